@@ -1,0 +1,1 @@
+"""Dealer's Discord shell: commands, buttons, modals, DMs, threads, timers and the presenter."""

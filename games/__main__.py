@@ -1,0 +1,52 @@
+"""`python -m games replay FILE`: play a match record and print what happened as JSON.
+
+FILE may be `-` for standard input. A malformed file exits with status 2 and one line on
+standard error; a rejected move is reported in the output and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pydantic import ValidationError
+
+from games.core.engine import explain
+from games.core.match import MatchRecord, replay
+from games.registry import engine_for
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay_parser = commands.add_parser("replay", help="replay a match record")
+    replay_parser.add_argument("file", help="the record's path, or - for standard input")
+    args = parser.parse_args(argv)
+
+    try:
+        record = MatchRecord.model_validate_json(_read(args.file))
+        report = replay(engine_for(record.game), record)
+    except OSError as error:
+        print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    except ValidationError as error:
+        print(f"error: not a match record: {explain(error)}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    json.dump(report.to_json(), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,609 @@
+"""Auction Auction's rules as an engine (RULINGS.md §1, AA-1 to AA-18)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from games.auction_auction.hands import final_result
+from games.auction_auction.model import (
+    BLACK_MARKET,
+    HOUSE_COLOURS,
+    HOUSES,
+    LOCATION_NAMES,
+    MOVES,
+    Bid,
+    ClosedPhase,
+    ClosePhase,
+    Colour,
+    Give,
+    Kick,
+    Lot,
+    Options,
+    Seat,
+    State,
+    TradeGarnet,
+)
+from games.core.engine import HOST, Engine
+from games.core.errors import RuleError
+from games.core.events import Audience, Event, Viewer
+from games.core.rng import RandomSource
+
+BONUS = 10
+GARNET_VALUE = 10
+
+
+def lots_for(options: Options, black_market_colour: Colour) -> dict[str, list[Lot]]:
+    """AA-4: a double of the house's colour then a single of every colour in play; the Black
+    Market offers a double and a single of its colour."""
+    lots: dict[str, list[Lot]] = {}
+    for house, colour in HOUSE_COLOURS.items():
+        offered = [(colour, 2), *((c, 1) for c in options.colours)]
+        lots[house] = [
+            Lot(id=f"{house}:{n}", colour=c, count=k) for n, (c, k) in enumerate(offered, 1)
+        ]
+    lots[BLACK_MARKET] = [
+        Lot(id=f"{BLACK_MARKET}:1", colour=black_market_colour, count=2),
+        Lot(id=f"{BLACK_MARKET}:2", colour=black_market_colour, count=1),
+    ]
+    return lots
+
+
+def entrants(bids: list[tuple[str, int]], capacity: int) -> tuple[list[str], list[str]]:
+    """AA-7: walk the distinct amounts from the highest; a tied group enters only if all of it
+    fits; the first group that does not fit stops the walk. Returns (entered, tied_out)."""
+    by_amount: dict[int, list[str]] = {}
+    for player, amount in bids:
+        by_amount.setdefault(amount, []).append(player)
+    entered: list[str] = []
+    for amount in sorted(by_amount, reverse=True):
+        group = by_amount[amount]
+        if len(entered) + len(group) > capacity:
+            return entered, group if len(group) > 1 else []
+        entered.extend(group)
+    return entered, []
+
+
+def lot_winner(bids: list[tuple[str, int]]) -> tuple[str, int] | None:
+    """AA-11: the highest amount exactly one player bid wins; tied amounts are skipped."""
+    counts = Counter(amount for _, amount in bids)
+    unique = [amount for amount, n in counts.items() if n == 1]
+    if not unique:
+        return None
+    best = max(unique)
+    return next((p, a) for p, a in bids if a == best)
+
+
+def money(amount: int) -> str:
+    return f"${amount}"
+
+
+class AuctionAuction(Engine[State, Options]):
+    game = "auction-auction"
+    title = "Auction Auction"
+    min_players = 4
+    max_players = 12
+    state_type = State
+    options_type = Options
+    moves = MOVES
+
+    def setup(self, players: list[str], options: Options, seed: int) -> tuple[State, list[Event]]:
+        unknown = sorted(set(options.garnets) - set(players))
+        if unknown:
+            raise ValueError(f"Invalid options: garnets names non-players {', '.join(unknown)}.")
+        rng = RandomSource(seed=seed)
+        colour = options.black_market_colour
+        if colour is None:
+            colour = rng.choice(options.colours)
+        seats = {
+            p: Seat(
+                cash=options.starting_cash,
+                cubes={c: 0 for c in options.colours},
+                garnets=options.garnets.get(p, 0),
+            )
+            for p in players
+        }
+        state = State(
+            options=options,
+            players=list(players),
+            seats=seats,
+            black_market_colour=colour,
+            lots=lots_for(options, colour),
+            rng=rng,
+        )
+        events = [
+            Event(
+                "match_started",
+                Audience.public(),
+                {
+                    "players": list(players),
+                    "rounds": options.rounds,
+                    "starting_cash": options.starting_cash,
+                },
+            ),
+            Event(
+                "black_market_drawn",
+                Audience.public() if options.reveal_lots_publicly else Audience.internal(),
+                {"colour": colour, "drawn": options.black_market_colour is None},
+            ),
+        ]
+        events.extend(self._open_phase(state))
+        return state, events
+
+    # -- moves -------------------------------------------------------------------------
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        if state.phase == "ended":
+            raise RuleError("match_over", "The match is over; no more moves are taken.")
+        if isinstance(move, ClosePhase | Kick):
+            if actor != HOST:
+                raise RuleError("host_only", "Only the host can do that.")
+            if isinstance(move, Kick):
+                return self._kick(state, move)
+            return self._close_phase(state)
+        seat = self._seat(state, actor)
+        if isinstance(move, Bid):
+            if state.phase == "access":
+                return self._access_bid(state, actor, seat, move)
+            return self._lot_bid(state, actor, seat, move)
+        if isinstance(move, Give):
+            return self._give(state, actor, seat, move)
+        if isinstance(move, TradeGarnet):
+            return self._trade_garnet(actor, seat, state)
+        raise RuleError("bad_move", "That move is not part of Auction Auction.")
+
+    def _seat(self, state: State, actor: str) -> Seat:
+        seat = state.seats.get(actor)
+        if seat is None:
+            raise RuleError("not_a_player", "Only players of this match can do that.")
+        if seat.kicked:
+            raise RuleError("kicked", "You were removed from this match by the host.")
+        return seat
+
+    def _access_bid(self, state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:
+        """AA-5: one sealed bid on a house, 0 <= amount <= cash; a new bid replaces it."""
+        if move.target not in HOUSES:
+            if move.target == BLACK_MARKET:
+                raise RuleError(
+                    "not_a_house",
+                    "Nobody bids for the Black Market: players who enter no house go there.",
+                )
+            raise RuleError(
+                "unknown_house",
+                f"There is no house called {move.target!r}. Bid on "
+                + ", ".join(f"{name} ({key})" for key, name in HOUSES.items())
+                + ".",
+            )
+        if move.amount < 0:
+            raise RuleError("bad_amount", "A bid cannot be negative.")
+        if move.amount > seat.cash:
+            raise RuleError(
+                "over_budget",
+                f"You bid {money(move.amount)} but hold {money(seat.cash)}.",
+            )
+        replaced = seat.access_bid
+        seat.access_bid = (move.target, move.amount)
+        return [
+            Event(
+                "bid_placed",
+                Audience.to(actor),
+                {
+                    "player": actor,
+                    "round": state.round,
+                    "phase": "access",
+                    "target": move.target,
+                    "amount": move.amount,
+                    "replaced": list(replaced) if replaced else None,
+                },
+            ),
+            Event("submission_received", Audience.public(), {"player": actor}),
+        ]
+
+    def _lot_bid(self, state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:
+        """AA-9: sealed bids on lots of the player's own location, summing to at most cash;
+        amount 0 withdraws."""
+        location = seat.location or BLACK_MARKET
+        own = {lot.id for lot in state.lots[location]}
+        if move.target not in own:
+            if any(move.target == lot.id for lots in state.lots.values() for lot in lots):
+                raise RuleError(
+                    "not_your_location",
+                    f"You are in {LOCATION_NAMES[location]} this round and can bid only on its "
+                    f"lots: {', '.join(sorted(own))}.",
+                )
+            raise RuleError(
+                "unknown_lot",
+                f"There is no lot {move.target!r} here. Your lots: {', '.join(sorted(own))}.",
+            )
+        if move.amount < 0:
+            raise RuleError("bad_amount", "A bid cannot be negative.")
+        old = seat.lot_bids.get(move.target)
+        if move.amount == 0:
+            if old is None:
+                raise RuleError("no_bid", f"You have no bid on {move.target} to withdraw.")
+            del seat.lot_bids[move.target]
+            event = "bid_withdrawn"
+        else:
+            total = seat.committed() - (old or 0) + move.amount
+            if total > seat.cash:
+                raise RuleError(
+                    "over_budget",
+                    f"You bid {money(total)} in total but hold {money(seat.cash)}.",
+                )
+            seat.lot_bids[move.target] = move.amount
+            event = "bid_placed"
+        return [
+            Event(
+                event,
+                Audience.to(actor),
+                {
+                    "player": actor,
+                    "round": state.round,
+                    "phase": "auction",
+                    "target": move.target,
+                    "amount": move.amount,
+                    "replaced": old,
+                },
+            ),
+            Event(
+                "submission_received" if seat.lot_bids else "submission_withdrawn",
+                Audience.public(),
+                {"player": actor},
+            ),
+        ]
+
+    def _give(self, state: State, actor: str, seat: Seat, move: Give) -> list[Event]:
+        """AA-15: 1 <= amount <= cash not committed to a standing sealed bid; only the two
+        players learn of it."""
+        receiver = state.seats.get(move.to)
+        if receiver is None or receiver.kicked:
+            raise RuleError("unknown_player", f"{move.to} is not playing in this match.")
+        if move.to == actor:
+            raise RuleError("self_gift", "You cannot give money to yourself.")
+        if move.amount < 1:
+            raise RuleError("bad_amount", "A gift must be at least $1.")
+        free = seat.cash - seat.committed()
+        if move.amount > free:
+            held = f"You hold {money(seat.cash)}"
+            if seat.committed():
+                held += f", {money(seat.committed())} of it promised to your sealed bids"
+            raise RuleError("over_budget", f"{held}, so you can give at most {money(free)}.")
+        seat.cash -= move.amount
+        receiver.cash += move.amount
+        return [
+            Event(
+                "cash_given",
+                Audience.to(actor, move.to),
+                {"from": actor, "to": move.to, "amount": move.amount},
+            )
+        ]
+
+    def _trade_garnet(self, actor: str, seat: Seat, state: State) -> list[Event]:
+        """AA-14: one garnet from the season balance becomes $10, privately, for good."""
+        if seat.garnets < 1:
+            raise RuleError("no_garnets", "You have no garnets to trade.")
+        seat.garnets -= 1
+        seat.cash += GARNET_VALUE
+        state.minted += GARNET_VALUE
+        return [
+            Event(
+                "garnet_traded",
+                Audience.to(actor),
+                {"player": actor, "amount": GARNET_VALUE, "garnets_left": seat.garnets},
+            )
+        ]
+
+    def _kick(self, state: State, move: Kick) -> list[Event]:
+        """Dealer ruling AA-D3: the kicked player's standing submissions count as none; they
+        keep what they hold but make no more moves and are not ranked at the end."""
+        seat = state.seats.get(move.player)
+        if seat is None:
+            raise RuleError("unknown_player", f"{move.player} is not playing in this match.")
+        if seat.kicked:
+            raise RuleError("already_kicked", f"{move.player} was already removed.")
+        if sum(not s.kicked for s in state.seats.values()) <= 1:
+            raise RuleError("last_player", "The last player cannot be removed; cancel instead.")
+        seat.kicked = True
+        seat.access_bid = None
+        seat.lot_bids.clear()
+        return [Event("player_kicked", Audience.public(), {"player": move.player})]
+
+    # -- phases ------------------------------------------------------------------------
+
+    def _open_phase(self, state: State) -> list[Event]:
+        """Open the current phase: pay AA-13 bonuses owed, note who holds $0, show lots."""
+        events: list[Event] = []
+        for player in state.owed_bonus:
+            state.seats[player].cash += BONUS
+            state.minted += BONUS
+            events.append(
+                Event("bonus_paid", Audience.to(player), {"player": player, "amount": BONUS})
+            )
+        state.owed_bonus = []
+        for seat in state.seats.values():
+            seat.broke_at_open = seat.cash == 0
+        events.append(
+            Event("phase_opened", Audience.public(), {"round": state.round, "phase": state.phase})
+        )
+        if state.phase == "auction":
+            for location, lots in state.lots.items():
+                inside = self.players_at(state, location)
+                if not inside and not state.options.reveal_lots_publicly:
+                    continue
+                audience = (
+                    Audience.public()
+                    if state.options.reveal_lots_publicly
+                    else Audience.at(location, inside)
+                )
+                events.append(
+                    Event(
+                        "lots_offered",
+                        audience,
+                        {
+                            "round": state.round,
+                            "location": location,
+                            "lots": [lot.model_dump() for lot in lots],
+                        },
+                    )
+                )
+        return events
+
+    @staticmethod
+    def players_at(state: State, location: str) -> list[str]:
+        return [p for p in state.players if state.seats[p].location == location]
+
+    def _close_phase(self, state: State) -> list[Event]:
+        if state.phase == "access":
+            events = self._resolve_access(state)
+            state.phase = "auction"
+            return events + self._open_phase(state)
+        events = self._resolve_auction(state)
+        if state.round == state.options.rounds:
+            return events + self._end(state)
+        state.round += 1
+        state.phase = "access"
+        for seat in state.seats.values():
+            seat.location = None
+        return events + self._open_phase(state)
+
+    def _note_bonus(self, state: State, player: str, seat: Seat, bid_nothing: bool) -> None:
+        """AA-13: held $0 when the phase opened and bid only $0 -> $10 when the next opens
+        (nothing after the last phase)."""
+        last = state.phase == "auction" and state.round == state.options.rounds
+        if seat.broke_at_open and bid_nothing and not last and not seat.kicked:
+            state.owed_bonus.append(player)
+
+    def _resolve_access(self, state: State) -> list[Event]:
+        """AA-6 everyone pays, AA-7 entry per house, AA-8 announced publicly."""
+        bids = [
+            (p, seat.access_bid[0], seat.access_bid[1])
+            for p, seat in state.seats.items()
+            if seat.access_bid is not None
+        ]
+        outcome: dict[str, list[str]] = {}
+        tied_out: list[str] = []
+        for house in HOUSES:
+            entered, kept_out = entrants(
+                [(p, a) for p, h, a in bids if h == house], state.options.house_capacity
+            )
+            outcome[house] = entered
+            tied_out.extend(kept_out)
+            for player in entered:
+                state.seats[player].location = house
+        for player in state.players:
+            seat = state.seats[player]
+            if seat.location is None and not seat.kicked:
+                seat.location = BLACK_MARKET
+            amount = seat.access_bid[1] if seat.access_bid else 0
+            seat.cash -= amount
+            state.paid += amount
+            self._note_bonus(state, player, seat, amount == 0)
+            seat.access_bid = None
+        outcome[BLACK_MARKET] = self.players_at(state, BLACK_MARKET)
+        state.closed.append(
+            ClosedPhase(
+                round=state.round, phase="access", bids=bids, entrants=outcome, tied_out=tied_out
+            )
+        )
+        return [
+            Event(
+                "access_resolved",
+                Audience.public(),
+                {
+                    "round": state.round,
+                    "bids": [{"player": p, "house": h, "amount": a} for p, h, a in bids],
+                    "entrants": outcome,
+                    "tied_out": tied_out,
+                },
+            )
+        ]
+
+    def _resolve_auction(self, state: State) -> list[Event]:
+        """AA-10 everyone pays, AA-11 unique highest bid wins, AA-12 told to the location."""
+        events: list[Event] = []
+        all_bids: list[tuple[str, str, int]] = []
+        winners: dict[str, str | None] = {}
+        for location, lots in state.lots.items():
+            inside = self.players_at(state, location)
+            results = []
+            for lot in lots:
+                bids = [
+                    (p, state.seats[p].lot_bids[lot.id])
+                    for p in inside
+                    if lot.id in state.seats[p].lot_bids
+                ]
+                all_bids.extend((p, lot.id, a) for p, a in bids)
+                won = lot_winner(bids)
+                state.cubes_offered += lot.count
+                if won is None:
+                    state.cubes_discarded += lot.count
+                    winners[lot.id] = None
+                else:
+                    cubes = state.seats[won[0]].cubes
+                    cubes[lot.colour] = cubes.get(lot.colour, 0) + lot.count
+                    winners[lot.id] = won[0]
+                results.append(
+                    {
+                        "lot": lot.id,
+                        "colour": lot.colour,
+                        "count": lot.count,
+                        "bids": [{"player": p, "amount": a} for p, a in bids],
+                        "winner": won[0] if won else None,
+                        "price": won[1] if won else None,
+                    }
+                )
+            if inside:
+                events.append(
+                    Event(
+                        "auction_resolved",
+                        Audience.at(location, inside),
+                        {"round": state.round, "location": location, "lots": results},
+                    )
+                )
+        for player in state.players:
+            seat = state.seats[player]
+            spent = sum(seat.lot_bids.values())
+            seat.cash -= spent
+            state.paid += spent
+            self._note_bonus(state, player, seat, spent == 0)
+            seat.lot_bids = {}
+        state.closed.append(
+            ClosedPhase(round=state.round, phase="auction", bids=all_bids, winners=winners)
+        )
+        events.append(
+            Event("phase_closed", Audience.public(), {"round": state.round, "phase": "auction"})
+        )
+        return events
+
+    def _end(self, state: State) -> list[Event]:
+        """AA-16 hands and places, AA-17 prizes, AA-18 everything revealed publicly."""
+        ranked = [p for p in state.players if not state.seats[p].kicked]
+        state.result = final_result(ranked, state.seats, state.options.colours)
+        state.phase = "ended"
+        for seat in state.seats.values():
+            seat.location = None
+        return [Event("match_ended", Audience.public(), state.result.model_dump(mode="json"))]
+
+    # -- reading -----------------------------------------------------------------------
+
+    def is_finished(self, state: State) -> bool:
+        return state.phase == "ended"
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state.result.model_dump(mode="json") if state.result else None
+
+    def targets(self, state: State, player: str) -> list[str]:
+        """What `player` may bid on now: houses in the Access phase, their lots after."""
+        seat = state.seats.get(player)
+        if seat is None or seat.kicked or state.phase == "ended":
+            return []
+        if state.phase == "access":
+            return list(HOUSES)
+        return [lot.id for lot in state.lots[seat.location or BLACK_MARKET]]
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """AA visibility table: access bids are public once their phase closes; lot bids and
+        winners go to the location's players; cash and cubes stay private until the end."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "round": state.round,
+            "rounds": state.options.rounds,
+            "phase": state.phase,
+            "players": list(state.players),
+            "kicked": [p for p in state.players if state.seats[p].kicked],
+            "submitted": [p for p in state.players if state.seats[p].has_submitted()],
+            "house_capacity": state.options.house_capacity,
+            "colours": list(state.options.colours),
+            "access": [
+                {
+                    "round": c.round,
+                    "bids": [{"player": p, "house": h, "amount": a} for p, h, a in c.bids],
+                    "entrants": c.entrants,
+                    "tied_out": c.tied_out,
+                }
+                for c in state.closed
+                if c.phase == "access"
+            ],
+            "result": self.result(state),
+        }
+        if state.options.reveal_lots_publicly:
+            out["lots"] = {
+                loc: [lot.model_dump() for lot in lots] for loc, lots in state.lots.items()
+            }
+        if viewer == HOST:
+            out["audit"] = [c.model_dump(mode="json") for c in state.closed]
+            return out
+        seat = state.seats.get(viewer) if viewer is not None else None
+        if seat is None or viewer is None:
+            return out
+        seen = [c for c in state.closed if c.phase == "access"]
+        out["me"] = {
+            "player": viewer,
+            "cash": seat.cash,
+            "committed": seat.committed(),
+            "uncommitted": seat.cash - seat.committed(),
+            "cubes": dict(seat.cubes),
+            "garnets": seat.garnets,
+            "location": seat.location,
+            "kicked": seat.kicked,
+            "access_bid": (
+                {"house": seat.access_bid[0], "amount": seat.access_bid[1]}
+                if seat.access_bid
+                else None
+            ),
+            "lot_bids": dict(seat.lot_bids),
+            "targets": self.targets(state, viewer),
+        }
+        if seat.location is not None:
+            out["lots"] = {seat.location: [lot.model_dump() for lot in state.lots[seat.location]]}
+        out["auctions"] = [
+            self._auction_seen_by(state, c, viewer, seen)
+            for c in state.closed
+            if c.phase == "auction"
+        ]
+        return out
+
+    @staticmethod
+    def _auction_seen_by(
+        state: State, closed: ClosedPhase, viewer: str, access: list[ClosedPhase]
+    ) -> dict[str, Any]:
+        """AA-12: a closed auction as one player saw it: their location's bids and winners."""
+        entered = next(c for c in access if c.round == closed.round).entrants
+        location = next((loc for loc, ps in entered.items() if viewer in ps), BLACK_MARKET)
+        ids = {lot.id for lot in state.lots[location]}
+        return {
+            "round": closed.round,
+            "location": location,
+            "bids": [{"player": p, "lot": t, "amount": a} for p, t, a in closed.bids if t in ids],
+            "winners": {t: w for t, w in closed.winners.items() if t in ids},
+        }
+
+    # -- playouts and checks -----------------------------------------------------------
+
+    def random_move(self, state: State, rnd: random.Random) -> tuple[str, Any]:
+        active = [p for p in state.players if not state.seats[p].kicked]
+        if rnd.random() < 1 / (2 * len(active) + 1):
+            return HOST, ClosePhase()
+        player = rnd.choice(active)
+        seat = state.seats[player]
+        roll = rnd.random()
+        if roll < 0.05:
+            return player, TradeGarnet()
+        if roll < 0.1:
+            free = seat.cash - seat.committed()
+            return player, Give(to=rnd.choice(active), amount=rnd.randint(1, max(1, free)))
+        target = rnd.choice(self.targets(state, player))
+        free = seat.cash - seat.committed() + seat.lot_bids.get(target, 0)
+        low = 0 if state.phase == "access" else 1
+        return player, Bid(target=target, amount=rnd.randint(low, max(low, free // 2)))
+
+    def conserved(self, state: State) -> dict[str, int]:
+        """Money: held + paid for bids - created by AA-13/AA-14 stays at the starting total.
+        Cubes: held + discarded - offered stays 0."""
+        held = sum(seat.cash for seat in state.seats.values())
+        cubes = sum(sum(seat.cubes.values()) for seat in state.seats.values())
+        return {
+            "money": held + state.paid - state.minted,
+            "cubes": cubes + state.cubes_discarded - state.cubes_offered,
+        }
