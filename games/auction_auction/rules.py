@@ -93,9 +93,8 @@ class AuctionAuction(Engine[State, Options]):
         if unknown:
             raise ValueError(f"Invalid options: garnets names non-players {', '.join(unknown)}.")
         rng = RandomSource(seed=seed)
-        colour = options.black_market_colour
-        if colour is None:
-            colour = rng.choice(options.colours)
+        chosen = options.black_market_colour
+        colour: Colour = chosen if chosen is not None else rng.choice(options.colours)
         seats = {
             p: Seat(
                 cash=options.starting_cash,
