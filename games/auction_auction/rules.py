@@ -554,7 +554,7 @@ class AuctionAuction(Engine[State, Options]):
             "lot_bids": dict(seat.lot_bids),
             "targets": self.targets(state, viewer),
         }
-        if seat.location is not None:
+        if seat.location is not None and not state.options.reveal_lots_publicly:
             out["lots"] = {seat.location: [lot.model_dump() for lot in state.lots[seat.location]]}
         out["auctions"] = [
             self._auction_seen_by(state, c, viewer, seen)
@@ -567,10 +567,12 @@ class AuctionAuction(Engine[State, Options]):
     def _auction_seen_by(
         state: State, closed: ClosedPhase, viewer: str, access: list[ClosedPhase]
     ) -> dict[str, Any]:
-        """AA-12: a closed auction as one player saw it: their location's bids and winners."""
+        """AA-12: a closed auction as one player saw it: their location's bids and winners.
+        A player kicked before that round's Access phase closed was in no location and sees
+        nothing of it (AA-D3)."""
         entered = next(c for c in access if c.round == closed.round).entrants
-        location = next((loc for loc, ps in entered.items() if viewer in ps), BLACK_MARKET)
-        ids = {lot.id for lot in state.lots[location]}
+        location = next((loc for loc, ps in entered.items() if viewer in ps), None)
+        ids = {lot.id for lot in state.lots[location]} if location is not None else set()
         return {
             "round": closed.round,
             "location": location,
