@@ -772,7 +772,7 @@ def test_aa11_unique_highest_amount_wins() -> None:
 
 def test_aa11_house_lot_to_unique_bid_and_untouched_lots_discarded() -> None:
     """AA-11: in a house, a tie at the top hands the lot to the next unique bid; a lot nobody
-    bid on is discarded."""
+    bid on is discarded. AA-10: the tied losers pay their bids too."""
     match = start()
     access(match, {"ann": (WOLLEY, 1), "bob": (WOLLEY, 1), "cy": (WOLLEY, 1)})
     auction(
@@ -1427,3 +1427,26 @@ def test_aa_d3_no_bonus_for_kicked_players() -> None:
     events = close(match)
     assert [e.data["player"] for e in all_of(events, "bonus_paid")] == ["ann", "bob", "cy"]
     assert match.state.seats["dee"].cash == 0
+
+
+def test_aa_d3_kicked_player_does_not_count_for_the_prize_pool() -> None:
+    """AA-D3 with AA-17: a kicked player without cubes does not stop the prize pool growing
+    when every ranked player has at least four cubes."""
+    match = start(rounds=1)
+    match.submit("host", {"type": "kick", "player": "dee"})
+    access(match, {"ann": (DRE, 0), "bob": (WOLLEY, 0), "cy": (GENRE, 0)})
+    auction(
+        match,
+        {
+            player: {f"{house}:{n}": 1 for n in range(1, 5)}
+            for player, house in (("ann", DRE), ("bob", WOLLEY), ("cy", GENRE))
+        },
+    )
+    result = result_of(match)
+    assert [(s["player"], s["hand"]) for s in result["standings"]] == [
+        ("ann", "rainbow"),
+        ("bob", "rainbow"),
+        ("cy", "rainbow"),
+    ]
+    assert [s["place"] for s in result["standings"]] == [1, 2, 3]  # red 3, 1, 1; yellow 1, 3
+    assert result["prize_pool_increase"] == 10
