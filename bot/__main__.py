@@ -1,0 +1,49 @@
+"""`python -m bot` runs Dealer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+
+def run() -> int:
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(f"error: bad settings: {error.errors()[0]['msg']}", file=sys.stderr)
+        return 2
+    if settings.discord_token is None:
+        print(
+            "error: DISCORD_TOKEN is not set; put it in the environment or in .env "
+            "(see .env.example).",
+            file=sys.stderr,
+        )
+        return 2
+    discord.utils.setup_logging(level=logging.INFO)
+    bot = create_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    try:
+        asyncio.run(bot.start(settings.discord_token.get_secret_value()))
+    except discord.LoginFailure:
+        print("error: Discord refused DISCORD_TOKEN; check the token.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv:
+        print("usage: python -m bot", file=sys.stderr)
+        return 2
+    return run()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

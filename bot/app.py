@@ -1,0 +1,95 @@
+"""The bot: resources opened in `setup_hook`, commands in cogs, one error handler."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actions import Actions
+from bot.components import DYNAMIC_ITEMS, handle_form
+from bot.dispatcher import Dispatcher
+from bot.errors import reply_error
+from bot.presenter import Presenter
+from bot.service import MatchService
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+DM_HELP = (
+    "Hi! I'm Dealer, the game host bot. I only take slash commands: `/help` explains the "
+    "games, `/me` shows your 1-on-1 and `/bid` sends a sealed bid."
+)
+
+
+class DealerTree(app_commands.CommandTree["DealerBot"]):
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await reply_error(interaction, error)
+
+
+class DealerBot(commands.Bot):
+    storage: Storage
+    service: MatchService
+    presenter: Presenter
+    dispatcher: Dispatcher
+    actions: Actions
+
+    def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=DealerTree,
+            help_command=None,
+        )
+        self.database_path = database_path
+        self.dev_guild_id = dev_guild_id
+
+    def now(self) -> float:
+        return discord.utils.utcnow().timestamp()
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.database_path)
+        self.service = MatchService(self.storage, self.now)
+        self.presenter = Presenter(self)
+        self.dispatcher = Dispatcher(self)
+        self.actions = Actions(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        from bot.cogs import setup as add_cogs
+
+        await add_cogs(self)
+        if self.dev_guild_id:
+            guild = discord.Object(self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.dispatcher.start()
+
+    async def on_ready(self) -> None:
+        await self.presenter.flush()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        await handle_form(interaction)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.guild is None and not message.author.bot and message.author != self.user:
+            await message.channel.send(DM_HELP)
+
+    async def close(self) -> None:
+        if hasattr(self, "dispatcher"):
+            await self.dispatcher.stop()
+        if hasattr(self, "storage"):
+            await self.storage.close()
+        await super().close()
+
+
+def create_bot(database_path: str | Path, *, dev_guild_id: int | None = None) -> DealerBot:
+    """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
+    return DealerBot(database_path, dev_guild_id=dev_guild_id)

@@ -1,0 +1,96 @@
+"""The players' commands: /bid, /give, /garnet-trade, /me and /help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actions import MAX_AMOUNT
+from bot.service import player_id
+from bot.ui import UIS
+from games.registry import ENGINES, engine_for
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+Interaction = discord.Interaction[Any]
+GAMES = [app_commands.Choice(name=e.title, value=g) for g, e in ENGINES.items()]
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: DealerBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="bid", description="Send a sealed bid (in your DMs or here)")
+    @app_commands.describe(
+        target="A house in the Access phase, a lot of your location in the Auction phase",
+        amount="Whole dollars; 0 on a lot withdraws your bid on it",
+    )
+    async def bid(
+        self,
+        interaction: Interaction,
+        target: str,
+        amount: app_commands.Range[int, 0, MAX_AMOUNT],
+    ) -> None:
+        row = await self.bot.actions.match_here(interaction)
+        await self.bot.actions.bid(interaction, row.id, target.strip().lower(), amount)
+
+    @bid.autocomplete("target")
+    async def bid_target(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            row = await self.bot.actions.match_here(interaction)
+            view = engine_for(row.game).view(
+                self.bot.service.state(row), player_id(interaction.user.id)
+            )
+        except Exception:
+            return []
+        typed = current.lower()
+        return [
+            app_commands.Choice(name=t.label[:100], value=t.id)
+            for t in UIS[row.game].targets(view)
+            if typed in t.id or typed in t.label.lower()
+        ][:25]
+
+    @app_commands.command(
+        name="give", description="Give cash to another player (only you two know)"
+    )
+    @app_commands.describe(member="Who receives it", amount="Whole dollars, at least 1")
+    async def give(
+        self,
+        interaction: Interaction,
+        member: discord.User,
+        amount: app_commands.Range[int, 1, MAX_AMOUNT],
+    ) -> None:
+        row = await self.bot.actions.match_here(interaction)
+        await self.bot.actions.submit(
+            interaction, row, {"type": "give", "to": player_id(member.id), "amount": amount}
+        )
+
+    @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
+    async def garnet_trade(self, interaction: Interaction) -> None:
+        row = await self.bot.actions.match_here(interaction)
+        await self.bot.actions.submit(interaction, row, {"type": "trade_garnet"})
+
+    @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
+    async def me(self, interaction: Interaction) -> None:
+        row = await self.bot.actions.match_here(interaction)
+        await self.bot.actions.show_one_on_one(interaction, row.id)
+
+    @app_commands.command(name="help", description="How to play, and the commands")
+    @app_commands.describe(game="A game (default: all)")
+    @app_commands.choices(game=GAMES)
+    async def help(self, interaction: Interaction, game: str | None = None) -> None:
+        texts = [UIS[game].help()] if game else [ui.help() for ui in UIS.values()]
+        hosting = (
+            "**Hosting:** `/match create game:…` opens a lobby with Join/Start buttons. Hosts "
+            "(the creator, Manage Server, or the role set by `/config host-role`) can "
+            "`/match start`, `/match close-phase`, `/match extend`, `/match pause`, "
+            "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "
+            "`/match status` shows who has submitted (never what)."
+        )
+        await interaction.response.send_message("\n\n".join([*texts, hosting]), ephemeral=True)

@@ -1,0 +1,211 @@
+"""Buttons and forms. Every button is a `DynamicItem` whose custom_id carries what it needs
+(the match id, the target), so buttons posted before a restart keep working. Forms (modals)
+are never kept in memory either: `handle_form` reads their custom_id when they come back."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from bot.errors import reply_error
+from bot.ui.base import Target
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+MAX_TARGET_BUTTONS = 20
+
+
+class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x"):
+    """A button that runs one of the bot's actions; errors become private replies."""
+
+    def __init__(self, custom_id: str, label: str, style: discord.ButtonStyle) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.run(interaction, interaction.client)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        raise NotImplementedError
+
+
+class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(?P<match>\d+)"):
+    LABELS: ClassVar[dict[str, str]] = {"join": "Join", "leave": "Leave", "start": "Start"}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, action: str, match_id: int) -> None:
+        super().__init__(
+            f"dealer:lobby:{action}:{match_id}", self.LABELS[action], self.STYLES[action]
+        )
+        self.action = action
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["match"]))
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        if self.action == "join":
+            await bot.actions.join(interaction, self.match_id)
+        elif self.action == "leave":
+            await bot.actions.leave(interaction, self.match_id)
+        else:
+            await bot.actions.start(interaction, self.match_id)
+
+
+class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:-]+)"):
+    """Opens the amount form for one target."""
+
+    def __init__(self, match_id: int, target: str, label: str | None = None) -> None:
+        super().__init__(
+            f"dealer:bid:{match_id}:{target}", label or target, discord.ButtonStyle.primary
+        )
+        self.match_id = match_id
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> BidButton:
+        return cls(int(match["match"]), match["target"], getattr(item, "label", None))
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        await interaction.response.send_modal(bid_form(self.match_id, self.target, self.item.label))
+
+
+class OneOnOneButton(Action, template=r"dealer:me:(?P<match>\d+)"):
+    """The ephemeral 1-on-1 for players whose DMs are closed (and anyone who wants it here)."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"dealer:me:{match_id}", "My 1-on-1", discord.ButtonStyle.secondary)
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> OneOnOneButton:
+        return cls(int(match["match"]))
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        await bot.actions.show_one_on_one(interaction, self.match_id)
+
+
+class CancelButton(Action, template=r"dealer:cancel:(?P<match>\d+)"):
+    """The host's confirmation of /match cancel."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            f"dealer:cancel:{match_id}", "Yes, cancel the match", discord.ButtonStyle.danger
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> CancelButton:
+        return cls(int(match["match"]))
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        await bot.actions.cancel(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS: tuple[type[Action], ...] = (LobbyButton, BidButton, OneOnOneButton, CancelButton)
+
+
+def lobby_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start"):
+        view.add_item(LobbyButton(action, match_id))
+    return view
+
+
+def phase_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(OneOnOneButton(match_id))
+    return view
+
+
+def one_on_one_view(match_id: int, targets: list[Target]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for target in targets[:MAX_TARGET_BUTTONS]:
+        view.add_item(BidButton(match_id, target.id, target.label))
+    return view
+
+
+def cancel_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CancelButton(match_id))
+    return view
+
+
+FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")
+AMOUNT_FIELD = "amount"
+
+
+def bid_form(match_id: int, target: str, label: str | None) -> discord.ui.Modal:
+    """The amount form. It is stopped before it is sent so discord.py does not keep it:
+    `handle_form` answers it from its custom_id, before or after a restart alike."""
+    form = discord.ui.Modal(
+        title=f"Sealed bid: {label or target}"[:45], custom_id=f"dealer:bidform:{match_id}:{target}"
+    )
+    form.add_item(
+        discord.ui.TextInput(
+            label="Amount in dollars (0 on a lot withdraws)",
+            custom_id=AMOUNT_FIELD,
+            placeholder="e.g. 25",
+            min_length=1,
+            max_length=12,
+        )
+    )
+    form.stop()
+    return form
+
+
+def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
+    values: dict[str, str] = {}
+    data: Any = interaction.data or {}
+    for row in data.get("components", []):
+        for component in row.get("components", [row.get("component", {})]):
+            if "custom_id" in component:
+                values[component["custom_id"]] = str(component.get("value", ""))
+    return values
+
+
+async def handle_form(interaction: discord.Interaction[Any]) -> None:
+    """Answer a submitted bid form (the `on_interaction` listener calls this)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id", "")
+    found = FORM.fullmatch(str(custom_id))
+    if found is None:
+        return
+    bot: DealerBot = interaction.client
+    try:
+        amount = form_values(interaction).get(AMOUNT_FIELD, "")
+        await bot.actions.bid(interaction, int(found["match"]), found["target"], amount)
+    except Exception as error:
+        await reply_error(interaction, error)

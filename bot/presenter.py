@@ -1,0 +1,200 @@
+"""The presenter: delivers a match's committed events to Discord, routed by audience only.
+
+public -> the match channel; players -> each player's DM (their 1-on-1); location -> a
+private thread per location and round holding just its players (or each player's DM where
+threads cannot be made); host -> the host's DM; internal -> nobody. Events wait in the
+outbox until delivered, so a crash between the commit and the messages loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import one_on_one_view, phase_view
+from bot.service import player_id
+from bot.storage import MatchRow, PlayerRow, Storage
+from bot.ui import UIS
+from bot.ui.base import Names
+from games.core.engine import HOST
+from games.core.events import Event
+from games.registry import engine_for
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+def names_of(players: list[PlayerRow]) -> Names:
+    table = {player_id(p.user_id): p.name for p in players}
+    return lambda pid: "the host" if pid == HOST else table.get(pid, pid)
+
+
+class Presenter:
+    def __init__(self, bot: DealerBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def storage(self) -> Storage:
+        return self.bot.storage
+
+    async def flush(self, match_id: int | None = None) -> None:
+        """Deliver every undelivered event (of one match, or of all after a restart)."""
+        items = await self.storage.pending_events(match_id)
+        for mid in dict.fromkeys(item.match_id for item in items):
+            async with self._locks.setdefault(mid, asyncio.Lock()):
+                row = await self.storage.match(mid)
+                if row is None:
+                    continue
+                players = await self.storage.players(mid)
+                for item in await self.storage.pending_events(mid):
+                    try:
+                        await self._deliver(row, players, Event.from_json(item.event))
+                    except discord.HTTPException:
+                        log.exception("could not deliver event %s of match %s", item.id, mid)
+                    await self.storage.delivered(item.id)
+
+    async def _deliver(self, row: MatchRow, players: list[PlayerRow], event: Event) -> None:
+        ui = UIS[row.game]
+        names = names_of(players)
+        text = ui.describe(event.to_json(), names)
+        audience = event.audience
+        if event.type == "phase_opened":
+            await self._phase_opened(row, players, text)
+            return
+        if text is not None:
+            if audience.kind == "public":
+                await self.channel_send(row.channel_id, text)
+            elif audience.kind == "players":
+                for pid in audience.players:
+                    await self.dm(row, int(pid), text)
+            elif audience.kind == "location":
+                await self._to_location(row, event, text)
+            elif audience.kind == "host":
+                await self.dm(row, row.host_id, text)
+        if event.type in ui.phase_closing_events and row.spectator_channel_id:
+            state = self.bot.service.state(row)
+            audit = ui.audit(engine_for(row.game).view(state, HOST), names)
+            await self.channel_send(row.spectator_channel_id, audit)
+
+    async def _phase_opened(
+        self, row: MatchRow, players: list[PlayerRow], text: str | None
+    ) -> None:
+        fresh = await self.storage.match(row.id)
+        deadline = f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
+        await self.channel_send(row.channel_id, f"{text}{deadline}", view=phase_view(row.id))
+        for player in players:
+            await self.send_one_on_one(row, player.user_id, players)
+
+    async def send_one_on_one(
+        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
+    ) -> bool:
+        """A player's 1-on-1 in their DM: what they hold and buttons for what they may do."""
+        text, view = await self.one_on_one(row, user_id, players)
+        if view is None:
+            return True
+        return await self.dm(row, user_id, text, view=view)
+
+    async def one_on_one(
+        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
+    ) -> tuple[str, discord.ui.View | None]:
+        ui = UIS[row.game]
+        players = players if players is not None else await self.storage.players(row.id)
+        state = self.bot.service.state(row)
+        view = engine_for(row.game).view(state, player_id(user_id))
+        if "me" not in view:
+            return "You are not playing in this match.", None
+        return ui.one_on_one(view, names_of(players)), one_on_one_view(row.id, ui.targets(view))
+
+    async def channel_send(
+        self, channel_id: int, text: str, *, view: discord.ui.View | None = None
+    ) -> discord.Message | None:
+        channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            log.warning("channel %s is gone; message dropped", channel_id)
+            return None
+        if view is None:
+            return await channel.send(text[:2000])
+        return await channel.send(text[:2000], view=view)
+
+    async def dm(
+        self, row: MatchRow, user_id: int, text: str, *, view: discord.ui.View | None = None
+    ) -> bool:
+        """Send to a player's DMs; False (and remembered) when their DMs are closed."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            if view is None:
+                await user.send(text[:2000])
+            else:
+                await user.send(text[:2000], view=view)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            await self.storage.set_dm_closed(row.id, user_id, True)
+            return False
+        except discord.NotFound:
+            return False
+        return True
+
+    async def _to_location(self, row: MatchRow, event: Event, text: str) -> None:
+        """A location's secret goes to its private thread for the round, else to each DM."""
+        location = event.audience.location or "location"
+        round_ = int(event.data.get("round", 0))
+        thread = await self._location_thread(row, round_, location, event.audience.players)
+        if thread is not None:
+            await thread.send(text[:2000])
+            return
+        for pid in event.audience.players:
+            await self.dm(row, int(pid), text)
+
+    async def _location_thread(
+        self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]
+    ) -> discord.Thread | None:
+        known = await self.storage.thread(row.id, round_, location)
+        if known is not None:
+            thread = self.bot.get_channel(known)
+            if isinstance(thread, discord.Thread):
+                return thread
+        channel = self.bot.get_channel(row.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        ui = UIS[row.game]
+        name = f"{ui.title} · round {round_} · {location}"[:100]
+        try:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.private_thread, invitable=False
+            )
+            for pid in members:
+                await thread.add_user(discord.Object(int(pid)))
+        except discord.HTTPException:
+            log.info("no private thread for match %s %s; using DMs", row.id, location)
+            return None
+        await self.storage.save_thread(row.id, round_, location, thread.id)
+        return thread
+
+    async def remind(self, row: MatchRow) -> None:
+        """Nudge, by DM, the players who have not submitted anything in this phase."""
+        state = self.bot.service.state(row)
+        view = engine_for(row.game).view(state, None)
+        deadline = f" It closes <t:{int(row.deadline)}:R>." if row.deadline else ""
+        for pid in view["players"]:
+            if pid in view["submitted"] or pid in view.get("kicked", []):
+                continue
+            await self.send_one_on_one_reminder(row, int(pid), deadline)
+
+    async def send_one_on_one_reminder(self, row: MatchRow, user_id: int, deadline: str) -> None:
+        text, view = await self.one_on_one(row, user_id)
+        if view is not None:
+            await self.dm(
+                row,
+                user_id,
+                f"⏰ Reminder: you have not submitted yet.{deadline}\n{text}",
+                view=view,
+            )

@@ -1,0 +1,180 @@
+"""The service layer: the one place where moves are applied and committed.
+
+Handlers parse input and call `submit`; a confirmation is shown only after `submit` has
+returned, i.e. after the move, the new snapshot, its events (in the outbox) and the phase's
+timers were committed in one transaction. Each match has a lock, so two clicks or two players
+at once are applied one after the other against the latest state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+from bot.errors import UserError
+from bot.storage import MatchRow, PlayerRow, Storage
+from games.core.engine import HOST
+from games.core.events import Event
+from games.registry import engine_for
+
+REMINDER_BEFORE_END = 600.0
+
+
+def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str, float]]:
+    """The deadline and the reminders still ahead: at half time and 10 minutes before."""
+    deadline = now + remaining
+    reminders = {deadline - length / 2, deadline - REMINDER_BEFORE_END}
+    return [("deadline", deadline)] + [
+        ("reminder", due) for due in sorted(reminders) if now < due < deadline
+    ]
+
+
+def player_id(user_id: int) -> str:
+    """Players are known to engines by their Discord user id, as text."""
+    return str(user_id)
+
+
+class MatchService:
+    def __init__(self, storage: Storage, now: Callable[[], float]) -> None:
+        self.storage = storage
+        self.now = now
+        self._states: dict[int, Any] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def forget(self, match_id: int) -> None:
+        self._states.pop(match_id, None)
+
+    def state(self, row: MatchRow) -> Any:
+        """The match's current state, from the cache or its snapshot."""
+        state = self._states.get(row.id)
+        if state is None:
+            if row.state is None:
+                raise UserError("This match has not started yet.")
+            state = engine_for(row.game).load_state(row.state)
+            self._states[row.id] = state
+        return state
+
+    async def known(self, match_id: int) -> MatchRow:
+        row = await self.storage.match(match_id)
+        if row is None or row.status == "cancelled":
+            raise UserError("This match no longer exists.")
+        return row
+
+    async def running(self, match_id: int) -> MatchRow:
+        row = await self.known(match_id)
+        if row.status == "lobby":
+            raise UserError("This match has not started yet.")
+        if row.status == "ended":
+            raise UserError("This match is over.")
+        return row
+
+    async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
+        """Deal the first state; False when the match had already left its lobby."""
+        engine = engine_for(row.game)
+        ids = [player_id(p.user_id) for p in players]
+        try:
+            engine.check_players(ids)
+            options = engine.parse_options(row.options)
+            state, events = engine.setup(ids, options, row.seed)
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        now = self.now()
+        started = await self.storage.start_match(
+            row.id,
+            engine.dump_state(state),
+            [e.to_json() for e in events],
+            phase_timers(now, row.phase_seconds, row.phase_seconds),
+        )
+        if started:
+            self._states[row.id] = state
+        return started
+
+    async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> list[Event]:
+        """Apply and commit one move; raises RuleError or UserError with nothing changed."""
+        async with self.lock(match_id):
+            row = await self.running(match_id)
+            if row.paused and actor != HOST:
+                raise UserError("The match is paused by the host; try again when it resumes.")
+            engine = engine_for(row.game)
+            parsed = engine.parse_move(move)
+            state = self.state(row)
+            events = engine.apply(state, actor, parsed)
+            now = self.now()
+            opened = any(e.type == "phase_opened" for e in events)
+            try:
+                await self.storage.record_move(
+                    match_id,
+                    actor=actor,
+                    move=move,
+                    state=engine.dump_state(state),
+                    events=[e.to_json() for e in events],
+                    at=now,
+                    finished=engine.is_finished(state),
+                    timers=phase_timers(now, row.phase_seconds, row.phase_seconds)
+                    if opened
+                    else None,
+                )
+            except BaseException:
+                self.forget(match_id)
+                raise
+            if engine.is_finished(state):
+                self.forget(match_id)
+            return events
+
+    async def pause(self, row: MatchRow) -> None:
+        if row.deadline is None or not await self.storage.pause(
+            row.id, max(0.0, row.deadline - self.now())
+        ):
+            raise UserError("The match is already paused.")
+
+    async def resume(self, row: MatchRow) -> float:
+        if row.paused_remaining is None:
+            raise UserError("The match is not paused.")
+        timers = phase_timers(self.now(), row.paused_remaining, row.phase_seconds)
+        await self.storage.set_timers(row.id, timers)
+        return timers[0][1]
+
+    async def extend(self, row: MatchRow, seconds: float) -> float | None:
+        """Move the deadline; while paused, add to the time left. Returns the new deadline."""
+        if row.paused_remaining is not None:
+            await self.storage.pause_remaining(row.id, row.paused_remaining + seconds)
+            return None
+        if row.deadline is None:
+            raise UserError("This phase has no deadline to extend.")
+        now = self.now()
+        timers = phase_timers(now, row.deadline - now + seconds, row.phase_seconds)
+        await self.storage.set_timers(row.id, timers)
+        return timers[0][1]
+
+    async def record(self, row: MatchRow, names: dict[str, str]) -> dict[str, Any]:
+        """The match record, replayable with `python -m games replay`, players by username."""
+
+        def rename(value: Any) -> Any:
+            return names.get(value, value) if isinstance(value, str) else value
+
+        moves = [
+            {"by": rename(actor), **{k: rename(v) for k, v in move.items()}}
+            for actor, move, _ in await self.storage.moves(row.id)
+        ]
+        state = self.state(row) if row.state is not None else None
+        players = list(state.players) if state is not None else []
+        options = dict(row.options)
+        if "garnets" in options:
+            options["garnets"] = {rename(k): v for k, v in options["garnets"].items()}
+        return {
+            "game": row.game,
+            "seed": row.seed,
+            "options": options,
+            "players": [rename(p) for p in players],
+            "moves": moves,
+        }
+
+
+def new_seed() -> int:
+    """A fresh match seed; the bot's only randomness outside the engines' seeded sources."""
+    return random.SystemRandom().randrange(2**31)

@@ -1,0 +1,21 @@
+"""Settings from the environment or a `.env` file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("dealer.db")
+    dev_guild_id: int | None = None
+
+    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value

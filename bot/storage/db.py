@@ -1,0 +1,385 @@
+"""The SQLite store (aiosqlite, WAL). Every write that belongs together is one transaction:
+an accepted move, the new snapshot, the events to deliver and the phase's timers commit or
+fail together, so a confirmation shown after `record_move` returns is never lost."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.migrations import MIGRATIONS
+
+OPEN_STATUSES = ("lobby", "running")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    options: dict[str, Any]
+    seed: int
+    phase_seconds: int
+    spectator_channel_id: int | None
+    lobby_message_id: int | None
+    deadline: float | None
+    paused_remaining: float | None
+    state: dict[str, Any] | None
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_remaining is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    user_id: int
+    name: str
+    dm_closed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    id: int
+    match_id: int
+    event: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    id: int
+    match_id: int
+    kind: str
+    due: float
+
+
+_MATCH_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
+    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state"
+)
+
+
+def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
+    values = list(row)
+    values[6] = json.loads(values[6])
+    values[13] = json.loads(values[13]) if values[13] is not None else None
+    return MatchRow(*values)
+
+
+class Storage:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
+            async with db.execute(f"PRAGMA {pragma}"):
+                pass
+        storage = cls(db)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def _migrate(self) -> None:
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = row[0] if row else 0
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+
+    async def _one(self, sql: str, *args: Any) -> Any:
+        async with self.db.execute(sql, args) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, *args: Any) -> list[Any]:
+        async with self.db.execute(sql, args) as cursor:
+            return list(await cursor.fetchall())
+
+    # -- server configuration ------------------------------------------------------------
+
+    async def host_role(self, guild_id: int) -> int | None:
+        row = await self._one("SELECT host_role_id FROM guild_config WHERE guild_id = ?", guild_id)
+        return row[0] if row else None
+
+    async def set_host_role(self, guild_id: int, role_id: int | None) -> None:
+        await self.db.execute(
+            "INSERT INTO guild_config (guild_id, host_role_id) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET host_role_id = excluded.host_role_id",
+            (guild_id, role_id),
+        )
+
+    # -- matches and players ---------------------------------------------------------------
+
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        options: dict[str, Any],
+        seed: int,
+        phase_seconds: int,
+        spectator_channel_id: int | None,
+        now: float,
+    ) -> int | None:
+        """A new lobby; None when the channel already has an open match."""
+        try:
+            cursor = await self.db.execute(
+                "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
+                " phase_seconds, spectator_channel_id, created_at)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    host_id,
+                    json.dumps(options),
+                    seed,
+                    phase_seconds,
+                    spectator_channel_id,
+                    now,
+                ),
+            )
+        except aiosqlite.IntegrityError:
+            return None
+        return cursor.lastrowid
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", match_id)
+        return _match(row) if row else None
+
+    async def open_match_in(self, channel_id: int) -> MatchRow | None:
+        row = await self._one(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN (?, ?)",
+            channel_id,
+            *OPEN_STATUSES,
+        )
+        return _match(row) if row else None
+
+    async def open_matches_of(self, user_id: int) -> list[MatchRow]:
+        rows = await self._all(
+            f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))}"
+            " FROM matches m JOIN match_players p ON p.match_id = m.id"
+            " WHERE p.user_id = ? AND m.status IN (?, ?) ORDER BY m.id",
+            user_id,
+            *OPEN_STATUSES,
+        )
+        return [_match(r) for r in rows]
+
+    async def running_match_ids(self) -> list[int]:
+        return [r[0] for r in await self._all("SELECT id FROM matches WHERE status = 'running'")]
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        await self.db.execute(
+            "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id)
+        )
+
+    async def cancel_match(self, match_id: int) -> bool:
+        """Cancel an open match; False when it was no longer open (a second click)."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        cursor = await self.db.execute(
+            "UPDATE matches SET status = 'cancelled', deadline = NULL WHERE id = ? "
+            "AND status IN (?, ?)",
+            (match_id, *OPEN_STATUSES),
+        )
+        await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        await self.db.execute("COMMIT")
+        return cursor.rowcount == 1
+
+    async def add_player(self, match_id: int, user_id: int, name: str) -> bool:
+        """Seat a player in a lobby; False when already seated."""
+        cursor = await self.db.execute(
+            "INSERT OR IGNORE INTO match_players (match_id, user_id, name, joined) VALUES (?, ?, ?,"
+            " (SELECT COUNT(*) FROM match_players WHERE match_id = ?))",
+            (match_id, user_id, name, match_id),
+        )
+        return cursor.rowcount == 1
+
+    async def remove_player(self, match_id: int, user_id: int) -> bool:
+        cursor = await self.db.execute(
+            "DELETE FROM match_players WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+        )
+        return cursor.rowcount == 1
+
+    async def players(self, match_id: int) -> list[PlayerRow]:
+        rows = await self._all(
+            "SELECT user_id, name, dm_closed FROM match_players WHERE match_id = ? ORDER BY joined",
+            match_id,
+        )
+        return [PlayerRow(r[0], r[1], bool(r[2])) for r in rows]
+
+    async def set_dm_closed(self, match_id: int, user_id: int, closed: bool) -> None:
+        await self.db.execute(
+            "UPDATE match_players SET dm_closed = ? WHERE match_id = ? AND user_id = ?",
+            (int(closed), match_id, user_id),
+        )
+
+    # -- running a match -------------------------------------------------------------------
+
+    async def start_match(
+        self,
+        match_id: int,
+        state: dict[str, Any],
+        events: list[dict[str, Any]],
+        timers: list[tuple[str, float]],
+    ) -> bool:
+        """Lobby -> running with the first snapshot, its events and timers; False when the
+        match was not in its lobby any more (a second click on Start)."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cursor = await self.db.execute(
+                "UPDATE matches SET status = 'running', state = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (json.dumps(state), match_id),
+            )
+            if cursor.rowcount != 1:
+                await self.db.execute("ROLLBACK")
+                return False
+            await self._write_events_and_timers(match_id, events, timers)
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+        return True
+
+    async def record_move(
+        self,
+        match_id: int,
+        *,
+        actor: str,
+        move: dict[str, Any],
+        state: dict[str, Any],
+        events: list[dict[str, Any]],
+        at: float,
+        finished: bool,
+        timers: list[tuple[str, float]] | None,
+    ) -> None:
+        """Append an accepted move with the new snapshot and its events; `timers` (when not
+        None) replace the match's timers, for a move that opened a new phase."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(
+                "INSERT INTO moves (match_id, seq, actor, move, at) VALUES (?, "
+                "(SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE match_id = ?), ?, ?, ?)",
+                (match_id, match_id, actor, json.dumps(move), at),
+            )
+            await self.db.execute(
+                "UPDATE matches SET state = ?, status = ? WHERE id = ?",
+                (json.dumps(state), "ended" if finished else "running", match_id),
+            )
+            if finished:
+                await self.db.execute(
+                    "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
+                    (match_id,),
+                )
+            await self._write_events_and_timers(match_id, events, [] if finished else timers)
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+
+    async def _write_events_and_timers(
+        self, match_id: int, events: list[dict[str, Any]], timers: list[tuple[str, float]] | None
+    ) -> None:
+        await self.db.executemany(
+            "INSERT INTO outbox (match_id, event) VALUES (?, ?)",
+            [(match_id, json.dumps(e)) for e in events],
+        )
+        if timers is None:
+            return
+        await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        await self.db.executemany(
+            "INSERT INTO timers (match_id, kind, due) VALUES (?, ?, ?)",
+            [(match_id, kind, due) for kind, due in timers],
+        )
+        deadline = next((due for kind, due in timers if kind == "deadline"), None)
+        await self.db.execute(
+            "UPDATE matches SET deadline = ?, paused_remaining = NULL WHERE id = ?",
+            (deadline, match_id),
+        )
+
+    async def moves(self, match_id: int) -> list[tuple[str, dict[str, Any], float]]:
+        rows = await self._all(
+            "SELECT actor, move, at FROM moves WHERE match_id = ? ORDER BY seq", match_id
+        )
+        return [(r[0], json.loads(r[1]), r[2]) for r in rows]
+
+    # -- the outbox ------------------------------------------------------------------------
+
+    async def pending_events(self, match_id: int | None = None) -> list[OutboxItem]:
+        if match_id is None:
+            rows = await self._all("SELECT id, match_id, event FROM outbox ORDER BY id")
+        else:
+            rows = await self._all(
+                "SELECT id, match_id, event FROM outbox WHERE match_id = ? ORDER BY id", match_id
+            )
+        return [OutboxItem(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    async def delivered(self, outbox_id: int) -> None:
+        await self.db.execute("DELETE FROM outbox WHERE id = ?", (outbox_id,))
+
+    # -- time ------------------------------------------------------------------------------
+
+    async def next_timer(self) -> TimerRow | None:
+        row = await self._one("SELECT id, match_id, kind, due FROM timers ORDER BY due, id LIMIT 1")
+        return TimerRow(*row) if row else None
+
+    async def delete_timer(self, timer_id: int) -> None:
+        await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+
+    async def pause(self, match_id: int, remaining: float) -> bool:
+        """Stop the clock; False when it was already stopped."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        cursor = await self.db.execute(
+            "UPDATE matches SET paused_remaining = ?, deadline = NULL WHERE id = ? "
+            "AND status = 'running' AND paused_remaining IS NULL",
+            (remaining, match_id),
+        )
+        if cursor.rowcount == 1:
+            await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        await self.db.execute("COMMIT")
+        return cursor.rowcount == 1
+
+    async def pause_remaining(self, match_id: int, remaining: float) -> None:
+        await self.db.execute(
+            "UPDATE matches SET paused_remaining = ? WHERE id = ?", (remaining, match_id)
+        )
+
+    async def set_timers(self, match_id: int, timers: list[tuple[str, float]]) -> None:
+        """Replace a running match's timers (resume, extend) and its deadline."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self._write_events_and_timers(match_id, [], timers)
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        await self.db.execute("COMMIT")
+
+    # -- location threads ------------------------------------------------------------------
+
+    async def thread(self, match_id: int, round_: int, location: str) -> int | None:
+        row = await self._one(
+            "SELECT thread_id FROM threads WHERE match_id = ? AND round = ? AND location = ?",
+            match_id,
+            round_,
+            location,
+        )
+        return row[0] if row else None
+
+    async def save_thread(self, match_id: int, round_: int, location: str, thread_id: int) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO threads (match_id, round, location, thread_id) "
+            "VALUES (?, ?, ?, ?)",
+            (match_id, round_, location, thread_id),
+        )

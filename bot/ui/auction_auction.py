@@ -1,0 +1,250 @@
+"""Auction Auction in Discord: what each event, 1-on-1 and status says."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from bot.ui.base import GameUI, Names, Target
+from games.auction_auction.model import HOUSES, LOCATION_NAMES
+
+SQUARES = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
+HAND_LABELS = {
+    "rainbow": "Rainbow",
+    "four_of_a_kind": "Four of a Kind",
+    "three_of_a_kind": "Three of a Kind",
+    "two_pair": "Two Pair",
+    "one_pair": "One Pair",
+    "nothing": "Nothing",
+}
+PHASES = {"access": "Access phase", "auction": "Auction phase", "ended": "Ended"}
+
+
+def cubes_text(cubes: dict[str, int]) -> str:
+    return " ".join(f"{SQUARES.get(c, c)}×{n}" for c, n in cubes.items())
+
+
+def lot_label(lot: dict[str, Any]) -> str:
+    return f"{lot['id']} · {lot['count']}× {lot['colour']}"
+
+
+def place_name(location: str | None) -> str:
+    return LOCATION_NAMES.get(location or "", "no location yet")
+
+
+class AuctionAuctionUI(GameUI):
+    game = "auction-auction"
+    title = "Auction Auction"
+    phase_closing_events: ClassVar[frozenset[str]] = frozenset({"access_resolved", "phase_closed"})
+
+    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+        kind = event["type"]
+        if kind == "match_started":
+            who = ", ".join(names(p) for p in event["players"])
+            return (
+                f"**Auction Auction begins** with {len(event['players'])} players: {who}. "
+                f"Everyone starts with ${event['starting_cash']}; {event['rounds']} rounds."
+            )
+        if kind == "black_market_drawn":
+            return f"The Black Market sells {event['colour']} cubes this match."
+        if kind == "phase_opened":
+            if event["phase"] == "access":
+                return (
+                    f"**Round {event['round']} — Access phase.** Send your sealed bid for one "
+                    "house (Dr. E Appraisings, Genre Shop, Wolley Limited) in your 1-on-1 or with "
+                    "`/bid`. Three spots per house; everyone pays what they bid."
+                )
+            return (
+                f"**Round {event['round']} — Auction phase.** Bid on the lots of the location "
+                "you are in, in your 1-on-1 or with `/bid`. Everyone pays what they bid; the "
+                "highest bid made by exactly one player wins each lot."
+            )
+        if kind in ("bid_placed", "bid_withdrawn"):
+            where = LOCATION_NAMES.get(event["target"], event["target"])
+            if kind == "bid_withdrawn":
+                return f"Your bid on {where} is withdrawn."
+            return f"Your sealed bid of ${event['amount']} on {where} is recorded."
+        if kind == "cash_given":
+            return f"{names(event['from'])} gave ${event['amount']} to {names(event['to'])}."
+        if kind == "garnet_traded":
+            return (
+                f"You traded a garnet for ${event['amount']}. "
+                f"Garnets left: {event['garnets_left']}."
+            )
+        if kind == "bonus_paid":
+            return f"The $10 rule: you held $0 and bid nothing, so you receive ${event['amount']}."
+        if kind == "player_kicked":
+            return f"The host removed {names(event['player'])} from the match."
+        if kind == "lots_offered":
+            lots = "\n".join(
+                f"- `{lot['id']}`: {lot['count']}× {SQUARES.get(lot['colour'], '')} {lot['colour']}"
+                for lot in event["lots"]
+            )
+            return f"**{place_name(event['location'])}, round {event['round']}** offers:\n{lots}"
+        if kind == "access_resolved":
+            return self._access(event, names)
+        if kind == "auction_resolved":
+            return self._auction(event, names)
+        if kind == "phase_closed":
+            return (
+                f"The Auction phase of round {event['round']} is closed. Each location's "
+                "results went to its players."
+            )
+        if kind == "match_ended":
+            return self._final(event, names)
+        return None
+
+    def _access(self, event: dict[str, Any], names: Names) -> str:
+        lines = [f"**Round {event['round']} — access results**"]
+        bids = sorted(event["bids"], key=lambda b: (b["house"], -b["amount"]))
+        for house, title in HOUSES.items():
+            entered = event["entrants"].get(house, [])
+            bid_text = (
+                ", ".join(
+                    f"{names(b['player'])} ${b['amount']}"
+                    + (" (tie, kept out)" if b["player"] in event["tied_out"] else "")
+                    for b in bids
+                    if b["house"] == house
+                )
+                or "no bids"
+            )
+            who = ", ".join(names(p) for p in entered) or "nobody"
+            lines.append(f"**{title}** — entered: {who}. Bids: {bid_text}.")
+        market = ", ".join(names(p) for p in event["entrants"].get("black-market", [])) or "nobody"
+        lines.append(f"**Black Market** — {market}.")
+        return "\n".join(lines)
+
+    def _auction(self, event: dict[str, Any], names: Names) -> str:
+        lines = [f"**{place_name(event['location'])}, round {event['round']} — lot results**"]
+        for lot in event["lots"]:
+            bids = ", ".join(f"{names(b['player'])} ${b['amount']}" for b in lot["bids"])
+            outcome = (
+                f"won by {names(lot['winner'])} for ${lot['price']}"
+                if lot["winner"]
+                else "discarded"
+            )
+            lines.append(
+                f"`{lot['lot']}` ({lot['count']}× {lot['colour']}): {outcome}. "
+                f"Bids: {bids or 'none'}."
+            )
+        return "\n".join(lines)
+
+    def _final(self, result: dict[str, Any], names: Names) -> str:
+        lines = ["**The match is over.** Hands and cash:"]
+        for s in result["standings"]:
+            prizes = []
+            if s["player"] in result["tokens_of_life"]:
+                prizes.append(f"{result['tokens_of_life'][s['player']]} tokens of life")
+            if s["player"] in result["garnets"]:
+                prizes.append(f"{result['garnets'][s['player']]} garnets")
+            prize = f" — wins {' and '.join(prizes)}" if prizes else ""
+            lines.append(
+                f"{s['place']}. {names(s['player'])}: {HAND_LABELS[s['hand']]} "
+                f"({cubes_text(s['cubes'])}), ${s['cash']}{prize}"
+            )
+        candidates = ", ".join(names(p) for p in result["elimination_candidates"]) or "none"
+        lines.append(f"Elimination candidates: {candidates}.")
+        if result["prize_pool_increase"]:
+            lines.append(
+                f"Everyone holds at least four cubes: the prize pool grows by "
+                f"${result['prize_pool_increase']}."
+            )
+        return "\n".join(lines)
+
+    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+        me = view.get("me")
+        head = (
+            f"**Your 1-on-1 — Auction Auction, round {view['round']} of {view['rounds']}, "
+            f"{PHASES[view['phase']]}**"
+        )
+        if me is None:
+            return f"{head}\nYou are not playing in this match."
+        lines = [
+            head,
+            f"Cash: ${me['cash']} (${me['uncommitted']} not promised to sealed bids) · "
+            f"Garnets: {me['garnets']}",
+            f"Cubes: {cubes_text(me['cubes'])}",
+        ]
+        if me["kicked"]:
+            lines.append("The host removed you from this match.")
+            return "\n".join(lines)
+        if view["phase"] == "access":
+            bid = me["access_bid"]
+            lines.append(
+                f"Your sealed access bid: {HOUSES[bid['house']]}, ${bid['amount']}."
+                if bid
+                else "You have not bid for a house yet (no bid = the Black Market)."
+            )
+        elif view["phase"] == "auction":
+            lines.append(f"You are in **{place_name(me['location'])}**.")
+            bids = ", ".join(f"`{t}` ${a}" for t, a in me["lot_bids"].items())
+            lines.append(f"Your sealed lot bids: {bids or 'none yet'}.")
+        if view["phase"] != "ended":
+            lines.append(
+                "Press a button to bid (you may change it until the phase closes), "
+                "or use `/bid`, `/give` and `/garnet-trade`."
+            )
+        return "\n".join(lines)
+
+    def targets(self, view: dict[str, Any]) -> list[Target]:
+        me = view.get("me")
+        if me is None or view["phase"] == "ended":
+            return []
+        if view["phase"] == "access":
+            return [Target(t, HOUSES[t]) for t in me["targets"]]
+        lots = {lot["id"]: lot for loc in view.get("lots", {}).values() for lot in loc}
+        return [Target(t, lot_label(lots[t]) if t in lots else t) for t in me["targets"]]
+
+    def status(self, view: dict[str, Any], names: Names) -> str:
+        if view["phase"] == "ended":
+            return "Auction Auction — the match is over."
+        active = [p for p in view["players"] if p not in view["kicked"]]
+        done = [p for p in active if p in view["submitted"]]
+        waiting = [p for p in active if p not in view["submitted"]]
+        return (
+            f"**Auction Auction — round {view['round']} of {view['rounds']}, "
+            f"{PHASES[view['phase']]}**\n"
+            f"Submitted ({len(done)} of {len(active)}): "
+            f"{', '.join(names(p) for p in done) or 'nobody yet'}\n"
+            f"Waiting for: {', '.join(names(p) for p in waiting) or 'nobody'}"
+        )
+
+    def audit(self, host_view: dict[str, Any], names: Names) -> str:
+        closed = host_view.get("audit") or []
+        if not closed:
+            return "No phase has closed yet."
+        last = closed[-1]
+        title = f"**Full picture — round {last['round']}, {PHASES[last['phase']]}**"
+        if last["phase"] == "access":
+            bids = (
+                "\n".join(f"- {names(p)}: {HOUSES[h]} ${a}" for p, h, a in last["bids"])
+                or "- no bids"
+            )
+            return f"{title}\n{bids}"
+        rows = []
+        for lot, winner in last["winners"].items():
+            bids = ", ".join(f"{names(p)} ${a}" for p, t, a in last["bids"] if t == lot)
+            outcome = f"won by {names(winner)}" if winner else "discarded"
+            rows.append(f"- `{lot}`: {outcome}. Bids: {bids or 'none'}.")
+        return f"{title}\n" + "\n".join(rows)
+
+    def help(self) -> str:
+        return (
+            "**Auction Auction** (4-12 players, 3 rounds). Everyone starts with $100.\n"
+            "**Access phase:** send one sealed bid for a house — Dr. E Appraisings, Genre Shop "
+            "or Wolley Limited (you may bid $0). The three highest bidders of each house enter "
+            "it; a tie that would not fit keeps the whole tied group out. Everyone pays what "
+            "they bid. Everyone else goes to the Black Market.\n"
+            "**Auction phase:** bid on any lots of your location. Each lot goes to the highest "
+            "bid made by exactly one player (tied amounts are skipped). You pay all your bids, "
+            "win or lose.\n"
+            "**Hands** at the end, best first: Rainbow (every colour), Four of a Kind, Three "
+            "of a Kind, Two Pair, One Pair, Nothing; ties go to more red, then yellow, then "
+            "green, then cash. First place wins 3 tokens of life and 3 garnets; three of a "
+            "kind or better wins 2 garnets, two pair 1; last place becomes the elimination "
+            "candidate.\n"
+            "**Any time:** `/give` cash to a player, `/garnet-trade` one garnet for $10. A "
+            "player who held $0 and bid nothing gets $10 when the next phase opens.\n"
+            "**Commands:** `/bid target amount` (in your DMs with Dealer or here), `/me`, "
+            "`/give member amount`, `/garnet-trade`, `/match status`. Full rules: "
+            "docs/rules/auction-auction.md."
+        )
