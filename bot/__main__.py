@@ -1,4 +1,5 @@
-"""`python -m bot` runs Dealer."""
+"""`python -m bot` runs Dealer; `python -m bot demo [OUT_DIR]` plays a whole match through
+SimCord and writes what everyone saw (see `bot/demo.py`)."""
 
 from __future__ import annotations
 
@@ -39,8 +40,12 @@ def run() -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["demo"]:
+        from bot.demo import main as demo
+
+        return demo(argv[1:])
     if argv:
-        print("usage: python -m bot", file=sys.stderr)
+        print("usage: python -m bot [demo [OUT_DIR]]", file=sys.stderr)
         return 2
     return run()
 

@@ -1,0 +1,380 @@
+"""`python -m bot demo [OUT_DIR]`: a complete Auction Auction match, played through SimCord.
+
+The real bot runs against SimCord's in-memory Discord with a temporary database. Six
+simulated players join with the lobby buttons, send sealed bids with the buttons and forms
+of their 1-on-1s and with `/bid`, and one of them makes a gift; the host closes every phase
+with `/match close-phase` and exports the record with `/match log`. The players' choices
+come from a seeded `random.Random`, so the same seed plays the same match.
+
+Then it prints what each person saw — the match channel, each location thread and each
+DM, message by message — and writes the same transcript to OUT_DIR (default `demo-out/`),
+one text file per channel and DM, beside the files the messages carry. `actions.txt` lists
+what the simulated people did, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+from unittest import mock
+
+import discord
+
+from bot import actions as bot_actions
+from bot.app import DealerBot, create_bot
+from bot.service import player_id
+from games.registry import engine_for
+
+if TYPE_CHECKING:
+    from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+
+GAME = "auction-auction"
+SEED = 2024
+PLAYERS = ("ann", "ben", "cleo", "dev", "eve", "fay")
+HOST_NAME = "hostess"
+PHASE_MINUTES = 60
+DEFAULT_OUT = "demo-out"
+INSTALL_HINT = (
+    'error: the demo needs SimCord; install the development tools first: pip install -e ".[dev]"'
+)
+USAGE = "usage: python -m bot demo [OUT_DIR]"
+REPLY_KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "button",
+    discord.InteractionType.modal_submit: "form",
+}
+
+
+@dataclass
+class Page:
+    """One channel, thread or DM as its people saw it."""
+
+    stem: str
+    title: str
+    lines: list[str] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join([self.title, "=" * len(self.title), *self.lines]) + "\n"
+
+
+class Demo:
+    """The server, its people and the match they play."""
+
+    def __init__(self, env: Env, rng: random.Random) -> None:
+        self.env = env
+        self.rng = rng
+        guild = env.create_guild("Dealer demo")
+        self.channel = guild.create_text_channel("games")
+        self.host = guild.add_member(env.create_user(HOST_NAME))
+        self.players = [guild.add_member(env.create_user(name)) for name in PLAYERS]
+        self.actions: list[str] = []
+        self.match_id = 0
+
+    @property
+    def bot(self) -> DealerBot:
+        return cast(DealerBot, self.env.bot)
+
+    @property
+    def people(self) -> list[MemberActor]:
+        return [self.host, *self.players]
+
+    def did(self, who: MemberActor, what: str) -> None:
+        self.actions.append(f"{who.name}: {what}")
+
+    # -- playing ---------------------------------------------------------------------------
+
+    async def play(self) -> None:
+        colour = self.rng.choice(["red", "yellow", "green"])
+        created = await self.host.slash(
+            self.channel,
+            "match create",
+            game=GAME,
+            phase_minutes=PHASE_MINUTES,
+            black_market_colour=colour,
+        )
+        self.did(
+            self.host,
+            f"/match create game:{GAME} phase_minutes:{PHASE_MINUTES} black_market_colour:{colour}",
+        )
+        lobby = _answer(created)
+        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
+        for player in self.players:
+            await player.click(lobby, label="Join")
+            self.did(player, "pressed Join")
+        await self.host.click(lobby, label="Start")
+        self.did(self.host, "pressed Start")
+
+        for phase_number in itertools.count():
+            phase = (await self.view(self.players[0]))["phase"]
+            if phase == "ended":
+                break
+            if phase_number == 1:
+                await self.gift()
+            for seat, player in enumerate(self.players):
+                await self.take_turn(player, (seat + phase_number) % 2 == 0, phase)
+            if phase_number == 0:
+                _expect(await self.host.slash(self.channel, "match status"), "**Auction Auction")
+                self.did(self.host, "/match status")
+            if phase_number == 2:
+                shown = await self.players[-1].click(self._phase_message(), label="My 1-on-1")
+                _expect(shown, "**Your 1-on-1")
+                self.did(self.players[-1], "pressed My 1-on-1 on the phase message")
+            _expect(await self.host.slash(self.channel, "match close-phase"), "Done.")
+            self.did(self.host, "/match close-phase")
+        _expect(await self.host.slash(self.channel, "match log"), "The match record")
+        self.did(self.host, "/match log")
+
+    async def view(self, member: MemberActor) -> dict[str, Any]:
+        """What the engine lets this player know now (their cash, their targets)."""
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return engine_for(GAME).view(self.bot.service.state(row), player_id(member.id))
+
+    async def take_turn(self, player: MemberActor, in_dm: bool, phase: str) -> None:
+        me = (await self.view(player))["me"]
+        if phase == "access":
+            if self.rng.random() < 0.15:
+                self.did(player, "sends no access bid (so goes to the Black Market)")
+                return
+            house = self.rng.choice(me["targets"])
+            await self.bid(player, house, self.rng.randint(0, me["cash"] // 3), in_dm)
+            return
+        budget = me["uncommitted"]
+        lots = self.rng.sample(me["targets"], k=min(len(me["targets"]), self.rng.randint(1, 3)))
+        for lot in lots:
+            if budget < 1:
+                break
+            amount = self.rng.randint(1, max(1, budget // 2))
+            budget -= amount
+            await self.bid(player, lot, amount, in_dm)
+
+    async def bid(self, player: MemberActor, target: str, amount: int, in_dm: bool) -> None:
+        if in_dm:
+            custom_id = f"dealer:bid:{self.match_id}:{target}"
+            shown = await player.user.click(self._dm_with(player, custom_id), custom_id=custom_id)
+            answer = await player.user.submit_modal(shown, {"amount": str(amount)})
+            self.did(player, f"bids ${amount} on {target} (1-on-1 button and form)")
+        else:
+            answer = await player.slash(self.channel, "bid", target=target, amount=amount)
+            self.did(player, f"bids ${amount} on {target} (/bid target:{target} amount:{amount})")
+        _expect(answer, "Your sealed bid")
+
+    async def gift(self) -> None:
+        giver, receiver = self.rng.sample(self.players, k=2)
+        free = (await self.view(giver))["me"]["uncommitted"]
+        if free < 1:
+            return
+        amount = self.rng.randint(1, max(1, free // 4))
+        answer = await giver.slash(self.channel, "give", member=receiver, amount=amount)
+        _expect(answer, f"{giver.name} gave")
+        self.did(giver, f"gives ${amount} to {receiver.name} (/give)")
+
+    def _dm_with(self, player: MemberActor, custom_id: str) -> discord.Message:
+        """The newest message of the player's DMs that has this button (their 1-on-1)."""
+        for message in reversed(player.user.dm_channel.history(viewer=player.user)):
+            if custom_id in _custom_ids(message.components):
+                return message
+        raise RuntimeError(f"{player.name}'s DMs have no button {custom_id}")
+
+    def _phase_message(self) -> discord.Message:
+        for message in reversed(self.channel.history()):
+            if f"dealer:me:{self.match_id}" in _custom_ids(message.components):
+                return message
+        raise RuntimeError("no phase message with a My 1-on-1 button")
+
+    # -- what each person saw ----------------------------------------------------------------
+
+    async def pages(self) -> list[Page]:
+        channel = await self.page(
+            self.channel,
+            "channel-games",
+            f"#{self.channel.name} — the match channel",
+            self.people,
+        )
+        pages = [channel]
+        for thread in sorted(self.channel.threads, key=lambda t: t.id):
+            members = [p for p in self.people if _can_read(thread, p)]
+            stem = "thread-" + _slug(str(thread.name).split("·", 1)[-1])
+            title = f"Thread {thread.name} — seen by {', '.join(m.name for m in members)}"
+            pages.append(await self.page(thread, stem, title, members))
+        for person in self.people:
+            if person.user.dm_channel.history(viewer=person.user):
+                pages.append(await self.dm_page(person))
+        return pages
+
+    async def page(
+        self, channel: ChannelHandle, stem: str, title: str, viewers: Sequence[MemberActor]
+    ) -> Page:
+        seen: dict[int, list[str]] = {}
+        messages: dict[int, discord.Message] = {}
+        for viewer in viewers:
+            for message in channel.history(viewer=viewer):
+                messages[message.id] = message
+                seen.setdefault(message.id, []).append(viewer.name)
+        page = Page(stem, title)
+        for number, message_id in enumerate(sorted(messages), start=1):
+            names = seen[message_id]
+            only = f" · only {', '.join(names)} sees this" if len(names) < len(viewers) else ""
+            await self._add(page, number, messages[message_id], only)
+        return page
+
+    async def dm_page(self, person: MemberActor) -> Page:
+        page = Page(f"dm-{_slug(person.name)}", f"DMs of {person.name} with Dealer")
+        history = person.user.dm_channel.history(viewer=person.user)
+        for number, message in enumerate(history, start=1):
+            only = " · ephemeral" if message.flags.ephemeral else ""
+            await self._add(page, number, message, only)
+        return page
+
+    async def _add(self, page: Page, number: int, message: discord.Message, note: str) -> None:
+        author = "Dealer" if self.bot.user and message.author.id == self.bot.user.id else None
+        head = f"[{number}] {author or message.author.name}"
+        meta = message.interaction_metadata
+        if meta is not None:
+            head += f" · answering {meta.user.name}'s {REPLY_KINDS.get(meta.type, 'action')}"
+        if message.type not in (
+            discord.MessageType.default,
+            discord.MessageType.chat_input_command,
+        ):
+            head += f" · {message.type.name.replace('_', ' ')}"
+        page.lines += ["", f"{head}{note}"]
+        page.lines += [f"  {line}" for line in self._render(message.content).splitlines()]
+        for embed in message.embeds:
+            page.lines.append(f"  [embed] {embed.title or ''} {embed.description or ''}".rstrip())
+        buttons = _labels(message.components)
+        if buttons:
+            page.lines.append("  " + " ".join(f"[{label}]" for label in buttons))
+        for attachment in message.attachments:
+            name = f"{page.stem}-{number:02d}-{_slug(attachment.filename, keep='.')}"
+            data = await attachment.read()
+            page.files.append((name, data))
+            page.lines.append(f"  [attachment {attachment.filename}, {len(data)} bytes: {name}]")
+
+    def _render(self, text: str) -> str:
+        """Mentions and timestamps as a Discord client shows them."""
+        names = {person.id: person.name for person in self.people}
+        now = self.env.now().timestamp()
+
+        def mention(found: re.Match[str]) -> str:
+            return "@" + names.get(int(found[1]), found[1])
+
+        def timestamp(found: re.Match[str]) -> str:
+            minutes = round((int(found[1]) - now) / 60)
+            return f"in {minutes} minutes" if minutes >= 0 else f"{-minutes} minutes ago"
+
+        text = re.sub(r"<@!?(\d+)>", mention, text)
+        return re.sub(r"<t:(-?\d+):R>", timestamp, text)
+
+
+def _answer(result: InteractionResult) -> Any:
+    response = result.response
+    if response is None:
+        raise RuntimeError("the bot did not answer")
+    return response
+
+
+def _expect(result: InteractionResult, start: str) -> None:
+    """Stop the demo when the bot refuses what a simulated player did."""
+    text = _answer(result).content
+    if not text.startswith(start):
+        raise RuntimeError(f"the bot answered {text!r}")
+
+
+def _children(components: Sequence[Any]) -> list[Any]:
+    out: list[Any] = []
+    for component in components:
+        if isinstance(component, dict):
+            out += component.get("components", [component])
+        else:
+            out += getattr(component, "children", [component])
+    return out
+
+
+def _custom_ids(components: Sequence[Any]) -> list[str]:
+    ids = [
+        c.get("custom_id") if isinstance(c, dict) else c.custom_id for c in _children(components)
+    ]
+    return [i for i in ids if i]
+
+
+def _labels(components: Sequence[Any]) -> list[str]:
+    return [str(label) for c in _children(components) if (label := getattr(c, "label", None))]
+
+
+def _can_read(channel: ChannelHandle, member: MemberActor) -> bool:
+    try:
+        channel.history(viewer=member)
+    except Exception:
+        return False
+    return True
+
+
+def _slug(text: str, keep: str = "") -> str:
+    return re.sub(rf"[^a-z0-9{re.escape(keep)}]+", "-", text.lower()).strip("-")
+
+
+async def run_demo(seed: int = SEED) -> tuple[list[Page], list[str]]:
+    """Play the match in a temporary database; the pages people saw and what they did."""
+    from simcord import Env
+
+    rng = random.Random(seed)
+    # The bot draws each match's seed from the system; draw it here so that the exported
+    # record, like everything else, is the same on every run.
+    match_seed = rng.randrange(2**31)
+    with (
+        tempfile.TemporaryDirectory(prefix="dealer-demo-") as folder,
+        mock.patch.object(bot_actions, "new_seed", lambda: match_seed),
+    ):
+        bot = create_bot(Path(folder) / "demo.db")
+        env = Env(bot)
+        await env.start()
+        try:
+            with env.time_context():
+                demo = Demo(env, rng)
+                await demo.play()
+                pages = await demo.pages()
+            errors = env.errors
+            if errors:
+                raise BaseExceptionGroup("the bot raised errors during the demo", errors)
+        finally:
+            await env.shutdown()
+            await bot.close()
+    return pages, demo.actions
+
+
+def write(out: Path, pages: list[Page], actions: list[str]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for page in pages:
+        (out / f"{page.stem}.txt").write_text(page.text, encoding="utf-8")
+        for name, data in page.files:
+            (out / name).write_bytes(data)
+    (out / "actions.txt").write_text("\n".join(actions) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        import simcord  # noqa: F401
+    except ImportError:
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    out = Path(argv[0] if argv else DEFAULT_OUT)
+    pages, actions = asyncio.run(run_demo())
+    for page in pages:
+        print(page.text)
+    write(out, pages, actions)
+    files = sum(len(page.files) for page in pages)
+    print(f"Wrote {len(pages)} transcripts, actions.txt and {files} attached files to {out}/.")
+    return 0

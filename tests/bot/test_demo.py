@@ -1,0 +1,54 @@
+"""`python -m bot demo`: a whole match through SimCord, and what each person saw."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from bot.demo import PLAYERS, main
+from games.auction_auction.model import LOCATION_NAMES
+
+BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
+CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
+
+
+def test_demo_plays_a_whole_match_and_keeps_bids_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([str(tmp_path)]) == 0
+
+    printed = capsys.readouterr().out
+    channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
+    assert "The match is over" in channel
+    assert "The match is over" in printed
+    assert list(tmp_path.glob("thread-round-1-*.txt"))
+    assert list(tmp_path.glob("channel-games-*-match-1.json")), "the host's /match log file"
+
+    bids: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    actions = (tmp_path / "actions.txt").read_text(encoding="utf-8")
+    for who, amount, target in BID.findall(actions):
+        bids[who].add((amount, LOCATION_NAMES.get(target, target)))
+    assert set(bids) == set(PLAYERS)
+
+    for player in PLAYERS:
+        dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
+        confirmed = set(CONFIRMATION.findall(dm))
+        assert confirmed <= bids[player], f"{player}'s DMs confirm someone else's bid"
+        assert confirmed == bids[player], f"{player}'s DMs miss a confirmation of their bids"
+
+
+def test_demo_without_simcord_says_how_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "simcord", None)
+
+    assert main([str(tmp_path)]) == 2
+
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert 'pip install -e ".[dev]"' in error
+    assert not list(tmp_path.iterdir())
