@@ -1,0 +1,665 @@
+"""The conformance suite: random playouts every engine in `games.registry.ENGINES` must survive.
+
+After OpenSpiel's `open_spiel/tests/basic_tests.cc`: random matches drawn from seeds must be
+deterministic, survive a JSON round trip of their record and of their state, conserve what
+the engine says is conserved, refuse hostile moves without changing anything, end, and never
+let a viewer's view change (or differ) unless something addressed to that viewer did.
+
+Matches are played through `Match.start`/`Match.submit` with `engine.random_move` driven by
+`random.Random(playout_seed)`; hypothesis draws the seeds and the player count. Nothing here
+knows a game's rules: hostile moves are built from the engine's own move schema and from the
+values its `random_move` produced. A game may add option sets in `OPTIONS`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from games.core.engine import HOST, Engine
+from games.core.errors import RuleError
+from games.core.events import Event, Viewer
+from games.core.match import Match, MatchRecord, replay
+from games.registry import ENGINES
+
+#: Someone who is not in the match.
+STRANGER = "zed"
+#: Every random match must end within this many drawn moves.
+MAX_MOVES = 10_000
+#: A resampled pair is followed until this many host moves (phase ends, mostly) have been
+#: played in it, so that the phase its secret belongs to is resolved and the next one played.
+PAIR_HOST_MOVES = 2
+#: How many resampled pairs are followed at once; the chance that a player's move starts one
+#: when there is room; how many start just before each host move.
+PAIRS = 12
+PAIR_CHANCE = 0.3
+PAIRS_BEFORE_HOST = 2
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lou")
+
+GARBAGE: tuple[dict[str, Any], ...] = (
+    {},
+    {"type": "bid"},
+    {"type": "bid", "target": "x", "amount": "12"},
+    {"type": "nope"},
+    {"type": None},
+    {"type": 7},
+    {"type": ["bid"]},
+    {"type": "bid", "target": None, "amount": 5},
+    {"type": "bid", "target": "x", "amount": 1.5},
+    {"type": "bid", "target": "x", "amount": True},
+    {"type": "bid", "target": ["x"], "amount": {"n": 1}},
+    {"type": "give", "to": STRANGER, "amount": 10**12},
+    {"type": "close_phase", "by": HOST},
+    {"by": HOST},
+)
+#: No move takes a number this large (nobody holds a trillion of anything) or a negative one.
+HUGE = 10**12
+HOSTILE_INTS = (-HUGE, -1, 0, HUGE, 2**64)
+#: Values of the wrong JSON type for any field.
+WRONG_TYPES: tuple[Any, ...] = (None, "", "12", 1.5, True, [], {}, -1)
+
+ENGINE_IDS = sorted(ENGINES)
+#: Without hypothesis's explain phase, which traces every line: a failing playout (one that
+#: never ends, above all) is then reported in seconds instead of minutes, and the assertion
+#: messages say what went wrong.
+CHECKS = settings(max_examples=40, deadline=None, phases=[p for p in Phase if p != Phase.explain])
+
+
+def names(count: int) -> list[str]:
+    return [*NAMES, *(f"player{i}" for i in range(len(NAMES), count))][:count]
+
+
+def _auction_auction_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
+    colours = data.draw(
+        st.sampled_from(
+            [
+                ["red", "yellow", "green"],
+                ["green", "red", "yellow", "blue"],
+                ["purple", "blue", "yellow", "green", "red"],
+            ]
+        ),
+        label="colours",
+    )
+    optional = {
+        "starting_cash": st.sampled_from([0, 1, 15, 100, 1000]),
+        "house_capacity": st.integers(1, 12),
+        "black_market_colour": st.sampled_from(colours),
+        "reveal_lots_publicly": st.booleans(),
+        "rounds": st.integers(1, 4),
+        "garnets": st.dictionaries(st.sampled_from(players), st.integers(0, 5), max_size=3),
+    }
+    options: dict[str, Any] = data.draw(
+        st.fixed_dictionaries({}, optional=optional), label="options"
+    )
+    if colours != ["red", "yellow", "green"]:
+        options["colours"] = colours
+    return options
+
+
+#: Option sets worth drawing, per game; a game not listed plays with its defaults.
+OPTIONS: dict[str, Callable[[st.DataObject, list[str]], dict[str, Any]]] = {
+    "auction-auction": _auction_auction_options,
+}
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    playout_seed: int
+
+
+def draw_setup(data: st.DataObject, engine: Engine[Any, Any]) -> Setup:
+    count = data.draw(st.integers(engine.min_players, engine.max_players), label="players")
+    players = names(count)
+    options = OPTIONS.get(engine.game, lambda _data, _players: {})(data, players)
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    playout_seed = data.draw(st.integers(0, 2**32 - 1), label="playout seed")
+    return Setup(players, options, seed, playout_seed)
+
+
+def as_json(value: Any, what: str) -> Any:
+    """`value` must be plain JSON: it survives dumps/loads unchanged (no tuples, no int keys)."""
+    text = json.dumps(value, allow_nan=False)
+    copy = json.loads(text)
+    assert copy == value, f"{what} is not plain JSON: {value!r}"
+    return copy
+
+
+def seen_by(events: list[Event], viewer: Viewer) -> list[dict[str, Any]]:
+    return [e.to_json() for e in events if e.audience.reaches(viewer, host=HOST)]
+
+
+class Hostile:
+    """Moves that should be refused, built without knowing the game's rules: wrong actors,
+    fields of real moves replaced by hostile values, moves of every shape in the engine's
+    move schema filled with odd values, and garbage dicts. Some turn out legal (the host
+    kicking a player); those are simply played. `forbidden` says which must be refused."""
+
+    def __init__(self, engine: Engine[Any, Any], players: list[str]) -> None:
+        self.players = players
+        self.actors = [*players, HOST, STRANGER]
+        self.strings: list[str] = [*players, HOST, STRANGER, "", "x", "nowhere:99"]
+        self.ints: list[int] = list(HOSTILE_INTS)
+        self.shapes = move_shapes(engine)
+        self.kinds = {
+            kind[1] for shape in self.shapes if isinstance(kind := shape.get("type"), tuple)
+        }
+        self.host_kinds: set[str] = set()
+        self.player_kinds: set[str] = set()
+
+    def learn(self, actor: str, raw: dict[str, Any]) -> None:
+        """Remember who makes which kind of move, and the values real moves use (targets, lot
+        ids), to be put where they do not belong."""
+        (self.host_kinds if actor == HOST else self.player_kinds).add(raw["type"])
+        for value in raw.values():
+            if isinstance(value, str) and value not in self.strings:
+                self.strings.append(value)
+
+    def forbidden(self, actor: str, raw: Any) -> str | None:
+        """Why no engine may accept this move, or None when it may be legal."""
+        if actor != HOST and actor not in self.players:
+            return "a move by someone not in the match"
+        kind = raw.get("type")
+        if not isinstance(kind, str) or kind not in self.kinds:
+            return "a move of no known type"
+        if actor == HOST and kind in self.player_kinds - self.host_kinds:
+            return "the host making a player's move"
+        if actor != HOST and kind in self.host_kinds - self.player_kinds:
+            return "a player making the host's move"
+        for value in raw.values():
+            if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < HUGE:
+                return "a negative or huge number"
+        return None
+
+    def value_like(self, rnd: random.Random, value: Any, actor: str) -> Any:
+        if rnd.random() < 0.2:
+            return rnd.choice(WRONG_TYPES)
+        if isinstance(value, bool):
+            return not value
+        if isinstance(value, int):
+            return rnd.choice([*self.ints, -value, value * 10**9])
+        if isinstance(value, str):
+            return rnd.choice([actor, *self.strings])
+        return rnd.choice(WRONG_TYPES)
+
+    def built(self, rnd: random.Random) -> tuple[str, dict[str, Any]]:
+        """A move of a random shape from the schema, by anyone, with odd field values."""
+        shape = rnd.choice(self.shapes)
+        raw: dict[str, Any] = {}
+        for name, kind in shape.items():
+            if isinstance(kind, tuple):
+                raw[name] = kind[1]
+            elif rnd.random() < 0.05:
+                continue
+            elif kind == "integer":
+                raw[name] = rnd.choice([*self.ints, rnd.randint(1, 50)])
+            elif kind == "string":
+                pool = self.players if rnd.random() < 0.5 else self.strings
+                raw[name] = rnd.choice(pool)
+            else:
+                raw[name] = rnd.choice(WRONG_TYPES)
+        # The host half the time: host moves are the ones most likely to be legal by chance.
+        actor = HOST if rnd.random() < 0.5 else rnd.choice(self.actors)
+        return actor, raw
+
+    def around(self, rnd: random.Random, actor: str, raw: dict[str, Any]) -> list[tuple[str, Any]]:
+        """A few hostile variations on the real move (actor, raw)."""
+        wrong_actor = rnd.choice(self.players) if actor == HOST else HOST
+        candidates: list[tuple[str, Any]] = [
+            (STRANGER, raw),
+            (wrong_actor, raw),
+            (actor, {**raw, "unexpected": 1}),
+            (rnd.choice(self.actors), rnd.choice(GARBAGE)),
+            self.built(rnd),
+        ]
+        fields = [k for k in raw if k != "type"]
+        if fields:
+            name = rnd.choice(fields)
+            candidates.append((actor, {**raw, name: self.value_like(rnd, raw[name], actor)}))
+            candidates.append((actor, {k: v for k, v in raw.items() if k != name}))
+        return rnd.sample(candidates, rnd.randint(1, 3))
+
+    def alternatives(
+        self, rnd: random.Random, raw: dict[str, Any], count: int
+    ) -> list[dict[str, Any]]:
+        """Other moves of the same kind by the same player: the same move with one field
+        changed to a plausible value, to resample that player's secret."""
+        fields = [k for k in raw if k != "type"]
+        out: list[dict[str, Any]] = []
+        for _ in range(count if fields else 0):
+            name = rnd.choice(fields)
+            value = raw[name]
+            if isinstance(value, int) and not isinstance(value, bool):
+                other: Any = rnd.choice([value + 1, max(0, value - 1), value * 2, value // 2])
+            elif isinstance(value, str):
+                other = rnd.choice(self.strings)
+            else:
+                continue
+            if other != value:
+                out.append({**raw, name: other})
+        return out
+
+
+def move_shapes(engine: Engine[Any, Any]) -> list[dict[str, Any]]:
+    """Each move kind of the engine's schema: field -> JSON type, or ("const", value)."""
+    schema = engine.moves.json_schema()
+    defs = schema.get("$defs", {})
+    variants = schema.get("oneOf") or schema.get("anyOf") or [schema]
+    shapes = []
+    for variant in variants:
+        body = defs[variant["$ref"].rsplit("/", 1)[-1]] if "$ref" in variant else variant
+        shapes.append(
+            {
+                name: ("const", prop["const"]) if "const" in prop else prop.get("type")
+                for name, prop in body.get("properties", {}).items()
+            }
+        )
+    assert shapes, f"{engine.game}: no move shapes in the move schema"
+    return shapes
+
+
+@dataclass
+class Pair:
+    """Two copies of the match that differ by one player's move (the same kind of move with a
+    different secret), fed the same moves since: the viewers who have been told the same
+    things in both must see the same views."""
+
+    states: tuple[Any, Any]
+    viewers: list[Viewer]
+    host_moves_left: int = PAIR_HOST_MOVES
+
+
+@dataclass
+class Playout:
+    """One random match played through `Match.submit`, checking every move on the way.
+
+    Always checked: rejected moves change neither state nor record; accepted moves keep
+    `conserved`; events and results are plain JSON; `result` is None until the end; the match
+    ends within MAX_MOVES; afterwards every move is refused. The flags add: hostile moves
+    tried around each real move, views compared before/after every move, a twin state loaded
+    from JSON fed the same moves, and resampled pairs compared viewer by viewer.
+    """
+
+    engine: Engine[Any, Any]
+    setup: Setup
+    hostile: bool = False
+    views: bool = False
+    twin: bool = False
+    resample: bool = False
+    match: Match = field(init=False)
+    events: list[dict[str, Any]] = field(init=False)
+    viewers: list[Viewer] = field(init=False)
+    rejected: int = 0
+    accepted: int = 0
+    compared_bids: int = 0
+    _rnd: random.Random = field(init=False)
+    _fuzz: Hostile = field(init=False)
+    _views: dict[Viewer, Any] = field(init=False, default_factory=dict)
+    _pairs: list[Pair] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        s = self.setup
+        self.match, events = Match.start(self.engine, s.players, s.options, s.seed)
+        self.events = [as_json(e.to_json(), "a setup event") for e in events]
+        self.viewers = [*s.players, HOST, None]
+        self._rnd = random.Random(s.playout_seed)
+        self._fuzz = Hostile(self.engine, s.players)
+        if self.views:
+            self._views = self.all_views(self.state)
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def dump(self, state: Any | None = None) -> dict[str, Any]:
+        return self.engine.dump_state(self.state if state is None else state)
+
+    def all_views(self, state: Any) -> dict[Viewer, Any]:
+        return {v: as_json(self.engine.view(state, v), f"the view of {v}") for v in self.viewers}
+
+    def run(self) -> Playout:
+        engine = self.engine
+        assert self.engine.result(self.state) is None
+        draws = 0
+        while not engine.is_finished(self.state):
+            draws += 1
+            assert draws <= MAX_MOVES, f"no end after {MAX_MOVES} moves"
+            before = self.dump()
+            actor, move = engine.random_move(self.state, self._rnd)
+            assert self.dump() == before, "random_move changed the state"
+            raw = engine.moves.dump_python(move, mode="json")
+            self._fuzz.learn(actor, raw)
+            if self.resample and actor == HOST:
+                self.resample_before_host_move()
+            self.step(actor, raw)
+            if self.hostile:
+                for hostile_actor, hostile_raw in self._fuzz.around(self._rnd, actor, raw):
+                    if engine.is_finished(self.state):
+                        break
+                    why = self._fuzz.forbidden(hostile_actor, hostile_raw)
+                    accepted = self.step(hostile_actor, hostile_raw)
+                    assert not (why and accepted), (
+                        f"{why} was accepted: {hostile_actor} {hostile_raw}"
+                    )
+        result = engine.result(self.state)
+        assert result is not None, "a finished match has no result"
+        as_json(result, "the result")
+        self.check_all_refused()
+        return self
+
+    def check_all_refused(self) -> None:
+        """After the end, every move is refused: each one played, and hostile ones."""
+        tried = [(m.by, m.payload()) for m in self.match.record.moves]
+        tried += [self._fuzz.built(self._rnd) for _ in range(20)]
+        tried += [(actor, raw) for raw in GARBAGE for actor in (HOST, self.setup.players[0])]
+        for actor, raw in tried:
+            assert not self.step(actor, raw), f"{actor} {raw} accepted after the end"
+        assert self.engine.is_finished(self.state)
+
+    def step(self, actor: str, raw: Any) -> bool:
+        """Submit one move and check it; True when it was accepted."""
+        engine = self.engine
+        before = self.dump()
+        kept = engine.conserved(self.state)
+        recorded = len(self.match.record.moves)
+        twin = self.loaded(before) if self.twin else None
+        try:
+            events = self.match.submit(actor, raw)
+        except RuleError as error:
+            assert isinstance(error.code, str) and error.code, f"{error!r} has no code"
+            assert isinstance(error.message, str) and error.message, f"{error!r} has no message"
+            assert self.dump() == before, f"refused {actor} {raw} ({error.code}) changed the state"
+            assert len(self.match.record.moves) == recorded, "a refused move was recorded"
+            if twin is not None:
+                self.check_twin_refuses(twin, actor, raw, error)
+            self.follow_pairs(actor, raw)
+            self.rejected += 1
+            return False
+        self.accepted += 1
+        self.events.extend(as_json(e.to_json(), f"event {e.type}") for e in events)
+        assert engine.conserved(self.state) == kept, f"{actor} {raw} changed conserved values"
+        finished = engine.is_finished(self.state)
+        assert (engine.result(self.state) is not None) == finished, "result before the end"
+        if twin is not None:
+            self.check_twin_accepts(twin, actor, raw, events)
+        if self.views:
+            self.check_views(actor, raw, events)
+        self.follow_pairs(actor, raw)
+        if (
+            self.resample
+            and actor in self.setup.players
+            and not finished
+            and len(self._pairs) < PAIRS
+            and self._rnd.random() < PAIR_CHANCE
+        ):
+            self.start_pair(before, actor, raw)
+        return True
+
+    def loaded(self, dumped: dict[str, Any]) -> Any:
+        """The state rebuilt from its JSON text, which must dump the same."""
+        state = self.engine.load_state(json.loads(json.dumps(dumped)))
+        assert self.engine.dump_state(state) == dumped, "state JSON round trip changed the dump"
+        return state
+
+    def check_twin_refuses(self, twin: Any, actor: str, raw: Any, error: RuleError) -> None:
+        with pytest.raises(RuleError) as caught:
+            self.engine.apply(twin, actor, self.engine.parse_move(raw))
+        assert (caught.value.code, caught.value.message) == (error.code, error.message)
+
+    def check_twin_accepts(self, twin: Any, actor: str, raw: Any, events: list[Event]) -> None:
+        twin_events = self.engine.apply(twin, actor, self.engine.parse_move(raw))
+        assert [e.to_json() for e in twin_events] == [e.to_json() for e in events]
+        assert self.dump(twin) == self.dump(), "a state loaded from JSON played differently"
+        assert self.engine.conserved(twin) == self.engine.conserved(self.state)
+        assert self.engine.result(twin) == self.engine.result(self.state)
+
+    def check_views(self, actor: str, raw: Any, events: list[Event]) -> None:
+        """A viewer none of the move's events reaches sees the same view as before."""
+        after = self.all_views(self.state)
+        assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
+        for viewer in self.viewers:
+            if not seen_by(events, viewer):
+                assert after[viewer] == self._views[viewer], (
+                    f"the view of {viewer!r} changed after {actor} {raw}, "
+                    "though no event reached them"
+                )
+        self._views = after
+
+    def start_pair(self, before: dict[str, Any], actor: str, raw: dict[str, Any]) -> bool:
+        """Start a pair from the state `before`: `actor` plays `raw` in one copy and a variant
+        of it (one field changed) in the other. Every viewer the two told the same things must
+        see the same views. Returns whether a pair started."""
+        for alternative in self._fuzz.alternatives(self._rnd, raw, 2):
+            one, other = self.loaded(before), self.loaded(before)
+            try:
+                told = self.engine.apply(one, actor, self.engine.parse_move(raw))
+                told_other = self.engine.apply(other, actor, self.engine.parse_move(alternative))
+            except RuleError:
+                continue
+            same = same_told(self.viewers, told, told_other)
+            for viewer in same:
+                assert self.engine.view(one, viewer) == self.engine.view(other, viewer), (
+                    f"the view of {viewer!r} tells {actor} {raw} from {actor} {alternative}"
+                )
+            if raw.get("type") == "bid" and None in same:
+                self.compared_bids += 1
+            # The host's audit view shows closed phases' secrets by design, so only players
+            # and the public are followed past this move.
+            self._pairs.append(Pair((one, other), [v for v in same if v != HOST]))
+            return True
+        return False
+
+    def resample_before_host_move(self) -> None:
+        """Secrets matter most when a phase resolves, and a secret made long before may be
+        replaced before then; so just before a host move, pairs start from a player's extra
+        move made in copies of the match (the match itself is left alone)."""
+        for _ in range(PAIRS_BEFORE_HOST):
+            if len(self._pairs) >= PAIRS:
+                return
+            before = self.dump()
+            copy = self.loaded(before)
+            for _attempt in range(10):
+                actor, move = self.engine.random_move(copy, self._rnd)
+                if actor != HOST:
+                    raw = self.engine.moves.dump_python(move, mode="json")
+                    if self.start_pair(before, actor, raw):
+                        break
+
+    def follow_pairs(self, actor: str, raw: Any) -> None:
+        """Feed the move just tried in the match to every pair and drop the viewers told
+        something different; after each host move (where phases resolve and secrets come out)
+        the viewers left must see the same views in both. A pair ends when its two copies
+        take a move differently, it has no viewers left, or it has seen its host moves."""
+        kept = []
+        for pair in self._pairs:
+            told: list[list[Event] | None] = []
+            for state in pair.states:
+                try:
+                    told.append(self.engine.apply(state, actor, self.engine.parse_move(raw)))
+                except RuleError:
+                    told.append(None)
+            one, other = told
+            if (one is None) != (other is None):
+                continue
+            if one is not None and other is not None:
+                pair.viewers = same_told(pair.viewers, one, other)
+                if actor == HOST:
+                    pair.host_moves_left -= 1
+                    for viewer in pair.viewers:
+                        assert self.engine.view(pair.states[0], viewer) == self.engine.view(
+                            pair.states[1], viewer
+                        ), (
+                            f"the view of {viewer!r} differs between two matches that told "
+                            f"them the same things (after {actor} {raw})"
+                        )
+            if pair.viewers and pair.host_moves_left > 0:
+                kept.append(pair)
+        self._pairs = kept
+
+
+def same_told(viewers: list[Viewer], events: list[Event], other: list[Event]) -> list[Viewer]:
+    """The viewers who read the same events in both lists."""
+    if events == other:
+        return list(viewers)
+    return [v for v in viewers if seen_by(events, v) == seen_by(other, v)]
+
+
+def ends(engine: Engine[Any, Any], setup: Setup) -> int:
+    """Plays a bare random match (no checks, so it is cheap even when it never ends) and
+    returns how many moves were drawn; fails unless it ends within MAX_MOVES."""
+    state, _ = engine.setup(setup.players, engine.parse_options(setup.options), setup.seed)
+    rnd = random.Random(setup.playout_seed)
+    for drawn in range(1, MAX_MOVES + 1):
+        actor, move = engine.random_move(state, rnd)
+        with contextlib.suppress(RuleError):
+            engine.apply(state, actor, move)
+        if engine.is_finished(state):
+            return drawn
+    raise AssertionError(f"no end after {MAX_MOVES} random moves")
+
+
+def play(engine: Engine[Any, Any], data: st.DataObject, **checks: bool) -> Playout:
+    """A checked playout of a drawn setup; a bare playout first fails fast on matches that do
+    not end, as checked moves get slow when a state keeps growing."""
+    setup = draw_setup(data, engine)
+    ends(engine, setup)
+    return Playout(engine, setup, **checks).run()
+
+
+@pytest.fixture(params=ENGINE_IDS, scope="module")
+def engine(request: pytest.FixtureRequest) -> Engine[Any, Any]:
+    return ENGINES[request.param]
+
+
+@settings(CHECKS, max_examples=100)
+@given(data=st.data())
+def test_every_random_match_ends(engine: Engine[Any, Any], data: st.DataObject) -> None:
+    assert ends(engine, draw_setup(data, engine)) > 0
+
+
+@CHECKS
+@given(data=st.data())
+def test_refused_moves_change_nothing(engine: Engine[Any, Any], data: st.DataObject) -> None:
+    """Hostile moves around every real move: refused ones leave state and record alone,
+    nothing but RuleError escapes, the ones no engine may take are refused, accepted ones
+    keep the conserved values; the match ends with a result and then refuses everything."""
+    playout = play(engine, data, hostile=True)
+    assert playout.rejected > 0
+
+
+@CHECKS
+@given(data=st.data())
+def test_replay_is_deterministic(engine: Engine[Any, Any], data: st.DataObject) -> None:
+    live = play(engine, data, hostile=True)
+    record = live.match.record
+    replays = [replay(engine, record), replay(engine, record)]
+    for again in replays:
+        assert again.rejected == []
+        assert engine.dump_state(again.match.state) == live.dump()
+        assert [e.to_json() for e in again.events] == live.events
+        assert again.match.record == record
+    assert replays[0].to_json() == replays[1].to_json()
+
+
+@CHECKS
+@given(data=st.data())
+def test_record_json_round_trip(engine: Engine[Any, Any], data: st.DataObject) -> None:
+    live = play(engine, data, hostile=True)
+    record = live.match.record
+    text = record.model_dump_json()
+    parsed = MatchRecord.model_validate_json(text)
+    assert parsed == record
+    assert MatchRecord.model_validate(json.loads(text)) == record
+    again = replay(engine, parsed)
+    assert again.rejected == []
+    assert engine.dump_state(again.match.state) == live.dump()
+    assert [e.to_json() for e in again.events] == live.events
+    as_json(again.to_json(), "the replay report")
+
+
+@CHECKS
+@given(data=st.data())
+def test_state_json_round_trip(engine: Engine[Any, Any], data: st.DataObject) -> None:
+    """Before every move the state goes through JSON; the loaded copy and the original then
+    take the move alike (the same events and state, or the same refusal)."""
+    play(engine, data, hostile=True, twin=True)
+
+
+@CHECKS
+@given(data=st.data())
+def test_views_change_only_for_viewers_told_something(
+    engine: Engine[Any, Any], data: st.DataObject
+) -> None:
+    """After every move, each viewer (player, host, public) none of its events reached sees
+    the view they saw before; views are plain JSON; a stranger sees the public view."""
+    play(engine, data, hostile=True, views=True)
+
+
+@CHECKS
+@given(data=st.data())
+def test_views_do_not_tell_other_players_secrets(
+    engine: Engine[Any, Any], data: st.DataObject
+) -> None:
+    """OpenSpiel's resampling check: two copies of a match where one player made a different
+    move of the same kind must look the same to every viewer the two moves told the same
+    things, and keep looking the same through the next phase ends while that holds."""
+    play(engine, data, hostile=True, resample=True)
+
+
+def after_a_sealed_bid(engine: Engine[Any, Any], seed: int) -> tuple[Playout, str, dict[str, Any]]:
+    """Plays a match with default options until a player's sealed bid of at least 1 stands;
+    returns the playout, the bidder and the bid."""
+    if not any(shape["type"] == ("const", "bid") for shape in move_shapes(engine)):
+        pytest.skip(f"{engine.game} has no bids")
+    playout = Playout(engine, Setup(names(engine.max_players), {}, seed, seed))
+    rnd = random.Random(seed)
+    for _ in range(MAX_MOVES):
+        if engine.is_finished(playout.state):
+            break
+        actor, move = engine.random_move(playout.state, rnd)
+        raw = engine.moves.dump_python(move, mode="json")
+        if playout.step(actor, raw) and raw["type"] == "bid" and raw.get("amount", 0) >= 1:
+            return playout, actor, raw
+    pytest.skip(f"no sealed bid of at least 1 in {engine.game} with seed {seed}")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_an_extra_sealed_bid_changes_no_one_elses_view(engine: Engine[Any, Any], seed: int) -> None:
+    """Two states differing only by one player's extra private move (a new amount replacing
+    their standing sealed bid) look the same to the public, the host and the other players,
+    so no view holds another player's standing bid; and the events of two different such bids
+    read the same to everyone but the bidder."""
+    playout, bidder, bid = after_a_sealed_bid(engine, seed)
+    dumped = playout.dump()
+    states, told = [], []
+    for amount in (bid["amount"] + 1, bid["amount"]):
+        state = engine.load_state(dumped)
+        told.append(engine.apply(state, bidder, engine.parse_move({**bid, "amount": amount})))
+        states.append(state)
+    assert engine.view(states[0], bidder) != engine.view(playout.state, bidder)
+    for viewer in playout.viewers:
+        if viewer != bidder:
+            assert engine.view(states[0], viewer) == engine.view(playout.state, viewer), viewer
+            assert seen_by(told[0], viewer) == seen_by(told[1], viewer), viewer
+
+
+def test_the_resampling_check_compares_sealed_bids(engine: Engine[Any, Any]) -> None:
+    """The resampling check is not vacuous: it compares public views after different bids."""
+    if not any(shape["type"] == ("const", "bid") for shape in move_shapes(engine)):
+        pytest.skip(f"{engine.game} has no bids")
+    compared = 0
+    for seed in range(5):
+        setup = Setup(names(engine.max_players), {}, seed, seed)
+        ends(engine, setup)
+        compared += Playout(engine, setup, resample=True).run().compared_bids
+    assert compared > 0
