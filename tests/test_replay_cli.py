@@ -216,3 +216,21 @@ def test_a_directory_is_not_a_record(tmp_path: Path) -> None:
     done = run("replay", str(tmp_path))
     assert (done.returncode, done.stdout) == (2, b"")
     assert len(done.stderr.decode().splitlines()) == 1
+
+
+def test_the_examples_in_the_records_doc_are_what_replay_prints(tmp_path: Path) -> None:
+    """docs/records.md shows two records and what they replay to; keep it true."""
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    blocks = [json.loads(block.split("```", 1)[0]) for block in text.split("```json\n")[1:]]
+    records = [b for b in blocks if "game" in b]
+    unfinished, finished = records
+    shown = next(b for b in blocks if "events" in b)
+    result = next(b for b in blocks if "standings" in b)
+    assert unfinished == EXAMPLE
+    report = replayed(write(tmp_path, unfinished))
+    events = [e for e in shown["events"] if isinstance(e, dict)]
+    assert report["events"][: len(events)] == events
+    assert (report["finished"], report["rejected"]) == (shown["finished"], shown["rejected"])
+    report = replayed(write(tmp_path, finished))
+    assert report["finished"] is True
+    assert report["result"] == result
