@@ -49,13 +49,18 @@ class Actions:
 
     # -- finding the match and who may act -------------------------------------------------
 
-    async def match_here(self, interaction: discord.Interaction[Any]) -> MatchRow:
+    async def match_here(
+        self, interaction: discord.Interaction[Any], *, ended: bool = False
+    ) -> MatchRow:
         """The open match of this channel (or of the channel a location thread belongs to);
-        in DMs, the one open match the member plays in."""
+        in DMs, the one open match the member plays in. With `ended`, the channel's last
+        match also when it is over (for /match status and /match log)."""
         channel = interaction.channel
         if interaction.guild is not None and channel is not None:
             channel_id = getattr(channel, "parent_id", None) or channel.id
             row = await self.storage.open_match_in(channel_id)
+            if row is None and ended:
+                row = await self.storage.last_match_in(channel_id)
             if row is None:
                 raise UserError(
                     "There is no open match in this channel. A host can open one "
@@ -75,8 +80,10 @@ class Actions:
         """The match's creator, anyone with Manage Server, or a member of the host role."""
         if user.id == row.host_id:
             return True
-        guild = self.bot.get_guild(row.guild_id)
-        member = guild.get_member(user.id) if guild else None
+        member = user if isinstance(user, discord.Member) else None
+        if member is None or member.guild.id != row.guild_id:
+            guild = self.bot.get_guild(row.guild_id)
+            member = guild.get_member(user.id) if guild else None
         if member is None:
             return False
         if member.guild_permissions.manage_guild:
@@ -163,6 +170,15 @@ class Actions:
             raise UserError("This match is no longer taking players.")
         return row
 
+    async def join_here(self, interaction: discord.Interaction[Any]) -> None:
+        await self.join(interaction, (await self.match_here(interaction)).id)
+
+    async def leave_here(self, interaction: discord.Interaction[Any]) -> None:
+        await self.leave(interaction, (await self.match_here(interaction)).id)
+
+    async def start_here(self, interaction: discord.Interaction[Any]) -> None:
+        await self.start(interaction, (await self.match_here(interaction)).id)
+
     async def join(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         engine = engine_for(row.game)
@@ -214,10 +230,7 @@ class Actions:
         if row is None:
             raise UserError("This match no longer exists.")
         await self.require_host(interaction, row)
-        if not await self.storage.cancel_match(match_id):
-            raise UserError("This match is already over or cancelled.")
-        self.bot.service.forget(match_id)
-        self.bot.dispatcher.poke()
+        await self.bot.service.cancel(match_id)
         await interaction.response.send_message("The match is cancelled.", ephemeral=True)
         await self.bot.presenter.channel_send(
             row.channel_id, f"The host cancelled this {engine_for(row.game).title} match."
@@ -245,6 +258,20 @@ class Actions:
         await interaction.response.send_message("\n".join([*mine, "", summary]), ephemeral=True)
         await self.bot.presenter.flush(row.id)
 
+    async def submit_here(
+        self, interaction: discord.Interaction[Any], move: dict[str, Any]
+    ) -> None:
+        await self.submit(interaction, await self.match_here(interaction), move)
+
+    async def bid_here(
+        self, interaction: discord.Interaction[Any], target: str, amount: int
+    ) -> None:
+        row = await self.match_here(interaction)
+        await self.bid(interaction, row.id, target.strip().lower(), amount)
+
+    async def me(self, interaction: discord.Interaction[Any]) -> None:
+        await self.show_one_on_one(interaction, (await self.match_here(interaction)).id)
+
     async def bid(
         self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str | int
     ) -> None:
@@ -264,21 +291,63 @@ class Actions:
     # -- host controls ---------------------------------------------------------------------
 
     async def host_move(self, interaction: discord.Interaction[Any], move: dict[str, Any]) -> None:
+        row = await self._running_as_host(interaction)
+        await self.bot.service.submit(row.id, HOST, move)
+        await interaction.response.send_message("Done.", ephemeral=True)
+        await self.bot.presenter.flush(row.id)
+
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        row = await self.match_here(interaction, ended=True)
+        if row.status == "lobby":
+            await interaction.response.send_message(await self.lobby_text(row))
+            return
+        view = engine_for(row.game).view(self.bot.service.state(row), None)
+        text = UIS[row.game].status(view, names_of(await self.storage.players(row.id)))
+        if row.paused:
+            text += "\n⏸️ Paused by the host."
+        elif row.deadline and row.status == "running":
+            text += f"\nThe phase closes <t:{int(row.deadline)}:R>."
+        await interaction.response.send_message(text)
+
+    async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
         row = await self.match_here(interaction)
         await self.require_host(interaction, row)
         if row.status != "running":
             raise UserError("The match has not started yet.")
-        await self.bot.service.submit(row.id, HOST, move)
-        self.bot.dispatcher.poke()
-        await interaction.response.send_message("Done.", ephemeral=True)
-        await self.bot.presenter.flush(row.id)
+        return row
+
+    async def extend(self, interaction: discord.Interaction[Any], minutes: int) -> None:
+        row = await self._running_as_host(interaction)
+        deadline = await self.bot.service.extend(row, minutes * 60)
+        when = f"now closes <t:{int(deadline)}:R>" if deadline else "has more time once resumed"
+        await interaction.response.send_message(f"Extended by {minutes} minutes.", ephemeral=True)
+        await self.bot.presenter.channel_send(
+            row.channel_id, f"The host extended the phase by {minutes} minutes: it {when}."
+        )
+
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        row = await self._running_as_host(interaction)
+        await self.bot.service.pause(row)
+        await interaction.response.send_message("Paused.", ephemeral=True)
+        await self.bot.presenter.channel_send(
+            row.channel_id,
+            "⏸️ The host paused the match: the clock is stopped and no moves are taken.",
+        )
+
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        row = await self._running_as_host(interaction)
+        deadline = await self.bot.service.resume(row)
+        await interaction.response.send_message("Resumed.", ephemeral=True)
+        await self.bot.presenter.channel_send(
+            row.channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
+        )
 
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:
         """The record up to the last closed phase (all of it once the match is over), with the
         host's audit of every sealed bid of the closed phases."""
-        row = await self.match_here(interaction)
+        row = await self.match_here(interaction, ended=True)
         await self.require_host(interaction, row)
-        if row.status != "running" and row.state is None:
+        if row.state is None:
             raise UserError("The match has not started yet.")
         players = await self.storage.players(row.id)
         usernames = {player_id(p.user_id): p.name for p in players}

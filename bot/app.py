@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.actions import Actions
 from bot.components import DYNAMIC_ITEMS, handle_form
 from bot.dispatcher import Dispatcher
-from bot.errors import reply_error
+from bot.errors import already_replied, reply_error
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import Storage
@@ -30,6 +30,13 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        if already_replied(error):
+            log.error(
+                "unexpected error in /%s",
+                interaction.command and interaction.command.qualified_name,
+                exc_info=error,
+            )
+            return
         await reply_error(interaction, error)
 
 
@@ -56,9 +63,9 @@ class DealerBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path)
-        self.service = MatchService(self.storage, self.now)
-        self.presenter = Presenter(self)
         self.dispatcher = Dispatcher(self)
+        self.service = MatchService(self.storage, self.now, self.dispatcher.poke)
+        self.presenter = Presenter(self)
         self.actions = Actions(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         from bot.cogs import setup as add_cogs

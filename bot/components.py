@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.errors import reply_error
+from bot.errors import guarded
 from bot.ui.base import Target
 
 if TYPE_CHECKING:
@@ -25,10 +25,7 @@ class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await self.run(interaction, interaction.client)
-        except Exception as error:
-            await reply_error(interaction, error)
+        await guarded(interaction, self.run(interaction, interaction.client))
 
     async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
         raise NotImplementedError
@@ -204,8 +201,7 @@ async def handle_form(interaction: discord.Interaction[Any]) -> None:
     if found is None:
         return
     bot: DealerBot = interaction.client
-    try:
-        amount = form_values(interaction).get(AMOUNT_FIELD, "")
-        await bot.actions.bid(interaction, int(found["match"]), found["target"], amount)
-    except Exception as error:
-        await reply_error(interaction, error)
+    amount = form_values(interaction).get(AMOUNT_FIELD, "")
+    await guarded(
+        interaction, bot.actions.bid(interaction, int(found["match"]), found["target"], amount)
+    )

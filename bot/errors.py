@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
+from typing import Any
 
 import discord
 
 from games.core.errors import RuleError
 
 log = logging.getLogger(__name__)
+
+REPLIED = "dealer: the user was already told"
 
 UNEXPECTED = (
     "Sorry, something went wrong on Dealer's side and your request was not completed. "
@@ -32,11 +36,31 @@ def message_for(error: BaseException) -> str:
         return error.message
     if isinstance(error, discord.app_commands.CheckFailure | discord.app_commands.TransformerError):
         return str(error) or "You cannot use this command here."
-    log.exception("unexpected error in an interaction", exc_info=error)
+    if not already_replied(error):
+        log.error("unexpected error in an interaction", exc_info=error)
     return UNEXPECTED
 
 
-async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+async def guarded(interaction: discord.Interaction[Any], action: Awaitable[None]) -> None:
+    """Run an action for `interaction`; refusals become private replies here, and anything
+    unexpected gets a polite private reply too before it propagates to be logged."""
+    try:
+        await action
+    except (UserError, RuleError) as error:
+        await reply_error(interaction, error)
+    except Exception as error:
+        await reply_error(interaction, error)
+        error.add_note(REPLIED)
+        raise
+
+
+def already_replied(error: BaseException) -> bool:
+    original = getattr(error, "original", None)
+    found = original if isinstance(original, BaseException) else error
+    return REPLIED in getattr(found, "__notes__", ())
+
+
+async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` privately with the error's sentence; never raises."""
     text = message_for(error)
     try:

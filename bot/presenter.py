@@ -129,11 +129,7 @@ class Presenter:
     ) -> bool:
         """Send to a player's DMs; False (and remembered) when their DMs are closed."""
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            if view is None:
-                await user.send(text[:2000])
-            else:
-                await user.send(text[:2000], view=view)
+            await self.send_private(user_id, text[:2000], view)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
@@ -142,6 +138,14 @@ class Presenter:
         except discord.NotFound:
             return False
         return True
+
+    async def send_private(self, user_id: int, text: str, view: discord.ui.View | None) -> None:
+        """The one place a DM is sent (tests close a member's DMs here)."""
+        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        if view is None:
+            await user.send(text)
+        else:
+            await user.send(text, view=view)
 
     async def _to_location(self, row: MatchRow, event: Event, text: str) -> None:
         """A location's secret goes to its private thread for the round, else to each DM."""

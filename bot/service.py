@@ -37,9 +37,16 @@ def player_id(user_id: int) -> str:
 
 
 class MatchService:
-    def __init__(self, storage: Storage, now: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        now: Callable[[], float],
+        timers_changed: Callable[[], None] = lambda: None,
+    ) -> None:
         self.storage = storage
         self.now = now
+        #: Called after every commit that changed a match's timers (the dispatcher's poke).
+        self.timers_changed = timers_changed
         self._states: dict[int, Any] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -92,6 +99,7 @@ class MatchService:
         )
         if started:
             self._states[row.id] = state
+            self.timers_changed()
         return started
 
     async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> list[Event]:
@@ -124,19 +132,29 @@ class MatchService:
                 raise
             if engine.is_finished(state):
                 self.forget(match_id)
+            if opened or engine.is_finished(state):
+                self.timers_changed()
             return events
+
+    async def cancel(self, match_id: int) -> None:
+        if not await self.storage.cancel_match(match_id):
+            raise UserError("This match is already over or cancelled.")
+        self.forget(match_id)
+        self.timers_changed()
 
     async def pause(self, row: MatchRow) -> None:
         if row.deadline is None or not await self.storage.pause(
             row.id, max(0.0, row.deadline - self.now())
         ):
             raise UserError("The match is already paused.")
+        self.timers_changed()
 
     async def resume(self, row: MatchRow) -> float:
         if row.paused_remaining is None:
             raise UserError("The match is not paused.")
         timers = phase_timers(self.now(), row.paused_remaining, row.phase_seconds)
         await self.storage.set_timers(row.id, timers)
+        self.timers_changed()
         return timers[0][1]
 
     async def extend(self, row: MatchRow, seconds: float) -> float | None:
@@ -149,6 +167,7 @@ class MatchService:
         now = self.now()
         timers = phase_timers(now, row.deadline - now + seconds, row.phase_seconds)
         await self.storage.set_timers(row.id, timers)
+        self.timers_changed()
         return timers[0][1]
 
     async def record(self, row: MatchRow, names: dict[str, str]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
+from bot.errors import UserError, guarded
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
@@ -25,6 +25,11 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Deale
     @app_commands.describe(role="Members of this role may host matches; leave empty to clear")
     async def host_role(
         self, interaction: discord.Interaction[Any], role: discord.Role | None = None
+    ) -> None:
+        await guarded(interaction, self._set_host_role(interaction, role))
+
+    async def _set_host_role(
+        self, interaction: discord.Interaction[Any], role: discord.Role | None
     ) -> None:
         member = interaction.user
         if interaction.guild is None or not isinstance(member, discord.Member):

@@ -8,8 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
-from bot.ui import UIS
+from bot.errors import guarded
 from games.registry import ENGINES
 
 if TYPE_CHECKING:
@@ -71,96 +70,58 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
             options["black_market_colour"] = black_market_colour
         if reveal_lots is not None:
             options["reveal_lots_publicly"] = reveal_lots
-        await self.bot.actions.create(interaction, game, options, phase_minutes * 60, spectators)
+        await guarded(
+            interaction,
+            self.bot.actions.create(interaction, game, options, phase_minutes * 60, spectators),
+        )
 
     @app_commands.command(name="join", description="Join the match in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.join(interaction, row.id)
+        await guarded(interaction, self.bot.actions.join_here(interaction))
 
     @app_commands.command(name="leave", description="Leave the match's lobby")
     async def leave(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.leave(interaction, row.id)
+        await guarded(interaction, self.bot.actions.leave_here(interaction))
 
     @app_commands.command(name="start", description="Host: start the match")
     async def start(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.start(interaction, row.id)
+        await guarded(interaction, self.bot.actions.start_here(interaction))
 
     @app_commands.command(name="cancel", description="Host: cancel the match (asks to confirm)")
     async def cancel(self, interaction: Interaction) -> None:
-        await self.bot.actions.ask_cancel(interaction)
+        await guarded(interaction, self.bot.actions.ask_cancel(interaction))
 
     @app_commands.command(
         name="status", description="The phase, its deadline and who has submitted"
     )
     async def status(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        if row.status == "lobby":
-            await interaction.response.send_message(await self.bot.actions.lobby_text(row))
-            return
-        from bot.presenter import names_of
-        from games.registry import engine_for
-
-        view = engine_for(row.game).view(self.bot.service.state(row), None)
-        text = UIS[row.game].status(view, names_of(await self.bot.storage.players(row.id)))
-        if row.paused:
-            text += "\n⏸️ Paused by the host."
-        elif row.deadline:
-            text += f"\nThe phase closes <t:{int(row.deadline)}:R>."
-        await interaction.response.send_message(text)
+        await guarded(interaction, self.bot.actions.status(interaction))
 
     @app_commands.command(name="close-phase", description="Host: close the current phase now")
     async def close_phase(self, interaction: Interaction) -> None:
-        await self.bot.actions.host_move(interaction, {"type": "close_phase"})
+        await guarded(interaction, self.bot.actions.host_move(interaction, {"type": "close_phase"}))
 
     @app_commands.command(name="extend", description="Host: give the current phase more time")
     @app_commands.describe(minutes="Minutes to add (1 to 10080)")
     async def extend(
         self, interaction: Interaction, minutes: app_commands.Range[int, 1, 10080]
     ) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.require_host(interaction, row)
-        if row.status != "running":
-            raise UserError("The match has not started yet.")
-        deadline = await self.bot.service.extend(row, minutes * 60)
-        self.bot.dispatcher.poke()
-        when = f"now closes <t:{int(deadline)}:R>" if deadline else "has more time once resumed"
-        await interaction.response.send_message(f"Extended by {minutes} minutes.", ephemeral=True)
-        await self.bot.presenter.channel_send(
-            row.channel_id, f"The host extended the phase by {minutes} minutes: it {when}."
-        )
+        await guarded(interaction, self.bot.actions.extend(interaction, minutes))
 
     @app_commands.command(name="pause", description="Host: stop the clock and the moves")
     async def pause(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.require_host(interaction, row)
-        if row.status != "running":
-            raise UserError("The match has not started yet.")
-        await self.bot.service.pause(row)
-        self.bot.dispatcher.poke()
-        await interaction.response.send_message("Paused.", ephemeral=True)
-        await self.bot.presenter.channel_send(
-            row.channel_id, "⏸️ The host paused the match: the clock is stopped."
-        )
+        await guarded(interaction, self.bot.actions.pause(interaction))
 
     @app_commands.command(name="resume", description="Host: restart the clock")
     async def resume(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.require_host(interaction, row)
-        deadline = await self.bot.service.resume(row)
-        self.bot.dispatcher.poke()
-        await interaction.response.send_message("Resumed.", ephemeral=True)
-        await self.bot.presenter.channel_send(
-            row.channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
-        )
+        await guarded(interaction, self.bot.actions.resume(interaction))
 
     @app_commands.command(name="kick", description="Host: remove a player from the match")
     @app_commands.describe(member="The player to remove; their pending submissions count as none")
-    async def kick(self, interaction: Interaction, member: discord.Member) -> None:
-        await self.bot.actions.host_move(interaction, {"type": "kick", "player": str(member.id)})
+    async def kick(self, interaction: Interaction, member: discord.User) -> None:
+        move = {"type": "kick", "player": str(member.id)}
+        await guarded(interaction, self.bot.actions.host_move(interaction, move))
 
     @app_commands.command(name="log", description="Host: the match record as a JSON file")
     async def log(self, interaction: Interaction) -> None:
-        await self.bot.actions.match_log(interaction)
+        await guarded(interaction, self.bot.actions.match_log(interaction))

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.actions import MAX_AMOUNT
+from bot.errors import guarded
 from bot.service import player_id
 from bot.ui import UIS
 from games.registry import ENGINES, engine_for
@@ -35,8 +36,7 @@ class PlayCog(commands.Cog):
         target: str,
         amount: app_commands.Range[int, 0, MAX_AMOUNT],
     ) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.bid(interaction, row.id, target.strip().lower(), amount)
+        await guarded(interaction, self.bot.actions.bid_here(interaction, target, amount))
 
     @bid.autocomplete("target")
     async def bid_target(
@@ -66,20 +66,17 @@ class PlayCog(commands.Cog):
         member: discord.User,
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.submit(
-            interaction, row, {"type": "give", "to": player_id(member.id), "amount": amount}
-        )
+        move = {"type": "give", "to": player_id(member.id), "amount": amount}
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move))
 
     @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
     async def garnet_trade(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.submit(interaction, row, {"type": "trade_garnet"})
+        move = {"type": "trade_garnet"}
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move))
 
     @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
     async def me(self, interaction: Interaction) -> None:
-        row = await self.bot.actions.match_here(interaction)
-        await self.bot.actions.show_one_on_one(interaction, row.id)
+        await guarded(interaction, self.bot.actions.me(interaction))
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="A game (default: all)")

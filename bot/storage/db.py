@@ -76,6 +76,7 @@ def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
 class Storage:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self.closed = False
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
@@ -88,7 +89,9 @@ class Storage:
         return storage
 
     async def close(self) -> None:
-        await self.db.close()
+        if not self.closed:
+            self.closed = True
+            await self.db.close()
 
     async def _migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cursor:
@@ -164,6 +167,14 @@ class Storage:
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN (?, ?)",
             channel_id,
             *OPEN_STATUSES,
+        )
+        return _match(row) if row else None
+
+    async def last_match_in(self, channel_id: int) -> MatchRow | None:
+        row = await self._one(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status = 'ended'"
+            " ORDER BY id DESC LIMIT 1",
+            channel_id,
         )
         return _match(row) if row else None
 

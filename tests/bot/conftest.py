@@ -1,13 +1,18 @@
-"""SimCord fixtures: the real bot against an in-memory Discord."""
+"""SimCord fixtures and helpers: the real bot against an in-memory Discord."""
 
 from __future__ import annotations
 
+import json
+import random
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.app import DealerBot, create_bot
+from bot.service import player_id
+from games.registry import engine_for
 
 
 @pytest.fixture
@@ -15,13 +20,32 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "dealer.db"
 
 
+_made: list[DealerBot] = []
+
+
+def make_bot(path: Path) -> DealerBot:
+    """A bot whose database the test's teardown closes (SimCord's shutdown does not)."""
+    bot = create_bot(path)
+    _made.append(bot)
+    return bot
+
+
+@pytest.fixture(autouse=True)
+async def _close_databases() -> AsyncIterator[None]:
+    yield
+    while _made:
+        bot = _made.pop()
+        if hasattr(bot, "storage"):
+            await bot.storage.close()
+
+
 @pytest.fixture
 def simcord_bot(db_path: Path) -> DealerBot:
-    return create_bot(db_path)
+    return make_bot(db_path)
 
 
 class Table:
-    """A server with a games channel, a host and players."""
+    """A server with a games channel, a host and players, and ways to play through Discord."""
 
     def __init__(self, env: Any, players: int) -> None:
         self.env = env
@@ -31,3 +55,88 @@ class Table:
         self.players = [
             self.guild.add_member(env.create_user(f"player{i}")) for i in range(players)
         ]
+        self.match_id = 0
+
+    @property
+    def bot(self) -> DealerBot:
+        bot: DealerBot = self.env.bot
+        return bot
+
+    async def open(self, **options: Any) -> Any:
+        r = await self.host.slash(self.channel, "match create", game="auction-auction", **options)
+        assert not r.ephemeral, r.response.content
+        lobby = r.response
+        for p in self.players:
+            await p.click(lobby, label="Join")
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None
+        self.match_id = row.id
+        return lobby
+
+    async def start(self, **options: Any) -> Any:
+        lobby = await self.open(**options)
+        return await self.host.click(lobby, label="Start")
+
+    async def state(self) -> Any:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return self.bot.service.state(row)
+
+    async def view(self, member: Any) -> dict[str, Any]:
+        return engine_for("auction-auction").view(await self.state(), player_id(member.id))
+
+    async def bid_by_button(self, member: Any, target: str, amount: int | str) -> Any:
+        """Bid the way a player does in their 1-on-1: a button, then the amount form."""
+        dm = member.user.dm_channel
+        message = next(
+            m
+            for m in reversed(dm.history())
+            if any(
+                f"dealer:bid:{self.match_id}:{target}" in json.dumps(c)
+                for c in [row.to_dict() for row in m.components]
+            )
+        )
+        shown = await member.user.click(message, custom_id=f"dealer:bid:{self.match_id}:{target}")
+        assert shown.modal is not None
+        return await member.user.submit_modal(shown, {"amount": str(amount)})
+
+    async def close_phase(self) -> None:
+        r = await self.host.slash(self.channel, "match close-phase")
+        assert r.ephemeral and r.response.content == "Done.", r.response.content
+
+    async def play_random_phase(self, rnd: random.Random, *, by_button: bool = True) -> None:
+        """Every player bids on something they may bid on now, half through the 1-on-1
+        buttons and half through /bid."""
+        for i, member in enumerate(self.players):
+            view = await self.view(member)
+            me = view["me"]
+            if me["kicked"] or not me["targets"]:
+                continue
+            target = rnd.choice(me["targets"])
+            amount = rnd.randint(0 if view["phase"] == "access" else 1, max(1, me["cash"] // 3))
+            if amount > me["uncommitted"]:
+                continue
+            if by_button and i % 2 == 0:
+                r = await self.bid_by_button(member, target, amount)
+            else:
+                r = await member.slash(self.channel, "bid", target=target, amount=amount)
+            assert r.ephemeral, r.response.content
+            assert "is recorded" in r.response.content, r.response.content
+
+
+def seen_by(table: Table, member: Any) -> str:
+    """Everything `member` can read: the match channel (with only their own ephemeral
+    replies), the location threads they belong to, and their DMs with the bot."""
+    texts = [m.content for m in table.channel.history(viewer=member)]
+    for thread in table.channel.threads:
+        try:
+            texts.extend(m.content for m in thread.history(viewer=member))
+        except Exception:  # a private thread the member is not in
+            continue
+    texts.extend(m.content for m in member.user.dm_channel.history())
+    return "\n".join(texts)
+
+
+def seen_publicly(table: Table, spectator: Any) -> str:
+    """What a member who plays no part sees in the match channel."""
+    return "\n".join(m.content for m in table.channel.history(viewer=spectator))

@@ -1,0 +1,154 @@
+"""Host-only commands, malformed and hostile input: a private, polite sentence, no change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from tests.bot.conftest import Table
+
+HOST_ONLY: list[tuple[str, dict[str, Any]]] = [
+    ("match close-phase", {}),
+    ("match extend", {"minutes": 5}),
+    ("match pause", {}),
+    ("match resume", {}),
+    ("match log", {}),
+    ("match cancel", {}),
+]
+
+
+async def snapshot(t: Table) -> Any:
+    return (await t.state()).model_dump()
+
+
+async def test_host_commands_are_refused_to_players(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    lobby = await t.open(phase_minutes=60)
+    early = await t.players[0].click(lobby, label="Start")
+    assert early.ephemeral and "Only a host" in early.response.content
+    await t.host.click(lobby, label="Start")
+    before = await snapshot(t)
+    for name, options in HOST_ONLY:
+        r = await t.players[0].slash(t.channel, name, **options)
+        assert r.ephemeral and "Only a host" in r.response.content, name
+    kick = await t.players[0].slash(t.channel, "match kick", member=t.players[1])
+    assert kick.ephemeral and "Only a host" in kick.response.content
+    assert await snapshot(t) == before
+
+
+async def test_host_role_and_manage_server_may_host(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    role = t.guild.create_role("Hosts")
+    helper = t.guild.add_member(simcord_env.create_user("helper"), roles=[role])
+    admin_role = t.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = t.guild.add_member(simcord_env.create_user("admin"), roles=[admin_role])
+    await t.start(phase_minutes=60)
+    refused = await helper.slash(t.channel, "match close-phase")
+    assert "Only a host" in refused.response.content
+    denied = await helper.slash(t.channel, "config host-role", role=role)
+    assert "Manage Server" in denied.response.content
+    await admin.slash(t.channel, "config host-role", role=role)
+    r = await helper.slash(t.channel, "match close-phase")
+    assert r.response.content == "Done."
+    r = await admin.slash(t.channel, "match close-phase")
+    assert r.response.content == "Done."
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("abc", "not an amount"),
+        ("-5", "cannot be negative"),
+        ("12.5", "not an amount"),
+        ("999999999999", "far more than anyone holds"),
+        ("101", "You bid $101 but hold $100."),
+    ],
+)
+async def test_garbage_in_the_bid_form_changes_nothing(
+    simcord_env: Any, typed: str, expected: str
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    before = await snapshot(t)
+    r = await t.bid_by_button(t.players[0], "genre-shop", typed)
+    assert r.ephemeral and expected in r.response.content
+    assert await snapshot(t) == before
+
+
+async def test_hostile_and_mistaken_input(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    stranger = t.guild.add_member(simcord_env.create_user("stranger"))
+    lobby = await t.open(phase_minutes=60)
+    again = await t.players[0].click(lobby, label="Join")
+    assert "already joined" in again.response.content
+    not_in = await stranger.click(lobby, label="Leave")
+    assert "have not joined" in not_in.response.content
+    await t.host.click(lobby, label="Start")
+    assert t.channel.history()[0].components == [], "the lobby buttons go once it starts"
+    twice = await t.host.slash(t.channel, "match start")
+    assert twice.ephemeral and "no longer taking players" in twice.response.content
+    late = await stranger.slash(t.channel, "match join")
+    assert "no longer taking players" in late.response.content
+    before = await snapshot(t)
+
+    r = await stranger.slash(t.channel, "bid", target="genre-shop", amount=5)
+    assert r.ephemeral and "not playing in this match" in r.response.content
+    r = await t.players[0].slash(t.channel, "bid", target="black-market", amount=5)
+    assert "Nobody bids for the Black Market" in r.response.content
+    r = await t.players[0].slash(t.channel, "bid", target="the moon", amount=5)
+    assert "no house called" in r.response.content
+    r = await t.players[0].slash(t.channel, "give", member=t.players[0], amount=5)
+    assert "yourself" in r.response.content
+    r = await t.players[0].slash(t.channel, "give", member=stranger, amount=5)
+    assert "not playing in this match" in r.response.content
+    r = await t.players[0].slash(t.channel, "garnet-trade")
+    assert "no garnets" in r.response.content
+    r = await t.players[0].slash(t.channel, "bid", target="genre-shop:1", amount=5)
+    assert "no house called" in r.response.content
+    assert await snapshot(t) == before
+
+    dm = await stranger.send_dm("let me in")
+    assert dm is not None
+    assert "only take slash commands" in stranger.user.dm_channel.last_message.content
+    elsewhere = t.guild.create_text_channel("elsewhere")
+    r = await t.players[0].slash(elsewhere, "bid", target="genre-shop", amount=5)
+    assert "no open match in this channel" in r.response.content
+    r = await stranger.user.slash("me")
+    assert "not playing in any open match" in r.response.content
+
+
+async def test_cancel_asks_to_confirm(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    ask = await t.host.slash(t.channel, "match cancel")
+    assert ask.ephemeral and "cannot be undone" in ask.response.content
+    done = await t.host.click(ask.response, label="Yes, cancel the match")
+    assert done.response.content == "The match is cancelled."
+    twice = await t.host.click(ask.response, label="Yes, cancel the match")
+    assert "no longer exists" in twice.response.content or "already" in twice.response.content
+    r = await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=5)
+    assert "no open match" in r.response.content
+    r = await t.host.slash(t.channel, "match create", game="auction-auction")
+    assert not r.ephemeral, "a new match may open once the old one is cancelled"
+
+
+async def test_kick_counts_pending_submissions_as_none(simcord_env: Any) -> None:
+    t = Table(simcord_env, 5)
+    await t.start(phase_minutes=60)
+    await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
+    r = await t.host.slash(t.channel, "match kick", member=t.players[4])
+    assert r.response.content == "Done."
+    gone = await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
+    assert "removed from this match" in gone.response.content
+    await t.close_phase()
+    channel = "\n".join(m.content for m in t.channel.history())
+    assert "removed player4" in channel and "player4 $40" not in channel
+
+
+async def test_too_few_players_cannot_start(simcord_env: Any) -> None:
+    t = Table(simcord_env, 3)
+    lobby = await t.open()
+    r = await t.host.click(lobby, label="Start")
+    assert r.ephemeral and "4 to 12 players, not 3" in r.response.content

@@ -1,0 +1,142 @@
+"""Deadlines, reminders, pause and extend (virtual time), and restarts that lose nothing."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.presenter import Presenter
+from tests.bot.conftest import Table, make_bot, seen_by
+
+MINUTE = 60
+
+
+async def test_restart_mid_phase_loses_nothing(simcord_env: Any, db_path: Path) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    confirmed = await t.bid_by_button(t.players[0], "genre-shop", 30)
+    assert "is recorded" in confirmed.response.content
+    await t.players[1].slash(t.channel, "bid", target="wolley-limited", amount=20)
+    old_dm = t.players[2].user.dm_channel.last_message
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    me = await t.players[0].slash(t.channel, "me")
+    assert "Genre Shop, $30" in me.response.content
+    shown = await t.players[2].user.click(old_dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
+    r = await t.players[2].user.submit_modal(shown, {"amount": "25"})
+    assert "is recorded" in r.response.content, "a button posted before the restart works"
+    await t.close_phase()
+    results = "\n".join(m.content for m in t.channel.history())
+    assert "player0 $30" in results and "player1 $20" in results and "player2 $25" in results
+
+
+async def test_form_shown_before_a_restart_is_still_answered(
+    simcord_env: Any, db_path: Path
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    dm = t.players[0].user.dm_channel.last_message
+    shown = await t.players[0].user.click(dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
+    await simcord_env.restart_bot(make_bot(db_path))
+    r = await t.players[0].user.submit_modal(shown, {"amount": "12"})
+    assert "is recorded" in r.response.content
+
+
+async def test_deadline_closes_the_phase_and_reminds_who_has_not_submitted(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=10)
+    before = [len(p.user.dm_channel.history()) for p in t.players]
+
+    await simcord_env.advance_time(30 * MINUTE + 1)
+    after = [len(p.user.dm_channel.history()) for p in t.players]
+    assert after[0] == before[0], "no reminder for a player who has submitted"
+    for i in (1, 2, 3):
+        assert after[i] == before[i] + 1
+        assert "Reminder" in t.players[i].user.dm_channel.last_message.content
+    assert "access results" not in "\n".join(m.content for m in t.channel.history())
+
+    await simcord_env.advance_time(20 * MINUTE)
+    assert all("Reminder" in p.user.dm_channel.last_message.content for p in t.players[1:])
+    await simcord_env.advance_time(10 * MINUTE)
+    channel = "\n".join(m.content for m in t.channel.history())
+    assert "Round 1 — access results" in channel
+    assert "Round 1 — Auction phase" in channel
+
+
+async def test_pause_stops_the_clock_and_extend_moves_it(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=10)
+    paused = await t.host.slash(t.channel, "match pause")
+    assert paused.response.content == "Paused."
+    refused = await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=5)
+    assert refused.ephemeral and "paused" in refused.response.content
+    await simcord_env.advance_time(60 * MINUTE)
+    assert "access results" not in "\n".join(m.content for m in t.channel.history())
+    again = await t.host.slash(t.channel, "match pause")
+    assert "already paused" in again.response.content
+    await t.host.slash(t.channel, "match resume")
+    await t.host.slash(t.channel, "match extend", minutes=20)
+    await simcord_env.advance_time(25 * MINUTE)
+    assert "access results" not in "\n".join(m.content for m in t.channel.history())
+    await simcord_env.advance_time(6 * MINUTE)
+    assert "access results" in "\n".join(m.content for m in t.channel.history())
+
+
+async def test_restart_keeps_deadlines(simcord_env: Any, db_path: Path) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=30)
+    await simcord_env.restart_bot(make_bot(db_path))
+    await simcord_env.advance_time(30 * MINUTE + 1)
+    assert "access results" in "\n".join(m.content for m in t.channel.history())
+
+
+def close_dms_of(monkeypatch: pytest.MonkeyPatch, user_id: int) -> None:
+    """SimCord does not model closed DMs: raise Discord's 50007 where Dealer sends them."""
+    original = Presenter.send_private
+
+    async def send_private(self: Presenter, uid: int, text: str, view: Any) -> None:
+        if uid == user_id:
+            response = SimpleNamespace(status=403, reason="Forbidden")
+            raise discord.Forbidden(
+                response,  # type: ignore[arg-type]
+                {"code": 50007, "message": "Cannot send messages to this user"},
+            )
+        await original(self, uid, text, view)
+
+    monkeypatch.setattr(Presenter, "send_private", send_private)
+
+
+async def test_player_with_closed_dms_completes_a_match(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    shy = t.players[3]
+    close_dms_of(monkeypatch, shy.id)
+    lobby = await t.open(phase_minutes=60)
+    started = await t.host.click(lobby, label="Start")
+    warning = started.followups[-1].content
+    assert "DMs closed" in warning and "player3" in warning
+    rnd = random.Random(3)
+    for _ in range(6):
+        phase = [m for m in t.channel.history() if m.components][-1]
+        mine = await shy.click(phase, label="My 1-on-1")
+        assert mine.ephemeral and "Your 1-on-1" in mine.response.content
+        view = await t.view(shy)
+        target = view["me"]["targets"][0]
+        shown = await shy.click(mine.response, custom_id=f"dealer:bid:{t.match_id}:{target}")
+        r = await shy.submit_modal(shown, {"amount": "1"})
+        assert r.ephemeral and "is recorded" in r.response.content
+        await t.play_random_phase(rnd)
+        await t.close_phase()
+    assert (await t.state()).phase == "ended"
+    assert shy.user.dm_channel.history() == []
+    assert "The match is over" in seen_by(t, shy)
