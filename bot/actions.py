@@ -99,7 +99,8 @@ class Actions:
             )
 
     async def require_player(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
-        if not any(p.user_id == interaction.user.id for p in await self.storage.players(row.id)):
+        players = await self.bot.service.players(row.id)
+        if not any(p.user_id == interaction.user.id for p in players):
             raise UserError("You are not playing in this match.")
 
     # -- lobby -----------------------------------------------------------------------------
@@ -207,7 +208,7 @@ class Actions:
         if row.lobby_message_id and interaction.message is not None:
             await interaction.message.edit(view=None)
         await self.bot.presenter.flush(match_id)
-        closed = [p.name for p in await self.storage.players(match_id) if p.dm_closed]
+        closed = [p.name for p in await self.bot.service.players(match_id) if p.dm_closed]
         if closed:
             await interaction.followup.send(
                 "These players have their DMs closed, so Dealer cannot reach them privately: "
@@ -241,21 +242,30 @@ class Actions:
     async def submit(
         self, interaction: discord.Interaction[Any], row: MatchRow, move: dict[str, Any]
     ) -> None:
-        """Submit a player's move; confirm privately after the commit, then deliver."""
+        """Submit a player's move; confirm privately after the commit, then deliver.
+
+        In the channel the reply repeats the move's private receipts (an ephemeral reply is
+        all the player sees there); in DMs the receipts arrive as DMs, so the reply only
+        shows the updated 1-on-1."""
         await self.require_player(interaction, row)
-        events = await self.bot.service.submit(row.id, player_id(interaction.user.id), move)
+        me = player_id(interaction.user.id)
+        events = await self.bot.service.submit(row.id, me, move)
         ui = UIS[row.game]
-        players = await self.storage.players(row.id)
+        players = await self.bot.service.players(row.id)
         names = names_of(players)
-        mine = [
+        receipts = [
             text
             for e in events
-            if e.audience.reaches(player_id(interaction.user.id))
+            if interaction.guild is not None
             and e.audience.kind != "public"
+            and e.audience.reaches(me)
             and (text := ui.describe(e.to_json(), names))
         ]
         summary, _ = await self.bot.presenter.one_on_one(row, interaction.user.id, players)
-        await interaction.response.send_message("\n".join([*mine, "", summary]), ephemeral=True)
+        await interaction.response.send_message(
+            "\n".join([*receipts, "✅ Accepted." if not receipts else "", summary]).strip(),
+            ephemeral=True,
+        )
         await self.bot.presenter.flush(row.id)
 
     async def submit_here(
@@ -266,18 +276,19 @@ class Actions:
     async def bid_here(
         self, interaction: discord.Interaction[Any], target: str, amount: int
     ) -> None:
-        row = await self.match_here(interaction)
-        await self.bid(interaction, row.id, target.strip().lower(), amount)
+        move = {"type": "bid", "target": target.strip().lower(), "amount": amount}
+        await self.submit(interaction, await self.match_here(interaction), move)
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         await self.show_one_on_one(interaction, (await self.match_here(interaction)).id)
 
     async def bid(
-        self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str | int
+        self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str
     ) -> None:
+        """A bid from the 1-on-1 form: the amount as typed."""
         row = await self.bot.service.running(match_id)
-        value = amount if isinstance(amount, int) else parse_amount(amount)
-        await self.submit(interaction, row, {"type": "bid", "target": target, "amount": value})
+        move = {"type": "bid", "target": target, "amount": parse_amount(amount)}
+        await self.submit(interaction, row, move)
 
     async def show_one_on_one(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self.bot.service.running(match_id)
@@ -301,8 +312,8 @@ class Actions:
         if row.status == "lobby":
             await interaction.response.send_message(await self.lobby_text(row))
             return
-        view = engine_for(row.game).view(self.bot.service.state(row), None)
-        text = UIS[row.game].status(view, names_of(await self.storage.players(row.id)))
+        view = await self.bot.service.view(row, None)
+        text = UIS[row.game].status(view, names_of(await self.bot.service.players(row.id)))
         if row.paused:
             text += "\n⏸️ Paused by the host."
         elif row.deadline and row.status == "running":
@@ -347,16 +358,15 @@ class Actions:
         host's audit of every sealed bid of the closed phases."""
         row = await self.match_here(interaction, ended=True)
         await self.require_host(interaction, row)
-        if row.state is None:
+        if not row.started:
             raise UserError("The match has not started yet.")
-        players = await self.storage.players(row.id)
+        players = await self.bot.service.players(row.id)
         usernames = {player_id(p.user_id): p.name for p in players}
         record = await self.bot.service.record(row, usernames)
         if row.status == "running":
             closes = [i for i, m in enumerate(record["moves"]) if m["type"] == "close_phase"]
             record["moves"] = record["moves"][: closes[-1] + 1] if closes else []
-        engine = engine_for(row.game)
-        audit = engine.view(self.bot.service.state(row), HOST).get("audit", [])
+        audit = (await self.bot.service.view(row, HOST)).get("audit", [])
         files = [
             discord.File(
                 io.BytesIO(json.dumps(record, indent=2).encode()), filename=f"match-{row.id}.json"

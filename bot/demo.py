@@ -138,7 +138,7 @@ class Demo:
         """What the engine lets this player know now (their cash, their targets)."""
         row = await self.bot.storage.match(self.match_id)
         assert row is not None
-        return engine_for(GAME).view(self.bot.service.state(row), player_id(member.id))
+        return engine_for(GAME).view(await self.bot.service.state(row), player_id(member.id))
 
     async def take_turn(self, player: MemberActor, in_dm: bool, phase: str) -> None:
         me = (await self.view(player))["me"]
@@ -167,7 +167,7 @@ class Demo:
         else:
             answer = await player.slash(self.channel, "bid", target=target, amount=amount)
             self.did(player, f"bids ${amount} on {target} (/bid target:{target} amount:{amount})")
-        _expect(answer, "Your sealed bid")
+        _expect(answer, "✅ Accepted." if in_dm else "Your sealed bid")
 
     async def gift(self) -> None:
         giver, receiver = self.rng.sample(self.players, k=2)

@@ -2,8 +2,9 @@
 
 public -> the match channel; players -> each player's DM (their 1-on-1); location -> a
 private thread per location and round holding just its players (or each player's DM where
-threads cannot be made); host -> the host's DM; internal -> nobody. Events wait in the
-outbox until delivered, so a crash between the commit and the messages loses nothing.
+threads cannot be made); host -> the host's DM; internal -> nobody. Events stay marked
+undelivered in the log until posted, so a crash between the commit and the messages loses
+nothing (after a crash, the last few messages may be posted twice rather than never).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from bot.ui import UIS
 from bot.ui.base import Names
 from games.core.engine import HOST
 from games.core.events import Event
-from games.registry import engine_for
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
@@ -51,15 +51,17 @@ class Presenter:
         for mid in dict.fromkeys(item.match_id for item in items):
             async with self._locks.setdefault(mid, asyncio.Lock()):
                 row = await self.storage.match(mid)
-                if row is None:
+                pending = await self.storage.pending_events(mid)
+                if row is None or not pending:
                     continue
-                players = await self.storage.players(mid)
-                for item in await self.storage.pending_events(mid):
-                    try:
-                        await self._deliver(row, players, Event.from_json(item.event))
-                    except discord.HTTPException:
-                        log.exception("could not deliver event %s of match %s", item.id, mid)
-                    await self.storage.delivered(item.id)
+                players = await self.bot.service.players(mid)
+                for item in pending:
+                    for event in item.events:
+                        try:
+                            await self._deliver(row, players, Event.from_json(event))
+                        except discord.HTTPException:
+                            log.exception("could not deliver an event of match %s", mid)
+                await self.storage.delivered(mid, [item.seq for item in pending])
 
     async def _deliver(self, row: MatchRow, players: list[PlayerRow], event: Event) -> None:
         ui = UIS[row.game]
@@ -80,8 +82,7 @@ class Presenter:
             elif audience.kind == "host":
                 await self.dm(row, row.host_id, text)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
-            state = self.bot.service.state(row)
-            audit = ui.audit(engine_for(row.game).view(state, HOST), names)
+            audit = ui.audit(await self.bot.service.view(row, HOST), names)
             await self.channel_send(row.spectator_channel_id, audit)
 
     async def _phase_opened(
@@ -106,9 +107,8 @@ class Presenter:
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> tuple[str, discord.ui.View | None]:
         ui = UIS[row.game]
-        players = players if players is not None else await self.storage.players(row.id)
-        state = self.bot.service.state(row)
-        view = engine_for(row.game).view(state, player_id(user_id))
+        players = players if players is not None else await self.bot.service.players(row.id)
+        view = await self.bot.service.view(row, player_id(user_id))
         if "me" not in view:
             return "You are not playing in this match.", None
         return ui.one_on_one(view, names_of(players)), one_on_one_view(row.id, ui.targets(view))
@@ -133,7 +133,7 @@ class Presenter:
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            await self.storage.set_dm_closed(row.id, user_id, True)
+            await self.bot.service.dms_closed(row.id, user_id)
             return False
         except discord.NotFound:
             return False
@@ -185,8 +185,7 @@ class Presenter:
 
     async def remind(self, row: MatchRow) -> None:
         """Nudge, by DM, the players who have not submitted anything in this phase."""
-        state = self.bot.service.state(row)
-        view = engine_for(row.game).view(state, None)
+        view = await self.bot.service.view(row, None)
         deadline = f" It closes <t:{int(row.deadline)}:R>." if row.deadline else ""
         for pid in view["players"]:
             if pid in view["submitted"] or pid in view.get("kicked", []):

@@ -1,9 +1,10 @@
 """The service layer: the one place where moves are applied and committed.
 
 Handlers parse input and call `submit`; a confirmation is shown only after `submit` has
-returned, i.e. after the move, the new snapshot, its events (in the outbox) and the phase's
-timers were committed in one transaction. Each match has a lock, so two clicks or two players
-at once are applied one after the other against the latest state.
+returned, i.e. after the move and its events (the presenter's outbox) were committed, with
+a snapshot and the next phase's timers in the same transaction when the move opened a phase.
+Each match has a lock, so two clicks or two players at once are applied one after the other
+against the latest state.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from games.core.events import Event
 from games.registry import engine_for
 
 REMINDER_BEFORE_END = 600.0
+#: A snapshot is written with every host move, every move that opens a phase or ends the
+#: match, and every this many moves; loading replays the moves after the last one.
+SNAPSHOT_EVERY = 25
 
 
 def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str, float]]:
@@ -48,6 +52,9 @@ class MatchService:
         #: Called after every commit that changed a match's timers (the dispatcher's poke).
         self.timers_changed = timers_changed
         self._states: dict[int, Any] = {}
+        self._players: dict[int, list[PlayerRow]] = {}
+        #: The seq of the last move in the log, for the matches in `_states`.
+        self._seqs: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -55,16 +62,46 @@ class MatchService:
 
     def forget(self, match_id: int) -> None:
         self._states.pop(match_id, None)
+        self._seqs.pop(match_id, None)
+        self._players.pop(match_id, None)
 
-    def state(self, row: MatchRow) -> Any:
-        """The match's current state, from the cache or its snapshot."""
+    async def state(self, row: MatchRow) -> Any:
+        """The match's current state: cached, or its snapshot plus the moves after it."""
         state = self._states.get(row.id)
-        if state is None:
-            if row.state is None:
-                raise UserError("This match has not started yet.")
-            state = engine_for(row.game).load_state(row.state)
+        if state is not None:
+            return state
+        stored = await self.storage.snapshot(row.id)
+        if stored is None:
+            raise UserError("This match has not started yet.")
+        engine = engine_for(row.game)
+        state = engine.state_type.model_validate_json(stored[0])
+        later = await self.storage.moves(row.id, after=stored[1])
+        for _, actor, move in later:
+            engine.apply(state, actor, engine.parse_move(move))
+        seq = later[-1][0] if later else stored[1]
+        if row.status == "running":
             self._states[row.id] = state
+            self._seqs[row.id] = seq
         return state
+
+    async def view(self, row: MatchRow, viewer: str | None) -> dict[str, Any]:
+        """What `viewer` (a player id, HOST, or None for the public) may know now."""
+        return engine_for(row.game).view(await self.state(row), viewer)
+
+    async def players(self, match_id: int) -> list[PlayerRow]:
+        """The seated players; kept in memory once the match has started (seats are fixed)."""
+        players = self._players.get(match_id)
+        if players is None:
+            players = await self.storage.players(match_id)
+            row = await self.storage.match(match_id)
+            if row is not None and row.status == "running":
+                self._players[match_id] = players
+        return players
+
+    async def dms_closed(self, match_id: int, user_id: int) -> None:
+        """Remember that a player cannot be reached by DM (Discord error 50007)."""
+        await self.storage.set_dm_closed(match_id, user_id, True)
+        self._players.pop(match_id, None)
 
     async def known(self, match_id: int) -> MatchRow:
         row = await self.storage.match(match_id)
@@ -93,12 +130,14 @@ class MatchService:
         now = self.now()
         started = await self.storage.start_match(
             row.id,
-            engine.dump_state(state),
-            [e.to_json() for e in events],
-            phase_timers(now, row.phase_seconds, row.phase_seconds),
+            state=state.model_dump_json(),
+            events=[e.to_json() for e in events],
+            timers=phase_timers(now, row.phase_seconds, row.phase_seconds),
+            at=now,
         )
         if started:
             self._states[row.id] = state
+            self._seqs[row.id] = 0
             self.timers_changed()
         return started
 
@@ -110,29 +149,43 @@ class MatchService:
                 raise UserError("The match is paused by the host; try again when it resumes.")
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
-            state = self.state(row)
+            state = await self.state(row)
             events = engine.apply(state, actor, parsed)
+            seq = self._seqs[match_id] + 1
             now = self.now()
             opened = any(e.type == "phase_opened" for e in events)
+            finished = engine.is_finished(state)
             try:
-                await self.storage.record_move(
-                    match_id,
-                    actor=actor,
-                    move=move,
-                    state=engine.dump_state(state),
-                    events=[e.to_json() for e in events],
-                    at=now,
-                    finished=engine.is_finished(state),
-                    timers=phase_timers(now, row.phase_seconds, row.phase_seconds)
-                    if opened
-                    else None,
-                )
+                if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
+                    await self.storage.record_move(
+                        match_id,
+                        seq,
+                        actor=actor,
+                        move=move,
+                        events=[e.to_json() for e in events],
+                        at=now,
+                        state=state.model_dump_json(),
+                        finished=finished,
+                        timers=phase_timers(now, row.phase_seconds, row.phase_seconds)
+                        if opened
+                        else None,
+                    )
+                else:
+                    await self.storage.append_move(
+                        match_id,
+                        seq,
+                        actor=actor,
+                        move=move,
+                        events=[e.to_json() for e in events],
+                        at=now,
+                    )
             except BaseException:
                 self.forget(match_id)
                 raise
-            if engine.is_finished(state):
+            self._seqs[match_id] = seq
+            if finished:
                 self.forget(match_id)
-            if opened or engine.is_finished(state):
+            if opened or finished:
                 self.timers_changed()
             return events
 
@@ -178,10 +231,9 @@ class MatchService:
 
         moves = [
             {"by": rename(actor), **{k: rename(v) for k, v in move.items()}}
-            for actor, move, _ in await self.storage.moves(row.id)
+            for _, actor, move in await self.storage.moves(row.id)
         ]
-        state = self.state(row) if row.state is not None else None
-        players = list(state.players) if state is not None else []
+        players = list((await self.state(row)).players) if row.started else []
         options = dict(row.options)
         if "garnets" in options:
             options["garnets"] = {rename(k): v for k, v in options["garnets"].items()}

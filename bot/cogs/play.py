@@ -12,7 +12,7 @@ from bot.actions import MAX_AMOUNT
 from bot.errors import guarded
 from bot.service import player_id
 from bot.ui import UIS
-from games.registry import ENGINES, engine_for
+from games.registry import ENGINES
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
@@ -44,9 +44,7 @@ class PlayCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         try:
             row = await self.bot.actions.match_here(interaction)
-            view = engine_for(row.game).view(
-                self.bot.service.state(row), player_id(interaction.user.id)
-            )
+            view = await self.bot.service.view(row, player_id(interaction.user.id))
         except Exception:
             return []
         typed = current.lower()

@@ -1,4 +1,4 @@
-"""All of Dealer's SQL: matches, their move log and snapshot, the outbox, timers and config."""
+"""All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config."""
 
 from bot.storage.db import MatchRow, OutboxItem, PlayerRow, Storage, TimerRow
 

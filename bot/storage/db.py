@@ -1,6 +1,7 @@
 """The SQLite store (aiosqlite, WAL). Every write that belongs together is one transaction:
-an accepted move, the new snapshot, the events to deliver and the phase's timers commit or
-fail together, so a confirmation shown after `record_move` returns is never lost."""
+an accepted move, its events (to deliver) and, when the move opened a phase, the snapshot
+and the phase's timers commit or fail together, so a confirmation shown after the commit is
+never lost."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import aiosqlite
 
 from bot.storage.migrations import MIGRATIONS
 
-OPEN_STATUSES = ("lobby", "running")
+#: Written into the SQL (not bound) so SQLite uses the partial index on open matches.
+_OPEN = "status IN ('lobby', 'running')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ class MatchRow:
     lobby_message_id: int | None
     deadline: float | None
     paused_remaining: float | None
-    state: dict[str, Any] | None
+    started: bool
 
     @property
     def paused(self) -> bool:
@@ -47,9 +49,11 @@ class PlayerRow:
 
 @dataclass(frozen=True, slots=True)
 class OutboxItem:
-    id: int
+    """The events of one log entry that the presenter has not delivered yet."""
+
     match_id: int
-    event: dict[str, Any]
+    seq: int
+    events: list[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +66,14 @@ class TimerRow:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
-    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state"
+    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL"
 )
 
 
 def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
     values = list(row)
     values[6] = json.loads(values[6])
-    values[13] = json.loads(values[13]) if values[13] is not None else None
+    values[13] = bool(values[13])
     return MatchRow(*values)
 
 
@@ -101,12 +105,11 @@ class Storage:
             await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
 
     async def _one(self, sql: str, *args: Any) -> Any:
-        async with self.db.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+        rows = await self.db.execute_fetchall(sql, args)
+        return next(iter(rows), None)
 
     async def _all(self, sql: str, *args: Any) -> list[Any]:
-        async with self.db.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.db.execute_fetchall(sql, args))
 
     # -- server configuration ------------------------------------------------------------
 
@@ -164,9 +167,7 @@ class Storage:
 
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
         row = await self._one(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND status IN (?, ?)",
-            channel_id,
-            *OPEN_STATUSES,
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND {_OPEN}", channel_id
         )
         return _match(row) if row else None
 
@@ -182,9 +183,8 @@ class Storage:
         rows = await self._all(
             f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))}"
             " FROM matches m JOIN match_players p ON p.match_id = m.id"
-            " WHERE p.user_id = ? AND m.status IN (?, ?) ORDER BY m.id",
+            f" WHERE p.user_id = ? AND m.{_OPEN} ORDER BY m.id",
             user_id,
-            *OPEN_STATUSES,
         )
         return [_match(r) for r in rows]
 
@@ -200,9 +200,8 @@ class Storage:
         """Cancel an open match; False when it was no longer open (a second click)."""
         await self.db.execute("BEGIN IMMEDIATE")
         cursor = await self.db.execute(
-            "UPDATE matches SET status = 'cancelled', deadline = NULL WHERE id = ? "
-            "AND status IN (?, ?)",
-            (match_id, *OPEN_STATUSES),
+            f"UPDATE matches SET status = 'cancelled', deadline = NULL WHERE id = ? AND {_OPEN}",
+            (match_id,),
         )
         await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
         await self.db.execute("COMMIT")
@@ -241,74 +240,87 @@ class Storage:
     async def start_match(
         self,
         match_id: int,
-        state: dict[str, Any],
+        *,
+        state: str,
         events: list[dict[str, Any]],
         timers: list[tuple[str, float]],
+        at: float,
     ) -> bool:
-        """Lobby -> running with the first snapshot, its events and timers; False when the
-        match was not in its lobby any more (a second click on Start)."""
+        """Lobby -> running with the first snapshot, the setup's events and the timers; False
+        when the match was not in its lobby any more (a second click on Start)."""
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             cursor = await self.db.execute(
-                "UPDATE matches SET status = 'running', state = ? "
+                "UPDATE matches SET status = 'running', state = ?, state_seq = 0 "
                 "WHERE id = ? AND status = 'lobby'",
-                (json.dumps(state), match_id),
+                (state, match_id),
             )
             if cursor.rowcount != 1:
                 await self.db.execute("ROLLBACK")
                 return False
-            await self._write_events_and_timers(match_id, events, timers)
+            await self.db.execute(
+                "INSERT INTO log (match_id, seq, events, at) VALUES (?, 0, ?, ?)",
+                (match_id, json.dumps(events), at),
+            )
+            await self._write_timers(match_id, timers)
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
         await self.db.execute("COMMIT")
         return True
 
-    async def record_move(
+    async def append_move(
         self,
         match_id: int,
+        seq: int,
         *,
         actor: str,
         move: dict[str, Any],
-        state: dict[str, Any],
         events: list[dict[str, Any]],
         at: float,
+    ) -> None:
+        """Append an accepted move and its events: one statement, so one atomic commit."""
+        await self.db.execute(
+            "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seq, actor, json.dumps(move), json.dumps(events), at),
+        )
+
+    async def record_move(
+        self,
+        match_id: int,
+        seq: int,
+        *,
+        actor: str,
+        move: dict[str, Any],
+        events: list[dict[str, Any]],
+        at: float,
+        state: str,
         finished: bool,
         timers: list[tuple[str, float]] | None,
     ) -> None:
-        """Append an accepted move with the new snapshot and its events; `timers` (when not
-        None) replace the match's timers, for a move that opened a new phase."""
+        """Append an accepted move with a snapshot of the state after it, in one transaction;
+        `timers` (when not None) replace the match's timers, for a move that opened a phase."""
         await self.db.execute("BEGIN IMMEDIATE")
         try:
+            await self.append_move(match_id, seq, actor=actor, move=move, events=events, at=at)
             await self.db.execute(
-                "INSERT INTO moves (match_id, seq, actor, move, at) VALUES (?, "
-                "(SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE match_id = ?), ?, ?, ?)",
-                (match_id, match_id, actor, json.dumps(move), at),
-            )
-            await self.db.execute(
-                "UPDATE matches SET state = ?, status = ? WHERE id = ?",
-                (json.dumps(state), "ended" if finished else "running", match_id),
+                "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
+                (state, seq, "ended" if finished else "running", match_id),
             )
             if finished:
                 await self.db.execute(
                     "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
                     (match_id,),
                 )
-            await self._write_events_and_timers(match_id, events, [] if finished else timers)
+                await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            elif timers is not None:
+                await self._write_timers(match_id, timers)
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
         await self.db.execute("COMMIT")
 
-    async def _write_events_and_timers(
-        self, match_id: int, events: list[dict[str, Any]], timers: list[tuple[str, float]] | None
-    ) -> None:
-        await self.db.executemany(
-            "INSERT INTO outbox (match_id, event) VALUES (?, ?)",
-            [(match_id, json.dumps(e)) for e in events],
-        )
-        if timers is None:
-            return
+    async def _write_timers(self, match_id: int, timers: list[tuple[str, float]]) -> None:
         await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
         await self.db.executemany(
             "INSERT INTO timers (match_id, kind, due) VALUES (?, ?, ?)",
@@ -320,25 +332,47 @@ class Storage:
             (deadline, match_id),
         )
 
-    async def moves(self, match_id: int) -> list[tuple[str, dict[str, Any], float]]:
-        rows = await self._all(
-            "SELECT actor, move, at FROM moves WHERE match_id = ? ORDER BY seq", match_id
-        )
-        return [(r[0], json.loads(r[1]), r[2]) for r in rows]
+    async def snapshot(self, match_id: int) -> tuple[str, int] | None:
+        """The latest snapshot of a started match, as JSON text, and the last move it holds."""
+        row = await self._one("SELECT state, state_seq FROM matches WHERE id = ?", match_id)
+        return (row[0], row[1]) if row and row[0] is not None else None
 
-    # -- the outbox ------------------------------------------------------------------------
+    async def moves(
+        self, match_id: int, *, after: int = 0
+    ) -> list[tuple[int, str, dict[str, Any]]]:
+        """The accepted moves with seq > `after`, in order: (seq, actor, move)."""
+        rows = await self._all(
+            "SELECT seq, actor, move FROM log WHERE match_id = ? AND seq > ? ORDER BY seq",
+            match_id,
+            max(after, 0),
+        )
+        return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    async def last_seq(self, match_id: int) -> int:
+        row = await self._one("SELECT MAX(seq) FROM log WHERE match_id = ?", match_id)
+        return int(row[0]) if row and row[0] is not None else 0
+
+    # -- the outbox: log entries not yet delivered -----------------------------------------
 
     async def pending_events(self, match_id: int | None = None) -> list[OutboxItem]:
         if match_id is None:
-            rows = await self._all("SELECT id, match_id, event FROM outbox ORDER BY id")
+            rows = await self._all(
+                "SELECT match_id, seq, events FROM log WHERE delivered = 0 ORDER BY match_id, seq"
+            )
         else:
             rows = await self._all(
-                "SELECT id, match_id, event FROM outbox WHERE match_id = ? ORDER BY id", match_id
+                "SELECT match_id, seq, events FROM log WHERE match_id = ? AND delivered = 0 "
+                "ORDER BY seq",
+                match_id,
             )
         return [OutboxItem(r[0], r[1], json.loads(r[2])) for r in rows]
 
-    async def delivered(self, outbox_id: int) -> None:
-        await self.db.execute("DELETE FROM outbox WHERE id = ?", (outbox_id,))
+    async def delivered(self, match_id: int, seqs: list[int]) -> None:
+        await self.db.execute(
+            f"UPDATE log SET delivered = 1 WHERE match_id = ? "
+            f"AND seq IN ({', '.join('?' * len(seqs))})",
+            (match_id, *seqs),
+        )
 
     # -- time ------------------------------------------------------------------------------
 
@@ -371,7 +405,7 @@ class Storage:
         """Replace a running match's timers (resume, extend) and its deadline."""
         await self.db.execute("BEGIN IMMEDIATE")
         try:
-            await self._write_events_and_timers(match_id, [], timers)
+            await self._write_timers(match_id, timers)
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise

@@ -1,4 +1,8 @@
-"""Numbered schema migrations; `Storage.open` applies the ones a database has not seen."""
+"""Numbered schema migrations; `Storage.open` applies the ones a database has not seen.
+
+`log` is the match's append-only record: seq 0 holds the setup's events, seq 1.. each
+accepted move with its events. `delivered` = 0 marks what the presenter has not posted yet
+(the outbox). `matches.state` is a snapshot of the state after move `state_seq`."""
 
 MIGRATIONS: list[str] = [
     """
@@ -21,6 +25,7 @@ MIGRATIONS: list[str] = [
         deadline REAL,
         paused_remaining REAL,
         state TEXT,
+        state_seq INTEGER,
         created_at REAL NOT NULL
     );
     CREATE UNIQUE INDEX one_open_match_per_channel
@@ -33,19 +38,17 @@ MIGRATIONS: list[str] = [
         dm_closed INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (match_id, user_id)
     );
-    CREATE TABLE moves (
+    CREATE TABLE log (
         match_id INTEGER NOT NULL REFERENCES matches (id),
         seq INTEGER NOT NULL,
-        actor TEXT NOT NULL,
-        move TEXT NOT NULL,
+        actor TEXT,
+        move TEXT,
+        events TEXT NOT NULL,
         at REAL NOT NULL,
+        delivered INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (match_id, seq)
     );
-    CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
-        match_id INTEGER NOT NULL REFERENCES matches (id),
-        event TEXT NOT NULL
-    );
+    CREATE INDEX log_undelivered ON log (match_id, seq) WHERE delivered = 0;
     CREATE TABLE timers (
         id INTEGER PRIMARY KEY,
         match_id INTEGER NOT NULL REFERENCES matches (id),
@@ -60,5 +63,10 @@ MIGRATIONS: list[str] = [
         thread_id INTEGER NOT NULL,
         PRIMARY KEY (match_id, round, location)
     );
+    """,
+    """
+    CREATE INDEX match_players_by_user ON match_players (user_id);
+    CREATE INDEX timers_by_match ON timers (match_id);
+    CREATE INDEX matches_by_channel ON matches (channel_id, id);
     """,
 ]

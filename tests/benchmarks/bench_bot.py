@@ -107,10 +107,8 @@ async def build(env: Env, path: Path, matches: int, rng: random.Random) -> list[
         await service.start(row, await storage.players(match_id))
         await advance(service, match_id, members, rng)
         tables.append(Table(match_id, channel, members))
-    await storage.db.execute("BEGIN")
     for item in await storage.pending_events():
-        await storage.delivered(item.id)
-    await storage.db.execute("COMMIT")
+        await storage.delivered(item.match_id, [item.seq])
     await storage.close()
     return tables
 
@@ -137,7 +135,7 @@ async def random_bid(
     """A bid the player may make now, chosen from their view; None when they cannot bid."""
     row = await service.storage.match(match_id)
     assert row is not None
-    view = engine_for(GAME).view(service.state(row), player_id(member.id))
+    view = engine_for(GAME).view(await service.state(row), player_id(member.id))
     me = view["me"]
     if not me["targets"]:
         return None
@@ -347,13 +345,14 @@ async def memory(folder: Path) -> dict[str, float]:
     storage = await Storage.open(folder / "stored.db")
     service = MatchService(storage, time.time)
     rows = [row for i in await storage.running_match_ids() if (row := await storage.match(i))]
-    snapshot_kb = sum(len(str(row.state)) for row in rows) / len(rows) / 1024
+    snapshots = [stored[0] for row in rows if (stored := await storage.snapshot(row.id))]
+    snapshot_kb = sum(len(text) for text in snapshots) / len(rows) / 1024
     gc.collect()
     rss_before = rss_kb()
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
     for row in rows:
-        service.state(row)
+        await service.state(row)
     gc.collect()
     after = tracemalloc.take_snapshot()
     traced = sum(stat.size_diff for stat in after.compare_to(before, "filename"))

@@ -80,7 +80,7 @@ class Table:
     async def state(self) -> Any:
         row = await self.bot.storage.match(self.match_id)
         assert row is not None
-        return self.bot.service.state(row)
+        return await self.bot.service.state(row)
 
     async def view(self, member: Any) -> dict[str, Any]:
         return engine_for("auction-auction").view(await self.state(), player_id(member.id))
@@ -121,7 +121,7 @@ class Table:
             else:
                 r = await member.slash(self.channel, "bid", target=target, amount=amount)
             assert r.ephemeral, r.response.content
-            assert "is recorded" in r.response.content, r.response.content
+            assert f"${amount}" in r.response.content, r.response.content
 
 
 def seen_by(table: Table, member: Any) -> str:

@@ -20,7 +20,8 @@ async def test_restart_mid_phase_loses_nothing(simcord_env: Any, db_path: Path) 
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
     confirmed = await t.bid_by_button(t.players[0], "genre-shop", 30)
-    assert "is recorded" in confirmed.response.content
+    assert "Accepted" in confirmed.response.content
+    assert "Genre Shop, $30" in confirmed.response.content
     await t.players[1].slash(t.channel, "bid", target="wolley-limited", amount=20)
     old_dm = t.players[2].user.dm_channel.last_message
 
@@ -30,7 +31,7 @@ async def test_restart_mid_phase_loses_nothing(simcord_env: Any, db_path: Path) 
     assert "Genre Shop, $30" in me.response.content
     shown = await t.players[2].user.click(old_dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
     r = await t.players[2].user.submit_modal(shown, {"amount": "25"})
-    assert "is recorded" in r.response.content, "a button posted before the restart works"
+    assert "Genre Shop, $25" in r.response.content, "a button posted before the restart works"
     await t.close_phase()
     results = "\n".join(m.content for m in t.channel.history())
     assert "player0 $30" in results and "player1 $20" in results and "player2 $25" in results
@@ -45,7 +46,7 @@ async def test_form_shown_before_a_restart_is_still_answered(
     shown = await t.players[0].user.click(dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
     await simcord_env.restart_bot(make_bot(db_path))
     r = await t.players[0].user.submit_modal(shown, {"amount": "12"})
-    assert "is recorded" in r.response.content
+    assert "Genre Shop, $12" in r.response.content
 
 
 async def test_deadline_closes_the_phase_and_reminds_who_has_not_submitted(
@@ -140,3 +141,32 @@ async def test_player_with_closed_dms_completes_a_match(
     assert (await t.state()).phase == "ended"
     assert shy.user.dm_channel.history() == []
     assert "The match is over" in seen_by(t, shy)
+
+
+async def test_a_dm_bid_gets_one_receipt(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    await t.bid_by_button(t.players[0], "genre-shop", 30)
+    dms = [m.content for m in t.players[0].user.dm_channel.history()]
+    assert sum("Your sealed bid of $30 on Genre Shop is recorded." in c for c in dms) == 1
+
+
+async def test_events_committed_before_a_crash_are_delivered_after_restart(
+    simcord_env: Any, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=30)
+
+    async def crash_before_delivery(self: Presenter, match_id: int | None = None) -> None:
+        return None
+
+    monkeypatch.setattr(Presenter, "flush", crash_before_delivery)
+    r = await t.host.slash(t.channel, "match close-phase")
+    assert r.response.content == "Done."
+    assert "access results" not in "\n".join(m.content for m in t.channel.history())
+    monkeypatch.undo()
+    await simcord_env.restart_bot(make_bot(db_path))
+    channel = "\n".join(m.content for m in t.channel.history())
+    assert "Round 1 — access results" in channel and "player0 $30" in channel
+    assert "Round 1 — Auction phase" in channel
