@@ -58,7 +58,7 @@ class Actions:
         channel = interaction.channel
         if interaction.guild is not None and channel is not None:
             channel_id = getattr(channel, "parent_id", None) or channel.id
-            row = await self.storage.open_match_in(channel_id)
+            row = await self.bot.service.open_match_in(channel_id)
             if row is None and ended:
                 row = await self.storage.last_match_in(channel_id)
             if row is None:

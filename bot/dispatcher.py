@@ -70,7 +70,7 @@ class Dispatcher:
                 await self.bot.storage.delete_timer(timer.id)
 
     async def _fire(self, timer: TimerRow) -> None:
-        row = await self.bot.storage.match(timer.match_id)
+        row = await self.bot.service.row(timer.match_id)
         await self.bot.storage.delete_timer(timer.id)
         if row is None or row.status != "running":
             return

@@ -50,7 +50,7 @@ class Presenter:
         items = await self.storage.pending_events(match_id)
         for mid in dict.fromkeys(item.match_id for item in items):
             async with self._locks.setdefault(mid, asyncio.Lock()):
-                row = await self.storage.match(mid)
+                row = await self.bot.service.row(mid)
                 pending = await self.storage.pending_events(mid)
                 if row is None or not pending:
                     continue

@@ -23,7 +23,7 @@ from games.registry import engine_for
 REMINDER_BEFORE_END = 600.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
-SNAPSHOT_EVERY = 25
+SNAPSHOT_EVERY = 250
 
 
 def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str, float]]:
@@ -55,6 +55,10 @@ class MatchService:
         self._players: dict[int, list[PlayerRow]] = {}
         #: The seq of the last move in the log, for the matches in `_states`.
         self._seqs: dict[int, int] = {}
+        #: Rows of running matches, and which channel each runs in. Every write to a running
+        #: match goes through this service, which drops the row it changed.
+        self._rows: dict[int, MatchRow] = {}
+        self._channels: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
@@ -64,6 +68,30 @@ class MatchService:
         self._states.pop(match_id, None)
         self._seqs.pop(match_id, None)
         self._players.pop(match_id, None)
+        self._changed(match_id)
+
+    def _changed(self, match_id: int) -> None:
+        row = self._rows.pop(match_id, None)
+        if row is not None:
+            self._channels.pop(row.channel_id, None)
+
+    def _remember(self, row: MatchRow | None) -> MatchRow | None:
+        if row is not None and row.status == "running":
+            self._rows[row.id] = row
+            self._channels[row.channel_id] = row.id
+        return row
+
+    async def row(self, match_id: int) -> MatchRow | None:
+        """A match's row (running matches from memory)."""
+        row = self._rows.get(match_id)
+        return row if row is not None else self._remember(await self.storage.match(match_id))
+
+    async def open_match_in(self, channel_id: int) -> MatchRow | None:
+        """The lobby or running match of a channel."""
+        match_id = self._channels.get(channel_id)
+        if match_id is not None:
+            return await self.row(match_id)
+        return self._remember(await self.storage.open_match_in(channel_id))
 
     async def state(self, row: MatchRow) -> Any:
         """The match's current state: cached, or its snapshot plus the moves after it."""
@@ -93,7 +121,7 @@ class MatchService:
         players = self._players.get(match_id)
         if players is None:
             players = await self.storage.players(match_id)
-            row = await self.storage.match(match_id)
+            row = await self.row(match_id)
             if row is not None and row.status == "running":
                 self._players[match_id] = players
         return players
@@ -104,7 +132,7 @@ class MatchService:
         self._players.pop(match_id, None)
 
     async def known(self, match_id: int) -> MatchRow:
-        row = await self.storage.match(match_id)
+        row = await self.row(match_id)
         if row is None or row.status == "cancelled":
             raise UserError("This match no longer exists.")
         return row
@@ -138,6 +166,7 @@ class MatchService:
         if started:
             self._states[row.id] = state
             self._seqs[row.id] = 0
+            self._changed(row.id)
             self.timers_changed()
         return started
 
@@ -157,6 +186,7 @@ class MatchService:
             finished = engine.is_finished(state)
             try:
                 if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
+                    self._changed(match_id)
                     await self.storage.record_move(
                         match_id,
                         seq,
@@ -190,12 +220,14 @@ class MatchService:
             return events
 
     async def cancel(self, match_id: int) -> None:
+        self._changed(match_id)
         if not await self.storage.cancel_match(match_id):
             raise UserError("This match is already over or cancelled.")
         self.forget(match_id)
         self.timers_changed()
 
     async def pause(self, row: MatchRow) -> None:
+        self._changed(row.id)
         if row.deadline is None or not await self.storage.pause(
             row.id, max(0.0, row.deadline - self.now())
         ):
@@ -206,12 +238,14 @@ class MatchService:
         if row.paused_remaining is None:
             raise UserError("The match is not paused.")
         timers = phase_timers(self.now(), row.paused_remaining, row.phase_seconds)
+        self._changed(row.id)
         await self.storage.set_timers(row.id, timers)
         self.timers_changed()
         return timers[0][1]
 
     async def extend(self, row: MatchRow, seconds: float) -> float | None:
         """Move the deadline; while paused, add to the time left. Returns the new deadline."""
+        self._changed(row.id)
         if row.paused_remaining is not None:
             await self.storage.pause_remaining(row.id, row.paused_remaining + seconds)
             return None

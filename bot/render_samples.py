@@ -1,0 +1,245 @@
+"""`python -m bot.render_samples OUT_DIR`: sample board images of every kind, to look at.
+
+The samples come from matches played through the engine (`Match.start`, then `submit` with
+scripted moves), so they show what the engine really announces: a 12-player match with all
+five colours and names that are long, non-Latin or full of emoji, and a 5-player match with
+the default colours. Each board is written as a PNG beside a `.txt` with its alt text, and
+one line per board is printed: file, size in pixels and kilobytes, render time.
+
+The golden-image tests (`tests/render/`) draw the same samples.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.auction_auction import ENGINE
+from games.auction_auction.model import BLACK_MARKET
+from games.auction_auction.render import (
+    access_board,
+    final_board,
+    location_board,
+    one_on_one_card,
+)
+from games.core.drawing import Board
+from games.core.engine import HOST
+from games.core.events import Event
+from games.core.match import Match
+
+USAGE = "usage: python -m bot.render_samples OUT_DIR"
+DRE, GENRE, WOLLEY = "dr-e-appraisings", "genre-shop", "wolley-limited"
+
+#: Player ids as the bot has them (Discord user ids as strings) and their display names.
+TWELVE: dict[str, str] = {
+    "301": "Annabelle",
+    "302": "Bartholomew von Habsburg-Lothringen",
+    "303": "Лена Смирнова",
+    "304": "王小明",
+    "305": "Zoë 🦊",
+    "306": "Γιώργος",
+    "307": "dev_null",
+    "308": "🎲 Dice Goblin 🎲",
+    "309": "Ólafur Arnalds",
+    "310": "ياسمين",
+    "311": "Kai",
+    "312": "Marguerite-Élise de la Fontaine",
+}
+FIVE: dict[str, str] = {
+    "501": "Ann",
+    "502": "Ben",
+    "503": "Cleo",
+    "504": "Dev",
+    "505": "Eve",
+}
+
+
+@dataclass
+class Played:
+    """What a scripted match announced, and views taken on the way."""
+
+    names: dict[str, str]
+    match: Match
+    access: list[dict[str, Any]] = field(default_factory=list)
+    #: (round, location) -> that location's auction_resolved event.
+    lots: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    #: A label -> a player's view, taken mid-phase with sealed bids standing.
+    views: dict[str, dict[str, Any]] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+    capacity: int = 3
+
+    def note(self, events: list[Event]) -> None:
+        for event in events:
+            data = event.to_json()
+            if event.type == "access_resolved":
+                self.access.append(data)
+            elif event.type == "auction_resolved":
+                self.lots[(data["round"], data["location"])] = data
+            elif event.type == "match_ended":
+                self.result = data
+
+    def bid(self, player: str, target: str, amount: int) -> None:
+        self.note(self.match.submit(player, {"type": "bid", "target": target, "amount": amount}))
+
+    def close(self) -> None:
+        self.note(self.match.submit(HOST, {"type": "close_phase"}))
+
+    def view(self, player: str) -> dict[str, Any]:
+        return ENGINE.view(self.match.state, player)
+
+
+def _play_freely(played: Played, rnd: random.Random) -> None:
+    """The remaining phases, each player choosing from their own view with `rnd`: a house and
+    a modest amount, then a few lots at the location they entered."""
+    while not played.match.finished:
+        phase = played.match.state.phase
+        for player in played.names:
+            me = played.view(player)["me"]
+            if phase == "access":
+                if rnd.random() < 0.9:
+                    amount = rnd.randint(0, max(0, me["cash"] // 4))
+                    played.bid(player, rnd.choice(me["targets"]), amount)
+                continue
+            budget = me["cash"] // 2
+            for lot in rnd.sample(me["targets"], k=min(len(me["targets"]), rnd.randint(0, 3))):
+                amount = rnd.randint(1, 12)
+                if amount <= budget:
+                    played.bid(player, lot, amount)
+                    budget -= amount
+        played.close()
+
+
+def twelve_players() -> Played:
+    """12 players, all five colours, some garnets. Round 1 is scripted: at Dr. E Appraisings a
+    $15 tie does not fit and keeps both out, leaving a spot empty; at Genre Shop a tie on the
+    double green lets a lower bid win and other lots are discarded; four players end in the
+    Black Market. The other rounds are played by a seeded policy."""
+    options = {
+        "colours": ["red", "yellow", "green", "blue", "purple"],
+        "black_market_colour": "blue",
+        "garnets": {"301": 2, "305": 4, "309": 1},
+    }
+    match, _ = Match.start(ENGINE, list(TWELVE), options, seed=44)
+    played = Played(dict(TWELVE), match)
+    for player, house, amount in [
+        ("301", DRE, 30),
+        ("302", DRE, 22),
+        ("303", DRE, 15),
+        ("304", DRE, 15),
+        ("305", GENRE, 18),
+        ("306", GENRE, 12),
+        ("307", GENRE, 9),
+        ("308", GENRE, 4),
+        ("309", WOLLEY, 10),
+        ("310", WOLLEY, 10),
+        ("311", WOLLEY, 0),
+    ]:
+        played.bid(player, house, amount)
+    played.views["access"] = played.view("301")
+    played.close()
+    for player, lot, amount in [
+        ("301", f"{DRE}:1", 25),
+        ("302", f"{DRE}:1", 24),
+        ("302", f"{DRE}:3", 10),
+        ("301", f"{DRE}:4", 5),
+        ("302", f"{DRE}:4", 5),
+        ("305", f"{GENRE}:1", 20),
+        ("306", f"{GENRE}:1", 20),
+        ("307", f"{GENRE}:1", 6),
+        ("305", f"{GENRE}:2", 8),
+        ("306", f"{GENRE}:3", 5),
+        ("307", f"{GENRE}:3", 5),
+        ("306", f"{GENRE}:4", 11),
+        ("305", f"{GENRE}:4", 3),
+        ("307", f"{GENRE}:6", 7),
+        ("309", f"{WOLLEY}:1", 15),
+        ("310", f"{WOLLEY}:1", 12),
+        ("311", f"{WOLLEY}:1", 12),
+        ("311", f"{WOLLEY}:2", 9),
+        ("310", f"{WOLLEY}:6", 4),
+        ("303", f"{BLACK_MARKET}:1", 30),
+        ("304", f"{BLACK_MARKET}:1", 30),
+        ("308", f"{BLACK_MARKET}:1", 10),
+        ("312", f"{BLACK_MARKET}:1", 2),
+        ("312", f"{BLACK_MARKET}:2", 8),
+        ("304", f"{BLACK_MARKET}:2", 3),
+    ]:
+        played.bid(player, lot, amount)
+    played.views["auction"] = played.view("305")
+    played.close()
+    _play_freely(played, random.Random(12))
+    return played
+
+
+def five_players() -> Played:
+    """5 players with the default colours, played by a seeded policy from the start."""
+    match, _ = Match.start(ENGINE, list(FIVE), {"garnets": {"503": 3}}, seed=7)
+    played = Played(dict(FIVE), match)
+    played.bid("501", GENRE, 12)
+    played.views["access"] = played.view("501")
+    _play_freely(played, random.Random(5))
+    played.views["ended"] = played.view("503")
+    return played
+
+
+def boards() -> dict[str, Callable[[], Board]]:
+    """Every sample: a file stem -> a function drawing it (so that it can be timed)."""
+    big, small = twelve_players(), five_players()
+    assert big.result is not None and small.result is not None
+    out: dict[str, Callable[[], Board]] = {
+        "access-12-players": lambda: access_board(
+            big.access[0], big.names, house_capacity=big.capacity
+        ),
+        "access-12-players-round-2": lambda: access_board(
+            big.access[1], big.names, house_capacity=big.capacity
+        ),
+        "lots-12-players-genre-shop": lambda: location_board(big.lots[(1, GENRE)], big.names),
+        "lots-12-players-black-market": lambda: location_board(
+            big.lots[(1, BLACK_MARKET)], big.names
+        ),
+        "lots-12-players-dr-e-appraisings": lambda: location_board(
+            big.lots[(1, DRE)], big.names
+        ),
+        "one-on-one-auction": lambda: one_on_one_card(big.views["auction"], big.names),
+        "one-on-one-access": lambda: one_on_one_card(big.views["access"], big.names),
+        "final-12-players": lambda: final_board(big.result or {}, big.names),
+        "access-5-players": lambda: access_board(small.access[0], small.names),
+        "lots-5-players": lambda: location_board(
+            next(iter(small.lots.values())), small.names
+        ),
+        "one-on-one-5-players-access": lambda: one_on_one_card(
+            small.views["access"], small.names
+        ),
+        "one-on-one-5-players-ended": lambda: one_on_one_card(
+            small.views["ended"], small.names
+        ),
+        "final-5-players": lambda: final_board(small.result or {}, small.names),
+    }
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or argv[0].startswith("-"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    out = Path(argv[0])
+    out.mkdir(parents=True, exist_ok=True)
+    samples = boards()
+    for stem, draw in samples.items():
+        started = time.perf_counter()
+        board = draw()
+        elapsed = (time.perf_counter() - started) * 1000
+        (out / f"{stem}.png").write_bytes(board.png)
+        (out / f"{stem}.txt").write_text(board.alt + "\n", encoding="utf-8")
+        print(f"{stem}.png  {len(board.png) / 1024:6.1f} KB  {elapsed:6.1f} ms")
+    print(f"wrote {len(samples)} boards and their alt texts to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
