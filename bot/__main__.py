@@ -7,6 +7,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -33,6 +34,11 @@ def run() -> int:
         asyncio.run(bot.start(settings.discord_token.get_secret_value()))
     except discord.LoginFailure:
         print("error: Discord refused DISCORD_TOKEN; check the token.", file=sys.stderr)
+        return 2
+    except (OSError, aiohttp.ClientError) as error:
+        print(
+            f"error: cannot reach Discord ({error.__class__.__name__}: {error}).", file=sys.stderr
+        )
         return 2
     except KeyboardInterrupt:
         pass

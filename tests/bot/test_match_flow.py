@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import subprocess
@@ -46,3 +47,42 @@ async def test_twelve_player_match_equals_replay_of_its_record(simcord_env: Any)
     expected["garnets"] = {names[k]: v for k, v in expected["garnets"].items()}
     expected["elimination_candidates"] = [names[p] for p in expected["elimination_candidates"]]
     assert report["result"] == expected
+
+
+async def test_bid_target_autocompletes_to_what_the_player_may_bid_on(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    choices = await t.players[0].autocomplete(t.channel, "bid", "target", "")
+    assert [c["value"] for c in choices] == ["dr-e-appraisings", "genre-shop", "wolley-limited"]
+    typed = await t.players[0].autocomplete(t.channel, "bid", "target", "gen")
+    assert [c["value"] for c in typed] == ["genre-shop"]
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=10)
+    await t.close_phase()
+    lots = await t.players[0].autocomplete(t.channel, "bid", "target", "")
+    assert [c["value"] for c in lots] == [f"genre-shop:{n}" for n in range(1, 5)]
+    stranger = t.guild.add_member(simcord_env.create_user("stranger"))
+    assert await stranger.autocomplete(t.channel, "bid", "target", "") == []
+
+
+async def test_help_explains_the_game_and_the_commands(simcord_env: Any) -> None:
+    t = Table(simcord_env, 0)
+    r = await t.host.slash(t.channel, "help", game="auction-auction")
+    assert r.ephemeral
+    for words in ("Access phase", "Auction phase", "Rainbow", "/bid", "/match create"):
+        assert words in r.response.content
+    assert len(r.response.content) <= 2000
+
+
+async def test_two_players_at_once_are_applied_one_after_the_other(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    service = t.bot.service
+    moves = [
+        service.submit(t.match_id, str(p.id), {"type": "bid", "target": "genre-shop", "amount": 7})
+        for p in t.players
+    ]
+    await asyncio.gather(*moves)
+    stored = await t.bot.storage.moves(t.match_id)
+    assert [seq for seq, _, _ in stored] == [1, 2, 3, 4]
+    assert sorted(actor for _, actor, _ in stored) == sorted(str(p.id) for p in t.players)
+    assert (await t.view(t.players[0]))["submitted"] == [str(p.id) for p in t.players]
