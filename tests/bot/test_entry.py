@@ -13,7 +13,11 @@ def run_bot(tmp_path: Path, *args: str, token: str = "") -> subprocess.Completed
     env["DISCORD_TOKEN"] = token
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
