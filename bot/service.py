@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import UserError
-from bot.storage import MatchRow, PlayerRow, Storage
+from bot.storage import MatchRow, PlayerRow, Snapshot, Storage
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -184,31 +184,21 @@ class MatchService:
             now = self.now()
             opened = any(e.type == "phase_opened" for e in events)
             finished = engine.is_finished(state)
+            snapshot = None
+            if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
+                self._changed(match_id)
+                timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
+                snapshot = Snapshot(state.model_dump_json(), finished, timers if opened else None)
             try:
-                if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
-                    self._changed(match_id)
-                    await self.storage.record_move(
-                        match_id,
-                        seq,
-                        actor=actor,
-                        move=move,
-                        events=[e.to_json() for e in events],
-                        at=now,
-                        state=state.model_dump_json(),
-                        finished=finished,
-                        timers=phase_timers(now, row.phase_seconds, row.phase_seconds)
-                        if opened
-                        else None,
-                    )
-                else:
-                    await self.storage.append_move(
-                        match_id,
-                        seq,
-                        actor=actor,
-                        move=move,
-                        events=[e.to_json() for e in events],
-                        at=now,
-                    )
+                await self.storage.record_move(
+                    match_id,
+                    seq,
+                    actor=actor,
+                    move=move,
+                    events=[e.to_json() for e in events],
+                    at=now,
+                    snapshot=snapshot,
+                )
             except BaseException:
                 self.forget(match_id)
                 raise

@@ -57,6 +57,16 @@ class OutboxItem:
 
 
 @dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The state after a move, as JSON; whether it ended the match; the timers of the phase
+    it opened (None when it opened none)."""
+
+    state: str
+    finished: bool
+    timers: list[tuple[str, float]] | None
+
+
+@dataclass(frozen=True, slots=True)
 class TimerRow:
     id: int
     match_id: int
@@ -269,22 +279,6 @@ class Storage:
         await self.db.execute("COMMIT")
         return True
 
-    async def append_move(
-        self,
-        match_id: int,
-        seq: int,
-        *,
-        actor: str,
-        move: dict[str, Any],
-        events: list[dict[str, Any]],
-        at: float,
-    ) -> None:
-        """Append an accepted move and its events: one statement, so one atomic commit."""
-        await self.db.execute(
-            "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, seq, actor, json.dumps(move), json.dumps(events), at),
-        )
-
     async def record_move(
         self,
         match_id: int,
@@ -294,27 +288,33 @@ class Storage:
         move: dict[str, Any],
         events: list[dict[str, Any]],
         at: float,
-        state: str,
-        finished: bool,
-        timers: list[tuple[str, float]] | None,
+        snapshot: Snapshot | None = None,
     ) -> None:
-        """Append an accepted move with a snapshot of the state after it, in one transaction;
-        `timers` (when not None) replace the match's timers, for a move that opened a phase."""
+        """Append an accepted move and its events. Without a snapshot that is one statement,
+        an atomic commit on its own; with one, the snapshot (and the match's end, or its new
+        timers) commit in the same transaction."""
+        insert = (
+            "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, seq, actor, json.dumps(move), json.dumps(events), at),
+        )
+        if snapshot is None:
+            await self.db.execute(*insert)
+            return
         await self.db.execute("BEGIN IMMEDIATE")
         try:
-            await self.append_move(match_id, seq, actor=actor, move=move, events=events, at=at)
+            await self.db.execute(*insert)
             await self.db.execute(
                 "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
-                (state, seq, "ended" if finished else "running", match_id),
+                (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
             )
-            if finished:
+            if snapshot.finished:
                 await self.db.execute(
                     "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
                     (match_id,),
                 )
                 await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-            elif timers is not None:
-                await self._write_timers(match_id, timers)
+            elif snapshot.timers is not None:
+                await self._write_timers(match_id, snapshot.timers)
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
