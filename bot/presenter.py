@@ -97,7 +97,8 @@ class Presenter:
     async def send_one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> bool:
-        """A player's 1-on-1 in their DM: what they hold and buttons for what they may do."""
+        """A player's 1-on-1 in their DM: what they hold and buttons for what they may do
+        (nothing is sent to a player who has nothing to do, such as a kicked one)."""
         text, view = await self.one_on_one(row, user_id, players)
         if view is None:
             return True
@@ -111,7 +112,10 @@ class Presenter:
         view = await self.bot.service.view(row, player_id(user_id))
         if "me" not in view:
             return "You are not playing in this match.", None
-        return ui.one_on_one(view, names_of(players)), one_on_one_view(row.id, ui.targets(view))
+        targets = ui.targets(view)
+        return ui.one_on_one(view, names_of(players)), (
+            one_on_one_view(row.id, targets) if targets else None
+        )
 
     async def channel_send(
         self, channel_id: int, text: str, *, view: discord.ui.View | None = None

@@ -152,3 +152,14 @@ async def test_too_few_players_cannot_start(simcord_env: Any) -> None:
     lobby = await t.open()
     r = await t.host.click(lobby, label="Start")
     assert r.ephemeral and "4 to 12 players, not 3" in r.response.content
+
+
+async def test_a_kicked_player_gets_no_more_one_on_ones(simcord_env: Any) -> None:
+    t = Table(simcord_env, 5)
+    await t.start(phase_minutes=60)
+    await t.host.slash(t.channel, "match kick", member=t.players[4])
+    before = len(t.players[4].user.dm_channel.history())
+    await t.close_phase()
+    assert len(t.players[4].user.dm_channel.history()) == before
+    me = await t.players[4].slash(t.channel, "me")
+    assert me.ephemeral and "removed you" in me.response.content
