@@ -1,0 +1,290 @@
+"""Fonts for board images: the faces bundled in `assets/fonts/`, chosen per character.
+
+DejaVu Sans sets the text. A character it lacks (an emoji, a CJK ideograph in a player's
+name) is set in Noto Emoji or Droid Sans Fallback instead, so names are drawn as people wrote
+them rather than as empty boxes. Which face has which character is read from each face's
+`cmap` table once; faces are opened once per size. Everything here is cached and pure.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont, features
+
+#: assets/ at the repository root (the project is installed with `pip install -e .`).
+ASSETS = Path(__file__).resolve().parents[3] / "assets"
+FONTS = ASSETS / "fonts"
+
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+EMOJI = "NotoEmoji.ttf"
+CJK = "DroidSansFallbackFull.ttf"
+
+ELLIPSIS = "…"
+#: Emoji are drawn a little smaller than letters so that they sit inside the line.
+EMOJI_SCALE = 0.9
+#: More combining marks than this on one letter are dropped ("Zalgo" names).
+MAX_MARKS = 2
+_LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+_JOINER = "\u200d"
+_EXTENDERS = {"\ufe0e", "\ufe0f", "\u20e3"}
+
+
+class Coverage:
+    """The code points a font has glyphs for, as sorted ranges."""
+
+    def __init__(self, ranges: list[tuple[int, int]]) -> None:
+        merged: list[tuple[int, int]] = []
+        for start, end in sorted(ranges):
+            if merged and start <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            else:
+                merged.append((start, end))
+        self._starts = [start for start, _ in merged]
+        self._ends = [end for _, end in merged]
+
+    def __contains__(self, char: object) -> bool:
+        if not isinstance(char, str) or len(char) != 1:
+            return False
+        point = ord(char)
+        index = bisect_right(self._starts, point) - 1
+        return index >= 0 and point <= self._ends[index]
+
+
+def _cmap_ranges(data: bytes) -> list[tuple[int, int]]:
+    """Code point ranges mapped to a glyph, from a TrueType/OpenType `cmap` table (formats 4
+    and 12, the Unicode ones every font here has)."""
+    tables = struct.unpack_from(">H", data, 4)[0]
+    cmap = None
+    for i in range(tables):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            cmap = offset
+    if cmap is None:
+        raise ValueError("font has no cmap table")
+    count = struct.unpack_from(">H", data, cmap + 2)[0]
+    found: dict[int, int] = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        unicode = platform == 0 or (platform == 3 and encoding in (1, 10))
+        fmt = struct.unpack_from(">H", data, cmap + offset)[0]
+        if unicode and fmt in (4, 12):
+            found.setdefault(fmt, cmap + offset)
+    if 12 in found:
+        at = found[12]
+        groups = struct.unpack_from(">I", data, at + 12)[0]
+        return [
+            (start, end)
+            for start, end, _ in struct.iter_unpack(">III", data[at + 16 : at + 16 + 12 * groups])
+        ]
+    if 4 not in found:
+        raise ValueError("font has no Unicode cmap of format 4 or 12")
+    return _format4(data, found[4])
+
+
+def _format4(data: bytes, at: int) -> list[tuple[int, int]]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts_at = at + 16 + 2 * segments
+    starts = struct.unpack_from(f">{segments}H", data, starts_at)
+    deltas = struct.unpack_from(f">{segments}h", data, starts_at + 2 * segments)
+    offsets_at = starts_at + 4 * segments
+    offsets = struct.unpack_from(f">{segments}H", data, offsets_at)
+    ranges: list[tuple[int, int]] = []
+    for i in range(segments):
+        start, end = starts[i], ends[i]
+        if start == 0xFFFF:
+            continue
+        if offsets[i] == 0:
+            ranges.extend((c, c) for c in range(start, end + 1) if (c + deltas[i]) & 0xFFFF)
+            continue
+        for c in range(start, end + 1):
+            where = offsets_at + 2 * i + offsets[i] + 2 * (c - start)
+            if struct.unpack_from(">H", data, where)[0]:
+                ranges.append((c, c))
+    return ranges
+
+
+@cache
+def coverage(filename: str) -> Coverage:
+    return Coverage(_cmap_ranges((FONTS / filename).read_bytes()))
+
+
+@cache
+def face(filename: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """One face at one pixel size, opened once."""
+    font = ImageFont.truetype(str(FONTS / filename), size, layout_engine=_LAYOUT)
+    if filename == EMOJI:
+        font.set_variation_by_axes([700 if bold else 400])
+    return font
+
+
+def _emoji_like(cluster: str) -> bool:
+    return (
+        ord(cluster[0]) >= 0x1F000
+        or "\ufe0f" in cluster
+        or _JOINER in cluster
+        or "\u20e3" in cluster
+    )
+
+
+def _chain(cluster: str, bold: bool) -> tuple[str, ...]:
+    text = BOLD if bold else REGULAR
+    if _emoji_like(cluster):
+        return (EMOJI, text, CJK)
+    return (text, CJK, EMOJI)
+
+
+def clusters(text: str) -> list[str]:
+    """The text cut into user-perceived characters, close enough for names: a letter with its
+    marks, an emoji with its modifiers and joined parts, a flag's two letters."""
+    out: list[str] = []
+    marks = 0
+    for char in text:
+        category = unicodedata.category(char)
+        previous = out[-1] if out else ""
+        attach = bool(previous) and (
+            category in ("Mn", "Me", "Mc")
+            or char in _EXTENDERS
+            or char == _JOINER
+            or previous.endswith(_JOINER)
+            or 0x1F3FB <= ord(char) <= 0x1F3FF
+            or 0xE0020 <= ord(char) <= 0xE007F
+            or (_regional(char) and _regional(previous[-1]) and len(previous) == 1)
+        )
+        if attach:
+            if category in ("Mn", "Me"):
+                marks += 1
+                if marks > MAX_MARKS:
+                    continue
+            out[-1] += char
+        else:
+            marks = 0
+            out.append(char)
+    return out
+
+
+def _regional(char: str) -> bool:
+    return 0x1F1E6 <= ord(char) <= 0x1F1FF
+
+
+def clean(text: str) -> str:
+    """A name fit for one line: control characters and line breaks become spaces, runs of
+    spaces one space."""
+    spaced = "".join(
+        " " if unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs", "Co") else c for c in text
+    )
+    return " ".join(spaced.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of text set in one face."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    width: float
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
+    """`text` split into runs by the first face that has each character; characters no face
+    has are left out."""
+    pieces: list[tuple[str, str]] = []
+    for cluster in clusters(text):
+        chosen = next(
+            (name for name in _chain(cluster, bold) if cluster[0] in coverage(name)), None
+        )
+        if chosen is None:
+            continue
+        if pieces and pieces[-1][0] == chosen:
+            pieces[-1] = (chosen, pieces[-1][1] + cluster)
+        else:
+            pieces.append((chosen, cluster))
+    out: list[Run] = []
+    for name, piece in pieces:
+        px = round(size * EMOJI_SCALE) if name == EMOJI else size
+        font = face(name, px, bold and name != CJK)
+        out.append(Run(piece, font, font.getlength(piece)))
+    return tuple(out)
+
+
+def width(text: str, size: int, bold: bool = False) -> int:
+    return round(sum(run.width for run in runs(text, size, bold)))
+
+
+@cache
+def cap_height(size: int, bold: bool = False) -> int:
+    """Height of a capital letter: text is centred on it, so that rows of names, figures and
+    badges line up by eye."""
+    box = face(BOLD if bold else REGULAR, size).getbbox("H", anchor="ls")
+    return round(-box[1])
+
+
+def draw(
+    canvas: ImageDraw.ImageDraw,
+    x: float,
+    middle: float,
+    text: str,
+    size: int,
+    fill: tuple[int, int, int],
+    *,
+    bold: bool = False,
+) -> int:
+    """Draw `text` from `x`, its capitals centred on `middle`; returns the width drawn."""
+    baseline = round(middle + cap_height(size, bold) / 2)
+    left = float(x)
+    for run in runs(text, size, bold):
+        canvas.text((round(left), baseline), run.text, font=run.font, fill=fill, anchor="ls")
+        left += run.width
+    return round(left - x)
+
+
+def ellipsize(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
+    """`text` shortened with an ellipsis at a character boundary so that it fits `max_width`;
+    unchanged if it fits."""
+    if width(text, size, bold) <= max_width:
+        return text
+    parts = clusters(text)
+    low, high = 0, len(parts)
+    while low < high:
+        middle = (low + high + 1) // 2
+        candidate = "".join(parts[:middle]).rstrip() + ELLIPSIS
+        if width(candidate, size, bold) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return "".join(parts[:low]).rstrip() + ELLIPSIS if low else ELLIPSIS
+
+
+def fit_size(text: str, size: int, min_size: int, max_width: float, *, bold: bool = False) -> int:
+    """The largest size from `size` down to `min_size` at which `text` fits `max_width`
+    (`min_size` if none does)."""
+    for candidate in range(size, min_size - 1, -1):
+        if width(text, candidate, bold) <= max_width:
+            return candidate
+    return min_size
+
+
+def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[str]:
+    """`text` broken into lines at spaces so that each fits `max_width`; a word longer than
+    a line is cut with an ellipsis."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if width(candidate, size, bold) <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ellipsize(word, size, max_width, bold=bold)
+    if line:
+        lines.append(line)
+    return lines
