@@ -176,6 +176,23 @@ def twelve_players() -> Played:
     return played
 
 
+def crowded_black_market() -> Played:
+    """12 players, nobody bids for a house, so all of them are in the Black Market and bid on
+    its two lots: the busiest location board there can be."""
+    match, _ = Match.start(ENGINE, list(TWELVE), {"black_market_colour": "green"}, seed=3)
+    played = Played(dict(TWELVE), match)
+    played.close()
+    double = [25, 25, 20, 18, 18, 15, 12, 9, 9, 6, 3, 1]
+    for (player, amount), single in zip(
+        zip(TWELVE, double, strict=True), [5, 0, 7, 0, 5, 0, 4, 0, 0, 2, 0, 0], strict=True
+    ):
+        played.bid(player, f"{BLACK_MARKET}:1", amount)
+        if single:
+            played.bid(player, f"{BLACK_MARKET}:2", single)
+    played.close()
+    return played
+
+
 def five_players() -> Played:
     """5 players with the default colours, played by a seeded policy from the start."""
     match, _ = Match.start(ENGINE, list(FIVE), {"garnets": {"503": 3}}, seed=7)
@@ -189,7 +206,7 @@ def five_players() -> Played:
 
 def boards() -> dict[str, Callable[[], Board]]:
     """Every sample: a file stem -> a function drawing it (so that it can be timed)."""
-    big, small = twelve_players(), five_players()
+    big, crowded, small = twelve_players(), crowded_black_market(), five_players()
     assert big.result is not None and small.result is not None
     out: dict[str, Callable[[], Board]] = {
         "access-12-players": lambda: access_board(
@@ -202,22 +219,17 @@ def boards() -> dict[str, Callable[[], Board]]:
         "lots-12-players-black-market": lambda: location_board(
             big.lots[(1, BLACK_MARKET)], big.names
         ),
-        "lots-12-players-dr-e-appraisings": lambda: location_board(
-            big.lots[(1, DRE)], big.names
+        "lots-12-players-dr-e-appraisings": lambda: location_board(big.lots[(1, DRE)], big.names),
+        "lots-12-players-all-in-black-market": lambda: location_board(
+            crowded.lots[(1, BLACK_MARKET)], crowded.names
         ),
         "one-on-one-auction": lambda: one_on_one_card(big.views["auction"], big.names),
         "one-on-one-access": lambda: one_on_one_card(big.views["access"], big.names),
         "final-12-players": lambda: final_board(big.result or {}, big.names),
         "access-5-players": lambda: access_board(small.access[0], small.names),
-        "lots-5-players": lambda: location_board(
-            next(iter(small.lots.values())), small.names
-        ),
-        "one-on-one-5-players-access": lambda: one_on_one_card(
-            small.views["access"], small.names
-        ),
-        "one-on-one-5-players-ended": lambda: one_on_one_card(
-            small.views["ended"], small.names
-        ),
+        "lots-5-players": lambda: location_board(next(iter(small.lots.values())), small.names),
+        "one-on-one-5-players-access": lambda: one_on_one_card(small.views["access"], small.names),
+        "one-on-one-5-players-ended": lambda: one_on_one_card(small.views["ended"], small.names),
         "final-5-players": lambda: final_board(small.result or {}, small.names),
     }
     return out
