@@ -114,11 +114,11 @@ def _play_freely(played: Played, rnd: random.Random) -> None:
         played.close()
 
 
-def twelve_players() -> Played:
-    """12 players, all five colours, some garnets. Round 1 is scripted: at Dr. E Appraisings a
-    $15 tie does not fit and keeps both out, leaving a spot empty; at Genre Shop a tie on the
-    double green lets a lower bid win and other lots are discarded; four players end in the
-    Black Market. The other rounds are played by a seeded policy."""
+def twelve_players_at_auction() -> Played:
+    """12 players, all five colours, some garnets, in round 1's Auction phase with every
+    scripted lot bid standing. At Dr. E Appraisings a $15 tie did not fit and kept both out,
+    leaving a spot empty; four players are in the Black Market. At Genre Shop a tie on the
+    double green will let a lower bid win, and other lots will be discarded."""
     options = {
         "colours": ["red", "yellow", "green", "blue", "purple"],
         "black_market_colour": "blue",
@@ -171,6 +171,13 @@ def twelve_players() -> Played:
     ]:
         played.bid(player, lot, amount)
     played.views["auction"] = played.view("305")
+    return played
+
+
+def twelve_players() -> Played:
+    """The match of `twelve_players_at_auction` played to its end: round 1 as scripted, the
+    other rounds by a seeded policy."""
+    played = twelve_players_at_auction()
     played.close()
     _play_freely(played, random.Random(12))
     return played

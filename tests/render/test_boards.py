@@ -1,0 +1,316 @@
+"""Board images: golden images per board type, alt texts that carry the facts, size, purity
+of rendering, and that a player's card shows nothing of other players' sealed bids.
+
+Goldens live in `tests/render/golden/`. After an intended change of look, rewrite them with
+
+    UPDATE_GOLDENS=1 .venv/bin/pytest tests/render
+
+and look at the new files before committing them. A comparison allows anti-aliasing to move
+a little (another FreeType or Pillow build): a pixel counts as different only past
+`TOLERANCE` in some channel, and up to `MAX_DIFFERENT` of the pixels may differ.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot import render_samples
+from bot.render_samples import DRE, GENRE, Played
+from games.auction_auction import ENGINE
+from games.auction_auction.model import BLACK_MARKET
+from games.auction_auction.render import (
+    access_board,
+    final_board,
+    location_board,
+    one_on_one_card,
+)
+from games.core.drawing import Board, fonts
+from games.core.drawing.fonts import FONTS
+from games.core.match import Match
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
+TOLERANCE = 32
+MAX_DIFFERENT = 0.0005
+MAX_BYTES = 300 * 1024
+
+
+@pytest.fixture(scope="module")
+def big() -> Played:
+    return render_samples.twelve_players()
+
+
+@pytest.fixture(scope="module")
+def crowded() -> Played:
+    return render_samples.crowded_black_market()
+
+
+@pytest.fixture(scope="module")
+def small() -> Played:
+    return render_samples.five_players()
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def assert_matches_golden(name: str, board: Board, tmp_path: Path) -> None:
+    path = GOLDEN / f"{name}.png"
+    if UPDATE:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(board.png)
+        return
+    assert path.exists(), f"no golden {path.name}; run with UPDATE_GOLDENS=1 to write it"
+    actual, expected = image(board.png), image(path.read_bytes())
+    assert actual.size == expected.size, f"{name}: {actual.size} != golden {expected.size}"
+    r, g, b = ImageChops.difference(actual, expected).split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    different = sum(worst.histogram()[TOLERANCE + 1 :])
+    share = different / (actual.width * actual.height)
+    if share > MAX_DIFFERENT:
+        (tmp_path / f"{name}.png").write_bytes(board.png)
+        worst.point(lambda v: 255 if v > TOLERANCE else 0).save(tmp_path / f"{name}-diff.png")
+        pytest.fail(
+            f"{name}: {share:.2%} of pixels differ from the golden (allowed "
+            f"{MAX_DIFFERENT:.2%}); the new image and a diff are in {tmp_path}"
+        )
+
+
+# -- golden images ------------------------------------------------------------------------
+
+BOARDS: dict[str, Callable[[Played, Played, Played], Board]] = {
+    "access-12-players": lambda big, crowded, small: access_board(
+        big.access[0], big.names, house_capacity=3
+    ),
+    "lots-genre-shop": lambda big, crowded, small: location_board(big.lots[(1, GENRE)], big.names),
+    "lots-black-market-12-players": lambda big, crowded, small: location_board(
+        crowded.lots[(1, BLACK_MARKET)], crowded.names
+    ),
+    "one-on-one-auction": lambda big, crowded, small: one_on_one_card(
+        big.views["auction"], big.names
+    ),
+    "one-on-one-ended": lambda big, crowded, small: one_on_one_card(
+        small.views["ended"], small.names
+    ),
+    "final-12-players": lambda big, crowded, small: final_board(big.result or {}, big.names),
+    "final-5-players": lambda big, crowded, small: final_board(small.result or {}, small.names),
+}
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_board_matches_its_golden_image(
+    name: str, big: Played, crowded: Played, small: Played, tmp_path: Path
+) -> None:
+    assert_matches_golden(name, BOARDS[name](big, crowded, small), tmp_path)
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_rendering_is_deterministic(name: str, big: Played, crowded: Played, small: Played) -> None:
+    first = BOARDS[name](big, crowded, small)
+    again = BOARDS[name](big, crowded, small)
+    assert first == again
+    replayed = BOARDS[name](
+        render_samples.twelve_players(),
+        render_samples.crowded_black_market(),
+        render_samples.five_players(),
+    )
+    assert replayed == first
+
+
+def test_boards_are_png_of_a_width_that_reads_on_a_phone(
+    big: Played, crowded: Played, small: Played
+) -> None:
+    for make in BOARDS.values():
+        board = make(big, crowded, small)
+        picture = Image.open(io.BytesIO(board.png))
+        assert picture.format == "PNG"
+        assert 800 <= picture.width <= 1000
+        assert board.filename.endswith(".png")
+
+
+def test_twelve_player_boards_stay_under_300_kb(big: Played, crowded: Played) -> None:
+    boards = [
+        access_board(big.access[0], big.names, house_capacity=3),
+        *(location_board(event, big.names) for event in big.lots.values()),
+        location_board(crowded.lots[(1, BLACK_MARKET)], crowded.names),
+        one_on_one_card(big.views["auction"], big.names),
+        final_board(big.result or {}, big.names),
+    ]
+    for board in boards:
+        assert len(board.png) < MAX_BYTES, board.filename
+
+
+# -- alt texts --------------------------------------------------------------------------------
+
+
+def test_access_alt_text_names_every_bid_entrant_and_tie(big: Played) -> None:
+    alt = access_board(big.access[0], big.names, house_capacity=3).alt
+    assert "round 1" in alt
+    assert (
+        "Dr. E Appraisings: entered: Annabelle ($30) and Bartholomew von Habsburg-Lothringen" in alt
+    )
+    assert "tied out: Лена Смирнова ($15) and 王小明 ($15); 1 spot left empty" in alt
+    assert "outbid: 🎲 Dice Goblin 🎲 ($4)" in alt
+    assert "Wolley Limited: entered: Ólafur Arnalds ($10), ياسمين ($10) and Kai ($0)." in alt
+    assert "Marguerite-Élise de la Fontaine (no bid)" in alt
+    for bid in big.access[0]["bids"]:
+        assert big.names[bid["player"]] in alt
+        assert f"${bid['amount']}" in alt
+
+
+def test_location_alt_text_gives_each_lot_its_bids_and_outcome(big: Played) -> None:
+    alt = location_board(big.lots[(1, GENRE)], big.names).alt
+    assert "Genre Shop" in alt
+    assert "Lot 1, 2 green cubes: won by dev_null for $6" in alt
+    assert "Zoë 🦊 $20 (tied), Γιώργος $20 (tied) and dev_null $6" in alt
+    assert "Lot 3, 1 yellow cube: discarded, every amount tied" in alt
+    assert "Lot 5, 1 blue cube: no bids, discarded." in alt
+
+
+def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(big: Played) -> None:
+    alt = one_on_one_card(big.views["auction"], big.names).alt
+    assert "Zoë 🦊" in alt
+    assert "Cash $82 ($51 not promised to sealed bids). Garnets: 4." in alt
+    assert "0 red cubes" in alt and "hand: Nothing" in alt
+    assert "Location: Genre Shop." in alt
+    assert "Lot 1 (2 green cubes) $20" in alt and "Lot 4 (1 green cube) $3" in alt
+
+
+def test_final_alt_text_gives_every_player_place_hand_cash_and_prizes(big: Played) -> None:
+    result = big.result or {}
+    alt = final_board(result, big.names).alt
+    for standing in result["standings"]:
+        assert big.names[standing["player"]] in alt
+        assert f"${standing['cash']}" in alt
+    first = result["standings"][0]
+    assert f"1st: {big.names[first['player']]}" in alt
+    assert "wins 3 tokens of life and 3 garnets" in alt
+    for player in result["elimination_candidates"]:
+        assert f"Elimination candidate: {big.names[player]}" in alt
+
+
+def test_description_fits_discord_attachment_limit(big: Played) -> None:
+    board = final_board(big.result or {}, big.names)
+    assert len(board.alt) > 1024
+    short = board.description()
+    assert len(short) <= 1024
+    assert short.endswith("…")
+    assert board.alt.startswith(short[:-1])
+    assert board.description(4096) == board.alt
+
+
+# -- what a card may show -----------------------------------------------------------------
+
+
+def test_card_does_not_change_when_other_players_bid_in_secret() -> None:
+    """Views carry no other player's sealed bid; the card is drawn from the view, so another
+    player's standing bid, at the same location or elsewhere, changes nothing on it."""
+    played = render_samples.twelve_players_at_auction()
+    before = one_on_one_card(played.view("305"), played.names)
+    played.bid("306", f"{GENRE}:2", 17)
+    played.bid("301", f"{DRE}:2", 9)
+    after = one_on_one_card(played.view("305"), played.names)
+    assert played.view("306")["me"]["lot_bids"][f"{GENRE}:2"] == 17
+    assert after == before
+
+
+def test_access_card_does_not_change_when_others_bid_for_houses() -> None:
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    played = Played(dict(render_samples.FIVE), match)
+    played.bid("501", GENRE, 12)
+    before = one_on_one_card(played.view("501"), played.names)
+    played.bid("502", GENRE, 40)
+    played.bid("503", DRE, 3)
+    assert one_on_one_card(played.view("501"), played.names) == before
+
+
+def test_card_needs_a_players_view(big: Played) -> None:
+    spectator = ENGINE.view(big.match.state, None)
+    with pytest.raises(ValueError, match="player's view"):
+        one_on_one_card(spectator, big.names)
+
+
+def test_card_of_a_kicked_player_says_so() -> None:
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    match.submit("host", {"type": "kick", "player": "502"})
+    board = one_on_one_card(ENGINE.view(match.state, "502"), render_samples.FIVE)
+    assert "The host removed you from this match." in board.alt
+
+
+# -- names ----------------------------------------------------------------------------------
+
+
+def test_names_may_be_a_function_and_unknown_ids_show_as_ids(big: Played) -> None:
+    event = big.access[0]
+    by_mapping = access_board(event, big.names)
+    by_function = access_board(event, lambda pid: big.names[pid])
+    assert by_function == by_mapping
+    partial = {pid: name for pid, name in big.names.items() if pid != "311"}
+    assert "311 ($0)" in access_board(event, partial).alt
+
+
+def test_names_with_line_breaks_and_control_characters_stay_on_one_line(big: Played) -> None:
+    names: dict[str, Any] = dict(big.names)
+    names["301"] = "Anna\nbelle\t\x07"
+    alt = access_board(big.access[0], names).alt
+    assert "Anna belle ($30)" in alt
+
+
+# -- the toolkit ----------------------------------------------------------------------------
+
+
+def test_fonts_and_their_licences_are_bundled() -> None:
+    for name in (fonts.REGULAR, fonts.BOLD, fonts.EMOJI, fonts.CJK):
+        assert (FONTS / name).is_file()
+    for licence in ("LICENSE-DejaVu.txt", "OFL-NotoEmoji.txt", "LICENSE-DroidSansFallback.txt"):
+        assert (FONTS / licence).is_file()
+
+
+def test_each_character_is_set_in_a_face_that_has_it() -> None:
+    runs = fonts.runs("Zoë 🦊 王小明", 20)
+    faces = [Path(str(run.font.path)).name for run in runs]
+    assert faces == [fonts.REGULAR, fonts.EMOJI, fonts.REGULAR, fonts.CJK]
+    assert "".join(run.text for run in runs) == "Zoë 🦊 王小明"
+
+
+def test_ellipsize_fits_and_keeps_emoji_sequences_whole() -> None:
+    family = "👨\u200d👩\u200d👧"
+    text = f"Bartholomew {family}{family} von Habsburg-Lothringen"
+    for limit in (40, 90, 140, 200):
+        short = fonts.ellipsize(text, 18, limit)
+        assert fonts.width(short, 18) <= limit
+        assert short.endswith("…")
+        assert short.count("\u200d") % 2 == 0
+    assert fonts.ellipsize("Kai", 18, 200) == "Kai"
+
+
+def test_wrap_keeps_every_word_within_the_width() -> None:
+    text = "Everyone pays all their bids, won or lost, and the highest unique bid wins."
+    lines = fonts.wrap(text, 15, 200)
+    assert len(lines) > 1
+    assert " ".join(lines) == text
+    assert all(fonts.width(line, 15) <= 200 for line in lines)
+
+
+# -- the samples command -----------------------------------------------------------------------
+
+
+def test_render_samples_writes_every_board_and_its_alt_text(tmp_path: Path) -> None:
+    assert render_samples.main([str(tmp_path / "out")]) == 0
+    pngs = sorted((tmp_path / "out").glob("*.png"))
+    texts = sorted((tmp_path / "out").glob("*.txt"))
+    assert len(pngs) == len(texts) == len(render_samples.boards())
+    kinds = {p.stem.split("-")[0] for p in pngs}
+    assert kinds == {"access", "lots", "one", "final"}
+
+
+def test_render_samples_needs_one_directory() -> None:
+    assert render_samples.main([]) == 2
+    assert render_samples.main(["a", "b"]) == 2
