@@ -1,0 +1,129 @@
+"""Board image benchmark: a program that prints figures, not a test.
+
+    .venv/bin/python tests/benchmarks/bench_render.py [--iterations 200]
+
+Renders each type of Auction Auction board for 12 players, from matches played through the
+engine (the samples of `python -m bot.render_samples`): the access results, a location's lots
+(Genre Shop with its six lots, and the Black Market with all 12 players bidding), a player's
+1-on-1 card and the final table. Prints, per board type, the p50, p95 and maximum time of one
+render call (`time.perf_counter_ns` around the call alone: layout, drawing, quantizing and PNG
+encoding) and the PNG's size, plus the first call in the process, which opens the fonts and
+fills the glyph caches. Runs on one core. Targets: p95 under 30 ms and under 300 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from bot import render_samples
+from games.auction_auction.model import BLACK_MARKET
+from games.auction_auction.render import (
+    access_board,
+    final_board,
+    location_board,
+    one_on_one_card,
+)
+from games.core.drawing import Board
+
+TARGET_P95_NS = 30_000_000
+TARGET_BYTES = 300 * 1024
+
+
+def pin_to_one_core() -> str:
+    """Run on one CPU, so that the figures are those of one core."""
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned"
+    cpu = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})
+    return f"pinned to CPU {cpu}"
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def percentile(ordered: list[int], fraction: float) -> int:
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def boards() -> dict[str, Callable[[], Board]]:
+    big = render_samples.twelve_players()
+    crowded = render_samples.crowded_black_market()
+    assert big.result is not None
+    result = big.result
+    return {
+        "access results": lambda: access_board(big.access[0], big.names, house_capacity=3),
+        "location: Genre Shop, 6 lots": lambda: location_board(
+            big.lots[(1, "genre-shop")], big.names
+        ),
+        "location: Black Market, 12 bidders": lambda: location_board(
+            crowded.lots[(1, BLACK_MARKET)], crowded.names
+        ),
+        "1-on-1 card": lambda: one_on_one_card(big.views["auction"], big.names),
+        "final table": lambda: final_board(result, big.names),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=200, help="renders per board type")
+    args = parser.parse_args()
+    pinned = pin_to_one_core()
+    cases = boards()
+
+    first: list[tuple[str, int]] = []
+    for name, render in cases.items():
+        start = time.perf_counter_ns()
+        render()
+        first.append((name, time.perf_counter_ns() - start))
+
+    print(f"machine: {os.cpu_count()} cores, {cpu_model()}, {pinned}")
+    print(f"python: {sys.version.split()[0]} ({platform.python_implementation()})")
+    name, took = first[0]
+    print(f"first render in the process ({name}, fonts opened): {took / 1e6:.1f} ms")
+    print(f"{args.iterations} renders per board type, 12 players")
+    print()
+    print("| board | size (px) | PNG | p50 | p95 | max | first call |")
+    print("|---|---|---|---|---|---|---|")
+    met = True
+    for (name, render), (_, cold) in zip(cases.items(), first, strict=True):
+        times: list[int] = []
+        board = render()
+        for _ in range(args.iterations):
+            start = time.perf_counter_ns()
+            board = render()
+            times.append(time.perf_counter_ns() - start)
+        times.sort()
+        p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
+        met = met and p95 < TARGET_P95_NS and len(board.png) < TARGET_BYTES
+        width, height = Image.open(io.BytesIO(board.png)).size
+        print(
+            f"| {name} | {width} × {height} | {len(board.png) / 1024:.1f} KB | "
+            f"{p50 / 1e6:.1f} ms | {p95 / 1e6:.1f} ms | {times[-1] / 1e6:.1f} ms | "
+            f"{cold / 1e6:.1f} ms |"
+        )
+    print()
+    print(
+        f"targets (p95 < {TARGET_P95_NS / 1e6:.0f} ms, PNG < {TARGET_BYTES // 1024} KB):",
+        "met" if met else "MISSED",
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
