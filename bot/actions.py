@@ -13,7 +13,7 @@ import discord
 
 from bot.components import cancel_view, lobby_view
 from bot.errors import UserError
-from bot.presenter import names_of
+from bot.presenter import message, names_of
 from bot.service import new_seed, player_id
 from bot.storage import MatchRow, Storage
 from bot.ui import UIS
@@ -294,10 +294,8 @@ class Actions:
         row = await self.bot.service.running(match_id)
         await self.require_player(interaction, row)
         text, view = await self.bot.presenter.one_on_one(row, interaction.user.id)
-        if view is None:
-            await interaction.response.send_message(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, view=view, ephemeral=True)
+        board = await self.bot.presenter.card(row, interaction.user.id)
+        await interaction.response.send_message(**message(text, view, board), ephemeral=True)
 
     # -- host controls ---------------------------------------------------------------------
 

@@ -10,8 +10,9 @@ nothing (after a crash, the last few messages may be posted twice rather than ne
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -20,6 +21,7 @@ from bot.service import player_id
 from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from bot.ui.base import Names
+from games.core.drawing.board import Board
 from games.core.engine import HOST
 from games.core.events import Event
 
@@ -29,6 +31,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+
+
+def message(text: str, view: discord.ui.View | None, board: Board | None) -> dict[str, Any]:
+    """The keyword arguments of a message: the text, and the board with its alt text."""
+    content: dict[str, Any] = {"content": text[:2000]}
+    if view is not None:
+        content["view"] = view
+    if board is not None:
+        content["file"] = discord.File(
+            io.BytesIO(board.png), filename=board.filename, description=board.description()
+        )
+    return content
 
 
 def names_of(players: list[PlayerRow]) -> Names:
@@ -72,15 +86,16 @@ class Presenter:
             await self._phase_opened(row, players, text)
             return
         if text is not None:
+            board = await asyncio.to_thread(ui.board, event.to_json(), names)
             if audience.kind == "public":
-                await self.channel_send(row.channel_id, text)
+                await self.channel_send(row.channel_id, text, board=board)
             elif audience.kind == "players":
                 for pid in audience.players:
-                    await self.dm(row, int(pid), text)
+                    await self.dm(row, int(pid), text, board=board)
             elif audience.kind == "location":
-                await self._to_location(row, event, text)
+                await self._to_location(row, event, text, board)
             elif audience.kind == "host":
-                await self.dm(row, row.host_id, text)
+                await self.dm(row, row.host_id, text, board=board)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
             audit = ui.audit(await self.bot.service.view(row, HOST), names)
             await self.channel_send(row.spectator_channel_id, audit)
@@ -102,7 +117,16 @@ class Presenter:
         text, view = await self.one_on_one(row, user_id, players)
         if view is None:
             return True
-        return await self.dm(row, user_id, text, view=view)
+        board = await self.card(row, user_id, players)
+        return await self.dm(row, user_id, text, view=view, board=board)
+
+    async def card(
+        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
+    ) -> Board | None:
+        """A player's 1-on-1 card, rendered in a worker thread from their own view."""
+        players = players if players is not None else await self.bot.service.players(row.id)
+        view = await self.bot.service.view(row, player_id(user_id))
+        return await asyncio.to_thread(UIS[row.game].card, view, names_of(players))
 
     async def one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
@@ -118,22 +142,31 @@ class Presenter:
         )
 
     async def channel_send(
-        self, channel_id: int, text: str, *, view: discord.ui.View | None = None
+        self,
+        channel_id: int,
+        text: str,
+        *,
+        view: discord.ui.View | None = None,
+        board: Board | None = None,
     ) -> discord.Message | None:
         channel = self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("channel %s is gone; message dropped", channel_id)
             return None
-        if view is None:
-            return await channel.send(text[:2000])
-        return await channel.send(text[:2000], view=view)
+        return await channel.send(**message(text, view, board))
 
     async def dm(
-        self, row: MatchRow, user_id: int, text: str, *, view: discord.ui.View | None = None
+        self,
+        row: MatchRow,
+        user_id: int,
+        text: str,
+        *,
+        view: discord.ui.View | None = None,
+        board: Board | None = None,
     ) -> bool:
         """Send to a player's DMs; False (and remembered) when their DMs are closed."""
         try:
-            await self.send_private(user_id, text[:2000], view)
+            await self.send_private(user_id, message(text, view, board))
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
@@ -143,24 +176,23 @@ class Presenter:
             return False
         return True
 
-    async def send_private(self, user_id: int, text: str, view: discord.ui.View | None) -> None:
+    async def send_private(self, user_id: int, content: dict[str, Any]) -> None:
         """The one place a DM is sent (tests close a member's DMs here)."""
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-        if view is None:
-            await user.send(text)
-        else:
-            await user.send(text, view=view)
+        await user.send(**content)
 
-    async def _to_location(self, row: MatchRow, event: Event, text: str) -> None:
+    async def _to_location(
+        self, row: MatchRow, event: Event, text: str, board: Board | None
+    ) -> None:
         """A location's secret goes to its private thread for the round, else to each DM."""
         location = event.audience.location or "location"
         round_ = int(event.data.get("round", 0))
         thread = await self._location_thread(row, round_, location, event.audience.players)
         if thread is not None:
-            await thread.send(text[:2000])
+            await thread.send(**message(text, None, board))
             return
         for pid in event.audience.players:
-            await self.dm(row, int(pid), text)
+            await self.dm(row, int(pid), text, board=board)
 
     async def _location_thread(
         self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]

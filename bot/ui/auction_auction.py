@@ -6,6 +6,13 @@ from typing import Any, ClassVar
 
 from bot.ui.base import GameUI, Names, Target
 from games.auction_auction.model import HOUSES, LOCATION_NAMES
+from games.auction_auction.render import (
+    access_board,
+    final_board,
+    location_board,
+    one_on_one_card,
+)
+from games.core.drawing.board import Board
 
 SQUARES = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 HAND_LABELS = {
@@ -226,6 +233,18 @@ class AuctionAuctionUI(GameUI):
             outcome = f"won by {names(winner)}" if winner else "discarded"
             rows.append(f"- `{lot}`: {outcome}. Bids: {bids or 'none'}.")
         return f"{title}\n" + "\n".join(rows)
+
+    def board(self, event: dict[str, Any], names: Names) -> Board | None:
+        if event["type"] == "access_resolved":
+            return access_board(event, names, house_capacity=event.get("house_capacity"))
+        if event["type"] == "auction_resolved":
+            return location_board(event, names)
+        if event["type"] == "match_ended":
+            return final_board(event, names)
+        return None
+
+    def card(self, view: dict[str, Any], names: Names) -> Board | None:
+        return one_on_one_card(view, names) if "me" in view else None
 
     def help(self) -> str:
         return (

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games.core.drawing.board import Board
+
 #: Turns a player id of the engine into the name people see.
 Names = Callable[[str], str]
 
@@ -44,6 +46,15 @@ class GameUI(ABC):
     @abstractmethod
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         """Every sealed submission of the phase that closed last (host and spectators)."""
+
+    @abstractmethod
+    def board(self, event: dict[str, Any], names: Names) -> Board | None:
+        """The image that goes with an event's message, or None. Called in a worker thread:
+        it must be pure (it renders only what the event's audience may see)."""
+
+    @abstractmethod
+    def card(self, view: dict[str, Any], names: Names) -> Board | None:
+        """A player's 1-on-1 card from their view, or None. Pure, like `board`."""
 
     @abstractmethod
     def help(self) -> str:

@@ -414,6 +414,7 @@ class AuctionAuction(Engine[State, Options]):
                     "bids": [{"player": p, "house": h, "amount": a} for p, h, a in bids],
                     "entrants": outcome,
                     "tied_out": tied_out,
+                    "house_capacity": state.options.house_capacity,
                 },
             )
         ]

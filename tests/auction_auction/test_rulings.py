@@ -619,6 +619,7 @@ def test_aa8_after_access_every_bid_and_entrant_public_but_no_cash() -> None:
         "bids": expected_bids,
         "entrants": expected_entrants,
         "tied_out": [],
+        "house_capacity": 3,
     }
     public = ENGINE.view(match.state, None)
     assert public["access"] == [

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from simcord.backend.errors import SetupError
 
 from bot.app import DealerBot, create_bot
 from bot.service import player_id
@@ -124,19 +125,28 @@ class Table:
             assert f"${amount}" in r.response.content, r.response.content
 
 
+def readable(messages: list[Any]) -> list[str]:
+    """A message's text and the alt text of its images (which state the same facts)."""
+    return [
+        text
+        for m in messages
+        for text in (m.content, *(a.description or "" for a in m.attachments))
+    ]
+
+
 def seen_by(table: Table, member: Any) -> str:
     """Everything `member` can read: the match channel (with only their own ephemeral
     replies), the location threads they belong to, and their DMs with the bot."""
-    texts = [m.content for m in table.channel.history(viewer=member)]
+    texts = readable(table.channel.history(viewer=member))
     for thread in table.channel.threads:
         try:
-            texts.extend(m.content for m in thread.history(viewer=member))
-        except Exception:  # a private thread the member is not in
+            texts.extend(readable(thread.history(viewer=member)))
+        except SetupError:  # a private thread the member is not in
             continue
-    texts.extend(m.content for m in member.user.dm_channel.history())
+    texts.extend(readable(member.user.dm_channel.history()))
     return "\n".join(texts)
 
 
 def seen_publicly(table: Table, spectator: Any) -> str:
     """What a member who plays no part sees in the match channel."""
-    return "\n".join(m.content for m in table.channel.history(viewer=spectator))
+    return "\n".join(readable(table.channel.history(viewer=spectator)))

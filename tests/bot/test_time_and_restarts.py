@@ -104,14 +104,14 @@ def close_dms_of(monkeypatch: pytest.MonkeyPatch, user_id: int) -> None:
     """SimCord does not model closed DMs: raise Discord's 50007 where Dealer sends them."""
     original = Presenter.send_private
 
-    async def send_private(self: Presenter, uid: int, text: str, view: Any) -> None:
+    async def send_private(self: Presenter, uid: int, content: dict[str, Any]) -> None:
         if uid == user_id:
             response = SimpleNamespace(status=403, reason="Forbidden")
             raise discord.Forbidden(
                 response,  # type: ignore[arg-type]
                 {"code": 50007, "message": "Cannot send messages to this user"},
             )
-        await original(self, uid, text, view)
+        await original(self, uid, content)
 
     monkeypatch.setattr(Presenter, "send_private", send_private)
 

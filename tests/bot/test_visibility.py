@@ -76,3 +76,24 @@ async def test_spectator_channel_gets_the_full_picture_after_each_phase(simcord_
     await t.close_phase()
     text = "\n".join(m.content for m in watchers.history())
     assert "Genre Shop $11" in text and "player0 $7" in text
+
+
+async def test_boards_come_with_their_messages(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    card = t.players[0].user.dm_channel.last_message
+    assert card.attachments and card.attachments[0].filename.endswith(".png")
+    assert "$100" in (card.attachments[0].description or "")
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=11)
+    await t.close_phase()
+    results = next(m for m in t.channel.history() if "access results" in m.content)
+    png = await results.attachments[0].read()
+    assert png.startswith(b"\x89PNG")
+    assert "$11" in (results.attachments[0].description or "")
+    thread = next(th for th in t.channel.threads if "genre-shop" in (th.name or ""))
+    await t.players[0].slash(t.channel, "bid", target="genre-shop:1", amount=7)
+    await t.close_phase()
+    lots = [m for m in thread.history(viewer=t.players[0]) if m.attachments]
+    assert lots and "$7" in (lots[-1].attachments[0].description or "")
+    mine = await t.players[0].slash(t.channel, "me")
+    assert mine.ephemeral and mine.response.attachments
