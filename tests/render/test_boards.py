@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,17 @@ def test_rendering_is_deterministic(name: str, big: Played, crowded: Played, sma
         render_samples.five_players(),
     )
     assert replayed == first
+
+
+def test_boards_rendered_in_worker_threads_equal_those_rendered_in_turn(
+    big: Played, crowded: Played, small: Played
+) -> None:
+    """The bot renders off its event loop, in worker threads that share the cached faces."""
+    makers = [BOARDS[name] for name in BOARDS] * 3
+    expected = [make(big, crowded, small) for make in makers]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda make: make(big, crowded, small), makers))
+    assert got == expected
 
 
 def test_boards_are_png_of_a_width_that_reads_on_a_phone(

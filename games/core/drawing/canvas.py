@@ -101,7 +101,7 @@ def cube_glyph(colour: str, size: int) -> Image.Image:
     )
     letter_size = round(s * 0.56)
     fonts.draw(
-        draw,
+        content,
         (s - fonts.width(spec.letter, letter_size, True)) / 2,
         (s - lip) / 2,
         spec.letter,
@@ -123,7 +123,7 @@ def badge_glyph(label: str, style: BadgeStyle, size: int, upper: bool = True) ->
     height = round(size * 1.85)
     width = fonts.width(text, size, True) + 2 * pad
     content = Image.new("RGB", (width, height), style.fill)
-    fonts.draw(ImageDraw.Draw(content), pad, height / 2, text, size, style.ink, bold=True)
+    fonts.draw(content, pad, height / 2, text, size, style.ink, bold=True)
     content.putalpha(_rounded_mask((width, height), height // 2))
     return content
 
@@ -186,7 +186,7 @@ class Canvas:
             text = fonts.ellipsize(text, size, max_width, bold=bold)
         w = fonts.width(text, size, bold)
         left = x if align == "left" else x - w if align == "right" else x - w / 2
-        return fonts.draw(self.draw, left, middle, text, size, fill, bold=bold)
+        return fonts.draw(self.image, left, middle, text, size, fill, bold=bold)
 
     # -- glyphs ------------------------------------------------------------------------
 

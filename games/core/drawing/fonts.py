@@ -9,13 +9,15 @@ them rather than as empty boxes. Which face has which character is read from eac
 from __future__ import annotations
 
 import struct
+import threading
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from math import ceil
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 #: assets/ at the repository root (the project is installed with `pip install -e .`).
 ASSETS = Path(__file__).resolve().parents[3] / "assets"
@@ -33,6 +35,9 @@ EMOJI_SCALE = 0.9
 MAX_MARKS = 2
 _LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 _JOINER = "\u200d"
+#: FreeType faces may be used by one thread at a time, and faces are shared between boards;
+#: renders in worker threads take turns only while they measure or rasterize text.
+_FREETYPE = threading.RLock()
 _EXTENDERS = {"\ufe0e", "\ufe0f", "\u20e3"}
 
 
@@ -119,9 +124,10 @@ def coverage(filename: str) -> Coverage:
 @cache
 def face(filename: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """One face at one pixel size, opened once."""
-    font = ImageFont.truetype(str(FONTS / filename), size, layout_engine=_LAYOUT)
-    if filename == EMOJI:
-        font.set_variation_by_axes([700 if bold else 400])
+    with _FREETYPE:
+        font = ImageFont.truetype(str(FONTS / filename), size, layout_engine=_LAYOUT)
+        if filename == EMOJI:
+            font.set_variation_by_axes([700 if bold else 400])
     return font
 
 
@@ -196,8 +202,11 @@ class Run:
 def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
     """`text` split into runs by the first face that has each character; characters no face
     has are left out."""
+    primary = BOLD if bold else REGULAR
     pieces: list[tuple[str, str]] = []
-    for cluster in clusters(text):
+    if text.isascii() and text.isprintable():
+        pieces = [(primary, text)] if text else []
+    for cluster in [] if pieces or not text else clusters(text):
         chosen = next(
             (name for name in _chain(cluster, bold) if cluster[0] in coverage(name)), None
         )
@@ -211,7 +220,8 @@ def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
     for name, piece in pieces:
         px = round(size * EMOJI_SCALE) if name == EMOJI else size
         font = face(name, px, bold and name != CJK)
-        out.append(Run(piece, font, font.getlength(piece)))
+        with _FREETYPE:
+            out.append(Run(piece, font, font.getlength(piece)))
     return tuple(out)
 
 
@@ -223,12 +233,33 @@ def width(text: str, size: int, bold: bool = False) -> int:
 def cap_height(size: int, bold: bool = False) -> int:
     """Height of a capital letter: text is centred on it, so that rows of names, figures and
     badges line up by eye."""
-    box = face(BOLD if bold else REGULAR, size).getbbox("H", anchor="ls")
+    font = face(BOLD if bold else REGULAR, size)
+    with _FREETYPE:
+        box = font.getbbox("H", anchor="ls")
     return round(-box[1])
 
 
+@lru_cache(maxsize=4096)
+def _mask(text: str, font: ImageFont.FreeTypeFont, advance: float) -> tuple[Image.Image, int, int]:
+    """`text` rasterized once as a coverage mask, and the mask's offset from the pen position
+    on the baseline. The mask is the run's advance and the face's line height, with room
+    around for overhanging strokes and marks."""
+    pad = round(font.size) // 3 + 2
+    with _FREETYPE:
+        ascent, descent = (round(v) for v in font.getmetrics())
+        mask = Image.new("L", (ceil(advance) + 2 * pad, ascent + descent + 2 * pad), 0)
+        ImageDraw.Draw(mask).text((pad, pad + ascent), text, font=font, fill=255, anchor="ls")
+    return mask, -pad, -(pad + ascent)
+
+
+def clear_text_caches() -> None:
+    """Forget measured and rasterized text (faces stay open): for benchmarks of cold renders."""
+    runs.cache_clear()
+    _mask.cache_clear()
+
+
 def draw(
-    canvas: ImageDraw.ImageDraw,
+    image: Image.Image,
     x: float,
     middle: float,
     text: str,
@@ -237,11 +268,16 @@ def draw(
     *,
     bold: bool = False,
 ) -> int:
-    """Draw `text` from `x`, its capitals centred on `middle`; returns the width drawn."""
+    """Draw `text` on `image` from `x`, its capitals centred on `middle`; returns the width
+    drawn. Each run is rasterized once and kept: boards repeat their figures, labels and
+    names."""
     baseline = round(middle + cap_height(size, bold) / 2)
     left = float(x)
     for run in runs(text, size, bold):
-        canvas.text((round(left), baseline), run.text, font=run.font, fill=fill, anchor="ls")
+        if not run.text.isspace():
+            mask, dx, dy = _mask(run.text, run.font, run.width)
+            at = (round(left) + dx, baseline + dy)
+            image.paste(fill, (*at, at[0] + mask.width, at[1] + mask.height), mask)
         left += run.width
     return round(left - x)
 
@@ -276,15 +312,17 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
     """`text` broken into lines at spaces so that each fits `max_width`; a word longer than
     a line is cut with an ellipsis."""
     lines: list[str] = []
-    line = ""
+    line, used = "", 0
+    space = width(" ", size, bold)
     for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if width(candidate, size, bold) <= max_width:
-            line = candidate
+        w = width(word, size, bold)
+        if line and used + space + w <= max_width:
+            line, used = f"{line} {word}", used + space + w
             continue
         if line:
             lines.append(line)
-        line = ellipsize(word, size, max_width, bold=bold)
+        line = word if w <= max_width else ellipsize(word, size, max_width, bold=bold)
+        used = min(w, round(max_width))
     if line:
         lines.append(line)
     return lines
