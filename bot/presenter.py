@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import boards
 from bot.components import one_on_one_view, phase_view
 from bot.service import player_id
 from bot.storage import MatchRow, PlayerRow, Storage
@@ -45,9 +46,14 @@ def message(text: str, view: discord.ui.View | None, board: Board | None) -> dic
     return content
 
 
+def name_table(players: list[PlayerRow]) -> dict[str, str]:
+    """Player id -> the name people see (the host included)."""
+    return {HOST: "the host", **{player_id(p.user_id): p.name for p in players}}
+
+
 def names_of(players: list[PlayerRow]) -> Names:
-    table = {player_id(p.user_id): p.name for p in players}
-    return lambda pid: "the host" if pid == HOST else table.get(pid, pid)
+    table = name_table(players)
+    return lambda pid: table.get(pid, pid)
 
 
 class Presenter:
@@ -86,7 +92,7 @@ class Presenter:
             await self._phase_opened(row, players, text)
             return
         if text is not None:
-            board = await asyncio.to_thread(ui.board, event.to_json(), names)
+            board = await boards.board(row.game, event.to_json(), name_table(players))
             if audience.kind == "public":
                 await self.channel_send(row.channel_id, text, board=board)
             elif audience.kind == "players":
@@ -123,10 +129,10 @@ class Presenter:
     async def card(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> Board | None:
-        """A player's 1-on-1 card, rendered in a worker thread from their own view."""
+        """A player's 1-on-1 card, rendered in a worker process from their own view."""
         players = players if players is not None else await self.bot.service.players(row.id)
         view = await self.bot.service.view(row, player_id(user_id))
-        return await asyncio.to_thread(UIS[row.game].card, view, names_of(players))
+        return await boards.card(row.game, view, name_table(players))
 
     async def one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None

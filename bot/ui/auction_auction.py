@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.ui.base import GameUI, Names, Target
@@ -42,6 +43,9 @@ class AuctionAuctionUI(GameUI):
     game = "auction-auction"
     title = "Auction Auction"
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"access_resolved", "phase_closed"})
+    board_events: ClassVar[frozenset[str]] = frozenset(
+        {"access_resolved", "auction_resolved", "match_ended"}
+    )
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]
@@ -234,7 +238,7 @@ class AuctionAuctionUI(GameUI):
             rows.append(f"- `{lot}`: {outcome}. Bids: {bids or 'none'}.")
         return f"{title}\n" + "\n".join(rows)
 
-    def board(self, event: dict[str, Any], names: Names) -> Board | None:
+    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         if event["type"] == "access_resolved":
             return access_board(event, names, house_capacity=event.get("house_capacity"))
         if event["type"] == "auction_resolved":
@@ -243,7 +247,7 @@ class AuctionAuctionUI(GameUI):
             return final_board(event, names)
         return None
 
-    def card(self, view: dict[str, Any], names: Names) -> Board | None:
+    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         return one_on_one_card(view, names) if "me" in view else None
 
     def help(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -26,6 +26,8 @@ class GameUI(ABC):
     title: ClassVar[str]
     #: Event types after which the spectator channel gets the full picture of a phase.
     phase_closing_events: ClassVar[frozenset[str]] = frozenset()
+    #: Event types whose message carries a board image (`board` returns one for them).
+    board_events: ClassVar[frozenset[str]] = frozenset()
 
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
@@ -48,12 +50,12 @@ class GameUI(ABC):
         """Every sealed submission of the phase that closed last (host and spectators)."""
 
     @abstractmethod
-    def board(self, event: dict[str, Any], names: Names) -> Board | None:
-        """The image that goes with an event's message, or None. Called in a worker thread:
+    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The image that goes with an event's message, or None. Called in a worker process:
         it must be pure (it renders only what the event's audience may see)."""
 
     @abstractmethod
-    def card(self, view: dict[str, Any], names: Names) -> Board | None:
+    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """A player's 1-on-1 card from their view, or None. Pure, like `board`."""
 
     @abstractmethod
