@@ -10,6 +10,7 @@ blocks the loop. Not a test: it prints figures for docs/performance.md.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import platform
 import statistics
@@ -67,9 +68,9 @@ def jobs() -> list[Callable[[], Awaitable[Any]]]:
         {"type": "match_ended", **played.result},
     ]
     out: list[Callable[[], Awaitable[Any]]] = [
-        lambda e=event: boards.board(game, e, names) for event in events
+        functools.partial(boards.board, game, event, names) for event in events
     ]
-    out += [lambda v=view: boards.card(game, v, names) for view in played.views.values()]
+    out += [functools.partial(boards.card, game, view, names) for view in played.views.values()]
     return out
 
 
