@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.ui.base import GameUI, Names, Target
-from games.auction_auction.model import HOUSES, LOCATION_NAMES
+from games.auction_auction.model import HAND_LABELS, HOUSES, LOCATION_NAMES, PHASES, place_name
 from games.auction_auction.render import (
     access_board,
     final_board,
@@ -16,15 +16,6 @@ from games.auction_auction.render import (
 from games.core.drawing.board import Board
 
 SQUARES = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
-HAND_LABELS = {
-    "rainbow": "Rainbow",
-    "four_of_a_kind": "Four of a Kind",
-    "three_of_a_kind": "Three of a Kind",
-    "two_pair": "Two Pair",
-    "one_pair": "One Pair",
-    "nothing": "Nothing",
-}
-PHASES = {"access": "Access phase", "auction": "Auction phase", "ended": "Ended"}
 
 
 def cubes_text(cubes: dict[str, int]) -> str:
@@ -33,10 +24,6 @@ def cubes_text(cubes: dict[str, int]) -> str:
 
 def lot_label(lot: dict[str, Any]) -> str:
     return f"{lot['id']} · {lot['count']}× {lot['colour']}"
-
-
-def place_name(location: str | None) -> str:
-    return LOCATION_NAMES.get(location or "", "no location yet")
 
 
 class AuctionAuctionUI(GameUI):

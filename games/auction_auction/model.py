@@ -23,6 +23,27 @@ HOUSE_COLOURS: dict[str, Colour] = {
     "genre-shop": "green",
     "wolley-limited": "yellow",
 }
+#: How people read the game's words, for messages and images alike.
+HAND_LABELS: dict[str, str] = {
+    "rainbow": "Rainbow",
+    "four_of_a_kind": "Four of a Kind",
+    "three_of_a_kind": "Three of a Kind",
+    "two_pair": "Two Pair",
+    "one_pair": "One Pair",
+    "nothing": "Nothing",
+}
+PHASES: dict[str, str] = {
+    "access": "Access phase",
+    "auction": "Auction phase",
+    "ended": "Match over",
+}
+
+
+def place_name(location: str | None) -> str:
+    """A location's name as the rulebook writes it."""
+    return LOCATION_NAMES.get(location or "", location or "no location")
+
+
 DEFAULT_COLOURS: tuple[Colour, ...] = ("red", "yellow", "green")
 HAND_NAMES = ("rainbow", "four_of_a_kind", "three_of_a_kind", "two_pair", "one_pair", "nothing")
 

@@ -22,7 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.auction_auction.hands import hand_of
-from games.auction_auction.model import BLACK_MARKET, HOUSES, LOCATION_NAMES
+from games.auction_auction.model import (
+    BLACK_MARKET,
+    HAND_LABELS,
+    HOUSES,
+    PHASES,
+    place_name,
+)
 from games.core.drawing import (
     BadgeStyle,
     Board,
@@ -64,16 +70,6 @@ CARD_WIDTH = 800
 MARGIN = 28
 GAP = 16
 KICKER = "AUCTION AUCTION"
-
-HAND_LABELS = {
-    "rainbow": "Rainbow",
-    "four_of_a_kind": "Four of a Kind",
-    "three_of_a_kind": "Three of a Kind",
-    "two_pair": "Two Pair",
-    "one_pair": "One Pair",
-    "nothing": "Nothing",
-}
-PHASES = {"access": "Access phase", "auction": "Auction phase", "ended": "Match over"}
 
 ENTERED = BadgeStyle(GOOD, GOOD_BG)
 TIED_OUT = BadgeStyle(WARN, WARN_BG)
@@ -120,10 +116,6 @@ def lot_number(lot_id: str) -> str:
 
 def cubes_words(colour: str, count: int) -> str:
     return f"{count} {colour} {'cube' if count == 1 else 'cubes'}"
-
-
-def place_name(location: str | None) -> str:
-    return LOCATION_NAMES.get(location or "", location or "no location")
 
 
 # -- access results -------------------------------------------------------------------------
