@@ -165,6 +165,13 @@ class Actions:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(row.lobby_message_id).edit(content=text)
 
+    async def _close_lobby(self, row: MatchRow) -> None:
+        """Take the Join/Leave/Start buttons off the lobby message once it has started."""
+        channel = self.bot.get_channel(row.channel_id)
+        if isinstance(channel, discord.TextChannel) and row.lobby_message_id:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(row.lobby_message_id).edit(view=None)
+
     async def _lobby(self, match_id: int) -> MatchRow:
         row = await self.storage.match(match_id)
         if row is None or row.status != "lobby":
@@ -183,10 +190,13 @@ class Actions:
     async def join(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         engine = engine_for(row.game)
-        if len(await self.storage.players(match_id)) >= engine.max_players:
-            raise UserError(f"The match is full ({engine.max_players} players).")
-        if not await self.storage.add_player(match_id, interaction.user.id, interaction.user.name):
-            raise UserError("You have already joined this match.")
+        async with self.bot.service.lock(match_id):
+            if len(await self.storage.players(match_id)) >= engine.max_players:
+                raise UserError(f"The match is full ({engine.max_players} players).")
+            if not await self.storage.add_player(
+                match_id, interaction.user.id, interaction.user.name
+            ):
+                raise UserError("You have already joined this match.")
         await self._refresh_lobby(interaction, row)
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -205,8 +215,7 @@ class Actions:
         await interaction.response.send_message(
             f"The match has started with {len(players)} players.", ephemeral=True
         )
-        if row.lobby_message_id and interaction.message is not None:
-            await interaction.message.edit(view=None)
+        await self._close_lobby(row)
         await self.bot.presenter.flush(match_id)
         closed = [p.name for p in await self.bot.service.players(match_id) if p.dm_closed]
         if closed:

@@ -147,6 +147,15 @@ async def test_kick_counts_pending_submissions_as_none(simcord_env: Any) -> None
     assert "removed player4" in channel and "player4 $40" not in channel
 
 
+async def test_starting_by_command_also_clears_the_lobby_buttons(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.open()
+    r = await t.host.slash(t.channel, "match start")
+    assert "started with 4 players" in r.response.content
+    lobby = t.channel.history()[0]
+    assert lobby.components == []
+
+
 async def test_too_few_players_cannot_start(simcord_env: Any) -> None:
     t = Table(simcord_env, 3)
     lobby = await t.open()
