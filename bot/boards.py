@@ -20,7 +20,12 @@ WORKER_NICENESS = 10
 
 
 def _lower_priority() -> None:
-    os.nice(WORKER_NICENESS)
+    """Workers run only when the bot's own threads do not need the core: SCHED_IDLE where
+    Linux offers it (a waking event loop preempts them at once), else a lower nice value."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(WORKER_NICENESS)
 
 
 @cache
