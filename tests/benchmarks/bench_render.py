@@ -86,6 +86,10 @@ def ms(ns: int) -> str:
     return f"{ns / 1e6:.1f} ms"
 
 
+def pair(times: list[int]) -> str:
+    return f"{ms(percentile(times, 0.5))} / {ms(percentile(times, 0.95))}"
+
+
 def timed(render: Callable[[], Board], iterations: int, *, cold: bool) -> list[int]:
     """Sorted times of `iterations` calls; `cold` empties the text caches before each."""
     times: list[int] = []
@@ -128,7 +132,7 @@ def main() -> int:
         print(
             f"| {name} | {width} × {height} | {len(board.png) / 1024:.1f} KB | "
             f"{ms(percentile(warm, 0.5))} | {ms(percentile(warm, 0.95))} | {ms(warm[-1])} | "
-            f"{ms(percentile(cold, 0.5))} / {ms(percentile(cold, 0.95))} |"
+            f"{pair(cold)} |"
         )
     print()
     print(

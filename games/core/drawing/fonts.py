@@ -12,10 +12,12 @@ import struct
 import threading
 import unicodedata
 from bisect import bisect_right
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import ceil
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -239,11 +241,10 @@ def cap_height(size: int, bold: bool = False) -> int:
     return round(-box[1])
 
 
-@lru_cache(maxsize=4096)
-def _mask(text: str, font: ImageFont.FreeTypeFont, advance: float) -> tuple[Image.Image, int, int]:
-    """`text` rasterized once as a coverage mask, and the mask's offset from the pen position
-    on the baseline. The mask is the run's advance and the face's line height, with room
-    around for overhanging strokes and marks."""
+def _rasterize(text: str, font: ImageFont.FreeTypeFont, advance: float) -> _Mask:
+    """`text` as a coverage mask, and the mask's offset from the pen position on the
+    baseline. The mask is the run's advance and the face's line height, with room around for
+    overhanging strokes and marks."""
     pad = round(font.size) // 3 + 2
     with _FREETYPE:
         ascent, descent = (round(v) for v in font.getmetrics())
@@ -252,10 +253,28 @@ def _mask(text: str, font: ImageFont.FreeTypeFont, advance: float) -> tuple[Imag
     return mask, -pad, -(pad + ascent)
 
 
+_Mask = tuple[Image.Image, int, int]
+_Key = tuple[str, ImageFont.FreeTypeFont]
+#: Runs drawn once (their next drawing keeps a mask) and runs drawn more often, with their
+#: masks; both bounded, oldest first out. A run drawn once is drawn straight onto the board,
+#: which costs less than making a mask; both ways give the same pixels.
+_SEEN: OrderedDict[_Key, None] = OrderedDict()
+_MASKS: OrderedDict[_Key, _Mask] = OrderedDict()
+TEXT_CACHE = 4096
+
+
+def _remember(table: OrderedDict[_Key, Any], key: _Key, value: Any) -> None:
+    table[key] = value
+    if len(table) > TEXT_CACHE:
+        table.popitem(last=False)
+
+
 def clear_text_caches() -> None:
     """Forget measured and rasterized text (faces stay open): for benchmarks of cold renders."""
-    runs.cache_clear()
-    _mask.cache_clear()
+    with _FREETYPE:
+        runs.cache_clear()
+        _SEEN.clear()
+        _MASKS.clear()
 
 
 def draw(
@@ -269,17 +288,37 @@ def draw(
     bold: bool = False,
 ) -> int:
     """Draw `text` on `image` from `x`, its capitals centred on `middle`; returns the width
-    drawn. Each run is rasterized once and kept: boards repeat their figures, labels and
-    names."""
+    drawn. A run drawn a second time is kept as a mask: boards repeat their figures, labels
+    and names."""
     baseline = round(middle + cap_height(size, bold) / 2)
     left = float(x)
     for run in runs(text, size, bold):
         if not run.text.isspace():
-            mask, dx, dy = _mask(run.text, run.font, run.width)
-            at = (round(left) + dx, baseline + dy)
-            image.paste(fill, (*at, at[0] + mask.width, at[1] + mask.height), mask)
+            _draw_run(image, round(left), baseline, run, fill)
         left += run.width
     return round(left - x)
+
+
+def _draw_run(
+    image: Image.Image, x: int, baseline: int, run: Run, fill: tuple[int, int, int]
+) -> None:
+    key = (run.text, run.font)
+    with _FREETYPE:
+        cached = _MASKS.get(key)
+        if cached is None and key not in _SEEN:
+            _remember(_SEEN, key, None)
+            ImageDraw.Draw(image).text(
+                (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
+            )
+            return
+    if cached is None:
+        cached = _rasterize(run.text, run.font, run.width)
+        with _FREETYPE:
+            _remember(_MASKS, key, cached)
+    mask, dx, dy = cached
+    image.paste(
+        fill, (x + dx, baseline + dy, x + dx + mask.width, baseline + dy + mask.height), mask
+    )
 
 
 def ellipsize(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
