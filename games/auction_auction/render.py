@@ -217,8 +217,11 @@ def access_board(
 ) -> Board:
     """The access results of a round (the public `access_resolved` event): each house with
     every bid on it, who entered, whose tie kept them out (AA-7) and who was outbid; the Black
-    Market with the players who entered no house. Pass `house_capacity` (the view's) to show
-    spots left empty."""
+    Market with the players who entered no house. Spots left empty are shown when the house
+    capacity is known: `house_capacity`, else the event's own (records from before it was
+    in the event have none)."""
+    if house_capacity is None:
+        house_capacity = event.get("house_capacity")
     name = namer(names)
     houses = [_House(h, event, house_capacity, name) for h in HOUSES]
     market = list(event["entrants"].get(BLACK_MARKET, []))

@@ -177,6 +177,14 @@ def test_access_alt_text_names_every_bid_entrant_and_tie(big: Played) -> None:
         assert f"${bid['amount']}" in alt
 
 
+def test_access_board_takes_house_capacity_from_the_event(big: Played) -> None:
+    event = big.access[0]
+    assert event["house_capacity"] == 3
+    assert "1 spot left empty" in access_board(event, big.names).alt
+    older = {k: v for k, v in event.items() if k != "house_capacity"}
+    assert "left empty" not in access_board(older, big.names).alt
+
+
 def test_location_alt_text_gives_each_lot_its_bids_and_outcome(big: Played) -> None:
     alt = location_board(big.lots[(1, GENRE)], big.names).alt
     assert "Genre Shop" in alt
