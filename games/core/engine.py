@@ -25,12 +25,26 @@ S = TypeVar("S", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-def explain(error: ValidationError) -> str:
-    """One sentence naming what was wrong with a move or options, for a person to read."""
+def explain(error: ValidationError, *, tagged: bool = False) -> str:
+    """One sentence naming what was wrong with a move or options, for a person to read.
+    `tagged`: the input was a union told apart by its `type`, whose tag heads each location."""
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"] if not isinstance(part, int))
-    message = str(first["msg"]).rstrip(".")
-    return f"{where}: {message}." if where else f"{message}."
+    ctx = first.get("ctx", {})
+    kind = first["type"]
+    parts = [str(part) for part in first["loc"] if not isinstance(part, int)]
+    where = ".".join(parts[1:] if tagged else parts)
+    if kind == "union_tag_invalid":
+        return f"there is no move called {ctx['tag']!r}; the moves are {ctx['expected_tags']}."
+    if kind == "union_tag_not_found":
+        return "the move has no type."
+    if kind == "missing":
+        return f"{where} is missing."
+    if kind == "extra_forbidden":
+        return f"{where} is not something this takes."
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"{where} must be a whole number."
+    message = str(ctx.get("error", first["msg"])).rstrip(".")
+    return f"{where}: {message[0].lower()}{message[1:]}." if where else f"{message}."
 
 
 class Engine(ABC, Generic[S, OptionsT]):
@@ -57,7 +71,9 @@ class Engine(ABC, Generic[S, OptionsT]):
         try:
             return self.moves.validate_python(raw)
         except ValidationError as error:
-            raise RuleError("bad_move", f"That move is not understood ({explain(error)})") from None
+            raise RuleError(
+                "bad_move", f"That move is not understood: {explain(error, tagged=True)}"
+            ) from None
 
     def check_players(self, players: list[str]) -> None:
         """Raises ValueError unless the player list suits this game."""
