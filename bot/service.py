@@ -70,6 +70,12 @@ class MatchService:
         self._players.pop(match_id, None)
         self._changed(match_id)
 
+    def _written(self, match_id: int) -> None:
+        """A write to the match's row has committed: drop the cached row (only now, so that
+        a reader during the write cannot keep the old one) and let the dispatcher look."""
+        self._changed(match_id)
+        self.timers_changed()
+
     def _changed(self, match_id: int) -> None:
         row = self._rows.pop(match_id, None)
         if row is not None:
@@ -166,8 +172,7 @@ class MatchService:
         if started:
             self._states[row.id] = state
             self._seqs[row.id] = 0
-            self._changed(row.id)
-            self.timers_changed()
+            self._written(row.id)
         return started
 
     async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> list[Event]:
@@ -186,7 +191,6 @@ class MatchService:
             finished = engine.is_finished(state)
             snapshot = None
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
-                self._changed(match_id)
                 timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
                 snapshot = Snapshot(state.model_dump_json(), finished, timers if opened else None)
             try:
@@ -205,46 +209,43 @@ class MatchService:
             self._seqs[match_id] = seq
             if finished:
                 self.forget(match_id)
-            if opened or finished:
-                self.timers_changed()
+            if snapshot is not None:
+                self._written(match_id)
             return events
 
     async def cancel(self, match_id: int) -> None:
-        self._changed(match_id)
         if not await self.storage.cancel_match(match_id):
             raise UserError("This match is already over or cancelled.")
         self.forget(match_id)
         self.timers_changed()
 
     async def pause(self, row: MatchRow) -> None:
-        self._changed(row.id)
         if row.deadline is None or not await self.storage.pause(
             row.id, max(0.0, row.deadline - self.now())
         ):
             raise UserError("The match is already paused.")
-        self.timers_changed()
+        self._written(row.id)
 
     async def resume(self, row: MatchRow) -> float:
         if row.paused_remaining is None:
             raise UserError("The match is not paused.")
         timers = phase_timers(self.now(), row.paused_remaining, row.phase_seconds)
-        self._changed(row.id)
         await self.storage.set_timers(row.id, timers)
-        self.timers_changed()
+        self._written(row.id)
         return timers[0][1]
 
     async def extend(self, row: MatchRow, seconds: float) -> float | None:
         """Move the deadline; while paused, add to the time left. Returns the new deadline."""
-        self._changed(row.id)
         if row.paused_remaining is not None:
             await self.storage.pause_remaining(row.id, row.paused_remaining + seconds)
+            self._written(row.id)
             return None
         if row.deadline is None:
             raise UserError("This phase has no deadline to extend.")
         now = self.now()
         timers = phase_timers(now, row.deadline - now + seconds, row.phase_seconds)
         await self.storage.set_timers(row.id, timers)
-        self.timers_changed()
+        self._written(row.id)
         return timers[0][1]
 
     async def record(self, row: MatchRow, names: dict[str, str]) -> dict[str, Any]:

@@ -170,3 +170,25 @@ async def test_events_committed_before_a_crash_are_delivered_after_restart(
     channel = "\n".join(m.content for m in t.channel.history())
     assert "Round 1 — access results" in channel and "player0 $30" in channel
     assert "Round 1 — Auction phase" in channel
+
+
+async def test_a_row_read_during_a_write_is_not_kept_stale(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service caches running matches' rows; a reader between the start and the commit
+    of a write (the presenter, mid-flush) must not leave the old row cached."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    service, storage = t.bot.service, t.bot.storage
+    row = await service.row(t.match_id)
+    assert row is not None and row.deadline is not None
+    original = type(storage).set_timers
+
+    async def set_timers_with_a_reader(self: Any, match_id: int, timers: Any) -> None:
+        await service.row(match_id)
+        await original(self, match_id, timers)
+
+    monkeypatch.setattr(type(storage), "set_timers", set_timers_with_a_reader)
+    new_deadline = await service.extend(row, 600)
+    cached = await service.row(t.match_id)
+    assert cached is not None and cached.deadline == new_deadline == row.deadline + 600
