@@ -19,7 +19,8 @@ import platform
 import random
 import sys
 import time
-from pathlib import Path
+
+from machine import cpu_model, pin_to_one_core
 
 from games.core.errors import RuleError
 from games.registry import engine_for
@@ -28,25 +29,6 @@ GAME = "auction-auction"
 TARGET_MATCHES_PER_SECOND = 200
 TARGET_P99_NS = 1_000_000
 WARM_UP_MATCHES = 20
-
-
-def pin_to_one_core() -> str:
-    """Run on one CPU, so that the figures are those of one core."""
-    if not hasattr(os, "sched_setaffinity"):
-        return "not pinned"
-    cpu = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
-    return f"pinned to CPU {cpu}"
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def play(players: list[str], seed: int, timings: dict[str, list[int]] | None) -> tuple[int, int]:

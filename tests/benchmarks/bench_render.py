@@ -23,8 +23,8 @@ import platform
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
+from machine import cpu_model, pin_to_one_core
 from PIL import Image
 
 from bot import render_samples
@@ -39,25 +39,6 @@ from games.core.drawing import Board, fonts
 
 TARGET_P95_NS = 30_000_000
 TARGET_BYTES = 300 * 1024
-
-
-def pin_to_one_core() -> str:
-    """Run on one CPU, so that the figures are those of one core."""
-    if not hasattr(os, "sched_setaffinity"):
-        return "not pinned"
-    cpu = min(os.sched_getaffinity(0))
-    os.sched_setaffinity(0, {cpu})
-    return f"pinned to CPU {cpu}"
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def percentile(ordered: list[int], fraction: float) -> int:
