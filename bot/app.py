@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import boards
 from bot.actions import Actions
 from bot.components import DYNAMIC_ITEMS, handle_form
 from bot.dispatcher import Dispatcher
@@ -94,6 +95,7 @@ class DealerBot(commands.Bot):
             await self.dispatcher.stop()
         if hasattr(self, "storage"):
             await self.storage.close()
+        boards.shutdown()
         await super().close()
 
 

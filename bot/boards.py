@@ -1,61 +1,139 @@
-"""Board images are rendered in worker processes, so the event loop keeps serving
-interactions while they draw (rendering holds the GIL: in a thread it stalls the loop).
-Each worker loads the fonts once and keeps them; the pool is shared by the process."""
+"""Board images are rendered in worker processes (`bot.render_worker`), so the event loop
+keeps serving interactions while they draw (rendering holds the GIL: in a thread it stalls
+the loop).
+
+The event loop itself writes each job to a worker's stdin and reads the result from its
+stdout (`loop.add_reader`): no other thread of the bot's process takes part, since one would
+compete with the loop for the GIL (docs/performance.md). Workers, one per core but one, start
+on first use, keep their fonts loaded and run under SCHED_IDLE; further jobs wait for a free
+one. A worker that dies fails its job with `WorkerDied` and a fresh one takes its place. The
+workers are the process's, not one event loop's (tests run each on its own loop); they are
+stopped when the bot closes or the process exits.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import atexit
 import os
-from concurrent.futures import ProcessPoolExecutor
-from functools import cache
+import pickle
+import subprocess
+import sys
+import weakref
 from typing import Any
 
+from bot.render_worker import HEADER
 from bot.ui import UIS
 from games.core.drawing.board import Board
 
-#: How much lower the workers' scheduling priority is than the bot's, so that a core busy
-#: rendering still leaves the event loop its turn at once.
-WORKER_NICENESS = 10
+#: (`GameUI` method, game, event or view, names): what a worker is asked to render.
+Job = tuple[str, str, dict[str, Any], dict[str, str]]
 
 
-def _lower_priority() -> None:
-    """Workers run only when the bot's own threads do not need the core: SCHED_IDLE where
-    Linux offers it (a waking event loop preempts them at once), else a lower nice value."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        os.nice(WORKER_NICENESS)
+class WorkerDied(RuntimeError):
+    """A render worker exited before it replied."""
 
 
-@cache
-def _pool() -> ProcessPoolExecutor:
-    """One worker per core but one (at least one), started on first use."""
-    workers = max(1, (os.cpu_count() or 2) - 1)
-    return ProcessPoolExecutor(
-        workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_lower_priority,
-    )
+class _Worker:
+    """One worker process, rendering one job at a time."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot.render_worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.jobs = self.process.stdin
+        self.results = self.process.stdout.fileno()
+        os.set_blocking(self.results, False)
+
+    async def ask(self, job: Job) -> tuple[bool, Any]:
+        """The worker's reply to `job`; WorkerDied if it exits first."""
+        message = pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
+        loop = asyncio.get_running_loop()
+        reply = asyncio.StreamReader()
+        loop.add_reader(self.results, self._pump, loop, reply)
+        try:
+            # A job is a few KB and the worker has read the previous one, so the pipe has
+            # room and this write never waits for the worker.
+            self.jobs.write(HEADER.pack(len(message)) + message)
+            (size,) = HEADER.unpack(await reply.readexactly(HEADER.size))
+            result: tuple[bool, Any] = pickle.loads(await reply.readexactly(size))
+        except (asyncio.IncompleteReadError, BrokenPipeError):
+            raise WorkerDied(f"render worker {self.process.pid} exited before replying") from None
+        finally:
+            loop.remove_reader(self.results)
+        return result
+
+    def _pump(self, loop: asyncio.AbstractEventLoop, reply: asyncio.StreamReader) -> None:
+        chunk = os.read(self.results, 1 << 20)
+        if chunk:
+            reply.feed_data(chunk)
+        else:
+            loop.remove_reader(self.results)
+            reply.feed_eof()
+
+    def stop(self) -> None:
+        """Kill the process, close its pipes and reap it."""
+        with self.process:
+            self.process.kill()
 
 
-def _board(game: str, event: dict[str, Any], names: dict[str, str]) -> Board | None:
-    return UIS[game].board(event, names)
+class _Pool:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.idle: list[_Worker] = []
+        self.busy: set[_Worker] = set()
+        # asyncio's primitives belong to one event loop, the workers to the process.
+        self.free: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    async def render(self, job: Job) -> Board | None:
+        loop = asyncio.get_running_loop()
+        async with self.free.setdefault(loop, asyncio.Semaphore(self.size)):
+            worker = self.idle.pop() if self.idle else _Worker()
+            self.busy.add(worker)
+            try:
+                ok, value = await worker.ask(job)
+            except BaseException:
+                # Died, or the caller gave up (the reply, if any, would be read by the next job).
+                worker.stop()
+                raise
+            finally:
+                self.busy.discard(worker)
+            self.idle.append(worker)
+        if not ok:
+            raise value
+        board: Board | None = value
+        return board
+
+    def shutdown(self) -> None:
+        """Stop the idle workers; kill the busy ones, whose jobs then fail and stop them."""
+        while self.idle:
+            self.idle.pop().stop()
+        for worker in self.busy:
+            worker.process.kill()
 
 
-def _card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board | None:
-    return UIS[game].card(view, names)
+_POOL = _Pool(max(1, (os.cpu_count() or 2) - 1))
+atexit.register(_POOL.shutdown)
 
 
 async def board(game: str, event: dict[str, Any], names: dict[str, str]) -> Board | None:
-    """The image for an event's message, or None (no process is asked for an event without)."""
+    """The image for an event's message, or None (no worker is asked for an event without)."""
     if event["type"] not in UIS[game].board_events:
         return None
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool(), _board, game, event, names)
+    return await _POOL.render(("board", game, event, names))
 
 
 async def card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board | None:
     """A player's 1-on-1 card from their own view."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_pool(), _card, game, view, names)
+    return await _POOL.render(("card", game, view, names))
+
+
+def shutdown() -> None:
+    """Stop the workers (the next render starts them again)."""
+    _POOL.shutdown()

@@ -1,0 +1,56 @@
+"""A process that renders board images for `bot.boards`: `python -m bot.render_worker`.
+
+It reads jobs from stdin and writes each one's result to stdout, both as a pickle after its
+length (`HEADER`). A job is `(method, game, data, names)`, naming `GameUI.board` or
+`GameUI.card`; a result is `(True, board or None)` or `(False, the exception raised)`. The
+fonts and text caches stay loaded from one job to the next. It exits when stdin closes.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+import sys
+import traceback
+
+from bot.ui import UIS
+
+#: The length of the pickle that follows.
+HEADER = struct.Struct("!Q")
+
+#: How much lower the worker's scheduling priority is than the bot's where Linux's SCHED_IDLE
+#: is not offered, so that a core busy rendering still leaves the event loop its turn at once.
+WORKER_NICENESS = 10
+
+
+def lower_priority() -> None:
+    """Run only when the bot's own process does not need the core: SCHED_IDLE where Linux
+    offers it (a waking event loop preempts the worker at once), else a lower nice value."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(WORKER_NICENESS)
+
+
+def main() -> None:
+    lower_priority()
+    jobs = sys.stdin.buffer
+    results = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    # Anything printed goes to stderr: a stray line on stdout would corrupt a result.
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    while header := jobs.read(HEADER.size):
+        method, game, data, names = pickle.loads(jobs.read(HEADER.unpack(header)[0]))
+        try:
+            reply = (True, getattr(UIS[game], method)(data, names))
+        except Exception as error:
+            error.add_note(f"raised in the render worker:\n{traceback.format_exc()}")
+            reply = (False, error)
+        message = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+        results.write(HEADER.pack(len(message)))
+        results.write(message)
+        results.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""The render workers behind `bot.boards`: what they return is what rendering in turn
+returns, an error or a dying worker fails only its own job, and the workers outlive event
+loops and stop when the bot closes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import boards, render_samples
+from bot.app import create_bot
+from bot.render_samples import Played
+from bot.ui import UIS
+
+GAME = "auction-auction"
+
+
+@pytest.fixture(scope="module")
+def played() -> Played:
+    return render_samples.five_players()
+
+
+def a_view(played: Played) -> dict[str, Any]:
+    return next(iter(played.views.values()))
+
+
+async def busy_worker() -> boards._Worker:
+    while not boards._POOL.busy:
+        await asyncio.sleep(0)
+    return next(iter(boards._POOL.busy))
+
+
+async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Played) -> None:
+    events = [*played.access, *played.lots.values()]
+    views = list(played.views.values())
+    got = await asyncio.gather(
+        *(boards.board(GAME, event, played.names) for event in events),
+        *(boards.card(GAME, view, played.names) for view in views),
+    )
+    ui = UIS[GAME]
+    expected = [ui.board(event, played.names) for event in events]
+    expected += [ui.card(view, played.names) for view in views]
+    assert got == expected
+    assert all(board is not None for board in got)
+
+
+async def test_an_error_in_a_worker_reaches_the_caller_with_where_it_was_raised(
+    played: Played,
+) -> None:
+    with pytest.raises(KeyError) as caught:
+        await boards.card("no-such-game", a_view(played), played.names)
+    assert "raised in the render worker" in "".join(caught.value.__notes__)
+    card = await boards.card(GAME, a_view(played), played.names)
+    assert card == UIS[GAME].card(a_view(played), played.names)
+
+
+async def test_a_worker_that_dies_fails_its_job_and_is_replaced(played: Played) -> None:
+    job = asyncio.create_task(boards.card(GAME, a_view(played), played.names))
+    worker = await busy_worker()
+    worker.process.kill()
+    with pytest.raises(boards.WorkerDied):
+        await job
+    assert worker.process.returncode is not None
+    assert worker not in boards._POOL.idle
+    card = await boards.card(GAME, a_view(played), played.names)
+    assert card == UIS[GAME].card(a_view(played), played.names)
+
+
+async def test_a_render_cancelled_midway_stops_its_worker(played: Played) -> None:
+    job = asyncio.create_task(boards.card(GAME, a_view(played), played.names))
+    worker = await busy_worker()
+    job.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await job
+    assert worker.process.returncode is not None
+    card = await boards.card(GAME, a_view(played), played.names)
+    assert card == UIS[GAME].card(a_view(played), played.names)
+
+
+def test_the_workers_outlive_an_event_loop(played: Played) -> None:
+    first = asyncio.run(boards.card(GAME, a_view(played), played.names))
+    workers = list(boards._POOL.idle)
+    again = asyncio.run(boards.card(GAME, a_view(played), played.names))
+    assert again == first
+    assert boards._POOL.idle == workers
+
+
+async def test_closing_the_bot_stops_the_workers(played: Played, tmp_path: Path) -> None:
+    await boards.card(GAME, a_view(played), played.names)
+    workers = list(boards._POOL.idle)
+    assert workers
+    await create_bot(tmp_path / "dealer.db").close()
+    assert not boards._POOL.idle
+    assert all(worker.process.returncode is not None for worker in workers)
