@@ -5,6 +5,12 @@ idles for a while; then, in the same run, 20 twelve-player boards at a time are 
 way the bot renders them (`bot.boards`: a pool of worker processes), round after round.
 Target (issue #4): the p99 lag while rendering within 2x of the idle p99 — rendering never
 blocks the loop. Not a test: it prints figures for docs/performance.md.
+
+It runs twice: on asyncio's default loop, the bot's (epoll on Linux), and on a loop that
+waits with select(). epoll_wait() takes its timeout in whole milliseconds, rounded up, so
+whenever anything else wakes the loop — a finished board, a Discord message — the ticker's
+next wait is rounded up too and it wakes up to 1 ms late without the loop having been busy.
+select() takes microseconds, so there a late tick means that the loop was busy or waiting.
 """
 
 from __future__ import annotations
@@ -13,11 +19,14 @@ import asyncio
 import functools
 import os
 import platform
+import selectors
 import statistics
 import sys
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from machine import cpu_model
 
 from bot import boards
 from bot.render_samples import twelve_players
@@ -74,11 +83,16 @@ def jobs() -> list[Callable[[], Awaitable[Any]]]:
     return out
 
 
-async def main() -> int:
+LOOPS: dict[str, type[selectors.BaseSelector]] = {
+    "asyncio's default loop (epoll, timeouts in ms)": selectors.DefaultSelector,
+    "select() loop (timeouts in µs)": selectors.SelectSelector,
+}
+
+
+async def run() -> None:
     await asyncio.gather(*(render() for render in jobs()))  # start the workers, load fonts
     idle, _ = await measure(load=False)
     busy, rendered = await measure(load=True)
-    print(f"Event-loop lag: Python {platform.python_version()}, {os.cpu_count()} CPUs")
     print(
         f"  idle:      p50 {statistics.median(idle) * 1e3:.3f} ms  p99 {p99(idle) * 1e3:.3f} ms"
         f"  ({len(idle)} ticks)"
@@ -91,8 +105,19 @@ async def main() -> int:
     ratio = p99(busy) / p99(idle)
     verdict = "met" if ratio <= 2 else "MISSED"
     print(f"  p99 while rendering / p99 idle = {ratio:.2f} (target <= 2: {verdict})")
+
+
+def main() -> int:
+    print(
+        f"Event-loop lag: Python {platform.python_version()}, {os.cpu_count()} CPUs ({cpu_model()})"
+    )
+    for name, selector in LOOPS.items():
+        print(name)
+        loop = functools.partial(asyncio.SelectorEventLoop, selector())
+        with asyncio.Runner(loop_factory=loop) as runner:
+            runner.run(run())
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    sys.exit(main())
