@@ -15,7 +15,7 @@ from bot.components import cancel_view, lobby_view
 from bot.errors import UserError
 from bot.presenter import message, names_of
 from bot.service import new_seed, player_id
-from bot.storage import MatchRow, Storage
+from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from games.core.engine import HOST
 from games.registry import engine_for
@@ -77,18 +77,20 @@ class Actions:
         return rows[0]
 
     async def is_host(self, user: discord.abc.User, row: MatchRow) -> bool:
-        """The match's creator, anyone with Manage Server, or a member of the host role."""
-        if user.id == row.host_id:
-            return True
+        """The match's creator, or a server host (`is_server_host`)."""
+        return user.id == row.host_id or await self.is_server_host(user, row.guild_id)
+
+    async def is_server_host(self, user: discord.abc.User, guild_id: int) -> bool:
+        """Anyone with Manage Server, or a member of the server's host role."""
         member = user if isinstance(user, discord.Member) else None
-        if member is None or member.guild.id != row.guild_id:
-            guild = self.bot.get_guild(row.guild_id)
+        if member is None or member.guild.id != guild_id:
+            guild = self.bot.get_guild(guild_id)
             member = guild.get_member(user.id) if guild else None
         if member is None:
             return False
         if member.guild_permissions.manage_guild:
             return True
-        role_id = await self.storage.host_role(row.guild_id)
+        role_id = await self.storage.host_role(guild_id)
         return role_id is not None and any(r.id == role_id for r in member.roles)
 
     async def require_host(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
@@ -146,9 +148,16 @@ class Actions:
         options = engine.parse_options(row.options).model_dump(exclude={"garnets"})
         shown = ", ".join(f"{k.replace('_', ' ')}: {_option(v)}" for k, v in options.items())
         seated = ", ".join(p.name for p in players) or "nobody yet"
+        season = await self.storage.open_season(row.guild_id)
+        series = (
+            f"Counts for season **{season.name}**: garnets come from the season's ledger and "
+            "prizes go to it.\n"
+            if season
+            else ""
+        )
         return (
             f"**{engine.title}** — a new match hosted by <@{row.host_id}>.\n"
-            f"Phase length: {_duration(row.phase_seconds)} · {shown}\n"
+            f"Phase length: {_duration(row.phase_seconds)} · {shown}\n{series}"
             f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
             f"{seated}\nPress **Join** to play; the host presses **Start**."
         )
@@ -160,8 +169,12 @@ class Actions:
             await interaction.response.edit_message(content=text)
             return
         await interaction.response.send_message("Done.", ephemeral=True)
+        await self._refresh_lobby_message(row, text)
+
+    async def _refresh_lobby_message(self, row: MatchRow, text: str | None = None) -> None:
         channel = self.bot.get_channel(row.channel_id)
         if isinstance(channel, discord.TextChannel) and row.lobby_message_id:
+            text = text or await self.lobby_text(row)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(row.lobby_message_id).edit(content=text)
 
@@ -190,6 +203,14 @@ class Actions:
     async def join(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         engine = engine_for(row.game)
+        season = await self.storage.open_season(row.guild_id)
+        if season is not None and await self.bot.service.seasons.eliminated(
+            season, [interaction.user.id]
+        ):
+            raise UserError(
+                f"You are eliminated from season {season.name}, so you cannot join its "
+                "matches unless a host reinstates you."
+            )
         async with self.bot.service.lock(match_id):
             if len(await self.storage.players(match_id)) >= engine.max_players:
                 raise UserError(f"The match is full ({engine.max_players} players).")
@@ -209,6 +230,7 @@ class Actions:
         row = await self._lobby(match_id)
         await self.require_host(interaction, row)
         players = await self.storage.players(match_id)
+        await self._drop_eliminated(interaction, row, players)
         async with self.bot.service.lock(match_id):
             if not await self.bot.service.start(row, players):
                 raise UserError("This match has already started.")
@@ -225,6 +247,26 @@ class Actions:
                 "message, or `/me` and `/bid` in the channel (only they see the replies).",
                 ephemeral=True,
             )
+
+    async def _drop_eliminated(
+        self, interaction: discord.Interaction[Any], row: MatchRow, players: list[PlayerRow]
+    ) -> None:
+        """Members eliminated from the season since they joined leave the lobby, and the
+        host is asked to press Start again with the lobby as it now is."""
+        season = await self.storage.open_season(row.guild_id)
+        if season is None:
+            return
+        out = await self.bot.service.seasons.eliminated(season, [p.user_id for p in players])
+        if not out:
+            return
+        for user_id in out:
+            await self.storage.remove_player(row.id, user_id)
+        await self._refresh_lobby_message(row)
+        gone = ", ".join(p.name for p in players if p.user_id in out)
+        raise UserError(
+            f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from season {season.name} "
+            "and left the lobby. Check the players and press Start again."
+        )
 
     async def ask_cancel(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.match_here(interaction)

@@ -15,6 +15,7 @@ from bot.components import DYNAMIC_ITEMS, handle_form
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
 from bot.presenter import Presenter
+from bot.season_actions import SeasonActions
 from bot.service import MatchService
 from bot.storage import Storage
 
@@ -46,6 +47,7 @@ class DealerBot(commands.Bot):
     presenter: Presenter
     dispatcher: Dispatcher
     actions: Actions
+    season_actions: SeasonActions
 
     def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None) -> None:
         intents = discord.Intents.default()
@@ -67,6 +69,7 @@ class DealerBot(commands.Bot):
         self.service = MatchService(self.storage, self.now, self.dispatcher.poke)
         self.presenter = Presenter(self)
         self.actions = Actions(self)
+        self.season_actions = SeasonActions(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         from bot.cogs import setup as add_cogs
 

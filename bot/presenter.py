@@ -18,6 +18,7 @@ import discord
 
 from bot import boards
 from bot.components import one_on_one_view, phase_view
+from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import player_id
 from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
@@ -90,6 +91,9 @@ class Presenter:
         audience = event.audience
         if event.type == "phase_opened":
             await self._phase_opened(row, players, text)
+            return
+        if event.type == SEASON_SETTLED:
+            await self.channel_send(row.channel_id, settled_text(event.to_json(), names))
             return
         if text is not None:
             board = await boards.board(row.game, event.to_json(), name_table(players))

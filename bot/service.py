@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import UserError
-from bot.storage import MatchRow, PlayerRow, Snapshot, Storage
+from bot.seasons import SeasonService
+from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -49,6 +50,7 @@ class MatchService:
     ) -> None:
         self.storage = storage
         self.now = now
+        self.seasons = SeasonService(storage, now)
         #: Called after every commit that changed a match's timers (the dispatcher's poke).
         self.timers_changed = timers_changed
         self._states: dict[int, Any] = {}
@@ -152,13 +154,19 @@ class MatchService:
         return row
 
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
-        """Deal the first state; False when the match had already left its lobby."""
+        """Deal the first state; False when the match had already left its lobby. In a
+        server with an open season, the match counts for it: its players are enrolled and
+        dealt their garnet balances."""
         engine = engine_for(row.game)
         ids = [player_id(p.user_id) for p in players]
+        season = await self.storage.open_season(row.guild_id)
+        raw = row.options
         try:
             engine.check_players(ids)
-            options = engine.parse_options(row.options)
-            state, events = engine.setup(ids, options, row.seed)
+            if season is not None:
+                members = [(p.user_id, p.name) for p in players]
+                raw = await self.seasons.deal(season, members, raw)
+            state, events = engine.setup(ids, engine.parse_options(raw), row.seed)
         except ValueError as error:
             raise UserError(str(error)) from None
         now = self.now()
@@ -168,6 +176,8 @@ class MatchService:
             events=[e.to_json() for e in events],
             timers=phase_timers(now, row.phase_seconds, row.phase_seconds),
             at=now,
+            options=raw,
+            season_id=season.id if season else None,
         )
         if started:
             self._states[row.id] = state
@@ -189,6 +199,10 @@ class MatchService:
             now = self.now()
             opened = any(e.type == "phase_opened" for e in events)
             finished = engine.is_finished(state)
+            ledger, announced = await self.seasons.settle(
+                row, events, engine.result(state) if finished else None
+            )
+            events += announced
             snapshot = None
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
                 timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
@@ -202,7 +216,14 @@ class MatchService:
                     events=[e.to_json() for e in events],
                     at=now,
                     snapshot=snapshot,
+                    ledger=ledger,
                 )
+            except LedgerRefused:
+                self.forget(match_id)
+                raise UserError(
+                    "The season's ledger has no garnet left for you to trade (your garnets "
+                    "were spent in another match or taken off by a host)."
+                ) from None
             except BaseException:
                 self.forget(match_id)
                 raise

@@ -88,4 +88,14 @@ class PlayCog(commands.Cog):
             "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "
             "`/match status` shows who has submitted (never what)."
         )
-        await interaction.response.send_message("\n\n".join([*texts, hosting]), ephemeral=True)
+        seasons = (
+            "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "
+            "every match started in the server counts for it: players are enrolled with the "
+            "season's starting garnets, `/garnet-trade` spends them, and each match's prizes "
+            "and elimination candidates go to the ledger. `/season standings`, "
+            "`/season history` and `/season export` read it; hosts `/season adjust`, "
+            "`/season eliminate`, `/season reinstate`, `/season enrol` and `/season end`."
+        )
+        await interaction.response.send_message(
+            "\n\n".join([*texts, hosting, seasons]), ephemeral=True
+        )
