@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.ui.season import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
@@ -211,6 +212,35 @@ def five_players() -> Played:
     return played
 
 
+def season_standings() -> dict[str, Any]:
+    """A season of 12 members after a few matches: one eliminated, some candidates, a trade
+    of a running match withheld (the data `bot.seasons.standings_data` makes)."""
+    rows = [
+        {"name": name, "garnets": g, "tokens": t, "candidacies": c, "eliminated": out}
+        for name, g, t, c, out in [
+            ("Hyunmin", 7, 6, 0, False),
+            ("Sangmin", 5, 3, 0, False),
+            ("Eunji", 6, 3, 1, False),
+            ("Jinho, the very patient strategist", 3, 3, 0, False),
+            ("Yoohyun", 4, 0, 1, False),
+            ("Dongmin", 2, 0, 0, False),
+            ("Kyungran", 3, 0, 0, False),
+            ("Junsang", 1, 0, 1, False),
+            ("Sooyeon", 0, 0, 2, False),
+            ("Noah", 5, 0, 0, False),
+            ("Yeonjin", 2, 0, 1, True),
+            ("Seongjin", 0, 0, 2, True),
+        ]
+    ]
+    return {
+        "season": "Season 3: The Auction",
+        "open": True,
+        "pool": 30,
+        "withheld": 1,
+        "rows": rows,
+    }
+
+
 def boards() -> dict[str, Callable[[], Board]]:
     """Every sample: a file stem -> a function drawing it (so that it can be timed)."""
     big, crowded, small = twelve_players(), crowded_black_market(), five_players()
@@ -238,6 +268,7 @@ def boards() -> dict[str, Callable[[], Board]]:
         "one-on-one-5-players-access": lambda: one_on_one_card(small.views["access"], small.names),
         "one-on-one-5-players-ended": lambda: one_on_one_card(small.views["ended"], small.names),
         "final-5-players": lambda: final_board(small.result or {}, small.names),
+        "season-standings-12-members": lambda: standings_board(season_standings()),
     }
     return out
 

@@ -64,10 +64,6 @@ def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:
     )
 
 
-def player_id(user_id: int) -> str:
-    return str(user_id)
-
-
 class SeasonService:
     def __init__(self, storage: Storage, now: Callable[[], float]) -> None:
         self.storage = storage
@@ -181,15 +177,12 @@ class SeasonService:
 
     # -- matches ---------------------------------------------------------------------------
 
-    async def deal(
-        self, season: Season, members: list[tuple[int, str]], options: dict[str, Any]
-    ) -> dict[str, Any]:
-        """A season match's options: enrol its players and deal each their garnet balance."""
+    async def deal(self, season: Season, members: list[tuple[int, str]]) -> dict[int, int]:
+        """Enrol a season match's players; their garnet balances, to deal into it (AA-14)."""
         await self.enrol(season, members, None)
         names = dict(members)
         rows = [r for r in await self.storage.ledger(season.id) if r.user_id in names]
-        garnets = {player_id(b.user_id): b.garnets for b in balances(rows, names) if b.garnets}
-        return {**options, "garnets": garnets}
+        return {b.user_id: b.garnets for b in balances(rows, names)}
 
     async def settle(
         self, row: MatchRow, events: list[Event], result: dict[str, Any] | None

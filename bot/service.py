@@ -164,8 +164,9 @@ class MatchService:
         try:
             engine.check_players(ids)
             if season is not None:
-                members = [(p.user_id, p.name) for p in players]
-                raw = await self.seasons.deal(season, members, raw)
+                dealt = await self.seasons.deal(season, [(p.user_id, p.name) for p in players])
+                garnets = {player_id(user): n for user, n in dealt.items() if n}
+                raw = {**raw, "garnets": garnets}
             state, events = engine.setup(ids, engine.parse_options(raw), row.seed)
         except ValueError as error:
             raise UserError(str(error)) from None

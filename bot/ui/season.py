@@ -87,9 +87,10 @@ def _footer(data: dict[str, Any]) -> list[str]:
         "prizes and elimination candidates come from each match's end (AA-17)."
     ]
     if data["withheld"]:
+        n = data["withheld"]
         lines.append(
-            f"{data['withheld']} ledger entries of matches in progress will show when those "
-            "matches end."
+            f"{n} ledger {'entry' if n == 1 else 'entries'} of matches in progress will show "
+            "when those matches end."
         )
     return lines
 
