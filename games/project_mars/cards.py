@@ -444,7 +444,7 @@ def _everywhere(table: Table) -> list[tuple[str, str, Placed]]:
 
 def _emp(table: Table, step: Step, choice: str | None) -> Ask | None:
     """EMP Bomb: every face-up ARTIFICIAL card on both fields is disabled for the round: PWR 0,
-    effects nullified, it stays on the field."""
+    effects nullified, it stays on the field (PM-D19)."""
     hit = []
     for field, slot, placed in _everywhere(table):
         if not placed.face_down and table.spec(placed.card).has("artificial"):
@@ -466,7 +466,7 @@ def _top_secret(table: Table, step: Step, choice: str | None) -> Ask | None:
 
 def _favorable(table: Table, step: Step, choice: str | None) -> Ask | None:
     """Favorable Conditions: every face-up UNIT card on both fields gets +2 PWR for the
-    round; cards played later do not."""
+    round; cards played later do not (PM-D19)."""
     hit = []
     for field, slot, placed in _everywhere(table):
         if not placed.face_down and table.spec(placed.card).has("unit"):
@@ -489,7 +489,7 @@ def _toxic_gas(table: Table, step: Step, choice: str | None) -> Ask | None:
 
 def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
     """Sinkhole: one enemy BUILDING destroyed per hand card discarded, as many as its owner
-    likes: pick a building (or stop), then the card to discard for it (or stop)."""
+    likes: pick a building (or stop), then the card to discard for it (or stop) (PM-D18)."""
     owner = table.card(step.card).owner
     enemy = table.other(owner)
     seat = table.seat(owner)

@@ -613,10 +613,12 @@ class PlayLegal(BaseModel):
 
 
 class Legal(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
     deck: bool = False
     keep: list[str] | None = None
     mulligan: MulliganLegal | None = None
-    pass_: bool = Field(False, serialization_alias="pass")
+    pass_: bool = Field(False, alias="pass")
     plays: list[PlayLegal] = Field(default_factory=list)
     choose: list[Option] = Field(default_factory=list)
 

@@ -519,8 +519,8 @@ class ProjectMars(Engine[State, Options]):
         self._next_turn(table, table.other(player))
 
     def _next_turn(self, table: Table, player: str) -> None:
-        """PM-5: turns alternate; a player with no cards passes; two passes in succession, or
-        two empty hands, resolve the round."""
+        """PM-5: turns alternate; two passes in succession, or two empty hands, resolve the
+        round. PM-D20: only a player with no cards passes by themself."""
         state = table.state
         state.turn = player
         while True:
