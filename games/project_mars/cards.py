@@ -629,13 +629,13 @@ def _spy(table: Table, step: Step, choice: str | None) -> Ask | None:
     if choice is None:
         spec = table.spec(step.card)
         fate = (
-            f"your {spec.name} is destroyed"
+            f"Lose your {spec.name}; the Spy goes to the junkyard"
             if (spec.pwr or 0) <= SPY_LIMIT
-            else f"nothing happens: your {spec.name} has more than {SPY_LIMIT} PWR"
+            else f"The Spy goes to the junkyard; your {spec.name} ({spec.pwr} PWR) stays"
         )
         options = [
             Option(id="return", label=f"Send the Spy back to {table.other(victim)}'s field"),
-            Option(id="destroy", label=f"Keep the Spy off the field: {fate}"),
+            Option(id="destroy", label=fate),
         ]
         return _ask(
             table,
