@@ -60,7 +60,9 @@ The view (what `view(state, viewer)` returns, `View.model_dump(mode="json")`)
              "parts": {player: {"pwr", "lanes", "sentinel", "medic", "infantry",
                                 "outpost"}}}
     Pending = {"player": "bob", "kind": "spy", "card": Card, "prompt": "...",
-               "options": [Option, ...] | null}   # options only for the chooser
+               "slot": "attack-3" | null,         # where the asking card (or the trap
+                                                  # it triggered) lies; null for utility
+               "options": [Option, ...] | null}   # null for others when secret
     Option = {"id": "return", "label": "Send the Spy back to ann's field"}
     RoundResult = {"round": 1, "winner": "ann" | null, "score": Score}
     Result = {"winner": "ann" | null, "wins": {player: rounds won}, "forfeit": null | name,
@@ -482,6 +484,7 @@ class Decision(BaseModel):
     player: str
     kind: str
     card: str
+    slot: str | None = None
     prompt: str
     options: list[Option]
     #: The options are the chooser's secret (hand or deck cards): others see only the prompt.
@@ -596,6 +599,7 @@ class PendingView(BaseModel):
     player: str
     kind: str
     card: CardView
+    slot: str | None
     prompt: str
     options: list[Option] | None
 

@@ -482,6 +482,7 @@ class ProjectMars(Engine[State, Options]):
                 [decision.player],
                 kind=decision.kind,
                 card=table.shown(decision.card),
+                slot=decision.slot,
                 prompt=decision.prompt,
                 options=None if decision.secret else [o.model_dump() for o in options],
             )
@@ -680,6 +681,7 @@ class ProjectMars(Engine[State, Options]):
                 player=decision.player,
                 kind=decision.kind,
                 card=card_view(state.cards[decision.card]),
+                slot=decision.slot,
                 prompt=decision.prompt,
                 options=(
                     list(decision.options) if me == decision.player or not decision.secret else None

@@ -75,7 +75,7 @@ def card(match: Match, player: str, name: str, *, nth: int = 0) -> str:
     """The id of a card of that name in the player's hand."""
     key = card_key(name)
     found = [c for c in match.state.seats[player].hand if match.state.cards[c].key == key]
-    return found[nth]
+    return str(found[nth])
 
 
 def play(match: Match, player: str, name: str, slot: str | None = None) -> list[Event]:
@@ -142,7 +142,8 @@ def parts(resolved: dict[str, Any], player: str) -> dict[str, int]:
 
 def pwr(match: Match, card_id: str) -> int | None:
     """A face-up card's PWR as resolution would count it now (the public projection)."""
-    return ENGINE.view(match.state, None)["projection"]["pwr"].get(card_id)
+    value = ENGINE.view(match.state, None)["projection"]["pwr"].get(card_id)
+    return None if value is None else int(value)
 
 
 def view(match: Match, viewer: str | None) -> dict[str, Any]:

@@ -109,7 +109,7 @@ def test_landmine_sets_a_buildings_pwr_to_0_and_spares_other_cards() -> None:
     turret = card(match, "bob", "Defense Turret")
     play(match, "bob", "Defense Turret", "defence-2")
     assert (pwr(match, outpost), pwr(match, turret)) == (0, 3)
-    assert match.state.seats["bob"].field["defence-1"].zeroed  # type: ignore[union-attr]
+    assert match.state.seats["bob"].field["defence-1"].zeroed
 
 
 def test_stealth_op_victim_may_reveal_a_card_of_their_choice() -> None:

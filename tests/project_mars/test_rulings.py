@@ -611,7 +611,7 @@ def test_pmd13_strike_team_reaches_any_column_and_skips_zeroed_units() -> None:
     play(match, "bob", "Medic", "attack-4")
     play(match, "ann", "Strike Team", "attack-2")
     assert match.state.pending is None
-    assert match.state.seats["bob"].field["attack-4"].zeroed  # type: ignore[union-attr]
+    assert match.state.seats["bob"].field["attack-4"].zeroed
     assert on_field(match, medic)
 
 
