@@ -226,7 +226,13 @@ def _ask(
     card = step.trap if step.kind == "trap" and step.trap else step.card
     return Ask(
         Decision(
-            player=player, kind=kind, card=card, prompt=prompt, options=options, secret=secret
+            player=player,
+            kind=kind,
+            card=card,
+            slot=step.slot,
+            prompt=prompt,
+            options=options,
+            secret=secret,
         ),
         auto,
     )

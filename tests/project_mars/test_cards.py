@@ -236,6 +236,7 @@ def test_spy_victim_may_lose_a_card_of_2_pwr_or_less() -> None:
     play(match, "bob", "Scout", "attack-2")
     pending = match.state.pending
     assert pending is not None and pending.player == "bob" and pending.kind == "spy"
+    assert view(match, "bob")["pending"]["slot"] == "attack-2"
     events = choose(match, "bob", "destroy")
     assert not on_field(match, scout)
     assert of_type(events, "cards_revealed") == []
