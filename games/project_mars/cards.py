@@ -203,12 +203,17 @@ def _label(table: Table, card_id: str, field: str, slot: str) -> str:
     return f"{table.name(card_id)} ({field}, {slot})"
 
 
-def _targets(table: Table, field: str, subtype: Subtype, column: int | None) -> list[Option]:
+def _targets(
+    table: Table, field: str, subtype: Subtype, column: int | None, *, zeroed: bool = True
+) -> list[Option]:
+    """Face-up cards of a subtype on a field (in one column if given); `zeroed` False leaves
+    out the cards whose PWR was already set to 0."""
     return [
         Option(id=placed.card, label=_label(table, placed.card, field, slot))
         for slot, placed in table.face_up(field)
         if CARDS[table.card(placed.card).key].has(subtype)
         and (column is None or column_of(slot) == column)
+        and (zeroed or not placed.zeroed)
     ]
 
 
@@ -306,11 +311,7 @@ def _strike_team(table: Table, step: Step, choice: str | None) -> Ask | None:
     owner = table.card(step.card).owner
     enemy = table.other(owner)
     if choice is None:
-        options = [
-            o
-            for o in _targets(table, enemy, "unit", None)
-            if not (found := _placed(table, o.id)) or not found[2].zeroed
-        ]
+        options = _targets(table, enemy, "unit", None, zeroed=False)
         if not options:
             return None
         return _ask(

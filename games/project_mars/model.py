@@ -341,6 +341,7 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _decks_are_valid(self) -> Options:
         """PM-1: every preset deck is a ready deck or a valid list of 30 cards."""
+        # decks.py builds on this module's card data, so it can only be imported here.
         from games.project_mars.decks import DeckError, resolve_deck
 
         for player, choice in self.decks.items():
