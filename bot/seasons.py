@@ -49,6 +49,13 @@ class Standings:
     withheld: int
 
 
+def counts_for_seasons(game: str) -> bool:
+    """Whether a game's matches count for a season: those dealt garnet balances (AA-14)
+    whose prizes go to the ledger. Project Mars has neither garnets nor prizes, so its
+    matches stay out of seasons (no enrolment, no ledger entries, no eliminations checked)."""
+    return "garnets" in engine_for(game).options_type.model_fields
+
+
 def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:
     """The sentence for a refused ledger write."""
     who = names.get(error.user_id or 0, "That member")

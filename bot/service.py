@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import UserError
-from bot.seasons import SeasonService
+from bot.seasons import SeasonService, counts_for_seasons
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
+from bot.ui import UIS
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -36,9 +37,22 @@ def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str,
     ]
 
 
+#: The practice opponent: a seat the bot plays itself (`bot.computer`). Its row in the lobby
+#: has this user id, which no Discord user has; engines know it as `COMPUTER`.
+COMPUTER_USER = 0
+COMPUTER = "practice"
+COMPUTER_NAME = "Dealer (practice)"
+
+
 def player_id(user_id: int) -> str:
-    """Players are known to engines by their Discord user id, as text."""
-    return str(user_id)
+    """Players are known to engines by their Discord user id, as text (the practice
+    opponent as `COMPUTER`)."""
+    return COMPUTER if user_id == COMPUTER_USER else str(user_id)
+
+
+def user_id_of(player: str) -> int | None:
+    """The Discord user behind an engine's player id; None for the practice opponent."""
+    return None if player == COMPUTER else int(player)
 
 
 class MatchService:
@@ -159,12 +173,15 @@ class MatchService:
         dealt their garnet balances."""
         engine = engine_for(row.game)
         ids = [player_id(p.user_id) for p in players]
-        season = await self.storage.open_season(row.guild_id)
+        season = (
+            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+        )
         raw = row.options
         try:
             engine.check_players(ids)
             if season is not None:
-                dealt = await self.seasons.deal(season, [(p.user_id, p.name) for p in players])
+                members = [(p.user_id, p.name) for p in players if p.user_id != COMPUTER_USER]
+                dealt = await self.seasons.deal(season, members)
                 garnets = {player_id(user): n for user, n in dealt.items() if n}
                 raw = {**raw, "garnets": garnets}
             state, events = engine.setup(ids, engine.parse_options(raw), row.seed)
@@ -195,7 +212,14 @@ class MatchService:
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
             state = await self.state(row)
+            ui = UIS[row.game]
+            before = engine.view(state, None) if ui.wants_views else None
             events = engine.apply(state, actor, parsed)
+            if before is not None:
+                shown = ui.add_events(
+                    before, [e.to_json() for e in events], engine.view(state, None)
+                )
+                events = [Event.from_json(e) for e in shown]
             seq = self._seqs[match_id] + 1
             now = self.now()
             opened = any(e.type == "phase_opened" for e in events)
@@ -281,9 +305,10 @@ class MatchService:
             for _, actor, move in await self.storage.moves(row.id)
         ]
         players = list((await self.state(row)).players) if row.started else []
-        options = dict(row.options)
-        if "garnets" in options:
-            options["garnets"] = {rename(k): v for k, v in options["garnets"].items()}
+        options = {
+            key: {rename(k): v for k, v in value.items()} if isinstance(value, dict) else value
+            for key, value in row.options.items()
+        }
         return {
             "game": row.game,
             "seed": row.seed,

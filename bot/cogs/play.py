@@ -96,6 +96,18 @@ class PlayCog(commands.Cog):
             "`/season history` and `/season export` read it; hosts `/season adjust`, "
             "`/season eliminate`, `/season reinstate`, `/season enrol` and `/season end`."
         )
-        await interaction.response.send_message(
-            "\n\n".join([*texts, hosting, seasons]), ephemeral=True
-        )
+        pages = _pages([*texts, hosting, seasons])
+        await interaction.response.send_message(pages[0], ephemeral=True)
+        for page in pages[1:]:
+            await interaction.followup.send(page, ephemeral=True)
+
+
+def _pages(paragraphs: list[str], limit: int = 2000) -> list[str]:
+    """Paragraphs packed into as few messages of at most `limit` characters as they fit."""
+    pages: list[str] = []
+    for paragraph in paragraphs:
+        if pages and len(pages[-1]) + 2 + len(paragraph) <= limit:
+            pages[-1] += "\n\n" + paragraph
+        else:
+            pages.append(paragraph[:limit])
+    return pages

@@ -229,6 +229,18 @@ class Storage(SeasonStore):
         )
         return cursor.rowcount == 1
 
+    async def set_challenge(self, match_id: int, user_id: int) -> None:
+        """Mark a lobby as a challenge: its empty seat is `user_id`'s, taken by accepting."""
+        await self.db.execute(
+            "INSERT OR REPLACE INTO challenges (match_id, user_id) VALUES (?, ?)",
+            (match_id, user_id),
+        )
+
+    async def challenged(self, match_id: int) -> int | None:
+        """The member a lobby challenges, or None for an open lobby."""
+        row = await self._one("SELECT user_id FROM challenges WHERE match_id = ?", match_id)
+        return row[0] if row else None
+
     async def players(self, match_id: int) -> list[PlayerRow]:
         rows = await self._all(
             "SELECT user_id, name, dm_closed FROM match_players WHERE match_id = ? ORDER BY joined",

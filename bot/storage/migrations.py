@@ -6,7 +6,10 @@ accepted move with its events. `delivered` = 0 marks what the presenter has not 
 
 `ledger` is a season's append-only ledger: balances are sums of its entries and nothing in it
 is ever updated. An entry caused by a match names the log entry (`match_id`, `match_seq`)
-that caused it and is written in the same transaction."""
+that caused it and is written in the same transaction.
+
+`challenges` marks a lobby opened as a challenge to one member (Project Mars): only they may
+take the empty seat, by accepting."""
 
 MIGRATIONS: list[str] = [
     """
@@ -112,5 +115,11 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX ledger_once_per_match_entry
         ON ledger (match_id, match_seq, kind, ifnull(user_id, 0)) WHERE match_id IS NOT NULL;
     ALTER TABLE matches ADD COLUMN season_id INTEGER REFERENCES seasons (id);
+    """,
+    """
+    CREATE TABLE challenges (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+        user_id INTEGER NOT NULL
+    );
     """,
 ]
