@@ -62,7 +62,8 @@ from games.project_mars.table import Table, card_view
 def match_over(rounds: list[RoundResult], wins: dict[str, int]) -> tuple[bool, str | None]:
     """PM-8 and PM-D4: (is the match over, its winner or None for a draw) after a round.
     Two round wins win. Round 1 won and round 2 drawn: the round-1 winner wins. Round 3
-    decides: its winner wins; if it is drawn, whoever won more rounds, else a draw."""
+    decides: its winner wins; if it is drawn, nobody has won and the match is a draw, even
+    when one player won round 2 after a drawn round 1."""
     done = len(rounds)
     leader = next((p for p, n in wins.items() if n >= 2), None)
     if leader is not None:
@@ -71,11 +72,7 @@ def match_over(rounds: list[RoundResult], wins: dict[str, int]) -> tuple[bool, s
         return True, rounds[0].winner
     if done < ROUNDS:
         return False, None
-    if rounds[-1].winner is not None:
-        return True, rounds[-1].winner
-    best = max(wins.values())
-    ahead = [p for p, n in wins.items() if n == best]
-    return True, ahead[0] if len(ahead) == 1 else None
+    return True, rounds[-1].winner
 
 
 class ProjectMars(Engine[State, Options]):

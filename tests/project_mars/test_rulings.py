@@ -323,7 +323,7 @@ def _wins(*winners: str | None) -> dict[str, int]:
         (("ann", "bob", "bob"), (True, "bob")),
         (("ann", "bob", None), (True, None)),
         ((None, "bob", "ann"), (True, "ann")),
-        ((None, "bob", None), (True, "bob")),
+        ((None, "bob", None), (True, None)),
         ((None, None, "ann"), (True, "ann")),
         ((None, None, None), (True, None)),
     ],
@@ -354,6 +354,19 @@ def test_pm8_round_1_drawn_round_3_settles_the_match() -> None:
     play_round(match, "ann")
     assert match.finished
     assert match.state.result is not None and match.state.result.winner == "ann"
+
+
+def test_pm8_round_1_drawn_and_round_3_drawn_the_match_is_drawn() -> None:
+    """Round 1 drawn: round 3 decides; drawn too, nobody has won the match after round 3,
+    whoever won round 2 (PM-8, PM-D4)."""
+    match = start(["Defense Turret"], ["Medic"])
+    play_round(match, None)
+    next_round(match)
+    assert play_round(match, "bob")["winner"] == "bob"
+    next_round(match)
+    play_round(match, None)
+    assert match.state.result is not None
+    assert (match.state.result.winner, match.state.result.wins) == (None, {"ann": 0, "bob": 1})
 
 
 # -- PM-9 first player, mulligans ------------------------------------------------------------
