@@ -587,7 +587,8 @@ def _title(view: Mapping[str, Any], name: Name, viewer: str | None) -> str:
         who = "You choose" if chooser == viewer else f"{name(chooser)} chooses"
         return f"{round_} · {who}"
     if phase == "mulligan":
-        return f"{round_} · mulligan"
+        keeping = viewer is not None and (view.get("legal") or {}).get("keep") is not None
+        return f"{round_} · {'your back hand' if keeping else 'mulligan'}"
     return f"{round_} · {PHASE_WORDS.get(phase, phase)}"
 
 
@@ -1016,29 +1017,37 @@ def final_alt(result: Mapping[str, Any], name: Name) -> str:
 def _hand_tile(
     canvas: Canvas, x: int, y: int, w: int, h: int, card: Mapping[str, Any], *, revealed: bool
 ) -> None:
+    """A hand card: kind and PWR on its band, the name, its subtypes, the rulebook's text."""
     canvas.rect(
         (x, y, x + w, y + h),
         PANEL_RAISED,
         radius=10,
         outline=ACCENT if revealed else mix(LINE, PANEL, 0.2),
     )
-    _kind_band(canvas, x + 1, y + 1, w - 2, card)
+    fill, ink, label = KINDS.get(str(card["kind"]), (PANEL_RAISED, TEXT, str(card["kind"])))
+    canvas.rect((x + 1, y + 1, x + w - 1, y + 25), fill, radius=8)
+    canvas.rect((x + 1, y + 15, x + w - 1, y + 25), fill)
+    canvas.text(x + 10, y + 13, label, size=12, fill=ink, bold=True)
     pwr = card.get("pwr")
-    right = x + w - 10
     if pwr is not None:
-        right -= canvas.text(right, y + 42, f"PWR {pwr}", size=14, bold=True, align="right")
-        right -= 8
+        canvas.text(x + w - 10, y + 13, f"PWR {pwr}", size=13, fill=ink, bold=True, align="right")
     canvas.text(
-        x + 10, y + 42, str(card["name"]), size=15, bold=True, max_width=right - x - 10, min_size=12
+        x + 10, y + 40, str(card["name"]), size=15, bold=True, max_width=w - 20, min_size=12
     )
+    kinds = [str(s).upper() for s in card.get("subtypes", [])]
+    if card.get("trap"):
+        kinds.insert(0, "TRAP")
+    top = y + 58
+    if kinds:
+        canvas.text(x + 10, top, " · ".join(kinds), size=12, fill=ACCENT, max_width=w - 20)
+        top += 17
     spec = CARDS.get(str(card["key"]))
-    text = spec.text if spec is not None else ""
-    lines = fonts.wrap(text, 12, w - 20)
-    room = (h - 62 - (22 if revealed else 0)) // 16
+    lines = fonts.wrap(spec.text if spec is not None else "", 12, w - 20)
+    room = max(1, (y + h - (26 if revealed else 8) - top) // 16)
     if len(lines) > room:
         lines = [*lines[: room - 1], fonts.ellipsize(lines[room - 1] + " …", 12, w - 20)]
     for i, line in enumerate(lines[:room]):
-        canvas.text(x + 10, y + 64 + i * 16, line, size=12, fill=MUTED)
+        canvas.text(x + 10, top + i * 16, line, size=12, fill=MUTED)
     if revealed:
         canvas.badge(x + 10, y + h - 16, "revealed", REVEALED, size=12)
 
@@ -1112,7 +1121,8 @@ def hand_card(view: Mapping[str, Any], names: NameSource) -> Board:
     revealed = sum(1 for c in hand if c.get("revealed"))
     if revealed:
         hand_note = f"{plural(revealed, 'card')} revealed to your opponent · {hand_note}"
-    sections.append((f"YOUR HAND ({len(hand)})", hand_note, hand))
+    if hand or not sections:
+        sections.append((f"YOUR HAND ({len(hand)})", hand_note, hand))
     height = 100 + 16
     if table:
         height += _table_height(view) + 16
