@@ -368,7 +368,8 @@ def _destroy_in_column(subtype: Subtype, key: str, what: str) -> Handler:
 def _research_station(table: Table, step: Step, choice: str | None) -> Ask | None:
     """Research Station: its owner may trade a hand card for a utility card of their choice
     from their deck; the traded card goes into the deck (PM-D14). Both choices are private
-    and always asked, so the opponent learns nothing of the deck."""
+    and always asked, and no public event tells whether the trade happened, so the opponent
+    learns nothing of the deck: only that a hand card was picked (the second question)."""
     owner = table.card(step.card).owner
     seat = table.seat(owner)
     if step.stage == 0 and choice is None:
@@ -420,7 +421,6 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
     table.private(
         owner, "card_traded", player=owner, gave=table.shown(given), took=table.shown(taken)
     )
-    table.public("trade_made", player=owner, by="research-station")
     return None
 
 

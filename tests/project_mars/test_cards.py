@@ -305,7 +305,7 @@ def test_research_station_trades_a_hand_card_for_a_utility_card_of_the_deck() ->
     assert outpost in match.state.seats["ann"].deck
     [traded] = of_type(events, "card_traded")
     assert traded["audience"].players == ("ann",)
-    assert [e["audience"].kind for e in of_type(events, "trade_made")] == ["public"]
+    assert (traded["gave"]["id"], traded["took"]["key"]) == (outpost, "emp-bomb")
 
 
 def test_cybernetics_lab_gives_1_pwr_artificial_cards_plus_1() -> None:

@@ -20,7 +20,7 @@ from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.match import Match
 from games.project_mars import ENGINE
-from games.project_mars.model import Kick, State
+from games.project_mars.model import Card, Kick, State
 from tests.project_mars.helpers import PLAYERS, card, of_type, play, start, view
 
 CARD_ID = re.compile(r"^[ab]\d\d$")
@@ -151,3 +151,23 @@ def test_a_secret_choice_shows_its_options_to_the_chooser_only() -> None:
     assert view(match, "bob")["pending"]["options"] is not None
     assert view(match, "ann")["pending"]["options"] is None
     assert view(match, None)["pending"]["card"]["key"] == "stealth-op"
+
+
+def test_a_research_station_tells_nobody_whether_the_deck_held_a_utility_card() -> None:
+    """PM-D14: the same public events and views whether the trade happened or the deck had no
+    utility card left (then the player keeps their card)."""
+    told, views = [], []
+    for utility_left in (True, False):
+        match = start(["Research Station", "Outpost"], ["Medic"], extra={"ann": ["EMP Bomb"]})
+        if not utility_left:
+            state = match.state
+            [emp] = [c for c in state.seats["ann"].deck if state.cards[c].key == "emp-bomb"]
+            state.cards[emp] = Card(id=emp, owner="ann", key="defense-turret")
+        events = play(match, "ann", "Research Station", "defence-1")
+        events += match.submit("ann", {"type": "choose", "option": card(match, "ann", "Outpost")})
+        pending = match.state.pending
+        assert pending is not None
+        events += match.submit("ann", {"type": "choose", "option": pending.options[0].id})
+        told.append([[e.to_json() for e in events if e.audience.reaches(v)] for v in ("bob", None)])
+        views.append((view(match, "bob"), view(match, None)))
+    assert told[0] == told[1] and views[0] == views[1]
