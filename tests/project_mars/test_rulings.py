@@ -628,6 +628,21 @@ def test_pmd13_strike_team_reaches_any_column_and_skips_zeroed_units() -> None:
     assert on_field(match, medic)
 
 
+def test_pmd13_set_to_0_touches_only_pwr_not_the_cards_effect() -> None:
+    """A zeroed Outpost has PWR 0 but still adds +2 TPR; a zeroed Medic still adds +4."""
+    match = start(["Landmine", "Strike Team"], ["Outpost", "Medic"])
+    play(match, "ann", "Landmine", "defence-1")
+    outpost = card(match, "bob", "Outpost")
+    play(match, "bob", "Outpost", "defence-1")
+    pass_(match, "ann")
+    play(match, "bob", "Medic", "attack-2")
+    play(match, "ann", "Strike Team", "attack-3")
+    assert match.state.seats["bob"].field["attack-2"].zeroed
+    resolved = resolve(match)
+    assert resolved["score"]["pwr"][outpost] == 0
+    assert (parts(resolved, "bob")["outpost"], parts(resolved, "bob")["medic"]) == (2, 4)
+
+
 def test_pmd14_research_station_always_asks_even_with_no_utility_left() -> None:
     match = start(["Research Station", "Outpost"], ["Medic"])
     outpost = card(match, "ann", "Outpost")
