@@ -177,6 +177,9 @@ class Presenter:
                     private.setdefault(pid, []).append(text)
             elif text and audience.kind == "host":
                 await self.dm(row, row.host_id, text)
+            if event.type in ui.phase_closing_events and row.spectator_channel_id:
+                audit = ui.audit(await self.bot.service.view(row, HOST), names)
+                await self.channel_send(row.spectator_channel_id, audit)
         await self._post(row, public)
         for pid, lines in private.items():
             await self.dm_player(row, pid, "\n".join(lines))

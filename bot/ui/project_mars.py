@@ -76,6 +76,7 @@ class ProjectMarsUI(GameUI):
     game = "project-mars"
     title = "Project Mars"
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
+    phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
     wants_views = True
     combine_messages = True
     phase_label = "Turn time"
@@ -467,7 +468,20 @@ class ProjectMarsUI(GameUI):
         )
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
-        return "Project Mars has no sealed submissions: the table shows all the host may see."
+        """For the spectators' channel after each round: Project Mars has no sealed
+        submissions (the host sees the public view), so the full picture is the rounds'
+        results."""
+        rounds = host_view.get("rounds") or []
+        if not rounds:
+            return "No round has been resolved yet."
+        lines = ["**Project Mars — rounds so far**"]
+        for played in rounds:
+            tpr = played["score"]["tpr"]
+            figures = " to ".join(f"{names(p)} {v}" for p, v in tpr.items())
+            winner = played.get("winner")
+            outcome = f"{names(winner)} won" if winner else "drawn"
+            lines.append(f"Round {played['round']}: {outcome}, TPR {figures}.")
+        return "\n".join(lines)
 
     def engine_text(self, text: str, names: Names) -> str:
         return worded(text, names)

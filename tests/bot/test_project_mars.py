@@ -261,7 +261,8 @@ async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_
     simcord_env: Any,
 ) -> None:
     t = Mars(simcord_env)
-    message = await t.challenge(deck="vanguard", turn_minutes=30)
+    watch = t.guild.create_text_channel("watch")
+    message = await t.challenge(deck="vanguard", turn_minutes=30, spectators=watch)
     assert f"<@{t.bob.id}>" in message.content and "challenges you" in message.content
     await t.start(message)
     await t.play_out(random.Random(6))
@@ -270,6 +271,9 @@ async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_
     channel = "\n".join(m.content for m in t.channel.history())
     assert "The match is over" in channel
     assert "Round 1 is over" in channel
+    watched = [m.content for m in watch.history()]
+    assert len(watched) == len(state.rounds), "the spectators get each round's result"
+    assert "Round 1: " in watched[-1] and "TPR" in watched[-1]
 
     log = await t.ann.slash(t.channel, "match log")
     assert log.ephemeral, log.response.content
