@@ -664,3 +664,34 @@ async def test_help_explains_project_mars(simcord_env: Any) -> None:
     for words in ("attack row", "lane", "TPR", "practice:True", "/match add-bot", "trap"):
         assert words in r.response.content
     assert len(r.response.content) <= 2000
+
+
+async def test_a_player_brings_their_own_deck_list_through_the_form(
+    simcord_env: Any, db_path: Path
+) -> None:
+    t = Mars(simcord_env)
+    await t.start(deck="vanguard")
+    m = t.match_id
+    dm = t.last_with(t.bob, f"dealer:pm:deck-list:{m}")
+
+    async def form() -> Any:
+        shown = await t.bob.user.click(dm, custom_id=f"dealer:pm:deck-list:{m}")
+        assert shown.modal is not None
+        return shown
+
+    short = "3x Infantry, 3x Medic, 3x Humvee, 3x Outpost, 3x Defense Turret, 3x Sentinel, " * 2
+    r = await t.bob.user.submit_modal(await form(), {"cards": short[:-2] + ", Scout x5"})
+    assert r.ephemeral and "exactly 30 cards; this list has 41" in r.response.content
+    typo = "Infantri\n" + "\n".join(["Outpost"] * 29)
+    r = await t.bob.user.submit_modal(await form(), {"cards": typo})
+    assert r.ephemeral and "did you mean Infantry?" in r.response.content
+    assert (await t.state()).seats[t.pid(t.bob)].deck_name is None, "refusals change nothing"
+
+    shown = await form()
+    await simcord_env.restart_bot(make_bot(db_path))
+    own = "3x Infantry\n3 Medic\nHumvee x3\n3x Outpost\n3x Defense Turret\n6x Sentinel\n"
+    own += "3x Scout\n3x Comms Station\n2x Cybernetics Lab\nEMP Bomb"
+    r = await t.bob.user.submit_modal(shown, {"cards": own})
+    assert r.ephemeral and "Accepted" in r.response.content, r.response.content
+    assert (await t.state()).seats[t.pid(t.bob)].deck_name == "custom"
+    assert "Your deck: **your own list**" in t.readable_by(t.bob)
