@@ -229,9 +229,14 @@ class MatchService:
             )
             events += announced
             snapshot = None
+            # A host's move while paused (close-phase) opens the next phase paused: its clock
+            # starts on resume, with the whole phase ahead.
+            held = opened and row.paused and not finished
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
                 timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
-                snapshot = Snapshot(state.model_dump_json(), finished, timers if opened else None)
+                snapshot = Snapshot(
+                    state.model_dump_json(), finished, timers if opened and not held else None
+                )
             try:
                 await self.storage.record_move(
                     match_id,
@@ -253,6 +258,8 @@ class MatchService:
                 self.forget(match_id)
                 raise
             self._seqs[match_id] = seq
+            if held:
+                await self.storage.pause_remaining(match_id, row.phase_seconds)
             if finished:
                 self.forget(match_id)
             if snapshot is not None:

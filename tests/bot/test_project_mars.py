@@ -695,3 +695,41 @@ async def test_a_player_brings_their_own_deck_list_through_the_form(
     assert r.ephemeral and "Accepted" in r.response.content, r.response.content
     assert (await t.state()).seats[t.pid(t.bob)].deck_name == "custom"
     assert "Your deck: **your own list**" in t.readable_by(t.bob)
+
+
+async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    await t.practice(deck="vanguard")
+    ann = t.pid(t.ann)
+    rnd = random.Random(4)
+    await t.until(rnd, lambda v: v["phase"] == "turn" and v["turn"] == ann)
+    status = await t.ann.slash(t.channel, "match status")
+    assert "ann's turn" in status.response.content and "closes" in status.response.content
+
+    r = await t.ann.slash(t.channel, "match pause")
+    assert r.response.content == "Paused."
+    r = await t.ann.slash(t.channel, "match extend", minutes=5)
+    assert r.response.content == "Extended by 5 minutes."
+    menu = t.last_with(t.ann, f"dealer:pm:pass:{t.match_id}")
+    r = await t.ann.user.click(menu, custom_id=f"dealer:pm:pass:{t.match_id}")
+    assert "paused" in r.response.content
+    await t.ann.slash(t.channel, "match close-phase")
+    view = await t.view(None)
+    assert view["turn"] == COMPUTER and view["passes"] == 1, "the host's default pass"
+    await simcord_env.advance_time(60 * MINUTE)
+    assert (await t.view(None))["turn"] == COMPUTER, "a paused match waits, the computer too"
+
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.paused_remaining == 10 * MINUTE, "the new turn waits, whole"
+    r = await t.ann.slash(t.channel, "match resume")
+    assert r.response.content == "Resumed."
+    view = await t.view(None)
+    assert view["turn"] == ann or view["round"] == 2, "the computer moved once resumed"
+
+    r = await t.bob.slash(t.channel, "match kick", member=t.ann)
+    assert r.ephemeral and "Only a host" in r.response.content
+    r = await t.ann.slash(t.channel, "match kick", member=t.ann)
+    assert r.response.content == "Done."
+    result = (await t.state()).result
+    assert result is not None and result.forfeit == ann and result.winner == COMPUTER
+    assert f"ann forfeits, **{COMPUTER_NAME}** wins" in t.channel_text()
