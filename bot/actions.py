@@ -357,6 +357,8 @@ class Actions:
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
+        if await self.storage.challenged(match_id) is not None:
+            raise UserError("To withdraw a challenge, cancel it with `/match cancel`.")
         if not await self.storage.remove_player(match_id, interaction.user.id):
             raise UserError("You have not joined this match.")
         await self._refresh_lobby(interaction, row)

@@ -537,6 +537,8 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     assert r.ephemeral and "challenge" in r.response.content
     r = await t.ann.slash(t.channel, "match start")
     assert r.ephemeral and "accepts it" in r.response.content
+    r = await t.ann.slash(t.channel, "match leave")
+    assert r.ephemeral and "`/match cancel`" in r.response.content
     assert (await t.bot.storage.match(m)).status == "lobby"
     await t.start(message)
 
