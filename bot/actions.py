@@ -481,15 +481,23 @@ class Actions:
         await self.settle(row.id)
 
     async def submit_here(
-        self, interaction: discord.Interaction[Any], move: dict[str, Any]
+        self, interaction: discord.Interaction[Any], move: dict[str, Any], command: str
     ) -> None:
-        await self.submit(interaction, await self.match_here(interaction), move)
+        """A move from a player's slash command, in the match of this channel (or DM)."""
+        row = await self.match_here(interaction)
+        ui = UIS[row.game]
+        if command not in ui.commands:
+            raise UserError(
+                f"{ui.title} has no `/{command}`: play from your 1-on-1 (your DMs, the "
+                "**My 1-on-1** button or `/me`)."
+            )
+        await self.submit(interaction, row, move)
 
     async def bid_here(
         self, interaction: discord.Interaction[Any], target: str, amount: int
     ) -> None:
         move = {"type": "bid", "target": target.strip().lower(), "amount": amount}
-        await self.submit(interaction, await self.match_here(interaction), move)
+        await self.submit_here(interaction, move, "bid")
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         await self.show_one_on_one(interaction, (await self.match_here(interaction)).id)

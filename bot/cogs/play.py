@@ -65,12 +65,12 @@ class PlayCog(commands.Cog):
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
         move = {"type": "give", "to": player_id(member.id), "amount": amount}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move))
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "give"))
 
     @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
     async def garnet_trade(self, interaction: Interaction) -> None:
         move = {"type": "trade_garnet"}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move))
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "garnet-trade"))
 
     @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
     async def me(self, interaction: Interaction) -> None:

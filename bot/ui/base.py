@@ -42,6 +42,8 @@ class GameUI(ABC):
     #: Whether the public texts of one move go out as one message (with its board), and the
     #: private texts of one move as one message per player.
     combine_messages: ClassVar[bool] = False
+    #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
+    commands: ClassVar[frozenset[str]] = frozenset()
     #: What the lobby calls the time each phase lasts.
     phase_label: ClassVar[str] = "Phase length"
     #: Whether a host may export the record while the match runs (up to the last closed

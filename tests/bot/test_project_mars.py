@@ -550,6 +550,8 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     r = await t.ann.user.click(keep, custom_id=f"dealer:pm:keep-hand:{m}")
     assert r.ephemeral and "only once" in r.response.content
 
+    r = await t.ann.slash(t.channel, "bid", target="a01", amount=3)
+    assert r.ephemeral and "Project Mars has no `/bid`" in r.response.content
     phase = [x for x in t.channel.history() if f"dealer:me:{m}" in custom_ids(x)][-1]
     r = await carol.click(phase, custom_id=f"dealer:me:{m}")
     assert r.ephemeral and "not playing in this match" in r.response.content
