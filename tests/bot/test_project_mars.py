@@ -505,10 +505,11 @@ async def test_nothing_secret_reaches_the_other_player_or_the_channel(
     t = Mars(simcord_env)
     message = await t.challenge(deck="shadow-ops")
     await t.start(message)
-    rnd = random.Random(seed)
-    await t.until(rnd, lambda v: v["phase"] == "turn")
+    menu = t.last_with(t.bob, f"dealer:pm:deck:{t.match_id}")
+    await t.bob.user.select(menu, ["vanguard"], custom_id=f"dealer:pm:deck:{t.match_id}")
     bob_deck = (await t.state()).seats[t.pid(t.bob)].deck_name
-    assert bob_deck in READY_DECKS
+    assert bob_deck == "vanguard"
+    rnd = random.Random(seed)
     await t.play_out(rnd)
     spectator = t.guild.add_member(simcord_env.create_user("spectator"))
     public = json.dumps(await t.public_events())
