@@ -18,6 +18,8 @@ from bot.errors import UserError
 from bot.seasons import SeasonService, counts_for_seasons
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
 from bot.ui import UIS
+from bot.ui.base import COMPUTER as COMPUTER
+from bot.ui.base import COMPUTER_NAME as COMPUTER_NAME
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -37,11 +39,9 @@ def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str,
     ]
 
 
-#: The practice opponent: a seat the bot plays itself (`bot.computer`). Its row in the lobby
-#: has this user id, which no Discord user has; engines know it as `COMPUTER`.
+#: The practice opponent (`bot.computer`): its seat in a lobby has this user id, which no
+#: Discord user has; engines know it as `COMPUTER`.
 COMPUTER_USER = 0
-COMPUTER = "practice"
-COMPUTER_NAME = "Dealer (practice)"
 
 
 def player_id(user_id: int) -> str:

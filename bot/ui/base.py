@@ -10,6 +10,10 @@ from typing import Any, ClassVar
 
 from games.core.drawing.board import Board
 
+#: The practice opponent's player id in engines: a seat the bot plays (`bot.computer`).
+COMPUTER = "practice"
+COMPUTER_NAME = "Dealer (practice)"
+
 #: Turns a player id of the engine into the name people see.
 Names = Callable[[str], str]
 #: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.ui.base import GameUI, Names, Target, named
+from bot.ui.base import COMPUTER, GameUI, Names, Target, named
 from games.core.drawing.board import Board
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS, MULLIGAN_MAX
@@ -166,6 +166,8 @@ class ProjectMarsUI(GameUI):
                 f"**{round_} — {waiting} chooses** for {card.get('name', 'a card')}: "
                 f"{event.get('prompt', '')}{listed}"
             )
+        if event["players"] == [COMPUTER]:
+            return f"**{round_} — {waiting}'s turn.**"
         return f"**{round_} — {waiting}'s turn.** Play a card or pass, in their 1-on-1."
 
     def _on_passed(self, event: dict[str, Any], names: Names) -> str:
