@@ -20,14 +20,19 @@ import pickle
 import subprocess
 import sys
 import weakref
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from bot.render_worker import HEADER
 from bot.ui import UIS
+from bot.ui.season import standings_board
 from games.core.drawing.board import Board
 
-#: (`GameUI` method, game, event or view, names): what a worker is asked to render.
-Job = tuple[str, str, dict[str, Any], dict[str, str]]
+#: (function, arguments): what a worker is asked to call. The function is pickled by name, so
+#: it must be defined at the top level of a module (the worker imports it).
+Job = tuple[Callable[..., Any], tuple[Any, ...]]
+
+T = TypeVar("T")
 
 
 class WorkerDied(RuntimeError):
@@ -91,7 +96,7 @@ class _Pool:
             weakref.WeakKeyDictionary()
         )
 
-    async def render(self, job: Job) -> Board | None:
+    async def call(self, job: Job) -> Any:
         loop = asyncio.get_running_loop()
         async with self.free.setdefault(loop, asyncio.Semaphore(self.size)):
             worker = self.idle.pop() if self.idle else _Worker()
@@ -107,8 +112,7 @@ class _Pool:
             self.idle.append(worker)
         if not ok:
             raise value
-        board: Board | None = value
-        return board
+        return value
 
     def shutdown(self) -> None:
         """Stop the idle workers; kill the busy ones, whose jobs then fail and stop them."""
@@ -122,16 +126,37 @@ _POOL = _Pool(max(1, (os.cpu_count() or 2) - 1))
 atexit.register(_POOL.shutdown)
 
 
+async def render(function: Callable[..., T], *args: Any) -> T:
+    """`function(*args)`, called in a worker: every image the bot renders goes through here.
+    `function` must be defined at the top level of a module and be pure, its arguments and
+    result picklable; an exception it raises is raised here, with a note of its traceback."""
+    result: T = await _POOL.call((function, args))
+    return result
+
+
+def _board(game: str, event: dict[str, Any], names: dict[str, str]) -> Board | None:
+    return UIS[game].board(event, names)
+
+
+def _card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board | None:
+    return UIS[game].card(view, names)
+
+
 async def board(game: str, event: dict[str, Any], names: dict[str, str]) -> Board | None:
     """The image for an event's message, or None (no worker is asked for an event without)."""
     if event["type"] not in UIS[game].board_events:
         return None
-    return await _POOL.render(("board", game, event, names))
+    return await render(_board, game, event, names)
 
 
 async def card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board | None:
     """A player's 1-on-1 card from their own view."""
-    return await _POOL.render(("card", game, view, names))
+    return await render(_card, game, view, names)
+
+
+async def standings(data: dict[str, Any]) -> Board:
+    """A season's standings image, from its public standings (`bot.seasons.standings_data`)."""
+    return await render(standings_board, data)
 
 
 def shutdown() -> None:

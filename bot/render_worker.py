@@ -1,9 +1,9 @@
 """A process that renders board images for `bot.boards`: `python -m bot.render_worker`.
 
 It reads jobs from stdin and writes each one's result to stdout, both as a pickle after its
-length (`HEADER`). A job is `(method, game, data, names)`, naming `GameUI.board` or
-`GameUI.card`; a result is `(True, board or None)` or `(False, the exception raised)`. The
-fonts and text caches stay loaded from one job to the next. It exits when stdin closes.
+length (`HEADER`). A job is `(function, args)`, the function pickled by name (`bot.boards.render`);
+a result is `(True, function(*args))` or `(False, the exception raised)`. The fonts and text
+caches stay loaded from one job to the next. It exits when stdin closes.
 """
 
 from __future__ import annotations
@@ -13,8 +13,6 @@ import pickle
 import struct
 import sys
 import traceback
-
-from bot.ui import UIS
 
 #: The length of the pickle that follows.
 HEADER = struct.Struct("!Q")
@@ -40,9 +38,10 @@ def main() -> None:
     # Anything printed goes to stderr: a stray line on stdout would corrupt a result.
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     while header := jobs.read(HEADER.size):
-        method, game, data, names = pickle.loads(jobs.read(HEADER.unpack(header)[0]))
+        job = jobs.read(HEADER.unpack(header)[0])
         try:
-            reply = (True, getattr(UIS[game], method)(data, names))
+            function, args = pickle.loads(job)
+            reply = (True, function(*args))
         except Exception as error:
             error.add_note(f"raised in the render worker:\n{traceback.format_exc()}")
             reply = (False, error)

@@ -13,6 +13,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.seasons import LedgerWrite, SeasonStore
 
 #: Written into the SQL (not bound) so SQLite uses the partial index on open matches.
 _OPEN = "status IN ('lobby', 'running')"
@@ -34,6 +35,8 @@ class MatchRow:
     deadline: float | None
     paused_remaining: float | None
     started: bool
+    #: The season the match counts for (set when it starts), or None.
+    season_id: int | None
 
     @property
     def paused(self) -> bool:
@@ -76,7 +79,8 @@ class TimerRow:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
-    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL"
+    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
+    "season_id"
 )
 
 
@@ -87,7 +91,7 @@ def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
     return MatchRow(*values)
 
 
-class Storage:
+class Storage(SeasonStore):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
         self.closed = False
@@ -113,13 +117,6 @@ class Storage:
         version = row[0] if row else 0
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
-
-    async def _one(self, sql: str, *args: Any) -> Any:
-        rows = await self.db.execute_fetchall(sql, args)
-        return next(iter(rows), None)
-
-    async def _all(self, sql: str, *args: Any) -> list[Any]:
-        return list(await self.db.execute_fetchall(sql, args))
 
     # -- server configuration ------------------------------------------------------------
 
@@ -232,6 +229,18 @@ class Storage:
         )
         return cursor.rowcount == 1
 
+    async def set_challenge(self, match_id: int, user_id: int) -> None:
+        """Mark a lobby as a challenge: its empty seat is `user_id`'s, taken by accepting."""
+        await self.db.execute(
+            "INSERT OR REPLACE INTO challenges (match_id, user_id) VALUES (?, ?)",
+            (match_id, user_id),
+        )
+
+    async def challenged(self, match_id: int) -> int | None:
+        """The member a lobby challenges, or None for an open lobby."""
+        row = await self._one("SELECT user_id FROM challenges WHERE match_id = ?", match_id)
+        return row[0] if row else None
+
     async def players(self, match_id: int) -> list[PlayerRow]:
         rows = await self._all(
             "SELECT user_id, name, dm_closed FROM match_players WHERE match_id = ? ORDER BY joined",
@@ -255,15 +264,18 @@ class Storage:
         events: list[dict[str, Any]],
         timers: list[tuple[str, float]],
         at: float,
+        options: dict[str, Any],
+        season_id: int | None = None,
     ) -> bool:
-        """Lobby -> running with the first snapshot, the setup's events and the timers; False
-        when the match was not in its lobby any more (a second click on Start)."""
+        """Lobby -> running with the first snapshot, the setup's events, the timers, and the
+        options it was dealt with (the season's garnet balances among them) for its record;
+        False when the match was not in its lobby any more (a second click on Start)."""
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             cursor = await self.db.execute(
-                "UPDATE matches SET status = 'running', state = ?, state_seq = 0 "
-                "WHERE id = ? AND status = 'lobby'",
-                (state, match_id),
+                "UPDATE matches SET status = 'running', state = ?, state_seq = 0, options = ?, "
+                "season_id = ? WHERE id = ? AND status = 'lobby'",
+                (state, json.dumps(options), season_id, match_id),
             )
             if cursor.rowcount != 1:
                 await self.db.execute("ROLLBACK")
@@ -289,36 +301,47 @@ class Storage:
         events: list[dict[str, Any]],
         at: float,
         snapshot: Snapshot | None = None,
+        ledger: LedgerWrite | None = None,
     ) -> None:
-        """Append an accepted move and its events. Without a snapshot that is one statement,
-        an atomic commit on its own; with one, the snapshot (and the match's end, or its new
-        timers) commit in the same transaction."""
+        """Append an accepted move and its events. Without a snapshot or ledger entries that
+        is one statement, an atomic commit on its own; with them, the snapshot (and the
+        match's end, or its new timers) and the season ledger entries the move caused commit
+        in the same transaction, so a prize is paid exactly once. Raises LedgerRefused, with
+        nothing written, when an entry would overdraw a balance."""
         insert = (
             "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
             (match_id, seq, actor, json.dumps(move), json.dumps(events), at),
         )
-        if snapshot is None:
+        if snapshot is None and ledger is None:
             await self.db.execute(*insert)
             return
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             await self.db.execute(*insert)
-            await self.db.execute(
-                "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
-                (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
-            )
-            if snapshot.finished:
-                await self.db.execute(
-                    "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
-                    (match_id,),
+            if ledger is not None:
+                await self._append(
+                    ledger.season_id, ledger.entries, by=None, at=at, match=(match_id, seq)
                 )
-                await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-            elif snapshot.timers is not None:
-                await self._write_timers(match_id, snapshot.timers)
+            if snapshot is not None:
+                await self._write_snapshot(match_id, seq, snapshot)
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
         await self.db.execute("COMMIT")
+
+    async def _write_snapshot(self, match_id: int, seq: int, snapshot: Snapshot) -> None:
+        await self.db.execute(
+            "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
+            (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
+        )
+        if snapshot.finished:
+            await self.db.execute(
+                "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
+                (match_id,),
+            )
+            await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        elif snapshot.timers is not None:
+            await self._write_timers(match_id, snapshot.timers)
 
     async def _write_timers(self, match_id: int, timers: list[tuple[str, float]]) -> None:
         await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
