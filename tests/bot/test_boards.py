@@ -14,6 +14,8 @@ from bot import boards, render_samples
 from bot.app import create_bot
 from bot.render_samples import Played
 from bot.ui import UIS
+from bot.ui.project_mars import BOARD_SHOWN, ProjectMarsUI
+from bot.ui.season import standings_board
 
 GAME = "auction-auction"
 
@@ -45,6 +47,33 @@ async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Play
     expected += [ui.card(view, played.names) for view in views]
     assert got == expected
     assert all(board is not None for board in got)
+
+
+async def test_project_mars_and_season_boards_come_from_the_workers_too() -> None:
+    pm = render_samples.mars_match()
+    game = ProjectMarsUI.game
+    events = [
+        {"type": BOARD_SHOWN, "view": pm.table},
+        *pm.rounds,
+        pm.result,
+    ]
+    season = render_samples.season_standings()
+    got = await asyncio.gather(
+        *(boards.board(game, event, pm.names) for event in events),
+        boards.card(game, pm.hand, pm.names),
+        boards.standings(season),
+    )
+    ui = UIS[game]
+    expected = [ui.board(event, pm.names) for event in events]
+    expected += [ui.card(pm.hand, pm.names), standings_board(season)]
+    assert got == expected
+    assert all(board is not None for board in got)
+
+
+async def test_a_job_is_any_top_level_function_and_its_arguments() -> None:
+    assert await boards.render(divmod, 17, 5) == (3, 2)
+    with pytest.raises(ZeroDivisionError):
+        await boards.render(divmod, 1, 0)
 
 
 async def test_an_error_in_a_worker_reaches_the_caller_with_where_it_was_raised(

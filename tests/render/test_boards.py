@@ -129,10 +129,12 @@ def test_rendering_is_deterministic(name: str, big: Played, crowded: Played, sma
     assert replayed == first
 
 
-def test_boards_rendered_in_worker_threads_equal_those_rendered_in_turn(
+def test_boards_rendered_in_threads_at_once_equal_those_rendered_in_turn(
     big: Played, crowded: Played, small: Played
 ) -> None:
-    """The bot renders off its event loop, in worker threads that share the cached faces."""
+    """Rendering is safe in threads: they share the cached faces and text, taking turns with
+    FreeType. (The bot renders in worker processes, one board at a time in each: `bot.boards`,
+    tests/bot/test_boards.py.)"""
     makers = [BOARDS[name] for name in BOARDS] * 3
     expected = [make(big, crowded, small) for make in makers]
     with ThreadPoolExecutor(max_workers=4) as pool:
