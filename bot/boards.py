@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import logging
 import os
 import pickle
 import subprocess
 import sys
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bot.render_worker import HEADER
@@ -33,6 +34,8 @@ from games.core.drawing.board import Board
 Job = tuple[Callable[..., Any], tuple[Any, ...]]
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 class WorkerDied(RuntimeError):
@@ -157,6 +160,16 @@ async def card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board 
 async def standings(data: dict[str, Any]) -> Board:
     """A season's standings image, from its public standings (`bot.seasons.standings_data`)."""
     return await render(standings_board, data)
+
+
+async def or_none(image: Awaitable[Board | None], what: str) -> Board | None:
+    """The image, or None if rendering it failed (logged with its traceback): a message goes
+    out without its image rather than not at all."""
+    try:
+        return await image
+    except Exception:
+        log.exception("could not render %s; the message goes without it", what)
+        return None
 
 
 def shutdown() -> None:

@@ -114,7 +114,10 @@ class Presenter:
             await self.channel_send(row.channel_id, settled_text(event.to_json(), names))
             return
         if text is not None:
-            board = await boards.board(row.game, event.to_json(), name_table(players))
+            board = await boards.or_none(
+                boards.board(row.game, event.to_json(), name_table(players)),
+                f"the board of {event.type} in match {row.id}",
+            )
             if audience.kind == "public":
                 await self.channel_send(row.channel_id, text, board=board)
             elif audience.kind == "players":
@@ -169,7 +172,10 @@ class Presenter:
                 if text:
                     public.lines.append(text)
                 if event.type in ui.board_events:
-                    public.board = await boards.board(row.game, data, table)
+                    public.board = await boards.or_none(
+                        boards.board(row.game, data, table),
+                        f"the board of {event.type} in match {row.id}",
+                    )
                     await self._post(row, public)
                     public = _Message()
             elif text and audience.kind in ("players", "location"):
@@ -217,10 +223,14 @@ class Presenter:
     async def card(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> Board | None:
-        """A player's 1-on-1 card, rendered in a worker process from their own view."""
+        """A player's 1-on-1 card, rendered in a worker process from their own view (None if
+        rendering failed: the 1-on-1 goes without it)."""
         players = players if players is not None else await self.bot.service.players(row.id)
         view = await self.bot.service.view(row, player_id(user_id))
-        return await boards.card(row.game, view, name_table(players))
+        return await boards.or_none(
+            boards.card(row.game, view, name_table(players)),
+            f"the 1-on-1 card of user {user_id} in match {row.id}",
+        )
 
     async def one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None

@@ -195,7 +195,9 @@ class SeasonActions:
         self, interaction: discord.Interaction[Any], season: Season, head: str | None
     ) -> None:
         standings = await self.seasons.standings(season)
-        board = await boards.standings(standings_data(standings))
+        board = await boards.or_none(
+            boards.standings(standings_data(standings)), f"the standings of season {season.id}"
+        )
         text = standings_text(standings)
         content = message(f"{head}\n{text}" if head else text, None, board)
         if head is None:
