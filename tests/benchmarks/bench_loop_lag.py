@@ -23,13 +23,16 @@ it wakes up to 1 ms late although the loop was free. select() takes microseconds
 late tick means that the loop was busy.
 
 Both probes run on asyncio's default loop, the bot's (epoll on Linux), and on a loop that
-waits with select(); one probe at a time, so that neither wakes the loop for the other.
+waits with select(); one probe at a time, so that neither wakes the loop for the other. The
+full garbage collections of the process (generation 2) in each window are reported beside
+the figures: one stops the loop for its length (about 14 ms here), whatever caused it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 import os
 import platform
 import selectors
@@ -66,6 +69,19 @@ while True:
 
 Probe = Callable[[list[float], asyncio.Event], Coroutine[Any, Any, None]]
 
+#: (when it started, seconds of the loop's thread's CPU) of each full garbage collection.
+FULL_GCS: list[tuple[float, float]] = []
+_gc_started = [0.0, 0.0]
+
+
+def _note_full_gcs(phase: str, info: dict[str, Any]) -> None:
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _gc_started[:] = [time.perf_counter(), time.thread_time()]
+    else:
+        FULL_GCS.append((_gc_started[0], time.thread_time() - _gc_started[1]))
+
 
 async def ticker(lags: list[float], stop: asyncio.Event) -> None:
     """How late `asyncio.sleep(TICK)` wakes, in seconds."""
@@ -101,9 +117,15 @@ async def readiness(waits: list[float], stop: asyncio.Event) -> None:
             writer.kill()
 
 
-async def measure(
-    probe: Probe, renders: list[Callable[[], Awaitable[Any]]] | None
-) -> tuple[list[float], int]:
+@dataclass
+class Window:
+    samples: list[float]
+    rendered: int
+    #: How long each full garbage collection in the window took.
+    full_gcs: list[float]
+
+
+async def measure(probe: Probe, renders: list[Callable[[], Awaitable[Any]]] | None) -> Window:
     """The probe's samples over SECONDS, idle or while `renders` go AT_ONCE at a time."""
     samples: list[float] = []
     stop = asyncio.Event()
@@ -111,7 +133,8 @@ async def measure(
     await asyncio.sleep(WARM_UP)
     first = len(samples)
     done = 0
-    deadline = time.perf_counter() + SECONDS
+    start = time.perf_counter()
+    deadline = start + SECONDS
     while time.perf_counter() < deadline:
         if renders:
             batch = [renders[i % len(renders)] for i in range(AT_ONCE)]
@@ -119,9 +142,11 @@ async def measure(
             done += len(batch)
         else:
             await asyncio.sleep(0.05)
+    end = time.perf_counter()
     stop.set()
     await task
-    return samples[first:], done
+    gcs = [took for at, took in FULL_GCS if start <= at < end]
+    return Window(samples[first:], done, gcs)
 
 
 def jobs() -> list[Callable[[], Awaitable[Any]]]:
@@ -151,25 +176,28 @@ def ms(seconds: float) -> str:
 
 @dataclass
 class Figures:
-    idle: list[float]
-    busy: list[float]
-    rendered: int
+    idle: Window
+    busy: Window
 
     @property
     def ratio(self) -> float:
-        return p99(self.busy) / p99(self.idle)
+        return p99(self.busy.samples) / p99(self.idle.samples)
 
     def verdict(self) -> str:
         return "met" if self.ratio <= 2 else "MISSED"
 
     def show(self, unit: str) -> None:
-        for label, values in (("idle", self.idle), ("rendering", self.busy)):
+        for label, window in (("idle", self.idle), ("rendering", self.busy)):
+            values = window.samples
+            gcs = ", ".join(ms(took) for took in window.full_gcs) or "none"
             print(
                 f"    {label + ':':<11}p50 {ms(statistics.median(values))}  p99 "
-                f"{ms(p99(values))}  max {ms(max(values))}  ({len(values)} {unit})"
+                f"{ms(p99(values))}  max {ms(max(values))}  ({len(values)} {unit}; "
+                f"full GCs: {gcs})"
             )
+        rendered = self.busy.rendered
         print(
-            f"    {self.rendered} boards, {AT_ONCE} at a time, {self.rendered / SECONDS:.0f} "
+            f"    {rendered} boards, {AT_ONCE} at a time, {rendered / SECONDS:.0f} "
             f"boards/s; p99 rendering / p99 idle = {self.ratio:.2f} (<= 2: {self.verdict()})"
         )
 
@@ -193,9 +221,7 @@ async def run() -> dict[str, Figures]:
     await asyncio.gather(*(render() for render in renders))  # start the workers, load fonts
     out: dict[str, Figures] = {}
     for key, (probe, title, unit) in PROBES.items():
-        idle, _ = await measure(probe, None)
-        busy, rendered = await measure(probe, renders)
-        out[key] = Figures(idle, busy, rendered)
+        out[key] = Figures(await measure(probe, None), await measure(probe, renders))
         print(f"  {title}")
         out[key].show(unit)
     return out
@@ -217,6 +243,7 @@ def main() -> int:
         f"Event-loop lag: Python {platform.python_version()}, {os.cpu_count()} CPUs "
         f"({cpu_model()}), load average {load}"
     )
+    gc.callbacks.append(_note_full_gcs)
     results: dict[str, dict[str, Figures]] = {}
     for key, selector in LOOPS.items():
         print(TITLES[key])
@@ -225,8 +252,9 @@ def main() -> int:
             results[key] = runner.run(run())
     io, sleep = results["default"]["io"], results["default"]["sleep"]
     print(
-        f"Verdict (issue #4, I/O readiness on the default loop): p99 {ms(p99(io.busy))} while "
-        f"20 boards render, {ms(p99(io.idle))} idle: {io.ratio:.2f}x, target {io.verdict()}.\n"
+        f"Verdict (issue #4, I/O readiness on the default loop): p99 {ms(p99(io.busy.samples))} "
+        f"while 20 boards render, {ms(p99(io.idle.samples))} idle: {io.ratio:.2f}x, target "
+        f"{io.verdict()}.\n"
         f"  Beside it, the sleep ticker on the default loop: {sleep.ratio:.2f}x "
         f"({sleep.verdict()}), which is epoll's 1 ms timer rounding; on the select() loop "
         f"{results['select']['sleep'].ratio:.2f}x."
