@@ -270,7 +270,7 @@ class Actions:
             and e.audience.reaches(me)
             and (text := ui.describe(e.to_json(), names))
         ]
-        summary, _ = await self.bot.presenter.one_on_one(row, interaction.user.id, players)
+        summary = ui.one_on_one(await self.bot.service.view(row, me), names)
         await interaction.response.send_message(
             "\n".join([*receipts, "✅ Accepted." if not receipts else "", summary]).strip(),
             ephemeral=True,
