@@ -25,7 +25,7 @@ T = TypeVar("T")
 #: Written into the SQL (not bound) so SQLite uses the partial index on open matches.
 _OPEN = "status IN ('lobby', 'running')"
 #: Writes between two checkpoints (a bid is two: its move, then its events delivered); in
-#: the benchmark that is 1,400-2,000 pages of WAL, a few MB.
+#: the benchmark that is 1,300-2,000 pages of WAL, a few MB.
 CHECKPOINT_EVERY = 500
 
 
@@ -156,12 +156,13 @@ class Storage:
 
     What syncs a file stays off the loop. The writer's automatic checkpoints are off; every
     `CHECKPOINT_EVERY` writes, `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL
-    and the database) in a worker thread on a connection of its own, `checkpointer`, and
-    neither writes nor reads wait for it. The first write after a checkpoint has copied the
-    whole WAL starts the WAL afresh, which syncs its header: that write runs in a worker
-    thread (so does the first write after opening). So that no write on the loop can be that
-    first one unawares, `pin` holds a read transaction while a checkpoint runs, which keeps
-    the WAL from starting afresh until the loop knows how the checkpoint went.
+    and the database) in a worker thread on a connection of its own, `checkpointer`, while
+    reads and writes go on (only a short second copy, of what was written meanwhile, holds
+    the writes). The first write after a checkpoint has copied the whole WAL starts the WAL
+    afresh, which syncs its header: that write runs in a worker thread (so does the first
+    write after opening). So that no write on the loop can be that first one unawares, `pin`
+    holds a read transaction while a checkpoint runs, which keeps the WAL from starting
+    afresh until the loop knows how the checkpoint went.
     """
 
     def __init__(
@@ -176,7 +177,8 @@ class Storage:
         self.checkpointer = checkpointer
         self.pin = pin
         self.closed = False
-        #: Serialises writes while one runs in a worker thread.
+        #: Held by every write and by a checkpoint's second copy; only ever waited for while
+        #: one of those runs in a worker thread.
         self._writing = asyncio.Lock()
         self._since_checkpoint = 0
         self._checkpoint: asyncio.Task[None] | None = None
