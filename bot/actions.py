@@ -12,12 +12,16 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import cancel_view, lobby_view
+from bot.computer import has_practice
 from bot.errors import UserError
-from bot.presenter import message, names_of
-from bot.service import new_seed, player_id
-from bot.storage import MatchRow, Storage
+from bot.presenter import CONTROLS, message, names_of
+from bot.project_mars import challenge_view
+from bot.seasons import counts_for_seasons
+from bot.service import COMPUTER_NAME, COMPUTER_USER, new_seed, player_id
+from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from games.core.engine import HOST
+from games.core.errors import RuleError
 from games.registry import engine_for
 
 if TYPE_CHECKING:
@@ -77,18 +81,20 @@ class Actions:
         return rows[0]
 
     async def is_host(self, user: discord.abc.User, row: MatchRow) -> bool:
-        """The match's creator, anyone with Manage Server, or a member of the host role."""
-        if user.id == row.host_id:
-            return True
+        """The match's creator, or a server host (`is_server_host`)."""
+        return user.id == row.host_id or await self.is_server_host(user, row.guild_id)
+
+    async def is_server_host(self, user: discord.abc.User, guild_id: int) -> bool:
+        """Anyone with Manage Server, or a member of the server's host role."""
         member = user if isinstance(user, discord.Member) else None
-        if member is None or member.guild.id != row.guild_id:
-            guild = self.bot.get_guild(row.guild_id)
+        if member is None or member.guild.id != guild_id:
+            guild = self.bot.get_guild(guild_id)
             member = guild.get_member(user.id) if guild else None
         if member is None:
             return False
         if member.guild_permissions.manage_guild:
             return True
-        role_id = await self.storage.host_role(row.guild_id)
+        role_id = await self.storage.host_role(guild_id)
         return role_id is not None and any(r.id == role_id for r in member.roles)
 
     async def require_host(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
@@ -112,10 +118,29 @@ class Actions:
         options: dict[str, Any],
         phase_seconds: int,
         spectators: discord.TextChannel | None,
+        *,
+        opponent: discord.abc.User | None = None,
+        practice: bool = False,
     ) -> None:
+        """Open a match: a lobby; or, for a two-player game, a challenge to `opponent` (a
+        lobby only they may complete, by accepting), or a practice match against the bot's
+        computer seat, which starts at once. In both the creator plays."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
+        if opponent is not None and self.bot.user is not None and opponent.id == self.bot.user.id:
+            opponent, practice = None, True
+        if opponent is not None and practice:
+            raise UserError("Choose either an opponent to challenge or a practice match, not both.")
+        if (opponent is not None or practice) and engine.max_players != 2:
+            raise UserError(f"{engine.title} is not a two-player game: open a lobby instead.")
+        if practice and not has_practice(game):
+            raise UserError(f"{engine.title} has no practice opponent yet.")
+        if opponent is not None:
+            if opponent.id == interaction.user.id:
+                raise UserError("You cannot challenge yourself; try `practice:True` instead.")
+            if opponent.bot:
+                raise UserError("Bots cannot play. To play against Dealer, use `practice:True`.")
         try:
             engine.parse_options(options)
         except ValueError as error:
@@ -134,21 +159,132 @@ class Actions:
         if match_id is None:
             raise UserError("This channel already has an open match; finish or cancel it first.")
         row = await self.bot.service.known(match_id)
-        await interaction.response.send_message(
-            await self.lobby_text(row), view=lobby_view(match_id)
-        )
+        if practice:
+            await self._start_practice(interaction, row)
+            return
+        if opponent is not None:
+            await self.storage.add_player(match_id, interaction.user.id, interaction.user.name)
+            await self.storage.set_challenge(match_id, opponent.id)
+            text = (
+                f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
+                f"**{engine.title}** ({UIS[game].phase_label.lower()}: "
+                f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
+                "**Decline**."
+            )
+            await interaction.response.send_message(
+                text, view=challenge_view(match_id, opponent.id)
+            )
+        else:
+            await interaction.response.send_message(
+                await self.lobby_text(row), view=lobby_view(match_id)
+            )
         message = await interaction.original_response()
         await self.storage.set_lobby_message(match_id, message.id)
 
+    async def _start_practice(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+        await self.storage.add_player(row.id, interaction.user.id, interaction.user.name)
+        await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
+        async with self.bot.service.lock(row.id):
+            try:
+                started = await self.bot.service.start(row, await self.storage.players(row.id))
+            except UserError:
+                await self.bot.service.cancel(row.id)
+                raise
+        if not started:
+            raise UserError("This match has already started.")
+        title = engine_for(row.game).title
+        await interaction.response.send_message(
+            f"**{title}** — {interaction.user.name} plays a practice match against "
+            f"{COMPUTER_NAME} ({UIS[row.game].phase_label.lower()}: "
+            f"{_duration(row.phase_seconds)}). Your moves are made in your 1-on-1."
+        )
+        await self.settle(row.id)
+        await self._tell_closed_dms(interaction, row.id)
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction[Any], match_id: int, user_id: int, *, accept: bool
+    ) -> None:
+        """The challenged member accepts (takes the seat; the match starts) or declines (the
+        match is cancelled). Nobody else may answer."""
+        if interaction.user.id != user_id:
+            raise UserError(f"This challenge is for <@{user_id}>; only they can answer it.")
+        row = await self.storage.match(match_id)
+        if row is None or row.status != "lobby":
+            raise UserError("This challenge has already been answered or cancelled.")
+        name = interaction.user.name
+        title = engine_for(row.game).title
+        if not accept:
+            await self.bot.service.cancel(match_id)
+            await interaction.response.edit_message(
+                content=f"{name} declined the challenge to {title}.", view=None
+            )
+            return
+        async with self.bot.service.lock(match_id):
+            await self.storage.add_player(match_id, user_id, name)
+            players = await self.storage.players(match_id)
+            try:
+                started = await self.bot.service.start(row, players)
+            except UserError:
+                await self.storage.remove_player(match_id, user_id)
+                raise
+        if not started:
+            raise UserError("This challenge has already been answered or cancelled.")
+        who = " against ".join(p.name for p in players)
+        await interaction.response.edit_message(
+            content=f"{name} accepted the challenge: **{title}**, {who}. Good luck!", view=None
+        )
+        await self.settle(match_id)
+        await self._tell_closed_dms(interaction, match_id)
+
+    async def add_computer(self, interaction: discord.Interaction[Any]) -> None:
+        """A host seats the practice opponent in an empty seat of the lobby."""
+        row = await self.match_here(interaction)
+        await self.require_host(interaction, row)
+        if row.status != "lobby":
+            raise UserError("The match has already started; seats are only filled in a lobby.")
+        engine = engine_for(row.game)
+        if not has_practice(row.game):
+            raise UserError(f"{engine.title} has no practice opponent.")
+        if await self.storage.challenged(row.id) is not None:
+            raise UserError("This lobby is a challenge: its empty seat is the challenged member's.")
+        async with self.bot.service.lock(row.id):
+            if len(await self.storage.players(row.id)) >= engine.max_players:
+                raise UserError(f"The match is full ({engine.max_players} players).")
+            if not await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME):
+                raise UserError(f"{COMPUTER_NAME} already has a seat in this match.")
+        await interaction.response.send_message(
+            f"{COMPUTER_NAME} takes a seat. Press **Start** when the lobby is ready.",
+            ephemeral=True,
+        )
+        await self._refresh_lobby_message(row)
+
+    async def settle(self, match_id: int) -> None:
+        """After a move: deliver its events, then let the practice opponent make the moves
+        it owes (each delivered in turn)."""
+        await self.bot.presenter.flush(match_id)
+        await self.bot.computer.act(match_id)
+
     async def lobby_text(self, row: MatchRow) -> str:
         engine = engine_for(row.game)
+        ui = UIS[row.game]
         players = await self.storage.players(row.id)
         options = engine.parse_options(row.options).model_dump(exclude={"garnets"})
-        shown = ", ".join(f"{k.replace('_', ' ')}: {_option(v)}" for k, v in options.items())
+        shown = ui.options_text(row.options, names_of(players)) or ", ".join(
+            f"{k.replace('_', ' ')}: {_option(v)}" for k, v in options.items()
+        )
         seated = ", ".join(p.name for p in players) or "nobody yet"
+        season = (
+            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+        )
+        series = (
+            f"Counts for season **{season.name}**: garnets come from the season's ledger and "
+            "prizes go to it.\n"
+            if season
+            else ""
+        )
         return (
             f"**{engine.title}** — a new match hosted by <@{row.host_id}>.\n"
-            f"Phase length: {_duration(row.phase_seconds)} · {shown}\n"
+            f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
             f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
             f"{seated}\nPress **Join** to play; the host presses **Start**."
         )
@@ -160,8 +296,12 @@ class Actions:
             await interaction.response.edit_message(content=text)
             return
         await interaction.response.send_message("Done.", ephemeral=True)
+        await self._refresh_lobby_message(row, text)
+
+    async def _refresh_lobby_message(self, row: MatchRow, text: str | None = None) -> None:
         channel = self.bot.get_channel(row.channel_id)
         if isinstance(channel, discord.TextChannel) and row.lobby_message_id:
+            text = text or await self.lobby_text(row)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(row.lobby_message_id).edit(content=text)
 
@@ -190,6 +330,22 @@ class Actions:
     async def join(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         engine = engine_for(row.game)
+        challenged = await self.storage.challenged(match_id)
+        if challenged is not None:
+            raise UserError(
+                f"This match is a challenge to <@{challenged}>; they take the seat by "
+                "pressing **Accept**."
+            )
+        season = (
+            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+        )
+        if season is not None and await self.bot.service.seasons.eliminated(
+            season, [interaction.user.id]
+        ):
+            raise UserError(
+                f"You are eliminated from season {season.name}, so you cannot join its "
+                "matches unless a host reinstates you."
+            )
         async with self.bot.service.lock(match_id):
             if len(await self.storage.players(match_id)) >= engine.max_players:
                 raise UserError(f"The match is full ({engine.max_players} players).")
@@ -201,6 +357,8 @@ class Actions:
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
+        if await self.storage.challenged(match_id) is not None:
+            raise UserError("To withdraw a challenge, cancel it with `/match cancel`.")
         if not await self.storage.remove_player(match_id, interaction.user.id):
             raise UserError("You have not joined this match.")
         await self._refresh_lobby(interaction, row)
@@ -208,7 +366,14 @@ class Actions:
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         await self.require_host(interaction, row)
+        challenged = await self.storage.challenged(match_id)
+        if challenged is not None:
+            raise UserError(
+                f"This challenge starts when <@{challenged}> accepts it (or cancel it with "
+                "`/match cancel`)."
+            )
         players = await self.storage.players(match_id)
+        await self._drop_eliminated(interaction, row, players)
         async with self.bot.service.lock(match_id):
             if not await self.bot.service.start(row, players):
                 raise UserError("This match has already started.")
@@ -216,7 +381,10 @@ class Actions:
             f"The match has started with {len(players)} players.", ephemeral=True
         )
         await self._close_lobby(row)
-        await self.bot.presenter.flush(match_id)
+        await self.settle(match_id)
+        await self._tell_closed_dms(interaction, match_id)
+
+    async def _tell_closed_dms(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         closed = [p.name for p in await self.bot.service.players(match_id) if p.dm_closed]
         if closed:
             await interaction.followup.send(
@@ -225,6 +393,28 @@ class Actions:
                 "message, or `/me` and `/bid` in the channel (only they see the replies).",
                 ephemeral=True,
             )
+
+    async def _drop_eliminated(
+        self, interaction: discord.Interaction[Any], row: MatchRow, players: list[PlayerRow]
+    ) -> None:
+        """Members eliminated from the season since they joined leave the lobby, and the
+        host is asked to press Start again with the lobby as it now is."""
+        season = (
+            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+        )
+        if season is None:
+            return
+        out = await self.bot.service.seasons.eliminated(season, [p.user_id for p in players])
+        if not out:
+            return
+        for user_id in out:
+            await self.storage.remove_player(row.id, user_id)
+        await self._refresh_lobby_message(row)
+        gone = ", ".join(p.name for p in players if p.user_id in out)
+        raise UserError(
+            f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from season {season.name} "
+            "and left the lobby. Check the players and press Start again."
+        )
 
     async def ask_cancel(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.match_here(interaction)
@@ -258,10 +448,13 @@ class Actions:
         shows the updated 1-on-1."""
         await self.require_player(interaction, row)
         me = player_id(interaction.user.id)
-        events = await self.bot.service.submit(row.id, me, move)
-        ui = UIS[row.game]
         players = await self.bot.service.players(row.id)
         names = names_of(players)
+        try:
+            events = await self.bot.service.submit(row.id, me, move)
+        except RuleError as error:
+            raise RuleError(error.code, UIS[row.game].engine_text(error.message, names)) from None
+        ui = UIS[row.game]
         receipts = [
             text
             for e in events
@@ -270,23 +463,46 @@ class Actions:
             and e.audience.reaches(me)
             and (text := ui.describe(e.to_json(), names))
         ]
-        summary = ui.one_on_one(await self.bot.service.view(row, me), names)
-        await interaction.response.send_message(
-            "\n".join([*receipts, "✅ Accepted." if not receipts else "", summary]).strip(),
-            ephemeral=True,
+        view = await self.bot.service.view(row, me)
+        text = "\n".join(
+            [*receipts, "✅ Accepted." if not receipts else "", ui.one_on_one(view, names)]
+        ).strip()
+        # The 1-on-1's controls are built only when the reply carries them: the player has
+        # more to do in this phase (the mulligan after the back hand, say) and no 1-on-1 is
+        # posted for it, so the reply carries the controls and the card.
+        make_controls = CONTROLS.get(row.game)
+        controls = (
+            make_controls(row.id, view, names)
+            if make_controls is not None and not any(e.type == "phase_opened" for e in events)
+            else None
         )
-        await self.bot.presenter.flush(row.id)
+        if controls is not None:
+            board = await self.bot.presenter.card(row, interaction.user.id, players)
+            await interaction.response.send_message(
+                **message(text, controls, board), ephemeral=True
+            )
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        await self.settle(row.id)
 
     async def submit_here(
-        self, interaction: discord.Interaction[Any], move: dict[str, Any]
+        self, interaction: discord.Interaction[Any], move: dict[str, Any], command: str
     ) -> None:
-        await self.submit(interaction, await self.match_here(interaction), move)
+        """A move from a player's slash command, in the match of this channel (or DM)."""
+        row = await self.match_here(interaction)
+        ui = UIS[row.game]
+        if command not in ui.commands:
+            raise UserError(
+                f"{ui.title} has no `/{command}`: play from your 1-on-1 (your DMs, the "
+                "**My 1-on-1** button or `/me`)."
+            )
+        await self.submit(interaction, row, move)
 
     async def bid_here(
         self, interaction: discord.Interaction[Any], target: str, amount: int
     ) -> None:
         move = {"type": "bid", "target": target.strip().lower(), "amount": amount}
-        await self.submit(interaction, await self.match_here(interaction), move)
+        await self.submit_here(interaction, move, "bid")
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         await self.show_one_on_one(interaction, (await self.match_here(interaction)).id)
@@ -310,9 +526,13 @@ class Actions:
 
     async def host_move(self, interaction: discord.Interaction[Any], move: dict[str, Any]) -> None:
         row = await self._running_as_host(interaction)
-        await self.bot.service.submit(row.id, HOST, move)
+        try:
+            await self.bot.service.submit(row.id, HOST, move)
+        except RuleError as error:
+            names = names_of(await self.bot.service.players(row.id))
+            raise RuleError(error.code, UIS[row.game].engine_text(error.message, names)) from None
         await interaction.response.send_message("Done.", ephemeral=True)
-        await self.bot.presenter.flush(row.id)
+        await self.settle(row.id)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.match_here(interaction, ended=True)
@@ -359,6 +579,7 @@ class Actions:
         await self.bot.presenter.channel_send(
             row.channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
         )
+        await self.bot.computer.act(row.id)
 
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:
         """The record up to the last closed phase (all of it once the match is over), with the
@@ -367,6 +588,11 @@ class Actions:
         await self.require_host(interaction, row)
         if not row.started:
             raise UserError("The match has not started yet.")
+        if row.status == "running" and not UIS[row.game].record_while_running:
+            raise UserError(
+                f"The record of a {engine_for(row.game).title} match is given once the match "
+                "is over: its seed deals every hand, which nobody may see while it runs."
+            )
         players = await self.bot.service.players(row.id)
         usernames = {player_id(p.user_id): p.name for p in players}
         record = await self.bot.service.record(row, usernames)

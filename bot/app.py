@@ -10,11 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import project_mars
 from bot.actions import Actions
 from bot.components import DYNAMIC_ITEMS, handle_form
+from bot.computer import Computer
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
 from bot.presenter import Presenter
+from bot.season_actions import SeasonActions
 from bot.service import MatchService
 from bot.storage import Storage
 
@@ -46,6 +49,8 @@ class DealerBot(commands.Bot):
     presenter: Presenter
     dispatcher: Dispatcher
     actions: Actions
+    season_actions: SeasonActions
+    computer: Computer
 
     def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None) -> None:
         intents = discord.Intents.default()
@@ -67,7 +72,9 @@ class DealerBot(commands.Bot):
         self.service = MatchService(self.storage, self.now, self.dispatcher.poke)
         self.presenter = Presenter(self)
         self.actions = Actions(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.season_actions = SeasonActions(self)
+        self.computer = Computer(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *project_mars.DYNAMIC_ITEMS)
         from bot.cogs import setup as add_cogs
 
         await add_cogs(self)
@@ -81,9 +88,11 @@ class DealerBot(commands.Bot):
 
     async def on_ready(self) -> None:
         await self.presenter.flush()
+        await self.computer.resume_all()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         await handle_form(interaction)
+        await project_mars.handle_form(interaction)
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot and message.author != self.user:

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from bot.ui import UIS
+from bot.ui.season import standings_board
 from games.core.drawing.board import Board
 
 #: How much lower the workers' scheduling priority is than the bot's, so that a core busy
@@ -59,3 +60,9 @@ async def card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board 
     """A player's 1-on-1 card from their own view."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_pool(), _card, game, view, names)
+
+
+async def standings(data: dict[str, Any]) -> Board:
+    """A season's standings image, from its public standings (`bot.seasons.standings_data`)."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_pool(), standings_board, data)

@@ -129,7 +129,35 @@ class CancelButton(Action, template=r"dealer:cancel:(?P<match>\d+)"):
         await bot.actions.cancel(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS: tuple[type[Action], ...] = (LobbyButton, BidButton, OneOnOneButton, CancelButton)
+class SeasonEndButton(Action, template=r"dealer:season-end:(?P<season>\d+)"):
+    """The host's confirmation of /season end."""
+
+    def __init__(self, season_id: int) -> None:
+        super().__init__(
+            f"dealer:season-end:{season_id}", "Yes, end the season", discord.ButtonStyle.danger
+        )
+        self.season_id = season_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> SeasonEndButton:
+        return cls(int(match["season"]))
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        await bot.season_actions.end(interaction, self.season_id)
+
+
+DYNAMIC_ITEMS: tuple[type[Action], ...] = (
+    LobbyButton,
+    BidButton,
+    OneOnOneButton,
+    CancelButton,
+    SeasonEndButton,
+)
 
 
 def lobby_view(match_id: int) -> discord.ui.View:
@@ -155,6 +183,12 @@ def one_on_one_view(match_id: int, targets: list[Target]) -> discord.ui.View:
 def cancel_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(CancelButton(match_id))
+    return view
+
+
+def season_end_view(season_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SeasonEndButton(season_id))
     return view
 
 

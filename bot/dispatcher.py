@@ -80,5 +80,6 @@ class Dispatcher:
             except (RuleError, UserError) as error:
                 log.info("deadline of match %s did nothing: %s", row.id, error)
             await self.bot.presenter.flush(row.id)
+            await self.bot.computer.act(row.id)
             return
         await self.bot.presenter.remind(row)

@@ -12,13 +12,16 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import boards
+from bot import boards, project_mars
 from bot.components import one_on_one_view, phase_view
-from bot.service import player_id
+from bot.seasons import SEASON_SETTLED, settled_text
+from bot.service import COMPUTER_USER, player_id, user_id_of
 from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from bot.ui.base import Names
@@ -32,6 +35,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+#: A game's own 1-on-1 controls, from the player's view (others get a button per target).
+CONTROLS: dict[str, Callable[[int, dict[str, Any], Names], discord.ui.View | None]] = {
+    project_mars.GAME: project_mars.controls
+}
 
 
 def message(text: str, view: discord.ui.View | None, board: Board | None) -> dict[str, Any]:
@@ -79,13 +86,25 @@ class Presenter:
                 if row is None:
                     continue
                 players = await self.bot.service.players(mid)
+                combine = UIS[row.game].combine_messages
                 for item in pending:
-                    for event in item.events:
+                    events = [Event.from_json(event) for event in item.events]
+                    if combine:
                         try:
-                            await self._deliver(row, players, Event.from_json(event))
+                            await self._deliver_combined(row, players, events)
+                        except discord.HTTPException:
+                            log.exception("could not deliver a move of match %s", mid)
+                        continue
+                    for event in events:
+                        try:
+                            await self._deliver(row, players, event)
                         except discord.HTTPException:
                             log.exception("could not deliver an event of match %s", mid)
                 await self.storage.delivered(mid, [item.seq for item in pending])
+
+    async def names(self, match_id: int) -> Names:
+        """The names people see, by player id, for a match."""
+        return names_of(await self.bot.service.players(match_id))
 
     async def _deliver(self, row: MatchRow, players: list[PlayerRow], event: Event) -> None:
         ui = UIS[row.game]
@@ -95,13 +114,16 @@ class Presenter:
         if event.type == "phase_opened":
             await self._phase_opened(row, players, text)
             return
+        if event.type == SEASON_SETTLED:
+            await self.channel_send(row.channel_id, settled_text(event.to_json(), names))
+            return
         if text is not None:
             board = await boards.board(row.game, event.to_json(), name_table(players))
             if audience.kind == "public":
                 await self.channel_send(row.channel_id, text, board=board)
             elif audience.kind == "players":
                 for pid in audience.players:
-                    await self.dm(row, int(pid), text, board=board)
+                    await self.dm_player(row, pid, text, board=board)
             elif audience.kind == "location":
                 await self._to_location(row, event, text, board)
             elif audience.kind == "host":
@@ -113,11 +135,77 @@ class Presenter:
     async def _phase_opened(
         self, row: MatchRow, players: list[PlayerRow], text: str | None
     ) -> None:
+        await self.channel_send(
+            row.channel_id, f"{text}{await self._deadline(row)}", view=phase_view(row.id)
+        )
+        await self._one_on_ones(row, players)
+
+    async def _deadline(self, row: MatchRow) -> str:
         fresh = await self.storage.match(row.id)
-        deadline = f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
-        await self.channel_send(row.channel_id, f"{text}{deadline}", view=phase_view(row.id))
+        return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
+
+    async def _one_on_ones(self, row: MatchRow, players: list[PlayerRow]) -> None:
         for player in players:
-            await self.send_one_on_one(row, player.user_id, players)
+            if player.user_id != COMPUTER_USER:
+                await self.send_one_on_one(row, player.user_id, players)
+
+    async def _deliver_combined(
+        self, row: MatchRow, players: list[PlayerRow], events: list[Event]
+    ) -> None:
+        """One move's events as few messages as possible: the public texts in one channel
+        message per board (the board closes its message), each player's private texts in
+        one DM, then the 1-on-1s if the move opened a phase."""
+        ui = UIS[row.game]
+        names = names_of(players)
+        table = name_table(players)
+        public = _Message()
+        private: dict[str, list[str]] = {}
+        opened = False
+        for event in events:
+            data = event.to_json()
+            text = ui.describe(data, names)
+            audience = event.audience
+            if audience.kind == "public":
+                opened = opened or event.type == "phase_opened"
+                if event.type == "phase_opened":
+                    public.button = True
+                    text = f"{text}{await self._deadline(row)}" if text else text
+                if text:
+                    public.lines.append(text)
+                if event.type in ui.board_events:
+                    public.board = await boards.board(row.game, data, table)
+                    await self._post(row, public)
+                    public = _Message()
+            elif text and audience.kind in ("players", "location"):
+                for pid in audience.players:
+                    private.setdefault(pid, []).append(text)
+            elif text and audience.kind == "host":
+                await self.dm(row, row.host_id, text)
+            if event.type in ui.phase_closing_events and row.spectator_channel_id:
+                audit = ui.audit(await self.bot.service.view(row, HOST), names)
+                await self.channel_send(row.spectator_channel_id, audit)
+        await self._post(row, public)
+        for pid, lines in private.items():
+            await self.dm_player(row, pid, "\n".join(lines))
+        if opened:
+            await self._one_on_ones(row, players)
+
+    async def _post(self, row: MatchRow, content: _Message) -> None:
+        """A combined channel message; text past Discord's 2,000 characters goes first in
+        messages of its own."""
+        if not content.lines and content.board is None:
+            return
+        chunks: list[str] = []
+        for line in content.lines:
+            if chunks and len(chunks[-1]) + 1 + len(line) <= 2000:
+                chunks[-1] += "\n" + line
+            else:
+                chunks.append(line[:2000])
+        chunks = chunks or [""]
+        for chunk in chunks[:-1]:
+            await self.channel_send(row.channel_id, chunk)
+        view = phase_view(row.id) if content.button else None
+        await self.channel_send(row.channel_id, chunks[-1], view=view, board=content.board)
 
     async def send_one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
@@ -144,12 +232,14 @@ class Presenter:
         ui = UIS[row.game]
         players = players if players is not None else await self.bot.service.players(row.id)
         view = await self.bot.service.view(row, player_id(user_id))
-        if "me" not in view:
+        if not view.get("me"):
             return "You are not playing in this match.", None
+        names = names_of(players)
+        controls = CONTROLS.get(row.game)
+        if controls is not None:
+            return ui.one_on_one(view, names), controls(row.id, view, names)
         targets = ui.targets(view)
-        return ui.one_on_one(view, names_of(players)), (
-            one_on_one_view(row.id, targets) if targets else None
-        )
+        return ui.one_on_one(view, names), (one_on_one_view(row.id, targets) if targets else None)
 
     async def channel_send(
         self,
@@ -186,6 +276,13 @@ class Presenter:
             return False
         return True
 
+    async def dm_player(
+        self, row: MatchRow, player: str, text: str, *, board: Board | None = None
+    ) -> bool:
+        """A DM to a player by their engine id; the practice opponent reads none."""
+        user_id = user_id_of(player)
+        return True if user_id is None else await self.dm(row, user_id, text, board=board)
+
     async def send_private(self, user_id: int, content: dict[str, Any]) -> None:
         """The one place a DM is sent (tests close a member's DMs here)."""
         user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
@@ -202,7 +299,7 @@ class Presenter:
             await thread.send(**message(text, None, board))
             return
         for pid in event.audience.players:
-            await self.dm(row, int(pid), text, board=board)
+            await self.dm_player(row, pid, text, board=board)
 
     async def _location_thread(
         self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]
@@ -222,7 +319,9 @@ class Presenter:
                 name=name, type=discord.ChannelType.private_thread, invitable=False
             )
             for pid in members:
-                await thread.add_user(discord.Object(int(pid)))
+                user_id = user_id_of(pid)
+                if user_id is not None:
+                    await thread.add_user(discord.Object(user_id))
         except discord.HTTPException:
             log.info("no private thread for match %s %s; using DMs", row.id, location)
             return None
@@ -234,9 +333,10 @@ class Presenter:
         view = await self.bot.service.view(row, None)
         deadline = f" It closes <t:{int(row.deadline)}:R>." if row.deadline else ""
         for pid in view["players"]:
-            if pid in view["submitted"] or pid in view.get("kicked", []):
+            user_id = user_id_of(pid)
+            if user_id is None or pid in view["submitted"] or pid in view.get("kicked", []):
                 continue
-            await self.send_one_on_one_reminder(row, int(pid), deadline)
+            await self.send_one_on_one_reminder(row, user_id, deadline)
 
     async def send_one_on_one_reminder(self, row: MatchRow, user_id: int, deadline: str) -> None:
         text, view = await self.one_on_one(row, user_id)
@@ -247,3 +347,13 @@ class Presenter:
                 f"⏰ Reminder: you have not submitted yet.{deadline}\n{text}",
                 view=view,
             )
+
+
+@dataclass
+class _Message:
+    """A channel message being put together from one move's public events."""
+
+    lines: list[str] = field(default_factory=list)
+    board: Board | None = None
+    #: It announces a phase: it gets the My 1-on-1 button.
+    button: bool = False

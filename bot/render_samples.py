@@ -3,8 +3,9 @@
 The samples come from matches played through the engine (`Match.start`, then `submit` with
 scripted moves), so they show what the engine really announces: a 12-player match with all
 five colours and names that are long, non-Latin or full of emoji, and a 5-player match with
-the default colours. Each board is written as a PNG beside a `.txt` with its alt text, and
-one line per board is printed: file, size in pixels and kilobytes, render time.
+the default colours; and a Project Mars match played by its practice player in both seats.
+Each board is written as a PNG beside a `.txt` with its alt text, and one line per board is
+printed: file, size in pixels and kilobytes, render time.
 
 The golden-image tests (`tests/render/`) draw the same samples.
 """
@@ -16,9 +17,12 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.ui.project_mars import ROUND_BOARD, ProjectMarsUI
+from bot.ui.season import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
@@ -31,6 +35,9 @@ from games.core.drawing import Board
 from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
+from games.project_mars import ENGINE as MARS_ENGINE
+from games.project_mars import render as mars
+from games.project_mars.practice import practice_move
 
 USAGE = "usage: python -m bot.render_samples OUT_DIR"
 DRE, GENRE, WOLLEY = "dr-e-appraisings", "genre-shop", "wolley-limited"
@@ -211,10 +218,90 @@ def five_players() -> Played:
     return played
 
 
+#: Project Mars's two seats: a name with an emoji, and one too long for its place.
+MARS: dict[str, str] = {"601": "Zoë 🦊", "602": "Bartholomew von Habsburg-Lothringen"}
+
+
+@dataclass
+class MarsPlayed:
+    """A Project Mars match played by the practice player in both seats, and what it showed:
+    the table at its busiest (face-down traps, a revealed card), the trap owner's hand card
+    then, a hand card at round 2's back-hand step, each round's count and the result."""
+
+    names: dict[str, str]
+    table: dict[str, Any] = field(default_factory=dict)
+    hand: dict[str, Any] = field(default_factory=dict)
+    keep: dict[str, Any] = field(default_factory=dict)
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+def mars_match(seed: int = 4) -> MarsPlayed:
+    """Shadow Ops (601: traps, snipers) against Machine Uprising (602: scouts, sentinels),
+    played to its end by `practice_move` from each seat's own view; round boards made as the
+    bot makes them (`ProjectMarsUI.add_events`)."""
+    ui = ProjectMarsUI()
+    decks = {"601": "shadow-ops", "602": "machine-uprising"}
+    match, _ = Match.start(MARS_ENGINE, list(MARS), {"decks": decks}, seed=seed)
+    played = MarsPlayed(dict(MARS))
+    best = -1.0
+    while not match.finished:
+        actor = MARS_ENGINE.awaited(match.state)[0]
+        before = MARS_ENGINE.view(match.state, None)
+        events = match.submit(actor, practice_move(MARS_ENGINE.view(match.state, actor), seed))
+        after = MARS_ENGINE.view(match.state, None)
+        for event in ui.add_events(before, [e.to_json() for e in events], after):
+            if event["type"] == ROUND_BOARD:
+                played.rounds.append(event)
+            elif event["type"] == "match_ended":
+                played.result = event
+        own = MARS_ENGINE.view(match.state, "601")
+        if not played.keep and (own.get("legal") or {}).get("keep"):
+            played.keep = own
+        if after["phase"] == "turn":
+            slots = [p for side in after["sides"].values() for p in side["field"].values() if p]
+            face_down = sum(1 for p in slots if p["face_down"])
+            revealed = sum(len(side["revealed"]) for side in after["sides"].values())
+            busy = (face_down > 0) + (revealed > 0) + len(slots) / 16
+            if busy > best:
+                best, played.table, played.hand = busy, after, own
+    return played
+
+
+def season_standings() -> dict[str, Any]:
+    """A season of 12 members after a few matches: one eliminated, some candidates, a trade
+    of a running match withheld (the data `bot.seasons.standings_data` makes)."""
+    rows = [
+        {"name": name, "garnets": g, "tokens": t, "candidacies": c, "eliminated": out}
+        for name, g, t, c, out in [
+            ("Hyunmin", 7, 6, 0, False),
+            ("Sangmin", 5, 3, 0, False),
+            ("Eunji", 6, 3, 1, False),
+            ("Jinho, the very patient strategist", 3, 3, 0, False),
+            ("Yoohyun", 4, 0, 1, False),
+            ("Dongmin", 2, 0, 0, False),
+            ("Kyungran", 3, 0, 0, False),
+            ("Junsang", 1, 0, 1, False),
+            ("Sooyeon", 0, 0, 2, False),
+            ("Noah", 5, 0, 0, False),
+            ("Yeonjin", 2, 0, 1, True),
+            ("Seongjin", 0, 0, 2, True),
+        ]
+    ]
+    return {
+        "season": "Season 3: The Auction",
+        "open": True,
+        "pool": 30,
+        "withheld": 1,
+        "rows": rows,
+    }
+
+
 def boards() -> dict[str, Callable[[], Board]]:
     """Every sample: a file stem -> a function drawing it (so that it can be timed)."""
     big, crowded, small = twelve_players(), crowded_black_market(), five_players()
     assert big.result is not None and small.result is not None
+    pm = mars_match()
     out: dict[str, Callable[[], Board]] = {
         "access-12-players": lambda: access_board(
             big.access[0], big.names, house_capacity=big.capacity
@@ -238,7 +325,14 @@ def boards() -> dict[str, Callable[[], Board]]:
         "one-on-one-5-players-access": lambda: one_on_one_card(small.views["access"], small.names),
         "one-on-one-5-players-ended": lambda: one_on_one_card(small.views["ended"], small.names),
         "final-5-players": lambda: final_board(small.result or {}, small.names),
+        "season-standings-12-members": lambda: standings_board(season_standings()),
+        "mars-table": lambda: mars.public_board(pm.table, pm.names),
+        "mars-hand-with-traps": lambda: mars.hand_card(pm.hand, pm.names),
+        "mars-hand-back-hand": lambda: mars.hand_card(pm.keep, pm.names),
+        "mars-result": lambda: mars.final_board(pm.result, pm.names),
     }
+    for event in pm.rounds:
+        out[f"mars-round-{event['round']}"] = partial(mars.round_board, event, pm.names)
     return out
 
 

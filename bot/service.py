@@ -15,7 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import UserError
-from bot.storage import MatchRow, PlayerRow, Snapshot, Storage
+from bot.seasons import SeasonService, counts_for_seasons
+from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
+from bot.ui import UIS
+from bot.ui.base import COMPUTER as COMPUTER
+from bot.ui.base import COMPUTER_NAME as COMPUTER_NAME
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -35,9 +39,20 @@ def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str,
     ]
 
 
+#: The practice opponent (`bot.computer`): its seat in a lobby has this user id, which no
+#: Discord user has; engines know it as `COMPUTER`.
+COMPUTER_USER = 0
+
+
 def player_id(user_id: int) -> str:
-    """Players are known to engines by their Discord user id, as text."""
-    return str(user_id)
+    """Players are known to engines by their Discord user id, as text (the practice
+    opponent as `COMPUTER`)."""
+    return COMPUTER if user_id == COMPUTER_USER else str(user_id)
+
+
+def user_id_of(player: str) -> int | None:
+    """The Discord user behind an engine's player id; None for the practice opponent."""
+    return None if player == COMPUTER else int(player)
 
 
 class MatchService:
@@ -49,6 +64,7 @@ class MatchService:
     ) -> None:
         self.storage = storage
         self.now = now
+        self.seasons = SeasonService(storage, now)
         #: Called after every commit that changed a match's timers (the dispatcher's poke).
         self.timers_changed = timers_changed
         self._states: dict[int, Any] = {}
@@ -152,13 +168,23 @@ class MatchService:
         return row
 
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
-        """Deal the first state; False when the match had already left its lobby."""
+        """Deal the first state; False when the match had already left its lobby. In a
+        server with an open season, the match counts for it: its players are enrolled and
+        dealt their garnet balances."""
         engine = engine_for(row.game)
         ids = [player_id(p.user_id) for p in players]
+        season = (
+            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+        )
+        raw = row.options
         try:
             engine.check_players(ids)
-            options = engine.parse_options(row.options)
-            state, events = engine.setup(ids, options, row.seed)
+            if season is not None:
+                members = [(p.user_id, p.name) for p in players if p.user_id != COMPUTER_USER]
+                dealt = await self.seasons.deal(season, members)
+                garnets = {player_id(user): n for user, n in dealt.items() if n}
+                raw = {**raw, "garnets": garnets}
+            state, events = engine.setup(ids, engine.parse_options(raw), row.seed)
         except ValueError as error:
             raise UserError(str(error)) from None
         now = self.now()
@@ -168,6 +194,8 @@ class MatchService:
             events=[e.to_json() for e in events],
             timers=phase_timers(now, row.phase_seconds, row.phase_seconds),
             at=now,
+            options=raw,
+            season_id=season.id if season else None,
         )
         if started:
             self._states[row.id] = state
@@ -184,15 +212,31 @@ class MatchService:
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
             state = await self.state(row)
+            ui = UIS[row.game]
+            before = engine.view(state, None) if ui.wants_views else None
             events = engine.apply(state, actor, parsed)
+            if before is not None:
+                shown = ui.add_events(
+                    before, [e.to_json() for e in events], engine.view(state, None)
+                )
+                events = [Event.from_json(e) for e in shown]
             seq = self._seqs[match_id] + 1
             now = self.now()
             opened = any(e.type == "phase_opened" for e in events)
             finished = engine.is_finished(state)
+            ledger, announced = await self.seasons.settle(
+                row, events, engine.result(state) if finished else None
+            )
+            events += announced
             snapshot = None
+            # A host's move while paused (close-phase) opens the next phase paused: its clock
+            # starts on resume, with the whole phase ahead.
+            held = opened and row.paused and not finished
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
                 timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
-                snapshot = Snapshot(state.model_dump_json(), finished, timers if opened else None)
+                snapshot = Snapshot(
+                    state.model_dump_json(), finished, timers if opened and not held else None
+                )
             try:
                 await self.storage.record_move(
                     match_id,
@@ -202,11 +246,20 @@ class MatchService:
                     events=[e.to_json() for e in events],
                     at=now,
                     snapshot=snapshot,
+                    ledger=ledger,
                 )
+            except LedgerRefused:
+                self.forget(match_id)
+                raise UserError(
+                    "The season's ledger has no garnet left for you to trade (your garnets "
+                    "were spent in another match or taken off by a host)."
+                ) from None
             except BaseException:
                 self.forget(match_id)
                 raise
             self._seqs[match_id] = seq
+            if held:
+                await self.storage.pause_remaining(match_id, row.phase_seconds)
             if finished:
                 self.forget(match_id)
             if snapshot is not None:
@@ -259,9 +312,10 @@ class MatchService:
             for _, actor, move in await self.storage.moves(row.id)
         ]
         players = list((await self.state(row)).players) if row.started else []
-        options = dict(row.options)
-        if "garnets" in options:
-            options["garnets"] = {rename(k): v for k, v in options["garnets"].items()}
+        options = {
+            key: {rename(k): v for k, v in value.items()} if isinstance(value, dict) else value
+            for key, value in row.options.items()
+        }
         return {
             "game": row.game,
             "seed": row.seed,

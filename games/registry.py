@@ -6,8 +6,12 @@ from typing import Any
 
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.core.engine import Engine
+from games.project_mars import ENGINE as PROJECT_MARS
 
-ENGINES: dict[str, Engine[Any, Any]] = {AUCTION_AUCTION.game: AUCTION_AUCTION}
+ENGINES: dict[str, Engine[Any, Any]] = {
+    AUCTION_AUCTION.game: AUCTION_AUCTION,
+    PROJECT_MARS.game: PROJECT_MARS,
+}
 
 
 def engine_for(game: str) -> Engine[Any, Any]:

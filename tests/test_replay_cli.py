@@ -222,7 +222,7 @@ def test_the_examples_in_the_records_doc_are_what_replay_prints(tmp_path: Path) 
     """docs/records.md shows two records and what they replay to; keep it true."""
     text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
     blocks = [json.loads(block.split("```", 1)[0]) for block in text.split("```json\n")[1:]]
-    records = [b for b in blocks if "game" in b]
+    records = [b for b in blocks if b.get("game") == GAME]
     unfinished, finished = records
     shown = next(b for b in blocks if "events" in b)
     result = next(b for b in blocks if "standings" in b)
@@ -233,4 +233,26 @@ def test_the_examples_in_the_records_doc_are_what_replay_prints(tmp_path: Path) 
     assert (report["finished"], report["rejected"]) == (shown["finished"], shown["rejected"])
     report = replayed(write(tmp_path, finished))
     assert report["finished"] is True
+    assert report["result"] == result
+
+
+def test_the_project_mars_examples_in_the_records_doc_are_what_replay_prints(
+    tmp_path: Path,
+) -> None:
+    """docs/records.md's Project Mars section: its records replay as shown, with every event
+    listed in the abridged output in that order."""
+    text = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    section = text.split("## Project Mars", 1)[1]
+    blocks = [json.loads(block.split("```", 1)[0]) for block in section.split("```json\n")[1:]]
+    unfinished, finished = [b for b in blocks if b.get("game") == "project-mars"]
+    shown = next(b for b in blocks if "events" in b)
+    result = next(b for b in blocks if "forfeit" in b)
+    report = replayed(write(tmp_path, unfinished))
+    events = [e for e in shown["events"] if isinstance(e, dict)]
+    assert report["events"][: len(events)] == events
+    [abridged] = [e for e in shown["events"] if isinstance(e, str)]
+    assert abridged.startswith(f"… {len(report['events']) - len(events)} more:")
+    assert (report["finished"], report["rejected"]) == (shown["finished"], shown["rejected"])
+    report = replayed(write(tmp_path, finished))
+    assert (report["finished"], report["rejected"]) == (True, [])
     assert report["result"] == result

@@ -12,7 +12,9 @@ async def setup(bot: DealerBot) -> None:
     from bot.cogs.config import ConfigCog
     from bot.cogs.matches import MatchCog
     from bot.cogs.play import PlayCog
+    from bot.cogs.seasons import SeasonCog
 
     await bot.add_cog(MatchCog(bot))
     await bot.add_cog(PlayCog(bot))
     await bot.add_cog(ConfigCog(bot))
+    await bot.add_cog(SeasonCog(bot))

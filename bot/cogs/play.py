@@ -65,12 +65,12 @@ class PlayCog(commands.Cog):
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
         move = {"type": "give", "to": player_id(member.id), "amount": amount}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move))
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "give"))
 
     @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
     async def garnet_trade(self, interaction: Interaction) -> None:
         move = {"type": "trade_garnet"}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move))
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "garnet-trade"))
 
     @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
     async def me(self, interaction: Interaction) -> None:
@@ -88,4 +88,26 @@ class PlayCog(commands.Cog):
             "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "
             "`/match status` shows who has submitted (never what)."
         )
-        await interaction.response.send_message("\n\n".join([*texts, hosting]), ephemeral=True)
+        seasons = (
+            "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "
+            "every match started in the server counts for it: players are enrolled with the "
+            "season's starting garnets, `/garnet-trade` spends them, and each match's prizes "
+            "and elimination candidates go to the ledger. `/season standings`, "
+            "`/season history` and `/season export` read it; hosts `/season adjust`, "
+            "`/season eliminate`, `/season reinstate`, `/season enrol` and `/season end`."
+        )
+        pages = _pages([*texts, hosting, seasons])
+        await interaction.response.send_message(pages[0], ephemeral=True)
+        for page in pages[1:]:
+            await interaction.followup.send(page, ephemeral=True)
+
+
+def _pages(paragraphs: list[str], limit: int = 2000) -> list[str]:
+    """Paragraphs packed into as few messages of at most `limit` characters as they fit."""
+    pages: list[str] = []
+    for paragraph in paragraphs:
+        if pages and len(pages[-1]) + 2 + len(paragraph) <= limit:
+            pages[-1] += "\n\n" + paragraph
+        else:
+            pages.append(paragraph[:limit])
+    return pages

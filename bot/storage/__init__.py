@@ -1,5 +1,31 @@
-"""All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config."""
+"""All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config,
+seasons and their ledger."""
 
 from bot.storage.db import MatchRow, OutboxItem, PlayerRow, Snapshot, Storage, TimerRow
+from bot.storage.seasons import (
+    Balance,
+    LedgerEntry,
+    LedgerRefused,
+    LedgerRow,
+    LedgerWrite,
+    Season,
+    balances,
+    prize_pool,
+)
 
-__all__ = ["MatchRow", "OutboxItem", "PlayerRow", "Snapshot", "Storage", "TimerRow"]
+__all__ = [
+    "Balance",
+    "LedgerEntry",
+    "LedgerRefused",
+    "LedgerRow",
+    "LedgerWrite",
+    "MatchRow",
+    "OutboxItem",
+    "PlayerRow",
+    "Season",
+    "Snapshot",
+    "Storage",
+    "TimerRow",
+    "balances",
+    "prize_pool",
+]

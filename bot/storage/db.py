@@ -1,7 +1,7 @@
 """The SQLite store (WAL). Every write that belongs together is one transaction: an
 accepted move, its events (to deliver) and, when the move opened a phase, the snapshot and
-the phase's timers commit or fail together, so a confirmation shown after the commit is
-never lost."""
+the phase's timers (and the season ledger entries it caused) commit or fail together, so a
+confirmation shown after the commit is never lost."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.migrations import MIGRATIONS
+from bot.storage.seasons import LedgerWrite, SeasonStore
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,8 @@ class MatchRow:
     deadline: float | None
     paused_remaining: float | None
     started: bool
+    #: The season the match counts for (set when it starts), or None.
+    season_id: int | None
 
     @property
     def paused(self) -> bool:
@@ -87,7 +90,8 @@ class TimerRow:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
-    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL"
+    "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
+    "season_id"
 )
 
 
@@ -144,7 +148,22 @@ def _write_timers(w: sqlite3.Connection, match_id: int, timers: list[tuple[str, 
     )
 
 
-class Storage:
+def _write_snapshot(w: sqlite3.Connection, match_id: int, seq: int, snapshot: Snapshot) -> None:
+    w.execute(
+        "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
+        (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
+    )
+    if snapshot.finished:
+        w.execute(
+            "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
+            (match_id,),
+        )
+        w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+    elif snapshot.timers is not None:
+        _write_timers(w, match_id, snapshot.timers)
+
+
+class Storage(SeasonStore):
     """One SQLite database in WAL mode, written on the event loop, read on a thread.
 
     Writes go through `writer`, a plain `sqlite3` connection used synchronously on the loop.
@@ -153,6 +172,8 @@ class Storage:
     microseconds): `record_move` returns with the move committed, with no round trip to
     another thread. Reads go through aiosqlite (`db`), on its own thread; that connection is
     query-only, so a write sent there by mistake fails instead of competing with the writer.
+    What a transaction reads to decide its writes (a season balance checked before a debit,
+    in `SeasonStore._append`) it reads through the writer, inside the transaction.
 
     What syncs a file stays off the loop. The writer's automatic checkpoints are off; every
     `CHECKPOINT_EVERY` writes, `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL
@@ -266,13 +287,6 @@ class Storage:
             "PRAGMA wal_checkpoint(PASSIVE)"
         ).fetchone()
         return bool(busy == 0 and copied == frames)
-
-    async def _one(self, sql: str, *args: Any) -> Any:
-        rows = await self.db.execute_fetchall(sql, args)
-        return next(iter(rows), None)
-
-    async def _all(self, sql: str, *args: Any) -> list[Any]:
-        return list(await self.db.execute_fetchall(sql, args))
 
     # -- server configuration ------------------------------------------------------------
 
@@ -388,6 +402,18 @@ class Storage:
         )
         return cursor.rowcount == 1
 
+    async def set_challenge(self, match_id: int, user_id: int) -> None:
+        """Mark a lobby as a challenge: its empty seat is `user_id`'s, taken by accepting."""
+        await self._execute(
+            "INSERT OR REPLACE INTO challenges (match_id, user_id) VALUES (?, ?)",
+            (match_id, user_id),
+        )
+
+    async def challenged(self, match_id: int) -> int | None:
+        """The member a lobby challenges, or None for an open lobby."""
+        row = await self._one("SELECT user_id FROM challenges WHERE match_id = ?", match_id)
+        return row[0] if row else None
+
     async def players(self, match_id: int) -> list[PlayerRow]:
         rows = await self._all(
             "SELECT user_id, name, dm_closed FROM match_players WHERE match_id = ? ORDER BY joined",
@@ -411,15 +437,18 @@ class Storage:
         events: list[dict[str, Any]],
         timers: list[tuple[str, float]],
         at: float,
+        options: dict[str, Any],
+        season_id: int | None = None,
     ) -> bool:
-        """Lobby -> running with the first snapshot, the setup's events and the timers; False
-        when the match was not in its lobby any more (a second click on Start)."""
+        """Lobby -> running with the first snapshot, the setup's events, the timers, and the
+        options it was dealt with (the season's garnet balances among them) for its record;
+        False when the match was not in its lobby any more (a second click on Start)."""
 
         def start(w: sqlite3.Connection) -> bool:
             cursor = w.execute(
-                "UPDATE matches SET status = 'running', state = ?, state_seq = 0 "
-                "WHERE id = ? AND status = 'lobby'",
-                (state, match_id),
+                "UPDATE matches SET status = 'running', state = ?, state_seq = 0, options = ?, "
+                "season_id = ? WHERE id = ? AND status = 'lobby'",
+                (state, json.dumps(options), season_id, match_id),
             )
             if cursor.rowcount != 1:
                 return False
@@ -442,32 +471,30 @@ class Storage:
         events: list[dict[str, Any]],
         at: float,
         snapshot: Snapshot | None = None,
+        ledger: LedgerWrite | None = None,
     ) -> None:
         """Append an accepted move and its events, committed when this returns. Without a
-        snapshot that is one statement, an atomic commit on its own; with one, the snapshot
-        (and the match's end, or its new timers) commit in the same transaction."""
+        snapshot or ledger entries that is one statement, an atomic commit on its own; with
+        them, the snapshot (and the match's end, or its new timers) and the season ledger
+        entries the move caused commit in the same transaction, so a prize is paid exactly
+        once. Raises LedgerRefused, with nothing written, when an entry would overdraw a
+        balance."""
         insert = (
             "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
             (match_id, seq, actor, json.dumps(move), json.dumps(events), at),
         )
-        if snapshot is None:
+        if snapshot is None and ledger is None:
             await self._execute(*insert)
             return
 
         def record(w: sqlite3.Connection) -> None:
             w.execute(*insert)
-            w.execute(
-                "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
-                (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
-            )
-            if snapshot.finished:
-                w.execute(
-                    "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
-                    (match_id,),
+            if ledger is not None:
+                self._append(
+                    w, ledger.season_id, ledger.entries, by=None, at=at, match=(match_id, seq)
                 )
-                w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-            elif snapshot.timers is not None:
-                _write_timers(w, match_id, snapshot.timers)
+            if snapshot is not None:
+                _write_snapshot(w, match_id, seq, snapshot)
 
         await self._transaction(record)
 

@@ -2,7 +2,14 @@
 
 `log` is the match's append-only record: seq 0 holds the setup's events, seq 1.. each
 accepted move with its events. `delivered` = 0 marks what the presenter has not posted yet
-(the outbox). `matches.state` is a snapshot of the state after move `state_seq`."""
+(the outbox). `matches.state` is a snapshot of the state after move `state_seq`.
+
+`ledger` is a season's append-only ledger: balances are sums of its entries and nothing in it
+is ever updated. An entry caused by a match names the log entry (`match_id`, `match_seq`)
+that caused it and is written in the same transaction.
+
+`challenges` marks a lobby opened as a challenge to one member (Project Mars): only they may
+take the empty seat, by accepting."""
 
 MIGRATIONS: list[str] = [
     """
@@ -68,5 +75,51 @@ MIGRATIONS: list[str] = [
     CREATE INDEX match_players_by_user ON match_players (user_id);
     CREATE INDEX timers_by_match ON timers (match_id);
     CREATE INDEX matches_by_channel ON matches (channel_id, id);
+    """,
+    """
+    CREATE TABLE seasons (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        starting_garnets INTEGER NOT NULL CHECK (starting_garnets >= 0),
+        status TEXT NOT NULL CHECK (status IN ('open', 'ended')),
+        started_by INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        ended_by INTEGER,
+        ended_at REAL
+    );
+    CREATE UNIQUE INDEX one_open_season_per_guild ON seasons (guild_id) WHERE status = 'open';
+    CREATE UNIQUE INDEX season_names ON seasons (guild_id, name COLLATE NOCASE);
+    CREATE TABLE season_players (
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (season_id, user_id)
+    );
+    CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY,
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        user_id INTEGER,
+        kind TEXT NOT NULL,
+        garnets INTEGER NOT NULL DEFAULT 0,
+        tokens INTEGER NOT NULL DEFAULT 0,
+        pool INTEGER NOT NULL DEFAULT 0,
+        eliminated INTEGER,
+        reason TEXT NOT NULL,
+        by_user INTEGER,
+        match_id INTEGER REFERENCES matches (id),
+        match_seq INTEGER,
+        at REAL NOT NULL
+    );
+    CREATE INDEX ledger_by_season ON ledger (season_id, user_id, id);
+    CREATE UNIQUE INDEX ledger_once_per_match_entry
+        ON ledger (match_id, match_seq, kind, ifnull(user_id, 0)) WHERE match_id IS NOT NULL;
+    ALTER TABLE matches ADD COLUMN season_id INTEGER REFERENCES seasons (id);
+    """,
+    """
+    CREATE TABLE challenges (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+        user_id INTEGER NOT NULL
+    );
     """,
 ]

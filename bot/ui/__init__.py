@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from bot.ui.auction_auction import AuctionAuctionUI
 from bot.ui.base import GameUI
+from bot.ui.project_mars import ProjectMarsUI
 
-UIS: dict[str, GameUI] = {AuctionAuctionUI.game: AuctionAuctionUI()}
+UIS: dict[str, GameUI] = {
+    AuctionAuctionUI.game: AuctionAuctionUI(),
+    ProjectMarsUI.game: ProjectMarsUI(),
+}
 
 __all__ = ["UIS", "GameUI"]

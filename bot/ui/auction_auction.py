@@ -33,6 +33,7 @@ class AuctionAuctionUI(GameUI):
     board_events: ClassVar[frozenset[str]] = frozenset(
         {"access_resolved", "auction_resolved", "match_ended"}
     )
+    commands: ClassVar[frozenset[str]] = frozenset({"bid", "give", "garnet-trade"})
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]

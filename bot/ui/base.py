@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -9,8 +10,20 @@ from typing import Any, ClassVar
 
 from games.core.drawing.board import Board
 
+#: The practice opponent's player id in engines: a seat the bot plays (`bot.computer`).
+COMPUTER = "practice"
+COMPUTER_NAME = "Dealer (practice)"
+
 #: Turns a player id of the engine into the name people see.
 Names = Callable[[str], str]
+#: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.
+_PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\)))\b")
+
+
+def named(text: str, names: Names) -> str:
+    """An engine sentence (an option's label, a rule error) with the player ids in it turned
+    into the names people see."""
+    return _PLAYER_ID.sub(lambda found: names(found[1]), text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +41,18 @@ class GameUI(ABC):
     phase_closing_events: ClassVar[frozenset[str]] = frozenset()
     #: Event types whose message carries a board image (`board` returns one for them).
     board_events: ClassVar[frozenset[str]] = frozenset()
+    #: Whether `extra_events` wants the public views before and after each move.
+    wants_views: ClassVar[bool] = False
+    #: Whether the public texts of one move go out as one message (with its board), and the
+    #: private texts of one move as one message per player.
+    combine_messages: ClassVar[bool] = False
+    #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
+    commands: ClassVar[frozenset[str]] = frozenset()
+    #: What the lobby calls the time each phase lasts.
+    phase_label: ClassVar[str] = "Phase length"
+    #: Whether a host may export the record while the match runs (up to the last closed
+    #: phase); a game whose seed deals hidden hands says no.
+    record_while_running: ClassVar[bool] = True
 
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
@@ -61,3 +86,20 @@ class GameUI(ABC):
     @abstractmethod
     def help(self) -> str:
         """How to play, for /help."""
+
+    def add_events(
+        self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """A move's events (as JSON, audience included) with the bot's own public events put
+        where they belong, made from the public views before and after the move: the table to
+        show, say. Asked only when `wants_views`; committed with the move, so a restart
+        delivers them too. The engine's events stay as they are, in their order."""
+        return events
+
+    def engine_text(self, text: str, names: Names) -> str:
+        """An engine sentence (a rule error, an option's label) as players read it."""
+        return named(text, names)
+
+    def options_text(self, options: dict[str, Any], names: Names) -> str | None:
+        """The match options in words for the lobby, or None for the generic list."""
+        return None

@@ -34,7 +34,7 @@ async def main(path):
         guild_id=1, channel_id=1, game="auction-auction", host_id=1, options={}, seed=1,
         phase_seconds=60, spectator_channel_id=None, now=0.0,
     )
-    await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0)
+    await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
     seq = 0
     while True:
         seq += 1

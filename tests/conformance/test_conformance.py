@@ -28,6 +28,8 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 from games.core.match import Match, MatchRecord, replay
+from games.project_mars.decks import READY_DECKS
+from games.project_mars.model import CARDS
 from games.registry import ENGINES
 
 #: Someone who is not in the match.
@@ -104,9 +106,27 @@ def _auction_auction_options(data: st.DataObject, players: list[str]) -> dict[st
     return options
 
 
+def _project_mars_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
+    """Preset decks for some players: ready decks by key or name, or lists of 30 cards with
+    up to 3 utility cards, names in any case."""
+    utility = [c.name for c in CARDS.values() if c.kind == "utility"]
+    plain = [c.name for c in CARDS.values() if c.kind != "utility"]
+    custom = st.tuples(
+        st.lists(st.sampled_from(utility), max_size=3),
+        st.lists(st.sampled_from(plain + [n.upper() for n in plain]), min_size=30, max_size=30),
+    ).map(lambda parts: parts[0] + parts[1][: 30 - len(parts[0])])
+    ready = st.sampled_from([*READY_DECKS, *(d.name for d in READY_DECKS.values())])
+    decks = data.draw(
+        st.dictionaries(st.sampled_from(players), st.one_of(ready, custom), max_size=2),
+        label="decks",
+    )
+    return {"decks": decks} if decks else {}
+
+
 #: Option sets worth drawing, per game; a game not listed plays with its defaults.
 OPTIONS: dict[str, Callable[[st.DataObject, list[str]], dict[str, Any]]] = {
     "auction-auction": _auction_auction_options,
+    "project-mars": _project_mars_options,
 }
 
 

@@ -24,6 +24,7 @@ from PIL import Image, ImageChops
 
 from bot import render_samples
 from bot.render_samples import DRE, GENRE, Played
+from bot.ui.season import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
@@ -102,6 +103,9 @@ BOARDS: dict[str, Callable[[Played, Played, Played], Board]] = {
     ),
     "final-12-players": lambda big, crowded, small: final_board(big.result or {}, big.names),
     "final-5-players": lambda big, crowded, small: final_board(small.result or {}, small.names),
+    "season-standings-12-members": lambda big, crowded, small: standings_board(
+        render_samples.season_standings()
+    ),
 }
 
 
@@ -328,7 +332,7 @@ def test_render_samples_writes_every_board_and_its_alt_text(tmp_path: Path) -> N
     texts = sorted((tmp_path / "out").glob("*.txt"))
     assert len(pngs) == len(texts) == len(render_samples.boards())
     kinds = {p.stem.split("-")[0] for p in pngs}
-    assert kinds == {"access", "lots", "one", "final"}
+    assert kinds == {"access", "lots", "one", "final", "season", "mars"}
 
 
 def test_render_samples_needs_one_directory() -> None:

@@ -1,0 +1,102 @@
+"""The practice opponent: a seat the bot plays itself.
+
+Its moves come from the game's practice player, a pure function of the seat's own view
+(`games/project_mars/practice.py`): it sees what a player in that seat may see and nothing
+else. Each move goes through `MatchService.submit` like anyone's, so it is in the record and
+the replay. The computer moves right after the move that made it its turn, when a host
+resumes a paused match, and on start-up for every match where it owes a move, so a restart
+loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.errors import UserError
+from bot.service import COMPUTER, COMPUTER_USER
+from games.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+log = logging.getLogger(__name__)
+
+#: A practice player: the seat's own view and a seed (for ties only) in, the move out.
+Decide = Callable[[dict[str, Any], int], dict[str, Any]]
+#: More moves than any turn's chain of decisions can need: a guard against a loop.
+MAX_MOVES = 50
+
+
+#: Each game's practice player: (module, function).
+PRACTICE_PLAYERS = {"project-mars": ("games.project_mars.practice", "practice_move")}
+
+
+def practice_player(game: str) -> Decide | None:
+    """The practice player of `game`, or None when the game has none."""
+    found = PRACTICE_PLAYERS.get(game)
+    if found is None:
+        return None
+    module, function = found
+    return cast(Decide, getattr(importlib.import_module(module), function))
+
+
+def has_practice(game: str) -> bool:
+    try:
+        return practice_player(game) is not None
+    except (ImportError, AttributeError):
+        return False
+
+
+class Computer:
+    def __init__(self, bot: DealerBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def act(self, match_id: int) -> None:
+        """Make every move the computer owes in the match now, each committed and delivered
+        before the next is chosen from the view it leads to."""
+        async with self._locks.setdefault(match_id, asyncio.Lock()):
+            for _ in range(MAX_MOVES):
+                if not await self._move(match_id):
+                    return
+            log.warning("the computer stopped after %s moves in match %s", MAX_MOVES, match_id)
+
+    async def _move(self, match_id: int) -> bool:
+        """One move if one is owed; whether one was made."""
+        service = self.bot.service
+        row = await service.row(match_id)
+        if row is None or row.status != "running" or row.paused:
+            return False
+        players = await service.players(match_id)
+        if not any(p.user_id == COMPUTER_USER for p in players):
+            return False
+        decide = practice_player(row.game)
+        if decide is None:
+            return False
+        view = await service.view(row, COMPUTER)
+        if COMPUTER not in view.get("to_act", []):
+            return False
+        try:
+            move = decide(view, row.seed)
+        except ValueError:
+            log.exception("the practice player of match %s found no move", match_id)
+            return False
+        try:
+            await service.submit(match_id, COMPUTER, move)
+        except (RuleError, UserError) as error:
+            # Another move (a deadline) may have come first: try again from the new view,
+            # but not from the same one.
+            log.warning("practice move %s of match %s refused: %s", move, match_id, error)
+            return await service.view(row, COMPUTER) != view
+        await self.bot.presenter.flush(match_id)
+        return True
+
+    async def resume_all(self) -> None:
+        """On start-up: every open match where the computer owes a move makes it."""
+        for row in await self.bot.storage.open_matches_of(COMPUTER_USER):
+            if row.status == "running":
+                await self.act(row.id)

@@ -1,0 +1,256 @@
+"""What hosts and members do with a season (the `/season` commands and the end confirmation):
+check who asks, call the season service, answer within Discord's 3 seconds."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import boards
+from bot.components import season_end_view
+from bot.errors import UserError
+from bot.presenter import message
+from bot.seasons import (
+    MAX_ADJUST,
+    SeasonService,
+    history_line,
+    standings_data,
+    standings_text,
+)
+from bot.storage import LedgerEntry, Season, balances
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+#: Lines of history shown in the reply itself; the whole history comes as a file beyond it.
+HISTORY_LINES = 15
+
+
+class SeasonActions:
+    def __init__(self, bot: DealerBot) -> None:
+        self.bot = bot
+
+    @property
+    def seasons(self) -> SeasonService:
+        return self.bot.service.seasons
+
+    def _guild(self, interaction: discord.Interaction[Any]) -> discord.Guild:
+        if interaction.guild is None:
+            raise UserError("Seasons belong to a server: use this command in one.")
+        return interaction.guild
+
+    async def _host_guild(self, interaction: discord.Interaction[Any]) -> discord.Guild:
+        guild = self._guild(interaction)
+        if not await self.bot.actions.is_server_host(interaction.user, guild.id):
+            raise UserError(
+                "Only a host can do that: anyone with Manage Server, or the server's host role."
+            )
+        return guild
+
+    async def names(self, guild_id: int, current: str) -> list[str]:
+        """Season names for autocomplete."""
+        return [
+            s.name
+            for s in await self.bot.storage.seasons(guild_id)
+            if current.lower() in s.name.lower()
+        ][:25]
+
+    # -- host ------------------------------------------------------------------------------
+
+    async def start(
+        self, interaction: discord.Interaction[Any], name: str, starting_garnets: int
+    ) -> None:
+        guild = await self._host_guild(interaction)
+        season = await self.seasons.start(guild.id, name, starting_garnets, interaction.user.id)
+        await interaction.response.send_message(
+            f"🏁 Season **{season.name}** has started. Members are enrolled with "
+            f"{starting_garnets} garnets when they first play one of its matches (or when a "
+            "host enrols them), and every match started in this server counts for it until "
+            "a host ends it with `/season end`."
+        )
+
+    async def ask_end(self, interaction: discord.Interaction[Any]) -> None:
+        guild = await self._host_guild(interaction)
+        season = await self.seasons.open(guild.id)
+        await interaction.response.send_message(
+            f"End season **{season.name}**? Its ledger is kept and can still be read and "
+            "exported, but it can no longer change.",
+            view=season_end_view(season.id),
+            ephemeral=True,
+        )
+
+    async def end(self, interaction: discord.Interaction[Any], season_id: int) -> None:
+        guild = await self._host_guild(interaction)
+        season = await self.bot.storage.season(season_id)
+        if season is None or season.guild_id != guild.id:
+            raise UserError("That season no longer exists.")
+        await self.seasons.end(season, interaction.user.id)
+        await interaction.response.send_message(
+            f"Season **{season.name}** has ended.", ephemeral=True
+        )
+        ended = await self.bot.storage.season(season_id)
+        assert ended is not None
+        await self._post_standings(interaction, ended, f"🏆 Season **{season.name}** has ended.")
+
+    async def enrol(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        guild = await self._host_guild(interaction)
+        season = await self.seasons.open(guild.id)
+        new = await self.seasons.enrol(season, [(member.id, member.name)], interaction.user.id)
+        if not new:
+            raise UserError(f"{member.name} is already enrolled in season {season.name}.")
+        await interaction.response.send_message(
+            f"{member.mention} is enrolled in season **{season.name}** with "
+            f"{season.starting_garnets} garnets.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def adjust(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member,
+        garnets: int,
+        tokens: int,
+        reason: str,
+    ) -> None:
+        guild = await self._host_guild(interaction)
+        season = await self.seasons.open(guild.id)
+        reason = " ".join(reason.split())
+        if not garnets and not tokens:
+            raise UserError("Nothing to change: give garnets or tokens (or both), e.g. `-1`.")
+        if max(abs(garnets), abs(tokens)) > MAX_ADJUST:
+            raise UserError(f"Adjust by at most {MAX_ADJUST} at a time.")
+        if not reason:
+            raise UserError("Give a reason; it is kept in the ledger.")
+        entry = LedgerEntry(member.id, "adjust", reason, garnets=garnets, tokens=tokens)
+        await self.seasons.change(season, (member.id, member.name), entry, interaction.user.id)
+        changes = " and ".join(
+            f"{n:+d} {unit}" for n, unit in ((garnets, "garnets"), (tokens, "tokens of life")) if n
+        )
+        await self._announce(interaction, season, member, f"{changes} ({reason})")
+
+    async def eliminate(
+        self, interaction: discord.Interaction[Any], member: discord.Member, reason: str | None
+    ) -> None:
+        await self._set_eliminated(interaction, member, True, reason)
+
+    async def reinstate(
+        self, interaction: discord.Interaction[Any], member: discord.Member, reason: str | None
+    ) -> None:
+        await self._set_eliminated(interaction, member, False, reason)
+
+    async def _set_eliminated(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member,
+        eliminated: bool,
+        reason: str | None,
+    ) -> None:
+        guild = await self._host_guild(interaction)
+        season = await self.seasons.open(guild.id)
+        already = bool(await self.seasons.eliminated(season, [member.id]))
+        if already == eliminated:
+            raise UserError(
+                f"{member.name} is {'already eliminated' if eliminated else 'not eliminated'} "
+                f"in season {season.name}."
+            )
+        kind = "eliminate" if eliminated else "reinstate"
+        why = " ".join((reason or "").split()) or ("eliminated" if eliminated else "reinstated")
+        entry = LedgerEntry(member.id, kind, why, eliminated=eliminated)
+        await self.seasons.change(season, (member.id, member.name), entry, interaction.user.id)
+        what = (
+            "is **eliminated**: they cannot join this season's matches unless reinstated"
+            if eliminated
+            else "is **reinstated** and may join this season's matches again"
+        )
+        await self._announce(interaction, season, member, f"{what} ({why})")
+
+    async def _announce(
+        self,
+        interaction: discord.Interaction[Any],
+        season: Season,
+        member: discord.Member,
+        what: str,
+    ) -> None:
+        """A host's change, publicly, with the member's balance as the standings show it."""
+        names = await self.bot.storage.season_names(season.id)
+        rows = await self.bot.storage.ledger(season.id, member.id, pending=False)
+        balance = balances(rows, {member.id: names[member.id]})[0]
+        await interaction.response.send_message(
+            f"Season **{season.name}** — {member.mention} {what}. Now: {balance.garnets} "
+            f"garnets, {balance.tokens} tokens of life. (Recorded by {interaction.user.mention}.)",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # -- everyone --------------------------------------------------------------------------
+
+    async def standings(self, interaction: discord.Interaction[Any], name: str | None) -> None:
+        guild = self._guild(interaction)
+        season = await self.seasons.find(guild.id, name)
+        await interaction.response.defer(thinking=True)
+        await self._post_standings(interaction, season, None)
+
+    async def _post_standings(
+        self, interaction: discord.Interaction[Any], season: Season, head: str | None
+    ) -> None:
+        standings = await self.seasons.standings(season)
+        board = await boards.standings(standings_data(standings))
+        text = standings_text(standings)
+        content = message(f"{head}\n{text}" if head else text, None, board)
+        if head is None:
+            await interaction.followup.send(**content)
+        elif isinstance(interaction.channel, discord.abc.Messageable):
+            await interaction.channel.send(**content)
+
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | discord.User | None,
+        name: str | None,
+    ) -> None:
+        guild = self._guild(interaction)
+        season = await self.seasons.find(guild.id, name)
+        rows, withheld = await self.seasons.history(
+            season, member.id if member else None, asker=interaction.user.id
+        )
+        whose = f"{member.name}'s" if member else "All"
+        head = f"**Season {season.name}** — {whose} ledger entries ({len(rows)}):"
+        lines = [history_line(r) for r in rows] or ["No entries yet."]
+        if withheld:
+            lines.append(
+                f"_{withheld} entries of matches in progress are private until those matches end._"
+            )
+        text = "\n".join([head, *lines])
+        files = []
+        if len(lines) > HISTORY_LINES or len(text) > 1900:
+            kept: list[str] = []
+            for line in reversed(lines):
+                if sum(len(k) + 1 for k in kept) + len(line) > 1700:
+                    break
+                kept.insert(0, line)
+            text = "\n".join([head, "The latest entries; the whole history is attached.", *kept])
+            files.append(
+                discord.File(
+                    io.BytesIO("\n".join(lines).encode()),
+                    filename=f"season-{season.id}-history.txt",
+                )
+            )
+        await interaction.response.send_message(
+            text, files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def export(self, interaction: discord.Interaction[Any], name: str | None) -> None:
+        guild = self._guild(interaction)
+        season = await self.seasons.find(guild.id, name)
+        data, withheld = await self.seasons.export(season)
+        note = (
+            f" {withheld} entries of matches in progress are left out until those matches end."
+            if withheld
+            else ""
+        )
+        await interaction.response.send_message(
+            f"The ledger of season **{season.name}**, one row per entry.{note}",
+            file=discord.File(io.BytesIO(data), filename=f"season-{season.id}-ledger.csv"),
+            ephemeral=True,
+        )

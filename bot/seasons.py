@@ -1,0 +1,403 @@
+"""Genius series: what a season does to matches, and how its ledger reads.
+
+A season is per server. Members are enrolled (with the season's starting garnets) when they
+first play one of its matches, or by a host. A match of the season is dealt each player's
+garnet balance (AA-14 trades spend it); a garnet trade debits the ledger in the move's own
+transaction, and the end of the match pays its prizes (AA-17) in the transaction that ends
+it, so a crash can neither pay a prize twice nor lose it (`MatchService.submit`).
+
+Entries caused by a match still running are private to their member (a trade is, AA-14):
+standings, other members' histories and the export leave them out until the match ends.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.errors import UserError
+from bot.storage import (
+    Balance,
+    LedgerEntry,
+    LedgerRefused,
+    LedgerRow,
+    LedgerWrite,
+    MatchRow,
+    Season,
+    Storage,
+    balances,
+    prize_pool,
+)
+from games.core.events import Audience, Event
+from games.registry import engine_for
+
+#: The most a host may add or remove in one adjustment.
+MAX_ADJUST = 1000
+SEASON_SETTLED = "season_settled"
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    season: Season
+    balances: list[Balance]
+    pool: int
+    #: Entries of matches still running, left out until those matches end.
+    withheld: int
+
+
+def counts_for_seasons(game: str) -> bool:
+    """Whether a game's matches count for a season: those dealt garnet balances (AA-14)
+    whose prizes go to the ledger. Project Mars has neither garnets nor prizes, so its
+    matches stay out of seasons (no enrolment, no ledger entries, no eliminations checked)."""
+    return "garnets" in engine_for(game).options_type.model_fields
+
+
+def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:
+    """The sentence for a refused ledger write."""
+    who = names.get(error.user_id or 0, "That member")
+    return UserError(
+        {
+            "overdrawn": f"{who} does not have that many to take away: balances never go "
+            "below zero.",
+            "not_enrolled": f"{who} is not enrolled in this season.",
+            "season_open": "This server already has an open season; end it first with "
+            "`/season end`.",
+            "name_taken": "This server already had a season of that name; choose another.",
+        }.get(error.code, "That change to the ledger was refused.")
+    )
+
+
+class SeasonService:
+    def __init__(self, storage: Storage, now: Callable[[], float]) -> None:
+        self.storage = storage
+        self.now = now
+
+    async def open(self, guild_id: int) -> Season:
+        season = await self.storage.open_season(guild_id)
+        if season is None:
+            raise UserError(
+                "This server has no open season. A host can start one with `/season start`."
+            )
+        return season
+
+    async def find(self, guild_id: int, name: str | None) -> Season:
+        """The season named (open or ended), or the open one, or else the latest."""
+        if name:
+            season = await self.storage.season_named(guild_id, name)
+            if season is None:
+                raise UserError(f"This server has no season named {name.strip()[:50]!r}.")
+            return season
+        season = await self.storage.open_season(guild_id)
+        if season is None:
+            past = await self.storage.seasons(guild_id)
+            if not past:
+                raise UserError(
+                    "This server has no season yet. A host can start one with `/season start`."
+                )
+            season = past[0]
+        return season
+
+    # -- host commands -----------------------------------------------------------------------
+
+    async def start(self, guild_id: int, name: str, starting_garnets: int, by: int) -> Season:
+        name = " ".join(name.split())
+        if not name:
+            raise UserError("Give the season a name.")
+        try:
+            return await self.storage.start_season(guild_id, name, starting_garnets, by, self.now())
+        except LedgerRefused as error:
+            raise refusal(error, {}) from None
+
+    async def end(self, season: Season, by: int) -> None:
+        running = await self.storage.running_matches_of_season(season.id)
+        if running:
+            channels = ", ".join(f"<#{c}>" for c in running)
+            raise UserError(
+                f"Matches of this season are still running ({channels}); finish or cancel "
+                "them first, so that their prizes reach the ledger."
+            )
+        if not await self.storage.end_season(season.id, by, self.now()):
+            raise UserError("This season has already ended.")
+
+    async def enrol(
+        self, season: Season, members: list[tuple[int, str]], by: int | None
+    ) -> list[int]:
+        return await self.storage.enrol(season, members, by, self.now())
+
+    async def change(
+        self, season: Season, member: tuple[int, str], entry: LedgerEntry, by: int
+    ) -> Balance:
+        """A host's adjustment, elimination or reinstatement (the member is enrolled first
+        if need be); returns the member's balance after it."""
+        if not season.open:
+            raise UserError("This season has ended; its ledger can no longer change.")
+        await self.enrol(season, [member], by)
+        try:
+            await self.storage.append_ledger(season.id, [entry], by=by, at=self.now())
+        except LedgerRefused as error:
+            raise refusal(error, {member[0]: member[1]}) from None
+        return await self.balance(season, member[0])
+
+    async def balance(self, season: Season, user_id: int) -> Balance:
+        names = await self.storage.season_names(season.id)
+        rows = await self.storage.ledger(season.id, user_id)
+        return balances(rows, {user_id: names.get(user_id, str(user_id))})[0]
+
+    async def eliminated(self, season: Season, user_ids: list[int]) -> list[int]:
+        names = await self.storage.season_names(season.id)
+        wanted = {u: names[u] for u in user_ids if u in names}
+        rows = [r for r in await self.storage.ledger(season.id) if r.user_id in wanted]
+        return [b.user_id for b in balances(rows, wanted) if b.eliminated]
+
+    # -- reading -----------------------------------------------------------------------------
+
+    async def standings(self, season: Season) -> Standings:
+        """The public standings: entries of running matches left out (AA-14 trades are
+        private until the match ends)."""
+        names = await self.storage.season_names(season.id)
+        shown = await self.storage.ledger(season.id, pending=False)
+        everything = await self.storage.ledger(season.id)
+        table = sorted(
+            balances(shown, names),
+            key=lambda b: (b.eliminated, -b.tokens, -b.garnets, b.name.lower()),
+        )
+        return Standings(season, table, prize_pool(shown), len(everything) - len(shown))
+
+    async def history(
+        self, season: Season, user_id: int | None, *, asker: int
+    ) -> tuple[list[LedgerRow], int]:
+        """Ledger entries (one member's, or all), and how many are withheld from `asker`:
+        entries of running matches are shown to their own member only."""
+        rows = await self.storage.ledger(season.id, user_id)
+        shown = [r for r in rows if not r.pending or r.user_id == asker]
+        return shown, len(rows) - len(shown)
+
+    async def export(self, season: Season) -> tuple[bytes, int]:
+        """The ledger as CSV (entries of running matches withheld), and how many withheld."""
+        rows = await self.storage.ledger(season.id, pending=False)
+        everything = await self.storage.ledger(season.id)
+        return ledger_csv(season, rows), len(everything) - len(rows)
+
+    # -- matches ---------------------------------------------------------------------------
+
+    async def deal(self, season: Season, members: list[tuple[int, str]]) -> dict[int, int]:
+        """Enrol a season match's players; their garnet balances, to deal into it (AA-14)."""
+        await self.enrol(season, members, None)
+        names = dict(members)
+        rows = [r for r in await self.storage.ledger(season.id) if r.user_id in names]
+        return {b.user_id: b.garnets for b in balances(rows, names)}
+
+    async def settle(
+        self, row: MatchRow, events: list[Event], result: dict[str, Any] | None
+    ) -> tuple[LedgerWrite | None, list[Event]]:
+        """What one accepted move of a season match writes to the ledger: a garnet trade
+        debits it (AA-14); the end of the match pays its prizes (AA-17) and names its
+        elimination candidates. Returns the entries and the public announcement of the end."""
+        if row.season_id is None:
+            return None, []
+        title = f"{engine_for(row.game).title} match #{row.id}"
+        entries = [
+            LedgerEntry(
+                int(e.data["player"]), "trade", f"traded a garnet for $10, {title}", garnets=-1
+            )
+            for e in events
+            if e.type == "garnet_traded"
+        ]
+        if result is None:
+            return (LedgerWrite(row.season_id, entries) if entries else None), []
+        season = await self.storage.season(row.season_id)
+        if season is None:
+            return None, []
+        tokens: dict[str, int] = result.get("tokens_of_life", {})
+        garnets: dict[str, int] = result.get("garnets", {})
+        candidates: list[str] = result.get("elimination_candidates", [])
+        places = {s["player"]: s["place"] for s in result.get("standings", [])}
+        for player in dict.fromkeys([*tokens, *garnets]):
+            place = places.get(player)
+            entries.append(
+                LedgerEntry(
+                    int(player),
+                    "prize",
+                    f"{_ordinal(place)} place, {title}" if place else f"prize, {title}",
+                    garnets=garnets.get(player, 0),
+                    tokens=tokens.get(player, 0),
+                )
+            )
+        entries += [
+            LedgerEntry(int(p), "candidate", f"elimination candidate, {title}") for p in candidates
+        ]
+        increase = int(result.get("prize_pool_increase", 0))
+        if increase:
+            entries.append(
+                LedgerEntry(None, "pool", f"everyone held four cubes, {title}", pool=increase)
+            )
+        before = await self.storage.ledger(season.id)
+        names = await self.storage.season_names(season.id)
+        after = {b.user_id: b for b in balances(before, names)}
+        announcement = Event(
+            SEASON_SETTLED,
+            Audience.public(),
+            {
+                "season": season.name,
+                "prizes": [
+                    {"player": p, "garnets": garnets.get(p, 0), "tokens": tokens.get(p, 0)}
+                    for p in dict.fromkeys([*tokens, *garnets])
+                ],
+                "pool_increase": increase,
+                "pool": prize_pool(before) + increase,
+                "candidates": [
+                    {
+                        "player": p,
+                        "tokens": (after[int(p)].tokens if int(p) in after else 0)
+                        + tokens.get(p, 0),
+                    }
+                    for p in candidates
+                ],
+            },
+        )
+        return LedgerWrite(season.id, entries), [announcement]
+
+
+def standings_data(standings: Standings) -> dict[str, Any]:
+    """The standings as JSON, for the image (`bot.ui.season.standings_board`)."""
+    return {
+        "season": standings.season.name,
+        "open": standings.season.open,
+        "pool": standings.pool,
+        "withheld": standings.withheld,
+        "rows": [
+            {
+                "name": b.name,
+                "garnets": b.garnets,
+                "tokens": b.tokens,
+                "candidacies": b.candidacies,
+                "eliminated": b.eliminated,
+            }
+            for b in standings.balances
+        ],
+    }
+
+
+def settled_text(event: dict[str, Any], names: Callable[[str], str]) -> str:
+    """The announcement of a season match's end: prizes, pool, and the candidates with their
+    tokens of life, so the host can apply the series' protection rules."""
+    lines = [f"**Season {event['season']}: the ledger is updated.**"]
+    for prize in event["prizes"]:
+        parts = [
+            _plural(prize["tokens"], "token of life", "tokens of life"),
+            _plural(prize["garnets"], "garnet", "garnets"),
+        ]
+        lines.append(f"{names(prize['player'])}: +{' and +'.join(p for p in parts if p)}.")
+    if event["pool_increase"]:
+        lines.append(f"The prize pool grows by ${event['pool_increase']}, to ${event['pool']}.")
+    if event["candidates"]:
+        listed = ", ".join(
+            f"{names(c['player'])} ({_tokens(c['tokens'])})" for c in event["candidates"]
+        )
+        lines.append(
+            f"Elimination candidates: {listed}. A host applies the series' rules with "
+            "`/season eliminate`."
+        )
+    return "\n".join(lines)
+
+
+def standings_text(standings: Standings) -> str:
+    season = standings.season
+    head = f"**Season {season.name}** ({'open' if season.open else 'ended'}) — standings"
+    if not standings.balances:
+        return f"{head}\nNobody is enrolled yet. Prize pool: ${standings.pool}."
+    lines = [head]
+    for i, b in enumerate(standings.balances, start=1):
+        status = " — **eliminated**" if b.eliminated else ""
+        candidate = f", candidate ×{b.candidacies}" if b.candidacies else ""
+        lines.append(
+            f"{i}. {b.name}: {b.garnets} garnets, {b.tokens} tokens of life{candidate}{status}"
+        )
+    lines.append(f"Prize pool: ${standings.pool}.")
+    if standings.withheld:
+        lines.append(
+            f"_{_plural(standings.withheld, 'entry', 'entries')} of matches in progress "
+            "will show when those matches end._"
+        )
+    return "\n".join(lines)
+
+
+def history_line(row: LedgerRow) -> str:
+    changes = [
+        f"{n:+d} {unit}"
+        for n, unit in (
+            (row.garnets, "garnets"),
+            (row.tokens, "tokens of life"),
+        )
+        if n
+    ]
+    if row.pool:
+        changes.append(f"prize pool {row.pool:+d} $")
+    if row.eliminated is not None:
+        changes.append("eliminated" if row.eliminated else "reinstated")
+    who = row.name or "the season"
+    by = f" (by <@{row.by_user}>)" if row.by_user else ""
+    what = ", ".join(changes) or "noted"
+    pending = " _(match in progress; only you see this)_" if row.pending else ""
+    return f"<t:{int(row.at)}:d> {who}: {what} — {row.reason}{by}{pending}"
+
+
+CSV_COLUMNS = [
+    "entry",
+    "time_utc",
+    "season",
+    "member_id",
+    "member",
+    "kind",
+    "garnets",
+    "tokens_of_life",
+    "prize_pool",
+    "eliminated",
+    "reason",
+    "by_id",
+    "match_id",
+]
+
+
+def ledger_csv(season: Season, rows: list[LedgerRow]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for r in rows:
+        writer.writerow(
+            [
+                r.id,
+                datetime.fromtimestamp(r.at, UTC).isoformat(timespec="seconds"),
+                season.name,
+                r.user_id or "",
+                r.name or "",
+                r.kind,
+                r.garnets,
+                r.tokens,
+                r.pool,
+                "" if r.eliminated is None else ("yes" if r.eliminated else "no"),
+                r.reason,
+                r.by_user or "",
+                r.match_id or "",
+            ]
+        )
+    return out.getvalue().encode()
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    if not n:
+        return ""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _tokens(n: int) -> str:
+    return _plural(n, "token of life", "tokens of life") or "no tokens of life"
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"

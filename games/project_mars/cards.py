@@ -1,0 +1,686 @@
+"""What each of the 27 cards does (PM-2, PM-3, PM-7, PM-10; Dealer rulings PM-D*).
+
+Two kinds of behaviour:
+
+- *Resolution* (`score`): PWR and TPR as counted when the round resolves — the continuous
+  effects of Sentinel, Medic, Infantry, Outpost, Cybernetics Lab, Comms Station, Siege
+  Vehicle's chosen boost and Defense System's disable (PM-7), lanes first, then TPR (PM-4).
+  `score` reads plain `Unit`s, so the practice opponent can count a field from a view.
+- *Placement* (`resolve_step`): effects that happen at once when a card is played — its own
+  effect, a trap it triggers (PM-3), a utility card. A handler either finishes, or returns an
+  `Ask`: a decision the rules must wait for. It is called again with the option chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.project_mars.model import (
+    CARDS,
+    COLUMNS,
+    Decision,
+    Option,
+    Placed,
+    Score,
+    Step,
+    Subtype,
+    column_of,
+    row_of,
+)
+from games.project_mars.table import Table
+
+SENTINEL_BONUS = 6
+MEDIC_BONUS = 4
+OUTPOST_BONUS = 2
+COMMS_BONUS = 2
+SIEGE_BONUS = 2
+LAB_BONUS = 1
+FAVORABLE_BONUS = 2
+SPY_LIMIT = 2
+
+
+# -- resolution ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A face-up card on its owner's field, as resolution counts it."""
+
+    id: str
+    key: str
+    owner: str
+    slot: str
+    zeroed: bool = False
+    disabled: bool = False
+    bonus: int = 0
+    boosts: str | None = None
+
+
+def units(table: Table) -> list[Unit]:
+    """Every face-up card on the fields. Traps lying face down count for nobody (PM-3)."""
+    return [
+        Unit(
+            id=placed.card,
+            key=table.card(placed.card).key,
+            owner=player,
+            slot=slot,
+            zeroed=placed.zeroed,
+            disabled=placed.disabled,
+            bonus=placed.bonus,
+            boosts=placed.boosts,
+        )
+        for player in table.state.players
+        for slot, placed in table.face_up(player)
+    ]
+
+
+def _works(unit: Unit, disabled: set[str]) -> bool:
+    """PM-2: an offense effect works in the attack row, a guardian effect in the defence row;
+    a disabled card has no effect."""
+    return unit.id not in disabled and CARDS[unit.key].row == row_of(unit.slot)
+
+
+def _system_targets(players: list[str], cards: list[Unit], disabled: set[str]) -> list[str]:
+    """PM-D11: each working Defense System disables one ARTIFICIAL card in the enemy column,
+    chosen at resolution: the attack-row one first (its effect is the live one)."""
+    hit: list[str] = []
+    for system in cards:
+        if system.key != "defense-system" or not _works(system, disabled | set(hit)):
+            continue
+        enemy = players[1] if system.owner == players[0] else players[0]
+        column = column_of(system.slot)
+        targets = [
+            u
+            for u in cards
+            if u.owner == enemy
+            and column_of(u.slot) == column
+            and CARDS[u.key].has("artificial")
+            and u.id not in disabled
+            and u.id not in hit
+        ]
+        targets.sort(key=lambda u: row_of(u.slot) != "attack")
+        if targets:
+            hit.append(targets[0].id)
+    return hit
+
+
+def _pwr(unit: Unit, own: list[Unit], disabled: set[str]) -> int:
+    """PM-7, PM-D10: a disabled or zeroed card has PWR 0; otherwise its printed PWR, plus
+    Cybernetics Lab (+1, once, for ARTIFICIAL cards printed with 1 PWR), one Comms Station
+    beside it (+2, once), each Siege Vehicle boosting it (+2) and Favorable Conditions."""
+    spec = CARDS[unit.key]
+    if unit.id in disabled or unit.zeroed:
+        return 0
+    pwr = spec.pwr or 0
+    if unit.key == "comms-station":
+        return pwr
+    working = [u for u in own if _works(u, disabled)]
+    lab = any(u.key == "cybernetics-lab" for u in working)
+    if lab and spec.has("artificial") and spec.pwr == 1:
+        pwr += LAB_BONUS
+    if any(
+        u.key == "comms-station"
+        and row_of(u.slot) == row_of(unit.slot)
+        and abs(column_of(u.slot) - column_of(unit.slot)) == 1
+        for u in working
+    ):
+        pwr += COMMS_BONUS
+    pwr += SIEGE_BONUS * sum(u.key == "siege-vehicle" and u.boosts == unit.id for u in working)
+    return pwr + unit.bonus
+
+
+def score(players: list[str], cards: list[Unit]) -> Score:
+    """PM-4, PM-7: the count at resolution. Lanes are compared first: more PWR in a column
+    than the enemy's same column wins it (+1 TPR); two cards facing an empty column win it by
+    default. Then TPR = PWR on the field + lanes + Sentinel, Medic, Infantry, Outpost."""
+    disabled = {u.id for u in cards if u.disabled}
+    by_system = _system_targets(players, cards, disabled)
+    disabled |= set(by_system)
+    mine = {p: [u for u in cards if u.owner == p] for p in players}
+    pwr = {u.id: _pwr(u, mine[u.owner], disabled) for u in cards}
+    lanes: list[str | None] = []
+    for column in COLUMNS:
+        sides = {p: [u for u in mine[p] if column_of(u.slot) == column] for p in players}
+        first, second = players
+        if len(sides[first]) == 2 and not sides[second]:
+            lanes.append(first)
+        elif len(sides[second]) == 2 and not sides[first]:
+            lanes.append(second)
+        else:
+            totals = {p: sum(pwr[u.id] for u in sides[p]) for p in players}
+            best = max(totals.values())
+            leaders = [p for p in players if totals[p] == best]
+            lanes.append(leaders[0] if len(leaders) == 1 else None)
+    infantry_on_field = sum(CARDS[u.key].infantry for u in cards)
+    parts: dict[str, dict[str, int]] = {}
+    for player in players:
+        working = [u for u in mine[player] if _works(u, disabled)]
+        sentinels = [u for u in mine[player] if u.key == "sentinel"]
+        parts[player] = {
+            "pwr": sum(pwr[u.id] for u in mine[player]),
+            "lanes": lanes.count(player),
+            "sentinel": SENTINEL_BONUS
+            * sum(
+                u.key == "sentinel"
+                and any(s.id != u.id and column_of(s.slot) == column_of(u.slot) for s in sentinels)
+                for u in working
+            ),
+            "medic": MEDIC_BONUS * sum(u.key == "medic" for u in working),
+            "infantry": infantry_on_field if any(u.key == "infantry" for u in working) else 0,
+            "outpost": OUTPOST_BONUS * sum(u.key == "outpost" for u in working),
+        }
+    return Score(
+        pwr=pwr,
+        disabled=by_system,
+        lanes=lanes,
+        tpr={p: sum(parts[p].values()) for p in players},
+        parts=parts,
+    )
+
+
+# -- placement -----------------------------------------------------------------------------
+
+
+@dataclass
+class Ask:
+    """A decision to wait for. `auto`: with a single option it is taken at once, which is
+    allowed only when the options follow from what both players can see."""
+
+    decision: Decision
+    auto: bool = True
+
+
+Handler = Callable[[Table, Step, str | None], Ask | None]
+
+
+def disarms(key: str, slot: str) -> bool:
+    """Android, in the attack row (PM-2), destroys a trap it is placed on untriggered."""
+    return key == "android" and row_of(slot) == "attack"
+
+
+def _label(table: Table, card_id: str, field: str, slot: str) -> str:
+    return f"{table.name(card_id)} ({field}, {slot})"
+
+
+def _targets(
+    table: Table, field: str, subtype: Subtype, column: int | None, *, zeroed: bool = True
+) -> list[Option]:
+    """Face-up cards of a subtype on a field (in one column if given); `zeroed` False leaves
+    out the cards whose PWR was already set to 0."""
+    return [
+        Option(id=placed.card, label=_label(table, placed.card, field, slot))
+        for slot, placed in table.face_up(field)
+        if CARDS[table.card(placed.card).key].has(subtype)
+        and (column is None or column_of(slot) == column)
+        and (zeroed or not placed.zeroed)
+    ]
+
+
+def _ask(
+    table: Table,
+    step: Step,
+    player: str,
+    kind: str,
+    prompt: str,
+    options: list[Option],
+    *,
+    auto: bool = True,
+    secret: bool = False,
+) -> Ask:
+    card = step.trap if step.kind == "trap" and step.trap else step.card
+    return Ask(
+        Decision(
+            player=player,
+            kind=kind,
+            card=card,
+            slot=step.slot,
+            prompt=prompt,
+            options=options,
+            secret=secret,
+        ),
+        auto,
+    )
+
+
+def _placed(table: Table, card_id: str) -> tuple[str, str, Placed] | None:
+    where = table.locate(card_id)
+    if where is None:
+        return None
+    field, slot = where
+    placed = table.seat(field).field[slot]
+    assert placed is not None
+    return field, slot, placed
+
+
+def _scout(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Scout: the opponent reveals one random card from their hand (PM-6)."""
+    owner = table.card(step.card).owner
+    table.reveal_random(table.other(owner), 1, "scout")
+    return None
+
+
+def _drone(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Drone: X random cards of the opponent's hand are revealed, X being the number of the
+    opponent's cards in the enemy column as the Drone is placed (PM-7)."""
+    owner = table.card(step.card).owner
+    enemy = table.other(owner)
+    assert step.slot is not None
+    table.reveal_random(enemy, len(table.column(enemy, column_of(step.slot))), "drone")
+    return None
+
+
+def _artillery(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Artillery Cannon: destroys every infantry card (Infantry, Cyber Soldier, Humvee) on the
+    enemy's field (PM-D7)."""
+    enemy = table.other(table.card(step.card).owner)
+    for slot, placed in table.face_up(enemy):
+        if CARDS[table.card(placed.card).key].infantry:
+            table.destroy(enemy, slot, "artillery-cannon")
+    return None
+
+
+def _siege(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Siege Vehicle: its owner picks a VEHICLE card on their own field; it gets +2 PWR at
+    resolution while both stay (PM-7, PM-D12)."""
+    owner = table.card(step.card).owner
+    if choice is None:
+        options = _targets(table, owner, "vehicle", None)
+        if not options:
+            return None
+        return _ask(
+            table,
+            step,
+            owner,
+            "siege_vehicle",
+            "Choose a vehicle for Siege Vehicle's +2 PWR.",
+            options,
+        )
+    found = _placed(table, step.card)
+    assert found is not None
+    found[2].boosts = choice
+    table.public(
+        "boost_chosen", card=table.shown(step.card), owner=owner, target=table.shown(choice)
+    )
+    return None
+
+
+def _strike_team(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Strike Team: its owner picks an enemy UNIT card anywhere on the enemy's field; its PWR
+    becomes 0 (PM-D13)."""
+    owner = table.card(step.card).owner
+    enemy = table.other(owner)
+    if choice is None:
+        options = _targets(table, enemy, "unit", None, zeroed=False)
+        if not options:
+            return None
+        return _ask(
+            table,
+            step,
+            owner,
+            "strike_team",
+            "Choose an enemy UNIT card to bring to PWR 0.",
+            options,
+        )
+    found = _placed(table, choice)
+    assert found is not None
+    field, slot, placed = found
+    placed.zeroed = True
+    table.public(
+        "pwr_zeroed",
+        card=table.shown(choice),
+        owner=enemy,
+        field=field,
+        slot=slot,
+        by="strike-team",
+    )
+    return None
+
+
+def _destroy_in_column(subtype: Subtype, key: str, what: str) -> Handler:
+    """Sniper (an enemy UNIT) and Ballistic Missiles (a BUILDING): destroy one such card of
+    the enemy column; its owner picks when there are two."""
+
+    def handler(table: Table, step: Step, choice: str | None) -> Ask | None:
+        owner = table.card(step.card).owner
+        enemy = table.other(owner)
+        assert step.slot is not None
+        if choice is None:
+            options = _targets(table, enemy, subtype, column_of(step.slot))
+            if not options:
+                return None
+            return _ask(
+                table,
+                step,
+                owner,
+                key.replace("-", "_"),
+                f"Choose {what} in the enemy column for {CARDS[key].name} to destroy.",
+                options,
+            )
+        found = _placed(table, choice)
+        assert found is not None
+        table.destroy(found[0], found[1], key)
+        return None
+
+    return handler
+
+
+def _research_station(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Research Station: its owner may trade a hand card for a utility card of their choice
+    from their deck; the traded card goes into the deck (PM-D14). Both choices are private
+    and always asked, and no public event tells whether the trade happened, so the opponent
+    learns nothing of the deck: only that a hand card was picked (the second question)."""
+    owner = table.card(step.card).owner
+    seat = table.seat(owner)
+    if step.stage == 0 and choice is None:
+        if not seat.hand:
+            return None
+        options = [Option(id="keep", label="Trade nothing")] + [
+            Option(id=c, label=table.name(c)) for c in seat.hand
+        ]
+        return _ask(
+            table,
+            step,
+            owner,
+            "research_station",
+            "Choose a hand card to trade in for a utility card from your deck, or trade nothing.",
+            options,
+            secret=True,
+        )
+    if step.stage == 0:
+        if choice == "keep":
+            return None
+        assert choice is not None
+        step.chosen = [choice]
+        step.stage = 1
+        utilities = sorted(
+            {table.card(c).key for c in seat.deck if table.spec(c).kind == "utility"},
+            key=list(CARDS).index,
+        )
+        options = [Option(id=k, label=CARDS[k].name) for k in utilities] or [
+            Option(id="none", label="Your deck has no utility card left: keep your card")
+        ]
+        return _ask(
+            table,
+            step,
+            owner,
+            "research_station_utility",
+            "Choose the utility card to take from your deck.",
+            options,
+            auto=False,
+            secret=True,
+        )
+    if choice == "none":
+        return None
+    given = step.chosen[0]
+    taken = next(c for c in seat.deck if table.card(c).key == choice)
+    table.leave_hand(owner, given)
+    seat.deck.remove(taken)
+    seat.deck.append(given)
+    seat.hand.append(taken)
+    table.private(
+        owner, "card_traded", player=owner, gave=table.shown(given), took=table.shown(taken)
+    )
+    return None
+
+
+EFFECTS: dict[str, Handler] = {
+    "scout": _scout,
+    "drone": _drone,
+    "artillery-cannon": _artillery,
+    "siege-vehicle": _siege,
+    "strike-team": _strike_team,
+    "sniper": _destroy_in_column("unit", "sniper", "an enemy UNIT"),
+    "ballistic-missiles": _destroy_in_column("building", "ballistic-missiles", "a building"),
+    "research-station": _research_station,
+}
+
+
+# -- utility cards -------------------------------------------------------------------------
+
+
+def _everywhere(table: Table) -> list[tuple[str, str, Placed]]:
+    """Every card on both fields, face up or down: "the field" of a utility card (PM-D5)."""
+    return [
+        (player, slot, placed)
+        for player in table.state.players
+        for slot, placed in table.seat(player).field.items()
+        if placed is not None
+    ]
+
+
+def _emp(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """EMP Bomb: every face-up ARTIFICIAL card on both fields is disabled for the round: PWR 0,
+    effects nullified, it stays on the field (PM-D19)."""
+    hit = []
+    for field, slot, placed in _everywhere(table):
+        if not placed.face_down and table.spec(placed.card).has("artificial"):
+            placed.disabled = True
+            hit.append({"card": table.shown(placed.card), "field": field, "slot": slot})
+    table.public("cards_disabled", cards=hit, by="emp-bomb")
+    return None
+
+
+def _top_secret(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Top Secret Information: every GHOST card and every trap card on both fields, face up
+    or face down, goes to its owner's junkyard."""
+    for field, slot, placed in _everywhere(table):
+        spec = table.spec(placed.card)
+        if placed.face_down or spec.trap or spec.has("ghost"):
+            table.destroy(field, slot, "top-secret-information")
+    return None
+
+
+def _favorable(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Favorable Conditions: every face-up UNIT card on both fields gets +2 PWR for the
+    round; cards played later do not (PM-D19)."""
+    hit = []
+    for field, slot, placed in _everywhere(table):
+        if not placed.face_down and table.spec(placed.card).has("unit"):
+            placed.bonus += FAVORABLE_BONUS
+            hit.append({"card": table.shown(placed.card), "field": field, "slot": slot})
+    table.public("bonus_given", cards=hit, amount=FAVORABLE_BONUS, by="favorable-conditions")
+    return None
+
+
+def _toxic_gas(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Toxic Gas: every face-up UNIT card on both fields is destroyed, and until the round
+    ends no card of either hand is revealed (PM-D9)."""
+    for field, slot, placed in _everywhere(table):
+        if not placed.face_down and table.spec(placed.card).has("unit"):
+            table.destroy(field, slot, "toxic-gas")
+    table.state.immune = True
+    table.public("reveals_blocked", by="toxic-gas")
+    return None
+
+
+def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Sinkhole: one enemy BUILDING destroyed per hand card discarded, as many as its owner
+    likes: pick a building (or stop), then the card to discard for it (or stop) (PM-D18)."""
+    owner = table.card(step.card).owner
+    enemy = table.other(owner)
+    seat = table.seat(owner)
+    if step.stage == 1 and choice is not None:
+        step.stage = 0
+        if choice == "stop":
+            return None
+        building = step.chosen.pop()
+        table.leave_hand(owner, choice)
+        table.junk(choice)
+        table.private(
+            owner, "cards_discarded", player=owner, cards=[table.shown(choice)], by="sinkhole"
+        )
+        table.public("discarded", player=owner, count=1, by="sinkhole")
+        found = _placed(table, building)
+        assert found is not None
+        table.destroy(found[0], found[1], "sinkhole")
+        return _sinkhole(table, step, None)
+    if choice is None:
+        buildings = _targets(table, enemy, "building", None)
+        if not buildings or not seat.hand:
+            return None
+        return _ask(
+            table,
+            step,
+            owner,
+            "sinkhole",
+            "Choose an enemy building to destroy (you will discard a card for it), or stop.",
+            [Option(id="stop", label="Stop"), *buildings],
+        )
+    if choice == "stop":
+        return None
+    step.chosen = [choice]
+    step.stage = 1
+    options = [Option(id="stop", label="Discard nothing and stop")] + [
+        Option(id=c, label=table.name(c)) for c in seat.hand
+    ]
+    return _ask(
+        table,
+        step,
+        owner,
+        "sinkhole_discard",
+        f"Choose the hand card to discard for the {table.name(choice)}.",
+        options,
+        secret=True,
+    )
+
+
+UTILITIES: dict[str, Handler] = {
+    "emp-bomb": _emp,
+    "top-secret-information": _top_secret,
+    "favorable-conditions": _favorable,
+    "toxic-gas": _toxic_gas,
+    "sinkhole": _sinkhole,
+}
+
+
+# -- traps ---------------------------------------------------------------------------------
+
+
+def _victim_card(table: Table, step: Step) -> tuple[str, str, Placed] | None:
+    """The card placed on the trap, if it is still where it was placed."""
+    found = _placed(table, step.card)
+    if found is None or found[1] != step.slot:
+        return None
+    return found
+
+
+def _landmine(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Landmine: the card placed on it is destroyed if it is a UNIT; a BUILDING's PWR is set
+    to 0 instead."""
+    assert step.trap is not None
+    found = _victim_card(table, step)
+    if found is not None:
+        field, slot, placed = found
+        spec = table.spec(placed.card)
+        if spec.has("unit"):
+            table.destroy(field, slot, "landmine")
+        elif spec.has("building"):
+            placed.zeroed = True
+            table.public(
+                "pwr_zeroed",
+                card=table.shown(placed.card),
+                owner=field,
+                field=field,
+                slot=slot,
+                by="landmine",
+            )
+    table.junk(step.trap)
+    return None
+
+
+def _stealth_op(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Stealth Op: the player who triggered it chooses: reveal a hand card of their choice
+    (one not revealed yet), or the Stealth Op goes face up to its owner's field (PM-D8).
+    Under Toxic Gas it goes to the junkyard and nothing is revealed (PM-D9)."""
+    assert step.trap is not None and step.slot is not None
+    victim = table.card(step.card).owner
+    if table.state.immune:
+        table.junk(step.trap)
+        table.public("reveal_blocked", player=victim, by="stealth-op")
+        return None
+    if choice is None:
+        seat = table.seat(victim)
+        options = [
+            Option(id="return", label=f"Send the Stealth Op back to {table.other(victim)}'s field")
+        ]
+        options += [
+            Option(id=c, label=f"Reveal your {table.name(c)}")
+            for c in seat.hand
+            if c not in seat.revealed
+        ]
+        return _ask(
+            table,
+            step,
+            victim,
+            "stealth_op",
+            "Stealth Op: reveal a card of your choice from "
+            "your hand, or send the Stealth Op back to its owner's field.",
+            options,
+            secret=True,
+        )
+    if choice == "return":
+        table.send_back(step.trap, step.slot)
+        return None
+    table.reveal(victim, [choice], "stealth-op")
+    table.junk(step.trap)
+    return None
+
+
+def _spy(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Spy: the player who triggered it chooses: the card they placed is destroyed if its
+    printed PWR is 2 or less (otherwise nothing happens), or the Spy goes face up to its
+    owner's field (PM-D8)."""
+    assert step.trap is not None and step.slot is not None
+    victim = table.card(step.card).owner
+    if choice is None:
+        spec = table.spec(step.card)
+        fate = (
+            f"Lose your {spec.name}; the Spy goes to the junkyard"
+            if (spec.pwr or 0) <= SPY_LIMIT
+            else f"The Spy goes to the junkyard; your {spec.name} ({spec.pwr} PWR) stays"
+        )
+        options = [
+            Option(id="return", label=f"Send the Spy back to {table.other(victim)}'s field"),
+            Option(id="destroy", label=fate),
+        ]
+        return _ask(
+            table,
+            step,
+            victim,
+            "spy",
+            "Spy: lose the card you placed if it has 2 or less "
+            "PWR, or send the Spy back to its owner's field.",
+            options,
+            auto=False,
+        )
+    if choice == "return":
+        table.send_back(step.trap, step.slot)
+        return None
+    found = _victim_card(table, step)
+    if found is not None and (table.spec(step.card).pwr or 0) <= SPY_LIMIT:
+        table.destroy(found[0], found[1], "spy")
+    table.junk(step.trap)
+    return None
+
+
+TRAPS: dict[str, Handler] = {"landmine": _landmine, "stealth-op": _stealth_op, "spy": _spy}
+
+
+def resolve_step(table: Table, step: Step, choice: str | None) -> Ask | None:
+    """Run one step: a trap triggered, a utility card's effect, or a placed card's effect,
+    which happens only if the card is still where it was placed and its row lets it work
+    (PM-2). Cards whose behaviour is all at resolution (see `score`) do nothing here."""
+    if step.kind == "trap":
+        assert step.trap is not None
+        return TRAPS[table.card(step.trap).key](table, step, choice)
+    spec = table.spec(step.card)
+    if spec.kind == "utility":
+        return UTILITIES[spec.key](table, step, choice)
+    handler = EFFECTS.get(spec.key)
+    found = _placed(table, step.card)
+    if handler is None or found is None or found[1] != step.slot:
+        return None
+    if spec.row != row_of(found[1]) or found[2].disabled:
+        return None
+    return handler(table, step, choice)

@@ -1,0 +1,207 @@
+"""Ready decks and the checking of a player's own list (PM-1).
+
+A deck is 30 card keys. A player names a ready deck (`vanguard`) or gives 30 card names;
+names are matched case-insensitively, ignoring spaces and hyphens, and an entry may carry a
+count (`3x Scout`, `3 Scout`, `Scout x3`). Anything wrong comes back as a `DeckError` whose
+message is one plain sentence (or two) a player can act on.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from games.project_mars.model import CARDS, DECK_SIZE, MAX_UTILITY, DeckChoice
+
+
+class DeckError(ValueError):
+    """A deck the rules do not accept; the message says why in plain words."""
+
+
+@dataclass(frozen=True)
+class ReadyDeck:
+    key: str
+    name: str
+    strategy: str
+    cards: dict[str, int]
+
+    def keys(self) -> list[str]:
+        return [key for key, copies in self.cards.items() for _ in range(copies)]
+
+
+READY_DECKS: dict[str, ReadyDeck] = {
+    deck.key: deck
+    for deck in (
+        ReadyDeck(
+            "vanguard",
+            "Vanguard",
+            "Infantry in the attack row, buffed by Medics and Siege Vehicles, behind solid "
+            "guardians: win lanes and stack TPR.",
+            {
+                "infantry": 6,
+                "humvee": 3,
+                "cyber-soldier": 2,
+                "medic": 3,
+                "siege-vehicle": 2,
+                "strike-team": 3,
+                "outpost": 3,
+                "defense-turret": 3,
+                "comms-station": 2,
+                "favorable-conditions": 2,
+                "top-secret-information": 1,
+            },
+        ),
+        ReadyDeck(
+            "machine-uprising",
+            "Machine Uprising",
+            "Artificial cards: Sentinel pairs for +6, Cybernetics Labs and Comms Stations for "
+            "PWR, Scouts and Drones to read the enemy's hand.",
+            {
+                "sentinel": 6,
+                "cyber-soldier": 3,
+                "drone": 3,
+                "android": 3,
+                "scout": 3,
+                "cybernetics-lab": 3,
+                "comms-station": 2,
+                "defense-system": 2,
+                "outpost": 2,
+                "sinkhole": 1,
+                "top-secret-information": 1,
+                "toxic-gas": 1,
+            },
+        ),
+        ReadyDeck(
+            "shadow-ops",
+            "Shadow Ops",
+            "Control: traps on the enemy field, Snipers, Ballistic Missiles and Artillery to "
+            "destroy what they build, sturdy guardians to win on PWR.",
+            {
+                "landmine": 4,
+                "spy": 3,
+                "stealth-op": 2,
+                "sniper": 3,
+                "ballistic-missiles": 3,
+                "artillery-cannon": 3,
+                "defense-turret": 4,
+                "outpost": 3,
+                "research-station": 2,
+                "emp-bomb": 1,
+                "toxic-gas": 1,
+                "sinkhole": 1,
+            },
+        ),
+        ReadyDeck(
+            "fortress",
+            "Fortress",
+            "Buildings in the defence row: Outposts and Turrets for raw PWR, Comms Stations "
+            "between them, Defense Systems against machines.",
+            {
+                "outpost": 5,
+                "defense-turret": 5,
+                "comms-station": 3,
+                "defense-system": 3,
+                "ballistic-missiles": 2,
+                "sniper": 2,
+                "research-station": 1,
+                "medic": 3,
+                "infantry": 3,
+                "emp-bomb": 1,
+                "favorable-conditions": 1,
+                "sinkhole": 1,
+            },
+        ),
+    )
+}
+#: The deck a player gets when the deck phase closes before they chose (PM-D1).
+DEFAULT_DECK = "vanguard"
+
+
+def _squash(name: str) -> str:
+    return re.sub(r"[\s_\-.'’]+", "", name.lower())
+
+
+_BY_SQUASHED: dict[str, str] = {_squash(card.name): card.key for card in CARDS.values()}
+_COUNTED = (
+    re.compile(r"^(\d+)\s*[x×*]?\s+(.+)$", re.IGNORECASE),
+    re.compile(r"^(\d+)\s*[x×*]\s*(.+)$", re.IGNORECASE),
+    re.compile(r"^(.+?)\s+[x×*]\s*(\d+)$", re.IGNORECASE),
+)
+
+
+def card_key(name: str) -> str | None:
+    """The key of the card called `name` (any case, spaces or hyphens), or None."""
+    return _BY_SQUASHED.get(_squash(name))
+
+
+def _entry(text: str) -> tuple[str, int]:
+    """(name, copies) of one list entry such as `Scout`, `3x Scout`, `3 Scout`, `Scout x3`."""
+    stripped = text.strip()
+    for pattern in _COUNTED:
+        found = pattern.match(stripped)
+        if found:
+            first, second = found.groups()
+            if first.isdigit():
+                return second.strip(), int(first)
+            return first.strip(), int(second)
+    return stripped, 1
+
+
+def _suggest(name: str) -> str:
+    close = difflib.get_close_matches(_squash(name), list(_BY_SQUASHED), n=1, cutoff=0.6)
+    return f" (did you mean {CARDS[_BY_SQUASHED[close[0]]].name}?)" if close else ""
+
+
+def parse_deck_text(text: str) -> list[str]:
+    """The entries of a pasted list: one per line or separated by commas or semicolons."""
+    return [part for part in re.split(r"[\n,;]+", text) if part.strip()]
+
+
+def check_deck(entries: list[str]) -> list[str]:
+    """PM-1: the 30 card keys of a player's own list, or DeckError saying what is wrong."""
+    keys: list[str] = []
+    unknown: list[str] = []
+    for entry in entries:
+        name, copies = _entry(entry)
+        key = card_key(name)
+        if key is None:
+            unknown.append(f"{name!r}{_suggest(name)}")
+            continue
+        keys.extend([key] * copies)
+    if unknown:
+        known = ", ".join(card.name for card in CARDS.values())
+        raise DeckError(f"There is no card called {', '.join(unknown)}. The cards are: {known}.")
+    if len(keys) != DECK_SIZE:
+        raise DeckError(f"A deck has exactly {DECK_SIZE} cards; this list has {len(keys)}.")
+    utility = Counter(key for key in keys if CARDS[key].kind == "utility")
+    if sum(utility.values()) > MAX_UTILITY:
+        listed = ", ".join(f"{n}x {CARDS[k].name}" for k, n in sorted(utility.items()))
+        raise DeckError(
+            f"A deck may hold at most {MAX_UTILITY} utility cards; this one has "
+            f"{sum(utility.values())} ({listed})."
+        )
+    return keys
+
+
+def ready_deck(name: str) -> ReadyDeck | None:
+    """The ready deck called `name` (its key or its name, any case), or None."""
+    squashed = _squash(name)
+    return next(
+        (d for d in READY_DECKS.values() if squashed in (_squash(d.key), _squash(d.name))),
+        None,
+    )
+
+
+def resolve_deck(choice: DeckChoice) -> tuple[str, list[str]]:
+    """(deck name or `custom`, the 30 card keys) of a ready deck's name or a list of cards."""
+    if isinstance(choice, str):
+        deck = ready_deck(choice)
+        if deck is None:
+            names = ", ".join(d.key for d in READY_DECKS.values())
+            raise DeckError(
+                f"There is no ready deck called {choice!r}; the ready decks are {names}."
+            )
+        return deck.key, deck.keys()
+    return "custom", check_deck(choice)

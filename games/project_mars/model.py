@@ -1,0 +1,661 @@
+"""Project Mars: the 27 cards, options, moves, state and views (RULINGS.md §4, PM-1 to PM-10;
+Dealer rulings PM-D1... in docs/rules/project-mars.md).
+
+Words are the rulebook's: field, attack row, defence row, lane (a column), junkyard, utility
+area, back hand, reveal, PWR (a card's power) and TPR (a player's total at resolution).
+
+Identifiers
+-----------
+- A card's *key* is its rulebook name in lower case with hyphens (`cyber-soldier`); its
+  *name* is the rulebook's spelling (`Cyber Soldier`). `CARDS` maps key -> `CardDef`.
+- A card *id* names one physical card of a match: `a01`..`a30` are the first seat's cards,
+  `b01`..`b30` the second seat's. Ids are given after the deck is shuffled, so an id says
+  nothing about a card but its owner.
+- A *slot* is `<row>-<column>`: rows `attack` (top) and `defence` (bottom), columns 1 to 4
+  from the owner's left, so `attack-1`..`defence-4`. Column n of one field faces column n of
+  the other: together they are lane n.
+
+Phases (`View.phase`)
+---------------------
+`deck` (players without a preset deck choose one), `mulligan` (every round's start: first
+`keep` from the back hand in rounds 2 and 3, then `mulligan`; both players at once),
+`turn` (the player in `to_act` plays a card or passes), `choice` (the player in `to_act`
+answers the pending decision with `choose`), `ended`.
+
+The view (what `view(state, viewer)` returns, `View.model_dump(mode="json")`)
+------------------------------------------------------------------------------
+::
+
+    {"game": "project-mars", "round": 1..3, "phase": "turn",
+     "players": ["ann", "bob"],              # seat order; ann's ids start with a, bob's b
+     "kicked": [], "to_act": ["ann"],        # who must act now (both in deck/mulligan)
+     "submitted": ["bob"],                   # players not awaited now (the bot's reminders)
+     "turn": "ann", "starter": "bob",        # whose turn it is; who opened this round
+     "passes": 1,                            # passes in succession: at 2 the round resolves
+     "immune": false,                        # Toxic Gas played this round: no reveals
+     "sides": {"ann": Side, "bob": Side},
+     "projection": Score,                    # resolution as the fields stand now (public)
+     "pending": Pending | null,
+     "rounds": [RoundResult, ...],           # resolved rounds
+     "result": Result | null,
+     "me": Me | null,                        # only in a player's own view
+     "legal": Legal | null}                  # only in a player's own view
+
+    Side = {"player": "ann", "field": {"attack-1": Slot | null, ..., "defence-4": ...},
+            "hand_count": 7, "revealed": [Card, ...], "deck_count": 20,
+            "back_hand_count": 0, "junkyard_count": 3, "utility_used": false,
+            "utility_played": Card | null,   # the utility this player played this round
+            "deck_chosen": true, "ready": true,   # ready: done with keep and mulligan
+            "kept": true,                    # done with the back-hand step (rounds 2, 3)
+            "wins": 0}
+    Slot = {"face_down": false, "owner": "ann", "card": Card | null, "pwr": 2 | null,
+            "zeroed": false, "disabled": false, "bonus": 0, "boosts": "a07" | null}
+        # A field holds its player's cards and the enemy's traps, face down (PM-3): such a
+        # slot has face_down true, owner the trap's owner, and card null unless the viewer
+        # owns the trap. pwr is what resolution would count now (null when face down).
+    Card = {"id": "a07", "key": "scout", "name": "Scout", "kind": "offense", "pwr": 2,
+            "subtypes": ["artificial"], "trap": false, "infantry": false}
+    Score = {"pwr": {card id: PWR}, "disabled": [card ids disabled by a Defense System],
+             "lanes": [winner of lane 1..4 or null], "tpr": {player: TPR},
+             "parts": {player: {"pwr", "lanes", "sentinel", "medic", "infantry",
+                                "outpost"}}}
+    Pending = {"player": "bob", "kind": "spy", "card": Card, "prompt": "...",
+               "slot": "attack-3" | null,         # where the asking card (or the trap
+                                                  # it triggered) lies; null for utility
+               "options": [Option, ...] | null}   # null for others when secret
+    Option = {"id": "return", "label": "Send the Spy back to ann's field"}
+    RoundResult = {"round": 1, "winner": "ann" | null, "score": Score}
+    Result = {"winner": "ann" | null, "wins": {player: rounds won}, "forfeit": null | name,
+              "rounds": [RoundResult, ...]}
+    Me = {"player": "ann", "deck": "vanguard" | "custom" | null,
+          "hand": [Card + "revealed": bool], "back_hand": [Card], "junkyard": [Card],
+          "deck_cards": {card key: copies left in the deck}}
+    Legal = {"deck": bool,                   # may choose a deck (ready names in READY_DECKS)
+             "keep": [card ids] | null,      # back-hand cards that may be kept
+             "mulligan": {"cards": [ids], "max": 3} | null,
+             "pass": bool,
+             "plays": [{"card": id, "name": "Scout", "target": "own" | "enemy" | "utility",
+                        "slots": [slot, ...]}],   # empty for a utility: play with no slot
+             "choose": [Option, ...]}        # the pending decision's options
+
+The host's view is the public one (viewer None): hosts see no hand during a match (PM-D16).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from games.core.rng import RandomSource
+
+Kind = Literal["offense", "guardian", "utility"]
+Subtype = Literal["artificial", "building", "unit", "vehicle", "ghost", "support"]
+Row = Literal["attack", "defence"]
+Phase = Literal["deck", "mulligan", "turn", "choice", "ended"]
+
+ROWS: tuple[Row, Row] = ("attack", "defence")
+COLUMNS = (1, 2, 3, 4)
+SLOTS: tuple[str, ...] = tuple(f"{row}-{column}" for row in ROWS for column in COLUMNS)
+DECK_SIZE = 30
+MAX_UTILITY = 3
+HAND_SIZE = 10
+MULLIGAN_MAX = 3
+ROUNDS = 3
+
+
+def row_of(slot: str) -> Row:
+    return "attack" if slot.startswith("attack") else "defence"
+
+
+def column_of(slot: str) -> int:
+    return int(slot.rsplit("-", 1)[1])
+
+
+def slot_at(row: Row, column: int) -> str:
+    return f"{row}-{column}"
+
+
+class CardDef(BaseModel):
+    """One of the 27 cards as printed: `text` is the rulebook's, word for word."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    name: str
+    kind: Kind
+    pwr: int | None
+    subtypes: tuple[Subtype, ...] = ()
+    trap: bool = False
+    #: Infantry, and the two cards the rulebook counts as infantry (PM-D6).
+    infantry: bool = False
+    text: str
+
+    def has(self, subtype: Subtype) -> bool:
+        return subtype in self.subtypes
+
+    @property
+    def row(self) -> Row | None:
+        """PM-2: the row where the card's effect works; None for utility cards."""
+        return {"offense": "attack", "guardian": "defence"}.get(self.kind)  # type: ignore[return-value]
+
+
+def _card(
+    name: str,
+    kind: Kind,
+    pwr: int | None,
+    subtypes: tuple[Subtype, ...],
+    text: str,
+    *,
+    trap: bool = False,
+    infantry: bool = False,
+) -> CardDef:
+    key = name.lower().replace(" ", "-")
+    return CardDef(
+        key=key,
+        name=name,
+        kind=kind,
+        pwr=pwr,
+        subtypes=subtypes,
+        trap=trap,
+        infantry=infantry,
+        text=text,
+    )
+
+
+_ALL = (
+    # ATTACK / OFFENSE
+    _card(
+        "Scout", "offense", 2, ("artificial",), "Opponent reveals one random card from their hand."
+    ),
+    _card(
+        "Drone",
+        "offense",
+        1,
+        ("artificial",),
+        "Reveal X amount of random cards from opponent's hand, where X is the amount of cards "
+        "on the enemy column.",
+    ),
+    _card(
+        "Android",
+        "offense",
+        1,
+        ("artificial",),
+        "When placed on a [TRAP] card, it destroys the card without triggering its effects.",
+    ),
+    _card(
+        "Cyber Soldier",
+        "offense",
+        1,
+        ("artificial",),
+        "Also counted as an Infantry card.",
+        infantry=True,
+    ),
+    _card(
+        "Sentinel",
+        "offense",
+        0,
+        ("artificial",),
+        "If there is another sentinel in the column, add +6 to TPR.",
+    ),
+    _card(
+        "Landmine",
+        "offense",
+        0,
+        ("ghost",),
+        "[TRAP] Destroy a placed card if it is a UNIT. If it is a building, its PWR is set to 0.",
+        trap=True,
+    ),
+    _card(
+        "Stealth Op",
+        "offense",
+        2,
+        ("ghost",),
+        "[TRAP] Opponent chooses: they reveal a card of choice from their hand OR this card "
+        "goes back to the owner's field. (PWR only counts if it is in owner's field)",
+        trap=True,
+    ),
+    _card("Humvee", "offense", 2, ("vehicle",), "Counts as an infantry card.", infantry=True),
+    _card("Medic", "offense", 0, ("unit", "support"), "[OFFENSE] +4 to TPR."),
+    _card("Artillery Cannon", "offense", 1, (), "Destroys enemy infantry."),
+    _card(
+        "Siege Vehicle",
+        "offense",
+        2,
+        (),
+        "Boost any vehicle subtype power by +2. Player can pick which vehicle card they want "
+        "to apply the buff to.",
+    ),
+    _card(
+        "Infantry",
+        "offense",
+        2,
+        ("unit",),
+        "+1 TPR per infantry on the field during resolution. (Only one instance of this "
+        "effect applies.)",
+        infantry=True,
+    ),
+    _card("Strike Team", "offense", 2, ("unit",), "Bring down an enemy UNIT card's power to 0."),
+    _card(
+        "Spy",
+        "offense",
+        2,
+        (),
+        "[TRAP] Opponent chooses: Destroy a placed card if it has 2 or less PWR or this card "
+        "goes back to the owner's field. (PWR only counts if it is in owner's field)",
+        trap=True,
+    ),
+    # DEFENSE / GUARDIAN
+    _card("Outpost", "guardian", 3, ("building",), "+2 to TPR."),
+    _card(
+        "Defense System",
+        "guardian",
+        1,
+        ("building",),
+        "Disable an ARTIFICIAL card on the enemy column.",
+    ),
+    _card(
+        "Research Station",
+        "guardian",
+        1,
+        ("building",),
+        "Trade in a card in your hand for any utility card in your deck.",
+    ),
+    _card(
+        "Cybernetics Lab",
+        "guardian",
+        0,
+        ("building",),
+        "All ARTIFICIAL cards on your field that have 1 PWR gain +1 PWR.",
+    ),
+    _card(
+        "Comms Station",
+        "guardian",
+        0,
+        ("building",),
+        "Cards on the left and right of the Comms Station get +2 PWR. (A card may only "
+        "benefit from one comms station, this card cannot receive any PWR bonuses)",
+    ),
+    _card(
+        "Ballistic Missiles",
+        "guardian",
+        1,
+        ("support",),
+        "Destroy a building on the enemy column.",
+    ),
+    _card("Defense Turret", "guardian", 3, ("support",), "No effect."),
+    _card("Sniper", "guardian", 0, ("ghost",), "Destroy an enemy UNIT on the enemy column."),
+    # UTILITY
+    _card(
+        "EMP Bomb",
+        "utility",
+        None,
+        (),
+        "Disables all ARTIFICIAL cards on the field. (Their power is 0 and card effects "
+        "nullified, they stay on the field).",
+    ),
+    _card(
+        "Top Secret Information",
+        "utility",
+        None,
+        (),
+        "Destroy all GHOST/TRAP cards on the field. (Sent to junkyard)",
+    ),
+    _card("Favorable Conditions", "utility", None, (), "Each UNIT card on the field gets +2 PWR."),
+    _card(
+        "Toxic Gas",
+        "utility",
+        None,
+        (),
+        "All UNIT cards on the field are destroyed. Both players are immune to card revealing "
+        "effects.",
+    ),
+    _card(
+        "Sinkhole",
+        "utility",
+        None,
+        (),
+        "Discard any amount of cards: Destroy any amount of enemy BUILDING cards on the field "
+        "based on how many you have discarded.",
+    ),
+)
+
+#: The 27 cards by key, in the rulebook's order.
+CARDS: dict[str, CardDef] = {card.key: card for card in _ALL}
+
+
+# -- options and moves -------------------------------------------------------------------------
+
+#: A deck as a player gives it: the name of a ready deck, or a list of 30 card names (PM-1).
+DeckChoice = str | list[str]
+
+
+class Options(BaseModel):
+    """Match options. `decks` presets a player's deck (a ready deck's name or a list of 30
+    card names); a player not listed chooses one in the deck phase (PM-D1)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    decks: dict[str, DeckChoice] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _decks_are_valid(self) -> Options:
+        """PM-1: every preset deck is a ready deck or a valid list of 30 cards."""
+        # decks.py builds on this module's card data, so it can only be imported here.
+        from games.project_mars.decks import DeckError, resolve_deck
+
+        for player, choice in self.decks.items():
+            try:
+                resolve_deck(choice)
+            except DeckError as error:
+                raise ValueError(f"the deck of {player}: {error}") from None
+        return self
+
+
+class _Move(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChooseDeck(_Move):
+    """PM-1, PM-D1: choose a deck, by a ready deck's name (`deck`) or as a list of 30 card
+    names (`cards`, e.g. `["3x Scout", "Drone", ...]`), exactly one of the two."""
+
+    type: Literal["deck"] = "deck"
+    deck: str | None = None
+    cards: list[str] | None = None
+
+
+class Keep(_Move):
+    """Rounds 2 and 3: the back-hand cards (ids) to take into the new hand; the rest go to
+    the junkyard once the hand is drawn back up to 10."""
+
+    type: Literal["keep"] = "keep"
+    cards: list[str]
+
+
+class Mulligan(_Move):
+    """Trade in up to three hand cards (ids) for as many random cards of the deck, once at
+    each round's start (PM-9); an empty list keeps the hand."""
+
+    type: Literal["mulligan"] = "mulligan"
+    cards: list[str] = Field(default_factory=list)
+
+
+class Play(_Move):
+    """Play a hand card (id) on a slot: an empty slot of your field or one holding an enemy
+    trap; a trap on an empty slot of the enemy's field (PM-3); a utility card with no slot."""
+
+    type: Literal["play"] = "play"
+    card: str
+    slot: str | None = None
+
+
+class Pass(_Move):
+    """Play nothing this turn (PM-5)."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Choose(_Move):
+    """Answer the pending decision with one of its options' ids."""
+
+    type: Literal["choose"] = "choose"
+    option: str
+
+
+class ClosePhase(_Move):
+    """The host, or a deadline: whoever must act now takes the default (PM-D15)."""
+
+    type: Literal["close_phase"] = "close_phase"
+
+
+class Kick(_Move):
+    """The host removes a player, who forfeits the match (PM-D17)."""
+
+    type: Literal["kick"] = "kick"
+    player: str
+
+
+Move = Annotated[
+    ChooseDeck | Keep | Mulligan | Play | Pass | Choose | ClosePhase | Kick,
+    Field(discriminator="type"),
+]
+MOVES: TypeAdapter[Move] = TypeAdapter(Move)
+
+
+# -- state -------------------------------------------------------------------------------------
+
+
+class Card(BaseModel):
+    """One physical card of the match."""
+
+    id: str
+    owner: str
+    key: str
+
+    @property
+    def spec(self) -> CardDef:
+        return CARDS[self.key]
+
+
+class Placed(BaseModel):
+    """A card lying on a slot. On its owner's field it is face up; an enemy trap lies face
+    down on the victim's field (PM-3)."""
+
+    card: str
+    owner: str
+    face_down: bool = False
+    #: Strike Team or Landmine set its PWR to 0.
+    zeroed: bool = False
+    #: EMP Bomb disabled it: PWR 0, effects nullified.
+    disabled: bool = False
+    #: PWR added by Favorable Conditions.
+    bonus: int = 0
+    #: Siege Vehicle: the id of the vehicle it boosts (PM-7: applied at resolution).
+    boosts: str | None = None
+
+
+class Seat(BaseModel):
+    """One player's cards, by zone, as lists of card ids."""
+
+    deck_name: str | None = None
+    deck: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    back_hand: list[str] = Field(default_factory=list)
+    junkyard: list[str] = Field(default_factory=list)
+    field: dict[str, Placed | None] = Field(default_factory=lambda: dict.fromkeys(SLOTS))
+    #: PM-6: hand cards shown to the opponent until they leave the hand.
+    revealed: list[str] = Field(default_factory=list)
+    utility_played: str | None = None
+    #: Round start: back-hand step done, mulligan done.
+    kept: bool = True
+    ready: bool = False
+    wins: int = 0
+    kicked: bool = False
+
+
+class Option(BaseModel):
+    id: str
+    label: str
+
+
+class Decision(BaseModel):
+    """A choice the rules wait for: who decides, about which card, among what."""
+
+    player: str
+    kind: str
+    card: str
+    slot: str | None = None
+    prompt: str
+    options: list[Option]
+    #: The options are the chooser's secret (hand or deck cards): others see only the prompt.
+    secret: bool = False
+
+
+class Step(BaseModel):
+    """An effect still to resolve after a card is played: a trap triggered by the card put on
+    it, or the card's own effect. `stage` and `chosen` carry multi-step choices."""
+
+    kind: Literal["trap", "effect"]
+    card: str
+    slot: str | None = None
+    trap: str | None = None
+    stage: int = 0
+    chosen: list[str] = Field(default_factory=list)
+
+
+class Score(BaseModel):
+    """Resolution's count (PM-4, PM-7): every face-up card's PWR, lanes, then TPR."""
+
+    pwr: dict[str, int]
+    disabled: list[str]
+    lanes: list[str | None]
+    tpr: dict[str, int]
+    parts: dict[str, dict[str, int]]
+
+
+class RoundResult(BaseModel):
+    round: int
+    winner: str | None
+    score: Score
+
+
+class Result(BaseModel):
+    winner: str | None
+    wins: dict[str, int]
+    forfeit: str | None = None
+    rounds: list[RoundResult]
+
+
+class State(BaseModel):
+    game: Literal["project-mars"] = "project-mars"
+    options: Options
+    players: list[str]
+    seats: dict[str, Seat]
+    cards: dict[str, Card] = Field(default_factory=dict)
+    round: int = 1
+    phase: Phase = "deck"
+    turn: str | None = None
+    starter: str | None = None
+    passes: int = 0
+    #: Toxic Gas this round: nobody's cards are revealed (PM-D9).
+    immune: bool = False
+    steps: list[Step] = Field(default_factory=list)
+    pending: Decision | None = None
+    #: Cards between zones while their effect resolves: a utility card, a triggered trap.
+    limbo: list[str] = Field(default_factory=list)
+    rounds: list[RoundResult] = Field(default_factory=list)
+    rng: RandomSource
+    #: Cards each player was dealt (their deck); every card is always in exactly one zone.
+    dealt: dict[str, int] = Field(default_factory=dict)
+    result: Result | None = None
+
+
+# -- views -------------------------------------------------------------------------------------
+
+
+class CardView(BaseModel):
+    id: str
+    key: str
+    name: str
+    kind: Kind
+    pwr: int | None
+    subtypes: list[Subtype]
+    trap: bool
+    infantry: bool
+
+
+class HandCard(CardView):
+    revealed: bool
+
+
+class SlotView(BaseModel):
+    face_down: bool
+    owner: str
+    card: CardView | None
+    pwr: int | None
+    zeroed: bool
+    disabled: bool
+    bonus: int
+    boosts: str | None
+
+
+class SideView(BaseModel):
+    player: str
+    field: dict[str, SlotView | None]
+    hand_count: int
+    revealed: list[CardView]
+    deck_count: int
+    back_hand_count: int
+    junkyard_count: int
+    utility_used: bool
+    utility_played: CardView | None
+    deck_chosen: bool
+    kept: bool
+    ready: bool
+    wins: int
+
+
+class PendingView(BaseModel):
+    player: str
+    kind: str
+    card: CardView
+    slot: str | None
+    prompt: str
+    options: list[Option] | None
+
+
+class MulliganLegal(BaseModel):
+    cards: list[str]
+    max: int
+
+
+class PlayLegal(BaseModel):
+    card: str
+    name: str
+    target: Literal["own", "enemy", "utility"]
+    slots: list[str]
+
+
+class Legal(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    deck: bool = False
+    keep: list[str] | None = None
+    mulligan: MulliganLegal | None = None
+    pass_: bool = Field(False, alias="pass")
+    plays: list[PlayLegal] = Field(default_factory=list)
+    choose: list[Option] = Field(default_factory=list)
+
+
+class Me(BaseModel):
+    player: str
+    deck: str | None
+    hand: list[HandCard]
+    back_hand: list[CardView]
+    junkyard: list[CardView]
+    deck_cards: dict[str, int]
+
+
+class View(BaseModel):
+    game: Literal["project-mars"] = "project-mars"
+    round: int
+    phase: Phase
+    players: list[str]
+    kicked: list[str]
+    to_act: list[str]
+    submitted: list[str]
+    turn: str | None
+    starter: str | None
+    passes: int
+    immune: bool
+    sides: dict[str, SideView]
+    projection: Score
+    pending: PendingView | None
+    rounds: list[RoundResult]
+    result: Result | None
+    me: Me | None = None
+    legal: Legal | None = None
+
+    def dump(self) -> dict[str, object]:
+        return self.model_dump(mode="json", by_alias=True)

@@ -1,0 +1,817 @@
+"""Project Mars as an engine (RULINGS.md §4, PM-1 to PM-10; Dealer rulings PM-D1... in
+docs/rules/project-mars.md).
+
+The flow: deck phase (players without a preset deck choose one), then three rounds at most.
+A round opens with every player's back-hand step (rounds 2 and 3) and mulligan, both players
+at once; then players take turns, one card or a pass each, answering the decisions cards ask
+for; two passes in succession, or two empty hands, resolve the round. Each time the rules
+wait for someone, a public `phase_opened` names them; the host's `close_phase` (what a
+deadline sends) makes everyone named take the default.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core.engine import HOST, Engine
+from games.core.errors import RuleError
+from games.core.events import Event, Viewer
+from games.core.rng import RandomSource
+from games.project_mars.cards import disarms, resolve_step, score, units
+from games.project_mars.decks import DEFAULT_DECK, READY_DECKS, DeckError, resolve_deck
+from games.project_mars.model import (
+    CARDS,
+    DECK_SIZE,
+    HAND_SIZE,
+    MOVES,
+    MULLIGAN_MAX,
+    ROUNDS,
+    SLOTS,
+    Card,
+    Choose,
+    ChooseDeck,
+    ClosePhase,
+    DeckChoice,
+    HandCard,
+    Keep,
+    Kick,
+    Legal,
+    Me,
+    Mulligan,
+    MulliganLegal,
+    Options,
+    Pass,
+    PendingView,
+    Placed,
+    Play,
+    PlayLegal,
+    Result,
+    RoundResult,
+    Score,
+    Seat,
+    SideView,
+    SlotView,
+    State,
+    Step,
+    View,
+)
+from games.project_mars.table import Table, card_view
+
+
+def match_over(rounds: list[RoundResult], wins: dict[str, int]) -> tuple[bool, str | None]:
+    """PM-8 and PM-D4: (is the match over, its winner or None for a draw) after a round.
+    Two round wins win. Round 1 won and round 2 drawn: the round-1 winner wins. Round 3
+    decides: its winner wins; if it is drawn, nobody has won and the match is a draw, even
+    when one player won round 2 after a drawn round 1."""
+    done = len(rounds)
+    leader = next((p for p, n in wins.items() if n >= 2), None)
+    if leader is not None:
+        return True, leader
+    if done == 2 and rounds[0].winner is not None and rounds[1].winner is None:
+        return True, rounds[0].winner
+    if done < ROUNDS:
+        return False, None
+    return True, rounds[-1].winner
+
+
+class ProjectMars(Engine[State, Options]):
+    game = "project-mars"
+    title = "Project Mars"
+    min_players = 2
+    max_players = 2
+    state_type = State
+    options_type = Options
+    moves = MOVES
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def setup(self, players: list[str], options: Options, seed: int) -> tuple[State, list[Event]]:
+        unknown = sorted(set(options.decks) - set(players))
+        if unknown:
+            raise ValueError(f"Invalid options: decks names non-players {', '.join(unknown)}.")
+        state = State(
+            options=options,
+            players=list(players),
+            seats={p: Seat() for p in players},
+            rng=RandomSource(seed=seed),
+        )
+        table = Table(state)
+        table.public("match_started", players=list(players), rounds=ROUNDS)
+        for player in players:
+            if player in options.decks:
+                self._take_deck(table, player, options.decks[player])
+        if all(state.seats[p].deck_name for p in players):
+            self._start_match(table)
+        else:
+            self._open(table, "deck", self.awaited(state))
+        return state, table.events
+
+    def _take_deck(self, table: Table, player: str, choice: DeckChoice) -> None:
+        """PM-1: the deck is shuffled and its cards get ids that say nothing but the owner."""
+        state = table.state
+        name, keys = resolve_deck(choice)
+        prefix = "ab"[state.players.index(player)]
+        seat = table.seat(player)
+        seat.deck_name = name
+        for number, key in enumerate(state.rng.shuffled(keys), 1):
+            card = Card(id=f"{prefix}{number:02d}", owner=player, key=key)
+            state.cards[card.id] = card
+            seat.deck.append(card.id)
+        state.dealt[player] = len(keys)
+        counts = {k: keys.count(k) for k in CARDS if k in keys}
+        table.private(player, "deck_chosen", player=player, deck=name, cards=counts)
+        table.public("deck_submitted", player=player)
+
+    def _start_match(self, table: Table) -> None:
+        """Each player draws 10; PM-9: the first player of round 1 is drawn at random."""
+        state = table.state
+        state.starter = state.rng.choice(state.players)
+        table.public("first_player_drawn", player=state.starter)
+        self._begin_round(table)
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def awaited(self, state: State) -> list[str]:
+        """Who must act now."""
+        if state.phase == "deck":
+            return [p for p in state.players if state.seats[p].deck_name is None]
+        if state.phase == "mulligan":
+            return [p for p in state.players if not state.seats[p].ready]
+        if state.phase == "choice" and state.pending is not None:
+            return [state.pending.player]
+        if state.phase == "turn" and state.turn is not None:
+            return [state.turn]
+        return []
+
+    def _open(self, table: Table, phase: str, players: list[str], **extra: Any) -> None:
+        """A new decision is awaited: the bot starts its deadline on this event."""
+        table.public("phase_opened", round=table.state.round, phase=phase, players=players, **extra)
+
+    # -- moves -----------------------------------------------------------------------------
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        if state.phase == "ended":
+            raise RuleError("match_over", "The match is over; no more moves are taken.")
+        table = Table(state)
+        if isinstance(move, ClosePhase | Kick):
+            if actor != HOST:
+                raise RuleError("host_only", "Only the host can do that.")
+            if isinstance(move, Kick):
+                self._kick(table, move.player)
+            else:
+                self._close_phase(table)
+            return table.events
+        if actor not in state.players:
+            raise RuleError("not_a_player", "Only players of this match can do that.")
+        if isinstance(move, ChooseDeck):
+            self._check_deck_move(state, actor, move)
+        elif isinstance(move, Keep):
+            self._check_keep(state, actor, move)
+        elif isinstance(move, Mulligan):
+            self._check_mulligan(state, actor, move)
+        elif isinstance(move, Play):
+            self._check_play(state, actor, move)
+        elif isinstance(move, Pass):
+            self._check_turn(state, actor)
+        elif isinstance(move, Choose):
+            self._check_choice(state, actor, move)
+        self._do(table, actor, move)
+        return table.events
+
+    def _do(self, table: Table, actor: str, move: Any) -> None:
+        """Carry out a move already checked."""
+        if isinstance(move, ChooseDeck):
+            self._take_deck(table, actor, move.deck if move.deck is not None else move.cards or [])
+            self._after_deck(table)
+        elif isinstance(move, Keep):
+            self._keep(table, actor, move.cards)
+            self._after_mulligan_step(table)
+        elif isinstance(move, Mulligan):
+            self._mulligan(table, actor, move.cards)
+            self._after_mulligan_step(table)
+        elif isinstance(move, Play):
+            self._play(table, actor, move.card, move.slot)
+        elif isinstance(move, Pass):
+            self._pass(table, actor, auto=False)
+        elif isinstance(move, Choose):
+            self._choose(table, actor, move.option)
+
+    # -- deck phase ------------------------------------------------------------------------
+
+    def _check_deck_move(self, state: State, actor: str, move: ChooseDeck) -> None:
+        if state.phase != "deck":
+            raise RuleError("not_now", "Decks are chosen before the first round only.")
+        if state.seats[actor].deck_name is not None:
+            raise RuleError("deck_chosen", "You have already chosen your deck.")
+        if (move.deck is None) == (move.cards is None):
+            raise RuleError(
+                "bad_deck",
+                "Choose either a ready deck by its name or your own list of 30 cards, not "
+                "both and not neither.",
+            )
+        try:
+            resolve_deck(move.deck if move.deck is not None else move.cards or [])
+        except DeckError as error:
+            raise RuleError("bad_deck", str(error)) from None
+
+    def _after_deck(self, table: Table) -> None:
+        if not self.awaited(table.state):
+            self._start_match(table)
+
+    # -- round start -----------------------------------------------------------------------
+
+    def _begin_round(self, table: Table) -> None:
+        """A round opens: hands are drawn to 10 (after the back-hand step in rounds 2 and 3),
+        then every player may mulligan once (PM-9)."""
+        state = table.state
+        state.phase = "mulligan"
+        state.turn = None
+        state.passes = 0
+        table.public("round_started", round=state.round, starter=state.starter)
+        for player in state.players:
+            seat = table.seat(player)
+            seat.ready = False
+            seat.kept = not seat.back_hand
+            if seat.kept:
+                table.draw(player, HAND_SIZE - len(seat.hand), "round_start")
+        self._skip_empty_mulligans(table)
+        awaited = self.awaited(state)
+        if awaited:
+            self._open(table, "mulligan", awaited)
+        else:
+            self._start_turns(table)
+
+    def _skip_empty_mulligans(self, table: Table) -> None:
+        """PM-D2: a player whose deck is empty has nothing to mulligan for."""
+        for player in table.state.players:
+            seat = table.seat(player)
+            if seat.kept and not seat.ready and not seat.deck:
+                seat.ready = True
+                table.public("mulligan_done", player=player, count=0)
+
+    def _check_keep(self, state: State, actor: str, move: Keep) -> None:
+        seat = state.seats[actor]
+        if state.phase != "mulligan" or seat.kept:
+            raise RuleError("not_now", "There is no back hand for you to sort now.")
+        if len(set(move.cards)) != len(move.cards):
+            raise RuleError("bad_cards", "Each card may be listed once.")
+        stray = [c for c in move.cards if c not in seat.back_hand]
+        if stray:
+            raise RuleError("not_in_back_hand", f"{', '.join(stray)} is not in your back hand.")
+
+    def _keep(self, table: Table, player: str, kept: list[str]) -> None:
+        """End Round: take any back-hand cards into the new hand, draw up to 10 from the deck,
+        then the rest of the back hand goes to the junkyard."""
+        seat = table.seat(player)
+        seat.hand.extend(kept)
+        dropped = [c for c in seat.back_hand if c not in kept]
+        seat.back_hand = []
+        table.private(
+            player,
+            "back_hand_kept",
+            player=player,
+            kept=[table.shown(c) for c in kept],
+            discarded=[table.shown(c) for c in dropped],
+        )
+        table.public("back_hand_chosen", player=player, kept=len(kept), discarded=len(dropped))
+        table.draw(player, HAND_SIZE - len(seat.hand), "round_start")
+        for card in dropped:
+            table.junk(card)
+        seat.kept = True
+        self._skip_empty_mulligans(table)
+
+    def _check_mulligan(self, state: State, actor: str, move: Mulligan) -> None:
+        seat = state.seats[actor]
+        if state.phase != "mulligan" or seat.ready:
+            raise RuleError("not_now", "You can mulligan only once, at the start of a round.")
+        if not seat.kept:
+            raise RuleError("keep_first", "First choose which back-hand cards to keep.")
+        if len(set(move.cards)) != len(move.cards):
+            raise RuleError("bad_cards", "Each card may be listed once.")
+        stray = [c for c in move.cards if c not in seat.hand]
+        if stray:
+            raise RuleError("not_in_hand", f"{', '.join(stray)} is not in your hand.")
+        limit = min(MULLIGAN_MAX, len(seat.deck))
+        if len(move.cards) > limit:
+            why = (
+                f"at most {MULLIGAN_MAX} cards"
+                if limit == MULLIGAN_MAX
+                else f"only {limit}, as your deck holds {len(seat.deck)}"
+            )
+            raise RuleError("too_many", f"You may trade in {why}.")
+
+    def _mulligan(self, table: Table, player: str, traded: list[str]) -> None:
+        """Trade in up to three cards: their replacements are drawn first, then the traded
+        cards are shuffled into the deck (PM-D2)."""
+        seat = table.seat(player)
+        order = table.state.rng.shuffled(seat.deck) if traded else list(seat.deck)
+        drawn, seat.deck = order[: len(traded)], order[len(traded) :]
+        for old, new in zip(traded, drawn, strict=True):
+            seat.hand[seat.hand.index(old)] = new
+            if old in seat.revealed:
+                seat.revealed.remove(old)
+        seat.deck.extend(traded)
+        seat.ready = True
+        table.private(
+            player,
+            "mulliganed",
+            player=player,
+            traded=[table.shown(c) for c in traded],
+            drawn=[table.shown(c) for c in drawn],
+        )
+        table.public("mulligan_done", player=player, count=len(traded))
+
+    def _after_mulligan_step(self, table: Table) -> None:
+        if not self.awaited(table.state):
+            self._start_turns(table)
+
+    def _start_turns(self, table: Table) -> None:
+        state = table.state
+        state.phase = "turn"
+        state.passes = 0
+        assert state.starter is not None
+        self._next_turn(table, state.starter)
+
+    # -- turns -----------------------------------------------------------------------------
+
+    def _check_turn(self, state: State, actor: str) -> None:
+        if state.phase == "choice" and state.pending is not None:
+            raise RuleError(
+                "waiting_for_choice",
+                f"The game waits for {state.pending.player} to choose first.",
+            )
+        if state.phase != "turn":
+            raise RuleError("not_now", "Cards are played once both players are ready.")
+        if state.turn != actor:
+            raise RuleError("not_your_turn", f"It is {state.turn}'s turn.")
+
+    def play_slots(self, state: State, player: str, card_id: str) -> list[str] | None:
+        """Where a hand card may go now: slots (of the player's field, or of the enemy's for a
+        trap), [] for a utility card, None when it cannot be played (PM-3, PM-5)."""
+        seat = state.seats[player]
+        spec = state.cards[card_id].spec
+        if spec.kind == "utility":
+            return None if seat.utility_played else []
+        if spec.trap:
+            enemy = state.seats[Table(state).other(player)]
+            return [s for s in SLOTS if enemy.field[s] is None]
+        return [
+            s
+            for s in SLOTS
+            if (placed := seat.field[s]) is None or (placed.face_down and placed.owner != player)
+        ]
+
+    def _check_play(self, state: State, actor: str, move: Play) -> None:
+        self._check_turn(state, actor)
+        seat = state.seats[actor]
+        if move.card not in seat.hand:
+            raise RuleError("not_in_hand", f"You have no card {move.card!r} in your hand.")
+        spec = state.cards[move.card].spec
+        slots = self.play_slots(state, actor, move.card)
+        if spec.kind == "utility":
+            if slots is None:
+                raise RuleError(
+                    "utility_used", "You have already played a utility card this round."
+                )
+            if move.slot is not None:
+                raise RuleError(
+                    "bad_slot", f"{spec.name} goes to the utility area: play it with no slot."
+                )
+            return
+        if move.slot is None or move.slot not in SLOTS:
+            raise RuleError(
+                "bad_slot", f"Choose a slot for {spec.name}: one of {', '.join(SLOTS)}."
+            )
+        if move.slot not in (slots or []):
+            where = (
+                "an empty slot of the enemy's field"
+                if spec.trap
+                else "an empty slot of your field, or one holding an enemy trap"
+            )
+            raise RuleError("bad_slot", f"{spec.name} must go on {where}; {move.slot} is taken.")
+
+    def _play(self, table: Table, player: str, card_id: str, slot: str | None) -> None:
+        """PM-2, PM-3, PM-5: put the card down, then run what it triggers."""
+        state = table.state
+        seat = table.seat(player)
+        spec = table.spec(card_id)
+        table.leave_hand(player, card_id)
+        state.passes = 0
+        if spec.kind == "utility":
+            seat.utility_played = card_id
+            state.limbo.append(card_id)
+            table.public("utility_played", player=player, card=table.shown(card_id))
+            state.steps = [Step(kind="effect", card=card_id)]
+        elif spec.trap:
+            assert slot is not None
+            enemy = table.other(player)
+            table.seat(enemy).field[slot] = Placed(card=card_id, owner=player, face_down=True)
+            table.private(
+                player, "trap_set", player=player, card=table.shown(card_id), field=enemy, slot=slot
+            )
+            table.public("face_down_played", player=player, field=enemy, slot=slot)
+            state.steps = []
+        else:
+            assert slot is not None
+            trap = seat.field[slot]
+            seat.field[slot] = None
+            if trap is not None and disarms(spec.key, slot):
+                table.junk(trap.card)
+                table.public(
+                    "card_played", player=player, card=table.shown(card_id), field=player, slot=slot
+                )
+                table.public(
+                    "trap_disarmed",
+                    card=table.shown(trap.card),
+                    owner=trap.owner,
+                    field=player,
+                    slot=slot,
+                    by=spec.key,
+                )
+                trap = None
+            else:
+                table.public(
+                    "card_played", player=player, card=table.shown(card_id), field=player, slot=slot
+                )
+            seat.field[slot] = Placed(card=card_id, owner=player)
+            state.steps = [Step(kind="effect", card=card_id, slot=slot)]
+            if trap is not None:
+                state.limbo.append(trap.card)
+                table.public(
+                    "trap_triggered",
+                    card=table.shown(trap.card),
+                    owner=trap.owner,
+                    field=player,
+                    slot=slot,
+                    by=table.shown(card_id),
+                )
+                state.steps.insert(0, Step(kind="trap", card=card_id, slot=slot, trap=trap.card))
+        self._run(table, None)
+
+    def _run(self, table: Table, choice: str | None) -> None:
+        """Resolve the steps in order; stop at a decision someone must make. A decision with
+        a single option that both players can see coming is taken at once (PM-D15)."""
+        state = table.state
+        while state.steps:
+            step = state.steps[0]
+            ask = resolve_step(table, step, choice)
+            choice = None
+            if ask is None:
+                state.steps.pop(0)
+                if step.kind == "effect" and table.spec(step.card).kind == "utility":
+                    table.junk(step.card)
+                continue
+            options = ask.decision.options
+            if ask.auto and len(options) == 1:
+                choice = options[0].id
+                continue
+            state.pending = ask.decision
+            state.phase = "choice"
+            decision = ask.decision
+            if decision.secret:
+                table.private(
+                    decision.player, "choice_offered", options=[o.model_dump() for o in options]
+                )
+            self._open(
+                table,
+                "choice",
+                [decision.player],
+                kind=decision.kind,
+                card=table.shown(decision.card),
+                slot=decision.slot,
+                prompt=decision.prompt,
+                options=None if decision.secret else [o.model_dump() for o in options],
+            )
+            return
+        state.pending = None
+        state.phase = "turn"
+        assert state.turn is not None
+        self._next_turn(table, table.other(state.turn))
+
+    def _check_choice(self, state: State, actor: str, move: Choose) -> None:
+        pending = state.pending
+        if state.phase != "choice" or pending is None:
+            raise RuleError("no_choice", "Nothing is waiting for a choice now.")
+        if pending.player != actor:
+            raise RuleError("not_your_choice", f"{pending.player} makes this choice.")
+        if move.option not in {o.id for o in pending.options}:
+            listed = ", ".join(f"{o.id} ({o.label})" for o in pending.options)
+            raise RuleError("bad_option", f"That is not one of the options: {listed}.")
+
+    def _choose(self, table: Table, player: str, option: str) -> None:
+        pending = table.state.pending
+        assert pending is not None
+        label = next(o.label for o in pending.options if o.id == option)
+        data = {"player": player, "kind": pending.kind, "option": option, "label": label}
+        if pending.secret:
+            table.private(player, "choice_made", **data)
+        else:
+            table.public("choice_made", **data)
+        table.state.pending = None
+        self._run(table, option)
+
+    def _pass(self, table: Table, player: str, *, auto: bool) -> None:
+        table.state.passes += 1
+        table.public("passed", player=player, auto=auto)
+        self._next_turn(table, table.other(player))
+
+    def _next_turn(self, table: Table, player: str) -> None:
+        """PM-5: turns alternate; two passes in succession, or two empty hands, resolve the
+        round. PM-D20: only a player with no cards passes by themself."""
+        state = table.state
+        state.turn = player
+        while True:
+            if state.passes >= 2 or not any(table.seat(p).hand for p in state.players):
+                self._resolve_round(table)
+                return
+            current = state.turn
+            if table.seat(current).hand:
+                self._open(table, "turn", [current])
+                return
+            state.passes += 1
+            table.public("passed", player=current, auto=True)
+            state.turn = table.other(current)
+
+    # -- resolution ------------------------------------------------------------------------
+
+    def _resolve_round(self, table: Table) -> None:
+        """PM-4, PM-7: count; PM-8: best of three; then the field goes to the junkyard and
+        each hand becomes its back hand; PM-9: the loser starts the next round."""
+        state = table.state
+        counted = score(state.players, units(table))
+        first, second = state.players
+        tpr = counted.tpr
+        winner = first if tpr[first] > tpr[second] else second if tpr[second] > tpr[first] else None
+        state.rounds.append(RoundResult(round=state.round, winner=winner, score=counted))
+        if winner is not None:
+            table.seat(winner).wins += 1
+        unsprung = [
+            {"card": table.shown(placed.card), "owner": placed.owner, "field": field, "slot": slot}
+            for field in state.players
+            for slot, placed in table.seat(field).field.items()
+            if placed is not None and placed.face_down
+        ]
+        table.public(
+            "round_resolved",
+            round=state.round,
+            winner=winner,
+            score=counted.model_dump(mode="json"),
+            traps=unsprung,
+            wins={p: table.seat(p).wins for p in state.players},
+        )
+        for field in state.players:
+            seat = table.seat(field)
+            for slot, placed in seat.field.items():
+                if placed is not None:
+                    seat.field[slot] = None
+                    table.junk(placed.card)
+        for player in state.players:
+            seat = table.seat(player)
+            seat.back_hand, seat.hand = seat.hand, []
+            seat.revealed = []
+            seat.utility_played = None
+        state.immune = False
+        state.pending = None
+        over, champion = match_over(state.rounds, {p: table.seat(p).wins for p in state.players})
+        if over:
+            self._end(table, champion, None)
+            return
+        loser = None if winner is None else table.other(winner)
+        assert state.starter is not None
+        state.starter = loser if loser is not None else table.other(state.starter)
+        state.round += 1
+        self._begin_round(table)
+
+    def _end(self, table: Table, winner: str | None, forfeit: str | None) -> None:
+        state = table.state
+        state.result = Result(
+            winner=winner,
+            wins={p: table.seat(p).wins for p in state.players},
+            forfeit=forfeit,
+            rounds=list(state.rounds),
+        )
+        state.phase = "ended"
+        state.turn = None
+        table.public("match_ended", **state.result.model_dump(mode="json"))
+
+    # -- host ------------------------------------------------------------------------------
+
+    def _kick(self, table: Table, player: str) -> None:
+        """PM-D17: a removed player forfeits; the other player wins at once."""
+        if player not in table.state.players:
+            raise RuleError("unknown_player", f"{player} is not playing in this match.")
+        table.seat(player).kicked = True
+        table.public("player_kicked", player=player)
+        table.state.pending = None
+        self._end(table, table.other(player), player)
+
+    def _close_phase(self, table: Table) -> None:
+        """PM-D15: whoever must act takes the default: the first ready deck, keeping the whole
+        back hand, no mulligan, a pass, or a decision's first option."""
+        state = table.state
+        awaited = self.awaited(state)
+        table.public("defaults_applied", round=state.round, phase=state.phase, players=awaited)
+        if state.phase == "deck":
+            for player in awaited:
+                self._take_deck(table, player, DEFAULT_DECK)
+            self._after_deck(table)
+        elif state.phase == "mulligan":
+            for player in awaited:
+                seat = table.seat(player)
+                if not seat.kept:
+                    self._keep(table, player, list(seat.back_hand))
+                if not seat.ready:
+                    self._mulligan(table, player, [])
+            self._after_mulligan_step(table)
+        elif state.phase == "choice" and state.pending is not None:
+            self._choose(table, state.pending.player, state.pending.options[0].id)
+        elif state.turn is not None:
+            self._pass(table, state.turn, auto=True)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def is_finished(self, state: State) -> bool:
+        return state.phase == "ended"
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state.result.model_dump(mode="json") if state.result else None
+
+    def legal(self, state: State, player: str) -> Legal:
+        """What `player` may do now, for menus and for random and practice players."""
+        if player not in self.awaited(state):
+            return Legal()
+        seat = state.seats[player]
+        if state.phase == "deck":
+            return Legal(deck=True)
+        if state.phase == "mulligan":
+            if not seat.kept:
+                return Legal(keep=list(seat.back_hand))
+            return Legal(
+                mulligan=MulliganLegal(cards=list(seat.hand), max=min(MULLIGAN_MAX, len(seat.deck)))
+            )
+        if state.phase == "choice" and state.pending is not None:
+            return Legal(choose=list(state.pending.options))
+        plays = []
+        for card_id in seat.hand:
+            slots = self.play_slots(state, player, card_id)
+            if slots is None or (slots == [] and state.cards[card_id].spec.kind != "utility"):
+                continue
+            spec = state.cards[card_id].spec
+            target = "utility" if spec.kind == "utility" else "enemy" if spec.trap else "own"
+            plays.append(PlayLegal(card=card_id, name=spec.name, target=target, slots=slots))
+        return Legal(pass_=True, plays=plays)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """PM visibility (docs/rules/project-mars.md): a player sees their own hand, back hand,
+        deck contents and junkyard, and their traps on the enemy field face up; everyone sees
+        the face-up fields, face-down slots, revealed cards and counts. The host and
+        spectators get the public view (PM-D16)."""
+        table = Table(state)
+        counted = score(state.players, units(table))
+        me = viewer if viewer in state.players else None
+        awaited = self.awaited(state)
+        pending = None
+        if state.pending is not None:
+            decision = state.pending
+            pending = PendingView(
+                player=decision.player,
+                kind=decision.kind,
+                card=card_view(state.cards[decision.card]),
+                slot=decision.slot,
+                prompt=decision.prompt,
+                options=(
+                    list(decision.options) if me == decision.player or not decision.secret else None
+                ),
+            )
+        out = View(
+            round=state.round,
+            phase=state.phase,
+            players=list(state.players),
+            kicked=[p for p in state.players if state.seats[p].kicked],
+            to_act=awaited,
+            submitted=[p for p in state.players if p not in awaited],
+            turn=state.turn,
+            starter=state.starter,
+            passes=state.passes,
+            immune=state.immune,
+            sides={p: self._side(state, p, me, counted) for p in state.players},
+            projection=counted,
+            pending=pending,
+            rounds=list(state.rounds),
+            result=state.result,
+        )
+        if me is not None:
+            out.me = self._me(state, me)
+            out.legal = self.legal(state, me)
+        return out.dump()
+
+    def _side(self, state: State, player: str, viewer: str | None, counted: Score) -> SideView:
+        seat = state.seats[player]
+        field: dict[str, SlotView | None] = {}
+        for slot, placed in seat.field.items():
+            if placed is None:
+                field[slot] = None
+                continue
+            shown = not placed.face_down or placed.owner == viewer
+            field[slot] = SlotView(
+                face_down=placed.face_down,
+                owner=placed.owner,
+                card=card_view(state.cards[placed.card]) if shown else None,
+                pwr=None if placed.face_down else counted.pwr.get(placed.card),
+                zeroed=placed.zeroed,
+                disabled=placed.disabled or placed.card in counted.disabled,
+                bonus=placed.bonus,
+                boosts=placed.boosts,
+            )
+        return SideView(
+            player=player,
+            field=field,
+            hand_count=len(seat.hand),
+            revealed=[card_view(state.cards[c]) for c in seat.revealed],
+            deck_count=len(seat.deck),
+            back_hand_count=len(seat.back_hand),
+            junkyard_count=len(seat.junkyard),
+            utility_used=seat.utility_played is not None,
+            utility_played=(
+                card_view(state.cards[seat.utility_played]) if seat.utility_played else None
+            ),
+            deck_chosen=seat.deck_name is not None,
+            kept=seat.kept,
+            ready=seat.ready,
+            wins=seat.wins,
+        )
+
+    def _me(self, state: State, player: str) -> Me:
+        seat = state.seats[player]
+        deck_cards: dict[str, int] = {}
+        for card_id in seat.deck:
+            key = state.cards[card_id].key
+            deck_cards[key] = deck_cards.get(key, 0) + 1
+        return Me(
+            player=player,
+            deck=seat.deck_name,
+            hand=[
+                HandCard(**card_view(state.cards[c]).model_dump(), revealed=c in seat.revealed)
+                for c in seat.hand
+            ],
+            back_hand=[card_view(state.cards[c]) for c in seat.back_hand],
+            junkyard=[card_view(state.cards[c]) for c in seat.junkyard],
+            deck_cards={k: deck_cards[k] for k in CARDS if k in deck_cards},
+        )
+
+    # -- playouts and checks ---------------------------------------------------------------
+
+    def random_move(self, state: State, rnd: random.Random) -> tuple[str, Any]:
+        """A legal move of someone awaited, mostly; the host closes the phase now and then
+        and, rarely, removes a player."""
+        roll = rnd.random()
+        if roll < 0.002:
+            return HOST, Kick(player=rnd.choice(state.players))
+        awaited = self.awaited(state)
+        if roll < 0.06 or not awaited:
+            return HOST, ClosePhase()
+        player = rnd.choice(awaited)
+        legal = self.legal(state, player)
+        if legal.deck:
+            if rnd.random() < 0.7:
+                return player, ChooseDeck(deck=rnd.choice(list(READY_DECKS)))
+            return player, ChooseDeck(cards=self._random_list(rnd))
+        if legal.keep is not None:
+            return player, Keep(cards=[c for c in legal.keep if rnd.random() < 0.5])
+        if legal.mulligan is not None:
+            count = rnd.randint(0, legal.mulligan.max)
+            return player, Mulligan(cards=rnd.sample(legal.mulligan.cards, count))
+        if legal.choose:
+            return player, Choose(option=rnd.choice(legal.choose).id)
+        moves: list[Any] = [Pass()]
+        for play in legal.plays:
+            if play.target == "utility":
+                moves.append(Play(card=play.card))
+            moves.extend(Play(card=play.card, slot=s) for s in play.slots)
+        return player, rnd.choice(moves)
+
+    @staticmethod
+    def _random_list(rnd: random.Random) -> list[str]:
+        """A random list of card names, now and then one the rules refuse (PM-1)."""
+        keys = list(CARDS)
+        plain = [k for k in keys if CARDS[k].kind != "utility"]
+        utility = [k for k in keys if CARDS[k].kind == "utility"]
+        size = DECK_SIZE if rnd.random() < 0.9 else rnd.choice([29, 31])
+        picked = [rnd.choice(utility) for _ in range(rnd.randint(0, 4))]
+        picked += [rnd.choice(plain) for _ in range(size - len(picked))]
+        return [CARDS[k].name.upper() if rnd.random() < 0.2 else CARDS[k].name for k in picked]
+
+    def conserved(self, state: State) -> dict[str, int]:
+        """Cards: each player's cards in all zones (deck, hand, back hand, junkyard, on a
+        field, between zones) minus the cards they were dealt stays 0."""
+        counts = {p: -state.dealt.get(p, 0) for p in state.players}
+        for player, seat in state.seats.items():
+            counts[player] += len(seat.deck) + len(seat.hand) + len(seat.back_hand)
+            counts[player] += len(seat.junkyard)
+            for placed in seat.field.values():
+                if placed is not None:
+                    counts[state.cards[placed.card].owner] += 1
+        for card_id in state.limbo:
+            counts[state.cards[card_id].owner] += 1
+        return {f"cards of {p}": n for p, n in counts.items()}

@@ -1,0 +1,745 @@
+"""Project Mars through Discord (SimCord): challenges, the 1-on-1's menus, the practice
+opponent, deadlines, restarts, and what each person may read."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import actions
+from bot.computer import Computer
+from bot.service import COMPUTER, COMPUTER_NAME, player_id
+from games.project_mars import ENGINE
+from games.project_mars.decks import READY_DECKS
+from games.project_mars.model import CARDS
+from tests.bot.conftest import make_bot, readable
+from tests.bot.test_time_and_restarts import close_dms_of
+
+GAME = "project-mars"
+MINUTE = 60
+#: Discord user ids: what an engine sentence shows where a name should be.
+RAW_ID = re.compile(r"\d{15,21}")
+
+
+@pytest.fixture
+def seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Matches dealt from a known seed, so a test knows which cards come (it still checks)."""
+    monkeypatch.setattr(actions, "new_seed", lambda: 4)
+    return 4
+
+
+def unique_names(deck: str, other: str) -> set[str]:
+    """Card names in `deck` and not in `other`."""
+    theirs = set(READY_DECKS[other].cards)
+    return {CARDS[k].name for k in READY_DECKS[deck].cards if k not in theirs}
+
+
+def components_of(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message, rows flattened."""
+    rows = message.components
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        data = row if isinstance(row, dict) else row.to_dict()
+        out.extend(data.get("components", [data]))
+    return out
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [c.get("custom_id", "") for c in components_of(message)]
+
+
+class Mars:
+    """A server with a channel and two members who play Project Mars through Discord."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("mars")
+        self.ann = self.guild.add_member(env.create_user("ann"))
+        self.bob = self.guild.add_member(env.create_user("bob"))
+        self.match_id = 0
+        #: Each member's replies that carry controls (a keep answered with the mulligan).
+        self.replies: dict[int, list[Any]] = {}
+        #: Members whose DMs are closed: they play through My 1-on-1 in the channel.
+        self.closed: set[int] = set()
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    def member(self, pid: str) -> Any:
+        return next(m for m in (self.ann, self.bob) if player_id(m.id) == pid)
+
+    def pid(self, member: Any) -> str:
+        return player_id(member.id)
+
+    def messages_of(self, member: Any) -> list[Any]:
+        """Every message `member` can read: the channel (their own ephemeral replies
+        included), their DMs, and the replies to them."""
+        return [
+            *self.channel.history(viewer=member),
+            *member.user.dm_channel.history(),
+            *self.replies.get(member.id, []),
+        ]
+
+    def readable_by(self, member: Any, after: set[int] | None = None) -> str:
+        """The text and alt texts `member` can read (only of messages not in `after`)."""
+        shown = [m for m in self.messages_of(member) if after is None or m.id not in after]
+        return "\n".join(readable(shown))
+
+    def seen_ids(self, member: Any) -> set[int]:
+        return {m.id for m in self.messages_of(member)}
+
+    def channel_text(self) -> str:
+        return "\n".join(m.content for m in self.channel.history())
+
+    async def practice(self, **options: Any) -> None:
+        """ann starts a practice match against the computer."""
+        r = await self.ann.slash(self.channel, "match create", game=GAME, practice=True, **options)
+        assert not r.ephemeral, r.response.content
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None and row.status == "running"
+        self.match_id = row.id
+
+    async def public_events(self) -> list[dict[str, Any]]:
+        """Every event of the match's log that the whole channel may read."""
+        async with self.bot.storage.db.execute(
+            "SELECT events FROM log WHERE match_id = ? ORDER BY seq", (self.match_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            e for (events,) in rows for e in json.loads(events) if e["audience"]["kind"] == "public"
+        ]
+
+    async def until(self, rnd: random.Random, done: Any, moves: int = 200) -> None:
+        """Both members make random legal moves until `done(view)` holds."""
+        for _ in range(moves):
+            view = await self.view(None)
+            if done(view):
+                return
+            assert view["phase"] != "ended", "the match ended first"
+            await self.act(view["to_act"][0], rnd)
+        raise AssertionError("the condition never came")
+
+    async def challenge(self, **options: Any) -> Any:
+        """ann challenges bob; returns the challenge message."""
+        r = await self.ann.slash(
+            self.channel, "match create", game=GAME, opponent=self.bob, **options
+        )
+        assert not r.ephemeral, r.response.content
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None
+        self.match_id = row.id
+        return r.response
+
+    async def start(self, message: Any = None, **options: Any) -> None:
+        """bob accepts ann's challenge (made now unless given)."""
+        message = message or await self.challenge(**options)
+        accepted = await self.bob.click(
+            message, custom_id=f"dealer:pm:challenge:accept:{self.match_id}:{self.bob.id}"
+        )
+        assert "accepted" in accepted.response.content, accepted.response.content
+
+    async def state(self) -> Any:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return await self.bot.service.state(row)
+
+    async def view(self, pid: str | None) -> dict[str, Any]:
+        return ENGINE.view(await self.state(), pid)
+
+    def last_with(self, member: Any, prefix: str) -> Any:
+        """The member's latest DM (or reply) carrying a control whose custom_id starts with
+        `prefix`."""
+        found = [
+            message
+            for message in [*member.user.dm_channel.history(), *self.replies.get(member.id, [])]
+            if any(cid.startswith(prefix) for cid in custom_ids(message))
+        ]
+        assert found, f"no DM of {member.name} has a {prefix} control"
+        return max(found, key=lambda message: message.id)
+
+    def note(self, member: Any, result: Any) -> Any:
+        if result.response is not None and result.response.components:
+            self.replies.setdefault(member.id, []).append(result.response)
+        return result
+
+    async def act(self, pid: str, rnd: random.Random, *, pass_rate: float = 0.15) -> Any:
+        """`pid` makes a legal move the way a player does: through their 1-on-1's menus and
+        buttons in their DMs. Returns the last interaction's result."""
+        return self.note(self.member(pid), await self._act(pid, rnd, pass_rate))
+
+    async def _act(self, pid: str, rnd: random.Random, pass_rate: float) -> Any:
+        member = self.member(pid)
+        user = member if member.id in self.closed else member.user
+        if member.id in self.closed:
+            await self.open_one_on_one(member)
+        view = await self.view(pid)
+        legal = view["legal"]
+        m = self.match_id
+        if legal["deck"]:
+            dm = self.last_with(member, f"dealer:pm:deck:{m}")
+            deck = rnd.choice(["vanguard", "machine-uprising", "shadow-ops", "fortress"])
+            return await user.select(dm, [deck], custom_id=f"dealer:pm:deck:{m}")
+        if legal["keep"] is not None:
+            dm = self.last_with(member, f"dealer:pm:keep-all:{m}")
+            if legal["keep"] and rnd.random() < 0.5:
+                kept = rnd.sample(legal["keep"], rnd.randint(1, len(legal["keep"])))
+                return await user.select(dm, kept, custom_id=f"dealer:pm:keep:{m}")
+            label = "keep-all" if rnd.random() < 0.5 else "keep-none"
+            return await user.click(dm, custom_id=f"dealer:pm:{label}:{m}")
+        if legal["mulligan"] is not None:
+            dm = self.last_with(member, f"dealer:pm:keep-hand:{m}")
+            most = min(legal["mulligan"]["max"], len(legal["mulligan"]["cards"]))
+            if most and rnd.random() < 0.5:
+                traded = rnd.sample(legal["mulligan"]["cards"], rnd.randint(1, most))
+                return await user.select(dm, traded, custom_id=f"dealer:pm:mulligan:{m}")
+            return await user.click(dm, custom_id=f"dealer:pm:keep-hand:{m}")
+        if legal["choose"]:
+            dm = self.last_with(member, f"dealer:pm:choose:{m}")
+            option = rnd.choice(legal["choose"])["id"]
+            return await user.select(dm, [option], custom_id=f"dealer:pm:choose:{m}")
+        assert legal["pass"], legal
+        if not legal["plays"] or rnd.random() < pass_rate:
+            dm = self.last_with(member, f"dealer:pm:pass:{m}")
+            return await user.click(dm, custom_id=f"dealer:pm:pass:{m}")
+        play = rnd.choice(legal["plays"])
+        return await self.play(pid, play["card"], rnd.choice(play["slots"] or [None]))
+
+    async def open_one_on_one(self, member: Any) -> Any:
+        """The My 1-on-1 button of the latest phase message, as a member with closed DMs."""
+        prefix = f"dealer:me:{self.match_id}"
+        phase = [m for m in self.channel.history() if prefix in custom_ids(m)][-1]
+        shown = await member.click(phase, custom_id=prefix)
+        assert shown.ephemeral, shown.response.content
+        return self.note(member, shown)
+
+    async def play(self, pid: str, card: str, slot: str | None) -> Any:
+        """Play a card through the card menu, then the slot menu (or the utility button)."""
+        member = self.member(pid)
+        user = member if member.id in self.closed else member.user
+        m = self.match_id
+        dm = self.last_with(member, f"dealer:pm:card:{m}")
+        asked = await user.select(dm, [card], custom_id=f"dealer:pm:card:{m}")
+        assert asked.ephemeral, asked.response.content
+        self.note(member, asked)
+        if slot is None:
+            return await user.click(asked.response, custom_id=f"dealer:pm:utility:{m}:{card}")
+        return await user.select(asked.response, [slot], custom_id=f"dealer:pm:slot:{m}:{card}")
+
+    async def play_out(self, rnd: random.Random, moves: int = 400) -> None:
+        """Both members play legal moves through Discord until the match ends."""
+        for _ in range(moves):
+            view = await self.view(None)
+            if view["phase"] == "ended":
+                return
+            pid = view["to_act"][0]
+            r = await self.act(pid, rnd)
+            assert r.ephemeral, r.response.content
+            assert "Sorry" not in r.response.content, r.response.content
+        raise AssertionError("the match did not end")
+
+
+async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_its_record(
+    simcord_env: Any,
+) -> None:
+    t = Mars(simcord_env)
+    watch = t.guild.create_text_channel("watch")
+    message = await t.challenge(deck="vanguard", turn_minutes=30, spectators=watch)
+    assert f"<@{t.bob.id}>" in message.content and "challenges you" in message.content
+    await t.start(message)
+    await t.play_out(random.Random(6))
+    state = await t.state()
+    assert state.phase == "ended"
+    channel = "\n".join(m.content for m in t.channel.history())
+    assert "The match is over" in channel
+    assert "Round 1 is over" in channel
+    watched = [m.content for m in watch.history()]
+    assert len(watched) == len(state.rounds), "the spectators get each round's result"
+    assert "Round 1: " in watched[-1] and "TPR" in watched[-1]
+
+    log = await t.ann.slash(t.channel, "match log")
+    assert log.ephemeral, log.response.content
+    record = json.loads(await log.response.attachments[0].read())
+    assert record["players"] == ["ann", "bob"]
+    assert record["options"] == {"decks": {"ann": "vanguard"}}
+    replayed = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(replayed.stdout)
+    assert report["finished"] and report["rejected"] == []
+    names = {player_id(t.ann.id): "ann", player_id(t.bob.id): "bob"}
+    expected = state.result.model_dump(mode="json")
+    assert report["result"]["winner"] == (names[expected["winner"]] if expected["winner"] else None)
+    assert report["result"]["wins"] == {names[p]: n for p, n in expected["wins"].items()}
+
+
+async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
+    simcord_env: Any,
+) -> None:
+    t = Mars(simcord_env)
+    await t.practice(deck="fortress")
+    assert f"against {COMPUTER_NAME}" in t.channel_text()
+    rnd = random.Random(2)
+    ann = t.pid(t.ann)
+    for _ in range(300):
+        view = await t.view(None)
+        if view["phase"] == "ended":
+            break
+        assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
+        r = await t.act(ann, rnd)
+        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+    state = await t.state()
+    assert state.phase == "ended"
+    moves = await t.bot.storage.moves(t.match_id)
+    assert {actor for _, actor, _ in moves} >= {ann, COMPUTER}
+    assert f"**{COMPUTER_NAME}** plays" in t.channel_text()
+    bare = [
+        m.content
+        for m in t.channel.history()
+        if COMPUTER in m.content.replace(COMPUTER_NAME, "").replace("a practice match", "")
+    ]
+    assert not bare, bare
+
+    log = await t.ann.slash(t.channel, "match log")
+    record = json.loads(await log.response.attachments[0].read())
+    assert record["players"] == ["ann", COMPUTER_NAME]
+    assert any(m["by"] == COMPUTER_NAME for m in record["moves"])
+    replayed = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(replayed.stdout)
+    assert report["finished"] and report["rejected"] == []
+    names = {ann: "ann", COMPUTER: COMPUTER_NAME}
+    assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
+
+
+async def test_a_trap_is_set_face_down_and_triggered_without_leaking_what_it_is(
+    simcord_env: Any, seed: int
+) -> None:
+    t = Mars(simcord_env)
+    await t.start(deck="shadow-ops")
+    ann, bob = t.pid(t.ann), t.pid(t.bob)
+    rnd = random.Random(seed)
+    await t.until(rnd, lambda v: v["phase"] == "turn" and v["turn"] == ann)
+    view = await t.view(ann)
+    traps = [p for p in view["legal"]["plays"] if p["target"] == "enemy"]
+    assert traps, "this seed deals ann a trap"
+    hand = {c["id"]: c for c in view["me"]["hand"]}
+    trap = next((p for p in traps if hand[p["card"]]["key"] == "spy"), traps[0])
+    name = hand[trap["card"]]["name"]
+    slot = trap["slots"][0]
+    bob_before = t.seen_ids(t.bob)
+    ann_before = t.seen_ids(t.ann)
+    spectator = t.guild.add_member(simcord_env.create_user("spectator"))
+
+    r = await t.play(ann, trap["card"], slot)
+    assert r.ephemeral, r.response.content
+    t.note(t.ann, r)
+    bob_new = t.readable_by(t.bob, bob_before)
+    ann_new = t.readable_by(t.ann, ann_before)
+    assert "sets a face-down card on bob's field" in bob_new
+    assert name not in bob_new, "the victim may not learn which trap lies on their field"
+    assert name not in "\n".join(readable(t.channel.history(viewer=spectator)))
+    assert f"Your **{name}** lies face down on bob's field" in ann_new
+    field = (await t.view(None))["sides"][bob]["field"][slot]
+    assert field["face_down"] and field["card"] is None
+
+    # bob plays a card of his onto the face-down card: the trap is set off, publicly.
+    await t.until(rnd, lambda v: v["phase"] == "turn" and v["turn"] == bob, moves=1)
+    bob_view = await t.view(bob)
+    onto = next(p for p in bob_view["legal"]["plays"] if slot in p["slots"])
+    await t.play(bob, onto["card"], slot)
+    channel = t.channel_text()
+    assert f"sets off ann's trap: **{name}**!" in channel
+    view = await t.view(bob)
+    if view["phase"] == "choice":
+        assert view["pending"]["player"] == bob
+        choose = t.last_with(t.bob, f"dealer:pm:choose:{t.match_id}")
+        picked = await t.bob.user.select(
+            choose, ["return"], custom_id=f"dealer:pm:choose:{t.match_id}"
+        )
+        assert picked.ephemeral, picked.response.content
+        assert f"ann's **{name}** goes back face up to their field" in t.channel_text()
+        assert any(
+            placed and placed["card"] and placed["card"]["name"] == name
+            for placed in (await t.view(None))["sides"][ann]["field"].values()
+        )
+    assert (
+        not (await t.view(None))["sides"][bob]["field"][slot]
+        or not (await t.view(None))["sides"][bob]["field"][slot]["face_down"]
+    )
+
+
+async def test_a_scout_reveals_a_hand_card_to_everyone_until_it_is_played(
+    simcord_env: Any, seed: int
+) -> None:
+    t = Mars(simcord_env)
+    await t.start(deck="machine-uprising")
+    ann, bob = t.pid(t.ann), t.pid(t.bob)
+    rnd = random.Random(seed)
+    await t.until(rnd, lambda v: v["phase"] == "turn" and v["turn"] == ann)
+    view = await t.view(ann)
+    hand = {c["id"]: c for c in view["me"]["hand"]}
+    scout = next(p for p in view["legal"]["plays"] if hand[p["card"]]["key"] == "scout")
+    attack = next(s for s in scout["slots"] if s.startswith("attack"))
+    await t.play(ann, scout["card"], attack)
+    revealed = (await t.view(None))["sides"][bob]["revealed"]
+    assert len(revealed) == 1, "Scout reveals one card of bob's hand"
+    card = revealed[0]["name"]
+    channel = [m for m in t.channel.history() if "reveals" in m.content][-1]
+    assert f"bob reveals **{card}" in channel.content
+    assert f"Revealed from bob's hand: {card}" in channel.attachments[0].description
+    mine = t.last_with(t.bob, f"dealer:pm:card:{t.match_id}")
+    assert "👁 revealed" in mine.content
+    assert ", revealed" in mine.attachments[0].description
+
+
+async def test_a_restart_mid_round_loses_nothing_and_old_menus_still_work(
+    simcord_env: Any, db_path: Path, seed: int
+) -> None:
+    t = Mars(simcord_env)
+    await t.start()
+    rnd = random.Random(seed)
+    await t.until(
+        rnd,
+        lambda v: (
+            v["phase"] == "turn"
+            and sum(1 for side in v["sides"].values() for p in side["field"].values() if p) >= 3
+        ),
+    )
+    before = (await t.state()).model_dump()
+    turn = (await t.view(None))["turn"]
+    menu = t.last_with(t.member(turn), f"dealer:pm:card:{t.match_id}")
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    assert (await t.state()).model_dump() == before
+    view = await t.view(turn)
+    play = next(p for p in view["legal"]["plays"] if p["slots"])
+    user = t.member(turn).user
+    asked = await user.select(menu, [play["card"]], custom_id=f"dealer:pm:card:{t.match_id}")
+    assert asked.ephemeral, asked.response.content
+    done = await user.select(
+        asked.response, [play["slots"][0]], custom_id=f"dealer:pm:slot:{t.match_id}:{play['card']}"
+    )
+    assert "Accepted" in done.response.content, done.response.content
+    assert (await t.view(None))["turn"] != turn
+    await t.play_out(rnd)
+
+
+async def test_the_computer_makes_the_move_it_owes_after_a_restart(
+    simcord_env: Any, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crash between a player's move and the computer's answer: on start-up the computer
+    finds it owes a move and makes it."""
+    t = Mars(simcord_env)
+    idle = Computer.act
+
+    async def asleep(self: Computer, match_id: int) -> None:
+        return None
+
+    monkeypatch.setattr(Computer, "act", asleep)
+    await t.practice(deck="vanguard")
+    assert COMPUTER in (await t.view(None))["to_act"]
+    monkeypatch.setattr(Computer, "act", idle)
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    view = await t.view(None)
+    assert COMPUTER not in view["to_act"]
+    assert player_id(t.ann.id) in view["to_act"]
+    assert f"{COMPUTER_NAME} has a deck" in t.channel_text()
+
+
+async def test_a_turn_deadline_makes_the_default_pass(simcord_env: Any, seed: int) -> None:
+    t = Mars(simcord_env)
+    await t.start(deck="vanguard", turn_minutes=5)
+    rnd = random.Random(seed)
+    await t.until(rnd, lambda v: v["phase"] == "turn")
+    first = (await t.view(None))["turn"]
+
+    await simcord_env.advance_time(4 * MINUTE)
+    assert (await t.view(None))["turn"] == first, "nothing happens before the deadline"
+    await simcord_env.advance_time(MINUTE + 1)
+    view = await t.view(None)
+    assert view["turn"] != first and view["passes"] == 1
+    channel = t.channel_text()
+    who = t.member(first).name
+    assert f"Time is up for {who}: the default is taken (a pass)" in channel
+    assert f"{who} passes (automatically)" in channel
+
+    await simcord_env.advance_time(5 * MINUTE + 1)
+    assert "Round 1 is over" in t.channel_text(), "two passes in a row resolve the round"
+    assert (await t.view(None))["round"] == 2
+
+
+async def test_nothing_secret_reaches_the_other_player_or_the_channel(
+    simcord_env: Any, seed: int
+) -> None:
+    """After every move, what the opponent and a spectator can newly read (texts and alt
+    texts) names none of a player's own cards that the table has not been shown by then."""
+    t = Mars(simcord_env)
+    spectator = t.guild.add_member(simcord_env.create_user("spectator"))
+    message = await t.challenge(deck="shadow-ops")
+    await t.start(message)
+    watchers: dict[str, tuple[Callable[[], list[Any]], set[str]]] = {
+        "bob": (lambda: t.messages_of(t.bob), unique_names("shadow-ops", "vanguard")),
+        "ann": (lambda: t.messages_of(t.ann), unique_names("vanguard", "shadow-ops")),
+        "the channel": (
+            lambda: list(t.channel.history(viewer=spectator)),
+            unique_names("shadow-ops", "vanguard") | unique_names("vanguard", "shadow-ops"),
+        ),
+    }
+    # What came before any card was dealt (the ready decks' descriptions) is left out.
+    read = {who: {m.id for m in messages()} for who, (messages, _) in watchers.items()}
+    menu = t.last_with(t.bob, f"dealer:pm:deck:{t.match_id}")
+    await t.bob.user.select(menu, ["vanguard"], custom_id=f"dealer:pm:deck:{t.match_id}")
+    rnd = random.Random(seed)
+    for _ in range(400):
+        public = json.dumps(await t.public_events())
+        for who, (messages, secret) in watchers.items():
+            new = [m for m in messages() if m.id not in read[who]]
+            read[who] |= {m.id for m in new}
+            text = "\n".join(readable(new))
+            assert not RAW_ID.search(text) or who != "the channel", "names, not ids"
+            for name in secret:
+                if re.search(rf"\b{re.escape(name)}\b", text):
+                    assert f'"name": "{name}"' in public, f"{who} read {name} before it was shown"
+        view = await t.view(None)
+        if view["phase"] == "ended":
+            return
+        await t.act(view["to_act"][0], rnd)
+    raise AssertionError("the match did not end")
+
+
+async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
+    simcord_env: Any, seed: int
+) -> None:
+    t = Mars(simcord_env)
+    carol = t.guild.add_member(simcord_env.create_user("carol"))
+    message = await t.challenge()
+    m = t.match_id
+    r = await carol.click(message, custom_id=f"dealer:pm:challenge:accept:{m}:{t.bob.id}")
+    assert r.ephemeral and "only they can answer it" in r.response.content
+    r = await carol.slash(t.channel, "match join")
+    assert r.ephemeral and "challenge" in r.response.content
+    r = await t.ann.slash(t.channel, "match start")
+    assert r.ephemeral and "accepts it" in r.response.content
+    r = await t.ann.slash(t.channel, "match leave")
+    assert r.ephemeral and "`/match cancel`" in r.response.content
+    assert (await t.bot.storage.match(m)).status == "lobby"
+    await t.start(message)
+
+    rnd = random.Random(seed)
+    await t.until(rnd, lambda v: v["phase"] == "turn")
+    r = await t.ann.slash(t.channel, "match log")
+    assert r.ephemeral and "once the match is over" in r.response.content
+    keep = t.last_with(t.ann, f"dealer:pm:keep-hand:{m}")
+    r = await t.ann.user.click(keep, custom_id=f"dealer:pm:keep-hand:{m}")
+    assert r.ephemeral and "only once" in r.response.content
+
+    r = await t.ann.slash(t.channel, "bid", target="a01", amount=3)
+    assert r.ephemeral and "Project Mars has no `/bid`" in r.response.content
+    phase = [x for x in t.channel.history() if f"dealer:me:{m}" in custom_ids(x)][-1]
+    r = await carol.click(phase, custom_id=f"dealer:me:{m}")
+    assert r.ephemeral and "not playing in this match" in r.response.content
+
+    # The player to act plays; then their old menu is stale and the other's turn has come.
+    first = (await t.view(None))["turn"]
+    view = await t.view(first)
+    play = next(p for p in view["legal"]["plays"] if p["target"] != "utility")
+    member = t.member(first)
+    asked = await member.user.select(
+        t.last_with(member, f"dealer:pm:card:{m}"), [play["card"]], custom_id=f"dealer:pm:card:{m}"
+    )
+    custom_id = f"dealer:pm:slot:{m}:{play['card']}"
+    done = await member.user.select(asked.response, [play["slots"][0]], custom_id=custom_id)
+    assert "Accepted" in done.response.content
+    again = await member.user.select(asked.response, [play["slots"][-1]], custom_id=custom_id)
+    other = next(x for x in (t.ann, t.bob) if x is not member)
+    assert again.ephemeral and f"It is {other.name}'s turn." in again.response.content
+    assert not RAW_ID.search(again.response.content), "names, not ids"
+    stale = t.last_with(member, f"dealer:pm:card:{m}")
+    later = (await t.view(first))["me"]["hand"][0]["id"]
+    r = await member.user.select(stale, [later], custom_id=f"dealer:pm:card:{m}")
+    assert r.ephemeral and f"the game waits for {other.name}" in r.response.content
+    state = (await t.state()).model_dump()
+    r = await member.user.click(stale, custom_id=f"dealer:pm:pass:{m}")
+    assert r.ephemeral and f"It is {other.name}'s turn." in r.response.content
+    assert (await t.state()).model_dump() == state, "a refused move changes nothing"
+
+
+async def test_options_of_another_game_are_refused(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    r = await t.ann.slash(t.channel, "match create", game=GAME, starting_cash=50)
+    assert r.ephemeral and "Project Mars does not take `starting_cash`" in r.response.content
+    r = await t.ann.slash(t.channel, "match create", game=GAME, phase_minutes=60)
+    assert r.ephemeral and "`turn_minutes`" in r.response.content
+    r = await t.ann.slash(t.channel, "match create", game="auction-auction", opponent=t.bob)
+    assert r.ephemeral and "Auction Auction does not take `opponent`" in r.response.content
+    r = await t.ann.slash(t.channel, "match create", game=GAME, deck="fortress")
+    assert r.ephemeral and "goes with `opponent` or `practice`" in r.response.content
+    r = await t.ann.slash(t.channel, "match create", game=GAME, opponent=t.ann)
+    assert r.ephemeral and "cannot challenge yourself" in r.response.content
+    r = await t.ann.slash(t.channel, "match create", game=GAME, opponent=t.bob, practice=True)
+    assert r.ephemeral and "not both" in r.response.content
+    assert await t.bot.storage.open_match_in(t.channel.id) is None
+
+
+async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    r = await t.ann.slash(t.channel, "match create", game=GAME)
+    lobby = r.response
+    assert "Turn time: 10 minute(s)" in lobby.content
+    assert "each player picks theirs" in lobby.content
+    t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id
+    r = await t.bob.slash(t.channel, "match add-bot")
+    assert r.ephemeral and "Only a host" in r.response.content
+    await t.ann.click(lobby, label="Join")
+    r = await t.ann.slash(t.channel, "match add-bot")
+    assert r.ephemeral and COMPUTER_NAME in r.response.content
+    r = await t.ann.slash(t.channel, "match add-bot")
+    assert r.ephemeral and "full" in r.response.content
+    status = await t.ann.slash(t.channel, "match status")
+    assert COMPUTER_NAME in status.response.content
+    started = await t.ann.click(lobby, label="Start")
+    assert "started with 2 players" in started.response.content
+    ann = t.pid(t.ann)
+    view = await t.view(None)
+    assert view["players"] == [ann, COMPUTER] and view["to_act"] == [ann]
+    rnd = random.Random(1)
+    await t.act(ann, rnd)
+    await t.act(ann, rnd)
+    assert (await t.view(None))["phase"] in ("turn", "choice")
+
+
+async def test_a_player_with_closed_dms_plays_through_my_one_on_one(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Mars(simcord_env)
+    close_dms_of(monkeypatch, t.ann.id)
+    t.closed.add(t.ann.id)
+    await t.practice()
+    ann = t.pid(t.ann)
+    rnd = random.Random(5)
+    for _ in range(6):
+        r = await t.act(ann, rnd, pass_rate=0)
+        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+    assert (await t.view(None))["phase"] in ("turn", "choice")
+    shown = await t.open_one_on_one(t.ann)
+    assert "Your 1-on-1" in shown.response.content
+    assert shown.response.attachments, "the hand card comes with the ephemeral 1-on-1"
+    assert not t.ann.user.dm_channel.history()
+
+
+async def test_a_match_in_a_season_counts_for_nothing_and_breaks_nothing(
+    simcord_env: Any,
+) -> None:
+    t = Mars(simcord_env)
+    boss_role = t.guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    boss = t.guild.add_member(simcord_env.create_user("boss"), roles=[boss_role])
+    await boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    message = await t.challenge(deck="fortress")
+    assert "season" not in message.content.lower()
+    await t.start(message)
+    await t.play_out(random.Random(9))
+    match = [m.content for m in t.channel.history() if m.id >= message.id]
+    assert not any("season" in c.lower() or "garnet" in c.lower() for c in match)
+    standings = await boss.slash(t.channel, "season standings")
+    assert "ann" not in standings.response.content and "Nobody" in standings.response.content
+
+
+async def test_help_explains_project_mars(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    r = await t.ann.slash(t.channel, "help", game=GAME)
+    assert r.ephemeral
+    for words in ("attack row", "lane", "TPR", "practice:True", "/match add-bot", "trap"):
+        assert words in r.response.content
+    assert len(r.response.content) <= 2000
+
+
+async def test_a_player_brings_their_own_deck_list_through_the_form(
+    simcord_env: Any, db_path: Path
+) -> None:
+    t = Mars(simcord_env)
+    await t.start(deck="vanguard")
+    m = t.match_id
+    dm = t.last_with(t.bob, f"dealer:pm:deck-list:{m}")
+
+    async def form() -> Any:
+        shown = await t.bob.user.click(dm, custom_id=f"dealer:pm:deck-list:{m}")
+        assert shown.modal is not None
+        return shown
+
+    short = "3x Infantry, 3x Medic, 3x Humvee, 3x Outpost, 3x Defense Turret, 3x Sentinel, " * 2
+    r = await t.bob.user.submit_modal(await form(), {"cards": short[:-2] + ", Scout x5"})
+    assert r.ephemeral and "exactly 30 cards; this list has 41" in r.response.content
+    typo = "Infantri\n" + "\n".join(["Outpost"] * 29)
+    r = await t.bob.user.submit_modal(await form(), {"cards": typo})
+    assert r.ephemeral and "did you mean Infantry?" in r.response.content
+    assert (await t.state()).seats[t.pid(t.bob)].deck_name is None, "refusals change nothing"
+
+    shown = await form()
+    await simcord_env.restart_bot(make_bot(db_path))
+    own = "3x Infantry\n3 Medic\nHumvee x3\n3x Outpost\n3x Defense Turret\n6x Sentinel\n"
+    own += "3x Scout\n3x Comms Station\n2x Cybernetics Lab\nEMP Bomb"
+    r = await t.bob.user.submit_modal(shown, {"cards": own})
+    assert r.ephemeral and "Accepted" in r.response.content, r.response.content
+    assert (await t.state()).seats[t.pid(t.bob)].deck_name == "custom"
+    assert "Your deck: **your own list**" in t.readable_by(t.bob)
+
+
+async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    await t.practice(deck="vanguard")
+    ann = t.pid(t.ann)
+    rnd = random.Random(4)
+    await t.until(rnd, lambda v: v["phase"] == "turn" and v["turn"] == ann)
+    status = await t.ann.slash(t.channel, "match status")
+    assert "ann's turn" in status.response.content and "closes" in status.response.content
+
+    r = await t.ann.slash(t.channel, "match pause")
+    assert r.response.content == "Paused."
+    r = await t.ann.slash(t.channel, "match extend", minutes=5)
+    assert r.response.content == "Extended by 5 minutes."
+    menu = t.last_with(t.ann, f"dealer:pm:pass:{t.match_id}")
+    r = await t.ann.user.click(menu, custom_id=f"dealer:pm:pass:{t.match_id}")
+    assert "paused" in r.response.content
+    await t.ann.slash(t.channel, "match close-phase")
+    view = await t.view(None)
+    assert view["turn"] == COMPUTER and view["passes"] == 1, "the host's default pass"
+    await simcord_env.advance_time(60 * MINUTE)
+    assert (await t.view(None))["turn"] == COMPUTER, "a paused match waits, the computer too"
+
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.paused_remaining == 10 * MINUTE, "the new turn waits, whole"
+    r = await t.ann.slash(t.channel, "match resume")
+    assert r.response.content == "Resumed."
+    view = await t.view(None)
+    assert view["turn"] == ann or view["round"] == 2, "the computer moved once resumed"
+
+    r = await t.bob.slash(t.channel, "match kick", member=t.ann)
+    assert r.ephemeral and "Only a host" in r.response.content
+    r = await t.ann.slash(t.channel, "match kick", member=t.ann)
+    assert r.response.content == "Done."
+    result = (await t.state()).result
+    assert result is not None and result.forfeit == ann and result.winner == COMPUTER
+    assert f"ann forfeits, **{COMPUTER_NAME}** wins" in t.channel_text()

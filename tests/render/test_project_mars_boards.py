@@ -1,0 +1,161 @@
+"""Project Mars's board images: goldens, alt texts that carry the facts, size and width,
+and what each image may show — a face-down trap is face up only in its owner's hand card."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot import render_samples
+from bot.render_samples import MARS, MarsPlayed
+from games.core.drawing import Board
+from games.core.match import Match
+from games.project_mars import ENGINE
+from games.project_mars.model import COLUMNS, column_of
+from games.project_mars.render import (
+    final_board,
+    hand_card,
+    public_board,
+    round_board,
+)
+from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+
+OWNER, VICTIM = "601", "602"
+
+
+@pytest.fixture(scope="module")
+def pm() -> MarsPlayed:
+    return render_samples.mars_match()
+
+
+def boards(pm: MarsPlayed) -> dict[str, Board]:
+    return {
+        "mars-table": public_board(pm.table, pm.names),
+        "mars-hand-with-traps": hand_card(pm.hand, pm.names),
+        "mars-hand-back-hand": hand_card(pm.keep, pm.names),
+        "mars-round-1": round_board(pm.rounds[0], pm.names),
+        "mars-result": final_board(pm.result, pm.names),
+    }
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["mars-table", "mars-hand-with-traps", "mars-hand-back-hand", "mars-round-1", "mars-result"],
+)
+def test_mars_board_matches_its_golden_image(name: str, pm: MarsPlayed, tmp_path: Path) -> None:
+    assert_matches_golden(name, boards(pm)[name], tmp_path)
+
+
+def test_mars_boards_are_deterministic_small_and_phone_wide(pm: MarsPlayed) -> None:
+    first = boards(pm)
+    again = boards(render_samples.mars_match())
+    assert first == again
+    for board in [*first.values(), *(round_board(e, pm.names) for e in pm.rounds)]:
+        picture = Image.open(io.BytesIO(board.png))
+        assert picture.format == "PNG"
+        assert 800 <= picture.width <= 1000
+        assert len(board.png) < MAX_BYTES, board.filename
+
+
+def test_the_sample_has_what_the_images_must_handle(pm: MarsPlayed) -> None:
+    """Face-down traps and revealed cards on the table, a back hand, three rounds."""
+    field = pm.table["sides"][VICTIM]["field"]
+    assert any(p and p["face_down"] for p in field.values())
+    assert any(side["revealed"] for side in pm.table["sides"].values())
+    assert pm.keep["me"]["back_hand"] and pm.keep["legal"]["keep"] is not None
+    assert len(pm.rounds) == len(pm.result["rounds"]) == 3
+
+
+def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(pm: MarsPlayed) -> None:
+    alt = public_board(pm.table, pm.names).alt
+    name = pm.names[OWNER]
+    assert "Round 2: Bartholomew von Habsburg-Lothringen's turn" in alt
+    assert f"a face-down trap of {name} (defence row, lane 1)" in alt
+    assert "Landmine" not in alt, "the public board never names a face-down card"
+    for side in pm.table["sides"].values():
+        for card in side["revealed"]:
+            assert card["name"] in alt
+        assert f"hand {side['hand_count']}, deck {side['deck_count']}" in alt
+    tpr = pm.table["projection"]["tpr"]
+    assert f"TPR {name} {tpr[OWNER]}" in alt
+
+
+def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed) -> None:
+    alt = hand_card(pm.hand, pm.names).alt
+    assert "your Landmine, face down (defence row, lane 1)" in alt
+    hand = pm.hand["me"]["hand"]
+    assert f"Your hand ({len(hand)}):" in alt
+    for card in hand:
+        assert card["name"] in alt
+    assert "Spy (PWR 2), revealed" in alt
+
+
+def test_a_public_board_is_the_same_whatever_the_face_down_card_is(pm: MarsPlayed) -> None:
+    """Rendered from the public view, the table cannot change when only a secret does: the
+    trap on the field and the cards in the hands are swapped for others."""
+    match, _ = Match.start(ENGINE, list(MARS), {"decks": {OWNER: "shadow-ops"}}, seed=4)
+    match.submit(VICTIM, {"type": "deck", "deck": "vanguard"})
+    while match.state.phase == "mulligan":
+        player = ENGINE.awaited(match.state)[0]
+        match.submit(player, {"type": "mulligan", "cards": []})
+    if match.state.turn != OWNER:
+        match.submit(VICTIM, {"type": "pass"})
+    view = ENGINE.view(match.state, OWNER)
+    trap = next(p for p in view["legal"]["plays"] if p["target"] == "enemy")
+    match.submit(OWNER, {"type": "play", "card": trap["card"], "slot": trap["slots"][0]})
+    public = public_board(ENGINE.view(match.state, None), MARS)
+    owners = hand_card(ENGINE.view(match.state, OWNER), MARS)
+    placed = match.state.cards[trap["card"]]
+    placed.key = "spy" if placed.key != "spy" else "landmine"
+    for card in match.state.seats[OWNER].hand:
+        match.state.cards[card].key = "sinkhole"
+    assert public_board(ENGINE.view(match.state, None), MARS) == public
+    assert hand_card(ENGINE.view(match.state, OWNER), MARS) != owners
+
+
+def test_a_round_board_counts_the_cards_where_they_lay(pm: MarsPlayed) -> None:
+    """The fields rebuilt for the count hold exactly the cards the count scored, and each
+    lane's totals agree with its winner."""
+    for event in pm.rounds:
+        fields: dict[str, dict[str, Any]] = event["fields"]
+        face_up = {
+            p["card"]["id"]
+            for field in fields.values()
+            for p in field.values()
+            if p and not p["face_down"]
+        }
+        assert face_up == set(event["score"]["pwr"])
+        for column in COLUMNS:
+            totals = {
+                player: sum(
+                    p["pwr"] or 0
+                    for slot, p in field.items()
+                    if p and not p["face_down"] and column_of(slot) == column
+                )
+                for player, field in fields.items()
+            }
+            winner = event["score"]["lanes"][column - 1]
+            if winner is not None and len(set(totals.values())) > 1:
+                loser = next(p for p in totals if p != winner)
+                assert totals[winner] >= totals[loser]
+        alt = round_board(event, pm.names).alt
+        assert f"round {event['round']} resolved" in alt
+        for player, tpr in event["score"]["tpr"].items():
+            assert f"{pm.names[player]}'s TPR {tpr}" in alt
+
+
+def test_result_alt_text_gives_each_round(pm: MarsPlayed) -> None:
+    alt = final_board(pm.result, pm.names).alt
+    winner = pm.result["winner"]
+    assert f"the match is over: {pm.names[winner]} wins" in alt
+    for played in pm.result["rounds"]:
+        assert f"Round {played['round']}:" in alt
+
+
+def test_a_hand_card_needs_a_players_view(pm: MarsPlayed) -> None:
+    with pytest.raises(ValueError, match="player's view"):
+        hand_card(pm.table, pm.names)
