@@ -1,5 +1,5 @@
-"""The store's write path: commits on the event loop, checkpoints and what syncs off it, and
-nothing confirmed lost when the process is killed."""
+"""The store's write path: commits on the event loop, checkpoints and what syncs off it,
+nothing confirmed lost when the process is killed, and the season ledger's checked writes."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import bot.storage.db as db
-from bot.storage import Storage
+from bot.storage import LedgerEntry, LedgerRefused, LedgerWrite, Storage, balances
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -117,3 +117,61 @@ async def test_the_wal_starts_afresh_after_checkpoints_and_only_off_the_loop(
         await storage.close()
     assert len(restarts) >= 5
     assert not any(restarts), "a write started the WAL afresh on the event loop"
+
+
+async def test_season_writes_check_balances_inside_their_transaction(tmp_path: Path) -> None:
+    """The ledger's checks read through the writer, inside the write's transaction: members
+    enrolled in it are seen, and a refusal leaves nothing written (not even the move)."""
+    storage = await Storage.open(tmp_path / "seasons.db")
+    try:
+        season = await storage.start_season(1, "Spring", 10, by=9, at=0.0)
+        with pytest.raises(LedgerRefused, match="season_open"):
+            await storage.start_season(1, "Summer", 10, by=9, at=0.0)
+        assert await storage.enrol(season, [(5, "ann"), (6, "bob")], 9, 0.0) == [5, 6]
+        assert await storage.enrol(season, [(5, "Ann"), (7, "cy")], None, 0.0) == [7]
+        match_id = await storage.create_match(
+            guild_id=1, channel_id=1, game="auction-auction", host_id=9, options={}, seed=1,
+            phase_seconds=60, spectator_channel_id=None, now=0.0,
+        )  # fmt: skip
+        assert match_id is not None
+        assert await storage.start_match(
+            match_id, state="{}", events=[], timers=[], at=0.0, options={}, season_id=season.id
+        )
+
+        def trade(garnets: int) -> LedgerWrite:
+            return LedgerWrite(
+                season.id,
+                [
+                    LedgerEntry(5, "trade", "to bob", garnets=-garnets),
+                    LedgerEntry(6, "trade", "from ann", garnets=garnets),
+                ],
+            )
+
+        with pytest.raises(LedgerRefused, match="overdrawn"):
+            await storage.record_move(
+                match_id, 1, actor="5", move={}, events=[], at=1.0, ledger=trade(11)
+            )
+        assert await storage.last_seq(match_id) == 0
+        assert not storage.writer.in_transaction
+        await storage.record_move(
+            match_id, 1, actor="5", move={}, events=[], at=1.0, ledger=trade(10)
+        )
+        with pytest.raises(LedgerRefused, match="overdrawn"):
+            await storage.append_ledger(
+                season.id, [LedgerEntry(5, "adjust", "a fine", garnets=-1)], by=9, at=2.0
+            )
+        with pytest.raises(LedgerRefused, match="not_enrolled"):
+            await storage.append_ledger(season.id, [LedgerEntry(8, "adjust", "?")], by=9, at=2.0)
+        names = await storage.season_names(season.id)
+        assert names == {5: "Ann", 6: "bob", 7: "cy"}
+        garnets = {b.name: b.garnets for b in balances(await storage.ledger(season.id), names)}
+        assert garnets == {"Ann": 0, "bob": 20, "cy": 10}
+        assert await storage.last_seq(match_id) == 1
+
+        assert await storage.end_season(season.id, 9, 3.0)
+        assert not await storage.end_season(season.id, 9, 3.0)
+        with pytest.raises(LedgerRefused, match="name_taken"):
+            await storage.start_season(1, "spring", 10, by=9, at=4.0)
+        assert (await storage.start_season(1, "Summer", 10, by=9, at=4.0)).open
+    finally:
+        await storage.close()
