@@ -373,8 +373,10 @@ class Storage(SeasonStore):
             "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id)
         )
 
-    async def cancel_match(self, match_id: int) -> bool:
-        """Cancel an open match; False when it was no longer open (a second click)."""
+    async def cancel_match(self, match_id: int, *, at: float, refund_reason: str) -> bool:
+        """Cancel an open match; False when it was no longer open (a second click). In the
+        same transaction, every garnet trade of the match goes back to the season's ledger
+        as a `refund` entry: the $10 it bought is void with the match."""
 
         def cancel(w: sqlite3.Connection) -> bool:
             cursor = w.execute(
@@ -383,6 +385,13 @@ class Storage(SeasonStore):
                 (match_id,),
             )
             w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            if cursor.rowcount == 1:
+                w.execute(
+                    "INSERT INTO ledger (season_id, user_id, kind, garnets, reason, match_id,"
+                    " match_seq, at) SELECT season_id, user_id, 'refund', -garnets, ?, match_id,"
+                    " match_seq, ? FROM ledger WHERE match_id = ? AND kind = 'trade'",
+                    (refund_reason, at, match_id),
+                )
             return cursor.rowcount == 1
 
         return await self._transaction(cancel)

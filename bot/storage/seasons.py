@@ -40,7 +40,8 @@ class Season:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One change to append. `kind` is what caused it: enrol, trade, prize, pool, candidate,
+    """One change to append. `kind` is what caused it: enrol, trade, refund (a trade of a
+    cancelled match), prize, pool, candidate,
     adjust, eliminate or reinstate; `eliminated` is set by eliminate/reinstate only."""
 
     user_id: int | None
