@@ -463,15 +463,20 @@ class Actions:
             and e.audience.reaches(me)
             and (text := ui.describe(e.to_json(), names))
         ]
-        summary, controls = await self.bot.presenter.one_on_one(row, interaction.user.id, players)
-        text = "\n".join([*receipts, "✅ Accepted." if not receipts else "", summary]).strip()
-        if (
-            row.game in CONTROLS
-            and controls is not None
-            and not any(e.type == "phase_opened" for e in events)
-        ):
-            # The player has more to do in this phase (the mulligan after the back hand, say):
-            # no 1-on-1 is posted for it, so the reply carries the controls and the card.
+        view = await self.bot.service.view(row, me)
+        text = "\n".join(
+            [*receipts, "✅ Accepted." if not receipts else "", ui.one_on_one(view, names)]
+        ).strip()
+        # The 1-on-1's controls are built only when the reply carries them: the player has
+        # more to do in this phase (the mulligan after the back hand, say) and no 1-on-1 is
+        # posted for it, so the reply carries the controls and the card.
+        make_controls = CONTROLS.get(row.game)
+        controls = (
+            make_controls(row.id, view, names)
+            if make_controls is not None and not any(e.type == "phase_opened" for e in events)
+            else None
+        )
+        if controls is not None:
             board = await self.bot.presenter.card(row, interaction.user.id, players)
             await interaction.response.send_message(
                 **message(text, controls, board), ephemeral=True

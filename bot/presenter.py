@@ -73,13 +73,17 @@ class Presenter:
         return self.bot.storage
 
     async def flush(self, match_id: int | None = None) -> None:
-        """Deliver every undelivered event (of one match, or of all after a restart)."""
-        items = await self.storage.pending_events(match_id)
-        for mid in dict.fromkeys(item.match_id for item in items):
+        """Deliver every undelivered event (of one match, or of all after a restart). A
+        match's events are read under its lock: another flush may have just delivered them."""
+        if match_id is None:
+            mids = list(dict.fromkeys(i.match_id for i in await self.storage.pending_events()))
+        else:
+            mids = [match_id]
+        for mid in mids:
             async with self._locks.setdefault(mid, asyncio.Lock()):
-                row = await self.bot.service.row(mid)
                 pending = await self.storage.pending_events(mid)
-                if row is None or not pending:
+                row = await self.bot.service.row(mid) if pending else None
+                if row is None:
                     continue
                 players = await self.bot.service.players(mid)
                 combine = UIS[row.game].combine_messages

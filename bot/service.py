@@ -267,7 +267,8 @@ class MatchService:
             return events
 
     async def cancel(self, match_id: int) -> None:
-        if not await self.storage.cancel_match(match_id):
+        reason = f"refund: match #{match_id} was cancelled"
+        if not await self.storage.cancel_match(match_id, at=self.now(), refund_reason=reason):
             raise UserError("This match is already over or cancelled.")
         self.forget(match_id)
         self.timers_changed()

@@ -2,17 +2,21 @@
 
 The ledger is append-only: a balance is the sum of a member's entries, an elimination status
 is their latest eliminate/reinstate entry, and nothing is ever updated in place. Every write
-that may take a balance below zero checks it inside the same `BEGIN IMMEDIATE` transaction,
-so two matches of one season (or a match and a host) cannot overdraw a member between them.
+that may take a balance below zero checks it inside the same transaction on the writer
+(`Storage._transaction`), reading the balance through the writer itself, so two matches of
+one season (or a match and a host) cannot overdraw a member between them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import aiosqlite
+
+T = TypeVar("T")
 
 #: Written into the SQL: an entry caused by a match still running is known to that match's
 #: players only (a garnet trade is private, AA-14), so public views leave it out until the end.
@@ -36,7 +40,8 @@ class Season:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One change to append. `kind` is what caused it: enrol, trade, prize, pool, candidate,
+    """One change to append. `kind` is what caused it: enrol, trade, refund (a trade of a
+    cancelled match), prize, pool, candidate,
     adjust, eliminate or reinstate; `eliminated` is set by eliminate/reinstate only."""
 
     user_id: int | None
@@ -125,6 +130,13 @@ _LEDGER_COLUMNS = (
 )
 
 
+_OPEN_SEASON = f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND status = 'open'"
+_SEASON_NAMED = (
+    f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND name = ? COLLATE NOCASE"
+)
+_SEASON_NAMES = "SELECT user_id, name FROM season_players WHERE season_id = ? ORDER BY rowid"
+
+
 def _ledger_row(row: Any) -> LedgerRow:
     values = list(row)
     values[7] = None if values[7] is None else bool(values[7])
@@ -132,8 +144,38 @@ def _ledger_row(row: Any) -> LedgerRow:
     return LedgerRow(*values)
 
 
+def _ledger_query(
+    season_id: int, user_id: int | None, pending: bool
+) -> tuple[str, tuple[Any, ...]]:
+    where = ["l.season_id = ?"]
+    args: list[Any] = [season_id]
+    if user_id is not None:
+        where.append("l.user_id = ?")
+        args.append(user_id)
+    if not pending:
+        where.append(f"NOT {_PENDING}")
+    return (
+        f"SELECT {_LEDGER_COLUMNS} FROM ledger l"
+        " LEFT JOIN season_players p ON p.season_id = l.season_id AND p.user_id = l.user_id"
+        " LEFT JOIN matches m ON m.id = l.match_id"
+        f" WHERE {' AND '.join(where)} ORDER BY l.id",
+        tuple(args),
+    )
+
+
 class SeasonStore:
+    """Reads go through `db` (aiosqlite, query-only); writes through `Storage`'s writer. A
+    transaction's own reads (a balance checked before a debit) use the writer connection
+    handed to the transaction's function, so they see the transaction's writes and nothing
+    can change between the check and the write."""
+
     db: aiosqlite.Connection
+
+    if TYPE_CHECKING:
+        # Defined by `Storage` (bot/storage/db.py), which owns the writer connection.
+        async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor: ...
+
+        async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T: ...
 
     async def _one(self, sql: str, *args: Any) -> Any:
         rows = await self.db.execute_fetchall(sql, args)
@@ -145,10 +187,7 @@ class SeasonStore:
     # -- seasons ---------------------------------------------------------------------------
 
     async def open_season(self, guild_id: int) -> Season | None:
-        row = await self._one(
-            f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND status = 'open'",
-            guild_id,
-        )
+        row = await self._one(_OPEN_SEASON, guild_id)
         return Season(*row) if row else None
 
     async def season(self, season_id: int) -> Season | None:
@@ -156,11 +195,7 @@ class SeasonStore:
         return Season(*row) if row else None
 
     async def season_named(self, guild_id: int, name: str) -> Season | None:
-        row = await self._one(
-            f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND name = ? COLLATE NOCASE",
-            guild_id,
-            name.strip(),
-        )
+        row = await self._one(_SEASON_NAMED, guild_id, name.strip())
         return Season(*row) if row else None
 
     async def seasons(self, guild_id: int) -> list[Season]:
@@ -175,28 +210,24 @@ class SeasonStore:
         self, guild_id: int, name: str, starting_garnets: int, by: int, at: float
     ) -> Season:
         """Open a season; LedgerRefused(season_open | name_taken) when it cannot be."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            if await self.open_season(guild_id) is not None:
+
+        def start(w: sqlite3.Connection) -> int | None:
+            if w.execute(_OPEN_SEASON, (guild_id,)).fetchone() is not None:
                 raise LedgerRefused("season_open")
-            if await self.season_named(guild_id, name) is not None:
+            if w.execute(_SEASON_NAMED, (guild_id, name.strip())).fetchone() is not None:
                 raise LedgerRefused("name_taken")
-            cursor = await self.db.execute(
+            return w.execute(
                 "INSERT INTO seasons (guild_id, name, starting_garnets, status, started_by,"
                 " started_at) VALUES (?, ?, ?, 'open', ?, ?)",
                 (guild_id, name.strip(), starting_garnets, by, at),
-            )
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        await self.db.execute("COMMIT")
-        return Season(
-            cursor.lastrowid or 0, guild_id, name.strip(), starting_garnets, "open", at, None
-        )
+            ).lastrowid
+
+        season_id = await self._transaction(start)
+        return Season(season_id or 0, guild_id, name.strip(), starting_garnets, "open", at, None)
 
     async def end_season(self, season_id: int, by: int, at: float) -> bool:
         """Close an open season; False when it was not open any more (a second click)."""
-        cursor = await self.db.execute(
+        cursor = await self._execute(
             "UPDATE seasons SET status = 'ended', ended_by = ?, ended_at = ? "
             "WHERE id = ? AND status = 'open'",
             (by, at, season_id),
@@ -214,10 +245,7 @@ class SeasonStore:
 
     async def season_names(self, season_id: int) -> dict[int, str]:
         """Enrolled members -> their name when last enrolled or seen in a match."""
-        rows = await self._all(
-            "SELECT user_id, name FROM season_players WHERE season_id = ? ORDER BY rowid",
-            season_id,
-        )
+        rows = await self._all(_SEASON_NAMES, season_id)
         return {r[0]: r[1] for r in rows}
 
     async def enrol(
@@ -225,26 +253,26 @@ class SeasonStore:
     ) -> list[int]:
         """Enrol the members not enrolled yet, each with the season's starting garnets;
         refresh the others' names. Returns the newly enrolled."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            new = await self._enrol(season, members, by, at)
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        await self.db.execute("COMMIT")
-        return new
+        return await self._transaction(lambda w: self._enrol(w, season, members, by, at))
 
-    async def _enrol(
-        self, season: Season, members: list[tuple[int, str]], by: int | None, at: float
+    def _enrol(
+        self,
+        w: sqlite3.Connection,
+        season: Season,
+        members: list[tuple[int, str]],
+        by: int | None,
+        at: float,
     ) -> list[int]:
-        known = await self.season_names(season.id)
+        """Enrol inside the caller's transaction on the writer `w`."""
+        known = dict(w.execute(_SEASON_NAMES, (season.id,)).fetchall())
         new = [user for user, _ in members if user not in known]
-        await self.db.executemany(
+        w.executemany(
             "INSERT INTO season_players (season_id, user_id, name) VALUES (?, ?, ?) "
             "ON CONFLICT (season_id, user_id) DO UPDATE SET name = excluded.name",
             [(season.id, user, name) for user, name in members],
         )
-        await self._append(
+        self._append(
+            w,
             season.id,
             [
                 LedgerEntry(user, "enrol", "enrolled", garnets=season.starting_garnets)
@@ -260,36 +288,19 @@ class SeasonStore:
     ) -> list[LedgerRow]:
         """The season's entries in order (one member's with `user_id`; without the entries of
         running matches unless `pending`)."""
-        where = ["l.season_id = ?"]
-        args: list[Any] = [season_id]
-        if user_id is not None:
-            where.append("l.user_id = ?")
-            args.append(user_id)
-        if not pending:
-            where.append(f"NOT {_PENDING}")
-        rows = await self._all(
-            f"SELECT {_LEDGER_COLUMNS} FROM ledger l"
-            " LEFT JOIN season_players p ON p.season_id = l.season_id AND p.user_id = l.user_id"
-            " LEFT JOIN matches m ON m.id = l.match_id"
-            f" WHERE {' AND '.join(where)} ORDER BY l.id",
-            *args,
-        )
+        sql, args = _ledger_query(season_id, user_id, pending)
+        rows = await self._all(sql, *args)
         return [_ledger_row(r) for r in rows]
 
     async def append_ledger(
         self, season_id: int, entries: list[LedgerEntry], *, by: int, at: float
     ) -> None:
         """A host's change (adjust, eliminate, reinstate), checked and written atomically."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            await self._append(season_id, entries, by=by, at=at)
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        await self.db.execute("COMMIT")
+        await self._transaction(lambda w: self._append(w, season_id, entries, by=by, at=at))
 
-    async def _append(
+    def _append(
         self,
+        w: sqlite3.Connection,
         season_id: int,
         entries: list[LedgerEntry],
         *,
@@ -297,23 +308,25 @@ class SeasonStore:
         at: float,
         match: tuple[int, int] | None = None,
     ) -> None:
-        """Append inside the caller's transaction; LedgerRefused when an entry names someone
-        not enrolled or would take a garnet or token balance below zero."""
+        """Append inside the caller's transaction on the writer `w` (the balances it checks are
+        read there too); LedgerRefused when an entry names someone not enrolled or would take
+        a garnet or token balance below zero."""
         if not entries:
             return
-        names = await self.season_names(season_id)
+        names = dict(w.execute(_SEASON_NAMES, (season_id,)).fetchall())
         for user in {e.user_id for e in entries if e.user_id is not None}:
             if user not in names:
                 raise LedgerRefused("not_enrolled", user)
             mine = [e for e in entries if e.user_id == user]
             if any(e.garnets < 0 or e.tokens < 0 for e in mine):
-                now = balances(await self.ledger(season_id, user), {user: names[user]})[0]
+                rows = w.execute(*_ledger_query(season_id, user, pending=True)).fetchall()
+                now = balances(map(_ledger_row, rows), {user: names[user]})[0]
                 if now.garnets + sum(e.garnets for e in mine) < 0:
                     raise LedgerRefused("overdrawn", user)
                 if now.tokens + sum(e.tokens for e in mine) < 0:
                     raise LedgerRefused("overdrawn", user)
         match_id, seq = match if match else (None, None)
-        await self.db.executemany(
+        w.executemany(
             "INSERT INTO ledger (season_id, user_id, kind, garnets, tokens, pool, eliminated,"
             " reason, by_user, match_id, match_seq, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -131,10 +131,10 @@ async def test_prizes_are_paid_once_across_a_crash_at_the_end(
     await t.play_random_phase(rnd, by_button=False)
 
     # The process dies inside the transaction that ends the match: nothing of it is kept.
-    async def die(self: SeasonStore, *args: Any, **kwargs: Any) -> None:
+    def die(self: SeasonStore, *args: Any, **kwargs: Any) -> None:
         if kwargs.get("match") is not None:
             raise KeyboardInterrupt
-        return await original(self, *args, **kwargs)
+        return original(self, *args, **kwargs)
 
     original = SeasonStore._append
     monkeypatch.setattr(SeasonStore, "_append", die)
@@ -276,6 +276,24 @@ async def test_a_trade_the_ledger_cannot_cover_is_refused(simcord_env: Any) -> N
     assert "Garnets left: 0" in r.response.content
     r = await t.players[1].slash(t.channel, "garnet-trade")
     assert r.ephemeral and "no garnets to trade" in r.response.content.lower()
+
+
+async def test_a_cancelled_match_refunds_its_garnet_trades(simcord_env: Any) -> None:
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Refunds")
+    await t.start(phase_minutes=60)
+    await t.players[0].slash(t.channel, "garnet-trade")
+    await t.players[0].slash(t.channel, "garnet-trade")
+    assert (await t.balances())["player0"].garnets == 1
+    ask = await t.host.slash(t.channel, "match cancel")
+    await t.host.click(ask.response, custom_id=f"dealer:cancel:{t.match_id}")
+    assert (await t.balances())["player0"].garnets == 3
+    refunds = [row for row in await t.ledger(pending=False) if row.kind == "refund"]
+    assert [(r.name, r.garnets) for r in refunds] == [("player0", 1), ("player0", 1)]
+    assert refunds[0].reason == f"refund: match #{t.match_id} was cancelled"
+    history = await t.players[1].slash(t.channel, "season history", member=t.players[0].user)
+    assert history.response.content.count("-1 garnets") == 2
+    assert history.response.content.count("+1 garnets") == 2
 
 
 async def test_the_csv_export_is_the_ledger(simcord_env: Any) -> None:
