@@ -38,7 +38,8 @@ MAX_MARKS = 2
 _LAYOUT = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
 _JOINER = "\u200d"
 #: FreeType faces may be used by one thread at a time, and faces are shared between boards;
-#: renders in threads (the tests do; the bot renders in worker processes) take turns only while they measure or rasterize text.
+#: renders in threads (the tests do; the bot renders in worker processes) take turns only
+#: while they measure or rasterize text.
 _FREETYPE = threading.RLock()
 _EXTENDERS = {"\ufe0e", "\ufe0f", "\u20e3"}
 
