@@ -32,6 +32,7 @@ from bot.storage import (
     balances,
     prize_pool,
 )
+from games.core.drawing.words import ordinal
 from games.core.events import Audience, Event
 from games.registry import engine_for
 
@@ -222,7 +223,7 @@ class SeasonService:
                 LedgerEntry(
                     int(player),
                     "prize",
-                    f"{_ordinal(place)} place, {title}" if place else f"prize, {title}",
+                    f"{ordinal(place)} place, {title}" if place else f"prize, {title}",
                     garnets=garnets.get(player, 0),
                     tokens=tokens.get(player, 0),
                 )
@@ -396,8 +397,3 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def _tokens(n: int) -> str:
     return _plural(n, "token of life", "tokens of life") or "no tokens of life"
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from bot.ui.base import COMPUTER, GameUI, Names, Target, named
 from games.core.drawing.board import Board
+from games.core.drawing.words import join, plural
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS, MULLIGAN_MAX
 from games.project_mars.render import (
@@ -25,8 +26,6 @@ from games.project_mars.render import (
     fields_at_resolution,
     final_board,
     hand_card,
-    join,
-    plural,
     public_board,
     round_board,
     where,

@@ -64,6 +64,7 @@ from games.core.drawing.palette import (
     WARN_BG,
     mix,
 )
+from games.core.drawing.words import join, ordinal, plural
 
 WIDTH = 960
 CARD_WIDTH = 800
@@ -93,21 +94,6 @@ Name = Callable[[str], str]
 
 def money(amount: int) -> str:
     return f"${amount:,}"
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def lot_number(lot_id: str) -> str:

@@ -53,6 +53,7 @@ from games.core.drawing.palette import (
     WARN_BG,
     mix,
 )
+from games.core.drawing.words import join, plural
 from games.project_mars.model import CARDS, COLUMNS, ROWS, column_of, row_of
 
 WIDTH = 960
@@ -108,16 +109,6 @@ PHASE_WORDS = {
 
 
 # -- words shared by the images and their alt texts ---------------------------------------
-
-
-def join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def where(slot: str) -> str:

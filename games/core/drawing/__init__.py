@@ -6,7 +6,8 @@ or event in, PNG bytes out; fonts and glyphs are loaded once and cached).
 - `palette`: the board colours and the colour-blind-safe cube colours;
 - `Canvas`: rounded panels, text, badges, cubes, the title bar, PNG output;
 - `Table`: columns and rows;
-- `Board`: what a render function returns, the PNG with its alt text.
+- `Board`: what a render function returns, the PNG with its alt text;
+- `words`: lists, counts and places in words, shared by images and alt texts.
 """
 
 from games.core.drawing import fonts, palette

@@ -1,0 +1,23 @@
+"""Words that board images and their alt texts share: lists, counts and places."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def join(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 garnet", "3 garnets"; `many` for irregular plurals."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
