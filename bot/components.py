@@ -5,7 +5,7 @@ are never kept in memory either: `handle_form` reads their custom_id when they c
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -29,6 +29,27 @@ class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x
 
     async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
         raise NotImplementedError
+
+
+class IdButton(Action, template=r"dealer:y"):
+    """A button whose custom id is `PREFIX:<id>`, one number (a match or a season)."""
+
+    PREFIX: ClassVar[str]
+    LABEL: ClassVar[str]
+    STYLE: ClassVar[discord.ButtonStyle]
+
+    def __init__(self, id_: int) -> None:
+        super().__init__(f"{self.PREFIX}:{id_}", self.LABEL, self.STYLE)
+        self.number = id_
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        return cls(int(match["id"]))
 
 
 class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(?P<match>\d+)"):
@@ -87,68 +108,31 @@ class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:
         await interaction.response.send_modal(bid_form(self.match_id, self.target, self.item.label))
 
 
-class OneOnOneButton(Action, template=r"dealer:me:(?P<match>\d+)"):
+class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
     """The ephemeral 1-on-1 for players whose DMs are closed (and anyone who wants it here)."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(f"dealer:me:{match_id}", "My 1-on-1", discord.ButtonStyle.secondary)
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> OneOnOneButton:
-        return cls(int(match["match"]))
+    PREFIX, LABEL, STYLE = "dealer:me", "My 1-on-1", discord.ButtonStyle.secondary
 
     async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.actions.show_one_on_one(interaction, self.match_id)
+        await bot.actions.show_one_on_one(interaction, self.number)
 
 
-class CancelButton(Action, template=r"dealer:cancel:(?P<match>\d+)"):
+class CancelButton(IdButton, template=r"dealer:cancel:(?P<id>\d+)"):
     """The host's confirmation of /match cancel."""
 
-    def __init__(self, match_id: int) -> None:
-        super().__init__(
-            f"dealer:cancel:{match_id}", "Yes, cancel the match", discord.ButtonStyle.danger
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> CancelButton:
-        return cls(int(match["match"]))
+    PREFIX, LABEL, STYLE = "dealer:cancel", "Yes, cancel the match", discord.ButtonStyle.danger
 
     async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.actions.cancel(interaction, self.match_id)
+        await bot.actions.cancel(interaction, self.number)
 
 
-class SeasonEndButton(Action, template=r"dealer:season-end:(?P<season>\d+)"):
+class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
     """The host's confirmation of /season end."""
 
-    def __init__(self, season_id: int) -> None:
-        super().__init__(
-            f"dealer:season-end:{season_id}", "Yes, end the season", discord.ButtonStyle.danger
-        )
-        self.season_id = season_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> SeasonEndButton:
-        return cls(int(match["season"]))
+    PREFIX, LABEL, STYLE = "dealer:season-end", "Yes, end the season", discord.ButtonStyle.danger
 
     async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.season_actions.end(interaction, self.season_id)
+        await bot.season_actions.end(interaction, self.number)
 
 
 DYNAMIC_ITEMS: tuple[type[Action], ...] = (

@@ -6,8 +6,10 @@ garnet balance (AA-14 trades spend it); a garnet trade debits the ledger in the 
 transaction, and the end of the match pays its prizes (AA-17) in the transaction that ends
 it, so a crash can neither pay a prize twice nor lose it (`MatchService.submit`).
 
-Entries caused by a match still running are private to their member (a trade is, AA-14):
-standings, other members' histories and the export leave them out until the match ends.
+Entries caused by a match still running are private to their member (a trade is, AA-14;
+AA-D9): standings, other members' histories and the export leave them out until the match
+ends. A trade must also be covered by the ledger at the moment it is made (AA-D8), and a
+cancelled match gives its trades back (AA-D10, `Storage.cancel_match`).
 """
 
 from __future__ import annotations

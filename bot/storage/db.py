@@ -376,7 +376,7 @@ class Storage(SeasonStore):
     async def cancel_match(self, match_id: int, *, at: float, refund_reason: str) -> bool:
         """Cancel an open match; False when it was no longer open (a second click). In the
         same transaction, every garnet trade of the match goes back to the season's ledger
-        as a `refund` entry: the $10 it bought is void with the match."""
+        as a `refund` entry: the $10 it bought is void with the match (AA-D10)."""
 
         def cancel(w: sqlite3.Connection) -> bool:
             cursor = w.execute(

@@ -274,12 +274,6 @@ class ProjectMarsUI(GameUI):
             "(+2 PWR at resolution)."
         )
 
-    def _on_trade_made(self, event: dict[str, Any], names: Names) -> str:
-        return (
-            f"{names(event['player'])} trades a hand card for a utility card from their deck "
-            f"({cause(event['by'])})."
-        )
-
     def _on_card_traded(self, event: dict[str, Any], names: Names) -> str:
         return f"You trade **{event['gave']['name']}** for **{event['took']['name']}**."
 
