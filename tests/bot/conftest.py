@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -150,3 +152,16 @@ def seen_by(table: Table, member: Any) -> str:
 def seen_publicly(table: Table, spectator: Any) -> str:
     """What a member who plays no part sees in the match channel."""
     return "\n".join(readable(table.channel.history(viewer=spectator)))
+
+
+def replay(record: dict[str, Any]) -> dict[str, Any]:
+    """What `python -m games replay -` reports for an exported match record."""
+    replayed = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "-"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report: dict[str, Any] = json.loads(replayed.stdout)
+    return report

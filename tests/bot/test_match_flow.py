@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import subprocess
-import sys
 from typing import Any
 
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, replay
 
 
 async def test_twelve_player_match_equals_replay_of_its_record(simcord_env: Any) -> None:
@@ -30,14 +28,7 @@ async def test_twelve_player_match_equals_replay_of_its_record(simcord_env: Any)
     record = json.loads(await log.response.attachments[0].read())
     assert record["players"] == [f"player{i}" for i in range(12)]
     assert all(m["by"] in record["players"] + ["host"] for m in record["moves"])
-    replayed = subprocess.run(
-        [sys.executable, "-m", "games", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(replayed.stdout)
+    report = replay(record)
     assert report["finished"] and report["rejected"] == []
     names = {str(p.id): p.name for p in t.players}
     expected = state.result.model_dump(mode="json")

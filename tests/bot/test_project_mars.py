@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ from bot.service import COMPUTER, COMPUTER_NAME, player_id
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
-from tests.bot.conftest import make_bot, readable
+from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_time_and_restarts import close_dms_of
 
 GAME = "project-mars"
@@ -272,14 +270,7 @@ async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_
     record = json.loads(await log.response.attachments[0].read())
     assert record["players"] == ["ann", "bob"]
     assert record["options"] == {"decks": {"ann": "vanguard"}}
-    replayed = subprocess.run(
-        [sys.executable, "-m", "games", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(replayed.stdout)
+    report = replay(record)
     assert report["finished"] and report["rejected"] == []
     names = {player_id(t.ann.id): "ann", player_id(t.bob.id): "bob"}
     expected = state.result.model_dump(mode="json")
@@ -318,14 +309,7 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     record = json.loads(await log.response.attachments[0].read())
     assert record["players"] == ["ann", COMPUTER_NAME]
     assert any(m["by"] == COMPUTER_NAME for m in record["moves"])
-    replayed = subprocess.run(
-        [sys.executable, "-m", "games", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    report = json.loads(replayed.stdout)
+    report = replay(record)
     assert report["finished"] and report["rejected"] == []
     names = {ann: "ann", COMPUTER: COMPUTER_NAME}
     assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
