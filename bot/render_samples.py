@@ -236,7 +236,7 @@ class MarsPlayed:
     result: dict[str, Any] = field(default_factory=dict)
 
 
-def mars_match(seed: int = 4) -> MarsPlayed:
+def mars_match(seed: int = 5) -> MarsPlayed:
     """Shadow Ops (601: traps, snipers) against Machine Uprising (602: scouts, sentinels),
     played to its end by `practice_move` from each seat's own view; round boards made as the
     bot makes them (`ProjectMarsUI.add_events`)."""

@@ -241,6 +241,11 @@ class ProjectMarsUI(GameUI):
         shown = join([f"**{card_words(c)}**" for c in event["cards"]])
         return f"👁 {names(event['player'])} reveals {shown} ({cause(event['by'])})."
 
+    def _on_revealed_card_left(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"👁 {names(event['player'])}'s revealed **{event['card']['name']}** leaves their hand."
+        )
+
     def _on_reveal_blocked(self, event: dict[str, Any], names: Names) -> str:
         return (
             f"Toxic Gas keeps {names(event['player'])}'s hand hidden: {cause(event['by'])} "

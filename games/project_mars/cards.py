@@ -217,6 +217,20 @@ def _targets(
     ]
 
 
+def _hand_options(table: Table, player: str) -> list[Option]:
+    """A player's hand cards as options; a revealed one says that everyone will see it go
+    (PM-D21)."""
+    seat = table.seat(player)
+    return [
+        Option(
+            id=c,
+            label=table.name(c)
+            + (" (revealed: everyone sees it go)" if c in seat.revealed else ""),
+        )
+        for c in seat.hand
+    ]
+
+
 def _ask(
     table: Table,
     step: Step,
@@ -375,9 +389,7 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
     if step.stage == 0 and choice is None:
         if not seat.hand:
             return None
-        options = [Option(id="keep", label="Trade nothing")] + [
-            Option(id=c, label=table.name(c)) for c in seat.hand
-        ]
+        options = [Option(id="keep", label="Trade nothing"), *_hand_options(table, owner)]
         return _ask(
             table,
             step,
@@ -414,7 +426,7 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
         return None
     given = step.chosen[0]
     taken = next(c for c in seat.deck if table.card(c).key == choice)
-    table.leave_hand(owner, given)
+    table.leave_hand(owner, given, seen=False)
     seat.deck.remove(taken)
     seat.deck.append(given)
     seat.hand.append(taken)
@@ -505,7 +517,7 @@ def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
         if choice == "stop":
             return None
         building = step.chosen.pop()
-        table.leave_hand(owner, choice)
+        table.leave_hand(owner, choice, seen=False)
         table.junk(choice)
         table.private(
             owner, "cards_discarded", player=owner, cards=[table.shown(choice)], by="sinkhole"
@@ -531,9 +543,7 @@ def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
         return None
     step.chosen = [choice]
     step.stage = 1
-    options = [Option(id="stop", label="Discard nothing and stop")] + [
-        Option(id=c, label=table.name(c)) for c in seat.hand
-    ]
+    options = [Option(id="stop", label="Discard nothing and stop"), *_hand_options(table, owner)]
     return _ask(
         table,
         step,

@@ -42,7 +42,8 @@ The view (what `view(state, viewer)` returns, `View.model_dump(mode="json")`)
      "legal": Legal | null}                  # only in a player's own view
 
     Side = {"player": "ann", "field": {"attack-1": Slot | null, ..., "defence-4": ...},
-            "hand_count": 7, "revealed": [Card, ...], "deck_count": 20,
+            "hand_count": 7, "deck_count": 20,
+            "revealed": [Face, ...],         # catalogue order, no ids (PM-D21)
             "back_hand_count": 0, "junkyard_count": 3, "utility_used": false,
             "utility_played": Card | null,   # the utility this player played this round
             "deck_chosen": true, "ready": true,   # ready: done with keep and mulligan
@@ -55,6 +56,7 @@ The view (what `view(state, viewer)` returns, `View.model_dump(mode="json")`)
         # owns the trap. pwr is what resolution would count now (null when face down).
     Card = {"id": "a07", "key": "scout", "name": "Scout", "kind": "offense", "pwr": 2,
             "subtypes": ["artificial"], "trap": false, "infantry": false}
+    Face = Card without "id"
     Score = {"pwr": {card id: PWR}, "disabled": [card ids disabled by a Defense System],
              "lanes": [winner of lane 1..4 or null], "tpr": {player: TPR},
              "parts": {player: {"pwr", "lanes", "sentinel", "medic", "infantry",
@@ -554,8 +556,10 @@ class State(BaseModel):
 # -- views -------------------------------------------------------------------------------------
 
 
-class CardView(BaseModel):
-    id: str
+class CardFace(BaseModel):
+    """What a card shows, without which copy it is: how a hand card that was revealed is
+    seen by everyone (PM-D21), as telling the copies apart would tell which of them left."""
+
     key: str
     name: str
     kind: Kind
@@ -563,6 +567,10 @@ class CardView(BaseModel):
     subtypes: list[Subtype]
     trap: bool
     infantry: bool
+
+
+class CardView(CardFace):
+    id: str
 
 
 class HandCard(CardView):
@@ -584,7 +592,7 @@ class SideView(BaseModel):
     player: str
     field: dict[str, SlotView | None]
     hand_count: int
-    revealed: list[CardView]
+    revealed: list[CardFace]
     deck_count: int
     back_hand_count: int
     junkyard_count: int

@@ -56,7 +56,7 @@ from games.project_mars.model import (
     Step,
     View,
 )
-from games.project_mars.table import Table, card_view
+from games.project_mars.table import Table, card_face, card_view
 
 
 def match_over(rounds: list[RoundResult], wins: dict[str, int]) -> tuple[bool, str | None]:
@@ -396,7 +396,7 @@ class ProjectMars(Engine[State, Options]):
         state = table.state
         seat = table.seat(player)
         spec = table.spec(card_id)
-        table.leave_hand(player, card_id)
+        table.leave_hand(player, card_id, seen=not spec.trap)
         state.passes = 0
         if spec.kind == "utility":
             seat.utility_played = card_id
@@ -728,7 +728,10 @@ class ProjectMars(Engine[State, Options]):
             player=player,
             field=field,
             hand_count=len(seat.hand),
-            revealed=[card_view(state.cards[c]) for c in seat.revealed],
+            revealed=sorted(
+                (card_face(state.cards[c]) for c in seat.revealed),
+                key=lambda face: list(CARDS).index(face.key),
+            ),
             deck_count=len(seat.deck),
             back_hand_count=len(seat.back_hand),
             junkyard_count=len(seat.junkyard),

@@ -15,6 +15,7 @@ from games.project_mars.model import (
     ROWS,
     Card,
     CardDef,
+    CardFace,
     CardView,
     Placed,
     Seat,
@@ -25,10 +26,9 @@ from games.project_mars.model import (
 )
 
 
-def card_view(card: Card) -> CardView:
+def card_face(card: Card) -> CardFace:
     spec = card.spec
-    return CardView(
-        id=card.id,
+    return CardFace(
         key=spec.key,
         name=spec.name,
         kind=spec.kind,
@@ -37,6 +37,10 @@ def card_view(card: Card) -> CardView:
         trap=spec.trap,
         infantry=spec.infantry,
     )
+
+
+def card_view(card: Card) -> CardView:
+    return CardView(id=card.id, **card_face(card).model_dump())
 
 
 class Table:
@@ -103,12 +107,17 @@ class Table:
 
     # -- moving cards ----------------------------------------------------------------------
 
-    def leave_hand(self, player: str, card_id: str) -> None:
-        """PM-6: a card that leaves the hand is no longer revealed."""
+    def leave_hand(self, player: str, card_id: str, *, seen: bool) -> None:
+        """PM-6: a card that leaves the hand is no longer revealed. Everyone saw a revealed
+        card, so everyone sees it go: unless where it goes shows it (`seen`, a card played
+        face up), they are told it left the hand (PM-D21)."""
         seat = self.seat(player)
         seat.hand.remove(card_id)
         if card_id in seat.revealed:
             seat.revealed.remove(card_id)
+            if not seen:
+                face = card_face(self.card(card_id)).model_dump(mode="json")
+                self.public("revealed_card_left", player=player, card=face)
 
     def junk(self, card_id: str) -> None:
         """Into its owner's junkyard (PM-D3), from limbo if it is there."""

@@ -34,7 +34,9 @@ def test_scout_reveals_one_random_card_of_the_opponents_hand() -> None:
     [shown] = revealed["cards"]
     assert match.state.seats["bob"].revealed == [shown["id"]]
     assert shown["id"] in match.state.seats["bob"].hand
-    assert [c["id"] for c in view(match, None)["sides"]["bob"]["revealed"]] == [shown["id"]]
+    assert view(match, None)["sides"]["bob"]["revealed"] == [
+        {k: v for k, v in shown.items() if k != "id"}
+    ]
 
 
 def test_drone_reveals_as_many_cards_as_the_enemy_column_holds() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.core.engine import HOST
+from games.core.events import Event
 from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.decks import (
@@ -259,7 +260,9 @@ def test_pm6_a_revealed_card_stays_visible_until_it_is_played() -> None:
     play(match, "ann", "Scout", "attack-1")
     [shown] = match.state.seats["bob"].revealed
     for viewer in ("ann", None, HOST):
-        assert [c["id"] for c in view(match, viewer)["sides"]["bob"]["revealed"]] == [shown]
+        assert [c["key"] for c in view(match, viewer)["sides"]["bob"]["revealed"]] == [
+            match.state.cards[shown].key
+        ]
     hand = view(match, "bob")["me"]["hand"]
     assert [c["revealed"] for c in hand] == [True]
     play(match, "bob", "Outpost", "defence-1")
@@ -727,6 +730,69 @@ def test_pmd20_a_player_with_cards_but_no_play_must_still_pass() -> None:
     assert legal["pass"] is True and legal["plays"] == []
     pass_(match, "ann")
     assert match.finished is False and match.state.round == 2
+
+
+def revealed_by_stealth_op(
+    hand: list[str], shown: str, extra: tuple[str, ...] = ()
+) -> tuple[Match, str]:
+    """ann holds `hand` and reveals her `shown` to bob's Stealth Op; bob sets an Outpost in
+    his defence-2, and it is ann's turn."""
+    match = start(
+        ["Outpost", *hand], ["Stealth Op", "Outpost"], first="bob", extra={"ann": list(extra)}
+    )
+    play(match, "bob", "Stealth Op", "defence-1")
+    play(match, "ann", "Outpost", "defence-1")
+    revealed = card(match, "ann", shown)
+    choose(match, "ann", revealed)
+    play(match, "bob", "Outpost", "defence-2")
+    assert match.state.seats["ann"].revealed == [revealed] and match.state.turn == "ann"
+    return match, revealed
+
+
+def left(match: Match, events: list[Event], card_id: str) -> None:
+    """The public was told that ann's revealed card left her hand, and her side no longer
+    shows it."""
+    [gone] = of_type(events, "revealed_card_left")
+    assert gone["audience"].public and gone["player"] == "ann"
+    assert "id" not in gone["card"] and gone["card"]["key"] == match.state.cards[card_id].key
+    assert view(match, "bob")["sides"]["ann"]["revealed"] == []
+
+
+def test_pmd21_a_revealed_card_set_as_a_trap_is_seen_leaving_the_hand() -> None:
+    match, landmine = revealed_by_stealth_op(["Landmine"], "Landmine")
+    events = play(match, "ann", "Landmine", "attack-2")
+    left(match, events, landmine)
+
+
+def test_pmd21_a_revealed_card_played_face_up_needs_no_more_telling() -> None:
+    match, medic = revealed_by_stealth_op(["Medic"], "Medic")
+    events = play(match, "ann", "Medic", "attack-2")
+    assert of_type(events, "revealed_card_left") == []
+    [played] = of_type(events, "card_played")
+    assert played["card"]["id"] == medic and view(match, "bob")["sides"]["ann"]["revealed"] == []
+
+
+def test_pmd21_research_station_trading_a_revealed_card_shows_it_left() -> None:
+    match, drone = revealed_by_stealth_op(
+        ["Research Station", "Drone", "Drone"], "Drone", extra=("EMP Bomb",)
+    )
+    other = card(match, "ann", "Drone", nth=1)
+    play(match, "ann", "Research Station", "defence-2")
+    pending = match.state.pending
+    assert pending is not None
+    labels = {o.id: o.label for o in pending.options}
+    assert labels[drone] == "Drone (revealed: everyone sees it go)" and labels[other] == "Drone"
+    choose(match, "ann", drone)
+    left(match, choose(match, "ann", "emp-bomb"), drone)
+
+
+def test_pmd21_sinkhole_discarding_a_revealed_card_shows_it_left() -> None:
+    match, medic = revealed_by_stealth_op(["Sinkhole", "Medic"], "Medic")
+    outpost = match.state.seats["bob"].field["defence-2"]
+    assert outpost is not None
+    play(match, "ann", "Sinkhole")
+    choose(match, "ann", outpost.card)
+    left(match, choose(match, "ann", medic), medic)
 
 
 def test_end_round_back_hand_cards_are_kept_then_the_hand_is_drawn_to_10() -> None:

@@ -74,7 +74,7 @@ def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(pm: MarsPlay
     alt = public_board(pm.table, pm.names).alt
     name = pm.names[OWNER]
     assert "Round 2: Bartholomew von Habsburg-Lothringen's turn" in alt
-    assert f"a face-down trap of {name} (defence row, lane 1)" in alt
+    assert f"a face-down trap of {name} (defence row, lane 3)" in alt
     assert "Landmine" not in alt, "the public board never names a face-down card"
     for side in pm.table["sides"].values():
         for card in side["revealed"]:
@@ -86,12 +86,12 @@ def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(pm: MarsPlay
 
 def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed) -> None:
     alt = hand_card(pm.hand, pm.names).alt
-    assert "your Landmine, face down (defence row, lane 1)" in alt
+    assert "your Landmine, face down (defence row, lane 3)" in alt
     hand = pm.hand["me"]["hand"]
     assert f"Your hand ({len(hand)}):" in alt
     for card in hand:
         assert card["name"] in alt
-    assert "Spy (PWR 2), revealed" in alt
+    assert "Sniper (PWR 0), revealed" in alt
 
 
 def test_a_public_board_is_the_same_whatever_the_face_down_card_is(pm: MarsPlayed) -> None:
