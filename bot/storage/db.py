@@ -120,7 +120,16 @@ def _open_writer(path: str) -> sqlite3.Connection:
     version = writer.execute("PRAGMA user_version").fetchone()[0]
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         writer.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+    _start_wal(writer)
     return writer
+
+
+def _start_wal(writer: sqlite3.Connection) -> None:
+    """A write of one page (the schema version, unchanged): when the WAL is empty or copied
+    in full, this write starts it afresh, syncing its header, so that the next writes do
+    not. Run off the loop."""
+    version = writer.execute("PRAGMA user_version").fetchone()[0]
+    writer.execute(f"PRAGMA user_version={int(version)}")
 
 
 def _atomically(writer: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -180,10 +189,10 @@ class Storage(SeasonStore):
     and the database) in a worker thread on a connection of its own, `checkpointer`, while
     reads and writes go on (only a short second copy, of what was written meanwhile, holds
     the writes). The first write after a checkpoint has copied the whole WAL starts the WAL
-    afresh, which syncs its header: that write runs in a worker thread (so does the first
-    write after opening). So that no write on the loop can be that first one unawares, `pin`
-    holds a read transaction while a checkpoint runs, which keeps the WAL from starting
-    afresh until the loop knows how the checkpoint went.
+    afresh, which syncs its header: the checkpoint makes that write itself (`_start_wal`),
+    in its worker thread, before it lets writes in again; opening does the same. So that no
+    write on the loop can be that first one unawares, `pin` holds a read transaction while
+    the checkpoint's first copy runs, which keeps the WAL from starting afresh then.
     """
 
     def __init__(
@@ -203,7 +212,6 @@ class Storage(SeasonStore):
         self._writing = asyncio.Lock()
         self._since_checkpoint = 0
         self._checkpoint: asyncio.Task[None] | None = None
-        self._wal_restart_due = True
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
@@ -234,35 +242,19 @@ class Storage(SeasonStore):
         return await self._write(lambda w: _atomically(w, work))
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` on the writer: on the loop, or in a worker thread when it may start the
-        WAL afresh (see the class's docstring)."""
-        await self._writing.acquire()
-        if not self._wal_restart_due:
-            try:
-                return work(self.writer)
-            finally:
-                self._written()
-        thread = asyncio.ensure_future(asyncio.to_thread(work, self.writer))
-        thread.add_done_callback(self._written_in_thread)
-        # Were the caller cancelled, the writer would stay taken until the thread is done.
-        return await asyncio.shield(thread)
-
-    def _written_in_thread(self, thread: asyncio.Future[Any]) -> None:
-        if not thread.cancelled() and thread.exception() is None:
-            self._wal_restart_due = False
-        self._written()
-
-    def _written(self) -> None:
-        """A write has ended: count it, start a checkpoint when one is due, let the next in."""
+        """Run `work` on the writer, on the loop (waiting only while a checkpoint holds the
+        writes); then count it and start a checkpoint when one is due."""
+        async with self._writing:
+            result = work(self.writer)
         self._since_checkpoint += 1
         if self._since_checkpoint >= CHECKPOINT_EVERY and self._checkpoint is None:
             self._checkpoint = asyncio.create_task(self._checkpoint_wal())
-        self._writing.release()
+        return result
 
     async def _checkpoint_wal(self) -> None:
         """Copy the WAL into the database while writes go on. If some came in meanwhile, copy
-        them too, with writes held (a short copy): the WAL ends copied in full, so that the
-        next write starts it afresh instead of it growing while writes never pause."""
+        them too, with writes held (a short copy): the WAL ends copied in full and is started
+        afresh, still with writes held, instead of growing while writes never pause."""
         try:
             self._since_checkpoint = 0
             self.pin.execute("BEGIN")
@@ -275,7 +267,7 @@ class Storage(SeasonStore):
                 if self._since_checkpoint:
                     copied = await asyncio.to_thread(self._checkpoint_once)
                 if copied:
-                    self._wal_restart_due = True
+                    await asyncio.to_thread(_start_wal, self.writer)
         except sqlite3.Error:
             log.exception("WAL checkpoint failed; the next one will try again")
         finally:
