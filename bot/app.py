@@ -59,6 +59,9 @@ class DealerBot(commands.Bot):
             intents=intents,
             tree_cls=DealerTree,
             help_command=None,
+            # Nothing reads discord.py's message cache (an interaction carries its message,
+            # and the persistent views need none): sent messages are not kept in memory.
+            max_messages=None,
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
