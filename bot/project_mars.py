@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -44,27 +44,36 @@ def _option(label: str, value: str, description: str | None = None) -> discord.S
 
 
 class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:pm:menu"):
-    """A select menu that runs one of the bot's actions with the values chosen; errors
-    become private replies."""
+    """A select menu of one match that runs one of the bot's actions with the values chosen;
+    errors become private replies. Its custom id is `dealer:pm:<KIND>:<match>` (and
+    `suffix`), which is all it needs to be rebuilt after a restart."""
+
+    KIND: ClassVar[str]
 
     def __init__(
         self,
-        custom_id: str,
+        match_id: int,
         options: list[discord.SelectOption] | None = None,
         *,
         placeholder: str = "",
-        min_values: int = 1,
         max_values: int = 1,
+        suffix: str = "",
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=custom_id,
+                custom_id=f"dealer:pm:{self.KIND}:{match_id}{suffix}",
                 placeholder=placeholder[:150] or None,
                 options=options or [_option("…", "-")],
-                min_values=min_values,
                 max_values=max_values,
             )
         )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self.run(interaction, interaction.client, self.item.values))
@@ -76,15 +85,10 @@ class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:pm:
 
 
 class DeckMenu(Menu, template=r"dealer:pm:deck:(?P<match>\d+)"):
-    def __init__(self, match_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(f"dealer:pm:deck:{match_id}", options, placeholder="Choose a ready deck")
-        self.match_id = match_id
+    KIND = "deck"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> DeckMenu:
-        return cls(int(match["match"]))
+    def __init__(self, match_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(match_id, options, placeholder="Choose a ready deck")
 
     async def run(
         self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
@@ -93,22 +97,14 @@ class DeckMenu(Menu, template=r"dealer:pm:deck:(?P<match>\d+)"):
 
 
 class KeepMenu(Menu, template=r"dealer:pm:keep:(?P<match>\d+)"):
+    KIND = "keep"
+
     def __init__(
         self, match_id: int, options: list[discord.SelectOption] | None = None, most: int = 1
     ) -> None:
         super().__init__(
-            f"dealer:pm:keep:{match_id}",
-            options,
-            placeholder="Back-hand cards to keep",
-            max_values=max(1, most),
+            match_id, options, placeholder="Back-hand cards to keep", max_values=max(1, most)
         )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> KeepMenu:
-        return cls(int(match["match"]))
 
     async def run(
         self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
@@ -117,22 +113,17 @@ class KeepMenu(Menu, template=r"dealer:pm:keep:(?P<match>\d+)"):
 
 
 class MulliganMenu(Menu, template=r"dealer:pm:mulligan:(?P<match>\d+)"):
+    KIND = "mulligan"
+
     def __init__(
         self, match_id: int, options: list[discord.SelectOption] | None = None, most: int = 1
     ) -> None:
         super().__init__(
-            f"dealer:pm:mulligan:{match_id}",
+            match_id,
             options,
             placeholder=f"Cards to trade in (up to {most})",
             max_values=max(1, most),
         )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> MulliganMenu:
-        return cls(int(match["match"]))
 
     async def run(
         self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
@@ -143,15 +134,10 @@ class MulliganMenu(Menu, template=r"dealer:pm:mulligan:(?P<match>\d+)"):
 class CardMenu(Menu, template=r"dealer:pm:card:(?P<match>\d+)"):
     """The first step of a turn: which card. Answers with where it may go."""
 
-    def __init__(self, match_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(f"dealer:pm:card:{match_id}", options, placeholder="Play a card…")
-        self.match_id = match_id
+    KIND = "card"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> CardMenu:
-        return cls(int(match["match"]))
+    def __init__(self, match_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(match_id, options, placeholder="Play a card…")
 
     async def run(
         self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
@@ -162,17 +148,18 @@ class CardMenu(Menu, template=r"dealer:pm:card:(?P<match>\d+)"):
 class SlotMenu(Menu, template=rf"dealer:pm:slot:(?P<match>\d+):(?P<card>{CARD})"):
     """The second step of a turn: where the chosen card goes."""
 
+    KIND = "slot"
+
     def __init__(
         self, match_id: int, card: str, options: list[discord.SelectOption] | None = None
     ) -> None:
-        super().__init__(f"dealer:pm:slot:{match_id}:{card}", options, placeholder="Where?")
-        self.match_id = match_id
+        super().__init__(match_id, options, placeholder="Where?", suffix=f":{card}")
         self.card = card
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> SlotMenu:
+    ) -> Self:
         return cls(int(match["match"]), match["card"])
 
     async def run(
@@ -185,15 +172,10 @@ class SlotMenu(Menu, template=rf"dealer:pm:slot:(?P<match>\d+):(?P<card>{CARD})"
 class ChoiceMenu(Menu, template=r"dealer:pm:choose:(?P<match>\d+)"):
     """A decision a card asks for: one of its options."""
 
-    def __init__(self, match_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(f"dealer:pm:choose:{match_id}", options, placeholder="Choose…")
-        self.match_id = match_id
+    KIND = "choose"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> ChoiceMenu:
-        return cls(int(match["match"]))
+    def __init__(self, match_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(match_id, options, placeholder="Choose…")
 
     async def run(
         self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
