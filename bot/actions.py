@@ -519,8 +519,12 @@ class Actions:
         row = await self.bot.service.running(match_id)
         await self.require_player(interaction, row)
         text, view = await self.bot.presenter.one_on_one(row, interaction.user.id)
+        note, shown = await self.bot.presenter.kept_note(row, interaction.user.id, 1950 - len(text))
         board = await self.bot.presenter.card(row, interaction.user.id)
+        text = f"{note}\n\n{text}" if note else text
         await interaction.response.send_message(**message(text, view, board), ephemeral=True)
+        if shown:
+            await self.storage.read_kept(shown)
 
     # -- host controls ---------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from bot.ui.base import Names
 from games.core.drawing.board import Board
+from games.core.drawing.words import plural
 from games.core.engine import HOST
 from games.core.events import Event
 
@@ -91,13 +92,13 @@ class Presenter:
                     events = [Event.from_json(event) for event in item.events]
                     if combine:
                         try:
-                            await self._deliver_combined(row, players, events)
+                            await self._deliver_combined(row, players, events, item.actor)
                         except discord.HTTPException:
                             log.exception("could not deliver a move of match %s", mid)
                         continue
                     for event in events:
                         try:
-                            await self._deliver(row, players, event)
+                            await self._deliver(row, players, event, item.actor)
                         except discord.HTTPException:
                             log.exception("could not deliver an event of match %s", mid)
                 await self.storage.delivered(mid, [item.seq for item in pending])
@@ -106,7 +107,9 @@ class Presenter:
         """The names people see, by player id, for a match."""
         return names_of(await self.bot.service.players(match_id))
 
-    async def _deliver(self, row: MatchRow, players: list[PlayerRow], event: Event) -> None:
+    async def _deliver(
+        self, row: MatchRow, players: list[PlayerRow], event: Event, actor: str | None
+    ) -> None:
         ui = UIS[row.game]
         names = names_of(players)
         text = ui.describe(event.to_json(), names)
@@ -126,9 +129,9 @@ class Presenter:
                 await self.channel_send(row.channel_id, text, board=board)
             elif audience.kind == "players":
                 for pid in audience.players:
-                    await self.dm_player(row, pid, text, board=board)
+                    await self.dm_player(row, pid, text, board=board, keep=pid != actor)
             elif audience.kind == "location":
-                await self._to_location(row, event, text, board)
+                await self._to_location(row, event, text, board, actor)
             elif audience.kind == "host":
                 await self.dm(row, row.host_id, text, board=board)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
@@ -153,7 +156,7 @@ class Presenter:
                 await self.send_one_on_one(row, player.user_id, players)
 
     async def _deliver_combined(
-        self, row: MatchRow, players: list[PlayerRow], events: list[Event]
+        self, row: MatchRow, players: list[PlayerRow], events: list[Event], actor: str | None
     ) -> None:
         """One move's events as few messages as possible: the public texts in one channel
         message per board (the board closes its message), each player's private texts in
@@ -192,7 +195,7 @@ class Presenter:
                 await self.channel_send(row.spectator_channel_id, audit)
         await self._post(row, public)
         for pid, lines in private.items():
-            await self.dm_player(row, pid, "\n".join(lines))
+            await self.dm_player(row, pid, "\n".join(lines), keep=pid != actor)
         if opened:
             await self._one_on_ones(row, players)
 
@@ -287,11 +290,39 @@ class Presenter:
         return True
 
     async def dm_player(
-        self, row: MatchRow, player: str, text: str, *, board: Board | None = None
+        self, row: MatchRow, player: str, text: str, *, board: Board | None = None, keep: bool
     ) -> bool:
-        """A DM to a player by their engine id; the practice opponent reads none."""
+        """A private text to a player by their engine id; the practice opponent reads none.
+        When their DMs are closed and `keep` is set, the text is kept for them and shown with
+        their next 1-on-1 in the channel (`kept_note`). `keep` is false for the receipts of
+        a player's own move: the reply to it showed them."""
         user_id = user_id_of(player)
-        return True if user_id is None else await self.dm(row, user_id, text, board=board)
+        if user_id is None or await self.dm(row, user_id, text, board=board):
+            return True
+        if keep:
+            await self.storage.keep_for(row.id, user_id, text, self.bot.now())
+        return False
+
+    async def kept_note(self, row: MatchRow, user_id: int, room: int) -> tuple[str, list[int]]:
+        """The texts kept for a player whose DMs are closed, oldest first, as many as fit in
+        `room` characters, and their ids (to mark read once shown)."""
+        kept = await self.storage.kept_for(row.id, user_id)
+        if not kept:
+            return "", []
+        head = "📬 **Sent to you while your DMs were closed:**"
+        lines: list[str] = []
+        ids: list[int] = []
+        used = len(head) + 60  # and the line saying how many are left
+        for kept_id, text in kept:
+            line = "\n".join(f"> {part}" for part in text.splitlines())
+            if ids and used + len(line) + 1 > room:
+                break
+            lines.append(line[: max(0, room - used)])  # only a first text too long is cut
+            ids.append(kept_id)
+            used += len(line) + 1
+        more = len(kept) - len(ids)
+        tail = [f"({plural(more, 'more note')}: press **My 1-on-1** again.)"] if more else []
+        return "\n".join([head, *lines, *tail]), ids
 
     async def send_private(self, user_id: int, content: dict[str, Any]) -> None:
         """The one place a DM is sent (tests close a member's DMs here)."""
@@ -299,7 +330,7 @@ class Presenter:
         await user.send(**content)
 
     async def _to_location(
-        self, row: MatchRow, event: Event, text: str, board: Board | None
+        self, row: MatchRow, event: Event, text: str, board: Board | None, actor: str | None
     ) -> None:
         """A location's secret goes to its private thread for the round, else to each DM."""
         location = event.audience.location or "location"
@@ -309,7 +340,7 @@ class Presenter:
             await thread.send(**message(text, None, board))
             return
         for pid in event.audience.players:
-            await self.dm_player(row, pid, text, board=board)
+            await self.dm_player(row, pid, text, board=board, keep=pid != actor)
 
     async def _location_thread(
         self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]

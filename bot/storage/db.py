@@ -63,11 +63,13 @@ class PlayerRow:
 
 @dataclass(frozen=True, slots=True)
 class OutboxItem:
-    """The events of one log entry that the presenter has not delivered yet."""
+    """The events of one log entry that the presenter has not delivered yet, and who made
+    its move (a player id, the host, or None)."""
 
     match_id: int
     seq: int
     events: list[dict[str, Any]]
+    actor: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,6 +430,30 @@ class Storage(SeasonStore):
             (int(closed), match_id, user_id),
         )
 
+    # -- private texts kept for players whose DMs are closed --------------------------------
+
+    async def keep_for(self, match_id: int, user_id: int, text: str, at: float) -> None:
+        """A private text that could not be sent by DM, kept until the player reads it."""
+        await self._execute(
+            "INSERT INTO inbox (match_id, user_id, text, at) VALUES (?, ?, ?, ?)",
+            (match_id, user_id, text, at),
+        )
+
+    async def kept_for(self, match_id: int, user_id: int) -> list[tuple[int, str]]:
+        """The texts kept for a player, oldest first: (id, text)."""
+        rows = await self._all(
+            "SELECT id, text FROM inbox WHERE match_id = ? AND user_id = ? ORDER BY id",
+            match_id,
+            user_id,
+        )
+        return [(r[0], r[1]) for r in rows]
+
+    async def read_kept(self, ids: list[int]) -> None:
+        """Kept texts the player has been shown."""
+        await self._execute(
+            f"DELETE FROM inbox WHERE id IN ({', '.join('?' * len(ids))})", tuple(ids)
+        )
+
     # -- running a match -------------------------------------------------------------------
 
     async def start_match(
@@ -524,15 +550,16 @@ class Storage(SeasonStore):
     async def pending_events(self, match_id: int | None = None) -> list[OutboxItem]:
         if match_id is None:
             rows = await self._all(
-                "SELECT match_id, seq, events FROM log WHERE delivered = 0 ORDER BY match_id, seq"
+                "SELECT match_id, seq, events, actor FROM log WHERE delivered = 0 "
+                "ORDER BY match_id, seq"
             )
         else:
             rows = await self._all(
-                "SELECT match_id, seq, events FROM log WHERE match_id = ? AND delivered = 0 "
+                "SELECT match_id, seq, events, actor FROM log WHERE match_id = ? AND delivered = 0 "
                 "ORDER BY seq",
                 match_id,
             )
-        return [OutboxItem(r[0], r[1], json.loads(r[2])) for r in rows]
+        return [OutboxItem(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
         await self._execute(

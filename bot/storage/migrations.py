@@ -122,4 +122,14 @@ MIGRATIONS: list[str] = [
         user_id INTEGER NOT NULL
     );
     """,
+    """
+    CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX inbox_by_player ON inbox (match_id, user_id, id);
+    """,
 ]

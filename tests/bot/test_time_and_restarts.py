@@ -143,6 +143,29 @@ async def test_player_with_closed_dms_completes_a_match(
     assert "The match is over" in seen_by(t, shy)
 
 
+async def test_private_news_for_closed_dms_waits_in_my_one_on_one(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What could not be sent by DM (another player's gift) is kept and shown once with the
+    next 1-on-1 in the channel; the receipts of the player's own move, which the reply to it
+    showed, are not kept again."""
+    t = Table(simcord_env, 4)
+    shy, giver = t.players[3], t.players[0]
+    close_dms_of(monkeypatch, shy.id)
+    await t.start(phase_minutes=60)
+    r = await giver.slash(t.channel, "give", member=shy.user, amount=5)
+    assert r.ephemeral
+    phase = [m for m in t.channel.history() if m.components][-1]
+    mine = await shy.click(phase, label="My 1-on-1")
+    content = mine.response.content
+    assert "📬" in content and f"{giver.name} gave $5 to {shy.name}." in content
+    assert content.index("📬") < content.index("Your 1-on-1")
+    bid = await shy.slash(t.channel, "bid", target="genre-shop", amount=3)
+    assert "Genre Shop is recorded" in bid.response.content
+    again = await shy.slash(t.channel, "me")
+    assert "📬" not in again.response.content and "Your 1-on-1" in again.response.content
+
+
 async def test_a_dm_bid_gets_one_receipt(simcord_env: Any) -> None:
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
