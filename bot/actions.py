@@ -519,6 +519,7 @@ class Actions:
         row = await self.bot.service.running(match_id)
         await self.require_player(interaction, row)
         text, view = await self.bot.presenter.one_on_one(row, interaction.user.id)
+        # A message holds 2,000 characters; the kept texts get what the 1-on-1 leaves.
         note, shown = await self.bot.presenter.kept_note(row, interaction.user.id, 1950 - len(text))
         board = await self.bot.presenter.card(row, interaction.user.id)
         text = f"{note}\n\n{text}" if note else text

@@ -305,21 +305,24 @@ class Presenter:
 
     async def kept_note(self, row: MatchRow, user_id: int, room: int) -> tuple[str, list[int]]:
         """The texts kept for a player whose DMs are closed, oldest first, as many as fit in
-        `room` characters, and their ids (to mark read once shown)."""
+        `room` characters (a first one too long for it is shortened), and their ids, to mark
+        read once shown. Nothing when even that does not fit: they wait."""
         kept = await self.storage.kept_for(row.id, user_id)
-        if not kept:
-            return "", []
         head = "📬 **Sent to you while your DMs were closed:**"
+        budget = room - len(head) - 60  # the line saying how many are left
         lines: list[str] = []
         ids: list[int] = []
-        used = len(head) + 60  # and the line saying how many are left
         for kept_id, text in kept:
             line = "\n".join(f"> {part}" for part in text.splitlines())
-            if ids and used + len(line) + 1 > room:
-                break
-            lines.append(line[: max(0, room - used)])  # only a first text too long is cut
+            if len(line) > budget:
+                if ids or budget < 200:
+                    break
+                line = line[: budget - 1] + "…"
+            lines.append(line)
             ids.append(kept_id)
-            used += len(line) + 1
+            budget -= len(line) + 1
+        if not ids:
+            return "", []
         more = len(kept) - len(ids)
         tail = [f"({plural(more, 'more note')}: press **My 1-on-1** again.)"] if more else []
         return "\n".join([head, *lines, *tail]), ids

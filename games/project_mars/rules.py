@@ -303,14 +303,15 @@ class ProjectMars(Engine[State, Options]):
 
     def _mulligan(self, table: Table, player: str, traded: list[str]) -> None:
         """Trade in up to three cards: their replacements are drawn first, then the traded
-        cards are shuffled into the deck (PM-D2)."""
+        cards are shuffled into the deck (PM-D2). No hand card is revealed yet: reveals come
+        from cards played in turns, and each round starts with none (so no card leaves the
+        hand unseen after it was revealed, PM-D21)."""
         seat = table.seat(player)
+        assert not seat.revealed, "a hand card revealed before the mulligan"
         order = table.state.rng.shuffled(seat.deck) if traded else list(seat.deck)
         drawn, seat.deck = order[: len(traded)], order[len(traded) :]
         for old, new in zip(traded, drawn, strict=True):
             seat.hand[seat.hand.index(old)] = new
-            if old in seat.revealed:
-                seat.revealed.remove(old)
         seat.deck.extend(traded)
         seat.ready = True
         table.private(
