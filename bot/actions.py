@@ -104,10 +104,14 @@ class Actions:
                 "with Manage Server, or the server's host role."
             )
 
-    async def require_player(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+    async def require_player(
+        self, interaction: discord.Interaction[Any], row: MatchRow
+    ) -> list[PlayerRow]:
+        """The match's players, when the member is one of them."""
         players = await self.bot.service.players(row.id)
         if not any(p.user_id == interaction.user.id for p in players):
             raise UserError("You are not playing in this match.")
+        return players
 
     # -- lobby -----------------------------------------------------------------------------
 
@@ -446,9 +450,8 @@ class Actions:
         In the channel the reply repeats the move's private receipts (an ephemeral reply is
         all the player sees there); in DMs the receipts arrive as DMs, so the reply only
         shows the updated 1-on-1."""
-        await self.require_player(interaction, row)
+        players = await self.require_player(interaction, row)
         me = player_id(interaction.user.id)
-        players = await self.bot.service.players(row.id)
         names = names_of(players)
         try:
             events = await self.bot.service.submit(row.id, me, move)
@@ -463,7 +466,7 @@ class Actions:
             and e.audience.reaches(me)
             and (text := ui.describe(e.to_json(), names))
         ]
-        view = await self.bot.service.view(row, me)
+        view = await self.bot.service.summary(row, me)
         text = "\n".join(
             [*receipts, "✅ Accepted." if not receipts else "", ui.one_on_one(view, names)]
         ).strip()

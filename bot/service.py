@@ -138,6 +138,10 @@ class MatchService:
         """What `viewer` (a player id, HOST, or None for the public) may know now."""
         return engine_for(row.game).view(await self.state(row), viewer)
 
+    async def summary(self, row: MatchRow, player: str) -> dict[str, Any]:
+        """The part of a player's view that their own summary needs (`Engine.summary`)."""
+        return engine_for(row.game).summary(await self.state(row), player)
+
     async def players(self, match_id: int) -> list[PlayerRow]:
         """The seated players; kept in memory once the match has started (seats are fixed)."""
         players = self._players.get(match_id)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
+import pydantic_core
 
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -95,6 +96,12 @@ _MATCH_COLUMNS = (
     "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
     "season_id"
 )
+
+
+def _json(value: Any) -> str:
+    """JSON text to store: pydantic's serialiser, compact and several times faster than the
+    standard library's (a move's commit is on the way to its reply)."""
+    return pydantic_core.to_json(value).decode()
 
 
 def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
@@ -321,7 +328,7 @@ class Storage(SeasonStore):
                     channel_id,
                     game,
                     host_id,
-                    json.dumps(options),
+                    _json(options),
                     seed,
                     phase_seconds,
                     spectator_channel_id,
@@ -475,13 +482,13 @@ class Storage(SeasonStore):
             cursor = w.execute(
                 "UPDATE matches SET status = 'running', state = ?, state_seq = 0, options = ?, "
                 "season_id = ? WHERE id = ? AND status = 'lobby'",
-                (state, json.dumps(options), season_id, match_id),
+                (state, _json(options), season_id, match_id),
             )
             if cursor.rowcount != 1:
                 return False
             w.execute(
                 "INSERT INTO log (match_id, seq, events, at) VALUES (?, 0, ?, ?)",
-                (match_id, json.dumps(events), at),
+                (match_id, _json(events), at),
             )
             _write_timers(w, match_id, timers)
             return True
@@ -508,7 +515,7 @@ class Storage(SeasonStore):
         balance."""
         insert = (
             "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, seq, actor, json.dumps(move), json.dumps(events), at),
+            (match_id, seq, actor, _json(move), _json(events), at),
         )
         if snapshot is None and ledger is None:
             await self._execute(*insert)

@@ -502,14 +502,27 @@ class AuctionAuction(Engine[State, Options]):
             return list(HOUSES)
         return [lot.id for lot in state.lots[seat.location or BLACK_MARKET]]
 
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """AA visibility table: access bids are public once their phase closes; lot bids and
-        winners go to the location's players; cash and cubes stay private until the end."""
-        out: dict[str, Any] = {
+    def summary(self, state: State, player: str) -> dict[str, Any]:
+        """The round, the phase and the player's own seat (`me`), as in `view`."""
+        out = self._heading(state)
+        seat = state.seats.get(player)
+        if seat is not None:
+            out["me"] = self._seat_seen_by_self(state, player, seat)
+        return out
+
+    def _heading(self, state: State) -> dict[str, Any]:
+        return {
             "game": self.game,
             "round": state.round,
             "rounds": state.options.rounds,
             "phase": state.phase,
+        }
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        """AA visibility table: access bids are public once their phase closes; lot bids and
+        winners go to the location's players; cash and cubes stay private until the end."""
+        out: dict[str, Any] = {
+            **self._heading(state),
             "players": list(state.players),
             "kicked": [p for p in state.players if state.seats[p].kicked],
             "submitted": [p for p in state.players if state.seats[p].has_submitted()],
@@ -538,11 +551,23 @@ class AuctionAuction(Engine[State, Options]):
         if seat is None or viewer is None:
             return out
         seen = [c for c in state.closed if c.phase == "access"]
-        out["me"] = {
-            "player": viewer,
+        out["me"] = self._seat_seen_by_self(state, viewer, seat)
+        if seat.location is not None and not state.options.reveal_lots_publicly:
+            out["lots"] = {seat.location: [lot.model_dump() for lot in state.lots[seat.location]]}
+        out["auctions"] = [
+            self._auction_seen_by(state, c, viewer, seen)
+            for c in state.closed
+            if c.phase == "auction"
+        ]
+        return out
+
+    def _seat_seen_by_self(self, state: State, player: str, seat: Seat) -> dict[str, Any]:
+        committed = seat.committed()
+        return {
+            "player": player,
             "cash": seat.cash,
-            "committed": seat.committed(),
-            "uncommitted": seat.cash - seat.committed(),
+            "committed": committed,
+            "uncommitted": seat.cash - committed,
             "cubes": dict(seat.cubes),
             "garnets": seat.garnets,
             "location": seat.location,
@@ -553,16 +578,8 @@ class AuctionAuction(Engine[State, Options]):
                 else None
             ),
             "lot_bids": dict(seat.lot_bids),
-            "targets": self.targets(state, viewer),
+            "targets": self.targets(state, player),
         }
-        if seat.location is not None and not state.options.reveal_lots_publicly:
-            out["lots"] = {seat.location: [lot.model_dump() for lot in state.lots[seat.location]]}
-        out["auctions"] = [
-            self._auction_seen_by(state, c, viewer, seen)
-            for c in state.closed
-            if c.phase == "auction"
-        ]
-        return out
 
     @staticmethod
     def _auction_seen_by(

@@ -108,6 +108,13 @@ class Engine(ABC, Generic[S, OptionsT]):
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
         """What `viewer` (a player, HOST, or None for the public) may know now, as JSON."""
 
+    def summary(self, state: S, player: str) -> dict[str, Any]:
+        """The part of `view(state, player)` that a player's own summary needs (what they
+        hold, what they have submitted, what they may do now): every key it has holds what
+        the view holds there. The bot answers each move with it, so a game whose view is
+        costly to build narrows it; by default it is the whole view."""
+        return self.view(state, player)
+
     @abstractmethod
     def is_finished(self, state: S) -> bool: ...
 

@@ -447,6 +447,12 @@ class Playout:
         """A viewer none of the move's events reaches sees the same view as before."""
         after = self.all_views(self.state)
         assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
+        for player in self.setup.players:
+            summary = as_json(self.engine.summary(self.state, player), "a summary")
+            view = after[player]
+            assert all(k in view and view[k] == v for k, v in summary.items()), (
+                f"the summary of {player!r} is not part of their view"
+            )
         for viewer in self.viewers:
             if not seen_by(events, viewer):
                 assert after[viewer] == self._views[viewer], (
@@ -621,7 +627,8 @@ def test_views_change_only_for_viewers_told_something(
     engine: Engine[Any, Any], data: st.DataObject
 ) -> None:
     """After every move, each viewer (player, host, public) none of its events reached sees
-    the view they saw before; views are plain JSON; a stranger sees the public view."""
+    the view they saw before; views are plain JSON; a stranger sees the public view; each
+    player's summary is part of their view."""
     play(engine, data, hostile=True, views=True)
 
 
