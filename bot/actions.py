@@ -14,10 +14,10 @@ import discord
 from bot.components import cancel_view, lobby_view
 from bot.computer import has_practice
 from bot.errors import UserError
-from bot.presenter import CONTROLS, message, names_of
+from bot.presenter import CONTROLS, message
 from bot.project_mars import challenge_view
 from bot.seasons import counts_for_seasons
-from bot.service import COMPUTER_NAME, COMPUTER_USER, new_seed, player_id
+from bot.service import COMPUTER_NAME, COMPUTER_USER, names_of, new_seed, player_id
 from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from games.core.engine import HOST
@@ -452,20 +452,23 @@ class Actions:
         shows the updated 1-on-1."""
         players = await self.require_player(interaction, row)
         me = player_id(interaction.user.id)
-        names = names_of(players)
+        names = await self.bot.service.names(row.id)
         try:
             events = await self.bot.service.submit(row.id, me, move)
         except RuleError as error:
             raise RuleError(error.code, UIS[row.game].engine_text(error.message, names)) from None
         ui = UIS[row.game]
-        receipts = [
-            text
-            for e in events
+        receipts = (
+            [
+                text
+                for e in events
+                if e.audience.kind != "public"
+                and e.audience.reaches(me)
+                and (text := ui.describe(e.to_json(), names))
+            ]
             if interaction.guild is not None
-            and e.audience.kind != "public"
-            and e.audience.reaches(me)
-            and (text := ui.describe(e.to_json(), names))
-        ]
+            else []
+        )
         view = await self.bot.service.summary(row, me)
         text = "\n".join(
             [*receipts, "✅ Accepted." if not receipts else "", ui.one_on_one(view, names)]
@@ -537,7 +540,7 @@ class Actions:
         try:
             await self.bot.service.submit(row.id, HOST, move)
         except RuleError as error:
-            names = names_of(await self.bot.service.players(row.id))
+            names = await self.bot.service.names(row.id)
             raise RuleError(error.code, UIS[row.game].engine_text(error.message, names)) from None
         await interaction.response.send_message("Done.", ephemeral=True)
         await self.settle(row.id)
@@ -548,7 +551,7 @@ class Actions:
             await interaction.response.send_message(await self.lobby_text(row))
             return
         view = await self.bot.service.view(row, None)
-        text = UIS[row.game].status(view, names_of(await self.bot.service.players(row.id)))
+        text = UIS[row.game].status(view, await self.bot.service.names(row.id))
         if row.paused:
             text += "\n⏸️ Paused by the host."
         elif row.deadline and row.status == "running":

@@ -21,7 +21,7 @@ import discord
 from bot import boards, project_mars
 from bot.components import one_on_one_view, phase_view
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import COMPUTER_USER, player_id, user_id_of
+from bot.service import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from bot.ui.base import Names
@@ -52,16 +52,6 @@ def message(text: str, view: discord.ui.View | None, board: Board | None) -> dic
             io.BytesIO(board.png), filename=board.filename, description=board.description()
         )
     return content
-
-
-def name_table(players: list[PlayerRow]) -> dict[str, str]:
-    """Player id -> the name people see (the host included)."""
-    return {HOST: "the host", **{player_id(p.user_id): p.name for p in players}}
-
-
-def names_of(players: list[PlayerRow]) -> Names:
-    table = name_table(players)
-    return lambda pid: table.get(pid, pid)
 
 
 class Presenter:
@@ -105,7 +95,7 @@ class Presenter:
 
     async def names(self, match_id: int) -> Names:
         """The names people see, by player id, for a match."""
-        return names_of(await self.bot.service.players(match_id))
+        return await self.bot.service.names(match_id)
 
     async def _deliver(
         self, row: MatchRow, players: list[PlayerRow], event: Event, actor: str | None

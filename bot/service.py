@@ -20,6 +20,7 @@ from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
 from bot.ui import UIS
 from bot.ui.base import COMPUTER as COMPUTER
 from bot.ui.base import COMPUTER_NAME as COMPUTER_NAME
+from bot.ui.base import Names
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -50,6 +51,16 @@ def player_id(user_id: int) -> str:
     return COMPUTER if user_id == COMPUTER_USER else str(user_id)
 
 
+def name_table(players: list[PlayerRow]) -> dict[str, str]:
+    """Player id -> the name people see (the host included)."""
+    return {HOST: "the host", **{player_id(p.user_id): p.name for p in players}}
+
+
+def names_of(players: list[PlayerRow]) -> Names:
+    table = name_table(players)
+    return lambda pid: table.get(pid, pid)
+
+
 def user_id_of(player: str) -> int | None:
     """The Discord user behind an engine's player id; None for the practice opponent."""
     return None if player == COMPUTER else int(player)
@@ -69,6 +80,7 @@ class MatchService:
         self.timers_changed = timers_changed
         self._states: dict[int, Any] = {}
         self._players: dict[int, list[PlayerRow]] = {}
+        self._names: dict[int, Names] = {}
         #: The seq of the last move in the log, for the matches in `_states`.
         self._seqs: dict[int, int] = {}
         #: Rows of running matches, and which channel each runs in. Every write to a running
@@ -84,6 +96,7 @@ class MatchService:
         self._states.pop(match_id, None)
         self._seqs.pop(match_id, None)
         self._players.pop(match_id, None)
+        self._names.pop(match_id, None)
         self._changed(match_id)
 
     def _written(self, match_id: int) -> None:
@@ -152,10 +165,20 @@ class MatchService:
                 self._players[match_id] = players
         return players
 
+    async def names(self, match_id: int) -> Names:
+        """The names people see, by player id; kept with the seated players."""
+        names = self._names.get(match_id)
+        if names is None:
+            names = names_of(await self.players(match_id))
+            if match_id in self._players:
+                self._names[match_id] = names
+        return names
+
     async def dms_closed(self, match_id: int, user_id: int) -> None:
         """Remember that a player cannot be reached by DM (Discord error 50007)."""
         await self.storage.set_dm_closed(match_id, user_id, True)
         self._players.pop(match_id, None)
+        self._names.pop(match_id, None)
 
     async def known(self, match_id: int) -> MatchRow:
         row = await self.row(match_id)
