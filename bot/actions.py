@@ -511,7 +511,18 @@ class Actions:
         await self.submit_here(interaction, move, "bid")
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
-        await self.show_one_on_one(interaction, (await self.match_here(interaction)).id)
+        """The 1-on-1 of this channel's match; once it is over, what was kept for the player
+        while their DMs were closed and they have not read yet."""
+        row = await self.match_here(interaction, ended=True)
+        if row.status == "ended":
+            await self.show_kept_after_the_end(
+                interaction,
+                row,
+                otherwise="There is no open match in this channel. A host can open one with "
+                "`/match create`.",
+            )
+            return
+        await self.show_one_on_one(interaction, row.id)
 
     async def bid(
         self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str
@@ -522,6 +533,15 @@ class Actions:
         await self.submit(interaction, row, move)
 
     async def show_one_on_one(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        over = await self.bot.service.row(match_id)
+        if over is not None and over.status in ("ended", "cancelled"):
+            ended = over.status == "ended"
+            await self.show_kept_after_the_end(
+                interaction,
+                over,
+                otherwise="This match is over." if ended else "This match no longer exists.",
+            )
+            return
         row = await self.bot.service.running(match_id)
         await self.require_player(interaction, row)
         text, view = await self.bot.presenter.one_on_one(row, interaction.user.id)
@@ -532,6 +552,19 @@ class Actions:
         await interaction.response.send_message(**message(text, view, board), ephemeral=True)
         if shown:
             await self.storage.read_kept(shown)
+
+    async def show_kept_after_the_end(
+        self, interaction: discord.Interaction[Any], row: MatchRow, *, otherwise: str
+    ) -> None:
+        """A match that is over has no 1-on-1 left, but the texts kept for a player while their
+        DMs were closed are still theirs: shown once, like during the match. With none,
+        `otherwise` is the refusal."""
+        lead = "This match is over." if row.status == "ended" else "The host cancelled this match."
+        note, shown = await self.bot.presenter.kept_note(row, interaction.user.id, 1950 - len(lead))
+        if not note:
+            raise UserError(otherwise)
+        await interaction.response.send_message(f"{lead}\n\n{note}", ephemeral=True)
+        await self.storage.read_kept(shown)
 
     # -- host controls ---------------------------------------------------------------------
 

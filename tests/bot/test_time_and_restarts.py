@@ -166,6 +166,50 @@ async def test_private_news_for_closed_dms_waits_in_my_one_on_one(
     assert "📬" not in again.response.content and "Your 1-on-1" in again.response.content
 
 
+async def test_private_news_left_unread_is_shown_after_the_match_ends(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Texts kept for a player whose DMs are closed and not read before the match ended are
+    still shown once: by `/me` in the channel, or by the **My 1-on-1** button."""
+    t = Table(simcord_env, 4)
+    shy, giver, other = t.players[3], t.players[0], t.players[1]
+    close_dms_of(monkeypatch, shy.id)
+    await t.start(phase_minutes=60)
+    await giver.slash(t.channel, "give", member=shy.user, amount=5)
+    phase = [m for m in t.channel.history() if m.components][-1]
+    while (await t.state()).phase != "ended":
+        await t.close_phase()
+    news = await shy.slash(t.channel, "me")
+    assert news.ephemeral
+    content = news.response.content
+    assert content.startswith("This match is over.")
+    assert "📬" in content and f"{giver.name} gave $5 to {shy.name}." in content
+    again = await shy.click(phase, label="My 1-on-1")
+    assert again.ephemeral and again.response.content == "This match is over."
+    nothing = await shy.slash(t.channel, "me")
+    assert nothing.response.content.startswith("There is no open match in this channel.")
+    stranger = await other.click(phase, label="My 1-on-1")
+    assert stranger.response.content == "This match is over."
+
+
+async def test_private_news_of_a_cancelled_match_is_shown_once(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    shy, giver = t.players[3], t.players[0]
+    close_dms_of(monkeypatch, shy.id)
+    await t.start(phase_minutes=60)
+    await giver.slash(t.channel, "give", member=shy.user, amount=5)
+    phase = [m for m in t.channel.history() if m.components][-1]
+    ask = await t.host.slash(t.channel, "match cancel")
+    await t.host.click(ask.response, label="Yes, cancel the match")
+    news = await shy.click(phase, label="My 1-on-1")
+    assert news.response.content.startswith("The host cancelled this match.")
+    assert f"{giver.name} gave $5 to {shy.name}." in news.response.content
+    again = await shy.click(phase, label="My 1-on-1")
+    assert again.response.content == "This match no longer exists."
+
+
 async def test_a_dm_bid_gets_one_receipt(simcord_env: Any) -> None:
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
