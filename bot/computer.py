@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -54,12 +55,12 @@ def has_practice(game: str) -> bool:
 class Computer:
     def __init__(self, bot: DealerBot) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def act(self, match_id: int) -> None:
         """Make every move the computer owes in the match now, each committed and delivered
         before the next is chosen from the view it leads to."""
-        async with self._locks.setdefault(match_id, asyncio.Lock()):
+        async with self._locks[match_id]:
             for _ in range(MAX_MOVES):
                 if not await self._move(match_id):
                     return

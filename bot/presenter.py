@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -57,7 +58,7 @@ def message(text: str, view: discord.ui.View | None, board: Board | None) -> dic
 class Presenter:
     def __init__(self, bot: DealerBot) -> None:
         self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @property
     def storage(self) -> Storage:
@@ -71,7 +72,7 @@ class Presenter:
         else:
             mids = [match_id]
         for mid in mids:
-            async with self._locks.setdefault(mid, asyncio.Lock()):
+            async with self._locks[mid]:
                 pending = await self.storage.pending_events(mid)
                 row = await self.bot.service.row(mid) if pending else None
                 if row is None:

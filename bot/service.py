@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
@@ -87,10 +88,10 @@ class MatchService:
         #: match goes through this service, which drops the row it changed.
         self._rows: dict[int, MatchRow] = {}
         self._channels: dict[int, int] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        return self._locks[match_id]
 
     def forget(self, match_id: int) -> None:
         self._states.pop(match_id, None)
