@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+from machine import cpu_model
 from simcord import ChannelHandle, Env, MemberActor
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
@@ -454,8 +455,9 @@ def main(argv: list[str]) -> int:
     live, samples, stored = (10, 50, 50) if args.quick else (100, 1000, 1000)
     install_probes()
     print(
-        f"Dealer bot benchmark: Python {platform.python_version()} on {platform.machine()}, "
-        f"{os.cpu_count()} CPUs; the bot in discord.py against SimCord's in-memory Discord"
+        f"Dealer bot benchmark: Python {platform.python_version()} on {os.cpu_count()} CPUs "
+        f"({cpu_model()}, not pinned: the bot's threads and workers run as they would); the "
+        "bot in discord.py against SimCord's in-memory Discord"
     )
     with tempfile.TemporaryDirectory(prefix="dealer-bench-") as folder:
         result = asyncio.run(latency(Path(folder), live, samples, random.Random(SEED)))
