@@ -143,7 +143,8 @@ class MatchService:
         for _, actor, move in later:
             engine.apply(state, actor, engine.parse_move(move))
         seq = later[-1][0] if later else stored[1]
-        if row.status == "running":
+        # The row may be older than the state: a move that just ended the match.
+        if row.status == "running" and not engine.is_finished(state):
             self._states[row.id] = state
             self._seqs[row.id] = seq
         return state

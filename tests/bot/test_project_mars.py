@@ -256,6 +256,7 @@ async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_
     assert f"<@{t.bob.id}>" in message.content and "challenges you" in message.content
     await t.start(message)
     await t.play_out(random.Random(6))
+    assert t.match_id not in t.bot.service._states, "an ended match's state is not kept"
     state = await t.state()
     assert state.phase == "ended"
     channel = "\n".join(m.content for m in t.channel.history())
