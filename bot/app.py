@@ -66,6 +66,7 @@ class DealerBot(commands.Bot):
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id
+        self.ready_before = False
 
     def now(self) -> float:
         return discord.utils.utcnow().timestamp()
@@ -93,14 +94,18 @@ class DealerBot(commands.Bot):
     async def on_ready(self) -> None:
         await self.presenter.flush()
         await self.computer.resume_all()
-        if gc.get_freeze_count() == 0:
-            # What is alive once the bot is ready (modules, discord.py's caches, the bot's
-            # own parts) mostly stays alive: the garbage collector stops walking it, which
-            # makes its full collections, the longest pauses of the event loop, several
-            # times shorter (docs/performance.md). Such an object is still freed when its
-            # last reference goes; only a cycle of them is never collected (the cached
-            # objects of a server the bot leaves).
+        # What is alive once the bot is ready (modules, discord.py's caches, the bot's own
+        # parts) mostly stays alive: frozen, the garbage collector stops walking it, which
+        # makes its full collections, the longest pauses of the event loop, several times
+        # shorter (docs/performance.md). A frozen object is still freed when its last
+        # reference goes, but a cycle of them is collected only here: at the first READY in
+        # the process, and at each later READY of this bot (a full reconnect, after which
+        # discord.py rebuilds its caches), it collects once in full and freezes what is alive.
+        if gc.get_freeze_count() == 0 or self.ready_before:
+            gc.unfreeze()
+            gc.collect()
             gc.freeze()
+        self.ready_before = True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         await handle_form(interaction)

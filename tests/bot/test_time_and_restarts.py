@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import random
+import weakref
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -188,8 +190,13 @@ async def test_private_news_left_unread_is_shown_after_the_match_ends(
     assert again.ephemeral and again.response.content == "This match is over."
     nothing = await shy.slash(t.channel, "me")
     assert nothing.response.content.startswith("There is no open match in this channel.")
-    stranger = await other.click(phase, label="My 1-on-1")
-    assert stranger.response.content == "This match is over."
+    player = await other.click(phase, label="My 1-on-1")
+    assert player.response.content == "This match is over."
+    outsider = t.guild.add_member(simcord_env.create_user("outsider"))
+    pressed = await outsider.click(phase, label="My 1-on-1")
+    assert pressed.ephemeral and pressed.response.content == "This match is over."
+    asked = await outsider.slash(t.channel, "me")
+    assert asked.response.content.startswith("There is no open match in this channel.")
 
 
 async def test_private_news_of_a_cancelled_match_is_shown_once(
@@ -208,6 +215,30 @@ async def test_private_news_of_a_cancelled_match_is_shown_once(
     assert f"{giver.name} gave $5 to {shy.name}." in news.response.content
     again = await shy.click(phase, label="My 1-on-1")
     assert again.response.content == "This match no longer exists."
+
+
+class _Node:
+    """An object in a reference cycle, like discord.py's cached guilds and members."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_a_later_ready_collects_what_the_first_froze(simcord_env: Any) -> None:
+    """The bot freezes what is alive when it is ready (shorter full collections); after a
+    full reconnect discord.py drops its old caches, and the next READY collects them."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    assert gc.get_freeze_count() > 0
+    node = _Node()
+    gone = weakref.ref(node)
+    gc.freeze()  # alive at a first READY, as the old caches were
+    del node
+    gc.collect()
+    assert gone() is not None, "a frozen cycle outlives an ordinary collection"
+    await t.bot.on_ready()  # a full reconnect's READY
+    assert gone() is None
+    assert gc.get_freeze_count() > 0
 
 
 async def test_a_dm_bid_gets_one_receipt(simcord_env: Any) -> None:
