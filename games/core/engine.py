@@ -111,8 +111,9 @@ class Engine(ABC, Generic[S, OptionsT]):
     def summary(self, state: S, player: str) -> dict[str, Any]:
         """The part of `view(state, player)` that a player's own summary needs (what they
         hold, what they have submitted, what they may do now): every key it has holds what
-        the view holds there. The bot answers each move with it, so a game whose view is
-        costly to build narrows it; by default it is the whole view."""
+        the view holds there. The bot answers each move with it (the player's 1-on-1 text,
+        and the controls of a game that has its own), so a game whose view is costly to build
+        narrows it to what those read; by default it is the whole view."""
         return self.view(state, player)
 
     @abstractmethod

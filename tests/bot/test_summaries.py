@@ -1,13 +1,16 @@
-"""The reply to a move shows the player's summary (`Engine.summary`): it must read exactly as
-the 1-on-1 built from the whole view, at every point of a match."""
+"""The reply to a move shows the player's summary (`Engine.summary`): its 1-on-1 text, and for
+a game with its own controls those controls, must come out exactly as from the whole view,
+at every point of a match."""
 
 from __future__ import annotations
 
 import contextlib
 import random
+from typing import Any
 
 import pytest
 
+from bot.presenter import CONTROLS
 from bot.ui import UIS
 from games.core.errors import RuleError
 from games.registry import engine_for
@@ -15,9 +18,15 @@ from games.registry import engine_for
 NAMES = {f"p{i}": f"Player {i}" for i in range(12)}
 
 
+def controls(game: str, view: dict[str, Any]) -> Any:
+    make = CONTROLS.get(game)
+    built = make(1, view, NAMES.__getitem__) if make is not None else None
+    return built.to_components() if built is not None else None
+
+
 @pytest.mark.parametrize("game", sorted(UIS))
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_summary_reads_as_the_whole_view(game: str, seed: int) -> None:
+async def test_the_summary_reads_as_the_whole_view(game: str, seed: int) -> None:
     engine = engine_for(game)
     players = list(NAMES)[: min(engine.max_players, 6)]
     state, _ = engine.setup(players, engine.parse_options({}), seed)
@@ -26,8 +35,11 @@ def test_the_summary_reads_as_the_whole_view(game: str, seed: int) -> None:
     compared = 0
     while not engine.is_finished(state) and compared < 3000:
         for player in players:
-            whole = ui.one_on_one(engine.view(state, player), NAMES.__getitem__)
-            assert ui.one_on_one(engine.summary(state, player), NAMES.__getitem__) == whole
+            whole, summary = engine.view(state, player), engine.summary(state, player)
+            assert ui.one_on_one(summary, NAMES.__getitem__) == ui.one_on_one(
+                whole, NAMES.__getitem__
+            )
+            assert controls(game, summary) == controls(game, whole)
             compared += 1
         actor, move = engine.random_move(state, rnd)
         with contextlib.suppress(RuleError):
