@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from bot.app import DealerBot
 
 MAX_AMOUNT = 10**9
+NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
 
 
 def parse_amount(text: str) -> int:
@@ -66,10 +67,7 @@ class Actions:
             if row is None and ended:
                 row = await self.storage.last_match_in(channel_id)
             if row is None:
-                raise UserError(
-                    "There is no open match in this channel. A host can open one "
-                    "with `/match create`."
-                )
+                raise UserError(NO_OPEN_MATCH)
             return row
         rows = await self.storage.open_matches_of(interaction.user.id)
         if not rows:
@@ -518,8 +516,7 @@ class Actions:
             await self.show_kept_after_the_end(
                 interaction,
                 row,
-                otherwise="There is no open match in this channel. A host can open one with "
-                "`/match create`.",
+                otherwise=NO_OPEN_MATCH,
             )
             return
         await self.show_one_on_one(interaction, row.id)
