@@ -94,10 +94,6 @@ class Presenter:
                             log.exception("could not deliver an event of match %s", mid)
                 await self.storage.delivered(mid, [item.seq for item in pending])
 
-    async def names(self, match_id: int) -> Names:
-        """The names people see, by player id, for a match."""
-        return await self.bot.service.names(match_id)
-
     async def _deliver(
         self, row: MatchRow, players: list[PlayerRow], event: Event, actor: str | None
     ) -> None:

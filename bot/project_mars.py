@@ -380,7 +380,7 @@ async def ask_slot(
 ) -> None:
     """The card chosen: answer privately with where it may go, or a button for a utility."""
     view = await own_view(interaction, bot, match_id)
-    names = await bot.presenter.names(match_id)
+    names = await bot.service.names(match_id)
     legal = view.get("legal") or {}
     play = next((p for p in legal.get("plays", []) if p["card"] == card), None)
     if play is None:
