@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +22,7 @@ from bot.service import COMPUTER_NAME, COMPUTER_USER, names_of, new_seed, player
 from bot.storage import MatchRow, PlayerRow, Storage
 from bot.ui import UIS
 from games.core.engine import HOST
-from games.core.errors import RuleError
+from games.core.errors import RuleError, typed
 from games.registry import engine_for
 
 if TYPE_CHECKING:
@@ -31,16 +32,32 @@ MAX_AMOUNT = 10**9
 NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
 
 
+#: An amount as people type one: ASCII digits, in groups of three when they are separated
+#: (by a comma, a space, an apostrophe or an underscore), with an optional `$` before or after
+#: and an optional minus sign (refused with its own sentence).
+AMOUNT = re.compile(
+    r"(?P<minus>-)?\s*\$?\s*(?P<minus_after>-)?"
+    r"(?P<digits>[0-9]{1,3}(?:[,' _\u00a0\u2009\u202f’][0-9]{3})+|[0-9]+)\s*\$?"
+)
+
+
 def parse_amount(text: str) -> int:
-    """A whole number of dollars from a form, or a polite refusal."""
-    cleaned = text.strip().removeprefix("$").replace(",", "").strip()
-    if not cleaned.lstrip("-").isdigit():
-        raise UserError(f"{text.strip()[:20]!r} is not an amount: type a whole number of dollars.")
-    amount = int(cleaned)
-    if amount < 0:
-        raise UserError("A bid cannot be negative.")
-    if amount > MAX_AMOUNT:
+    """A whole number of dollars typed in a form, or a polite refusal saying what an amount
+    is. Only the digits 0-9 count: superscripts, full-width digits and other scripts' digits
+    are refused, not read as numbers."""
+    found = AMOUNT.fullmatch(text.strip())
+    if found is None or (found["minus"] and found["minus_after"]):
+        shown = typed(text) if text.strip() else "An empty answer"
+        raise UserError(
+            f"{shown} is not an amount: type a whole number of dollars with the digits 0-9, "
+            "such as 25 or $1,200."
+        )
+    digits = re.sub(r"[^0-9]", "", found["digits"])
+    if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
         raise UserError("That amount is far more than anyone holds.")
+    amount = int(digits)
+    if amount and (found["minus"] or found["minus_after"]):
+        raise UserError("A bid cannot be negative.")
     return amount
 
 

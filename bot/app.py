@@ -63,6 +63,9 @@ class DealerBot(commands.Bot):
             # Nothing reads discord.py's message cache (an interaction carries its message,
             # and the persistent views need none): sent messages are not kept in memory.
             max_messages=None,
+            # What people typed (season names, reasons, targets) is sometimes repeated in a
+            # message: it may name a member but never ping @everyone, @here or a role.
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.database_path = database_path
         self.dev_guild_id = dev_guild_id

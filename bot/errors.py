@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.limits import fit
 from games.core.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ def already_replied(error: BaseException) -> bool:
 
 async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` privately with the error's sentence; never raises."""
-    text = message_for(error)
+    text = fit(message_for(error))
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

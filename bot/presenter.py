@@ -21,6 +21,7 @@ import discord
 
 from bot import boards, project_mars
 from bot.components import one_on_one_view, phase_view
+from bot.limits import fit, pages
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.storage import MatchRow, PlayerRow, Storage
@@ -45,7 +46,7 @@ CONTROLS: dict[str, Callable[[int, dict[str, Any], Names], discord.ui.View | Non
 
 def message(text: str, view: discord.ui.View | None, board: Board | None) -> dict[str, Any]:
     """The keyword arguments of a message: the text, and the board with its alt text."""
-    content: dict[str, Any] = {"content": text[:2000]}
+    content: dict[str, Any] = {"content": fit(text)}
     if view is not None:
         content["view"] = view
     if board is not None:
@@ -191,13 +192,7 @@ class Presenter:
         messages of its own."""
         if not content.lines and content.board is None:
             return
-        chunks: list[str] = []
-        for line in content.lines:
-            if chunks and len(chunks[-1]) + 1 + len(line) <= 2000:
-                chunks[-1] += "\n" + line
-            else:
-                chunks.append(line[:2000])
-        chunks = chunks or [""]
+        chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:
             await self.channel_send(row.channel_id, chunk)
         view = phase_view(row.id) if content.button else None

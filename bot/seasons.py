@@ -35,6 +35,7 @@ from bot.storage import (
     prize_pool,
 )
 from games.core.drawing.words import ordinal
+from games.core.errors import typed
 from games.core.events import Audience, Event
 from games.registry import engine_for
 
@@ -92,7 +93,7 @@ class SeasonService:
         if name:
             season = await self.storage.season_named(guild_id, name)
             if season is None:
-                raise UserError(f"This server has no season named {name.strip()[:50]!r}.")
+                raise UserError(f"This server has no season named {typed(name)}.")
             return season
         season = await self.storage.open_season(guild_id)
         if season is None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.core.engine import Engine
+from games.core.errors import typed
 from games.project_mars import ENGINE as PROJECT_MARS
 
 ENGINES: dict[str, Engine[Any, Any]] = {
@@ -20,5 +21,5 @@ def engine_for(game: str) -> Engine[Any, Any]:
         return ENGINES[game]
     except KeyError:
         raise ValueError(
-            f"Unknown game {game!r}; Dealer plays {', '.join(sorted(ENGINES))}."
+            f"Unknown game {typed(game)}; Dealer plays {', '.join(sorted(ENGINES))}."
         ) from None

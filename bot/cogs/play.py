@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.actions import MAX_AMOUNT
 from bot.errors import guarded
+from bot.limits import pages
 from bot.service import player_id
 from bot.ui import UIS
 from games.registry import ENGINES
@@ -96,18 +97,7 @@ class PlayCog(commands.Cog):
             "`/season history` and `/season export` read it; hosts `/season adjust`, "
             "`/season eliminate`, `/season reinstate`, `/season enrol` and `/season end`."
         )
-        pages = _pages([*texts, hosting, seasons])
-        await interaction.response.send_message(pages[0], ephemeral=True)
-        for page in pages[1:]:
+        packed = pages([*texts, hosting, seasons], separator="\n\n")
+        await interaction.response.send_message(packed[0], ephemeral=True)
+        for page in packed[1:]:
             await interaction.followup.send(page, ephemeral=True)
-
-
-def _pages(paragraphs: list[str], limit: int = 2000) -> list[str]:
-    """Paragraphs packed into as few messages of at most `limit` characters as they fit."""
-    pages: list[str] = []
-    for paragraph in paragraphs:
-        if pages and len(pages[-1]) + 2 + len(paragraph) <= limit:
-            pages[-1] += "\n\n" + paragraph
-        else:
-            pages.append(paragraph[:limit])
-    return pages

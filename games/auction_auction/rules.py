@@ -26,7 +26,7 @@ from games.auction_auction.model import (
     TradeGarnet,
 )
 from games.core.engine import HOST, Engine
-from games.core.errors import RuleError
+from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
 from games.core.rng import RandomSource
 
@@ -170,7 +170,7 @@ class AuctionAuction(Engine[State, Options]):
                 )
             raise RuleError(
                 "unknown_house",
-                f"There is no house called {move.target!r}. Bid on "
+                f"There is no house called {typed(move.target)}. Bid on "
                 + ", ".join(f"{name} ({key})" for key, name in HOUSES.items())
                 + ".",
             )
@@ -213,7 +213,7 @@ class AuctionAuction(Engine[State, Options]):
                 )
             raise RuleError(
                 "unknown_lot",
-                f"There is no lot {move.target!r} here. Your lots: {', '.join(sorted(own))}.",
+                f"There is no lot {typed(move.target)} here. Your lots: {', '.join(sorted(own))}.",
             )
         if move.amount < 0:
             raise RuleError("bad_amount", "A bid cannot be negative.")

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from games.core.errors import RuleError
+from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 
 #: The actor name of the host in records and `apply`; no player may be called this.
@@ -34,7 +34,7 @@ def explain(error: ValidationError, *, tagged: bool = False) -> str:
     parts = [str(part) for part in first["loc"] if not isinstance(part, int)]
     where = ".".join(parts[1:] if tagged else parts)
     if kind == "union_tag_invalid":
-        return f"there is no move called {ctx['tag']!r}; the moves are {ctx['expected_tags']}."
+        return f"there is no move called {typed(ctx['tag'])}; the moves are {ctx['expected_tags']}."
     if kind == "union_tag_not_found":
         return "the move has no type."
     if kind == "missing":

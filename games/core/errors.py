@@ -15,3 +15,17 @@ class RuleError(Exception):
 
     def __repr__(self) -> str:
         return f"RuleError({self.code!r}, {self.message!r})"
+
+
+#: How much of what a person typed a sentence repeats back to them.
+TYPED_LIMIT = 40
+
+
+def typed(value: object, limit: int = TYPED_LIMIT) -> str:
+    """What a person typed, quoted for a sentence that repeats it: on one line and cut to
+    `limit` characters, so an echo never outgrows the message it is in. Every sentence
+    that quotes a move's or a command's text back goes through here."""
+    text = " ".join(str(value).split())
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return repr(text)

@@ -13,7 +13,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from games.core.errors import typed
 from games.project_mars.model import CARDS, DECK_SIZE, MAX_UTILITY, DeckChoice
+
+#: How many unknown entries of a pasted list a refusal names.
+UNKNOWN_SHOWN = 5
 
 
 class DeckError(ValueError):
@@ -124,10 +128,11 @@ def _squash(name: str) -> str:
 
 
 _BY_SQUASHED: dict[str, str] = {_squash(card.name): card.key for card in CARDS.values()}
+#: The ways an entry carries a count, each with its groups named.
 _COUNTED = (
-    re.compile(r"^(\d+)\s*[x×*]?\s+(.+)$", re.IGNORECASE),
-    re.compile(r"^(\d+)\s*[x×*]\s*(.+)$", re.IGNORECASE),
-    re.compile(r"^(.+?)\s+[x×*]\s*(\d+)$", re.IGNORECASE),
+    re.compile(r"^(?P<count>[0-9]+)\s*[x×*]?\s+(?P<name>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<count>[0-9]+)\s*[x×*]\s*(?P<name>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<name>.+?)\s+[x×*]\s*(?P<count>[0-9]+)$", re.IGNORECASE),
 )
 
 
@@ -136,16 +141,21 @@ def card_key(name: str) -> str | None:
     return _BY_SQUASHED.get(_squash(name))
 
 
+def _copies(count: str) -> int:
+    """An entry's count, at most a whole deck's worth (a longer number is refused, not
+    expanded)."""
+    if len(count) > len(str(DECK_SIZE)) or int(count) > DECK_SIZE:
+        raise DeckError(f"A deck has {DECK_SIZE} cards, so no entry counts {typed(count)} copies.")
+    return int(count)
+
+
 def _entry(text: str) -> tuple[str, int]:
     """(name, copies) of one list entry such as `Scout`, `3x Scout`, `3 Scout`, `Scout x3`."""
     stripped = text.strip()
     for pattern in _COUNTED:
         found = pattern.match(stripped)
         if found:
-            first, second = found.groups()
-            if first.isdigit():
-                return second.strip(), int(first)
-            return first.strip(), int(second)
+            return found["name"].strip(), _copies(found["count"])
     return stripped, 1
 
 
@@ -167,12 +177,15 @@ def check_deck(entries: list[str]) -> list[str]:
         name, copies = _entry(entry)
         key = card_key(name)
         if key is None:
-            unknown.append(f"{name!r}{_suggest(name)}")
+            unknown.append(f"{typed(name)}{_suggest(name)}")
             continue
         keys.extend([key] * copies)
     if unknown:
         known = ", ".join(card.name for card in CARDS.values())
-        raise DeckError(f"There is no card called {', '.join(unknown)}. The cards are: {known}.")
+        shown = ", ".join(unknown[:UNKNOWN_SHOWN])
+        more = len(unknown) - UNKNOWN_SHOWN
+        also = f" (and {more} more {'entry' if more == 1 else 'entries'})" if more > 0 else ""
+        raise DeckError(f"There is no card called {shown}{also}. The cards are: {known}.")
     if len(keys) != DECK_SIZE:
         raise DeckError(f"A deck has exactly {DECK_SIZE} cards; this list has {len(keys)}.")
     utility = Counter(key for key in keys if CARDS[key].kind == "utility")
@@ -201,7 +214,7 @@ def resolve_deck(choice: DeckChoice) -> tuple[str, list[str]]:
         if deck is None:
             names = ", ".join(d.key for d in READY_DECKS.values())
             raise DeckError(
-                f"There is no ready deck called {choice!r}; the ready decks are {names}."
+                f"There is no ready deck called {typed(choice)}; the ready decks are {names}."
             )
         return deck.key, deck.keys()
     return "custom", check_deck(choice)

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from games.core.engine import HOST, Engine
-from games.core.errors import RuleError
+from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 from games.core.rng import RandomSource
 from games.project_mars.cards import disarms, resolve_step, score, units
@@ -367,7 +367,7 @@ class ProjectMars(Engine[State, Options]):
         self._check_turn(state, actor)
         seat = state.seats[actor]
         if move.card not in seat.hand:
-            raise RuleError("not_in_hand", f"You have no card {move.card!r} in your hand.")
+            raise RuleError("not_in_hand", f"You have no card {typed(move.card)} in your hand.")
         spec = state.cards[move.card].spec
         slots = self.play_slots(state, actor, move.card)
         if spec.kind == "utility":

@@ -1,0 +1,223 @@
+"""What a hostile or careless person types: every command option and form field, at Discord's
+own limits and as arbitrary text, gets a private answer that fits a message and changes
+nothing it refuses (issue #12, items 1 and 2)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from simcord.backend.errors import OptionError, SetupError
+
+from bot.actions import MAX_AMOUNT, parse_amount
+from bot.errors import UNEXPECTED, UserError
+from tests.bot.conftest import Table
+from tests.bot.test_project_mars import Mars
+
+#: A long value a hostile member may paste: mentions, markdown and text in other scripts.
+LONG = ("@everyone <@&1> **bold** `code` ünïcödé 汉字 " * 200)[:4000]
+FORM_CHECKS = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+def _value(parameter: app_commands.Parameter, t: Table, role: Any) -> Any:
+    """A valid value for an option that is not the one under test."""
+    kind = parameter.type
+    if parameter.choices:
+        return parameter.choices[0].value
+    if kind is discord.AppCommandOptionType.integer:
+        return int(parameter.min_value or 1)
+    if kind is discord.AppCommandOptionType.boolean:
+        return False
+    if kind in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
+        return t.players[1]
+    if kind is discord.AppCommandOptionType.channel:
+        return t.channel
+    if kind is discord.AppCommandOptionType.role:
+        return role
+    return "x"
+
+
+def _text_options(
+    tree: app_commands.CommandTree[Any],
+) -> list[tuple[str, app_commands.Command[Any, Any, Any], str]]:
+    """(command name, command, option name) of every text option of every slash command."""
+    return [
+        (command.qualified_name, command, parameter.name)
+        for command in tree.walk_commands()
+        if isinstance(command, app_commands.Command)
+        for parameter in command.parameters
+        if parameter.type is discord.AppCommandOptionType.string
+    ]
+
+
+def _unexpected_logged(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_every_text_option_and_form_field_takes_4000_characters(
+    simcord_env: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each text option of each command, from a host and from a player, and each form field,
+    given 4,000 characters: Discord refuses what the option declares too long (SimCord does
+    as Discord does), and everything else is answered in one message that fits."""
+    t = Table(simcord_env, 4)
+    role = t.guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    admin = t.guild.add_member(simcord_env.create_user("admin"), roles=[role])
+    await t.start(phase_minutes=60)
+    before = (await t.state()).model_dump()
+    options = _text_options(t.bot.tree)
+    assert {name for name, _, _ in options} >= {"bid", "season history", "season start"}
+    answered = 0
+    for name, command, option in options:
+        for member in (admin, t.players[0]):
+            values = {
+                p.name: _value(p, t, role)
+                for p in command.parameters
+                if p.required and p.name != option
+            }
+            values[option] = LONG
+            try:
+                r = await member.slash(t.channel, name, **values)
+            except OptionError:
+                declared = next(p for p in command.parameters if p.name == option)
+                assert declared.choices or (declared.max_value or 6000) < len(LONG), name
+                continue
+            assert r.response is not None, f"/{name} {option}: no answer reached the member"
+            assert len(r.response.content) <= 2000
+            assert r.response.content != UNEXPECTED, f"/{name} {option}"
+            answered += 1
+    assert answered >= 4, "the open text options were answered, not only refused by Discord"
+    assert (await t.state()).model_dump() == before
+
+    with pytest.raises(SetupError, match="max_length"):
+        await t.bid_by_button(t.players[0], "genre-shop", LONG)
+    r = await t.bid_by_button(t.players[0], "genre-shop", LONG[:12])
+    assert r.ephemeral and "is not an amount" in r.response.content
+    assert (await t.state()).model_dump() == before
+    assert not _unexpected_logged(caplog)
+
+
+async def test_a_4000_character_deck_list_is_refused_in_a_message_that_fits(
+    simcord_env: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    t = Mars(simcord_env)
+    await t.start(deck="vanguard")
+    dm = t.last_with(t.bob, f"dealer:pm:deck-list:{t.match_id}")
+    for pasted in (LONG, "\n".join(f"card {i}" for i in range(600))[:4000], "9" * 3990 + "x Scout"):
+        shown = await t.bob.user.click(dm, custom_id=f"dealer:pm:deck-list:{t.match_id}")
+        r = await t.bob.user.submit_modal(shown, {"cards": pasted})
+        assert r.response is not None and r.ephemeral
+        assert len(r.response.content) <= 2000 and r.response.content != UNEXPECTED
+        assert (await t.state()).seats[t.pid(t.bob)].deck_name is None
+    assert not _unexpected_logged(caplog)
+
+
+@pytest.mark.parametrize(
+    ("typed", "amount"),
+    [
+        ("25", 25),
+        ("$25", 25),
+        ("25$", 25),
+        (" $ 1,200 ", 1200),
+        ("1 200", 1200),
+        ("1'200", 1200),
+        ("0", 0),
+        ("1000000000", MAX_AMOUNT),
+    ],
+)
+def test_amounts_as_people_type_them(typed: str, amount: int) -> None:
+    assert parse_amount(typed) == amount
+
+
+@pytest.mark.parametrize(
+    ("typed", "refusal"),
+    [
+        ("²", "not an amount"),
+        ("⁵", "not an amount"),
+        ("--5", "not an amount"),
+        ("𝟗", "not an amount"),
+        ("٣", "not an amount"),
+        ("１２", "not an amount"),
+        ("12.5", "not an amount"),
+        ("1,00", "not an amount"),
+        ("", "empty answer"),
+        ("-5", "cannot be negative"),
+        ("$-5", "cannot be negative"),
+        ("1000000001", "far more"),
+        ("9" * 4000, "far more"),
+    ],
+)
+def test_what_is_not_an_amount_is_refused_clearly(typed: str, refusal: str) -> None:
+    with pytest.raises(UserError, match=refusal):
+        parse_amount(typed)
+
+
+@given(st.text())
+def test_any_text_is_an_amount_in_range_or_a_refusal(text: str) -> None:
+    try:
+        amount = parse_amount(text)
+    except UserError as refusal:
+        assert len(refusal.message) <= 200
+    else:
+        assert 0 <= amount <= MAX_AMOUNT
+        assert any(c in "0123456789" for c in text)
+
+
+@pytest.fixture
+async def running(simcord_env: Any) -> Table:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    return t
+
+
+def _accepted(content: str) -> bool:
+    """The answer to an accepted bid: its receipt in the channel, the 1-on-1 in DMs."""
+    return "is recorded" in content or content.startswith("✅ Accepted.")
+
+
+def _check_answer(r: Any) -> str:
+    assert r.response is not None, "no answer reached the member"
+    content: str = r.response.content
+    assert r.ephemeral and content != UNEXPECTED and len(content) <= 2000, content
+    return content
+
+
+@FORM_CHECKS
+@given(typed=st.text(min_size=1, max_size=12))
+@example(typed="²")
+@example(typed="--5")
+@example(typed="１２")
+async def test_any_text_in_the_amount_form(running: Table, typed: str) -> None:
+    t = running
+    before = (await t.state()).model_dump()
+    content = _check_answer(await t.bid_by_button(t.players[0], "genre-shop", typed))
+    if not _accepted(content):
+        assert (await t.state()).model_dump() == before, content
+
+
+@FORM_CHECKS
+@given(target=st.text(min_size=1, max_size=300))
+async def test_any_text_as_a_bid_target(running: Table, target: str) -> None:
+    t = running
+    before = (await t.state()).model_dump()
+    r = await t.players[1].slash(t.channel, "bid", target=target, amount=5)
+    content = _check_answer(r)
+    if not _accepted(content):
+        assert (await t.state()).model_dump() == before, content
+
+
+@FORM_CHECKS
+@given(name=st.text(min_size=1, max_size=300))
+async def test_any_text_as_a_season_name_to_read(running: Table, name: str) -> None:
+    t = running
+    for command in ("season standings", "season history", "season export"):
+        _check_answer(await t.players[2].slash(t.channel, command, season=name))
