@@ -367,6 +367,19 @@ CSV_COLUMNS = [
 ]
 
 
+#: What makes a spreadsheet program read a cell as a formula (or start one).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: str | int) -> str | int:
+    """A value for the export: text that a spreadsheet would run as a formula gets a leading
+    apostrophe, which spreadsheets show as plain text (season names, members' names and
+    reasons are typed by people); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def ledger_csv(season: Season, rows: list[LedgerRow]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out)
@@ -374,19 +387,22 @@ def ledger_csv(season: Season, rows: list[LedgerRow]) -> bytes:
     for r in rows:
         writer.writerow(
             [
-                r.id,
-                datetime.fromtimestamp(r.at, UTC).isoformat(timespec="seconds"),
-                season.name,
-                r.user_id or "",
-                r.name or "",
-                r.kind,
-                r.garnets,
-                r.tokens,
-                r.pool,
-                "" if r.eliminated is None else ("yes" if r.eliminated else "no"),
-                r.reason,
-                r.by_user or "",
-                r.match_id or "",
+                cell(value)
+                for value in (
+                    r.id,
+                    datetime.fromtimestamp(r.at, UTC).isoformat(timespec="seconds"),
+                    season.name,
+                    r.user_id or "",
+                    r.name or "",
+                    r.kind,
+                    r.garnets,
+                    r.tokens,
+                    r.pool,
+                    "" if r.eliminated is None else ("yes" if r.eliminated else "no"),
+                    r.reason,
+                    r.by_user or "",
+                    r.match_id or "",
+                )
             ]
         )
     return out.getvalue().encode()

@@ -325,6 +325,30 @@ async def test_the_csv_export_is_the_ledger(simcord_env: Any) -> None:
     assert any(row["eliminated"] == "yes" for row in rows)
 
 
+async def test_the_csv_export_neutralises_spreadsheet_formulas(simcord_env: Any) -> None:
+    """Text a host typed that a spreadsheet would run (`=`, `+`, `-`, `@`) is exported with
+    a leading apostrophe, which spreadsheets show as the text it is; numbers stay numbers."""
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name='=HYPERLINK("http://x","y")')
+    reasons = ["+1+1", "-2+3", "@SUM(A1)", "=cmd|'/c calc'!A0", "-1"]
+    await t.boss.slash(t.channel, "season enrol", member=t.players[0])
+    for i, reason in enumerate(reasons):
+        garnets = -1 if i % 2 else 1
+        r = await t.boss.slash(
+            t.channel, "season adjust", member=t.players[0], garnets=garnets, reason=reason
+        )
+        assert "garnet" in r.response.content and "never" not in r.response.content
+    r = await t.boss.slash(t.channel, "season export")
+    data = (await r.response.attachments[0].read()).decode()
+    rows = list(csv.DictReader(io.StringIO(data)))
+    assert {row["season"] for row in rows} == {"'=HYPERLINK(\"http://x\",\"y\")"}
+    assert [row["reason"] for row in rows if row["kind"] == "adjust"] == [
+        "'" + reason for reason in reasons
+    ]
+    adjusted = [row["garnets"] for row in rows if row["kind"] == "adjust"]
+    assert adjusted == ["1", "-1", "1", "-1", "1"], "numbers stay numbers"
+
+
 async def test_a_match_outside_any_season_only_announces_its_prizes(simcord_env: Any) -> None:
     t = Series(simcord_env, 4)
     await t.start(phase_minutes=60, rounds=1)
