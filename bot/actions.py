@@ -205,7 +205,7 @@ class Actions:
         await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
         async with self.bot.service.lock(row.id):
             try:
-                started = await self.bot.service.start(row, await self.storage.players(row.id))
+                started = await self._begin(row, await self.storage.players(row.id))
             except UserError:
                 await self.bot.service.cancel(row.id)
                 raise
@@ -242,7 +242,7 @@ class Actions:
             await self.storage.add_player(match_id, user_id, name)
             players = await self.storage.players(match_id)
             try:
-                started = await self.bot.service.start(row, players)
+                started = await self._begin(row, players)
             except UserError:
                 await self.storage.remove_player(match_id, user_id)
                 raise
@@ -254,6 +254,39 @@ class Actions:
         )
         await self.settle(match_id)
         await self._tell_closed_dms(interaction, match_id)
+
+    async def _begin(self, row: MatchRow, players: list[PlayerRow]) -> bool:
+        """Start the match, unless a player could read its spectators' channel, where every
+        sealed bid of a closed phase is shown (a host who plays included)."""
+        readers = await self._spectator_readers(row, players)
+        if readers:
+            raise UserError(
+                f"{', '.join(readers)} can read <#{row.spectator_channel_id}>, where the "
+                "spectators see every sealed bid after each phase. Players may not see that "
+                "channel: change its permissions (or open the match without `spectators`), "
+                "then start again."
+            )
+        return await self.bot.service.start(row, players)
+
+    async def _spectator_readers(self, row: MatchRow, players: list[PlayerRow]) -> list[str]:
+        channel = (
+            self.bot.get_channel(row.spectator_channel_id) if row.spectator_channel_id else None
+        )
+        if not UIS[row.game].spectators_see_sealed or not isinstance(channel, discord.TextChannel):
+            return []
+        readers: list[str] = []
+        for player in players:
+            if player.user_id == COMPUTER_USER:
+                continue
+            member = channel.guild.get_member(player.user_id)
+            if member is None:
+                try:
+                    member = await channel.guild.fetch_member(player.user_id)
+                except discord.NotFound:
+                    continue
+            if channel.permissions_for(member).read_messages:
+                readers.append(player.name)
+        return readers
 
     async def add_computer(self, interaction: discord.Interaction[Any]) -> None:
         """A host seats the practice opponent in an empty seat of the lobby."""
@@ -394,7 +427,7 @@ class Actions:
         players = await self.storage.players(match_id)
         await self._drop_eliminated(interaction, row, players)
         async with self.bot.service.lock(match_id):
-            if not await self.bot.service.start(row, players):
+            if not await self._begin(row, players):
                 raise UserError("This match has already started.")
         await interaction.response.send_message(
             f"The match has started with {len(players)} players.", ephemeral=True
@@ -652,6 +685,12 @@ class Actions:
                 "is over: its seed deals every hand, which nobody may see while it runs."
             )
         players = await self.bot.service.players(row.id)
+        if row.status == "running" and any(p.user_id == interaction.user.id for p in players):
+            raise UserError(
+                "You play in this match, so while it runs you see only what your seat may see: "
+                "its record and the audit of sealed bids come once it is over. A host who is "
+                "not playing can export them now."
+            )
         usernames = {player_id(p.user_id): p.name for p in players}
         record = await self.bot.service.record(row, usernames)
         if row.status == "running":

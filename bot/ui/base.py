@@ -39,6 +39,9 @@ class GameUI(ABC):
     title: ClassVar[str]
     #: Event types after which the spectator channel gets the full picture of a phase.
     phase_closing_events: ClassVar[frozenset[str]] = frozenset()
+    #: Whether that full picture shows sealed submissions no player may see, so that no
+    #: player may read the spectators' channel.
+    spectators_see_sealed: ClassVar[bool] = True
     #: Event types whose message carries a board image (`board` returns one for them).
     board_events: ClassVar[frozenset[str]] = frozenset()
     #: Whether `extra_events` wants the public views before and after each move.

@@ -76,6 +76,8 @@ class ProjectMarsUI(GameUI):
     title = "Project Mars"
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
+    #: The spectators get the rounds' public results (`audit`).
+    spectators_see_sealed = False
     wants_views = True
     combine_messages = True
     phase_label = "Turn time"

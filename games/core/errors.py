@@ -22,10 +22,11 @@ TYPED_LIMIT = 40
 
 
 def typed(value: object, limit: int = TYPED_LIMIT) -> str:
-    """What a person typed, quoted for a sentence that repeats it: on one line and cut to
-    `limit` characters, so an echo never outgrows the message it is in. Every sentence
-    that quotes a move's or a command's text back goes through here."""
-    text = " ".join(str(value).split())
+    """What a person typed, quoted for a sentence that repeats it: on one line, characters
+    that do not print shown as `�`, and cut to `limit` characters, so an echo never outgrows
+    the message it is in. Every sentence that quotes a move's or a command's text back goes
+    through here."""
+    text = "".join(c if c.isprintable() else "�" for c in " ".join(str(value).split()))
     if len(text) > limit:
         text = text[: limit - 1] + "…"
-    return repr(text)
+    return f"'{text}'"

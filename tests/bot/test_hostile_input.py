@@ -16,6 +16,7 @@ from simcord.backend.errors import OptionError, SetupError
 
 from bot.actions import MAX_AMOUNT, parse_amount
 from bot.errors import UNEXPECTED, UserError
+from games.core.errors import typed
 from tests.bot.conftest import Table
 from tests.bot.test_project_mars import Mars
 
@@ -159,6 +160,13 @@ def test_amounts_as_people_type_them(typed: str, amount: int) -> None:
 def test_what_is_not_an_amount_is_refused_clearly(typed: str, refusal: str) -> None:
     with pytest.raises(UserError, match=refusal):
         parse_amount(typed)
+
+
+@given(st.text(), st.integers(min_value=2, max_value=100))
+def test_typed_text_is_quoted_back_on_one_line_and_bounded(text: str, limit: int) -> None:
+    quoted = typed(text, limit)
+    assert len(quoted) <= limit + 2 and quoted.isprintable()
+    assert quoted.startswith("'") and quoted.endswith("'")
 
 
 @given(st.text())

@@ -341,7 +341,7 @@ async def test_the_csv_export_neutralises_spreadsheet_formulas(simcord_env: Any)
     r = await t.boss.slash(t.channel, "season export")
     data = (await r.response.attachments[0].read()).decode()
     rows = list(csv.DictReader(io.StringIO(data)))
-    assert {row["season"] for row in rows} == {"'=HYPERLINK(\"http://x\",\"y\")"}
+    assert {row["season"] for row in rows} == {'\'=HYPERLINK("http://x","y")'}
     assert [row["reason"] for row in rows if row["kind"] == "adjust"] == [
         "'" + reason for reason in reasons
     ]

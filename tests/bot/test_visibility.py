@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import discord
 
 from tests.bot.conftest import Table, seen_by, seen_publicly
 
@@ -64,9 +67,64 @@ async def test_sealed_bids_stay_sealed_until_their_time(simcord_env: Any) -> Non
     assert not any(f"${a}" in public for _, a in lot_bids.values())
 
 
+def private_channel(t: Table, name: str) -> Any:
+    """A channel the players cannot read: only the host (who names it) and the bot."""
+    return t.guild.create_text_channel(
+        name,
+        overwrites={
+            t.guild.default_role: discord.PermissionOverwrite(read_messages=False),
+            t.host: discord.PermissionOverwrite(read_messages=True),
+            t.bot.user: discord.PermissionOverwrite(read_messages=True),
+        },
+    )
+
+
+async def test_a_host_who_plays_gets_the_log_only_once_the_match_is_over(
+    simcord_env: Any,
+) -> None:
+    """A host with a seat sees what the seat may see: no record and no audit of sealed bids
+    while the match runs; a host who does not play gets them (the closed phases only)."""
+    t = Table(simcord_env, 3)
+    admins = t.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = t.guild.add_member(simcord_env.create_user("admin"), roles=[admins])
+    lobby = await t.open(phase_minutes=60, rounds=1)
+    await t.host.click(lobby, label="Join")
+    await t.host.click(lobby, label="Start")
+    await t.bid_by_button(t.players[0], "genre-shop", 11)
+    await t.close_phase()
+    refused = await t.host.slash(t.channel, "match log")
+    assert refused.ephemeral and "You play in this match" in refused.response.content
+    assert not refused.response.attachments
+    given = await admin.slash(t.channel, "match log")
+    assert given.ephemeral and len(given.response.attachments) == 2
+    audit = json.loads(await given.response.attachments[1].read())
+    assert audit, "the non-playing host gets the closed phase's audit"
+    while (await t.state()).phase != "ended":
+        await t.close_phase()
+    after = await t.host.slash(t.channel, "match log")
+    assert after.ephemeral and len(after.response.attachments) == 2, after.response.content
+
+
+async def test_players_who_can_read_the_spectators_channel_stop_the_start(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 4)
+    open_to_all = t.guild.create_text_channel("everyone-watches")
+    lobby = await t.open(phase_minutes=60, spectators=open_to_all)
+    r = await t.host.click(lobby, label="Start")
+    assert r.ephemeral and "player0, player1, player2, player3 can read" in r.response.content
+    assert (await t.bot.storage.match(t.match_id)).status == "lobby"  # type: ignore[union-attr]
+    await t.host.slash(t.channel, "match cancel")
+    private = private_channel(t, "private-watch")
+    await t.bot.service.cancel(t.match_id)
+    lobby = await t.open(phase_minutes=60, spectators=private)
+    r = await t.host.click(lobby, label="Start")
+    assert "has started" in r.response.content, r.response.content
+
+
 async def test_spectator_channel_gets_the_full_picture_after_each_phase(simcord_env: Any) -> None:
     t = Table(simcord_env, 4)
-    watchers = t.guild.create_text_channel("watchers")
+    watchers = private_channel(t, "watchers")
     await t.start(phase_minutes=60, spectators=watchers)
     await t.bid_by_button(t.players[0], "genre-shop", 11)
     assert not any("$11" in m.content for m in watchers.history())
