@@ -19,7 +19,9 @@ def run() -> int:
     try:
         settings = Settings()
     except ValidationError as error:
-        print(f"error: bad settings: {error.errors()[0]['msg']}", file=sys.stderr)
+        first = error.errors()[0]
+        setting = "_".join(str(part) for part in first["loc"]).upper()
+        print(f"error: {setting}: {first['msg']}", file=sys.stderr)
         return 2
     if settings.discord_token is None:
         print(
@@ -29,7 +31,11 @@ def run() -> int:
         )
         return 2
     discord.utils.setup_logging(level=logging.INFO)
-    bot = create_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = create_bot(
+        settings.database_path,
+        dev_guild_id=settings.dev_guild_id,
+        database_sync=settings.database_sync,
+    )
     try:
         asyncio.run(bot.start(settings.discord_token.get_secret_value()))
     except discord.LoginFailure:

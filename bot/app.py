@@ -20,7 +20,7 @@ from bot.errors import already_replied, reply_error
 from bot.presenter import Presenter
 from bot.season_actions import SeasonActions
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage import Durability, Storage
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,13 @@ class DealerBot(commands.Bot):
     season_actions: SeasonActions
     computer: Computer
 
-    def __init__(self, database_path: str | Path, *, dev_guild_id: int | None = None) -> None:
+    def __init__(
+        self,
+        database_path: str | Path,
+        *,
+        dev_guild_id: int | None = None,
+        database_sync: Durability = "full",
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -68,6 +74,7 @@ class DealerBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.database_path = database_path
+        self.database_sync: Durability = database_sync
         self.dev_guild_id = dev_guild_id
         self.ready_before = False
 
@@ -75,7 +82,7 @@ class DealerBot(commands.Bot):
         return discord.utils.utcnow().timestamp()
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database_path)
+        self.storage = await Storage.open(self.database_path, self.database_sync)
         self.dispatcher = Dispatcher(self)
         self.service = MatchService(self.storage, self.now, self.dispatcher.poke)
         self.presenter = Presenter(self)
@@ -127,6 +134,11 @@ class DealerBot(commands.Bot):
         await super().close()
 
 
-def create_bot(database_path: str | Path, *, dev_guild_id: int | None = None) -> DealerBot:
+def create_bot(
+    database_path: str | Path,
+    *,
+    dev_guild_id: int | None = None,
+    database_sync: Durability = "full",
+) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
-    return DealerBot(database_path, dev_guild_id=dev_guild_id)
+    return DealerBot(database_path, dev_guild_id=dev_guild_id, database_sync=database_sync)

@@ -7,6 +7,8 @@ from pathlib import Path
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.storage import Durability
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
@@ -14,6 +16,8 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = None
     database_path: Path = Path("dealer.db")
     dev_guild_id: int | None = None
+    #: `full`: a confirmed move survives a power cut; `normal`: only a killed bot (faster).
+    database_sync: Durability = "full"
 
     @field_validator("discord_token", "dev_guild_id", mode="before")
     @classmethod

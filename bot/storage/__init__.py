@@ -1,7 +1,7 @@
 """All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config,
 seasons and their ledger."""
 
-from bot.storage.db import MatchRow, OutboxItem, PlayerRow, Snapshot, Storage, TimerRow
+from bot.storage.db import Durability, MatchRow, OutboxItem, PlayerRow, Snapshot, Storage, TimerRow
 from bot.storage.seasons import (
     Balance,
     LedgerEntry,
@@ -15,6 +15,7 @@ from bot.storage.seasons import (
 
 __all__ = [
     "Balance",
+    "Durability",
     "LedgerEntry",
     "LedgerRefused",
     "LedgerRow",

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 import pydantic_core
@@ -29,6 +29,11 @@ _OPEN = "status IN ('lobby', 'running')"
 #: Writes between two checkpoints (a bid is two: its move, then its events delivered); in
 #: the benchmark that is 1,300-2,000 pages of WAL, a few MB.
 CHECKPOINT_EVERY = 500
+#: What a commit promises (`DATABASE_SYNC`): `full` syncs the WAL to disk before the commit
+#: returns, so a move confirmed to a player survives a power cut or an OS crash; `normal`
+#: leaves that sync to the next checkpoint, so a killed bot loses nothing but an OS crash or
+#: power cut can lose the last commits.
+Durability = Literal["full", "normal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +120,13 @@ def _connect(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
 
-def _open_writer(path: str) -> sqlite3.Connection:
+def _open_writer(path: str, durability: Durability) -> sqlite3.Connection:
     """The writing connection, with the schema migrated. Its automatic checkpoints are off:
     `Storage` runs them off the event loop."""
     writer = _connect(path)
     for pragma in (
         "journal_mode=WAL",
-        "synchronous=NORMAL",
+        f"synchronous={durability.upper()}",
         "foreign_keys=ON",
         "wal_autocheckpoint=0",
     ):
@@ -185,15 +190,18 @@ class Storage(SeasonStore):
     """One SQLite database in WAL mode, written on the event loop, read on a thread.
 
     Writes go through `writer`, a plain `sqlite3` connection used synchronously on the loop.
-    It is the only connection that writes, so a write never waits for a lock, and in WAL
-    mode with synchronous=NORMAL a commit appends to the WAL without an fsync (tens of
-    microseconds): `record_move` returns with the move committed, with no round trip to
-    another thread. Reads go through aiosqlite (`db`), on its own thread; that connection is
-    query-only, so a write sent there by mistake fails instead of competing with the writer.
+    It is the only connection that writes, so a write never waits for a lock. A commit
+    appends to the WAL and, with the default durability `full` (synchronous=FULL), syncs it
+    before it returns: `record_move` returns with the move on disk, with no round trip to
+    another thread. That one fsync (about 0.2 ms here, docs/performance.md) is the only
+    sync on the loop, and the confirmation must wait for it anyway. With `normal`
+    (synchronous=NORMAL) the commit does not sync (tens of microseconds). Reads go through
+    aiosqlite (`db`), on its own thread; that connection is query-only, so a write sent
+    there by mistake fails instead of competing with the writer.
     What a transaction reads to decide its writes (a season balance checked before a debit,
     in `SeasonStore._append`) it reads through the writer, inside the transaction.
 
-    What syncs a file stays off the loop. The writer's automatic checkpoints are off; every
+    Every other sync of a file stays off the loop. The writer's automatic checkpoints are off; every
     `CHECKPOINT_EVERY` writes, `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL
     and the database) in a worker thread on a connection of its own, `checkpointer`, while
     reads and writes go on (only a short second copy, of what was written meanwhile, holds
@@ -210,8 +218,10 @@ class Storage(SeasonStore):
         writer: sqlite3.Connection,
         checkpointer: sqlite3.Connection,
         pin: sqlite3.Connection,
+        durability: Durability = "full",
     ) -> None:
         self.db = db
+        self.durability = durability
         self.writer = writer
         self.checkpointer = checkpointer
         self.pin = pin
@@ -223,11 +233,11 @@ class Storage(SeasonStore):
         self._checkpoint: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        writer = await asyncio.to_thread(_open_writer, str(path))
+    async def open(cls, path: str | Path, durability: Durability = "full") -> Storage:
+        writer = await asyncio.to_thread(_open_writer, str(path), durability)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         await db.execute_fetchall("PRAGMA query_only=ON")
-        return cls(db, writer, _connect(str(path)), _connect(str(path)))
+        return cls(db, writer, _connect(str(path)), _connect(str(path)), durability)
 
     async def close(self) -> None:
         """The reader closes last: the last connection to close checkpoints the WAL, on the
@@ -245,6 +255,23 @@ class Storage(SeasonStore):
     async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor:
         """One statement on the writer, a transaction of its own."""
         return await self._write(lambda w: w.execute(sql, parameters))
+
+    async def _execute_unsynced(self, sql: str, parameters: tuple[Any, ...]) -> None:
+        """One statement whose loss in a power cut costs only a repeat (a delivered mark: the
+        messages would be posted again), committed without a sync of its own. The next
+        synced commit syncs it too, and a lost one never takes an earlier commit with it."""
+        if self.durability == "normal":
+            await self._execute(sql, parameters)
+            return
+
+        def unsynced(w: sqlite3.Connection) -> None:
+            w.execute("PRAGMA synchronous=NORMAL")
+            try:
+                w.execute(sql, parameters)
+            finally:
+                w.execute("PRAGMA synchronous=FULL")
+
+        await self._write(unsynced)
 
     async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Statements on the writer that commit or fail together."""
@@ -569,7 +596,7 @@ class Storage(SeasonStore):
         return [OutboxItem(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
-        await self._execute(
+        await self._execute_unsynced(
             f"UPDATE log SET delivered = 1 WHERE match_id = ? "
             f"AND seq IN ({', '.join('?' * len(seqs))})",
             (match_id, *seqs),

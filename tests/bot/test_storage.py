@@ -179,3 +179,33 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
         assert (await storage.start_season(1, "Summer", 10, by=9, at=4.0)).open
     finally:
         await storage.close()
+
+
+async def test_a_confirmed_move_is_synced_to_disk_by_default(
+    simcord_env: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Confirmed means durable (issue #12): the connection that committed a confirmed bid
+    syncs the WAL at every commit (synchronous=FULL), so a power cut cannot take back what a
+    player was told; `DATABASE_SYNC=normal` is the documented faster choice that survives a
+    killed bot only."""
+    from bot.settings import Settings
+    from tests.bot.conftest import Table
+
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    r = await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=5)
+    assert "Accepted" in r.response.content or "recorded" in r.response.content
+    writer = t.bot.storage.writer
+    assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2, "FULL: a sync per commit"
+
+    monkeypatch.setenv("DATABASE_SYNC", "normal")
+    assert Settings(_env_file=None).database_sync == "normal"
+    monkeypatch.setenv("DATABASE_SYNC", "sometimes")
+    with pytest.raises(ValueError, match="database_sync"):
+        Settings(_env_file=None)
+    faster = await Storage.open(tmp_path / "normal.db", "normal")
+    try:
+        assert faster.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
+    finally:
+        await faster.close()
