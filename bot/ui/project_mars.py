@@ -492,11 +492,9 @@ class ProjectMarsUI(GameUI):
         decks = options.get("decks") or {}
         if not decks:
             return "decks: each player picks theirs when the match starts"
-        chosen = []
-        for player, deck in decks.items():
-            ready = READY_DECKS.get(deck) if isinstance(deck, str) else None
-            chosen.append(f"{names(player)} plays {ready.name if ready else 'their own list'}")
-        return "; ".join(chosen)
+        # Which deck a player brings is for them alone, even before the match starts (the
+        # lobby and /match status are public): only that they have one.
+        return "; ".join(f"{names(player)} has chosen a deck" for player in decks)
 
     # -- images -----------------------------------------------------------------------------
 
