@@ -15,9 +15,9 @@ from games.auction_auction import ENGINE
 from games.auction_auction.hands import final_result, hand_of
 from games.auction_auction.model import Seat, State
 from games.auction_auction.rules import entrants, lot_winner
-from games.core.errors import RuleError
 from games.core.events import Audience, Event, visible_to
 from games.core.match import Match
+from tests.refusals import refused
 
 PLAYERS = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"]
 DRE, GENRE, WOLLEY, BM = "dr-e-appraisings", "genre-shop", "wolley-limited", "black-market"
@@ -56,17 +56,6 @@ def auction(match: Match, bids: dict[str, dict[str, int]]) -> list[Event]:
         for lot, amount in lots.items():
             match.submit(player, {"type": "bid", "target": lot, "amount": amount})
     return close(match)
-
-
-def refused(match: Match, actor: str, move: dict[str, Any]) -> RuleError:
-    """The RuleError `move` raises; the state and the record are left untouched."""
-    before = match.state.model_dump(mode="json")
-    moves = len(match.record.moves)
-    with pytest.raises(RuleError) as caught:
-        match.submit(actor, move)
-    assert match.state.model_dump(mode="json") == before
-    assert len(match.record.moves) == moves
-    return caught.value
 
 
 def bid(target: str, amount: int) -> dict[str, Any]:

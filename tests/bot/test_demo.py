@@ -16,6 +16,7 @@ BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
 
 
+@pytest.mark.slow
 def test_demo_plays_a_whole_match_and_keeps_bids_private(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,9 +7,12 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from tests.bot.conftest import Table, replay
 
 
+@pytest.mark.slow
 async def test_twelve_player_match_equals_replay_of_its_record(simcord_env: Any) -> None:
     t = Table(simcord_env, 12)
     started = await t.start(phase_minutes=60)

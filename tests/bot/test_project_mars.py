@@ -247,6 +247,7 @@ class Mars:
         raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_its_record(
     simcord_env: Any,
 ) -> None:
@@ -397,6 +398,7 @@ async def test_a_scout_reveals_a_hand_card_to_everyone_until_it_is_played(
     assert ", revealed" in mine.attachments[0].description
 
 
+@pytest.mark.slow
 async def test_a_restart_mid_round_loses_nothing_and_old_menus_still_work(
     simcord_env: Any, db_path: Path, seed: int
 ) -> None:
@@ -476,6 +478,7 @@ async def test_a_turn_deadline_makes_the_default_pass(simcord_env: Any, seed: in
     assert (await t.view(None))["round"] == 2
 
 
+@pytest.mark.slow
 async def test_nothing_secret_reaches_the_other_player_or_the_channel(
     simcord_env: Any, seed: int
 ) -> None:
@@ -635,6 +638,7 @@ async def test_a_player_with_closed_dms_plays_through_my_one_on_one(
     assert not t.ann.user.dm_channel.history()
 
 
+@pytest.mark.slow
 async def test_a_match_in_a_season_counts_for_nothing_and_breaks_nothing(
     simcord_env: Any,
 ) -> None:

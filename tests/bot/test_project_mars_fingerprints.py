@@ -362,6 +362,7 @@ async def play_to_the_end(t: Played, rnd: random.Random, pass_rate: float) -> No
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 async def test_a_challenged_match_shows_nobody_a_card_before_the_engine_does(
     simcord_env: Any, seed: int
 ) -> None:

@@ -69,6 +69,8 @@ HOSTILE_INTS = (-HUGE, -1, 0, HUGE, 2**64)
 WRONG_TYPES: tuple[Any, ...] = (None, "", "12", 1.5, True, [], {}, -1)
 
 ENGINE_IDS = sorted(ENGINES)
+#: Random playouts take most of the suite's time: `pytest -m "not slow"` leaves them out.
+pytestmark = pytest.mark.slow
 #: Without hypothesis's explain phase, which traces every line: a failing playout (one that
 #: never ends, above all) is then reported in seconds instead of minutes, and the assertion
 #: messages say what went wrong.

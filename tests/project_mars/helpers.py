@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.match import Match
 from games.project_mars import ENGINE
@@ -148,17 +145,6 @@ def pwr(match: Match, card_id: str) -> int | None:
 
 def view(match: Match, viewer: str | None) -> dict[str, Any]:
     return ENGINE.view(match.state, viewer)
-
-
-def refused(match: Match, actor: str, move: dict[str, Any]) -> RuleError:
-    """The RuleError `move` raises; the state and the record are left untouched."""
-    before = match.state.model_dump(mode="json")
-    moves = len(match.record.moves)
-    with pytest.raises(RuleError) as caught:
-        match.submit(actor, move)
-    assert match.state.model_dump(mode="json") == before
-    assert len(match.record.moves) == moves
-    return caught.value
 
 
 def fresh(seed: int = 1, **options: Any) -> tuple[Match, list[Event]]:

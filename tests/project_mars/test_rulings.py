@@ -39,12 +39,12 @@ from tests.project_mars.helpers import (
     play,
     play_round,
     pwr,
-    refused,
     resolve,
     start,
     tpr,
     view,
 )
+from tests.refusals import refused
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "project-mars.md"
 
@@ -753,7 +753,7 @@ def left(match: Match, events: list[Event], card_id: str) -> None:
     """The public was told that ann's revealed card left her hand, and her side no longer
     shows it."""
     [gone] = of_type(events, "revealed_card_left")
-    assert gone["audience"].public and gone["player"] == "ann"
+    assert gone["audience"].kind == "public" and gone["player"] == "ann"
     assert "id" not in gone["card"] and gone["card"]["key"] == match.state.cards[card_id].key
     assert view(match, "bob")["sides"]["ann"]["revealed"] == []
 
