@@ -306,18 +306,8 @@ class Played(Mars):
 
     watch: Fingerprints
 
-    async def play(self, pid: str, card: str, slot: str | None) -> Any:
-        member = self.member(pid)
-        user = member if member.id in self.closed else member.user
-        m = self.match_id
-        menu = self.last_with(member, f"dealer:pm:card:{m}")
-        asked = await user.select(menu, [card], custom_id=f"dealer:pm:card:{m}")
-        assert asked.ephemeral, asked.response.content
-        self.note(member, asked)
+    def between_menus(self) -> None:
         self.watch.search()
-        if slot is None:
-            return await user.click(asked.response, custom_id=f"dealer:pm:utility:{m}:{card}")
-        return await user.select(asked.response, [slot], custom_id=f"dealer:pm:slot:{m}:{card}")
 
 
 async def bring_deck(t: Played, member: Any, cards: str) -> None:
