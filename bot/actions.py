@@ -282,7 +282,7 @@ class Actions:
             if member is None:
                 try:
                     member = await channel.guild.fetch_member(player.user_id)
-                except discord.NotFound:
+                except discord.HTTPException:  # gone from the server: reads nothing there
                     continue
             if channel.permissions_for(member).read_messages:
                 readers.append(player.name)
