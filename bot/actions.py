@@ -15,6 +15,7 @@ import discord
 from bot.components import cancel_view, lobby_view
 from bot.computer import has_practice
 from bot.errors import UserError
+from bot.limits import fit
 from bot.presenter import CONTROLS, message
 from bot.project_mars import challenge_view
 from bot.seasons import counts_for_seasons
@@ -334,7 +335,7 @@ class Actions:
             if season
             else ""
         )
-        return (
+        return fit(
             f"**{engine.title}** — a new match hosted by <@{row.host_id}>.\n"
             f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
             f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
@@ -536,7 +537,7 @@ class Actions:
                 **message(text, controls, board), ephemeral=True
             )
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(fit(text), ephemeral=True)
         await self.settle(row.id)
 
     async def submit_here(
@@ -636,7 +637,7 @@ class Actions:
             text += "\n⏸️ Paused by the host."
         elif row.deadline and row.status == "running":
             text += f"\nThe phase closes <t:{int(row.deadline)}:R>."
-        await interaction.response.send_message(text)
+        await interaction.response.send_message(fit(text))
 
     async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
         row = await self.match_here(interaction)

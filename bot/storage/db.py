@@ -193,16 +193,16 @@ class Storage(SeasonStore):
     It is the only connection that writes, so a write never waits for a lock. A commit
     appends to the WAL and, with the default durability `full` (synchronous=FULL), syncs it
     before it returns: `record_move` returns with the move on disk, with no round trip to
-    another thread. That one fsync (about 0.2 ms here, docs/performance.md) is the only
-    sync on the loop, and the confirmation must wait for it anyway. With `normal`
+    another thread. That one fsync (about 0.3 ms on the benchmark's VM, docs/performance.md)
+    is the only sync on the loop, and the confirmation must wait for it anyway. With `normal`
     (synchronous=NORMAL) the commit does not sync (tens of microseconds). Reads go through
     aiosqlite (`db`), on its own thread; that connection is query-only, so a write sent
     there by mistake fails instead of competing with the writer.
     What a transaction reads to decide its writes (a season balance checked before a debit,
     in `SeasonStore._append`) it reads through the writer, inside the transaction.
 
-    Every other sync of a file stays off the loop. The writer's automatic checkpoints are off; every
-    `CHECKPOINT_EVERY` writes, `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL
+    Every other sync of a file stays off the loop. The writer's automatic checkpoints are off;
+    every `CHECKPOINT_EVERY` writes, `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL
     and the database) in a worker thread on a connection of its own, `checkpointer`, while
     reads and writes go on (only a short second copy, of what was written meanwhile, holds
     the writes). The first write after a checkpoint has copied the whole WAL starts the WAL
