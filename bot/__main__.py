@@ -1,5 +1,4 @@
-"""`python -m bot` runs Dealer; `python -m bot demo [OUT_DIR]` plays a whole match through
-SimCord and writes what everyone saw (see `bot/demo.py`)."""
+"""`python -m bot` runs Dealer (the demo without Discord is `python -m tools.demo`)."""
 
 from __future__ import annotations
 
@@ -52,12 +51,11 @@ def run() -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["demo"]:
-        from bot.demo import main as demo
-
-        return demo(argv[1:])
     if argv:
-        print("usage: python -m bot [demo [OUT_DIR]]", file=sys.stderr)
+        print(
+            "usage: python -m bot (the demo without Discord is python -m tools.demo)",
+            file=sys.stderr,
+        )
         return 2
     return run()
 

@@ -7,59 +7,28 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import cancel_view, lobby_view
-from bot.computer import has_practice
+from bot.amounts import parse_amount
+from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
+from bot.games.registry import plugin_for
 from bot.limits import fit
-from bot.presenter import CONTROLS, message
-from bot.project_mars import challenge_view
+from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of, player_id
+from bot.presenter import message
 from bot.seasons import counts_for_seasons
-from bot.service import COMPUTER_NAME, COMPUTER_USER, names_of, new_seed, player_id
+from bot.service import new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
-from bot.ui import UIS
 from games.core.engine import HOST
-from games.core.errors import RuleError, typed
+from games.core.errors import RuleError
 from games.registry import engine_for
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
 
-MAX_AMOUNT = 10**9
 NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
-
-
-#: An amount as people type one: ASCII digits, in groups of three when they are separated
-#: (by a comma, a space, an apostrophe or an underscore), with an optional `$` before or after
-#: and an optional minus sign (refused with its own sentence).
-AMOUNT = re.compile(
-    r"(?P<minus>-)?\s*\$?\s*(?P<minus_after>-)?"
-    r"(?P<digits>[0-9]{1,3}(?:[,' _\u00a0\u2009\u202f’][0-9]{3})+|[0-9]+)\s*\$?"
-)
-
-
-def parse_amount(text: str) -> int:
-    """A whole number of dollars typed in a form, or a polite refusal saying what an amount
-    is. Only the digits 0-9 count: superscripts, full-width digits and other scripts' digits
-    are refused, not read as numbers."""
-    found = AMOUNT.fullmatch(text.strip())
-    if found is None or (found["minus"] and found["minus_after"]):
-        shown = typed(text) if text.strip() else "An empty answer"
-        raise UserError(
-            f"{shown} is not an amount: type a whole number of dollars with the digits 0-9, "
-            "such as 25 or $1,200."
-        )
-    digits = re.sub(r"[^0-9]", "", found["digits"])
-    if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
-        raise UserError("That amount is far more than anyone holds.")
-    amount = int(digits)
-    if amount and (found["minus"] or found["minus_after"]):
-        raise UserError("A bid cannot be negative.")
-    return amount
 
 
 class Actions:
@@ -154,7 +123,7 @@ class Actions:
             raise UserError("Choose either an opponent to challenge or a practice match, not both.")
         if (opponent is not None or practice) and engine.max_players != 2:
             raise UserError(f"{engine.title} is not a two-player game: open a lobby instead.")
-        if practice and not has_practice(game):
+        if practice and plugin_for(game).practice is None:
             raise UserError(f"{engine.title} has no practice opponent yet.")
         if opponent is not None:
             if opponent.id == interaction.user.id:
@@ -187,7 +156,7 @@ class Actions:
             await self.storage.set_challenge(match_id, opponent.id)
             text = (
                 f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
-                f"**{engine.title}** ({UIS[game].phase_label.lower()}: "
+                f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
                 f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
                 "**Decline**."
             )
@@ -215,7 +184,7 @@ class Actions:
         title = engine_for(row.game).title
         await interaction.response.send_message(
             f"**{title}** — {interaction.user.name} plays a practice match against "
-            f"{COMPUTER_NAME} ({UIS[row.game].phase_label.lower()}: "
+            f"{COMPUTER_NAME} ({plugin_for(row.game).texts.phase_label.lower()}: "
             f"{_duration(row.phase_seconds)}). Your moves are made in your 1-on-1."
         )
         await self.settle(row.id)
@@ -273,7 +242,9 @@ class Actions:
         channel = (
             self.bot.get_channel(row.spectator_channel_id) if row.spectator_channel_id else None
         )
-        if not UIS[row.game].spectators_see_sealed or not isinstance(channel, discord.TextChannel):
+        if not plugin_for(row.game).texts.spectators_see_sealed or not isinstance(
+            channel, discord.TextChannel
+        ):
             return []
         readers: list[str] = []
         for player in players:
@@ -296,7 +267,7 @@ class Actions:
         if row.status != "lobby":
             raise UserError("The match has already started; seats are only filled in a lobby.")
         engine = engine_for(row.game)
-        if not has_practice(row.game):
+        if plugin_for(row.game).practice is None:
             raise UserError(f"{engine.title} has no practice opponent.")
         if await self.storage.challenged(row.id) is not None:
             raise UserError("This lobby is a challenge: its empty seat is the challenged member's.")
@@ -319,7 +290,7 @@ class Actions:
 
     async def lobby_text(self, row: MatchRow) -> str:
         engine = engine_for(row.game)
-        ui = UIS[row.game]
+        ui = plugin_for(row.game).texts
         players = await self.storage.players(row.id)
         options = engine.parse_options(row.options).model_dump(exclude={"garnets"})
         shown = ui.options_text(row.options, names_of(players)) or ", ".join(
@@ -505,8 +476,10 @@ class Actions:
         try:
             events = await self.bot.service.submit(row.id, me, move)
         except RuleError as error:
-            raise RuleError(error.code, UIS[row.game].engine_text(error.message, names)) from None
-        ui = UIS[row.game]
+            raise RuleError(
+                error.code, plugin_for(row.game).texts.engine_text(error.message, names)
+            ) from None
+        ui = plugin_for(row.game).texts
         receipts = (
             [
                 text
@@ -525,7 +498,7 @@ class Actions:
         # The 1-on-1's controls are built only when the reply carries them: the player has
         # more to do in this phase (the mulligan after the back hand, say) and no 1-on-1 is
         # posted for it, so the reply carries the controls and the card.
-        make_controls = CONTROLS.get(row.game)
+        make_controls = plugin_for(row.game).controls
         controls = (
             make_controls(row.id, view, names)
             if make_controls is not None and not any(e.type == "phase_opened" for e in events)
@@ -545,7 +518,7 @@ class Actions:
     ) -> None:
         """A move from a player's slash command, in the match of this channel (or DM)."""
         row = await self.match_here(interaction)
-        ui = UIS[row.game]
+        ui = plugin_for(row.game).texts
         if command not in ui.commands:
             raise UserError(
                 f"{ui.title} has no `/{command}`: play from your 1-on-1 (your DMs, the "
@@ -622,7 +595,9 @@ class Actions:
             await self.bot.service.submit(row.id, HOST, move)
         except RuleError as error:
             names = await self.bot.service.names(row.id)
-            raise RuleError(error.code, UIS[row.game].engine_text(error.message, names)) from None
+            raise RuleError(
+                error.code, plugin_for(row.game).texts.engine_text(error.message, names)
+            ) from None
         await interaction.response.send_message("Done.", ephemeral=True)
         await self.settle(row.id)
 
@@ -632,7 +607,7 @@ class Actions:
             await interaction.response.send_message(await self.lobby_text(row))
             return
         view = await self.bot.service.view(row, None)
-        text = UIS[row.game].status(view, await self.bot.service.names(row.id))
+        text = plugin_for(row.game).texts.status(view, await self.bot.service.names(row.id))
         if row.paused:
             text += "\n⏸️ Paused by the host."
         elif row.deadline and row.status == "running":
@@ -680,7 +655,7 @@ class Actions:
         await self.require_host(interaction, row)
         if not row.started:
             raise UserError("The match has not started yet.")
-        if row.status == "running" and not UIS[row.game].record_while_running:
+        if row.status == "running" and not plugin_for(row.game).texts.record_while_running:
             raise UserError(
                 f"The record of a {engine_for(row.game).title} match is given once the match "
                 "is over: its seed deals every hand, which nobody may see while it runs."

@@ -11,12 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import boards, project_mars
+from bot import boards
 from bot.actions import Actions
-from bot.components import DYNAMIC_ITEMS, handle_form
+from bot.components import BID_FORM, DYNAMIC_ITEMS, answer_bid_form
 from bot.computer import Computer
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
+from bot.games.plugin import Form
+from bot.games.registry import PLUGINS
 from bot.presenter import Presenter
 from bot.season_actions import SeasonActions
 from bot.service import MatchService
@@ -27,6 +29,13 @@ log = logging.getLogger(__name__)
 DM_HELP = (
     "Hi! I'm Dealer, the game host bot. I only take slash commands: `/help` explains the "
     "games, `/me` shows your 1-on-1 and `/bid` sends a sealed bid."
+)
+
+
+#: Every form the bot sends: the amount form, and each game's own.
+FORMS: tuple[Form, ...] = (
+    Form(BID_FORM, answer_bid_form),
+    *(form for plugin in PLUGINS.values() for form in plugin.forms),
 )
 
 
@@ -89,7 +98,9 @@ class DealerBot(commands.Bot):
         self.actions = Actions(self)
         self.season_actions = SeasonActions(self)
         self.computer = Computer(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *project_mars.DYNAMIC_ITEMS)
+        self.add_dynamic_items(
+            *DYNAMIC_ITEMS, *(item for p in PLUGINS.values() for item in p.dynamic_items)
+        )
         from bot.cogs import setup as add_cogs
 
         await add_cogs(self)
@@ -118,8 +129,16 @@ class DealerBot(commands.Bot):
         self.ready_before = True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        await handle_form(interaction)
-        await project_mars.handle_form(interaction)
+        """Forms are answered from their custom id (none is kept in memory)."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        for form in FORMS:
+            found = form.custom_id.fullmatch(custom_id)
+            if found is not None:
+                await form.answer(interaction, found)
+                return
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot and message.author != self.user:

@@ -24,9 +24,9 @@ import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from bot.games.base import GameTexts
 from bot.render_worker import HEADER
-from bot.ui import UIS
-from bot.ui.season import standings_board
+from bot.season_board import standings_board
 from games.core.drawing.board import Board
 
 #: (function, arguments): what a worker is asked to call. The function is pickled by name, so
@@ -137,24 +137,17 @@ async def render(function: Callable[..., T], *args: Any) -> T:
     return result
 
 
-def _board(game: str, event: dict[str, Any], names: dict[str, str]) -> Board | None:
-    return UIS[game].board(event, names)
-
-
-def _card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board | None:
-    return UIS[game].card(view, names)
-
-
-async def board(game: str, event: dict[str, Any], names: dict[str, str]) -> Board | None:
-    """The image for an event's message, or None (no worker is asked for an event without)."""
-    if event["type"] not in UIS[game].board_events:
+async def board(texts: GameTexts, event: dict[str, Any], names: dict[str, str]) -> Board | None:
+    """The image for an event's message, or None (no worker is asked for an event without).
+    The worker imports the game's texts module, not the rest of its plug-in."""
+    if event["type"] not in texts.board_events:
         return None
-    return await render(_board, game, event, names)
+    return await render(texts.board, event, names)
 
 
-async def card(game: str, view: dict[str, Any], names: dict[str, str]) -> Board | None:
+async def card(texts: GameTexts, view: dict[str, Any], names: dict[str, str]) -> Board | None:
     """A player's 1-on-1 card from their own view."""
-    return await render(_card, game, view, names)
+    return await render(texts.card, view, names)
 
 
 async def standings(data: dict[str, Any]) -> Board:

@@ -1,6 +1,7 @@
 """Buttons and forms. Every button is a `DynamicItem` whose custom_id carries what it needs
 (the match id, the target), so buttons posted before a restart keep working. Forms (modals)
-are never kept in memory either: `handle_form` reads their custom_id when they come back."""
+are never kept in memory either: `DealerBot.on_interaction` reads their custom_id when they
+come back."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import discord
 
 from bot.errors import guarded
-from bot.ui.base import Target
+from bot.games.base import Target
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
@@ -135,12 +136,42 @@ class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
         await bot.season_actions.end(interaction, self.number)
 
 
+class ChallengeButton(
+    Action,
+    # Challenge buttons posted by earlier versions carry `dealer:pm:challenge:`: the same.
+    template=r"dealer:(?:pm:)?challenge:(?P<answer>accept|decline):(?P<match>\d+):(?P<user>\d+)",
+):
+    """Accept or decline a challenge; only the member challenged may press them."""
+
+    def __init__(self, answer: str, match_id: int, user_id: int) -> None:
+        super().__init__(
+            f"dealer:challenge:{answer}:{match_id}:{user_id}",
+            "Accept" if answer == "accept" else "Decline",
+            discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary,
+        )
+        self.answer = answer
+        self.match_id = match_id
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> ChallengeButton:
+        return cls(match["answer"], int(match["match"]), int(match["user"]))
+
+    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+        await bot.actions.answer_challenge(
+            interaction, self.match_id, self.user_id, accept=self.answer == "accept"
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[Action], ...] = (
     LobbyButton,
     BidButton,
     OneOnOneButton,
     CancelButton,
     SeasonEndButton,
+    ChallengeButton,
 )
 
 
@@ -164,6 +195,13 @@ def one_on_one_view(match_id: int, targets: list[Target]) -> discord.ui.View:
     return view
 
 
+def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("accept", match_id, user_id))
+    view.add_item(ChallengeButton("decline", match_id, user_id))
+    return view
+
+
 def cancel_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(CancelButton(match_id))
@@ -176,13 +214,13 @@ def season_end_view(season_id: int) -> discord.ui.View:
     return view
 
 
-FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")
+BID_FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")
 AMOUNT_FIELD = "amount"
 
 
 def bid_form(match_id: int, target: str, label: str | None) -> discord.ui.Modal:
     """The amount form. It is stopped before it is sent so discord.py does not keep it:
-    `handle_form` answers it from its custom_id, before or after a restart alike."""
+    `answer_bid_form` answers it from its custom_id, before or after a restart alike."""
     form = discord.ui.Modal(
         title=f"Sealed bid: {label or target}"[:45], custom_id=f"dealer:bidform:{match_id}:{target}"
     )
@@ -209,15 +247,8 @@ def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
     return values
 
 
-async def handle_form(interaction: discord.Interaction[Any]) -> None:
-    """Answer a submitted bid form (the `on_interaction` listener calls this)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id", "")
-    found = FORM.fullmatch(str(custom_id))
-    if found is None:
-        return
+async def answer_bid_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+    """Answer a submitted amount form."""
     bot: DealerBot = interaction.client
     amount = form_values(interaction).get(AMOUNT_FIELD, "")
     await guarded(

@@ -1,7 +1,7 @@
 """The practice opponent: a seat the bot plays itself.
 
 Its moves come from the game's practice player, a pure function of the seat's own view
-(`games/project_mars/practice.py`): it sees what a player in that seat may see and nothing
+(`GamePlugin.practice`): it sees what a player in that seat may see and nothing
 else. Each move goes through `MatchService.submit` like anyone's, so it is in the record and
 the replay. The computer moves right after the move that made it its turn, when a host
 resumes a paused match, and on start-up for every match where it owes a move, so a restart
@@ -11,14 +11,13 @@ loses nothing.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from bot.errors import UserError
-from bot.service import COMPUTER, COMPUTER_USER
+from bot.games.registry import plugin_for
+from bot.players import COMPUTER, COMPUTER_USER
 from games.core.errors import RuleError
 
 if TYPE_CHECKING:
@@ -26,30 +25,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: A practice player: the seat's own view and a seed (for ties only) in, the move out.
-Decide = Callable[[dict[str, Any], int], dict[str, Any]]
 #: More moves than any turn's chain of decisions can need: a guard against a loop.
 MAX_MOVES = 50
-
-
-#: Each game's practice player: (module, function).
-PRACTICE_PLAYERS = {"project-mars": ("games.project_mars.practice", "practice_move")}
-
-
-def practice_player(game: str) -> Decide | None:
-    """The practice player of `game`, or None when the game has none."""
-    found = PRACTICE_PLAYERS.get(game)
-    if found is None:
-        return None
-    module, function = found
-    return cast(Decide, getattr(importlib.import_module(module), function))
-
-
-def has_practice(game: str) -> bool:
-    try:
-        return practice_player(game) is not None
-    except (ImportError, AttributeError):
-        return False
 
 
 class Computer:
@@ -75,7 +52,7 @@ class Computer:
         players = await service.players(match_id)
         if not any(p.user_id == COMPUTER_USER for p in players):
             return False
-        decide = practice_player(row.game)
+        decide = plugin_for(row.game).practice
         if decide is None:
             return False
         view = await service.view(row, COMPUTER)

@@ -13,20 +13,18 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import boards, project_mars
+from bot import boards
 from bot.components import one_on_one_view, phase_view
+from bot.games.registry import plugin_for
 from bot.limits import fit, pages
+from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.storage import MatchRow, PlayerRow, Storage
-from bot.ui import UIS
-from bot.ui.base import Names
 from games.core.drawing.board import Board
 from games.core.drawing.words import plural
 from games.core.engine import HOST
@@ -38,10 +36,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
-#: A game's own 1-on-1 controls, from the player's view (others get a button per target).
-CONTROLS: dict[str, Callable[[int, dict[str, Any], Names], discord.ui.View | None]] = {
-    project_mars.GAME: project_mars.controls
-}
 
 
 def message(text: str, view: discord.ui.View | None, board: Board | None) -> dict[str, Any]:
@@ -79,7 +73,7 @@ class Presenter:
                 if row is None:
                     continue
                 players = await self.bot.service.players(mid)
-                combine = UIS[row.game].combine_messages
+                combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
                     events = [Event.from_json(event) for event in item.events]
                     if combine:
@@ -98,7 +92,7 @@ class Presenter:
     async def _deliver(
         self, row: MatchRow, players: list[PlayerRow], event: Event, actor: str | None
     ) -> None:
-        ui = UIS[row.game]
+        ui = plugin_for(row.game).texts
         names = names_of(players)
         text = ui.describe(event.to_json(), names)
         audience = event.audience
@@ -110,7 +104,7 @@ class Presenter:
             return
         if text is not None:
             board = await boards.or_none(
-                boards.board(row.game, event.to_json(), name_table(players)),
+                boards.board(plugin_for(row.game).texts, event.to_json(), name_table(players)),
                 f"the board of {event.type} in match {row.id}",
             )
             if audience.kind == "public":
@@ -149,7 +143,7 @@ class Presenter:
         """One move's events as few messages as possible: the public texts in one channel
         message per board (the board closes its message), each player's private texts in
         one DM, then the 1-on-1s if the move opened a phase."""
-        ui = UIS[row.game]
+        ui = plugin_for(row.game).texts
         names = names_of(players)
         table = name_table(players)
         public = _Message()
@@ -168,7 +162,7 @@ class Presenter:
                     public.lines.append(text)
                 if event.type in ui.board_events:
                     public.board = await boards.or_none(
-                        boards.board(row.game, data, table),
+                        boards.board(plugin_for(row.game).texts, data, table),
                         f"the board of {event.type} in match {row.id}",
                     )
                     await self._post(row, public)
@@ -217,20 +211,20 @@ class Presenter:
         players = players if players is not None else await self.bot.service.players(row.id)
         view = await self.bot.service.view(row, player_id(user_id))
         return await boards.or_none(
-            boards.card(row.game, view, name_table(players)),
+            boards.card(plugin_for(row.game).texts, view, name_table(players)),
             f"the 1-on-1 card of user {user_id} in match {row.id}",
         )
 
     async def one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> tuple[str, discord.ui.View | None]:
-        ui = UIS[row.game]
+        ui = plugin_for(row.game).texts
         players = players if players is not None else await self.bot.service.players(row.id)
         view = await self.bot.service.view(row, player_id(user_id))
         if not view.get("me"):
             return "You are not playing in this match.", None
         names = names_of(players)
-        controls = CONTROLS.get(row.game)
+        controls = plugin_for(row.game).controls
         if controls is not None:
             return ui.one_on_one(view, names), controls(row.id, view, names)
         targets = ui.targets(view)
@@ -338,7 +332,7 @@ class Presenter:
         channel = self.bot.get_channel(row.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return None
-        ui = UIS[row.game]
+        ui = plugin_for(row.game).texts
         name = f"{ui.title} · round {round_} · {location}"[:100]
         try:
             thread = await channel.create_thread(

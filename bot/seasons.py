@@ -55,8 +55,8 @@ class Standings:
 
 def counts_for_seasons(game: str) -> bool:
     """Whether a game's matches count for a season: those dealt garnet balances (AA-14)
-    whose prizes go to the ledger. Project Mars has neither garnets nor prizes, so its
-    matches stay out of seasons (no enrolment, no ledger entries, no eliminations checked)."""
+    whose prizes go to the ledger. A game without garnets or prizes stays out of seasons (no
+    enrolment, no ledger entries, no eliminations checked)."""
     return "garnets" in engine_for(game).options_type.model_fields
 
 
@@ -267,7 +267,7 @@ class SeasonService:
 
 
 def standings_data(standings: Standings) -> dict[str, Any]:
-    """The standings as JSON, for the image (`bot.ui.season.standings_board`)."""
+    """The standings as JSON, for the image (`bot.season_board.standings_board`)."""
     return {
         "season": standings.season.name,
         "open": standings.season.open,

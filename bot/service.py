@@ -16,12 +16,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.errors import UserError
+from bot.games.registry import plugin_for
+from bot.players import COMPUTER_USER, Names, names_of, player_id
 from bot.seasons import SeasonService, counts_for_seasons
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
-from bot.ui import UIS
-from bot.ui.base import COMPUTER as COMPUTER
-from bot.ui.base import COMPUTER_NAME as COMPUTER_NAME
-from bot.ui.base import Names
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -39,32 +37,6 @@ def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str,
     return [("deadline", deadline)] + [
         ("reminder", due) for due in sorted(reminders) if now < due < deadline
     ]
-
-
-#: The practice opponent (`bot.computer`): its seat in a lobby has this user id, which no
-#: Discord user has; engines know it as `COMPUTER`.
-COMPUTER_USER = 0
-
-
-def player_id(user_id: int) -> str:
-    """Players are known to engines by their Discord user id, as text (the practice
-    opponent as `COMPUTER`)."""
-    return COMPUTER if user_id == COMPUTER_USER else str(user_id)
-
-
-def name_table(players: list[PlayerRow]) -> dict[str, str]:
-    """Player id -> the name people see (the host included)."""
-    return {HOST: "the host", **{player_id(p.user_id): p.name for p in players}}
-
-
-def names_of(players: list[PlayerRow]) -> Names:
-    table = name_table(players)
-    return lambda pid: table.get(pid, pid)
-
-
-def user_id_of(player: str) -> int | None:
-    """The Discord user behind an engine's player id; None for the practice opponent."""
-    return None if player == COMPUTER else int(player)
 
 
 class MatchService:
@@ -241,7 +213,7 @@ class MatchService:
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
             state = await self.state(row)
-            ui = UIS[row.game]
+            ui = plugin_for(row.game).texts
             before = engine.view(state, None) if ui.wants_views else None
             events = engine.apply(state, actor, parsed)
             if before is not None:

@@ -1,4 +1,5 @@
-"""The players' commands: /bid, /give, /garnet-trade, /me and /help."""
+"""The players' commands every game shares: /bid, /me and /help (a game's own are in its
+plug-in)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actions import MAX_AMOUNT
+from bot.amounts import MAX_AMOUNT
 from bot.errors import guarded
+from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import pages
-from bot.service import player_id
-from bot.ui import UIS
-from games.registry import ENGINES
+from bot.players import player_id
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
 
 Interaction = discord.Interaction[Any]
-GAMES = [app_commands.Choice(name=e.title, value=g) for g, e in ENGINES.items()]
+GAMES = [app_commands.Choice(name=p.title, value=g) for g, p in PLUGINS.items()]
 
 
 class PlayCog(commands.Cog):
@@ -28,8 +28,8 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="bid", description="Send a sealed bid (in your DMs or here)")
     @app_commands.describe(
-        target="A house in the Access phase, a lot of your location in the Auction phase",
-        amount="Whole dollars; 0 on a lot withdraws your bid on it",
+        target="What you bid on now (the list shows what you may choose)",
+        amount="Whole dollars",
     )
     async def bid(
         self,
@@ -51,27 +51,9 @@ class PlayCog(commands.Cog):
         typed = current.lower()
         return [
             app_commands.Choice(name=t.label[:100], value=t.id)
-            for t in UIS[row.game].targets(view)
+            for t in plugin_for(row.game).texts.targets(view)
             if typed in t.id or typed in t.label.lower()
         ][:25]
-
-    @app_commands.command(
-        name="give", description="Give cash to another player (only you two know)"
-    )
-    @app_commands.describe(member="Who receives it", amount="Whole dollars, at least 1")
-    async def give(
-        self,
-        interaction: Interaction,
-        member: discord.User,
-        amount: app_commands.Range[int, 1, MAX_AMOUNT],
-    ) -> None:
-        move = {"type": "give", "to": player_id(member.id), "amount": amount}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "give"))
-
-    @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
-    async def garnet_trade(self, interaction: Interaction) -> None:
-        move = {"type": "trade_garnet"}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "garnet-trade"))
 
     @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
     async def me(self, interaction: Interaction) -> None:
@@ -81,9 +63,11 @@ class PlayCog(commands.Cog):
     @app_commands.describe(game="A game (default: all)")
     @app_commands.choices(game=GAMES)
     async def help(self, interaction: Interaction, game: str | None = None) -> None:
-        texts = [UIS[game].help()] if game else [ui.help() for ui in UIS.values()]
+        texts = (
+            [plugin_for(game).texts.help()] if game else [p.texts.help() for p in PLUGINS.values()]
+        )
         hosting = (
-            "**Hosting:** `/match create game:…` opens a lobby with Join/Start buttons. Hosts "
+            "**Hosting:** `/match create <game>` opens a lobby with Join/Start buttons. Hosts "
             "(the creator, Manage Server, or the role set by `/config host-role`) can "
             "`/match start`, `/match close-phase`, `/match extend`, `/match pause`, "
             "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "

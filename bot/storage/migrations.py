@@ -8,7 +8,7 @@ accepted move with its events. `delivered` = 0 marks what the presenter has not 
 is ever updated. An entry caused by a match names the log entry (`match_id`, `match_seq`)
 that caused it and is written in the same transaction.
 
-`challenges` marks a lobby opened as a challenge to one member (Project Mars): only they may
+`challenges` marks a lobby opened as a challenge to one member (a two-player game): only they may
 take the empty seat, by accepting."""
 
 MIGRATIONS: list[str] = [

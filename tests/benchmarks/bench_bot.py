@@ -47,7 +47,8 @@ from simcord import ChannelHandle, Env, MemberActor
 from simcord.backend.models.interaction import Interaction as SimInteraction
 
 from bot.app import create_bot
-from bot.service import MatchService, player_id
+from bot.players import player_id
+from bot.service import MatchService
 from bot.storage import Durability, Storage
 from games.core.engine import HOST
 from games.registry import engine_for

@@ -48,7 +48,8 @@ from typing import Any
 from machine import cpu_model
 
 from bot import boards
-from bot.render_samples import twelve_players
+from bot.games.registry import plugin_for
+from tools.render_samples import twelve_players
 
 TICK = 0.001
 SECONDS = 5.0
@@ -160,9 +161,12 @@ def jobs() -> list[Callable[[], Awaitable[Any]]]:
         {"type": "match_ended", **played.result},
     ]
     out: list[Callable[[], Awaitable[Any]]] = [
-        functools.partial(boards.board, game, event, names) for event in events
+        functools.partial(boards.board, plugin_for(game).texts, event, names) for event in events
     ]
-    out += [functools.partial(boards.card, game, view, names) for view in played.views.values()]
+    out += [
+        functools.partial(boards.card, plugin_for(game).texts, view, names)
+        for view in played.views.values()
+    ]
     return out
 
 

@@ -3,7 +3,7 @@
     .venv/bin/python tests/benchmarks/bench_render.py [--iterations 200]
 
 Renders each type of Auction Auction board for 12 players, from matches played through the
-engine (the samples of `python -m bot.render_samples`): the access results, a location's lots
+engine (the samples of `python -m tools.render_samples`): the access results, a location's lots
 (Genre Shop with its six lots, and the Black Market with all 12 players bidding), a player's
 1-on-1 card and the final table. Prints, per board type, the p50, p95 and maximum time of one
 render call (`time.perf_counter_ns` around the call alone: layout, drawing, quantizing and PNG
@@ -27,7 +27,6 @@ from collections.abc import Callable
 from machine import cpu_model, pin_to_one_core
 from PIL import Image
 
-from bot import render_samples
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
     access_board,
@@ -36,6 +35,7 @@ from games.auction_auction.render import (
     one_on_one_card,
 )
 from games.core.drawing import Board, fonts
+from tools import render_samples
 
 TARGET_P95_NS = 30_000_000
 TARGET_BYTES = 300 * 1024

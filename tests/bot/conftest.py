@@ -14,7 +14,7 @@ import pytest
 from simcord.backend.errors import SetupError
 
 from bot.app import DealerBot, create_bot
-from bot.service import player_id
+from bot.players import player_id
 from games.registry import engine_for
 
 
@@ -66,7 +66,7 @@ class Table:
         return bot
 
     async def open(self, **options: Any) -> Any:
-        r = await self.host.slash(self.channel, "match create", game="auction-auction", **options)
+        r = await self.host.slash(self.channel, "match create auction-auction", **options)
         assert not r.ephemeral, r.response.content
         lobby = r.response
         for p in self.players:

@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from bot import boards, render_samples
+from bot import boards
 from bot.app import create_bot
-from bot.render_samples import Played
-from bot.ui import UIS
-from bot.ui.project_mars import BOARD_SHOWN, ProjectMarsUI
-from bot.ui.season import standings_board
+from bot.games.project_mars.texts import BOARD_SHOWN, ProjectMarsTexts
+from bot.games.registry import plugin_for
+from bot.season_board import standings_board
+from tools import render_samples
+from tools.render_samples import Played
 
 GAME = "auction-auction"
 
@@ -39,10 +40,10 @@ async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Play
     events = [*played.access, *played.lots.values()]
     views = list(played.views.values())
     got = await asyncio.gather(
-        *(boards.board(GAME, event, played.names) for event in events),
-        *(boards.card(GAME, view, played.names) for view in views),
+        *(boards.board(plugin_for(GAME).texts, event, played.names) for event in events),
+        *(boards.card(plugin_for(GAME).texts, view, played.names) for view in views),
     )
-    ui = UIS[GAME]
+    ui = plugin_for(GAME).texts
     expected = [ui.board(event, played.names) for event in events]
     expected += [ui.card(view, played.names) for view in views]
     assert got == expected
@@ -51,7 +52,7 @@ async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Play
 
 async def test_project_mars_and_season_boards_come_from_the_workers_too() -> None:
     pm = render_samples.mars_match()
-    game = ProjectMarsUI.game
+    game = ProjectMarsTexts.game
     events = [
         {"type": BOARD_SHOWN, "view": pm.table},
         *pm.rounds,
@@ -59,11 +60,11 @@ async def test_project_mars_and_season_boards_come_from_the_workers_too() -> Non
     ]
     season = render_samples.season_standings()
     got = await asyncio.gather(
-        *(boards.board(game, event, pm.names) for event in events),
-        boards.card(game, pm.hand, pm.names),
+        *(boards.board(plugin_for(game).texts, event, pm.names) for event in events),
+        boards.card(plugin_for(game).texts, pm.hand, pm.names),
         boards.standings(season),
     )
-    ui = UIS[game]
+    ui = plugin_for(game).texts
     expected = [ui.board(event, pm.names) for event in events]
     expected += [ui.card(pm.hand, pm.names), standings_board(season)]
     assert got == expected
@@ -80,45 +81,45 @@ async def test_an_error_in_a_worker_reaches_the_caller_with_where_it_was_raised(
     played: Played,
 ) -> None:
     with pytest.raises(KeyError) as caught:
-        await boards.card("no-such-game", a_view(played), played.names)
+        await boards.card(plugin_for(GAME).texts, {"me": {}}, played.names)
     assert "raised in the render worker" in "".join(caught.value.__notes__)
-    card = await boards.card(GAME, a_view(played), played.names)
-    assert card == UIS[GAME].card(a_view(played), played.names)
+    card = await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
+    assert card == plugin_for(GAME).texts.card(a_view(played), played.names)
 
 
 async def test_a_worker_that_dies_fails_its_job_and_is_replaced(played: Played) -> None:
-    job = asyncio.create_task(boards.card(GAME, a_view(played), played.names))
+    job = asyncio.create_task(boards.card(plugin_for(GAME).texts, a_view(played), played.names))
     worker = await busy_worker()
     worker.process.kill()
     with pytest.raises(boards.WorkerDied):
         await job
     assert worker.process.returncode is not None
     assert worker not in boards._POOL.idle
-    card = await boards.card(GAME, a_view(played), played.names)
-    assert card == UIS[GAME].card(a_view(played), played.names)
+    card = await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
+    assert card == plugin_for(GAME).texts.card(a_view(played), played.names)
 
 
 async def test_a_render_cancelled_midway_stops_its_worker(played: Played) -> None:
-    job = asyncio.create_task(boards.card(GAME, a_view(played), played.names))
+    job = asyncio.create_task(boards.card(plugin_for(GAME).texts, a_view(played), played.names))
     worker = await busy_worker()
     job.cancel()
     with pytest.raises(asyncio.CancelledError):
         await job
     assert worker.process.returncode is not None
-    card = await boards.card(GAME, a_view(played), played.names)
-    assert card == UIS[GAME].card(a_view(played), played.names)
+    card = await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
+    assert card == plugin_for(GAME).texts.card(a_view(played), played.names)
 
 
 def test_the_workers_outlive_an_event_loop(played: Played) -> None:
-    first = asyncio.run(boards.card(GAME, a_view(played), played.names))
+    first = asyncio.run(boards.card(plugin_for(GAME).texts, a_view(played), played.names))
     workers = list(boards._POOL.idle)
-    again = asyncio.run(boards.card(GAME, a_view(played), played.names))
+    again = asyncio.run(boards.card(plugin_for(GAME).texts, a_view(played), played.names))
     assert again == first
     assert boards._POOL.idle == workers
 
 
 async def test_closing_the_bot_stops_the_workers(played: Played, tmp_path: Path) -> None:
-    await boards.card(GAME, a_view(played), played.names)
+    await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
     workers = list(boards._POOL.idle)
     assert workers
     await create_bot(tmp_path / "dealer.db").close()

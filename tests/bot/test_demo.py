@@ -1,4 +1,4 @@
-"""`python -m bot demo`: a whole match through SimCord, and what each person saw."""
+"""`python -m tools.demo`: a whole match through SimCord, and what each person saw."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.demo import PLAYERS, main
 from games.auction_auction.model import LOCATION_NAMES
+from tools.demo import PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from simcord.backend.errors import OptionError, SetupError
 
-from bot.actions import MAX_AMOUNT, parse_amount
+from bot.amounts import MAX_AMOUNT, parse_amount
 from bot.errors import UNEXPECTED, UserError
 from games.core.errors import typed
 from tests.bot.conftest import Table

@@ -14,8 +14,9 @@ import discord
 import pytest
 
 from bot import actions
+from bot.components import ChallengeButton
 from bot.computer import Computer
-from bot.service import COMPUTER, COMPUTER_NAME, player_id
+from bot.players import COMPUTER, COMPUTER_NAME, player_id
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
@@ -102,7 +103,9 @@ class Mars:
 
     async def practice(self, **options: Any) -> None:
         """ann starts a practice match against the computer."""
-        r = await self.ann.slash(self.channel, "match create", game=GAME, practice=True, **options)
+        r = await self.ann.slash(
+            self.channel, "match create project-mars", practice=True, **options
+        )
         assert not r.ephemeral, r.response.content
         row = await self.bot.storage.open_match_in(self.channel.id)
         assert row is not None and row.status == "running"
@@ -131,7 +134,7 @@ class Mars:
     async def challenge(self, **options: Any) -> Any:
         """ann challenges bob; returns the challenge message."""
         r = await self.ann.slash(
-            self.channel, "match create", game=GAME, opponent=self.bob, **options
+            self.channel, "match create project-mars", opponent=self.bob, **options
         )
         assert not r.ephemeral, r.response.content
         row = await self.bot.storage.open_match_in(self.channel.id)
@@ -143,7 +146,7 @@ class Mars:
         """bob accepts ann's challenge (made now unless given)."""
         message = message or await self.challenge(**options)
         accepted = await self.bob.click(
-            message, custom_id=f"dealer:pm:challenge:accept:{self.match_id}:{self.bob.id}"
+            message, custom_id=f"dealer:challenge:accept:{self.match_id}:{self.bob.id}"
         )
         assert "accepted" in accepted.response.content, accepted.response.content
 
@@ -529,7 +532,7 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     carol = t.guild.add_member(simcord_env.create_user("carol"))
     message = await t.challenge()
     m = t.match_id
-    r = await carol.click(message, custom_id=f"dealer:pm:challenge:accept:{m}:{t.bob.id}")
+    r = await carol.click(message, custom_id=f"dealer:challenge:accept:{m}:{t.bob.id}")
     assert r.ephemeral and "only they can answer it" in r.response.content
     r = await carol.slash(t.channel, "match join")
     assert r.ephemeral and "challenge" in r.response.content
@@ -579,26 +582,31 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     assert (await t.state()).model_dump() == state, "a refused move changes nothing"
 
 
-async def test_options_of_another_game_are_refused(simcord_env: Any) -> None:
+async def test_each_game_has_its_own_create_options(simcord_env: Any) -> None:
+    """`/match create <game>`: a game's subcommand offers its own options and no other's."""
     t = Mars(simcord_env)
-    r = await t.ann.slash(t.channel, "match create", game=GAME, starting_cash=50)
-    assert r.ephemeral and "Project Mars does not take `starting_cash`" in r.response.content
-    r = await t.ann.slash(t.channel, "match create", game=GAME, phase_minutes=60)
-    assert r.ephemeral and "`turn_minutes`" in r.response.content
-    r = await t.ann.slash(t.channel, "match create", game="auction-auction", opponent=t.bob)
-    assert r.ephemeral and "Auction Auction does not take `opponent`" in r.response.content
-    r = await t.ann.slash(t.channel, "match create", game=GAME, deck="fortress")
+    create = t.bot.tree.get_command("match").get_command("create")
+    options = {c.name: {p.name for p in c.parameters} for c in create.commands}
+    assert options["project-mars"] == {"opponent", "practice", "deck", "turn_minutes", "spectators"}
+    assert "starting_cash" in options["auction-auction"]
+    assert "opponent" not in options["auction-auction"]
+    assert "phase_minutes" not in options["project-mars"]
+
+
+async def test_bad_create_options_are_refused(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    r = await t.ann.slash(t.channel, "match create project-mars", deck="fortress")
     assert r.ephemeral and "goes with `opponent` or `practice`" in r.response.content
-    r = await t.ann.slash(t.channel, "match create", game=GAME, opponent=t.ann)
+    r = await t.ann.slash(t.channel, "match create project-mars", opponent=t.ann)
     assert r.ephemeral and "cannot challenge yourself" in r.response.content
-    r = await t.ann.slash(t.channel, "match create", game=GAME, opponent=t.bob, practice=True)
+    r = await t.ann.slash(t.channel, "match create project-mars", opponent=t.bob, practice=True)
     assert r.ephemeral and "not both" in r.response.content
     assert await t.bot.storage.open_match_in(t.channel.id) is None
 
 
 async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
     t = Mars(simcord_env)
-    r = await t.ann.slash(t.channel, "match create", game=GAME)
+    r = await t.ann.slash(t.channel, "match create project-mars")
     lobby = r.response
     assert "Turn time: 10 minute(s)" in lobby.content
     assert "each player picks theirs" in lobby.content
@@ -736,3 +744,11 @@ async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any
     result = (await t.state()).result
     assert result is not None and result.forfeit == ann and result.winner == COMPUTER
     assert f"ann forfeits, **{COMPUTER_NAME}** wins" in t.channel_text()
+
+
+def test_challenge_buttons_posted_by_earlier_versions_still_answer() -> None:
+    """Before games became plug-ins, challenge buttons carried `dealer:pm:challenge:`."""
+    template = ChallengeButton.__discord_ui_compiled_template__
+    for custom_id in ("dealer:pm:challenge:accept:7:42", "dealer:challenge:accept:7:42"):
+        found = template.fullmatch(custom_id)
+        assert found is not None and (found["answer"], found["match"]) == ("accept", "7")

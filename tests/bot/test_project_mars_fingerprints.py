@@ -32,7 +32,7 @@ import pytest
 from simcord.backend.errors import SetupError
 
 from bot import actions
-from bot.service import COMPUTER
+from bot.players import COMPUTER
 from games.core.engine import HOST
 from games.core.events import Event
 from games.project_mars import ENGINE

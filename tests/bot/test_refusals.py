@@ -130,7 +130,7 @@ async def test_cancel_asks_to_confirm(simcord_env: Any) -> None:
     assert "no longer exists" in twice.response.content or "already" in twice.response.content
     r = await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=5)
     assert "no open match" in r.response.content
-    r = await t.host.slash(t.channel, "match create", game="auction-auction")
+    r = await t.host.slash(t.channel, "match create auction-auction")
     assert not r.ephemeral, "a new match may open once the old one is cancelled"
 
 

@@ -173,7 +173,7 @@ async def test_eliminated_members_cannot_join_until_reinstated(simcord_env: Any)
     out = t.players[4]
     r = await t.boss.slash(t.channel, "season eliminate", member=out, reason="lost the deathmatch")
     assert "is **eliminated**" in r.response.content
-    lobby = (await t.host.slash(t.channel, "match create", game="auction-auction")).response
+    lobby = (await t.host.slash(t.channel, "match create auction-auction")).response
     for p in t.players[:4]:
         await p.click(lobby, label="Join")
     refused = await out.click(lobby, label="Join")

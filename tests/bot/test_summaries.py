@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.presenter import CONTROLS
-from bot.ui import UIS
+from bot.games.registry import PLUGINS, plugin_for
 from games.core.errors import RuleError
 from games.registry import engine_for
 
@@ -19,19 +18,19 @@ NAMES = {f"p{i}": f"Player {i}" for i in range(12)}
 
 
 def controls(game: str, view: dict[str, Any]) -> Any:
-    make = CONTROLS.get(game)
+    make = plugin_for(game).controls
     built = make(1, view, NAMES.__getitem__) if make is not None else None
     return built.to_components() if built is not None else None
 
 
-@pytest.mark.parametrize("game", sorted(UIS))
+@pytest.mark.parametrize("game", sorted(PLUGINS))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_the_summary_reads_as_the_whole_view(game: str, seed: int) -> None:
     engine = engine_for(game)
     players = list(NAMES)[: min(engine.max_players, 6)]
     state, _ = engine.setup(players, engine.parse_options({}), seed)
     rnd = random.Random(seed)
-    ui = UIS[game]
+    ui = plugin_for(game).texts
     compared = 0
     while not engine.is_finished(state) and compared < 3000:
         for player in players:

@@ -22,9 +22,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from bot import render_samples
-from bot.render_samples import DRE, GENRE, Played
-from bot.ui.season import standings_board
+from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
@@ -36,6 +34,8 @@ from games.auction_auction.render import (
 from games.core.drawing import Board, fonts
 from games.core.drawing.fonts import FONTS
 from games.core.match import Match
+from tools import render_samples
+from tools.render_samples import DRE, GENRE, Played
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"

@@ -10,8 +10,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot import render_samples
-from bot.render_samples import MARS, MarsPlayed
 from games.core.drawing import Board
 from games.core.match import Match
 from games.project_mars import ENGINE
@@ -23,6 +21,8 @@ from games.project_mars.render import (
     round_board,
 )
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+from tools import render_samples
+from tools.render_samples import MARS, MarsPlayed
 
 OWNER, VICTIM = "601", "602"
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.ui.base import COMPUTER, GameUI, Names, Target, named
+from bot.games.base import COMPUTER, GameTexts, Names, Target, named
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.project_mars.decks import READY_DECKS
@@ -71,7 +71,7 @@ def deck_list(cards: Mapping[str, int]) -> str:
     return ", ".join(f"{n}× {CARDS[k].name if k in CARDS else k}" for k, n in cards.items())
 
 
-class ProjectMarsUI(GameUI):
+class ProjectMarsTexts(GameTexts):
     game = "project-mars"
     title = "Project Mars"
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
@@ -529,7 +529,7 @@ class ProjectMarsUI(GameUI):
             "of it for the next round.\n"
             "**Playing:** in your 1-on-1 (DM, or **My 1-on-1** / `/me`): pick a card, then a "
             "slot, and answer what cards ask. When a turn's time runs out, you pass.\n"
-            "**Starting:** `/match create game:project-mars opponent:@member` challenges a "
+            "**Starting:** `/match create project-mars opponent:@member` challenges a "
             "member; `practice:True` plays Dealer; with neither, a lobby opens (a host may seat "
             "Dealer with `/match add-bot`). Also `deck`, `turn_minutes`. Rules: "
             "docs/rules/project-mars.md."

@@ -1,21 +1,21 @@
-"""The interface between the presenter and a game's texts."""
+"""A game's texts in Discord: what its events, 1-on-1s and status say, and its images.
+
+This part of a game's plug-in imports no Discord library: the render workers load it to draw
+its boards (`bot.boards`). The rest of the plug-in (its commands and controls) is
+`bot.games.plugin.GamePlugin`."""
 
 from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.players import COMPUTER as COMPUTER
+from bot.players import Names as Names
 from games.core.drawing.board import Board
 
-#: The practice opponent's player id in engines: a seat the bot plays (`bot.computer`).
-COMPUTER = "practice"
-COMPUTER_NAME = "Dealer (practice)"
-
-#: Turns a player id of the engine into the name people see.
-Names = Callable[[str], str]
 #: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.
 _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\)))\b")
 
@@ -34,7 +34,7 @@ class Target:
     label: str
 
 
-class GameUI(ABC):
+class GameTexts(ABC):
     game: ClassVar[str]
     title: ClassVar[str]
     #: Event types after which the spectator channel gets the full picture of a phase.

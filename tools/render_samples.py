@@ -1,4 +1,4 @@
-"""`python -m bot.render_samples OUT_DIR`: sample board images of every kind, to look at.
+"""`python -m tools.render_samples OUT_DIR`: sample board images of every kind, to look at.
 
 The samples come from matches played through the engine (`Match.start`, then `submit` with
 scripted moves), so they show what the engine really announces: a 12-player match with all
@@ -21,8 +21,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.ui.project_mars import ROUND_BOARD, ProjectMarsUI
-from bot.ui.season import standings_board
+from bot.games.project_mars.texts import ROUND_BOARD, ProjectMarsTexts
+from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
@@ -39,7 +39,7 @@ from games.project_mars import ENGINE as MARS_ENGINE
 from games.project_mars import render as mars
 from games.project_mars.practice import practice_move
 
-USAGE = "usage: python -m bot.render_samples OUT_DIR"
+USAGE = "usage: python -m tools.render_samples OUT_DIR"
 DRE, GENRE, WOLLEY = "dr-e-appraisings", "genre-shop", "wolley-limited"
 
 #: Player ids as the bot has them (Discord user ids as strings) and their display names.
@@ -239,8 +239,8 @@ class MarsPlayed:
 def mars_match(seed: int = 5) -> MarsPlayed:
     """Shadow Ops (601: traps, snipers) against Machine Uprising (602: scouts, sentinels),
     played to its end by `practice_move` from each seat's own view; round boards made as the
-    bot makes them (`ProjectMarsUI.add_events`)."""
-    ui = ProjectMarsUI()
+    bot makes them (`ProjectMarsTexts.add_events`)."""
+    ui = ProjectMarsTexts()
     decks = {"601": "shadow-ops", "602": "machine-uprising"}
     match, _ = Match.start(MARS_ENGINE, list(MARS), {"decks": decks}, seed=seed)
     played = MarsPlayed(dict(MARS))

@@ -1,4 +1,4 @@
-"""`python -m bot demo [OUT_DIR]`: a complete Auction Auction match, played through SimCord.
+"""`python -m tools.demo [OUT_DIR]`: a complete Auction Auction match, played through SimCord.
 
 The real bot runs against SimCord's in-memory Discord with a temporary database. Six
 simulated players join with the lobby buttons, send sealed bids with the buttons and forms
@@ -30,7 +30,7 @@ import discord
 
 from bot import actions as bot_actions
 from bot.app import DealerBot, create_bot
-from bot.service import player_id
+from bot.players import player_id
 from games.registry import engine_for
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ DEFAULT_OUT = "demo-out"
 INSTALL_HINT = (
     'error: the demo needs SimCord; install the development tools first: pip install -e ".[dev]"'
 )
-USAGE = "usage: python -m bot demo [OUT_DIR]"
+USAGE = "usage: python -m tools.demo [OUT_DIR]"
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
     discord.InteractionType.component: "button",
@@ -97,14 +97,13 @@ class Demo:
         colour = self.rng.choice(["red", "yellow", "green"])
         created = await self.host.slash(
             self.channel,
-            "match create",
-            game=GAME,
+            f"match create {GAME}",
             phase_minutes=PHASE_MINUTES,
             black_market_colour=colour,
         )
         self.did(
             self.host,
-            f"/match create game:{GAME} phase_minutes:{PHASE_MINUTES} black_market_colour:{colour}",
+            f"/match create {GAME} phase_minutes:{PHASE_MINUTES} black_market_colour:{colour}",
         )
         lobby = _answer(created)
         self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
@@ -378,3 +377,7 @@ def main(argv: list[str]) -> int:
     files = sum(len(page.files) for page in pages)
     print(f"Wrote {len(pages)} transcripts, actions.txt and {files} attached files to {out}/.")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

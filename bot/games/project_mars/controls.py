@@ -1,11 +1,10 @@
-"""Project Mars's controls in Discord: the menus of a player's 1-on-1 and the challenge
-buttons.
+"""Project Mars's controls in Discord: the menus of a player's 1-on-1 and the deck form.
 
 Every menu and button is built from the player's own view — its `legal` part says what they
 may do now — so no rule is repeated here: the engine checks each move and its RuleError is
 the refusal a player reads. Each is a `DynamicItem` whose custom_id carries the match and
 what was chosen so far (`dealer:pm:slot:<match>:<card>`), so menus posted before a restart
-still work; the deck list form is answered from its custom_id by `handle_form`.
+still work; the deck list form is answered from its custom_id by `answer_deck_form`.
 
 A turn takes two steps: the card menu answers privately with the slot menu for that card
 (or, for a utility card, a button to play it); the slot menu submits the move. A decision a
@@ -22,16 +21,15 @@ import discord
 
 from bot.components import Action, form_values
 from bot.errors import UserError, guarded
-from bot.service import player_id
-from bot.ui.base import Names
-from bot.ui.project_mars import worded
+from bot.games.base import Names
+from bot.games.project_mars.texts import worded
+from bot.players import player_id
 from games.project_mars.decks import READY_DECKS, parse_deck_text
 from games.project_mars.render import card_words, where
 
 if TYPE_CHECKING:
     from bot.app import DealerBot
 
-GAME = "project-mars"
 MAX_OPTIONS = 25
 #: Card ids as the engine gives them (`a07`): they say nothing but the owner.
 CARD = r"[a-z]\d{2}"
@@ -236,34 +234,6 @@ class MoveButton(
         await submit(interaction, bot, self.match_id, move)
 
 
-class ChallengeButton(
-    Action,
-    template=r"dealer:pm:challenge:(?P<answer>accept|decline):(?P<match>\d+):(?P<user>\d+)",
-):
-    """Accept or decline a challenge; only the member challenged may press them."""
-
-    def __init__(self, answer: str, match_id: int, user_id: int) -> None:
-        super().__init__(
-            f"dealer:pm:challenge:{answer}:{match_id}:{user_id}",
-            "Accept" if answer == "accept" else "Decline",
-            discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary,
-        )
-        self.answer = answer
-        self.match_id = match_id
-        self.user_id = user_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> ChallengeButton:
-        return cls(match["answer"], int(match["match"]), int(match["user"]))
-
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.actions.answer_challenge(
-            interaction, self.match_id, self.user_id, accept=self.answer == "accept"
-        )
-
-
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DeckMenu,
     KeepMenu,
@@ -272,15 +242,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SlotMenu,
     ChoiceMenu,
     MoveButton,
-    ChallengeButton,
 )
-
-
-def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("accept", match_id, user_id))
-    view.add_item(ChallengeButton("decline", match_id, user_id))
-    return view
 
 
 # -- the 1-on-1's controls, from the player's view ---------------------------------------
@@ -426,7 +388,7 @@ DECK_FIELD = "cards"
 
 def deck_form(match_id: int) -> discord.ui.Modal:
     """The form for a deck list of one's own. Stopped before it is sent, like the bid form:
-    `handle_form` answers it from its custom_id, before or after a restart alike."""
+    `answer_deck_form` answers it from its custom_id, before or after a restart alike."""
     form = discord.ui.Modal(title="Your deck: 30 cards", custom_id=f"dealer:pm:deckform:{match_id}")
     form.add_item(
         discord.ui.TextInput(
@@ -442,14 +404,8 @@ def deck_form(match_id: int) -> discord.ui.Modal:
     return form
 
 
-async def handle_form(interaction: discord.Interaction[Any]) -> None:
-    """Answer a submitted deck list form (the `on_interaction` listener calls this)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return
-    data: Any = interaction.data or {}
-    found = DECK_FORM.fullmatch(str(data.get("custom_id", "")))
-    if found is None:
-        return
+async def answer_deck_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+    """Answer a submitted deck list form."""
     bot: DealerBot = interaction.client
     cards = parse_deck_text(form_values(interaction).get(DECK_FIELD, ""))
     move = {"type": "deck", "cards": cards}

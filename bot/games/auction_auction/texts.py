@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bot.ui.base import GameUI, Names, Target
+from bot.games.base import GameTexts, Names, Target
 from games.auction_auction.model import HAND_LABELS, HOUSES, LOCATION_NAMES, PHASES, place_name
 from games.auction_auction.render import (
     access_board,
@@ -26,7 +26,7 @@ def lot_label(lot: dict[str, Any]) -> str:
     return f"{lot['id']} · {lot['count']}× {lot['colour']}"
 
 
-class AuctionAuctionUI(GameUI):
+class AuctionAuctionTexts(GameTexts):
     game = "auction-auction"
     title = "Auction Auction"
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"access_resolved", "phase_closed"})

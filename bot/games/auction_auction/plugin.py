@@ -1,0 +1,107 @@
+"""Auction Auction in Discord: its `/match create` options and its players' commands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.amounts import MAX_AMOUNT
+from bot.errors import guarded
+from bot.games.auction_auction.texts import AuctionAuctionTexts
+from bot.games.plugin import GamePlugin
+from bot.players import player_id
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+Interaction = discord.Interaction[Any]
+TEXTS = AuctionAuctionTexts()
+DEFAULT_PHASE_MINUTES = 1440
+COLOURS = [
+    app_commands.Choice(name=c, value=c) for c in ("red", "yellow", "green", "blue", "purple")
+]
+EXTRA_COLOURS = [
+    app_commands.Choice(name="none (red, yellow, green)", value=""),
+    app_commands.Choice(name="blue", value="blue"),
+    app_commands.Choice(name="blue and purple", value="blue,purple"),
+]
+
+
+def create() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="auction-auction", description="Open an Auction Auction lobby in this channel"
+    )
+    @app_commands.describe(
+        phase_minutes="How long each phase lasts, in minutes (1 to 10080 = 7 days; default 1440)",
+        starting_cash="Dollars each player starts with (default 100)",
+        rounds="Number of rounds (default 3)",
+        house_capacity="Spots in each auction house (default 3)",
+        extra_colours="Cube colours added to red, yellow and green",
+        black_market_colour="The Black Market's colour (default: random)",
+        reveal_lots="Show every location's lots to everyone (default no)",
+        spectators="A channel that gets the full picture after each phase (no player may read it)",
+    )
+    @app_commands.choices(extra_colours=EXTRA_COLOURS, black_market_colour=COLOURS)
+    async def auction_auction(
+        interaction: Interaction,
+        phase_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        starting_cash: app_commands.Range[int, 0, 100000] | None = None,
+        rounds: app_commands.Range[int, 1, 10] | None = None,
+        house_capacity: app_commands.Range[int, 1, 12] | None = None,
+        extra_colours: str | None = None,
+        black_market_colour: str | None = None,
+        reveal_lots: bool | None = None,
+        spectators: discord.TextChannel | None = None,
+    ) -> None:
+        options: dict[str, Any] = {}
+        if starting_cash is not None:
+            options["starting_cash"] = starting_cash
+        if rounds is not None:
+            options["rounds"] = rounds
+        if house_capacity is not None:
+            options["house_capacity"] = house_capacity
+        if extra_colours:
+            options["colours"] = ["red", "yellow", "green", *extra_colours.split(",")]
+        if black_market_colour is not None:
+            options["black_market_colour"] = black_market_colour
+        if reveal_lots is not None:
+            options["reveal_lots_publicly"] = reveal_lots
+        minutes = phase_minutes or DEFAULT_PHASE_MINUTES
+        bot: DealerBot = interaction.client
+        await guarded(
+            interaction,
+            bot.actions.create(interaction, TEXTS.game, options, minutes * 60, spectators),
+        )
+
+    return auction_auction
+
+
+class AuctionAuctionCog(commands.Cog):
+    """`/give` and `/garnet-trade`: Auction Auction's moves besides bids (AA-13, AA-14)."""
+
+    def __init__(self, bot: DealerBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="give", description="Give cash to another player (only you two know)"
+    )
+    @app_commands.describe(member="Who receives it", amount="Whole dollars, at least 1")
+    async def give(
+        self,
+        interaction: Interaction,
+        member: discord.User,
+        amount: app_commands.Range[int, 1, MAX_AMOUNT],
+    ) -> None:
+        move = {"type": "give", "to": player_id(member.id), "amount": amount}
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "give"))
+
+    @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
+    async def garnet_trade(self, interaction: Interaction) -> None:
+        move = {"type": "trade_garnet"}
+        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "garnet-trade"))
+
+
+PLUGIN = GamePlugin(texts=TEXTS, create=create, cog=AuctionAuctionCog)

@@ -1,0 +1,65 @@
+"""What a game brings to the bot besides its texts: the `/match create` subcommand with its
+own options, its players' slash commands, the controls of its 1-on-1, its forms and its
+computer seat. Everything the generic bot does for a game it does through one of these."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games.base import GameTexts, Names
+from games.core.engine import Engine
+from games.registry import engine_for
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import DealerBot
+
+#: A practice player: the seat's own view and a seed (for ties only) in, the move out.
+Decide = Callable[[dict[str, Any], int], dict[str, Any]]
+#: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
+Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A form (modal) the game sends: recognised by its custom id when it comes back, before
+    or after a restart alike, and answered by `answer` with the id's groups."""
+
+    custom_id: re.Pattern[str]
+    answer: Callable[[discord.Interaction[Any], re.Match[str]], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    texts: GameTexts
+    #: Makes the game's `/match create <game>` subcommand, with the game's own options (a new
+    #: command object for each bot, since a command belongs to one command tree).
+    create: Callable[[], app_commands.Command[Any, ..., None]]
+    #: Makes the cog of the game's own players' commands (`/give`), if it has any.
+    cog: Callable[[DealerBot], commands.Cog] | None = None
+    #: The game's own buttons and menus, restart-proof (`discord.ui.DynamicItem`).
+    dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
+    forms: tuple[Form, ...] = ()
+    #: The game's own 1-on-1 controls; without, a button per target opens the amount form.
+    controls: Controls | None = None
+    #: The computer seat's player, for practice matches; None when the game has none.
+    practice: Decide | None = None
+
+    @property
+    def game(self) -> str:
+        return self.texts.game
+
+    @property
+    def title(self) -> str:
+        return self.texts.title
+
+    @property
+    def engine(self) -> Engine[Any, Any]:
+        return engine_for(self.texts.game)

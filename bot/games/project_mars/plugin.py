@@ -1,0 +1,93 @@
+"""Project Mars in Discord: its `/match create` options, its controls and forms, and its
+practice opponent."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError, guarded
+from bot.games.plugin import Form, GamePlugin
+from bot.games.project_mars.controls import DECK_FORM, DYNAMIC_ITEMS, answer_deck_form, controls
+from bot.games.project_mars.texts import ProjectMarsTexts
+from games.project_mars.decks import READY_DECKS
+from games.project_mars.practice import practice_move
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
+
+TEXTS = ProjectMarsTexts()
+DEFAULT_TURN_MINUTES = 10
+DECKS = [app_commands.Choice(name=d.name, value=d.key) for d in READY_DECKS.values()]
+
+
+def create() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="project-mars",
+        description="Challenge a member to Project Mars, practise, or open a lobby here",
+    )
+    @app_commands.describe(
+        opponent="Challenge this member (they accept with a button)",
+        practice="Play against Dealer's practice opponent",
+        deck="Your ready deck, with opponent or practice (default: pick later)",
+        turn_minutes="Time for each turn or decision, in minutes (1 to 10080; default 10); "
+        "when it runs out, the default (a pass) is taken",
+        spectators="A channel that gets each round's results",
+    )
+    @app_commands.choices(deck=DECKS)
+    async def project_mars(
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | None = None,
+        practice: bool | None = None,
+        deck: str | None = None,
+        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        spectators: discord.TextChannel | None = None,
+    ) -> None:
+        bot: DealerBot = interaction.client
+        await guarded(
+            interaction,
+            _create(bot, interaction, opponent, bool(practice), deck, turn_minutes, spectators),
+        )
+
+    return project_mars
+
+
+async def _create(
+    bot: DealerBot,
+    interaction: discord.Interaction[Any],
+    opponent: discord.Member | None,
+    practice: bool,
+    deck: str | None,
+    turn_minutes: int | None,
+    spectators: discord.TextChannel | None,
+) -> None:
+    options: dict[str, Any] = {}
+    if deck is not None:
+        if opponent is None and not practice:
+            raise UserError(
+                "`deck` chooses your own deck, so it goes with `opponent` or `practice`; in an "
+                "open lobby each player picks their deck when the match starts."
+            )
+        options["decks"] = {str(interaction.user.id): deck}
+    minutes = turn_minutes or DEFAULT_TURN_MINUTES
+    await bot.actions.create(
+        interaction,
+        TEXTS.game,
+        options,
+        minutes * 60,
+        spectators,
+        opponent=opponent,
+        practice=practice,
+    )
+
+
+PLUGIN = GamePlugin(
+    texts=TEXTS,
+    create=create,
+    dynamic_items=DYNAMIC_ITEMS,
+    forms=(Form(DECK_FORM, answer_deck_form),),
+    controls=controls,
+    practice=practice_move,
+)

@@ -1,0 +1,44 @@
+"""Who is who: engines know players by their Discord user id as text (the practice opponent
+as `COMPUTER`), people read their names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from games.core.engine import HOST
+
+if TYPE_CHECKING:
+    from bot.storage import PlayerRow
+
+#: The practice opponent's player id in engines: a seat the bot plays (`bot.computer`).
+COMPUTER = "practice"
+COMPUTER_NAME = "Dealer (practice)"
+
+#: Turns a player id of the engine into the name people see.
+Names = Callable[[str], str]
+
+#: The practice opponent (`bot.computer`): its seat in a lobby has this user id, which no
+#: Discord user has; engines know it as `COMPUTER`.
+COMPUTER_USER = 0
+
+
+def player_id(user_id: int) -> str:
+    """Players are known to engines by their Discord user id, as text (the practice
+    opponent as `COMPUTER`)."""
+    return COMPUTER if user_id == COMPUTER_USER else str(user_id)
+
+
+def name_table(players: list[PlayerRow]) -> dict[str, str]:
+    """Player id -> the name people see (the host included)."""
+    return {HOST: "the host", **{player_id(p.user_id): p.name for p in players}}
+
+
+def names_of(players: list[PlayerRow]) -> Names:
+    table = name_table(players)
+    return lambda pid: table.get(pid, pid)
+
+
+def user_id_of(player: str) -> int | None:
+    """The Discord user behind an engine's player id; None for the practice opponent."""
+    return None if player == COMPUTER else int(player)

@@ -1,0 +1,2 @@
+"""Developer tools, outside the bot's runtime package: `python -m tools.demo` plays a whole
+match through SimCord, `python -m tools.render_samples OUT_DIR` draws every board."""
