@@ -19,7 +19,7 @@ from bot.limits import fit
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of, player_id
 from bot.presenter import message
 from bot.seasons import counts_for_seasons
-from bot.service import new_seed
+from bot.service import Outcome, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.engine import HOST
 from games.core.errors import RuleError
@@ -282,10 +282,13 @@ class Actions:
         )
         await self._refresh_lobby_message(row)
 
-    async def settle(self, match_id: int) -> None:
-        """After a move: deliver its events, then let the practice opponent make the moves
-        it owes (each delivered in turn)."""
-        await self.bot.presenter.flush(match_id)
+    async def settle(self, match_id: int, outcome: Outcome | None = None) -> None:
+        """After a start or a move (its `outcome`): deliver its events, then let the practice
+        opponent make the moves it owes (each delivered in turn)."""
+        if outcome is None:
+            await self.bot.presenter.flush(match_id)
+        else:
+            await self.bot.presenter.present(outcome)
         await self.bot.computer.act(match_id)
 
     async def lobby_text(self, row: MatchRow) -> str:
@@ -465,53 +468,17 @@ class Actions:
     async def submit(
         self, interaction: discord.Interaction[Any], row: MatchRow, move: dict[str, Any]
     ) -> None:
-        """Submit a player's move; confirm privately after the commit, then deliver.
-
-        In the channel the reply repeats the move's private receipts (an ephemeral reply is
-        all the player sees there); in DMs the receipts arrive as DMs, so the reply only
-        shows the updated 1-on-1."""
+        """Submit a player's move; confirm privately after the commit, then deliver."""
         players = await self.require_player(interaction, row)
         me = player_id(interaction.user.id)
-        names = await self.bot.service.names(row.id)
         try:
-            events = await self.bot.service.submit(row.id, me, move)
+            outcome = await self.bot.service.submit(row.id, me, move)
         except RuleError as error:
-            raise RuleError(
-                error.code, plugin_for(row.game).texts.engine_text(error.message, names)
-            ) from None
-        ui = plugin_for(row.game).texts
-        receipts = (
-            [
-                text
-                for e in events
-                if e.audience.kind != "public"
-                and e.audience.reaches(me)
-                and (text := ui.describe(e.to_json(), names))
-            ]
-            if interaction.guild is not None
-            else []
-        )
-        view = await self.bot.service.summary(row, me)
-        text = "\n".join(
-            [*receipts, "✅ Accepted." if not receipts else "", ui.one_on_one(view, names)]
-        ).strip()
-        # The 1-on-1's controls are built only when the reply carries them: the player has
-        # more to do in this phase (the mulligan after the back hand, say) and no 1-on-1 is
-        # posted for it, so the reply carries the controls and the card.
-        make_controls = plugin_for(row.game).controls
-        controls = (
-            make_controls(row.id, view, names)
-            if make_controls is not None and not any(e.type == "phase_opened" for e in events)
-            else None
-        )
-        if controls is not None:
-            board = await self.bot.presenter.card(row, interaction.user.id, players)
-            await interaction.response.send_message(
-                **message(text, controls, board), ephemeral=True
-            )
-        else:
-            await interaction.response.send_message(fit(text), ephemeral=True)
-        await self.settle(row.id)
+            names = await self.bot.service.names(row.id)
+            texts = plugin_for(row.game).texts
+            raise RuleError(error.code, texts.engine_text(error.message, names)) from None
+        await self.bot.presenter.reply(interaction, row, outcome, players)
+        await self.settle(row.id, outcome)
 
     async def submit_here(
         self, interaction: discord.Interaction[Any], move: dict[str, Any], command: str
@@ -592,14 +559,14 @@ class Actions:
     async def host_move(self, interaction: discord.Interaction[Any], move: dict[str, Any]) -> None:
         row = await self._running_as_host(interaction)
         try:
-            await self.bot.service.submit(row.id, HOST, move)
+            outcome = await self.bot.service.submit(row.id, HOST, move)
         except RuleError as error:
             names = await self.bot.service.names(row.id)
             raise RuleError(
                 error.code, plugin_for(row.game).texts.engine_text(error.message, names)
             ) from None
         await interaction.response.send_message("Done.", ephemeral=True)
-        await self.settle(row.id)
+        await self.settle(row.id, outcome)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.match_here(interaction, ended=True)

@@ -93,7 +93,12 @@ class DealerBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database_path, self.database_sync)
         self.dispatcher = Dispatcher(self)
-        self.service = MatchService(self.storage, self.now, self.dispatcher.poke)
+        self.service = MatchService(
+            self.storage,
+            self.now,
+            self.dispatcher.poke,
+            presents_views=lambda game: PLUGINS[game].texts.wants_views,
+        )
         self.presenter = Presenter(self)
         self.actions = Actions(self)
         self.season_actions = SeasonActions(self)

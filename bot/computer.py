@@ -64,13 +64,13 @@ class Computer:
             log.exception("the practice player of match %s found no move", match_id)
             return False
         try:
-            await service.submit(match_id, COMPUTER, move)
+            outcome = await service.submit(match_id, COMPUTER, move)
         except (RuleError, UserError) as error:
             # Another move (a deadline) may have come first: try again from the new view,
             # but not from the same one.
             log.warning("practice move %s of match %s refused: %s", move, match_id, error)
             return await service.view(row, COMPUTER) != view
-        await self.bot.presenter.flush(match_id)
+        await self.bot.presenter.present(outcome)
         return True
 
     async def resume_all(self) -> None:

@@ -76,10 +76,12 @@ class Dispatcher:
             return
         if timer.kind == "deadline":
             try:
-                await self.bot.service.submit(row.id, HOST, {"type": "close_phase"})
+                outcome = await self.bot.service.submit(row.id, HOST, {"type": "close_phase"})
             except (RuleError, UserError) as error:
                 log.info("deadline of match %s did nothing: %s", row.id, error)
-            await self.bot.presenter.flush(row.id)
+                await self.bot.presenter.flush(row.id)
+            else:
+                await self.bot.presenter.present(outcome)
             await self.bot.computer.act(row.id)
             return
         await self.bot.presenter.remind(row)

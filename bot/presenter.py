@@ -24,7 +24,8 @@ from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.storage import MatchRow, PlayerRow, Storage
+from bot.service import Outcome
+from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.drawing.board import Board
 from games.core.drawing.words import plural
 from games.core.engine import HOST
@@ -54,10 +55,20 @@ class Presenter:
     def __init__(self, bot: DealerBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: The public views around moves not yet delivered, from their outcomes.
+        self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
+            defaultdict(dict)
+        )
 
     @property
     def storage(self) -> Storage:
         return self.bot.storage
+
+    async def present(self, outcome: Outcome) -> None:
+        """Deliver a move just committed (after whatever of the match is still undelivered)."""
+        if outcome.views is not None:
+            self._views[outcome.match_id][outcome.seq] = outcome.views
+        await self.flush(outcome.match_id)
 
     async def flush(self, match_id: int | None = None) -> None:
         """Deliver every undelivered event (of one match, or of all after a restart). A
@@ -71,11 +82,12 @@ class Presenter:
                 pending = await self.storage.pending_events(mid)
                 row = await self.bot.service.row(mid) if pending else None
                 if row is None:
+                    self._views.pop(mid, None)
                     continue
                 players = await self.bot.service.players(mid)
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
-                    events = [Event.from_json(event) for event in item.events]
+                    events = await self._presented(row, item)
                     if combine:
                         try:
                             await self._deliver_combined(row, players, events, item.actor)
@@ -88,6 +100,26 @@ class Presenter:
                         except discord.HTTPException:
                             log.exception("could not deliver an event of match %s", mid)
                 await self.storage.delivered(mid, [item.seq for item in pending])
+                self._views.pop(mid, None)
+
+    async def _presented(self, row: MatchRow, item: OutboxItem) -> list[Event]:
+        """A committed move's events as they are shown: with the game's own presentation
+        around them (made from the public views before and after the move: the outcome's, or
+        rebuilt from the record after a restart), and the season's announcement after the
+        move that ended a season match."""
+        texts = plugin_for(row.game).texts
+        stored = item.events
+        if texts.wants_views and item.seq > 0:
+            views = self._views[row.id].pop(item.seq, None)
+            if views is None:
+                views = await self.bot.service.views_around(row, item.seq)
+            stored = texts.add_events(views[0], stored, views[1])
+        events = [Event.from_json(event) for event in stored]
+        ended = any(e.type == "match_ended" for e in events)
+        if ended and row.season_id is not None and all(e.type != SEASON_SETTLED for e in events):
+            announcement = await self.bot.service.seasons.announcement(row)
+            events += [announcement] if announcement is not None else []
+        return events
 
     async def _deliver(
         self, row: MatchRow, players: list[PlayerRow], event: Event, actor: str | None
@@ -191,6 +223,52 @@ class Presenter:
             await self.channel_send(row.channel_id, chunk)
         view = phase_view(row.id) if content.button else None
         await self.channel_send(row.channel_id, chunks[-1], view=view, board=content.board)
+
+    async def reply(
+        self,
+        interaction: discord.Interaction[Any],
+        row: MatchRow,
+        outcome: Outcome,
+        players: list[PlayerRow],
+    ) -> None:
+        """The actor's private answer to their move, once it is committed.
+
+        In the channel it repeats the move's private receipts (an ephemeral reply is all the
+        player sees there); in DMs the receipts arrive as DMs, so it only shows the updated
+        1-on-1. The 1-on-1's controls come with it only when the player has more to do in
+        this phase (the mulligan after the back hand, say) and no 1-on-1 is posted for it."""
+        texts = plugin_for(row.game).texts
+        names = names_of(players)
+        me = outcome.actor
+        receipts = (
+            [
+                text
+                for e in outcome.events
+                if e.audience.kind != "public"
+                and e.audience.reaches(me)
+                and (text := texts.describe(e.to_json(), names))
+            ]
+            if interaction.guild is not None
+            else []
+        )
+        summary = outcome.summary or {}
+        text = "\n".join(
+            [*receipts, "✅ Accepted." if not receipts else "", texts.one_on_one(summary, names)]
+        ).strip()
+        make_controls = plugin_for(row.game).controls
+        controls = (
+            make_controls(row.id, summary, names)
+            if make_controls is not None
+            and not any(e.type == "phase_opened" for e in outcome.events)
+            else None
+        )
+        if controls is not None:
+            board = await self.card(row, interaction.user.id, players)
+            await interaction.response.send_message(
+                **message(text, controls, board), ephemeral=True
+            )
+        else:
+            await interaction.response.send_message(fit(text), ephemeral=True)
 
     async def send_one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None

@@ -42,6 +42,8 @@ from games.registry import engine_for
 #: The most a host may add or remove in one adjustment.
 MAX_ADJUST = 1000
 SEASON_SETTLED = "season_settled"
+#: The ledger entries written when a season match ends.
+SETTLING = frozenset({"prize", "pool", "candidate"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +199,12 @@ class SeasonService:
 
     async def settle(
         self, row: MatchRow, events: list[Event], result: dict[str, Any] | None
-    ) -> tuple[LedgerWrite | None, list[Event]]:
+    ) -> LedgerWrite | None:
         """What one accepted move of a season match writes to the ledger: a garnet trade
         debits it (AA-14); the end of the match pays its prizes (AA-17) and names its
-        elimination candidates. Returns the entries and the public announcement of the end."""
+        elimination candidates (announced from the ledger: `announcement`)."""
         if row.season_id is None:
-            return None, []
+            return None
         title = f"{engine_for(row.game).title} match #{row.id}"
         entries = [
             LedgerEntry(
@@ -212,10 +214,7 @@ class SeasonService:
             if e.type == "garnet_traded"
         ]
         if result is None:
-            return (LedgerWrite(row.season_id, entries) if entries else None), []
-        season = await self.storage.season(row.season_id)
-        if season is None:
-            return None, []
+            return LedgerWrite(row.season_id, entries) if entries else None
         tokens: dict[str, int] = result.get("tokens_of_life", {})
         garnets: dict[str, int] = result.get("garnets", {})
         candidates: list[str] = result.get("elimination_candidates", [])
@@ -239,31 +238,44 @@ class SeasonService:
             entries.append(
                 LedgerEntry(None, "pool", f"everyone held four cubes, {title}", pool=increase)
             )
-        before = await self.storage.ledger(season.id)
+        return LedgerWrite(row.season_id, entries)
+
+    async def announcement(self, row: MatchRow) -> Event | None:
+        """The public announcement of what a season match that ended wrote to the ledger
+        (prizes, the pool, the candidates with their tokens of life, so the host can apply the
+        series' protection rules), read back from the ledger; None outside a season."""
+        season = await self.storage.season(row.season_id) if row.season_id else None
+        if season is None:
+            return None
+        rows = await self.storage.ledger(season.id)
+        ended = [r for r in rows if r.match_id == row.id and r.kind in SETTLING]
+        if not ended:
+            return None
+        last = max(r.id for r in ended)
         names = await self.storage.season_names(season.id)
-        after = {b.user_id: b for b in balances(before, names)}
-        announcement = Event(
+        after = {b.user_id: b for b in balances([r for r in rows if r.id <= last], names)}
+        return Event(
             SEASON_SETTLED,
             Audience.public(),
             {
                 "season": season.name,
                 "prizes": [
-                    {"player": p, "garnets": garnets.get(p, 0), "tokens": tokens.get(p, 0)}
-                    for p in dict.fromkeys([*tokens, *garnets])
+                    {"player": str(r.user_id), "garnets": r.garnets, "tokens": r.tokens}
+                    for r in ended
+                    if r.kind == "prize"
                 ],
-                "pool_increase": increase,
-                "pool": prize_pool(before) + increase,
+                "pool_increase": sum(r.pool for r in ended),
+                "pool": prize_pool(r for r in rows if r.id <= last),
                 "candidates": [
                     {
-                        "player": p,
-                        "tokens": (after[int(p)].tokens if int(p) in after else 0)
-                        + tokens.get(p, 0),
+                        "player": str(r.user_id),
+                        "tokens": after[r.user_id].tokens if r.user_id in after else 0,
                     }
-                    for p in candidates
+                    for r in ended
+                    if r.kind == "candidate" and r.user_id is not None
                 ],
             },
         )
-        return LedgerWrite(season.id, entries), [announcement]
 
 
 def standings_data(standings: Standings) -> dict[str, Any]:

@@ -13,10 +13,10 @@ import asyncio
 import random
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserError
-from bot.games.registry import plugin_for
 from bot.players import COMPUTER_USER, Names, names_of, player_id
 from bot.seasons import SeasonService, counts_for_seasons
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
@@ -39,18 +39,35 @@ def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str,
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A committed move: its events as stored, and what presenting it needs besides."""
+
+    match_id: int
+    seq: int
+    actor: str
+    events: list[Event]
+    #: The actor's own summary after the move (`Engine.summary`); None for the host.
+    summary: dict[str, Any] | None
+    #: The public views before and after the move, for a game that presents them.
+    views: tuple[dict[str, Any], dict[str, Any]] | None
+
+
 class MatchService:
     def __init__(
         self,
         storage: Storage,
         now: Callable[[], float],
         timers_changed: Callable[[], None] = lambda: None,
+        presents_views: Callable[[str], bool] = lambda game: False,
     ) -> None:
         self.storage = storage
         self.now = now
         self.seasons = SeasonService(storage, now)
         #: Called after every commit that changed a match's timers (the dispatcher's poke).
         self.timers_changed = timers_changed
+        #: Whether a game's moves are presented with the public views around them.
+        self.presents_views = presents_views
         self._states: dict[int, Any] = {}
         self._players: dict[int, list[PlayerRow]] = {}
         self._names: dict[int, Names] = {}
@@ -204,8 +221,10 @@ class MatchService:
             self._written(row.id)
         return started
 
-    async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> list[Event]:
-        """Apply and commit one move; raises RuleError or UserError with nothing changed."""
+    async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> Outcome:
+        """Apply and commit one move; raises RuleError or UserError with nothing changed.
+        Only the engine's events are committed; what the outcome carries besides (the actor's
+        summary, the public views around the move) is for presenting it."""
         async with self.lock(match_id):
             row = await self.running(match_id)
             if row.paused and actor != HOST:
@@ -213,22 +232,16 @@ class MatchService:
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
             state = await self.state(row)
-            ui = plugin_for(row.game).texts
-            before = engine.view(state, None) if ui.wants_views else None
+            views = self.presents_views(row.game)
+            before = engine.view(state, None) if views else None
             events = engine.apply(state, actor, parsed)
-            if before is not None:
-                shown = ui.add_events(
-                    before, [e.to_json() for e in events], engine.view(state, None)
-                )
-                events = [Event.from_json(e) for e in shown]
             seq = self._seqs[match_id] + 1
             now = self.now()
             opened = any(e.type == "phase_opened" for e in events)
             finished = engine.is_finished(state)
-            ledger, announced = await self.seasons.settle(
+            ledger = await self.seasons.settle(
                 row, events, engine.result(state) if finished else None
             )
-            events += announced
             snapshot = None
             # A host's move while paused (close-phase) opens the next phase paused: its clock
             # starts on resume, with the whole phase ahead.
@@ -259,13 +272,36 @@ class MatchService:
                 self.forget(match_id)
                 raise
             self._seqs[match_id] = seq
+            outcome = Outcome(
+                match_id=match_id,
+                seq=seq,
+                actor=actor,
+                events=events,
+                summary=engine.summary(state, actor) if actor != HOST else None,
+                views=(before, engine.view(state, None)) if before is not None else None,
+            )
             if held:
                 await self.storage.pause_remaining(match_id, row.phase_seconds)
             if finished:
                 self.forget(match_id)
             if snapshot is not None:
                 self._written(match_id)
-            return events
+            return outcome
+
+    async def views_around(self, row: MatchRow, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The public views before and after move `seq`, rebuilt from the match's record (for
+        a move whose outcome is no longer in memory: delivered after a restart)."""
+        engine = engine_for(row.game)
+        ids = [player_id(p.user_id) for p in await self.players(row.id)]
+        state, _ = engine.setup(ids, engine.parse_options(row.options), row.seed)
+        before = engine.view(state, None)
+        for number, actor, move in await self.storage.moves(row.id):
+            if number == seq:
+                before = engine.view(state, None)
+            engine.apply(state, actor, engine.parse_move(move))
+            if number == seq:
+                break
+        return before, engine.view(state, None)
 
     async def cancel(self, match_id: int) -> None:
         reason = f"refund: match #{match_id} was cancelled"

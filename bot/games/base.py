@@ -44,7 +44,7 @@ class GameTexts(ABC):
     spectators_see_sealed: ClassVar[bool] = True
     #: Event types whose message carries a board image (`board` returns one for them).
     board_events: ClassVar[frozenset[str]] = frozenset()
-    #: Whether `extra_events` wants the public views before and after each move.
+    #: Whether `add_events` wants the public views before and after each move.
     wants_views: ClassVar[bool] = False
     #: Whether the public texts of one move go out as one message (with its board), and the
     #: private texts of one move as one message per player.
@@ -93,10 +93,11 @@ class GameTexts(ABC):
     def add_events(
         self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """A move's events (as JSON, audience included) with the bot's own public events put
-        where they belong, made from the public views before and after the move: the table to
-        show, say. Asked only when `wants_views`; committed with the move, so a restart
-        delivers them too. The engine's events stay as they are, in their order."""
+        """A move's events (as JSON, audience included) with the game's own public
+        presentation put where it belongs, made from the public views before and after the
+        move: the table to show, say. Asked at delivery only when `wants_views`; never stored
+        (the log holds the engine's events alone). The engine's events stay as they are, in
+        their order."""
         return events
 
     def engine_text(self, text: str, names: Names) -> str:

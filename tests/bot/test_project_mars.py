@@ -17,6 +17,8 @@ from bot import actions
 from bot.components import ChallengeButton
 from bot.computer import Computer
 from bot.players import COMPUTER, COMPUTER_NAME, player_id
+from games.core.match import MatchRecord, RecordedMove
+from games.core.match import replay as replay_record
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
@@ -111,15 +113,17 @@ class Mars:
         assert row is not None and row.status == "running"
         self.match_id = row.id
 
-    async def public_events(self) -> list[dict[str, Any]]:
-        """Every event of the match's log that the whole channel may read."""
+    async def stored_events(self) -> list[dict[str, Any]]:
+        """Every event of the match's log, in order."""
         async with self.bot.storage.db.execute(
             "SELECT events FROM log WHERE match_id = ? ORDER BY seq", (self.match_id,)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [
-            e for (events,) in rows for e in json.loads(events) if e["audience"]["kind"] == "public"
-        ]
+        return [e for (events,) in rows for e in json.loads(events)]
+
+    async def public_events(self) -> list[dict[str, Any]]:
+        """Every event of the match's log that the whole channel may read."""
+        return [e for e in await self.stored_events() if e["audience"]["kind"] == "public"]
 
     async def until(self, rnd: random.Random, done: Any, moves: int = 200) -> None:
         """Both members make random legal moves until `done(view)` holds."""
@@ -306,6 +310,16 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     assert state.phase == "ended"
     moves = await t.bot.storage.moves(t.match_id)
     assert {actor for _, actor, _ in moves} >= {ann, COMPUTER}
+    row = await t.bot.storage.match(t.match_id)
+    raw = MatchRecord(
+        game=GAME,
+        seed=row.seed,
+        options=row.options,
+        players=[ann, COMPUTER],
+        moves=[RecordedMove(by=actor, **move) for _, actor, move in moves],
+    )
+    replayed = [e.to_json() for e in replay_record(ENGINE, raw).events]
+    assert await t.stored_events() == replayed, "the log holds the engine's events, no more"
     assert f"**{COMPUTER_NAME}** plays" in t.channel_text()
     bare = [
         m.content
@@ -322,6 +336,26 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     assert report["finished"] and report["rejected"] == []
     names = {ann: "ann", COMPUTER: COMPUTER_NAME}
     assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
+
+
+async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
+    simcord_env: Any,
+) -> None:
+    """The table shown after a move is not stored: a move whose delivery a crash cut off is
+    shown with the views rebuilt from the record, the same as its outcome's."""
+    t = Mars(simcord_env)
+    await t.start()
+    await t.until(random.Random(4), lambda view: view["phase"] == "turn")
+    turn = (await t.view(None))["turn"]
+    outcome = await t.bot.service.submit(t.match_id, turn, {"type": "pass"})
+    assert outcome.views is not None
+    row = await t.bot.storage.match(t.match_id)
+    assert await t.bot.service.views_around(row, outcome.seq) == outcome.views
+    before = len(t.channel.history())
+    await t.bot.presenter.flush(t.match_id)
+    posted = t.channel.history()[before:]
+    assert any(m.attachments for m in posted), "the table went out with the move"
+    assert await t.bot.storage.pending_events(t.match_id) == []
 
 
 async def test_a_trap_is_set_face_down_and_triggered_without_leaking_what_it_is(

@@ -347,7 +347,10 @@ class ProjectMarsTexts(GameTexts):
         self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """The round's count right after `round_resolved`, and the table after the
-        `phase_opened` that hands the turn (or a choice) to someone."""
+        `phase_opened` that hands the turn (or a choice) to someone. Moves committed by
+        earlier versions carry these already (they were stored): they stay as they are."""
+        if any(e["type"] in (ROUND_BOARD, BOARD_SHOWN) for e in events):
+            return events
         public = [e for e in events if e["audience"]["kind"] == "public"]
         fields = fields_at_resolution(before, public)
         last_opened = max(
