@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +13,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import boards
-from bot.actions import Actions
+from bot.cogs.config import ConfigCog
+from bot.cogs.matches import MatchCog
+from bot.cogs.play import PlayCog
+from bot.cogs.seasons import SeasonCog
 from bot.components import BID_FORM, DYNAMIC_ITEMS, answer_bid_form
 from bot.computer import Computer
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
+from bot.flows.common import Gate, Settle
+from bot.flows.host import Host
+from bot.flows.lobby import Lobby
+from bot.flows.play import Play
+from bot.flows.seasons import Seasons
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
+from bot.handlers import Handlers
 from bot.presenter import Presenter
-from bot.season_actions import SeasonActions
 from bot.service import MatchService
 from bot.storage import Durability, Storage
 
@@ -37,6 +46,14 @@ FORMS: tuple[Form, ...] = (
     Form(BID_FORM, answer_bid_form),
     *(form for plugin in PLUGINS.values() for form in plugin.forms),
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Flows:
+    lobby: Lobby
+    play: Play
+    host: Host
+    seasons: Seasons
 
 
 class DealerTree(app_commands.CommandTree["DealerBot"]):
@@ -57,10 +74,10 @@ class DealerBot(commands.Bot):
     storage: Storage
     service: MatchService
     presenter: Presenter
-    dispatcher: Dispatcher
-    actions: Actions
-    season_actions: SeasonActions
     computer: Computer
+    dispatcher: Dispatcher
+    #: What buttons and forms reach through `interaction.client` (`bot.handlers`).
+    flows: Handlers
 
     def __init__(
         self,
@@ -91,24 +108,34 @@ class DealerBot(commands.Bot):
         return discord.utils.utcnow().timestamp()
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database_path, self.database_sync)
-        self.dispatcher = Dispatcher(self)
-        self.service = MatchService(
-            self.storage,
+        """Open the database and make the bot's parts, each handed what it uses."""
+        self.storage = storage = await Storage.open(self.database_path, self.database_sync)
+        self.service = service = MatchService(
+            storage,
             self.now,
-            self.dispatcher.poke,
+            lambda: self.dispatcher.poke(),
             presents_views=lambda game: PLUGINS[game].texts.wants_views,
         )
-        self.presenter = Presenter(self)
-        self.actions = Actions(self)
-        self.season_actions = SeasonActions(self)
-        self.computer = Computer(self)
+        self.presenter = presenter = Presenter(self, storage, service, self.now)
+        self.computer = computer = Computer(storage, service, presenter)
+        self.dispatcher = Dispatcher(storage, service, presenter, computer, self.now)
+        gate = Gate(self, storage, service)
+        settle = Settle(presenter, computer)
+        lobby = Lobby(self, storage, service, presenter, gate, settle, self.now)
+        play = Play(storage, service, presenter, gate, settle)
+        host = Host(service, presenter, computer, gate, lobby, settle)
+        seasons = Seasons(storage, service.seasons, gate)
+        self.flows = Flows(lobby, play, host, seasons)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *(item for p in PLUGINS.values() for item in p.dynamic_items)
         )
-        from bot.cogs import setup as add_cogs
-
-        await add_cogs(self)
+        await self.add_cog(MatchCog(lobby, host))
+        await self.add_cog(PlayCog(play, gate))
+        await self.add_cog(ConfigCog(storage))
+        await self.add_cog(SeasonCog(seasons))
+        for plugin in PLUGINS.values():
+            if plugin.cog is not None:
+                await self.add_cog(plugin.cog())
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

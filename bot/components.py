@@ -6,15 +6,13 @@ come back."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 import discord
 
 from bot.errors import guarded
 from bot.games.base import Target
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
+from bot.handlers import Handlers, handlers
 
 MAX_TARGET_BUTTONS = 20
 
@@ -26,9 +24,9 @@ class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.run(interaction, interaction.client))
+        await guarded(interaction, self.run(interaction, handlers(interaction)))
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         raise NotImplementedError
 
 
@@ -77,13 +75,13 @@ class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(
     ) -> LobbyButton:
         return cls(match["action"], int(match["match"]))
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         if self.action == "join":
-            await bot.actions.join(interaction, self.match_id)
+            await flows.lobby.join(interaction, self.match_id)
         elif self.action == "leave":
-            await bot.actions.leave(interaction, self.match_id)
+            await flows.lobby.leave(interaction, self.match_id)
         else:
-            await bot.actions.start(interaction, self.match_id)
+            await flows.lobby.start(interaction, self.match_id)
 
 
 class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:-]+)"):
@@ -105,7 +103,7 @@ class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:
     ) -> BidButton:
         return cls(int(match["match"]), match["target"], getattr(item, "label", None))
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await interaction.response.send_modal(bid_form(self.match_id, self.target, self.item.label))
 
 
@@ -114,8 +112,8 @@ class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
 
     PREFIX, LABEL, STYLE = "dealer:me", "My 1-on-1", discord.ButtonStyle.secondary
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.actions.show_one_on_one(interaction, self.number)
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.play.show_one_on_one(interaction, self.number)
 
 
 class CancelButton(IdButton, template=r"dealer:cancel:(?P<id>\d+)"):
@@ -123,8 +121,8 @@ class CancelButton(IdButton, template=r"dealer:cancel:(?P<id>\d+)"):
 
     PREFIX, LABEL, STYLE = "dealer:cancel", "Yes, cancel the match", discord.ButtonStyle.danger
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.actions.cancel(interaction, self.number)
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.lobby.cancel(interaction, self.number)
 
 
 class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
@@ -132,8 +130,8 @@ class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
 
     PREFIX, LABEL, STYLE = "dealer:season-end", "Yes, end the season", discord.ButtonStyle.danger
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.season_actions.end(interaction, self.number)
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.seasons.end(interaction, self.number)
 
 
 class ChallengeButton(
@@ -159,8 +157,8 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(match["answer"], int(match["match"]), int(match["user"]))
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
-        await bot.actions.answer_challenge(
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.lobby.answer_challenge(
             interaction, self.match_id, self.user_id, accept=self.answer == "accept"
         )
 
@@ -249,8 +247,6 @@ def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
 
 async def answer_bid_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
     """Answer a submitted amount form."""
-    bot: DealerBot = interaction.client
     amount = form_values(interaction).get(AMOUNT_FIELD, "")
-    await guarded(
-        interaction, bot.actions.bid(interaction, int(found["match"]), found["target"], amount)
-    )
+    play = handlers(interaction).play
+    await guarded(interaction, play.bid(interaction, int(found["match"]), found["target"], amount))

@@ -13,15 +13,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 from bot.errors import UserError
 from bot.games.registry import plugin_for
 from bot.players import COMPUTER, COMPUTER_USER
+from bot.presenter import Presenter
+from bot.service import MatchService
+from bot.storage import Storage
 from games.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +29,10 @@ MAX_MOVES = 50
 
 
 class Computer:
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(self, storage: Storage, service: MatchService, presenter: Presenter) -> None:
+        self.storage = storage
+        self.service = service
+        self.presenter = presenter
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def act(self, match_id: int) -> None:
@@ -45,7 +46,7 @@ class Computer:
 
     async def _move(self, match_id: int) -> bool:
         """One move if one is owed; whether one was made."""
-        service = self.bot.service
+        service = self.service
         row = await service.row(match_id)
         if row is None or row.status != "running" or row.paused:
             return False
@@ -70,11 +71,11 @@ class Computer:
             # but not from the same one.
             log.warning("practice move %s of match %s refused: %s", move, match_id, error)
             return await service.view(row, COMPUTER) != view
-        await self.bot.presenter.present(outcome)
+        await self.presenter.present(outcome)
         return True
 
     async def resume_all(self) -> None:
         """On start-up: every open match where the computer owes a move makes it."""
-        for row in await self.bot.storage.open_matches_of(COMPUTER_USER):
+        for row in await self.storage.open_matches_of(COMPUTER_USER):
             if row.status == "running":
                 await self.act(row.id)

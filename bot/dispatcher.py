@@ -8,15 +8,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
+from bot.computer import Computer
 from bot.errors import UserError
-from bot.storage import TimerRow
+from bot.presenter import Presenter
+from bot.service import MatchService
+from bot.storage import Storage, TimerRow
 from games.core.engine import HOST
 from games.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +24,19 @@ MAX_SLEEP = 3600.0
 
 
 class Dispatcher:
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        storage: Storage,
+        service: MatchService,
+        presenter: Presenter,
+        computer: Computer,
+        now: Callable[[], float],
+    ) -> None:
+        self.storage = storage
+        self.service = service
+        self.presenter = presenter
+        self.computer = computer
+        self.now = now
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._stale = False
@@ -51,10 +62,10 @@ class Dispatcher:
     async def _run(self) -> None:
         while True:
             self._stale = False
-            timer = await self.bot.storage.next_timer()
+            timer = await self.storage.next_timer()
             if self._stale:
                 continue
-            wait = MAX_SLEEP if timer is None else min(timer.due - self.bot.now(), MAX_SLEEP)
+            wait = MAX_SLEEP if timer is None else min(timer.due - self.now(), MAX_SLEEP)
             if wait > 0:
                 self._sleeping = True
                 try:
@@ -67,21 +78,21 @@ class Dispatcher:
                 await self._fire(timer)
             except Exception:
                 log.exception("timer %s of match %s failed", timer.id, timer.match_id)
-                await self.bot.storage.delete_timer(timer.id)
+                await self.storage.delete_timer(timer.id)
 
     async def _fire(self, timer: TimerRow) -> None:
-        row = await self.bot.service.row(timer.match_id)
-        await self.bot.storage.delete_timer(timer.id)
+        row = await self.service.row(timer.match_id)
+        await self.storage.delete_timer(timer.id)
         if row is None or row.status != "running":
             return
         if timer.kind == "deadline":
             try:
-                outcome = await self.bot.service.submit(row.id, HOST, {"type": "close_phase"})
+                outcome = await self.service.submit(row.id, HOST, {"type": "close_phase"})
             except (RuleError, UserError) as error:
                 log.info("deadline of match %s did nothing: %s", row.id, error)
-                await self.bot.presenter.flush(row.id)
+                await self.presenter.flush(row.id)
             else:
-                await self.bot.presenter.present(outcome)
-            await self.bot.computer.act(row.id)
+                await self.presenter.present(outcome)
+            await self.computer.act(row.id)
             return
-        await self.bot.presenter.remind(row)
+        await self.presenter.remind(row)

@@ -13,8 +13,9 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -24,15 +25,12 @@ from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import Outcome
+from bot.service import MatchService, Outcome
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.drawing.board import Board
 from games.core.drawing.words import plural
 from games.core.engine import HOST
 from games.core.events import Event
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 log = logging.getLogger(__name__)
 
@@ -52,17 +50,22 @@ def message(text: str, view: discord.ui.View | None, board: Board | None) -> dic
 
 
 class Presenter:
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        service: MatchService,
+        now: Callable[[], float],
+    ) -> None:
+        self.client = client
+        self.storage = storage
+        self.service = service
+        self.now = now
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: The public views around moves not yet delivered, from their outcomes.
         self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
             defaultdict(dict)
         )
-
-    @property
-    def storage(self) -> Storage:
-        return self.bot.storage
 
     async def present(self, outcome: Outcome) -> None:
         """Deliver a move just committed (after whatever of the match is still undelivered)."""
@@ -80,11 +83,11 @@ class Presenter:
         for mid in mids:
             async with self._locks[mid]:
                 pending = await self.storage.pending_events(mid)
-                row = await self.bot.service.row(mid) if pending else None
+                row = await self.service.row(mid) if pending else None
                 if row is None:
                     self._views.pop(mid, None)
                     continue
-                players = await self.bot.service.players(mid)
+                players = await self.service.players(mid)
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
                     events = await self._presented(row, item)
@@ -112,12 +115,12 @@ class Presenter:
         if texts.wants_views and item.seq > 0:
             views = self._views[row.id].pop(item.seq, None)
             if views is None:
-                views = await self.bot.service.views_around(row, item.seq)
+                views = await self.service.views_around(row, item.seq)
             stored = texts.add_events(views[0], stored, views[1])
         events = [Event.from_json(event) for event in stored]
         ended = any(e.type == "match_ended" for e in events)
         if ended and row.season_id is not None and all(e.type != SEASON_SETTLED for e in events):
-            announcement = await self.bot.service.seasons.announcement(row)
+            announcement = await self.service.seasons.announcement(row)
             events += [announcement] if announcement is not None else []
         return events
 
@@ -149,7 +152,7 @@ class Presenter:
             elif audience.kind == "host":
                 await self.dm(row, row.host_id, text, board=board)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
-            audit = ui.audit(await self.bot.service.view(row, HOST), names)
+            audit = ui.audit(await self.service.view(row, HOST), names)
             await self.channel_send(row.spectator_channel_id, audit)
 
     async def _phase_opened(
@@ -205,7 +208,7 @@ class Presenter:
             elif text and audience.kind == "host":
                 await self.dm(row, row.host_id, text)
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
-                audit = ui.audit(await self.bot.service.view(row, HOST), names)
+                audit = ui.audit(await self.service.view(row, HOST), names)
                 await self.channel_send(row.spectator_channel_id, audit)
         await self._post(row, public)
         for pid, lines in private.items():
@@ -286,8 +289,8 @@ class Presenter:
     ) -> Board | None:
         """A player's 1-on-1 card, rendered in a worker process from their own view (None if
         rendering failed: the 1-on-1 goes without it)."""
-        players = players if players is not None else await self.bot.service.players(row.id)
-        view = await self.bot.service.view(row, player_id(user_id))
+        players = players if players is not None else await self.service.players(row.id)
+        view = await self.service.view(row, player_id(user_id))
         return await boards.or_none(
             boards.card(plugin_for(row.game).texts, view, name_table(players)),
             f"the 1-on-1 card of user {user_id} in match {row.id}",
@@ -297,8 +300,8 @@ class Presenter:
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> tuple[str, discord.ui.View | None]:
         ui = plugin_for(row.game).texts
-        players = players if players is not None else await self.bot.service.players(row.id)
-        view = await self.bot.service.view(row, player_id(user_id))
+        players = players if players is not None else await self.service.players(row.id)
+        view = await self.service.view(row, player_id(user_id))
         if not view.get("me"):
             return "You are not playing in this match.", None
         names = names_of(players)
@@ -316,7 +319,7 @@ class Presenter:
         view: discord.ui.View | None = None,
         board: Board | None = None,
     ) -> discord.Message | None:
-        channel = self.bot.get_channel(channel_id)
+        channel = self.client.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("channel %s is gone; message dropped", channel_id)
             return None
@@ -337,7 +340,7 @@ class Presenter:
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            await self.bot.service.dms_closed(row.id, user_id)
+            await self.service.dms_closed(row.id, user_id)
             return False
         except discord.NotFound:
             return False
@@ -354,7 +357,7 @@ class Presenter:
         if user_id is None or await self.dm(row, user_id, text, board=board):
             return True
         if keep:
-            await self.storage.keep_for(row.id, user_id, text, self.bot.now())
+            await self.storage.keep_for(row.id, user_id, text, self.now())
         return False
 
     async def kept_note(self, row: MatchRow, user_id: int, room: int) -> tuple[str, list[int]]:
@@ -383,7 +386,7 @@ class Presenter:
 
     async def send_private(self, user_id: int, content: dict[str, Any]) -> None:
         """The one place a DM is sent (tests close a member's DMs here)."""
-        user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         await user.send(**content)
 
     async def _to_location(
@@ -404,10 +407,10 @@ class Presenter:
     ) -> discord.Thread | None:
         known = await self.storage.thread(row.id, round_, location)
         if known is not None:
-            thread = self.bot.get_channel(known)
+            thread = self.client.get_channel(known)
             if isinstance(thread, discord.Thread):
                 return thread
-        channel = self.bot.get_channel(row.channel_id)
+        channel = self.client.get_channel(row.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return None
         ui = plugin_for(row.game).texts
@@ -428,7 +431,7 @@ class Presenter:
 
     async def remind(self, row: MatchRow) -> None:
         """Nudge, by DM, the players who have not submitted anything in this phase."""
-        view = await self.bot.service.view(row, None)
+        view = await self.service.view(row, None)
         deadline = f" It closes <t:{int(row.deadline)}:R>." if row.deadline else ""
         for pid in view["players"]:
             user_id = user_id_of(pid)

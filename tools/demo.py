@@ -28,8 +28,8 @@ from unittest import mock
 
 import discord
 
-from bot import actions as bot_actions
 from bot.app import DealerBot, create_bot
+from bot.flows import lobby as lobby_flow
 from bot.players import player_id
 from games.registry import engine_for
 
@@ -332,7 +332,7 @@ async def run_demo(seed: int = SEED) -> tuple[list[Page], list[str]]:
     match_seed = rng.randrange(2**31)
     with (
         tempfile.TemporaryDirectory(prefix="dealer-demo-") as folder,
-        mock.patch.object(bot_actions, "new_seed", lambda: match_seed),
+        mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
         bot = create_bot(Path(folder) / "demo.db")
         env = Env(bot)

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError, guarded
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
+from bot.storage import Storage
 
 
 class ConfigCog(commands.GroupCog, group_name="config", group_description="Dealer's settings"):
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
         super().__init__()
 
     @app_commands.command(
@@ -36,6 +34,6 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Deale
             raise UserError("Use this in a server.")
         if not member.guild_permissions.manage_guild:
             raise UserError("Only members with Manage Server can set the host role.")
-        await self.bot.storage.set_host_role(interaction.guild.id, role.id if role else None)
+        await self.storage.set_host_role(interaction.guild.id, role.id if role else None)
         text = f"Members of {role.mention} can now host." if role else "The host role is cleared."
         await interaction.response.send_message(text, ephemeral=True)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import guarded
+from bot.flows.host import Host
+from bot.flows.lobby import Lobby
 from bot.games.registry import PLUGINS
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 Interaction = discord.Interaction[Any]
 
@@ -21,8 +20,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     #: `/match create <game>`: one subcommand per game, each with the game's own options.
     create = app_commands.Group(name="create", description="Open a match in this channel")
 
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(self, lobby: Lobby, host: Host) -> None:
+        self.lobby = lobby
+        self.host = host
         super().__init__()
         for plugin in PLUGINS.values():
             self.create.add_command(plugin.create())
@@ -31,55 +31,55 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         name="add-bot", description="Host: seat Dealer's practice opponent in the lobby"
     )
     async def add_bot(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.add_computer(interaction))
+        await guarded(interaction, self.lobby.add_computer(interaction))
 
     @app_commands.command(name="join", description="Join the match in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.join_here(interaction))
+        await guarded(interaction, self.lobby.join_here(interaction))
 
     @app_commands.command(name="leave", description="Leave the match's lobby")
     async def leave(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.leave_here(interaction))
+        await guarded(interaction, self.lobby.leave_here(interaction))
 
     @app_commands.command(name="start", description="Host: start the match")
     async def start(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.start_here(interaction))
+        await guarded(interaction, self.lobby.start_here(interaction))
 
     @app_commands.command(name="cancel", description="Host: cancel the match (asks to confirm)")
     async def cancel(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.ask_cancel(interaction))
+        await guarded(interaction, self.lobby.ask_cancel(interaction))
 
     @app_commands.command(
         name="status", description="The phase, its deadline and who has submitted"
     )
     async def status(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.status(interaction))
+        await guarded(interaction, self.host.status(interaction))
 
     @app_commands.command(name="close-phase", description="Host: close the current phase now")
     async def close_phase(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.host_move(interaction, {"type": "close_phase"}))
+        await guarded(interaction, self.host.host_move(interaction, {"type": "close_phase"}))
 
     @app_commands.command(name="extend", description="Host: give the current phase more time")
     @app_commands.describe(minutes="Minutes to add (1 to 10080)")
     async def extend(
         self, interaction: Interaction, minutes: app_commands.Range[int, 1, 10080]
     ) -> None:
-        await guarded(interaction, self.bot.actions.extend(interaction, minutes))
+        await guarded(interaction, self.host.extend(interaction, minutes))
 
     @app_commands.command(name="pause", description="Host: stop the clock and the moves")
     async def pause(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.pause(interaction))
+        await guarded(interaction, self.host.pause(interaction))
 
     @app_commands.command(name="resume", description="Host: restart the clock")
     async def resume(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.resume(interaction))
+        await guarded(interaction, self.host.resume(interaction))
 
     @app_commands.command(name="kick", description="Host: remove a player from the match")
     @app_commands.describe(member="The player to remove; their pending submissions count as none")
     async def kick(self, interaction: Interaction, member: discord.User) -> None:
         move = {"type": "kick", "player": str(member.id)}
-        await guarded(interaction, self.bot.actions.host_move(interaction, move))
+        await guarded(interaction, self.host.host_move(interaction, move))
 
     @app_commands.command(name="log", description="Host: the match record as a JSON file")
     async def log(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.match_log(interaction))
+        await guarded(interaction, self.host.match_log(interaction))

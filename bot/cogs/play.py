@@ -3,7 +3,7 @@ plug-in)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,20 +11,20 @@ from discord.ext import commands
 
 from bot.amounts import MAX_AMOUNT
 from bot.errors import guarded
+from bot.flows.common import Gate
+from bot.flows.play import Play
 from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import pages
 from bot.players import player_id
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 Interaction = discord.Interaction[Any]
 GAMES = [app_commands.Choice(name=p.title, value=g) for g, p in PLUGINS.items()]
 
 
 class PlayCog(commands.Cog):
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(self, play: Play, gate: Gate) -> None:
+        self.play = play
+        self.gate = gate
 
     @app_commands.command(name="bid", description="Send a sealed bid (in your DMs or here)")
     @app_commands.describe(
@@ -37,15 +37,15 @@ class PlayCog(commands.Cog):
         target: str,
         amount: app_commands.Range[int, 0, MAX_AMOUNT],
     ) -> None:
-        await guarded(interaction, self.bot.actions.bid_here(interaction, target, amount))
+        await guarded(interaction, self.play.bid_here(interaction, target, amount))
 
     @bid.autocomplete("target")
     async def bid_target(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            row = await self.bot.actions.match_here(interaction)
-            view = await self.bot.service.view(row, player_id(interaction.user.id))
+            row = await self.gate.match_here(interaction)
+            view = await self.gate.service.view(row, player_id(interaction.user.id))
         except Exception:
             return []
         typed = current.lower()
@@ -57,7 +57,7 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
     async def me(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.actions.me(interaction))
+        await guarded(interaction, self.play.me(interaction))
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="A game (default: all)")

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import guarded
+from bot.flows.seasons import Seasons
 from bot.seasons import MAX_ADJUST
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 Interaction = discord.Interaction[Any]
 Amount = app_commands.Range[int, -MAX_ADJUST, MAX_ADJUST]
@@ -24,8 +22,8 @@ class SeasonCog(
     group_name="season",
     group_description="The server's series: garnets, tokens of life, eliminations",
 ):
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
+    def __init__(self, seasons: Seasons) -> None:
+        self.seasons = seasons
         super().__init__()
 
     async def season_names(
@@ -33,7 +31,7 @@ class SeasonCog(
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild is None:
             return []
-        names = await self.bot.season_actions.names(interaction.guild.id, current)
+        names = await self.seasons.names(interaction.guild.id, current)
         return [app_commands.Choice(name=n, value=n) for n in names]
 
     @app_commands.command(name="start", description="Host: start a season in this server")
@@ -46,13 +44,11 @@ class SeasonCog(
         name: app_commands.Range[str, 1, 60],
         starting_garnets: app_commands.Range[int, 0, 100] = 3,
     ) -> None:
-        await guarded(
-            interaction, self.bot.season_actions.start(interaction, name, starting_garnets)
-        )
+        await guarded(interaction, self.seasons.start(interaction, name, starting_garnets))
 
     @app_commands.command(name="end", description="Host: end the open season (asks to confirm)")
     async def end(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.bot.season_actions.ask_end(interaction))
+        await guarded(interaction, self.seasons.ask_end(interaction))
 
     @app_commands.command(
         name="standings", description="Everyone's garnets, tokens of life and the prize pool"
@@ -60,7 +56,7 @@ class SeasonCog(
     @app_commands.describe(season="A past season (default: the open or latest one)")
     @app_commands.autocomplete(season=season_names)
     async def standings(self, interaction: Interaction, season: str | None = None) -> None:
-        await guarded(interaction, self.bot.season_actions.standings(interaction, season))
+        await guarded(interaction, self.seasons.standings(interaction, season))
 
     @app_commands.command(
         name="history", description="Every change to the ledger (only you see it)"
@@ -75,13 +71,13 @@ class SeasonCog(
         member: discord.User | None = None,
         season: str | None = None,
     ) -> None:
-        await guarded(interaction, self.bot.season_actions.history(interaction, member, season))
+        await guarded(interaction, self.seasons.history(interaction, member, season))
 
     @app_commands.command(name="export", description="The season's ledger as a CSV file")
     @app_commands.describe(season="A past season (default: the open or latest one)")
     @app_commands.autocomplete(season=season_names)
     async def export(self, interaction: Interaction, season: str | None = None) -> None:
-        await guarded(interaction, self.bot.season_actions.export(interaction, season))
+        await guarded(interaction, self.seasons.export(interaction, season))
 
     @app_commands.command(name="adjust", description="Host: add or take garnets or tokens of life")
     @app_commands.describe(
@@ -100,7 +96,7 @@ class SeasonCog(
     ) -> None:
         await guarded(
             interaction,
-            self.bot.season_actions.adjust(interaction, member, garnets, tokens, reason),
+            self.seasons.adjust(interaction, member, garnets, tokens, reason),
         )
 
     @app_commands.command(name="eliminate", description="Host: eliminate a member from the season")
@@ -108,16 +104,16 @@ class SeasonCog(
     async def eliminate(
         self, interaction: Interaction, member: discord.Member, reason: Reason | None = None
     ) -> None:
-        await guarded(interaction, self.bot.season_actions.eliminate(interaction, member, reason))
+        await guarded(interaction, self.seasons.eliminate(interaction, member, reason))
 
     @app_commands.command(name="reinstate", description="Host: bring an eliminated member back")
     @app_commands.describe(member="The member", reason="Why (kept in the ledger)")
     async def reinstate(
         self, interaction: Interaction, member: discord.Member, reason: Reason | None = None
     ) -> None:
-        await guarded(interaction, self.bot.season_actions.reinstate(interaction, member, reason))
+        await guarded(interaction, self.seasons.reinstate(interaction, member, reason))
 
     @app_commands.command(name="enrol", description="Host: enrol a member before they play")
     @app_commands.describe(member="The member to enrol with the season's starting garnets")
     async def enrol(self, interaction: Interaction, member: discord.Member) -> None:
-        await guarded(interaction, self.bot.season_actions.enrol(interaction, member))
+        await guarded(interaction, self.seasons.enrol(interaction, member))

@@ -19,8 +19,6 @@ from games.registry import engine_for
 if TYPE_CHECKING:
     from discord.ext import commands
 
-    from bot.app import DealerBot
-
 #: A practice player: the seat's own view and a seed (for ties only) in, the move out.
 Decide = Callable[[dict[str, Any], int], dict[str, Any]]
 #: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
@@ -43,7 +41,7 @@ class GamePlugin:
     #: command object for each bot, since a command belongs to one command tree).
     create: Callable[[], app_commands.Command[Any, ..., None]]
     #: Makes the cog of the game's own players' commands (`/give`), if it has any.
-    cog: Callable[[DealerBot], commands.Cog] | None = None
+    cog: Callable[[], commands.Cog] | None = None
     #: The game's own buttons and menus, restart-proof (`discord.ui.DynamicItem`).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     forms: tuple[Form, ...] = ()

@@ -13,9 +13,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot import actions
 from bot.components import ChallengeButton
 from bot.computer import Computer
+from bot.flows import lobby
 from bot.players import COMPUTER, COMPUTER_NAME, player_id
 from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
@@ -34,7 +34,7 @@ RAW_ID = re.compile(r"\d{15,21}")
 @pytest.fixture
 def seed(monkeypatch: pytest.MonkeyPatch) -> int:
     """Matches dealt from a known seed, so a test knows which cards come (it still checks)."""
-    monkeypatch.setattr(actions, "new_seed", lambda: 4)
+    monkeypatch.setattr(lobby, "new_seed", lambda: 4)
     return 4
 
 

@@ -31,7 +31,7 @@ import discord
 import pytest
 from simcord.backend.errors import SetupError
 
-from bot import actions
+from bot.flows import lobby
 from bot.players import COMPUTER
 from games.core.engine import HOST
 from games.core.events import Event
@@ -83,7 +83,7 @@ CATALOGUE = {d.name: d.strategy for d in READY_DECKS.values()}
 def seed(monkeypatch: pytest.MonkeyPatch) -> int:
     """Matches dealt from a known seed (the matches below are checked to show and hide
     cards in every way the rules have)."""
-    monkeypatch.setattr(actions, "new_seed", lambda: 4)
+    monkeypatch.setattr(lobby, "new_seed", lambda: 4)
     return 4
 
 

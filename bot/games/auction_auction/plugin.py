@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,10 +12,8 @@ from bot.amounts import MAX_AMOUNT
 from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.games.plugin import GamePlugin
+from bot.handlers import handlers
 from bot.players import player_id
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
@@ -70,10 +68,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         if reveal_lots is not None:
             options["reveal_lots_publicly"] = reveal_lots
         minutes = phase_minutes or DEFAULT_PHASE_MINUTES
-        bot: DealerBot = interaction.client
+        lobby = handlers(interaction).lobby
         await guarded(
-            interaction,
-            bot.actions.create(interaction, TEXTS.game, options, minutes * 60, spectators),
+            interaction, lobby.create(interaction, TEXTS.game, options, minutes * 60, spectators)
         )
 
     return auction_auction
@@ -81,9 +78,6 @@ def create() -> app_commands.Command[Any, ..., None]:
 
 class AuctionAuctionCog(commands.Cog):
     """`/give` and `/garnet-trade`: Auction Auction's moves besides bids (AA-13, AA-14)."""
-
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
 
     @app_commands.command(
         name="give", description="Give cash to another player (only you two know)"
@@ -96,12 +90,15 @@ class AuctionAuctionCog(commands.Cog):
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
         move = {"type": "give", "to": player_id(member.id), "amount": amount}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "give"))
+        await guarded(
+            interaction, handlers(interaction).play.submit_here(interaction, move, "give")
+        )
 
     @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
     async def garnet_trade(self, interaction: Interaction) -> None:
         move = {"type": "trade_garnet"}
-        await guarded(interaction, self.bot.actions.submit_here(interaction, move, "garnet-trade"))
+        play = handlers(interaction).play
+        await guarded(interaction, play.submit_here(interaction, move, "garnet-trade"))
 
 
 PLUGIN = GamePlugin(texts=TEXTS, create=create, cog=AuctionAuctionCog)

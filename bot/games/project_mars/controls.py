@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -23,12 +23,9 @@ from bot.components import Action, form_values
 from bot.errors import UserError, guarded
 from bot.games.base import Names
 from bot.games.project_mars.texts import worded
-from bot.players import player_id
+from bot.handlers import Handlers, handlers
 from games.project_mars.decks import READY_DECKS, parse_deck_text
 from games.project_mars.render import card_words, where
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 MAX_OPTIONS = 25
 #: Card ids as the engine gives them (`a07`): they say nothing but the owner.
@@ -74,10 +71,10 @@ class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:pm:
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.run(interaction, interaction.client, self.item.values))
+        await guarded(interaction, self.run(interaction, handlers(interaction), self.item.values))
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
         raise NotImplementedError
 
@@ -89,9 +86,9 @@ class DeckMenu(Menu, template=r"dealer:pm:deck:(?P<match>\d+)"):
         super().__init__(match_id, options, placeholder="Choose a ready deck")
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        await submit(interaction, bot, self.match_id, {"type": "deck", "deck": values[0]})
+        await flows.play.move(interaction, self.match_id, {"type": "deck", "deck": values[0]})
 
 
 class KeepMenu(Menu, template=r"dealer:pm:keep:(?P<match>\d+)"):
@@ -105,9 +102,9 @@ class KeepMenu(Menu, template=r"dealer:pm:keep:(?P<match>\d+)"):
         )
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        await submit(interaction, bot, self.match_id, {"type": "keep", "cards": values})
+        await flows.play.move(interaction, self.match_id, {"type": "keep", "cards": values})
 
 
 class MulliganMenu(Menu, template=r"dealer:pm:mulligan:(?P<match>\d+)"):
@@ -124,9 +121,9 @@ class MulliganMenu(Menu, template=r"dealer:pm:mulligan:(?P<match>\d+)"):
         )
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        await submit(interaction, bot, self.match_id, {"type": "mulligan", "cards": values})
+        await flows.play.move(interaction, self.match_id, {"type": "mulligan", "cards": values})
 
 
 class CardMenu(Menu, template=r"dealer:pm:card:(?P<match>\d+)"):
@@ -138,9 +135,9 @@ class CardMenu(Menu, template=r"dealer:pm:card:(?P<match>\d+)"):
         super().__init__(match_id, options, placeholder="Play a card…")
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        await ask_slot(interaction, bot, self.match_id, values[0])
+        await ask_slot(interaction, flows, self.match_id, values[0])
 
 
 class SlotMenu(Menu, template=rf"dealer:pm:slot:(?P<match>\d+):(?P<card>{CARD})"):
@@ -161,10 +158,10 @@ class SlotMenu(Menu, template=rf"dealer:pm:slot:(?P<match>\d+):(?P<card>{CARD})"
         return cls(int(match["match"]), match["card"])
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
         move = {"type": "play", "card": self.card, "slot": values[0]}
-        await submit(interaction, bot, self.match_id, move)
+        await flows.play.move(interaction, self.match_id, move)
 
 
 class ChoiceMenu(Menu, template=r"dealer:pm:choose:(?P<match>\d+)"):
@@ -176,9 +173,9 @@ class ChoiceMenu(Menu, template=r"dealer:pm:choose:(?P<match>\d+)"):
         super().__init__(match_id, options, placeholder="Choose…")
 
     async def run(
-        self, interaction: discord.Interaction[Any], bot: DealerBot, values: list[str]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        await submit(interaction, bot, self.match_id, {"type": "choose", "option": values[0]})
+        await flows.play.move(interaction, self.match_id, {"type": "choose", "option": values[0]})
 
 
 class MoveButton(
@@ -216,7 +213,7 @@ class MoveButton(
     ) -> MoveButton:
         return cls(match["move"], int(match["match"]), match["card"], getattr(item, "label", ""))
 
-    async def run(self, interaction: discord.Interaction[Any], bot: DealerBot) -> None:
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         if self.move == "deck-list":
             await interaction.response.send_modal(deck_form(self.match_id))
             return
@@ -227,11 +224,11 @@ class MoveButton(
         elif self.move == "keep-none":
             move = {"type": "keep", "cards": []}
         elif self.move == "keep-all":
-            view = await own_view(interaction, bot, self.match_id)
+            view, _ = await flows.play.own_view(interaction, self.match_id)
             move = {"type": "keep", "cards": (view.get("legal") or {}).get("keep") or []}
         else:
             move = {"type": "play", "card": self.card}
-        await submit(interaction, bot, self.match_id, move)
+        await flows.play.move(interaction, self.match_id, move)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -322,27 +319,11 @@ def slot_label(slot: str, play: Mapping[str, Any], view: Mapping[str, Any], name
 # -- what the controls do -----------------------------------------------------------------
 
 
-async def own_view(
-    interaction: discord.Interaction[Any], bot: DealerBot, match_id: int
-) -> dict[str, Any]:
-    row = await bot.service.running(match_id)
-    await bot.actions.require_player(interaction, row)
-    return await bot.service.view(row, player_id(interaction.user.id))
-
-
-async def submit(
-    interaction: discord.Interaction[Any], bot: DealerBot, match_id: int, move: dict[str, Any]
-) -> None:
-    row = await bot.service.running(match_id)
-    await bot.actions.submit(interaction, row, move)
-
-
 async def ask_slot(
-    interaction: discord.Interaction[Any], bot: DealerBot, match_id: int, card: str
+    interaction: discord.Interaction[Any], flows: Handlers, match_id: int, card: str
 ) -> None:
     """The card chosen: answer privately with where it may go, or a button for a utility."""
-    view = await own_view(interaction, bot, match_id)
-    names = await bot.service.names(match_id)
+    view, names = await flows.play.own_view(interaction, match_id)
     legal = view.get("legal") or {}
     play = next((p for p in legal.get("plays", []) if p["card"] == card), None)
     if play is None:
@@ -406,7 +387,8 @@ def deck_form(match_id: int) -> discord.ui.Modal:
 
 async def answer_deck_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
     """Answer a submitted deck list form."""
-    bot: DealerBot = interaction.client
     cards = parse_deck_text(form_values(interaction).get(DECK_FIELD, ""))
     move = {"type": "deck", "cards": cards}
-    await guarded(interaction, submit(interaction, bot, int(found["match"]), move))
+    await guarded(
+        interaction, handlers(interaction).play.move(interaction, int(found["match"]), move)
+    )

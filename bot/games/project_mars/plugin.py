@@ -3,7 +3,7 @@ practice opponent."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,11 +12,9 @@ from bot.errors import UserError, guarded
 from bot.games.plugin import Form, GamePlugin
 from bot.games.project_mars.controls import DECK_FORM, DYNAMIC_ITEMS, answer_deck_form, controls
 from bot.games.project_mars.texts import ProjectMarsTexts
+from bot.handlers import handlers
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.practice import practice_move
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
 
 TEXTS = ProjectMarsTexts()
 DEFAULT_TURN_MINUTES = 10
@@ -45,17 +43,15 @@ def create() -> app_commands.Command[Any, ..., None]:
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         spectators: discord.TextChannel | None = None,
     ) -> None:
-        bot: DealerBot = interaction.client
         await guarded(
             interaction,
-            _create(bot, interaction, opponent, bool(practice), deck, turn_minutes, spectators),
+            _create(interaction, opponent, bool(practice), deck, turn_minutes, spectators),
         )
 
     return project_mars
 
 
 async def _create(
-    bot: DealerBot,
     interaction: discord.Interaction[Any],
     opponent: discord.Member | None,
     practice: bool,
@@ -72,7 +68,7 @@ async def _create(
             )
         options["decks"] = {str(interaction.user.id): deck}
     minutes = turn_minutes or DEFAULT_TURN_MINUTES
-    await bot.actions.create(
+    await handlers(interaction).lobby.create(
         interaction,
         TEXTS.game,
         options,

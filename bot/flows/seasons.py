@@ -4,13 +4,14 @@ check who asks, call the season service, answer within Discord's 3 seconds."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot import boards
 from bot.components import season_end_view
 from bot.errors import UserError
+from bot.flows.common import Gate
 from bot.presenter import message
 from bot.seasons import (
     MAX_ADJUST,
@@ -19,22 +20,17 @@ from bot.seasons import (
     standings_data,
     standings_text,
 )
-from bot.storage import LedgerEntry, Season, balances
-
-if TYPE_CHECKING:
-    from bot.app import DealerBot
+from bot.storage import LedgerEntry, Season, Storage, balances
 
 #: Lines of history shown in the reply itself; the whole history comes as a file beyond it.
 HISTORY_LINES = 15
 
 
-class SeasonActions:
-    def __init__(self, bot: DealerBot) -> None:
-        self.bot = bot
-
-    @property
-    def seasons(self) -> SeasonService:
-        return self.bot.service.seasons
+class Seasons:
+    def __init__(self, storage: Storage, seasons: SeasonService, gate: Gate) -> None:
+        self.storage = storage
+        self.seasons = seasons
+        self.gate = gate
 
     def _guild(self, interaction: discord.Interaction[Any]) -> discord.Guild:
         if interaction.guild is None:
@@ -43,7 +39,7 @@ class SeasonActions:
 
     async def _host_guild(self, interaction: discord.Interaction[Any]) -> discord.Guild:
         guild = self._guild(interaction)
-        if not await self.bot.actions.is_server_host(interaction.user, guild.id):
+        if not await self.gate.is_server_host(interaction.user, guild.id):
             raise UserError(
                 "Only a host can do that: anyone with Manage Server, or the server's host role."
             )
@@ -53,7 +49,7 @@ class SeasonActions:
         """Season names for autocomplete."""
         return [
             s.name
-            for s in await self.bot.storage.seasons(guild_id)
+            for s in await self.storage.seasons(guild_id)
             if current.lower() in s.name.lower()
         ][:25]
 
@@ -83,14 +79,14 @@ class SeasonActions:
 
     async def end(self, interaction: discord.Interaction[Any], season_id: int) -> None:
         guild = await self._host_guild(interaction)
-        season = await self.bot.storage.season(season_id)
+        season = await self.storage.season(season_id)
         if season is None or season.guild_id != guild.id:
             raise UserError("That season no longer exists.")
         await self.seasons.end(season, interaction.user.id)
         await interaction.response.send_message(
             f"Season **{season.name}** has ended.", ephemeral=True
         )
-        ended = await self.bot.storage.season(season_id)
+        ended = await self.storage.season(season_id)
         assert ended is not None
         await self._post_standings(interaction, ended, f"🏆 Season **{season.name}** has ended.")
 
@@ -174,8 +170,8 @@ class SeasonActions:
         what: str,
     ) -> None:
         """A host's change, publicly, with the member's balance as the standings show it."""
-        names = await self.bot.storage.season_names(season.id)
-        rows = await self.bot.storage.ledger(season.id, member.id, pending=False)
+        names = await self.storage.season_names(season.id)
+        rows = await self.storage.ledger(season.id, member.id, pending=False)
         balance = balances(rows, {member.id: names[member.id]})[0]
         await interaction.response.send_message(
             f"Season **{season.name}** — {member.mention} {what}. Now: {balance.garnets} "

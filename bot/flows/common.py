@@ -1,0 +1,98 @@
+"""What every flow needs: which match a command is about and who may act in it, and what
+follows a move (its delivery, then the computer's moves)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.computer import Computer
+from bot.errors import UserError
+from bot.presenter import Presenter
+from bot.service import MatchService, Outcome
+from bot.storage import MatchRow, PlayerRow, Storage
+
+NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
+
+
+class Gate:
+    """Finds the match a command is about, and checks who may do what in it."""
+
+    def __init__(self, client: discord.Client, storage: Storage, service: MatchService) -> None:
+        self.client = client
+        self.storage = storage
+        self.service = service
+
+    async def match_here(
+        self, interaction: discord.Interaction[Any], *, ended: bool = False
+    ) -> MatchRow:
+        """The open match of this channel (or of the channel a location thread belongs to);
+        in DMs, the one open match the member plays in. With `ended`, the channel's last
+        match also when it is over (for /match status and /match log)."""
+        channel = interaction.channel
+        if interaction.guild is not None and channel is not None:
+            channel_id = getattr(channel, "parent_id", None) or channel.id
+            row = await self.service.open_match_in(channel_id)
+            if row is None and ended:
+                row = await self.storage.last_match_in(channel_id)
+            if row is None:
+                raise UserError(NO_OPEN_MATCH)
+            return row
+        rows = await self.storage.open_matches_of(interaction.user.id)
+        if not rows:
+            raise UserError("You are not playing in any open match.")
+        if len(rows) > 1:
+            raise UserError(
+                "You are in several matches; use this command in the match's channel instead."
+            )
+        return rows[0]
+
+    async def is_host(self, user: discord.abc.User, row: MatchRow) -> bool:
+        """The match's creator, or a server host (`is_server_host`)."""
+        return user.id == row.host_id or await self.is_server_host(user, row.guild_id)
+
+    async def is_server_host(self, user: discord.abc.User, guild_id: int) -> bool:
+        """Anyone with Manage Server, or a member of the server's host role."""
+        member = user if isinstance(user, discord.Member) else None
+        if member is None or member.guild.id != guild_id:
+            guild = self.client.get_guild(guild_id)
+            member = guild.get_member(user.id) if guild else None
+        if member is None:
+            return False
+        if member.guild_permissions.manage_guild:
+            return True
+        role_id = await self.storage.host_role(guild_id)
+        return role_id is not None and any(r.id == role_id for r in member.roles)
+
+    async def require_host(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+        if not await self.is_host(interaction.user, row):
+            raise UserError(
+                "Only a host can do that: the member who created the match, anyone "
+                "with Manage Server, or the server's host role."
+            )
+
+    async def require_player(
+        self, interaction: discord.Interaction[Any], row: MatchRow
+    ) -> list[PlayerRow]:
+        """The match's players, when the member is one of them."""
+        players = await self.service.players(row.id)
+        if not any(p.user_id == interaction.user.id for p in players):
+            raise UserError("You are not playing in this match.")
+        return players
+
+
+class Settle:
+    """After a start or a move (its outcome): deliver its events, then let the practice
+    opponent make the moves it owes (each delivered in turn)."""
+
+    def __init__(self, presenter: Presenter, computer: Computer) -> None:
+        self.presenter = presenter
+        self.computer = computer
+
+    async def __call__(self, match_id: int, outcome: Outcome | None = None) -> None:
+        if outcome is None:
+            await self.presenter.flush(match_id)
+        else:
+            await self.presenter.present(outcome)
+        await self.computer.act(match_id)

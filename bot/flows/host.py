@@ -1,0 +1,160 @@
+"""Host controls of a running match: close the phase, extend, pause, resume, kick, the
+status, and the record with its audit."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import discord
+
+from bot.computer import Computer
+from bot.errors import UserError
+from bot.flows.common import Gate, Settle
+from bot.flows.lobby import Lobby
+from bot.games.registry import plugin_for
+from bot.limits import fit
+from bot.players import player_id
+from bot.presenter import Presenter
+from bot.service import MatchService
+from bot.storage import MatchRow
+from games.core.engine import HOST
+from games.core.errors import RuleError
+from games.registry import engine_for
+
+
+class Host:
+    def __init__(
+        self,
+        service: MatchService,
+        presenter: Presenter,
+        computer: Computer,
+        gate: Gate,
+        lobby: Lobby,
+        settle: Settle,
+    ) -> None:
+        self.service = service
+        self.presenter = presenter
+        self.computer = computer
+        self.gate = gate
+        self.lobby = lobby
+        self.settle = settle
+
+    async def host_move(self, interaction: discord.Interaction[Any], move: dict[str, Any]) -> None:
+        row = await self._running_as_host(interaction)
+        try:
+            outcome = await self.service.submit(row.id, HOST, move)
+        except RuleError as error:
+            names = await self.service.names(row.id)
+            raise RuleError(
+                error.code, plugin_for(row.game).texts.engine_text(error.message, names)
+            ) from None
+        await interaction.response.send_message("Done.", ephemeral=True)
+        await self.settle(row.id, outcome)
+
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        row = await self.gate.match_here(interaction, ended=True)
+        if row.status == "lobby":
+            await interaction.response.send_message(await self.lobby.lobby_text(row))
+            return
+        view = await self.service.view(row, None)
+        text = plugin_for(row.game).texts.status(view, await self.service.names(row.id))
+        if row.paused:
+            text += "\n⏸️ Paused by the host."
+        elif row.deadline and row.status == "running":
+            text += f"\nThe phase closes <t:{int(row.deadline)}:R>."
+        await interaction.response.send_message(fit(text))
+
+    async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
+        row = await self.gate.match_here(interaction)
+        await self.gate.require_host(interaction, row)
+        if row.status != "running":
+            raise UserError("The match has not started yet.")
+        return row
+
+    async def extend(self, interaction: discord.Interaction[Any], minutes: int) -> None:
+        row = await self._running_as_host(interaction)
+        deadline = await self.service.extend(row, minutes * 60)
+        when = f"now closes <t:{int(deadline)}:R>" if deadline else "has more time once resumed"
+        await interaction.response.send_message(f"Extended by {minutes} minutes.", ephemeral=True)
+        await self.presenter.channel_send(
+            row.channel_id, f"The host extended the phase by {minutes} minutes: it {when}."
+        )
+
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        row = await self._running_as_host(interaction)
+        await self.service.pause(row)
+        await interaction.response.send_message("Paused.", ephemeral=True)
+        await self.presenter.channel_send(
+            row.channel_id,
+            "⏸️ The host paused the match: the clock is stopped and no moves are taken.",
+        )
+
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        row = await self._running_as_host(interaction)
+        deadline = await self.service.resume(row)
+        await interaction.response.send_message("Resumed.", ephemeral=True)
+        await self.presenter.channel_send(
+            row.channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
+        )
+        await self.computer.act(row.id)
+
+    async def match_log(self, interaction: discord.Interaction[Any]) -> None:
+        """The record up to the last closed phase (all of it once the match is over), with the
+        host's audit of every sealed bid of the closed phases."""
+        row = await self.gate.match_here(interaction, ended=True)
+        await self.gate.require_host(interaction, row)
+        if not row.started:
+            raise UserError("The match has not started yet.")
+        if row.status == "running" and not plugin_for(row.game).texts.record_while_running:
+            raise UserError(
+                f"The record of a {engine_for(row.game).title} match is given once the match "
+                "is over: its seed deals every hand, which nobody may see while it runs."
+            )
+        players = await self.service.players(row.id)
+        if row.status == "running" and any(p.user_id == interaction.user.id for p in players):
+            raise UserError(
+                "You play in this match, so while it runs you see only what your seat may see: "
+                "its record and the audit of sealed bids come once it is over. A host who is "
+                "not playing can export them now."
+            )
+        usernames = {player_id(p.user_id): p.name for p in players}
+        record = await self.service.record(row, usernames)
+        if row.status == "running":
+            closes = [i for i, m in enumerate(record["moves"]) if m["type"] == "close_phase"]
+            record["moves"] = record["moves"][: closes[-1] + 1] if closes else []
+        audit = (await self.service.view(row, HOST)).get("audit", [])
+        files = [
+            discord.File(
+                io.BytesIO(json.dumps(record, indent=2).encode()), filename=f"match-{row.id}.json"
+            ),
+            discord.File(
+                io.BytesIO(json.dumps(_renamed(audit, usernames), indent=2).encode()),
+                filename=f"match-{row.id}-audit.json",
+            ),
+        ]
+        note = (
+            ""
+            if row.status != "running"
+            else (
+                " While the match runs, the record stops at the last closed phase, so no sealed "
+                "bid of the open phase is in it."
+            )
+        )
+        await interaction.response.send_message(
+            f"The match record (replay it with `python -m games replay match-{row.id}.json`) "
+            f"and the audit of every closed phase.{note}",
+            files=files,
+            ephemeral=True,
+        )
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {_renamed(k, names): _renamed(v, names) for k, v in value.items()}
+    return value

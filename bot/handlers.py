@@ -1,0 +1,84 @@
+"""What buttons, forms and games' commands call, as protocols: the flows the bot keeps behind
+`interaction.client`. The Discord-facing pieces (`bot.components`, the games' plug-ins) are
+typed against these, so they import no flow and no bot: `bot/` has no import cycle.
+`bot.app.DealerBot.flows` provides them (mypy checks it)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.players import Names
+
+Interaction = discord.Interaction[Any]
+
+
+class LobbyHandlers(Protocol):
+    async def create(
+        self,
+        interaction: Interaction,
+        game: str,
+        options: dict[str, Any],
+        phase_seconds: int,
+        spectators: discord.TextChannel | None,
+        *,
+        opponent: discord.abc.User | None = None,
+        practice: bool = False,
+    ) -> None: ...
+
+    async def join(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def leave(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def start(self, interaction: Interaction, match_id: int) -> None: ...
+
+    async def answer_challenge(
+        self, interaction: Interaction, match_id: int, user_id: int, *, accept: bool
+    ) -> None: ...
+
+    async def cancel(self, interaction: Interaction, match_id: int) -> None: ...
+
+
+class PlayHandlers(Protocol):
+    async def move(self, interaction: Interaction, match_id: int, move: dict[str, Any]) -> None:
+        """A move of the member in match `match_id` (from a button, menu or form)."""
+
+    async def submit_here(
+        self, interaction: Interaction, move: dict[str, Any], command: str
+    ) -> None:
+        """A move from a game's slash command, in the match of this channel (or DM)."""
+
+    async def bid(self, interaction: Interaction, match_id: int, target: str, amount: str) -> None:
+        """A bid from the amount form, the amount as typed."""
+
+    async def own_view(
+        self, interaction: Interaction, match_id: int
+    ) -> tuple[dict[str, Any], Names]:
+        """The member's own view of the match (they must play in it) and the names."""
+
+    async def show_one_on_one(self, interaction: Interaction, match_id: int) -> None: ...
+
+
+class SeasonHandlers(Protocol):
+    async def end(self, interaction: Interaction, season_id: int) -> None: ...
+
+
+class Handlers(Protocol):
+    @property
+    def lobby(self) -> LobbyHandlers: ...
+
+    @property
+    def play(self) -> PlayHandlers: ...
+
+    @property
+    def seasons(self) -> SeasonHandlers: ...
+
+
+class _HasFlows(Protocol):
+    flows: Handlers
+
+
+def handlers(interaction: Interaction) -> Handlers:
+    """The flows of the bot that received `interaction` (`DealerBot.flows`)."""
+    return cast(_HasFlows, interaction.client).flows
