@@ -41,13 +41,6 @@ DM_HELP = (
 )
 
 
-#: Every form the bot sends: the amount form, and each game's own.
-FORMS: tuple[Form, ...] = (
-    Form(BID_FORM, answer_bid_form),
-    *(form for plugin in PLUGINS.values() for form in plugin.forms),
-)
-
-
 @dataclass(frozen=True, slots=True)
 class Flows:
     lobby: Lobby
@@ -166,7 +159,8 @@ class DealerBot(commands.Bot):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        for form in FORMS:
+        forms = [Form(BID_FORM, answer_bid_form), *(f for p in PLUGINS.values() for f in p.forms)]
+        for form in forms:
             found = form.custom_id.fullmatch(custom_id)
             if found is not None:
                 await form.answer(interaction, found)

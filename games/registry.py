@@ -1,18 +1,30 @@
-"""Every game Dealer can run, by its record id."""
+"""Every game Dealer can run, by its record id: each package of `games/` that exports an
+`ENGINE` (`games/<game>/__init__.py`), found when this module is imported, so that adding a
+game's engine folder is all `python -m games replay` needs."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
-from games.auction_auction import ENGINE as AUCTION_AUCTION
+import games
 from games.core.engine import Engine
 from games.core.errors import typed
-from games.project_mars import ENGINE as PROJECT_MARS
 
-ENGINES: dict[str, Engine[Any, Any]] = {
-    AUCTION_AUCTION.game: AUCTION_AUCTION,
-    PROJECT_MARS.game: PROJECT_MARS,
-}
+
+def _discover() -> dict[str, Engine[Any, Any]]:
+    found: dict[str, Engine[Any, Any]] = {}
+    for module in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        if not module.ispkg or module.name == "core":
+            continue
+        engine = getattr(importlib.import_module(f"games.{module.name}"), "ENGINE", None)
+        if isinstance(engine, Engine):
+            found[engine.game] = engine
+    return found
+
+
+ENGINES: dict[str, Engine[Any, Any]] = _discover()
 
 
 def engine_for(game: str) -> Engine[Any, Any]:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.amounts import MAX_AMOUNT
-from bot.errors import guarded
+from bot.errors import UserError, guarded
 from bot.flows.common import Gate
 from bot.flows.play import Play
 from bot.games.registry import PLUGINS, plugin_for
@@ -18,7 +18,6 @@ from bot.limits import pages
 from bot.players import player_id
 
 Interaction = discord.Interaction[Any]
-GAMES = [app_commands.Choice(name=p.title, value=g) for g, p in PLUGINS.items()]
 
 
 class PlayCog(commands.Cog):
@@ -61,11 +60,29 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="A game (default: all)")
-    @app_commands.choices(game=GAMES)
     async def help(self, interaction: Interaction, game: str | None = None) -> None:
-        texts = (
-            [plugin_for(game).texts.help()] if game else [p.texts.help() for p in PLUGINS.values()]
-        )
+        await guarded(interaction, self._help(interaction, game))
+
+    @help.autocomplete("game")
+    async def help_game(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.lower()
+        return [
+            app_commands.Choice(name=p.title, value=g)
+            for g, p in PLUGINS.items()
+            if typed in g or typed in p.title.lower()
+        ][:25]
+
+    async def _help(self, interaction: Interaction, game: str | None) -> None:
+        if game is not None and game not in PLUGINS:
+            titles = {p.title.lower(): g for g, p in PLUGINS.items()}
+            game = titles.get(game.strip().lower(), game)
+        try:
+            plugins = [plugin_for(game)] if game else list(PLUGINS.values())
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        texts = [plugin.texts.help() for plugin in plugins]
         hosting = (
             "**Hosting:** `/match create <game>` opens a lobby with Join/Start buttons. Hosts "
             "(the creator, Manage Server, or the role set by `/config host-role`) can "

@@ -65,6 +65,12 @@ async def test_help_explains_the_game_and_the_commands(simcord_env: Any) -> None
     for words in ("Access phase", "Auction phase", "Rainbow", "/bid", "/match create"):
         assert words in r.response.content
     assert len(r.response.content) <= 2000
+    titled = await t.host.slash(t.channel, "help", game="Auction Auction")
+    assert titled.response.content == r.response.content, "a game by its title, as typed"
+    games = await t.host.autocomplete(t.channel, "help", "game", "mars")
+    assert [c["value"] for c in games] == ["project-mars"]
+    r = await t.host.slash(t.channel, "help", game="chess")
+    assert r.ephemeral and "Unknown game 'chess'" in r.response.content
 
 
 async def test_two_players_at_once_are_applied_one_after_the_other(simcord_env: Any) -> None:
