@@ -406,7 +406,9 @@ class Playout:
         out and the phase's seconds), seats the match's players and never brings anyone back;
         (4) sealed actions are of sealed move types and tell the public no secret before a
         reveal; (5) the state text round-trips, and so does the text written before versions;
-        and the audit and the season's share are JSON, the latter only at the end."""
+        and the audit and the season's share are JSON, the latter only at the end. (`step`
+        checks that a move spends garnets only of its own player, and only in a game that
+        `takes_garnets`.)"""
         engine, state = self.engine, self.state
         before = self.dump()
         turn = engine.turn(state)
@@ -532,6 +534,12 @@ class Playout:
         assert (engine.result(self.state) is not None) == finished, "result before the end"
         if twin is not None:
             self.check_twin_accepts(twin, actor, raw, events)
+        if self.contract:
+            spent = engine.garnets_spent(events)
+            assert set(spent) <= ({actor} if engine.takes_garnets else set()), (
+                f"{actor} {raw} spent the garnets {spent}"
+            )
+            assert all(n > 0 for n in spent.values()), f"{actor} {raw} spent {spent} garnets"
         if self.views:
             self.check_views(actor, raw, events)
         self.follow_pairs(actor, raw)
