@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from games.auction_auction.hands import final_result
 from games.auction_auction.model import (
@@ -13,6 +13,7 @@ from games.auction_auction.model import (
     HOUSES,
     LOCATION_NAMES,
     MOVES,
+    PHASES,
     Bid,
     ClosedPhase,
     ClosePhase,
@@ -25,6 +26,7 @@ from games.auction_auction.model import (
     State,
     TradeGarnet,
 )
+from games.core.contract import Action, Amount, Choice, Phase, Pick, SeasonOutcome, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
@@ -32,6 +34,10 @@ from games.core.rng import RandomSource
 
 BONUS = 10
 GARNET_VALUE = 10
+#: A phase's default length: a day, as the game is played over days (RULINGS.md §1, Rounds).
+PHASE_SECONDS = 24 * 60 * 60
+#: Why the prize pool grows (AA-17), as a season's ledger words it.
+POOL_REASON = "everyone held four cubes"
 
 
 def lots_for(options: Options, black_market_colour: Colour) -> dict[str, list[Lot]]:
@@ -87,6 +93,14 @@ class AuctionAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: AA-5, AA-9 sealed bids; AA-15 gifts and AA-14 garnet trades are private for good.
+    sealed_moves: ClassVar[frozenset[str]] = frozenset({"bid", "give", "trade_garnet"})
+    #: AA-8 the Access bids, AA-12 the lot bids (to their location), AA-18 everything.
+    reveal_events: ClassVar[frozenset[str]] = frozenset(
+        {"access_resolved", "auction_resolved", "match_ended"}
+    )
+    #: AA-14: each player's season garnets are dealt into the match.
+    takes_garnets: ClassVar[bool] = True
 
     def setup(self, players: list[str], options: Options, seed: int) -> tuple[State, list[Event]]:
         unknown = sorted(set(options.garnets) - set(players))
@@ -501,6 +515,156 @@ class AuctionAuction(Engine[State, Options]):
         if state.phase == "access":
             return list(HOUSES)
         return [lot.id for lot in state.lots[seat.location or BLACK_MARKET]]
+
+    # -- the contract ------------------------------------------------------------------
+
+    def turn(self, state: State) -> Turn:
+        """Everyone still in may act in both phases (AA-14, AA-15 any time; a bid until the
+        phase closes, replacing the last one); the phase waits for a sealed bid from those
+        who have none standing and can make one."""
+        actions = {
+            p: self.legal_actions(state, p) for p in state.players if not state.seats[p].kicked
+        }
+        return Turn(
+            phase=self._phase(state),
+            players=list(state.players),
+            out=[p for p in state.players if state.seats[p].kicked],
+            must=[
+                p
+                for p, mine in actions.items()
+                if not state.seats[p].has_submitted() and any(a.type == "bid" for a in mine)
+            ],
+            may=[p for p, mine in actions.items() if mine],
+        )
+
+    @staticmethod
+    def _phase(state: State) -> Phase:
+        if state.phase == "ended":
+            return Phase(
+                name="ended",
+                title=PHASES["ended"],
+                default_seconds=None,
+                on_deadline="Nothing: the match is over.",
+            )
+        if state.phase == "access":
+            passes = (
+                "Bids not in by then count as none: those players bid $0 for no house and "
+                "spend the round in the Black Market (AA-5)."
+            )
+        else:
+            passes = (
+                "Bids not in by then count as none; each lot goes to the highest amount "
+                "exactly one player bid on it (AA-11)."
+            )
+        return Phase(
+            name=state.phase,
+            title=f"{PHASES[state.phase]}, round {state.round} of {state.options.rounds}",
+            round=state.round,
+            default_seconds=PHASE_SECONDS,
+            on_deadline=passes,
+        )
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        """A sealed bid on each house (AA-5: $0 to cash) or on each lot of the player's
+        location (AA-9: $1 up to the cash no other standing bid holds; $0 withdraws a standing
+        bid, AA-D2); a gift to another player still in (AA-15, AA-D6: $1 up to the cash no
+        bid holds); a garnet trade while a garnet is left (AA-14). Gifts and trades are taken
+        in every phase until the end (AA-D5); a removed player has nothing (AA-D3)."""
+        seat = state.seats.get(player)
+        if seat is None or seat.kicked or state.phase == "ended":
+            return []
+        actions = self._bids(state, seat)
+        free = seat.cash - seat.committed()
+        others = [p for p in state.players if p != player and not state.seats[p].kicked]
+        if free >= 1 and others:
+            actions.append(
+                Action(
+                    key="give",
+                    label="Give money",
+                    move={"type": "give"},
+                    pick=Pick(
+                        field="to",
+                        choices=[Choice(value=p, label=p) for p in others],
+                        label="To whom",
+                    ),
+                    amount=Amount(min=1, max=free, label="Dollars to give"),
+                    sealed=True,
+                )
+            )
+        if seat.garnets >= 1:
+            actions.append(
+                Action(
+                    key="trade_garnet",
+                    label=f"Trade a garnet for {money(GARNET_VALUE)}",
+                    move={"type": "trade_garnet"},
+                    sealed=True,
+                )
+            )
+        return actions
+
+    @staticmethod
+    def _bids(state: State, seat: Seat) -> list[Action]:
+        if state.phase == "access":
+            return [
+                Action(
+                    key=f"bid:{house}",
+                    label=name,
+                    move={"type": "bid", "target": house},
+                    amount=Amount(min=0, max=seat.cash, label="Your sealed bid in dollars"),
+                    sealed=True,
+                )
+                for house, name in HOUSES.items()
+            ]
+        actions = []
+        free = seat.cash - seat.committed()
+        for lot in state.lots[seat.location or BLACK_MARKET]:
+            standing = seat.lot_bids.get(lot.id)
+            low = 1 if standing is None else 0
+            high = free + (standing or 0)
+            if high < low:
+                continue
+            number = lot.id.rsplit(":", 1)[1]
+            cubes = lot.colour if lot.count == 1 else f"{lot.colour} ×{lot.count}"
+            actions.append(
+                Action(
+                    key=f"bid:{lot.id}",
+                    label=f"Lot {number}: {cubes}",
+                    move={"type": "bid", "target": lot.id},
+                    amount=Amount(
+                        min=low,
+                        max=high,
+                        label="Your sealed bid in dollars"
+                        if standing is None
+                        else "Your sealed bid in dollars (0 withdraws)",
+                    ),
+                    sealed=True,
+                )
+            )
+        return actions
+
+    def audit(self, state: State) -> dict[str, Any]:
+        """Every closed phase's sealed bids and what came of them (`closed`, oldest first):
+        what `view(state, HOST)["audit"]` lists."""
+        return {"closed": [c.model_dump(mode="json") for c in state.closed]}
+
+    def season_outcome(self, state: State) -> SeasonOutcome | None:
+        """AA-17 once the match has ended: places (AA-16, AA-D7), garnets and tokens of life,
+        elimination candidates, and the prize pool's $10 when everyone held four cubes."""
+        result = state.result
+        if result is None:
+            return None
+        return SeasonOutcome(
+            places={s.player: s.place for s in result.standings},
+            garnets=dict(result.garnets),
+            tokens_of_life=dict(result.tokens_of_life),
+            candidates=list(result.elimination_candidates),
+            pool_increase=result.prize_pool_increase,
+            pool_reason=POOL_REASON if result.prize_pool_increase else None,
+        )
+
+    def garnets_spent(self, events: list[Event]) -> dict[str, int]:
+        """AA-14: one garnet per `garnet_traded` event."""
+        return dict(Counter(str(e.data["player"]) for e in events if e.type == "garnet_traded"))
 
     def summary(self, state: State, player: str) -> dict[str, Any]:
         """The round, the phase and the player's own seat (`me`), as in `view`."""

@@ -1,6 +1,8 @@
 """The shape every Dealer game shares: audiences and events, rule errors, seeded randomness,
-the engine protocol, match records and replay."""
+the engine protocol and its contract's data (turns, actions, season outcomes), match records
+and replay."""
 
+from games.core.contract import Action, Amount, Choice, Phase, Pick, SeasonOutcome, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Audience, Event
@@ -9,12 +11,19 @@ from games.core.rng import RandomSource
 
 __all__ = [
     "HOST",
+    "Action",
+    "Amount",
     "Audience",
+    "Choice",
     "Engine",
     "Event",
     "Match",
     "MatchRecord",
+    "Phase",
+    "Pick",
     "RandomSource",
     "RecordedMove",
     "RuleError",
+    "SeasonOutcome",
+    "Turn",
 ]

@@ -5,21 +5,34 @@ state from players, options and a seed; `apply` checks a move completely before 
 anything, then changes the state and returns the events; `view` is what one viewer may know.
 Engines are synchronous and deterministic: no clock, no I/O, randomness only from the
 `RandomSource` kept in the state.
+
+The contract the bot reads without knowing the game (`docs/engine-contract.md`): `turn` (the
+phase, its default length, what its deadline does, who must and who may act),
+`legal_actions` (what one player may do now, as `Action`s), `audit` (the host's full
+picture), `season_outcome` and `garnets_spent` (what a season's ledger takes from a match),
+`sealed_moves` (moves secret until a reveal) and the versioned state text
+(`dump_state_json`, `load_state_json`, `upgrade`).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from games.core.contract import Action, SeasonOutcome, Turn
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 
 #: The actor name of the host in records and `apply`; no player may be called this.
 HOST = "host"
+#: The key of `dump_state_json`'s text that carries the state's version; text without it
+#: (what `state.model_dump_json()` wrote before versions) is version 1.
+STATE_VERSION_KEY = "state_version"
 
 S = TypeVar("S", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
@@ -58,6 +71,21 @@ class Engine(ABC, Generic[S, OptionsT]):
     options_type: type[OptionsT]
     #: A pydantic adapter for the game's moves: a union discriminated by `type`.
     moves: TypeAdapter[Any]
+    #: The version of the state's stored form; raised, with an `upgrade` from the one before,
+    #: whenever a change to the state would stop an older snapshot from loading as it is.
+    state_version: ClassVar[int] = 1
+    #: Move types whose content is secret until a reveal (a sealed bid): an `Action` of one of
+    #: them may be `sealed`, and no public event of its move tells its secret fields.
+    sealed_moves: ClassVar[frozenset[str]] = frozenset()
+    #: The secret fields of a sealed move type, where not all of them are (a face-down card's
+    #: slot is seen, the card is not); a type not listed keeps every field but `type` secret.
+    secret_fields: ClassVar[Mapping[str, frozenset[str]]] = {}
+    #: Public events that lift the seal: from one of them on, the secrets of sealed moves may
+    #: show (a phase's bids announced when it closes, traps turned face up at a round's end).
+    reveal_events: ClassVar[frozenset[str]] = frozenset()
+    #: The options take each player's season garnet balance (`garnets`), which the match's
+    #: moves may spend (`garnets_spent`).
+    takes_garnets: ClassVar[bool] = False
 
     def parse_options(self, raw: dict[str, Any]) -> OptionsT:
         """Match options from JSON; raises ValueError with a readable sentence."""
@@ -93,6 +121,45 @@ class Engine(ABC, Generic[S, OptionsT]):
     def load_state(self, data: dict[str, Any]) -> S:
         return self.state_type.model_validate(data)
 
+    def dump_state_json(self, state: S) -> str:
+        """The state as stored text: its JSON with the top-level key `state_version`, so that
+        older readers (`state_type.model_validate_json`, which ignores the key) still load it.
+        The key is put in front of pydantic's own text, a quarter of the time of dumping the
+        state through `json`."""
+        if STATE_VERSION_KEY in self.state_type.model_fields:
+            raise ValueError(f"{self.title}'s state has its own {STATE_VERSION_KEY!r} field")
+        body = state.model_dump_json()
+        head = f'{{"{STATE_VERSION_KEY}":{self.state_version}'
+        return head + ("}" if body == "{}" else "," + body[1:])
+
+    def load_state_json(self, text: str) -> S:
+        """A state from stored text, brought up to `state_version` by `upgrade` first. Text
+        without a version (written before versions, by `state.model_dump_json()`) is version
+        1. Raises ValueError for text that is no stored state or is of a newer version."""
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError(f"A stored {self.title} state is a JSON object.")
+        version = data.pop(STATE_VERSION_KEY, 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise ValueError(f"A stored state's version is a whole number from 1, not {version!r}.")
+        if version > self.state_version:
+            raise ValueError(
+                f"This {self.title} state is of version {version}, newer than this Dealer's "
+                f"{self.state_version}: it was written by a newer Dealer."
+            )
+        return self.load_state(self.upgrade(data, version))
+
+    def upgrade(self, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """A stored state of `version` brought up to `state_version`. A game that raises its
+        `state_version` overrides this for the older versions and leaves the current one to
+        this default, which returns it unchanged and refuses any other version."""
+        if version == self.state_version:
+            return data
+        raise ValueError(
+            f"{self.title} cannot read a stored state of version {version}; it reads version "
+            f"{self.state_version}."
+        )
+
     @abstractmethod
     def setup(self, players: list[str], options: OptionsT, seed: int) -> tuple[S, list[Event]]:
         """The first state and the events announcing it."""
@@ -118,6 +185,33 @@ class Engine(ABC, Generic[S, OptionsT]):
 
     @abstractmethod
     def is_finished(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def turn(self, state: S) -> Turn:
+        """The phase now, its default length and what its deadline does; the seated players,
+        the removed ones, who the phase still waits for (`must`) and who may act (`may`:
+        exactly the players whose `legal_actions` are not empty)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str) -> list[Action]:
+        """What `player` may do now, each action with its move's fixed fields and what the
+        player fills in; empty for anyone not in `turn(state).may`. Every move an action
+        builds within its bounds is accepted by `apply`."""
+
+    def audit(self, state: S) -> dict[str, Any]:
+        """The host's full picture (the secrets of phases that have closed), as JSON; by
+        default nothing beyond the host's view."""
+        return {}
+
+    def season_outcome(self, state: S) -> SeasonOutcome | None:
+        """What the finished match gives a season's ledger; None while it runs, and always
+        for a game that gives a season nothing (the default)."""
+        return None
+
+    def garnets_spent(self, events: list[Event]) -> dict[str, int]:
+        """How many season garnets each player spent by the move that told `events` (only a
+        game that `takes_garnets` spends any)."""
+        return {}
 
     @abstractmethod
     def result(self, state: S) -> dict[str, Any] | None:

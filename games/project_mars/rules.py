@@ -12,8 +12,10 @@ deadline sends) makes everyone named take the default.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
+from games.core.contract import Action, Choice, Phase, Pick, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
@@ -29,6 +31,7 @@ from games.project_mars.model import (
     ROUNDS,
     SLOTS,
     Card,
+    CardDef,
     Choose,
     ChooseDeck,
     ClosePhase,
@@ -55,8 +58,18 @@ from games.project_mars.model import (
     State,
     Step,
     View,
+    column_of,
+    row_of,
 )
 from games.project_mars.table import Table, card_face, card_view
+
+#: The default length of every phase: a turn, a decision, a round's start, the deck phase
+#: (PM-D15: each has its own deadline).
+PHASE_SECONDS = 10 * 60
+#: Decisions whose answer stays secret: which hand card a Research Station trades and for
+#: which utility card (PM-D14), which hand card Sinkhole discards (PM-D18). A Stealth Op's
+#: answer shows itself at once (a card revealed, or the trap back face up, PM-D8).
+SEALED_CHOICES = frozenset({"research_station", "research_station_utility", "sinkhole_discard"})
 
 
 def match_over(rounds: list[RoundResult], wins: dict[str, int]) -> tuple[bool, str | None]:
@@ -83,6 +96,15 @@ class ProjectMars(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: Secret until a reveal: the deck chosen (PM-D1), the back-hand cards kept and the cards
+    #: traded in a mulligan (how many is public), a trap set face down (PM-3: its slot is
+    #: seen, not the card), and the answers of `SEALED_CHOICES`.
+    sealed_moves: ClassVar[frozenset[str]] = frozenset(
+        {"deck", "keep", "mulligan", "play", "choose"}
+    )
+    secret_fields: ClassVar[Mapping[str, frozenset[str]]] = {"play": frozenset({"card"})}
+    #: PM-D8: a round's end turns every trap still face down face up for everyone.
+    reveal_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -662,6 +684,184 @@ class ProjectMars(Engine[State, Options]):
             target = "utility" if spec.kind == "utility" else "enemy" if spec.trap else "own"
             plays.append(PlayLegal(card=card_id, name=spec.name, target=target, slots=slots))
         return Legal(pass_=True, plays=plays)
+
+    # -- the contract ----------------------------------------------------------------------
+
+    def turn(self, state: State) -> Turn:
+        """The players awaited (`awaited`) both must and may act; nobody else may (PM-5: turns
+        alternate; a round's start and the deck phase take both players at once)."""
+        awaited = self.awaited(state)
+        return Turn(
+            phase=self._phase(state),
+            players=list(state.players),
+            out=[p for p in state.players if state.seats[p].kicked],
+            must=awaited,
+            may=list(awaited),
+        )
+
+    @staticmethod
+    def _phase(state: State) -> Phase:
+        """The phase with what its deadline does (PM-D15, PM-D1)."""
+        if state.phase == "ended":
+            return Phase(
+                name="ended",
+                title="Match over",
+                default_seconds=None,
+                on_deadline="Nothing: the match is over.",
+            )
+        if state.phase == "deck":
+            return Phase(
+                name="deck",
+                title="Choosing decks",
+                default_seconds=PHASE_SECONDS,
+                on_deadline="Whoever has not chosen a deck gets Vanguard (PM-D1).",
+            )
+        heading = f"Round {state.round}"
+        if state.phase == "mulligan":
+            steps = "back hands and mulligans" if state.round > 1 else "mulligans"
+            return Phase(
+                name="mulligan",
+                title=f"{heading}: {steps}",
+                round=state.round,
+                default_seconds=PHASE_SECONDS,
+                on_deadline="Whoever has not finished keeps their whole back hand and trades "
+                "nothing in (PM-D15).",
+            )
+        pending = state.pending
+        if state.phase == "choice" and pending is not None:
+            first = "the first option" + ("" if pending.secret else f": {pending.options[0].label}")
+            return Phase(
+                name="choice",
+                title=f"{heading}: {pending.player}'s choice for the "
+                f"{state.cards[pending.card].spec.name}",
+                round=state.round,
+                default_seconds=PHASE_SECONDS,
+                on_deadline=f"{pending.player} takes {first} (PM-D15).",
+            )
+        return Phase(
+            name="turn",
+            title=f"{heading}: {state.turn}'s turn",
+            round=state.round,
+            default_seconds=PHASE_SECONDS,
+            on_deadline=f"{state.turn} passes (PM-D15).",
+        )
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        """`legal` as actions: a ready deck (a list of 30 cards is the game's own form, PM-1);
+        the back-hand cards to keep, any of them; the hand cards to trade in, up to three and
+        no more than the deck holds (PM-9, PM-D2); a decision's options; each playable card
+        with the slots it may take (PM-2, PM-3; a utility card takes none) and a pass
+        (PM-5)."""
+        legal = self.legal(state, player)
+        if legal.deck:
+            decks = [
+                Choice(value=d.key, label=d.name, description=d.strategy)
+                for d in READY_DECKS.values()
+            ]
+            return [
+                Action(
+                    key="deck",
+                    label="Choose a ready deck",
+                    move={"type": "deck"},
+                    pick=Pick(field="deck", choices=decks, label="Ready deck"),
+                    sealed=True,
+                )
+            ]
+        if legal.keep is not None:
+            return [
+                Action(
+                    key="keep",
+                    label="Keep back-hand cards",
+                    move={"type": "keep"},
+                    pick=Pick(
+                        field="cards",
+                        choices=[self._card_choice(state, c) for c in legal.keep],
+                        min=0,
+                        max=len(legal.keep),
+                        label="Back-hand cards to keep (the rest go to the junkyard)",
+                        as_list=True,
+                    ),
+                    sealed=True,
+                )
+            ]
+        if legal.mulligan is not None:
+            cards = legal.mulligan.cards
+            return [
+                Action(
+                    key="mulligan",
+                    label="Mulligan",
+                    move={"type": "mulligan"},
+                    pick=Pick(
+                        field="cards",
+                        choices=[self._card_choice(state, c) for c in cards],
+                        min=0,
+                        max=min(legal.mulligan.max, len(cards)),
+                        label="Hand cards to trade in (none keeps your hand)",
+                        as_list=True,
+                    ),
+                    sealed=True,
+                )
+            ]
+        pending = state.pending
+        if legal.choose and pending is not None:
+            return [
+                Action(
+                    key="choose",
+                    label=f"Choose for the {state.cards[pending.card].spec.name}",
+                    move={"type": "choose"},
+                    pick=Pick(
+                        field="option",
+                        choices=[Choice(value=o.id, label=o.label) for o in legal.choose],
+                        label=pending.prompt,
+                    ),
+                    sealed=pending.kind in SEALED_CHOICES,
+                )
+            ]
+        actions = [self._play_action(state, player, play) for play in legal.plays]
+        if legal.pass_:
+            actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
+        return actions
+
+    @staticmethod
+    def _card_choice(state: State, card_id: str) -> Choice:
+        return Choice(value=card_id, label=state.cards[card_id].spec.name)
+
+    def _play_action(self, state: State, player: str, play: PlayLegal) -> Action:
+        """One hand card to play: a utility card with no slot; a trap face down on a slot of
+        the enemy's field (sealed: PM-3); any other card on a slot of the player's own field,
+        an enemy trap's included (PM-D8)."""
+        spec = state.cards[play.card].spec
+        shown = " (revealed)" if play.card in state.seats[player].revealed else ""
+        move = {"type": "play", "card": play.card}
+        label = f"Play {spec.name}{shown}"
+        if play.target == "utility":
+            return Action(key=f"play:{play.card}", label=label, move=move)
+        enemy = Table(state).other(player)
+        return Action(
+            key=f"play:{play.card}",
+            label=label,
+            move=move,
+            pick=Pick(
+                field="slot",
+                choices=[self._slot_choice(state, player, enemy, spec, s) for s in play.slots],
+                label=f"Where the {spec.name} goes",
+            ),
+            sealed=spec.trap,
+        )
+
+    @staticmethod
+    def _slot_choice(state: State, player: str, enemy: str, spec: CardDef, slot: str) -> Choice:
+        where = f"{row_of(slot)} row, lane {column_of(slot)}"
+        if spec.trap:
+            return Choice(value=slot, label=f"{enemy}'s {where}")
+        placed = state.seats[player].field[slot]
+        return Choice(
+            value=slot,
+            label=f"Your {where}",
+            description=(
+                None if placed is None else f"A face-down card of {placed.owner} lies here"
+            ),
+        )
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """PM visibility (docs/rules/project-mars.md): a player sees their own hand, back hand,

@@ -3,7 +3,11 @@
 After OpenSpiel's `open_spiel/tests/basic_tests.cc`: random matches drawn from seeds must be
 deterministic, survive a JSON round trip of their record and of their state, conserve what
 the engine says is conserved, refuse hostile moves without changing anything, end, and never
-let a viewer's view change (or differ) unless something addressed to that viewer did.
+let a viewer's view change (or differ) unless something addressed to that viewer did. At
+every step the engine contract (`docs/engine-contract.md`) must hold: `turn` names exactly the
+players with legal actions, every legal action is accepted as built and refused by anyone
+else, no sealed move tells the public its secret before a reveal, and the versioned state
+text round-trips.
 
 Matches are played through `Match.start`/`Match.submit` with `engine.random_move` driven by
 `random.Random(playout_seed)`; hypothesis draws the seeds and the player count. Nothing here
@@ -16,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +28,8 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from games.core.engine import HOST, Engine
+from games.core.contract import Action, Turn
+from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 from games.core.match import Match, MatchRecord, replay
@@ -75,6 +80,9 @@ pytestmark = pytest.mark.slow
 #: never ends, above all) is then reported in seconds instead of minutes, and the assertion
 #: messages say what went wrong.
 CHECKS = settings(max_examples=40, deadline=None, phases=[p for p in Phase if p != Phase.explain])
+#: The contract's playouts apply every legal action of every player at every step, several
+#: times over: fewer matches, each checked through.
+CONTRACT_CHECKS = settings(CHECKS, max_examples=5)
 
 
 def names(count: int) -> list[str]:
@@ -318,13 +326,19 @@ class Playout:
     views: bool = False
     twin: bool = False
     resample: bool = False
+    contract: bool = False
     match: Match = field(init=False)
     events: list[dict[str, Any]] = field(init=False)
     viewers: list[Viewer] = field(init=False)
     rejected: int = 0
     accepted: int = 0
     compared_bids: int = 0
+    sealed_checked: int = 0
     _rnd: random.Random = field(init=False)
+    #: Draws the picks of built actions, apart from `_rnd` so that the match played is the
+    #: same with and without the contract's checks.
+    _picks: random.Random = field(init=False)
+    _out: list[str] = field(init=False, default_factory=list)
     _fuzz: Hostile = field(init=False)
     _views: dict[Viewer, Any] = field(init=False, default_factory=dict)
     _pairs: list[Pair] = field(init=False, default_factory=list)
@@ -335,6 +349,7 @@ class Playout:
         self.events = [as_json(e.to_json(), "a setup event") for e in events]
         self.viewers = [*s.players, HOST, None]
         self._rnd = random.Random(s.playout_seed)
+        self._picks = random.Random(f"{s.playout_seed}/picks")
         self._fuzz = Hostile(self.engine, s.players)
         if self.views:
             self._views = self.all_views(self.state)
@@ -356,6 +371,8 @@ class Playout:
         while not engine.is_finished(self.state):
             draws += 1
             assert draws <= MAX_MOVES, f"no end after {MAX_MOVES} moves"
+            if self.contract:
+                self.check_contract()
             before = self.dump()
             actor, move = engine.random_move(self.state, self._rnd)
             assert self.dump() == before, "random_move changed the state"
@@ -376,8 +393,111 @@ class Playout:
         result = engine.result(self.state)
         assert result is not None, "a finished match has no result"
         as_json(result, "the result")
+        if self.contract:
+            self.check_contract()
         self.check_all_refused()
         return self
+
+    def check_contract(self) -> None:
+        """The contract now: (1) `may` is exactly the players with legal actions, and a move
+        built from one of their actions is refused to every other player, the removed ones
+        included, changing nothing; (2) every legal action is accepted, built at its bounds
+        and between; (3) the turn is well formed (its model checks must <= may <= players -
+        out and the phase's seconds), seats the match's players and never brings anyone back;
+        (4) sealed actions are of sealed move types and tell the public no secret before a
+        reveal; (5) the state text round-trips, and so does the text written before versions;
+        and the audit and the season's share are JSON, the latter only at the end. (`step`
+        checks that a move spends garnets only of its own player, and only in a game that
+        `takes_garnets`.)"""
+        engine, state = self.engine, self.state
+        before = self.dump()
+        turn = engine.turn(state)
+        assert isinstance(turn, Turn)
+        assert Turn.model_validate(as_json(turn.model_dump(mode="json"), "the turn")) == turn
+        assert turn.players == self.setup.players, "the turn does not seat the match's players"
+        assert set(self._out) <= set(turn.out), f"{self._out} were out, now only {turn.out}"
+        self._out = list(turn.out)
+        actions = {p: engine.legal_actions(state, p) for p in turn.players}
+        assert engine.legal_actions(state, STRANGER) == [], "a stranger has legal actions"
+        may = [p for p in turn.players if actions[p]]
+        assert sorted(turn.may) == may and len(set(turn.may)) == len(may), (
+            f"may is {turn.may}, but {may} have legal actions"
+        )
+        assert self.dump() == before, "turn or legal_actions changed the state"
+        public = strings_in(engine.view(state, None))
+        for player in may:
+            keys = [a.key for a in actions[player]]
+            assert len(set(keys)) == len(keys), f"{player}'s action keys repeat: {keys}"
+            for action in actions[player]:
+                self.check_action(before, player, action, public)
+        for outsider in [p for p in turn.players if p not in may]:
+            for player in may:
+                for action in actions[player]:
+                    raw = self._picks.choice(self.builds(action))
+                    self.check_outsider_refused(before, outsider, player, raw)
+        self.check_state_text(before)
+        as_json(engine.audit(state), "the audit")
+        outcome = engine.season_outcome(state)
+        finished = engine.is_finished(state)
+        assert outcome is None or finished, "a season outcome before the end"
+        if outcome is not None:
+            as_json(outcome.model_dump(mode="json"), "the season outcome")
+            named = {*outcome.places, *outcome.garnets, *outcome.tokens_of_life}
+            assert named | set(outcome.candidates) <= set(turn.players)
+
+    def builds(self, action: Action) -> list[dict[str, Any]]:
+        """The action built at its amount's min, max and a value between, and with as few and
+        as many picks as it allows (drawn at random among its choices)."""
+        amounts: list[int | None] = [None]
+        if action.amount is not None:
+            low, high = action.amount.min, action.amount.max
+            amounts = [a for a in sorted({low, (low + high) // 2, high})]
+        picks: list[list[str] | None] = [None]
+        if action.pick is not None:
+            values = [c.value for c in action.pick.choices]
+            counts = sorted({action.pick.min, action.pick.max})
+            picks = [self._picks.sample(values, k) for k in counts]
+        return [action.build(amount=a, picked=p) for a in amounts for p in picks]
+
+    def check_action(
+        self, before: dict[str, Any], player: str, action: Action, public: set[str]
+    ) -> None:
+        engine = self.engine
+        assert action.type in self._fuzz.kinds, f"{action.key} builds an unknown move type"
+        assert not action.sealed or action.type in engine.sealed_moves, (
+            f"{action.key} is sealed, but {action.type!r} is not one of the sealed moves"
+        )
+        for raw in self.builds(action):
+            copy = engine.load_state(before)
+            try:
+                events = engine.apply(copy, player, engine.parse_move(raw))
+            except RuleError as error:
+                raise AssertionError(
+                    f"{player}'s legal action {action.key}, built as {raw}, was refused: {error!r}"
+                ) from None
+            if action.sealed:
+                self.sealed_checked += 1
+                told = leaks(engine, raw, events, public)
+                assert not told, f"{player}'s sealed {raw} tells the public {told}"
+
+    def check_outsider_refused(
+        self, before: dict[str, Any], outsider: str, player: str, raw: dict[str, Any]
+    ) -> None:
+        copy = self.engine.load_state(before)
+        try:
+            self.engine.apply(copy, outsider, self.engine.parse_move(raw))
+        except RuleError:
+            assert self.engine.dump_state(copy) == before, f"{outsider}'s refused {raw} changed it"
+            return
+        raise AssertionError(f"{outsider}, who may not act, made {player}'s move {raw}")
+
+    def check_state_text(self, before: dict[str, Any]) -> None:
+        engine = self.engine
+        text = engine.dump_state_json(self.state)
+        assert json.loads(text)[STATE_VERSION_KEY] == engine.state_version
+        assert engine.dump_state(engine.load_state_json(text)) == before
+        unversioned = self.state.model_dump_json()
+        assert engine.dump_state(engine.load_state_json(unversioned)) == before
 
     def check_all_refused(self) -> None:
         """After the end, every move is refused: each one played, and hostile ones."""
@@ -414,6 +534,12 @@ class Playout:
         assert (engine.result(self.state) is not None) == finished, "result before the end"
         if twin is not None:
             self.check_twin_accepts(twin, actor, raw, events)
+        if self.contract:
+            spent = engine.garnets_spent(events)
+            assert set(spent) <= ({actor} if engine.takes_garnets else set()), (
+                f"{actor} {raw} spent the garnets {spent}"
+            )
+            assert all(n > 0 for n in spent.values()), f"{actor} {raw} spent {spent} garnets"
         if self.views:
             self.check_views(actor, raw, events)
         self.follow_pairs(actor, raw)
@@ -535,6 +661,62 @@ class Playout:
         self._pairs = kept
 
 
+def leaves(value: Any, key: str | None = None) -> Iterator[tuple[str | None, Any]]:
+    """Every plain value inside JSON `value`, with the key of the object that holds it."""
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            yield from leaves(inner, str(name))
+    elif isinstance(value, list):
+        for inner in value:
+            yield from leaves(inner, key)
+    else:
+        yield key, value
+
+
+def strings_in(value: Any) -> set[str]:
+    return {leaf for _, leaf in leaves(value) if isinstance(leaf, str)}
+
+
+def leaks(
+    engine: Engine[Any, Any], raw: dict[str, Any], events: list[Event], public: set[str]
+) -> list[str]:
+    """What the public events of a sealed move `raw`, up to the first of the engine's
+    `reveal_events`, tell of its secret fields: a secret text anywhere (a house, a lot, a
+    card id), a secret number under a key named like its field (a bid's `amount`). Texts the
+    public view already showed before the move (`public`: a house's name once an Access phase
+    closed, a revealed card) are no secret of this move. A sealed move with no secret field
+    is a secret as a whole: the public is told nothing of it."""
+    told: list[dict[str, Any]] = []
+    for event in events:
+        if event.type in engine.reveal_events:
+            break
+        if event.audience.reaches(None, host=HOST):
+            told.append(event.to_json())
+    if not told:
+        return []
+    named = engine.secret_fields.get(raw["type"])
+    fields = sorted(named if named is not None else (k for k in raw if k != "type"))
+    if not fields:
+        return [f"{e['type']}, of a secret move" for e in told]
+    secrets = [
+        (name, secret)
+        for name in fields
+        for _, secret in leaves(raw.get(name))
+        if isinstance(secret, str | int) and not isinstance(secret, bool)
+    ]
+    found = []
+    for shown in told:
+        for key, leaf in leaves(shown):
+            for name, secret in secrets:
+                if isinstance(secret, str):
+                    hit = leaf == secret and secret not in public
+                else:
+                    hit = type(leaf) is int and leaf == secret and key is not None and name in key
+                if hit:
+                    found.append(f"{name} {secret!r} in {shown['type']} (under {key!r})")
+    return found
+
+
 def same_told(viewers: list[Viewer], events: list[Event], other: list[Event]) -> list[Viewer]:
     """The viewers who read the same events in both lists."""
     if events == other:
@@ -643,6 +825,15 @@ def test_views_do_not_tell_other_players_secrets(
     move of the same kind must look the same to every viewer the two moves told the same
     things, and keep looking the same through the next phase ends while that holds."""
     play(engine, data, hostile=True, resample=True)
+
+
+@CONTRACT_CHECKS
+@given(data=st.data())
+def test_the_contract_holds_at_every_step(engine: Engine[Any, Any], data: st.DataObject) -> None:
+    """`Playout.check_contract` before every move of a random match and at its end; hostile
+    moves around the real ones bring removed players in (the host's kicks)."""
+    playout = play(engine, data, hostile=True, contract=True)
+    assert playout.accepted > 0
 
 
 def after_a_sealed_bid(engine: Engine[Any, Any], seed: int) -> tuple[Playout, str, dict[str, Any]]:
