@@ -56,9 +56,9 @@ class Computer:
         decide = plugin_for(row.game).practice
         if decide is None:
             return False
-        view = await service.view(row, COMPUTER)
-        if COMPUTER not in view.get("to_act", []):
+        if COMPUTER not in (await service.turn(row)).may:
             return False
+        view = await service.view(row, COMPUTER)
         try:
             move = decide(view, row.seed)
         except ValueError:

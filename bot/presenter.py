@@ -301,9 +301,11 @@ class Presenter:
     ) -> tuple[str, discord.ui.View | None]:
         ui = plugin_for(row.game).texts
         players = players if players is not None else await self.service.players(row.id)
-        view = await self.service.view(row, player_id(user_id))
-        if not view.get("me"):
+        me = player_id(user_id)
+        turn = await self.service.turn(row)
+        if me not in turn.players:
             return "You are not playing in this match.", None
+        view = await self.service.view(row, me)
         names = names_of(players)
         controls = plugin_for(row.game).controls
         if controls is not None:
@@ -431,13 +433,11 @@ class Presenter:
 
     async def remind(self, row: MatchRow) -> None:
         """Nudge, by DM, the players who have not submitted anything in this phase."""
-        view = await self.service.view(row, None)
         deadline = f" It closes <t:{int(row.deadline)}:R>." if row.deadline else ""
-        for pid in view["players"]:
+        for pid in (await self.service.turn(row)).must:
             user_id = user_id_of(pid)
-            if user_id is None or pid in view["submitted"] or pid in view.get("kicked", []):
-                continue
-            await self.send_one_on_one_reminder(row, user_id, deadline)
+            if user_id is not None:
+                await self.send_one_on_one_reminder(row, user_id, deadline)
 
     async def send_one_on_one_reminder(self, row: MatchRow, user_id: int, deadline: str) -> None:
         text, view = await self.one_on_one(row, user_id)

@@ -34,6 +34,7 @@ from bot.storage import (
     balances,
     prize_pool,
 )
+from games.core.contract import SeasonOutcome
 from games.core.drawing.words import ordinal
 from games.core.errors import typed
 from games.core.events import Audience, Event
@@ -53,13 +54,6 @@ class Standings:
     pool: int
     #: Entries of matches still running, left out until those matches end.
     withheld: int
-
-
-def counts_for_seasons(game: str) -> bool:
-    """Whether a game's matches count for a season: those dealt garnet balances (AA-14)
-    whose prizes go to the ledger. A game without garnets or prizes stays out of seasons (no
-    enrolment, no ledger entries, no eliminations checked)."""
-    return "garnets" in engine_for(game).options_type.model_fields
 
 
 def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:
@@ -198,29 +192,31 @@ class SeasonService:
         return {b.user_id: b.garnets for b in balances(rows, names)}
 
     async def settle(
-        self, row: MatchRow, events: list[Event], result: dict[str, Any] | None
+        self, row: MatchRow, events: list[Event], outcome: SeasonOutcome | None
     ) -> LedgerWrite | None:
-        """What one accepted move of a season match writes to the ledger: a garnet trade
-        debits it (AA-14); the end of the match pays its prizes (AA-17) and names its
-        elimination candidates (announced from the ledger: `announcement`)."""
+        """What one accepted move of a season match writes to the ledger: the garnets its
+        player spent (AA-14 trades); the end of the match (its `outcome`) pays its prizes
+        (AA-17) and names its elimination candidates (announced from the ledger:
+        `announcement`)."""
         if row.season_id is None:
             return None
-        title = f"{engine_for(row.game).title} match #{row.id}"
+        engine = engine_for(row.game)
+        title = f"{engine.title} match #{row.id}"
         entries = [
             LedgerEntry(
-                int(e.data["player"]), "trade", f"traded a garnet for $10, {title}", garnets=-1
+                int(player),
+                "trade",
+                f"spent {_plural(n, 'garnet', 'garnets')}, {title}",
+                garnets=-n,
             )
-            for e in events
-            if e.type == "garnet_traded"
+            for player, n in engine.garnets_spent(events).items()
+            if n
         ]
-        if result is None:
+        if outcome is None:
             return LedgerWrite(row.season_id, entries) if entries else None
-        tokens: dict[str, int] = result.get("tokens_of_life", {})
-        garnets: dict[str, int] = result.get("garnets", {})
-        candidates: list[str] = result.get("elimination_candidates", [])
-        places = {s["player"]: s["place"] for s in result.get("standings", [])}
+        tokens, garnets = outcome.tokens_of_life, outcome.garnets
         for player in dict.fromkeys([*tokens, *garnets]):
-            place = places.get(player)
+            place = outcome.places.get(player)
             entries.append(
                 LedgerEntry(
                     int(player),
@@ -231,12 +227,13 @@ class SeasonService:
                 )
             )
         entries += [
-            LedgerEntry(int(p), "candidate", f"elimination candidate, {title}") for p in candidates
+            LedgerEntry(int(p), "candidate", f"elimination candidate, {title}")
+            for p in outcome.candidates
         ]
-        increase = int(result.get("prize_pool_increase", 0))
-        if increase:
+        if outcome.pool_increase:
+            reason = outcome.pool_reason or "the prize pool grows"
             entries.append(
-                LedgerEntry(None, "pool", f"everyone held four cubes, {title}", pool=increase)
+                LedgerEntry(None, "pool", f"{reason}, {title}", pool=outcome.pool_increase)
             )
         return LedgerWrite(row.season_id, entries)
 

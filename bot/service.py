@@ -18,8 +18,9 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.players import COMPUTER_USER, Names, names_of, player_id
-from bot.seasons import SeasonService, counts_for_seasons
+from bot.seasons import SeasonService
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
+from games.core.contract import Action, Turn
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -127,7 +128,7 @@ class MatchService:
         if stored is None:
             raise UserError("This match has not started yet.")
         engine = engine_for(row.game)
-        state = engine.state_type.model_validate_json(stored[0])
+        state = engine.load_state_json(stored[0])
         later = await self.storage.moves(row.id, after=stored[1])
         for _, actor, move in later:
             engine.apply(state, actor, engine.parse_move(move))
@@ -137,6 +138,18 @@ class MatchService:
             self._states[row.id] = state
             self._seqs[row.id] = seq
         return state
+
+    async def turn(self, row: MatchRow) -> Turn:
+        """The phase now and who may and must act (`Engine.turn`)."""
+        return engine_for(row.game).turn(await self.state(row))
+
+    async def actions(self, row: MatchRow, player: str) -> list[Action]:
+        """What `player` may do now (`Engine.legal_actions`)."""
+        return engine_for(row.game).legal_actions(await self.state(row), player)
+
+    async def audit(self, row: MatchRow) -> dict[str, Any]:
+        """The host's full picture of the phases that have closed (`Engine.audit`)."""
+        return engine_for(row.game).audit(await self.state(row))
 
     async def view(self, row: MatchRow, viewer: str | None) -> dict[str, Any]:
         """What `viewer` (a player id, HOST, or None for the public) may know now."""
@@ -191,9 +204,7 @@ class MatchService:
         dealt their garnet balances."""
         engine = engine_for(row.game)
         ids = [player_id(p.user_id) for p in players]
-        season = (
-            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
-        )
+        season = await self.storage.open_season(row.guild_id) if engine.takes_garnets else None
         raw = row.options
         try:
             engine.check_players(ids)
@@ -208,7 +219,7 @@ class MatchService:
         now = self.now()
         started = await self.storage.start_match(
             row.id,
-            state=state.model_dump_json(),
+            state=engine.dump_state_json(state),
             events=[e.to_json() for e in events],
             timers=phase_timers(now, row.phase_seconds, row.phase_seconds),
             at=now,
@@ -240,7 +251,7 @@ class MatchService:
             opened = any(e.type == "phase_opened" for e in events)
             finished = engine.is_finished(state)
             ledger = await self.seasons.settle(
-                row, events, engine.result(state) if finished else None
+                row, events, engine.season_outcome(state) if finished else None
             )
             snapshot = None
             # A host's move while paused (close-phase) opens the next phase paused: its clock
@@ -249,7 +260,9 @@ class MatchService:
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
                 timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
                 snapshot = Snapshot(
-                    state.model_dump_json(), finished, timers if opened and not held else None
+                    engine.dump_state_json(state),
+                    finished,
+                    timers if opened and not held else None,
                 )
             try:
                 await self.storage.record_move(
@@ -349,7 +362,7 @@ class MatchService:
             {"by": rename(actor), **{k: rename(v) for k, v in move.items()}}
             for _, actor, move in await self.storage.moves(row.id)
         ]
-        players = list((await self.state(row)).players) if row.started else []
+        players = engine_for(row.game).turn(await self.state(row)).players if row.started else []
         options = {
             key: {rename(k): v for k, v in value.items()} if isinstance(value, dict) else value
             for key, value in row.options.items()

@@ -124,7 +124,7 @@ class Host:
         if row.status == "running":
             closes = [i for i, m in enumerate(record["moves"]) if m["type"] == "close_phase"]
             record["moves"] = record["moves"][: closes[-1] + 1] if closes else []
-        audit = (await self.service.view(row, HOST)).get("audit", [])
+        audit = await self.service.audit(row)
         files = [
             discord.File(
                 io.BytesIO(json.dumps(record, indent=2).encode()), filename=f"match-{row.id}.json"

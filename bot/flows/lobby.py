@@ -16,7 +16,6 @@ from bot.games.registry import plugin_for
 from bot.limits import fit
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
 from bot.presenter import Presenter
-from bot.seasons import counts_for_seasons
 from bot.service import MatchService, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.registry import engine_for
@@ -237,7 +236,9 @@ class Lobby:
         )
         seated = ", ".join(p.name for p in players) or "nobody yet"
         season = (
-            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+            await self.storage.open_season(row.guild_id)
+            if engine_for(row.game).takes_garnets
+            else None
         )
         series = (
             f"Counts for season **{season.name}**: garnets come from the season's ledger and "
@@ -300,7 +301,9 @@ class Lobby:
                 "pressing **Accept**."
             )
         season = (
-            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+            await self.storage.open_season(row.guild_id)
+            if engine_for(row.game).takes_garnets
+            else None
         )
         if season is not None and await self.service.seasons.eliminated(
             season, [interaction.user.id]
@@ -363,7 +366,9 @@ class Lobby:
         """Members eliminated from the season since they joined leave the lobby, and the
         host is asked to press Start again with the lobby as it now is."""
         season = (
-            await self.storage.open_season(row.guild_id) if counts_for_seasons(row.game) else None
+            await self.storage.open_season(row.guild_id)
+            if engine_for(row.game).takes_garnets
+            else None
         )
         if season is None:
             return

@@ -98,7 +98,9 @@ async def test_a_host_who_plays_gets_the_log_only_once_the_match_is_over(
     given = await admin.slash(t.channel, "match log")
     assert given.ephemeral and len(given.response.attachments) == 2
     audit = json.loads(await given.response.attachments[1].read())
-    assert audit, "the non-playing host gets the closed phase's audit"
+    [closed] = audit["closed"]
+    assert (closed["round"], closed["phase"]) == (1, "access"), "the closed phase only"
+    assert [t.players[0].name, "genre-shop", 11] in closed["bids"], "players by their names"
     while (await t.state()).phase != "ended":
         await t.close_phase()
     after = await t.host.slash(t.channel, "match log")
