@@ -519,9 +519,10 @@ class AuctionAuction(Engine[State, Options]):
     # -- the contract ------------------------------------------------------------------
 
     def turn(self, state: State) -> Turn:
-        """Everyone still in may act in both phases (AA-14, AA-15 any time; a bid until the
-        phase closes, replacing the last one); the phase waits for a sealed bid from those
-        who have none standing and can make one."""
+        """The players still in who have something to do may act: a bid until the phase
+        closes, replacing the last one; a gift (AA-15) or a garnet trade (AA-14) at any time.
+        In the Access phase that is all of them ($0 is a bid, AA-5). The phase waits for a
+        sealed bid from those who have none standing and can make one."""
         actions = {
             p: self.legal_actions(state, p) for p in state.players if not state.seats[p].kicked
         }
