@@ -17,7 +17,13 @@ from bot.cogs.config import ConfigCog
 from bot.cogs.matches import MatchCog
 from bot.cogs.play import PlayCog
 from bot.cogs.seasons import SeasonCog
-from bot.components import BID_FORM, DYNAMIC_ITEMS, answer_bid_form
+from bot.components import (
+    ACT_FORM,
+    BID_FORM,
+    DYNAMIC_ITEMS,
+    answer_amount_form,
+    answer_bid_form,
+)
 from bot.computer import Computer
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
@@ -159,7 +165,11 @@ class DealerBot(commands.Bot):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        forms = [Form(BID_FORM, answer_bid_form), *(f for p in PLUGINS.values() for f in p.forms)]
+        forms = [
+            Form(ACT_FORM, answer_amount_form),
+            Form(BID_FORM, answer_bid_form),
+            *(form for plugin in PLUGINS.values() for form in plugin.forms),
+        ]
         for form in forms:
             found = form.custom_id.fullmatch(custom_id)
             if found is not None:

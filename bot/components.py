@@ -6,15 +6,18 @@ come back."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 import discord
 
 from bot.errors import guarded
-from bot.games.base import Target
 from bot.handlers import Handlers, handlers
+from games.core.contract import Action as GameAction
 
-MAX_TARGET_BUTTONS = 20
+#: Discord's limits: five rows of components, 25 options in a menu.
+MAX_ROWS = 5
+MAX_OPTIONS = 25
 
 
 class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x"):
@@ -85,7 +88,8 @@ class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(
 
 
 class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:-]+)"):
-    """Opens the amount form for one target."""
+    """A bid button posted by earlier versions (`dealer:bid:<match>:<target>`): the action of
+    the player's 1-on-1 whose move has that target."""
 
     def __init__(self, match_id: int, target: str, label: str | None = None) -> None:
         super().__init__(
@@ -104,7 +108,82 @@ class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:
         return cls(int(match["match"]), match["target"], getattr(item, "label", None))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await interaction.response.send_modal(bid_form(self.match_id, self.target, self.item.label))
+        await flows.play.act(interaction, self.match_id, target=self.target)
+
+
+class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>.+)"):
+    """One of the player's legal actions (`Engine.legal_actions`), by its key: it submits the
+    move, opens the amount form, or asks to confirm, as the action needs; `dealer:actok:` is
+    the "Yes" of a confirmation (`GameTexts.confirm`)."""
+
+    def __init__(
+        self, match_id: int, key: str, label: str, style: discord.ButtonStyle, *, ok: bool = False
+    ) -> None:
+        prefix = "dealer:actok" if ok else "dealer:act"
+        super().__init__(f"{prefix}:{match_id}:{key}", label, style)
+        self.match_id = match_id
+        self.key = key
+        self.ok = ok
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ActButton:
+        label = getattr(item, "label", None) or ""
+        style = getattr(item, "style", None) or discord.ButtonStyle.primary
+        return cls(int(match["match"]), match["key"], label, style, ok=bool(match["ok"]))
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.play.act(interaction, self.match_id, self.key, confirmed=self.ok)
+
+
+class ActMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"dealer:actpick:(?P<match>\d+):(?P<key>.+)",
+):
+    """A menu of an action's choices (`Pick`): what is picked is submitted, or goes into the
+    amount form when the action also takes an amount."""
+
+    def __init__(
+        self,
+        match_id: int,
+        key: str,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str = "",
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dealer:actpick:{match_id}:{key}",
+                options=options or [discord.SelectOption(label="-")],
+                placeholder=placeholder[:150] or None,
+                min_values=min_values,
+                max_values=max_values,
+            )
+        )
+        self.match_id = match_id
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ActMenu:
+        return cls(int(match["match"]), match["key"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        flows = handlers(interaction)
+        picked = list(self.item.values)
+        await guarded(
+            interaction, flows.play.act(interaction, self.match_id, self.key, picked=picked)
+        )
 
 
 class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
@@ -163,13 +242,15 @@ class ChallengeButton(
         )
 
 
-DYNAMIC_ITEMS: tuple[type[Action], ...] = (
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     BidButton,
     OneOnOneButton,
     CancelButton,
     SeasonEndButton,
     ChallengeButton,
+    ActButton,
+    ActMenu,
 )
 
 
@@ -186,10 +267,44 @@ def phase_view(match_id: int) -> discord.ui.View:
     return view
 
 
-def one_on_one_view(match_id: int, targets: list[Target]) -> discord.ui.View:
+def actions_view(
+    match_id: int, actions: list[GameAction], label: Callable[[str], str]
+) -> discord.ui.View | None:
+    """The generic 1-on-1 controls, one per legal action: a menu for an action with choices
+    (a row each), a button for the rest (an amount form opens from it). `label` turns an
+    engine's label into what people read (players by their names). None: nothing to do."""
     view = discord.ui.View(timeout=None)
-    for target in targets[:MAX_TARGET_BUTTONS]:
-        view.add_item(BidButton(match_id, target.id, target.label))
+    menus = [a for a in actions if a.pick is not None][: MAX_ROWS - 1]
+    buttons = [a for a in actions if a.pick is None][: (MAX_ROWS - len(menus)) * 5]
+    for action in menus:
+        assert action.pick is not None
+        choices = action.pick.choices[:MAX_OPTIONS]
+        view.add_item(
+            ActMenu(
+                match_id,
+                action.key,
+                [
+                    discord.SelectOption(
+                        label=label(c.label)[:100],
+                        value=c.value,
+                        description=label(c.description)[:100] if c.description else None,
+                    )
+                    for c in choices
+                ],
+                placeholder=f"{label(action.label)}: {label(action.pick.label).lower()}",
+                min_values=min(action.pick.min, len(choices)),
+                max_values=min(action.pick.max, len(choices)),
+            )
+        )
+    for action in buttons:
+        style = discord.ButtonStyle.primary if action.amount else discord.ButtonStyle.secondary
+        view.add_item(ActButton(match_id, action.key, label(action.label), style))
+    return view if menus or buttons else None
+
+
+def confirm_view(match_id: int, key: str, label: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ActButton(match_id, key, label, discord.ButtonStyle.danger, ok=True))
     return view
 
 
@@ -213,20 +328,26 @@ def season_end_view(season_id: int) -> discord.ui.View:
 
 
 BID_FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")
+ACT_FORM = re.compile(r"dealer:actform:(?P<match>\d+):(?P<key>[^|]+)(?:\|(?P<picked>.+))?")
 AMOUNT_FIELD = "amount"
 
 
-def bid_form(match_id: int, target: str, label: str | None) -> discord.ui.Modal:
-    """The amount form. It is stopped before it is sent so discord.py does not keep it:
-    `answer_bid_form` answers it from its custom_id, before or after a restart alike."""
-    form = discord.ui.Modal(
-        title=f"Sealed bid: {label or target}"[:45], custom_id=f"dealer:bidform:{match_id}:{target}"
-    )
+def amount_form(
+    match_id: int, action: GameAction, picked: list[str], title: str
+) -> discord.ui.Modal:
+    """The amount form of an action (with what was picked before it). It is stopped before
+    it is sent so discord.py does not keep it: `answer_amount_form` answers it from its
+    custom_id, before or after a restart alike."""
+    assert action.amount is not None
+    custom_id = f"dealer:actform:{match_id}:{action.key}"
+    if picked:
+        custom_id += "|" + ",".join(picked)
+    form = discord.ui.Modal(title=title[:45], custom_id=custom_id[:100])
     form.add_item(
         discord.ui.TextInput(
-            label="Amount in dollars (0 on a lot withdraws)",
+            label=action.amount.label[:45],
             custom_id=AMOUNT_FIELD,
-            placeholder="e.g. 25",
+            placeholder=f"{action.amount.min} to {action.amount.max}",
             min_length=1,
             max_length=12,
         )
@@ -246,7 +367,17 @@ def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
 
 
 async def answer_bid_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
-    """Answer a submitted amount form."""
+    """Answer an amount form sent by earlier versions (`dealer:bidform:<match>:<target>`)."""
     amount = form_values(interaction).get(AMOUNT_FIELD, "")
     play = handlers(interaction).play
     await guarded(interaction, play.bid(interaction, int(found["match"]), found["target"], amount))
+
+
+async def answer_amount_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+    """Answer a submitted amount form (`amount_form`)."""
+    amount = form_values(interaction).get(AMOUNT_FIELD, "")
+    picked = found["picked"].split(",") if found["picked"] else []
+    play = handlers(interaction).play
+    await guarded(
+        interaction, play.amount(interaction, int(found["match"]), found["key"], picked, amount)
+    )

@@ -49,8 +49,27 @@ class PlayHandlers(Protocol):
     ) -> None:
         """A move from a game's slash command, in the match of this channel (or DM)."""
 
+    async def act(
+        self,
+        interaction: Interaction,
+        match_id: int,
+        key: str | None = None,
+        *,
+        target: str | None = None,
+        picked: list[str] | None = None,
+        confirmed: bool = False,
+    ) -> None:
+        """One of the member's legal actions, by its key (or, from controls of earlier
+        versions, by its move's target): submitted, or its amount form, menu or confirmation
+        shown."""
+
+    async def amount(
+        self, interaction: Interaction, match_id: int, key: str, picked: list[str], amount: str
+    ) -> None:
+        """An action's amount form, the amount as typed."""
+
     async def bid(self, interaction: Interaction, match_id: int, target: str, amount: str) -> None:
-        """A bid from the amount form, the amount as typed."""
+        """A bid from the amount form of earlier versions, the amount as typed."""
 
     async def own_view(
         self, interaction: Interaction, match_id: int

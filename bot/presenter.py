@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot import boards
-from bot.components import one_on_one_view, phase_view
+from bot.components import actions_view, phase_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
@@ -233,8 +233,12 @@ class Presenter:
         row: MatchRow,
         outcome: Outcome,
         players: list[PlayerRow],
+        *,
+        replace: bool = False,
     ) -> None:
-        """The actor's private answer to their move, once it is committed.
+        """The actor's private answer to their move, once it is committed; with `replace`, it
+        takes the place of the message whose button made the move (a confirmation, whose
+        button must not be pressed twice).
 
         In the channel it repeats the move's private receipts (an ephemeral reply is all the
         player sees there); in DMs the receipts arrive as DMs, so it only shows the updated
@@ -270,6 +274,8 @@ class Presenter:
             await interaction.response.send_message(
                 **message(text, controls, board), ephemeral=True
             )
+        elif replace:
+            await interaction.response.edit_message(content=fit(text), view=None)
         else:
             await interaction.response.send_message(fit(text), ephemeral=True)
 
@@ -310,8 +316,9 @@ class Presenter:
         controls = plugin_for(row.game).controls
         if controls is not None:
             return ui.one_on_one(view, names), controls(row.id, view, names)
-        targets = ui.targets(view)
-        return ui.one_on_one(view, names), (one_on_one_view(row.id, targets) if targets else None)
+        actions = await self.service.actions(row, me)
+        generic = actions_view(row.id, actions, lambda text: ui.engine_text(text, names))
+        return ui.one_on_one(view, names), generic
 
     async def channel_send(
         self,

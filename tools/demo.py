@@ -159,7 +159,7 @@ class Demo:
 
     async def bid(self, player: MemberActor, target: str, amount: int, in_dm: bool) -> None:
         if in_dm:
-            custom_id = f"dealer:bid:{self.match_id}:{target}"
+            custom_id = f"dealer:act:{self.match_id}:bid:{target}"
             shown = await player.user.click(self._dm_with(player, custom_id), custom_id=custom_id)
             answer = await player.user.submit_modal(shown, {"amount": str(amount)})
             self.did(player, f"bids ${amount} on {target} (1-on-1 button and form)")

@@ -15,7 +15,6 @@ from bot.flows.common import Gate
 from bot.flows.play import Play
 from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import pages
-from bot.players import player_id
 
 Interaction = discord.Interaction[Any]
 
@@ -42,16 +41,20 @@ class PlayCog(commands.Cog):
     async def bid_target(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        """What the member may bid on now, by the names the refusals list."""
         try:
             row = await self.gate.match_here(interaction)
-            view = await self.gate.service.view(row, player_id(interaction.user.id))
+            bids = await self.play.bids(row, interaction.user.id)
+            names = await self.gate.service.names(row.id)
         except Exception:
             return []
+        texts = plugin_for(row.game).texts
         typed = current.lower()
+        labelled = [(a.key, texts.engine_text(a.label, names)) for a in bids]
         return [
-            app_commands.Choice(name=t.label[:100], value=t.id)
-            for t in plugin_for(row.game).texts.targets(view)
-            if typed in t.id or typed in t.label.lower()
+            app_commands.Choice(name=label[:100], value=key)
+            for key, label in labelled
+            if typed in key or typed in label.lower()
         ][:25]
 
     @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.amounts import parse_amount
+from bot.components import actions_view, amount_form, confirm_view
 from bot.errors import UserError
 from bot.flows.common import NO_OPEN_MATCH, Gate, Settle
 from bot.games.registry import plugin_for
@@ -14,7 +15,8 @@ from bot.players import Names, player_id
 from bot.presenter import Presenter, message
 from bot.service import MatchService
 from bot.storage import MatchRow, Storage
-from games.core.errors import RuleError
+from games.core.contract import Action as GameAction
+from games.core.errors import RuleError, typed
 
 
 class Play:
@@ -33,9 +35,15 @@ class Play:
         self.settle = settle
 
     async def submit(
-        self, interaction: discord.Interaction[Any], row: MatchRow, move: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        row: MatchRow,
+        move: dict[str, Any],
+        *,
+        replace: bool = False,
     ) -> None:
-        """Submit a player's move; confirm privately after the commit, then deliver."""
+        """Submit a player's move; confirm privately after the commit (in place of the
+        message pressed, with `replace`), then deliver."""
         players = await self.gate.require_player(interaction, row)
         me = player_id(interaction.user.id)
         try:
@@ -44,7 +52,7 @@ class Play:
             names = await self.service.names(row.id)
             texts = plugin_for(row.game).texts
             raise RuleError(error.code, texts.engine_text(error.message, names)) from None
-        await self.presenter.reply(interaction, row, outcome, players)
+        await self.presenter.reply(interaction, row, outcome, players, replace=replace)
         await self.settle(row.id, outcome)
 
     async def move(
@@ -78,8 +86,127 @@ class Play:
     async def bid_here(
         self, interaction: discord.Interaction[Any], target: str, amount: int
     ) -> None:
-        move = {"type": "bid", "target": target.strip().lower(), "amount": amount}
-        await self.submit_here(interaction, move, "bid")
+        """`/bid target amount`: the action with an amount that `target` names (its key, its
+        label or its move's target, as the autocomplete and the refusals show them)."""
+        row = await self.gate.match_here(interaction)
+        texts = plugin_for(row.game).texts
+        if "bid" not in texts.commands:
+            raise UserError(
+                f"{texts.title} has no `/bid`: play from your 1-on-1 (your DMs, the "
+                "**My 1-on-1** button or `/me`)."
+            )
+        await self.gate.require_player(interaction, row)
+        await self.submit(
+            interaction, row, await self._bid(row, interaction.user.id, target, amount)
+        )
+
+    async def bids(self, row: MatchRow, user_id: int) -> list[GameAction]:
+        """The member's actions that take an amount and nothing else: what `/bid` names."""
+        mine = await self.service.actions(row, player_id(user_id))
+        return [a for a in mine if a.amount is not None and a.pick is None]
+
+    async def _bid(self, row: MatchRow, user_id: int, target: str, amount: int) -> dict[str, Any]:
+        """The bid move that `target` names. A target no action names goes to the engine as
+        typed when the bids name their targets, so that its refusal says, in the game's words,
+        what is wrong with it; otherwise the refusal lists what may be bid on."""
+        wanted = target.strip().lower()
+        bids = await self.bids(row, user_id)
+        for action in bids:
+            if wanted in {action.key, action.label.lower(), str(action.move.get("target", ""))}:
+                return self._build(action, amount=amount)
+        if not bids:
+            raise UserError(await self._not_open(row, user_id, "Nothing takes a bid from you now"))
+        named = next((a for a in bids if "target" in a.move), None)
+        if named is not None and named.amount is not None:
+            return {**named.move, "target": wanted, named.amount.field: amount}
+        names = await self.service.names(row.id)
+        texts = plugin_for(row.game).texts
+        listed = ", ".join(texts.engine_text(a.label, names) for a in bids[:10])
+        raise UserError(
+            f"Nothing called {typed(target)} takes a bid now. You can bid on: {listed}."
+        )
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        key: str | None = None,
+        *,
+        target: str | None = None,
+        picked: list[str] | None = None,
+        confirmed: bool = False,
+    ) -> None:
+        """One of the member's legal actions, by its key (or, from controls of earlier
+        versions, by its move's target): a menu when it has choices still to pick, the
+        amount form when it takes an amount, a confirmation when its game asks for one, and
+        otherwise the move itself."""
+        row = await self.service.running(match_id)
+        await self.gate.require_player(interaction, row)
+        action = await self._action(row, interaction.user.id, key, target=target)
+        names = await self.service.names(row.id)
+        texts = plugin_for(row.game).texts
+        if action.pick is not None and picked is None:
+            menu = actions_view(row.id, [action], lambda text: texts.engine_text(text, names))
+            assert menu is not None
+            await interaction.response.send_message(
+                f"**{texts.engine_text(action.label, names)}**", view=menu, ephemeral=True
+            )
+            return
+        picked = picked or []
+        if action.amount is not None:
+            title = texts.engine_text(action.label, names)
+            await interaction.response.send_modal(amount_form(row.id, action, picked, title))
+            return
+        move = self._build(action, picked=picked)
+        question = texts.confirm(action, names)
+        if question is not None and not confirmed:
+            yes = confirm_view(row.id, action.key, "Yes")
+            await interaction.response.send_message(question, view=yes, ephemeral=True)
+            return
+        await self.submit(interaction, row, move, replace=confirmed)
+
+    async def amount(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        key: str,
+        picked: list[str],
+        amount: str,
+    ) -> None:
+        """An action's amount form, the amount as typed."""
+        row = await self.service.running(match_id)
+        await self.gate.require_player(interaction, row)
+        action = await self._action(row, interaction.user.id, key)
+        move = self._build(action, amount=parse_amount(amount), picked=picked)
+        await self.submit(interaction, row, move)
+
+    async def _action(
+        self, row: MatchRow, user_id: int, key: str | None, *, target: str | None = None
+    ) -> GameAction:
+        """The member's legal action `key` (or the one whose move has `target`); a control
+        that is no longer open (a phase closed since, a card played) is refused saying where
+        the match is now."""
+        for action in await self.service.actions(row, player_id(user_id)):
+            if action.key == key or (target is not None and action.move.get("target") == target):
+                return action
+        raise UserError(await self._not_open(row, user_id, "That is not open now"))
+
+    async def _not_open(self, row: MatchRow, user_id: int, lead: str) -> str:
+        turn = await self.service.turn(row)
+        if player_id(user_id) in turn.out:
+            return "You were removed from this match by the host: nothing more to do in it."
+        names = await self.service.names(row.id)
+        phase = plugin_for(row.game).texts.engine_text(turn.phase.title, names)
+        return f"{lead} ({phase}). Your 1-on-1 (`/me`) shows what you can do."
+
+    @staticmethod
+    def _build(
+        action: GameAction, *, amount: int | None = None, picked: list[str] | None = None
+    ) -> dict[str, Any]:
+        try:
+            return action.build(amount=amount, picked=picked)
+        except ValueError:
+            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         """The 1-on-1 of this channel's match; once it is over, what was kept for the player
@@ -97,9 +224,10 @@ class Play:
     async def bid(
         self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str
     ) -> None:
-        """A bid from the 1-on-1 form: the amount as typed."""
+        """A bid from the amount form of earlier versions: the amount as typed."""
         row = await self.service.running(match_id)
-        move = {"type": "bid", "target": target, "amount": parse_amount(amount)}
+        await self.gate.require_player(interaction, row)
+        move = await self._bid(row, interaction.user.id, target, parse_amount(amount))
         await self.submit(interaction, row, move)
 
     async def show_one_on_one(self, interaction: discord.Interaction[Any], match_id: int) -> None:

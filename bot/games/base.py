@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.players import COMPUTER as COMPUTER
 from bot.players import Names as Names
+from games.core.contract import Action
 from games.core.drawing.board import Board
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.
@@ -24,14 +24,6 @@ def named(text: str, names: Names) -> str:
     """An engine sentence (an option's label, a rule error) with the player ids in it turned
     into the names people see."""
     return _PLAYER_ID.sub(lambda found: names(found[1]), text)
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """Something a player may submit to now (a house, a lot), shown as a button."""
-
-    id: str
-    label: str
 
 
 class GameTexts(ABC):
@@ -66,10 +58,6 @@ class GameTexts(ABC):
         """A player's private summary: what they hold and may do now."""
 
     @abstractmethod
-    def targets(self, view: dict[str, Any]) -> list[Target]:
-        """What the viewing player may submit to now."""
-
-    @abstractmethod
     def status(self, view: dict[str, Any], names: Names) -> str:
         """The public status of the match."""
 
@@ -99,6 +87,11 @@ class GameTexts(ABC):
         (the log holds the engine's events alone). The engine's events stay as they are, in
         their order."""
         return events
+
+    def confirm(self, action: Action, names: Names) -> str | None:
+        """The question asked before `action` is taken from a button (a move that cannot be
+        taken back, say), or None to take it at once."""
+        return None
 
     def engine_text(self, text: str, names: Names) -> str:
         """An engine sentence (a rule error, an option's label) as players read it."""

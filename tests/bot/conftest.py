@@ -95,11 +95,13 @@ class Table:
             m
             for m in reversed(dm.history())
             if any(
-                f"dealer:bid:{self.match_id}:{target}" in json.dumps(c)
+                f"dealer:act:{self.match_id}:bid:{target}" in json.dumps(c)
                 for c in [row.to_dict() for row in m.components]
             )
         )
-        shown = await member.user.click(message, custom_id=f"dealer:bid:{self.match_id}:{target}")
+        shown = await member.user.click(
+            message, custom_id=f"dealer:act:{self.match_id}:bid:{target}"
+        )
         assert shown.modal is not None
         return await member.user.submit_modal(shown, {"amount": str(amount)})
 

@@ -47,13 +47,21 @@ async def test_bid_target_autocompletes_to_what_the_player_may_bid_on(simcord_en
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
     choices = await t.players[0].autocomplete(t.channel, "bid", "target", "")
-    assert [c["value"] for c in choices] == ["dr-e-appraisings", "genre-shop", "wolley-limited"]
+    assert [(c["name"], c["value"]) for c in choices] == [
+        ("Dr. E Appraisings", "bid:dr-e-appraisings"),
+        ("Genre Shop", "bid:genre-shop"),
+        ("Wolley Limited", "bid:wolley-limited"),
+    ]
     typed = await t.players[0].autocomplete(t.channel, "bid", "target", "gen")
-    assert [c["value"] for c in typed] == ["genre-shop"]
-    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=10)
+    assert [c["value"] for c in typed] == ["bid:genre-shop"]
+    r = await t.players[0].slash(t.channel, "bid", target="Genre Shop", amount=10)
+    assert r.ephemeral and "Genre Shop" in r.response.content, "what the list shows is taken"
+    r = await t.players[0].slash(t.channel, "bid", target="Chess Club", amount=10)
+    assert r.ephemeral and "no house called 'chess club'. Bid on Dr. E" in r.response.content
     await t.close_phase()
     lots = await t.players[0].autocomplete(t.channel, "bid", "target", "")
-    assert [c["value"] for c in lots] == [f"genre-shop:{n}" for n in range(1, 5)]
+    assert [c["value"] for c in lots] == [f"bid:genre-shop:{n}" for n in range(1, 5)]
+    assert all(c["name"].startswith("Lot ") for c in lots)
     stranger = t.guild.add_member(simcord_env.create_user("stranger"))
     assert await stranger.autocomplete(t.channel, "bid", "target", "") == []
 

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.components import BidButton
 from bot.presenter import Presenter
 from tests.bot.conftest import Table, make_bot, seen_by
 
@@ -31,12 +32,28 @@ async def test_restart_mid_phase_loses_nothing(simcord_env: Any, db_path: Path) 
 
     me = await t.players[0].slash(t.channel, "me")
     assert "Genre Shop, $30" in me.response.content
-    shown = await t.players[2].user.click(old_dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
+    shown = await t.players[2].user.click(
+        old_dm, custom_id=f"dealer:act:{t.match_id}:bid:genre-shop"
+    )
     r = await t.players[2].user.submit_modal(shown, {"amount": "25"})
     assert "Genre Shop, $25" in r.response.content, "a button posted before the restart works"
     await t.close_phase()
     results = "\n".join(m.content for m in t.channel.history())
     assert "player0 $30" in results and "player1 $20" in results and "player2 $25" in results
+
+
+async def test_bid_buttons_posted_by_earlier_versions_still_work(simcord_env: Any) -> None:
+    """Before the generic controls, a bid button carried `dealer:bid:<match>:<target>`."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    member = t.players[0]
+    old = discord.ui.View(timeout=None)
+    old.add_item(BidButton(t.match_id, "genre-shop", "Genre Shop"))
+    await t.bot.presenter.dm(await t.bot.service.row(t.match_id), member.id, "1-on-1", view=old)
+    dm = member.user.dm_channel.last_message
+    shown = await member.user.click(dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
+    r = await member.user.submit_modal(shown, {"amount": "9"})
+    assert "Genre Shop, $9" in r.response.content, r.response.content
 
 
 async def test_form_shown_before_a_restart_is_still_answered(
@@ -45,7 +62,7 @@ async def test_form_shown_before_a_restart_is_still_answered(
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
     dm = t.players[0].user.dm_channel.last_message
-    shown = await t.players[0].user.click(dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
+    shown = await t.players[0].user.click(dm, custom_id=f"dealer:act:{t.match_id}:bid:genre-shop")
     await simcord_env.restart_bot(make_bot(db_path))
     r = await t.players[0].user.submit_modal(shown, {"amount": "12"})
     assert "Genre Shop, $12" in r.response.content
@@ -135,7 +152,7 @@ async def test_player_with_closed_dms_completes_a_match(
         assert mine.ephemeral and "Your 1-on-1" in mine.response.content
         view = await t.view(shy)
         target = view["me"]["targets"][0]
-        shown = await shy.click(mine.response, custom_id=f"dealer:bid:{t.match_id}:{target}")
+        shown = await shy.click(mine.response, custom_id=f"dealer:act:{t.match_id}:bid:{target}")
         r = await shy.submit_modal(shown, {"amount": "1"})
         assert r.ephemeral and "is recorded" in r.response.content
         await t.play_random_phase(rnd)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bot.games.base import GameTexts, Names, Target
+from bot.games.base import GameTexts, Names
 from games.auction_auction.model import HAND_LABELS, HOUSES, LOCATION_NAMES, PHASES, place_name
 from games.auction_auction.render import (
     access_board,
@@ -13,6 +13,8 @@ from games.auction_auction.render import (
     location_board,
     one_on_one_card,
 )
+from games.auction_auction.rules import GARNET_VALUE
+from games.core.contract import Action
 from games.core.drawing.board import Board
 
 SQUARES = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
@@ -20,10 +22,6 @@ SQUARES = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "pu
 
 def cubes_text(cubes: dict[str, int]) -> str:
     return " ".join(f"{SQUARES.get(c, c)}×{n}" for c, n in cubes.items())
-
-
-def lot_label(lot: dict[str, Any]) -> str:
-    return f"{lot['id']} · {lot['count']}× {lot['colour']}"
 
 
 class AuctionAuctionTexts(GameTexts):
@@ -179,19 +177,19 @@ class AuctionAuctionTexts(GameTexts):
             lines.append(f"Your sealed lot bids: {bids or 'none yet'}.")
         if view["phase"] != "ended":
             lines.append(
-                "Press a button to bid (you may change it until the phase closes), "
-                "or use `/bid`, `/give` and `/garnet-trade`."
+                "Press a button to bid (you may change it until the phase closes), to give "
+                "money or to trade a garnet; or use `/bid`, `/give` and `/garnet-trade`."
             )
         return "\n".join(lines)
 
-    def targets(self, view: dict[str, Any]) -> list[Target]:
-        me = view.get("me")
-        if me is None or view["phase"] == "ended":
-            return []
-        if view["phase"] == "access":
-            return [Target(t, HOUSES[t]) for t in me["targets"]]
-        lots = {lot["id"]: lot for loc in view.get("lots", {}).values() for lot in loc}
-        return [Target(t, lot_label(lots[t]) if t in lots else t) for t in me["targets"]]
+    def confirm(self, action: Action, names: Names) -> str | None:
+        """AA-14: a garnet trade is final."""
+        if action.type == "trade_garnet":
+            return (
+                f"Trade one of your garnets for ${GARNET_VALUE}? A trade is final: the garnet "
+                "leaves your season balance for good."
+            )
+        return None
 
     def status(self, view: dict[str, Any], names: Names) -> str:
         if view["phase"] == "ended":

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.games.base import COMPUTER, GameTexts, Names, Target, named
+from bot.games.base import COMPUTER, GameTexts, Names, named
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.project_mars.decks import READY_DECKS
@@ -439,10 +439,6 @@ class ProjectMarsTexts(GameTexts):
             ]
             lines.append(f"Waiting for {join(awaited)}.")
         return "\n".join(lines)
-
-    def targets(self, view: dict[str, Any]) -> list[Target]:
-        """Project Mars has no bid targets: its 1-on-1 has menus (`bot.project_mars`)."""
-        return []
 
     def status(self, view: dict[str, Any], names: Names) -> str:
         players = view["players"]

@@ -1,0 +1,89 @@
+"""The generic 1-on-1 controls built from `Engine.legal_actions`: a button per action (the
+amount form when it takes an amount, a confirmation when the game asks for one), a menu for
+an action with choices; stale controls refused on click, in the game's words."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.bot.conftest import Table
+from tests.bot.test_seasons import Series
+
+
+def control(message: Any, prefix: str) -> str:
+    """The custom id of the message's control that starts with `prefix`."""
+    for row in message.components:
+        for component in row.to_dict()["components"]:
+            if component.get("custom_id", "").startswith(prefix):
+                return str(component["custom_id"])
+    raise AssertionError(
+        f"no control {prefix} in {json.dumps([r.to_dict() for r in message.components])}"
+    )
+
+
+async def test_a_gift_is_a_menu_of_players_then_the_amount_form(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    giver, receiver = t.players[0], t.players[1]
+    dm = giver.user.dm_channel.last_message
+    menu = control(dm, f"dealer:actpick:{t.match_id}:give")
+    options = next(
+        c["options"]
+        for row in dm.components
+        for c in row.to_dict()["components"]
+        if c.get("custom_id") == menu
+    )
+    assert {o["label"] for o in options} == {"player1", "player2", "player3"}, "names, not ids"
+    shown = await giver.user.select(dm, [str(receiver.id)], custom_id=menu)
+    assert shown.modal is not None
+    r = await giver.user.submit_modal(shown, {"amount": "15"})
+    assert r.ephemeral and "Accepted" in r.response.content, r.response.content
+    state = await t.state()
+    assert state.seats[str(giver.id)].cash == 85 and state.seats[str(receiver.id)].cash == 115
+
+
+async def test_a_garnet_trade_asks_first_and_is_taken_on_yes(simcord_env: Any) -> None:
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    await t.start(phase_minutes=60)
+    trader = t.players[0]
+    dm = trader.user.dm_channel.last_message
+    button = control(dm, f"dealer:act:{t.match_id}:trade_garnet")
+    asked = await trader.user.click(dm, custom_id=button)
+    assert asked.ephemeral and "A trade is final" in asked.response.content
+    assert (await t.state()).seats[str(trader.id)].garnets == 3, "nothing happens before Yes"
+    done = await trader.user.click(asked.response, label="Yes")
+    assert "Accepted" in done.response.content and "Garnets: 2" in done.response.content
+    assert done.response.components == [], "the Yes is gone: it cannot be pressed twice"
+    assert (await t.state()).seats[str(trader.id)].garnets == 2
+
+
+async def test_a_control_of_a_closed_phase_is_refused_on_click(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    member = t.players[0]
+    access = member.user.dm_channel.last_message
+    await t.close_phase()
+    before = (await t.state()).model_dump()
+    r = await member.user.click(access, custom_id=f"dealer:act:{t.match_id}:bid:genre-shop")
+    assert r.modal is None, "no amount form for a house once the Access phase is over"
+    assert r.ephemeral and "That is not open now (Auction phase, round 1 of 3)" in (
+        r.response.content
+    )
+    assert (await t.state()).model_dump() == before
+
+
+async def test_an_amount_form_answered_after_its_phase_closed_changes_nothing(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    member = t.players[0]
+    dm = member.user.dm_channel.last_message
+    shown = await member.user.click(dm, custom_id=f"dealer:act:{t.match_id}:bid:genre-shop")
+    await t.close_phase()
+    before = (await t.state()).model_dump()
+    r = await member.user.submit_modal(shown, {"amount": "5"})
+    assert r.ephemeral and "That is not open now (Auction phase" in r.response.content
+    assert (await t.state()).model_dump() == before
