@@ -20,7 +20,7 @@ class LobbyHandlers(Protocol):
         interaction: Interaction,
         game: str,
         options: dict[str, Any],
-        phase_seconds: int,
+        phase_seconds: int | None,
         spectators: discord.TextChannel | None,
         *,
         opponent: discord.abc.User | None = None,

@@ -31,6 +31,17 @@ REMINDER_BEFORE_END = 600.0
 SNAPSHOT_EVERY = 250
 
 
+def phase_length(row: MatchRow, turn: Turn) -> int | None:
+    """How long the phase now open lasts: the length the host chose for every phase, else
+    the phase's own default (`Phase.default_seconds`); None: it has no deadline."""
+    return row.phase_seconds or turn.phase.default_seconds
+
+
+def opening_timers(now: float, length: int | None) -> list[tuple[str, float]]:
+    """The timers of a phase that opens now: none for a phase without a deadline."""
+    return phase_timers(now, length, length) if length else []
+
+
 def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str, float]]:
     """The deadline and the reminders still ahead: at half time and 10 minutes before."""
     deadline = now + remaining
@@ -221,7 +232,7 @@ class MatchService:
             row.id,
             state=engine.dump_state_json(state),
             events=[e.to_json() for e in events],
-            timers=phase_timers(now, row.phase_seconds, row.phase_seconds),
+            timers=opening_timers(now, phase_length(row, engine.turn(state))),
             at=now,
             options=raw,
             season_id=season.id if season else None,
@@ -257,8 +268,9 @@ class MatchService:
             # A host's move while paused (close-phase) opens the next phase paused: its clock
             # starts on resume, with the whole phase ahead.
             held = opened and row.paused and not finished
+            length = phase_length(row, engine.turn(state)) if opened else None
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
-                timers = phase_timers(now, row.phase_seconds, row.phase_seconds)
+                timers = opening_timers(now, length)
                 snapshot = Snapshot(
                     engine.dump_state_json(state),
                     finished,
@@ -293,8 +305,8 @@ class MatchService:
                 summary=engine.summary(state, actor) if actor != HOST else None,
                 views=(before, engine.view(state, None)) if before is not None else None,
             )
-            if held:
-                await self.storage.pause_remaining(match_id, row.phase_seconds)
+            if held and length:
+                await self.storage.pause_remaining(match_id, length)
             if finished:
                 self.forget(match_id)
             if snapshot is not None:
@@ -333,7 +345,8 @@ class MatchService:
     async def resume(self, row: MatchRow) -> float:
         if row.paused_remaining is None:
             raise UserError("The match is not paused.")
-        timers = phase_timers(self.now(), row.paused_remaining, row.phase_seconds)
+        length = phase_length(row, await self.turn(row)) or row.paused_remaining
+        timers = phase_timers(self.now(), row.paused_remaining, length)
         await self.storage.set_timers(row.id, timers)
         self._written(row.id)
         return timers[0][1]
@@ -347,7 +360,9 @@ class MatchService:
         if row.deadline is None:
             raise UserError("This phase has no deadline to extend.")
         now = self.now()
-        timers = phase_timers(now, row.deadline - now + seconds, row.phase_seconds)
+        remaining = row.deadline - now + seconds
+        length = phase_length(row, await self.turn(row)) or remaining
+        timers = phase_timers(now, remaining, length)
         await self.storage.set_timers(row.id, timers)
         self._written(row.id)
         return timers[0][1]

@@ -59,11 +59,14 @@ class Host:
             await interaction.response.send_message(await self.lobby.lobby_text(row))
             return
         view = await self.service.view(row, None)
-        text = plugin_for(row.game).texts.status(view, await self.service.names(row.id))
+        names = await self.service.names(row.id)
+        texts = plugin_for(row.game).texts
+        text = texts.status(view, names)
         if row.paused:
             text += "\n⏸️ Paused by the host."
         elif row.deadline and row.status == "running":
-            text += f"\nThe phase closes <t:{int(row.deadline)}:R>."
+            then = texts.engine_text((await self.service.turn(row)).phase.on_deadline, names)
+            text += f"\nThe phase closes <t:{int(row.deadline)}:R>. Then: {then}"
         await interaction.response.send_message(fit(text))
 
     async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:

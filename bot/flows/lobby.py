@@ -45,7 +45,7 @@ class Lobby:
         interaction: discord.Interaction[Any],
         game: str,
         options: dict[str, Any],
-        phase_seconds: int,
+        phase_seconds: int | None,
         spectators: discord.TextChannel | None,
         *,
         opponent: discord.abc.User | None = None,
@@ -415,7 +415,9 @@ def _option(value: Any) -> str:
     return str(value)
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int | None) -> str:
+    if seconds is None:
+        return "the game's default"
     if seconds % 86400 == 0:
         return f"{seconds // 86400} day(s)"
     if seconds % 3600 == 0:

@@ -46,7 +46,9 @@ class MatchRow:
     status: str
     options: dict[str, Any]
     seed: int
-    phase_seconds: int
+    #: The length the host chose for every phase; None: each phase's own default
+    #: (`Engine.turn`). Stored as 0 for None.
+    phase_seconds: int | None
     spectator_channel_id: int | None
     lobby_message_id: int | None
     deadline: float | None
@@ -112,6 +114,7 @@ def _json(value: Any) -> str:
 def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
     values = list(row)
     values[6] = json.loads(values[6])
+    values[8] = values[8] or None
     values[13] = bool(values[13])
     return MatchRow(*values)
 
@@ -340,7 +343,7 @@ class Storage(SeasonStore):
         host_id: int,
         options: dict[str, Any],
         seed: int,
-        phase_seconds: int,
+        phase_seconds: int | None,
         spectator_channel_id: int | None,
         now: float,
     ) -> int | None:
@@ -357,7 +360,7 @@ class Storage(SeasonStore):
                     host_id,
                     _json(options),
                     seed,
-                    phase_seconds,
+                    phase_seconds or 0,
                     spectator_channel_id,
                     now,
                 ),

@@ -8,6 +8,9 @@ accepted move with its events. `delivered` = 0 marks what the presenter has not 
 is ever updated. An entry caused by a match names the log entry (`match_id`, `match_seq`)
 that caused it and is written in the same transaction.
 
+`matches.phase_seconds` is the length the host chose for every phase, or 0 for each phase's
+own default.
+
 `challenges` marks a lobby opened as a challenge to one member (a two-player game): only they may
 take the empty seat, by accepting."""
 

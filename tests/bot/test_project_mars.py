@@ -642,7 +642,7 @@ async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     r = await t.ann.slash(t.channel, "match create project-mars")
     lobby = r.response
-    assert "Turn time: 10 minute(s)" in lobby.content
+    assert "Turn time: the game's default" in lobby.content
     assert "each player picks theirs" in lobby.content
     t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id
     r = await t.bob.slash(t.channel, "match add-bot")

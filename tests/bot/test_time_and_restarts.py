@@ -14,6 +14,7 @@ import pytest
 
 from bot.components import BidButton
 from bot.presenter import Presenter
+from games.auction_auction import ENGINE
 from tests.bot.conftest import Table, make_bot, seen_by
 
 MINUTE = 60
@@ -307,3 +308,20 @@ async def test_a_row_read_during_a_write_is_not_kept_stale(
     new_deadline = await service.extend(row, 600)
     cached = await service.row(t.match_id)
     assert cached is not None and cached.deadline == new_deadline == row.deadline + 600
+
+
+async def test_each_phase_lasts_its_own_default_unless_the_host_chose(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start()
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.phase_seconds is None
+    default = ENGINE.turn(await t.state()).phase.default_seconds
+    assert default is not None and row.deadline == pytest.approx(t.bot.now() + default, abs=5)
+    status = await t.players[0].slash(t.channel, "match status")
+    assert "Then: Bids not in by then count as none" in status.response.content
+
+    chosen = Table(simcord_env, 4)
+    await chosen.start(phase_minutes=60)
+    row = await chosen.bot.storage.match(chosen.match_id)
+    assert row is not None and row.phase_seconds == 3600
+    assert row.deadline == pytest.approx(chosen.bot.now() + 3600, abs=5)

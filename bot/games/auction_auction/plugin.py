@@ -17,7 +17,6 @@ from bot.players import player_id
 
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
-DEFAULT_PHASE_MINUTES = 1440
 COLOURS = [
     app_commands.Choice(name=c, value=c) for c in ("red", "yellow", "green", "blue", "purple")
 ]
@@ -67,10 +66,10 @@ def create() -> app_commands.Command[Any, ..., None]:
             options["black_market_colour"] = black_market_colour
         if reveal_lots is not None:
             options["reveal_lots_publicly"] = reveal_lots
-        minutes = phase_minutes or DEFAULT_PHASE_MINUTES
+        seconds = phase_minutes * 60 if phase_minutes else None
         lobby = handlers(interaction).lobby
         await guarded(
-            interaction, lobby.create(interaction, TEXTS.game, options, minutes * 60, spectators)
+            interaction, lobby.create(interaction, TEXTS.game, options, seconds, spectators)
         )
 
     return auction_auction

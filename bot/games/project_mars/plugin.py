@@ -17,7 +17,6 @@ from games.project_mars.decks import READY_DECKS
 from games.project_mars.practice import practice_move
 
 TEXTS = ProjectMarsTexts()
-DEFAULT_TURN_MINUTES = 10
 DECKS = [app_commands.Choice(name=d.name, value=d.key) for d in READY_DECKS.values()]
 
 
@@ -67,12 +66,12 @@ async def _create(
                 "open lobby each player picks their deck when the match starts."
             )
         options["decks"] = {str(interaction.user.id): deck}
-    minutes = turn_minutes or DEFAULT_TURN_MINUTES
+    seconds = turn_minutes * 60 if turn_minutes else None
     await handlers(interaction).lobby.create(
         interaction,
         TEXTS.game,
         options,
-        minutes * 60,
+        seconds,
         spectators,
         opponent=opponent,
         practice=practice,
