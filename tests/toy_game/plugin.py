@@ -1,0 +1,33 @@
+"""High Bid in Discord: `/match create high-bid coins:<n>`; its moves use the generic
+controls built from its legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import guarded
+from bot.games.plugin import GamePlugin
+from bot.handlers import handlers
+from tests.toy_game.texts import HighBidTexts
+
+TEXTS = HighBidTexts()
+
+
+def create() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="high-bid", description="Open a High Bid lobby in this channel")
+    @app_commands.describe(coins="Coins each player may bid (default 10)")
+    async def high_bid(
+        interaction: discord.Interaction[Any],
+        coins: app_commands.Range[int, 1, 1000] | None = None,
+    ) -> None:
+        options = {} if coins is None else {"coins": coins}
+        lobby = handlers(interaction).lobby.create(interaction, TEXTS.game, options, None, None)
+        await guarded(interaction, lobby)
+
+    return high_bid
+
+
+PLUGIN = GamePlugin(texts=TEXTS, create=create)

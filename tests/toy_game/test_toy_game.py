@@ -1,0 +1,89 @@
+"""High Bid, a game added with no edit outside its own folders, through Discord end to end:
+registered the way `bot/games/registry.py` and `games/registry.py` register every game, it
+gets `/match create high-bid`, a lobby, the generic 1-on-1 controls and amount form, `/bid`,
+the host's controls, sealed bids kept from the channel until the reveal, and a record that
+replays. It also passes the conformance suite."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games.registry import PLUGINS
+from games.core.match import MatchRecord, replay
+from games.registry import ENGINES
+from tests.conformance.test_conformance import play
+from tests.toy_game.engine import ENGINE
+from tests.toy_game.plugin import PLUGIN
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry lines of a game: its engine and its plug-in."""
+    monkeypatch.setitem(ENGINES, ENGINE.game, ENGINE)
+    monkeypatch.setitem(PLUGINS, PLUGIN.game, PLUGIN)
+
+
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_high_bid_passes_the_conformance_checks(data: st.DataObject) -> None:
+    playout = play(ENGINE, data, hostile=True, views=True, twin=True, contract=True)
+    assert playout.accepted > 0
+    play(ENGINE, data, hostile=True, resample=True)
+
+
+def bid_control(message: Any) -> str:
+    ids = [
+        c.get("custom_id", "") for row in message.components for c in row.to_dict()["components"]
+    ]
+    return next(i for i in ids if i.startswith("dealer:act:"))
+
+
+async def test_high_bid_is_played_through_discord(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(simcord_env.create_user("hostess"))
+    ann, bob, cat = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cat"))
+
+    lobby = (await host.slash(channel, "match create high-bid", coins=20)).response
+    assert "**High Bid**" in lobby.content and "coins: 20" in lobby.content
+    for member in (ann, bob, cat):
+        await member.click(lobby, label="Join")
+    started = await host.click(lobby, label="Start")
+    assert "Sorry" not in started.response.content
+
+    dm = ann.user.dm_channel.last_message
+    assert "Your bid: no bid yet (of 20)" in dm.content
+    shown = await ann.user.click(dm, custom_id=bid_control(dm))
+    assert shown.modal is not None and "0 to 20" in json.dumps(shown.modal)
+    r = await ann.user.submit_modal(shown, {"amount": "12"})
+    assert r.ephemeral and "Your bid: 12 coins" in r.response.content
+    r = await bob.slash(channel, "bid", target="Bid", amount=12)
+    assert r.ephemeral and "Your sealed bid of 12 coins is recorded." in r.response.content
+    r = await cat.slash(channel, "bid", target="bid", amount=21)
+    assert r.ephemeral and "Bid from 0 to 20 coins." in r.response.content
+    r = await cat.slash(channel, "bid", target="bid", amount=7)
+    status = await host.slash(channel, "match status")
+    assert "bids from: ann, bob, cat" in status.response.content
+
+    public = "\n".join(m.content for m in channel.history())
+    assert "ann has sent a bid." in public, "that a bid was sent is public"
+    assert "12 coins" not in public and "ann 12" not in public, "sealed until the reveal"
+
+    await host.slash(channel, "match close-phase")
+    public = "\n".join(m.content for m in channel.history())
+    assert "The bids: ann 12, bob 12, cat 7." in public and "**cat wins.**" in public
+
+    log = await host.slash(channel, "match log")
+    record = json.loads(await log.response.attachments[0].read())
+    assert record["players"] == ["ann", "bob", "cat"]
+    replayed = replay(ENGINE, MatchRecord.model_validate(record))
+    assert replayed.rejected == [] and replayed.match.finished
+    assert ENGINE.result(replayed.match.state) == {
+        "winner": "cat",
+        "bids": {"ann": 12, "bob": 12, "cat": 7},
+    }

@@ -1,0 +1,54 @@
+"""What High Bid's events, 1-on-1 and status say in Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.games.base import GameTexts, Names
+from games.core.drawing.board import Board
+
+
+class HighBidTexts(GameTexts):
+    game = "high-bid"
+    title = "High Bid"
+    commands: ClassVar[frozenset[str]] = frozenset({"bid"})
+
+    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+        kind = event["type"]
+        if kind == "phase_opened":
+            return f"**High Bid begins.** Send a sealed bid of 0 to {event['coins']} coins."
+        if kind == "bid_placed":
+            return f"Your sealed bid of {event['amount']} coins is recorded."
+        if kind == "bid_submitted":
+            return f"{names(event['player'])} has sent a bid."
+        if kind == "player_kicked":
+            return f"The host removed {names(event['player'])}."
+        if kind == "bids_revealed":
+            bids = ", ".join(f"{names(p)} {n}" for p, n in event["bids"].items())
+            return f"The bids: {bids or 'none'}."
+        if kind == "match_ended":
+            winner = event["winner"]
+            return f"**{names(winner)} wins.**" if winner else "**Nobody wins.**"
+        return None
+
+    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+        bid = view["me"]["bid"]
+        mine = "no bid yet" if bid is None else f"{bid} coins"
+        return f"**Your 1-on-1 — High Bid.** Your bid: {mine} (of {view['coins']})."
+
+    def status(self, view: dict[str, Any], names: Names) -> str:
+        sent = ", ".join(names(p) for p in view["submitted"]) or "nobody"
+        return f"**High Bid** — bids from: {sent}."
+
+    def audit(self, host_view: dict[str, Any], names: Names) -> str:
+        return "Bids are shown when the host closes the bidding."
+
+    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        return None
+
+    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        return None
+
+    def help(self) -> str:
+        return "**High Bid** (2-6 players): one sealed bid each; the best unmatched bid wins."
