@@ -325,3 +325,22 @@ async def test_each_phase_lasts_its_own_default_unless_the_host_chose(simcord_en
     row = await chosen.bot.storage.match(chosen.match_id)
     assert row is not None and row.phase_seconds == 3600
     assert row.deadline == pytest.approx(chosen.bot.now() + 3600, abs=5)
+
+
+async def test_a_match_stored_by_an_earlier_version_loads_and_continues(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """Snapshots written before states carried a version (`state.model_dump_json()`) load as
+    version 1 after a restart, and the match goes on."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=30)
+    await t.close_phase()
+    old = (await t.state()).model_dump_json()
+    assert '"state_version"' in (await t.bot.storage.snapshot(t.match_id))[0]
+    t.bot.storage.writer.execute("UPDATE matches SET state = ? WHERE id = ?", (old, t.match_id))
+    await simcord_env.restart_bot(make_bot(db_path))
+    assert (await t.state()).model_dump_json() == old
+    await t.play_random_phase(random.Random(1), by_button=False)
+    await t.close_phase()
+    assert (await t.state()).round == 2
