@@ -35,8 +35,17 @@ def name_table(players: list[PlayerRow]) -> dict[str, str]:
 
 
 def names_of(players: list[PlayerRow]) -> Names:
+    """The names people see, by player id; a Discord user who is not seated (named in a
+    refusal: "… is not playing in this match") is shown as their mention, never as a raw id."""
     table = name_table(players)
-    return lambda pid: table.get(pid, pid)
+
+    def name(pid: str) -> str:
+        found = table.get(pid)
+        if found is not None:
+            return found
+        return f"<@{pid}>" if pid.isdigit() else pid
+
+    return name
 
 
 def user_id_of(player: str) -> int | None:

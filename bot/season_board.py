@@ -24,6 +24,7 @@ from games.core.drawing.palette import (
     TEXT,
     mix,
 )
+from games.core.drawing.words import plural
 
 WIDTH = 800
 MARGIN = 28
@@ -97,7 +98,10 @@ def _footer(data: dict[str, Any]) -> list[str]:
 
 def _alt(data: dict[str, Any]) -> str:
     state = "open" if data["open"] else "ended"
-    parts = [f"Season {data['season']} standings ({state}); prize pool ${data['pool']}."]
+    parts = [
+        f"{season_called(data['season'], capital=True)} standings ({state}); "
+        f"prize pool ${data['pool']}."
+    ]
     if not data["rows"]:
         parts.append("Nobody is enrolled yet.")
     for i, row in enumerate(data["rows"], start=1):
@@ -106,7 +110,16 @@ def _alt(data: dict[str, Any]) -> str:
             f", elimination candidate {row['candidacies']} times" if row["candidacies"] else ""
         )
         parts.append(
-            f"{i}. {row['name']}: {row['garnets']} garnets, {row['tokens']} tokens of life"
+            f"{i}. {row['name']}: {plural(row['garnets'], 'garnet')}, "
+            f"{plural(row['tokens'], 'token of life', 'tokens of life')}"
             f"{candidate}{status}."
         )
     return " ".join(parts)
+
+
+def season_called(name: str, *, capital: bool = False) -> str:
+    """How a sentence names a season: "season Spring", or "Season 1" for a season whose
+    name already says it (never "season Season 1")."""
+    if name.lower().startswith("season"):
+        return name
+    return f"{'Season' if capital else 'season'} {name}"

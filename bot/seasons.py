@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.errors import UserError
+from bot.season_board import season_called
 from bot.storage import (
     Balance,
     LedgerEntry,
@@ -35,7 +36,7 @@ from bot.storage import (
     prize_pool,
 )
 from games.core.contract import SeasonOutcome
-from games.core.drawing.words import ordinal
+from games.core.drawing.words import ordinal, plural, signed
 from games.core.errors import typed
 from games.core.events import Audience, Event
 from games.registry import engine_for
@@ -206,7 +207,7 @@ class SeasonService:
             LedgerEntry(
                 int(player),
                 "trade",
-                f"spent {_plural(n, 'garnet', 'garnets')}, {title}",
+                f"spent in {title}",
                 garnets=-n,
             )
             for player, n in engine.garnets_spent(events).items()
@@ -298,7 +299,7 @@ def standings_data(standings: Standings) -> dict[str, Any]:
 def settled_text(event: dict[str, Any], names: Callable[[str], str]) -> str:
     """The announcement of a season match's end: prizes, pool, and the candidates with their
     tokens of life, so the host can apply the series' protection rules."""
-    lines = [f"**Season {event['season']}: the ledger is updated.**"]
+    lines = [f"**{season_called(event['season'], capital=True)}: the ledger is updated.**"]
     for prize in event["prizes"]:
         parts = [
             _plural(prize["tokens"], "token of life", "tokens of life"),
@@ -320,7 +321,8 @@ def settled_text(event: dict[str, Any], names: Callable[[str], str]) -> str:
 
 def standings_text(standings: Standings) -> str:
     season = standings.season
-    head = f"**Season {season.name}** ({'open' if season.open else 'ended'}) — standings"
+    state = "open" if season.open else "ended"
+    head = f"**{season_called(season.name, capital=True)}** ({state}) — standings"
     if not standings.balances:
         return f"{head}\nNobody is enrolled yet. Prize pool: ${standings.pool}."
     lines = [head]
@@ -341,10 +343,10 @@ def standings_text(standings: Standings) -> str:
 
 def history_line(row: LedgerRow) -> str:
     changes = [
-        f"{n:+d} {unit}"
-        for n, unit in (
-            (row.garnets, "garnets"),
-            (row.tokens, "tokens of life"),
+        signed(n, one, many)
+        for n, one, many in (
+            (row.garnets, "garnet", "garnets"),
+            (row.tokens, "token of life", "tokens of life"),
         )
         if n
     ]
@@ -418,9 +420,7 @@ def ledger_csv(season: Season, rows: list[LedgerRow]) -> bytes:
 
 
 def _plural(n: int, one: str, many: str) -> str:
-    if not n:
-        return ""
-    return f"{n} {one if n == 1 else many}"
+    return plural(n, one, many) if n else ""
 
 
 def _tokens(n: int) -> str:

@@ -16,6 +16,7 @@ from bot.games.registry import plugin_for
 from bot.limits import fit
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
 from bot.presenter import Presenter
+from bot.season_board import season_called
 from bot.service import MatchService, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.registry import engine_for
@@ -241,7 +242,8 @@ class Lobby:
             else None
         )
         series = (
-            f"Counts for season **{season.name}**: garnets come from the season's ledger and "
+            f"Counts for **{season_called(season.name)}**: garnets come from the season's "
+            "ledger and "
             "prizes go to it.\n"
             if season
             else ""
@@ -309,7 +311,7 @@ class Lobby:
             season, [interaction.user.id]
         ):
             raise UserError(
-                f"You are eliminated from season {season.name}, so you cannot join its "
+                f"You are eliminated from {season_called(season.name)}, so you cannot join its "
                 "matches unless a host reinstates you."
             )
         async with self.service.lock(match_id):
@@ -380,7 +382,8 @@ class Lobby:
         await self._refresh_lobby_message(row)
         gone = ", ".join(p.name for p in players if p.user_id in out)
         raise UserError(
-            f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from season {season.name} "
+            f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from "
+            f"{season_called(season.name)} "
             "and left the lobby. Check the players and press Start again."
         )
 

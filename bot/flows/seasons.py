@@ -13,6 +13,7 @@ from bot.components import season_end_view
 from bot.errors import UserError
 from bot.flows.common import Gate
 from bot.presenter import message
+from bot.season_board import season_called
 from bot.seasons import (
     MAX_ADJUST,
     SeasonService,
@@ -21,6 +22,7 @@ from bot.seasons import (
     standings_text,
 )
 from bot.storage import LedgerEntry, Season, Storage, balances
+from games.core.drawing.words import plural, signed
 
 #: Lines of history shown in the reply itself; the whole history comes as a file beyond it.
 HISTORY_LINES = 15
@@ -61,8 +63,9 @@ class Seasons:
         guild = await self._host_guild(interaction)
         season = await self.seasons.start(guild.id, name, starting_garnets, interaction.user.id)
         await interaction.response.send_message(
-            f"🏁 Season **{season.name}** has started. Members are enrolled with "
-            f"{starting_garnets} garnets when they first play one of its matches (or when a "
+            f"🏁 **{season_called(season.name, capital=True)}** has started. Members are "
+            f"enrolled with {plural(starting_garnets, 'garnet')} when they first play one of "
+            "its matches (or when a "
             "host enrols them), and every match started in this server counts for it until "
             "a host ends it with `/season end`."
         )
@@ -71,7 +74,7 @@ class Seasons:
         guild = await self._host_guild(interaction)
         season = await self.seasons.open(guild.id)
         await interaction.response.send_message(
-            f"End season **{season.name}**? Its ledger is kept and can still be read and "
+            f"End **{season_called(season.name)}**? Its ledger is kept and can still be read and "
             "exported, but it can no longer change.",
             view=season_end_view(season.id),
             ephemeral=True,
@@ -84,21 +87,23 @@ class Seasons:
             raise UserError("That season no longer exists.")
         await self.seasons.end(season, interaction.user.id)
         await interaction.response.send_message(
-            f"Season **{season.name}** has ended.", ephemeral=True
+            f"**{season_called(season.name, capital=True)}** has ended.", ephemeral=True
         )
         ended = await self.storage.season(season_id)
         assert ended is not None
-        await self._post_standings(interaction, ended, f"🏆 Season **{season.name}** has ended.")
+        await self._post_standings(
+            interaction, ended, f"🏆 **{season_called(season.name, capital=True)}** has ended."
+        )
 
     async def enrol(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         guild = await self._host_guild(interaction)
         season = await self.seasons.open(guild.id)
         new = await self.seasons.enrol(season, [(member.id, member.name)], interaction.user.id)
         if not new:
-            raise UserError(f"{member.name} is already enrolled in season {season.name}.")
+            raise UserError(f"{member.name} is already enrolled in {season_called(season.name)}.")
         await interaction.response.send_message(
-            f"{member.mention} is enrolled in season **{season.name}** with "
-            f"{season.starting_garnets} garnets.",
+            f"{member.mention} is enrolled in **{season_called(season.name)}** with "
+            f"{plural(season.starting_garnets, 'garnet')}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -122,7 +127,12 @@ class Seasons:
         entry = LedgerEntry(member.id, "adjust", reason, garnets=garnets, tokens=tokens)
         await self.seasons.change(season, (member.id, member.name), entry, interaction.user.id)
         changes = " and ".join(
-            f"{n:+d} {unit}" for n, unit in ((garnets, "garnets"), (tokens, "tokens of life")) if n
+            signed(n, one, many)
+            for n, one, many in (
+                (garnets, "garnet", "garnets"),
+                (tokens, "token of life", "tokens of life"),
+            )
+            if n
         )
         await self._announce(interaction, season, member, f"{changes} ({reason})")
 
@@ -149,7 +159,7 @@ class Seasons:
         if already == eliminated:
             raise UserError(
                 f"{member.name} is {'already eliminated' if eliminated else 'not eliminated'} "
-                f"in season {season.name}."
+                f"in {season_called(season.name)}."
             )
         kind = "eliminate" if eliminated else "reinstate"
         why = " ".join((reason or "").split()) or ("eliminated" if eliminated else "reinstated")
@@ -174,8 +184,10 @@ class Seasons:
         rows = await self.storage.ledger(season.id, member.id, pending=False)
         balance = balances(rows, {member.id: names[member.id]})[0]
         await interaction.response.send_message(
-            f"Season **{season.name}** — {member.mention} {what}. Now: {balance.garnets} "
-            f"garnets, {balance.tokens} tokens of life. (Recorded by {interaction.user.mention}.)",
+            f"**{season_called(season.name, capital=True)}** — {member.mention} {what}. Now: "
+            f"{plural(balance.garnets, 'garnet')}, "
+            f"{plural(balance.tokens, 'token of life', 'tokens of life')}. "
+            f"(Recorded by {interaction.user.mention}.)",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -213,7 +225,8 @@ class Seasons:
             season, member.id if member else None, asker=interaction.user.id
         )
         whose = f"{member.name}'s" if member else "All"
-        head = f"**Season {season.name}** — {whose} ledger entries ({len(rows)}):"
+        title = season_called(season.name, capital=True)
+        head = f"**{title}** — {whose} ledger entries ({len(rows)}):"
         lines = [history_line(r) for r in rows] or ["No entries yet."]
         if withheld:
             lines.append(
@@ -248,7 +261,7 @@ class Seasons:
             else ""
         )
         await interaction.response.send_message(
-            f"The ledger of season **{season.name}**, one row per entry.{note}",
+            f"The ledger of **{season_called(season.name)}**, one row per entry.{note}",
             file=discord.File(io.BytesIO(data), filename=f"season-{season.id}-ledger.csv"),
             ephemeral=True,
         )

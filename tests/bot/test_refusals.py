@@ -102,7 +102,9 @@ async def test_hostile_and_mistaken_input(simcord_env: Any) -> None:
     r = await t.players[0].slash(t.channel, "give", member=t.players[0], amount=5)
     assert "yourself" in r.response.content
     r = await t.players[0].slash(t.channel, "give", member=stranger, amount=5)
-    assert "not playing in this match" in r.response.content
+    assert r.response.content.startswith(f"<@{stranger.id}> is not playing in this match")
+    r = await t.host.slash(t.channel, "match kick", member=stranger)
+    assert r.response.content.startswith(f"<@{stranger.id}> is not playing in this match")
     r = await t.players[0].slash(t.channel, "garnet-trade")
     assert "no garnets" in r.response.content
     r = await t.players[0].slash(t.channel, "bid", target="genre-shop:1", amount=5)

@@ -47,10 +47,10 @@ class Series(Table):
 async def test_a_season_of_two_matches_keeps_its_ledger(simcord_env: Any) -> None:
     t = Series(simcord_env, 4)
     started = await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
-    assert not started.ephemeral and "Season **Spring** has started" in started.response.content
+    assert not started.ephemeral and "**Season Spring** has started" in started.response.content
 
     lobby = await t.open(phase_minutes=60, rounds=1)
-    assert "Counts for season **Spring**" in lobby.content
+    assert "Counts for **season Spring**" in lobby.content
     await t.host.click(lobby, label="Start")
     state = await t.state()
     assert all(seat.garnets == 3 for seat in state.seats.values())
@@ -69,9 +69,10 @@ async def test_a_season_of_two_matches_keeps_its_ledger(simcord_env: Any) -> Non
     assert "player0: 3 garnets" in text and "matches in progress" in text
     assert "player0: 2 garnets" not in text and "2 garnets" not in text
     mine = await trader.slash(t.channel, "season history")
-    assert "-1 garnets" in mine.response.content and "only you see this" in mine.response.content
+    assert "-1 garnet — spent in Auction Auction match" in mine.response.content
+    assert "only you see this" in mine.response.content
     theirs = await t.players[1].slash(t.channel, "season history", member=trader.user)
-    assert "-1 garnets" not in theirs.response.content
+    assert "-1 garnet" not in theirs.response.content
 
     await t.play_to_end(random.Random(5))
     result = (await t.state()).result
@@ -233,7 +234,7 @@ async def test_season_commands_are_for_hosts(simcord_env: Any) -> None:
     helper = t.guild.add_member(simcord_env.create_user("helper"), roles=[role])
     await t.boss.slash(t.channel, "config host-role", role=role)
     ok = await helper.slash(t.channel, "season enrol", member=t.players[1])
-    assert "is enrolled in season **Theirs** with 3 garnets" in ok.response.content
+    assert "is enrolled in **season Theirs** with 3 garnets" in ok.response.content
 
 
 async def test_adjustments_never_take_a_balance_below_zero(simcord_env: Any) -> None:
@@ -250,10 +251,10 @@ async def test_adjustments_never_take_a_balance_below_zero(simcord_env: Any) -> 
     r = await t.boss.slash(
         t.channel, "season adjust", member=p, garnets=2, tokens=1, reason="bonus round"
     )
-    assert not r.ephemeral and "+2 garnets and +1 tokens of life (bonus round)" in (
+    assert not r.ephemeral and "+2 garnets and +1 token of life (bonus round)" in (
         r.response.content
     )
-    assert "Now: 3 garnets, 1 tokens of life" in r.response.content
+    assert "Now: 3 garnets, 1 token of life" in r.response.content
     adjust = (await t.ledger())[-1]
     assert (adjust.kind, adjust.reason, adjust.by_user) == ("adjust", "bonus round", t.boss.id)
 
@@ -292,8 +293,8 @@ async def test_a_cancelled_match_refunds_its_garnet_trades(simcord_env: Any) -> 
     assert [(r.name, r.garnets) for r in refunds] == [("player0", 1), ("player0", 1)]
     assert refunds[0].reason == f"refund: match #{t.match_id} was cancelled"
     history = await t.players[1].slash(t.channel, "season history", member=t.players[0].user)
-    assert history.response.content.count("-1 garnets") == 2
-    assert history.response.content.count("+1 garnets") == 2
+    assert history.response.content.count("-1 garnet —") == 2
+    assert history.response.content.count("+1 garnet —") == 2
 
 
 async def test_the_csv_export_is_the_ledger(simcord_env: Any) -> None:
@@ -367,7 +368,7 @@ async def test_ending_a_season(simcord_env: Any) -> None:
     await t.boss.slash(t.channel, "season start", name="Autumn")
     await t.start(phase_minutes=60, rounds=1)
     ask = await t.boss.slash(t.channel, "season end")
-    assert ask.ephemeral and "End season **Autumn**?" in ask.response.content
+    assert ask.ephemeral and "End **season Autumn**?" in ask.response.content
     refused = await t.boss.click(
         ask.response, custom_id=f"dealer:season-end:{(await t.season()).id}"
     )
@@ -378,7 +379,7 @@ async def test_ending_a_season(simcord_env: Any) -> None:
     assert ended.ephemeral and "has ended" in ended.response.content
     assert await t.bot.storage.open_season(t.guild.id) is None
     final = t.channel.history()[-1]
-    assert "Season **Autumn** has ended" in final.content and final.attachments
+    assert "**Season Autumn** has ended" in final.content and final.attachments
     twice = await t.boss.click(ask.response, custom_id=f"dealer:season-end:{season_id}")
     assert twice.ephemeral and "already ended" in twice.response.content
     r = await t.boss.slash(t.channel, "season adjust", member=t.players[0], garnets=1, reason="x")
@@ -389,3 +390,24 @@ async def test_ending_a_season(simcord_env: Any) -> None:
     assert [c["value"] for c in names] == ["Autumn"]
     again = await t.boss.slash(t.channel, "season start", name="AUTUMN")
     assert again.ephemeral and "already had a season of that name" in again.response.content
+
+
+async def test_a_season_named_season_is_not_named_twice_and_counts_agree(
+    simcord_env: Any,
+) -> None:
+    t = Series(simcord_env, 4)
+    r = await t.boss.slash(t.channel, "season start", name="Season 1", starting_garnets=1)
+    assert "**Season 1** has started" in r.response.content
+    assert "with 1 garnet when" in r.response.content, "one garnet, not 1 garnets"
+    assert "Season Season" not in r.response.content
+    r = await t.boss.slash(
+        t.channel, "season adjust", member=t.players[0], reason="fair play", garnets=1
+    )
+    assert "+1 garnet (fair play)" in r.response.content and "Now: 2 garnets" in r.response.content
+    r = await t.boss.slash(
+        t.channel, "season adjust", member=t.players[0], reason="penalty", garnets=-1
+    )
+    assert "-1 garnet (penalty)" in r.response.content and "Now: 1 garnet," in r.response.content
+    standings = await t.players[1].slash(t.channel, "season standings")
+    assert "**Season 1** (open)" in standings.response.content
+    assert "Season Season" not in standings.response.content

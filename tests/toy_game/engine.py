@@ -29,15 +29,18 @@ class State(BaseModel):
 
 
 class Bid(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     type: Literal["bid"]
     amount: int
 
 
 class ClosePhase(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     type: Literal["close_phase"]
 
 
 class Kick(BaseModel):
+    model_config = ConfigDict(extra="forbid")
     type: Literal["kick"]
     player: str
 
@@ -120,7 +123,7 @@ class HighBid(Engine[State, Options]):
 
     def random_move(self, state: State, rnd: random.Random) -> tuple[str, Any]:
         bidders = [p for p in state.players if p not in state.out]
-        if rnd.random() < 0.2:
+        if not bidders or rnd.random() < 0.2:
             return HOST, ClosePhase(type="close_phase")
         return rnd.choice(bidders), Bid(type="bid", amount=rnd.randint(0, state.coins))
 

@@ -13,8 +13,13 @@ def join(items: Sequence[str]) -> str:
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """ "1 garnet", "3 garnets"; `many` for irregular plurals."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
+    """ "1 garnet", "3 garnets", "-1 garnet"; `many` for irregular plurals."""
+    return f"{n} {word if abs(n) == 1 else many or word + 's'}"
+
+
+def signed(n: int, word: str, many: str | None = None) -> str:
+    """ "+1 garnet", "-2 garnets": a change."""
+    return f"{n:+d} {word if abs(n) == 1 else many or word + 's'}"
 
 
 def ordinal(n: int) -> str:
