@@ -114,6 +114,12 @@ class SeasonService:
             raise refusal(error, {}) from None
 
     async def end(self, season: Season, by: int) -> None:
+        await self.check_ended_matches(season)
+        if not await self.storage.end_season(season.id, by, self.now()):
+            raise UserError("This season has already ended.")
+
+    async def check_ended_matches(self, season: Season) -> None:
+        """Refuses while matches of the season are running (their prizes are still to come)."""
         running = await self.storage.running_matches_of_season(season.id)
         if running:
             channels = ", ".join(f"<#{c}>" for c in running)
@@ -121,8 +127,6 @@ class SeasonService:
                 f"Matches of this season are still running ({channels}); finish or cancel "
                 "them first, so that their prizes reach the ledger."
             )
-        if not await self.storage.end_season(season.id, by, self.now()):
-            raise UserError("This season has already ended.")
 
     async def enrol(
         self, season: Season, members: list[tuple[int, str]], by: int | None

@@ -109,6 +109,9 @@ class Lobby:
                 text, view=challenge_view(match_id, opponent.id)
             )
         else:
+            if engine.max_players == 2:
+                # A two-player game's creator plays, as in a challenge; they may Leave.
+                await self.storage.add_player(match_id, interaction.user.id, interaction.user.name)
             await interaction.response.send_message(
                 await self.lobby_text(row), view=lobby_view(match_id)
             )
@@ -227,7 +230,9 @@ class Lobby:
         )
         await self._refresh_lobby_message(row)
 
-    async def lobby_text(self, row: MatchRow) -> str:
+    async def lobby_text(self, row: MatchRow, *, started: bool = False) -> str:
+        """The lobby message: the game, its options, who is seated, and what to do next (or,
+        once `started`, that it has)."""
         engine = engine_for(row.game)
         ui = plugin_for(row.game).texts
         players = await self.storage.players(row.id)
@@ -248,6 +253,12 @@ class Lobby:
             if season
             else ""
         )
+        if started:
+            return fit(
+                f"**{engine.title}** — a match hosted by <@{row.host_id}>.\n"
+                f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
+                f"Players: {seated}\n▶️ The match has started."
+            )
         return fit(
             f"**{engine.title}** — a new match hosted by <@{row.host_id}>.\n"
             f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
@@ -272,11 +283,14 @@ class Lobby:
                 await channel.get_partial_message(row.lobby_message_id).edit(content=text)
 
     async def _close_lobby(self, row: MatchRow) -> None:
-        """Take the Join/Leave/Start buttons off the lobby message once it has started."""
+        """Once the match has started, the lobby message says so and loses its buttons."""
         channel = self.client.get_channel(row.channel_id)
         if isinstance(channel, discord.TextChannel) and row.lobby_message_id:
+            text = await self.lobby_text(row, started=True)
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(row.lobby_message_id).edit(view=None)
+                await channel.get_partial_message(row.lobby_message_id).edit(
+                    content=text, view=None
+                )
 
     async def _lobby(self, match_id: int) -> MatchRow:
         row = await self.storage.match(match_id)
@@ -342,6 +356,19 @@ class Lobby:
             )
         players = await self.storage.players(match_id)
         await self._drop_eliminated(interaction, row, players)
+        engine = engine_for(row.game)
+        if len(players) < engine.min_players:
+            computer = (
+                " A host may give an empty seat to Dealer's practice opponent with "
+                "`/match add-bot`."
+                if plugin_for(row.game).practice is not None
+                else ""
+            )
+            raise UserError(
+                f"{engine.title} needs at least {engine.min_players} players and "
+                f"{len(players)} {'has' if len(players) == 1 else 'have'} joined: players join "
+                f"with **Join** or `/match join`.{computer}"
+            )
         async with self.service.lock(match_id):
             if not await self._begin(row, players):
                 raise UserError("This match has already started.")

@@ -366,13 +366,14 @@ async def test_a_match_outside_any_season_only_announces_its_prizes(simcord_env:
 async def test_ending_a_season(simcord_env: Any) -> None:
     t = Series(simcord_env, 4)
     await t.boss.slash(t.channel, "season start", name="Autumn")
-    await t.start(phase_minutes=60, rounds=1)
     ask = await t.boss.slash(t.channel, "season end")
     assert ask.ephemeral and "End **season Autumn**?" in ask.response.content
-    refused = await t.boss.click(
-        ask.response, custom_id=f"dealer:season-end:{(await t.season()).id}"
-    )
+    await t.start(phase_minutes=60, rounds=1)
+    refused = await t.boss.slash(t.channel, "season end")
     assert refused.ephemeral and "still running" in refused.response.content
+    assert not refused.response.components, "no confirmation while matches run (#14)"
+    late = await t.boss.click(ask.response, custom_id=f"dealer:season-end:{(await t.season()).id}")
+    assert late.ephemeral and "still running" in late.response.content
     await t.play_to_end(random.Random(4))
     season_id = (await t.season()).id
     ended = await t.boss.click(ask.response, custom_id=f"dealer:season-end:{season_id}")

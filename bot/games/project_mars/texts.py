@@ -324,9 +324,10 @@ class ProjectMarsTexts(GameTexts):
         return "\n".join(lines)
 
     def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
-        wins = event.get("wins", {})
-        tally = " to ".join(str(n) for n in wins.values())
+        wins: dict[str, int] = event.get("wins", {})
         winner = event.get("winner")
+        # The winner's score first: "wins 2 to 0".
+        tally = " to ".join(str(n) for n in sorted(wins.values(), reverse=True))
         if event.get("forfeit"):
             return (
                 f"🏁 **The match is over**: {names(event['forfeit'])} forfeits, "
@@ -336,7 +337,7 @@ class ProjectMarsTexts(GameTexts):
             )
         if winner is None:
             return f"🏁 **The match is over: a draw** ({tally} in rounds)."
-        return f"🏁 **The match is over: {names(winner)} wins**, {tally} in rounds."
+        return f"🏁 **The match is over: {names(winner)} wins {tally}** in rounds."
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return f"The host removed {names(event['player'])} from the match."
