@@ -5,8 +5,6 @@ from __future__ import annotations
 import inspect
 import json
 import random
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from simcord.backend.errors import SetupError
 from bot.app import DealerBot, create_bot
 from bot.service import player_id
 from games.registry import engine_for
+from tests.games_cli import in_process
 
 
 @pytest.fixture
@@ -194,13 +193,9 @@ def seen_publicly(table: Table, spectator: Any) -> str:
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:
-    """What `python -m games replay -` reports for an exported match record."""
-    replayed = subprocess.run(
-        [sys.executable, "-m", "games", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    """What `python -m games replay -` reports for an exported match record (run through the
+    CLI's `main` in this process: tests/test_replay_cli.py checks the command prints the same)."""
+    replayed = in_process("replay", "-", stdin=json.dumps(record))
+    assert (replayed.returncode, replayed.stderr) == (0, b""), replayed.stderr.decode()
     report: dict[str, Any] = json.loads(replayed.stdout)
     return report
