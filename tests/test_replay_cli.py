@@ -1,11 +1,12 @@
-"""`python -m games replay FILE`, run as a separate process, as a person or a bug report would."""
+"""`python -m games replay FILE`, as a person or a bug report would run it: through the CLI's
+`main` in this process (tests/games_cli.py), and as a separate process where it matters
+(`test_the_cli_runs_as_a_process_and_prints_what_main_prints`)."""
 
 from __future__ import annotations
 
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,8 @@ from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.match import Match
 from games.registry import engine_for
+from tests.games_cli import ROOT, as_process, in_process
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = "auction-auction"
 EXAMPLE: dict[str, Any] = {
     "game": GAME,
@@ -35,15 +36,7 @@ AUDIENCE_KINDS = {"public", "players", "location", "host", "internal"}
 
 
 def run(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run(
-        [sys.executable, "-m", "games", *args],
-        input=data,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    return in_process(*args, stdin=stdin)
 
 
 def replayed(path: Path | str, stdin: str | None = None) -> dict[str, Any]:
@@ -256,3 +249,27 @@ def test_the_project_mars_examples_in_the_records_doc_are_what_replay_prints(
     report = replayed(write(tmp_path, finished))
     assert (report["finished"], report["rejected"]) == (True, [])
     assert report["result"] == result
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (("replay", "-"), json.dumps(EXAMPLE)),
+        (("replay", "-"), b"\xff\xfe{}"),
+        (("replay",), None),
+    ],
+    ids=["a record", "not UTF-8", "no file named"],
+)
+def test_the_cli_runs_as_a_process_and_prints_what_main_prints(
+    args: tuple[str, ...], stdin: str | bytes | None
+) -> None:
+    """`python -m games` in a process of its own exits as `main` returns and prints the same
+    bytes to stdout and stderr: what the tests above check in-process holds for the command."""
+    alone, here = as_process(*args, stdin=stdin), in_process(*args, stdin=stdin)
+    assert (alone.returncode, alone.stdout, alone.stderr) == (
+        here.returncode,
+        here.stdout,
+        here.stderr,
+    )
+    assert alone.returncode in (0, 2)
+    assert (alone.returncode == 0) == (alone.stdout != b"")

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from simcord import Env
 from simcord.backend.errors import SetupError
 
 from bot.app import DealerBot, create_bot
 from bot.players import player_id
 from games.registry import engine_for
+from tests.games_cli import in_process
 
 
 @pytest.fixture
@@ -45,6 +46,43 @@ async def _close_databases() -> AsyncIterator[None]:
 @pytest.fixture
 def simcord_bot(db_path: Path) -> DealerBot:
     return make_bot(db_path)
+
+
+#: How often SimCord looks again whether the bot has settled (its default is every 50 ms).
+SETTLE_POLL = 0.002
+
+# SimCord settles after each action: it returns once every task the bot owns is done or parked
+# (asleep past the deadline, awaiting a listener). While some are not, it waits for one to
+# *finish*, up to its poll interval, and looks again. A task that parks without finishing (the
+# dispatcher going back to sleep, after the done-callbacks of the interaction's task) makes
+# that wait last the whole interval: 50 ms, a few times per click, most of the suite's time.
+# Looking again every 2 ms changes when SimCord looks, not what it requires before it returns,
+# nor its deadline. (Each look walks every task and timer of the bot: every 1 ms made the long
+# matches slower than every 2 ms; every 5 or 10 ms left more of the waits.) `_settle_internal`
+# is private: fail loudly if it changes.
+_SETTLE = inspect.signature(Env._settle_internal).parameters
+assert "idle" in _SETTLE and _SETTLE["idle"].default == 0.05, "SimCord's settle loop changed"
+
+
+class QuickSettlingEnv(Env):
+    """SimCord's Env, looking again every `SETTLE_POLL` seconds whether the bot has settled."""
+
+    async def _settle_internal(self, *, idle: float = SETTLE_POLL, **options: Any) -> None:
+        await super()._settle_internal(idle=idle, **options)
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
+    """SimCord's own `simcord_env` fixture (simcord/pytest_plugin.py), on a QuickSettlingEnv."""
+    marker = request.node.get_closest_marker("simcord")
+    env = QuickSettlingEnv(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 class Table:
@@ -157,13 +195,9 @@ def seen_publicly(table: Table, spectator: Any) -> str:
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:
-    """What `python -m games replay -` reports for an exported match record."""
-    replayed = subprocess.run(
-        [sys.executable, "-m", "games", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    """What `python -m games replay -` reports for an exported match record (run through the
+    CLI's `main` in this process: tests/test_replay_cli.py checks the command prints the same)."""
+    replayed = in_process("replay", "-", stdin=json.dumps(record))
+    assert (replayed.returncode, replayed.stderr) == (0, b""), replayed.stderr.decode()
     report: dict[str, Any] = json.loads(replayed.stdout)
     return report

@@ -18,10 +18,12 @@ values its `random_move` produced. A game may add option sets in `OPTIONS`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -280,8 +282,10 @@ class Hostile:
         return out
 
 
-def move_shapes(engine: Engine[Any, Any]) -> list[dict[str, Any]]:
-    """Each move kind of the engine's schema: field -> JSON type, or ("const", value)."""
+@functools.cache
+def move_shapes(engine: Engine[Any, Any]) -> tuple[Mapping[str, Any], ...]:
+    """Each move kind of the engine's schema: field -> JSON type, or ("const", value). Read-only
+    and worked out once per engine (an engine's move schema does not change)."""
     schema = engine.moves.json_schema()
     defs = schema.get("$defs", {})
     variants = schema.get("oneOf") or schema.get("anyOf") or [schema]
@@ -295,7 +299,7 @@ def move_shapes(engine: Engine[Any, Any]) -> list[dict[str, Any]]:
             }
         )
     assert shapes, f"{engine.game}: no move shapes in the move schema"
-    return shapes
+    return tuple(MappingProxyType(shape) for shape in shapes)
 
 
 @dataclass
@@ -342,6 +346,9 @@ class Playout:
     _fuzz: Hostile = field(init=False)
     _views: dict[Viewer, Any] = field(init=False, default_factory=dict)
     _pairs: list[Pair] = field(init=False, default_factory=list)
+    #: The state's dump when no move has been accepted since it was taken (every refusal
+    #: since then took a fresh one and found it equal), else None.
+    _dumped: dict[str, Any] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         s = self.setup
@@ -361,6 +368,12 @@ class Playout:
     def dump(self, state: Any | None = None) -> dict[str, Any]:
         return self.engine.dump_state(self.state if state is None else state)
 
+    def dumped(self) -> dict[str, Any]:
+        """The state's dump: the last one taken, unless a move has been accepted since."""
+        if self._dumped is None:
+            self._dumped = self.dump()
+        return self._dumped
+
     def all_views(self, state: Any) -> dict[Viewer, Any]:
         return {v: as_json(self.engine.view(state, v), f"the view of {v}") for v in self.viewers}
 
@@ -373,9 +386,10 @@ class Playout:
             assert draws <= MAX_MOVES, f"no end after {MAX_MOVES} moves"
             if self.contract:
                 self.check_contract()
-            before = self.dump()
+            before = self.dumped()
             actor, move = engine.random_move(self.state, self._rnd)
-            assert self.dump() == before, "random_move changed the state"
+            self._dumped = self.dump()
+            assert self._dumped == before, "random_move changed the state"
             raw = engine.moves.dump_python(move, mode="json")
             self._fuzz.learn(actor, raw)
             if self.resample and actor == HOST:
@@ -511,7 +525,7 @@ class Playout:
     def step(self, actor: str, raw: Any) -> bool:
         """Submit one move and check it; True when it was accepted."""
         engine = self.engine
-        before = self.dump()
+        before = self.dumped()
         kept = engine.conserved(self.state)
         recorded = len(self.match.record.moves)
         twin = self.loaded(before) if self.twin else None
@@ -520,13 +534,15 @@ class Playout:
         except RuleError as error:
             assert isinstance(error.code, str) and error.code, f"{error!r} has no code"
             assert isinstance(error.message, str) and error.message, f"{error!r} has no message"
-            assert self.dump() == before, f"refused {actor} {raw} ({error.code}) changed the state"
+            self._dumped = self.dump()
+            assert self._dumped == before, f"refused {actor} {raw} ({error.code}) changed the state"
             assert len(self.match.record.moves) == recorded, "a refused move was recorded"
             if twin is not None:
                 self.check_twin_refuses(twin, actor, raw, error)
             self.follow_pairs(actor, raw)
             self.rejected += 1
             return False
+        self._dumped = None
         self.accepted += 1
         self.events.extend(as_json(e.to_json(), f"event {e.type}") for e in events)
         assert engine.conserved(self.state) == kept, f"{actor} {raw} changed conserved values"
@@ -620,7 +636,7 @@ class Playout:
         for _ in range(PAIRS_BEFORE_HOST):
             if len(self._pairs) >= PAIRS:
                 return
-            before = self.dump()
+            before = self.dumped()
             copy = self.loaded(before)
             for _attempt in range(10):
                 actor, move = self.engine.random_move(copy, self._rnd)

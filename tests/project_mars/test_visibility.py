@@ -28,14 +28,19 @@ VIEWERS: list[str | None] = [*PLAYERS, None, HOST]
 
 
 def ids_in(value: Any) -> set[str]:
-    """Every card id anywhere in a JSON value."""
-    if isinstance(value, str):
-        return {value} if CARD_ID.match(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(ids_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(ids_in(v) for v in value)) if value else set()
-    return set()
+    """Every card id anywhere in a JSON value (its strings, in lists and dict values)."""
+    found: set[str] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if CARD_ID.match(item):
+                found.add(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return found
 
 
 def secret_from(state: State, viewer: str | None) -> set[str]:
