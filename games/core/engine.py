@@ -16,12 +16,12 @@ picture), `season_outcome` and `garnets_spent` (what a season's ledger takes fro
 
 from __future__ import annotations
 
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
+import pydantic_core
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core.contract import Action, SeasonOutcome, Turn
@@ -136,7 +136,10 @@ class Engine(ABC, Generic[S, OptionsT]):
         """A state from stored text, brought up to `state_version` by `upgrade` first. Text
         without a version (written before versions, by `state.model_dump_json()`) is version
         1. Raises ValueError for text that is no stored state or is of a newer version."""
-        data = json.loads(text)
+        # pydantic's parser shares equal strings (the player ids all over a state), as
+        # `model_validate_json` does: a state loaded this way takes a fifth less memory than
+        # one parsed by `json.loads` (docs/performance.md).
+        data = pydantic_core.from_json(text, cache_strings=True)
         if not isinstance(data, dict):
             raise ValueError(f"A stored {self.title} state is a JSON object.")
         version = data.pop(STATE_VERSION_KEY, 1)
