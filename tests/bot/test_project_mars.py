@@ -16,6 +16,7 @@ import pytest
 from bot.components import ChallengeButton
 from bot.computer import Computer
 from bot.flows import lobby
+from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.players import COMPUTER, COMPUTER_NAME, player_id
 from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
@@ -644,10 +645,17 @@ async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
     lobby = r.response
     assert "Turn time: the game's default" in lobby.content
     assert "each player picks theirs" in lobby.content
+    assert "Players (1/2, at least 2): ann" in lobby.content, "the creator of a duel plays"
     t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id
+    early = await t.ann.click(lobby, label="Start")
+    assert early.ephemeral and "needs at least 2 players and 1 has joined" in (
+        early.response.content
+    )
+    assert "`/match add-bot`" in early.response.content
     r = await t.bob.slash(t.channel, "match add-bot")
     assert r.ephemeral and "Only a host" in r.response.content
-    await t.ann.click(lobby, label="Join")
+    again = await t.ann.click(lobby, label="Join")
+    assert again.ephemeral and "already joined" in again.response.content
     r = await t.ann.slash(t.channel, "match add-bot")
     assert r.ephemeral and COMPUTER_NAME in r.response.content
     r = await t.ann.slash(t.channel, "match add-bot")
@@ -786,3 +794,13 @@ def test_challenge_buttons_posted_by_earlier_versions_still_answer() -> None:
     for custom_id in ("dealer:pm:challenge:accept:7:42", "dealer:challenge:accept:7:42"):
         found = template.fullmatch(custom_id)
         assert found is not None and (found["answer"], found["match"]) == ("accept", "7")
+
+
+def test_the_result_gives_the_winners_score_first() -> None:
+    """'wins 2 to 0', whichever seat won (#14)."""
+    texts = ProjectMarsTexts()
+    for wins in ({"ann": 0, "bob": 2}, {"bob": 2, "ann": 0}):
+        event = {"type": "match_ended", "winner": "bob", "wins": wins, "forfeit": None}
+        assert "bob wins 2 to 0** in rounds" in (texts.describe(event, str) or "")
+    draw = {"type": "match_ended", "winner": None, "wins": {"ann": 1, "bob": 1}, "forfeit": None}
+    assert "a draw** (1 to 1 in rounds)" in (texts.describe(draw, str) or "")

@@ -87,6 +87,8 @@ async def test_hostile_and_mistaken_input(simcord_env: Any) -> None:
     assert "have not joined" in not_in.response.content
     await t.host.click(lobby, label="Start")
     assert t.channel.history()[0].components == [], "the lobby buttons go once it starts"
+    lobby_now = t.channel.history()[0].content
+    assert "The match has started" in lobby_now and "Press **Join**" not in lobby_now
     twice = await t.host.slash(t.channel, "match start")
     assert twice.ephemeral and "no longer taking players" in twice.response.content
     late = await stranger.slash(t.channel, "match join")
