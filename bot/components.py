@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.errors import guarded
+from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
 from games.core.contract import Action as GameAction
 
@@ -342,7 +342,9 @@ def amount_form(
     custom_id = f"dealer:actform:{match_id}:{action.key}"
     if picked:
         custom_id += "|" + ",".join(picked)
-    form = discord.ui.Modal(title=title[:45], custom_id=custom_id[:100])
+    if len(custom_id) > 100:
+        raise UserError("That is too long a choice to carry into the amount form; pick fewer.")
+    form = discord.ui.Modal(title=title[:45], custom_id=custom_id)
     form.add_item(
         discord.ui.TextInput(
             label=action.amount.label[:45],

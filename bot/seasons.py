@@ -114,11 +114,11 @@ class SeasonService:
             raise refusal(error, {}) from None
 
     async def end(self, season: Season, by: int) -> None:
-        await self.check_ended_matches(season)
+        await self.refuse_while_matches_run(season)
         if not await self.storage.end_season(season.id, by, self.now()):
             raise UserError("This season has already ended.")
 
-    async def check_ended_matches(self, season: Season) -> None:
+    async def refuse_while_matches_run(self, season: Season) -> None:
         """Refuses while matches of the season are running (their prizes are still to come)."""
         running = await self.storage.running_matches_of_season(season.id)
         if running:
@@ -188,6 +188,12 @@ class SeasonService:
         return ledger_csv(season, rows), len(everything) - len(rows)
 
     # -- matches ---------------------------------------------------------------------------
+
+    async def season_for(self, row: MatchRow) -> Season | None:
+        """The open season a match of this server counts for, if its game takes garnets."""
+        if not engine_for(row.game).takes_garnets:
+            return None
+        return await self.storage.open_season(row.guild_id)
 
     async def deal(self, season: Season, members: list[tuple[int, str]]) -> dict[int, int]:
         """Enrol a season match's players; their garnet balances, to deal into it (AA-14)."""

@@ -166,10 +166,6 @@ class MatchService:
         """What `viewer` (a player id, HOST, or None for the public) may know now."""
         return engine_for(row.game).view(await self.state(row), viewer)
 
-    async def summary(self, row: MatchRow, player: str) -> dict[str, Any]:
-        """The part of a player's view that their own summary needs (`Engine.summary`)."""
-        return engine_for(row.game).summary(await self.state(row), player)
-
     async def players(self, match_id: int) -> list[PlayerRow]:
         """The seated players; kept in memory once the match has started (seats are fixed)."""
         players = self._players.get(match_id)
@@ -215,7 +211,7 @@ class MatchService:
         dealt their garnet balances."""
         engine = engine_for(row.game)
         ids = [player_id(p.user_id) for p in players]
-        season = await self.storage.open_season(row.guild_id) if engine.takes_garnets else None
+        season = await self.seasons.season_for(row)
         raw = row.options
         try:
             engine.check_players(ids)

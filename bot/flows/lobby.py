@@ -241,11 +241,7 @@ class Lobby:
             f"{k.replace('_', ' ')}: {_option(v)}" for k, v in options.items()
         )
         seated = ", ".join(p.name for p in players) or "nobody yet"
-        season = (
-            await self.storage.open_season(row.guild_id)
-            if engine_for(row.game).takes_garnets
-            else None
-        )
+        season = await self.service.seasons.season_for(row)
         series = (
             f"Counts for **{season_called(season.name)}**: garnets come from the season's "
             "ledger and "
@@ -254,16 +250,18 @@ class Lobby:
             else ""
         )
         if started:
-            return fit(
-                f"**{engine.title}** — a match hosted by <@{row.host_id}>.\n"
-                f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
-                f"Players: {seated}\n▶️ The match has started."
+            seats, next_step = f"Players: {seated}", "▶️ The match has started."
+        else:
+            seats = (
+                f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
+                f"{seated}"
             )
+            next_step = "Press **Join** to play; the host presses **Start**."
+        hosted = "a match" if started else "a new match"
         return fit(
-            f"**{engine.title}** — a new match hosted by <@{row.host_id}>.\n"
+            f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
             f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
-            f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
-            f"{seated}\nPress **Join** to play; the host presses **Start**."
+            f"{seats}\n{next_step}"
         )
 
     async def _refresh_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
@@ -316,11 +314,7 @@ class Lobby:
                 f"This match is a challenge to <@{challenged}>; they take the seat by "
                 "pressing **Accept**."
             )
-        season = (
-            await self.storage.open_season(row.guild_id)
-            if engine_for(row.game).takes_garnets
-            else None
-        )
+        season = await self.service.seasons.season_for(row)
         if season is not None and await self.service.seasons.eliminated(
             season, [interaction.user.id]
         ):
@@ -394,11 +388,7 @@ class Lobby:
     ) -> None:
         """Members eliminated from the season since they joined leave the lobby, and the
         host is asked to press Start again with the lobby as it now is."""
-        season = (
-            await self.storage.open_season(row.guild_id)
-            if engine_for(row.game).takes_garnets
-            else None
-        )
+        season = await self.service.seasons.season_for(row)
         if season is None:
             return
         out = await self.service.seasons.eliminated(season, [p.user_id for p in players])

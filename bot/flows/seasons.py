@@ -73,7 +73,7 @@ class Seasons:
     async def ask_end(self, interaction: discord.Interaction[Any]) -> None:
         guild = await self._host_guild(interaction)
         season = await self.seasons.open(guild.id)
-        await self.seasons.check_ended_matches(season)
+        await self.seasons.refuse_while_matches_run(season)
         await interaction.response.send_message(
             f"End **{season_called(season.name)}**? Its ledger is kept and can still be read and "
             "exported, but it can no longer change.",

@@ -13,6 +13,10 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, model_validator
 
+#: The longest action key: the bot's controls carry it, with the match and what was picked,
+#: in custom ids of at most 100 characters.
+MAX_KEY = 40
+
 
 class Phase(BaseModel, frozen=True):
     """The phase a match is in now."""
@@ -75,8 +79,8 @@ class Amount(BaseModel, frozen=True):
 class Choice(BaseModel, frozen=True):
     """One of a pick's choices."""
 
-    #: What goes into the move.
-    value: str
+    #: What goes into the move; a menu option's value holds at most 100 characters.
+    value: Annotated[str, Field(max_length=100)]
     #: For people.
     label: Annotated[str, Field(max_length=100)]
     description: str | None = None
@@ -119,7 +123,7 @@ class Action(BaseModel, frozen=True):
     from it."""
 
     #: Stable and unique among this player's actions now, e.g. "bid:genre-shop".
-    key: str
+    key: Annotated[str, Field(max_length=MAX_KEY)]
     #: "Genre Shop", "Play Scout", "Pass".
     label: str
     #: The move with its fixed fields: {"type": "bid", "target": "genre-shop"}.

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.auction_auction.model import Bid, State
 from games.auction_auction.rules import AuctionAuction
-from games.core.contract import Action, Amount, Choice, Phase, Pick, Turn
+from games.core.contract import MAX_KEY, Action, Amount, Choice, Phase, Pick, Turn
 from games.core.engine import STATE_VERSION_KEY
 from games.core.events import Audience, Event
 from games.core.match import Match
@@ -323,3 +323,12 @@ def test_a_sealed_move_with_no_fields_tells_the_public_nothing() -> None:
     assert leaks(AUCTION_AUCTION, raw, [Event("y", Audience.to("ann"))], set()) == []
     told = [Event("garnet_spent", Audience.public(), {"player": "ann"})]
     assert leaks(AUCTION_AUCTION, raw, told, set()) == ["garnet_spent, of a secret move"]
+
+
+def test_keys_and_values_fit_in_the_bots_controls() -> None:
+    """A custom id holds 100 characters and a menu option's value 100 (Discord's limits)."""
+    with pytest.raises(ValidationError):
+        Action(key="k" * (MAX_KEY + 1), label="Bid", move={"type": "bid"})
+    with pytest.raises(ValidationError):
+        Choice(value="v" * 101, label="A long one")
+    assert Action(key="k" * MAX_KEY, label="Bid", move={"type": "bid"}).key == "k" * MAX_KEY
