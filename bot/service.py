@@ -332,9 +332,12 @@ class MatchService:
         self.timers_changed()
 
     async def pause(self, row: MatchRow) -> None:
-        if row.deadline is None or not await self.storage.pause(
-            row.id, max(0.0, row.deadline - self.now())
-        ):
+        if row.paused:
+            raise UserError("The match is already paused.")
+        if row.deadline is None:
+            # A phase whose game gives it no default length (`Phase.default_seconds`).
+            raise UserError("This phase has no clock to stop: it waits for the host to close it.")
+        if not await self.storage.pause(row.id, max(0.0, row.deadline - self.now())):
             raise UserError("The match is already paused.")
         self._written(row.id)
 

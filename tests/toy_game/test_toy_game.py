@@ -6,6 +6,7 @@ replays. It also passes the conformance suite."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.app import DealerBot
+from bot.errors import UserError
 from bot.games.registry import PLUGINS
 from games.core.match import MatchRecord, replay
 from games.registry import ENGINES
@@ -87,3 +90,27 @@ async def test_high_bid_is_played_through_discord(simcord_env: Any) -> None:
         "winner": "cat",
         "bids": {"ann": 12, "bob": 12, "cat": 7},
     }
+
+
+async def test_a_phase_without_a_clock_cannot_be_paused(
+    simcord_env: Any, simcord_bot: DealerBot
+) -> None:
+    """High Bid's bidding has a clock and pauses as usual; a phase without one (a game's
+    `Phase.default_seconds` None, so no deadline) is refused by the service, politely."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(simcord_env.create_user("hostess"))
+    players = [guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob")]
+    lobby = (await host.slash(channel, "match create high-bid")).response
+    for member in players:
+        await member.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    paused = await host.slash(channel, "match pause")
+    assert paused.ephemeral and paused.response.content == "Paused."
+    again = await host.slash(channel, "match pause")
+    assert again.ephemeral and "already paused" in again.response.content
+    row = await simcord_bot.storage.open_match_in(channel.id)
+    assert row is not None
+    clockless = dataclasses.replace(row, deadline=None, paused_remaining=None)
+    with pytest.raises(UserError, match="no clock to stop"):
+        await simcord_bot.service.pause(clockless)
