@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model_validator
 
+from games.core.contract import Forfeit
 from games.core.rng import RandomSource
 
 Colour = Literal["red", "yellow", "green", "blue", "purple"]
@@ -124,7 +125,9 @@ class Kick(BaseModel):
     player: str
 
 
-Move = Annotated[Bid | Give | TradeGarnet | ClosePhase | Kick, Field(discriminator="type")]
+Move = Annotated[
+    Bid | Give | TradeGarnet | ClosePhase | Kick | Forfeit, Field(discriminator="type")
+]
 MOVES: TypeAdapter[Move] = TypeAdapter(Move)
 
 

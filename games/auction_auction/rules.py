@@ -26,7 +26,16 @@ from games.auction_auction.model import (
     State,
     TradeGarnet,
 )
-from games.core.contract import Action, Amount, Choice, Phase, Pick, SeasonOutcome, Turn
+from games.core.contract import (
+    Action,
+    Amount,
+    Choice,
+    Forfeit,
+    Phase,
+    Pick,
+    SeasonOutcome,
+    Turn,
+)
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
@@ -156,6 +165,12 @@ class AuctionAuction(Engine[State, Options]):
                 return self._kick(state, move)
             return self._close_phase(state)
         seat = self._seat(state, actor)
+        if isinstance(move, Forfeit):
+            if self._left(state) <= 1:
+                raise RuleError(
+                    "last_player", "You are the last player left; the host can end the match."
+                )
+            return self._remove(state, actor, "player_forfeited")
         if isinstance(move, Bid):
             if state.phase == "access":
                 return self._access_bid(state, actor, seat, move)
@@ -315,12 +330,23 @@ class AuctionAuction(Engine[State, Options]):
             raise RuleError("unknown_player", f"{move.player} is not playing in this match.")
         if seat.kicked:
             raise RuleError("already_kicked", f"{move.player} was already removed.")
-        if sum(not s.kicked for s in state.seats.values()) <= 1:
+        if self._left(state) <= 1:
             raise RuleError("last_player", "The last player cannot be removed; cancel instead.")
+        return self._remove(state, move.player, "player_kicked")
+
+    @staticmethod
+    def _left(state: State) -> int:
+        return sum(not s.kicked for s in state.seats.values())
+
+    def _remove(self, state: State, player: str, why: str) -> list[Event]:
+        """A player leaves the match, kicked (AA-D3) or conceding (AA-D11): their standing
+        submissions count as none; they keep what they hold but make no more moves and are
+        not ranked at the end. The last player left is neither kicked nor conceding."""
+        seat = state.seats[player]
         seat.kicked = True
         seat.access_bid = None
         seat.lot_bids.clear()
-        return [Event("player_kicked", Audience.public(), {"player": move.player})]
+        return [Event(why, Audience.public(), {"player": player})]
 
     # -- phases ------------------------------------------------------------------------
 

@@ -9,9 +9,9 @@ season's ledger. Everything here is JSON-ready (`model_dump(mode="json")`) and f
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 #: The longest action key: the bot's controls carry it, with the match and what was picked,
 #: in custom ids of at most 100 characters.
@@ -178,6 +178,17 @@ class Action(BaseModel, frozen=True):
         elif chosen:
             move[self.pick.field] = chosen[0]
         return move
+
+
+class Forfeit(BaseModel):
+    """A player concedes: every engine takes it from a seated player who is not out, at any
+    moment of a running match (not only when the phase waits for them); what it means is the
+    game's (Project Mars: the opponent wins; Auction Auction: the player leaves as by a kick).
+    It is no `Action`: the bot offers it as `/match forfeit`, not as a control of a phase."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["forfeit"] = "forfeit"
 
 
 class SeasonOutcome(BaseModel, frozen=True):

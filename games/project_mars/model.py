@@ -89,6 +89,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
+from games.core.contract import Forfeit
 from games.core.rng import RandomSource
 
 Kind = Literal["offense", "guardian", "utility"]
@@ -419,7 +420,7 @@ class Kick(_Move):
 
 
 Move = Annotated[
-    ChooseDeck | Keep | Mulligan | Play | Pass | Choose | ClosePhase | Kick,
+    ChooseDeck | Keep | Mulligan | Play | Pass | Choose | ClosePhase | Kick | Forfeit,
     Field(discriminator="type"),
 ]
 MOVES: TypeAdapter[Move] = TypeAdapter(Move)

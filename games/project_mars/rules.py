@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.core.contract import Action, Choice, Phase, Pick, Turn
+from games.core.contract import Action, Choice, Forfeit, Phase, Pick, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
@@ -186,6 +186,9 @@ class ProjectMars(Engine[State, Options]):
             return table.events
         if actor not in state.players:
             raise RuleError("not_a_player", "Only players of this match can do that.")
+        if isinstance(move, Forfeit):
+            self._remove(table, actor, "player_forfeited")
+            return table.events
         if isinstance(move, ChooseDeck):
             self._check_deck_move(state, actor, move)
         elif isinstance(move, Keep):
@@ -624,8 +627,13 @@ class ProjectMars(Engine[State, Options]):
         """PM-D17: a removed player forfeits; the other player wins at once."""
         if player not in table.state.players:
             raise RuleError("unknown_player", f"{player} is not playing in this match.")
+        self._remove(table, player, "player_kicked")
+
+    def _remove(self, table: Table, player: str, why: str) -> None:
+        """PM-D17: a player kicked or conceding (PM-D22) forfeits; the other player wins at
+        once."""
         table.seat(player).kicked = True
-        table.public("player_kicked", player=player)
+        table.public(why, player=player)
         table.state.pending = None
         self._end(table, table.other(player), player)
 

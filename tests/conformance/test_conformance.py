@@ -30,7 +30,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from games.core.contract import Action, Turn
+from games.core.contract import Action, Forfeit, Turn
 from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
@@ -422,7 +422,10 @@ class Playout:
         reveal; (5) the state text round-trips, and so does the text written before versions;
         and the audit and the season's share are JSON, the latter only at the end. (`step`
         checks that a move spends garnets only of its own player, and only in a game that
-        `takes_garnets`.)"""
+        `takes_garnets`.) (6) A forfeit is refused to the host, a stranger and the removed
+        players, changing nothing; any other player's is accepted and puts them out, or ends
+        the match, or is refused only to the last player left; after the end, everyone's is
+        refused."""
         engine, state = self.engine, self.state
         before = self.dump()
         turn = engine.turn(state)
@@ -449,6 +452,7 @@ class Playout:
                 for action in actions[player]:
                     raw = self._picks.choice(self.builds(action))
                     self.check_outsider_refused(before, outsider, player, raw)
+        self.check_forfeit(before, turn)
         self.check_state_text(before)
         as_json(engine.audit(state), "the audit")
         outcome = engine.season_outcome(state)
@@ -504,6 +508,30 @@ class Playout:
             assert self.engine.dump_state(copy) == before, f"{outsider}'s refused {raw} changed it"
             return
         raise AssertionError(f"{outsider}, who may not act, made {player}'s move {raw}")
+
+    def check_forfeit(self, before: dict[str, Any], turn: Turn) -> None:
+        forfeit = self.engine.parse_move(Forfeit().model_dump())
+        finished = self.engine.is_finished(self.state)
+        active = [] if finished else [p for p in turn.players if p not in turn.out]
+        for actor in [HOST, STRANGER, *turn.players]:
+            copy = self.engine.load_state(before)
+            try:
+                events = self.engine.apply(copy, actor, forfeit)
+            except RuleError as error:
+                assert self.engine.dump_state(copy) == before, (
+                    f"{actor}'s refused forfeit changed it"
+                )
+                assert actor not in active or (error.code == "last_player" and len(active) == 1), (
+                    f"{actor}'s forfeit was refused: {error}"
+                )
+                continue
+            assert actor in active, f"{actor}, who does not play, forfeited"
+            after = self.engine.turn(copy)
+            assert actor in after.out or self.engine.is_finished(copy), (
+                f"{actor} forfeited, still in"
+            )
+            public = [e.type for e in events if e.audience.kind == "public"]
+            assert "player_forfeited" in public, f"{actor}'s forfeit told the public {public}"
 
     def check_state_text(self, before: dict[str, Any]) -> None:
         engine = self.engine

@@ -14,8 +14,9 @@ from pydantic import ValidationError
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.auction_auction.model import Bid, State
 from games.auction_auction.rules import AuctionAuction
-from games.core.contract import MAX_KEY, Action, Amount, Choice, Phase, Pick, Turn
-from games.core.engine import STATE_VERSION_KEY
+from games.core.contract import MAX_KEY, Action, Amount, Choice, Forfeit, Phase, Pick, Turn
+from games.core.engine import HOST, STATE_VERSION_KEY
+from games.core.errors import RuleError
 from games.core.events import Audience, Event
 from games.core.match import Match
 from games.registry import ENGINES
@@ -260,6 +261,24 @@ class PermissiveAuctionAuction(AuctionAuction):
         return [] if player == state.players[0] else super().legal_actions(state, player)
 
 
+class StubbornAuctionAuction(AuctionAuction):
+    """Refuses every forfeit but the host's."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        if isinstance(move, Forfeit) and actor != HOST:
+            raise RuleError("no_quitting", "You may not concede.")
+        return super().apply(state, actor, move)
+
+
+class HostForfeitAuctionAuction(AuctionAuction):
+    """Lets the host concede for the first player."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        if isinstance(move, Forfeit) and actor == HOST:
+            actor = state.players[0]
+        return super().apply(state, actor, move)
+
+
 @pytest.mark.parametrize(
     ("engine", "caught"),
     [
@@ -267,6 +286,8 @@ class PermissiveAuctionAuction(AuctionAuction):
         (OverreachingAuctionAuction(), "legal action bid:.* was refused"),
         (ForgetfulAuctionAuction(), "have legal actions"),
         (PermissiveAuctionAuction(), "ann, who may not act, made"),
+        (StubbornAuctionAuction(), "ann's forfeit was refused"),
+        (HostForfeitAuctionAuction(), "host, who does not play, forfeited"),
     ],
 )
 def test_the_contract_checks_catch_an_engine_that_breaks_the_contract(

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from games.core.contract import Action, Amount, Phase, Turn
+from games.core.contract import Action, Amount, Forfeit, Phase, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Audience, Event, Viewer
@@ -45,7 +45,7 @@ class Kick(BaseModel):
     player: str
 
 
-Move = Annotated[Bid | ClosePhase | Kick, Field(discriminator="type")]
+Move = Annotated[Bid | ClosePhase | Kick | Forfeit, Field(discriminator="type")]
 
 
 class HighBid(Engine[State, Options]):
@@ -65,6 +65,10 @@ class HighBid(Engine[State, Options]):
     def apply(self, state: State, actor: str, move: Any) -> list[Event]:
         if state.ended:
             raise RuleError("ended", "The match is over.")
+        if isinstance(move, Forfeit):
+            if actor not in state.players or actor in state.out:
+                raise RuleError("not_playing", "You are not bidding in this match.")
+            return self._remove(state, actor, "player_forfeited")
         if isinstance(move, Bid):
             if actor not in state.players or actor in state.out:
                 raise RuleError("not_playing", "You are not bidding in this match.")
@@ -80,15 +84,20 @@ class HighBid(Engine[State, Options]):
         if isinstance(move, Kick):
             if move.player not in state.players or move.player in state.out:
                 raise RuleError("unknown_player", f"{move.player} is not bidding in this match.")
-            state.out.append(move.player)
-            state.bids.pop(move.player, None)
-            return [Event("player_kicked", Audience.public(), {"player": move.player})]
+            return self._remove(state, move.player, "player_kicked")
         amounts = list(state.bids.values())
         unique = [(a, p) for p, a in state.bids.items() if amounts.count(a) == 1]
         state.winner = max(unique)[1] if unique else None
         state.ended = True
         revealed = Event("bids_revealed", Audience.public(), {"bids": dict(state.bids)})
         return [revealed, Event("match_ended", Audience.public(), {"winner": state.winner})]
+
+    @staticmethod
+    def _remove(state: State, player: str, why: str) -> list[Event]:
+        """A kicked or conceding player's bid counts as none and they bid no more."""
+        state.out.append(player)
+        state.bids.pop(player, None)
+        return [Event(why, Audience.public(), {"player": player})]
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         out: dict[str, Any] = {"players": state.players, "submitted": sorted(state.bids)}

@@ -24,6 +24,8 @@ class HighBidTexts(GameTexts):
             return f"{names(event['player'])} has sent a bid."
         if kind == "player_kicked":
             return f"The host removed {names(event['player'])}."
+        if kind == "player_forfeited":
+            return f"{names(event['player'])} has conceded."
         if kind == "bids_revealed":
             bids = ", ".join(f"{names(p)} {n}" for p, n in event["bids"].items())
             return f"The bids: {bids or 'none'}."

@@ -71,6 +71,8 @@ class AuctionAuctionTexts(GameTexts):
             return f"The $10 rule: you held $0 and bid nothing, so you receive ${event['amount']}."
         if kind == "player_kicked":
             return f"The host removed {names(event['player'])} from the match."
+        if kind == "player_forfeited":
+            return f"{names(event['player'])} has conceded and left the match (AA-D11)."
         if kind == "lots_offered":
             lots = "\n".join(
                 f"- `{lot['id']}`: {lot['count']}× {SQUARES.get(lot['colour'], '')} {lot['colour']}"

@@ -342,6 +342,9 @@ class ProjectMarsTexts(GameTexts):
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return f"The host removed {names(event['player'])} from the match."
 
+    def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} has conceded the match."
+
     # -- the bot's own events ------------------------------------------------------------
 
     def add_events(
