@@ -32,6 +32,7 @@ from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
 from bot.flows.seasons import Seasons
+from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
@@ -53,6 +54,7 @@ class Flows:
     play: Play
     host: Host
     seasons: Seasons
+    undo: Undoing
 
 
 class DealerTree(app_commands.CommandTree["DealerBot"]):
@@ -124,11 +126,12 @@ class DealerBot(commands.Bot):
         play = Play(storage, service, presenter, gate, settle)
         host = Host(service, presenter, computer, gate, lobby, settle)
         seasons = Seasons(storage, service.seasons, gate)
-        self.flows = Flows(lobby, play, host, seasons)
+        undoing = Undoing(service, presenter, gate, settle)
+        self.flows = Flows(lobby, play, host, seasons, undoing)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *(item for p in PLUGINS.values() for item in p.dynamic_items)
         )
-        await self.add_cog(MatchCog(lobby, host))
+        await self.add_cog(MatchCog(lobby, host, play, undoing))
         await self.add_cog(PlayCog(play, gate))
         await self.add_cog(ConfigCog(storage))
         await self.add_cog(SeasonCog(seasons))

@@ -204,6 +204,42 @@ class CancelButton(IdButton, template=r"dealer:cancel:(?P<id>\d+)"):
         await flows.lobby.cancel(interaction, self.number)
 
 
+class ForfeitButton(IdButton, template=r"dealer:forfeit:(?P<id>\d+)"):
+    """A player's confirmation of /match forfeit."""
+
+    PREFIX, LABEL, STYLE = "dealer:forfeit", "Yes, concede the match", discord.ButtonStyle.danger
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.play.forfeit(interaction, self.number)
+
+
+class UndoButton(
+    Action,
+    template=r"dealer:undo:(?P<match>\d+):(?P<what>move|phase|kick-[^:]+):(?P<first>\d+):(?P<last>\d+)",
+):
+    """The host's confirmation of /match undo or /match unkick: what to take back (the last
+    move, the last phase's close, a player's kick), from which move, and the log's last move
+    when it was asked (so a match that has moved on since is not undone blind)."""
+
+    def __init__(self, match_id: int, what: str, first: int, last: int, label: str) -> None:
+        super().__init__(
+            f"dealer:undo:{match_id}:{what}:{first}:{last}", label, discord.ButtonStyle.danger
+        )
+        self.match_id, self.what, self.first, self.last = match_id, what, first, last
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        return cls(int(match["match"]), match["what"], int(match["first"]), int(match["last"]), "")
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.undo.undo(interaction, self.match_id, self.what, self.first, self.last)
+
+
 class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
     """The host's confirmation of /season end."""
 
@@ -247,6 +283,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BidButton,
     OneOnOneButton,
     CancelButton,
+    ForfeitButton,
+    UndoButton,
     SeasonEndButton,
     ChallengeButton,
     ActButton,
@@ -318,6 +356,18 @@ def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
 def cancel_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(CancelButton(match_id))
+    return view
+
+
+def forfeit_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForfeitButton(match_id))
+    return view
+
+
+def undo_view(match_id: int, what: str, first: int, last: int, label: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(match_id, what, first, last, label))
     return view
 
 

@@ -78,6 +78,18 @@ class PlayHandlers(Protocol):
 
     async def show_one_on_one(self, interaction: Interaction, match_id: int) -> None: ...
 
+    async def forfeit(self, interaction: Interaction, match_id: int) -> None:
+        """The member's confirmed concession of match `match_id`."""
+
+
+class UndoHandlers(Protocol):
+    async def undo(
+        self, interaction: Interaction, match_id: int, what: str, first: int, last: int
+    ) -> None:
+        """The host's confirmed undo: `what` (`move`, `phase` or `kick-<player>`) planned
+        again, and carried out if it still takes back from move `first` with the log's last
+        move `last`."""
+
 
 class SeasonHandlers(Protocol):
     async def end(self, interaction: Interaction, season_id: int) -> None: ...
@@ -92,6 +104,9 @@ class Handlers(Protocol):
 
     @property
     def seasons(self) -> SeasonHandlers: ...
+
+    @property
+    def undo(self) -> UndoHandlers: ...
 
 
 class _HasFlows(Protocol):

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserError
-from bot.players import COMPUTER_USER, Names, names_of, player_id
+from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id
 from bot.seasons import SeasonService
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
-from games.core.contract import Action, Turn
+from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
+from games.core.errors import RuleError
 from games.core.events import Event
 from games.registry import engine_for
 
@@ -49,6 +50,37 @@ def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str,
     return [("deadline", deadline)] + [
         ("reminder", due) for due in sorted(reminders) if now < due < deadline
     ]
+
+
+#: A move as replayed: its seq, actor, move and the events it told.
+Told = tuple[int, str, dict[str, Any], list[Event]]
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A match rebuilt from its record: the state, and each move's seq, actor, move and
+    events."""
+
+    state: Any
+    moves: list[Told]
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Moves a host may take back (`/match undo`, `/match unkick`), and what the match would
+    be without them. It holds while the match's log is as it was when it was planned."""
+
+    match_id: int
+    #: The moves taken back, oldest first.
+    moves: list[Told]
+    #: The last seq in the log when it was planned.
+    last: int
+    #: The phase open again after the undo, when a taken-back move had closed one.
+    reopens: Phase | None
+
+    @property
+    def seqs(self) -> list[int]:
+        return [seq for seq, *_ in self.moves]
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,17 +344,132 @@ class MatchService:
     async def views_around(self, row: MatchRow, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """The public views before and after move `seq`, rebuilt from the match's record (for
         a move whose outcome is no longer in memory: delivered after a restart)."""
+        moves = [m for m in await self.storage.moves(row.id) if m[0] <= seq]
+        last = moves[-1:] if moves and moves[-1][0] == seq else []
+        state = (await self.replay(row, moves[: len(moves) - len(last)])).state
         engine = engine_for(row.game)
-        ids = [player_id(p.user_id) for p in await self.players(row.id)]
-        state, _ = engine.setup(ids, engine.parse_options(row.options), row.seed)
         before = engine.view(state, None)
-        for number, actor, move in await self.storage.moves(row.id):
-            if number == seq:
-                before = engine.view(state, None)
-            engine.apply(state, actor, engine.parse_move(move))
-            if number == seq:
-                break
+        await self.replay(row, last, state)
         return before, engine.view(state, None)
+
+    async def replay(
+        self, row: MatchRow, moves: list[tuple[int, str, dict[str, Any]]], state: Any = None
+    ) -> Replayed:
+        """The match rebuilt from its setup (or on from `state`, which it changes) by
+        `moves`; UserError, naming the move, when one of them is refused."""
+        engine = engine_for(row.game)
+        if state is None:
+            ids = [player_id(p.user_id) for p in await self.players(row.id)]
+            state, _ = engine.setup(ids, engine.parse_options(row.options), row.seed)
+        told: list[Told] = []
+        for seq, actor, move in moves:
+            try:
+                events = engine.apply(state, actor, engine.parse_move(move))
+            except RuleError as error:
+                raise UserError(
+                    f"Without those moves, move {seq} ({move['type']}) would be refused: "
+                    f"{error.message} So the match cannot be rebuilt without them."
+                ) from None
+            told.append((seq, actor, move, events))
+        return Replayed(state, told)
+
+    async def plan_undo(
+        self, row: MatchRow, *, phase: bool = False, kick_of: str | None = None
+    ) -> Undo:
+        """What `/match undo` would take back: the last move (with the practice opponent's
+        moves after it), or with `phase` the move that closed the last phase and every move
+        since; or what `/match unkick` would (`kick_of`: the host's kick of that player, the
+        moves after it kept, which must all still be accepted and open no phase)."""
+        if row.status != "running":
+            raise UserError(
+                "The match is over: its result stands and nothing can be undone."
+                if row.status == "ended"
+                else "The match has not started yet."
+            )
+        logged = await self.storage.moves(row.id)
+        whole = await self.replay(row, logged)
+        opened = [any(e.type == "phase_opened" for e in m[3]) for m in whole.moves]
+        if kick_of is not None:
+            kicks = [
+                i
+                for i, (_, actor, move, _) in enumerate(whole.moves)
+                if actor == HOST and move.get("type") == "kick" and move.get("player") == kick_of
+            ]
+            if not kicks:
+                raise UserError("The host has not removed them from this match.")
+            first = kicks[-1]
+            if any(opened[first + 1 :]):
+                raise UserError(
+                    "A phase has closed since they were removed, so taking the kick back would "
+                    "change what was announced. Reopen the phase first (`/match undo what:"
+                    "phase`), then un-kick them."
+                )
+            dropped = [whole.moves[first]]
+        else:
+            candidates = (
+                [i for i, was in enumerate(opened) if was]
+                if phase
+                else [i for i, m in enumerate(whole.moves) if m[1] != COMPUTER]
+            )
+            if not candidates:
+                raise UserError(
+                    "No phase has closed yet: there is none to reopen."
+                    if phase
+                    else "Nothing has been played yet: there is no move to undo."
+                )
+            first = candidates[-1]
+            dropped = whole.moves[first:]
+        seqs = {m[0] for m in dropped}
+        rebuilt = await self.replay(row, [m for m in logged if m[0] not in seqs])
+        engine = engine_for(row.game)
+        reopens = engine.turn(rebuilt.state).phase if any(opened[first:]) else None
+        return Undo(row.id, dropped, logged[-1][0], reopens)
+
+    async def undo(self, plan: Undo, by: int) -> MatchRow:
+        """Take back the moves of `plan`: the match is rebuilt from its record without them
+        and committed with a phase it reopens (and its clock) and their garnet trades given
+        back. UserError, with nothing changed, when the log has moved on since the plan.
+        Returns the row after it."""
+        async with self.lock(plan.match_id):
+            row = await self.running(plan.match_id)
+            logged = await self.storage.moves(row.id)
+            if (
+                not logged
+                or logged[-1][0] != plan.last
+                or not set(plan.seqs) <= {m[0] for m in logged}
+            ):
+                raise UserError(
+                    "The match has moved on since you asked: run the command again to see "
+                    "what it would take back now."
+                )
+            await self.state(row)
+            highest = self._seqs[row.id]
+            seqs = set(plan.seqs)
+            rebuilt = await self.replay(row, [m for m in logged if m[0] not in seqs])
+            engine = engine_for(row.game)
+            timers, remaining = None, None
+            if plan.reopens is not None:
+                length = phase_length(row, engine.turn(rebuilt.state))
+                if row.paused and length:
+                    remaining = float(length)
+                else:
+                    timers = opening_timers(self.now(), length)
+            try:
+                await self.storage.undo(
+                    row.id,
+                    plan.seqs,
+                    state=engine.dump_state_json(rebuilt.state),
+                    state_seq=highest,
+                    timers=timers,
+                    paused_remaining=remaining,
+                    by=by,
+                    at=self.now(),
+                    refund_reason=f"refund: undone by the host in {engine.title} match #{row.id}",
+                )
+            finally:
+                self.forget(row.id)
+            self.timers_changed()
+            return await self.running(row.id)
 
     async def cancel(self, match_id: int) -> None:
         reason = f"refund: match #{match_id} was cancelled"

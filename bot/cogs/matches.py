@@ -11,7 +11,10 @@ from discord.ext import commands
 from bot.errors import guarded
 from bot.flows.host import Host
 from bot.flows.lobby import Lobby
+from bot.flows.play import Play
+from bot.flows.undo import Undoing
 from bot.games.registry import PLUGINS
+from bot.players import COMPUTER_USER
 
 Interaction = discord.Interaction[Any]
 
@@ -20,9 +23,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     #: `/match create <game>`: one subcommand per game, each with the game's own options.
     create = app_commands.Group(name="create", description="Open a match in this channel")
 
-    def __init__(self, lobby: Lobby, host: Host) -> None:
+    def __init__(self, lobby: Lobby, host: Host, play: Play, undoing: Undoing) -> None:
         self.lobby = lobby
         self.host = host
+        self.play = play
+        self.undoing = undoing
         super().__init__()
         for plugin in PLUGINS.values():
             self.create.add_command(plugin.create())
@@ -74,11 +79,43 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     async def resume(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.resume(interaction))
 
-    @app_commands.command(name="kick", description="Host: remove a player from the match")
+    @app_commands.command(
+        name="kick", description="Host: remove a player from the match (or a seat from the lobby)"
+    )
     @app_commands.describe(member="The player to remove; their pending submissions count as none")
     async def kick(self, interaction: Interaction, member: discord.User) -> None:
-        move = {"type": "kick", "player": str(member.id)}
-        await guarded(interaction, self.host.host_move(interaction, move))
+        await guarded(interaction, self.host.kick(interaction, member))
+
+    @app_commands.command(
+        name="unkick", description="Host: take back a kick and seat the player again (confirms)"
+    )
+    @app_commands.describe(member="The player the host removed")
+    async def unkick(self, interaction: Interaction, member: discord.User) -> None:
+        await guarded(interaction, self.undoing.ask_unkick(interaction, member))
+
+    @app_commands.command(
+        name="undo",
+        description="Host: take back the last move, or reopen the last phase (confirms)",
+    )
+    @app_commands.describe(what="The last move (default), or the close of the last phase")
+    @app_commands.choices(
+        what=[
+            app_commands.Choice(name="the last move", value="move"),
+            app_commands.Choice(name="the last phase's close (reopen it)", value="phase"),
+        ]
+    )
+    async def undo(self, interaction: Interaction, what: str = "move") -> None:
+        await guarded(interaction, self.undoing.ask_undo(interaction, what))
+
+    @app_commands.command(
+        name="remove-bot", description="Host: take the practice opponent's seat back in the lobby"
+    )
+    async def remove_bot(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.lobby.unseat(interaction, COMPUTER_USER))
+
+    @app_commands.command(name="forfeit", description="Concede the match you play here (confirms)")
+    async def forfeit(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.play.ask_forfeit(interaction))
 
     @app_commands.command(name="log", description="Host: the match record as a JSON file")
     async def log(self, interaction: Interaction) -> None:

@@ -53,6 +53,15 @@ class Host:
         await interaction.response.send_message("Done.", ephemeral=True)
         await self.settle(row.id, outcome)
 
+    async def kick(self, interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
+        """`/match kick`: in a lobby the member's seat is taken back; in a running match the
+        game's `kick` move removes them."""
+        row = await self.gate.match_here(interaction)
+        if row.status == "lobby":
+            await self.lobby.unseat(interaction, member.id)
+            return
+        await self.host_move(interaction, {"type": "kick", "player": player_id(member.id)})
+
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.gate.match_here(interaction, ended=True)
         if row.status == "lobby":
@@ -127,7 +136,7 @@ class Host:
         if row.status == "running":
             closes = [i for i, m in enumerate(record["moves"]) if m["type"] == "close_phase"]
             record["moves"] = record["moves"][: closes[-1] + 1] if closes else []
-        audit = await self.service.audit(row)
+        audit = {**await self.service.audit(row), "undone": await self._undone(row)}
         files = [
             discord.File(
                 io.BytesIO(json.dumps(record, indent=2).encode()), filename=f"match-{row.id}.json"
@@ -151,6 +160,21 @@ class Host:
             files=files,
             ephemeral=True,
         )
+
+    async def _undone(self, row: MatchRow) -> list[dict[str, Any]]:
+        """The moves hosts took back, for the audit: who undid what and when; while the match
+        runs, a sealed move only by its type (AA-D9, PM-D16)."""
+        sealed = engine_for(row.game).sealed_moves if row.status == "running" else frozenset()
+        return [
+            {
+                "seq": m.seq,
+                "by": m.actor,
+                **({"type": m.move["type"]} if m.move["type"] in sealed else m.move),
+                "undone_at": m.undone_at,
+                "undone_by": m.undone_by,
+            }
+            for m in await self.service.storage.undone(row.id)
+        ]
 
 
 def _renamed(value: Any, names: dict[str, str]) -> Any:

@@ -339,6 +339,25 @@ class Lobby:
             raise UserError("You have not joined this match.")
         await self._refresh_lobby(interaction, row)
 
+    async def unseat(self, interaction: discord.Interaction[Any], user_id: int) -> None:
+        """A host takes a seat back in the lobby: a member's (`/match kick` before the start)
+        or the practice opponent's (`/match remove-bot`)."""
+        row = await self.gate.match_here(interaction)
+        await self.gate.require_host(interaction, row)
+        if row.status != "lobby":
+            raise UserError(
+                "The match has started: a player leaves it by `/match kick` (a host) or "
+                "`/match forfeit` (the player)."
+            )
+        if user_id != COMPUTER_USER and await self.storage.challenged(row.id) is not None:
+            raise UserError("This lobby is a challenge: to withdraw it, use `/match cancel`.")
+        seated = {p.user_id: p.name for p in await self.storage.players(row.id)}
+        who = COMPUTER_NAME if user_id == COMPUTER_USER else f"<@{user_id}>"
+        if user_id not in seated or not await self.storage.remove_player(row.id, user_id):
+            raise UserError(f"{who} has no seat in this lobby.")
+        await interaction.response.send_message(f"{who} leaves the lobby.", ephemeral=True)
+        await self._refresh_lobby_message(row)
+
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         await self.gate.require_host(interaction, row)

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.amounts import parse_amount
-from bot.components import actions_view, amount_form, confirm_view
+from bot.components import actions_view, amount_form, confirm_view, forfeit_view
 from bot.errors import UserError
 from bot.flows.common import NO_OPEN_MATCH, Gate, Settle
 from bot.games.registry import plugin_for
@@ -16,6 +16,7 @@ from bot.presenter import Presenter, message
 from bot.service import MatchService
 from bot.storage import MatchRow, Storage
 from games.core.contract import Action as GameAction
+from games.core.contract import Forfeit
 from games.core.errors import RuleError, typed
 
 
@@ -180,6 +181,30 @@ class Play:
         move = self._build(action, amount=parse_amount(amount), picked=picked)
         await self.submit(interaction, row, move)
 
+    async def ask_forfeit(self, interaction: discord.Interaction[Any]) -> None:
+        """`/match forfeit`: the confirmation, saying what conceding means in this game."""
+        row = await self.gate.match_here(interaction)
+        if row.status != "running":
+            raise UserError(
+                "The match has not started yet: leave the lobby instead (`/match leave`)."
+            )
+        await self.gate.require_player(interaction, row)
+        turn = await self.service.turn(row)
+        if player_id(interaction.user.id) in turn.out:
+            raise UserError("You are no longer playing in this match: there is nothing to concede.")
+        texts = plugin_for(row.game).texts
+        await interaction.response.send_message(
+            f"Concede this {texts.title} match? {texts.forfeit} This cannot be undone by you "
+            "(only a host can take it back).",
+            view=forfeit_view(row.id),
+            ephemeral=True,
+        )
+
+    async def forfeit(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """The confirmed concession: the game's `forfeit` move (docs/engine-contract.md)."""
+        row = await self.service.running(match_id)
+        await self.submit(interaction, row, Forfeit().model_dump(), replace=True)
+
     async def _action(
         self, row: MatchRow, user_id: int, key: str | None, *, target: str | None = None
     ) -> GameAction:
@@ -194,7 +219,7 @@ class Play:
     async def _not_open(self, row: MatchRow, user_id: int, lead: str) -> str:
         turn = await self.service.turn(row)
         if player_id(user_id) in turn.out:
-            return "You were removed from this match by the host: nothing more to do in it."
+            return "You are no longer playing in this match: nothing more to do in it."
         names = await self.service.names(row.id)
         phase = plugin_for(row.game).texts.engine_text(turn.phase.title, names)
         return f"{lead} ({phase}). Your 1-on-1 (`/me`) shows what you can do."

@@ -48,6 +48,8 @@ class GameTexts(ABC):
     #: Whether a host may export the record while the match runs (up to the last closed
     #: phase); a game whose seed deals hidden hands says no.
     record_while_running: ClassVar[bool] = True
+    #: What conceding (`/match forfeit`) does in this game, for its confirmation.
+    forfeit: ClassVar[str] = "You leave the match and make no more moves."
 
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:

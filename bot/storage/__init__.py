@@ -1,7 +1,16 @@
 """All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config,
 seasons and their ledger."""
 
-from bot.storage.db import Durability, MatchRow, OutboxItem, PlayerRow, Snapshot, Storage, TimerRow
+from bot.storage.db import (
+    Durability,
+    MatchRow,
+    OutboxItem,
+    PlayerRow,
+    Snapshot,
+    Storage,
+    TimerRow,
+    UndoneMove,
+)
 from bot.storage.seasons import (
     Balance,
     LedgerEntry,
@@ -27,6 +36,7 @@ __all__ = [
     "Snapshot",
     "Storage",
     "TimerRow",
+    "UndoneMove",
     "balances",
     "prize_pool",
 ]

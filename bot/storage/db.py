@@ -63,6 +63,17 @@ class MatchRow:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoneMove:
+    """A move a host took back: its seq, actor and move, when and by whom."""
+
+    seq: int
+    actor: str
+    move: dict[str, Any]
+    undone_at: float
+    undone_by: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerRow:
     user_id: int
     name: str
@@ -171,6 +182,22 @@ def _write_timers(w: sqlite3.Connection, match_id: int, timers: list[tuple[str, 
     w.execute(
         "UPDATE matches SET deadline = ?, paused_remaining = NULL WHERE id = ?",
         (deadline, match_id),
+    )
+
+
+def _refund_trades(
+    w: sqlite3.Connection, match_id: int, seqs: list[int] | None, *, reason: str, at: float
+) -> None:
+    """Give back, as `refund` entries, the garnet trades of a match (of its moves `seqs`, or
+    all) not given back already (AA-D10, and a trade a host undid)."""
+    among = f" AND t.match_seq IN ({', '.join('?' * len(seqs))})" if seqs is not None else ""
+    w.execute(
+        "INSERT INTO ledger (season_id, user_id, kind, garnets, reason, match_id, match_seq, at)"
+        " SELECT t.season_id, t.user_id, 'refund', -t.garnets, ?, t.match_id, t.match_seq, ?"
+        " FROM ledger t WHERE t.match_id = ? AND t.kind = 'trade'" + among + " AND NOT EXISTS"
+        " (SELECT 1 FROM ledger r WHERE r.match_id = t.match_id AND r.match_seq = t.match_seq"
+        " AND r.kind = 'refund' AND r.user_id IS t.user_id)",
+        (reason, at, match_id, *(seqs or [])),
     )
 
 
@@ -417,12 +444,7 @@ class Storage(SeasonStore):
             )
             w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
             if cursor.rowcount == 1:
-                w.execute(
-                    "INSERT INTO ledger (season_id, user_id, kind, garnets, reason, match_id,"
-                    " match_seq, at) SELECT season_id, user_id, 'refund', -garnets, ?, match_id,"
-                    " match_seq, ? FROM ledger WHERE match_id = ? AND kind = 'trade'",
-                    (refund_reason, at, match_id),
-                )
+                _refund_trades(w, match_id, None, reason=refund_reason, at=at)
             return cursor.rowcount == 1
 
         return await self._transaction(cancel)
@@ -561,6 +583,56 @@ class Storage(SeasonStore):
                 _write_snapshot(w, match_id, seq, snapshot)
 
         await self._transaction(record)
+
+    async def undo(
+        self,
+        match_id: int,
+        seqs: list[int],
+        *,
+        state: str,
+        state_seq: int,
+        timers: list[tuple[str, float]] | None,
+        paused_remaining: float | None,
+        by: int,
+        at: float,
+        refund_reason: str,
+    ) -> None:
+        """Take moves `seqs` out of a running match's log into `undone`, with the snapshot of
+        the state rebuilt without them and, when a phase opened again, its clock (`timers`, or
+        the time left while paused); their garnet trades are given back. One transaction."""
+        among = f"seq IN ({', '.join('?' * len(seqs))})"
+
+        def undo(w: sqlite3.Connection) -> None:
+            w.execute(
+                "INSERT INTO undone (match_id, seq, actor, move, events, at, undone_at, "
+                "undone_by) SELECT match_id, seq, actor, move, events, at, ?, ? FROM log "
+                f"WHERE match_id = ? AND {among}",
+                (at, by, match_id, *seqs),
+            )
+            w.execute(f"DELETE FROM log WHERE match_id = ? AND {among}", (match_id, *seqs))
+            w.execute(
+                "UPDATE matches SET state = ?, state_seq = ? WHERE id = ?",
+                (state, state_seq, match_id),
+            )
+            if timers is not None:
+                _write_timers(w, match_id, timers)
+            if paused_remaining is not None:
+                w.execute(
+                    "UPDATE matches SET paused_remaining = ? WHERE id = ?",
+                    (paused_remaining, match_id),
+                )
+            _refund_trades(w, match_id, seqs, reason=refund_reason, at=at)
+
+        await self._transaction(undo)
+
+    async def undone(self, match_id: int) -> list[UndoneMove]:
+        """The moves hosts took back from a match, oldest undo first."""
+        rows = await self._all(
+            "SELECT seq, actor, move, undone_at, undone_by FROM undone WHERE match_id = ? "
+            "ORDER BY undone_at, seq",
+            match_id,
+        )
+        return [UndoneMove(r[0], r[1], json.loads(r[2]), r[3], r[4]) for r in rows]
 
     async def snapshot(self, match_id: int) -> tuple[str, int] | None:
         """The latest snapshot of a started match, as JSON text, and the last move it holds."""

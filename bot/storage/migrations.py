@@ -11,6 +11,11 @@ that caused it and is written in the same transaction.
 `matches.phase_seconds` is the length the host chose for every phase, or 0 for each phase's
 own default.
 
+`undone` keeps the log entries a host took back (`/match undo`, `/match unkick`), moved out
+of `log` with who did it and when: the match is rebuilt from what `log` keeps, and its
+snapshot's `state_seq` stays at the highest seq ever written, so a seq is never used twice
+(the ledger names its entries by seq).
+
 `challenges` marks a lobby opened as a challenge to one member (a two-player game): only they may
 take the empty seat, by accepting."""
 
@@ -134,5 +139,18 @@ MIGRATIONS: list[str] = [
         at REAL NOT NULL
     );
     CREATE INDEX inbox_by_player ON inbox (match_id, user_id, id);
+    """,
+    """
+    CREATE TABLE undone (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seq INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        move TEXT NOT NULL,
+        events TEXT NOT NULL,
+        at REAL NOT NULL,
+        undone_at REAL NOT NULL,
+        undone_by INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
     """,
 ]

@@ -589,7 +589,7 @@ def _card_tiles(
     garnets = int(me["garnets"])
     garnet_note = "1 trades for $10" if garnets else "season balance"
     if me["kicked"]:
-        where, where_note = "Removed", "by the host"
+        where, where_note = "Out", "removed or conceded"
     elif view["phase"] == "ended":
         where, where_note = "—", "the match is over"
     elif me["location"] is None:
@@ -609,7 +609,15 @@ def _card_rows(
 ) -> list[tuple[str, str | None, int, int | None, str]]:
     """(label, lot colour, lot count, amount, note) for each line of standing submissions."""
     if me["kicked"]:
-        return [("The host removed you from this match.", None, 0, None, "")]
+        return [
+            (
+                "You no longer play in this match (removed by the host, or conceded).",
+                None,
+                0,
+                None,
+                "",
+            )
+        ]
     if view["phase"] == "ended":
         return [(_final_words(view, me), None, 0, None, "")]
     if view["phase"] == "access":
@@ -650,7 +658,7 @@ def _card_alt(view: Mapping[str, Any], me: Mapping[str, Any], name: Name) -> str
         f"Cubes: {cubes}; hand: {HAND_LABELS[hand_of(me['cubes'], colours)]}.",
     ]
     if me["kicked"]:
-        parts.append("The host removed you from this match.")
+        parts.append("You no longer play in this match (removed by the host, or conceded).")
         return " ".join(parts)
     if view["phase"] == "ended":
         parts.append(_final_words(view, me))

@@ -186,7 +186,7 @@ class AuctionAuction(Engine[State, Options]):
         if seat is None:
             raise RuleError("not_a_player", "Only players of this match can do that.")
         if seat.kicked:
-            raise RuleError("kicked", "You were removed from this match by the host.")
+            raise RuleError("kicked", "You are no longer playing in this match.")
         return seat
 
     def _access_bid(self, state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:

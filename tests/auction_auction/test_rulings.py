@@ -1336,7 +1336,7 @@ def test_aa_d3_kick_during_access() -> None:
     error = refused(match, "dee", bid(GENRE, 10))
     assert (error.code, error.message) == (
         "kicked",
-        "You were removed from this match by the host.",
+        "You are no longer playing in this match.",
     )
     assert refused(match, "dee", {"type": "trade_garnet"}).code == "kicked"
     assert refused(match, "dee", give("ann", 1)).code == "kicked"

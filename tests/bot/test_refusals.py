@@ -145,7 +145,7 @@ async def test_kick_counts_pending_submissions_as_none(simcord_env: Any) -> None
     r = await t.host.slash(t.channel, "match kick", member=t.players[4])
     assert r.response.content == "Done."
     gone = await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
-    assert "removed from this match" in gone.response.content
+    assert "no longer playing in this match" in gone.response.content
     await t.close_phase()
     channel = "\n".join(m.content for m in t.channel.history())
     assert "removed player4" in channel and "player4 $40" not in channel
@@ -175,4 +175,4 @@ async def test_a_kicked_player_gets_no_more_one_on_ones(simcord_env: Any) -> Non
     await t.close_phase()
     assert len(t.players[4].user.dm_channel.history()) == before
     me = await t.players[4].slash(t.channel, "me")
-    assert me.ephemeral and "removed you" in me.response.content
+    assert me.ephemeral and "removed by the host, or conceded" in me.response.content

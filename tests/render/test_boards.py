@@ -267,7 +267,7 @@ def test_card_of_a_kicked_player_says_so() -> None:
     match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
     match.submit("host", {"type": "kick", "player": "502"})
     board = one_on_one_card(ENGINE.view(match.state, "502"), render_samples.FIVE)
-    assert "The host removed you from this match." in board.alt
+    assert "You no longer play in this match (removed by the host, or conceded)." in board.alt
 
 
 # -- names ----------------------------------------------------------------------------------

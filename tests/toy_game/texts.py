@@ -12,6 +12,7 @@ from games.core.drawing.board import Board
 class HighBidTexts(GameTexts):
     game = "high-bid"
     title = "High Bid"
+    forfeit = "Your bid counts as none."
     commands: ClassVar[frozenset[str]] = frozenset({"bid"})
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:

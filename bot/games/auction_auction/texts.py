@@ -27,6 +27,10 @@ def cubes_text(cubes: dict[str, int]) -> str:
 class AuctionAuctionTexts(GameTexts):
     game = "auction-auction"
     title = "Auction Auction"
+    forfeit = (
+        "You leave the match as a removed player does: your standing sealed bids count as "
+        "none, you keep what you hold, and you are not ranked at the end (AA-D11)."
+    )
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"access_resolved", "phase_closed"})
     board_events: ClassVar[frozenset[str]] = frozenset(
         {"access_resolved", "auction_resolved", "match_ended"}
@@ -164,7 +168,7 @@ class AuctionAuctionTexts(GameTexts):
             f"Cubes: {cubes_text(me['cubes'])}",
         ]
         if me["kicked"]:
-            lines.append("The host removed you from this match.")
+            lines.append("You no longer play in this match (removed by the host, or conceded).")
             return "\n".join(lines)
         if view["phase"] == "access":
             bid = me["access_bid"]

@@ -74,6 +74,7 @@ def deck_list(cards: Mapping[str, int]) -> str:
 class ProjectMarsTexts(GameTexts):
     game = "project-mars"
     title = "Project Mars"
+    forfeit = "Your opponent wins the match at once (PM-D22)."
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
     #: The spectators get the rounds' public results (`audit`).
@@ -392,7 +393,7 @@ class ProjectMarsTexts(GameTexts):
             return "You are not playing in this match."
         head = f"**Your 1-on-1 — Project Mars, round {view['round']}**"
         if me["player"] in view["kicked"]:
-            return f"{head}\nThe host removed you from this match."
+            return f"{head}\nYou no longer play in this match (removed by the host, or conceded)."
         if view["phase"] == "ended":
             return f"{head}\nThe match is over."
         legal = view.get("legal") or {}

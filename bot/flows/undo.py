@@ -1,0 +1,188 @@
+"""A host's second thoughts: taking back the last move or a phase's close (`/match undo`),
+and a kick (`/match unkick`). The match is rebuilt from its record without those moves
+(`MatchService.plan_undo`, `MatchService.undo`), after a confirmation saying exactly what
+goes; the players it concerns are told, and no sealed figure is shown to anyone but its own
+player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.components import undo_view
+from bot.errors import UserError
+from bot.flows.common import Gate, Settle
+from bot.games.registry import plugin_for
+from bot.players import Names, player_id, user_id_of
+from bot.presenter import Presenter
+from bot.service import MatchService, Told, Undo
+from bot.storage import MatchRow
+from games.core.engine import HOST
+from games.core.events import Event
+from games.registry import engine_for
+
+
+class Undoing:
+    def __init__(
+        self, service: MatchService, presenter: Presenter, gate: Gate, settle: Settle
+    ) -> None:
+        self.service = service
+        self.presenter = presenter
+        self.gate = gate
+        self.settle = settle
+
+    async def ask_undo(self, interaction: discord.Interaction[Any], what: str) -> None:
+        """`/match undo what:move|phase`: the confirmation of what would be taken back."""
+        row = await self._as_host(interaction)
+        plan = await self._plan(row, what)
+        await self._ask(interaction, row, plan, what)
+
+    async def ask_unkick(
+        self, interaction: discord.Interaction[Any], member: discord.abc.User
+    ) -> None:
+        """`/match unkick member`: the confirmation of taking back the host's kick."""
+        row = await self._as_host(interaction)
+        plan = await self._plan(row, f"kick-{player_id(member.id)}")
+        await self._ask(interaction, row, plan, f"kick-{player_id(member.id)}")
+
+    async def undo(
+        self, interaction: discord.Interaction[Any], match_id: int, what: str, first: int, last: int
+    ) -> None:
+        """The confirmation pressed: planned again, and carried out only if the match has not
+        moved on since it was shown."""
+        row = await self.service.known(match_id)
+        await self.gate.require_host(interaction, row)
+        plan = await self._plan(row, what)
+        if plan.seqs[0] != first or plan.last != last:
+            raise UserError(
+                "The match has moved on since you asked: run the command again to see what "
+                "it would take back now."
+            )
+        after = await self.service.undo(plan, interaction.user.id)
+        names = await self.service.names(row.id)
+        await interaction.response.edit_message(
+            content=f"↩️ Done, taken back: {self._what(row, plan, names)}", view=None
+        )
+        await self._announce(after, plan, names)
+        await self.settle(row.id)
+
+    async def _as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
+        row = await self.gate.match_here(interaction, ended=True)
+        await self.gate.require_host(interaction, row)
+        return row
+
+    async def _plan(self, row: MatchRow, what: str) -> Undo:
+        if what.startswith("kick-"):
+            return await self.service.plan_undo(row, kick_of=what.removeprefix("kick-"))
+        return await self.service.plan_undo(row, phase=what == "phase")
+
+    async def _ask(
+        self, interaction: discord.Interaction[Any], row: MatchRow, plan: Undo, what: str
+    ) -> None:
+        names = await self.service.names(row.id)
+        told = sorted({names(p) for p in self._concerned(plan) if user_id_of(p) is not None})
+        tell = f" Told privately: {', '.join(told)}." if told else ""
+        question = (
+            f"Undo in {engine_for(row.game).title} match #{row.id}? "
+            f"This takes back {self._what(row, plan, names)} The match is rebuilt from its "
+            f"record without {'it' if len(plan.moves) == 1 else 'them'}; the channel is told "
+            f"what was undone, never a sealed figure.{tell}"
+        )
+        label = "Yes, un-kick" if what.startswith("kick-") else "Yes, undo"
+        view = undo_view(row.id, what, plan.seqs[0], plan.last, label)
+        await interaction.response.send_message(question, view=view, ephemeral=True)
+
+    def _what(self, row: MatchRow, plan: Undo, names: Names) -> str:
+        """What the undo takes back, for the host: each move everyone saw, by whom and of what
+        kind (a sealed move's content stays secret), the private ones only counted; and the
+        phase it reopens."""
+        seen = [self._public(row, m, names) for m in plan.moves if _public(m[3])]
+        private = len(plan.moves) - len(seen)
+        if private:
+            seen.append(f"{private} private move{'s' if private > 1 else ''} of players")
+        reopens = (
+            f" {self._engine_text(row, plan.reopens.title, names)} opens again."
+            if plan.reopens is not None
+            else ""
+        )
+        return f"{_listed(seen)}.{reopens}"
+
+    def _public(self, row: MatchRow, move: Told, names: Names) -> str:
+        """A move everyone saw: the host's in full (a kick names its player), a player's by
+        its kind only."""
+        _, actor, raw, _ = move
+        if actor == HOST:
+            return f"the host's {_own(raw, names)}"
+        sealed = "sealed " if raw["type"] in engine_for(row.game).sealed_moves else ""
+        return f"{names(actor)}'s {sealed}{raw['type'].replace('_', ' ')}"
+
+    def _engine_text(self, row: MatchRow, text: str, names: Names) -> str:
+        return plugin_for(row.game).texts.engine_text(text, names)
+
+    @staticmethod
+    def _concerned(plan: Undo) -> set[str]:
+        """The players an undo concerns: whose moves it takes back, and who was told of them
+        privately (a gift's receiver)."""
+        concerned = {actor for _, actor, _, _ in plan.moves if actor != HOST}
+        for _, _, _, events in plan.moves:
+            for event in events:
+                if event.audience.kind != "public":
+                    concerned.update(event.audience.players)
+        return concerned
+
+    async def _announce(self, row: MatchRow, plan: Undo, names: Names) -> None:
+        """The channel hears what everyone saw being undone; each player concerned hears, in
+        their DMs, of their own moves in full."""
+        clock = ""
+        if plan.reopens is not None:
+            if row.paused:
+                clock = " The match is still paused."
+            elif row.deadline is not None:
+                clock = f" It closes <t:{int(row.deadline)}:R>."
+        public = [self._public(row, m, names) for m in plan.moves if _public(m[3])]
+        reopens = (
+            f" {self._engine_text(row, plan.reopens.title, names)} is open again.{clock}"
+            if plan.reopens is not None
+            else ""
+        )
+        if public:
+            await self.presenter.channel_send(
+                row.channel_id, f"↩️ The host undid {_listed(public)}.{reopens}"
+            )
+        title = f"{engine_for(row.game).title} match #{row.id}"
+        for player in sorted(self._concerned(plan)):
+            mine = [_own(raw, names) for _, actor, raw, _ in plan.moves if actor == player]
+            theirs = sum(
+                m[1] != player and player in _told(m[3]) and not _public(m[3]) for m in plan.moves
+            )
+            lines = [f"↩️ The host undid moves in {title}:"]
+            lines += [f"- your {text}" for text in mine]
+            if theirs:
+                lines.append(f"- {theirs} private move{'s' if theirs > 1 else ''} you were told of")
+            lines.append(
+                (reopens.strip() + " " if reopens else "")
+                + "Your 1-on-1 (`/me`) shows where you stand now."
+            )
+            await self.presenter.dm_player(row, player, "\n".join(lines), keep=True)
+
+
+def _public(events: list[Event]) -> bool:
+    return any(e.audience.kind == "public" for e in events)
+
+
+def _told(events: list[Event]) -> set[str]:
+    return {p for e in events if e.audience.kind != "public" for p in e.audience.players}
+
+
+def _own(raw: dict[str, Any], names: Names) -> str:
+    """A move in full, its kind and its fields: for its own player, or the host's."""
+    fields = [f"{k} {names(v) if isinstance(v, str) else v}" for k, v in raw.items() if k != "type"]
+    kind = str(raw["type"]).replace("_", " ")
+    return kind + (f" ({', '.join(fields)})" if fields else "")
+
+
+def _listed(items: list[str]) -> str:
+    if len(items) <= 2:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + f" and {items[-1]}"
