@@ -90,8 +90,10 @@ class PlayCog(commands.Cog):
             "**Hosting:** `/match create <game>` opens a lobby with Join/Start buttons. Hosts "
             "(the creator, Manage Server, or the role set by `/config host-role`) can "
             "`/match start`, `/match close-phase`, `/match extend`, `/match pause`, "
-            "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "
-            "`/match status` shows who has submitted (never what)."
+            "`/match resume`, `/match kick`, `/match unkick`, `/match undo` (the last move, or "
+            "reopen the last phase), `/match log` and `/match cancel`. "
+            "`/match status` shows who has submitted (never what); a player concedes with "
+            "`/match forfeit`."
         )
         seasons = (
             "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "

@@ -1320,6 +1320,30 @@ def test_aa_d1_everyone_shares_first_place() -> None:
     assert result["prize_pool_increase"] == 0
 
 
+def test_aa_d11_a_player_concedes_and_leaves_as_by_a_kick() -> None:
+    """AA-D11: conceding is the player's own kick: their standing bids count as none, they
+    keep what they hold, make no more moves; the last player left cannot concede."""
+    match = start(4, rounds=1)
+    match.submit("cy", bid(GENRE, 40))
+    assert refused(match, "host", {"type": "forfeit"}).code == "not_a_player"
+    events = match.submit("cy", {"type": "forfeit"})
+    assert [(e.type, e.audience, e.data) for e in events] == [
+        ("player_forfeited", Audience.public(), {"player": "cy"})
+    ]
+    seat = match.state.seats["cy"]
+    assert seat.kicked and seat.access_bid is None and seat.cash == 100
+    assert refused(match, "cy", {"type": "forfeit"}).code == "kicked"
+    assert refused(match, "cy", bid(GENRE, 10)).code == "kicked"
+    match.submit("bob", {"type": "forfeit"})
+    match.submit("dee", {"type": "forfeit"})
+    last = refused(match, "ann", {"type": "forfeit"})
+    assert (last.code, last.message) == (
+        "last_player",
+        "You are the last player left; the host can end the match.",
+    )
+    assert refused(match, "host", {"type": "kick", "player": "ann"}).code == "last_player"
+
+
 def test_aa_d3_kick_during_access() -> None:
     """AA-D3: a kicked player's standing access bid counts as none (not announced, not
     paid); they enter no location, make no more moves and are not ranked."""

@@ -16,6 +16,8 @@ HOST_ONLY: list[tuple[str, dict[str, Any]]] = [
     ("match resume", {}),
     ("match log", {}),
     ("match cancel", {}),
+    ("match undo", {}),
+    ("match remove-bot", {}),
 ]
 
 

@@ -702,6 +702,19 @@ def test_pmd17_a_removed_player_forfeits() -> None:
     assert refused(match, "ann", {"type": "pass"}).code == "match_over"
 
 
+def test_pmd22_a_player_concedes_out_of_turn_and_the_other_wins() -> None:
+    match = start(["Outpost"], ["Medic"])
+    assert match.state.turn == "ann"
+    assert refused(match, HOST, {"type": "forfeit"}).code == "not_a_player"
+    assert refused(match, "zed", {"type": "forfeit"}).code == "not_a_player"
+    events = match.submit("bob", {"type": "forfeit"})
+    assert [e.type for e in events] == ["player_forfeited", "match_ended"]
+    assert events[0].data == {"player": "bob"} and events[0].audience.kind == "public"
+    [ended] = of_type(events, "match_ended")
+    assert (ended["winner"], ended["forfeit"]) == ("ann", "bob")
+    assert refused(match, "ann", {"type": "forfeit"}).code == "match_over"
+
+
 def test_pmd18_sinkhole_may_stop_before_discarding() -> None:
     match = start(["Sinkhole", "Scout"], ["Outpost"], first="bob")
     outpost = card(match, "bob", "Outpost")
