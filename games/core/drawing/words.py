@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def join(items: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+def join(items: Sequence[str], conjunction: str = "and") -> str:
+    """ "a", "a and b", "a, b and c" (or "a, b or c")."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -1,0 +1,141 @@
+"""A Terraforming Mars card as facts: number, name, type, printed cost, tags, starting M€ and
+expansion. No card text: what a card does is not needed to auction it or to draft by tags.
+
+The shape rules (`shape_problem`) are checked where a card is made, whether it comes from the
+built-in data or from a host's list, so a card that breaks them cannot exist.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+CardType = Literal["corporation", "prelude", "automated", "active", "event"]
+#: Every tag the source repository knows; the built-in sets use the first twelve, and
+#: `venus` (Venus Next), `moon`, `mars`, `crime` and `clone` may come with a host's list.
+Tag = Literal[
+    "building",
+    "space",
+    "science",
+    "power",
+    "earth",
+    "jovian",
+    "plant",
+    "microbe",
+    "animal",
+    "city",
+    "event",
+    "wild",
+    "venus",
+    "moon",
+    "mars",
+    "crime",
+    "clone",
+]
+#: `base` and `corpera` (Corporate Era) share the numbers 001-208; `prelude` is the Prelude
+#: expansion; `host` marks a card from a host's own list.
+Expansion = Literal["base", "corpera", "prelude", "host"]
+
+CARD_TYPES: tuple[CardType, ...] = get_args(CardType)
+PROJECT_TYPES: frozenset[CardType] = frozenset({"automated", "active", "event"})
+TAGS: tuple[Tag, ...] = get_args(Tag)
+EXPANSIONS: tuple[Expansion, ...] = get_args(Expansion)
+BUILT_IN_EXPANSIONS: tuple[Expansion, ...] = ("base", "corpera", "prelude")
+EXPANSION_TITLES: dict[Expansion, str] = {
+    "base": "base game",
+    "corpera": "Corporate Era",
+    "prelude": "Prelude",
+    "host": "the host's list",
+}
+
+#: Limits on any card, the built-in ones far inside them (the dearest built-in project costs
+#: 41 M€, the richest corporation starts with 60 M€).
+MAX_COST = 100
+MAX_STARTING_MC = 100
+MAX_NAME_LENGTH = 60
+MAX_TAGS = 8
+
+
+class Card(BaseModel):
+    """One card. `cost` is the printed cost of a project card (None for corporations and
+    preludes); `starting_mc` the M€ a corporation starts with (None for other cards); `number`
+    the printed card number ("001", "P01", "R08"), None for a card of a host's list. An event
+    card carries the `event` tag (marsbot-corporations.en.md §3.1, A5)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: str | None
+    name: str
+    type: CardType
+    expansion: Expansion
+    cost: int | None
+    tags: tuple[Tag, ...]
+    starting_mc: int | None
+
+    @model_validator(mode="after")
+    def _check_shape(self) -> Card:
+        problem = name_problem(self.name) or shape_problem(
+            self.type, self.cost, self.tags, self.starting_mc
+        )
+        if problem:
+            raise ValueError(f"{self.name!r}: {problem}")
+        return self
+
+    @property
+    def is_project(self) -> bool:
+        return self.type in PROJECT_TYPES
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with a card's name, as a sentence, or None."""
+    if not name:
+        return "the name is missing"
+    if name != name.strip():
+        return "a name may not begin or end with a space"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a name may be at most {MAX_NAME_LENGTH} characters long"
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        return "a name may not contain control characters"
+    if not fold(name):
+        return "a name needs a letter or a digit"
+    return None
+
+
+def shape_problem(
+    type: CardType, cost: int | None, tags: tuple[Tag, ...], starting_mc: int | None
+) -> str | None:
+    """What is wrong with these facts for a card of this type, as a sentence, or None."""
+    if type == "corporation":
+        if starting_mc is None:
+            return "a corporation needs its starting M€"
+        if cost is not None:
+            return "a corporation has no cost"
+    elif starting_mc is not None:
+        return "only a corporation has starting M€"
+    if type in PROJECT_TYPES and cost is None:
+        return f"an {type} project card needs its cost"
+    if type == "prelude" and cost is not None:
+        return "a prelude has no cost"
+    if cost is not None and not 0 <= cost <= MAX_COST:
+        return f"a cost must be between 0 and {MAX_COST} M€"
+    if starting_mc is not None and not 0 <= starting_mc <= MAX_STARTING_MC:
+        return f"starting M€ must be between 0 and {MAX_STARTING_MC}"
+    if len(tags) > MAX_TAGS:
+        return f"a card may have at most {MAX_TAGS} tags"
+    events = tags.count("event")
+    if type == "event" and events != 1:
+        return "an event card carries the event tag once"
+    if type != "event" and events:
+        return "only an event card carries the event tag"
+    return None
+
+
+def fold(text: str) -> str:
+    """`text` as names are compared when a person types them: accents dropped, case folded,
+    everything but letters and digits ignored ("Inventors' Guild" and "inventors guild" fold
+    the same), words joined by one space."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+    return " ".join("".join(char if char.isalnum() else " " for char in plain).split())
