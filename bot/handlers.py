@@ -83,6 +83,11 @@ class SeasonHandlers(Protocol):
     async def end(self, interaction: Interaction, season_id: int) -> None: ...
 
 
+class HelpHandlers(Protocol):
+    async def page(self, interaction: Interaction, game: str, number: int, owner: int) -> None:
+        """Page `number` of `game`'s rules, turned to by the member who opened them."""
+
+
 class Handlers(Protocol):
     @property
     def lobby(self) -> LobbyHandlers: ...
@@ -92,6 +97,9 @@ class Handlers(Protocol):
 
     @property
     def seasons(self) -> SeasonHandlers: ...
+
+    @property
+    def help(self) -> HelpHandlers: ...
 
 
 class _HasFlows(Protocol):
