@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot import boards
 from bot.cogs.config import ConfigCog
+from bot.cogs.help import HelpCog
 from bot.cogs.matches import MatchCog
 from bot.cogs.play import PlayCog
 from bot.cogs.seasons import SeasonCog
@@ -28,6 +29,7 @@ from bot.computer import Computer
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
 from bot.flows.common import Gate, Settle
+from bot.flows.help import Help
 from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
@@ -55,6 +57,7 @@ class Flows:
     host: Host
     seasons: Seasons
     undo: Undoing
+    help: Help
 
 
 class DealerTree(app_commands.CommandTree["DealerBot"]):
@@ -86,6 +89,7 @@ class DealerBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         database_sync: Durability = "full",
+        docs_url: str | None = None,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -103,6 +107,8 @@ class DealerBot(commands.Bot):
         self.database_path = database_path
         self.database_sync: Durability = database_sync
         self.dev_guild_id = dev_guild_id
+        #: The project's web documentation (`DOCS_URL`), linked under /help; None: no link.
+        self.docs_url = docs_url
         self.ready_before = False
 
     def now(self) -> float:
@@ -127,12 +133,14 @@ class DealerBot(commands.Bot):
         host = Host(service, presenter, computer, gate, lobby, settle)
         seasons = Seasons(storage, service.seasons, gate)
         undoing = Undoing(service, presenter, gate, settle)
-        self.flows = Flows(lobby, play, host, seasons, undoing)
+        help_ = Help(self.docs_url)
+        self.flows = Flows(lobby, play, host, seasons, undoing, help_)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *(item for p in PLUGINS.values() for item in p.dynamic_items)
         )
         await self.add_cog(MatchCog(lobby, host, play, undoing))
         await self.add_cog(PlayCog(play, gate))
+        await self.add_cog(HelpCog(help_))
         await self.add_cog(ConfigCog(storage))
         await self.add_cog(SeasonCog(seasons))
         for plugin in PLUGINS.values():
@@ -197,6 +205,9 @@ def create_bot(
     *,
     dev_guild_id: int | None = None,
     database_sync: Durability = "full",
+    docs_url: str | None = None,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
-    return DealerBot(database_path, dev_guild_id=dev_guild_id, database_sync=database_sync)
+    return DealerBot(
+        database_path, dev_guild_id=dev_guild_id, database_sync=database_sync, docs_url=docs_url
+    )

@@ -95,6 +95,11 @@ class SeasonHandlers(Protocol):
     async def end(self, interaction: Interaction, season_id: int) -> None: ...
 
 
+class HelpHandlers(Protocol):
+    async def page(self, interaction: Interaction, game: str, number: int, owner: int) -> None:
+        """Page `number` of `game`'s rules, turned to by the member who opened them."""
+
+
 class Handlers(Protocol):
     @property
     def lobby(self) -> LobbyHandlers: ...
@@ -107,6 +112,9 @@ class Handlers(Protocol):
 
     @property
     def undo(self) -> UndoHandlers: ...
+
+    @property
+    def help(self) -> HelpHandlers: ...
 
 
 class _HasFlows(Protocol):

@@ -30,6 +30,8 @@ REMINDER_BEFORE_END = 600.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
+#: What a control of a match that has ended answers (and the lead of `/me` after it).
+MATCH_OVER = "This match is over."
 
 
 def phase_length(row: MatchRow, turn: Turn) -> int | None:
@@ -234,7 +236,7 @@ class MatchService:
         if row.status == "lobby":
             raise UserError("This match has not started yet.")
         if row.status == "ended":
-            raise UserError("This match is over.")
+            raise UserError(MATCH_OVER)
         return row
 
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
