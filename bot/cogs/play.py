@@ -15,6 +15,7 @@ from bot.flows.common import Gate
 from bot.flows.play import Play
 from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import pages
+from bot.stats import LEADERBOARD_RULE
 
 Interaction = discord.Interaction[Any]
 
@@ -91,7 +92,14 @@ class PlayCog(commands.Cog):
             "(the creator, Manage Server, or the role set by `/config host-role`) can "
             "`/match start`, `/match close-phase`, `/match extend`, `/match pause`, "
             "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "
-            "`/match status` shows who has submitted (never what)."
+            "`/match status` shows who has submitted (never what). `/match list` shows the "
+            "server's open matches; the **Rematch** button under a match's result opens a new "
+            "lobby with the same players and options."
+        )
+        stats = (
+            "**Stats:** `/stats [member] [game]`: matches played and won per game, and the "
+            "last ones; `/leaderboard [game]`: the server's members by wins, "
+            f"{LEADERBOARD_RULE} Both answer privately unless `public:True`."
         )
         seasons = (
             "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "
@@ -101,7 +109,7 @@ class PlayCog(commands.Cog):
             "`/season history` and `/season export` read it; hosts `/season adjust`, "
             "`/season eliminate`, `/season reinstate`, `/season enrol` and `/season end`."
         )
-        packed = pages([*texts, hosting, seasons], separator="\n\n")
+        packed = pages([*texts, hosting, stats, seasons], separator="\n\n")
         await interaction.response.send_message(packed[0], ephemeral=True)
         for page in packed[1:]:
             await interaction.followup.send(page, ephemeral=True)

@@ -1,7 +1,8 @@
 """All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config,
-seasons and their ledger."""
+seasons and their ledger, and the results of finished matches."""
 
 from bot.storage.db import Durability, MatchRow, OutboxItem, PlayerRow, Snapshot, Storage, TimerRow
+from bot.storage.results import PastMatch, Rank, ResultRow, Standing, Tally
 from bot.storage.seasons import (
     Balance,
     LedgerEntry,
@@ -22,10 +23,15 @@ __all__ = [
     "LedgerWrite",
     "MatchRow",
     "OutboxItem",
+    "PastMatch",
     "PlayerRow",
+    "Rank",
+    "ResultRow",
     "Season",
     "Snapshot",
+    "Standing",
     "Storage",
+    "Tally",
     "TimerRow",
     "balances",
     "prize_pool",
