@@ -18,6 +18,7 @@ from bot.cogs.help import HelpCog
 from bot.cogs.matches import MatchCog
 from bot.cogs.play import PlayCog
 from bot.cogs.seasons import SeasonCog
+from bot.cogs.stats import StatsCog
 from bot.components import (
     ACT_FORM,
     BID_FORM,
@@ -34,12 +35,14 @@ from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
 from bot.flows.seasons import Seasons
+from bot.flows.stats import Stats
 from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
 from bot.presenter import Presenter
 from bot.service import MatchService
+from bot.stats import rank_stored
 from bot.storage import Durability, Storage
 
 log = logging.getLogger(__name__)
@@ -116,7 +119,9 @@ class DealerBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database and make the bot's parts, each handed what it uses."""
-        self.storage = storage = await Storage.open(self.database_path, self.database_sync)
+        self.storage = storage = await Storage.open(
+            self.database_path, self.database_sync, rank=rank_stored
+        )
         self.service = service = MatchService(
             storage,
             self.now,
@@ -143,6 +148,7 @@ class DealerBot(commands.Bot):
         await self.add_cog(HelpCog(help_))
         await self.add_cog(ConfigCog(storage))
         await self.add_cog(SeasonCog(seasons))
+        await self.add_cog(StatsCog(Stats(storage)))
         for plugin in PLUGINS.values():
             if plugin.cog is not None:
                 await self.add_cog(plugin.cog())

@@ -240,6 +240,16 @@ class UndoButton(
         await flows.undo.undo(interaction, self.match_id, self.what, self.first, self.last)
 
 
+class RematchButton(IdButton, template=r"dealer:rematch:(?P<id>\d+)"):
+    """On a match's final message: a new lobby in its channel, with the same game, options
+    and players (`Lobby.rematch`)."""
+
+    PREFIX, LABEL, STYLE = "dealer:rematch", "Rematch", discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.lobby.rematch(interaction, self.number)
+
+
 class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
     """The host's confirmation of /season end."""
 
@@ -313,6 +323,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CancelButton,
     ForfeitButton,
     UndoButton,
+    RematchButton,
     SeasonEndButton,
     ChallengeButton,
     ActButton,
@@ -331,6 +342,12 @@ def lobby_view(match_id: int) -> discord.ui.View:
 def phase_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OneOnOneButton(match_id))
+    return view
+
+
+def rematch_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match_id))
     return view
 
 

@@ -39,6 +39,10 @@ class LobbyHandlers(Protocol):
 
     async def cancel(self, interaction: Interaction, match_id: int) -> None: ...
 
+    async def rematch(self, interaction: Interaction, match_id: int) -> None:
+        """A new lobby like the one of finished match `match_id`, asked for by one of its
+        players."""
+
 
 class PlayHandlers(Protocol):
     async def move(self, interaction: Interaction, match_id: int, move: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import MESSAGE, fit, pages
 from bot.presenter import message
+from bot.stats import LEADERBOARD_RULE
 
 #: Room in a page's message for its heading and its page line.
 FRAME = 160
@@ -34,7 +35,14 @@ HOSTING = (
     "`/match unkick`, `/match undo` (the last move, or reopen the last phase), "
     "`/match remove-bot`, `/match log` and `/match cancel`. `/match status` shows who has "
     "submitted (never what); `/me` shows your 1-on-1, also after the match has ended; a "
-    "player concedes with `/match forfeit`."
+    "player concedes with `/match forfeit`. `/match list` shows the server's open matches; "
+    "the **Rematch** button under a match's result opens a new lobby with the same players "
+    "and options."
+)
+STATS = (
+    "**Stats:** `/stats [member] [game]`: matches played and won per game, and the last "
+    f"ones; `/leaderboard [game]`: the server's members by wins, {LEADERBOARD_RULE} Both "
+    "answer privately unless `public:True`."
 )
 SEASONS = (
     "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "
@@ -114,7 +122,7 @@ class Help:
             "rules, page by page."
         )
         games = [p.texts.help() for p in PLUGINS.values()]
-        packed = pages([intro, *games, HOSTING, SEASONS], separator="\n\n")
+        packed = pages([intro, *games, HOSTING, STATS, SEASONS], separator="\n\n")
         for n, text in enumerate(packed):
             view = docs_view(self.docs_url) if n == len(packed) - 1 else None
             if n == 0:
