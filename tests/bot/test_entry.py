@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.settings import MUST_BE, Settings
+
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_SYNC", "DEV_GUILD_ID")
 #: `python -m bot`, with discord.py's API address replaced first when one is given.
 BOOT = (
@@ -232,3 +234,7 @@ def test_sigterm_stops_it_cleanly(
 def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
     done = run_bot(tmp_path, "nonsense")
     assert done.returncode == 2 and "usage: python -m bot" in done.stderr
+
+
+def test_every_setting_says_what_it_must_be() -> None:
+    assert set(MUST_BE) == set(Settings.model_fields)
