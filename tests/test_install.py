@@ -1,6 +1,6 @@
 """How Dealer is installed: the lock files pin every dependency `pyproject.toml` names, at a
 version it allows, and the bot runs on what the tests ran on (the runtime lock pins what the
-dev lock pins); CI runs the README's own commands. What these cannot see,
+dev lock pins); CI and the Dockerfile run the README's own commands. What these cannot see,
 CI checks after installing: that each lock brings in nothing it does not pin
 (`python -m tools.check_lock`, and `pip check` on the runtime lock alone)."""
 
@@ -93,3 +93,18 @@ def test_ci_runs_the_readmes_set_up() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert "pytest" in readme
     assert ci.index(install) < ci.index("pytest")
+
+
+def test_the_dockerfile_installs_as_the_readme_says() -> None:
+    """The image is made by the README's server install, in its order, and nothing else
+    installs into it."""
+    readme = commands(setup_section((ROOT / "README.md").read_text(encoding="utf-8")))
+    server = [c for c in readme if c.startswith("pip install") and "-dev" not in c]
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    installs = [
+        " ".join(re.sub(r"--mount=\S+", "", line.removeprefix("RUN ")).split())
+        for line in dockerfile.splitlines()
+        if line.startswith("RUN ") and "pip " in line
+    ]
+    assert server == ["pip install -r requirements.txt", "pip install --no-deps ."]
+    assert installs == server
