@@ -16,12 +16,18 @@ from pydantic import ValidationError
 from bot.app import DealerBot, create_bot
 from bot.settings import Settings, explain
 
+#: The exit status of a start that cannot succeed as things are (a wrong setting or token).
+CANNOT_START = 2
+#: The exit status when Discord is out of reach: sysexits' EX_TEMPFAIL, for a supervisor
+#: (systemd's `Restart=on-failure` with `RestartPreventExitStatus=2`) to try again later.
+TRY_AGAIN = 75
 
-def fail(*lines: str) -> int:
-    """Say why the bot cannot start, one line each; the exit status of a failed start."""
+
+def fail(*lines: str, status: int = CANNOT_START) -> int:
+    """Say why the bot cannot start, one line each; returns the exit status."""
     for line in lines:
         print(f"error: {line}", file=sys.stderr)
-    return 2
+    return status
 
 
 async def serve(bot: DealerBot, token: str) -> None:
@@ -57,7 +63,9 @@ def run() -> int:
     except discord.LoginFailure:
         return fail("Discord refused DISCORD_TOKEN; check the token.")
     except (OSError, aiohttp.ClientError) as error:
-        return fail(f"cannot reach Discord ({error.__class__.__name__}: {error}).")
+        return fail(
+            f"cannot reach Discord ({error.__class__.__name__}: {error}).", status=TRY_AGAIN
+        )
     except sqlite3.Error as error:
         return fail(f"the database DATABASE_PATH={settings.database_path} cannot be used: {error}.")
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -71,7 +79,7 @@ def main(argv: list[str]) -> int:
             "usage: python -m bot (the demo without Discord is python -m tools.demo)",
             file=sys.stderr,
         )
-        return 2
+        return CANNOT_START
     return run()
 
 

@@ -1,5 +1,6 @@
-"""`python -m bot`: a start that cannot go on is one clear line and exit status 2, not a
-traceback, and leaves nothing unclosed (no asyncio "Unclosed client session" at exit).
+"""`python -m bot`: a start that cannot go on is one clear line and exit status 2 (75 when
+Discord is out of reach), not a traceback, and leaves nothing unclosed (no asyncio "Unclosed
+client session" at exit).
 
 Discord is stood in for by a local HTTP server (discord.py's API address pointed at it), so
 the real login path runs: its HTTP session is opened, then refused or cut off.
@@ -175,8 +176,9 @@ def test_a_token_discord_refuses(
 
 
 def test_discord_out_of_reach(tmp_path: Path) -> None:
+    """A passing trouble: exit status 75 (EX_TEMPFAIL), which a supervisor may retry."""
     done = run_bot(tmp_path, api="http://127.0.0.1:1/api/v10", DISCORD_TOKEN="x.y.z")
-    assert done.returncode == 2
+    assert done.returncode == 75
     assert done.stderr.splitlines()[-1].startswith("error: cannot reach Discord (")
     assert "Traceback" not in done.stderr and "Unclosed" not in done.stderr
 
