@@ -3,32 +3,55 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
+import sqlite3
 import sys
 
 import aiohttp
 import discord
 from pydantic import ValidationError
 
-from bot.app import create_bot
-from bot.settings import Settings
+from bot.app import DealerBot, create_bot
+from bot.settings import Settings, explain
+
+#: The exit status of a start that cannot succeed as things are (a wrong setting or token).
+CANNOT_START = 2
+#: The exit status when Discord is out of reach: sysexits' EX_TEMPFAIL, for a supervisor
+#: (systemd's `Restart=on-failure` with `RestartPreventExitStatus=2`) to try again later.
+TRY_AGAIN = 75
+
+
+def fail(*lines: str, status: int = CANNOT_START) -> int:
+    """Say why the bot cannot start, one line each; returns the exit status."""
+    for line in lines:
+        print(f"error: {line}", file=sys.stderr)
+    return status
+
+
+async def serve(bot: DealerBot, token: str) -> None:
+    """Run the bot until it stops, and close it however that happens (a refused token, no
+    network, Ctrl-C, or SIGTERM: what `docker stop`, systemd and hosting platforms send), so
+    that its HTTP session and database are closed rather than left to the garbage collector."""
+    main = asyncio.current_task()
+    assert main is not None
+    # Windows has no signal handlers in asyncio; there, stopping is Ctrl-C or a kill.
+    with contextlib.suppress(NotImplementedError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
+    async with bot:
+        await bot.start(token)
 
 
 def run() -> int:
     try:
         settings = Settings()
     except ValidationError as error:
-        first = error.errors()[0]
-        setting = "_".join(str(part) for part in first["loc"]).upper()
-        print(f"error: {setting}: {first['msg']}", file=sys.stderr)
-        return 2
+        return fail(*explain(error))
     if settings.discord_token is None:
-        print(
-            "error: DISCORD_TOKEN is not set; put it in the environment or in .env "
-            "(see .env.example).",
-            file=sys.stderr,
+        return fail(
+            "DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
         )
-        return 2
     discord.utils.setup_logging(level=logging.INFO)
     bot = create_bot(
         settings.database_path,
@@ -37,16 +60,16 @@ def run() -> int:
         docs_url=None if settings.docs_url is None else str(settings.docs_url),
     )
     try:
-        asyncio.run(bot.start(settings.discord_token.get_secret_value()))
+        asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
     except discord.LoginFailure:
-        print("error: Discord refused DISCORD_TOKEN; check the token.", file=sys.stderr)
-        return 2
+        return fail("Discord refused DISCORD_TOKEN; check the token.")
     except (OSError, aiohttp.ClientError) as error:
-        print(
-            f"error: cannot reach Discord ({error.__class__.__name__}: {error}).", file=sys.stderr
+        return fail(
+            f"cannot reach Discord ({error.__class__.__name__}: {error}).", status=TRY_AGAIN
         )
-        return 2
-    except KeyboardInterrupt:
+    except sqlite3.Error as error:
+        return fail(f"the database DATABASE_PATH={settings.database_path} cannot be used: {error}.")
+    except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     return 0
 
@@ -57,7 +80,7 @@ def main(argv: list[str]) -> int:
             "usage: python -m bot (the demo without Discord is python -m tools.demo)",
             file=sys.stderr,
         )
-        return 2
+        return CANNOT_START
     return run()
 
 

@@ -1,13 +1,23 @@
-"""Settings from the environment or a `.env` file."""
+"""Settings from the environment or a `.env` file, and what to say when one is wrong."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import HttpUrl, SecretStr, field_validator
+from pydantic import HttpUrl, PositiveInt, SecretStr, ValidationError, field_validator
+from pydantic_core import PydanticUseDefault
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.storage import Durability
+
+#: What each setting must be, in the sentence `python -m bot` prints when it is not.
+MUST_BE = {
+    "discord_token": "must be the bot's token from the Discord developer portal",
+    "database_path": "must be the path of a file in an existing folder (default dealer.db)",
+    "dev_guild_id": "must be a number (a server's id), or empty",
+    "database_sync": "must be full or normal",
+    "docs_url": "must be a web address (https://...), or empty",
+}
 
 
 class Settings(BaseSettings):
@@ -15,7 +25,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("dealer.db")
-    dev_guild_id: int | None = None
+    dev_guild_id: PositiveInt | None = None
     #: `full`: a confirmed move survives a power cut; `normal`: only a killed bot (faster).
     database_sync: Durability = "full"
     #: The project's web documentation: /help links to it; unset, /help shows no link.
@@ -25,3 +35,39 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("database_path", "database_sync", mode="before")
+    @classmethod
+    def _blank_is_default(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            raise PydanticUseDefault
+        return value
+
+    @field_validator("database_sync", mode="before")
+    @classmethod
+    def _any_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("database_path")
+    @classmethod
+    def _in_a_folder(cls, path: Path) -> Path:
+        """The file may not exist yet (it is created on first start), but its folder must."""
+        if path.is_dir():
+            raise ValueError(f"{path} is a folder")
+        if not path.parent.is_dir():
+            raise ValueError(f"there is no folder {path.parent}")
+        return path
+
+
+def explain(error: ValidationError) -> list[str]:
+    """One line per wrong setting, naming it as it is set: `DEV_GUILD_ID must be a number (a
+    server's id), or empty; it is 'abc'.`"""
+    lines: dict[str, str] = {}
+    for problem in error.errors():
+        field = str(problem["loc"][0])
+        if field not in lines:
+            line = f"{field.upper()} {MUST_BE[field]}; it is {problem['input']!r}"
+            if problem["type"] == "value_error":
+                line += f" ({problem['msg'].removeprefix('Value error, ')})"
+            lines[field] = f"{line}."
+    return list(lines.values())

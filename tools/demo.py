@@ -43,7 +43,8 @@ HOST_NAME = "hostess"
 PHASE_MINUTES = 60
 DEFAULT_OUT = "demo-out"
 INSTALL_HINT = (
-    'error: the demo needs SimCord; install the development tools first: pip install -e ".[dev]"'
+    "error: the demo needs SimCord; install the development tools first: "
+    'pip install -r requirements-dev.txt -e ".[dev]"'
 )
 USAGE = "usage: python -m tools.demo [OUT_DIR]"
 REPLY_KINDS = {

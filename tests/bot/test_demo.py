@@ -51,5 +51,5 @@ def test_demo_without_simcord_says_how_to_install(
 
     error = capsys.readouterr().err
     assert error.count("\n") == 1
-    assert 'pip install -e ".[dev]"' in error
+    assert 'pip install -r requirements-dev.txt -e ".[dev]"' in error
     assert not list(tmp_path.iterdir())

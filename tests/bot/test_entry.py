@@ -1,34 +1,242 @@
-"""`python -m bot`: a missing token is one clear line, not a traceback."""
+"""`python -m bot`: a start that cannot go on is one clear line and exit status 2 (75 when
+Discord is out of reach), not a traceback, and leaves nothing unclosed (no asyncio "Unclosed
+client session" at exit).
+
+Discord is stood in for by a local HTTP server (discord.py's API address pointed at it), so
+the real login path runs: its HTTP session is opened, then refused or cut off.
+"""
 
 from __future__ import annotations
 
+import http.server
 import os
+import signal
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 
-def run_bot(tmp_path: Path, *args: str, token: str = "") -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["DISCORD_TOKEN"] = token
+from bot.settings import MUST_BE, Settings
+
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_SYNC", "DEV_GUILD_ID")
+#: `python -m bot`, with discord.py's API address replaced first when one is given.
+BOOT = (
+    "import sys, discord.http\n"
+    "if len(sys.argv) > 1: discord.http.Route.BASE = sys.argv[1]\n"
+    "from bot.__main__ import main\n"
+    "sys.exit(main([]))\n"
+)
+
+
+def bot_command(api: str | None, *args: str) -> list[str]:
+    if args:
+        return [sys.executable, "-m", "bot", *args]
+    return [sys.executable, "-c", BOOT, *([api] if api else [])]
+
+
+def environment(**settings: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    env.update(settings)
+    return env
+
+
+def run_bot(
+    tmp_path: Path, *args: str, api: str | None = None, **settings: str
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+        bot_command(api, *args),
         cwd=tmp_path,
-        env=env,
+        env=environment(**settings),
         capture_output=True,
         text=True,
         timeout=60,
     )
 
 
-def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
-    done = run_bot(tmp_path)
+class FakeDiscord(http.server.BaseHTTPRequestHandler):
+    """Refuses every request as Discord refuses a wrong token (401), or, with `hold`, does
+    not answer until released."""
+
+    hold: threading.Event | None = None
+    arrived = threading.Event()
+
+    def do_GET(self) -> None:
+        type(self).arrived.set()
+        if self.hold is not None:
+            self.hold.wait(30)
+            return
+        body = b'{"message": "401: Unauthorized", "code": 0}'
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def discord_api() -> Iterator[tuple[str, type[FakeDiscord]]]:
+    handler = type("Handler", (FakeDiscord,), {"arrived": threading.Event()})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/api/v10", handler
+    if handler.hold is not None:
+        handler.hold.set()
+    server.shutdown()
+    server.server_close()
+
+
+def assert_one_error(done: subprocess.CompletedProcess[str], line: str) -> None:
+    """Exit status 2, `line` as the only error and the last thing said, nothing unclosed."""
     assert done.returncode == 2
     assert done.stdout == ""
+    said = done.stderr.splitlines()
+    assert [s for s in said if s.startswith("error:")] == [f"error: {line}"]
+    assert said[-1] == f"error: {line}"
+    assert "Traceback" not in done.stderr
+    assert "Unclosed" not in done.stderr
+
+
+def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, DISCORD_TOKEN="")
+    assert_one_error(
+        done, "DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
+    )
     assert done.stderr.count("\n") == 1
-    assert "DISCORD_TOKEN is not set" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "line"),
+    [
+        (
+            "DEV_GUILD_ID",
+            "abc",
+            "DEV_GUILD_ID must be a number (a server's id), or empty; it is 'abc'.",
+        ),
+        (
+            "DEV_GUILD_ID",
+            "-5",
+            "DEV_GUILD_ID must be a number (a server's id), or empty; it is '-5'.",
+        ),
+        ("DATABASE_SYNC", "fast", "DATABASE_SYNC must be full or normal; it is 'fast'."),
+        (
+            "DATABASE_PATH",
+            "no-such-folder/dealer.db",
+            "DATABASE_PATH must be the path of a file in an existing folder (default dealer.db); "
+            "it is 'no-such-folder/dealer.db' (there is no folder no-such-folder).",
+        ),
+        (
+            "DATABASE_PATH",
+            ".",
+            "DATABASE_PATH must be the path of a file in an existing folder (default dealer.db); "
+            "it is '.' (. is a folder).",
+        ),
+    ],
+)
+def test_a_wrong_setting_is_named_in_words(
+    tmp_path: Path, setting: str, value: str, line: str
+) -> None:
+    done = run_bot(tmp_path, DISCORD_TOKEN="x.y.z", **{setting: value})
+    assert_one_error(done, line)
+    assert done.stderr.count("\n") == 1
+
+
+def test_each_wrong_setting_has_its_line(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, DEV_GUILD_ID="12.5", DATABASE_SYNC="off")
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "error: DEV_GUILD_ID must be a number (a server's id), or empty; it is '12.5'.",
+        "error: DATABASE_SYNC must be full or normal; it is 'off'.",
+    ]
+
+
+def test_settings_written_loosely_are_understood(tmp_path: Path) -> None:
+    """Blank means the default, and the durability may be written in capitals; the start
+    then goes on to the token (refused here, so that nothing connects)."""
+    done = run_bot(tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="")
+    assert done.stderr.splitlines() == [
+        "error: DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
+    ]
+
+
+def test_a_token_discord_refuses(
+    tmp_path: Path, discord_api: tuple[str, type[FakeDiscord]]
+) -> None:
+    api, handler = discord_api
+    done = run_bot(tmp_path, api=api, DISCORD_TOKEN="not.a.token")
+    assert handler.arrived.is_set()
+    assert_one_error(done, "Discord refused DISCORD_TOKEN; check the token.")
+
+
+def test_discord_out_of_reach(tmp_path: Path) -> None:
+    """A passing trouble: exit status 75 (EX_TEMPFAIL), which a supervisor may retry."""
+    done = run_bot(tmp_path, api="http://127.0.0.1:1/api/v10", DISCORD_TOKEN="x.y.z")
+    assert done.returncode == 75
+    assert done.stderr.splitlines()[-1].startswith("error: cannot reach Discord (")
+    assert "Traceback" not in done.stderr and "Unclosed" not in done.stderr
+
+
+def test_a_database_that_cannot_be_used(tmp_path: Path) -> None:
+    """The database is opened once logged in (`setup_hook`): login stands in for Discord's."""
+    (tmp_path / "notes.db").write_text("not a database, just notes\n" * 100)
+    boot = (
+        "import sys\n"
+        "from bot.app import DealerBot\n"
+        "async def login(self, token): await self.setup_hook()\n"
+        "DealerBot.login = login\n"
+        "from bot.__main__ import main\n"
+        "sys.exit(main([]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", boot],
+        cwd=tmp_path,
+        env=environment(DISCORD_TOKEN="x.y.z", DATABASE_PATH="notes.db"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert_one_error(
+        done, "the database DATABASE_PATH=notes.db cannot be used: file is not a database."
+    )
+
+
+def test_sigterm_stops_it_cleanly(
+    tmp_path: Path, discord_api: tuple[str, type[FakeDiscord]]
+) -> None:
+    """What `docker stop` and systemd send: the bot closes and exits 0 (here while it logs
+    in, its HTTP session open and waiting)."""
+    api, handler = discord_api
+    handler.hold = threading.Event()
+    bot = subprocess.Popen(
+        bot_command(api),
+        cwd=tmp_path,
+        env=environment(DISCORD_TOKEN="x.y.z"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert handler.arrived.wait(30)
+        bot.send_signal(signal.SIGTERM)
+        out, err = bot.communicate(timeout=30)
+    finally:
+        bot.kill()
+    assert bot.returncode == 0
+    assert out == ""
+    assert "error:" not in err and "Traceback" not in err and "Unclosed" not in err
 
 
 def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
     done = run_bot(tmp_path, "nonsense")
     assert done.returncode == 2 and "usage: python -m bot" in done.stderr
+
+
+def test_every_setting_says_what_it_must_be() -> None:
+    assert set(MUST_BE) == set(Settings.model_fields)

@@ -281,6 +281,12 @@ def test_python_m_bot_passes_docs_url_to_the_bot(
     made: dict[str, Any] = {}
 
     class Started:
+        async def __aenter__(self) -> Started:
+            return self
+
+        async def __aexit__(self, *exc: object) -> None:
+            return None
+
         async def start(self, token: str) -> None:
             made["token"] = token
 

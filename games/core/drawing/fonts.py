@@ -21,9 +21,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-#: assets/ at the repository root (the project is installed with `pip install -e .`).
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
-FONTS = ASSETS / "fonts"
+
+def _fonts_folder() -> Path:
+    """Where the faces are: an installed wheel carries the repository's `assets/fonts/` as
+    this package's data `assets/fonts/` (see setup.py); a source checkout (an editable install,
+    or the source tree on the path) has them at the repository's top level."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "assets" / "fonts"
+    return packaged if packaged.is_dir() else here.parents[2] / "assets" / "fonts"
+
+
+FONTS = _fonts_folder()
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"

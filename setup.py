@@ -1,0 +1,17 @@
+"""The packages, and their data (the fonts, the card catalogue): everything else is in
+pyproject.toml.
+
+The board fonts live in the repository's top-level `assets/fonts/`; a wheel carries them as
+the package data `games/core/drawing/assets/fonts/`, where `games.core.drawing.fonts` looks
+first (a source checkout has them at the top level, where it looks next).
+"""
+
+from setuptools import find_packages, setup
+
+FONTS = "games.core.drawing.assets.fonts"
+
+setup(
+    packages=[*find_packages(include=["bot*", "games*"]), FONTS],
+    package_dir={FONTS: "assets/fonts"},
+    package_data={FONTS: ["*"], "games.tm_catalogue": ["cards.json"]},
+)
