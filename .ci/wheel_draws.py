@@ -1,7 +1,8 @@
 """CI: the installed wheel draws a board, run by the wheel's environment from outside the
 source tree: an Auction Auction player's 1-on-1 card at the match's start, rendered the way
 the bot renders every image (`bot.boards`, in a worker process) with the fonts the wheel
-carries (names with an emoji and a CJK character use all three faces)."""
+carries (names with an emoji and a CJK character use all three faces); and the Terraforming
+Mars card catalogue loads from the wheel's package data."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import games
 from bot import boards
 from bot.games.registry import plugin_for
 from games.core.drawing import fonts
+from games import tm_catalogue
 from games.core.match import Match
 from games.registry import engine_for
 
@@ -33,6 +35,9 @@ async def main() -> None:
         boards.shutdown()
     assert card is not None and card.png.startswith(PNG), "no PNG came out"
     print(f"{GAME}: a {len(card.png):,}-byte PNG, drawn by the installed wheel")
+    cards = tm_catalogue.builtin()
+    assert len(cards) > 200, f"the installed card catalogue holds {len(cards)} cards"
+    print(f"the installed card catalogue holds {len(cards)} cards")
 
 
 if __name__ == "__main__":
