@@ -34,6 +34,7 @@ def run() -> int:
         settings.database_path,
         dev_guild_id=settings.dev_guild_id,
         database_sync=settings.database_sync,
+        docs_url=None if settings.docs_url is None else str(settings.docs_url),
     )
     try:
         asyncio.run(bot.start(settings.discord_token.get_secret_value()))

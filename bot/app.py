@@ -14,9 +14,11 @@ from discord.ext import commands
 
 from bot import boards
 from bot.cogs.config import ConfigCog
+from bot.cogs.help import HelpCog
 from bot.cogs.matches import MatchCog
 from bot.cogs.play import PlayCog
 from bot.cogs.seasons import SeasonCog
+from bot.cogs.stats import StatsCog
 from bot.components import (
     ACT_FORM,
     BID_FORM,
@@ -28,16 +30,19 @@ from bot.computer import Computer
 from bot.dispatcher import Dispatcher
 from bot.errors import already_replied, reply_error
 from bot.flows.common import Gate, Settle
+from bot.flows.help import Help
 from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
 from bot.flows.seasons import Seasons
+from bot.flows.stats import Stats
 from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
 from bot.presenter import Presenter
 from bot.service import MatchService
+from bot.stats import rank_stored
 from bot.storage import Durability, Storage
 
 log = logging.getLogger(__name__)
@@ -55,6 +60,7 @@ class Flows:
     host: Host
     seasons: Seasons
     undo: Undoing
+    help: Help
 
 
 class DealerTree(app_commands.CommandTree["DealerBot"]):
@@ -86,6 +92,7 @@ class DealerBot(commands.Bot):
         *,
         dev_guild_id: int | None = None,
         database_sync: Durability = "full",
+        docs_url: str | None = None,
     ) -> None:
         intents = discord.Intents.default()
         super().__init__(
@@ -103,6 +110,8 @@ class DealerBot(commands.Bot):
         self.database_path = database_path
         self.database_sync: Durability = database_sync
         self.dev_guild_id = dev_guild_id
+        #: The project's web documentation (`DOCS_URL`), linked under /help; None: no link.
+        self.docs_url = docs_url
         self.ready_before = False
 
     def now(self) -> float:
@@ -110,7 +119,9 @@ class DealerBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database and make the bot's parts, each handed what it uses."""
-        self.storage = storage = await Storage.open(self.database_path, self.database_sync)
+        self.storage = storage = await Storage.open(
+            self.database_path, self.database_sync, rank=rank_stored
+        )
         self.service = service = MatchService(
             storage,
             self.now,
@@ -127,14 +138,17 @@ class DealerBot(commands.Bot):
         host = Host(service, presenter, computer, gate, lobby, settle)
         seasons = Seasons(storage, service.seasons, gate)
         undoing = Undoing(service, presenter, gate, settle)
-        self.flows = Flows(lobby, play, host, seasons, undoing)
+        help_ = Help(self.docs_url)
+        self.flows = Flows(lobby, play, host, seasons, undoing, help_)
         self.add_dynamic_items(
             *DYNAMIC_ITEMS, *(item for p in PLUGINS.values() for item in p.dynamic_items)
         )
         await self.add_cog(MatchCog(lobby, host, play, undoing))
         await self.add_cog(PlayCog(play, gate))
+        await self.add_cog(HelpCog(help_))
         await self.add_cog(ConfigCog(storage))
         await self.add_cog(SeasonCog(seasons))
+        await self.add_cog(StatsCog(Stats(storage)))
         for plugin in PLUGINS.values():
             if plugin.cog is not None:
                 await self.add_cog(plugin.cog())
@@ -197,6 +211,9 @@ def create_bot(
     *,
     dev_guild_id: int | None = None,
     database_sync: Durability = "full",
+    docs_url: str | None = None,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
-    return DealerBot(database_path, dev_guild_id=dev_guild_id, database_sync=database_sync)
+    return DealerBot(
+        database_path, dev_guild_id=dev_guild_id, database_sync=database_sync, docs_url=docs_url
+    )

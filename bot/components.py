@@ -240,6 +240,16 @@ class UndoButton(
         await flows.undo.undo(interaction, self.match_id, self.what, self.first, self.last)
 
 
+class RematchButton(IdButton, template=r"dealer:rematch:(?P<id>\d+)"):
+    """On a match's final message: a new lobby in its channel, with the same game, options
+    and players (`Lobby.rematch`)."""
+
+    PREFIX, LABEL, STYLE = "dealer:rematch", "Rematch", discord.ButtonStyle.primary
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.lobby.rematch(interaction, self.number)
+
+
 class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
     """The host's confirmation of /season end."""
 
@@ -278,6 +288,34 @@ class ChallengeButton(
         )
 
 
+class RulesPageButton(
+    Action, template=r"dealer:rules:(?P<game>[a-z0-9-]+):(?P<page>\d+):(?P<user>\d+)"
+):
+    """Previous or Next under a game's rules (`/help game:`): the game, the page it turns to
+    and who opened the pages are in its id, so pages shown before a restart still turn."""
+
+    def __init__(
+        self, game: str, page: int, user_id: int, label: str, *, disabled: bool = False
+    ) -> None:
+        super().__init__(
+            f"dealer:rules:{game}:{page}:{user_id}", label, discord.ButtonStyle.secondary
+        )
+        self.item.disabled = disabled
+        self.game = game
+        self.page = page
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> RulesPageButton:
+        label = getattr(item, "label", None) or ""
+        return cls(match["game"], int(match["page"]), int(match["user"]), label)
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.help.page(interaction, self.game, self.page, self.user_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     BidButton,
@@ -285,10 +323,12 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CancelButton,
     ForfeitButton,
     UndoButton,
+    RematchButton,
     SeasonEndButton,
     ChallengeButton,
     ActButton,
     ActMenu,
+    RulesPageButton,
 )
 
 
@@ -302,6 +342,12 @@ def lobby_view(match_id: int) -> discord.ui.View:
 def phase_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OneOnOneButton(match_id))
+    return view
+
+
+def rematch_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match_id))
     return view
 
 
@@ -375,6 +421,34 @@ def season_end_view(season_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(SeasonEndButton(season_id))
     return view
+
+
+def docs_button(url: str) -> discord.ui.Button[Any]:
+    """A link to the project's web documentation (`DOCS_URL`)."""
+    return discord.ui.Button(label="Dealer's documentation", url=url)
+
+
+def docs_view(url: str | None) -> discord.ui.View | None:
+    """The documentation's link under /help; None when there is none."""
+    if url is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(docs_button(url))
+    return view
+
+
+def rules_view(
+    game: str, page: int, count: int, user_id: int, docs_url: str | None
+) -> discord.ui.View | None:
+    """Previous and Next under page `page` of `count` of a game's rules, each disabled at its
+    end (none for a single page), then the documentation's link when there is one."""
+    view = discord.ui.View(timeout=None)
+    if count > 1:
+        view.add_item(RulesPageButton(game, page - 1, user_id, "Previous", disabled=page <= 1))
+        view.add_item(RulesPageButton(game, page + 1, user_id, "Next", disabled=page >= count))
+    if docs_url is not None:
+        view.add_item(docs_button(docs_url))
+    return view if view.children else None
 
 
 BID_FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")

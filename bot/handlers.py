@@ -39,6 +39,10 @@ class LobbyHandlers(Protocol):
 
     async def cancel(self, interaction: Interaction, match_id: int) -> None: ...
 
+    async def rematch(self, interaction: Interaction, match_id: int) -> None:
+        """A new lobby like the one of finished match `match_id`, asked for by one of its
+        players."""
+
 
 class PlayHandlers(Protocol):
     async def move(self, interaction: Interaction, match_id: int, move: dict[str, Any]) -> None:
@@ -95,6 +99,11 @@ class SeasonHandlers(Protocol):
     async def end(self, interaction: Interaction, season_id: int) -> None: ...
 
 
+class HelpHandlers(Protocol):
+    async def page(self, interaction: Interaction, game: str, number: int, owner: int) -> None:
+        """Page `number` of `game`'s rules, turned to by the member who opened them."""
+
+
 class Handlers(Protocol):
     @property
     def lobby(self) -> LobbyHandlers: ...
@@ -107,6 +116,9 @@ class Handlers(Protocol):
 
     @property
     def undo(self) -> UndoHandlers: ...
+
+    @property
+    def help(self) -> HelpHandlers: ...
 
 
 class _HasFlows(Protocol):

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot import boards
-from bot.components import actions_view, phase_view
+from bot.components import actions_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
@@ -143,7 +143,8 @@ class Presenter:
                 f"the board of {event.type} in match {row.id}",
             )
             if audience.kind == "public":
-                await self.channel_send(row.channel_id, text, board=board)
+                view = rematch_view(row.id) if event.type == "match_ended" else None
+                await self.channel_send(row.channel_id, text, view=view, board=board)
             elif audience.kind == "players":
                 for pid in audience.players:
                     await self.dm_player(row, pid, text, board=board, keep=pid != actor)
@@ -190,6 +191,7 @@ class Presenter:
             audience = event.audience
             if audience.kind == "public":
                 opened = opened or event.type == "phase_opened"
+                public.rematch = public.rematch or event.type == "match_ended"
                 if event.type == "phase_opened":
                     public.button = True
                     text = f"{text}{await self._deadline(row)}" if text else text
@@ -224,7 +226,13 @@ class Presenter:
         chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:
             await self.channel_send(row.channel_id, chunk)
-        view = phase_view(row.id) if content.button else None
+        view = (
+            phase_view(row.id)
+            if content.button
+            else rematch_view(row.id)
+            if content.rematch
+            else None
+        )
         await self.channel_send(row.channel_id, chunks[-1], view=view, board=content.board)
 
     async def reply(
@@ -465,3 +473,5 @@ class _Message:
     board: Board | None = None
     #: It announces a phase: it gets the My 1-on-1 button.
     button: bool = False
+    #: It announces the match's end: it gets the Rematch button.
+    rematch: bool = False

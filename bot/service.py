@@ -2,7 +2,8 @@
 
 Handlers parse input and call `submit`; a confirmation is shown only after `submit` has
 returned, i.e. after the move and its events (the presenter's outbox) were committed, with
-a snapshot and the next phase's timers in the same transaction when the move opened a phase.
+a snapshot and the next phase's timers in the same transaction when the move opened a phase
+(and, when it ended the match, the season's prizes and every member's result).
 Each match has a lock, so two clicks or two players at once are applied one after the other
 against the latest state.
 """
@@ -19,6 +20,7 @@ from typing import Any
 from bot.errors import UserError
 from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id
 from bot.seasons import SeasonService
+from bot.stats import results_of
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
 from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
@@ -30,6 +32,8 @@ REMINDER_BEFORE_END = 600.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
+#: What a control of a match that has ended answers (and the lead of `/me` after it).
+MATCH_OVER = "This match is over."
 
 
 def phase_length(row: MatchRow, turn: Turn) -> int | None:
@@ -234,7 +238,7 @@ class MatchService:
         if row.status == "lobby":
             raise UserError("This match has not started yet.")
         if row.status == "ended":
-            raise UserError("This match is over.")
+            raise UserError(MATCH_OVER)
         return row
 
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
@@ -292,6 +296,9 @@ class MatchService:
             ledger = await self.seasons.settle(
                 row, events, engine.season_outcome(state) if finished else None
             )
+            placings = engine.placings(state) if finished else None
+            seated = [p.user_id for p in await self.players(match_id)] if placings else []
+            results = results_of(placings, seated) if placings else None
             snapshot = None
             # A host's move while paused (close-phase) opens the next phase paused: its clock
             # starts on resume, with the whole phase ahead.
@@ -314,6 +321,7 @@ class MatchService:
                     at=now,
                     snapshot=snapshot,
                     ledger=ledger,
+                    results=results,
                 )
             except LedgerRefused:
                 self.forget(match_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import SecretStr, field_validator
+from pydantic import HttpUrl, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.storage import Durability
@@ -18,8 +18,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     #: `full`: a confirmed move survives a power cut; `normal`: only a killed bot (faster).
     database_sync: Durability = "full"
+    #: The project's web documentation: /help links to it; unset, /help shows no link.
+    docs_url: HttpUrl | None = None
 
-    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @field_validator("discord_token", "dev_guild_id", "docs_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

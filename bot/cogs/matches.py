@@ -60,6 +60,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     async def status(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.status(interaction))
 
+    @app_commands.command(
+        name="list", description="This server's open matches, with links (only you see it)"
+    )
+    async def list_open(self, interaction: Interaction) -> None:
+        await guarded(interaction, self.lobby.list_open(interaction))
+
     @app_commands.command(name="close-phase", description="Host: close the current phase now")
     async def close_phase(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.host_move(interaction, {"type": "close_phase"}))

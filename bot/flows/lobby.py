@@ -1,5 +1,6 @@
-"""Lobbies: opening a match (a lobby, a challenge or a practice match), joining, leaving,
-seating the computer, starting and cancelling."""
+"""Lobbies: opening a match (a lobby, a challenge, a practice match or a rematch), joining,
+leaving, seating the computer, starting and cancelling, and the list of a server's open
+matches."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
-from bot.limits import fit
+from bot.limits import fit, pages
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
 from bot.presenter import Presenter
 from bot.season_board import season_called
 from bot.service import MatchService, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
+from games.core.drawing.words import plural
 from games.registry import engine_for
 
 
@@ -96,27 +98,143 @@ class Lobby:
         if practice:
             await self._start_practice(interaction, row)
             return
-        if opponent is not None:
-            await self.storage.add_player(match_id, interaction.user.id, interaction.user.name)
-            await self.storage.set_challenge(match_id, opponent.id)
-            text = (
-                f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
-                f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
-                f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
-                "**Decline**."
-            )
-            await interaction.response.send_message(
-                text, view=challenge_view(match_id, opponent.id)
-            )
-        else:
+        if opponent is None:
             if engine.max_players == 2:
                 # A two-player game's creator plays, as in a challenge; they may Leave.
                 await self.storage.add_player(match_id, interaction.user.id, interaction.user.name)
-            await interaction.response.send_message(
-                await self.lobby_text(row), view=lobby_view(match_id)
-            )
+            await self._post_lobby(interaction, row)
+            return
+        await self.storage.add_player(match_id, interaction.user.id, interaction.user.name)
+        await self.storage.set_challenge(match_id, opponent.id)
+        text = (
+            f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
+            f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
+            f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
+            "**Decline**."
+        )
+        await interaction.response.send_message(text, view=challenge_view(match_id, opponent.id))
         message = await interaction.original_response()
         await self.storage.set_lobby_message(match_id, message.id)
+
+    async def _post_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+        """The lobby message, with Join, Leave and Start, as the answer to `interaction`."""
+        await interaction.response.send_message(await self.lobby_text(row), view=lobby_view(row.id))
+        message = await interaction.original_response()
+        await self.storage.set_lobby_message(row.id, message.id)
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """A new lobby in the channel of finished match `match_id`, with its game, options and
+        players (the practice opponent too), hosted by the player who asked. It is a new
+        lobby like any other: in a season, a member eliminated from it is not seated."""
+        old = await self.storage.match(match_id)
+        if old is None or old.status != "ended":
+            raise UserError("Only a match that is over can be played again.")
+        players = await self.storage.players(match_id)
+        if not any(p.user_id == interaction.user.id for p in players):
+            raise UserError(
+                "Only the players of this match can ask for its rematch. To play, open a match "
+                "with `/match create`, or join one (`/match list` shows the open ones)."
+            )
+        await self._refuse_second_rematch(match_id)
+        here = await self.service.open_match_in(old.channel_id)
+        if here is not None:
+            raise UserError(
+                f"This channel already has an open match ({_where(here)}): a rematch can be "
+                "opened once it is over or cancelled."
+            )
+        engine = engine_for(old.game)
+        # What a season dealt into the match is no option of the next one (AA-14).
+        options = {
+            k: v for k, v in old.options.items() if not (engine.takes_garnets and k == "garnets")
+        }
+        new_id = await self.storage.create_match(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            game=old.game,
+            host_id=interaction.user.id,
+            options=options,
+            seed=new_seed(),
+            phase_seconds=old.phase_seconds,
+            spectator_channel_id=old.spectator_channel_id,
+            now=self.now(),
+            rematch_of=match_id,
+        )
+        if new_id is None:  # a second press, or a /match create, came first
+            await self._refuse_second_rematch(match_id)
+            raise UserError("This channel already has an open match; finish or cancel it first.")
+        row = await self.service.known(new_id)
+        season = await self.service.seasons.season_for(row)
+        out = (
+            await self.service.seasons.eliminated(season, [p.user_id for p in players])
+            if season is not None
+            else []
+        )
+        for player in players:
+            if player.user_id not in out:
+                await self.storage.add_player(new_id, player.user_id, player.name)
+        await self._post_lobby(interaction, row)
+        if season is not None and out:
+            gone = ", ".join(p.name for p in players if p.user_id in out)
+            await interaction.followup.send(
+                f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from "
+                f"{season_called(season.name)}, so the rematch has no seat for "
+                f"{'them' if len(out) > 1 else 'that member'} unless a host reinstates them.",
+                ephemeral=True,
+            )
+
+    async def _refuse_second_rematch(self, match_id: int) -> None:
+        rematch = await self.storage.rematch_of(match_id)
+        if rematch is None:
+            return
+        if rematch.status == "ended":
+            raise UserError(
+                f"This match has had its rematch ({_where(rematch)}); to play again, use the "
+                "**Rematch** button of that one."
+            )
+        raise UserError(f"A rematch of this match is already open: {_where(rematch)}.")
+
+    async def list_open(self, interaction: discord.Interaction[Any]) -> None:
+        """The server's lobbies and running matches in the channels the member can see, with
+        their game, phase, players and links, privately."""
+        guild = interaction.guild
+        if guild is None:
+            raise UserError("Matches belong to a server: use `/match list` in one.")
+        member = interaction.user
+        lines = []
+        for row in await self.storage.open_matches_in_guild(guild.id):
+            channel = guild.get_channel(row.channel_id)
+            if (
+                isinstance(member, discord.Member)
+                and channel is not None
+                and channel.permissions_for(member).view_channel
+            ):
+                lines.append(await self._listed(row))
+        if not lines:
+            await interaction.response.send_message(
+                "No match is open in this server right now. Open one with `/match create`.",
+                ephemeral=True,
+            )
+            return
+        packed = pages(["**Open matches in this server**", *lines])
+        await interaction.response.send_message(packed[0], ephemeral=True)
+        for page in packed[1:]:
+            await interaction.followup.send(page, ephemeral=True)
+
+    async def _listed(self, row: MatchRow) -> str:
+        """One open match in `/match list`."""
+        engine = engine_for(row.game)
+        players = await self.service.players(row.id)
+        if row.status == "lobby":
+            waiting = await self.storage.challenged(row.id)
+            phase = "a challenge, waiting for its answer" if waiting else "lobby, not started"
+            seats = f"{len(players)}/{engine.max_players} players"
+        else:
+            names = await self.service.names(row.id)
+            title = (await self.service.turn(row)).phase.title
+            phase = plugin_for(row.game).texts.engine_text(title, names)
+            phase += " (⏸️ paused)" if row.paused else ""
+            seats = plural(len(players), "player")
+        return f"• **{engine.title}** in {_where(row)}: {phase} · {seats}"
 
     async def _start_practice(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
         await self.storage.add_player(row.id, interaction.user.id, interaction.user.name)
@@ -442,6 +560,14 @@ class Lobby:
         await self.presenter.channel_send(
             row.channel_id, f"The host cancelled this {engine_for(row.game).title} match."
         )
+
+
+def _where(row: MatchRow) -> str:
+    """A match's channel, and a link to its lobby message when one is stored."""
+    if row.lobby_message_id is None:
+        return f"<#{row.channel_id}>"
+    link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.lobby_message_id}"
+    return f"<#{row.channel_id}> ([lobby message]({link}))"
 
 
 def _option(value: Any) -> str:

@@ -9,15 +9,17 @@ import discord
 from bot.amounts import parse_amount
 from bot.components import actions_view, amount_form, confirm_view, forfeit_view
 from bot.errors import UserError
-from bot.flows.common import NO_OPEN_MATCH, Gate, Settle
+from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
 from bot.players import Names, player_id
 from bot.presenter import Presenter, message
-from bot.service import MatchService
+from bot.service import MATCH_OVER, MatchService
 from bot.storage import MatchRow, Storage
 from games.core.contract import Action as GameAction
 from games.core.contract import Forfeit
 from games.core.errors import RuleError, typed
+
+CANCELLED = "The host cancelled this match."
 
 
 class Play:
@@ -234,17 +236,15 @@ class Play:
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
-        """The 1-on-1 of this channel's match; once it is over, what was kept for the player
-        while their DMs were closed and they have not read yet."""
+        """The 1-on-1 of this channel's match; once it has ended (until a new match opens
+        here), the player's 1-on-1 as the match ended, like its **My 1-on-1** button."""
         row = await self.gate.match_here(interaction, ended=True)
-        if row.status == "ended":
-            await self.show_kept_after_the_end(
-                interaction,
-                row,
-                otherwise=NO_OPEN_MATCH,
+        if row.status == "ended" and not await self._played(interaction, row):
+            raise UserError(
+                "The last match in this channel is over, and you did not play in it. A host "
+                "can open a new one with `/match create`."
             )
-            return
-        await self.show_one_on_one(interaction, row.id)
+        await self._show(interaction, row)
 
     async def bid(
         self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str
@@ -256,35 +256,52 @@ class Play:
         await self.submit(interaction, row, move)
 
     async def show_one_on_one(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        over = await self.service.row(match_id)
-        if over is not None and over.status in ("ended", "cancelled"):
-            ended = over.status == "ended"
-            await self.show_kept_after_the_end(
-                interaction,
-                over,
-                otherwise="This match is over." if ended else "This match no longer exists.",
-            )
+        """The **My 1-on-1** button of match `match_id`: the player's 1-on-1, privately."""
+        row = await self.service.row(match_id)
+        if row is None:
+            raise UserError("This match no longer exists.")
+        if row.status == "ended" and not await self._played(interaction, row):
+            raise UserError("This match is over, and you did not play in it.")
+        await self._show(interaction, row)
+
+    async def _played(self, interaction: discord.Interaction[Any], row: MatchRow) -> bool:
+        players = await self.service.players(row.id)
+        return any(p.user_id == interaction.user.id for p in players)
+
+    async def _show(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+        """The member's 1-on-1 of `row`, with what was kept for them while their DMs were
+        closed (shown once). Once the match has ended it is their 1-on-1 as the match ended,
+        card included, under a line saying so, with no controls; a cancelled match has none
+        left, only what was kept."""
+        if row.status == "cancelled":
+            await self._kept_after_cancel(interaction, row)
             return
-        row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        text, view = await self.presenter.one_on_one(row, interaction.user.id)
+        if row.status == "ended":
+            lead = f"{MATCH_OVER} Your 1-on-1 as it ended:"
+            text, _ = await self.presenter.one_on_one(row, interaction.user.id)
+            view = None
+        else:
+            row = await self.service.running(row.id)
+            await self.gate.require_player(interaction, row)
+            lead = ""
+            text, view = await self.presenter.one_on_one(row, interaction.user.id)
         # A message holds 2,000 characters; the kept texts get what the 1-on-1 leaves.
-        note, shown = await self.presenter.kept_note(row, interaction.user.id, 1950 - len(text))
+        room = 1950 - len(lead) - len(text)
+        note, shown = await self.presenter.kept_note(row, interaction.user.id, room)
         board = await self.presenter.card(row, interaction.user.id)
-        text = f"{note}\n\n{text}" if note else text
-        await interaction.response.send_message(**message(text, view, board), ephemeral=True)
+        content = "\n\n".join(part for part in (lead, note, text) if part)
+        await interaction.response.send_message(**message(content, view, board), ephemeral=True)
         if shown:
             await self.storage.read_kept(shown)
 
-    async def show_kept_after_the_end(
-        self, interaction: discord.Interaction[Any], row: MatchRow, *, otherwise: str
+    async def _kept_after_cancel(
+        self, interaction: discord.Interaction[Any], row: MatchRow
     ) -> None:
-        """A match that is over has no 1-on-1 left, but the texts kept for a player while their
-        DMs were closed are still theirs: shown once, like during the match. With none,
-        `otherwise` is the refusal."""
-        lead = "This match is over." if row.status == "ended" else "The host cancelled this match."
-        note, shown = await self.presenter.kept_note(row, interaction.user.id, 1950 - len(lead))
+        """A cancelled match has no 1-on-1 left, but the texts kept for a player while their
+        DMs were closed are still theirs: shown once, like during the match."""
+        room = 1950 - len(CANCELLED)
+        note, shown = await self.presenter.kept_note(row, interaction.user.id, room)
         if not note:
-            raise UserError(otherwise)
-        await interaction.response.send_message(f"{lead}\n\n{note}", ephemeral=True)
+            raise UserError(CANCELLED)
+        await interaction.response.send_message(f"{CANCELLED}\n\n{note}", ephemeral=True)
         await self.storage.read_kept(shown)

@@ -78,7 +78,14 @@ class GameTexts(ABC):
 
     @abstractmethod
     def help(self) -> str:
-        """How to play, for /help."""
+        """How to play in short, with the game's commands: its part of `/help`, and the first
+        page of `/help game:<game>`."""
+
+    def rules(self) -> str | None:
+        """The game's rules as players read them, in Discord's markdown, each `## ` line
+        starting a section: `/help game:<game>` pages them after `help()`. None when the game
+        has none (its `/help game:` page is `help()` alone)."""
+        return None
 
     def add_events(
         self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]

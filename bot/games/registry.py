@@ -18,3 +18,11 @@ def plugin_for(game: str) -> GamePlugin:
         raise ValueError(
             f"Unknown game {typed(game)}; Dealer plays {', '.join(sorted(PLUGINS))}."
         ) from None
+
+
+def plugin_named(text: str) -> GamePlugin:
+    """The plug-in of the game whose id or title `text` is (in any case), as a member types
+    or picks it; raises ValueError naming the games there are."""
+    typed_ = text.strip().lower()
+    found = next((p for g, p in PLUGINS.items() if typed_ in (g, p.title.lower())), None)
+    return found if found is not None else plugin_for(text)

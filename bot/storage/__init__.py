@@ -1,5 +1,5 @@
 """All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config,
-seasons and their ledger."""
+seasons and their ledger, and the results of finished matches."""
 
 from bot.storage.db import (
     Durability,
@@ -11,6 +11,7 @@ from bot.storage.db import (
     TimerRow,
     UndoneMove,
 )
+from bot.storage.results import PastMatch, Rank, ResultRow, Standing, Tally
 from bot.storage.seasons import (
     Balance,
     LedgerEntry,
@@ -31,10 +32,15 @@ __all__ = [
     "LedgerWrite",
     "MatchRow",
     "OutboxItem",
+    "PastMatch",
     "PlayerRow",
+    "Rank",
+    "ResultRow",
     "Season",
     "Snapshot",
+    "Standing",
     "Storage",
+    "Tally",
     "TimerRow",
     "UndoneMove",
     "balances",

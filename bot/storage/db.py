@@ -17,7 +17,8 @@ from typing import Any, Literal, TypeVar
 import aiosqlite
 import pydantic_core
 
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.migrations import MIGRATIONS, Migration
+from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
 
 log = logging.getLogger(__name__)
@@ -134,9 +135,10 @@ def _connect(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
 
-def _open_writer(path: str, durability: Durability) -> sqlite3.Connection:
-    """The writing connection, with the schema migrated. Its automatic checkpoints are off:
-    `Storage` runs them off the event loop."""
+def _open_writer(path: str, durability: Durability, rank: Rank | None) -> sqlite3.Connection:
+    """The writing connection, with the schema migrated (each migration one transaction,
+    its backfill included). Its automatic checkpoints are off: `Storage` runs them off the
+    event loop."""
     writer = _connect(path)
     for pragma in (
         "journal_mode=WAL",
@@ -146,8 +148,19 @@ def _open_writer(path: str, durability: Durability) -> sqlite3.Connection:
     ):
         writer.execute(f"PRAGMA {pragma}")
     version = writer.execute("PRAGMA user_version").fetchone()[0]
-    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-        writer.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+        script = migration if isinstance(migration, str) else migration.sql
+        try:
+            writer.executescript(f"BEGIN;\n{script}")
+            if isinstance(migration, Migration):
+                migration.backfill(writer, rank)
+            writer.execute(f"PRAGMA user_version={number}")
+            writer.execute("COMMIT")
+        except BaseException:
+            if writer.in_transaction:
+                writer.execute("ROLLBACK")
+            writer.close()
+            raise
     _start_wal(writer)
     return writer
 
@@ -216,7 +229,7 @@ def _write_snapshot(w: sqlite3.Connection, match_id: int, seq: int, snapshot: Sn
         _write_timers(w, match_id, snapshot.timers)
 
 
-class Storage(SeasonStore):
+class Storage(SeasonStore, ResultStore):
     """One SQLite database in WAL mode, written on the event loop, read on a thread.
 
     Writes go through `writer`, a plain `sqlite3` connection used synchronously on the loop.
@@ -263,8 +276,13 @@ class Storage(SeasonStore):
         self._checkpoint: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path, durability: Durability = "full") -> Storage:
-        writer = await asyncio.to_thread(_open_writer, str(path), durability)
+    async def open(
+        cls, path: str | Path, durability: Durability = "full", *, rank: Rank | None = None
+    ) -> Storage:
+        """The database at `path`, migrated. `rank` ranks the matches that ended before
+        results were kept (`bot.storage.results.backfill`); only a database without any may
+        be opened without it."""
+        writer = await asyncio.to_thread(_open_writer, str(path), durability, rank)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         await db.execute_fetchall("PRAGMA query_only=ON")
         return cls(db, writer, _connect(str(path)), _connect(str(path)), durability)
@@ -373,13 +391,15 @@ class Storage(SeasonStore):
         phase_seconds: int | None,
         spectator_channel_id: int | None,
         now: float,
+        rematch_of: int | None = None,
     ) -> int | None:
-        """A new lobby; None when the channel already has an open match."""
+        """A new lobby (the rematch of match `rematch_of`, if given); None when the channel
+        already has an open match."""
         try:
             cursor = await self._execute(
                 "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
-                " phase_seconds, spectator_channel_id, created_at)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                " phase_seconds, spectator_channel_id, created_at, rematch_of)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -390,6 +410,7 @@ class Storage(SeasonStore):
                     phase_seconds or 0,
                     spectator_channel_id,
                     now,
+                    rematch_of,
                 ),
             )
         except sqlite3.IntegrityError:
@@ -422,6 +443,23 @@ class Storage(SeasonStore):
             user_id,
         )
         return [_match(r) for r in rows]
+
+    async def open_matches_in_guild(self, guild_id: int) -> list[MatchRow]:
+        """A server's lobbies and running matches, oldest first."""
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE guild_id = ? AND {_OPEN} ORDER BY id",
+            guild_id,
+        )
+        return [_match(r) for r in rows]
+
+    async def rematch_of(self, match_id: int) -> MatchRow | None:
+        """The match opened by match `match_id`'s Rematch button, unless it was cancelled."""
+        row = await self._one(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE rematch_of = ? "
+            "AND status != 'cancelled' ORDER BY id DESC LIMIT 1",
+            match_id,
+        )
+        return _match(row) if row else None
 
     async def running_match_ids(self) -> list[int]:
         return [r[0] for r in await self._all("SELECT id FROM matches WHERE status = 'running'")]
@@ -558,13 +596,14 @@ class Storage(SeasonStore):
         at: float,
         snapshot: Snapshot | None = None,
         ledger: LedgerWrite | None = None,
+        results: list[ResultRow] | None = None,
     ) -> None:
         """Append an accepted move and its events, committed when this returns. Without a
         snapshot or ledger entries that is one statement, an atomic commit on its own; with
-        them, the snapshot (and the match's end, or its new timers) and the season ledger
-        entries the move caused commit in the same transaction, so a prize is paid exactly
-        once. Raises LedgerRefused, with nothing written, when an entry would overdraw a
-        balance."""
+        them, the snapshot (and the match's end, or its new timers), the season ledger
+        entries the move caused and the results of a move that ended the match commit in the
+        same transaction, so a prize is paid, and a result counted, exactly once. Raises
+        LedgerRefused, with nothing written, when an entry would overdraw a balance."""
         insert = (
             "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
             (match_id, seq, actor, _json(move), _json(events), at),
@@ -581,6 +620,8 @@ class Storage(SeasonStore):
                 )
             if snapshot is not None:
                 _write_snapshot(w, match_id, seq, snapshot)
+            if results:
+                write_results(w, match_id, results, at)
 
         await self._transaction(record)
 

@@ -17,9 +17,35 @@ snapshot's `state_seq` stays at the highest seq ever written, so a seq is never 
 (the ledger names its entries by seq).
 
 `challenges` marks a lobby opened as a challenge to one member (a two-player game): only they may
-take the empty seat, by accepting."""
+take the empty seat, by accepting.
 
-MIGRATIONS: list[str] = [
+`results` holds, per member, what each finished match counts for their stats
+(`bot/storage/results.py`), written in the transaction that ends the match; its migration
+also ranks the matches that had ended before it. `matches.rematch_of` is the match whose
+Rematch button opened this one.
+
+A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
+after the SQL, in the same transaction."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.storage.results import Rank, backfill
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    sql: str
+    #: Writes what the new schema needs from what is stored, given the ranking of finished
+    #: matches (`Rank`; None where the caller has no engines, which only an empty database
+    #: may lack).
+    backfill: Callable[[sqlite3.Connection, Rank | None], None]
+
+
+MIGRATIONS: list[str | Migration] = [
     """
     CREATE TABLE guild_config (
         guild_id INTEGER PRIMARY KEY,
@@ -153,4 +179,24 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, seq)
     );
     """,
+    Migration(
+        """
+        CREATE TABLE results (
+            match_id INTEGER NOT NULL REFERENCES matches (id),
+            user_id INTEGER NOT NULL,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            place INTEGER,
+            won INTEGER NOT NULL,
+            practice INTEGER NOT NULL,
+            ended_at REAL NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        );
+        CREATE INDEX results_by_member ON results (guild_id, user_id, ended_at);
+        CREATE INDEX results_by_game ON results (guild_id, game);
+        ALTER TABLE matches ADD COLUMN rematch_of INTEGER REFERENCES matches (id);
+        """,
+        backfill,
+    ),
 ]

@@ -33,6 +33,7 @@ from games.core.contract import (
     Forfeit,
     Phase,
     Pick,
+    Placings,
     SeasonOutcome,
     Turn,
 )
@@ -687,6 +688,18 @@ class AuctionAuction(Engine[State, Options]):
             candidates=list(result.elimination_candidates),
             pool_increase=result.prize_pool_increase,
             pool_reason=POOL_REASON if result.prize_pool_increase else None,
+        )
+
+    def placings(self, state: State) -> Placings | None:
+        """AA-16 places once the match has ended; the first place wins (AA-17), shared by all
+        the players in it (AA-D1 when that is everyone). A removed player is not ranked
+        (AA-D3)."""
+        result = state.result
+        if result is None:
+            return None
+        return Placings(
+            places={s.player: s.place for s in result.standings},
+            winners=[s.player for s in result.standings if s.place == 1],
         )
 
     def garnets_spent(self, events: list[Event]) -> dict[str, int]:

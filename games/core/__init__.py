@@ -1,8 +1,17 @@
 """The shape every Dealer game shares: audiences and events, rule errors, seeded randomness,
-the engine protocol and its contract's data (turns, actions, season outcomes), match records
-and replay."""
+the engine protocol and its contract's data (turns, actions, season outcomes, placings), match
+records and replay."""
 
-from games.core.contract import Action, Amount, Choice, Phase, Pick, SeasonOutcome, Turn
+from games.core.contract import (
+    Action,
+    Amount,
+    Choice,
+    Phase,
+    Pick,
+    Placings,
+    SeasonOutcome,
+    Turn,
+)
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Audience, Event
@@ -21,6 +30,7 @@ __all__ = [
     "MatchRecord",
     "Phase",
     "Pick",
+    "Placings",
     "RandomSource",
     "RecordedMove",
     "RuleError",

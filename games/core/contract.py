@@ -4,7 +4,8 @@
 deadline does and who may or must act; `Engine.legal_actions` says what one player may do now,
 as actions the bot turns into controls (a button, a menu, an amount form) and back into moves
 with `Action.build`; `Engine.season_outcome` says what a finished match gives a Genius
-season's ledger. Everything here is JSON-ready (`model_dump(mode="json")`) and frozen.
+season's ledger, and `Engine.placings` who won it and who came where. Everything here is
+JSON-ready (`model_dump(mode="json")`) and frozen.
 """
 
 from __future__ import annotations
@@ -204,3 +205,24 @@ class SeasonOutcome(BaseModel, frozen=True):
     pool_increase: int = 0
     #: Why the prize pool grows, in the game's words ("everyone held four cubes").
     pool_reason: str | None = None
+
+
+class Placings(BaseModel, frozen=True):
+    """How a finished match placed its players: what the bot's stats and leaderboards count."""
+
+    #: player -> place (1 is first); players the game ranks equal share a place. A player the
+    #: game does not rank (one removed from the match, say) is not in it.
+    places: dict[str, int]
+    #: Who won: some or all of the players in first place (all of them, where the game gives
+    #: a shared first place the win), or nobody (a draw).
+    winners: list[str]
+
+    @model_validator(mode="after")
+    def _first(self) -> Placings:
+        if any(place < 1 for place in self.places.values()):
+            raise ValueError("places count from 1")
+        if len(set(self.winners)) != len(self.winners) or any(
+            self.places.get(p) != 1 for p in self.winners
+        ):
+            raise ValueError("the winners are distinct players in first place")
+        return self

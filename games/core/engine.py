@@ -10,8 +10,9 @@ The contract the bot reads without knowing the game (`docs/engine-contract.md`):
 phase, its default length, what its deadline does, who must and who may act),
 `legal_actions` (what one player may do now, as `Action`s), `audit` (the host's full
 picture), `season_outcome` and `garnets_spent` (what a season's ledger takes from a match),
-`sealed_moves` (moves secret until a reveal) and the versioned state text
-(`dump_state_json`, `load_state_json`, `upgrade`).
+`placings` (who won a finished match and who came where), `sealed_moves` (moves secret
+until a reveal) and the versioned state text (`dump_state_json`, `load_state_json`,
+`upgrade`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import pydantic_core
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from games.core.contract import Action, SeasonOutcome, Turn
+from games.core.contract import Action, Placings, SeasonOutcome, Turn
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 
@@ -210,6 +211,11 @@ class Engine(ABC, Generic[S, OptionsT]):
         """What the finished match gives a season's ledger; None while it runs, and always
         for a game that gives a season nothing (the default)."""
         return None
+
+    @abstractmethod
+    def placings(self, state: S) -> Placings | None:
+        """Who won the finished match and each player's place, as the game ranks them (a
+        shared first place, a draw, a removed player left unranked); None while it runs."""
 
     def garnets_spent(self, events: list[Event]) -> dict[str, int]:
         """How many season garnets each player spent by the move that told `events` (only a

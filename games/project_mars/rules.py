@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.core.contract import Action, Choice, Forfeit, Phase, Pick, Turn
+from games.core.contract import Action, Choice, Forfeit, Phase, Pick, Placings, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
@@ -667,6 +667,19 @@ class ProjectMars(Engine[State, Options]):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result.model_dump(mode="json") if state.result else None
+
+    def placings(self, state: State) -> Placings | None:
+        """Once the match has ended: its winner first and the other player second (PM-8; a
+        removed player forfeits, PM-D17), or, in a draw, both first and nobody winning."""
+        result = state.result
+        if result is None:
+            return None
+        if result.winner is None:
+            return Placings(places=dict.fromkeys(state.players, 1), winners=[])
+        return Placings(
+            places={p: 1 if p == result.winner else 2 for p in state.players},
+            winners=[result.winner],
+        )
 
     def legal(self, state: State, player: str) -> Legal:
         """What `player` may do now, for menus and for random and practice players."""

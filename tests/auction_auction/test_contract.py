@@ -219,6 +219,30 @@ def test_no_season_outcome_before_the_end_and_no_pool_reason_without_an_increase
     assert outcome.candidates == [] and outcome.tokens_of_life == dict.fromkeys(PLAYERS, 3)
 
 
+def test_placings_give_the_first_place_the_win_and_leave_a_removed_player_out() -> None:
+    """AA-16 places, the first place wins (AA-17); none before the end."""
+    match = four_cubes_each()
+    placings = ENGINE.placings(match.state)
+    assert placings is not None
+    assert placings.places == {"cy": 1, "ann": 2, "dee": 3, "bob": 4}
+    assert placings.winners == ["cy"]
+    early = start(rounds=1)
+    assert ENGINE.placings(early.state) is None
+
+
+def test_placings_share_the_win_when_everyone_shares_the_first_place() -> None:
+    """AA-D1: nobody finished below anyone, so all of them win; AA-D3: a removed player is
+    not ranked, so is not placed."""
+    match = start(rounds=1)
+    match.submit(HOST, {"type": "kick", "player": "dee"})
+    close(match)
+    close(match)
+    placings = ENGINE.placings(match.state)
+    assert placings is not None
+    assert placings.places == {"ann": 1, "bob": 1, "cy": 1}
+    assert placings.winners == ["ann", "bob", "cy"]
+
+
 def test_garnets_spent_counts_the_trades_among_a_moves_events() -> None:
     """AA-14: each `garnet_traded` event is one garnet spent, whatever else is told."""
     match = start(garnets={"ann": 2, "bob": 1})

@@ -27,9 +27,10 @@ def db_path(tmp_path: Path) -> Path:
 _made: list[DealerBot] = []
 
 
-def make_bot(path: Path) -> DealerBot:
-    """A bot whose database the test's teardown closes (SimCord's shutdown does not)."""
-    bot = create_bot(path)
+def make_bot(path: Path, **options: Any) -> DealerBot:
+    """A bot (with `create_bot`'s options) whose database the test's teardown closes
+    (SimCord's shutdown does not)."""
+    bot = create_bot(path, **options)
     _made.append(bot)
     return bot
 

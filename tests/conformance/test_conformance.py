@@ -439,7 +439,8 @@ class Playout:
         out and the phase's seconds), seats the match's players and never brings anyone back;
         (4) sealed actions are of sealed move types and tell the public no secret before a
         reveal; (5) the state text round-trips, and so does the text written before versions;
-        and the audit and the season's share are JSON, the latter only at the end. (`step`
+        and the audit and the season's share are JSON, the latter only at the end; the placings
+        come exactly at the end, placing every player still in (and nobody else). (`step`
         checks that a move spends garnets only of its own player, and only in a game that
         `takes_garnets`.) (6) A forfeit is refused to the host, a stranger and the removed
         players, changing nothing; any other player's is accepted and puts them out, or ends
@@ -481,6 +482,14 @@ class Playout:
             as_json(outcome.model_dump(mode="json"), "the season outcome")
             named = {*outcome.places, *outcome.garnets, *outcome.tokens_of_life}
             assert named | set(outcome.candidates) <= set(turn.players)
+        placings = engine.placings(state)
+        assert (placings is not None) == finished, "placings before the end, or none at it"
+        if placings is not None:
+            as_json(placings.model_dump(mode="json"), "the placings")
+            stayed = set(turn.players) - set(turn.out)
+            assert stayed <= set(placings.places) <= set(turn.players), (
+                f"{placings.places} does not place the players still in, {sorted(stayed)}"
+            )
 
     def builds(self, action: Action) -> list[dict[str, Any]]:
         """The action built at its amount's min, max and a value between, and with as few and

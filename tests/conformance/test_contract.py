@@ -14,7 +14,17 @@ from pydantic import ValidationError
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.auction_auction.model import Bid, State
 from games.auction_auction.rules import AuctionAuction
-from games.core.contract import MAX_KEY, Action, Amount, Choice, Forfeit, Phase, Pick, Turn
+from games.core.contract import (
+    MAX_KEY,
+    Action,
+    Amount,
+    Choice,
+    Forfeit,
+    Phase,
+    Pick,
+    Placings,
+    Turn,
+)
 from games.core.engine import HOST, STATE_VERSION_KEY
 from games.core.errors import RuleError
 from games.core.events import Audience, Event
@@ -137,6 +147,10 @@ def test_an_amount_out_of_bounds_is_left_to_the_engine() -> None:
             ),
             "must <= may <= players - out",
         ),
+        (lambda: Placings(places={"ann": 0}, winners=[]), "count from 1"),
+        (lambda: Placings(places={"ann": 1, "bob": 2}, winners=["bob"]), "in first place"),
+        (lambda: Placings(places={"ann": 1}, winners=["ann", "ann"]), "distinct players"),
+        (lambda: Placings(places={"ann": 1}, winners=["zed"]), "in first place"),
     ],
 )
 def test_the_models_refuse_what_makes_no_sense(make: Any, wrong: str) -> None:

@@ -1,6 +1,6 @@
 """One scenario test (or a few) per card of Project Mars, all 27 (PM-10): each test's name
-starts with the card's key, and its docstring says which behaviour of
-docs/rules/project-mars.md it checks."""
+starts with the card's key, and its docstring says which behaviour of the card's text
+(bot/games/project_mars/rules.py, with the rulings of docs/rules/project-mars.md) it checks."""
 
 from __future__ import annotations
 

@@ -10,7 +10,16 @@ from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.rules import PHASE_SECONDS
-from tests.project_mars.helpers import PLAYERS, card, choose, pass_, play, start
+from tests.project_mars.helpers import (
+    PLAYERS,
+    card,
+    choose,
+    next_round,
+    pass_,
+    play,
+    play_round,
+    start,
+)
 
 
 def actions(match: Match, player: str) -> dict[str, Action]:
@@ -146,3 +155,32 @@ def test_project_mars_gives_a_season_nothing() -> None:
     events = match.submit(HOST, {"type": "kick", "player": "bob"})
     assert ENGINE.season_outcome(match.state) is None
     assert ENGINE.garnets_spent(events) == {}
+
+
+def test_placings_put_the_winner_first_and_a_draw_wins_nobody() -> None:
+    """PM-8: the winner first, the other second; a drawn match places both first and nobody
+    wins it. PM-D17: a removed player forfeits, so comes second. None before the end."""
+    won = start(["Defense Turret"], ["Medic"])
+    assert ENGINE.placings(won.state) is None
+    play_round(won, "ann")
+    next_round(won)
+    play_round(won, "ann")
+    placings = ENGINE.placings(won.state)
+    assert placings is not None
+    assert (placings.places, placings.winners) == ({"ann": 1, "bob": 2}, ["ann"])
+
+    drawn = start(["Defense Turret"], ["Medic"])
+    play_round(drawn, None)
+    next_round(drawn)
+    play_round(drawn, "bob")
+    next_round(drawn)
+    play_round(drawn, None)
+    placings = ENGINE.placings(drawn.state)
+    assert placings is not None
+    assert (placings.places, placings.winners) == ({"ann": 1, "bob": 1}, [])
+
+    kicked = start(["Scout"], ["Medic"])
+    kicked.submit(HOST, {"type": "kick", "player": "ann"})
+    placings = ENGINE.placings(kicked.state)
+    assert placings is not None
+    assert (placings.places, placings.winners) == ({"ann": 2, "bob": 1}, ["bob"])

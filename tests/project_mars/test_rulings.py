@@ -4,10 +4,9 @@ name starts with the ruling it checks."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from bot.games.project_mars.rules import RULES
 from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
@@ -45,9 +44,6 @@ from tests.project_mars.helpers import (
     view,
 )
 from tests.refusals import refused
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "project-mars.md"
-
 
 # -- PM-1 decks ------------------------------------------------------------------------------
 
@@ -416,8 +412,10 @@ def test_pm9_every_round_opens_with_a_mulligan_of_up_to_three_cards() -> None:
 # -- PM-10 every card written down and tested ------------------------------------------------
 
 
-def test_pm10_every_card_has_its_paragraph_in_the_rules_page() -> None:
-    text = DOC.read_text(encoding="utf-8")
+def test_pm10_every_card_has_its_paragraph_in_the_rules_players_read() -> None:
+    """The cards are written down once, in the rules `/help game:project-mars` pages (and
+    docs/rules/project-mars.md links to)."""
+    text = RULES
     for spec in CARDS.values():
         assert f"\n**{spec.name}** (" in text, spec.name
 

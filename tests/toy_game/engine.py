@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from games.core.contract import Action, Amount, Forfeit, Phase, Turn
+from games.core.contract import Action, Amount, Forfeit, Phase, Placings, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Audience, Event, Viewer
@@ -129,6 +129,17 @@ class HighBid(Engine[State, Options]):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return {"winner": state.winner, "bids": state.bids} if state.ended else None
+
+    def placings(self, state: State) -> Placings | None:
+        """The winner first and every other bidder still in second; with no winner, everyone
+        still in shares the first place and nobody wins. A removed player is not ranked."""
+        if not state.ended:
+            return None
+        bidders = [p for p in state.players if p not in state.out]
+        if state.winner is None:
+            return Placings(places=dict.fromkeys(bidders, 1), winners=[])
+        places = {p: 1 if p == state.winner else 2 for p in bidders}
+        return Placings(places=places, winners=[state.winner])
 
     def random_move(self, state: State, rnd: random.Random) -> tuple[str, Any]:
         bidders = [p for p in state.players if p not in state.out]

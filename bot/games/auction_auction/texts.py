@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from bot.games.auction_auction.rules import RULES
 from bot.games.base import GameTexts, Names
 from games.auction_auction.model import HAND_LABELS, HOUSES, LOCATION_NAMES, PHASES, place_name
 from games.auction_auction.render import (
@@ -260,6 +261,12 @@ class AuctionAuctionTexts(GameTexts):
             "**Any time:** `/give` cash to a player, `/garnet-trade` one garnet for $10. A "
             "player who held $0 and bid nothing gets $10 when the next phase opens.\n"
             "**Commands:** `/bid target amount` (in your DMs with Dealer or here), `/me`, "
-            "`/give member amount`, `/garnet-trade`, `/match status`. Full rules: "
-            "docs/rules/auction-auction.md."
+            "`/give member amount`, `/garnet-trade`, `/match status`.\n"
+            "**Starting:** `/match create auction-auction` opens a lobby (players press Join, "
+            "the host Start); its options: `phase_minutes`, `starting_cash`, `rounds`, "
+            "`house_capacity`, `extra_colours`, `black_market_colour`, `reveal_lots`, "
+            "`spectators`."
         )
+
+    def rules(self) -> str:
+        return RULES

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.games.base import COMPUTER, GameTexts, Names, named
+from bot.games.project_mars.rules import RULES
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.project_mars.decks import READY_DECKS
@@ -535,6 +536,14 @@ class ProjectMarsTexts(GameTexts):
             "slot, and answer what cards ask. When a turn's time runs out, you pass.\n"
             "**Starting:** `/match create project-mars opponent:@member` challenges a "
             "member; `practice:True` plays Dealer; with neither, a lobby opens (a host may seat "
-            "Dealer with `/match add-bot`). Also `deck`, `turn_minutes`. Rules: "
-            "docs/rules/project-mars.md."
+            "Dealer with `/match add-bot`). Also `deck`, `turn_minutes`."
         )
+
+    def rules(self) -> str:
+        """The rules, then the ready decks as `READY_DECKS` holds them."""
+        decks = "\n\n".join(
+            f"**{deck.name}**: {deck.strategy}\n"
+            + ", ".join(f"{n} {CARDS[key].name}" for key, n in deck.cards.items())
+            for deck in READY_DECKS.values()
+        )
+        return f"{RULES}\n## Ready decks\n{decks}\n"

@@ -1,0 +1,36 @@
+"""/help: the commands in short, or one game's rules, paged (`bot.flows.help`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import guarded
+from bot.flows.help import Help
+from bot.games.registry import PLUGINS
+
+Interaction = discord.Interaction[Any]
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, help_: Help) -> None:
+        self.help_ = help_
+
+    @app_commands.command(name="help", description="How to play, and the commands")
+    @app_commands.describe(game="A game's full rules, page by page (default: the commands)")
+    async def help(self, interaction: Interaction, game: str | None = None) -> None:
+        await guarded(interaction, self.help_.show(interaction, game))
+
+    @help.autocomplete("game")
+    async def help_game(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        typed = current.lower()
+        return [
+            app_commands.Choice(name=p.title, value=g)
+            for g, p in PLUGINS.items()
+            if typed in g or typed in p.title.lower()
+        ][:25]

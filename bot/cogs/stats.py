@@ -1,0 +1,58 @@
+"""/stats and /leaderboard: the server's finished matches, per member and per game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import guarded
+from bot.flows.stats import Stats
+from bot.games.registry import PLUGINS
+
+Interaction = discord.Interaction[Any]
+
+
+async def game_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=p.title, value=g)
+        for g, p in PLUGINS.items()
+        if typed in g or typed in p.title.lower()
+    ][:25]
+
+
+class StatsCog(commands.Cog):
+    def __init__(self, stats: Stats) -> None:
+        self.stats_flow = stats
+
+    @app_commands.command(
+        name="stats", description="Matches played and won per game, and the last ones"
+    )
+    @app_commands.describe(
+        member="Whose stats (default: yours)",
+        game="One game (default: every game)",
+        public="Show them to the channel (default: only you see them)",
+    )
+    @app_commands.autocomplete(game=game_choices)
+    async def stats(
+        self,
+        interaction: Interaction,
+        member: discord.User | None = None,
+        game: str | None = None,
+        public: bool = False,
+    ) -> None:
+        await guarded(interaction, self.stats_flow.stats(interaction, member, game, public))
+
+    @app_commands.command(name="leaderboard", description="This server's top players by wins")
+    @app_commands.describe(
+        game="One game (default: every game)",
+        public="Show it to the channel (default: only you see it)",
+    )
+    @app_commands.autocomplete(game=game_choices)
+    async def leaderboard(
+        self, interaction: Interaction, game: str | None = None, public: bool = False
+    ) -> None:
+        await guarded(interaction, self.stats_flow.leaderboard(interaction, game, public))

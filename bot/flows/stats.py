@@ -1,0 +1,93 @@
+"""`/stats` and `/leaderboard`: what members' finished matches in a server count for
+(`bot.stats`). Both answer privately unless asked to show the channel; members are named by
+their mentions, which never ping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.games.registry import PLUGINS, plugin_named
+from bot.limits import fit
+from bot.stats import LAST_MATCHES, LEADERBOARD_RULE, leaderboard_text, stats_text
+from bot.storage import Storage
+
+
+def _guild(interaction: discord.Interaction[Any], command: str) -> discord.Guild:
+    if interaction.guild is None:
+        raise UserError(f"Stats are kept per server: use `{command}` in one.")
+    return interaction.guild
+
+
+def _game(game: str | None) -> str | None:
+    """The game's id from what the member typed or picked (None: every game)."""
+    if game is None:
+        return None
+    try:
+        return plugin_named(game).game
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+def _title(game: str) -> str:
+    plugin = PLUGINS.get(game)
+    return plugin.title if plugin is not None else game
+
+
+async def _answer(interaction: discord.Interaction[Any], text: str, public: bool) -> None:
+    await interaction.response.send_message(
+        fit(text), ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+    )
+
+
+class Stats:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.abc.User | None,
+        game: str | None,
+        public: bool,
+    ) -> None:
+        """A member's matches played and won per game in this server, and their last ones."""
+        guild = _guild(interaction, "/stats")
+        who = member or interaction.user
+        if who.bot:
+            raise UserError("Bots keep no stats: only members play matches.")
+        only = _game(game)
+        tallies = await self.storage.tallies(guild.id, who.id, only)
+        if not tallies:
+            which = f"{_title(only)} match" if only else "match"
+            text = (
+                f"You have not finished a {which} in this server yet. `/match list` shows the "
+                "open matches to join, and `/match create` opens one."
+                if who.id == interaction.user.id
+                else f"<@{who.id}> has not finished a {which} in this server yet."
+            )
+        else:
+            past = await self.storage.past_matches(guild.id, who.id, only, LAST_MATCHES)
+            text = stats_text(f"<@{who.id}>", tallies, past, _title)
+        await _answer(interaction, text, public)
+
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str | None, public: bool
+    ) -> None:
+        """The server's members by wins (`LEADERBOARD_RULE`), of one game or of all."""
+        guild = _guild(interaction, "/leaderboard")
+        only = _game(game)
+        standings = await self.storage.standings(guild.id, only)
+        which = _title(only) if only else "all games"
+        if not standings:
+            text = (
+                f"Nobody has finished a {_title(only) + ' ' if only else ''}match in this "
+                "server yet (practice matches against Dealer do not count)."
+            )
+        else:
+            heading = f"🏆 **Leaderboard — {which}** in this server"
+            board = leaderboard_text(standings, heading, interaction.user.id)
+            text = f"{board}\n-# The order: {LEADERBOARD_RULE}"
+        await _answer(interaction, text, public)

@@ -1,0 +1,392 @@
+"""Stats through Discord (SimCord): the results a finished match leaves (Auction Auction,
+Project Mars, High Bid), `/stats`, `/leaderboard` and `/match list`; and the migration that
+ranks the matches that ended before results were kept."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.flows import lobby
+from bot.games.registry import PLUGINS
+from bot.players import COMPUTER, COMPUTER_USER, player_id
+from bot.stats import LEADERBOARD_RULE, leaderboard_text, rank_stored
+from bot.storage import Storage
+from bot.storage.migrations import MIGRATIONS, Migration
+from games.auction_auction import ENGINE as AUCTION_AUCTION
+from games.core.drawing.words import ordinal
+from games.core.engine import Engine
+from games.core.errors import RuleError
+from games.core.match import Match
+from games.project_mars import ENGINE as PROJECT_MARS
+from games.registry import ENGINES
+from tests.bot.conftest import Table
+from tests.bot.test_project_mars import Mars
+from tests.toy_game.engine import ENGINE as HIGH_BID
+from tests.toy_game.plugin import PLUGIN as HIGH_BID_PLUGIN
+
+
+@pytest.fixture
+def high_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """High Bid registered the way the registries list every game (tests/toy_game); asked
+    for before the bot, which makes each game's `/match create` command when it starts."""
+    monkeypatch.setitem(ENGINES, HIGH_BID.game, HIGH_BID)
+    monkeypatch.setitem(PLUGINS, HIGH_BID_PLUGIN.game, HIGH_BID_PLUGIN)
+
+
+@pytest.fixture
+def dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches dealt from a known seed: each test's match goes the same way every run."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 11)
+
+
+def pings(env: Any, message: Any) -> list[int]:
+    """The members a message notified (SimCord applies the allowed mentions)."""
+    stored = env.backend.messages[message.channel_id][message.id]
+    return list(stored.ping_user_ids)
+
+
+async def results(storage: Storage, match_id: int) -> dict[int, tuple[int | None, bool, bool]]:
+    """A match's stored results: user id -> (place, won, practice)."""
+    rows = await storage.db.execute_fetchall(
+        "SELECT user_id, place, won, practice FROM results WHERE match_id = ?", (match_id,)
+    )
+    return {r[0]: (r[1], bool(r[2]), bool(r[3])) for r in rows}
+
+
+def expected(engine: Engine[Any, Any], state: Any, user_ids: list[int]) -> dict[int, Any]:
+    """What the engine's placings give each member (practice: against the computer)."""
+    placings = engine.placings(state)
+    assert placings is not None
+    practice = COMPUTER_USER in user_ids
+    return {
+        u: (placings.places.get(player_id(u)), player_id(u) in placings.winners, practice)
+        for u in user_ids
+        if u != COMPUTER_USER
+    }
+
+
+async def test_an_auction_auction_match_counts_for_its_players_and_a_cancelled_one_does_not(
+    simcord_env: Any, dealt: None
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(rounds=1)
+    rnd = random.Random(3)
+    while (await t.state()).phase != "ended":
+        await t.play_random_phase(rnd, by_button=False)
+        await t.close_phase()
+    ids = [p.id for p in t.players]
+    stored = await results(t.bot.storage, t.match_id)
+    assert stored == expected(AUCTION_AUCTION, await t.state(), ids)
+    winners = [u for u, (_, won, _) in stored.items() if won]
+    assert winners, "an Auction Auction match has a first place"
+    ended = t.match_id
+
+    lobby = await t.open()
+    await t.host.click(lobby, label="Start")
+    confirm = await t.host.slash(t.channel, "match cancel")
+    await t.host.click(confirm.response, label="Yes, cancel the match")
+    assert await results(t.bot.storage, t.match_id) == {}, "a cancelled match counts for nobody"
+
+    winner = next(p for p in t.players if p.id == winners[0])
+    r = await winner.slash(t.channel, "stats")
+    assert r.ephemeral, "stats are private unless asked otherwise"
+    [past] = await t.bot.storage.past_matches(t.guild.id, winner.id, None, 5)
+    assert past.match_id == ended
+    assert r.response.content == (
+        f"📊 **Stats of <@{winner.id}>** in this server\n"
+        "**Auction Auction**: 1 match, 1 won (100%)\n"
+        "**Last matches**\n"
+        f"• <t:{int(past.ended_at)}:d> · Auction Auction in <#{t.channel.id}>: 🏆 won"
+    )
+    loser = next(p for p in t.players if p.id not in winners)
+    r = await winner.slash(t.channel, "stats", member=loser, game="Auction Auction")
+    place = stored[loser.id][0]
+    assert place is not None and place > 1
+    assert "**Auction Auction**: 1 match, 0 won (0%)" in r.response.content
+    assert r.response.content.endswith(f"Auction Auction in <#{t.channel.id}>: {ordinal(place)}")
+
+
+async def test_project_mars_counts_a_challenge_and_shows_practice_apart(
+    simcord_env: Any, dealt: None
+) -> None:
+    t = Mars(simcord_env)
+    await t.start()
+    await t.play_out(random.Random(6))
+    challenge = t.match_id
+    stored = await results(t.bot.storage, challenge)
+    assert stored == expected(PROJECT_MARS, await t.state(), [t.ann.id, t.bob.id])
+
+    await t.practice()
+    kicked = await t.ann.slash(t.channel, "match kick", member=t.ann)
+    assert kicked.response.content == "Done.", "ann concedes: the computer wins (PM-D17)"
+    assert await results(t.bot.storage, t.match_id) == {t.ann.id: (2, False, True)}
+
+    r = await t.ann.slash(t.channel, "stats", game="project-mars")
+    won = stored[t.ann.id][1]
+    assert (
+        f"**Project Mars**: 1 match, {int(won)} won ({100 if won else 0}%) · "
+        "practice against Dealer: 1 match, 0 won"
+    ) in r.response.content
+    lines = r.response.content.splitlines()
+    assert lines[-2].endswith(f"Project Mars (practice) in <#{t.channel.id}>: 2nd")
+    challenge_line = "🏆 won" if won else ("a draw" if stored[t.ann.id][0] == 1 else "2nd")
+    assert lines[-1].endswith(f"Project Mars in <#{t.channel.id}>: {challenge_line}")
+
+    board = await t.bob.slash(t.channel, "leaderboard", game="Project Mars")
+    assert COMPUTER not in board.response.content
+    assert "1 match" in board.response.content, "the practice match is left out"
+
+
+async def test_a_member_with_no_match_gets_a_friendly_sentence(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    mine = await ann.slash(channel, "stats")
+    assert mine.ephemeral
+    assert mine.response.content == (
+        "You have not finished a match in this server yet. `/match list` shows the open "
+        "matches to join, and `/match create` opens one."
+    )
+    theirs = await ann.slash(channel, "stats", member=bob, game="project-mars")
+    assert theirs.response.content == (
+        f"<@{bob.id}> has not finished a Project Mars match in this server yet."
+    )
+    board = await ann.slash(channel, "leaderboard")
+    assert board.response.content.startswith("Nobody has finished a match in this server yet")
+    wrong = await ann.slash(channel, "stats", game="chess")
+    assert wrong.ephemeral and "Unknown game 'chess'" in wrong.response.content
+    games = await ann.autocomplete(channel, "stats", "game", "auction")
+    assert [c["value"] for c in games] == ["auction-auction"]
+    robot = guild.add_member(simcord_env.create_user("robot", bot=True))
+    bot = await ann.slash(channel, "stats", member=robot)
+    assert bot.ephemeral and "Bots keep no stats" in bot.response.content
+
+
+async def duel(channel: Any, first: Any, second: Any, winner: Any) -> None:
+    """A High Bid match of two that `winner` wins with the higher bid."""
+    lobby = (await first.slash(channel, "match create high-bid")).response
+    for member in (first, second):
+        await member.click(lobby, label="Join")
+    await first.click(lobby, label="Start")
+    for member in (first, second):
+        amount = 5 if member is winner else 3
+        r = await member.slash(channel, "bid", target="bid", amount=amount)
+        assert r.ephemeral and "recorded" in r.response.content, r.response.content
+    closed = await first.slash(channel, "match close-phase")
+    assert closed.response.content == "Done."
+
+
+async def test_the_leaderboard_orders_by_wins_then_win_rate_then_fewer_matches(
+    high_bid: None, simcord_env: Any
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    a, b, c, d, e, f = (guild.add_member(simcord_env.create_user(n)) for n in "abcdef")
+    for first, second, winner in [
+        (a, e, a),
+        (a, e, a),
+        (b, e, b),
+        (b, e, b),
+        (c, b, c),
+        (d, f, d),
+    ]:
+        await duel(channel, first, second, winner)
+    board = await e.slash(channel, "leaderboard", game="high-bid", public=True)
+    assert not board.ephemeral
+    assert board.response.content.splitlines()[:7] == [
+        "🏆 **Leaderboard — High Bid** in this server",
+        f"1. <@{a.id}> — 2 wins in 2 matches (100%)",
+        f"2. <@{b.id}> — 2 wins in 3 matches (67%)",
+        f"3. <@{c.id}> — 1 win in 1 match (100%)",
+        f"3. <@{d.id}> — 1 win in 1 match (100%)",
+        f"5. <@{f.id}> — 0 wins in 1 match (0%)",
+        f"6. <@{e.id}> — 0 wins in 4 matches (0%)",
+    ]
+    assert "most wins first" in board.response.content
+    assert pings(simcord_env, board.response) == [], "names are mentions that ping nobody"
+
+    shown = await b.slash(channel, "stats", public=True)
+    assert not shown.ephemeral and f"**Stats of <@{b.id}>**" in shown.response.content
+    assert "**High Bid**: 3 matches, 2 won (67%)" in shown.response.content
+    assert pings(simcord_env, shown.response) == []
+
+    standings = await simcord_env.bot.storage.standings(guild.id, None)
+    short = leaderboard_text(standings, "top", viewer=e.id, size=2)
+    assert short.splitlines()[-2:] == ["…", f"6. <@{e.id}> — 0 wins in 4 matches (0%)"]
+
+    other = simcord_env.create_guild()
+    elsewhere = await other.add_member(a.user).slash(other.create_text_channel("x"), "stats")
+    assert elsewhere.response.content.startswith("You have not finished a match in this server")
+
+
+async def test_match_list_shows_the_servers_open_matches_privately(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild()
+    lobby_channel = guild.create_text_channel("auction")
+    mars_channel = guild.create_text_channel("mars")
+    ann, bob, cy = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cy"))
+    hidden = guild.create_text_channel(
+        "staff",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            ann: discord.PermissionOverwrite(view_channel=True),
+            simcord_env.bot.user: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
+    opened = await ann.slash(lobby_channel, "match create auction-auction")
+    await bob.click(opened.response, label="Join")
+    challenge = await ann.slash(mars_channel, "match create project-mars", opponent=bob)
+    mars = await simcord_env.bot.storage.open_match_in(mars_channel.id)
+    await bob.click(challenge.response, custom_id=f"dealer:challenge:accept:{mars.id}:{bob.id}")
+    await ann.slash(hidden, "match create auction-auction")
+    other = simcord_env.create_guild()
+    elsewhere = other.create_text_channel("games")
+    dee = other.add_member(simcord_env.create_user("dee"))
+    await dee.slash(elsewhere, "match create auction-auction")
+
+    listed = await cy.slash(lobby_channel, "match list")
+    assert listed.ephemeral
+    row = await simcord_env.bot.storage.open_match_in(lobby_channel.id)
+    lobby_link = (
+        f"https://discord.com/channels/{guild.id}/{lobby_channel.id}/{row.lobby_message_id}"
+    )
+    mars = await simcord_env.bot.storage.match(mars.id)
+    mars_link = f"https://discord.com/channels/{guild.id}/{mars_channel.id}/{mars.lobby_message_id}"
+    assert listed.response.content.splitlines() == [
+        "**Open matches in this server**",
+        f"• **Auction Auction** in <#{lobby_channel.id}> ([lobby message]({lobby_link})): "
+        "lobby, not started · 1/12 players",
+        f"• **Project Mars** in <#{mars_channel.id}> ([lobby message]({mars_link})): "
+        "Choosing decks · 2 players",
+    ]
+    seen_by_ann = await ann.slash(mars_channel, "match list")
+    assert f"<#{hidden.id}>" in seen_by_ann.response.content, "ann may read #staff"
+
+    third = simcord_env.create_guild()
+    empty = await third.add_member(cy.user).slash(third.create_text_channel("x"), "match list")
+    assert empty.ephemeral and empty.response.content == (
+        "No match is open in this server right now. Open one with `/match create`."
+    )
+
+
+# -- the migration ---------------------------------------------------------------------------
+
+
+def played_out(engine: Engine[Any, Any], players: list[str], seed: int) -> Any:
+    """A finished match's state, from random moves (`Engine.random_move`)."""
+    match, _ = Match.start(engine, players, {}, seed)
+    rnd = random.Random(seed)
+    while not match.finished:
+        actor, move = engine.random_move(match.state, rnd)
+        try:
+            match.submit(actor, engine.moves.dump_python(move, mode="json"))
+        except RuleError:  # a random move may be refused; the next one plays
+            continue
+    return match.state
+
+
+def old_database(path: Path) -> int:
+    """A database as the version before results were kept, with four matches: an Auction
+    Auction and a Project Mars practice match that ended, one cancelled and one running;
+    returns the version."""
+    version = next(
+        i for i, m in enumerate(MIGRATIONS) if isinstance(m, Migration) and "results" in m.sql
+    )
+    db = sqlite3.connect(path, isolation_level=None)
+    for script in MIGRATIONS[:version]:
+        assert isinstance(script, str)
+        db.executescript(script)
+    db.execute(f"PRAGMA user_version={version}")
+    aa = played_out(AUCTION_AUCTION, ["101", "102", "103", "104"], 5)
+    pm = played_out(PROJECT_MARS, ["201", COMPUTER], 8)
+    matches = [
+        (1, "auction-auction", "ended", AUCTION_AUCTION.dump_state_json(aa), [101, 102, 103, 104]),
+        (2, "project-mars", "ended", PROJECT_MARS.dump_state_json(pm), [201, COMPUTER_USER]),
+        (3, "auction-auction", "cancelled", None, [101, 102, 103, 104]),
+        (4, "auction-auction", "running", AUCTION_AUCTION.dump_state_json(aa), [101, 102]),
+    ]
+    for match_id, game, status, state, seated in matches:
+        db.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, host_id, status, options, "
+            "seed, phase_seconds, state, state_seq, created_at) "
+            "VALUES (?, 7, ?, ?, 101, ?, '{}', 1, 0, ?, 2, 0)",
+            (match_id, 70 + match_id, game, status, state),
+        )
+        for joined, user_id in enumerate(seated):
+            db.execute(
+                "INSERT INTO match_players (match_id, user_id, name, joined) VALUES (?, ?, ?, ?)",
+                (match_id, user_id, f"user{user_id}", joined),
+            )
+        for seq, at in ((0, 1000.0 * match_id), (1, 1000.0 * match_id + 60)):
+            db.execute(
+                "INSERT INTO log (match_id, seq, events, at) VALUES (?, ?, '[]', ?)",
+                (match_id, seq, at),
+            )
+    db.close()
+    return version
+
+
+async def test_the_migration_ranks_the_matches_that_ended_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    version = old_database(path)
+    aa = AUCTION_AUCTION.load_state_json(
+        sqlite3.connect(path).execute("SELECT state FROM matches WHERE id = 1").fetchone()[0]
+    )
+    storage = await Storage.open(path, rank=rank_stored)
+    try:
+        assert await results(storage, 1) == expected(AUCTION_AUCTION, aa, [101, 102, 103, 104])
+        assert set(await results(storage, 2)) == {201}, "the practice opponent is no member"
+        assert await results(storage, 3) == {} and await results(storage, 4) == {}
+        practice = await storage.tallies(7, 201, None)
+        assert [(t.game, t.practice, t.played) for t in practice] == [("project-mars", True, 1)]
+        [past] = await storage.past_matches(7, 201, None, 5)
+        assert (past.match_id, past.channel_id, past.ended_at) == (2, 72, 2060.0)
+    finally:
+        await storage.close()
+    again = await Storage.open(path, rank=rank_stored)
+    try:
+        count = await again.db.execute_fetchall("SELECT COUNT(*) FROM results")
+        assert count[0][0] == 5, "ranked once: opening again adds nothing"
+    finally:
+        await again.close()
+    assert version + 1 <= len(MIGRATIONS)
+
+
+async def test_the_migration_without_engines_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    version = old_database(path)
+    with pytest.raises(RuntimeError, match="needs their games' engines"):
+        await Storage.open(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == version
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "results" not in tables, "the failed migration was rolled back whole"
+    db.close()
+
+
+def test_a_match_that_cannot_be_ranked_is_refused_for_the_migration_to_leave_out() -> None:
+    """`rank_stored` raises ValueError, which the backfill logs and passes over."""
+    with pytest.raises(ValueError, match="Unknown game"):
+        rank_stored("chess", "{}", [1, 2])
+    running, _ = Match.start(AUCTION_AUCTION, ["1", "2", "3", "4"], {}, 2)
+    with pytest.raises(ValueError, match="not of a finished match"):
+        rank_stored("auction-auction", AUCTION_AUCTION.dump_state_json(running.state), [1, 2])
+
+
+async def test_help_lists_the_stats_commands_the_match_list_and_the_rematch(
+    simcord_env: Any,
+) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    r = await ann.slash(channel, "help")
+    shown = "\n".join([r.response.content, *(f.content for f in r.followups)])
+    for words in ("`/stats [member] [game]`", "`/leaderboard [game]`", "`/match list`"):
+        assert words in shown
+    assert "**Rematch**" in shown and LEADERBOARD_RULE in shown
