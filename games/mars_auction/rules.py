@@ -10,7 +10,7 @@ import random
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from games.core.contract import Action, Amount, Choice, Forfeit, Phase, Pick, Turn
+from games.core.contract import Action, Amount, Choice, Forfeit, Phase, Pick, Placings, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
@@ -380,7 +380,7 @@ class MarsAuction(Engine[State, Options]):
         board.public("markers_placed", player=player, cards=list(numbers))
         left = budget - after
         board.private(player, "markers_receipt", player=player, cards=list(numbers), left=left)
-        if left < self._price(state, player) and state.auction == "research":
+        if left < self._price(state, player):
             board.private(player, "price_warning", player=player, left=left, price=PRICE)
         self._next_turn(board)
 
@@ -1063,6 +1063,15 @@ class MarsAuction(Engine[State, Options]):
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result.model_dump(mode="json") if state.result else None
+
+    def placings(self, state: State) -> Placings | None:
+        """MA-D10: the auction has no winner (Terraforming Mars is won at the table): every
+        player still in shares the one place, and nobody wins, as in a draw."""
+        if state.result is None:
+            return None
+        return Placings(
+            places={p: 1 for p in state.players if not state.seats[p].kicked}, winners=[]
+        )
 
     def _opened(self, board: Board, step: str, players: list[str]) -> None:
         """A new decision is awaited: the bot starts its deadline on this event."""
