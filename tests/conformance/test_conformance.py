@@ -135,10 +135,29 @@ def _project_mars_options(data: st.DataObject, players: list[str]) -> dict[str, 
     return {"decks": decks} if decks else {}
 
 
+def _mars_auction_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
+    """Both variants, a setup or research auctions only, a first player chosen or drawn, a
+    setup budget set or the lowest corporation's."""
+    optional = {
+        "start": st.sampled_from(["setup", "research"]),
+        "first_player": st.sampled_from(players),
+        "setup_budget": st.sampled_from([0, 3, 20]),
+        "expansions": st.sampled_from([["base"], ["base", "corpera", "prelude"]]),
+    }
+    options: dict[str, Any] = data.draw(
+        st.fixed_dictionaries(
+            {"variant": st.sampled_from(["limited", "unlimited"])}, optional=optional
+        ),
+        label="options",
+    )
+    return options
+
+
 #: Option sets worth drawing, per game; a game not listed plays with its defaults.
 OPTIONS: dict[str, Callable[[st.DataObject, list[str]], dict[str, Any]]] = {
     "auction-auction": _auction_auction_options,
     "project-mars": _project_mars_options,
+    "mars-auction": _mars_auction_options,
 }
 
 
