@@ -12,8 +12,8 @@ from pathlib import Path
 import games
 from bot import boards
 from bot.games.registry import plugin_for
-from games.core.drawing import fonts
 from games import tm_catalogue
+from games.core.drawing import fonts
 from games.core.match import Match
 from games.registry import engine_for
 
