@@ -146,11 +146,17 @@ class MarsAuction(Engine[State, Options]):
         )
         if options.start == "setup":
             names = options.display
-            cards = (
-                self._named_display(state, catalogue, names, setup=True)
-                if names is not None
-                else self._dealt_display(state, catalogue, SETUP_PER_PLAYER)
-            )
+            try:
+                cards = (
+                    self._named_display(state, catalogue, names, setup=True)
+                    if names is not None
+                    else self._dealt_display(state, catalogue, SETUP_PER_PLAYER)
+                )
+            except RuleError as error:
+                # Options the game cannot set up with are refused as options are (a
+                # ValueError), whether they come from the bot's lobby or a replayed record.
+                what = "display" if names is not None else "expansions"
+                raise ValueError(f"Invalid options: {what}: {error.message}") from None
             self._lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]
             state.setup_budget = (
@@ -1323,7 +1329,9 @@ class MarsAuction(Engine[State, Options]):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Everything but budgets, M€ left and choices not yet revealed; a player's own view
-        adds theirs."""
+        adds theirs, and what they may do now (`legal`: their `legal_actions`, for the bot's
+        controls). `open`: the display numbers markers may go on now (limited, L17)."""
+        limited_bidding = state.step == "bidding" and state.options.variant == "limited"
         out: dict[str, Any] = {
             "variant": state.options.variant,
             "step": state.step,
@@ -1335,6 +1343,7 @@ class MarsAuction(Engine[State, Options]):
             "to_act": state.to_act,
             "display": [c.model_dump(mode="json") for c in state.display],
             "lot": state.lot.model_dump(mode="json") if state.lot else None,
+            "open": [c.number for c in self.biddable(state)] if limited_bidding else [],
             "players": list(state.players),
             "seats": {
                 p: {
@@ -1364,6 +1373,7 @@ class MarsAuction(Engine[State, Options]):
                 "choice": seat.choice,
                 "price": self._price(state, viewer),
             }
+            out["legal"] = [a.model_dump(mode="json") for a in self.legal_actions(state, viewer)]
         return out
 
     # -- playouts and checks -----------------------------------------------------------------

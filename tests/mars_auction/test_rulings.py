@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from games.core.engine import HOST
-from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.match import Match
 from games.mars_auction import ENGINE
@@ -167,8 +166,21 @@ def test_l1_the_display_is_numbered_in_the_rulebooks_order() -> None:
     assert [(c["number"], c["name"]) for c in dealt["cards"]] == list(enumerate(display, 1))
     assert [c["kind"] for c in dealt["cards"][:6]] == ["company"] * 4 + ["prelude"] * 2
     shuffled = [display[4], *display[:4], *display[5:]]
-    with pytest.raises(RuleError, match="L1 order"):
+    with pytest.raises(ValueError, match="L1 order"):
         Match.start(ENGINE, ["ann", "bob"], {"display": shuffled}, 1)
+
+
+def test_a_display_the_setup_cannot_use_is_refused_as_an_option() -> None:
+    """A setup display wrong for the players seated (or a catalogue too short to deal from)
+    is refused as options are, with a ValueError naming the option: what the bot's Start and
+    `python -m games replay` turn into a sentence, not a rule error of a move."""
+    with pytest.raises(ValueError, match=r"^Invalid options: display: A display for 3 players"):
+        Match.start(ENGINE, ["ann", "bob", "cy"], {"display": setup_display(2)}, 1)
+    with pytest.raises(ValueError, match=r"^Invalid options: display: .*Did you mean"):
+        Match.start(ENGINE, ["ann", "bob"], {"display": ["Credicorp", *setup_display(2)[1:]]}, 1)
+    only_preludes = {"expansions": ["prelude"]}
+    with pytest.raises(ValueError, match=r"^Invalid options: expansions: The catalogue has 5"):
+        Match.start(ENGINE, ["a", "b", "c", "d", "e"], only_preludes, 1)
 
 
 def test_l2_to_l5_evaluation_order_and_tie_breaks() -> None:
