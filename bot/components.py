@@ -339,8 +339,9 @@ def lobby_view(match_id: int) -> discord.ui.View:
     return view
 
 
-def phase_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def phase_view(match_id: int, controls: discord.ui.View | None = None) -> discord.ui.View:
+    """The My 1-on-1 button of a phase's message, after the game's own `controls`."""
+    view = controls if controls is not None else discord.ui.View(timeout=None)
     view.add_item(OneOnOneButton(match_id))
     return view
 

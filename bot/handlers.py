@@ -82,8 +82,24 @@ class PlayHandlers(Protocol):
 
     async def show_one_on_one(self, interaction: Interaction, match_id: int) -> None: ...
 
+    async def game_here(self, interaction: Interaction) -> tuple[str, dict[str, Any]] | None:
+        """The game and options of this channel's open match (a game's commands check the
+        one and autocomplete from the other), or None when there is none."""
+
     async def forfeit(self, interaction: Interaction, match_id: int) -> None:
         """The member's confirmed concession of match `match_id`."""
+
+
+class HostHandlers(Protocol):
+    async def host_move(
+        self, interaction: Interaction, move: dict[str, Any], match_id: int | None = None
+    ) -> None:
+        """A host's move in the match of this channel (`/match close-phase`, a game's own
+        host commands); with `match_id`, only if that is still the channel's match."""
+
+    async def hosted_match(self, interaction: Interaction) -> int:
+        """The id of this channel's running match, when the member may host it (else a
+        refusal): what a game's host command checks before it asks to confirm."""
 
 
 class UndoHandlers(Protocol):
@@ -110,6 +126,9 @@ class Handlers(Protocol):
 
     @property
     def play(self) -> PlayHandlers: ...
+
+    @property
+    def host(self) -> HostHandlers: ...
 
     @property
     def seasons(self) -> SeasonHandlers: ...

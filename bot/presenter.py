@@ -112,7 +112,7 @@ class Presenter:
         move that ended a season match."""
         texts = plugin_for(row.game).texts
         stored = item.events
-        if texts.wants_views and item.seq > 0:
+        if texts.wants_views:
             views = self._views[row.id].pop(item.seq, None)
             if views is None:
                 views = await self.service.views_around(row, item.seq)
@@ -202,6 +202,9 @@ class Presenter:
                         boards.board(plugin_for(row.game).texts, data, table),
                         f"the board of {event.type} in match {row.id}",
                     )
+                    board_controls = plugin_for(row.game).board_controls
+                    if board_controls is not None and public.button:
+                        public.controls = board_controls(row.id, data)
                     await self._post(row, public)
                     public = _Message()
             elif text and audience.kind in ("players", "location"):
@@ -227,7 +230,7 @@ class Presenter:
         for chunk in chunks[:-1]:
             await self.channel_send(row.channel_id, chunk)
         view = (
-            phase_view(row.id)
+            phase_view(row.id, content.controls)
             if content.button
             else rematch_view(row.id)
             if content.rematch
@@ -321,12 +324,18 @@ class Presenter:
             return "You are not playing in this match.", None
         view = await self.service.view(row, me)
         names = names_of(players)
+        text = ui.one_on_one(view, names)
+        if ui.deadline_in_one_on_one and me in turn.must:
+            fresh = await self.service.row(row.id)
+            if fresh is not None and fresh.deadline and not fresh.paused:
+                then = ui.engine_text(turn.phase.on_deadline, names)
+                text += f"\n⏳ Closes <t:{int(fresh.deadline)}:R>. Then: {then}"
         controls = plugin_for(row.game).controls
         if controls is not None:
-            return ui.one_on_one(view, names), controls(row.id, view, names)
+            return text, controls(row.id, view, names)
         actions = await self.service.actions(row, me)
         generic = actions_view(row.id, actions, lambda text: ui.engine_text(text, names))
-        return ui.one_on_one(view, names), generic
+        return text, generic
 
     async def channel_send(
         self,
@@ -475,3 +484,5 @@ class _Message:
     button: bool = False
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
+    #: The game's controls for the phase it announces (`GamePlugin.board_controls`).
+    controls: discord.ui.View | None = None

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import UserError
+from bot.games.base import named
 from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id
 from bot.seasons import SeasonService
 from bot.stats import results_of
@@ -258,7 +259,8 @@ class MatchService:
                 raw = {**raw, "garnets": garnets}
             state, events = engine.setup(ids, engine.parse_options(raw), row.seed)
         except ValueError as error:
-            raise UserError(str(error)) from None
+            # An option may name a player (who starts, say): by name, not by id.
+            raise UserError(named(str(error), names_of(players))) from None
         now = self.now()
         started = await self.storage.start_match(
             row.id,
@@ -527,15 +529,20 @@ class MatchService:
         def rename(value: Any) -> Any:
             return names.get(value, value) if isinstance(value, str) else value
 
+        def rename_option(value: Any) -> Any:
+            """An option naming players (a dict by player, a player, a list of them)."""
+            if isinstance(value, dict):
+                return {rename(k): rename_option(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [rename_option(v) for v in value]
+            return rename(value)
+
         moves = [
             {"by": rename(actor), **{k: rename(v) for k, v in move.items()}}
             for _, actor, move in await self.storage.moves(row.id)
         ]
         players = engine_for(row.game).turn(await self.state(row)).players if row.started else []
-        options = {
-            key: {rename(k): v for k, v in value.items()} if isinstance(value, dict) else value
-            for key, value in row.options.items()
-        }
+        options = {key: rename_option(value) for key, value in row.options.items()}
         return {
             "game": row.game,
             "seed": row.seed,

@@ -41,8 +41,17 @@ class Host:
         self.lobby = lobby
         self.settle = settle
 
-    async def host_move(self, interaction: discord.Interaction[Any], move: dict[str, Any]) -> None:
+    async def host_move(
+        self,
+        interaction: discord.Interaction[Any],
+        move: dict[str, Any],
+        match_id: int | None = None,
+    ) -> None:
+        """A host's move in this channel's match (only if it is `match_id`, when given: a
+        confirmation asked in an earlier match is not carried over to the next)."""
         row = await self._running_as_host(interaction)
+        if match_id is not None and row.id != match_id:
+            raise UserError("That was asked in an earlier match of this channel.")
         try:
             outcome = await self.service.submit(row.id, HOST, move)
         except RuleError as error:
@@ -52,6 +61,10 @@ class Host:
             ) from None
         await interaction.response.send_message("Done.", ephemeral=True)
         await self.settle(row.id, outcome)
+
+    async def hosted_match(self, interaction: discord.Interaction[Any]) -> int:
+        """The id of this channel's running match, when the member may host it."""
+        return (await self._running_as_host(interaction)).id
 
     async def kick(self, interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
         """`/match kick`: in a lobby the member's seat is taken back; in a running match the

@@ -73,6 +73,16 @@ class Play:
         view = await self.service.view(row, player_id(interaction.user.id))
         return view, await self.service.names(match_id)
 
+    async def game_here(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The game and options of this channel's open match, or None when there is none."""
+        try:
+            row = await self.gate.match_here(interaction)
+        except UserError:
+            return None
+        return row.game, row.options
+
     async def submit_here(
         self, interaction: discord.Interaction[Any], move: dict[str, Any], command: str
     ) -> None:

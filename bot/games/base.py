@@ -50,6 +50,9 @@ class GameTexts(ABC):
     record_while_running: ClassVar[bool] = True
     #: What conceding (`/match forfeit`) does in this game, for its confirmation.
     forfeit: ClassVar[str] = "You leave the match and make no more moves."
+    #: Whether a player's 1-on-1 ends with their move's deadline and what it does (for a
+    #: player the phase waits for).
+    deadline_in_one_on_one: ClassVar[bool] = False
 
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:

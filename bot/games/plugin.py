@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 Decide = Callable[[dict[str, Any], int], dict[str, Any]]
 #: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
 Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
+#: The controls on a board message that opens a phase, from its board event (None: none).
+BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,10 @@ class GamePlugin:
     forms: tuple[Form, ...] = ()
     #: The game's own 1-on-1 controls; without, a button per target opens the amount form.
     controls: Controls | None = None
+    #: Controls on the channel's board message of a phase (a game that `combine_messages`),
+    #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
+    #: and checked on click like any control (only who may act is let through).
+    board_controls: BoardControls | None = None
     #: The computer seat's player, for practice matches; None when the game has none.
     practice: Decide | None = None
 

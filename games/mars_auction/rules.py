@@ -1286,7 +1286,7 @@ class MarsAuction(Engine[State, Options]):
                     )
                 )
             if high is not None:
-                actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
+                actions.append(Action(key="pass", label="Pass on this card", move={"type": "pass"}))
             return actions
         room = self.room(state, player)
         open_ = [c for c in self.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]

@@ -1,0 +1,315 @@
+"""The Mars Auction in Discord: its `/match create mars-auction` options (a host's own card
+list as a CSV attachment, a setup display typed by name), the host's `/mars` commands, and
+its controls and forms."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError, guarded
+from bot.games.mars_auction.controls import (
+    DYNAMIC_ITEMS,
+    NUMBERS_FORM,
+    answer_numbers_form,
+    board_controls,
+    controls,
+    end_view,
+)
+from bot.games.mars_auction.texts import MarsAuctionTexts
+from bot.games.plugin import Form, GamePlugin
+from bot.handlers import Handlers, handlers
+from bot.players import player_id
+from games.core.drawing.words import plural
+from games.core.errors import RuleError
+from games.mars_auction import ENGINE
+from games.mars_auction.model import MAX_MC
+from games.mars_auction.rules import catalogue_for
+from games.tm_catalogue import PROJECT_TYPES, CardType, Catalogue, HostListError, parse_host_list
+from games.tm_catalogue.host_list import MAX_BYTES
+
+Interaction = discord.Interaction[Any]
+TEXTS = MarsAuctionTexts()
+VARIANTS = [
+    app_commands.Choice(name="limited: markers, 1 or 2 a turn", value="limited"),
+    app_commands.Choice(name="unlimited: card by card, raise or pass", value="unlimited"),
+]
+STARTS = [
+    app_commands.Choice(name="the setup auction, then research auctions", value="setup"),
+    app_commands.Choice(name="research auctions only (setup dealt at the table)", value="research"),
+]
+EXPANSIONS = [
+    app_commands.Choice(name="base game, Corporate Era and Prelude", value="base,corpera,prelude"),
+    app_commands.Choice(name="base game and Corporate Era (no preludes)", value="base,corpera"),
+    app_commands.Choice(name="base game and Prelude", value="base,prelude"),
+    app_commands.Choice(name="base game only", value="base"),
+]
+#: Discord fills an option in with a suggestion of at most 100 characters.
+SUGGESTION = 100
+
+
+def card_names(text: str) -> list[str]:
+    """Card names as a host types them: separated by `;`."""
+    return [name.strip() for name in text.split(";") if name.strip()]
+
+
+def suggestions(
+    current: str, catalogue: Catalogue, types: Collection[CardType] | None
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of the last name of a `;`-separated list: the names before it kept, the
+    cards already named left out. Discord fills in at most 100 characters, so a longer list
+    gets no suggestion: its names are typed in full (case, accents and punctuation do not
+    matter)."""
+    head, separator, last = current.rpartition(";")
+    named = card_names(head)
+    prefix = "; ".join(named) + "; " if separator and named else ""
+    taken = {name.casefold() for name in named}
+    out: list[app_commands.Choice[str]] = []
+    for card in catalogue.search(last.strip(), types=types):
+        value = prefix + card.name
+        if card.name.casefold() in taken or len(value) > SUGGESTION:
+            continue
+        facts = f"{card.type}, starts with {card.starting_mc} M€" if card.starting_mc else card.type
+        if card.cost is not None:
+            facts = f"{card.type}, {card.cost} M€"
+        out.append(app_commands.Choice(name=f"{value} ({facts})"[-SUGGESTION:], value=value))
+    return out
+
+
+async def host_list(attachment: discord.Attachment) -> str:
+    """A host's CSV card list (MA-D8), checked line by line: its text, for `cards_csv`."""
+    if attachment.size > MAX_BYTES:
+        raise UserError(
+            f"`cards`: {attachment.filename} is {attachment.size / 1000:,.0f} kB; a card list "
+            f"may be at most {MAX_BYTES // 1000} kB."
+        )
+    data = await attachment.read()
+    try:
+        parse_host_list(data)
+    except HostListError as error:
+        raise UserError(f"`cards`: {attachment.filename} cannot be used.\n{error}") from None
+    return data.decode("utf-8-sig")
+
+
+def checked_display(text: str, options: dict[str, Any]) -> list[str]:
+    """A setup display typed by a host (MA-D8's cards included), checked as far as it can be
+    before the players are seated: every name a card, 2 companies per player for 2 to 5
+    players, and the engine's own checks (counts per kind, L1 order, no card twice) for that
+    many players. Start checks it again against the players seated."""
+    names = card_names(text)
+    catalogue = catalogue_for(options.get("cards_csv"))
+    cards = []
+    for name in names:
+        try:
+            cards.append(catalogue.find(name))
+        except RuleError as error:
+            raise UserError(f"`display`: {error.message}") from None
+    companies = sum(card.type == "corporation" for card in cards)
+    if companies % 2 or not 2 <= companies // 2 <= ENGINE.max_players:
+        raise UserError(
+            "`display`: a setup display starts with 2 companies per player (4 to 10, for 2 to 5 "
+            f"players), and these names hold {plural(companies, 'company', 'companies')}. List "
+            "every card on your table in L1 order, separated by `;`: the companies, then the "
+            "preludes, then the projects."
+        )
+    seats = [str(seat) for seat in range(1, companies // 2 + 1)]
+    try:
+        ENGINE.setup(
+            seats, ENGINE.parse_options({**options, "display": names, "first_player": None}), 0
+        )
+    except ValueError as error:
+        raise UserError(
+            f"`display`: {str(error).removeprefix('Invalid options: display: ')}"
+        ) from None
+    return names
+
+
+def create() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="mars-auction",
+        description="Open a Mars Auction lobby here: Terraforming Mars cards dealt by bidding",
+    )
+    @app_commands.describe(
+        variant="limited: markers (default); unlimited: card by card",
+        start="The setup auction first (default), or research auctions only",
+        first_player="Who holds the starting player marker first (default: drawn at random)",
+        turn_minutes="Minutes for a bidding turn and a budget, keep or buy step (default 10, 30)",
+        setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
+        expansions="The sets cards are dealt from (default: base game, Corporate Era, Prelude)",
+        display="The setup display as on your table: card names in L1 order, separated by ;",
+        cards="Your own cards: a CSV file with name, type, cost, tags, starting M€",
+    )
+    @app_commands.choices(variant=VARIANTS, start=STARTS, expansions=EXPANSIONS)
+    async def mars_auction(
+        interaction: Interaction,
+        variant: str | None = None,
+        start: str | None = None,
+        first_player: discord.Member | None = None,
+        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        setup_budget: app_commands.Range[int, 0, MAX_MC] | None = None,
+        expansions: str | None = None,
+        display: str | None = None,
+        cards: discord.Attachment | None = None,
+    ) -> None:
+        await guarded(
+            interaction,
+            _create(
+                interaction,
+                variant,
+                start,
+                first_player,
+                turn_minutes,
+                setup_budget,
+                expansions,
+                display,
+                cards,
+            ),
+        )
+
+    @mars_auction.autocomplete("display")
+    async def display_names(
+        interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return suggestions(current, catalogue_for(None), None)
+
+    return mars_auction
+
+
+async def _create(
+    interaction: Interaction,
+    variant: str | None,
+    start: str | None,
+    first_player: discord.Member | None,
+    turn_minutes: int | None,
+    setup_budget: int | None,
+    expansions: str | None,
+    display: str | None,
+    cards: discord.Attachment | None,
+) -> None:
+    options: dict[str, Any] = {}
+    if variant is not None:
+        options["variant"] = variant
+    if start is not None:
+        options["start"] = start
+    if first_player is not None:
+        if first_player.bot:
+            raise UserError("`first_player`: bots cannot play; name a member who joins.")
+        options["first_player"] = player_id(first_player.id)
+    if setup_budget is not None:
+        options["setup_budget"] = setup_budget
+    if expansions is not None:
+        options["expansions"] = expansions.split(",")
+    if cards is not None:
+        options["cards_csv"] = await host_list(cards)
+    if display is not None:
+        if start == "research":
+            raise UserError(
+                "`display` is the setup's display; with `start:research` the host enters each "
+                "research display with `/mars research cards:`."
+            )
+        options["display"] = checked_display(display, options)
+    seconds = turn_minutes * 60 if turn_minutes else None
+    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, seconds, None)
+
+
+async def _this_game(interaction: Interaction, flows: Handlers) -> dict[str, Any]:
+    """The options of this channel's match, which must be a Mars Auction."""
+    here = await flows.play.game_here(interaction)
+    if here is None:
+        raise UserError("There is no open match in this channel.")
+    game, options = here
+    if game != TEXTS.game:
+        raise UserError("This channel's match is not a Mars Auction: `/mars` commands run one.")
+    return options
+
+
+class MarsCog(
+    commands.GroupCog,
+    group_name="mars",
+    group_description="Mars Auction: research auctions, budgets and the end",
+):
+    """The Mars Auction's own commands: the host opens research auctions and ends the match;
+    players state their budgets (the host may set one for a player)."""
+
+    @app_commands.command(
+        name="research",
+        description="Host: open the next generation's research auction (dealt, or your cards)",
+    )
+    @app_commands.describe(
+        cards="The research display as on your table: project names in L1 order, separated by ;"
+    )
+    async def research(self, interaction: Interaction, cards: str | None = None) -> None:
+        await guarded(interaction, self._research(interaction, cards))
+
+    async def _research(self, interaction: Interaction, cards: str | None) -> None:
+        flows = handlers(interaction)
+        await _this_game(interaction, flows)
+        move: dict[str, Any] = {"type": "research"}
+        if cards is not None:
+            move["cards"] = card_names(cards)
+        await flows.host.host_move(interaction, move)
+
+    @research.autocomplete("cards")
+    async def research_cards(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        here = await handlers(interaction).play.game_here(interaction)
+        csv = here[1].get("cards_csv") if here is not None and here[0] == TEXTS.game else None
+        return suggestions(current, catalogue_for(csv), PROJECT_TYPES)
+
+    @app_commands.command(name="end", description="Host: end the match between generations")
+    async def end(self, interaction: Interaction) -> None:
+        await guarded(interaction, self._end(interaction))
+
+    async def _end(self, interaction: Interaction) -> None:
+        flows = handlers(interaction)
+        await _this_game(interaction, flows)
+        match_id = await flows.host.hosted_match(interaction)
+        await interaction.response.send_message(
+            "End the Mars Auction for everyone? The result lists what each player holds and "
+            "paid; no more research auctions can be opened.",
+            view=end_view(match_id),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="budget",
+        description="Your M€ for this research auction (private); a host may set a player's",
+    )
+    @app_commands.describe(
+        amount="The M€ you hold for this research auction",
+        member="Host: the player whose budget you set (they alone are told it)",
+    )
+    async def budget(
+        self,
+        interaction: Interaction,
+        amount: app_commands.Range[int, 0, MAX_MC],
+        member: discord.Member | None = None,
+    ) -> None:
+        await guarded(interaction, self._budget(interaction, amount, member))
+
+    async def _budget(
+        self, interaction: Interaction, amount: int, member: discord.Member | None
+    ) -> None:
+        flows = handlers(interaction)
+        await _this_game(interaction, flows)
+        move: dict[str, Any] = {"type": "budget", "amount": amount}
+        if member is None:
+            await flows.play.submit_here(interaction, move, "mars budget")
+            return
+        await flows.host.host_move(interaction, {**move, "for": player_id(member.id)})
+
+
+PLUGIN = GamePlugin(
+    texts=TEXTS,
+    create=create,
+    cog=MarsCog,
+    dynamic_items=DYNAMIC_ITEMS,
+    forms=(Form(NUMBERS_FORM, answer_numbers_form),),
+    controls=controls,
+    board_controls=board_controls,
+)

@@ -1,0 +1,685 @@
+"""The Mars Auction in Discord: what each event, 1-on-1 and status says, and which images go
+with them (RULINGS.md §2, docs/rules/mars-auction.md; the engine's view and events are
+documented in `games/mars_auction/model.py` and docs/records.md).
+
+Every move gets one message in the channel: what happened, whose turn it is now with its
+deadline, and the display as it stands (the bot's `board_shown` event, made from the public
+view after the move), with the controls of the player to move. A settled auction gets what
+each player holds and paid (`settlement`, made from the public view after the move and its
+events). Budgets, the M€ a player has left and choices not yet revealed appear only in that
+player's own texts (MA-D3). Engine sentences that name players carry player ids; `named`
+turns them into the names people see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from bot.games.base import GameTexts, Names, named
+from bot.games.mars_auction.rules import RULES
+from games.core.contract import Action
+from games.core.drawing.board import Board
+from games.core.drawing.words import join, plural
+from games.mars_auction.model import KEEP, KIND_WORDS, MAX_ON_CARD, MAX_PER_ROUND, Kind
+from games.mars_auction.render import (
+    auction_words,
+    card_facts,
+    display_board,
+    settlement_board,
+)
+
+#: The bot's own events: the display after a move, the names of the cards markers went on,
+#: and what each player holds and paid once an auction is settled.
+BOARD_SHOWN = "board_shown"
+MARKERS_SHOWN = "markers_shown"
+SETTLEMENT = "settlement"
+#: How many candidates of a draw are named before the rest are counted.
+CANDIDATES_NAMED = 40
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """ "**3 · Arctic Algae**"."""
+    return f"**{card['number']} · {card['name']}**"
+
+
+def cards_listed(names: Sequence[str]) -> str:
+    return join([f"**{n}**" for n in names]) or "none"
+
+
+def holdings(entry: Mapping[str, Any]) -> str:
+    """ "Helion; preludes Loan and Biolab; 3 projects (A, B and C)"."""
+    corporation = entry.get("corporation") or "no corporation yet"
+    preludes = list(entry.get("preludes") or [])
+    projects = list(entry.get("projects") or [])
+    parts = [f"**{corporation}**" if entry.get("corporation") else corporation]
+    if preludes:
+        parts.append(f"preludes {join(preludes)}")
+    listed = f" ({join(projects)})" if projects else ""
+    parts.append(f"{plural(len(projects), 'project')}{listed}")
+    return "; ".join(parts)
+
+
+class MarsAuctionTexts(GameTexts):
+    game = "mars-auction"
+    title = "Mars Auction"
+    forfeit = (
+        "You leave the auction as a removed player does: your markers come off the cards not "
+        "yet evaluated, your bid on the card up for auction is void, and what you won but "
+        "have not kept or bought is discarded; what you hold stays yours in the result (MA-D7)."
+    )
+    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, SETTLEMENT, "match_ended"})
+    commands: ClassVar[frozenset[str]] = frozenset({"mars budget"})
+    wants_views = True
+    combine_messages = True
+    phase_label = "Turn time"
+    #: The seed deals the research displays still to come, and the moves hold every budget:
+    #: no record while the match runs.
+    record_while_running = False
+    #: A player's 1-on-1 ends with their move's deadline.
+    deadline_in_one_on_one = True
+
+    # -- events ----------------------------------------------------------------------------
+
+    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+        handler = getattr(self, f"_on_{event['type']}", None)
+        if handler is None:
+            return None
+        text: str | None = handler(event, names)
+        return None if text is None else named(text, names)
+
+    def _on_match_started(self, event: dict[str, Any], names: Names) -> str:
+        who = join([f"**{names(p)}**" for p in event["players"]])
+        first = names(event["first_player"])
+        how = "drawn at random" if event["drawn"] else "named by the host"
+        start = (
+            "The setup auction comes first."
+            if event["start"] == "setup"
+            else "The host opens each generation's research auction with `/mars research`."
+        )
+        return (
+            f"**The Mars Auction begins** ({event['variant']} variant): {who}. {first} holds "
+            f"the starting player marker ({how}). {start} How to play: "
+            "`/help game:mars-auction`."
+        )
+
+    def _on_display_dealt(self, event: dict[str, Any], names: Names) -> str:
+        cards = event["cards"]
+        where = (
+            "The setup display"
+            if event["auction"] == "setup"
+            else f"Generation {event['generation']}'s research display"
+        )
+        lines = [f"**{where}** ({plural(len(cards), 'card')}):"]
+        for kind, words in KIND_WORDS.items():
+            mine = [c for c in cards if c["kind"] == kind]
+            if mine:
+                listed = ", ".join(
+                    f"{c['number']} {c['name']}" + (f" ({card_facts(c)})" if card_facts(c) else "")
+                    for c in mine
+                )
+                lines.append(f"{words.capitalize()}: {listed}.")
+        return "\n".join(lines)
+
+    def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
+        step = event["step"]
+        waiting = join([names(p) for p in event["players"]])
+        where = (
+            "the setup auction"
+            if event["auction"] == "setup"
+            else f"generation {event['generation']}'s research auction"
+        )
+        if step == "bidding":
+            return f"**{waiting}'s turn** in {where}."
+        if step == "budget":
+            return (
+                f"**{where.capitalize()}**: everyone states the M€ they hold for it, "
+                "privately, with **State your M€** in their 1-on-1 or `/mars budget`. Nobody "
+                f"else sees the figure. Waiting for {waiting}."
+            )
+        if step == "keep":
+            kind: Kind = "prelude" if event["kind"] == "prelude" else "company"
+            keep = plural(KEEP[kind], kind, KIND_WORDS[kind])
+            return (
+                f"**Keeping {KIND_WORDS[kind]}**: {waiting} won more than a player keeps "
+                f"({keep}), and choose{'s' if len(event['players']) == 1 else ''} in their "
+                "1-on-1. The choices are revealed together."
+            )
+        if step == "buy":
+            return (
+                "**Buying won projects** at 2 M€ each (Terralabs 1), in the 1-on-1 of "
+                f"{waiting}: the projects not bought are discarded, their bids stay paid (L16). "
+                "The choices are revealed together."
+            )
+        return (
+            "The auction is settled. The host opens the next generation's research auction "
+            "with `/mars research`, or ends the match with `/mars end`."
+            if event["generation"] or event["auction"] == "setup"
+            else "The match waits for the host to open the first research auction with "
+            "`/mars research`."
+        )
+
+    def _on_board_shown(self, event: dict[str, Any], names: Names) -> str | None:
+        """What the player to move may do, above the display: the bidding's instructions."""
+        view = event["view"]
+        if view["step"] != "bidding":
+            return None
+        if view["variant"] == "limited":
+            round_ = f"Round {view['round']} of 3: p" if view["auction"] == "setup" else "P"
+            return (
+                f"{round_}ut 1 or 2 markers with the menus below (or **Card numbers**: `3 7`, "
+                "`3 3`), or **Pass** for the rest of the round."
+            )
+        lot = view["lot"]
+        card = next(c for c in view["display"] if c["number"] == lot["number"])
+        high = lot["bids"][-1] if lot["bids"] else None
+        if high is None:
+            return f"{card_name(card)}: no bid yet; **Raise** opens it at 0 M€ or more."
+        return (
+            f"{card_name(card)}: high bid {high[1]} M€ ({names(high[0])}). **Raise** to "
+            f"{high[1] + 1} M€ or more, or **Pass on this card**."
+        )
+
+    def _on_budget_stated(self, event: dict[str, Any], names: Names) -> str:
+        if event["by_host"]:
+            return (
+                f"Your budget for this research auction is **{event['amount']} M€**, set by "
+                "the host (only you see it)."
+            )
+        return f"Your budget for this research auction: **{event['amount']} M€** (only you see it)."
+
+    def _on_budget_received(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} has a budget for this auction."
+
+    def _on_markers_shown(self, event: dict[str, Any], names: Names) -> str:
+        cards = event["cards"]
+        who = f"**{names(event['player'])}**"
+        if len(cards) == 2 and cards[0]["number"] == cards[1]["number"]:
+            return f"{who} puts two markers on {card_name(cards[0])}."
+        placed = join([card_name(c) for c in cards])
+        return (
+            f"{who} puts a marker on {placed}."
+            if len(cards) == 1
+            else (f"{who} puts a marker on each of {placed}.")
+        )
+
+    def _on_markers_receipt(self, event: dict[str, Any], names: Names) -> str:
+        numbers = event["cards"]
+        where = (
+            f"two markers on card {numbers[0]}"
+            if len(numbers) == 2 and numbers[0] == numbers[1]
+            else "markers on cards " + " and ".join(str(n) for n in numbers)
+            if len(numbers) == 2
+            else f"a marker on card {numbers[0]}"
+        )
+        return f"You put {where}. Your budget has {event['left']} M€ free for more markers (L9)."
+
+    def _on_price_warning(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"⚠️ Your markers leave {event['left']} M€ of your budget: less than the "
+            f"{event['price']} M€ a won project costs to buy (L9, L16)."
+        )
+
+    def _on_passed(self, event: dict[str, Any], names: Names) -> str:
+        who = names(event["player"])
+        if "number" in event:
+            if event["auto"]:
+                return f"{who} cannot raise and passes on card {event['number']}."
+            return f"{who} passes on card {event['number']}."
+        if event["auto"]:
+            return f"{who} passes for the rest of this round (no marker they can put, or time)."
+        return f"{who} passes for the rest of this round."
+
+    def _on_lot_opened(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"**Card {event['number']} · {event['card']}** is up for auction; "
+            f"{names(event['opener'])} opens the bidding (0 M€ or more)."
+        )
+
+    def _on_bid_raised(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} bids **{event['amount']} M€** on card {event['number']}."
+
+    def _on_card_awarded(self, event: dict[str, Any], names: Names) -> str:
+        card = card_name({"number": event["number"], "name": event["card"]})
+        winner = event["winner"]
+        if winner is None:
+            return f"{card}: no markers, discarded."
+        if "bids" in event:
+            bids = ", ".join(f"{names(p)} {a}" for p, a in event["bids"])
+            return f"{card} goes to **{names(winner)}** for {event['paid']} M€ (bids: {bids})."
+        markers: dict[str, int] = event["markers"]
+        mine = plural(markers.get(winner, 0), "marker")
+        back = [
+            f"{names(p)} takes {plural(n, 'marker')} back"
+            for p, n in markers.items()
+            if p != winner
+        ]
+        tail = f"; {'; '.join(back)}" if back else ""
+        if event["kind"] != "project":
+            kept = (
+                "the corporation is chosen" if event["kind"] == "company" else "preludes are kept"
+            )
+            return (
+                f"{card} goes to **{names(winner)}** with {mine}: a bid of {event['paid']} M€, "
+                f"paid when {kept} (L10, L11){tail}."
+            )
+        terralabs = ", Terralabs paying 1 less (L18)" if event["paid"] != markers[winner] else ""
+        return (
+            f"{card} goes to **{names(winner)}** for {event['paid']} M€ ({mine}{terralabs}){tail}."
+        )
+
+    def _on_starter_passed(self, event: dict[str, Any], names: Names) -> str:
+        return f"The starting player marker passes to {names(event['player'])}."
+
+    def _on_card_drawn(self, event: dict[str, Any], names: Names) -> str:
+        kind = event["kind"]
+        candidates: list[str] = event["candidates"]
+        shown = ", ".join(candidates[:CANDIDATES_NAMED])
+        more = len(candidates) - CANDIDATES_NAMED
+        if more > 0:
+            shown += f" and {more} more"
+        return (
+            f"🎲 {names(event['player'])} won fewer {KIND_WORDS[kind]} than they keep: they draw "
+            f"**{event['card']}** at random, free (L14), from {shown}."
+        )
+
+    def _on_choice_made(self, event: dict[str, Any], names: Names) -> str:
+        cards = event["cards"]
+        if event["step"] == "keep":
+            return (
+                f"You keep {cards_listed(cards)}. You may change this until everyone has "
+                "chosen; then the choices are revealed together."
+            )
+        bought = f"You buy {cards_listed(cards)}" if cards else "You buy none of your projects"
+        return f"{bought}. You may change this until everyone has chosen."
+
+    def _on_choice_received(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} has chosen."
+
+    def _on_corporations_chosen(self, event: dict[str, Any], names: Names) -> str:
+        lines = ["**Corporations** (company bids are paid once the corporation's M€ are in):"]
+        for player, chosen in event["players"].items():
+            lines.append(
+                f"{names(player)}: **{chosen['corporation'] or 'none'}**, pays "
+                f"{chosen['paid']} M€ for their company bids."
+            )
+        return "\n".join(lines)
+
+    def _on_preludes_chosen(self, event: dict[str, Any], names: Names) -> str:
+        lines = ["**Preludes kept:**"]
+        for player, chosen in event["players"].items():
+            lines.append(
+                f"{names(player)}: {cards_listed(chosen['preludes'])}, pays {chosen['paid']} M€."
+            )
+        return "\n".join(lines)
+
+    def _on_card_discarded(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} discards {event['card']}."
+
+    def _on_projects_bought(self, event: dict[str, Any], names: Names) -> str | None:
+        if not event["players"]:
+            return None
+        lines = ["**Projects bought:**"]
+        for player, chosen in event["players"].items():
+            dropped = f"; discards {join(list(chosen['discarded']))}" if chosen["discarded"] else ""
+            bought = (
+                f"buys {cards_listed(chosen['bought'])} for {chosen['paid']} M€"
+                if chosen["bought"]
+                else "buys none"
+            )
+            lines.append(f"{names(player)}: {bought}{dropped}.")
+        return "\n".join(lines)
+
+    def _on_auction_settled(self, event: dict[str, Any], names: Names) -> str:
+        what = (
+            "The setup auction"
+            if event["auction"] == "setup"
+            else f"Generation {event['generation']}'s research auction"
+        )
+        lines = [f"**{what} is settled.** What each player holds, and has paid in all:"]
+        for player, entry in event["players"].items():
+            lines.append(f"{names(player)}: {holdings(entry)}; {entry['paid']} M€ paid.")
+        return "\n".join(lines)
+
+    def _on_defaults_applied(self, event: dict[str, Any], names: Names) -> str | None:
+        if not event["players"]:
+            return None
+        who = join([names(p) for p in event["players"]])
+        defaults = {
+            "bidding": "the default is taken",
+            "budget": "each keeps the M€ Dealer last knew them to hold (0 if none)",
+            "keep": "each keeps their first cards in display order",
+            "buy": "each buys none of the projects they won",
+        }
+        return f"⏰ Time is up for {who}: {defaults.get(event['step'], 'the default is taken')}."
+
+    def _on_lot_restarted(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"Card {event['number']} · {event['card']} starts again: a bidder left the match "
+            "(MA-D7)."
+        )
+
+    def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"The host removed {names(event['player'])} from the match: their markers come off "
+            "the cards not yet evaluated, and what they won but had not kept or bought is "
+            "discarded (MA-D7)."
+        )
+
+    def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} has conceded and left the match (MA-D7)."
+
+    def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
+        count = int(event["generations"])
+        after = f" after {plural(count, 'research auction')}" if count else ""
+        lines = [f"🏁 **The Mars Auction is over**{after}. What each player holds and paid:"]
+        for player, entry in event["players"].items():
+            lines.append(f"{names(player)}: {holdings(entry)}; {entry['paid']} M€ paid.")
+        return "\n".join(lines)
+
+    # -- the bot's own events ------------------------------------------------------------
+
+    def add_events(
+        self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The names of the cards markers went on after `markers_placed`; what each player
+        holds and paid after `auction_settled`; and the display after the move's last
+        `phase_opened` (unless it waits for the host: the settlement is the picture then)."""
+        cards = {int(c["number"]): c for c in after["display"]}
+        opened = [i for i, e in enumerate(events) if e["type"] == "phase_opened"]
+        last = opened[-1] if opened and events[opened[-1]]["step"] != "waiting" else None
+        public = {"kind": "public"}
+        out: list[dict[str, Any]] = []
+        for index, event in enumerate(events):
+            out.append(event)
+            if event["type"] == "markers_placed":
+                shown = [
+                    {"number": n, "name": cards[n]["name"]} for n in event["cards"] if n in cards
+                ]
+                out.append(
+                    {
+                        "type": MARKERS_SHOWN,
+                        "audience": public,
+                        "player": event["player"],
+                        "cards": shown,
+                    }
+                )
+            elif event["type"] == "auction_settled":
+                out.append(settlement(after, events, event))
+            if index == last:
+                out.append({"type": BOARD_SHOWN, "audience": public, "view": after})
+        return out
+
+    # -- a player's 1-on-1 ----------------------------------------------------------------
+
+    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+        me = view.get("me")
+        if not me:
+            return "You are not playing in this match."
+        player = me["player"]
+        seat = view["seats"][player]
+        head = f"**Your 1-on-1 — Mars Auction**, {auction_words(view).lower()}"
+        if view["step"] == "ended":
+            head = "**Your 1-on-1 — Mars Auction**, over"
+        if seat["kicked"]:
+            return f"{head}\nYou no longer play in this match (removed by the host, or conceded)."
+        lines = [head]
+        lines += self._money_lines(view, me)
+        mine = [c for c in view["display"] if not c["done"] and (c["markers"] or {}).get(player)]
+        if view["variant"] == "limited" and view["step"] == "bidding":
+            listed = ", ".join(
+                f"{c['number']} {c['name']}"
+                + (f" ×{c['markers'][player]}" if c["markers"][player] > 1 else "")
+                for c in mine
+            )
+            lines.append(
+                f"Your markers on the display: {listed or 'none'}. This round you have put out "
+                f"{seat['placed']} of your {MAX_PER_ROUND} (at most {MAX_ON_CARD} on a card)."
+            )
+        won = [c for c in view["display"] if c.get("winner") == player and c["name"] in seat["won"]]
+        if won:
+            lines.append(
+                "Won in this auction: "
+                + ", ".join(f"{c['name']} (bid {c['bid']} M€)" for c in won)
+                + "."
+            )
+        lines.append(f"You hold: {holdings(seat)}; {seat['paid']} M€ paid so far.")
+        lines.append(self._now(view, me, names))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _money_lines(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+        """L9, U5: what the player pays with, and how much of it their markers hold."""
+        if view["step"] in ("ended", "waiting"):
+            if me["money"] is None:
+                return []
+            return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
+        if view["auction"] == "setup" and me["money"] is None:
+            money = f"**{me['budget']} M€**, the setup budget until you have a corporation (L9)"
+        elif me["money"] is None:
+            return ["You have not stated your budget for this auction yet."]
+        else:
+            money = f"**{me['money']} M€**"
+        if view["variant"] == "limited" and view["step"] == "bidding":
+            left = me["budget"] - me["unsettled"]
+            return [
+                f"You pay with {money}; your markers on cards not yet evaluated hold "
+                f"{me['unsettled']} M€ of it, so {left} M€ are free."
+            ]
+        return [f"You pay with {money}."]
+
+    def _now(self, view: dict[str, Any], me: dict[str, Any], names: Names) -> str:
+        legal = {a["key"]: a for a in view.get("legal") or []}
+        step = view["step"]
+        if step == "ended":
+            return "The match is over."
+        if step == "waiting":
+            return (
+                "The auction is settled: the host opens the next research auction or ends the "
+                "match."
+            )
+        if step == "budget":
+            if "budget" not in legal:
+                return "Waiting for the others' budgets."
+            stated = "Change it" if me["money"] is not None else "State it"
+            return (
+                f"**{stated}** with **State your M€** below (or `/mars budget`): the M€ you hold "
+                "for this research auction. Only you see it."
+            )
+        if step in ("keep", "buy"):
+            action = legal.get(step)
+            if action is None:
+                return "Waiting for the others to choose."
+            chosen = me.get("choice")
+            now = (
+                f" Your choice so far: {cards_listed(chosen)}; you may change it until everyone "
+                "has chosen."
+                if chosen is not None
+                else ""
+            )
+            pick = action["pick"]
+            if step == "keep":
+                return (
+                    f"**Choose** the {plural(pick['max'], 'card')} you keep in the menu below.{now}"
+                )
+            return (
+                f"**Choose** the won projects you buy at {me['price']} M€ each (at most "
+                f"{pick['max']} with your M€), or **Buy none**; the rest are discarded.{now}"
+            )
+        if not legal:
+            return f"Waiting for {names(view['to_act'])}." if view.get("to_act") else "Waiting."
+        if "raise" in legal:
+            amount = legal["raise"]["amount"]
+            lot = view["lot"]
+            return (
+                f"**Your turn** on card {lot['number']}: bid {amount['min']} to {amount['max']} M€ "
+                "with **Raise**" + (", or **Pass on this card**." if "pass" in legal else ".")
+            )
+        return (
+            "**Your turn:** put 1 or 2 markers with the menus below (one card: then choose one "
+            "or two markers on it), or **Card numbers** to type them (`3 7`, `3 3`); or "
+            "**Pass** for the rest of this round."
+        )
+
+    def status(self, view: dict[str, Any], names: Names) -> str:
+        players: list[str] = view["players"]
+        seats = view["seats"]
+        if view["step"] == "ended":
+            result = view.get("result") or {}
+            lines = ["**Mars Auction — the match is over.**"]
+            for player, entry in (result.get("players") or {}).items():
+                lines.append(f"{names(player)}: {holdings(entry)}; {entry['paid']} M€ paid.")
+            return "\n".join(lines)
+        lines = [
+            f"**Mars Auction — {auction_words(view).lower()}** ({view['variant']} variant). "
+            f"Starting player: {names(view['starter'])}."
+        ]
+        step = view["step"]
+        active = [p for p in players if not seats[p]["kicked"]]
+        if step == "bidding" and view["variant"] == "limited":
+            lines.append(f"Turn: {names(view['to_act'])}.")
+            lines.append(
+                "Markers this round: "
+                + ", ".join(
+                    f"{names(p)} {seats[p]['placed']}/{MAX_PER_ROUND}"
+                    + (" (passed)" if seats[p]["passed"] else "")
+                    for p in active
+                )
+                + "."
+            )
+        elif step == "bidding":
+            lot = view["lot"]
+            card = next(c for c in view["display"] if c["number"] == lot["number"])
+            high = lot["bids"][-1] if lot["bids"] else None
+            bid = f"high bid {high[1]} M€ by {names(high[0])}" if high else "no bid yet"
+            passed = f"; passed: {join([names(p) for p in lot['passed']])}" if lot["passed"] else ""
+            lines.append(
+                f"Up for auction: {card_name(card)} — {bid}{passed}. Turn: {names(view['to_act'])}."
+            )
+        elif step == "budget":
+            done = [names(p) for p in active if seats[p]["has_budget"]]
+            late = [names(p) for p in active if not seats[p]["has_budget"]]
+            lines.append(
+                f"Budgets in: {join(done) or 'none'}; waiting for {join(late) or 'nobody'}."
+            )
+        elif step in ("keep", "buy"):
+            chosen = [names(p) for p in active if seats[p]["chosen"]]
+            what = "Keeping" if step == "keep" else "Buying"
+            lines.append(f"{what}: chosen: {join(chosen) or 'nobody yet'}.")
+        else:
+            lines.append("Waiting for the host: `/mars research` or `/mars end`.")
+        for player in players:
+            seat = seats[player]
+            gone = " (left)" if seat["kicked"] else ""
+            lines.append(f"{names(player)}{gone}: {holdings(seat)}; {seat['paid']} M€ paid.")
+        return "\n".join(lines)
+
+    def audit(self, host_view: dict[str, Any], names: Names) -> str:
+        """The host's view is the public one: budgets and sealed choices are each player's
+        own (MA-D3). The spectators' picture is the status."""
+        return self.status(host_view, names)
+
+    def confirm(self, action: Action, names: Names) -> str | None:
+        """A limited pass is final for the round (L6)."""
+        if action.type == "pass" and action.label == "Pass":
+            return (
+                "Pass for the rest of this bidding round? A pass is final: you put no more "
+                "markers until its cards are evaluated (L6)."
+            )
+        return None
+
+    def options_text(self, options: dict[str, Any], names: Names) -> str:
+        parts = [f"{options.get('variant', 'limited')} variant"]
+        if options.get("start") == "research":
+            parts.append("research auctions only")
+        else:
+            parts.append("setup auction, then research auctions")
+        first = options.get("first_player")
+        parts.append(f"first player: {names(first) if first else 'drawn at random'}")
+        budget = options.get("setup_budget")
+        parts.append(
+            f"setup budget: {budget} M€"
+            if budget is not None
+            else "setup budget: the lowest starting M€ on display"
+        )
+        expansions = options.get("expansions")
+        if expansions is not None:
+            titles = {"base": "base game", "corpera": "Corporate Era", "prelude": "Prelude"}
+            parts.append("cards: " + join([titles.get(e, e) for e in expansions]))
+        if options.get("cards_csv"):
+            rows = [r for r in str(options["cards_csv"]).splitlines()[1:] if r.strip()]
+            parts.append(f"the host's list ({plural(len(rows), 'card')})")
+        display = options.get("display")
+        if display:
+            parts.append(f"display entered by the host ({plural(len(display), 'card')})")
+        return " · ".join(parts)
+
+    # -- images -----------------------------------------------------------------------------
+
+    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        if event["type"] == BOARD_SHOWN:
+            return display_board(event["view"], names)
+        if event["type"] in (SETTLEMENT, "match_ended"):
+            return settlement_board(event, names)
+        return None
+
+    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """No card of its own: the display is on the channel's board message."""
+        return None
+
+    def help(self) -> str:
+        return (
+            "**Mars Auction** (2-5 players): the Terraforming Mars cards dealt by bidding — the "
+            "setup's companies, preludes and projects, then each generation's research cards.\n"
+            "**Limited:** on your turn put 1 or 2 markers (1 M€ each) on the numbered cards, or "
+            "pass for the round; at most 3 of yours on a card, 15 a round, and no more than your "
+            "M€ pay for. Each card goes to the most markers. **Unlimited:** card by card, raise "
+            "or pass; the last bidder left wins.\n"
+            "**Playing:** the board message in the channel has the menus of the player to move "
+            "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
+            "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
+            "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
+            "`turn_minutes`, `setup_budget`, `expansions`, `display`, `cards`); "
+            "`/mars research` opens a generation's auction, `/mars budget` with `member` sets a "
+            "player's, `/mars end` ends the match."
+        )
+
+    def rules(self) -> str:
+        return RULES
+
+
+def settlement(
+    after: dict[str, Any], events: list[dict[str, Any]], settled: dict[str, Any]
+) -> dict[str, Any]:
+    """The `settlement` event: per player what they hold and paid in all (`auction_settled`),
+    what this auction gave them and what it cost them. The setup is the first auction, so
+    what was paid in it is everything paid; a research auction's cost is its won projects'
+    bids (paid whether bought or not, L16) and the purchases."""
+    bought: dict[str, Any] = next(
+        (e["players"] for e in events if e["type"] == "projects_bought"), {}
+    )
+    players: dict[str, Any] = {}
+    for player, entry in settled["players"].items():
+        purchase = bought.get(player) or {}
+        if settled["auction"] == "setup":
+            paid_now = int(entry["paid"])
+        else:
+            bids = sum(
+                int(c["bid"])
+                for c in after["display"]
+                if c["kind"] == "project" and c.get("winner") == player
+            )
+            paid_now = bids + int(purchase.get("paid", 0))
+        players[player] = {
+            **entry,
+            "bought": list(purchase.get("bought") or []),
+            "paid_now": paid_now,
+            "left": bool(after["seats"][player]["kicked"]),
+        }
+    return {
+        "type": SETTLEMENT,
+        "audience": {"kind": "public"},
+        "auction": settled["auction"],
+        "generation": settled["generation"],
+        "players": players,
+    }

@@ -1,0 +1,567 @@
+"""The Mars Auction's board images: the display everyone bids on, and what each player holds
+and paid once an auction is settled (and at the end).
+
+Each function takes what its viewers received — the public view, or a public event — and
+never the state, so an image cannot show a budget, the M€ a player has left or a choice not
+yet revealed (MA-D3). Each returns a `Board`: the PNG and an alt text with the same facts in
+words. Pure and synchronous; the bot calls them off its event loop.
+
+- `display_board(view, names)`: the display as numbered cards (L1) by kind, each with its
+  name, cost or starting M€, each player's markers in their colour (limited) or who won it
+  and for how much; the players with their markers this round, who has passed, whose turn it
+  is; for the unlimited variant the card up for auction, its bids and who holds the high one.
+- `settlement_board(event, names)`: per player, what they hold (corporation, preludes,
+  projects), what this auction gave them and what they paid in it and in all; the match's end
+  (`match_ended`) is drawn the same way.
+
+A player's colour always comes with their seat letter (A to E), on the cards and beside
+their name, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
+from games.core.drawing.palette import (
+    ACCENT,
+    BACKGROUND,
+    DARK_TEXT,
+    FAINT,
+    GOLD,
+    LINE,
+    MUTED,
+    PANEL,
+    PANEL_RAISED,
+    RGB,
+    TEXT,
+    mix,
+)
+from games.core.drawing.words import join, plural
+
+WIDTH = 960
+MARGIN = 28
+KICKER = "MARS AUCTION"
+COLUMNS = 5
+GAP = 8
+TILE_H = 74
+SECTION_H = 36
+PLAYER_H = 34
+LOT_H = 96
+KIND_TITLES = {"company": "Companies", "prelude": "Preludes", "project": "Projects"}
+KIND_ONE = {"company": "company", "prelude": "prelude", "project": "project"}
+#: A band per kind of card, its colour and the word on the section it heads.
+KIND_BANDS: dict[str, RGB] = {
+    "company": (242, 190, 80),
+    "prelude": (204, 121, 167),
+    "project": (94, 214, 176),
+}
+#: The seats: Okabe-Ito sky blue, orange, bluish green, reddish purple and yellow, each with
+#: the ink its letter needs.
+SEATS: tuple[tuple[RGB, RGB], ...] = (
+    ((86, 180, 233), DARK_TEXT),
+    ((230, 159, 0), DARK_TEXT),
+    ((0, 158, 115), (255, 255, 255)),
+    ((204, 121, 167), DARK_TEXT),
+    ((240, 228, 66), DARK_TEXT),
+)
+LETTERS = "ABCDE"
+TURN = BadgeStyle(DARK_TEXT, GOLD)
+PASSED = BadgeStyle(MUTED, PANEL)
+LEFT = BadgeStyle(FAINT, BACKGROUND)
+DONE = BadgeStyle(TEXT, PANEL_RAISED)
+
+Name = Callable[[str], str]
+
+
+# -- words shared by the images and their alt texts ---------------------------------------
+
+
+def letter(players: Sequence[str], player: str) -> str:
+    """A player's seat letter, A to E, in seat order."""
+    return LETTERS[players.index(player)] if player in players else "?"
+
+
+def card_facts(card: Mapping[str, Any]) -> str:
+    """What a card costs to play, or what a corporation starts with: "12 M€", "starts with
+    47 M€"; nothing for a prelude."""
+    if card.get("starting_mc") is not None:
+        return f"starts with {card['starting_mc']} M€"
+    if card.get("cost") is not None:
+        return f"{card['cost']} M€"
+    return ""
+
+
+def auction_words(view: Mapping[str, Any]) -> str:
+    """ "Setup auction, round 2 of 3", "Generation 3's research auction"."""
+    if view["auction"] == "setup":
+        if view["variant"] == "limited":
+            return f"Setup auction, round {view['round']} of 3"
+        return "Setup auction"
+    return f"Generation {view['generation']}'s research auction"
+
+
+def step_words(view: Mapping[str, Any], name: Name) -> str:
+    """What the match waits for now, for a title."""
+    step = view["step"]
+    if step == "bidding" and view.get("to_act"):
+        return f"{name(view['to_act'])}'s turn"
+    if step == "budget":
+        return "stating budgets"
+    if step == "keep":
+        return f"keeping {KIND_TITLES.get(view.get('kind') or 'company', 'cards').lower()}"
+    if step == "buy":
+        return "buying won projects"
+    if step == "waiting":
+        return "settled"
+    return "over"
+
+
+def markers_words(markers: Mapping[str, int], name: Name) -> str:
+    """ "ann 2, bob 1"."""
+    return ", ".join(f"{name(p)} {n}" for p, n in markers.items() if n)
+
+
+def _seat(players: Sequence[str], player: str) -> tuple[RGB, RGB]:
+    return SEATS[players.index(player) % len(SEATS)] if player in players else (MUTED, DARK_TEXT)
+
+
+# -- drawing pieces ------------------------------------------------------------------------
+
+
+def _chip(
+    canvas: Canvas, x: int, middle: int, players: Sequence[str], player: str, text: str
+) -> int:
+    """A player's chip: their colour and seat letter, and `text` after the letter (a count).
+    Returns its width."""
+    fill, ink = _seat(players, player)
+    label = f"{letter(players, player)}{text}"
+    w = fonts.width(label, 12, True) + 12
+    canvas.rect((x, middle - 10, x + w, middle + 10), fill, radius=6)
+    canvas.text(x + w / 2, middle, label, size=12, fill=ink, bold=True, align="center")
+    return w
+
+
+def _tile_width() -> int:
+    return (WIDTH - 2 * MARGIN - GAP * (COLUMNS - 1)) // COLUMNS
+
+
+def _tile(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    card: Mapping[str, Any],
+    players: Sequence[str],
+    name: Name,
+    *,
+    up: bool,
+) -> None:
+    """One card on display: number, facts, name, then its markers, or who won it."""
+    w, h = _tile_width(), TILE_H
+    done = bool(card.get("done"))
+    fill = mix(PANEL, BACKGROUND, 0.5) if done else PANEL_RAISED
+    outline = GOLD if up else mix(LINE, PANEL, 0.2)
+    canvas.rect((x, y, x + w, y + h), fill, radius=9, outline=outline)
+    band = KIND_BANDS.get(str(card["kind"]), MUTED)
+    canvas.rect((x + 1, y + 8, x + 5, y + h - 8), band if not done else mix(band, fill, 0.6))
+    ink = TEXT if not done else MUTED
+    canvas.text(x + 12, y + 15, str(card["number"]), size=13, fill=ACCENT, bold=True)
+    facts = card_facts(card).replace("starts with ", "start ")
+    if facts:
+        canvas.text(x + w - 9, y + 15, facts, size=12, fill=MUTED, align="right")
+    canvas.text(
+        x + 12,
+        y + 37,
+        str(card["name"]),
+        size=14,
+        fill=ink,
+        bold=True,
+        max_width=w - 20,
+        min_size=11,
+    )
+    bottom = y + 59
+    if done:
+        winner = card.get("winner")
+        if winner is None:
+            canvas.text(x + 12, bottom, "discarded", size=12, fill=FAINT)
+            return
+        used = _chip(canvas, x + 10, bottom, players, str(winner), "")
+        canvas.text(
+            x + 16 + used,
+            bottom,
+            f"won · {card.get('bid', 0)} M€",
+            size=12,
+            fill=MUTED,
+            max_width=w - used - 26,
+        )
+        return
+    left = x + 10
+    for player, count in (card.get("markers") or {}).items():
+        if count:
+            left += _chip(canvas, left, bottom, players, str(player), str(count)) + 3
+
+
+def _section(
+    canvas: Canvas,
+    top: int,
+    kind: str,
+    cards: Sequence[Mapping[str, Any]],
+    players: Sequence[str],
+    name: Name,
+    up: int | None,
+) -> int:
+    """A kind's cards under its heading; returns the y below them."""
+    numbers = [int(c["number"]) for c in cards]
+    title = f"{KIND_TITLES.get(kind, kind).upper()}  {min(numbers)}–{max(numbers)}"
+    canvas.rect((MARGIN, top + 12, MARGIN + 4, top + 26), KIND_BANDS.get(kind, MUTED))
+    canvas.text(MARGIN + 12, top + 19, title, size=14, fill=MUTED, bold=True)
+    y = top + SECTION_H
+    w = _tile_width()
+    for i, card in enumerate(cards):
+        column, row = i % COLUMNS, i // COLUMNS
+        _tile(
+            canvas,
+            MARGIN + column * (w + GAP),
+            y + row * (TILE_H + GAP),
+            card,
+            players,
+            name,
+            up=up == card["number"],
+        )
+    rows = (len(cards) + COLUMNS - 1) // COLUMNS
+    return y + rows * (TILE_H + GAP)
+
+
+def _sections(view: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """The display's cards by kind, in L1 order (cards drawn from the catalogue after it, in
+    their kind)."""
+    out: list[tuple[str, list[Mapping[str, Any]]]] = []
+    for kind in KIND_TITLES:
+        cards = [c for c in view["display"] if c["kind"] == kind]
+        if cards:
+            out.append((kind, cards))
+    return out
+
+
+def _player_state(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle | None, str]:
+    """(what the player's line says, a badge and its label) for the step now."""
+    seat = view["seats"][player]
+    if seat["kicked"]:
+        return "", LEFT, "left"
+    step = view["step"]
+    if step == "bidding":
+        lot = view.get("lot")
+        turn = view.get("to_act") == player
+        if view["variant"] == "limited":
+            words = f"{plural(int(seat['placed']), 'marker')} of 15 this round"
+            if turn:
+                return words, TURN, "turn"
+            return words, (PASSED if seat["passed"] else None), "passed"
+        high = lot["bids"][-1] if lot and lot["bids"] else None
+        words = f"high bid {high[1]} M€" if high and high[0] == player else ""
+        if turn:
+            return words, TURN, "turn"
+        if lot and player in lot["passed"]:
+            return words, PASSED, "passed"
+        return words, None, ""
+    if step == "budget":
+        return ("budget in" if seat["has_budget"] else "stating a budget"), None, ""
+    if step in ("keep", "buy"):
+        if seat["chosen"]:
+            return "has chosen", None, ""
+        return ("choosing" if _chooses(view, player) else ""), None, ""
+    return "", None, ""
+
+
+def _chooses(view: Mapping[str, Any], player: str) -> bool:
+    """Whether the keep or buy step asks the player (they won cards of its kind)."""
+    kind = view.get("kind") if view["step"] == "keep" else "project"
+    return any(
+        c["kind"] == kind
+        and c.get("winner") == player
+        and c["name"] in view["seats"][player]["won"]
+        for c in view["display"]
+    )
+
+
+def _holds(seat: Mapping[str, Any]) -> str:
+    parts = []
+    if seat.get("corporation"):
+        parts.append(str(seat["corporation"]))
+    if seat.get("preludes"):
+        parts.append(plural(len(seat["preludes"]), "prelude"))
+    if seat.get("projects"):
+        parts.append(plural(len(seat["projects"]), "project"))
+    return " · ".join(parts)
+
+
+def _players(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
+    players: list[str] = list(view["players"])
+    for i, player in enumerate(players):
+        middle = top + i * PLAYER_H + PLAYER_H // 2
+        if i % 2 == 0:
+            canvas.rect(
+                (MARGIN, middle - PLAYER_H // 2, WIDTH - MARGIN, middle + PLAYER_H // 2),
+                mix(PANEL, BACKGROUND, 0.4),
+                radius=8,
+            )
+        x = MARGIN + 10
+        x += _chip(canvas, x, middle, players, player, "") + 10
+        starter = " ★" if view.get("starter") == player else ""
+        x += canvas.text(x, middle, f"{name(player)}{starter}", size=16, bold=True, max_width=300)
+        words, badge, label = _player_state(view, player)
+        x += 14
+        if badge is not None:
+            x += canvas.badge(x, middle, label, badge, size=11) + 10
+        if words:
+            canvas.text(x, middle, words, size=14, fill=MUTED, max_width=230)
+        holds = _holds(view["seats"][player])
+        if holds:
+            canvas.text(
+                WIDTH - MARGIN - 12,
+                middle,
+                holds,
+                size=13,
+                fill=MUTED,
+                align="right",
+                max_width=300,
+            )
+    return top + len(players) * PLAYER_H
+
+
+def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
+    """Unlimited: the card up for auction, its bids and who has passed on it."""
+    lot = view["lot"]
+    players: list[str] = list(view["players"])
+    card = next(c for c in view["display"] if c["number"] == lot["number"])
+    canvas.rect((MARGIN, top, WIDTH - MARGIN, top + LOT_H), PANEL, radius=12, outline=GOLD)
+    canvas.text(MARGIN + 16, top + 20, "UP FOR AUCTION", size=13, fill=GOLD, bold=True)
+    facts = card_facts(card)
+    title = f"{card['number']} · {card['name']}" + (f" ({facts})" if facts else "")
+    canvas.text(
+        MARGIN + 16, top + 48, title, size=22, bold=True, max_width=WIDTH - 2 * MARGIN - 280
+    )
+    high = lot["bids"][-1] if lot["bids"] else None
+    right = WIDTH - MARGIN - 16
+    if high is None:
+        canvas.text(right, top + 30, "no bid yet", size=16, fill=MUTED, align="right")
+        canvas.text(
+            right, top + 56, f"{name(lot['opener'])} opens", size=14, fill=MUTED, align="right"
+        )
+    else:
+        canvas.text(right, top + 30, f"{high[1]} M€", size=26, bold=True, align="right")
+        canvas.text(
+            right, top + 58, f"high bid: {name(high[0])}", size=14, fill=MUTED, align="right"
+        )
+    x = MARGIN + 16
+    for player, amount in lot["bids"][-8:]:
+        used = _chip(canvas, x, top + 76, players, str(player), f" {amount}")
+        x += used + 4
+    if lot["passed"]:
+        canvas.text(
+            x + 10,
+            top + 76,
+            "passed: " + ", ".join(name(p) for p in lot["passed"]),
+            size=13,
+            fill=MUTED,
+            max_width=WIDTH - MARGIN - x - 30,
+        )
+    return top + LOT_H
+
+
+def _footer(view: Mapping[str, Any]) -> list[str]:
+    if view["variant"] == "limited":
+        return [
+            "Each chip is a player's markers on the card (their seat letter and how many). A "
+            "card goes to the most markers; ties to fewer cards won in this evaluation, then "
+            "closer to the round's first player. ★ holds the starting player marker."
+        ]
+    return [
+        "Cards are auctioned one by one; a raise is at least 1 M€ more, a pass is final for the "
+        "card, and the last bidder left wins it. ★ holds the starting player marker."
+    ]
+
+
+def display_board(view: Mapping[str, Any], names: NameSource) -> Board:
+    """The display as everyone sees it (the public view)."""
+    name = namer(names)
+    players: list[str] = list(view["players"])
+    sections = _sections(view)
+    footer = wrap_footer(_footer(view), WIDTH, MARGIN)
+    lot = view.get("lot") if view["step"] == "bidding" else None
+    height = 100 + 16 + len(players) * PLAYER_H + 12
+    height += (LOT_H + 12) if lot else 0
+    for _, cards in sections:
+        height += SECTION_H + ((len(cards) + COLUMNS - 1) // COLUMNS) * (TILE_H + GAP)
+    height += 8 + FOOTER_LINE * len(footer) + 12
+    canvas = Canvas(WIDTH, height)
+    title = f"{auction_words(view)} · {step_words(view, name)}"
+    notes = [f"{view['variant']} variant"]
+    top = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
+    top = _players(canvas, top, view, name) + 12
+    if lot:
+        top = _lot(canvas, top, view, name) + 12
+    up = int(lot["number"]) if lot else None
+    for kind, cards in sections:
+        top = _section(canvas, top, kind, cards, players, name, up)
+    canvas.footer(footer, margin=MARGIN, top=top + 8)
+    stem = "setup" if view["auction"] == "setup" else f"generation-{view['generation']}"
+    return Board(canvas.png(), display_alt(view, name), f"{stem}-display.png")
+
+
+def _card_words(card: Mapping[str, Any], name: Name) -> str:
+    facts = card_facts(card)
+    head = f"{card['number']} {card['name']}" + (f" ({facts})" if facts else "")
+    if card.get("done"):
+        winner = card.get("winner")
+        if winner is None:
+            return f"{head}: discarded"
+        return f"{head}: won by {name(winner)} for {card.get('bid', 0)} M€"
+    markers = markers_words(card.get("markers") or {}, name)
+    return f"{head}: markers {markers}" if markers else head
+
+
+def display_alt(view: Mapping[str, Any], name: Name) -> str:
+    """The display board in words: the turn, the card up for auction, the players, then the
+    cards (those with markers first)."""
+    players: list[str] = list(view["players"])
+    said = [f"Mars Auction, {auction_words(view)}: {step_words(view, name)}."]
+    said.append(f"{name(view['starter'])} holds the starting player marker.")
+    lot = view.get("lot") if view["step"] == "bidding" else None
+    if lot:
+        card = next(c for c in view["display"] if c["number"] == lot["number"])
+        bids = ", ".join(f"{name(p)} {a} M€" for p, a in lot["bids"]) or "none yet"
+        said.append(f"Up for auction: card {card['number']}, {card['name']}; bids: {bids}.")
+        if lot["passed"]:
+            said.append(f"Passed on it: {join([name(p) for p in lot['passed']])}.")
+    states = []
+    for player in players:
+        words, badge, label = _player_state(view, player)
+        state = {"turn": "their turn", "left": "left the match"}.get(label, label)
+        bits = [b for b in (words, state if badge is not None else "") if b]
+        holds = _holds(view["seats"][player])
+        if holds:
+            bits.append(f"holds {holds}")
+        states.append(
+            f"{name(player)} ({letter(players, player)})" + (f": {', '.join(bits)}" if bits else "")
+        )
+    said.append("Players: " + "; ".join(states) + ".")
+    marked = [
+        c for c in view["display"] if not c.get("done") and any((c.get("markers") or {}).values())
+    ]
+    rest = [c for c in view["display"] if c not in marked]
+    for cards in (marked, rest):
+        if cards:
+            said.append("; ".join(_card_words(c, name) for c in cards) + ".")
+    return " ".join(said)
+
+
+# -- settlement and the end ----------------------------------------------------------------
+
+BLOCK_PAD = 14
+LINE_H = 24
+
+
+def _lines(entry: Mapping[str, Any], width: int) -> list[tuple[str, str]]:
+    """(label, text) lines of a player's block, the projects wrapped."""
+    out: list[tuple[str, str]] = [
+        ("Corporation", str(entry.get("corporation") or "none yet")),
+        ("Preludes", ", ".join(entry.get("preludes") or []) or "none"),
+    ]
+    projects = list(entry.get("projects") or [])
+    bought = set(entry.get("bought") or [])
+    listed = ", ".join(f"{p}{' (new)' if p in bought else ''}" for p in projects) or "none"
+    wrapped = fonts.wrap(listed, 14, width) or [""]
+    out.append((f"Projects ({len(projects)})", wrapped[0]))
+    out += [("", line) for line in wrapped[1:]]
+    return out
+
+
+def settlement_board(event: Mapping[str, Any], names: NameSource) -> Board:
+    """What each player holds and paid: after an auction (the bot's `settlement` event) or at
+    the end (`match_ended`)."""
+    name = namer(names)
+    final = event["type"] == "match_ended"
+    players: list[str] = list(event.get("order") or event["players"])
+    entries: Mapping[str, Mapping[str, Any]] = event["players"]
+    text_w = WIDTH - 2 * MARGIN - 2 * BLOCK_PAD - 130 - 200
+    blocks = {p: _lines(entries[p], text_w) for p in players}
+    height = 100 + 16
+    for p in players:
+        height += 40 + len(blocks[p]) * LINE_H + BLOCK_PAD + 10
+    height += 12
+    canvas = Canvas(WIDTH, height)
+    if final:
+        count = int(event.get("generations", 0))
+        title = (
+            f"Final holdings · {plural(count, 'research auction')}" if count else "Final holdings"
+        )
+    elif event["auction"] == "setup":
+        title = "The setup auction is settled"
+    else:
+        title = f"Generation {event['generation']}'s research auction is settled"
+    top = canvas.title_bar(KICKER, title, ["paid: M€ for bids and purchases"], margin=MARGIN) + 16
+    for player in players:
+        entry = entries[player]
+        lines = blocks[player]
+        bottom = top + 40 + len(lines) * LINE_H + BLOCK_PAD
+        canvas.rect((MARGIN, top, WIDTH - MARGIN, bottom), PANEL, radius=12)
+        x = MARGIN + BLOCK_PAD
+        x += _chip(canvas, x, top + 22, players, player, "") + 10
+        left = " (left the match)" if entry.get("left") else ""
+        canvas.text(x, top + 22, f"{name(player)}{left}", size=18, bold=True, max_width=460)
+        right = WIDTH - MARGIN - BLOCK_PAD
+        if final or "paid_now" not in entry:
+            canvas.text(
+                right, top + 24, f"paid {entry['paid']} M€", size=18, bold=True, align="right"
+            )
+        else:
+            canvas.text(
+                right, top + 22, f"paid {entry['paid_now']} M€", size=18, bold=True, align="right"
+            )
+            canvas.text(
+                right, top + 46, f"{entry['paid']} M€ in all", size=14, fill=MUTED, align="right"
+            )
+        y = top + 40
+        for label, text in lines:
+            middle = y + LINE_H // 2
+            if label:
+                canvas.text(MARGIN + BLOCK_PAD, middle, label, size=13, fill=MUTED, bold=True)
+            canvas.text(MARGIN + BLOCK_PAD + 130, middle, text, size=14, max_width=text_w)
+            y += LINE_H
+        top = bottom + 10
+    filename = "final.png" if final else "settlement.png"
+    return Board(canvas.png(), settlement_alt(event, name), filename)
+
+
+def settlement_alt(event: Mapping[str, Any], name: Name) -> str:
+    final = event["type"] == "match_ended"
+    if final:
+        count = int(event.get("generations", 0))
+        after = f" after {plural(count, 'research auction')}" if count else ""
+        said = [f"Mars Auction, final holdings{after}."]
+    elif event["auction"] == "setup":
+        said = ["Mars Auction: the setup auction is settled."]
+    else:
+        said = [f"Mars Auction: generation {event['generation']}'s research auction is settled."]
+    for player in event.get("order") or event["players"]:
+        entry = event["players"][player]
+        projects = entry.get("projects") or []
+        bought = entry.get("bought")
+        paid = (
+            f"paid {entry['paid_now']} M€ in this auction, {entry['paid']} M€ in all"
+            if not final and "paid_now" in entry
+            else f"paid {entry['paid']} M€"
+        )
+        parts = [
+            f"corporation {entry.get('corporation') or 'none yet'}",
+            f"preludes {join(list(entry.get('preludes') or [])) or 'none'}",
+            f"projects ({len(projects)}) {join(list(projects)) or 'none'}",
+        ]
+        if bought:
+            parts.append(f"new: {join(list(bought))}")
+        left = " (left the match)" if entry.get("left") else ""
+        said.append(f"{name(player)}{left}: {'; '.join(parts)}; {paid}.")
+    return " ".join(said)
