@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from simcord.results import to_discord_message
 
 from bot.flows import lobby
 from bot.players import player_id
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
-from tests.bot.conftest import readable, replay
+from games.tm_catalogue import PROJECT_TYPES, builtin
+from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import components_of, custom_ids
 
 GAME = "mars-auction"
@@ -103,27 +106,25 @@ class Auction:
 
     # -- where the controls are ----------------------------------------------------------
 
+    def newest(self, channel_id: int, *prefixes: str) -> Any:
+        """The newest message of a channel with a control whose custom id starts with one of
+        `prefixes`. Read from SimCord's store, newest first, and only the one found made a
+        `discord.Message`: `history()` makes every message of a channel one, each time, which
+        over the hundreds of messages of a long match is most of a test's time."""
+        stored = self.env.backend.messages.get(channel_id, {})
+        for message in sorted(stored.values(), key=lambda m: m.id, reverse=True):
+            controls = [c for row in message.components for c in row.get("components", [row])]
+            if any(str(c.get("custom_id", "")).startswith(prefixes) for c in controls):
+                return to_discord_message(self.env, message)
+        raise AssertionError(f"no message has a {prefixes} control")
+
     def board(self) -> Any:
         """The channel's latest board message with controls."""
-        found = [
-            m
-            for m in self.channel.history()
-            if any(
-                c.startswith((f"dealer:ma:cards:{self.match_id}:", f"dealer:act:{self.match_id}:"))
-                for c in custom_ids(m)
-            )
-        ]
-        assert found, "no board message with controls"
-        return found[-1]
+        m = self.match_id
+        return self.newest(self.channel.id, f"dealer:ma:cards:{m}:", f"dealer:act:{m}:")
 
     def dm_with(self, member: Any, prefix: str) -> Any:
-        found = [
-            m
-            for m in member.user.dm_channel.history()
-            if any(c.startswith(prefix) for c in custom_ids(m))
-        ]
-        assert found, f"no DM of {member.name} has a {prefix} control"
-        return found[-1]
+        return self.newest(member.user.dm_channel.id, prefix)
 
     def note(self, member: Any, result: Any) -> Any:
         if result.response is not None:
@@ -351,3 +352,393 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
     record = await table.record()
     assert record["options"]["first_player"] == "bob", "the record names the first player"
     assert any(e["type"] == "card_awarded" for e in report["events"])
+
+
+async def test_limited_five_players_setup_and_a_research_display_entered_by_name(
+    simcord_env: Any,
+) -> None:
+    table = Auction(simcord_env, 5)
+    await table.start()
+    state = await table.state()
+    assert len(state.display) == 80
+    board = table.board()
+    menus = [c for c in custom_ids(board) if c.startswith(f"dealer:ma:cards:{table.match_id}:")]
+    assert len(menus) == 4, "80 cards: companies, preludes and the projects in two menus"
+    dealt = set(state.dealt)
+    research = [c.name for c in builtin().select(types=PROJECT_TYPES) if c.name not in dealt][:20]
+    await play_to_the_end(table, random.Random(5), research=[research], pass_rate=0.45)
+    state = await table.state()
+    assert [c.name for c in state.display[:20]] == research, "the host's research display"
+
+
+async def test_unlimited_two_players_setup_and_research_equal_the_replay(simcord_env: Any) -> None:
+    table = Auction(simcord_env, 2)
+    await table.start(variant="unlimited")
+    board = table.board()
+    assert f"dealer:act:{table.match_id}:raise" in custom_ids(board)
+    assert "no bid yet" in board.content
+    await play_to_the_end(table, random.Random(7), research=[None], pass_rate=0.5)
+
+
+@pytest.mark.slow
+async def test_unlimited_five_players_setup_and_research_equal_the_replay(
+    simcord_env: Any,
+) -> None:
+    """Five players, the setup auction on a display entered by name, with corporations of a
+    host's own list that start with 0 M€ and a setup budget of 0: every card of the setup
+    goes at 0 M€ to whoever opens it (the others cannot pay 1 M€, U5), which keeps its 80
+    lots short; then a research auction with budgets, bid in earnest."""
+    table = Auction(simcord_env, 5)
+    corporations = [f"Zero Corp {n}" for n in range(1, 11)]
+    csv = "name,type,cost,tags,starting M€\n" + "".join(
+        f"{name},corporation,,,0\n" for name in corporations
+    )
+    preludes = [c.name for c in builtin().select(types=["prelude"])][:20]
+    projects = [c.name for c in builtin().select(types=PROJECT_TYPES)][:50]
+    await table.start(
+        variant="unlimited",
+        setup_budget=0,
+        display="; ".join([*corporations, *preludes, *projects]),
+        cards=("zero.csv", csv.encode()),
+    )
+    state = await table.state()
+    assert [c.name for c in state.display] == [*corporations, *preludes, *projects]
+    await play_to_the_end(table, random.Random(9), research=[None], pass_rate=0.6)
+    record = await table.record()
+    assert record["options"]["cards_csv"] == csv, "the host's list replays with the record"
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+
+async def refused(table: Auction, member: Any, result: Any, before: str, sentence: str) -> None:
+    """A private refusal saying `sentence`, which changed nothing."""
+    assert private(result), result.response.content
+    assert sentence in result.response.content, result.response.content
+    assert await table.dump() == before
+
+
+async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: Any) -> None:
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(start="research", first_player=ann)
+    opened = await table.host_says("mars research")
+    assert opened.response.content == "Done."
+    m = table.match_id
+    assert (await table.budget(ann, 20, how="form")).response.content.startswith("✅")
+    answer = await table.budget(bob, 1, how="command")
+    assert answer.ephemeral and "**1 M€** (only you see it)" in answer.response.content
+    board = table.board()
+    cards = await table.state()
+    first = cards.display[0].name
+
+    before = await table.dump()
+    out_of_turn = await bob.select(board, ["1"], custom_id=menu_with(board, "1", "dealer:ma:"))
+    await refused(table, bob, out_of_turn, before, "It is ann's turn, not yours.")
+    pass_out_of_turn = await bob.click(board, custom_id=f"dealer:act:{m}:pass")
+    await refused(table, bob, pass_out_of_turn, before, "ann's turn")
+    stranger = await table.onlooker.select(
+        board, ["1", "2"], custom_id=menu_with(board, "1", "dealer:ma:")
+    )
+    await refused(table, table.onlooker, stranger, before, "You are not playing in this match.")
+    stranger_form = await table.onlooker.click(board, custom_id=f"dealer:ma:numbers:{m}")
+    await refused(table, table.onlooker, stranger_form, before, "not playing in this match")
+    for typed, sentence in [
+        ("99", "There is no card 99 on display."),
+        ("1 2 3", "At most 2 markers a turn (L6)."),
+        ("one", "Type one or two card numbers"),
+    ]:
+        shown = await ann.click(board, custom_id=f"dealer:ma:numbers:{m}")
+        assert shown.modal is not None
+        await refused(table, ann, await ann.submit_modal(shown, {"cards": typed}), before, sentence)
+
+    await table.place(ann, [1, 1], how="put", in_dm=False)
+    too_much = await table.place(bob, [2, 3], how="numbers", in_dm=False)
+    await refused(
+        table,
+        bob,
+        too_much,
+        await table.dump(),
+        "Your markers would come to 2 M€, and you have 1 M€ to pay with (L9).",
+    )
+    placed = await table.place(bob, [2], how="put", in_dm=True)
+    assert placed.response.content.startswith("✅ Accepted."), "the receipt came by DM"
+    assert bob.user.dm_channel.history()[-1].content.startswith("You put a marker on card 2")
+    before = await table.dump()
+    fourth = await table.place(ann, [1, 1], how="numbers", in_dm=False)
+    await refused(table, ann, fourth, before, f"4 of your markers on {first}; at most 3 (L7)")
+    composer = await ann.select(
+        table.board(), ["1"], custom_id=menu_with(table.board(), "1", "dealer:ma:")
+    )
+    assert f"dealer:ma:put:{m}:1-2" not in custom_ids(composer.response), "no 4th marker offered"
+    for cards in ([3, 3], [3, 4], [4, 4], [5, 5], [5, 6], [6, 6]):
+        await table.place(ann, cards, how="numbers", in_dm=False)
+    assert (await table.state()).seats[table.pid(ann)].placed == 14
+    before = await table.dump()
+    sixteenth = await table.place(ann, [7, 8], how="numbers", in_dm=False)
+    await refused(table, ann, sixteenth, before, "You have put out 14 of your 15 markers")
+    await table.place(ann, [7], how="numbers", in_dm=False)
+    state = await table.state()
+    assert state.step == "buy", "ann's 15 markers are out and bob cannot pay another: evaluated"
+    assert state.seats[table.pid(ann)].money == 5, "20 M€ less the 15 her markers paid"
+    won = [c.number for c in state.display if c.winner == table.pid(ann)]
+    assert len(won) >= 3
+    dm = table.dm_with(ann, f"dealer:ma:buynumbers:{m}")
+    shown = await ann.user.click(dm, custom_id=f"dealer:ma:buynumbers:{m}")
+    before = await table.dump()
+    typed = " ".join(str(n) for n in won[:3])
+    too_many = await ann.user.submit_modal(shown, {"cards": typed})
+    assert "3 projects cost 6 M€, and you have 5 M€ left (L16)." in too_many.response.content
+    assert await table.dump() == before
+    menu = next(c for c in components_of(dm) if c.get("custom_id") == f"dealer:actpick:{m}:buy")
+    assert menu["max_values"] == 2, "the menu offers what 5 M€ buy"
+
+
+async def test_a_raise_below_the_bid_is_refused_privately(simcord_env: Any) -> None:
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(variant="unlimited", start="research", first_player=ann)
+    await table.host_says("mars research")
+    await table.budget(ann, 10, how="host")
+    await table.budget(bob, 10, how="host")
+    board = table.board()
+    assert f"dealer:act:{table.match_id}:pass" not in custom_ids(board), "the opener must bid"
+    await table.raise_(ann, 3, in_dm=False)
+    before = await table.dump()
+    low = await table.raise_(bob, 3, in_dm=False)
+    await refused(table, bob, low, before, "The bid is 3 M€ (ann): raise to 4 M€ or more.")
+    high = await table.raise_(bob, 11, in_dm=True)
+    assert "You can pay at most 10 M€ for this card (U5), not 11 M€." in high.response.content
+    assert await table.dump() == before
+    late = await ann.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
+    await refused(table, ann, late, before, "bob's turn")
+
+
+# -- secrets --------------------------------------------------------------------------------
+
+
+def readable_since(table: Auction, member: Any, seen: set[int]) -> str:
+    """What `member` can read in messages that were not there in `seen`."""
+    messages = [
+        *table.channel.history(viewer=member),
+        *member.user.dm_channel.history(),
+        *table.replies.get(member.id, []),
+    ]
+    return "\n".join(readable([m for m in messages if m.id not in seen]))
+
+
+def message_ids(table: Auction, member: Any) -> set[int]:
+    return {
+        m.id
+        for m in (
+            *table.channel.history(viewer=member),
+            *member.user.dm_channel.history(),
+            *table.replies.get(member.id, []),
+        )
+    }
+
+
+SETUP = [
+    "CrediCor", "Teractor", "PhoboLog", "Helion",
+    *[c.name for c in builtin().select(types=["prelude"])][:8],
+    *[c.name for c in builtin().select(types=PROJECT_TYPES)][:20],
+]  # fmt: skip
+
+
+async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal(
+    simcord_env: Any,
+) -> None:
+    """MA-D3: a budget is its player's alone (the host's too, when the host sets it); which
+    company a player keeps and which projects they buy are sealed until everyone asked has
+    chosen, then revealed together."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    others = {ann.id: [bob, table.onlooker, table.host], bob.id: [ann, table.onlooker, table.host]}
+    await table.start(first_player=ann, display="; ".join(SETUP), setup_budget=40)
+    await table.place(ann, [1, 2], how="numbers", in_dm=False)
+    await table.place(bob, [3, 4], how="menu", in_dm=False)
+    await table.pass_(ann, in_dm=False)
+    await table.pass_(bob, in_dm=True)
+    assert (await table.state()).step == "keep"
+
+    seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
+    r = await table.choose(ann, "keep", ["Teractor"])
+    assert "Your choice so far: **Teractor**" in r.response.content
+    for member in others[ann.id]:
+        assert "Teractor" not in readable_since(table, member, seen[member.id]), member.name
+    assert "ann has chosen." in readable_since(table, table.onlooker, seen[table.onlooker.id])
+    await table.choose(bob, "keep", ["Helion"])
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert "ann: **Teractor**" in channel and "bob: **Helion**" in channel, "revealed together"
+
+    await table.pass_(bob, in_dm=False)
+    await table.pass_(ann, in_dm=False)
+    await table.place(ann, [13, 14], how="menu", in_dm=True)
+    await table.place(bob, [15], how="put", in_dm=False)
+    await table.pass_(ann, in_dm=False)
+    await table.pass_(bob, in_dm=False)
+    state = await table.state()
+    assert state.step == "buy"
+    bought = state.display[12].name
+    seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
+    await table.choose(ann, "buy", [bought])
+    for member in others[ann.id]:
+        later = readable_since(table, member, seen[member.id])
+        assert bought not in later, member.name
+    await table.choose(bob, "buy", [])
+    assert f"ann: buys **{bought}** for 2 M€" in "\n".join(
+        m.content for m in table.channel.history()
+    )
+
+    await table.host_says("mars research")
+    budgets = {ann.id: (987, "form"), bob.id: (654, "host")}
+    for member in (ann, bob):
+        amount, how = budgets[member.id]
+        await table.budget(member, amount, how=how)
+    for member in (ann, bob):
+        amount, _ = budgets[member.id]
+        assert f"**{amount} M€**" in table.seen_by(member)
+        for other in others[member.id]:
+            assert f"{amount} M€" not in table.seen_by(other), (member.name, other.name)
+    status = await table.onlooker.slash(table.channel, "match status")
+    assert "987" not in status.response.content and "654" not in status.response.content
+
+
+# -- time, restarts and the host ------------------------------------------------------------
+
+
+async def test_old_controls_work_after_a_restart_and_a_deadline_passes(
+    simcord_env: Any, db_path: Path
+) -> None:
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(first_player=ann, turn_minutes=5)
+    m = table.match_id
+    dm = table.dm_with(ann, f"dealer:ma:cards:{m}:")
+    assert (
+        "⏳ Closes <t:" in dm.content
+        and "Then: ann passes for the rest of this round (L6)." in (dm.content)
+    )
+    board = table.board()
+    asked = await ann.select(board, ["13"], custom_id=menu_with(board, "13", "dealer:ma:"))
+    before = await table.dump()
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    assert await table.dump() == before
+    done = await ann.click(asked.response, custom_id=f"dealer:ma:put:{m}:13-2")
+    assert done.response.content.startswith("You put two markers on card 13"), done.response
+    second = await bob.select(board, ["1", "2"], custom_id=menu_with(board, "1", "dealer:ma:"))
+    assert second.response.content.startswith("You put markers on cards 1 and 2")
+    assert (await table.state()).to_act == table.pid(ann)
+
+    await simcord_env.advance_time(5 * 60 + 1)
+    state = await table.state()
+    assert state.seats[table.pid(ann)].passed and state.to_act == table.pid(bob)
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert "⏰ Time is up for ann: the default is taken." in channel
+    assert "ann passes for the rest of this round (no marker they can put, or time)." in channel
+
+
+async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> None:
+    """status, pause and resume, extend, close-phase, undo, kick and forfeit, and `/mars
+    research` and `/mars end` refused in the middle of an auction."""
+    table = Auction(simcord_env, 3)
+    ann, bob, cleo = table.players
+    await table.start(first_player=ann)
+    status = await table.onlooker.slash(table.channel, "match status")
+    assert "ann" in status.response.content and "Turn: ann." in status.response.content
+    assert "The phase closes <t:" in status.response.content
+    for command, answer in [
+        ("match pause", "Paused."),
+        ("match resume", "Resumed."),
+        ("match close-phase", "Done."),
+    ]:
+        r = await table.host_says(command)
+        assert r.response.content == answer, r.response.content
+    state = await table.state()
+    assert state.seats[table.pid(ann)].passed and state.to_act == table.pid(bob)
+    undo = await table.host_says("match undo")
+    yes = next(c for c in custom_ids(undo.response) if c.startswith("dealer:undo:"))
+    await table.host.click(undo.response, custom_id=yes)
+    assert (await table.state()).to_act == table.pid(ann), "the close-phase is taken back"
+    extended = await table.host_says("match extend", minutes=5)
+    assert extended.response.content == "Extended by 5 minutes."
+    for command in ("mars research", "mars end"):
+        r = await table.host_says(command)
+        if r.response.components:
+            r = await table.host.click(r.response, custom_id=f"dealer:ma:end:{table.match_id}")
+        assert "An auction is running" in r.response.content, r.response.content
+    not_host = await bob.slash(table.channel, "mars research")
+    assert "Only a host can do that" in not_host.response.content
+    await table.place(ann, [1, 2], how="menu", in_dm=False)
+    kicked = await table.host_says("match kick", member=ann)
+    assert kicked.response.content == "Done."
+    state = await table.state()
+    assert state.seats[table.pid(ann)].kicked
+    assert all(not c.markers.get(table.pid(ann)) for c in state.display), "MA-D7"
+    asked = await cleo.slash(table.channel, "match forfeit")
+    assert "markers come off the cards" in asked.response.content
+    await cleo.click(asked.response, custom_id=f"dealer:forfeit:{table.match_id}")
+    last = await bob.slash(table.channel, "match forfeit")
+    gone = await bob.click(last.response, custom_id=f"dealer:forfeit:{table.match_id}")
+    assert "You are the last player left; the host can end the match." in gone.response.content
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert "The host removed ann from the match" in channel
+    assert "cleo has conceded and left the match (MA-D7)." in channel
+
+
+# -- creating a match -----------------------------------------------------------------------
+
+
+async def test_create_checks_the_display_and_the_card_list_at_once(simcord_env: Any) -> None:
+    table = Auction(simcord_env, 2)
+    create = f"match create {GAME}"
+    typo = "; ".join(["Credicorp", *SETUP[1:]])
+    r = await table.host_says(create, display=typo)
+    assert r.ephemeral
+    assert "There is no card called 'Credicorp' in the catalogue. Did you mean" in (
+        r.response.content
+    )
+    short = await table.host_says(create, display="; ".join(SETUP[:3] + SETUP[4:]))
+    assert "these names hold 3 companies" in short.response.content
+    shuffled = await table.host_says(
+        create, display="; ".join([*SETUP[:4], SETUP[20], *SETUP[4:20], *SETUP[21:]])
+    )
+    assert "L1 order" in shuffled.response.content, shuffled.response.content
+    both = await table.host_says(create, display="; ".join(SETUP), start="research")
+    assert "`display` is the setup's display" in both.response.content
+    bad_csv = "name,type,cost,tags,starting M€\nGood Corp,corporation,,,40\nBad Card,blue,5,,\n"
+    csv = await table.host_says(create, cards=("mine.csv", bad_csv.encode()))
+    assert csv.ephemeral and "`cards`: mine.csv cannot be used." in csv.response.content
+    assert "line 3: the type 'blue' is not one of" in csv.response.content
+    assert await table.bot.storage.open_match_in(table.channel.id) is None, "nothing opened"
+
+    ann, bob = table.players
+    r = await table.host_says(create, first_player=table.onlooker, display="; ".join(SETUP))
+    assert not r.ephemeral and "display entered by the host (32 cards)" in r.response.content
+    for member in (ann, bob):
+        await member.click(r.response, label="Join")
+    refused_start = await table.host.click(r.response, label="Start")
+    assert refused_start.ephemeral
+    assert f"first_player '<@{table.onlooker.id}>' is not a player" in (
+        refused_start.response.content
+    )
+
+
+async def test_card_names_autocomplete(simcord_env: Any) -> None:
+    table = Auction(simcord_env, 2)
+    shown = await table.host.autocomplete(
+        table.channel, f"match create {GAME}", "display", "CrediCor; tera"
+    )
+    assert shown[0] == {
+        "name": "CrediCor; Teractor (corporation, starts with 60 M€)",
+        "value": "CrediCor; Teractor",
+    }
+    await table.start(start="research")
+    research = await table.host.autocomplete(table.channel, "mars research", "cards", "arctic al")
+    assert research[0]["value"] == "Arctic Algae"
+    corporations = await table.host.autocomplete(table.channel, "mars research", "cards", "Teract")
+    assert corporations == [], "a research display holds projects only"
+    long = "; ".join(SETUP[12:20]) + "; Arc"
+    assert await table.host.autocomplete(table.channel, "mars research", "cards", long) == []

@@ -375,7 +375,8 @@ def board_controls(match_id: int, event: dict[str, Any]) -> discord.ui.View | No
 def controls(match_id: int, view: dict[str, Any], names: Names) -> discord.ui.View | None:
     """A player's 1-on-1 controls, from their own view's legal actions: the bidding controls
     on their turn (only the cards open to them); the budget form; the keep menu; the buy
-    menu (or, past 25 won projects, their numbers typed), with Buy none. None: nothing to do."""
+    menu (up to 25 won projects, and as many as the player's M€ buy), their numbers typed
+    (any number of them), and Buy none. None: nothing to do."""
     legal = _legal(view)
     if not legal:
         return None
@@ -406,8 +407,7 @@ def controls(match_id: int, view: dict[str, Any], names: Names) -> discord.ui.Vi
     if buy is not None and buy.pick is not None:
         if buy.pick.max >= 1 and len(buy.pick.choices) <= MAX_OPTIONS:
             out.add_item(_pick_menu(match_id, buy, names, least=1))
-        elif buy.pick.max >= 1:
-            out.add_item(NumbersButton("buynumbers", match_id))
+        out.add_item(NumbersButton("buynumbers", match_id))
         out.add_item(BuyNoneButton(match_id))
         return out
     return None
