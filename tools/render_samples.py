@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.games.mars_auction.texts import SETTLEMENT, MarsAuctionTexts
 from bot.games.project_mars.texts import ROUND_BOARD, ProjectMarsTexts
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
@@ -35,6 +36,8 @@ from games.core.drawing import Board
 from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
+from games.mars_auction import ENGINE as AUCTION_ENGINE
+from games.mars_auction.render import display_board, settlement_board
 from games.project_mars import ENGINE as MARS_ENGINE
 from games.project_mars import render as mars
 from games.project_mars.practice import practice_move
@@ -268,6 +271,87 @@ def mars_match(seed: int = 5) -> MarsPlayed:
     return played
 
 
+#: The Mars Auction's five seats: a long name, a CJK name and an emoji.
+FIVE_AUCTION: dict[str, str] = {
+    "701": "Ann",
+    "702": "Bartholomew von Habsburg-Lothringen",
+    "703": "王小明",
+    "704": "Zoë 🦊",
+    "705": "Eve",
+}
+
+
+@dataclass
+class AuctionPlayed:
+    """Mars Auctions played by scripted players, and what they showed: the 5-player setup
+    display in round 1 (markers of every seat, a pass), an unlimited card with its bids, a
+    research auction's settlement as the bot makes it (`MarsAuctionTexts.add_events`) and
+    the end."""
+
+    names: dict[str, str]
+    limited: dict[str, Any] = field(default_factory=dict)
+    unlimited: dict[str, Any] = field(default_factory=dict)
+    settlement: dict[str, Any] = field(default_factory=dict)
+    final: dict[str, Any] = field(default_factory=dict)
+
+
+def _auction_move(state: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
+    """A legal move of whoever the auction waits for: markers or a modest bid, a pass one
+    time in four; a budget of 30 to 45 M€; the first choices of a keep or a buy."""
+    player = AUCTION_ENGINE.turn(state).must[0]
+    actions = {a.key: a for a in AUCTION_ENGINE.legal_actions(state, player)}
+    if "budget" in actions:
+        return player, actions["budget"].build(amount=rnd.randint(30, 45))
+    action = actions.get("place") or actions.get("raise")
+    if action is None or ("pass" in actions and rnd.random() < 0.25):
+        action = actions.get("pass") or next(iter(actions.values()))
+    if action.amount is not None:
+        return player, action.build(amount=min(action.amount.max, action.amount.min + 1))
+    if action.pick is not None:
+        count = action.pick.max if action.key == "keep" else min(1, action.pick.max)
+        choices = [c.value for c in action.pick.choices]
+        picked = rnd.sample(choices, count) if action.key == "place" else choices[:count]
+        return player, action.build(picked=picked)
+    return player, action.build()
+
+
+def auction_matches(seed: int = 3) -> AuctionPlayed:
+    """Five players (the long names and emoji of `FIVE_AUCTION`): a limited setup auction,
+    its display kept when it holds the most markers, played to its end and through a research
+    auction; and an unlimited one of three players up to a card with three bids."""
+    ui = MarsAuctionTexts()
+    rnd = random.Random(seed)
+    played = AuctionPlayed(dict(FIVE_AUCTION))
+    match, _ = Match.start(AUCTION_ENGINE, list(FIVE_AUCTION), {"first_player": "702"}, seed)
+    generations, busiest = 0, -1
+    while not match.finished:
+        if match.state.step == "waiting":
+            move = {"type": "end"} if generations else {"type": "research"}
+            generations += 1
+            match.submit(HOST, move)
+            continue
+        before = AUCTION_ENGINE.view(match.state, None)
+        events = match.submit(*_auction_move(match.state, rnd))
+        after = AUCTION_ENGINE.view(match.state, None)
+        for event in ui.add_events(before, [e.to_json() for e in events], after):
+            if event["type"] == SETTLEMENT and event["auction"] == "research":
+                played.settlement = event
+        markers = sum(sum(c["markers"].values()) for c in after["display"] if not c["done"])
+        if after["step"] == "bidding" and after["auction"] == "setup" and markers > busiest:
+            busiest, played.limited = markers, after
+    played.final = {"type": "match_ended", **(AUCTION_ENGINE.result(match.state) or {})}
+    match, _ = Match.start(
+        AUCTION_ENGINE, list(FIVE_AUCTION)[:3], {"variant": "unlimited", "start": "research"}, seed
+    )
+    match.submit(HOST, {"type": "research"})
+    for player in list(FIVE_AUCTION)[:3]:
+        match.submit(player, {"type": "budget", "amount": 20})
+    while not (match.state.lot and len(match.state.lot.bids) >= 3):
+        match.submit(*_auction_move(match.state, rnd))
+    played.unlimited = AUCTION_ENGINE.view(match.state, None)
+    return played
+
+
 def season_standings() -> dict[str, Any]:
     """A season of 12 members after a few matches: one eliminated, some candidates, a trade
     of a running match withheld (the data `bot.seasons.standings_data` makes)."""
@@ -333,6 +417,13 @@ def boards() -> dict[str, Callable[[], Board]]:
     }
     for event in pm.rounds:
         out[f"mars-round-{event['round']}"] = partial(mars.round_board, event, pm.names)
+    ma = auction_matches()
+    out |= {
+        "mars-auction-setup-5-players": lambda: display_board(ma.limited, ma.names),
+        "mars-auction-unlimited-card": lambda: display_board(ma.unlimited, ma.names),
+        "mars-auction-settlement": lambda: settlement_board(ma.settlement, ma.names),
+        "mars-auction-final": lambda: settlement_board(ma.final, ma.names),
+    }
     return out
 
 

@@ -12,6 +12,8 @@ import pytest
 
 from bot import boards
 from bot.app import create_bot
+from bot.games.mars_auction.texts import BOARD_SHOWN as MARS_BOARD_SHOWN
+from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.project_mars.texts import BOARD_SHOWN, ProjectMarsTexts
 from bot.games.registry import plugin_for
 from bot.season_board import standings_board
@@ -68,6 +70,20 @@ async def test_project_mars_and_season_boards_come_from_the_workers_too() -> Non
     expected = [ui.board(event, pm.names) for event in events]
     expected += [ui.card(pm.hand, pm.names), standings_board(season)]
     assert got == expected
+    assert all(board is not None for board in got)
+
+
+async def test_mars_auction_boards_come_from_the_workers_too() -> None:
+    ma = render_samples.auction_matches()
+    texts = MarsAuctionTexts()
+    events = [
+        {"type": MARS_BOARD_SHOWN, "view": ma.limited},
+        {"type": MARS_BOARD_SHOWN, "view": ma.unlimited},
+        ma.settlement,
+        ma.final,
+    ]
+    got = await asyncio.gather(*(boards.board(texts, event, ma.names) for event in events))
+    assert got == [texts.board(event, ma.names) for event in events]
     assert all(board is not None for board in got)
 
 
