@@ -1,10 +1,20 @@
-"""`python -m tools.demo [OUT_DIR]`: a complete Auction Auction match, played through SimCord.
+"""`python -m tools.demo [GAME] [OUT_DIR]`: a complete match, played through SimCord.
 
-The real bot runs against SimCord's in-memory Discord with a temporary database. Six
-simulated players join with the lobby buttons, send sealed bids with the buttons and forms
-of their 1-on-1s and with `/bid`, and one of them makes a gift; the host closes every phase
-with `/match close-phase` and exports the record with `/match log`. The players' choices
-come from a seeded `random.Random`, so the same seed plays the same match.
+The real bot runs against SimCord's in-memory Discord with a temporary database. GAME is
+`auction-auction` (the default) or `mars-auction`:
+
+- **Auction Auction**: six simulated players join with the lobby buttons, send sealed bids
+  with the buttons and forms of their 1-on-1s and with `/bid`, and one of them makes a gift;
+  the host closes every phase with `/match close-phase`.
+- **Mars Auction**: three players run the limited variant's setup auction and a research
+  auction: markers from the board message's menus (two cards at once, or one card then one
+  or two markers on it) and the Card numbers form, in the channel or their 1-on-1; passes
+  confirmed; budgets stated with the form and `/mars budget`, one set by the host; companies
+  and preludes kept and projects bought from the 1-on-1's menus; the host opens the research
+  auction with `/mars research` and ends the match with `/mars end`.
+
+Either way the host exports the record with `/match log`. The players' choices come from a
+seeded `random.Random`, so the same seed plays the same match.
 
 Then it prints what each person saw — the match channel, each location thread and each
 DM, message by message — and writes the same transcript to OUT_DIR (default `demo-out/`),
@@ -31,6 +41,7 @@ import discord
 from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
 from bot.players import player_id
+from games.core.contract import Action as GameAction
 from games.registry import engine_for
 
 if TYPE_CHECKING:
@@ -39,6 +50,8 @@ if TYPE_CHECKING:
 GAME = "auction-auction"
 SEED = 2024
 PLAYERS = ("ann", "ben", "cleo", "dev", "eve", "fay")
+MARS_AUCTION = "mars-auction"
+MARS_PLAYERS = ("ann", "ben", "cleo")
 HOST_NAME = "hostess"
 PHASE_MINUTES = 60
 DEFAULT_OUT = "demo-out"
@@ -46,7 +59,7 @@ INSTALL_HINT = (
     "error: the demo needs SimCord; install the development tools first: "
     'pip install -r requirements-dev.txt -e ".[dev]"'
 )
-USAGE = "usage: python -m tools.demo [OUT_DIR]"
+USAGE = "usage: python -m tools.demo [auction-auction | mars-auction] [OUT_DIR]"
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
     discord.InteractionType.component: "button",
@@ -69,7 +82,10 @@ class Page:
 
 
 class Demo:
-    """The server, its people and the match they play."""
+    """The server, its people and the match they play: Auction Auction (`play`); the
+    Mars Auction's own demo (`MarsDemo`) shares the rest."""
+
+    names: tuple[str, ...] = PLAYERS
 
     def __init__(self, env: Env, rng: random.Random) -> None:
         self.env = env
@@ -77,7 +93,7 @@ class Demo:
         guild = env.create_guild("Dealer demo")
         self.channel = guild.create_text_channel("games")
         self.host = guild.add_member(env.create_user(HOST_NAME))
-        self.players = [guild.add_member(env.create_user(name)) for name in PLAYERS]
+        self.players = [guild.add_member(env.create_user(name)) for name in self.names]
         self.actions: list[str] = []
         self.match_id = 0
 
@@ -191,6 +207,13 @@ class Demo:
             if f"dealer:me:{self.match_id}" in _custom_ids(message.components):
                 return message
         raise RuntimeError("no phase message with a My 1-on-1 button")
+
+    def _newest(self, messages: list[discord.Message], custom_id: str) -> discord.Message:
+        """The newest of `messages` with a control whose custom id starts with `custom_id`."""
+        for message in reversed(messages):
+            if any(c.startswith(custom_id) for c in _custom_ids(message.components)):
+                return message
+        raise RuntimeError(f"no message has a control {custom_id}")
 
     # -- what each person saw ----------------------------------------------------------------
 
@@ -323,7 +346,144 @@ def _slug(text: str, keep: str = "") -> str:
     return re.sub(rf"[^a-z0-9{re.escape(keep)}]+", "-", text.lower()).strip("-")
 
 
-async def run_demo(seed: int = SEED) -> tuple[list[Page], list[str]]:
+class MarsDemo(Demo):
+    """A Mars Auction of three players: the setup auction, a research auction, the end."""
+
+    names = MARS_PLAYERS
+
+    async def play(self) -> None:
+        first = self.players[0]
+        created = await self.host.slash(
+            self.channel, f"match create {MARS_AUCTION}", first_player=first
+        )
+        self.did(self.host, f"/match create {MARS_AUCTION} first_player:@{first.name}")
+        lobby = _answer(created)
+        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
+        for player in self.players:
+            await player.click(lobby, label="Join")
+            self.did(player, "pressed Join")
+        await self.host.click(lobby, label="Start")
+        self.did(self.host, "pressed Start")
+        await self.auction()
+        _expect(await self.host.slash(self.channel, "match status"), "**Mars Auction")
+        self.did(self.host, "/match status")
+        _expect(await self.host.slash(self.channel, "mars research"), "Done.")
+        self.did(self.host, "/mars research (the research display dealt)")
+        await self.auction()
+        asked = await self.host.slash(self.channel, "mars end")
+        _expect(await self.host.click(_answer(asked), label="Yes, end the match"), "Done.")
+        self.did(self.host, "/mars end, and confirmed")
+        _expect(await self.host.slash(self.channel, "match log"), "The match record")
+        self.did(self.host, "/match log")
+
+    async def state(self) -> Any:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return await self.bot.service.state(row)
+
+    def member(self, pid: str) -> MemberActor:
+        return next(p for p in self.players if player_id(p.id) == pid)
+
+    async def auction(self) -> None:
+        """Everyone plays until the auction is settled."""
+        engine = engine_for(MARS_AUCTION)
+        while (state := await self.state()).step != "waiting":
+            if state.step == "bidding":
+                await self.turn(
+                    self.member(state.to_act), engine.legal_actions(state, state.to_act)
+                )
+                continue
+            for pid in engine.turn(state).must:
+                [action] = engine.legal_actions(state, pid)
+                await self.answer(self.member(pid), state.step, action)
+
+    async def turn(self, player: MemberActor, actions: list[GameAction]) -> None:
+        """Markers, or a pass, from the channel's board or the 1-on-1 in the DMs."""
+        legal = {a.key: a for a in actions}
+        in_dm = self.rng.random() < 0.3
+        actor: Any = player.user if in_dm else player
+        m = self.match_id
+        where = (
+            self._newest(player.user.dm_channel.history(), f"dealer:act:{m}:pass")
+            if in_dm
+            else self._newest(self.channel.history(), f"dealer:act:{m}:pass")
+        )
+        place = legal.get("place")
+        side = "in their 1-on-1" if in_dm else "on the board"
+        if place is None or place.pick is None or self.rng.random() < 0.2:
+            asked = await actor.click(where, custom_id=f"dealer:act:{m}:pass")
+            answer = await actor.click(_answer(asked), label="Yes")
+            self.did(player, f"passes for the round ({side}, confirmed)")
+            _expect(answer, "✅")
+            return
+        cards = [int(c.value) for c in place.pick.choices]
+        if place.pick.max >= 2 and self.rng.random() < 0.4:
+            picked = self.rng.sample(cards, 2)
+            shown = await actor.click(where, custom_id=f"dealer:ma:numbers:{m}")
+            answer = await actor.submit_modal(shown, {"cards": f"{picked[0]} {picked[1]}"})
+            self.did(player, f"puts a marker on {picked[0]} and {picked[1]} (Card numbers)")
+        else:
+            card = self.rng.choice(cards)
+            menu = next(
+                c
+                for c in _children(where.components)
+                if getattr(c, "custom_id", "").startswith(f"dealer:ma:cards:{m}:")
+                and any(o.value == str(card) for o in c.options)
+            )
+            asked = await actor.select(where, [str(card)], custom_id=menu.custom_id)
+            twice = f"dealer:ma:put:{m}:{card}-2"
+            both = twice in _custom_ids(_answer(asked).components) and self.rng.random() < 0.5
+            button = twice if both else f"dealer:ma:put:{m}:{card}"
+            answer = await actor.click(_answer(asked), custom_id=button)
+            markers = "two markers" if both else "a marker"
+            self.did(player, f"puts {markers} on {card} (the menu {side}, then the button)")
+        _expect(answer, "✅" if in_dm else "You put")
+
+    async def answer(self, player: MemberActor, step: str, action: GameAction) -> None:
+        """A budget (the form, `/mars budget`, or set by the host), or a keep or a buy in
+        the 1-on-1's menu."""
+        m = self.match_id
+        if step == "budget":
+            amount = self.rng.randint(10, 40)
+            how = self.rng.choice(["form", "command", "host"])
+            if how == "command":
+                answer = await player.slash(self.channel, "mars budget", amount=amount)
+                self.did(player, f"states {amount} M€ (/mars budget amount:{amount})")
+                _expect(answer, "Your budget")
+                return
+            if how == "host":
+                answer = await self.host.slash(
+                    self.channel, "mars budget", amount=amount, member=player
+                )
+                self.did(self.host, f"sets {player.name}'s budget to {amount} M€ (/mars budget)")
+                _expect(answer, "Done.")
+                return
+            dm = self._newest(player.user.dm_channel.history(), f"dealer:act:{m}:budget")
+            shown = await player.user.click(dm, custom_id=f"dealer:act:{m}:budget")
+            answer = await player.user.submit_modal(shown, {"amount": str(amount)})
+            self.did(player, f"states {amount} M€ (the form of their 1-on-1)")
+            _expect(answer, "✅")
+            return
+        assert action.pick is not None
+        count = action.pick.max if step == "keep" else min(2, action.pick.max)
+        names = [c.value for c in action.pick.choices][:count]
+        dm_history = player.user.dm_channel.history()
+        if not names:
+            dm = self._newest(dm_history, f"dealer:ma:buynone:{m}")
+            answer = await player.user.click(dm, custom_id=f"dealer:ma:buynone:{m}")
+            self.did(player, "buys none of their projects (Buy none)")
+        else:
+            dm = self._newest(dm_history, f"dealer:actpick:{m}:{step}")
+            answer = await player.user.select(dm, names, custom_id=f"dealer:actpick:{m}:{step}")
+            self.did(player, f"{'keeps' if step == 'keep' else 'buys'} {', '.join(names)}")
+        _expect(answer, "✅")
+
+
+#: The demos by game: the game `python -m tools.demo` plays when it is named.
+DEMOS: dict[str, type[Demo]] = {GAME: Demo, MARS_AUCTION: MarsDemo}
+
+
+async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list[str]]:
     """Play the match in a temporary database; the pages people saw and what they did."""
     from simcord import Env
 
@@ -340,7 +500,7 @@ async def run_demo(seed: int = SEED) -> tuple[list[Page], list[str]]:
         await env.start()
         try:
             with env.time_context():
-                demo = Demo(env, rng)
+                demo = DEMOS[game](env, rng)
                 await demo.play()
                 pages = await demo.pages()
             errors = env.errors
@@ -362,6 +522,8 @@ def write(out: Path, pages: list[Page], actions: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
+    game = argv[0] if argv and argv[0] in DEMOS else GAME
+    argv = argv[1:] if argv and argv[0] in DEMOS else argv
     if len(argv) > 1 or (argv and argv[0].startswith("-")):
         print(USAGE, file=sys.stderr)
         return 2
@@ -371,7 +533,7 @@ def main(argv: list[str]) -> int:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
     out = Path(argv[0] if argv else DEFAULT_OUT)
-    pages, actions = asyncio.run(run_demo())
+    pages, actions = asyncio.run(run_demo(game=game))
     for page in pages:
         print(page.text)
     write(out, pages, actions)

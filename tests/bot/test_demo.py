@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.auction_auction.model import LOCATION_NAMES
-from tools.demo import PLAYERS, main
+from tools.demo import MARS_PLAYERS, PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
@@ -53,3 +53,30 @@ def test_demo_without_simcord_says_how_to_install(
     assert error.count("\n") == 1
     assert 'pip install -r requirements-dev.txt -e ".[dev]"' in error
     assert not list(tmp_path.iterdir())
+
+
+BUDGET = re.compile(r"^(\w+): states (\d+) M€|^hostess: sets (\w+)'s budget to (\d+) M€", re.M)
+TOLD = re.compile(r"Your budget for this research auction(?::| is) \*\*(\d+) M€\*\*")
+
+
+@pytest.mark.slow
+def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["mars-auction", str(tmp_path)]) == 0
+
+    channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
+    assert "**The setup auction is settled.**" in channel
+    assert "🏁 **The Mars Auction is over** after 1 research auction." in channel
+    assert list(tmp_path.glob("channel-games-*-match-1.json")), "the host's /match log file"
+    actions = (tmp_path / "actions.txt").read_text(encoding="utf-8")
+    stated = {found[1] or found[3]: int(found[2] or found[4]) for found in BUDGET.finditer(actions)}
+    assert set(stated) == set(MARS_PLAYERS)
+    for player in MARS_PLAYERS:
+        dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
+        assert [int(n) for n in TOLD.findall(dm)] == [stated[player]], player
+
+
+def test_an_unknown_game_is_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["project-mars", "out", "more"]) == 2
+    assert "usage: python -m tools.demo [auction-auction | mars-auction]" in capsys.readouterr().err
