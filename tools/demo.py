@@ -410,7 +410,7 @@ class MarsDemo(Demo):
         )
         place = legal.get("place")
         side = "in their 1-on-1" if in_dm else "on the board"
-        if place is None or place.pick is None or self.rng.random() < 0.2:
+        if place is None or place.pick is None or self.rng.random() < 0.35:
             asked = await actor.click(where, custom_id=f"dealer:act:{m}:pass")
             answer = await actor.click(_answer(asked), label="Yes")
             self.did(player, f"passes for the round ({side}, confirmed)")

@@ -162,7 +162,7 @@ async def test_a_member_with_no_match_gets_a_friendly_sentence(simcord_env: Any)
     assert board.response.content.startswith("Nobody has finished a match in this server yet")
     wrong = await ann.slash(channel, "stats", game="chess")
     assert wrong.ephemeral and "Unknown game 'chess'" in wrong.response.content
-    games = await ann.autocomplete(channel, "stats", "game", "auction")
+    games = await ann.autocomplete(channel, "stats", "game", "auction a")
     assert [c["value"] for c in games] == ["auction-auction"]
     robot = guild.add_member(simcord_env.create_user("robot", bot=True))
     bot = await ann.slash(channel, "stats", member=robot)
