@@ -21,7 +21,10 @@ their name, so colour is never the only cue.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image
 
 from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
@@ -135,17 +138,28 @@ def _chip(
     canvas: Canvas, x: int, middle: int, players: Sequence[str], player: str, text: str
 ) -> int:
     """A player's chip: their colour and seat letter, and `text` after the letter (a count).
-    Returns its width."""
+    A badge, so drawn once and kept. Returns its width."""
     fill, ink = _seat(players, player)
     label = f"{letter(players, player)}{text}"
-    w = fonts.width(label, 12, True) + 12
-    canvas.rect((x, middle - 10, x + w, middle + 10), fill, radius=6)
-    canvas.text(x + w / 2, middle, label, size=12, fill=ink, bold=True, align="center")
-    return w
+    return canvas.badge(x, middle, label, BadgeStyle(ink, fill), size=11, upper=False)
 
 
 def _tile_width() -> int:
     return (WIDTH - 2 * MARGIN - GAP * (COLUMNS - 1)) // COLUMNS
+
+
+@lru_cache(maxsize=16)
+def _tile_face(width: int, kind: str, *, done: bool, up: bool) -> Image.Image:
+    """A card's tile without its words: its panel (dimmed once evaluated, outlined in gold
+    while up for auction) and its kind's band, on the board's background. Drawn once and
+    kept: a display has up to 80 of them."""
+    face = Canvas(width, TILE_H)
+    fill = mix(PANEL, BACKGROUND, 0.5) if done else PANEL_RAISED
+    outline = GOLD if up else mix(LINE, PANEL, 0.2)
+    face.rect((0, 0, width, TILE_H), fill, radius=9, outline=outline)
+    band = KIND_BANDS.get(kind, MUTED)
+    face.rect((1, 8, 5, TILE_H - 8), band if not done else mix(band, fill, 0.6))
+    return face.image
 
 
 def _tile(
@@ -159,13 +173,9 @@ def _tile(
     up: bool,
 ) -> None:
     """One card on display: number, facts, name, then its markers, or who won it."""
-    w, h = _tile_width(), TILE_H
+    w = _tile_width()
     done = bool(card.get("done"))
-    fill = mix(PANEL, BACKGROUND, 0.5) if done else PANEL_RAISED
-    outline = GOLD if up else mix(LINE, PANEL, 0.2)
-    canvas.rect((x, y, x + w, y + h), fill, radius=9, outline=outline)
-    band = KIND_BANDS.get(str(card["kind"]), MUTED)
-    canvas.rect((x + 1, y + 8, x + 5, y + h - 8), band if not done else mix(band, fill, 0.6))
+    canvas.image.paste(_tile_face(w, str(card["kind"]), done=done, up=up), (x, y))
     ink = TEXT if not done else MUTED
     canvas.text(x + 12, y + 15, str(card["number"]), size=13, fill=ACCENT, bold=True)
     facts = card_facts(card).replace("starts with ", "start ")

@@ -5,7 +5,9 @@
 Renders each type of Auction Auction board for 12 players, from matches played through the
 engine (the samples of `python -m tools.render_samples`): the access results, a location's lots
 (Genre Shop with its six lots, and the Black Market with all 12 players bidding), a player's
-1-on-1 card and the final table. Prints, per board type, the p50, p95 and maximum time of one
+1-on-1 card and the final table; and the Mars Auction's boards for 5 players: the setup display
+of 80 cards with markers, an unlimited card with its bids, and a research auction's
+settlement. Prints, per board type, the p50, p95 and maximum time of one
 render call (`time.perf_counter_ns` around the call alone: layout, drawing, quantizing and PNG
 encoding) and the PNG's size. Text that a board repeats is measured and rasterized once and
 kept (`fonts.runs`, `fonts._mask`), so the same figures are also taken with those caches
@@ -35,6 +37,7 @@ from games.auction_auction.render import (
     one_on_one_card,
 )
 from games.core.drawing import Board, fonts
+from games.mars_auction.render import display_board, settlement_board
 from tools import render_samples
 
 TARGET_P95_NS = 30_000_000
@@ -50,6 +53,7 @@ def boards() -> dict[str, Callable[[], Board]]:
     crowded = render_samples.crowded_black_market()
     assert big.result is not None
     result = big.result
+    ma = render_samples.auction_matches()
     return {
         "access results": lambda: access_board(big.access[0], big.names, house_capacity=3),
         "location: Genre Shop, 6 lots": lambda: location_board(
@@ -60,6 +64,11 @@ def boards() -> dict[str, Callable[[], Board]]:
         ),
         "1-on-1 card": lambda: one_on_one_card(big.views["auction"], big.names),
         "final table": lambda: final_board(result, big.names),
+        "Mars Auction: setup display, 5 players, 80 cards": lambda: display_board(
+            ma.limited, ma.names
+        ),
+        "Mars Auction: unlimited card, 3 bids": lambda: display_board(ma.unlimited, ma.names),
+        "Mars Auction: settlement, 5 players": lambda: settlement_board(ma.settlement, ma.names),
     }
 
 
@@ -98,7 +107,7 @@ def main() -> int:
     print(f"machine: {os.cpu_count()} cores, {cpu_model()}, {pinned}")
     print(f"python: {sys.version.split()[0]} ({platform.python_implementation()})")
     print(f"first render in the process ({name}, fonts opened): {ms(first)}")
-    print(f"{args.iterations} renders per board type and case, 12 players")
+    print(f"{args.iterations} renders per board type and case")
     print()
     print("| board | size (px) | PNG | p50 | p95 | max | text caches emptied: p50 / p95 |")
     print("|---|---|---|---|---|---|---|")
