@@ -13,6 +13,7 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
+from bot.games.mars_auction.controls import Option, groups
 from bot.players import player_id
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
@@ -560,6 +561,8 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     await table.pass_(ann, in_dm=False)
     await table.pass_(bob, in_dm=True)
     assert (await table.state()).step == "keep"
+    asked = table.dm_with(ann, f"dealer:actpick:{table.match_id}:keep")
+    assert "**Choose** the 1 company you keep in the menu below." in asked.content
 
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     r = await table.choose(ann, "keep", ["Teractor"])
@@ -742,3 +745,17 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
     assert corporations == [], "a research display holds projects only"
     long = "; ".join(SETUP[12:20]) + "; Arc"
     assert await table.host.autocomplete(table.channel, "mars research", "cards", long) == []
+
+
+def test_eighty_cards_fit_four_menus_of_25_by_kind() -> None:
+    """A five-player setup display: companies 1-10, preludes 11-30, projects in two menus."""
+    kinds = ["company"] * 10 + ["prelude"] * 20 + ["project"] * 50
+    cards = [Option(n, kind, f"{n} · card", kind) for n, kind in enumerate(kinds, 1)]
+    assert [(title, len(chunk)) for title, chunk in groups(cards)] == [
+        ("Companies 1–10", 10),
+        ("Preludes 11–30", 20),
+        ("Projects 31–55", 25),
+        ("Projects 56–80", 25),
+    ]
+    projects = [Option(n, "project", f"{n} · card", "") for n in range(1, 21)]
+    assert [title for title, _ in groups(projects)] == ["Projects 1–20"]

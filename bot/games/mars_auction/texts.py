@@ -499,9 +499,9 @@ class MarsAuctionTexts(GameTexts):
             )
             pick = action["pick"]
             if step == "keep":
-                return (
-                    f"**Choose** the {plural(pick['max'], 'card')} you keep in the menu below.{now}"
-                )
+                kind: Kind = "prelude" if view.get("kind") == "prelude" else "company"
+                keep = plural(pick["max"], kind, KIND_WORDS[kind])
+                return f"**Choose** the {keep} you keep in the menu below.{now}"
             return (
                 f"**Choose** the won projects you buy at {me['price']} M€ each (at most "
                 f"{pick['max']} with your M€), or **Buy none**; the rest are discarded.{now}"
