@@ -431,7 +431,7 @@ class Presenter:
         if not isinstance(channel, discord.TextChannel):
             return None
         ui = plugin_for(row.game).texts
-        name = f"{ui.title} · round {round_} · {location}"[:100]
+        name = f"{ui.title} · round {round_} · {ui.place(location)}"[:100]
         try:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.private_thread, invitable=False

@@ -51,6 +51,10 @@ class GameTexts(ABC):
     #: What conceding (`/match forfeit`) does in this game, for its confirmation.
     forfeit: ClassVar[str] = "You leave the match and make no more moves."
 
+    def place(self, location: str) -> str:
+        """A location's name as people read it (a location thread's name); by default its id."""
+        return location
+
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         """The message for one event, or None when it is not announced."""

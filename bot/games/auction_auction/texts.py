@@ -7,7 +7,14 @@ from typing import Any, ClassVar
 
 from bot.games.auction_auction.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.auction_auction.model import HAND_LABELS, HOUSES, LOCATION_NAMES, PHASES, place_name
+from games.auction_auction.model import (
+    HAND_LABELS,
+    HOUSES,
+    PHASES,
+    lot_name,
+    lot_number,
+    place_name,
+)
 from games.auction_auction.render import (
     access_board,
     final_board,
@@ -38,6 +45,9 @@ class AuctionAuctionTexts(GameTexts):
     )
     commands: ClassVar[frozenset[str]] = frozenset({"bid", "give", "garnet-trade"})
 
+    def place(self, location: str) -> str:
+        return place_name(location)
+
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]
         if kind == "match_started":
@@ -61,7 +71,7 @@ class AuctionAuctionTexts(GameTexts):
                 "highest bid made by exactly one player wins each lot."
             )
         if kind in ("bid_placed", "bid_withdrawn"):
-            where = LOCATION_NAMES.get(event["target"], event["target"])
+            where = lot_name(event["target"])
             if kind == "bid_withdrawn":
                 return f"Your bid on {where} is withdrawn."
             return f"Your sealed bid of ${event['amount']} on {where} is recorded."
@@ -80,7 +90,8 @@ class AuctionAuctionTexts(GameTexts):
             return f"{names(event['player'])} has conceded and left the match (AA-D11)."
         if kind == "lots_offered":
             lots = "\n".join(
-                f"- `{lot['id']}`: {lot['count']}× {SQUARES.get(lot['colour'], '')} {lot['colour']}"
+                f"- Lot {lot_number(lot['id'])}: {lot['count']}× "
+                f"{SQUARES.get(lot['colour'], '')} {lot['colour']}"
                 for lot in event["lots"]
             )
             return f"**{place_name(event['location'])}, round {event['round']}** offers:\n{lots}"
@@ -127,7 +138,7 @@ class AuctionAuctionTexts(GameTexts):
                 else "discarded"
             )
             lines.append(
-                f"`{lot['lot']}` ({lot['count']}× {lot['colour']}): {outcome}. "
+                f"Lot {lot_number(lot['lot'])} ({lot['count']}× {lot['colour']}): {outcome}. "
                 f"Bids: {bids or 'none'}."
             )
         return "\n".join(lines)
@@ -180,7 +191,7 @@ class AuctionAuctionTexts(GameTexts):
             )
         elif view["phase"] == "auction":
             lines.append(f"You are in **{place_name(me['location'])}**.")
-            bids = ", ".join(f"`{t}` ${a}" for t, a in me["lot_bids"].items())
+            bids = ", ".join(f"lot {lot_number(t)} ${a}" for t, a in me["lot_bids"].items())
             lines.append(f"Your sealed lot bids: {bids or 'none yet'}.")
         if view["phase"] != "ended":
             lines.append(
@@ -228,7 +239,7 @@ class AuctionAuctionTexts(GameTexts):
         for lot, winner in last["winners"].items():
             bids = ", ".join(f"{names(p)} ${a}" for p, t, a in last["bids"] if t == lot)
             outcome = f"won by {names(winner)}" if winner else "discarded"
-            rows.append(f"- `{lot}`: {outcome}. Bids: {bids or 'none'}.")
+            rows.append(f"- {lot_name(lot)}: {outcome}. Bids: {bids or 'none'}.")
         return f"{title}\n" + "\n".join(rows)
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
