@@ -91,7 +91,8 @@ class PlayCog(commands.Cog):
             "(the creator, Manage Server, or the role set by `/config host-role`) can "
             "`/match start`, `/match close-phase`, `/match extend`, `/match pause`, "
             "`/match resume`, `/match kick`, `/match log` and `/match cancel`. "
-            "`/match status` shows who has submitted (never what)."
+            "Each match keeps one live status message (the phase, its deadline, who it waits "
+            "for, never what anyone submitted); `/match status` shows it to you alone."
         )
         seasons = (
             "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "

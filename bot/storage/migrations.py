@@ -12,7 +12,12 @@ that caused it and is written in the same transaction.
 own default.
 
 `challenges` marks a lobby opened as a challenge to one member (a two-player game): only they may
-take the empty seat, by accepting."""
+take the empty seat, by accepting.
+
+`matches.status_message_id` is the match's live status message (`bot.status`), edited as the
+match moves. `matches.in_thread` says the match is to be played in a public thread of its
+channel, `thread_id` is that thread once the match has started (the channel keeps the lobby
+and stays the match's channel)."""
 
 MIGRATIONS: list[str] = [
     """
@@ -134,5 +139,10 @@ MIGRATIONS: list[str] = [
         at REAL NOT NULL
     );
     CREATE INDEX inbox_by_player ON inbox (match_id, user_id, id);
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN status_message_id INTEGER;
+    ALTER TABLE matches ADD COLUMN in_thread INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN thread_id INTEGER;
     """,
 ]
