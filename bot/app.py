@@ -200,6 +200,8 @@ class DealerBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
+        if hasattr(self, "presenter"):
+            await self.presenter.status.stop()
         if hasattr(self, "storage"):
             await self.storage.close()
         boards.shutdown()

@@ -18,7 +18,7 @@ from bot.errors import UserError
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import MESSAGE, fit, pages
-from bot.presenter import message
+from bot.messages import message
 from bot.stats import LEADERBOARD_RULE
 
 #: Room in a page's message for its heading and its page line.

@@ -5,8 +5,9 @@ matches."""
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -22,6 +23,12 @@ from bot.service import MatchService, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.drawing.words import plural
 from games.registry import engine_for
+
+log = logging.getLogger(__name__)
+
+#: How long a match's thread stays open without a message (Discord's longest: a week, as
+#: long as a phase may last).
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 class Lobby:
@@ -53,10 +60,13 @@ class Lobby:
         *,
         opponent: discord.abc.User | None = None,
         practice: bool = False,
+        thread: bool = False,
     ) -> None:
         """Open a match: a lobby; or, for a two-player game, a challenge to `opponent` (a
         lobby only they may complete, by accepting), or a practice match against the bot's
-        computer seat, which starts at once. In both the creator plays."""
+        computer seat, which starts at once. In both the creator plays. With `thread` (a
+        game's create may offer it), the match is played in a public thread of the channel
+        opened when it starts; the lobby stays in the channel."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
@@ -91,6 +101,7 @@ class Lobby:
             phase_seconds=phase_seconds,
             spectator_channel_id=spectators.id if spectators else None,
             now=self.now(),
+            in_thread=thread,
         )
         if match_id is None:
             raise UserError("This channel already has an open match; finish or cancel it first.")
@@ -110,7 +121,7 @@ class Lobby:
             f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
             f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
             f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
-            "**Decline**."
+            f"**Decline**.{_IN_A_THREAD if thread else ''}"
         )
         await interaction.response.send_message(text, view=challenge_view(match_id, opponent.id))
         message = await interaction.original_response()
@@ -252,6 +263,7 @@ class Lobby:
             f"**{title}** — {interaction.user.name} plays a practice match against "
             f"{COMPUTER_NAME} ({plugin_for(row.game).texts.phase_label.lower()}: "
             f"{_duration(row.phase_seconds)}). Your moves are made in your 1-on-1."
+            f"{await self._played_in(row.id)}"
         )
         await self.settle(row.id)
         await self._tell_closed_dms(interaction, row.id)
@@ -286,14 +298,17 @@ class Lobby:
             raise UserError("This challenge has already been answered or cancelled.")
         who = " against ".join(p.name for p in players)
         await interaction.response.edit_message(
-            content=f"{name} accepted the challenge: **{title}**, {who}. Good luck!", view=None
+            content=f"{name} accepted the challenge: **{title}**, {who}. Good luck!"
+            f"{await self._played_in(match_id)}",
+            view=None,
         )
         await self.settle(match_id)
         await self._tell_closed_dms(interaction, match_id)
 
     async def _begin(self, row: MatchRow, players: list[PlayerRow]) -> bool:
         """Start the match, unless a player could read its spectators' channel, where every
-        sealed bid of a closed phase is shown (a host who plays included)."""
+        sealed bid of a closed phase is shown (a host who plays included). A match played in
+        a thread gets it first, so that none of its messages goes to the channel."""
         readers = await self._spectator_readers(row, players)
         if readers:
             raise UserError(
@@ -302,7 +317,48 @@ class Lobby:
                 "channel: change its permissions (or open the match without `spectators`), "
                 "then start again."
             )
-        return await self.service.start(row, players)
+        lobby = await self.storage.match(row.id)
+        if lobby is None or lobby.status != "lobby":
+            return False
+        thread = await self._open_thread(row, players) if row.in_thread else None
+        try:
+            return await self.service.start(row, players)
+        except UserError:
+            if thread is not None:
+                await self.storage.set_thread(row.id, None)
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+            raise
+
+    async def _open_thread(self, row: MatchRow, players: list[PlayerRow]) -> discord.Thread | None:
+        """A public thread of the match's channel for its messages, named after the game and
+        its players, with the players added; None when Discord refuses one (the match is
+        then played in the channel)."""
+        channel = self.client.get_channel(row.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        who = " vs ".join(p.name for p in players)
+        name = f"{engine_for(row.game).title} · {who}"[:100]
+        try:
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException:
+            log.info("no thread for match %s; it is played in its channel", row.id)
+            return None
+        await self.storage.set_thread(row.id, thread.id)
+        for player in players:
+            if player.user_id != COMPUTER_USER:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.add_user(discord.Object(player.user_id))
+        return thread
+
+    async def _played_in(self, match_id: int) -> str:
+        """Where a match that has just started is played, when that is a thread."""
+        row = await self.service.row(match_id)
+        return f" It is played in <#{row.thread_id}>." if row and row.thread_id else ""
 
     async def _spectator_readers(self, row: MatchRow, players: list[PlayerRow]) -> list[str]:
         channel = (
@@ -368,13 +424,15 @@ class Lobby:
             else ""
         )
         if started:
-            seats, next_step = f"Players: {seated}", "▶️ The match has started."
+            where = f" in <#{row.thread_id}>" if row.thread_id else ""
+            seats, next_step = f"Players: {seated}", f"▶️ The match has started{where}."
         else:
             seats = (
                 f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
                 f"{seated}"
             )
             next_step = "Press **Join** to play; the host presses **Start**."
+            next_step += _IN_A_THREAD if row.in_thread else ""
         hosted = "a match" if started else "a new match"
         return fit(
             f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
@@ -504,9 +562,10 @@ class Lobby:
             if not await self._begin(row, players):
                 raise UserError("This match has already started.")
         await interaction.response.send_message(
-            f"The match has started with {len(players)} players.", ephemeral=True
+            f"The match has started with {len(players)} players.{await self._played_in(match_id)}",
+            ephemeral=True,
         )
-        await self._close_lobby(row)
+        await self._close_lobby(await self.service.row(match_id) or row)
         await self.settle(match_id)
         await self._tell_closed_dms(interaction, match_id)
 
@@ -558,8 +617,12 @@ class Lobby:
         await self.service.cancel(match_id)
         await interaction.response.send_message("The match is cancelled.", ephemeral=True)
         await self.presenter.channel_send(
-            row.channel_id, f"The host cancelled this {engine_for(row.game).title} match."
+            row.public_channel_id, f"The host cancelled this {engine_for(row.game).title} match."
         )
+        self.presenter.status.refresh(match_id)
+
+
+_IN_A_THREAD = " The match is played in a thread of this channel, opened when it starts."
 
 
 def _where(row: MatchRow) -> str:
