@@ -20,6 +20,9 @@ from games.tm_catalogue.model import MAX_COST, MAX_TAGS, name_problem
 CARD_SEPARATOR = ";"
 PART_SEPARATOR = ":"
 TAG_SEPARATOR = "+"
+#: The longest written-out card: it goes back into menus and autocompletes as it is written,
+#: whose values hold at most 100 characters.
+MAX_WRITTEN = 100
 #: How a written-out card looks, for the sentences that explain it.
 WRITTEN_OUT = "`name:cost:tag+tag` (such as `Venus Governor:4:venus+venus`)"
 _TAGS: dict[str, Tag] = {tag: tag for tag in TAGS}
@@ -63,6 +66,8 @@ def _written_out(text: str, catalogue: Catalogue) -> DraftCard:
             f"{typed(text)} is neither a card of the catalogue nor a card written out as "
             f"{WRITTEN_OUT}.",
         )
+    if len(text) > MAX_WRITTEN:
+        raise RuleError("bad_card", f"A card written out takes at most {MAX_WRITTEN} characters.")
     name, cost_text, tags_text = parts
     problem = name_problem(name)
     if problem:

@@ -166,9 +166,10 @@ def pick_why(
     if isinstance(priority, MostTags):
         return f"{head}: the most tags, {best[0]}{_tied(decision)}"
     if sum(best) == 0:
+        among = "both" if len(decision.keys) == 2 else f"all {len(decision.keys)}"
         return (
             f"{head}: no card has {join(priority.titles(), 'or')}, so it is drawn at random "
-            f"among all {len(decision.keys)}"
+            f"among {among}"
         )
     return f"{head}: {_levels(best, priority)}{_tied(decision)}"
 
