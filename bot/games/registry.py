@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
+from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
 from bot.games.plugin import GamePlugin
 from bot.games.project_mars.plugin import PLUGIN as PROJECT_MARS
 from games.core.errors import typed
 
-PLUGINS: dict[str, GamePlugin] = {p.game: p for p in (AUCTION_AUCTION, PROJECT_MARS)}
+PLUGINS: dict[str, GamePlugin] = {p.game: p for p in (AUCTION_AUCTION, PROJECT_MARS, MARSBOT_DRAFT)}
 
 
 def plugin_for(game: str) -> GamePlugin:

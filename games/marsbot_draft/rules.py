@@ -207,8 +207,13 @@ class MarsbotDraft(Engine[State, Options]):
 
     def _expect(self, state: State, mode: str, phase: str, what: str) -> None:
         if state.options.mode != mode:
-            other = "a whole draft" if mode == "table" else "a draft at the table"
-            raise RuleError("wrong_mode", f"{what} is made only in {other}, not in this one.")
+            raise RuleError(
+                "wrong_mode",
+                f"{what} is for a draft at the table: in this whole draft the bot deals the "
+                "piles and makes MARSBOT's discard and action deck itself."
+                if mode == "table"
+                else f"{what} is for a whole draft: at the table you buy your cards yourself.",
+            )
         if state.phase != phase:
             raise RuleError("not_now", f"{what} is not open now: {self._title(state)}.")
 
@@ -293,7 +298,7 @@ class MarsbotDraft(Engine[State, Options]):
     def _pick(self, state: State, texts: list[str]) -> list[Event]:
         """Table mode: MARSBOT's pile this round, then its pick (§3.3); with `own_first`,
         only after the player's own card (MB-D4, A14)."""
-        self._expect(state, "table", "pick", "MARSBOT's pick")
+        self._expect(state, "table", "pick", "Entering MARSBOT's pile")
         if state.options.own_first and state.own is None:
             raise RuleError(
                 "own_first",
@@ -450,6 +455,7 @@ class MarsbotDraft(Engine[State, Options]):
                 yours = self._own_pile(state)
                 data["player_pile"] = names(yours) if yours is not None else None
                 data["expected"] = self._expected(state)
+                data["own_first"] = state.options.own_first
         if state.phase == "buy":
             data["cards"] = names(state.player_kept)
         return _public("phase_opened", **data)
