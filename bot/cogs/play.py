@@ -79,8 +79,18 @@ class PlayCog(commands.Cog):
 
     async def _help(self, interaction: Interaction, game: str | None) -> None:
         if game is not None and game not in PLUGINS:
+            typed = game.strip().lower()
             titles = {p.title.lower(): g for g, p in PLUGINS.items()}
-            game = titles.get(game.strip().lower(), game)
+            # A game by its id, its title, or a word that starts the words of only one game
+            # (`marsbot`; `mars` starts two).
+            starting = {
+                g
+                for g, p in PLUGINS.items()
+                if any(
+                    w.startswith(typed) for w in f"{g} {p.title.lower()}".replace("-", " ").split()
+                )
+            }
+            game = titles.get(typed) or (starting.pop() if len(starting) == 1 else game)
         try:
             plugins = [plugin_for(game)] if game else list(PLUGINS.values())
         except ValueError as error:

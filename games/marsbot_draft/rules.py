@@ -101,6 +101,8 @@ def _choice(card: DraftCard) -> Choice:
 
 
 class MarsbotDraft(Engine[State, Options]):
+    """MB-D1: one player's draft of one generation, MARSBOT played by the engine."""
+
     game = GAME
     title = "MARSBOT draft"
     min_players, max_players = 1, 1
@@ -173,7 +175,7 @@ class MarsbotDraft(Engine[State, Options]):
     def apply(self, state: State, actor: str, move: Any) -> list[Event]:
         if state.phase == "ended":
             raise RuleError("ended", "The draft is over.")
-        if isinstance(move, Forfeit):
+        if isinstance(move, Forfeit):  # MB-D9: conceding or a kick ends the draft
             self._player(state, actor)
             return self._end(
                 state, "forfeit", [_public("player_forfeited", player=actor)], out=actor

@@ -287,6 +287,31 @@ async def test_the_menus_and_buttons_work_after_a_restart(simcord_env: Any, db_p
     assert ENGINE.result(await t.state())["bought"] == []
 
 
+async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
+    """The creator hosts their draft: `/match undo` takes a round back (MARSBOT's pick with
+    it), and `/match forfeit` stops the draft (MB-D9)."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, "marsbot start", corporation="Thorgate")
+    await t.opened()
+    await t.ann.slash(t.channel, "marsbot pick", cards="Power Plant; Comet; Birds; Asteroid")
+    assert (await t.view())["round"] == 2
+    asked = await t.ann.slash(t.channel, "match undo")
+    assert asked.ephemeral and "ann's pick" in asked.response.content, asked.response.content
+    (row,) = asked.response.components
+    (button,) = row["components"]
+    done = await t.ann.click(asked.response, custom_id=button["custom_id"])
+    assert "↩️ Done" in done.response.content, done.response.content
+    view = await t.view()
+    assert (view["round"], view["rounds"], view["marsbot_kept"]) == (1, [], [])
+    asked = await t.ann.slash(t.channel, "match forfeit")
+    (row,) = asked.response.components
+    (button,) = row["components"]
+    assert "The draft stops where it stands." in asked.response.content
+    await t.ann.click(asked.response, custom_id=button["custom_id"])
+    assert "ann stops the draft." in t.channel_text()
+    assert ENGINE.result(await t.state())["ended"] == "forfeit"
+
+
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
     t = Draft(simcord_env)
     await t.ann.slash(t.channel, "marsbot start", corporation="random", own_corporation="Celestic")
@@ -333,5 +358,8 @@ async def test_help_explains_the_draft(simcord_env: Any) -> None:
         "/match create marsbot-draft",
     ):
         assert words in r.response.content
-    titled = await t.ann.slash(t.channel, "help", game="MARSBOT draft")
-    assert titled.response.content == r.response.content
+    for typed in ("MARSBOT draft", "marsbot"):
+        again = await t.ann.slash(t.channel, "help", game=typed)
+        assert again.response.content == r.response.content, typed
+    r = await t.ann.slash(t.channel, "help", game="mars")
+    assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"

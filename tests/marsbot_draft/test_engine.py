@@ -14,6 +14,7 @@ from games.core.match import Match, MatchRecord, replay
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.draft import BONUS_CARD
 from games.marsbot_draft.priority import CORPORATIONS
+from games.marsbot_draft.rules import project_cards
 
 ANN = "ann"
 TRACKS = {
@@ -54,7 +55,7 @@ def refused(match: Match, actor: str, code: str, **move: Any) -> str:
 # -- the whole draft -----------------------------------------------------------------------------
 
 
-def test_whole_draft_deals_two_piles_swaps_them_four_rounds_then_discard_deck_and_buy() -> None:
+def test_mb_d5_mb_d7_whole_draft_swaps_piles_four_rounds_then_discard_deck_and_buy() -> None:
     match, events = start(corporation="Saturn Systems")
     started = of(events, "draft_started")
     mine, theirs = started["player_pile"], started["marsbot_pile"]
@@ -86,6 +87,20 @@ def test_whole_draft_deals_two_piles_swaps_them_four_rounds_then_discard_deck_an
     result = ENGINE.result(match.state)
     assert result is not None and result["bought"] == opened["cards"][:2]
     assert result["deck"] == deck and match.finished
+
+
+def test_mb_d6_whole_draft_deals_catalogue_project_cards_from_the_seed() -> None:
+    projects = {c.name for c in project_cards()}
+    assert len(projects) == 215
+    dealt = set()
+    for seed in range(10):
+        _, events = start(seed=seed, corporation="Teractor")
+        started = of(events, "draft_started")
+        cards = [*started["player_pile"], *started["marsbot_pile"]]
+        assert len(set(cards)) == 8 and set(cards) <= projects
+        assert of(start(seed=seed, corporation="Teractor")[1], "draft_started") == started
+        dealt |= set(cards)
+    assert len(dealt) > 40
 
 
 def test_whole_draft_picks_by_priority_and_replays_from_its_record() -> None:
@@ -322,7 +337,7 @@ def test_aridor_freezes_its_lowest_track_at_the_start() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"corporation": "Helion"}, "has no draft priority"),
+        ({"corporation": "Helion"}, "has no draft priority"),  # MB-D1
         ({"corporation": "Nobody"}, "no MARSBOT corporation with a draft priority"),
         ({"corporation": "Celestic", "own_corporation": "celestic"}, "different corporation"),
         ({"corporation": "Aridor"}, "needs MARSBOT's track levels"),
@@ -338,6 +353,6 @@ def test_options_the_draft_does_not_take_are_refused(options: dict[str, Any], me
         start(**options)
 
 
-def test_the_draft_is_for_one_player() -> None:
+def test_mb_d1_the_draft_is_for_one_player() -> None:
     with pytest.raises(ValueError, match="takes 1 to 1 players, not 2"):
         Match.start(ENGINE, ["ann", "bob"], {}, 1)
