@@ -132,9 +132,3 @@ def parse_cards(texts: list[str] | str, catalogue: Catalogue | None = None) -> l
             raise RuleError("repeated_card", f"{card.name} is named twice.")
         seen.add(fold(card.name))
     return cards
-
-
-def same_card(one: DraftCard, other: DraftCard) -> bool:
-    """Whether two cards are the same card: cards are told apart by their names, as a
-    person types them (a draft's piles never hold two copies of a card)."""
-    return fold(one.name) == fold(other.name)

@@ -94,8 +94,6 @@ class LowestTrack(BaseModel):
 
 #: A priority picks and discards are made by.
 Frozen = Annotated[Tags | MostExpensive | MostTags, Field(discriminator="kind")]
-#: A priority as a corporation's card shows it.
-Priority = Annotated[Tags | MostExpensive | MostTags | LowestTrack, Field(discriminator="kind")]
 
 
 def levels_problem(levels: tuple[tuple[str, ...], ...]) -> str | None:
@@ -257,10 +255,6 @@ class Track:
 
     id: str
     tags: tuple[Tag, ...]
-
-    @property
-    def title(self) -> str:
-        return SYMBOL_SEPARATOR.join(tag_title(t) for t in self.tags)
 
 
 #: MARSBOT's board for Tharsis, top to bottom (§3.2's upstream transcription); the Venus Next

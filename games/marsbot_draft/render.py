@@ -32,7 +32,6 @@ from games.core.drawing.palette import (
     WARN,
     WARN_BG,
 )
-from games.core.drawing.words import join
 
 WIDTH = 960
 MARGIN = 28
@@ -266,7 +265,3 @@ def draft_alt(view: Mapping[str, Any], player: str, sections: list[_Section] | N
         f"(priority {priority_words(view)}). {view['title']}."
     )
     return " ".join([head, *(s.words() for s in sections)])
-
-
-def cards_words(cards: Sequence[Card]) -> str:
-    return join([card_words(c) for c in cards]) or "none"

@@ -146,14 +146,11 @@ class MarsbotDraft(Engine[State, Options]):
             track=track.id if track else None,
             rng=rng,
         )
+        piles: dict[str, list[str]] = {}
         if options.mode == "whole-draft":
             dealt = rng.shuffled(project_cards())[: 2 * PILE]
             state.player_pile, state.marsbot_pile = dealt[:PILE], dealt[PILE:]
-        piles = (
-            {"player_pile": names(state.player_pile), "marsbot_pile": names(state.marsbot_pile)}
-            if options.mode == "whole-draft"
-            else {}
-        )
+            piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": names(dealt[PILE:])}
         started = _public(
             "draft_started",
             player=state.player,
@@ -184,7 +181,7 @@ class MarsbotDraft(Engine[State, Options]):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, Kick):
-                if move.player != state.player or move.player in state.out:
+                if move.player != state.player:
                     raise RuleError("unknown_player", f"{move.player} is not in this draft.")
                 kicked = _public("player_kicked", player=move.player)
                 return self._end(state, "kick", [kicked], out=move.player)

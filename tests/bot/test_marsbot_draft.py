@@ -84,7 +84,7 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     assert not r.ephemeral and "ann's match has started" in r.response.content
     await t.opened()
     started = t.channel_text()
-    assert "MARSBOT plays **Saturn Systems** (C08), priority `jovian>space`" in started
+    assert "MARSBOT plays **Saturn Systems** (C08), priority Jovian > Space." in started
     assert "Round 1: Your pile:" in started, "the dealt piles' image, in its alt text"
     m = t.match_id
     for round_ in range(1, 5):

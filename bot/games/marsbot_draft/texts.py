@@ -86,7 +86,7 @@ class MarsbotDraftTexts(GameTexts):
         )
         return (
             f"**MARSBOT draft** for {names(event['player'])}: MARSBOT plays {corporation}, "
-            f"priority `{event['priority']}`{track}. {how}{difficulty}"
+            f"priority {priority_words(_priority(event['priority']))}{track}. {how}{difficulty}"
         )
 
     def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
@@ -163,9 +163,10 @@ class MarsbotDraftTexts(GameTexts):
     # -- 1-on-1 and status -------------------------------------------------------------------
 
     def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+        source = "" if view["confirmed"] else ", transcribed by one fan source only"
         head = (
             f"**MARSBOT draft — MARSBOT plays {view['corporation']}** "
-            f"(priority {priority_words(view)}): {view['title']}."
+            f"(priority {priority_words(view)}{source}): {view['title']}."
         )
         lines = [head, self._next(view)]
         if view["rounds"] and view["phase"] in ("pick", "discard"):
@@ -257,6 +258,13 @@ class MarsbotDraftTexts(GameTexts):
         )
 
 
+def _priority(written: str) -> dict[str, Any]:
+    """A priority written out (an event's) as the views give it: its level titles and kind."""
+    _, priority = parse_priority(written)
+    levels = priority.titles() if isinstance(priority, Tags) else None
+    return {"priority": written, "levels": levels, "kind": priority.kind}
+
+
 def _dealt(event: dict[str, Any]) -> dict[str, Any]:
     """The view a whole draft starts with, from its `draft_started` event (its piles are
     catalogue cards, named)."""
@@ -264,14 +272,11 @@ def _dealt(event: dict[str, Any]) -> dict[str, Any]:
         side: [parse_card(name).model_dump(mode="json") for name in event[side]]
         for side in ("player_pile", "marsbot_pile")
     }
-    _, priority = parse_priority(event["priority"])
     return {
         "player": event["player"],
         "mode": event["mode"],
         "corporation": event["corporation"],
-        "priority": event["priority"],
-        "levels": priority.titles() if isinstance(priority, Tags) else None,
-        "kind": priority.kind,
+        **_priority(event["priority"]),
         "phase": "pick",
         "round": 1,
         "title": f"Round 1 of {ROUNDS}: your card",
