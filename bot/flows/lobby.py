@@ -64,9 +64,10 @@ class Lobby:
     ) -> None:
         """Open a match: a lobby; or, for a two-player game, a challenge to `opponent` (a
         lobby only they may complete, by accepting), or a practice match against the bot's
-        computer seat, which starts at once. In both the creator plays. With `thread` (a
-        game's create may offer it), the match is played in a public thread of the channel
-        opened when it starts; the lobby stays in the channel."""
+        computer seat, which starts at once. In both the creator plays. A one-player game
+        starts at once too, its creator in the seat. With `thread` (a game's create may offer
+        it), the match is played in a public thread of the channel opened when it starts; the
+        lobby stays in the channel."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
@@ -106,8 +107,8 @@ class Lobby:
         if match_id is None:
             raise UserError("This channel already has an open match; finish or cancel it first.")
         row = await self.service.known(match_id)
-        if practice:
-            await self._start_practice(interaction, row)
+        if practice or engine.max_players == 1:
+            await self._start_at_once(interaction, row, practice=practice)
             return
         if opponent is None:
             if engine.max_players == 2:
@@ -247,9 +248,14 @@ class Lobby:
             seats = plural(len(players), "player")
         return f"• **{engine.title}** in {_where(row)}: {phase} · {seats}"
 
-    async def _start_practice(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+    async def _start_at_once(
+        self, interaction: discord.Interaction[Any], row: MatchRow, *, practice: bool
+    ) -> None:
+        """The creator takes the seat (against the computer's, in `practice`) and the match
+        starts; if it cannot, it is cancelled and the creator told why."""
         await self.storage.add_player(row.id, interaction.user.id, interaction.user.name)
-        await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
+        if practice:
+            await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
         async with self.service.lock(row.id):
             try:
                 started = await self._begin(row, await self.storage.players(row.id))
@@ -259,11 +265,14 @@ class Lobby:
         if not started:
             raise UserError("This match has already started.")
         title = engine_for(row.game).title
+        timing = f"{plugin_for(row.game).texts.phase_label.lower()}: {_duration(row.phase_seconds)}"
         await interaction.response.send_message(
             f"**{title}** — {interaction.user.name} plays a practice match against "
-            f"{COMPUTER_NAME} ({plugin_for(row.game).texts.phase_label.lower()}: "
-            f"{_duration(row.phase_seconds)}). Your moves are made in your 1-on-1."
+            f"{COMPUTER_NAME} ({timing}). Your moves are made in your 1-on-1."
             f"{await self._played_in(row.id)}"
+            if practice
+            else f"**{title}** — {interaction.user.name}'s match has started; it is theirs "
+            f"alone. How to play: `/help game:{row.game}`.{await self._played_in(row.id)}"
         )
         await self.settle(row.id)
         await self._tell_closed_dms(interaction, row.id)

@@ -78,7 +78,7 @@ async def test_help_explains_the_game_and_the_commands(simcord_env: Any) -> None
     titled = await t.host.slash(t.channel, "help", game="Auction Auction")
     assert titled.response.content == r.response.content, "a game by its title, as typed"
     games = await t.host.autocomplete(t.channel, "help", "game", "mars")
-    assert [c["value"] for c in games] == ["project-mars"]
+    assert [c["value"] for c in games] == ["project-mars", "marsbot-draft"]
     r = await t.host.slash(t.channel, "help", game="chess")
     assert r.ephemeral and "Unknown game 'chess'" in r.response.content
 
