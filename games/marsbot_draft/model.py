@@ -55,7 +55,7 @@ class Options(BaseModel):
     draft priority, leaving out `own_corporation` (the player's own: MARSBOT plays another,
     §2 setup 1) and Aridor unless `tracks` are given (MB-D2). `tracks`: MARSBOT's track levels
     (Aridor's priority, §3.2). `own_first` (table mode): the player names their own card
-    before each of MARSBOT's picks (MB-D4)."""
+    before each of MARSBOT's picks (MB-D4). `floaters`: MARSBOT's floaters (MB-D11)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -67,6 +67,9 @@ class Options(BaseModel):
     aridor_tracks: AridorTracks = "level"
     tracks: dict[str, int] | None = None
     own_first: bool = False
+    #: MARSBOT's Venus/Colonies floaters when the discard is due (§3.0): with 5 or more (and
+    #: Hoverlord no longer available) it spends 5 to keep its fourth card (MB-D11).
+    floaters: Annotated[int, Field(ge=0, le=999)] = 0
 
     @field_validator("corporation")
     @classmethod

@@ -60,6 +60,8 @@ from games.tm_catalogue import PROJECT_TYPES, builtin, fold
 
 GAME = "marsbot-draft"
 MARSBOT = "MARSBOT"
+#: §3.0: with this many floaters or more, MARSBOT spends them to keep its fourth card.
+FLOATERS_TO_KEEP = 5
 
 
 @cache
@@ -378,23 +380,41 @@ class MarsbotDraft(Engine[State, Options]):
         )
 
     def _discard(self, state: State) -> Event:
-        """§3.4: at most one card, none on Brutal (A8-A11)."""
+        """§3.4: at most one card, none on Brutal (A8-A11), none when MARSBOT spends 5 of its
+        floaters to keep its fourth card (§3.0, MB-D11)."""
         brutal = state.options.difficulty == "brutal"
+        floaters = state.options.floaters
+        spends = 0 if brutal or floaters < FLOATERS_TO_KEEP else FLOATERS_TO_KEEP
         rule = state.options.spire_rule
         kept = names(state.marsbot_kept)
         decision = discard(
-            state.marsbot_kept, state.priority, state.rng, spire_rule=rule, brutal=brutal
+            state.marsbot_kept,
+            state.priority,
+            state.rng,
+            spire_rule=rule,
+            brutal=brutal or bool(spends),
         )
         state.discard = decision
-        state.discard_why = discard_why(
-            state.corporation, state.priority, decision, spire_rule=rule, brutal=brutal
+        state.discard_why = (
+            f"MARSBOT spends {spends} of its {floaters} floaters to keep all "
+            f"{len(kept)} cards (§3.0): take {spends} floaters off its board"
+            if spends
+            else discard_why(
+                state.corporation, state.priority, decision, spire_rule=rule, brutal=brutal
+            )
         )
         if decision.chosen is not None:
             state.discarded = next(c for c in state.marsbot_kept if c.name == decision.chosen)
             state.marsbot_kept = [c for c in state.marsbot_kept if c.name != decision.chosen]
         if state.options.mode == "table":
             state.phase = "deck"
-        return _public("marsbot_discarded", kept=kept, **decision.report(), why=state.discard_why)
+        return _public(
+            "marsbot_discarded",
+            kept=kept,
+            **decision.report(),
+            why=state.discard_why,
+            floaters_spent=spends,
+        )
 
     def _deck(self, state: State) -> Event:
         """§3.5: MARSBOT's cards and one bonus card, shuffled (MB-D5)."""

@@ -156,6 +156,29 @@ def test_brutal_difficulty_keeps_all_four_cards_and_the_deck_has_five() -> None:
     assert len(of(told, "action_deck_shuffled")["deck"]) == 5
 
 
+def test_mb_d11_five_floaters_keep_the_fourth_card() -> None:
+    """§3.0: with 5 or more floaters MARSBOT spends 5 to keep its 4th card instead of
+    discarding one; with 4 it discards as usual; on Brutal it spends none."""
+    match, _ = start(corporation="Teractor", floaters=7)
+    while ENGINE.view(match.state, ANN)["phase"] == "pick":
+        told = play(match, HOST, type="close_phase")
+    discarded = of(told, "marsbot_discarded")
+    assert (discarded["chosen"], discarded["floaters_spent"]) == (None, 5)
+    assert discarded["why"] == (
+        "MARSBOT spends 5 of its 7 floaters to keep all 4 cards (§3.0): take 5 floaters off "
+        "its board"
+    )
+    assert len(of(told, "action_deck_shuffled")["deck"]) == 5
+    few, _ = start(corporation="Teractor", floaters=4, seed=3)
+    while ENGINE.view(few.state, ANN)["phase"] == "pick":
+        told = play(few, HOST, type="close_phase")
+    assert of(told, "marsbot_discarded")["floaters_spent"] == 0
+    brutal, _ = start(corporation="Teractor", floaters=9, difficulty="brutal")
+    while ENGINE.view(brutal.state, ANN)["phase"] == "pick":
+        told = play(brutal, HOST, type="close_phase")
+    assert of(told, "marsbot_discarded")["floaters_spent"] == 0
+
+
 def test_mb_d8_close_phase_takes_the_first_card_then_buys_nothing() -> None:
     match, events = start(corporation="Thorgate")
     first = of(events, "draft_started")["player_pile"][0]

@@ -61,6 +61,7 @@ def draft_options(
     tracks: str | None,
     aridor_tracks: str | None,
     own_first: bool | None,
+    floaters: int | None = None,
 ) -> dict[str, Any]:
     """A draft's options from the command's; UserError for a corporation without a priority
     and for track levels the bot cannot read, saying why."""
@@ -78,6 +79,7 @@ def draft_options(
         "spire_rule": spire_rule,
         "aridor_tracks": aridor_tracks,
         "own_first": own_first,
+        "floaters": floaters,
     }
     options.update({key: value for key, value in given.items() if value is not None})
     return options
@@ -137,6 +139,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         tracks="Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
         aridor_tracks="Aridor: a track's several tags as one level (default) or a cascade",
         own_first="At the table: name your own card before each of MARSBOT's piles",
+        floaters="MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
     )
     @app_commands.choices(
         mode=MODES, difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
@@ -152,6 +155,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         tracks: app_commands.Range[str, 1, 200] | None = None,
         aridor_tracks: str | None = None,
         own_first: bool | None = None,
+        floaters: app_commands.Range[int, 0, 999] | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -165,6 +169,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 tracks,
                 aridor_tracks,
                 own_first,
+                floaters,
             ),
         )
 
@@ -188,6 +193,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
         tracks="Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
         aridor_tracks="Aridor: a track's several tags as one level (default) or a cascade",
         own_first="Name your own card before each of MARSBOT's piles",
+        floaters="MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
     )
     @app_commands.choices(
         difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
@@ -203,6 +209,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
         tracks: app_commands.Range[str, 1, 200] | None = None,
         aridor_tracks: str | None = None,
         own_first: bool | None = None,
+        floaters: app_commands.Range[int, 0, 999] | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -216,6 +223,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
                 tracks,
                 aridor_tracks,
                 own_first,
+                floaters,
             ),
         )
 

@@ -44,8 +44,10 @@ card, Spire the card with the most tags, Aridor a card for its least advanced tr
 After four rounds MARSBOT discards **at most one** card: one that matches nothing in its \
 priority (drawn at random if there are several), none when every card matches. CrediCor keeps \
 its most expensive card; Spire discards one with the fewest tags. On Brutal difficulty MARSBOT \
-keeps all four. Its action deck is its cards after the discard and one bonus card, shuffled: \
-the bot shows where the bonus card goes; draw it from your bonus deck and put it there.
+keeps all four, and with 5 floaters or more (give their number as `floaters` when you \
+start) it spends 5 to keep its fourth card. Its action deck is its cards after the discard \
+and one bonus card, shuffled: the bot shows where the bonus card goes; draw it from your \
+bonus deck and put it there.
 
 ## Stopping
 `/match forfeit` ends your draft where it stands; `/match close-phase` takes the default (in \
