@@ -95,6 +95,9 @@ class DealerBot(commands.Bot):
         docs_url: str | None = None,
     ) -> None:
         intents = discord.Intents.default()
+        # Dealer joins no voice channel: discord.py's start-up warnings that voice would need
+        # PyNaCl and davey say nothing to whoever runs it.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
