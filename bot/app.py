@@ -95,6 +95,9 @@ class DealerBot(commands.Bot):
         docs_url: str | None = None,
     ) -> None:
         intents = discord.Intents.default()
+        # Dealer joins no voice channel: discord.py's start-up warnings that voice would need
+        # PyNaCl and davey say nothing to whoever runs it.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -200,6 +203,8 @@ class DealerBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
+        if hasattr(self, "presenter"):
+            await self.presenter.status.stop()
         if hasattr(self, "storage"):
             await self.storage.close()
         boards.shutdown()

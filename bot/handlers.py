@@ -25,6 +25,7 @@ class LobbyHandlers(Protocol):
         *,
         opponent: discord.abc.User | None = None,
         practice: bool = False,
+        thread: bool = False,
     ) -> None: ...
 
     async def join(self, interaction: Interaction, match_id: int) -> None: ...

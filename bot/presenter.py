@@ -1,16 +1,18 @@
 """The presenter: delivers a match's committed events to Discord, routed by audience only.
 
-public -> the match channel; players -> each player's DM (their 1-on-1); location -> a
-private thread per location and round holding just its players (or each player's DM where
-threads cannot be made); host -> the host's DM; internal -> nobody. Events stay marked
-undelivered in the log until posted, so a crash between the commit and the messages loses
-nothing (after a crash, the last few messages may be posted twice rather than never).
+public -> the match's public channel (its thread when it plays in one); players -> each
+player's DM (their 1-on-1); location -> a private thread per location and round holding just
+its players (or each player's DM where threads cannot be made); host -> the host's DM;
+internal -> nobody. Events stay marked undelivered in the log until posted, so a crash between
+the commit and the messages loses nothing (after a crash, the last few messages may be posted
+twice rather than never). After each delivery the match's live status message is brought up
+to date (`bot.status`); when a move closes a phase or ends the match, each player's 1-on-1
+gets their own results (`GameTexts.results`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections import defaultdict
 from collections.abc import Callable
@@ -23,9 +25,11 @@ from bot import boards
 from bot.components import actions_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
+from bot.messages import message, room
 from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchService, Outcome
+from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.drawing.board import Board
 from games.core.drawing.words import plural
@@ -35,18 +39,6 @@ from games.core.events import Event
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
-
-
-def message(text: str, view: discord.ui.View | None, board: Board | None) -> dict[str, Any]:
-    """The keyword arguments of a message: the text, and the board with its alt text."""
-    content: dict[str, Any] = {"content": fit(text)}
-    if view is not None:
-        content["view"] = view
-    if board is not None:
-        content["file"] = discord.File(
-            io.BytesIO(board.png), filename=board.filename, description=board.description()
-        )
-    return content
 
 
 class Presenter:
@@ -61,6 +53,8 @@ class Presenter:
         self.storage = storage
         self.service = service
         self.now = now
+        #: The live status message of each match.
+        self.status = LiveStatus(client, storage, service)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: The public views around moves not yet delivered, from their outcomes.
         self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
@@ -91,19 +85,25 @@ class Presenter:
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
                     events = await self._presented(row, item)
+                    results = await self._results(row, players, events)
                     if combine:
                         try:
-                            await self._deliver_combined(row, players, events, item.actor)
+                            await self._deliver_combined(row, players, events, item.actor, results)
                         except discord.HTTPException:
                             log.exception("could not deliver a move of match %s", mid)
-                        continue
-                    for event in events:
-                        try:
-                            await self._deliver(row, players, event, item.actor)
-                        except discord.HTTPException:
-                            log.exception("could not deliver an event of match %s", mid)
+                    else:
+                        for event in events:
+                            try:
+                                await self._deliver(row, players, event, item.actor, results)
+                            except discord.HTTPException:
+                                log.exception("could not deliver an event of match %s", mid)
+                    try:
+                        await self._final_cards(row, players, results)
+                    except discord.HTTPException:
+                        log.exception("could not deliver the results of match %s", mid)
                 await self.storage.delivered(mid, [item.seq for item in pending])
                 self._views.pop(mid, None)
+            self.status.refresh(mid)
 
     async def _presented(self, row: MatchRow, item: OutboxItem) -> list[Event]:
         """A committed move's events as they are shown: with the game's own presentation
@@ -125,17 +125,22 @@ class Presenter:
         return events
 
     async def _deliver(
-        self, row: MatchRow, players: list[PlayerRow], event: Event, actor: str | None
+        self,
+        row: MatchRow,
+        players: list[PlayerRow],
+        event: Event,
+        actor: str | None,
+        results: dict[int, str],
     ) -> None:
         ui = plugin_for(row.game).texts
         names = names_of(players)
         text = ui.describe(event.to_json(), names)
         audience = event.audience
         if event.type == "phase_opened":
-            await self._phase_opened(row, players, text)
+            await self._phase_opened(row, players, text, results)
             return
         if event.type == SEASON_SETTLED:
-            await self.channel_send(row.channel_id, settled_text(event.to_json(), names))
+            await self.channel_send(row.public_channel_id, settled_text(event.to_json(), names))
             return
         if text is not None:
             board = await boards.or_none(
@@ -144,7 +149,9 @@ class Presenter:
             )
             if audience.kind == "public":
                 view = rematch_view(row.id) if event.type == "match_ended" else None
-                await self.channel_send(row.channel_id, text, view=view, board=board)
+                await self.channel_send(row.public_channel_id, text, view=view, board=board)
+                if board is not None:
+                    self.status.new_board(row.id, board)
             elif audience.kind == "players":
                 for pid in audience.players:
                     await self.dm_player(row, pid, text, board=board, keep=pid != actor)
@@ -157,24 +164,67 @@ class Presenter:
             await self.channel_send(row.spectator_channel_id, audit)
 
     async def _phase_opened(
-        self, row: MatchRow, players: list[PlayerRow], text: str | None
+        self, row: MatchRow, players: list[PlayerRow], text: str | None, results: dict[int, str]
     ) -> None:
         await self.channel_send(
-            row.channel_id, f"{text}{await self._deadline(row)}", view=phase_view(row.id)
+            row.public_channel_id, f"{text}{await self._deadline(row)}", view=phase_view(row.id)
         )
-        await self._one_on_ones(row, players)
+        await self._one_on_ones(row, players, results)
 
     async def _deadline(self, row: MatchRow) -> str:
         fresh = await self.storage.match(row.id)
         return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
 
-    async def _one_on_ones(self, row: MatchRow, players: list[PlayerRow]) -> None:
+    async def _one_on_ones(
+        self, row: MatchRow, players: list[PlayerRow], results: dict[int, str]
+    ) -> None:
+        """Every player's 1-on-1 for the phase just opened, headed by their own results of
+        the phase that closed (each taken out of `results` once sent)."""
         for player in players:
             if player.user_id != COMPUTER_USER:
-                await self.send_one_on_one(row, player.user_id, players)
+                lead = results.pop(player.user_id, None)
+                await self.send_one_on_one(row, player.user_id, players, lead=lead)
+
+    async def _results(
+        self, row: MatchRow, players: list[PlayerRow], events: list[Event]
+    ) -> dict[int, str]:
+        """Each player's own results of the phase a move closed (one of the game's
+        `phase_closing_events`) or of the match it ended, by user id: the game's words
+        (`GameTexts.results`) from the move's events that reach the player and their own
+        view, so nobody reads anything they may not see yet. Nothing for other moves."""
+        ui = plugin_for(row.game).texts
+        closing = ui.phase_closing_events | {"match_ended"}
+        if not any(e.type in closing for e in events):
+            return {}
+        names = names_of(players)
+        results: dict[int, str] = {}
+        for player in players:
+            if player.user_id == COMPUTER_USER:
+                continue
+            me = player_id(player.user_id)
+            seen = [e.to_json() for e in events if e.audience.reaches(me)]
+            text = ui.results(seen, await self.service.view(row, me), names)
+            if text:
+                results[player.user_id] = text
+        return results
+
+    async def _final_cards(
+        self, row: MatchRow, players: list[PlayerRow], results: dict[int, str]
+    ) -> None:
+        """Results no 1-on-1 carried (the match's end: no phase opens after it), each sent
+        alone with the player's card as it now stands: at the end, their final card."""
+        for user_id, text in results.items():
+            board = await self.card(row, user_id, players)
+            await self.dm_player(row, player_id(user_id), text, board=board, keep=True)
+        results.clear()
 
     async def _deliver_combined(
-        self, row: MatchRow, players: list[PlayerRow], events: list[Event], actor: str | None
+        self,
+        row: MatchRow,
+        players: list[PlayerRow],
+        events: list[Event],
+        actor: str | None,
+        results: dict[int, str],
     ) -> None:
         """One move's events as few messages as possible: the public texts in one channel
         message per board (the board closes its message), each player's private texts in
@@ -219,7 +269,7 @@ class Presenter:
         for pid, lines in private.items():
             await self.dm_player(row, pid, "\n".join(lines), keep=pid != actor)
         if opened:
-            await self._one_on_ones(row, players)
+            await self._one_on_ones(row, players, results)
 
     async def _post(self, row: MatchRow, content: _Message) -> None:
         """A combined channel message; text past Discord's 2,000 characters goes first in
@@ -228,7 +278,7 @@ class Presenter:
             return
         chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:
-            await self.channel_send(row.channel_id, chunk)
+            await self.channel_send(row.public_channel_id, chunk)
         view = (
             phase_view(row.id, content.controls)
             if content.button
@@ -236,7 +286,9 @@ class Presenter:
             if content.rematch
             else None
         )
-        await self.channel_send(row.channel_id, chunks[-1], view=view, board=content.board)
+        await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=content.board)
+        if content.board is not None:
+            self.status.new_board(row.id, content.board)
 
     async def reply(
         self,
@@ -271,7 +323,12 @@ class Presenter:
         )
         summary = outcome.summary or {}
         text = "\n".join(
-            [*receipts, "✅ Accepted." if not receipts else "", texts.one_on_one(summary, names)]
+            [
+                *receipts,
+                "✅ Accepted." if not receipts else "",
+                texts.one_on_one(summary, names),
+                await self._clock(row.id),
+            ]
         ).strip()
         make_controls = plugin_for(row.game).controls
         controls = (
@@ -291,15 +348,27 @@ class Presenter:
             await interaction.response.send_message(fit(text), ephemeral=True)
 
     async def send_one_on_one(
-        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
-    ) -> bool:
+        self,
+        row: MatchRow,
+        user_id: int,
+        players: list[PlayerRow] | None = None,
+        *,
+        lead: str | None = None,
+    ) -> None:
         """A player's 1-on-1 in their DM: what they hold and buttons for what they may do
-        (nothing is sent to a player who has nothing to do, such as a kicked one)."""
+        (nothing is sent to a player who has nothing to do, such as a kicked one), headed by
+        `lead` (their results of the phase that closed), which is kept for them when their
+        DMs are closed, or sent alone when there is no 1-on-1 to send."""
         text, view = await self.one_on_one(row, user_id, players)
         if view is None:
-            return True
+            if lead:
+                await self.dm_player(row, player_id(user_id), lead, keep=True)
+            return
         board = await self.card(row, user_id, players)
-        return await self.dm(row, user_id, text, view=view, board=board)
+        if lead:
+            text = f"{lead}\n\n{text}"
+        if not await self.dm(row, user_id, text, view=view, board=board) and lead:
+            await self.storage.keep_for(row.id, user_id, lead, self.now())
 
     async def card(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
@@ -325,17 +394,19 @@ class Presenter:
         view = await self.service.view(row, me)
         names = names_of(players)
         text = ui.one_on_one(view, names)
-        if ui.deadline_in_one_on_one and me in turn.must:
-            fresh = await self.service.row(row.id)
-            if fresh is not None and fresh.deadline and not fresh.paused:
-                then = ui.engine_text(turn.phase.on_deadline, names)
-                text += f"\n⏳ Closes <t:{int(fresh.deadline)}:R>. Then: {then}"
+        if me not in turn.out:
+            text = "\n".join(filter(None, [text, await self._clock(row.id)]))
         controls = plugin_for(row.game).controls
         if controls is not None:
             return text, controls(row.id, view, names)
         actions = await self.service.actions(row, me)
         generic = actions_view(row.id, actions, lambda text: ui.engine_text(text, names))
         return text, generic
+
+    async def _clock(self, match_id: int) -> str:
+        """The clock of the phase now open, as the match's row says it now (`status.clock`)."""
+        row = await self.service.row(match_id)
+        return clock(row) if row is not None else ""
 
     async def channel_send(
         self,
@@ -345,8 +416,8 @@ class Presenter:
         view: discord.ui.View | None = None,
         board: Board | None = None,
     ) -> discord.Message | None:
-        channel = self.client.get_channel(channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
+        channel = await room(self.client, channel_id)
+        if channel is None:
             log.warning("channel %s is gone; message dropped", channel_id)
             return None
         return await channel.send(**message(text, view, board))
@@ -440,7 +511,7 @@ class Presenter:
         if not isinstance(channel, discord.TextChannel):
             return None
         ui = plugin_for(row.game).texts
-        name = f"{ui.title} · round {round_} · {location}"[:100]
+        name = f"{ui.title} · round {round_} · {ui.place(location)}"[:100]
         try:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.private_thread, invitable=False
@@ -456,21 +527,18 @@ class Presenter:
         return thread
 
     async def remind(self, row: MatchRow) -> None:
-        """Nudge, by DM, the players who have not submitted anything in this phase."""
-        deadline = f" It closes <t:{int(row.deadline)}:R>." if row.deadline else ""
+        """Nudge, by DM, the players who have not submitted anything in this phase (their
+        1-on-1 says when it closes)."""
         for pid in (await self.service.turn(row)).must:
             user_id = user_id_of(pid)
             if user_id is not None:
-                await self.send_one_on_one_reminder(row, user_id, deadline)
+                await self.send_one_on_one_reminder(row, user_id)
 
-    async def send_one_on_one_reminder(self, row: MatchRow, user_id: int, deadline: str) -> None:
+    async def send_one_on_one_reminder(self, row: MatchRow, user_id: int) -> None:
         text, view = await self.one_on_one(row, user_id)
         if view is not None:
             await self.dm(
-                row,
-                user_id,
-                f"⏰ Reminder: you have not submitted yet.{deadline}\n{text}",
-                view=view,
+                row, user_id, f"⏰ Reminder: you have not submitted yet.\n{text}", view=view
             )
 
 

@@ -1,7 +1,9 @@
 """`python -m games replay FILE`: play a match record and print what happened as JSON.
+`python -m games marsbot pick|discard ...`: MARSBOT's draft pick or discard as JSON
+(`games/marsbot_draft/cli.py`).
 
-FILE may be `-` for standard input. A malformed file exits with status 2 and one line on
-standard error; a rejected move is reported in the output and skipped.
+FILE may be `-` for standard input. A malformed file, or any bad argument, exits with status 2
+and one line on standard error; a rejected move is reported in the output and skipped.
 """
 
 from __future__ import annotations
@@ -9,12 +11,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from pydantic import ValidationError
 
 from games.core.engine import explain
 from games.core.match import MatchRecord, replay
+from games.marsbot_draft import cli as marsbot
 from games.registry import engine_for
+
+
+class _Parser(argparse.ArgumentParser):
+    """Its refusals of the arguments are one line on standard error and status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message}\n")
 
 
 def _read(path: str) -> str:
@@ -25,11 +36,14 @@ def _read(path: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="python -m games", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     replay_parser = commands.add_parser("replay", help="replay a match record")
     replay_parser.add_argument("file", help="the record's path, or - for standard input")
+    marsbot.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "marsbot":
+        return marsbot.run(args)
 
     try:
         record = MatchRecord.model_validate_json(_read(args.file))

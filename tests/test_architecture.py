@@ -86,3 +86,13 @@ def test_no_game_is_named_outside_its_plug_in() -> None:
                 continue
             text = path.read_text().lower()
             assert not [w for w in words if w in text], f"{path} names {plugin.title}"
+
+
+def test_every_folder_of_code_is_a_package() -> None:
+    """A folder of modules without `__init__.py` imports from a checkout (a namespace
+    package) but is left out of the wheel (`find_packages`), so the installed bot would not
+    start."""
+    for top in ("bot", "games", "tools"):
+        for folder in sorted(BOT.parent.joinpath(top).rglob("*")):
+            if folder.is_dir() and folder.name != "__pycache__" and any(folder.glob("*.py")):
+                assert (folder / "__init__.py").exists(), f"{folder} has no __init__.py"

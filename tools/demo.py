@@ -270,6 +270,8 @@ class Demo:
             discord.MessageType.chat_input_command,
         ):
             head += f" · {message.type.name.replace('_', ' ')}"
+        if message.edited_at is not None:
+            head += " · edited (shown as it ends)"
         page.lines += ["", f"{head}{note}"]
         page.lines += [f"  {line}" for line in self._render(message.content).splitlines()]
         for embed in message.embeds:

@@ -3,7 +3,8 @@
 The samples come from matches played through the engine (`Match.start`, then `submit` with
 scripted moves), so they show what the engine really announces: a 12-player match with all
 five colours and names that are long, non-Latin or full of emoji, and a 5-player match with
-the default colours; and a Project Mars match played by its practice player in both seats.
+the default colours; a Project Mars match played by its practice player in both seats; and
+MARSBOT drafts, one dealt whole and one at the table with a card written out.
 Each board is written as a PNG beside a `.txt` with its alt text, and one line per board is
 printed: file, size in pixels and kilobytes, render time.
 
@@ -38,6 +39,8 @@ from games.core.events import Event
 from games.core.match import Match
 from games.mars_auction import ENGINE as AUCTION_ENGINE
 from games.mars_auction.render import display_board, settlement_board
+from games.marsbot_draft import ENGINE as DRAFT_ENGINE
+from games.marsbot_draft.render import draft_board
 from games.project_mars import ENGINE as MARS_ENGINE
 from games.project_mars import render as mars
 from games.project_mars.practice import practice_move
@@ -352,6 +355,34 @@ def auction_matches(seed: int = 3) -> AuctionPlayed:
     return played
 
 
+#: The MARSBOT draft's player, with a long name.
+DRAFTER = {"701": "Marguerite-Élise de la Fontaine"}
+
+
+def marsbot_drafts() -> dict[str, dict[str, Any]]:
+    """Views of MARSBOT drafts: a whole draft (Saturn Systems) after its second round and at
+    its end, and a draft at the table (Celestic) after a round with a written-out Venus card
+    and a tie."""
+    views: dict[str, dict[str, Any]] = {}
+    whole, _ = Match.start(DRAFT_ENGINE, list(DRAFTER), {"corporation": "Saturn Systems"}, 8)
+    for _ in range(2):
+        whole.submit(HOST, {"type": "close_phase"})
+    views["whole-round-3"] = DRAFT_ENGINE.view(whole.state, None)
+    for _ in range(2):
+        whole.submit(HOST, {"type": "close_phase"})
+    kept = [c["name"] for c in DRAFT_ENGINE.view(whole.state, None)["player_kept"]]
+    whole.submit("701", {"type": "buy", "cards": kept[:2]})
+    views["whole-ended"] = DRAFT_ENGINE.view(whole.state, None)
+    table, _ = Match.start(
+        DRAFT_ENGINE, list(DRAFTER), {"mode": "table", "corporation": "Celestic"}, 4
+    )
+    pile = ["Io Mining Industries", "Ganymede Colony", "Venus Governor:4:venus+venus", "Comet"]
+    table.submit("701", {"type": "pick", "cards": pile})
+    table.submit("701", {"type": "pick", "cards": ["Asteroid", "Research Outpost", "Birds"]})
+    views["table-round-3"] = DRAFT_ENGINE.view(table.state, None)
+    return views
+
+
 def season_standings() -> dict[str, Any]:
     """A season of 12 members after a few matches: one eliminated, some candidates, a trade
     of a running match withheld (the data `bot.seasons.standings_data` makes)."""
@@ -386,6 +417,7 @@ def boards() -> dict[str, Callable[[], Board]]:
     big, crowded, small = twelve_players(), crowded_black_market(), five_players()
     assert big.result is not None and small.result is not None
     pm = mars_match()
+    drafts = marsbot_drafts()
     out: dict[str, Callable[[], Board]] = {
         "access-12-players": lambda: access_board(
             big.access[0], big.names, house_capacity=big.capacity
@@ -415,6 +447,8 @@ def boards() -> dict[str, Callable[[], Board]]:
         "mars-hand-back-hand": lambda: mars.hand_card(pm.keep, pm.names),
         "mars-result": lambda: mars.final_board(pm.result, pm.names),
     }
+    for stem, view in drafts.items():
+        out[f"marsbot-draft-{stem}"] = partial(draft_board, view, DRAFTER)
     for event in pm.rounds:
         out[f"mars-round-{event['round']}"] = partial(mars.round_board, event, pm.names)
     ma = auction_matches()

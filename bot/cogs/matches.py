@@ -55,7 +55,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         await guarded(interaction, self.lobby.ask_cancel(interaction))
 
     @app_commands.command(
-        name="status", description="The phase, its deadline and who has submitted"
+        name="status", description="The phase, its deadline and who it waits for (only you see it)"
     )
     async def status(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.status(interaction))

@@ -27,9 +27,10 @@ class Gate:
     async def match_here(
         self, interaction: discord.Interaction[Any], *, ended: bool = False
     ) -> MatchRow:
-        """The open match of this channel (or of the channel a location thread belongs to);
-        in DMs, the one open match the member plays in. With `ended`, the channel's last
-        match also when it is over (for /match status and /match log)."""
+        """The open match of this channel (or of the channel a thread belongs to: a location
+        thread, or the thread the match is played in); in DMs, the one open match the member
+        plays in. With `ended`, the channel's last match also when it is over (for
+        /match status and /match log)."""
         channel = interaction.channel
         if interaction.guild is not None and channel is not None:
             channel_id = getattr(channel, "parent_id", None) or channel.id

@@ -16,9 +16,9 @@ import discord
 from bot.components import docs_view, rules_view
 from bot.errors import UserError
 from bot.games.base import GameTexts
-from bot.games.registry import PLUGINS, plugin_for
+from bot.games.registry import PLUGINS, plugin_named
 from bot.limits import MESSAGE, fit, pages
-from bot.presenter import message
+from bot.messages import message
 from bot.stats import LEADERBOARD_RULE
 
 #: Room in a page's message for its heading and its page line.
@@ -132,11 +132,8 @@ class Help:
 
     @staticmethod
     def _texts(game: str) -> GameTexts:
-        """A game's texts by its id or its title, as typed."""
-        if game not in PLUGINS:
-            titles = {p.title.lower(): g for g, p in PLUGINS.items()}
-            game = titles.get(game.strip().lower(), game)
+        """A game's texts by its id or its title, as typed (`plugin_named`)."""
         try:
-            return plugin_for(game).texts
+            return plugin_named(game).texts
         except ValueError as error:
             raise UserError(str(error)) from None

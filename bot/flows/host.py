@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.flows.lobby import Lobby
 from bot.games.registry import plugin_for
-from bot.limits import fit
+from bot.messages import message
 from bot.players import player_id
 from bot.presenter import Presenter
 from bot.service import MatchService
@@ -76,20 +76,22 @@ class Host:
         await self.host_move(interaction, {"type": "kick", "player": player_id(member.id)})
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """Privately, to anyone: the live status message's text (and its latest board, when
+        the bot has drawn one since it started), with a link to that message; in a lobby, the
+        lobby's text."""
         row = await self.gate.match_here(interaction, ended=True)
         if row.status == "lobby":
-            await interaction.response.send_message(await self.lobby.lobby_text(row))
+            text = await self.lobby.lobby_text(row)
+            await interaction.response.send_message(text, ephemeral=True)
             return
-        view = await self.service.view(row, None)
-        names = await self.service.names(row.id)
-        texts = plugin_for(row.game).texts
-        text = texts.status(view, names)
-        if row.paused:
-            text += "\n⏸️ Paused by the host."
-        elif row.deadline and row.status == "running":
-            then = texts.engine_text((await self.service.turn(row)).phase.on_deadline, names)
-            text += f"\nThe phase closes <t:{int(row.deadline)}:R>. Then: {then}"
-        await interaction.response.send_message(fit(text))
+        live = self.presenter.status
+        text = await live.text(row)
+        link = await live.link(row)
+        if link is not None:
+            text += f"\nThe live status: {link}"
+        await interaction.response.send_message(
+            **message(text, None, live.board(row.id)), ephemeral=True
+        )
 
     async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
         row = await self.gate.match_here(interaction)
@@ -104,25 +106,28 @@ class Host:
         when = f"now closes <t:{int(deadline)}:R>" if deadline else "has more time once resumed"
         await interaction.response.send_message(f"Extended by {minutes} minutes.", ephemeral=True)
         await self.presenter.channel_send(
-            row.channel_id, f"The host extended the phase by {minutes} minutes: it {when}."
+            row.public_channel_id, f"The host extended the phase by {minutes} minutes: it {when}."
         )
+        self.presenter.status.refresh(row.id)
 
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         row = await self._running_as_host(interaction)
         await self.service.pause(row)
         await interaction.response.send_message("Paused.", ephemeral=True)
         await self.presenter.channel_send(
-            row.channel_id,
+            row.public_channel_id,
             "⏸️ The host paused the match: the clock is stopped and no moves are taken.",
         )
+        self.presenter.status.refresh(row.id)
 
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         row = await self._running_as_host(interaction)
         deadline = await self.service.resume(row)
         await interaction.response.send_message("Resumed.", ephemeral=True)
         await self.presenter.channel_send(
-            row.channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
+            row.public_channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
         )
+        self.presenter.status.refresh(row.id)
         await self.computer.act(row.id)
 
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:

@@ -5,8 +5,9 @@ matches."""
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -22,6 +23,12 @@ from bot.service import MatchService, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.drawing.words import plural
 from games.registry import engine_for
+
+log = logging.getLogger(__name__)
+
+#: How long a match's thread stays open without a message (Discord's longest: a week, as
+#: long as a phase may last).
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 class Lobby:
@@ -53,10 +60,14 @@ class Lobby:
         *,
         opponent: discord.abc.User | None = None,
         practice: bool = False,
+        thread: bool = False,
     ) -> None:
         """Open a match: a lobby; or, for a two-player game, a challenge to `opponent` (a
         lobby only they may complete, by accepting), or a practice match against the bot's
-        computer seat, which starts at once. In both the creator plays."""
+        computer seat, which starts at once. In both the creator plays. A one-player game
+        starts at once too, its creator in the seat. With `thread` (a game's create may offer
+        it), the match is played in a public thread of the channel opened when it starts; the
+        lobby stays in the channel."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
@@ -91,12 +102,13 @@ class Lobby:
             phase_seconds=phase_seconds,
             spectator_channel_id=spectators.id if spectators else None,
             now=self.now(),
+            in_thread=thread,
         )
         if match_id is None:
             raise UserError("This channel already has an open match; finish or cancel it first.")
         row = await self.service.known(match_id)
-        if practice:
-            await self._start_practice(interaction, row)
+        if practice or engine.max_players == 1:
+            await self._start_at_once(interaction, row, practice=practice)
             return
         if opponent is None:
             if engine.max_players == 2:
@@ -110,7 +122,7 @@ class Lobby:
             f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
             f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
             f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
-            "**Decline**."
+            f"**Decline**.{_IN_A_THREAD if thread else ''}"
         )
         await interaction.response.send_message(text, view=challenge_view(match_id, opponent.id))
         message = await interaction.original_response()
@@ -236,9 +248,14 @@ class Lobby:
             seats = plural(len(players), "player")
         return f"• **{engine.title}** in {_where(row)}: {phase} · {seats}"
 
-    async def _start_practice(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+    async def _start_at_once(
+        self, interaction: discord.Interaction[Any], row: MatchRow, *, practice: bool
+    ) -> None:
+        """The creator takes the seat (against the computer's, in `practice`) and the match
+        starts; if it cannot, it is cancelled and the creator told why."""
         await self.storage.add_player(row.id, interaction.user.id, interaction.user.name)
-        await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
+        if practice:
+            await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
         async with self.service.lock(row.id):
             try:
                 started = await self._begin(row, await self.storage.players(row.id))
@@ -248,10 +265,14 @@ class Lobby:
         if not started:
             raise UserError("This match has already started.")
         title = engine_for(row.game).title
+        timing = f"{plugin_for(row.game).texts.phase_label.lower()}: {_duration(row.phase_seconds)}"
         await interaction.response.send_message(
             f"**{title}** — {interaction.user.name} plays a practice match against "
-            f"{COMPUTER_NAME} ({plugin_for(row.game).texts.phase_label.lower()}: "
-            f"{_duration(row.phase_seconds)}). Your moves are made in your 1-on-1."
+            f"{COMPUTER_NAME} ({timing}). Your moves are made in your 1-on-1."
+            f"{await self._played_in(row.id)}"
+            if practice
+            else f"**{title}** — {interaction.user.name}'s match has started; it is theirs "
+            f"alone. How to play: `/help game:{row.game}`.{await self._played_in(row.id)}"
         )
         await self.settle(row.id)
         await self._tell_closed_dms(interaction, row.id)
@@ -286,14 +307,17 @@ class Lobby:
             raise UserError("This challenge has already been answered or cancelled.")
         who = " against ".join(p.name for p in players)
         await interaction.response.edit_message(
-            content=f"{name} accepted the challenge: **{title}**, {who}. Good luck!", view=None
+            content=f"{name} accepted the challenge: **{title}**, {who}. Good luck!"
+            f"{await self._played_in(match_id)}",
+            view=None,
         )
         await self.settle(match_id)
         await self._tell_closed_dms(interaction, match_id)
 
     async def _begin(self, row: MatchRow, players: list[PlayerRow]) -> bool:
         """Start the match, unless a player could read its spectators' channel, where every
-        sealed bid of a closed phase is shown (a host who plays included)."""
+        sealed bid of a closed phase is shown (a host who plays included). A match played in
+        a thread gets it first, so that none of its messages goes to the channel."""
         readers = await self._spectator_readers(row, players)
         if readers:
             raise UserError(
@@ -302,7 +326,48 @@ class Lobby:
                 "channel: change its permissions (or open the match without `spectators`), "
                 "then start again."
             )
-        return await self.service.start(row, players)
+        lobby = await self.storage.match(row.id)
+        if lobby is None or lobby.status != "lobby":
+            return False
+        thread = await self._open_thread(row, players) if row.in_thread else None
+        try:
+            return await self.service.start(row, players)
+        except UserError:
+            if thread is not None:
+                await self.storage.set_thread(row.id, None)
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+            raise
+
+    async def _open_thread(self, row: MatchRow, players: list[PlayerRow]) -> discord.Thread | None:
+        """A public thread of the match's channel for its messages, named after the game and
+        its players, with the players added; None when Discord refuses one (the match is
+        then played in the channel)."""
+        channel = self.client.get_channel(row.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        who = " vs ".join(p.name for p in players)
+        name = f"{engine_for(row.game).title} · {who}"[:100]
+        try:
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException:
+            log.info("no thread for match %s; it is played in its channel", row.id)
+            return None
+        await self.storage.set_thread(row.id, thread.id)
+        for player in players:
+            if player.user_id != COMPUTER_USER:
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.add_user(discord.Object(player.user_id))
+        return thread
+
+    async def _played_in(self, match_id: int) -> str:
+        """Where a match that has just started is played, when that is a thread."""
+        row = await self.service.row(match_id)
+        return f" It is played in <#{row.thread_id}>." if row and row.thread_id else ""
 
     async def _spectator_readers(self, row: MatchRow, players: list[PlayerRow]) -> list[str]:
         channel = (
@@ -368,13 +433,15 @@ class Lobby:
             else ""
         )
         if started:
-            seats, next_step = f"Players: {seated}", "▶️ The match has started."
+            where = f" in <#{row.thread_id}>" if row.thread_id else ""
+            seats, next_step = f"Players: {seated}", f"▶️ The match has started{where}."
         else:
             seats = (
                 f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
                 f"{seated}"
             )
             next_step = "Press **Join** to play; the host presses **Start**."
+            next_step += _IN_A_THREAD if row.in_thread else ""
         hosted = "a match" if started else "a new match"
         return fit(
             f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
@@ -504,9 +571,10 @@ class Lobby:
             if not await self._begin(row, players):
                 raise UserError("This match has already started.")
         await interaction.response.send_message(
-            f"The match has started with {len(players)} players.", ephemeral=True
+            f"The match has started with {len(players)} players.{await self._played_in(match_id)}",
+            ephemeral=True,
         )
-        await self._close_lobby(row)
+        await self._close_lobby(await self.service.row(match_id) or row)
         await self.settle(match_id)
         await self._tell_closed_dms(interaction, match_id)
 
@@ -558,8 +626,12 @@ class Lobby:
         await self.service.cancel(match_id)
         await interaction.response.send_message("The match is cancelled.", ephemeral=True)
         await self.presenter.channel_send(
-            row.channel_id, f"The host cancelled this {engine_for(row.game).title} match."
+            row.public_channel_id, f"The host cancelled this {engine_for(row.game).title} match."
         )
+        self.presenter.status.refresh(match_id)
+
+
+_IN_A_THREAD = " The match is played in a thread of this channel, opened when it starts."
 
 
 def _where(row: MatchRow) -> str:

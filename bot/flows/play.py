@@ -11,8 +11,9 @@ from bot.components import actions_view, amount_form, confirm_view, forfeit_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
+from bot.messages import message
 from bot.players import Names, player_id
-from bot.presenter import Presenter, message
+from bot.presenter import Presenter
 from bot.service import MATCH_OVER, MatchService
 from bot.storage import MatchRow, Storage
 from games.core.contract import Action as GameAction

@@ -12,7 +12,7 @@ from bot import boards
 from bot.components import season_end_view
 from bot.errors import UserError
 from bot.flows.common import Gate
-from bot.presenter import message
+from bot.messages import message
 from bot.season_board import season_called
 from bot.seasons import (
     MAX_ADJUST,

@@ -65,6 +65,7 @@ class Undoing:
             content=f"↩️ Done, taken back: {self._what(row, plan, names)}", view=None
         )
         await self._announce(after, plan, names)
+        self.presenter.status.refresh(row.id)
         await self.settle(row.id)
 
     async def _as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:

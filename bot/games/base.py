@@ -29,7 +29,8 @@ def named(text: str, names: Names) -> str:
 class GameTexts(ABC):
     game: ClassVar[str]
     title: ClassVar[str]
-    #: Event types after which the spectator channel gets the full picture of a phase.
+    #: Event types that close a phase: after them the spectator channel gets the full picture
+    #: of the phase, and each player their own results (`results`).
     phase_closing_events: ClassVar[frozenset[str]] = frozenset()
     #: Whether that full picture shows sealed submissions no player may see, so that no
     #: player may read the spectators' channel.
@@ -50,9 +51,10 @@ class GameTexts(ABC):
     record_while_running: ClassVar[bool] = True
     #: What conceding (`/match forfeit`) does in this game, for its confirmation.
     forfeit: ClassVar[str] = "You leave the match and make no more moves."
-    #: Whether a player's 1-on-1 ends with their move's deadline and what it does (for a
-    #: player the phase waits for).
-    deadline_in_one_on_one: ClassVar[bool] = False
+
+    def place(self, location: str) -> str:
+        """A location's name as people read it (a location thread's name); by default its id."""
+        return location
 
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
@@ -64,7 +66,10 @@ class GameTexts(ABC):
 
     @abstractmethod
     def status(self, view: dict[str, Any], names: Names) -> str:
-        """The public status of the match."""
+        """The game's own part of the public status (`/match status` and the live status
+        message), from the public view: the bot writes the phase's title, its clock and who
+        the phase waits for above it (`bot.status`). Who has submitted (never what), the
+        score; once the match is over, its result."""
 
     @abstractmethod
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
@@ -99,6 +104,16 @@ class GameTexts(ABC):
         (the log holds the engine's events alone). The engine's events stay as they are, in
         their order."""
         return events
+
+    def results(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
+    ) -> str | None:
+        """A player's own results of the phase a move just closed (a `phase_closing_events`
+        event among `events`), or of the match it ended (their final card): made from the
+        move's events that reach the player (as JSON) and the player's own view after it.
+        They go to the player's 1-on-1 alone, so they may say what only this player may see,
+        but nothing else. None: nothing to tell."""
+        return None
 
     def confirm(self, action: Action, names: Names) -> str | None:
         """The question asked before `action` is taken from a button (a move that cannot be

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
 from bot.games.mars_auction.plugin import PLUGIN as MARS_AUCTION
+from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
 from bot.games.plugin import GamePlugin
 from bot.games.project_mars.plugin import PLUGIN as PROJECT_MARS
 from games.core.errors import typed
 
-PLUGINS: dict[str, GamePlugin] = {p.game: p for p in (AUCTION_AUCTION, PROJECT_MARS, MARS_AUCTION)}
+PLUGINS: dict[str, GamePlugin] = {
+    p.game: p for p in (AUCTION_AUCTION, PROJECT_MARS, MARS_AUCTION, MARSBOT_DRAFT)
+}
 
 
 def plugin_for(game: str) -> GamePlugin:
@@ -22,8 +25,17 @@ def plugin_for(game: str) -> GamePlugin:
 
 
 def plugin_named(text: str) -> GamePlugin:
-    """The plug-in of the game whose id or title `text` is (in any case), as a member types
-    or picks it; raises ValueError naming the games there are."""
+    """The plug-in of the game whose id or title `text` is (in any case), or that a word of
+    only one game's name starts (`marsbot`; `mars` starts two), as a member types or picks
+    it; raises ValueError naming the games there are."""
     typed_ = text.strip().lower()
     found = next((p for g, p in PLUGINS.items() if typed_ in (g, p.title.lower())), None)
-    return found if found is not None else plugin_for(text)
+    if found is not None:
+        return found
+    starting = [
+        p
+        for g, p in PLUGINS.items()
+        if typed_
+        and any(w.startswith(typed_) for w in f"{g} {p.title.lower()}".replace("-", " ").split())
+    ]
+    return starting[0] if len(starting) == 1 else plugin_for(text)

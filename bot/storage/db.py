@@ -57,10 +57,20 @@ class MatchRow:
     started: bool
     #: The season the match counts for (set when it starts), or None.
     season_id: int | None
+    #: Whether the match is played in a public thread of its channel (chosen at creation).
+    in_thread: bool
+    #: That thread, once the match has started in it.
+    thread_id: int | None
 
     @property
     def paused(self) -> bool:
         return self.paused_remaining is not None
+
+    @property
+    def public_channel_id(self) -> int:
+        """Where the match's public messages go: its thread when it plays in one, else its
+        channel (which keeps the lobby, and where `/match` commands find it too)."""
+        return self.thread_id or self.channel_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +123,7 @@ class TimerRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
     "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
-    "season_id"
+    "season_id, in_thread, thread_id"
 )
 
 
@@ -128,6 +138,7 @@ def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
     values[6] = json.loads(values[6])
     values[8] = values[8] or None
     values[13] = bool(values[13])
+    values[15] = bool(values[15])
     return MatchRow(*values)
 
 
@@ -392,14 +403,15 @@ class Storage(SeasonStore, ResultStore):
         spectator_channel_id: int | None,
         now: float,
         rematch_of: int | None = None,
+        in_thread: bool = False,
     ) -> int | None:
         """A new lobby (the rematch of match `rematch_of`, if given); None when the channel
         already has an open match."""
         try:
             cursor = await self._execute(
                 "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
-                " phase_seconds, spectator_channel_id, created_at, rematch_of)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                " phase_seconds, spectator_channel_id, created_at, rematch_of, in_thread)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -411,6 +423,7 @@ class Storage(SeasonStore, ResultStore):
                     spectator_channel_id,
                     now,
                     rematch_of,
+                    int(in_thread),
                 ),
             )
         except sqlite3.IntegrityError:
@@ -467,6 +480,20 @@ class Storage(SeasonStore, ResultStore):
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         await self._execute(
             "UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id)
+        )
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        """The thread a lobby's match is played in (set before it starts)."""
+        await self._execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+
+    async def status_message(self, match_id: int) -> int | None:
+        """The match's live status message, once posted."""
+        row = await self._one("SELECT status_message_id FROM matches WHERE id = ?", match_id)
+        return row[0] if row else None
+
+    async def set_status_message(self, match_id: int, message_id: int) -> None:
+        await self._execute(
+            "UPDATE matches SET status_message_id = ? WHERE id = ?", (message_id, match_id)
         )
 
     async def cancel_match(self, match_id: int, *, at: float, refund_reason: str) -> bool:

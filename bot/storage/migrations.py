@@ -19,6 +19,11 @@ snapshot's `state_seq` stays at the highest seq ever written, so a seq is never 
 `challenges` marks a lobby opened as a challenge to one member (a two-player game): only they may
 take the empty seat, by accepting.
 
+`matches.status_message_id` is the match's live status message (`bot.status`), edited as the
+match moves. `matches.in_thread` says the match is to be played in a public thread of its
+channel, `thread_id` is that thread once the match has started (the channel keeps the lobby
+and stays the match's channel).
+
 `results` holds, per member, what each finished match counts for their stats
 (`bot/storage/results.py`), written in the transaction that ends the match; its migration
 also ranks the matches that had ended before it. `matches.rematch_of` is the match whose
@@ -199,4 +204,9 @@ MIGRATIONS: list[str | Migration] = [
         """,
         backfill,
     ),
+    """
+    ALTER TABLE matches ADD COLUMN status_message_id INTEGER;
+    ALTER TABLE matches ADD COLUMN in_thread INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE matches ADD COLUMN thread_id INTEGER;
+    """,
 ]

@@ -45,6 +45,23 @@ def place_name(location: str | None) -> str:
     return LOCATION_NAMES.get(location or "", location or "no location")
 
 
+def lot_number(lot_id: str) -> str:
+    """A lot's number within its location: `genre-shop:2` is lot 2."""
+    return lot_id.rsplit(":", 1)[-1]
+
+
+def lot_name(lot_id: str, colour: str | None = None, count: int | None = None) -> str:
+    """A lot as people read it: "Genre Shop · lot 2", with its cubes when known, as many times
+    its colour ("Genre Shop · lot 2 · 2× green"). A house's id reads as the house's name."""
+    if ":" not in lot_id:
+        return place_name(lot_id)
+    location = lot_id.rsplit(":", 1)[0]
+    name = f"{place_name(location)} · lot {lot_number(lot_id)}"
+    if colour is not None:
+        name += f" · {count or 1}× {colour}"
+    return name
+
+
 DEFAULT_COLOURS: tuple[Colour, ...] = ("red", "yellow", "green")
 HAND_NAMES = ("rainbow", "four_of_a_kind", "three_of_a_kind", "two_pair", "one_pair", "nothing")
 

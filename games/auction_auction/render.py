@@ -27,6 +27,7 @@ from games.auction_auction.model import (
     HAND_LABELS,
     HOUSES,
     PHASES,
+    lot_number,
     place_name,
 )
 from games.core.drawing import (
@@ -94,10 +95,6 @@ Name = Callable[[str], str]
 
 def money(amount: int) -> str:
     return f"${amount:,}"
-
-
-def lot_number(lot_id: str) -> str:
-    return lot_id.rsplit(":", 1)[-1]
 
 
 def cubes_words(colour: str, count: int) -> str:

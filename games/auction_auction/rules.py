@@ -25,6 +25,7 @@ from games.auction_auction.model import (
     Seat,
     State,
     TradeGarnet,
+    lot_name,
 )
 from games.core.contract import (
     Action,
@@ -651,12 +652,10 @@ class AuctionAuction(Engine[State, Options]):
             high = free + (standing or 0)
             if high < low:
                 continue
-            number = lot.id.rsplit(":", 1)[1]
-            cubes = lot.colour if lot.count == 1 else f"{lot.colour} ×{lot.count}"
             actions.append(
                 Action(
                     key=f"bid:{lot.id}",
-                    label=f"Lot {number}: {cubes}",
+                    label=lot_name(lot.id, lot.colour, lot.count),
                     move={"type": "bid", "target": lot.id},
                     amount=Amount(
                         min=low,

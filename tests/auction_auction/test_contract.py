@@ -99,10 +99,10 @@ def test_auction_phase_offers_the_lots_of_the_players_location() -> None:
     bids = [a for a in ENGINE.legal_actions(match.state, "ann") if a.type == "bid"]
     assert [a.move["target"] for a in bids] == ENGINE.targets(match.state, "ann")
     assert [a.label for a in bids] == [
-        "Lot 1: green ×2",
-        "Lot 2: red",
-        "Lot 3: yellow",
-        "Lot 4: green",
+        "Genre Shop · lot 1 · 2× green",
+        "Genre Shop · lot 2 · 1× red",
+        "Genre Shop · lot 3 · 1× yellow",
+        "Genre Shop · lot 4 · 1× green",
     ]
     assert {bounds(a) for a in bids} == {(1, 60)}
     bid(match, "ann", f"{GENRE}:1", 25)

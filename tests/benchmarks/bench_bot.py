@@ -295,6 +295,9 @@ async def latency(
         with env.time_context(), FullCollections() as collections:
             for table in tables:  # warm up: every match's state in the service's cache
                 await table.members[0].slash(table.channel, "match status")
+                # and its live status message posted, as the bot posts it when a match starts
+                bot.presenter.status.refresh(table.match_id)
+                await env.settle()
             order = ["/bid"] * samples + ["/help"] * samples
             rng.shuffle(order)
             for command in order:

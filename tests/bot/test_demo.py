@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.auction_auction.model import LOCATION_NAMES
+from games.auction_auction.model import lot_name
 from tools.demo import MARS_PLAYERS, PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
@@ -32,7 +32,7 @@ def test_demo_plays_a_whole_match_and_keeps_bids_private(
     bids: dict[str, set[tuple[str, str]]] = defaultdict(set)
     actions = (tmp_path / "actions.txt").read_text(encoding="utf-8")
     for who, amount, target in BID.findall(actions):
-        bids[who].add((amount, LOCATION_NAMES.get(target, target)))
+        bids[who].add((amount, lot_name(target)))
     assert set(bids) == set(PLAYERS)
 
     for player in PLAYERS:

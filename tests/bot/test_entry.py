@@ -102,6 +102,7 @@ def assert_one_error(done: subprocess.CompletedProcess[str], line: str) -> None:
     assert said[-1] == f"error: {line}"
     assert "Traceback" not in done.stderr
     assert "Unclosed" not in done.stderr
+    assert "voice will NOT be supported" not in done.stderr, "a warning about voice, unused"
 
 
 def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:

@@ -61,7 +61,9 @@ async def test_bid_target_autocompletes_to_what_the_player_may_bid_on(simcord_en
     await t.close_phase()
     lots = await t.players[0].autocomplete(t.channel, "bid", "target", "")
     assert [c["value"] for c in lots] == [f"bid:genre-shop:{n}" for n in range(1, 5)]
-    assert all(c["name"].startswith("Lot ") for c in lots)
+    assert all(c["name"].startswith("Genre Shop · lot ") for c in lots)
+    r = await t.players[0].slash(t.channel, "bid", target=lots[1]["name"], amount=3)
+    assert r.ephemeral and "Your sealed bid of $3 on Genre Shop · lot 2" in r.response.content
     stranger = t.guild.add_member(simcord_env.create_user("stranger"))
     assert await stranger.autocomplete(t.channel, "bid", "target", "") == []
 
@@ -76,7 +78,7 @@ async def test_help_explains_the_game_and_the_commands(simcord_env: Any) -> None
     titled = await t.host.slash(t.channel, "help", game="Auction Auction")
     assert titled.response.content == r.response.content, "a game by its title, as typed"
     games = await t.host.autocomplete(t.channel, "help", "game", "mars")
-    assert [c["value"] for c in games] == ["project-mars", "mars-auction"]
+    assert [c["value"] for c in games] == ["project-mars", "mars-auction", "marsbot-draft"]
     r = await t.host.slash(t.channel, "help", game="chess")
     assert r.ephemeral and "Unknown game 'chess'" in r.response.content
 

@@ -622,9 +622,17 @@ async def test_each_game_has_its_own_create_options(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     create = t.bot.tree.get_command("match").get_command("create")
     options = {c.name: {p.name for p in c.parameters} for c in create.commands}
-    assert options["project-mars"] == {"opponent", "practice", "deck", "turn_minutes", "spectators"}
+    assert options["project-mars"] == {
+        "opponent",
+        "practice",
+        "deck",
+        "turn_minutes",
+        "spectators",
+        "thread",
+    }
     assert "starting_cash" in options["auction-auction"]
     assert "opponent" not in options["auction-auction"]
+    assert "thread" not in options["auction-auction"], "only Project Mars offers a thread"
     assert "phase_minutes" not in options["project-mars"]
 
 

@@ -225,6 +225,10 @@ class Fingerprints:
         self.seq = 0
         self.step = 0
         self.events: Counter[str] = Counter()
+        #: What the deadlines of the phases so far do, as the engine says it for everyone
+        #: (`Phase.on_deadline`, which the status shows): a rule, naming nobody's cards or
+        #: deck ("gets Vanguard" is the deck phase's default).
+        self.rules: set[str] = set()
 
     async def begin(self) -> None:
         """From the start of the match: the engine's copy dealt from the match's players,
@@ -246,6 +250,7 @@ class Fingerprints:
             person.learn(ENGINE.view(self.state, person.pid))
             if person.host:
                 person.learn(ENGINE.view(self.state, HOST))
+        self.rules.add(ENGINE.turn(self.state).phase.on_deadline)
 
     async def check(self) -> None:
         """After a step: apply the moves the bot accepted since the last one, each person
@@ -271,6 +276,8 @@ class Fingerprints:
                         continue
                     person.read.add((message_id, text))
                     searched = uncatalogued(text)
+                    for rule in self.rules:
+                        searched = searched.replace(rule, "")
                     if any(CARD_WORDS[w] in person.names for w in CARD_RE.findall(searched)):
                         person.named.add(kind)
                     found = person.secrets(searched, cards, offered)

@@ -11,6 +11,7 @@ from bot.players import COMPUTER, COMPUTER_NAME, player_id
 from games.auction_auction.model import State
 from games.registry import engine_for
 from tests.bot.conftest import Table, readable, replay
+from tests.bot.test_live_status import status_of
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_seasons import Series
 
@@ -115,6 +116,8 @@ async def test_a_phase_closed_by_mistake_opens_again_with_its_bids_and_its_clock
     assert row is not None and row.deadline is not None
     assert abs(row.deadline - (t.bot.now() + 60 * MINUTE)) < 5, "the phase's whole length again"
     assert "Access phase, round 1 of 3 is open again. It closes <t:" in public_text(t)
+    status = await status_of(t.bot, t.match_id, t.channel)
+    assert "Access phase, round 1 of 3" in status.content, "the live status follows the undo"
 
     await simcord_env.advance_time(61 * MINUTE)
     assert (await t.state()).phase == "auction", "its deadline closes it as any other"

@@ -150,7 +150,7 @@ async def test_boards_come_with_their_messages(simcord_env: Any) -> None:
     png = await results.attachments[0].read()
     assert png.startswith(b"\x89PNG")
     assert "$11" in (results.attachments[0].description or "")
-    thread = next(th for th in t.channel.threads if "genre-shop" in (th.name or ""))
+    thread = next(th for th in t.channel.threads if "Genre Shop" in (th.name or ""))
     await t.players[0].slash(t.channel, "bid", target="genre-shop:1", amount=7)
     await t.close_phase()
     lots = [m for m in thread.history(viewer=t.players[0]) if m.attachments]

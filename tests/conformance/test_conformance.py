@@ -35,6 +35,7 @@ from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 from games.core.match import Match, MatchRecord, replay
+from games.marsbot_draft.priority import CORPORATIONS, MAIN_TRACKS, TRACKS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
 from games.registry import ENGINES
@@ -153,9 +154,45 @@ def _mars_auction_options(data: st.DataObject, players: list[str]) -> dict[str, 
     return options
 
 
+def _marsbot_draft_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
+    """Both modes, a corporation named or drawn (Aridor with its track levels), the player's
+    own corporation left out of the draw, the difficulty and the rules' options."""
+    corporation = data.draw(
+        st.sampled_from([None, *(c.name for c in CORPORATIONS)]), label="corporation"
+    )
+    options: dict[str, Any] = data.draw(
+        st.fixed_dictionaries(
+            {"mode": st.sampled_from(["table", "whole-draft"])},
+            optional={
+                "difficulty": st.sampled_from(["normal", "brutal"]),
+                "spire_rule": st.sampled_from(["czech", "english"]),
+                "aridor_tracks": st.sampled_from(["level", "cascade"]),
+                "floaters": st.sampled_from([0, 4, 5, 12]),
+            },
+        ),
+        label="options",
+    )
+    if corporation is not None:
+        options["corporation"] = corporation
+    else:
+        options["own_corporation"] = data.draw(
+            st.sampled_from(["Helion", "Celestic", "Saturn Systems"]), label="own"
+        )
+    if corporation in (None, "Aridor") and data.draw(st.booleans(), label="tracks"):
+        venus = data.draw(st.booleans(), label="venus")
+        tracks = [t.id for t in TRACKS if t.id != "venus" or venus]
+        options["tracks"] = {t: data.draw(st.integers(0, 12), label=t) for t in tracks}
+    elif corporation == "Aridor":
+        options["tracks"] = dict.fromkeys(MAIN_TRACKS, 3)
+    if options["mode"] == "table":
+        options["own_first"] = data.draw(st.booleans(), label="own_first")
+    return options
+
+
 #: Option sets worth drawing, per game; a game not listed plays with its defaults.
 OPTIONS: dict[str, Callable[[st.DataObject, list[str]], dict[str, Any]]] = {
     "auction-auction": _auction_auction_options,
+    "marsbot-draft": _marsbot_draft_options,
     "project-mars": _project_mars_options,
     "mars-auction": _mars_auction_options,
 }

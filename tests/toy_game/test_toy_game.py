@@ -71,7 +71,7 @@ async def test_high_bid_is_played_through_discord(simcord_env: Any) -> None:
     assert r.ephemeral and "Bid from 0 to 20 coins." in r.response.content
     r = await cat.slash(channel, "bid", target="bid", amount=7)
     status = await host.slash(channel, "match status")
-    assert "bids from: ann, bob, cat" in status.response.content
+    assert status.ephemeral and "Bids from: ann, bob, cat." in status.response.content
 
     public = "\n".join(m.content for m in channel.history())
     assert "ann has sent a bid." in public, "that a bid was sent is public"
@@ -80,6 +80,14 @@ async def test_high_bid_is_played_through_discord(simcord_env: Any) -> None:
     await host.slash(channel, "match close-phase")
     public = "\n".join(m.content for m in channel.history())
     assert "The bids: ann 12, bob 12, cat 7." in public and "**cat wins.**" in public
+
+    # The generic live status message and final cards, from High Bid's texts alone.
+    statuses = [m for m in channel.history() if m.content.startswith("🏁 **High Bid**")]
+    assert [m.content for m in statuses] == ["🏁 **High Bid** — the match is over.\n**cat** wins."]
+    assert status.response.content.startswith("**High Bid** — Bidding\n⏳ The phase closes <t:")
+    for member, card in ((ann, "12 coins, and you do not win"), (cat, "7 coins, and you win")):
+        last = member.user.dm_channel.last_message.content
+        assert last == f"🏁 **Your final card:** you bid {card}."
 
     log = await host.slash(channel, "match log")
     record = json.loads(await log.response.attachments[0].read())

@@ -41,8 +41,20 @@ class HighBidTexts(GameTexts):
         return f"**Your 1-on-1 — High Bid.** Your bid: {mine} (of {view['coins']})."
 
     def status(self, view: dict[str, Any], names: Names) -> str:
+        if view["ended"]:
+            return f"**{names(view['winner'])}** wins." if view["winner"] else "Nobody wins."
         sent = ", ".join(names(p) for p in view["submitted"]) or "nobody"
-        return f"**High Bid** — bids from: {sent}."
+        return f"Bids from: {sent}."
+
+    def results(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
+    ) -> str | None:
+        if all(e["type"] != "match_ended" for e in events):
+            return None
+        bid = view["me"]["bid"]
+        mine = "no bid" if bid is None else f"{bid} coins"
+        won = "you win" if view["winner"] == view["me"]["player"] else "you do not win"
+        return f"🏁 **Your final card:** you bid {mine}, and {won}."
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         return "Bids are shown when the host closes the bidding."

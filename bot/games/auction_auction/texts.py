@@ -7,7 +7,15 @@ from typing import Any, ClassVar
 
 from bot.games.auction_auction.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.auction_auction.model import HAND_LABELS, HOUSES, LOCATION_NAMES, PHASES, place_name
+from games.auction_auction.hands import hand_of
+from games.auction_auction.model import (
+    HAND_LABELS,
+    HOUSES,
+    PHASES,
+    lot_name,
+    lot_number,
+    place_name,
+)
 from games.auction_auction.render import (
     access_board,
     final_board,
@@ -17,6 +25,7 @@ from games.auction_auction.render import (
 from games.auction_auction.rules import GARNET_VALUE
 from games.core.contract import Action
 from games.core.drawing.board import Board
+from games.core.drawing.words import join, ordinal, plural
 
 SQUARES = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦", "purple": "🟪"}
 
@@ -37,6 +46,9 @@ class AuctionAuctionTexts(GameTexts):
         {"access_resolved", "auction_resolved", "match_ended"}
     )
     commands: ClassVar[frozenset[str]] = frozenset({"bid", "give", "garnet-trade"})
+
+    def place(self, location: str) -> str:
+        return place_name(location)
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]
@@ -61,7 +73,7 @@ class AuctionAuctionTexts(GameTexts):
                 "highest bid made by exactly one player wins each lot."
             )
         if kind in ("bid_placed", "bid_withdrawn"):
-            where = LOCATION_NAMES.get(event["target"], event["target"])
+            where = lot_name(event["target"])
             if kind == "bid_withdrawn":
                 return f"Your bid on {where} is withdrawn."
             return f"Your sealed bid of ${event['amount']} on {where} is recorded."
@@ -80,7 +92,8 @@ class AuctionAuctionTexts(GameTexts):
             return f"{names(event['player'])} has conceded and left the match (AA-D11)."
         if kind == "lots_offered":
             lots = "\n".join(
-                f"- `{lot['id']}`: {lot['count']}× {SQUARES.get(lot['colour'], '')} {lot['colour']}"
+                f"- Lot {lot_number(lot['id'])}: {lot['count']}× "
+                f"{SQUARES.get(lot['colour'], '')} {lot['colour']}"
                 for lot in event["lots"]
             )
             return f"**{place_name(event['location'])}, round {event['round']}** offers:\n{lots}"
@@ -127,7 +140,7 @@ class AuctionAuctionTexts(GameTexts):
                 else "discarded"
             )
             lines.append(
-                f"`{lot['lot']}` ({lot['count']}× {lot['colour']}): {outcome}. "
+                f"Lot {lot_number(lot['lot'])} ({lot['count']}× {lot['colour']}): {outcome}. "
                 f"Bids: {bids or 'none'}."
             )
         return "\n".join(lines)
@@ -180,7 +193,7 @@ class AuctionAuctionTexts(GameTexts):
             )
         elif view["phase"] == "auction":
             lines.append(f"You are in **{place_name(me['location'])}**.")
-            bids = ", ".join(f"`{t}` ${a}" for t, a in me["lot_bids"].items())
+            bids = ", ".join(f"lot {lot_number(t)} ${a}" for t, a in me["lot_bids"].items())
             lines.append(f"Your sealed lot bids: {bids or 'none yet'}.")
         if view["phase"] != "ended":
             lines.append(
@@ -199,18 +212,101 @@ class AuctionAuctionTexts(GameTexts):
         return None
 
     def status(self, view: dict[str, Any], names: Names) -> str:
-        if view["phase"] == "ended":
-            return "Auction Auction — the match is over."
+        """Who has a sealed bid standing (never what or where); at the end, the places and
+        hands (AA-18: public then)."""
+        result = view.get("result")
+        if result is not None:
+            places = ", ".join(
+                f"{s['place']}. {names(s['player'])} ({HAND_LABELS[s['hand']]})"
+                for s in result["standings"]
+            )
+            return f"Final places: {places or 'nobody was left in the match'}."
         active = [p for p in view["players"] if p not in view["kicked"]]
         done = [p for p in active if p in view["submitted"]]
-        waiting = [p for p in active if p not in view["submitted"]]
-        return (
-            f"**Auction Auction — round {view['round']} of {view['rounds']}, "
-            f"{PHASES[view['phase']]}**\n"
+        lines = [
             f"Submitted ({len(done)} of {len(active)}): "
-            f"{', '.join(names(p) for p in done) or 'nobody yet'}\n"
-            f"Waiting for: {', '.join(names(p) for p in waiting) or 'nobody'}"
+            f"{', '.join(names(p) for p in done) or 'nobody yet'}"
+        ]
+        if view["kicked"]:
+            lines.append(f"Removed by the host: {', '.join(names(p) for p in view['kicked'])}")
+        return "\n".join(lines)
+
+    def results(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
+    ) -> str | None:
+        """The player's own results: where their access bid took them (AA-7), the lots they
+        won and what they paid (AA-10, AA-11), and the hand their cubes make now (AA-16); at
+        the end, their place, hand, cash and prizes (AA-16, AA-17)."""
+        me = view.get("me")
+        if me is None or me["kicked"]:
+            return None
+        player = me["player"]
+        lines = []
+        for event in events:
+            if event["type"] == "access_resolved":
+                lines.append(self._my_access(event, player))
+            elif event["type"] == "auction_resolved":
+                lines.append(self._my_lots(event, player))
+            elif event["type"] == "match_ended":
+                lines.append(self._my_final(event, player))
+        if not lines:
+            return None
+        if all(e["type"] != "match_ended" for e in events):
+            hand = HAND_LABELS[hand_of(me["cubes"], view["colours"])]
+            lines.append(f"Your hand now: {hand} ({cubes_text(me['cubes'])}).")
+        return "\n".join(["📋 **Your results**", *lines])
+
+    @staticmethod
+    def _my_access(event: dict[str, Any], player: str) -> str:
+        head = f"Round {event['round']}, Access phase:"
+        bid = next((b for b in event["bids"] if b["player"] == player), None)
+        if bid is None:
+            return f"{head} you sent no bid, so you spend the round in the Black Market."
+        house = HOUSES[bid["house"]]
+        paid = f"you bid ${bid['amount']} for {house} (everyone pays their bid)"
+        if player in event["entrants"].get(bid["house"], []):
+            return f"{head} {paid} and entered it."
+        why = "tied and kept out" if player in event["tied_out"] else "did not get in"
+        return f"{head} {paid}, {why}: you spend the round in the Black Market."
+
+    @staticmethod
+    def _my_lots(event: dict[str, Any], player: str) -> str:
+        head = f"Round {event['round']}, Auction phase in {place_name(event['location'])}:"
+        outcomes = []
+        paid = 0
+        for lot in event["lots"]:
+            amount = next((b["amount"] for b in lot["bids"] if b["player"] == player), None)
+            if amount is None:
+                continue
+            paid += amount
+            what = f"lot {lot_number(lot['lot'])} ({lot['count']}× {lot['colour']})"
+            outcomes.append(
+                f"you won {what} for ${amount}"
+                if lot["winner"] == player
+                else f"your ${amount} on {what} did not win it"
+            )
+        if not outcomes:
+            return f"{head} you bid on no lot."
+        return f"{head} {'; '.join(outcomes)} (you pay ${paid} in all)."
+
+    @staticmethod
+    def _my_final(result: dict[str, Any], player: str) -> str:
+        mine = next(s for s in result["standings"] if s["player"] == player)
+        line = (
+            f"🏁 **Your final card:** {ordinal(mine['place'])} of {len(result['standings'])}, "
+            f"{HAND_LABELS[mine['hand']]} ({cubes_text(mine['cubes'])}), ${mine['cash']}."
         )
+        prizes = []
+        if player in result["tokens_of_life"]:
+            tokens = result["tokens_of_life"][player]
+            prizes.append(plural(tokens, "token of life", "tokens of life"))
+        if player in result["garnets"]:
+            prizes.append(plural(result["garnets"][player], "garnet"))
+        if prizes:
+            line += f" You win {join(prizes)}."
+        if player in result["elimination_candidates"]:
+            line += " You are an elimination candidate."
+        return line
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         closed = host_view.get("audit") or []
@@ -228,7 +324,7 @@ class AuctionAuctionTexts(GameTexts):
         for lot, winner in last["winners"].items():
             bids = ", ".join(f"{names(p)} ${a}" for p, t, a in last["bids"] if t == lot)
             outcome = f"won by {names(winner)}" if winner else "discarded"
-            rows.append(f"- `{lot}`: {outcome}. Bids: {bids or 'none'}.")
+            rows.append(f"- {lot_name(lot)}: {outcome}. Bids: {bids or 'none'}.")
         return f"{title}\n" + "\n".join(rows)
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:

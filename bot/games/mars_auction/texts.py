@@ -76,8 +76,6 @@ class MarsAuctionTexts(GameTexts):
     #: The seed deals the research displays still to come, and the moves hold every budget:
     #: no record while the match runs.
     record_while_running = False
-    #: A player's 1-on-1 ends with their move's deadline.
-    deadline_in_one_on_one = True
 
     # -- events ----------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         turn_minutes="Time for each turn or decision, in minutes (1 to 10080; default 10); "
         "when it runs out, the default (a pass) is taken",
         spectators="A channel that gets each round's results",
+        thread="Play the match in a new thread of this channel (default no)",
     )
     @app_commands.choices(deck=DECKS)
     async def project_mars(
@@ -41,10 +42,19 @@ def create() -> app_commands.Command[Any, ..., None]:
         deck: str | None = None,
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         spectators: discord.TextChannel | None = None,
+        thread: bool | None = None,
     ) -> None:
         await guarded(
             interaction,
-            _create(interaction, opponent, bool(practice), deck, turn_minutes, spectators),
+            _create(
+                interaction,
+                opponent,
+                bool(practice),
+                deck,
+                turn_minutes,
+                spectators,
+                thread=bool(thread),
+            ),
         )
 
     return project_mars
@@ -57,6 +67,8 @@ async def _create(
     deck: str | None,
     turn_minutes: int | None,
     spectators: discord.TextChannel | None,
+    *,
+    thread: bool,
 ) -> None:
     options: dict[str, Any] = {}
     if deck is not None:
@@ -75,6 +87,7 @@ async def _create(
         spectators,
         opponent=opponent,
         practice=practice,
+        thread=thread,
     )
 
 

@@ -447,32 +447,78 @@ class ProjectMarsTexts(GameTexts):
         return "\n".join(lines)
 
     def status(self, view: dict[str, Any], names: Names) -> str:
+        """The rounds won, the cards in each hand and the TPR as the fields stand; at the
+        end, who won and by how many rounds (the winner's first)."""
         players = view["players"]
         sides = view["sides"]
+        wins = ", ".join(f"{names(p)} {sides[p]['wins']}" for p in players)
         if view["phase"] == "ended":
             result = view.get("result") or {}
             winner = result.get("winner")
-            outcome = f"{names(winner)} won" if winner else "a draw"
-            return f"**Project Mars — the match is over**: {outcome}."
-        if view["phase"] == "turn" and view.get("turn"):
-            now = f"{names(view['turn'])}'s turn"
-        elif view["phase"] == "choice" and view.get("pending"):
-            now = f"{names(view['pending']['player'])} chooses"
-        else:
-            now = {"deck": "choosing decks", "mulligan": "mulligan"}.get(
-                view["phase"], view["phase"]
-            )
-        waiting = join([names(p) for p in view["to_act"]]) or "nobody"
-        wins = ", ".join(f"{names(p)} {sides[p]['wins']}" for p in players)
+            tally = " to ".join(str(n) for n in sorted(result["wins"].values(), reverse=True))
+            if winner is None:
+                return f"A draw, {tally} in rounds."
+            if result.get("forfeit"):
+                return f"{names(result['forfeit'])} forfeits: **{names(winner)}** wins."
+            return f"**{names(winner)}** wins {tally} in rounds."
         hands = ", ".join(f"{names(p)} {sides[p]['hand_count']}" for p in players)
         tpr = (view.get("projection") or {}).get("tpr", {})
         standing = ", ".join(f"{names(p)} {tpr.get(p, 0)}" for p in players)
         return (
-            f"**Project Mars — round {view['round']}, {now}**\n"
-            f"Waiting for: {waiting}\n"
-            f"Rounds won: {wins} · Cards in hand: {hands}\n"
+            f"Round {view['round']} · Rounds won: {wins} · Cards in hand: {hands}\n"
             f"TPR if the round ended now: {standing}"
         )
+
+    def results(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
+    ) -> str | None:
+        """The round's outcome for the player (PM-7: lanes and TPR, theirs first) and the
+        rounds won so far; at the end, how their match ended (PM-8)."""
+        me = view.get("me")
+        if not me or me["player"] in view["kicked"]:
+            return None
+        player = me["player"]
+        lines = []
+        for event in events:
+            if event["type"] == "round_resolved":
+                lines.append(self._my_round(event, player, names))
+            elif event["type"] == "match_ended":
+                lines.append(self._my_match(event, player, names))
+        if not lines:
+            return None
+        return "\n".join(["📋 **Your results**", *lines])
+
+    @staticmethod
+    def _my_round(event: dict[str, Any], player: str, names: Names) -> str:
+        score = event["score"]
+        other = next(p for p in score["tpr"] if p != player)
+        winner = event.get("winner")
+        if winner is None:
+            outcome = "a draw"
+        else:
+            outcome = "you win it" if winner == player else f"{names(other)} wins it"
+        lanes = sum(1 for w in score["lanes"] if w == player)
+        wins = event["wins"]
+        return (
+            f"Round {event['round']}: {outcome}, TPR {score['tpr'][player]} to "
+            f"{score['tpr'][other]} (you won {plural(lanes, 'lane')} of "
+            f"{len(score['lanes'])}). Rounds won: you {wins.get(player, 0)}, "
+            f"{names(other)} {wins.get(other, 0)}."
+        )
+
+    @staticmethod
+    def _my_match(event: dict[str, Any], player: str, names: Names) -> str:
+        wins: dict[str, int] = event.get("wins", {})
+        other = next((p for p in wins if p != player), None)
+        mine, theirs = wins.get(player, 0), wins.get(other, 0) if other else 0
+        winner, forfeit = event.get("winner"), event.get("forfeit")
+        if winner == player:
+            how = f"{names(forfeit)} forfeits" if forfeit else f"{mine} to {theirs} in rounds"
+            return f"🏁 **Your final card:** 1st of 2, you win the match ({how})."
+        if winner is None:
+            return f"🏁 **Your final card:** a draw, {mine} to {theirs} in rounds."
+        how = "you forfeit" if forfeit == player else f"{theirs} to {mine} in rounds"
+        return f"🏁 **Your final card:** 2nd of 2, {names(winner)} wins the match ({how})."
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         """For the spectators' channel after each round: Project Mars has no sealed
@@ -536,7 +582,8 @@ class ProjectMarsTexts(GameTexts):
             "slot, and answer what cards ask. When a turn's time runs out, you pass.\n"
             "**Starting:** `/match create project-mars opponent:@member` challenges a "
             "member; `practice:True` plays Dealer; with neither, a lobby opens (a host may seat "
-            "Dealer with `/match add-bot`). Also `deck`, `turn_minutes`."
+            "Dealer with `/match add-bot`). Also `deck`, `turn_minutes`, and `thread:True` to "
+            "play in a thread of the channel."
         )
 
     def rules(self) -> str:

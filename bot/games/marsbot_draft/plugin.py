@@ -1,0 +1,350 @@
+"""The MARSBOT draft in Discord: `/match create marsbot-draft` (a whole draft, or one at the
+table), the `/marsbot` commands (start a draft at the table, enter MARSBOT's pile, the card
+you take, the discard and the action deck), the 1-on-1's controls, and card names that
+autocomplete from the catalogue.
+
+A draft has one player, so it starts as soon as it is created, for its creator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import ActButton, ActMenu, IdButton
+from bot.errors import UserError, guarded
+from bot.games.base import Names
+from bot.games.marsbot_draft.texts import MarsbotDraftTexts
+from bot.games.plugin import GamePlugin
+from bot.handlers import Handlers, handlers
+from games.core.errors import RuleError
+from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR, DraftCard
+from games.marsbot_draft.model import CARD_PRICE
+from games.marsbot_draft.priority import CORPORATIONS, find_corporation, parse_levels
+from games.tm_catalogue import PROJECT_TYPES, CardType, builtin, fold
+
+Interaction = discord.Interaction[Any]
+TEXTS = MarsbotDraftTexts()
+CORPORATION: tuple[CardType] = ("corporation",)
+#: The word that leaves MARSBOT's corporation to be drawn at random.
+RANDOM = "random"
+#: Discord's limits: 25 choices of at most 100 characters.
+CHOICES = 25
+CHOICE_LENGTH = 100
+MODES = [
+    app_commands.Choice(name="whole draft: the bot deals the piles", value="whole-draft"),
+    app_commands.Choice(name="at the table: you enter MARSBOT's piles", value="table"),
+]
+DIFFICULTIES = [
+    app_commands.Choice(name="normal (any difficulty below Brutal)", value="normal"),
+    app_commands.Choice(name="brutal: MARSBOT keeps all four cards", value="brutal"),
+]
+SPIRE_RULES = [
+    app_commands.Choice(name="czech: discard a card with the fewest tags", value="czech"),
+    app_commands.Choice(name="english: keep the most tags, discard another", value="english"),
+]
+ARIDOR_TRACKS = [
+    app_commands.Choice(name="one level: a track's tags count alike", value="level"),
+    app_commands.Choice(name="cascade: a track's tags in printed order", value="cascade"),
+]
+
+
+def draft_options(
+    mode: str,
+    corporation: str | None,
+    own_corporation: str | None,
+    difficulty: str | None,
+    spire_rule: str | None,
+    tracks: str | None,
+    aridor_tracks: str | None,
+    own_first: bool | None,
+    floaters: int | None = None,
+) -> dict[str, Any]:
+    """A draft's options from the command's; UserError for a corporation without a priority
+    and for track levels the bot cannot read, saying why."""
+    options: dict[str, Any] = {"mode": mode}
+    try:
+        if corporation is not None and corporation.strip().lower() != RANDOM:
+            options["corporation"] = find_corporation(corporation).name
+        if tracks is not None:
+            options["tracks"] = parse_levels(tracks)
+    except RuleError as error:
+        raise UserError(error.message) from None
+    given = {
+        "own_corporation": own_corporation.strip() if own_corporation else None,
+        "difficulty": difficulty,
+        "spire_rule": spire_rule,
+        "aridor_tracks": aridor_tracks,
+        "own_first": own_first,
+        "floaters": floaters,
+    }
+    options.update({key: value for key, value in given.items() if value is not None})
+    return options
+
+
+async def corporations(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The corporations with a draft priority, and `random`."""
+    typed = fold(current)
+    shown = [
+        app_commands.Choice(name=f"{c.name} ({c.priority.written()})", value=c.name)
+        for c in CORPORATIONS
+        if typed in fold(c.name)
+    ]
+    if typed in fold(RANDOM):
+        shown.insert(0, app_commands.Choice(name="random", value=RANDOM))
+    return shown[:CHOICES]
+
+
+async def own_corporations(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Any corporation: the catalogue's and MARSBOT's with a priority."""
+    typed = fold(current)
+    known = sorted(
+        {c.name for c in CORPORATIONS} | {c.name for c in builtin().select(types=CORPORATION)}
+    )
+    return [app_commands.Choice(name=n, value=n) for n in known if typed in fold(n)][:CHOICES]
+
+
+def complete_cards(current: str, *, many: bool) -> list[app_commands.Choice[str]]:
+    """Project cards whose names match what is being typed; with `many`, the last of the
+    names separated by `;`, completed after the ones before it (those left out)."""
+    head, _, last = current.rpartition(CARD_SEPARATOR) if many else ("", "", current)
+    before = [part.strip() for part in head.split(CARD_SEPARATOR) if part.strip()]
+    if PART_SEPARATOR in last:
+        return []
+    prefix = "".join(f"{part}{CARD_SEPARATOR} " for part in before)
+    taken = {fold(part) for part in before}
+    choices = []
+    for card in builtin().search(last, limit=CHOICES + len(taken), types=PROJECT_TYPES):
+        text = prefix + card.name
+        if fold(card.name) not in taken and len(text) <= CHOICE_LENGTH:
+            choices.append(app_commands.Choice(name=text, value=text))
+    return choices[:CHOICES]
+
+
+def create() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="marsbot-draft", description="Draft against MARSBOT, the Terraforming Mars automa"
+    )
+    @app_commands.describe(
+        corporation="MARSBOT's corporation, one with a draft priority (default: random)",
+        mode="The bot deals the piles (default), or you enter them from the table",
+        own_corporation="Your corporation: MARSBOT does not draw it",
+        difficulty="Brutal: MARSBOT keeps all four cards",
+        spire_rule="Spire's discard (default czech)",
+        tracks="Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
+        aridor_tracks="Aridor: a track's several tags as one level (default) or a cascade",
+        own_first="At the table: name your own card before each of MARSBOT's piles",
+        floaters="MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
+    )
+    @app_commands.choices(
+        mode=MODES, difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
+    )
+    @app_commands.autocomplete(corporation=corporations, own_corporation=own_corporations)
+    async def marsbot_draft(
+        interaction: Interaction,
+        corporation: str | None = None,
+        mode: str | None = None,
+        own_corporation: app_commands.Range[str, 1, 60] | None = None,
+        difficulty: str | None = None,
+        spire_rule: str | None = None,
+        tracks: app_commands.Range[str, 1, 200] | None = None,
+        aridor_tracks: str | None = None,
+        own_first: bool | None = None,
+        floaters: app_commands.Range[int, 0, 999] | None = None,
+    ) -> None:
+        await guarded(
+            interaction,
+            _open(
+                interaction,
+                mode or "whole-draft",
+                corporation,
+                own_corporation,
+                difficulty,
+                spire_rule,
+                tracks,
+                aridor_tracks,
+                own_first,
+                floaters,
+            ),
+        )
+
+    return marsbot_draft
+
+
+async def _open(interaction: Interaction, mode: str, *args: Any) -> None:
+    options = draft_options(mode, *args)
+    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, None, None)
+
+
+class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MARSBOT's draft"):
+    """`/marsbot`: a draft at the table, and the moves of any draft by command."""
+
+    @app_commands.command(name="start", description="Start a MARSBOT draft at your table")
+    @app_commands.describe(
+        corporation="MARSBOT's corporation, one with a draft priority (or random)",
+        own_corporation="Your corporation: a random draw leaves it out",
+        difficulty="Brutal: MARSBOT keeps all four cards",
+        spire_rule="Spire's discard (default czech)",
+        tracks="Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
+        aridor_tracks="Aridor: a track's several tags as one level (default) or a cascade",
+        own_first="Name your own card before each of MARSBOT's piles",
+        floaters="MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
+    )
+    @app_commands.choices(
+        difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
+    )
+    @app_commands.autocomplete(corporation=corporations, own_corporation=own_corporations)
+    async def start(
+        self,
+        interaction: Interaction,
+        corporation: str,
+        own_corporation: app_commands.Range[str, 1, 60] | None = None,
+        difficulty: str | None = None,
+        spire_rule: str | None = None,
+        tracks: app_commands.Range[str, 1, 200] | None = None,
+        aridor_tracks: str | None = None,
+        own_first: bool | None = None,
+        floaters: app_commands.Range[int, 0, 999] | None = None,
+    ) -> None:
+        await guarded(
+            interaction,
+            _open(
+                interaction,
+                "table",
+                corporation,
+                own_corporation,
+                difficulty,
+                spire_rule,
+                tracks,
+                aridor_tracks,
+                own_first,
+                floaters,
+            ),
+        )
+
+    @app_commands.command(name="pick", description="MARSBOT's pile this round: it picks a card")
+    @app_commands.describe(
+        cards="The pile's cards, separated by ';' (name:cost:tag+tag for others)"
+    )
+    async def pick(self, interaction: Interaction, cards: app_commands.Range[str, 1, 600]) -> None:
+        move = {"type": "pick", "cards": [c for c in cards.split(CARD_SEPARATOR) if c.strip()]}
+        await guarded(
+            interaction, handlers(interaction).play.submit_here(interaction, move, "marsbot pick")
+        )
+
+    @pick.autocomplete("cards")
+    async def pick_cards(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return complete_cards(current, many=True)
+
+    @app_commands.command(name="take", description="The card you take this round")
+    @app_commands.describe(card="The card's name (name:cost:tag+tag for a card of another set)")
+    async def take(self, interaction: Interaction, card: app_commands.Range[str, 1, 100]) -> None:
+        move = {"type": "take", "card": card}
+        await guarded(
+            interaction, handlers(interaction).play.submit_here(interaction, move, "marsbot take")
+        )
+
+    @take.autocomplete("card")
+    async def take_card(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return complete_cards(current, many=False)
+
+    @app_commands.command(name="discard", description="MARSBOT's discard, after the fourth round")
+    async def discard(self, interaction: Interaction) -> None:
+        move = {"type": "discard"}
+        await guarded(
+            interaction,
+            handlers(interaction).play.submit_here(interaction, move, "marsbot discard"),
+        )
+
+    @app_commands.command(name="deck", description="Shuffle MARSBOT's action deck")
+    async def deck(self, interaction: Interaction) -> None:
+        move = {"type": "deck"}
+        await guarded(
+            interaction, handlers(interaction).play.submit_here(interaction, move, "marsbot deck")
+        )
+
+
+class BuyNone(IdButton, template=r"dealer:mb:buy-none:(?P<id>\d+)"):
+    """A whole draft's last step: buying none of the four cards (a menu cannot send none)."""
+
+    PREFIX, LABEL, STYLE = "dealer:mb:buy-none", "Buy none", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: Interaction, flows: Handlers) -> None:
+        await flows.play.move(interaction, self.number, {"type": "buy", "cards": []})
+
+
+def _options(cards: list[dict[str, Any]]) -> list[discord.SelectOption]:
+    """A menu's options: each card by its name, its value the card as typed (the action's
+    choice values)."""
+    return [
+        discord.SelectOption(
+            label=card["name"][:100],
+            value=DraftCard.model_validate(card).written(),
+            description=f"{card['cost']} M€ · {', '.join(card['tags']) or 'no tags'}"[:100],
+        )
+        for card in cards
+    ]
+
+
+def controls(match_id: int, view: dict[str, Any], names: Names) -> discord.ui.View | None:
+    """The 1-on-1's controls, from the player's view: a whole draft's menu of their pile, and
+    the buy menu with **Buy none**; the table's discard and deck buttons. A table round has
+    none: the pile is entered with `/marsbot pick`."""
+    phase = view["phase"]
+    items: list[discord.ui.Item[Any]] = []
+    if phase == "pick" and view["mode"] == "whole-draft":
+        items.append(
+            ActMenu(
+                match_id,
+                "take",
+                _options(view["player_pile"]),
+                placeholder="Take a card from your pile",
+            )
+        )
+    elif phase == "buy":
+        kept = view["player_kept"]
+        items.append(
+            ActMenu(
+                match_id,
+                "buy",
+                _options(kept),
+                placeholder=f"Cards to buy, {CARD_PRICE} M€ each",
+                min_values=1,
+                max_values=len(kept),
+            )
+        )
+        items.append(BuyNone(match_id))
+    elif phase == "discard":
+        items.append(
+            ActButton(match_id, "discard", "MARSBOT's discard", discord.ButtonStyle.primary)
+        )
+    elif phase == "deck":
+        items.append(
+            ActButton(
+                match_id, "deck", "Shuffle MARSBOT's action deck", discord.ButtonStyle.primary
+            )
+        )
+    if not items:
+        return None
+    shown = discord.ui.View(timeout=None)
+    for item in items:
+        shown.add_item(item)
+    return shown
+
+
+PLUGIN = GamePlugin(
+    texts=TEXTS,
+    create=create,
+    cog=MarsbotCog,
+    dynamic_items=(BuyNone,),
+    controls=controls,
+)

@@ -1,0 +1,189 @@
+"""The live status message: one message per match in its public channel (its thread when it
+plays in one), posted when the match starts and edited as it moves. It shows the phase, its
+deadline, who the phase still waits for (names only: `Engine.turn`), the game's own public
+status (`GameTexts.status`) and the latest public board; once the match is over or
+cancelled, it says so and stops changing. `/match status` answers privately with the same
+text.
+
+Edits are coalesced: a match has at most one edit in flight, and every change that comes in
+meanwhile is folded into one more edit, made from the match as it is then (the latest state
+wins). Twelve bids within a second make two edits, not twelve. discord.py paces the edits to
+Discord's rate limits (it waits out a limit before it sends), and while it waits the changes
+pile up into the next edit. An edit that would change nothing is not sent.
+
+The message's id is stored with the match, so after a restart the bot edits the same message;
+when that message is gone (deleted), the next change posts a new one. The latest board is kept
+in memory only: after a restart the message keeps the image it has until the next board.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.games.registry import plugin_for
+from bot.limits import fit
+from bot.messages import Room, attachment, message, room
+from bot.service import MatchService
+from bot.storage import MatchRow, Storage
+from games.core.drawing.board import Board
+from games.core.drawing.words import join
+from games.registry import engine_for
+
+log = logging.getLogger(__name__)
+
+
+def clock(row: MatchRow, then: str | None = None) -> str:
+    """The phase's clock as people read it: its deadline as a Discord relative time (and,
+    given `then`, what happens when it passes), that the host paused it, or that it has none
+    (`Phase.default_seconds` None: it waits for the host). Nothing once the match is over."""
+    if row.status != "running":
+        return ""
+    if row.paused:
+        return "⏸️ Paused by the host: the clock is stopped until the match resumes."
+    if row.deadline:
+        after = f" Then: {then}" if then else ""
+        return f"⏳ The phase closes <t:{int(row.deadline)}:R>.{after}"
+    return "No clock: the phase waits for the host to close it."
+
+
+class LiveStatus:
+    def __init__(self, client: discord.Client, storage: Storage, service: MatchService) -> None:
+        self.client = client
+        self.storage = storage
+        self.service = service
+        #: Matches whose message should be brought up to date.
+        self._wanted: set[int] = set()
+        #: The task editing each match's message, while it runs.
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        #: The text each message shows, as last sent, and each message's id.
+        self._shown: dict[int, str] = {}
+        self._ids: dict[int, int] = {}
+        #: The latest public board of each running match, and the boards not yet on its
+        #: message.
+        self._boards: dict[int, Board] = {}
+        self._unshown: dict[int, Board] = {}
+
+    async def text(self, row: MatchRow) -> str:
+        """The status of a started match as everyone may read it: the phase's title, its
+        clock and what its deadline does, who it waits for, and the game's own status; at the
+        end, that the match is over, with the game's result line."""
+        title = engine_for(row.game).title
+        if row.status == "cancelled":
+            return f"**{title}** — the host cancelled this match."
+        texts = plugin_for(row.game).texts
+        names = await self.service.names(row.id)
+        own = texts.status(await self.service.view(row, None), names)
+        if row.status == "ended":
+            return fit(f"🏁 **{title}** — the match is over.\n{own}")
+        turn = await self.service.turn(row)
+        phase = turn.phase
+        then = texts.engine_text(phase.on_deadline, names)
+        waiting = join([names(p) for p in turn.must]) or "nobody"
+        return fit(
+            "\n".join(
+                [
+                    f"**{title}** — {texts.engine_text(phase.title, names)}",
+                    clock(row, then),
+                    f"Waiting for: {waiting}.",
+                    own,
+                ]
+            )
+        )
+
+    def board(self, match_id: int) -> Board | None:
+        """The match's latest public board, when the bot has drawn one since it started."""
+        return self._boards.get(match_id)
+
+    def new_board(self, match_id: int, board: Board) -> None:
+        """A public board was just posted: the status message shows it from its next edit."""
+        self._boards[match_id] = board
+        self._unshown[match_id] = board
+
+    async def message_id(self, match_id: int) -> int | None:
+        known = self._ids.get(match_id)
+        return known if known is not None else await self.storage.status_message(match_id)
+
+    async def link(self, row: MatchRow) -> str | None:
+        """The address of the match's status message, once posted."""
+        message_id = await self.message_id(row.id)
+        if message_id is None:
+            return None
+        return f"https://discord.com/channels/{row.guild_id}/{row.public_channel_id}/{message_id}"
+
+    def refresh(self, match_id: int) -> None:
+        """Bring the match's status message up to date, soon: in a task of its own, which
+        takes every change made while it edits into one more edit."""
+        self._wanted.add(match_id)
+        if match_id not in self._workers:
+            self._workers[match_id] = asyncio.get_running_loop().create_task(
+                self._work(match_id), name=f"dealer-status-{match_id}"
+            )
+
+    async def _work(self, match_id: int) -> None:
+        try:
+            while match_id in self._wanted:
+                self._wanted.discard(match_id)
+                try:
+                    await self._update(match_id)
+                except Exception:
+                    log.exception("could not update the status message of match %s", match_id)
+        finally:
+            self._workers.pop(match_id, None)
+
+    async def stop(self) -> None:
+        """Stop the edits in flight (the bot is closing)."""
+        self._wanted.clear()
+        for task in list(self._workers.values()):
+            task.cancel()
+        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    async def _update(self, match_id: int) -> None:
+        row = await self.service.row(match_id)
+        if row is None or not row.started:
+            return
+        channel = await room(self.client, row.public_channel_id)
+        if channel is None:
+            log.warning("the channel of match %s is gone; its status is not shown", match_id)
+            return
+        text = await self.text(row)
+        message_id = await self.message_id(match_id)
+        unchanged = self._shown.get(match_id) == text and match_id not in self._unshown
+        if message_id is not None and unchanged:
+            return
+        board = self._unshown.pop(match_id, None)
+        try:
+            if message_id is not None and not await self._edit(channel, message_id, text, board):
+                message_id = None
+            if message_id is None:
+                posted = await channel.send(**message(text, None, board))
+                message_id = posted.id
+                await self.storage.set_status_message(match_id, message_id)
+        except BaseException:
+            if board is not None:
+                self._unshown.setdefault(match_id, board)
+            raise
+        self._ids[match_id] = message_id
+        self._shown[match_id] = text
+        if row.status != "running":
+            # Its last edit: the message no longer changes.
+            self._shown.pop(match_id, None)
+            self._ids.pop(match_id, None)
+            self._boards.pop(match_id, None)
+            self._unshown.pop(match_id, None)
+
+    @staticmethod
+    async def _edit(channel: Room, message_id: int, text: str, board: Board | None) -> bool:
+        """Edit the message in place, with a new board if there is one; False when the
+        message is gone."""
+        changes: dict[str, Any] = {"content": text}
+        if board is not None:
+            changes["attachments"] = [attachment(board)]
+        try:
+            await channel.get_partial_message(message_id).edit(**changes)
+        except discord.NotFound:
+            return False
+        return True

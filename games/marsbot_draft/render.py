@@ -1,0 +1,267 @@
+"""The MARSBOT draft's board image: the piles, MARSBOT's pick of the last round with the cards it
+was drawn among, the cards each side keeps, the discard and the action deck, every card with
+its cost and tags.
+
+`draft_board(view, names)` draws from the draft's view (every view of a draft is public, so
+the channel's image and the player's own card are the same picture). It returns a `Board`: the
+PNG and an alt text with the same facts in words. Pure and synchronous; the bot calls it off
+its event loop. Tags are written on their chips, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.palette import (
+    ACCENT,
+    BAD,
+    BAD_BG,
+    DARK_TEXT,
+    GOLD,
+    GOLD_BG,
+    GOOD,
+    GOOD_BG,
+    LINE,
+    MUTED,
+    PANEL,
+    PANEL_RAISED,
+    RGB,
+    TEXT,
+    WARN,
+    WARN_BG,
+)
+
+WIDTH = 960
+MARGIN = 28
+KICKER = "MARSBOT DRAFT"
+PER_ROW = 4
+GAP = 12
+TILE_H = 112
+SECTION_HEAD = 34
+SECTION_GAP = 14
+TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
+
+#: The tags' chips: a fill and the ink its label needs (the tags' colours on the cards, as
+#: near as a dark board allows).
+TAG_COLOURS: dict[str, tuple[RGB, RGB]] = {
+    "building": ((140, 98, 57), (255, 255, 255)),
+    "space": ((20, 20, 24), (255, 255, 255)),
+    "science": ((238, 240, 244), DARK_TEXT),
+    "power": ((128, 72, 170), (255, 255, 255)),
+    "earth": ((0, 114, 178), (255, 255, 255)),
+    "jovian": ((230, 159, 0), DARK_TEXT),
+    "plant": ((0, 158, 115), (255, 255, 255)),
+    "microbe": ((170, 200, 60), DARK_TEXT),
+    "animal": ((40, 110, 60), (255, 255, 255)),
+    "city": ((150, 156, 168), DARK_TEXT),
+    "event": ((213, 94, 0), (255, 255, 255)),
+    "venus": ((86, 180, 233), DARK_TEXT),
+}
+OTHER_TAG = ((90, 96, 110), (255, 255, 255))
+COST = BadgeStyle(DARK_TEXT, GOLD)
+TAKEN = BadgeStyle(DARK_TEXT, ACCENT)
+TIED = BadgeStyle(WARN, WARN_BG)
+DISCARDED = BadgeStyle(BAD, BAD_BG)
+BOUGHT = BadgeStyle(GOOD, GOOD_BG)
+BONUS = BadgeStyle(GOLD, GOLD_BG)
+
+Card = Mapping[str, Any]
+
+
+def card_words(card: Card) -> str:
+    """ "Ganymede Colony (20 M€: jovian, space, city)"."""
+    tags = ", ".join(card["tags"]) or "no tags"
+    return f"{card['name']} ({card['cost']} M€: {tags})"
+
+
+def key_words(view: Mapping[str, Any]) -> str:
+    """What a card's key counts: "Jovian·Space", "cost", "tags"."""
+    if view.get("levels"):
+        return "·".join(view["levels"])
+    return "cost in M€" if view["kind"] == "most-expensive" else "tags"
+
+
+def priority_words(view: Mapping[str, Any]) -> str:
+    """The priority as people read it: "Venus > Jovian", "most expensive"."""
+    if view.get("levels"):
+        return " > ".join(view["levels"])
+    return str(view["priority"]).replace("-", " ")
+
+
+class _Section:
+    """A row of cards under a heading; a mark per card (by name) and a `bonus` tile at the
+    place the bonus card goes."""
+
+    def __init__(
+        self,
+        title: str,
+        cards: Sequence[Card | None],
+        marks: Mapping[str, tuple[str, BadgeStyle]] | None = None,
+        keys: Mapping[str, str] | None = None,
+    ) -> None:
+        self.title = title
+        self.cards = list(cards)
+        self.marks = dict(marks or {})
+        self.keys = dict(keys or {})
+
+    @property
+    def height(self) -> int:
+        rows = max(1, -(-len(self.cards) // PER_ROW))
+        return SECTION_HEAD + rows * TILE_H + (rows - 1) * GAP
+
+    def words(self) -> str:
+        said = []
+        for card in self.cards:
+            if card is None:
+                said.append("the bonus card")
+                continue
+            mark = self.marks.get(card["name"])
+            key = self.keys.get(card["name"])
+            extra = [*([mark[0].lower()] if mark else []), *([f"key {key}"] if key else [])]
+            said.append(card_words(card) + "".join(f", {word}" for word in extra))
+        return f"{self.title}: {'; '.join(said) or 'none'}."
+
+
+def _sections(view: Mapping[str, Any], name: str) -> list[_Section]:
+    sections: list[_Section] = []
+    picking = view["phase"] == "pick"
+    table = view["mode"] == "table"
+    if picking and view["player_pile"]:
+        whose = "Your pile" if not table else "Your pile (what MARSBOT left)"
+        sections.append(_Section(f"Round {view['round']}: {whose}", view["player_pile"]))
+    if picking and view["marsbot_pile"]:
+        sections.append(_Section(f"Round {view['round']}: MARSBOT's pile", view["marsbot_pile"]))
+    if view["rounds"] and view["phase"] in ("pick", "discard"):
+        last = view["rounds"][-1]
+        marks: dict[str, tuple[str, BadgeStyle]] = {
+            c: ("Tied", TIED) for c in last["candidates"] if len(last["candidates"]) > 1
+        }
+        marks[last["chosen"]] = ("Taken", TAKEN)
+        keys = {card: "·".join(str(n) for n in key) for card, key in last["keys"].items()}
+        sections.append(
+            _Section(
+                f"Round {last['round']}: MARSBOT took {last['chosen']} (keys: {key_words(view)})",
+                last["pile"],
+                marks,
+                keys,
+            )
+        )
+    kept = list(view["marsbot_kept"])
+    discard_marks = {}
+    if view["discarded"]:
+        kept.append(view["discarded"])
+        discard_marks[view["discarded"]["name"]] = ("Discarded", DISCARDED)
+    if kept:
+        sections.append(_Section("MARSBOT keeps", kept, discard_marks))
+    if view["deck"]:
+        by_name = {c["name"]: c for c in view["marsbot_kept"]}
+        sections.append(
+            _Section("MARSBOT's action deck, top first", [by_name.get(n) for n in view["deck"]])
+        )
+    if view["player_kept"]:
+        bought = view["bought"] or []
+        sections.append(
+            _Section(
+                f"{name}'s cards",
+                view["player_kept"],
+                {c: ("Bought", BOUGHT) for c in bought},
+            )
+        )
+    return sections
+
+
+def _tile(
+    canvas: Canvas,
+    x: int,
+    y: int,
+    card: Card | None,
+    mark: tuple[str, BadgeStyle] | None,
+    key: str | None,
+) -> None:
+    canvas.rect((x, y, x + TILE_W, y + TILE_H), PANEL_RAISED, radius=10, outline=LINE)
+    if card is None:
+        canvas.text(x + TILE_W / 2, y + 30, "Bonus card", size=18, bold=True, align="center")
+        canvas.text(
+            x + TILE_W / 2,
+            y + 56,
+            "draw it from your bonus deck",
+            size=13,
+            fill=MUTED,
+            align="center",
+        )
+        canvas.badge(x + 12, y + TILE_H - 18, "Bonus", BONUS, size=11)
+        return
+    cost = canvas.badge(
+        x + TILE_W - 10, y + 20, f"{card['cost']} M€", COST, size=12, align="right", upper=False
+    )
+    room = TILE_W - 24 - cost - 6
+    size = 15
+    lines = fonts.wrap(str(card["name"]), size, room, bold=True)
+    if len(lines) > 2:
+        size = 13
+        lines = fonts.wrap(str(card["name"]), size, room, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], fonts.ellipsize(" ".join(lines[1:]), size, room, bold=True)]
+    for i, line in enumerate(lines):
+        canvas.text(x + 12, y + 20 + i * (size + 4), line, size=size, bold=True)
+    tx, ty = x + 12, y + 68
+    for tag in card["tags"] or ["no tags"]:
+        fill, ink = TAG_COLOURS.get(tag, OTHER_TAG)
+        width = fonts.width(str(tag).upper(), 11, True) + 2 * round(11 * 0.7)
+        if tx + width > x + TILE_W - 10:
+            break
+        canvas.badge(tx, ty, str(tag), BadgeStyle(ink, fill), size=11)
+        tx += width + 5
+    if mark is not None:
+        canvas.badge(x + 12, y + TILE_H - 18, mark[0], mark[1], size=11)
+    if key is not None:
+        canvas.text(x + TILE_W - 12, y + TILE_H - 18, key, size=13, fill=MUTED, align="right")
+
+
+def draft_board(view: Mapping[str, Any], names: NameSource) -> Board:
+    """The draft as it stands, from its view."""
+    player = namer(names)(str(view["player"]))
+    sections = _sections(view, player)
+    height = 100 + 16 + sum(s.height + SECTION_GAP for s in sections) + 16
+    if not sections:
+        height += 40
+    canvas = Canvas(WIDTH, height)
+    title = f"{view['corporation']}: {priority_words(view)}"
+    notes = [str(view["title"]), f"{player} against MARSBOT"]
+    top = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
+    if not sections:
+        canvas.text(MARGIN, top + 20, "No card yet.", size=17, fill=MUTED)
+    for section in sections:
+        canvas.rect((MARGIN, top, WIDTH - MARGIN, top + SECTION_HEAD - 8), PANEL, radius=6)
+        canvas.text(
+            MARGIN + 10,
+            top + (SECTION_HEAD - 8) / 2,
+            section.title,
+            size=16,
+            bold=True,
+            fill=TEXT,
+            max_width=WIDTH - 2 * MARGIN - 20,
+        )
+        y = top + SECTION_HEAD
+        for i, card in enumerate(section.cards):
+            row, column = divmod(i, PER_ROW)
+            x = MARGIN + column * (TILE_W + GAP)
+            mark = section.marks.get(card["name"]) if card is not None else None
+            key = section.keys.get(card["name"]) if card is not None else None
+            _tile(canvas, x, y + row * (TILE_H + GAP), card, mark, key)
+        top += section.height + SECTION_GAP
+    return Board(
+        canvas.png(), draft_alt(view, player, sections), f"marsbot-draft-{view['phase']}.png"
+    )
+
+
+def draft_alt(view: Mapping[str, Any], player: str, sections: list[_Section] | None = None) -> str:
+    """The board in words: the same facts as the image, and nothing else."""
+    sections = _sections(view, player) if sections is None else sections
+    head = (
+        f"MARSBOT draft, {player} against MARSBOT playing {view['corporation']} "
+        f"(priority {priority_words(view)}). {view['title']}."
+    )
+    return " ".join([head, *(s.words() for s in sections)])

@@ -1,0 +1,365 @@
+"""The MARSBOT draft through Discord (SimCord): a whole draft played with the 1-on-1's menus
+and a draft at the table played with `/marsbot`, each replayed from its `/match log` record;
+the refusals (a card not in the catalogue, a pile of the wrong size, a pick before the
+player's own, a corporation without a priority), private and changing nothing; the
+autocompletes and `/help`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bot.flows import lobby
+from games.marsbot_draft import ENGINE
+from tests.bot.conftest import make_bot, readable, replay
+from tests.bot.test_project_mars import custom_ids
+
+GAME = "marsbot-draft"
+
+
+@pytest.fixture(autouse=True)
+def seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Drafts dealt from a known seed (the tests still read what was dealt)."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 5)
+    return 5
+
+
+class Draft:
+    """A server with a channel and a member who drafts against MARSBOT through Discord."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("mars")
+        self.ann = self.guild.add_member(env.create_user("ann"))
+        self.match_id = 0
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    async def opened(self) -> None:
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None and row.status == "running"
+        self.match_id = row.id
+
+    async def state(self) -> Any:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return await self.bot.service.state(row)
+
+    async def view(self) -> dict[str, Any]:
+        return ENGINE.view(await self.state(), None)
+
+    async def moves(self) -> int:
+        return len(await self.bot.storage.moves(self.match_id))
+
+    def channel_text(self) -> str:
+        return "\n".join(readable(self.channel.history()))
+
+    def last_with(self, prefix: str) -> Any:
+        """The latest DM carrying a control whose custom id starts with `prefix`."""
+        found = [
+            m
+            for m in self.ann.user.dm_channel.history()
+            if any(cid.startswith(prefix) for cid in custom_ids(m))
+        ]
+        assert found, f"no DM has a {prefix} control"
+        return max(found, key=lambda m: m.id)
+
+    async def log(self) -> dict[str, Any]:
+        r = await self.ann.slash(self.channel, "match log")
+        assert r.ephemeral, r.response.content
+        record: dict[str, Any] = json.loads(await r.response.attachments[0].read())
+        return record
+
+
+async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_record(
+    simcord_env: Any,
+) -> None:
+    t = Draft(simcord_env)
+    r = await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    assert not r.ephemeral and "ann's match has started" in r.response.content
+    await t.opened()
+    started = t.channel_text()
+    assert "MARSBOT plays **Saturn Systems** (C08), priority Jovian > Space." in started
+    assert "Round 1: Your pile:" in started, "the dealt piles' image, in its alt text"
+    m = t.match_id
+    for round_ in range(1, 5):
+        view = await t.view()
+        assert view["phase"] == "pick" and view["round"] == round_
+        dm = t.last_with(f"dealer:actpick:{m}:take")
+        assert f"Round {round_} of 4: your card" in dm.content
+        card = view["player_pile"][0]["name"]
+        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        picked = (await t.view())["rounds"][-1]
+        line = f"🤖 Round {round_}: MARSBOT takes **{picked['chosen']}**. {picked['why']}."
+        assert line in t.channel_text()
+        assert f"you take **{card}**" in t.channel_text()
+    view = await t.view()
+    assert view["phase"] == "buy" and view["deck"] is not None
+    assert "MARSBOT's action deck, from the top: 1. " in t.channel_text()
+    dm = t.last_with(f"dealer:actpick:{m}:buy")
+    bought = [c["name"] for c in view["player_kept"][:2]]
+    r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
+    assert r.ephemeral, r.response.content
+    text = t.channel_text()
+    assert f"You buy **{bought[0]}** and **{bought[1]}** for 6 M€." in text
+    assert "**The draft is over.** MARSBOT keeps" in text
+    assert "MARSBOT's action deck, top first:" in text, "the final board's alt text"
+    state = await t.state()
+    record = await t.log()
+    assert record["players"] == ["ann"] and record["options"]["corporation"] == "Saturn Systems"
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+    assert report["result"] == ENGINE.result(state)
+
+
+ROUND_1 = "Io Mining Industries; Ganymede Colony; Venus Governor:4:venus+venus; Comet"
+
+
+async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
+    simcord_env: Any,
+) -> None:
+    t = Draft(simcord_env)
+    r = await t.ann.slash(t.channel, "marsbot start", corporation="celestic", own_first=True)
+    assert not r.ephemeral, r.response.content
+    await t.opened()
+    assert "name the card you take with `/marsbot take`" in t.channel_text()
+    await t.ann.slash(t.channel, "marsbot take", card="birds")
+    r = await t.ann.slash(t.channel, "marsbot pick", cards=ROUND_1)
+    assert r.ephemeral
+    first = "🤖 Round 1: MARSBOT took **Venus Governor**. Celestic: Venus 2 > Jovian 0."
+    assert r.response.content.startswith(f"✅ Accepted.\n{first}"), r.response.content
+    assert "🤖 Round 1: MARSBOT takes **Venus Governor**. Celestic: Venus 2 > Jovian 0." in (
+        t.channel_text()
+    )
+    assert "Your pile is what MARSBOT left: **Io Mining Industries**, **Ganymede Colony** and " in (
+        t.channel_text()
+    )
+    await t.ann.slash(t.channel, "marsbot take", card="Comet")
+    await t.ann.slash(t.channel, "marsbot pick", cards="Asteroid;Research Outpost;Power Plant")
+    await t.ann.slash(t.channel, "marsbot take", card="Asteroid")
+    view = await t.view()
+    assert view["expected"] == ["Io Mining Industries", "Ganymede Colony"]
+    should = "should be **Io Mining Industries** and **Ganymede Colony**."
+    assert f"MARSBOT's pile {should}" in t.channel_text()
+    me = await t.ann.slash(t.channel, "me")
+    assert me.ephemeral and f"It {should}" in me.response.content, me.response.content
+    r = await t.ann.slash(t.channel, "marsbot pick", cards="Io Mining Industries; Ganymede Colony")
+    picked = (await t.view())["rounds"][-1]
+    assert picked["candidates"] == ["Io Mining Industries", "Ganymede Colony"]
+    other = next(c for c in picked["candidates"] if c != picked["chosen"])
+    assert f"Celestic: Venus 0 > Jovian 1; tied with {other}, drawn at random." in (
+        r.response.content
+    )
+    await t.ann.slash(t.channel, "marsbot take", card=other)
+    [last] = (await t.view())["expected"]
+    r = await t.ann.slash(t.channel, "marsbot pick", cards=last)
+    assert "MARSBOT's discard (`/marsbot discard` or the button)" in r.response.content
+    dm = t.last_with(f"dealer:act:{t.match_id}:discard")
+    r = await t.ann.user.click(dm, custom_id=f"dealer:act:{t.match_id}:discard")
+    assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+    assert "🗑️ MARSBOT discards **" in t.channel_text()
+    r = await t.ann.slash(t.channel, "marsbot deck")
+    assert r.ephemeral, r.response.content
+    text = t.channel_text()
+    assert "🂠 MARSBOT's action deck, from the top: 1. " in text
+    assert "the bonus card (draw it from your bonus deck)" in text
+    assert "**The draft is over.** MARSBOT keeps" in text
+    state = await t.state()
+    record = await t.log()
+    assert record["options"] == {"mode": "table", "corporation": "Celestic", "own_first": True}
+    assert record["moves"][1] == {
+        "by": "ann",
+        "type": "pick",
+        "cards": [
+            "Io Mining Industries",
+            " Ganymede Colony",
+            " Venus Governor:4:venus+venus",
+            " Comet",
+        ],
+    }
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+    assert report["result"] == ENGINE.result(state)
+
+
+async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: Any) -> None:
+    t = Draft(simcord_env)
+    for command, options, words in [
+        ("marsbot start", {"corporation": "Helion"}, "Helion's MARSBOT card has no draft priority"),
+        (
+            "marsbot start",
+            {"corporation": "Nobody"},
+            "no MARSBOT corporation with a draft priority",
+        ),
+        ("marsbot start", {"corporation": "Aridor"}, "needs MARSBOT's track levels"),
+        ("marsbot start", {"corporation": "Aridor", "tracks": "building x"}, "is not a track"),
+        (f"match create {GAME}", {"corporation": "Mining Guild"}, "has no draft priority"),
+        (f"match create {GAME}", {"own_first": True}, "own_first is for the table mode"),
+        ("marsbot pick", {"cards": "Comet"}, "There is no open match in this channel"),
+    ]:
+        r = await t.ann.slash(t.channel, command, **options)
+        assert r.ephemeral and words in r.response.content, (command, r.response.content)
+        assert await t.bot.storage.open_match_in(t.channel.id) is None
+    await t.ann.slash(t.channel, "marsbot start", corporation="Saturn Systems", own_first=True)
+    await t.opened()
+    stranger = t.guild.add_member(simcord_env.create_user("zed"))
+    for member, command, options, words in [
+        (t.ann, "marsbot pick", {"cards": ROUND_1}, "MARSBOT's pick is shown only after yours"),
+        (t.ann, "marsbot take", {"card": "Ganymed colony"}, "Did you mean Ganymede Colony"),
+        (t.ann, "marsbot discard", {}, "MARSBOT's discard is not open now: Round 1 of 4"),
+        (stranger, "marsbot take", {"card": "Comet"}, "You are not playing in this match."),
+        (t.ann, "marsbot start", {"corporation": "Spire"}, "already has an open match"),
+    ]:
+        r = await member.slash(t.channel, command, **options)
+        assert r.ephemeral and words in r.response.content, (command, r.response.content)
+        assert await t.moves() == 0
+    await t.ann.slash(t.channel, "marsbot take", card="Birds")
+    for cards, words in [
+        ("Comet; Asteroid", "MARSBOT's pile in round 1 has 4 cards"),
+        ("Comet; Asteroid; Birds; Lichen", "Birds is the card you took this round."),
+        (
+            "Comet; Asteroid; Lichen; Nonesuch",
+            "There is no card called 'Nonesuch' in the catalogue",
+        ),
+        ("Comet; Asteroid; Lichen; Helion", "Helion is a corporation card"),
+        ("Comet; Asteroid; Lichen; Odd:x:space", "is not a whole number"),
+    ]:
+        r = await t.ann.slash(t.channel, "marsbot pick", cards=cards)
+        assert r.ephemeral and words in r.response.content, (cards, r.response.content)
+        assert await t.moves() == 1
+    assert "Sorry" not in "\n".join(readable(t.channel.history(viewer=t.ann)))
+
+
+async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
+    simcord_env: Any,
+) -> None:
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Spire", difficulty="brutal")
+    await t.opened()
+    r = await t.ann.slash(t.channel, "marsbot pick", cards=ROUND_1)
+    assert r.ephemeral and "Entering MARSBOT's pile is for a draft at the table" in (
+        r.response.content
+    )
+    dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
+    view = await t.view()
+    theirs = view["marsbot_pile"][0]["name"]
+    r = await t.ann.slash(t.channel, "marsbot take", card=theirs)
+    assert r.ephemeral and f"{theirs} is not in your pile" in r.response.content
+    for _ in range(4):
+        r = await t.ann.slash(t.channel, "match close-phase")
+        assert r.ephemeral and r.response.content == "Done.", r.response.content
+    text = t.channel_text()
+    assert "Brutal difficulty: MARSBOT keeps all 4 cards." in text
+    assert "you take the first card of your pile" in text
+    r = await t.ann.user.select(
+        dm, [view["player_pile"][0]["name"]], custom_id=f"dealer:actpick:{t.match_id}:take"
+    )
+    assert r.ephemeral and "That is not open now (Buying your cards)" in r.response.content
+    buy = t.last_with(f"dealer:mb:buy-none:{t.match_id}")
+    r = await t.ann.user.click(buy, custom_id=f"dealer:mb:buy-none:{t.match_id}")
+    assert r.ephemeral, r.response.content
+    assert "You buy none of your cards." in t.channel_text()
+    assert ENGINE.result(await t.state())["bought"] == []
+
+
+async def test_the_menus_and_buttons_work_after_a_restart(simcord_env: Any, db_path: Any) -> None:
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Thorgate")
+    await t.opened()
+    take = t.last_with(f"dealer:actpick:{t.match_id}:take")
+    card = (await t.view())["player_pile"][1]["name"]
+    await simcord_env.restart_bot(make_bot(db_path))
+    r = await t.ann.user.select(take, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+    assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+    assert (await t.view())["player_kept"][0]["name"] == card
+    for _ in range(3):
+        await t.ann.slash(t.channel, "match close-phase")
+    buy = t.last_with(f"dealer:mb:buy-none:{t.match_id}")
+    await simcord_env.restart_bot(make_bot(db_path))
+    r = await t.ann.user.click(buy, custom_id=f"dealer:mb:buy-none:{t.match_id}")
+    assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+    assert ENGINE.result(await t.state())["bought"] == []
+
+
+async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
+    """The creator hosts their draft: `/match undo` takes a round back (MARSBOT's pick with
+    it), and `/match forfeit` stops the draft (MB-D9)."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, "marsbot start", corporation="Thorgate")
+    await t.opened()
+    await t.ann.slash(t.channel, "marsbot pick", cards="Power Plant; Comet; Birds; Asteroid")
+    assert (await t.view())["round"] == 2
+    asked = await t.ann.slash(t.channel, "match undo")
+    assert asked.ephemeral and "ann's pick" in asked.response.content, asked.response.content
+    (row,) = asked.response.components
+    (button,) = row["components"]
+    done = await t.ann.click(asked.response, custom_id=button["custom_id"])
+    assert "↩️ Done" in done.response.content, done.response.content
+    view = await t.view()
+    assert (view["round"], view["rounds"], view["marsbot_kept"]) == (1, [], [])
+    asked = await t.ann.slash(t.channel, "match forfeit")
+    (row,) = asked.response.components
+    (button,) = row["components"]
+    assert "The draft stops where it stands." in asked.response.content
+    await t.ann.click(asked.response, custom_id=button["custom_id"])
+    assert "ann stops the draft." in t.channel_text()
+    assert ENGINE.result(await t.state())["ended"] == "forfeit"
+
+
+async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, "marsbot start", corporation="random", own_corporation="Celestic")
+    await t.opened()
+    view = await t.view()
+    assert view["corporation"] != "Celestic"
+    assert "drawn at random among 19 corporations" in t.channel_text()
+
+
+async def test_names_autocomplete_from_the_catalogue_the_last_name_being_typed(
+    simcord_env: Any,
+) -> None:
+    t = Draft(simcord_env)
+    cards = await t.ann.autocomplete(
+        t.channel, "marsbot pick", "cards", "Io Mining Industries; ganym"
+    )
+    assert cards[0] == {
+        "name": "Io Mining Industries; Ganymede Colony",
+        "value": "Io Mining Industries; Ganymede Colony",
+    }
+    repeated = await t.ann.autocomplete(t.channel, "marsbot pick", "cards", "Comet; com")
+    assert "Comet; Comet" not in [c["value"] for c in repeated]
+    assert await t.ann.autocomplete(t.channel, "marsbot pick", "cards", "Odd:5:") == []
+    card = await t.ann.autocomplete(t.channel, "marsbot take", "card", "space stat")
+    assert card[0]["value"] == "Space Station"
+    helion = await t.ann.autocomplete(t.channel, "marsbot take", "card", "helion")
+    assert helion == [], "only project cards are drafted"
+    corporations = await t.ann.autocomplete(t.channel, "marsbot start", "corporation", "")
+    assert corporations[0]["value"] == "random" and len(corporations) == 22
+    celestic = await t.ann.autocomplete(t.channel, "marsbot start", "corporation", "cel")
+    assert celestic == [{"name": "Celestic (venus>jovian)", "value": "Celestic"}]
+    own = await t.ann.autocomplete(t.channel, f"match create {GAME}", "own_corporation", "hel")
+    assert [c["value"] for c in own] == ["Helion"]
+
+
+async def test_help_explains_the_draft(simcord_env: Any) -> None:
+    t = Draft(simcord_env)
+    r = await t.ann.slash(t.channel, "help", game=GAME)
+    assert r.ephemeral and len(r.response.content) <= 2000
+    for words in (
+        "/marsbot start",
+        "/marsbot pick",
+        "/marsbot take",
+        "/match create marsbot-draft",
+    ):
+        assert words in r.response.content
+    for typed in ("MARSBOT draft", "marsbot"):
+        again = await t.ann.slash(t.channel, "help", game=typed)
+        assert again.response.content == r.response.content, typed
+    r = await t.ann.slash(t.channel, "help", game="mars")
+    assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"
