@@ -5,8 +5,8 @@ Auction, the MARSBOT draft). It has no engine of its own, so `games/registry.py`
   starting M€), prelude and project card, with number, name, type, printed cost, tags and
   expansion. Facts only, no card text.
 - `Catalogue`: look-ups by exact name (`get`), by number (`by_number`), by a name as typed
-  (`match`, `find`: case, accents and punctuation ignored), `search` for autocomplete, and
-  `select` by expansion and type.
+  (`match`, `find`: case, accents and punctuation ignored), `search` for autocomplete (and
+  `complete`, the last name of a `;`-separated list), and `select` by expansion and type.
 - `parse_host_list(text)`: the built-in catalogue plus a host's own cards from a CSV file
   (other expansions), with errors that name the line and the column.
 
@@ -21,6 +21,7 @@ registry does) reads nothing. See docs/rules/tm-catalogue.md.
 """
 
 from games.tm_catalogue.catalogue import (
+    COMPLETION_LENGTH,
     SEARCH_LIMIT,
     Catalogue,
     Source,
@@ -46,6 +47,7 @@ from games.tm_catalogue.model import (
 __all__ = [
     "BUILT_IN_EXPANSIONS",
     "CARD_TYPES",
+    "COMPLETION_LENGTH",
     "EXPANSIONS",
     "EXPANSION_TITLES",
     "PROJECT_TYPES",

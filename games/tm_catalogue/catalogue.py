@@ -21,8 +21,9 @@ from games.core.errors import RuleError, typed
 from games.tm_catalogue.model import Card, CardType, Expansion, fold
 
 DATA = "cards.json"
-#: Discord offers at most 25 autocomplete choices.
+#: Discord offers at most 25 autocomplete choices, and fills in at most 100 characters.
 SEARCH_LIMIT = 25
+COMPLETION_LENGTH = 100
 
 
 class Source(BaseModel):
@@ -156,6 +157,33 @@ class Catalogue:
             else:
                 ranks[3].append(card)
         return [card for rank in ranks for card in rank][:limit]
+
+    def complete(
+        self,
+        text: str,
+        *,
+        separator: str | None = ";",
+        types: Collection[CardType] | None = None,
+        limit: int = SEARCH_LIMIT,
+        longest: int = COMPLETION_LENGTH,
+    ) -> list[tuple[str, Card]]:
+        """Autocomplete of a list of card names as a person types it: the last name (after the
+        last `separator`; with none, the whole text) searched as `search` does, and each
+        suggestion the whole list with it completed, with its card. The names before it are
+        kept (written `a; b; `), the cards they name are left out, and a list longer than
+        `longest` characters is not suggested (Discord fills in 100: a longer list is typed
+        in full). At most `limit` suggestions, of these types (None: any)."""
+        head, _, last = text.rpartition(separator) if separator else ("", "", text)
+        before = [part.strip() for part in head.split(separator)] if separator else []
+        before = [part for part in before if part]
+        prefix = "".join(f"{part}{separator} " for part in before)
+        taken = {fold(part) for part in before}
+        found: list[tuple[str, Card]] = []
+        for card in self.search(last, limit=limit + len(taken), types=types):
+            completed = prefix + card.name
+            if fold(card.name) not in taken and len(completed) <= longest:
+                found.append((completed, card))
+        return found[:limit]
 
 
 def _search_key(name: str) -> tuple[str, frozenset[int]]:

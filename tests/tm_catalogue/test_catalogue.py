@@ -219,3 +219,19 @@ def test_cards_are_frozen_values() -> None:
     assert card == project("Odd", tags=("wild", "wild"))
     assert hash(card) == hash(project("Odd", tags=("wild", "wild")))
     assert card.is_project and not builtin().select(types={"prelude"})[0].is_project
+
+
+def test_complete_finishes_the_last_name_of_a_list() -> None:
+    """The autocomplete of a `;`-separated list: the names before the last kept as typed
+    (trimmed), the cards they name left out, the whole list the suggestion, and no list
+    longer than Discord fills in."""
+    catalogue = builtin()
+    assert [text for text, _ in catalogue.complete("arctic al")] == ["Arctic Algae"]
+    found = catalogue.complete(" Birds ;arctic al", types=["active", "automated", "event"])
+    assert [(text, card.name) for text, card in found] == [("Birds; Arctic Algae", "Arctic Algae")]
+    assert catalogue.complete("Arctic Algae; arctic al") == [], "a card is named once"
+    long = "; ".join(["Arctic Algae", "Asteroid", "Big Asteroid", "Comet", "Deimos Down"] * 2)
+    long += "; Bir"
+    assert catalogue.complete(long) == []
+    assert catalogue.complete("a;b", separator=None) == catalogue.complete("a;b", separator="|")
+    assert len(catalogue.complete("", limit=5)) == 5

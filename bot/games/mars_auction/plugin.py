@@ -48,7 +48,7 @@ EXPANSIONS = [
     app_commands.Choice(name="base game and Prelude", value="base,prelude"),
     app_commands.Choice(name="base game only", value="base"),
 ]
-#: Discord fills an option in with a suggestion of at most 100 characters.
+#: A suggestion's name, as Discord shows it, is at most 100 characters (its end is kept).
 SUGGESTION = 100
 
 
@@ -60,19 +60,11 @@ def card_names(text: str) -> list[str]:
 def suggestions(
     current: str, catalogue: Catalogue, types: Collection[CardType] | None
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete of the last name of a `;`-separated list: the names before it kept, the
-    cards already named left out. Discord fills in at most 100 characters, so a longer list
-    gets no suggestion: its names are typed in full (case, accents and punctuation do not
-    matter)."""
-    head, separator, last = current.rpartition(";")
-    named = card_names(head)
-    prefix = "; ".join(named) + "; " if separator and named else ""
-    taken = {name.casefold() for name in named}
+    """Autocomplete of the last name of a `;`-separated list (`Catalogue.complete`: the names
+    before it kept, the cards already named left out, a list past Discord's 100 characters
+    typed in full), each suggestion with its card's facts."""
     out: list[app_commands.Choice[str]] = []
-    for card in catalogue.search(last.strip(), types=types):
-        value = prefix + card.name
-        if card.name.casefold() in taken or len(value) > SUGGESTION:
-            continue
+    for value, card in catalogue.complete(current, types=types):
         facts = f"{card.type}, starts with {card.starting_mc} M€" if card.starting_mc else card.type
         if card.cost is not None:
             facts = f"{card.type}, {card.cost} M€"

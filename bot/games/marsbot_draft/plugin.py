@@ -111,19 +111,19 @@ async def own_corporations(
 
 def complete_cards(current: str, *, many: bool) -> list[app_commands.Choice[str]]:
     """Project cards whose names match what is being typed; with `many`, the last of the
-    names separated by `;`, completed after the ones before it (those left out)."""
-    head, _, last = current.rpartition(CARD_SEPARATOR) if many else ("", "", current)
-    before = [part.strip() for part in head.split(CARD_SEPARATOR) if part.strip()]
+    names separated by `;`, completed after the ones before it (those left out). A card
+    written out (`name:cost:tags`) gets no suggestion."""
+    last = current.rpartition(CARD_SEPARATOR)[2] if many else current
     if PART_SEPARATOR in last:
         return []
-    prefix = "".join(f"{part}{CARD_SEPARATOR} " for part in before)
-    taken = {fold(part) for part in before}
-    choices = []
-    for card in builtin().search(last, limit=CHOICES + len(taken), types=PROJECT_TYPES):
-        text = prefix + card.name
-        if fold(card.name) not in taken and len(text) <= CHOICE_LENGTH:
-            choices.append(app_commands.Choice(name=text, value=text))
-    return choices[:CHOICES]
+    found = builtin().complete(
+        current,
+        separator=CARD_SEPARATOR if many else None,
+        types=PROJECT_TYPES,
+        limit=CHOICES,
+        longest=CHOICE_LENGTH,
+    )
+    return [app_commands.Choice(name=text, value=text) for text, _ in found]
 
 
 def create() -> app_commands.Command[Any, ..., None]:
