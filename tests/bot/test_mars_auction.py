@@ -352,6 +352,14 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
     assert "🏁 **The Mars Auction is over**" in channel
     record = await table.record()
     assert record["options"]["first_player"] == "bob", "the record names the first player"
+    state = await table.state()
+    for member in table.players:
+        dms = "\n".join(m.content for m in member.user.dm_channel.history())
+        assert "**Your settlement of the setup auction**: you paid" in dms
+        assert "**Your settlement of generation 1's research auction**" in dms
+        assert "M€** left." in dms, "the M€ left, the player's alone"
+        held = state.seats[table.pid(member)]
+        assert f"🏁 **Your holdings**: **{held.corporation}**" in dms
     assert any(e["type"] == "card_awarded" for e in report["events"])
 
 
@@ -647,8 +655,11 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     ann, bob, cleo = table.players
     await table.start(first_player=ann)
     status = await table.onlooker.slash(table.channel, "match status")
-    assert "ann" in status.response.content and "Turn: ann." in status.response.content
-    assert "The phase closes <t:" in status.response.content
+    assert status.ephemeral and "Waiting for: ann." in status.response.content
+    assert "⏳ The phase closes <t:" in status.response.content
+    assert "Setup auction, round 1 of 3, limited variant. Starting player: ann." in (
+        status.response.content
+    )
     for command, answer in [
         ("match pause", "Paused."),
         ("match resume", "Resumed."),

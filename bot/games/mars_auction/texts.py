@@ -69,6 +69,8 @@ class MarsAuctionTexts(GameTexts):
         "have not kept or bought is discarded; what you hold stays yours in the result (MA-D7)."
     )
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, SETTLEMENT, "match_ended"})
+    #: An auction settled: each player gets their own settlement (`results`).
+    phase_closing_events: ClassVar[frozenset[str]] = frozenset({"auction_settled"})
     commands: ClassVar[frozenset[str]] = frozenset({"mars budget"})
     wants_views = True
     combine_messages = True
@@ -520,22 +522,26 @@ class MarsAuctionTexts(GameTexts):
         )
 
     def status(self, view: dict[str, Any], names: Names) -> str:
+        """The game's part of the status (the bot writes the phase, its clock and whose turn
+        it is above it): the variant and the starting player; limited, each player's markers
+        this round and who has passed; unlimited, the card up for auction, its high bid and
+        who has passed on it; who has a budget in or has chosen (never what, MA-D3); what each
+        player holds and has paid. At the end, the result."""
         players: list[str] = view["players"]
         seats = view["seats"]
         if view["step"] == "ended":
             result = view.get("result") or {}
-            lines = ["**Mars Auction — the match is over.**"]
-            for player, entry in (result.get("players") or {}).items():
-                lines.append(f"{names(player)}: {holdings(entry)}; {entry['paid']} M€ paid.")
-            return "\n".join(lines)
+            return "\n".join(
+                f"{names(player)}: {holdings(entry)}; {entry['paid']} M€ paid."
+                for player, entry in (result.get("players") or {}).items()
+            )
         lines = [
-            f"**Mars Auction — {auction_words(view).lower()}** ({view['variant']} variant). "
-            f"Starting player: {names(view['starter'])}."
+            f"{auction_words(view)}, {view['variant']} variant. Starting player: "
+            f"{names(view['starter'])}."
         ]
         step = view["step"]
         active = [p for p in players if not seats[p]["kicked"]]
         if step == "bidding" and view["variant"] == "limited":
-            lines.append(f"Turn: {names(view['to_act'])}.")
             lines.append(
                 "Markers this round: "
                 + ", ".join(
@@ -551,26 +557,53 @@ class MarsAuctionTexts(GameTexts):
             high = lot["bids"][-1] if lot["bids"] else None
             bid = f"high bid {high[1]} M€ by {names(high[0])}" if high else "no bid yet"
             passed = f"; passed: {join([names(p) for p in lot['passed']])}" if lot["passed"] else ""
-            lines.append(
-                f"Up for auction: {card_name(card)} — {bid}{passed}. Turn: {names(view['to_act'])}."
-            )
+            lines.append(f"Up for auction: {card_name(card)} — {bid}{passed}.")
         elif step == "budget":
             done = [names(p) for p in active if seats[p]["has_budget"]]
-            late = [names(p) for p in active if not seats[p]["has_budget"]]
-            lines.append(
-                f"Budgets in: {join(done) or 'none'}; waiting for {join(late) or 'nobody'}."
-            )
+            lines.append(f"Budgets in: {join(done) or 'none yet'}.")
         elif step in ("keep", "buy"):
             chosen = [names(p) for p in active if seats[p]["chosen"]]
             what = "Keeping" if step == "keep" else "Buying"
             lines.append(f"{what}: chosen: {join(chosen) or 'nobody yet'}.")
         else:
-            lines.append("Waiting for the host: `/mars research` or `/mars end`.")
+            lines.append(
+                "The host opens the next research auction (`/mars research`) or ends the match "
+                "(`/mars end`)."
+            )
         for player in players:
             seat = seats[player]
             gone = " (left)" if seat["kicked"] else ""
             lines.append(f"{names(player)}{gone}: {holdings(seat)}; {seat['paid']} M€ paid.")
         return "\n".join(lines)
+
+    def results(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
+    ) -> str | None:
+        """A player's own settlement once an auction is settled: what it cost them, what they
+        hold, and the M€ they have left, which only they see (MA-D2, MA-D3); at the end, what
+        they hold and paid in all."""
+        me = view.get("me")
+        if not me or view["seats"][me["player"]]["kicked"]:
+            return None
+        player = me["player"]
+        ended = next((e for e in events if e["type"] == "match_ended"), None)
+        if ended is not None:
+            entry = ended["players"][player]
+            return f"🏁 **Your holdings**: {holdings(entry)}; {entry['paid']} M€ paid in all."
+        shown = next((e for e in events if e["type"] == SETTLEMENT), None)
+        if shown is None:
+            return None
+        entry = shown["players"][player]
+        what = (
+            "the setup auction"
+            if shown["auction"] == "setup"
+            else f"generation {shown['generation']}'s research auction"
+        )
+        left = f" You have **{me['money']} M€** left." if me["money"] is not None else ""
+        return (
+            f"**Your settlement of {what}**: you paid {entry['paid_now']} M€ in it "
+            f"({entry['paid']} M€ in all) and hold {holdings(entry)}.{left}"
+        )
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         """The host's view is the public one: budgets and sealed choices are each player's
