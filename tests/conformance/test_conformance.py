@@ -138,16 +138,21 @@ def _project_mars_options(data: st.DataObject, players: list[str]) -> dict[str, 
 
 def _mars_auction_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
     """Both variants, a setup or research auctions only, a first player chosen or drawn, a
-    setup budget set or the lowest corporation's."""
+    setup budget set or the lowest corporation's, one expansion or all."""
     optional = {
-        "start": st.sampled_from(["setup", "research"]),
         "first_player": st.sampled_from(players),
         "setup_budget": st.sampled_from([0, 3, 20]),
         "expansions": st.sampled_from([["base"], ["base", "corpera", "prelude"]]),
     }
     options: dict[str, Any] = data.draw(
         st.fixed_dictionaries(
-            {"variant": st.sampled_from(["limited", "unlimited"])}, optional=optional
+            {
+                "variant": st.sampled_from(["limited", "unlimited"]),
+                # A research auction's display is 4 cards a player, a setup's 16:
+                # setups are a third of the matches (their rulings have tests of their own).
+                "start": st.sampled_from(["research", "research", "setup"]),
+            },
+            optional=optional,
         ),
         label="options",
     )
