@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from games.auction_auction.hands import final_result
@@ -551,19 +552,20 @@ class AuctionAuction(Engine[State, Options]):
         closes, replacing the last one; a gift (AA-15) or a garnet trade (AA-14) at any time.
         In the Access phase that is all of them ($0 is a bid, AA-5). The phase waits for a
         sealed bid from those who have none standing and can make one."""
-        actions = {
-            p: self.legal_actions(state, p) for p in state.players if not state.seats[p].kicked
-        }
+        active = [p for p in state.players if not state.seats[p].kicked]
+        bidders = [p for p in active if self._can_bid(state, state.seats[p])]
         return Turn(
             phase=self._phase(state),
             players=list(state.players),
             out=[p for p in state.players if state.seats[p].kicked],
-            must=[
+            must=[p for p in bidders if not state.seats[p].has_submitted()],
+            may=[
                 p
-                for p, mine in actions.items()
-                if not state.seats[p].has_submitted() and any(a.type == "bid" for a in mine)
-            ],
-            may=[p for p, mine in actions.items() if mine],
+                for p in active
+                if p in bidders or self._recipients(state, p) or state.seats[p].garnets >= 1
+            ]
+            if state.phase != "ended"
+            else [],
         )
 
     @staticmethod
@@ -604,8 +606,8 @@ class AuctionAuction(Engine[State, Options]):
             return []
         actions = self._bids(state, seat)
         free = seat.cash - seat.committed()
-        others = [p for p in state.players if p != player and not state.seats[p].kicked]
-        if free >= 1 and others:
+        others = self._recipients(state, player)
+        if others:
             actions.append(
                 Action(
                     key="give",
@@ -632,7 +634,35 @@ class AuctionAuction(Engine[State, Options]):
         return actions
 
     @staticmethod
-    def _bids(state: State, seat: Seat) -> list[Action]:
+    def _recipients(state: State, player: str) -> list[str]:
+        """Whom the player may give money to (AA-15, AA-D6): the others still in, when they
+        hold cash no standing bid promises."""
+        seat = state.seats[player]
+        if seat.cash - seat.committed() < 1:
+            return []
+        return [p for p in state.players if p != player and not state.seats[p].kicked]
+
+    def _can_bid(self, state: State, seat: Seat) -> bool:
+        """Whether `_bids` offers the seat anything, without building the actions (`turn`
+        asks it of every player after every move, for the status)."""
+        if state.phase == "ended" or seat.kicked:
+            return False
+        return state.phase == "access" or any(True for _ in self._lot_bounds(state, seat))
+
+    @staticmethod
+    def _lot_bounds(state: State, seat: Seat) -> Iterator[tuple[Lot, int | None, int, int]]:
+        """The lots of the seat's location it may bid on, with its standing bid and the bounds
+        of a new one (AA-9: $1 up to the cash no other standing bid holds; $0 withdraws a
+        standing bid, AA-D2)."""
+        free = seat.cash - seat.committed()
+        for lot in state.lots[seat.location or BLACK_MARKET]:
+            standing = seat.lot_bids.get(lot.id)
+            low = 1 if standing is None else 0
+            high = free + (standing or 0)
+            if high >= low:
+                yield lot, standing, low, high
+
+    def _bids(self, state: State, seat: Seat) -> list[Action]:
         if state.phase == "access":
             return [
                 Action(
@@ -644,30 +674,22 @@ class AuctionAuction(Engine[State, Options]):
                 )
                 for house, name in HOUSES.items()
             ]
-        actions = []
-        free = seat.cash - seat.committed()
-        for lot in state.lots[seat.location or BLACK_MARKET]:
-            standing = seat.lot_bids.get(lot.id)
-            low = 1 if standing is None else 0
-            high = free + (standing or 0)
-            if high < low:
-                continue
-            actions.append(
-                Action(
-                    key=f"bid:{lot.id}",
-                    label=lot_name(lot.id, lot.colour, lot.count),
-                    move={"type": "bid", "target": lot.id},
-                    amount=Amount(
-                        min=low,
-                        max=high,
-                        label="Your sealed bid in dollars"
-                        if standing is None
-                        else "Your sealed bid in dollars (0 withdraws)",
-                    ),
-                    sealed=True,
-                )
+        return [
+            Action(
+                key=f"bid:{lot.id}",
+                label=lot_name(lot.id, lot.colour, lot.count),
+                move={"type": "bid", "target": lot.id},
+                amount=Amount(
+                    min=low,
+                    max=high,
+                    label="Your sealed bid in dollars"
+                    if standing is None
+                    else "Your sealed bid in dollars (0 withdraws)",
+                ),
+                sealed=True,
             )
-        return actions
+            for lot, standing, low, high in self._lot_bounds(state, seat)
+        ]
 
     def audit(self, state: State) -> dict[str, Any]:
         """Every closed phase's sealed bids and what came of them (`closed`, oldest first):

@@ -1,10 +1,18 @@
-"""What the benchmark programs say about the machine they ran on."""
+"""What the benchmark programs say about the machine they ran on; and, since every one of
+them imports this module first, the checkout's root on the import path: the programs run as
+`python tests/benchmarks/<bench>.py` from a checkout, and some draw their samples with
+`tools/` (a developer's package of the checkout, not installed with the bot)."""
 
 from __future__ import annotations
 
 import os
 import platform
+import sys
 from pathlib import Path
+
+CHECKOUT = str(Path(__file__).resolve().parents[2])
+if CHECKOUT not in sys.path:
+    sys.path.append(CHECKOUT)
 
 
 def pin_to_one_core() -> str:
