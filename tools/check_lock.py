@@ -68,7 +68,7 @@ def main(argv: list[str]) -> int:
         print(USAGE, file=sys.stderr)
         return 2
     path = Path(argv[0] if argv else "requirements-dev.txt")
-    installed = {canonicalize_name(d.metadata["Name"]): d.version for d in distributions()}
+    installed = {str(canonicalize_name(d.metadata["Name"])): d.version for d in distributions()}
     said = differences(read_lock(path), installed)
     for line in said:
         print(f"{path}: {line}", file=sys.stderr)
