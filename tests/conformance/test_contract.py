@@ -274,6 +274,16 @@ class PermissiveAuctionAuction(AuctionAuction):
     def legal_actions(self, state: State, player: str) -> list[Action]:
         return [] if player == state.players[0] else super().legal_actions(state, player)
 
+    def turn(self, state: State) -> Turn:
+        turn = super().turn(state)
+        first = state.players[0]
+        return turn.model_copy(
+            update={
+                "may": [p for p in turn.may if p != first],
+                "must": [p for p in turn.must if p != first],
+            }
+        )
+
 
 class StubbornAuctionAuction(AuctionAuction):
     """Refuses every forfeit but the host's."""
