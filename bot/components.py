@@ -33,6 +33,53 @@ class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x
         raise NotImplementedError
 
 
+class MatchMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:menu"):
+    """A select menu of one match that runs one of the bot's actions with the values chosen;
+    errors become private replies. Its custom id is `<PREFIX>:<KIND>:<match>` (and
+    `suffix`), all it needs to be rebuilt after a restart. A game's plug-in subclasses it for
+    its own menus (its PREFIX, each menu's KIND and template)."""
+
+    PREFIX: ClassVar[str]
+    KIND: ClassVar[str]
+
+    def __init__(
+        self,
+        match_id: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str = "",
+        max_values: int = 1,
+        suffix: str = "",
+    ) -> None:
+        # Rebuilt from its custom id after a restart, it needs an option of some kind; the
+        # values chosen come with the interaction.
+        shown = options or [discord.SelectOption(label="…", value="-")]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{self.PREFIX}:{self.KIND}:{match_id}{suffix}",
+                placeholder=placeholder[:150] or None,
+                options=shown,
+                max_values=max(1, min(max_values, len(shown))),
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> Self:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values)
+        await guarded(interaction, self.run(interaction, handlers(interaction), values))
+
+    async def run(
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
+    ) -> None:
+        raise NotImplementedError
+
+
 class IdButton(Action, template=r"dealer:y"):
     """A button whose custom id is `PREFIX:<id>`, one number (a match or a season)."""
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 import discord
 
-from bot.components import MAX_OPTIONS, ActButton, Action, ActMenu, form_values
+from bot.components import MAX_OPTIONS, ActButton, Action, ActMenu, MatchMenu, form_values
 from bot.errors import UserError, guarded
 from bot.games.base import Names, named
 from bot.handlers import Handlers, handlers
@@ -119,39 +119,18 @@ def _legal(view: Mapping[str, Any]) -> dict[str, GameAction]:
 # -- the items --------------------------------------------------------------------------
 
 
-class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:ma:menu"):
-    """A select menu of one match whose choices run a move; errors become private replies.
-    Its custom id is `dealer:ma:<KIND>:<match>` and `suffix`, all it needs after a restart."""
+class Menu(MatchMenu, template=r"dealer:ma:menu"):
+    """The Mars Auction's card menus: `dealer:ma:<KIND>:<match>` and a suffix; their values
+    are display numbers."""
 
-    KIND: ClassVar[str]
+    PREFIX = "dealer:ma"
 
-    def __init__(
-        self,
-        match_id: int,
-        options: list[discord.SelectOption] | None = None,
-        *,
-        placeholder: str = "",
-        max_values: int = 1,
-        suffix: str = "",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dealer:ma:{self.KIND}:{match_id}{suffix}",
-                placeholder=placeholder[:150] or None,
-                options=options or [discord.SelectOption(label="…", value="0")],
-                max_values=max(1, min(max_values, len(options or [0]))),
-            )
-        )
-        self.match_id = match_id
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = [int(v) for v in self.item.values]
-        await guarded(interaction, self.run(interaction, handlers(interaction), values))
-
-    async def run(
-        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[int]
-    ) -> None:
-        raise NotImplementedError
+def card_numbers(values: list[str]) -> list[int]:
+    """The display numbers a card menu sent; a value that is none is refused."""
+    if not all(v.isdigit() for v in values):
+        raise UserError("That is not a card of the display: pick one from the menu.")
+    return [int(v) for v in values]
 
 
 class PlaceMenu(Menu, template=r"dealer:ma:cards:(?P<match>\d+):(?P<group>\d)"):
@@ -179,12 +158,13 @@ class PlaceMenu(Menu, template=r"dealer:ma:cards:(?P<match>\d+):(?P<group>\d)"):
         return cls(int(match["match"]), int(match["group"]))
 
     async def run(
-        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[int]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        if len(values) == 1:
-            await ask_markers(interaction, flows, self.match_id, values[0])
+        cards = card_numbers(values)
+        if len(cards) == 1:
+            await ask_markers(interaction, flows, self.match_id, cards[0])
             return
-        await flows.play.move(interaction, self.match_id, {"type": "place", "cards": values})
+        await flows.play.move(interaction, self.match_id, {"type": "place", "cards": cards})
 
 
 class SecondMenu(Menu, template=r"dealer:ma:second:(?P<match>\d+):(?P<first>\d+):(?P<group>\d)"):
@@ -210,9 +190,9 @@ class SecondMenu(Menu, template=r"dealer:ma:second:(?P<match>\d+):(?P<first>\d+)
         return cls(int(match["match"]), int(match["first"]), int(match["group"]))
 
     async def run(
-        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[int]
+        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
     ) -> None:
-        move = {"type": "place", "cards": [self.first, values[0]]}
+        move = {"type": "place", "cards": [self.first, *card_numbers(values)[:1]]}
         await flows.play.move(interaction, self.match_id, move)
 
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.components import Action, form_values
+from bot.components import Action, MatchMenu, form_values
 from bot.errors import UserError, guarded
 from bot.games.base import Names
 from bot.games.project_mars.texts import worded
@@ -38,45 +38,10 @@ def _option(label: str, value: str, description: str | None = None) -> discord.S
     )
 
 
-class Menu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:pm:menu"):
-    """A select menu of one match that runs one of the bot's actions with the values chosen;
-    errors become private replies. Its custom id is `dealer:pm:<KIND>:<match>` (and
-    `suffix`), which is all it needs to be rebuilt after a restart."""
+class Menu(MatchMenu, template=r"dealer:pm:menu"):
+    """Project Mars's menus: `dealer:pm:<KIND>:<match>`."""
 
-    KIND: ClassVar[str]
-
-    def __init__(
-        self,
-        match_id: int,
-        options: list[discord.SelectOption] | None = None,
-        *,
-        placeholder: str = "",
-        max_values: int = 1,
-        suffix: str = "",
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dealer:pm:{self.KIND}:{match_id}{suffix}",
-                placeholder=placeholder[:150] or None,
-                options=options or [_option("…", "-")],
-                max_values=max_values,
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> Self:
-        return cls(int(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.run(interaction, handlers(interaction), self.item.values))
-
-    async def run(
-        self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
-    ) -> None:
-        raise NotImplementedError
+    PREFIX = "dealer:pm"
 
 
 class DeckMenu(Menu, template=r"dealer:pm:deck:(?P<match>\d+)"):
