@@ -126,6 +126,18 @@ def complete_cards(current: str, *, many: bool) -> list[app_commands.Choice[str]
     return [app_commands.Choice(name=text, value=text) for text, _ in found]
 
 
+#: The options `/match create marsbot-draft` and `/marsbot start` share, described alike.
+DESCRIBED = {
+    "own_corporation": "Your corporation: a random draw leaves it out",
+    "difficulty": "Brutal: MARSBOT keeps all four cards",
+    "spire_rule": "Spire's discard (default czech)",
+    "tracks": "Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
+    "aridor_tracks": "Aridor: a track's several tags as one level (default) or a cascade",
+    "own_first": "At the table: name your own card before each of MARSBOT's piles",
+    "floaters": "MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
+}
+
+
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="marsbot-draft", description="Draft against MARSBOT, the Terraforming Mars automa"
@@ -133,13 +145,7 @@ def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(
         corporation="MARSBOT's corporation, one with a draft priority (default: random)",
         mode="The bot deals the piles (default), or you enter them from the table",
-        own_corporation="Your corporation: MARSBOT does not draw it",
-        difficulty="Brutal: MARSBOT keeps all four cards",
-        spire_rule="Spire's discard (default czech)",
-        tracks="Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
-        aridor_tracks="Aridor: a track's several tags as one level (default) or a cascade",
-        own_first="At the table: name your own card before each of MARSBOT's piles",
-        floaters="MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
+        **DESCRIBED,
     )
     @app_commands.choices(
         mode=MODES, difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
@@ -186,14 +192,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
 
     @app_commands.command(name="start", description="Start a MARSBOT draft at your table")
     @app_commands.describe(
-        corporation="MARSBOT's corporation, one with a draft priority (or random)",
-        own_corporation="Your corporation: a random draw leaves it out",
-        difficulty="Brutal: MARSBOT keeps all four cards",
-        spire_rule="Spire's discard (default czech)",
-        tracks="Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
-        aridor_tracks="Aridor: a track's several tags as one level (default) or a cascade",
-        own_first="Name your own card before each of MARSBOT's piles",
-        floaters="MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
+        corporation="MARSBOT's corporation, one with a draft priority (or random)", **DESCRIBED
     )
     @app_commands.choices(
         difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
