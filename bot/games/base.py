@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from bot.players import COMPUTER as COMPUTER
 from bot.players import Names as Names
@@ -55,6 +55,12 @@ class GameTexts(ABC):
     def place(self, location: str) -> str:
         """A location's name as people read it (a location thread's name); by default its id."""
         return location
+
+    def handled(self, event: dict[str, Any], names: Names) -> str | None:
+        """The text of the method `_on_<event type>`, for texts that keep one method per
+        event; None when there is none (the event is not announced)."""
+        handler = getattr(self, f"_on_{event['type']}", None)
+        return None if handler is None else cast("str | None", handler(event, names))
 
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:

@@ -82,10 +82,7 @@ class MarsAuctionTexts(GameTexts):
     # -- events ----------------------------------------------------------------------------
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
-        handler = getattr(self, f"_on_{event['type']}", None)
-        if handler is None:
-            return None
-        text: str | None = handler(event, names)
+        text = self.handled(event, names)
         return None if text is None else named(text, names)
 
     def _on_match_started(self, event: dict[str, Any], names: Names) -> str:

@@ -61,11 +61,7 @@ class MarsbotDraftTexts(GameTexts):
     # -- events ----------------------------------------------------------------------------
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
-        handler = getattr(self, f"_on_{event['type']}", None)
-        if handler is None:
-            return None
-        text: str | None = handler(event, names)
-        return text
+        return self.handled(event, names)
 
     def _on_draft_started(self, event: dict[str, Any], names: Names) -> str:
         corporation = f"**{event['corporation']}** ({event['number']})"

@@ -89,11 +89,7 @@ class ProjectMarsTexts(GameTexts):
     # -- events ----------------------------------------------------------------------------
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
-        kind = event["type"]
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            return None
-        text: str | None = handler(event, names)
+        text = self.handled(event, names)
         return None if text is None else worded(text, names)
 
     def _on_match_started(self, event: dict[str, Any], names: Names) -> str:
