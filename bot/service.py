@@ -438,8 +438,8 @@ class MatchService:
     async def undo(self, plan: Undo, by: int) -> MatchRow:
         """Take back the moves of `plan`: the match is rebuilt from its record without them
         and committed with a phase it reopens (and its clock) and their garnet trades given
-        back. UserError, with nothing changed, when the log has moved on since the plan.
-        Returns the row after it."""
+        back (AA-D12). UserError, with nothing changed, when the log has moved on since the
+        plan. Returns the row after it."""
         async with self.lock(plan.match_id):
             row = await self.running(plan.match_id)
             logged = await self.storage.moves(row.id)

@@ -18,6 +18,7 @@ from bot.players import Names, player_id, user_id_of
 from bot.presenter import Presenter
 from bot.service import MatchService, Told, Undo
 from bot.storage import MatchRow
+from games.core.drawing.words import join, plural
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -95,31 +96,37 @@ class Undoing:
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
     def _what(self, row: MatchRow, plan: Undo, names: Names) -> str:
-        """What the undo takes back, for the host: each move everyone saw, by whom and of what
-        kind (a sealed move's content stays secret), the private ones only counted; and the
-        phase it reopens."""
-        seen = [self._public(row, m, names) for m in plan.moves if _public(m[3])]
+        """What the undo takes back, for the host: each move everyone saw (`_seen`), the
+        private ones only counted; and the phase it reopens."""
+        seen = self._seen_moves(row, plan, names)
         private = len(plan.moves) - len(seen)
         if private:
-            seen.append(f"{private} private move{'s' if private > 1 else ''} of players")
-        reopens = (
-            f" {self._engine_text(row, plan.reopens.title, names)} opens again."
-            if plan.reopens is not None
-            else ""
-        )
-        return f"{_listed(seen)}.{reopens}"
+            seen.append(f"{plural(private, 'private move')} of players")
+        phase = self._reopened(row, plan, names)
+        return f"{join(seen)}." + (f" {phase} opens again." if phase else "")
 
-    def _public(self, row: MatchRow, move: Told, names: Names) -> str:
-        """A move everyone saw: the host's in full (a kick names its player), a player's by
-        its kind only."""
+    def _seen_moves(self, row: MatchRow, plan: Undo, names: Names) -> list[str]:
+        """The moves of `plan` everyone saw, as `_seen` names them."""
+        return [self._seen(row, m, names) for m in plan.moves if _told_everyone(m[3])]
+
+    def _seen(self, row: MatchRow, move: Told, names: Names) -> str:
+        """A move everyone saw, by who made it and its kind; in full only when it is no sealed
+        move (the host's kick names its player; a budget the host set shows no figure)."""
         _, actor, raw, _ = move
-        if actor == HOST:
-            return f"the host's {_own(raw, names)}"
-        sealed = "sealed " if raw["type"] in engine_for(row.game).sealed_moves else ""
-        return f"{names(actor)}'s {sealed}{raw['type'].replace('_', ' ')}"
+        who = "the host's" if actor == HOST else f"{names(actor)}'s"
+        if raw["type"] in engine_for(row.game).sealed_moves:
+            return f"{who} sealed {raw['type'].replace('_', ' ')}"
+        return (
+            f"{who} {_own(raw, names)}"
+            if actor == HOST
+            else f"{who} {raw['type'].replace('_', ' ')}"
+        )
 
-    def _engine_text(self, row: MatchRow, text: str, names: Names) -> str:
-        return plugin_for(row.game).texts.engine_text(text, names)
+    def _reopened(self, row: MatchRow, plan: Undo, names: Names) -> str | None:
+        """The title of the phase the undo opens again, if it does."""
+        if plan.reopens is None:
+            return None
+        return plugin_for(row.game).texts.engine_text(plan.reopens.title, names)
 
     @staticmethod
     def _concerned(plan: Undo) -> set[str]:
@@ -135,32 +142,30 @@ class Undoing:
     async def _announce(self, row: MatchRow, plan: Undo, names: Names) -> None:
         """The channel hears what everyone saw being undone; each player concerned hears, in
         their DMs, of their own moves in full."""
-        clock = ""
-        if plan.reopens is not None:
+        phase = self._reopened(row, plan, names)
+        reopens = ""
+        if phase is not None:
+            reopens = f" {phase} is open again."
             if row.paused:
-                clock = " The match is still paused."
+                reopens += " The match is still paused."
             elif row.deadline is not None:
-                clock = f" It closes <t:{int(row.deadline)}:R>."
-        public = [self._public(row, m, names) for m in plan.moves if _public(m[3])]
-        reopens = (
-            f" {self._engine_text(row, plan.reopens.title, names)} is open again.{clock}"
-            if plan.reopens is not None
-            else ""
-        )
+                reopens += f" It closes <t:{int(row.deadline)}:R>."
+        public = self._seen_moves(row, plan, names)
         if public:
             await self.presenter.channel_send(
-                row.channel_id, f"↩️ The host undid {_listed(public)}.{reopens}"
+                row.public_channel_id, f"↩️ The host undid {join(public)}.{reopens}"
             )
         title = f"{engine_for(row.game).title} match #{row.id}"
         for player in sorted(self._concerned(plan)):
             mine = [_own(raw, names) for _, actor, raw, _ in plan.moves if actor == player]
             theirs = sum(
-                m[1] != player and player in _told(m[3]) and not _public(m[3]) for m in plan.moves
+                m[1] != player and player in _told(m[3]) and not _told_everyone(m[3])
+                for m in plan.moves
             )
             lines = [f"↩️ The host undid moves in {title}:"]
             lines += [f"- your {text}" for text in mine]
             if theirs:
-                lines.append(f"- {theirs} private move{'s' if theirs > 1 else ''} you were told of")
+                lines.append(f"- {plural(theirs, 'private move')} you were told of")
             lines.append(
                 (reopens.strip() + " " if reopens else "")
                 + "Your 1-on-1 (`/me`) shows where you stand now."
@@ -168,7 +173,7 @@ class Undoing:
             await self.presenter.dm_player(row, player, "\n".join(lines), keep=True)
 
 
-def _public(events: list[Event]) -> bool:
+def _told_everyone(events: list[Event]) -> bool:
     return any(e.audience.kind == "public" for e in events)
 
 
@@ -181,9 +186,3 @@ def _own(raw: dict[str, Any], names: Names) -> str:
     fields = [f"{k} {names(v) if isinstance(v, str) else v}" for k, v in raw.items() if k != "type"]
     kind = str(raw["type"]).replace("_", " ")
     return kind + (f" ({', '.join(fields)})" if fields else "")
-
-
-def _listed(items: list[str]) -> str:
-    if len(items) <= 2:
-        return " and ".join(items)
-    return ", ".join(items[:-1]) + f" and {items[-1]}"

@@ -213,7 +213,7 @@ def _refund_trades(
     w: sqlite3.Connection, match_id: int, seqs: list[int] | None, *, reason: str, at: float
 ) -> None:
     """Give back, as `refund` entries, the garnet trades of a match (of its moves `seqs`, or
-    all) not given back already (AA-D10, and a trade a host undid)."""
+    all) not given back already: a cancelled match's (AA-D10), a trade a host undid (AA-D12)."""
     among = f" AND t.match_seq IN ({', '.join('?' * len(seqs))})" if seqs is not None else ""
     w.execute(
         "INSERT INTO ledger (season_id, user_id, kind, garnets, reason, match_id, match_seq, at)"

@@ -12,6 +12,7 @@ from games.auction_auction.model import State
 from games.registry import engine_for
 from tests.bot.conftest import Table, readable, replay
 from tests.bot.test_live_status import status_of
+from tests.bot.test_mars_auction import Auction
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_seasons import Series
 
@@ -284,3 +285,22 @@ async def test_a_host_takes_seats_back_in_a_lobby(simcord_env: Any) -> None:
     r = await a.host.slash(a.channel, "match kick", member=a.players[1])
     assert r.ephemeral and "has no seat in this lobby" in r.response.content
     assert engine_for("auction-auction").title == "Auction Auction"
+
+
+async def test_undoing_a_budget_the_host_set_shows_nobody_its_figure(simcord_env: Any) -> None:
+    """A host's sealed move (a Mars Auction budget set for a player, MA-D3) is named by its
+    kind alone when undone: the channel never reads the figure."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(start="research", first_player=ann)
+    opened = await table.host.slash(table.channel, "mars research")
+    assert opened.ephemeral, opened.response.content
+    await table.budget(bob, 37, how="host")
+    asked = await table.host.slash(table.channel, "match undo")
+    assert "the host's sealed budget" in asked.response.content
+    assert "37" not in asked.response.content
+    await table.host.click(asked.response, custom_id=button_of(asked))
+    everyone = "\n".join(readable(table.channel.history(viewer=table.onlooker)))
+    assert "↩️ The host undid the host's sealed budget." in everyone
+    assert "37" not in everyone
+    assert (await table.state()).seats[player_id(bob.id)].money is None
