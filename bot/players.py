@@ -3,8 +3,8 @@ as `COMPUTER`), people read their names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from games.core.engine import HOST
 
@@ -46,6 +46,18 @@ def names_of(players: list[PlayerRow]) -> Names:
         return f"<@{pid}>" if pid.isdigit() else pid
 
     return name
+
+
+def renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """JSON with every player id in it (a value, a key, in lists and objects at any depth)
+    replaced by the name in `names`: a record or an audit as people read it."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {renamed(k, names): renamed(v, names) for k, v in value.items()}
+    return value
 
 
 def user_id_of(player: str) -> int | None:

@@ -15,11 +15,11 @@ import random
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from bot.errors import UserError
 from bot.games.base import named
-from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id
+from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id, renamed
 from bot.seasons import SeasonService
 from bot.stats import results_of
 from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
@@ -524,32 +524,18 @@ class MatchService:
         return timers[0][1]
 
     async def record(self, row: MatchRow, names: dict[str, str]) -> dict[str, Any]:
-        """The match record, replayable with `python -m games replay`, players by username."""
-
-        def rename(value: Any) -> Any:
-            return names.get(value, value) if isinstance(value, str) else value
-
-        def rename_option(value: Any) -> Any:
-            """An option naming players (a dict by player, a player, a list of them)."""
-            if isinstance(value, dict):
-                return {rename(k): rename_option(v) for k, v in value.items()}
-            if isinstance(value, list):
-                return [rename_option(v) for v in value]
-            return rename(value)
-
-        moves = [
-            {"by": rename(actor), **{k: rename(v) for k, v in move.items()}}
-            for _, actor, move in await self.storage.moves(row.id)
-        ]
+        """The match record, replayable with `python -m games replay`, players by username
+        wherever the record names them (`renamed`)."""
+        moves = [{"by": actor, **move} for _, actor, move in await self.storage.moves(row.id)]
         players = engine_for(row.game).turn(await self.state(row)).players if row.started else []
-        options = {key: rename_option(value) for key, value in row.options.items()}
-        return {
+        record = {
             "game": row.game,
             "seed": row.seed,
-            "options": options,
-            "players": [rename(p) for p in players],
+            "options": row.options,
+            "players": players,
             "moves": moves,
         }
+        return cast("dict[str, Any]", renamed(record, names))
 
 
 def new_seed() -> int:

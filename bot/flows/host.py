@@ -15,7 +15,7 @@ from bot.flows.common import Gate, Settle
 from bot.flows.lobby import Lobby
 from bot.games.registry import plugin_for
 from bot.messages import message
-from bot.players import player_id
+from bot.players import player_id, renamed
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import MatchRow
@@ -160,7 +160,7 @@ class Host:
                 io.BytesIO(json.dumps(record, indent=2).encode()), filename=f"match-{row.id}.json"
             ),
             discord.File(
-                io.BytesIO(json.dumps(_renamed(audit, usernames), indent=2).encode()),
+                io.BytesIO(json.dumps(renamed(audit, usernames), indent=2).encode()),
                 filename=f"match-{row.id}-audit.json",
             ),
         ]
@@ -193,13 +193,3 @@ class Host:
             }
             for m in await self.service.storage.undone(row.id)
         ]
-
-
-def _renamed(value: Any, names: dict[str, str]) -> Any:
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, list):
-        return [_renamed(v, names) for v in value]
-    if isinstance(value, dict):
-        return {_renamed(k, names): _renamed(v, names) for k, v in value.items()}
-    return value
