@@ -551,14 +551,18 @@ class AuctionAuction(Engine[State, Options]):
         """The players still in who have something to do may act: a bid until the phase
         closes, replacing the last one; a gift (AA-15) or a garnet trade (AA-14) at any time.
         In the Access phase that is all of them ($0 is a bid, AA-5). The phase waits for a
-        sealed bid from those who have none standing and can make one."""
+        sealed bid from everyone still in who has none standing (AA-D13): whether they can make one
+        depends on their cash, which is theirs to know (AA-14, AA-15), and `must` is shown to
+        everyone."""
         active = [p for p in state.players if not state.seats[p].kicked]
         bidders = [p for p in active if self._can_bid(state, state.seats[p])]
         return Turn(
             phase=self._phase(state),
             players=list(state.players),
             out=[p for p in state.players if state.seats[p].kicked],
-            must=[p for p in bidders if not state.seats[p].has_submitted()],
+            must=[p for p in active if not state.seats[p].has_submitted()]
+            if state.phase != "ended"
+            else [],
             may=[
                 p
                 for p in active

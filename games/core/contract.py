@@ -51,13 +51,15 @@ class Turn(BaseModel, frozen=True):
     #: Players the phase still waits for: reminders go to them, the status shows them as not
     #: submitted.
     must: list[str]
-    #: Players who may act now (their `legal_actions` are not empty); a superset of `must`.
+    #: Players who may act now (their `legal_actions` are not empty). Not always a superset
+    #: of `must`: `must` is shown to everyone, so a game decides it from public facts, and who
+    #: may act can depend on a player's secrets (an Auction Auction player's cash).
     may: list[str]
 
     @model_validator(mode="after")
     def _nested(self) -> Turn:
-        if not set(self.must) <= set(self.may) <= set(self.players) - set(self.out):
-            raise ValueError("must <= may <= players - out does not hold")
+        if not set(self.must) | set(self.may) <= set(self.players) - set(self.out):
+            raise ValueError("must and may are players who are not out")
         return self
 
 

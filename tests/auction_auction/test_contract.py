@@ -119,15 +119,16 @@ def test_auction_phase_offers_the_lots_of_the_players_location() -> None:
 
 def test_a_player_with_nothing_to_spend_may_do_nothing_in_an_auction_phase() -> None:
     """AA-9: with $0 and no standing bid there is no lot bid to make, and no gift either
-    (AA-15); without garnets such a player may do nothing, so the phase does not wait for
-    them. A garnet to trade (AA-14) is something to do. (Whoever paid everything for access
-    is owed no $10: they did not bid $0, AA-13.)"""
+    (AA-15); without garnets such a player may do nothing. A garnet to trade (AA-14) is
+    something to do. The phase still waits for everyone without a standing bid: who it waits
+    for is shown to everyone, and a player's cash is theirs alone (AA-D13). (Whoever paid
+    everything for access is owed no $10: they did not bid $0, AA-13.)"""
     match = start(garnets={"bob": 1})
     into_auction(match, {"ann": (GENRE, 100), "bob": (DRE, 100)})
     assert ENGINE.legal_actions(match.state, "ann") == []
     assert [a.key for a in ENGINE.legal_actions(match.state, "bob")] == ["trade_garnet"]
     turn = ENGINE.turn(match.state)
-    assert (turn.must, turn.may) == (["cy", "dee"], ["bob", "cy", "dee"])
+    assert (turn.must, turn.may) == (["ann", "bob", "cy", "dee"], ["bob", "cy", "dee"])
 
 
 def test_a_kicked_player_has_no_actions_and_receives_no_gift() -> None:

@@ -477,8 +477,9 @@ class Playout:
         """The contract now: (1) `may` is exactly the players with legal actions, and a move
         built from one of their actions is refused to every other player, the removed ones
         included, changing nothing; (2) every legal action is accepted, built at its bounds
-        and between; (3) the turn is well formed (its model checks must <= may <= players -
-        out and the phase's seconds), seats the match's players and never brings anyone back;
+        and between; (3) the turn is well formed (its model checks must and may within
+        players - out and the phase's seconds), seats the match's players and never brings
+        anyone back;
         (4) sealed actions are of sealed move types and tell the public no secret before a
         reveal; (5) the state text round-trips, and so does the text written before versions;
         and the audit and the season's share are JSON, the latter only at the end; the placings

@@ -145,7 +145,7 @@ def test_an_amount_out_of_bounds_is_left_to_the_engine() -> None:
                 must=["bob"],
                 may=["bob"],
             ),
-            "must <= may <= players - out",
+            "who are not out",
         ),
         (lambda: Placings(places={"ann": 0}, winners=[]), "count from 1"),
         (lambda: Placings(places={"ann": 1, "bob": 2}, winners=["bob"]), "in first place"),
