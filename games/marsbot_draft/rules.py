@@ -30,6 +30,7 @@ from games.marsbot_draft.draft import (
     discard_why,
     pick,
     pick_why,
+    unprotected,
 )
 from games.marsbot_draft.model import (
     CARD_PRICE,
@@ -384,8 +385,10 @@ class MarsbotDraft(Engine[State, Options]):
         floaters to keep its fourth card (§3.0, MB-D11)."""
         brutal = state.options.difficulty == "brutal"
         floaters = state.options.floaters
-        spends = 0 if brutal or floaters < FLOATERS_TO_KEEP else FLOATERS_TO_KEEP
         rule = state.options.spire_rule
+        # Floaters keep the card a discard would take: none are spent when none would go.
+        would_go = unprotected(state.marsbot_kept, state.priority, rule)
+        spends = FLOATERS_TO_KEEP if would_go and not brutal and floaters >= FLOATERS_TO_KEEP else 0
         kept = names(state.marsbot_kept)
         decision = discard(
             state.marsbot_kept,

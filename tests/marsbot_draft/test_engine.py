@@ -179,6 +179,23 @@ def test_mb_d11_five_floaters_keep_the_fourth_card() -> None:
     assert of(told, "marsbot_discarded")["floaters_spent"] == 0
 
 
+def test_mb_d11_no_floater_is_spent_when_nothing_would_be_discarded() -> None:
+    """Every card MARSBOT kept matches its priority (Celestic: Jovian ones): none would go,
+    so no floater keeps one."""
+    match, _ = start(mode="table", corporation="Celestic", floaters=9)
+    first_pile = [f"J{n}:5:jovian" for n in range(1, 5)]
+    mine = [f"J{n}:5:jovian" for n in range(5, 8)]
+    first = of(play(match, ANN, type="pick", cards=first_pile), "marsbot_picked")
+    second = of(play(match, ANN, type="pick", cards=mine), "marsbot_picked")
+    left = [c for c in first_pile if not c.startswith(f"{first['chosen']}:")]
+    play(match, ANN, type="pick", cards=left[:2])
+    back = [c for c in mine if not c.startswith(f"{second['chosen']}:")]
+    play(match, ANN, type="pick", cards=back[:1])
+    discarded = of(play(match, ANN, type="discard"), "marsbot_discarded")
+    assert (discarded["chosen"], discarded["candidates"]) == (None, [])
+    assert discarded["floaters_spent"] == 0 and "floaters" not in discarded["why"]
+
+
 def test_mb_d8_close_phase_takes_the_first_card_then_buys_nothing() -> None:
     match, events = start(corporation="Thorgate")
     first = of(events, "draft_started")["player_pile"][0]
