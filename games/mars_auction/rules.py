@@ -387,7 +387,9 @@ class MarsAuction(Engine[State, Options]):
         left = budget - after
         board.private(player, "markers_receipt", player=player, cards=list(numbers), left=left)
         if left < self._price(state, player):
-            board.private(player, "price_warning", player=player, left=left, price=PRICE)
+            board.private(
+                player, "price_warning", player=player, left=left, price=self._price(state, player)
+            )
         self._next_turn(board)
 
     def _pass(self, board: Board, player: str) -> None:
@@ -552,6 +554,10 @@ class MarsAuction(Engine[State, Options]):
                 self._opened(board, "buy", buyers)
                 return
             self._settle_projects(board)
+            return
+        if not any(c.kind == kind for c in state.display):
+            # MA-D9: a setup dealt without preludes has none to keep, draw or pay for.
+            self._next_stage(board, kind)
             return
         for player in board.active():
             self._draw_shortfall(board, player, kind)
@@ -930,12 +936,10 @@ class MarsAuction(Engine[State, Options]):
         if not 0 <= amount <= MAX_MC:
             raise RuleError("amount", f"A budget is 0 to {MAX_MC:,} M€.")
         seat = board.seat(player)
-        seat.money = amount
+        seat.money = seat.known = amount
         board.private(player, "budget_stated", player=player, amount=amount, by_host=by_host)
         board.public("budget_received", player=player)
         if all(board.seat(p).money is not None for p in board.active()):
-            for p in board.active():
-                board.seat(p).known = board.seat(p).money
             self._open_bidding(board)
 
     def _end(self, board: Board) -> None:
@@ -999,8 +1003,6 @@ class MarsAuction(Engine[State, Options]):
             for player in late:
                 seat = board.seat(player)
                 self._budget(board, player, seat.known or 0, by_host=True)
-            if not late:
-                self._open_bidding(board)
             return
         late = self._waiting_for(state)
         board.public("defaults_applied", step=state.step, players=late)

@@ -253,6 +253,21 @@ def test_l9_markers_only_while_the_budget_pays_for_them() -> None:
     assert all(e.audience.kind == "players" for e in events if e.type == "price_warning")
 
 
+def test_l9_l18_the_warning_names_terralabs_price() -> None:
+    match, _ = Match.start(
+        ENGINE,
+        ["ann", "bob"],
+        {"start": "research", "first_player": "ann", "cards_csv": TERRALABS_CSV},
+        1,
+    )
+    state(match).seats["ann"].corporation = "Terralabs Research"
+    match.submit(HOST, {"type": "research", "cards": PROJECTS[:8]})
+    match.submit("ann", {"type": "budget", "amount": 1})
+    match.submit("bob", {"type": "budget", "amount": 5})
+    [warning] = of(place(match, "ann", 1), "price_warning")
+    assert warning == {"player": "ann", "left": 0, "price": 1}
+
+
 def test_l9_the_setup_budget_is_the_lowest_displayed_corporations() -> None:
     companies = ["CrediCor", "Teractor", "PhoboLog", "Helion"]
     match = setup(["ann", "bob"], setup_display(2, companies))
@@ -557,6 +572,19 @@ def test_ma_d7_a_player_who_leaves_takes_their_markers_off() -> None:
     assert card.markers == {}
     assert state(match).to_act == "cy"
     assert refused(match, "bob", {"type": "pass"}).code == "kicked"
+
+
+def test_ma_d9_a_setup_without_preludes_deals_and_draws_none() -> None:
+    display = ["CrediCor", "Teractor", "PhoboLog", "Helion", *PROJECTS[:20]]
+    for variant in ("limited", "unlimited"):
+        match = setup(["ann", "bob"], display, variant=variant)
+        for _ in range(200):
+            if state(match).step == "waiting":
+                break
+            match.submit(HOST, {"type": "close_phase"})
+        assert state(match).step == "waiting", variant
+        assert all(seat.preludes == [] for seat in state(match).seats.values()), variant
+        assert all(seat.corporation for seat in state(match).seats.values()), variant
 
 
 def test_a_display_entered_by_name_is_checked() -> None:
