@@ -220,8 +220,12 @@ class _Reader:
             whole = "whole " if re.fullmatch(r"[+-]?(\d+[.,]\d*|[.,]\d+)", value) else ""
             self.problem(line, f"the {column} {typed(value)} is not a {whole}number.")
             return None
-        if not 0 <= int(value) <= most:
-            self.problem(line, f"the {column} {int(value)} is not between 0 and {most}.")
+        # A number of more digits than its bound is out of range: it is not read (Python
+        # refuses to read a whole number of thousands of digits).
+        digits = value.lstrip("+-").lstrip("0")
+        if (value.startswith("-") and digits) or len(digits) > len(str(most)) or int(value) > most:
+            shown = value if len(value) <= 12 else value[:12] + "…"
+            self.problem(line, f"the {column} {shown} is not between 0 and {most}.")
             return None
         return int(value)
 

@@ -363,3 +363,14 @@ async def test_help_explains_the_draft(simcord_env: Any) -> None:
         assert again.response.content == r.response.content, typed
     r = await t.ann.slash(t.channel, "help", game="mars")
     assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"
+
+
+async def test_marsbot_start_draws_a_corporation_when_none_is_named(simcord_env: Any) -> None:
+    """MB-D2: left out, MARSBOT's corporation is drawn (the player's own left out)."""
+    t = Draft(simcord_env)
+    r = await t.ann.slash(t.channel, "marsbot start", own_corporation="Helion")
+    assert not r.ephemeral, r.response.content
+    row = await t.bot.storage.open_match_in(t.channel.id)
+    assert row is not None and row.status == "running"
+    state = await t.bot.service.state(row)
+    assert state.corporation is not None and state.corporation != "Helion"

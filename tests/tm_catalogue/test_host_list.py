@@ -110,6 +110,10 @@ def test_a_list_may_be_added_to_another_catalogue() -> None:
         ("Odd,automated,abc,,", "line 2: the cost 'abc' is not a number."),
         ("Odd,automated,3.5,,", "line 2: the cost '3.5' is not a whole number."),
         ("Odd,automated,101,,", "line 2: the cost 101 is not between 0 and 100."),
+        (
+            "Odd,automated," + "9" * 5000 + ",,",
+            "line 2: the cost 999999999999… is not between 0 and 100.",
+        ),
         ("Odd,automated,-1,,", "line 2: the cost -1 is not between 0 and 100."),
         ("Odd,automated,,,", "line 2: an automated project card needs its cost."),
         ("Odd,corporation,,,", "line 2: a corporation needs its starting M€."),

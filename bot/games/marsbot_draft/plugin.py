@@ -201,7 +201,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
     async def start(
         self,
         interaction: Interaction,
-        corporation: str,
+        corporation: str | None = None,
         own_corporation: app_commands.Range[str, 1, 60] | None = None,
         difficulty: str | None = None,
         spire_rule: str | None = None,
