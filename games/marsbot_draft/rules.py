@@ -149,11 +149,12 @@ class MarsbotDraft(Engine[State, Options]):
             track=track.id if track else None,
             rng=rng,
         )
-        piles: dict[str, list[str]] = {}
+        piles: dict[str, list[str] | None] = {}
         if options.mode == "whole-draft":
             dealt = rng.shuffled(project_cards())[: 2 * PILE]
             state.player_pile, state.marsbot_pile = dealt[:PILE], dealt[PILE:]
-            piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": names(dealt[PILE:])}
+            # MB-D12: MARSBOT's first pile stays face down until it picks from it.
+            piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": None}
         started = _public(
             "draft_started",
             player=state.player,
@@ -465,6 +466,15 @@ class MarsbotDraft(Engine[State, Options]):
         state.ended = how
         return [*events, _public("match_ended", **(self.result(state) or {}))]
 
+    @staticmethod
+    def _marsbot_pile_shown(state: State) -> list[DraftCard]:
+        """MARSBOT's pile as the player may see it (MB-D12): in a whole draft its first pile
+        is face down until MARSBOT picks from it (§2, §3.3: the player never sees MARSBOT's
+        pick first); from round 2 on it is what the player passed it."""
+        if state.options.mode == "whole-draft" and state.round == 1:
+            return []
+        return list(state.marsbot_pile)
+
     def _opened(self, state: State) -> Event:
         data: dict[str, Any] = {"phase": state.phase}
         if state.phase == "pick":
@@ -472,7 +482,7 @@ class MarsbotDraft(Engine[State, Options]):
             data["size"] = pile_size(state.round)
             if state.options.mode == "whole-draft":
                 data["player_pile"] = names(state.player_pile)
-                data["marsbot_pile"] = names(state.marsbot_pile)
+                data["marsbot_pile"] = names(self._marsbot_pile_shown(state)) or None
             else:
                 yours = self._own_pile(state)
                 data["player_pile"] = names(yours) if yours is not None else None
@@ -613,7 +623,7 @@ class MarsbotDraft(Engine[State, Options]):
                 for r in state.rounds
             ],
             "player_pile": [card_json(c) for c in yours] if state.phase == "pick" else [],
-            "marsbot_pile": [card_json(c) for c in state.marsbot_pile],
+            "marsbot_pile": [card_json(c) for c in self._marsbot_pile_shown(state)],
             "player_kept": [card_json(c) for c in state.player_kept],
             "marsbot_kept": [card_json(c) for c in state.marsbot_kept],
             "discard": {**state.discard.report(), "why": state.discard_why}

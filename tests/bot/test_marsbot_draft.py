@@ -248,7 +248,7 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
     )
     dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
     view = await t.view()
-    theirs = view["marsbot_pile"][0]["name"]
+    theirs = (await t.state()).marsbot_pile[0].name
     r = await t.ann.slash(t.channel, "marsbot take", card=theirs)
     assert r.ephemeral and f"{theirs} is not in your pile" in r.response.content
     for _ in range(4):

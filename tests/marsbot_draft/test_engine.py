@@ -58,13 +58,15 @@ def refused(match: Match, actor: str, code: str, **move: Any) -> str:
 def test_mb_d5_mb_d7_whole_draft_swaps_piles_four_rounds_then_discard_deck_and_buy() -> None:
     match, events = start(corporation="Saturn Systems")
     started = of(events, "draft_started")
-    mine, theirs = started["player_pile"], started["marsbot_pile"]
+    assert started["marsbot_pile"] is None, "MB-D12: MARSBOT's first pile is face down"
+    mine, theirs = started["player_pile"], [c.name for c in match.state.marsbot_pile]
     assert len(mine) == len(theirs) == 4 and not set(mine) & set(theirs)
     for round_ in range(1, 5):
         view = ENGINE.view(match.state, ANN)
         assert view["phase"] == "pick" and view["round"] == round_
         assert [c["name"] for c in view["player_pile"]] == mine
-        assert [c["name"] for c in view["marsbot_pile"]] == theirs
+        shown = theirs if round_ > 1 else []
+        assert [c["name"] for c in view["marsbot_pile"]] == shown, "MB-D12"
         told = play(match, ANN, type="take", card=mine[-1])
         picked = of(told, "marsbot_picked")
         assert picked["pile"] == theirs and picked["own"] == mine[-1]
@@ -94,9 +96,9 @@ def test_mb_d6_whole_draft_deals_catalogue_project_cards_from_the_seed() -> None
     assert len(projects) == 215
     dealt = set()
     for seed in range(10):
-        _, events = start(seed=seed, corporation="Teractor")
+        match, events = start(seed=seed, corporation="Teractor")
         started = of(events, "draft_started")
-        cards = [*started["player_pile"], *started["marsbot_pile"]]
+        cards = [*started["player_pile"], *(c.name for c in match.state.marsbot_pile)]
         assert len(set(cards)) == 8 and set(cards) <= projects
         assert of(start(seed=seed, corporation="Teractor")[1], "draft_started") == started
         dealt |= set(cards)
@@ -110,7 +112,7 @@ def test_whole_draft_picks_by_priority_and_replays_from_its_record() -> None:
         if view["phase"] == "buy":
             play(match, ANN, type="buy", cards=[])
             break
-        costs = {c["name"]: c["cost"] for c in view["marsbot_pile"]}
+        costs = {c.name: c.cost for c in match.state.marsbot_pile}
         picked = of(
             play(match, ANN, type="take", card=view["player_pile"][0]["name"]), "marsbot_picked"
         )
@@ -133,8 +135,8 @@ def test_a14_mb_d4_marsbot_pick_is_told_only_with_the_players_own_card() -> None
 
 
 def test_whole_draft_refuses_a_card_not_in_the_pile_or_the_catalogue() -> None:
-    match, events = start(corporation="Celestic")
-    theirs = of(events, "draft_started")["marsbot_pile"]
+    match, _ = start(corporation="Celestic")
+    theirs = [c.name for c in match.state.marsbot_pile]
     assert "is not in your pile: take" in refused(
         match, ANN, "not_in_pile", type="take", card=theirs[0]
     )

@@ -104,7 +104,12 @@ class MarsbotDraftTexts(GameTexts):
         if "marsbot_pile" in event:
             return (
                 f"{head}: take a card from your pile in your 1-on-1 (or `/marsbot take`): "
-                f"{listed(event['player_pile'])}. MARSBOT's pile: {listed(event['marsbot_pile'])}."
+                f"{listed(event['player_pile'])}. "
+                + (
+                    f"MARSBOT's pile: {listed(event['marsbot_pile'])}."
+                    if event["marsbot_pile"]
+                    else "MARSBOT's pile stays face down until it picks (MB-D12)."
+                )
             )
         size = plural(event["size"], "card")
         first = "name the card you take with `/marsbot take`, then " if event["own_first"] else ""
@@ -270,7 +275,7 @@ def _dealt(event: dict[str, Any]) -> dict[str, Any]:
     """The view a whole draft starts with, from its `draft_started` event (its piles are
     catalogue cards, named)."""
     piles = {
-        side: [parse_card(name).model_dump(mode="json") for name in event[side]]
+        side: [parse_card(name).model_dump(mode="json") for name in event[side] or []]
         for side in ("player_pile", "marsbot_pile")
     }
     return {
