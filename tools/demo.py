@@ -42,7 +42,7 @@ from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
 from bot.players import player_id
 from games.core.contract import Action as GameAction
-from games.registry import engine_for
+from games.registry import ENGINES, engine_for
 
 if TYPE_CHECKING:
     from simcord import ChannelHandle, Env, InteractionResult, MemberActor
@@ -528,6 +528,12 @@ def main(argv: list[str]) -> int:
     argv = argv[1:] if argv and argv[0] in DEMOS else argv
     if len(argv) > 1 or (argv and argv[0].startswith("-")):
         print(USAGE, file=sys.stderr)
+        return 2
+    if argv and argv[0] in ENGINES:
+        print(
+            f"error: there is no demo of {argv[0]}; the demos: {', '.join(DEMOS)}.\n{USAGE}",
+            file=sys.stderr,
+        )
         return 2
     try:
         import simcord  # noqa: F401

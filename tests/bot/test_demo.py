@@ -80,3 +80,12 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
 def test_an_unknown_game_is_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["project-mars", "out", "more"]) == 2
     assert "usage: python -m tools.demo [auction-auction | mars-auction]" in capsys.readouterr().err
+
+
+def test_a_game_without_a_demo_is_named_not_taken_for_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["project-mars"]) == 2
+    assert "there is no demo of project-mars" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir()), "no folder named after the game"

@@ -186,7 +186,7 @@ async def test_host_controls_update_the_status_message(simcord_env: Any) -> None
     await t.host.slash(t.channel, "match resume")
     assert "⏳ The phase closes <t:" in await live()
     await t.host.slash(t.channel, "match kick", member=t.players[3].user)
-    assert "Removed by the host: player3" in await live()
+    assert "Out of the match (removed by the host, or conceded): player3" in await live()
     assert "Submitted (0 of 3)" in await live()
     await t.close_phase()
     assert (await live()).startswith("**Auction Auction** — Auction phase, round 1 of 3")

@@ -1,6 +1,6 @@
 """Auction Auction's rules as players read them: what `/help game:auction-auction` pages in
 Discord, and what docs/rules/auction-auction.md links to for the game in plain words (that
-page keeps the reference: the rulings AA-1 to AA-18 and AA-D1 to AA-D10 this text follows,
+page keeps the reference: the rulings AA-1 to AA-18 and AA-D1 to AA-D13 this text follows,
 the ids, the options and the refusal codes). Discord's markdown: a `## ` line starts a
 section (`GameTexts.rules`); no tables and no links, which Discord does not show."""
 
@@ -116,5 +116,7 @@ The host sees what everyone sees, plus, once a phase has closed, every sealed bi
 
 **Removed players.** The host may remove a player; everyone is told at once. Their standing \
 bids of the phase count as never made (and are not paid); they make no more moves, get no $10, \
-are not ranked, and do not count for the prize pool's four cubes.
+are not ranked, and do not count for the prize pool's four cubes. You may also concede at \
+any moment with `/match forfeit` (it asks first): you leave the match the same way, keeping \
+what you hold. The last player left cannot concede; the host ends the match.
 """

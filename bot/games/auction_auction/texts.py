@@ -228,7 +228,8 @@ class AuctionAuctionTexts(GameTexts):
             f"{', '.join(names(p) for p in done) or 'nobody yet'}"
         ]
         if view["kicked"]:
-            lines.append(f"Removed by the host: {', '.join(names(p) for p in view['kicked'])}")
+            out = ", ".join(names(p) for p in view["kicked"])
+            lines.append(f"Out of the match (removed by the host, or conceded): {out}")
         return "\n".join(lines)
 
     def results(

@@ -1,7 +1,7 @@
 """Project Mars's rules as players read them: what `/help game:project-mars` pages in
 Discord (with the ready decks, made from `games.project_mars.decks.READY_DECKS`), and what
 docs/rules/project-mars.md links to for the game in plain words and the cards (that page
-keeps the reference: the rulings PM-1 to PM-10 and PM-D1 to PM-D21 this text follows, who
+keeps the reference: the rulings PM-1 to PM-10 and PM-D1 to PM-D22 this text follows, who
 sees what, the moves, the options and the refusal codes). Discord's markdown: a `## ` line
 starts a section (`GameTexts.rules`); no tables and no links, which Discord does not show."""
 
@@ -89,8 +89,9 @@ the match is a draw, even if one of you won round 2 after a drawn round 1.
 
 Every turn and every decision has a deadline. When it passes, the default is \
 taken: a pass on a turn, keeping your hand (and your whole back hand) at a round's start, \
-Vanguard for a deck, a decision's first option. If the host removes a player, the other wins \
-the match at once.
+Vanguard for a deck, a decision's first option. If the host removes a player, or a player \
+concedes with `/match forfeit` (at any moment, their turn or not), the other wins the match \
+at once.
 
 ## Cards: attack / offense
 27 cards: 14 offense, 8 guardian, 5 utility. Offense cards work in the attack row. The \
