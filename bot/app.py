@@ -53,6 +53,14 @@ DM_HELP = (
 )
 
 
+#: Every form the bot answers: the generic ones and the games' own.
+FORMS: tuple[Form, ...] = (
+    Form(ACT_FORM, answer_amount_form),
+    Form(BID_FORM, answer_bid_form),
+    *(form for plugin in PLUGINS.values() for form in plugin.forms),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Flows:
     lobby: Lobby
@@ -185,12 +193,7 @@ class DealerBot(commands.Bot):
             return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        forms = [
-            Form(ACT_FORM, answer_amount_form),
-            Form(BID_FORM, answer_bid_form),
-            *(form for plugin in PLUGINS.values() for form in plugin.forms),
-        ]
-        for form in forms:
+        for form in FORMS:
             found = form.custom_id.fullmatch(custom_id)
             if found is not None:
                 await form.answer(interaction, found)

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.errors import guarded
 from bot.flows.help import Help
-from bot.games.registry import PLUGINS
+from bot.games.registry import game_choices
 
 Interaction = discord.Interaction[Any]
 
@@ -21,16 +21,6 @@ class HelpCog(commands.Cog):
 
     @app_commands.command(name="help", description="How to play, and the commands")
     @app_commands.describe(game="A game's full rules, page by page (default: the commands)")
+    @app_commands.autocomplete(game=game_choices)
     async def help(self, interaction: Interaction, game: str | None = None) -> None:
         await guarded(interaction, self.help_.show(interaction, game))
-
-    @help.autocomplete("game")
-    async def help_game(
-        self, interaction: Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        typed = current.lower()
-        return [
-            app_commands.Choice(name=p.title, value=g)
-            for g, p in PLUGINS.items()
-            if typed in g or typed in p.title.lower()
-        ][:25]

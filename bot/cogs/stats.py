@@ -10,18 +10,9 @@ from discord.ext import commands
 
 from bot.errors import guarded
 from bot.flows.stats import Stats
-from bot.games.registry import PLUGINS
+from bot.games.registry import game_choices
 
 Interaction = discord.Interaction[Any]
-
-
-async def game_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    typed = current.lower()
-    return [
-        app_commands.Choice(name=p.title, value=g)
-        for g, p in PLUGINS.items()
-        if typed in g or typed in p.title.lower()
-    ][:25]
 
 
 class StatsCog(commands.Cog):

@@ -16,7 +16,7 @@ import discord
 from bot.components import docs_view, rules_view
 from bot.errors import UserError
 from bot.games.base import GameTexts
-from bot.games.registry import PLUGINS, plugin_named
+from bot.games.registry import PLUGINS, game_named
 from bot.limits import MESSAGE, fit, pages
 from bot.messages import message
 from bot.stats import LEADERBOARD_RULE
@@ -132,8 +132,5 @@ class Help:
 
     @staticmethod
     def _texts(game: str) -> GameTexts:
-        """A game's texts by its id or its title, as typed (`plugin_named`)."""
-        try:
-            return plugin_named(game).texts
-        except ValueError as error:
-            raise UserError(str(error)) from None
+        """A game's texts by its id or its title, as typed (`game_named`)."""
+        return game_named(game).texts

@@ -553,7 +553,7 @@ class Lobby:
                 "`/match cancel`)."
             )
         players = await self.storage.players(match_id)
-        await self._drop_eliminated(interaction, row, players)
+        await self._drop_eliminated(row, players)
         engine = engine_for(row.game)
         if len(players) < engine.min_players:
             computer = (
@@ -588,9 +588,7 @@ class Lobby:
                 ephemeral=True,
             )
 
-    async def _drop_eliminated(
-        self, interaction: discord.Interaction[Any], row: MatchRow, players: list[PlayerRow]
-    ) -> None:
+    async def _drop_eliminated(self, row: MatchRow, players: list[PlayerRow]) -> None:
         """Members eliminated from the season since they joined leave the lobby, and the
         host is asked to press Start again with the lobby as it now is."""
         season = await self.service.seasons.season_for(row)

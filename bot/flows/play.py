@@ -11,6 +11,7 @@ from bot.components import actions_view, amount_form, confirm_view, forfeit_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
+from bot.limits import MESSAGE
 from bot.messages import message
 from bot.players import Names, player_id
 from bot.presenter import Presenter
@@ -21,6 +22,10 @@ from games.core.contract import Forfeit
 from games.core.errors import RuleError, typed
 
 CANCELLED = "The host cancelled this match."
+
+
+#: What joining a kept note to the 1-on-1 around it may add: blank lines, some margin.
+SEPARATORS = 50
 
 
 class Play:
@@ -88,27 +93,25 @@ class Play:
         self, interaction: discord.Interaction[Any], move: dict[str, Any], command: str
     ) -> None:
         """A move from a player's slash command, in the match of this channel (or DM)."""
+        await self.submit(interaction, await self._taking(interaction, command), move)
+
+    async def _taking(self, interaction: discord.Interaction[Any], command: str) -> MatchRow:
+        """The match here, if its game takes the players' `/command`."""
         row = await self.gate.match_here(interaction)
-        ui = plugin_for(row.game).texts
-        if command not in ui.commands:
+        texts = plugin_for(row.game).texts
+        if command not in texts.commands:
             raise UserError(
-                f"{ui.title} has no `/{command}`: play from your 1-on-1 (your DMs, the "
+                f"{texts.title} has no `/{command}`: play from your 1-on-1 (your DMs, the "
                 "**My 1-on-1** button or `/me`)."
             )
-        await self.submit(interaction, row, move)
+        return row
 
     async def bid_here(
         self, interaction: discord.Interaction[Any], target: str, amount: int
     ) -> None:
         """`/bid target amount`: the action with an amount that `target` names (its key, its
         label or its move's target, as the autocomplete and the refusals show them)."""
-        row = await self.gate.match_here(interaction)
-        texts = plugin_for(row.game).texts
-        if "bid" not in texts.commands:
-            raise UserError(
-                f"{texts.title} has no `/bid`: play from your 1-on-1 (your DMs, the "
-                "**My 1-on-1** button or `/me`)."
-            )
+        row = await self._taking(interaction, "bid")
         await self.gate.require_player(interaction, row)
         await self.submit(
             interaction, row, await self._bid(row, interaction.user.id, target, amount)
@@ -296,8 +299,8 @@ class Play:
             await self.gate.require_player(interaction, row)
             lead = ""
             text, view = await self.presenter.one_on_one(row, interaction.user.id)
-        # A message holds 2,000 characters; the kept texts get what the 1-on-1 leaves.
-        room = 1950 - len(lead) - len(text)
+        # The kept texts get what the 1-on-1 leaves of a message (and the blank lines).
+        room = MESSAGE - SEPARATORS - len(lead) - len(text)
         note, shown = await self.presenter.kept_note(row, interaction.user.id, room)
         board = await self.presenter.card(row, interaction.user.id)
         content = "\n\n".join(part for part in (lead, note, text) if part)
@@ -310,7 +313,7 @@ class Play:
     ) -> None:
         """A cancelled match has no 1-on-1 left, but the texts kept for a player while their
         DMs were closed are still theirs: shown once, like during the match."""
-        room = 1950 - len(CANCELLED)
+        room = MESSAGE - SEPARATORS - len(CANCELLED)
         note, shown = await self.presenter.kept_note(row, interaction.user.id, room)
         if not note:
             raise UserError(CANCELLED)

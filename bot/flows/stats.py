@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
-from bot.games.registry import PLUGINS, plugin_named
+from bot.games.registry import PLUGINS, game_named
 from bot.limits import fit
 from bot.stats import LAST_MATCHES, LEADERBOARD_RULE, leaderboard_text, stats_text
 from bot.storage import Storage
@@ -23,12 +23,7 @@ def _guild(interaction: discord.Interaction[Any], command: str) -> discord.Guild
 
 def _game(game: str | None) -> str | None:
     """The game's id from what the member typed or picked (None: every game)."""
-    if game is None:
-        return None
-    try:
-        return plugin_named(game).game
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    return None if game is None else game_named(game).game
 
 
 def _title(game: str) -> str:

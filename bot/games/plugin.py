@@ -47,7 +47,8 @@ class GamePlugin:
     #: The game's own buttons and menus, restart-proof (`discord.ui.DynamicItem`).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     forms: tuple[Form, ...] = ()
-    #: The game's own 1-on-1 controls; without, a button per target opens the amount form.
+    #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: a button or
+    #: a menu per legal action, an amount form for an action that takes an amount).
     controls: Controls | None = None
     #: Controls on the channel's board message of a phase (a game that `combine_messages`),
     #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
 from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
 from bot.games.mars_auction.plugin import PLUGIN as MARS_AUCTION
 from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
@@ -39,3 +45,24 @@ def plugin_named(text: str) -> GamePlugin:
         and any(w.startswith(typed_) for w in f"{g} {p.title.lower()}".replace("-", " ").split())
     ]
     return starting[0] if len(starting) == 1 else plugin_for(text)
+
+
+def game_named(text: str) -> GamePlugin:
+    """`plugin_named`, for a game a member typed: an unknown one is refused to them."""
+    try:
+        return plugin_named(text)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+
+
+async def game_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    """The autocomplete of a command's `game` option: the games whose id or title holds what
+    was typed."""
+    typed_ = current.lower()
+    return [
+        app_commands.Choice(name=p.title, value=g)
+        for g, p in PLUGINS.items()
+        if typed_ in g or typed_ in p.title.lower()
+    ][:25]
