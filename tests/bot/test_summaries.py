@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from bot.games.registry import PLUGINS, plugin_for
+from games.auction_auction import ENGINE as AA
 from games.core.errors import RuleError
+from games.core.match import Match
 from games.registry import engine_for
 
 NAMES = {f"p{i}": f"Player {i}" for i in range(12)}
@@ -44,3 +46,22 @@ async def test_the_summary_reads_as_the_whole_view(game: str, seed: int) -> None
         with contextlib.suppress(RuleError):
             engine.apply(state, actor, move)
     assert compared > len(players)
+
+
+def test_the_final_table_counts_prizes_in_words() -> None:
+    """AA-17's prizes in the channel's final table, as in each player's final card: "1
+    garnet", never "1 garnets"."""
+    players = ["ann", "bob", "cy", "dee"]
+    match, _ = Match.start(AA, players, {"rounds": 1}, 5)
+    while not AA.is_finished(match.state):
+        match.submit("host", {"type": "close_phase"})
+    result = AA.result(match.state)
+    assert result is not None
+    first = result["standings"][0]["player"]
+    result["garnets"] = {first: 1}
+    result["tokens_of_life"] = {first: 1}
+    text = PLUGINS["auction-auction"].texts.describe(
+        {"type": "match_ended", "audience": {"kind": "public"}, **result}, lambda p: p
+    )
+    assert text is not None and f"{first}:" in text
+    assert "wins 1 token of life and 1 garnet" in text and "1 garnets" not in text

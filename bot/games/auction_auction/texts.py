@@ -148,12 +148,8 @@ class AuctionAuctionTexts(GameTexts):
     def _final(self, result: dict[str, Any], names: Names) -> str:
         lines = ["**The match is over.** Hands and cash:"]
         for s in result["standings"]:
-            prizes = []
-            if s["player"] in result["tokens_of_life"]:
-                prizes.append(f"{result['tokens_of_life'][s['player']]} tokens of life")
-            if s["player"] in result["garnets"]:
-                prizes.append(f"{result['garnets'][s['player']]} garnets")
-            prize = f" — wins {' and '.join(prizes)}" if prizes else ""
+            prizes = _prizes(result, s["player"])
+            prize = f" — wins {join(prizes)}" if prizes else ""
             lines.append(
                 f"{s['place']}. {names(s['player'])}: {HAND_LABELS[s['hand']]} "
                 f"({cubes_text(s['cubes'])}), ${s['cash']}{prize}"
@@ -297,12 +293,7 @@ class AuctionAuctionTexts(GameTexts):
             f"🏁 **Your final card:** {ordinal(mine['place'])} of {len(result['standings'])}, "
             f"{HAND_LABELS[mine['hand']]} ({cubes_text(mine['cubes'])}), ${mine['cash']}."
         )
-        prizes = []
-        if player in result["tokens_of_life"]:
-            tokens = result["tokens_of_life"][player]
-            prizes.append(plural(tokens, "token of life", "tokens of life"))
-        if player in result["garnets"]:
-            prizes.append(plural(result["garnets"][player], "garnet"))
+        prizes = _prizes(result, player)
         if prizes:
             line += f" You win {join(prizes)}."
         if player in result["elimination_candidates"]:
@@ -367,3 +358,14 @@ class AuctionAuctionTexts(GameTexts):
 
     def rules(self) -> str:
         return RULES
+
+
+def _prizes(result: dict[str, Any], player: str) -> list[str]:
+    """A player's prizes of AA-17, counted in words: "3 tokens of life", "1 garnet"."""
+    prizes = []
+    if player in result["tokens_of_life"]:
+        tokens = result["tokens_of_life"][player]
+        prizes.append(plural(tokens, "token of life", "tokens of life"))
+    if player in result["garnets"]:
+        prizes.append(plural(result["garnets"][player], "garnet"))
+    return prizes
