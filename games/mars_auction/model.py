@@ -235,7 +235,6 @@ class Seat(BaseModel):
     #: A sealed choice of the step now (keep or buy), revealed when everyone has chosen.
     choice: list[str] | None = None
     kicked: bool = False
-    forfeited: bool = False
 
 
 class Lot(BaseModel):

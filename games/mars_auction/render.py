@@ -54,7 +54,6 @@ SECTION_H = 36
 PLAYER_H = 34
 LOT_H = 96
 KIND_TITLES = {"company": "Companies", "prelude": "Preludes", "project": "Projects"}
-KIND_ONE = {"company": "company", "prelude": "prelude", "project": "project"}
 #: A band per kind of card, its colour and the word on the section it heads.
 KIND_BANDS: dict[str, RGB] = {
     "company": (242, 190, 80),
@@ -494,7 +493,7 @@ def settlement_board(event: Mapping[str, Any], names: NameSource) -> Board:
     the end (`match_ended`)."""
     name = namer(names)
     final = event["type"] == "match_ended"
-    players: list[str] = list(event.get("order") or event["players"])
+    players: list[str] = list(event["players"])
     entries: Mapping[str, Mapping[str, Any]] = event["players"]
     text_w = WIDTH - 2 * MARGIN - 2 * BLOCK_PAD - 130 - 200
     blocks = {p: _lines(entries[p], text_w) for p in players}
@@ -556,7 +555,7 @@ def settlement_alt(event: Mapping[str, Any], name: Name) -> str:
         said = ["Mars Auction: the setup auction is settled."]
     else:
         said = [f"Mars Auction: generation {event['generation']}'s research auction is settled."]
-    for player in event.get("order") or event["players"]:
+    for player in event["players"]:
         entry = event["players"][player]
         projects = entry.get("projects") or []
         bought = entry.get("bought")

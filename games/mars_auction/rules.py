@@ -284,10 +284,6 @@ class MarsAuction(Engine[State, Options]):
         if state.seats[actor].kicked:
             raise RuleError("kicked", "You are no longer playing in this match.")
         if isinstance(move, Forfeit):
-            if len(board.active()) <= 1:
-                raise RuleError(
-                    "last_player", "You are the last player left; the host can end the match."
-                )
             self._remove(board, actor, "player_forfeited")
         elif isinstance(move, Budget):
             self._budget(board, actor, move.amount, by_host=False)
@@ -346,7 +342,7 @@ class MarsAuction(Engine[State, Options]):
 
     def _place(self, board: Board, player: str, numbers: list[int]) -> None:
         state = board.state
-        self._my_turn(state, player, "place")
+        self._my_turn(state, player)
         if state.options.variant != "limited":
             raise RuleError("wrong_variant", "Markers are the limited variant's; raise or pass.")
         cards = {c.number: c for c in state.display}
@@ -394,7 +390,7 @@ class MarsAuction(Engine[State, Options]):
 
     def _pass(self, board: Board, player: str) -> None:
         state = board.state
-        self._my_turn(state, player, "pass")
+        self._my_turn(state, player)
         if state.options.variant == "unlimited":
             self._pass_lot(board, player, auto=False)
             return
@@ -402,7 +398,7 @@ class MarsAuction(Engine[State, Options]):
         board.public("passed", player=player, auto=False)
         self._next_turn(board)
 
-    def _my_turn(self, state: State, player: str, what: str) -> None:
+    def _my_turn(self, state: State, player: str) -> None:
         if state.step != "bidding":
             raise RuleError("wrong_step", f"Nobody bids now ({self._step_words(state)}).")
         if state.to_act != player:
@@ -825,7 +821,7 @@ class MarsAuction(Engine[State, Options]):
 
     def _raise(self, board: Board, player: str, amount: int) -> None:
         state = board.state
-        self._my_turn(state, player, "raise")
+        self._my_turn(state, player)
         if state.options.variant != "unlimited" or state.lot is None:
             raise RuleError(
                 "wrong_variant", "Bids go up card by card only in the unlimited variant."
@@ -1019,13 +1015,18 @@ class MarsAuction(Engine[State, Options]):
         """MA-D7: a player kicked or conceding leaves: their markers come off the cards not
         yet evaluated, their bid on the card up for auction is void (its bidding starts
         again), what they won and had not kept or bought is discarded; what they hold stays
-        theirs in the result. With nobody left, the match ends."""
+        theirs in the result. The last player left is neither removed nor conceding: the host
+        ends the match."""
         state = board.state
-        if len(board.active()) <= 1 and why == "player_kicked":
-            raise RuleError("last_player", "The last player cannot be removed; end the match.")
+        if len(board.active()) <= 1:
+            raise RuleError(
+                "last_player",
+                "The last player cannot be removed; end the match."
+                if why == "player_kicked"
+                else "You are the last player left; the host can end the match.",
+            )
         seat = board.seat(player)
         seat.kicked = True
-        seat.forfeited = why == "player_forfeited"
         for card in state.display:
             if not card.done:
                 card.markers.pop(player, None)
@@ -1229,7 +1230,7 @@ class MarsAuction(Engine[State, Options]):
                 )
             ]
         if state.step in ("keep", "buy"):
-            kind: Kind = state.kind or "project" if state.step == "keep" else "project"
+            kind: Kind = state.kind or "project"
             mine = self._won(state, player, kind)
             cards = {c.name: c for c in state.display}
             choices = [
