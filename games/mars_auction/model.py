@@ -229,6 +229,8 @@ class Seat(BaseModel):
     #: Company bids won in the setup, settled once the corporation is chosen (L10).
     company_bids: int = 0
     paid: int = 0
+    #: What they had paid when this auction opened (`auction_settled` tells what it cost).
+    paid_before: int = 0
     #: Limited: markers put out this round (L8), and whether they passed (L6).
     placed: int = 0
     passed: bool = False

@@ -778,6 +778,7 @@ class MarsAuction(Engine[State, Options]):
                         "preludes": list(state.seats[p].preludes),
                         "projects": list(state.seats[p].projects),
                         "paid": state.seats[p].paid,
+                        "paid_now": state.seats[p].paid - state.seats[p].paid_before,
                     }
                     for p in state.players
                 },
@@ -916,6 +917,7 @@ class MarsAuction(Engine[State, Options]):
         for player in state.players:
             seat = board.seat(player)
             seat.money, seat.won, seat.choice = None, {}, None
+            seat.paid_before = seat.paid
         self._lay_out(board, cards)
         state.step = "budget"
         self._opened(board, "budget", board.active())

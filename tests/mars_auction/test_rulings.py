@@ -123,6 +123,8 @@ def test_the_worked_example_card_by_card() -> None:
         "C": {"bought": c_won, "discarded": [], "paid": 6},
     }
     assert {p: s.money for p, s in state(match).seats.items()} == {"A": 0, "B": 1, "C": 8}
+    [settled] = of(events, "auction_settled")
+    assert {p: e["paid_now"] for p, e in settled["players"].items()} == {"A": 10, "B": 5, "C": 12}
     assert state(match).step == "waiting"
 
 

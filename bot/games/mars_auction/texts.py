@@ -679,29 +679,17 @@ class MarsAuctionTexts(GameTexts):
 def settlement(
     after: dict[str, Any], events: list[dict[str, Any]], settled: dict[str, Any]
 ) -> dict[str, Any]:
-    """The `settlement` event: per player what they hold and paid in all (`auction_settled`),
-    what this auction gave them and what it cost them. The setup is the first auction, so
-    what was paid in it is everything paid; a research auction's cost is its won projects'
-    bids (paid whether bought or not, L16) and the purchases."""
+    """The `settlement` event: per player what they hold, paid in all and paid in this
+    auction (`auction_settled`), and what they bought in it."""
     bought: dict[str, Any] = next(
         (e["players"] for e in events if e["type"] == "projects_bought"), {}
     )
     players: dict[str, Any] = {}
     for player, entry in settled["players"].items():
         purchase = bought.get(player) or {}
-        if settled["auction"] == "setup":
-            paid_now = int(entry["paid"])
-        else:
-            bids = sum(
-                int(c["bid"])
-                for c in after["display"]
-                if c["kind"] == "project" and c.get("winner") == player
-            )
-            paid_now = bids + int(purchase.get("paid", 0))
         players[player] = {
             **entry,
             "bought": list(purchase.get("bought") or []),
-            "paid_now": paid_now,
             "left": bool(after["seats"][player]["kicked"]),
         }
     return {
