@@ -95,7 +95,10 @@ def _written_out(text: str, catalogue: Catalogue) -> DraftCard:
     card = DraftCard(name=name, cost=int(cost_text), tags=tuple(tags))
     known = catalogue.match(name)
     if known is not None:
-        same = known.is_project and known.cost == card.cost and known.tags == card.tags
+        # The same facts, the tags in any order (as a host's list is compared to the catalogue).
+        same = (
+            known.is_project and known.cost == card.cost and sorted(known.tags) == sorted(card.tags)
+        )
         if not same:
             raise RuleError(
                 "bad_card",

@@ -403,6 +403,9 @@ def test_cards_are_named_from_the_catalogue_or_written_out() -> None:
     assert (odd.name, odd.cost, odd.tags, odd.number) == ("Odd", 5, ("wild", "wild"), None)
     assert odd.written() == "Odd:5:wild+wild"
     assert parse_card("Space Station:10:space").number == "025", "the same facts: that card"
+    assert parse_card("Ganymede Colony:20:space+jovian+city").name == "Ganymede Colony", (
+        "its tags in another order are the same facts"
+    )
     assert parse_card("Blank:3:").tags == ()
 
 
