@@ -116,11 +116,12 @@ class Catalogue:
         expansions: Collection[Expansion] | None = None,
         types: Collection[CardType] | None = None,
     ) -> tuple[Card, ...]:
-        """The cards of these expansions and types (None: any), in catalogue order."""
+        """The cards of these types (None: any) that a game of these expansions deals (None:
+        every card; `Card.dealt_with`), in catalogue order."""
         return tuple(
             card
             for card in self.cards
-            if (expansions is None or card.expansion in expansions)
+            if (expansions is None or card.dealt_with(expansions))
             and (types is None or card.type in types)
         )
 
@@ -135,8 +136,8 @@ class Catalogue:
         """Cards whose name matches `query` ignoring case, accents, spaces and punctuation,
         best first: the whole name, then names that start with it, then names with a word
         that starts with it, then names that contain it; alphabetical within each. An empty
-        query lists cards alphabetically. At most `limit` cards, of these expansions and
-        types (None: any)."""
+        query lists cards alphabetically. At most `limit` cards, of these types and dealt in
+        a game of these expansions (None: any; `Card.dealt_with`)."""
         wanted = fold(query).replace(" ", "")
         ranks: tuple[list[Card], ...] = ([], [], [], [])
         for index in self._alphabetical:
@@ -144,7 +145,7 @@ class Catalogue:
             compact, starts = self._keys[index]
             if (
                 wanted not in compact
-                or (expansions is not None and card.expansion not in expansions)
+                or (expansions is not None and not card.dealt_with(expansions))
                 or (types is not None and card.type not in types)
             ):
                 continue
@@ -163,6 +164,7 @@ class Catalogue:
         text: str,
         *,
         separator: str | None = ";",
+        expansions: Collection[Expansion] | None = None,
         types: Collection[CardType] | None = None,
         limit: int = SEARCH_LIMIT,
         longest: int = COMPLETION_LENGTH,
@@ -172,14 +174,18 @@ class Catalogue:
         suggestion the whole list with it completed, with its card. The names before it are
         kept (written `a; b; `), the cards they name are left out, and a list longer than
         `longest` characters is not suggested (Discord fills in 100: a longer list is typed
-        in full). At most `limit` suggestions, of these types (None: any)."""
+        in full). At most `limit` suggestions, of these types and expansions (None: any), as
+        `search` gives them."""
         head, _, last = text.rpartition(separator) if separator else ("", "", text)
         before = [part.strip() for part in head.split(separator)] if separator else []
         before = [part for part in before if part]
         prefix = "".join(f"{part}{separator} " for part in before)
         taken = {fold(part) for part in before}
         found: list[tuple[str, Card]] = []
-        for card in self.search(last, limit=limit + len(taken), types=types):
+        found_cards = self.search(
+            last, limit=limit + len(taken), expansions=expansions, types=types
+        )
+        for card in found_cards:
             completed = prefix + card.name
             if fold(card.name) not in taken and len(completed) <= longest:
                 found.append((completed, card))
@@ -204,7 +210,10 @@ def loads(text: str) -> tuple[Source, tuple[Card, ...]]:
 def dumps(source: Source, cards: Iterable[Card]) -> str:
     """The data file's text: the source, then one card a line, so that a change of one card
     is one line of a diff. The build script writes it; loading and dumping gives it back."""
-    lines = [json.dumps(card.model_dump(mode="json"), ensure_ascii=False) for card in cards]
+    lines = [
+        json.dumps(card.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+        for card in cards
+    ]
     head = json.dumps(source.model_dump(mode="json"), ensure_ascii=False)
     return f'{{"source": {head},\n "cards": [\n  ' + ",\n  ".join(lines) + "\n]}\n"
 
@@ -222,6 +231,7 @@ def builtin_source() -> Source:
 
 @cache
 def builtin() -> Catalogue:
-    """The base game, Corporate Era and Prelude: every corporation, prelude and project card,
-    read from the package data once and kept."""
+    """Every corporation, prelude and project card of the official sets (`BUILT_IN_EXPANSIONS`:
+    the base game, Corporate Era, Prelude, Venus Next, Colonies, Turmoil, Prelude 2 and the
+    promos), read from the package data once and kept."""
     return Catalogue(_builtin().cards)

@@ -20,7 +20,10 @@ PROJECTS = [c.name for c in CATALOGUE.select(types=["automated", "active", "even
 PRELUDES = [c.name for c in CATALOGUE.select(types=["prelude"])]
 #: Corporations with their starting M€ (CrediCor 57, Teractor 60, PhoboLog 23, Helion 42...).
 CORPS = {c.name: c.starting_mc for c in CATALOGUE.select(types=["corporation"])}
-TERRALABS_CSV = "name,type,cost,tags,starting M€\nTerralabs Research,corporation,,earth,14\n"
+#: A host's list may name a built-in card (Turmoil's TerraLabs Research) with its facts.
+TERRALABS_CSV = (
+    "name,type,cost,tags,starting M€\nTerralabs Research,corporation,,science+earth,14\n"
+)
 
 
 def of(events: list[Event], kind: str) -> list[dict[str, Any]]:
@@ -183,6 +186,27 @@ def test_a_display_the_setup_cannot_use_is_refused_as_an_option() -> None:
     only_preludes = {"expansions": ["prelude"]}
     with pytest.raises(ValueError, match=r"^Invalid options: expansions: The catalogue has 5"):
         Match.start(ENGINE, ["a", "b", "c", "d", "e"], only_preludes, 1)
+
+
+def test_a_dealt_setup_deals_from_the_chosen_sets_only() -> None:
+    """`expansions` (the bot's `sets:`): the default deals the base game, Corporate Era and
+    Prelude, as before the option; with Venus Next and Prelude 2, their cards are dealt too,
+    and a Prelude 2 card that needs Colonies or Turmoil is not."""
+    default = {c.name for c in CATALOGUE.select(expansions=("base", "corpera", "prelude"))}
+    chosen = ["base", "corpera", "prelude", "venus", "prelude2"]
+    allowed = {c.name for c in CATALOGUE.select(expansions=chosen)}
+    seen: dict[str, set[str]] = {"default": set(), "venus": set()}
+    for seed in range(8):
+        for key, options in (("default", {}), ("venus", {"expansions": chosen})):
+            _, events = Match.start(ENGINE, ["a", "b", "c", "d", "e"], options, seed)
+            seen[key] |= {c["name"] for c in of(events, "display_dealt")[0]["cards"]}
+    assert seen["default"] <= default
+    assert seen["venus"] <= allowed and seen["venus"] - default
+    expansions = {c.expansion for c in CATALOGUE.cards if c.name in seen["venus"]}
+    assert {"venus", "prelude2"} <= expansions
+    assert "Colonial Envoys" not in allowed and "Venus Contract" in allowed
+    with pytest.raises(ValueError, match="each set may be listed once"):
+        Match.start(ENGINE, ["a", "b"], {"expansions": ["venus", "venus"]}, 1)
 
 
 def test_l2_to_l5_evaluation_order_and_tie_breaks() -> None:
@@ -406,7 +430,7 @@ def test_l18_terralabs_pays_one_less_per_bid_but_not_in_the_company_auction() ->
     events = match.submit("ann", {"type": "pass"})
     assert of(events, "card_awarded")[0]["paid"] == 2, "the company auction is full price"
     seat = state(match).seats["ann"]
-    assert seat.corporation == "Terralabs Research" and seat.money == 14 - 1
+    assert seat.corporation == "TerraLabs Research" and seat.money == 14 - 1
     while state(match).to_act != "ann":
         match.submit(state(match).to_act or "", {"type": "pass"})
     place(match, "ann", FIRST_PROJECT, FIRST_PROJECT)
