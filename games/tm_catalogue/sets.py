@@ -47,6 +47,11 @@ def set_names() -> str:
     )
 
 
+def sets_title(expansions: list[Expansion]) -> str:
+    """The sets as a sentence names them: "the base game, Corporate Era and Venus Next"."""
+    return join([EXPANSION_TITLES[expansion] for expansion in expansions])
+
+
 def parse_sets(text: str) -> list[Expansion]:
     """The sets `text` names, separated by commas, in the catalogue's order; UnknownSet for a
     name that is no set, or for none at all."""

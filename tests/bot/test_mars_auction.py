@@ -743,7 +743,7 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
         table.channel, f"match create {GAME}", "display", "CrediCor; tera"
     )
     assert shown[0] == {
-        "name": "CrediCor; Teractor (corporation, starts with 60 M€)",
+        "name": "CrediCor; Teractor (R30, corporation, starts with 60 M€)",
         "value": "CrediCor; Teractor",
     }
     await table.start(start="research")
@@ -753,6 +753,39 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
     assert corporations == [], "a research display holds projects only"
     long = "; ".join(SETUP[12:20]) + "; Arc"
     assert await table.host.autocomplete(table.channel, "mars research", "cards", long) == []
+
+
+async def test_sets_choose_what_is_dealt_and_suggested(simcord_env: Any) -> None:
+    """`sets:` a name that is no set is refused at once, naming the sets; the option is
+    suggested as it is typed; the display's suggestions are of the sets typed; a match of
+    Prelude and Venus Next deals their cards only, and says so."""
+    table = Auction(simcord_env, 2)
+    create = f"match create {GAME}"
+    bad = await table.host_says(create, sets="base, venuss")
+    assert bad.ephemeral and bad.response.content.startswith(
+        "`sets`: There is no set called 'venuss'. The sets are base (base game), corpera"
+    )
+    assert await table.bot.storage.open_match_in(table.channel.id) is None, "nothing opened"
+    offered = await table.host.autocomplete(table.channel, create, "sets", "base, ve")
+    assert offered == [{"name": "base, venus", "value": "base, venus"}]
+    display = await table.host.autocomplete(table.channel, create, "display", "venus gov")
+    assert display == [], "Venus Next is not a default set"
+    display = await table.host.autocomplete(
+        table.channel, create, "display", "venus gov", sets="base, venus"
+    )
+    assert display[0]["name"] == "Venus Governor (255, automated, 4 M€)"
+
+    created = await table.host_says(create, sets="venus, prelude")
+    assert "sets: Prelude and Venus Next" in created.response.content
+    for member in table.players:
+        await member.click(created.response, label="Join")
+    await table.host.click(created.response, label="Start")
+    row = await table.bot.storage.open_match_in(table.channel.id)
+    assert row is not None
+    table.match_id = row.id
+    dealt = [builtin().get(card.name) for card in (await table.state()).display]
+    assert {card.expansion for card in dealt if card} == {"prelude", "venus"}
+    assert len(dealt) == 32 and all(dealt)
 
 
 def test_eighty_cards_fit_four_menus_of_25_by_kind() -> None:

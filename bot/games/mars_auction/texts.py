@@ -28,6 +28,8 @@ from games.mars_auction.render import (
     display_board,
     settlement_board,
 )
+from games.tm_catalogue import DEFAULT_EXPANSIONS
+from games.tm_catalogue.sets import sets_title
 
 #: The bot's own events: the display after a move, the names of the cards markers went on,
 #: and what each player holds and paid once an auction is settled.
@@ -630,10 +632,7 @@ class MarsAuctionTexts(GameTexts):
             if budget is not None
             else "setup budget: the lowest starting M€ on display"
         )
-        expansions = options.get("expansions")
-        if expansions is not None:
-            titles = {"base": "base game", "corpera": "Corporate Era", "prelude": "Prelude"}
-            parts.append("cards: " + join([titles.get(e, e) for e in expansions]))
+        parts.append("sets: " + sets_title(options.get("expansions", DEFAULT_EXPANSIONS)))
         if options.get("cards_csv"):
             rows = [r for r in str(options["cards_csv"]).splitlines()[1:] if r.strip()]
             parts.append(f"the host's list ({plural(len(rows), 'card')})")
@@ -667,7 +666,7 @@ class MarsAuctionTexts(GameTexts):
             "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
             "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
             "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
-            "`turn_minutes`, `setup_budget`, `expansions`, `display`, `cards`); "
+            "`turn_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
             "`/mars research` opens a generation's auction, `/mars budget` with `member` sets a "
             "player's, `/mars end` ends the match."
         )

@@ -1,0 +1,28 @@
+"""The `sets:` option of the Terraforming Mars games (the Mars Auction, the MARSBOT draft):
+the sets a host types, refused with the sets' names when one is no set, and suggested as they
+type (`games.tm_catalogue.sets`)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.errors import UserError
+from games.core.errors import RuleError
+from games.tm_catalogue import Expansion
+from games.tm_catalogue.sets import complete_sets, parse_sets
+
+#: Discord offers at most 25 suggestions.
+CHOICES = 25
+
+
+def chosen_sets(text: str) -> list[Expansion]:
+    """The sets `text` names; UserError saying which name is no set, and what the sets are."""
+    try:
+        return parse_sets(text)
+    except RuleError as error:
+        raise UserError(f"`sets`: {error.message}") from None
+
+
+def set_choices(current: str) -> list[app_commands.Choice[str]]:
+    """Suggestions for the `sets` option: the list typed so far, its last set completed."""
+    return [app_commands.Choice(name=text, value=text) for text in complete_sets(current)][:CHOICES]
