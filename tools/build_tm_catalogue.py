@@ -319,7 +319,7 @@ def card_of(
     number = properties(inside(found.get("metadata", "{}"), 0)).get("cardNumber")
     if number is None:
         raise SourceError("no metadata.cardNumber")
-    name, printed = printed_name(names[entry.member]), printed_number(string_literal(number))
+    name, printed = printed_name(names[entry.member]), as_printed(string_literal(number))
     fields: dict[str, Any] = {
         "number": None if (name, printed) in BORROWED_NUMBERS else printed,
         "name": name,
@@ -346,7 +346,7 @@ def printed_name(name: str) -> str:
     return RULEBOOK_SPELLINGS.get(name, name)
 
 
-def printed_number(number: str) -> str:
+def as_printed(number: str) -> str:
     """A card's number as printed: project numbers have three digits (the source writes
     Heather's 088 as `88`), and the source's typos corrected (`NUMBER_TYPOS`)."""
     return number.zfill(3) if number.isdigit() else NUMBER_TYPOS.get(number, number)

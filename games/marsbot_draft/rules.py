@@ -57,7 +57,7 @@ from games.marsbot_draft.priority import (
     freeze,
     lowest_track,
 )
-from games.tm_catalogue import PROJECT_TYPES, Expansion, builtin, fold
+from games.tm_catalogue import PROJECT_TYPES, Expansion, builtin, fold, numbered
 
 GAME = "marsbot-draft"
 MARSBOT = "MARSBOT"
@@ -104,7 +104,9 @@ def pile_size(round_: int) -> int:
 
 def _choice(card: DraftCard) -> Choice:
     tags = ", ".join(card.tags) or "no tags"
-    return Choice(value=card.written(), label=card.name, description=f"{card.cost} M€ · {tags}")
+    return Choice(
+        value=card.written(), label=numbered(card.name), description=f"{card.cost} M€ · {tags}"
+    )
 
 
 class MarsbotDraft(Engine[State, Options]):

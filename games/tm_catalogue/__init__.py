@@ -29,6 +29,8 @@ from games.tm_catalogue.catalogue import (
     UnknownCard,
     builtin,
     builtin_source,
+    numbered,
+    printed_number,
 )
 from games.tm_catalogue.host_list import HostListError, parse_host_list
 from games.tm_catalogue.model import (
@@ -67,5 +69,7 @@ __all__ = [
     "builtin",
     "builtin_source",
     "fold",
+    "numbered",
     "parse_host_list",
+    "printed_number",
 ]

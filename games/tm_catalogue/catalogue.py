@@ -229,6 +229,20 @@ def builtin_source() -> Source:
     return _builtin().source
 
 
+def printed_number(name: str) -> str | None:
+    """The printed number of the built-in card with exactly this name, so a table can find
+    the physical card; None for a card of a host's list or written out."""
+    card = builtin().get(name)
+    return card.number if card else None
+
+
+def numbered(name: str) -> str:
+    """A card's name with its printed number beside it, "Venus Governor (255)", as cards are
+    listed (menus, boards, settlements); the name alone when it has no number."""
+    number = printed_number(name)
+    return f"{name} ({number})" if number else name
+
+
 @cache
 def builtin() -> Catalogue:
     """Every corporation, prelude and project card of the official sets (`BUILT_IN_EXPANSIONS`:

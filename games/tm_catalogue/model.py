@@ -103,12 +103,6 @@ class Card(BaseModel):
     def is_project(self) -> bool:
         return self.type in PROJECT_TYPES
 
-    @property
-    def label(self) -> str:
-        """The name with the printed number beside it, so a table finds the physical card:
-        "Venus Governor (255)"; a host's card without a number is its name."""
-        return f"{self.name} ({self.number})" if self.number else self.name
-
     def dealt_with(self, expansions: Collection[Expansion]) -> bool:
         """Whether a game of these sets deals this card: its set is in, so are the sets it
         requires, and none that replaces it."""

@@ -13,6 +13,7 @@ from games.core.drawing import Board
 from games.core.match import Match
 from games.mars_auction import ENGINE
 from games.mars_auction.render import display_board, settlement_board
+from games.tm_catalogue import builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools import render_samples
 from tools.render_samples import AuctionPlayed
@@ -89,7 +90,11 @@ def test_an_unlimited_card_shows_its_bids_and_the_high_bidder(ma: AuctionPlayed)
     lot = view["lot"]
     card = next(c for c in view["display"] if c["number"] == lot["number"])
     bids = ", ".join(f"{ma.names[p]} {a} M€" for p, a in lot["bids"])
-    assert f"Up for auction: card {card['number']}, {card['name']}; bids: {bids}." in alt
+    printed = builtin().get(card["name"])
+    assert printed is not None and printed.number
+    named = f"{card['name']} ({printed.number})"
+    said = f"Up for auction: card {card['number']}, {named}; bids: {bids}."
+    assert said in alt
     high = ma.names[lot["bids"][-1][0]]
     assert f"{high} (" in alt and f"high bid {lot['bids'][-1][1]} M€" in alt
 

@@ -27,14 +27,14 @@ def test_the_draft_board_matches_its_golden_image(
     assert_matches_golden(f"marsbot-draft-{stem}", draft_board(drafts[stem], DRAFTER), tmp_path)
 
 
-def test_the_alt_text_names_every_card_with_its_cost_and_tags(
+def test_the_alt_text_names_every_card_with_its_number_cost_and_tags(
     drafts: dict[str, dict[str, Any]],
 ) -> None:
     view = drafts["whole-round-3"]
     alt = draft_board(view, DRAFTER).alt
     for card in [*view["player_pile"], *view["marsbot_pile"], *view["marsbot_kept"]]:
         tags = ", ".join(card["tags"]) or "no tags"
-        assert f"{card['name']} ({card['cost']} M€: {tags})" in alt
+        assert f"{card['name']} ({card['number']}), {card['cost']} M€: {tags}" in alt
     last = view["rounds"][-1]
     assert f"MARSBOT took {last['chosen']} (keys: Jovian·Space)" in alt
     ended = drafts["whole-ended"]
@@ -43,9 +43,8 @@ def test_the_alt_text_names_every_card_with_its_cost_and_tags(
     for name in ended["bought"]:
         assert f"{name} (" in alt and "bought" in alt
     table = draft_board(drafts["table-round-3"], DRAFTER).alt
-    assert (
-        "Venus Governor (4 M€: venus, venus)" in table and "Your pile (what MARSBOT left)" in table
-    )
+    assert "Venus Governor (255), 4 M€: venus, venus" in table
+    assert "Your pile (what MARSBOT left)" in table
 
 
 def test_the_draft_boards_are_deterministic_small_and_phone_wide(

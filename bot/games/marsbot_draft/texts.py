@@ -23,6 +23,7 @@ from games.marsbot_draft.draft import BONUS_CARD
 from games.marsbot_draft.model import CARD_PRICE, ROUNDS
 from games.marsbot_draft.priority import Tags, parse_priority
 from games.marsbot_draft.render import card_words, draft_board, priority_words
+from games.tm_catalogue import numbered
 
 #: The bot's own event: the board after a move.
 BOARD_SHOWN = "board_shown"
@@ -33,7 +34,8 @@ SHOWN_AFTER = frozenset(
 
 
 def listed(names: list[str]) -> str:
-    return join([f"**{name}**" for name in names]) or "none"
+    """Cards in bold, each with its printed number: "**Birds (072)** and **Fish (052)**"."""
+    return join([f"**{numbered(name)}**" for name in names]) or "none"
 
 
 def deck_words(deck: list[str], bonus: str) -> str:
