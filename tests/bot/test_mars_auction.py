@@ -17,7 +17,7 @@ from bot.games.mars_auction.controls import Option, groups
 from bot.players import player_id
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
-from games.tm_catalogue import PROJECT_TYPES, builtin
+from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import components_of, custom_ids
 
@@ -359,7 +359,7 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
         assert "**Your settlement of generation 1's research auction**" in dms
         assert "M€** left." in dms, "the M€ left, the player's alone"
         held = state.seats[table.pid(member)]
-        assert f"🏁 **Your holdings**: **{held.corporation}**" in dms
+        assert f"🏁 **Your holdings**: **{numbered(str(held.corporation))}**" in dms
     assert any(e["type"] == "card_awarded" for e in report["events"])
 
 
@@ -574,7 +574,7 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
 
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     r = await table.choose(ann, "keep", ["Teractor"])
-    assert "Your choice so far: **Teractor**" in r.response.content
+    assert "Your choice so far: **Teractor (R30)**" in r.response.content
     for member in others[ann.id]:
         assert "Teractor" not in readable_since(table, member, seen[member.id]), member.name
     assert "ann has chosen." in readable_since(table, table.onlooker, seen[table.onlooker.id])

@@ -13,7 +13,7 @@ import pytest
 
 from bot.flows import lobby
 from games.marsbot_draft import ENGINE
-from games.tm_catalogue import builtin
+from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import custom_ids
 
@@ -108,7 +108,8 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
     assert r.ephemeral, r.response.content
     text = t.channel_text()
-    assert f"You buy **{bought[0]}** and **{bought[1]}** for 6 M€." in text
+    listed = f"**{numbered(bought[0])}** and **{numbered(bought[1])}**"
+    assert f"You buy {listed} for 6 M€." in text
     assert "**The draft is over.** MARSBOT keeps" in text
     assert "MARSBOT's action deck, top first:" in text, "the final board's alt text"
     state = await t.state()
@@ -138,7 +139,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     assert "🤖 Round 1: MARSBOT takes **Venus Governor**. Celestic: Venus 2 > Jovian 0." in (
         t.channel_text()
     )
-    assert "Your pile is what MARSBOT left: **Io Mining Industries**, **Ganymede Colony** and " in (
+    assert "left: **Io Mining Industries (092)**, **Ganymede Colony (081)** and " in (
         t.channel_text()
     )
     await t.ann.slash(t.channel, "marsbot take", card="Comet")
@@ -146,7 +147,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     await t.ann.slash(t.channel, "marsbot take", card="Asteroid")
     view = await t.view()
     assert view["expected"] == ["Io Mining Industries", "Ganymede Colony"]
-    should = "should be **Io Mining Industries** and **Ganymede Colony**."
+    should = "should be **Io Mining Industries (092)** and **Ganymede Colony (081)**."
     assert f"MARSBOT's pile {should}" in t.channel_text()
     me = await t.ann.slash(t.channel, "me")
     assert me.ephemeral and f"It {should}" in me.response.content, me.response.content
