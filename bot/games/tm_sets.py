@@ -1,4 +1,4 @@
-"""The `sets:` option of the Terraforming Mars games (the Mars Auction, the MARSBOT draft):
+"""The `sets:` option of the games that deal Terraforming Mars cards from the catalogue:
 the sets a host types, refused with the sets' names when one is no set, and suggested as they
 type (`games.tm_catalogue.sets`)."""
 

@@ -155,7 +155,7 @@ class MarsAuction(Engine[State, Options]):
             except RuleError as error:
                 # Options the game cannot set up with are refused as options are (a
                 # ValueError), whether they come from the bot's lobby or a replayed record.
-                what = "display" if names is not None else "expansions"
+                what = "display" if names is not None else "sets"
                 raise ValueError(f"Invalid options: {what}: {error.message}") from None
             self._lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]

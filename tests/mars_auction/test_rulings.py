@@ -184,7 +184,7 @@ def test_a_display_the_setup_cannot_use_is_refused_as_an_option() -> None:
     with pytest.raises(ValueError, match=r"^Invalid options: display: .*Did you mean"):
         Match.start(ENGINE, ["ann", "bob"], {"display": ["Credicorp", *setup_display(2)[1:]]}, 1)
     only_preludes = {"expansions": ["prelude"]}
-    with pytest.raises(ValueError, match=r"^Invalid options: expansions: The catalogue has 5"):
+    with pytest.raises(ValueError, match=r"^Invalid options: sets: The catalogue has 5"):
         Match.start(ENGINE, ["a", "b", "c", "d", "e"], only_preludes, 1)
 
 

@@ -256,12 +256,14 @@ class MarsbotDraftTexts(GameTexts):
             "`own_first:True`, first `/marsbot take card:` the card you take, so MARSBOT's "
             "pick is shown only after yours. Then `/marsbot discard` and `/marsbot deck`.\n"
             "**Whole draft:** `/match create marsbot-draft` deals two piles of four from the "
-            "base game, Corporate Era and Prelude: take a card with the menu in your 1-on-1, "
+            "sets chosen (`sets`, default base game, Corporate Era and Prelude; add `venus` for "
+            "Venus Next): take a card with the menu in your 1-on-1, "
             "MARSBOT picks, the piles swap; after four rounds MARSBOT discards, its action "
             "deck is shuffled, and you buy your cards (3 M€ each).\n"
             "**Options:** `corporation`, `mode`, `difficulty` (brutal: MARSBOT keeps all "
             "four), `spire_rule` (czech: discard a card with the fewest tags; english: keep "
-            "the most), `tracks` and `aridor_tracks` for Aridor. The rules, page by page: "
+            "the most), `tracks` and `aridor_tracks` for Aridor, `sets`. The rules, page by "
+            "page: "
             "`/help game:marsbot-draft`."
         )
 
