@@ -49,10 +49,14 @@ class UnknownCard(RuleError):
 
 class Catalogue:
     """Cards with unique names (also when folded: no two cards differ only in case, accents or
-    punctuation) and unique numbers, in the order given."""
+    punctuation) and unique numbers, in the order given. A game of some expansions deals a
+    card of those (`Card.dealt_with`), and with `host` every card a host's list names."""
 
-    def __init__(self, cards: Iterable[Card]) -> None:
+    def __init__(self, cards: Iterable[Card], hosted: Iterable[str] = ()) -> None:
         self.cards: tuple[Card, ...] = tuple(cards)
+        #: The names a host's list gives (`parse_host_list`): its own cards and the
+        #: catalogue's it names, all dealt with the expansion `host`.
+        self.hosted = frozenset(hosted)
         self._by_name: dict[str, Card] = {}
         self._by_folded: dict[str, Card] = {}
         self._by_number: dict[str, Card] = {}
@@ -110,6 +114,13 @@ class Catalogue:
             "unknown_card", f"There is no card called {typed(text)} in the catalogue.{hint}"
         )
 
+    def _dealt(self, card: Card, expansions: Collection[Expansion] | None) -> bool:
+        return (
+            expansions is None
+            or card.dealt_with(expansions)
+            or ("host" in expansions and card.name in self.hosted)
+        )
+
     def select(
         self,
         *,
@@ -121,8 +132,7 @@ class Catalogue:
         return tuple(
             card
             for card in self.cards
-            if (expansions is None or card.dealt_with(expansions))
-            and (types is None or card.type in types)
+            if self._dealt(card, expansions) and (types is None or card.type in types)
         )
 
     def search(
@@ -145,7 +155,7 @@ class Catalogue:
             compact, starts = self._keys[index]
             if (
                 wanted not in compact
-                or (expansions is not None and not card.dealt_with(expansions))
+                or not self._dealt(card, expansions)
                 or (types is not None and card.type not in types)
             ):
                 continue
