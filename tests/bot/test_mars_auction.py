@@ -786,6 +786,9 @@ async def test_sets_choose_what_is_dealt_and_suggested(simcord_env: Any) -> None
     dealt = [builtin().get(card.name) for card in (await table.state()).display]
     assert {card.expansion for card in dealt if card} == {"prelude", "venus"}
     assert len(dealt) == 32 and all(dealt)
+    research = await table.host.autocomplete(table.channel, "mars research", "cards", "venus gov")
+    assert [c["value"] for c in research] == ["Venus Governor"]
+    assert await table.host.autocomplete(table.channel, "mars research", "cards", "arctic al") == []
 
 
 def test_eighty_cards_fit_four_menus_of_25_by_kind() -> None:
