@@ -14,8 +14,8 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, model_validator
 
 CardType = Literal["corporation", "prelude", "automated", "active", "event"]
-#: Every tag the source repository knows; the built-in sets use the first twelve, and
-#: `venus` (Venus Next), `moon`, `mars`, `crime` and `clone` may come with a host's list.
+#: Every tag the source repository knows; the built-in sets use the first thirteen (to
+#: `venus`, Venus Next's), and `moon`, `mars`, `crime` and `clone` may come with a host's list.
 Tag = Literal[
     "building",
     "space",
@@ -61,8 +61,8 @@ EXPANSION_TITLES: dict[Expansion, str] = {
     "host": "the host's list",
 }
 
-#: Limits on any card, the built-in ones far inside them (the dearest built-in project costs
-#: 41 M€, the richest corporation starts with 60 M€).
+#: Limits on any card, the built-in ones far inside them (the dearest built-in project,
+#: Earth Elevator, costs 43 M€; the richest corporation starts with 60 M€).
 MAX_COST = 100
 MAX_STARTING_MC = 100
 MAX_NAME_LENGTH = 60
