@@ -51,6 +51,8 @@ KICKER = "MARS AUCTION"
 COLUMNS = 5
 GAP = 8
 TILE_H = 88
+#: A card's name: the largest and smallest size, on at most two lines (never cut).
+NAME_SIZES = (14, 12)
 SECTION_H = 36
 PLAYER_H = 34
 LOT_H = 96
@@ -144,7 +146,7 @@ def _chip(
     return canvas.badge(x, middle, label, BadgeStyle(ink, fill), size=11, upper=False)
 
 
-def _tile_width() -> int:
+def tile_width() -> int:
     return (WIDTH - 2 * MARGIN - GAP * (COLUMNS - 1)) // COLUMNS
 
 
@@ -174,7 +176,7 @@ def _tile(
 ) -> None:
     """One card on display: number (and the card's printed number), facts, name (on two
     lines when long, never cut), then its markers, or who won it."""
-    w = _tile_width()
+    w = tile_width()
     done = bool(card.get("done"))
     canvas.image.paste(_tile_face(w, str(card["kind"]), done=done, up=up), (x, y))
     ink = TEXT if not done else MUTED
@@ -185,7 +187,7 @@ def _tile(
     facts = card_facts(card).replace("starts with ", "start ")
     if facts:
         canvas.text(x + w - 9, y + 15, facts, size=12, fill=MUTED, align="right")
-    size, lines = fonts.wrap_fitted(str(card["name"]), 14, 12, w - 20, 2, bold=True)
+    size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, w - 20, 2, bold=True)
     for i, line in enumerate(lines):
         middle = y + 40 if len(lines) == 1 else y + 33 + i * (size + 3)
         canvas.text(x + 12, middle, line, size=size, fill=ink, bold=True)
@@ -226,7 +228,7 @@ def _section(
     canvas.rect((MARGIN, top + 12, MARGIN + 4, top + 26), KIND_BANDS.get(kind, MUTED))
     canvas.text(MARGIN + 12, top + 19, title, size=14, fill=MUTED, bold=True)
     y = top + SECTION_H
-    w = _tile_width()
+    w = tile_width()
     for i, card in enumerate(cards):
         column, row = i % COLUMNS, i // COLUMNS
         _tile(

@@ -43,6 +43,8 @@ TILE_H = 112
 SECTION_HEAD = 34
 SECTION_GAP = 14
 TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
+#: A card's name: the largest and smallest size, on at most two lines (never cut).
+NAME_SIZES = (15, 11)
 
 #: The tags' chips: a fill and the ink its label needs (the tags' colours on the cards, as
 #: near as a dark board allows).
@@ -202,7 +204,7 @@ def _tile(
             x + TILE_W - 12, y + 42, str(card["number"]), size=11, fill=MUTED, align="right"
         )
     room = TILE_W - 24 - cost - 6
-    size, lines = fonts.wrap_fitted(str(card["name"]), 15, 12, room, 2, bold=True)
+    size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, room, 2, bold=True)
     for i, line in enumerate(lines):
         canvas.text(x + 12, y + 20 + i * (size + 4), line, size=size, bold=True)
     tx, ty = x + 12, y + 68

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from games.core.drawing import Board
+from games.core.drawing import Board, fonts
 from games.core.match import Match
 from games.mars_auction import ENGINE
-from games.mars_auction.render import display_board, settlement_board
+from games.mars_auction.render import NAME_SIZES, display_board, settlement_board, tile_width
 from games.tm_catalogue import builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools import render_samples
@@ -123,3 +123,15 @@ def test_a_board_is_the_same_whatever_the_budgets_and_sealed_choices() -> None:
         seat.money = 999
         seat.choice = ["a sealed choice"]
     assert display_board(ENGINE.view(match.state, None), names) == board
+
+
+def test_no_catalogue_name_is_cut_on_a_tile() -> None:
+    """Every card's name fits a display tile on at most two lines (the longest,
+    'Magnetic Field Generators (promo)', on two)."""
+    room = tile_width() - 20
+    lines = {
+        card.name: fonts.wrap_fitted(card.name, *NAME_SIZES, room, 2, bold=True)[1]
+        for card in builtin()
+    }
+    assert [name for name, text in lines.items() if " ".join(text) != name] == []
+    assert lines["Magnetic Field Generators (promo)"] == ["Magnetic Field", "Generators (promo)"]

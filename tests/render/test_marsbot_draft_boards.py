@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from games.marsbot_draft.render import draft_board
+from games.core.drawing import Canvas, fonts
+from games.marsbot_draft.render import COST, NAME_SIZES, TILE_W, draft_board
+from games.tm_catalogue import PROJECT_TYPES, builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools.render_samples import DRAFTER, marsbot_drafts
 
@@ -57,3 +59,15 @@ def test_the_draft_boards_are_deterministic_small_and_phone_wide(
         picture = Image.open(io.BytesIO(board.png))
         assert picture.format == "PNG" and 800 <= picture.width <= 1000
         assert len(board.png) <= MAX_BYTES
+
+
+def test_no_catalogue_name_is_cut_on_a_tile() -> None:
+    """Every project card's name fits its tile on two lines beside the widest cost badge."""
+    widest = Canvas(400, 60).badge(390, 20, "43 M€", COST, size=12, align="right", upper=False)
+    room = TILE_W - 24 - widest - 6
+    cut = [
+        card.name
+        for card in builtin().select(types=PROJECT_TYPES)
+        if " ".join(fonts.wrap_fitted(card.name, *NAME_SIZES, room, 2, bold=True)[1]) != card.name
+    ]
+    assert cut == []
