@@ -351,7 +351,13 @@ def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
     facts = card_facts(card)
     title = f"{card['number']} · {numbered(card['name'])}" + (f" ({facts})" if facts else "")
     canvas.text(
-        MARGIN + 16, top + 48, title, size=22, bold=True, max_width=WIDTH - 2 * MARGIN - 280
+        MARGIN + 16,
+        top + 48,
+        title,
+        size=22,
+        bold=True,
+        max_width=WIDTH - 2 * MARGIN - 280,
+        min_size=15,
     )
     high = lot["bids"][-1] if lot["bids"] else None
     right = WIDTH - MARGIN - 16
