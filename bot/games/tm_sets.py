@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot.errors import UserError
 from games.core.errors import RuleError
-from games.tm_catalogue import Expansion
+from games.tm_catalogue import DEFAULT_EXPANSIONS, Expansion
 from games.tm_catalogue.sets import complete_sets, parse_sets
 
 #: Discord offers at most 25 suggestions.
@@ -21,6 +21,15 @@ def chosen_sets(text: str) -> list[Expansion]:
         return parse_sets(text)
     except RuleError as error:
         raise UserError(f"`sets`: {error.message}") from None
+
+
+def typed_sets(text: str | None) -> list[Expansion]:
+    """The sets of an option typed so far, for other options' suggestions: the default sets
+    while it is empty or names no set yet."""
+    try:
+        return parse_sets(text) if text else list(DEFAULT_EXPANSIONS)
+    except RuleError:
+        return list(DEFAULT_EXPANSIONS)
 
 
 def set_choices(current: str) -> list[app_commands.Choice[str]]:

@@ -22,7 +22,7 @@ from bot.games.mars_auction.controls import (
 )
 from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.plugin import Form, GamePlugin
-from bot.games.tm_sets import chosen_sets, set_choices
+from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
 from bot.players import player_id
 from games.core.drawing.words import plural
@@ -40,7 +40,6 @@ from games.tm_catalogue import (
     parse_host_list,
 )
 from games.tm_catalogue.host_list import MAX_BYTES
-from games.tm_catalogue.sets import parse_sets
 
 Interaction = discord.Interaction[Any]
 TEXTS = MarsAuctionTexts()
@@ -177,11 +176,7 @@ def create() -> app_commands.Command[Any, ..., None]:
     async def display_names(
         interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        typed = getattr(interaction.namespace, "sets", None)
-        try:
-            expansions = parse_sets(typed) if typed else list(DEFAULT_EXPANSIONS)
-        except RuleError:
-            expansions = list(DEFAULT_EXPANSIONS)
+        expansions = typed_sets(getattr(interaction.namespace, "sets", None))
         return suggestions(current, catalogue_for(None), None, expansions)
 
     @mars_auction.autocomplete("sets")
