@@ -10,9 +10,11 @@ normally `games/tm_catalogue/cards.json`. To regenerate the data::
     python -m tools.build_tm_catalogue /tmp/tm.git games/tm_catalogue/cards.json
     git diff games/tm_catalogue/cards.json
 
-What is read, and nothing else: the module manifests of the base game, Corporate Era and
-Prelude (`src/server/cards/StandardCardManifests.ts`, `.../prelude/PreludeCardManifest.ts`),
-which name every card of those sets and the file that defines it; in each such file the
+What is read, and nothing else: the module manifests of the official sets (`MANIFESTS`: the
+base game, Corporate Era, Prelude, Venus Next, Colonies, Turmoil, Prelude 2, promos), which
+name every card of those sets, the file that defines it and the other sets it needs (an
+entry's `compatibility`, the card's `requires`), and the cards of other sets a set replaces
+(`cardsToRemove`, their `replaced_by`); in each card's file the
 top-level properties of the object passed to `super({...})` (`name`, `type`, `tags`, `cost`,
 `startingMegaCredits`, and `metadata.cardNumber`); and the card names
 (`src/common/cards/CardName.ts`) and tags (`src/common/cards/Tag.ts`). No code or card text
@@ -21,7 +23,9 @@ a prelude comes from its base class (`CorporationCard`, `PreludeCard`), which do
 in `super`. An event card is given the `event` tag, which the source keeps out of `tags`.
 
 Anything the script does not understand (a property that is not a literal, a card without a
-number, a file it cannot find) stops it with a message rather than guessing. The output is
+number, a file it cannot find, two cards with one number) stops it with a message rather than
+guessing. The source's known slips are corrected and listed (`NUMBER_TYPOS`,
+`BORROWED_NUMBERS`, `RULEBOOK_SPELLINGS`, `VERSION`). The output is
 sorted by card number and written by `games.tm_catalogue.catalogue.dumps`, so the same source
 gives the same bytes; `tests/tm_catalogue/` checks that the committed file is in that form,
 since the source repository is not at hand in CI.
