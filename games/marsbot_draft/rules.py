@@ -68,7 +68,7 @@ FLOATERS_TO_KEEP = 5
 def project_cards(options: Options) -> tuple[DraftCard, ...]:
     """Every project card of the catalogue a game of the draft's sets deals, in catalogue
     order: what a whole draft deals from (MB-D6), Venus Next's when it is in."""
-    return _project_cards(tuple(options.expansions))
+    return _project_cards(tuple(options.sets))
 
 
 @cache
@@ -612,6 +612,7 @@ class MarsbotDraft(Engine[State, Options]):
             "difficulty": state.options.difficulty,
             "spire_rule": state.options.spire_rule,
             "own_first": state.options.own_first,
+            "sets": list(state.options.sets),
             "phase": state.phase,
             "title": self._title(state),
             "round": state.round,

@@ -364,6 +364,8 @@ async def test_a_whole_draft_with_venus_next_deals_its_cards(simcord_env: Any) -
     assert offered == [{"name": "base, venus", "value": "base, venus"}]
     r = await t.ann.slash(t.channel, f"match create {GAME}", corporation="Celestic", sets="venus")
     assert not r.ephemeral and "ann's match has started" in r.response.content
+    me = await t.ann.slash(t.channel, "me")
+    assert "Sets: Venus Next." in me.response.content, me.response.content
     await t.opened()
     state = await t.state()
     venus = {c.name for c in builtin().select(expansions={"venus"})}

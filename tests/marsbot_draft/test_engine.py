@@ -111,12 +111,12 @@ def test_mb_d6_a_whole_draft_with_venus_next_deals_its_cards() -> None:
     """Venus Next's 49 projects join the 215 of the default sets; a draft without it deals
     none of them, one with it deals them among the others."""
     venus = {c.name for c in builtin().select(expansions={"venus"})}
-    with_venus = Options(expansions=["base", "corpera", "prelude", "venus"])
+    with_venus = Options(sets=["base", "corpera", "prelude", "venus"])
     assert len(project_cards(with_venus)) == 215 + 49
     dealt: dict[bool, set[str]] = {False: set(), True: set()}
     for seed in range(12):
         for chosen in (False, True):
-            sets = {"expansions": with_venus.expansions} if chosen else {}
+            sets = {"sets": with_venus.sets} if chosen else {}
             match, events = start(seed=seed, corporation="Celestic", **sets)
             started = of(events, "draft_started")
             dealt[chosen] |= {*started["player_pile"], *(c.name for c in match.state.marsbot_pile)}
@@ -126,11 +126,11 @@ def test_mb_d6_a_whole_draft_with_venus_next_deals_its_cards() -> None:
 
 def test_a_draft_stored_before_the_sets_option_deals_from_the_default_sets() -> None:
     options = Options.model_validate({"mode": "whole-draft", "corporation": "Teractor"})
-    assert options.expansions == ["base", "corpera", "prelude"]
+    assert options.sets == ["base", "corpera", "prelude"]
     with pytest.raises(ValueError, match="each set may be listed once"):
-        Options.model_validate({"expansions": ["venus", "venus"]})
+        Options.model_validate({"sets": ["venus", "venus"]})
     with pytest.raises(ValueError, match="host"):
-        Options.model_validate({"expansions": ["host"]})
+        Options.model_validate({"sets": ["host"]})
 
 
 def test_whole_draft_picks_by_priority_and_replays_from_its_record() -> None:

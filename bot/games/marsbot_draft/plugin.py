@@ -69,7 +69,7 @@ def draft_options(
     for track levels the bot cannot read and for a name that is no set, saying why."""
     options: dict[str, Any] = {"mode": mode}
     if sets is not None:
-        options["expansions"] = chosen_sets(sets)
+        options["sets"] = chosen_sets(sets)
     try:
         if corporation is not None and corporation.strip().lower() != RANDOM:
             options["corporation"] = find_corporation(corporation).name
@@ -128,7 +128,7 @@ async def complete_cards(
     found = builtin().complete(
         current,
         separator=CARD_SEPARATOR if many else None,
-        expansions=options.get("expansions", DEFAULT_EXPANSIONS),
+        expansions=options.get("sets", DEFAULT_EXPANSIONS),
         types=PROJECT_TYPES,
         limit=CHOICES,
         longest=CHOICE_LENGTH,

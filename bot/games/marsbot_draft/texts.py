@@ -24,6 +24,7 @@ from games.marsbot_draft.model import CARD_PRICE, ROUNDS
 from games.marsbot_draft.priority import Tags, parse_priority
 from games.marsbot_draft.render import card_words, draft_board, priority_words
 from games.tm_catalogue import numbered
+from games.tm_catalogue.sets import sets_title
 
 #: The bot's own event: the board after a move.
 BOARD_SHOWN = "board_shown"
@@ -173,7 +174,7 @@ class MarsbotDraftTexts(GameTexts):
             f"**MARSBOT draft — MARSBOT plays {view['corporation']}** "
             f"(priority {priority_words(view)}{source}): {view['title']}."
         )
-        lines = [head, self._next(view)]
+        lines = [head, self._next(view), f"Sets: {sets_title(view['sets'])}."]
         if view["rounds"] and view["phase"] in ("pick", "discard"):
             last = view["rounds"][-1]
             took = f"🤖 Round {last['round']}: MARSBOT took **{last['chosen']}**. {last['why']}."
