@@ -1,0 +1,274 @@
+"""Atrades' options and state, JSON-ready, and the setup (docs/rules/atrades.md).
+
+Words: a *guild* is a player's side (seat `0..n-1`, clockwise); a *company* is identified by
+its starting tile's initiative (1-18); a company's *bank* is its money, a guild's *money* its
+personal supply ("victory points"). Hexes are named by their labels ("B4", games.core.hex).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from games.atrades.data import (
+    CUBES,
+    GUILDS,
+    REGIONS,
+    STARTING,
+    TECHNOLOGIES,
+    TILE_COUNTS,
+    TYPES,
+    GoodsType,
+    Guild,
+    Region,
+    Terrain,
+    level,
+)
+from games.core.errors import RuleError
+from games.core.hex import Hex, Links, parse_label, place
+from games.core.rng import RandomSource
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+Track = Literal["acquire", "merger", "bureaucracy", "research"]
+TRACKS: tuple[Track, ...] = ("acquire", "merger", "bureaucracy", "research")
+
+
+class Options(BaseModel):
+    """Match options. `regions` and `guilds` name the tiles and guild boards to use (in seat
+    order for guilds) instead of drawing them from the seed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    regions: list[str] | None = None
+    guilds: list[str] | None = None
+
+
+class Payment(BaseModel):
+    """Money paid from one company's bank and/or personal money (AT-7, AT-14, AT-19)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: int | None = None
+    from_company: int = Field(default=0, ge=0)
+    from_money: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _company_named(self) -> Payment:
+        if self.from_company and self.company is None:
+            raise ValueError("money from a company needs the company")
+        return self
+
+    @property
+    def total(self) -> int:
+        return self.from_company + self.from_money
+
+
+class Company(BaseModel):
+    initiative: int
+    type: GoodsType
+    owner: int
+    hexes: list[str]
+    bank: int = 0
+    flipped: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.hexes)
+
+    @property
+    def level(self) -> int:
+        return level(self.size)
+
+
+class GuildState(BaseModel):
+    player: str
+    guild: str
+    initiative: int
+    money: int
+    cubes: int = CUBES
+    tracks: dict[Track, int] = Field(default_factory=lambda: dict.fromkeys(TRACKS, 0))
+    technologies: list[str] = Field(default_factory=list)
+
+
+class Cell(BaseModel):
+    terrain: Terrain
+    region: int
+    city: int | None = None
+
+
+class PlacedRegion(BaseModel):
+    """A region tile as drawn and placed: which tile, where its centre is, how it is turned."""
+
+    name: str
+    centre: str
+    turns: int
+    demand: int
+
+
+class Merger(BaseModel):
+    """A player merger under way (AT-9 to AT-16).
+
+    `track` is the auction track as placed, "A" for the starter's company and "B" for the
+    other; `order` is the bidding order, clockwise from the starter's left (AT-11); `round` is
+    the auction round under way, the last of `rounds` being sealed (AT-12)."""
+
+    starter: int
+    companies: tuple[int, int]
+    cube: bool
+    track: list[Literal["A", "B"]]
+    rounds: int
+    order: list[int]
+    round: int = 1
+    step: Literal["open", "sealed", "payment"] = "open"
+    turn: int = 0
+    out: list[int] = Field(default_factory=list)
+    high: int = 0
+    leader: int | None = None
+    sealed: dict[int, int | None] = Field(default_factory=dict)
+    winner: int | None = None
+
+
+class State(BaseModel):
+    options: Options
+    rng: RandomSource
+    round: int = 1
+    era: int = 1
+    guilds: list[GuildState]
+    order: list[int]
+    regions: list[PlacedRegion]
+    board: dict[str, Cell]
+    connectors: list[tuple[str, str]]
+    companies: list[Company] = Field(default_factory=list)
+    display: list[int]
+    pool: list[int]
+    supply: dict[GoodsType, int]
+    technologies: list[str]
+    bids: dict[int, Payment] = Field(default_factory=dict)
+    merger: Merger | None = None
+    free_acquires: list[int] = Field(default_factory=list)
+    expansions: list[int] = Field(default_factory=list)
+    money_at_start: int
+    created: int = 0
+    destroyed: int = 0
+    ended: bool = False
+    winners: list[int] = Field(default_factory=list)
+
+    def company(self, initiative: int) -> Company:
+        for company in self.companies:
+            if company.initiative == initiative:
+                return company
+        raise RuleError("no_company", f"There is no company {initiative} on the map.")
+
+    def links(self) -> Links:
+        return Links((parse_label(a), parse_label(b)) for a, b in self.connectors)
+
+    def cell_at(self, hex_: Hex) -> Cell | None:
+        """The map's hex there, or None off the map."""
+        if hex_.q < 0 or hex_.r < 0:
+            return None
+        return self.board.get(hex_.label)
+
+    def occupied(self) -> dict[str, int]:
+        """Which company's tile is on each taken hex (flipped tiles still take theirs)."""
+        return {label: c.initiative for c in self.companies for label in c.hexes}
+
+    def seat(self, seat: int) -> GuildState:
+        if not 0 <= seat < len(self.guilds):
+            raise RuleError("no_seat", f"There is no seat {seat} at this table.")
+        return self.guilds[seat]
+
+
+#: AT-D3: where the regions' centres go, in draw order: two rows of three, one desert hex
+#: apart, every label on the board from A1.
+SLOTS: tuple[Hex, ...] = tuple(Hex(5 + 6 * i - 3 * j, 2 + 6 * j) for j in (0, 1) for i in (0, 1, 2))
+
+
+def display_size(players: int) -> int:
+    """AT-D7: starting tiles face up to acquire: one more than there are players."""
+    return players + 1
+
+
+def setup(players: list[str], options: Options, seed: int) -> State:
+    """AT-D3: guild boards dealt (or chosen), players + 1 region tiles drawn, turned and
+    placed, the starting tiles shuffled and players + 1 of them laid out; everything drawn is
+    in the state (`guilds`, `regions`, `display` and `pool`)."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError(
+            "player_count",
+            f"Atrades is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.",
+        )
+    if len(set(players)) != len(players):
+        raise RuleError("player_twice", "Each player takes one seat.")
+    rng = RandomSource(seed=seed)
+    guilds = _guilds(options, len(players), rng)
+    regions = _regions(options, len(players) + 1, rng)
+    placed, board, connectors = lay_out(regions, [rng.randint(0, 5) for _ in regions])
+    tiles = rng.shuffled([n for numbers in STARTING.values() for n in numbers])
+    shown = display_size(len(players))
+    return State(
+        options=options,
+        rng=rng,
+        guilds=[
+            GuildState(player=p, guild=g.name, initiative=g.initiative, money=g.money)
+            for p, g in zip(players, guilds, strict=True)
+        ],
+        order=list(range(len(players))),
+        regions=placed,
+        board=board,
+        connectors=connectors,
+        display=sorted(tiles[:shown]),
+        pool=tiles[shown:],
+        supply={t: TILE_COUNTS[t] - len(STARTING[t]) for t in TYPES},
+        technologies=[t.id for t in TECHNOLOGIES],
+        money_at_start=sum(g.money for g in guilds),
+    )
+
+
+def lay_out(
+    regions: list[Region], turns: list[int]
+) -> tuple[list[PlacedRegion], dict[str, Cell], list[tuple[str, str]]]:
+    """AT-D3: region tiles turned and placed in the slots in order: what was placed, the map's
+    hexes by label, and the connectors between labels."""
+    placed: list[PlacedRegion] = []
+    board: dict[str, Cell] = {}
+    connectors: list[tuple[str, str]] = []
+    for index, (region, turn) in enumerate(zip(regions, turns, strict=True)):
+        centre = SLOTS[index]
+        for hex_, terrain in place(region.terrain, centre, turn).items():
+            board[hex_.label] = Cell(terrain=terrain, region=index)
+        for hex_, number in place(region.cities, centre, turn).items():
+            board[hex_.label].city = number
+        for a, b in region.connectors:
+            connectors.append(((a.rotated(turn) + centre).label, (b.rotated(turn) + centre).label))
+        placed.append(
+            PlacedRegion(
+                name=region.name, centre=centre.label, turns=turn, demand=region.demand_start
+            )
+        )
+    return placed, board, connectors
+
+
+def _guilds(options: Options, count: int, rng: RandomSource) -> list[Guild]:
+    if options.guilds is None:
+        return rng.shuffled(GUILDS)[:count]
+    by_name = {g.name.lower(): g for g in GUILDS}
+    chosen = [by_name.get(name.strip().lower()) for name in options.guilds]
+    names = ", ".join(g.name for g in GUILDS)
+    if None in chosen or len(chosen) != count or len({id(g) for g in chosen}) != count:
+        raise RuleError("bad_guilds", f"Name one different guild per player, from: {names}.")
+    return [g for g in chosen if g is not None]
+
+
+def _regions(options: Options, count: int, rng: RandomSource) -> list[Region]:
+    if options.regions is None:
+        return rng.shuffled(REGIONS)[:count]
+    by_name = {r.name.lower(): r for r in REGIONS}
+    chosen = [by_name.get(name.strip().lower()) for name in options.regions]
+    names = ", ".join(r.name for r in REGIONS)
+    if None in chosen or len(chosen) != count or len({id(r) for r in chosen}) != count:
+        raise RuleError(
+            "bad_regions", f"Name {count} different regions (players + 1), from: {names}."
+        )
+    return [r for r in chosen if r is not None]
