@@ -39,7 +39,7 @@ def govt_merger(state: State, seat: int, company: int) -> GovtPayout:
     if cubes < min(cities):
         raise RuleError(
             "bureaucracy_low",
-            f"The city next to company {company} needs {min(cities)} cubes on your "
+            f"The city next to company {company} needs {_cubes(min(cities))} on your "
             f"bureaucracy track; you have {cubes}.",
         )
     place_cube(state, seat, "bureaucracy")
@@ -50,3 +50,7 @@ def govt_merger(state: State, seat: int, company: int) -> GovtPayout:
     target.bank = 0
     target.flipped = True
     return payout
+
+
+def _cubes(count: int) -> str:
+    return f"{count} cube" if count == 1 else f"{count} cubes"
