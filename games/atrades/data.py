@@ -1,6 +1,6 @@
 """Atrades' printed matter as data: guilds, region tiles, company tiles, goods prices,
 technology cards, the era schedule and the Govt. payout table. The rulebook gives the counts
-and the table (AT-2, AT-5, AT-17); everything else is the bot edition's (AT-D1...), each
+and the chart (AT-1 to AT-5, AT-17); everything else is the bot edition's (AT-D1...), each
 number's reason in docs/rules/atrades.md.
 """
 

@@ -1,4 +1,4 @@
-"""The player merger (AT-10 to AT-16): declared, auctioned in open rounds and a final sealed
+"""The player merger (AT-11 to AT-16): declared, auctioned in open rounds and a final sealed
 round, paid out around the track, and settled (money, free acquires, the type, the free
 bureaucracy cubes)."""
 
@@ -15,10 +15,10 @@ from games.core.hex import Hex, parse_label
 
 
 def start_merger(state: State, seat: int, company: int, other: int, *, cube: bool) -> Merger:
-    """AT-10, AT-11, AT-12: the starter names a company of theirs and one adjacent to it
+    """AT-11, AT-12: the starter names a company of theirs and one adjacent to it
     (AT-D13: any other company in business, theirs or not), places a cube on the merger track
     or not, the cubes go on the auction track, and the auction's rounds are the two levels
-    added (AT-D6)."""
+    added (AT-D6); bidding goes clockwise, seat after seat, from the starter's left (AT-D22)."""
     if state.merger is not None:
         raise RuleError("merger_under_way", "A merger is already under way.")
     if cube:
@@ -218,9 +218,10 @@ def settle(
     """AT-14 to AT-16 and AT-D12, AT-D14: the winner pays the bid around the track; each
     space's dollars go to the personal money of its cube's owner if they lost the company,
     or onto the surviving company's bank if the winner owned it; both targeted companies'
-    old banks return to the supply; the lost company's tiles turn to the survivor's type; the
-    owners who lost a company take free Acquires in turn order; the winner may take a free
-    bureaucracy cube, and then so does the starter if they placed no cube (AT-16)."""
+    old banks return to the supply; the lost company's tiles turn to the survivor's type;
+    the owners who lost a company take free Acquires in turn order, one each (AT-D21); the
+    winner may take a free bureaucracy cube, and then so does the starter if they placed no
+    cube (AT-16)."""
     merger = _merger(state)
     if merger.step != "payment" or merger.winner is None:
         raise RuleError("not_settling", "This auction has no winner yet.")

@@ -7,7 +7,7 @@ personal supply ("victory points"). Hexes are named by their labels ("B4", games
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -108,10 +108,10 @@ class PlacedRegion(BaseModel):
 
 
 class Merger(BaseModel):
-    """A player merger under way (AT-9 to AT-16).
+    """A player merger under way (AT-11 to AT-16).
 
     `track` is the auction track as placed, "A" for the starter's company and "B" for the
-    other; `order` is the bidding order, clockwise from the starter's left (AT-11); `round` is
+    other; `order` is the bidding order, clockwise from the starter's left (AT-12); `round` is
     the auction round under way, the last of `rounds` being sealed (AT-12)."""
 
     starter: int
@@ -202,8 +202,8 @@ def setup(players: list[str], options: Options, seed: int) -> State:
     if len(set(players)) != len(players):
         raise RuleError("player_twice", "Each player takes one seat.")
     rng = RandomSource(seed=seed)
-    guilds = _guilds(options, len(players), rng)
-    regions = _regions(options, len(players) + 1, rng)
+    guilds = _drawn(options.guilds, GUILDS, len(players), rng, "guilds")
+    regions = _drawn(options.regions, REGIONS, len(players) + 1, rng, "regions")
     placed, board, connectors = lay_out(regions, [rng.randint(0, 5) for _ in regions])
     tiles = rng.shuffled([n for numbers in STARTING.values() for n in numbers])
     shown = display_size(len(players))
@@ -250,25 +250,19 @@ def lay_out(
     return placed, board, connectors
 
 
-def _guilds(options: Options, count: int, rng: RandomSource) -> list[Guild]:
-    if options.guilds is None:
-        return rng.shuffled(GUILDS)[:count]
-    by_name = {g.name.lower(): g for g in GUILDS}
-    chosen = [by_name.get(name.strip().lower()) for name in options.guilds]
-    names = ", ".join(g.name for g in GUILDS)
-    if None in chosen or len(chosen) != count or len({id(g) for g in chosen}) != count:
-        raise RuleError("bad_guilds", f"Name one different guild per player, from: {names}.")
-    return [g for g in chosen if g is not None]
+Named = TypeVar("Named", Guild, Region)
 
 
-def _regions(options: Options, count: int, rng: RandomSource) -> list[Region]:
-    if options.regions is None:
-        return rng.shuffled(REGIONS)[:count]
-    by_name = {r.name.lower(): r for r in REGIONS}
-    chosen = [by_name.get(name.strip().lower()) for name in options.regions]
-    names = ", ".join(r.name for r in REGIONS)
-    if None in chosen or len(chosen) != count or len({id(r) for r in chosen}) != count:
-        raise RuleError(
-            "bad_regions", f"Name {count} different regions (players + 1), from: {names}."
-        )
-    return [r for r in chosen if r is not None]
+def _drawn(
+    named: list[str] | None, pieces: tuple[Named, ...], count: int, rng: RandomSource, what: str
+) -> list[Named]:
+    """`count` pieces drawn with the seed, or the ones named (case ignored), each once."""
+    if named is None:
+        return rng.shuffled(pieces)[:count]
+    by_name = {p.name.lower(): p for p in pieces}
+    chosen = [by_name.get(name.strip().lower()) for name in named]
+    found = [p for p in chosen if p is not None]
+    if len(found) != len(chosen) or len(chosen) != count or len({p.name for p in found}) != count:
+        names = ", ".join(p.name for p in pieces)
+        raise RuleError(f"bad_{what}", f"Name {count} different {what}, from: {names}.")
+    return found
