@@ -4,7 +4,6 @@ owner's bureaucracy track reaches is sold to the Government for the chart's payo
 from __future__ import annotations
 
 from games.atrades.actions import need_cube, place_cube
-from games.atrades.merger import hexes
 from games.atrades.model import State
 from games.atrades.payout import GovtPayout, govt_payout
 from games.core.errors import RuleError
@@ -14,7 +13,7 @@ def cities_next_to(state: State, company: int) -> list[int]:
     """The numbers of the cities adjacent to a company's tiles (connectors count, AT-5)."""
     links = state.links()
     numbers = set()
-    for hex_ in links.around(hexes(state.company(company))):
+    for hex_ in links.around(state.company(company).positions()):
         cell = state.cell_at(hex_)
         if cell is not None and cell.city is not None:
             numbers.add(cell.city)

@@ -8,7 +8,6 @@ from pydantic import BaseModel
 
 from games.atrades.actions import free_land, price_bonus
 from games.atrades.data import PRICES
-from games.atrades.merger import hexes
 from games.atrades.model import State
 from games.core.errors import RuleError
 
@@ -75,7 +74,7 @@ def expansion_hexes(state: State, company: int) -> list[str]:
     """Free habitable hexes next to a company (connectors count), where it may expand."""
     taken = state.occupied()
     out = []
-    for hex_ in state.links().around(hexes(state.company(company))):
+    for hex_ in state.links().around(state.company(company).positions()):
         cell = state.cell_at(hex_)
         if cell is not None and cell.terrain == "habitable" and hex_.label not in taken:
             out.append(hex_.label)

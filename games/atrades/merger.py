@@ -11,7 +11,6 @@ from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import capacity, check_payment, take
 from games.atrades.payout import Side, auction_track, pay_around, shares
 from games.core.errors import RuleError
-from games.core.hex import Hex, parse_label
 
 
 def start_merger(state: State, seat: int, company: int, other: int, *, cube: bool) -> Merger:
@@ -31,7 +30,7 @@ def start_merger(state: State, seat: int, company: int, other: int, *, cube: boo
         raise RuleError("same_company", "A merger joins two different companies.")
     if target.flipped:
         raise RuleError("flipped", f"Company {other} was sold to the Govt. and is out of play.")
-    if not state.links().touching(hexes(mine), hexes(target)):
+    if not state.links().touching(mine.positions(), target.positions()):
         raise RuleError(
             "not_adjacent", f"Companies {company} and {other} are not next to each other."
         )
@@ -48,10 +47,6 @@ def start_merger(state: State, seat: int, company: int, other: int, *, cube: boo
         order=[(seat + step) % seats for step in range(1, seats + 1)],
     )
     return state.merger
-
-
-def hexes(company: Company) -> list[Hex]:
-    return [parse_label(label) for label in company.hexes]
 
 
 def _check_tiles(state: State, a: Company, b: Company) -> None:

@@ -66,6 +66,10 @@ class Payment(BaseModel):
 
 
 class Company(BaseModel):
+    """A company on the map: named by its starting tile's initiative, its tiles' labels
+    (the starting tile's first), its bank, its owner's seat, and whether the Government
+    bought it (flipped, AT-18)."""
+
     initiative: int
     type: GoodsType
     owner: int
@@ -81,8 +85,14 @@ class Company(BaseModel):
     def level(self) -> int:
         return level(self.size)
 
+    def positions(self) -> list[Hex]:
+        return [parse_label(label) for label in self.hexes]
+
 
 class GuildState(BaseModel):
+    """A seat: its player, guild board, money, action cubes left in its supply, the cubes on
+    each track (free ones included) and the technologies it researched."""
+
     player: str
     guild: str
     initiative: int
@@ -93,6 +103,8 @@ class GuildState(BaseModel):
 
 
 class Cell(BaseModel):
+    """A hex of the map: its terrain, the region it belongs to, its city's number."""
+
     terrain: Terrain
     region: int
     city: int | None = None
@@ -131,6 +143,12 @@ class Merger(BaseModel):
 
 
 class State(BaseModel):
+    """A game of Atrades between steps: the round and era; the seats, in seat order, and the
+    turn order; the map (regions with their demand, hexes by label, connectors) and the
+    companies on it; the starting tiles on display and in the pile; plain tiles and
+    technologies left; what is under way (turn-order bids, a merger, free Acquires and
+    expansions owed); the money ledger (AT-D10); the end and its winners."""
+
     options: Options
     rng: RandomSource
     round: int = 1

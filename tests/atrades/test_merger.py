@@ -45,7 +45,8 @@ def test_third_party_wins_chooses_the_type_and_both_losers_are_paid() -> None:
     state = two_companies()
     state.order = [2, 1, 0]
     merger = start_merger(state, 0, 3, 7, cube=False)
-    # AT-11, AT-12: A B A on the track, levels 1 + 1 = 2 rounds, bidding from the starter's left.
+    # AT-11, AT-12: A B A on the track, levels 1 + 1 = 2 rounds; AT-D22: bidding from the
+    # starter's left, the next seat.
     assert (merger.track, merger.rounds, merger.order) == (["A", "B", "A"], 2, [1, 2, 0])
     assert to_bid(merger) == 1
     open_pass(state, 1)
@@ -199,7 +200,7 @@ def test_at13_no_bid_over_money_and_one_company() -> None:
     open_bid(state, 1, 23)
 
 
-def test_at11_a_merger_needs_an_own_company_and_an_adjacent_one() -> None:
+def test_at11_at_d13_a_merger_needs_an_own_company_and_an_adjacent_one() -> None:
     state = two_companies()
     company(state, 12, 2, "L3", bank=1)
     company(state, 16, 1, "E4")
@@ -230,3 +231,16 @@ def test_at_d14_a_merger_the_supply_could_not_cover_is_refused() -> None:
     state.supply["liquids"] = 1
     message = refused(state, "tile_supply", lambda: start_merger(state, 0, 3, 7, cube=False))
     assert message == "The supply lacks the liquids tiles this merger could need (2, 1 left)."
+
+
+def test_an_auction_under_way_survives_a_json_round_trip() -> None:
+    state = two_companies()
+    start_merger(state, 0, 3, 7, cube=False)
+    open_pass(state, 1)
+    open_bid(state, 2, 3)
+    open_bid(state, 0, 8)
+    sealed_bid(state, 2, 13)
+    copy = State.model_validate_json(state.model_dump_json())
+    assert copy == state
+    sealed_bid(copy, 0, 14)
+    assert copy.merger is not None and (copy.merger.winner, copy.merger.high) == (0, 14)
