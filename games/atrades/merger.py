@@ -24,17 +24,9 @@ def start_merger(state: State, seat: int, company: int, other: int, *, cube: boo
         need_cube(state, seat)
     mine = state.company(company)
     target = state.company(other)
-    if mine.owner != seat or mine.flipped:
-        raise RuleError("not_your_company", f"Company {company} is not yours to merge.")
-    if target.initiative == mine.initiative:
-        raise RuleError("same_company", "A merger joins two different companies.")
-    if target.flipped:
-        raise RuleError("flipped", f"Company {other} was sold to the Govt. and is out of play.")
-    if not state.links().touching(mine.positions(), target.positions()):
-        raise RuleError(
-            "not_adjacent", f"Companies {company} and {other} are not next to each other."
-        )
-    _check_tiles(state, mine, target)
+    refusal = merger_refusal(state, seat, mine, target)
+    if refusal is not None:
+        raise refusal
     if cube:
         place_cube(state, seat, "merger")
     seats = len(state.guilds)
@@ -49,17 +41,30 @@ def start_merger(state: State, seat: int, company: int, other: int, *, cube: boo
     return state.merger
 
 
-def _check_tiles(state: State, a: Company, b: Company) -> None:
-    """AT-D14: whichever company survives, the supply must hold the tiles of its type that
-    replace the other's."""
-    for survivor, lost in ((a, b), (b, a)):
+def merger_refusal(state: State, seat: int, mine: Company, target: Company) -> RuleError | None:
+    """Why `seat` may not merge `mine` with `target` (AT-11, AT-D13, AT-D14), or None."""
+    if mine.owner != seat or mine.flipped:
+        return RuleError("not_your_company", f"Company {mine.initiative} is not yours to merge.")
+    if target.initiative == mine.initiative:
+        return RuleError("same_company", "A merger joins two different companies.")
+    if target.flipped:
+        return RuleError(
+            "flipped", f"Company {target.initiative} was sold to the Govt. and is out of play."
+        )
+    if not state.links().touching(mine.positions(), target.positions()):
+        return RuleError(
+            "not_adjacent",
+            f"Companies {mine.initiative} and {target.initiative} are not next to each other.",
+        )
+    for survivor, lost in ((mine, target), (target, mine)):
         needed = _tiles_needed(survivor, lost)
         if state.supply[survivor.type] < needed:
-            raise RuleError(
+            return RuleError(
                 "tile_supply",
                 f"The supply lacks the {survivor.type} tiles this merger could need "
                 f"({needed}, {state.supply[survivor.type]} left).",
             )
+    return None
 
 
 def _tiles_needed(survivor: Company, lost: Company) -> int:
