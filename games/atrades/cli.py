@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from games.atrades.payout import auction_track, govt_payout, pay_around, shares
+from games.core.errors import typed
 
 #: Larger than any company or bid a game can have; beyond it an argument is a typing slip.
 MOST = 10_000
@@ -47,7 +48,7 @@ def _count(text: str, what: str, least: int) -> int:
     try:
         value = int(text.strip())
     except ValueError:
-        raise _Refused(f"{what} is a whole number, not {text.strip()[:20]!r}.") from None
+        raise _Refused(f"{what} is a whole number, not {typed(text)}.") from None
     if not least <= value <= MOST:
         raise _Refused(f"{what} is from {least} to {MOST}, not {value}.")
     return value
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 def _payout(sizes_text: str, bid_text: str) -> dict[str, Any]:
     parts = sizes_text.split(",")
     if len(parts) != 2:
-        raise _Refused(f"--sizes is two companies' spaces, like 3,2, not {sizes_text[:20]!r}.")
+        raise _Refused(f"--sizes is two companies' spaces, like 3,2, not {typed(sizes_text)}.")
     sizes = [_count(part, "A company's size", 1) for part in parts]
     track = auction_track(sizes[0], sizes[1])
     bid = _count(bid_text, "--bid", 0)

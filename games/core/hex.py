@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import NamedTuple, TypeVar
 
+from games.core.errors import typed
+
 T = TypeVar("T")
 
 _LABEL = re.compile(r"([A-Z]+)([0-9]+)")
@@ -92,7 +94,7 @@ def parse_label(text: str) -> Hex:
     match = _LABEL.fullmatch(cleaned)
     if match is None:
         raise ValueError(
-            f"{text.strip()[:20]!r} is not a hex: write its column letter and row number, like B4."
+            f"{typed(text)} is not a hex: write its column letter and row number, like B4."
         )
     letters, digits = match.groups()
     column = 0
@@ -100,9 +102,9 @@ def parse_label(text: str) -> Hex:
         column = column * 26 + ord(letter) - ord("A") + 1
     row = int(digits)
     if row < 1:
-        raise ValueError(f"{cleaned!r} is not a hex: rows are numbered from 1.")
+        raise ValueError(f"{typed(cleaned)} is not a hex: rows are numbered from 1.")
     if column > MAX_INDEX or row > MAX_INDEX:
-        raise ValueError(f"{cleaned[:20]!r} is not a hex on any board.")
+        raise ValueError(f"{typed(cleaned)} is not a hex on any board.")
     return Hex(column - 1, row - 1)
 
 

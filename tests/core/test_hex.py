@@ -108,3 +108,11 @@ def test_around_a_group_lists_each_outside_neighbour_once() -> None:
 def test_a_connector_to_itself_is_refused() -> None:
     with pytest.raises(ValueError, match="two hexes"):
         Links([(Hex(1, 1), Hex(1, 1))])
+
+
+def test_a_refusal_echoes_what_was_typed_on_one_short_line() -> None:
+    with pytest.raises(ValueError) as caught:
+        parse_label("B4\n" + "x" * 200)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 120
+    assert message.startswith("'B4 xxx")
