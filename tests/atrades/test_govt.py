@@ -4,6 +4,8 @@ bottom, rows skipped when short, the rest to the supply, the tiles flipped."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.atrades.actions import acquire
 from games.atrades.govt import cities_next_to, govt_merger
@@ -19,6 +21,8 @@ from tests.atrades.table import company, show, sound, table
         (0, 0, [], 0),
         (2, 0, [], 2),
         (3, 3, [(3, 3)], 0),
+        # Each row is paid once: $6 is 3 VP and $3 back, not 3 + 3.
+        (6, 3, [(3, 3)], 3),
         # $10: row 7 then row 3 (8), not one 7 and $3 back.
         (10, 8, [(7, 5), (3, 3)], 0),
         # $24 is short of 25: 15, then 7, then $2 is short of 3.
@@ -36,6 +40,13 @@ def test_at17_at18_the_chart(
 ) -> None:
     payout = govt_payout(money)
     assert (payout.vp, payout.rows, payout.to_supply) == (vp, rows, to_supply)
+
+
+@given(st.integers(0, 1000))
+def test_at17_at18_every_dollar_is_dispersed_or_returned(money: int) -> None:
+    payout = govt_payout(money)
+    assert sum(d for d, _ in payout.rows) + payout.to_supply == money
+    assert payout.vp == sum(p for _, p in payout.rows)
 
 
 def test_at17_at18_selling_to_the_govt() -> None:

@@ -3,6 +3,9 @@ table of tests/atrades/table.py: F3's neighbours are G3, G2, F4, E4 (and the cit
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from games.atrades.merger import (
     cancel_unbid,
     open_bid,
@@ -244,3 +247,16 @@ def test_an_auction_under_way_survives_a_json_round_trip() -> None:
     assert copy == state
     sealed_bid(copy, 0, 14)
     assert copy.merger is not None and (copy.merger.winner, copy.merger.high) == (0, 14)
+
+
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 500))
+def test_at11_at14_the_track_and_payout_for_any_sizes_and_bid(a: int, b: int, bid: int) -> None:
+    track = auction_track(a, b)
+    assert (track.count("A"), track.count("B"), track[0]) == (a, b, "A")
+    # Alternate while both have cubes left: no two of a side in a row before the smaller ends.
+    both = 2 * min(a, b)
+    assert track[:both] == ["A", "B"] * min(a, b)
+    spaces = pay_around(len(track), bid)
+    assert sum(spaces) == bid
+    assert spaces == sorted(spaces, reverse=True) and spaces[0] - spaces[-1] <= 1
+    assert sum(shares(track, spaces).values()) == bid
