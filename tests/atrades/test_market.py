@@ -18,7 +18,8 @@ def test_at21_to_at24_selling_by_initiative_up_to_demand() -> None:
     company(state, 2, 0, "G1", "G2")
     state.regions[0].demand = 3
     sales = market(state)
-    # Sietch Valley's demand of 3: company 2 sells 2, company 5 the 1 left, company 9 none.
+    # AT-21, AT-22: Sietch Valley's demand of 3: company 2 sells 2, company 5 the 1 left,
+    # company 9 none (highest first would sell 9's, 5's and one of 2's); AT-23: $2 a ration.
     assert [(s.company, s.region, s.goods, s.price) for s in sales] == [
         (2, 0, 2, 2),
         (5, 0, 1, 2),
