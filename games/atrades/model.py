@@ -7,6 +7,7 @@ personal supply ("victory points"). Hexes are named by their labels ("B4", games
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -180,7 +181,7 @@ class State(BaseModel):
         raise RuleError("no_company", f"There is no company {initiative} on the map.")
 
     def links(self) -> Links:
-        return Links((parse_label(a), parse_label(b)) for a, b in self.connectors)
+        return _links(tuple(self.connectors))
 
     def cell_at(self, hex_: Hex) -> Cell | None:
         """The map's hex there, or None off the map."""
@@ -196,6 +197,12 @@ class State(BaseModel):
         if not 0 <= seat < len(self.guilds):
             raise RuleError("no_seat", f"There is no seat {seat} at this table.")
         return self.guilds[seat]
+
+
+@lru_cache(maxsize=64)
+def _links(connectors: tuple[tuple[str, str], ...]) -> Links:
+    """A map's adjacency; its connectors never change, so it is built once per map."""
+    return Links((parse_label(a), parse_label(b)) for a, b in connectors)
 
 
 #: AT-D3: where the regions' centres go, in draw order: two rows of three, one desert hex

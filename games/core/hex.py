@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import NamedTuple, TypeVar
 
 from games.core.errors import typed
@@ -86,6 +87,7 @@ DIRECTIONS: tuple[Hex, ...] = (
 ORIGIN = Hex(0, 0)
 
 
+@lru_cache(maxsize=4096)
 def parse_label(text: str) -> Hex:
     """The hex a person named: letters then a row number, case and surrounding spaces
     ignored ("b4", " B4 "). Anything else is refused with a ValueError saying what a label
