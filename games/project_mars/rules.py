@@ -735,7 +735,7 @@ class ProjectMars(Engine[State, Options]):
                 name="deck",
                 title="Choosing decks",
                 default_seconds=PHASE_SECONDS,
-                on_deadline="Whoever has not chosen a deck gets Vanguard (PM-D1).",
+                on_deadline="Whoever has not chosen a deck gets Vanguard.",
             )
         heading = f"Round {state.round}"
         if state.phase == "mulligan":
@@ -746,7 +746,7 @@ class ProjectMars(Engine[State, Options]):
                 round=state.round,
                 default_seconds=PHASE_SECONDS,
                 on_deadline="Whoever has not finished keeps their whole back hand and trades "
-                "nothing in (PM-D15).",
+                "nothing in.",
             )
         pending = state.pending
         if state.phase == "choice" and pending is not None:
@@ -757,14 +757,14 @@ class ProjectMars(Engine[State, Options]):
                 f"{state.cards[pending.card].spec.name}",
                 round=state.round,
                 default_seconds=PHASE_SECONDS,
-                on_deadline=f"{pending.player} takes {first} (PM-D15).",
+                on_deadline=f"{pending.player} takes {first}.",
             )
         return Phase(
             name="turn",
             title=f"{heading}: {state.turn}'s turn",
             round=state.round,
             default_seconds=PHASE_SECONDS,
-            on_deadline=f"{state.turn} passes (PM-D15).",
+            on_deadline=f"{state.turn} passes.",
         )
 
     def legal_actions(self, state: State, player: str) -> list[Action]:

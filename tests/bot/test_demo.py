@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from games.auction_auction.model import lot_name
+from tests.words import RULING_ID
 from tools.demo import MARS_PLAYERS, PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
@@ -26,6 +27,7 @@ def test_demo_plays_a_whole_match_and_keeps_bids_private(
     channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
     assert "The match is over" in channel
     assert "The match is over" in printed
+    assert RULING_ID.findall(printed) == [], "players read rules in words"
     assert list(tmp_path.glob("thread-round-1-*.txt"))
     assert list(tmp_path.glob("channel-games-*-match-1.json")), "the host's /match log file"
 
@@ -64,6 +66,7 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["mars-auction", str(tmp_path)]) == 0
+    assert RULING_ID.findall(capsys.readouterr().out) == [], "players read rules in words"
 
     channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
     assert "**The setup auction is settled.**" in channel

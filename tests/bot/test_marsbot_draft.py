@@ -15,6 +15,7 @@ from bot.flows import lobby
 from games.marsbot_draft import ENGINE
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import custom_ids
+from tests.words import ruling_ids_sent
 
 GAME = "marsbot-draft"
 
@@ -116,6 +117,7 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 ROUND_1 = "Io Mining Industries; Ganymede Colony; Venus Governor:4:venus+venus; Comet"
@@ -186,6 +188,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: Any) -> None:
@@ -234,6 +237,7 @@ async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: 
         assert r.ephemeral and words in r.response.content, (cards, r.response.content)
         assert await t.moves() == 1
     assert "Sorry" not in "\n".join(readable(t.channel.history(viewer=t.ann)))
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
@@ -310,6 +314,7 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "ann stops the draft." in t.channel_text()
     assert ENGINE.result(await t.state())["ended"] == "forfeit"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
@@ -363,6 +368,7 @@ async def test_help_explains_the_draft(simcord_env: Any) -> None:
         assert again.response.content == r.response.content, typed
     r = await t.ann.slash(t.channel, "help", game="mars")
     assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_marsbot_start_draws_a_corporation_when_none_is_named(simcord_env: Any) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.bot.conftest import Table, replay
+from tests.words import ruling_ids_sent
 
 
 @pytest.mark.slow
@@ -41,6 +42,7 @@ async def test_twelve_player_match_equals_replay_of_its_record(simcord_env: Any)
     expected["garnets"] = {names[k]: v for k, v in expected["garnets"].items()}
     expected["elimination_candidates"] = [names[p] for p in expected["elimination_candidates"]]
     assert report["result"] == expected
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_bid_target_autocompletes_to_what_the_player_may_bid_on(simcord_env: Any) -> None:
@@ -81,6 +83,7 @@ async def test_help_explains_the_game_and_the_commands(simcord_env: Any) -> None
     assert [c["value"] for c in games] == ["project-mars", "mars-auction", "marsbot-draft"]
     r = await t.host.slash(t.channel, "help", game="chess")
     assert r.ephemeral and "Unknown game 'chess'" in r.response.content
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_two_players_at_once_are_applied_one_after_the_other(simcord_env: Any) -> None:

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from tests.bot.conftest import Table
+from tests.words import ruling_ids_sent
 
 HOST_ONLY: list[tuple[str, dict[str, Any]]] = [
     ("match close-phase", {}),
@@ -123,6 +124,7 @@ async def test_hostile_and_mistaken_input(simcord_env: Any) -> None:
     assert "no open match in this channel" in r.response.content
     r = await stranger.user.slash("me")
     assert "not playing in any open match" in r.response.content
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_cancel_asks_to_confirm(simcord_env: Any) -> None:

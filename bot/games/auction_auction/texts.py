@@ -39,7 +39,7 @@ class AuctionAuctionTexts(GameTexts):
     title = "Auction Auction"
     forfeit = (
         "You leave the match as a removed player does: your standing sealed bids count as "
-        "none, you keep what you hold, and you are not ranked at the end (AA-D11)."
+        "none, you keep what you hold, and you are not ranked at the end."
     )
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"access_resolved", "phase_closed"})
     board_events: ClassVar[frozenset[str]] = frozenset(
@@ -89,7 +89,7 @@ class AuctionAuctionTexts(GameTexts):
         if kind == "player_kicked":
             return f"The host removed {names(event['player'])} from the match."
         if kind == "player_forfeited":
-            return f"{names(event['player'])} has conceded and left the match (AA-D11)."
+            return f"{names(event['player'])} has conceded and left the match."
         if kind == "lots_offered":
             lots = "\n".join(
                 f"- Lot {lot_number(lot['id'])}: {lot['count']}× "

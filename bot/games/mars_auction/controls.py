@@ -510,7 +510,7 @@ async def _numbers(
     numbers = [int(n) for n in NUMBERS.findall(text)]
     if what == "numform":
         if len(numbers) > 2:
-            raise UserError(f"At most 2 markers a turn (L6). {PLACE_HELP}")
+            raise UserError(f"At most 2 markers a turn. {PLACE_HELP}")
         await flows.play.move(interaction, match_id, {"type": "place", "cards": numbers})
         return
     view, _ = await flows.play.own_view(interaction, match_id)

@@ -105,8 +105,8 @@ def checked_display(text: str, options: dict[str, Any]) -> list[str]:
         raise UserError(
             "`display`: a setup display starts with 2 companies per player (4 to 10, for 2 to 5 "
             f"players), and these names hold {plural(companies, 'company', 'companies')}. List "
-            "every card on your table in L1 order, separated by `;`: the companies, then the "
-            "preludes, then the projects."
+            "every card on your table, separated by `;`: the companies, then the preludes, then "
+            "the projects."
         )
     seats = [str(seat) for seat in range(1, companies // 2 + 1)]
     try:
@@ -132,7 +132,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         turn_minutes="Minutes for a bidding turn and a budget, keep or buy step (default 10, 30)",
         setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
         expansions="The sets cards are dealt from (default: base game, Corporate Era, Prelude)",
-        display="The setup display as on your table: card names in L1 order, separated by ;",
+        display="Your table's setup display: companies, preludes, then projects, separated by ;",
         cards="Your own cards: a CSV file with name, type, cost, tags, starting M€",
     )
     @app_commands.choices(variant=VARIANTS, start=STARTS, expansions=EXPANSIONS)
@@ -232,7 +232,7 @@ class MarsCog(
         description="Host: open the next generation's research auction (dealt, or your cards)",
     )
     @app_commands.describe(
-        cards="The research display as on your table: project names in L1 order, separated by ;"
+        cards="The research display as on your table: project names in its order, separated by ;"
     )
     async def research(self, interaction: Interaction, cards: str | None = None) -> None:
         await guarded(interaction, self._research(interaction, cards))
