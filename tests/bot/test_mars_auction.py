@@ -218,7 +218,9 @@ class Auction:
         asked = await self.host_says("mars end")
         assert asked.ephemeral, asked.response.content
         done = await self.host.click(asked.response, custom_id=f"dealer:ma:end:{self.match_id}")
-        assert done.response.content == "Done.", done.response.content
+        assert done.response.content == ("You ended the Mars Auction. The match is over."), (
+            done.response.content
+        )
 
     # -- playing at random, as players do -----------------------------------------------
 
@@ -270,7 +272,7 @@ class Auction:
                 amount = rnd.randint(8, 40)
                 how = rnd.choice(["form", "command", "host"])
                 r = await self.budget(member, amount, how=how)
-                answer = "Done." if how == "host" else "✅" if how == "form" else "Your budget"
+                answer = "You set" if how == "host" else "✅" if how == "form" else "Your budget"
                 assert r.response.content.startswith(answer), r.response.content
                 continue
             [action] = ENGINE.legal_actions(state, pid)
@@ -321,7 +323,9 @@ async def play_to_the_end(
     for cards in research:
         options = {"cards": "; ".join(cards)} if cards else {}
         r = await table.host_says("mars research", **options)
-        assert r.response.content == "Done.", r.response.content
+        assert r.response.content.startswith("You opened a research auction. Now: **Budgets"), (
+            r.response.content
+        )
         await table.play_auction(rnd, pass_rate=pass_rate, moves=600)
     await table.end()
     state = await table.state()
@@ -435,7 +439,7 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     ann, bob = table.players
     await table.start(start="research", first_player=ann)
     opened = await table.host_says("mars research")
-    assert opened.response.content == "Done."
+    assert opened.response.content.startswith("You opened a research auction.")
     m = table.match_id
     assert (await table.budget(ann, 20, how="form")).response.content.startswith("✅")
     answer = await table.budget(bob, 1, how="command")
@@ -668,10 +672,10 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     for command, answer in [
         ("match pause", "Paused."),
         ("match resume", "Resumed."),
-        ("match close-phase", "Done."),
+        ("match close-phase", "You closed **Setup auction, round 1 of 3"),
     ]:
         r = await table.host_says(command)
-        assert r.response.content == answer, r.response.content
+        assert r.response.content.startswith(answer), r.response.content
     state = await table.state()
     assert state.seats[table.pid(ann)].passed and state.to_act == table.pid(bob)
     undo = await table.host_says("match undo")
@@ -689,7 +693,7 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert "Only a host can do that" in not_host.response.content
     await table.place(ann, [1, 2], how="menu", in_dm=False)
     kicked = await table.host_says("match kick", member=ann)
-    assert kicked.response.content == "Done."
+    assert kicked.response.content.startswith("You removed ann from the match.")
     state = await table.state()
     assert state.seats[table.pid(ann)].kicked
     assert all(not c.markers.get(table.pid(ann)) for c in state.display), "MA-D7"

@@ -795,7 +795,7 @@ async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any
     r = await t.bob.slash(t.channel, "match kick", member=t.ann)
     assert r.ephemeral and "Only a host" in r.response.content
     r = await t.ann.slash(t.channel, "match kick", member=t.ann)
-    assert r.response.content == "Done."
+    assert r.response.content == "You removed ann from the match. The match is over."
     result = (await t.state()).result
     assert result is not None and result.forfeit == ann and result.winner == COMPUTER
     assert f"ann forfeits, **{COMPUTER_NAME}** wins" in t.channel_text()

@@ -54,9 +54,9 @@ async def test_host_role_and_manage_server_may_host(simcord_env: Any) -> None:
     assert "Manage Server" in denied.response.content
     await admin.slash(t.channel, "config host-role", role=role)
     r = await helper.slash(t.channel, "match close-phase")
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You closed **Access phase")
     r = await admin.slash(t.channel, "match close-phase")
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You closed **Auction phase")
 
 
 @pytest.mark.parametrize(
@@ -147,7 +147,7 @@ async def test_kick_counts_pending_submissions_as_none(simcord_env: Any) -> None
     await t.start(phase_minutes=60)
     await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
     r = await t.host.slash(t.channel, "match kick", member=t.players[4])
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You removed player4 from the match.")
     gone = await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
     assert "no longer playing in this match" in gone.response.content
     await t.close_phase()

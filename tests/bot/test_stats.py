@@ -124,7 +124,7 @@ async def test_project_mars_counts_a_challenge_and_shows_practice_apart(
 
     await t.practice()
     kicked = await t.ann.slash(t.channel, "match kick", member=t.ann)
-    assert kicked.response.content == "Done.", "ann concedes: the computer wins (PM-D17)"
+    assert kicked.response.content.startswith("You removed ann"), "the computer wins (PM-D17)"
     assert await results(t.bot.storage, t.match_id) == {t.ann.id: (2, False, True)}
 
     r = await t.ann.slash(t.channel, "stats", game="project-mars")
@@ -180,7 +180,7 @@ async def duel(channel: Any, first: Any, second: Any, winner: Any) -> None:
         r = await member.slash(channel, "bid", target="bid", amount=amount)
         assert r.ephemeral and "recorded" in r.response.content, r.response.content
     closed = await first.slash(channel, "match close-phase")
-    assert closed.response.content == "Done."
+    assert closed.response.content.startswith("You closed")
 
 
 async def test_the_leaderboard_orders_by_wins_then_win_rate_then_fewer_matches(

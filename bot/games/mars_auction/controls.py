@@ -272,7 +272,9 @@ class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
         return cls(int(match["match"]))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await flows.host.host_move(interaction, {"type": "end"}, self.match_id)
+        await flows.host.host_move(
+            interaction, {"type": "end"}, self.match_id, said="You ended the Mars Auction."
+        )
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

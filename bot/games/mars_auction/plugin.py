@@ -243,7 +243,7 @@ class MarsCog(
         move: dict[str, Any] = {"type": "research"}
         if cards is not None:
             move["cards"] = card_names(cards)
-        await flows.host.host_move(interaction, move)
+        await flows.host.host_move(interaction, move, said="You opened a research auction.")
 
     @research.autocomplete("cards")
     async def research_cards(
@@ -293,7 +293,12 @@ class MarsCog(
         if member is None:
             await flows.play.submit_here(interaction, move, "mars budget")
             return
-        await flows.host.host_move(interaction, {**move, "for": player_id(member.id)})
+        player = player_id(member.id)
+        await flows.host.host_move(
+            interaction,
+            {**move, "for": player},
+            said=f"You set {player}'s budget; only they are told it.",
+        )
 
 
 PLUGIN = GamePlugin(
