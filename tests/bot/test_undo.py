@@ -208,7 +208,7 @@ async def test_a_player_concedes_an_auction_auction_match(simcord_env: Any) -> N
     assert r.ephemeral and "not playing" in r.response.content.lower()
 
     asked = await quitter.slash(t.channel, "match forfeit")
-    assert asked.ephemeral and "AA-D11" in asked.response.content
+    assert asked.ephemeral and "you are not ranked at the end" in asked.response.content
     pressed = await confirm(t, asked, by=quitter)
     assert "You no longer play in this match" in pressed.response.content
     seat = (await t.state()).seats[player_id(quitter.id)]
@@ -229,7 +229,7 @@ async def test_a_project_mars_player_concedes_and_the_result_stands(simcord_env:
     t = Mars(simcord_env)
     await t.practice(deck="vanguard")
     asked = await t.ann.slash(t.channel, "match forfeit")
-    assert "PM-D22" in asked.response.content
+    assert "Your opponent wins the match at once." in asked.response.content
     r = await t.bob.slash(t.channel, "match forfeit")
     assert r.ephemeral and "not playing" in r.response.content.lower()
     await t.ann.click(asked.response, custom_id=button_of(asked))

@@ -50,6 +50,15 @@ class AuctionAuctionTexts(GameTexts):
     def place(self, location: str) -> str:
         return place_name(location)
 
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """A gift as its giver ("You gave $7 to ben.") and its receiver ("ann gave you $7.")
+        read it."""
+        if event["type"] != "cash_given":
+            return self.describe(event, names)
+        if reader == event["from"]:
+            return f"You gave ${event['amount']} to {names(event['to'])}."
+        return f"{names(event['from'])} gave you ${event['amount']}."
+
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]
         if kind == "match_started":
