@@ -309,6 +309,7 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
         assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
         r = await t.act(ann, rnd)
         assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        assert f"Waiting for {COMPUTER_NAME}" not in r.response.content, "it has moved already"
     state = await t.state()
     assert state.phase == "ended"
     moves = await t.bot.storage.moves(t.match_id)

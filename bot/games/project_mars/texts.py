@@ -434,10 +434,13 @@ class ProjectMarsTexts(GameTexts):
                 "**Your turn:** pick a card in the menu, then where it goes; or press **Pass**."
             )
         else:
-            awaited = [names(p) for p in view["to_act"] if p != me["player"]] or [
-                names(p) for p in others
-            ]
-            lines.append(f"Waiting for {join(awaited)}.")
+            awaited = [p for p in view["to_act"] if p != me["player"]] or others
+            # The practice opponent moves as soon as it may: by the time this is read it has.
+            lines.append(
+                f"{names(COMPUTER)} answers at once: its move is in the match's channel."
+                if awaited == [COMPUTER]
+                else f"Waiting for {join([names(p) for p in awaited])}."
+            )
         return "\n".join(lines)
 
     def status(self, view: dict[str, Any], names: Names) -> str:
