@@ -7,7 +7,16 @@ from typing import Any
 import discord
 import pytest
 
+from bot.components import (
+    cancel_view,
+    confirm_view,
+    forfeit_view,
+    season_end_view,
+    undo_view,
+)
+from bot.games.mars_auction.controls import end_view
 from tests.bot.conftest import Table
+from tests.bot.test_seasons import Series
 from tests.words import ruling_ids_sent
 
 HOST_ONLY: list[tuple[str, dict[str, Any]]] = [
@@ -180,3 +189,48 @@ async def test_a_kicked_player_gets_no_more_one_on_ones(simcord_env: Any) -> Non
     assert len(t.players[4].user.dm_channel.history()) == before
     me = await t.players[4].slash(t.channel, "me")
     assert me.ephemeral and "removed by the host, or conceded" in me.response.content
+
+
+def test_every_confirmation_has_a_way_back() -> None:
+    """Each question the bot asks before a move that cannot be taken back (#25)."""
+    views = {
+        "a game's action": confirm_view(1, "pass", "Yes"),
+        "/match cancel": cancel_view(1),
+        "/match forfeit": forfeit_view(1),
+        "/match undo": undo_view(1, "move", 3, 3, "Yes, undo"),
+        "/season end": season_end_view(1),
+        "/mars end": end_view(1),
+    }
+    for asked, view in views.items():
+        labels = [getattr(item, "item", item).label for item in view.children]
+        assert len(labels) == 2 and labels[0].startswith("Yes"), (asked, labels)
+        assert labels[1] == "No, keep it", asked
+
+
+async def test_no_keep_it_changes_nothing_and_takes_the_question_away(simcord_env: Any) -> None:
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    end = await t.boss.slash(t.channel, "season end")
+    await t.start(phase_minutes=60)
+    trader = t.players[0]
+    await trader.slash(t.channel, "bid", target="genre-shop", amount=5)
+    dm = trader.user.dm_channel.last_message
+    trade = f"dealer:act:{t.match_id}:trade_garnet"
+    asked = [
+        (t.host, await t.host.slash(t.channel, "match cancel")),
+        (t.host, await t.host.slash(t.channel, "match undo")),
+        (trader, await trader.slash(t.channel, "match forfeit")),
+        (t.boss, end),
+        (trader.user, await trader.user.click(dm, custom_id=trade)),
+    ]
+    before = await snapshot(t)
+    for who, question in asked:
+        assert question.ephemeral and question.response.components, question.response.content
+        kept = await who.click(question.response, label="No, keep it")
+        assert kept.response.content == "Kept: nothing was changed."
+        assert kept.response.components == [], "its Yes cannot be pressed later"
+    assert await snapshot(t) == before
+    seat = (await t.state()).seats[str(trader.id)]
+    assert seat.access_bid == ("genre-shop", 5), "the bid the undo asked about stays"
+    assert seat.garnets == 3 and not seat.kicked
+    assert await t.bot.storage.open_season(t.guild.id) is not None

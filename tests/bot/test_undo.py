@@ -35,10 +35,11 @@ async def confirm(t: Table, asked: Any, by: Any | None = None) -> Any:
 
 
 def button_of(asked: Any) -> str:
-    """The custom id of a reply's one button."""
+    """The custom id of a confirmation's Yes (beside its "No, keep it")."""
     (row,) = asked.response.components
-    (button,) = row["components"]
-    return str(button["custom_id"])
+    yes, keep = row["components"]
+    assert keep["label"] == "No, keep it"
+    return str(yes["custom_id"])
 
 
 async def test_the_host_takes_back_the_last_sealed_bid_and_nobody_sees_its_amount(

@@ -26,7 +26,15 @@ from typing import Any, Self
 
 import discord
 
-from bot.components import MAX_OPTIONS, ActButton, Action, ActMenu, MatchMenu, form_values
+from bot.components import (
+    MAX_OPTIONS,
+    ActButton,
+    Action,
+    ActMenu,
+    MatchMenu,
+    confirmation,
+    form_values,
+)
 from bot.errors import UserError, guarded
 from bot.games.base import Names, named
 from bot.handlers import Handlers, handlers
@@ -288,9 +296,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def end_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(EndButton(match_id))
-    return view
+    return confirmation(EndButton(match_id))
 
 
 # -- the controls, from a view ------------------------------------------------------------
