@@ -367,7 +367,7 @@ async def test_help_explains_the_draft(simcord_env: Any) -> None:
         again = await t.ann.slash(t.channel, "help", game=typed)
         assert again.response.content == r.response.content, typed
     r = await t.ann.slash(t.channel, "help", game="mars")
-    assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"
+    assert "'mars' fits 3 games" in r.response.content, "the start of three games' names"
     assert ruling_ids_sent(simcord_env) == []
 
 
