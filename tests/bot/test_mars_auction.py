@@ -463,6 +463,8 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
         ("99", "There is no card 99 on display."),
         ("1 2 3", "At most 2 markers a turn."),
         ("one", "Type one or two card numbers"),
+        ("\uff11", "Type one or two card numbers"),
+        ("1 \u0663", "Type one or two card numbers"),
     ]:
         shown = await ann.click(board, custom_id=f"dealer:ma:numbers:{m}")
         assert shown.modal is not None

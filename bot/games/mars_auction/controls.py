@@ -26,6 +26,7 @@ from typing import Any, Self
 
 import discord
 
+from bot.amounts import is_number, parse_numbers
 from bot.components import (
     MAX_OPTIONS,
     ActButton,
@@ -44,9 +45,6 @@ from games.mars_auction.render import card_facts
 
 #: Discord's limit: five rows, one menu a row; a row of buttons stays under the menus.
 MAX_MENUS = 4
-NUMBERS = re.compile(r"\d+")
-#: Card numbers as people type a list of them: `3 7`, `3, 7`, `3 and 7`.
-NUMBER_LIST = re.compile(r"\s*\d+(?:\s*(?:,|;|&|\+|and|\s)\s*\d+)*\s*", re.IGNORECASE)
 PLACE_HELP = (
     "Type one or two card numbers from the display: `3` (a marker on card 3), `3 7` (one on "
     "each) or `3 3` (two on card 3)."
@@ -136,7 +134,7 @@ class Menu(MatchMenu, template=r"dealer:ma:menu"):
 
 def card_numbers(values: list[str]) -> list[int]:
     """The display numbers a card menu sent; a value that is none is refused."""
-    if not all(v.isdigit() for v in values):
+    if not all(is_number(v) for v in values):
         raise UserError("That is not a card of the display: pick one from the menu.")
     return [int(v) for v in values]
 
@@ -509,13 +507,13 @@ async def answer_numbers_form(interaction: discord.Interaction[Any], found: re.M
 async def _numbers(
     interaction: discord.Interaction[Any], flows: Handlers, what: str, match_id: int, text: str
 ) -> None:
-    if NUMBER_LIST.fullmatch(text) is None:
+    numbers = parse_numbers(text)
+    if numbers is None:
         raise UserError(
             PLACE_HELP
             if what == "numform"
             else "Type the card numbers of the won projects you buy, such as `31 40`."
         )
-    numbers = [int(n) for n in NUMBERS.findall(text)]
     if what == "numform":
         if len(numbers) > 2:
             raise UserError(f"At most 2 markers a turn. {PLACE_HELP}")
