@@ -13,7 +13,7 @@ import discord
 
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
-from bot.flows.common import Gate, Settle
+from bot.flows.common import Gate, Settle, can_read
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
@@ -211,15 +211,9 @@ class Lobby:
         guild = interaction.guild
         if guild is None:
             raise UserError("Matches belong to a server: use `/match list` in one.")
-        member = interaction.user
         lines = []
         for row in await self.storage.open_matches_in_guild(guild.id):
-            channel = guild.get_channel(row.channel_id)
-            if (
-                isinstance(member, discord.Member)
-                and channel is not None
-                and channel.permissions_for(member).view_channel
-            ):
+            if can_read(guild, interaction.user, row.channel_id):
                 lines.append(await self._listed(row))
         if not lines:
             await interaction.response.send_message(
