@@ -234,3 +234,39 @@ async def test_no_keep_it_changes_nothing_and_takes_the_question_away(simcord_en
     assert seat.access_bid == ("genre-shop", 5), "the bid the undo asked about stays"
     assert seat.garnets == 3 and not seat.kicked
     assert await t.bot.storage.open_season(t.guild.id) is not None
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("season adjust", {"garnets": 1, "reason": "a prize"}),
+        ("season eliminate", {}),
+        ("season reinstate", {}),
+        ("season enrol", {}),
+        ("mars budget", {"amount": 5}),
+    ],
+)
+async def test_a_member_option_in_dms_is_refused_in_words(
+    simcord_env: Any, command: str, options: dict[str, Any]
+) -> None:
+    """Not discord.py's "Failed to convert … to Member" (#25)."""
+    t = Table(simcord_env, 1)
+    r = await t.host.user.slash(command, member=t.players[0].user, **options)
+    assert r.ephemeral
+    assert r.response.content == (
+        f"`/{command}` names a member of a server: use it in one of the server's channels."
+    )
+    converting = simcord_env.errors
+    assert [type(e) for e in converting] == [discord.app_commands.TransformerError], (
+        "discord.py's conversion error, answered by the tree's error handler"
+    )
+
+
+async def test_a_member_option_naming_someone_outside_the_server_is_refused_in_words(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 1)
+    stranger = simcord_env.create_user("stranger")
+    r = await t.host.slash(t.channel, "season enrol", member=stranger)
+    assert r.ephemeral and r.response.content == "That user is not a member of this server."
+    assert [type(e) for e in simcord_env.errors] == [discord.app_commands.TransformerError]
