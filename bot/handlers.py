@@ -98,7 +98,7 @@ class HostHandlers(Protocol):
         move: dict[str, Any],
         match_id: int | None = None,
         *,
-        said: str = "Done.",
+        said: str | None = None,
     ) -> None:
         """A host's move in the match of this channel (`/match close-phase`, a game's own
         host commands); with `match_id`, only if that is still the channel's match. The host

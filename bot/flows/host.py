@@ -47,12 +47,12 @@ class Host:
         move: dict[str, Any],
         match_id: int | None = None,
         *,
-        said: str = "Done.",
+        said: str | None = None,
     ) -> None:
         """A host's move in this channel's match (only if it is `match_id`, when given: a
         confirmation asked in an earlier match is not carried over to the next). The host is
-        told what happened (which phase closed, who was removed, or `said`) and what the
-        match is at now."""
+        told what happened (which phase closed, who was removed, or what the game's command
+        `said`) and what the match is at now."""
         row = await self._running_as_host(interaction)
         if match_id is not None and row.id != match_id:
             raise UserError("That was asked in an earlier match of this channel.")
@@ -75,7 +75,7 @@ class Host:
             else f"Now: **{engine.turn(await self.service.state(after)).phase.title}**."
         )
         await interaction.response.send_message(
-            ui.engine_text(f"{said} {now}", names), ephemeral=True
+            ui.engine_text(" ".join(filter(None, [said, now])), names), ephemeral=True
         )
         await self.settle(row.id, outcome)
 
