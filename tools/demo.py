@@ -192,7 +192,7 @@ class Demo:
             return
         amount = self.rng.randint(1, max(1, free // 4))
         answer = await giver.slash(self.channel, "give", member=receiver, amount=amount)
-        _expect(answer, f"{giver.name} gave")
+        _expect(answer, "You gave")
         self.did(giver, f"gives ${amount} to {receiver.name} (/give)")
 
     def _dm_with(self, player: MemberActor, custom_id: str) -> discord.Message:

@@ -302,14 +302,14 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     asked = await t.ann.slash(t.channel, "match undo")
     assert asked.ephemeral and "ann's pick" in asked.response.content, asked.response.content
     (row,) = asked.response.components
-    (button,) = row["components"]
+    button, _keep = row["components"]
     done = await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "↩️ Done" in done.response.content, done.response.content
     view = await t.view()
     assert (view["round"], view["rounds"], view["marsbot_kept"]) == (1, [], [])
     asked = await t.ann.slash(t.channel, "match forfeit")
     (row,) = asked.response.components
-    (button,) = row["components"]
+    button, _keep = row["components"]
     assert "The draft stops where it stands." in asked.response.content
     await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "ann stops the draft." in t.channel_text()
