@@ -19,7 +19,7 @@ internal ones too), the whole state and the sealed moves of the record. A leak i
 What is read, for each person: the text, embeds, file names, alt texts and controls (labels,
 placeholders, menu options) of every message of the channels they read (their own ephemeral
 replies included, no one else's: `/match status`, `/me`, `/stats`, `/match log` among them,
-which everyone asks as the match goes), the names and messages of the threads they may open,
+which the people ask as the match goes), the names and messages of the threads they may open,
 their DMs with the bot, and the JSON files they are given (searched as data). A text read
 before is not searched again; an edited one (the live status) is searched anew.
 
@@ -141,6 +141,8 @@ class Person:
     read: set[tuple[int, str]] = field(default_factory=set)
     #: The kinds of text in which they read a fact they know (the search reads them all).
     named: set[str] = field(default_factory=set)
+    #: The most facts they did not know at once: what the scan looked for in their reading.
+    unknown: int = 0
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -170,6 +172,8 @@ class Driver(ABC):
     #: The seed the match is dealt from (`bot.flows.lobby.new_seed`): a driver plays the same
     #: match every time.
     seed: ClassVar[int] = 25
+    #: Whether its whole match is one of the suite's long tests.
+    slow: ClassVar[bool] = False
 
     def __init__(self, env: Any) -> None:
         self.env = env
@@ -215,6 +219,11 @@ class Driver(ABC):
             return await original(self, row, user_id, text, **kw)
 
         monkeypatch.setattr(Presenter, "dm", dm)
+
+
+#: What the people ask as the match goes: `/match log` gives a host who does not play the
+#: record of the closed phases and their audit while it runs.
+ASKED = ("match status", "me", "stats", "match log")
 
 
 class Scan:
@@ -282,16 +291,19 @@ class Scan:
 
     def apply(self, seq: int, actor: str, move: dict[str, Any]) -> None:
         events = self.engine.apply(self.state, actor, self.engine.parse_move(move))
-        self.universe |= self.driver.facts(move)
+        facts = self.driver.facts(move)
+        self.universe |= facts
+        movers = [p for p in self.people if p.pid == actor or (p.host and actor == HOST)]
+        for person in movers:  # who made a move knows what they did
+            person.known |= facts
         if move["type"] in self.engine.sealed_moves:
             named = self.engine.secret_fields.get(move["type"])
             secret = {k: v for k, v in move.items() if k != "type" and (not named or k in named)}
             sealed = Sealed(seq, actor, self.driver.facts(secret))
-            sealed.told = {
+            sealed.told = {p.label for p in movers} | {
                 p.label
                 for p in self.people
-                if p.pid == actor
-                or any(e.audience.kind != "public" and p.reached_by(e) for e in events)
+                if any(e.audience.kind != "public" and p.reached_by(e) for e in events)
             }
             self.sealed.append(sealed)
             self.universe |= sealed.facts
@@ -307,24 +319,18 @@ class Scan:
             self.seq = seq
         bots = await bot.service.state(await self.row())
         assert self.engine.dump_state(self.state) == self.engine.dump_state(bots)
+        if self.engine.is_finished(self.state):
+            # The host of a match that is over is given its whole record (its seed deals
+            # every hand): from then on, they may know it all.
+            for person in self.people:
+                if person.host:
+                    person.known |= self.universe
         await self.search()
 
-    async def ask(self) -> None:
-        """Everyone asks what anyone may ask at any time: `/match status` and `/me`."""
-        for person in self.people:
-            for command in ("match status", "me"):
-                await person.member.slash(self.driver.channel, command)
-        await self.check()
-
-    async def ask_after_the_end(self) -> None:
-        """Everyone asks `/stats` and `/match log` too. The host of a match that is over is
-        given its whole record (its seed deals every hand): from then on, they may know it all."""
-        assert self.engine.is_finished(self.state)
-        for person in self.people:
-            if person.host:
-                person.known |= self.universe
-        for person in self.people:
-            for command in ("match status", "me", "stats", "match log"):
+    async def ask(self, people: list[Person]) -> None:
+        """`people` ask all that anyone may ask at any time (`ASKED`)."""
+        for person in people:
+            for command in ASKED:
                 await person.member.slash(self.driver.channel, command)
         await self.check()
 
@@ -334,6 +340,7 @@ class Scan:
         self.step += 1
         leaks: list[str] = []
         for person in self.people:
+            person.unknown = max(person.unknown, len(self.universe - person.known))
             views = {
                 fact
                 for viewer in person.viewers
@@ -419,19 +426,20 @@ def numbers(data: Any, unit: str) -> set[str]:
     }
 
 
-async def play_through(driver: Driver, *, ask_every: int = 1, steps: int = 2000) -> Scan:
-    """The driver's whole match, searched after every interaction; everyone asks what they
-    may ask every `ask_every` moves and once the match is over."""
+async def play_through(driver: Driver, *, steps: int = 2000) -> Scan:
+    """The driver's whole match, searched after every interaction. Everyone asks what they
+    may ask (`ASKED`) at the start and once the match is over, and one person after each
+    move, each in turn."""
     await driver.start()
     scan = Scan(driver)
     await scan.begin()
-    await scan.ask()
-    for done in range(1, steps + 1):
+    await scan.ask(driver.people)
+    for done in range(steps):
         if not await driver.step(scan):
-            await scan.ask_after_the_end()
+            await scan.ask(driver.people)
+            assert all(person.unknown for person in driver.people), "nothing was secret"
             driver.finished(scan)
             return scan
         await scan.check()
-        if done % ask_every == 0:
-            await scan.ask()
+        await scan.ask([driver.people[done % len(driver.people)]])
     raise AssertionError("the match did not end")

@@ -12,14 +12,18 @@ from games.registry import ENGINES
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import play_through
 
-GAMES = sorted(DRIVERS)
+#: The matches, the long ones marked slow (`pytest -m "not slow"` leaves them out).
+MATCHES = [
+    pytest.param(name, marks=[pytest.mark.slow] if DRIVERS[name].slow else [])
+    for name in sorted(DRIVERS)
+]
 
 
 def test_every_game_has_a_driver() -> None:
     assert {driver.game for driver in DRIVERS.values()} == set(ENGINES)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", MATCHES)
 async def test_a_whole_match_tells_nobody_what_they_may_not_know_yet(
     simcord_env: Any, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -29,7 +33,7 @@ async def test_a_whole_match_tells_nobody_what_they_may_not_know_yet(
     assert scan.engine.is_finished(scan.state)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", sorted(DRIVERS))
 async def test_an_injected_leak_is_caught(
     simcord_env: Any, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

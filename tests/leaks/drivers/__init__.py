@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.leaks.drivers.auction_auction import AuctionAuction
+from tests.leaks.drivers.mars_auction import MarsAuction
+from tests.leaks.drivers.marsbot_draft import MarsbotDraft
 from tests.leaks.drivers.project_mars import ProjectMars, ProjectMarsPractice
 from tests.leaks.scan import Driver
 
@@ -11,4 +13,6 @@ DRIVERS: dict[str, type[Driver]] = {
     "auction-auction": AuctionAuction,
     "project-mars": ProjectMars,
     "project-mars-practice": ProjectMarsPractice,
+    "mars-auction": MarsAuction,
+    "marsbot-draft": MarsbotDraft,
 }

@@ -111,6 +111,7 @@ class ProjectMars(Driver):
 
     game = "project-mars"
     seed = 4
+    slow = True
     #: The match this seed deals hides and shows cards in every way the rules have.
     HIDDEN = frozenset(
         {"trap_set", "face_down_played", "cards_drawn", "mulliganed", "back_hand_kept"}
@@ -209,6 +210,7 @@ class ProjectMarsPractice(ProjectMars):
     any of its decks; bob, who plays no part, reads the channel and the spectators' one."""
 
     SHOWN = frozenset({"trap_triggered", "cards_revealed", "choice_made", "round_resolved"})
+    slow = False
 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
