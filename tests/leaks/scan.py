@@ -155,12 +155,10 @@ class Person:
 @dataclass
 class Sealed:
     """A sealed move of the record, not yet revealed: its secret's facts, the people it was
-    told to, and what each other person has been told since (by label)."""
+    told to (by label), and what each other person has been told since."""
 
-    seq: int
-    actor: str
     facts: set[str]
-    told: set[str] = field(default_factory=set)
+    told: set[str]
     since: dict[str, set[str]] = field(default_factory=dict)
 
 
@@ -258,8 +256,8 @@ class Scan:
         options and seed, then a first search."""
         row = await self.row()
         assert row.started
-        bots = self.driver.bot.service
-        players = list(self.engine.turn(await bots.state(row)).players)
+        service = self.driver.bot.service
+        players = list(self.engine.turn(await service.state(row)).players)
         self.state, events = self.engine.setup(
             players, self.engine.parse_options(row.options), row.seed
         )
@@ -289,7 +287,9 @@ class Scan:
                 person.known |= self.driver.facts(self.engine.view(self.state, viewer))
         self.rules.add(self.engine.turn(self.state).phase.on_deadline)
 
-    def apply(self, seq: int, actor: str, move: dict[str, Any]) -> None:
+    def apply(self, actor: str, move: dict[str, Any]) -> None:
+        """One accepted move on the scan's copy: the mover knows it; a sealed one is kept
+        until its reveal."""
         events = self.engine.apply(self.state, actor, self.engine.parse_move(move))
         facts = self.driver.facts(move)
         self.universe |= facts
@@ -299,12 +299,12 @@ class Scan:
         if move["type"] in self.engine.sealed_moves:
             named = self.engine.secret_fields.get(move["type"])
             secret = {k: v for k, v in move.items() if k != "type" and (not named or k in named)}
-            sealed = Sealed(seq, actor, self.driver.facts(secret))
-            sealed.told = {p.label for p in movers} | {
+            told = {p.label for p in movers} | {
                 p.label
                 for p in self.people
                 if any(e.audience.kind != "public" and p.reached_by(e) for e in events)
             }
+            sealed = Sealed(self.driver.facts(secret), told)
             self.sealed.append(sealed)
             self.universe |= sealed.facts
         self.told(events)
@@ -315,10 +315,10 @@ class Scan:
         that reach them; then search what each of them can newly read."""
         bot = self.driver.bot
         for seq, actor, move in await bot.storage.moves(self.driver.match_id, after=self.seq):
-            self.apply(seq, actor, move)
+            self.apply(actor, move)
             self.seq = seq
-        bots = await bot.service.state(await self.row())
-        assert self.engine.dump_state(self.state) == self.engine.dump_state(bots)
+        stored = await bot.service.state(await self.row())
+        assert self.engine.dump_state(self.state) == self.engine.dump_state(stored)
         if self.engine.is_finished(self.state):
             # The host of a match that is over is given its whole record (its seed deals
             # every hand): from then on, they may know it all.
