@@ -19,9 +19,9 @@ internal ones too), the whole state and the sealed moves of the record. A leak i
 What is read, for each person: the text, embeds, file names, alt texts and controls (labels,
 placeholders, menu options) of every message of the channels they read (their own ephemeral
 replies included, no one else's: `/match status`, `/me`, `/stats`, `/match log` among them,
-which the people ask as the match goes), the names and messages of the threads they may open,
-their DMs with the bot, and the JSON files they are given (searched as data). A text read
-before is not searched again; an edited one (the live status) is searched anew.
+which the people ask in turn as the match goes), the names and messages of the threads they
+may open, their DMs with the bot, and the JSON files they are given (searched as data). A
+text read before is not searched again; an edited one (the live status) is searched anew.
 
 How a game plugs in (as engines plug into `tests/conformance/`): a `Driver` subclass in
 `tests/leaks/drivers/`, named in `DRIVERS` (`tests/leaks/test_leaks.py` fails for a
@@ -327,11 +327,10 @@ class Scan:
                     person.known |= self.universe
         await self.search()
 
-    async def ask(self, people: list[Person]) -> None:
-        """`people` ask all that anyone may ask at any time (`ASKED`)."""
-        for person in people:
-            for command in ASKED:
-                await person.member.slash(self.driver.channel, command)
+    async def ask(self, questions: list[tuple[Person, str]]) -> None:
+        """Each (person, command) of `questions` asked in the match's channel."""
+        for person, command in questions:
+            await person.member.slash(self.driver.channel, command)
         await self.check()
 
     async def search(self) -> None:
@@ -427,19 +426,21 @@ def numbers(data: Any, unit: str) -> set[str]:
 
 
 async def play_through(driver: Driver, *, steps: int = 2000) -> Scan:
-    """The driver's whole match, searched after every interaction. Everyone asks what they
-    may ask (`ASKED`) at the start and once the match is over, and one person after each
-    move, each in turn."""
+    """The driver's whole match, searched after every interaction. Everyone asks all they
+    may ask (`ASKED`) at the start and once the match is over, and after each move one person
+    asks one thing, in turn, so that each asks each thing every few moves (everyone asking
+    everything after every move would take most of the suite's time)."""
     await driver.start()
     scan = Scan(driver)
+    everything = [(person, command) for command in ASKED for person in driver.people]
     await scan.begin()
-    await scan.ask(driver.people)
+    await scan.ask(everything)
     for done in range(steps):
         if not await driver.step(scan):
-            await scan.ask(driver.people)
+            await scan.ask(everything)
             assert all(person.unknown for person in driver.people), "nothing was secret"
             driver.finished(scan)
             return scan
         await scan.check()
-        await scan.ask([driver.people[done % len(driver.people)]])
+        await scan.ask([everything[done % len(everything)]])
     raise AssertionError("the match did not end")
