@@ -30,6 +30,7 @@ import random
 import re
 import sys
 import tempfile
+import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +60,13 @@ INSTALL_HINT = (
     "error: the demo needs SimCord; install the development tools first: "
     'pip install -r requirements-dev.txt -e ".[dev]"'
 )
+#: How long, in real seconds, SimCord waits for the bot to settle after an action before it
+#: gives up. Its default, 5 s, is a few boards rendered on a machine whose cores other
+#: processes keep busy (issue 25): a loaded machine makes the demo and the tests slower, never
+#: fail. A bot that is stuck still fails them, after this long.
+SETTLE_TIMEOUT = 120.0
+#: Where the demo writes what went wrong, in full, when it cannot finish.
+ERROR_FILE = "demo-error.txt"
 USAGE = "usage: python -m tools.demo [auction-auction | mars-auction] [OUT_DIR]"
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
@@ -498,7 +506,7 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
         bot = create_bot(Path(folder) / "demo.db")
-        env = Env(bot)
+        env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
         await env.start()
         try:
             with env.time_context():
@@ -541,7 +549,20 @@ def main(argv: list[str]) -> int:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
     out = Path(argv[0] if argv else DEFAULT_OUT)
-    pages, actions = asyncio.run(run_demo(game=game))
+    try:
+        pages, actions = asyncio.run(run_demo(game=game))
+    except Exception as error:
+        # A developer tool, yet one that people run to see the bot: one line says what
+        # happened, the traceback goes to a file beside the transcripts.
+        out.mkdir(parents=True, exist_ok=True)
+        (out / ERROR_FILE).write_text(traceback.format_exc(), encoding="utf-8")
+        what = str(error).splitlines()[0] if str(error) else type(error).__name__
+        print(
+            f"error: the demo stopped before the end of the match: {what} "
+            f"(in full: {out / ERROR_FILE})",
+            file=sys.stderr,
+        )
+        return 1
     for page in pages:
         print(page.text)
     write(out, pages, actions)

@@ -8,9 +8,11 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from simcord import Env
 
 from games.auction_auction.model import lot_name
 from tests.words import RULING_ID
+from tools import demo
 from tools.demo import MARS_PLAYERS, PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
@@ -52,6 +54,34 @@ def test_demo_plays_a_whole_match_and_keeps_bids_private(
         confirmed = set(CONFIRMATION.findall("\n".join([dm, *own_replies(channel, player)])))
         assert confirmed <= bids[player], f"{player}'s DMs confirm someone else's bid"
         assert confirmed == bids[player], f"{player}'s DMs miss a confirmation of their bids"
+
+
+def test_a_demo_that_cannot_finish_says_so_in_one_line_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a loaded machine once did to the demo (issue 25): its error in one line, the
+    traceback in a file beside the transcripts."""
+
+    async def stuck(**_: object) -> None:
+        raise RuntimeError("bot did not settle after INTERACTION_CREATE\nstuck: a task")
+
+    monkeypatch.setattr(demo, "run_demo", stuck)
+
+    assert main([str(tmp_path)]) == 1
+
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        "error: the demo stopped before the end of the match: bot did not settle after "
+        f"INTERACTION_CREATE (in full: {tmp_path / demo.ERROR_FILE})\n"
+    )
+    written = (tmp_path / demo.ERROR_FILE).read_text(encoding="utf-8")
+    assert written.startswith("Traceback") and "stuck: a task" in written
+
+
+async def test_the_tests_wait_for_a_slow_bot_as_long_as_the_demo(simcord_env: Env) -> None:
+    """SimCord's 5 s for the bot to settle was too short on a loaded machine (issue 25)."""
+    assert simcord_env.settle_timeout == demo.SETTLE_TIMEOUT >= 60
 
 
 def test_demo_without_simcord_says_how_to_install(

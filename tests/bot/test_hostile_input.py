@@ -26,8 +26,7 @@ from tests.bot.test_project_mars import Mars
 LONG = ("@everyone <@&1> **bold** `code` ünïcödé 汉字 " * 200)[:4000]
 FORM_CHECKS = settings(
     max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
 

@@ -230,7 +230,7 @@ class Mars:
         assert shown.ephemeral, shown.response.content
         return self.note(member, shown)
 
-    def between_menus(self) -> None:
+    async def between_menus(self) -> None:
         """What a test does after the card menu's answer, before the slot menu (nothing)."""
 
     async def play(self, pid: str, card: str, slot: str | None) -> Any:
@@ -242,7 +242,7 @@ class Mars:
         asked = await user.select(dm, [card], custom_id=f"dealer:pm:card:{m}")
         assert asked.ephemeral, asked.response.content
         self.note(member, asked)
-        self.between_menus()
+        await self.between_menus()
         if slot is None:
             return await user.click(asked.response, custom_id=f"dealer:pm:utility:{m}:{card}")
         return await user.select(asked.response, [slot], custom_id=f"dealer:pm:slot:{m}:{card}")
