@@ -207,6 +207,9 @@ class DisplayCard(BaseModel):
     winner: str | None = None
     #: What the winner bid for it (before the per-kind reduction of L11).
     bid: int = 0
+    #: Drawn at random, free, by a player who won too few of its kind (L14, MA-D4): not won,
+    #: so it takes nothing off L11's price.
+    drawn: bool = False
 
     @property
     def total(self) -> int:

@@ -249,7 +249,7 @@ class MarsAuction(Engine[State, Options]):
             auction=state.auction,
             generation=state.generation,
             cards=[
-                c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid"})
+                c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid", "drawn"})
                 for c in state.display
             ],
         )
@@ -612,7 +612,7 @@ class MarsAuction(Engine[State, Options]):
                 )
                 state.display.append(found)
                 state.dealt.append(name)
-            found.winner = player
+            found.winner, found.drawn = player, True
             seat.won[name] = 0
             board.public("card_drawn", player=player, card=name, kind=kind, candidates=candidates)
 
@@ -703,7 +703,8 @@ class MarsAuction(Engine[State, Options]):
 
     def _settle_kept(self, board: Board, kind: Kind) -> None:
         """Companies: the corporation's starting M€ in, then the company bids out (L10, L11:
-        the sum of the bids less 1 per company won, never below 0; U6: no reduction).
+        the sum of the bids less 1 per company won, never below 0 — a card drawn free (L14) is
+        not won and takes nothing off; U6: no reduction).
         Preludes: L11 from that money (Terralabs' 1 less already in each bid, L18); in the
         unlimited variant their bids were paid when won. Revealed for everyone together
         (MA-D3)."""
@@ -715,8 +716,9 @@ class MarsAuction(Engine[State, Options]):
             mine = self._won(state, player, kind)
             kept = seat.choice if seat.choice is not None and len(mine) > KEEP[kind] else mine
             bids = sum(seat.won[name] for name in mine)
+            won = sum(not c.drawn for c in state.display if c.name in mine)
             if kind == "company":
-                owed = max(0, bids - len(mine)) if limited else bids
+                owed = max(0, bids - won) if limited else bids
                 facts = next(c for c in state.display if c.name == kept[0]) if kept else None
                 seat.corporation = kept[0] if kept else None
                 seat.money = (facts.starting_mc or 0) if facts else 0
@@ -724,7 +726,7 @@ class MarsAuction(Engine[State, Options]):
                 self._pay(seat, owed)
                 shown[player] = {"corporation": seat.corporation, "paid": owed}
             else:
-                owed = max(0, bids - len(mine)) if limited else 0
+                owed = max(0, bids - won) if limited else 0
                 seat.preludes += kept
                 self._pay(seat, owed)
                 shown[player] = {"preludes": kept, "paid": owed}
@@ -1037,7 +1039,7 @@ class MarsAuction(Engine[State, Options]):
             board.public("card_discarded", player=player, card=name)
             for card in state.display:
                 if card.name == name:
-                    card.winner = None
+                    card.winner, card.drawn = None, False
         seat.won, seat.choice = {}, None
         if state.step == "bidding":
             if state.options.variant == "limited":
@@ -1335,7 +1337,8 @@ class MarsAuction(Engine[State, Options]):
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Everything but budgets, M€ left and choices not yet revealed; a player's own view
         adds theirs, and what they may do now (`legal`: their `legal_actions`, for the bot's
-        controls). `open`: the display numbers markers may go on now (limited, L17)."""
+        controls). `open`: the display numbers markers may go on now (limited, L17);
+        `choosers`: whom the keep or buy step asks (L15, L16), whether or not they have chosen."""
         limited_bidding = state.step == "bidding" and state.options.variant == "limited"
         out: dict[str, Any] = {
             "variant": state.options.variant,
@@ -1349,6 +1352,7 @@ class MarsAuction(Engine[State, Options]):
             "display": [c.model_dump(mode="json") for c in state.display],
             "lot": state.lot.model_dump(mode="json") if state.lot else None,
             "open": [c.number for c in self.biddable(state)] if limited_bidding else [],
+            "choosers": self._choosers(state) if state.step in ("keep", "buy") else [],
             "players": list(state.players),
             "seats": {
                 p: {

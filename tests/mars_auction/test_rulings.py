@@ -311,11 +311,12 @@ def test_l12_l11_prelude_bids_are_paid_less_one_per_prelude() -> None:
     first = state(match).to_act
     other = "bob" if first == "ann" else "ann"
     place(match, first or "", 5, 5)
-    place(match, other, 7)
+    place(match, other, 7, 7)
     place(match, first or "", 6, 6)
-    match.submit(other, {"type": "pass"})
+    place(match, other, 7)
     place(match, first or "", 8)
-    match.submit(first or "", {"type": "pass"})
+    match.submit(other, {"type": "pass"})
+    evaluated = match.submit(first or "", {"type": "pass"})
     assert state(match).step == "keep", f"{first} won preludes 5, 6 and 8: two are kept"
     seat = state(match).seats[first or ""]
     before = seat.money or 0
@@ -323,7 +324,12 @@ def test_l12_l11_prelude_bids_are_paid_less_one_per_prelude() -> None:
     [chosen] = of(events, "preludes_chosen")
     assert chosen["players"][first]["paid"] == 2, "L11: bids 2 + 2 + 1, less 1 per prelude"
     assert state(match).seats[first or ""].money == before - 2
-    assert chosen["players"][other]["paid"] == 0, "one won for 1 and one drawn: 1 - 2 is 0"
+    drawn = [d for d in of(evaluated, "card_drawn") if d["player"] == other]
+    assert len(drawn) == 1, f"{other} won one prelude and draws the second (L14)"
+    assert chosen["players"][other]["paid"] == 2, (
+        "L11: one prelude won with 3 markers, less 1 for the one won; the drawn one is free "
+        "and takes nothing off"
+    )
 
 
 def test_l14_too_few_companies_or_preludes_are_drawn_free_and_shown() -> None:
