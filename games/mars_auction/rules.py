@@ -145,6 +145,7 @@ class MarsAuction(Engine[State, Options]):
             drawn=options.first_player is None,
         )
         if options.start == "setup":
+            state.first = state.starter
             names = options.display
             try:
                 cards = (
@@ -248,6 +249,7 @@ class MarsAuction(Engine[State, Options]):
             "display_dealt",
             auction=state.auction,
             generation=state.generation,
+            first_player=state.players[state.starter],
             cards=[
                 c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid", "drawn"})
                 for c in state.display
@@ -898,8 +900,17 @@ class MarsAuction(Engine[State, Options]):
 
     # -- research auctions and budgets -------------------------------------------------------
 
+    def next_first_player(self, state: State) -> str:
+        """L17: the next generation's first player unless the host names another: the seat
+        after the last generation's (still playing); before any generation, the match's first
+        player."""
+        last = state.first if state.first is not None else state.starter - 1
+        return state.players[self._first_active(state, last + 1)]
+
     def _research(self, board: Board, move: Research) -> None:
-        """L17: a generation's research auction: players*4 projects, dealt or entered."""
+        """L17: a generation's research auction: players*4 projects, dealt or entered, opened
+        by the generation's first player (a move without one: the starting player marker's
+        holder, as records written before the field were played)."""
         state = board.state
         if state.step != "waiting":
             raise RuleError(
@@ -907,6 +918,11 @@ class MarsAuction(Engine[State, Options]):
                 f"An auction is running ({self._step_words(state)}); open the next one when "
                 "it is settled.",
             )
+        if move.first_player is not None:
+            self._check_player(state, move.first_player)
+            opener = state.players.index(move.first_player)
+        else:
+            opener = self._first_active(state, state.starter)
         catalogue = catalogue_for(state.options.cards_csv)
         cards = (
             self._named_display(state, catalogue, move.cards, setup=False)
@@ -916,6 +932,7 @@ class MarsAuction(Engine[State, Options]):
         state.generation += 1
         state.auction = "research"
         state.round = 1
+        state.first = state.starter = opener
         for player in state.players:
             seat = board.seat(player)
             seat.money, seat.won, seat.choice = None, {}, None
@@ -1338,7 +1355,8 @@ class MarsAuction(Engine[State, Options]):
         """Everything but budgets, M€ left and choices not yet revealed; a player's own view
         adds theirs, and what they may do now (`legal`: their `legal_actions`, for the bot's
         controls). `open`: the display numbers markers may go on now (limited, L17);
-        `choosers`: whom the keep or buy step asks (L15, L16), whether or not they have chosen."""
+        `choosers`: whom the keep or buy step asks (L15, L16), whether or not they have chosen;
+        `next_first_player`: the next research auction's first player by default (L17)."""
         limited_bidding = state.step == "bidding" and state.options.variant == "limited"
         out: dict[str, Any] = {
             "variant": state.options.variant,
@@ -1348,6 +1366,7 @@ class MarsAuction(Engine[State, Options]):
             "round": state.round,
             "kind": state.kind,
             "starter": state.players[state.starter],
+            "next_first_player": self.next_first_player(state),
             "to_act": state.to_act,
             "display": [c.model_dump(mode="json") for c in state.display],
             "lot": state.lot.model_dump(mode="json") if state.lot else None,
@@ -1394,7 +1413,7 @@ class MarsAuction(Engine[State, Options]):
         if state.step == "waiting":
             if state.generation >= 1 or rnd.random() < 0.3:
                 return HOST, End()
-            return HOST, Research()
+            return HOST, Research(first_player=self.next_first_player(state))
         turn = self.turn(state)
         if rnd.random() < 0.03 or not turn.must:
             return HOST, ClosePhase()

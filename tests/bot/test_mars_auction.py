@@ -677,9 +677,8 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert extended.response.content == "Extended by 5 minutes."
     for command in ("mars research", "mars end"):
         r = await table.host_says(command)
-        if r.response.components:
-            r = await table.host.click(r.response, custom_id=f"dealer:ma:end:{table.match_id}")
-        assert "An auction is running" in r.response.content, r.response.content
+        assert not r.response.components, f"/{command} is refused at once, with no question"
+        assert private(r) and "An auction is running" in r.response.content, r.response.content
     not_host = await bob.slash(table.channel, "mars research")
     assert "Only a host can do that" in not_host.response.content
     await table.place(ann, [1, 2], how="menu", in_dm=False)
@@ -697,6 +696,40 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     channel = "\n".join(m.content for m in table.channel.history())
     assert "The host removed ann from the match" in channel
     assert "cleo has conceded and left the match (MA-D7)." in channel
+
+
+async def test_the_host_names_each_generations_first_player_or_takes_the_next_seat(
+    simcord_env: Any,
+) -> None:
+    """L17: ann starts the setup; the marker passes three times in it (back to ann), yet the
+    first research auction is opened by the seat after the last generation's first player,
+    bob; the host may name another with `first_player`, and the move records whom."""
+    table = Auction(simcord_env, 3)
+    ann, bob, _ = table.players
+    await table.start(first_player=ann)
+    while (await table.state()).step != "waiting":
+        closed = await table.host_says("match close-phase")
+        assert closed.response.content == "Done.", closed.response.content
+    assert (await table.state()).players[(await table.state()).starter] == table.pid(ann)
+    status = await table.onlooker.slash(table.channel, "match status")
+    assert "its first player is bob unless the host names another" in status.response.content
+    opened = await table.host_says("mars research")
+    assert opened.response.content == "Done.", opened.response.content
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert "bob is this generation's first player and opens its auction." in channel
+    for member in table.players:
+        await table.budget(member, 10, how="command")
+    assert (await table.state()).to_act == table.pid(bob)
+    while (await table.state()).step != "waiting":
+        await table.host_says("match close-phase")
+    named = await table.host_says("mars research", first_player=ann)
+    assert named.response.content == "Done.", named.response.content
+    for member in table.players:
+        await table.budget(member, 10, how="command")
+    assert (await table.state()).to_act == table.pid(ann)
+    moves = [m for _, _, m in await table.bot.storage.moves(table.match_id)]
+    research = [m for m in moves if m["type"] == "research"]
+    assert [m["first_player"] for m in research] == [table.pid(bob), table.pid(ann)]
 
 
 # -- creating a match -----------------------------------------------------------------------

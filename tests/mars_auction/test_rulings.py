@@ -404,6 +404,69 @@ def test_l17_the_setup_rounds_and_the_starting_player_passing_on() -> None:
     assert state(match).step == "budget"
 
 
+def through_the_setup(match: Match) -> None:
+    """Everyone passes until the setup is settled; the first cards of each kind are kept."""
+    while state(match).step != "waiting":
+        match.submit(HOST, {"type": "close_phase"})
+
+
+def budgets_in(match: Match, amount: int = 10) -> None:
+    for player in state(match).players:
+        match.submit(player, {"type": "budget", "amount": amount})
+
+
+def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> None:
+    """ann is the setup's first player; the marker passes three times in the setup (back to
+    ann with 3 players), but generation 1's research auction is opened by the seat after the
+    last generation's first player: bob, then cy; the host may name another."""
+    match = setup(["ann", "bob", "cy"], setup_display(3))
+    through_the_setup(match)
+    assert state(match).players[state(match).starter] == "ann", "the marker is back with ann"
+    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+    events = match.submit(HOST, {"type": "research", "first_player": "bob"})
+    assert of(events, "display_dealt")[0]["first_player"] == "bob"
+    budgets_in(match)
+    assert state(match).to_act == "bob"
+    while state(match).step != "waiting":
+        match.submit(HOST, {"type": "close_phase"})
+    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+    assert refused(match, HOST, {"type": "research", "first_player": "dee"}).code == (
+        "unknown_player"
+    )
+    match.submit(HOST, {"type": "research", "first_player": "ann"})
+    budgets_in(match)
+    assert state(match).to_act == "ann", "named by the host"
+    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+
+
+def test_l17_a_research_move_without_a_first_player_replays_as_before() -> None:
+    """Records written before `first_player` existed: the starting player marker's holder
+    opens, as it did when they were played."""
+    match = setup(["ann", "bob", "cy"], setup_display(3))
+    through_the_setup(match)
+    match.submit(HOST, {"type": "research"})
+    budgets_in(match)
+    assert state(match).to_act == "ann"
+
+
+def test_l17_with_start_research_the_first_auction_is_opened_by_the_first_player() -> None:
+    match, _ = Match.start(
+        ENGINE, ["ann", "bob", "cy"], {"start": "research", "first_player": "cy"}, 1
+    )
+    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+
+
+def test_l17_unlimited_the_generations_first_player_opens_the_first_card() -> None:
+    match = setup(["ann", "bob", "cy"], setup_display(3), variant="unlimited")
+    through_the_setup(match)
+    first = ENGINE.view(state(match), None)["next_first_player"]
+    assert first == "bob"
+    match.submit(HOST, {"type": "research", "first_player": first})
+    budgets_in(match)
+    lot = state(match).lot
+    assert lot is not None and lot.number == 1 and lot.opener == "bob"
+
+
 def test_l18_terralabs_pays_one_less_per_bid_but_not_in_the_company_auction() -> None:
     companies = ["Terralabs Research", "Teractor", "PhoboLog", "Helion"]
     match = setup(["ann", "bob"], setup_display(2, companies), cards_csv=TERRALABS_CSV)

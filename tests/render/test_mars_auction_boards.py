@@ -138,8 +138,8 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch, board: Callable[[], Board]) -> 
     return said
 
 
-def test_a_card_drawn_free_is_shown_as_drawn_not_won(monkeypatch: pytest.MonkeyPatch) -> None:
-    """L14: ann and bob pass in round 1, win no company and each draw one, free."""
+def two_player_setup() -> Match:
+    """ann and bob's setup: four companies, eight preludes, twenty projects; ann starts."""
     companies = ["CrediCor", "Teractor", "PhoboLog", "Helion"]
     catalogue = builtin()
     preludes = [c.name for c in catalogue.select(types=["prelude"])][:8]
@@ -150,6 +150,12 @@ def test_a_card_drawn_free_is_shown_as_drawn_not_won(monkeypatch: pytest.MonkeyP
         {"display": [*companies, *preludes, *projects], "first_player": "ann"},
         1,
     )
+    return match
+
+
+def test_a_card_drawn_free_is_shown_as_drawn_not_won(monkeypatch: pytest.MonkeyPatch) -> None:
+    """L14: ann and bob pass in round 1, win no company and each draw one, free."""
+    match = two_player_setup()
     match.submit("ann", {"type": "pass"})
     match.submit("bob", {"type": "pass"})
     view = ENGINE.view(match.state, None)
@@ -171,16 +177,7 @@ def test_the_keep_step_shows_choosing_only_for_whoever_chooses(
 ) -> None:
     """ann wins two companies and keeps one (L15); bob won one and has nothing to choose: the
     image and its text both wait for ann alone."""
-    companies = ["CrediCor", "Teractor", "PhoboLog", "Helion"]
-    catalogue = builtin()
-    preludes = [c.name for c in catalogue.select(types=["prelude"])][:8]
-    projects = [c.name for c in catalogue.select(types=["automated", "active", "event"])][:20]
-    match, _ = Match.start(
-        ENGINE,
-        ["ann", "bob"],
-        {"display": [*companies, *preludes, *projects], "first_player": "ann"},
-        1,
-    )
+    match = two_player_setup()
     match.submit("ann", {"type": "place", "cards": [1, 2]})
     match.submit("bob", {"type": "place", "cards": [3]})
     match.submit("ann", {"type": "pass"})

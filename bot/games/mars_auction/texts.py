@@ -116,6 +116,11 @@ class MarsAuctionTexts(GameTexts):
                     for c in mine
                 )
                 lines.append(f"{words.capitalize()}: {listed}.")
+        if event["auction"] == "research":
+            lines.append(
+                f"{names(event['first_player'])} is this generation's first player and opens "
+                "its auction."
+            )
         return "\n".join(lines)
 
     def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
@@ -564,8 +569,9 @@ class MarsAuctionTexts(GameTexts):
             lines.append(f"{what}: chosen: {join(chosen) or 'nobody yet'}.")
         else:
             lines.append(
-                "The host opens the next research auction (`/mars research`) or ends the match "
-                "(`/mars end`)."
+                "The host opens the next research auction (`/mars research`; its first player "
+                f"is {names(view['next_first_player'])} unless the host names another) or ends "
+                "the match (`/mars end`)."
             )
         for player in players:
             seat = seats[player]
@@ -668,7 +674,8 @@ class MarsAuctionTexts(GameTexts):
             "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
             "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
             "`turn_minutes`, `setup_budget`, `expansions`, `display`, `cards`); "
-            "`/mars research` opens a generation's auction, `/mars budget` with `member` sets a "
+            "`/mars research` opens a generation's auction (`first_player`: who opens it), "
+            "`/mars budget` with `member` sets a "
             "player's, `/mars end` ends the match."
         )
 
