@@ -316,10 +316,10 @@ class MarsAuction(Engine[State, Options]):
         return [c for c in state.display if not c.done and c.kind in kinds]
 
     def budget(self, state: State, player: str) -> int:
-        """L9: the M€ a player pays with; in the setup before they have a corporation, the
-        setup budget."""
-        money = state.seats[player].money
-        return state.setup_budget if money is None else money
+        """L9, U5: the M€ a player pays with; in the setup before they have a corporation, the
+        setup budget less the company bids they won (settled once they have one, L10)."""
+        seat = state.seats[player]
+        return state.setup_budget - seat.company_bids if seat.money is None else seat.money
 
     @staticmethod
     def unsettled(state: State, player: str) -> int:
@@ -801,13 +801,10 @@ class MarsAuction(Engine[State, Options]):
     # -- unlimited: card by card (U1-U8) -----------------------------------------------------
 
     def available(self, state: State, player: str) -> int:
-        """U5: the most a player may bid on the card up for auction: in the setup's company
-        auction the setup budget less the company bids they won (settled later, L10);
-        otherwise the M€ they have."""
-        seat = state.seats[player]
-        if state.kind == "company":
-            return max(0, state.setup_budget - seat.company_bids)
-        return max(0, seat.money or 0)
+        """U5: the most a player may bid on the card up for auction: what they pay with
+        (`budget`), in the setup's company auction the setup budget less the company bids
+        they won."""
+        return max(0, self.budget(state, player))
 
     def _open_lot(self, board: Board) -> None:
         """U1: the next card of the kind in L1 order; U2: the starting player opens."""
@@ -847,7 +844,19 @@ class MarsAuction(Engine[State, Options]):
             )
         state.lot.bids.append((player, amount))
         board.public("bid_raised", player=player, number=state.lot.number, amount=amount)
+        self._lot_receipt(board, player, amount)
         self._next_bidder(board)
+
+    @staticmethod
+    def _lot_receipt(board: Board, player: str, amount: int | None) -> None:
+        """The bidder's own answer to a raise (`amount`) or a pass (None) on the card up for
+        auction: which card, and for how much."""
+        lot = board.state.lot
+        assert lot is not None
+        card = next(c for c in board.state.display if c.number == lot.number)
+        board.private(
+            player, "lot_receipt", player=player, number=card.number, card=card.name, amount=amount
+        )
 
     def _pass_lot(self, board: Board, player: str, *, auto: bool) -> None:
         state = board.state
@@ -859,6 +868,8 @@ class MarsAuction(Engine[State, Options]):
             )
         lot.passed.append(player)
         board.public("passed", player=player, number=lot.number, auto=auto)
+        if not auto:
+            self._lot_receipt(board, player, None)
         self._next_bidder(board)
 
     def _next_bidder(self, board: Board) -> None:
@@ -1396,6 +1407,7 @@ class MarsAuction(Engine[State, Options]):
                 "player": viewer,
                 "money": seat.money,
                 "budget": self.budget(state, viewer),
+                "company_bids": seat.company_bids,
                 "unsettled": self.unsettled(state, viewer),
                 "room": self.room(state, viewer) if state.step == "bidding" else 0,
                 "choice": seat.choice,

@@ -523,6 +523,39 @@ async def test_a_raise_below_the_bid_is_refused_privately(simcord_env: Any) -> N
     await refused(table, ann, late, before, "bob's turn")
 
 
+async def test_unlimited_the_1_on_1_money_agrees_with_the_bid_form_and_bids_get_a_receipt(
+    simcord_env: Any,
+) -> None:
+    """U5: the setup budget is 23 M€ (PhoboLog's); ann wins card 1 for 5, so she may bid at
+    most 18 on the next company, and her 1-on-1 says 18, not 23. A raise or a pass is
+    answered with the card and the amount."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
+    raised = await table.raise_(ann, 5, in_dm=False)
+    assert private(raised)
+    assert raised.response.content.startswith("You bid **5 M€** on **1 · CrediCor**."), (
+        raised.response.content
+    )
+    passed = await table.pass_(bob, in_dm=False)
+    assert passed.response.content.startswith("You pass on **1 · CrediCor**"), (
+        passed.response.content
+    )
+    await table.raise_(bob, 0, in_dm=False)
+    legal = {a["key"]: a for a in (await table.view(table.pid(ann)))["legal"]}
+    assert legal["raise"]["amount"]["max"] == 18
+    me = await ann.slash(table.channel, "me")
+    assert "You pay with **18 M€**" in me.response.content, me.response.content
+    assert "23 M€" not in me.response.content, me.response.content
+    too_much = await table.raise_(ann, 19, in_dm=False)
+    assert "at most 18 M€" in too_much.response.content, too_much.response.content
+    in_dm = await table.raise_(ann, 18, in_dm=True)
+    assert in_dm.response.content.startswith("✅ Accepted."), "the receipt came by DM"
+    assert ann.user.dm_channel.history()[-1].content.startswith(
+        "You bid **18 M€** on **2 · Teractor**."
+    )
+
+
 # -- secrets --------------------------------------------------------------------------------
 
 

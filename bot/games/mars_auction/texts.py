@@ -232,6 +232,12 @@ class MarsAuctionTexts(GameTexts):
             return f"{who} passes for the rest of this round (no marker they can put, or time)."
         return f"{who} passes for the rest of this round."
 
+    def _on_lot_receipt(self, event: dict[str, Any], names: Names) -> str:
+        card = card_name({"number": event["number"], "name": event["card"]})
+        if event["amount"] is None:
+            return f"You pass on {card}: final for this card."
+        return f"You bid **{event['amount']} M€** on {card}."
+
     def _on_lot_opened(self, event: dict[str, Any], names: Names) -> str:
         return (
             f"**Card {event['number']} · {event['card']}** is up for auction; "
@@ -456,7 +462,12 @@ class MarsAuctionTexts(GameTexts):
             if me["money"] is None:
                 return []
             return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
-        if view["auction"] == "setup" and me["money"] is None:
+        if view["auction"] == "setup" and me["money"] is None and me["company_bids"]:
+            money = (
+                f"**{me['budget']} M€**: the setup budget less your company bids of "
+                f"{me['company_bids']} M€, paid once you have a corporation"
+            )
+        elif view["auction"] == "setup" and me["money"] is None:
             money = f"**{me['budget']} M€**, the setup budget until you have a corporation (L9)"
         elif me["money"] is None:
             return ["You have not stated your budget for this auction yet."]
