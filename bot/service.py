@@ -444,6 +444,9 @@ class MatchService:
         seqs = {m[0] for m in dropped}
         rebuilt = await self.replay(row, [m for m in logged if m[0] not in seqs])
         engine = engine_for(row.game)
+        refusal = engine.undo_refusal(rebuilt.state, [e for *_, events in dropped for e in events])
+        if refusal is not None:
+            raise UserError(refusal)
         reopens = engine.turn(rebuilt.state).phase if any(opened[first:]) else None
         return Undo(row.id, dropped, logged[-1][0], reopens)
 

@@ -212,6 +212,13 @@ class Engine(ABC, Generic[S, OptionsT]):
         for a game that gives a season nothing (the default)."""
         return None
 
+    def undo_refusal(self, state: S, undone: list[Event]) -> str | None:
+        """Why the moves that told `undone` may not be taken back, `state` being the match
+        rebuilt without them: they showed what was hidden when a decision that would be open
+        again was made, so a player would make it again knowing what they may not. One
+        sentence for the host; None (the default) when they may be taken back."""
+        return None
+
     @abstractmethod
     def placings(self, state: S) -> Placings | None:
         """Who won the finished match and each player's place, as the game ranks them (a

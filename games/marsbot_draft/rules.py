@@ -653,6 +653,19 @@ class MarsbotDraft(Engine[State, Options]):
             "picks": [r.decision.chosen for r in state.rounds],
         }
 
+    def undo_refusal(self, state: State, undone: list[Event]) -> str | None:
+        """MB-D12: in a whole draft, taking back the round-1 card would open round 1 again
+        with MARSBOT's face-down pile, which its pick has shown: the player would choose again
+        knowing it. Refused; later rounds hide nothing and may be taken back."""
+        shown = any(e.type == "marsbot_picked" and e.data["round"] == 1 for e in undone)
+        if state.options.mode != "whole-draft" or not shown:
+            return None
+        return (
+            "Round 1 cannot be taken back: MARSBOT's pile was face down when you took your "
+            "card, and its pick has shown it, so you would choose again knowing it. The draft "
+            "goes on from here (`/match forfeit` stops it); a later round can be taken back."
+        )
+
     def placings(self, state: State) -> Placings | None:
         """MB-D10: the draft decides no game (Terraforming Mars against MARSBOT is won at the
         table): the drafter who saw it through is placed, and nobody wins; one who left is

@@ -312,6 +312,37 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     assert ENGINE.result(await t.state())["ended"] == "forfeit"
 
 
+async def test_undo_never_reopens_marsbots_face_down_pile(simcord_env: Any) -> None:
+    """MB-D12: in a whole draft MARSBOT's round-1 pile is face down until it picks; its pick
+    shows it. `/match undo` of the round-1 card is refused at once (round 1 would open again
+    with the pile now known); a round-2 card may still be taken back."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    m = t.match_id
+    for _ in range(2):
+        card = (await t.view())["player_pile"][0]["name"]
+        dm = t.last_with(f"dealer:actpick:{m}:take")
+        await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+    assert (await t.view())["round"] == 3
+    asked = await t.ann.slash(t.channel, "match undo")
+    (row,) = asked.response.components
+    (button,) = row["components"]
+    done = await t.ann.click(asked.response, custom_id=button["custom_id"])
+    assert "↩️ Done" in done.response.content, done.response.content
+    assert (await t.view())["round"] == 2, "round 2 hides nothing: taken back"
+    moves = await t.moves()
+    refused = await t.ann.slash(t.channel, "match undo")
+    assert refused.ephemeral and not refused.response.components
+    assert "Round 1 cannot be taken back: MARSBOT's pile was face down" in (
+        refused.response.content
+    )
+    phase = await t.ann.slash(t.channel, "match undo", what="phase")
+    assert phase.ephemeral and not phase.response.components
+    assert "Round 1 cannot be taken back" in phase.response.content
+    assert (await t.view())["round"] == 2 and await t.moves() == moves
+
+
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
     t = Draft(simcord_env)
     await t.ann.slash(t.channel, "marsbot start", corporation="random", own_corporation="Celestic")
