@@ -11,7 +11,14 @@ import discord
 from bot.errors import UserError
 from bot.games.registry import PLUGINS, game_named
 from bot.limits import fit
-from bot.stats import LAST_MATCHES, LEADERBOARD_RULE, leaderboard_text, stats_text
+from bot.stats import (
+    LAST_MATCHES,
+    LEADERBOARD_RULE,
+    apart,
+    counted_apart,
+    leaderboard_text,
+    stats_text,
+)
 from bot.storage import Storage
 
 
@@ -29,6 +36,11 @@ def _game(game: str | None) -> str | None:
 def _title(game: str) -> str:
     plugin = PLUGINS.get(game)
     return plugin.title if plugin is not None else game
+
+
+def _played_as(game: str) -> tuple[str, str]:
+    plugin = PLUGINS.get(game)
+    return plugin.texts.played_as if plugin is not None else ("match", "matches")
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str, public: bool) -> None:
@@ -65,7 +77,7 @@ class Stats:
             )
         else:
             past = await self.storage.past_matches(guild.id, who.id, only, LAST_MATCHES)
-            text = stats_text(f"<@{who.id}>", tallies, past, _title)
+            text = stats_text(f"<@{who.id}>", tallies, past, _title, _played_as)
         await _answer(interaction, text, public)
 
     async def leaderboard(
@@ -74,7 +86,13 @@ class Stats:
         """The server's members by wins (`LEADERBOARD_RULE`), of one game or of all."""
         guild = _guild(interaction, "/leaderboard")
         only = _game(game)
-        standings = await self.storage.standings(guild.id, only)
+        if only is not None and counted_apart(only):
+            one, _ = _played_as(only)
+            raise UserError(
+                f"A {_title(only)} decides no winner: `/stats` counts each {one} played, and "
+                "there is no leaderboard."
+            )
+        standings = await self.storage.standings(guild.id, only, apart())
         which = _title(only) if only else "all games"
         if not standings:
             text = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -148,17 +148,22 @@ class ResultStore:
         )
         return [PastMatch(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5]), r[6]) for r in rows]
 
-    async def standings(self, guild_id: int, game: str | None) -> list[Standing]:
-        """Every member who finished a match in the server (of one game, or of any), with
-        how many they played and won, practice matches left out: most wins first, then the
-        better win rate, then fewer matches played."""
+    async def standings(
+        self, guild_id: int, game: str | None, left_out: Sequence[str] = ()
+    ) -> list[Standing]:
+        """Every member who finished a match in the server (of one game, or of any but the
+        games `left_out`), with how many they played and won, practice matches left out:
+        most wins first, then the better win rate, then fewer matches played."""
+        others = ", ".join("?" * len(left_out))
         rows = await self._all(
             "SELECT user_id, COUNT(*) AS played, SUM(won) AS won FROM results"
             " WHERE guild_id = ? AND practice = 0 AND (? IS NULL OR game = ?)"
+            f" AND game NOT IN ({others})"
             " GROUP BY user_id"
             " ORDER BY won DESC, CAST(won AS REAL) / played DESC, played, user_id",
             guild_id,
             game,
             game,
+            *left_out,
         )
         return [Standing(r[0], r[1], r[2]) for r in rows]

@@ -87,6 +87,10 @@ class Engine(ABC, Generic[S, OptionsT]):
     #: The options take each player's season garnet balance (`garnets`), which the match's
     #: moves may spend (`garnets_spent`).
     takes_garnets: ClassVar[bool] = False
+    #: Whether a finished match is a contest its players won, lost or drew (`placings`).
+    #: False: it decides no game (a MARSBOT draft), and the bot's stats count it as played
+    #: only, apart from matches, and leave it off the leaderboard.
+    contest: ClassVar[bool] = True
 
     def parse_options(self, raw: dict[str, Any]) -> OptionsT:
         """Match options from JSON; raises ValueError with a readable sentence."""

@@ -109,6 +109,8 @@ class MarsbotDraft(Engine[State, Options]):
     game = GAME
     title = "MARSBOT draft"
     min_players, max_players = 1, 1
+    #: MB-D10: a draft decides no game; stats count it as a draft played.
+    contest = False
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
 

@@ -48,6 +48,7 @@ class MarsbotDraftTexts(GameTexts):
     game = "marsbot-draft"
     title = "MARSBOT draft"
     forfeit = "The draft stops where it stands."
+    played_as = ("draft", "drafts")
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, "draft_started"})
     wants_views = True
     combine_messages = True
