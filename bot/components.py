@@ -402,10 +402,12 @@ def rematch_view(match_id: int) -> discord.ui.View:
 def actions_view(
     match_id: int, actions: list[GameAction], label: Callable[[str], str]
 ) -> discord.ui.View | None:
-    """The generic 1-on-1 controls, one per legal action: a menu for an action with choices
-    (a row each), a button for the rest (an amount form opens from it). `label` turns an
+    """The generic 1-on-1 controls, one per legal action but a forced one (the bot makes it):
+    a menu for an action with choices (a row each), a button for the rest (an amount form
+    opens from it). `label` turns an
     engine's label into what people read (players by their names). None: nothing to do."""
     view = discord.ui.View(timeout=None)
+    actions = [a for a in actions if not a.forced]
     menus = [a for a in actions if a.pick is not None][: MAX_ROWS - 1]
     buttons = [a for a in actions if a.pick is None][: (MAX_ROWS - len(menus)) * 5]
     for action in menus:

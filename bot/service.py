@@ -508,7 +508,7 @@ class MatchService:
             raise UserError("The match is already paused.")
         if row.deadline is None:
             # A phase whose game gives it no default length (`Phase.default_seconds`).
-            raise UserError("This phase has no clock to stop: it waits for the host to close it.")
+            raise UserError("This phase has no clock to stop.")
         if not await self.storage.pause(row.id, max(0.0, row.deadline - self.now())):
             raise UserError("The match is already paused.")
         self._written(row.id)

@@ -135,11 +135,19 @@ class Action(BaseModel, frozen=True):
     pick: Pick | None = None
     #: The move stays secret until a reveal (its type is one of the engine's `sealed_moves`).
     sealed: bool = False
+    #: The player has no choice: this is all they may do, with nothing to fill in but the one
+    #: choice of its pick. The bot makes the move for them at once (its events say so) and
+    #: shows no control for it.
+    forced: bool = False
 
     @model_validator(mode="after")
     def _fields_apart(self) -> Action:
         if not isinstance(self.move.get("type"), str):
             raise ValueError("an action's move has a type")
+        if self.forced and (
+            self.amount is not None or (self.pick is not None and len(self.pick.choices) != 1)
+        ):
+            raise ValueError("a forced action takes no amount and has one choice at most")
         filled = [part.field for part in (self.amount, self.pick) if part is not None]
         if "type" in filled or len(set(filled)) != len(filled):
             raise ValueError("an action's amount and pick fill distinct fields other than type")

@@ -91,6 +91,9 @@ class Engine(ABC, Generic[S, OptionsT]):
     #: False: it decides no game (a MARSBOT draft), and the bot's stats count it as played
     #: only, apart from matches, and leave it off the leaderboard.
     contest: ClassVar[bool] = True
+    #: Whether `legal_actions` may mark an action `forced` (a player's only move, which the
+    #: bot makes for them): only then does the bot look for one after each move.
+    forces_moves: ClassVar[bool] = False
 
     def parse_options(self, raw: dict[str, Any]) -> OptionsT:
         """Match options from JSON; raises ValueError with a readable sentence."""

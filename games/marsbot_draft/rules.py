@@ -111,6 +111,8 @@ class MarsbotDraft(Engine[State, Options]):
     min_players, max_players = 1, 1
     #: MB-D10: a draft decides no game; stats count it as a draft played.
     contest = False
+    #: MB-D13: the last round's one card of a whole draft is taken for the player.
+    forces_moves = True
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
 
@@ -252,7 +254,9 @@ class MarsbotDraft(Engine[State, Options]):
                 )
             card = found
         state.own = card
-        return [_public("card_taken", round=state.round, card=state.own.name, default=False)]
+        return [
+            _public("card_taken", round=state.round, card=state.own.name, default=False, only=False)
+        ]
 
     def _own_pile(self, state: State) -> list[DraftCard] | None:
         """Table mode: the player's pile this round, where it is known: from round 2, what
@@ -352,6 +356,7 @@ class MarsbotDraft(Engine[State, Options]):
         """A round of a whole draft: the player's card, MARSBOT's pick from its pile, the
         swap (§3.3); after the fourth, the discard and the action deck at once (MB-D7)."""
         pile = list(state.marsbot_pile)
+        only = self._forced(state)
         decision = pick(pile, state.priority, state.rng)
         why = pick_why(state.corporation, state.priority, decision)
         chosen = next(c for c in pile if c.name == decision.chosen)
@@ -364,7 +369,7 @@ class MarsbotDraft(Engine[State, Options]):
         left_marsbot = [c for c in pile if c.name != chosen.name]
         state.player_pile, state.marsbot_pile = left_marsbot, left_mine
         events = [
-            _public("card_taken", round=state.round, card=mine.name, default=default),
+            _public("card_taken", round=state.round, card=mine.name, default=default, only=only),
             self._picked(state.rounds[-1]),
         ]
         state.round += 1
@@ -469,6 +474,16 @@ class MarsbotDraft(Engine[State, Options]):
         return [*events, _public("match_ended", **(self.result(state) or {}))]
 
     @staticmethod
+    def _forced(state: State) -> bool:
+        """MB-D13: a whole draft's last round leaves the player one card: no choice, so the
+        bot takes it for them."""
+        return (
+            state.options.mode == "whole-draft"
+            and state.phase == "pick"
+            and len(state.player_pile) == 1
+        )
+
+    @staticmethod
     def _marsbot_pile_shown(state: State) -> list[DraftCard]:
         """MARSBOT's pile as the player may see it (MB-D12): in a whole draft its first pile
         is face down until MARSBOT picks from it (§2, §3.3: the player never sees MARSBOT's
@@ -485,6 +500,7 @@ class MarsbotDraft(Engine[State, Options]):
             if state.options.mode == "whole-draft":
                 data["player_pile"] = names(state.player_pile)
                 data["marsbot_pile"] = names(self._marsbot_pile_shown(state)) or None
+                data["forced"] = self._forced(state)
             else:
                 yours = self._own_pile(state)
                 data["player_pile"] = names(yours) if yours is not None else None
@@ -553,7 +569,14 @@ class MarsbotDraft(Engine[State, Options]):
             choices = PickChoices(
                 field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
             )
-            return [Action(key="take", label="Take a card", move={"type": "take"}, pick=choices)]
+            take = Action(
+                key="take",
+                label="Take a card",
+                move={"type": "take"},
+                pick=choices,
+                forced=self._forced(state),
+            )
+            return [take]
         actions: list[Action] = []
         if state.own is None:
             yours = self._own_pile(state)
@@ -625,6 +648,7 @@ class MarsbotDraft(Engine[State, Options]):
                 for r in state.rounds
             ],
             "player_pile": [card_json(c) for c in yours] if state.phase == "pick" else [],
+            "forced": self._forced(state),
             "marsbot_pile": [card_json(c) for c in self._marsbot_pile_shown(state)],
             "player_kept": [card_json(c) for c in state.player_kept],
             "marsbot_kept": [card_json(c) for c in state.marsbot_kept],
