@@ -317,9 +317,13 @@ class MarsAuction(Engine[State, Options]):
 
     def budget(self, state: State, player: str) -> int:
         """L9, U5: the M€ a player pays with; in the setup before they have a corporation, the
-        setup budget less the company bids they won (settled once they have one, L10)."""
+        setup budget, in the unlimited variant less the company bids they won (settled once
+        they have one, L10)."""
         seat = state.seats[player]
-        return state.setup_budget - seat.company_bids if seat.money is None else seat.money
+        if seat.money is not None:
+            return seat.money
+        won = seat.company_bids if state.options.variant == "unlimited" else 0
+        return state.setup_budget - won
 
     @staticmethod
     def unsettled(state: State, player: str) -> int:

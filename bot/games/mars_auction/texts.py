@@ -462,7 +462,8 @@ class MarsAuctionTexts(GameTexts):
             if me["money"] is None:
                 return []
             return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
-        if view["auction"] == "setup" and me["money"] is None and me["company_bids"]:
+        unlimited = view["variant"] == "unlimited"
+        if view["auction"] == "setup" and me["money"] is None and me["company_bids"] and unlimited:
             money = (
                 f"**{me['budget']} M€**: the setup budget less your company bids of "
                 f"{me['company_bids']} M€, paid once you have a corporation"
