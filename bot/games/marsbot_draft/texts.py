@@ -136,8 +136,8 @@ class MarsbotDraftTexts(GameTexts):
             )
         if event["default"]:
             return (
-                "⏰ The host closed the round: you take the first card of your pile, "
-                f"**{event['card']}**."
+                "⏰ The round was closed (`/match close-phase`): you take the first card of your "
+                f"pile, **{event['card']}**."
             )
         return f"Round {event['round']}: you take **{event['card']}**."
 
@@ -168,7 +168,7 @@ class MarsbotDraftTexts(GameTexts):
     def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
         how = {
             "done": "**The draft is over.**",
-            "closed": "**The host closed the draft.**",
+            "closed": "**The draft was closed where it stood** (`/match close-phase`).",
             "forfeit": "**The draft is over** (stopped).",
             "kick": "**The draft is over** (the player was removed).",
         }[event["ended"]]
