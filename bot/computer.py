@@ -4,7 +4,7 @@ about, which the bot makes for them.
 The practice opponent's moves come from the game's practice player, a pure function of the
 seat's own view (`GamePlugin.practice`): it sees what a player in that seat may see and
 nothing else. A player whose one legal action is `forced` (a menu of one: the last card of a
-MARSBOT draft's pile) has it made for them, as they would have made it. Each move goes
+pile) has it made for them, as they would have made it. Each move goes
 through `MatchService.submit` like anyone's, so it is in the record and the replay. These
 moves are made right after the move that made them due, when a host resumes a paused match,
 and on start-up for every running match, so a restart loses nothing.

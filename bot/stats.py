@@ -3,9 +3,9 @@ read.
 
 A finished match counts for every member seated in it: their place and whether they won, as
 the game ranks them (`Engine.placings`: a shared first place, a draw where nobody wins, a
-removed player left unranked). A game that is no contest (`Engine.contest`: a MARSBOT draft)
-is counted apart, as played only (its texts' `played_as`: "2 drafts played"), and stays off
-the leaderboard. The practice opponent is no member and counts for nothing;
+removed player left unranked). A game that is no contest (`Engine.contest`: a solo draft
+against an automa) is counted apart, as played only (its texts' `played_as`: "2 drafts
+played"), and stays off the leaderboard. The practice opponent is no member and counts for nothing;
 a match against it counts for its human player as a practice match, which `/stats` shows
 apart and the leaderboard leaves out. A cancelled match counts for nobody.
 """
