@@ -32,7 +32,7 @@ def research(players: list[str], budgets: list[int], cards: list[str], **options
     match, _ = Match.start(
         ENGINE, players, {"start": "research", "first_player": players[0], **options}, 1
     )
-    match.submit(HOST, {"type": "research", "cards": cards})
+    match.submit(HOST, {"type": "research", "cards": cards, "first_player": players[0]})
     for player, amount in zip(players, budgets, strict=True):
         match.submit(player, {"type": "budget", "amount": amount})
     return match
