@@ -257,7 +257,9 @@ class Auction:
             how, cards = rnd.choice(ways)
             r = await self.place(member, cards, how=how, in_dm=in_dm)
         assert in_dm or private(r), r.response.content
-        assert r.response.content.startswith(("✅", "You put")), r.response.content
+        assert r.response.content.startswith(("✅", "You put", "You bid", "You pass on")), (
+            r.response.content
+        )
 
     async def settle_step(self, rnd: random.Random) -> None:
         """Everyone a budget, keep or buy step waits for answers, in their 1-on-1."""
