@@ -22,6 +22,7 @@ from bot.players import COMPUTER, COMPUTER_USER
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import MatchRow, Storage
+from games.core.contract import Answer, Pick
 from games.core.errors import RuleError
 from games.registry import engine_for
 
@@ -89,9 +90,12 @@ class Computer:
             if len(actions) != 1 or not actions[0].forced:
                 continue
             action = actions[0]
-            move = action.build(
-                picked=[c.value for c in action.pick.choices] if action.pick else None
-            )
+            answers: dict[str, Answer] = {}
+            while (step := action.next_step(answers)) is not None:
+                assert isinstance(step, Pick)
+                values = [c.value for c in step.choices]
+                answers[step.field] = values if step.takes_list else values[0]
+            move = action.build(answers)
             try:
                 outcome = await self.service.submit(row.id, player, move)
             except (RuleError, UserError) as error:

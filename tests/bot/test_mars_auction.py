@@ -545,7 +545,7 @@ async def test_unlimited_the_1_on_1_money_agrees_with_the_bid_form_and_bids_get_
     )
     await table.raise_(bob, 0, in_dm=False)
     legal = {a["key"]: a for a in (await table.view(table.pid(ann)))["legal"]}
-    assert legal["raise"]["amount"]["max"] == 18
+    assert legal["raise"]["steps"][0]["max"] == 18
     me = await ann.slash(table.channel, "me")
     assert "You pay with **18 M€**" in me.response.content, me.response.content
     assert "23 M€" not in me.response.content, me.response.content

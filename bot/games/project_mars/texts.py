@@ -82,7 +82,6 @@ class ProjectMarsTexts(GameTexts):
     spectators_see_sealed = False
     wants_views = True
     combine_messages = True
-    phase_label = "Turn time"
     #: The record's seed deals every hand: no export while the match runs (PM-D16).
     record_while_running = False
 
