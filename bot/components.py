@@ -451,13 +451,15 @@ def rematch_view(match_id: int) -> discord.ui.View:
 def actions_view(
     match_id: int, actions: list[GameAction], label: Callable[[str], str]
 ) -> discord.ui.View | None:
-    """The generic 1-on-1 controls, one per legal action: a menu for an action that starts
+    """The generic 1-on-1 controls, one per legal action but a forced one (the bot makes it):
+    a menu for an action that starts
     with a pick listed in one menu (a row each), a button for the rest (it walks the action's
     steps: `Play.act`). `label` turns an engine's label into what people read (players by
     their names). None: nothing to do. Where the rows a message holds cannot take a menu for
     each, some of those actions get buttons instead; past 25 actions the last are left out,
     which the conformance suite checks no game offers (`controls_fit`)."""
     view = discord.ui.View(timeout=None)
+    actions = [a for a in actions if not a.forced]
     inline = [a for a in actions if _one_menu(a)][: _menus(actions)]
     for action in inline:
         view.add_item(step_menu(match_id, action, {}, label, _listed(action)))

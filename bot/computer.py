@@ -1,11 +1,13 @@
-"""The practice opponent: a seat the bot plays itself.
+"""The practice opponent: a seat the bot plays itself; and the moves players have no choice
+about, which the bot makes for them.
 
-Its moves come from the game's practice player, a pure function of the seat's own view
-(`GamePlugin.practice`): it sees what a player in that seat may see and nothing
-else. Each move goes through `MatchService.submit` like anyone's, so it is in the record and
-the replay. The computer moves right after the move that made it its turn, when a host
-resumes a paused match, and on start-up for every match where it owes a move, so a restart
-loses nothing.
+The practice opponent's moves come from the game's practice player, a pure function of the
+seat's own view (`GamePlugin.practice`): it sees what a player in that seat may see and
+nothing else. A player whose one legal action is `forced` (a menu of one: the last card of a
+pile) has it made for them, as they would have made it. Each move goes
+through `MatchService.submit` like anyone's, so it is in the record and the replay. These
+moves are made right after the move that made them due, when a host resumes a paused match,
+and on start-up for every running match, so a restart loses nothing.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from bot.games.registry import plugin_for
 from bot.players import COMPUTER, COMPUTER_USER
 from bot.presenter import Presenter
 from bot.service import MatchService
-from bot.storage import Storage
+from bot.storage import MatchRow, Storage
+from games.core.contract import Answer, Pick
 from games.core.errors import RuleError
+from games.registry import engine_for
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +40,8 @@ class Computer:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def act(self, match_id: int) -> None:
-        """Make every move the computer owes in the match now, each committed and delivered
-        before the next is chosen from the view it leads to."""
+        """Make every move the computer owes in the match now, and every forced move, each
+        committed and delivered before the next is chosen from the view it leads to."""
         async with self._locks[match_id]:
             for _ in range(MAX_MOVES):
                 if not await self._move(match_id):
@@ -50,6 +54,8 @@ class Computer:
         row = await service.row(match_id)
         if row is None or row.status != "running" or row.paused:
             return False
+        if await self._forced(row):
+            return True
         players = await service.players(match_id)
         if not any(p.user_id == COMPUTER_USER for p in players):
             return False
@@ -74,8 +80,34 @@ class Computer:
         await self.presenter.present(outcome)
         return True
 
+    async def _forced(self, row: MatchRow) -> bool:
+        """A player's move they have no choice about (their one legal action, `forced`),
+        made for them; whether one was made."""
+        if not engine_for(row.game).forces_moves:
+            return False
+        for player in (await self.service.turn(row)).must:
+            actions = await self.service.actions(row, player)
+            if len(actions) != 1 or not actions[0].forced:
+                continue
+            action = actions[0]
+            answers: dict[str, Answer] = {}
+            while (step := action.next_step(answers)) is not None:
+                assert isinstance(step, Pick)
+                values = [c.value for c in step.choices]
+                answers[step.field] = values if step.takes_list else values[0]
+            move = action.build(answers)
+            try:
+                outcome = await self.service.submit(row.id, player, move)
+            except (RuleError, UserError) as error:
+                # Another move may have come first (a deadline, the player's own).
+                log.warning("forced move %s of match %s refused: %s", move, row.id, error)
+                return False
+            await self.presenter.present(outcome)
+            return True
+        return False
+
     async def resume_all(self) -> None:
-        """On start-up: every open match where the computer owes a move makes it."""
-        for row in await self.storage.open_matches_of(COMPUTER_USER):
-            if row.status == "running":
-                await self.act(row.id)
+        """On start-up: every running match where a move is owed (the computer's, or one a
+        player has no choice about) makes it."""
+        for row in await self.storage.running_matches():
+            await self.act(row.id)

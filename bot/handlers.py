@@ -103,9 +103,16 @@ class HostHandlers(Protocol):
         host commands); with `match_id`, only if that is still the channel's match. The host
         is told `said` (what the move did) and what the match is at now."""
 
-    async def hosted_match(self, interaction: Interaction) -> int:
+    async def hosted_match(
+        self, interaction: Interaction, check: dict[str, Any] | None = None
+    ) -> int:
         """The id of this channel's running match, when the member may host it (else a
-        refusal): what a game's host command checks before it asks to confirm."""
+        refusal): what a game's host command checks before it asks to confirm; with `check`,
+        also that the rules would take that host's move now (else their refusal)."""
+
+    async def hosted_view(self, interaction: Interaction) -> dict[str, Any]:
+        """The public view of this channel's running match, when the member may host it: what
+        a game's host command reads its defaults from."""
 
 
 class UndoHandlers(Protocol):

@@ -374,6 +374,18 @@ class MatchService:
                 self._written(match_id)
             return outcome
 
+    async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> None:
+        """Whether `move` would be accepted now: raises the RuleError (or UserError) that
+        `submit` would, and changes nothing either way (the move is tried on a copy of the
+        state and not recorded). For a question asked before a move: refused at once, not
+        after the member has said yes."""
+        async with self.lock(match_id):
+            row = await self.running(match_id)
+            engine = engine_for(row.game)
+            parsed = engine.parse_move(move)
+            copy = engine.load_state_json(engine.dump_state_json(await self.state(row)))
+            engine.apply(copy, actor, parsed)
+
     async def views_around(self, row: MatchRow, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """The public views before and after move `seq`, rebuilt from the match's record (for
         a move whose outcome is no longer in memory: delivered after a restart)."""
@@ -463,6 +475,9 @@ class MatchService:
         seqs = {m[0] for m in dropped}
         rebuilt = await self.replay(row, [m for m in logged if m[0] not in seqs])
         engine = engine_for(row.game)
+        refusal = engine.undo_refusal(rebuilt.state, [e for *_, events in dropped for e in events])
+        if refusal is not None:
+            raise UserError(refusal)
         reopens = engine.turn(rebuilt.state).phase if any(opened[first:]) else None
         return Undo(row.id, dropped, logged[-1][0], reopens)
 
@@ -524,7 +539,7 @@ class MatchService:
             raise UserError("The match is already paused.")
         if row.deadline is None:
             # A phase on no clock, or on one with no length (`Engine.clocks`).
-            raise UserError("This phase has no clock to stop: it waits for the host to close it.")
+            raise UserError("This phase has no clock to stop.")
         if not await self.storage.pause(row.id, max(0.0, row.deadline - self.now())):
             raise UserError("The match is already paused.")
         self._written(row.id)

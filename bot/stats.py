@@ -3,7 +3,9 @@ read.
 
 A finished match counts for every member seated in it: their place and whether they won, as
 the game ranks them (`Engine.placings`: a shared first place, a draw where nobody wins, a
-removed player left unranked). The practice opponent is no member and counts for nothing;
+removed player left unranked). A game that is no contest (`Engine.contest`: a solo draft
+against an automa) is counted apart, as played only (its texts' `played_as`: "2 drafts
+played"), and stays off the leaderboard. The practice opponent is no member and counts for nothing;
 a match against it counts for its human player as a practice match, which `/stats` shows
 apart and the leaderboard leaves out. A cancelled match counts for nobody.
 """
@@ -16,7 +18,7 @@ from bot.players import COMPUTER_USER, player_id
 from bot.storage import PastMatch, ResultRow, Standing, Tally
 from games.core.contract import Placings
 from games.core.drawing.words import ordinal, plural
-from games.registry import engine_for
+from games.registry import ENGINES, engine_for
 
 #: How many of a member's last matches `/stats` lists.
 LAST_MATCHES = 5
@@ -55,13 +57,26 @@ def rank_stored(game: str, state: str, user_ids: list[int]) -> list[ResultRow]:
     return results_of(placings, user_ids)
 
 
+def counted_apart(game: str) -> bool:
+    """Whether the game's matches are no contest (`Engine.contest`): counted as played only."""
+    return game in ENGINES and not ENGINES[game].contest
+
+
+def apart() -> list[str]:
+    """The games counted apart, which the leaderboard leaves out."""
+    return [game for game in ENGINES if counted_apart(game)]
+
+
 def rate(won: int, played: int) -> str:
     """The win rate of at least one match played, in whole percent."""
     return f"{round(100 * won / played)}%"
 
 
-def outcome(past: PastMatch) -> str:
-    """How a member's match went for them: "won", "2nd", "a draw", "removed"."""
+def outcome(past: PastMatch, played_as: Callable[[str], tuple[str, str]]) -> str:
+    """How a member's match went for them: "won", "2nd", "a draw", "removed"; a game counted
+    apart: "draft played"."""
+    if counted_apart(past.game):
+        return "removed" if past.place is None else f"{played_as(past.game)[0]} played"
     if past.won:
         return "🏆 won"
     if past.place is None:
@@ -74,13 +89,20 @@ def stats_text(
     tallies: list[Tally],
     past: list[PastMatch],
     title: Callable[[str], str],
+    played_as: Callable[[str], tuple[str, str]],
 ) -> str:
     """A member's stats in this server: played, won and win rate per game (practice matches
-    apart), then their last matches with a link to each channel and the date."""
+    apart; a game counted apart, played only), then their last matches with a link to each
+    channel and the date."""
     lines = [f"📊 **Stats of {who}** in this server"]
     games = dict.fromkeys(t.game for t in tallies)
     for game in games:
         counted = [t for t in tallies if t.game == game]
+        if counted_apart(game):
+            one, many = played_as(game)
+            played = plural(sum(t.played for t in counted), one, many)
+            lines.append(f"**{title(game)}**: {played} played")
+            continue
         parts = []
         for tally in counted:
             figures = f"{plural(tally.played, 'match', 'matches')}, {tally.won} won"
@@ -95,7 +117,7 @@ def stats_text(
             practice = " (practice)" if match.practice else ""
             lines.append(
                 f"• <t:{int(match.ended_at)}:d> · {title(match.game)}{practice} in "
-                f"<#{match.channel_id}>: {outcome(match)}"
+                f"<#{match.channel_id}>: {outcome(match, played_as)}"
             )
     return "\n".join(lines)
 

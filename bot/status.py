@@ -39,8 +39,8 @@ log = logging.getLogger(__name__)
 def clock(row: MatchRow, then: str | None = None) -> str:
     """The phase's clock as people read it: its deadline as a Discord relative time (and,
     given `then`, what happens when it passes), that the host paused it, or that it has none
-    (a phase on no clock, or on one without a length: it waits for the host). Nothing once
-    the match is over."""
+    (a phase on no clock, or on one without a length: the game's `untimed` sentence).
+    Nothing once the match is over."""
     if row.status != "running":
         return ""
     if row.paused:
@@ -48,7 +48,7 @@ def clock(row: MatchRow, then: str | None = None) -> str:
     if row.deadline:
         after = f" Then: {then}" if then else ""
         return f"⏳ The phase closes <t:{int(row.deadline)}:R>.{after}"
-    return "No clock: the phase waits for the host to close it."
+    return plugin_for(row.game).texts.untimed
 
 
 class LiveStatus:

@@ -63,7 +63,7 @@ class Host:
         try:
             outcome = await self.service.submit(row.id, HOST, move)
         except RuleError as error:
-            raise RuleError(error.code, ui.engine_text(error.message, names)) from None
+            raise await self._worded(row, error) from None
         if move["type"] == "close_phase":
             said = f"You closed **{closing}**."
         elif move["type"] == "kick":
@@ -79,9 +79,29 @@ class Host:
         )
         await self.settle(row.id, outcome)
 
-    async def hosted_match(self, interaction: discord.Interaction[Any]) -> int:
-        """The id of this channel's running match, when the member may host it."""
-        return (await self._running_as_host(interaction)).id
+    async def _worded(self, row: MatchRow, error: RuleError) -> RuleError:
+        """An engine's refusal with the players' names in it."""
+        names = await self.service.names(row.id)
+        return RuleError(error.code, plugin_for(row.game).texts.engine_text(error.message, names))
+
+    async def hosted_match(
+        self, interaction: discord.Interaction[Any], check: dict[str, Any] | None = None
+    ) -> int:
+        """The id of this channel's running match, when the member may host it; with
+        `check`, only if the rules would take that move of the host's now (else their
+        refusal, at once)."""
+        row = await self._running_as_host(interaction)
+        if check is not None:
+            try:
+                await self.service.check(row.id, HOST, check)
+            except RuleError as error:
+                raise await self._worded(row, error) from None
+        return row.id
+
+    async def hosted_view(self, interaction: discord.Interaction[Any]) -> dict[str, Any]:
+        """The public view of this channel's running match, when the member may host it."""
+        row = await self._running_as_host(interaction)
+        return await self.service.view(row, None)
 
     async def kick(self, interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
         """`/match kick`: in a lobby the member's seat is taken back; in a running match the

@@ -17,7 +17,14 @@ from bot.errors import UserError
 from bot.flows.common import can_read
 from bot.games.registry import PLUGINS, game_named
 from bot.limits import fit
-from bot.stats import LAST_MATCHES, LEADERBOARD_RULE, leaderboard_text, stats_text
+from bot.stats import (
+    LAST_MATCHES,
+    LEADERBOARD_RULE,
+    apart,
+    counted_apart,
+    leaderboard_text,
+    stats_text,
+)
 from bot.storage import Storage
 
 
@@ -35,6 +42,11 @@ def _game(game: str | None) -> str | None:
 def _title(game: str) -> str:
     plugin = PLUGINS.get(game)
     return plugin.title if plugin is not None else game
+
+
+def _played_as(game: str) -> tuple[str, str]:
+    plugin = PLUGINS.get(game)
+    return plugin.texts.played_as if plugin is not None else ("match", "matches")
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str, public: bool) -> None:
@@ -89,7 +101,7 @@ class Stats:
             )
         else:
             past = await self.storage.past_matches(guild.id, who.id, only, channels, LAST_MATCHES)
-            text = stats_text(f"<@{who.id}>", tallies, past, _title)
+            text = stats_text(f"<@{who.id}>", tallies, past, _title, _played_as)
         await _answer(interaction, text, public)
 
     async def leaderboard(
@@ -98,8 +110,14 @@ class Stats:
         """The server's members by wins (`LEADERBOARD_RULE`), of one game or of all."""
         guild = _guild(interaction, "/leaderboard")
         only = _game(game)
+        if only is not None and counted_apart(only):
+            one, _ = _played_as(only)
+            raise UserError(
+                f"A {_title(only)} decides no winner: `/stats` counts each {one} played, and "
+                "there is no leaderboard."
+            )
         channels = await self._readable(interaction, guild, public)
-        standings = await self.storage.standings(guild.id, only, channels)
+        standings = await self.storage.standings(guild.id, only, channels, apart())
         which = _title(only) if only else "all games"
         if not standings:
             text = (

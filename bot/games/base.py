@@ -47,6 +47,11 @@ class GameTexts(ABC):
     #: Whether a host may export the record while the match runs (up to the last closed
     #: phase); a game whose seed deals hidden hands says no.
     record_while_running: ClassVar[bool] = True
+    #: What the clock says of a phase without a deadline (`Phase.default_seconds` None).
+    untimed: ClassVar[str] = "No clock: the phase waits for the host to close it."
+    #: What one match of this game is called where matches are counted (`/stats`), one and
+    #: several: a game that is no contest (`Engine.contest`) is counted as these played.
+    played_as: ClassVar[tuple[str, str]] = ("match", "matches")
     #: What conceding (`/match forfeit`) does in this game, for its confirmation.
     forfeit: ClassVar[str] = "You leave the match and make no more moves."
 

@@ -507,6 +507,13 @@ class Storage(SeasonStore, ResultStore):
         )
         return [_match(r) for r in rows]
 
+    async def running_matches(self) -> list[MatchRow]:
+        """Every running match, oldest first."""
+        rows = await self._all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'running' ORDER BY id"
+        )
+        return [_match(r) for r in rows]
+
     async def open_matches_in_guild(self, guild_id: int) -> list[MatchRow]:
         """A server's lobbies and running matches, oldest first."""
         rows = await self._all(

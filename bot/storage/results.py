@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -167,19 +167,26 @@ class ResultStore:
         return [PastMatch(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5]), r[6]) for r in rows]
 
     async def standings(
-        self, guild_id: int, game: str | None, channels: Collection[int]
+        self,
+        guild_id: int,
+        game: str | None,
+        channels: Collection[int],
+        left_out: Sequence[str] = (),
     ) -> list[Standing]:
         """Every member who finished a match in `channels` of the server (of one game, or of
-        any), with how many they played and won, practice matches left out: most wins first,
-        then the better win rate, then fewer matches played."""
+        any but the games `left_out`), with how many they played and won, practice matches
+        left out: most wins first, then the better win rate, then fewer matches played."""
+        others = ", ".join("?" * len(left_out))
         rows = await self._all(
             "SELECT user_id, COUNT(*) AS played, SUM(won) AS won FROM results"
             f" WHERE guild_id = ? AND practice = 0 AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
+            f" AND game NOT IN ({others})"
             " GROUP BY user_id"
             " ORDER BY won DESC, CAST(won AS REAL) / played DESC, played, user_id",
             guild_id,
             game,
             game,
             json.dumps(sorted(channels)),
+            *left_out,
         )
         return [Standing(r[0], r[1], r[2]) for r in rows]

@@ -227,11 +227,19 @@ class Action(BaseModel, frozen=True):
     steps: list[Step] = []
     #: The move stays secret until a reveal (its type is one of the engine's `sealed_moves`).
     sealed: bool = False
+    #: The player has no choice: this is all they may do, with nothing to fill in but the one
+    #: choice of its pick. The bot makes the move for them at once (its events say so) and
+    #: shows no control for it.
+    forced: bool = False
 
     @model_validator(mode="after")
     def _fields_apart(self) -> Action:
         if not isinstance(self.move.get("type"), str):
             raise ValueError("an action's move has a type")
+        if self.forced and any(
+            not isinstance(step, Pick) or len(step.choices) != 1 for step in self.walk()
+        ):
+            raise ValueError("a forced action's steps are picks of one choice")
         _check_fields(self.steps, {"type", *self.move})
         return self
 

@@ -91,6 +91,13 @@ class Engine(ABC, Generic[S, OptionsT]):
     #: The options take each player's season garnet balance (`garnets`), which the match's
     #: moves may spend (`garnets_spent`).
     takes_garnets: ClassVar[bool] = False
+    #: Whether a finished match is a contest its players won, lost or drew (`placings`).
+    #: False: it decides no game (a MARSBOT draft), and the bot's stats count it as played
+    #: only, apart from matches, and leave it off the leaderboard.
+    contest: ClassVar[bool] = True
+    #: Whether `legal_actions` may mark an action `forced` (a player's only move, which the
+    #: bot makes for them): only then does the bot look for one after each move.
+    forces_moves: ClassVar[bool] = False
 
     def parse_options(self, raw: dict[str, Any]) -> OptionsT:
         """Match options from JSON; raises ValueError with a readable sentence."""
@@ -215,6 +222,13 @@ class Engine(ABC, Generic[S, OptionsT]):
     def season_outcome(self, state: S) -> SeasonOutcome | None:
         """What the finished match gives a season's ledger; None while it runs, and always
         for a game that gives a season nothing (the default)."""
+        return None
+
+    def undo_refusal(self, state: S, undone: list[Event]) -> str | None:
+        """Why the moves that told `undone` may not be taken back, `state` being the match
+        rebuilt without them: they showed what was hidden when a decision that would be open
+        again was made, so a player would make it again knowing what they may not. One
+        sentence for the host; None (the default) when they may be taken back."""
         return None
 
     @abstractmethod

@@ -149,12 +149,16 @@ class Buy(BaseModel):
 
 class Research(BaseModel):
     """The host opens a generation's research auction: the display by card names in L1 order
-    (a physical table mirrored), or dealt from the catalogue when `cards` is left out."""
+    (a physical table mirrored), or dealt from the catalogue when `cards` is left out; and
+    the generation's first player, who opens it (L17). Dealer always names them; a move
+    without (records written before the field existed) is opened by whoever holds the
+    starting player marker, as those records were played."""
 
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["research"] = "research"
     cards: list[str] | None = None
+    first_player: str | None = None
 
 
 class End(BaseModel):
@@ -205,6 +209,9 @@ class DisplayCard(BaseModel):
     winner: str | None = None
     #: What the winner bid for it (before the per-kind reduction of L11).
     bid: int = 0
+    #: Drawn at random, free, by a player who won too few of its kind (L14, MA-D4): not won,
+    #: so it takes nothing off L11's price.
+    drawn: bool = False
 
     @property
     def total(self) -> int:
@@ -282,6 +289,10 @@ class State(BaseModel):
     kind: Kind | None = None
     #: Index in `players` of the starting player marker (L5's "first player", U4).
     starter: int = 0
+    #: Index in `players` of the last generation's first player (L17): the setup's first
+    #: player, then each research auction's. None before any generation (`start: research`,
+    #: and snapshots written before the field existed).
+    first: int | None = None
     #: The player whose turn it is (bidding), or None.
     to_act: str | None = None
     #: The first player of this bidding round (L5), by index.

@@ -8,8 +8,9 @@ words. Pure and synchronous; the bot calls them off its event loop.
 
 - `display_board(view, names)`: the display as numbered cards (L1) by kind, each with its
   name, cost or starting M€, each player's markers in their colour (limited) or who won it
-  and for how much; the players with their markers this round, who has passed, whose turn it
-  is; for the unlimited variant the card up for auction, its bids and who holds the high one.
+  and for how much (or drew it, free: L14); the players with their markers this round, who
+  has passed, whose turn it is, who chooses at a keep or buy step; for the unlimited variant
+  the card up for auction, its bids and who holds the high one.
 - `settlement_board(event, names)`: per player, what they hold (corporation, preludes,
   projects), what this auction gave them and what they paid in it and in all; the match's end
   (`match_ended`) is drawn the same way.
@@ -201,7 +202,7 @@ def _tile(
         canvas.text(
             x + 16 + used,
             bottom,
-            f"won · {card.get('bid', 0)} M€",
+            "drawn · free" if card.get("drawn") else f"won · {card.get('bid', 0)} M€",
             size=12,
             fill=MUTED,
             max_width=w - used - 26,
@@ -281,19 +282,8 @@ def _player_state(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle
     if step in ("keep", "buy"):
         if seat["chosen"]:
             return "has chosen", None, ""
-        return ("choosing" if _chooses(view, player) else ""), None, ""
+        return ("choosing" if player in view["choosers"] else ""), None, ""
     return "", None, ""
-
-
-def _chooses(view: Mapping[str, Any], player: str) -> bool:
-    """Whether the keep or buy step asks the player (they won cards of its kind)."""
-    kind = view.get("kind") if view["step"] == "keep" else "project"
-    return any(
-        c["kind"] == kind
-        and c.get("winner") == player
-        and c["name"] in view["seats"][player]["won"]
-        for c in view["display"]
-    )
 
 
 def _holds(seat: Mapping[str, Any]) -> str:
@@ -434,6 +424,8 @@ def _card_words(card: Mapping[str, Any], name: Name) -> str:
         winner = card.get("winner")
         if winner is None:
             return f"{head}: discarded"
+        if card.get("drawn"):
+            return f"{head}: drawn by {name(winner)}, free"
         return f"{head}: won by {name(winner)} for {card.get('bid', 0)} M€"
     markers = markers_words(card.get("markers") or {}, name)
     return f"{head}: markers {markers}" if markers else head

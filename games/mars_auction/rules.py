@@ -179,6 +179,7 @@ class MarsAuction(Engine[State, Options]):
             drawn=options.first_player is None,
         )
         if options.start == "setup":
+            state.first = state.starter
             names = options.display
             try:
                 cards = (
@@ -282,8 +283,9 @@ class MarsAuction(Engine[State, Options]):
             "display_dealt",
             auction=state.auction,
             generation=state.generation,
+            first_player=state.players[state.starter],
             cards=[
-                c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid"})
+                c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid", "drawn"})
                 for c in state.display
             ],
         )
@@ -348,10 +350,14 @@ class MarsAuction(Engine[State, Options]):
         return [c for c in state.display if not c.done and c.kind in kinds]
 
     def budget(self, state: State, player: str) -> int:
-        """L9: the M€ a player pays with; in the setup before they have a corporation, the
-        setup budget."""
-        money = state.seats[player].money
-        return state.setup_budget if money is None else money
+        """L9, U5: the M€ a player pays with; in the setup before they have a corporation, the
+        setup budget, in the unlimited variant less the company bids they won (settled once
+        they have one, L10)."""
+        seat = state.seats[player]
+        if seat.money is not None:
+            return seat.money
+        won = seat.company_bids if state.options.variant == "unlimited" else 0
+        return state.setup_budget - won
 
     @staticmethod
     def unsettled(state: State, player: str) -> int:
@@ -644,7 +650,7 @@ class MarsAuction(Engine[State, Options]):
                 )
                 state.display.append(found)
                 state.dealt.append(name)
-            found.winner = player
+            found.winner, found.drawn = player, True
             seat.won[name] = 0
             board.public("card_drawn", player=player, card=name, kind=kind, candidates=candidates)
 
@@ -733,7 +739,8 @@ class MarsAuction(Engine[State, Options]):
 
     def _settle_kept(self, board: Board, kind: Kind) -> None:
         """Companies: the corporation's starting M€ in, then the company bids out (L10, L11:
-        the sum of the bids less 1 per company won, never below 0; U6: no reduction).
+        the sum of the bids less 1 per company won, never below 0 — a card drawn free (L14) is
+        not won and takes nothing off; U6: no reduction).
         Preludes: L11 from that money (Terralabs' 1 less already in each bid, L18); in the
         unlimited variant their bids were paid when won. Revealed for everyone together
         (MA-D3)."""
@@ -745,8 +752,9 @@ class MarsAuction(Engine[State, Options]):
             mine = self._won(state, player, kind)
             kept = seat.choice if seat.choice is not None and len(mine) > KEEP[kind] else mine
             bids = sum(seat.won[name] for name in mine)
+            won = sum(not c.drawn for c in state.display if c.name in mine)
             if kind == "company":
-                owed = max(0, bids - len(mine)) if limited else bids
+                owed = max(0, bids - won) if limited else bids
                 facts = next(c for c in state.display if c.name == kept[0]) if kept else None
                 seat.corporation = kept[0] if kept else None
                 seat.money = (facts.starting_mc or 0) if facts else 0
@@ -754,7 +762,7 @@ class MarsAuction(Engine[State, Options]):
                 self._pay(seat, owed)
                 shown[player] = {"corporation": seat.corporation, "paid": owed}
             else:
-                owed = max(0, bids - len(mine)) if limited else 0
+                owed = max(0, bids - won) if limited else 0
                 seat.preludes += kept
                 self._pay(seat, owed)
                 shown[player] = {"preludes": kept, "paid": owed}
@@ -827,13 +835,10 @@ class MarsAuction(Engine[State, Options]):
     # -- unlimited: card by card (U1-U8) -----------------------------------------------------
 
     def available(self, state: State, player: str) -> int:
-        """U5: the most a player may bid on the card up for auction: in the setup's company
-        auction the setup budget less the company bids they won (settled later, L10);
-        otherwise the M€ they have."""
-        seat = state.seats[player]
-        if state.kind == "company":
-            return max(0, state.setup_budget - seat.company_bids)
-        return max(0, seat.money or 0)
+        """U5: the most a player may bid on the card up for auction: what they pay with
+        (`budget`), in the setup's company auction the setup budget less the company bids
+        they won."""
+        return max(0, self.budget(state, player))
 
     def _open_lot(self, board: Board) -> None:
         """U1: the next card of the kind in L1 order; U2: the starting player opens."""
@@ -873,7 +878,19 @@ class MarsAuction(Engine[State, Options]):
             )
         state.lot.bids.append((player, amount))
         board.public("bid_raised", player=player, number=state.lot.number, amount=amount)
+        self._lot_receipt(board, player, amount)
         self._next_bidder(board)
+
+    @staticmethod
+    def _lot_receipt(board: Board, player: str, amount: int | None) -> None:
+        """The bidder's own answer to a raise (`amount`) or a pass (None) on the card up for
+        auction: which card, and for how much."""
+        lot = board.state.lot
+        assert lot is not None
+        card = next(c for c in board.state.display if c.number == lot.number)
+        board.private(
+            player, "lot_receipt", player=player, number=card.number, card=card.name, amount=amount
+        )
 
     def _pass_lot(self, board: Board, player: str, *, auto: bool) -> None:
         state = board.state
@@ -883,6 +900,8 @@ class MarsAuction(Engine[State, Options]):
             raise RuleError("must_open", "You open the bidding on this card: bid 0 M€ or more.")
         lot.passed.append(player)
         board.public("passed", player=player, number=lot.number, auto=auto)
+        if not auto:
+            self._lot_receipt(board, player, None)
         self._next_bidder(board)
 
     def _next_bidder(self, board: Board) -> None:
@@ -924,8 +943,17 @@ class MarsAuction(Engine[State, Options]):
 
     # -- research auctions and budgets -------------------------------------------------------
 
+    def next_first_player(self, state: State) -> str:
+        """L17: the next generation's first player unless the host names another: the seat
+        after the last generation's (still playing); before any generation, the match's first
+        player."""
+        last = state.first if state.first is not None else state.starter - 1
+        return state.players[self._first_active(state, last + 1)]
+
     def _research(self, board: Board, move: Research) -> None:
-        """L17: a generation's research auction: players*4 projects, dealt or entered."""
+        """L17: a generation's research auction: players*4 projects, dealt or entered, opened
+        by the generation's first player (a move without one: the starting player marker's
+        holder, as records written before the field were played)."""
         state = board.state
         if state.step != "waiting":
             raise RuleError(
@@ -933,6 +961,11 @@ class MarsAuction(Engine[State, Options]):
                 f"An auction is running ({self._step_words(state)}); open the next one when "
                 "it is settled.",
             )
+        if move.first_player is not None:
+            self._check_player(state, move.first_player)
+            opener = state.players.index(move.first_player)
+        else:
+            opener = self._first_active(state, state.starter)
         catalogue = catalogue_for(state.options.cards_csv)
         cards = (
             self._named_display(state, catalogue, move.cards, setup=False)
@@ -942,6 +975,7 @@ class MarsAuction(Engine[State, Options]):
         state.generation += 1
         state.auction = "research"
         state.round = 1
+        state.first = state.starter = opener
         for player in state.players:
             seat = board.seat(player)
             seat.money, seat.won, seat.choice = None, {}, None
@@ -1065,7 +1099,7 @@ class MarsAuction(Engine[State, Options]):
             board.public("card_discarded", player=player, card=name)
             for card in state.display:
                 if card.name == name:
-                    card.winner = None
+                    card.winner, card.drawn = None, False
         seat.won, seat.choice = {}, None
         if state.step == "bidding":
             if state.options.variant == "limited":
@@ -1382,7 +1416,9 @@ class MarsAuction(Engine[State, Options]):
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Everything but budgets, M€ left and choices not yet revealed; a player's own view
         adds theirs, and what they may do now (`legal`: their `legal_actions`, for the bot's
-        controls). `open`: the display numbers markers may go on now (limited, L17)."""
+        controls). `open`: the display numbers markers may go on now (limited, L17);
+        `choosers`: whom the keep or buy step asks (L15, L16), whether or not they have chosen;
+        `next_first_player`: the next research auction's first player by default (L17)."""
         limited_bidding = state.step == "bidding" and state.options.variant == "limited"
         out: dict[str, Any] = {
             "variant": state.options.variant,
@@ -1392,10 +1428,12 @@ class MarsAuction(Engine[State, Options]):
             "round": state.round,
             "kind": state.kind,
             "starter": state.players[state.starter],
+            "next_first_player": self.next_first_player(state),
             "to_act": state.to_act,
             "display": [c.model_dump(mode="json") for c in state.display],
             "lot": state.lot.model_dump(mode="json") if state.lot else None,
             "open": [c.number for c in self.biddable(state)] if limited_bidding else [],
+            "choosers": self._choosers(state) if state.step in ("keep", "buy") else [],
             "players": list(state.players),
             "seats": {
                 p: {
@@ -1420,6 +1458,7 @@ class MarsAuction(Engine[State, Options]):
                 "player": viewer,
                 "money": seat.money,
                 "budget": self.budget(state, viewer),
+                "company_bids": seat.company_bids,
                 "unsettled": self.unsettled(state, viewer),
                 "room": self.room(state, viewer) if state.step == "bidding" else 0,
                 "choice": seat.choice,
@@ -1437,7 +1476,7 @@ class MarsAuction(Engine[State, Options]):
         if state.step == "waiting":
             if state.generation >= 1 or rnd.random() < 0.3:
                 return HOST, End()
-            return HOST, Research()
+            return HOST, Research(first_player=self.next_first_player(state))
         turn = self.turn(state)
         if rnd.random() < 0.03 or not turn.must:
             return HOST, ClosePhase()

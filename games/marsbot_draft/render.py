@@ -63,6 +63,9 @@ TAG_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "venus": ((86, 180, 233), DARK_TEXT),
 }
 OTHER_TAG = ((90, 96, 110), (255, 255, 255))
+#: The tags' chip sizes, largest first: every tag of a card is shown, smaller when many.
+TAG_SIZES = (11, 10, 9)
+TAG_GAP = 5
 COST = BadgeStyle(DARK_TEXT, GOLD)
 TAKEN = BadgeStyle(DARK_TEXT, ACCENT)
 TIED = BadgeStyle(WARN, WARN_BG)
@@ -175,6 +178,20 @@ def _sections(view: Mapping[str, Any], name: str) -> list[_Section]:
     return sections
 
 
+def _chip_width(tag: str, size: int) -> int:
+    return fonts.width(tag.upper(), size, True) + 2 * round(size * 0.7)
+
+
+def _tag_size(tags: Sequence[str]) -> int:
+    """The largest of the chips' sizes at which a card's tags fit on one row of its tile; a
+    card with more than that still shows every tag, on a second row."""
+    room = TILE_W - 22
+    for size in TAG_SIZES:
+        if sum(_chip_width(t, size) for t in tags) + TAG_GAP * (len(tags) - 1) <= room:
+            return size
+    return TAG_SIZES[-1]
+
+
 def _tile(
     canvas: Canvas,
     x: int,
@@ -207,14 +224,16 @@ def _tile(
     size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, room, 2, bold=True)
     for i, line in enumerate(lines):
         canvas.text(x + 12, y + 20 + i * (size + 4), line, size=size, bold=True)
+    tags = [str(tag) for tag in card["tags"]] or ["no tags"]
+    size = _tag_size(tags)
     tx, ty = x + 12, y + 68
-    for tag in card["tags"] or ["no tags"]:
+    for tag in tags:
         fill, ink = TAG_COLOURS.get(tag, OTHER_TAG)
-        width = fonts.width(str(tag).upper(), 11, True) + 2 * round(11 * 0.7)
+        width = _chip_width(tag, size)
         if tx + width > x + TILE_W - 10:
-            break
-        canvas.badge(tx, ty, str(tag), BadgeStyle(ink, fill), size=11)
-        tx += width + 5
+            tx, ty = x + 12, ty + round(size * 1.85) + 2
+        canvas.badge(tx, ty, tag, BadgeStyle(ink, fill), size=size)
+        tx += width + TAG_GAP
     if mark is not None:
         canvas.badge(x + 12, y + TILE_H - 18, mark[0], mark[1], size=11)
     if key is not None:

@@ -125,6 +125,10 @@ class MarsbotDraft(Engine[State, Options]):
     game = GAME
     title = "MARSBOT draft"
     min_players, max_players = 1, 1
+    #: MB-D10: a draft decides no game; stats count it as a draft played.
+    contest = False
+    #: MB-D13: the last round's one card of a whole draft is taken for the player.
+    forces_moves = True
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
     #: MB-D8: no step of the draft has a deadline unless the host sets one.
@@ -270,7 +274,9 @@ class MarsbotDraft(Engine[State, Options]):
                 )
             card = found
         state.own = card
-        return [_public("card_taken", round=state.round, card=state.own.name, default=False)]
+        return [
+            _public("card_taken", round=state.round, card=state.own.name, default=False, only=False)
+        ]
 
     def _own_pile(self, state: State) -> list[DraftCard] | None:
         """Table mode: the player's pile this round, where it is known: from round 2, what
@@ -370,6 +376,7 @@ class MarsbotDraft(Engine[State, Options]):
         """A round of a whole draft: the player's card, MARSBOT's pick from its pile, the
         swap (§3.3); after the fourth, the discard and the action deck at once (MB-D7)."""
         pile = list(state.marsbot_pile)
+        only = self._forced(state)
         decision = pick(pile, state.priority, state.rng)
         why = pick_why(state.corporation, state.priority, decision)
         chosen = next(c for c in pile if c.name == decision.chosen)
@@ -382,7 +389,7 @@ class MarsbotDraft(Engine[State, Options]):
         left_marsbot = [c for c in pile if c.name != chosen.name]
         state.player_pile, state.marsbot_pile = left_marsbot, left_mine
         events = [
-            _public("card_taken", round=state.round, card=mine.name, default=default),
+            _public("card_taken", round=state.round, card=mine.name, default=default, only=only),
             self._picked(state.rounds[-1]),
         ]
         state.round += 1
@@ -487,6 +494,16 @@ class MarsbotDraft(Engine[State, Options]):
         return [*events, _public("match_ended", **(self.result(state) or {}))]
 
     @staticmethod
+    def _forced(state: State) -> bool:
+        """MB-D13: a whole draft's last round leaves the player one card: no choice, so the
+        bot takes it for them."""
+        return (
+            state.options.mode == "whole-draft"
+            and state.phase == "pick"
+            and len(state.player_pile) == 1
+        )
+
+    @staticmethod
     def _marsbot_pile_shown(state: State) -> list[DraftCard]:
         """MARSBOT's pile as the player may see it (MB-D12): in a whole draft its first pile
         is face down until MARSBOT picks from it (§2, §3.3: the player never sees MARSBOT's
@@ -504,6 +521,7 @@ class MarsbotDraft(Engine[State, Options]):
             if state.options.mode == "whole-draft":
                 data["player_pile"] = names(state.player_pile)
                 data["marsbot_pile"] = names(self._marsbot_pile_shown(state)) or None
+                data["forced"] = self._forced(state)
             else:
                 yours = self._own_pile(state)
                 data["player_pile"] = names(yours) if yours is not None else None
@@ -573,7 +591,14 @@ class MarsbotDraft(Engine[State, Options]):
             choices = PickChoices(
                 field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
             )
-            return [Action(key="take", label="Take a card", move={"type": "take"}, steps=[choices])]
+            take = Action(
+                key="take",
+                label="Take a card",
+                move={"type": "take"},
+                steps=[choices],
+                forced=self._forced(state),
+            )
+            return [take]
         actions: list[Action] = []
         if state.own is None:
             yours = self._own_pile(state)
@@ -649,6 +674,7 @@ class MarsbotDraft(Engine[State, Options]):
                 for r in state.rounds
             ],
             "player_pile": [card_json(c) for c in yours] if state.phase == "pick" else [],
+            "forced": self._forced(state),
             "marsbot_pile": [card_json(c) for c in self._marsbot_pile_shown(state)],
             "player_kept": [card_json(c) for c in state.player_kept],
             "marsbot_kept": [card_json(c) for c in state.marsbot_kept],
@@ -678,6 +704,19 @@ class MarsbotDraft(Engine[State, Options]):
             "bought": state.bought,
             "picks": [r.decision.chosen for r in state.rounds],
         }
+
+    def undo_refusal(self, state: State, undone: list[Event]) -> str | None:
+        """MB-D12: in a whole draft, taking back the round-1 card would open round 1 again
+        with MARSBOT's face-down pile, which its pick has shown: the player would choose again
+        knowing it. Refused; later rounds hide nothing and may be taken back."""
+        shown = any(e.type == "marsbot_picked" and e.data["round"] == 1 for e in undone)
+        if state.options.mode != "whole-draft" or not shown:
+            return None
+        return (
+            "Round 1 cannot be taken back: MARSBOT's pile was face down when you took your "
+            "card, and its pick has shown it, so you would choose again knowing it. The draft "
+            "goes on from here (`/match forfeit` stops it); a later round can be taken back."
+        )
 
     def placings(self, state: State) -> Placings | None:
         """MB-D10: the draft decides no game (Terraforming Mars against MARSBOT is won at the

@@ -260,7 +260,9 @@ class Auction:
             how, cards = rnd.choice(ways)
             r = await self.place(member, cards, how=how, in_dm=in_dm)
         assert in_dm or private(r), r.response.content
-        assert r.response.content.startswith(("✅", "You put")), r.response.content
+        assert r.response.content.startswith(("✅", "You put", "You bid", "You pass on")), (
+            r.response.content
+        )
 
     async def settle_step(self, rnd: random.Random) -> None:
         """Everyone a budget, keep or buy step waits for answers, in their 1-on-1."""
@@ -534,6 +536,39 @@ async def test_a_raise_below_the_bid_is_refused_privately(simcord_env: Any) -> N
     assert ruling_ids_sent(simcord_env) == []
 
 
+async def test_unlimited_the_1_on_1_money_agrees_with_the_bid_form_and_bids_get_a_receipt(
+    simcord_env: Any,
+) -> None:
+    """U5: the setup budget is 23 M€ (PhoboLog's); ann wins card 1 for 5, so she may bid at
+    most 18 on the next company, and her 1-on-1 says 18, not 23. A raise or a pass is
+    answered with the card and the amount."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
+    raised = await table.raise_(ann, 5, in_dm=False)
+    assert private(raised)
+    assert raised.response.content.startswith("You bid **5 M€** on **1 · CrediCor (R08)**."), (
+        raised.response.content
+    )
+    passed = await table.pass_(bob, in_dm=False)
+    assert passed.response.content.startswith("You pass on **1 · CrediCor (R08)**"), (
+        passed.response.content
+    )
+    await table.raise_(bob, 0, in_dm=False)
+    legal = {a["key"]: a for a in (await table.view(table.pid(ann)))["legal"]}
+    assert legal["raise"]["steps"][0]["max"] == 18
+    me = await ann.slash(table.channel, "me")
+    assert "You pay with **18 M€**" in me.response.content, me.response.content
+    assert "23 M€" not in me.response.content, me.response.content
+    too_much = await table.raise_(ann, 19, in_dm=False)
+    assert "at most 18 M€" in too_much.response.content, too_much.response.content
+    in_dm = await table.raise_(ann, 18, in_dm=True)
+    assert in_dm.response.content.startswith("✅ Accepted."), "the receipt came by DM"
+    assert ann.user.dm_channel.history()[-1].content.startswith(
+        "You bid **18 M€** on **2 · Teractor (R30)**."
+    )
+
+
 # -- secrets --------------------------------------------------------------------------------
 
 
@@ -688,9 +723,8 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert extended.response.content == "Extended by 5 minutes."
     for command in ("mars research", "mars end"):
         r = await table.host_says(command)
-        if r.response.components:
-            r = await table.host.click(r.response, custom_id=f"dealer:ma:end:{table.match_id}")
-        assert "An auction is running" in r.response.content, r.response.content
+        assert not r.response.components, f"/{command} is refused at once, with no question"
+        assert private(r) and "An auction is running" in r.response.content, r.response.content
     not_host = await bob.slash(table.channel, "mars research")
     assert "Only a host can do that" in not_host.response.content
     await table.place(ann, [1, 2], how="menu", in_dm=False)
@@ -709,6 +743,40 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert "The host removed ann from the match" in channel
     assert "cleo has conceded and left the match." in channel
     assert ruling_ids_sent(simcord_env) == []
+
+
+async def test_the_host_names_each_generations_first_player_or_takes_the_next_seat(
+    simcord_env: Any,
+) -> None:
+    """L17: ann starts the setup; the marker passes three times in it (back to ann), yet the
+    first research auction is opened by the seat after the last generation's first player,
+    bob; the host may name another with `first_player`, and the move records whom."""
+    table = Auction(simcord_env, 3)
+    ann, bob, _ = table.players
+    await table.start(first_player=ann)
+    while (await table.state()).step != "waiting":
+        closed = await table.host_says("match close-phase")
+        assert closed.response.content.startswith("You closed"), closed.response.content
+    assert (await table.state()).players[(await table.state()).starter] == table.pid(ann)
+    status = await table.onlooker.slash(table.channel, "match status")
+    assert "its first player is bob unless the host names another" in status.response.content
+    opened = await table.host_says("mars research")
+    assert opened.response.content.startswith("You opened"), opened.response.content
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert "bob is this generation's first player and opens its auction." in channel
+    for member in table.players:
+        await table.budget(member, 10, how="command")
+    assert (await table.state()).to_act == table.pid(bob)
+    while (await table.state()).step != "waiting":
+        await table.host_says("match close-phase")
+    named = await table.host_says("mars research", first_player=ann)
+    assert named.response.content.startswith("You opened"), named.response.content
+    for member in table.players:
+        await table.budget(member, 10, how="command")
+    assert (await table.state()).to_act == table.pid(ann)
+    moves = [m for _, _, m in await table.bot.storage.moves(table.match_id)]
+    research = [m for m in moves if m["type"] == "research"]
+    assert [m["first_player"] for m in research] == [table.pid(bob), table.pid(ann)]
 
 
 # -- creating a match -----------------------------------------------------------------------

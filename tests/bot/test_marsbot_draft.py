@@ -89,7 +89,7 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     assert "MARSBOT plays **Saturn Systems** (C08), priority Jovian > Space." in started
     assert "Round 1: Your pile:" in started, "the dealt piles' image, in its alt text"
     m = t.match_id
-    for round_ in range(1, 5):
+    for round_ in range(1, 4):
         view = await t.view()
         assert view["phase"] == "pick" and view["round"] == round_
         dm = t.last_with(f"dealer:actpick:{m}:take")
@@ -97,10 +97,14 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
         card = view["player_pile"][0]["name"]
         r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
         assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
-        picked = (await t.view())["rounds"][-1]
+        picked = (await t.view())["rounds"][round_ - 1]
         line = f"🤖 Round {round_}: MARSBOT takes **{picked['chosen']}**. {picked['why']}."
         assert line in t.channel_text()
         assert f"you take **{card}**" in t.channel_text()
+    last = (await t.view())["rounds"][3]
+    assert f"🤖 Round 4: MARSBOT takes **{last['chosen']}**." in t.channel_text(), (
+        "round 4's one card is taken for the player (MB-D13)"
+    )
     view = await t.view()
     assert view["phase"] == "buy" and view["deck"] is not None
     assert "MARSBOT's action deck, from the top: 1. " in t.channel_text()
@@ -257,9 +261,10 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
     theirs = (await t.state()).marsbot_pile[0].name
     r = await t.ann.slash(t.channel, "marsbot take", card=theirs)
     assert r.ephemeral and f"{theirs} is not in your pile" in r.response.content
-    for _ in range(4):
+    for _ in range(3):
         r = await t.ann.slash(t.channel, "match close-phase")
         assert r.ephemeral and r.response.content.startswith("You closed"), r.response.content
+    assert (await t.view())["phase"] == "buy", "round 4's one card was taken for ann"
     text = t.channel_text()
     assert "Brutal difficulty: MARSBOT keeps all 4 cards." in text
     assert "you take the first card of your pile" in text
@@ -317,6 +322,86 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     assert "ann stops the draft." in t.channel_text()
     assert ENGINE.result(await t.state())["ended"] == "forfeit"
     assert ruling_ids_sent(simcord_env) == []
+
+
+async def test_a_solo_draft_speaks_to_its_one_player_and_takes_the_last_card_for_them(
+    simcord_env: Any,
+) -> None:
+    """The drafter hosts their own draft: no text tells them that the phase waits for the host.
+    In round 4 their pile holds one card: Dealer takes it for them, says so, and never offers
+    a one-card menu."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    m = t.match_id
+    replies = []
+    for _ in range(3):
+        card = (await t.view())["player_pile"][0]["name"]
+        dm = t.last_with(f"dealer:actpick:{m}:take")
+        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+        replies.append(r.response.content)
+    view = await t.view()
+    assert view["phase"] == "buy", "round 4 was played with the only card left"
+    last = view["player_kept"][-1]["name"]
+    assert f"Round 4: the last card of your pile, **{last}**, is yours: taken for you." in (
+        t.channel_text()
+    )
+    status = await t.ann.slash(t.channel, "match status")
+    me = await t.ann.slash(t.channel, "me")
+    said = "\n".join(
+        [
+            t.channel_text(),
+            *replies,
+            status.response.content,
+            me.response.content,
+            *[d.content for d in t.ann.user.dm_channel.history()],
+        ]
+    )
+    assert "waits for the host" not in said
+    assert "No clock: the draft waits for its player." in status.response.content
+    for message in t.ann.user.dm_channel.history():
+        for row in message.components:
+            for control in row.children:
+                if getattr(control, "custom_id", None) == f"dealer:actpick:{m}:take":
+                    assert len(control.options) > 1, "no menu of one card"
+    closed = await t.ann.slash(t.channel, "match close-phase")
+    assert closed.response.content.startswith("You closed"), closed.response.content
+    record = await t.log()
+    takes = [move for move in record["moves"] if move["type"] == "take"]
+    assert len(takes) == 4 and takes[-1] == {"by": "ann", "type": "take", "card": last}
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+
+
+async def test_undo_never_reopens_marsbots_face_down_pile(simcord_env: Any) -> None:
+    """MB-D12: in a whole draft MARSBOT's round-1 pile is face down until it picks; its pick
+    shows it. `/match undo` of the round-1 card is refused at once (round 1 would open again
+    with the pile now known); a round-2 card may still be taken back."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    m = t.match_id
+    for _ in range(2):
+        card = (await t.view())["player_pile"][0]["name"]
+        dm = t.last_with(f"dealer:actpick:{m}:take")
+        await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+    assert (await t.view())["round"] == 3
+    asked = await t.ann.slash(t.channel, "match undo")
+    (row,) = asked.response.components
+    button = next(c for c in row["components"] if c["custom_id"].startswith("dealer:undo:"))
+    done = await t.ann.click(asked.response, custom_id=button["custom_id"])
+    assert "↩️ Done" in done.response.content, done.response.content
+    assert (await t.view())["round"] == 2, "round 2 hides nothing: taken back"
+    moves = await t.moves()
+    refused = await t.ann.slash(t.channel, "match undo")
+    assert refused.ephemeral and not refused.response.components
+    assert "Round 1 cannot be taken back: MARSBOT's pile was face down" in (
+        refused.response.content
+    )
+    phase = await t.ann.slash(t.channel, "match undo", what="phase")
+    assert phase.ephemeral and not phase.response.components
+    assert "Round 1 cannot be taken back" in phase.response.content
+    assert (await t.view())["round"] == 2 and await t.moves() == moves
 
 
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:

@@ -169,6 +169,34 @@ async def test_a_member_with_no_match_gets_a_friendly_sentence(simcord_env: Any)
     assert bot.ephemeral and "Bots keep no stats" in bot.response.content
 
 
+async def test_a_marsbot_draft_is_counted_apart_as_a_draft_played(simcord_env: Any) -> None:
+    """MB-D10: a solo draft decides no game: `/stats` counts it as a draft played, never a
+    match won, lost or drawn, and the leaderboard leaves it out."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("mars")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    created = await ann.slash(channel, "match create marsbot-draft", corporation="Thorgate")
+    assert not created.ephemeral, created.response.content
+    for _ in range(6):
+        closed = await ann.slash(channel, "match close-phase")
+        if "The match is over." in closed.response.content:
+            break
+    row = await simcord_env.bot.storage.open_match_in(channel.id)
+    assert row is None, "the draft is over"
+    mine = await ann.slash(channel, "stats")
+    text = mine.response.content
+    assert "**MARSBOT draft**: 1 draft played" in text, text
+    assert "won" not in text and "a draw" not in text and "%" not in text, text
+    assert ": draft played" in text, text
+    board = await ann.slash(channel, "leaderboard")
+    assert board.response.content.startswith("Nobody has finished a match in this server yet")
+    drafts = await ann.slash(channel, "leaderboard", game="marsbot-draft")
+    assert drafts.ephemeral and drafts.response.content == (
+        "A MARSBOT draft decides no winner: `/stats` counts each draft played, and there is "
+        "no leaderboard."
+    )
+
+
 async def duel(channel: Any, first: Any, second: Any, winner: Any) -> None:
     """A High Bid match of two that `winner` wins with the higher bid."""
     lobby = (await first.slash(channel, "match create high-bid")).response

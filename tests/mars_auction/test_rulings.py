@@ -37,7 +37,7 @@ def research(players: list[str], budgets: list[int], cards: list[str], **options
     match, _ = Match.start(
         ENGINE, players, {"start": "research", "first_player": players[0], **options}, 1
     )
-    match.submit(HOST, {"type": "research", "cards": cards})
+    match.submit(HOST, {"type": "research", "cards": cards, "first_player": players[0]})
     for player, amount in zip(players, budgets, strict=True):
         match.submit(player, {"type": "budget", "amount": amount})
     return match
@@ -354,11 +354,12 @@ def test_l12_l11_prelude_bids_are_paid_less_one_per_prelude() -> None:
     first = state(match).to_act
     other = "bob" if first == "ann" else "ann"
     place(match, first or "", 5, 5)
-    place(match, other, 7)
+    place(match, other, 7, 7)
     place(match, first or "", 6, 6)
-    match.submit(other, {"type": "pass"})
+    place(match, other, 7)
     place(match, first or "", 8)
-    match.submit(first or "", {"type": "pass"})
+    match.submit(other, {"type": "pass"})
+    evaluated = match.submit(first or "", {"type": "pass"})
     assert state(match).step == "keep", f"{first} won preludes 5, 6 and 8: two are kept"
     seat = state(match).seats[first or ""]
     before = seat.money or 0
@@ -366,7 +367,12 @@ def test_l12_l11_prelude_bids_are_paid_less_one_per_prelude() -> None:
     [chosen] = of(events, "preludes_chosen")
     assert chosen["players"][first]["paid"] == 2, "L11: bids 2 + 2 + 1, less 1 per prelude"
     assert state(match).seats[first or ""].money == before - 2
-    assert chosen["players"][other]["paid"] == 0, "one won for 1 and one drawn: 1 - 2 is 0"
+    drawn = [d for d in of(evaluated, "card_drawn") if d["player"] == other]
+    assert len(drawn) == 1, f"{other} won one prelude and draws the second (L14)"
+    assert chosen["players"][other]["paid"] == 2, (
+        "L11: one prelude won with 3 markers, less 1 for the one won; the drawn one is free "
+        "and takes nothing off"
+    )
 
 
 def test_l14_too_few_companies_or_preludes_are_drawn_free_and_shown() -> None:
@@ -439,6 +445,69 @@ def test_l17_the_setup_rounds_and_the_starting_player_passing_on() -> None:
     match.submit(HOST, {"type": "research"})
     assert len(state(match).display) == 12, "players*4 projects"
     assert state(match).step == "budget"
+
+
+def through_the_setup(match: Match) -> None:
+    """Everyone passes until the setup is settled; the first cards of each kind are kept."""
+    while state(match).step != "waiting":
+        match.submit(HOST, {"type": "close_phase"})
+
+
+def budgets_in(match: Match, amount: int = 10) -> None:
+    for player in state(match).players:
+        match.submit(player, {"type": "budget", "amount": amount})
+
+
+def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> None:
+    """ann is the setup's first player; the marker passes three times in the setup (back to
+    ann with 3 players), but generation 1's research auction is opened by the seat after the
+    last generation's first player: bob, then cy; the host may name another."""
+    match = setup(["ann", "bob", "cy"], setup_display(3))
+    through_the_setup(match)
+    assert state(match).players[state(match).starter] == "ann", "the marker is back with ann"
+    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+    events = match.submit(HOST, {"type": "research", "first_player": "bob"})
+    assert of(events, "display_dealt")[0]["first_player"] == "bob"
+    budgets_in(match)
+    assert state(match).to_act == "bob"
+    while state(match).step != "waiting":
+        match.submit(HOST, {"type": "close_phase"})
+    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+    assert refused(match, HOST, {"type": "research", "first_player": "dee"}).code == (
+        "unknown_player"
+    )
+    match.submit(HOST, {"type": "research", "first_player": "ann"})
+    budgets_in(match)
+    assert state(match).to_act == "ann", "named by the host"
+    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+
+
+def test_l17_a_research_move_without_a_first_player_replays_as_before() -> None:
+    """Records written before `first_player` existed: the starting player marker's holder
+    opens, as it did when they were played."""
+    match = setup(["ann", "bob", "cy"], setup_display(3))
+    through_the_setup(match)
+    match.submit(HOST, {"type": "research"})
+    budgets_in(match)
+    assert state(match).to_act == "ann"
+
+
+def test_l17_with_start_research_the_first_auction_is_opened_by_the_first_player() -> None:
+    match, _ = Match.start(
+        ENGINE, ["ann", "bob", "cy"], {"start": "research", "first_player": "cy"}, 1
+    )
+    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+
+
+def test_l17_unlimited_the_generations_first_player_opens_the_first_card() -> None:
+    match = setup(["ann", "bob", "cy"], setup_display(3), variant="unlimited")
+    through_the_setup(match)
+    first = ENGINE.view(state(match), None)["next_first_player"]
+    assert first == "bob"
+    match.submit(HOST, {"type": "research", "first_player": first})
+    budgets_in(match)
+    lot = state(match).lot
+    assert lot is not None and lot.number == 1 and lot.opener == "bob"
 
 
 def test_l18_terralabs_pays_one_less_per_bid_but_not_in_the_company_auction() -> None:

@@ -239,6 +239,7 @@ def test_mb_d8_close_phase_takes_the_first_card_then_buys_nothing() -> None:
         "round": 1,
         "card": first,
         "default": True,
+        "only": False,
     }
     refused(match, ANN, "host_only", type="close_phase")
     for _ in range(3):

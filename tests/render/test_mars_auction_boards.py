@@ -4,12 +4,15 @@ and what they may show — never a budget, the M€ a player has left or a seale
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from games.core.drawing import Board, fonts
+from games.core.drawing.canvas import Canvas
 from games.core.match import Match
 from games.mars_auction import ENGINE
 from games.mars_auction.render import NAME_SIZES, display_board, settlement_board, tile_width
@@ -135,3 +138,70 @@ def test_no_catalogue_name_is_cut_on_a_tile() -> None:
     }
     assert [name for name, text in lines.items() if " ".join(text) != name] == []
     assert lines["Magnetic Field Generators (promo)"] == ["Magnetic Field", "Generators (promo)"]
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, board: Callable[[], Board]) -> list[str]:
+    """The words an image is drawn with, each `Canvas.text` call's string."""
+    said: list[str] = []
+    original = Canvas.text
+
+    def recording(self: Canvas, x: float, y: float, text: str, *args: Any, **kw: Any) -> Any:
+        said.append(text)
+        return original(self, x, y, text, *args, **kw)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    board()
+    return said
+
+
+def two_player_setup() -> Match:
+    """ann and bob's setup: four companies, eight preludes, twenty projects; ann starts."""
+    companies = ["CrediCor", "Teractor", "PhoboLog", "Helion"]
+    catalogue = builtin()
+    preludes = [c.name for c in catalogue.select(types=["prelude"])][:8]
+    projects = [c.name for c in catalogue.select(types=["automated", "active", "event"])][:20]
+    match, _ = Match.start(
+        ENGINE,
+        ["ann", "bob"],
+        {"display": [*companies, *preludes, *projects], "first_player": "ann"},
+        1,
+    )
+    return match
+
+
+def test_a_card_drawn_free_is_shown_as_drawn_not_won(monkeypatch: pytest.MonkeyPatch) -> None:
+    """L14: ann and bob pass in round 1, win no company and each draw one, free."""
+    match = two_player_setup()
+    match.submit("ann", {"type": "pass"})
+    match.submit("bob", {"type": "pass"})
+    view = ENGINE.view(match.state, None)
+    drawn = [c for c in view["display"] if c["drawn"]]
+    assert len(drawn) == 2 and all(c["winner"] for c in drawn)
+    names = {"ann": "Ann", "bob": "Bob"}
+    words = drawn_texts(monkeypatch, lambda: display_board(view, names))
+    assert not any(w.startswith("won ·") for w in words), words
+    assert words.count("drawn · free") == 2
+    alt = display_board(view, names).alt
+    for card in drawn:
+        assert f"{card['name']} (" in alt
+        assert f"drawn by {names[card['winner']]}, free" in alt
+    assert "won by" not in alt
+
+
+def test_the_keep_step_shows_choosing_only_for_whoever_chooses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ann wins two companies and keeps one (L15); bob won one and has nothing to choose: the
+    image and its text both wait for ann alone."""
+    match = two_player_setup()
+    match.submit("ann", {"type": "place", "cards": [1, 2]})
+    match.submit("bob", {"type": "place", "cards": [3]})
+    match.submit("ann", {"type": "pass"})
+    match.submit("bob", {"type": "pass"})
+    view = ENGINE.view(match.state, None)
+    assert view["step"] == "keep" and ENGINE.turn(match.state).must == ["ann"]
+    names = {"ann": "Ann", "bob": "Bob"}
+    words = drawn_texts(monkeypatch, lambda: display_board(view, names))
+    assert words.count("choosing") == 1, words
+    alt = display_board(view, names).alt
+    assert "Ann (A): choosing" in alt and "Bob (B): choosing" not in alt

@@ -11,7 +11,9 @@ import pytest
 from PIL import Image
 
 from games.core.drawing import Canvas, fonts
-from games.marsbot_draft.render import COST, NAME_SIZES, TILE_W, draft_board
+from games.core.match import Match
+from games.marsbot_draft import ENGINE
+from games.marsbot_draft.render import COST, NAME_SIZES, TILE_H, TILE_W, _tile, draft_board
 from games.tm_catalogue import PROJECT_TYPES, builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools.render_samples import DRAFTER, marsbot_drafts
@@ -71,3 +73,38 @@ def test_no_catalogue_name_is_cut_on_a_tile() -> None:
         if " ".join(fonts.wrap_fitted(card.name, *NAME_SIZES, room, 2, bold=True)[1]) != card.name
     ]
     assert cut == []
+
+
+def test_every_tag_of_a_card_is_on_its_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Research Outpost has three tags (science, city, building): all three chips are drawn,
+    inside the tile, and so for every card with three tags."""
+    match, _ = Match.start(
+        ENGINE, ["ann"], {"mode": "table", "corporation": "Celestic", "own_first": True}, 4
+    )
+    for move in [
+        {"type": "take", "card": "Birds"},
+        {"type": "pick", "cards": ["Io Mining Industries", "Ganymede Colony", "Comet", "Asteroid"]},
+        {"type": "take", "card": "Comet"},
+        {"type": "pick", "cards": ["Research Outpost", "Power Plant", "Mangrove"]},
+    ]:
+        match.submit("ann", move)
+    view = ENGINE.view(match.state, None)
+    shown = [c for c in view["player_pile"] if c["name"] == "Research Outpost"]
+    assert shown and sorted(shown[0]["tags"]) == ["building", "city", "science"]
+    chips: list[tuple[str, float]] = []
+    original = Canvas.badge
+
+    def recording(self: Canvas, x: float, middle: float, label: str, *a: Any, **kw: Any) -> Any:
+        chips.append((label, x))
+        return original(self, x, middle, label, *a, **kw)
+
+    monkeypatch.setattr(Canvas, "badge", recording)
+    for card in [
+        shown[0],
+        {"name": "Three tags", "cost": 20, "tags": ["microbe"] * 2 + ["jovian"]},
+    ]:
+        chips.clear()
+        _tile(Canvas(TILE_W, TILE_H), 0, 0, card, None, None)
+        tags = [(label, x) for label, x in chips if not label.endswith("M€")]
+        assert sorted(label for label, _ in tags) == sorted(card["tags"]), chips
+    draft_board(view, DRAFTER)

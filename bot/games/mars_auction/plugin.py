@@ -249,15 +249,31 @@ class MarsCog(
         description="Host: open the next generation's research auction (dealt, or your cards)",
     )
     @app_commands.describe(
-        cards="The research display as on your table: project names in its order, separated by ;"
+        cards="The research display as on your table: project names in its order, separated by ;",
+        first_player="The generation's first player, who opens the auction (default: the seat "
+        "after the last generation's)",
     )
-    async def research(self, interaction: Interaction, cards: str | None = None) -> None:
-        await guarded(interaction, self._research(interaction, cards))
+    async def research(
+        self,
+        interaction: Interaction,
+        cards: str | None = None,
+        first_player: discord.Member | None = None,
+    ) -> None:
+        await guarded(interaction, self._research(interaction, cards, first_player))
 
-    async def _research(self, interaction: Interaction, cards: str | None) -> None:
+    async def _research(
+        self, interaction: Interaction, cards: str | None, first_player: discord.Member | None
+    ) -> None:
+        """L17: the move always names the generation's first player: the host's, or the
+        engine's default (a research move without one replays records of before it)."""
         flows = handlers(interaction)
         await _this_game(interaction, flows)
-        move: dict[str, Any] = {"type": "research"}
+        first = (
+            player_id(first_player.id)
+            if first_player is not None
+            else (await flows.host.hosted_view(interaction))["next_first_player"]
+        )
+        move: dict[str, Any] = {"type": "research", "first_player": first}
         if cards is not None:
             move["cards"] = card_names(cards)
         await flows.host.host_move(interaction, move, said="You opened a research auction.")
@@ -280,7 +296,7 @@ class MarsCog(
     async def _end(self, interaction: Interaction) -> None:
         flows = handlers(interaction)
         await _this_game(interaction, flows)
-        match_id = await flows.host.hosted_match(interaction)
+        match_id = await flows.host.hosted_match(interaction, check={"type": "end"})
         await interaction.response.send_message(
             "End the Mars Auction for everyone? The result lists what each player holds and "
             "paid; no more research auctions can be opened.",

@@ -53,7 +53,10 @@ Each card goes to the player with the most markers on it; the others take their 
 A tie goes to the player who has won fewer cards so far in this evaluation, then to the player \
 closer in turn order to this round's first player.
 
-After each evaluation the starting player marker passes to the next player.
+After each evaluation the starting player marker passes to the next player. A research \
+auction is opened by the generation's first player, whom the host names when opening it \
+(by default the player after the last generation's first player; the setup's is the player \
+who started it).
 
 ## Paying and keeping
 - A **project** bid is paid when you win the card: as many M€ as your markers on it.
@@ -61,7 +64,8 @@ After each evaluation the starting player marker passes to the next player.
 choice), receive its starting M€, then pay your company bids less 1 M€ per company you won \
 (never below 0). Bids of 2 and 1 on two companies cost 1 M€.
 - **Preludes**: you keep two of those you won and pay your prelude bids less 1 M€ per prelude \
-won, from your corporation's money.
+won, from your corporation's money. A card drawn free (below) is not won and takes nothing \
+off: one prelude won with 3 markers and one drawn cost 2 M€.
 - Too few companies (1) or preludes (2)? The missing ones are drawn at random, free, from the \
 display's cards of that kind that nobody won (or, if none is left, from the catalogue's cards \
 not dealt in this game). Each draw is shown with the cards it was drawn among. Too many? You \
@@ -124,7 +128,8 @@ starts again without them; what they won and had not kept or bought is discarded
 hold stays theirs. The last player cannot be removed: the host ends the match.
 
 Between generations the match waits for the host, who opens the next research auction \
-(`/mars research`) or ends the match (`/mars end`); a match is not ended in the middle of an \
-auction. The auction does not decide who wins Terraforming Mars: in the stats a match counts as \
-played by its players and won by none.
+(`/mars research`, with `first_player` to name the generation's first player) or ends the \
+match (`/mars end`); a match is not ended in the middle of an auction. The auction does not \
+decide who wins Terraforming Mars: in the stats a match counts as played by its players and \
+won by none.
 """

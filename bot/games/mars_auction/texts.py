@@ -121,6 +121,11 @@ class MarsAuctionTexts(GameTexts):
                     for c in mine
                 )
                 lines.append(f"{words.capitalize()}: {listed}.")
+        if event["auction"] == "research":
+            lines.append(
+                f"{names(event['first_player'])} is this generation's first player and opens "
+                "its auction."
+            )
         return "\n".join(lines)
 
     def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
@@ -231,6 +236,12 @@ class MarsAuctionTexts(GameTexts):
         if event["auto"]:
             return f"{who} passes for the rest of this round (no marker they can put, or time)."
         return f"{who} passes for the rest of this round."
+
+    def _on_lot_receipt(self, event: dict[str, Any], names: Names) -> str:
+        card = card_name({"number": event["number"], "name": event["card"]})
+        if event["amount"] is None:
+            return f"You pass on {card}: final for this card."
+        return f"You bid **{event['amount']} M€** on {card}."
 
     def _on_lot_opened(self, event: dict[str, Any], names: Names) -> str:
         return (
@@ -453,7 +464,13 @@ class MarsAuctionTexts(GameTexts):
             if me["money"] is None:
                 return []
             return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
-        if view["auction"] == "setup" and me["money"] is None:
+        unlimited = view["variant"] == "unlimited"
+        if view["auction"] == "setup" and me["money"] is None and me["company_bids"] and unlimited:
+            money = (
+                f"**{me['budget']} M€**: the setup budget less your company bids of "
+                f"{me['company_bids']} M€, paid once you have a corporation"
+            )
+        elif view["auction"] == "setup" and me["money"] is None:
             money = f"**{me['budget']} M€**, the setup budget until you have a corporation"
         elif me["money"] is None:
             return ["You have not stated your budget for this auction yet."]
@@ -566,8 +583,9 @@ class MarsAuctionTexts(GameTexts):
             lines.append(f"{what}: chosen: {join(chosen) or 'nobody yet'}.")
         else:
             lines.append(
-                "The host opens the next research auction (`/mars research`) or ends the match "
-                "(`/mars end`)."
+                "The host opens the next research auction (`/mars research`; its first player "
+                f"is {names(view['next_first_player'])} unless the host names another) or ends "
+                "the match (`/mars end`)."
             )
         for player in players:
             seat = seats[player]
@@ -666,8 +684,9 @@ class MarsAuctionTexts(GameTexts):
             "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
             "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
             "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
-            "`turn_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
-            "`/mars research` opens a generation's auction, `/mars budget` with `member` sets a "
+            "`turn_minutes`, `step_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
+            "`/mars research` opens a generation's auction (`first_player`: who opens it), "
+            "`/mars budget` with `member` sets a "
             "player's, `/mars end` ends the match."
         )
 

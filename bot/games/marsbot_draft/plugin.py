@@ -323,12 +323,13 @@ def _options(cards: list[dict[str, Any]]) -> list[discord.SelectOption]:
 
 
 def controls(match_id: int, view: dict[str, Any], names: Names) -> discord.ui.View | None:
-    """The 1-on-1's controls, from the player's view: a whole draft's menu of their pile, and
-    the buy menu with **Buy none**; the table's discard and deck buttons. A table round has
-    none: the pile is entered with `/marsbot pick`."""
+    """The 1-on-1's controls, from the player's view: a whole draft's menu of their pile (none
+    for its last card, which Dealer takes for them, MB-D13), and the buy menu with **Buy
+    none**; the table's discard and deck buttons. A table round has none: the pile is entered
+    with `/marsbot pick`."""
     phase = view["phase"]
     items: list[discord.ui.Item[Any]] = []
-    if phase == "pick" and view["mode"] == "whole-draft":
+    if phase == "pick" and view["mode"] == "whole-draft" and not view["forced"]:
         items.append(
             ActMenu(
                 match_id,

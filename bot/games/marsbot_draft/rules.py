@@ -53,5 +53,5 @@ bonus deck and put it there.
 ## Stopping
 `/match forfeit` ends your draft where it stands; `/match close-phase` takes the default (in \
 a whole draft, the first card of your pile, or buying nothing). A draft has no winner: your \
-stats count it as played.
+stats count it apart, as a draft played, and it is on no leaderboard.
 """

@@ -51,6 +51,9 @@ class MarsbotDraftTexts(GameTexts):
     game = "marsbot-draft"
     title = "MARSBOT draft"
     forfeit = "The draft stops where it stands."
+    played_as = ("draft", "drafts")
+    #: MB-D8: no phase has a deadline; the drafter is also its host.
+    untimed = "No clock: the draft waits for its player."
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, "draft_started"})
     wants_views = True
     combine_messages = True
@@ -104,6 +107,11 @@ class MarsbotDraftTexts(GameTexts):
                 "your 1-on-1 (or buy none)."
             )
         head = f"**Round {event['round']} of {ROUNDS}**"
+        if event.get("forced"):
+            return (
+                f"{head}: your pile holds one card, {listed(event['player_pile'])}: Dealer "
+                "takes it for you."
+            )
         if "marsbot_pile" in event:
             return (
                 f"{head}: take a card from your pile in your 1-on-1 (or `/marsbot take`): "
@@ -124,10 +132,15 @@ class MarsbotDraftTexts(GameTexts):
         return " ".join(lines)
 
     def _on_card_taken(self, event: dict[str, Any], names: Names) -> str:
+        if event.get("only"):
+            return (
+                f"Round {event['round']}: the last card of your pile, **{event['card']}**, is "
+                "yours: taken for you."
+            )
         if event["default"]:
             return (
-                "⏰ The host closed the round: you take the first card of your pile, "
-                f"**{event['card']}**."
+                "⏰ The round was closed (`/match close-phase`): you take the first card of your "
+                f"pile, **{event['card']}**."
             )
         return f"Round {event['round']}: you take **{event['card']}**."
 
@@ -158,7 +171,7 @@ class MarsbotDraftTexts(GameTexts):
     def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
         how = {
             "done": "**The draft is over.**",
-            "closed": "**The host closed the draft.**",
+            "closed": "**The draft was closed where it stood** (`/match close-phase`).",
             "forfeit": "**The draft is over** (stopped).",
             "kick": "**The draft is over** (the player was removed).",
         }[event["ended"]]
@@ -197,6 +210,9 @@ class MarsbotDraftTexts(GameTexts):
         if phase == "buy":
             return f"Buy any of your cards, {CARD_PRICE} M€ each, with the menu (or **Buy none**)."
         if view["mode"] == "whole-draft":
+            if view["forced"]:
+                last = view["player_pile"][0]["name"]
+                return f"Your pile holds one card, **{last}**: Dealer takes it for you."
             pile = "; ".join(card_words(c) for c in view["player_pile"])
             return f"Take a card from your pile with the menu: {pile}."
         size = plural(view["size"], "card")
