@@ -72,6 +72,10 @@ class GroupCommit:
         self.connection = connection
         self.durability = durability
         self._loop = asyncio.get_running_loop()
+        #: The connection's `synchronous` level now: `durability`'s, or NORMAL for a batch
+        #: of unsynced writes only.
+        self._level = durability.upper()
+        self._stopped = False
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="sqlite-group-commit", daemon=True)
         self._thread.start()
@@ -84,12 +88,15 @@ class GroupCommit:
         transactional: bool = True,
     ) -> asyncio.Future[T]:
         """Queue `work`; the future is settled after the commit of the batch it ran in."""
+        if self._stopped:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = self._loop.create_future()
         self._queue.put(_Job(work, future, synced, transactional))
         return future
 
     async def stop(self) -> None:
-        """Commit what was sent before, then end the thread."""
+        """Commit what was sent before, then end the thread; later writes are refused."""
+        self._stopped = True
         self._queue.put(None)
         await asyncio.to_thread(self._thread.join)
 
@@ -133,12 +140,14 @@ class GroupCommit:
         result or error, and the jobs not run (when SQLite rolled the whole transaction back
         on a job's error, as it does for a full disk: they go in the next batch)."""
         w = self.connection
-        unsynced = self.durability == "full" and not any(job.synced for job in batch)
-        if unsynced:
-            w.execute("PRAGMA synchronous=NORMAL")
+        synced = self.durability == "full" and any(job.synced for job in batch)
+        level = "FULL" if synced else "NORMAL"
         done: list[_Settled] = []
         unrun: list[_Job] = []
         try:
+            if level != self._level:
+                w.execute(f"PRAGMA synchronous={level}")
+                self._level = level
             w.execute("BEGIN IMMEDIATE")
             for index, job in enumerate(batch):
                 w.execute("SAVEPOINT job")
@@ -165,7 +174,4 @@ class GroupCommit:
             failed = batch[len(done) : len(batch) - len(unrun)]
             done = [(job, None, own or error) for job, _, own in done]
             done += [(job, None, error) for job in failed]
-        finally:
-            if unsynced:
-                w.execute("PRAGMA synchronous=FULL")
         return done, unrun

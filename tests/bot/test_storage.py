@@ -307,6 +307,8 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
     await t.start(phase_minutes=60)
     r = await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=5)
     assert "Accepted" in r.response.content or "recorded" in r.response.content
+    # The bid's messages were marked posted last, a write committed unsynced; a synced one:
+    await t.bot.storage.set_host_role(t.guild.id, None)
     writer = t.bot.storage.writer
     assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2, "FULL: a sync per commit"
@@ -381,5 +383,41 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
         assert storage.writer.execute("PRAGMA synchronous").fetchone()[0] == (
             2 if durability == "full" else 1
         )
+    finally:
+        await storage.close()
+
+
+async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone_is_not(
+    tmp_path: Path,
+) -> None:
+    """Under `full`, a batch of writes that need no sync of their own (messages marked
+    posted) commits without one; a batch holding any other write, a move, commits synced."""
+    storage = await Storage.open(tmp_path / "levels.db")
+    try:
+        match_id = await new_match(storage, 1)
+        await storage.record_move(match_id, 1, actor="1", move={}, events=[], at=0.0)
+        said: list[str] = []
+        storage.writer.set_trace_callback(
+            lambda sql: (
+                (sql.startswith("PRAGMA synchronous") or sql == "COMMIT") and said.append(sql)
+            )
+        )
+        first = await hold(storage)
+        marks = [asyncio.ensure_future(storage.delivered(match_id, [seq])) for seq in (0, 1)]
+        await queued(storage, 2)
+        second = then_hold(storage)
+        mixed = [
+            asyncio.ensure_future(call)
+            for call in (
+                storage.delivered(match_id, [1]),
+                storage.record_move(match_id, 2, actor="1", move={}, events=[], at=0.0),
+            )
+        ]
+        await queued(storage, 5)
+        first.set()
+        second.set()
+        await asyncio.gather(*marks, *mixed)
+        storage.writer.set_trace_callback(None)
+        assert said == ["PRAGMA synchronous=NORMAL", "COMMIT", "PRAGMA synchronous=FULL", "COMMIT"]
     finally:
         await storage.close()
