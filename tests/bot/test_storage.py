@@ -195,7 +195,9 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
     """A write that fails in a batch (a move stored twice) fails alone: the others of its
     batch commit. A batch whose commit fails (here a deferred foreign key, checked at the
     commit) fails every write in it, each caller gets the error and none of them is stored;
-    the batches before and after it commit."""
+    the batches before and after it commit. When SQLite rolls a whole transaction back on a
+    write's error (a full disk), the writes run before it in the batch fail with it, and
+    those after it are committed in the next batch."""
     storage = await Storage.open(tmp_path / "errors.db")
     try:
         ann, bob = await new_match(storage, 1), await new_match(storage, 2)
@@ -229,6 +231,25 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         assert all("FOREIGN KEY" in str(e) for e in settled[4:])
         await move(bob, 2)
         assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2]
+        assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
+
+        def disk_full(w: sqlite3.Connection) -> None:
+            """What SQLite does on a full disk: the whole transaction rolled back."""
+            w.execute("ROLLBACK")
+            raise sqlite3.OperationalError("database or disk is full")
+
+        third = await hold(storage)
+        broken = [
+            asyncio.ensure_future(call)
+            for call in (move(bob, 3), storage._transaction(disk_full), move(ann, 3))
+        ]
+        await queued(storage, 3)
+        third.set()
+        settled = await asyncio.gather(*broken, return_exceptions=True)
+        # bob's move was in the transaction rolled back: it fails; ann's, not run yet, commits.
+        assert [str(e) for e in settled[:2]] == ["database or disk is full"] * 2
+        assert settled[2] is None
+        assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2, 3]
         assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
         assert not storage.writer.in_transaction
     finally:
