@@ -132,7 +132,7 @@ class GroupCommit:
     def _alone(self, job: _Job) -> _Settled:
         try:
             return job, job.work(self.connection), None
-        except Exception as error:
+        except BaseException as error:
             return job, None, error
 
     def _commit(self, batch: list[_Job]) -> tuple[list[_Settled], list[_Job]]:
@@ -153,7 +153,7 @@ class GroupCommit:
                 w.execute("SAVEPOINT job")
                 try:
                     result = job.work(w)
-                except Exception as error:
+                except BaseException as error:
                     if not w.in_transaction:
                         unrun = batch[index + 1 :]
                         raise
@@ -164,7 +164,7 @@ class GroupCommit:
                 w.execute("RELEASE job")
                 done.append((job, result, None))
             w.execute("COMMIT")
-        except Exception as error:
+        except BaseException as error:
             if w.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     w.execute("ROLLBACK")
