@@ -6,20 +6,20 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import discord
 
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
-from bot.flows.common import Gate, Settle
+from bot.flows.common import Gate, Settle, can_read
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
 from bot.presenter import Presenter
 from bot.season_board import season_called
-from bot.service import MatchService, new_seed
+from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.drawing.words import plural
 from games.registry import engine_for
@@ -55,7 +55,7 @@ class Lobby:
         interaction: discord.Interaction[Any],
         game: str,
         options: dict[str, Any],
-        phase_seconds: int | None,
+        clocks: Mapping[str, int],
         spectators: discord.TextChannel | None,
         *,
         opponent: discord.abc.User | None = None,
@@ -99,7 +99,7 @@ class Lobby:
             host_id=interaction.user.id,
             options=options,
             seed=new_seed(),
-            phase_seconds=phase_seconds,
+            clocks=clocks,
             spectator_channel_id=spectators.id if spectators else None,
             now=self.now(),
             in_thread=thread,
@@ -120,8 +120,7 @@ class Lobby:
         await self.storage.set_challenge(match_id, opponent.id)
         text = (
             f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
-            f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
-            f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
+            f"**{engine.title}** ({timing(row)}). Press **Accept** to play now, or "
             f"**Decline**.{_IN_A_THREAD if thread else ''}"
         )
         await interaction.response.send_message(text, view=challenge_view(match_id, opponent.id))
@@ -166,7 +165,7 @@ class Lobby:
             host_id=interaction.user.id,
             options=options,
             seed=new_seed(),
-            phase_seconds=old.phase_seconds,
+            clocks={k: s for k, s in clock_lengths(old).items() if s is not None},
             spectator_channel_id=old.spectator_channel_id,
             now=self.now(),
             rematch_of=match_id,
@@ -211,15 +210,9 @@ class Lobby:
         guild = interaction.guild
         if guild is None:
             raise UserError("Matches belong to a server: use `/match list` in one.")
-        member = interaction.user
         lines = []
         for row in await self.storage.open_matches_in_guild(guild.id):
-            channel = guild.get_channel(row.channel_id)
-            if (
-                isinstance(member, discord.Member)
-                and channel is not None
-                and channel.permissions_for(member).view_channel
-            ):
+            if can_read(guild, interaction.user, row.channel_id):
                 lines.append(await self._listed(row))
         if not lines:
             await interaction.response.send_message(
@@ -265,10 +258,9 @@ class Lobby:
         if not started:
             raise UserError("This match has already started.")
         title = engine_for(row.game).title
-        timing = f"{plugin_for(row.game).texts.phase_label.lower()}: {_duration(row.phase_seconds)}"
         await interaction.response.send_message(
             f"**{title}** — {interaction.user.name} plays a practice match against "
-            f"{COMPUTER_NAME} ({timing}). Your moves are made in your 1-on-1."
+            f"{COMPUTER_NAME} ({timing(row)}). Your moves are made in your 1-on-1."
             f"{await self._played_in(row.id)}"
             if practice
             else f"**{title}** — {interaction.user.name}'s match has started; it is theirs "
@@ -445,17 +437,21 @@ class Lobby:
         hosted = "a match" if started else "a new match"
         return fit(
             f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
-            f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
+            f"{timing(row)} · {shown}\n{series}"
             f"{seats}\n{next_step}"
         )
 
-    async def _refresh_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+    async def _refresh_lobby(
+        self, interaction: discord.Interaction[Any], row: MatchRow, said: str
+    ) -> None:
+        """The lobby message shows the seats now; pressed on it, that is the answer, and by
+        command the member is told `said`."""
         text = await self.lobby_text(row)
         message = interaction.message
         if message is not None and message.id == row.lobby_message_id:
             await interaction.response.edit_message(content=text)
             return
-        await interaction.response.send_message("Done.", ephemeral=True)
+        await interaction.response.send_message(said, ephemeral=True)
         await self._refresh_lobby_message(row, text)
 
     async def _refresh_lobby_message(self, row: MatchRow, text: str | None = None) -> None:
@@ -514,7 +510,13 @@ class Lobby:
                 match_id, interaction.user.id, interaction.user.name
             ):
                 raise UserError("You have already joined this match.")
-        await self._refresh_lobby(interaction, row)
+            seated = len(await self.storage.players(match_id))
+        await self._refresh_lobby(
+            interaction,
+            row,
+            f"You join **{engine.title}**: {seated} of {engine.max_players} seats are taken. "
+            "The host starts the match.",
+        )
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
@@ -522,7 +524,9 @@ class Lobby:
             raise UserError("To withdraw a challenge, cancel it with `/match cancel`.")
         if not await self.storage.remove_player(match_id, interaction.user.id):
             raise UserError("You have not joined this match.")
-        await self._refresh_lobby(interaction, row)
+        await self._refresh_lobby(
+            interaction, row, f"You leave the lobby of **{engine_for(row.game).title}**."
+        )
 
     async def unseat(self, interaction: discord.Interaction[Any], user_id: int) -> None:
         """A host takes a seat back in the lobby: a member's (`/match kick` before the start)
@@ -650,9 +654,17 @@ def _option(value: Any) -> str:
     return str(value)
 
 
+def timing(row: MatchRow) -> str:
+    """How long each kind of decision lasts in the match, as the lobby shows it: "Each turn
+    of the bidding: 10 minutes · Each budget, keep or buy step: 30 minutes"."""
+    clocks = engine_for(row.game).clocks
+    lengths = clock_lengths(row)
+    return " · ".join(f"{clocks[kind].label}: {_duration(lengths[kind])}" for kind in clocks)
+
+
 def _duration(seconds: int | None) -> str:
     if seconds is None:
-        return "the game's default"
+        return "no deadline (the host closes it)"
     if seconds % 86400 == 0:
         return f"{seconds // 86400} day(s)"
     if seconds % 3600 == 0:

@@ -44,8 +44,6 @@ class GameTexts(ABC):
     combine_messages: ClassVar[bool] = False
     #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
     commands: ClassVar[frozenset[str]] = frozenset()
-    #: What the lobby calls the time each phase lasts.
-    phase_label: ClassVar[str] = "Phase length"
     #: Whether a host may export the record while the match runs (up to the last closed
     #: phase); a game whose seed deals hidden hands says no.
     record_while_running: ClassVar[bool] = True
@@ -65,6 +63,12 @@ class GameTexts(ABC):
     @abstractmethod
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         """The message for one event, or None when it is not announced."""
+
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """The message for a private event as `reader`, one of its audience, reads it: a
+        game words what one reader did in the second person here ("You gave $7 to ben."). By
+        default, `describe`."""
+        return self.describe(event, names)
 
     @abstractmethod
     def one_on_one(self, view: dict[str, Any], names: Names) -> str:

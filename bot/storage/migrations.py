@@ -209,4 +209,7 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE matches ADD COLUMN in_thread INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE matches ADD COLUMN thread_id INTEGER;
     """,
+    """
+    ALTER TABLE matches ADD COLUMN clocks TEXT NOT NULL DEFAULT '{}';
+    """,
 ]

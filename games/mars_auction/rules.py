@@ -7,10 +7,22 @@ Rulings: RULINGS.md §2 (L1-L18, U1-U8) and Dealer's own (MA-D1...), in docs/rul
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from games.core.contract import Action, Amount, Choice, Forfeit, Phase, Pick, Placings, Turn
+from games.core.contract import (
+    Action,
+    Amount,
+    Choice,
+    Clock,
+    Forfeit,
+    Phase,
+    Pick,
+    Placings,
+    Turn,
+    random_answers,
+)
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
@@ -47,7 +59,14 @@ from games.mars_auction.model import (
     State,
     kind_of,
 )
-from games.tm_catalogue import Card, Catalogue, builtin, fold, parse_host_list
+from games.tm_catalogue import (
+    DEFAULT_EXPANSIONS,
+    Card,
+    Catalogue,
+    builtin,
+    fold,
+    parse_host_list,
+)
 
 #: Default lengths: a bidding turn, and a step everyone answers at once.
 TURN_SECONDS = 10 * 60
@@ -66,11 +85,21 @@ EVALUATES: dict[int, Kind] = {1: "company", 2: "prelude", 3: "project"}
 
 @lru_cache(maxsize=16)
 def catalogue_for(cards_csv: str | None) -> Catalogue:
-    """The built-in catalogue, with a host's own cards when given (MA-D8)."""
+    """The built-in catalogue, with a host's own cards when given (MA-D8). A list that names
+    a card of a set built in later (Venus Next, Colonies, Turmoil, Prelude 2, promos) with
+    other facts was accepted when the catalogue held the default sets alone, and is read as
+    it was then: against those sets, its cards its own (a match stored before still loads;
+    a list uploaded now is checked against the whole catalogue by the bot first)."""
     if cards_csv is None:
         return builtin()
     try:
         return parse_host_list(cards_csv)
+    except ValueError:
+        pass
+    try:
+        return parse_host_list(
+            cards_csv, Catalogue(builtin().select(expansions=DEFAULT_EXPANSIONS))
+        )
     except ValueError as error:
         raise ValueError(f"Invalid options: cards_csv: {error}") from None
 
@@ -108,6 +137,11 @@ class MarsAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: MA-D5: ten minutes a turn of the bidding, half an hour a step (budgets, keeps, buys).
+    clocks: ClassVar[Mapping[str, Clock]] = {
+        "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
+        "step": Clock(label="Each budget, keep or buy step", default_seconds=STEP_SECONDS),
+    }
     #: A stated budget stays private; keeps and purchases are revealed together (MA-D3).
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"budget", "keep", "buy"})
     reveal_events: ClassVar[frozenset[str]] = frozenset(
@@ -155,7 +189,7 @@ class MarsAuction(Engine[State, Options]):
             except RuleError as error:
                 # Options the game cannot set up with are refused as options are (a
                 # ValueError), whether they come from the bot's lobby or a replayed record.
-                what = "display" if names is not None else "expansions"
+                what = "display" if names is not None else "sets"
                 raise ValueError(f"Invalid options: {what}: {error.message}") from None
             self._lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]
@@ -200,7 +234,7 @@ class MarsAuction(Engine[State, Options]):
         kinds = [KINDS.index(kind_of(c.type)) for c in cards]
         if kinds != sorted(kinds):
             raise RuleError(
-                "display_order", "List the display in L1 order: companies, preludes, projects."
+                "display_order", "List the display in the order companies, preludes, projects."
             )
         return cards
 
@@ -358,22 +392,20 @@ class MarsAuction(Engine[State, Options]):
             if mine > MAX_ON_CARD:
                 raise RuleError(
                     "card_full",
-                    f"That would put {mine} of your markers on {card.name}; at most "
-                    f"{MAX_ON_CARD} (L7).",
+                    f"That would put {mine} of your markers on {card.name}; at most {MAX_ON_CARD}.",
                 )
         seat = board.seat(player)
         if seat.placed + len(numbers) > MAX_PER_ROUND:
             raise RuleError(
                 "round_full",
-                f"You have put out {seat.placed} of your {MAX_PER_ROUND} markers this round (L8).",
+                f"You have put out {seat.placed} of your {MAX_PER_ROUND} markers this round.",
             )
         after = self.unsettled(state, player) + len(numbers)
         budget = self.budget(state, player)
         if after > budget:
             raise RuleError(
                 "budget",
-                f"Your markers would come to {after} M€, and you have {budget} M€ to pay with "
-                "(L9).",
+                f"Your markers would come to {after} M€, and you have {budget} M€ to pay with.",
             )
         for number in numbers:
             card = cards[number]
@@ -628,9 +660,7 @@ class MarsAuction(Engine[State, Options]):
             raise RuleError("nothing_to_choose", f"You keep the {KIND_WORDS[kind]} you won.")
         chosen = self._named(mine, names, kind)
         if len(chosen) != KEEP[kind]:
-            raise RuleError(
-                "keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]} (L15)."
-            )
+            raise RuleError("keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]}.")
         board.seat(player).choice = chosen
         board.private(player, "choice_made", player=player, cards=chosen, step="keep")
         board.public("choice_received", player=player, step="keep")
@@ -649,7 +679,7 @@ class MarsAuction(Engine[State, Options]):
         if price > money:
             raise RuleError(
                 "cannot_afford",
-                f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left (L16).",
+                f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left.",
             )
         board.seat(player).choice = chosen
         board.private(player, "choice_made", player=player, cards=chosen, step="buy")
@@ -832,14 +862,14 @@ class MarsAuction(Engine[State, Options]):
         if amount < low:
             raise RuleError(
                 "too_low",
-                "Open at 0 M€ or more (U2)."
+                "Open at 0 M€ or more."
                 if high is None
                 else f"The bid is {high[1]} M€ ({high[0]}): raise to {low} M€ or more.",
             )
         most = self.available(state, player)
         if amount > most:
             raise RuleError(
-                "budget", f"You can pay at most {most} M€ for this card (U5), not {amount} M€."
+                "budget", f"You can pay at most {most} M€ for this card, not {amount} M€."
             )
         state.lot.bids.append((player, amount))
         board.public("bid_raised", player=player, number=state.lot.number, amount=amount)
@@ -850,9 +880,7 @@ class MarsAuction(Engine[State, Options]):
         lot = state.lot
         assert lot is not None
         if lot.high is None and player == lot.opener:
-            raise RuleError(
-                "must_open", "You open the bidding on this card: bid 0 M€ or more (U2)."
-            )
+            raise RuleError("must_open", "You open the bidding on this card: bid 0 M€ or more.")
         lot.passed.append(player)
         board.public("passed", player=player, number=lot.number, auto=auto)
         self._next_bidder(board)
@@ -1087,6 +1115,7 @@ class MarsAuction(Engine[State, Options]):
     def _opened(self, board: Board, step: str, players: list[str]) -> None:
         """A new decision is awaited: the bot starts its deadline on this event."""
         state = board.state
+        state.waits += 1
         board.public(
             "phase_opened",
             step=step,
@@ -1115,7 +1144,8 @@ class MarsAuction(Engine[State, Options]):
             return Phase(
                 name="ended",
                 title="Match over",
-                default_seconds=None,
+                clock=None,
+                id="ended",
                 on_deadline="Nothing: the match is over.",
             )
         if step == "waiting":
@@ -1127,7 +1157,8 @@ class MarsAuction(Engine[State, Options]):
             return Phase(
                 name="waiting",
                 title=f"Waiting for the host to open {what} or end the match",
-                default_seconds=None,
+                clock=None,
+                id=f"waiting-{state.waits}",
                 on_deadline="Nothing: the host opens the next auction or ends the match.",
             )
         where = self._auction_words(state)
@@ -1137,7 +1168,8 @@ class MarsAuction(Engine[State, Options]):
                 name="budget",
                 title=f"Budgets for {where}",
                 round=round_,
-                default_seconds=STEP_SECONDS,
+                clock="step",
+                id=f"{step}-{state.waits}",
                 on_deadline="Whoever has not stated a budget keeps the M€ the bot last knew "
                 "them to hold (0 if none).",
             )
@@ -1147,7 +1179,8 @@ class MarsAuction(Engine[State, Options]):
                 name="keep",
                 title=f"Choosing {KIND_WORDS[kind]} to keep, {where}",
                 round=round_,
-                default_seconds=STEP_SECONDS,
+                clock="step",
+                id=f"{step}-{state.waits}",
                 on_deadline=f"Whoever has not chosen keeps their first {KEEP[kind]} "
                 f"{KIND_WORDS[kind] if KEEP[kind] > 1 else kind} in display order.",
             )
@@ -1156,17 +1189,18 @@ class MarsAuction(Engine[State, Options]):
                 name="buy",
                 title=f"Buying won projects, {where}",
                 round=round_,
-                default_seconds=STEP_SECONDS,
+                clock="step",
+                id=f"{step}-{state.waits}",
                 on_deadline="Whoever has not chosen buys none of the projects they won; "
-                "their bids stay paid (L16).",
+                "their bids stay paid.",
             )
         player = state.to_act or ""
         if state.options.variant == "limited":
-            then = f"{player} passes for the rest of this round (L6)."
+            then = f"{player} passes for the rest of this round."
         elif state.lot is not None and state.lot.high is None:
-            then = f"{player} opens the card at 0 M€ (U2)."
+            then = f"{player} opens the card at 0 M€."
         else:
-            then = f"{player} passes on this card (U3)."
+            then = f"{player} passes on this card."
         lot = ""
         if state.lot is not None:
             card = next(c for c in state.display if c.number == state.lot.number)
@@ -1175,7 +1209,8 @@ class MarsAuction(Engine[State, Options]):
             name="bidding",
             title=f"{where.capitalize()}{lot}: {player}'s turn",
             round=round_,
-            default_seconds=TURN_SECONDS,
+            clock="turn",
+            id=f"bidding-{state.waits}",
             on_deadline=then,
         )
 
@@ -1227,7 +1262,7 @@ class MarsAuction(Engine[State, Options]):
                     key="budget",
                     label="State your M€",
                     move={"type": "budget"},
-                    amount=Amount(min=0, max=MAX_MC, label="M€ you hold for this auction"),
+                    steps=[Amount(min=0, max=MAX_MC, label="M€ you hold for this auction")],
                     sealed=True,
                 )
             ]
@@ -1245,14 +1280,17 @@ class MarsAuction(Engine[State, Options]):
                         key="keep",
                         label=f"Keep {n} {KIND_WORDS[kind] if n > 1 else kind}",
                         move={"type": "keep"},
-                        pick=Pick(
-                            field="cards",
-                            choices=choices,
-                            min=n,
-                            max=n,
-                            as_list=True,
-                            label=f"{KIND_WORDS[kind].capitalize()} to keep",
-                        ),
+                        steps=[
+                            Pick(
+                                field="cards",
+                                choices=choices,
+                                min=n,
+                                max=n,
+                                as_list=True,
+                                label=f"{KIND_WORDS[kind].capitalize()} to keep",
+                                typed=True,
+                            )
+                        ],
                         sealed=True,
                     )
                 ]
@@ -1263,14 +1301,17 @@ class MarsAuction(Engine[State, Options]):
                     key="buy",
                     label=f"Buy projects ({price} M€ each)",
                     move={"type": "buy"},
-                    pick=Pick(
-                        field="cards",
-                        choices=choices,
-                        min=0,
-                        max=most,
-                        as_list=True,
-                        label="Projects to buy",
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=choices,
+                            min=0,
+                            max=most,
+                            as_list=True,
+                            label="Projects to buy",
+                            typed=True,
+                        )
+                    ],
                     sealed=True,
                 )
             ]
@@ -1287,7 +1328,7 @@ class MarsAuction(Engine[State, Options]):
                         key="raise",
                         label="Open the bidding" if high is None else "Raise",
                         move={"type": "raise"},
-                        amount=Amount(min=low, max=most, label="Your bid in M€"),
+                        steps=[Amount(min=low, max=most, label="Your bid in M€")],
                     )
                 )
             if high is not None:
@@ -1302,14 +1343,17 @@ class MarsAuction(Engine[State, Options]):
                     key="place",
                     label="Put markers",
                     move={"type": "place"},
-                    pick=Pick(
-                        field="cards",
-                        choices=[self._card_choice(c) for c in open_],
-                        min=1,
-                        max=min(2, room, len(open_)),
-                        as_list=True,
-                        label="One marker on each card picked",
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=[self._card_choice(c) for c in open_],
+                            min=1,
+                            max=min(2, room, len(open_)),
+                            as_list=True,
+                            label="One marker on each card picked",
+                            typed=True,
+                        )
+                    ],
                 )
             )
         twice = [c for c in open_ if c.markers.get(player, 0) <= MAX_ON_CARD - 2]
@@ -1319,12 +1363,15 @@ class MarsAuction(Engine[State, Options]):
                     key="place_twice",
                     label="Put 2 markers on one card",
                     move={"type": "place", "twice": True},
-                    pick=Pick(
-                        field="cards",
-                        choices=[self._card_choice(c) for c in twice],
-                        as_list=True,
-                        label="The card",
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=[self._card_choice(c) for c in twice],
+                            as_list=True,
+                            label="The card",
+                            typed=True,
+                        )
+                    ],
                 )
             )
         actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
@@ -1398,19 +1445,15 @@ class MarsAuction(Engine[State, Options]):
         actions = self.legal_actions(state, player)
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)
-        amount = None
-        if action.amount is not None:
-            low, high = action.amount.min, action.amount.max
-            amount = (
-                rnd.randint(low, min(high, low + 8))
-                if action.key != "budget"
-                else rnd.randint(0, 40)
-            )
-        picked = None
-        if action.pick is not None:
-            count = rnd.randint(action.pick.min, action.pick.max)
-            picked = [c.value for c in rnd.sample(action.pick.choices, count)]
-        return player, self.parse_move(action.build(amount=amount, picked=picked))
+        budget = action.key == "budget"
+        answers = random_answers(
+            action,
+            rnd,
+            lambda step: (
+                rnd.randint(0, 40) if budget else rnd.randint(step.min, min(step.max, step.min + 8))
+            ),
+        )
+        return player, self.parse_move(action.build(answers))
 
     def conserved(self, state: State) -> dict[str, int]:
         """No card is in two places, and none is held that was not dealt: 0 and 0."""

@@ -10,12 +10,22 @@ channel it is played in. No phase has a deadline (MB-D8): the draft waits for it
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core.contract import Action, Choice, Forfeit, Phase, Placings, Turn
+from games.core.contract import (
+    Action,
+    Choice,
+    Clock,
+    Forfeit,
+    Phase,
+    Placings,
+    Turn,
+    random_answers,
+)
 from games.core.contract import Pick as PickChoices
 from games.core.drawing.words import join
 from games.core.engine import HOST, Engine
@@ -57,7 +67,7 @@ from games.marsbot_draft.priority import (
     freeze,
     lowest_track,
 )
-from games.tm_catalogue import PROJECT_TYPES, builtin, fold
+from games.tm_catalogue import PROJECT_TYPES, Expansion, builtin, fold, numbered
 
 GAME = "marsbot-draft"
 MARSBOT = "MARSBOT"
@@ -65,13 +75,17 @@ MARSBOT = "MARSBOT"
 FLOATERS_TO_KEEP = 5
 
 
+def project_cards(options: Options) -> tuple[DraftCard, ...]:
+    """Every project card of the catalogue a game of the draft's sets deals, in catalogue
+    order: what a whole draft deals from (MB-D6), Venus Next's when it is in."""
+    return _project_cards(tuple(options.sets))
+
+
 @cache
-def project_cards() -> tuple[DraftCard, ...]:
-    """Every project card of the catalogue (base game, Corporate Era, Prelude), in its
-    order: what a whole draft deals from (MB-D6)."""
+def _project_cards(expansions: tuple[Expansion, ...]) -> tuple[DraftCard, ...]:
     return tuple(
         DraftCard(name=c.name, cost=c.cost, tags=c.tags, number=c.number)
-        for c in builtin().select(types=PROJECT_TYPES)
+        for c in builtin().select(expansions=expansions, types=PROJECT_TYPES)
         if c.cost is not None
     )
 
@@ -100,7 +114,9 @@ def pile_size(round_: int) -> int:
 
 def _choice(card: DraftCard) -> Choice:
     tags = ", ".join(card.tags) or "no tags"
-    return Choice(value=card.written(), label=card.name, description=f"{card.cost} M€ · {tags}")
+    return Choice(
+        value=card.written(), label=numbered(card.name), description=f"{card.cost} M€ · {tags}"
+    )
 
 
 class MarsbotDraft(Engine[State, Options]):
@@ -111,6 +127,10 @@ class MarsbotDraft(Engine[State, Options]):
     min_players, max_players = 1, 1
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
+    #: MB-D8: no step of the draft has a deadline unless the host sets one.
+    clocks: ClassVar[Mapping[str, Clock]] = {
+        "step": Clock(label="Each step of the draft", default_seconds=None)
+    }
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -151,7 +171,7 @@ class MarsbotDraft(Engine[State, Options]):
         )
         piles: dict[str, list[str] | None] = {}
         if options.mode == "whole-draft":
-            dealt = rng.shuffled(project_cards())[: 2 * PILE]
+            dealt = rng.shuffled(project_cards(options))[: 2 * PILE]
             state.player_pile, state.marsbot_pile = dealt[:PILE], dealt[PILE:]
             # MB-D12: MARSBOT's first pile stays face down until it picks from it.
             piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": None}
@@ -476,6 +496,7 @@ class MarsbotDraft(Engine[State, Options]):
         return list(state.marsbot_pile)
 
     def _opened(self, state: State) -> Event:
+        state.waits += 1
         data: dict[str, Any] = {"phase": state.phase}
         if state.phase == "pick":
             data["round"] = state.round
@@ -524,7 +545,8 @@ class MarsbotDraft(Engine[State, Options]):
             name=state.phase,
             title=self._title(state),
             round=state.round if state.phase == "pick" else None,
-            default_seconds=None,
+            clock=None if state.phase == "ended" else "step",
+            id="ended" if state.phase == "ended" else f"{state.phase}-{state.waits}",
             on_deadline=on_deadline,
         )
         active = [] if state.phase == "ended" else [state.player]
@@ -543,7 +565,7 @@ class MarsbotDraft(Engine[State, Options]):
                 label=f"Cards to buy, {CARD_PRICE} M€ each",
                 as_list=True,
             )
-            return [Action(key="buy", label="Buy your cards", move={"type": "buy"}, pick=cards)]
+            return [Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards])]
         if state.phase in ("discard", "deck"):
             label = "MARSBOT's discard" if state.phase == "discard" else "MARSBOT's action deck"
             return [Action(key=state.phase, label=label, move={"type": state.phase})]
@@ -551,21 +573,23 @@ class MarsbotDraft(Engine[State, Options]):
             choices = PickChoices(
                 field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
             )
-            return [Action(key="take", label="Take a card", move={"type": "take"}, pick=choices)]
+            return [Action(key="take", label="Take a card", move={"type": "take"}, steps=[choices])]
         actions: list[Action] = []
         if state.own is None:
             yours = self._own_pile(state)
-            offered = list(project_cards()) if yours is None else yours
+            offered = list(project_cards(state.options)) if yours is None else yours
             choices = PickChoices(
-                field="card", choices=[_choice(c) for c in offered], label="Your card"
+                field="card", choices=[_choice(c) for c in offered], label="Your card", typed=True
             )
             actions.append(
-                Action(key="take", label="The card you take", move={"type": "take"}, pick=choices)
+                Action(
+                    key="take", label="The card you take", move={"type": "take"}, steps=[choices]
+                )
             )
         if state.own is not None or not state.options.own_first:
             barred, within = self._pile_limits(state)
             offered = (
-                [c for c in project_cards() if fold(c.name) not in barred]
+                [c for c in project_cards(state.options) if fold(c.name) not in barred]
                 if within is None
                 else within
             )
@@ -577,9 +601,10 @@ class MarsbotDraft(Engine[State, Options]):
                 max=size,
                 label="MARSBOT's pile",
                 as_list=True,
+                typed=True,
             )
             actions.append(
-                Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, pick=pile)
+                Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
             )
         return actions
 
@@ -606,6 +631,7 @@ class MarsbotDraft(Engine[State, Options]):
             "difficulty": state.options.difficulty,
             "spire_rule": state.options.spire_rule,
             "own_first": state.options.own_first,
+            "sets": list(state.options.sets),
             "phase": state.phase,
             "title": self._title(state),
             "round": state.round,
@@ -673,11 +699,7 @@ class MarsbotDraft(Engine[State, Options]):
         if not actions:
             return HOST, ClosePhase()
         action = rnd.choice(actions)
-        picked = None
-        if action.pick is not None:
-            values = [c.value for c in action.pick.choices]
-            picked = rnd.sample(values, rnd.randint(action.pick.min, action.pick.max))
-        return state.player, self.parse_move(action.build(picked=picked))
+        return state.player, self.parse_move(action.build(random_answers(action, rnd)))
 
     def conserved(self, state: State) -> dict[str, int]:
         """A whole draft's eight cards are neither made nor lost: in the piles, kept, or

@@ -67,7 +67,7 @@ async def throughput(
             host_id=1,
             options={},
             seed=channel,
-            phase_seconds=86_400,
+            clocks={"phase": 86_400},
             spectator_channel_id=None,
             now=time.time(),
         )

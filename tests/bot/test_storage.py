@@ -4,6 +4,8 @@ nothing confirmed lost when the process is killed, and the season ledger's check
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -24,6 +26,8 @@ from bot.storage import (
     Storage,
     balances,
 )
+from bot.storage.db import NewerDatabase
+from bot.storage.migrations import MIGRATIONS
 from games.registry import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +60,7 @@ async def main(path, durability):
     for channel in range(20):
         match_id = await storage.create_match(
             guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
-            seed=1, phase_seconds=60, spectator_channel_id=None, now=0.0,
+            seed=1, clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
         )
         await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
         matches.append(match_id)
@@ -184,7 +188,7 @@ async def queued(storage: Storage, jobs: int) -> None:
 async def new_match(storage: Storage, channel: int) -> int:
     match_id = await storage.create_match(
         guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={}, seed=1,
-        phase_seconds=60, spectator_channel_id=None, now=0.0,
+        clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
     )  # fmt: skip
     assert match_id is not None
     await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
@@ -268,7 +272,7 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
         assert await storage.enrol(season, [(5, "Ann"), (7, "cy")], None, 0.0) == [7]
         match_id = await storage.create_match(
             guild_id=1, channel_id=1, game="auction-auction", host_id=9, options={}, seed=1,
-            phase_seconds=60, spectator_channel_id=None, now=0.0,
+            clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
         )  # fmt: skip
         assert match_id is not None
         assert await storage.start_match(
@@ -362,7 +366,7 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
         for channel in range(5):
             match_id = await storage.create_match(
                 guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
-                seed=channel, phase_seconds=3600, spectator_channel_id=None, now=0.0,
+                seed=channel, clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
             )  # fmt: skip
             assert match_id is not None
             for user in range(2, 6):
@@ -442,3 +446,26 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         assert said == ["PRAGMA synchronous=NORMAL", "COMMIT", "PRAGMA synchronous=FULL", "COMMIT"]
     finally:
         await storage.close()
+
+
+async def test_a_newer_version_still_in_the_wal_is_refused_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    """A newer Dealer that stopped before copying its WAL back: the file's header still
+    says the old version, the WAL the new one; nothing is migrated or written (#25)."""
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    live.mkdir()
+    copy.mkdir()
+    newer = len(MIGRATIONS) + 1
+    with contextlib.closing(sqlite3.connect(live / "dealer.db", isolation_level=None)) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        db.execute("CREATE TABLE later (x INTEGER)")
+        db.execute(f"PRAGMA user_version={newer}")
+        for name in ("dealer.db", "dealer.db-wal"):
+            shutil.copyfile(live / name, copy / name)
+    path = copy / "dealer.db"
+    before = {p.name: p.read_bytes() for p in copy.iterdir()}
+    with pytest.raises(NewerDatabase, match=f"database version {newer}; this Dealer knows"):
+        await Storage.open(path)
+    assert {p.name: p.read_bytes() for p in copy.iterdir() if p.name in before} == before

@@ -178,7 +178,7 @@ async def test_private_news_for_closed_dms_waits_in_my_one_on_one(
     phase = [m for m in t.channel.history() if m.components][-1]
     mine = await shy.click(phase, label="My 1-on-1")
     content = mine.response.content
-    assert "📬" in content and f"{giver.name} gave $5 to {shy.name}." in content
+    assert "📬" in content and f"{giver.name} gave you $5." in content
     assert content.index("📬") < content.index("Your 1-on-1")
     bid = await shy.slash(t.channel, "bid", target="genre-shop", amount=3)
     assert "Genre Shop is recorded" in bid.response.content
@@ -204,7 +204,7 @@ async def test_private_news_left_unread_is_shown_after_the_match_ends(
     assert news.ephemeral
     content = news.response.content
     assert content.startswith("This match is over. Your 1-on-1 as it ended:")
-    assert "📬" in content and f"{giver.name} gave $5 to {shy.name}." in content
+    assert "📬" in content and f"{giver.name} gave you $5." in content
     assert content.index("📬") < content.index("**Your 1-on-1")
     again = await shy.click(phase, label="My 1-on-1")
     assert again.ephemeral and again.response.content.startswith("This match is over.")
@@ -224,7 +224,7 @@ async def test_private_news_of_a_cancelled_match_is_shown_once(
     await t.host.click(ask.response, label="Yes, cancel the match")
     news = await shy.click(phase, label="My 1-on-1")
     assert news.response.content.startswith("The host cancelled this match.")
-    assert f"{giver.name} gave $5 to {shy.name}." in news.response.content
+    assert f"{giver.name} gave you $5." in news.response.content
     again = await shy.click(phase, label="My 1-on-1")
     assert again.response.content == "The host cancelled this match.", "the same, once read"
 
@@ -273,7 +273,7 @@ async def test_events_committed_before_a_crash_are_delivered_after_restart(
 
     monkeypatch.setattr(Presenter, "flush", crash_before_delivery)
     r = await t.host.slash(t.channel, "match close-phase")
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You closed")
     assert "access results" not in "\n".join(m.content for m in t.channel.history())
     monkeypatch.undo()
     await simcord_env.restart_bot(make_bot(db_path))
@@ -308,8 +308,9 @@ async def test_each_phase_lasts_its_own_default_unless_the_host_chose(simcord_en
     t = Table(simcord_env, 4)
     await t.start()
     row = await t.bot.storage.match(t.match_id)
-    assert row is not None and row.phase_seconds is None
-    default = ENGINE.turn(await t.state()).phase.default_seconds
+    assert row is not None and row.clocks == {} and row.phase_seconds is None
+    assert ENGINE.turn(await t.state()).phase.clock == "phase"
+    default = ENGINE.clocks["phase"].default_seconds
     assert default is not None and row.deadline == pytest.approx(t.bot.now() + default, abs=5)
     status = await t.players[0].slash(t.channel, "match status")
     assert "Then: Bids not in by then count as none" in status.response.content
@@ -317,7 +318,7 @@ async def test_each_phase_lasts_its_own_default_unless_the_host_chose(simcord_en
     chosen = Table(simcord_env, 4)
     await chosen.start(phase_minutes=60)
     row = await chosen.bot.storage.match(chosen.match_id)
-    assert row is not None and row.phase_seconds == 3600
+    assert row is not None and row.clocks == {"phase": 3600}
     assert row.deadline == pytest.approx(chosen.bot.now() + 3600, abs=5)
 
 
@@ -338,3 +339,21 @@ async def test_a_match_stored_by_an_earlier_version_loads_and_continues(
     await t.play_random_phase(random.Random(1), by_button=False)
     await t.close_phase()
     assert (await t.state()).round == 2
+
+
+async def test_a_match_created_before_clocks_per_kind_keeps_its_one_length(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """A match stored before clocks per kind kept one length for every phase
+    (`phase_seconds`, and no `clocks`): after the upgrade its phases still last that long."""
+    t = Table(simcord_env, 4)
+    await t.start()
+    t.bot.storage.writer.execute(
+        "UPDATE matches SET phase_seconds = 5400, clocks = '{}' WHERE id = ?", (t.match_id,)
+    )
+    await simcord_env.restart_bot(make_bot(db_path))
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.clocks == {} and row.phase_seconds == 5400
+    await t.close_phase()
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.deadline == pytest.approx(t.bot.now() + 5400, abs=5)
