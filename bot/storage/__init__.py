@@ -2,7 +2,6 @@
 seasons and their ledger, and the results of finished matches."""
 
 from bot.storage.db import (
-    Durability,
     MatchRow,
     OutboxItem,
     PlayerRow,
@@ -11,6 +10,7 @@ from bot.storage.db import (
     TimerRow,
     UndoneMove,
 )
+from bot.storage.group_commit import Durability
 from bot.storage.results import PastMatch, Rank, ResultRow, Standing, Tally
 from bot.storage.seasons import (
     Balance,

@@ -13,11 +13,12 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 import pydantic_core
 
+from bot.storage.group_commit import Durability, GroupCommit
 from bot.storage.migrations import MIGRATIONS, Migration
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -31,11 +32,6 @@ _OPEN = "status IN ('lobby', 'running')"
 #: Writes between two checkpoints (a bid is two: its move, then its events delivered); in
 #: the benchmark that is 1,300-2,000 pages of WAL, a few MB.
 CHECKPOINT_EVERY = 500
-#: What a commit promises (`DATABASE_SYNC`): `full` syncs the WAL to disk before the commit
-#: returns, so a move confirmed to a player survives a power cut or an OS crash; `normal`
-#: leaves that sync to the next checkpoint, so a killed bot loses nothing but an OS crash or
-#: power cut can lose the last commits.
-Durability = Literal["full", "normal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,18 +230,6 @@ def _start_wal(writer: sqlite3.Connection) -> None:
     writer.execute(f"PRAGMA user_version={int(version)}")
 
 
-def _atomically(writer: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    writer.execute("BEGIN IMMEDIATE")
-    try:
-        result = work(writer)
-        writer.execute("COMMIT")
-    except BaseException:
-        if writer.in_transaction:
-            writer.execute("ROLLBACK")
-        raise
-    return result
-
-
 def _write_timers(w: sqlite3.Connection, match_id: int, timers: list[tuple[str, float]]) -> None:
     w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
     w.executemany(
@@ -291,29 +275,29 @@ def _write_snapshot(w: sqlite3.Connection, match_id: int, seq: int, snapshot: Sn
 
 
 class Storage(SeasonStore, ResultStore):
-    """One SQLite database in WAL mode, written on the event loop, read on a thread.
+    """One SQLite database in WAL mode, written by one thread with group commit, read on
+    another.
 
-    Writes go through `writer`, a plain `sqlite3` connection used synchronously on the loop.
-    It is the only connection that writes, so a write never waits for a lock. A commit
-    appends to the WAL and, with the default durability `full` (synchronous=FULL), syncs it
-    before it returns: `record_move` returns with the move on disk, with no round trip to
-    another thread. That one fsync (about 0.3 ms on the benchmark's VM, docs/performance.md)
-    is the only sync on the loop, and the confirmation must wait for it anyway. With `normal`
-    (synchronous=NORMAL) the commit does not sync (tens of microseconds). Reads go through
-    aiosqlite (`db`), on its own thread; that connection is query-only, so a write sent
-    there by mistake fails instead of competing with the writer.
-    What a transaction reads to decide its writes (a season balance checked before a debit,
-    in `SeasonStore._append`) it reads through the writer, inside the transaction.
+    Writes go through `writer`, a plain `sqlite3` connection that only the group-commit
+    thread (`bot.storage.group_commit`) uses. It is the only connection that writes, so a
+    write never waits for a lock. Each write is a job sent to that thread; the jobs waiting
+    together commit in one transaction (each in a savepoint of its own) and, with the default
+    durability `full` (synchronous=FULL), one sync of the WAL, and each caller resumes only
+    after that commit: `record_move` returns with the move on disk, and the event loop never
+    waits for the disk meanwhile. A match's moves keep their order: `MatchService` sends
+    them one after the other, and the thread commits in the order jobs were sent. With
+    `normal` (synchronous=NORMAL) a commit does not sync. Reads go through aiosqlite (`db`),
+    on its own thread; that connection is query-only, so a write sent there by mistake fails
+    instead of competing with the writer. What a transaction reads to decide its writes (a
+    season balance checked before a debit, in `SeasonStore._append`) it reads through the
+    writer, inside its job.
 
-    Every other sync of a file stays off the loop. The writer's automatic checkpoints are off;
-    every `CHECKPOINT_EVERY` writes, `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL
-    and the database) in a worker thread on a connection of its own, `checkpointer`, while
-    reads and writes go on (only a short second copy, of what was written meanwhile, holds
-    the writes). The first write after a checkpoint has copied the whole WAL starts the WAL
-    afresh, which syncs its header: the checkpoint makes that write itself (`_start_wal`),
-    in its worker thread, before it lets writes in again; opening does the same. So that no
-    write on the loop can be that first one unawares, `pin` holds a read transaction while
-    the checkpoint's first copy runs, which keeps the WAL from starting afresh then.
+    The writer's automatic checkpoints are off. Every `CHECKPOINT_EVERY` writes,
+    `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL and the database) in a worker
+    thread on a connection of its own, `checkpointer`, while reads and writes go on; then, as
+    a job of the group-commit thread (so with writes held), a second copy of what was written
+    meanwhile, and a write that starts the WAL afresh (`_start_wal`), so that it ends copied
+    in full instead of growing while writes never pause.
     """
 
     def __init__(
@@ -321,18 +305,14 @@ class Storage(SeasonStore, ResultStore):
         db: aiosqlite.Connection,
         writer: sqlite3.Connection,
         checkpointer: sqlite3.Connection,
-        pin: sqlite3.Connection,
         durability: Durability = "full",
     ) -> None:
         self.db = db
         self.durability = durability
         self.writer = writer
         self.checkpointer = checkpointer
-        self.pin = pin
         self.closed = False
-        #: Held by every write and by a checkpoint's second copy; only ever waited for while
-        #: one of those runs in a worker thread.
-        self._writing = asyncio.Lock()
+        self._commits = GroupCommit(writer, durability)
         self._since_checkpoint = 0
         self._checkpoint: asyncio.Task[None] | None = None
 
@@ -346,77 +326,59 @@ class Storage(SeasonStore, ResultStore):
         writer = await asyncio.to_thread(_open_writer, str(path), durability, rank)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         await db.execute_fetchall("PRAGMA query_only=ON")
-        return cls(db, writer, _connect(str(path)), _connect(str(path)), durability)
+        return cls(db, writer, _connect(str(path)), durability)
 
     async def close(self) -> None:
-        """The reader closes last: the last connection to close checkpoints the WAL, on the
-        reader's thread."""
+        """Writes sent before are committed first. The reader closes last: the last
+        connection to close checkpoints the WAL, on the reader's thread."""
         if not self.closed:
             self.closed = True
             if self._checkpoint is not None:
                 await self._checkpoint
-            async with self._writing:
-                self.writer.close()
-            self.pin.close()
+            await self._commits.stop()
+            self.writer.close()
             self.checkpointer.close()
             await self.db.close()
 
     async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor:
-        """One statement on the writer, a transaction of its own."""
-        return await self._write(lambda w: w.execute(sql, parameters))
+        """One statement on the writer, committed when this returns."""
+        return await self._transaction(lambda w: w.execute(sql, parameters))
 
     async def _execute_unsynced(self, sql: str, parameters: tuple[Any, ...]) -> None:
         """One statement whose loss in a power cut costs only a repeat (a delivered mark: the
-        messages would be posted again), committed without a sync of its own. The next
-        synced commit syncs it too, and a lost one never takes an earlier commit with it."""
-        if self.durability == "normal":
-            await self._execute(sql, parameters)
-            return
+        messages would be posted again), committed without a sync of its own: in a batch of
+        synced writes it shares their sync, alone it commits unsynced, and the next synced
+        commit syncs it too (a lost one never takes an earlier commit with it)."""
+        await self._transaction(lambda w: w.execute(sql, parameters), synced=False)
 
-        def unsynced(w: sqlite3.Connection) -> None:
-            w.execute("PRAGMA synchronous=NORMAL")
-            try:
-                w.execute(sql, parameters)
-            finally:
-                w.execute("PRAGMA synchronous=FULL")
-
-        await self._write(unsynced)
-
-    async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Statements on the writer that commit or fail together."""
-        return await self._write(lambda w: _atomically(w, work))
-
-    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` on the writer, on the loop (waiting only while a checkpoint holds the
-        writes); then count it and start a checkpoint when one is due."""
-        async with self._writing:
-            result = work(self.writer)
+    async def _transaction(
+        self, work: Callable[[sqlite3.Connection], T], *, synced: bool = True
+    ) -> T:
+        """Statements on the writer that commit or fail together, committed (and, when
+        `synced`, durable) when this returns; then count the write and start a checkpoint
+        when one is due."""
+        result = await self._commits.submit(work, synced=synced)
         self._since_checkpoint += 1
         if self._since_checkpoint >= CHECKPOINT_EVERY and self._checkpoint is None:
             self._checkpoint = asyncio.create_task(self._checkpoint_wal())
         return result
 
     async def _checkpoint_wal(self) -> None:
-        """Copy the WAL into the database while writes go on. If some came in meanwhile, copy
-        them too, with writes held (a short copy): the WAL ends copied in full and is started
-        afresh, still with writes held, instead of growing while writes never pause."""
+        """Copy the WAL into the database while writes go on; then, with writes held (a job
+        of the group-commit thread), copy what came in meanwhile (a short copy) and, when
+        the WAL is copied in full, start it afresh."""
         try:
             self._since_checkpoint = 0
-            self.pin.execute("BEGIN")
-            try:
-                self.pin.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
-                copied = await asyncio.to_thread(self._checkpoint_once)
-            finally:
-                self.pin.execute("COMMIT")
-            async with self._writing:
-                if self._since_checkpoint:
-                    copied = await asyncio.to_thread(self._checkpoint_once)
-                if copied:
-                    await asyncio.to_thread(_start_wal, self.writer)
+            await asyncio.to_thread(self._checkpoint_once)
+            await self._commits.submit(self._finish_checkpoint, transactional=False)
         except sqlite3.Error:
             log.exception("WAL checkpoint failed; the next one will try again")
         finally:
             self._checkpoint = None
+
+    def _finish_checkpoint(self, writer: sqlite3.Connection) -> None:
+        if self._checkpoint_once():
+            _start_wal(writer)
 
     def _checkpoint_once(self) -> bool:
         """A passive checkpoint; whether it copied the whole WAL."""

@@ -165,7 +165,7 @@ class Probe:
     sqlite_calls: int = 0
     sqlite_calls_before_reply: int = 0
     sqlite_seconds: float = 0.0
-    #: How long each write on the loop took, its commit (and sync) included.
+    #: How long each write took to its commit (and sync), as its caller waited for it.
     commits: list[float] = field(default_factory=list)
 
 
@@ -195,12 +195,12 @@ def install_probes() -> None:
             PROBE.sqlite_calls += 1
             PROBE.sqlite_seconds += time.perf_counter() - started
 
-    write = Storage._write
+    write = Storage._transaction
 
-    async def timed_write(self: Storage, work: Any) -> Any:
+    async def timed_write(self: Storage, work: Any, *, synced: bool = True) -> Any:
         started = time.perf_counter()
         try:
-            return await write(self, work)
+            return await write(self, work, synced=synced)
         finally:
             PROBE.commits.append(time.perf_counter() - started)
 
@@ -213,7 +213,7 @@ def install_probes() -> None:
     SimInteraction.respond_with_message = respond_with_message  # type: ignore[method-assign]
     aiosqlite.Connection._execute = timed_execute  # type: ignore[method-assign]
     Env._settle_internal = settle_quickly  # type: ignore[method-assign]
-    Storage._write = timed_write  # type: ignore[method-assign]
+    Storage._transaction = timed_write  # type: ignore[method-assign]
 
 
 @dataclass
@@ -444,7 +444,7 @@ def report_latency(result: Latency, matches: int, samples: int, durability: Dura
     moves = [t.commits[0] for t in bids if t.commits]
     others = [c for t in bids for c in t.commits[1:]]
     print(
-        f"  a /bid makes {(len(moves) + len(others)) / len(bids):.1f} writes on the loop "
+        f"  a /bid makes {(len(moves) + len(others)) / len(bids):.1f} writes "
         f"(DATABASE_SYNC={durability}); to its commit, the move's (before the reply): "
         f"p50 {us(percentile(moves, 50))}   p99 {us(percentile(moves, 99))}   "
         f"mean {us(statistics.fmean(moves))}"

@@ -17,14 +17,24 @@ from typing import Any
 import pytest
 
 import bot.storage.db as db
-from bot.storage import LedgerEntry, LedgerRefused, LedgerWrite, Storage, balances
+from bot.service import MatchService
+from bot.storage import (
+    Durability,
+    LedgerEntry,
+    LedgerRefused,
+    LedgerWrite,
+    Storage,
+    balances,
+)
 from bot.storage.db import NewerDatabase
 from bot.storage.migrations import MIGRATIONS
+from games.registry import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Plays moves into a fresh database, printing each seq once `record_move` has returned (a
-#: confirmation), checkpointing every few writes, until it is killed.
+#: Plays moves into a fresh database for 20 matches at once (so that their moves commit in
+#: batches), printing "match seq" once `record_move` has returned (a confirmation),
+#: checkpointing every few writes, until it is killed.
 WRITER = """
 import asyncio, sys
 import bot.storage.db as db
@@ -32,13 +42,7 @@ from bot.storage import Snapshot, Storage
 
 db.CHECKPOINT_EVERY = 8
 
-async def main(path):
-    storage = await Storage.open(path)
-    match_id = await storage.create_match(
-        guild_id=1, channel_id=1, game="auction-auction", host_id=1, options={}, seed=1,
-        clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
-    )
-    await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
+async def play(storage, match_id):
     seq = 0
     while True:
         seq += 1
@@ -47,28 +51,51 @@ async def main(path):
             match_id, seq, actor="1", move={"n": seq}, events=[{"n": seq}], at=0.0,
             snapshot=snapshot,
         )
-        print(seq, flush=True)
+        print(match_id, seq, flush=True)
         await storage.delivered(match_id, [seq])
 
-asyncio.run(main(sys.argv[1]))
+async def main(path, durability):
+    storage = await Storage.open(path, durability)
+    matches = []
+    for channel in range(20):
+        match_id = await storage.create_match(
+            guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
+            seed=1, clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
+        )
+        await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
+        matches.append(match_id)
+    await asyncio.gather(*(play(storage, match_id) for match_id in matches))
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
 """
 
 
-def test_a_killed_process_loses_no_confirmed_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize("durability", ["full", "normal"])
+def test_a_killed_process_loses_no_confirmed_move(tmp_path: Path, durability: str) -> None:
+    """Moves of 20 matches committed together: every move confirmed before the kill is
+    stored, and each match's log has no hole (a move is never stored without those before
+    it)."""
     path = tmp_path / "killed.db"
     child = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", WRITER, str(path), durability],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None
-    confirmed = [int(child.stdout.readline()) for _ in range(400)]
+    lines = [child.stdout.readline() for _ in range(1000)]
     child.kill()
     child.wait()
-    confirmed += [int(line) for line in child.stdout]
+    lines += list(child.stdout)
+    confirmed = {(int(m), int(seq)) for m, seq in (line.split() for line in lines if line)}
     with sqlite3.connect(path) as reopened:
         assert reopened.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        stored = {seq for (seq,) in reopened.execute("SELECT seq FROM log WHERE seq > 0")}
-    assert set(confirmed) <= stored
-    assert stored == set(range(1, max(stored) + 1))
+        stored = set(reopened.execute("SELECT match_id, seq FROM log WHERE seq > 0"))
+    assert confirmed <= stored
+    assert len({m for m, _ in confirmed}) == 20
+    for match_id in {m for m, _ in stored}:
+        seqs = {seq for m, seq in stored if m == match_id}
+        assert seqs == set(range(1, max(seqs) + 1))
 
 
 async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
@@ -82,49 +109,155 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_the_wal_starts_afresh_after_checkpoints_and_only_off_the_loop(
+async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Starting the WAL afresh syncs its header: it happens again and again, after each
-    checkpoint, but no write on the loop does it (its header never changes across one),
-    whether writes come slowly, back to back, or without the loop running anything else in
-    between."""
+    """Every write runs on the group-commit thread, never on the event loop's; and after
+    each checkpoint the WAL starts afresh (its header changes), again and again, whether
+    writes come slowly, back to back or many at once: it does not grow for good."""
     path = tmp_path / "wal.db"
     wal = Path(f"{path}-wal")
     monkeypatch.setattr(db, "CHECKPOINT_EVERY", 20)
-    on_the_loop: list[bool] = []
+    threads: set[str] = set()
     headers: set[bytes] = set()
-    write = Storage._write
+    transaction = Storage._transaction
 
     def header() -> bytes:
         with wal.open("rb") as file:
             return file.read(24)[12:]  # the checkpoint number and the salts
 
-    async def watched(self: Storage, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    async def watched(
+        self: Storage, work: Callable[[sqlite3.Connection], Any], *, synced: bool = True
+    ) -> Any:
         def watched_work(writer: sqlite3.Connection) -> Any:
-            before = header()
-            result = work(writer)
-            on_the_loop.append(threading.current_thread() is threading.main_thread())
-            assert header() == before, "a write on the loop started the WAL afresh"
-            return result
+            threads.add(threading.current_thread().name)
+            return work(writer)
 
-        result = await write(self, watched_work)
+        result = await transaction(self, watched_work, synced=synced)
         headers.add(header())
         return result
 
-    monkeypatch.setattr(Storage, "_write", watched)
+    monkeypatch.setattr(Storage, "_transaction", watched)
     storage = await Storage.open(path)
     try:
         for number in range(600):
-            await storage.set_host_role(number, number)
             if number < 200:
+                await storage.set_host_role(number, number)
                 await asyncio.sleep(0.001 if number % 3 == 0 else 0)
-            elif number < 500:
-                await asyncio.sleep(0)
+            elif number < 400:
+                await storage.set_host_role(number, number)
+            elif number % 50 == 0:
+                many = range(number, number + 50)
+                await asyncio.gather(*(storage.set_host_role(n, n) for n in many))
+        assert await storage.host_role(599) == 599
     finally:
         await storage.close()
-    assert all(on_the_loop) and len(on_the_loop) == 600
+    assert threads == {"sqlite-group-commit"}
     assert len(headers) >= 5, "the WAL was not started afresh after checkpoints"
+
+
+async def hold(storage: Storage) -> threading.Event:
+    """Keep the group-commit thread busy until the event is set: what is sent meanwhile
+    waits in its queue, and is committed in one batch when it is let go."""
+    gate, held = threading.Event(), threading.Event()
+
+    def wait(_: sqlite3.Connection) -> None:
+        held.set()
+        gate.wait()
+
+    storage._commits.submit(wait, transactional=False)
+    while not held.is_set():
+        await asyncio.sleep(0.001)
+    return gate
+
+
+def then_hold(storage: Storage) -> threading.Event:
+    """Queue a stop behind what the thread was sent so far: the writes sent after it go in
+    another batch."""
+    gate = threading.Event()
+    storage._commits.submit(lambda _: gate.wait(), transactional=False)
+    return gate
+
+
+async def queued(storage: Storage, jobs: int) -> None:
+    """Until `jobs` writes wait in the group-commit thread's queue."""
+    while storage._commits._queue.qsize() < jobs:
+        await asyncio.sleep(0.001)
+
+
+async def new_match(storage: Storage, channel: int) -> int:
+    match_id = await storage.create_match(
+        guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={}, seed=1,
+        clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
+    )  # fmt: skip
+    assert match_id is not None
+    await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
+    return match_id
+
+
+async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> None:
+    """A write that fails in a batch (a move stored twice) fails alone: the others of its
+    batch commit. A batch whose commit fails (here a deferred foreign key, checked at the
+    commit) fails every write in it, each caller gets the error and none of them is stored;
+    the batches before and after it commit. When SQLite rolls a whole transaction back on a
+    write's error (a full disk), the writes run before it in the batch fail with it, and
+    those after it are committed in the next batch."""
+    storage = await Storage.open(tmp_path / "errors.db")
+    try:
+        ann, bob = await new_match(storage, 1), await new_match(storage, 2)
+
+        def move(match_id: int, seq: int) -> Any:
+            return storage.record_move(match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0)
+
+        def dangling(w: sqlite3.Connection) -> None:
+            w.execute("PRAGMA defer_foreign_keys=ON")
+            w.execute("INSERT INTO log (match_id, seq, events, at) VALUES (999, 1, '[]', 0)")
+
+        first = await hold(storage)
+        batch = [
+            asyncio.ensure_future(call)
+            for call in (move(ann, 1), move(bob, 1), move(ann, 1), move(ann, 2))
+        ]
+        await queued(storage, 4)
+        second = then_hold(storage)
+        failing = [
+            asyncio.ensure_future(call)
+            for call in (move(bob, 2), storage._transaction(dangling), move(ann, 3))
+        ]
+        await queued(storage, 8)
+        first.set()
+        second.set()
+        settled = await asyncio.gather(*batch, *failing, return_exceptions=True)
+        assert settled[:2] == [None, None] and settled[3] is None
+        assert isinstance(settled[2], sqlite3.IntegrityError)
+        assert "UNIQUE" in str(settled[2])
+        assert all(isinstance(e, sqlite3.IntegrityError) for e in settled[4:])
+        assert all("FOREIGN KEY" in str(e) for e in settled[4:])
+        await move(bob, 2)
+        assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2]
+        assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
+
+        def disk_full(w: sqlite3.Connection) -> None:
+            """What SQLite does on a full disk: the whole transaction rolled back."""
+            w.execute("ROLLBACK")
+            raise sqlite3.OperationalError("database or disk is full")
+
+        third = await hold(storage)
+        broken = [
+            asyncio.ensure_future(call)
+            for call in (move(bob, 3), storage._transaction(disk_full), move(ann, 3))
+        ]
+        await queued(storage, 3)
+        third.set()
+        settled = await asyncio.gather(*broken, return_exceptions=True)
+        # bob's move was in the transaction rolled back: it fails; ann's, not run yet, commits.
+        assert [str(e) for e in settled[:2]] == ["database or disk is full"] * 2
+        assert settled[2] is None
+        assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2, 3]
+        assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
+        assert not storage.writer.in_transaction
+    finally:
+        await storage.close()
 
 
 async def test_season_writes_check_balances_inside_their_transaction(tmp_path: Path) -> None:
@@ -199,6 +332,8 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
     await t.start(phase_minutes=60)
     r = await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=5)
     assert "Accepted" in r.response.content or "recorded" in r.response.content
+    # The bid's messages were marked posted last, a write committed unsynced; a synced one:
+    await t.bot.storage.set_host_role(t.guild.id, None)
     writer = t.bot.storage.writer
     assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2, "FULL: a sync per commit"
@@ -213,6 +348,104 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         assert faster.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
     finally:
         await faster.close()
+
+
+@pytest.mark.parametrize("durability", ["full", "normal"])
+async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
+    tmp_path: Path, durability: Durability
+) -> None:
+    """Moves of five matches, four players each, sent all at once while the writer is busy:
+    each match's log holds them in the order they were sent (which is the order the service
+    applied them), the stored record rebuilds the state the players were told about, and
+    moves of different matches shared commits. With `DATABASE_SYNC=normal` too."""
+    storage = await Storage.open(tmp_path / "order.db", durability)
+    service = MatchService(storage, lambda: 0.0)
+    engine = engine_for("auction-auction")
+    try:
+        sent: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+        for channel in range(5):
+            match_id = await storage.create_match(
+                guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
+                seed=channel, clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
+            )  # fmt: skip
+            assert match_id is not None
+            for user in range(2, 6):
+                await storage.add_player(match_id, user, f"p{user}")
+            row = await storage.match(match_id)
+            assert row is not None
+            await service.start(row, await storage.players(match_id))
+            await service.running(match_id)
+            targets = engine.view(await service.state(row), "2")["me"]["targets"]
+            # Bids of 1, 2, 3...: each replaces the player's last, so order shows in the state.
+            sent[match_id] = [
+                (str(user), {"type": "bid", "target": targets[amount % 3], "amount": amount})
+                for amount in range(1, 13)
+                for user in range(2, 6)
+            ]
+        commits: list[str] = []
+        storage.writer.set_trace_callback(lambda sql: sql == "COMMIT" and commits.append(sql))
+        gate = await hold(storage)
+        submitted = {
+            match_id: [asyncio.ensure_future(service.submit(match_id, *m)) for m in moves]
+            for match_id, moves in sent.items()
+        }
+        await queued(storage, len(sent))
+        gate.set()
+        for futures in submitted.values():
+            outcomes = await asyncio.gather(*futures)
+            assert [o.seq for o in outcomes] == list(range(1, len(futures) + 1))
+        for match_id, moves in sent.items():
+            logged = await storage.moves(match_id)
+            assert [(actor, move) for _, actor, move in logged] == moves
+            row = await service.running(match_id)
+            told = engine.dump_state_json(await service.state(row))
+            service.forget(match_id)
+            assert engine.dump_state_json(await service.state(row)) == told
+            rebuilt = await service.replay(row, logged)
+            assert engine.dump_state_json(rebuilt.state) == told
+        storage.writer.set_trace_callback(None)
+        assert len(commits) < sum(map(len, sent.values()))
+        assert storage.writer.execute("PRAGMA synchronous").fetchone()[0] == (
+            2 if durability == "full" else 1
+        )
+    finally:
+        await storage.close()
+
+
+async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone_is_not(
+    tmp_path: Path,
+) -> None:
+    """Under `full`, a batch of writes that need no sync of their own (messages marked
+    posted) commits without one; a batch holding any other write, a move, commits synced."""
+    storage = await Storage.open(tmp_path / "levels.db")
+    try:
+        match_id = await new_match(storage, 1)
+        await storage.record_move(match_id, 1, actor="1", move={}, events=[], at=0.0)
+        said: list[str] = []
+        storage.writer.set_trace_callback(
+            lambda sql: (
+                (sql.startswith("PRAGMA synchronous") or sql == "COMMIT") and said.append(sql)
+            )
+        )
+        first = await hold(storage)
+        marks = [asyncio.ensure_future(storage.delivered(match_id, [seq])) for seq in (0, 1)]
+        await queued(storage, 2)
+        second = then_hold(storage)
+        mixed = [
+            asyncio.ensure_future(call)
+            for call in (
+                storage.delivered(match_id, [1]),
+                storage.record_move(match_id, 2, actor="1", move={}, events=[], at=0.0),
+            )
+        ]
+        await queued(storage, 5)
+        first.set()
+        second.set()
+        await asyncio.gather(*marks, *mixed)
+        storage.writer.set_trace_callback(None)
+        assert said == ["PRAGMA synchronous=NORMAL", "COMMIT", "PRAGMA synchronous=FULL", "COMMIT"]
+    finally:
+        await storage.close()
 
 
 async def test_a_newer_version_still_in_the_wal_is_refused_before_anything_is_written(

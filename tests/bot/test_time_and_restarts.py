@@ -333,7 +333,7 @@ async def test_a_match_stored_by_an_earlier_version_loads_and_continues(
     await t.close_phase()
     old = (await t.state()).model_dump_json()
     assert '"state_version"' in (await t.bot.storage.snapshot(t.match_id))[0]
-    t.bot.storage.writer.execute("UPDATE matches SET state = ? WHERE id = ?", (old, t.match_id))
+    await t.bot.storage._execute("UPDATE matches SET state = ? WHERE id = ?", (old, t.match_id))
     await simcord_env.restart_bot(make_bot(db_path))
     assert (await t.state()).model_dump_json() == old
     await t.play_random_phase(random.Random(1), by_button=False)

@@ -1,0 +1,177 @@
+"""Group commit: the one thread that writes to the SQLite file.
+
+Every write is a job: a function run on the writing connection. The thread takes the jobs
+waiting in its queue, in the order they were sent, and runs them together in one
+transaction, each inside a savepoint of its own, then commits once: with `full`
+durability that is one sync of the WAL for all of them, off the event loop. A caller's
+future is settled only after that commit has returned, so a move is confirmed only once it
+is durable, and nothing waits on the loop for the disk meanwhile.
+
+Failures stay with their jobs: a job that raises is rolled back to its savepoint and its
+caller gets its error while the others of the batch go on; a commit that fails fails every
+job in that batch (each caller gets the error, nothing of them is written) and no other.
+Jobs of one sender that did not wait for each other commit in the order they were sent,
+in one batch or in consecutive ones, since the queue is first in, first out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import sqlite3
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+T = TypeVar("T")
+
+#: What a commit promises (`DATABASE_SYNC`): `full` syncs the WAL to disk before the commit
+#: returns, so a move confirmed to a player survives a power cut or an OS crash; `normal`
+#: leaves that sync to the next checkpoint, so a killed bot loses nothing but an OS crash or
+#: power cut can lose the last commits.
+Durability = Literal["full", "normal"]
+
+#: The most jobs committed together: enough for every match of a busy bot to have a move in
+#: one batch, few enough that a batch's own work stays short beside its sync.
+MAX_BATCH = 512
+
+
+@dataclass(slots=True)
+class _Job:
+    work: Callable[[sqlite3.Connection], Any]
+    future: asyncio.Future[Any]
+    #: Whether its commit must be synced under `full` (false: a delivered mark, whose loss in
+    #: a power cut costs only a repeated message).
+    synced: bool
+    #: False: run alone, outside any transaction (a checkpoint's last copy).
+    transactional: bool
+
+
+#: A job's result or its error, for its caller.
+_Settled = tuple[_Job, Any, BaseException | None]
+
+
+def _settle(settled: list[_Settled]) -> None:
+    """On the loop: hand each caller its result or its error (unless it stopped waiting)."""
+    for job, result, error in settled:
+        if job.future.done():
+            continue
+        if error is None:
+            job.future.set_result(result)
+        else:
+            job.future.set_exception(error)
+
+
+class GroupCommit:
+    """The writing connection and the thread that alone uses it (see the module's doc)."""
+
+    def __init__(self, connection: sqlite3.Connection, durability: Durability) -> None:
+        self.connection = connection
+        self.durability = durability
+        self._loop = asyncio.get_running_loop()
+        #: The connection's `synchronous` level now: `durability`'s, or NORMAL for a batch
+        #: of unsynced writes only.
+        self._level = durability.upper()
+        self._stopped = False
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="sqlite-group-commit", daemon=True)
+        self._thread.start()
+
+    def submit(
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        *,
+        synced: bool = True,
+        transactional: bool = True,
+    ) -> asyncio.Future[T]:
+        """Queue `work`; the future is settled after the commit of the batch it ran in."""
+        if self._stopped:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        future: asyncio.Future[T] = self._loop.create_future()
+        self._queue.put(_Job(work, future, synced, transactional))
+        return future
+
+    async def stop(self) -> None:
+        """Commit what was sent before, then end the thread; later writes are refused."""
+        self._stopped = True
+        self._queue.put(None)
+        await asyncio.to_thread(self._thread.join)
+
+    def _run(self) -> None:
+        waiting: deque[_Job | None] = deque()
+        while True:
+            if not waiting:
+                waiting.append(self._queue.get())
+            while len(waiting) < MAX_BATCH:
+                try:
+                    waiting.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            first = waiting[0]
+            if first is None:
+                return
+            if not first.transactional:
+                waiting.popleft()
+                self._report([self._alone(first)])
+                continue
+            batch: list[_Job] = []
+            while waiting and (job := waiting[0]) is not None and job.transactional:
+                batch.append(job)
+                waiting.popleft()
+            settled, unrun = self._commit(batch)
+            waiting.extendleft(reversed(unrun))
+            self._report(settled)
+
+    def _report(self, settled: list[_Settled]) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
+            self._loop.call_soon_threadsafe(_settle, settled)
+
+    def _alone(self, job: _Job) -> _Settled:
+        try:
+            return job, job.work(self.connection), None
+        except BaseException as error:
+            return job, None, error
+
+    def _commit(self, batch: list[_Job]) -> tuple[list[_Settled], list[_Job]]:
+        """Run `batch` in one transaction and commit it. Returns each job run with its
+        result or error, and the jobs not run (when SQLite rolled the whole transaction back
+        on a job's error, as it does for a full disk: they go in the next batch)."""
+        w = self.connection
+        synced = self.durability == "full" and any(job.synced for job in batch)
+        level = "FULL" if synced else "NORMAL"
+        done: list[_Settled] = []
+        unrun: list[_Job] = []
+        try:
+            if level != self._level:
+                w.execute(f"PRAGMA synchronous={level}")
+                self._level = level
+            w.execute("BEGIN IMMEDIATE")
+            for index, job in enumerate(batch):
+                w.execute("SAVEPOINT job")
+                try:
+                    result = job.work(w)
+                except BaseException as error:
+                    if not w.in_transaction:
+                        unrun = batch[index + 1 :]
+                        raise
+                    w.execute("ROLLBACK TO job")
+                    w.execute("RELEASE job")
+                    done.append((job, None, error))
+                    continue
+                w.execute("RELEASE job")
+                done.append((job, result, None))
+            w.execute("COMMIT")
+        except BaseException as error:
+            if w.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    w.execute("ROLLBACK")
+            # Nothing of the batch was written: every job run keeps its own error or gets
+            # this one, and so do the job that raised it and those after it in the batch
+            # (but not those SQLite's rollback left unrun).
+            failed = batch[len(done) : len(batch) - len(unrun)]
+            done = [(job, None, own or error) for job, _, own in done]
+            done += [(job, None, error) for job in failed]
+        return done, unrun
