@@ -58,6 +58,9 @@ CHANNEL_BURST = 5  # messages per channel per 5 seconds
 CHANNEL_WINDOW = 5.0
 CLOSES = 500
 AA_PLAYERS = 12
+#: Seconds SimCord waits for the bot to settle: a shared, busy machine renders slowly, and
+#: a count does not depend on time.
+SETTLE_TIMEOUT = 60.0
 #: The start-up's command sync, which SimCord lets run late, in the first flow of a bot.
 STARTUP = ("/applications/", "/oauth2/")
 
@@ -204,7 +207,7 @@ async def marsbot_draft(env: QuickSettlingEnv) -> dict[str, Count]:
 
 async def run_flow(flow: Flow, folder: Path) -> dict[str, Count]:
     bot = create_bot(folder / f"{flow.__name__}.db")
-    env = QuickSettlingEnv(bot)
+    env = QuickSettlingEnv(bot, settle_timeout=SETTLE_TIMEOUT)
     await env.start()
     await env.settle()
     try:

@@ -324,7 +324,7 @@ async def bring_deck(t: Played, member: Any, cards: str) -> None:
     assert shown.modal is not None
     t.watch.search()
     r = await member.user.submit_modal(shown, {"cards": cards})
-    assert r.ephemeral and "Accepted" in r.response.content, r.response.content
+    assert r.ephemeral and "Your deck: **your own list**" in r.response.content
     await t.watch.check()
 
 
