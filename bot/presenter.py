@@ -270,6 +270,7 @@ class Presenter:
                 if event.type == "phase_opened":
                     public.button = True
                     text = f"{text}{await self._deadline(row)}" if text else text
+                    public.opened_at = len(public.lines)
                 if text:
                     public.lines.append(text)
                 if event.type in ui.board_events:
@@ -326,10 +327,10 @@ class Presenter:
         message), with the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
-        too). When
-        the board carries the controls of a turn, the channel gets the move's texts with a
-        mention of whoever must act now, their one notification (no 1-on-1 by DM:
-        `_send_mail`); otherwise their 1-on-1 by DM is, headed by the move's texts."""
+        too). When the board carries the controls of a turn, the channel gets the move's
+        texts (not the phase's announcement: the board has it) with a mention of whoever
+        must act now, their one short notification (no 1-on-1 by DM: `_send_mail`);
+        otherwise their 1-on-1 by DM is, headed by the move's texts."""
         if not content.button:  # no new phase: the controls shown stay
             self.status.show_board(row.id, "\n".join(content.lines), content.board)
             return
@@ -343,7 +344,8 @@ class Presenter:
         mail.mentioned.update(must)
         mentions = " ".join(f"<@{uid}>" for p in must if (uid := user_id_of(p)) is not None)
         call = [f"{mentions}: your turn, on the board above."] if mentions else []
-        for chunk in pages([*content.lines, *call]):
+        said = content.lines[: content.opened_at]
+        for chunk in pages([*said, *call]):
             await self.channel_send(row.public_channel_id, chunk)
 
     async def reply(
@@ -608,6 +610,8 @@ class _Message:
     board: Board | None = None
     #: It announces a phase: it gets the My 1-on-1 button.
     button: bool = False
+    #: Where the phase's announcement (its deadline, how to play) starts among `lines`.
+    opened_at: int | None = None
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
     #: The game's controls for the phase it announces (`GamePlugin.board_controls`).
