@@ -4,6 +4,7 @@ discord.py's HTTP layer, as `tests/benchmarks/bench_requests.py` counts them."""
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from simcord.http.client import FakeHTTPClient
 
+from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_mars_auction import Auction, components_of, menu_with
 
@@ -121,3 +123,27 @@ async def test_a_mars_auction_turn_edits_the_one_board(
         f"<@{cleo.id}>: your turn, on the board above."
     )
     assert table.board().id == board.id
+
+
+async def test_a_match_stored_before_the_dm_channels_table_continues(
+    simcord_env: Any, requests: Counter[str], db_path: Path
+) -> None:
+    """A database from before this change (no `dm_channels`: the last migration not yet
+    applied) opens, and its running match goes on: the DMs of the next phase go out, each
+    member's DM channel opened once and kept, nobody looked up."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    old = sqlite3.connect(db_path, isolation_level=None)
+    old.execute("DROP TABLE dm_channels")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 1}")
+    old.close()
+    requests.clear()
+    await simcord_env.restart_bot(make_bot(db_path))
+    for member in t.players:
+        r = await member.slash(t.channel, "bid", target="genre-shop", amount=5)
+        assert "Your sealed bid of $5 on Genre Shop is recorded." in r.response.content
+    await t.close_phase()
+    assert users_looked_up(requests) == 0
+    assert requests["POST /users/@me/channels"] == 4
+    for member in t.players:
+        assert "**Your results**" in member.user.dm_channel.history()[-1].content
