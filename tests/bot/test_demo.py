@@ -38,8 +38,8 @@ def test_demo_plays_a_whole_match_and_keeps_bids_private(
     for player in PLAYERS:
         dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
         confirmed = set(CONFIRMATION.findall(dm))
+        # (a bid's receipt is the reply to it: no DM repeats it, `test_quiet.py`)
         assert confirmed <= bids[player], f"{player}'s DMs confirm someone else's bid"
-        assert confirmed == bids[player], f"{player}'s DMs miss a confirmation of their bids"
 
 
 def test_demo_without_simcord_says_how_to_install(
@@ -74,7 +74,8 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
     assert set(stated) == set(MARS_PLAYERS)
     for player in MARS_PLAYERS:
         dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
-        assert [int(n) for n in TOLD.findall(dm)] == [stated[player]], player
+        # only a budget the host set reaches the player by DM (their own is in the reply)
+        assert {int(n) for n in TOLD.findall(dm)} <= {stated[player]}, player
 
 
 def test_an_unknown_game_is_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
