@@ -302,11 +302,13 @@ class Presenter:
 
     async def _post(self, row: MatchRow, content: _Message) -> None:
         """A combined channel message; text past Discord's 2,000 characters goes first in
-        messages of its own. In a game with a live board, a message posted (a round's
-        result, the end) makes the board message's texts and controls old: they go."""
+        messages of its own. In a game with a live board, a board or a phase posted (a
+        round's result, a settled auction, the end) makes the board message's texts and
+        controls old: they go (a host's words alone, a kick say, leave them)."""
         if not content.lines and content.board is None:
             return
-        if plugin_for(row.game).texts.live_board_events:
+        ends_turn = content.board is not None or content.button or content.rematch
+        if ends_turn and plugin_for(row.game).texts.live_board_events:
             self.status.show_board(row.id, "", None, None)
         chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:

@@ -16,6 +16,7 @@ from simcord.http.client import FakeHTTPClient
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_mars_auction import Auction, components_of, menu_with
+from tests.bot.test_project_mars import custom_ids
 
 
 @pytest.fixture
@@ -147,3 +148,22 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     assert requests["POST /users/@me/channels"] == 4
     for member in t.players:
         assert "**Your results**" in member.user.dm_channel.history()[-1].content
+
+
+async def test_a_kick_between_turns_leaves_the_board_its_controls(simcord_env: Any) -> None:
+    """A host's words alone (a kick of someone who is not to move) are posted; the board
+    message keeps the menus of the player to move."""
+    table = Auction(simcord_env, 3)
+    ann, _, cleo = table.players
+    await table.start(first_player=ann)
+    m = table.match_id
+    board = table.board()
+    kicked = await table.host_says("match kick", member=cleo)
+    assert kicked.response.content == "Done."
+    assert "The host removed cleo from the match" in table.channel.history()[-1].content
+    after = table.board()
+    assert after.id == board.id
+    assert any(c.startswith(f"dealer:ma:cards:{m}:") for c in custom_ids(after))
+    menu = menu_with(after, "1", f"dealer:ma:cards:{m}:")
+    r = await ann.select(after, ["1", "2"], custom_id=menu)
+    assert r.response.content.startswith("You put markers on cards 1 and 2")
