@@ -23,8 +23,8 @@ from bot.components import (
     ACT_FORM,
     BID_FORM,
     DYNAMIC_ITEMS,
-    answer_amount_form,
     answer_bid_form,
+    answer_step_form,
 )
 from bot.computer import Computer
 from bot.dispatcher import Dispatcher
@@ -55,7 +55,7 @@ DM_HELP = (
 
 #: Every form the bot answers: the generic ones and the games' own.
 FORMS: tuple[Form, ...] = (
-    Form(ACT_FORM, answer_amount_form),
+    Form(ACT_FORM, answer_step_form),
     Form(BID_FORM, answer_bid_form),
     *(form for plugin in PLUGINS.values() for form in plugin.forms),
 )

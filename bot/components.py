@@ -11,9 +11,11 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot import steps
 from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
 from games.core.contract import Action as GameAction
+from games.core.contract import Amount, Answer, Choice, Pick
 
 #: Discord's limits: five rows of components, 25 options in a menu.
 MAX_ROWS = 5
@@ -159,15 +161,16 @@ class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:
 
 
 class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>.+)"):
-    """One of the player's legal actions (`Engine.legal_actions`), by its key: it submits the
-    move, opens the amount form, or asks to confirm, as the action needs; `dealer:actok:` is
-    the "Yes" of a confirmation (`GameTexts.confirm`)."""
+    """One of the player's legal actions (`Engine.legal_actions`), by its key and the answers
+    to its steps given so far (`key|answers`, `bot.steps.encode`): it asks the next step,
+    asks to confirm, or submits the move, as the action needs; `dealer:actok:` is the "Yes" of
+    a confirmation (`GameTexts.confirm`)."""
 
     def __init__(
         self, match_id: int, key: str, label: str, style: discord.ButtonStyle, *, ok: bool = False
     ) -> None:
         prefix = "dealer:actok" if ok else "dealer:act"
-        super().__init__(f"{prefix}:{match_id}:{key}", label, style)
+        super().__init__(fitted(f"{prefix}:{match_id}:{key}"), label, style)
         self.match_id = match_id
         self.key = key
         self.ok = ok
@@ -184,15 +187,28 @@ class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>
         return cls(int(match["match"]), match["key"], label, style, ok=bool(match["ok"]))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await flows.play.act(interaction, self.match_id, self.key, confirmed=self.ok)
+        key, _, answers = self.key.partition("|")
+        await flows.play.act(interaction, self.match_id, key, answers, confirmed=self.ok)
+
+
+def fitted(custom_id: str) -> str:
+    """A custom id, refused politely when the answers it carries make it longer than Discord
+    takes (100 characters)."""
+    if len(custom_id) > 100:
+        raise UserError("That is too long a choice to carry into the next step; pick fewer.")
+    return custom_id
 
 
 class ActMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dealer:actpick:(?P<match>\d+):(?P<key>.+)",
+    template=r"dealer:act(?P<chunk>chunk)?pick(?P<n>\d*):(?P<match>\d+):(?P<key>.+)",
 ):
-    """A menu of an action's choices (`Pick`): what is picked is submitted, or goes into the
-    amount form when the action also takes an amount."""
+    """A menu of choices of an action's next step (`Pick`), its custom id carrying the action's
+    key and the answers before it (`key|answers`): what is picked answers the step, then the
+    action goes on (`Play.act`). `dealer:actchunkpick:` is the menu of a pick's menus, where
+    they are too many for one message: what is picked (a menu's number) shows that menu. The
+    second and later menus of one message are numbered (`dealer:actpick2:`): custom ids are
+    unique within a message."""
 
     def __init__(
         self,
@@ -203,10 +219,14 @@ class ActMenu(
         placeholder: str = "",
         min_values: int = 1,
         max_values: int = 1,
+        chunks: bool = False,
+        number: int = 0,
     ) -> None:
+        prefix = "dealer:actchunkpick" if chunks else "dealer:actpick"
+        prefix += str(number or "")
         super().__init__(
             discord.ui.Select(
-                custom_id=f"dealer:actpick:{match_id}:{key}",
+                custom_id=fitted(f"{prefix}:{match_id}:{key}"),
                 options=options or [discord.SelectOption(label="-")],
                 placeholder=placeholder[:150] or None,
                 min_values=min_values,
@@ -215,6 +235,7 @@ class ActMenu(
         )
         self.match_id = match_id
         self.key = key
+        self.chunks = chunks
 
     @classmethod
     async def from_custom_id(
@@ -223,14 +244,18 @@ class ActMenu(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ActMenu:
-        return cls(int(match["match"]), match["key"])
+        number = int(match["n"] or 0)
+        return cls(int(match["match"]), match["key"], chunks=bool(match["chunk"]), number=number)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         flows = handlers(interaction)
+        key, _, answers = self.key.partition("|")
         picked = list(self.item.values)
-        await guarded(
-            interaction, flows.play.act(interaction, self.match_id, self.key, picked=picked)
-        )
+        if self.chunks:
+            run = flows.play.act(interaction, self.match_id, key, answers, chunk=int(picked[0]))
+        else:
+            run = flows.play.act(interaction, self.match_id, key, answers, picked=picked)
+        await guarded(interaction, run)
 
 
 class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
@@ -262,7 +287,7 @@ class ForfeitButton(IdButton, template=r"dealer:forfeit:(?P<id>\d+)"):
 
 class UndoButton(
     Action,
-    template=r"dealer:undo:(?P<match>\d+):(?P<what>move|phase|kick-[^:]+):(?P<first>\d+):(?P<last>\d+)",
+    template=r"dealer:undo:(?P<match>\d+):(?P<what>move|phase|step|kick-[^:]+):(?P<first>\d+):(?P<last>\d+)",
 ):
     """The host's confirmation of /match undo or /match unkick: what to take back (the last
     move, the last phase's close, a player's kick), from which move, and the log's last move
@@ -402,36 +427,121 @@ def rematch_view(match_id: int) -> discord.ui.View:
 def actions_view(
     match_id: int, actions: list[GameAction], label: Callable[[str], str]
 ) -> discord.ui.View | None:
-    """The generic 1-on-1 controls, one per legal action: a menu for an action with choices
-    (a row each), a button for the rest (an amount form opens from it). `label` turns an
-    engine's label into what people read (players by their names). None: nothing to do."""
+    """The generic 1-on-1 controls, one per legal action: a menu for an action that starts
+    with a pick listed in one menu (a row each), a button for the rest (it walks the action's
+    steps: `Play.act`). `label` turns an engine's label into what people read (players by
+    their names). None: nothing to do. Where the rows a message holds cannot take a menu for
+    each, some of those actions get buttons instead; past 25 actions the last are left out,
+    which the conformance suite checks no game offers (`controls_fit`)."""
     view = discord.ui.View(timeout=None)
-    menus = [a for a in actions if a.pick is not None][: MAX_ROWS - 1]
-    buttons = [a for a in actions if a.pick is None][: (MAX_ROWS - len(menus)) * 5]
-    for action in menus:
-        assert action.pick is not None
-        choices = action.pick.choices[:MAX_OPTIONS]
+    inline = [a for a in actions if _one_menu(a)][: _menus(actions)]
+    for action in inline:
+        view.add_item(step_menu(match_id, action, {}, label, _listed(action)))
+    buttons = [a for a in actions if a not in inline]
+    for action in buttons[: (MAX_ROWS - len(inline)) * 5]:
+        style = discord.ButtonStyle.primary if action.steps else discord.ButtonStyle.secondary
+        view.add_item(ActButton(match_id, action.key, label(action.label), style))
+    return view if actions else None
+
+
+def _menus(actions: list[GameAction]) -> int:
+    """How many actions of those that could be a menu get one: as many as leave room for
+    the others' buttons (five a row)."""
+    menus = min(sum(1 for a in actions if _one_menu(a)), MAX_ROWS)
+    while menus and len(actions) - menus > (MAX_ROWS - menus) * 5:
+        menus -= 1
+    return menus
+
+
+def controls_fit(actions: list[GameAction]) -> bool:
+    """Whether `actions_view` shows every one of `actions`."""
+    menus = _menus(actions)
+    return len(actions) - menus <= (MAX_ROWS - menus) * 5
+
+
+def _one_menu(action: GameAction) -> bool:
+    first = action.steps[0] if action.steps else None
+    return isinstance(first, Pick) and len(steps.menus(first)) == 1
+
+
+def _listed(action: GameAction) -> list[Choice]:
+    first = action.steps[0]
+    assert isinstance(first, Pick)
+    return steps.menus(first)[0].choices
+
+
+def step_menu(
+    match_id: int,
+    action: GameAction,
+    answers: dict[str, Answer],
+    label: Callable[[str], str],
+    choices: list[Choice],
+    title: str | None = None,
+    number: int = 0,
+) -> ActMenu:
+    """A menu of `choices` of the action's next step after `answers` (`number`: the how
+    manyth menu of its message)."""
+    step = action.next_step(answers)
+    assert isinstance(step, Pick)
+    carried = steps.encode(action, answers)
+    key = f"{action.key}|{carried}" if carried else action.key
+    what = f"{label(step.label).lower()}" + (f": {label(title)}" if title else "")
+    return ActMenu(
+        match_id,
+        key,
+        [
+            discord.SelectOption(
+                label=label(c.label)[:100] or c.value,
+                value=c.value,
+                description=label(c.description)[:100] if c.description else None,
+            )
+            for c in choices
+        ],
+        placeholder=f"{label(action.label)}: {what}",
+        min_values=min(step.min, len(choices)),
+        max_values=min(step.max, len(choices)),
+        number=number,
+    )
+
+
+def step_view(
+    match_id: int,
+    action: GameAction,
+    answers: dict[str, Answer],
+    label: Callable[[str], str],
+    chunk: int | None = None,
+) -> discord.ui.View:
+    """The menus of the action's next step, a pick listed in menus (`bot.steps.menus`): all
+    of them where they fit in one message, else a menu of them (`chunk` None) or the one
+    chosen from it."""
+    step = action.next_step(answers)
+    assert isinstance(step, Pick)
+    listed = steps.menus(step)
+    view = discord.ui.View(timeout=None)
+    if chunk is not None:
+        menu = listed[chunk]
+        view.add_item(step_menu(match_id, action, answers, label, menu.choices, menu.title))
+    elif len(listed) <= steps.MENUS:
+        for number, menu in enumerate(listed):
+            view.add_item(
+                step_menu(match_id, action, answers, label, menu.choices, menu.title, number)
+            )
+    else:
+        carried = steps.encode(action, answers)
+        options = [
+            discord.SelectOption(label=label(m.title or str(i + 1))[:100], value=str(i))
+            for i, m in enumerate(listed)
+        ]
         view.add_item(
             ActMenu(
                 match_id,
-                action.key,
-                [
-                    discord.SelectOption(
-                        label=label(c.label)[:100],
-                        value=c.value,
-                        description=label(c.description)[:100] if c.description else None,
-                    )
-                    for c in choices
-                ],
-                placeholder=f"{label(action.label)}: {label(action.pick.label).lower()}",
-                min_values=min(action.pick.min, len(choices)),
-                max_values=min(action.pick.max, len(choices)),
+                f"{action.key}|{carried}" if carried else action.key,
+                options,
+                placeholder=f"{label(action.label)}: {label(step.label).lower()}: which?",
+                chunks=True,
             )
         )
-    for action in buttons:
-        style = discord.ButtonStyle.primary if action.amount else discord.ButtonStyle.secondary
-        view.add_item(ActButton(match_id, action.key, label(action.label), style))
-    return view if menus or buttons else None
+    return view
 
 
 def confirm_view(match_id: int, key: str, label: str) -> discord.ui.View:
@@ -500,30 +610,40 @@ def rules_view(
 
 
 BID_FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")
-ACT_FORM = re.compile(r"dealer:actform:(?P<match>\d+):(?P<key>[^|]+)(?:\|(?P<picked>.+))?")
+ACT_FORM = re.compile(
+    r"dealer:act(?P<typed>type)?form:(?P<match>\d+):(?P<key>[^|]+)(?:\|(?P<answers>.+))?"
+)
 AMOUNT_FIELD = "amount"
 
 
-def amount_form(
-    match_id: int, action: GameAction, picked: list[str], title: str
+def step_form(
+    match_id: int, action: GameAction, answers: dict[str, Answer], title: str
 ) -> discord.ui.Modal:
-    """The amount form of an action (with what was picked before it). It is stopped before
-    it is sent so discord.py does not keep it: `answer_amount_form` answers it from its
-    custom_id, before or after a restart alike."""
-    assert action.amount is not None
-    custom_id = f"dealer:actform:{match_id}:{action.key}"
-    if picked:
-        custom_id += "|" + ",".join(picked)
-    if len(custom_id) > 100:
-        raise UserError("That is too long a choice to carry into the amount form; pick fewer.")
+    """The form of the action's next step: an amount, or a pick typed by its values or labels
+    (one too large for menus). Its custom id carries the action and the answers before it; it
+    is stopped before it is sent so discord.py does not keep it: `answer_step_form` answers it,
+    before or after a restart alike."""
+    step = action.next_step(answers)
+    assert step is not None
+    carried = steps.encode(action, answers)
+    kind = "actform" if isinstance(step, Amount) else "acttypeform"
+    custom_id = fitted(
+        f"dealer:{kind}:{match_id}:{action.key}" + (f"|{carried}" if carried else "")
+    )
     form = discord.ui.Modal(title=title[:45], custom_id=custom_id)
+    if isinstance(step, Amount):
+        hint, longest = f"{step.min} to {step.max}", 12
+    else:
+        many = "one" if not step.takes_list else f"{step.min} to {step.max}, apart by commas"
+        hint, longest = f"Type {many}", 4000
     form.add_item(
         discord.ui.TextInput(
-            label=action.amount.label[:45],
+            label=step.label[:45],
             custom_id=AMOUNT_FIELD,
-            placeholder=f"{action.amount.min} to {action.amount.max}",
-            min_length=1,
-            max_length=12,
+            placeholder=hint[:100],
+            min_length=1 if step.min or isinstance(step, Amount) else 0,
+            max_length=longest,
+            required=bool(step.min) or isinstance(step, Amount),
         )
     )
     form.stop()
@@ -547,11 +667,14 @@ async def answer_bid_form(interaction: discord.Interaction[Any], found: re.Match
     await guarded(interaction, play.bid(interaction, int(found["match"]), found["target"], amount))
 
 
-async def answer_amount_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
-    """Answer a submitted amount form (`amount_form`)."""
-    amount = form_values(interaction).get(AMOUNT_FIELD, "")
-    picked = found["picked"].split(",") if found["picked"] else []
+async def answer_step_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+    """Answer a submitted step form (`step_form`; an amount form of earlier versions is one,
+    what was picked before it carried the same way)."""
+    typed = form_values(interaction).get(AMOUNT_FIELD, "")
     play = handlers(interaction).play
     await guarded(
-        interaction, play.amount(interaction, int(found["match"]), found["key"], picked, amount)
+        interaction,
+        play.act(
+            interaction, int(found["match"]), found["key"], found["answers"] or "", typed=typed
+        ),
     )

@@ -5,6 +5,7 @@ typed against these, so they import no flow and no bot: `bot/` has no import cyc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol, cast
 
 import discord
@@ -20,7 +21,7 @@ class LobbyHandlers(Protocol):
         interaction: Interaction,
         game: str,
         options: dict[str, Any],
-        phase_seconds: int | None,
+        clocks: Mapping[str, int],
         spectators: discord.TextChannel | None,
         *,
         opponent: discord.abc.User | None = None,
@@ -59,19 +60,17 @@ class PlayHandlers(Protocol):
         interaction: Interaction,
         match_id: int,
         key: str | None = None,
+        carried: str = "",
         *,
         target: str | None = None,
         picked: list[str] | None = None,
+        typed: str | None = None,
+        chunk: int | None = None,
         confirmed: bool = False,
     ) -> None:
         """One of the member's legal actions, by its key (or, from controls of earlier
-        versions, by its move's target): submitted, or its amount form, menu or confirmation
-        shown."""
-
-    async def amount(
-        self, interaction: Interaction, match_id: int, key: str, picked: list[str], amount: str
-    ) -> None:
-        """An action's amount form, the amount as typed."""
+        versions, by its move's target), with the answers to its steps so far and the one
+        just given: its next step, confirmation or move."""
 
     async def bid(self, interaction: Interaction, match_id: int, target: str, amount: str) -> None:
         """A bid from the amount form of earlier versions, the amount as typed."""

@@ -2,8 +2,9 @@
 
 Handlers parse input and call `submit`; a confirmation is shown only after `submit` has
 returned, i.e. after the move and its events (the presenter's outbox) were committed, with
-a snapshot and the next phase's timers in the same transaction when the move opened a phase
-(and, when it ended the match, the season's prizes and every member's result).
+a snapshot and the next phase's timers in the same transaction when the move began a new wait
+(the contract's wait signal, `Turn.wait`, changed; and, when it ended the match, the season's
+prizes and every member's result).
 Each match has a lock, so two clicks or two players at once are applied one after the other
 against the latest state.
 """
@@ -37,10 +38,21 @@ SNAPSHOT_EVERY = 250
 MATCH_OVER = "This match is over."
 
 
+def clock_lengths(row: MatchRow) -> dict[str, int | None]:
+    """How long each kind of decision of the match's game lasts (`Engine.clocks`): the
+    host's length for that kind, else the one length a host chose for every phase (a match
+    created before clocks per kind), else the clock's default; None: no deadline."""
+    return {
+        kind: row.clocks.get(kind) or row.phase_seconds or clock.default_seconds
+        for kind, clock in engine_for(row.game).clocks.items()
+    }
+
+
 def phase_length(row: MatchRow, turn: Turn) -> int | None:
-    """How long the phase now open lasts: the length the host chose for every phase, else
-    the phase's own default (`Phase.default_seconds`); None: it has no deadline."""
-    return row.phase_seconds or turn.phase.default_seconds
+    """How long the innermost phase now open lasts: its clock's length in this match; None:
+    it has no deadline (no clock, or one without a length)."""
+    kind = turn.phase.clock
+    return None if kind is None else clock_lengths(row).get(kind)
 
 
 def opening_timers(now: float, length: int | None) -> list[tuple[str, float]]:
@@ -64,10 +76,19 @@ Told = tuple[int, str, dict[str, Any], list[Event]]
 @dataclass(frozen=True, slots=True)
 class Replayed:
     """A match rebuilt from its record: the state, and each move's seq, actor, move and
-    events."""
+    events, with the wait signal (`Turn.wait`) before the first move and after each."""
 
     state: Any
     moves: list[Told]
+    waits: list[tuple[str, ...]]
+
+    def opened(self, index: int, depth: int | None = None) -> bool:
+        """Whether move `index` began a new wait; with `depth`, a new phase at that depth or
+        one enclosing it (0: the outermost)."""
+        before, after = self.waits[index], self.waits[index + 1]
+        if depth is None:
+            return before != after
+        return before[: depth + 1] != after[: depth + 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,10 +311,12 @@ class MatchService:
             state = await self.state(row)
             views = self.presents_views(row.game)
             before = engine.view(state, None) if views else None
+            waited = engine.turn(state).wait
             events = engine.apply(state, actor, parsed)
             seq = self._seqs[match_id] + 1
             now = self.now()
-            opened = any(e.type == "phase_opened" for e in events)
+            turn = engine.turn(state)
+            opened = turn.wait != waited
             finished = engine.is_finished(state)
             ledger = await self.seasons.settle(
                 row, events, engine.season_outcome(state) if finished else None
@@ -305,7 +328,7 @@ class MatchService:
             # A host's move while paused (close-phase) opens the next phase paused: its clock
             # starts on resume, with the whole phase ahead.
             held = opened and row.paused and not finished
-            length = phase_length(row, engine.turn(state)) if opened else None
+            length = phase_length(row, turn) if opened else None
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
                 timers = opening_timers(now, length)
                 snapshot = Snapshot(
@@ -372,6 +395,7 @@ class MatchService:
             ids = [player_id(p.user_id) for p in await self.players(row.id)]
             state, _ = engine.setup(ids, engine.parse_options(row.options), row.seed)
         told: list[Told] = []
+        waits = [engine.turn(state).wait]
         for seq, actor, move in moves:
             try:
                 events = engine.apply(state, actor, engine.parse_move(move))
@@ -381,15 +405,19 @@ class MatchService:
                     f"{error.message} So the match cannot be rebuilt without them."
                 ) from None
             told.append((seq, actor, move, events))
-        return Replayed(state, told)
+            waits.append(engine.turn(state).wait)
+        return Replayed(state, told, waits)
 
     async def plan_undo(
-        self, row: MatchRow, *, phase: bool = False, kick_of: str | None = None
+        self, row: MatchRow, *, phase: bool = False, step: bool = False, kick_of: str | None = None
     ) -> Undo:
         """What `/match undo` would take back: the last move (with the practice opponent's
-        moves after it), or with `phase` the move that closed the last phase and every move
-        since; or what `/match unkick` would (`kick_of`: the host's kick of that player, the
-        moves after it kept, which must all still be accepted and open no phase)."""
+        moves after it), or with `phase` the move that closed the last phase (began the wait
+        now) and every move since, or with `step` the move that began the phase enclosing the
+        one now (a merger around its open round; the phase now where phases do not nest) and
+        every move since; or what `/match unkick` would (`kick_of`: the host's kick of that
+        player, the moves after it kept, which must all still be accepted and open no
+        phase)."""
         if row.status != "running":
             raise UserError(
                 "The match is over: its result stands and nothing can be undone."
@@ -398,7 +426,7 @@ class MatchService:
             )
         logged = await self.storage.moves(row.id)
         whole = await self.replay(row, logged)
-        opened = [any(e.type == "phase_opened" for e in m[3]) for m in whole.moves]
+        opened = [whole.opened(i) for i in range(len(whole.moves))]
         if kick_of is not None:
             kicks = [
                 i
@@ -416,16 +444,19 @@ class MatchService:
                 )
             dropped = [whole.moves[first]]
         else:
+            # The enclosing step: the phase around the innermost one (the innermost itself
+            # where phases do not nest), whose start is the move that began it.
+            depth = max(0, len(whole.waits[-1]) - 2) if step else None
             candidates = (
-                [i for i, was in enumerate(opened) if was]
-                if phase
+                [i for i in range(len(whole.moves)) if whole.opened(i, depth)]
+                if phase or step
                 else [i for i, m in enumerate(whole.moves) if m[1] != COMPUTER]
             )
             if not candidates:
                 raise UserError(
-                    "No phase has closed yet: there is none to reopen."
-                    if phase
-                    else "Nothing has been played yet: there is no move to undo."
+                    "Nothing has been played yet: there is no move to undo."
+                    if not (phase or step)
+                    else "No phase has closed yet: there is none to reopen."
                 )
             first = candidates[-1]
             dropped = whole.moves[first:]
@@ -492,7 +523,7 @@ class MatchService:
         if row.paused:
             raise UserError("The match is already paused.")
         if row.deadline is None:
-            # A phase whose game gives it no default length (`Phase.default_seconds`).
+            # A phase on no clock, or on one with no length (`Engine.clocks`).
             raise UserError("This phase has no clock to stop: it waits for the host to close it.")
         if not await self.storage.pause(row.id, max(0.0, row.deadline - self.now())):
             raise UserError("The match is already paused.")

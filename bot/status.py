@@ -44,7 +44,8 @@ log = logging.getLogger(__name__)
 def clock(row: MatchRow, then: str | None = None) -> str:
     """The phase's clock as people read it: its deadline as a Discord relative time (and,
     given `then`, what happens when it passes), that the host paused it, or that it has none
-    (`Phase.default_seconds` None: it waits for the host). Nothing once the match is over."""
+    (a phase on no clock, or on one without a length: it waits for the host). Nothing once
+    the match is over."""
     if row.status != "running":
         return ""
     if row.paused:

@@ -1,6 +1,8 @@
 """`python -m games replay FILE`: play a match record and print what happened as JSON.
 `python -m games marsbot pick|discard ...`: MARSBOT's draft pick or discard as JSON
 (`games/marsbot_draft/cli.py`).
+`python -m games atrades payout|govt ...`: Atrades' merger payouts as JSON
+(`games/atrades/cli.py`).
 
 FILE may be `-` for standard input. A malformed file, or any bad argument, exits with status 2
 and one line on standard error; a rejected move is reported in the output and skipped.
@@ -15,6 +17,7 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
+from games.atrades import cli as atrades
 from games.core.engine import explain
 from games.core.match import MatchRecord, replay
 from games.marsbot_draft import cli as marsbot
@@ -41,9 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     replay_parser = commands.add_parser("replay", help="replay a match record")
     replay_parser.add_argument("file", help="the record's path, or - for standard input")
     marsbot.add_parser(commands)
+    atrades.add_parser(commands)
     args = parser.parse_args(argv)
     if args.command == "marsbot":
         return marsbot.run(args)
+    if args.command == "atrades":
+        return atrades.run(args)
 
     try:
         record = MatchRecord.model_validate_json(_read(args.file))

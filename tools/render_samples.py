@@ -304,17 +304,17 @@ def _auction_move(state: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
     player = AUCTION_ENGINE.turn(state).must[0]
     actions = {a.key: a for a in AUCTION_ENGINE.legal_actions(state, player)}
     if "budget" in actions:
-        return player, actions["budget"].build(amount=rnd.randint(30, 45))
+        return player, actions["budget"].build({"amount": rnd.randint(30, 45)})
     action = actions.get("place") or actions.get("raise")
     if action is None or ("pass" in actions and rnd.random() < 0.25):
         action = actions.get("pass") or next(iter(actions.values()))
     if action.amount is not None:
-        return player, action.build(amount=min(action.amount.max, action.amount.min + 1))
+        return player, action.build({"amount": min(action.amount.max, action.amount.min + 1)})
     if action.pick is not None:
         count = action.pick.max if action.key == "keep" else min(1, action.pick.max)
         choices = [c.value for c in action.pick.choices]
         picked = rnd.sample(choices, count) if action.key == "place" else choices[:count]
-        return player, action.build(picked=picked)
+        return player, action.build({action.pick.field: picked})
     return player, action.build()
 
 

@@ -103,11 +103,18 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         name="undo",
         description="Host: take back the last move, or reopen the last phase (confirms)",
     )
-    @app_commands.describe(what="The last move (default), or the close of the last phase")
+    @app_commands.describe(
+        what="The last move (default), the close of the last phase, or the start of the step "
+        "around it"
+    )
     @app_commands.choices(
         what=[
             app_commands.Choice(name="the last move", value="move"),
             app_commands.Choice(name="the last phase's close (reopen it)", value="phase"),
+            app_commands.Choice(
+                name="the step around the phase (a merger around its round: from its start)",
+                value="step",
+            ),
         ]
     )
     async def undo(self, interaction: Interaction, what: str = "move") -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import discord
@@ -19,7 +19,7 @@ from bot.limits import fit, pages
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
 from bot.presenter import Presenter
 from bot.season_board import season_called
-from bot.service import MatchService, new_seed
+from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.drawing.words import plural
 from games.registry import engine_for
@@ -55,7 +55,7 @@ class Lobby:
         interaction: discord.Interaction[Any],
         game: str,
         options: dict[str, Any],
-        phase_seconds: int | None,
+        clocks: Mapping[str, int],
         spectators: discord.TextChannel | None,
         *,
         opponent: discord.abc.User | None = None,
@@ -99,7 +99,7 @@ class Lobby:
             host_id=interaction.user.id,
             options=options,
             seed=new_seed(),
-            phase_seconds=phase_seconds,
+            clocks=clocks,
             spectator_channel_id=spectators.id if spectators else None,
             now=self.now(),
             in_thread=thread,
@@ -120,8 +120,7 @@ class Lobby:
         await self.storage.set_challenge(match_id, opponent.id)
         text = (
             f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
-            f"**{engine.title}** ({plugin_for(game).texts.phase_label.lower()}: "
-            f"{_duration(row.phase_seconds)}). Press **Accept** to play now, or "
+            f"**{engine.title}** ({timing(row)}). Press **Accept** to play now, or "
             f"**Decline**.{_IN_A_THREAD if thread else ''}"
         )
         await interaction.response.send_message(text, view=challenge_view(match_id, opponent.id))
@@ -166,7 +165,7 @@ class Lobby:
             host_id=interaction.user.id,
             options=options,
             seed=new_seed(),
-            phase_seconds=old.phase_seconds,
+            clocks={k: s for k, s in clock_lengths(old).items() if s is not None},
             spectator_channel_id=old.spectator_channel_id,
             now=self.now(),
             rematch_of=match_id,
@@ -265,10 +264,9 @@ class Lobby:
         if not started:
             raise UserError("This match has already started.")
         title = engine_for(row.game).title
-        timing = f"{plugin_for(row.game).texts.phase_label.lower()}: {_duration(row.phase_seconds)}"
         await interaction.response.send_message(
             f"**{title}** — {interaction.user.name} plays a practice match against "
-            f"{COMPUTER_NAME} ({timing}). Your moves are made in your 1-on-1."
+            f"{COMPUTER_NAME} ({timing(row)}). Your moves are made in your 1-on-1."
             f"{await self._played_in(row.id)}"
             if practice
             else f"**{title}** — {interaction.user.name}'s match has started; it is theirs "
@@ -445,7 +443,7 @@ class Lobby:
         hosted = "a match" if started else "a new match"
         return fit(
             f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
-            f"{ui.phase_label}: {_duration(row.phase_seconds)} · {shown}\n{series}"
+            f"{timing(row)} · {shown}\n{series}"
             f"{seats}\n{next_step}"
         )
 
@@ -650,9 +648,17 @@ def _option(value: Any) -> str:
     return str(value)
 
 
+def timing(row: MatchRow) -> str:
+    """How long each kind of decision lasts in the match, as the lobby shows it: "Each turn
+    of the bidding: 10 minutes · Each budget, keep or buy step: 30 minutes"."""
+    clocks = engine_for(row.game).clocks
+    lengths = clock_lengths(row)
+    return " · ".join(f"{clocks[kind].label}: {_duration(lengths[kind])}" for kind in clocks)
+
+
 def _duration(seconds: int | None) -> str:
     if seconds is None:
-        return "the game's default"
+        return "no deadline (the host closes it)"
     if seconds % 86400 == 0:
         return f"{seconds // 86400} day(s)"
     if seconds % 3600 == 0:

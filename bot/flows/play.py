@@ -6,8 +6,9 @@ from typing import Any
 
 import discord
 
+from bot import steps
 from bot.amounts import parse_amount
-from bot.components import actions_view, amount_form, confirm_view, forfeit_view
+from bot.components import ActButton, confirm_view, forfeit_view, step_form, step_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
@@ -18,7 +19,7 @@ from bot.presenter import Presenter
 from bot.service import MATCH_OVER, MatchService
 from bot.storage import MatchRow, Storage
 from games.core.contract import Action as GameAction
-from games.core.contract import Forfeit
+from games.core.contract import Amount, Answer, Forfeit, Pick
 from games.core.errors import RuleError, typed
 
 CANCELLED = "The host cancelled this match."
@@ -120,7 +121,7 @@ class Play:
     async def bids(self, row: MatchRow, user_id: int) -> list[GameAction]:
         """The member's actions that take an amount and nothing else: what `/bid` names."""
         mine = await self.service.actions(row, player_id(user_id))
-        return [a for a in mine if a.amount is not None and a.pick is None]
+        return [a for a in mine if len(a.steps) == 1 and isinstance(a.steps[0], Amount)]
 
     async def _bid(self, row: MatchRow, user_id: int, target: str, amount: int) -> dict[str, Any]:
         """The bid move that `target` names. A target no action names goes to the engine as
@@ -130,7 +131,7 @@ class Play:
         bids = await self.bids(row, user_id)
         for action in bids:
             if wanted in {action.key, action.label.lower(), str(action.move.get("target", ""))}:
-                return self._build(action, amount=amount)
+                return self._build(action, {action.steps[0].field: amount})
         if not bids:
             raise UserError(await self._not_open(row, user_id, "Nothing takes a bid from you now"))
         named = next((a for a in bids if "target" in a.move), None)
@@ -148,54 +149,90 @@ class Play:
         interaction: discord.Interaction[Any],
         match_id: int,
         key: str | None = None,
+        carried: str = "",
         *,
         target: str | None = None,
         picked: list[str] | None = None,
+        typed: str | None = None,
+        chunk: int | None = None,
         confirmed: bool = False,
     ) -> None:
         """One of the member's legal actions, by its key (or, from controls of earlier
-        versions, by its move's target): a menu when it has choices still to pick, the
-        amount form when it takes an amount, a confirmation when its game asks for one, and
-        otherwise the move itself."""
+        versions, by its move's target), with the answers to its steps given so far
+        (`carried`, as a control's custom id holds them) and the one just given (`picked` in
+        a menu, `typed` in a form): the next step (menus, or a form for an amount or a typed
+        pick), a confirmation when its game asks for one, and otherwise the move itself.
+        `chunk`: the menu chosen from a pick's menu of menus."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
         action = await self._action(row, interaction.user.id, key, target=target)
         names = await self.service.names(row.id)
         texts = plugin_for(row.game).texts
-        if action.pick is not None and picked is None:
-            menu = actions_view(row.id, [action], lambda text: texts.engine_text(text, names))
-            assert menu is not None
+
+        def label(text: str) -> str:
+            return texts.engine_text(text, names)
+
+        answers = self._answers(action, carried, picked, typed)
+        step = action.next_step(answers)
+        if isinstance(step, Pick) and (chunk is not None or steps.menus(step)):
+            view = step_view(row.id, action, answers, label, chunk)
             await interaction.response.send_message(
-                f"**{texts.engine_text(action.label, names)}**", view=menu, ephemeral=True
+                f"**{label(action.label)}**", view=view, ephemeral=True
             )
             return
-        picked = picked or []
-        if action.amount is not None:
-            title = texts.engine_text(action.label, names)
-            await interaction.response.send_modal(amount_form(row.id, action, picked, title))
+        if step is not None and interaction.type == discord.InteractionType.modal_submit:
+            # A form cannot open another form: a button to the next one carries the answers.
+            carried = steps.encode(action, answers)
+            go_on = ActButton(
+                row.id,
+                f"{action.key}|{carried}",
+                f"{label(step.label)}…",
+                discord.ButtonStyle.primary,
+            )
+            await interaction.response.send_message(
+                f"**{label(action.label)}**: one more step.",
+                view=discord.ui.View(timeout=None).add_item(go_on),
+                ephemeral=True,
+            )
             return
-        move = self._build(action, picked=picked)
+        if step is not None:
+            form = step_form(row.id, action, answers, label(action.label))
+            await interaction.response.send_modal(form)
+            return
+        move = self._build(action, answers)
         question = texts.confirm(action, names)
         if question is not None and not confirmed:
-            yes = confirm_view(row.id, action.key, "Yes")
+            carried = steps.encode(action, answers)
+            key = f"{action.key}|{carried}" if carried else action.key
+            yes = confirm_view(row.id, key, "Yes")
             await interaction.response.send_message(question, view=yes, ephemeral=True)
             return
         await self.submit(interaction, row, move, replace=confirmed)
 
-    async def amount(
-        self,
-        interaction: discord.Interaction[Any],
-        match_id: int,
-        key: str,
-        picked: list[str],
-        amount: str,
-    ) -> None:
-        """An action's amount form, the amount as typed."""
-        row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        action = await self._action(row, interaction.user.id, key)
-        move = self._build(action, amount=parse_amount(amount), picked=picked)
-        await self.submit(interaction, row, move)
+    @staticmethod
+    def _answers(
+        action: GameAction, carried: str, picked: list[str] | None, typed: str | None
+    ) -> dict[str, Answer]:
+        """The answers a control carried, with the one just given to the step after them:
+        what was picked in its menu, or typed in its form (an amount, or a typed pick)."""
+        try:
+            answers = steps.decode(action, carried)
+        except ValueError:
+            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
+        step = action.next_step(answers)
+        if step is None or (picked is None and typed is None):
+            return answers
+        if isinstance(step, Amount):
+            answers[step.field] = parse_amount(typed if typed is not None else "")
+        elif typed is not None:
+            try:
+                answers[step.field] = steps.typed(step, typed)
+            except ValueError as error:
+                raise UserError(str(error)) from None
+        else:
+            values = list(picked or [])
+            answers[step.field] = values if step.takes_list or not values else values[0]
+        return answers
 
     async def ask_forfeit(self, interaction: discord.Interaction[Any]) -> None:
         """`/match forfeit`: the confirmation, saying what conceding means in this game."""
@@ -241,11 +278,9 @@ class Play:
         return f"{lead} ({phase}). Your 1-on-1 (`/me`) shows what you can do."
 
     @staticmethod
-    def _build(
-        action: GameAction, *, amount: int | None = None, picked: list[str] | None = None
-    ) -> dict[str, Any]:
+    def _build(action: GameAction, answers: dict[str, Answer]) -> dict[str, Any]:
         try:
-            return action.build(amount=amount, picked=picked)
+            return action.build(answers)
         except ValueError:
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
 

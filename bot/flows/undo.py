@@ -34,7 +34,7 @@ class Undoing:
         self.settle = settle
 
     async def ask_undo(self, interaction: discord.Interaction[Any], what: str) -> None:
-        """`/match undo what:move|phase`: the confirmation of what would be taken back."""
+        """`/match undo what:move|phase|step`: the confirmation of what would be taken back."""
         row = await self._as_host(interaction)
         plan = await self._plan(row, what)
         await self._ask(interaction, row, plan, what)
@@ -77,7 +77,7 @@ class Undoing:
     async def _plan(self, row: MatchRow, what: str) -> Undo:
         if what.startswith("kick-"):
             return await self.service.plan_undo(row, kick_of=what.removeprefix("kick-"))
-        return await self.service.plan_undo(row, phase=what == "phase")
+        return await self.service.plan_undo(row, phase=what == "phase", step=what == "step")
 
     async def _ask(
         self, interaction: discord.Interaction[Any], row: MatchRow, plan: Undo, what: str

@@ -49,8 +49,6 @@ class GameTexts(ABC):
     live_board_events: ClassVar[frozenset[str]] = frozenset()
     #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
     commands: ClassVar[frozenset[str]] = frozenset()
-    #: What the lobby calls the time each phase lasts.
-    phase_label: ClassVar[str] = "Phase length"
     #: Whether a host may export the record while the match runs (up to the last closed
     #: phase); a game whose seed deals hidden hands says no.
     record_while_running: ClassVar[bool] = True

@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -47,8 +47,8 @@ class MatchRow:
     status: str
     options: dict[str, Any]
     seed: int
-    #: The length the host chose for every phase; None: each phase's own default
-    #: (`Engine.turn`). Stored as 0 for None.
+    #: The length a host chose for every phase, by matches created before clocks per kind
+    #: (`clocks`); None: none. Stored as 0 for None.
     phase_seconds: int | None
     spectator_channel_id: int | None
     lobby_message_id: int | None
@@ -61,6 +61,9 @@ class MatchRow:
     in_thread: bool
     #: That thread, once the match has started in it.
     thread_id: int | None
+    #: The lengths the host chose, by kind of clock (`Engine.clocks`); a kind left out runs
+    #: on its default.
+    clocks: dict[str, int]
 
     @property
     def paused(self) -> bool:
@@ -123,7 +126,7 @@ class TimerRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
     "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
-    "season_id, in_thread, thread_id"
+    "season_id, in_thread, thread_id, clocks"
 )
 
 
@@ -139,6 +142,7 @@ def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
     values[8] = values[8] or None
     values[13] = bool(values[13])
     values[15] = bool(values[15])
+    values[17] = json.loads(values[17])
     return MatchRow(*values)
 
 
@@ -399,7 +403,7 @@ class Storage(SeasonStore, ResultStore):
         host_id: int,
         options: dict[str, Any],
         seed: int,
-        phase_seconds: int | None,
+        clocks: Mapping[str, int],
         spectator_channel_id: int | None,
         now: float,
         rematch_of: int | None = None,
@@ -410,8 +414,8 @@ class Storage(SeasonStore, ResultStore):
         try:
             cursor = await self._execute(
                 "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
-                " phase_seconds, spectator_channel_id, created_at, rematch_of, in_thread)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                " phase_seconds, clocks, spectator_channel_id, created_at, rematch_of, in_thread)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -419,7 +423,7 @@ class Storage(SeasonStore, ResultStore):
                     host_id,
                     _json(options),
                     seed,
-                    phase_seconds or 0,
+                    _json(dict(clocks)),
                     spectator_channel_id,
                     now,
                     rematch_of,

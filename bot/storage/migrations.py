@@ -213,6 +213,9 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE matches ADD COLUMN thread_id INTEGER;
     """,
     """
+    ALTER TABLE matches ADD COLUMN clocks TEXT NOT NULL DEFAULT '{}';
+    """,
+    """
     CREATE TABLE dm_channels (
         user_id INTEGER PRIMARY KEY,
         channel_id INTEGER NOT NULL

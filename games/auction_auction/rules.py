@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from games.auction_auction.hands import final_result
@@ -32,6 +32,7 @@ from games.core.contract import (
     Action,
     Amount,
     Choice,
+    Clock,
     Forfeit,
     Phase,
     Pick,
@@ -105,6 +106,10 @@ class AuctionAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: Each Access and Auction phase lasts a day by default: the game is played over days.
+    clocks: ClassVar[Mapping[str, Clock]] = {
+        "phase": Clock(label="Each access or auction phase", default_seconds=PHASE_SECONDS)
+    }
     #: AA-5, AA-9 sealed bids; AA-15 gifts and AA-14 garnet trades are private for good.
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"bid", "give", "trade_garnet"})
     #: AA-8 the Access bids, AA-12 the lot bids (to their location), AA-18 everything.
@@ -578,7 +583,8 @@ class AuctionAuction(Engine[State, Options]):
             return Phase(
                 name="ended",
                 title=PHASES["ended"],
-                default_seconds=None,
+                clock=None,
+                id="ended",
                 on_deadline="Nothing: the match is over.",
             )
         if state.phase == "access":
@@ -595,7 +601,8 @@ class AuctionAuction(Engine[State, Options]):
             name=state.phase,
             title=f"{PHASES[state.phase]}, round {state.round} of {state.options.rounds}",
             round=state.round,
-            default_seconds=PHASE_SECONDS,
+            clock="phase",
+            id=f"{state.phase}-{state.round}",
             on_deadline=passes,
         )
 
@@ -617,12 +624,14 @@ class AuctionAuction(Engine[State, Options]):
                     key="give",
                     label="Give money",
                     move={"type": "give"},
-                    pick=Pick(
-                        field="to",
-                        choices=[Choice(value=p, label=p) for p in others],
-                        label="To whom",
-                    ),
-                    amount=Amount(min=1, max=free, label="Dollars to give"),
+                    steps=[
+                        Pick(
+                            field="to",
+                            choices=[Choice(value=p, label=p) for p in others],
+                            label="To whom",
+                        ),
+                        Amount(min=1, max=free, label="Dollars to give"),
+                    ],
                     sealed=True,
                 )
             )
@@ -673,7 +682,7 @@ class AuctionAuction(Engine[State, Options]):
                     key=f"bid:{house}",
                     label=name,
                     move={"type": "bid", "target": house},
-                    amount=Amount(min=0, max=seat.cash, label="Your sealed bid in dollars"),
+                    steps=[Amount(min=0, max=seat.cash, label="Your sealed bid in dollars")],
                     sealed=True,
                 )
                 for house, name in HOUSES.items()
@@ -683,13 +692,15 @@ class AuctionAuction(Engine[State, Options]):
                 key=f"bid:{lot.id}",
                 label=lot_name(lot.id, lot.colour, lot.count),
                 move={"type": "bid", "target": lot.id},
-                amount=Amount(
-                    min=low,
-                    max=high,
-                    label="Your sealed bid in dollars"
-                    if standing is None
-                    else "Your sealed bid in dollars (0 withdraws)",
-                ),
+                steps=[
+                    Amount(
+                        min=low,
+                        max=high,
+                        label="Your sealed bid in dollars"
+                        if standing is None
+                        else "Your sealed bid in dollars (0 withdraws)",
+                    )
+                ],
                 sealed=True,
             )
             for lot, standing, low, high in self._lot_bounds(state, seat)

@@ -1,15 +1,18 @@
 """The engine contract's data: what any game tells the bot about now, in one typed shape.
 
-`Engine.turn` says which phase the match is in, how long it lasts by default, what its
-deadline does and who may or must act; `Engine.legal_actions` says what one player may do now,
-as actions the bot turns into controls (a button, a menu, an amount form) and back into moves
-with `Action.build`; `Engine.season_outcome` says what a finished match gives a Genius
-season's ledger, and `Engine.placings` who won it and who came where. Everything here is
-JSON-ready (`model_dump(mode="json")`) and frozen.
+`Engine.turn` says which phases the match is in (nested: a merger's open round inside a
+player's action inside a round), on which kind of clock the innermost one runs, what its
+deadline does and who may or must act; `Engine.legal_actions` says what one player may do
+now, as actions whose inputs are ordered steps (a pick, an amount) the bot walks as controls
+and turns back into moves with `Action.build`; `Engine.season_outcome` says what a finished
+match gives a Genius season's ledger, and `Engine.placings` who won it and who came where.
+Everything here is JSON-ready (`model_dump(mode="json")`) and frozen.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -17,33 +20,64 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 #: The longest action key: the bot's controls carry it, with the match and what was picked,
 #: in custom ids of at most 100 characters.
 MAX_KEY = 40
+#: The most choices one menu lists (Discord's limit): a multi-select pick with more is typed.
+MENU_OPTIONS = 25
+#: Characters a choice's value may not hold: the bot's controls carry the answers given so
+#: far in custom ids, steps apart by "|", the values of a multi-select by ",".
+SEPARATORS = frozenset("|,")
+
+#: What one step was answered with: an amount, one picked value, or the values of a
+#: multi-select (or of a pick whose field is a list).
+Answer = int | str | list[str]
+
+
+class Clock(BaseModel, frozen=True):
+    """A kind of decision a game's phases wait on (a sealed round, a turn, an open round of
+    raise or pass) and how long it lasts unless the host sets a length for that kind."""
+
+    #: For people, as the lobby and `/match create`'s help name it: "Each turn".
+    label: str
+    #: None: no deadline unless the host sets one (the phase waits for the host).
+    default_seconds: int | None
+
+    @model_validator(mode="after")
+    def _positive(self) -> Clock:
+        if self.default_seconds is not None and self.default_seconds <= 0:
+            raise ValueError("a clock's default length is positive, or None for no deadline")
+        return self
 
 
 class Phase(BaseModel, frozen=True):
-    """The phase a match is in now."""
+    """One phase the match is in now: the innermost one (`Turn.phase`) or one enclosing it
+    (`Turn.enclosing`)."""
 
     #: The engine's own phase id: "access", "auction", "deck", "turn", ...
     name: str
     #: For people: "Access phase, round 2", "Round 1: ann's turn" (players by their ids).
     title: str
     round: int | None = None
-    #: This phase's default length; None: no deadline (it waits for the host).
-    default_seconds: int | None
+    #: The kind of decision it waits on: a key of the engine's `clocks`, whose length (the
+    #: host's for that kind, else its default) is this phase's when it is the innermost.
+    #: None: it runs on no clock, and nothing happens by itself (the match is over, or it
+    #: waits for the host).
+    clock: str | None
+    #: This occurrence of the phase: it differs from the id of the phase before it at the same
+    #: depth, even where name and title repeat (ann's second turn in a row), and stays the same
+    #: while the phase lasts. A new wait begins exactly when an id of the stack changes.
+    id: Annotated[str, Field(min_length=1, max_length=MAX_KEY)]
     #: One sentence: what happens when the deadline passes (the bot then submits the host's
     #: `{"type": "close_phase"}`).
     on_deadline: str
-
-    @model_validator(mode="after")
-    def _positive(self) -> Phase:
-        if self.default_seconds is not None and self.default_seconds <= 0:
-            raise ValueError("a phase's default length is positive, or None for no deadline")
-        return self
 
 
 class Turn(BaseModel, frozen=True):
     """Who the match waits for now."""
 
+    #: The innermost phase: the one whose clock runs and whose deadline closes it.
     phase: Phase
+    #: The phases enclosing it, outermost first (a round, then a player's action, then a
+    #: merger); empty in a game whose phases do not nest.
+    enclosing: list[Phase] = []
     #: Seated players, in seat order.
     players: list[str]
     #: Removed (kicked, forfeited) players.
@@ -62,10 +96,23 @@ class Turn(BaseModel, frozen=True):
             raise ValueError("must and may are players who are not out")
         return self
 
+    @property
+    def phases(self) -> list[Phase]:
+        """Every phase the match is in, outermost first, the innermost last."""
+        return [*self.enclosing, self.phase]
+
+    @property
+    def wait(self) -> tuple[str, ...]:
+        """The wait signal: the ids of the phases, outermost first. It changes exactly when
+        a new wait begins (for `must`, on the innermost phase's clock), and a move that
+        changes it tells the public something (the conformance suite checks both)."""
+        return tuple(p.id for p in self.phases)
+
 
 class Amount(BaseModel, frozen=True):
-    """A whole number the player fills in, from `min` to `max`."""
+    """A step: a whole number the player fills in, from `min` to `max`."""
 
+    kind: Literal["amount"] = "amount"
     #: The move field it fills.
     field: str = "amount"
     min: int
@@ -82,16 +129,30 @@ class Amount(BaseModel, frozen=True):
 class Choice(BaseModel, frozen=True):
     """One of a pick's choices."""
 
-    #: What goes into the move; a menu option's value holds at most 100 characters.
-    value: Annotated[str, Field(max_length=100)]
+    #: What goes into the move; a menu option's value holds at most 100 characters, and none
+    #: of the `SEPARATORS`.
+    value: Annotated[str, Field(min_length=1, max_length=100)]
     #: For people.
     label: Annotated[str, Field(max_length=100)]
     description: str | None = None
+    #: The menu it is listed in, where a pick's choices are grouped (by kind, by region).
+    group: str | None = None
+    #: The steps that follow when it is picked (an adjacent company after a company, an
+    #: amount up to what the chosen source holds): a later step's choices or bounds that
+    #: depend on this one. Only a pick of one value (not a list) has choices with steps.
+    then: list[Step] = []
+
+    @model_validator(mode="after")
+    def _plain(self) -> Choice:
+        if SEPARATORS & set(self.value):
+            raise ValueError(f"a choice's value holds none of {''.join(sorted(SEPARATORS))!r}")
+        return self
 
 
 class Pick(BaseModel, frozen=True):
-    """Choices the player picks from: one (`max` 1) or several (a multi-select)."""
+    """A step: choices the player picks from, one (`max` 1) or several (a multi-select)."""
 
+    kind: Literal["pick"] = "pick"
     #: The move field it fills.
     field: str
     choices: list[Choice]
@@ -102,6 +163,12 @@ class Pick(BaseModel, frozen=True):
     #: The move field is a list even when at most one may be picked (a move that takes a list
     #: of cards, offered a single card).
     as_list: bool = False
+    #: People may type a choice (its value or its label, as a hex's "B4"): the bot offers a
+    #: form where the choices are too many to list. A multi-select of more choices than one
+    #: menu lists must be typed, and so must a pick of one whose choices need more than 25
+    #: menus of at most 25 choices of one group each (the bot lists a pick of one in such
+    #: menus, a menu of the menus first where there are more than five).
+    typed: bool = False
 
     @model_validator(mode="after")
     def _fits(self) -> Pick:
@@ -113,26 +180,51 @@ class Pick(BaseModel, frozen=True):
                 f"a pick of {self.min} to {self.max} among {len(self.choices)} choices is not "
                 "possible"
             )
+        if self.takes_list and any(c.then for c in self.choices):
+            raise ValueError("only a pick of one value has choices with steps of their own")
+        if not self.typed and not self._listable():
+            raise ValueError(f"{len(self.choices)} choices are too many to list: make it typed")
         return self
+
+    def _listable(self) -> bool:
+        """Whether menus can list the choices: a multi-select's in one, a pick of one's in at
+        most 25 menus of at most 25 choices of one group each."""
+        if self.takes_list:
+            return len(self.choices) <= MENU_OPTIONS
+        sizes: dict[str | None, int] = {}
+        for choice in self.choices:
+            sizes[choice.group] = sizes.get(choice.group, 0) + 1
+        return sum(-(-n // MENU_OPTIONS) for n in sizes.values()) <= MENU_OPTIONS
 
     @property
     def takes_list(self) -> bool:
         """Whether the move field is a list of the picked values."""
         return self.as_list or self.max > 1
 
+    def choice(self, value: str) -> Choice | None:
+        """The choice of `value`, or None."""
+        return next((c for c in self.choices if c.value == value), None)
+
+
+#: One input of an action: a pick or an amount, told apart by `kind`.
+Step = Annotated[Pick | Amount, Field(discriminator="kind")]
+Choice.model_rebuild()
+
 
 class Action(BaseModel, frozen=True):
-    """One thing a player may do now; controls (a button, a menu, an amount form) are built
-    from it."""
+    """One thing a player may do now: a move with its fixed fields and the steps the player
+    answers to fill in the rest. The bot walks the steps as controls (a button, menus, a form)
+    and builds the move with `build`."""
 
-    #: Stable and unique among this player's actions now, e.g. "bid:genre-shop".
-    key: Annotated[str, Field(max_length=MAX_KEY)]
+    #: Stable and unique among this player's actions now, e.g. "bid:genre-shop"; no "|".
+    key: Annotated[str, Field(max_length=MAX_KEY, pattern=r"^[^|]+$")]
     #: "Genre Shop", "Play Scout", "Pass".
     label: str
     #: The move with its fixed fields: {"type": "bid", "target": "genre-shop"}.
     move: dict[str, Any]
-    amount: Amount | None = None
-    pick: Pick | None = None
+    #: What the player fills in, in order; a pick's chosen choice may bring steps of its own
+    #: (`Choice.then`), which come next.
+    steps: list[Step] = []
     #: The move stays secret until a reveal (its type is one of the engine's `sealed_moves`).
     sealed: bool = False
 
@@ -140,9 +232,7 @@ class Action(BaseModel, frozen=True):
     def _fields_apart(self) -> Action:
         if not isinstance(self.move.get("type"), str):
             raise ValueError("an action's move has a type")
-        filled = [part.field for part in (self.amount, self.pick) if part is not None]
-        if "type" in filled or len(set(filled)) != len(filled):
-            raise ValueError("an action's amount and pick fill distinct fields other than type")
+        _check_fields(self.steps, {"type", *self.move})
         return self
 
     @property
@@ -150,37 +240,113 @@ class Action(BaseModel, frozen=True):
         """The move's type."""
         return str(self.move["type"])
 
-    def build(
-        self, *, amount: int | None = None, picked: list[str] | None = None
-    ) -> dict[str, Any]:
-        """The full move: the fixed fields, `amount` in the amount's field and the picked
-        values in the pick's field. Raises ValueError when an amount or picks are given to an
-        action that takes none, or are missing, or when the picks are not among the choices or
-        not as many as the pick allows. An amount out of its bounds is left to the engine,
-        whose refusal says what is wrong in the game's words."""
+    @property
+    def pick(self) -> Pick | None:
+        """The action's first pick among its own steps (not those a choice brings), if any."""
+        return next((s for s in self.steps if isinstance(s, Pick)), None)
+
+    @property
+    def amount(self) -> Amount | None:
+        """The action's first amount among its own steps (not those a choice brings), if any."""
+        return next((s for s in self.steps if isinstance(s, Amount)), None)
+
+    def walk(self) -> Iterator[Step]:
+        """Every step the action may ask, whatever is picked: its steps and, depth first, those
+        each choice brings."""
+        return _walk(self.steps)
+
+    def path(self, answers: Mapping[str, Answer]) -> Iterator[Step]:
+        """The steps asked, in order, given the answers so far (keyed by field): a pick's
+        chosen choice puts its own steps next."""
+        pending = list(self.steps)
+        while pending:
+            step = pending.pop(0)
+            yield step
+            if isinstance(step, Pick) and not step.takes_list:
+                chosen = step.choice(str(answers.get(step.field)))
+                if chosen is not None:
+                    pending[:0] = chosen.then
+
+    def next_step(self, answers: Mapping[str, Answer]) -> Step | None:
+        """The first step not yet answered, or None when the move is complete."""
+        return next((s for s in self.path(answers) if s.field not in answers), None)
+
+    def build(self, answers: Mapping[str, Answer] | None = None) -> dict[str, Any]:
+        """The full move: the fixed fields and each step's answer in its field. Raises
+        ValueError for answers the action does not take, a missing one, an amount that is no
+        whole number, or picks not among the choices, repeated, or more or fewer than the pick
+        allows: mistakes of the code building controls, or an answer to a control no longer
+        open. An amount out of its bounds is left to the engine, whose refusal says what is
+        wrong in the game's words."""
+        given = dict(answers or {})
         move = dict(self.move)
-        if self.amount is None:
-            if amount is not None:
-                raise ValueError(f"{self.key} takes no amount")
-        elif amount is None:
-            raise ValueError(f"{self.key} needs an amount")
-        else:
-            move[self.amount.field] = amount
-        if self.pick is None:
-            if picked:
-                raise ValueError(f"{self.key} takes no pick")
-            return move
-        chosen = list(picked or [])
-        offered = {c.value for c in self.pick.choices}
-        if len(set(chosen)) != len(chosen) or not set(chosen) <= offered:
-            raise ValueError(f"{self.key}: pick distinct values among the choices")
-        if not self.pick.min <= len(chosen) <= self.pick.max:
-            raise ValueError(f"{self.key}: pick {self.pick.min} to {self.pick.max} choices")
-        if self.pick.takes_list:
-            move[self.pick.field] = chosen
-        elif chosen:
-            move[self.pick.field] = chosen[0]
+        for step in self.path(dict(given)):
+            if step.field not in given:
+                raise ValueError(f"{self.key} needs {step.field}")
+            answer = given.pop(step.field)
+            if isinstance(step, Amount):
+                if isinstance(answer, bool) or not isinstance(answer, int):
+                    raise ValueError(f"{self.key}: {step.field} is a whole number")
+                move[step.field] = answer
+                continue
+            if isinstance(answer, int):
+                raise ValueError(f"{self.key}: {step.field} is picked, not a number")
+            chosen = [answer] if isinstance(answer, str) else list(answer)
+            if len(set(chosen)) != len(chosen) or any(step.choice(v) is None for v in chosen):
+                raise ValueError(f"{self.key}: pick distinct values among the choices")
+            if not step.min <= len(chosen) <= step.max:
+                raise ValueError(f"{self.key}: pick {step.min} to {step.max} choices")
+            if step.takes_list:
+                move[step.field] = chosen
+            elif chosen:
+                move[step.field] = chosen[0]
+        if given:
+            raise ValueError(f"{self.key} takes no {', '.join(sorted(given))}")
         return move
+
+
+def random_answers(
+    action: Action,
+    rnd: random.Random,
+    amount: Callable[[Amount], int] | None = None,
+    count: Callable[[Pick], int] | None = None,
+) -> dict[str, Answer]:
+    """Answers to every step of `action` drawn with `rnd`, for random playouts and computer
+    players: amounts from `amount` (by default anywhere in the step's bounds), and as many
+    choices as `count` says (by default any number the pick allows) drawn among a pick's."""
+    answers: dict[str, Answer] = {}
+    while (step := action.next_step(answers)) is not None:
+        if isinstance(step, Amount):
+            answers[step.field] = (
+                amount(step) if amount is not None else rnd.randint(step.min, step.max)
+            )
+            continue
+        count_ = count(step) if count is not None else rnd.randint(step.min, step.max)
+        picked = [c.value for c in rnd.sample(step.choices, count_)]
+        answers[step.field] = picked if step.takes_list or not picked else picked[0]
+    return answers
+
+
+def _walk(steps: list[Step]) -> Iterator[Step]:
+    for step in steps:
+        yield step
+        if isinstance(step, Pick):
+            for choice in step.choices:
+                yield from _walk(choice.then)
+
+
+def _check_fields(steps: list[Step], taken: set[str]) -> None:
+    """Along every path through `steps`, each step fills a field of its own, and none that the
+    move fixes (its `type` included)."""
+    for index, step in enumerate(steps):
+        if step.field in taken:
+            raise ValueError(f"two parts of an action fill {step.field!r}")
+        taken = taken | {step.field}
+        if isinstance(step, Pick):
+            rest = steps[index + 1 :]
+            for choice in step.choices:
+                if choice.then:
+                    _check_fields([*choice.then, *rest], taken)
 
 
 class Forfeit(BaseModel):

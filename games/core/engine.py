@@ -7,7 +7,8 @@ Engines are synchronous and deterministic: no clock, no I/O, randomness only fro
 `RandomSource` kept in the state.
 
 The contract the bot reads without knowing the game (`docs/engine-contract.md`): `turn` (the
-phase, its default length, what its deadline does, who must and who may act),
+phases, nested, the innermost one's clock, what its deadline does, who must and who may act),
+`clocks` (the kinds of decision and their default lengths),
 `legal_actions` (what one player may do now, as `Action`s), `audit` (the host's full
 picture), `season_outcome` and `garnets_spent` (what a season's ledger takes from a match),
 `placings` (who won a finished match and who came where), `sealed_moves` (moves secret
@@ -25,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import pydantic_core
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from games.core.contract import Action, Placings, SeasonOutcome, Turn
+from games.core.contract import Action, Clock, Placings, SeasonOutcome, Turn
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 
@@ -75,6 +76,9 @@ class Engine(ABC, Generic[S, OptionsT]):
     #: The version of the state's stored form; raised, with an `upgrade` from the one before,
     #: whenever a change to the state would stop an older snapshot from loading as it is.
     state_version: ClassVar[int] = 1
+    #: The kinds of decision its phases wait on, each with its default length
+    #: (`Phase.clock` names one): a host sets a length per kind.
+    clocks: ClassVar[Mapping[str, Clock]]
     #: Move types whose content is secret until a reveal (a sealed bid): an `Action` of one of
     #: them may be `sealed`, and no public event of its move tells its secret fields.
     sealed_moves: ClassVar[frozenset[str]] = frozenset()
@@ -192,7 +196,8 @@ class Engine(ABC, Generic[S, OptionsT]):
 
     @abstractmethod
     def turn(self, state: S) -> Turn:
-        """The phase now, its default length and what its deadline does; the seated players,
+        """The phases now (the innermost and those enclosing it), with their clocks, ids and
+        what the innermost's deadline does; the seated players,
         the removed ones, who the phase still waits for (`must`) and who may act (`may`:
         exactly the players whose `legal_actions` are not empty)."""
 

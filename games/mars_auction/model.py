@@ -294,3 +294,6 @@ class State(BaseModel):
     #: Setup: the L9 budget before corporations.
     setup_budget: int = 0
     result: Result | None = None
+    #: Decisions opened so far (`phase_opened` events): the innermost phase's id in `turn`
+    #: counts on it, so that a phase repeated (the same player's turn again) is a new wait.
+    waits: int = 0

@@ -7,10 +7,22 @@ Rulings: RULINGS.md §2 (L1-L18, U1-U8) and Dealer's own (MA-D1...), in docs/rul
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from games.core.contract import Action, Amount, Choice, Forfeit, Phase, Pick, Placings, Turn
+from games.core.contract import (
+    Action,
+    Amount,
+    Choice,
+    Clock,
+    Forfeit,
+    Phase,
+    Pick,
+    Placings,
+    Turn,
+    random_answers,
+)
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
@@ -108,6 +120,11 @@ class MarsAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: MA-D5: ten minutes a turn of the bidding, half an hour a step (budgets, keeps, buys).
+    clocks: ClassVar[Mapping[str, Clock]] = {
+        "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
+        "step": Clock(label="Each budget, keep or buy step", default_seconds=STEP_SECONDS),
+    }
     #: A stated budget stays private; keeps and purchases are revealed together (MA-D3).
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"budget", "keep", "buy"})
     reveal_events: ClassVar[frozenset[str]] = frozenset(
@@ -1087,6 +1104,7 @@ class MarsAuction(Engine[State, Options]):
     def _opened(self, board: Board, step: str, players: list[str]) -> None:
         """A new decision is awaited: the bot starts its deadline on this event."""
         state = board.state
+        state.waits += 1
         board.public(
             "phase_opened",
             step=step,
@@ -1115,7 +1133,8 @@ class MarsAuction(Engine[State, Options]):
             return Phase(
                 name="ended",
                 title="Match over",
-                default_seconds=None,
+                clock=None,
+                id="ended",
                 on_deadline="Nothing: the match is over.",
             )
         if step == "waiting":
@@ -1127,7 +1146,8 @@ class MarsAuction(Engine[State, Options]):
             return Phase(
                 name="waiting",
                 title=f"Waiting for the host to open {what} or end the match",
-                default_seconds=None,
+                clock=None,
+                id=f"waiting-{state.waits}",
                 on_deadline="Nothing: the host opens the next auction or ends the match.",
             )
         where = self._auction_words(state)
@@ -1137,7 +1157,8 @@ class MarsAuction(Engine[State, Options]):
                 name="budget",
                 title=f"Budgets for {where}",
                 round=round_,
-                default_seconds=STEP_SECONDS,
+                clock="step",
+                id=f"{step}-{state.waits}",
                 on_deadline="Whoever has not stated a budget keeps the M€ the bot last knew "
                 "them to hold (0 if none).",
             )
@@ -1147,7 +1168,8 @@ class MarsAuction(Engine[State, Options]):
                 name="keep",
                 title=f"Choosing {KIND_WORDS[kind]} to keep, {where}",
                 round=round_,
-                default_seconds=STEP_SECONDS,
+                clock="step",
+                id=f"{step}-{state.waits}",
                 on_deadline=f"Whoever has not chosen keeps their first {KEEP[kind]} "
                 f"{KIND_WORDS[kind] if KEEP[kind] > 1 else kind} in display order.",
             )
@@ -1156,7 +1178,8 @@ class MarsAuction(Engine[State, Options]):
                 name="buy",
                 title=f"Buying won projects, {where}",
                 round=round_,
-                default_seconds=STEP_SECONDS,
+                clock="step",
+                id=f"{step}-{state.waits}",
                 on_deadline="Whoever has not chosen buys none of the projects they won; "
                 "their bids stay paid (L16).",
             )
@@ -1175,7 +1198,8 @@ class MarsAuction(Engine[State, Options]):
             name="bidding",
             title=f"{where.capitalize()}{lot}: {player}'s turn",
             round=round_,
-            default_seconds=TURN_SECONDS,
+            clock="turn",
+            id=f"bidding-{state.waits}",
             on_deadline=then,
         )
 
@@ -1227,7 +1251,7 @@ class MarsAuction(Engine[State, Options]):
                     key="budget",
                     label="State your M€",
                     move={"type": "budget"},
-                    amount=Amount(min=0, max=MAX_MC, label="M€ you hold for this auction"),
+                    steps=[Amount(min=0, max=MAX_MC, label="M€ you hold for this auction")],
                     sealed=True,
                 )
             ]
@@ -1245,14 +1269,17 @@ class MarsAuction(Engine[State, Options]):
                         key="keep",
                         label=f"Keep {n} {KIND_WORDS[kind] if n > 1 else kind}",
                         move={"type": "keep"},
-                        pick=Pick(
-                            field="cards",
-                            choices=choices,
-                            min=n,
-                            max=n,
-                            as_list=True,
-                            label=f"{KIND_WORDS[kind].capitalize()} to keep",
-                        ),
+                        steps=[
+                            Pick(
+                                field="cards",
+                                choices=choices,
+                                min=n,
+                                max=n,
+                                as_list=True,
+                                label=f"{KIND_WORDS[kind].capitalize()} to keep",
+                                typed=True,
+                            )
+                        ],
                         sealed=True,
                     )
                 ]
@@ -1263,14 +1290,17 @@ class MarsAuction(Engine[State, Options]):
                     key="buy",
                     label=f"Buy projects ({price} M€ each)",
                     move={"type": "buy"},
-                    pick=Pick(
-                        field="cards",
-                        choices=choices,
-                        min=0,
-                        max=most,
-                        as_list=True,
-                        label="Projects to buy",
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=choices,
+                            min=0,
+                            max=most,
+                            as_list=True,
+                            label="Projects to buy",
+                            typed=True,
+                        )
+                    ],
                     sealed=True,
                 )
             ]
@@ -1287,7 +1317,7 @@ class MarsAuction(Engine[State, Options]):
                         key="raise",
                         label="Open the bidding" if high is None else "Raise",
                         move={"type": "raise"},
-                        amount=Amount(min=low, max=most, label="Your bid in M€"),
+                        steps=[Amount(min=low, max=most, label="Your bid in M€")],
                     )
                 )
             if high is not None:
@@ -1302,14 +1332,17 @@ class MarsAuction(Engine[State, Options]):
                     key="place",
                     label="Put markers",
                     move={"type": "place"},
-                    pick=Pick(
-                        field="cards",
-                        choices=[self._card_choice(c) for c in open_],
-                        min=1,
-                        max=min(2, room, len(open_)),
-                        as_list=True,
-                        label="One marker on each card picked",
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=[self._card_choice(c) for c in open_],
+                            min=1,
+                            max=min(2, room, len(open_)),
+                            as_list=True,
+                            label="One marker on each card picked",
+                            typed=True,
+                        )
+                    ],
                 )
             )
         twice = [c for c in open_ if c.markers.get(player, 0) <= MAX_ON_CARD - 2]
@@ -1319,12 +1352,15 @@ class MarsAuction(Engine[State, Options]):
                     key="place_twice",
                     label="Put 2 markers on one card",
                     move={"type": "place", "twice": True},
-                    pick=Pick(
-                        field="cards",
-                        choices=[self._card_choice(c) for c in twice],
-                        as_list=True,
-                        label="The card",
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=[self._card_choice(c) for c in twice],
+                            as_list=True,
+                            label="The card",
+                            typed=True,
+                        )
+                    ],
                 )
             )
         actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
@@ -1398,19 +1434,15 @@ class MarsAuction(Engine[State, Options]):
         actions = self.legal_actions(state, player)
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)
-        amount = None
-        if action.amount is not None:
-            low, high = action.amount.min, action.amount.max
-            amount = (
-                rnd.randint(low, min(high, low + 8))
-                if action.key != "budget"
-                else rnd.randint(0, 40)
-            )
-        picked = None
-        if action.pick is not None:
-            count = rnd.randint(action.pick.min, action.pick.max)
-            picked = [c.value for c in rnd.sample(action.pick.choices, count)]
-        return player, self.parse_move(action.build(amount=amount, picked=picked))
+        budget = action.key == "budget"
+        answers = random_answers(
+            action,
+            rnd,
+            lambda step: (
+                rnd.randint(0, 40) if budget else rnd.randint(step.min, min(step.max, step.min + 8))
+            ),
+        )
+        return player, self.parse_move(action.build(answers))
 
     def conserved(self, state: State) -> dict[str, int]:
         """No card is in two places, and none is held that was not dealt: 0 and 0."""

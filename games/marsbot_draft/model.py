@@ -197,3 +197,6 @@ class State(BaseModel):
     bought: list[str] | None = None
     ended: Ending | None = None
     out: list[str] = Field(default_factory=list)
+    #: Decisions opened so far (`phase_opened` events): the innermost phase's id in `turn`
+    #: counts on it, so that a phase repeated (the same player's turn again) is a new wait.
+    waits: int = 0

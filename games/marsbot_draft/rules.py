@@ -10,12 +10,22 @@ channel it is played in. No phase has a deadline (MB-D8): the draft waits for it
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
-from games.core.contract import Action, Choice, Forfeit, Phase, Placings, Turn
+from games.core.contract import (
+    Action,
+    Choice,
+    Clock,
+    Forfeit,
+    Phase,
+    Placings,
+    Turn,
+    random_answers,
+)
 from games.core.contract import Pick as PickChoices
 from games.core.drawing.words import join
 from games.core.engine import HOST, Engine
@@ -111,6 +121,10 @@ class MarsbotDraft(Engine[State, Options]):
     min_players, max_players = 1, 1
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
+    #: MB-D8: no step of the draft has a deadline unless the host sets one.
+    clocks: ClassVar[Mapping[str, Clock]] = {
+        "step": Clock(label="Each step of the draft", default_seconds=None)
+    }
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -476,6 +490,7 @@ class MarsbotDraft(Engine[State, Options]):
         return list(state.marsbot_pile)
 
     def _opened(self, state: State) -> Event:
+        state.waits += 1
         data: dict[str, Any] = {"phase": state.phase}
         if state.phase == "pick":
             data["round"] = state.round
@@ -524,7 +539,8 @@ class MarsbotDraft(Engine[State, Options]):
             name=state.phase,
             title=self._title(state),
             round=state.round if state.phase == "pick" else None,
-            default_seconds=None,
+            clock=None if state.phase == "ended" else "step",
+            id="ended" if state.phase == "ended" else f"{state.phase}-{state.waits}",
             on_deadline=on_deadline,
         )
         active = [] if state.phase == "ended" else [state.player]
@@ -543,7 +559,7 @@ class MarsbotDraft(Engine[State, Options]):
                 label=f"Cards to buy, {CARD_PRICE} M€ each",
                 as_list=True,
             )
-            return [Action(key="buy", label="Buy your cards", move={"type": "buy"}, pick=cards)]
+            return [Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards])]
         if state.phase in ("discard", "deck"):
             label = "MARSBOT's discard" if state.phase == "discard" else "MARSBOT's action deck"
             return [Action(key=state.phase, label=label, move={"type": state.phase})]
@@ -551,16 +567,18 @@ class MarsbotDraft(Engine[State, Options]):
             choices = PickChoices(
                 field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
             )
-            return [Action(key="take", label="Take a card", move={"type": "take"}, pick=choices)]
+            return [Action(key="take", label="Take a card", move={"type": "take"}, steps=[choices])]
         actions: list[Action] = []
         if state.own is None:
             yours = self._own_pile(state)
             offered = list(project_cards()) if yours is None else yours
             choices = PickChoices(
-                field="card", choices=[_choice(c) for c in offered], label="Your card"
+                field="card", choices=[_choice(c) for c in offered], label="Your card", typed=True
             )
             actions.append(
-                Action(key="take", label="The card you take", move={"type": "take"}, pick=choices)
+                Action(
+                    key="take", label="The card you take", move={"type": "take"}, steps=[choices]
+                )
             )
         if state.own is not None or not state.options.own_first:
             barred, within = self._pile_limits(state)
@@ -577,9 +595,10 @@ class MarsbotDraft(Engine[State, Options]):
                 max=size,
                 label="MARSBOT's pile",
                 as_list=True,
+                typed=True,
             )
             actions.append(
-                Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, pick=pile)
+                Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
             )
         return actions
 
@@ -673,11 +692,7 @@ class MarsbotDraft(Engine[State, Options]):
         if not actions:
             return HOST, ClosePhase()
         action = rnd.choice(actions)
-        picked = None
-        if action.pick is not None:
-            values = [c.value for c in action.pick.choices]
-            picked = rnd.sample(values, rnd.randint(action.pick.min, action.pick.max))
-        return state.player, self.parse_move(action.build(picked=picked))
+        return state.player, self.parse_move(action.build(random_answers(action, rnd)))
 
     def conserved(self, state: State) -> dict[str, int]:
         """A whole draft's eight cards are neither made nor lost: in the piles, kept, or

@@ -552,6 +552,9 @@ class State(BaseModel):
     #: Cards each player was dealt (their deck); every card is always in exactly one zone.
     dealt: dict[str, int] = Field(default_factory=dict)
     result: Result | None = None
+    #: Decisions opened so far (`phase_opened` events): the innermost phase's id in `turn`
+    #: counts on it, so that a phase repeated (the same player's turn again) is a new wait.
+    waits: int = 0
 
 
 # -- views -------------------------------------------------------------------------------------

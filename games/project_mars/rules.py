@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.core.contract import Action, Choice, Forfeit, Phase, Pick, Placings, Turn
+from games.core.contract import Action, Choice, Clock, Forfeit, Phase, Pick, Placings, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
@@ -96,6 +96,13 @@ class ProjectMars(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: PM-D15: each turn, each decision and each round's start has its own deadline.
+    clocks: ClassVar[Mapping[str, Clock]] = {
+        "turn": Clock(
+            label="Each turn, decision, round start and deck choice",
+            default_seconds=PHASE_SECONDS,
+        )
+    }
     #: Secret until a reveal: the deck chosen (PM-D1), the back-hand cards kept and the cards
     #: traded in a mulligan (how many is public), a trap set face down (PM-3: its slot is
     #: seen, not the card), and the answers of `SEALED_CHOICES`.
@@ -167,7 +174,8 @@ class ProjectMars(Engine[State, Options]):
         return []
 
     def _open(self, table: Table, phase: str, players: list[str], **extra: Any) -> None:
-        """A new decision is awaited: the bot starts its deadline on this event."""
+        """A new decision is awaited: a new wait (`State.waits`), told to everyone."""
+        table.state.waits += 1
         table.public("phase_opened", round=table.state.round, phase=phase, players=players, **extra)
 
     # -- moves -----------------------------------------------------------------------------
@@ -727,14 +735,16 @@ class ProjectMars(Engine[State, Options]):
             return Phase(
                 name="ended",
                 title="Match over",
-                default_seconds=None,
+                clock=None,
+                id="ended",
                 on_deadline="Nothing: the match is over.",
             )
         if state.phase == "deck":
             return Phase(
                 name="deck",
                 title="Choosing decks",
-                default_seconds=PHASE_SECONDS,
+                clock="turn",
+                id=f"deck-{state.waits}",
                 on_deadline="Whoever has not chosen a deck gets Vanguard (PM-D1).",
             )
         heading = f"Round {state.round}"
@@ -744,7 +754,8 @@ class ProjectMars(Engine[State, Options]):
                 name="mulligan",
                 title=f"{heading}: {steps}",
                 round=state.round,
-                default_seconds=PHASE_SECONDS,
+                clock="turn",
+                id=f"mulligan-{state.waits}",
                 on_deadline="Whoever has not finished keeps their whole back hand and trades "
                 "nothing in (PM-D15).",
             )
@@ -756,14 +767,16 @@ class ProjectMars(Engine[State, Options]):
                 title=f"{heading}: {pending.player}'s choice for the "
                 f"{state.cards[pending.card].spec.name}",
                 round=state.round,
-                default_seconds=PHASE_SECONDS,
+                clock="turn",
+                id=f"choice-{state.waits}",
                 on_deadline=f"{pending.player} takes {first} (PM-D15).",
             )
         return Phase(
             name="turn",
             title=f"{heading}: {state.turn}'s turn",
             round=state.round,
-            default_seconds=PHASE_SECONDS,
+            clock="turn",
+            id=f"turn-{state.waits}",
             on_deadline=f"{state.turn} passes (PM-D15).",
         )
 
@@ -784,7 +797,7 @@ class ProjectMars(Engine[State, Options]):
                     key="deck",
                     label="Choose a ready deck",
                     move={"type": "deck"},
-                    pick=Pick(field="deck", choices=decks, label="Ready deck"),
+                    steps=[Pick(field="deck", choices=decks, label="Ready deck")],
                     sealed=True,
                 )
             ]
@@ -794,14 +807,16 @@ class ProjectMars(Engine[State, Options]):
                     key="keep",
                     label="Keep back-hand cards",
                     move={"type": "keep"},
-                    pick=Pick(
-                        field="cards",
-                        choices=[self._card_choice(state, c) for c in legal.keep],
-                        min=0,
-                        max=len(legal.keep),
-                        label="Back-hand cards to keep (the rest go to the junkyard)",
-                        as_list=True,
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=[self._card_choice(state, c) for c in legal.keep],
+                            min=0,
+                            max=len(legal.keep),
+                            label="Back-hand cards to keep (the rest go to the junkyard)",
+                            as_list=True,
+                        )
+                    ],
                     sealed=True,
                 )
             ]
@@ -812,14 +827,16 @@ class ProjectMars(Engine[State, Options]):
                     key="mulligan",
                     label="Mulligan",
                     move={"type": "mulligan"},
-                    pick=Pick(
-                        field="cards",
-                        choices=[self._card_choice(state, c) for c in cards],
-                        min=0,
-                        max=min(legal.mulligan.max, len(cards)),
-                        label="Hand cards to trade in (none keeps your hand)",
-                        as_list=True,
-                    ),
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=[self._card_choice(state, c) for c in cards],
+                            min=0,
+                            max=min(legal.mulligan.max, len(cards)),
+                            label="Hand cards to trade in (none keeps your hand)",
+                            as_list=True,
+                        )
+                    ],
                     sealed=True,
                 )
             ]
@@ -830,11 +847,13 @@ class ProjectMars(Engine[State, Options]):
                     key="choose",
                     label=f"Choose for the {state.cards[pending.card].spec.name}",
                     move={"type": "choose"},
-                    pick=Pick(
-                        field="option",
-                        choices=[Choice(value=o.id, label=o.label) for o in legal.choose],
-                        label=pending.prompt,
-                    ),
+                    steps=[
+                        Pick(
+                            field="option",
+                            choices=[Choice(value=o.id, label=o.label) for o in legal.choose],
+                            label=pending.prompt,
+                        )
+                    ],
                     sealed=pending.kind in SEALED_CHOICES,
                 )
             ]
@@ -862,11 +881,13 @@ class ProjectMars(Engine[State, Options]):
             key=f"play:{play.card}",
             label=label,
             move=move,
-            pick=Pick(
-                field="slot",
-                choices=[self._slot_choice(state, player, enemy, spec, s) for s in play.slots],
-                label=f"Where the {spec.name} goes",
-            ),
+            steps=[
+                Pick(
+                    field="slot",
+                    choices=[self._slot_choice(state, player, enemy, spec, s) for s in play.slots],
+                    label=f"Where the {spec.name} goes",
+                )
+            ],
             sealed=spec.trap,
         )
 

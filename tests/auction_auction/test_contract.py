@@ -65,7 +65,8 @@ def test_access_phase_offers_each_house_from_0_to_the_cash_held() -> None:
     turn = ENGINE.turn(match.state)
     assert (turn.must, turn.may, turn.out) == (PLAYERS, PLAYERS, [])
     assert turn.phase.name == "access" and turn.phase.round == 1
-    assert turn.phase.default_seconds == PHASE_SECONDS
+    assert turn.phase.clock is not None
+    assert ENGINE.clocks[turn.phase.clock].default_seconds == PHASE_SECONDS
     assert turn.phase.title == "Access phase, round 1 of 3"
 
 
@@ -204,7 +205,7 @@ def test_the_season_outcome_is_what_the_ledger_read_from_the_result() -> None:
     assert outcome.pool_increase == 10
     assert outcome.pool_reason == "everyone held four cubes"
     turn = ENGINE.turn(match.state)
-    assert (turn.phase.name, turn.phase.default_seconds, turn.may) == ("ended", None, [])
+    assert (turn.phase.name, turn.phase.clock, turn.may) == ("ended", None, [])
 
 
 def test_no_season_outcome_before_the_end_and_no_pool_reason_without_an_increase() -> None:

@@ -99,7 +99,7 @@ async def build(
             host_id=host.id,
             options={},
             seed=rng.randrange(2**31),
-            phase_seconds=PHASE_SECONDS,
+            clocks={"phase": PHASE_SECONDS},
             spectator_channel_id=None,
             now=env.now().timestamp(),
         )

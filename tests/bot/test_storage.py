@@ -32,7 +32,7 @@ async def main(path):
     storage = await Storage.open(path)
     match_id = await storage.create_match(
         guild_id=1, channel_id=1, game="auction-auction", host_id=1, options={}, seed=1,
-        phase_seconds=60, spectator_channel_id=None, now=0.0,
+        clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
     )
     await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
     seq = 0
@@ -135,7 +135,7 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
         assert await storage.enrol(season, [(5, "Ann"), (7, "cy")], None, 0.0) == [7]
         match_id = await storage.create_match(
             guild_id=1, channel_id=1, game="auction-auction", host_id=9, options={}, seed=1,
-            phase_seconds=60, spectator_channel_id=None, now=0.0,
+            clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
         )  # fmt: skip
         assert match_id is not None
         assert await storage.start_match(

@@ -310,8 +310,9 @@ async def test_each_phase_lasts_its_own_default_unless_the_host_chose(simcord_en
     t = Table(simcord_env, 4)
     await t.start()
     row = await t.bot.storage.match(t.match_id)
-    assert row is not None and row.phase_seconds is None
-    default = ENGINE.turn(await t.state()).phase.default_seconds
+    assert row is not None and row.clocks == {} and row.phase_seconds is None
+    assert ENGINE.turn(await t.state()).phase.clock == "phase"
+    default = ENGINE.clocks["phase"].default_seconds
     assert default is not None and row.deadline == pytest.approx(t.bot.now() + default, abs=5)
     status = await t.players[0].slash(t.channel, "match status")
     assert "Then: Bids not in by then count as none" in status.response.content
@@ -319,7 +320,7 @@ async def test_each_phase_lasts_its_own_default_unless_the_host_chose(simcord_en
     chosen = Table(simcord_env, 4)
     await chosen.start(phase_minutes=60)
     row = await chosen.bot.storage.match(chosen.match_id)
-    assert row is not None and row.phase_seconds == 3600
+    assert row is not None and row.clocks == {"phase": 3600}
     assert row.deadline == pytest.approx(chosen.bot.now() + 3600, abs=5)
 
 
@@ -340,3 +341,21 @@ async def test_a_match_stored_by_an_earlier_version_loads_and_continues(
     await t.play_random_phase(random.Random(1), by_button=False)
     await t.close_phase()
     assert (await t.state()).round == 2
+
+
+async def test_a_match_created_before_clocks_per_kind_keeps_its_one_length(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """A match stored before clocks per kind kept one length for every phase
+    (`phase_seconds`, and no `clocks`): after the upgrade its phases still last that long."""
+    t = Table(simcord_env, 4)
+    await t.start()
+    t.bot.storage.writer.execute(
+        "UPDATE matches SET phase_seconds = 5400, clocks = '{}' WHERE id = ?", (t.match_id,)
+    )
+    await simcord_env.restart_bot(make_bot(db_path))
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.clocks == {} and row.phase_seconds == 5400
+    await t.close_phase()
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.deadline == pytest.approx(t.bot.now() + 5400, abs=5)

@@ -30,7 +30,9 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from games.core.contract import Action, Forfeit, Turn
+from bot import steps
+from bot.components import controls_fit
+from games.core.contract import Action, Amount, Forfeit, Turn, random_answers
 from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
@@ -77,8 +79,6 @@ HOSTILE_INTS = (-HUGE, -1, 0, HUGE, 2**64)
 WRONG_TYPES: tuple[Any, ...] = (None, "", "12", 1.5, True, [], {}, -1)
 
 ENGINE_IDS = sorted(ENGINES)
-#: Random playouts take most of the suite's time: `pytest -m "not slow"` leaves them out.
-pytestmark = pytest.mark.slow
 #: Without hypothesis's explain phase, which traces every line: a failing playout (one that
 #: never ends, above all) is then reported in seconds instead of minutes, and the assertion
 #: messages say what went wrong.
@@ -399,6 +399,8 @@ class Playout:
     accepted: int = 0
     compared_bids: int = 0
     sealed_checked: int = 0
+    #: New waits seen begin (the wait signal changing), with the contract's checks.
+    waits: int = 0
     _rnd: random.Random = field(init=False)
     #: Draws the picks of built actions, apart from `_rnd` so that the match played is the
     #: same with and without the contract's checks.
@@ -477,9 +479,10 @@ class Playout:
         """The contract now: (1) `may` is exactly the players with legal actions, and a move
         built from one of their actions is refused to every other player, the removed ones
         included, changing nothing; (2) every legal action is accepted, built at its bounds
-        and between; (3) the turn is well formed (its model checks must and may within
-        players - out and the phase's seconds), seats the match's players and never brings
-        anyone back;
+        and between (down whichever path its picks take), and can be shown by the bot's
+        generic controls, none cut (`controls_fit`, `steps.shown`); (3) the turn is well
+        formed (its model checks must and may within players - out), its phases run on the
+        engine's clocks, it seats the match's players and never brings anyone back;
         (4) sealed actions are of sealed move types and tell the public no secret before a
         reveal; (5) the state text round-trips, and so does the text written before versions;
         and the audit and the season's share are JSON, the latter only at the end; the placings
@@ -495,6 +498,10 @@ class Playout:
         assert isinstance(turn, Turn)
         assert Turn.model_validate(as_json(turn.model_dump(mode="json"), "the turn")) == turn
         assert turn.players == self.setup.players, "the turn does not seat the match's players"
+        for phase in turn.phases:
+            assert phase.clock is None or phase.clock in engine.clocks, (
+                f"{phase.name} runs on {phase.clock!r}, not one of {sorted(engine.clocks)}"
+            )
         assert set(self._out) <= set(turn.out), f"{self._out} were out, now only {turn.out}"
         self._out = list(turn.out)
         actions = {p: engine.legal_actions(state, p) for p in turn.players}
@@ -508,6 +515,9 @@ class Playout:
         for player in may:
             keys = [a.key for a in actions[player]]
             assert len(set(keys)) == len(keys), f"{player}'s action keys repeat: {keys}"
+            assert controls_fit(actions[player]), f"{player}'s actions {keys} are cut: too many"
+            cut = [problem for action in actions[player] for problem in steps.shown(action)]
+            assert not cut, f"the controls cannot show {cut}"
             for action in actions[player]:
                 self.check_action(before, player, action, public)
         for outsider in [p for p in turn.players if p not in may]:
@@ -535,18 +545,23 @@ class Playout:
             )
 
     def builds(self, action: Action) -> list[dict[str, Any]]:
-        """The action built at its amount's min, max and a value between, and with as few and
-        as many picks as it allows (drawn at random among its choices)."""
-        amounts: list[int | None] = [None]
-        if action.amount is not None:
-            low, high = action.amount.min, action.amount.max
-            amounts = [a for a in sorted({low, (low + high) // 2, high})]
-        picks: list[list[str] | None] = [None]
-        if action.pick is not None:
-            values = [c.value for c in action.pick.choices]
-            counts = sorted({action.pick.min, action.pick.max})
-            picks = [self._picks.sample(values, k) for k in counts]
-        return [action.build(amount=a, picked=p) for a in amounts for p in picks]
+        """The action built with every amount at its min, at its max and between, and with
+        as few and as many picks as each pick allows (drawn at random among its choices,
+        down whichever path the picks take)."""
+
+        def lowest(step: Any) -> int:
+            return int(step.min)
+
+        def middle(step: Amount) -> int:
+            return (step.min + step.max) // 2
+
+        def highest(step: Any) -> int:
+            return int(step.max)
+
+        return [
+            action.build(random_answers(action, self._picks, amount=amount, count=count))
+            for amount, count in ((lowest, lowest), (middle, lowest), (highest, highest))
+        ]
 
     def check_action(
         self, before: dict[str, Any], player: str, action: Action, public: set[str]
@@ -628,6 +643,7 @@ class Playout:
         kept = engine.conserved(self.state)
         recorded = len(self.match.record.moves)
         twin = self.loaded(before) if self.twin else None
+        waited = engine.turn(self.state) if self.contract else None
         try:
             events = self.match.submit(actor, raw)
         except RuleError as error:
@@ -649,6 +665,8 @@ class Playout:
         assert (engine.result(self.state) is not None) == finished, "result before the end"
         if twin is not None:
             self.check_twin_accepts(twin, actor, raw, events)
+        if waited is not None:
+            self.check_wait(waited, engine.turn(self.state), f"{actor} {raw}", events)
         if self.contract:
             spent = engine.garnets_spent(events)
             assert set(spent) <= ({actor} if engine.takes_garnets else set()), (
@@ -673,6 +691,24 @@ class Playout:
         state = self.engine.load_state(json.loads(json.dumps(dumped)))
         assert self.engine.dump_state(state) == dumped, "state JSON round trip changed the dump"
         return state
+
+    def check_wait(self, before: Turn, after: Turn, move: str, events: list[Event]) -> None:
+        """The wait signal (`Turn.wait`): a new wait begins only by a move that tells the
+        public something, and the phases' public facts (their names, titles, rounds, clocks,
+        how deep they nest) change only with a new wait, so the bot misses none."""
+
+        def facts(turn: Turn) -> list[tuple[Any, ...]]:
+            return [(p.name, p.title, p.round, p.clock) for p in turn.phases]
+
+        if after.wait == before.wait:
+            assert facts(after) == facts(before), (
+                f"{move} changed the phase from {facts(before)} to {facts(after)}, but not its id "
+                f"{after.wait}"
+            )
+            return
+        self.waits += 1
+        public = [e.type for e in events if e.audience.kind == "public"]
+        assert public, f"{move} began a new wait {after.wait} but told the public nothing"
 
     def check_twin_refuses(self, twin: Any, actor: str, raw: Any, error: RuleError) -> None:
         with pytest.raises(RuleError) as caught:
@@ -866,12 +902,14 @@ def engine(request: pytest.FixtureRequest) -> Engine[Any, Any]:
     return ENGINES[request.param]
 
 
+@pytest.mark.slow
 @settings(CHECKS, max_examples=100)
 @given(data=st.data())
 def test_every_random_match_ends(engine: Engine[Any, Any], data: st.DataObject) -> None:
     assert ends(engine, draw_setup(data, engine)) > 0
 
 
+@pytest.mark.slow
 @CHECKS
 @given(data=st.data())
 def test_refused_moves_change_nothing(engine: Engine[Any, Any], data: st.DataObject) -> None:
@@ -882,6 +920,7 @@ def test_refused_moves_change_nothing(engine: Engine[Any, Any], data: st.DataObj
     assert playout.rejected > 0
 
 
+@pytest.mark.slow
 @CHECKS
 @given(data=st.data())
 def test_replay_is_deterministic(engine: Engine[Any, Any], data: st.DataObject) -> None:
@@ -896,6 +935,7 @@ def test_replay_is_deterministic(engine: Engine[Any, Any], data: st.DataObject) 
     assert replays[0].to_json() == replays[1].to_json()
 
 
+@pytest.mark.slow
 @CHECKS
 @given(data=st.data())
 def test_record_json_round_trip(engine: Engine[Any, Any], data: st.DataObject) -> None:
@@ -912,6 +952,7 @@ def test_record_json_round_trip(engine: Engine[Any, Any], data: st.DataObject) -
     as_json(again.to_json(), "the replay report")
 
 
+@pytest.mark.slow
 @CHECKS
 @given(data=st.data())
 def test_state_json_round_trip(engine: Engine[Any, Any], data: st.DataObject) -> None:
@@ -920,6 +961,7 @@ def test_state_json_round_trip(engine: Engine[Any, Any], data: st.DataObject) ->
     play(engine, data, hostile=True, twin=True)
 
 
+@pytest.mark.slow
 @CHECKS
 @given(data=st.data())
 def test_views_change_only_for_viewers_told_something(
@@ -931,6 +973,7 @@ def test_views_change_only_for_viewers_told_something(
     play(engine, data, hostile=True, views=True)
 
 
+@pytest.mark.slow
 @CHECKS
 @given(data=st.data())
 def test_views_do_not_tell_other_players_secrets(
@@ -942,6 +985,7 @@ def test_views_do_not_tell_other_players_secrets(
     play(engine, data, hostile=True, resample=True)
 
 
+@pytest.mark.slow
 @CONTRACT_CHECKS
 @given(data=st.data())
 def test_the_contract_holds_at_every_step(engine: Engine[Any, Any], data: st.DataObject) -> None:
@@ -968,6 +1012,7 @@ def after_a_sealed_bid(engine: Engine[Any, Any], seed: int) -> tuple[Playout, st
     pytest.skip(f"no sealed bid of at least 1 in {engine.game} with seed {seed}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(10))
 def test_an_extra_sealed_bid_changes_no_one_elses_view(engine: Engine[Any, Any], seed: int) -> None:
     """Two states differing only by one player's extra private move (a new amount replacing
@@ -988,6 +1033,7 @@ def test_an_extra_sealed_bid_changes_no_one_elses_view(engine: Engine[Any, Any],
             assert seen_by(told[0], viewer) == seen_by(told[1], viewer), viewer
 
 
+@pytest.mark.slow
 def test_the_resampling_check_compares_sealed_bids(engine: Engine[Any, Any]) -> None:
     """The resampling check is not vacuous: it compares public views after different bids."""
     if not any(shape["type"] == ("const", "bid") for shape in move_shapes(engine)):
@@ -998,3 +1044,17 @@ def test_the_resampling_check_compares_sealed_bids(engine: Engine[Any, Any]) -> 
         ends(engine, setup)
         compared += Playout(engine, setup, resample=True).run().compared_bids
     assert compared > 0
+
+
+@pytest.mark.parametrize("game", ENGINE_IDS)
+def test_one_quick_playout_with_every_check(game: str) -> None:
+    """The quick run's share of the suite (random playouts are `slow`): one fixed match of
+    every engine with every check on, the contract's at every step included, in which the
+    wait signal is seen to change."""
+    engine = ENGINES[game]
+    setup = Setup(names(engine.max_players), {}, 1, 1)
+    ends(engine, setup)
+    checks = {"hostile": True, "views": True, "twin": True, "resample": True}
+    playout = Playout(engine, setup, contract=True, **checks).run()
+    assert playout.accepted > 0
+    assert playout.waits > 0, "no new wait began in the whole match"

@@ -6,6 +6,7 @@ of `may`, a move accepted from someone who may not act)."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, ClassVar
 
 import pytest
@@ -19,11 +20,13 @@ from games.core.contract import (
     Action,
     Amount,
     Choice,
+    Clock,
     Forfeit,
     Phase,
     Pick,
     Placings,
     Turn,
+    random_answers,
 )
 from games.core.engine import HOST, STATE_VERSION_KEY
 from games.core.errors import RuleError
@@ -42,65 +45,133 @@ def choices(*values: str) -> list[Choice]:
 # -- the models -----------------------------------------------------------------------------
 
 
-def test_build_fills_the_amount_and_a_single_pick() -> None:
-    action = Action(
+def give() -> Action:
+    return Action(
         key="give",
         label="Give money",
         move={"type": "give"},
-        pick=Pick(field="to", choices=choices("bob", "cy")),
-        amount=Amount(min=1, max=40),
+        steps=[Pick(field="to", choices=choices("bob", "cy")), Amount(min=1, max=40)],
     )
-    assert action.build(amount=12, picked=["cy"]) == {"type": "give", "to": "cy", "amount": 12}
+
+
+def merge() -> Action:
+    """A company, then one of its neighbours, then a bid up to what the company's bank holds:
+    a later step's choices and bounds depending on an earlier answer (Atrades's merger)."""
+    return Action(
+        key="merge",
+        label="Merge",
+        move={"type": "merge"},
+        steps=[
+            Pick(
+                field="company",
+                label="Your company",
+                choices=[
+                    Choice(
+                        value="c1",
+                        label="Rations 3",
+                        group="Rations",
+                        then=[Pick(field="other", choices=choices("c2", "c3"))],
+                    ),
+                    Choice(
+                        value="c4",
+                        label="Spice 12",
+                        group="Spice",
+                        then=[Pick(field="other", choices=choices("c2"))],
+                    ),
+                ],
+            ),
+            Pick(
+                field="pay_from",
+                choices=[
+                    Choice(value="purse", label="Your money", then=[Amount(min=1, max=9)]),
+                    Choice(value="c1", label="Rations 3's bank", then=[Amount(min=1, max=30)]),
+                ],
+            ),
+        ],
+    )
+
+
+def test_build_fills_the_amount_and_a_single_pick() -> None:
+    assert give().build({"to": "cy", "amount": 12}) == {"type": "give", "to": "cy", "amount": 12}
+
+
+def test_a_later_step_follows_the_choice_made_before_it() -> None:
+    action = merge()
+    assert action.next_step({}) == action.steps[0]
+    after_c4 = action.next_step({"company": "c4"})
+    assert isinstance(after_c4, Pick)
+    assert [c.value for c in after_c4.choices] == ["c2"]
+    paying = action.next_step({"company": "c4", "other": "c2"})
+    assert paying is not None and paying.field == "pay_from"
+    from_bank = action.next_step({"company": "c4", "other": "c2", "pay_from": "c1"})
+    assert isinstance(from_bank, Amount) and from_bank.max == 30
+    answers: dict[str, Any] = {"company": "c4", "other": "c2", "pay_from": "purse", "amount": 5}
+    assert action.next_step(answers) is None
+    assert action.build(answers) == {
+        "type": "merge",
+        "company": "c4",
+        "other": "c2",
+        "pay_from": "purse",
+        "amount": 5,
+    }
+
+
+def test_build_refuses_a_neighbour_of_another_company() -> None:
+    """c3 is c1's neighbour, not c4's: the steps after c4 do not offer it."""
+    with pytest.raises(ValueError, match="among the choices"):
+        merge().build({"company": "c4", "other": "c3", "pay_from": "purse", "amount": 5})
+
+
+def test_walk_reaches_every_step_whatever_is_picked() -> None:
+    fields = [s.field for s in merge().walk()]
+    assert fields == ["company", "other", "other", "pay_from", "amount", "amount"]
+
+
+def test_random_answers_complete_every_path() -> None:
+    rnd = random.Random(3)
+    action = merge()
+    for _ in range(30):
+        answers = random_answers(action, rnd)
+        move = action.build(answers)
+        bank = {"purse": 9, "c1": 30}[move["pay_from"]]
+        assert 1 <= move["amount"] <= bank
 
 
 def test_a_multi_select_fills_a_list_and_as_list_does_with_one_choice() -> None:
     keep = Pick(field="cards", choices=choices("a01", "a02", "a03"), min=0, max=3)
     single = Pick(field="cards", choices=choices("a01"), min=0, max=1, as_list=True)
-    action = Action(key="keep", label="Keep", move={"type": "keep"}, pick=keep)
-    assert action.build(picked=["a03", "a01"]) == {"type": "keep", "cards": ["a03", "a01"]}
-    assert action.build(picked=[]) == {"type": "keep", "cards": []}
-    lone = Action(key="keep", label="Keep", move={"type": "keep"}, pick=single)
-    assert lone.build(picked=["a01"]) == {"type": "keep", "cards": ["a01"]}
-    assert lone.build(picked=[]) == {"type": "keep", "cards": []}
+    action = Action(key="keep", label="Keep", move={"type": "keep"}, steps=[keep])
+    assert action.build({"cards": ["a03", "a01"]}) == {"type": "keep", "cards": ["a03", "a01"]}
+    assert action.build({"cards": []}) == {"type": "keep", "cards": []}
+    lone = Action(key="keep", label="Keep", move={"type": "keep"}, steps=[single])
+    assert lone.build({"cards": ["a01"]}) == {"type": "keep", "cards": ["a01"]}
+    assert lone.build({"cards": []}) == {"type": "keep", "cards": []}
 
 
 def test_an_optional_single_pick_left_empty_leaves_its_field_out() -> None:
     pick = Pick(field="slot", choices=choices("attack-1"), min=0)
-    action = Action(key="play:a01", label="Play Scout", move={"type": "play", "card": "a01"})
-    optional = action.model_copy(update={"pick": pick})
-    assert optional.build(picked=[]) == {"type": "play", "card": "a01"}
+    action = Action(
+        key="play:a01", label="Play Scout", move={"type": "play", "card": "a01"}, steps=[pick]
+    )
+    assert action.build({"slot": []}) == {"type": "play", "card": "a01"}
 
 
 @pytest.mark.parametrize(
-    ("amount", "picked", "wrong"),
+    ("answers", "wrong"),
     [
-        (None, ["bob"], "needs an amount"),
-        (5, None, "pick 1 to 1"),
-        (5, ["zed"], "among the choices"),
-        (5, ["bob", "bob"], "distinct"),
-        (5, ["bob", "cy"], "pick 1 to 1"),
+        ({"to": "bob"}, "needs amount"),
+        ({"amount": 5}, "needs to"),
+        ({"to": "zed", "amount": 5}, "among the choices"),
+        ({"to": ["bob", "bob"], "amount": 5}, "distinct"),
+        ({"to": ["bob", "cy"], "amount": 5}, "pick 1 to 1"),
+        ({"to": "bob", "amount": "5"}, "whole number"),
+        ({"to": 3, "amount": 5}, "not a number"),
+        ({"to": "bob", "amount": 5, "note": "hi"}, "takes no note"),
     ],
 )
-def test_build_refuses_what_the_action_does_not_take(
-    amount: int | None, picked: list[str] | None, wrong: str
-) -> None:
-    action = Action(
-        key="give",
-        label="Give money",
-        move={"type": "give"},
-        pick=Pick(field="to", choices=choices("bob", "cy")),
-        amount=Amount(min=1, max=40),
-    )
+def test_build_refuses_what_the_action_does_not_take(answers: dict[str, Any], wrong: str) -> None:
     with pytest.raises(ValueError, match=wrong):
-        action.build(amount=amount, picked=picked)
-
-
-def test_build_takes_no_amount_or_pick_an_action_does_not_have() -> None:
-    action = Action(key="pass", label="Pass", move={"type": "pass"})
-    with pytest.raises(ValueError, match="takes no amount"):
-        action.build(amount=1)
-    with pytest.raises(ValueError, match="takes no pick"):
-        action.build(picked=["x"])
+        give().build(answers)
 
 
 def test_an_amount_out_of_bounds_is_left_to_the_engine() -> None:
@@ -110,9 +181,33 @@ def test_an_amount_out_of_bounds_is_left_to_the_engine() -> None:
         key="bid:genre-shop",
         label="Genre Shop",
         move={"type": "bid", "target": "genre-shop"},
-        amount=Amount(min=0, max=45),
+        steps=[Amount(min=0, max=45)],
     )
-    assert action.build(amount=60)["amount"] == 60
+    assert action.build({"amount": 60})["amount"] == 60
+
+
+def test_the_wait_signal_is_the_ids_of_the_phases_outermost_first() -> None:
+    round_ = Phase(name="round", title="Round 2", clock=None, id="r2", on_deadline="-")
+    merger = Phase(name="merger", title="A merger", clock=None, id="m1", on_deadline="-")
+    raise_ = Phase(name="open", title="Raise or pass", clock="open", id="o3", on_deadline="-")
+    turn = Turn(
+        phase=raise_, enclosing=[round_, merger], players=["a"], out=[], must=["a"], may=["a"]
+    )
+    assert turn.phases == [round_, merger, raise_]
+    assert turn.wait == ("r2", "m1", "o3")
+
+
+def phase(**fields: Any) -> Phase:
+    return Phase(
+        **{
+            "name": "turn",
+            "title": "T",
+            "clock": "turn",
+            "id": "t1",
+            "on_deadline": "A pass.",
+            **fields,
+        }
+    )
 
 
 @pytest.mark.parametrize(
@@ -128,22 +223,60 @@ def test_an_amount_out_of_bounds_is_left_to_the_engine() -> None:
                 key="k",
                 label="K",
                 move={"type": "bid"},
-                amount=Amount(field="target", min=0, max=1),
-                pick=Pick(field="target", choices=choices("a")),
+                steps=[
+                    Amount(field="target", min=0, max=1),
+                    Pick(field="target", choices=choices("a")),
+                ],
             ),
-            "distinct fields",
+            "fill 'target'",
         ),
         (
-            lambda: Phase(name="turn", title="T", default_seconds=0, on_deadline="A pass."),
-            "positive",
+            lambda: Action(
+                key="k",
+                label="K",
+                move={"type": "bid", "target": "x"},
+                steps=[Pick(field="target", choices=choices("a"))],
+            ),
+            "fill 'target'",
         ),
+        (
+            lambda: Action(
+                key="k",
+                label="K",
+                move={"type": "merge"},
+                steps=[
+                    Pick(
+                        field="company",
+                        choices=[Choice(value="c1", label="C1", then=[Amount(min=1, max=2)])],
+                    ),
+                    Amount(min=1, max=2),
+                ],
+            ),
+            "fill 'amount'",
+        ),
+        (lambda: Choice(value="a,b", label="A and B"), "holds none of"),
+        (lambda: Choice(value="", label="Nothing"), "at least 1 character"),
+        (
+            lambda: Pick(field="cards", choices=choices(*(f"c{i}" for i in range(26))), max=2),
+            "too many to list",
+        ),
+        (
+            lambda: Pick(field="card", choices=choices(*(f"c{i}" for i in range(626)))),
+            "too many to list",
+        ),
+        (
+            lambda: Pick(
+                field="cards",
+                max=2,
+                choices=[Choice(value="a", label="A", then=[Amount(min=1, max=2)]), *choices("b")],
+            ),
+            "only a pick of one value",
+        ),
+        (lambda: Clock(label="Each turn", default_seconds=0), "positive"),
+        (lambda: phase(id=""), "at least 1 character"),
         (
             lambda: Turn(
-                phase=Phase(name="turn", title="T", default_seconds=60, on_deadline="A pass."),
-                players=["ann", "bob"],
-                out=["bob"],
-                must=["bob"],
-                may=["bob"],
+                phase=phase(), players=["ann", "bob"], out=["bob"], must=["bob"], may=["bob"]
             ),
             "who are not out",
         ),
@@ -252,7 +385,7 @@ class OverreachingAuctionAuction(AuctionAuction):
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
         return [
-            a.model_copy(update={"amount": Amount(min=0, max=a.amount.max + 1)})
+            a.model_copy(update={"steps": [Amount(min=0, max=a.amount.max + 1)]})
             if a.amount is not None and a.type == "bid"
             else a
             for a in super().legal_actions(state, player)
@@ -303,10 +436,52 @@ class HostForfeitAuctionAuction(AuctionAuction):
         return super().apply(state, actor, move)
 
 
+class StuckAuctionAuction(AuctionAuction):
+    """Keeps one phase id for the whole match: the bot would start no new clock."""
+
+    def turn(self, state: State) -> Turn:
+        turn = super().turn(state)
+        return turn.model_copy(update={"phase": turn.phase.model_copy(update={"id": "one"})})
+
+
+class WhisperingAuctionAuction(AuctionAuction):
+    """Begins a new wait whenever the first player's cash changes, which a private gift does
+    without telling the public."""
+
+    def turn(self, state: State) -> Turn:
+        turn = super().turn(state)
+        cash = state.seats[state.players[0]].cash
+        phase = turn.phase.model_copy(update={"id": f"{turn.phase.id}-{cash}"})
+        return turn.model_copy(update={"phase": phase})
+
+
+class ClocklessAuctionAuction(AuctionAuction):
+    """Runs its phases on a clock it does not have."""
+
+    def turn(self, state: State) -> Turn:
+        turn = super().turn(state)
+        return turn.model_copy(update={"phase": turn.phase.model_copy(update={"clock": "hour"})})
+
+
+class CrowdedAuctionAuction(AuctionAuction):
+    """Offers thirty ways to give money: more than the controls can show."""
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        actions = super().legal_actions(state, player)
+        give = next((a for a in actions if a.key == "give"), None)
+        if give is None:
+            return actions
+        return actions + [give.model_copy(update={"key": f"give:{n}"}) for n in range(30)]
+
+
 @pytest.mark.parametrize(
     ("engine", "caught"),
     [
         (LeakyAuctionAuction(), 'sealed .* tells the public \\["amount 0 in bid_echoed'),
+        (StuckAuctionAuction(), "changed the phase from .* but not its id"),
+        (WhisperingAuctionAuction(), "began a new wait .* but told the public nothing"),
+        (ClocklessAuctionAuction(), "runs on 'hour', not one of \\['phase'\\]"),
+        (CrowdedAuctionAuction(), "are cut: too many"),
         (OverreachingAuctionAuction(), "legal action bid:.* was refused"),
         (ForgetfulAuctionAuction(), "have legal actions"),
         (PermissiveAuctionAuction(), "ann, who may not act, made"),

@@ -202,7 +202,7 @@ def test_mb_d8_close_phase_takes_the_first_card_then_buys_nothing() -> None:
     match, events = start(corporation="Thorgate")
     first = of(events, "draft_started")["player_pile"][0]
     turn = ENGINE.turn(match.state)
-    assert turn.phase.default_seconds is None and turn.must == [ANN] == turn.may
+    assert ENGINE.clocks["step"].default_seconds is None and turn.must == [ANN] == turn.may
     assert turn.phase.on_deadline == "You take the first card of your pile."
     told = play(match, HOST, type="close_phase")
     assert of(told, "card_taken") == {

@@ -71,7 +71,8 @@ def test_the_turn_waits_for_the_player_to_act_and_its_deadline_is_a_pass() -> No
     assert turn.phase.name == "turn" and turn.phase.round == 1
     assert turn.phase.title == "Round 1: ann's turn"
     assert turn.phase.on_deadline == "ann passes (PM-D15)."
-    assert turn.phase.default_seconds == PHASE_SECONDS
+    assert turn.phase.clock is not None
+    assert ENGINE.clocks[turn.phase.clock].default_seconds == PHASE_SECONDS
 
 
 def test_a_decision_is_a_pick_of_its_options_sealed_only_when_its_answer_stays_secret() -> None:
@@ -95,7 +96,7 @@ def test_a_decision_is_a_pick_of_its_options_sealed_only_when_its_answer_stays_s
     choose(match, "ann", card(match, "ann", "Outpost"))
     [utility] = ENGINE.legal_actions(match.state, "ann")
     assert (utility.sealed, values(utility)) == (True, ["emp-bomb"])
-    assert utility.build(picked=["emp-bomb"]) == {"type": "choose", "option": "emp-bomb"}
+    assert utility.build({"option": ["emp-bomb"]}) == {"type": "choose", "option": "emp-bomb"}
 
 
 def test_the_deck_phase_offers_the_ready_decks() -> None:
@@ -112,7 +113,7 @@ def test_the_deck_phase_offers_the_ready_decks() -> None:
     assert "Vanguard" in turn.phase.on_deadline
     [deck] = ENGINE.legal_actions(match.state, "ann")
     assert deck.sealed is True and values(deck) == list(READY_DECKS)
-    match.submit("ann", deck.build(picked=["shadow-ops"]))
+    match.submit("ann", deck.build({"deck": "shadow-ops"}))
     assert match.state.seats["ann"].deck_name == "shadow-ops"
 
 
@@ -128,12 +129,12 @@ def test_keep_and_mulligan_are_multi_selects_that_fill_a_list() -> None:
     [keep] = ENGINE.legal_actions(match.state, "ann")
     back = match.state.seats["ann"].back_hand
     assert keep.pick is not None and (keep.pick.min, keep.pick.max) == (0, 1) == (0, len(back))
-    assert keep.build(picked=back) == {"type": "keep", "cards": back}
-    match.submit("ann", keep.build(picked=back))
+    assert keep.build({"cards": back}) == {"type": "keep", "cards": back}
+    match.submit("ann", keep.build({"cards": back}))
     [mulligan] = ENGINE.legal_actions(match.state, "ann")
     assert mulligan.pick is not None and (mulligan.pick.min, mulligan.pick.max) == (0, 3)
     assert values(mulligan) == match.state.seats["ann"].hand
-    assert mulligan.build(picked=[]) == {"type": "mulligan", "cards": []}
+    assert mulligan.build({"cards": []}) == {"type": "mulligan", "cards": []}
 
 
 def test_a_kicked_player_has_no_actions_and_nobody_else_does_either() -> None:
@@ -144,7 +145,7 @@ def test_a_kicked_player_has_no_actions_and_nobody_else_does_either() -> None:
     assert ENGINE.legal_actions(match.state, "bob") == []
     turn = ENGINE.turn(match.state)
     assert (turn.out, turn.must, turn.may) == (["ann"], [], [])
-    assert (turn.phase.name, turn.phase.default_seconds) == ("ended", None)
+    assert (turn.phase.name, turn.phase.clock) == ("ended", None)
 
 
 def test_project_mars_gives_a_season_nothing() -> None:

@@ -1,14 +1,16 @@
 """High Bid's rules: each player holds coins and sends one sealed bid (they may change it);
-when the host closes the bidding, the highest bid that no one else matched wins."""
+when the host closes the bidding, the highest bid that no one else matched wins. With `lots`,
+a bid is on one of that many lots, and lot n takes at most the coins less n mod 3 (its fee):
+a step (the amount) whose bounds depend on the one before it (the lot), in menus by tens."""
 
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from games.core.contract import Action, Amount, Forfeit, Phase, Placings, Turn
+from games.core.contract import Action, Amount, Choice, Clock, Forfeit, Phase, Pick, Placings, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Audience, Event, Viewer
@@ -17,12 +19,16 @@ from games.core.events import Audience, Event, Viewer
 class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
     coins: int = Field(10, ge=1, le=1000)
+    lots: int = Field(0, ge=0, le=1000)
 
 
 class State(BaseModel):
     players: list[str]
     coins: int
+    lots: int = 0
     bids: dict[str, int] = Field(default_factory=dict)
+    #: With lots: the lot of each player's bid.
+    on: dict[str, str] = Field(default_factory=dict)
     out: list[str] = Field(default_factory=list)
     winner: str | None = None
     ended: bool = False
@@ -32,6 +38,7 @@ class Bid(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["bid"]
     amount: int
+    lot: str | None = None
 
 
 class ClosePhase(BaseModel):
@@ -54,11 +61,14 @@ class HighBid(Engine[State, Options]):
     min_players, max_players = 2, 6
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
+    clocks: ClassVar[dict[str, Clock]] = {
+        "bidding": Clock(label="The bidding", default_seconds=3600)
+    }
     sealed_moves = frozenset({"bid"})
     reveal_events = frozenset({"bids_revealed"})
 
     def setup(self, players: list[str], options: Options, seed: int) -> tuple[State, list[Event]]:
-        state = State(players=players, coins=options.coins)
+        state = State(players=players, coins=options.coins, lots=options.lots)
         opened = Event("phase_opened", Audience.public(), {"coins": options.coins})
         return state, [opened]
 
@@ -72,11 +82,15 @@ class HighBid(Engine[State, Options]):
         if isinstance(move, Bid):
             if actor not in state.players or actor in state.out:
                 raise RuleError("not_playing", "You are not bidding in this match.")
-            if not 0 <= move.amount <= state.coins:
-                raise RuleError("amount", f"Bid from 0 to {state.coins} coins.")
+            most = self._most(state, move.lot)
+            if not 0 <= move.amount <= most:
+                on = f" on lot {move.lot[1:]}" if move.lot else ""
+                raise RuleError("amount", f"Bid from 0 to {most} coins{on}.")
             state.bids[actor] = move.amount
+            if move.lot is not None:
+                state.on[actor] = move.lot
             return [
-                Event("bid_placed", Audience.to(actor), {"amount": move.amount}),
+                Event("bid_placed", Audience.to(actor), {"amount": move.amount, "lot": move.lot}),
                 Event("bid_submitted", Audience.public(), {"player": actor}),
             ]
         if actor != HOST:
@@ -93,10 +107,22 @@ class HighBid(Engine[State, Options]):
         return [revealed, Event("match_ended", Audience.public(), {"winner": state.winner})]
 
     @staticmethod
+    def _most(state: State, lot: str | None) -> int:
+        """The most a bid may be: the coins, less the lot's fee; refuses a lot that is not one
+        (or one given in a match without lots)."""
+        if lot is None and not state.lots:
+            return state.coins
+        number = lot[1:] if lot is not None and lot.startswith("l") else ""
+        if not number.isdecimal() or not 1 <= int(number) <= state.lots:
+            raise RuleError("lot", f"Bid on one of the lots 1 to {state.lots}.")
+        return state.coins - int(number) % 3
+
+    @staticmethod
     def _remove(state: State, player: str, why: str) -> list[Event]:
         """A kicked or conceding player's bid counts as none and they bid no more."""
         state.out.append(player)
         state.bids.pop(player, None)
+        state.on.pop(player, None)
         return [Event(why, Audience.public(), {"player": player})]
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
@@ -104,7 +130,11 @@ class HighBid(Engine[State, Options]):
         out.update(ended=state.ended, winner=state.winner, coins=state.coins)
         out["bids"] = dict(state.bids) if state.ended else None
         if viewer in state.players:
-            out["me"] = {"player": viewer, "bid": state.bids.get(viewer)}
+            out["me"] = {
+                "player": viewer,
+                "bid": state.bids.get(viewer),
+                "lot": state.on.get(viewer),
+            }
         return out
 
     def turn(self, state: State) -> Turn:
@@ -112,7 +142,8 @@ class HighBid(Engine[State, Options]):
         phase = Phase(
             name="ended" if state.ended else "bidding",
             title="The match is over" if state.ended else "Bidding",
-            default_seconds=None if state.ended else 3600,
+            clock=None if state.ended else "bidding",
+            id="ended" if state.ended else "bidding",
             on_deadline="Bids not in count as none, and the best unmatched bid wins.",
         )
         must = [p for p in bidders if p not in state.bids]
@@ -121,8 +152,23 @@ class HighBid(Engine[State, Options]):
     def legal_actions(self, state: State, player: str) -> list[Action]:
         if state.ended or player not in state.players or player in state.out:
             return []
-        amount = Amount(min=0, max=state.coins, label="Your sealed bid in coins")
-        return [Action(key="bid", label="Bid", move={"type": "bid"}, amount=amount, sealed=True)]
+        label = "Your sealed bid in coins"
+        if not state.lots:
+            amount = Amount(min=0, max=state.coins, label=label)
+            return [
+                Action(key="bid", label="Bid", move={"type": "bid"}, steps=[amount], sealed=True)
+            ]
+        lots = [
+            Choice(
+                value=f"l{n}",
+                label=f"Lot {n}",
+                group=f"Lots {n - (n - 1) % 10}-{min(n - (n - 1) % 10 + 9, state.lots)}",
+                then=[Amount(min=0, max=self._most(state, f"l{n}"), label=label)],
+            )
+            for n in range(1, state.lots + 1)
+        ]
+        pick = Pick(field="lot", choices=lots, label="The lot", typed=state.lots > 250)
+        return [Action(key="bid", label="Bid", move={"type": "bid"}, steps=[pick], sealed=True)]
 
     def is_finished(self, state: State) -> bool:
         return state.ended
@@ -145,7 +191,12 @@ class HighBid(Engine[State, Options]):
         bidders = [p for p in state.players if p not in state.out]
         if not bidders or rnd.random() < 0.2:
             return HOST, ClosePhase(type="close_phase")
-        return rnd.choice(bidders), Bid(type="bid", amount=rnd.randint(0, state.coins))
+        if not state.lots:
+            return rnd.choice(bidders), Bid(type="bid", amount=rnd.randint(0, state.coins))
+        lot = f"l{rnd.randint(1, state.lots)}"
+        return rnd.choice(bidders), Bid(
+            type="bid", amount=rnd.randint(0, self._most(state, lot)), lot=lot
+        )
 
     def conserved(self, state: State) -> dict[str, int]:
         return {"coins": state.coins}

@@ -18,13 +18,18 @@ TEXTS = HighBidTexts()
 
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="high-bid", description="Open a High Bid lobby in this channel")
-    @app_commands.describe(coins="Coins each player may bid (default 10)")
+    @app_commands.describe(
+        coins="Coins each player may bid (default 10)",
+        lots="Lots to bid on (default none: the bid is on the one prize)",
+    )
     async def high_bid(
         interaction: discord.Interaction[Any],
         coins: app_commands.Range[int, 1, 1000] | None = None,
+        lots: app_commands.Range[int, 0, 1000] | None = None,
     ) -> None:
         options = {} if coins is None else {"coins": coins}
-        lobby = handlers(interaction).lobby.create(interaction, TEXTS.game, options, None, None)
+        options |= {} if lots is None else {"lots": lots}
+        lobby = handlers(interaction).lobby.create(interaction, TEXTS.game, options, {}, None)
         await guarded(interaction, lobby)
 
     return high_bid

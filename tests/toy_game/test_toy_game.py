@@ -19,7 +19,8 @@ from bot.errors import UserError
 from bot.games.registry import PLUGINS
 from games.core.match import MatchRecord, replay
 from games.registry import ENGINES
-from tests.conformance.test_conformance import play
+from tests.bot.conftest import make_bot
+from tests.conformance.test_conformance import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
 
@@ -122,3 +123,97 @@ async def test_a_phase_without_a_clock_cannot_be_paused(
     clockless = dataclasses.replace(row, deadline=None, paused_remaining=None)
     with pytest.raises(UserError, match="no clock to stop"):
         await simcord_bot.service.pause(clockless)
+
+
+def controls(message: Any) -> list[dict[str, Any]]:
+    """The components of a message (an ephemeral reply's come as dicts)."""
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+    return [c for row in rows for c in row["components"]]
+
+
+async def lots_match(simcord_env: Any, lots: int) -> tuple[Any, Any, Any]:
+    """A High Bid match of two with `lots` lots, started: the channel, ann, and her 1-on-1."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(simcord_env.create_user("hostess"))
+    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
+    lobby = (await host.slash(channel, "match create high-bid", coins=20, lots=lots)).response
+    for member in (ann, bob):
+        await member.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    return channel, ann, ann.user.dm_channel.last_message
+
+
+async def test_a_step_after_a_pick_has_the_bounds_of_what_was_picked(
+    simcord_env: Any, db_path: Any
+) -> None:
+    """The generic control walks an action's steps: the lot (two menus, by tens), then the
+    amount form with that lot's bounds; a bid over them is refused in the game's words and
+    changes nothing; the menus still work after a restart."""
+    channel, ann, dm = await lots_match(simcord_env, 12)
+    asked = await ann.user.click(dm, custom_id=bid_control(dm))
+    menus = [c for c in controls(asked.response) if c["type"] == 3]
+    assert [len(m["options"]) for m in menus] == [10, 2]
+    assert [m["placeholder"] for m in menus] == [
+        "Bid: the lot: Lots 1-10",
+        "Bid: the lot: Lots 11-12",
+    ]
+    await simcord_env.restart_bot(make_bot(db_path))
+    form = await ann.user.select(asked.response, ["l11"], custom_id=menus[1]["custom_id"])
+    assert form.modal is not None and "0 to 18" in json.dumps(form.modal), "lot 11's fee is 2"
+    refused = await ann.user.submit_modal(form, {"amount": "19"})
+    assert refused.ephemeral and "Bid from 0 to 18 coins on lot 11." in refused.response.content
+    state = await stored_state(simcord_env, channel)
+    assert state.bids == {}
+    form = await ann.user.select(asked.response, ["l11"], custom_id=menus[1]["custom_id"])
+    accepted = await ann.user.submit_modal(form, {"amount": "18"})
+    assert "Your bid: 18 coins on lot 11" in accepted.response.content
+    state = await stored_state(simcord_env, channel)
+    assert state.on == {state.players[0]: "l11"} and list(state.bids.values()) == [18]
+
+
+async def test_more_menus_than_a_message_holds_are_chosen_from_a_menu_of_them(
+    simcord_env: Any,
+) -> None:
+    """120 lots in twelve menus of ten: a menu of the menus first, then the one chosen."""
+    _, ann, dm = await lots_match(simcord_env, 120)
+    asked = await ann.user.click(dm, custom_id=bid_control(dm))
+    [which] = controls(asked.response)
+    assert [o["label"] for o in which["options"]][:2] == ["Lots 1-10", "Lots 11-20"]
+    assert len(which["options"]) == 12
+    chosen = await ann.user.select(asked.response, ["10"], custom_id=which["custom_id"])
+    [menu] = controls(chosen.response)
+    assert [o["value"] for o in menu["options"]] == [f"l{n}" for n in range(101, 111)]
+    form = await ann.user.select(chosen.response, ["l105"], custom_id=menu["custom_id"])
+    done = await ann.user.submit_modal(form, {"amount": "20"})
+    assert "Your bid: 20 coins on lot 105" in done.response.content, "105 mod 3 is 0: no fee"
+
+
+async def test_a_typed_pick_is_a_form_and_the_next_form_a_button_away(simcord_env: Any) -> None:
+    """300 lots are typed ("Lot 7" or "l7", any case): a form; a form cannot open another, so
+    the amount form is one button further. A lot that is none is refused, saying so."""
+    _, ann, dm = await lots_match(simcord_env, 300)
+    typed = await ann.user.click(dm, custom_id=bid_control(dm))
+    assert typed.modal is not None
+    wrong = await ann.user.submit_modal(typed, {"amount": "lot 301"})
+    assert wrong.ephemeral and "“lot 301” is none of the choices" in wrong.response.content
+    typed = await ann.user.click(dm, custom_id=bid_control(dm))
+    next_step = await ann.user.submit_modal(typed, {"amount": "LOT 7"})
+    assert next_step.ephemeral and "one more step" in next_step.response.content
+    form = await ann.user.click(next_step.response, label="Your sealed bid in coins…")
+    assert form.modal is not None and "0 to 19" in json.dumps(form.modal)
+    done = await ann.user.submit_modal(form, {"amount": "19"})
+    assert "Your bid: 19 coins on lot 7" in done.response.content
+
+
+async def stored_state(simcord_env: Any, channel: Any) -> Any:
+    bot = simcord_env.bot
+    row = await bot.storage.open_match_in(channel.id)
+    return await bot.service.state(row)
+
+
+@pytest.mark.parametrize("lots", [12, 120, 300])
+def test_high_bid_with_lots_passes_the_contract_checks(lots: int) -> None:
+    setup = Setup(names(3), {"lots": lots}, 5, 5)
+    playout = Playout(ENGINE, setup, hostile=True, contract=True).run()
+    assert playout.accepted > 0

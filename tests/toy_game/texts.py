@@ -20,7 +20,8 @@ class HighBidTexts(GameTexts):
         if kind == "phase_opened":
             return f"**High Bid begins.** Send a sealed bid of 0 to {event['coins']} coins."
         if kind == "bid_placed":
-            return f"Your sealed bid of {event['amount']} coins is recorded."
+            on = f" on lot {event['lot'][1:]}" if event.get("lot") else ""
+            return f"Your sealed bid of {event['amount']} coins{on} is recorded."
         if kind == "bid_submitted":
             return f"{names(event['player'])} has sent a bid."
         if kind == "player_kicked":
@@ -36,8 +37,10 @@ class HighBidTexts(GameTexts):
         return None
 
     def one_on_one(self, view: dict[str, Any], names: Names) -> str:
-        bid = view["me"]["bid"]
-        mine = "no bid yet" if bid is None else f"{bid} coins"
+        bid, lot = view["me"]["bid"], view["me"]["lot"]
+        mine = (
+            "no bid yet" if bid is None else f"{bid} coins" + (f" on lot {lot[1:]}" if lot else "")
+        )
         return f"**Your 1-on-1 — High Bid.** Your bid: {mine} (of {view['coins']})."
 
     def status(self, view: dict[str, Any], names: Names) -> str:

@@ -66,10 +66,10 @@ def create() -> app_commands.Command[Any, ..., None]:
             options["black_market_colour"] = black_market_colour
         if reveal_lots is not None:
             options["reveal_lots_publicly"] = reveal_lots
-        seconds = phase_minutes * 60 if phase_minutes else None
+        clocks = {"phase": phase_minutes * 60} if phase_minutes else {}
         lobby = handlers(interaction).lobby
         await guarded(
-            interaction, lobby.create(interaction, TEXTS.game, options, seconds, spectators)
+            interaction, lobby.create(interaction, TEXTS.game, options, clocks, spectators)
         )
 
     return auction_auction

@@ -129,7 +129,8 @@ def create() -> app_commands.Command[Any, ..., None]:
         variant="limited: markers (default); unlimited: card by card",
         start="The setup auction first (default), or research auctions only",
         first_player="Who holds the starting player marker first (default: drawn at random)",
-        turn_minutes="Minutes for a bidding turn and a budget, keep or buy step (default 10, 30)",
+        turn_minutes="Minutes for each turn of the bidding (1 to 10080; default 10)",
+        step_minutes="Minutes for each budget, keep or buy step (1 to 10080; default 30)",
         setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
         expansions="The sets cards are dealt from (default: base game, Corporate Era, Prelude)",
         display="The setup display as on your table: card names in L1 order, separated by ;",
@@ -142,6 +143,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         start: str | None = None,
         first_player: discord.Member | None = None,
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
+        step_minutes: app_commands.Range[int, 1, 10080] | None = None,
         setup_budget: app_commands.Range[int, 0, MAX_MC] | None = None,
         expansions: str | None = None,
         display: str | None = None,
@@ -154,7 +156,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 variant,
                 start,
                 first_player,
-                turn_minutes,
+                {"turn": turn_minutes, "step": step_minutes},
                 setup_budget,
                 expansions,
                 display,
@@ -176,7 +178,7 @@ async def _create(
     variant: str | None,
     start: str | None,
     first_player: discord.Member | None,
-    turn_minutes: int | None,
+    minutes: dict[str, int | None],
     setup_budget: int | None,
     expansions: str | None,
     display: str | None,
@@ -204,8 +206,8 @@ async def _create(
                 "research display with `/mars research cards:`."
             )
         options["display"] = checked_display(display, options)
-    seconds = turn_minutes * 60 if turn_minutes else None
-    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, seconds, None)
+    clocks = {kind: n * 60 for kind, n in minutes.items() if n}
+    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, clocks, None)
 
 
 async def _this_game(interaction: Interaction, flows: Handlers) -> dict[str, Any]:

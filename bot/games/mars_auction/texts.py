@@ -75,7 +75,6 @@ class MarsAuctionTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
-    phase_label = "Turn time"
     #: The seed deals the research displays still to come, and the moves hold every budget:
     #: no record while the match runs.
     record_while_running = False
@@ -495,7 +494,7 @@ class MarsAuctionTexts(GameTexts):
                 if chosen is not None
                 else ""
             )
-            pick = action["pick"]
+            pick = action["steps"][0]
             if step == "keep":
                 kind: Kind = "prelude" if view.get("kind") == "prelude" else "company"
                 keep = plural(pick["max"], kind, KIND_WORDS[kind])
@@ -507,7 +506,7 @@ class MarsAuctionTexts(GameTexts):
         if not legal:
             return f"Waiting for {names(view['to_act'])}." if view.get("to_act") else "Waiting."
         if "raise" in legal:
-            amount = legal["raise"]["amount"]
+            amount = legal["raise"]["steps"][0]
             lot = view["lot"]
             return (
                 f"**Your turn** on card {lot['number']}: bid {amount['min']} to {amount['max']} M€ "

@@ -184,7 +184,7 @@ def create() -> app_commands.Command[Any, ..., None]:
 
 async def _open(interaction: Interaction, mode: str, *args: Any) -> None:
     options = draft_options(mode, *args)
-    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, None, None)
+    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, {}, None)
 
 
 class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MARSBOT's draft"):

@@ -78,12 +78,12 @@ async def _create(
                 "open lobby each player picks their deck when the match starts."
             )
         options["decks"] = {str(interaction.user.id): deck}
-    seconds = turn_minutes * 60 if turn_minutes else None
+    clocks = {"turn": turn_minutes * 60} if turn_minutes else {}
     await handlers(interaction).lobby.create(
         interaction,
         TEXTS.game,
         options,
-        seconds,
+        clocks,
         spectators,
         opponent=opponent,
         practice=practice,

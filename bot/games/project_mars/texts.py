@@ -83,7 +83,6 @@ class ProjectMarsTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
-    phase_label = "Turn time"
     #: The record's seed deals every hand: no export while the match runs (PM-D16).
     record_while_running = False
 

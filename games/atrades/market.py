@@ -1,0 +1,108 @@
+"""The Market phase (AT-21 to AT-24): companies sell in initiative order, 1 to 18, tile by
+tile up to their tiles in each region and that region's demand; income goes to their banks;
+a company that sold a good for every tile it has expands."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.atrades.actions import free_land, price_bonus
+from games.atrades.data import PRICES
+from games.atrades.model import State
+from games.core.errors import RuleError
+
+
+class Sale(BaseModel):
+    company: int
+    region: int
+    goods: int
+    price: int
+
+    @property
+    def income(self) -> int:
+        return self.goods * self.price
+
+
+def price(state: State, company: int) -> int:
+    """AT-D4: one good's price, by the company's type and the era, plus its owner's price
+    technologies (AT-D5)."""
+    seller = state.company(company)
+    return PRICES[seller.type][state.era - 1] + price_bonus(state, seller.owner, seller.type)
+
+
+def market(state: State) -> list[Sale]:
+    """AT-21, AT-22, AT-23: in each region, companies in business sell in initiative order,
+    each as many goods as it has tiles there, until the region's demand is used up; each
+    good's price goes to the company's bank (money created). AT-24, AT-D19: companies that
+    sold a good for every tile may then expand, in initiative order."""
+    if state.merger is not None or state.free_acquires or state.expansions:
+        raise RuleError("action_pending", "The Action phase is not finished.")
+    sales: list[Sale] = []
+    left = [region.demand for region in state.regions]
+    sold: dict[int, int] = {}
+    for seller in sorted(state.companies, key=lambda c: c.initiative):
+        if seller.flipped:
+            continue
+        per_region: dict[int, int] = {}
+        for label in seller.hexes:
+            region = state.board[label].region
+            per_region[region] = per_region.get(region, 0) + 1
+        for region, tiles in sorted(per_region.items()):
+            goods = min(tiles, left[region])
+            if not goods:
+                continue
+            left[region] -= goods
+            sale = Sale(
+                company=seller.initiative,
+                region=region,
+                goods=goods,
+                price=price(state, seller.initiative),
+            )
+            seller.bank += sale.income
+            state.created += sale.income
+            sold[seller.initiative] = sold.get(seller.initiative, 0) + goods
+            sales.append(sale)
+    state.expansions = [
+        c.initiative
+        for c in sorted(state.companies, key=lambda c: c.initiative)
+        if not c.flipped and sold.get(c.initiative, 0) == c.size and can_expand(state, c.initiative)
+    ]
+    return sales
+
+
+def expansion_hexes(state: State, company: int) -> list[str]:
+    """Free habitable hexes next to a company (connectors count), where it may expand."""
+    taken = state.occupied()
+    out = []
+    for hex_ in state.links().around(state.company(company).positions()):
+        cell = state.cell_at(hex_)
+        if cell is not None and cell.terrain == "habitable" and hex_.label not in taken:
+            out.append(hex_.label)
+    return out
+
+
+def can_expand(state: State, company: int) -> bool:
+    """AT-D19: an expansion needs a tile of the company's type in the supply and free land."""
+    seller = state.company(company)
+    return state.supply[seller.type] > 0 and bool(expansion_hexes(state, company))
+
+
+def expand(state: State, seat: int, company: int, hex_text: str | None) -> str | None:
+    """AT-24, AT-D19: the owner of the next company to expand places a tile of its type from
+    the supply on free habitable land next to it, or lets the expansion go (None)."""
+    if not state.expansions or state.expansions[0] != company:
+        raise RuleError("no_expansion", f"Company {company} does not expand now.")
+    grower = state.company(company)
+    if grower.owner != seat:
+        raise RuleError("not_your_company", f"Company {company} is not yours.")
+    if hex_text is None:
+        state.expansions.pop(0)
+        return None
+    label = free_land(state, hex_text)
+    if label not in expansion_hexes(state, company):
+        raise RuleError("not_next_to", f"{label} is not next to company {company}.")
+    state.expansions.pop(0)
+    grower.hexes.append(label)
+    state.supply[grower.type] -= 1
+    state.expansions = [c for c in state.expansions if can_expand(state, c)]
+    return label

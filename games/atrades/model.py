@@ -1,0 +1,293 @@
+"""Atrades' options and state, JSON-ready, and the setup (docs/rules/atrades.md).
+
+Words: a *guild* is a player's side (seat `0..n-1`, clockwise); a *company* is identified by
+its starting tile's initiative (1-18); a company's *bank* is its money, a guild's *money* its
+personal supply ("victory points"). Hexes are named by their labels ("B4", games.core.hex).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from games.atrades.data import (
+    CUBES,
+    GUILDS,
+    REGIONS,
+    STARTING,
+    TECHNOLOGIES,
+    TILE_COUNTS,
+    TYPES,
+    GoodsType,
+    Guild,
+    Region,
+    Terrain,
+    level,
+)
+from games.core.errors import RuleError
+from games.core.hex import Hex, Links, parse_label, place
+from games.core.rng import RandomSource
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+Track = Literal["acquire", "merger", "bureaucracy", "research"]
+TRACKS: tuple[Track, ...] = ("acquire", "merger", "bureaucracy", "research")
+
+
+class Options(BaseModel):
+    """Match options. `regions` and `guilds` name the tiles and guild boards to use (in seat
+    order for guilds) instead of drawing them from the seed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    regions: list[str] | None = None
+    guilds: list[str] | None = None
+
+
+class Payment(BaseModel):
+    """Money paid from one company's bank and/or personal money (AT-7, AT-14, AT-19)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    company: int | None = None
+    from_company: int = Field(default=0, ge=0)
+    from_money: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _company_named(self) -> Payment:
+        if self.from_company and self.company is None:
+            raise ValueError("money from a company needs the company")
+        return self
+
+    @property
+    def total(self) -> int:
+        return self.from_company + self.from_money
+
+
+class Company(BaseModel):
+    """A company on the map: named by its starting tile's initiative, its tiles' labels
+    (the starting tile's first), its bank, its owner's seat, and whether the Government
+    bought it (flipped, AT-18)."""
+
+    initiative: int
+    type: GoodsType
+    owner: int
+    hexes: list[str]
+    bank: int = 0
+    flipped: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.hexes)
+
+    @property
+    def level(self) -> int:
+        return level(self.size)
+
+    def positions(self) -> list[Hex]:
+        return [parse_label(label) for label in self.hexes]
+
+
+class GuildState(BaseModel):
+    """A seat: its player, guild board, money, action cubes left in its supply, the cubes on
+    each track (free ones included) and the technologies it researched."""
+
+    player: str
+    guild: str
+    initiative: int
+    money: int
+    cubes: int = CUBES
+    tracks: dict[Track, int] = Field(default_factory=lambda: dict.fromkeys(TRACKS, 0))
+    technologies: list[str] = Field(default_factory=list)
+
+
+class Cell(BaseModel):
+    """A hex of the map: its terrain, the region it belongs to, its city's number."""
+
+    terrain: Terrain
+    region: int
+    city: int | None = None
+
+
+class PlacedRegion(BaseModel):
+    """A region tile as drawn and placed: which tile, where its centre is, how it is turned."""
+
+    name: str
+    centre: str
+    turns: int
+    demand: int
+
+
+class Merger(BaseModel):
+    """A player merger under way (AT-11 to AT-16).
+
+    `track` is the auction track as placed, "A" for the starter's company and "B" for the
+    other; `order` is the bidding order, clockwise from the starter's left (AT-12); `round` is
+    the auction round under way, the last of `rounds` being sealed (AT-12)."""
+
+    starter: int
+    companies: tuple[int, int]
+    cube: bool
+    track: list[Literal["A", "B"]]
+    rounds: int
+    order: list[int]
+    round: int = 1
+    step: Literal["open", "sealed", "payment"] = "open"
+    turn: int = 0
+    out: list[int] = Field(default_factory=list)
+    high: int = 0
+    leader: int | None = None
+    sealed: dict[int, int | None] = Field(default_factory=dict)
+    winner: int | None = None
+
+
+class State(BaseModel):
+    """A game of Atrades between steps: the round and era; the seats, in seat order, and the
+    turn order; the map (regions with their demand, hexes by label, connectors) and the
+    companies on it; the starting tiles on display and in the pile; plain tiles and
+    technologies left; what is under way (turn-order bids, a merger, free Acquires and
+    expansions owed); the money ledger (AT-D10); the end and its winners."""
+
+    options: Options
+    rng: RandomSource
+    round: int = 1
+    era: int = 1
+    guilds: list[GuildState]
+    order: list[int]
+    regions: list[PlacedRegion]
+    board: dict[str, Cell]
+    connectors: list[tuple[str, str]]
+    companies: list[Company] = Field(default_factory=list)
+    display: list[int]
+    pool: list[int]
+    supply: dict[GoodsType, int]
+    technologies: list[str]
+    bids: dict[int, Payment] = Field(default_factory=dict)
+    merger: Merger | None = None
+    free_acquires: list[int] = Field(default_factory=list)
+    expansions: list[int] = Field(default_factory=list)
+    money_at_start: int
+    created: int = 0
+    destroyed: int = 0
+    ended: bool = False
+    winners: list[int] = Field(default_factory=list)
+
+    def company(self, initiative: int) -> Company:
+        for company in self.companies:
+            if company.initiative == initiative:
+                return company
+        raise RuleError("no_company", f"There is no company {initiative} on the map.")
+
+    def links(self) -> Links:
+        return _links(tuple(self.connectors))
+
+    def cell_at(self, hex_: Hex) -> Cell | None:
+        """The map's hex there, or None off the map."""
+        if hex_.q < 0 or hex_.r < 0:
+            return None
+        return self.board.get(hex_.label)
+
+    def occupied(self) -> dict[str, int]:
+        """Which company's tile is on each taken hex (flipped tiles still take theirs)."""
+        return {label: c.initiative for c in self.companies for label in c.hexes}
+
+    def seat(self, seat: int) -> GuildState:
+        if not 0 <= seat < len(self.guilds):
+            raise RuleError("no_seat", f"There is no seat {seat} at this table.")
+        return self.guilds[seat]
+
+
+@lru_cache(maxsize=64)
+def _links(connectors: tuple[tuple[str, str], ...]) -> Links:
+    """A map's adjacency; its connectors never change, so it is built once per map."""
+    return Links((parse_label(a), parse_label(b)) for a, b in connectors)
+
+
+#: AT-D3: where the regions' centres go, in draw order: two rows of three, one desert hex
+#: apart, every label on the board from A1.
+SLOTS: tuple[Hex, ...] = tuple(Hex(5 + 6 * i - 3 * j, 2 + 6 * j) for j in (0, 1) for i in (0, 1, 2))
+
+
+def display_size(players: int) -> int:
+    """AT-D7: starting tiles face up to acquire: one more than there are players."""
+    return players + 1
+
+
+def setup(players: list[str], options: Options, seed: int) -> State:
+    """AT-D3: guild boards dealt (or chosen), players + 1 region tiles drawn, turned and
+    placed, the starting tiles shuffled and players + 1 of them laid out; everything drawn is
+    in the state (`guilds`, `regions`, `display` and `pool`)."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError(
+            "player_count",
+            f"Atrades is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.",
+        )
+    if len(set(players)) != len(players):
+        raise RuleError("player_twice", "Each player takes one seat.")
+    rng = RandomSource(seed=seed)
+    guilds = _drawn(options.guilds, GUILDS, len(players), rng, "guilds")
+    regions = _drawn(options.regions, REGIONS, len(players) + 1, rng, "regions")
+    placed, board, connectors = lay_out(regions, [rng.randint(0, 5) for _ in regions])
+    tiles = rng.shuffled([n for numbers in STARTING.values() for n in numbers])
+    shown = display_size(len(players))
+    return State(
+        options=options,
+        rng=rng,
+        guilds=[
+            GuildState(player=p, guild=g.name, initiative=g.initiative, money=g.money)
+            for p, g in zip(players, guilds, strict=True)
+        ],
+        order=list(range(len(players))),
+        regions=placed,
+        board=board,
+        connectors=connectors,
+        display=sorted(tiles[:shown]),
+        pool=tiles[shown:],
+        supply={t: TILE_COUNTS[t] - len(STARTING[t]) for t in TYPES},
+        technologies=[t.id for t in TECHNOLOGIES],
+        money_at_start=sum(g.money for g in guilds),
+    )
+
+
+def lay_out(
+    regions: list[Region], turns: list[int]
+) -> tuple[list[PlacedRegion], dict[str, Cell], list[tuple[str, str]]]:
+    """AT-D3: region tiles turned and placed in the slots in order: what was placed, the map's
+    hexes by label, and the connectors between labels."""
+    placed: list[PlacedRegion] = []
+    board: dict[str, Cell] = {}
+    connectors: list[tuple[str, str]] = []
+    for index, (region, turn) in enumerate(zip(regions, turns, strict=True)):
+        centre = SLOTS[index]
+        for hex_, terrain in place(region.terrain, centre, turn).items():
+            board[hex_.label] = Cell(terrain=terrain, region=index)
+        for hex_, number in place(region.cities, centre, turn).items():
+            board[hex_.label].city = number
+        for a, b in region.connectors:
+            connectors.append(((a.rotated(turn) + centre).label, (b.rotated(turn) + centre).label))
+        placed.append(
+            PlacedRegion(
+                name=region.name, centre=centre.label, turns=turn, demand=region.demand_start
+            )
+        )
+    return placed, board, connectors
+
+
+Named = TypeVar("Named", Guild, Region)
+
+
+def _drawn(
+    named: list[str] | None, pieces: tuple[Named, ...], count: int, rng: RandomSource, what: str
+) -> list[Named]:
+    """`count` pieces drawn with the seed, or the ones named (case ignored), each once."""
+    if named is None:
+        return rng.shuffled(pieces)[:count]
+    by_name = {p.name.lower(): p for p in pieces}
+    chosen = [by_name.get(name.strip().lower()) for name in named]
+    found = [p for p in chosen if p is not None]
+    if len(found) != len(chosen) or len(chosen) != count or len({p.name for p in found}) != count:
+        names = ", ".join(p.name for p in pieces)
+        raise RuleError(f"bad_{what}", f"Name {count} different {what}, from: {names}.")
+    return found

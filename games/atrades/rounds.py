@@ -1,0 +1,54 @@
+"""End of Round (AT-25, AT-D7, AT-D9) and End of Game (AT-26, AT-27, AT-D20)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.atrades.data import era_of
+from games.atrades.model import State, display_size
+from games.atrades.money import owned
+from games.core.errors import RuleError
+
+
+class RoundEnd(BaseModel):
+    """What the end of a round did: the starting tiles laid out, the era of the next round,
+    and whether the game ended and who won."""
+
+    refilled: list[int]
+    era: int
+    ended: bool
+    winners: list[int]
+
+
+def end_round(state: State) -> RoundEnd:
+    """AT-25, AT-D7: the starting tiles left on display are checked and the display refilled
+    from the shuffled pile to one more than the players; AT-26: the game ends if a guild has
+    no action cubes left or no starting tile is left to acquire; else the next round starts,
+    AT-D9: in the era the schedule gives it."""
+    if state.ended:
+        raise RuleError("game_over", "The game is over.")
+    if state.merger is not None or state.free_acquires or state.expansions:
+        raise RuleError("round_pending", "The round still has a merger or placement to finish.")
+    wanted = display_size(len(state.guilds)) - len(state.display)
+    refilled = state.pool[:wanted]
+    state.pool = state.pool[len(refilled) :]
+    state.display = sorted(state.display + refilled)
+    out_of_cubes = any(g.cubes == 0 for g in state.guilds)
+    if out_of_cubes or not state.display:
+        state.ended = True
+        state.winners = winners(state)
+    else:
+        state.round += 1
+        state.era = era_of(state.round)
+    return RoundEnd(refilled=refilled, era=state.era, ended=state.ended, winners=state.winners)
+
+
+def winners(state: State) -> list[int]:
+    """AT-27: the most personal money wins; AT-D20: equal money is settled by the most money
+    in the banks of the guild's companies still in business, and a tie on both is shared."""
+
+    def standing(seat: int) -> tuple[int, int]:
+        return state.guilds[seat].money, sum(c.bank for c in owned(state, seat))
+
+    best = max(standing(seat) for seat in range(len(state.guilds)))
+    return [seat for seat in range(len(state.guilds)) if standing(seat) == best]

@@ -1,0 +1,99 @@
+"""The setup (AT-D3, AT-D7): guilds, players + 1 regions drawn with the seed and placed apart,
+the starting tiles shuffled and laid out; the state JSON-ready."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.atrades.data import GUILDS, REGION_BY_NAME, TECHNOLOGIES
+from games.atrades.model import Options, State, setup
+from games.atrades.money import conservation
+from games.core.errors import RuleError
+from games.core.hex import parse_label
+
+PLAYERS = ["ana", "ben", "cy", "di", "ed"]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5])
+def test_at_d3_players_plus_one_regions_placed_apart(count: int) -> None:
+    state = setup(PLAYERS[:count], Options(), seed=11)
+    assert len(state.regions) == count + 1
+    assert len({r.name for r in state.regions}) == count + 1
+    assert len(state.board) == 19 * (count + 1)
+    by_region: dict[int, list[str]] = {}
+    for label, cell in state.board.items():
+        by_region.setdefault(cell.region, []).append(label)
+    for one in by_region:
+        for other in by_region:
+            if one < other:
+                gap = min(
+                    parse_label(a).distance(parse_label(b))
+                    for a in by_region[one]
+                    for b in by_region[other]
+                )
+                assert gap >= 2, "regions touch"
+    # The placed tile is the drawn one, turned: its terrain counts are kept.
+    for index, placed in enumerate(state.regions):
+        tile = REGION_BY_NAME[placed.name]
+        on_map = sorted(c.terrain for c in state.board.values() if c.region == index)
+        assert on_map == sorted(tile.terrain.values())
+        assert placed.demand == tile.demand_start
+
+
+def test_at_d7_display_and_pool() -> None:
+    state = setup(PLAYERS[:3], Options(), seed=5)
+    assert len(state.display) == 4
+    assert sorted(state.display + state.pool) == list(range(1, 19))
+    assert state.supply == {"rations": 15, "liquids": 15, "wiring": 15, "spice": 15}
+    assert state.technologies == [t.id for t in TECHNOLOGIES]
+    assert [g.cubes for g in state.guilds] == [7, 7, 7]
+    assert (state.round, state.era) == (1, 1)
+
+
+def test_setup_is_the_seed_and_the_seed_matters() -> None:
+    one = setup(PLAYERS, Options(), seed=3)
+    assert setup(PLAYERS, Options(), seed=3) == one
+    others = [setup(PLAYERS, Options(), seed=s) for s in range(4, 10)]
+    assert any(o.regions != one.regions for o in others)
+    assert any(o.pool != one.pool for o in others)
+    assert any(o.regions[0].turns != one.regions[0].turns for o in others)
+
+
+def test_the_state_is_json_ready() -> None:
+    state = setup(PLAYERS, Options(), seed=8)
+    assert State.model_validate_json(state.model_dump_json()) == state
+    assert conservation(state) == 0
+    assert state.money_at_start == sum(g.money for g in GUILDS)
+
+
+def test_chosen_guilds_and_regions() -> None:
+    state = setup(
+        ["ana", "ben"],
+        Options(
+            guilds=["veil cartel", "Silt Runners"],
+            regions=["Shield Wall", "Tuono Basin", "Carthag Rim"],
+        ),
+        seed=2,
+    )
+    assert [(g.guild, g.initiative, g.money) for g in state.guilds] == [
+        ("Veil Cartel", 5, 22),
+        ("Silt Runners", 1, 18),
+    ]
+    assert [r.name for r in state.regions] == ["Shield Wall", "Tuono Basin", "Carthag Rim"]
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "code"),
+    [
+        (["ana"], Options(), "player_count"),
+        ([*PLAYERS, "fay"], Options(), "player_count"),
+        (["ana", "ana"], Options(), "player_twice"),
+        (["ana", "ben"], Options(guilds=["Veil Cartel", "Nobody"]), "bad_guilds"),
+        (["ana", "ben"], Options(guilds=["Veil Cartel", "veil cartel"]), "bad_guilds"),
+        (["ana", "ben"], Options(regions=["Shield Wall", "Tuono Basin"]), "bad_regions"),
+    ],
+)
+def test_bad_setups_are_refused(players: list[str], options: Options, code: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        setup(players, options, seed=1)
+    assert caught.value.code == code

@@ -1,0 +1,81 @@
+"""`bot.steps`: how a pick is listed in menus, the answers a control carries in its custom
+id, and what a player types into a typed pick's form."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.steps import decode, encode, menus, shown, typed
+from games.core.contract import Action, Amount, Choice, Pick
+
+
+def lots(count: int, *, group: int = 0, **pick: object) -> Pick:
+    """A pick of `count` lots, in groups of `group` (none: ungrouped)."""
+    choices = [
+        Choice(value=f"l{n}", label=f"Lot {n}", group=f"G{(n - 1) // group}" if group else None)
+        for n in range(1, count + 1)
+    ]
+    return Pick(field="lot", choices=choices, label="The lot", **pick)  # type: ignore[arg-type]
+
+
+def test_a_pick_is_listed_by_group_and_25_a_menu() -> None:
+    listed = menus(lots(60, group=30))
+    assert [(m.title, len(m.choices)) for m in listed] == [
+        ("G0 1-25", 25),
+        ("G0 26-30", 5),
+        ("G1 1-25", 25),
+        ("G1 26-30", 5),
+    ]
+    assert [m.title for m in menus(lots(30))] == ["The lot 1-25", "The lot 26-30"]
+    assert [m.title for m in menus(lots(7))] == [None]
+
+
+def test_a_pick_that_fits_no_25_menus_is_typed() -> None:
+    assert menus(lots(600, typed=True, group=20)) == []
+    assert len(menus(lots(500, group=20))) == 25
+    big = Action(key="bid", label="Bid", move={"type": "bid"}, steps=[lots(600, typed=True)])
+    assert shown(big) == [], "a typed pick is shown as a form"
+
+
+def test_a_multi_select_is_one_menu() -> None:
+    assert len(menus(lots(25, max=2))) == 1
+    assert menus(lots(26, max=2, typed=True)) == []
+
+
+def test_the_answers_go_into_a_custom_id_and_come_back() -> None:
+    action = Action(
+        key="give",
+        label="Give",
+        move={"type": "give"},
+        steps=[
+            Pick(field="cards", choices=[Choice(value=v, label=v) for v in "abc"], max=3),
+            Pick(
+                field="to",
+                choices=[Choice(value="bob", label="Bob", then=[Amount(min=1, max=9)])],
+            ),
+        ],
+    )
+    answers = {"cards": ["a", "c"], "to": "bob", "amount": 4}
+    assert encode(action, answers) == "a,c|bob|4"
+    assert decode(action, "a,c|bob|4") == answers
+    assert decode(action, "|bob") == {"cards": [], "to": "bob"}
+    assert decode(action, "") == {}
+    with pytest.raises(ValueError, match="fewer answers"):
+        decode(action, "a|bob|4|5")
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [("lot 7", "l7"), ("L7", "l7"), (" Lot 12 ", "l12")],
+)
+def test_a_typed_pick_takes_values_and_labels_in_any_case(text: str, answer: str) -> None:
+    assert typed(lots(300, typed=True), text) == answer
+
+
+def test_a_typed_multi_select_takes_several_apart_by_commas_or_semicolons() -> None:
+    pick = lots(40, min=1, max=2, typed=True)
+    assert typed(pick, "lot 3; l9") == ["l3", "l9"]
+    with pytest.raises(ValueError, match="Name 1 to 2"):
+        typed(pick, "l1, l2, l3")
+    with pytest.raises(ValueError, match="“lot 41” is none of the choices"):
+        typed(pick, "lot 41")
