@@ -469,7 +469,7 @@ async def test_a_restart_mid_round_loses_nothing_and_old_menus_still_work(
     done = await user.select(
         asked.response, [play["slots"][0]], custom_id=f"dealer:pm:slot:{t.match_id}:{play['card']}"
     )
-    assert "Accepted" in done.response.content, done.response.content
+    assert "Your 1-on-1" in done.response.content, done.response.content  # not a refusal
     assert (await t.view(None))["turn"] != turn
     await t.play_out(rnd)
 
