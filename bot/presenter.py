@@ -162,7 +162,10 @@ class Presenter:
                 if board is not None:
                     self.status.board_posted(row.id, board)
             elif audience.kind == "players":
-                mail.add(audience.players, text, board)
+                for pid in audience.players:
+                    told = ui.describe_to(event.to_json(), pid, names)
+                    if told is not None:
+                        mail.add(pid, told, board)
             elif audience.kind == "location":
                 await self._to_location(row, event, text, board, mail)
             elif audience.kind == "host":
@@ -287,7 +290,10 @@ class Presenter:
                         await self._post(row, public)
                     public = _Message()
             elif text and audience.kind in ("players", "location"):
-                mail.add(audience.players, text, None)
+                for pid in audience.players:
+                    told = ui.describe_to(data, pid, names)
+                    if told is not None:
+                        mail.add(pid, told, None)
             elif text and audience.kind == "host":
                 await self.dm(row, row.host_id, text)
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
@@ -340,8 +346,8 @@ class Presenter:
         self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
         must = (await self.service.turn(row)).must
         if content.controls is None:
-            if content.lines:
-                mail.add(tuple(must), "\n".join(content.lines), None)
+            for pid in must if content.lines else []:
+                mail.add(pid, "\n".join(content.lines), None)
             return
         mail.mentioned.update(must)
         mentions = " ".join(f"<@{uid}>" for p in must if (uid := user_id_of(p)) is not None)
@@ -374,7 +380,7 @@ class Presenter:
             for e in outcome.events
             if e.audience.kind != "public"
             and e.audience.reaches(me)
-            and (text := texts.describe(e.to_json(), names))
+            and (text := texts.describe_to(e.to_json(), me, names))
         ]
         summary = outcome.summary or {}
         text = "\n".join(
@@ -559,7 +565,8 @@ class Presenter:
         if thread is not None:
             await thread.send(**message(text, None, board))
             return
-        mail.add(event.audience.players, text, board)
+        for pid in event.audience.players:
+            mail.add(pid, text, board)
 
     async def _location_thread(
         self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]
@@ -639,8 +646,7 @@ class _Mail:
     #: Public texts without a board, sent with the move's next public message.
     said: list[str] = field(default_factory=list)
 
-    def add(self, players: tuple[str, ...], text: str, board: Board | None) -> None:
-        for pid in players:
-            self.lines.setdefault(pid, []).append(text)
-            if board is not None:
-                self.boards[pid] = board
+    def add(self, pid: str, text: str, board: Board | None) -> None:
+        self.lines.setdefault(pid, []).append(text)
+        if board is not None:
+            self.boards[pid] = board

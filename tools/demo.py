@@ -145,7 +145,7 @@ class Demo:
                 shown = await self.players[-1].click(self._phase_message(), label="My 1-on-1")
                 _expect(shown, "**Your 1-on-1")
                 self.did(self.players[-1], "pressed My 1-on-1 on the phase message")
-            _expect(await self.host.slash(self.channel, "match close-phase"), "Done.")
+            _expect(await self.host.slash(self.channel, "match close-phase"), "You closed")
             self.did(self.host, "/match close-phase")
         _expect(await self.host.slash(self.channel, "match log"), "The match record")
         self.did(self.host, "/match log")
@@ -192,7 +192,7 @@ class Demo:
             return
         amount = self.rng.randint(1, max(1, free // 4))
         answer = await giver.slash(self.channel, "give", member=receiver, amount=amount)
-        _expect(answer, f"{giver.name} gave")
+        _expect(answer, "You gave")
         self.did(giver, f"gives ${amount} to {receiver.name} (/give)")
 
     def _dm_with(self, player: MemberActor, custom_id: str) -> discord.Message:
@@ -369,11 +369,11 @@ class MarsDemo(Demo):
         await self.auction()
         _expect(await self.host.slash(self.channel, "match status"), "**Mars Auction")
         self.did(self.host, "/match status")
-        _expect(await self.host.slash(self.channel, "mars research"), "Done.")
+        _expect(await self.host.slash(self.channel, "mars research"), "You opened")
         self.did(self.host, "/mars research (the research display dealt)")
         await self.auction()
         asked = await self.host.slash(self.channel, "mars end")
-        _expect(await self.host.click(_answer(asked), label="Yes, end the match"), "Done.")
+        _expect(await self.host.click(_answer(asked), label="Yes, end the match"), "You ended")
         self.did(self.host, "/mars end, and confirmed")
         _expect(await self.host.slash(self.channel, "match log"), "The match record")
         self.did(self.host, "/match log")
@@ -459,7 +459,7 @@ class MarsDemo(Demo):
                     self.channel, "mars budget", amount=amount, member=player
                 )
                 self.did(self.host, f"sets {player.name}'s budget to {amount} M€ (/mars budget)")
-                _expect(answer, "Done.")
+                _expect(answer, f"You set {player.name}'s budget")
                 return
             dm = self._newest(player.user.dm_channel.history(), f"dealer:act:{m}:budget")
             shown = await player.user.click(dm, custom_id=f"dealer:act:{m}:budget")

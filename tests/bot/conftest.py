@@ -146,7 +146,7 @@ class Table:
 
     async def close_phase(self) -> None:
         r = await self.host.slash(self.channel, "match close-phase")
-        assert r.ephemeral and r.response.content == "Done.", r.response.content
+        assert r.ephemeral and r.response.content.startswith("You closed"), r.response.content
 
     async def play_random_phase(self, rnd: random.Random, *, by_button: bool = True) -> None:
         """Every player bids on something they may bid on now, half through the 1-on-1

@@ -10,10 +10,21 @@ from pathlib import Path
 import pytest
 
 from games.auction_auction.model import lot_name
+from tests.words import RULING_ID
 from tools.demo import MARS_PLAYERS, PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
+
+
+def own_replies(page: str, player: str) -> list[str]:
+    """The messages of a channel's transcript that only `player` sees: the bot's private
+    replies to them (a move made in the channel is confirmed there, and not again by DM)."""
+    return [
+        block
+        for block in page.split("\n[")
+        if f"· only {player} sees this" in block.partition("\n")[0]
+    ]
 
 
 @pytest.mark.slow
@@ -26,6 +37,7 @@ def test_demo_plays_a_whole_match_and_keeps_bids_private(
     channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
     assert "The match is over" in channel
     assert "The match is over" in printed
+    assert RULING_ID.findall(printed) == [], "players read rules in words"
     assert list(tmp_path.glob("thread-round-1-*.txt"))
     assert list(tmp_path.glob("channel-games-*-match-1.json")), "the host's /match log file"
 
@@ -37,8 +49,7 @@ def test_demo_plays_a_whole_match_and_keeps_bids_private(
 
     for player in PLAYERS:
         dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
-        confirmed = set(CONFIRMATION.findall(dm))
-        # (a bid's receipt is the reply to it: no DM repeats it, `test_quiet.py`)
+        confirmed = set(CONFIRMATION.findall("\n".join([dm, *own_replies(channel, player)])))
         assert confirmed <= bids[player], f"{player}'s DMs confirm someone else's bid"
 
 
@@ -64,6 +75,7 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["mars-auction", str(tmp_path)]) == 0
+    assert RULING_ID.findall(capsys.readouterr().out) == [], "players read rules in words"
 
     channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
     assert "**The setup auction is settled.**" in channel
@@ -74,8 +86,9 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
     assert set(stated) == set(MARS_PLAYERS)
     for player in MARS_PLAYERS:
         dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
+        told = TOLD.findall("\n".join([dm, *own_replies(channel, player)]))
         # only a budget the host set reaches the player by DM (their own is in the reply)
-        assert {int(n) for n in TOLD.findall(dm)} <= {stated[player]}, player
+        assert {int(n) for n in told} <= {stated[player]}, f"{player} is told no one else's"
 
 
 def test_an_unknown_game_is_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,9 +17,10 @@ from bot.games.mars_auction.controls import Option, groups
 from bot.players import player_id
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
-from games.tm_catalogue import PROJECT_TYPES, builtin
+from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import components_of, custom_ids
+from tests.words import ruling_ids_sent
 
 GAME = "mars-auction"
 
@@ -231,7 +232,9 @@ class Auction:
         asked = await self.host_says("mars end")
         assert asked.ephemeral, asked.response.content
         done = await self.host.click(asked.response, custom_id=f"dealer:ma:end:{self.match_id}")
-        assert done.response.content == "Done.", done.response.content
+        assert done.response.content == ("You ended the Mars Auction. The match is over."), (
+            done.response.content
+        )
 
     # -- playing at random, as players do -----------------------------------------------
 
@@ -285,7 +288,7 @@ class Auction:
                 amount = rnd.randint(8, 40)
                 how = rnd.choice(["form", "command", "host"])
                 r = await self.budget(member, amount, how=how)
-                answer = "Done." if how == "host" else "Your budget"
+                answer = "You set" if how == "host" else "Your budget"
                 assert r.response.content.startswith(answer), r.response.content
                 continue
             [action] = ENGINE.legal_actions(state, pid)
@@ -337,7 +340,9 @@ async def play_to_the_end(
     for cards in research:
         options = {"cards": "; ".join(cards)} if cards else {}
         r = await table.host_says("mars research", **options)
-        assert r.response.content == "Done.", r.response.content
+        assert r.response.content.startswith("You opened a research auction. Now: **Budgets"), (
+            r.response.content
+        )
         await table.play_auction(rnd, pass_rate=pass_rate, moves=600)
     await table.end()
     state = await table.state()
@@ -376,8 +381,9 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
         assert "**Your settlement of generation 1's research auction**" in dms
         assert "M€** left." in dms, "the M€ left, the player's alone"
         held = state.seats[table.pid(member)]
-        assert f"🏁 **Your holdings**: **{held.corporation}**" in dms
+        assert f"🏁 **Your holdings**: **{numbered(str(held.corporation))}**" in dms
     assert any(e["type"] == "card_awarded" for e in report["events"])
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_limited_five_players_setup_and_a_research_display_entered_by_name(
@@ -404,6 +410,7 @@ async def test_unlimited_two_players_setup_and_research_equal_the_replay(simcord
     assert f"dealer:act:{table.match_id}:raise" in custom_ids(board)
     assert "no bid yet" in board.content
     await play_to_the_end(table, random.Random(7), research=[None], pass_rate=0.5)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 @pytest.mark.slow
@@ -449,7 +456,7 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     ann, bob = table.players
     await table.start(start="research", first_player=ann)
     opened = await table.host_says("mars research")
-    assert opened.response.content == "Done."
+    assert opened.response.content.startswith("You opened a research auction.")
     m = table.match_id
     assert (
         "**20 M€** (only you see it)" in (await table.budget(ann, 20, how="form")).response.content
@@ -473,8 +480,10 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     await refused(table, table.onlooker, stranger_form, before, "not playing in this match")
     for typed, sentence in [
         ("99", "There is no card 99 on display."),
-        ("1 2 3", "At most 2 markers a turn (L6)."),
+        ("1 2 3", "At most 2 markers a turn."),
         ("one", "Type one or two card numbers"),
+        ("\uff11", "Type one or two card numbers"),
+        ("1 \u0663", "Type one or two card numbers"),
     ]:
         shown = await ann.click(board, custom_id=f"dealer:ma:numbers:{m}")
         assert shown.modal is not None
@@ -487,7 +496,7 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
         bob,
         too_much,
         await table.dump(),
-        "Your markers would come to 2 M€, and you have 1 M€ to pay with (L9).",
+        "Your markers would come to 2 M€, and you have 1 M€ to pay with.",
     )
     dms = len(bob.user.dm_channel.history())
     placed = await table.place(bob, [2], how="put", in_one_on_one=True)
@@ -495,7 +504,7 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     assert len(bob.user.dm_channel.history()) == dms, "and no DM repeats it"
     before = await table.dump()
     fourth = await table.place(ann, [1, 1], how="numbers", in_one_on_one=False)
-    await refused(table, ann, fourth, before, f"4 of your markers on {first}; at most 3 (L7)")
+    await refused(table, ann, fourth, before, f"4 of your markers on {first}; at most 3")
     composer = await ann.select(
         table.board(), ["1"], custom_id=menu_with(table.board(), "1", "dealer:ma:")
     )
@@ -517,10 +526,11 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     before = await table.dump()
     typed = " ".join(str(n) for n in won[:3])
     too_many = await ann.user.submit_modal(shown, {"cards": typed})
-    assert "3 projects cost 6 M€, and you have 5 M€ left (L16)." in too_many.response.content
+    assert "3 projects cost 6 M€, and you have 5 M€ left." in too_many.response.content
     assert await table.dump() == before
     menu = next(c for c in components_of(dm) if c.get("custom_id") == f"dealer:actpick:{m}:buy")
     assert menu["max_values"] == 2, "the menu offers what 5 M€ buy"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_raise_below_the_bid_is_refused_privately(simcord_env: Any) -> None:
@@ -537,10 +547,11 @@ async def test_a_raise_below_the_bid_is_refused_privately(simcord_env: Any) -> N
     low = await table.raise_(bob, 3, in_one_on_one=False)
     await refused(table, bob, low, before, "The bid is 3 M€ (ann): raise to 4 M€ or more.")
     high = await table.raise_(bob, 11, in_one_on_one=True)
-    assert "You can pay at most 10 M€ for this card (U5), not 11 M€." in high.response.content
+    assert "You can pay at most 10 M€ for this card, not 11 M€." in high.response.content
     assert await table.dump() == before
     late = await ann.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
     await refused(table, ann, late, before, "bob's turn")
+    assert ruling_ids_sent(simcord_env) == []
 
 
 # -- secrets --------------------------------------------------------------------------------
@@ -594,7 +605,7 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
 
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     r = await table.choose(ann, "keep", ["Teractor"])
-    assert "Your choice so far: **Teractor**" in r.response.content
+    assert "Your choice so far: **Teractor (R30)**" in r.response.content
     for member in others[ann.id]:
         assert "Teractor" not in readable_since(table, member, seen[member.id]), member.name
     assert "ann has chosen." in await table.board_text(), "on the board message"
@@ -684,10 +695,10 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     for command, answer in [
         ("match pause", "Paused."),
         ("match resume", "Resumed."),
-        ("match close-phase", "Done."),
+        ("match close-phase", "You closed **Setup auction, round 1 of 3"),
     ]:
         r = await table.host_says(command)
-        assert r.response.content == answer, r.response.content
+        assert r.response.content.startswith(answer), r.response.content
     state = await table.state()
     assert state.seats[table.pid(ann)].passed and state.to_act == table.pid(bob)
     undo = await table.host_says("match undo")
@@ -705,19 +716,20 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert "Only a host can do that" in not_host.response.content
     await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     kicked = await table.host_says("match kick", member=ann)
-    assert kicked.response.content == "Done."
+    assert kicked.response.content.startswith("You removed ann from the match.")
     state = await table.state()
     assert state.seats[table.pid(ann)].kicked
     assert all(not c.markers.get(table.pid(ann)) for c in state.display), "MA-D7"
     asked = await cleo.slash(table.channel, "match forfeit")
     assert "markers come off the cards" in asked.response.content
     await cleo.click(asked.response, custom_id=f"dealer:forfeit:{table.match_id}")
-    assert "cleo has conceded and left the match (MA-D7)." in await table.board_text()
+    assert "cleo has conceded and left the match." in await table.board_text()
     last = await bob.slash(table.channel, "match forfeit")
     gone = await bob.click(last.response, custom_id=f"dealer:forfeit:{table.match_id}")
     assert "You are the last player left; the host can end the match." in gone.response.content
     channel = "\n".join(m.content for m in table.channel.history())
     assert "The host removed ann from the match" in channel
+    assert ruling_ids_sent(simcord_env) == []
 
 
 # -- creating a match -----------------------------------------------------------------------
@@ -737,7 +749,7 @@ async def test_create_checks_the_display_and_the_card_list_at_once(simcord_env: 
     shuffled = await table.host_says(
         create, display="; ".join([*SETUP[:4], SETUP[20], *SETUP[4:20], *SETUP[21:]])
     )
-    assert "L1 order" in shuffled.response.content, shuffled.response.content
+    assert "order companies, preludes, projects" in shuffled.response.content
     both = await table.host_says(create, display="; ".join(SETUP), start="research")
     assert "`display` is the setup's display" in both.response.content
     bad_csv = "name,type,cost,tags,starting M€\nGood Corp,corporation,,,40\nBad Card,blue,5,,\n"
@@ -764,7 +776,7 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
         table.channel, f"match create {GAME}", "display", "CrediCor; tera"
     )
     assert shown[0] == {
-        "name": "CrediCor; Teractor (corporation, starts with 60 M€)",
+        "name": "CrediCor; Teractor (R30, corporation, starts with 60 M€)",
         "value": "CrediCor; Teractor",
     }
     await table.start(start="research")
@@ -774,6 +786,42 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
     assert corporations == [], "a research display holds projects only"
     long = "; ".join(SETUP[12:20]) + "; Arc"
     assert await table.host.autocomplete(table.channel, "mars research", "cards", long) == []
+
+
+async def test_sets_choose_what_is_dealt_and_suggested(simcord_env: Any) -> None:
+    """`sets:` a name that is no set is refused at once, naming the sets; the option is
+    suggested as it is typed; the display's suggestions are of the sets typed; a match of
+    Prelude and Venus Next deals their cards only, and says so."""
+    table = Auction(simcord_env, 2)
+    create = f"match create {GAME}"
+    bad = await table.host_says(create, sets="base, venuss")
+    assert bad.ephemeral and bad.response.content.startswith(
+        "`sets`: There is no set called 'venuss'. The sets are base (base game), corpera"
+    )
+    assert await table.bot.storage.open_match_in(table.channel.id) is None, "nothing opened"
+    offered = await table.host.autocomplete(table.channel, create, "sets", "base, ve")
+    assert offered == [{"name": "base, venus", "value": "base, venus"}]
+    display = await table.host.autocomplete(table.channel, create, "display", "venus gov")
+    assert display == [], "Venus Next is not a default set"
+    display = await table.host.autocomplete(
+        table.channel, create, "display", "venus gov", sets="base, venus"
+    )
+    assert display[0]["name"] == "Venus Governor (255, automated, 4 M€)"
+
+    created = await table.host_says(create, sets="venus, prelude")
+    assert "sets: Prelude and Venus Next" in created.response.content
+    for member in table.players:
+        await member.click(created.response, label="Join")
+    await table.host.click(created.response, label="Start")
+    row = await table.bot.storage.open_match_in(table.channel.id)
+    assert row is not None
+    table.match_id = row.id
+    dealt = [builtin().get(card.name) for card in (await table.state()).display]
+    assert {card.expansion for card in dealt if card} == {"prelude", "venus"}
+    assert len(dealt) == 32 and all(dealt)
+    research = await table.host.autocomplete(table.channel, "mars research", "cards", "venus gov")
+    assert [c["value"] for c in research] == ["Venus Governor"]
+    assert await table.host.autocomplete(table.channel, "mars research", "cards", "arctic al") == []
 
 
 def test_eighty_cards_fit_four_menus_of_25_by_kind() -> None:

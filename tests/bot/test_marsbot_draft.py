@@ -13,8 +13,10 @@ import pytest
 
 from bot.flows import lobby
 from games.marsbot_draft import ENGINE
+from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import custom_ids
+from tests.words import ruling_ids_sent
 
 GAME = "marsbot-draft"
 
@@ -107,7 +109,8 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
     assert r.ephemeral, r.response.content
     text = t.channel_text()
-    assert f"You buy **{bought[0]}** and **{bought[1]}** for 6 M€." in text
+    listed = f"**{numbered(bought[0])}** and **{numbered(bought[1])}**"
+    assert f"You buy {listed} for 6 M€." in text
     assert "**The draft is over.** MARSBOT keeps" in text
     assert "MARSBOT's action deck, top first:" in text, "the final board's alt text"
     state = await t.state()
@@ -116,6 +119,7 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 ROUND_1 = "Io Mining Industries; Ganymede Colony; Venus Governor:4:venus+venus; Comet"
@@ -137,7 +141,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     assert "🤖 Round 1: MARSBOT takes **Venus Governor**. Celestic: Venus 2 > Jovian 0." in (
         t.channel_text()
     )
-    assert "Your pile is what MARSBOT left: **Io Mining Industries**, **Ganymede Colony** and " in (
+    assert "left: **Io Mining Industries (092)**, **Ganymede Colony (081)** and " in (
         t.channel_text()
     )
     await t.ann.slash(t.channel, "marsbot take", card="Comet")
@@ -145,7 +149,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     await t.ann.slash(t.channel, "marsbot take", card="Asteroid")
     view = await t.view()
     assert view["expected"] == ["Io Mining Industries", "Ganymede Colony"]
-    should = "should be **Io Mining Industries** and **Ganymede Colony**."
+    should = "should be **Io Mining Industries (092)** and **Ganymede Colony (081)**."
     assert f"MARSBOT's pile {should}" in t.channel_text()
     me = await t.ann.slash(t.channel, "me")
     assert me.ephemeral and f"It {should}" in me.response.content, me.response.content
@@ -186,6 +190,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: Any) -> None:
@@ -234,6 +239,7 @@ async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: 
         assert r.ephemeral and words in r.response.content, (cards, r.response.content)
         assert await t.moves() == 1
     assert "Sorry" not in "\n".join(readable(t.channel.history(viewer=t.ann)))
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
@@ -253,7 +259,7 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
     assert r.ephemeral and f"{theirs} is not in your pile" in r.response.content
     for _ in range(4):
         r = await t.ann.slash(t.channel, "match close-phase")
-        assert r.ephemeral and r.response.content == "Done.", r.response.content
+        assert r.ephemeral and r.response.content.startswith("You closed"), r.response.content
     text = t.channel_text()
     assert "Brutal difficulty: MARSBOT keeps all 4 cards." in text
     assert "you take the first card of your pile" in text
@@ -298,18 +304,19 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     asked = await t.ann.slash(t.channel, "match undo")
     assert asked.ephemeral and "ann's pick" in asked.response.content, asked.response.content
     (row,) = asked.response.components
-    (button,) = row["components"]
+    button, _keep = row["components"]
     done = await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "↩️ Done" in done.response.content, done.response.content
     view = await t.view()
     assert (view["round"], view["rounds"], view["marsbot_kept"]) == (1, [], [])
     asked = await t.ann.slash(t.channel, "match forfeit")
     (row,) = asked.response.components
-    (button,) = row["components"]
+    button, _keep = row["components"]
     assert "The draft stops where it stands." in asked.response.content
     await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "ann stops the draft." in t.channel_text()
     assert ENGINE.result(await t.state())["ended"] == "forfeit"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
@@ -329,7 +336,7 @@ async def test_names_autocomplete_from_the_catalogue_the_last_name_being_typed(
         t.channel, "marsbot pick", "cards", "Io Mining Industries; ganym"
     )
     assert cards[0] == {
-        "name": "Io Mining Industries; Ganymede Colony",
+        "name": "Io Mining Industries; Ganymede Colony (081)",
         "value": "Io Mining Industries; Ganymede Colony",
     }
     repeated = await t.ann.autocomplete(t.channel, "marsbot pick", "cards", "Comet; com")
@@ -345,6 +352,32 @@ async def test_names_autocomplete_from_the_catalogue_the_last_name_being_typed(
     assert celestic == [{"name": "Celestic (venus>jovian)", "value": "Celestic"}]
     own = await t.ann.autocomplete(t.channel, f"match create {GAME}", "own_corporation", "hel")
     assert [c["value"] for c in own] == ["Helion"]
+    venus = await t.ann.autocomplete(t.channel, "marsbot take", "card", "venus gov")
+    assert venus == [], "Venus Next is not a default set"
+
+
+async def test_a_whole_draft_with_venus_next_deals_its_cards(simcord_env: Any) -> None:
+    """`sets:` a name that is no set is refused privately, naming the sets, and opens nothing;
+    a whole draft of Venus Next deals its cards, and the names suggested are its."""
+    t = Draft(simcord_env)
+    bad = await t.ann.slash(t.channel, "marsbot start", sets="venus, moon")
+    assert bad.ephemeral and bad.response.content.startswith(
+        "`sets`: There is no set called 'moon'. The sets are base (base game)"
+    )
+    assert await t.bot.storage.open_match_in(t.channel.id) is None
+    offered = await t.ann.autocomplete(t.channel, f"match create {GAME}", "sets", "base, v")
+    assert offered == [{"name": "base, venus", "value": "base, venus"}]
+    r = await t.ann.slash(t.channel, f"match create {GAME}", corporation="Celestic", sets="venus")
+    assert not r.ephemeral and "ann's match has started" in r.response.content
+    me = await t.ann.slash(t.channel, "me")
+    assert "Sets: Venus Next." in me.response.content, me.response.content
+    await t.opened()
+    state = await t.state()
+    venus = {c.name for c in builtin().select(expansions={"venus"})}
+    dealt = [c.name for c in (*state.player_pile, *state.marsbot_pile)]
+    assert len(dealt) == 8 and set(dealt) <= venus
+    suggested = await t.ann.autocomplete(t.channel, "marsbot take", "card", "venus gov")
+    assert suggested == [{"name": "Venus Governor (255)", "value": "Venus Governor"}]
 
 
 async def test_help_explains_the_draft(simcord_env: Any) -> None:
@@ -362,7 +395,8 @@ async def test_help_explains_the_draft(simcord_env: Any) -> None:
         again = await t.ann.slash(t.channel, "help", game=typed)
         assert again.response.content == r.response.content, typed
     r = await t.ann.slash(t.channel, "help", game="mars")
-    assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"
+    assert "'mars' fits 3 games" in r.response.content, "the start of three games' names"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_marsbot_start_draws_a_corporation_when_none_is_named(simcord_env: Any) -> None:

@@ -28,6 +28,8 @@ from games.mars_auction.render import (
     display_board,
     settlement_board,
 )
+from games.tm_catalogue import DEFAULT_EXPANSIONS, numbered
+from games.tm_catalogue.sets import sets_title
 
 #: The bot's own events: the display after a move, the names of the cards markers went on,
 #: and what each player holds and paid once an auction is settled.
@@ -39,20 +41,23 @@ CANDIDATES_NAMED = 40
 
 
 def card_name(card: Mapping[str, Any]) -> str:
-    """ "**3 · Arctic Algae**"."""
-    return f"**{card['number']} · {card['name']}**"
+    """ "**3 · Arctic Algae (023)**": the display number, then the card with its printed
+    number."""
+    return f"**{card['number']} · {numbered(card['name'])}**"
 
 
 def cards_listed(names: Sequence[str]) -> str:
-    return join([f"**{n}**" for n in names]) or "none"
+    return join([f"**{numbered(n)}**" for n in names]) or "none"
 
 
 def holdings(entry: Mapping[str, Any]) -> str:
-    """ "Helion; preludes Loan and Biolab; 3 projects (A, B and C)"."""
-    corporation = entry.get("corporation") or "no corporation yet"
-    preludes = list(entry.get("preludes") or [])
-    projects = list(entry.get("projects") or [])
-    parts = [f"**{corporation}**" if entry.get("corporation") else corporation]
+    """ "Helion (R18); preludes Loan (P17) and Biolab (P04); 3 projects (A, B and C)": each
+    card with its printed number."""
+    held = entry.get("corporation")
+    corporation = numbered(held) if held else "no corporation yet"
+    preludes = [numbered(p) for p in entry.get("preludes") or []]
+    projects = [numbered(p) for p in entry.get("projects") or []]
+    parts = [f"**{corporation}**" if held else corporation]
     if preludes:
         parts.append(f"preludes {join(preludes)}")
     listed = f" ({join(projects)})" if projects else ""
@@ -66,7 +71,7 @@ class MarsAuctionTexts(GameTexts):
     forfeit = (
         "You leave the auction as a removed player does: your markers come off the cards not "
         "yet evaluated, your bid on the card up for auction is void, and what you won but "
-        "have not kept or bought is discarded; what you hold stays yours in the result (MA-D7)."
+        "have not kept or bought is discarded; what you hold stays yours in the result."
     )
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, SETTLEMENT, "match_ended"})
     #: An auction settled: each player gets their own settlement (`results`).
@@ -112,7 +117,8 @@ class MarsAuctionTexts(GameTexts):
             mine = [c for c in cards if c["kind"] == kind]
             if mine:
                 listed = ", ".join(
-                    f"{c['number']} {c['name']}" + (f" ({card_facts(c)})" if card_facts(c) else "")
+                    f"{c['number']} {numbered(c['name'])}"
+                    + (f" ({card_facts(c)})" if card_facts(c) else "")
                     for c in mine
                 )
                 lines.append(f"{words.capitalize()}: {listed}.")
@@ -145,7 +151,7 @@ class MarsAuctionTexts(GameTexts):
         if step == "buy":
             return (
                 "**Buying won projects** at 2 M€ each (Terralabs 1), in the 1-on-1 of "
-                f"{waiting}: the projects not bought are discarded, their bids stay paid (L16). "
+                f"{waiting}: the projects not bought are discarded, their bids stay paid. "
                 "The choices are revealed together."
             )
         return (
@@ -209,12 +215,12 @@ class MarsAuctionTexts(GameTexts):
             if len(numbers) == 2
             else f"a marker on card {numbers[0]}"
         )
-        return f"You put {where}. Your budget has {event['left']} M€ free for more markers (L9)."
+        return f"You put {where}. Your budget has {event['left']} M€ free for more markers."
 
     def _on_price_warning(self, event: dict[str, Any], names: Names) -> str:
         return (
             f"⚠️ Your markers leave {event['left']} M€ of your budget: less than the "
-            f"{event['price']} M€ a won project costs to buy (L9, L16)."
+            f"{event['price']} M€ a won project costs to buy."
         )
 
     def _on_passed(self, event: dict[str, Any], names: Names) -> str:
@@ -258,9 +264,9 @@ class MarsAuctionTexts(GameTexts):
             )
             return (
                 f"{card} goes to **{names(winner)}** with {mine}: a bid of {event['paid']} M€, "
-                f"paid when {kept} (L10, L11){tail}."
+                f"paid when {kept}{tail}."
             )
-        terralabs = ", Terralabs paying 1 less (L18)" if event["paid"] != markers[winner] else ""
+        terralabs = ", Terralabs paying 1 less" if event["paid"] != markers[winner] else ""
         return (
             f"{card} goes to **{names(winner)}** for {event['paid']} M€ ({mine}{terralabs}){tail}."
         )
@@ -277,7 +283,7 @@ class MarsAuctionTexts(GameTexts):
             shown += f" and {more} more"
         return (
             f"🎲 {names(event['player'])} won fewer {KIND_WORDS[kind]} than they keep: they draw "
-            f"**{event['card']}** at random, free (L14), from {shown}."
+            f"**{event['card']}** at random, free, from {shown}."
         )
 
     def _on_choice_made(self, event: dict[str, Any], names: Names) -> str:
@@ -351,20 +357,17 @@ class MarsAuctionTexts(GameTexts):
         return f"⏰ Time is up for {who}: {defaults.get(event['step'], 'the default is taken')}."
 
     def _on_lot_restarted(self, event: dict[str, Any], names: Names) -> str:
-        return (
-            f"Card {event['number']} · {event['card']} starts again: a bidder left the match "
-            "(MA-D7)."
-        )
+        return f"Card {event['number']} · {event['card']} starts again: a bidder left the match."
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return (
             f"The host removed {names(event['player'])} from the match: their markers come off "
             "the cards not yet evaluated, and what they won but had not kept or bought is "
-            "discarded (MA-D7)."
+            "discarded."
         )
 
     def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
-        return f"{names(event['player'])} has conceded and left the match (MA-D7)."
+        return f"{names(event['player'])} has conceded and left the match."
 
     def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
         count = int(event["generations"])
@@ -425,7 +428,7 @@ class MarsAuctionTexts(GameTexts):
         mine = [c for c in view["display"] if not c["done"] and (c["markers"] or {}).get(player)]
         if view["variant"] == "limited" and view["step"] == "bidding":
             listed = ", ".join(
-                f"{c['number']} {c['name']}"
+                f"{c['number']} {numbered(c['name'])}"
                 + (f" ×{c['markers'][player]}" if c["markers"][player] > 1 else "")
                 for c in mine
             )
@@ -437,7 +440,7 @@ class MarsAuctionTexts(GameTexts):
         if won:
             lines.append(
                 "Won in this auction: "
-                + ", ".join(f"{c['name']} (bid {c['bid']} M€)" for c in won)
+                + ", ".join(f"{numbered(c['name'])} (bid {c['bid']} M€)" for c in won)
                 + "."
             )
         lines.append(f"You hold: {holdings(seat)}; {seat['paid']} M€ paid so far.")
@@ -452,7 +455,7 @@ class MarsAuctionTexts(GameTexts):
                 return []
             return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
         if view["auction"] == "setup" and me["money"] is None:
-            money = f"**{me['budget']} M€**, the setup budget until you have a corporation (L9)"
+            money = f"**{me['budget']} M€**, the setup budget until you have a corporation"
         elif me["money"] is None:
             return ["You have not stated your budget for this auction yet."]
         else:
@@ -612,7 +615,7 @@ class MarsAuctionTexts(GameTexts):
         if action.type == "pass" and action.label == "Pass":
             return (
                 "Pass for the rest of this bidding round? A pass is final: you put no more "
-                "markers until its cards are evaluated (L6)."
+                "markers until its cards are evaluated."
             )
         return None
 
@@ -630,10 +633,7 @@ class MarsAuctionTexts(GameTexts):
             if budget is not None
             else "setup budget: the lowest starting M€ on display"
         )
-        expansions = options.get("expansions")
-        if expansions is not None:
-            titles = {"base": "base game", "corpera": "Corporate Era", "prelude": "Prelude"}
-            parts.append("cards: " + join([titles.get(e, e) for e in expansions]))
+        parts.append("sets: " + sets_title(options.get("expansions", DEFAULT_EXPANSIONS)))
         if options.get("cards_csv"):
             rows = [r for r in str(options["cards_csv"]).splitlines()[1:] if r.strip()]
             parts.append(f"the host's list ({plural(len(rows), 'card')})")
@@ -667,7 +667,7 @@ class MarsAuctionTexts(GameTexts):
             "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
             "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
             "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
-            "`turn_minutes`, `setup_budget`, `expansions`, `display`, `cards`); "
+            "`turn_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
             "`/mars research` opens a generation's auction, `/mars budget` with `member` sets a "
             "player's, `/mars end` ends the match."
         )
