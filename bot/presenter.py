@@ -56,9 +56,8 @@ class Presenter:
         #: The live status message of each match.
         self.status = LiveStatus(client, storage, service)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        #: The moves (match id, log seq) whose actor's reply showed their private texts: no
-        #: DM repeats them to the actor.
-        self._told: set[tuple[int, int]] = set()
+        #: Each member's DM channel id, as stored (`Storage.dm_channel`).
+        self._dm_channels: dict[int, int] = {}
         #: The public views around moves not yet delivered, from their outcomes.
         self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
             defaultdict(dict)
@@ -88,24 +87,27 @@ class Presenter:
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
                     events = await self._presented(row, item)
-                    results = await self._results(row, players, events)
-                    actor = Actor(item.actor, (mid, item.seq) in self._told)
-                    self._told.discard((mid, item.seq))
+                    mail = _Mail(item.actor, await self._results(row, players, events))
                     if combine:
                         try:
-                            await self._deliver_combined(row, players, events, actor, results)
+                            await self._deliver_combined(row, players, events, mail)
                         except discord.HTTPException:
                             log.exception("could not deliver a move of match %s", mid)
                     else:
                         for event in events:
                             try:
-                                await self._deliver(row, players, event, actor, results)
+                                await self._deliver(row, players, event, mail)
                             except discord.HTTPException:
                                 log.exception("could not deliver an event of match %s", mid)
+                        try:
+                            await self._say(row, mail, "")
+                        except discord.HTTPException:
+                            log.exception("could not deliver a move of match %s", mid)
+                    mail.opened = any(e.type == "phase_opened" for e in events)
                     try:
-                        await self._final_cards(row, players, results)
+                        await self._send_mail(row, players, mail)
                     except discord.HTTPException:
-                        log.exception("could not deliver the results of match %s", mid)
+                        log.exception("could not deliver the DMs of match %s", mid)
                 await self.storage.delivered(mid, [item.seq for item in pending])
                 self._views.pop(mid, None)
             self.status.refresh(mid)
@@ -134,63 +136,96 @@ class Presenter:
         row: MatchRow,
         players: list[PlayerRow],
         event: Event,
-        actor: Actor,
-        results: dict[int, str],
+        mail: _Mail,
     ) -> None:
         ui = plugin_for(row.game).texts
         names = names_of(players)
         text = ui.describe(event.to_json(), names)
         audience = event.audience
         if event.type == "phase_opened":
-            await self._phase_opened(row, players, text, results)
+            opening = f"{text}{await self._deadline(row)}"
+            await self._say(row, mail, opening, view=phase_view(row.id))
             return
         if event.type == SEASON_SETTLED:
-            await self.channel_send(row.public_channel_id, settled_text(event.to_json(), names))
+            await self._say(row, mail, settled_text(event.to_json(), names))
             return
         if text is not None:
             board = await boards.or_none(
                 boards.board(plugin_for(row.game).texts, event.to_json(), name_table(players)),
                 f"the board of {event.type} in match {row.id}",
             )
-            if audience.kind == "public":
+            if audience.kind == "public" and board is None and event.type != "match_ended":
+                mail.said.append(text)
+            elif audience.kind == "public":
                 view = rematch_view(row.id) if event.type == "match_ended" else None
-                await self.channel_send(row.public_channel_id, text, view=view, board=board)
+                await self._say(row, mail, text, view=view, board=board)
                 if board is not None:
-                    self.status.new_board(row.id, board)
+                    self.status.board_posted(row.id, board)
             elif audience.kind == "players":
                 for pid in audience.players:
                     told = ui.describe_to(event.to_json(), pid, names)
-                    if told is not None and actor.dms(pid):
-                        await self.dm_player(row, pid, told, board=board, keep=actor.keeps(pid))
+                    if told is not None:
+                        mail.add(pid, told, board)
             elif audience.kind == "location":
-                await self._to_location(row, event, text, board, actor)
+                await self._to_location(row, event, text, board, mail)
             elif audience.kind == "host":
                 await self.dm(row, row.host_id, text, board=board)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
             audit = ui.audit(await self.service.view(row, HOST), names)
             await self.channel_send(row.spectator_channel_id, audit)
 
-    async def _phase_opened(
-        self, row: MatchRow, players: list[PlayerRow], text: str | None, results: dict[int, str]
+    async def _say(
+        self,
+        row: MatchRow,
+        mail: _Mail,
+        text: str,
+        *,
+        view: discord.ui.View | None = None,
+        board: Board | None = None,
     ) -> None:
-        await self.channel_send(
-            row.public_channel_id, f"{text}{await self._deadline(row)}", view=phase_view(row.id)
-        )
-        await self._one_on_ones(row, players, results)
+        """A public message of a move, after the move's public texts not sent yet (one
+        message where they fit: a phase's close and the next phase's opening together)."""
+        chunks = pages([*mail.said, text]) if text else pages(mail.said)
+        mail.said.clear()
+        for chunk in chunks[:-1]:
+            await self.channel_send(row.public_channel_id, chunk)
+        if chunks:
+            await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=board)
 
     async def _deadline(self, row: MatchRow) -> str:
         fresh = await self.storage.match(row.id)
         return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
 
-    async def _one_on_ones(
-        self, row: MatchRow, players: list[PlayerRow], results: dict[int, str]
-    ) -> None:
-        """Every player's 1-on-1 for the phase just opened, headed by their own results of
-        the phase that closed (each taken out of `results` once sent)."""
+    async def _send_mail(self, row: MatchRow, players: list[PlayerRow], mail: _Mail) -> None:
+        """One DM per player for a move, at most: what it told them privately, then their
+        own results when it closed a phase, then, when it opened one and it waits for them
+        or lets them act, their 1-on-1 for it (a turn that opens for one player is news to
+        them alone); at the match's end, their results come with their final card. The
+        actor's own receipts are left out unless the move closed a phase: the reply to the
+        move showed them."""
+        acting: set[str] = set()
+        if mail.opened:
+            turn = await self.service.turn(row)
+            acting = set(turn.must) | set(turn.may)
         for player in players:
-            if player.user_id != COMPUTER_USER:
-                lead = results.pop(player.user_id, None)
-                await self.send_one_on_one(row, player.user_id, players, lead=lead)
+            if player.user_id == COMPUTER_USER:
+                continue
+            pid = player_id(player.user_id)
+            echo = pid == mail.actor and not mail.results
+            news = [] if echo else mail.lines.get(pid, [])
+            result = mail.results.get(player.user_id)
+            lead = "\n\n".join(filter(None, ["\n".join(news), result]))
+            board = mail.boards.get(pid)
+            if mail.opened and (pid in acting - mail.mentioned or lead):
+                if board is not None:  # their location's board: a DM of its own first
+                    await self.dm_player(row, pid, lead, board=board, keep=True)
+                    lead = ""
+                await self.send_one_on_one(row, player.user_id, players, lead=lead or None)
+            elif result is not None:
+                board = board or await self.card(row, player.user_id, players)
+                await self.dm_player(row, pid, lead, board=board, keep=True)
+            elif lead:
+                await self.dm_player(row, pid, lead, board=board, keep=True)
 
     async def _results(
         self, row: MatchRow, players: list[PlayerRow], events: list[Event]
@@ -215,43 +250,30 @@ class Presenter:
                 results[player.user_id] = text
         return results
 
-    async def _final_cards(
-        self, row: MatchRow, players: list[PlayerRow], results: dict[int, str]
-    ) -> None:
-        """Results no 1-on-1 carried (the match's end: no phase opens after it), each sent
-        alone with the player's card as it now stands: at the end, their final card."""
-        for user_id, text in results.items():
-            board = await self.card(row, user_id, players)
-            await self.dm_player(row, player_id(user_id), text, board=board, keep=True)
-        results.clear()
-
     async def _deliver_combined(
         self,
         row: MatchRow,
         players: list[PlayerRow],
         events: list[Event],
-        actor: Actor,
-        results: dict[int, str],
+        mail: _Mail,
     ) -> None:
         """One move's events as few messages as possible: the public texts in one channel
-        message per board (the board closes its message), each player's private texts in
-        one DM, then the 1-on-1s if the move opened a phase."""
+        message per board (the board closes its message); the private texts go into the
+        move's `mail`."""
         ui = plugin_for(row.game).texts
         names = names_of(players)
         table = name_table(players)
         public = _Message()
-        private: dict[str, list[str]] = {}
-        opened = False
         for event in events:
             data = event.to_json()
             text = ui.describe(data, names)
             audience = event.audience
             if audience.kind == "public":
-                opened = opened or event.type == "phase_opened"
                 public.rematch = public.rematch or event.type == "match_ended"
                 if event.type == "phase_opened":
                     public.button = True
                     text = f"{text}{await self._deadline(row)}" if text else text
+                    public.opened_at = len(public.lines)
                 if text:
                     public.lines.append(text)
                 if event.type in ui.board_events:
@@ -262,29 +284,38 @@ class Presenter:
                     board_controls = plugin_for(row.game).board_controls
                     if board_controls is not None and public.button:
                         public.controls = board_controls(row.id, data)
-                    await self._post(row, public)
+                    if event.type in ui.live_board_events:
+                        await self._show_live(row, public, mail)
+                    else:
+                        await self._post(row, public)
                     public = _Message()
             elif text and audience.kind in ("players", "location"):
                 for pid in audience.players:
                     told = ui.describe_to(data, pid, names)
-                    if told is not None and actor.dms(pid):
-                        private.setdefault(pid, []).append(told)
+                    if told is not None:
+                        mail.add(pid, told, None)
             elif text and audience.kind == "host":
                 await self.dm(row, row.host_id, text)
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
                 audit = ui.audit(await self.service.view(row, HOST), names)
                 await self.channel_send(row.spectator_channel_id, audit)
-        await self._post(row, public)
-        for pid, lines in private.items():
-            await self.dm_player(row, pid, "\n".join(lines), keep=actor.keeps(pid))
-        if opened:
-            await self._one_on_ones(row, players, results)
+        on_board = mail.actor != HOST  # a host's action is an announcement: it is posted
+        if ui.live_board_events and on_board and public.board is None and not public.rematch:
+            if public.lines or public.button:
+                await self._show_live(row, public, mail)
+        else:
+            await self._post(row, public)
 
     async def _post(self, row: MatchRow, content: _Message) -> None:
         """A combined channel message; text past Discord's 2,000 characters goes first in
-        messages of its own."""
+        messages of its own. In a game with a live board, a board or a phase posted (a
+        round's result, a settled auction, the end) makes the board message's texts and
+        controls old: they go (a host's words alone, a kick say, leave them)."""
         if not content.lines and content.board is None:
             return
+        ends_turn = content.board is not None or content.button or content.rematch
+        if ends_turn and plugin_for(row.game).texts.live_board_events:
+            self.status.show_board(row.id, "", None, None)
         chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:
             await self.channel_send(row.public_channel_id, chunk)
@@ -297,7 +328,33 @@ class Presenter:
         )
         await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=content.board)
         if content.board is not None:
-            self.status.new_board(row.id, content.board)
+            self.status.board_posted(row.id, content.board)
+
+    async def _show_live(self, row: MatchRow, content: _Message, mail: _Mail) -> None:
+        """A turn-based game's live board goes on its one board message (the live status
+        message), with the move's public texts and the controls for whoever may act now,
+        in place of the old ones: no board is posted anew each turn, no old board keeps
+        menus that look usable (a player's move's public texts without a board go there
+        too). When the board carries the controls of a turn, the channel gets the move's
+        texts (not the phase's announcement: the board has it) with a mention of whoever
+        must act now, their one short notification (no 1-on-1 by DM: `_send_mail`);
+        otherwise their 1-on-1 by DM is, headed by the move's texts."""
+        if not content.button:  # no new phase: the controls shown stay
+            self.status.show_board(row.id, "\n".join(content.lines), content.board)
+            return
+        view = phase_view(row.id, content.controls)
+        self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
+        must = (await self.service.turn(row)).must
+        if content.controls is None:
+            for pid in must if content.lines else []:
+                mail.add(pid, "\n".join(content.lines), None)
+            return
+        mail.mentioned.update(must)
+        mentions = " ".join(f"<@{uid}>" for p in must if (uid := user_id_of(p)) is not None)
+        call = [f"{mentions}: your turn, on the board above."] if mentions else []
+        said = content.lines[: content.opened_at]
+        for chunk in pages([*said, *call]):
+            await self.channel_send(row.public_channel_id, chunk)
 
     async def reply(
         self,
@@ -312,25 +369,19 @@ class Presenter:
         takes the place of the message whose button made the move (a confirmation, whose
         button must not be pressed twice).
 
-        In the channel it shows the move's private receipts, as the actor reads them (an
-        ephemeral reply is all the player sees there), and no DM repeats them; in DMs the
-        receipts arrive as DMs, so it only shows the updated 1-on-1. The 1-on-1's controls
-        come with it only when the player has more to do in this phase (the mulligan after the
-        back hand, say) and no 1-on-1 is posted for it."""
+        It shows the move's private receipts (no DM repeats them: `_send_mail`) and the
+        updated 1-on-1. The 1-on-1's controls come with it only when the player has more to do in
+        this phase (the mulligan after the back hand, say) and no 1-on-1 is posted for it."""
         texts = plugin_for(row.game).texts
         names = names_of(players)
         me = outcome.actor
-        receipts = (
-            [
-                text
-                for e in outcome.events
-                if e.audience.kind != "public"
-                and e.audience.reaches(me)
-                and (text := texts.describe_to(e.to_json(), me, names))
-            ]
-            if interaction.guild is not None
-            else []
-        )
+        receipts = [
+            text
+            for e in outcome.events
+            if e.audience.kind != "public"
+            and e.audience.reaches(me)
+            and (text := texts.describe_to(e.to_json(), me, names))
+        ]
         summary = outcome.summary or {}
         text = "\n".join(
             [
@@ -356,8 +407,6 @@ class Presenter:
             await interaction.response.edit_message(content=fit(text), view=None)
         else:
             await interaction.response.send_message(fit(text), ephemeral=True)
-        if receipts:
-            self._told.add((row.id, outcome.seq))
 
     async def send_one_on_one(
         self,
@@ -494,14 +543,22 @@ class Presenter:
         return "\n".join([head, *lines, *tail]), ids
 
     async def send_private(self, user_id: int, content: dict[str, Any]) -> None:
-        """The one place a DM is sent (tests close a member's DMs here)."""
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        await user.send(**content)
+        """The one place a DM is sent (tests close a member's DMs here): straight to the
+        member's DM channel, opened once (`POST /users/@me/channels`) and kept in the
+        database, so no DM costs a `GET /users/{id}` first."""
+        channel_id = self._dm_channels.get(user_id) or await self.storage.dm_channel(user_id)
+        if channel_id is None:
+            channel_id = (await self.client.create_dm(discord.Object(user_id))).id
+            await self.storage.save_dm_channel(user_id, channel_id)
+        self._dm_channels[user_id] = channel_id
+        dm = self.client.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        await dm.send(**content)
 
     async def _to_location(
-        self, row: MatchRow, event: Event, text: str, board: Board | None, actor: Actor
+        self, row: MatchRow, event: Event, text: str, board: Board | None, mail: _Mail
     ) -> None:
-        """A location's secret goes to its private thread for the round, else to each DM."""
+        """A location's secret goes to its private thread for the round, else into each
+        player's DM of the move (`mail`)."""
         location = event.audience.location or "location"
         round_ = int(event.data.get("round", 0))
         thread = await self._location_thread(row, round_, location, event.audience.players)
@@ -509,8 +566,7 @@ class Presenter:
             await thread.send(**message(text, None, board))
             return
         for pid in event.audience.players:
-            if actor.dms(pid):
-                await self.dm_player(row, pid, text, board=board, keep=actor.keeps(pid))
+            mail.add(pid, text, board)
 
     async def _location_thread(
         self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]
@@ -555,25 +611,6 @@ class Presenter:
             )
 
 
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Who made the move being delivered (a player id, the host, or None), and whether the
-    reply to it showed them its private texts."""
-
-    player: str | None
-    told: bool = False
-
-    def dms(self, pid: str) -> bool:
-        """Whether `pid` gets the move's private texts by DM: not the actor whose reply
-        showed them, so that each is told once."""
-        return not (self.told and pid == self.player)
-
-    def keeps(self, pid: str) -> bool:
-        """Whether a text `pid` cannot get by DM is kept for their next 1-on-1: not the
-        receipts of their own move."""
-        return pid != self.player
-
-
 @dataclass
 class _Message:
     """A channel message being put together from one move's public events."""
@@ -582,7 +619,34 @@ class _Message:
     board: Board | None = None
     #: It announces a phase: it gets the My 1-on-1 button.
     button: bool = False
+    #: Where the phase's announcement (its deadline, how to play) starts among `lines`.
+    opened_at: int | None = None
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
     #: The game's controls for the phase it announces (`GamePlugin.board_controls`).
     controls: discord.ui.View | None = None
+
+
+@dataclass
+class _Mail:
+    """What one move tells each player privately, sent as one DM per player once the move's
+    public messages are out (`Presenter._send_mail`), and its public texts still to send."""
+
+    #: Who made the move: the reply to it showed them their private receipts.
+    actor: str | None
+    #: Each player's own results of the phase the move closed, by user id.
+    results: dict[int, str]
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    #: The board of a player's private news (their location's, when it has no thread).
+    boards: dict[str, Board] = field(default_factory=dict)
+    #: The move opened a phase: each player's DM is their 1-on-1 for it.
+    opened: bool = False
+    #: Players the channel called to act on the board's controls: no 1-on-1 DM for that.
+    mentioned: set[str] = field(default_factory=set)
+    #: Public texts without a board, sent with the move's next public message.
+    said: list[str] = field(default_factory=list)
+
+    def add(self, pid: str, text: str, board: Board | None) -> None:
+        self.lines.setdefault(pid, []).append(text)
+        if board is not None:
+            self.boards[pid] = board

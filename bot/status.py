@@ -1,9 +1,13 @@
 """The live status message: one message per match in its public channel (its thread when it
 plays in one), posted when the match starts and edited as it moves. It shows the phase, its
-deadline, who the phase still waits for (names only: `Engine.turn`), the game's own public
-status (`GameTexts.status`) and the latest public board; once the match is over or
-cancelled, it says so and stops changing. `/match status` answers privately with the same
-text.
+deadline, who the phase still waits for (names only: `Engine.turn`) and the game's own public
+status (`GameTexts.status`); once the match is over or cancelled, it says so, loses any
+controls and stops changing. `/match status` answers privately with the same text.
+
+It carries no copy of a board the channel just got. A turn-based game's live board
+(`GameTexts.live_board_events`) is shown here instead of being posted each turn: this message
+is then the match's one board message, headed by the latest move's public texts, with the
+board and the controls of whoever may act now (`show_board`).
 
 Edits are coalesced: a match has at most one edit in flight, and every change that comes in
 meanwhile is folded into one more edit, made from the match as it is then (the latest state
@@ -12,8 +16,9 @@ Discord's rate limits (it waits out a limit before it sends), and while it waits
 pile up into the next edit. An edit that would change nothing is not sent.
 
 The message's id is stored with the match, so after a restart the bot edits the same message;
-when that message is gone (deleted), the next change posts a new one. The latest board is kept
-in memory only: after a restart the message keeps the image it has until the next board.
+when that message is gone (deleted), the next change posts a new one. The latest board, its
+texts and controls are kept in memory only: after a restart the message keeps the image and
+controls it has until the next board.
 """
 
 from __future__ import annotations
@@ -63,10 +68,14 @@ class LiveStatus:
         #: The text each message shows, as last sent, and each message's id.
         self._shown: dict[int, str] = {}
         self._ids: dict[int, int] = {}
-        #: The latest public board of each running match, and the boards not yet on its
-        #: message.
+        #: The latest public board of each running match, and the live boards not yet on
+        #: its message.
         self._boards: dict[int, Board] = {}
         self._unshown: dict[int, Board] = {}
+        #: The public texts of the move that showed the live board, heading the message.
+        self._news: dict[int, str] = {}
+        #: The controls the message is to get at its next edit (None: none).
+        self._controls: dict[int, discord.ui.View | None] = {}
 
     async def text(self, row: MatchRow) -> str:
         """The status of a started match as everyone may read it: the phase's title, its
@@ -96,13 +105,32 @@ class LiveStatus:
         )
 
     def board(self, match_id: int) -> Board | None:
-        """The match's latest public board, when the bot has drawn one since it started."""
+        """The match's latest public board, when the bot has drawn one since it started
+        (`/match status` shows it)."""
         return self._boards.get(match_id)
 
-    def new_board(self, match_id: int, board: Board) -> None:
-        """A public board was just posted: the status message shows it from its next edit."""
+    def board_posted(self, match_id: int, board: Board) -> None:
+        """A public board was just posted to the channel: the message does not show it
+        again, `/match status` does."""
         self._boards[match_id] = board
-        self._unshown[match_id] = board
+
+    def show_board(
+        self,
+        match_id: int,
+        news: str,
+        board: Board | None,
+        controls: discord.ui.View | bool | None = True,
+    ) -> None:
+        """A turn-based game's live board (None: the one shown stays), with the public
+        texts of the move that brought it and the controls of whoever may act now (None:
+        none, the old ones go; True: the ones shown stay): on the message from its next
+        edit."""
+        if board is not None:
+            self._boards[match_id] = board
+            self._unshown[match_id] = board
+        self._news[match_id] = news
+        if controls is not True:
+            self._controls[match_id] = controls if isinstance(controls, discord.ui.View) else None
 
     async def message_id(self, match_id: int) -> int | None:
         known = self._ids.get(match_id)
@@ -150,22 +178,37 @@ class LiveStatus:
         if channel is None:
             log.warning("the channel of match %s is gone; its status is not shown", match_id)
             return
-        text = await self.text(row)
+        news = self._news.get(match_id)
+        text = fit("\n\n".join(filter(None, [news, await self.text(row)])))
         message_id = await self.message_id(match_id)
-        unchanged = self._shown.get(match_id) == text and match_id not in self._unshown
+        ending = row.status != "running"
+        unchanged = (
+            self._shown.get(match_id) == text
+            and match_id not in self._unshown
+            and match_id not in self._controls
+        )
         if message_id is not None and unchanged:
             return
         board = self._unshown.pop(match_id, None)
+        changes: dict[str, Any] = {"content": text}
+        if board is not None:
+            changes["attachments"] = [attachment(board)]
+        if match_id in self._controls or ending:
+            changes["view"] = None if ending else self._controls.get(match_id)
+        controls = self._controls.pop(match_id, None)
         try:
-            if message_id is not None and not await self._edit(channel, message_id, text, board):
+            if message_id is not None and not await self._edit(channel, message_id, changes):
                 message_id = None
             if message_id is None:
-                posted = await channel.send(**message(text, None, board))
+                live = board or (self._boards.get(match_id) if match_id in self._news else None)
+                posted = await channel.send(**message(text, controls, live))
                 message_id = posted.id
                 await self.storage.set_status_message(match_id, message_id)
         except BaseException:
             if board is not None:
                 self._unshown.setdefault(match_id, board)
+            if "view" in changes and not ending:
+                self._controls.setdefault(match_id, controls)
             raise
         self._ids[match_id] = message_id
         self._shown[match_id] = text
@@ -175,14 +218,12 @@ class LiveStatus:
             self._ids.pop(match_id, None)
             self._boards.pop(match_id, None)
             self._unshown.pop(match_id, None)
+            self._news.pop(match_id, None)
 
     @staticmethod
-    async def _edit(channel: Room, message_id: int, text: str, board: Board | None) -> bool:
-        """Edit the message in place, with a new board if there is one; False when the
-        message is gone."""
-        changes: dict[str, Any] = {"content": text}
-        if board is not None:
-            changes["attachments"] = [attachment(board)]
+    async def _edit(channel: Room, message_id: int, changes: dict[str, Any]) -> bool:
+        """Edit the message in place (its text, and a new board or controls if there are);
+        False when the message is gone."""
         try:
             await channel.get_partial_message(message_id).edit(**changes)
         except discord.NotFound:

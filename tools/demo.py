@@ -191,7 +191,7 @@ class Demo:
         else:
             answer = await player.slash(self.channel, "bid", target=target, amount=amount)
             self.did(player, f"bids ${amount} on {target} (/bid target:{target} amount:{amount})")
-        _expect(answer, "✅ Accepted." if in_dm else "Your sealed bid")
+        _expect(answer, "Your sealed bid")
 
     async def gift(self) -> None:
         giver, receiver = self.rng.sample(self.players, k=2)
@@ -408,18 +408,19 @@ class MarsDemo(Demo):
                 await self.answer(self.member(pid), state.step, action)
 
     async def turn(self, player: MemberActor, actions: list[GameAction]) -> None:
-        """Markers, or a pass, from the channel's board or the 1-on-1 in the DMs."""
+        """Markers, or a pass, from the channel's board message or the 1-on-1 (**My 1-on-1**
+        on it, answered privately)."""
         legal = {a.key: a for a in actions}
-        in_dm = self.rng.random() < 0.3
-        actor: Any = player.user if in_dm else player
+        mine = self.rng.random() < 0.3
+        actor: Any = player
         m = self.match_id
-        where = (
-            self._newest(player.user.dm_channel.history(), f"dealer:act:{m}:pass")
-            if in_dm
-            else self._newest(self.channel.history(), f"dealer:act:{m}:pass")
-        )
+        shown = [msg for msg in self.channel.history() if not msg.flags.ephemeral]
+        where = self._newest(shown, f"dealer:act:{m}:pass")
+        if mine:
+            await player.click(where, custom_id=f"dealer:me:{m}")
+            where = self._newest(self.channel.history(viewer=player), f"dealer:act:{m}:pass")
         place = legal.get("place")
-        side = "in their 1-on-1" if in_dm else "on the board"
+        side = "in their 1-on-1" if mine else "on the board"
         if place is None or place.pick is None or self.rng.random() < 0.35:
             asked = await actor.click(where, custom_id=f"dealer:act:{m}:pass")
             answer = await actor.click(_answer(asked), label="Yes")
@@ -447,7 +448,7 @@ class MarsDemo(Demo):
             answer = await actor.click(_answer(asked), custom_id=button)
             markers = "two markers" if both else "a marker"
             self.did(player, f"puts {markers} on {card} (the menu {side}, then the button)")
-        _expect(answer, "✅" if in_dm else "You put")
+        _expect(answer, "You put")
 
     async def answer(self, player: MemberActor, step: str, action: GameAction) -> None:
         """A budget (the form, `/mars budget`, or set by the host), or a keep or a buy in
@@ -472,7 +473,7 @@ class MarsDemo(Demo):
             shown = await player.user.click(dm, custom_id=f"dealer:act:{m}:budget")
             answer = await player.user.submit_modal(shown, {"amount": str(amount)})
             self.did(player, f"states {amount} M€ (the form of their 1-on-1)")
-            _expect(answer, "✅")
+            _expect(answer, "Your budget")
             return
         assert action.pick is not None
         count = action.pick.max if step == "keep" else min(2, action.pick.max)
@@ -486,7 +487,7 @@ class MarsDemo(Demo):
             dm = self._newest(dm_history, f"dealer:actpick:{m}:{step}")
             answer = await player.user.select(dm, names, custom_id=f"dealer:actpick:{m}:{step}")
             self.did(player, f"{'keeps' if step == 'keep' else 'buys'} {', '.join(names)}")
-        _expect(answer, "✅")
+        _expect(answer, "You buy nothing" if not names else f"You {step}")
 
 
 #: The demos by game: the game `python -m tools.demo` plays when it is named.

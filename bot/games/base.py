@@ -42,6 +42,11 @@ class GameTexts(ABC):
     #: Whether the public texts of one move go out as one message (with its board), and the
     #: private texts of one move as one message per player.
     combine_messages: ClassVar[bool] = False
+    #: Event types of a turn-based game's live board (a game that `combine_messages`): the
+    #: board is not posted anew each turn but shown on the match's one board message, its
+    #: live status message (`bot.status`), edited with the move's public texts and the
+    #: controls of whoever may act now.
+    live_board_events: ClassVar[frozenset[str]] = frozenset()
     #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
     commands: ClassVar[frozenset[str]] = frozenset()
     #: Whether a host may export the record while the match runs (up to the last closed

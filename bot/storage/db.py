@@ -798,6 +798,19 @@ class Storage(SeasonStore, ResultStore):
         """Replace a running match's timers (resume, extend) and its deadline."""
         await self._transaction(lambda w: _write_timers(w, match_id, timers))
 
+    # -- members' DM channels -----------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> int | None:
+        """The member's DM channel with the bot, once opened."""
+        row = await self._one("SELECT channel_id FROM dm_channels WHERE user_id = ?", user_id)
+        return row[0] if row else None
+
+    async def save_dm_channel(self, user_id: int, channel_id: int) -> None:
+        await self._execute(
+            "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
+            (user_id, channel_id),
+        )
+
     # -- location threads ------------------------------------------------------------------
 
     async def thread(self, match_id: int, round_: int, location: str) -> int | None:

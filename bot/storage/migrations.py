@@ -29,6 +29,9 @@ and stays the match's channel).
 also ranks the matches that had ended before it. `matches.rematch_of` is the match whose
 Rematch button opened this one.
 
+`dm_channels` is each member's DM channel with the bot, opened once and kept: a DM goes
+straight to it (no `GET /users/{id}` first).
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction."""
 
@@ -211,5 +214,11 @@ MIGRATIONS: list[str | Migration] = [
     """,
     """
     ALTER TABLE matches ADD COLUMN clocks TEXT NOT NULL DEFAULT '{}';
+    """,
+    """
+    CREATE TABLE dm_channels (
+        user_id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL
+    );
     """,
 ]

@@ -38,7 +38,7 @@ async def test_a_gift_is_a_menu_of_players_then_the_amount_form(simcord_env: Any
     shown = await giver.user.select(dm, [str(receiver.id)], custom_id=menu)
     assert shown.modal is not None
     r = await giver.user.submit_modal(shown, {"amount": "15"})
-    assert r.ephemeral and "Accepted" in r.response.content, r.response.content
+    assert r.ephemeral and "You gave $15 to player1." in r.response.content
     state = await t.state()
     assert state.seats[str(giver.id)].cash == 85 and state.seats[str(receiver.id)].cash == 115
 
@@ -54,7 +54,8 @@ async def test_a_garnet_trade_asks_first_and_is_taken_on_yes(simcord_env: Any) -
     assert asked.ephemeral and "A trade is final" in asked.response.content
     assert (await t.state()).seats[str(trader.id)].garnets == 3, "nothing happens before Yes"
     done = await trader.user.click(asked.response, label="Yes")
-    assert "Accepted" in done.response.content and "Garnets: 2" in done.response.content
+    assert "You traded a garnet for $10." in done.response.content
+    assert "Garnets: 2" in done.response.content
     assert done.response.components == [], "the Yes is gone: it cannot be pressed twice"
     assert (await t.state()).seats[str(trader.id)].garnets == 2
 
@@ -110,6 +111,6 @@ async def test_a_gift_is_told_to_its_giver_in_the_second_person_once(simcord_env
     )
     before = len(giver.user.dm_channel.history())
     r = await giver.user.submit_modal(shown, {"amount": "5"})
-    assert "gave" not in r.response.content, r.response.content
+    assert r.response.content.startswith("You gave $5 to player1."), r.response.content
     told = [m.content for m in giver.user.dm_channel.history()[before:] if "gave" in m.content]
-    assert told == ["You gave $5 to player1."], told
+    assert told == [], "in the DMs too, the reply is the receipt: no DM repeats it"

@@ -115,6 +115,8 @@ class Auction:
         over the hundreds of messages of a long match is most of a test's time."""
         stored = self.env.backend.messages.get(channel_id, {})
         for message in sorted(stored.values(), key=lambda m: m.id, reverse=True):
+            if message.is_ephemeral:  # someone's private reply, not the board
+                continue
             controls = [c for row in message.components for c in row.get("components", [row])]
             if any(str(c.get("custom_id", "")).startswith(prefixes) for c in controls):
                 return to_discord_message(self.env, message)
@@ -128,6 +130,18 @@ class Auction:
     def dm_with(self, member: Any, prefix: str) -> Any:
         return self.newest(member.user.dm_channel.id, prefix)
 
+    async def board_text(self) -> str:
+        """The text of the match's one board message (its live status message)."""
+        board = await self.bot.storage.status_message(self.match_id)
+        return str(next(m for m in self.channel.history() if m.id == board).content)
+
+    async def one_on_one(self, member: Any) -> Any:
+        """The member's 1-on-1 with its controls, from the board's My 1-on-1 button (a turn
+        is announced in the channel, not by DM)."""
+        shown = await member.click(self.board(), custom_id=f"dealer:me:{self.match_id}")
+        assert shown.ephemeral, shown.response.content
+        return shown.response
+
     def note(self, member: Any, result: Any) -> Any:
         if result.response is not None:
             self.replies.setdefault(member.id, []).append(result.response)
@@ -135,13 +149,13 @@ class Auction:
 
     # -- moves through Discord -----------------------------------------------------------
 
-    async def place(self, member: Any, cards: list[int], *, how: str, in_dm: bool) -> Any:
+    async def place(self, member: Any, cards: list[int], *, how: str, in_one_on_one: bool) -> Any:
         """Markers the ways a player puts them: `menu` (two cards picked in one menu, or the
         first then the second), `put` (one card, then One marker or Two markers), `numbers`
         (the Card numbers form); from the channel's board or the 1-on-1 in the DMs."""
         m = self.match_id
-        actor = member.user if in_dm else member
-        where = self.dm_with(member, f"dealer:ma:cards:{m}:") if in_dm else self.board()
+        actor = member
+        where = await self.one_on_one(member) if in_one_on_one else self.board()
         if how == "numbers":
             shown = await actor.click(where, custom_id=f"dealer:ma:numbers:{m}")
             assert shown.modal is not None, shown.response.content
@@ -168,11 +182,11 @@ class Auction:
         second = menu_with(composer, str(cards[1]), f"dealer:ma:second:{m}:{cards[0]}:")
         return self.note(member, await actor.select(composer, [str(cards[1])], custom_id=second))
 
-    async def pass_(self, member: Any, *, in_dm: bool) -> Any:
+    async def pass_(self, member: Any, *, in_one_on_one: bool) -> Any:
         """Pass: the board's button (a limited pass asks to confirm first)."""
         m = self.match_id
-        actor = member.user if in_dm else member
-        where = self.dm_with(member, f"dealer:act:{m}:pass") if in_dm else self.board()
+        actor = member
+        where = await self.one_on_one(member) if in_one_on_one else self.board()
         asked = self.note(member, await actor.click(where, custom_id=f"dealer:act:{m}:pass"))
         if f"dealer:actok:{m}:pass" not in custom_ids(asked.response):
             return asked
@@ -181,10 +195,10 @@ class Auction:
             member, await actor.click(asked.response, custom_id=f"dealer:actok:{m}:pass")
         )
 
-    async def raise_(self, member: Any, amount: int, *, in_dm: bool) -> Any:
+    async def raise_(self, member: Any, amount: int, *, in_one_on_one: bool) -> Any:
         m = self.match_id
-        actor = member.user if in_dm else member
-        where = self.dm_with(member, f"dealer:act:{m}:raise") if in_dm else self.board()
+        actor = member
+        where = await self.one_on_one(member) if in_one_on_one else self.board()
         shown = await actor.click(where, custom_id=f"dealer:act:{m}:raise")
         assert shown.modal is not None, shown.response.content
         return self.note(member, await actor.submit_modal(shown, {"amount": str(amount)}))
@@ -231,17 +245,19 @@ class Auction:
         assert pid is not None
         member = self.member(pid)
         legal = {a.key: a for a in ENGINE.legal_actions(state, pid)}
-        in_dm = rnd.random() < 0.3
+        in_one_on_one = rnd.random() < 0.3
         if state.options.variant == "unlimited":
             bid = legal.get("raise")
             if bid is None or ("pass" in legal and rnd.random() < pass_rate):
-                r = await self.pass_(member, in_dm=in_dm)
+                r = await self.pass_(member, in_one_on_one=in_one_on_one)
             else:
                 assert bid.amount is not None
                 low, high = bid.amount.min, bid.amount.max
-                r = await self.raise_(member, rnd.randint(low, min(high, low + 2)), in_dm=in_dm)
+                r = await self.raise_(
+                    member, rnd.randint(low, min(high, low + 2)), in_one_on_one=in_one_on_one
+                )
         elif "place" not in legal or rnd.random() < pass_rate:
-            r = await self.pass_(member, in_dm=in_dm)
+            r = await self.pass_(member, in_one_on_one=in_one_on_one)
         else:
             place = legal["place"]
             assert place.pick is not None
@@ -258,8 +274,8 @@ class Auction:
             if twos:
                 ways.append(("put", [rnd.choice(twos)] * 2))
             how, cards = rnd.choice(ways)
-            r = await self.place(member, cards, how=how, in_dm=in_dm)
-        assert in_dm or private(r), r.response.content
+            r = await self.place(member, cards, how=how, in_one_on_one=in_one_on_one)
+        assert in_one_on_one or private(r), r.response.content
         assert r.response.content.startswith(("✅", "You put", "You bid", "You pass on")), (
             r.response.content
         )
@@ -274,15 +290,16 @@ class Auction:
                 amount = rnd.randint(8, 40)
                 how = rnd.choice(["form", "command", "host"])
                 r = await self.budget(member, amount, how=how)
-                answer = "You set" if how == "host" else "✅" if how == "form" else "Your budget"
+                answer = "You set" if how == "host" else "Your budget"
                 assert r.response.content.startswith(answer), r.response.content
                 continue
             [action] = ENGINE.legal_actions(state, pid)
+            step = state.step
             assert action.pick is not None
             count = rnd.randint(action.pick.min, action.pick.max)
             names = [c.value for c in rnd.sample(action.pick.choices, count)]
-            r = await self.choose(member, state.step, names)
-            assert r.response.content.startswith("✅"), r.response.content
+            r = await self.choose(member, step, names)
+            assert r.response.content.startswith(f"You {step}"), r.response.content
 
     async def play_auction(self, rnd: random.Random, *, pass_rate: float, moves: int) -> None:
         """Everyone plays until the auction is settled (the match waits for the host)."""
@@ -443,7 +460,9 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     opened = await table.host_says("mars research")
     assert opened.response.content.startswith("You opened a research auction.")
     m = table.match_id
-    assert (await table.budget(ann, 20, how="form")).response.content.startswith("✅")
+    assert (
+        "**20 M€** (only you see it)" in (await table.budget(ann, 20, how="form")).response.content
+    )
     answer = await table.budget(bob, 1, how="command")
     assert answer.ephemeral and "**1 M€** (only you see it)" in answer.response.content
     board = table.board()
@@ -472,8 +491,8 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
         assert shown.modal is not None
         await refused(table, ann, await ann.submit_modal(shown, {"cards": typed}), before, sentence)
 
-    await table.place(ann, [1, 1], how="put", in_dm=False)
-    too_much = await table.place(bob, [2, 3], how="numbers", in_dm=False)
+    await table.place(ann, [1, 1], how="put", in_one_on_one=False)
+    too_much = await table.place(bob, [2, 3], how="numbers", in_one_on_one=False)
     await refused(
         table,
         bob,
@@ -481,23 +500,24 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
         await table.dump(),
         "Your markers would come to 2 M€, and you have 1 M€ to pay with.",
     )
-    placed = await table.place(bob, [2], how="put", in_dm=True)
-    assert placed.response.content.startswith("✅ Accepted."), "the receipt came by DM"
-    assert bob.user.dm_channel.history()[-1].content.startswith("You put a marker on card 2")
+    dms = len(bob.user.dm_channel.history())
+    placed = await table.place(bob, [2], how="put", in_one_on_one=True)
+    assert placed.response.content.startswith("You put a marker on card 2"), "the receipt"
+    assert len(bob.user.dm_channel.history()) == dms, "and no DM repeats it"
     before = await table.dump()
-    fourth = await table.place(ann, [1, 1], how="numbers", in_dm=False)
+    fourth = await table.place(ann, [1, 1], how="numbers", in_one_on_one=False)
     await refused(table, ann, fourth, before, f"4 of your markers on {first}; at most 3")
     composer = await ann.select(
         table.board(), ["1"], custom_id=menu_with(table.board(), "1", "dealer:ma:")
     )
     assert f"dealer:ma:put:{m}:1-2" not in custom_ids(composer.response), "no 4th marker offered"
     for cards in ([3, 3], [3, 4], [4, 4], [5, 5], [5, 6], [6, 6]):
-        await table.place(ann, cards, how="numbers", in_dm=False)
+        await table.place(ann, cards, how="numbers", in_one_on_one=False)
     assert (await table.state()).seats[table.pid(ann)].placed == 14
     before = await table.dump()
-    sixteenth = await table.place(ann, [7, 8], how="numbers", in_dm=False)
+    sixteenth = await table.place(ann, [7, 8], how="numbers", in_one_on_one=False)
     await refused(table, ann, sixteenth, before, "You have put out 14 of your 15 markers")
-    await table.place(ann, [7], how="numbers", in_dm=False)
+    await table.place(ann, [7], how="numbers", in_one_on_one=False)
     state = await table.state()
     assert state.step == "buy", "ann's 15 markers are out and bob cannot pay another: evaluated"
     assert state.seats[table.pid(ann)].money == 5, "20 M€ less the 15 her markers paid"
@@ -524,11 +544,11 @@ async def test_a_raise_below_the_bid_is_refused_privately(simcord_env: Any) -> N
     await table.budget(bob, 10, how="host")
     board = table.board()
     assert f"dealer:act:{table.match_id}:pass" not in custom_ids(board), "the opener must bid"
-    await table.raise_(ann, 3, in_dm=False)
+    await table.raise_(ann, 3, in_one_on_one=False)
     before = await table.dump()
-    low = await table.raise_(bob, 3, in_dm=False)
+    low = await table.raise_(bob, 3, in_one_on_one=False)
     await refused(table, bob, low, before, "The bid is 3 M€ (ann): raise to 4 M€ or more.")
-    high = await table.raise_(bob, 11, in_dm=True)
+    high = await table.raise_(bob, 11, in_one_on_one=True)
     assert "You can pay at most 10 M€ for this card, not 11 M€." in high.response.content
     assert await table.dump() == before
     late = await ann.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
@@ -545,28 +565,27 @@ async def test_unlimited_the_1_on_1_money_agrees_with_the_bid_form_and_bids_get_
     table = Auction(simcord_env, 2)
     ann, bob = table.players
     await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
-    raised = await table.raise_(ann, 5, in_dm=False)
+    raised = await table.raise_(ann, 5, in_one_on_one=False)
     assert private(raised)
     assert raised.response.content.startswith("You bid **5 M€** on **1 · CrediCor (R08)**."), (
         raised.response.content
     )
-    passed = await table.pass_(bob, in_dm=False)
+    passed = await table.pass_(bob, in_one_on_one=False)
     assert passed.response.content.startswith("You pass on **1 · CrediCor (R08)**"), (
         passed.response.content
     )
-    await table.raise_(bob, 0, in_dm=False)
+    await table.raise_(bob, 0, in_one_on_one=False)
     legal = {a["key"]: a for a in (await table.view(table.pid(ann)))["legal"]}
     assert legal["raise"]["steps"][0]["max"] == 18
     me = await ann.slash(table.channel, "me")
     assert "You pay with **18 M€**" in me.response.content, me.response.content
     assert "23 M€" not in me.response.content, me.response.content
-    too_much = await table.raise_(ann, 19, in_dm=False)
+    too_much = await table.raise_(ann, 19, in_one_on_one=False)
     assert "at most 18 M€" in too_much.response.content, too_much.response.content
-    in_dm = await table.raise_(ann, 18, in_dm=True)
-    assert in_dm.response.content.startswith("✅ Accepted."), "the receipt came by DM"
-    assert ann.user.dm_channel.history()[-1].content.startswith(
+    from_one_on_one = await table.raise_(ann, 18, in_one_on_one=True)
+    assert from_one_on_one.response.content.startswith(
         "You bid **18 M€** on **2 · Teractor (R30)**."
-    )
+    ), "the receipt is the reply, in the 1-on-1 too"
 
 
 # -- secrets --------------------------------------------------------------------------------
@@ -610,10 +629,10 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     ann, bob = table.players
     others = {ann.id: [bob, table.onlooker, table.host], bob.id: [ann, table.onlooker, table.host]}
     await table.start(first_player=ann, display="; ".join(SETUP), setup_budget=40)
-    await table.place(ann, [1, 2], how="numbers", in_dm=False)
-    await table.place(bob, [3, 4], how="menu", in_dm=False)
-    await table.pass_(ann, in_dm=False)
-    await table.pass_(bob, in_dm=True)
+    await table.place(ann, [1, 2], how="numbers", in_one_on_one=False)
+    await table.place(bob, [3, 4], how="menu", in_one_on_one=False)
+    await table.pass_(ann, in_one_on_one=False)
+    await table.pass_(bob, in_one_on_one=True)
     assert (await table.state()).step == "keep"
     asked = table.dm_with(ann, f"dealer:actpick:{table.match_id}:keep")
     assert "**Choose** the 1 company you keep in the menu below." in asked.content
@@ -623,17 +642,17 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     assert "Your choice so far: **Teractor (R30)**" in r.response.content
     for member in others[ann.id]:
         assert "Teractor" not in readable_since(table, member, seen[member.id]), member.name
-    assert "ann has chosen." in readable_since(table, table.onlooker, seen[table.onlooker.id])
+    assert "ann has chosen." in await table.board_text(), "on the board message"
     await table.choose(bob, "keep", ["Helion"])
     channel = "\n".join(m.content for m in table.channel.history())
     assert "ann: **Teractor**" in channel and "bob: **Helion**" in channel, "revealed together"
 
-    await table.pass_(bob, in_dm=False)
-    await table.pass_(ann, in_dm=False)
-    await table.place(ann, [13, 14], how="menu", in_dm=True)
-    await table.place(bob, [15], how="put", in_dm=False)
-    await table.pass_(ann, in_dm=False)
-    await table.pass_(bob, in_dm=False)
+    await table.pass_(bob, in_one_on_one=False)
+    await table.pass_(ann, in_one_on_one=False)
+    await table.place(ann, [13, 14], how="menu", in_one_on_one=True)
+    await table.place(bob, [15], how="put", in_one_on_one=False)
+    await table.pass_(ann, in_one_on_one=False)
+    await table.pass_(bob, in_one_on_one=False)
     state = await table.state()
     assert state.step == "buy"
     bought = state.display[12].name
@@ -651,7 +670,7 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     budgets = {ann.id: (987, "form"), bob.id: (654, "host")}
     for member in (ann, bob):
         amount, how = budgets[member.id]
-        await table.budget(member, amount, how=how)
+        table.note(member, await table.budget(member, amount, how=how))
     for member in (ann, bob):
         amount, _ = budgets[member.id]
         assert f"**{amount} M€**" in table.seen_by(member)
@@ -671,9 +690,10 @@ async def test_old_controls_work_after_a_restart_and_a_deadline_passes(
     ann, bob = table.players
     await table.start(first_player=ann, turn_minutes=5)
     m = table.match_id
-    dm = table.dm_with(ann, f"dealer:ma:cards:{m}:")
-    assert "⏳ The phase closes <t:" in dm.content, "the 1-on-1 says the turn's deadline"
     board = table.board()
+    assert "⏳ The phase closes <t:" in board.content, "the board says the turn's deadline"
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert f"<@{ann.id}>: your turn, on the board above." in channel
     asked = await ann.select(board, ["13"], custom_id=menu_with(board, "13", "dealer:ma:"))
     before = await table.dump()
 
@@ -727,7 +747,7 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
         assert private(r) and "An auction is running" in r.response.content, r.response.content
     not_host = await bob.slash(table.channel, "mars research")
     assert "Only a host can do that" in not_host.response.content
-    await table.place(ann, [1, 2], how="menu", in_dm=False)
+    await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     kicked = await table.host_says("match kick", member=ann)
     assert kicked.response.content.startswith("You removed ann from the match.")
     state = await table.state()
@@ -736,12 +756,12 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     asked = await cleo.slash(table.channel, "match forfeit")
     assert "markers come off the cards" in asked.response.content
     await cleo.click(asked.response, custom_id=f"dealer:forfeit:{table.match_id}")
+    assert "cleo has conceded and left the match." in await table.board_text()
     last = await bob.slash(table.channel, "match forfeit")
     gone = await bob.click(last.response, custom_id=f"dealer:forfeit:{table.match_id}")
     assert "You are the last player left; the host can end the match." in gone.response.content
     channel = "\n".join(m.content for m in table.channel.history())
     assert "The host removed ann from the match" in channel
-    assert "cleo has conceded and left the match." in channel
     assert ruling_ids_sent(simcord_env) == []
 
 

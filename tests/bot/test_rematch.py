@@ -35,7 +35,7 @@ async def test_a_rematch_opens_a_lobby_with_the_same_game_options_and_players(
 ) -> None:
     t = Table(simcord_env, 4)
     final = await ended(t, phase_minutes=90, starting_cash=80)
-    assert final.content.startswith("**The match is over.** Hands and cash:")
+    assert "\n**The match is over.** Hands and cash:" in final.content, "after the close"
     assert final.attachments, "the final message keeps its board"
     old = await t.bot.storage.match(t.match_id)
     asker = t.players[2]

@@ -24,7 +24,7 @@ async def test_restart_mid_phase_loses_nothing(simcord_env: Any, db_path: Path) 
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
     confirmed = await t.bid_by_button(t.players[0], "genre-shop", 30)
-    assert "Accepted" in confirmed.response.content
+    assert "Your sealed bid of $30 on Genre Shop is recorded." in confirmed.response.content
     assert "Genre Shop, $30" in confirmed.response.content
     await t.players[1].slash(t.channel, "bid", target="wolley-limited", amount=20)
     old_dm = t.players[2].user.dm_channel.last_message
@@ -253,12 +253,14 @@ async def test_a_later_ready_collects_what_the_first_froze(simcord_env: Any) -> 
     assert gc.get_freeze_count() > 0
 
 
-async def test_a_dm_bid_gets_one_receipt(simcord_env: Any) -> None:
+async def test_a_dm_bid_gets_its_receipt_in_the_reply_and_no_dm(simcord_env: Any) -> None:
+    """The reply to a bid made in the DMs says what was recorded; no DM repeats it."""
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
-    await t.bid_by_button(t.players[0], "genre-shop", 30)
-    dms = [m.content for m in t.players[0].user.dm_channel.history()]
-    assert sum("Your sealed bid of $30 on Genre Shop is recorded." in c for c in dms) == 1
+    before = len(t.players[0].user.dm_channel.history())
+    r = await t.bid_by_button(t.players[0], "genre-shop", 30)
+    assert "Your sealed bid of $30 on Genre Shop is recorded." in r.response.content
+    assert len(t.players[0].user.dm_channel.history()) == before
 
 
 async def test_events_committed_before_a_crash_are_delivered_after_restart(

@@ -26,10 +26,12 @@ async def test_sealed_bids_stay_sealed_until_their_time(simcord_env: Any) -> Non
     spectator = t.guild.add_member(simcord_env.create_user("spectator"))
     await t.start(phase_minutes=60)
 
-    for member, house, amount in zip(t.players, HOUSES, ACCESS_BIDS, strict=True):
-        await t.bid_by_button(member, house, amount)
+    replies = [
+        (await t.bid_by_button(member, house, amount)).response.content
+        for member, house, amount in zip(t.players, HOUSES, ACCESS_BIDS, strict=True)
+    ]
     for i, member in enumerate(t.players):
-        text = seen_by(t, member)
+        text = seen_by(t, member) + replies[i]
         assert f"${ACCESS_BIDS[i]}" in text, "a player sees their own sealed bid"
         for j, amount in enumerate(ACCESS_BIDS):
             if j != i:

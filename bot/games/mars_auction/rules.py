@@ -111,9 +111,10 @@ one on it and one on another card). **Card numbers** opens a form: type `3 7` fo
 each, `3 3` for two on card 3, or `3`. **Pass** asks you to confirm: it is final for the round.
 - **Unlimited:** **Raise** opens a form for your bid; **Pass on this card**.
 
-The player to move also gets the same controls in their 1-on-1 (a DM, or **My 1-on-1** and \
-`/me` in the channel). Keeping, buying and budgets happen in the 1-on-1 only: a menu of the \
-cards you won, **Buy none**, the **State your M€** form.
+The channel has one board message, edited at every turn; the player to move is mentioned \
+under it. The same controls are in your 1-on-1 (**My 1-on-1** or `/me`). Keeping, buying and \
+budgets happen in the 1-on-1 only, which comes by DM for them: a menu of the cards you won, \
+**Buy none**, the **State your M€** form.
 
 ## Time and leaving
 A bidding turn lasts 10 minutes by default, a budget, keep or buy step 30 (the host's \

@@ -79,6 +79,7 @@ class MarsAuctionTexts(GameTexts):
     commands: ClassVar[frozenset[str]] = frozenset({"mars budget"})
     wants_views = True
     combine_messages = True
+    live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
     #: The seed deals the research displays still to come, and the moves hold every budget:
     #: no record while the match runs.
     record_while_running = False

@@ -82,6 +82,7 @@ class ProjectMarsTexts(GameTexts):
     spectators_see_sealed = False
     wants_views = True
     combine_messages = True
+    live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
     #: The record's seed deals every hand: no export while the match runs (PM-D16).
     record_while_running = False
 
