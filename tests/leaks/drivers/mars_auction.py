@@ -71,7 +71,7 @@ class MarsAuction(Driver):
         count = self.rnd.randint(action.pick.min, action.pick.max)
         names = [c.value for c in self.rnd.sample(action.pick.choices, count)]
         r = await t.choose(member, state.step, names)
-        assert r.response.content.startswith("✅"), r.response.content
+        assert r.ephemeral and r.response.content.startswith("You "), r.response.content
         return True
 
     def finished(self, scan: Scan) -> None:

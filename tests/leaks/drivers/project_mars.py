@@ -178,7 +178,7 @@ class ProjectMars(Driver):
         assert shown.modal is not None
         await scan.search()
         r = await member.user.submit_modal(shown, {"cards": cards})
-        assert r.ephemeral and "Accepted" in r.response.content, r.response.content
+        assert r.ephemeral and "Your deck: **your own list**" in r.response.content
 
     def facts(self, data: Any) -> set[str]:
         found: set[str] = set()
