@@ -1,0 +1,90 @@
+"""What each viewer of an Atrades match may know (docs/rules/atrades.md, AT-D27): the map,
+the companies and their banks, the display, the technologies, the guilds' boards and who
+has bid are public; personal money is each guild's own until the end, a turn-order bid and a
+final sealed bid are their bidder's until revealed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.atrades.flow import acting, bidders, seat_of
+from games.atrades.model import State
+from games.atrades.rounds import standings
+
+
+def public(state: State) -> dict[str, Any]:
+    """The view everyone shares (the host's too: AT-D27)."""
+    flow, merger = state.flow, state.merger
+    names = [g.player for g in state.guilds]
+    end = state.ended
+    return {
+        "round": state.round,
+        "era": state.era,
+        "step": flow.step,
+        "order": [names[s] for s in state.order],
+        "acting": None if acting(state) is None else names[acting(state) or 0],
+        "regions": [r.model_dump() for r in state.regions],
+        "map": {
+            label: [cell.terrain[0], cell.region, cell.city]
+            for label, cell in state.board.items()
+            if cell.terrain != "desert"
+        },
+        "connectors": [list(pair) for pair in state.connectors],
+        "companies": [{**c.model_dump(), "owner": names[c.owner]} for c in state.companies],
+        "display": list(state.display),
+        "pool": len(state.pool),
+        "supply": dict(state.supply),
+        "technologies": list(state.technologies),
+        "guilds": [
+            {
+                "player": g.player,
+                "guild": g.guild,
+                "initiative": g.initiative,
+                "cubes": g.cubes,
+                "tracks": dict(g.tracks),
+                "technologies": list(g.technologies),
+                "out": seat in state.out,
+                "money": g.money if end else None,
+            }
+            for seat, g in enumerate(state.guilds)
+        ],
+        "bid": sorted(names[s] for s in state.bids if s not in state.out),
+        "merger": None
+        if merger is None
+        else {
+            "starter": names[merger.starter],
+            "companies": list(merger.companies),
+            "cube": merger.cube,
+            "track": list(merger.track),
+            "rounds": merger.rounds,
+            "round": merger.round,
+            "step": merger.step,
+            "bidders": [names[s] for s in bidders(merger)],
+            "high": merger.high,
+            "leader": None if merger.leader is None else names[merger.leader],
+            "final_in": sorted(names[s] for s in merger.sealed),
+            "winner": None if merger.winner is None else names[merger.winner],
+        },
+        "free_acquires": [names[s] for s in state.free_acquires],
+        "expansions": list(state.expansions),
+        "ended": end,
+        "places": {names[s]: p for s, p in standings(state).items()} if end else None,
+        "winners": [names[s] for s in state.winners],
+    }
+
+
+def mine(state: State, player: str) -> dict[str, Any] | None:
+    """A seat's own secrets: its money, its standing turn-order bid, its final bid."""
+    seat = seat_of(state, player)
+    if seat is None:
+        return None
+    merger = state.merger
+    bid = state.bids.get(seat)
+    final = merger.sealed.get(seat) if merger is not None and seat in merger.sealed else None
+    return {
+        "player": player,
+        "money": state.guilds[seat].money,
+        "bid": None if bid is None or seat in state.out else bid.model_dump(),
+        "final_bid": final,
+        "final_in": merger is not None and seat in merger.sealed,
+    }
