@@ -168,7 +168,9 @@ class Atrades(Engine[State, Options]):
             )
         elif isinstance(move, Govt):
             paid = govt_merger(state, seat, move.company)
-            table.public("sold_to_govt", player=name, company=move.company, **paid.model_dump())
+            table.public(
+                "sold_to_govt", player=name, company=move.company, **paid.model_dump(mode="json")
+            )
         elif isinstance(move, Research):
             card = move.technology.strip().upper()
             found = TECHNOLOGY_BY_ID.get(card)
@@ -249,14 +251,13 @@ class Atrades(Engine[State, Options]):
     def turn(self, state: State) -> Turn:
         stack = flow.phases(state)
         names = [g.player for g in state.guilds]
-        may = [p for p in names if self.legal_actions(state, p)]
         return Turn(
             phase=stack[-1],
             enclosing=stack[:-1],
             players=names,
             out=[names[s] for s in state.out],
             must=[names[s] for s in flow.must(state)],
-            may=may,
+            may=[names[s] for s in flow.may(state)],
         )
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
@@ -272,6 +273,13 @@ class Atrades(Engine[State, Options]):
                 a.model_dump(mode="json") for a in self.legal_actions(state, me["player"])
             ]
         return out
+
+    def summary(self, state: State, player: str) -> dict[str, Any]:
+        """What a player's summary and the computer players read: the round, the map and
+        companies, the merger, their own secrets and legal actions (parts of the view)."""
+        view = self.view(state, player)
+        keys = ("round", "era", "step", "regions", "map", "companies", "display", "merger")
+        return {k: view[k] for k in (*keys, "me", "legal") if k in view}
 
     def audit(self, state: State) -> dict[str, Any]:
         """Every closed sealed round's bids, oldest first: turn order and final bids."""

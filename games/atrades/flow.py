@@ -350,6 +350,16 @@ def must(state: State) -> list[int]:
     return [] if seat is None or flow.acted else [seat]
 
 
+def may(state: State) -> list[int]:
+    """Who may act now: those the phase waits for, and in the turn-order bids every guild
+    still in (a standing bid may be replaced, AT-D23). Each has at least one legal action
+    (a pass, a bid of $0, dropping out, letting a choice go), so this is exactly the guilds
+    whose `legal.actions` are not empty."""
+    if state.flow.step == "bids":
+        return active(state)
+    return must(state)
+
+
 def phases(state: State) -> list[Phase]:
     """The phases now, outermost first: round › turn-order bids | actions › a guild's action
     › merger › open round | sealed round | settlement, or › free Acquire; market

@@ -4,6 +4,8 @@ the money a guild holds, so each action it offers is one the rules accept."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.atrades.choices import free_hexes, govt_companies, merger_pairs, technologies
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, starting_type
 from games.atrades.flow import acting, bidders, company_name
@@ -246,14 +248,18 @@ def _acquire(state: State, label: str) -> Action:
 
 def _hexes(state: State, labels: list[str], label: str) -> Pick:
     """A typed pick of hexes ("B4"), in menus by region."""
+    regions = tuple(state.regions[state.board[h].region].name for h in labels)
+    return _hex_pick(tuple(labels), regions, label)
+
+
+@lru_cache(maxsize=1024)
+def _hex_pick(labels: tuple[str, ...], regions: tuple[str, ...], label: str) -> Pick:
+    """The pick of these hexes (frozen, so built once for the many times a map is the same)."""
     return Pick(
         field="hex",
         label=label,
         typed=True,
-        choices=[
-            Choice(value=h, label=h, group=state.regions[state.board[h].region].name)
-            for h in labels
-        ],
+        choices=[Choice(value=h, label=h, group=g) for h, g in zip(labels, regions, strict=True)],
     )
 
 
