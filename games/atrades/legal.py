@@ -83,27 +83,7 @@ def _turn(state: State, seat: int) -> list[Action]:
         )
     cards = technologies(state, seat)
     if cards:
-        out.append(
-            Action(
-                key="research",
-                label="Research",
-                move={"type": "research"},
-                steps=[
-                    Pick(
-                        field="technology",
-                        label="The technology",
-                        choices=[
-                            Choice(
-                                value=t,
-                                label=f"{TECHNOLOGY_BY_ID[t].name} (${TECHNOLOGY_BY_ID[t].cost})",
-                                then=[_sources(state, seat, TECHNOLOGY_BY_ID[t].cost)],
-                            )
-                            for t in cards
-                        ],
-                    )
-                ],
-            )
-        )
+        out.append(_research(tuple(cards), _purse_and_banks(state, seat)))
     out.append(Action(key="pass", label="Pass (a cube is spent)", move={"type": "pass"}))
     return out
 
@@ -213,20 +193,52 @@ def _bid(state: State, seat: int) -> Action:
     )
 
 
+def _purse_and_banks(state: State, seat: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """A guild's money and its companies with money in the bank, by name: what its payment
+    choices are made of."""
+    banks = tuple((company_name(c), c.bank) for c in owned(state, seat) if c.bank)
+    return state.seat(seat).money, banks
+
+
+@lru_cache(maxsize=4096)
+def _research(cards: tuple[str, ...], purse: tuple[int, tuple[tuple[str, int], ...]]) -> Action:
+    """AT-19: a technology, then where its cost is paid from (built once per situation)."""
+    choices = []
+    for t in cards:
+        card = TECHNOLOGY_BY_ID[t]
+        choices.append(
+            Choice(
+                value=t,
+                label=f"{card.name} (${card.cost})",
+                then=[_payable(purse, card.cost, fixed=False)],
+            )
+        )
+    return Action(
+        key="research",
+        label="Research",
+        move={"type": "research"},
+        steps=[Pick(field="technology", label="The technology", choices=choices)],
+    )
+
+
 def _sources(state: State, seat: int, cost: int, *, fixed: bool = False) -> Pick:
+    return _payable(_purse_and_banks(state, seat), cost, fixed=fixed)
+
+
+@lru_cache(maxsize=4096)
+def _payable(purse: tuple[int, tuple[tuple[str, int], ...]], cost: int, *, fixed: bool) -> Pick:
     """AT-7, AT-D24: where a fixed cost can be paid from: the purse if it holds it, each
     company of the guild's whose bank and the purse together hold it."""
-    money = state.seat(seat).money
+    money, banks = purse
     choices = []
     if money >= cost:
         choices.append(Choice(value=PURSE, label=f"Your money (${money})"))
-    for company in owned(state, seat):
-        if company.bank and company.bank + money >= cost:
+    for name, bank in banks:
+        if bank + money >= cost:
             choices.append(
                 Choice(
-                    value=str(company.initiative),
-                    label=f"{company_name(company)}'s bank (${company.bank})"
-                    + (", then your money" if company.bank < cost else ""),
+                    value=name.rsplit(" ", 1)[1],
+                    label=f"{name}'s bank (${bank})" + (", then your money" if bank < cost else ""),
                 )
             )
     if not choices and fixed:
@@ -259,27 +271,45 @@ def _hex_pick(labels: tuple[str, ...], regions: tuple[str, ...], label: str) -> 
         field="hex",
         label=label,
         typed=True,
-        choices=[Choice(value=h, label=h, group=g) for h, g in zip(labels, regions, strict=True)],
+        choices=[_choice(h, h, g) for h, g in zip(labels, regions, strict=True)],
     )
+
+
+@lru_cache(maxsize=8192)
+def _choice(value: str, label: str, group: str | None = None) -> Choice:
+    """A choice with no steps after it (frozen: built once, shared by every pick)."""
+    return Choice(value=value, label=label, group=group)
 
 
 def _merge(state: State, pairs: list[tuple[int, int]], cube: bool) -> Action:
     targets: dict[int, list[int]] = {}
     for mine, other in pairs:
         targets.setdefault(mine, []).append(other)
-    choices = [
-        _company_choice(state, mine).model_copy(
-            update={
-                "then": [
-                    Pick(
-                        field="other",
-                        label="The company next to it",
-                        choices=[_company_choice(state, o) for o in others],
-                    )
-                ]
-            }
-        )
+    key = tuple(
+        (_company_label(state, mine), tuple(_company_label(state, o) for o in others))
         for mine, others in targets.items()
+    )
+    return _merge_action(key, cube)
+
+
+@lru_cache(maxsize=4096)
+def _merge_action(
+    targets: tuple[tuple[tuple[str, str], tuple[tuple[str, str], ...]], ...], cube: bool
+) -> Action:
+    """AT-11: a company of the guild's, then one next to it (built once per situation)."""
+    choices = [
+        Choice(
+            value=mine[0],
+            label=mine[1],
+            then=[
+                Pick(
+                    field="other",
+                    label="The company next to it",
+                    choices=[_choice(v, label) for v, label in others],
+                )
+            ],
+        )
+        for mine, others in targets
     ]
     label = "Merge (a cube on the merger track)" if cube else "Merge without a cube"
     return Action(
@@ -290,10 +320,13 @@ def _merge(state: State, pairs: list[tuple[int, int]], cube: bool) -> Action:
     )
 
 
-def _company_choice(state: State, initiative: int) -> Choice:
+def _company_label(state: State, initiative: int) -> tuple[str, str]:
     company = state.company(initiative)
     owner = state.guilds[company.owner].player
-    return Choice(
-        value=str(initiative),
-        label=f"{company_name(company)} ({owner}'s, {company.size} tiles, ${company.bank})",
-    )
+    return str(
+        initiative
+    ), f"{company_name(company)} ({owner}'s, {company.size} tiles, ${company.bank})"
+
+
+def _company_choice(state: State, initiative: int) -> Choice:
+    return _choice(*_company_label(state, initiative))

@@ -20,15 +20,38 @@ ORDER_BID_SHARE = 0.1
 GOVT_BANK = 15
 
 
-def legal(view: dict[str, Any]) -> dict[str, Action]:
+class Legal(dict[str, Action]):
+    """The seat's legal actions in its view, by key, each read from the view's JSON when
+    first looked up (a player looks at one or two of them)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        self.raw = {a["key"]: a for a in view.get("legal", [])}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.raw
+
+    def __missing__(self, key: str) -> Action:
+        action = Action.model_validate(self.raw[key])
+        self[key] = action
+        return action
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self.raw else default
+
+    def all(self) -> list[Action]:
+        return [self[key] for key in self.raw]
+
+
+def legal(view: dict[str, Any]) -> Legal:
     """The seat's legal actions in its view, by key."""
-    return {a["key"]: Action.model_validate(a) for a in view.get("legal", [])}
+    return Legal(view)
 
 
 def random_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     """A random legal action, answered at random, amounts near their lowest (so that money
     lasts the game)."""
-    actions = list(legal(view).values())
+    actions = legal(view).all()
     action = rnd.choice(actions)
     answers = random_answers(
         action, rnd, lambda step: rnd.randint(step.min, min(step.max, step.min + 3))
@@ -145,7 +168,7 @@ def _worth(view: dict[str, Any]) -> int:
     return sum(4 * len(companies[c]["hexes"]) + companies[c]["bank"] for c in merger["companies"])
 
 
-def _auction(view: dict[str, Any], actions: dict[str, Action]) -> dict[str, Any]:
+def _auction(view: dict[str, Any], actions: Legal) -> dict[str, Any]:
     key = "raise" if "raise" in actions else "final_bid"
     step = actions[key].steps[0]
     assert isinstance(step, Amount)

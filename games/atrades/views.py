@@ -23,14 +23,27 @@ def public(state: State) -> dict[str, Any]:
         "step": flow.step,
         "order": [names[s] for s in state.order],
         "acting": None if acting(state) is None else names[acting(state) or 0],
-        "regions": [r.model_dump() for r in state.regions],
+        "regions": [
+            {"name": r.name, "centre": r.centre, "turns": r.turns, "demand": r.demand}
+            for r in state.regions
+        ],
         "map": {
             label: [cell.terrain[0], cell.region, cell.city]
             for label, cell in state.board.items()
             if cell.terrain != "desert"
         },
         "connectors": [list(pair) for pair in state.connectors],
-        "companies": [{**c.model_dump(), "owner": names[c.owner]} for c in state.companies],
+        "companies": [
+            {
+                "initiative": c.initiative,
+                "type": c.type,
+                "owner": names[c.owner],
+                "hexes": list(c.hexes),
+                "bank": c.bank,
+                "flipped": c.flipped,
+            }
+            for c in state.companies
+        ],
         "display": list(state.display),
         "pool": len(state.pool),
         "supply": dict(state.supply),
