@@ -64,8 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         if not 1 <= args.games <= 1_000_000 or not 2 <= args.players <= 5:
             parser.error("--games is from 1 to 1000000 and --players from 2 to 5")
-        report = simulate(args.games, args.seed, args.players, args.seats)
-        json.dump(report, sys.stdout)
+        figures = simulate(args.games, args.seed, args.players, args.seats)
+        json.dump(figures, sys.stdout)
         sys.stdout.write("\n")
         return 0
 
