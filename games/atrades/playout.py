@@ -16,8 +16,12 @@ from games.core.contract import Action, Amount, Pick, random_answers
 Player = Callable[[dict[str, Any], random.Random], dict[str, Any]]
 #: The share of its capacity a greedy guild bids for turn order.
 ORDER_BID_SHARE = 0.1
-#: A greedy guild sells a company to the Government once its bank holds this much.
-GOVT_BANK = 15
+#: A greedy guild sells a company to the Government once its bank holds this much (the
+#: chart's second-lowest row, AT-17).
+GOVT_BANK = 7
+#: A greedy guild puts a company up for a merger once its bank holds this much, this often.
+MERGE_BANK = 6
+MERGE_CHANCE = 0.5
 
 
 class Legal(dict[str, Action]):
@@ -60,11 +64,13 @@ def random_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
 
 
 def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """Rules of thumb: bid a tenth of its money for turn order; sell a company whose bank
-    holds $15 or more to the Government; otherwise acquire in the region with the most
-    demand not yet taken; research a technology it can pay from a company's bank; merge a
-    rich company of its own now and then; in an auction, bid up to what the two companies'
-    tiles and banks are worth; pay from the richest bank; expand and take free Acquires."""
+    """Rules of thumb: bid a tenth of its money for turn order; sell its richest company to
+    the Government once its bank holds $7; half the time, put a company whose bank holds $6
+    up for a merger with its richest neighbour; otherwise acquire (the highest tile, in the
+    region with the most demand not yet taken), else research the dearest technology a
+    company's bank can pay, else pass; in an auction, bid the least it may while that is no
+    more than the two companies' tiles at $4 and banks are worth; pay from the richest
+    bank; expand where demand is left and take free Acquires."""
     actions = legal(view)
     me = view["me"]
     if "bid" in actions:
@@ -82,17 +88,15 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
         richest = _richest(view, _pick(actions["govt"]).choices)
         if richest is not None and richest["bank"] >= GOVT_BANK:
             return actions["govt"].build({"company": str(richest["initiative"])})
-    if "acquire" in actions and rnd.random() < 0.8:
-        return _acquire(view, actions["acquire"])
-    if "research" in actions and rnd.random() < 0.5:
-        move = _research(actions["research"])
-        if move is not None:
-            return move
     merge = actions.get("merge") or actions.get("merge_free")
-    if merge is not None and rnd.random() < 0.4:
+    if merge is not None and _rich(view, merge) and rnd.random() < MERGE_CHANCE:
         return _merge(view, merge)
     if "acquire" in actions:
         return _acquire(view, actions["acquire"])
+    if "research" in actions:
+        move = _research(actions["research"])
+        if move is not None:
+            return move
     if "pass" in actions:
         return actions["pass"].build()
     return actions["decline"].build()
@@ -148,6 +152,11 @@ def _research(action: Action) -> dict[str, Any] | None:
         if companies:
             return action.build({"technology": choice.value, "pay_from": companies[0]})
     return None
+
+
+def _rich(view: dict[str, Any], action: Action) -> bool:
+    richest = _richest(view, _pick(action).choices)
+    return richest is not None and richest["bank"] >= MERGE_BANK
 
 
 def _merge(view: dict[str, Any], action: Action) -> dict[str, Any]:

@@ -62,6 +62,7 @@ def test_a_merger_of_companies_not_next_to_each_other_is_refused() -> None:
 
 
 def test_a_bid_over_the_purse_and_one_company_is_refused() -> None:
+    """AT-7, AT-D24: a company's bank pays first, personal money the rest."""
     state = table(3)
     company(state, 3, 0, "F3", bank=5)
     company(state, 4, 0, "G3", bank=9)
@@ -121,6 +122,7 @@ def views(state: State) -> dict[Any, Any]:
 
 
 def test_another_guilds_bid_or_money_changes_no_one_elses_view() -> None:
+    """AT-D27: a turn-order bid and personal money are their guild's own."""
     one, other = table(3), table(3)
     apply(one, "p0", {"type": "bid", "amount": 3})
     apply(other, "p0", {"type": "bid", "amount": 7})
@@ -136,6 +138,7 @@ def test_another_guilds_bid_or_money_changes_no_one_elses_view() -> None:
 
 
 def test_a_final_sealed_bid_is_hidden_until_all_are_in() -> None:
+    """AT-13, AT-D27."""
     one, other = sealed_round(), sealed_round()
     apply(one, "p1", {"type": "final_bid", "amount": 12})
     apply(other, "p1", {"type": "final_bid", "amount": 15})
@@ -281,3 +284,59 @@ def test_a_five_player_game_of_computer_seats_replays_from_its_record(
     report = json.loads(capsys.readouterr().out)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(match.state)
+
+
+def test_a_turn_order_bid_may_be_replaced_until_the_last_is_in() -> None:
+    """AT-D23: the new bid replaces the old; the last bid resolves the phase."""
+    state = table(2)
+    apply(state, "p0", {"type": "bid", "amount": 5})
+    apply(state, "p0", {"type": "bid", "amount": 2})
+    assert state.bids[0].total == 2
+    events = apply(state, "p1", {"type": "bid", "amount": 1})
+    resolved = next(e for e in events if e.type == "turn_order_resolved")
+    assert resolved.data["order"] == ["p0", "p1"]
+    assert state.guilds[0].money == 18 - 2 and state.guilds[1].money == 19 - 1
+    refused(state, "p0", {"type": "bid", "amount": 1}, "not_bidding")
+
+
+def test_each_deadline_does_what_its_phase_says() -> None:
+    """AT-D25: an action passes, an open round's bidder passes, missing final bids drop out,
+    the winner settles by default (the richest bank that covers the bid, the cube taken)."""
+    state = merger_table()
+    state.company(3).bank = 4
+    state.created += 4
+    assert ENGINE.turn(state).phase.on_deadline == "p0 passes."
+    apply(state, "p0", {"type": "merge", "company": 3, "other": 7})
+    apply(state, HOST, {"type": "close_phase"})  # p1 passes
+    apply(state, "p2", {"type": "raise", "amount": 5})
+    apply(state, "p0", {"type": "raise", "amount": 6})
+    apply(state, HOST, {"type": "close_phase"})  # p2 passes: p0 leads alone and wins
+    assert ENGINE.turn(state).phase.name == "settle"
+    apply(state, HOST, {"type": "close_phase"})
+    # p0 owned company 3, which survives; paid from its bank ($4), then $2 of p0's money.
+    assert state.company(3).hexes[-3:] == ["G3", "G4", "G2"]
+    assert state.guilds[0].money == 18 - 2 and state.guilds[0].tracks["bureaucracy"] == 1
+
+
+def test_a_sealed_round_deadline_drops_out_whoever_has_not_bid() -> None:
+    """AT-D16, AT-D25: with every final bid missing, the last open bid wins."""
+    state = sealed_round()
+    events = apply(state, HOST, {"type": "close_phase"})
+    revealed = next(e for e in events if e.type == "final_bids_revealed")
+    assert revealed.data == {"bids": {"p1": None, "p0": None}, "winner": "p0", "price": 8}
+
+
+def test_a_removed_guild_passes_and_the_last_guild_left_wins() -> None:
+    """AT-D26: a kicked bidder passes in the auction; its turns are skipped; with one guild
+    left the game ends and it wins, the removed guilds unranked."""
+    state = merger_table()
+    apply(state, "p0", {"type": "merge", "company": 3, "other": 7})
+    apply(state, HOST, {"type": "kick", "player": "p1"})
+    assert ENGINE.turn(state).must == ["p2"] and ENGINE.turn(state).out == ["p1"]
+    refused(state, "p1", {"type": "pass"}, "out")
+    refused(state, HOST, {"type": "kick", "player": "p1"}, "already_out")
+    apply(state, "p2", {"type": "forfeit"})
+    assert state.ended and ENGINE.is_finished(state)
+    placings = ENGINE.placings(state)
+    assert placings is not None
+    assert placings.places == {"p0": 1} and placings.winners == ["p0"]
