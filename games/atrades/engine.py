@@ -39,6 +39,8 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 
+#: The public view's keys a player's summary holds.
+SUMMARY_KEYS = ("round", "era", "step", "regions", "map", "companies", "display", "merger")
 HOUR = 60 * 60
 MINUTE = 60
 
@@ -265,7 +267,16 @@ class Atrades(Engine[State, Options]):
         return [] if seat is None else legal.actions(state, seat)
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        out = views.public(state)
+        """AT-D27: the public view; a player's adds their own secrets (`me`) and their legal
+        actions (`legal`)."""
+        return self._with_mine(state, viewer, views.public(state))
+
+    def summary(self, state: State, player: str) -> dict[str, Any]:
+        """What a player's summary and the computer players read: the round, the map and
+        companies, the merger, their own secrets and legal actions (parts of the view)."""
+        return self._with_mine(state, player, views.public(state, SUMMARY_KEYS))
+
+    def _with_mine(self, state: State, viewer: Viewer, out: dict[str, Any]) -> dict[str, Any]:
         me = views.mine(state, viewer) if viewer is not None else None
         if me is not None:
             out["me"] = me
@@ -273,13 +284,6 @@ class Atrades(Engine[State, Options]):
                 a.model_dump(mode="json") for a in self.legal_actions(state, me["player"])
             ]
         return out
-
-    def summary(self, state: State, player: str) -> dict[str, Any]:
-        """What a player's summary and the computer players read: the round, the map and
-        companies, the merger, their own secrets and legal actions (parts of the view)."""
-        view = self.view(state, player)
-        keys = ("round", "era", "step", "regions", "map", "companies", "display", "merger")
-        return {k: view[k] for k in (*keys, "me", "legal") if k in view}
 
     def audit(self, state: State) -> dict[str, Any]:
         """Every closed sealed round's bids, oldest first: turn order and final bids."""

@@ -83,7 +83,8 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     if "drop" in actions:
         return actions["drop"].build()
     if "expand" in actions:
-        return actions["expand"].build({"hex": _best_hex(view, _pick(actions["expand"]))})
+        grow = actions.raw["expand"]
+        return {**grow["move"], "hex": _best_hex(view, grow["steps"][0])}
     if "govt" in actions:
         richest = _richest(view, _pick(actions["govt"]).choices)
         if richest is not None and richest["bank"] >= GOVT_BANK:
@@ -92,7 +93,7 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     if merge is not None and _rich(view, merge) and rnd.random() < MERGE_CHANCE:
         return _merge(view, merge)
     if "acquire" in actions:
-        return _acquire(view, actions["acquire"])
+        return _acquire(view, actions.raw["acquire"])
     if "research" in actions:
         move = _research(actions["research"])
         if move is not None:
@@ -130,17 +131,19 @@ def _open_demand(view: dict[str, Any]) -> dict[str, int]:
     return left
 
 
-def _best_hex(view: dict[str, Any], pick: Pick) -> str:
+def _best_hex(view: dict[str, Any], pick: dict[str, Any]) -> str:
+    """The hex of a pick (as the view holds it) in the region with the most demand left."""
     left = _open_demand(view)
-    return max(pick.choices, key=lambda c: (left.get(c.group or "", 0), c.value)).value
+    best = max(pick["choices"], key=lambda c: (left.get(c["group"] or "", 0), c["value"]))
+    return str(best["value"])
 
 
-def _acquire(view: dict[str, Any], action: Action) -> dict[str, Any]:
-    tiles = _pick(action)
-    tile = max(tiles.choices, key=lambda c: int(c.value)).value
-    hexes = action.next_step({"tile": tile})
-    assert isinstance(hexes, Pick)
-    return action.build({"tile": tile, "hex": _best_hex(view, hexes)})
+def _acquire(view: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """The highest starting tile on display, where demand is left. Read from the view's
+    JSON as it is: an Acquire's pick of hexes is long, and most turns are Acquires."""
+    tiles, hexes = action["steps"]
+    tile = max(tiles["choices"], key=lambda c: int(c["value"]))["value"]
+    return {**action["move"], "tile": tile, "hex": _best_hex(view, hexes)}
 
 
 def _research(action: Action) -> dict[str, Any] | None:

@@ -5,6 +5,7 @@ final sealed bid are their bidder's until revealed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.atrades.flow import acting, bidders, seat_of
@@ -12,28 +13,34 @@ from games.atrades.model import State
 from games.atrades.rounds import standings
 
 
-def public(state: State) -> dict[str, Any]:
-    """The view everyone shares (the host's too: AT-D27)."""
+def public(state: State, keys: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The view everyone shares (the host's too: AT-D27); only `keys` of it, when given."""
+    fields = _fields(state)
+    return {k: fields[k]() for k in (keys or fields)}
+
+
+def _fields(state: State) -> dict[str, Callable[[], Any]]:
+    """Each key of the public view and how to work it out."""
     flow, merger = state.flow, state.merger
     names = [g.player for g in state.guilds]
     end = state.ended
     return {
-        "round": state.round,
-        "era": state.era,
-        "step": flow.step,
-        "order": [names[s] for s in state.order],
-        "acting": None if acting(state) is None else names[acting(state) or 0],
-        "regions": [
+        "round": lambda: state.round,
+        "era": lambda: state.era,
+        "step": lambda: flow.step,
+        "order": lambda: [names[s] for s in state.order],
+        "acting": lambda: None if (seat := acting(state)) is None else names[seat],
+        "regions": lambda: [
             {"name": r.name, "centre": r.centre, "turns": r.turns, "demand": r.demand}
             for r in state.regions
         ],
-        "map": {
+        "map": lambda: {
             label: [cell.terrain[0], cell.region, cell.city]
             for label, cell in state.board.items()
             if cell.terrain != "desert"
         },
-        "connectors": [list(pair) for pair in state.connectors],
-        "companies": [
+        "connectors": lambda: [list(pair) for pair in state.connectors],
+        "companies": lambda: [
             {
                 "initiative": c.initiative,
                 "type": c.type,
@@ -44,11 +51,11 @@ def public(state: State) -> dict[str, Any]:
             }
             for c in state.companies
         ],
-        "display": list(state.display),
-        "pool": len(state.pool),
-        "supply": dict(state.supply),
-        "technologies": list(state.technologies),
-        "guilds": [
+        "display": lambda: list(state.display),
+        "pool": lambda: len(state.pool),
+        "supply": lambda: dict(state.supply),
+        "technologies": lambda: list(state.technologies),
+        "guilds": lambda: [
             {
                 "player": g.player,
                 "guild": g.guild,
@@ -61,28 +68,30 @@ def public(state: State) -> dict[str, Any]:
             }
             for seat, g in enumerate(state.guilds)
         ],
-        "bid": sorted(names[s] for s in state.bids if s not in state.out),
-        "merger": None
-        if merger is None
-        else {
-            "starter": names[merger.starter],
-            "companies": list(merger.companies),
-            "cube": merger.cube,
-            "track": list(merger.track),
-            "rounds": merger.rounds,
-            "round": merger.round,
-            "step": merger.step,
-            "bidders": [names[s] for s in bidders(merger)],
-            "high": merger.high,
-            "leader": None if merger.leader is None else names[merger.leader],
-            "final_in": sorted(names[s] for s in merger.sealed),
-            "winner": None if merger.winner is None else names[merger.winner],
-        },
-        "free_acquires": [names[s] for s in state.free_acquires],
-        "expansions": list(state.expansions),
-        "ended": end,
-        "places": {names[s]: p for s, p in standings(state).items()} if end else None,
-        "winners": [names[s] for s in state.winners],
+        "bid": lambda: sorted(names[s] for s in state.bids if s not in state.out),
+        "merger": lambda: (
+            None
+            if merger is None
+            else {
+                "starter": names[merger.starter],
+                "companies": list(merger.companies),
+                "cube": merger.cube,
+                "track": list(merger.track),
+                "rounds": merger.rounds,
+                "round": merger.round,
+                "step": merger.step,
+                "bidders": [names[s] for s in bidders(merger)],
+                "high": merger.high,
+                "leader": None if merger.leader is None else names[merger.leader],
+                "final_in": sorted(names[s] for s in merger.sealed),
+                "winner": None if merger.winner is None else names[merger.winner],
+            }
+        ),
+        "free_acquires": lambda: [names[s] for s in state.free_acquires],
+        "expansions": lambda: list(state.expansions),
+        "ended": lambda: end,
+        "places": lambda: {names[s]: p for s, p in standings(state).items()} if end else None,
+        "winners": lambda: [names[s] for s in state.winners],
     }
 
 
