@@ -14,8 +14,9 @@ from games.core.contract import Action, Amount, Pick, random_answers
 
 #: A computer player: a seat's view and a random source in, a move out.
 Player = Callable[[dict[str, Any], random.Random], dict[str, Any]]
-#: The share of its capacity a greedy guild bids for turn order.
-ORDER_BID_SHARE = 0.1
+#: A greedy guild bids for turn order from $0 up to this share of its money, at random: a
+#: fixed share would seat guilds of equal money in the same order every round (AT-D8).
+ORDER_BID_SHARE = 0.15
 #: A greedy guild sells a company to the Government once its bank holds this much (the
 #: chart's second-lowest row, AT-17).
 GOVT_BANK = 7
@@ -64,7 +65,7 @@ def random_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
 
 
 def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """Rules of thumb: bid a tenth of its money for turn order; sell its richest company to
+    """Rules of thumb: bid up to 15 % of its money for turn order, at random; sell its richest company to
     the Government once its bank holds $7; half the time, put a company whose bank holds $6
     up for a merger with its richest neighbour; otherwise acquire (the highest tile, in the
     region with the most demand not yet taken), else research the dearest technology a
@@ -74,7 +75,7 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     actions = legal(view)
     me = view["me"]
     if "bid" in actions:
-        amount = int(me["money"] * ORDER_BID_SHARE)
+        amount = rnd.randint(0, int(me["money"] * ORDER_BID_SHARE))
         return actions["bid"].build({"pay_from": "purse", "amount": amount})
     if "settle" in actions:
         return _settle(actions["settle"])
