@@ -65,13 +65,13 @@ def random_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
 
 
 def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """Rules of thumb: bid up to 15 % of its money for turn order, at random; sell its richest company to
-    the Government once its bank holds $7; half the time, put a company whose bank holds $6
-    up for a merger with its richest neighbour; otherwise acquire (the highest tile, in the
-    region with the most demand not yet taken), else research the dearest technology a
-    company's bank can pay, else pass; in an auction, bid the least it may while that is no
-    more than the two companies' tiles at $4 and banks are worth; pay from the richest
-    bank; expand where demand is left and take free Acquires."""
+    """Rules of thumb: bid for turn order up to 15 % of its money, at random; sell its
+    richest company to the Government once its bank holds $7; half the time, put a company
+    whose bank holds $6 up for a merger with its richest neighbour; otherwise acquire (the
+    highest tile, in the region with the most demand not yet taken), else research the
+    dearest technology a company's bank can pay, else pass; in an auction, bid the least it
+    may while that is no more than the two companies' tiles at $4 and banks are worth; pay
+    from the richest bank; expand where demand is left and take free Acquires."""
     actions = legal(view)
     me = view["me"]
     if "bid" in actions:
