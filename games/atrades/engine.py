@@ -212,7 +212,6 @@ class Atrades(Engine[State, Options]):
         elif isinstance(move, Settle):
             if merger.step != "payment" or merger.winner != seat:
                 raise RuleError("not_winner", "Only the auction's winner settles it.")
-            payment(state, seat, move.pay_from, merger.high)
             flow.settled(table, move.pay_from, move.survivor, move.cube == "take")
         else:
             raise RuleError("not_now", "A merger's auction is under way: bid, pass or settle.")
