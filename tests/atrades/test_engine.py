@@ -219,7 +219,11 @@ def test_a_merger_walks_its_phases_and_each_new_wait_changes_the_ids() -> None:
     now = step("p0", {"type": "final_bid", "amount": 10}, ["p1"])
     assert stack(state) == [*merger, ("settle", "choice")]
     assert [s.field for s in ENGINE.legal_actions(state, "p1")[0].steps] == ["pay_from", "cube"]
-    now = step("p1", {"type": "settle", "pay_from": "purse", "cube": "take"}, ["p0"])
+    settle = {"type": "settle", "pay_from": "purse", "cube": "take"}
+    refused(state, "p0", settle, "not_winner")
+    refused(state, "p1", {**settle, "pay_from": "9"}, "no_company")
+    refused(state, "p1", {**settle, "survivor": 3}, "survivor_fixed")
+    now = step("p1", settle, ["p0"])
     # p1 owned company 7, which survives with p0's two tiles; p0 is paid and owed an Acquire.
     assert state.company(7).hexes == ["G3", "G4", "G2", "F3", "F4"]
     # $12 around the track A B A B B is 3, 3, 2, 2, 2: p0's spaces (A) hold 3 + 2.
