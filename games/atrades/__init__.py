@@ -1,5 +1,8 @@
-"""Atrades, bot edition (docs/rules/atrades.md): the data, state and rules as pure functions.
+"""Atrades, bot edition (docs/rules/atrades.md): the data, state and rules as pure functions,
+the flow of a match, its legal actions and views, and the engine that joins them."""
 
-No `ENGINE` is exported yet, so the registry does not list the game: the engine (flow,
-legal actions, views) comes with the engine contract's next version.
-"""
+from games.atrades.engine import Atrades
+
+ENGINE = Atrades()
+
+__all__ = ["ENGINE", "Atrades"]

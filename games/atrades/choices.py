@@ -24,15 +24,22 @@ def free_hexes(state: State) -> list[str]:
 
 def merger_pairs(state: State, seat: int) -> list[tuple[int, int]]:
     """AT-11, AT-D13, AT-D14: (the guild's company, the other) for every player merger it
-    could declare now."""
+    could declare now. Only the companies on the hexes around each of the guild's are
+    looked at (the rest are not adjacent), in initiative order."""
     if state.merger is not None:
         return []
-    return [
-        (mine.initiative, other.initiative)
-        for mine in owned(state, seat)
-        for other in state.companies
-        if merger_refusal(state, seat, mine, other) is None
-    ]
+    occupied = state.occupied()
+    links = state.links()
+    pairs = []
+    for mine in owned(state, seat):
+        near = set()
+        for hex_ in links.around(mine.positions()):
+            if state.cell_at(hex_) is not None and hex_.label in occupied:
+                near.add(occupied[hex_.label])
+        for other in sorted(near):
+            if merger_refusal(state, seat, mine, state.company(other)) is None:
+                pairs.append((mine.initiative, other))
+    return pairs
 
 
 def govt_companies(state: State, seat: int) -> list[int]:

@@ -77,11 +77,11 @@ class Guild(BaseModel):
 
 
 GUILDS: tuple[Guild, ...] = (
-    Guild(name="Silt Runners", initiative=1, money=18),
-    Guild(name="Glass Road Syndicate", initiative=2, money=19),
+    Guild(name="Silt Runners", initiative=1, money=20),
+    Guild(name="Glass Road Syndicate", initiative=2, money=20),
     Guild(name="Ember Exchange", initiative=3, money=20),
-    Guild(name="Hollow Moon Trust", initiative=4, money=21),
-    Guild(name="Veil Cartel", initiative=5, money=22),
+    Guild(name="Hollow Moon Trust", initiative=4, money=20),
+    Guild(name="Veil Cartel", initiative=5, money=20),
 )
 
 

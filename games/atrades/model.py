@@ -8,7 +8,7 @@ personal supply ("victory points"). Hexes are named by their labels ("B4", games
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -143,6 +143,25 @@ class Merger(BaseModel):
     winner: int | None = None
 
 
+FlowStep = Literal["bids", "actions", "expansions", "ended"]
+
+
+class Flow(BaseModel):
+    """Where the engine's flow is (games/atrades/flow.py, docs/rules/atrades.md "A round, as
+    the flow runs it"): the step of the round; in the Action phase, the place in the turn
+    order of the guild acting and whether it has taken its action; counters that tell
+    phases apart (`waits` new waits begun, `actions` guilds' actions begun, `mergers` player
+    mergers declared); and the sealed bids of closed phases, oldest first (the host's audit)."""
+
+    step: FlowStep = "bids"
+    turn: int = 0
+    acted: bool = False
+    waits: int = 0
+    actions: int = 0
+    mergers: int = 0
+    closed: list[dict[str, Any]] = Field(default_factory=list)
+
+
 class State(BaseModel):
     """A game of Atrades between steps: the round and era; the seats, in seat order, and the
     turn order; the map (regions with their demand, hexes by label, connectors) and the
@@ -173,6 +192,9 @@ class State(BaseModel):
     destroyed: int = 0
     ended: bool = False
     winners: list[int] = Field(default_factory=list)
+    #: Seats removed from the match (kicked or forfeited): they bid nothing and act no more.
+    out: list[int] = Field(default_factory=list)
+    flow: Flow = Field(default_factory=Flow)
 
     def company(self, initiative: int) -> Company:
         for company in self.companies:

@@ -71,3 +71,27 @@ def conservation(state: State) -> int:
     """AT-D10: money in play less what the ledger says there should be; 0 when no rule made
     or lost money it did not book."""
     return in_play(state) - (state.money_at_start + state.created - state.destroyed)
+
+
+def payment(state: State, seat: int, pay_from: str, amount: int) -> Payment:
+    """AT-7, AT-D24: `amount` paid from personal money ("purse"), or from a company of the
+    guild's, whose bank pays first and personal money the rest; refused when that is more
+    than the source holds."""
+    if pay_from == "purse":
+        return Payment(from_money=amount)
+    if not pay_from.isdigit():
+        raise RuleError("bad_source", f"Pay from your money or a company, not {pay_from[:10]!r}.")
+    company = state.company(int(pay_from))
+    if company.owner != seat or company.flipped:
+        raise RuleError(
+            "not_your_company", f"Company {company.initiative} is not yours to pay from."
+        )
+    most = company.bank + state.seat(seat).money
+    if amount > most:
+        raise RuleError(
+            "bid_over",
+            f"You named ${amount}, but your money and company {company.initiative}'s bank "
+            f"hold ${most}.",
+        )
+    part = min(company.bank, amount)
+    return Payment(company=company.initiative, from_company=part, from_money=amount - part)

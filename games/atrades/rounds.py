@@ -45,10 +45,22 @@ def end_round(state: State) -> RoundEnd:
 
 def winners(state: State) -> list[int]:
     """AT-27: the most personal money wins; AT-D20: equal money is settled by the most money
-    in the banks of the guild's companies still in business, and a tie on both is shared."""
+    in the banks of the guild's companies still in business, and a tie on both is shared.
+    A removed guild (AT-D26) is not ranked."""
+    ranked = standings(state)
+    return [seat for seat, place in ranked.items() if place == 1]
 
-    def standing(seat: int) -> tuple[int, int]:
-        return state.guilds[seat].money, sum(c.bank for c in owned(state, seat))
 
-    best = max(standing(seat) for seat in range(len(state.guilds)))
-    return [seat for seat in range(len(state.guilds)) if standing(seat) == best]
+def standing(state: State, seat: int) -> tuple[int, int]:
+    """AT-27, AT-D20: what ranks a guild at the end: its money, then its companies' banks."""
+    return state.guilds[seat].money, sum(c.bank for c in owned(state, seat))
+
+
+def standings(state: State) -> dict[int, int]:
+    """Each guild still in and its place, 1 first; guilds equal on both counts share one
+    (AT-27, AT-D20)."""
+    seats = [seat for seat in range(len(state.guilds)) if seat not in state.out]
+    return {
+        seat: 1 + sum(standing(state, other) > standing(state, seat) for other in seats)
+        for seat in seats
+    }

@@ -28,8 +28,13 @@ REGIONS = [
 ]
 
 
+#: The money the seats hold at a hand-laid table: different for each seat (the guild boards
+#: all start with $20, AT-D1), so that a test tells whose money moved.
+TABLE_MONEY = (18, 19, 20, 21, 22)
+
+
 def table(players: int = 3) -> State:
-    """Seats p0, p1, ... with the guilds in data order (money 18, 19, 20, 21, 22)."""
+    """Seats p0, p1, ... with the guilds in data order, holding $18, $19, $20, $21, $22."""
     names = REGIONS[: players + 1]
     state = setup(
         [f"p{i}" for i in range(players)],
@@ -41,6 +46,9 @@ def table(players: int = 3) -> State:
     )
     state.pool = sorted(state.pool + state.display)
     state.display = []
+    for guild, money in zip(state.guilds, TABLE_MONEY, strict=False):
+        guild.money = money
+    state.money_at_start = sum(g.money for g in state.guilds)
     return state
 
 

@@ -76,8 +76,8 @@ def test_chosen_guilds_and_regions() -> None:
         seed=2,
     )
     assert [(g.guild, g.initiative, g.money) for g in state.guilds] == [
-        ("Veil Cartel", 5, 22),
-        ("Silt Runners", 1, 18),
+        ("Veil Cartel", 5, 20),
+        ("Silt Runners", 1, 20),
     ]
     assert [r.name for r in state.regions] == ["Shield Wall", "Tuono Basin", "Carthag Rim"]
 

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from bot import steps
 from bot.components import controls_fit
+from games.atrades.data import GUILDS, REGIONS
 from games.core.contract import Action, Amount, Forfeit, Turn, random_answers
 from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
@@ -159,6 +160,20 @@ def _mars_auction_options(data: st.DataObject, players: list[str]) -> dict[str, 
     return options
 
 
+def _atrades_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
+    """Guild boards and region tiles drawn from the seed, or named (in any case)."""
+    options: dict[str, Any] = {}
+    if data.draw(st.booleans(), label="named guilds"):
+        guilds = data.draw(st.permutations([g.name for g in GUILDS]), label="guilds")
+        options["guilds"] = [g.upper() if i % 2 else g for i, g in enumerate(guilds)][
+            : len(players)
+        ]
+    if data.draw(st.booleans(), label="named regions"):
+        regions = data.draw(st.permutations([r.name for r in REGIONS]), label="regions")
+        options["regions"] = regions[: len(players) + 1]
+    return options
+
+
 def _marsbot_draft_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
     """Both modes, a corporation named or drawn (Aridor with its track levels), the player's
     own corporation left out of the draw, the difficulty and the rules' options."""
@@ -200,6 +215,7 @@ OPTIONS: dict[str, Callable[[st.DataObject, list[str]], dict[str, Any]]] = {
     "marsbot-draft": _marsbot_draft_options,
     "project-mars": _project_mars_options,
     "mars-auction": _mars_auction_options,
+    "atrades": _atrades_options,
 }
 
 

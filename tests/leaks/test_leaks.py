@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.flows import lobby
+from bot.games.registry import PLUGINS
 from games.registry import ENGINES
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import play_through
@@ -20,7 +21,10 @@ MATCHES = [
 
 
 def test_every_game_has_a_driver() -> None:
-    assert {driver.game for driver in DRIVERS.values()} == set(ENGINES)
+    """Every game the bot plays in Discord (one with a plug-in) is scanned. An engine not yet
+    in Discord (Atrades, until its plug-in lands) has nothing a person could read."""
+    assert {driver.game for driver in DRIVERS.values()} == set(ENGINES) & set(PLUGINS)
+    assert set(PLUGINS) <= set(ENGINES)
 
 
 @pytest.mark.parametrize("game", MATCHES)

@@ -1,0 +1,501 @@
+"""How an Atrades match runs (docs/rules/atrades.md "A round, as the flow runs it"): the
+steps of a round that need nobody (turn order resolved, the next guild's action, the market,
+End of Round), the phases a match is in, nested, and who they wait for; removing a guild and
+what a deadline does. The rules themselves are the pure functions of the other modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.atrades.actions import decline_free_acquire, pass_turn
+from games.atrades.choices import free_hexes
+from games.atrades.data import TYPE_NAMES
+from games.atrades.market import expand, market
+from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
+from games.atrades.model import Company, Merger, Payment, State
+from games.atrades.money import owned, payment
+from games.atrades.rounds import end_round, standings
+from games.atrades.turn_order import resolve_turn_order
+from games.core.contract import Phase
+from games.core.events import Audience, Event
+
+
+class Table:
+    """One move in progress: the state and the events it tells."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def public(self, event: str, /, **data: Any) -> None:
+        self.events.append(Event(event, Audience.public(), data))
+
+    def private(self, seat: int, event: str, /, **data: Any) -> None:
+        self.events.append(Event(event, Audience.to(self.state.guilds[seat].player), data))
+
+    def name(self, seat: int) -> str:
+        return self.state.guilds[seat].player
+
+
+def seat_of(state: State, player: str | None) -> int | None:
+    for seat, guild in enumerate(state.guilds):
+        if guild.player == player:
+            return seat
+    return None
+
+
+def active(state: State) -> list[int]:
+    """The seats still in the match."""
+    return [seat for seat in range(len(state.guilds)) if seat not in state.out]
+
+
+def company_name(company: Company) -> str:
+    return f"{TYPE_NAMES[company.type]} {company.initiative}"
+
+
+def bidders(merger: Merger) -> list[int]:
+    """The guilds still bidding in a merger's auction."""
+    return [s for s in merger.order if s not in merger.out]
+
+
+def acting(state: State) -> int | None:
+    """The guild whose action it is, in the Action phase."""
+    flow = state.flow
+    if flow.step != "actions" or not 0 <= flow.turn < len(state.order):
+        return None
+    return state.order[flow.turn]
+
+
+def signature(state: State) -> tuple[Any, ...]:
+    """What tells one wait from the next: a new wait begins exactly when this changes (the
+    engine then counts it in `flow.waits`, which the innermost phase's id carries)."""
+    flow, merger = state.flow, state.merger
+    return (
+        state.round,
+        flow.step,
+        flow.turn,
+        flow.actions,
+        None if merger is None else (merger.step, merger.round, merger.turn),
+        len(state.free_acquires),
+        tuple(state.expansions[:1]),
+        len(state.expansions),
+    )
+
+
+# -- the steps that need nobody ----------------------------------------------------------------
+
+
+def advance(table: Table) -> None:
+    """Run the round on until it waits for a guild (or has ended): turn order resolved once
+    every bid is in (a removed guild's is $0), a merger nobody bid on (or whose winner left)
+    ended, free Acquires nobody can take let go, the next guild's action, the market and
+    its expansions, End of Round."""
+    state = table.state
+    while True:
+        flow = state.flow
+        if flow.step == "ended":
+            return
+        if flow.step == "bids":
+            for seat in state.out:
+                state.bids.setdefault(seat, Payment())
+            if len(state.bids) < len(state.guilds):
+                return
+            _resolve_bids(table)
+            flow.step, flow.turn, flow.acted = "actions", -1, True
+            continue
+        if flow.step == "actions":
+            if not _action_done(table):
+                return
+            flow.turn += 1
+            while flow.turn < len(state.order) and state.order[flow.turn] in state.out:
+                flow.turn += 1
+            if flow.turn < len(state.order):
+                flow.actions += 1
+                flow.acted = False
+                return
+            sales = market(state)
+            table.public(
+                "market_sold",
+                round=state.round,
+                sales=[{**s.model_dump(), "income": s.income} for s in sales],
+                expansions=list(state.expansions),
+            )
+            flow.step = "expansions"
+            continue
+        state.expansions = [c for c in state.expansions if state.company(c).owner not in state.out]
+        if state.expansions:
+            return
+        _end_round(table)
+
+
+def _resolve_bids(table: Table) -> None:
+    state = table.state
+    bids = {table.name(s): p.model_dump() for s, p in sorted(state.bids.items())}
+    order = resolve_turn_order(state)
+    players = [table.name(s) for s in order]
+    state.flow.closed.append({"round": state.round, "turn_order": players, "bids": bids})
+    table.public("turn_order_resolved", round=state.round, order=players, bids=bids)
+
+
+def _action_done(table: Table) -> bool:
+    """Whether the acting guild's action is over: its merger settled or ended, the free
+    Acquires it owed taken or let go."""
+    state = table.state
+    merger = state.merger
+    if merger is not None:
+        _removed_pass(table, merger)
+        if merger.step != "payment":
+            return False
+        if merger.winner is not None and merger.winner not in state.out:
+            return False
+        merger.winner = None
+        cancel_unbid(state)
+        table.public("merger_ended", companies=list(merger.companies), reason="no_winner")
+    while state.free_acquires:
+        owed = state.free_acquires[0]
+        if owed not in state.out and state.display and free_hexes(state):
+            return False
+        decline_free_acquire(state, owed)
+        if owed not in state.out:
+            table.public("free_acquire_lost", player=table.name(owed), reason="none_to_take")
+    return state.flow.acted
+
+
+def _removed_pass(table: Table, merger: Merger) -> None:
+    """AT-D26: removed guilds pass in a merger's open rounds (the one whose turn it is by
+    passing, the others by leaving the bidding) and drop out of its sealed round."""
+    state = table.state
+    if merger.step == "open":
+        for seat in bidders(merger):
+            if seat in state.out and seat != to_bid(merger):
+                merger.out.append(seat)
+        while merger.step == "open" and to_bid(merger) in state.out:
+            open_pass(state, to_bid(merger) or 0)
+    if merger.step == "sealed":
+        for seat in bidders(merger):
+            if seat in state.out and seat not in merger.sealed:
+                sealed_bid(state, seat, None)
+                reveal_final(table, merger)
+
+
+def _end_round(table: Table) -> None:
+    state = table.state
+    ended = end_round(state)
+    table.public(
+        "round_ended",
+        round=state.round if ended.ended else state.round - 1,
+        refilled=ended.refilled,
+        era=ended.era,
+    )
+    if ended.ended:
+        finish(table)
+    else:
+        state.flow.step = "bids"
+
+
+def finish(table: Table) -> None:
+    """The end: every guild's money is shown and the winners named (AT-27, AT-D20)."""
+    state = table.state
+    state.ended = True
+    state.flow.step = "ended"
+    places = standings(state)
+    state.winners = [seat for seat, place in places.items() if place == 1]
+    table.public(
+        "game_ended",
+        winners=[table.name(s) for s in state.winners],
+        places={table.name(s): p for s, p in places.items()},
+        money={g.player: g.money for g in state.guilds},
+        banks={table.name(s): sum(c.bank for c in owned(state, s)) for s in places},
+    )
+
+
+# -- removals and deadlines --------------------------------------------------------------------
+
+
+def remove(table: Table, seat: int, why: str) -> None:
+    """AT-D26: a kicked or forfeiting guild leaves: its companies stay on the map; it bids
+    $0 for turn order, passes in the auctions it was in, and takes no more turns, free
+    Acquires or expansions; a merger it won ends unsettled. With one guild left, the match
+    ends and it wins."""
+    state = table.state
+    state.out.append(seat)
+    table.public(why, player=table.name(seat))
+    if len(active(state)) < 2:
+        state.merger = None
+        state.free_acquires = []
+        state.expansions = []
+        finish(table)
+        return
+    if acting(state) == seat and state.merger is None:
+        state.flow.acted = True
+
+
+def close_phase(table: Table) -> None:
+    """AT-D25, what each deadline does: missing turn-order bids are $0; the acting guild
+    passes; the bidder whose turn it is passes; final bids not in drop out; the winner
+    settles by default (`default_settlement`); a free Acquire or expansion is let go."""
+    state = table.state
+    flow, merger = state.flow, state.merger
+    if flow.step == "bids":
+        for seat in active(state):
+            if seat not in state.bids:
+                state.bids[seat] = Payment()
+                table.public("bid_in", player=table.name(seat), by_deadline=True)
+    elif flow.step == "expansions":
+        grower = state.company(state.expansions[0])
+        expand(state, grower.owner, grower.initiative, None)
+        table.public("expansion_let_go", company=grower.initiative)
+    elif merger is not None and merger.step == "open":
+        bidder = to_bid(merger)
+        assert bidder is not None
+        open_pass(state, bidder)
+        table.public("auction_passed", player=table.name(bidder), by_deadline=True)
+    elif merger is not None and merger.step == "sealed":
+        for seat in bidders(merger):
+            if seat not in merger.sealed:
+                sealed_bid(state, seat, None)
+                table.public("final_bid_in", player=table.name(seat), by_deadline=True)
+        reveal_final(table, merger)
+    elif merger is not None:
+        assert merger.winner is not None
+        settled(table, *default_settlement(state, merger))
+    elif state.free_acquires:
+        seat = state.free_acquires[0]
+        decline_free_acquire(state, seat)
+        table.public("free_acquire_lost", player=table.name(seat), reason="deadline")
+    else:
+        guild = acting(state)
+        assert guild is not None
+        pass_turn(state, guild)
+        state.flow.acted = True
+        table.public("passed", player=table.name(guild), by_deadline=True)
+
+
+def default_settlement(state: State, merger: Merger) -> tuple[str, int | None, bool]:
+    """AT-D25: a winner who lets the deadline pass pays from the company whose bank and
+    their money cover the bid, the richest first (else their money), keeps the starter's
+    company where the choice is theirs, and takes the free bureaucracy cube."""
+    seat = merger.winner
+    assert seat is not None
+    source = "purse"
+    for company in sorted(owned(state, seat), key=lambda c: (-c.bank, c.initiative)):
+        if company.bank + state.seat(seat).money >= merger.high:
+            source = str(company.initiative)
+            break
+    owners = [state.company(c).owner for c in merger.companies]
+    survivor = None if owners.count(seat) == 1 else merger.companies[0]
+    return source, survivor, True
+
+
+def settled(table: Table, pay_from: str, survivor: int | None, cube: bool) -> None:
+    """The winner's settlement (AT-14 to AT-16), told to everyone."""
+    state = table.state
+    merger = state.merger
+    assert merger is not None and merger.winner is not None
+    seat = merger.winner
+    paying = payment(state, seat, pay_from, merger.high)
+    done = settle(state, seat, paying, survivor=survivor, bureaucracy=cube)
+    table.public(
+        "merger_settled",
+        winner=table.name(seat),
+        price=done.price,
+        company=paying.company,
+        from_company=paying.from_company,
+        spaces=done.spaces,
+        paid={table.name(s): v for s, v in done.paid.items()},
+        survivor=done.survivor,
+        free_acquires=[table.name(s) for s in done.free_acquires],
+        bureaucracy=[table.name(s) for s in done.bureaucracy],
+    )
+
+
+def reveal_final(table: Table, merger: Merger) -> None:
+    """AT-13: once every final bid is in, they are shown together (and kept for the audit)."""
+    if merger.step == "sealed":
+        return
+    bids = {table.name(s): a for s, a in merger.sealed.items()}
+    table.state.flow.closed.append(
+        {"round": table.state.round, "merger": list(merger.companies), "final_bids": bids}
+    )
+    table.public(
+        "final_bids_revealed",
+        bids=bids,
+        winner=None if merger.winner is None else table.name(merger.winner),
+        price=merger.high,
+    )
+
+
+# -- the phases --------------------------------------------------------------------------------
+
+
+def must(state: State) -> list[int]:
+    """Who the innermost phase waits for, from what everyone knows."""
+    flow, merger = state.flow, state.merger
+    if flow.step == "ended":
+        return []
+    if flow.step == "bids":
+        return [s for s in active(state) if s not in state.bids]
+    if flow.step == "expansions":
+        return [state.company(state.expansions[0]).owner]
+    if merger is not None:
+        if merger.step == "open":
+            seat = to_bid(merger)
+            return [] if seat is None else [seat]
+        if merger.step == "sealed":
+            return [s for s in bidders(merger) if s not in merger.sealed]
+        return [] if merger.winner is None else [merger.winner]
+    if state.free_acquires:
+        return [state.free_acquires[0]]
+    seat = acting(state)
+    return [] if seat is None or flow.acted else [seat]
+
+
+def may(state: State) -> list[int]:
+    """Who may act now: those the phase waits for, and in the turn-order bids every guild
+    still in (a standing bid may be replaced, AT-D23). Each has at least one legal action
+    (a pass, a bid of $0, dropping out, letting a choice go), so this is exactly the guilds
+    whose `legal.actions` are not empty."""
+    if state.flow.step == "bids":
+        return active(state)
+    return must(state)
+
+
+def phases(state: State) -> list[Phase]:
+    """The phases now, outermost first: round › turn-order bids | actions › a guild's action
+    › merger › open round | sealed round | settlement, or › free Acquire; market
+    expansions; the end. The innermost one's id carries `flow.waits`."""
+    flow = state.flow
+    wait = flow.waits
+    if flow.step == "ended":
+        return [Phase(name="ended", title="Game over", clock=None, id="ended", on_deadline="-")]
+    r = state.round
+    round_ = Phase(
+        name="round",
+        title=f"Round {r} (era {state.era})",
+        round=r,
+        clock=None,
+        id=f"r{r}",
+        on_deadline="-",
+    )
+    if flow.step == "bids":
+        return [
+            round_,
+            Phase(
+                name="bids",
+                title=f"Round {r}: sealed turn-order bids",
+                round=r,
+                clock="bids",
+                id=f"bids-{wait}",
+                on_deadline="Whoever has not bid bids $0.",
+            ),
+        ]
+    if flow.step == "expansions":
+        company = state.company(state.expansions[0])
+        owner = state.guilds[company.owner].player
+        return [
+            round_,
+            Phase(
+                name="market",
+                title=f"Round {r}: market",
+                round=r,
+                clock=None,
+                id=f"r{r}-market",
+                on_deadline="-",
+            ),
+            Phase(
+                name="expansion",
+                title=f"{owner} to expand {company_name(company)}",
+                round=r,
+                clock="choice",
+                id=f"x-{wait}",
+                on_deadline=f"{company_name(company)} does not expand.",
+            ),
+        ]
+    seat = acting(state)
+    assert seat is not None
+    player = state.guilds[seat].player
+    out = [
+        round_,
+        Phase(
+            name="actions",
+            title=f"Round {r}: actions",
+            round=r,
+            clock=None,
+            id=f"r{r}-actions",
+            on_deadline="-",
+        ),
+    ]
+    action = Phase(
+        name="action",
+        title=f"Round {r}: {player}'s action",
+        round=r,
+        clock="turn",
+        id=f"a{flow.actions}",
+        on_deadline=f"{player} passes.",
+    )
+    merger = state.merger
+    if merger is not None:
+        a, b = (company_name(state.company(c)) for c in merger.companies)
+        out += [
+            action,
+            Phase(
+                name="merger",
+                title=f"{player}'s merger of {a} and {b}",
+                round=r,
+                clock=None,
+                id=f"m{flow.mergers}",
+                on_deadline="-",
+            ),
+        ]
+        return [*out, _auction_phase(state, merger, wait)]
+    if state.free_acquires:
+        owed = state.guilds[state.free_acquires[0]].player
+        return [
+            *out,
+            action,
+            Phase(
+                name="free_acquire",
+                title=f"{owed}'s free Acquire",
+                round=r,
+                clock="choice",
+                id=f"f-{wait}",
+                on_deadline=f"{owed} lets the free Acquire go.",
+            ),
+        ]
+    return [*out, action]
+
+
+def _auction_phase(state: State, merger: Merger, wait: int) -> Phase:
+    r = state.round
+    if merger.step == "open":
+        seat = to_bid(merger)
+        assert seat is not None
+        bidder = state.guilds[seat].player
+        return Phase(
+            name="open",
+            title=f"Open round {merger.round} of {merger.rounds - 1}: {bidder} to raise or pass",
+            round=r,
+            clock="open",
+            id=f"o-{wait}",
+            on_deadline=f"{bidder} passes.",
+        )
+    if merger.step == "sealed":
+        return Phase(
+            name="sealed",
+            title=f"Final sealed round (to beat ${merger.high})",
+            round=r,
+            clock="sealed",
+            id=f"s-{wait}",
+            on_deadline="Whoever has not made a final bid drops out.",
+        )
+    assert merger.winner is not None
+    winner = state.guilds[merger.winner].player
+    return Phase(
+        name="settle",
+        title=f"{winner} pays ${merger.high} and settles the merger",
+        round=r,
+        clock="choice",
+        id=f"p-{wait}",
+        on_deadline=f"{winner} pays from the richest company that covers the bid, keeps the "
+        "starter's company where the choice is theirs, and takes the free cube.",
+    )

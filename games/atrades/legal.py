@@ -1,0 +1,332 @@
+"""What a guild may do now, as the engine contract's actions (docs/engine-contract.md): each
+move with the steps a player answers, in order. Every list is built from `choices.py` and
+the money a guild holds, so each action it offers is one the rules accept."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games.atrades.choices import free_hexes, govt_companies, merger_pairs, technologies
+from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, starting_type
+from games.atrades.flow import acting, bidders, company_name
+from games.atrades.market import expansion_hexes
+from games.atrades.merger import to_bid
+from games.atrades.model import State
+from games.atrades.money import capacity, owned
+from games.core.contract import Action, Amount, Choice, Pick
+
+PURSE = "purse"
+
+
+def actions(state: State, seat: int) -> list[Action]:
+    """The seat's actions now: a turn-order bid; its action (Acquire, Merge with or without
+    a cube, a Govt. merger, Research, Pass); a raise or pass in an open round; a final bid
+    or dropping out; the winner's settlement; a free Acquire or letting it go; an expansion
+    or letting it go. Empty for a removed guild and after the end."""
+    flow, merger = state.flow, state.merger
+    if state.ended or seat in state.out:
+        return []
+    if flow.step == "bids":
+        return [_bid(state, seat)]
+    if flow.step == "expansions":
+        grower = state.company(state.expansions[0])
+        if grower.owner != seat:
+            return []
+        where = _hexes(state, expansion_hexes(state, grower.initiative), "Where it grows")
+        return [
+            Action(
+                key="expand",
+                label=f"Expand {company_name(grower)}",
+                move={"type": "expand"},
+                steps=[where],
+            ),
+            Action(key="decline", label="Do not expand", move={"type": "decline"}),
+        ]
+    if merger is not None:
+        return _auction(state, seat)
+    if state.free_acquires:
+        if state.free_acquires[0] != seat:
+            return []
+        return [
+            _acquire(state, "Take your free Acquire"),
+            Action(key="decline", label="Let the free Acquire go", move={"type": "decline"}),
+        ]
+    if acting(state) != seat or flow.acted:
+        return []
+    return _turn(state, seat)
+
+
+def _turn(state: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    guild = state.seat(seat)
+    if guild.cubes and state.display and free_hexes(state):
+        out.append(_acquire(state, "Acquire"))
+    pairs = merger_pairs(state, seat)
+    if pairs:
+        for cube in (True, False) if guild.cubes else (False,):
+            out.append(_merge(state, pairs, cube))
+    sellable = govt_companies(state, seat)
+    if sellable:
+        out.append(
+            Action(
+                key="govt",
+                label="Sell a company to the Government",
+                move={"type": "govt"},
+                steps=[
+                    Pick(
+                        field="company",
+                        label="The company",
+                        choices=[_company_choice(state, c) for c in sellable],
+                    )
+                ],
+            )
+        )
+    cards = technologies(state, seat)
+    if cards:
+        out.append(_research(tuple(cards), _purse_and_banks(state, seat)))
+    out.append(Action(key="pass", label="Pass (a cube is spent)", move={"type": "pass"}))
+    return out
+
+
+def _auction(state: State, seat: int) -> list[Action]:
+    merger = state.merger
+    assert merger is not None
+    most = capacity(state, seat)
+    if merger.step == "open":
+        if to_bid(merger) != seat:
+            return []
+        least = max(len(merger.track), merger.high + 1)
+        out = []
+        if least <= most:
+            label = "Open the bidding" if merger.leader is None else "Raise"
+            out.append(
+                Action(
+                    key="raise",
+                    label=label,
+                    move={"type": "raise"},
+                    steps=[Amount(min=least, max=most, label="Your bid in $")],
+                )
+            )
+        out.append(Action(key="pass", label="Pass (out of this auction)", move={"type": "pass"}))
+        return out
+    if merger.step == "sealed":
+        if seat not in bidders(merger) or seat in merger.sealed:
+            return []
+        out = []
+        if merger.high + 1 <= most:
+            out.append(
+                Action(
+                    key="final_bid",
+                    label="Make your final bid",
+                    move={"type": "final_bid"},
+                    sealed=True,
+                    steps=[Amount(min=merger.high + 1, max=most, label="Your final bid in $")],
+                )
+            )
+        out.append(
+            Action(
+                key="drop",
+                label="Drop out",
+                move={"type": "final_bid", "amount": None},
+                sealed=True,
+            )
+        )
+        return out
+    if merger.winner != seat:
+        return []
+    steps: list[Pick | Amount] = [_sources(state, seat, merger.high, fixed=True)]
+    a, b = (state.company(c) for c in merger.companies)
+    if [a.owner, b.owner].count(seat) != 1:
+        steps.append(
+            Pick(
+                field="survivor",
+                label="The merged company is",
+                choices=[_company_choice(state, c.initiative) for c in (a, b)],
+            )
+        )
+    steps.append(
+        Pick(
+            field="cube",
+            label="The free bureaucracy cube",
+            choices=[
+                Choice(value="take", label="Take it"),
+                Choice(value="leave", label="Leave it"),
+            ],
+        )
+    )
+    return [
+        Action(
+            key="settle",
+            label=f"Pay ${merger.high} and settle",
+            move={"type": "settle"},
+            steps=steps,
+        )
+    ]
+
+
+def _bid(state: State, seat: int) -> Action:
+    """AT-6, AT-7: from personal money (up to it) or a company (up to its bank and the
+    money); a new bid replaces a standing one (AT-D23)."""
+    money = state.seat(seat).money
+    choices = [
+        Choice(
+            value=PURSE,
+            label=f"Your money (${money})",
+            then=[Amount(min=0, max=money, label="Your bid in $")],
+        )
+    ]
+    for company in owned(state, seat):
+        if company.bank:
+            choices.append(
+                Choice(
+                    value=str(company.initiative),
+                    label=f"{company_name(company)}'s bank (${company.bank}), then your money",
+                    then=[Amount(min=1, max=company.bank + money, label="Your bid in $")],
+                )
+            )
+    return Action(
+        key="bid",
+        label="Bid for turn order",
+        move={"type": "bid"},
+        sealed=True,
+        steps=[Pick(field="pay_from", label="Pay from", choices=choices)],
+    )
+
+
+def _purse_and_banks(state: State, seat: int) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """A guild's money and its companies with money in the bank, by name: what its payment
+    choices are made of."""
+    banks = tuple((company_name(c), c.bank) for c in owned(state, seat) if c.bank)
+    return state.seat(seat).money, banks
+
+
+@lru_cache(maxsize=4096)
+def _research(cards: tuple[str, ...], purse: tuple[int, tuple[tuple[str, int], ...]]) -> Action:
+    """AT-19: a technology, then where its cost is paid from (built once per situation)."""
+    choices = []
+    for t in cards:
+        card = TECHNOLOGY_BY_ID[t]
+        choices.append(
+            Choice(
+                value=t,
+                label=f"{card.name} (${card.cost})",
+                then=[_payable(purse, card.cost, fixed=False)],
+            )
+        )
+    return Action(
+        key="research",
+        label="Research",
+        move={"type": "research"},
+        steps=[Pick(field="technology", label="The technology", choices=choices)],
+    )
+
+
+def _sources(state: State, seat: int, cost: int, *, fixed: bool = False) -> Pick:
+    return _payable(_purse_and_banks(state, seat), cost, fixed=fixed)
+
+
+@lru_cache(maxsize=4096)
+def _payable(purse: tuple[int, tuple[tuple[str, int], ...]], cost: int, *, fixed: bool) -> Pick:
+    """AT-7, AT-D24: where a fixed cost can be paid from: the purse if it holds it, each
+    company of the guild's whose bank and the purse together hold it."""
+    money, banks = purse
+    choices = []
+    if money >= cost:
+        choices.append(Choice(value=PURSE, label=f"Your money (${money})"))
+    for name, bank in banks:
+        if bank + money >= cost:
+            choices.append(
+                Choice(
+                    value=name.rsplit(" ", 1)[1],
+                    label=f"{name}'s bank (${bank})" + (", then your money" if bank < cost else ""),
+                )
+            )
+    if not choices and fixed:
+        choices.append(Choice(value=PURSE, label=f"Your money (${money})"))
+    return Pick(field="pay_from", label="Pay from", choices=choices)
+
+
+def _acquire(state: State, label: str) -> Action:
+    tiles = Pick(
+        field="tile",
+        label="The starting tile",
+        choices=[
+            Choice(value=str(n), label=f"{TYPE_NAMES[starting_type(n)]} {n}") for n in state.display
+        ],
+    )
+    where = _hexes(state, free_hexes(state), "Where it starts")
+    return Action(key="acquire", label=label, move={"type": "acquire"}, steps=[tiles, where])
+
+
+def _hexes(state: State, labels: list[str], label: str) -> Pick:
+    """A typed pick of hexes ("B4"), in menus by region."""
+    regions = tuple(state.regions[state.board[h].region].name for h in labels)
+    return _hex_pick(tuple(labels), regions, label)
+
+
+@lru_cache(maxsize=1024)
+def _hex_pick(labels: tuple[str, ...], regions: tuple[str, ...], label: str) -> Pick:
+    """The pick of these hexes (frozen, so built once for the many times a map is the same)."""
+    return Pick(
+        field="hex",
+        label=label,
+        typed=True,
+        choices=[_choice(h, h, g) for h, g in zip(labels, regions, strict=True)],
+    )
+
+
+@lru_cache(maxsize=8192)
+def _choice(value: str, label: str, group: str | None = None) -> Choice:
+    """A choice with no steps after it (frozen: built once, shared by every pick)."""
+    return Choice(value=value, label=label, group=group)
+
+
+def _merge(state: State, pairs: list[tuple[int, int]], cube: bool) -> Action:
+    targets: dict[int, list[int]] = {}
+    for mine, other in pairs:
+        targets.setdefault(mine, []).append(other)
+    key = tuple(
+        (_company_label(state, mine), tuple(_company_label(state, o) for o in others))
+        for mine, others in targets.items()
+    )
+    return _merge_action(key, cube)
+
+
+@lru_cache(maxsize=4096)
+def _merge_action(
+    targets: tuple[tuple[tuple[str, str], tuple[tuple[str, str], ...]], ...], cube: bool
+) -> Action:
+    """AT-11: a company of the guild's, then one next to it (built once per situation)."""
+    choices = [
+        Choice(
+            value=mine[0],
+            label=mine[1],
+            then=[
+                Pick(
+                    field="other",
+                    label="The company next to it",
+                    choices=[_choice(v, label) for v, label in others],
+                )
+            ],
+        )
+        for mine, others in targets
+    ]
+    label = "Merge (a cube on the merger track)" if cube else "Merge without a cube"
+    return Action(
+        key="merge" if cube else "merge_free",
+        label=label,
+        move={"type": "merge", "cube": cube},
+        steps=[Pick(field="company", label="Your company", choices=choices)],
+    )
+
+
+def _company_label(state: State, initiative: int) -> tuple[str, str]:
+    company = state.company(initiative)
+    owner = state.guilds[company.owner].player
+    return str(
+        initiative
+    ), f"{company_name(company)} ({owner}'s, {company.size} tiles, ${company.bank})"
+
+
+def _company_choice(state: State, initiative: int) -> Choice:
+    return _choice(*_company_label(state, initiative))
