@@ -39,7 +39,7 @@ from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
 from games.project_mars.practice import DECKS
-from tests.bot.test_project_mars import Mars
+from tests.bot.test_project_mars import Mars, private
 
 #: In the challenge ann brings this ready deck (traps, Research Station, Sinkhole) and bob
 #: his own list with no card in common with it (Scout and Drone to reveal, Android to
@@ -354,7 +354,7 @@ async def play_to_the_end(t: Played, rnd: random.Random, pass_rate: float) -> No
             return
         assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
         r = await t.act(view["to_act"][0], rnd, pass_rate=pass_rate)
-        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        assert private(r) and "Sorry" not in r.response.content, r.response.content
         await t.watch.check()
     raise AssertionError("the match did not end")
 
