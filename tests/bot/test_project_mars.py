@@ -830,3 +830,56 @@ def test_the_result_gives_the_winners_score_first() -> None:
         assert "bob wins 2 to 0** in rounds" in (texts.describe(event, str) or "")
     draw = {"type": "match_ended", "winner": None, "wins": {"ann": 1, "bob": 1}, "forfeit": None}
     assert "a draw** (1 to 1 in rounds)" in (texts.describe(draw, str) or "")
+
+
+async def post_earlier(t: Mars, custom_id: str, options: list[str] | None = None) -> Any:
+    """A message with one control as earlier versions posted it (a menu of `options`, or a
+    button), in the channel."""
+    view = discord.ui.View(timeout=None)
+    if options is None:
+        view.add_item(discord.ui.Button(label="earlier", custom_id=custom_id))
+    else:
+        choices = [discord.SelectOption(label=o, value=o) for o in options]
+        view.add_item(discord.ui.Select(custom_id=custom_id, options=choices))
+    await t.bot.get_channel(t.channel.id).send("An earlier 1-on-1", view=view)
+    view.stop()
+    return t.channel.history()[-1]
+
+
+async def test_controls_of_earlier_versions_go_on_as_the_action_they_were(
+    simcord_env: Any, seed: int
+) -> None:
+    """Menus and buttons posted before Project Mars played through the generic controls
+    (`dealer:pm:deck:`, `dealer:pm:card:`, `dealer:pm:slot:`, `dealer:pm:pass:`…) are
+    answered by the same walker: a deck chosen, a card then its slot, and a control no
+    longer open refused politely, changing nothing."""
+    t = Mars(simcord_env)
+    await t.start(deck="vanguard")
+    m = t.match_id
+    old = await post_earlier(t, f"dealer:pm:deck:{m}", ["fortress"])
+    r = await t.bob.select(old, ["fortress"], custom_id=f"dealer:pm:deck:{m}")
+    assert r.ephemeral and "Your deck: **Fortress**" in r.response.content, r.response.content
+    assert (await t.state()).seats[t.pid(t.bob)].deck_name == "fortress"
+
+    rnd = random.Random(seed)
+    await t.until(rnd, lambda v: v["phase"] == "turn")
+    turn = (await t.view(None))["turn"]
+    member = t.member(turn)
+    play = next(p for p in (await t.view(turn))["legal"]["plays"] if p["target"] == "own")
+    card, slot = play["card"], play["slots"][-1]
+    old = await post_earlier(t, f"dealer:pm:card:{m}", [card])
+    asked = await member.select(old, [card], custom_id=f"dealer:pm:card:{m}")
+    assert asked.ephemeral and "Where does your **" in asked.response.content
+    assert f"{t.menu('play')}|{card}" in custom_ids(asked.response), "the slot menu of today"
+    old = await post_earlier(t, f"dealer:pm:slot:{m}:{card}", [slot])
+    done = await member.select(old, [slot], custom_id=f"dealer:pm:slot:{m}:{card}")
+    assert done.ephemeral and "Accepted" in done.response.content, done.response.content
+    placed = (await t.view(None))["sides"][turn]["field"][slot]
+    assert placed is not None and placed["card"]["id"] == card
+
+    state = (await t.state()).model_dump()
+    old = await post_earlier(t, f"dealer:pm:pass:{m}")
+    r = await member.click(old, custom_id=f"dealer:pm:pass:{m}")
+    assert r.ephemeral and "That is not open now" in r.response.content
+    assert "`/me`" in r.response.content
+    assert (await t.state()).model_dump() == state, "a refused control changes nothing"
