@@ -10,9 +10,11 @@ normally `games/tm_catalogue/cards.json`. To regenerate the data::
     python -m tools.build_tm_catalogue /tmp/tm.git games/tm_catalogue/cards.json
     git diff games/tm_catalogue/cards.json
 
-What is read, and nothing else: the module manifests of the base game, Corporate Era and
-Prelude (`src/server/cards/StandardCardManifests.ts`, `.../prelude/PreludeCardManifest.ts`),
-which name every card of those sets and the file that defines it; in each such file the
+What is read, and nothing else: the module manifests of the official sets (`MANIFESTS`: the
+base game, Corporate Era, Prelude, Venus Next, Colonies, Turmoil, Prelude 2, promos), which
+name every card of those sets, the file that defines it and the other sets it needs (an
+entry's `compatibility`, the card's `requires`), and the cards of other sets a set replaces
+(`cardsToRemove`, their `replaced_by`); in each card's file the
 top-level properties of the object passed to `super({...})` (`name`, `type`, `tags`, `cost`,
 `startingMegaCredits`, and `metadata.cardNumber`); and the card names
 (`src/common/cards/CardName.ts`) and tags (`src/common/cards/Tag.ts`). No code or card text
@@ -21,7 +23,9 @@ a prelude comes from its base class (`CorporationCard`, `PreludeCard`), which do
 in `super`. An event card is given the `event` tag, which the source keeps out of `tags`.
 
 Anything the script does not understand (a property that is not a literal, a card without a
-number, a file it cannot find) stops it with a message rather than guessing. The output is
+number, a file it cannot find, two cards with one number) stops it with a message rather than
+guessing. The source's known slips are corrected and listed (`NUMBER_TYPOS`,
+`BORROWED_NUMBERS`, `RULEBOOK_SPELLINGS`, `VERSION`). The output is
 sorted by card number and written by `games.tm_catalogue.catalogue.dumps`, so the same source
 gives the same bytes; `tests/tm_catalogue/` checks that the committed file is in that form,
 since the source repository is not at hand in CI.
@@ -46,6 +50,11 @@ MANIFESTS: dict[Expansion, tuple[str, str]] = {
     "base": (f"{CARDS}/StandardCardManifests.ts", "BASE_CARD_MANIFEST"),
     "corpera": (f"{CARDS}/StandardCardManifests.ts", "CORP_ERA_CARD_MANIFEST"),
     "prelude": (f"{CARDS}/prelude/PreludeCardManifest.ts", "PRELUDE_CARD_MANIFEST"),
+    "venus": (f"{CARDS}/venusNext/VenusCardManifest.ts", "VENUS_CARD_MANIFEST"),
+    "colonies": (f"{CARDS}/colonies/ColoniesCardManifest.ts", "COLONIES_CARD_MANIFEST"),
+    "turmoil": (f"{CARDS}/turmoil/TurmoilCardManifest.ts", "TURMOIL_CARD_MANIFEST"),
+    "prelude2": (f"{CARDS}/prelude2/Prelude2CardManifest.ts", "PRELUDE2_CARD_MANIFEST"),
+    "promo": (f"{CARDS}/promo/PromoCardManifest.ts", "PROMO_CARD_MANIFEST"),
 }
 #: The manifest sections read, and the card type their base class gives (None: from `type`).
 SECTIONS: dict[str, CardType | None] = {
@@ -62,6 +71,15 @@ TYPES: dict[str, CardType] = {
 #: spells them otherwise (only in case): marsbot-corporations.en.md writes Thorgate, the
 #: source `ThorGate`.
 RULEBOOK_SPELLINGS = {"ThorGate": "Thorgate"}
+#: The source names a card that replaces another of the same name `Name:set` (`Deimos
+#: Down:promo`); the catalogue writes `Name (set)`, as a person would.
+VERSION = re.compile(r"(.+):(\w+)")
+#: Numbers the source misprints: Turmoil's Diaspora Movement is `TO4`, a letter O, between
+#: T03 and T05.
+NUMBER_TYPOS = {"TO4": "T04"}
+#: Cards the source gives another card's number, as a placeholder: the catalogue leaves them
+#: without one (the promo Weather Balloons has the base game's Regolith Eaters' 033).
+BORROWED_NUMBERS = {("Weather Balloons", "033")}
 _OPEN = {"(": ")", "[": "]", "{": "}"}
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
 
@@ -169,14 +187,25 @@ def enum_members(source: str, enum: str) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """A card a manifest lists: its `CardName` member, section and defining file."""
+    """A card a manifest lists: its `CardName` member, section, defining file and the other
+    sets it is only dealt with (the entry's `compatibility`)."""
 
     member: str
     section: str
     file: str
+    requires: tuple[Expansion, ...] = ()
 
 
-def manifest_entries(repo: Repository, expansion: Expansion) -> list[Entry]:
+@dataclass(frozen=True)
+class Manifest:
+    """One expansion's manifest: its cards in order, and the `CardName` members of the cards
+    of other sets it replaces (`cardsToRemove`)."""
+
+    entries: list[Entry]
+    removes: list[str]
+
+
+def manifest(repo: Repository, expansion: Expansion) -> Manifest:
     """The cards of one expansion's manifest, in the manifest's order."""
     path, constant = MANIFESTS[expansion]
     source = repo.read(path)
@@ -187,20 +216,34 @@ def manifest_entries(repo: Repository, expansion: Expansion) -> list[Entry]:
     start = re.search(rf"export const {constant} = new ModuleManifest\(\{{", source)
     if not start:
         raise SourceError(f"{constant} not found in {path}")
-    manifest = properties(inside(source, start.end() - 1))
-    if manifest.get("module") != f"'{expansion}'":
+    listing = properties(inside(source, start.end() - 1))
+    if listing.get("module") != f"'{expansion}'":
         raise SourceError(f"{constant} is not the {expansion!r} module")
-    if "cardsToRemove" in manifest:
-        raise SourceError(f"{constant} removes cards, which this script does not handle")
+    removes = entries(inside(listing.get("cardsToRemove", "[]"), 0))
+    if any(not re.fullmatch(r"CardName\.\w+", member) for member in removes):
+        raise SourceError(f"{constant}.cardsToRemove: not a list of CardName members")
     found = []
     for section in SECTIONS:
-        listed = manifest.get(section, "{}")
-        for entry in entries(inside(listed, 0)):
-            plain = re.fullmatch(r"\[(CardName\.\w+)\]\s*:\s*\{\s*Factory\s*:\s*(\w+)\s*\}", entry)
+        for entry in entries(inside(listing.get(section, "{}"), 0)):
+            plain = re.fullmatch(
+                r"\[(CardName\.\w+)\]\s*:\s*\{\s*Factory\s*:\s*(\w+)\s*"
+                r"(?:,\s*compatibility\s*:\s*([^}]+?)\s*)?,?\s*\}",
+                entry,
+            )
             if not plain or plain.group(2) not in imports:
                 raise SourceError(f"{constant}.{section}: not a plain imported card: {entry}")
-            found.append(Entry(plain.group(1), section, imports[plain.group(2)]))
-    return found
+            requires = _compatibility(plain.group(3)) if plain.group(3) else ()
+            found.append(Entry(plain.group(1), section, imports[plain.group(2)], requires))
+    return Manifest(found, removes)
+
+
+def _compatibility(text: str) -> tuple[Expansion, ...]:
+    """The sets an entry's `compatibility` names: `'venus'` or `['colonies', 'turmoil']`."""
+    listed = entries(inside(text, 0)) if text.startswith("[") else [text]
+    sets = [string_literal(item) for item in listed]
+    if any(name not in MANIFESTS for name in sets):
+        raise SourceError(f"compatibility {text} names a set this script does not read")
+    return tuple(name for name in MANIFESTS if name in sets)
 
 
 def card_properties(repo: Repository, file: str, given: dict[str, str]) -> dict[str, str]:
@@ -260,8 +303,10 @@ def card_of(
     expansion: Expansion,
     names: dict[str, str],
     tags: dict[str, str],
+    replaced_by: list[Expansion],
 ) -> Card:
-    """The facts of one card, read from the object its class passes to `super`."""
+    """The facts of one card, read from the object its class passes to `super`;
+    `replaced_by`: the sets whose manifests remove it."""
     found = card_properties(repo, entry.file, {})
     if found.get("name") != entry.member:
         raise SourceError(f"the card names itself {found.get('name')}")
@@ -278,10 +323,10 @@ def card_of(
     number = properties(inside(found.get("metadata", "{}"), 0)).get("cardNumber")
     if number is None:
         raise SourceError("no metadata.cardNumber")
-    name = names[entry.member]
+    name, printed = printed_name(names[entry.member]), as_printed(string_literal(number))
     fields: dict[str, Any] = {
-        "number": printed_number(string_literal(number)),
-        "name": RULEBOOK_SPELLINGS.get(name, name),
+        "number": None if (name, printed) in BORROWED_NUMBERS else printed,
+        "name": name,
         "type": card_type,
         "expansion": expansion,
         "cost": None if card_type in ("corporation", "prelude") else integer(found["cost"]),
@@ -290,14 +335,25 @@ def card_of(
         "starting_mc": integer(found["startingMegaCredits"])
         if card_type == "corporation"
         else None,
+        "requires": [other for other in entry.requires if other != expansion],
+        "replaced_by": replaced_by,
     }
     return Card.model_validate(fields)
 
 
-def printed_number(number: str) -> str:
+def printed_name(name: str) -> str:
+    """A card's name as the catalogue writes it: the rulebooks' spelling, and a replacing
+    version `Deimos Down:promo` written `Deimos Down (promo)`."""
+    version = VERSION.fullmatch(name)
+    if version:
+        return f"{version.group(1)} ({version.group(2)})"
+    return RULEBOOK_SPELLINGS.get(name, name)
+
+
+def as_printed(number: str) -> str:
     """A card's number as printed: project numbers have three digits (the source writes
-    Heather's 088 as `88`)."""
-    return number.zfill(3) if number.isdigit() else number
+    Heather's 088 as `88`), and the source's typos corrected (`NUMBER_TYPOS`)."""
+    return number.zfill(3) if number.isdigit() else NUMBER_TYPOS.get(number, number)
 
 
 def build(path: Path) -> tuple[Source, list[Card]]:
@@ -305,13 +361,26 @@ def build(path: Path) -> tuple[Source, list[Card]]:
     repo = Repository(path)
     names = enum_members(repo.read("src/common/cards/CardName.ts"), "CardName")
     tags = enum_members(repo.read("src/common/cards/Tag.ts"), "Tag")
+    manifests = {expansion: manifest(repo, expansion) for expansion in MANIFESTS}
+    listed = {entry.member for m in manifests.values() for entry in m.entries}
+    removed_by: dict[str, list[Expansion]] = {}
+    for expansion, found in manifests.items():
+        for member in found.removes:
+            if member not in listed:
+                raise SourceError(f"the {expansion} manifest removes {member}, no card here")
+            removed_by.setdefault(member, []).append(expansion)
     cards = []
-    for expansion in MANIFESTS:
-        for entry in manifest_entries(repo, expansion):
+    for expansion, found in manifests.items():
+        for entry in found.entries:
             try:
-                cards.append(card_of(repo, entry, expansion, names, tags))
+                replaced = removed_by.get(entry.member, [])
+                cards.append(card_of(repo, entry, expansion, names, tags, replaced))
             except SourceError as error:
                 raise SourceError(f"{entry.file} ({entry.member}): {error}") from None
+    numbers = [card.number for card in cards if card.number is not None]
+    repeated = sorted({number for number in numbers if numbers.count(number) > 1})
+    if repeated:
+        raise SourceError(f"cards share the numbers {', '.join(repeated)}")
     source = Source(repository=REPOSITORY, commit=repo.commit)
     return source, sorted(cards, key=lambda card: card.number or "")
 

@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model
 
 from games.core.contract import Forfeit
 from games.core.rng import RandomSource
-from games.tm_catalogue import BUILT_IN_EXPANSIONS, CardType, Expansion
+from games.tm_catalogue import DEFAULT_EXPANSIONS, CardType
+from games.tm_catalogue.sets import Sets
 
 Variant = Literal["limited", "unlimited"]
 Start = Literal["setup", "research"]
@@ -61,8 +62,9 @@ class Options(BaseModel):
     #: The setup display as card names in L1 order (companies, then preludes, then projects);
     #: None: dealt from the catalogue.
     display: list[str] | None = None
-    #: The catalogue's expansions cards are dealt from (a host's own list always counts).
-    expansions: list[Expansion] = Field(default_factory=lambda: list(BUILT_IN_EXPANSIONS))
+    #: The catalogue's sets cards are dealt from (the bot's `sets:`; a host's own list always
+    #: counts).
+    expansions: Sets = Field(default_factory=lambda: list(DEFAULT_EXPANSIONS))
     #: L9's budget in the setup auction, before anyone has a corporation; None: the lowest
     #: starting M€ among the displayed corporations.
     setup_budget: Annotated[int, Field(ge=0, le=MAX_MC)] | None = None
@@ -72,10 +74,6 @@ class Options(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> Options:
-        if len(set(self.expansions)) != len(self.expansions):
-            raise ValueError("each expansion may be listed once")
-        if "host" in self.expansions:
-            raise ValueError("the host's own cards come with cards_csv, not as an expansion")
         if self.start == "research" and self.display is not None:
             raise ValueError("a display is the setup's; research displays come with the host")
         return self

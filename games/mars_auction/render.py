@@ -43,13 +43,16 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.words import join, plural
+from games.tm_catalogue import numbered, printed_number
 
 WIDTH = 960
 MARGIN = 28
 KICKER = "MARS AUCTION"
 COLUMNS = 5
 GAP = 8
-TILE_H = 74
+TILE_H = 88
+#: A card's name: the largest and smallest size, on at most two lines (never cut).
+NAME_SIZES = (14, 12)
 SECTION_H = 36
 PLAYER_H = 34
 LOT_H = 96
@@ -143,7 +146,7 @@ def _chip(
     return canvas.badge(x, middle, label, BadgeStyle(ink, fill), size=11, upper=False)
 
 
-def _tile_width() -> int:
+def tile_width() -> int:
     return (WIDTH - 2 * MARGIN - GAP * (COLUMNS - 1)) // COLUMNS
 
 
@@ -171,26 +174,24 @@ def _tile(
     *,
     up: bool,
 ) -> None:
-    """One card on display: number, facts, name, then its markers, or who won it."""
-    w = _tile_width()
+    """One card on display: number (and the card's printed number), facts, name (on two
+    lines when long, never cut), then its markers, or who won it."""
+    w = tile_width()
     done = bool(card.get("done"))
     canvas.image.paste(_tile_face(w, str(card["kind"]), done=done, up=up), (x, y))
     ink = TEXT if not done else MUTED
-    canvas.text(x + 12, y + 15, str(card["number"]), size=13, fill=ACCENT, bold=True)
+    used = canvas.text(x + 12, y + 15, str(card["number"]), size=13, fill=ACCENT, bold=True)
+    printed = printed_number(str(card["name"]))
+    if printed:
+        canvas.text(x + 18 + used, y + 15, printed, size=11, fill=MUTED)
     facts = card_facts(card).replace("starts with ", "start ")
     if facts:
         canvas.text(x + w - 9, y + 15, facts, size=12, fill=MUTED, align="right")
-    canvas.text(
-        x + 12,
-        y + 37,
-        str(card["name"]),
-        size=14,
-        fill=ink,
-        bold=True,
-        max_width=w - 20,
-        min_size=11,
-    )
-    bottom = y + 59
+    size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, w - 20, 2, bold=True)
+    for i, line in enumerate(lines):
+        middle = y + 40 if len(lines) == 1 else y + 33 + i * (size + 3)
+        canvas.text(x + 12, middle, line, size=size, fill=ink, bold=True)
+    bottom = y + TILE_H - 15
     if done:
         winner = card.get("winner")
         if winner is None:
@@ -227,7 +228,7 @@ def _section(
     canvas.rect((MARGIN, top + 12, MARGIN + 4, top + 26), KIND_BANDS.get(kind, MUTED))
     canvas.text(MARGIN + 12, top + 19, title, size=14, fill=MUTED, bold=True)
     y = top + SECTION_H
-    w = _tile_width()
+    w = tile_width()
     for i, card in enumerate(cards):
         column, row = i % COLUMNS, i // COLUMNS
         _tile(
@@ -348,9 +349,15 @@ def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
     canvas.rect((MARGIN, top, WIDTH - MARGIN, top + LOT_H), PANEL, radius=12, outline=GOLD)
     canvas.text(MARGIN + 16, top + 20, "UP FOR AUCTION", size=13, fill=GOLD, bold=True)
     facts = card_facts(card)
-    title = f"{card['number']} · {card['name']}" + (f" ({facts})" if facts else "")
+    title = f"{card['number']} · {numbered(card['name'])}" + (f" ({facts})" if facts else "")
     canvas.text(
-        MARGIN + 16, top + 48, title, size=22, bold=True, max_width=WIDTH - 2 * MARGIN - 280
+        MARGIN + 16,
+        top + 48,
+        title,
+        size=22,
+        bold=True,
+        max_width=WIDTH - 2 * MARGIN - 280,
+        min_size=15,
     )
     high = lot["bids"][-1] if lot["bids"] else None
     right = WIDTH - MARGIN - 16
@@ -422,7 +429,7 @@ def display_board(view: Mapping[str, Any], names: NameSource) -> Board:
 
 def _card_words(card: Mapping[str, Any], name: Name) -> str:
     facts = card_facts(card)
-    head = f"{card['number']} {card['name']}" + (f" ({facts})" if facts else "")
+    head = f"{card['number']} {numbered(card['name'])}" + (f" ({facts})" if facts else "")
     if card.get("done"):
         winner = card.get("winner")
         if winner is None:
@@ -442,7 +449,9 @@ def display_alt(view: Mapping[str, Any], name: Name) -> str:
     if lot:
         card = next(c for c in view["display"] if c["number"] == lot["number"])
         bids = ", ".join(f"{name(p)} {a} M€" for p, a in lot["bids"]) or "none yet"
-        said.append(f"Up for auction: card {card['number']}, {card['name']}; bids: {bids}.")
+        said.append(
+            f"Up for auction: card {card['number']}, {numbered(card['name'])}; bids: {bids}."
+        )
         if lot["passed"]:
             said.append(f"Passed on it: {join([name(p) for p in lot['passed']])}.")
     states = []
@@ -474,17 +483,24 @@ LINE_H = 24
 
 
 def _lines(entry: Mapping[str, Any], width: int) -> list[tuple[str, str]]:
-    """(label, text) lines of a player's block, the projects wrapped."""
-    out: list[tuple[str, str]] = [
-        ("Corporation", str(entry.get("corporation") or "none yet")),
-        ("Preludes", ", ".join(entry.get("preludes") or []) or "none"),
-    ]
+    """(label, text) lines of a player's block, each card with its printed number, long
+    lists wrapped (never cut)."""
+    corporation = entry.get("corporation")
     projects = list(entry.get("projects") or [])
     bought = set(entry.get("bought") or [])
-    listed = ", ".join(f"{p}{' (new)' if p in bought else ''}" for p in projects) or "none"
-    wrapped = fonts.wrap(listed, 14, width) or [""]
-    out.append((f"Projects ({len(projects)})", wrapped[0]))
-    out += [("", line) for line in wrapped[1:]]
+    rows = [
+        ("Corporation", numbered(str(corporation)) if corporation else "none yet"),
+        ("Preludes", ", ".join(numbered(p) for p in entry.get("preludes") or []) or "none"),
+        (
+            f"Projects ({len(projects)})",
+            ", ".join(f"{numbered(p)}{' (new)' if p in bought else ''}" for p in projects)
+            or "none",
+        ),
+    ]
+    out: list[tuple[str, str]] = []
+    for label, text in rows:
+        wrapped = fonts.wrap(text, 14, width) or [""]
+        out += [(label, wrapped[0]), *(("", line) for line in wrapped[1:])]
     return out
 
 
@@ -564,13 +580,14 @@ def settlement_alt(event: Mapping[str, Any], name: Name) -> str:
             if not final and "paid_now" in entry
             else f"paid {entry['paid']} M€"
         )
+        corporation = entry.get("corporation")
         parts = [
-            f"corporation {entry.get('corporation') or 'none yet'}",
-            f"preludes {join(list(entry.get('preludes') or [])) or 'none'}",
-            f"projects ({len(projects)}) {join(list(projects)) or 'none'}",
+            f"corporation {numbered(str(corporation)) if corporation else 'none yet'}",
+            f"preludes {join([numbered(p) for p in entry.get('preludes') or []]) or 'none'}",
+            f"projects ({len(projects)}) {join([numbered(p) for p in projects]) or 'none'}",
         ]
         if bought:
-            parts.append(f"new: {join(list(bought))}")
+            parts.append(f"new: {join([numbered(p) for p in bought])}")
         left = " (left the match)" if entry.get("left") else ""
         said.append(f"{name(player)}{left}: {'; '.join(parts)}; {paid}.")
     return " ".join(said)

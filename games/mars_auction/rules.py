@@ -59,7 +59,14 @@ from games.mars_auction.model import (
     State,
     kind_of,
 )
-from games.tm_catalogue import Card, Catalogue, builtin, fold, parse_host_list
+from games.tm_catalogue import (
+    DEFAULT_EXPANSIONS,
+    Card,
+    Catalogue,
+    builtin,
+    fold,
+    parse_host_list,
+)
 
 #: Default lengths: a bidding turn, and a step everyone answers at once.
 TURN_SECONDS = 10 * 60
@@ -78,11 +85,21 @@ EVALUATES: dict[int, Kind] = {1: "company", 2: "prelude", 3: "project"}
 
 @lru_cache(maxsize=16)
 def catalogue_for(cards_csv: str | None) -> Catalogue:
-    """The built-in catalogue, with a host's own cards when given (MA-D8)."""
+    """The built-in catalogue, with a host's own cards when given (MA-D8). A list that names
+    a card of a set built in later (Venus Next, Colonies, Turmoil, Prelude 2, promos) with
+    other facts was accepted when the catalogue held the default sets alone, and is read as
+    it was then: against those sets, its cards its own (a match stored before still loads;
+    a list uploaded now is checked against the whole catalogue by the bot first)."""
     if cards_csv is None:
         return builtin()
     try:
         return parse_host_list(cards_csv)
+    except ValueError:
+        pass
+    try:
+        return parse_host_list(
+            cards_csv, Catalogue(builtin().select(expansions=DEFAULT_EXPANSIONS))
+        )
     except ValueError as error:
         raise ValueError(f"Invalid options: cards_csv: {error}") from None
 
@@ -172,7 +189,7 @@ class MarsAuction(Engine[State, Options]):
             except RuleError as error:
                 # Options the game cannot set up with are refused as options are (a
                 # ValueError), whether they come from the bot's lobby or a replayed record.
-                what = "display" if names is not None else "expansions"
+                what = "display" if names is not None else "sets"
                 raise ValueError(f"Invalid options: {what}: {error.message}") from None
             self._lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]

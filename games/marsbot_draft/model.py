@@ -32,7 +32,8 @@ from games.marsbot_draft.priority import (
     check_levels,
     find_corporation,
 )
-from games.tm_catalogue.model import MAX_NAME_LENGTH, fold
+from games.tm_catalogue.model import DEFAULT_EXPANSIONS, MAX_NAME_LENGTH, fold
+from games.tm_catalogue.sets import Sets
 
 Mode = Literal["table", "whole-draft"]
 Difficulty = Literal["normal", "brutal"]
@@ -55,7 +56,9 @@ class Options(BaseModel):
     draft priority, leaving out `own_corporation` (the player's own: MARSBOT plays another,
     §2 setup 1) and Aridor unless `tracks` are given (MB-D2). `tracks`: MARSBOT's track levels
     (Aridor's priority, §3.2). `own_first` (table mode): the player names their own card
-    before each of MARSBOT's picks (MB-D4). `floaters`: MARSBOT's floaters (MB-D11)."""
+    before each of MARSBOT's picks (MB-D4). `floaters`: MARSBOT's floaters (MB-D11).
+    `sets`: the sets a whole draft deals from and card names are suggested from (MB-D6;
+    a draft stored before the option deals from the default sets, as it did)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -70,6 +73,7 @@ class Options(BaseModel):
     #: MARSBOT's Venus/Colonies floaters when the discard is due (§3.0): with 5 or more (and
     #: Hoverlord no longer available) it spends 5 to keep its fourth card (MB-D11).
     floaters: Annotated[int, Field(ge=0, le=999)] = 0
+    sets: Sets = Field(default_factory=lambda: list(DEFAULT_EXPANSIONS))
 
     @field_validator("corporation")
     @classmethod

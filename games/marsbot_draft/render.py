@@ -32,6 +32,7 @@ from games.core.drawing.palette import (
     WARN,
     WARN_BG,
 )
+from games.tm_catalogue import numbered
 
 WIDTH = 960
 MARGIN = 28
@@ -42,6 +43,8 @@ TILE_H = 112
 SECTION_HEAD = 34
 SECTION_GAP = 14
 TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
+#: A card's name: the largest and smallest size, on at most two lines (never cut).
+NAME_SIZES = (15, 11)
 
 #: The tags' chips: a fill and the ink its label needs (the tags' colours on the cards, as
 #: near as a dark board allows).
@@ -71,9 +74,9 @@ Card = Mapping[str, Any]
 
 
 def card_words(card: Card) -> str:
-    """ "Ganymede Colony (20 M€: jovian, space, city)"."""
+    """ "Ganymede Colony (081), 20 M€: jovian, space, city"."""
     tags = ", ".join(card["tags"]) or "no tags"
-    return f"{card['name']} ({card['cost']} M€: {tags})"
+    return f"{numbered(card['name'])}, {card['cost']} M€: {tags}"
 
 
 def key_words(view: Mapping[str, Any]) -> str:
@@ -196,14 +199,12 @@ def _tile(
     cost = canvas.badge(
         x + TILE_W - 10, y + 20, f"{card['cost']} M€", COST, size=12, align="right", upper=False
     )
+    if card.get("number"):
+        canvas.text(
+            x + TILE_W - 12, y + 42, str(card["number"]), size=11, fill=MUTED, align="right"
+        )
     room = TILE_W - 24 - cost - 6
-    size = 15
-    lines = fonts.wrap(str(card["name"]), size, room, bold=True)
-    if len(lines) > 2:
-        size = 13
-        lines = fonts.wrap(str(card["name"]), size, room, bold=True)
-    if len(lines) > 2:
-        lines = [lines[0], fonts.ellipsize(" ".join(lines[1:]), size, room, bold=True)]
+    size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, room, 2, bold=True)
     for i, line in enumerate(lines):
         canvas.text(x + 12, y + 20 + i * (size + 4), line, size=size, bold=True)
     tx, ty = x + 12, y + 68

@@ -67,7 +67,7 @@ from games.marsbot_draft.priority import (
     freeze,
     lowest_track,
 )
-from games.tm_catalogue import PROJECT_TYPES, builtin, fold
+from games.tm_catalogue import PROJECT_TYPES, Expansion, builtin, fold, numbered
 
 GAME = "marsbot-draft"
 MARSBOT = "MARSBOT"
@@ -75,13 +75,17 @@ MARSBOT = "MARSBOT"
 FLOATERS_TO_KEEP = 5
 
 
+def project_cards(options: Options) -> tuple[DraftCard, ...]:
+    """Every project card of the catalogue a game of the draft's sets deals, in catalogue
+    order: what a whole draft deals from (MB-D6), Venus Next's when it is in."""
+    return _project_cards(tuple(options.sets))
+
+
 @cache
-def project_cards() -> tuple[DraftCard, ...]:
-    """Every project card of the catalogue (base game, Corporate Era, Prelude), in its
-    order: what a whole draft deals from (MB-D6)."""
+def _project_cards(expansions: tuple[Expansion, ...]) -> tuple[DraftCard, ...]:
     return tuple(
         DraftCard(name=c.name, cost=c.cost, tags=c.tags, number=c.number)
-        for c in builtin().select(types=PROJECT_TYPES)
+        for c in builtin().select(expansions=expansions, types=PROJECT_TYPES)
         if c.cost is not None
     )
 
@@ -110,7 +114,9 @@ def pile_size(round_: int) -> int:
 
 def _choice(card: DraftCard) -> Choice:
     tags = ", ".join(card.tags) or "no tags"
-    return Choice(value=card.written(), label=card.name, description=f"{card.cost} M€ · {tags}")
+    return Choice(
+        value=card.written(), label=numbered(card.name), description=f"{card.cost} M€ · {tags}"
+    )
 
 
 class MarsbotDraft(Engine[State, Options]):
@@ -165,7 +171,7 @@ class MarsbotDraft(Engine[State, Options]):
         )
         piles: dict[str, list[str] | None] = {}
         if options.mode == "whole-draft":
-            dealt = rng.shuffled(project_cards())[: 2 * PILE]
+            dealt = rng.shuffled(project_cards(options))[: 2 * PILE]
             state.player_pile, state.marsbot_pile = dealt[:PILE], dealt[PILE:]
             # MB-D12: MARSBOT's first pile stays face down until it picks from it.
             piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": None}
@@ -571,7 +577,7 @@ class MarsbotDraft(Engine[State, Options]):
         actions: list[Action] = []
         if state.own is None:
             yours = self._own_pile(state)
-            offered = list(project_cards()) if yours is None else yours
+            offered = list(project_cards(state.options)) if yours is None else yours
             choices = PickChoices(
                 field="card", choices=[_choice(c) for c in offered], label="Your card", typed=True
             )
@@ -583,7 +589,7 @@ class MarsbotDraft(Engine[State, Options]):
         if state.own is not None or not state.options.own_first:
             barred, within = self._pile_limits(state)
             offered = (
-                [c for c in project_cards() if fold(c.name) not in barred]
+                [c for c in project_cards(state.options) if fold(c.name) not in barred]
                 if within is None
                 else within
             )
@@ -625,6 +631,7 @@ class MarsbotDraft(Engine[State, Options]):
             "difficulty": state.options.difficulty,
             "spire_rule": state.options.spire_rule,
             "own_first": state.options.own_first,
+            "sets": list(state.options.sets),
             "phase": state.phase,
             "title": self._title(state),
             "round": state.round,

@@ -1,9 +1,10 @@
 """Terraforming Mars card facts for the games that deal, auction or draft its cards (Mars
 Auction, the MARSBOT draft). It has no engine of its own, so `games/registry.py` skips it.
 
-- `builtin()`: the base game, Corporate Era and Prelude — every corporation (with its
-  starting M€), prelude and project card, with number, name, type, printed cost, tags and
-  expansion. Facts only, no card text.
+- `builtin()`: the official sets (base game, Corporate Era, Prelude, Venus Next, Colonies,
+  Turmoil, Prelude 2, promos) — every corporation (with its starting M€), prelude and project
+  card, with number, name, type, printed cost, tags and expansion. Facts only, no card text.
+- `sets`: the sets a match deals from as a host types them (`parse_sets`, `Sets`).
 - `Catalogue`: look-ups by exact name (`get`), by number (`by_number`), by a name as typed
   (`match`, `find`: case, accents and punctuation ignored), `search` for autocomplete (and
   `complete`, the last name of a `;`-separated list), and `select` by expansion and type.
@@ -28,11 +29,14 @@ from games.tm_catalogue.catalogue import (
     UnknownCard,
     builtin,
     builtin_source,
+    numbered,
+    printed_number,
 )
 from games.tm_catalogue.host_list import HostListError, parse_host_list
 from games.tm_catalogue.model import (
     BUILT_IN_EXPANSIONS,
     CARD_TYPES,
+    DEFAULT_EXPANSIONS,
     EXPANSION_TITLES,
     EXPANSIONS,
     PROJECT_TYPES,
@@ -48,6 +52,7 @@ __all__ = [
     "BUILT_IN_EXPANSIONS",
     "CARD_TYPES",
     "COMPLETION_LENGTH",
+    "DEFAULT_EXPANSIONS",
     "EXPANSIONS",
     "EXPANSION_TITLES",
     "PROJECT_TYPES",
@@ -64,5 +69,7 @@ __all__ = [
     "builtin",
     "builtin_source",
     "fold",
+    "numbered",
     "parse_host_list",
+    "printed_number",
 ]

@@ -49,10 +49,14 @@ class UnknownCard(RuleError):
 
 class Catalogue:
     """Cards with unique names (also when folded: no two cards differ only in case, accents or
-    punctuation) and unique numbers, in the order given."""
+    punctuation) and unique numbers, in the order given. A game of some expansions deals a
+    card of those (`Card.dealt_with`), and with `host` every card a host's list names."""
 
-    def __init__(self, cards: Iterable[Card]) -> None:
+    def __init__(self, cards: Iterable[Card], hosted: Iterable[str] = ()) -> None:
         self.cards: tuple[Card, ...] = tuple(cards)
+        #: The names a host's list gives (`parse_host_list`): its own cards and the
+        #: catalogue's it names, all dealt with the expansion `host`.
+        self.hosted = frozenset(hosted)
         self._by_name: dict[str, Card] = {}
         self._by_folded: dict[str, Card] = {}
         self._by_number: dict[str, Card] = {}
@@ -110,18 +114,25 @@ class Catalogue:
             "unknown_card", f"There is no card called {typed(text)} in the catalogue.{hint}"
         )
 
+    def _dealt(self, card: Card, expansions: Collection[Expansion] | None) -> bool:
+        return (
+            expansions is None
+            or card.dealt_with(expansions)
+            or ("host" in expansions and card.name in self.hosted)
+        )
+
     def select(
         self,
         *,
         expansions: Collection[Expansion] | None = None,
         types: Collection[CardType] | None = None,
     ) -> tuple[Card, ...]:
-        """The cards of these expansions and types (None: any), in catalogue order."""
+        """The cards of these types (None: any) that a game of these expansions deals (None:
+        every card; `Card.dealt_with`), in catalogue order."""
         return tuple(
             card
             for card in self.cards
-            if (expansions is None or card.expansion in expansions)
-            and (types is None or card.type in types)
+            if self._dealt(card, expansions) and (types is None or card.type in types)
         )
 
     def search(
@@ -135,8 +146,8 @@ class Catalogue:
         """Cards whose name matches `query` ignoring case, accents, spaces and punctuation,
         best first: the whole name, then names that start with it, then names with a word
         that starts with it, then names that contain it; alphabetical within each. An empty
-        query lists cards alphabetically. At most `limit` cards, of these expansions and
-        types (None: any)."""
+        query lists cards alphabetically. At most `limit` cards, of these types and dealt in
+        a game of these expansions (None: any; `Card.dealt_with`)."""
         wanted = fold(query).replace(" ", "")
         ranks: tuple[list[Card], ...] = ([], [], [], [])
         for index in self._alphabetical:
@@ -144,7 +155,7 @@ class Catalogue:
             compact, starts = self._keys[index]
             if (
                 wanted not in compact
-                or (expansions is not None and card.expansion not in expansions)
+                or not self._dealt(card, expansions)
                 or (types is not None and card.type not in types)
             ):
                 continue
@@ -163,6 +174,7 @@ class Catalogue:
         text: str,
         *,
         separator: str | None = ";",
+        expansions: Collection[Expansion] | None = None,
         types: Collection[CardType] | None = None,
         limit: int = SEARCH_LIMIT,
         longest: int = COMPLETION_LENGTH,
@@ -172,14 +184,18 @@ class Catalogue:
         suggestion the whole list with it completed, with its card. The names before it are
         kept (written `a; b; `), the cards they name are left out, and a list longer than
         `longest` characters is not suggested (Discord fills in 100: a longer list is typed
-        in full). At most `limit` suggestions, of these types (None: any)."""
+        in full). At most `limit` suggestions, of these types and expansions (None: any), as
+        `search` gives them."""
         head, _, last = text.rpartition(separator) if separator else ("", "", text)
         before = [part.strip() for part in head.split(separator)] if separator else []
         before = [part for part in before if part]
         prefix = "".join(f"{part}{separator} " for part in before)
         taken = {fold(part) for part in before}
         found: list[tuple[str, Card]] = []
-        for card in self.search(last, limit=limit + len(taken), types=types):
+        found_cards = self.search(
+            last, limit=limit + len(taken), expansions=expansions, types=types
+        )
+        for card in found_cards:
             completed = prefix + card.name
             if fold(card.name) not in taken and len(completed) <= longest:
                 found.append((completed, card))
@@ -204,7 +220,10 @@ def loads(text: str) -> tuple[Source, tuple[Card, ...]]:
 def dumps(source: Source, cards: Iterable[Card]) -> str:
     """The data file's text: the source, then one card a line, so that a change of one card
     is one line of a diff. The build script writes it; loading and dumping gives it back."""
-    lines = [json.dumps(card.model_dump(mode="json"), ensure_ascii=False) for card in cards]
+    lines = [
+        json.dumps(card.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+        for card in cards
+    ]
     head = json.dumps(source.model_dump(mode="json"), ensure_ascii=False)
     return f'{{"source": {head},\n "cards": [\n  ' + ",\n  ".join(lines) + "\n]}\n"
 
@@ -220,8 +239,23 @@ def builtin_source() -> Source:
     return _builtin().source
 
 
+def printed_number(name: str) -> str | None:
+    """The printed number of the built-in card with exactly this name, so a table can find
+    the physical card; None for a card of a host's list or written out."""
+    card = builtin().get(name)
+    return card.number if card else None
+
+
+def numbered(name: str) -> str:
+    """A card's name with its printed number beside it, "Venus Governor (255)", as cards are
+    listed (menus, boards, settlements); the name alone when it has no number."""
+    number = printed_number(name)
+    return f"{name} ({number})" if number else name
+
+
 @cache
 def builtin() -> Catalogue:
-    """The base game, Corporate Era and Prelude: every corporation, prelude and project card,
-    read from the package data once and kept."""
+    """Every corporation, prelude and project card of the official sets (`BUILT_IN_EXPANSIONS`:
+    the base game, Corporate Era, Prelude, Venus Next, Colonies, Turmoil, Prelude 2 and the
+    promos), read from the package data once and kept."""
     return Catalogue(_builtin().cards)

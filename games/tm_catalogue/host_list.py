@@ -76,7 +76,9 @@ class HostListError(ValueError):
 
 def parse_host_list(text: str | bytes, base: Catalogue | None = None) -> Catalogue:
     """`base` (the built-in catalogue when None) with the cards of the host's CSV `text`
-    added after its own, in the file's order, as expansion `host`. Raises HostListError."""
+    added after its own, in the file's order, as expansion `host`; a line naming one of
+    `base`'s cards with its facts adds nothing, but that card counts as the host's too (it is
+    dealt with `host`, `Catalogue.hosted`). Raises HostListError."""
     base = builtin() if base is None else base
     size = len(text if isinstance(text, bytes) else text.encode())
     if size > MAX_BYTES:
@@ -89,7 +91,9 @@ def parse_host_list(text: str | bytes, base: Catalogue | None = None) -> Catalog
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise HostListError(["The file is not UTF-8 text; save it as CSV (UTF-8)."]) from None
-    return Catalogue([*base.cards, *_Reader(text.removeprefix("\ufeff"), base).cards()])
+    reader = _Reader(text.removeprefix("\ufeff"), base)
+    added = reader.cards()
+    return Catalogue([*base.cards, *added], hosted=reader.named)
 
 
 class _Reader:
@@ -110,6 +114,8 @@ class _Reader:
         delimiter = next((d for d in ";\t" if d in first and "," not in first), ",")
         self.rows = csv.reader(io.StringIO(self.text, newline=""), delimiter=delimiter)
         self.count = 0
+        #: Every card a line names, added or already in the catalogue.
+        self.named: list[str] = []
         found: list[Card] = []
         try:
             columns = self._header(next(self.rows, []))
@@ -160,6 +166,7 @@ class _Reader:
                 continue
             lines[key] = line
             known = self.base.match(card.name)
+            self.named.append(known.name if known else card.name)
             if known is None:
                 found.append(card)
             elif _facts(known) != _facts(card):

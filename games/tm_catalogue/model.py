@@ -8,13 +8,14 @@ built-in data or from a host's list, so a card that breaks them cannot exist.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Collection
 from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 CardType = Literal["corporation", "prelude", "automated", "active", "event"]
-#: Every tag the source repository knows; the built-in sets use the first twelve, and
-#: `venus` (Venus Next), `moon`, `mars`, `crime` and `clone` may come with a host's list.
+#: Every tag the source repository knows; the built-in sets use the first thirteen (to
+#: `venus`, Venus Next's), and `moon`, `mars`, `crime` and `clone` may come with a host's list.
 Tag = Literal[
     "building",
     "space",
@@ -34,24 +35,34 @@ Tag = Literal[
     "crime",
     "clone",
 ]
-#: `base` and `corpera` (Corporate Era) share the numbers 001-208; `prelude` is the Prelude
-#: expansion; `host` marks a card from a host's own list.
-Expansion = Literal["base", "corpera", "prelude", "host"]
+#: The sets, as the source repository names its modules: `base` and `corpera` (Corporate Era)
+#: share the numbers 001-208; `prelude` is Prelude, `venus` Venus Next, `prelude2` Prelude 2,
+#: `promo` the promo cards; `host` marks a card from a host's own list.
+Expansion = Literal[
+    "base", "corpera", "prelude", "venus", "colonies", "turmoil", "prelude2", "promo", "host"
+]
 
 CARD_TYPES: tuple[CardType, ...] = get_args(CardType)
 PROJECT_TYPES: frozenset[CardType] = frozenset({"automated", "active", "event"})
 TAGS: tuple[Tag, ...] = get_args(Tag)
 EXPANSIONS: tuple[Expansion, ...] = get_args(Expansion)
-BUILT_IN_EXPANSIONS: tuple[Expansion, ...] = ("base", "corpera", "prelude")
+BUILT_IN_EXPANSIONS: tuple[Expansion, ...] = EXPANSIONS[:-1]
+#: The sets a match deals from unless its host chooses others.
+DEFAULT_EXPANSIONS: tuple[Expansion, ...] = ("base", "corpera", "prelude")
 EXPANSION_TITLES: dict[Expansion, str] = {
     "base": "base game",
     "corpera": "Corporate Era",
     "prelude": "Prelude",
+    "venus": "Venus Next",
+    "colonies": "Colonies",
+    "turmoil": "Turmoil",
+    "prelude2": "Prelude 2",
+    "promo": "promos",
     "host": "the host's list",
 }
 
-#: Limits on any card, the built-in ones far inside them (the dearest built-in project costs
-#: 41 M€, the richest corporation starts with 60 M€).
+#: Limits on any card, the built-in ones far inside them (the dearest built-in project,
+#: Earth Elevator, costs 43 M€; the richest corporation starts with 60 M€).
 MAX_COST = 100
 MAX_STARTING_MC = 100
 MAX_NAME_LENGTH = 60
@@ -73,6 +84,11 @@ class Card(BaseModel):
     cost: int | None
     tags: tuple[Tag, ...]
     starting_mc: int | None
+    #: The other sets a card is only dealt with (a Prelude 2 card that needs Venus Next).
+    requires: tuple[Expansion, ...] = ()
+    #: The sets whose cards replace this one: it is not dealt when one of them is in (the
+    #: promos' Deimos Down replaces the base game's).
+    replaced_by: tuple[Expansion, ...] = ()
 
     @model_validator(mode="after")
     def _check_shape(self) -> Card:
@@ -86,6 +102,15 @@ class Card(BaseModel):
     @property
     def is_project(self) -> bool:
         return self.type in PROJECT_TYPES
+
+    def dealt_with(self, expansions: Collection[Expansion]) -> bool:
+        """Whether a game of these sets deals this card: its set is in, so are the sets it
+        requires, and none that replaces it."""
+        return (
+            self.expansion in expansions
+            and all(other in expansions for other in self.requires)
+            and not any(other in expansions for other in self.replaced_by)
+        )
 
 
 def name_problem(name: str) -> str | None:

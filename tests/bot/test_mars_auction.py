@@ -17,7 +17,7 @@ from bot.games.mars_auction.controls import Option, groups
 from bot.players import player_id
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
-from games.tm_catalogue import PROJECT_TYPES, builtin
+from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import components_of, custom_ids
 
@@ -359,7 +359,7 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
         assert "**Your settlement of generation 1's research auction**" in dms
         assert "M€** left." in dms, "the M€ left, the player's alone"
         held = state.seats[table.pid(member)]
-        assert f"🏁 **Your holdings**: **{held.corporation}**" in dms
+        assert f"🏁 **Your holdings**: **{numbered(str(held.corporation))}**" in dms
     assert any(e["type"] == "card_awarded" for e in report["events"])
 
 
@@ -574,7 +574,7 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
 
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     r = await table.choose(ann, "keep", ["Teractor"])
-    assert "Your choice so far: **Teractor**" in r.response.content
+    assert "Your choice so far: **Teractor (R30)**" in r.response.content
     for member in others[ann.id]:
         assert "Teractor" not in readable_since(table, member, seen[member.id]), member.name
     assert "ann has chosen." in readable_since(table, table.onlooker, seen[table.onlooker.id])
@@ -743,7 +743,7 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
         table.channel, f"match create {GAME}", "display", "CrediCor; tera"
     )
     assert shown[0] == {
-        "name": "CrediCor; Teractor (corporation, starts with 60 M€)",
+        "name": "CrediCor; Teractor (R30, corporation, starts with 60 M€)",
         "value": "CrediCor; Teractor",
     }
     await table.start(start="research")
@@ -753,6 +753,42 @@ async def test_card_names_autocomplete(simcord_env: Any) -> None:
     assert corporations == [], "a research display holds projects only"
     long = "; ".join(SETUP[12:20]) + "; Arc"
     assert await table.host.autocomplete(table.channel, "mars research", "cards", long) == []
+
+
+async def test_sets_choose_what_is_dealt_and_suggested(simcord_env: Any) -> None:
+    """`sets:` a name that is no set is refused at once, naming the sets; the option is
+    suggested as it is typed; the display's suggestions are of the sets typed; a match of
+    Prelude and Venus Next deals their cards only, and says so."""
+    table = Auction(simcord_env, 2)
+    create = f"match create {GAME}"
+    bad = await table.host_says(create, sets="base, venuss")
+    assert bad.ephemeral and bad.response.content.startswith(
+        "`sets`: There is no set called 'venuss'. The sets are base (base game), corpera"
+    )
+    assert await table.bot.storage.open_match_in(table.channel.id) is None, "nothing opened"
+    offered = await table.host.autocomplete(table.channel, create, "sets", "base, ve")
+    assert offered == [{"name": "base, venus", "value": "base, venus"}]
+    display = await table.host.autocomplete(table.channel, create, "display", "venus gov")
+    assert display == [], "Venus Next is not a default set"
+    display = await table.host.autocomplete(
+        table.channel, create, "display", "venus gov", sets="base, venus"
+    )
+    assert display[0]["name"] == "Venus Governor (255, automated, 4 M€)"
+
+    created = await table.host_says(create, sets="venus, prelude")
+    assert "sets: Prelude and Venus Next" in created.response.content
+    for member in table.players:
+        await member.click(created.response, label="Join")
+    await table.host.click(created.response, label="Start")
+    row = await table.bot.storage.open_match_in(table.channel.id)
+    assert row is not None
+    table.match_id = row.id
+    dealt = [builtin().get(card.name) for card in (await table.state()).display]
+    assert {card.expansion for card in dealt if card} == {"prelude", "venus"}
+    assert len(dealt) == 32 and all(dealt)
+    research = await table.host.autocomplete(table.channel, "mars research", "cards", "venus gov")
+    assert [c["value"] for c in research] == ["Venus Governor"]
+    assert await table.host.autocomplete(table.channel, "mars research", "cards", "arctic al") == []
 
 
 def test_eighty_cards_fit_four_menus_of_25_by_kind() -> None:

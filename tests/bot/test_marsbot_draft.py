@@ -13,6 +13,7 @@ import pytest
 
 from bot.flows import lobby
 from games.marsbot_draft import ENGINE
+from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import custom_ids
 
@@ -107,7 +108,8 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
     assert r.ephemeral, r.response.content
     text = t.channel_text()
-    assert f"You buy **{bought[0]}** and **{bought[1]}** for 6 M€." in text
+    listed = f"**{numbered(bought[0])}** and **{numbered(bought[1])}**"
+    assert f"You buy {listed} for 6 M€." in text
     assert "**The draft is over.** MARSBOT keeps" in text
     assert "MARSBOT's action deck, top first:" in text, "the final board's alt text"
     state = await t.state()
@@ -137,7 +139,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     assert "🤖 Round 1: MARSBOT takes **Venus Governor**. Celestic: Venus 2 > Jovian 0." in (
         t.channel_text()
     )
-    assert "Your pile is what MARSBOT left: **Io Mining Industries**, **Ganymede Colony** and " in (
+    assert "left: **Io Mining Industries (092)**, **Ganymede Colony (081)** and " in (
         t.channel_text()
     )
     await t.ann.slash(t.channel, "marsbot take", card="Comet")
@@ -145,7 +147,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     await t.ann.slash(t.channel, "marsbot take", card="Asteroid")
     view = await t.view()
     assert view["expected"] == ["Io Mining Industries", "Ganymede Colony"]
-    should = "should be **Io Mining Industries** and **Ganymede Colony**."
+    should = "should be **Io Mining Industries (092)** and **Ganymede Colony (081)**."
     assert f"MARSBOT's pile {should}" in t.channel_text()
     me = await t.ann.slash(t.channel, "me")
     assert me.ephemeral and f"It {should}" in me.response.content, me.response.content
@@ -329,7 +331,7 @@ async def test_names_autocomplete_from_the_catalogue_the_last_name_being_typed(
         t.channel, "marsbot pick", "cards", "Io Mining Industries; ganym"
     )
     assert cards[0] == {
-        "name": "Io Mining Industries; Ganymede Colony",
+        "name": "Io Mining Industries; Ganymede Colony (081)",
         "value": "Io Mining Industries; Ganymede Colony",
     }
     repeated = await t.ann.autocomplete(t.channel, "marsbot pick", "cards", "Comet; com")
@@ -345,6 +347,32 @@ async def test_names_autocomplete_from_the_catalogue_the_last_name_being_typed(
     assert celestic == [{"name": "Celestic (venus>jovian)", "value": "Celestic"}]
     own = await t.ann.autocomplete(t.channel, f"match create {GAME}", "own_corporation", "hel")
     assert [c["value"] for c in own] == ["Helion"]
+    venus = await t.ann.autocomplete(t.channel, "marsbot take", "card", "venus gov")
+    assert venus == [], "Venus Next is not a default set"
+
+
+async def test_a_whole_draft_with_venus_next_deals_its_cards(simcord_env: Any) -> None:
+    """`sets:` a name that is no set is refused privately, naming the sets, and opens nothing;
+    a whole draft of Venus Next deals its cards, and the names suggested are its."""
+    t = Draft(simcord_env)
+    bad = await t.ann.slash(t.channel, "marsbot start", sets="venus, moon")
+    assert bad.ephemeral and bad.response.content.startswith(
+        "`sets`: There is no set called 'moon'. The sets are base (base game)"
+    )
+    assert await t.bot.storage.open_match_in(t.channel.id) is None
+    offered = await t.ann.autocomplete(t.channel, f"match create {GAME}", "sets", "base, v")
+    assert offered == [{"name": "base, venus", "value": "base, venus"}]
+    r = await t.ann.slash(t.channel, f"match create {GAME}", corporation="Celestic", sets="venus")
+    assert not r.ephemeral and "ann's match has started" in r.response.content
+    me = await t.ann.slash(t.channel, "me")
+    assert "Sets: Venus Next." in me.response.content, me.response.content
+    await t.opened()
+    state = await t.state()
+    venus = {c.name for c in builtin().select(expansions={"venus"})}
+    dealt = [c.name for c in (*state.player_pile, *state.marsbot_pile)]
+    assert len(dealt) == 8 and set(dealt) <= venus
+    suggested = await t.ann.autocomplete(t.channel, "marsbot take", "card", "venus gov")
+    assert suggested == [{"name": "Venus Governor (255)", "value": "Venus Governor"}]
 
 
 async def test_help_explains_the_draft(simcord_env: Any) -> None:

@@ -12,14 +12,19 @@ from games.core.events import Event
 from games.core.match import Match
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
-from games.tm_catalogue import builtin
+from games.mars_auction.rules import catalogue_for
+from games.tm_catalogue import DEFAULT_EXPANSIONS, builtin
 from tests.refusals import refused
 
 CATALOGUE = builtin()
-PROJECTS = [c.name for c in CATALOGUE.select(types=["automated", "active", "event"])]
-PRELUDES = [c.name for c in CATALOGUE.select(types=["prelude"])]
+#: The cards of the default sets (base game, Corporate Era, Prelude).
+DEFAULT = CATALOGUE.select(expansions=DEFAULT_EXPANSIONS)
+PROJECTS = [c.name for c in DEFAULT if c.is_project]
+PRELUDES = [c.name for c in DEFAULT if c.type == "prelude"]
 #: Corporations with their starting M€ (CrediCor 57, Teractor 60, PhoboLog 23, Helion 42...).
-CORPS = {c.name: c.starting_mc for c in CATALOGUE.select(types=["corporation"])}
+CORPS = {c.name: c.starting_mc for c in DEFAULT if c.type == "corporation"}
+#: A list from before Turmoil was built in: its Terralabs has other tags than the catalogue's
+#: TerraLabs Research, and is read as the list's own card (`catalogue_for`).
 TERRALABS_CSV = "name,type,cost,tags,starting M€\nTerralabs Research,corporation,,earth,14\n"
 
 
@@ -181,8 +186,46 @@ def test_a_display_the_setup_cannot_use_is_refused_as_an_option() -> None:
     with pytest.raises(ValueError, match=r"^Invalid options: display: .*Did you mean"):
         Match.start(ENGINE, ["ann", "bob"], {"display": ["Credicorp", *setup_display(2)[1:]]}, 1)
     only_preludes = {"expansions": ["prelude"]}
-    with pytest.raises(ValueError, match=r"^Invalid options: expansions: The catalogue has 5"):
+    with pytest.raises(ValueError, match=r"^Invalid options: sets: The catalogue has 5"):
         Match.start(ENGINE, ["a", "b", "c", "d", "e"], only_preludes, 1)
+
+
+def test_a_dealt_setup_deals_from_the_chosen_sets_only() -> None:
+    """`expansions` (the bot's `sets:`): the default deals the base game, Corporate Era and
+    Prelude, as before the option; with Venus Next and Prelude 2, their cards are dealt too,
+    and a Prelude 2 card that needs Colonies or Turmoil is not."""
+    default = {c.name for c in CATALOGUE.select(expansions=("base", "corpera", "prelude"))}
+    chosen = ["base", "corpera", "prelude", "venus", "prelude2"]
+    allowed = {c.name for c in CATALOGUE.select(expansions=chosen)}
+    seen: dict[str, set[str]] = {"default": set(), "venus": set()}
+    for seed in range(8):
+        for key, options in (("default", {}), ("venus", {"expansions": chosen})):
+            _, events = Match.start(ENGINE, ["a", "b", "c", "d", "e"], options, seed)
+            seen[key] |= {c["name"] for c in of(events, "display_dealt")[0]["cards"]}
+    assert seen["default"] <= default
+    assert seen["venus"] <= allowed and seen["venus"] - default
+    expansions = {c.expansion for c in CATALOGUE.cards if c.name in seen["venus"]}
+    assert {"venus", "prelude2"} <= expansions
+    assert "Colonial Envoys" not in allowed and "Venus Contract" in allowed
+    with pytest.raises(ValueError, match="each set may be listed once"):
+        Match.start(ENGINE, ["a", "b"], {"expansions": ["venus", "venus"]}, 1)
+
+
+def test_a_list_stored_before_the_new_sets_deals_as_it_did() -> None:
+    """MA-D8 and stored matches: a host's list naming a card that is now built in (Venus
+    Governor, Venus Next) with its facts still has it dealt with the default sets (it is the
+    host's); one that names it with other facts is read against the default sets, as when it
+    was accepted, instead of refusing the match."""
+    same = "name,type,cost,tags,starting M€\nVenus Governor,automated,4,venus+venus,\n"
+    dealt = {"base", "corpera", "prelude", "host"}
+    assert "Venus Governor" in {c.name for c in catalogue_for(same).select(expansions=dealt)}
+    assert "Venus Governor" not in {c.name for c in CATALOGUE.select(expansions=dealt)}
+    other = "name,type,cost,tags,starting M€\nVenus Governor,automated,5,venus,\n"
+    old = catalogue_for(other).get("Venus Governor")
+    assert old is not None and (old.expansion, old.cost, old.tags) == ("host", 5, ("venus",))
+    bad = "name,type,cost,tags,starting M€\nOdd Card,blue,5,,\n"
+    with pytest.raises(ValueError, match=r"^Invalid options: cards_csv: line 2: the type 'blue'"):
+        catalogue_for(bad)
 
 
 def test_l2_to_l5_evaluation_order_and_tie_breaks() -> None:

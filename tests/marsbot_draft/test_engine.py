@@ -13,8 +13,10 @@ from games.core.errors import RuleError
 from games.core.match import Match, MatchRecord, replay
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.draft import BONUS_CARD
+from games.marsbot_draft.model import Options
 from games.marsbot_draft.priority import CORPORATIONS
 from games.marsbot_draft.rules import project_cards
+from games.tm_catalogue import builtin
 
 ANN = "ann"
 TRACKS = {
@@ -92,7 +94,7 @@ def test_mb_d5_mb_d7_whole_draft_swaps_piles_four_rounds_then_discard_deck_and_b
 
 
 def test_mb_d6_whole_draft_deals_catalogue_project_cards_from_the_seed() -> None:
-    projects = {c.name for c in project_cards()}
+    projects = {c.name for c in project_cards(Options())}
     assert len(projects) == 215
     dealt = set()
     for seed in range(10):
@@ -103,6 +105,32 @@ def test_mb_d6_whole_draft_deals_catalogue_project_cards_from_the_seed() -> None
         assert of(start(seed=seed, corporation="Teractor")[1], "draft_started") == started
         dealt |= set(cards)
     assert len(dealt) > 40
+
+
+def test_mb_d6_a_whole_draft_with_venus_next_deals_its_cards() -> None:
+    """Venus Next's 49 projects join the 215 of the default sets; a draft without it deals
+    none of them, one with it deals them among the others."""
+    venus = {c.name for c in builtin().select(expansions={"venus"})}
+    with_venus = Options(sets=["base", "corpera", "prelude", "venus"])
+    assert len(project_cards(with_venus)) == 215 + 49
+    dealt: dict[bool, set[str]] = {False: set(), True: set()}
+    for seed in range(12):
+        for chosen in (False, True):
+            sets = {"sets": with_venus.sets} if chosen else {}
+            match, events = start(seed=seed, corporation="Celestic", **sets)
+            started = of(events, "draft_started")
+            dealt[chosen] |= {*started["player_pile"], *(c.name for c in match.state.marsbot_pile)}
+    assert not dealt[False] & venus
+    assert dealt[True] & venus and dealt[True] - venus
+
+
+def test_a_draft_stored_before_the_sets_option_deals_from_the_default_sets() -> None:
+    options = Options.model_validate({"mode": "whole-draft", "corporation": "Teractor"})
+    assert options.sets == ["base", "corpera", "prelude"]
+    with pytest.raises(ValueError, match="each set may be listed once"):
+        Options.model_validate({"sets": ["venus", "venus"]})
+    with pytest.raises(ValueError, match="host"):
+        Options.model_validate({"sets": ["host"]})
 
 
 def test_whole_draft_picks_by_priority_and_replays_from_its_record() -> None:

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from games.core.drawing import Board
+from games.core.drawing import Board, fonts
 from games.core.match import Match
 from games.mars_auction import ENGINE
-from games.mars_auction.render import display_board, settlement_board
+from games.mars_auction.render import NAME_SIZES, display_board, settlement_board, tile_width
+from games.tm_catalogue import builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools import render_samples
 from tools.render_samples import AuctionPlayed
@@ -89,7 +90,11 @@ def test_an_unlimited_card_shows_its_bids_and_the_high_bidder(ma: AuctionPlayed)
     lot = view["lot"]
     card = next(c for c in view["display"] if c["number"] == lot["number"])
     bids = ", ".join(f"{ma.names[p]} {a} M€" for p, a in lot["bids"])
-    assert f"Up for auction: card {card['number']}, {card['name']}; bids: {bids}." in alt
+    printed = builtin().get(card["name"])
+    assert printed is not None and printed.number
+    named = f"{card['name']} ({printed.number})"
+    said = f"Up for auction: card {card['number']}, {named}; bids: {bids}."
+    assert said in alt
     high = ma.names[lot["bids"][-1][0]]
     assert f"{high} (" in alt and f"high bid {lot['bids'][-1][1]} M€" in alt
 
@@ -118,3 +123,15 @@ def test_a_board_is_the_same_whatever_the_budgets_and_sealed_choices() -> None:
         seat.money = 999
         seat.choice = ["a sealed choice"]
     assert display_board(ENGINE.view(match.state, None), names) == board
+
+
+def test_no_catalogue_name_is_cut_on_a_tile() -> None:
+    """Every card's name fits a display tile on at most two lines (the longest,
+    'Magnetic Field Generators (promo)', on two)."""
+    room = tile_width() - 20
+    lines = {
+        card.name: fonts.wrap_fitted(card.name, *NAME_SIZES, room, 2, bold=True)[1]
+        for card in builtin()
+    }
+    assert [name for name, text in lines.items() if " ".join(text) != name] == []
+    assert lines["Magnetic Field Generators (promo)"] == ["Magnetic Field", "Generators (promo)"]

@@ -26,12 +26,15 @@ FILES = {
   BIG_CORP = "Big Corp",
   PRELUDE_ONE = 'Prelude One',
   ZETA = 'Zeta',
+  ALPHA_PROMO = 'Alpha:promo',
+  CLOUD = 'Cloud',
 }
 """,
     "src/common/cards/Tag.ts": """export enum Tag {
     BUILDING = 'building',
     SPACE = 'space',
     WILD = 'wild',
+    VENUS = 'venus',
 }
 """,
     "src/server/cards/StandardCardManifests.ts": """import {Alpha} from './base/Alpha';
@@ -72,6 +75,62 @@ export const PRELUDE_CARD_MANIFEST = new ModuleManifest({
     [CardName.PRELUDE_ONE]: {Factory: PreludeOne},
   },
 });
+""",
+    "src/server/cards/venusNext/VenusCardManifest.ts": """
+export const VENUS_CARD_MANIFEST = new ModuleManifest({
+  module: 'venus',
+});
+""",
+    "src/server/cards/colonies/ColoniesCardManifest.ts": """
+export const COLONIES_CARD_MANIFEST = new ModuleManifest({
+  module: 'colonies',
+});
+""",
+    "src/server/cards/turmoil/TurmoilCardManifest.ts": """
+export const TURMOIL_CARD_MANIFEST = new ModuleManifest({
+  module: 'turmoil',
+});
+""",
+    "src/server/cards/prelude2/Prelude2CardManifest.ts": """import {Cloud} from './Cloud';
+export const PRELUDE2_CARD_MANIFEST = new ModuleManifest({
+  module: 'prelude2',
+  projectCards: {
+    [CardName.CLOUD]: {Factory: Cloud, compatibility: ['venus', 'colonies']},
+  },
+});
+""",
+    "src/server/cards/prelude2/Cloud.ts": """export class Cloud extends Card {
+  constructor() {
+    super({
+      type: CardType.AUTOMATED,
+      name: CardName.CLOUD,
+      tags: [Tag.VENUS],
+      cost: 11,
+      metadata: {cardNumber: 'P90'},
+    });
+  }
+}
+""",
+    "src/server/cards/promo/PromoCardManifest.ts": """import {AlphaPromo} from './AlphaPromo';
+export const PROMO_CARD_MANIFEST = new ModuleManifest({
+  module: 'promo',
+  projectCards: {
+    [CardName.ALPHA_PROMO]: {Factory: AlphaPromo},
+  },
+  cardsToRemove: [CardName.ALPHA],
+});
+""",
+    "src/server/cards/promo/AlphaPromo.ts": """export class AlphaPromo extends Card {
+  constructor() {
+    super({
+      type: CardType.EVENT,
+      name: CardName.ALPHA_PROMO,
+      tags: [Tag.SPACE],
+      cost: 15,
+      metadata: {cardNumber: 'TO4'},
+    });
+  }
+}
 """,
     "src/server/cards/base/Alpha.ts": """export class Alpha extends Card implements IProjectCard {
   constructor() {
@@ -173,17 +232,21 @@ EXPECTED = """\
 {"source": {"repository": "terraforming-mars/terraforming-mars", "commit": "COMMIT"},
  "cards": [
   {"number": "007", "name": "Alpha", "type": "event", "expansion": "base", "cost": 14, \
-"tags": ["space", "space", "event"], "starting_mc": null},
+"tags": ["space", "space", "event"], "starting_mc": null, "replaced_by": ["promo"]},
   {"number": "064", "name": "Gamma", "type": "automated", "expansion": "base", "cost": 4, \
 "tags": ["building"], "starting_mc": null},
   {"number": "123", "name": "Beta's Lab", "type": "active", "expansion": "corpera", "cost": 21, \
 "tags": ["building"], "starting_mc": null},
   {"number": "P01", "name": "Prelude One", "type": "prelude", "expansion": "prelude", \
 "cost": null, "tags": ["building"], "starting_mc": null},
+  {"number": "P90", "name": "Cloud", "type": "automated", "expansion": "prelude2", "cost": 11, \
+"tags": ["venus"], "starting_mc": null, "requires": ["venus", "colonies"]},
   {"number": "R13", "name": "Thorgate", "type": "corporation", "expansion": "base", \
 "cost": null, "tags": ["wild"], "starting_mc": 48},
   {"number": "R30", "name": "Big Corp", "type": "corporation", "expansion": "corpera", \
-"cost": null, "tags": [], "starting_mc": 60}
+"cost": null, "tags": [], "starting_mc": 60},
+  {"number": "T04", "name": "Alpha (promo)", "type": "event", "expansion": "promo", "cost": 15, \
+"tags": ["space", "event"], "starting_mc": null}
 ]}
 """
 
@@ -215,7 +278,7 @@ def test_the_script_writes_the_facts_sorted_by_number(tmp_path: Path) -> None:
     assert main([str(tmp_path / "checkout"), str(out)]) == 0
     assert out.read_text(encoding="utf-8") == EXPECTED.replace("COMMIT", commit)
     source, cards = loads(out.read_text(encoding="utf-8"))
-    assert source.commit == commit and len(cards) == 6
+    assert source.commit == commit and len(cards) == 8
 
 
 def test_a_bare_git_directory_gives_the_same_bytes(tmp_path: Path) -> None:
@@ -238,15 +301,22 @@ def test_a_bare_git_directory_gives_the_same_bytes(tmp_path: Path) -> None:
         (
             "src/server/cards/StandardCardManifests.ts",
             "{Factory: Alpha}",
-            "{Factory: Alpha, compatibility: 'venus'}",
+            "{Factory: Alpha, negative: true}",
             "not a plain imported card",
         ),
         (
             "src/server/cards/StandardCardManifests.ts",
-            "module: 'corpera',",
-            "module: 'corpera',\n  cardsToRemove: [CardName.ALPHA],",
-            "removes cards",
+            "{Factory: Alpha}",
+            "{Factory: Alpha, compatibility: 'moon'}",
+            "names a set this script does not read",
         ),
+        (
+            "src/server/cards/promo/PromoCardManifest.ts",
+            "[CardName.ALPHA]",
+            "[CardName.ZETA]",
+            "removes CardName.ZETA, no card here",
+        ),
+        ("src/server/cards/prelude2/Cloud.ts", "'P90'", "'007'", "share the numbers 007"),
         ("src/server/cards/base/Alpha.ts", "super({", "super.make({", "no constructor calling"),
     ],
 )

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from games.registry import ENGINES
 from games.tm_catalogue import (
+    DEFAULT_EXPANSIONS,
     PROJECT_TYPES,
     SEARCH_LIMIT,
     Card,
@@ -99,7 +100,7 @@ def test_an_unknown_name_is_refused_with_the_nearest_names() -> None:
         builtin().find("Mining")
     assert caught.value.message == (
         "There is no card called 'Mining' in the catalogue. "
-        "Did you mean Mining Area, Mining Expedition or Mining Guild?"
+        "Did you mean Mining Area, Mining Colony or Mining Expedition?"
     )
     with pytest.raises(UnknownCard) as caught:
         builtin().find("x" * 200)
@@ -108,6 +109,13 @@ def test_an_unknown_name_is_refused_with_the_nearest_names() -> None:
 
 def test_search_ranks_whole_name_then_start_then_word_then_inside() -> None:
     assert names(builtin().search("asteroid"))[:5] == [
+        "Asteroid",
+        "Asteroid Deflection System",
+        "Asteroid Hollowing",
+        "Asteroid Mining",
+        "Asteroid Mining Consortium",
+    ]
+    assert names(builtin().search("asteroid", expansions=DEFAULT_EXPANSIONS))[:5] == [
         "Asteroid",
         "Asteroid Mining",
         "Asteroid Mining Consortium",
@@ -118,6 +126,7 @@ def test_search_ranks_whole_name_then_start_then_word_then_inside() -> None:
         "Ganymede Colony",
         "Terraforming Ganymede",
         "Designed Microorganisms",
+        "Focused Organization",
     ]
     assert names(builtin().search("guild")) == ["Inventors' Guild", "Mining Guild"]
 
@@ -135,10 +144,10 @@ def test_search_limits_and_filters() -> None:
     everything = builtin().search("")
     assert len(everything) == SEARCH_LIMIT == 25
     assert names(everything) == sorted(names(everything), key=str.casefold)
-    assert len(builtin().search("", limit=1000)) == len(builtin()) == 268
+    assert len(builtin().search("", limit=1000)) == len(builtin()) == 546
     assert names(builtin().search("a", limit=2)) == ["Acquired Company", "Acquired Space Agency"]
     preludes = builtin().search("mining", types={"prelude"})
-    assert names(preludes) == ["Mining Operations", "Galilean Mining"]
+    assert names(preludes) == ["Mining Operations", "Galilean Mining", "Old Mining Colony"]
     corpera = builtin().search("space", expansions={"corpera"})
     assert names(corpera) == ["Space Elevator", "Space Station"]
     assert builtin().search("birds", expansions={"prelude"}) == []
@@ -146,7 +155,9 @@ def test_search_limits_and_filters() -> None:
 
 def test_select_by_expansion_and_type() -> None:
     corporations = builtin().select(types={"corporation"})
-    assert len(corporations) == 18
+    assert len(corporations) == 49
+    assert len(builtin().select(expansions=DEFAULT_EXPANSIONS, types={"corporation"})) == 18
+    assert len(builtin().select(expansions={"venus"}, types=PROJECT_TYPES)) == 49
     assert len(builtin().select(expansions={"base", "corpera"}, types=PROJECT_TYPES)) == 208
     assert len(builtin().select(expansions={"prelude"}, types={"prelude"})) == 35
     assert len(builtin().select(expansions={"prelude"}, types=PROJECT_TYPES)) == 7

@@ -25,27 +25,30 @@ def problems(text: str | bytes, base: Catalogue | None = None) -> list[str]:
 
 
 def test_a_list_adds_its_cards_after_the_built_in_ones() -> None:
+    """Cards of a set the catalogue does not hold are added; a line naming a built-in card
+    with its facts (Venus Governor, Venus Next) adds nothing."""
     catalogue = parse_host_list(
         HEADER
+        + "Moon Observatory,automated,4,moon+moon,\n"
+        + "Selene Holdings,corporation,,plant moon,47\n"
+        + "Comet for the Moon,event,11,space,\n"
         + "Venus Governor,automated,4,venus+venus,\n"
-        + "Aphrodite,corporation,,plant venus,47\n"
-        + "Comet for Venus,event,11,space,\n"
-        + "Mohole Lake,active,31,building,\n"
     )
     assert catalogue.cards[: len(builtin())] == builtin().cards
     assert added(catalogue) == [
-        ("Venus Governor", "automated", 4, ("venus", "venus"), None, "host"),
-        ("Aphrodite", "corporation", None, ("plant", "venus"), 47, "host"),
-        ("Comet for Venus", "event", 11, ("space", "event"), None, "host"),
-        ("Mohole Lake", "active", 31, ("building",), None, "host"),
+        ("Moon Observatory", "automated", 4, ("moon", "moon"), None, "host"),
+        ("Selene Holdings", "corporation", None, ("plant", "moon"), 47, "host"),
+        ("Comet for the Moon", "event", 11, ("space", "event"), None, "host"),
     ]
-    assert [card.name for card in catalogue.search("venus")] == [
-        "Venus Governor",
-        "Comet for Venus",
+    assert [card.name for card in catalogue.search("moon", expansions={"host"})] == [
+        "Moon Observatory",
+        "Comet for the Moon",
     ]
-    assert catalogue.select(expansions={"host"}, types={"corporation"})[0].name == "Aphrodite"
-    assert catalogue.find("aphrodite").starting_mc == 47
-    assert catalogue.get("Venus Governor") is not None and builtin().get("Venus Governor") is None
+    assert catalogue.select(expansions={"host"}, types={"corporation"})[0].name == "Selene Holdings"
+    assert catalogue.find("selene holdings").starting_mc == 47
+    assert (
+        catalogue.get("Moon Observatory") is not None and builtin().get("Moon Observatory") is None
+    )
 
 
 def test_the_columns_may_come_in_any_order_and_spelling() -> None:

@@ -33,6 +33,7 @@ from bot.handlers import Handlers, handlers
 from games.core.contract import Action as GameAction
 from games.mars_auction.model import KIND_WORDS
 from games.mars_auction.render import card_facts
+from games.tm_catalogue import numbered
 
 #: Discord's limit: five rows, one menu a row; a row of buttons stays under the menus.
 MAX_MENUS = 4
@@ -91,7 +92,7 @@ def public_options(view: Mapping[str, Any]) -> list[Option]:
         Option(
             n,
             str(cards[n]["kind"]),
-            f"{n} · {cards[n]['name']}",
+            f"{n} · {numbered(cards[n]['name'])}",
             ", ".join(w for w in (str(cards[n]["kind"]), card_facts(cards[n])) if w),
         )
         for n in view.get("open", [])

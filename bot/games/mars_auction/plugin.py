@@ -22,6 +22,7 @@ from bot.games.mars_auction.controls import (
 )
 from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.plugin import Form, GamePlugin
+from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
 from bot.players import player_id
 from games.core.drawing.words import plural
@@ -29,7 +30,15 @@ from games.core.errors import RuleError
 from games.mars_auction import ENGINE
 from games.mars_auction.model import MAX_MC
 from games.mars_auction.rules import catalogue_for
-from games.tm_catalogue import PROJECT_TYPES, CardType, Catalogue, HostListError, parse_host_list
+from games.tm_catalogue import (
+    DEFAULT_EXPANSIONS,
+    PROJECT_TYPES,
+    CardType,
+    Catalogue,
+    Expansion,
+    HostListError,
+    parse_host_list,
+)
 from games.tm_catalogue.host_list import MAX_BYTES
 
 Interaction = discord.Interaction[Any]
@@ -42,12 +51,6 @@ STARTS = [
     app_commands.Choice(name="the setup auction, then research auctions", value="setup"),
     app_commands.Choice(name="research auctions only (setup dealt at the table)", value="research"),
 ]
-EXPANSIONS = [
-    app_commands.Choice(name="base game, Corporate Era and Prelude", value="base,corpera,prelude"),
-    app_commands.Choice(name="base game and Corporate Era (no preludes)", value="base,corpera"),
-    app_commands.Choice(name="base game and Prelude", value="base,prelude"),
-    app_commands.Choice(name="base game only", value="base"),
-]
 #: A suggestion's name, as Discord shows it, is at most 100 characters (its end is kept).
 SUGGESTION = 100
 
@@ -58,17 +61,24 @@ def card_names(text: str) -> list[str]:
 
 
 def suggestions(
-    current: str, catalogue: Catalogue, types: Collection[CardType] | None
+    current: str,
+    catalogue: Catalogue,
+    types: Collection[CardType] | None,
+    expansions: Collection[Expansion],
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete of the last name of a `;`-separated list (`Catalogue.complete`: the names
     before it kept, the cards already named left out, a list past Discord's 100 characters
-    typed in full), each suggestion with its card's facts."""
+    typed in full), of the match's sets and the host's list, each suggestion with its card's
+    number and facts."""
     out: list[app_commands.Choice[str]] = []
-    for value, card in catalogue.complete(current, types=types):
+    dealt = {*expansions, "host"}
+    for value, card in catalogue.complete(current, types=types, expansions=dealt):
         facts = f"{card.type}, starts with {card.starting_mc} M€" if card.starting_mc else card.type
         if card.cost is not None:
             facts = f"{card.type}, {card.cost} M€"
-        out.append(app_commands.Choice(name=f"{value} ({facts})"[-SUGGESTION:], value=value))
+        number = f"{card.number}, " if card.number else ""
+        shown = f"{value} ({number}{facts})"[-SUGGESTION:]
+        out.append(app_commands.Choice(name=shown, value=value))
     return out
 
 
@@ -132,11 +142,11 @@ def create() -> app_commands.Command[Any, ..., None]:
         turn_minutes="Minutes for each turn of the bidding (1 to 10080; default 10)",
         step_minutes="Minutes for each budget, keep or buy step (1 to 10080; default 30)",
         setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
-        expansions="The sets cards are dealt from (default: base game, Corporate Era, Prelude)",
+        sets="The sets dealt from, e.g. 'base, corpera, prelude, venus' (default: those 3)",
         display="The setup display as on your table: card names in L1 order, separated by ;",
         cards="Your own cards: a CSV file with name, type, cost, tags, starting M€",
     )
-    @app_commands.choices(variant=VARIANTS, start=STARTS, expansions=EXPANSIONS)
+    @app_commands.choices(variant=VARIANTS, start=STARTS)
     async def mars_auction(
         interaction: Interaction,
         variant: str | None = None,
@@ -145,7 +155,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         step_minutes: app_commands.Range[int, 1, 10080] | None = None,
         setup_budget: app_commands.Range[int, 0, MAX_MC] | None = None,
-        expansions: str | None = None,
+        sets: app_commands.Range[str, 1, 200] | None = None,
         display: str | None = None,
         cards: discord.Attachment | None = None,
     ) -> None:
@@ -158,7 +168,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 first_player,
                 {"turn": turn_minutes, "step": step_minutes},
                 setup_budget,
-                expansions,
+                sets,
                 display,
                 cards,
             ),
@@ -168,7 +178,12 @@ def create() -> app_commands.Command[Any, ..., None]:
     async def display_names(
         interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return suggestions(current, catalogue_for(None), None)
+        expansions = typed_sets(getattr(interaction.namespace, "sets", None))
+        return suggestions(current, catalogue_for(None), None, expansions)
+
+    @mars_auction.autocomplete("sets")
+    async def set_names(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return set_choices(current)
 
     return mars_auction
 
@@ -180,7 +195,7 @@ async def _create(
     first_player: discord.Member | None,
     minutes: dict[str, int | None],
     setup_budget: int | None,
-    expansions: str | None,
+    sets: str | None,
     display: str | None,
     cards: discord.Attachment | None,
 ) -> None:
@@ -195,8 +210,8 @@ async def _create(
         options["first_player"] = player_id(first_player.id)
     if setup_budget is not None:
         options["setup_budget"] = setup_budget
-    if expansions is not None:
-        options["expansions"] = expansions.split(",")
+    if sets is not None:
+        options["expansions"] = chosen_sets(sets)
     if cards is not None:
         options["cards_csv"] = await host_list(cards)
     if display is not None:
@@ -252,8 +267,11 @@ class MarsCog(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         here = await handlers(interaction).play.game_here(interaction)
-        csv = here[1].get("cards_csv") if here is not None and here[0] == TEXTS.game else None
-        return suggestions(current, catalogue_for(csv), PROJECT_TYPES)
+        options = here[1] if here is not None and here[0] == TEXTS.game else {}
+        expansions = options.get("expansions", DEFAULT_EXPANSIONS)
+        return suggestions(
+            current, catalogue_for(options.get("cards_csv")), PROJECT_TYPES, expansions
+        )
 
     @app_commands.command(name="end", description="Host: end the match between generations")
     async def end(self, interaction: Interaction) -> None:

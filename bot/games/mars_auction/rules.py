@@ -19,7 +19,8 @@ auction only the research phases (the host's `start` option).
 **The display.** The cards are laid out and numbered from 1 in the rulebook's order (top row \
 first, right to left): in the setup 2 companies, 4 preludes and 10 projects per player, in that \
 order; in a research phase 4 projects per player. Dealer deals them from the card catalogue (the \
-base game, Corporate Era and Prelude, and a host's own list), never the same card twice in a \
+sets the host chooses with `sets`, by default the base game, Corporate Era and Prelude, and a \
+host's own list), never the same card twice in a \
 game, or the host enters the cards on their table by name.
 
 The host chooses the **limited** variant (markers) or the **unlimited** variant (card by card).

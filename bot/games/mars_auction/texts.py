@@ -28,6 +28,8 @@ from games.mars_auction.render import (
     display_board,
     settlement_board,
 )
+from games.tm_catalogue import DEFAULT_EXPANSIONS, numbered
+from games.tm_catalogue.sets import sets_title
 
 #: The bot's own events: the display after a move, the names of the cards markers went on,
 #: and what each player holds and paid once an auction is settled.
@@ -39,20 +41,23 @@ CANDIDATES_NAMED = 40
 
 
 def card_name(card: Mapping[str, Any]) -> str:
-    """ "**3 · Arctic Algae**"."""
-    return f"**{card['number']} · {card['name']}**"
+    """ "**3 · Arctic Algae (023)**": the display number, then the card with its printed
+    number."""
+    return f"**{card['number']} · {numbered(card['name'])}**"
 
 
 def cards_listed(names: Sequence[str]) -> str:
-    return join([f"**{n}**" for n in names]) or "none"
+    return join([f"**{numbered(n)}**" for n in names]) or "none"
 
 
 def holdings(entry: Mapping[str, Any]) -> str:
-    """ "Helion; preludes Loan and Biolab; 3 projects (A, B and C)"."""
-    corporation = entry.get("corporation") or "no corporation yet"
-    preludes = list(entry.get("preludes") or [])
-    projects = list(entry.get("projects") or [])
-    parts = [f"**{corporation}**" if entry.get("corporation") else corporation]
+    """ "Helion (R18); preludes Loan (P17) and Biolab (P04); 3 projects (A, B and C)": each
+    card with its printed number."""
+    held = entry.get("corporation")
+    corporation = numbered(held) if held else "no corporation yet"
+    preludes = [numbered(p) for p in entry.get("preludes") or []]
+    projects = [numbered(p) for p in entry.get("projects") or []]
+    parts = [f"**{corporation}**" if held else corporation]
     if preludes:
         parts.append(f"preludes {join(preludes)}")
     listed = f" ({join(projects)})" if projects else ""
@@ -111,7 +116,8 @@ class MarsAuctionTexts(GameTexts):
             mine = [c for c in cards if c["kind"] == kind]
             if mine:
                 listed = ", ".join(
-                    f"{c['number']} {c['name']}" + (f" ({card_facts(c)})" if card_facts(c) else "")
+                    f"{c['number']} {numbered(c['name'])}"
+                    + (f" ({card_facts(c)})" if card_facts(c) else "")
                     for c in mine
                 )
                 lines.append(f"{words.capitalize()}: {listed}.")
@@ -424,7 +430,7 @@ class MarsAuctionTexts(GameTexts):
         mine = [c for c in view["display"] if not c["done"] and (c["markers"] or {}).get(player)]
         if view["variant"] == "limited" and view["step"] == "bidding":
             listed = ", ".join(
-                f"{c['number']} {c['name']}"
+                f"{c['number']} {numbered(c['name'])}"
                 + (f" ×{c['markers'][player]}" if c["markers"][player] > 1 else "")
                 for c in mine
             )
@@ -436,7 +442,7 @@ class MarsAuctionTexts(GameTexts):
         if won:
             lines.append(
                 "Won in this auction: "
-                + ", ".join(f"{c['name']} (bid {c['bid']} M€)" for c in won)
+                + ", ".join(f"{numbered(c['name'])} (bid {c['bid']} M€)" for c in won)
                 + "."
             )
         lines.append(f"You hold: {holdings(seat)}; {seat['paid']} M€ paid so far.")
@@ -629,10 +635,7 @@ class MarsAuctionTexts(GameTexts):
             if budget is not None
             else "setup budget: the lowest starting M€ on display"
         )
-        expansions = options.get("expansions")
-        if expansions is not None:
-            titles = {"base": "base game", "corpera": "Corporate Era", "prelude": "Prelude"}
-            parts.append("cards: " + join([titles.get(e, e) for e in expansions]))
+        parts.append("sets: " + sets_title(options.get("expansions", DEFAULT_EXPANSIONS)))
         if options.get("cards_csv"):
             rows = [r for r in str(options["cards_csv"]).splitlines()[1:] if r.strip()]
             parts.append(f"the host's list ({plural(len(rows), 'card')})")
@@ -666,7 +669,7 @@ class MarsAuctionTexts(GameTexts):
             "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
             "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
             "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
-            "`turn_minutes`, `setup_budget`, `expansions`, `display`, `cards`); "
+            "`turn_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
             "`/mars research` opens a generation's auction, `/mars budget` with `member` sets a "
             "player's, `/mars end` ends the match."
         )

@@ -19,12 +19,13 @@ from bot.errors import UserError, guarded
 from bot.games.base import Names
 from bot.games.marsbot_draft.texts import MarsbotDraftTexts
 from bot.games.plugin import GamePlugin
+from bot.games.tm_sets import chosen_sets, set_choices
 from bot.handlers import Handlers, handlers
 from games.core.errors import RuleError
 from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR, DraftCard
 from games.marsbot_draft.model import CARD_PRICE
 from games.marsbot_draft.priority import CORPORATIONS, find_corporation, parse_levels
-from games.tm_catalogue import PROJECT_TYPES, CardType, builtin, fold
+from games.tm_catalogue import DEFAULT_EXPANSIONS, PROJECT_TYPES, CardType, builtin, fold
 
 Interaction = discord.Interaction[Any]
 TEXTS = MarsbotDraftTexts()
@@ -62,10 +63,13 @@ def draft_options(
     aridor_tracks: str | None,
     own_first: bool | None,
     floaters: int | None = None,
+    sets: str | None = None,
 ) -> dict[str, Any]:
-    """A draft's options from the command's; UserError for a corporation without a priority
-    and for track levels the bot cannot read, saying why."""
+    """A draft's options from the command's; UserError for a corporation without a priority,
+    for track levels the bot cannot read and for a name that is no set, saying why."""
     options: dict[str, Any] = {"mode": mode}
+    if sets is not None:
+        options["sets"] = chosen_sets(sets)
     try:
         if corporation is not None and corporation.strip().lower() != RANDOM:
             options["corporation"] = find_corporation(corporation).name
@@ -109,21 +113,32 @@ async def own_corporations(
     return [app_commands.Choice(name=n, value=n) for n in known if typed in fold(n)][:CHOICES]
 
 
-def complete_cards(current: str, *, many: bool) -> list[app_commands.Choice[str]]:
-    """Project cards whose names match what is being typed; with `many`, the last of the
-    names separated by `;`, completed after the ones before it (those left out). A card
-    written out (`name:cost:tags`) gets no suggestion."""
+async def complete_cards(
+    interaction: Interaction, current: str, *, many: bool
+) -> list[app_commands.Choice[str]]:
+    """Project cards of the channel's draft's sets whose names match what is being typed,
+    each with its printed number; with `many`, the last of the names separated by `;`,
+    completed after the ones before it (those left out). A card written out
+    (`name:cost:tags`) gets no suggestion."""
     last = current.rpartition(CARD_SEPARATOR)[2] if many else current
     if PART_SEPARATOR in last:
         return []
+    here = await handlers(interaction).play.game_here(interaction)
+    options = here[1] if here is not None and here[0] == TEXTS.game else {}
     found = builtin().complete(
         current,
         separator=CARD_SEPARATOR if many else None,
+        expansions=options.get("sets", DEFAULT_EXPANSIONS),
         types=PROJECT_TYPES,
         limit=CHOICES,
         longest=CHOICE_LENGTH,
     )
-    return [app_commands.Choice(name=text, value=text) for text, _ in found]
+    return [
+        app_commands.Choice(name=f"{text} ({card.number})"[-CHOICE_LENGTH:], value=text)
+        if card.number
+        else app_commands.Choice(name=text, value=text)
+        for text, card in found
+    ]
 
 
 #: The options `/match create marsbot-draft` and `/marsbot start` share, described alike.
@@ -135,7 +150,12 @@ DESCRIBED = {
     "aridor_tracks": "Aridor: a track's several tags as one level (default) or a cascade",
     "own_first": "At the table: name your own card before each of MARSBOT's piles",
     "floaters": "MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
+    "sets": "The sets dealt and suggested, e.g. 'base, corpera, prelude, venus' (default: those 3)",
 }
+
+
+async def sets_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return set_choices(current)
 
 
 def create() -> app_commands.Command[Any, ..., None]:
@@ -150,7 +170,9 @@ def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.choices(
         mode=MODES, difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
     )
-    @app_commands.autocomplete(corporation=corporations, own_corporation=own_corporations)
+    @app_commands.autocomplete(
+        corporation=corporations, own_corporation=own_corporations, sets=sets_choices
+    )
     async def marsbot_draft(
         interaction: Interaction,
         corporation: str | None = None,
@@ -162,6 +184,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         aridor_tracks: str | None = None,
         own_first: bool | None = None,
         floaters: app_commands.Range[int, 0, 999] | None = None,
+        sets: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -176,6 +199,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 aridor_tracks,
                 own_first,
                 floaters,
+                sets,
             ),
         )
 
@@ -197,7 +221,9 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
     @app_commands.choices(
         difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
     )
-    @app_commands.autocomplete(corporation=corporations, own_corporation=own_corporations)
+    @app_commands.autocomplete(
+        corporation=corporations, own_corporation=own_corporations, sets=sets_choices
+    )
     async def start(
         self,
         interaction: Interaction,
@@ -209,6 +235,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
         aridor_tracks: str | None = None,
         own_first: bool | None = None,
         floaters: app_commands.Range[int, 0, 999] | None = None,
+        sets: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -223,6 +250,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
                 aridor_tracks,
                 own_first,
                 floaters,
+                sets,
             ),
         )
 
@@ -240,7 +268,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
     async def pick_cards(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return complete_cards(current, many=True)
+        return await complete_cards(interaction, current, many=True)
 
     @app_commands.command(name="take", description="The card you take this round")
     @app_commands.describe(card="The card's name (name:cost:tag+tag for a card of another set)")
@@ -254,7 +282,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
     async def take_card(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return complete_cards(current, many=False)
+        return await complete_cards(interaction, current, many=False)
 
     @app_commands.command(name="discard", description="MARSBOT's discard, after the fourth round")
     async def discard(self, interaction: Interaction) -> None:

@@ -22,10 +22,11 @@ yours. After four rounds, `/marsbot discard` and `/marsbot deck` give MARSBOT's 
 and its action deck in order.
 
 ## Whole draft
-`/match create marsbot-draft` deals two piles of four project cards from the base game, \
-Corporate Era and Prelude. Take a card of yours with the menu of your 1-on-1; MARSBOT picks \
-from its pile; the piles swap; four rounds. Then MARSBOT discards, its action deck is \
-shuffled, and you choose which of your four cards to buy (3 M€ each), or **Buy none**.
+`/match create marsbot-draft` deals two piles of four project cards from the sets chosen \
+(`sets`: by default the base game, Corporate Era and Prelude; `venus` adds Venus Next). Take \
+a card of yours with the menu of your 1-on-1; MARSBOT picks from its pile; the piles swap; \
+four rounds. Then MARSBOT discards, its action deck is shuffled, and you choose which of your \
+four cards to buy (3 M€ each), or **Buy none**.
 
 ## Cards
 Name a card as you like to type it: a catalogue card by its name, in any case, without its \

@@ -23,6 +23,8 @@ from games.marsbot_draft.draft import BONUS_CARD
 from games.marsbot_draft.model import CARD_PRICE, ROUNDS
 from games.marsbot_draft.priority import Tags, parse_priority
 from games.marsbot_draft.render import card_words, draft_board, priority_words
+from games.tm_catalogue import numbered
+from games.tm_catalogue.sets import sets_title
 
 #: The bot's own event: the board after a move.
 BOARD_SHOWN = "board_shown"
@@ -33,7 +35,8 @@ SHOWN_AFTER = frozenset(
 
 
 def listed(names: list[str]) -> str:
-    return join([f"**{name}**" for name in names]) or "none"
+    """Cards in bold, each with its printed number: "**Birds (072)** and **Fish (052)**"."""
+    return join([f"**{numbered(name)}**" for name in names]) or "none"
 
 
 def deck_words(deck: list[str], bonus: str) -> str:
@@ -171,7 +174,7 @@ class MarsbotDraftTexts(GameTexts):
             f"**MARSBOT draft — MARSBOT plays {view['corporation']}** "
             f"(priority {priority_words(view)}{source}): {view['title']}."
         )
-        lines = [head, self._next(view)]
+        lines = [head, self._next(view), f"Sets: {sets_title(view['sets'])}."]
         if view["rounds"] and view["phase"] in ("pick", "discard"):
             last = view["rounds"][-1]
             took = f"🤖 Round {last['round']}: MARSBOT took **{last['chosen']}**. {last['why']}."
@@ -254,12 +257,14 @@ class MarsbotDraftTexts(GameTexts):
             "`own_first:True`, first `/marsbot take card:` the card you take, so MARSBOT's "
             "pick is shown only after yours. Then `/marsbot discard` and `/marsbot deck`.\n"
             "**Whole draft:** `/match create marsbot-draft` deals two piles of four from the "
-            "base game, Corporate Era and Prelude: take a card with the menu in your 1-on-1, "
+            "sets chosen (`sets`, default base game, Corporate Era and Prelude; add `venus` for "
+            "Venus Next): take a card with the menu in your 1-on-1, "
             "MARSBOT picks, the piles swap; after four rounds MARSBOT discards, its action "
             "deck is shuffled, and you buy your cards (3 M€ each).\n"
             "**Options:** `corporation`, `mode`, `difficulty` (brutal: MARSBOT keeps all "
             "four), `spire_rule` (czech: discard a card with the fewest tags; english: keep "
-            "the most), `tracks` and `aridor_tracks` for Aridor. The rules, page by page: "
+            "the most), `tracks` and `aridor_tracks` for Aridor, `sets`. The rules, page by "
+            "page: "
             "`/help game:marsbot-draft`."
         )
 

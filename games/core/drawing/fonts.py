@@ -374,3 +374,19 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
     if line:
         lines.append(line)
     return lines
+
+
+def wrap_fitted(
+    text: str, size: int, min_size: int, max_width: float, lines: int, *, bold: bool = False
+) -> tuple[int, list[str]]:
+    """`text` wrapped into at most `lines` lines of `max_width`, at the largest size from
+    `size` down to `min_size` at which it takes no more; only a text that needs more lines
+    even at `min_size` is cut, its last line with an ellipsis. Returns the size and lines."""
+    whole = " ".join(text.split())
+    for candidate in range(size, min_size - 1, -1):
+        wrapped = wrap(text, candidate, max_width, bold=bold)
+        if len(wrapped) <= lines and " ".join(wrapped) == whole:  # no word cut
+            return candidate, wrapped
+    wrapped = wrap(text, min_size, max_width, bold=bold)
+    last = ellipsize(" ".join(wrapped[lines - 1 :]), min_size, max_width, bold=bold)
+    return min_size, [*wrapped[: lines - 1], last]
