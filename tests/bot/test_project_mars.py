@@ -25,6 +25,7 @@ from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS, card_words
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_time_and_restarts import close_dms_of
+from tests.project_mars import helpers
 
 GAME = "project-mars"
 MINUTE = 60
@@ -883,3 +884,24 @@ async def test_controls_of_earlier_versions_go_on_as_the_action_they_were(
     assert r.ephemeral and "That is not open now" in r.response.content
     assert "`/me`" in r.response.content
     assert (await t.state()).model_dump() == state, "a refused control changes nothing"
+
+
+def test_the_plug_in_words_the_slot_step_and_asks_before_a_utility_card() -> None:
+    """Layout only: above the slot menu, the card picked and where its effects work (PM-2), or
+    that a trap goes on the enemy's field (PM-3); before a utility card, a question (PM-5: one
+    a round); any other step gets the action's label, and any other move no question."""
+    texts = ProjectMarsTexts()
+    match = helpers.start(["Scout", "Spy", "EMP Bomb"], ["Medic"])
+    mine = {a.key: a for a in ENGINE.legal_actions(match.state, "ann")}
+    scout, spy, emp = (helpers.card(match, "ann", n) for n in ("Scout", "Spy", "EMP Bomb"))
+    asked = texts.step_text(mine["play"], {"card": scout}, str)
+    assert asked.startswith("Where does your **Scout (PWR 2)** go? [OFFENSE] effects work")
+    asked = texts.step_text(mine["trap"], {"card": spy}, str)
+    assert asked == (
+        "Where does your **Spy (PWR 2)** go? A trap goes face down on your opponent's field."
+    )
+    assert texts.step_text(mine["play"], {}, str) == "**Play a card**"
+    question = texts.confirm(mine["play"], {"card": emp}, str)
+    assert question is not None and question.startswith("Play **EMP Bomb (utility)**?")
+    assert texts.confirm(mine["play"], {"card": scout, "slot": "attack-1"}, str) is None
+    assert texts.confirm(mine["pass"], {}, str) is None
