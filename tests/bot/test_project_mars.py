@@ -905,3 +905,16 @@ def test_the_plug_in_words_the_slot_step_and_asks_before_a_utility_card() -> Non
     assert question is not None and question.startswith("Play **EMP Bomb (utility)**?")
     assert texts.confirm(mine["play"], {"card": scout, "slot": "attack-1"}, str) is None
     assert texts.confirm(mine["pass"], {}, str) is None
+
+
+def test_an_empty_back_hand_is_offered_keep_none_alone() -> None:
+    """A round's start with nothing left of the last hand: only Keep none, and the 1-on-1
+    does not offer a Keep all it does not show."""
+    match = helpers.start()
+    helpers.pass_(match, "ann")
+    helpers.pass_(match, "bob")
+    match.state.seats["ann"].back_hand = []
+    assert [a.key for a in ENGINE.legal_actions(match.state, "ann")] == ["keep-none"]
+    text = ProjectMarsTexts().one_on_one(ENGINE.view(match.state, "ann"), str)
+    assert "Your back hand: no cards." in text
+    assert "Press **Keep none** (there is nothing to keep)." in text and "Keep all" not in text

@@ -420,6 +420,8 @@ class ProjectMarsTexts(GameTexts):
             lines.append(
                 "**Choose the back-hand cards to keep** in the menu (the rest go to the "
                 "junkyard), or press **Keep all** or **Keep none**. Then you draw up to 10."
+                if legal["keep"]
+                else "Press **Keep none** (there is nothing to keep). Then you draw up to 10."
             )
             return "\n".join(lines)
         lines.append(f"Your hand ({len(me['hand'])}): {hand_text(me['hand'])}.")
