@@ -53,9 +53,9 @@ class GamePlugin:
     #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: a button or
     #: a menu per legal action, an amount form for an action that takes an amount).
     controls: Controls | None = None
-    #: Items a game adds to the generic 1-on-1 controls (a button to a form of its own, as
-    #: Project Mars's deck list), from the match id and the player's legal actions. Layout
-    #: only: what a player may do is the engine's.
+    #: Items a game adds to the generic 1-on-1 controls (a button to a form of its own,
+    #: such as a deck list typed in full), from the match id and the player's legal
+    #: actions. Layout only: what a player may do is the engine's.
     more_controls: MoreControls | None = None
     #: Controls on the channel's board message of a phase (a game that `combine_messages`),
     #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
