@@ -1,4 +1,7 @@
-"""Amounts as people type them: the one reading of a number of dollars in a form or option."""
+r"""Numbers as people type them: the one reading of an amount of dollars in a form or option,
+and of a list of whole numbers (card numbers). Only the digits 0-9 count, everywhere alike:
+superscripts, full-width digits and other scripts' digits (which `\d`, `str.isdigit` and
+`int()` take in part) are refused, not read as numbers."""
 
 from __future__ import annotations
 
@@ -9,20 +12,24 @@ from games.core.errors import typed
 
 MAX_AMOUNT = 10**9
 
+#: A whole number as people type one.
+NUMBER = "[0-9]+"
+#: A list of them: `3 7`, `3, 7`, `3 and 7`, `3;7`, `3 & 7`, `3+7`.
+NUMBER_LIST = re.compile(rf"\s*{NUMBER}(?:\s*(?:,|;|&|\+|and|\s)\s*{NUMBER})*\s*", re.IGNORECASE)
+
 
 #: An amount as people type one: ASCII digits, in groups of three when they are separated
 #: (by a comma, a space, an apostrophe or an underscore), with an optional `$` before or after
 #: and an optional minus sign (refused with its own sentence).
 AMOUNT = re.compile(
     r"(?P<minus>-)?\s*\$?\s*(?P<minus_after>-)?"
-    r"(?P<digits>[0-9]{1,3}(?:[,' _\u00a0\u2009\u202f’][0-9]{3})+|[0-9]+)\s*\$?"
+    rf"(?P<digits>[0-9]{{1,3}}(?:[,' _\u00a0\u2009\u202f’][0-9]{{3}})+|{NUMBER})\s*\$?"
 )
 
 
 def parse_amount(text: str) -> int:
     """A whole number of dollars typed in a form, or a polite refusal saying what an amount
-    is. Only the digits 0-9 count: superscripts, full-width digits and other scripts' digits
-    are refused, not read as numbers."""
+    is."""
     found = AMOUNT.fullmatch(text.strip())
     if found is None or (found["minus"] and found["minus_after"]):
         shown = typed(text) if text.strip() else "An empty answer"
@@ -37,3 +44,16 @@ def parse_amount(text: str) -> int:
     if amount and (found["minus"] or found["minus_after"]):
         raise UserError("A bid cannot be negative.")
     return amount
+
+
+def parse_numbers(text: str) -> list[int] | None:
+    """The whole numbers of a list a person typed (`NUMBER_LIST`), or None when the text is
+    not one."""
+    if NUMBER_LIST.fullmatch(text) is None:
+        return None
+    return [int(n) for n in re.findall(NUMBER, text)]
+
+
+def is_number(text: str) -> bool:
+    """Whether `text` is one whole number, as `parse_numbers` reads one."""
+    return re.fullmatch(NUMBER, text) is not None

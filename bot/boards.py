@@ -5,10 +5,11 @@ the loop).
 The event loop itself writes each job to a worker's stdin and reads the result from its
 stdout (`loop.add_reader`): no other thread of the bot's process takes part, since one would
 compete with the loop for the GIL (docs/performance.md). Workers, one per core but one, start
-on first use, keep their fonts loaded and run under SCHED_IDLE; further jobs wait for a free
-one. A worker that dies fails its job with `WorkerDied` and a fresh one takes its place. The
-workers are the process's, not one event loop's (tests run each on its own loop); they are
-stopped when the bot closes or the process exits.
+on first use, keep their fonts loaded and run at a lower priority than the bot
+(`render_worker.WORKER_NICENESS`); further jobs wait for a free one. A worker that dies fails
+its job with `WorkerDied` and a fresh one takes its place. The workers are the process's, not
+one event loop's (tests run each on its own loop); they are stopped when the bot closes or
+the process exits.
 """
 
 from __future__ import annotations

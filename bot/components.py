@@ -312,6 +312,29 @@ class UndoButton(
         await flows.undo.undo(interaction, self.match_id, self.what, self.first, self.last)
 
 
+class KeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:keep"):
+    """The way back of every confirmation: nothing is done, and the question loses its
+    buttons, so that its "Yes" cannot be pressed later by mistake."""
+
+    LABEL = "No, keep it"
+
+    def __init__(self) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABEL, style=discord.ButtonStyle.secondary, custom_id="dealer:keep"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> KeepButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.edit_message(content="Kept: nothing was changed.", view=None)
+
+
 class RematchButton(IdButton, template=r"dealer:rematch:(?P<id>\d+)"):
     """On a match's final message: a new lobby in its channel, with the same game, options
     and players (`Lobby.rematch`)."""
@@ -395,6 +418,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CancelButton,
     ForfeitButton,
     UndoButton,
+    KeepButton,
     RematchButton,
     SeasonEndButton,
     ChallengeButton,
@@ -544,10 +568,16 @@ def step_view(
     return view
 
 
-def confirm_view(match_id: int, key: str, label: str) -> discord.ui.View:
+def confirmation(yes: discord.ui.Item[Any]) -> discord.ui.View:
+    """A question's buttons: its `yes`, and the way back (`KeepButton`)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ActButton(match_id, key, label, discord.ButtonStyle.danger, ok=True))
+    view.add_item(yes)
+    view.add_item(KeepButton())
     return view
+
+
+def confirm_view(match_id: int, key: str, label: str) -> discord.ui.View:
+    return confirmation(ActButton(match_id, key, label, discord.ButtonStyle.danger, ok=True))
 
 
 def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
@@ -558,27 +588,19 @@ def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
 
 
 def cancel_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(CancelButton(match_id))
-    return view
+    return confirmation(CancelButton(match_id))
 
 
 def forfeit_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ForfeitButton(match_id))
-    return view
+    return confirmation(ForfeitButton(match_id))
 
 
 def undo_view(match_id: int, what: str, first: int, last: int, label: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(match_id, what, first, last, label))
-    return view
+    return confirmation(UndoButton(match_id, what, first, last, label))
 
 
 def season_end_view(season_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(SeasonEndButton(season_id))
-    return view
+    return confirmation(SeasonEndButton(season_id))
 
 
 def docs_button(url: str) -> discord.ui.Button[Any]:

@@ -61,9 +61,24 @@ def already_replied(error: BaseException) -> bool:
     return REPLIED in getattr(found, "__notes__", ())
 
 
+def in_words(interaction: discord.Interaction[Any], error: BaseException) -> str:
+    """The sentence for `error` in answer to `interaction`: `message_for`'s, but a member
+    option discord.py could not turn into a member (its "Failed to convert … to Member") says
+    why: in DMs there is no server to be a member of, and in a server the user is not one."""
+    if (
+        isinstance(error, discord.app_commands.TransformerError)
+        and error.type is discord.AppCommandOptionType.user
+    ):
+        if interaction.guild is not None:
+            return "That user is not a member of this server."
+        command = interaction.command.qualified_name if interaction.command else "This command"
+        return f"`/{command}` names a member of a server: use it in one of the server's channels."
+    return message_for(error)
+
+
 async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Answer `interaction` privately with the error's sentence; never raises."""
-    text = fit(message_for(error))
+    text = fit(in_words(interaction, error))
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

@@ -92,10 +92,16 @@ class PlayHandlers(Protocol):
 
 class HostHandlers(Protocol):
     async def host_move(
-        self, interaction: Interaction, move: dict[str, Any], match_id: int | None = None
+        self,
+        interaction: Interaction,
+        move: dict[str, Any],
+        match_id: int | None = None,
+        *,
+        said: str | None = None,
     ) -> None:
         """A host's move in the match of this channel (`/match close-phase`, a game's own
-        host commands); with `match_id`, only if that is still the channel's match."""
+        host commands); with `match_id`, only if that is still the channel's match. The host
+        is told `said` (what the move did) and what the match is at now."""
 
     async def hosted_match(self, interaction: Interaction) -> int:
         """The id of this channel's running match, when the member may host it (else a

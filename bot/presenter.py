@@ -57,6 +57,9 @@ class Presenter:
         #: The live status message of each match.
         self.status = LiveStatus(client, storage, service)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: The moves (match id, log seq) whose actor's reply showed their private texts: no
+        #: DM repeats them to the actor.
+        self._told: set[tuple[int, int]] = set()
         #: The public views around moves not yet delivered, from their outcomes.
         self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
             defaultdict(dict)
@@ -87,15 +90,17 @@ class Presenter:
                 for item in pending:
                     events = await self._presented(row, item)
                     results = await self._results(row, players, events)
+                    actor = Actor(item.actor, (mid, item.seq) in self._told)
+                    self._told.discard((mid, item.seq))
                     if combine:
                         try:
-                            await self._deliver_combined(row, players, events, item.actor, results)
+                            await self._deliver_combined(row, players, events, actor, results)
                         except discord.HTTPException:
                             log.exception("could not deliver a move of match %s", mid)
                     else:
                         for event in events:
                             try:
-                                await self._deliver(row, players, event, item.actor, results)
+                                await self._deliver(row, players, event, actor, results)
                             except discord.HTTPException:
                                 log.exception("could not deliver an event of match %s", mid)
                     try:
@@ -130,7 +135,7 @@ class Presenter:
         row: MatchRow,
         players: list[PlayerRow],
         event: Event,
-        actor: str | None,
+        actor: Actor,
         results: dict[int, str],
     ) -> None:
         ui = plugin_for(row.game).texts
@@ -155,7 +160,9 @@ class Presenter:
                     self.status.new_board(row.id, board)
             elif audience.kind == "players":
                 for pid in audience.players:
-                    await self.dm_player(row, pid, text, board=board, keep=pid != actor)
+                    told = ui.describe_to(event.to_json(), pid, names)
+                    if told is not None and actor.dms(pid):
+                        await self.dm_player(row, pid, told, board=board, keep=actor.keeps(pid))
             elif audience.kind == "location":
                 await self._to_location(row, event, text, board, actor)
             elif audience.kind == "host":
@@ -224,7 +231,7 @@ class Presenter:
         row: MatchRow,
         players: list[PlayerRow],
         events: list[Event],
-        actor: str | None,
+        actor: Actor,
         results: dict[int, str],
     ) -> None:
         """One move's events as few messages as possible: the public texts in one channel
@@ -260,7 +267,9 @@ class Presenter:
                     public = _Message()
             elif text and audience.kind in ("players", "location"):
                 for pid in audience.players:
-                    private.setdefault(pid, []).append(text)
+                    told = ui.describe_to(data, pid, names)
+                    if told is not None and actor.dms(pid):
+                        private.setdefault(pid, []).append(told)
             elif text and audience.kind == "host":
                 await self.dm(row, row.host_id, text)
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
@@ -268,7 +277,7 @@ class Presenter:
                 await self.channel_send(row.spectator_channel_id, audit)
         await self._post(row, public)
         for pid, lines in private.items():
-            await self.dm_player(row, pid, "\n".join(lines), keep=pid != actor)
+            await self.dm_player(row, pid, "\n".join(lines), keep=actor.keeps(pid))
         if opened:
             await self._one_on_ones(row, players, results)
 
@@ -306,12 +315,13 @@ class Presenter:
         button must not be pressed twice). `shown`: the keys of the actions the actor had
         before the move (generic controls).
 
-        In the channel it repeats the move's private receipts (an ephemeral reply is all the
-        player sees there); in DMs the receipts arrive as DMs, so it only shows the updated
-        1-on-1. The 1-on-1's controls come with it only when the player has more to do in
-        this phase (the mulligan after the back hand, say) and no 1-on-1 is posted for it: with
-        the generic controls, when the phase still waits for them and their actions are others
-        than before (the controls they have would not do)."""
+        In the channel it shows the move's private receipts, as the actor reads them (an
+        ephemeral reply is all the player sees there), and no DM repeats them; in DMs the
+        receipts arrive as DMs, so it only shows the updated 1-on-1. The 1-on-1's controls
+        come with it only when the player has more to do in this phase (the mulligan after the
+        back hand, say) and no 1-on-1 is posted for it: with the generic controls, when the
+        phase still waits for them and their actions are others than before (the controls
+        they have would not do)."""
         texts = plugin_for(row.game).texts
         names = names_of(players)
         me = outcome.actor
@@ -321,7 +331,7 @@ class Presenter:
                 for e in outcome.events
                 if e.audience.kind != "public"
                 and e.audience.reaches(me)
-                and (text := texts.describe(e.to_json(), names))
+                and (text := texts.describe_to(e.to_json(), me, names))
             ]
             if interaction.guild is not None
             else []
@@ -353,6 +363,8 @@ class Presenter:
             await interaction.response.edit_message(content=fit(text), view=None)
         else:
             await interaction.response.send_message(fit(text), ephemeral=True)
+        if receipts:
+            self._told.add((row.id, outcome.seq))
 
     async def send_one_on_one(
         self,
@@ -505,7 +517,7 @@ class Presenter:
         await user.send(**content)
 
     async def _to_location(
-        self, row: MatchRow, event: Event, text: str, board: Board | None, actor: str | None
+        self, row: MatchRow, event: Event, text: str, board: Board | None, actor: Actor
     ) -> None:
         """A location's secret goes to its private thread for the round, else to each DM."""
         location = event.audience.location or "location"
@@ -515,7 +527,8 @@ class Presenter:
             await thread.send(**message(text, None, board))
             return
         for pid in event.audience.players:
-            await self.dm_player(row, pid, text, board=board, keep=pid != actor)
+            if actor.dms(pid):
+                await self.dm_player(row, pid, text, board=board, keep=actor.keeps(pid))
 
     async def _location_thread(
         self, row: MatchRow, round_: int, location: str, members: tuple[str, ...]
@@ -558,6 +571,25 @@ class Presenter:
             await self.dm(
                 row, user_id, f"⏰ Reminder: you have not submitted yet.\n{text}", view=view
             )
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who made the move being delivered (a player id, the host, or None), and whether the
+    reply to it showed them its private texts."""
+
+    player: str | None
+    told: bool = False
+
+    def dms(self, pid: str) -> bool:
+        """Whether `pid` gets the move's private texts by DM: not the actor whose reply
+        showed them, so that each is told once."""
+        return not (self.told and pid == self.player)
+
+    def keeps(self, pid: str) -> bool:
+        """Whether a text `pid` cannot get by DM is kept for their next 1-on-1: not the
+        receipts of their own move."""
+        return pid != self.player
 
 
 @dataclass

@@ -17,18 +17,18 @@ import traceback
 #: The length of the pickle that follows.
 HEADER = struct.Struct("!Q")
 
-#: How much lower the worker's scheduling priority is than the bot's where Linux's SCHED_IDLE
-#: is not offered, so that a core busy rendering still leaves the event loop its turn at once.
-WORKER_NICENESS = 10
+#: How much lower the worker's scheduling priority (its nice value) is than the bot's. Lower,
+#: so that a waking event loop takes the core from a rendering worker; not none (Linux's
+#: SCHED_IDLE): on a host whose other processes keep the cores busy, an idle-class worker gets
+#: almost no CPU and boards took a minute to arrive (issue 25). At 5 the kernel gives the
+#: loop three times the worker's share of a contested core, and the worker a quarter of one
+#: against a busy process of the default priority.
+WORKER_NICENESS = 5
 
 
 def lower_priority() -> None:
-    """Run only when the bot's own process does not need the core: SCHED_IDLE where Linux
-    offers it (a waking event loop preempts the worker at once), else a lower nice value."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        os.nice(WORKER_NICENESS)
+    """Run below the bot's own process, yet still run when the host is busy."""
+    os.nice(WORKER_NICENESS)
 
 
 def main() -> None:

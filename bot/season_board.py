@@ -84,8 +84,8 @@ def _eliminated(canvas: Canvas, x: int, middle: int, width: int) -> None:
 
 def _footer(data: dict[str, Any]) -> list[str]:
     lines = [
-        "Garnets are dealt into each match of the season and can be traded for $10 (AA-14); "
-        "prizes and elimination candidates come from each match's end (AA-17)."
+        "Garnets are dealt into each match of the season and can be traded for $10; "
+        "prizes and elimination candidates come from each match's end."
     ]
     if data["withheld"]:
         n = data["withheld"]

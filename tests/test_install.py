@@ -6,10 +6,13 @@ CI checks after installing: that each lock brings in nothing it does not pin
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -87,12 +90,35 @@ def setup_section(readme: str) -> str:
 
 
 def test_ci_runs_the_readmes_set_up() -> None:
-    """`.ci/run` runs the README's install command and then its test command."""
+    """`.ci/run` runs the README's install command and then its test command (`.ci/test`)."""
     readme = commands(setup_section((ROOT / "README.md").read_text(encoding="utf-8")))
     install = next(c for c in readme if c.startswith("pip install -r requirements-dev.txt"))
+    test = next(c for c in readme if c.startswith("pytest"))
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert "pytest" in readme
-    assert ci.index(install) < ci.index("pytest")
+    assert ci.index(install) < ci.index(".ci/test")
+    step = (ROOT / ".ci" / "test").read_text(encoding="utf-8").splitlines()
+    assert f'{test} "$@"' in step
+
+
+@pytest.mark.parametrize(
+    ("exit_status", "said"),
+    [(0, ""), (1, ""), (2, ""), (5, "error: pytest collected no tests: CI checked nothing\n")],
+)
+def test_cis_test_step_fails_when_pytest_does(tmp_path: Path, exit_status: int, said: str) -> None:
+    """A failed test (1), an interrupted or unusable run (2) and no tests at all (5, said in
+    words) fail CI; only a run whose tests all passed (0) does not."""
+    fake = tmp_path / "pytest"
+    fake.write_text(f'#!/bin/sh\nprintf "%s\\n" "$*" > {tmp_path / "args"}\nexit {exit_status}\n')
+    fake.chmod(0o755)
+    done = subprocess.run(
+        [str(ROOT / ".ci" / "test"), "-q"],
+        env={**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (exit_status, said)
+    assert (tmp_path / "args").read_text() == "-n auto -q\n"
 
 
 def test_the_dockerfile_installs_as_the_readme_says() -> None:

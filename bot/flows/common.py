@@ -16,6 +16,18 @@ from bot.storage import MatchRow, PlayerRow, Storage
 NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
 
 
+def can_read(
+    guild: discord.Guild, reader: discord.abc.User | discord.Role, channel_id: int
+) -> bool:
+    """Whether `reader` (a member, or a role: `@everyone` for anyone in the server) may read
+    a channel of `guild`, by Discord's permissions; a channel (or thread) the bot cannot find
+    counts as unreadable, and so does a user who is not a member."""
+    channel = guild.get_channel_or_thread(channel_id)
+    if channel is None or not isinstance(reader, discord.Member | discord.Role):
+        return False
+    return channel.permissions_for(reader).read_messages
+
+
 class Gate:
     """Finds the match a command is about, and checks who may do what in it."""
 

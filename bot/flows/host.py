@@ -46,20 +46,37 @@ class Host:
         interaction: discord.Interaction[Any],
         move: dict[str, Any],
         match_id: int | None = None,
+        *,
+        said: str | None = None,
     ) -> None:
         """A host's move in this channel's match (only if it is `match_id`, when given: a
-        confirmation asked in an earlier match is not carried over to the next)."""
+        confirmation asked in an earlier match is not carried over to the next). The host is
+        told what happened (which phase closed, who was removed, or what the game's command
+        `said`) and what the match is at now."""
         row = await self._running_as_host(interaction)
         if match_id is not None and row.id != match_id:
             raise UserError("That was asked in an earlier match of this channel.")
+        engine = engine_for(row.game)
+        ui = plugin_for(row.game).texts
+        closing = engine.turn(await self.service.state(row)).phase.title
+        names = await self.service.names(row.id)
         try:
             outcome = await self.service.submit(row.id, HOST, move)
         except RuleError as error:
-            names = await self.service.names(row.id)
-            raise RuleError(
-                error.code, plugin_for(row.game).texts.engine_text(error.message, names)
-            ) from None
-        await interaction.response.send_message("Done.", ephemeral=True)
+            raise RuleError(error.code, ui.engine_text(error.message, names)) from None
+        if move["type"] == "close_phase":
+            said = f"You closed **{closing}**."
+        elif move["type"] == "kick":
+            said = f"You removed {names(move['player'])} from the match."
+        after = await self.service.row(row.id)
+        now = (
+            "The match is over."
+            if after is None or after.status == "ended"
+            else f"Now: **{engine.turn(await self.service.state(after)).phase.title}**."
+        )
+        await interaction.response.send_message(
+            ui.engine_text(" ".join(filter(None, [said, now])), names), ephemeral=True
+        )
         await self.settle(row.id, outcome)
 
     async def hosted_match(self, interaction: discord.Interaction[Any]) -> int:

@@ -13,7 +13,7 @@ import discord
 
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
-from bot.flows.common import Gate, Settle
+from bot.flows.common import Gate, Settle, can_read
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
@@ -210,15 +210,9 @@ class Lobby:
         guild = interaction.guild
         if guild is None:
             raise UserError("Matches belong to a server: use `/match list` in one.")
-        member = interaction.user
         lines = []
         for row in await self.storage.open_matches_in_guild(guild.id):
-            channel = guild.get_channel(row.channel_id)
-            if (
-                isinstance(member, discord.Member)
-                and channel is not None
-                and channel.permissions_for(member).view_channel
-            ):
+            if can_read(guild, interaction.user, row.channel_id):
                 lines.append(await self._listed(row))
         if not lines:
             await interaction.response.send_message(
@@ -447,13 +441,17 @@ class Lobby:
             f"{seats}\n{next_step}"
         )
 
-    async def _refresh_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
+    async def _refresh_lobby(
+        self, interaction: discord.Interaction[Any], row: MatchRow, said: str
+    ) -> None:
+        """The lobby message shows the seats now; pressed on it, that is the answer, and by
+        command the member is told `said`."""
         text = await self.lobby_text(row)
         message = interaction.message
         if message is not None and message.id == row.lobby_message_id:
             await interaction.response.edit_message(content=text)
             return
-        await interaction.response.send_message("Done.", ephemeral=True)
+        await interaction.response.send_message(said, ephemeral=True)
         await self._refresh_lobby_message(row, text)
 
     async def _refresh_lobby_message(self, row: MatchRow, text: str | None = None) -> None:
@@ -512,7 +510,13 @@ class Lobby:
                 match_id, interaction.user.id, interaction.user.name
             ):
                 raise UserError("You have already joined this match.")
-        await self._refresh_lobby(interaction, row)
+            seated = len(await self.storage.players(match_id))
+        await self._refresh_lobby(
+            interaction,
+            row,
+            f"You join **{engine.title}**: {seated} of {engine.max_players} seats are taken. "
+            "The host starts the match.",
+        )
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
@@ -520,7 +524,9 @@ class Lobby:
             raise UserError("To withdraw a challenge, cancel it with `/match cancel`.")
         if not await self.storage.remove_player(match_id, interaction.user.id):
             raise UserError("You have not joined this match.")
-        await self._refresh_lobby(interaction, row)
+        await self._refresh_lobby(
+            interaction, row, f"You leave the lobby of **{engine_for(row.game).title}**."
+        )
 
     async def unseat(self, interaction: discord.Interaction[Any], user_id: int) -> None:
         """A host takes a seat back in the lobby: a member's (`/match kick` before the start)

@@ -1,6 +1,11 @@
 """`/stats` and `/leaderboard`: what members' finished matches in a server count for
 (`bot.stats`). Both answer privately unless asked to show the channel; members are named by
-their mentions, which never ping."""
+their mentions, which never ping.
+
+Both count only the matches of channels the asker may read (Discord's permissions): a private
+match channel's players, placings and link reach nobody who cannot read it. A public answer
+counts only the matches of channels everyone in the server may read, and of the channel it is
+posted in, whose readers see it. In DMs there is no server to count, and both refuse."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
+from bot.flows.common import can_read
 from bot.games.registry import PLUGINS, game_named
 from bot.limits import fit
 from bot.stats import LAST_MATCHES, LEADERBOARD_RULE, leaderboard_text, stats_text
@@ -41,6 +47,23 @@ class Stats:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
+    async def _readable(
+        self, interaction: discord.Interaction[Any], guild: discord.Guild, public: bool
+    ) -> list[int]:
+        """The channels whose finished matches an answer counts: those the asker may read,
+        and, for a public answer, that everyone in the server may read too (or the channel
+        it goes to)."""
+        return [
+            channel_id
+            for channel_id in await self.storage.result_channels(guild.id)
+            if can_read(guild, interaction.user, channel_id)
+            and (
+                not public
+                or channel_id == interaction.channel_id
+                or can_read(guild, guild.default_role, channel_id)
+            )
+        ]
+
     async def stats(
         self,
         interaction: discord.Interaction[Any],
@@ -54,7 +77,8 @@ class Stats:
         if who.bot:
             raise UserError("Bots keep no stats: only members play matches.")
         only = _game(game)
-        tallies = await self.storage.tallies(guild.id, who.id, only)
+        channels = await self._readable(interaction, guild, public)
+        tallies = await self.storage.tallies(guild.id, who.id, only, channels)
         if not tallies:
             which = f"{_title(only)} match" if only else "match"
             text = (
@@ -64,7 +88,7 @@ class Stats:
                 else f"<@{who.id}> has not finished a {which} in this server yet."
             )
         else:
-            past = await self.storage.past_matches(guild.id, who.id, only, LAST_MATCHES)
+            past = await self.storage.past_matches(guild.id, who.id, only, channels, LAST_MATCHES)
             text = stats_text(f"<@{who.id}>", tallies, past, _title)
         await _answer(interaction, text, public)
 
@@ -74,7 +98,8 @@ class Stats:
         """The server's members by wins (`LEADERBOARD_RULE`), of one game or of all."""
         guild = _guild(interaction, "/leaderboard")
         only = _game(game)
-        standings = await self.storage.standings(guild.id, only)
+        channels = await self._readable(interaction, guild, public)
+        standings = await self.storage.standings(guild.id, only, channels)
         which = _title(only) if only else "all games"
         if not standings:
             text = (

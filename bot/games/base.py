@@ -64,6 +64,12 @@ class GameTexts(ABC):
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         """The message for one event, or None when it is not announced."""
 
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """The message for a private event as `reader`, one of its audience, reads it: a
+        game words what one reader did in the second person here ("You gave $7 to ben."). By
+        default, `describe`."""
+        return self.describe(event, names)
+
     @abstractmethod
     def one_on_one(self, view: dict[str, Any], names: Names) -> str:
         """A player's private summary: what they hold and may do now."""

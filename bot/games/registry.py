@@ -13,6 +13,7 @@ from bot.games.mars_auction.plugin import PLUGIN as MARS_AUCTION
 from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
 from bot.games.plugin import GamePlugin
 from bot.games.project_mars.plugin import PLUGIN as PROJECT_MARS
+from games.core.drawing.words import join
 from games.core.errors import typed
 
 PLUGINS: dict[str, GamePlugin] = {
@@ -32,8 +33,9 @@ def plugin_for(game: str) -> GamePlugin:
 
 def plugin_named(text: str) -> GamePlugin:
     """The plug-in of the game whose id or title `text` is (in any case), or that a word of
-    only one game's name starts (`marsbot`; `mars` starts two), as a member types or picks
-    it; raises ValueError naming the games there are."""
+    only one game's name starts (`marsbot`), as a member types or picks it; raises
+    ValueError naming the games it could be, when it starts a word of several (`auction`),
+    else the games there are."""
     typed_ = text.strip().lower()
     found = next((p for g, p in PLUGINS.items() if typed_ in (g, p.title.lower())), None)
     if found is not None:
@@ -44,7 +46,12 @@ def plugin_named(text: str) -> GamePlugin:
         if typed_
         and any(w.startswith(typed_) for w in f"{g} {p.title.lower()}".replace("-", " ").split())
     ]
-    return starting[0] if len(starting) == 1 else plugin_for(text)
+    if len(starting) > 1:
+        named = [f"{p.title} (`{p.game}`)" for p in starting]
+        raise ValueError(
+            f"{typed(text)} fits {len(starting)} games: {join(named, 'or')}. Name one of them."
+        )
+    return starting[0] if starting else plugin_for(text)
 
 
 def game_named(text: str) -> GamePlugin:

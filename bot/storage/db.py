@@ -6,6 +6,7 @@ confirmation shown after the commit is never lost."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -150,10 +151,55 @@ def _connect(path: str) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
 
+class NewerDatabase(sqlite3.DatabaseError):
+    """A database written by a newer Dealer: its schema version (`PRAGMA user_version`) is
+    past the migrations this Dealer knows. After a rollback, the older Dealer would run on
+    a schema it does not know, so it refuses the file and leaves it as it is."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(
+            f"it was written by a newer Dealer (database version {found}; this Dealer knows "
+            f"versions up to {len(MIGRATIONS)}). Run that Dealer, or restore a backup this one "
+            "made"
+        )
+
+
+#: The header of an SQLite database file, and where it keeps `user_version` (4 bytes,
+#: big-endian, at offset 60: https://www.sqlite.org/fileformat.html#the_database_header).
+_HEADER = b"SQLite format 3\x00"
+_USER_VERSION = slice(60, 64)
+
+
+def _refuse_newer(version: int) -> None:
+    if version > len(MIGRATIONS):
+        raise NewerDatabase(version)
+
+
+def _check_version(path: str) -> None:
+    """Refuse a database from a newer Dealer before anything writes to it: first by the
+    version in the file's header, read as bytes; then, as a newer Dealer that stopped before
+    copying its WAL back leaves its version there, by a read-only connection, which cannot
+    copy the WAL into the file when it closes. A missing, empty or non-database file is left
+    to SQLite."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(_USER_VERSION.stop)
+    except FileNotFoundError:
+        return
+    if not header.startswith(_HEADER) or len(header) < _USER_VERSION.stop:
+        return
+    _refuse_newer(int.from_bytes(header[_USER_VERSION], "big"))
+    uri = f"{Path(path).absolute().as_uri()}?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as reader:
+        _refuse_newer(reader.execute("PRAGMA user_version").fetchone()[0])
+
+
 def _open_writer(path: str, durability: Durability, rank: Rank | None) -> sqlite3.Connection:
     """The writing connection, with the schema migrated (each migration one transaction,
-    its backfill included). Its automatic checkpoints are off: `Storage` runs them off the
-    event loop."""
+    its backfill included); a database from a newer Dealer is refused first
+    (`NewerDatabase`), unchanged. Its automatic checkpoints are off: `Storage` runs them off
+    the event loop."""
+    _check_version(path)
     writer = _connect(path)
     for pragma in (
         "journal_mode=WAL",

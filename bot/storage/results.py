@@ -10,9 +10,10 @@ ranked once, by the migration that made the table (`backfill`).
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -109,6 +110,11 @@ def backfill(w: sqlite3.Connection, rank: Rank | None) -> None:
         write_results(w, match_id, rows, at)
 
 
+#: Results of the channels listed in the query's JSON array argument (the channels the
+#: asker may read).
+_IN_CHANNELS = "channel_id IN (SELECT value FROM json_each(?))"
+
+
 class ResultStore:
     """Reads of the results (through `db`, like every read of `Storage`)."""
 
@@ -118,47 +124,62 @@ class ResultStore:
         # Defined by `SeasonStore` (bot/storage/seasons.py), mixed into `Storage` with this.
         async def _all(self, sql: str, *args: Any) -> list[Any]: ...
 
-    async def tallies(self, guild_id: int, user_id: int, game: str | None) -> list[Tally]:
-        """A member's finished matches in a server, per game (or of one game), practice
-        matches apart, by game."""
+    async def result_channels(self, guild_id: int) -> list[int]:
+        """The channels of a server that finished matches were played in."""
+        rows = await self._all(
+            "SELECT DISTINCT channel_id FROM results WHERE guild_id = ? ORDER BY channel_id",
+            guild_id,
+        )
+        return [r[0] for r in rows]
+
+    async def tallies(
+        self, guild_id: int, user_id: int, game: str | None, channels: Collection[int]
+    ) -> list[Tally]:
+        """A member's finished matches in `channels` of a server, per game (or of one game),
+        practice matches apart, by game."""
         rows = await self._all(
             "SELECT game, practice, COUNT(*), SUM(won) FROM results"
-            " WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?)"
+            f" WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
             " GROUP BY game, practice ORDER BY game, practice",
             guild_id,
             user_id,
             game,
             game,
+            json.dumps(sorted(channels)),
         )
         return [Tally(r[0], bool(r[1]), r[2], r[3]) for r in rows]
 
     async def past_matches(
-        self, guild_id: int, user_id: int, game: str | None, limit: int
+        self, guild_id: int, user_id: int, game: str | None, channels: Collection[int], limit: int
     ) -> list[PastMatch]:
-        """A member's last finished matches in a server, the latest first."""
+        """A member's last finished matches in `channels` of a server, the latest first."""
         rows = await self._all(
             "SELECT match_id, channel_id, game, place, won, practice, ended_at FROM results"
-            " WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?)"
+            f" WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
             " ORDER BY ended_at DESC, match_id DESC LIMIT ?",
             guild_id,
             user_id,
             game,
             game,
+            json.dumps(sorted(channels)),
             limit,
         )
         return [PastMatch(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5]), r[6]) for r in rows]
 
-    async def standings(self, guild_id: int, game: str | None) -> list[Standing]:
-        """Every member who finished a match in the server (of one game, or of any), with
-        how many they played and won, practice matches left out: most wins first, then the
-        better win rate, then fewer matches played."""
+    async def standings(
+        self, guild_id: int, game: str | None, channels: Collection[int]
+    ) -> list[Standing]:
+        """Every member who finished a match in `channels` of the server (of one game, or of
+        any), with how many they played and won, practice matches left out: most wins first,
+        then the better win rate, then fewer matches played."""
         rows = await self._all(
             "SELECT user_id, COUNT(*) AS played, SUM(won) AS won FROM results"
-            " WHERE guild_id = ? AND practice = 0 AND (? IS NULL OR game = ?)"
+            f" WHERE guild_id = ? AND practice = 0 AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
             " GROUP BY user_id"
             " ORDER BY won DESC, CAST(won AS REAL) / played DESC, played, user_id",
             guild_id,
             game,
             game,
+            json.dumps(sorted(channels)),
         )
         return [Standing(r[0], r[1], r[2]) for r in rows]

@@ -220,7 +220,7 @@ def access_board(
     footer = wrap_footer(
         [
             "Everyone pays what they bid. The highest bids enter; a tie that would not fit "
-            "keeps the whole tied group out (AA-7)."
+            "keeps the whole tied group out."
         ],
         WIDTH,
         MARGIN,
@@ -336,8 +336,8 @@ def location_board(event: Mapping[str, Any], names: NameSource) -> Board:
     ]
     footer = wrap_footer(
         [
-            "Everyone pays all their bids, won or lost (AA-10). The highest amount bid by "
-            "exactly one player wins; tied amounts are skipped (AA-11)."
+            "Everyone pays all their bids, won or lost. The highest amount bid by "
+            "exactly one player wins; tied amounts are skipped."
         ],
         WIDTH,
         MARGIN,
@@ -796,7 +796,7 @@ def _prize_cell(
 
 def _hand_order(colours: Sequence[str]) -> str:
     order = " > ".join(HAND_LABELS.values())
-    return f"Hands: {order}; ties go to more {', then '.join(colours)}, then cash (AA-16)."
+    return f"Hands: {order}; ties go to more {', then '.join(colours)}, then cash."
 
 
 def _final_footer(result: Mapping[str, Any], colours: Sequence[str], name: Name) -> list[str]:

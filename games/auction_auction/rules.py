@@ -590,12 +590,12 @@ class AuctionAuction(Engine[State, Options]):
         if state.phase == "access":
             passes = (
                 "Bids not in by then count as none: those players bid $0 for no house and "
-                "spend the round in the Black Market (AA-5)."
+                "spend the round in the Black Market."
             )
         else:
             passes = (
                 "Bids not in by then count as none; each lot goes to the highest amount "
-                "exactly one player bid on it (AA-11)."
+                "exactly one player bid on it."
             )
         return Phase(
             name=state.phase,

@@ -234,7 +234,7 @@ class MarsAuction(Engine[State, Options]):
         kinds = [KINDS.index(kind_of(c.type)) for c in cards]
         if kinds != sorted(kinds):
             raise RuleError(
-                "display_order", "List the display in L1 order: companies, preludes, projects."
+                "display_order", "List the display in the order companies, preludes, projects."
             )
         return cards
 
@@ -392,22 +392,20 @@ class MarsAuction(Engine[State, Options]):
             if mine > MAX_ON_CARD:
                 raise RuleError(
                     "card_full",
-                    f"That would put {mine} of your markers on {card.name}; at most "
-                    f"{MAX_ON_CARD} (L7).",
+                    f"That would put {mine} of your markers on {card.name}; at most {MAX_ON_CARD}.",
                 )
         seat = board.seat(player)
         if seat.placed + len(numbers) > MAX_PER_ROUND:
             raise RuleError(
                 "round_full",
-                f"You have put out {seat.placed} of your {MAX_PER_ROUND} markers this round (L8).",
+                f"You have put out {seat.placed} of your {MAX_PER_ROUND} markers this round.",
             )
         after = self.unsettled(state, player) + len(numbers)
         budget = self.budget(state, player)
         if after > budget:
             raise RuleError(
                 "budget",
-                f"Your markers would come to {after} M€, and you have {budget} M€ to pay with "
-                "(L9).",
+                f"Your markers would come to {after} M€, and you have {budget} M€ to pay with.",
             )
         for number in numbers:
             card = cards[number]
@@ -662,9 +660,7 @@ class MarsAuction(Engine[State, Options]):
             raise RuleError("nothing_to_choose", f"You keep the {KIND_WORDS[kind]} you won.")
         chosen = self._named(mine, names, kind)
         if len(chosen) != KEEP[kind]:
-            raise RuleError(
-                "keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]} (L15)."
-            )
+            raise RuleError("keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]}.")
         board.seat(player).choice = chosen
         board.private(player, "choice_made", player=player, cards=chosen, step="keep")
         board.public("choice_received", player=player, step="keep")
@@ -683,7 +679,7 @@ class MarsAuction(Engine[State, Options]):
         if price > money:
             raise RuleError(
                 "cannot_afford",
-                f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left (L16).",
+                f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left.",
             )
         board.seat(player).choice = chosen
         board.private(player, "choice_made", player=player, cards=chosen, step="buy")
@@ -866,14 +862,14 @@ class MarsAuction(Engine[State, Options]):
         if amount < low:
             raise RuleError(
                 "too_low",
-                "Open at 0 M€ or more (U2)."
+                "Open at 0 M€ or more."
                 if high is None
                 else f"The bid is {high[1]} M€ ({high[0]}): raise to {low} M€ or more.",
             )
         most = self.available(state, player)
         if amount > most:
             raise RuleError(
-                "budget", f"You can pay at most {most} M€ for this card (U5), not {amount} M€."
+                "budget", f"You can pay at most {most} M€ for this card, not {amount} M€."
             )
         state.lot.bids.append((player, amount))
         board.public("bid_raised", player=player, number=state.lot.number, amount=amount)
@@ -884,9 +880,7 @@ class MarsAuction(Engine[State, Options]):
         lot = state.lot
         assert lot is not None
         if lot.high is None and player == lot.opener:
-            raise RuleError(
-                "must_open", "You open the bidding on this card: bid 0 M€ or more (U2)."
-            )
+            raise RuleError("must_open", "You open the bidding on this card: bid 0 M€ or more.")
         lot.passed.append(player)
         board.public("passed", player=player, number=lot.number, auto=auto)
         self._next_bidder(board)
@@ -1198,15 +1192,15 @@ class MarsAuction(Engine[State, Options]):
                 clock="step",
                 id=f"{step}-{state.waits}",
                 on_deadline="Whoever has not chosen buys none of the projects they won; "
-                "their bids stay paid (L16).",
+                "their bids stay paid.",
             )
         player = state.to_act or ""
         if state.options.variant == "limited":
-            then = f"{player} passes for the rest of this round (L6)."
+            then = f"{player} passes for the rest of this round."
         elif state.lot is not None and state.lot.high is None:
-            then = f"{player} opens the card at 0 M€ (U2)."
+            then = f"{player} opens the card at 0 M€."
         else:
-            then = f"{player} passes on this card (U3)."
+            then = f"{player} passes on this card."
         lot = ""
         if state.lot is not None:
             card = next(c for c in state.display if c.number == state.lot.number)

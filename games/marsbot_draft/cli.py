@@ -50,7 +50,7 @@ def add_parser(commands: Any) -> None:
             "--aridor-tracks",
             choices=("level", "cascade"),
             default="level",
-            help="Aridor: a track's tags as one level (default) or a cascade (A4)",
+            help="Aridor: a track's tags as one level (default) or a cascade",
         )
         if action == "discard":
             parser.add_argument("--spire-rule", choices=("czech", "english"), default="czech")

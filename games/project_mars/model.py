@@ -85,7 +85,7 @@ The host's view is the public one (viewer None): hosts see no hand during a matc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
@@ -106,6 +106,12 @@ MAX_UTILITY = 3
 HAND_SIZE = 10
 MULLIGAN_MAX = 3
 ROUNDS = 3
+
+
+def winner_first(players: Iterable[str], winner: str | None) -> list[str]:
+    """The players in the order a score is read out: the round's or the match's winner first
+    ("wins it, TPR 21 to 5", "wins 2 to 0"); a draw keeps the seats' order."""
+    return sorted(players, key=lambda player: player != winner)
 
 
 def row_of(slot: str) -> Row:

@@ -54,7 +54,15 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.words import join, plural
-from games.project_mars.model import CARDS, COLUMNS, ROWS, card_words, column_of, row_of
+from games.project_mars.model import (
+    CARDS,
+    COLUMNS,
+    ROWS,
+    card_words,
+    column_of,
+    row_of,
+    winner_first,
+)
 
 WIDTH = 960
 MARGIN = 28
@@ -773,11 +781,11 @@ def round_board(event: Mapping[str, Any], names: NameSource) -> Board:
         else f"Round {event['round']} · a draw"
     )
     tpr = score["tpr"]
-    notes = [" – ".join(str(tpr.get(p, 0)) for p in players) + " TPR"]
+    notes = [" – ".join(str(tpr.get(p, 0)) for p in winner_first(players, winner)) + " TPR"]
     footer = wrap_footer(
         [
-            "Lanes are compared first: more PWR in a column wins it, +1 TPR (PM-4); then each "
-            "player's TPR adds the PWR on their field and the bonuses (PM-7). Face-down traps "
+            "Lanes are compared first: more PWR in a column wins it, +1 TPR; then each "
+            "player's TPR adds the PWR on their field and the bonuses. Face-down traps "
             "count for nobody.",
         ],
         WIDTH,
@@ -879,7 +887,7 @@ def round_alt(event: Mapping[str, Any], name: Name) -> str:
     score = event["score"]
     winner = event.get("winner")
     tpr = score["tpr"]
-    figures = " to ".join(f"{name(p)} {tpr.get(p, 0)}" for p in players)
+    figures = " to ".join(f"{name(p)} {tpr.get(p, 0)}" for p in winner_first(players, winner))
     outcome = f"{name(winner)} wins it" if winner else "a draw"
     parts = [f"Project Mars, round {event['round']} resolved: {outcome}, TPR {figures}."]
     fields: Mapping[str, Field] = event["fields"]
@@ -918,7 +926,7 @@ def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
     if forfeit:
         lines.append(f"{name(forfeit)} was removed by the host and forfeits the match.")
     lines.append(
-        "Best of three (PM-8): two round wins win; a round drawn counts for nobody; round 1 "
+        "Best of three: two round wins win; a round drawn counts for nobody; round 1 "
         "won and round 2 drawn, the round-1 winner wins."
     )
     footer = wrap_footer(lines, WIDTH, MARGIN)
@@ -987,8 +995,8 @@ def final_alt(result: Mapping[str, Any], name: Name) -> str:
         parts.append(f"{name(result['forfeit'])} was removed by the host and forfeits.")
     for played in result.get("rounds", []):
         tpr = played["score"]["tpr"]
-        figures = " to ".join(f"{name(p)} {v}" for p, v in tpr.items())
         won = played.get("winner")
+        figures = " to ".join(f"{name(p)} {tpr[p]}" for p in winner_first(tpr, won))
         parts.append(
             f"Round {played['round']}: {name(won) + ' wins' if won else 'draw'}, TPR {figures}."
         )

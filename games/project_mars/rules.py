@@ -746,7 +746,7 @@ class ProjectMars(Engine[State, Options]):
                 title="Choosing decks",
                 clock="turn",
                 id=f"deck-{state.waits}",
-                on_deadline="Whoever has not chosen a deck gets Vanguard (PM-D1).",
+                on_deadline="Whoever has not chosen a deck gets Vanguard.",
             )
         heading = f"Round {state.round}"
         if state.phase == "mulligan":
@@ -758,7 +758,7 @@ class ProjectMars(Engine[State, Options]):
                 clock="turn",
                 id=f"mulligan-{state.waits}",
                 on_deadline="Whoever has not finished keeps their whole back hand and trades "
-                "nothing in (PM-D15).",
+                "nothing in.",
             )
         pending = state.pending
         if state.phase == "choice" and pending is not None:
@@ -770,7 +770,7 @@ class ProjectMars(Engine[State, Options]):
                 round=state.round,
                 clock="turn",
                 id=f"choice-{state.waits}",
-                on_deadline=f"{pending.player} takes {first} (PM-D15).",
+                on_deadline=f"{pending.player} takes {first}.",
             )
         return Phase(
             name="turn",
@@ -778,7 +778,7 @@ class ProjectMars(Engine[State, Options]):
             round=state.round,
             clock="turn",
             id=f"turn-{state.waits}",
-            on_deadline=f"{state.turn} passes (PM-D15).",
+            on_deadline=f"{state.turn} passes.",
         )
 
     def legal_actions(self, state: State, player: str) -> list[Action]:

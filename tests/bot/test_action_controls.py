@@ -87,3 +87,29 @@ async def test_an_amount_form_answered_after_its_phase_closed_changes_nothing(
     r = await member.user.submit_modal(shown, {"amount": "5"})
     assert r.ephemeral and "That is not open now (Auction phase" in r.response.content
     assert (await t.state()).model_dump() == before
+
+
+async def test_a_gift_is_told_to_its_giver_in_the_second_person_once(simcord_env: Any) -> None:
+    """By `/give` in the channel the reply tells the giver and no DM repeats it; from the
+    1-on-1's form, the DM tells it (the reply only accepts); the receiver reads "gave you"."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    giver, receiver = t.players[0], t.players[1]
+    before = len(giver.user.dm_channel.history())
+    r = await giver.slash(t.channel, "give", member=receiver, amount=7)
+    assert r.ephemeral and r.response.content.startswith("You gave $7 to player1."), (
+        r.response.content
+    )
+    since = [m.content for m in giver.user.dm_channel.history()[before:]]
+    assert not any("gave" in text for text in since), since
+    assert "player0 gave you $7." in receiver.user.dm_channel.last_message.content
+
+    dm = giver.user.dm_channel.last_message
+    shown = await giver.user.select(
+        dm, [str(receiver.id)], custom_id=control(dm, f"dealer:actpick:{t.match_id}:give")
+    )
+    before = len(giver.user.dm_channel.history())
+    r = await giver.user.submit_modal(shown, {"amount": "5"})
+    assert "gave" not in r.response.content, r.response.content
+    told = [m.content for m in giver.user.dm_channel.history()[before:] if "gave" in m.content]
+    assert told == ["You gave $5 to player1."], told

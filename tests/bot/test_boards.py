@@ -5,6 +5,7 @@ loops and stop when the bot closes."""
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from bot.games.mars_auction.texts import BOARD_SHOWN as MARS_BOARD_SHOWN
 from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.project_mars.texts import BOARD_SHOWN, ProjectMarsTexts
 from bot.games.registry import plugin_for
+from bot.render_worker import WORKER_NICENESS
 from bot.season_board import standings_board
 from tools import render_samples
 from tools.render_samples import Played
@@ -141,3 +143,17 @@ async def test_closing_the_bot_stops_the_workers(played: Played, tmp_path: Path)
     await create_bot(tmp_path / "dealer.db").close()
     assert not boards._POOL.idle
     assert all(worker.process.returncode is not None for worker in workers)
+
+
+def scheduling() -> tuple[int, int]:
+    """The calling process's scheduling policy and nice value."""
+    return os.sched_getscheduler(0), os.getpriority(os.PRIO_PROCESS, 0)
+
+
+async def test_the_workers_run_at_a_lower_priority_not_an_idle_one() -> None:
+    """A worker yields to the bot's loop but still gets CPU on a busy host: the normal policy
+    at a higher nice value (under SCHED_IDLE, boards took a minute on a loaded machine)."""
+    policy, niceness = await boards.render(scheduling)
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert policy == os.SCHED_OTHER
+    assert niceness == min(19, mine + WORKER_NICENESS)

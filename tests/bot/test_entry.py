@@ -8,9 +8,11 @@ the real login path runs: its HTTP session is opened, then refused or cut off.
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from bot.settings import MUST_BE, Settings
+from bot.storage.migrations import MIGRATIONS
 
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_SYNC", "DEV_GUILD_ID")
 #: `python -m bot`, with discord.py's API address replaced first when one is given.
@@ -187,22 +190,7 @@ def test_discord_out_of_reach(tmp_path: Path) -> None:
 def test_a_database_that_cannot_be_used(tmp_path: Path) -> None:
     """The database is opened once logged in (`setup_hook`): login stands in for Discord's."""
     (tmp_path / "notes.db").write_text("not a database, just notes\n" * 100)
-    boot = (
-        "import sys\n"
-        "from bot.app import DealerBot\n"
-        "async def login(self, token): await self.setup_hook()\n"
-        "DealerBot.login = login\n"
-        "from bot.__main__ import main\n"
-        "sys.exit(main([]))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", boot],
-        cwd=tmp_path,
-        env=environment(DISCORD_TOKEN="x.y.z", DATABASE_PATH="notes.db"),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = boot_with_database(tmp_path, "notes.db")
     assert_one_error(
         done, "the database DATABASE_PATH=notes.db cannot be used: file is not a database."
     )
@@ -241,3 +229,51 @@ def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
 
 def test_every_setting_says_what_it_must_be() -> None:
     assert set(MUST_BE) == set(Settings.model_fields)
+
+
+def boot_with_database(tmp_path: Path, name: str) -> subprocess.CompletedProcess[str]:
+    """`python -m bot` up to opening the database (`setup_hook`), login standing in for
+    Discord's."""
+    boot = (
+        "import sys\n"
+        "from bot.app import DealerBot\n"
+        "async def login(self, token): await self.setup_hook()\n"
+        "DealerBot.login = login\n"
+        "from bot.__main__ import main\n"
+        "sys.exit(main([]))\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", boot],
+        cwd=tmp_path,
+        env=environment(DISCORD_TOKEN="x.y.z", DATABASE_PATH=name),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("journal", ["wal", "delete"])
+def test_a_database_from_a_newer_dealer_is_refused_and_left_untouched(
+    tmp_path: Path, journal: str
+) -> None:
+    """A rollback to an older Dealer must not run on a schema it does not know (#25): one
+    line naming both versions, and the file not switched to WAL, not written, byte for byte
+    (nor a journal or shared-memory file made beside it)."""
+    path = tmp_path / "newer.db"
+    newer = len(MIGRATIONS) + 1
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute(f"PRAGMA journal_mode={journal}")
+        db.execute("CREATE TABLE later (x INTEGER)")
+        db.execute(f"PRAGMA user_version={newer}")
+        db.commit()
+    before = path.read_bytes()
+    files = sorted(p.name for p in tmp_path.iterdir())
+    done = boot_with_database(tmp_path, "newer.db")
+    assert_one_error(
+        done,
+        f"the database DATABASE_PATH=newer.db cannot be used: it was written by a newer Dealer "
+        f"(database version {newer}; this Dealer knows versions up to {len(MIGRATIONS)}). Run "
+        "that Dealer, or restore a backup this one made.",
+    )
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == files

@@ -297,3 +297,22 @@ def test_python_m_bot_passes_docs_url_to_the_bot(
     monkeypatch.setattr(entry, "create_bot", create_bot)
     assert entry.run() == 0
     assert made["docs_url"] == DOCS and made["token"] == "token"
+
+
+async def test_a_word_that_fits_several_games_offers_them(simcord_env: Any) -> None:
+    """`/help game:auction` is not 'unknown': it names the games it could be (#25)."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    r = await ann.slash(channel, "help", game="auction")
+    assert r.ephemeral and r.response.content == (
+        "'auction' fits 2 games: Auction Auction (`auction-auction`) or Mars Auction "
+        "(`mars-auction`). Name one of them."
+    )
+    r = await ann.slash(channel, "stats", game="mars")
+    assert r.ephemeral and r.response.content.startswith(
+        "'mars' fits 3 games: Project Mars (`project-mars`), Mars Auction (`mars-auction`) or "
+        "MARSBOT draft (`marsbot-draft`)."
+    ), r.response.content
+    r = await ann.slash(channel, "help", game="chess")
+    assert r.response.content.startswith("Unknown game 'chess'")

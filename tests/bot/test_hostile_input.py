@@ -5,6 +5,7 @@ nothing it refuses (issue #12, items 1 and 2)."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable
 from typing import Any
 
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from simcord.backend.errors import OptionError, SetupError
 
-from bot.amounts import MAX_AMOUNT, parse_amount
+from bot.amounts import MAX_AMOUNT, parse_amount, parse_numbers
 from bot.errors import UNEXPECTED, UserError
 from games.core.errors import typed
 from tests.bot.conftest import Table
@@ -25,8 +26,7 @@ from tests.bot.test_project_mars import Mars
 LONG = ("@everyone <@&1> **bold** `code` ünïcödé 汉字 " * 200)[:4000]
 FORM_CHECKS = settings(
     max_examples=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
 
@@ -161,6 +161,25 @@ def test_amounts_as_people_type_them(typed: str, amount: int) -> None:
 def test_what_is_not_an_amount_is_refused_clearly(typed: str, refusal: str) -> None:
     with pytest.raises(UserError, match=refusal):
         parse_amount(typed)
+
+
+@pytest.mark.parametrize("digit", ["²", "⁵", "𝟗", "٣", "１", "１２", "৪"])
+def test_numbers_people_type_are_the_digits_0_to_9_everywhere(digit: str) -> None:
+    """One rule for the numbers people type (#25): what an amount refuses, a list of card
+    numbers refuses too, alone or beside a number that is one."""
+    with pytest.raises(UserError, match="not an amount"):
+        parse_amount(digit)
+    assert parse_numbers(digit) is None
+    assert parse_numbers(f"3 {digit}") is None
+    assert parse_numbers("3, 7 and 12") == [3, 7, 12]
+
+
+@given(st.text())
+def test_a_list_of_numbers_takes_what_an_amount_takes(text: str) -> None:
+    numbers = parse_numbers(text)
+    if numbers is not None:
+        assert all(parse_amount(str(n)) == n for n in numbers)
+        assert set(re.sub(r"[\s,;&+]|and", "", text, flags=re.IGNORECASE)) <= set("0123456789")
 
 
 @given(st.text(), st.integers(min_value=2, max_value=100))

@@ -16,6 +16,7 @@ from games.marsbot_draft import ENGINE
 from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import custom_ids
+from tests.words import ruling_ids_sent
 
 GAME = "marsbot-draft"
 
@@ -118,6 +119,7 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 ROUND_1 = "Io Mining Industries; Ganymede Colony; Venus Governor:4:venus+venus; Comet"
@@ -188,6 +190,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: Any) -> None:
@@ -236,6 +239,7 @@ async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: 
         assert r.ephemeral and words in r.response.content, (cards, r.response.content)
         assert await t.moves() == 1
     assert "Sorry" not in "\n".join(readable(t.channel.history(viewer=t.ann)))
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
@@ -255,7 +259,7 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
     assert r.ephemeral and f"{theirs} is not in your pile" in r.response.content
     for _ in range(4):
         r = await t.ann.slash(t.channel, "match close-phase")
-        assert r.ephemeral and r.response.content == "Done.", r.response.content
+        assert r.ephemeral and r.response.content.startswith("You closed"), r.response.content
     text = t.channel_text()
     assert "Brutal difficulty: MARSBOT keeps all 4 cards." in text
     assert "you take the first card of your pile" in text
@@ -300,18 +304,19 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     asked = await t.ann.slash(t.channel, "match undo")
     assert asked.ephemeral and "ann's pick" in asked.response.content, asked.response.content
     (row,) = asked.response.components
-    (button,) = row["components"]
+    button, _keep = row["components"]
     done = await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "↩️ Done" in done.response.content, done.response.content
     view = await t.view()
     assert (view["round"], view["rounds"], view["marsbot_kept"]) == (1, [], [])
     asked = await t.ann.slash(t.channel, "match forfeit")
     (row,) = asked.response.components
-    (button,) = row["components"]
+    button, _keep = row["components"]
     assert "The draft stops where it stands." in asked.response.content
     await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "ann stops the draft." in t.channel_text()
     assert ENGINE.result(await t.state())["ended"] == "forfeit"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
@@ -390,7 +395,8 @@ async def test_help_explains_the_draft(simcord_env: Any) -> None:
         again = await t.ann.slash(t.channel, "help", game=typed)
         assert again.response.content == r.response.content, typed
     r = await t.ann.slash(t.channel, "help", game="mars")
-    assert "Unknown game 'mars'" in r.response.content, "the start of two games' names"
+    assert "'mars' fits 3 games" in r.response.content, "the start of three games' names"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_marsbot_start_draws_a_corporation_when_none_is_named(simcord_env: Any) -> None:

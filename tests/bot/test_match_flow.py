@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.bot.conftest import Table, replay
+from tests.words import ruling_ids_sent
 
 
 @pytest.mark.slow
@@ -41,6 +42,7 @@ async def test_twelve_player_match_equals_replay_of_its_record(simcord_env: Any)
     expected["garnets"] = {names[k]: v for k, v in expected["garnets"].items()}
     expected["elimination_candidates"] = [names[p] for p in expected["elimination_candidates"]]
     assert report["result"] == expected
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_bid_target_autocompletes_to_what_the_player_may_bid_on(simcord_env: Any) -> None:
@@ -81,6 +83,7 @@ async def test_help_explains_the_game_and_the_commands(simcord_env: Any) -> None
     assert [c["value"] for c in games] == ["project-mars", "mars-auction", "marsbot-draft"]
     r = await t.host.slash(t.channel, "help", game="chess")
     assert r.ephemeral and "Unknown game 'chess'" in r.response.content
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_two_players_at_once_are_applied_one_after_the_other(simcord_env: Any) -> None:
@@ -96,3 +99,31 @@ async def test_two_players_at_once_are_applied_one_after_the_other(simcord_env: 
     assert [seq for seq, _, _ in stored] == [1, 2, 3, 4]
     assert sorted(actor for _, actor, _ in stored) == sorted(str(p.id) for p in t.players)
     assert (await t.view(t.players[0]))["submitted"] == [str(p.id) for p in t.players]
+
+
+async def test_join_leave_close_phase_and_kick_say_what_happened(simcord_env: Any) -> None:
+    """Not "Done.": who joined or left, which phase closed and what comes next, who was
+    removed (#25)."""
+    t = Table(simcord_env, 4)
+    lobby = await t.open(phase_minutes=60)
+    late = t.guild.add_member(simcord_env.create_user("latecomer"))
+    joined = await late.slash(t.channel, "match join")
+    assert joined.ephemeral
+    assert joined.response.content == (
+        "You join **Auction Auction**: 5 of 12 seats are taken. The host starts the match."
+    )
+    left = await late.slash(t.channel, "match leave")
+    assert left.ephemeral
+    assert left.response.content == "You leave the lobby of **Auction Auction**."
+    started = await t.host.click(lobby, label="Start")
+    assert "started" in started.response.content, started.response.content
+    closed = await t.host.slash(t.channel, "match close-phase")
+    assert closed.ephemeral
+    assert closed.response.content == (
+        "You closed **Access phase, round 1 of 3**. Now: **Auction phase, round 1 of 3**."
+    )
+    kicked = await t.host.slash(t.channel, "match kick", member=t.players[2])
+    assert kicked.ephemeral
+    assert kicked.response.content == (
+        "You removed player2 from the match. Now: **Auction phase, round 1 of 3**."
+    )

@@ -26,6 +26,7 @@ from games.project_mars.model import CARDS, card_words
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_time_and_restarts import close_dms_of
 from tests.project_mars import helpers
+from tests.words import ruling_ids_sent
 
 GAME = "project-mars"
 MINUTE = 60
@@ -242,7 +243,7 @@ class Mars:
         assert shown.ephemeral, shown.response.content
         return self.note(member, shown)
 
-    def between_menus(self) -> None:
+    async def between_menus(self) -> None:
         """What a test does after the card menu's answer, before the slot menu (nothing)."""
 
     async def play(self, pid: str, card: str, slot: str | None) -> Any:
@@ -256,7 +257,7 @@ class Mars:
         asked = await user.select(dm, [card], custom_id=self.menu(key))
         assert asked.ephemeral, asked.response.content
         self.note(member, asked)
-        self.between_menus()
+        await self.between_menus()
         if slot is None:
             yes = f"dealer:actok:{self.match_id}:{key}|{card}"
             return await user.click(asked.response, custom_id=yes)
@@ -306,6 +307,7 @@ async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_
     expected = state.result.model_dump(mode="json")
     assert report["result"]["winner"] == (names[expected["winner"]] if expected["winner"] else None)
     assert report["result"]["wins"] == {names[p]: n for p, n in expected["wins"].items()}
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
@@ -323,6 +325,7 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
         assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
         r = await t.act(ann, rnd)
         assert private(r) and "Sorry" not in r.response.content, r.response.content
+        assert f"Waiting for {COMPUTER_NAME}" not in r.response.content, "it has moved already"
     state = await t.state()
     assert state.phase == "ended"
     moves = await t.bot.storage.moves(t.match_id)
@@ -353,6 +356,7 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     assert report["finished"] and report["rejected"] == []
     names = {ann: "ann", COMPUTER: COMPUTER_NAME}
     assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
@@ -634,6 +638,7 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     r = await member.user.click(stale, custom_id=t.button("pass"))
     assert r.ephemeral and refused in r.response.content
     assert (await t.state()).model_dump() == state, "a refused move changes nothing"
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_each_game_has_its_own_create_options(simcord_env: Any) -> None:
@@ -744,6 +749,7 @@ async def test_help_explains_project_mars(simcord_env: Any) -> None:
     for words in ("attack row", "lane", "TPR", "practice:True", "/match add-bot", "trap"):
         assert words in r.response.content
     assert len(r.response.content) <= 2000
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_a_player_brings_their_own_deck_list_through_the_form(
@@ -809,10 +815,11 @@ async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any
     r = await t.bob.slash(t.channel, "match kick", member=t.ann)
     assert r.ephemeral and "Only a host" in r.response.content
     r = await t.ann.slash(t.channel, "match kick", member=t.ann)
-    assert r.response.content == "Done."
+    assert r.response.content == "You removed ann from the match. The match is over."
     result = (await t.state()).result
     assert result is not None and result.forfeit == ann and result.winner == COMPUTER
     assert f"ann forfeits, **{COMPUTER_NAME}** wins" in t.channel_text()
+    assert ruling_ids_sent(simcord_env) == []
 
 
 def test_challenge_buttons_posted_by_earlier_versions_still_answer() -> None:
@@ -918,3 +925,15 @@ def test_an_empty_back_hand_is_offered_keep_none_alone() -> None:
     text = ProjectMarsTexts().one_on_one(ENGINE.view(match.state, "ann"), str)
     assert "Your back hand: no cards." in text
     assert "Press **Keep none** (there is nothing to keep)." in text and "Keep all" not in text
+
+
+def test_a_round_reads_the_winners_tpr_first() -> None:
+    """'bob wins it, TPR 21 to 5', whichever seat won (#25); a draw in seat order."""
+    texts = ProjectMarsTexts()
+    score = {"tpr": {"ann": 5, "bob": 21}, "lanes": ["bob", "ann", None], "pwr": {}}
+    event = {"type": "round_resolved", "round": 1, "winner": "bob", "score": score, "wins": {}}
+    assert "bob wins it, TPR 21 to 5.**" in (texts.describe(event, str) or "")
+    drawn = {**event, "winner": None, "score": {**score, "tpr": {"ann": 7, "bob": 7}}}
+    assert "a draw, TPR 7 to 7.**" in (texts.describe(drawn, str) or "")
+    rounds = {"rounds": [{"round": 1, "winner": "bob", "score": score}]}
+    assert "Round 1: bob won, TPR bob 21 to ann 5." in texts.audit(rounds, str)

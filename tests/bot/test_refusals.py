@@ -7,7 +7,17 @@ from typing import Any
 import discord
 import pytest
 
+from bot.components import (
+    cancel_view,
+    confirm_view,
+    forfeit_view,
+    season_end_view,
+    undo_view,
+)
+from bot.games.mars_auction.controls import end_view
 from tests.bot.conftest import Table
+from tests.bot.test_seasons import Series
+from tests.words import ruling_ids_sent
 
 HOST_ONLY: list[tuple[str, dict[str, Any]]] = [
     ("match close-phase", {}),
@@ -53,9 +63,9 @@ async def test_host_role_and_manage_server_may_host(simcord_env: Any) -> None:
     assert "Manage Server" in denied.response.content
     await admin.slash(t.channel, "config host-role", role=role)
     r = await helper.slash(t.channel, "match close-phase")
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You closed **Access phase")
     r = await admin.slash(t.channel, "match close-phase")
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You closed **Auction phase")
 
 
 @pytest.mark.parametrize(
@@ -123,6 +133,7 @@ async def test_hostile_and_mistaken_input(simcord_env: Any) -> None:
     assert "no open match in this channel" in r.response.content
     r = await stranger.user.slash("me")
     assert "not playing in any open match" in r.response.content
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_cancel_asks_to_confirm(simcord_env: Any) -> None:
@@ -145,7 +156,7 @@ async def test_kick_counts_pending_submissions_as_none(simcord_env: Any) -> None
     await t.start(phase_minutes=60)
     await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
     r = await t.host.slash(t.channel, "match kick", member=t.players[4])
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You removed player4 from the match.")
     gone = await t.players[4].slash(t.channel, "bid", target="genre-shop", amount=40)
     assert "no longer playing in this match" in gone.response.content
     await t.close_phase()
@@ -178,3 +189,84 @@ async def test_a_kicked_player_gets_no_more_one_on_ones(simcord_env: Any) -> Non
     assert len(t.players[4].user.dm_channel.history()) == before
     me = await t.players[4].slash(t.channel, "me")
     assert me.ephemeral and "removed by the host, or conceded" in me.response.content
+
+
+def test_every_confirmation_has_a_way_back() -> None:
+    """Each question the bot asks before a move that cannot be taken back (#25)."""
+    views = {
+        "a game's action": confirm_view(1, "pass", "Yes"),
+        "/match cancel": cancel_view(1),
+        "/match forfeit": forfeit_view(1),
+        "/match undo": undo_view(1, "move", 3, 3, "Yes, undo"),
+        "/season end": season_end_view(1),
+        "/mars end": end_view(1),
+    }
+    for asked, view in views.items():
+        labels = [getattr(item, "item", item).label for item in view.children]
+        assert len(labels) == 2 and labels[0].startswith("Yes"), (asked, labels)
+        assert labels[1] == "No, keep it", asked
+
+
+async def test_no_keep_it_changes_nothing_and_takes_the_question_away(simcord_env: Any) -> None:
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    end = await t.boss.slash(t.channel, "season end")
+    await t.start(phase_minutes=60)
+    trader = t.players[0]
+    await trader.slash(t.channel, "bid", target="genre-shop", amount=5)
+    dm = trader.user.dm_channel.last_message
+    trade = f"dealer:act:{t.match_id}:trade_garnet"
+    asked = [
+        (t.host, await t.host.slash(t.channel, "match cancel")),
+        (t.host, await t.host.slash(t.channel, "match undo")),
+        (trader, await trader.slash(t.channel, "match forfeit")),
+        (t.boss, end),
+        (trader.user, await trader.user.click(dm, custom_id=trade)),
+    ]
+    before = await snapshot(t)
+    for who, question in asked:
+        assert question.ephemeral and question.response.components, question.response.content
+        kept = await who.click(question.response, label="No, keep it")
+        assert kept.response.content == "Kept: nothing was changed."
+        assert kept.response.components == [], "its Yes cannot be pressed later"
+    assert await snapshot(t) == before
+    seat = (await t.state()).seats[str(trader.id)]
+    assert seat.access_bid == ("genre-shop", 5), "the bid the undo asked about stays"
+    assert seat.garnets == 3 and not seat.kicked
+    assert await t.bot.storage.open_season(t.guild.id) is not None
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("season adjust", {"garnets": 1, "reason": "a prize"}),
+        ("season eliminate", {}),
+        ("season reinstate", {}),
+        ("season enrol", {}),
+        ("mars budget", {"amount": 5}),
+    ],
+)
+async def test_a_member_option_in_dms_is_refused_in_words(
+    simcord_env: Any, command: str, options: dict[str, Any]
+) -> None:
+    """Not discord.py's "Failed to convert … to Member" (#25)."""
+    t = Table(simcord_env, 1)
+    r = await t.host.user.slash(command, member=t.players[0].user, **options)
+    assert r.ephemeral
+    assert r.response.content == (
+        f"`/{command}` names a member of a server: use it in one of the server's channels."
+    )
+    converting = simcord_env.errors
+    assert [type(e) for e in converting] == [discord.app_commands.TransformerError], (
+        "discord.py's conversion error, answered by the tree's error handler"
+    )
+
+
+async def test_a_member_option_naming_someone_outside_the_server_is_refused_in_words(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 1)
+    stranger = simcord_env.create_user("stranger")
+    r = await t.host.slash(t.channel, "season enrol", member=stranger)
+    assert r.ephemeral and r.response.content == "That user is not a member of this server."
+    assert [type(e) for e in simcord_env.errors] == [discord.app_commands.TransformerError]

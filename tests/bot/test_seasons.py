@@ -15,6 +15,7 @@ from bot.presenter import Presenter
 from bot.storage import Balance, LedgerRow, Season, balances
 from bot.storage.seasons import SeasonStore
 from tests.bot.conftest import Table, make_bot, readable
+from tests.words import ruling_ids_sent
 
 
 class Series(Table):
@@ -118,6 +119,7 @@ async def test_a_season_of_two_matches_keeps_its_ledger(simcord_env: Any) -> Non
     assert f"Prize pool: ${pool}." in standings.response.content
     assert standings.response.attachments[0].filename == "season-standings.png"
     assert "player0" in (standings.response.attachments[0].description or "")
+    assert ruling_ids_sent(simcord_env) == []
 
 
 async def test_prizes_are_paid_once_across_a_crash_at_the_end(

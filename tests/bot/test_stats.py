@@ -96,7 +96,7 @@ async def test_an_auction_auction_match_counts_for_its_players_and_a_cancelled_o
     winner = next(p for p in t.players if p.id == winners[0])
     r = await winner.slash(t.channel, "stats")
     assert r.ephemeral, "stats are private unless asked otherwise"
-    [past] = await t.bot.storage.past_matches(t.guild.id, winner.id, None, 5)
+    [past] = await t.bot.storage.past_matches(t.guild.id, winner.id, None, [t.channel.id], 5)
     assert past.match_id == ended
     assert r.response.content == (
         f"📊 **Stats of <@{winner.id}>** in this server\n"
@@ -124,7 +124,7 @@ async def test_project_mars_counts_a_challenge_and_shows_practice_apart(
 
     await t.practice()
     kicked = await t.ann.slash(t.channel, "match kick", member=t.ann)
-    assert kicked.response.content == "Done.", "ann concedes: the computer wins (PM-D17)"
+    assert kicked.response.content.startswith("You removed ann"), "the computer wins (PM-D17)"
     assert await results(t.bot.storage, t.match_id) == {t.ann.id: (2, False, True)}
 
     r = await t.ann.slash(t.channel, "stats", game="project-mars")
@@ -180,7 +180,7 @@ async def duel(channel: Any, first: Any, second: Any, winner: Any) -> None:
         r = await member.slash(channel, "bid", target="bid", amount=amount)
         assert r.ephemeral and "recorded" in r.response.content, r.response.content
     closed = await first.slash(channel, "match close-phase")
-    assert closed.response.content == "Done."
+    assert closed.response.content.startswith("You closed")
 
 
 async def test_the_leaderboard_orders_by_wins_then_win_rate_then_fewer_matches(
@@ -217,7 +217,7 @@ async def test_the_leaderboard_orders_by_wins_then_win_rate_then_fewer_matches(
     assert "**High Bid**: 3 matches, 2 won (67%)" in shown.response.content
     assert pings(simcord_env, shown.response) == []
 
-    standings = await simcord_env.bot.storage.standings(guild.id, None)
+    standings = await simcord_env.bot.storage.standings(guild.id, None, [channel.id])
     short = leaderboard_text(standings, "top", viewer=e.id, size=2)
     assert short.splitlines()[-2:] == ["…", f"6. <@{e.id}> — 0 wins in 4 matches (0%)"]
 
@@ -343,9 +343,10 @@ async def test_the_migration_ranks_the_matches_that_ended_before_it(tmp_path: Pa
         assert await results(storage, 1) == expected(AUCTION_AUCTION, aa, [101, 102, 103, 104])
         assert set(await results(storage, 2)) == {201}, "the practice opponent is no member"
         assert await results(storage, 3) == {} and await results(storage, 4) == {}
-        practice = await storage.tallies(7, 201, None)
+        channels = await storage.result_channels(7)
+        practice = await storage.tallies(7, 201, None, channels)
         assert [(t.game, t.practice, t.played) for t in practice] == [("project-mars", True, 1)]
-        [past] = await storage.past_matches(7, 201, None, 5)
+        [past] = await storage.past_matches(7, 201, None, channels, 5)
         assert (past.match_id, past.channel_id, past.ended_at) == (2, 72, 2060.0)
     finally:
         await storage.close()
@@ -390,3 +391,61 @@ async def test_help_lists_the_stats_commands_the_match_list_and_the_rematch(
     for words in ("`/stats [member] [game]`", "`/leaderboard [game]`", "`/match list`"):
         assert words in shown
     assert "**Rematch**" in shown and LEADERBOARD_RULE in shown
+
+
+async def test_stats_and_the_leaderboard_count_only_matches_the_asker_may_read(
+    high_bid: None, simcord_env: Any
+) -> None:
+    """A member who cannot read a private match channel learns nothing of its matches from
+    `/stats` or `/leaderboard`; a public answer counts only matches everyone may read (#25)."""
+    guild = simcord_env.create_guild()
+    games = guild.create_text_channel("games")
+    ann, bob, cy = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob", "cy"))
+    staff = guild.create_text_channel(
+        "staff",
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(view_channel=False),
+            ann: discord.PermissionOverwrite(view_channel=True),
+            bob: discord.PermissionOverwrite(view_channel=True),
+            simcord_env.bot.user: discord.PermissionOverwrite(view_channel=True),
+        },
+    )
+    await duel(staff, ann, bob, ann)
+    await duel(staff, ann, bob, ann)
+    await duel(games, bob, ann, bob)
+
+    seen = await cy.slash(games, "stats", member=ann)
+    assert "**High Bid**: 1 match, 0 won (0%)" in seen.response.content, seen.response.content
+    assert f"<#{staff.id}>" not in seen.response.content
+    board = await cy.slash(games, "leaderboard")
+    assert board.response.content.splitlines()[1:3] == [
+        f"1. <@{bob.id}> — 1 win in 1 match (100%)",
+        f"2. <@{ann.id}> — 0 wins in 1 match (0%)",
+    ]
+    own = await ann.slash(games, "stats")
+    assert "**High Bid**: 3 matches, 2 won (67%)" in own.response.content
+    assert f"<#{staff.id}>" in own.response.content
+    shown = await ann.slash(games, "stats", public=True)
+    assert "**High Bid**: 1 match, 0 won (0%)" in shown.response.content, "games' readers"
+    there = await ann.slash(staff, "leaderboard", public=True)
+    assert f"1. <@{ann.id}> — 2 wins in 3 matches (67%)" in there.response.content
+
+
+async def test_a_match_in_a_channel_the_bot_cannot_find_counts_for_nobody(
+    high_bid: None, simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guild = simcord_env.create_guild()
+    games, annex = guild.create_text_channel("games"), guild.create_text_channel("annex")
+    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
+    await duel(games, ann, bob, ann)
+    await duel(annex, ann, bob, ann)
+    found = discord.Guild.get_channel_or_thread
+
+    def gone(self: discord.Guild, channel_id: int) -> Any:
+        return None if channel_id == annex.id else found(self, channel_id)
+
+    monkeypatch.setattr(discord.Guild, "get_channel_or_thread", gone)
+    own = await ann.slash(games, "stats")
+    assert "**High Bid**: 1 match, 1 won (100%)" in own.response.content, own.response.content
+    board = await bob.slash(games, "leaderboard")
+    assert f"1. <@{ann.id}> — 1 win in 1 match (100%)" in board.response.content

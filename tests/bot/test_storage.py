@@ -4,6 +4,8 @@ nothing confirmed lost when the process is killed, and the season ledger's check
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +18,8 @@ import pytest
 
 import bot.storage.db as db
 from bot.storage import LedgerEntry, LedgerRefused, LedgerWrite, Storage, balances
+from bot.storage.db import NewerDatabase
+from bot.storage.migrations import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -209,3 +213,26 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         assert faster.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
     finally:
         await faster.close()
+
+
+async def test_a_newer_version_still_in_the_wal_is_refused_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    """A newer Dealer that stopped before copying its WAL back: the file's header still
+    says the old version, the WAL the new one; nothing is migrated or written (#25)."""
+    live, copy = tmp_path / "live", tmp_path / "copy"
+    live.mkdir()
+    copy.mkdir()
+    newer = len(MIGRATIONS) + 1
+    with contextlib.closing(sqlite3.connect(live / "dealer.db", isolation_level=None)) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA wal_autocheckpoint=0")
+        db.execute("CREATE TABLE later (x INTEGER)")
+        db.execute(f"PRAGMA user_version={newer}")
+        for name in ("dealer.db", "dealer.db-wal"):
+            shutil.copyfile(live / name, copy / name)
+    path = copy / "dealer.db"
+    before = {p.name: p.read_bytes() for p in copy.iterdir()}
+    with pytest.raises(NewerDatabase, match=f"database version {newer}; this Dealer knows"):
+        await Storage.open(path)
+    assert {p.name: p.read_bytes() for p in copy.iterdir() if p.name in before} == before

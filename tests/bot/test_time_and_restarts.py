@@ -178,7 +178,7 @@ async def test_private_news_for_closed_dms_waits_in_my_one_on_one(
     phase = [m for m in t.channel.history() if m.components][-1]
     mine = await shy.click(phase, label="My 1-on-1")
     content = mine.response.content
-    assert "📬" in content and f"{giver.name} gave $5 to {shy.name}." in content
+    assert "📬" in content and f"{giver.name} gave you $5." in content
     assert content.index("📬") < content.index("Your 1-on-1")
     bid = await shy.slash(t.channel, "bid", target="genre-shop", amount=3)
     assert "Genre Shop is recorded" in bid.response.content
@@ -204,7 +204,7 @@ async def test_private_news_left_unread_is_shown_after_the_match_ends(
     assert news.ephemeral
     content = news.response.content
     assert content.startswith("This match is over. Your 1-on-1 as it ended:")
-    assert "📬" in content and f"{giver.name} gave $5 to {shy.name}." in content
+    assert "📬" in content and f"{giver.name} gave you $5." in content
     assert content.index("📬") < content.index("**Your 1-on-1")
     again = await shy.click(phase, label="My 1-on-1")
     assert again.ephemeral and again.response.content.startswith("This match is over.")
@@ -224,7 +224,7 @@ async def test_private_news_of_a_cancelled_match_is_shown_once(
     await t.host.click(ask.response, label="Yes, cancel the match")
     news = await shy.click(phase, label="My 1-on-1")
     assert news.response.content.startswith("The host cancelled this match.")
-    assert f"{giver.name} gave $5 to {shy.name}." in news.response.content
+    assert f"{giver.name} gave you $5." in news.response.content
     again = await shy.click(phase, label="My 1-on-1")
     assert again.response.content == "The host cancelled this match.", "the same, once read"
 
@@ -273,7 +273,7 @@ async def test_events_committed_before_a_crash_are_delivered_after_restart(
 
     monkeypatch.setattr(Presenter, "flush", crash_before_delivery)
     r = await t.host.slash(t.channel, "match close-phase")
-    assert r.response.content == "Done."
+    assert r.response.content.startswith("You closed")
     assert "access results" not in "\n".join(m.content for m in t.channel.history())
     monkeypatch.undo()
     await simcord_env.restart_bot(make_bot(db_path))

@@ -35,10 +35,11 @@ async def confirm(t: Table, asked: Any, by: Any | None = None) -> Any:
 
 
 def button_of(asked: Any) -> str:
-    """The custom id of a reply's one button."""
+    """The custom id of a confirmation's Yes (beside its "No, keep it")."""
     (row,) = asked.response.components
-    (button,) = row["components"]
-    return str(button["custom_id"])
+    yes, keep = row["components"]
+    assert keep["label"] == "No, keep it"
+    return str(yes["custom_id"])
 
 
 async def test_the_host_takes_back_the_last_sealed_bid_and_nobody_sees_its_amount(
@@ -208,7 +209,7 @@ async def test_a_player_concedes_an_auction_auction_match(simcord_env: Any) -> N
     assert r.ephemeral and "not playing" in r.response.content.lower()
 
     asked = await quitter.slash(t.channel, "match forfeit")
-    assert asked.ephemeral and "AA-D11" in asked.response.content
+    assert asked.ephemeral and "you are not ranked at the end" in asked.response.content
     pressed = await confirm(t, asked, by=quitter)
     assert "You no longer play in this match" in pressed.response.content
     seat = (await t.state()).seats[player_id(quitter.id)]
@@ -229,7 +230,7 @@ async def test_a_project_mars_player_concedes_and_the_result_stands(simcord_env:
     t = Mars(simcord_env)
     await t.practice(deck="vanguard")
     asked = await t.ann.slash(t.channel, "match forfeit")
-    assert "PM-D22" in asked.response.content
+    assert "Your opponent wins the match at once." in asked.response.content
     r = await t.bob.slash(t.channel, "match forfeit")
     assert r.ephemeral and "not playing" in r.response.content.lower()
     await t.ann.click(asked.response, custom_id=button_of(asked))

@@ -82,7 +82,7 @@ ENGINE_IDS = sorted(ENGINES)
 #: Without hypothesis's explain phase, which traces every line: a failing playout (one that
 #: never ends, above all) is then reported in seconds instead of minutes, and the assertion
 #: messages say what went wrong.
-CHECKS = settings(max_examples=40, deadline=None, phases=[p for p in Phase if p != Phase.explain])
+CHECKS = settings(max_examples=40, phases=[p for p in Phase if p != Phase.explain])
 #: The contract's playouts apply every legal action of every player at every step, several
 #: times over: fewer matches, each checked through.
 CONTRACT_CHECKS = settings(CHECKS, max_examples=5)

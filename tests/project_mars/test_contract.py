@@ -107,7 +107,7 @@ def test_the_turn_waits_for_the_player_to_act_and_its_deadline_is_a_pass() -> No
     assert (turn.must, turn.may, turn.out) == (["ann"], ["ann"], [])
     assert turn.phase.name == "turn" and turn.phase.round == 1
     assert turn.phase.title == "Round 1: ann's turn"
-    assert turn.phase.on_deadline == "ann passes (PM-D15)."
+    assert turn.phase.on_deadline == "ann passes."
     assert turn.phase.clock is not None
     assert ENGINE.clocks[turn.phase.clock].default_seconds == PHASE_SECONDS
 
@@ -123,13 +123,13 @@ def test_a_decision_is_a_pick_of_its_options_sealed_only_when_its_answer_stays_s
     turn = ENGINE.turn(match.state)
     assert turn.phase.title == "Round 1: bob's choice for the Spy"
     assert turn.phase.on_deadline == (
-        "bob takes the first option: Send the Spy back to ann's field (PM-D15)."
+        "bob takes the first option: Send the Spy back to ann's field."
     )
     match = start(["Research Station", "Outpost"], ["Medic"], extra={"ann": ["EMP Bomb"]})
     play(match, "ann", "Research Station", "defence-1")
     [trade] = ENGINE.legal_actions(match.state, "ann")
     assert trade.sealed is True and values(trade)[0] == "keep"
-    assert ENGINE.turn(match.state).phase.on_deadline == "ann takes the first option (PM-D15)."
+    assert ENGINE.turn(match.state).phase.on_deadline == "ann takes the first option."
     choose(match, "ann", card(match, "ann", "Outpost"))
     [utility] = ENGINE.legal_actions(match.state, "ann")
     assert (utility.sealed, values(utility)) == (True, ["emp-bomb"])

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from games.core.drawing import Board
+from games.core.drawing import Board, Canvas
 from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.model import COLUMNS, column_of
@@ -159,3 +159,24 @@ def test_result_alt_text_gives_each_round(pm: MarsPlayed) -> None:
 def test_a_hand_card_needs_a_players_view(pm: MarsPlayed) -> None:
     with pytest.raises(ValueError, match="player's view"):
         hand_card(pm.table, pm.names)
+
+
+def test_a_round_won_by_the_second_seat_reads_the_winners_tpr_first(
+    pm: MarsPlayed, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'X wins it, TPR 21 to 5', whichever seat won: in the image's header and its alt text."""
+    event = pm.rounds[0]
+    first, second = event["players"]
+    won = {**event, "winner": second, "score": {**event["score"], "tpr": {first: 5, second: 21}}}
+    headers: list[Any] = []
+    title_bar = Canvas.title_bar
+
+    def recorded(self: Canvas, *args: Any, **kwargs: Any) -> Any:
+        headers.append(args)
+        return title_bar(self, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "title_bar", recorded)
+    board = round_board(won, pm.names)
+    assert headers[0][2] == ["21 – 5 TPR"]
+    names = pm.names
+    assert f"{names[second]} wins it, TPR {names[second]} 21 to {names[first]} 5." in board.alt

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -165,15 +164,6 @@ def test_select_by_expansion_and_type() -> None:
     assert builtin().select(expansions={"host"}) == ()
     numbers = [card.number or "" for card in builtin().select(types={"event"})]
     assert numbers == sorted(numbers)
-
-
-def test_search_is_fast_enough_for_every_keystroke() -> None:
-    """An autocomplete answers within Discord's 3 s, many times a second; a search of the
-    whole catalogue takes well under a millisecond (a tenth of one on this machine)."""
-    started = time.perf_counter()
-    for query in ["a", "as", "ast", "aste", "aster", "asteroid m", "é", "", "zz", "x"] * 10:
-        builtin().search(query)
-    assert (time.perf_counter() - started) / 100 < 0.005
 
 
 def test_a_catalogue_refuses_the_same_name_or_number_twice() -> None:

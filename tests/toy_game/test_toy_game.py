@@ -32,7 +32,7 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(PLUGINS, PLUGIN.game, PLUGIN)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(data=st.data())
 def test_high_bid_passes_the_conformance_checks(data: st.DataObject) -> None:
     playout = play(ENGINE, data, hostile=True, views=True, twin=True, contract=True)

@@ -39,7 +39,7 @@ class AuctionAuctionTexts(GameTexts):
     title = "Auction Auction"
     forfeit = (
         "You leave the match as a removed player does: your standing sealed bids count as "
-        "none, you keep what you hold, and you are not ranked at the end (AA-D11)."
+        "none, you keep what you hold, and you are not ranked at the end."
     )
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"access_resolved", "phase_closed"})
     board_events: ClassVar[frozenset[str]] = frozenset(
@@ -49,6 +49,15 @@ class AuctionAuctionTexts(GameTexts):
 
     def place(self, location: str) -> str:
         return place_name(location)
+
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """A gift as its giver ("You gave $7 to ben.") and its receiver ("ann gave you $7.")
+        read it."""
+        if event["type"] != "cash_given":
+            return self.describe(event, names)
+        if reader == event["from"]:
+            return f"You gave ${event['amount']} to {names(event['to'])}."
+        return f"{names(event['from'])} gave you ${event['amount']}."
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]
@@ -89,7 +98,7 @@ class AuctionAuctionTexts(GameTexts):
         if kind == "player_kicked":
             return f"The host removed {names(event['player'])} from the match."
         if kind == "player_forfeited":
-            return f"{names(event['player'])} has conceded and left the match (AA-D11)."
+            return f"{names(event['player'])} has conceded and left the match."
         if kind == "lots_offered":
             lots = "\n".join(
                 f"- Lot {lot_number(lot['id'])}: {lot['count']}× "

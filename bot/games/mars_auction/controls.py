@@ -26,7 +26,16 @@ from typing import Any, Self
 
 import discord
 
-from bot.components import MAX_OPTIONS, ActButton, Action, ActMenu, MatchMenu, form_values
+from bot.amounts import is_number, parse_numbers
+from bot.components import (
+    MAX_OPTIONS,
+    ActButton,
+    Action,
+    ActMenu,
+    MatchMenu,
+    confirmation,
+    form_values,
+)
 from bot.errors import UserError, guarded
 from bot.games.base import Names, named
 from bot.handlers import Handlers, handlers
@@ -37,9 +46,6 @@ from games.tm_catalogue import numbered
 
 #: Discord's limit: five rows, one menu a row; a row of buttons stays under the menus.
 MAX_MENUS = 4
-NUMBERS = re.compile(r"\d+")
-#: Card numbers as people type a list of them: `3 7`, `3, 7`, `3 and 7`.
-NUMBER_LIST = re.compile(r"\s*\d+(?:\s*(?:,|;|&|\+|and|\s)\s*\d+)*\s*", re.IGNORECASE)
 PLACE_HELP = (
     "Type one or two card numbers from the display: `3` (a marker on card 3), `3 7` (one on "
     "each) or `3 3` (two on card 3)."
@@ -129,7 +135,7 @@ class Menu(MatchMenu, template=r"dealer:ma:menu"):
 
 def card_numbers(values: list[str]) -> list[int]:
     """The display numbers a card menu sent; a value that is none is refused."""
-    if not all(v.isdigit() for v in values):
+    if not all(is_number(v) for v in values):
         raise UserError("That is not a card of the display: pick one from the menu.")
     return [int(v) for v in values]
 
@@ -273,7 +279,9 @@ class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
         return cls(int(match["match"]))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await flows.host.host_move(interaction, {"type": "end"}, self.match_id)
+        await flows.host.host_move(
+            interaction, {"type": "end"}, self.match_id, said="You ended the Mars Auction."
+        )
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -287,9 +295,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def end_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(EndButton(match_id))
-    return view
+    return confirmation(EndButton(match_id))
 
 
 # -- the controls, from a view ------------------------------------------------------------
@@ -502,16 +508,16 @@ async def answer_numbers_form(interaction: discord.Interaction[Any], found: re.M
 async def _numbers(
     interaction: discord.Interaction[Any], flows: Handlers, what: str, match_id: int, text: str
 ) -> None:
-    if NUMBER_LIST.fullmatch(text) is None:
+    numbers = parse_numbers(text)
+    if numbers is None:
         raise UserError(
             PLACE_HELP
             if what == "numform"
             else "Type the card numbers of the won projects you buy, such as `31 40`."
         )
-    numbers = [int(n) for n in NUMBERS.findall(text)]
     if what == "numform":
         if len(numbers) > 2:
-            raise UserError(f"At most 2 markers a turn (L6). {PLACE_HELP}")
+            raise UserError(f"At most 2 markers a turn. {PLACE_HELP}")
         await flows.play.move(interaction, match_id, {"type": "place", "cards": numbers})
         return
     view, _ = await flows.play.own_view(interaction, match_id)

@@ -115,8 +115,8 @@ def checked_display(text: str, options: dict[str, Any]) -> list[str]:
         raise UserError(
             "`display`: a setup display starts with 2 companies per player (4 to 10, for 2 to 5 "
             f"players), and these names hold {plural(companies, 'company', 'companies')}. List "
-            "every card on your table in L1 order, separated by `;`: the companies, then the "
-            "preludes, then the projects."
+            "every card on your table, separated by `;`: the companies, then the preludes, then "
+            "the projects."
         )
     seats = [str(seat) for seat in range(1, companies // 2 + 1)]
     try:
@@ -143,7 +143,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         step_minutes="Minutes for each budget, keep or buy step (1 to 10080; default 30)",
         setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
         sets="The sets dealt from, e.g. 'base, corpera, prelude, venus' (default: those 3)",
-        display="The setup display as on your table: card names in L1 order, separated by ;",
+        display="Your table's setup display: companies, preludes, then projects, separated by ;",
         cards="Your own cards: a CSV file with name, type, cost, tags, starting M€",
     )
     @app_commands.choices(variant=VARIANTS, start=STARTS)
@@ -249,7 +249,7 @@ class MarsCog(
         description="Host: open the next generation's research auction (dealt, or your cards)",
     )
     @app_commands.describe(
-        cards="The research display as on your table: project names in L1 order, separated by ;"
+        cards="The research display as on your table: project names in its order, separated by ;"
     )
     async def research(self, interaction: Interaction, cards: str | None = None) -> None:
         await guarded(interaction, self._research(interaction, cards))
@@ -260,7 +260,7 @@ class MarsCog(
         move: dict[str, Any] = {"type": "research"}
         if cards is not None:
             move["cards"] = card_names(cards)
-        await flows.host.host_move(interaction, move)
+        await flows.host.host_move(interaction, move, said="You opened a research auction.")
 
     @research.autocomplete("cards")
     async def research_cards(
@@ -313,7 +313,12 @@ class MarsCog(
         if member is None:
             await flows.play.submit_here(interaction, move, "mars budget")
             return
-        await flows.host.host_move(interaction, {**move, "for": player_id(member.id)})
+        player = player_id(member.id)
+        await flows.host.host_move(
+            interaction,
+            {**move, "for": player},
+            said=f"You set {player}'s budget; only they are told it.",
+        )
 
 
 PLUGIN = GamePlugin(

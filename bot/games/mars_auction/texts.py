@@ -71,7 +71,7 @@ class MarsAuctionTexts(GameTexts):
     forfeit = (
         "You leave the auction as a removed player does: your markers come off the cards not "
         "yet evaluated, your bid on the card up for auction is void, and what you won but "
-        "have not kept or bought is discarded; what you hold stays yours in the result (MA-D7)."
+        "have not kept or bought is discarded; what you hold stays yours in the result."
     )
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, SETTLEMENT, "match_ended"})
     #: An auction settled: each player gets their own settlement (`results`).
@@ -150,7 +150,7 @@ class MarsAuctionTexts(GameTexts):
         if step == "buy":
             return (
                 "**Buying won projects** at 2 M€ each (Terralabs 1), in the 1-on-1 of "
-                f"{waiting}: the projects not bought are discarded, their bids stay paid (L16). "
+                f"{waiting}: the projects not bought are discarded, their bids stay paid. "
                 "The choices are revealed together."
             )
         return (
@@ -214,12 +214,12 @@ class MarsAuctionTexts(GameTexts):
             if len(numbers) == 2
             else f"a marker on card {numbers[0]}"
         )
-        return f"You put {where}. Your budget has {event['left']} M€ free for more markers (L9)."
+        return f"You put {where}. Your budget has {event['left']} M€ free for more markers."
 
     def _on_price_warning(self, event: dict[str, Any], names: Names) -> str:
         return (
             f"⚠️ Your markers leave {event['left']} M€ of your budget: less than the "
-            f"{event['price']} M€ a won project costs to buy (L9, L16)."
+            f"{event['price']} M€ a won project costs to buy."
         )
 
     def _on_passed(self, event: dict[str, Any], names: Names) -> str:
@@ -263,9 +263,9 @@ class MarsAuctionTexts(GameTexts):
             )
             return (
                 f"{card} goes to **{names(winner)}** with {mine}: a bid of {event['paid']} M€, "
-                f"paid when {kept} (L10, L11){tail}."
+                f"paid when {kept}{tail}."
             )
-        terralabs = ", Terralabs paying 1 less (L18)" if event["paid"] != markers[winner] else ""
+        terralabs = ", Terralabs paying 1 less" if event["paid"] != markers[winner] else ""
         return (
             f"{card} goes to **{names(winner)}** for {event['paid']} M€ ({mine}{terralabs}){tail}."
         )
@@ -282,7 +282,7 @@ class MarsAuctionTexts(GameTexts):
             shown += f" and {more} more"
         return (
             f"🎲 {names(event['player'])} won fewer {KIND_WORDS[kind]} than they keep: they draw "
-            f"**{event['card']}** at random, free (L14), from {shown}."
+            f"**{event['card']}** at random, free, from {shown}."
         )
 
     def _on_choice_made(self, event: dict[str, Any], names: Names) -> str:
@@ -356,20 +356,17 @@ class MarsAuctionTexts(GameTexts):
         return f"⏰ Time is up for {who}: {defaults.get(event['step'], 'the default is taken')}."
 
     def _on_lot_restarted(self, event: dict[str, Any], names: Names) -> str:
-        return (
-            f"Card {event['number']} · {event['card']} starts again: a bidder left the match "
-            "(MA-D7)."
-        )
+        return f"Card {event['number']} · {event['card']} starts again: a bidder left the match."
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return (
             f"The host removed {names(event['player'])} from the match: their markers come off "
             "the cards not yet evaluated, and what they won but had not kept or bought is "
-            "discarded (MA-D7)."
+            "discarded."
         )
 
     def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
-        return f"{names(event['player'])} has conceded and left the match (MA-D7)."
+        return f"{names(event['player'])} has conceded and left the match."
 
     def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
         count = int(event["generations"])
@@ -457,7 +454,7 @@ class MarsAuctionTexts(GameTexts):
                 return []
             return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
         if view["auction"] == "setup" and me["money"] is None:
-            money = f"**{me['budget']} M€**, the setup budget until you have a corporation (L9)"
+            money = f"**{me['budget']} M€**, the setup budget until you have a corporation"
         elif me["money"] is None:
             return ["You have not stated your budget for this auction yet."]
         else:
@@ -617,7 +614,7 @@ class MarsAuctionTexts(GameTexts):
         if action.type == "pass" and action.label == "Pass":
             return (
                 "Pass for the rest of this bidding round? A pass is final: you put no more "
-                "markers until its cards are evaluated (L6)."
+                "markers until its cards are evaluated."
             )
         return None
 

@@ -111,7 +111,7 @@ class MarsbotDraftTexts(GameTexts):
                 + (
                     f"MARSBOT's pile: {listed(event['marsbot_pile'])}."
                     if event["marsbot_pile"]
-                    else "MARSBOT's pile stays face down until it picks (MB-D12)."
+                    else "MARSBOT's pile stays face down until it picks."
                 )
             )
         size = plural(event["size"], "card")

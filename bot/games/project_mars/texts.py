@@ -22,7 +22,7 @@ from games.core.contract import Action, Answer, Choice
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS, MULLIGAN_MAX
+from games.project_mars.model import CARDS, MULLIGAN_MAX, winner_first
 from games.project_mars.render import (
     card_words,
     fields_at_resolution,
@@ -84,7 +84,7 @@ def deck_list(cards: Mapping[str, int]) -> str:
 class ProjectMarsTexts(GameTexts):
     game = "project-mars"
     title = "Project Mars"
-    forfeit = "Your opponent wins the match at once (PM-D22)."
+    forfeit = "Your opponent wins the match at once."
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
     #: The spectators get the rounds' public results (`audit`).
@@ -306,9 +306,8 @@ class ProjectMarsTexts(GameTexts):
 
     def _on_round_resolved(self, event: dict[str, Any], names: Names) -> str:
         score = event["score"]
-        players = list(score["tpr"])
-        tpr = " to ".join(str(score["tpr"][p]) for p in players)
         winner = event.get("winner")
+        tpr = " to ".join(str(score["tpr"][p]) for p in winner_first(score["tpr"], winner))
         outcome = f"{names(winner)} wins it" if winner else "a draw"
         lanes = ", ".join(
             f"{i} {names(w) if w else 'nobody'}" for i, w in enumerate(score["lanes"], 1)
@@ -332,8 +331,7 @@ class ProjectMarsTexts(GameTexts):
     def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
         wins: dict[str, int] = event.get("wins", {})
         winner = event.get("winner")
-        # The winner's score first: "wins 2 to 0".
-        tally = " to ".join(str(n) for n in sorted(wins.values(), reverse=True))
+        tally = " to ".join(str(wins[p]) for p in winner_first(wins, winner))
         if event.get("forfeit"):
             return (
                 f"🏁 **The match is over**: {names(event['forfeit'])} forfeits, "
@@ -447,10 +445,13 @@ class ProjectMarsTexts(GameTexts):
                 "goes; or press **Pass**."
             )
         else:
-            awaited = [names(p) for p in view["to_act"] if p != me["player"]] or [
-                names(p) for p in others
-            ]
-            lines.append(f"Waiting for {join(awaited)}.")
+            awaited = [p for p in view["to_act"] if p != me["player"]] or others
+            # The practice opponent moves as soon as it may: by the time this is read it has.
+            lines.append(
+                f"{names(COMPUTER)} answers at once: its move is in the match's channel."
+                if awaited == [COMPUTER]
+                else f"Waiting for {join([names(p) for p in awaited])}."
+            )
         return "\n".join(lines)
 
     def status(self, view: dict[str, Any], names: Names) -> str:
@@ -537,8 +538,8 @@ class ProjectMarsTexts(GameTexts):
         lines = ["**Project Mars — rounds so far**"]
         for played in rounds:
             tpr = played["score"]["tpr"]
-            figures = " to ".join(f"{names(p)} {v}" for p, v in tpr.items())
             winner = played.get("winner")
+            figures = " to ".join(f"{names(p)} {tpr[p]}" for p in winner_first(tpr, winner))
             outcome = f"{names(winner)} won" if winner else "drawn"
             lines.append(f"Round {played['round']}: {outcome}, TPR {figures}.")
         return "\n".join(lines)

@@ -1,0 +1,18 @@
+"""The games' drivers of the leak scan (`tests/leaks/scan.py` says how a game plugs in)."""
+
+from __future__ import annotations
+
+from tests.leaks.drivers.auction_auction import AuctionAuction
+from tests.leaks.drivers.mars_auction import MarsAuction
+from tests.leaks.drivers.marsbot_draft import MarsbotDraft
+from tests.leaks.drivers.project_mars import ProjectMars, ProjectMarsPractice
+from tests.leaks.scan import Driver
+
+#: The drivers, by the name of the match they play; every game has one at least.
+DRIVERS: dict[str, type[Driver]] = {
+    "auction-auction": AuctionAuction,
+    "project-mars": ProjectMars,
+    "project-mars-practice": ProjectMarsPractice,
+    "mars-auction": MarsAuction,
+    "marsbot-draft": MarsbotDraft,
+}

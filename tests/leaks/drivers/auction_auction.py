@@ -1,0 +1,82 @@
+"""Auction Auction in the leak scan: four players bid at random through their 1-on-1's
+buttons and forms and through `/bid`, one gives money, and the host, who does not play,
+closes every phase; an onlooker reads the channel and the host a private spectators' channel
+too. Facts are money figures (`$11`): a sealed bid, a gift, each player's cash."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from bot.players import player_id
+from tests.bot.conftest import Table
+from tests.bot.test_visibility import private_channel
+from tests.leaks.scan import Driver, Person, Scan, numbers
+
+MONEY = re.compile(r"\$(\d+)")
+
+
+class AuctionAuction(Driver):
+    game = "auction-auction"
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.rnd = random.Random(25)
+        self.t = Table(env, 4)
+        #: The players still to bid in the phase `phase`, and whether someone has given.
+        self.queue: list[Any] = []
+        self.phase: tuple[int, str] = (0, "")
+        self.given = False
+
+    async def start(self) -> None:
+        t = self.t
+        watchers = private_channel(t, "watchers")
+        onlooker = t.guild.add_member(self.env.create_user("onlooker"))
+        await t.start(phase_minutes=60, rounds=2, spectators=watchers)
+        self.match_id = t.match_id
+        self.channel = t.channel
+        self.people = [
+            *(Person(m.name, m, player_id(m.id), [t.channel]) for m in t.players),
+            Person("the host", t.host, None, [t.channel, watchers], host=True),
+            Person("an onlooker", onlooker, None, [t.channel]),
+        ]
+
+    async def step(self, scan: Scan) -> bool:
+        t = self.t
+        state = await t.state()
+        if state.phase == "ended":
+            return False
+        if (state.round, state.phase) != self.phase:
+            self.phase = (state.round, state.phase)
+            self.queue = self.rnd.sample(t.players, len(t.players))
+        if not self.queue:
+            await t.close_phase()
+            return True
+        member = self.queue.pop()
+        view = await t.view(member)
+        me = view["me"]
+        if not self.given and state.phase == "auction" and me["uncommitted"] > 3:
+            self.given = True
+            other = next(p for p in t.players if p is not member)
+            r = await member.slash(t.channel, "give", member=other.user, amount=3)
+            assert r.ephemeral, r.response.content
+            return True
+        if me["kicked"] or not me["targets"]:
+            return True
+        amount = self.rnd.randint(0 if state.phase == "access" else 1, max(1, me["cash"] // 3))
+        if amount > me["uncommitted"]:
+            return True
+        target = self.rnd.choice(me["targets"])
+        if self.rnd.random() < 0.5:
+            r = await t.bid_by_button(member, target, amount)
+        else:
+            r = await member.slash(t.channel, "bid", target=target, amount=amount)
+        assert r.ephemeral and f"${amount}" in r.response.content, r.response.content
+        return True
+
+    def facts(self, data: Any) -> set[str]:
+        return numbers(data, "$N")
+
+    def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
+        return {f"${n}" for n in MONEY.findall(text)}

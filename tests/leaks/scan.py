@@ -1,0 +1,446 @@
+"""One leak scan for every game: a whole match played through SimCord by the game's driver,
+and after every interaction everything each person can read searched for what they may not
+know yet.
+
+What a person may know is the engine's word alone, never the bot's: the scan replays the
+accepted moves on its own copy of the engine (checked equal to the bot's state after every
+step) and a person knows the facts of every view they were given along the way (their
+player's view, the host's when they host, the public one) and of every event whose audience
+reaches them. Everything anyone could learn is the *universe*: every view, every event (the
+internal ones too), the whole state and the sealed moves of the record. A leak is
+
+1. a fact of the universe read by someone who does not know it (a card in another player's
+   hand, a sealed bid's figure, MARSBOT's face-down pile), or
+2. a secret of a sealed move (`Engine.sealed_moves`, `secret_fields`) read in a new text,
+   before the first of the engine's `reveal_events`, by someone it was not told to, who has
+   not been told it since and does not see it in their own view: a fact everybody knows by
+   name (a company on the display) still must not come up as soon as someone kept it.
+
+What is read, for each person: the text, embeds, file names, alt texts and controls (labels,
+placeholders, menu options) of every message of the channels they read (their own ephemeral
+replies included, no one else's: `/match status`, `/me`, `/stats`, `/match log` among them,
+which the people ask in turn as the match goes), the names and messages of the threads they
+may open, their DMs with the bot, and the JSON files they are given (searched as data). A
+text read before is not searched again; an edited one (the live status) is searched anew.
+
+How a game plugs in (as engines plug into `tests/conformance/`): a `Driver` subclass in
+`tests/leaks/drivers/`, named in `DRIVERS` (`tests/leaks/test_leaks.py` fails for a
+registered game without one). It brings
+
+- `start`: a server, the people (`Person`) and the channels they read; the match started
+  through Discord;
+- `step`: one player's move through Discord, as players make it (buttons, menus, forms,
+  commands); False once the match is over;
+- `facts` and `found`: the game's fingerprints, in JSON (a view, an event, a move) and in a
+  text. Auction Auction's are money figures (`$11`), Project Mars's card names, card ids and
+  deck names;
+- `inject`: a leak the scan must catch (`tests/leaks/test_leaks.py` checks that it does).
+
+Atrades plugs in the same way: a driver that seats players, plays its moves through its
+controls (the merger auction's open and sealed rounds included) and names its facts (money
+figures, shares by company); its sealed moves and reveals come from its engine.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import discord
+import pytest
+from simcord.backend.errors import SetupError
+
+from bot.app import DealerBot
+from bot.presenter import Presenter
+from bot.storage.db import MatchRow
+from games.core.engine import HOST, Engine
+from games.core.events import Event, Viewer
+from games.registry import engine_for
+
+#: What the strings of an embed's JSON under these keys are: what Discord shows of it
+#: (title, description, fields, footer, author, provider), not its urls.
+EMBED_TEXT = {"title", "description", "name", "value", "text"}
+
+
+def _embed_texts(data: Any, key: str = "") -> Iterator[str]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _embed_texts(v, k)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _embed_texts(item, key)
+    elif isinstance(data, str) and key in EMBED_TEXT:
+        yield data
+
+
+def _control_texts(data: Any) -> Iterator[str]:
+    """The labels, placeholders and menu options (label, description, emoji) of a message's
+    controls, however nested; not their custom ids or option values, which are not shown."""
+    if isinstance(data, list):
+        for item in data:
+            yield from _control_texts(item)
+        return
+    if not isinstance(data, dict):
+        return
+    for k in ("label", "placeholder", "description", "content", "title"):
+        if isinstance(data.get(k), str):
+            yield data[k]
+    if isinstance(data.get("emoji"), dict):
+        yield data["emoji"].get("name") or ""
+    for k in ("options", "components", "accessory", "items"):
+        if k in data:
+            yield from _control_texts(data[k])
+
+
+def message_pieces(message: discord.Message) -> Iterator[tuple[str, str]]:
+    """(kind, text) of everything of a message a reader sees: its text, each embed, each
+    attachment's file name and alt text, and its controls."""
+    yield "text", message.content
+    for embed in message.embeds:
+        for text in _embed_texts(embed.to_dict()):
+            yield "embed", text
+    for attachment in message.attachments:
+        yield "file name", attachment.filename
+        yield "alt text", attachment.description or ""
+    for row in message.components:
+        for text in _control_texts(row if isinstance(row, dict) else row.to_dict()):
+            yield "control", text
+
+
+def leaves(data: Any) -> Iterator[tuple[str | None, Any]]:
+    """(key, value) of every leaf of a JSON value, dict keys included as leaves of their own."""
+    stack: list[tuple[str | None, Any]] = [(None, data)]
+    while stack:
+        key, item = stack.pop()
+        if isinstance(item, dict):
+            for k, v in item.items():
+                stack.append((None, k))
+                stack.append((str(k), v))
+        elif isinstance(item, list | tuple):
+            stack.extend((key, v) for v in item)
+        else:
+            yield key, item
+
+
+@dataclass
+class Person:
+    """Someone watching the match: a player (by engine id), a host, or someone who plays no
+    part (`pid` None, `host` False); `channels` are the channels they read besides their DMs."""
+
+    label: str
+    member: Any
+    pid: str | None
+    channels: list[Any]
+    host: bool = False
+    #: The facts the engine has told them so far.
+    known: set[str] = field(default_factory=set)
+    #: (message id, text) already searched.
+    read: set[tuple[int, str]] = field(default_factory=set)
+    #: The kinds of text in which they read a fact they know (the search reads them all).
+    named: set[str] = field(default_factory=set)
+    #: The most facts they did not know at once: what the scan looked for in their reading.
+    unknown: int = 0
+
+    @property
+    def viewers(self) -> list[Viewer]:
+        return [None, *([self.pid] if self.pid else []), *([HOST] if self.host else [])]
+
+    def reached_by(self, event: Event) -> bool:
+        return any(event.audience.reaches(viewer) for viewer in self.viewers)
+
+
+@dataclass
+class Sealed:
+    """A sealed move of the record, not yet revealed: its secret's facts, the people it was
+    told to (by label), and what each other person has been told since."""
+
+    facts: set[str]
+    told: set[str]
+    since: dict[str, set[str]] = field(default_factory=dict)
+
+
+class Driver(ABC):
+    """One game's part of the scan: how its match is played through Discord and what its
+    facts look like (the module docstring says how a game plugs in)."""
+
+    game: ClassVar[str]
+    #: The seed the match is dealt from (`bot.flows.lobby.new_seed`): a driver plays the same
+    #: match every time.
+    seed: ClassVar[int] = 25
+    #: Whether its whole match is one of the suite's long tests.
+    slow: ClassVar[bool] = False
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.people: list[Person] = []
+        self.match_id = 0
+        #: Where `/match status`, `/me`, `/stats` and `/match log` are asked.
+        self.channel: Any = None
+
+    @property
+    def bot(self) -> DealerBot:
+        bot: DealerBot = self.env.bot
+        return bot
+
+    @abstractmethod
+    async def start(self) -> None:
+        """Seat the people, start the match through Discord, set `people`, `match_id` and
+        `channel`."""
+
+    @abstractmethod
+    async def step(self, scan: Scan) -> bool:
+        """One move through Discord (`scan.search()` between the interactions of a move made
+        in several); False once the match is over."""
+
+    @abstractmethod
+    def facts(self, data: Any) -> set[str]:
+        """The game's facts in a JSON value (a view, an event, a move, the state)."""
+
+    @abstractmethod
+    def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
+        """The facts a text states (`pieces`: every text of its message)."""
+
+    def finished(self, scan: Scan) -> None:  # noqa: B027 (a hook most drivers leave empty)
+        """Checks, once the match is over, that it went where the scan must look (the events
+        that hide and show things, the kinds of text the people read): none by default."""
+
+    def inject(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A leak the scan must catch: every private message posted in the match's channel
+        too, as a presenter that mixed up where to send would."""
+        original = Presenter.dm
+
+        async def dm(self: Presenter, row: MatchRow, user_id: int, text: str, **kw: Any) -> bool:
+            await self.channel_send(row.public_channel_id, text)
+            return await original(self, row, user_id, text, **kw)
+
+        monkeypatch.setattr(Presenter, "dm", dm)
+
+
+#: What the people ask as the match goes: `/match log` gives a host who does not play the
+#: record of the closed phases and their audit while it runs.
+ASKED = ("match status", "me", "stats", "match log")
+
+
+class Scan:
+    """The engine's own copy of the match, and each person's reading of Discord."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+        self.engine: Engine[Any, Any] = type(engine_for(driver.game))()
+        self.state: Any = None
+        self.seq = 0
+        self.step = 0
+        self.universe: set[str] = set()
+        self.sealed: list[Sealed] = []
+        #: What the deadlines of the phases so far do, as the engine says it for everyone
+        #: (`Phase.on_deadline`, which the status shows): a rule, naming nobody's secret.
+        self.rules: set[str] = set()
+        #: The JSON files already read, by attachment id.
+        self.files: dict[int, Any] = {}
+        self.events: set[str] = set()
+
+    @property
+    def people(self) -> list[Person]:
+        return self.driver.people
+
+    async def row(self) -> MatchRow:
+        row = await self.driver.bot.storage.match(self.driver.match_id)
+        assert row is not None
+        return row
+
+    async def begin(self) -> None:
+        """From the start of the match: the engine's copy dealt from the match's players,
+        options and seed, then a first search."""
+        row = await self.row()
+        assert row.started
+        service = self.driver.bot.service
+        players = list(self.engine.turn(await service.state(row)).players)
+        self.state, events = self.engine.setup(
+            players, self.engine.parse_options(row.options), row.seed
+        )
+        self.told(events)
+        await self.check()
+
+    def told(self, events: list[Event]) -> None:
+        """What `events` and the views after them tell each person; everything in the
+        universe; which sealed moves they reveal."""
+        for event in events:
+            self.events.add(event.type)
+            data = event.to_json()
+            facts = self.driver.facts(data)
+            self.universe |= facts
+            for person in self.people:
+                if person.reached_by(event):
+                    person.known |= facts
+                    for sealed in self.sealed:
+                        sealed.since.setdefault(person.label, set()).update(facts)
+            if event.audience.kind == "public" and event.type in self.engine.reveal_events:
+                self.sealed.clear()
+        self.universe |= self.driver.facts(self.engine.dump_state(self.state))
+        for viewer in {None, HOST, *self.engine.turn(self.state).players}:
+            self.universe |= self.driver.facts(self.engine.view(self.state, viewer))
+        for person in self.people:
+            for viewer in person.viewers:
+                person.known |= self.driver.facts(self.engine.view(self.state, viewer))
+        self.rules.add(self.engine.turn(self.state).phase.on_deadline)
+
+    def apply(self, actor: str, move: dict[str, Any]) -> None:
+        """One accepted move on the scan's copy: the mover knows it; a sealed one is kept
+        until its reveal."""
+        events = self.engine.apply(self.state, actor, self.engine.parse_move(move))
+        facts = self.driver.facts(move)
+        self.universe |= facts
+        movers = [p for p in self.people if p.pid == actor or (p.host and actor == HOST)]
+        for person in movers:  # who made a move knows what they did
+            person.known |= facts
+        if move["type"] in self.engine.sealed_moves:
+            named = self.engine.secret_fields.get(move["type"])
+            secret = {k: v for k, v in move.items() if k != "type" and (not named or k in named)}
+            told = {p.label for p in movers} | {
+                p.label
+                for p in self.people
+                if any(e.audience.kind != "public" and p.reached_by(e) for e in events)
+            }
+            sealed = Sealed(self.driver.facts(secret), told)
+            self.sealed.append(sealed)
+            self.universe |= sealed.facts
+        self.told(events)
+
+    async def check(self) -> None:
+        """After a step: apply the moves the bot accepted since the last one, each person
+        learning from every view along the way (not only the last) and from the events
+        that reach them; then search what each of them can newly read."""
+        bot = self.driver.bot
+        for seq, actor, move in await bot.storage.moves(self.driver.match_id, after=self.seq):
+            self.apply(actor, move)
+            self.seq = seq
+        stored = await bot.service.state(await self.row())
+        assert self.engine.dump_state(self.state) == self.engine.dump_state(stored)
+        if self.engine.is_finished(self.state):
+            # The host of a match that is over is given its whole record (its seed deals
+            # every hand): from then on, they may know it all.
+            for person in self.people:
+                if person.host:
+                    person.known |= self.universe
+        await self.search()
+
+    async def ask(self, questions: list[tuple[Person, str]]) -> None:
+        """Each (person, command) of `questions` asked in the match's channel."""
+        for person, command in questions:
+            await person.member.slash(self.driver.channel, command)
+        await self.check()
+
+    async def search(self) -> None:
+        """Search what each person can newly read (a text read before is not searched
+        again; an edit is searched anew)."""
+        self.step += 1
+        leaks: list[str] = []
+        for person in self.people:
+            person.unknown = max(person.unknown, len(self.universe - person.known))
+            views = {
+                fact
+                for viewer in person.viewers
+                for fact in self.driver.facts(self.engine.view(self.state, viewer))
+            }
+            for ident, pieces, files in self.readable(person):
+                for kind, text in [*pieces, *await self.file_texts(files)]:
+                    if not text or (ident, text) in person.read:
+                        continue
+                    person.read.add((ident, text))
+                    leaks += self.leaks(person, kind, text, pieces, views)
+        assert not leaks, "\n".join(leaks[:5])
+
+    def leaks(
+        self,
+        person: Person,
+        kind: str,
+        text: str,
+        pieces: list[tuple[str, str]],
+        views: set[str],
+    ) -> list[str]:
+        """What `text` tells `person` that they may not know (`views`: the facts of the
+        views they have now)."""
+        searched = text
+        for rule in self.rules:
+            searched = searched.replace(rule, "")
+        found = self.driver.found(searched, pieces)
+        if found & person.known:
+            person.named.add(kind)
+        unknown = (found & self.universe) - person.known
+        for sealed in self.sealed:
+            if person.label not in sealed.told:
+                unknown |= found & sealed.facts - sealed.since.get(person.label, set()) - views
+        if not unknown:
+            return []
+        return [
+            f"step {self.step}: {person.label} read {', '.join(sorted(unknown))} "
+            f"in the {kind} {text[:400]!r}"
+        ]
+
+    async def file_texts(self, files: list[discord.Attachment]) -> list[tuple[str, str]]:
+        """The JSON files among `files` as ("file", the facts of their data): a record or an
+        audit is read as data, not as text."""
+        found: list[tuple[str, str]] = []
+        for attachment in files:
+            if not attachment.filename.endswith(".json"):
+                continue
+            if attachment.id not in self.files:
+                self.files[attachment.id] = json.loads(await attachment.read())
+            facts = self.driver.facts(self.files[attachment.id])
+            found.append(("file", "\n".join(sorted(facts))))
+        return found
+
+    def readable(
+        self, person: Person
+    ) -> Iterator[tuple[int, list[tuple[str, str]], list[discord.Attachment]]]:
+        """(id, [(kind, text)], files) of everything `person` can read now: the messages of
+        the channels they read (their own ephemeral replies included, no one else's), the
+        names and messages of the threads they may open, and their DMs with the bot."""
+        member = person.member
+        histories: list[list[discord.Message]] = []
+        for channel in person.channels:
+            histories.append(channel.history(viewer=member))
+            for thread in channel.threads:
+                try:
+                    histories.append(thread.history(viewer=member))
+                except SetupError:  # a private thread they are not in
+                    continue
+                yield thread.id, [("thread name", thread.name or "")], []
+        histories.append(member.user.dm_channel.history(viewer=member.user))
+        for history in histories:
+            for message in history:
+                yield message.id, list(message_pieces(message)), list(message.attachments)
+
+
+def numbers(data: Any, unit: str) -> set[str]:
+    """Every whole number of a JSON value written as `unit` writes it (`$11`, `11 M€`), but a
+    seed (the record's: how it replays, no figure of the game)."""
+    return {
+        unit.replace("N", str(value))
+        for key, value in leaves(data)
+        if isinstance(value, int) and not isinstance(value, bool) and key != "seed"
+    }
+
+
+async def play_through(driver: Driver, *, steps: int = 2000) -> Scan:
+    """The driver's whole match, searched after every interaction. Everyone asks all they
+    may ask (`ASKED`) at the start and once the match is over, and after each move one person
+    asks one thing, in turn, so that each asks each thing every few moves (everyone asking
+    everything after every move would take most of the suite's time)."""
+    await driver.start()
+    scan = Scan(driver)
+    everything = [(person, command) for command in ASKED for person in driver.people]
+    await scan.begin()
+    await scan.ask(everything)
+    for done in range(steps):
+        if not await driver.step(scan):
+            await scan.ask(everything)
+            assert all(person.unknown for person in driver.people), "nothing was secret"
+            driver.finished(scan)
+            return scan
+        await scan.check()
+        await scan.ask([everything[done % len(everything)]])
+    raise AssertionError("the match did not end")
