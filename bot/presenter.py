@@ -26,11 +26,12 @@ from bot.components import actions_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, room
-from bot.players import COMPUTER_USER, name_table, names_of, player_id, user_id_of
+from bot.players import COMPUTER_USER, Names, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchService, Outcome
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
+from games.core.contract import Action as GameAction
 from games.core.drawing.board import Board
 from games.core.drawing.words import plural
 from games.core.engine import HOST
@@ -364,14 +365,18 @@ class Presenter:
         players: list[PlayerRow],
         *,
         replace: bool = False,
+        shown: frozenset[str] = frozenset(),
     ) -> None:
         """The actor's private answer to their move, once it is committed; with `replace`, it
         takes the place of the message whose button made the move (a confirmation, whose
-        button must not be pressed twice).
+        button must not be pressed twice). `shown`: the keys of the actions the actor had
+        before the move (generic controls).
 
         It shows the move's private receipts (no DM repeats them: `_send_mail`) and the
         updated 1-on-1. The 1-on-1's controls come with it only when the player has more to do in
-        this phase (the mulligan after the back hand, say) and no 1-on-1 is posted for it."""
+        this phase (the mulligan after the back hand, say) and no 1-on-1 is posted for it: with
+        the generic controls, when the phase still waits for them and their actions are others
+        than before (the controls they have would not do)."""
         texts = plugin_for(row.game).texts
         names = names_of(players)
         me = outcome.actor
@@ -391,13 +396,15 @@ class Presenter:
                 await self._clock(row.id),
             ]
         ).strip()
-        make_controls = plugin_for(row.game).controls
-        controls = (
-            make_controls(row.id, summary, names)
-            if make_controls is not None
-            and not any(e.type == "phase_opened" for e in outcome.events)
-            else None
-        )
+        controls: discord.ui.View | None = None
+        if not any(e.type == "phase_opened" for e in outcome.events):
+            make_controls = plugin_for(row.game).controls
+            if make_controls is not None:
+                controls = make_controls(row.id, summary, names)
+            elif me in (await self.service.turn(row)).must:
+                actions = await self.service.actions(row, me)
+                if {a.key for a in actions} != shown:
+                    controls = self.actions_view(row, actions, names)
         if controls is not None:
             board = await self.card(row, interaction.user.id, players)
             await interaction.response.send_message(
@@ -460,9 +467,20 @@ class Presenter:
         controls = plugin_for(row.game).controls
         if controls is not None:
             return text, controls(row.id, view, names)
-        actions = await self.service.actions(row, me)
-        generic = actions_view(row.id, actions, lambda text: ui.engine_text(text, names))
-        return text, generic
+        return text, self.actions_view(row, await self.service.actions(row, me), names)
+
+    @staticmethod
+    def actions_view(
+        row: MatchRow, actions: list[GameAction], names: Names
+    ) -> discord.ui.View | None:
+        """The generic 1-on-1 controls of a player's legal `actions`, with what their game
+        adds to them (`GamePlugin.more_controls`); None: nothing to do."""
+        plugin = plugin_for(row.game)
+        view = actions_view(row.id, actions, lambda text: plugin.texts.engine_text(text, names))
+        if view is not None and plugin.more_controls is not None:
+            for item in plugin.more_controls(row.id, actions):
+                view.add_item(item)
+        return view
 
     async def _clock(self, match_id: int) -> str:
         """The clock of the phase now open, as the match's row says it now (`status.clock`)."""

@@ -56,13 +56,14 @@ class Play:
         message pressed, with `replace`), then deliver."""
         players = await self.gate.require_player(interaction, row)
         me = player_id(interaction.user.id)
+        shown = frozenset(a.key for a in await self.service.actions(row, me))
         try:
             outcome = await self.service.submit(row.id, me, move)
         except RuleError as error:
             names = await self.service.names(row.id)
             texts = plugin_for(row.game).texts
             raise RuleError(error.code, texts.engine_text(error.message, names)) from None
-        await self.presenter.reply(interaction, row, outcome, players, replace=replace)
+        await self.presenter.reply(interaction, row, outcome, players, replace=replace, shown=shown)
         await self.settle(row.id, outcome)
 
     async def move(
@@ -177,7 +178,7 @@ class Play:
         if isinstance(step, Pick) and (chunk is not None or steps.menus(step)):
             view = step_view(row.id, action, answers, label, chunk)
             await interaction.response.send_message(
-                f"**{label(action.label)}**", view=view, ephemeral=True
+                texts.step_text(action, answers, names), view=view, ephemeral=True
             )
             return
         if step is not None and interaction.type == discord.InteractionType.modal_submit:
@@ -200,7 +201,7 @@ class Play:
             await interaction.response.send_modal(form)
             return
         move = self._build(action, answers)
-        question = texts.confirm(action, names)
+        question = texts.confirm(action, answers, names)
         if question is not None and not confirmed:
             carried = steps.encode(action, answers)
             key = f"{action.key}|{carried}" if carried else action.key

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, cast
 
 from bot.players import COMPUTER as COMPUTER
 from bot.players import Names as Names
-from games.core.contract import Action
+from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.
@@ -135,10 +135,16 @@ class GameTexts(ABC):
         but nothing else. None: nothing to tell."""
         return None
 
-    def confirm(self, action: Action, names: Names) -> str | None:
-        """The question asked before `action` is taken from a button (a move that cannot be
-        taken back, say), or None to take it at once."""
+    def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
+        """The question asked before `action` is taken from a control with `answers` to its
+        steps (a move that cannot be taken back, say), or None to take it at once."""
         return None
+
+    def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
+        """The message above the controls of `action`'s next step (its menus), given the
+        `answers` so far: by default the action's label. A game words the step around what
+        was picked ("Where does your **Scout (PWR 2)** go?")."""
+        return f"**{self.engine_text(action.label, names)}**"
 
     def engine_text(self, text: str, names: Names) -> str:
         """An engine sentence (a rule error, an option's label) as players read it."""

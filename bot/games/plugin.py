@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.games.base import GameTexts, Names
+from games.core.contract import Action
 from games.core.engine import Engine
 from games.registry import engine_for
 
@@ -25,6 +26,8 @@ Decide = Callable[[dict[str, Any], int], dict[str, Any]]
 Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
 #: The controls on a board message that opens a phase, from its board event (None: none).
 BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
+#: What a game adds to the generic 1-on-1 controls, from the player's legal actions.
+MoreControls = Callable[[int, list[Action]], list[discord.ui.Item[Any]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,10 @@ class GamePlugin:
     #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: a button or
     #: a menu per legal action, an amount form for an action that takes an amount).
     controls: Controls | None = None
+    #: Items a game adds to the generic 1-on-1 controls (a button to a form of its own,
+    #: such as a deck list typed in full), from the match id and the player's legal
+    #: actions. Layout only: what a player may do is the engine's.
+    more_controls: MoreControls | None = None
     #: Controls on the channel's board message of a phase (a game that `combine_messages`),
     #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
     #: and checked on click like any control (only who may act is let through).

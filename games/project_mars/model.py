@@ -85,8 +85,8 @@ The host's view is the public one (viewer None): hosts see no hand during a matc
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Annotated, Literal
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -582,6 +582,13 @@ class CardFace(BaseModel):
 
 class CardView(CardFace):
     id: str
+
+
+def card_words(card: Mapping[str, Any]) -> str:
+    """A card's name with its printed PWR: "Scout (PWR 2)", "EMP Bomb (utility)"."""
+    if card.get("pwr") is None:
+        return f"{card['name']} (utility)"
+    return f"{card['name']} (PWR {card['pwr']})"
 
 
 class HandCard(CardView):

@@ -54,7 +54,15 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.words import join, plural
-from games.project_mars.model import CARDS, COLUMNS, ROWS, column_of, row_of, winner_first
+from games.project_mars.model import (
+    CARDS,
+    COLUMNS,
+    ROWS,
+    card_words,
+    column_of,
+    row_of,
+    winner_first,
+)
 
 WIDTH = 960
 MARGIN = 28
@@ -114,13 +122,6 @@ PHASE_WORDS = {
 def where(slot: str) -> str:
     """`attack-2` in words: "attack row, lane 2"."""
     return f"{row_of(slot)} row, lane {column_of(slot)}"
-
-
-def card_words(card: Mapping[str, Any]) -> str:
-    """A card's name with its printed PWR: "Scout (PWR 2)", "EMP Bomb (utility)"."""
-    if card.get("pwr") is None:
-        return f"{card['name']} (utility)"
-    return f"{card['name']} (PWR {card['pwr']})"
 
 
 def _seat_colour(players: Sequence[str], player: str) -> RGB:

@@ -58,6 +58,7 @@ from games.project_mars.model import (
     State,
     Step,
     View,
+    card_words,
     column_of,
     row_of,
 )
@@ -782,10 +783,10 @@ class ProjectMars(Engine[State, Options]):
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
         """`legal` as actions: a ready deck (a list of 30 cards is the game's own form, PM-1);
-        the back-hand cards to keep, any of them; the hand cards to trade in, up to three and
-        no more than the deck holds (PM-9, PM-D2); a decision's options; each playable card
-        with the slots it may take (PM-2, PM-3; a utility card takes none) and a pass
-        (PM-5)."""
+        some, all or none of the back-hand cards to keep; up to three hand cards to trade
+        in, no more than the deck holds, or none (PM-9, PM-D2); a decision's options; a card
+        to play, then the slot it takes (PM-2; a utility card takes none), a trap to set face
+        down on a slot of the enemy's field (PM-3), and a pass (PM-5)."""
         legal = self.legal(state, player)
         if legal.deck:
             decks = [
@@ -802,44 +803,9 @@ class ProjectMars(Engine[State, Options]):
                 )
             ]
         if legal.keep is not None:
-            return [
-                Action(
-                    key="keep",
-                    label="Keep back-hand cards",
-                    move={"type": "keep"},
-                    steps=[
-                        Pick(
-                            field="cards",
-                            choices=[self._card_choice(state, c) for c in legal.keep],
-                            min=0,
-                            max=len(legal.keep),
-                            label="Back-hand cards to keep (the rest go to the junkyard)",
-                            as_list=True,
-                        )
-                    ],
-                    sealed=True,
-                )
-            ]
+            return self._keep_actions(state, player, legal.keep)
         if legal.mulligan is not None:
-            cards = legal.mulligan.cards
-            return [
-                Action(
-                    key="mulligan",
-                    label="Mulligan",
-                    move={"type": "mulligan"},
-                    steps=[
-                        Pick(
-                            field="cards",
-                            choices=[self._card_choice(state, c) for c in cards],
-                            min=0,
-                            max=min(legal.mulligan.max, len(cards)),
-                            label="Hand cards to trade in (none keeps your hand)",
-                            as_list=True,
-                        )
-                    ],
-                    sealed=True,
-                )
-            ]
+            return self._mulligan_actions(state, player, legal.mulligan)
         pending = state.pending
         if legal.choose and pending is not None:
             return [
@@ -857,39 +823,121 @@ class ProjectMars(Engine[State, Options]):
                     sealed=pending.kind in SEALED_CHOICES,
                 )
             ]
-        actions = [self._play_action(state, player, play) for play in legal.plays]
+        actions = self._play_actions(state, player, legal.plays)
         if legal.pass_:
             actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
         return actions
 
-    @staticmethod
-    def _card_choice(state: State, card_id: str) -> Choice:
-        return Choice(value=card_id, label=state.cards[card_id].spec.name)
-
-    def _play_action(self, state: State, player: str, play: PlayLegal) -> Action:
-        """One hand card to play: a utility card with no slot; a trap face down on a slot of
-        the enemy's field (sealed: PM-3); any other card on a slot of the player's own field,
-        an enemy trap's included (PM-D8)."""
-        spec = state.cards[play.card].spec
-        shown = " (revealed)" if play.card in state.seats[player].revealed else ""
-        move = {"type": "play", "card": play.card}
-        label = f"Play {spec.name}{shown}"
-        if play.target == "utility":
-            return Action(key=f"play:{play.card}", label=label, move=move)
-        enemy = Table(state).other(player)
-        return Action(
-            key=f"play:{play.card}",
-            label=label,
-            move=move,
+    def _keep_actions(self, state: State, player: str, back: list[str]) -> list[Action]:
+        """The back hand at a round's start: some of its cards kept (the rest go to the
+        junkyard), all of them, or none. Which cards is secret; how many is told."""
+        none = Action(
+            key="keep-none", label="Keep none", move={"type": "keep", "cards": []}, sealed=True
+        )
+        if not back:
+            return [none]
+        some = Action(
+            key="keep",
+            label="Keep some back-hand cards",
+            move={"type": "keep"},
             steps=[
                 Pick(
-                    field="slot",
-                    choices=[self._slot_choice(state, player, enemy, spec, s) for s in play.slots],
-                    label=f"Where the {spec.name} goes",
+                    field="cards",
+                    choices=[self._card_choice(state, player, c) for c in back],
+                    max=len(back),
+                    label="Back-hand cards to keep (the rest go to the junkyard)",
+                    as_list=True,
                 )
             ],
-            sealed=spec.trap,
+            sealed=True,
         )
+        every = Action(
+            key="keep-all", label="Keep all", move={"type": "keep", "cards": back}, sealed=True
+        )
+        return [some, every, none]
+
+    def _mulligan_actions(self, state: State, player: str, mulligan: MulliganLegal) -> list[Action]:
+        """PM-9, PM-D2: up to three hand cards traded in, no more than the deck holds, or
+        none (the hand kept). Which cards is secret; how many is told."""
+        most = min(mulligan.max, len(mulligan.cards))
+        keep = Action(
+            key="keep-hand",
+            label="Keep my hand",
+            move={"type": "mulligan", "cards": []},
+            sealed=True,
+        )
+        if not most:
+            return [keep]
+        trade = Action(
+            key="mulligan",
+            label="Mulligan",
+            move={"type": "mulligan"},
+            steps=[
+                Pick(
+                    field="cards",
+                    choices=[self._card_choice(state, player, c) for c in mulligan.cards],
+                    max=most,
+                    label=f"Hand cards to trade in (up to {most})",
+                    as_list=True,
+                )
+            ],
+            sealed=True,
+        )
+        return [trade, keep]
+
+    @staticmethod
+    def _card_choice(
+        state: State, player: str, card_id: str, then: list[Pick] | None = None
+    ) -> Choice:
+        """One of the player's cards: its name and printed PWR, whether their opponent has
+        seen it, and what is asked once it is picked."""
+        shown = card_id in state.seats[player].revealed
+        return Choice(
+            value=card_id,
+            label=card_words(card_face(state.cards[card_id]).model_dump()),
+            description="Revealed to your opponent" if shown else None,
+            then=list(then or []),
+        )
+
+    def _play_actions(self, state: State, player: str, plays: list[PlayLegal]) -> list[Action]:
+        """A hand card to play, then the slot of the player's own field it takes, an enemy
+        trap's included (PM-2, PM-D8; a utility card takes none); a trap to set face down,
+        then the slot of the enemy's field (sealed: which trap is secret, PM-3)."""
+        enemy = Table(state).other(player)
+        cards: list[Choice] = []
+        traps: list[Choice] = []
+        for play in plays:
+            spec = state.cards[play.card].spec
+            slots = [self._slot_choice(state, player, enemy, spec, s) for s in play.slots]
+            then = (
+                []
+                if play.target == "utility"
+                else [Pick(field="slot", choices=slots, label=f"Where the {spec.name} goes")]
+            )
+            (traps if spec.trap else cards).append(
+                self._card_choice(state, player, play.card, then)
+            )
+        actions = []
+        if cards:
+            actions.append(
+                Action(
+                    key="play",
+                    label="Play a card",
+                    move={"type": "play"},
+                    steps=[Pick(field="card", choices=cards, label="Your card")],
+                )
+            )
+        if traps:
+            actions.append(
+                Action(
+                    key="trap",
+                    label="Set a trap",
+                    move={"type": "play"},
+                    steps=[Pick(field="card", choices=traps, label="Your trap")],
+                    sealed=True,
+                )
+            )
+        return actions
 
     @staticmethod
     def _slot_choice(state: State, player: str, enemy: str, spec: CardDef, slot: str) -> Choice:

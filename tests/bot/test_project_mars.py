@@ -22,9 +22,10 @@ from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS
+from games.project_mars.model import CARDS, card_words
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_time_and_restarts import close_dms_of
+from tests.project_mars import helpers
 from tests.words import ruling_ids_sent
 
 GAME = "project-mars"
@@ -58,6 +59,12 @@ def components_of(message: Any) -> list[dict[str, Any]]:
 
 def custom_ids(message: Any) -> list[str]:
     return [c.get("custom_id", "") for c in components_of(message)]
+
+
+def private(result: Any) -> bool:
+    """Whether the answer was private: an ephemeral reply, or the ephemeral message it
+    took the place of (a utility card's confirmation)."""
+    return bool(result.ephemeral or (result.response is not None and result.response.ephemeral))
 
 
 class Mars:
@@ -164,16 +171,23 @@ class Mars:
     async def view(self, pid: str | None) -> dict[str, Any]:
         return ENGINE.view(await self.state(), pid)
 
-    def last_with(self, member: Any, prefix: str) -> Any:
-        """The member's latest DM (or reply) carrying a control whose custom_id starts with
-        `prefix`."""
+    def last_with(self, member: Any, custom_id: str) -> Any:
+        """The member's latest DM (or reply) carrying the control `custom_id`."""
         found = [
             message
             for message in [*member.user.dm_channel.history(), *self.replies.get(member.id, [])]
-            if any(cid.startswith(prefix) for cid in custom_ids(message))
+            if custom_id in custom_ids(message)
         ]
-        assert found, f"no DM of {member.name} has a {prefix} control"
+        assert found, f"no DM of {member.name} has a {custom_id} control"
         return max(found, key=lambda message: message.id)
+
+    def menu(self, key: str) -> str:
+        """The custom id of the 1-on-1's menu of action `key` (the generic controls)."""
+        return f"dealer:actpick:{self.match_id}:{key}"
+
+    def button(self, key: str) -> str:
+        """The custom id of the 1-on-1's button of action `key`."""
+        return f"dealer:act:{self.match_id}:{key}"
 
     def note(self, member: Any, result: Any) -> Any:
         if result.response is not None and result.response.components:
@@ -192,33 +206,32 @@ class Mars:
             await self.open_one_on_one(member)
         view = await self.view(pid)
         legal = view["legal"]
-        m = self.match_id
         if legal["deck"]:
-            dm = self.last_with(member, f"dealer:pm:deck:{m}")
+            dm = self.last_with(member, self.menu("deck"))
             deck = rnd.choice(["vanguard", "machine-uprising", "shadow-ops", "fortress"])
-            return await user.select(dm, [deck], custom_id=f"dealer:pm:deck:{m}")
+            return await user.select(dm, [deck], custom_id=self.menu("deck"))
         if legal["keep"] is not None:
-            dm = self.last_with(member, f"dealer:pm:keep-all:{m}")
+            dm = self.last_with(member, self.button("keep-none"))
             if legal["keep"] and rnd.random() < 0.5:
                 kept = rnd.sample(legal["keep"], rnd.randint(1, len(legal["keep"])))
-                return await user.select(dm, kept, custom_id=f"dealer:pm:keep:{m}")
-            label = "keep-all" if rnd.random() < 0.5 else "keep-none"
-            return await user.click(dm, custom_id=f"dealer:pm:{label}:{m}")
+                return await user.select(dm, kept, custom_id=self.menu("keep"))
+            key = "keep-all" if legal["keep"] and rnd.random() < 0.5 else "keep-none"
+            return await user.click(dm, custom_id=self.button(key))
         if legal["mulligan"] is not None:
-            dm = self.last_with(member, f"dealer:pm:keep-hand:{m}")
+            dm = self.last_with(member, self.button("keep-hand"))
             most = min(legal["mulligan"]["max"], len(legal["mulligan"]["cards"]))
             if most and rnd.random() < 0.5:
                 traded = rnd.sample(legal["mulligan"]["cards"], rnd.randint(1, most))
-                return await user.select(dm, traded, custom_id=f"dealer:pm:mulligan:{m}")
-            return await user.click(dm, custom_id=f"dealer:pm:keep-hand:{m}")
+                return await user.select(dm, traded, custom_id=self.menu("mulligan"))
+            return await user.click(dm, custom_id=self.button("keep-hand"))
         if legal["choose"]:
-            dm = self.last_with(member, f"dealer:pm:choose:{m}")
+            dm = self.last_with(member, self.menu("choose"))
             option = rnd.choice(legal["choose"])["id"]
-            return await user.select(dm, [option], custom_id=f"dealer:pm:choose:{m}")
+            return await user.select(dm, [option], custom_id=self.menu("choose"))
         assert legal["pass"], legal
         if not legal["plays"] or rnd.random() < pass_rate:
-            dm = self.last_with(member, f"dealer:pm:pass:{m}")
-            return await user.click(dm, custom_id=f"dealer:pm:pass:{m}")
+            dm = self.last_with(member, self.button("pass"))
+            return await user.click(dm, custom_id=self.button("pass"))
         play = rnd.choice(legal["plays"])
         return await self.play(pid, play["card"], rnd.choice(play["slots"] or [None]))
 
@@ -234,18 +247,21 @@ class Mars:
         """What a test does after the card menu's answer, before the slot menu (nothing)."""
 
     async def play(self, pid: str, card: str, slot: str | None) -> Any:
-        """Play a card through the card menu, then the slot menu (or the utility button)."""
+        """Play a card through the menu of cards (or of traps), then the menu of slots its
+        answer brings (or, for a utility card, its confirmation)."""
         member = self.member(pid)
         user = member if member.id in self.closed else member.user
-        m = self.match_id
-        dm = self.last_with(member, f"dealer:pm:card:{m}")
-        asked = await user.select(dm, [card], custom_id=f"dealer:pm:card:{m}")
+        hand = {c["id"]: c for c in (await self.view(pid))["me"]["hand"]}
+        key = "trap" if hand[card]["trap"] else "play"
+        dm = self.last_with(member, self.menu(key))
+        asked = await user.select(dm, [card], custom_id=self.menu(key))
         assert asked.ephemeral, asked.response.content
         self.note(member, asked)
         await self.between_menus()
         if slot is None:
-            return await user.click(asked.response, custom_id=f"dealer:pm:utility:{m}:{card}")
-        return await user.select(asked.response, [slot], custom_id=f"dealer:pm:slot:{m}:{card}")
+            yes = f"dealer:actok:{self.match_id}:{key}|{card}"
+            return await user.click(asked.response, custom_id=yes)
+        return await user.select(asked.response, [slot], custom_id=f"{self.menu(key)}|{card}")
 
     async def play_out(self, rnd: random.Random, moves: int = 400) -> None:
         """Both members play legal moves through Discord until the match ends."""
@@ -255,7 +271,7 @@ class Mars:
                 return
             pid = view["to_act"][0]
             r = await self.act(pid, rnd)
-            assert r.ephemeral, r.response.content
+            assert private(r), r.response.content
             assert "Sorry" not in r.response.content, r.response.content
         raise AssertionError("the match did not end")
 
@@ -308,7 +324,7 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
             break
         assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
         r = await t.act(ann, rnd)
-        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        assert private(r) and "Sorry" not in r.response.content, r.response.content
         assert f"Waiting for {COMPUTER_NAME}" not in r.response.content, "it has moved already"
     state = await t.state()
     assert state.phase == "ended"
@@ -404,10 +420,8 @@ async def test_a_trap_is_set_face_down_and_triggered_without_leaking_what_it_is(
     view = await t.view(bob)
     if view["phase"] == "choice":
         assert view["pending"]["player"] == bob
-        choose = t.last_with(t.bob, f"dealer:pm:choose:{t.match_id}")
-        picked = await t.bob.user.select(
-            choose, ["return"], custom_id=f"dealer:pm:choose:{t.match_id}"
-        )
+        choose = t.last_with(t.bob, t.menu("choose"))
+        picked = await t.bob.user.select(choose, ["return"], custom_id=t.menu("choose"))
         assert picked.ephemeral, picked.response.content
         assert f"ann's **{name}** goes back face up to their field" in t.channel_text()
         assert any(
@@ -439,8 +453,11 @@ async def test_a_scout_reveals_a_hand_card_to_everyone_until_it_is_played(
     channel = [m for m in t.channel.history() if "reveals" in m.content][-1]
     assert f"bob reveals **{card}" in channel.content
     assert f"Revealed from bob's hand: {card}" in channel.attachments[0].description
-    mine = t.last_with(t.bob, f"dealer:pm:card:{t.match_id}")
+    mine = t.last_with(t.bob, t.button("pass"))
     assert "👁 revealed" in mine.content
+    options = [o for c in components_of(mine) for o in c.get("options", [])]
+    shown = [o["label"] for o in options if o.get("description") == "Revealed to your opponent"]
+    assert shown == [card_words(revealed[0])], "the card menus say which card was revealed"
     assert ", revealed" in mine.attachments[0].description
 
 
@@ -460,19 +477,19 @@ async def test_a_restart_mid_round_loses_nothing_and_old_menus_still_work(
     )
     before = (await t.state()).model_dump()
     turn = (await t.view(None))["turn"]
-    menu = t.last_with(t.member(turn), f"dealer:pm:card:{t.match_id}")
+    play = next(p for p in (await t.view(turn))["legal"]["plays"] if p["target"] == "own")
+    menu = t.last_with(t.member(turn), t.menu("play"))
 
     await simcord_env.restart_bot(make_bot(db_path))
 
     assert (await t.state()).model_dump() == before
-    view = await t.view(turn)
-    play = next(p for p in view["legal"]["plays"] if p["slots"])
     user = t.member(turn).user
-    asked = await user.select(menu, [play["card"]], custom_id=f"dealer:pm:card:{t.match_id}")
+    asked = await user.select(menu, [play["card"]], custom_id=t.menu("play"))
     assert asked.ephemeral, asked.response.content
-    done = await user.select(
-        asked.response, [play["slots"][0]], custom_id=f"dealer:pm:slot:{t.match_id}:{play['card']}"
-    )
+    assert "Where does your **" in asked.response.content
+    await simcord_env.restart_bot(make_bot(db_path))
+    slot = f"{t.menu('play')}|{play['card']}"
+    done = await user.select(asked.response, [play["slots"][0]], custom_id=slot)
     assert "Your 1-on-1" in done.response.content, done.response.content  # not a refusal
     assert (await t.view(None))["turn"] != turn
     await t.play_out(rnd)
@@ -544,8 +561,8 @@ async def test_nothing_secret_reaches_the_other_player_or_the_channel(
     }
     # What came before any card was dealt (the ready decks' descriptions) is left out.
     read = {who: {m.id for m in messages()} for who, (messages, _) in watchers.items()}
-    menu = t.last_with(t.bob, f"dealer:pm:deck:{t.match_id}")
-    await t.bob.user.select(menu, ["vanguard"], custom_id=f"dealer:pm:deck:{t.match_id}")
+    menu = t.last_with(t.bob, t.menu("deck"))
+    await t.bob.user.select(menu, ["vanguard"], custom_id=t.menu("deck"))
     rnd = random.Random(seed)
     for _ in range(400):
         public = json.dumps(await t.public_events())
@@ -586,9 +603,9 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     await t.until(rnd, lambda v: v["phase"] == "turn")
     r = await t.ann.slash(t.channel, "match log")
     assert r.ephemeral and "once the match is over" in r.response.content
-    keep = t.last_with(t.ann, f"dealer:pm:keep-hand:{m}")
-    r = await t.ann.user.click(keep, custom_id=f"dealer:pm:keep-hand:{m}")
-    assert r.ephemeral and "only once" in r.response.content
+    keep = t.last_with(t.ann, t.button("keep-hand"))
+    r = await t.ann.user.click(keep, custom_id=t.button("keep-hand"))
+    assert r.ephemeral and "That is not open now (Round 1: " in r.response.content
 
     r = await t.ann.slash(t.channel, "bid", target="a01", amount=3)
     assert r.ephemeral and "Project Mars has no `/bid`" in r.response.content
@@ -601,23 +618,25 @@ async def test_strangers_wrong_turns_and_stale_menus_are_refused_politely(
     view = await t.view(first)
     play = next(p for p in view["legal"]["plays"] if p["target"] != "utility")
     member = t.member(first)
+    key = "trap" if play["target"] == "enemy" else "play"
     asked = await member.user.select(
-        t.last_with(member, f"dealer:pm:card:{m}"), [play["card"]], custom_id=f"dealer:pm:card:{m}"
+        t.last_with(member, t.menu(key)), [play["card"]], custom_id=t.menu(key)
     )
-    custom_id = f"dealer:pm:slot:{m}:{play['card']}"
+    custom_id = f"{t.menu(key)}|{play['card']}"
     done = await member.user.select(asked.response, [play["slots"][0]], custom_id=custom_id)
     assert "Accepted" in done.response.content
     again = await member.user.select(asked.response, [play["slots"][-1]], custom_id=custom_id)
     other = next(x for x in (t.ann, t.bob) if x is not member)
-    assert again.ephemeral and f"It is {other.name}'s turn." in again.response.content
+    refused = f"That is not open now (Round 1: {other.name}'s turn)."
+    assert again.ephemeral and refused in again.response.content
     assert not RAW_ID.search(again.response.content), "names, not ids"
-    stale = t.last_with(member, f"dealer:pm:card:{m}")
+    stale = t.last_with(member, t.menu(key))
     later = (await t.view(first))["me"]["hand"][0]["id"]
-    r = await member.user.select(stale, [later], custom_id=f"dealer:pm:card:{m}")
-    assert r.ephemeral and f"the game waits for {other.name}" in r.response.content
+    r = await member.user.select(stale, [later], custom_id=t.menu(key))
+    assert r.ephemeral and refused in r.response.content
     state = (await t.state()).model_dump()
-    r = await member.user.click(stale, custom_id=f"dealer:pm:pass:{m}")
-    assert r.ephemeral and f"It is {other.name}'s turn." in r.response.content
+    r = await member.user.click(stale, custom_id=t.button("pass"))
+    assert r.ephemeral and refused in r.response.content
     assert (await t.state()).model_dump() == state, "a refused move changes nothing"
     assert ruling_ids_sent(simcord_env) == []
 
@@ -697,7 +716,7 @@ async def test_a_player_with_closed_dms_plays_through_my_one_on_one(
     rnd = random.Random(5)
     for _ in range(6):
         r = await t.act(ann, rnd, pass_rate=0)
-        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        assert private(r) and "Sorry" not in r.response.content, r.response.content
     assert (await t.view(None))["phase"] in ("turn", "choice")
     shown = await t.open_one_on_one(t.ann)
     assert "Your 1-on-1" in shown.response.content
@@ -776,8 +795,8 @@ async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any
     assert r.response.content == "Paused."
     r = await t.ann.slash(t.channel, "match extend", minutes=5)
     assert r.response.content == "Extended by 5 minutes."
-    menu = t.last_with(t.ann, f"dealer:pm:pass:{t.match_id}")
-    r = await t.ann.user.click(menu, custom_id=f"dealer:pm:pass:{t.match_id}")
+    menu = t.last_with(t.ann, t.button("pass"))
+    r = await t.ann.user.click(menu, custom_id=t.button("pass"))
     assert "paused" in r.response.content
     await t.ann.slash(t.channel, "match close-phase")
     view = await t.view(None)
@@ -818,6 +837,93 @@ def test_the_result_gives_the_winners_score_first() -> None:
         assert "bob wins 2 to 0** in rounds" in (texts.describe(event, str) or "")
     draw = {"type": "match_ended", "winner": None, "wins": {"ann": 1, "bob": 1}, "forfeit": None}
     assert "a draw** (1 to 1 in rounds)" in (texts.describe(draw, str) or "")
+
+
+async def post_earlier(t: Mars, custom_id: str, options: list[str] | None = None) -> Any:
+    """A message with one control as earlier versions posted it (a menu of `options`, or a
+    button), in the channel."""
+    view = discord.ui.View(timeout=None)
+    if options is None:
+        view.add_item(discord.ui.Button(label="earlier", custom_id=custom_id))
+    else:
+        choices = [discord.SelectOption(label=o, value=o) for o in options]
+        view.add_item(discord.ui.Select(custom_id=custom_id, options=choices))
+    await t.bot.get_channel(t.channel.id).send("An earlier 1-on-1", view=view)
+    view.stop()
+    return t.channel.history()[-1]
+
+
+async def test_controls_of_earlier_versions_go_on_as_the_action_they_were(
+    simcord_env: Any, seed: int
+) -> None:
+    """Menus and buttons posted before Project Mars played through the generic controls
+    (`dealer:pm:deck:`, `dealer:pm:card:`, `dealer:pm:slot:`, `dealer:pm:pass:`…) are
+    answered by the same walker: a deck chosen, a card then its slot, and a control no
+    longer open refused politely, changing nothing."""
+    t = Mars(simcord_env)
+    await t.start(deck="vanguard")
+    m = t.match_id
+    old = await post_earlier(t, f"dealer:pm:deck:{m}", ["fortress"])
+    r = await t.bob.select(old, ["fortress"], custom_id=f"dealer:pm:deck:{m}")
+    assert r.ephemeral and "Your deck: **Fortress**" in r.response.content, r.response.content
+    assert (await t.state()).seats[t.pid(t.bob)].deck_name == "fortress"
+
+    rnd = random.Random(seed)
+    await t.until(rnd, lambda v: v["phase"] == "turn")
+    turn = (await t.view(None))["turn"]
+    member = t.member(turn)
+    play = next(p for p in (await t.view(turn))["legal"]["plays"] if p["target"] == "own")
+    card, slot = play["card"], play["slots"][-1]
+    old = await post_earlier(t, f"dealer:pm:card:{m}", [card])
+    asked = await member.select(old, [card], custom_id=f"dealer:pm:card:{m}")
+    assert asked.ephemeral and "Where does your **" in asked.response.content
+    assert f"{t.menu('play')}|{card}" in custom_ids(asked.response), "the slot menu of today"
+    old = await post_earlier(t, f"dealer:pm:slot:{m}:{card}", [slot])
+    done = await member.select(old, [slot], custom_id=f"dealer:pm:slot:{m}:{card}")
+    assert done.ephemeral and "Accepted" in done.response.content, done.response.content
+    placed = (await t.view(None))["sides"][turn]["field"][slot]
+    assert placed is not None and placed["card"]["id"] == card
+
+    state = (await t.state()).model_dump()
+    old = await post_earlier(t, f"dealer:pm:pass:{m}")
+    r = await member.click(old, custom_id=f"dealer:pm:pass:{m}")
+    assert r.ephemeral and "That is not open now" in r.response.content
+    assert "`/me`" in r.response.content
+    assert (await t.state()).model_dump() == state, "a refused control changes nothing"
+
+
+def test_the_plug_in_words_the_slot_step_and_asks_before_a_utility_card() -> None:
+    """Layout only: above the slot menu, the card picked and where its effects work (PM-2), or
+    that a trap goes on the enemy's field (PM-3); before a utility card, a question (PM-5: one
+    a round); any other step gets the action's label, and any other move no question."""
+    texts = ProjectMarsTexts()
+    match = helpers.start(["Scout", "Spy", "EMP Bomb"], ["Medic"])
+    mine = {a.key: a for a in ENGINE.legal_actions(match.state, "ann")}
+    scout, spy, emp = (helpers.card(match, "ann", n) for n in ("Scout", "Spy", "EMP Bomb"))
+    asked = texts.step_text(mine["play"], {"card": scout}, str)
+    assert asked.startswith("Where does your **Scout (PWR 2)** go? [OFFENSE] effects work")
+    asked = texts.step_text(mine["trap"], {"card": spy}, str)
+    assert asked == (
+        "Where does your **Spy (PWR 2)** go? A trap goes face down on your opponent's field."
+    )
+    assert texts.step_text(mine["play"], {}, str) == "**Play a card**"
+    question = texts.confirm(mine["play"], {"card": emp}, str)
+    assert question is not None and question.startswith("Play **EMP Bomb (utility)**?")
+    assert texts.confirm(mine["play"], {"card": scout, "slot": "attack-1"}, str) is None
+    assert texts.confirm(mine["pass"], {}, str) is None
+
+
+def test_an_empty_back_hand_is_offered_keep_none_alone() -> None:
+    """A round's start with nothing left of the last hand: only Keep none, and the 1-on-1
+    does not offer a Keep all it does not show."""
+    match = helpers.start()
+    helpers.pass_(match, "ann")
+    helpers.pass_(match, "bob")
+    match.state.seats["ann"].back_hand = []
+    assert [a.key for a in ENGINE.legal_actions(match.state, "ann")] == ["keep-none"]
+    text = ProjectMarsTexts().one_on_one(ENGINE.view(match.state, "ann"), str)
+    assert "Your back hand: no cards." in text
+    assert "Press **Keep none** (there is nothing to keep)." in text and "Keep all" not in text
 
 
 def test_a_round_reads_the_winners_tpr_first() -> None:

@@ -4,7 +4,7 @@ game that gives a season nothing."""
 
 from __future__ import annotations
 
-from games.core.contract import Action
+from games.core.contract import Action, Choice, Pick
 from games.core.engine import HOST
 from games.core.match import Match
 from games.project_mars import ENGINE
@@ -31,23 +31,48 @@ def values(action: Action) -> list[str]:
     return [c.value for c in action.pick.choices]
 
 
-def test_play_actions_match_legal() -> None:
-    """PM-2, PM-3, PM-5: one action per playable card, with the slots `legal` lists (a
-    utility card with none), then a pass; only a trap is sealed."""
+def slots_of(action: Action, card_id: str) -> list[Choice]:
+    """The slot choices that come once `card_id` is picked in `action`."""
+    assert action.pick is not None
+    picked = action.pick.choice(card_id)
+    assert picked is not None, f"{card_id} is not among {action.key}'s cards"
+    [where] = picked.then
+    assert isinstance(where, Pick) and where.field == "slot"
+    return where.choices
+
+
+def test_a_turn_is_a_card_then_its_slot_a_trap_then_an_enemy_slot_or_a_pass() -> None:
+    """PM-2, PM-3, PM-5: `play` picks a hand card, then the slot it takes (a utility card
+    takes none); `trap` picks a trap, then a slot of the enemy's field, and only it is sealed;
+    then a pass. The cards are those `legal` lists, with the slots it lists."""
     match = start(["Scout", "Spy", "EMP Bomb"], ["Medic"])
-    legal = ENGINE.legal(match.state, "ann")
-    mine = ENGINE.legal_actions(match.state, "ann")
-    assert [a.key for a in mine] == [f"play:{p.card}" for p in legal.plays] + ["pass"]
-    for action, play_ in zip(mine, legal.plays, strict=False):
-        assert action.move == {"type": "play", "card": play_.card}
-        assert (values(action) if play_.slots else []) == play_.slots
-        assert action.pick is None or action.pick.max == 1
-        assert action.sealed is (play_.card == card(match, "ann", "Spy"))
-    by_card = {a.move["card"]: a for a in mine if a.type == "play"}
-    assert by_card[card(match, "ann", "EMP Bomb")].pick is None
-    assert by_card[card(match, "ann", "Scout")].label == "Play Scout"
-    spy = by_card[card(match, "ann", "Spy")]
-    assert spy.pick is not None and spy.pick.choices[0].label == "bob's attack row, lane 1"
+    legal = {p.card: p.slots for p in ENGINE.legal(match.state, "ann").plays}
+    mine = actions(match, "ann")
+    assert list(mine) == ["play", "trap", "pass"]
+    scout, spy, emp = (card(match, "ann", name) for name in ("Scout", "Spy", "EMP Bomb"))
+    traps = [c for c in legal if match.state.cards[c].spec.trap]
+    assert spy in traps and scout not in traps and emp not in traps
+    assert values(mine["play"]) == [c for c in legal if c not in traps]
+    assert values(mine["trap"]) == traps
+    assert [m.sealed for m in mine.values()] == [False, True, False]
+    assert all(m.type == "play" for m in (mine["play"], mine["trap"]))
+    play_ = mine["play"]
+    assert play_.pick is not None and play_.pick.max == 1
+    labels = {c.value: c.label for c in play_.pick.choices}
+    assert (labels[scout], labels[emp]) == ("Scout (PWR 2)", "EMP Bomb (utility)")
+    assert [c.value for c in slots_of(play_, scout)] == legal[scout]
+    assert slots_of(play_, scout)[0].label == "Your attack row, lane 1"
+    assert play_.pick.choice(emp).then == []  # type: ignore[union-attr]
+    first = legal[scout][0]
+    assert play_.build({"card": scout, "slot": first}) == {
+        "type": "play",
+        "card": scout,
+        "slot": first,
+    }
+    assert play_.build({"card": emp}) == {"type": "play", "card": emp}
+    enemy = slots_of(mine["trap"], spy)
+    assert [c.value for c in enemy] == legal[spy]
+    assert enemy[0].label == "bob's attack row, lane 1"
     assert ENGINE.legal_actions(match.state, "bob") == []
 
 
@@ -55,12 +80,24 @@ def test_a_slot_holding_an_enemy_trap_says_so() -> None:
     """PM-3: the enemy may play a card onto a face-down trap, and sees that one lies there."""
     match = start(["Landmine"], ["Medic"])
     play(match, "ann", "Landmine", "attack-2")
-    medic = actions(match, "bob")[f"play:{card(match, 'bob', 'Medic')}"]
-    assert medic.pick is not None
-    slots = {c.value: c for c in medic.pick.choices}
+    slots = {
+        c.value: c for c in slots_of(actions(match, "bob")["play"], card(match, "bob", "Medic"))
+    }
     assert slots["attack-2"].description == "A face-down card of ann lies here"
     assert slots["attack-1"].description is None
     assert slots["attack-1"].label == "Your attack row, lane 1"
+
+
+def test_a_card_the_opponent_has_seen_says_so() -> None:
+    """A Scout reveals a hand card to everyone until it is played: its owner reads which
+    of their cards it is where they pick it."""
+    match = start(["Scout"], ["Medic", "Landmine"])
+    play(match, "ann", "Scout", "attack-1")
+    [shown] = match.state.seats["bob"].revealed
+    choices = {c.value: c for c in actions(match, "bob")["play"].pick.choices}  # type: ignore[union-attr]
+    choices.update({c.value: c for c in actions(match, "bob")["trap"].pick.choices})  # type: ignore[union-attr]
+    assert choices.pop(shown).description == "Revealed to your opponent"
+    assert choices and all(c.description is None for c in choices.values())
 
 
 def test_the_turn_waits_for_the_player_to_act_and_its_deadline_is_a_pass() -> None:
@@ -117,24 +154,33 @@ def test_the_deck_phase_offers_the_ready_decks() -> None:
     assert match.state.seats["ann"].deck_name == "shadow-ops"
 
 
-def test_keep_and_mulligan_are_multi_selects_that_fill_a_list() -> None:
-    """End of a round: the back hand's cards, any of them, kept into the new hand; PM-9,
-    PM-D2: up to three hand cards traded in. Both fill a list, even with one card to pick."""
+def test_keep_and_mulligan_are_multi_selects_or_their_shortcuts() -> None:
+    """End of a round: some of the back hand's cards kept into the new hand, all, or none;
+    PM-9, PM-D2: one to three hand cards traded in, or the hand kept. Each fills a list, even
+    with one card to pick, and each is sealed (which cards is secret)."""
     match = start()
     pass_(match, "ann")
     pass_(match, "bob")
     assert match.state.round == 2 and match.state.phase == "mulligan"
     turn = ENGINE.turn(match.state)
     assert turn.must == PLAYERS and turn.phase.title == "Round 2: back hands and mulligans"
-    [keep] = ENGINE.legal_actions(match.state, "ann")
     back = match.state.seats["ann"].back_hand
-    assert keep.pick is not None and (keep.pick.min, keep.pick.max) == (0, 1) == (0, len(back))
+    mine = actions(match, "ann")
+    assert list(mine) == ["keep", "keep-all", "keep-none"]
+    assert all(a.sealed for a in mine.values())
+    keep = mine["keep"]
+    assert keep.pick is not None and (keep.pick.min, keep.pick.max) == (1, 1) == (1, len(back))
     assert keep.build({"cards": back}) == {"type": "keep", "cards": back}
-    match.submit("ann", keep.build({"cards": back}))
-    [mulligan] = ENGINE.legal_actions(match.state, "ann")
-    assert mulligan.pick is not None and (mulligan.pick.min, mulligan.pick.max) == (0, 3)
+    assert mine["keep-all"].build({}) == {"type": "keep", "cards": back}
+    assert mine["keep-none"].build({}) == {"type": "keep", "cards": []}
+    match.submit("ann", mine["keep-all"].build({}))
+    assert match.state.seats["ann"].back_hand == []
+    mine = actions(match, "ann")
+    assert list(mine) == ["mulligan", "keep-hand"]
+    mulligan = mine["mulligan"]
+    assert mulligan.pick is not None and (mulligan.pick.min, mulligan.pick.max) == (1, 3)
     assert values(mulligan) == match.state.seats["ann"].hand
-    assert mulligan.build({"cards": []}) == {"type": "mulligan", "cards": []}
+    assert mine["keep-hand"].build({}) == {"type": "mulligan", "cards": []}
 
 
 def test_a_kicked_player_has_no_actions_and_nobody_else_does_either() -> None:

@@ -23,7 +23,7 @@ from games.auction_auction.render import (
     one_on_one_card,
 )
 from games.auction_auction.rules import GARNET_VALUE
-from games.core.contract import Action
+from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, ordinal, plural
 
@@ -207,7 +207,7 @@ class AuctionAuctionTexts(GameTexts):
             )
         return "\n".join(lines)
 
-    def confirm(self, action: Action, names: Names) -> str | None:
+    def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
         """AA-14: a garnet trade is final."""
         if action.type == "trade_garnet":
             return (

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from bot.games.base import GameTexts, Names, named
 from bot.games.mars_auction.rules import RULES
-from games.core.contract import Action
+from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.mars_auction.model import KEEP, KIND_WORDS, MAX_ON_CARD, MAX_PER_ROUND, Kind
@@ -628,7 +628,7 @@ class MarsAuctionTexts(GameTexts):
         own (MA-D3). The spectators' picture is the status."""
         return self.status(host_view, names)
 
-    def confirm(self, action: Action, names: Names) -> str | None:
+    def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
         """A limited pass is final for the round (L6)."""
         if action.type == "pass" and action.label == "Pass":
             return (

@@ -1,5 +1,6 @@
-"""Project Mars in Discord: its `/match create` options, its controls and forms, and its
-practice opponent."""
+"""Project Mars in Discord: its `/match create` options, its deck list form (the rest of
+its controls are the generic ones, from the engine's legal actions), and its practice
+opponent."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from discord import app_commands
 
 from bot.errors import UserError, guarded
 from bot.games.plugin import Form, GamePlugin
-from bot.games.project_mars.controls import DECK_FORM, DYNAMIC_ITEMS, answer_deck_form, controls
+from bot.games.project_mars.controls import (
+    DECK_FORM,
+    DYNAMIC_ITEMS,
+    answer_deck_form,
+    more_controls,
+)
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.handlers import handlers
 from games.project_mars.decks import READY_DECKS
@@ -96,6 +102,6 @@ PLUGIN = GamePlugin(
     create=create,
     dynamic_items=DYNAMIC_ITEMS,
     forms=(Form(DECK_FORM, answer_deck_form),),
-    controls=controls,
+    more_controls=more_controls,
     practice=practice_move,
 )

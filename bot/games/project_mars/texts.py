@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from bot.games.base import COMPUTER, GameTexts, Names, named
 from bot.games.project_mars.rules import RULES
+from games.core.contract import Action, Answer, Choice
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.project_mars.decks import READY_DECKS
@@ -51,6 +52,14 @@ def worded(text: str, names: Names) -> str:
     """An engine sentence as players read it: names for player ids, "defence row, lane 2"
     for `defence-2`."""
     return _SLOT.sub(lambda found: f"{found[1]} row, lane {found[2]}", named(text, names))
+
+
+def _picked(action: Action, answers: Mapping[str, Answer]) -> Choice | None:
+    """The card picked so far in an action that plays one (`play`, `trap`), or None."""
+    card = answers.get("card")
+    if action.type != "play" or action.pick is None or not isinstance(card, str):
+        return None
+    return action.pick.choice(card)
 
 
 def cause(key: str) -> str:
@@ -410,6 +419,8 @@ class ProjectMarsTexts(GameTexts):
             lines.append(
                 "**Choose the back-hand cards to keep** in the menu (the rest go to the "
                 "junkyard), or press **Keep all** or **Keep none**. Then you draw up to 10."
+                if legal["keep"]
+                else "Press **Keep none** (there is nothing to keep). Then you draw up to 10."
             )
             return "\n".join(lines)
         lines.append(f"Your hand ({len(me['hand'])}): {hand_text(me['hand'])}.")
@@ -431,7 +442,8 @@ class ProjectMarsTexts(GameTexts):
             )
             lines.append(f"TPR if the round ended now: {standing}.")
             lines.append(
-                "**Your turn:** pick a card in the menu, then where it goes; or press **Pass**."
+                "**Your turn:** pick a card to play (or a trap to set) in its menu, then where it "
+                "goes; or press **Pass**."
             )
         else:
             awaited = [p for p in view["to_act"] if p != me["player"]] or others
@@ -535,6 +547,33 @@ class ProjectMarsTexts(GameTexts):
 
     def engine_text(self, text: str, names: Names) -> str:
         return worded(text, names)
+
+    def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
+        """Where a card goes once it is picked: a trap face down on the enemy's field (PM-3),
+        any other card on the player's own, in the row where its effects work (PM-2)."""
+        picked = _picked(action, answers)
+        if picked is None:
+            return super().step_text(action, answers, names)
+        if action.key == "trap":
+            return (
+                f"Where does your **{picked.label}** go? A trap goes face down on your "
+                "opponent's field."
+            )
+        return (
+            f"Where does your **{picked.label}** go? [OFFENSE] effects work in the attack row, "
+            "[GUARDIAN] effects in the defence row."
+        )
+
+    def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
+        """A utility card takes effect at once, and only one may be played a round (PM-5):
+        asked before it is played."""
+        picked = _picked(action, answers)
+        if picked is None or picked.then:
+            return None
+        return (
+            f"Play **{picked.label}**? It goes to your utility area and takes effect at once; "
+            "you may play one utility card per round."
+        )
 
     def options_text(self, options: dict[str, Any], names: Names) -> str:
         decks = options.get("decks") or {}

@@ -21,7 +21,7 @@ from bot.players import COMPUTER
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
 from games.project_mars.practice import DECKS
-from tests.bot.test_project_mars import Mars
+from tests.bot.test_project_mars import Mars, private
 from tests.leaks.scan import Driver, Person, Scan, leaves
 
 #: In the challenge ann brings this ready deck (traps, Research Station, Sinkhole) and bob
@@ -167,7 +167,7 @@ class ProjectMars(Driver):
             return False
         assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
         r = await t.act(view["to_act"][0], self.rnd, pass_rate=self.pass_rate)
-        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        assert private(r) and "Sorry" not in r.response.content, r.response.content
         return True
 
     async def bring_deck(self, scan: Scan, member: Any, cards: str) -> None:
