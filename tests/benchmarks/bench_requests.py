@@ -191,7 +191,8 @@ async def marsbot_draft(env: QuickSettlingEnv) -> dict[str, Count]:
         await t.ann.slash(t.channel, f"match create {DRAFT}", corporation="Saturn Systems")
         await t.opened()
         m = t.match_id
-        for _ in range(4):
+        # Rounds 1 to 3; round 4's one card is taken for the player (MB-D13).
+        for _ in range(3):
             view = await t.view()
             dm = t.last_with(f"dealer:actpick:{m}:take")
             card = view["player_pile"][0]["name"]
