@@ -252,7 +252,8 @@ class ActMenu(
         key, _, answers = self.key.partition("|")
         picked = list(self.item.values)
         if self.chunks:
-            run = flows.play.act(interaction, self.match_id, key, answers, chunk=int(picked[0]))
+            chunk = int(picked[0]) if picked and picked[0].isdecimal() else -1
+            run = flows.play.act(interaction, self.match_id, key, answers, chunk=chunk)
         else:
             run = flows.play.act(interaction, self.match_id, key, answers, picked=picked)
         await guarded(interaction, run)
@@ -451,13 +452,13 @@ def rematch_view(match_id: int) -> discord.ui.View:
 def actions_view(
     match_id: int, actions: list[GameAction], label: Callable[[str], str]
 ) -> discord.ui.View | None:
-    """The generic 1-on-1 controls, one per legal action but a forced one (the bot makes it):
-    a menu for an action that starts
-    with a pick listed in one menu (a row each), a button for the rest (it walks the action's
-    steps: `Play.act`). `label` turns an engine's label into what people read (players by
-    their names). None: nothing to do. Where the rows a message holds cannot take a menu for
-    each, some of those actions get buttons instead; past 25 actions the last are left out,
-    which the conformance suite checks no game offers (`controls_fit`)."""
+    """The generic 1-on-1 controls, one per legal action but a forced one (the bot makes
+    it): a menu for an action that starts with a pick listed in one menu (a row each), a
+    button for the rest (it walks the action's steps: `Play.act`). `label` turns an
+    engine's label into what people read (players by their names). None: nothing to do.
+    Where the rows a message holds cannot take a menu for each, some of those actions get
+    buttons instead; past 25 actions the last are left out, which the conformance suite
+    checks no game offers (`controls_fit`)."""
     view = discord.ui.View(timeout=None)
     actions = [a for a in actions if not a.forced]
     inline = [a for a in actions if _one_menu(a)][: _menus(actions)]
@@ -545,6 +546,8 @@ def step_view(
     listed = steps.menus(step)
     view = discord.ui.View(timeout=None)
     if chunk is not None:
+        if not 0 <= chunk < len(listed):
+            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
         menu = listed[chunk]
         view.add_item(step_menu(match_id, action, answers, label, menu.choices, menu.title))
     elif len(listed) <= steps.MENUS:

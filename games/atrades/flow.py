@@ -367,16 +367,17 @@ def phases(state: State) -> list[Phase]:
     flow = state.flow
     wait = flow.waits
     if flow.step == "ended":
-        return [Phase(name="ended", title="Game over", clock=None, id="ended", on_deadline="-")]
+        return [
+            Phase(
+                name="ended",
+                title="Game over",
+                clock=None,
+                id="ended",
+                on_deadline="Nothing: the game is over.",
+            )
+        ]
     r = state.round
-    round_ = Phase(
-        name="round",
-        title=f"Round {r} (era {state.era})",
-        round=r,
-        clock=None,
-        id=f"r{r}",
-        on_deadline="-",
-    )
+    round_ = _frame("round", f"Round {r} (era {state.era})", r, f"r{r}")
     if flow.step == "bids":
         return [
             round_,
@@ -394,14 +395,7 @@ def phases(state: State) -> list[Phase]:
         owner = state.guilds[company.owner].player
         return [
             round_,
-            Phase(
-                name="market",
-                title=f"Round {r}: market",
-                round=r,
-                clock=None,
-                id=f"r{r}-market",
-                on_deadline="-",
-            ),
+            _frame("market", f"Round {r}: market", r, f"r{r}-market"),
             Phase(
                 name="expansion",
                 title=f"{owner} to expand {company_name(company)}",
@@ -414,17 +408,7 @@ def phases(state: State) -> list[Phase]:
     seat = acting(state)
     assert seat is not None
     player = state.guilds[seat].player
-    out = [
-        round_,
-        Phase(
-            name="actions",
-            title=f"Round {r}: actions",
-            round=r,
-            clock=None,
-            id=f"r{r}-actions",
-            on_deadline="-",
-        ),
-    ]
+    out = [round_, _frame("actions", f"Round {r}: actions", r, f"r{r}-actions")]
     action = Phase(
         name="action",
         title=f"Round {r}: {player}'s action",
@@ -438,14 +422,7 @@ def phases(state: State) -> list[Phase]:
         a, b = (company_name(state.company(c)) for c in merger.companies)
         out += [
             action,
-            Phase(
-                name="merger",
-                title=f"{player}'s merger of {a} and {b}",
-                round=r,
-                clock=None,
-                id=f"m{flow.mergers}",
-                on_deadline="-",
-            ),
+            _frame("merger", f"{player}'s merger of {a} and {b}", r, f"m{flow.mergers}"),
         ]
         return [*out, _auction_phase(state, merger, wait)]
     if state.free_acquires:
@@ -463,6 +440,19 @@ def phases(state: State) -> list[Phase]:
             ),
         ]
     return [*out, action]
+
+
+def _frame(name: str, title: str, round_: int, id_: str) -> Phase:
+    """A phase that only encloses others (a round, its actions, a merger): it runs on no
+    clock and ends when the phases inside it do."""
+    return Phase(
+        name=name,
+        title=title,
+        round=round_,
+        clock=None,
+        id=id_,
+        on_deadline="Nothing by itself: it ends when the decisions inside it are made.",
+    )
 
 
 def _auction_phase(state: State, merger: Merger, wait: int) -> Phase:

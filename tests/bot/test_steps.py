@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.components import step_view
+from bot.errors import UserError
 from bot.steps import decode, encode, menus, shown, typed
 from games.core.contract import Action, Amount, Choice, Pick
 
@@ -79,3 +81,14 @@ def test_a_typed_multi_select_takes_several_apart_by_commas_or_semicolons() -> N
         typed(pick, "l1, l2, l3")
     with pytest.raises(ValueError, match="“lot 41” is none of the choices"):
         typed(pick, "lot 41")
+
+
+def test_a_menu_of_menus_answered_with_one_that_is_not_there_is_refused_in_words() -> None:
+    """A stale or forged menu number (the lots changed since, or a crafted custom id) is a
+    polite refusal, not an error."""
+    action = Action(key="bid", label="Bid", move={"type": "bid"}, steps=[lots(130, group=10)])
+    with pytest.raises(UserError, match="not open any more"):
+        step_view(1, action, {}, str, chunk=13)
+    with pytest.raises(UserError, match="not open any more"):
+        step_view(1, action, {}, str, chunk=-1)
+    assert len(step_view(1, action, {}, str, chunk=12).children) == 1
