@@ -14,6 +14,7 @@ import discord
 from pydantic import ValidationError
 
 from bot.app import DealerBot, create_bot
+from bot.rest import route_through
 from bot.settings import Settings, explain
 
 #: The exit status of a start that cannot succeed as things are (a wrong setting or token).
@@ -53,11 +54,15 @@ def run() -> int:
             "DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
         )
     discord.utils.setup_logging(level=logging.INFO)
+    if settings.discord_api_url is not None:
+        route_through(str(settings.discord_api_url))
     bot = create_bot(
         settings.database_path,
         dev_guild_id=settings.dev_guild_id,
         database_sync=settings.database_sync,
         docs_url=None if settings.docs_url is None else str(settings.docs_url),
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
     )
     try:
         asyncio.run(serve(bot, settings.discord_token.get_secret_value()))

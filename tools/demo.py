@@ -507,7 +507,7 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
         bot = create_bot(Path(folder) / "demo.db")
-        env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
+        env = Env(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
         await env.start()
         try:
             with env.time_context():

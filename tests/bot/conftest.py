@@ -79,7 +79,9 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
     that waits as long as the demo for the bot to settle (`SETTLE_TIMEOUT`: a loaded machine
     makes the suite slower, never red)."""
     marker = request.node.get_closest_marker("simcord")
-    options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
+    # The bot runs Discord's recommended number of shards when none is set: here, one.
+    shards = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
+    options = {"settle_timeout": SETTLE_TIMEOUT, **shards, **(marker.kwargs if marker else {})}
     env = QuickSettlingEnv(simcord_bot, **options)
     await env.start()
     try:
@@ -93,9 +95,9 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
 class Table:
     """A server with a games channel, a host and players, and ways to play through Discord."""
 
-    def __init__(self, env: Any, players: int) -> None:
+    def __init__(self, env: Any, players: int, *, shard: int | None = None) -> None:
         self.env = env
-        self.guild = env.create_guild()
+        self.guild = env.create_guild(shard_id=shard)
         self.channel = self.guild.create_text_channel("games")
         self.host = self.guild.add_member(env.create_user("hostess"))
         self.players = [
