@@ -10,13 +10,13 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import bot.storage.db as db
+import bot.storage.sqlite as sqlite_store
 from bot.service import MatchService
 from bot.storage import (
     Durability,
@@ -26,8 +26,8 @@ from bot.storage import (
     Storage,
     balances,
 )
-from bot.storage.db import NewerDatabase
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.backend import Tx
+from bot.storage.migrations import MIGRATIONS, NewerDatabase
 from games.registry import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,10 +37,10 @@ ROOT = Path(__file__).resolve().parents[2]
 #: checkpointing every few writes, until it is killed.
 WRITER = """
 import asyncio, sys
-import bot.storage.db as db
+import bot.storage.sqlite as sqlite_store
 from bot.storage import Snapshot, Storage
 
-db.CHECKPOINT_EVERY = 8
+sqlite_store.CHECKPOINT_EVERY = 8
 
 async def play(storage, match_id):
     seq = 0
@@ -102,7 +102,7 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "read-only.db")
     try:
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
-            await storage.db.execute("INSERT INTO guild_config (guild_id) VALUES (1)")
+            await storage.backend.db.execute("INSERT INTO guild_config (guild_id) VALUES (1)")
         await storage.set_host_role(1, 2)
         assert await storage.host_role(1) == 2
     finally:
@@ -117,7 +117,7 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
     writes come slowly, back to back or many at once: it does not grow for good."""
     path = tmp_path / "wal.db"
     wal = Path(f"{path}-wal")
-    monkeypatch.setattr(db, "CHECKPOINT_EVERY", 20)
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 20)
     threads: set[str] = set()
     headers: set[bytes] = set()
     transaction = Storage._transaction
@@ -127,11 +127,11 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
             return file.read(24)[12:]  # the checkpoint number and the salts
 
     async def watched(
-        self: Storage, work: Callable[[sqlite3.Connection], Any], *, synced: bool = True
+        self: Storage, work: Callable[[Tx], Coroutine[Any, Any, Any]], *, synced: bool = True
     ) -> Any:
-        def watched_work(writer: sqlite3.Connection) -> Any:
+        async def watched_work(w: Tx) -> Any:
             threads.add(threading.current_thread().name)
-            return work(writer)
+            return await work(w)
 
         result = await transaction(self, watched_work, synced=synced)
         headers.add(header())
@@ -165,7 +165,7 @@ async def hold(storage: Storage) -> threading.Event:
         held.set()
         gate.wait()
 
-    storage._commits.submit(wait, transactional=False)
+    storage.backend.commits.submit(wait, transactional=False)
     while not held.is_set():
         await asyncio.sleep(0.001)
     return gate
@@ -175,13 +175,13 @@ def then_hold(storage: Storage) -> threading.Event:
     """Queue a stop behind what the thread was sent so far: the writes sent after it go in
     another batch."""
     gate = threading.Event()
-    storage._commits.submit(lambda _: gate.wait(), transactional=False)
+    storage.backend.commits.submit(lambda _: gate.wait(), transactional=False)
     return gate
 
 
 async def queued(storage: Storage, jobs: int) -> None:
     """Until `jobs` writes wait in the group-commit thread's queue."""
-    while storage._commits._queue.qsize() < jobs:
+    while storage.backend.commits._queue.qsize() < jobs:
         await asyncio.sleep(0.001)
 
 
@@ -209,9 +209,9 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         def move(match_id: int, seq: int) -> Any:
             return storage.record_move(match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0)
 
-        def dangling(w: sqlite3.Connection) -> None:
-            w.execute("PRAGMA defer_foreign_keys=ON")
-            w.execute("INSERT INTO log (match_id, seq, events, at) VALUES (999, 1, '[]', 0)")
+        async def dangling(w: Tx) -> None:
+            await w.execute("PRAGMA defer_foreign_keys=ON")
+            await w.execute("INSERT INTO log (match_id, seq, events, at) VALUES (999, 1, '[]', 0)")
 
         first = await hold(storage)
         batch = [
@@ -237,9 +237,9 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2]
         assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
 
-        def disk_full(w: sqlite3.Connection) -> None:
+        async def disk_full(w: Tx) -> None:
             """What SQLite does on a full disk: the whole transaction rolled back."""
-            w.execute("ROLLBACK")
+            await w.execute("ROLLBACK")
             raise sqlite3.OperationalError("database or disk is full")
 
         third = await hold(storage)
@@ -255,15 +255,15 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         assert settled[2] is None
         assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2, 3]
         assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
-        assert not storage.writer.in_transaction
+        assert not storage.backend.writer.in_transaction
     finally:
         await storage.close()
 
 
-async def test_season_writes_check_balances_inside_their_transaction(tmp_path: Path) -> None:
-    """The ledger's checks read through the writer, inside the write's transaction: members
-    enrolled in it are seen, and a refusal leaves nothing written (not even the move)."""
-    storage = await Storage.open(tmp_path / "seasons.db")
+async def test_season_writes_check_balances_inside_their_transaction(store: Path | str) -> None:
+    """The ledger's checks read inside the write's transaction: members enrolled in it are
+    seen, and a refusal leaves nothing written (not even the move)."""
+    storage = await Storage.open(store)
     try:
         season = await storage.start_season(1, "Spring", 10, by=9, at=0.0)
         with pytest.raises(LedgerRefused, match="season_open"):
@@ -293,7 +293,6 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
                 match_id, 1, actor="5", move={}, events=[], at=1.0, ledger=trade(11)
             )
         assert await storage.last_seq(match_id) == 0
-        assert not storage.writer.in_transaction
         await storage.record_move(
             match_id, 1, actor="5", move={}, events=[], at=1.0, ledger=trade(10)
         )
@@ -318,6 +317,7 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
         await storage.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_confirmed_move_is_synced_to_disk_by_default(
     simcord_env: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -334,7 +334,7 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
     assert "Accepted" in r.response.content or "recorded" in r.response.content
     # The bid's messages were marked posted last, a write committed unsynced; a synced one:
     await t.bot.storage.set_host_role(t.guild.id, None)
-    writer = t.bot.storage.writer
+    writer = t.bot.storage.backend.writer
     assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2, "FULL: a sync per commit"
 
@@ -345,7 +345,7 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         Settings(_env_file=None)
     faster = await Storage.open(tmp_path / "normal.db", "normal")
     try:
-        assert faster.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert faster.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
     finally:
         await faster.close()
 
@@ -383,7 +383,8 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
                 for user in range(2, 6)
             ]
         commits: list[str] = []
-        storage.writer.set_trace_callback(lambda sql: sql == "COMMIT" and commits.append(sql))
+        writer = storage.backend.writer
+        writer.set_trace_callback(lambda sql: sql == "COMMIT" and commits.append(sql))
         gate = await hold(storage)
         submitted = {
             match_id: [asyncio.ensure_future(service.submit(match_id, *m)) for m in moves]
@@ -403,9 +404,9 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
             assert engine.dump_state_json(await service.state(row)) == told
             rebuilt = await service.replay(row, logged)
             assert engine.dump_state_json(rebuilt.state) == told
-        storage.writer.set_trace_callback(None)
+        storage.backend.writer.set_trace_callback(None)
         assert len(commits) < sum(map(len, sent.values()))
-        assert storage.writer.execute("PRAGMA synchronous").fetchone()[0] == (
+        assert storage.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == (
             2 if durability == "full" else 1
         )
     finally:
@@ -422,7 +423,7 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         match_id = await new_match(storage, 1)
         await storage.record_move(match_id, 1, actor="1", move={}, events=[], at=0.0)
         said: list[str] = []
-        storage.writer.set_trace_callback(
+        storage.backend.writer.set_trace_callback(
             lambda sql: (
                 (sql.startswith("PRAGMA synchronous") or sql == "COMMIT") and said.append(sql)
             )
@@ -442,7 +443,7 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         first.set()
         second.set()
         await asyncio.gather(*marks, *mixed)
-        storage.writer.set_trace_callback(None)
+        storage.backend.writer.set_trace_callback(None)
         assert said == ["PRAGMA synchronous=NORMAL", "COMMIT", "PRAGMA synchronous=FULL", "COMMIT"]
     finally:
         await storage.close()
