@@ -56,6 +56,14 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str
 
 
 @pytest.fixture
+def postgres() -> Iterator[str]:
+    """A fresh schema of `TEST_DATABASE_URL`, for a test of PostgreSQL alone."""
+    if not TEST_DATABASE_URL:
+        pytest.skip("TEST_DATABASE_URL is not set: no PostgreSQL to test on")
+    yield from fresh_schema(TEST_DATABASE_URL)
+
+
+@pytest.fixture
 def db_path(store: Path | str) -> Path | str:
     return store
 

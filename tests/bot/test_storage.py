@@ -14,6 +14,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 import bot.storage.sqlite as sqlite_store
@@ -470,3 +471,108 @@ async def test_a_newer_version_still_in_the_wal_is_refused_before_anything_is_wr
     with pytest.raises(NewerDatabase, match=f"database version {newer}; this Dealer knows"):
         await Storage.open(path)
     assert {p.name: p.read_bytes() for p in copy.iterdir() if p.name in before} == before
+
+
+async def test_two_debits_sent_at_once_cannot_overdraw_a_member(store: Path | str) -> None:
+    """Two matches of one season each take a member's 10 garnets at the same moment: one
+    move is stored, the other refused with nothing written. On PostgreSQL the two run in
+    concurrent transactions; the lock on the season's row makes the second check the
+    balance the first left (without it both would read 10 and both pass)."""
+    storage = await Storage.open(store)
+    try:
+        season = await storage.start_season(1, "Spring", 10, by=9, at=0.0)
+        await storage.enrol(season, [(5, "ann"), (6, "bob"), (7, "cy")], 9, 0.0)
+        matches = []
+        for channel in (1, 2):
+            match_id = await new_match(storage, channel)
+            matches.append(match_id)
+        # Reads at once: on PostgreSQL the pool opens a connection for each, so that the two
+        # moves then find a connection each and run side by side.
+        await asyncio.gather(*(storage.last_seq(m) for m in matches * 2))
+        trades = [
+            storage.record_move(
+                match_id, 1, actor="5", move={}, events=[], at=1.0,
+                ledger=LedgerWrite(
+                    season.id,
+                    [
+                        LedgerEntry(5, "trade", "to a rival", garnets=-10),
+                        LedgerEntry(receiver, "trade", "from ann", garnets=10),
+                    ],
+                ),
+            )
+            for match_id, receiver in zip(matches, (6, 7), strict=True)
+        ]  # fmt: skip
+        settled = await asyncio.gather(*trades, return_exceptions=True)
+        refused = [s for s in settled if isinstance(s, LedgerRefused)]
+        assert len(refused) == 1 and refused[0].code == "overdrawn"
+        assert settled.count(None) == 1
+        names = await storage.season_names(season.id)
+        garnets = {b.name: b.garnets for b in balances(await storage.ledger(season.id), names)}
+        assert garnets["ann"] == 0 and garnets["bob"] + garnets["cy"] == 30
+        assert sorted([await storage.last_seq(m) for m in matches]) == [0, 1]
+    finally:
+        await storage.close()
+
+
+async def test_discord_ids_times_and_names_keep_their_value(store: Path | str) -> None:
+    """Snowflakes past 2**53 (PostgreSQL's BIGINT, not a float), a time to the microsecond
+    (DOUBLE PRECISION, not REAL), JSON options as text, flags as 0/1 read as booleans; a
+    season's name is taken whatever its case, on both stores."""
+    guild, channel, host = 1456074443980800017, 1456074443980800032, 2**62 + 1
+    storage = await Storage.open(store)
+    try:
+        match_id = await storage.create_match(
+            guild_id=guild, channel_id=channel, game="auction-auction", host_id=host,
+            options={"lots": [1, 2]}, seed=2**40 + 3, clocks={"phase": 60},
+            spectator_channel_id=None, now=1764000000.123456, in_thread=True,
+        )  # fmt: skip
+        assert match_id is not None
+        assert await storage.create_match(
+            guild_id=guild, channel_id=channel, game="auction-auction", host_id=host,
+            options={}, seed=1, clocks={}, spectator_channel_id=None, now=0.0,
+        ) is None  # fmt: skip
+        assert await storage.add_player(match_id, host, "ann")
+        assert not await storage.add_player(match_id, host, "ann")
+        row = await storage.match(match_id)
+        assert row is not None
+        assert (row.guild_id, row.channel_id, row.host_id) == (guild, channel, host)
+        assert row.seed == 2**40 + 3 and row.options == {"lots": [1, 2]}
+        assert row.in_thread is True and row.started is False and row.phase_seconds is None
+        await storage.start_match(
+            match_id, state="{}", events=[], timers=[("deadline", 1764000060.654321)],
+            at=0.0, options={},
+        )  # fmt: skip
+        timer = await storage.next_timer()
+        assert timer is not None and timer.due == 1764000060.654321
+        assert [(p.user_id, p.dm_closed) for p in await storage.players(match_id)] == [
+            (host, False)
+        ]
+        await storage.start_season(guild, "Spring", 10, by=host, at=0.0)
+        assert await storage.season_named(guild, "SPRING") is not None
+    finally:
+        await storage.close()
+
+
+async def test_a_postgresql_schema_from_a_newer_dealer_is_refused_unchanged(
+    postgres: str,
+) -> None:
+    """The schema version lives in `dealer_schema`: a second start migrates nothing, and a
+    version past this Dealer's migrations is refused before anything is written."""
+    storage = await Storage.open(postgres)
+    await storage.set_host_role(1, 2)
+    await storage.close()
+    again = await Storage.open(postgres)
+    assert await again.host_role(1) == 2
+    await again.close()
+    newer = len(MIGRATIONS) + 1
+    with psycopg.connect(postgres, autocommit=True) as connection:
+        assert connection.execute("SELECT version FROM dealer_schema").fetchall() == [
+            (len(MIGRATIONS),)
+        ]
+        connection.execute("UPDATE dealer_schema SET version = %s", (newer,))
+        with pytest.raises(NewerDatabase, match=f"database version {newer}; this Dealer knows"):
+            await Storage.open(postgres)
+        assert connection.execute("SELECT version FROM dealer_schema").fetchall() == [(newer,)]
+        assert connection.execute("SELECT guild_id, host_role_id FROM guild_config").fetchall() == [
+            (1, 2)
+        ]
