@@ -71,7 +71,7 @@ class Computer:
             log.exception("the practice player of match %s found no move", match_id)
             return False
         try:
-            outcome = await service.submit(match_id, COMPUTER, move)
+            outcome = await service.submit(match_id, COMPUTER, move, again=False)
         except (RuleError, UserError) as error:
             # Another move (a deadline) may have come first: try again from the new view,
             # but not from the same one.
@@ -97,7 +97,7 @@ class Computer:
                 answers[step.field] = values if step.takes_list else values[0]
             move = action.build(answers)
             try:
-                outcome = await self.service.submit(row.id, player, move)
+                outcome = await self.service.submit(row.id, player, move, again=False)
             except (RuleError, UserError) as error:
                 # Another move may have come first (a deadline, the player's own).
                 log.warning("forced move %s of match %s refused: %s", move, row.id, error)

@@ -12,6 +12,7 @@ against the latest state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections import defaultdict
 from collections.abc import Callable
@@ -23,7 +24,7 @@ from bot.games.base import named
 from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id, renamed
 from bot.seasons import SeasonService
 from bot.stats import results_of
-from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
+from bot.storage import LedgerRefused, MatchMoved, MatchRow, PlayerRow, Snapshot, Storage
 from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
 from games.core.errors import RuleError
@@ -31,6 +32,8 @@ from games.core.events import Event
 from games.registry import engine_for
 
 REMINDER_BEFORE_END = 600.0
+#: How many times a move is decided, at most, when other processes keep moving the match.
+MOVE_TRIES = 5
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
@@ -171,7 +174,9 @@ class MatchService:
             self._channels.pop(row.channel_id, None)
 
     def _remember(self, row: MatchRow | None) -> MatchRow | None:
-        if row is not None and row.status == "running":
+        """Keep a running match's row, unless other processes may change it (a shared
+        database): then every caller reads it afresh."""
+        if row is not None and row.status == "running" and not self.storage.shared:
             self._rows[row.id] = row
             self._channels[row.channel_id] = row.id
         return row
@@ -191,7 +196,9 @@ class MatchService:
     async def state(self, row: MatchRow) -> Any:
         """The match's current state: cached, or its snapshot plus the moves after it."""
         state = self._states.get(row.id)
-        if state is not None:
+        if state is not None and not (
+            self.storage.shared and await self.storage.last_seq(row.id) != self._seqs[row.id]
+        ):
             return state
         stored = await self.storage.snapshot(row.id)
         if stored is None:
@@ -298,10 +305,40 @@ class MatchService:
             self._written(row.id)
         return started
 
-    async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> Outcome:
+    async def submit(
+        self,
+        match_id: int,
+        actor: str,
+        move: dict[str, Any],
+        *,
+        timer: int | None = None,
+        again: bool = True,
+    ) -> Outcome:
         """Apply and commit one move; raises RuleError or UserError with nothing changed.
         Only the engine's events are committed; what the outcome carries besides (the actor's
-        summary, the public views around the move) is for presenting it."""
+        summary, the public views around the move) is for presenting it. `timer`: the due
+        timer the move fires (a deadline's close_phase; TimerGone when another process fired
+        it).
+
+        The lock of this process orders the match's moves here; on a shared database, the
+        lock on the match's row orders them across processes: a move decided on a state
+        that another process has moved on since is refused by the store (MatchMoved), and
+        decided again `MOVE_TRIES` times at most on the match read afresh (a player's move
+        is their intent, taken in the order it arrives); with `again` False (the computer,
+        which decides from the view) a UserError says the match moved on."""
+        for _ in range(MOVE_TRIES - 1 if again else 0):
+            with contextlib.suppress(MatchMoved):
+                return await self._submit(match_id, actor, move, timer)
+        try:
+            return await self._submit(match_id, actor, move, timer)
+        except MatchMoved:
+            raise UserError(
+                "The match moved on while your move was on its way; look again and retry."
+            ) from None
+
+    async def _submit(
+        self, match_id: int, actor: str, move: dict[str, Any], timer: int | None
+    ) -> Outcome:
         async with self.lock(match_id):
             row = await self.running(match_id)
             if row.paused and actor != HOST:
@@ -347,6 +384,8 @@ class MatchService:
                     snapshot=snapshot,
                     ledger=ledger,
                     results=results,
+                    paused=row.paused,
+                    timer=timer,
                 )
             except LedgerRefused:
                 self.forget(match_id)
