@@ -67,11 +67,15 @@ _DDL = [
 ]
 
 
+def _substitute(text: str, rules: Iterable[tuple[re.Pattern[str], str]]) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def postgres_ddl(sql: str) -> str:
     """A migration's SQL, written for SQLite, in PostgreSQL's types (see the module's doc)."""
-    for pattern, replacement in _DDL:
-        sql = pattern.sub(replacement, sql)
-    return sql
+    return _substitute(sql, _DDL)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -89,9 +93,7 @@ _PASSWORDS = (
 
 def redacted(url: str) -> str:
     """The address with its password, if any, replaced by ***: for messages and logs."""
-    for pattern, replacement in _PASSWORDS:
-        url = pattern.sub(replacement, url)
-    return url
+    return _substitute(url, _PASSWORDS)
 
 
 class PostgresTx:
