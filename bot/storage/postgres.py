@@ -156,6 +156,7 @@ class Pool:
         self.url = url
         self._slots = asyncio.Semaphore(size)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._closed = False
 
     @contextlib.asynccontextmanager
     async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
@@ -164,8 +165,9 @@ class Pool:
             try:
                 yield connection
             finally:
-                # Broken, or left mid-statement by a cancelled caller: not lent again.
-                if connection.info.transaction_status != TransactionStatus.IDLE:
+                # Broken, left mid-statement by a cancelled caller, or back after the pool
+                # closed: not lent again.
+                if self._closed or connection.info.transaction_status != TransactionStatus.IDLE:
                     await connection.close()
                 else:
                     self._idle.append(connection)
@@ -176,6 +178,8 @@ class Pool:
         )
 
     async def close(self) -> None:
+        """Close the idle connections now, and those lent out when they come back."""
+        self._closed = True
         idle, self._idle = self._idle, []
         for connection in idle:
             await connection.close()
