@@ -459,6 +459,8 @@ class Storage(SeasonStore, ResultStore):
 
     async def read_kept(self, ids: list[int]) -> None:
         """Kept texts the player has been shown."""
+        if not ids:
+            return
         await self._execute(
             f"DELETE FROM inbox WHERE id IN ({', '.join('?' * len(ids))})", tuple(ids)
         )
@@ -658,6 +660,8 @@ class Storage(SeasonStore, ResultStore):
         return [OutboxItem(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
+        if not seqs:
+            return
         await self._execute_unsynced(
             f"UPDATE log SET delivered = 1 WHERE match_id = ? "
             f"AND seq IN ({', '.join('?' * len(seqs))})",

@@ -71,11 +71,15 @@ _DDL = [
 ]
 
 
+def _substitute(text: str, rules: Iterable[tuple[re.Pattern[str], str]]) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 def postgres_ddl(sql: str) -> str:
     """A migration's SQL, written for SQLite, in PostgreSQL's types (see the module's doc)."""
-    for pattern, replacement in _DDL:
-        sql = pattern.sub(replacement, sql)
-    return sql
+    return _substitute(sql, _DDL)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -93,9 +97,7 @@ _PASSWORDS = (
 
 def redacted(url: str) -> str:
     """The address with its password, if any, replaced by ***: for messages and logs."""
-    for pattern, replacement in _PASSWORDS:
-        url = pattern.sub(replacement, url)
-    return url
+    return _substitute(url, _PASSWORDS)
 
 
 class PostgresTx:
@@ -164,6 +166,7 @@ class Pool:
         self.url = url
         self._slots = asyncio.Semaphore(size)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
+        self._closed = False
 
     @contextlib.asynccontextmanager
     async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
@@ -172,8 +175,9 @@ class Pool:
             try:
                 yield connection
             finally:
-                # Broken, or left mid-statement by a cancelled caller: not lent again.
-                if connection.info.transaction_status != TransactionStatus.IDLE:
+                # Broken, left mid-statement by a cancelled caller, or back after the pool
+                # closed: not lent again.
+                if self._closed or connection.info.transaction_status != TransactionStatus.IDLE:
                     await connection.close()
                 else:
                     self._idle.append(connection)
@@ -188,6 +192,8 @@ class Pool:
         )
 
     async def close(self) -> None:
+        """Close the idle connections now, and those lent out when they come back."""
+        self._closed = True
         idle, self._idle = self._idle, []
         for connection in idle:
             await connection.close()

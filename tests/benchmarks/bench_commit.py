@@ -34,12 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import psycopg
 from bench_bot import install_probes, latency, ms, percentile, us, verdict
 from machine import cpu_model
 
@@ -47,6 +44,7 @@ import bot
 from bot.service import MatchService
 from bot.storage import Durability, Storage
 from games.registry import engine_for
+from tests.bot.conftest import fresh_schema
 
 GAME = "auction-auction"
 PLAYERS = 4
@@ -54,19 +52,6 @@ SEED = 1
 CONCURRENCY = (1, 10, 100)
 TARGET_MOVES = 2000
 TARGET_RATIO = 1.5
-
-
-@contextmanager
-def postgres_schema(url: str) -> Iterator[str]:
-    """`url`'s database in a fresh schema, dropped after."""
-    schema = f"bench_{uuid.uuid4().hex}"
-    with psycopg.connect(url, autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(url, autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 async def throughput(
@@ -191,7 +176,7 @@ def main(argv: list[str]) -> int:
                 f"   n={len(times)}{target}" + (f"   refused {refused}!" if refused else "")
             )
             if args.postgres:
-                with postgres_schema(args.postgres) as url:
+                with contextmanager(fresh_schema)(args.postgres) as url:
                     rate, times, refused = asyncio.run(throughput(url, matches, seconds, args.sync))
                 print(
                     f"      PostgreSQL: {rate:6} moves/s   confirmation p50 "
