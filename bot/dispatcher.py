@@ -21,9 +21,6 @@ from games.core.errors import RuleError
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
-#: On a shared database other processes set timers this one is not told of, and one that
-#: dies leaves its timers to the others: it looks again at least this often (seconds).
-SHARED_SLEEP = 300.0
 #: How long to wait before looking again at a deadline another process is firing now.
 CLAIMED_WAIT = 1.0
 #: How long a reminder taken by a process is kept from the others (seconds): if that process
@@ -45,7 +42,6 @@ class Dispatcher:
         self.presenter = presenter
         self.computer = computer
         self.now = now
-        self.max_sleep = SHARED_SLEEP if storage.shared else MAX_SLEEP
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._stale = False
@@ -74,7 +70,7 @@ class Dispatcher:
             timer = await self.storage.next_timer()
             if self._stale:
                 continue
-            wait = self.max_sleep if timer is None else min(timer.due - self.now(), self.max_sleep)
+            wait = MAX_SLEEP if timer is None else min(timer.due - self.now(), MAX_SLEEP)
             if wait > 0:
                 self._sleeping = True
                 try:

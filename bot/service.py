@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 from collections import defaultdict
 from collections.abc import Callable
@@ -34,6 +35,10 @@ from games.registry import engine_for
 REMINDER_BEFORE_END = 600.0
 #: How many times a move is decided, at most, when other processes keep moving the match.
 MOVE_TRIES = 5
+#: On a shared database (several processes), how long a remembered row or state of a match
+#: is used before it is read again, in seconds: what a player is shown may lag another
+#: process's move by this much, never a move's own check.
+FRESH_FOR = 1.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
@@ -151,6 +156,9 @@ class MatchService:
         self._rows: dict[int, MatchRow] = {}
         self._channels: dict[int, int] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: When each remembered row and state was read from the database (`_stale`).
+        self._row_read: dict[int, float] = {}
+        self._state_read: dict[int, float] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks[match_id]
@@ -174,16 +182,24 @@ class MatchService:
             self._channels.pop(row.channel_id, None)
 
     def _remember(self, row: MatchRow | None) -> MatchRow | None:
-        """Keep a running match's row, unless other processes may change it (a shared
-        database): then every caller reads it afresh."""
-        if row is not None and row.status == "running" and not self.storage.shared:
+        if row is not None and row.status == "running":
             self._rows[row.id] = row
             self._channels[row.channel_id] = row.id
+            self._row_read[row.id] = self.now()
         return row
+
+    def _stale(self, read: dict[int, float], match_id: int) -> bool:
+        """Whether what this process remembers of a match, read at `read[match_id]`, is to be
+        read again: on a shared database, once it is `FRESH_FOR` old (another process may
+        have changed the match since; a move itself is always checked in its transaction)."""
+        return self.storage.shared and self.now() - read.get(match_id, -math.inf) > FRESH_FOR
 
     async def row(self, match_id: int) -> MatchRow | None:
         """A match's row (running matches from memory)."""
         row = self._rows.get(match_id)
+        if row is not None and self._stale(self._row_read, match_id):
+            self._changed(match_id)
+            row = None
         return row if row is not None else self._remember(await self.storage.match(match_id))
 
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
@@ -196,9 +212,12 @@ class MatchService:
     async def state(self, row: MatchRow) -> Any:
         """The match's current state: cached, or its snapshot plus the moves after it."""
         state = self._states.get(row.id)
-        if state is not None and not (
-            self.storage.shared and await self.storage.last_seq(row.id) != self._seqs[row.id]
-        ):
+        if state is not None and self._stale(self._state_read, row.id):
+            if await self.storage.last_seq(row.id) == self._seqs[row.id]:
+                self._state_read[row.id] = self.now()
+            else:
+                state = None
+        if state is not None:
             return state
         stored = await self.storage.snapshot(row.id)
         if stored is None:
@@ -213,6 +232,7 @@ class MatchService:
         if row.status == "running" and not engine.is_finished(state):
             self._states[row.id] = state
             self._seqs[row.id] = seq
+            self._state_read[row.id] = self.now()
         return state
 
     async def turn(self, row: MatchRow) -> Turn:
