@@ -15,7 +15,9 @@ from a player's own view.
   could research, and what they may do now.
 
 `names` maps player ids to the names people see (`games.core.drawing.NameSource`); ids show
-when it is left out. Both run in the bot's render workers: no Discord, no clock, no I/O.
+when it is left out. Both run in the bot's render workers: no Discord, no clock, no I/O. What
+never changes in a match (the map's terrain, connectors and labels; each tile as placed) is
+drawn once per process and kept, so a match's next map costs only what moved.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.atrades.render import hexes
+from games.atrades.render import map as map_picture
 from games.atrades.render.guild import guild_board
 from games.atrades.render.map import map_board
 from games.core.drawing import Board, NameSource, namer
@@ -38,4 +42,21 @@ def render_guild(view: Mapping[str, Any], names: NameSource | None = None) -> Bo
     return guild_board(view, namer(names or {}))
 
 
-__all__ = ["render_guild", "render_map"]
+def clear_caches() -> None:
+    """Forget every map layer, tile and glyph drawn so far (the fonts' text caches stay): for
+    benchmarks of a match's first picture."""
+    for cached in (
+        hexes.static_layer,
+        hexes.positions,
+        hexes.tile_image,
+        hexes.tile_glyph,
+        hexes.terrain_glyph,
+        hexes.city_glyph,
+        hexes.owner_glyph,
+        map_picture.track,
+        map_picture.legend,
+    ):
+        cached.cache_clear()
+
+
+__all__ = ["clear_caches", "render_guild", "render_map"]

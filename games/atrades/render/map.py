@@ -5,9 +5,10 @@ owner, sold companies, the starting tiles to acquire and the guilds in turn orde
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from games.atrades.data import starting_type
 from games.atrades.render.hexes import (
@@ -37,7 +38,7 @@ from games.atrades.render.words import (
     technology_words,
     tile_mark,
 )
-from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text
+from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text, fonts
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     ACCENT,
@@ -85,15 +86,29 @@ def _demand(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
         canvas.text(
             right, y + 16, f"DEMAND {demand}", size=14, bold=True, fill=ACCENT, align="right"
         )
-        gap = 3
-        w = (ISLAND_W - gap * (DEMAND_MAX - 1)) / DEMAND_MAX
-        for space in range(DEMAND_MAX):
-            x0 = round(island.left + space * (w + gap))
-            x1 = round(island.left + space * (w + gap) + w)
-            reached = space < demand
-            canvas.rect(
-                (x0, y + 32, x1, y + HEADER_H - 12), ACCENT if reached else PANEL_RAISED, radius=3
-            )
+        canvas.image.paste(track(demand), (island.left, y + 32))
+
+
+@lru_cache(maxsize=DEMAND_MAX + 1)
+def track(demand: int) -> Image.Image:
+    """A demand track of ten spaces, those up to `demand` filled (drawn once per figure)."""
+    gap = 3
+    track = Canvas(ISLAND_W, HEADER_H - 44, PANEL)
+    w = (ISLAND_W - gap * (DEMAND_MAX - 1)) / DEMAND_MAX
+    for space in range(DEMAND_MAX):
+        x0, x1 = round(space * (w + gap)), round(space * (w + gap) + w)
+        fill = ACCENT if space < demand else PANEL_RAISED
+        track.rect((x0, 0, x1, track.height), fill, radius=3)
+    return track.image
+
+
+@lru_cache(maxsize=1)
+def legend() -> Image.Image:
+    """The key under the map (the same on every map: drawn once)."""
+    lines = wrap_footer([LEGEND], WIDTH, MARGIN)
+    legend = Canvas(WIDTH, FOOTER_LINE * len(lines))
+    legend.footer(lines, margin=MARGIN, top=0)
+    return legend.image
 
 
 def _region_of(view: Mapping[str, Any], label: str) -> int:
@@ -153,22 +168,28 @@ def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
     return top + 44
 
 
-def _merger(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
+MERGER_LABEL = 84
+
+
+def _merger_lines(view: Mapping[str, Any], name: Name) -> list[str]:
+    """The merger under way in words, on at most two lines."""
+    room = WIDTH - 2 * MARGIN - MERGER_LABEL - 28
+    return fonts.wrap_fitted(merger_words(view, name), 14, 13, room, 2)[1]
+
+
+def _merger(canvas: Canvas, top: int, lines: list[str]) -> int:
+    """The merger under way, in a gold panel. Returns the y below it."""
+    height = 20 + 20 * len(lines)
     canvas.rect(
-        (MARGIN, top, WIDTH - MARGIN, top + 44),
+        (MARGIN, top, WIDTH - MARGIN, top + height),
         mix(PANEL, GOLD, 0.12),
         radius=8,
         outline=mix(LINE, GOLD, 0.4),
     )
-    used = canvas.text(MARGIN + 14, top + 22, "MERGER", size=13, bold=True, fill=GOLD)
-    canvas.text(
-        MARGIN + 28 + used,
-        top + 22,
-        merger_words(view, name),
-        size=14,
-        max_width=WIDTH - 2 * MARGIN - used - 42,
-    )
-    return top + 44
+    canvas.text(MARGIN + 14, top + 20, "MERGER", size=13, bold=True, fill=GOLD)
+    for index, line in enumerate(lines):
+        canvas.text(MARGIN + MERGER_LABEL + 14, top + 20 + 20 * index, line, size=14)
+    return top + height
 
 
 def _status(view: Mapping[str, Any], player: str, guild: Mapping[str, Any]) -> Text:
@@ -245,8 +266,9 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
     land = tuple(sorted((label, str(c[0]), c[2]) for label, c in view["map"].items()))
     connectors = tuple((str(a), str(b)) for a, b in view["connectors"])
     layer = static_layer(map_key(view), land, connectors)
-    footer = wrap_footer([LEGEND], WIDTH, MARGIN)
-    merger_h = 52 if view.get("merger") else 0
+    key = legend()
+    merger = _merger_lines(view, name) if view.get("merger") else []
+    merger_h = 28 + 20 * len(merger) if merger else 0
     height = (
         100
         + 16
@@ -258,7 +280,7 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
         + 34
         + ROW_H * len(view["order"])
         + 12
-        + FOOTER_LINE * len(footer)
+        + key.height
         + 12
     )
     canvas = Canvas(WIDTH, height)
@@ -268,10 +290,10 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
     _demand(canvas, y, view)
     _tiles(canvas, y, view)
     y = _display(canvas, y + layer.height + 16, view) + 8
-    if view.get("merger"):
-        y = _merger(canvas, y, view, name) + 8
+    if merger:
+        y = _merger(canvas, y, merger) + 8
     y = _guilds(canvas, y, view, name)
-    canvas.footer(footer, margin=MARGIN, top=y + 12)
+    canvas.image.paste(key, (0, y + 12))
     return Board(canvas.png(), map_alt(view, name), "atrades-map.png")
 
 

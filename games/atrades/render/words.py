@@ -99,7 +99,7 @@ def merger_words(view: Mapping[str, Any], name: Name) -> str:
     a, b = (company_name(by_initiative[int(n)]) for n in merger["companies"])
     parts = [
         f"{name(str(merger['starter']))} put {a} and {b} up for a merger",
-        f"round {merger['round']} of {merger['rounds']} (the last sealed)",
+        f"round {merger['round']} of {merger['rounds']}, the last one sealed",
     ]
     if merger["leader"] is not None:
         parts.append(f"high bid ${merger['high']} by {name(str(merger['leader']))}")
