@@ -200,7 +200,8 @@ def positions(key: MapKey) -> dict[str, tuple[float, float]]:
 Connectors = tuple[tuple[str, str], ...]
 
 
-@lru_cache(maxsize=32)
+#: A map's layer is 2 MB: a render worker keeps those of the last few matches it drew.
+@lru_cache(maxsize=8)
 def static_layer(
     key: MapKey, land: tuple[tuple[str, str, int | None], ...], connectors: Connectors
 ) -> Image.Image:
@@ -310,7 +311,7 @@ def owner_glyph(letter: str, fill: RGB, ink: RGB) -> Image.Image:
     return _finish(content, mask)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def tile_image(
     kind: str, flipped: bool, label: str, mark: str, owner: tuple[str, RGB, RGB] | None
 ) -> Image.Image:

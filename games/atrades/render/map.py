@@ -56,6 +56,7 @@ from games.core.drawing.palette import (
 )
 from games.core.drawing.table import Draw
 from games.core.drawing.words import join, ordinal, plural
+from games.core.hex import parse_label
 
 KICKER = "ATRADES"
 DEMAND_MAX = 10
@@ -297,6 +298,12 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
     return Board(canvas.png(), map_alt(view, name), "atrades-map.png")
 
 
+def _reading_order(label: str) -> tuple[int, int]:
+    """Row by row, then along the row: the order a reader goes over the map."""
+    hex_ = parse_label(label)
+    return hex_.r, hex_.q
+
+
 def map_alt(view: Mapping[str, Any], name: Name) -> str:
     """The map in words: the phase, each region with its demand, cities, connectors and
     companies, the starting tiles to acquire, the guilds in turn order."""
@@ -307,12 +314,14 @@ def map_alt(view: Mapping[str, Any], name: Name) -> str:
     for company in view["companies"]:
         companies_by_region.setdefault(_region_of(view, company["hexes"][0]), []).append(company)
     taken = {label for c in view["companies"] for label in c["hexes"]}
-    connectors = [(a, b) for a, b in view["connectors"]]
     for index, region in enumerate(view["regions"]):
-        cells = [(label, c) for label, c in view["map"].items() if int(c[1]) == index]
+        cells = sorted(
+            ((label, c) for label, c in view["map"].items() if int(c[1]) == index),
+            key=lambda cell: _reading_order(cell[0]),
+        )
         cities = [f"{c[2]} at {label}" for label, c in cells if c[0] == "c"]
         free = [label for label, c in cells if c[0] == "h" and label not in taken]
-        joined = [f"{a} to {b}" for a, b in connectors if _region_of(view, a) == index]
+        joined = [f"{a} to {b}" for a, b in view["connectors"] if _region_of(view, a) == index]
         words = [f"demand {region['demand']}"]
         words.append(f"{'city' if len(cities) == 1 else 'cities'} {join(cities)}")
         if joined:
