@@ -194,6 +194,9 @@ def test_the_map_is_the_same_whatever_the_hidden_facts_are() -> None:
             ENGINE.view(state, None), ATRADES
         )
         mine: dict[str, Any] = ENGINE.view(state, "801")
+        assert render_map(mine, ATRADES) == render_map(ENGINE.view(state, None), ATRADES), (
+            "a player's view draws the public map: their own money is not on it"
+        )
         assert render_guild(ENGINE.view(other, "801"), ATRADES) != render_guild(mine, ATRADES)
     state = states["bids"]
     someone_else = state.model_copy(deep=True)
