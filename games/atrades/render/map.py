@@ -206,6 +206,11 @@ def _status(view: Mapping[str, Any], player: str, guild: Mapping[str, Any]) -> T
         return Text("bidding", ACCENT, True)
     if player == view.get("acting"):
         return Text("to act", ACCENT, True)
+    growing = view["expansions"][:1]
+    if view["step"] == "expansions" and any(
+        c["initiative"] in growing and c["owner"] == player for c in view["companies"]
+    ):
+        return Text("to expand", ACCENT, True)
     return Text("")
 
 
@@ -227,12 +232,12 @@ def _guilds(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> in
     columns = [
         Column("In turn order", 0),
         Column("Guild", 188),
-        Column("", 76),
-        Column("Cubes", 52, "right"),
-        Column("Acq", 38, "right"),
-        Column("Mrg", 38, "right"),
-        Column("Bur", 38, "right"),
-        Column("Res", 38, "right"),
+        Column("", 94),
+        Column("Cubes", 50, "right"),
+        Column("Acq", 34, "right"),
+        Column("Mrg", 34, "right"),
+        Column("Bur", 34, "right"),
+        Column("Res", 34, "right"),
         Column("Tech", 42, "right"),
         Column("Money" if view["ended"] else "", 62, "right"),
     ]

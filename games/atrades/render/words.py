@@ -81,7 +81,11 @@ def phase_title(view: Mapping[str, Any], name: Name) -> str:
     if step == "bids":
         return f"{head}: turn-order bids"
     if step == "expansions":
-        return f"{head}: the market's expansions"
+        growing = [c for c in view["companies"] if c["initiative"] in view["expansions"][:1]]
+        if growing:
+            owner = name(str(growing[0]["owner"]))
+            return f"{head}: the market; {owner}'s {company_name(growing[0])} may expand"
+        return f"{head}: the market"
     merger = view.get("merger")
     if merger is not None:
         return f"{head}: a merger's auction"
