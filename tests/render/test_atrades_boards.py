@@ -93,7 +93,7 @@ def test_map_alt_text_says_where_everything_is(at: AtradesPlayed) -> None:
     alt = render_map(view, at.names).alt
     assert alt.startswith("Atrades map, era 2. The game is over: 王小明 wins.")
     for region in view["regions"]:
-        assert f"{region['name']}: demand {region['demand']};" in alt
+        assert f"{region['name']}: demand {region['demand']} of 10;" in alt
     for a, b in view["connectors"]:
         assert f"{a} to {b}" in alt
     sold = next(c for c in view["companies"] if c["flipped"])

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.atrades.data import starting_type
+from games.atrades.data import REGION_BY_NAME, starting_type
 from games.atrades.render.hexes import (
     HEADER_H,
     ISLAND_W,
@@ -59,7 +59,6 @@ from games.core.drawing.words import join, ordinal, plural
 from games.core.hex import parse_label
 
 KICKER = "ATRADES"
-DEMAND_MAX = 10
 ROW_H = 38
 LEGEND = (
     "R Rations, L Liquids, W Wiring, S Spice: a tile shows its type's letter and its "
@@ -79,24 +78,25 @@ def _seat_style(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle]:
 
 
 def _demand(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
-    """Each region's demand: the figure beside its name and a track of ten spaces."""
+    """Each region's demand: the figure beside its name and its track (AT-D2)."""
     for island, region in zip(islands(len(view["regions"])), view["regions"], strict=True):
         demand = int(region["demand"])
+        spaces = REGION_BY_NAME[region["name"]].demand_max
         y = top + island.top
         right = island.left + ISLAND_W
         canvas.text(
             right, y + 16, f"DEMAND {demand}", size=14, bold=True, fill=ACCENT, align="right"
         )
-        canvas.image.paste(track(demand), (island.left, y + 32))
+        canvas.image.paste(track(demand, spaces), (island.left, y + 32))
 
 
-@lru_cache(maxsize=DEMAND_MAX + 1)
-def track(demand: int) -> Image.Image:
-    """A demand track of ten spaces, those up to `demand` filled (drawn once per figure)."""
+@lru_cache(maxsize=32)
+def track(demand: int, spaces: int) -> Image.Image:
+    """A demand track of `spaces` spaces, those up to `demand` filled (drawn once each)."""
     gap = 3
     track = Canvas(ISLAND_W, HEADER_H - 44, PANEL)
-    w = (ISLAND_W - gap * (DEMAND_MAX - 1)) / DEMAND_MAX
-    for space in range(DEMAND_MAX):
+    w = (ISLAND_W - gap * (spaces - 1)) / spaces
+    for space in range(spaces):
         x0, x1 = round(space * (w + gap)), round(space * (w + gap) + w)
         fill = ACCENT if space < demand else PANEL_RAISED
         track.rect((x0, 0, x1, track.height), fill, radius=3)
@@ -327,7 +327,7 @@ def map_alt(view: Mapping[str, Any], name: Name) -> str:
         cities = [f"{c[2]} at {label}" for label, c in cells if c[0] == "c"]
         free = [label for label, c in cells if c[0] == "h" and label not in taken]
         joined = [f"{a} to {b}" for a, b in view["connectors"] if _region_of(view, a) == index]
-        words = [f"demand {region['demand']}"]
+        words = [f"demand {region['demand']} of {REGION_BY_NAME[region['name']].demand_max}"]
         words.append(f"{'city' if len(cities) == 1 else 'cities'} {join(cities)}")
         if joined:
             words.append(f"connector {join(joined)}")
