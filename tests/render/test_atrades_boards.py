@@ -139,12 +139,21 @@ def test_the_guild_board_shows_the_players_own_secrets(at: AtradesPlayed) -> Non
     auction = render_guild(at.auction, at.names).alt
     raise_ = next(a for a in at.auction["legal"] if a["key"] == "raise")
     low, high = raise_["steps"][0]["min"], raise_["steps"][0]["max"]
-    assert f"You may now: Raise (${low} to ${high}); Pass (out of this auction)" in auction
+    assert auction.endswith(f"You may now: Raise (${low} to ${high}); Pass (out of this auction).")
     mine = [c for c in at.auction["companies"] if c["owner"] == at.auction["me"]["player"]]
     for company in mine:
         assert f"bank ${company['bank']})" in auction
     with pytest.raises(ValueError):
         render_guild(at.ended, at.names)
+
+
+def test_at_the_end_the_guild_board_no_longer_calls_money_secret(at: AtradesPlayed) -> None:
+    """AT-D27: everyone sees every guild's money once the game is over."""
+    money = next(g["money"] for g in at.ended["guilds"] if g["player"] == "801")
+    me = {"player": "801", "money": money, "bid": None, "final_bid": None, "final_in": False}
+    alt = render_guild({**at.ended, "me": me, "legal": []}, at.names).alt
+    assert f"round 4, era 2: your money ${money}. Cubes:" in alt
+    assert alt.endswith("Nothing for you to do now. The game is over: 王小明 wins.")
 
 
 def _played(seed: int) -> dict[str, State]:

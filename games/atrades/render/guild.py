@@ -92,14 +92,19 @@ def _secrets(view: Mapping[str, Any], me: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _may(view: Mapping[str, Any], name: Name) -> list[str]:
-    """The player's legal actions by their labels, or why they have none now."""
+def _may(view: Mapping[str, Any]) -> list[str]:
+    """The player's legal actions by their labels, an amount's bounds after its label."""
     labels = []
     for action in view.get("legal") or []:
         amounts = [s for s in action.get("steps", []) if s.get("kind") == "amount"]
         bounds = f" (${amounts[0]['min']} to ${amounts[0]['max']})" if amounts else ""
         labels.append(f"{action['label']}{bounds}")
-    return labels or [f"Nothing now. {phase_title(view, name)}."]
+    return labels
+
+
+def _idle(view: Mapping[str, Any], name: Name) -> str:
+    """Why a player has nothing to do: what the match waits for."""
+    return f"Nothing for you to do now. {phase_title(view, name)}."
 
 
 def _section(canvas: Canvas, y: int, title: str, note: str = "") -> int:
@@ -191,7 +196,8 @@ def guild_board(view: Mapping[str, Any], name: Name) -> Board:
     secrets = [line for s in _secrets(view, me) for line in fonts.wrap(s, 16, text_w)]
     techs = [line for t in owned or ["None yet."] for line in fonts.wrap(t, 16, text_w)]
     offered = [line for t in researchable or ["None."] for line in fonts.wrap(t, 16, text_w)]
-    may = [line for a in _may(view, name) for line in fonts.wrap(f"• {a}", 16, text_w)]
+    may = [line for a in _may(view) for line in fonts.wrap(f"• {a}", 16, text_w)]
+    may = may or fonts.wrap(_idle(view, name), 16, text_w)
     height = 100 + 16 + 52 + 12 + 84 + 40 + 16
     height += (SECTION + LINE_H * len(secrets) + 10) if secrets else 0
     height += SECTION + max(1, len(companies)) * 40 + 10
@@ -202,7 +208,7 @@ def guild_board(view: Mapping[str, Any], name: Name) -> Board:
     title = f"{name(player)} · {guild['guild']}"
     notes = [f"round {view['round']}, era {view['era']}", f"seat {seat_letter(view, player)}"]
     y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
-    y = _money(canvas, y, me) + 12
+    y = _money(canvas, y, me, bool(view["ended"])) + 12
     y = _tracks(canvas, y, guild, seat) + 16
     if secrets:
         y = _section(canvas, y, "YOUR SEALED BIDS", "only you see these until they are revealed")
@@ -221,13 +227,14 @@ def guild_board(view: Mapping[str, Any], name: Name) -> Board:
     return Board(canvas.png(), guild_alt(view, name), "atrades-guild.png")
 
 
-def _money(canvas: Canvas, y: int, me: Mapping[str, Any]) -> int:
-    """The player's money, marked as theirs alone (AT-D27)."""
+def _money(canvas: Canvas, y: int, me: Mapping[str, Any], ended: bool) -> int:
+    """The player's money, marked as theirs alone until the game is over (AT-D27)."""
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 52), mix(PANEL, GOLD, 0.1), radius=10)
     used = canvas.text(MARGIN + 14, y + 26, "YOUR MONEY", size=13, bold=True, fill=MUTED)
     x = MARGIN + 28 + used
     x += canvas.text(x, y + 26, f"${me['money']}", size=26, bold=True, fill=GOLD) + 16
-    canvas.badge(x, y + 26, "only you see this", SECRET, size=12)
+    if not ended:
+        canvas.badge(x, y + 26, "only you see this", SECRET, size=12)
     return y + 52
 
 
@@ -237,7 +244,8 @@ def guild_alt(view: Mapping[str, Any], name: Name) -> str:
     tracks = guild["tracks"]
     parts = [
         f"Your guild board, {name(player)} ({guild['guild']}, seat {seat_letter(view, player)}), "
-        f"round {view['round']}, era {view['era']}: your money ${me['money']} (only you see it).",
+        f"round {view['round']}, era {view['era']}: your money ${me['money']}"
+        + ("." if view["ended"] else " (only you see it)."),
         *_secrets(view, me),
         f"Cubes: {guild['cubes']} of {CUBES} left; on the tracks: "
         + ", ".join(f"{TRACK_NAMES[t].lower()} {tracks[t]}" for t in TRACK_NAMES)
@@ -256,5 +264,6 @@ def guild_alt(view: Mapping[str, Any], name: Name) -> str:
     ]
     if researchable:
         parts.append(f"Open to research: {join(researchable)}.")
-    parts.append(f"You may now: {'; '.join(_may(view, name))}")
+    labels = _may(view)
+    parts.append(f"You may now: {'; '.join(labels)}." if labels else _idle(view, name))
     return " ".join(parts)
