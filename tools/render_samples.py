@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -410,19 +410,27 @@ class AtradesPlayed:
     auction: dict[str, Any] = field(default_factory=dict)
 
 
-def atrades_match(seed: int = 2, players: int = 5) -> AtradesPlayed:
-    """Seed 2's five greedy seats sell a company to the Government and run three mergers."""
-    names = dict(list(ATRADES.items())[:players])
-    match, _ = Match.start(ATRADES_ENGINE, list(names), {}, seed)
-    played = AtradesPlayed(names)
+def atrades_playout(seed: int, players: int = 5) -> Iterator[tuple[Match, str]]:
+    """A seeded Atrades match of greedy computer seats (the seats of `ATRADES`), move by
+    move to its end: the match after each move and who made it (the host closes a phase
+    nobody is left to act in)."""
+    match, _ = Match.start(ATRADES_ENGINE, list(ATRADES)[:players], {}, seed)
     rnd = random.Random(seed)
     while not match.finished:
         waiting = ATRADES_ENGINE.turn(match.state).must
         if not waiting:
             match.submit(HOST, {"type": "close_phase"})
+            yield match, HOST
             continue
         player = waiting[0]
         match.submit(player, greedy_player(ATRADES_ENGINE.summary(match.state, player), rnd))
+        yield match, player
+
+
+def atrades_match(seed: int = 2, players: int = 5) -> AtradesPlayed:
+    """Seed 2's five greedy seats sell a company to the Government and run three mergers."""
+    played = AtradesPlayed(dict(list(ATRADES.items())[:players]))
+    for match, player in atrades_playout(seed, players):
         state = match.state
         if not played.merger and state.merger is not None and state.merger.leader is not None:
             played.merger = ATRADES_ENGINE.view(state, None)

@@ -5,7 +5,6 @@ states that differ only in personal money and sealed bids draw the same map, byt
 from __future__ import annotations
 
 import io
-import random
 from itertools import combinations
 from math import dist
 from pathlib import Path
@@ -16,15 +15,13 @@ from PIL import Image
 
 from games.atrades import ENGINE
 from games.atrades.model import Payment, State
-from games.atrades.playout import greedy_player
 from games.atrades.render import render_guild, render_map
 from games.atrades.render.hexes import HEX_W, map_key, positions, region_hexes
 from games.core.drawing import Board
-from games.core.engine import HOST
 from games.core.match import Match
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools import render_samples
-from tools.render_samples import ATRADES, AtradesPlayed
+from tools.render_samples import ATRADES, AtradesPlayed, atrades_playout
 
 
 @pytest.fixture(scope="module")
@@ -159,16 +156,8 @@ def test_at_the_end_the_guild_board_no_longer_calls_money_secret(at: AtradesPlay
 def _played(seed: int) -> dict[str, State]:
     """States of a 5-player game of greedy seats: round 2's turn-order bids with bids
     standing, and a merger's final sealed round with a bid in."""
-    match, _ = Match.start(ENGINE, list(ATRADES), {}, seed)
-    rnd = random.Random(seed)
     found: dict[str, State] = {}
-    while not match.finished and len(found) < 2:
-        waiting = ENGINE.turn(match.state).must
-        if not waiting:
-            match.submit(HOST, {"type": "close_phase"})
-            continue
-        player = waiting[0]
-        match.submit(player, greedy_player(ENGINE.summary(match.state, player), rnd))
+    for match, _ in atrades_playout(seed):
         state = match.state
         if state.round == 2 and state.flow.step == "bids" and len(state.bids) >= 2:
             found.setdefault("bids", state.model_copy(deep=True))
