@@ -1,6 +1,6 @@
 """The map's drawing: where each hex of a region goes in pixels, the hexes themselves as
-anti-aliased glyphs drawn once, and the map's unchanging layer (regions, terrain, cities,
-labels) drawn once per map and kept.
+anti-aliased glyphs drawn once, the map's unchanging layer (regions, terrain, connectors,
+cities, labels) drawn once per map and kept, and each company tile as placed, kept too.
 
 Hexes are pointy-topped, as the labels run: a label's row ("B4" is row 4) is a row of hexes
 across the picture. Each region is drawn as its own island around its centre (AT-D3: no hex
@@ -61,9 +61,11 @@ TYPE_STYLES: dict[str, tuple[RGB, RGB, str]] = {
     "wiring": ((0, 158, 115), (255, 255, 255), "W"),
     "spice": ((213, 94, 0), (255, 255, 255), "S"),
 }
+#: A tile sold to the Government (AT-18), and its ink.
 FLIPPED: RGB = (92, 96, 108)
-CONNECTOR: RGB = (255, 214, 120)
 FLIPPED_INK: RGB = (226, 228, 234)
+#: A connector's dashes and ends.
+CONNECTOR: RGB = (255, 214, 120)
 
 
 @dataclass(frozen=True, slots=True)
