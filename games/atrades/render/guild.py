@@ -20,6 +20,7 @@ from games.atrades.render.words import (
     seats,
     technology_words,
     tile_mark,
+    title_namer,
 )
 from games.core.drawing import BadgeStyle, Board, Canvas, fonts
 from games.core.drawing.palette import (
@@ -205,7 +206,7 @@ def guild_board(view: Mapping[str, Any], name: Name) -> Board:
     height += SECTION + LINE_H * len(offered) + 10
     height += SECTION + LINE_H * len(may) + 16
     canvas = Canvas(WIDTH, height)
-    title = f"{name(player)} · {guild['guild']}"
+    title = f"{title_namer(name)(player)} · {guild['guild']}"
     notes = [f"round {view['round']}, era {view['era']}", f"seat {seat_letter(view, player)}"]
     y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     y = _money(canvas, y, me, bool(view["ended"])) + 12

@@ -37,6 +37,7 @@ from games.atrades.render.words import (
     supply_words,
     technology_words,
     tile_mark,
+    title_namer,
 )
 from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text, fonts
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
@@ -291,7 +292,8 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
     )
     canvas = Canvas(WIDTH, height)
     notes = [f"era {view['era']}", plural(len(view["companies"]), "company", "companies")]
-    y = canvas.title_bar(KICKER, phase_title(view, name), notes, margin=MARGIN) + 16
+    title = phase_title(view, title_namer(name))
+    y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     canvas.image.paste(layer, (0, y))
     _demand(canvas, y, view)
     _tiles(canvas, y, view)

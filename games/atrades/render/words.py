@@ -8,6 +8,7 @@ from typing import Any
 
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, TYPES, starting_type
 from games.atrades.render.hexes import TYPE_STYLES
+from games.core.drawing import fonts
 from games.core.drawing.palette import SEAT_LETTERS
 from games.core.drawing.words import join, plural
 
@@ -18,6 +19,20 @@ TRACK_NAMES = {
     "bureaucracy": "Bureaucracy",
     "research": "Research",
 }
+
+
+#: The widest a player's name is set in a title (bold, at the title's 29 px), so that the
+#: words after it are never cut.
+TITLE_NAME_WIDTH = 320
+
+
+def title_namer(name: Name) -> Name:
+    """`name` for titles: a long name shortened with an ellipsis."""
+
+    def short(player: str) -> str:
+        return fonts.ellipsize(name(player), 29, TITLE_NAME_WIDTH, bold=True)
+
+    return short
 
 
 def seats(view: Mapping[str, Any]) -> list[str]:
