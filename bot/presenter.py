@@ -476,6 +476,9 @@ class Presenter:
         """The generic 1-on-1 controls of a player's legal `actions`, with what their game
         adds to them (`GamePlugin.more_controls`); None: nothing to do."""
         plugin = plugin_for(row.game)
+        by_command = plugin.by_command
+        if by_command is not None:
+            actions = [a for a in actions if not by_command(a)]
         view = actions_view(row.id, actions, lambda text: plugin.texts.engine_text(text, names))
         if view is not None and plugin.more_controls is not None:
             for item in plugin.more_controls(row.id, actions):

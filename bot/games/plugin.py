@@ -57,6 +57,10 @@ class GamePlugin:
     #: such as a deck list typed in full), from the match id and the player's legal
     #: actions. Layout only: what a player may do is the engine's.
     more_controls: MoreControls | None = None
+    #: Actions the players make with the game's own slash commands rather than a control
+    #: (layout only: typed picks whose command autocompletes what a form cannot); the
+    #: 1-on-1 shows none for them.
+    by_command: Callable[[Action], bool] | None = None
     #: Controls on the channel's board message of a phase (a game that `combine_messages`),
     #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
     #: and checked on click like any control (only who may act is let through).
