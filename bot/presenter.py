@@ -28,7 +28,7 @@ from bot.limits import fit, pages
 from bot.messages import message, room
 from bot.players import COMPUTER_USER, Names, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import MatchService, Outcome
+from bot.service import MatchService, Outcome, Wait
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.contract import Action as GameAction
@@ -88,7 +88,8 @@ class Presenter:
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
                     events = await self._presented(row, item)
-                    mail = _Mail(item.actor, await self._results(row, players, events))
+                    wait = await self._wait(row, item)
+                    mail = _Mail(item.actor, await self._results(row, players, events), wait)
                     if combine:
                         try:
                             await self._deliver_combined(row, players, events, mail)
@@ -101,10 +102,9 @@ class Presenter:
                             except discord.HTTPException:
                                 log.exception("could not deliver an event of match %s", mid)
                         try:
-                            await self._say(row, mail, "")
+                            await self._say_rest(row, mail)
                         except discord.HTTPException:
                             log.exception("could not deliver a move of match %s", mid)
-                    mail.opened = any(e.type == "phase_opened" for e in events)
                     try:
                         await self._send_mail(row, players, mail)
                     except discord.HTTPException:
@@ -112,6 +112,13 @@ class Presenter:
                 await self.storage.delivered(mid, [item.seq for item in pending])
                 self._views.pop(mid, None)
             self.status.refresh(mid)
+
+    async def _wait(self, row: MatchRow, item: OutboxItem) -> Wait:
+        """What a committed move did to the match's wait, as stored with it; worked out from
+        the record for a move stored before the bot kept it."""
+        if item.wait is not None:
+            return Wait.from_json(item.wait)
+        return await self.service.wait_of(row, item.seq)
 
     async def _presented(self, row: MatchRow, item: OutboxItem) -> list[Event]:
         """A committed move's events as they are shown: with the game's own presentation
@@ -143,7 +150,7 @@ class Presenter:
         names = names_of(players)
         text = ui.describe(event.to_json(), names)
         audience = event.audience
-        if event.type == "phase_opened":
+        if text is not None and mail.announcing(event, ui.announces):
             opening = f"{text}{await self._deadline(row)}"
             await self._say(row, mail, opening, view=phase_view(row.id))
             return
@@ -193,6 +200,20 @@ class Presenter:
         if chunks:
             await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=board)
 
+    async def _say_rest(self, row: MatchRow, mail: _Mail) -> None:
+        """The move's public texts not sent yet; when it began a new wait its game's texts
+        did not announce, the phase's title and deadline with the My 1-on-1 button."""
+        if not mail.announcing(None, frozenset()):
+            await self._say(row, mail, "")
+            return
+        opening = f"{await self._opening(row, mail.wait)}{await self._deadline(row)}"
+        await self._say(row, mail, opening, view=phase_view(row.id))
+
+    async def _opening(self, row: MatchRow, wait: Wait) -> str:
+        """A new wait in words where the game's texts have none: the phase's title."""
+        names = await self.service.names(row.id)
+        return f"**{plugin_for(row.game).texts.engine_text(wait.began[-1].title, names)}**"
+
     async def _deadline(self, row: MatchRow) -> str:
         fresh = await self.storage.match(row.id)
         return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
@@ -204,10 +225,7 @@ class Presenter:
         them alone); at the match's end, their results come with their final card. The
         actor's own receipts are left out unless the move closed a phase: the reply to the
         move showed them."""
-        acting: set[str] = set()
-        if mail.opened:
-            turn = await self.service.turn(row)
-            acting = set(turn.must) | set(turn.may)
+        acting = set(mail.wait.must) | set(mail.wait.may) if mail.opened else set()
         for player in players:
             if player.user_id == COMPUTER_USER:
                 continue
@@ -271,7 +289,7 @@ class Presenter:
             audience = event.audience
             if audience.kind == "public":
                 public.rematch = public.rematch or event.type == "match_ended"
-                if event.type == "phase_opened":
+                if mail.announcing(event, ui.announces):
                     public.button = True
                     text = f"{text}{await self._deadline(row)}" if text else text
                     public.opened_at = len(public.lines)
@@ -300,6 +318,10 @@ class Presenter:
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
                 audit = ui.audit(await self.service.view(row, HOST), names)
                 await self.channel_send(row.spectator_channel_id, audit)
+        if mail.announcing(None, frozenset()):
+            public.button = True
+            public.opened_at = len(public.lines)
+            public.lines.append(f"{await self._opening(row, mail.wait)}{await self._deadline(row)}")
         on_board = mail.actor != HOST  # a host's action is an announcement: it is posted
         if ui.live_board_events and on_board and public.board is None and not public.rematch:
             if public.lines or public.button:
@@ -345,7 +367,7 @@ class Presenter:
             return
         view = phase_view(row.id, content.controls)
         self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
-        must = (await self.service.turn(row)).must
+        must = mail.wait.must
         if content.controls is None:
             for pid in must if content.lines else []:
                 mail.add(pid, "\n".join(content.lines), None)
@@ -397,7 +419,7 @@ class Presenter:
             ]
         ).strip()
         controls: discord.ui.View | None = None
-        if not any(e.type == "phase_opened" for e in outcome.events):
+        if not outcome.wait.opened:
             make_controls = plugin_for(row.game).controls
             if make_controls is not None:
                 controls = make_controls(row.id, summary, names)
@@ -657,15 +679,35 @@ class _Mail:
     actor: str | None
     #: Each player's own results of the phase the move closed, by user id.
     results: dict[int, str]
+    #: What the move did to the match's wait (the contract's wait signal).
+    wait: Wait
     lines: dict[str, list[str]] = field(default_factory=dict)
     #: The board of a player's private news (their location's, when it has no thread).
     boards: dict[str, Board] = field(default_factory=dict)
-    #: The move opened a phase: each player's DM is their 1-on-1 for it.
-    opened: bool = False
+    #: The new wait the move began has been announced (its deadline and button placed).
+    announced: bool = False
     #: Players the channel called to act on the board's controls: no 1-on-1 DM for that.
     mentioned: set[str] = field(default_factory=set)
     #: Public texts without a board, sent with the move's next public message.
     said: list[str] = field(default_factory=list)
+
+    @property
+    def opened(self) -> bool:
+        """The move began a new wait for someone: each player's DM is their 1-on-1 for it."""
+        return self.wait.calls
+
+    def announcing(self, event: Event | None, announces: frozenset[str]) -> bool:
+        """Whether the move's new wait is to be announced here: at the first of its public
+        events of a type the game `announces`, or (`event` None) after them all when none
+        was and the wait is for someone. Once true, it is announced."""
+        if not self.wait.opened or self.announced:
+            return False
+        if event is None:
+            found = self.wait.calls
+        else:
+            found = event.audience.kind == "public" and event.type in announces
+        self.announced = found
+        return found
 
     def add(self, pid: str, text: str, board: Board | None) -> None:
         self.lines.setdefault(pid, []).append(text)

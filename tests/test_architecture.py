@@ -96,3 +96,12 @@ def test_every_folder_of_code_is_a_package() -> None:
         for folder in sorted(BOT.parent.joinpath(top).rglob("*")):
             if folder.is_dir() and folder.name != "__pycache__" and any(folder.glob("*.py")):
                 assert (folder / "__init__.py").exists(), f"{folder} has no __init__.py"
+
+
+def test_no_generic_module_looks_for_a_new_wait_by_an_events_name() -> None:
+    """A new wait is the contract's wait signal (`Turn.wait`, stored with each move as
+    `bot.service.Wait`): outside the games' plug-ins, no module of `bot/` names the engines'
+    `phase_opened` event (a game's texts word it and declare it in `announces`)."""
+    for path in BOT.rglob("*.py"):
+        if not path.is_relative_to(BOT / "games"):
+            assert "phase_opened" not in path.read_text(), f"{path} looks for phase_opened"

@@ -47,6 +47,12 @@ class GameTexts(ABC):
     #: live status message (`bot.status`), edited with the move's public texts and the
     #: controls of whoever may act now.
     live_board_events: ClassVar[frozenset[str]] = frozenset()
+    #: Event types that announce a new wait in the game's words (what to do now, by whom):
+    #: the phase's deadline and the My 1-on-1 button go with the first of them, and a live
+    #: board's notice in the channel leaves it out (the board says it). Whether a wait began,
+    #: for whom and on which clock is the contract's (`bot.service.Wait`), never these; a
+    #: move that begins one without them gets the phase's title.
+    announces: ClassVar[frozenset[str]] = frozenset()
     #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
     commands: ClassVar[frozenset[str]] = frozenset()
     #: Whether a host may export the record while the match runs (up to the last closed

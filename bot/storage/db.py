@@ -100,6 +100,9 @@ class OutboxItem:
     seq: int
     events: list[dict[str, Any]]
     actor: str | None
+    #: What it did to the match's wait (`bot.service.Wait`, as JSON); None in an entry
+    #: written before the bot stored it.
+    wait: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -609,6 +612,7 @@ class Storage(SeasonStore, ResultStore):
         at: float,
         options: dict[str, Any],
         season_id: int | None = None,
+        wait: dict[str, Any] | None = None,
     ) -> bool:
         """Lobby -> running with the first snapshot, the setup's events, the timers, and the
         options it was dealt with (the season's garnet balances among them) for its record;
@@ -623,8 +627,8 @@ class Storage(SeasonStore, ResultStore):
             if cursor.rowcount != 1:
                 return False
             w.execute(
-                "INSERT INTO log (match_id, seq, events, at) VALUES (?, 0, ?, ?)",
-                (match_id, _json(events), at),
+                "INSERT INTO log (match_id, seq, events, at, wait) VALUES (?, 0, ?, ?, ?)",
+                (match_id, _json(events), at, _json(wait) if wait is not None else None),
             )
             _write_timers(w, match_id, timers)
             return True
@@ -643,16 +647,27 @@ class Storage(SeasonStore, ResultStore):
         snapshot: Snapshot | None = None,
         ledger: LedgerWrite | None = None,
         results: list[ResultRow] | None = None,
+        wait: dict[str, Any] | None = None,
     ) -> None:
-        """Append an accepted move and its events, committed when this returns. Without a
-        snapshot or ledger entries that is one statement, an atomic commit on its own; with
-        them, the snapshot (and the match's end, or its new timers), the season ledger
-        entries the move caused and the results of a move that ended the match commit in the
-        same transaction, so a prize is paid, and a result counted, exactly once. Raises
-        LedgerRefused, with nothing written, when an entry would overdraw a balance."""
+        """Append an accepted move, its events and what it did to the match's wait, committed
+        when this returns. Without a snapshot or ledger entries that is one statement, an
+        atomic commit on its own; with them, the snapshot (and the match's end, or its new
+        timers), the season ledger entries the move caused and the results of a move that
+        ended the match commit in the same transaction, so a prize is paid, and a result
+        counted, exactly once. Raises LedgerRefused, with nothing written, when an entry
+        would overdraw a balance."""
         insert = (
-            "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, seq, actor, _json(move), _json(events), at),
+            "INSERT INTO log (match_id, seq, actor, move, events, at, wait) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                seq,
+                actor,
+                _json(move),
+                _json(events),
+                at,
+                _json(wait) if wait is not None else None,
+            ),
         )
         if snapshot is None and ledger is None:
             await self._execute(*insert)
@@ -746,16 +761,20 @@ class Storage(SeasonStore, ResultStore):
     async def pending_events(self, match_id: int | None = None) -> list[OutboxItem]:
         if match_id is None:
             rows = await self._all(
-                "SELECT match_id, seq, events, actor FROM log WHERE delivered = 0 "
+                "SELECT match_id, seq, events, actor, wait FROM log WHERE delivered = 0 "
                 "ORDER BY match_id, seq"
             )
         else:
             rows = await self._all(
-                "SELECT match_id, seq, events, actor FROM log WHERE match_id = ? AND delivered = 0 "
+                "SELECT match_id, seq, events, actor, wait FROM log WHERE match_id = ? "
+                "AND delivered = 0 "
                 "ORDER BY seq",
                 match_id,
             )
-        return [OutboxItem(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+        return [
+            OutboxItem(r[0], r[1], json.loads(r[2]), r[3], json.loads(r[4]) if r[4] else None)
+            for r in rows
+        ]
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
         await self._execute_unsynced(
