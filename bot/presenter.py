@@ -23,6 +23,7 @@ import discord
 
 from bot import boards
 from bot.components import actions_view, phase_view, rematch_view
+from bot.games.base import DEFAULT_NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, room
@@ -40,6 +41,12 @@ from games.core.events import Event
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+
+
+def notify(row: MatchRow) -> str:
+    """How the player to move on the board is told in this match (`NOTIFY`): the host's
+    choice, by default a mention in the channel."""
+    return row.notify or DEFAULT_NOTIFY
 
 
 class Presenter:
@@ -235,7 +242,10 @@ class Presenter:
             result = mail.results.get(player.user_id)
             lead = "\n\n".join(filter(None, ["\n".join(news), result]))
             board = mail.boards.get(pid)
-            if mail.opened and (pid in acting - mail.mentioned or lead):
+            if pid in mail.by_dm and not lead:
+                if not await self._turn_dm(row, player.user_id, mail):
+                    await self._mention(row, (pid,), [])
+            elif mail.opened and (pid in acting - mail.mentioned or lead):
                 if board is not None:  # their location's board: a DM of its own first
                     await self.dm_player(row, pid, lead, board=board, keep=True)
                     lead = ""
@@ -358,10 +368,12 @@ class Presenter:
         message), with the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
-        too). When the board carries the controls of a turn, the channel gets the move's
-        texts (not the phase's announcement: the board has it) with a mention of whoever
-        must act now, their one short notification (no 1-on-1 by DM: `_send_mail`);
-        otherwise their 1-on-1 by DM is, headed by the move's texts."""
+        too). When the board carries the controls of a new turn, whoever must act gets one
+        short notification, as the host chose (`notify`): a mention in the channel under
+        the move's texts (not the phase's announcement: the board has it), or one short DM
+        (`_turn_dm`, sent with the move's other DMs: `_send_mail`); never both, and no
+        1-on-1 by DM besides. Otherwise their controls are private (a hand, a sealed
+        budget): their 1-on-1 by DM is the notification, headed by the move's texts."""
         if not content.button:  # no new phase: the controls shown stay
             self.status.show_board(row.id, "\n".join(content.lines), content.board)
             return
@@ -372,12 +384,33 @@ class Presenter:
             for pid in must if content.lines else []:
                 mail.add(pid, "\n".join(content.lines), None)
             return
+        if notify(row) == "dm":
+            mail.by_dm.update(must)
+            mail.news = content.lines[: content.opened_at]
+            return
         mail.mentioned.update(must)
-        mentions = " ".join(f"<@{uid}>" for p in must if (uid := user_id_of(p)) is not None)
+        await self._mention(row, must, content.lines[: content.opened_at])
+
+    async def _mention(self, row: MatchRow, players: tuple[str, ...], said: list[str]) -> None:
+        """The move's texts `said` in the channel, with a mention of `players`: their turn,
+        on the board message above."""
+        mentions = " ".join(f"<@{uid}>" for p in players if (uid := user_id_of(p)) is not None)
         call = [f"{mentions}: your turn, on the board above."] if mentions else []
-        said = content.lines[: content.opened_at]
         for chunk in pages([*said, *call]):
             await self.channel_send(row.public_channel_id, chunk)
+
+    async def _turn_dm(self, row: MatchRow, user_id: int, mail: _Mail) -> bool:
+        """The one short DM that tells a player it is their turn on the board (the host chose
+        `dm`): a link to the board message, the move's texts that led to it and the clock;
+        never the board. False when their DMs are closed."""
+        title = plugin_for(row.game).texts.title
+        link = await self.status.link(row)
+        head = f"🔔 Your turn in **{title}** (match #{row.id})" + (f": {link}" if link else ".")
+        return await self.dm(
+            row,
+            user_id,
+            fit("\n".join(filter(None, [head, *mail.news, await self._clock(row.id)]))),
+        )
 
     async def reply(
         self,
@@ -688,6 +721,11 @@ class _Mail:
     announced: bool = False
     #: Players the channel called to act on the board's controls: no 1-on-1 DM for that.
     mentioned: set[str] = field(default_factory=set)
+    #: Players to tell by one short DM that it is their turn (`Presenter._turn_dm`), unless
+    #: their 1-on-1 comes by DM anyway (with their results or news).
+    by_dm: set[str] = field(default_factory=set)
+    #: The move's public texts that led to the turn, for the short DM.
+    news: list[str] = field(default_factory=list)
     #: Public texts without a board, sent with the move's next public message.
     said: list[str] = field(default_factory=list)
 

@@ -601,6 +601,14 @@ class MatchService:
             self.timers_changed()
             return await self.running(row.id)
 
+    async def set_notify(self, row: MatchRow, how: str) -> MatchRow:
+        """How the player to move is told in an open match (`MatchRow.notify`); the row
+        after it."""
+        if not await self.storage.set_notify(row.id, how):
+            raise UserError(MATCH_OVER)
+        self._written(row.id)
+        return await self.known(row.id)
+
     async def cancel(self, match_id: int) -> None:
         reason = f"refund: match #{match_id} was cancelled"
         if not await self.storage.cancel_match(match_id, at=self.now(), refund_reason=reason):

@@ -77,6 +77,19 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     ) -> None:
         await guarded(interaction, self.host.extend(interaction, minutes))
 
+    @app_commands.command(
+        name="notify", description="Host: how the player to move is told (a turn-based game)"
+    )
+    @app_commands.describe(how="A mention in the channel under the board, or one short DM")
+    @app_commands.choices(
+        how=[
+            app_commands.Choice(name="a mention in the channel (default)", value="mention"),
+            app_commands.Choice(name="a short DM with a link to the board", value="dm"),
+        ]
+    )
+    async def notify(self, interaction: Interaction, how: str) -> None:
+        await guarded(interaction, self.lobby.set_notify(interaction, how))
+
     @app_commands.command(name="pause", description="Host: stop the clock and the moves")
     async def pause(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.pause(interaction))

@@ -14,10 +14,11 @@ import discord
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle, can_read
+from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
-from bot.presenter import Presenter
+from bot.presenter import Presenter, notify
 from bot.season_board import season_called
 from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
@@ -169,6 +170,7 @@ class Lobby:
             spectator_channel_id=old.spectator_channel_id,
             now=self.now(),
             rematch_of=match_id,
+            notify=old.notify,
         )
         if new_id is None:  # a second press, or a /match create, came first
             await self._refuse_second_rematch(match_id)
@@ -437,9 +439,28 @@ class Lobby:
         hosted = "a match" if started else "a new match"
         return fit(
             f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
-            f"{timing(row)} · {shown}\n{series}"
+            f"{timing(row)}{turn_notice(row)} · {shown}\n{series}"
             f"{seats}\n{next_step}"
         )
+
+    async def set_notify(self, interaction: discord.Interaction[Any], how: str) -> None:
+        """`/match notify`: how the player to move on a turn-based game's board is told, a
+        mention in the channel or one short DM (the host's choice, in the lobby or while the
+        match runs: the next turn is told so); the lobby shows it."""
+        row = await self.gate.match_here(interaction)
+        await self.gate.require_host(interaction, row)
+        if plugin_for(row.game).board_controls is None:
+            title = engine_for(row.game).title
+            raise UserError(
+                f"{title} has no turn on a board to tell anyone of: each player's controls "
+                "come with their 1-on-1, by DM. Nothing was changed."
+            )
+        row = await self.service.set_notify(row, how)
+        await interaction.response.send_message(
+            f"The player to move will be told by {NOTIFY[how]}.", ephemeral=True
+        )
+        if row.status == "lobby":
+            await self._refresh_lobby_message(row)
 
     async def _refresh_lobby(
         self, interaction: discord.Interaction[Any], row: MatchRow, said: str
@@ -652,6 +673,14 @@ def _option(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def turn_notice(row: MatchRow) -> str:
+    """How the player to move is told, for a game whose board carries the turn's controls
+    (`/match notify`); nothing for the others."""
+    if plugin_for(row.game).board_controls is None:
+        return ""
+    return f" · Your turn: {NOTIFY[notify(row)]}"
 
 
 def timing(row: MatchRow) -> str:

@@ -61,6 +61,9 @@ class MatchRow:
     #: The lengths the host chose, by kind of clock (`Engine.clocks`); a kind left out runs
     #: on its default.
     clocks: dict[str, int]
+    #: How the host chose to tell the player to move in a turn-based game (`mention` or
+    #: `dm`); None: the game's default (`GameTexts.notify`).
+    notify: str | None = None
 
     @property
     def paused(self) -> bool:
@@ -126,7 +129,7 @@ class TimerRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
     "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
-    "season_id, in_thread, thread_id, clocks"
+    "season_id, in_thread, thread_id, clocks, notify"
 )
 
 
@@ -419,14 +422,15 @@ class Storage(SeasonStore, ResultStore):
         now: float,
         rematch_of: int | None = None,
         in_thread: bool = False,
+        notify: str | None = None,
     ) -> int | None:
         """A new lobby (the rematch of match `rematch_of`, if given); None when the channel
         already has an open match."""
         try:
             cursor = await self._execute(
                 "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
-                " phase_seconds, clocks, spectator_channel_id, created_at, rematch_of, in_thread)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?)",
+                " phase_seconds, clocks, spectator_channel_id, created_at, rematch_of, in_thread,"
+                " notify) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -439,6 +443,7 @@ class Storage(SeasonStore, ResultStore):
                     now,
                     rematch_of,
                     int(in_thread),
+                    notify,
                 ),
             )
         except sqlite3.IntegrityError:
@@ -512,6 +517,13 @@ class Storage(SeasonStore, ResultStore):
         """The match's live status message, once posted."""
         row = await self._one("SELECT status_message_id FROM matches WHERE id = ?", match_id)
         return row[0] if row else None
+
+    async def set_notify(self, match_id: int, notify: str) -> bool:
+        """How the player to move is told in an open match; False when it is over."""
+        cursor = await self._execute(
+            f"UPDATE matches SET notify = ? WHERE id = ? AND {_OPEN}", (notify, match_id)
+        )
+        return cursor.rowcount == 1
 
     async def set_status_message(self, match_id: int, message_id: int) -> None:
         await self._execute(

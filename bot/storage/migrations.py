@@ -36,7 +36,8 @@ straight to it (no `GET /users/{id}` first).
 as `bot.service.Wait` writes it: the phases it began, and who must and may act after it),
 stored with the events so that a delivery after a restart knows it too; NULL in entries
 written before it (the presenter then works it out from the record). `matches.notify` is how
-the player to move in a turn-based game is told (`mention` or `dm`); NULL: the game's default.
+the host chose to tell the player to move on a board that carries the turn's controls
+(`mention` or `dm`: `/match notify`); NULL: a mention.
 
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction."""
