@@ -23,7 +23,6 @@ import discord
 
 from bot import boards
 from bot.components import actions_view, phase_view, rematch_view
-from bot.games.base import DEFAULT_NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, room
@@ -43,10 +42,19 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 
 
-def notify(row: MatchRow) -> str:
-    """How the player to move on the board is told in this match (`NOTIFY`): the host's
-    choice, by default a mention in the channel."""
-    return row.notify or DEFAULT_NOTIFY
+#: How a player to move whose controls are private is told where the host chose a DM, or
+#: chose nothing: their 1-on-1 by DM, which carries those controls.
+ONE_ON_ONE = "one-on-one"
+
+
+def notify(row: MatchRow, *, private: bool) -> str:
+    """How the player to move on a turn-based game's board is told in this match: `mention`
+    or `dm` (`NOTIFY`), as the host chose (`/match notify`); `ONE_ON_ONE` where their controls
+    are `private` (a hand, a budget: none on the board) and the host chose a DM, or nothing.
+    By default a mention where the board carries the controls."""
+    if private and row.notify != "mention":
+        return ONE_ON_ONE
+    return row.notify or "mention"
 
 
 class Presenter:
@@ -368,23 +376,24 @@ class Presenter:
         message), with the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
-        too). When the board carries the controls of a new turn, whoever must act gets one
-        short notification, as the host chose (`notify`): a mention in the channel under
-        the move's texts (not the phase's announcement: the board has it), or one short DM
-        (`_turn_dm`, sent with the move's other DMs: `_send_mail`); never both, and no
-        1-on-1 by DM besides. Otherwise their controls are private (a hand, a sealed
-        budget): their 1-on-1 by DM is the notification, headed by the move's texts."""
+        too). When a new wait began, whoever must act gets one notification, as the host
+        chose (`notify`): a mention in the channel under the move's texts (not the phase's
+        announcement: the board has it), or one short DM (`_turn_dm`, sent with the move's
+        other DMs: `_send_mail`), never both; where their controls are private (a hand, a
+        budget) and the host chose no mention, their 1-on-1 by DM, headed by the move's
+        texts, which carries those controls."""
         if not content.button:  # no new phase: the controls shown stay
             self.status.show_board(row.id, "\n".join(content.lines), content.board)
             return
         view = phase_view(row.id, content.controls)
         self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
         must = mail.wait.must
-        if content.controls is None:
+        how = notify(row, private=content.controls is None)
+        if how == ONE_ON_ONE:
             for pid in must if content.lines else []:
                 mail.add(pid, "\n".join(content.lines), None)
             return
-        if notify(row) == "dm":
+        if how == "dm":
             mail.by_dm.update(must)
             mail.news = content.lines[: content.opened_at]
             return

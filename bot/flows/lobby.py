@@ -449,11 +449,11 @@ class Lobby:
         match runs: the next turn is told so); the lobby shows it."""
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
-        if plugin_for(row.game).board_controls is None:
+        if not plugin_for(row.game).texts.live_board_events:
             title = engine_for(row.game).title
             raise UserError(
-                f"{title} has no turn on a board to tell anyone of: each player's controls "
-                "come with their 1-on-1, by DM. Nothing was changed."
+                f"{title} has no turns on a board to tell anyone of: each phase comes to every "
+                "player with their 1-on-1, by DM. Nothing was changed."
             )
         row = await self.service.set_notify(row, how)
         await interaction.response.send_message(
@@ -676,11 +676,14 @@ def _option(value: Any) -> str:
 
 
 def turn_notice(row: MatchRow) -> str:
-    """How the player to move is told, for a game whose board carries the turn's controls
-    (`/match notify`); nothing for the others."""
-    if plugin_for(row.game).board_controls is None:
+    """How the player to move is told, for a turn-based game (`/match notify`): as the host
+    chose, else as the game's board makes it (a mention where it carries the controls, the
+    1-on-1 by DM where they are private); nothing for the others."""
+    plugin = plugin_for(row.game)
+    if not plugin.texts.live_board_events:
         return ""
-    return f" · Your turn: {NOTIFY[notify(row)]}"
+    how = notify(row, private=plugin.board_controls is None)
+    return f" · Your turn: {NOTIFY.get(how, 'your 1-on-1 by DM')}"
 
 
 def timing(row: MatchRow) -> str:

@@ -16,11 +16,11 @@ from bot.players import Names as Names
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 
-#: How the player to move on a turn-based game's board (its plug-in's `board_controls`) is
-#: told, each way as the lobby words it: a mention in the channel under the board, or one
-#: short DM with a link to it (a host's choice: `MatchRow.notify`).
-NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a short DM"}
-DEFAULT_NOTIFY = "mention"
+#: How the player to move in a turn-based game (one with `live_board_events`) is told, each
+#: way as the lobby words it: a mention in the channel under the board, or a DM (a short one
+#: with a link to the board; their 1-on-1, where their controls are private). A host's
+#: choice (`/match notify`, `MatchRow.notify`).
+NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.
 _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\)))\b")

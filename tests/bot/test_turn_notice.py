@@ -6,6 +6,7 @@ of it, and never both. Counted at discord.py's HTTP layer."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_mars_auction import GAME, Auction, components_of, menu_with
+from tests.bot.test_project_mars import Mars
 from tests.bot.test_quiet import requests as requests  # the fixture
 from tests.bot.test_time_and_restarts import close_dms_of
 
@@ -46,9 +48,9 @@ async def test_the_host_chooses_one_short_dm_for_the_player_to_move(
     shown = await lobby(table, ann)
     assert "Your turn: a mention in the channel" in shown.content, "the default, shown"
     r = await table.host.slash(table.channel, "match notify", how="dm")
-    assert r.ephemeral and r.response.content == "The player to move will be told by a short DM."
+    assert r.ephemeral and r.response.content == "The player to move will be told by a DM."
     shown = next(m for m in table.channel.history() if m.id == shown.id)
-    assert "Your turn: a short DM" in shown.content, "the lobby shows the choice"
+    assert "Your turn: a DM" in shown.content, "the lobby shows the choice"
     await started(table, shown)
     await simcord_env.restart_bot(make_bot(db_path))
     m = table.match_id
@@ -118,10 +120,40 @@ async def test_only_a_host_chooses_and_only_where_a_board_carries_the_turn(
     other = Table(simcord_env, 4)
     await other.open()
     r = await other.host.slash(other.channel, "match notify", how="dm")
-    assert r.ephemeral and "Auction Auction has no turn on a board to tell anyone of" in (
+    assert r.ephemeral and "Auction Auction has no turns on a board to tell anyone of" in (
         r.response.content
     )
     row = await other.bot.storage.open_match_in(other.channel.id)
     assert row is not None and row.notify is None
     lobby_text = other.channel.history()[0].content
     assert "Your turn:" not in lobby_text, "a game of sealed bids shows no such choice"
+
+
+async def test_project_mars_players_may_be_mentioned_instead_of_sent_their_1_on_1(
+    simcord_env: Any,
+) -> None:
+    """Project Mars's turns are played from a hidden hand: by default the player to move
+    gets their 1-on-1 by DM, which carries its controls; a host who chooses `mention` has
+    them mentioned under the board instead, and they play through its **My 1-on-1**."""
+    t = Mars(simcord_env)
+    elsewhere = t.guild.create_text_channel("lobby")
+    created = await t.ann.slash(elsewhere, "match create project-mars")
+    assert "Your turn: your 1-on-1 by DM" in created.response.content
+    await t.practice()
+    r = await t.ann.slash(t.channel, "match notify", how="mention")
+    assert r.ephemeral and "told by a mention in the channel" in r.response.content
+    ann = t.pid(t.ann)
+    t.closed.add(t.ann.id)  # plays through My 1-on-1, as a member without DMs does
+    rnd = random.Random(3)
+    dms = len(t.ann.user.dm_channel.history()) if t.ann.user.dm_channel else 0
+    turns = 0
+    for _ in range(8):
+        view = await t.view(None)
+        if view["phase"] != "turn" or view["turn"] != ann:
+            await t.act(ann, rnd, pass_rate=0)
+            continue
+        turns += 1
+        await t.act(ann, rnd, pass_rate=0)
+    mentions = [m for m in t.channel.history() if f"<@{t.ann.id}>: your turn" in m.content]
+    assert turns >= 2 and len(mentions) >= turns - 1, (turns, len(mentions))
+    assert len(t.ann.user.dm_channel.history()) == dms, "and no 1-on-1 by DM besides"
