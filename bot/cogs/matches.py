@@ -13,6 +13,7 @@ from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
 from bot.flows.undo import Undoing
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP
 from bot.games.registry import PLUGINS
 from bot.players import COMPUTER_USER
 
@@ -80,13 +81,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     @app_commands.command(
         name="notify", description="Host: how the player to move is told (a turn-based game)"
     )
-    @app_commands.describe(how="A mention in the channel under the board, or one short DM")
-    @app_commands.choices(
-        how=[
-            app_commands.Choice(name="a mention in the channel (default)", value="mention"),
-            app_commands.Choice(name="a short DM with a link to the board", value="dm"),
-        ]
-    )
+    @app_commands.describe(how=NOTIFY_HELP)
+    @app_commands.choices(how=NOTIFY_CHOICES)
     async def notify(self, interaction: Interaction, how: str) -> None:
         await guarded(interaction, self.lobby.set_notify(interaction, how))
 

@@ -62,13 +62,15 @@ class Lobby:
         opponent: discord.abc.User | None = None,
         practice: bool = False,
         thread: bool = False,
+        notify: str | None = None,
     ) -> None:
         """Open a match: a lobby; or, for a two-player game, a challenge to `opponent` (a
         lobby only they may complete, by accepting), or a practice match against the bot's
         computer seat, which starts at once. In both the creator plays. A one-player game
         starts at once too, its creator in the seat. With `thread` (a game's create may offer
         it), the match is played in a public thread of the channel opened when it starts; the
-        lobby stays in the channel."""
+        lobby stays in the channel. `notify`: how the player to move in a turn-based game
+        is told (`/match notify`), None for the game's way."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
@@ -104,6 +106,7 @@ class Lobby:
             spectator_channel_id=spectators.id if spectators else None,
             now=self.now(),
             in_thread=thread,
+            notify=notify,
         )
         if match_id is None:
             raise UserError("This channel already has an open match; finish or cancel it first.")

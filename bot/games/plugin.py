@@ -20,6 +20,13 @@ from games.registry import engine_for
 if TYPE_CHECKING:
     from discord.ext import commands
 
+#: `/match notify`'s choices, and a turn-based game's `/match create` option of the same.
+NOTIFY_CHOICES = [
+    app_commands.Choice(name="a mention in the channel", value="mention"),
+    app_commands.Choice(name="a DM (a short one with a link, or the 1-on-1)", value="dm"),
+]
+NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM"
+
 #: A practice player: the seat's own view and a seed (for ties only) in, the move out.
 Decide = Callable[[dict[str, Any], int], dict[str, Any]]
 #: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
