@@ -221,13 +221,14 @@ class Presenter:
         if not mail.announcing(None, frozenset()):
             await self._say(row, mail, "")
             return
-        opening = f"{await self._opening(row, mail.wait)}{await self._deadline(row)}"
-        await self._say(row, mail, opening, view=phase_view(row.id))
+        await self._say(row, mail, await self._opening(row, mail.wait), view=phase_view(row.id))
 
     async def _opening(self, row: MatchRow, wait: Wait) -> str:
-        """A new wait in words where the game's texts have none: the phase's title."""
+        """A new wait in words where the game's texts have none: the phase's title, and its
+        deadline."""
         names = await self.service.names(row.id)
-        return f"**{plugin_for(row.game).texts.engine_text(wait.began[-1].title, names)}**"
+        title = plugin_for(row.game).texts.engine_text(wait.began[-1].title, names)
+        return f"**{title}**{await self._deadline(row)}"
 
     async def _deadline(self, row: MatchRow) -> str:
         fresh = await self.storage.match(row.id)
@@ -339,7 +340,7 @@ class Presenter:
         if mail.announcing(None, frozenset()):
             public.button = True
             public.opened_at = len(public.lines)
-            public.lines.append(f"{await self._opening(row, mail.wait)}{await self._deadline(row)}")
+            public.lines.append(await self._opening(row, mail.wait))
         on_board = mail.actor != HOST  # a host's action is an announcement: it is posted
         if ui.live_board_events and on_board and public.board is None and not public.rematch:
             if public.lines or public.button:
