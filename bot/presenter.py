@@ -102,9 +102,10 @@ class Presenter:
                 players = await self.service.players(mid)
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
-                    events = await self._presented(row, item)
                     wait = await self._wait(row, item)
-                    mail = _Mail(item.actor, await self._results(row, players, events), wait)
+                    events = await self._presented(row, item, wait)
+                    mail = _Mail(item.actor, await self._results(row, players, events, wait), wait)
+                    mail.ending = self._ending(row, players, events, wait)
                     if combine:
                         try:
                             await self._deliver_combined(row, players, events, mail)
@@ -135,7 +136,7 @@ class Presenter:
             return Wait.from_json(item.wait)
         return await self.service.wait_of(row, item.seq)
 
-    async def _presented(self, row: MatchRow, item: OutboxItem) -> list[Event]:
+    async def _presented(self, row: MatchRow, item: OutboxItem, wait: Wait) -> list[Event]:
         """A committed move's events as they are shown: with the game's own presentation
         around them (made from the public views before and after the move: the outcome's, or
         rebuilt from the record after a restart), and the season's announcement after the
@@ -148,8 +149,11 @@ class Presenter:
                 views = await self.service.views_around(row, item.seq)
             stored = texts.add_events(views[0], stored, views[1])
         events = [Event.from_json(event) for event in stored]
-        ended = any(e.type == "match_ended" for e in events)
-        if ended and row.season_id is not None and all(e.type != SEASON_SETTLED for e in events):
+        if (
+            wait.ended
+            and row.season_id is not None
+            and all(e.type != SEASON_SETTLED for e in events)
+        ):
             announcement = await self.service.seasons.announcement(row)
             events += [announcement] if announcement is not None else []
         return events
@@ -177,10 +181,10 @@ class Presenter:
                 boards.board(plugin_for(row.game).texts, event.to_json(), name_table(players)),
                 f"the board of {event.type} in match {row.id}",
             )
-            if audience.kind == "public" and board is None and event.type != "match_ended":
+            if audience.kind == "public" and board is None and event is not mail.ending:
                 mail.said.append(text)
             elif audience.kind == "public":
-                view = rematch_view(row.id) if event.type == "match_ended" else None
+                view = rematch_view(row.id) if event is mail.ending else None
                 await self._say(row, mail, text, view=view, board=board)
                 if board is not None:
                     self.status.board_posted(row.id, board)
@@ -265,16 +269,35 @@ class Presenter:
             elif lead:
                 await self.dm_player(row, pid, lead, board=board, keep=True)
 
+    @staticmethod
+    def _ending(
+        row: MatchRow, players: list[PlayerRow], events: list[Event], wait: Wait
+    ) -> Event | None:
+        """The event whose message gets the Rematch button, when the move ended the match
+        (`Wait.ended`): its last public event that the game words (not the season's
+        announcement after it)."""
+        if not wait.ended:
+            return None
+        ui = plugin_for(row.game).texts
+        names = names_of(players)
+        worded = [
+            e
+            for e in events
+            if e.audience.kind == "public"
+            and e.type != SEASON_SETTLED
+            and ui.describe(e.to_json(), names) is not None
+        ]
+        return worded[-1] if worded else None
+
     async def _results(
-        self, row: MatchRow, players: list[PlayerRow], events: list[Event]
+        self, row: MatchRow, players: list[PlayerRow], events: list[Event], wait: Wait
     ) -> dict[int, str]:
         """Each player's own results of the phase a move closed (one of the game's
         `phase_closing_events`) or of the match it ended, by user id: the game's words
         (`GameTexts.results`) from the move's events that reach the player and their own
         view, so nobody reads anything they may not see yet. Nothing for other moves."""
         ui = plugin_for(row.game).texts
-        closing = ui.phase_closing_events | {"match_ended"}
-        if not any(e.type in closing for e in events):
+        if not wait.ended and not any(e.type in ui.phase_closing_events for e in events):
             return {}
         names = names_of(players)
         results: dict[int, str] = {}
@@ -307,7 +330,7 @@ class Presenter:
             text = ui.describe(data, names)
             audience = event.audience
             if audience.kind == "public":
-                public.rematch = public.rematch or event.type == "match_ended"
+                public.rematch = public.rematch or event is mail.ending
                 if mail.announcing(event, ui.announces):
                     public.button = True
                     text = f"{text}{await self._deadline(row)}" if text else text
@@ -738,6 +761,8 @@ class _Mail:
     news: list[str] = field(default_factory=list)
     #: Public texts without a board, sent with the move's next public message.
     said: list[str] = field(default_factory=list)
+    #: The event whose message gets the Rematch button (`Presenter._ending`).
+    ending: Event | None = None
 
     @property
     def opened(self) -> bool:

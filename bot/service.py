@@ -105,6 +105,8 @@ class Wait:
     began: tuple[Phase, ...]
     must: tuple[str, ...]
     may: tuple[str, ...]
+    #: The move ended the match (`Engine.is_finished`).
+    ended: bool = False
 
     @property
     def opened(self) -> bool:
@@ -118,10 +120,11 @@ class Wait:
         return self.opened and bool(self.must or self.may)
 
     @classmethod
-    def after(cls, before: tuple[str, ...] | None, turn: Turn) -> Wait:
+    def after(cls, before: tuple[str, ...] | None, turn: Turn, *, ended: bool = False) -> Wait:
         """The wait after a move, given the wait signal before it (None: the setup, which
         begins every phase): the phases from the outermost whose id changed; the innermost
-        alone where the match went back out to a phase it was in (the stack is shorter)."""
+        alone where the match went back out to a phase it was in (the stack is shorter).
+        `ended`: the move ended the match."""
         phases = turn.phases
         if before == turn.wait:
             first = len(phases)
@@ -130,13 +133,14 @@ class Wait:
         else:
             changed = (i for i, (a, b) in enumerate(zip(before, turn.wait, strict=False)) if a != b)
             first = min(next(changed, len(before)), len(phases) - 1)
-        return cls(tuple(phases[first:]), tuple(turn.must), tuple(turn.may))
+        return cls(tuple(phases[first:]), tuple(turn.must), tuple(turn.may), ended)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "began": [phase.model_dump(mode="json") for phase in self.began],
             "must": list(self.must),
             "may": list(self.may),
+            "ended": self.ended,
         }
 
     @classmethod
@@ -145,6 +149,7 @@ class Wait:
             tuple(Phase.model_validate(phase) for phase in data["began"]),
             tuple(data["must"]),
             tuple(data["may"]),
+            bool(data.get("ended", False)),
         )
 
 
@@ -376,9 +381,9 @@ class MatchService:
             seq = self._seqs[match_id] + 1
             now = self.now()
             turn = engine.turn(state)
-            wait = Wait.after(waited, turn)
-            opened = wait.opened
             finished = engine.is_finished(state)
+            wait = Wait.after(waited, turn, ended=finished)
+            opened = wait.opened
             ledger = await self.seasons.settle(
                 row, events, engine.season_outcome(state) if finished else None
             )
@@ -458,8 +463,11 @@ class MatchService:
     async def wait_of(self, row: MatchRow, seq: int) -> Wait:
         """What log entry `seq` did to the match's wait, worked out from the record: for an
         entry written before the bot stored it with the entry (`OutboxItem.wait` None)."""
-        before, after = await self._around(row, seq, engine_for(row.game).turn)
-        return Wait.after(None if seq == 0 else before.wait, after)
+        engine = engine_for(row.game)
+        before, after = await self._around(
+            row, seq, lambda state: (engine.turn(state), engine.is_finished(state))
+        )
+        return Wait.after(None if seq == 0 else before[0].wait, after[0], ended=after[1])
 
     async def _around(self, row: MatchRow, seq: int, read: Callable[[Any], T]) -> tuple[T, T]:
         """What `read` makes of the match's state before and after move `seq`, rebuilt from

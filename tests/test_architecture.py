@@ -98,10 +98,13 @@ def test_every_folder_of_code_is_a_package() -> None:
                 assert (folder / "__init__.py").exists(), f"{folder} has no __init__.py"
 
 
-def test_no_generic_module_looks_for_a_new_wait_by_an_events_name() -> None:
-    """A new wait is the contract's wait signal (`Turn.wait`, stored with each move as
-    `bot.service.Wait`): outside the games' plug-ins, no module of `bot/` names the engines'
-    `phase_opened` event (a game's texts word it and declare it in `announces`)."""
+def test_no_generic_module_looks_for_a_new_wait_or_the_end_by_an_events_name() -> None:
+    """A new wait and the end are the contract's (`Turn.wait`, `Engine.is_finished`, stored
+    with each move as `bot.service.Wait`): outside the games' plug-ins, no module of `bot/`
+    names the engines' `phase_opened` or `match_ended` events (a game's texts word them, and
+    declare the first in `announces`)."""
     for path in BOT.rglob("*.py"):
         if not path.is_relative_to(BOT / "games"):
-            assert "phase_opened" not in path.read_text(), f"{path} looks for phase_opened"
+            text = path.read_text()
+            for name in ("phase_opened", "match_ended"):
+                assert name not in text, f"{path} looks for {name}"

@@ -49,8 +49,9 @@ def test_a_wait_begins_at_the_outermost_phase_whose_id_changed() -> None:
 
 def test_the_end_is_a_new_wait_that_calls_nobody() -> None:
     ended = Turn(phase=phase("ended", None), players=["a"], out=[], must=[], may=[])
-    wait = Wait.after(("p-1",), ended)
-    assert wait.opened and not wait.calls
+    wait = Wait.after(("p-1",), ended, ended=True)
+    assert wait.opened and not wait.calls and wait.ended
+    assert Wait.from_json(wait.to_json()) == wait
 
 
 async def test_a_move_stored_before_the_wait_was_kept_delivers_the_same(
