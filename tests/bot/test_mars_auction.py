@@ -985,3 +985,29 @@ async def test_controls_of_earlier_versions_go_on_as_the_move_they_were(
     r = await ann.click(old, custom_id=f"dealer:ma:buynone:{m}")
     await refused(table, ann, r, before, "That is not open now")
     assert "`/me`" in r.response.content
+
+
+async def test_an_answer_to_a_step_no_longer_asked_is_refused(simcord_env: Any) -> None:
+    """With 1 M€ free, ann's markers take no second step: a menu of that step (posted when
+    she had room for two, say) is refused politely, and nothing is placed, not even the first
+    card's marker."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(start="research", first_player=ann)
+    await table.host_says("mars research")
+    await table.budget(ann, 1, how="host")
+    await table.budget(bob, 20, how="host")
+    place = next(a for a in await legal(table, ann) if a.key == "place")
+    assert place.pick is not None and not any(c.then for c in place.pick.choices)
+    m = table.match_id
+    board = table.board()
+    before = await table.dump()
+    old = await post_earlier(table, f"dealer:actpick:{m}:place|1", ["2"])
+    r = await ann.select(old, ["2"], custom_id=f"dealer:actpick:{m}:place|1")
+    await refused(table, ann, r, before, "That choice is not open any more")
+    done = await ann.select(board, ["1"], custom_id=step_menu(board, m, "place", "1"))
+    assert done.response.content.startswith("You put a marker on card 1"), done.response.content
+
+
+async def legal(table: Auction, member: Any) -> list[Any]:
+    return ENGINE.legal_actions(await table.state(), table.pid(member))
