@@ -76,23 +76,6 @@ class NumbersButton(Action, template=r"dealer:ma:(?P<what>numbers|buynumbers):(?
         return "place" if self.what == "numbers" else "buy"
 
 
-class BuyNoneButton(Action, template=r"dealer:ma:buynone:(?P<match>\d+)"):
-    """Buy none of the won projects (L16): a choice a menu of at least one cannot make."""
-
-    def __init__(self, match_id: int) -> None:
-        super().__init__(f"dealer:ma:buynone:{match_id}", "Buy none", discord.ButtonStyle.secondary)
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> BuyNoneButton:
-        return cls(int(match["match"]))
-
-    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await flows.play.move(interaction, self.match_id, {"type": "buy", "cards": []})
-
-
 # -- controls of earlier versions ------------------------------------------------------------
 
 
@@ -118,7 +101,6 @@ class EarlierCardMenu(
             discord.ui.Select(
                 custom_id=f"dealer:ma:{kind}:{match_id}{after}:{group}",
                 options=[discord.SelectOption(label="-")],
-                max_values=1 if first is not None else 2,
             )
         )
         self.match_id, self.first = match_id, first
