@@ -123,6 +123,7 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     assert table.board().id == board.id
 
 
+@pytest.mark.sqlite_only
 async def test_a_match_stored_before_the_dm_channels_table_continues(
     simcord_env: Any, requests: Counter[str], db_path: Path
 ) -> None:
