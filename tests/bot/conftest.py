@@ -129,10 +129,10 @@ def _timer_records_waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> l
     records instead of checking every record. SimCord asks this for every task parked on a
     timer, every time it looks whether the bot has settled; each ephemeral message with
     buttons parks one (discord.py's 15-minute expiry of its view), so in a long match the
-    plain search checked every record against every such task, hundreds of thousands of
-    checks a click. The index is rebuilt whenever the list of records is another; each
-    candidate is then checked exactly as SimCord does (`tests/bot/test_simcord_speed.py`
-    compares both answers)."""
+    plain search checked every record against every such task, thousands of checks a click.
+    The index is rebuilt whenever the list of records is another; each candidate is then
+    checked exactly as SimCord does (`tests/bot/test_simcord_speed.py` compares both
+    answers)."""
     records = state.work.callbacks
     if not _wakers or _wakers[0].ids != tuple(map(id, records)):
         _wakers[:] = [_Wakers(records)]
