@@ -1,0 +1,264 @@
+"""Atrades through Discord (SimCord): whole games of people played to the end through the
+board message's controls and the 1-on-1s, equal to the replay of their `/match log`
+record; the refusals (a hex taken, not your turn, a raise over what you can pay, a
+stranger) private and changing nothing; and what each person may read."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from simcord.results import to_discord_message
+
+from bot import steps
+from bot.flows import lobby
+from bot.games.atrades.controls import board_actions
+from bot.players import player_id
+from games.atrades import ENGINE
+from games.atrades.model import State
+from games.atrades.playout import greedy_player
+from games.core.contract import Action, Amount, Answer, Pick
+from tests.bot.conftest import readable, replay
+from tests.bot.test_project_mars import components_of
+from tests.words import DASHED_RULING_ID, ruling_ids_sent
+
+GAME = "atrades"
+NAMES = ["ann", "bob", "cleo", "dev", "eve"]
+
+
+@pytest.fixture(autouse=True)
+def seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Matches dealt from a known seed, so that each test plays the same game every run."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 7)
+    return 7
+
+
+def private(result: Any) -> bool:
+    """Whether an answer is seen by the member alone."""
+    return bool(result.ephemeral or (result.response is not None and result.response.ephemeral))
+
+
+def answers_of(action: Action, move: dict[str, Any]) -> dict[str, Answer]:
+    """The answers to `action`'s steps that build `move` (the move a player chose)."""
+    answers: dict[str, Answer] = {}
+    while (step := action.next_step(answers)) is not None:
+        value = move[step.field]
+        answers[step.field] = value if isinstance(step, Amount) else str(value)
+    assert action.build(answers) == move, (action.key, move)
+    return answers
+
+
+def action_of(actions: list[Action], move: dict[str, Any]) -> Action:
+    """The legal action a move was built from."""
+    for action in actions:
+        fixed = all(move.get(k) == v for k, v in action.move.items())
+        if fixed and action.move["type"] == move["type"]:
+            try:
+                answers_of(action, move)
+            except (AssertionError, KeyError):
+                continue
+            return action
+    raise AssertionError(f"no legal action builds {move}")
+
+
+class Atrades:
+    """A server with a channel, a host, players and an onlooker, who play Atrades through
+    Discord."""
+
+    def __init__(self, env: Any, players: int) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("desert")
+        self.host = self.guild.add_member(env.create_user("hostess"))
+        self.players = [self.guild.add_member(env.create_user(n)) for n in NAMES[:players]]
+        self.onlooker = self.guild.add_member(env.create_user("onlooker"))
+        self.match_id = 0
+        #: Each member's private replies.
+        self.replies: dict[int, list[Any]] = {}
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    def member(self, pid: str) -> Any:
+        return next(m for m in self.players if player_id(m.id) == pid)
+
+    async def start(self, **options: Any) -> Any:
+        created = await self.host.slash(self.channel, f"match create {GAME}", **options)
+        assert not created.ephemeral, created.response.content
+        for member in self.players:
+            await member.click(created.response, label="Join")
+        started = await self.host.click(created.response, label="Start")
+        assert started.response.content.startswith("The match has started"), (
+            started.response.content
+        )
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None
+        self.match_id = row.id
+        return started
+
+    async def state(self) -> State:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        state = await self.bot.service.state(row)
+        assert isinstance(state, State)
+        return state
+
+    async def dump(self) -> str:
+        return ENGINE.dump_state_json(await self.state())
+
+    def newest(self, channel_id: int, *prefixes: str) -> Any:
+        """The newest message of a channel (not an ephemeral reply) with a control whose
+        custom id starts with one of `prefixes`."""
+        stored = self.env.backend.messages.get(channel_id, {})
+        for message in sorted(stored.values(), key=lambda m: m.id, reverse=True):
+            if message.is_ephemeral:
+                continue
+            controls = [c for row in message.components for c in row.get("components", [row])]
+            if any(str(c.get("custom_id", "")).startswith(prefixes) for c in controls):
+                return to_discord_message(self.env, message)
+        raise AssertionError(f"no message has a {prefixes} control")
+
+    def board(self) -> Any:
+        return self.newest(self.channel.id, f"dealer:act:{self.match_id}:")
+
+    async def board_text(self) -> str:
+        board = await self.bot.storage.status_message(self.match_id)
+        return str(next(m for m in self.channel.history() if m.id == board).content)
+
+    def note(self, member: Any, result: Any) -> Any:
+        if result.response is not None:
+            self.replies.setdefault(member.id, []).append(result.response)
+        return result
+
+    # -- moves through Discord -------------------------------------------------------------
+
+    async def play(self, member: Any, action: Action, answers: dict[str, Answer]) -> Any:
+        """`action` with `answers`, the way a player makes it: from the board message's
+        button when the board shows one for it, else from their 1-on-1 in the DMs (a menu
+        of its first step, or its button); then each step's menu or form."""
+        m = self.match_id
+        view = ENGINE.view(await self.state(), None)
+        on_board = action.key in {key for key, _, _ in board_actions(view)}
+        actor = member if on_board else member.user
+        if on_board:
+            where = self.board()
+        else:
+            where = self.newest(
+                member.user.dm_channel.id, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:"
+            )
+        given: dict[str, Answer] = {}
+        first = action.next_step(given)
+        menu = f"dealer:actpick:{m}:{action.key}"
+        if not on_board and isinstance(first, Pick) and menu in _ids(where):
+            given[first.field] = answers[first.field]
+            result = await actor.select(where, [str(answers[first.field])], custom_id=menu)
+        else:
+            result = await actor.click(where, custom_id=f"dealer:act:{m}:{action.key}")
+        for _ in range(10):
+            self.note(member, result)
+            step = action.next_step(given)
+            if result.modal is not None:
+                assert step is not None
+                given[step.field] = answers[step.field]
+                result = await actor.submit_modal(result, {"amount": str(answers[step.field])})
+                continue
+            ids = _ids(result.response)
+            if step is None:
+                yes = f"dealer:actok:{m}:"
+                ok = next((i for i in ids if i.startswith(yes)), None)
+                if ok is None:
+                    return result
+                result = await actor.click(result.response, custom_id=ok)
+                continue
+            if any(i.startswith(f"dealer:act:{m}:{action.key}|") for i in ids):
+                go_on = next(i for i in ids if i.startswith(f"dealer:act:{m}:"))
+                result = await actor.click(result.response, custom_id=go_on)
+                continue
+            assert isinstance(step, Pick), result.response.content
+            value = str(answers[step.field])
+            chunked = next((i for i in ids if i.startswith("dealer:actchunkpick:")), None)
+            if chunked is not None:
+                index = next(
+                    n
+                    for n, listed in enumerate(steps.menus(step))
+                    if value in {c.value for c in listed.choices}
+                )
+                result = await actor.select(result.response, [str(index)], custom_id=chunked)
+                continue
+            custom_id = _menu_with(result.response, value)
+            given[step.field] = answers[step.field]
+            result = await actor.select(result.response, [value], custom_id=custom_id)
+        raise AssertionError("the action took too many steps")
+
+    async def move(self, rnd: random.Random) -> Any:
+        """Whoever the game waits for first makes the greedy player's move, through
+        Discord; checks the answer is private and accepted."""
+        state = await self.state()
+        turn = ENGINE.turn(state)
+        pid = turn.must[0]
+        move = greedy_player(ENGINE.summary(state, pid), rnd)
+        action = action_of(ENGINE.legal_actions(state, pid), move)
+        member = self.member(pid)
+        result = await self.play(member, action, answers_of(action, move))
+        assert private(result), result.response.content
+        content = result.response.content
+        assert "not open" not in content and "cannot" not in content, content
+        return result
+
+    async def record(self) -> dict[str, Any]:
+        r = await self.host.slash(self.channel, "match log")
+        assert r.ephemeral, r.response.content
+        files = {a.filename: a for a in r.response.attachments}
+        record: dict[str, Any] = json.loads(await files[f"match-{self.match_id}.json"].read())
+        return record
+
+    def seen_by(self, member: Any) -> str:
+        messages = [
+            *self.channel.history(viewer=member),
+            *member.user.dm_channel.history(),
+            *self.replies.get(member.id, []),
+        ]
+        return "\n".join(readable(messages))
+
+
+def _ids(message: Any) -> list[str]:
+    return [str(c.get("custom_id", "")) for c in components_of(message)]
+
+
+def _menu_with(message: Any, value: str) -> str:
+    for component in components_of(message):
+        if any(o["value"] == value for o in component.get("options", [])):
+            return str(component["custom_id"])
+    raise AssertionError(f"no menu offers {value}: {message.content}")
+
+
+async def play_to_the_end(game: Atrades, rnd: random.Random, moves: int = 400) -> None:
+    for _ in range(moves):
+        if (await game.state()).ended:
+            return
+        await game.move(rnd)
+    raise AssertionError("the game did not end")
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+
+async def test_three_people_play_a_whole_game_equal_to_its_replay(simcord_env: Any) -> None:
+    """Acquires, mergers with open and sealed rounds, settlements, free Acquires, Government
+    sales and expansions, all through Discord; one board message carries the controls."""
+    game = Atrades(simcord_env, 3)
+    await game.start(turn_minutes=30)
+    await play_to_the_end(game, random.Random(3))
+    state = await game.state()
+    report = replay(await game.record())
+    assert report["rejected"] == [] and report["finished"], report
+    names = {player_id(m.id): m.name for m in game.players}
+    result = ENGINE.result(state)
+    assert result is not None
+    assert report["result"]["places"] == {names[p]: n for p, n in result["places"].items()}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+    assert report["result"]["rounds"] == state.round >= 2
+    assert not ruling_ids_sent(simcord_env, DASHED_RULING_ID)
