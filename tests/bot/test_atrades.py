@@ -206,7 +206,22 @@ class Atrades:
         assert private(result), result.response.content
         content = result.response.content
         assert "not open" not in content and "cannot" not in content, content
+        assert len(self.with_controls(self.channel.id)) <= 1, "old boards keep their controls"
         return result
+
+    def with_controls(self, channel_id: int) -> list[Any]:
+        """The messages of a channel (not ephemeral replies) with a game's action controls."""
+        stored = self.env.backend.messages.get(channel_id, {}).values()
+        return [
+            m
+            for m in stored
+            if not m.is_ephemeral
+            and any(
+                str(c.get("custom_id", "")).startswith(f"dealer:act:{self.match_id}:")
+                for row in m.components
+                for c in row.get("components", [row])
+            )
+        ]
 
     async def record(self) -> dict[str, Any]:
         r = await self.host.slash(self.channel, "match log")
@@ -262,3 +277,74 @@ async def test_three_people_play_a_whole_game_equal_to_its_replay(simcord_env: A
     assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
     assert report["result"]["rounds"] == state.round >= 2
     assert not ruling_ids_sent(simcord_env, DASHED_RULING_ID)
+
+
+async def refused(game: Atrades, result: Any, before: str, *words: str) -> str:
+    """The answer was a private refusal saying `words`, and the game did not change."""
+    assert private(result), result.response.content
+    content = str(result.response.content)
+    assert all(w in content for w in words), content
+    assert await game.dump() == before
+    return content
+
+
+async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None:
+    """Not your turn, a stranger, a hex taken (typed by its label), a raise over what you
+    can pay, a pass out of turn: each refused privately, the game unchanged."""
+    game = Atrades(simcord_env, 3)
+    await game.start()
+    rnd = random.Random(3)
+    m = game.match_id
+    for _ in range(3):  # the turn-order bids, in the 1-on-1s
+        await game.move(rnd)
+    state = await game.state()
+    first, second = (game.member(p) for p in (state.guilds[s].player for s in state.order[:2]))
+    before = await game.dump()
+    board = game.board()
+    acquire = f"dealer:act:{m}:acquire"
+    await refused(game, await second.click(board, custom_id=acquire), before, "not open now")
+    stranger = await game.onlooker.click(board, custom_id=acquire)
+    await refused(game, stranger, before, "not playing in this match")
+
+    # The first guild acquires by typing the hex's label (any case) in place of the menus.
+    tile = str(state.display[0])
+    asked = await first.click(board, custom_id=acquire)
+    picked = await first.select(asked.response, [tile], custom_id=_menu_with(asked.response, tile))
+    typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
+    form = await first.click(picked.response, custom_id=typing)
+    assert form.modal is not None
+    hexes = [h for h, cell in state.board.items() if cell.terrain == "habitable"]
+    taken = hexes[0]
+    done = await first.submit_modal(form, {"amount": taken.lower()})
+    assert private(done) and "✅" in done.response.content, done.response.content
+    assert (await game.state()).occupied()[taken] == int(tile)
+
+    # The next guild types the same hex: it is taken.
+    before = await game.dump()
+    tile = str((await game.state()).display[0])
+    asked = await second.click(game.board(), custom_id=acquire)
+    picked = await second.select(asked.response, [tile], custom_id=_menu_with(asked.response, tile))
+    typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
+    form = await second.click(picked.response, custom_id=typing)
+    assert form.modal is not None
+    await refused(game, await second.submit_modal(form, {"amount": taken}), before, taken)
+
+    # On to a merger's open round: a raise over what the bidder holds, a pass out of turn.
+    for _ in range(60):
+        state = await game.state()
+        if state.merger is not None and state.merger.step == "open":
+            break
+        await game.move(rnd)
+    else:
+        raise AssertionError("no merger came")
+    bidder = ENGINE.turn(state).must[0]
+    [raise_] = [a for a in ENGINE.legal_actions(state, bidder) if a.key == "raise"]
+    assert raise_.amount is not None
+    other = next(m for m in game.players if player_id(m.id) != bidder)
+    before = await game.dump()
+    out_of_turn = await other.click(game.board(), custom_id=f"dealer:act:{m}:pass")
+    await refused(game, out_of_turn, before, "not open now")
+    form = await game.member(bidder).click(game.board(), custom_id=f"dealer:act:{m}:raise")
+    assert form.modal is not None
+    too_much = await game.member(bidder).submit_modal(form, {"amount": str(raise_.amount.max + 1)})
+    await refused(game, too_much, before, f"${raise_.amount.max + 1}")
