@@ -348,3 +348,55 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     assert form.modal is not None
     too_much = await game.member(bidder).submit_modal(form, {"amount": str(raise_.amount.max + 1)})
     await refused(game, too_much, before, f"${raise_.amount.max + 1}")
+
+
+async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: Any) -> None:
+    """status, pause and resume, extend, close-phase (the missing bids are $0), undo, kick
+    and forfeit down to the last guild, who wins; `/help game:atrades` pages the rules and
+    `/stats` counts the game."""
+    game = Atrades(simcord_env, 4)
+    ann, bob, cleo, dev = game.players
+    await game.start(bids_minutes=10, open_minutes=5)
+    status = await game.onlooker.slash(game.channel, "match status")
+    assert status.ephemeral and "Round 1: sealed turn-order bids" in status.response.content
+    assert "Waiting for: ann, bob, cleo and dev." in status.response.content
+    row = await game.bot.storage.match(game.match_id)
+    assert row is not None and row.deadline == simcord_env.now().timestamp() + 10 * 60
+    for command, answer in [
+        ("match pause", "Paused."),
+        ("match resume", "Resumed."),
+        ("match close-phase", "You closed **Round 1: sealed turn-order bids"),
+    ]:
+        r = await game.host.slash(game.channel, command)
+        assert r.response.content.startswith(answer), r.response.content
+    state = await game.state()
+    assert state.flow.step == "actions" and state.round == 1
+    assert "⏰ ann did not bid in time: $0." in await game.board_text()
+    undo = await game.host.slash(game.channel, "match undo")
+    yes = next(c for c in _ids(undo.response) if c.startswith("dealer:undo:"))
+    await game.host.click(undo.response, custom_id=yes)
+    assert (await game.state()).flow.step == "bids", "the close-phase is taken back"
+    extended = await game.host.slash(game.channel, "match extend", minutes=5)
+    assert extended.response.content == "Extended by 5 minutes."
+
+    help_page = await bob.slash(game.channel, "help", game="atrades")
+    assert help_page.ephemeral and "**Atrades** (2 to 5 players)" in help_page.response.content
+    assert any(i.startswith("dealer:rules:atrades:2:") for i in _ids(help_page.response))
+
+    kicked = await game.host.slash(game.channel, "match kick", member=ann)
+    assert kicked.response.content.startswith("You removed ann from the match."), (
+        kicked.response.content
+    )
+    assert 0 in (await game.state()).out
+    for member in (bob, cleo):
+        asked = await member.slash(game.channel, "match forfeit")
+        assert "Your guild leaves the game" in asked.response.content
+        await member.click(asked.response, custom_id=f"dealer:forfeit:{game.match_id}")
+    state = await game.state()
+    assert state.ended and state.winners == [3], "the last guild left wins (AT-D26)"
+    channel = "\n".join(m.content for m in game.channel.history())
+    assert "The host removed ann's guild from the game." in channel
+    assert "cleo has conceded: their guild leaves the game." in channel
+    assert "🏁 **The game is over**: **dev** wins." in channel
+    stats = await dev.slash(game.channel, "stats", game="atrades")
+    assert "**Atrades**: 1 match, 1 won (100%)" in stats.response.content, stats.response.content

@@ -73,7 +73,6 @@ class AtradesTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
-    played_as: ClassVar[tuple[str, str]] = ("game", "games")
     forfeit = (
         "Your guild leaves the game: its companies stay on the map, it bids $0 for turn order, "
         "drops out of auctions and takes no more actions, and it is not ranked at the end."
