@@ -12,17 +12,17 @@ from typing import Any
 import pytest
 from simcord.results import to_discord_message
 
-from bot import steps
 from bot.flows import lobby
 from bot.games.atrades.controls import board_actions
-from bot.players import player_id
+from bot.players import COMPUTER, COMPUTER_NAME, player_id
 from games.atrades import ENGINE
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
-from games.core.contract import Action, Amount, Answer, Pick
+from games.core.contract import Action, Answer
 from tests.bot.conftest import readable, replay
 from tests.bot.test_project_mars import components_of
 from tests.words import DASHED_RULING_ID, ruling_ids_sent
+from tools.demo import action_of, answers_of, menu_with, walk
 
 GAME = "atrades"
 NAMES = ["ann", "bob", "cleo", "dev", "eve"]
@@ -38,29 +38,6 @@ def seed(monkeypatch: pytest.MonkeyPatch) -> int:
 def private(result: Any) -> bool:
     """Whether an answer is seen by the member alone."""
     return bool(result.ephemeral or (result.response is not None and result.response.ephemeral))
-
-
-def answers_of(action: Action, move: dict[str, Any]) -> dict[str, Answer]:
-    """The answers to `action`'s steps that build `move` (the move a player chose)."""
-    answers: dict[str, Answer] = {}
-    while (step := action.next_step(answers)) is not None:
-        value = move[step.field]
-        answers[step.field] = value if isinstance(step, Amount) else str(value)
-    assert action.build(answers) == move, (action.key, move)
-    return answers
-
-
-def action_of(actions: list[Action], move: dict[str, Any]) -> Action:
-    """The legal action a move was built from."""
-    for action in actions:
-        fixed = all(move.get(k) == v for k, v in action.move.items())
-        if fixed and action.move["type"] == move["type"]:
-            try:
-                answers_of(action, move)
-            except (AssertionError, KeyError):
-                continue
-            return action
-    raise AssertionError(f"no legal action builds {move}")
 
 
 class Atrades:
@@ -85,11 +62,14 @@ class Atrades:
     def member(self, pid: str) -> Any:
         return next(m for m in self.players if player_id(m.id) == pid)
 
-    async def start(self, **options: Any) -> Any:
+    async def start(self, computers: int = 0, **options: Any) -> Any:
         created = await self.host.slash(self.channel, f"match create {GAME}", **options)
         assert not created.ephemeral, created.response.content
         for member in self.players:
             await member.click(created.response, label="Join")
+        for _ in range(computers):
+            seated = await self.host.slash(self.channel, "match add-bot")
+            assert seated.ephemeral and "takes a seat" in seated.response.content
         started = await self.host.click(created.response, label="Start")
         assert started.response.content.startswith("The match has started"), (
             started.response.content
@@ -141,64 +121,23 @@ class Atrades:
         of its first step, or its button); then each step's menu or form."""
         m = self.match_id
         view = ENGINE.view(await self.state(), None)
-        on_board = action.key in {key for key, _, _ in board_actions(view)}
-        actor = member if on_board else member.user
-        if on_board:
-            where = self.board()
+        if action.key in {key for key, _, _ in board_actions(view)}:
+            actor, where = member, self.board()
         else:
-            where = self.newest(
-                member.user.dm_channel.id, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:"
-            )
-        given: dict[str, Answer] = {}
-        first = action.next_step(given)
-        menu = f"dealer:actpick:{m}:{action.key}"
-        if not on_board and isinstance(first, Pick) and menu in _ids(where):
-            given[first.field] = answers[first.field]
-            result = await actor.select(where, [str(answers[first.field])], custom_id=menu)
-        else:
-            result = await actor.click(where, custom_id=f"dealer:act:{m}:{action.key}")
-        for _ in range(10):
+            dm = member.user.dm_channel.id
+            actor = member.user
+            where = self.newest(dm, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:")
+        results = await walk(actor, where, m, action, answers)
+        for result in results:
             self.note(member, result)
-            step = action.next_step(given)
-            if result.modal is not None:
-                assert step is not None
-                given[step.field] = answers[step.field]
-                result = await actor.submit_modal(result, {"amount": str(answers[step.field])})
-                continue
-            ids = _ids(result.response)
-            if step is None:
-                yes = f"dealer:actok:{m}:"
-                ok = next((i for i in ids if i.startswith(yes)), None)
-                if ok is None:
-                    return result
-                result = await actor.click(result.response, custom_id=ok)
-                continue
-            if any(i.startswith(f"dealer:act:{m}:{action.key}|") for i in ids):
-                go_on = next(i for i in ids if i.startswith(f"dealer:act:{m}:"))
-                result = await actor.click(result.response, custom_id=go_on)
-                continue
-            assert isinstance(step, Pick), result.response.content
-            value = str(answers[step.field])
-            chunked = next((i for i in ids if i.startswith("dealer:actchunkpick:")), None)
-            if chunked is not None:
-                index = next(
-                    n
-                    for n, listed in enumerate(steps.menus(step))
-                    if value in {c.value for c in listed.choices}
-                )
-                result = await actor.select(result.response, [str(index)], custom_id=chunked)
-                continue
-            custom_id = _menu_with(result.response, value)
-            given[step.field] = answers[step.field]
-            result = await actor.select(result.response, [value], custom_id=custom_id)
-        raise AssertionError("the action took too many steps")
+        return results[-1]
 
     async def move(self, rnd: random.Random) -> Any:
-        """Whoever the game waits for first makes the greedy player's move, through
-        Discord; checks the answer is private and accepted."""
+        """Whoever of the people the game waits for first makes the greedy player's move,
+        through Discord; checks the answer is private and accepted."""
         state = await self.state()
-        turn = ENGINE.turn(state)
-        pid = turn.must[0]
+        people = {player_id(m.id) for m in self.players}
+        pid = next(p for p in ENGINE.turn(state).must if p in people)
         move = greedy_player(ENGINE.summary(state, pid), rnd)
         action = action_of(ENGINE.legal_actions(state, pid), move)
         member = self.member(pid)
@@ -243,13 +182,6 @@ def _ids(message: Any) -> list[str]:
     return [str(c.get("custom_id", "")) for c in components_of(message)]
 
 
-def _menu_with(message: Any, value: str) -> str:
-    for component in components_of(message):
-        if any(o["value"] == value for o in component.get("options", [])):
-            return str(component["custom_id"])
-    raise AssertionError(f"no menu offers {value}: {message.content}")
-
-
 async def play_to_the_end(game: Atrades, rnd: random.Random, moves: int = 400) -> None:
     for _ in range(moves):
         if (await game.state()).ended:
@@ -277,6 +209,26 @@ async def test_three_people_play_a_whole_game_equal_to_its_replay(simcord_env: A
     assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
     assert report["result"]["rounds"] == state.round >= 2
     assert not ruling_ids_sent(simcord_env, DASHED_RULING_ID)
+
+
+async def test_two_people_and_dealers_seat_play_a_whole_game_equal_to_its_replay(
+    simcord_env: Any,
+) -> None:
+    """Dealer's seat (`/match add-bot`) moves by itself from its own view whenever the game
+    waits for it; the game ends and its record replays to the same result."""
+    game = Atrades(simcord_env, 2)
+    await game.start(computers=1)
+    await play_to_the_end(game, random.Random(5))
+    state = await game.state()
+    assert COMPUTER in [g.player for g in state.guilds]
+    record = await game.record()
+    report = replay(record)
+    assert report["rejected"] == [] and report["finished"], report
+    result = ENGINE.result(state)
+    assert result is not None
+    names = {**{player_id(m.id): m.name for m in game.players}, COMPUTER: COMPUTER_NAME}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+    assert sum(move["by"] == COMPUTER_NAME for move in record["moves"]) >= 10
 
 
 async def refused(game: Atrades, result: Any, before: str, *words: str) -> str:
@@ -309,7 +261,7 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     # The first guild acquires by typing the hex's label (any case) in place of the menus.
     tile = str(state.display[0])
     asked = await first.click(board, custom_id=acquire)
-    picked = await first.select(asked.response, [tile], custom_id=_menu_with(asked.response, tile))
+    picked = await first.select(asked.response, [tile], custom_id=menu_with(asked.response, tile))
     typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
     form = await first.click(picked.response, custom_id=typing)
     assert form.modal is not None
@@ -323,7 +275,7 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     before = await game.dump()
     tile = str((await game.state()).display[0])
     asked = await second.click(game.board(), custom_id=acquire)
-    picked = await second.select(asked.response, [tile], custom_id=_menu_with(asked.response, tile))
+    picked = await second.select(asked.response, [tile], custom_id=menu_with(asked.response, tile))
     typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
     form = await second.click(picked.response, custom_id=typing)
     assert form.modal is not None

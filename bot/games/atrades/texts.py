@@ -59,6 +59,12 @@ def total(paid: Mapping[str, Any]) -> int:
     return int(paid.get("from_company", 0)) + int(paid.get("from_money", 0))
 
 
+def paid_words(paid: Mapping[str, Any]) -> str:
+    """A bid and where it comes from: "$5 ($3 from Spice 15's bank and $2 of personal
+    money)", or "$0"."""
+    return f"${total(paid)}" + (f" ({payment(paid)})" if total(paid) else "")
+
+
 class AtradesTexts(GameTexts):
     game = "atrades"
     title = "Atrades"
@@ -135,10 +141,7 @@ class AtradesTexts(GameTexts):
 
     def _on_turn_order_resolved(self, event: dict[str, Any], names: Names) -> str:
         order = " → ".join(f"**{names(p)}**" for p in event["order"])
-        bids = "; ".join(
-            f"{names(p)} ${total(paid)}" + (f" ({payment(paid)})" if total(paid) else "")
-            for p, paid in event["bids"].items()
-        )
+        bids = "; ".join(f"{names(p)} {paid_words(paid)}" for p, paid in event["bids"].items())
         return f"**Turn order for round {event['round']}:** {order}. The bids: {bids}."
 
     def _on_acquired(self, event: dict[str, Any], names: Names) -> str:
@@ -343,9 +346,7 @@ class AtradesTexts(GameTexts):
         if "bid" in keys:
             standing = me.get("bid")
             mine = (
-                f" Your bid so far: ${total(standing)} ({payment(standing)}); you may change it."
-                if standing
-                else ""
+                f" Your bid so far: {paid_words(standing)}; you may change it." if standing else ""
             )
             return (
                 "**Now: bid for turn order** below, from your money or one company's bank "
@@ -469,6 +470,11 @@ class AtradesTexts(GameTexts):
             return (
                 f"Where does {what} go? Pick a free hex from its region's menu (the labels, "
                 "such as B4, are on the map)."
+            )
+        if field == "tile":
+            return (
+                f"**{self.engine_text(action.label, names)}**: which starting tile from the "
+                "display?"
             )
         if field == "other" and isinstance(answers.get("company"), str):
             return f"Merge **{company(str(answers['company']))}** with which company next to it?"
