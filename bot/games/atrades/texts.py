@@ -478,6 +478,10 @@ class AtradesTexts(GameTexts):
             )
         if field == "other" and isinstance(answers.get("company"), str):
             return f"Merge **{company(str(answers['company']))}** with which company next to it?"
+        if field == "survivor":
+            return "Which of the two companies does the merged company become?"
+        if field == "cube":
+            return "The free bureaucracy cube: do you take it onto your bureaucracy track?"
         if field == "pay_from":
             return f"**{self.engine_text(action.label, names)}**: where do you pay from?"
         return super().step_text(action, answers, names)
