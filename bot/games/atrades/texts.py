@@ -295,14 +295,15 @@ class AtradesTexts(GameTexts):
     def add_events(
         self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """The map after the move, right after the `phase_opened` of a new wait."""
+        """The map after the move, right after the `phase_opened` of a new wait (the end's
+        too: the final map, with everyone's money)."""
         if any(e["type"] == BOARD_SHOWN for e in events):
             return events
         opened = max((i for i, e in enumerate(events) if e["type"] == "phase_opened"), default=None)
         out: list[dict[str, Any]] = []
         for index, event in enumerate(events):
             out.append(event)
-            if index == opened and not after.get("ended"):
+            if index == opened:
                 out.append({"type": BOARD_SHOWN, "audience": {"kind": "public"}, "view": after})
         return out
 
