@@ -301,6 +301,15 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     too_much = await game.member(bidder).submit_modal(form, {"amount": str(raise_.amount.max + 1)})
     await refused(game, too_much, before, f"${raise_.amount.max + 1}")
 
+    # The host takes the merger back to its start: the starter's action is open again.
+    starter = state.merger.starter
+    undo = await game.host.slash(game.channel, "match undo", what="step")
+    yes = next(i for i in _ids(undo.response) if i.startswith("dealer:undo:"))
+    await game.host.click(undo.response, custom_id=yes)
+    state = await game.state()
+    assert state.merger is None and ENGINE.turn(state).must == [state.guilds[starter].player]
+    assert [a.key for a in ENGINE.legal_actions(state, state.guilds[starter].player)]
+
 
 async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: Any) -> None:
     """status, pause and resume, extend, close-phase (the missing bids are $0), undo, kick
@@ -352,12 +361,3 @@ async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: An
     assert "🏁 **The game is over**: **dev** wins." in channel
     stats = await dev.slash(game.channel, "stats", game="atrades")
     assert "**Atrades**: 1 match, 1 won (100%)" in stats.response.content, stats.response.content
-
-    # The host takes the merger back to its start: the starter's action is open again.
-    starter = state.merger.starter
-    undo = await game.host.slash(game.channel, "match undo", what="step")
-    yes = next(i for i in _ids(undo.response) if i.startswith("dealer:undo:"))
-    await game.host.click(undo.response, custom_id=yes)
-    state = await game.state()
-    assert state.merger is None and ENGINE.turn(state).must == [state.guilds[starter].player]
-    assert [a.key for a in ENGINE.legal_actions(state, state.guilds[starter].player)]
