@@ -123,7 +123,9 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
 
 def test_an_unknown_game_is_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["project-mars", "out", "more"]) == 2
-    assert "usage: python -m tools.demo [auction-auction | mars-auction]" in capsys.readouterr().err
+    assert "usage: python -m tools.demo [auction-auction | mars-auction | atrades]" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_game_without_a_demo_is_named_not_taken_for_a_folder(
