@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.errors import UserError, guarded
 from bot.games.atrades.controls import board_controls
 from bot.games.atrades.texts import AtradesTexts
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin
 from bot.handlers import handlers
 from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import MAX_PLAYERS
@@ -59,7 +59,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         choice_minutes="Minutes for a settlement, free Acquire or expansion (default 60)",
         spectators="A channel that gets each sealed round once it is revealed",
         thread="Play the match in a new thread of this channel (default no)",
+        notify=f"{NOTIFY_HELP} (default: a mention)",
     )
+    @app_commands.choices(notify=NOTIFY_CHOICES)
     async def atrades(
         interaction: discord.Interaction[Any],
         regions: str | None = None,
@@ -71,6 +73,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         choice_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
         spectators: discord.TextChannel | None = None,
         thread: bool | None = None,
+        notify: str | None = None,
     ) -> None:
         minutes = dict(
             zip(
@@ -81,7 +84,15 @@ def create() -> app_commands.Command[Any, ..., None]:
         )
         await guarded(
             interaction,
-            _create(interaction, regions, guilds, minutes, spectators, thread=bool(thread)),
+            _create(
+                interaction,
+                regions,
+                guilds,
+                minutes,
+                spectators,
+                thread=bool(thread),
+                notify=notify,
+            ),
         )
 
     return atrades
@@ -95,6 +106,7 @@ async def _create(
     spectators: discord.TextChannel | None,
     *,
     thread: bool,
+    notify: str | None,
 ) -> None:
     options: dict[str, Any] = {}
     if regions is not None:
@@ -105,7 +117,7 @@ async def _create(
         options["guilds"] = named_pieces(guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS)
     clocks = {kind: n * 60 for kind, n in minutes.items() if n}
     await handlers(interaction).lobby.create(
-        interaction, TEXTS.game, options, clocks, spectators, thread=thread
+        interaction, TEXTS.game, options, clocks, spectators, thread=thread, notify=notify
     )
 
 

@@ -79,6 +79,7 @@ class AtradesTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     forfeit = (
         "Your guild leaves the game: its companies stay on the map, it bids $0 for turn order, "
         "drops out of auctions and takes no more actions, and it is not ranked at the end."
@@ -528,7 +529,7 @@ class AtradesTexts(GameTexts):
             "**Starting:** `/match create atrades` opens a lobby (2 to 5 players; a host may "
             "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, the minutes of "
             "each kind of decision (`bids_minutes`, `turn_minutes`, `open_minutes`, "
-            "`sealed_minutes`, `choice_minutes`), `spectators`, `thread:True`."
+            "`sealed_minutes`, `choice_minutes`), `spectators`, `thread:True`, `notify`."
         )
 
     def rules(self) -> str:
