@@ -209,6 +209,15 @@ async def test_three_people_play_a_whole_game_equal_to_its_replay(simcord_env: A
     assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
     assert report["result"]["rounds"] == state.round >= 2
     assert not ruling_ids_sent(simcord_env, DASHED_RULING_ID)
+    board_id = await game.bot.storage.status_message(game.match_id)
+    [board] = [m for m in game.channel.history() if m.id == board_id]
+    assert board.attachments and "Atrades map" in (board.attachments[0].description or ""), (
+        "the board message carries the map, with its alt text"
+    )
+    with_maps = [m for m in game.channel.history() if m.attachments]
+    assert with_maps == [board], "the map is edited on the one board message, not posted anew"
+    cards = [m for m in game.players[0].user.dm_channel.history() if m.attachments]
+    assert cards, "the 1-on-1 comes with the guild board's picture"
 
 
 async def test_two_people_and_dealers_seat_play_a_whole_game_equal_to_its_replay(

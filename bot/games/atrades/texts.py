@@ -3,7 +3,8 @@ pictures that go with them (docs/rules/atrades.md; the engine's views and events
 `games/atrades/views.py` and `games/atrades/flow.py`).
 
 The match has one board message in its channel (its live status message), edited with the
-map after every move that opens a new wait (the bot's `board_shown` event, made from the
+map (`games.atrades.render.render_map`, with its alt text) after every move that opens a new
+wait (the bot's `board_shown` event, made from the
 public view after the move), headed by the move's public texts and carrying the controls of
 whoever acts on the board: a guild's action, a raise or pass in an open round, a
 settlement, a free Acquire, an expansion (`bot.games.atrades.controls`). The sealed rounds
@@ -19,6 +20,7 @@ from typing import Any, ClassVar
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, starting_type
+from games.atrades.render import render_guild, render_map
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
@@ -509,10 +511,14 @@ class AtradesTexts(GameTexts):
     # -- pictures ----------------------------------------------------------------------------
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The map on the board message, from the public view after the move."""
+        if event["type"] == BOARD_SHOWN:
+            return render_map(event["view"], names)
         return None
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        return None
+        """The player's guild board, from their own view."""
+        return render_guild(view, names) if view.get("me") else None
 
     def help(self) -> str:
         return (
