@@ -11,10 +11,17 @@ import re
 from typing import Any
 
 from bot.players import player_id
+from games.atrades.data import TECHNOLOGIES
 from tests.bot.test_atrades import Atrades
 from tests.leaks.scan import Driver, Person, Scan, numbers
 
 MONEY = re.compile(r"\$(\d+)")
+#: A technology's price as the texts and pictures name it ("Permit Office ($4)", "researches
+#: **Permit Office** for $4"): the rules' data, which everyone may read, not a money figure
+#: of the game.
+PRICES = re.compile(
+    "|".join(rf"{re.escape(t.name)}(?: \(\${t.cost}\)|\*\* for \${t.cost})" for t in TECHNOLOGIES)
+)
 
 
 class AtradesGame(Driver):
@@ -48,7 +55,7 @@ class AtradesGame(Driver):
         return numbers(data, "$N")
 
     def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
-        return {f"${n}" for n in MONEY.findall(text)}
+        return {f"${n}" for n in MONEY.findall(PRICES.sub("", text))}
 
     def finished(self, scan: Scan) -> None:
         """Turn-order bids and a merger's final bids were made and revealed."""
