@@ -191,6 +191,32 @@ class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>
         await flows.play.act(interaction, self.match_id, key, answers, confirmed=self.ok)
 
 
+class TypeButton(Action, template=r"dealer:acttype:(?P<match>\d+):(?P<key>.+)"):
+    """Next to the menus of a typed pick (`Pick.typed`: hexes by their labels, say): the
+    form to type the answer instead, its custom id carrying the action's key and the answers
+    before it (`key|answers`)."""
+
+    def __init__(self, match_id: int, key: str, label: str) -> None:
+        super().__init__(
+            fitted(f"dealer:acttype:{match_id}:{key}"), label, discord.ButtonStyle.secondary
+        )
+        self.match_id = match_id
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> TypeButton:
+        return cls(int(match["match"]), match["key"], getattr(item, "label", None) or "")
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        key, _, answers = self.key.partition("|")
+        await flows.play.act(interaction, self.match_id, key, answers, typing=True)
+
+
 def fitted(custom_id: str) -> str:
     """A custom id, refused politely when the answers it carries make it longer than Discord
     takes (100 characters)."""
@@ -425,6 +451,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChallengeButton,
     ActButton,
     ActMenu,
+    TypeButton,
     RulesPageButton,
 )
 
@@ -550,7 +577,8 @@ def step_view(
 ) -> discord.ui.View:
     """The menus of the action's next step, a pick listed in menus (`bot.steps.menus`): all
     of them where they fit in one message, else a menu of them (`chunk` None) or the one
-    chosen from it."""
+    chosen from it; for a typed pick, a button to type the answer instead, where a row is
+    left for it."""
     step = action.next_step(answers)
     assert isinstance(step, Pick)
     listed = steps.menus(step)
@@ -580,6 +608,10 @@ def step_view(
                 chunks=True,
             )
         )
+    if step.typed and len(view.children) < MAX_ROWS:
+        carried = steps.encode(action, answers)
+        key = f"{action.key}|{carried}" if carried else action.key
+        view.add_item(TypeButton(match_id, key, f"Type it instead ({label(step.label).lower()})"))
     return view
 
 

@@ -62,7 +62,7 @@ class Computer:
         decide = plugin_for(row.game).practice
         if decide is None:
             return False
-        if COMPUTER not in (await service.turn(row)).may:
+        if COMPUTER not in (await service.turn(row)).must:
             return False
         view = await service.view(row, COMPUTER)
         try:

@@ -342,7 +342,10 @@ class Presenter:
                         boards.board(plugin_for(row.game).texts, data, table),
                         f"the board of {event.type} in match {row.id}",
                     )
-                    if plugin_for(row.game).controls_on_board and public.button:
+                    plugin = plugin_for(row.game)
+                    if plugin.board_controls is not None and public.button:
+                        public.controls = plugin.board_controls(row.id, data)
+                    elif plugin.controls_on_board and public.button:
                         public.controls = await self.board_controls(row, players)
                     if event.type in ui.live_board_events:
                         await self._show_live(row, public, mail)
@@ -484,14 +487,10 @@ class Presenter:
             ]
         ).strip()
         controls: discord.ui.View | None = None
-        if not outcome.wait.opened:
-            make_controls = plugin_for(row.game).controls
-            if make_controls is not None:
-                controls = make_controls(row.id, summary, names)
-            elif me in (await self.service.turn(row)).must:
-                actions = await self.service.actions(row, me)
-                if {a.key for a in actions} != shown:
-                    controls = self.actions_view(row, actions, names)
+        if not outcome.wait.opened and me in (await self.service.turn(row)).must:
+            actions = await self.service.actions(row, me)
+            if {a.key for a in actions} != shown:
+                controls = self.actions_view(row, actions, names)
         if controls is not None:
             board = await self.card(row, interaction.user.id, players)
             await interaction.response.send_message(
@@ -551,9 +550,6 @@ class Presenter:
         text = ui.one_on_one(view, names)
         if me not in turn.out:
             text = "\n".join(filter(None, [text, await self._clock(row.id)]))
-        controls = plugin_for(row.game).controls
-        if controls is not None:
-            return text, controls(row.id, view, names)
         return text, self.actions_view(row, await self.service.actions(row, me), names)
 
     async def board_controls(

@@ -157,13 +157,15 @@ class Play:
         typed: str | None = None,
         chunk: int | None = None,
         confirmed: bool = False,
+        typing: bool = False,
     ) -> None:
         """One of the member's legal actions, by its key (or, from controls of earlier
         versions, by its move's target), with the answers to its steps given so far
         (`carried`, as a control's custom id holds them) and the one just given (`picked` in
         a menu, `typed` in a form): the next step (menus, or a form for an amount or a typed
         pick), a confirmation when its game asks for one, and otherwise the move itself.
-        `chunk`: the menu chosen from a pick's menu of menus."""
+        `chunk`: the menu chosen from a pick's menu of menus; `typing`: the form of a typed
+        pick asked for in place of its menus."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
         action = await self._action(row, interaction.user.id, key, target=target)
@@ -175,7 +177,8 @@ class Play:
 
         answers = self._answers(action, carried, picked, typed)
         step = action.next_step(answers)
-        if isinstance(step, Pick) and (chunk is not None or steps.menus(step)):
+        menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
+        if isinstance(step, Pick) and (chunk is not None or menus):
             view = step_view(row.id, action, answers, label, chunk)
             await interaction.response.send_message(
                 texts.step_text(action, answers, names), view=view, ephemeral=True

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.games.base import GameTexts, Names
+from bot.games.base import GameTexts
 from games.core.contract import Action
 from games.core.engine import Engine
 from games.registry import engine_for
@@ -29,8 +29,9 @@ NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM
 
 #: A practice player: the seat's own view and a seed (for ties only) in, the move out.
 Decide = Callable[[dict[str, Any], int], dict[str, Any]]
-#: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
-Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
+#: The buttons a game lays out on a phase's board message from its public board event
+#: (None: none), for a game whose acting player's own actions may not be shown there.
+BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
 #: What a game adds to the generic 1-on-1 controls, from the player's legal actions.
 MoreControls = Callable[[int, list[Action]], list[discord.ui.Item[Any]]]
 
@@ -55,9 +56,6 @@ class GamePlugin:
     #: The game's own buttons and menus, restart-proof (`discord.ui.DynamicItem`).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     forms: tuple[Form, ...] = ()
-    #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: menus or a
-    #: button per legal action, walked step by step).
-    controls: Controls | None = None
     #: Items a game adds to the generic controls (a button to a form of its own, such as a
     #: deck list typed in full), from the match id and the player's legal actions. Layout
     #: only: what a player may do is the engine's.
@@ -72,8 +70,18 @@ class GamePlugin:
     #: nothing but public facts (their later steps, asked privately, may be the player's
     #: own); checked on click like any control (only who may act is let through).
     controls_on_board: bool = False
+    #: Instead, for a game whose acting player's actions depend on what only they may see
+    #: (whether their money pays for a technology or a raise): buttons laid out
+    #: from the public board event, each an `ActButton` that walks the presser's own legal
+    #: action privately, or refuses politely when they have none such now.
+    board_controls: BoardControls | None = None
     #: The computer seat's player, for practice matches; None when the game has none.
     practice: Decide | None = None
+
+    @property
+    def board_acts(self) -> bool:
+        """Whether the player to move may act from the channel's board message."""
+        return self.controls_on_board or self.board_controls is not None
 
     @property
     def game(self) -> str:
