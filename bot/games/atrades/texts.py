@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, starting_type
+from games.atrades.data import TECHNOLOGY_BY_ID, company_called
 from games.atrades.render import render_guild, render_map
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
@@ -38,8 +38,7 @@ PURSE = "purse"
 
 def company(initiative: int | str) -> str:
     """A company by its starting tile, as players read it: "Spice 15"."""
-    number = int(initiative)
-    return f"{TYPE_NAMES[starting_type(number)]} {number}"
+    return company_called(int(initiative))
 
 
 def technology(card: str) -> str:
