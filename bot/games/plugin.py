@@ -1,9 +1,10 @@
 """What a game brings to the bot besides its texts: the `/match create` subcommand with its
 own options, its players' slash commands, the controls of its 1-on-1, its forms and its
-computer seat. Everything the generic bot does for a game it does through one of these."""
+computer player. Everything the generic bot does for a game it does through one of these."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -20,8 +21,28 @@ from games.registry import engine_for
 if TYPE_CHECKING:
     from discord.ext import commands
 
-#: A practice player: the seat's own view and a seed (for ties only) in, the move out.
-Decide = Callable[[dict[str, Any], int], dict[str, Any]]
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A computer seat as its player knows itself when it decides: its player id in the
+    engine, its number among the match's computer seats (1 for the practice opponent), the
+    match's seed, and how many moves the match has had (so that each decision may draw
+    anew)."""
+
+    player: str
+    number: int
+    seed: int
+    moves: int
+
+    def rng(self) -> random.Random:
+        """A random source for this one decision: the same for the same seat at the same
+        point of the same match, different for another seat or a later move."""
+        return random.Random(f"{self.seed}:{self.player}:{self.moves}")
+
+
+#: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
+#: that seat may see, nothing more) and the seat in, the move out. Pure: no clock, no I/O.
+Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
 #: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
 Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
 #: The controls on a board message that opens a phase, from its board event (None: none).
@@ -61,8 +82,9 @@ class GamePlugin:
     #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
     #: and checked on click like any control (only who may act is let through).
     board_controls: BoardControls | None = None
-    #: The computer seat's player, for practice matches; None when the game has none.
-    practice: Decide | None = None
+    #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
+    #: the game has none.
+    computer: Decide | None = None
 
     @property
     def game(self) -> str:

@@ -30,8 +30,8 @@ _made: list[DealerBot] = []
 
 def make_bot(path: Path, **options: Any) -> DealerBot:
     """A bot (with `create_bot`'s options) whose database the test's teardown closes
-    (SimCord's shutdown does not)."""
-    bot = create_bot(path, **options)
+    (SimCord's shutdown does not). Its computer seats move without a pause, unless told."""
+    bot = create_bot(path, **{"computer_pause": 0, **options})
     _made.append(bot)
     return bot
 
