@@ -359,6 +359,33 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     assert ruling_ids_sent(simcord_env) == []
 
 
+async def test_two_computer_seats_play_a_whole_match_on_their_own(simcord_env: Any) -> None:
+    """A lobby whose two seats a host gives to the computer (the creator leaves hers): once
+    started it plays to its end with nobody's help, and its record replays to the same
+    result."""
+    t = Mars(simcord_env)
+    lobby = (await t.ann.slash(t.channel, "match create project-mars")).response
+    t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id
+    await t.ann.click(lobby, label="Leave")
+    r = await t.ann.slash(t.channel, "match add-bot", count=2)
+    assert r.ephemeral and "Dealer (computer 1), Dealer (computer 2) take seats" in (
+        r.response.content
+    )
+    await t.ann.click(lobby, label="Start")
+    state = await t.state()
+    assert state.phase == "ended", "no person had to move"
+    moves = await t.bot.storage.moves(t.match_id)
+    assert {actor for _, actor, _ in moves} == {"computer-1", "computer-2"}
+    log = await t.ann.slash(t.channel, "match log")
+    record = json.loads(await log.response.attachments[0].read())
+    assert record["players"] == ["Dealer (computer 1)", "Dealer (computer 2)"]
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+    names = {"computer-1": "Dealer (computer 1)", "computer-2": "Dealer (computer 2)"}
+    assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
+    assert not t.ann.user.dm_channel.history(), "ann plays no part: nothing is sent to her"
+
+
 async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
     simcord_env: Any,
 ) -> None:
