@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A computer seat as its player knows itself when it decides: its player id in the
-    engine, its number among the match's computer seats (1 for the practice opponent), the
+    engine, its number among the match's computer seats in seat order (1, 2, ...), the
     match's seed, and how many moves the match has had (so that each decision may draw
     anew)."""
 
