@@ -506,7 +506,8 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
         tempfile.TemporaryDirectory(prefix="dealer-demo-") as folder,
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
-        bot = create_bot(Path(folder) / "demo.db")
+        # Computer seats move without a pause: SimCord's clock only moves when told to.
+        bot = create_bot(Path(folder) / "demo.db", computer_pause=0)
         env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
         await env.start()
         try:

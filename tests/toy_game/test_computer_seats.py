@@ -97,10 +97,15 @@ async def test_computer_seats_fill_a_lobby_and_play_a_match_to_its_end(simcord_e
     await t.say(t.ann, "bid", target="bid", amount=13)
     status = await t.say(t.host, "match status")
     assert f"Bids from: ann, {', '.join(COMPUTERS[:4])}." in status
+    match_id = await row_of(t)
+    names = name_table(await t.bot.storage.players(match_id))
+    sealed = [f"{names[p]} {n}" for p, n in state.bids.items()]
+    seen = t.readable()
+    assert "Dealer (computer 1) has sent a bid." in seen
+    assert not [bid for bid in sealed if bid in seen], "sealed until the reveal"
 
     await t.host.slash(t.channel, "match close-phase")
-    state, match_id = await t.state(), await row_of(t)
-    names = name_table(await t.bot.storage.players(match_id))
+    state = await t.state()
     bids = ", ".join(f"{names[p]} {n}" for p, n in state.bids.items())
     assert f"The bids: {bids}." in t.readable()
     seen = t.readable()
