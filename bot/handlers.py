@@ -27,6 +27,7 @@ class LobbyHandlers(Protocol):
         opponent: discord.abc.User | None = None,
         practice: bool = False,
         thread: bool = False,
+        notify: str | None = None,
     ) -> None: ...
 
     async def join(self, interaction: Interaction, match_id: int) -> None: ...

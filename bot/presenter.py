@@ -28,7 +28,7 @@ from bot.limits import fit, pages
 from bot.messages import message, room
 from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import MatchService, Outcome
+from bot.service import MatchService, Outcome, Wait
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.contract import Action as GameAction
@@ -40,6 +40,21 @@ from games.core.events import Event
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+
+
+#: How a player to move whose controls are private is told where the host chose a DM, or
+#: chose nothing: their 1-on-1 by DM, which carries those controls.
+ONE_ON_ONE = "one-on-one"
+
+
+def notify(row: MatchRow, *, private: bool) -> str:
+    """How the player to move on a turn-based game's board is told in this match: `mention`
+    or `dm` (`NOTIFY`), as the host chose (`/match notify`); `ONE_ON_ONE` where their controls
+    are `private` (a hand, a budget: none on the board) and the host chose a DM, or nothing.
+    By default a mention where the board carries the controls."""
+    if private and row.notify != "mention":
+        return ONE_ON_ONE
+    return row.notify or "mention"
 
 
 class Presenter:
@@ -87,8 +102,10 @@ class Presenter:
                 players = await self.service.players(mid)
                 combine = plugin_for(row.game).texts.combine_messages
                 for item in pending:
-                    events = await self._presented(row, item)
-                    mail = _Mail(item.actor, await self._results(row, players, events))
+                    wait = await self._wait(row, item)
+                    events = await self._presented(row, item, wait)
+                    mail = _Mail(item.actor, await self._results(row, players, events, wait), wait)
+                    mail.ending = self._ending(row, players, events, wait)
                     if combine:
                         try:
                             await self._deliver_combined(row, players, events, mail)
@@ -101,10 +118,9 @@ class Presenter:
                             except discord.HTTPException:
                                 log.exception("could not deliver an event of match %s", mid)
                         try:
-                            await self._say(row, mail, "")
+                            await self._say_rest(row, mail)
                         except discord.HTTPException:
                             log.exception("could not deliver a move of match %s", mid)
-                    mail.opened = any(e.type == "phase_opened" for e in events)
                     try:
                         await self._send_mail(row, players, mail)
                     except discord.HTTPException:
@@ -113,7 +129,14 @@ class Presenter:
                 self._views.pop(mid, None)
             self.status.refresh(mid)
 
-    async def _presented(self, row: MatchRow, item: OutboxItem) -> list[Event]:
+    async def _wait(self, row: MatchRow, item: OutboxItem) -> Wait:
+        """What a committed move did to the match's wait, as stored with it; worked out from
+        the record for a move stored before the bot kept it."""
+        if item.wait is not None:
+            return Wait.from_json(item.wait)
+        return await self.service.wait_of(row, item.seq)
+
+    async def _presented(self, row: MatchRow, item: OutboxItem, wait: Wait) -> list[Event]:
         """A committed move's events as they are shown: with the game's own presentation
         around them (made from the public views before and after the move: the outcome's, or
         rebuilt from the record after a restart), and the season's announcement after the
@@ -126,8 +149,11 @@ class Presenter:
                 views = await self.service.views_around(row, item.seq)
             stored = texts.add_events(views[0], stored, views[1])
         events = [Event.from_json(event) for event in stored]
-        ended = any(e.type == "match_ended" for e in events)
-        if ended and row.season_id is not None and all(e.type != SEASON_SETTLED for e in events):
+        if (
+            wait.ended
+            and row.season_id is not None
+            and all(e.type != SEASON_SETTLED for e in events)
+        ):
             announcement = await self.service.seasons.announcement(row)
             events += [announcement] if announcement is not None else []
         return events
@@ -143,7 +169,7 @@ class Presenter:
         names = names_of(players)
         text = ui.describe(event.to_json(), names)
         audience = event.audience
-        if event.type == "phase_opened":
+        if text is not None and mail.announcing(event, ui.announces):
             opening = f"{text}{await self._deadline(row)}"
             await self._say(row, mail, opening, view=phase_view(row.id))
             return
@@ -155,10 +181,10 @@ class Presenter:
                 boards.board(plugin_for(row.game).texts, event.to_json(), name_table(players)),
                 f"the board of {event.type} in match {row.id}",
             )
-            if audience.kind == "public" and board is None and event.type != "match_ended":
+            if audience.kind == "public" and board is None and event is not mail.ending:
                 mail.said.append(text)
             elif audience.kind == "public":
-                view = rematch_view(row.id) if event.type == "match_ended" else None
+                view = rematch_view(row.id) if event is mail.ending else None
                 await self._say(row, mail, text, view=view, board=board)
                 if board is not None:
                     self.status.board_posted(row.id, board)
@@ -193,6 +219,21 @@ class Presenter:
         if chunks:
             await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=board)
 
+    async def _say_rest(self, row: MatchRow, mail: _Mail) -> None:
+        """The move's public texts not sent yet; when it began a new wait its game's texts
+        did not announce, the phase's title and deadline with the My 1-on-1 button."""
+        if not mail.announcing(None, frozenset()):
+            await self._say(row, mail, "")
+            return
+        await self._say(row, mail, await self._opening(row, mail.wait), view=phase_view(row.id))
+
+    async def _opening(self, row: MatchRow, wait: Wait) -> str:
+        """A new wait in words where the game's texts have none: the phase's title, and its
+        deadline."""
+        names = await self.service.names(row.id)
+        title = plugin_for(row.game).texts.engine_text(wait.began[-1].title, names)
+        return f"**{title}**{await self._deadline(row)}"
+
     async def _deadline(self, row: MatchRow) -> str:
         fresh = await self.storage.match(row.id)
         return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
@@ -204,10 +245,7 @@ class Presenter:
         them alone); at the match's end, their results come with their final card. The
         actor's own receipts are left out unless the move closed a phase: the reply to the
         move showed them."""
-        acting: set[str] = set()
-        if mail.opened:
-            turn = await self.service.turn(row)
-            acting = set(turn.must) | set(turn.may)
+        acting = set(mail.wait.must) | set(mail.wait.may) if mail.opened else set()
         for player in players:
             if is_computer_user(player.user_id):
                 continue
@@ -217,7 +255,10 @@ class Presenter:
             result = mail.results.get(player.user_id)
             lead = "\n\n".join(filter(None, ["\n".join(news), result]))
             board = mail.boards.get(pid)
-            if mail.opened and (pid in acting - mail.mentioned or lead):
+            if pid in mail.by_dm and not lead:
+                if not await self._turn_dm(row, player.user_id, mail):
+                    await self._mention(row, (pid,), [])
+            elif mail.opened and (pid in acting - mail.mentioned or lead):
                 if board is not None:  # their location's board: a DM of its own first
                     await self.dm_player(row, pid, lead, board=board, keep=True)
                     lead = ""
@@ -228,16 +269,35 @@ class Presenter:
             elif lead:
                 await self.dm_player(row, pid, lead, board=board, keep=True)
 
+    @staticmethod
+    def _ending(
+        row: MatchRow, players: list[PlayerRow], events: list[Event], wait: Wait
+    ) -> Event | None:
+        """The event whose message gets the Rematch button, when the move ended the match
+        (`Wait.ended`): its last public event that the game words (not the season's
+        announcement after it)."""
+        if not wait.ended:
+            return None
+        ui = plugin_for(row.game).texts
+        names = names_of(players)
+        worded = [
+            e
+            for e in events
+            if e.audience.kind == "public"
+            and e.type != SEASON_SETTLED
+            and ui.describe(e.to_json(), names) is not None
+        ]
+        return worded[-1] if worded else None
+
     async def _results(
-        self, row: MatchRow, players: list[PlayerRow], events: list[Event]
+        self, row: MatchRow, players: list[PlayerRow], events: list[Event], wait: Wait
     ) -> dict[int, str]:
         """Each player's own results of the phase a move closed (one of the game's
         `phase_closing_events`) or of the match it ended, by user id: the game's words
         (`GameTexts.results`) from the move's events that reach the player and their own
         view, so nobody reads anything they may not see yet. Nothing for other moves."""
         ui = plugin_for(row.game).texts
-        closing = ui.phase_closing_events | {"match_ended"}
-        if not any(e.type in closing for e in events):
+        if not wait.ended and not any(e.type in ui.phase_closing_events for e in events):
             return {}
         names = names_of(players)
         results: dict[int, str] = {}
@@ -270,8 +330,8 @@ class Presenter:
             text = ui.describe(data, names)
             audience = event.audience
             if audience.kind == "public":
-                public.rematch = public.rematch or event.type == "match_ended"
-                if event.type == "phase_opened":
+                public.rematch = public.rematch or event is mail.ending
+                if mail.announcing(event, ui.announces):
                     public.button = True
                     text = f"{text}{await self._deadline(row)}" if text else text
                     public.opened_at = len(public.lines)
@@ -300,6 +360,10 @@ class Presenter:
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
                 audit = ui.audit(await self.service.view(row, HOST), names)
                 await self.channel_send(row.spectator_channel_id, audit)
+        if mail.announcing(None, frozenset()):
+            public.button = True
+            public.opened_at = len(public.lines)
+            public.lines.append(await self._opening(row, mail.wait))
         on_board = mail.actor != HOST  # a host's action is an announcement: it is posted
         if ui.live_board_events and on_board and public.board is None and not public.rematch:
             if public.lines or public.button:
@@ -336,26 +400,50 @@ class Presenter:
         message), with the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
-        too). When the board carries the controls of a turn, the channel gets the move's
-        texts (not the phase's announcement: the board has it) with a mention of whoever
-        must act now, their one short notification (no 1-on-1 by DM: `_send_mail`);
-        otherwise their 1-on-1 by DM is, headed by the move's texts."""
+        too). When a new wait began, whoever must act gets one notification, as the host
+        chose (`notify`): a mention in the channel under the move's texts (not the phase's
+        announcement: the board has it), or one short DM (`_turn_dm`, sent with the move's
+        other DMs: `_send_mail`), never both; where their controls are private (a hand, a
+        budget) and the host chose no mention, their 1-on-1 by DM, headed by the move's
+        texts, which carries those controls."""
         if not content.button:  # no new phase: the controls shown stay
             self.status.show_board(row.id, "\n".join(content.lines), content.board)
             return
         view = phase_view(row.id, content.controls)
         self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
-        must = (await self.service.turn(row)).must
-        if content.controls is None:
+        must = mail.wait.must
+        how = notify(row, private=content.controls is None)
+        if how == ONE_ON_ONE:
             for pid in must if content.lines else []:
                 mail.add(pid, "\n".join(content.lines), None)
             return
+        if how == "dm":
+            mail.by_dm.update(must)
+            mail.news = content.lines[: content.opened_at]
+            return
         mail.mentioned.update(must)
-        mentions = " ".join(f"<@{uid}>" for p in must if (uid := user_id_of(p)) is not None)
+        await self._mention(row, must, content.lines[: content.opened_at])
+
+    async def _mention(self, row: MatchRow, players: tuple[str, ...], said: list[str]) -> None:
+        """The move's texts `said` in the channel, with a mention of `players`: their turn,
+        on the board message above."""
+        mentions = " ".join(f"<@{uid}>" for p in players if (uid := user_id_of(p)) is not None)
         call = [f"{mentions}: your turn, on the board above."] if mentions else []
-        said = content.lines[: content.opened_at]
         for chunk in pages([*said, *call]):
             await self.channel_send(row.public_channel_id, chunk)
+
+    async def _turn_dm(self, row: MatchRow, user_id: int, mail: _Mail) -> bool:
+        """The one short DM that tells a player it is their turn on the board (the host chose
+        `dm`): a link to the board message, the move's texts that led to it and the clock;
+        never the board. False when their DMs are closed."""
+        title = plugin_for(row.game).texts.title
+        link = await self.status.link(row)
+        head = f"🔔 Your turn in **{title}** (match #{row.id})" + (f": {link}" if link else ".")
+        return await self.dm(
+            row,
+            user_id,
+            fit("\n".join(filter(None, [head, *mail.news, await self._clock(row.id)]))),
+        )
 
     async def reply(
         self,
@@ -397,7 +485,7 @@ class Presenter:
             ]
         ).strip()
         controls: discord.ui.View | None = None
-        if not any(e.type == "phase_opened" for e in outcome.events):
+        if not outcome.wait.opened:
             make_controls = plugin_for(row.game).controls
             if make_controls is not None:
                 controls = make_controls(row.id, summary, names)
@@ -476,6 +564,9 @@ class Presenter:
         """The generic 1-on-1 controls of a player's legal `actions`, with what their game
         adds to them (`GamePlugin.more_controls`); None: nothing to do."""
         plugin = plugin_for(row.game)
+        by_command = plugin.by_command
+        if by_command is not None:
+            actions = [a for a in actions if not by_command(a)]
         view = actions_view(row.id, actions, lambda text: plugin.texts.engine_text(text, names))
         if view is not None and plugin.more_controls is not None:
             for item in plugin.more_controls(row.id, actions):
@@ -654,15 +745,42 @@ class _Mail:
     actor: str | None
     #: Each player's own results of the phase the move closed, by user id.
     results: dict[int, str]
+    #: What the move did to the match's wait (the contract's wait signal).
+    wait: Wait
     lines: dict[str, list[str]] = field(default_factory=dict)
     #: The board of a player's private news (their location's, when it has no thread).
     boards: dict[str, Board] = field(default_factory=dict)
-    #: The move opened a phase: each player's DM is their 1-on-1 for it.
-    opened: bool = False
+    #: The new wait the move began has been announced (its deadline and button placed).
+    announced: bool = False
     #: Players the channel called to act on the board's controls: no 1-on-1 DM for that.
     mentioned: set[str] = field(default_factory=set)
+    #: Players to tell by one short DM that it is their turn (`Presenter._turn_dm`), unless
+    #: their 1-on-1 comes by DM anyway (with their results or news).
+    by_dm: set[str] = field(default_factory=set)
+    #: The move's public texts that led to the turn, for the short DM.
+    news: list[str] = field(default_factory=list)
     #: Public texts without a board, sent with the move's next public message.
     said: list[str] = field(default_factory=list)
+    #: The event whose message gets the Rematch button (`Presenter._ending`).
+    ending: Event | None = None
+
+    @property
+    def opened(self) -> bool:
+        """The move began a new wait for someone: each player's DM is their 1-on-1 for it."""
+        return self.wait.calls
+
+    def announcing(self, event: Event | None, announces: frozenset[str]) -> bool:
+        """Whether the move's new wait is to be announced here: at the first of its public
+        events of a type the game `announces`, or (`event` None) after them all when none
+        was and the wait is for someone. Once true, it is announced."""
+        if not self.wait.opened or self.announced:
+            return False
+        if event is None:
+            found = self.wait.calls
+        else:
+            found = event.audience.kind == "public" and event.type in announces
+        self.announced = found
+        return found
 
     def add(self, pid: str, text: str, board: Board | None) -> None:
         self.lines.setdefault(pid, []).append(text)

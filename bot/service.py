@@ -16,7 +16,7 @@ import random
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bot.errors import UserError
 from bot.games.base import named
@@ -29,6 +29,8 @@ from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.registry import engine_for
+
+T = TypeVar("T")
 
 REMINDER_BEFORE_END = 600.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
@@ -92,6 +94,66 @@ class Replayed:
 
 
 @dataclass(frozen=True, slots=True)
+class Wait:
+    """What a committed move (or a match's setup) did to the match's wait, read from the
+    contract's wait signal (`Turn.wait`), never from an event's name: the phases it began,
+    outermost first (none: the wait before it goes on), and, after it, who the match waits
+    for (`Turn.must`) and who may act (`Turn.may`). The innermost phase began names the
+    clock it runs on. Stored with the move in the outbox (`OutboxItem.wait`), so that a
+    delivery after a restart knows it too."""
+
+    began: tuple[Phase, ...]
+    must: tuple[str, ...]
+    may: tuple[str, ...]
+    #: The move ended the match (`Engine.is_finished`).
+    ended: bool = False
+
+    @property
+    def opened(self) -> bool:
+        """Whether a new wait began."""
+        return bool(self.began)
+
+    @property
+    def calls(self) -> bool:
+        """Whether a new wait began for someone: a player must or may act in it (not the
+        match's end, nor a wait for the host)."""
+        return self.opened and bool(self.must or self.may)
+
+    @classmethod
+    def after(cls, before: tuple[str, ...] | None, turn: Turn, *, ended: bool = False) -> Wait:
+        """The wait after a move, given the wait signal before it (None: the setup, which
+        begins every phase): the phases from the outermost whose id changed; the innermost
+        alone where the match went back out to a phase it was in (the stack is shorter).
+        `ended`: the move ended the match."""
+        phases = turn.phases
+        if before == turn.wait:
+            first = len(phases)
+        elif before is None:
+            first = 0
+        else:
+            changed = (i for i, (a, b) in enumerate(zip(before, turn.wait, strict=False)) if a != b)
+            first = min(next(changed, len(before)), len(phases) - 1)
+        return cls(tuple(phases[first:]), tuple(turn.must), tuple(turn.may), ended)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "began": [phase.model_dump(mode="json") for phase in self.began],
+            "must": list(self.must),
+            "may": list(self.may),
+            "ended": self.ended,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Wait:
+        return cls(
+            tuple(Phase.model_validate(phase) for phase in data["began"]),
+            tuple(data["must"]),
+            tuple(data["may"]),
+            bool(data.get("ended", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Moves a host may take back (`/match undo`, `/match unkick`), and what the match would
     be without them. It holds while the match's log is as it was when it was planned."""
@@ -121,6 +183,8 @@ class Outcome:
     summary: dict[str, Any] | None
     #: The public views before and after the move, for a game that presents them.
     views: tuple[dict[str, Any], dict[str, Any]] | None
+    #: What the move did to the match's wait.
+    wait: Wait
 
 
 class MatchService:
@@ -296,6 +360,7 @@ class MatchService:
             at=now,
             options=raw,
             season_id=season.id if season else None,
+            wait=Wait.after(None, engine.turn(state)).to_json(),
         )
         if started:
             self._states[row.id] = state
@@ -321,8 +386,9 @@ class MatchService:
             seq = self._seqs[match_id] + 1
             now = self.now()
             turn = engine.turn(state)
-            opened = turn.wait != waited
             finished = engine.is_finished(state)
+            wait = Wait.after(waited, turn, ended=finished)
+            opened = wait.opened
             ledger = await self.seasons.settle(
                 row, events, engine.season_outcome(state) if finished else None
             )
@@ -352,6 +418,7 @@ class MatchService:
                     snapshot=snapshot,
                     ledger=ledger,
                     results=results,
+                    wait=wait.to_json(),
                 )
             except LedgerRefused:
                 self.forget(match_id)
@@ -370,6 +437,7 @@ class MatchService:
                 events=events,
                 summary=engine.summary(state, actor) if actor != HOST else None,
                 views=(before, engine.view(state, None)) if before is not None else None,
+                wait=wait,
             )
             if held and length:
                 await self.storage.pause_remaining(match_id, length)
@@ -394,13 +462,27 @@ class MatchService:
     async def views_around(self, row: MatchRow, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """The public views before and after move `seq`, rebuilt from the match's record (for
         a move whose outcome is no longer in memory: delivered after a restart)."""
+        engine = engine_for(row.game)
+        return await self._around(row, seq, lambda state: engine.view(state, None))
+
+    async def wait_of(self, row: MatchRow, seq: int) -> Wait:
+        """What log entry `seq` did to the match's wait, worked out from the record: for an
+        entry written before the bot stored it with the entry (`OutboxItem.wait` None)."""
+        engine = engine_for(row.game)
+        before, after = await self._around(
+            row, seq, lambda state: (engine.turn(state), engine.is_finished(state))
+        )
+        return Wait.after(None if seq == 0 else before[0].wait, after[0], ended=after[1])
+
+    async def _around(self, row: MatchRow, seq: int, read: Callable[[Any], T]) -> tuple[T, T]:
+        """What `read` makes of the match's state before and after move `seq`, rebuilt from
+        its record."""
         moves = [m for m in await self.storage.moves(row.id) if m[0] <= seq]
         last = moves[-1:] if moves and moves[-1][0] == seq else []
         state = (await self.replay(row, moves[: len(moves) - len(last)])).state
-        engine = engine_for(row.game)
-        before = engine.view(state, None)
+        before = read(state)
         await self.replay(row, last, state)
-        return before, engine.view(state, None)
+        return before, read(state)
 
     async def replay(
         self, row: MatchRow, moves: list[tuple[int, str, dict[str, Any]]], state: Any = None
@@ -531,6 +613,14 @@ class MatchService:
                 self.forget(row.id)
             self.timers_changed()
             return await self.running(row.id)
+
+    async def set_notify(self, row: MatchRow, how: str) -> MatchRow:
+        """How the player to move is told in an open match (`MatchRow.notify`); the row
+        after it."""
+        if not await self.storage.set_notify(row.id, how):
+            raise UserError(MATCH_OVER)
+        self._written(row.id)
+        return await self.known(row.id)
 
     async def cancel(self, match_id: int) -> None:
         reason = f"refund: match #{match_id} was cancelled"

@@ -96,3 +96,15 @@ def test_every_folder_of_code_is_a_package() -> None:
         for folder in sorted(BOT.parent.joinpath(top).rglob("*")):
             if folder.is_dir() and folder.name != "__pycache__" and any(folder.glob("*.py")):
                 assert (folder / "__init__.py").exists(), f"{folder} has no __init__.py"
+
+
+def test_no_generic_module_looks_for_a_new_wait_or_the_end_by_an_events_name() -> None:
+    """A new wait and the end are the contract's (`Turn.wait`, `Engine.is_finished`, stored
+    with each move as `bot.service.Wait`): outside the games' plug-ins, no module of `bot/`
+    names the engines' `phase_opened` or `match_ended` events (a game's texts word them, and
+    declare the first in `announces`)."""
+    for path in BOT.rglob("*.py"):
+        if not path.is_relative_to(BOT / "games"):
+            text = path.read_text()
+            for name in ("phase_opened", "match_ended"):
+                assert name not in text, f"{path} looks for {name}"

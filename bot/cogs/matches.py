@@ -13,6 +13,7 @@ from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
 from bot.flows.undo import Undoing
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP
 from bot.games.registry import PLUGINS
 from games.registry import ENGINES
 
@@ -81,6 +82,14 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         self, interaction: Interaction, minutes: app_commands.Range[int, 1, 10080]
     ) -> None:
         await guarded(interaction, self.host.extend(interaction, minutes))
+
+    @app_commands.command(
+        name="notify", description="Host: how the player to move is told (a turn-based game)"
+    )
+    @app_commands.describe(how=NOTIFY_HELP)
+    @app_commands.choices(how=NOTIFY_CHOICES)
+    async def notify(self, interaction: Interaction, how: str) -> None:
+        await guarded(interaction, self.lobby.set_notify(interaction, how))
 
     @app_commands.command(name="pause", description="Host: stop the clock and the moves")
     async def pause(self, interaction: Interaction) -> None:

@@ -14,6 +14,7 @@ import discord
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle, can_read
+from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.players import (
@@ -24,7 +25,7 @@ from bot.players import (
     is_computer_user,
     names_of,
 )
-from bot.presenter import Presenter
+from bot.presenter import Presenter, notify
 from bot.season_board import season_called
 from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
@@ -68,13 +69,15 @@ class Lobby:
         opponent: discord.abc.User | None = None,
         practice: bool = False,
         thread: bool = False,
+        notify: str | None = None,
     ) -> None:
         """Open a match: a lobby; or, for a two-player game, a challenge to `opponent` (a
         lobby only they may complete, by accepting), or a practice match against the bot's
         computer seat, which starts at once. In both the creator plays. A one-player game
         starts at once too, its creator in the seat. With `thread` (a game's create may offer
         it), the match is played in a public thread of the channel opened when it starts; the
-        lobby stays in the channel."""
+        lobby stays in the channel. `notify`: how the player to move in a turn-based game
+        is told (`/match notify`), None for the game's way."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
@@ -110,6 +113,7 @@ class Lobby:
             spectator_channel_id=spectators.id if spectators else None,
             now=self.now(),
             in_thread=thread,
+            notify=notify,
         )
         if match_id is None:
             raise UserError("This channel already has an open match; finish or cancel it first.")
@@ -176,6 +180,7 @@ class Lobby:
             spectator_channel_id=old.spectator_channel_id,
             now=self.now(),
             rematch_of=match_id,
+            notify=old.notify,
         )
         if new_id is None:  # a second press, or a /match create, came first
             await self._refuse_second_rematch(match_id)
@@ -456,9 +461,28 @@ class Lobby:
         hosted = "a match" if started else "a new match"
         return fit(
             f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
-            f"{timing(row)} · {shown}\n{series}"
+            f"{timing(row)}{turn_notice(row)} · {shown}\n{series}"
             f"{seats}\n{next_step}"
         )
+
+    async def set_notify(self, interaction: discord.Interaction[Any], how: str) -> None:
+        """`/match notify`: how the player to move on a turn-based game's board is told, a
+        mention in the channel or one short DM (the host's choice, in the lobby or while the
+        match runs: the next turn is told so); the lobby shows it."""
+        row = await self.gate.match_here(interaction)
+        await self.gate.require_host(interaction, row)
+        if not plugin_for(row.game).texts.live_board_events:
+            title = engine_for(row.game).title
+            raise UserError(
+                f"{title} has no turns on a board to tell anyone of: each phase comes to every "
+                "player with their 1-on-1, by DM. Nothing was changed."
+            )
+        row = await self.service.set_notify(row, how)
+        await interaction.response.send_message(
+            f"The player to move will be told by {NOTIFY[how]}.", ephemeral=True
+        )
+        if row.status == "lobby":
+            await self._refresh_lobby_message(row)
 
     async def _refresh_lobby(
         self, interaction: discord.Interaction[Any], row: MatchRow, said: str
@@ -675,6 +699,17 @@ def _option(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def turn_notice(row: MatchRow) -> str:
+    """How the player to move is told, for a turn-based game (`/match notify`): as the host
+    chose, else as the game's board makes it (a mention where it carries the controls, the
+    1-on-1 by DM where they are private); nothing for the others."""
+    plugin = plugin_for(row.game)
+    if not plugin.texts.live_board_events:
+        return ""
+    how = notify(row, private=plugin.board_controls is None)
+    return f" · Your turn: {NOTIFY.get(how, 'your 1-on-1 by DM')}"
 
 
 def timing(row: MatchRow) -> str:

@@ -16,6 +16,12 @@ from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 
+#: How the player to move in a turn-based game (one with `live_board_events`) is told, each
+#: way as the lobby words it: a mention in the channel under the board, or a DM (a short one
+#: with a link to the board; their 1-on-1, where their controls are private). A host's
+#: choice (`/match notify`, `MatchRow.notify`).
+NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
+
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
 #: ("practice", not in the name "Dealer (practice)"; "computer-2").
 _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
@@ -48,6 +54,12 @@ class GameTexts(ABC):
     #: live status message (`bot.status`), edited with the move's public texts and the
     #: controls of whoever may act now.
     live_board_events: ClassVar[frozenset[str]] = frozenset()
+    #: Event types that announce a new wait in the game's words (what to do now, by whom):
+    #: the phase's deadline and the My 1-on-1 button go with the first of them, and a live
+    #: board's notice in the channel leaves it out (the board says it). Whether a wait began,
+    #: for whom and on which clock is the contract's (`bot.service.Wait`), never these; a
+    #: move that begins one without them gets the phase's title.
+    announces: ClassVar[frozenset[str]] = frozenset()
     #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
     commands: ClassVar[frozenset[str]] = frozenset()
     #: Whether a host may export the record while the match runs (up to the last closed

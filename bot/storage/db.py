@@ -61,6 +61,9 @@ class MatchRow:
     #: The lengths the host chose, by kind of clock (`Engine.clocks`); a kind left out runs
     #: on its default.
     clocks: dict[str, int]
+    #: How the host chose to tell the player to move in a turn-based game (`mention` or
+    #: `dm`); None: the game's default (`GameTexts.notify`).
+    notify: str | None = None
 
     @property
     def paused(self) -> bool:
@@ -100,6 +103,9 @@ class OutboxItem:
     seq: int
     events: list[dict[str, Any]]
     actor: str | None
+    #: What it did to the match's wait (`bot.service.Wait`, as JSON); None in an entry
+    #: written before the bot stored it.
+    wait: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +129,7 @@ class TimerRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
     "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
-    "season_id, in_thread, thread_id, clocks"
+    "season_id, in_thread, thread_id, clocks, notify"
 )
 
 
@@ -416,14 +422,15 @@ class Storage(SeasonStore, ResultStore):
         now: float,
         rematch_of: int | None = None,
         in_thread: bool = False,
+        notify: str | None = None,
     ) -> int | None:
         """A new lobby (the rematch of match `rematch_of`, if given); None when the channel
         already has an open match."""
         try:
             cursor = await self._execute(
                 "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
-                " phase_seconds, clocks, spectator_channel_id, created_at, rematch_of, in_thread)"
-                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?)",
+                " phase_seconds, clocks, spectator_channel_id, created_at, rematch_of, in_thread,"
+                " notify) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -436,6 +443,7 @@ class Storage(SeasonStore, ResultStore):
                     now,
                     rematch_of,
                     int(in_thread),
+                    notify,
                 ),
             )
         except sqlite3.IntegrityError:
@@ -509,6 +517,13 @@ class Storage(SeasonStore, ResultStore):
         """The match's live status message, once posted."""
         row = await self._one("SELECT status_message_id FROM matches WHERE id = ?", match_id)
         return row[0] if row else None
+
+    async def set_notify(self, match_id: int, notify: str) -> bool:
+        """How the player to move is told in an open match; False when it is over."""
+        cursor = await self._execute(
+            f"UPDATE matches SET notify = ? WHERE id = ? AND {_OPEN}", (notify, match_id)
+        )
+        return cursor.rowcount == 1
 
     async def set_status_message(self, match_id: int, message_id: int) -> None:
         await self._execute(
@@ -609,6 +624,7 @@ class Storage(SeasonStore, ResultStore):
         at: float,
         options: dict[str, Any],
         season_id: int | None = None,
+        wait: dict[str, Any] | None = None,
     ) -> bool:
         """Lobby -> running with the first snapshot, the setup's events, the timers, and the
         options it was dealt with (the season's garnet balances among them) for its record;
@@ -623,8 +639,8 @@ class Storage(SeasonStore, ResultStore):
             if cursor.rowcount != 1:
                 return False
             w.execute(
-                "INSERT INTO log (match_id, seq, events, at) VALUES (?, 0, ?, ?)",
-                (match_id, _json(events), at),
+                "INSERT INTO log (match_id, seq, events, at, wait) VALUES (?, 0, ?, ?, ?)",
+                (match_id, _json(events), at, _json(wait) if wait is not None else None),
             )
             _write_timers(w, match_id, timers)
             return True
@@ -643,16 +659,27 @@ class Storage(SeasonStore, ResultStore):
         snapshot: Snapshot | None = None,
         ledger: LedgerWrite | None = None,
         results: list[ResultRow] | None = None,
+        wait: dict[str, Any] | None = None,
     ) -> None:
-        """Append an accepted move and its events, committed when this returns. Without a
-        snapshot or ledger entries that is one statement, an atomic commit on its own; with
-        them, the snapshot (and the match's end, or its new timers), the season ledger
-        entries the move caused and the results of a move that ended the match commit in the
-        same transaction, so a prize is paid, and a result counted, exactly once. Raises
-        LedgerRefused, with nothing written, when an entry would overdraw a balance."""
+        """Append an accepted move, its events and what it did to the match's wait, committed
+        when this returns. Without a snapshot or ledger entries that is one statement, an
+        atomic commit on its own; with them, the snapshot (and the match's end, or its new
+        timers), the season ledger entries the move caused and the results of a move that
+        ended the match commit in the same transaction, so a prize is paid, and a result
+        counted, exactly once. Raises LedgerRefused, with nothing written, when an entry
+        would overdraw a balance."""
         insert = (
-            "INSERT INTO log (match_id, seq, actor, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, seq, actor, _json(move), _json(events), at),
+            "INSERT INTO log (match_id, seq, actor, move, events, at, wait) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                seq,
+                actor,
+                _json(move),
+                _json(events),
+                at,
+                _json(wait) if wait is not None else None,
+            ),
         )
         if snapshot is None and ledger is None:
             await self._execute(*insert)
@@ -746,16 +773,20 @@ class Storage(SeasonStore, ResultStore):
     async def pending_events(self, match_id: int | None = None) -> list[OutboxItem]:
         if match_id is None:
             rows = await self._all(
-                "SELECT match_id, seq, events, actor FROM log WHERE delivered = 0 "
+                "SELECT match_id, seq, events, actor, wait FROM log WHERE delivered = 0 "
                 "ORDER BY match_id, seq"
             )
         else:
             rows = await self._all(
-                "SELECT match_id, seq, events, actor FROM log WHERE match_id = ? AND delivered = 0 "
+                "SELECT match_id, seq, events, actor, wait FROM log WHERE match_id = ? "
+                "AND delivered = 0 "
                 "ORDER BY seq",
                 match_id,
             )
-        return [OutboxItem(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+        return [
+            OutboxItem(r[0], r[1], json.loads(r[2]), r[3], json.loads(r[4]) if r[4] else None)
+            for r in rows
+        ]
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
         await self._execute_unsynced(

@@ -32,6 +32,13 @@ Rematch button opened this one.
 `dm_channels` is each member's DM channel with the bot, opened once and kept: a DM goes
 straight to it (no `GET /users/{id}` first).
 
+`log.wait` is what the entry did to the match's wait (the contract's wait signal, `Turn.wait`,
+as `bot.service.Wait` writes it: the phases it began, and who must and may act after it),
+stored with the events so that a delivery after a restart knows it too; NULL in entries
+written before it (the presenter then works it out from the record). `matches.notify` is how
+the host chose to tell the player to move on a board that carries the turn's controls
+(`mention` or `dm`: `/match notify`); NULL: a mention.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction."""
 
@@ -220,5 +227,9 @@ MIGRATIONS: list[str | Migration] = [
         user_id INTEGER PRIMARY KEY,
         channel_id INTEGER NOT NULL
     );
+    """,
+    """
+    ALTER TABLE log ADD COLUMN wait TEXT;
+    ALTER TABLE matches ADD COLUMN notify TEXT;
     """,
 ]

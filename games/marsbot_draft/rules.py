@@ -574,16 +574,7 @@ class MarsbotDraft(Engine[State, Options]):
         if player != state.player or state.phase == "ended":
             return []
         if state.phase == "buy":
-            kept = state.player_kept
-            cards = PickChoices(
-                field="cards",
-                choices=[_choice(c) for c in kept],
-                min=0,
-                max=len(kept),
-                label=f"Cards to buy, {CARD_PRICE} M€ each",
-                as_list=True,
-            )
-            return [Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards])]
+            return self._buys(state.player_kept)
         if state.phase in ("discard", "deck"):
             label = "MARSBOT's discard" if state.phase == "discard" else "MARSBOT's action deck"
             return [Action(key=state.phase, label=label, move={"type": state.phase})]
@@ -632,6 +623,26 @@ class MarsbotDraft(Engine[State, Options]):
                 Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
             )
         return actions
+
+    @staticmethod
+    def _buys(kept: list[DraftCard]) -> list[Action]:
+        """§3.5: buying some of the cards kept (a menu of them), or none, its own action: a
+        menu sends at least one choice."""
+        none = Action(key="buy-none", label="Buy none", move={"type": "buy", "cards": []})
+        if not kept:
+            return [none]
+        cards = PickChoices(
+            field="cards",
+            choices=[_choice(c) for c in kept],
+            min=1,
+            max=len(kept),
+            label=f"Cards to buy, {CARD_PRICE} M€ each",
+            as_list=True,
+        )
+        return [
+            Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards]),
+            none,
+        ]
 
     # -- views and the end ------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import discord
 import pytest
 
 from bot.flows import lobby
@@ -272,8 +273,9 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
         dm, [view["player_pile"][0]["name"]], custom_id=f"dealer:actpick:{t.match_id}:take"
     )
     assert r.ephemeral and "That is not open now (Buying your cards)" in r.response.content
-    buy = t.last_with(f"dealer:mb:buy-none:{t.match_id}")
-    r = await t.ann.user.click(buy, custom_id=f"dealer:mb:buy-none:{t.match_id}")
+    buy = t.last_with(f"dealer:act:{t.match_id}:buy-none")
+    assert f"dealer:actpick:{t.match_id}:buy" in custom_ids(buy), "the menu, and Buy none"
+    r = await t.ann.user.click(buy, custom_id=f"dealer:act:{t.match_id}:buy-none")
     assert r.ephemeral, r.response.content
     assert "You buy none of your cards." in t.channel_text()
     assert ENGINE.result(await t.state())["bought"] == []
@@ -291,11 +293,56 @@ async def test_the_menus_and_buttons_work_after_a_restart(simcord_env: Any, db_p
     assert (await t.view())["player_kept"][0]["name"] == card
     for _ in range(3):
         await t.ann.slash(t.channel, "match close-phase")
-    buy = t.last_with(f"dealer:mb:buy-none:{t.match_id}")
+    buy = t.last_with(f"dealer:act:{t.match_id}:buy-none")
     await simcord_env.restart_bot(make_bot(db_path))
-    r = await t.ann.user.click(buy, custom_id=f"dealer:mb:buy-none:{t.match_id}")
+    r = await t.ann.user.click(buy, custom_id=f"dealer:act:{t.match_id}:buy-none")
     assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
     assert ENGINE.result(await t.state())["bought"] == []
+
+
+async def post_earlier(t: Draft, custom_id: str) -> Any:
+    """A message with a button as the previous version posted it, in the channel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Buy none", custom_id=custom_id))
+    await t.bot.get_channel(t.channel.id).send("An earlier 1-on-1", view=view)
+    view.stop()
+    return t.channel.history()[-1]
+
+
+async def test_buy_none_of_the_previous_version_answers_or_refuses_clearly(
+    simcord_env: Any,
+) -> None:
+    """The previous version's **Buy none** (`dealer:mb:buy-none:<match>`) is the engine's
+    `buy-none` now: refused politely, changing nothing, while buying is not open; it buys
+    none when it is. The table's card and pile have no control: their commands do it."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Spire")
+    await t.opened()
+    old = await post_earlier(t, f"dealer:mb:buy-none:{t.match_id}")
+    r = await t.ann.click(old, custom_id=f"dealer:mb:buy-none:{t.match_id}")
+    refused = r.response.content
+    assert r.ephemeral and "That is not open now (Round 1 of 4: your card)" in refused
+    assert await t.moves() == 0
+    for _ in range(3):
+        await t.ann.slash(t.channel, "match close-phase")
+    r = await t.ann.click(old, custom_id=f"dealer:mb:buy-none:{t.match_id}")
+    assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+    assert "You buy none of your cards." in t.channel_text()
+    assert ENGINE.result(await t.state())["bought"] == []
+
+
+async def test_a_draft_at_the_table_offers_its_commands_not_forms(simcord_env: Any) -> None:
+    """At the table the card and MARSBOT's pile are typed with `/marsbot take` and `/marsbot
+    pick` (names autocomplete): the 1-on-1 has no control for them, so no DM is sent for a
+    round; the discard gets its button."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, "marsbot start", corporation="Thorgate", own_first=True)
+    await t.opened()
+    me = await t.ann.slash(t.channel, "me")
+    assert me.ephemeral and not me.response.components, me.response.content
+    took = await t.ann.slash(t.channel, "marsbot take", card="Birds")
+    assert took.ephemeral and not took.response.components
+    assert not t.ann.user.dm_channel or not t.ann.user.dm_channel.history()
 
 
 async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:

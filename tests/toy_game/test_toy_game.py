@@ -20,6 +20,7 @@ from games.core.match import MatchRecord, replay
 from tests.bot.conftest import make_bot
 from tests.conformance.test_conformance import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
+from tests.toy_game.plugin import PLUGIN
 
 
 @settings(max_examples=20)
@@ -207,3 +208,28 @@ def test_high_bid_with_lots_passes_the_contract_checks(lots: int) -> None:
     setup = Setup(names(3), {"lots": lots}, 5, 5)
     playout = Playout(ENGINE, setup, hostile=True, contract=True).run()
     assert playout.accepted > 0
+
+
+async def test_a_new_wait_its_texts_do_not_announce_gets_the_phases_title(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot knows a new wait from the contract (`Turn.wait`), not from an event: a game
+    whose texts announce none of their events still gets, in the channel, the phase's title
+    and deadline with the My 1-on-1 button, and each player their 1-on-1 by DM."""
+    monkeypatch.setattr(type(PLUGIN.texts), "announces", frozenset())
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    host = guild.add_member(simcord_env.create_user("hostess"))
+    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
+    lobby = (await host.slash(channel, "match create high-bid", coins=20)).response
+    for member in (ann, bob):
+        await member.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    opening = next(m for m in channel.history() if "**Bidding**\nCloses <t:" in m.content)
+    assert opening.content.startswith("**High Bid begins.**"), "the game's words first"
+    ids = [
+        c.get("custom_id", "") for row in opening.components for c in row.to_dict()["components"]
+    ]
+    assert any(i.startswith("dealer:me:") for i in ids), "the My 1-on-1 button"
+    for member in (ann, bob):
+        assert "Your bid: no bid yet (of 20)" in member.user.dm_channel.last_message.content

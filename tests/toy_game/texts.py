@@ -14,6 +14,7 @@ class HighBidTexts(GameTexts):
     title = "High Bid"
     forfeit = "Your bid counts as none."
     commands: ClassVar[frozenset[str]] = frozenset({"bid"})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]

@@ -46,6 +46,7 @@ class AuctionAuctionTexts(GameTexts):
         {"access_resolved", "auction_resolved", "match_ended"}
     )
     commands: ClassVar[frozenset[str]] = frozenset({"bid", "give", "garnet-trade"})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
 
     def place(self, location: str) -> str:
         return place_name(location)

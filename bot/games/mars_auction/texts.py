@@ -77,6 +77,7 @@ class MarsAuctionTexts(GameTexts):
     #: An auction settled: each player gets their own settlement (`results`).
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"auction_settled"})
     commands: ClassVar[frozenset[str]] = frozenset({"mars budget"})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})

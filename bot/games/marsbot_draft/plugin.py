@@ -1,7 +1,9 @@
 """The MARSBOT draft in Discord: `/match create marsbot-draft` (a whole draft, or one at the
 table), the `/marsbot` commands (start a draft at the table, enter MARSBOT's pile, the card
-you take, the discard and the action deck), the 1-on-1's controls, and card names that
-autocomplete from the catalogue.
+you take, the discard and the action deck), and card names that autocomplete from the
+catalogue. The 1-on-1's controls are the generic ones, walking the engine's legal actions (a
+whole draft's card menu, the buy menu and **Buy none**, the table's discard and deck
+buttons); the table's card and pile are typed with the commands (`by_command`).
 
 A draft has one player, so it starts as soon as it is created, for its creator.
 """
@@ -14,16 +16,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import ActButton, ActMenu, IdButton
+from bot.components import IdButton
 from bot.errors import UserError, guarded
-from bot.games.base import Names
 from bot.games.marsbot_draft.texts import MarsbotDraftTexts
 from bot.games.plugin import GamePlugin
 from bot.games.tm_sets import chosen_sets, set_choices
 from bot.handlers import Handlers, handlers
+from games.core.contract import Action
 from games.core.errors import RuleError
-from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR, DraftCard
-from games.marsbot_draft.model import CARD_PRICE
+from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR
 from games.marsbot_draft.priority import CORPORATIONS, find_corporation, parse_levels
 from games.tm_catalogue import DEFAULT_EXPANSIONS, PROJECT_TYPES, CardType, builtin, fold
 
@@ -301,72 +302,21 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
 
 
 class BuyNone(IdButton, template=r"dealer:mb:buy-none:(?P<id>\d+)"):
-    """A whole draft's last step: buying none of the four cards (a menu cannot send none)."""
+    """**Buy none** as earlier versions posted it (`dealer:mb:buy-none:<match>`): the
+    engine's `buy-none` action now, through the same walker as the generic button, which
+    refuses it politely when buying is no longer open."""
 
     PREFIX, LABEL, STYLE = "dealer:mb:buy-none", "Buy none", discord.ButtonStyle.secondary
 
     async def run(self, interaction: Interaction, flows: Handlers) -> None:
-        await flows.play.move(interaction, self.number, {"type": "buy", "cards": []})
+        await flows.play.act(interaction, self.number, "buy-none")
 
 
-def _options(cards: list[dict[str, Any]]) -> list[discord.SelectOption]:
-    """A menu's options: each card by its name, its value the card as typed (the action's
-    choice values)."""
-    return [
-        discord.SelectOption(
-            label=card["name"][:100],
-            value=DraftCard.model_validate(card).written(),
-            description=f"{card['cost']} M€ · {', '.join(card['tags']) or 'no tags'}"[:100],
-        )
-        for card in cards
-    ]
-
-
-def controls(match_id: int, view: dict[str, Any], names: Names) -> discord.ui.View | None:
-    """The 1-on-1's controls, from the player's view: a whole draft's menu of their pile (none
-    for its last card, which Dealer takes for them, MB-D13), and the buy menu with **Buy
-    none**; the table's discard and deck buttons. A table round has none: the pile is entered
-    with `/marsbot pick`."""
-    phase = view["phase"]
-    items: list[discord.ui.Item[Any]] = []
-    if phase == "pick" and view["mode"] == "whole-draft" and not view["forced"]:
-        items.append(
-            ActMenu(
-                match_id,
-                "take",
-                _options(view["player_pile"]),
-                placeholder="Take a card from your pile",
-            )
-        )
-    elif phase == "buy":
-        kept = view["player_kept"]
-        items.append(
-            ActMenu(
-                match_id,
-                "buy",
-                _options(kept),
-                placeholder=f"Cards to buy, {CARD_PRICE} M€ each",
-                min_values=1,
-                max_values=len(kept),
-            )
-        )
-        items.append(BuyNone(match_id))
-    elif phase == "discard":
-        items.append(
-            ActButton(match_id, "discard", "MARSBOT's discard", discord.ButtonStyle.primary)
-        )
-    elif phase == "deck":
-        items.append(
-            ActButton(
-                match_id, "deck", "Shuffle MARSBOT's action deck", discord.ButtonStyle.primary
-            )
-        )
-    if not items:
-        return None
-    shown = discord.ui.View(timeout=None)
-    for item in items:
-        shown.add_item(item)
-    return shown
+def by_command(action: Action) -> bool:
+    """A draft at the table's own card and MARSBOT's pile: picks typed among the catalogue,
+    made with `/marsbot take` and `/marsbot pick`, whose card names autocomplete (a form's
+    would not), so the 1-on-1 shows no control for them (MB-D3, MB-D4)."""
+    return action.pick is not None and action.pick.typed
 
 
 PLUGIN = GamePlugin(
@@ -374,5 +324,5 @@ PLUGIN = GamePlugin(
     create=create,
     cog=MarsbotCog,
     dynamic_items=(BuyNone,),
-    controls=controls,
+    by_command=by_command,
 )

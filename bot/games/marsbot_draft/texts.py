@@ -55,6 +55,7 @@ class MarsbotDraftTexts(GameTexts):
     #: MB-D8: no phase has a deadline; the drafter is also its host.
     untimed = "No clock: the draft waits for its player."
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, "draft_started"})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     wants_views = True
     combine_messages = True
     spectators_see_sealed = False

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError, guarded
-from bot.games.plugin import Form, GamePlugin, Seat
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin, Seat
 from bot.games.project_mars.controls import (
     DECK_FORM,
     DYNAMIC_ITEMS,
@@ -39,8 +39,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         "when it runs out, the default (a pass) is taken",
         spectators="A channel that gets each round's results",
         thread="Play the match in a new thread of this channel (default no)",
+        notify=f"{NOTIFY_HELP} with your 1-on-1 (default)",
     )
-    @app_commands.choices(deck=DECKS)
+    @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES)
     async def project_mars(
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
@@ -49,6 +50,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         spectators: discord.TextChannel | None = None,
         thread: bool | None = None,
+        notify: str | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -60,6 +62,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 turn_minutes,
                 spectators,
                 thread=bool(thread),
+                notify=notify,
             ),
         )
 
@@ -75,6 +78,7 @@ async def _create(
     spectators: discord.TextChannel | None,
     *,
     thread: bool,
+    notify: str | None,
 ) -> None:
     options: dict[str, Any] = {}
     if deck is not None:
@@ -94,6 +98,7 @@ async def _create(
         opponent=opponent,
         practice=practice,
         thread=thread,
+        notify=notify,
     )
 
 

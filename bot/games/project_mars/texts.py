@@ -92,6 +92,7 @@ class ProjectMarsTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     #: The record's seed deals every hand: no export while the match runs (PM-D16).
     record_while_running = False
 
