@@ -4,7 +4,8 @@ The samples come from matches played through the engine (`Match.start`, then `su
 scripted moves), so they show what the engine really announces: a 12-player match with all
 five colours and names that are long, non-Latin or full of emoji, and a 5-player match with
 the default colours; a Project Mars match played by its practice player in both seats; and
-MARSBOT drafts, one dealt whole and one at the table with a card written out.
+MARSBOT drafts, one dealt whole and one at the table with a card written out; and an Atrades
+match of five greedy computer seats (its map and guild boards).
 Each board is written as a PNG beside a `.txt` with its alt text, and one line per board is
 printed: file, size in pixels and kilobytes, render time.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -25,6 +26,9 @@ from typing import Any
 from bot.games.mars_auction.texts import SETTLEMENT, MarsAuctionTexts
 from bot.games.project_mars.texts import ROUND_BOARD, ProjectMarsTexts
 from bot.season_board import standings_board
+from games.atrades import ENGINE as ATRADES_ENGINE
+from games.atrades.playout import greedy_player
+from games.atrades.render import render_guild, render_map
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
@@ -383,6 +387,62 @@ def marsbot_drafts() -> dict[str, dict[str, Any]]:
     return views
 
 
+#: Atrades's five seats: a long name, a CJK name and an emoji.
+ATRADES: dict[str, str] = {
+    "801": "Ann",
+    "802": "Bartholomew von Habsburg-Lothringen",
+    "803": "王小明",
+    "804": "Zoë 🦊",
+    "805": "Eve",
+}
+
+
+@dataclass
+class AtradesPlayed:
+    """An Atrades match of greedy computer seats played to its end, and the views it showed:
+    the map at its end and in a merger's auction with a high bid; a guild board in round 2's
+    turn-order bids with the player's own bid standing, and one in the merger's auction."""
+
+    names: dict[str, str]
+    ended: dict[str, Any] = field(default_factory=dict)
+    merger: dict[str, Any] = field(default_factory=dict)
+    bidding: dict[str, Any] = field(default_factory=dict)
+    auction: dict[str, Any] = field(default_factory=dict)
+
+
+def atrades_playout(seed: int, players: int = 5) -> Iterator[tuple[Match, str]]:
+    """A seeded Atrades match of greedy computer seats (the seats of `ATRADES`), move by
+    move to its end: the match after each move and who made it (the host closes a phase
+    nobody is left to act in)."""
+    match, _ = Match.start(ATRADES_ENGINE, list(ATRADES)[:players], {}, seed)
+    rnd = random.Random(seed)
+    while not match.finished:
+        waiting = ATRADES_ENGINE.turn(match.state).must
+        if not waiting:
+            match.submit(HOST, {"type": "close_phase"})
+            yield match, HOST
+            continue
+        player = waiting[0]
+        match.submit(player, greedy_player(ATRADES_ENGINE.summary(match.state, player), rnd))
+        yield match, player
+
+
+def atrades_match(seed: int = 2, players: int = 5) -> AtradesPlayed:
+    """Seed 2's five greedy seats sell a company to the Government and run three mergers."""
+    played = AtradesPlayed(dict(list(ATRADES.items())[:players]))
+    for match, player in atrades_playout(seed, players):
+        state = match.state
+        if not played.merger and state.merger is not None and state.merger.leader is not None:
+            played.merger = ATRADES_ENGINE.view(state, None)
+            bidder = ATRADES_ENGINE.turn(state).must
+            if bidder:
+                played.auction = ATRADES_ENGINE.view(state, bidder[0])
+        if not played.bidding and state.round == 2 and state.flow.step == "bids" and state.bids:
+            played.bidding = ATRADES_ENGINE.view(state, player)
+    played.ended = ATRADES_ENGINE.view(match.state, None)
+    return played
+
+
 def season_standings() -> dict[str, Any]:
     """A season of 12 members after a few matches: one eliminated, some candidates, a trade
     of a running match withheld (the data `bot.seasons.standings_data` makes)."""
@@ -457,6 +517,13 @@ def boards() -> dict[str, Callable[[], Board]]:
         "mars-auction-unlimited-card": lambda: display_board(ma.unlimited, ma.names),
         "mars-auction-settlement": lambda: settlement_board(ma.settlement, ma.names),
         "mars-auction-final": lambda: settlement_board(ma.final, ma.names),
+    }
+    at = atrades_match()
+    out |= {
+        "atrades-map-5-players-ended": lambda: render_map(at.ended, at.names),
+        "atrades-map-merger": lambda: render_map(at.merger, at.names),
+        "atrades-guild-bidding": lambda: render_guild(at.bidding, at.names),
+        "atrades-guild-auction": lambda: render_guild(at.auction, at.names),
     }
     return out
 

@@ -40,6 +40,8 @@ from games.core.drawing.palette import (
     PANEL,
     PANEL_RAISED,
     RGB,
+    SEAT_LETTERS,
+    SEATS,
     TEXT,
     mix,
 )
@@ -64,16 +66,6 @@ KIND_BANDS: dict[str, RGB] = {
     "prelude": (204, 121, 167),
     "project": (94, 214, 176),
 }
-#: The seats: Okabe-Ito sky blue, orange, bluish green, reddish purple and yellow, each with
-#: the ink its letter needs.
-SEATS: tuple[tuple[RGB, RGB], ...] = (
-    ((86, 180, 233), DARK_TEXT),
-    ((230, 159, 0), DARK_TEXT),
-    ((0, 158, 115), (255, 255, 255)),
-    ((204, 121, 167), DARK_TEXT),
-    ((240, 228, 66), DARK_TEXT),
-)
-LETTERS = "ABCDE"
 TURN = BadgeStyle(DARK_TEXT, GOLD)
 PASSED = BadgeStyle(MUTED, PANEL)
 LEFT = BadgeStyle(FAINT, BACKGROUND)
@@ -87,7 +79,7 @@ Name = Callable[[str], str]
 
 def letter(players: Sequence[str], player: str) -> str:
     """A player's seat letter, A to E, in seat order."""
-    return LETTERS[players.index(player)] if player in players else "?"
+    return SEAT_LETTERS[players.index(player)] if player in players else "?"
 
 
 def card_facts(card: Mapping[str, Any]) -> str:

@@ -334,7 +334,7 @@ def test_render_samples_writes_every_board_and_its_alt_text(tmp_path: Path) -> N
     texts = sorted((tmp_path / "out").glob("*.txt"))
     assert len(pngs) == len(texts) == len(render_samples.boards())
     kinds = {p.stem.split("-")[0] for p in pngs}
-    assert kinds == {"access", "lots", "one", "final", "season", "mars", "marsbot"}
+    assert kinds == {"access", "lots", "one", "final", "season", "mars", "marsbot", "atrades"}
 
 
 def test_render_samples_needs_one_directory() -> None:

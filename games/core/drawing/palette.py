@@ -32,6 +32,18 @@ BRONZE: RGB = (222, 150, 100)
 GARNET: RGB = (232, 96, 120)
 DARK_TEXT: RGB = (24, 26, 32)
 
+#: Up to five seats at a table: Okabe-Ito sky blue, orange, bluish green, reddish purple and
+#: yellow, each with the ink its letter needs; a seat's letter (A to E) always goes with its
+#: colour.
+SEATS: tuple[tuple[RGB, RGB], ...] = (
+    ((86, 180, 233), DARK_TEXT),
+    ((230, 159, 0), DARK_TEXT),
+    ((0, 158, 115), (255, 255, 255)),
+    ((204, 121, 167), DARK_TEXT),
+    ((240, 228, 66), DARK_TEXT),
+)
+SEAT_LETTERS = "ABCDE"
+
 
 @dataclass(frozen=True, slots=True)
 class CubeColour:

@@ -1,0 +1,362 @@
+"""The map everyone looks at, from the public view (AT-D27): the regions with their names and
+demand tracks, terrain, cities, connectors, the company tiles with their type, initiative and
+owner, sold companies, the starting tiles to acquire and the guilds in turn order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.atrades.data import REGION_BY_NAME, starting_type
+from games.atrades.render.hexes import (
+    HEADER_H,
+    ISLAND_W,
+    MARGIN,
+    TYPE_STYLES,
+    WIDTH,
+    connector_dots,
+    connector_ends,
+    islands,
+    map_key,
+    paste_hex,
+    positions,
+    static_layer,
+    tile_image,
+)
+from games.atrades.render.words import (
+    Name,
+    company_words,
+    display_words,
+    merger_words,
+    phase_title,
+    seat_letter,
+    seats,
+    supply_words,
+    technology_words,
+    tile_mark,
+    title_namer,
+)
+from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text, fonts
+from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
+from games.core.drawing.palette import (
+    ACCENT,
+    BACKGROUND,
+    DARK_TEXT,
+    FAINT,
+    GOLD,
+    LINE,
+    MUTED,
+    PANEL,
+    PANEL_RAISED,
+    SEATS,
+    TEXT,
+    mix,
+)
+from games.core.drawing.table import Draw
+from games.core.drawing.words import join, ordinal, plural
+from games.core.hex import parse_label
+
+KICKER = "ATRADES"
+ROW_H = 38
+LEGEND = (
+    "R Rations, L Liquids, W Wiring, S Spice: a tile shows its type's letter and its "
+    "company's initiative; the disc is its owner's seat letter. Grey striped tiles were sold "
+    "to the Government. Ringed numbers are cities. Dashed lines are connectors: the hexes "
+    "they join are adjacent. Type a hex's label, such as B4, to choose it. Cubes on the "
+    "tracks: ACQ Acquire, MRG Merger, BUR Bureaucracy, RES Research."
+)
+
+
+def _seat_style(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle]:
+    players = seats(view)
+    fill, ink = (
+        SEATS[players.index(player) % len(SEATS)] if player in players else (MUTED, DARK_TEXT)
+    )
+    return seat_letter(view, player), BadgeStyle(ink, fill)
+
+
+def _demand(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
+    """Each region's demand: the figure beside its name and its track (AT-D2)."""
+    for island, region in zip(islands(len(view["regions"])), view["regions"], strict=True):
+        demand = int(region["demand"])
+        spaces = REGION_BY_NAME[region["name"]].demand_max
+        y = top + island.top
+        right = island.left + ISLAND_W
+        canvas.text(
+            right, y + 16, f"DEMAND {demand}", size=14, bold=True, fill=ACCENT, align="right"
+        )
+        canvas.image.paste(track(demand, spaces), (island.left, y + 32))
+
+
+@lru_cache(maxsize=32)
+def track(demand: int, spaces: int) -> Image.Image:
+    """A demand track of `spaces` spaces, those up to `demand` filled (drawn once each)."""
+    gap = 3
+    track = Canvas(ISLAND_W, HEADER_H - 44, PANEL)
+    w = (ISLAND_W - gap * (spaces - 1)) / spaces
+    for space in range(spaces):
+        x0, x1 = round(space * (w + gap)), round(space * (w + gap) + w)
+        fill = ACCENT if space < demand else PANEL_RAISED
+        track.rect((x0, 0, x1, track.height), fill, radius=3)
+    return track.image
+
+
+@lru_cache(maxsize=1)
+def legend() -> Image.Image:
+    """The key under the map (the same on every map: drawn once)."""
+    lines = wrap_footer([LEGEND], WIDTH, MARGIN)
+    legend = Canvas(WIDTH, FOOTER_LINE * len(lines))
+    legend.footer(lines, margin=MARGIN, top=0)
+    return legend.image
+
+
+def _region_of(view: Mapping[str, Any], label: str) -> int:
+    return int(view["map"][label][1])
+
+
+def _tiles(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
+    """Every company tile: its type's colour and letter, its initiative, its owner's disc; a
+    sold company's tiles grey and striped. Then the connectors' ends again, over the tiles."""
+    at = positions(map_key(view))
+    for company in view["companies"]:
+        kind, flipped = str(company["type"]), bool(company["flipped"])
+        mark = tile_mark(kind, int(company["initiative"]))
+        letter, style = _seat_style(view, str(company["owner"]))
+        owner = None if flipped else (letter, style.fill, style.ink)
+        for label in company["hexes"]:
+            x, y = at[label]
+            paste_hex(canvas.image, tile_image(kind, flipped, label, mark, owner), (x, y + top))
+    draw = ImageDraw.Draw(canvas.image)
+    for a, b in view["connectors"]:
+        ends = connector_ends(at[a], at[b])
+        connector_dots(draw, tuple((x, y + top) for x, y in ends))
+
+
+def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
+    """The starting tiles face up, the pile and the plain tiles left. Returns the y below."""
+    canvas.rect((MARGIN, top, WIDTH - MARGIN, top + 44), PANEL, radius=8)
+    middle = top + 22
+    x = (
+        MARGIN
+        + 14
+        + canvas.text(MARGIN + 14, middle, "TO ACQUIRE", size=13, bold=True, fill=MUTED)
+        + 12
+    )
+    if not view["display"]:
+        x += canvas.text(x, middle, "no starting tile left", size=15, fill=FAINT)
+    for number in view["display"]:
+        kind = starting_type(int(number))
+        fill, ink, _ = TYPE_STYLES[kind]
+        x += (
+            canvas.badge(
+                x, middle, tile_mark(kind, int(number)), BadgeStyle(ink, fill), size=13, upper=False
+            )
+            + 6
+        )
+    supply = view["supply"]
+    plain = " · ".join(f"{TYPE_STYLES[t][2]} {supply[t]}" for t in TYPE_STYLES)
+    canvas.text(
+        WIDTH - MARGIN - 14,
+        middle,
+        f"pile {view['pool']} · plain tiles {plain}",
+        size=14,
+        fill=MUTED,
+        align="right",
+        max_width=WIDTH - MARGIN - 14 - x - 10,
+    )
+    return top + 44
+
+
+MERGER_LABEL = 84
+
+
+def _merger_lines(view: Mapping[str, Any], name: Name) -> list[str]:
+    """The merger under way in words, on at most two lines."""
+    room = WIDTH - 2 * MARGIN - MERGER_LABEL - 28
+    return fonts.wrap_fitted(merger_words(view, name), 14, 13, room, 2)[1]
+
+
+def _merger(canvas: Canvas, top: int, lines: list[str]) -> int:
+    """The merger under way, in a gold panel. Returns the y below it."""
+    height = 20 + 20 * len(lines)
+    canvas.rect(
+        (MARGIN, top, WIDTH - MARGIN, top + height),
+        mix(PANEL, GOLD, 0.12),
+        radius=8,
+        outline=mix(LINE, GOLD, 0.4),
+    )
+    canvas.text(MARGIN + 14, top + 20, "MERGER", size=13, bold=True, fill=GOLD)
+    for index, line in enumerate(lines):
+        canvas.text(MARGIN + MERGER_LABEL + 14, top + 20 + 20 * index, line, size=14)
+    return top + height
+
+
+def _status(view: Mapping[str, Any], player: str, guild: Mapping[str, Any]) -> Text:
+    if guild["out"]:
+        return Text("left", FAINT)
+    if view["ended"]:
+        place = (view.get("places") or {}).get(player)
+        return Text(ordinal(int(place)) if place else "", GOLD, True)
+    if view["step"] == "bids":
+        return Text("bid in", TEXT) if player in view["bid"] else Text("to bid", ACCENT, True)
+    merger = view.get("merger")
+    if merger is not None and player in merger["bidders"]:
+        return Text("bidding", ACCENT, True)
+    if player == view.get("acting"):
+        return Text("to act", ACCENT, True)
+    growing = view["expansions"][:1]
+    if view["step"] == "expansions" and any(
+        c["initiative"] in growing and c["owner"] == player for c in view["companies"]
+    ):
+        return Text("to expand", ACCENT, True)
+    return Text("")
+
+
+def _who(view: Mapping[str, Any], player: str, name: Name) -> Draw:
+    """A table cell: the player's seat badge and name."""
+    letter, style = _seat_style(view, player)
+
+    def draw(canvas: Canvas, x: int, middle: int, w: int) -> None:
+        used = canvas.badge(x, middle, letter, style, size=12) + 8
+        canvas.text(x + used, middle, name(player), size=16, bold=True, max_width=w - used)
+
+    return draw
+
+
+def _guilds(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
+    """The guilds in turn order: who, their board, what they are doing, cubes left, cubes
+    on each track, technologies, and money at the end (hidden before: AT-D27)."""
+    by_player = {str(g["player"]): g for g in view["guilds"]}
+    columns = [
+        Column("In turn order", 0),
+        Column("Guild", 188),
+        Column("", 94),
+        Column("Cubes", 50, "right"),
+        Column("Acq", 34, "right"),
+        Column("Mrg", 34, "right"),
+        Column("Bur", 34, "right"),
+        Column("Res", 34, "right"),
+        Column("Tech", 42, "right"),
+        Column("Money" if view["ended"] else "", 62, "right"),
+    ]
+    table = Table(canvas, MARGIN, WIDTH - MARGIN, columns, row_height=ROW_H, size=16)
+    y = table.header(top)
+    for index, player in enumerate(str(p) for p in view["order"]):
+        guild = by_player[player]
+        tracks = guild["tracks"]
+        money = guild.get("money")
+        y = table.row(
+            y,
+            [
+                _who(view, player, name),
+                Text(str(guild["guild"]), MUTED),
+                _status(view, player, guild),
+                str(guild["cubes"]),
+                str(tracks["acquire"]),
+                str(tracks["merger"]),
+                str(tracks["bureaucracy"]),
+                str(tracks["research"]),
+                str(len(guild["technologies"])),
+                f"${money}" if money is not None else "",
+            ],
+            fill=PANEL if index % 2 == 0 else mix(PANEL, BACKGROUND, 0.5),
+        )
+    return y
+
+
+def map_board(view: Mapping[str, Any], name: Name) -> Board:
+    """The map and the table around it, from the public view (or a player's: only its public
+    keys are read)."""
+    land = tuple(sorted((label, str(c[0]), c[2]) for label, c in view["map"].items()))
+    connectors = tuple((str(a), str(b)) for a, b in view["connectors"])
+    layer = static_layer(map_key(view), land, connectors)
+    key = legend()
+    merger = _merger_lines(view, name) if view.get("merger") else []
+    merger_h = 28 + 20 * len(merger) if merger else 0
+    height = (
+        100
+        + 16
+        + layer.height
+        + 16
+        + 44
+        + 8
+        + merger_h
+        + 34
+        + ROW_H * len(view["order"])
+        + 12
+        + key.height
+        + 12
+    )
+    canvas = Canvas(WIDTH, height)
+    notes = [f"era {view['era']}", plural(len(view["companies"]), "company", "companies")]
+    title = phase_title(view, title_namer(name))
+    y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
+    canvas.image.paste(layer, (0, y))
+    _demand(canvas, y, view)
+    _tiles(canvas, y, view)
+    y = _display(canvas, y + layer.height + 16, view) + 8
+    if merger:
+        y = _merger(canvas, y, merger) + 8
+    y = _guilds(canvas, y, view, name)
+    canvas.image.paste(key, (0, y + 12))
+    return Board(canvas.png(), map_alt(view, name), "atrades-map.png")
+
+
+def _reading_order(label: str) -> tuple[int, int]:
+    """Row by row, then along the row: the order a reader goes over the map."""
+    hex_ = parse_label(label)
+    return hex_.r, hex_.q
+
+
+def map_alt(view: Mapping[str, Any], name: Name) -> str:
+    """The map in words: the phase, each region with its demand, cities, connectors and
+    companies, the starting tiles to acquire, the guilds in turn order."""
+    parts = [f"Atrades map, era {view['era']}. {phase_title(view, name)}."]
+    if view.get("merger"):
+        parts.append(f"Merger: {merger_words(view, name)}.")
+    companies_by_region: dict[int, list[Mapping[str, Any]]] = {}
+    for company in view["companies"]:
+        companies_by_region.setdefault(_region_of(view, company["hexes"][0]), []).append(company)
+    taken = {label for c in view["companies"] for label in c["hexes"]}
+    for index, region in enumerate(view["regions"]):
+        cells = sorted(
+            ((label, c) for label, c in view["map"].items() if int(c[1]) == index),
+            key=lambda cell: _reading_order(cell[0]),
+        )
+        cities = [f"{c[2]} at {label}" for label, c in cells if c[0] == "c"]
+        free = [label for label, c in cells if c[0] == "h" and label not in taken]
+        joined = [f"{a} to {b}" for a, b in view["connectors"] if _region_of(view, a) == index]
+        words = [f"demand {region['demand']} of {REGION_BY_NAME[region['name']].demand_max}"]
+        words.append(f"{'city' if len(cities) == 1 else 'cities'} {join(cities)}")
+        if joined:
+            words.append(f"connector {join(joined)}")
+        here = [company_words(c, name) for c in companies_by_region.get(index, [])]
+        words.append(f"companies: {join(here)}" if here else "no company")
+        words.append(f"free land: {join(free)}" if free else "no free land")
+        parts.append(f"{region['name']}: {'; '.join(words)}.")
+    parts.append(f"To acquire: {display_words(view['display'])}; {view['pool']} in the pile.")
+    parts.append(f"Plain tiles left: {supply_words(view['supply'])}.")
+    guilds = {str(g["player"]): g for g in view["guilds"]}
+    for player in (str(p) for p in view["order"]):
+        guild = guilds[player]
+        tracks = guild["tracks"]
+        facts = [
+            f"seat {seat_letter(view, player)}",
+            str(guild["guild"]),
+            f"{guild['cubes']} cubes left",
+            "on the tracks: acquire {acquire}, merger {merger}, bureaucracy {bureaucracy}, "
+            "research {research}".format(**tracks),
+        ]
+        if guild["technologies"]:
+            facts.append(
+                "technologies " + join([technology_words(t) for t in guild["technologies"]])
+            )
+        if guild.get("money") is not None:
+            facts.append(f"${guild['money']}")
+        if guild["out"]:
+            facts.append("left the game")
+        parts.append(f"{name(player)}: {', '.join(facts)}.")
+    return " ".join(parts)

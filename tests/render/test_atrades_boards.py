@@ -1,0 +1,205 @@
+"""Atrades's pictures (issue 23): goldens of the map and the guild board, alt texts that carry
+the facts, labels that are the engine's own, and that the map shows nothing hidden: two
+states that differ only in personal money and sealed bids draw the same map, byte for byte."""
+
+from __future__ import annotations
+
+import io
+from itertools import combinations
+from math import dist
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games.atrades import ENGINE
+from games.atrades.model import Payment, State
+from games.atrades.render import render_guild, render_map
+from games.atrades.render.hexes import HEX_W, map_key, positions, region_hexes
+from games.core.drawing import Board
+from games.core.match import Match
+from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+from tools import render_samples
+from tools.render_samples import ATRADES, AtradesPlayed, atrades_playout
+
+
+@pytest.fixture(scope="module")
+def at() -> AtradesPlayed:
+    return render_samples.atrades_match()
+
+
+def boards(at: AtradesPlayed) -> dict[str, Board]:
+    return {
+        "atrades-map-5-players-ended": render_map(at.ended, at.names),
+        "atrades-map-merger": render_map(at.merger, at.names),
+        "atrades-guild-bidding": render_guild(at.bidding, at.names),
+        "atrades-guild-auction": render_guild(at.auction, at.names),
+    }
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "atrades-map-5-players-ended",
+        "atrades-map-merger",
+        "atrades-guild-bidding",
+        "atrades-guild-auction",
+    ],
+)
+def test_atrades_picture_matches_its_golden_image(
+    name: str, at: AtradesPlayed, tmp_path: Path
+) -> None:
+    assert_matches_golden(name, boards(at)[name], tmp_path)
+
+
+def test_atrades_pictures_are_deterministic_small_and_phone_wide(at: AtradesPlayed) -> None:
+    first = boards(at)
+    assert first == boards(render_samples.atrades_match())
+    for board in first.values():
+        picture = Image.open(io.BytesIO(board.png))
+        assert picture.format == "PNG"
+        assert picture.width == 960
+        assert len(board.png) < MAX_BYTES, board.filename
+
+
+def test_the_sample_has_what_the_pictures_must_handle(at: AtradesPlayed) -> None:
+    """Five guilds, six regions, a company sold to the Government, a merger with a high bid,
+    a standing turn-order bid, a raise offered."""
+    assert len(at.ended["guilds"]) == 5 and len(at.ended["regions"]) == 6
+    assert any(c["flipped"] for c in at.ended["companies"])
+    assert at.merger["merger"]["leader"] is not None
+    assert at.bidding["me"]["bid"] is not None
+    assert "raise" in {a["key"] for a in at.auction["legal"]}
+
+
+def test_every_hex_has_its_own_place_and_the_engines_label(at: AtradesPlayed) -> None:
+    """Each hex of each region is drawn once, no two overlapping, under the label the engine
+    uses: every land hex of the view's map is one of them, and no hex is left out."""
+    view = at.ended
+    places = positions(map_key(view))
+    every = {h.label for r in view["regions"] for h in region_hexes(r["centre"])}
+    assert set(places) == every and len(every) == 19 * len(view["regions"])
+    assert set(view["map"]) <= every
+    for a, b in combinations(places.values(), 2):
+        assert dist(a, b) >= HEX_W - 0.5
+
+
+def test_map_alt_text_says_where_everything_is(at: AtradesPlayed) -> None:
+    view = at.ended
+    alt = render_map(view, at.names).alt
+    assert alt.startswith("Atrades map, era 2. The game is over: 王小明 wins.")
+    for region in view["regions"]:
+        assert f"{region['name']}: demand {region['demand']} of 10;" in alt
+    for a, b in view["connectors"]:
+        assert f"{a} to {b}" in alt
+    sold = next(c for c in view["companies"] if c["flipped"])
+    hexes = " and ".join(sold["hexes"])
+    assert f"Rations {sold['initiative']}, sold to the Government, on {hexes}" in alt
+    rich = max((c for c in view["companies"] if not c["flipped"]), key=lambda c: c["bank"])
+    assert f"of {at.names[rich['owner']]} on " in alt and f"bank ${rich['bank']}" in alt
+    for label, (terrain, _, city) in view["map"].items():
+        if terrain == "c":
+            assert f"{city} at {label}" in alt
+    assert "Zoë 🦊: seat D, Veil Cartel, 3 cubes left" in alt
+    eve = next(g for g in view["guilds"] if g["player"] == "805")
+    sentence = alt.split("Eve: ")[1]
+    assert sentence.startswith("seat E, Hollow Moon Trust, 3 cubes left")
+    assert sentence.endswith(f", ${eve['money']}."), "money is told once the game is over"
+
+
+def test_free_land_in_the_alt_text_is_what_the_engine_offers(at: AtradesPlayed) -> None:
+    """The hexes the alt text calls free are exactly those the Acquire action offers, by
+    the same labels."""
+    match, _ = Match.start(ENGINE, list(ATRADES)[:3], {}, 5)
+    player = ENGINE.turn(match.state).must[0]
+    match.submit(player, {"type": "bid", "pay_from": "purse", "amount": 1})
+    for other in ENGINE.turn(match.state).must:
+        match.submit(other, {"type": "bid", "pay_from": "purse", "amount": 0})
+    actor = ENGINE.turn(match.state).must[0]
+    view = ENGINE.view(match.state, actor)
+    acquire = next(a for a in view["legal"] if a["key"] == "acquire")
+    offered = {c["value"] for c in acquire["steps"][1]["choices"]}
+    alt = render_map(view, ATRADES).alt
+    listed = set()
+    for part in alt.split("free land: ")[1:]:
+        listed |= set(part.split(".")[0].replace(" and ", ", ").split(", "))
+    assert listed == offered and len(offered) > 20
+
+
+def test_the_guild_board_shows_the_players_own_secrets(at: AtradesPlayed) -> None:
+    board = render_guild(at.bidding, at.names)
+    me = at.bidding["me"]
+    assert f"your money ${me['money']} (only you see it)" in board.alt
+    assert f"Your turn-order bid: ${me['bid']['from_money']} from your money." in board.alt
+    assert "You may now: Bid for turn order" in board.alt
+    auction = render_guild(at.auction, at.names).alt
+    raise_ = next(a for a in at.auction["legal"] if a["key"] == "raise")
+    low, high = raise_["steps"][0]["min"], raise_["steps"][0]["max"]
+    assert auction.endswith(f"You may now: Raise (${low} to ${high}); Pass (out of this auction).")
+    mine = [c for c in at.auction["companies"] if c["owner"] == at.auction["me"]["player"]]
+    for company in mine:
+        assert f"bank ${company['bank']})" in auction
+    with pytest.raises(ValueError):
+        render_guild(at.ended, at.names)
+
+
+def test_at_the_end_the_guild_board_no_longer_calls_money_secret(at: AtradesPlayed) -> None:
+    """AT-D27: everyone sees every guild's money once the game is over."""
+    money = next(g["money"] for g in at.ended["guilds"] if g["player"] == "801")
+    me = {"player": "801", "money": money, "bid": None, "final_bid": None, "final_in": False}
+    alt = render_guild({**at.ended, "me": me, "legal": []}, at.names).alt
+    assert f"round 4, era 2: your money ${money}. Cubes:" in alt
+    assert alt.endswith("Nothing for you to do now. The game is over: 王小明 wins.")
+
+
+def _played(seed: int) -> dict[str, State]:
+    """States of a 5-player game of greedy seats: round 2's turn-order bids with bids
+    standing, and a merger's final sealed round with a bid in."""
+    found: dict[str, State] = {}
+    for match, _ in atrades_playout(seed):
+        state = match.state
+        if state.round == 2 and state.flow.step == "bids" and len(state.bids) >= 2:
+            found.setdefault("bids", state.model_copy(deep=True))
+        if state.merger is not None and state.merger.step == "sealed" and state.merger.sealed:
+            found.setdefault("sealed", state.model_copy(deep=True))
+    return found
+
+
+def _secrets_changed(state: State) -> State:
+    """The same game with every hidden fact different: each guild's money, each standing
+    turn-order bid and each sealed final bid."""
+    other = state.model_copy(deep=True)
+    for guild in other.guilds:
+        guild.money += 13
+    for seat in other.bids:
+        other.bids[seat] = Payment(from_money=7)
+    if other.merger is not None:
+        for seat in other.merger.sealed:
+            other.merger.sealed[seat] = 42
+    return other
+
+
+def test_the_map_is_the_same_whatever_the_hidden_facts_are() -> None:
+    """AT-D27: rendered from the public view, the map cannot change when only personal money
+    or a sealed bid does; a player's guild board does change with their own money (so the
+    comparison can fail), and not with another's."""
+    states = _played(2)
+    assert set(states) == {"bids", "sealed"}
+    for state in states.values():
+        other = _secrets_changed(state)
+        assert render_map(ENGINE.view(other, None), ATRADES) == render_map(
+            ENGINE.view(state, None), ATRADES
+        )
+        mine: dict[str, Any] = ENGINE.view(state, "801")
+        assert render_map(mine, ATRADES) == render_map(ENGINE.view(state, None), ATRADES), (
+            "a player's view draws the public map: their own money is not on it"
+        )
+        assert render_guild(ENGINE.view(other, "801"), ATRADES) != render_guild(mine, ATRADES)
+    state = states["bids"]
+    someone_else = state.model_copy(deep=True)
+    someone_else.guilds[1].money += 13
+    someone_else.bids[1] = Payment(from_money=9)
+    assert render_guild(ENGINE.view(someone_else, "801"), ATRADES) == render_guild(
+        ENGINE.view(state, "801"), ATRADES
+    )
