@@ -11,10 +11,12 @@ import sys
 
 import aiohttp
 import discord
+import psycopg
 from pydantic import ValidationError
 
 from bot.app import DealerBot, create_bot
 from bot.settings import Settings, explain
+from bot.storage.migrations import NewerDatabase
 
 #: The exit status of a start that cannot succeed as things are (a wrong setting or token).
 CANNOT_START = 2
@@ -54,7 +56,7 @@ def run() -> int:
         )
     discord.utils.setup_logging(level=logging.INFO)
     bot = create_bot(
-        settings.database_path,
+        settings.database,
         dev_guild_id=settings.dev_guild_id,
         database_sync=settings.database_sync,
         docs_url=None if settings.docs_url is None else str(settings.docs_url),
@@ -68,8 +70,10 @@ def run() -> int:
         return fail(
             f"cannot reach Discord ({error.__class__.__name__}: {error}).", status=TRY_AGAIN
         )
-    except sqlite3.Error as error:
-        return fail(f"the database DATABASE_PATH={settings.database_path} cannot be used: {error}.")
+    except (sqlite3.Error, psycopg.Error, NewerDatabase) as error:
+        # PostgreSQL's messages run over several lines ("…refused\n\tIs the server running…").
+        reason = " ".join(str(error).split()).rstrip(".")
+        return fail(f"the database {settings.database_setting} cannot be used: {reason}.")
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     return 0

@@ -76,6 +76,9 @@ class PlayHandlers(Protocol):
     async def bid(self, interaction: Interaction, match_id: int, target: str, amount: str) -> None:
         """A bid from the amount form of earlier versions, the amount as typed."""
 
+    async def require_action(self, interaction: Interaction, match_id: int, key: str) -> None:
+        """Refuse politely unless the member may take their legal action `key` now."""
+
     async def own_view(
         self, interaction: Interaction, match_id: int
     ) -> tuple[dict[str, Any], Names]:

@@ -342,9 +342,8 @@ class Presenter:
                         boards.board(plugin_for(row.game).texts, data, table),
                         f"the board of {event.type} in match {row.id}",
                     )
-                    board_controls = plugin_for(row.game).board_controls
-                    if board_controls is not None and public.button:
-                        public.controls = board_controls(row.id, data)
+                    if plugin_for(row.game).controls_on_board and public.button:
+                        public.controls = await self.board_controls(row, players)
                     if event.type in ui.live_board_events:
                         await self._show_live(row, public, mail)
                     else:
@@ -557,19 +556,40 @@ class Presenter:
             return text, controls(row.id, view, names)
         return text, self.actions_view(row, await self.service.actions(row, me), names)
 
+    async def board_controls(
+        self, row: MatchRow, players: list[PlayerRow]
+    ) -> discord.ui.View | None:
+        """The controls on the board message of a game that puts them there
+        (`GamePlugin.controls_on_board`): the generic controls of the one player who may act
+        now, leaving room for the My 1-on-1 button. None when it is not one player, or when
+        an action of theirs is sealed (a budget, a keep: made in private, from the 1-on-1)."""
+        may = (await self.service.turn(row)).may
+        if len(may) != 1:
+            return None
+        actions = await self.service.actions(row, may[0])
+        if any(action.sealed for action in actions):
+            return None
+        return self.actions_view(row, actions, names_of(players), extra=1)
+
     @staticmethod
     def actions_view(
-        row: MatchRow, actions: list[GameAction], names: Names
+        row: MatchRow, actions: list[GameAction], names: Names, extra: int = 0
     ) -> discord.ui.View | None:
-        """The generic 1-on-1 controls of a player's legal `actions`, with what their game
-        adds to them (`GamePlugin.more_controls`); None: nothing to do."""
+        """The generic controls of a player's legal `actions`, with what their game adds to
+        them (`GamePlugin.more_controls`), leaving room for `extra` buttons more; None:
+        nothing to do."""
         plugin = plugin_for(row.game)
         by_command = plugin.by_command
         if by_command is not None:
             actions = [a for a in actions if not by_command(a)]
-        view = actions_view(row.id, actions, lambda text: plugin.texts.engine_text(text, names))
-        if view is not None and plugin.more_controls is not None:
-            for item in plugin.more_controls(row.id, actions):
+        more = plugin.more_controls(row.id, actions) if plugin.more_controls is not None else []
+
+        def label(text: str) -> str:
+            return plugin.texts.engine_text(text, names)
+
+        view = actions_view(row.id, actions, label, extra=extra + len(more))
+        if view is not None:
+            for item in more:
                 view.add_item(item)
         return view
 
@@ -732,7 +752,7 @@ class _Message:
     opened_at: int | None = None
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
-    #: The game's controls for the phase it announces (`GamePlugin.board_controls`).
+    #: The controls for the phase it announces (`Presenter.board_controls`).
     controls: discord.ui.View | None = None
 
 

@@ -333,6 +333,32 @@ def _children(components: Sequence[Any]) -> list[Any]:
     return out
 
 
+def _options(component: Any) -> list[tuple[str, str]]:
+    """A menu's custom id with each of its options' values (none for another component)."""
+    if isinstance(component, dict):
+        found = component.get("options") or []
+        return [(str(component["custom_id"]), str(o["value"])) for o in found]
+    found = getattr(component, "options", None) or []
+    return [(str(component.custom_id), str(o.value)) for o in found]
+
+
+def _menu(message: Any, value: str) -> str:
+    """The custom id of the menu of `message` that offers `value`."""
+    return next(
+        menu
+        for c in _children(message.components)
+        for menu, offered in _options(c)
+        if offered == value
+    )
+
+
+def _offers(message: Any, value: str) -> bool:
+    """Whether a menu of `message` offers `value`."""
+    return any(
+        offered == value for c in _children(message.components) for _, offered in _options(c)
+    )
+
+
 def _custom_ids(components: Sequence[Any]) -> list[str]:
     ids = [
         c.get("custom_id") if isinstance(c, dict) else c.custom_id for c in _children(components)
@@ -404,7 +430,7 @@ class MarsDemo(Demo):
                 )
                 continue
             for pid in engine.turn(state).must:
-                [action] = engine.legal_actions(state, pid)
+                action = engine.legal_actions(state, pid)[0]
                 await self.answer(self.member(pid), state.step, action)
 
     async def turn(self, player: MemberActor, actions: list[GameAction]) -> None:
@@ -428,26 +454,23 @@ class MarsDemo(Demo):
             _expect(answer, "✅")
             return
         cards = [int(c.value) for c in place.pick.choices]
-        if place.pick.max >= 2 and self.rng.random() < 0.4:
+        if place.pick.choices[0].then and self.rng.random() < 0.4:
             picked = self.rng.sample(cards, 2)
             shown = await actor.click(where, custom_id=f"dealer:ma:numbers:{m}")
             answer = await actor.submit_modal(shown, {"cards": f"{picked[0]} {picked[1]}"})
             self.did(player, f"puts a marker on {picked[0]} and {picked[1]} (Card numbers)")
         else:
             card = self.rng.choice(cards)
-            menu = next(
-                c
-                for c in _children(where.components)
-                if getattr(c, "custom_id", "").startswith(f"dealer:ma:cards:{m}:")
-                and any(o.value == str(card) for o in c.options)
-            )
-            asked = await actor.select(where, [str(card)], custom_id=menu.custom_id)
-            twice = f"dealer:ma:put:{m}:{card}-2"
-            both = twice in _custom_ids(_answer(asked).components) and self.rng.random() < 0.5
-            button = twice if both else f"dealer:ma:put:{m}:{card}"
-            answer = await actor.click(_answer(asked), custom_id=button)
-            markers = "two markers" if both else "a marker"
-            self.did(player, f"puts {markers} on {card} (the menu {side}, then the button)")
+            asked = await actor.select(where, [str(card)], custom_id=_menu(where, str(card)))
+            answer = asked
+            markers = "a marker"
+            then = _answer(asked)
+            if any(c.endswith(f":place|{card}") for c in _custom_ids(then.components)):
+                twice = self.rng.random() < 0.5 and _offers(then, str(card))
+                second = str(card) if twice else "none"
+                answer = await actor.select(then, [second], custom_id=_menu(then, second))
+                markers = "two markers" if twice else "a marker"
+            self.did(player, f"puts {markers} on {card} (the menus {side})")
         _expect(answer, "You put")
 
     async def answer(self, player: MemberActor, step: str, action: GameAction) -> None:
@@ -475,13 +498,13 @@ class MarsDemo(Demo):
             self.did(player, f"states {amount} M€ (the form of their 1-on-1)")
             _expect(answer, "Your budget")
             return
-        assert action.pick is not None
-        count = action.pick.max if step == "keep" else min(2, action.pick.max)
-        names = [c.value for c in action.pick.choices][:count]
+        pick = action.pick
+        count = 0 if pick is None else pick.max if step == "keep" else min(2, pick.max)
+        names = [] if pick is None else [c.value for c in pick.choices][:count]
         dm_history = player.user.dm_channel.history()
         if not names:
-            dm = self._newest(dm_history, f"dealer:ma:buynone:{m}")
-            answer = await player.user.click(dm, custom_id=f"dealer:ma:buynone:{m}")
+            dm = self._newest(dm_history, f"dealer:act:{m}:buy_none")
+            answer = await player.user.click(dm, custom_id=f"dealer:act:{m}:buy_none")
             self.did(player, "buys none of their projects (Buy none)")
         else:
             dm = self._newest(dm_history, f"dealer:actpick:{m}:{step}")

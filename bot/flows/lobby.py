@@ -708,7 +708,7 @@ def turn_notice(row: MatchRow) -> str:
     plugin = plugin_for(row.game)
     if not plugin.texts.live_board_events:
         return ""
-    how = notify(row, private=plugin.board_controls is None)
+    how = notify(row, private=not plugin.controls_on_board)
     return f" · Your turn: {NOTIFY.get(how, 'your 1-on-1 by DM')}"
 
 

@@ -221,8 +221,10 @@ class Play:
         except ValueError:
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
         step = action.next_step(answers)
-        if step is None or (picked is None and typed is None):
+        if picked is None and typed is None:
             return answers
+        if step is None:  # an answer to a step the action no longer asks
+            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
         if isinstance(step, Amount):
             answers[step.field] = parse_amount(typed if typed is not None else "")
         elif typed is not None:
@@ -258,6 +260,15 @@ class Play:
         """The confirmed concession: the game's `forfeit` move (docs/engine-contract.md)."""
         row = await self.service.running(match_id)
         await self.submit(interaction, row, Forfeit().model_dump(), replace=True)
+
+    async def require_action(
+        self, interaction: discord.Interaction[Any], match_id: int, key: str
+    ) -> None:
+        """Refuse politely unless the member may take their legal action `key` now (before a
+        game's own form for it opens)."""
+        row = await self.service.running(match_id)
+        await self.gate.require_player(interaction, row)
+        await self._action(row, interaction.user.id, key)
 
     async def _action(
         self, row: MatchRow, user_id: int, key: str | None, *, target: str | None = None

@@ -52,8 +52,6 @@ class Seat:
 Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
 #: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
 Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
-#: The controls on a board message that opens a phase, from its board event (None: none).
-BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
 #: What a game adds to the generic 1-on-1 controls, from the player's legal actions.
 MoreControls = Callable[[int, list[Action]], list[discord.ui.Item[Any]]]
 
@@ -78,21 +76,23 @@ class GamePlugin:
     #: The game's own buttons and menus, restart-proof (`discord.ui.DynamicItem`).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     forms: tuple[Form, ...] = ()
-    #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: a button or
-    #: a menu per legal action, an amount form for an action that takes an amount).
+    #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: menus or a
+    #: button per legal action, walked step by step).
     controls: Controls | None = None
-    #: Items a game adds to the generic 1-on-1 controls (a button to a form of its own,
-    #: such as a deck list typed in full), from the match id and the player's legal
-    #: actions. Layout only: what a player may do is the engine's.
+    #: Items a game adds to the generic controls (a button to a form of its own, such as a
+    #: deck list typed in full), from the match id and the player's legal actions. Layout
+    #: only: what a player may do is the engine's.
     more_controls: MoreControls | None = None
     #: Actions the players make with the game's own slash commands rather than a control
     #: (layout only: typed picks whose command autocompletes what a form cannot); the
     #: 1-on-1 shows none for them.
     by_command: Callable[[Action], bool] | None = None
-    #: Controls on the channel's board message of a phase (a game that `combine_messages`),
-    #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
-    #: and checked on click like any control (only who may act is let through).
-    board_controls: BoardControls | None = None
+    #: The generic controls of the one player who may act go on the channel's board message
+    #: of a phase (a game that `combine_messages`), above its My 1-on-1 button: an auction's
+    #: menus for the player to move. Only for a game whose actions start with steps that show
+    #: nothing but public facts (their later steps, asked privately, may be the player's
+    #: own); checked on click like any control (only who may act is let through).
+    controls_on_board: bool = False
     #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
     #: the game has none.
     computer: Decide | None = None

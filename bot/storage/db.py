@@ -1,37 +1,28 @@
-"""The SQLite store (WAL). Every write that belongs together is one transaction: an
+"""The store, on SQLite or PostgreSQL. Every write that belongs together is one transaction: an
 accepted move, its events (to deliver) and, when the move opened a phase, the snapshot and
 the phase's timers (and the season ledger entries it caused) commit or fail together, so a
 confirmation shown after the commit is never lost."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import logging
-import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
 import pydantic_core
 
-from bot.storage.group_commit import Durability, GroupCommit
-from bot.storage.migrations import MIGRATIONS, Migration
+from bot.storage.backend import Backend, Rows, Tx, Work
+from bot.storage.group_commit import Durability
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
-
-log = logging.getLogger(__name__)
+from bot.storage.sqlite import SqliteBackend
 
 T = TypeVar("T")
 
 #: Written into the SQL (not bound) so SQLite uses the partial index on open matches.
 _OPEN = "status IN ('lobby', 'running')"
-#: Writes between two checkpoints (a bid is two: its move, then its events delivered); in
-#: the benchmark that is 1,300-2,000 pages of WAL, a few MB.
-CHECKPOINT_EVERY = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +130,7 @@ def _json(value: Any) -> str:
     return pydantic_core.to_json(value).decode()
 
 
-def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
+def _match(row: tuple[Any, ...]) -> MatchRow:
     values = list(row)
     values[6] = json.loads(values[6])
     values[8] = values[8] or None
@@ -149,249 +140,99 @@ def _match(row: aiosqlite.Row | tuple[Any, ...]) -> MatchRow:
     return MatchRow(*values)
 
 
-def _connect(path: str) -> sqlite3.Connection:
-    return sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-
-
-class NewerDatabase(sqlite3.DatabaseError):
-    """A database written by a newer Dealer: its schema version (`PRAGMA user_version`) is
-    past the migrations this Dealer knows. After a rollback, the older Dealer would run on
-    a schema it does not know, so it refuses the file and leaves it as it is."""
-
-    def __init__(self, found: int) -> None:
-        super().__init__(
-            f"it was written by a newer Dealer (database version {found}; this Dealer knows "
-            f"versions up to {len(MIGRATIONS)}). Run that Dealer, or restore a backup this one "
-            "made"
-        )
-
-
-#: The header of an SQLite database file, and where it keeps `user_version` (4 bytes,
-#: big-endian, at offset 60: https://www.sqlite.org/fileformat.html#the_database_header).
-_HEADER = b"SQLite format 3\x00"
-_USER_VERSION = slice(60, 64)
-
-
-def _refuse_newer(version: int) -> None:
-    if version > len(MIGRATIONS):
-        raise NewerDatabase(version)
-
-
-def _check_version(path: str) -> None:
-    """Refuse a database from a newer Dealer before anything writes to it: first by the
-    version in the file's header, read as bytes; then, as a newer Dealer that stopped before
-    copying its WAL back leaves its version there, by a read-only connection, which cannot
-    copy the WAL into the file when it closes. A missing, empty or non-database file is left
-    to SQLite."""
-    try:
-        with open(path, "rb") as file:
-            header = file.read(_USER_VERSION.stop)
-    except FileNotFoundError:
-        return
-    if not header.startswith(_HEADER) or len(header) < _USER_VERSION.stop:
-        return
-    _refuse_newer(int.from_bytes(header[_USER_VERSION], "big"))
-    uri = f"{Path(path).absolute().as_uri()}?mode=ro"
-    with contextlib.closing(sqlite3.connect(uri, uri=True)) as reader:
-        _refuse_newer(reader.execute("PRAGMA user_version").fetchone()[0])
-
-
-def _open_writer(path: str, durability: Durability, rank: Rank | None) -> sqlite3.Connection:
-    """The writing connection, with the schema migrated (each migration one transaction,
-    its backfill included); a database from a newer Dealer is refused first
-    (`NewerDatabase`), unchanged. Its automatic checkpoints are off: `Storage` runs them off
-    the event loop."""
-    _check_version(path)
-    writer = _connect(path)
-    for pragma in (
-        "journal_mode=WAL",
-        f"synchronous={durability.upper()}",
-        "foreign_keys=ON",
-        "wal_autocheckpoint=0",
-    ):
-        writer.execute(f"PRAGMA {pragma}")
-    version = writer.execute("PRAGMA user_version").fetchone()[0]
-    for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-        script = migration if isinstance(migration, str) else migration.sql
-        try:
-            writer.executescript(f"BEGIN;\n{script}")
-            if isinstance(migration, Migration):
-                migration.backfill(writer, rank)
-            writer.execute(f"PRAGMA user_version={number}")
-            writer.execute("COMMIT")
-        except BaseException:
-            if writer.in_transaction:
-                writer.execute("ROLLBACK")
-            writer.close()
-            raise
-    _start_wal(writer)
-    return writer
-
-
-def _start_wal(writer: sqlite3.Connection) -> None:
-    """A write of one page (the schema version, unchanged): when the WAL is empty or copied
-    in full, this write starts it afresh, syncing its header, so that the next writes do
-    not. Run off the loop."""
-    version = writer.execute("PRAGMA user_version").fetchone()[0]
-    writer.execute(f"PRAGMA user_version={int(version)}")
-
-
-def _write_timers(w: sqlite3.Connection, match_id: int, timers: list[tuple[str, float]]) -> None:
-    w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-    w.executemany(
+async def _write_timers(w: Tx, match_id: int, timers: list[tuple[str, float]]) -> None:
+    await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+    await w.executemany(
         "INSERT INTO timers (match_id, kind, due) VALUES (?, ?, ?)",
         [(match_id, kind, due) for kind, due in timers],
     )
     deadline = next((due for kind, due in timers if kind == "deadline"), None)
-    w.execute(
+    await w.execute(
         "UPDATE matches SET deadline = ?, paused_remaining = NULL WHERE id = ?",
         (deadline, match_id),
     )
 
 
-def _refund_trades(
-    w: sqlite3.Connection, match_id: int, seqs: list[int] | None, *, reason: str, at: float
+async def _refund_trades(
+    w: Tx, match_id: int, seqs: list[int] | None, *, reason: str, at: float
 ) -> None:
     """Give back, as `refund` entries, the garnet trades of a match (of its moves `seqs`, or
     all) not given back already: a cancelled match's (AA-D10), a trade a host undid (AA-D12)."""
     among = f" AND t.match_seq IN ({', '.join('?' * len(seqs))})" if seqs is not None else ""
-    w.execute(
+    await w.execute(
         "INSERT INTO ledger (season_id, user_id, kind, garnets, reason, match_id, match_seq, at)"
         " SELECT t.season_id, t.user_id, 'refund', -t.garnets, ?, t.match_id, t.match_seq, ?"
         " FROM ledger t WHERE t.match_id = ? AND t.kind = 'trade'" + among + " AND NOT EXISTS"
         " (SELECT 1 FROM ledger r WHERE r.match_id = t.match_id AND r.match_seq = t.match_seq"
-        " AND r.kind = 'refund' AND r.user_id IS t.user_id)",
+        " AND r.kind = 'refund' AND coalesce(r.user_id, 0) = coalesce(t.user_id, 0))",
         (reason, at, match_id, *(seqs or [])),
     )
 
 
-def _write_snapshot(w: sqlite3.Connection, match_id: int, seq: int, snapshot: Snapshot) -> None:
-    w.execute(
+async def _write_snapshot(w: Tx, match_id: int, seq: int, snapshot: Snapshot) -> None:
+    await w.execute(
         "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
         (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
     )
     if snapshot.finished:
-        w.execute(
+        await w.execute(
             "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
             (match_id,),
         )
-        w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
     elif snapshot.timers is not None:
-        _write_timers(w, match_id, snapshot.timers)
+        await _write_timers(w, match_id, snapshot.timers)
+
+
+def is_postgres(location: str | Path) -> bool:
+    """Whether a database location is a PostgreSQL URL (else it is an SQLite file's path)."""
+    return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
 
 
 class Storage(SeasonStore, ResultStore):
-    """One SQLite database in WAL mode, written by one thread with group commit, read on
-    another.
+    """Dealer's store: the SQL of matches, moves, timers, seasons and results, run by a
+    backend (`bot.storage.backend`): the SQLite file by default (`bot.storage.sqlite`: one
+    writer thread with group commit), PostgreSQL when the location is a `postgresql://` URL
+    (`bot.storage.postgres`: a pool, each transaction committed by the server). The methods,
+    their SQL and what they promise are the same on both: a method that writes returns once
+    its transaction is committed (durable under `DATABASE_SYNC=full`)."""
 
-    Writes go through `writer`, a plain `sqlite3` connection that only the group-commit
-    thread (`bot.storage.group_commit`) uses. It is the only connection that writes, so a
-    write never waits for a lock. Each write is a job sent to that thread; the jobs waiting
-    together commit in one transaction (each in a savepoint of its own) and, with the default
-    durability `full` (synchronous=FULL), one sync of the WAL, and each caller resumes only
-    after that commit: `record_move` returns with the move on disk, and the event loop never
-    waits for the disk meanwhile. A match's moves keep their order: `MatchService` sends
-    them one after the other, and the thread commits in the order jobs were sent. With
-    `normal` (synchronous=NORMAL) a commit does not sync. Reads go through aiosqlite (`db`),
-    on its own thread; that connection is query-only, so a write sent there by mistake fails
-    instead of competing with the writer. What a transaction reads to decide its writes (a
-    season balance checked before a debit, in `SeasonStore._append`) it reads through the
-    writer, inside its job.
-
-    The writer's automatic checkpoints are off. Every `CHECKPOINT_EVERY` writes,
-    `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL and the database) in a worker
-    thread on a connection of its own, `checkpointer`, while reads and writes go on; then, as
-    a job of the group-commit thread (so with writes held), a second copy of what was written
-    meanwhile, and a write that starts the WAL afresh (`_start_wal`), so that it ends copied
-    in full instead of growing while writes never pause.
-    """
-
-    def __init__(
-        self,
-        db: aiosqlite.Connection,
-        writer: sqlite3.Connection,
-        checkpointer: sqlite3.Connection,
-        durability: Durability = "full",
-    ) -> None:
-        self.db = db
-        self.durability = durability
-        self.writer = writer
-        self.checkpointer = checkpointer
-        self.closed = False
-        self._commits = GroupCommit(writer, durability)
-        self._since_checkpoint = 0
-        self._checkpoint: asyncio.Task[None] | None = None
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     @classmethod
     async def open(
-        cls, path: str | Path, durability: Durability = "full", *, rank: Rank | None = None
+        cls, location: str | Path, durability: Durability = "full", *, rank: Rank | None = None
     ) -> Storage:
-        """The database at `path`, migrated. `rank` ranks the matches that ended before
-        results were kept (`bot.storage.results.backfill`); only a database without any may
-        be opened without it."""
-        writer = await asyncio.to_thread(_open_writer, str(path), durability, rank)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        await db.execute_fetchall("PRAGMA query_only=ON")
-        return cls(db, writer, _connect(str(path)), durability)
+        """The database at `location` (an SQLite file's path, or a PostgreSQL URL),
+        migrated. `rank` ranks the matches that ended before results were kept
+        (`bot.storage.results.backfill`); only a database without any may be opened without
+        it."""
+        if is_postgres(location):
+            from bot.storage.postgres import PostgresBackend
+
+            return cls(await PostgresBackend.open(str(location), durability, rank))
+        return cls(await SqliteBackend.open(str(location), durability, rank))
 
     async def close(self) -> None:
-        """Writes sent before are committed first. The reader closes last: the last
-        connection to close checkpoints the WAL, on the reader's thread."""
-        if not self.closed:
-            self.closed = True
-            if self._checkpoint is not None:
-                await self._checkpoint
-            await self._commits.stop()
-            self.writer.close()
-            self.checkpointer.close()
-            await self.db.close()
+        """Writes sent before are committed first."""
+        await self.backend.close()
 
-    async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor:
-        """One statement on the writer, committed when this returns."""
+    async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> Rows:
+        """One statement in a transaction of its own, committed when this returns."""
         return await self._transaction(lambda w: w.execute(sql, parameters))
 
     async def _execute_unsynced(self, sql: str, parameters: tuple[Any, ...]) -> None:
         """One statement whose loss in a power cut costs only a repeat (a delivered mark: the
-        messages would be posted again), committed without a sync of its own: in a batch of
-        synced writes it shares their sync, alone it commits unsynced, and the next synced
-        commit syncs it too (a lost one never takes an earlier commit with it)."""
+        messages would be posted again), committed without a sync of its own (on SQLite: in
+        a batch of synced writes it shares their sync, alone it commits unsynced, and the
+        next synced commit syncs it too)."""
         await self._transaction(lambda w: w.execute(sql, parameters), synced=False)
 
-    async def _transaction(
-        self, work: Callable[[sqlite3.Connection], T], *, synced: bool = True
-    ) -> T:
-        """Statements on the writer that commit or fail together, committed (and, when
-        `synced`, durable) when this returns; then count the write and start a checkpoint
-        when one is due."""
-        result = await self._commits.submit(work, synced=synced)
-        self._since_checkpoint += 1
-        if self._since_checkpoint >= CHECKPOINT_EVERY and self._checkpoint is None:
-            self._checkpoint = asyncio.create_task(self._checkpoint_wal())
-        return result
-
-    async def _checkpoint_wal(self) -> None:
-        """Copy the WAL into the database while writes go on; then, with writes held (a job
-        of the group-commit thread), copy what came in meanwhile (a short copy) and, when
-        the WAL is copied in full, start it afresh."""
-        try:
-            self._since_checkpoint = 0
-            await asyncio.to_thread(self._checkpoint_once)
-            await self._commits.submit(self._finish_checkpoint, transactional=False)
-        except sqlite3.Error:
-            log.exception("WAL checkpoint failed; the next one will try again")
-        finally:
-            self._checkpoint = None
-
-    def _finish_checkpoint(self, writer: sqlite3.Connection) -> None:
-        if self._checkpoint_once():
-            _start_wal(writer)
-
-    def _checkpoint_once(self) -> bool:
-        """A passive checkpoint; whether it copied the whole WAL."""
-        busy, frames, copied = self.checkpointer.execute(
-            "PRAGMA wal_checkpoint(PASSIVE)"
-        ).fetchone()
-        return bool(busy == 0 and copied == frames)
+    async def _transaction(self, work: Work[T], *, synced: bool = True) -> T:
+        """Statements that commit or fail together, committed (and, when `synced`, durable)
+        when this returns."""
+        return await self.backend.transaction(work, synced=synced)
 
     # -- server configuration ------------------------------------------------------------
 
@@ -427,10 +268,10 @@ class Storage(SeasonStore, ResultStore):
         """A new lobby (the rematch of match `rematch_of`, if given); None when the channel
         already has an open match."""
         try:
-            cursor = await self._execute(
+            inserted = await self._execute(
                 "INSERT INTO matches (guild_id, channel_id, game, host_id, status, options, seed,"
                 " phase_seconds, clocks, spectator_channel_id, created_at, rematch_of, in_thread,"
-                " notify) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                " notify) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -446,9 +287,9 @@ class Storage(SeasonStore, ResultStore):
                     notify,
                 ),
             )
-        except sqlite3.IntegrityError:
+        except self.backend.integrity_error:
             return None
-        return cursor.lastrowid
+        return int(inserted.rows[0][0])
 
     async def match(self, match_id: int) -> MatchRow | None:
         row = await self._one(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", match_id)
@@ -535,27 +376,33 @@ class Storage(SeasonStore, ResultStore):
         same transaction, every garnet trade of the match goes back to the season's ledger
         as a `refund` entry: the $10 it bought is void with the match (AA-D10)."""
 
-        def cancel(w: sqlite3.Connection) -> bool:
-            cursor = w.execute(
+        async def cancel(w: Tx) -> bool:
+            cursor = await w.execute(
                 "UPDATE matches SET status = 'cancelled', deadline = NULL "
                 f"WHERE id = ? AND {_OPEN}",
                 (match_id,),
             )
-            w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
             if cursor.rowcount == 1:
-                _refund_trades(w, match_id, None, reason=refund_reason, at=at)
+                await _refund_trades(w, match_id, None, reason=refund_reason, at=at)
             return cursor.rowcount == 1
 
         return await self._transaction(cancel)
 
     async def add_player(self, match_id: int, user_id: int, name: str) -> bool:
-        """Seat a player in a lobby; False when already seated."""
-        cursor = await self._execute(
-            "INSERT OR IGNORE INTO match_players (match_id, user_id, name, joined) VALUES (?, ?, ?,"
-            " (SELECT COUNT(*) FROM match_players WHERE match_id = ?))",
-            (match_id, user_id, name, match_id),
-        )
-        return cursor.rowcount == 1
+        """Seat a player in a lobby (the match's row locked while its seats are counted);
+        False when already seated."""
+
+        async def seat(w: Tx) -> bool:
+            await w.lock("matches", match_id)
+            inserted = await w.execute(
+                "INSERT INTO match_players (match_id, user_id, name, joined) VALUES (?, ?, ?,"
+                " (SELECT COUNT(*) FROM match_players WHERE match_id = ?)) ON CONFLICT DO NOTHING",
+                (match_id, user_id, name, match_id),
+            )
+            return inserted.rowcount == 1
+
+        return await self._transaction(seat)
 
     async def remove_player(self, match_id: int, user_id: int) -> bool:
         cursor = await self._execute(
@@ -566,7 +413,8 @@ class Storage(SeasonStore, ResultStore):
     async def set_challenge(self, match_id: int, user_id: int) -> None:
         """Mark a lobby as a challenge: its empty seat is `user_id`'s, taken by accepting."""
         await self._execute(
-            "INSERT OR REPLACE INTO challenges (match_id, user_id) VALUES (?, ?)",
+            "INSERT INTO challenges (match_id, user_id) VALUES (?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET user_id = excluded.user_id",
             (match_id, user_id),
         )
 
@@ -608,6 +456,8 @@ class Storage(SeasonStore, ResultStore):
 
     async def read_kept(self, ids: list[int]) -> None:
         """Kept texts the player has been shown."""
+        if not ids:
+            return
         await self._execute(
             f"DELETE FROM inbox WHERE id IN ({', '.join('?' * len(ids))})", tuple(ids)
         )
@@ -630,19 +480,19 @@ class Storage(SeasonStore, ResultStore):
         options it was dealt with (the season's garnet balances among them) for its record;
         False when the match was not in its lobby any more (a second click on Start)."""
 
-        def start(w: sqlite3.Connection) -> bool:
-            cursor = w.execute(
+        async def start(w: Tx) -> bool:
+            cursor = await w.execute(
                 "UPDATE matches SET status = 'running', state = ?, state_seq = 0, options = ?, "
                 "season_id = ? WHERE id = ? AND status = 'lobby'",
                 (state, _json(options), season_id, match_id),
             )
             if cursor.rowcount != 1:
                 return False
-            w.execute(
+            await w.execute(
                 "INSERT INTO log (match_id, seq, events, at, wait) VALUES (?, 0, ?, ?, ?)",
                 (match_id, _json(events), at, _json(wait) if wait is not None else None),
             )
-            _write_timers(w, match_id, timers)
+            await _write_timers(w, match_id, timers)
             return True
 
         return await self._transaction(start)
@@ -662,12 +512,12 @@ class Storage(SeasonStore, ResultStore):
         wait: dict[str, Any] | None = None,
     ) -> None:
         """Append an accepted move, its events and what it did to the match's wait, committed
-        when this returns. Without a snapshot or ledger entries that is one statement, an
-        atomic commit on its own; with them, the snapshot (and the match's end, or its new
-        timers), the season ledger entries the move caused and the results of a move that
-        ended the match commit in the same transaction, so a prize is paid, and a result
-        counted, exactly once. Raises LedgerRefused, with nothing written, when an entry
-        would overdraw a balance."""
+        when this returns, the match's row locked first (`Tx.lock`: on PostgreSQL the moves
+        of a match commit one after the other, whichever process sends them). The snapshot
+        (and the match's end, or its new timers), the season ledger entries the move caused
+        and the results of a move that ended the match commit in the same transaction, so a
+        prize is paid, and a result counted, exactly once. Raises LedgerRefused, with nothing
+        written, when an entry would overdraw a balance."""
         insert = (
             "INSERT INTO log (match_id, seq, actor, move, events, at, wait) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -681,20 +531,18 @@ class Storage(SeasonStore, ResultStore):
                 _json(wait) if wait is not None else None,
             ),
         )
-        if snapshot is None and ledger is None:
-            await self._execute(*insert)
-            return
 
-        def record(w: sqlite3.Connection) -> None:
-            w.execute(*insert)
+        async def record(w: Tx) -> None:
+            await w.lock("matches", match_id)
+            await w.execute(*insert)
             if ledger is not None:
-                self._append(
+                await self._append(
                     w, ledger.season_id, ledger.entries, by=None, at=at, match=(match_id, seq)
                 )
             if snapshot is not None:
-                _write_snapshot(w, match_id, seq, snapshot)
+                await _write_snapshot(w, match_id, seq, snapshot)
             if results:
-                write_results(w, match_id, results, at)
+                await write_results(w, match_id, results, at)
 
         await self._transaction(record)
 
@@ -716,26 +564,27 @@ class Storage(SeasonStore, ResultStore):
         the time left while paused); their garnet trades are given back. One transaction."""
         among = f"seq IN ({', '.join('?' * len(seqs))})"
 
-        def undo(w: sqlite3.Connection) -> None:
-            w.execute(
+        async def undo(w: Tx) -> None:
+            await w.lock("matches", match_id)
+            await w.execute(
                 "INSERT INTO undone (match_id, seq, actor, move, events, at, undone_at, "
                 "undone_by) SELECT match_id, seq, actor, move, events, at, ?, ? FROM log "
                 f"WHERE match_id = ? AND {among}",
                 (at, by, match_id, *seqs),
             )
-            w.execute(f"DELETE FROM log WHERE match_id = ? AND {among}", (match_id, *seqs))
-            w.execute(
+            await w.execute(f"DELETE FROM log WHERE match_id = ? AND {among}", (match_id, *seqs))
+            await w.execute(
                 "UPDATE matches SET state = ?, state_seq = ? WHERE id = ?",
                 (state, state_seq, match_id),
             )
             if timers is not None:
-                _write_timers(w, match_id, timers)
+                await _write_timers(w, match_id, timers)
             if paused_remaining is not None:
-                w.execute(
+                await w.execute(
                     "UPDATE matches SET paused_remaining = ? WHERE id = ?",
                     (paused_remaining, match_id),
                 )
-            _refund_trades(w, match_id, seqs, reason=refund_reason, at=at)
+            await _refund_trades(w, match_id, seqs, reason=refund_reason, at=at)
 
         await self._transaction(undo)
 
@@ -789,6 +638,8 @@ class Storage(SeasonStore, ResultStore):
         ]
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
+        if not seqs:
+            return
         await self._execute_unsynced(
             f"UPDATE log SET delivered = 1 WHERE match_id = ? "
             f"AND seq IN ({', '.join('?' * len(seqs))})",
@@ -807,15 +658,15 @@ class Storage(SeasonStore, ResultStore):
     async def pause(self, match_id: int, remaining: float) -> bool:
         """Stop the clock; False when it was already stopped."""
 
-        def pause(w: sqlite3.Connection) -> bool:
-            cursor = w.execute(
+        async def pause(w: Tx) -> bool:
+            cursor = await w.execute(
                 "UPDATE matches SET paused_remaining = ?, deadline = NULL WHERE id = ? "
                 "AND status = 'running' AND paused_remaining IS NULL",
                 (remaining, match_id),
             )
             if cursor.rowcount != 1:
                 return False
-            w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+            await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
             return True
 
         return await self._transaction(pause)
@@ -838,7 +689,8 @@ class Storage(SeasonStore, ResultStore):
 
     async def save_dm_channel(self, user_id: int, channel_id: int) -> None:
         await self._execute(
-            "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)",
+            "INSERT INTO dm_channels (user_id, channel_id) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id",
             (user_id, channel_id),
         )
 
@@ -855,7 +707,7 @@ class Storage(SeasonStore, ResultStore):
 
     async def save_thread(self, match_id: int, round_: int, location: str, thread_id: int) -> None:
         await self._execute(
-            "INSERT OR REPLACE INTO threads (match_id, round, location, thread_id) "
-            "VALUES (?, ?, ?, ?)",
+            "INSERT INTO threads (match_id, round, location, thread_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (match_id, round, location) DO UPDATE SET thread_id = excluded.thread_id",
             (match_id, round_, location, thread_id),
         )

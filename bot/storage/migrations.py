@@ -40,14 +40,18 @@ the host chose to tell the player to move on a board that carries the turn's con
 (`mention` or `dm`: `/match notify`); NULL: a mention.
 
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
-after the SQL, in the same transaction."""
+after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
+translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
+version (SQLite in `PRAGMA user_version`, PostgreSQL in the table `dealer_schema`) and refuses
+a database whose version is past these migrations (`NewerDatabase`)."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
+from bot.storage.backend import Tx
 from bot.storage.results import Rank, backfill
 
 
@@ -57,7 +61,7 @@ class Migration:
     #: Writes what the new schema needs from what is stored, given the ranking of finished
     #: matches (`Rank`; None where the caller has no engines, which only an empty database
     #: may lack).
-    backfill: Callable[[sqlite3.Connection, Rank | None], None]
+    backfill: Callable[[Tx, Rank | None], Coroutine[Any, Any, None]]
 
 
 MIGRATIONS: list[str | Migration] = [
@@ -233,3 +237,21 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE matches ADD COLUMN notify TEXT;
     """,
 ]
+
+
+class NewerDatabase(Exception):
+    """A database written by a newer Dealer: its schema version is past the migrations this
+    Dealer knows. After a rollback, the older Dealer would run on a schema it does not know,
+    so it refuses the database and leaves it as it is."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(
+            f"it was written by a newer Dealer (database version {found}; this Dealer knows "
+            f"versions up to {len(MIGRATIONS)}). Run that Dealer, or restore a backup this one "
+            "made"
+        )
+
+
+def refuse_newer(version: int) -> None:
+    if version > len(MIGRATIONS):
+        raise NewerDatabase(version)

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
+from bot.storage.backend import Backend, Tx
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +71,10 @@ class Standing:
     won: int
 
 
-def write_results(w: sqlite3.Connection, match_id: int, rows: list[ResultRow], at: float) -> None:
+async def write_results(w: Tx, match_id: int, rows: list[ResultRow], at: float) -> None:
     """The match's results, in the caller's transaction; the server, channel and game come
     from the match's own row."""
-    w.executemany(
+    await w.executemany(
         "INSERT INTO results (match_id, user_id, guild_id, channel_id, game, place, won,"
         " practice, ended_at) SELECT id, ?, guild_id, channel_id, game, ?, ?, ?, ?"
         " FROM matches WHERE id = ?",
@@ -83,14 +82,16 @@ def write_results(w: sqlite3.Connection, match_id: int, rows: list[ResultRow], a
     )
 
 
-def backfill(w: sqlite3.Connection, rank: Rank | None) -> None:
+async def backfill(w: Tx, rank: Rank | None) -> None:
     """Results of the matches that ended before they were kept, ranked from each match's
     last snapshot and dated by its last move; in the migration's transaction. A match that
     cannot be ranked is left out, and logged."""
-    ended = w.execute(
-        "SELECT m.id, m.game, m.state, (SELECT MAX(at) FROM log WHERE match_id = m.id)"
-        " FROM matches m WHERE m.status = 'ended' ORDER BY m.id"
-    ).fetchall()
+    ended = (
+        await w.execute(
+            "SELECT m.id, m.game, m.state, (SELECT MAX(at) FROM log WHERE match_id = m.id)"
+            " FROM matches m WHERE m.status = 'ended' ORDER BY m.id"
+        )
+    ).rows
     if not ended:
         return
     if rank is None:
@@ -98,7 +99,7 @@ def backfill(w: sqlite3.Connection, rank: Rank | None) -> None:
     for match_id, game, state, at in ended:
         seated = [
             user_id
-            for (user_id,) in w.execute(
+            for (user_id,) in await w.execute(
                 "SELECT user_id FROM match_players WHERE match_id = ? ORDER BY joined", (match_id,)
             )
         ]
@@ -107,18 +108,14 @@ def backfill(w: sqlite3.Connection, rank: Rank | None) -> None:
         except ValueError as error:
             log.warning("match %s is left out of the results: %s", match_id, error)
             continue
-        write_results(w, match_id, rows, at)
-
-
-#: Results of the channels listed in the query's JSON array argument (the channels the
-#: asker may read).
-_IN_CHANNELS = "channel_id IN (SELECT value FROM json_each(?))"
+        await write_results(w, match_id, rows, at)
 
 
 class ResultStore:
-    """Reads of the results (through `db`, like every read of `Storage`)."""
+    """Reads of the results (through the backend's `read`, like every read of `Storage`).
+    A query's channels (those the asker may read) are bound as one JSON array."""
 
-    db: aiosqlite.Connection
+    backend: Backend
 
     if TYPE_CHECKING:
         # Defined by `SeasonStore` (bot/storage/seasons.py), mixed into `Storage` with this.
@@ -139,7 +136,8 @@ class ResultStore:
         practice matches apart, by game."""
         rows = await self._all(
             "SELECT game, practice, COUNT(*), SUM(won) FROM results"
-            f" WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
+            " WHERE guild_id = ? AND user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)"
+            f" AND {self.backend.in_json_array('channel_id')}"
             " GROUP BY game, practice ORDER BY game, practice",
             guild_id,
             user_id,
@@ -147,7 +145,7 @@ class ResultStore:
             game,
             json.dumps(sorted(channels)),
         )
-        return [Tally(r[0], bool(r[1]), r[2], r[3]) for r in rows]
+        return [Tally(r[0], bool(r[1]), r[2], int(r[3])) for r in rows]
 
     async def past_matches(
         self, guild_id: int, user_id: int, game: str | None, channels: Collection[int], limit: int
@@ -155,7 +153,8 @@ class ResultStore:
         """A member's last finished matches in `channels` of a server, the latest first."""
         rows = await self._all(
             "SELECT match_id, channel_id, game, place, won, practice, ended_at FROM results"
-            f" WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
+            " WHERE guild_id = ? AND user_id = ? AND (CAST(? AS TEXT) IS NULL OR game = ?)"
+            f" AND {self.backend.in_json_array('channel_id')}"
             " ORDER BY ended_at DESC, match_id DESC LIMIT ?",
             guild_id,
             user_id,
@@ -176,17 +175,18 @@ class ResultStore:
         """Every member who finished a match in `channels` of the server (of one game, or of
         any but the games `left_out`), with how many they played and won, practice matches
         left out: most wins first, then the better win rate, then fewer matches played."""
-        others = ", ".join("?" * len(left_out))
+        # An empty `NOT IN ()` is SQLite's alone.
+        others = f" AND game NOT IN ({', '.join('?' * len(left_out))})" if left_out else ""
         rows = await self._all(
             "SELECT user_id, COUNT(*) AS played, SUM(won) AS won FROM results"
-            f" WHERE guild_id = ? AND practice = 0 AND (? IS NULL OR game = ?) AND {_IN_CHANNELS}"
-            f" AND game NOT IN ({others})"
+            " WHERE guild_id = ? AND practice = 0 AND (CAST(? AS TEXT) IS NULL OR game = ?)"
+            f" AND {self.backend.in_json_array('channel_id')}{others}"
             " GROUP BY user_id"
-            " ORDER BY won DESC, CAST(won AS REAL) / played DESC, played, user_id",
+            " ORDER BY SUM(won) DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, COUNT(*), user_id",
             guild_id,
             game,
             game,
             json.dumps(sorted(channels)),
             *left_out,
         )
-        return [Standing(r[0], r[1], r[2]) for r in rows]
+        return [Standing(r[0], r[1], int(r[2])) for r in rows]

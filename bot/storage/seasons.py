@@ -2,19 +2,19 @@
 
 The ledger is append-only: a balance is the sum of a member's entries, an elimination status
 is their latest eliminate/reinstate entry, and nothing is ever updated in place. Every write
-that may take a balance below zero checks it inside the same transaction on the writer
-(`Storage._transaction`), reading the balance through the writer itself, so two matches of
-one season (or a match and a host) cannot overdraw a member between them.
+that may take a balance below zero checks it inside the same transaction
+(`Storage._transaction`), reading the balance through that transaction with the season's row
+locked (`Tx.lock`), so two matches of one season (or a match and a host) cannot overdraw a
+member between them, on SQLite's one writer as on PostgreSQL's concurrent transactions.
 """
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import aiosqlite
+from bot.storage.backend import Backend, Rows, Tx, Work
 
 T = TypeVar("T")
 
@@ -131,10 +131,16 @@ _LEDGER_COLUMNS = (
 
 
 _OPEN_SEASON = f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND status = 'open'"
+#: Names compared blind to case, as the unique index `season_names` compares them (ASCII).
 _SEASON_NAMED = (
-    f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND name = ? COLLATE NOCASE"
+    f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND lower(name) = lower(?)"
 )
-_SEASON_NAMES = "SELECT user_id, name FROM season_players WHERE season_id = ? ORDER BY rowid"
+#: In the order they enrolled: the order of their `enrol` entries.
+_SEASON_NAMES = (
+    "SELECT p.user_id, p.name FROM season_players p WHERE p.season_id = ? ORDER BY"
+    " (SELECT MIN(l.id) FROM ledger l WHERE l.season_id = p.season_id AND l.user_id = p.user_id"
+    " AND l.kind = 'enrol')"
+)
 
 
 def _ledger_row(row: Any) -> LedgerRow:
@@ -164,25 +170,25 @@ def _ledger_query(
 
 
 class SeasonStore:
-    """Reads go through `db` (aiosqlite, query-only); writes through `Storage`'s writer. A
-    transaction's own reads (a balance checked before a debit) use the writer connection
-    handed to the transaction's function, so they see the transaction's writes and nothing
+    """Reads go through the backend's `read`; writes are transactions (`Storage`). A
+    transaction's own reads (a balance checked before a debit) go through the `Tx` handed to
+    its work, so they see the transaction's writes and, with the season's row locked, nothing
     can change between the check and the write."""
 
-    db: aiosqlite.Connection
+    backend: Backend
 
     if TYPE_CHECKING:
-        # Defined by `Storage` (bot/storage/db.py), which owns the writer connection.
-        async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor: ...
+        # Defined by `Storage` (bot/storage/db.py).
+        async def _execute(self, sql: str, parameters: tuple[Any, ...]) -> Rows: ...
 
-        async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T: ...
+        async def _transaction(self, work: Work[T]) -> T: ...
 
     async def _one(self, sql: str, *args: Any) -> Any:
-        rows = await self.db.execute_fetchall(sql, args)
+        rows = await self.backend.read(sql, args)
         return next(iter(rows), None)
 
     async def _all(self, sql: str, *args: Any) -> list[Any]:
-        return list(await self.db.execute_fetchall(sql, args))
+        return await self.backend.read(sql, args)
 
     # -- seasons ---------------------------------------------------------------------------
 
@@ -211,19 +217,20 @@ class SeasonStore:
     ) -> Season:
         """Open a season; LedgerRefused(season_open | name_taken) when it cannot be."""
 
-        def start(w: sqlite3.Connection) -> int | None:
-            if w.execute(_OPEN_SEASON, (guild_id,)).fetchone() is not None:
+        async def start(w: Tx) -> int:
+            if (await w.execute(_OPEN_SEASON, (guild_id,))).one() is not None:
                 raise LedgerRefused("season_open")
-            if w.execute(_SEASON_NAMED, (guild_id, name.strip())).fetchone() is not None:
+            if (await w.execute(_SEASON_NAMED, (guild_id, name.strip()))).one() is not None:
                 raise LedgerRefused("name_taken")
-            return w.execute(
+            inserted = await w.execute(
                 "INSERT INTO seasons (guild_id, name, starting_garnets, status, started_by,"
-                " started_at) VALUES (?, ?, ?, 'open', ?, ?)",
+                " started_at) VALUES (?, ?, ?, 'open', ?, ?) RETURNING id",
                 (guild_id, name.strip(), starting_garnets, by, at),
-            ).lastrowid
+            )
+            return int(inserted.rows[0][0])
 
         season_id = await self._transaction(start)
-        return Season(season_id or 0, guild_id, name.strip(), starting_garnets, "open", at, None)
+        return Season(season_id, guild_id, name.strip(), starting_garnets, "open", at, None)
 
     async def end_season(self, season_id: int, by: int, at: float) -> bool:
         """Close an open season; False when it was not open any more (a second click)."""
@@ -255,23 +262,24 @@ class SeasonStore:
         refresh the others' names. Returns the newly enrolled."""
         return await self._transaction(lambda w: self._enrol(w, season, members, by, at))
 
-    def _enrol(
+    async def _enrol(
         self,
-        w: sqlite3.Connection,
+        w: Tx,
         season: Season,
         members: list[tuple[int, str]],
         by: int | None,
         at: float,
     ) -> list[int]:
-        """Enrol inside the caller's transaction on the writer `w`."""
-        known = dict(w.execute(_SEASON_NAMES, (season.id,)).fetchall())
+        """Enrol inside the caller's transaction `w`, the season's row locked."""
+        await w.lock("seasons", season.id)
+        known = dict((await w.execute(_SEASON_NAMES, (season.id,))).rows)
         new = [user for user, _ in members if user not in known]
-        w.executemany(
+        await w.executemany(
             "INSERT INTO season_players (season_id, user_id, name) VALUES (?, ?, ?) "
             "ON CONFLICT (season_id, user_id) DO UPDATE SET name = excluded.name",
             [(season.id, user, name) for user, name in members],
         )
-        self._append(
+        await self._append(
             w,
             season.id,
             [
@@ -298,9 +306,9 @@ class SeasonStore:
         """A host's change (adjust, eliminate, reinstate), checked and written atomically."""
         await self._transaction(lambda w: self._append(w, season_id, entries, by=by, at=at))
 
-    def _append(
+    async def _append(
         self,
-        w: sqlite3.Connection,
+        w: Tx,
         season_id: int,
         entries: list[LedgerEntry],
         *,
@@ -308,25 +316,26 @@ class SeasonStore:
         at: float,
         match: tuple[int, int] | None = None,
     ) -> None:
-        """Append inside the caller's transaction on the writer `w` (the balances it checks are
-        read there too); LedgerRefused when an entry names someone not enrolled or would take
-        a garnet or token balance below zero."""
+        """Append inside the caller's transaction `w`, the season's row locked (the balances
+        it checks are read there too); LedgerRefused when an entry names someone not enrolled
+        or would take a garnet or token balance below zero."""
         if not entries:
             return
-        names = dict(w.execute(_SEASON_NAMES, (season_id,)).fetchall())
+        await w.lock("seasons", season_id)
+        names = dict((await w.execute(_SEASON_NAMES, (season_id,))).rows)
         for user in {e.user_id for e in entries if e.user_id is not None}:
             if user not in names:
                 raise LedgerRefused("not_enrolled", user)
             mine = [e for e in entries if e.user_id == user]
             if any(e.garnets < 0 or e.tokens < 0 for e in mine):
-                rows = w.execute(*_ledger_query(season_id, user, pending=True)).fetchall()
+                rows = (await w.execute(*_ledger_query(season_id, user, pending=True))).rows
                 now = balances(map(_ledger_row, rows), {user: names[user]})[0]
                 if now.garnets + sum(e.garnets for e in mine) < 0:
                     raise LedgerRefused("overdrawn", user)
                 if now.tokens + sum(e.tokens for e in mine) < 0:
                     raise LedgerRefused("overdrawn", user)
         match_id, seq = match if match else (None, None)
-        w.executemany(
+        await w.executemany(
             "INSERT INTO ledger (season_id, user_id, kind, garnets, tokens, pool, eliminated,"
             " reason, by_user, match_id, match_seq, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -1,6 +1,7 @@
 """Group commit (issue 24): a program that prints figures, not a test.
 
     .venv/bin/python tests/benchmarks/bench_commit.py [--seconds 5] [--sync full] [--quick]
+        [--postgres postgresql://user:password@host/database]
 
 1. Throughput: 1, 10 and 100 Auction Auction matches in progress at once (4 players each,
    in a long Access phase), one player of each match bidding after another as fast as the
@@ -8,7 +9,8 @@
    confirmation (a handler replies after it). Prints confirmed moves per second and the
    confirmation's p50 / p99 for each: from the move's arrival (its task ready to run, so
    waiting for the loop counts) to `submit`'s return. Target: at least 2,000
-   confirmed moves per second with 100 matches.
+   confirmed moves per second with 100 matches. With `--postgres` (or `DATABASE_URL`
+   set), the same on that PostgreSQL database too, in a schema of its own dropped after.
 2. The disk: what one `fdatasync` of a small write costs in the database's folder (p50 /
    p99), beside the figures it bounds (with `DATABASE_SYNC=full` a commit waits for one).
 3. The reply: `bench_bot.py`'s `/bid` against `/help` through SimCord, 100 matches in
@@ -32,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from bench_bot import install_probes, latency, ms, percentile, us, verdict
@@ -41,6 +44,7 @@ import bot
 from bot.service import MatchService
 from bot.storage import Durability, Storage
 from games.registry import engine_for
+from tests.bot.conftest import fresh_schema
 
 GAME = "auction-auction"
 PLAYERS = 4
@@ -51,10 +55,10 @@ TARGET_RATIO = 1.5
 
 
 async def throughput(
-    folder: Path, matches: int, seconds: float, durability: Durability
+    location: Path | str, matches: int, seconds: float, durability: Durability
 ) -> tuple[int, list[float], int]:
     """Confirmed moves, each one's time to its confirmation, and the moves refused."""
-    storage = await Storage.open(folder / f"commit-{matches}.db", durability)
+    storage = await Storage.open(location, durability)
     service = MatchService(storage, time.time)
     engine = engine_for(GAME)
     players = [str(user) for user in range(2, 2 + PLAYERS)]
@@ -135,6 +139,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--samples", type=int, default=500, help="of /bid and of /help (3.)")
     parser.add_argument("--quick", action="store_true", help="small sizes, to check the program")
     parser.add_argument("--dir", type=Path, default=None, help="where the databases go")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("DATABASE_URL") or None,
+        help="a PostgreSQL database to measure 1. on too (default: DATABASE_URL)",
+    )
     args = parser.parse_args(argv)
     seconds, samples = (1.0, 50) if args.quick else (args.seconds, args.samples)
     code = Path(bot.__file__).resolve().parents[1]
@@ -153,7 +162,9 @@ def main(argv: list[str]) -> int:
         folder = Path(name)
         print(f"\n1. Confirmed moves, {seconds:g} s for each number of matches at once")
         for matches in CONCURRENCY:
-            rate, times, refused = asyncio.run(throughput(folder, matches, seconds, args.sync))
+            rate, times, refused = asyncio.run(
+                throughput(folder / f"commit-{matches}.db", matches, seconds, args.sync)
+            )
             target = (
                 f"   (target >= {TARGET_MOVES}: {verdict(rate >= TARGET_MOVES)})"
                 if matches == max(CONCURRENCY)
@@ -164,6 +175,14 @@ def main(argv: list[str]) -> int:
                 f"{ms(percentile(times, 50)):>8}   p99 {ms(percentile(times, 99)):>8}"
                 f"   n={len(times)}{target}" + (f"   refused {refused}!" if refused else "")
             )
+            if args.postgres:
+                with contextmanager(fresh_schema)(args.postgres) as url:
+                    rate, times, refused = asyncio.run(throughput(url, matches, seconds, args.sync))
+                print(
+                    f"      PostgreSQL: {rate:6} moves/s   confirmation p50 "
+                    f"{ms(percentile(times, 50)):>8}   p99 {ms(percentile(times, 99)):>8}"
+                    f"   n={len(times)}" + (f"   refused {refused}!" if refused else "")
+                )
         print("\n2. One 4 KB write and its fdatasync here:")
         for growing in (False, True):
             syncs = fsync_times(folder, growing=growing)

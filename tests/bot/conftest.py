@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import random
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from simcord import Env
 from simcord.backend.errors import SetupError
@@ -19,16 +22,56 @@ from games.registry import engine_for
 from tests.games_cli import in_process
 from tools.demo import SETTLE_TIMEOUT
 
+#: A PostgreSQL database the tests may make schemas in (`postgresql://user:pw@host/db`). Unset:
+#: the PostgreSQL variants of the storage and SimCord tests are skipped; CI sets it.
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
+
+
+def fresh_schema(url: str) -> Iterator[str]:
+    """A URL of `url`'s database in a schema of its own, made now and dropped after: every
+    test (and every pytest-xdist worker) writes apart from the others, and a schema costs a
+    few milliseconds where a database from a template costs a checkpoint. An unreachable
+    server is an error, not a skip."""
+    schema = f"test_{uuid.uuid4().hex}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path | str]:
+    """Where a test's database lives: a fresh SQLite file, or (the `postgres` variant) a
+    fresh schema of `TEST_DATABASE_URL`, skipped when that is not set. A test marked
+    `sqlite_only` has no `postgres` variant (tests/conftest.py)."""
+    if request.param == "sqlite":
+        yield tmp_path / "dealer.db"
+        return
+    if not TEST_DATABASE_URL:
+        pytest.skip("TEST_DATABASE_URL is not set: no PostgreSQL to test on")
+    yield from fresh_schema(TEST_DATABASE_URL)
+
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "dealer.db"
+def postgres() -> Iterator[str]:
+    """A fresh schema of `TEST_DATABASE_URL`, for a test of PostgreSQL alone."""
+    if not TEST_DATABASE_URL:
+        pytest.skip("TEST_DATABASE_URL is not set: no PostgreSQL to test on")
+    yield from fresh_schema(TEST_DATABASE_URL)
+
+
+@pytest.fixture
+def db_path(store: Path | str) -> Path | str:
+    return store
 
 
 _made: list[DealerBot] = []
 
 
-def make_bot(path: Path, **options: Any) -> DealerBot:
+def make_bot(path: Path | str, **options: Any) -> DealerBot:
     """A bot (with `create_bot`'s options) whose database the test's teardown closes
     (SimCord's shutdown does not). Its computer seats move without a pause, unless told."""
     bot = create_bot(path, **{"computer_pause": 0, **options})
@@ -46,7 +89,7 @@ async def _close_databases() -> AsyncIterator[None]:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> DealerBot:
+def simcord_bot(db_path: Path | str) -> DealerBot:
     return make_bot(db_path)
 
 

@@ -24,7 +24,14 @@ import pytest
 from bot.settings import MUST_BE, Settings
 from bot.storage.migrations import MIGRATIONS
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_SYNC", "DEV_GUILD_ID", "COMPUTER_PAUSE")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "DATABASE_SYNC",
+    "DEV_GUILD_ID",
+    "COMPUTER_PAUSE",
+)
 #: `python -m bot`, with discord.py's API address replaced first when one is given.
 BOOT = (
     "import sys, discord.http\n"
@@ -152,6 +159,20 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
             "DATABASE_PATH must be the path of a file in an existing folder (default dealer.db); "
             "it is '.' (. is a folder).",
         ),
+        (
+            "DATABASE_URL",
+            "mysql://dealer:secret@db/dealer",
+            "DATABASE_URL must be a PostgreSQL address (postgresql://user:password@host:5432/"
+            "database), or empty for the SQLite file DATABASE_PATH; it is "
+            "'mysql://dealer:***@db/dealer' (it does not start with postgresql://).",
+        ),
+        (
+            "DATABASE_URL",
+            "postgresql://dealer:secret@db/dealer?sslmode",
+            "DATABASE_URL must be a PostgreSQL address (postgresql://user:password@host:5432/"
+            "database), or empty for the SQLite file DATABASE_PATH; it is "
+            "'postgresql://dealer:***@db/dealer?sslmode' (it is not a well-formed address).",
+        ),
     ],
 )
 def test_a_wrong_setting_is_named_in_words(
@@ -250,7 +271,9 @@ def test_the_computer_pause_is_a_number_of_seconds(monkeypatch: pytest.MonkeyPat
     assert Settings(_env_file=None).computer_pause == 0.25
 
 
-def boot_with_database(tmp_path: Path, name: str) -> subprocess.CompletedProcess[str]:
+def boot_with_database(
+    tmp_path: Path, name: str, **settings: str
+) -> subprocess.CompletedProcess[str]:
     """`python -m bot` up to opening the database (`setup_hook`), login standing in for
     Discord's."""
     boot = (
@@ -264,11 +287,30 @@ def boot_with_database(tmp_path: Path, name: str) -> subprocess.CompletedProcess
     return subprocess.run(
         [sys.executable, "-c", boot],
         cwd=tmp_path,
-        env=environment(DISCORD_TOKEN="x.y.z", DATABASE_PATH=name),
+        env=environment(DISCORD_TOKEN="x.y.z", DATABASE_PATH=name, **settings),
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(
+    tmp_path: Path,
+) -> None:
+    """DATABASE_URL chooses PostgreSQL over the file; a server that cannot be reached is
+    named in the server's words on one line, the password left out."""
+    done = boot_with_database(
+        tmp_path, "unused.db", DATABASE_URL="postgresql://dealer:secret@127.0.0.1:1/dealer"
+    )
+    assert_one_error(
+        done,
+        "the database DATABASE_URL=postgresql://dealer:***@127.0.0.1:1/dealer cannot be used: "
+        "connection failed: connection to server at "
+        '"127.0.0.1", port 1 failed: Connection refused Is the server running on that host '
+        "and accepting TCP/IP connections?.",
+    )
+    assert "secret" not in done.stderr
+    assert not (tmp_path / "unused.db").exists()
 
 
 @pytest.mark.parametrize("journal", ["wal", "delete"])

@@ -124,10 +124,9 @@ class Mars:
 
     async def stored_events(self) -> list[dict[str, Any]]:
         """Every event of the match's log, in order."""
-        async with self.bot.storage.db.execute(
+        rows = await self.bot.storage.backend.read(
             "SELECT events FROM log WHERE match_id = ? ORDER BY seq", (self.match_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [e for (events,) in rows for e in json.loads(events)]
 
     async def public_events(self) -> list[dict[str, Any]]:

@@ -53,7 +53,7 @@ def pings(env: Any, message: Any) -> list[int]:
 
 async def results(storage: Storage, match_id: int) -> dict[int, tuple[int | None, bool, bool]]:
     """A match's stored results: user id -> (place, won, practice)."""
-    rows = await storage.db.execute_fetchall(
+    rows = await storage.backend.read(
         "SELECT user_id, place, won, practice FROM results WHERE match_id = ?", (match_id,)
     )
     return {r[0]: (r[1], bool(r[2]), bool(r[3])) for r in rows}
@@ -380,7 +380,7 @@ async def test_the_migration_ranks_the_matches_that_ended_before_it(tmp_path: Pa
         await storage.close()
     again = await Storage.open(path, rank=rank_stored)
     try:
-        count = await again.db.execute_fetchall("SELECT COUNT(*) FROM results")
+        count = await again.backend.read("SELECT COUNT(*) FROM results")
         assert count[0][0] == 5, "ranked once: opening again adds nothing"
     finally:
         await again.close()

@@ -10,13 +10,14 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
-import bot.storage.db as db
+import bot.storage.sqlite as sqlite_store
 from bot.service import MatchService
 from bot.storage import (
     Durability,
@@ -26,8 +27,8 @@ from bot.storage import (
     Storage,
     balances,
 )
-from bot.storage.db import NewerDatabase
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.backend import Tx
+from bot.storage.migrations import MIGRATIONS, NewerDatabase
 from games.registry import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,10 +38,10 @@ ROOT = Path(__file__).resolve().parents[2]
 #: checkpointing every few writes, until it is killed.
 WRITER = """
 import asyncio, sys
-import bot.storage.db as db
+import bot.storage.sqlite as sqlite_store
 from bot.storage import Snapshot, Storage
 
-db.CHECKPOINT_EVERY = 8
+sqlite_store.CHECKPOINT_EVERY = 8
 
 async def play(storage, match_id):
     seq = 0
@@ -102,7 +103,7 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "read-only.db")
     try:
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
-            await storage.db.execute("INSERT INTO guild_config (guild_id) VALUES (1)")
+            await storage.backend.db.execute("INSERT INTO guild_config (guild_id) VALUES (1)")
         await storage.set_host_role(1, 2)
         assert await storage.host_role(1) == 2
     finally:
@@ -117,7 +118,7 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
     writes come slowly, back to back or many at once: it does not grow for good."""
     path = tmp_path / "wal.db"
     wal = Path(f"{path}-wal")
-    monkeypatch.setattr(db, "CHECKPOINT_EVERY", 20)
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 20)
     threads: set[str] = set()
     headers: set[bytes] = set()
     transaction = Storage._transaction
@@ -127,11 +128,11 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
             return file.read(24)[12:]  # the checkpoint number and the salts
 
     async def watched(
-        self: Storage, work: Callable[[sqlite3.Connection], Any], *, synced: bool = True
+        self: Storage, work: Callable[[Tx], Coroutine[Any, Any, Any]], *, synced: bool = True
     ) -> Any:
-        def watched_work(writer: sqlite3.Connection) -> Any:
+        async def watched_work(w: Tx) -> Any:
             threads.add(threading.current_thread().name)
-            return work(writer)
+            return await work(w)
 
         result = await transaction(self, watched_work, synced=synced)
         headers.add(header())
@@ -165,7 +166,7 @@ async def hold(storage: Storage) -> threading.Event:
         held.set()
         gate.wait()
 
-    storage._commits.submit(wait, transactional=False)
+    storage.backend.commits.submit(wait, transactional=False)
     while not held.is_set():
         await asyncio.sleep(0.001)
     return gate
@@ -175,13 +176,13 @@ def then_hold(storage: Storage) -> threading.Event:
     """Queue a stop behind what the thread was sent so far: the writes sent after it go in
     another batch."""
     gate = threading.Event()
-    storage._commits.submit(lambda _: gate.wait(), transactional=False)
+    storage.backend.commits.submit(lambda _: gate.wait(), transactional=False)
     return gate
 
 
 async def queued(storage: Storage, jobs: int) -> None:
     """Until `jobs` writes wait in the group-commit thread's queue."""
-    while storage._commits._queue.qsize() < jobs:
+    while storage.backend.commits._queue.qsize() < jobs:
         await asyncio.sleep(0.001)
 
 
@@ -209,9 +210,9 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         def move(match_id: int, seq: int) -> Any:
             return storage.record_move(match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0)
 
-        def dangling(w: sqlite3.Connection) -> None:
-            w.execute("PRAGMA defer_foreign_keys=ON")
-            w.execute("INSERT INTO log (match_id, seq, events, at) VALUES (999, 1, '[]', 0)")
+        async def dangling(w: Tx) -> None:
+            await w.execute("PRAGMA defer_foreign_keys=ON")
+            await w.execute("INSERT INTO log (match_id, seq, events, at) VALUES (999, 1, '[]', 0)")
 
         first = await hold(storage)
         batch = [
@@ -237,9 +238,9 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2]
         assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
 
-        def disk_full(w: sqlite3.Connection) -> None:
+        async def disk_full(w: Tx) -> None:
             """What SQLite does on a full disk: the whole transaction rolled back."""
-            w.execute("ROLLBACK")
+            await w.execute("ROLLBACK")
             raise sqlite3.OperationalError("database or disk is full")
 
         third = await hold(storage)
@@ -255,15 +256,15 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         assert settled[2] is None
         assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2, 3]
         assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
-        assert not storage.writer.in_transaction
+        assert not storage.backend.writer.in_transaction
     finally:
         await storage.close()
 
 
-async def test_season_writes_check_balances_inside_their_transaction(tmp_path: Path) -> None:
-    """The ledger's checks read through the writer, inside the write's transaction: members
-    enrolled in it are seen, and a refusal leaves nothing written (not even the move)."""
-    storage = await Storage.open(tmp_path / "seasons.db")
+async def test_season_writes_check_balances_inside_their_transaction(store: Path | str) -> None:
+    """The ledger's checks read inside the write's transaction: members enrolled in it are
+    seen, and a refusal leaves nothing written (not even the move)."""
+    storage = await Storage.open(store)
     try:
         season = await storage.start_season(1, "Spring", 10, by=9, at=0.0)
         with pytest.raises(LedgerRefused, match="season_open"):
@@ -293,7 +294,6 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
                 match_id, 1, actor="5", move={}, events=[], at=1.0, ledger=trade(11)
             )
         assert await storage.last_seq(match_id) == 0
-        assert not storage.writer.in_transaction
         await storage.record_move(
             match_id, 1, actor="5", move={}, events=[], at=1.0, ledger=trade(10)
         )
@@ -318,6 +318,7 @@ async def test_season_writes_check_balances_inside_their_transaction(tmp_path: P
         await storage.close()
 
 
+@pytest.mark.sqlite_only
 async def test_a_confirmed_move_is_synced_to_disk_by_default(
     simcord_env: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -334,7 +335,7 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
     assert "Accepted" in r.response.content or "recorded" in r.response.content
     # The bid's messages were marked posted last, a write committed unsynced; a synced one:
     await t.bot.storage.set_host_role(t.guild.id, None)
-    writer = t.bot.storage.writer
+    writer = t.bot.storage.backend.writer
     assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2, "FULL: a sync per commit"
 
@@ -345,7 +346,7 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         Settings(_env_file=None)
     faster = await Storage.open(tmp_path / "normal.db", "normal")
     try:
-        assert faster.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert faster.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
     finally:
         await faster.close()
 
@@ -383,7 +384,8 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
                 for user in range(2, 6)
             ]
         commits: list[str] = []
-        storage.writer.set_trace_callback(lambda sql: sql == "COMMIT" and commits.append(sql))
+        writer = storage.backend.writer
+        writer.set_trace_callback(lambda sql: sql == "COMMIT" and commits.append(sql))
         gate = await hold(storage)
         submitted = {
             match_id: [asyncio.ensure_future(service.submit(match_id, *m)) for m in moves]
@@ -403,9 +405,9 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
             assert engine.dump_state_json(await service.state(row)) == told
             rebuilt = await service.replay(row, logged)
             assert engine.dump_state_json(rebuilt.state) == told
-        storage.writer.set_trace_callback(None)
+        storage.backend.writer.set_trace_callback(None)
         assert len(commits) < sum(map(len, sent.values()))
-        assert storage.writer.execute("PRAGMA synchronous").fetchone()[0] == (
+        assert storage.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == (
             2 if durability == "full" else 1
         )
     finally:
@@ -422,7 +424,7 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         match_id = await new_match(storage, 1)
         await storage.record_move(match_id, 1, actor="1", move={}, events=[], at=0.0)
         said: list[str] = []
-        storage.writer.set_trace_callback(
+        storage.backend.writer.set_trace_callback(
             lambda sql: (
                 (sql.startswith("PRAGMA synchronous") or sql == "COMMIT") and said.append(sql)
             )
@@ -442,7 +444,7 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         first.set()
         second.set()
         await asyncio.gather(*marks, *mixed)
-        storage.writer.set_trace_callback(None)
+        storage.backend.writer.set_trace_callback(None)
         assert said == ["PRAGMA synchronous=NORMAL", "COMMIT", "PRAGMA synchronous=FULL", "COMMIT"]
     finally:
         await storage.close()
@@ -469,3 +471,108 @@ async def test_a_newer_version_still_in_the_wal_is_refused_before_anything_is_wr
     with pytest.raises(NewerDatabase, match=f"database version {newer}; this Dealer knows"):
         await Storage.open(path)
     assert {p.name: p.read_bytes() for p in copy.iterdir() if p.name in before} == before
+
+
+async def test_two_debits_sent_at_once_cannot_overdraw_a_member(store: Path | str) -> None:
+    """Two matches of one season each take a member's 10 garnets at the same moment: one
+    move is stored, the other refused with nothing written. On PostgreSQL the two run in
+    concurrent transactions; the lock on the season's row makes the second check the
+    balance the first left (without it both would read 10 and both pass)."""
+    storage = await Storage.open(store)
+    try:
+        season = await storage.start_season(1, "Spring", 10, by=9, at=0.0)
+        await storage.enrol(season, [(5, "ann"), (6, "bob"), (7, "cy")], 9, 0.0)
+        matches = []
+        for channel in (1, 2):
+            match_id = await new_match(storage, channel)
+            matches.append(match_id)
+        # Reads at once: on PostgreSQL the pool opens a connection for each, so that the two
+        # moves then find a connection each and run side by side.
+        await asyncio.gather(*(storage.last_seq(m) for m in matches * 2))
+        trades = [
+            storage.record_move(
+                match_id, 1, actor="5", move={}, events=[], at=1.0,
+                ledger=LedgerWrite(
+                    season.id,
+                    [
+                        LedgerEntry(5, "trade", "to a rival", garnets=-10),
+                        LedgerEntry(receiver, "trade", "from ann", garnets=10),
+                    ],
+                ),
+            )
+            for match_id, receiver in zip(matches, (6, 7), strict=True)
+        ]  # fmt: skip
+        settled = await asyncio.gather(*trades, return_exceptions=True)
+        refused = [s for s in settled if isinstance(s, LedgerRefused)]
+        assert len(refused) == 1 and refused[0].code == "overdrawn"
+        assert settled.count(None) == 1
+        names = await storage.season_names(season.id)
+        garnets = {b.name: b.garnets for b in balances(await storage.ledger(season.id), names)}
+        assert garnets["ann"] == 0 and garnets["bob"] + garnets["cy"] == 30
+        assert sorted([await storage.last_seq(m) for m in matches]) == [0, 1]
+    finally:
+        await storage.close()
+
+
+async def test_discord_ids_times_and_names_keep_their_value(store: Path | str) -> None:
+    """Snowflakes past 2**53 (PostgreSQL's BIGINT, not a float), a time to the microsecond
+    (DOUBLE PRECISION, not REAL), JSON options as text, flags as 0/1 read as booleans; a
+    season's name is taken whatever its case, on both stores."""
+    guild, channel, host = 1456074443980800017, 1456074443980800032, 2**62 + 1
+    storage = await Storage.open(store)
+    try:
+        match_id = await storage.create_match(
+            guild_id=guild, channel_id=channel, game="auction-auction", host_id=host,
+            options={"lots": [1, 2]}, seed=2**40 + 3, clocks={"phase": 60},
+            spectator_channel_id=None, now=1764000000.123456, in_thread=True,
+        )  # fmt: skip
+        assert match_id is not None
+        assert await storage.create_match(
+            guild_id=guild, channel_id=channel, game="auction-auction", host_id=host,
+            options={}, seed=1, clocks={}, spectator_channel_id=None, now=0.0,
+        ) is None  # fmt: skip
+        assert await storage.add_player(match_id, host, "ann")
+        assert not await storage.add_player(match_id, host, "ann")
+        row = await storage.match(match_id)
+        assert row is not None
+        assert (row.guild_id, row.channel_id, row.host_id) == (guild, channel, host)
+        assert row.seed == 2**40 + 3 and row.options == {"lots": [1, 2]}
+        assert row.in_thread is True and row.started is False and row.phase_seconds is None
+        await storage.start_match(
+            match_id, state="{}", events=[], timers=[("deadline", 1764000060.654321)],
+            at=0.0, options={},
+        )  # fmt: skip
+        timer = await storage.next_timer()
+        assert timer is not None and timer.due == 1764000060.654321
+        assert [(p.user_id, p.dm_closed) for p in await storage.players(match_id)] == [
+            (host, False)
+        ]
+        await storage.start_season(guild, "Spring", 10, by=host, at=0.0)
+        assert await storage.season_named(guild, "SPRING") is not None
+    finally:
+        await storage.close()
+
+
+async def test_a_postgresql_schema_from_a_newer_dealer_is_refused_unchanged(
+    postgres: str,
+) -> None:
+    """The schema version lives in `dealer_schema`: a second start migrates nothing, and a
+    version past this Dealer's migrations is refused before anything is written."""
+    storage = await Storage.open(postgres)
+    await storage.set_host_role(1, 2)
+    await storage.close()
+    again = await Storage.open(postgres)
+    assert await again.host_role(1) == 2
+    await again.close()
+    newer = len(MIGRATIONS) + 1
+    with psycopg.connect(postgres, autocommit=True) as connection:
+        assert connection.execute("SELECT version FROM dealer_schema").fetchall() == [
+            (len(MIGRATIONS),)
+        ]
+        connection.execute("UPDATE dealer_schema SET version = %s", (newer,))
+        with pytest.raises(NewerDatabase, match=f"database version {newer}; this Dealer knows"):
+            await Storage.open(postgres)
+        assert connection.execute("SELECT version FROM dealer_schema").fetchall() == [(newer,)]
+        assert connection.execute("SELECT guild_id, host_role_id FROM guild_config").fetchall() == [
+            (1, 2)
+        ]

@@ -350,7 +350,7 @@ async def test_a_match_created_before_clocks_per_kind_keeps_its_one_length(
     (`phase_seconds`, and no `clocks`): after the upgrade its phases still last that long."""
     t = Table(simcord_env, 4)
     await t.start()
-    t.bot.storage.writer.execute(
+    await t.bot.storage._execute(
         "UPDATE matches SET phase_seconds = 5400, clocks = '{}' WHERE id = ?", (t.match_id,)
     )
     await simcord_env.restart_bot(make_bot(db_path))

@@ -7,12 +7,14 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from bot.players import COMPUTER, player_id
 from games.auction_auction.model import State
 from games.registry import engine_for
 from tests.bot.conftest import Table, readable, replay
 from tests.bot.test_live_status import status_of
-from tests.bot.test_mars_auction import Auction
+from tests.bot.test_mars_auction import Auction, seed  # noqa: F401 (a fixture, by name)
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_seasons import Series
 
@@ -288,6 +290,7 @@ async def test_a_host_takes_seats_back_in_a_lobby(simcord_env: Any) -> None:
     assert engine_for("auction-auction").title == "Auction Auction"
 
 
+@pytest.mark.usefixtures("seed")
 async def test_undoing_a_budget_the_host_set_shows_nobody_its_figure(simcord_env: Any) -> None:
     """A host's sealed move (a Mars Auction budget set for a player, MA-D3) is named by its
     kind alone when undone: the channel never reads the figure."""

@@ -119,20 +119,20 @@ async def test_computer_seats_fill_a_lobby_and_play_a_match_to_its_end(simcord_e
     assert replayed.rejected == [] and replayed.match.finished
     assert ENGINE.result(replayed.match.state) == renamed(ENGINE.result(state), names)
 
-    async with t.bot.storage.db.execute(
-        "SELECT user_id, practice FROM results WHERE match_id = ?", (match_id,)
-    ) as cursor:
-        rows = await cursor.fetchall()
-    assert [tuple(r) for r in rows] == [(t.ann.id, 1)], "only ann counts, for practice"
+    row = await t.bot.storage.match(match_id)
+    assert row is not None
+    mine = await t.bot.storage.past_matches(row.guild_id, t.ann.id, None, [t.channel.id], 5)
+    assert [(m.match_id, m.practice) for m in mine] == [(match_id, True)], "practice for ann"
+    theirs = await t.bot.storage.past_matches(row.guild_id, -1, None, [t.channel.id], 5)
+    assert theirs == [], "a computer seat counts for nothing"
 
 
 async def row_of(t: Table) -> int:
-    async with t.bot.storage.db.execute(
-        "SELECT id FROM matches WHERE channel_id = ? ORDER BY id DESC", (t.channel.id,)
-    ) as cursor:
-        found = await cursor.fetchone()
-    assert found is not None
-    return int(found[0])
+    """The channel's match: open, or else the last that ended."""
+    row = await t.bot.storage.open_match_in(t.channel.id)
+    row = row or await t.bot.storage.last_match_in(t.channel.id)
+    assert row is not None
+    return row.id
 
 
 async def test_computer_seats_take_their_pause_then_all_bid(

@@ -1,0 +1,70 @@
+"""What `Storage` asks of a store, so that its SQL runs on SQLite and on PostgreSQL alike.
+
+Every statement of `bot/storage/` is written once, with `?` placeholders, in the subset both
+dialects share (`INSERT … ON CONFLICT`, `RETURNING`, JSON kept as text, `coalesce`, explicit
+casts for parameters whose type PostgreSQL cannot infer). A backend runs those statements:
+reads one at a time, writes as transactions. A transaction is an async function of a `Tx`
+(its statements, its row locks); it commits when it returns and rolls back when it raises.
+Where the dialects truly differ (placeholders, a row lock, a list bound as one parameter,
+the types of the schema), the difference lives in the backend (`bot.storage.sqlite`,
+`bot.storage.postgres`), nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+Parameters = Sequence[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """What a statement returned (its rows, fetched whole) and how many rows it changed."""
+
+    rows: list[tuple[Any, ...]]
+    rowcount: int
+
+    def one(self) -> tuple[Any, ...] | None:
+        return self.rows[0] if self.rows else None
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.rows)
+
+
+class Tx(Protocol):
+    """The statements of one transaction."""
+
+    async def execute(self, sql: str, parameters: Parameters = ()) -> Rows: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None: ...
+
+    async def lock(self, table: str, row_id: int) -> None:
+        """Hold row `row_id` of `table` until the transaction ends: another transaction
+        that locks it waits, so what this one read of it and of the rows it stands for (a
+        match's log, a season's ledger) stays true until it commits."""
+
+
+#: A transaction's work: statements on the `Tx`, and what the caller gets back.
+Work = Callable[[Tx], Coroutine[Any, Any, T]]
+
+
+class Backend(Protocol):
+    #: What a statement that breaks a unique or foreign key raises.
+    integrity_error: tuple[type[Exception], ...]
+
+    def in_json_array(self, column: str) -> str:
+        """SQL true when `column` is one of the numbers of a JSON array bound as `?`."""
+
+    async def read(self, sql: str, parameters: Parameters = ()) -> list[tuple[Any, ...]]: ...
+
+    async def transaction(self, work: Work[T], *, synced: bool = True) -> T:
+        """Run `work` in a transaction, committed when this returns: durable when `synced`
+        (under `DATABASE_SYNC=full`); else a write whose loss in a power cut costs only a
+        repeat (a delivered mark)."""
+
+    async def close(self) -> None:
+        """Commit what was sent, then let go of the database."""
