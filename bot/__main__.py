@@ -60,6 +60,7 @@ def run() -> int:
         dev_guild_id=settings.dev_guild_id,
         database_sync=settings.database_sync,
         docs_url=None if settings.docs_url is None else str(settings.docs_url),
+        computer_pause=settings.computer_pause,
     )
     try:
         asyncio.run(serve(bot, settings.discord_token.get_secret_value()))

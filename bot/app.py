@@ -42,6 +42,7 @@ from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
 from bot.presenter import Presenter
 from bot.service import MatchService
+from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
 from bot.storage import Durability, Storage
 
@@ -101,6 +102,7 @@ class DealerBot(commands.Bot):
         dev_guild_id: int | None = None,
         database_sync: Durability = "full",
         docs_url: str | None = None,
+        computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
         intents = discord.Intents.default()
         # Dealer joins no voice channel: discord.py's start-up warnings that voice would need
@@ -123,6 +125,8 @@ class DealerBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         #: The project's web documentation (`DOCS_URL`), linked under /help; None: no link.
         self.docs_url = docs_url
+        #: How long a computer seat takes over a move, in seconds (`COMPUTER_PAUSE`).
+        self.computer_pause = computer_pause
         self.ready_before = False
 
     def now(self) -> float:
@@ -140,7 +144,7 @@ class DealerBot(commands.Bot):
             presents_views=lambda game: PLUGINS[game].texts.wants_views,
         )
         self.presenter = presenter = Presenter(self, storage, service, self.now)
-        self.computer = computer = Computer(storage, service, presenter)
+        self.computer = computer = Computer(storage, service, presenter, self.computer_pause)
         self.dispatcher = Dispatcher(storage, service, presenter, computer, self.now)
         gate = Gate(self, storage, service)
         settle = Settle(presenter, computer)
@@ -206,6 +210,8 @@ class DealerBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
+        if hasattr(self, "computer"):
+            await self.computer.stop()
         if hasattr(self, "presenter"):
             await self.presenter.status.stop()
         if hasattr(self, "storage"):
@@ -220,8 +226,13 @@ def create_bot(
     dev_guild_id: int | None = None,
     database_sync: Durability = "full",
     docs_url: str | None = None,
+    computer_pause: float = COMPUTER_PAUSE,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
     return DealerBot(
-        database_path, dev_guild_id=dev_guild_id, database_sync=database_sync, docs_url=docs_url
+        database_path,
+        dev_guild_id=dev_guild_id,
+        database_sync=database_sync,
+        docs_url=docs_url,
+        computer_pause=computer_pause,
     )

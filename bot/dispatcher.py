@@ -93,6 +93,6 @@ class Dispatcher:
                 await self.presenter.flush(row.id)
             else:
                 await self.presenter.present(outcome)
-            await self.computer.act(row.id)
+            self.computer.wake(row.id)
             return
         await self.presenter.remind(row)

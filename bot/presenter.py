@@ -26,7 +26,7 @@ from bot.components import actions_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, room
-from bot.players import COMPUTER_USER, Names, name_table, names_of, player_id, user_id_of
+from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchService, Outcome, Wait
 from bot.status import LiveStatus, clock
@@ -247,7 +247,7 @@ class Presenter:
         move showed them."""
         acting = set(mail.wait.must) | set(mail.wait.may) if mail.opened else set()
         for player in players:
-            if player.user_id == COMPUTER_USER:
+            if is_computer_user(player.user_id):
                 continue
             pid = player_id(player.user_id)
             echo = pid == mail.actor and not mail.results
@@ -302,7 +302,7 @@ class Presenter:
         names = names_of(players)
         results: dict[int, str] = {}
         for player in players:
-            if player.user_id == COMPUTER_USER:
+            if is_computer_user(player.user_id):
                 continue
             me = player_id(player.user_id)
             seen = [e.to_json() for e in events if e.audience.reaches(me)]
@@ -632,7 +632,7 @@ class Presenter:
     async def dm_player(
         self, row: MatchRow, player: str, text: str, *, board: Board | None = None, keep: bool
     ) -> bool:
-        """A private text to a player by their engine id; the practice opponent reads none.
+        """A private text to a player by their engine id; a computer seat reads none.
         When their DMs are closed and `keep` is set, the text is kept for them and shown with
         their next 1-on-1 in the channel (`kept_note`). `keep` is false for the receipts of
         a player's own move: the reply to it showed them."""

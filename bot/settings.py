@@ -6,7 +6,7 @@ from pathlib import Path
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
-from pydantic import HttpUrl, PositiveInt, SecretStr, ValidationError, field_validator
+from pydantic import Field, HttpUrl, PositiveInt, SecretStr, ValidationError, field_validator
 from pydantic_core import PydanticUseDefault
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -14,6 +14,8 @@ from bot.storage import Durability
 from bot.storage.db import is_postgres
 from bot.storage.postgres import redacted
 
+#: How long a computer seat takes over each move, in seconds, unless `COMPUTER_PAUSE` says.
+COMPUTER_PAUSE = 1.5
 #: What each setting must be, in the sentence `python -m bot` prints when it is not.
 MUST_BE = {
     "discord_token": "must be the bot's token from the Discord developer portal",
@@ -25,6 +27,7 @@ MUST_BE = {
     "dev_guild_id": "must be a number (a server's id), or empty",
     "database_sync": "must be full or normal",
     "docs_url": "must be a web address (https://...), or empty",
+    "computer_pause": f"must be a number of seconds from 0 to 60 (default {COMPUTER_PAUSE})",
 }
 
 
@@ -40,13 +43,15 @@ class Settings(BaseSettings):
     database_sync: Durability = "full"
     #: The project's web documentation: /help links to it; unset, /help shows no link.
     docs_url: HttpUrl | None = None
+    #: How long a computer seat takes over each move, in seconds: a person's pause.
+    computer_pause: float = Field(COMPUTER_PAUSE, ge=0, le=60)
 
     @field_validator("discord_token", "dev_guild_id", "docs_url", "database_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("database_path", "database_sync", mode="before")
+    @field_validator("database_path", "database_sync", "computer_pause", mode="before")
     @classmethod
     def _blank_is_default(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

@@ -12,7 +12,7 @@ The real bot runs against SimCord's in-memory Discord with a temporary database.
   confirmed; budgets stated with the form and `/mars budget`, one set by the host; companies
   and preludes kept and projects bought from the 1-on-1's menus; the host opens the research
   auction with `/mars research` and ends the match with `/mars end`.
-- **Atrades**: two players and Dealer's computer seats (`/match add-bot`) play a whole
+- **Atrades**: two players and three computer seats (`/match add-bot count:3`) play a whole
   game: the sealed turn-order and final bids in the players' 1-on-1s (a menu of where the
   money comes from, then the amount form), the actions, the open rounds' raises and passes,
   the settlements, the free Acquires and the expansions on the board message (a tile, then a
@@ -66,7 +66,7 @@ MARS_PLAYERS = ("ann", "ben", "cleo")
 ATRADES = "atrades"
 ATRADES_PLAYERS = ("ann", "ben")
 #: The computer seats of the Atrades demo (`/match add-bot`).
-ATRADES_COMPUTERS = 1
+ATRADES_COMPUTERS = 3
 HOST_NAME = "hostess"
 PHASE_MINUTES = 60
 DEFAULT_OUT = "demo-out"
@@ -636,9 +636,10 @@ class AtradesDemo(Demo):
         for player in self.players:
             await player.click(lobby, label="Join")
             self.did(player, "pressed Join")
-        for _ in range(ATRADES_COMPUTERS):
-            _expect(await self.host.slash(self.channel, "match add-bot"), "Dealer")
-            self.did(self.host, "/match add-bot")
+        _expect(
+            await self.host.slash(self.channel, "match add-bot", count=ATRADES_COMPUTERS), "Dealer"
+        )
+        self.did(self.host, f"/match add-bot count:{ATRADES_COMPUTERS}")
         await self.host.click(lobby, label="Start")
         self.did(self.host, "pressed Start")
         _expect(await self.host.slash(self.channel, "match status"), "**Atrades")
@@ -699,7 +700,8 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
         tempfile.TemporaryDirectory(prefix="dealer-demo-") as folder,
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
-        bot = create_bot(Path(folder) / "demo.db")
+        # Computer seats move without a pause: SimCord's clock only moves when told to.
+        bot = create_bot(Path(folder) / "demo.db", computer_pause=0)
         env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
         await env.start()
         try:

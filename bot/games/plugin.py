@@ -1,9 +1,10 @@
 """What a game brings to the bot besides its texts: the `/match create` subcommand with its
 own options, its players' slash commands, the controls of its 1-on-1, its forms and its
-computer seat. Everything the generic bot does for a game it does through one of these."""
+computer player. Everything the generic bot does for a game it does through one of these."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -27,8 +28,28 @@ NOTIFY_CHOICES = [
 ]
 NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM"
 
-#: A practice player: the seat's own view and a seed (for ties only) in, the move out.
-Decide = Callable[[dict[str, Any], int], dict[str, Any]]
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A computer seat as its player knows itself when it decides: its player id in the
+    engine, its number among the match's computer seats in seat order (1, 2, ...), the
+    match's seed, and how many moves the match has had (so that each decision may draw
+    anew)."""
+
+    player: str
+    number: int
+    seed: int
+    moves: int
+
+    def rng(self) -> random.Random:
+        """A random source for this one decision: the same for the same seat at the same
+        point of the same match, different for another seat or a later move."""
+        return random.Random(f"{self.seed}:{self.player}:{self.moves}")
+
+
+#: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
+#: that seat may see, nothing more) and the seat in, the move out. Pure: no clock, no I/O.
+Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
 #: The buttons a game lays out on a phase's board message from its public board event
 #: (None: none), for a game whose acting player's own actions may not be shown there.
 BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
@@ -75,8 +96,9 @@ class GamePlugin:
     #: from the public board event, each an `ActButton` that walks the presser's own legal
     #: action privately, or refuses politely when they have none such now.
     board_controls: BoardControls | None = None
-    #: The computer seat's player, for practice matches; None when the game has none.
-    practice: Decide | None = None
+    #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
+    #: the game has none.
+    computer: Decide | None = None
 
     @property
     def board_acts(self) -> bool:

@@ -97,10 +97,11 @@ def migrated_database() -> bytes:
 def make_bot(path: Path | str, **options: Any) -> DealerBot:
     """A bot (with `create_bot`'s options) whose database the test's teardown closes
     (SimCord's shutdown does not). An SQLite file that does not exist yet starts as a copy
-    of `migrated_database()`; a PostgreSQL schema is migrated by the bot."""
+    of `migrated_database()`; a PostgreSQL schema is migrated by the bot. Its computer seats
+    move without a pause, unless told."""
     if isinstance(path, Path) and not path.exists() and path.parent.is_dir():
         path.write_bytes(migrated_database())
-    bot = create_bot(path, **options)
+    bot = create_bot(path, **{"computer_pause": 0, **options})
     _made.append(bot)
     return bot
 

@@ -14,7 +14,7 @@ from simcord.results import to_discord_message
 
 from bot.flows import lobby
 from bot.games.atrades.controls import board_actions
-from bot.players import COMPUTER, COMPUTER_NAME, player_id
+from bot.players import computer_name, player_id
 from games.atrades import ENGINE
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
@@ -67,14 +67,19 @@ class Atrades:
         assert not created.ephemeral, created.response.content
         for member in self.players:
             await member.click(created.response, label="Join")
-        for _ in range(computers):
-            seated = await self.host.slash(self.channel, "match add-bot")
-            assert seated.ephemeral and "takes a seat" in seated.response.content
+        if computers:
+            seated = await self.host.slash(self.channel, "match add-bot", count=computers)
+            assert seated.ephemeral and "Dealer (computer" in seated.response.content, (
+                seated.response.content
+            )
         started = await self.host.click(created.response, label="Start")
         assert started.response.content.startswith("The match has started"), (
             started.response.content
         )
-        row = await self.bot.storage.open_match_in(self.channel.id)
+        storage = self.bot.storage
+        row = await storage.open_match_in(self.channel.id) or await storage.last_match_in(
+            self.channel.id
+        )
         assert row is not None
         self.match_id = row.id
         return started
@@ -229,15 +234,38 @@ async def test_two_people_and_dealers_seat_play_a_whole_game_equal_to_its_replay
     await game.start(computers=1)
     await play_to_the_end(game, random.Random(5))
     state = await game.state()
-    assert COMPUTER in [g.player for g in state.guilds]
+    seat = player_id(-1)
+    assert seat in [g.player for g in state.guilds]
     record = await game.record()
     report = replay(record)
     assert report["rejected"] == [] and report["finished"], report
     result = ENGINE.result(state)
     assert result is not None
-    names = {**{player_id(m.id): m.name for m in game.players}, COMPUTER: COMPUTER_NAME}
+    names = {**{player_id(m.id): m.name for m in game.players}, seat: computer_name(1)}
     assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
-    assert sum(move["by"] == COMPUTER_NAME for move in record["moves"]) >= 10
+    assert sum(move["by"] == computer_name(1) for move in record["moves"]) >= 10
+
+
+async def test_five_computer_seats_play_a_whole_game_equal_to_its_replay(
+    simcord_env: Any,
+) -> None:
+    """Five computer seats (`/match add-bot count:5`) play a whole game by themselves, each
+    from its own view, and its `/match log` record replays to the same result."""
+    game = Atrades(simcord_env, 0)
+    await game.start(computers=5)
+    state = await game.state()
+    assert state.ended, "the computer seats play to the end without anyone's help"
+    seats = [player_id(-n) for n in range(1, 6)]
+    assert sorted(g.player for g in state.guilds) == sorted(seats)
+    record = await game.record()
+    report = replay(record)
+    assert report["rejected"] == [] and report["finished"], report
+    result = ENGINE.result(state)
+    assert result is not None
+    names = {player_id(-n): computer_name(n) for n in range(1, 6)}
+    assert report["result"]["places"] == {names[p]: n for p, n in result["places"].items()}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+    assert {move["by"] for move in record["moves"]} >= set(names.values())
 
 
 async def refused(game: Atrades, result: Any, before: str, *words: str) -> str:

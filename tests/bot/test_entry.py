@@ -24,7 +24,14 @@ import pytest
 from bot.settings import MUST_BE, Settings
 from bot.storage.migrations import MIGRATIONS
 
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DATABASE_SYNC", "DEV_GUILD_ID")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DATABASE_URL",
+    "DATABASE_SYNC",
+    "DEV_GUILD_ID",
+    "COMPUTER_PAUSE",
+)
 #: `python -m bot`, with discord.py's API address replaced first when one is given.
 BOOT = (
     "import sys, discord.http\n"
@@ -131,6 +138,16 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
         ),
         ("DATABASE_SYNC", "fast", "DATABASE_SYNC must be full or normal; it is 'fast'."),
         (
+            "COMPUTER_PAUSE",
+            "90",
+            "COMPUTER_PAUSE must be a number of seconds from 0 to 60 (default 1.5); it is '90'.",
+        ),
+        (
+            "COMPUTER_PAUSE",
+            "soon",
+            "COMPUTER_PAUSE must be a number of seconds from 0 to 60 (default 1.5); it is 'soon'.",
+        ),
+        (
             "DATABASE_PATH",
             "no-such-folder/dealer.db",
             "DATABASE_PATH must be the path of a file in an existing folder (default dealer.db); "
@@ -178,7 +195,9 @@ def test_each_wrong_setting_has_its_line(tmp_path: Path) -> None:
 def test_settings_written_loosely_are_understood(tmp_path: Path) -> None:
     """Blank means the default, and the durability may be written in capitals; the start
     then goes on to the token (refused here, so that nothing connects)."""
-    done = run_bot(tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="")
+    done = run_bot(
+        tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="", COMPUTER_PAUSE=""
+    )
     assert done.stderr.splitlines() == [
         "error: DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
     ]
@@ -243,6 +262,13 @@ def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
 
 def test_every_setting_says_what_it_must_be() -> None:
     assert set(MUST_BE) == set(Settings.model_fields)
+
+
+def test_the_computer_pause_is_a_number_of_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COMPUTER_PAUSE", raising=False)
+    assert Settings(_env_file=None).computer_pause == 1.5
+    monkeypatch.setenv("COMPUTER_PAUSE", "0.25")
+    assert Settings(_env_file=None).computer_pause == 0.25
 
 
 def boot_with_database(

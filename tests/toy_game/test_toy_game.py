@@ -16,20 +16,11 @@ from hypothesis import strategies as st
 
 from bot.app import DealerBot
 from bot.errors import UserError
-from bot.games.registry import PLUGINS
 from games.core.match import MatchRecord, replay
-from games.registry import ENGINES
 from tests.bot.conftest import make_bot
 from tests.conformance.test_conformance import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The registry lines of a game: its engine and its plug-in."""
-    monkeypatch.setitem(ENGINES, ENGINE.game, ENGINE)
-    monkeypatch.setitem(PLUGINS, PLUGIN.game, PLUGIN)
 
 
 @settings(max_examples=20)

@@ -4,7 +4,6 @@ player of `games.atrades.playout`, from the seat's own view)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import discord
@@ -13,7 +12,7 @@ from discord import app_commands
 from bot.errors import UserError, guarded
 from bot.games.atrades.controls import board_controls
 from bot.games.atrades.texts import AtradesTexts
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, Seat
 from bot.handlers import handlers
 from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import MAX_PLAYERS
@@ -121,18 +120,16 @@ async def _create(
     )
 
 
-def computer_move(view: dict[str, Any], seed: int) -> dict[str, Any]:
-    """The computer seat's move: the greedy player (`games.atrades.playout`), from the
-    seat's own view, its chances drawn from the match's seed and where the game stands (so
-    that the same position gives the same move, after a restart too)."""
-    where = (view["round"], view["step"], len(view["companies"]), view.get("merger"))
-    rnd = random.Random(f"{seed}:{where}")
-    return greedy_player(view, rnd)
+def computer_move(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    """A computer seat's move: the greedy player (`games.atrades.playout`), from the seat's
+    own view, its chances drawn for this seat at this point of the match (`Seat.rng`: the
+    same position gives the same move, after a restart too)."""
+    return greedy_player(view, seat.rng())
 
 
 PLUGIN = GamePlugin(
     texts=TEXTS,
     create=create,
     board_controls=board_controls,
-    practice=computer_move,
+    computer=computer_move,
 )
