@@ -65,6 +65,7 @@ def run() -> int:
         docs_url=None if settings.docs_url is None else str(settings.docs_url),
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
+        computer_pause=settings.computer_pause,
     )
     try:
         asyncio.run(serve(bot, settings.discord_token.get_secret_value()))

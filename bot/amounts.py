@@ -48,10 +48,13 @@ def parse_amount(text: str) -> int:
 
 def parse_numbers(text: str) -> list[int] | None:
     """The whole numbers of a list a person typed (`NUMBER_LIST`), or None when the text is
-    not one."""
+    not one, or holds a number above any amount (`MAX_AMOUNT`, as `parse_amount`)."""
     if NUMBER_LIST.fullmatch(text) is None:
         return None
-    return [int(n) for n in re.findall(NUMBER, text)]
+    found = re.findall(NUMBER, text)
+    if any(len(n.lstrip("0")) > len(str(MAX_AMOUNT)) or int(n) > MAX_AMOUNT for n in found):
+        return None
+    return [int(n) for n in found]
 
 
 def is_number(text: str) -> bool:

@@ -44,6 +44,7 @@ from bot.handlers import Handlers
 from bot.presenter import Presenter
 from bot.rest import retrying
 from bot.service import MatchService
+from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
 from bot.storage import Durability, Storage
 
@@ -109,6 +110,7 @@ class DealerBot(commands.AutoShardedBot):
         docs_url: str | None = None,
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
+        computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
         intents = discord.Intents.default()
         # Dealer joins no voice channel: discord.py's start-up warnings that voice would need
@@ -135,6 +137,8 @@ class DealerBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         #: The project's web documentation (`DOCS_URL`), linked under /help; None: no link.
         self.docs_url = docs_url
+        #: How long a computer seat takes over a move, in seconds (`COMPUTER_PAUSE`).
+        self.computer_pause = computer_pause
         self.ready_before = False
 
     def now(self) -> float:
@@ -152,7 +156,7 @@ class DealerBot(commands.AutoShardedBot):
             presents_views=lambda game: PLUGINS[game].texts.wants_views,
         )
         self.presenter = presenter = Presenter(self, storage, service, self.now)
-        self.computer = computer = Computer(storage, service, presenter)
+        self.computer = computer = Computer(storage, service, presenter, self.computer_pause)
         self.dispatcher = Dispatcher(storage, service, presenter, computer, self.now)
         gate = Gate(self, storage, service)
         settle = Settle(presenter, computer)
@@ -218,6 +222,8 @@ class DealerBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
+        if hasattr(self, "computer"):
+            await self.computer.stop()
         if hasattr(self, "presenter"):
             await self.presenter.status.stop()
         if hasattr(self, "storage"):
@@ -234,6 +240,7 @@ def create_bot(
     docs_url: str | None = None,
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
+    computer_pause: float = COMPUTER_PAUSE,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
     return DealerBot(
@@ -243,4 +250,5 @@ def create_bot(
         docs_url=docs_url,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        computer_pause=computer_pause,
     )

@@ -191,6 +191,32 @@ class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>
         await flows.play.act(interaction, self.match_id, key, answers, confirmed=self.ok)
 
 
+class TypeButton(Action, template=r"dealer:acttype:(?P<match>\d+):(?P<key>.+)"):
+    """Next to the menus of a typed pick (`Pick.typed`: hexes by their labels, say): the
+    form to type the answer instead, its custom id carrying the action's key and the answers
+    before it (`key|answers`)."""
+
+    def __init__(self, match_id: int, key: str, label: str) -> None:
+        super().__init__(
+            fitted(f"dealer:acttype:{match_id}:{key}"), label, discord.ButtonStyle.secondary
+        )
+        self.match_id = match_id
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> TypeButton:
+        return cls(int(match["match"]), match["key"], getattr(item, "label", None) or "")
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        key, _, answers = self.key.partition("|")
+        await flows.play.act(interaction, self.match_id, key, answers, typing=True)
+
+
 def fitted(custom_id: str) -> str:
     """A custom id, refused politely when the answers it carries make it longer than Discord
     takes (100 characters)."""
@@ -425,6 +451,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChallengeButton,
     ActButton,
     ActMenu,
+    TypeButton,
     RulesPageButton,
 )
 
@@ -450,51 +477,61 @@ def rematch_view(match_id: int) -> discord.ui.View:
 
 
 def actions_view(
-    match_id: int, actions: list[GameAction], label: Callable[[str], str]
+    match_id: int, actions: list[GameAction], label: Callable[[str], str], extra: int = 0
 ) -> discord.ui.View | None:
-    """The generic 1-on-1 controls, one per legal action but a forced one (the bot makes
-    it): a menu for an action that starts with a pick listed in one menu (a row each), a
-    button for the rest (it walks the action's steps: `Play.act`). `label` turns an
-    engine's label into what people read (players by their names). None: nothing to do.
-    Where the rows a message holds cannot take a menu for each, some of those actions get
-    buttons instead; past 25 actions the last are left out, which the conformance suite
+    """The generic controls, one per legal action but a forced one (the bot makes it): the
+    menus of an action that starts with a pick listed in menus (a row each: a card, by kind),
+    where the rows allow; a button for the rest (it walks the action's steps: `Play.act`).
+    `label` turns an engine's label into what people read (players by their names); `extra`:
+    the buttons the caller adds after them (a game's `more_controls`, the board's My 1-on-1).
+    None: nothing to do. Where the rows a message holds cannot take an action's menus, it
+    gets a button instead; past 25 buttons the last are left out, which the conformance suite
     checks no game offers (`controls_fit`)."""
     view = discord.ui.View(timeout=None)
     actions = [a for a in actions if not a.forced]
-    inline = [a for a in actions if _one_menu(a)][: _menus(actions)]
+    inline = _inline(actions, extra)
     for action in inline:
-        view.add_item(step_menu(match_id, action, {}, label, _listed(action)))
+        first = action.steps[0]
+        assert isinstance(first, Pick)
+        for number, menu in enumerate(steps.menus(first)):
+            view.add_item(step_menu(match_id, action, {}, label, menu.choices, menu.title, number))
+    rows = sum(_menu_rows(a) for a in inline)
     buttons = [a for a in actions if a not in inline]
-    for action in buttons[: (MAX_ROWS - len(inline)) * 5]:
+    for action in buttons[: (MAX_ROWS - rows) * 5]:
         style = discord.ButtonStyle.primary if action.steps else discord.ButtonStyle.secondary
         view.add_item(ActButton(match_id, action.key, label(action.label), style))
     return view if actions else None
 
 
-def _menus(actions: list[GameAction]) -> int:
-    """How many actions of those that could be a menu get one: as many as leave room for
-    the others' buttons (five a row)."""
-    menus = min(sum(1 for a in actions if _one_menu(a)), MAX_ROWS)
-    while menus and len(actions) - menus > (MAX_ROWS - menus) * 5:
-        menus -= 1
-    return menus
+def _inline(actions: list[GameAction], extra: int = 0) -> list[GameAction]:
+    """The actions whose menus are shown, in order: each as long as the buttons of the others
+    (five a row, `extra` of the caller's among them) still fit below."""
+    inline: list[GameAction] = []
+    rows = 0
+    for action in actions:
+        needed = _menu_rows(action)
+        buttons = len(actions) - len(inline) - 1 + extra
+        if needed and rows + needed + -(-buttons // 5) <= MAX_ROWS:
+            inline.append(action)
+            rows += needed
+    return inline
 
 
 def controls_fit(actions: list[GameAction]) -> bool:
     """Whether `actions_view` shows every one of `actions`."""
-    menus = _menus(actions)
-    return len(actions) - menus <= (MAX_ROWS - menus) * 5
+    actions = [a for a in actions if not a.forced]
+    inline = _inline(actions)
+    rows = sum(_menu_rows(a) for a in inline)
+    return len(actions) - len(inline) <= (MAX_ROWS - rows) * 5
 
 
-def _one_menu(action: GameAction) -> bool:
+def _menu_rows(action: GameAction) -> int:
+    """The menus of the action's first step, a pick listed in at most five (0: none)."""
     first = action.steps[0] if action.steps else None
-    return isinstance(first, Pick) and len(steps.menus(first)) == 1
-
-
-def _listed(action: GameAction) -> list[Choice]:
-    first = action.steps[0]
-    assert isinstance(first, Pick)
-    return steps.menus(first)[0].choices
+    if not isinstance(first, Pick):
+        return 0
+    listed = len(steps.menus(first))
+    return listed if listed <= steps.MENUS else 0
 
 
 def step_menu(
@@ -540,7 +577,8 @@ def step_view(
 ) -> discord.ui.View:
     """The menus of the action's next step, a pick listed in menus (`bot.steps.menus`): all
     of them where they fit in one message, else a menu of them (`chunk` None) or the one
-    chosen from it."""
+    chosen from it; for a typed pick, a button to type the answer instead, where a row is
+    left for it."""
     step = action.next_step(answers)
     assert isinstance(step, Pick)
     listed = steps.menus(step)
@@ -570,6 +608,10 @@ def step_view(
                 chunks=True,
             )
         )
+    if step.typed and len(view.children) < MAX_ROWS:
+        carried = steps.encode(action, answers)
+        key = f"{action.key}|{carried}" if carried else action.key
+        view.add_item(TypeButton(match_id, key, f"Type it instead ({label(step.label).lower()})"))
     return view
 
 

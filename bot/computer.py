@@ -1,82 +1,159 @@
-"""The practice opponent: a seat the bot plays itself; and the moves players have no choice
-about, which the bot makes for them.
+"""Computer seats: seats the bot plays itself; and the moves players have no choice about,
+which the bot makes for them.
 
-The practice opponent's moves come from the game's practice player, a pure function of the
-seat's own view (`GamePlugin.practice`): it sees what a player in that seat may see and
-nothing else. A player whose one legal action is `forced` (a menu of one: the last card of a
-pile) has it made for them, as they would have made it. Each move goes
-through `MatchService.submit` like anyone's, so it is in the record and the replay. These
-moves are made right after the move that made them due, when a host resumes a paused match,
-and on start-up for every running match, so a restart loses nothing.
+A computer seat's moves come from the game's computer player (`GamePlugin.computer`), a pure
+function of the seat's own view and the seat (`Seat`): it sees what a person in that seat may
+see and nothing else. Each computer seat the phase waits for moves after a short pause, as a
+person would (`pause`, the `COMPUTER_PAUSE` setting); when the phase waits for several at
+once (sealed bids), they all move after the one pause, each from its own view. A player whose
+one legal action is `forced` (a menu of one: the last card of a pile) has it made for them at
+once, as they would have made it. Each move goes through `MatchService.submit` like anyone's,
+so it is in the record and the replay.
+
+The moves are made by one task per match, so that nobody waits through the pauses: woken
+after every move that may make some due, when a host resumes a paused match, after a
+deadline, and on start-up for every running match, so a restart loses nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import defaultdict
+import random
 
 from bot.errors import UserError
+from bot.games.plugin import Seat
 from bot.games.registry import plugin_for
-from bot.players import COMPUTER, COMPUTER_USER
+from bot.players import is_computer_user, player_id
 from bot.presenter import Presenter
 from bot.service import MatchService
+from bot.settings import COMPUTER_PAUSE
 from bot.storage import MatchRow, Storage
-from games.core.contract import Answer, Pick
+from games.core.contract import random_answers
 from games.core.errors import RuleError
 from games.registry import engine_for
 
 log = logging.getLogger(__name__)
 
-#: More moves than any turn's chain of decisions can need: a guard against a loop.
-MAX_MOVES = 50
+#: More moves than a whole match among computer seats makes: a guard against an engine that
+#: never lets one end.
+MAX_MOVES = 20_000
 
 
 class Computer:
-    def __init__(self, storage: Storage, service: MatchService, presenter: Presenter) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        service: MatchService,
+        presenter: Presenter,
+        pause: float = COMPUTER_PAUSE,
+    ) -> None:
         self.storage = storage
         self.service = service
         self.presenter = presenter
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.pause = pause
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        #: Matches woken while their task was busy: it looks once more before it ends.
+        self._again: set[int] = set()
+        #: Matches whose task is in a pause (where closing the bot may stop it).
+        self._pausing: set[int] = set()
+        self._closing = False
 
-    async def act(self, match_id: int) -> None:
-        """Make every move the computer owes in the match now, and every forced move, each
-        committed and delivered before the next is chosen from the view it leads to."""
-        async with self._locks[match_id]:
+    def wake(self, match_id: int) -> None:
+        """Make every move owed in the match now (and those they lead to), in the match's
+        task: started here, or told to look again if it is running."""
+        if self._closing:
+            return
+        task = self._tasks.get(match_id)
+        if task is not None and not task.done():
+            self._again.add(match_id)
+            return
+        self._tasks[match_id] = asyncio.get_running_loop().create_task(
+            self._run(match_id), name=f"dealer-computer-{match_id}"
+        )
+
+    async def resume_all(self) -> None:
+        """On start-up: every running match where a move is owed (a computer seat's, or one
+        a player has no choice about) makes it."""
+        for row in await self.storage.running_matches():
+            self.wake(row.id)
+
+    async def stop(self) -> None:
+        """The bot is closing: a move being made is finished, a pause is cut short (the
+        next start makes its move)."""
+        self._closing = True
+        for match_id in self._pausing:
+            self._tasks[match_id].cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _run(self, match_id: int) -> None:
+        try:
             for _ in range(MAX_MOVES):
-                if not await self._move(match_id):
+                self._again.discard(match_id)
+                if self._closing:
+                    return
+                if not await self._move(match_id) and match_id not in self._again:
                     return
             log.warning("the computer stopped after %s moves in match %s", MAX_MOVES, match_id)
+        except Exception:
+            log.exception("the computer seats of match %s stopped", match_id)
+        finally:
+            self._tasks.pop(match_id, None)
 
     async def _move(self, match_id: int) -> bool:
-        """One move if one is owed; whether one was made."""
-        service = self.service
-        row = await service.row(match_id)
+        """The moves owed now, if any: a forced one, or after a pause those of the computer
+        seats the phase waits for; whether one was made."""
+        row = await self.service.row(match_id)
         if row is None or row.status != "running" or row.paused:
             return False
         if await self._forced(row):
             return True
-        players = await service.players(match_id)
-        if not any(p.user_id == COMPUTER_USER for p in players):
+        owing = await self._owing(row)
+        if not owing:
             return False
-        decide = plugin_for(row.game).practice
-        if decide is None:
-            return False
-        if COMPUTER not in (await service.turn(row)).may:
-            return False
-        view = await service.view(row, COMPUTER)
+        self._pausing.add(match_id)
         try:
-            move = decide(view, row.seed)
+            await asyncio.sleep(self.pause)
+        finally:
+            self._pausing.discard(match_id)
+        moved = False
+        for number, player in owing:
+            moved = await self._seat_move(match_id, number, player) or moved
+        return moved
+
+    async def _owing(self, row: MatchRow) -> list[tuple[int, str]]:
+        """The computer seats the phase waits for (each with its number among the match's
+        computer seats, in seat order), when the game has a computer player."""
+        if plugin_for(row.game).computer is None:
+            return []
+        must = set((await self.service.turn(row)).must)
+        seats = [p.user_id for p in await self.service.players(row.id)]
+        computers = [player_id(u) for u in seats if is_computer_user(u)]
+        return [(number, pid) for number, pid in enumerate(computers, 1) if pid in must]
+
+    async def _seat_move(self, match_id: int, number: int, player: str) -> bool:
+        """A computer seat's move, chosen from its view as it is now (another seat's move
+        may have changed it since the pause began); whether it was made."""
+        row = await self.service.row(match_id)
+        decide = plugin_for(row.game).computer if row is not None else None
+        if row is None or decide is None or row.status != "running" or row.paused:
+            return False
+        if player not in (await self.service.turn(row)).must:
+            return False
+        view = await self.service.view(row, player)
+        seat = Seat(player, number, row.seed, await self.service.moves_made(row))
+        try:
+            move = decide(view, seat)
         except ValueError:
-            log.exception("the practice player of match %s found no move", match_id)
+            log.exception("the computer player of match %s found no move", match_id)
             return False
         try:
-            outcome = await service.submit(match_id, COMPUTER, move, again=False)
+            outcome = await self.service.submit(match_id, player, move, again=False)
         except (RuleError, UserError) as error:
-            # Another move (a deadline) may have come first: try again from the new view,
-            # but not from the same one.
-            log.warning("practice move %s of match %s refused: %s", move, match_id, error)
-            return await service.view(row, COMPUTER) != view
+            # Another move (a deadline) may have come first: the seat looks again from the
+            # new view, but not from the same one.
+            log.warning("computer move %s of match %s refused: %s", move, match_id, error)
+            return await self.service.view(row, player) != view
         await self.presenter.present(outcome)
         return True
 
@@ -89,13 +166,11 @@ class Computer:
             actions = await self.service.actions(row, player)
             if len(actions) != 1 or not actions[0].forced:
                 continue
-            action = actions[0]
-            answers: dict[str, Answer] = {}
-            while (step := action.next_step(answers)) is not None:
-                assert isinstance(step, Pick)
-                values = [c.value for c in step.choices]
-                answers[step.field] = values if step.takes_list else values[0]
-            move = action.build(answers)
+            # Every pick of a forced action has one choice: the answers draw nothing.
+            answers = random_answers(
+                actions[0], random.Random(0), count=lambda pick: len(pick.choices)
+            )
+            move = actions[0].build(answers)
             try:
                 outcome = await self.service.submit(row.id, player, move, again=False)
             except (RuleError, UserError) as error:
@@ -105,9 +180,3 @@ class Computer:
             await self.presenter.present(outcome)
             return True
         return False
-
-    async def resume_all(self) -> None:
-        """On start-up: every running match where a move is owed (the computer's, or one a
-        player has no choice about) makes it."""
-        for row in await self.storage.running_matches():
-            await self.act(row.id)

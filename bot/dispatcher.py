@@ -110,7 +110,7 @@ class Dispatcher:
                 await self.presenter.flush(row.id)
             else:
                 await self.presenter.present(outcome)
-            await self.computer.act(row.id)
+            self.computer.wake(row.id)
             return
         if await self.storage.lease_timer(timer, self.now() + LEASE):
             await self.presenter.remind(row)

@@ -68,13 +68,17 @@ class PlayHandlers(Protocol):
         typed: str | None = None,
         chunk: int | None = None,
         confirmed: bool = False,
+        typing: bool = False,
     ) -> None:
         """One of the member's legal actions, by its key (or, from controls of earlier
         versions, by its move's target), with the answers to its steps so far and the one
-        just given: its next step, confirmation or move."""
+        just given: its next step (`typing`: a typed pick's form), confirmation or move."""
 
     async def bid(self, interaction: Interaction, match_id: int, target: str, amount: str) -> None:
         """A bid from the amount form of earlier versions, the amount as typed."""
+
+    async def require_action(self, interaction: Interaction, match_id: int, key: str) -> None:
+        """Refuse politely unless the member may take their legal action `key` now."""
 
     async def own_view(
         self, interaction: Interaction, match_id: int

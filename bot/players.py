@@ -1,5 +1,5 @@
-"""Who is who: engines know players by their Discord user id as text (the practice opponent
-as `COMPUTER`), people read their names."""
+"""Who is who: engines know players by their Discord user id as text, and the seats the bot
+plays (`bot.computer`) by ids of their own; people read their names."""
 
 from __future__ import annotations
 
@@ -11,22 +11,46 @@ from games.core.engine import HOST
 if TYPE_CHECKING:
     from bot.storage import PlayerRow
 
-#: The practice opponent's player id in engines: a seat the bot plays (`bot.computer`).
+#: The practice opponent (`practice:True`, and the one computer seat of matches stored before
+#: there could be several): engines know it as `COMPUTER`, its seat has the user id
+#: `COMPUTER_USER`.
 COMPUTER = "practice"
 COMPUTER_NAME = "Dealer (practice)"
+COMPUTER_USER = 0
+#: The computer seats that `/match add-bot` fills are numbered 1, 2, ...: seat n has the user
+#: id -n (no Discord user has an id of 0 or below) and the engine id "computer-n".
+COMPUTER_PREFIX = "computer-"
 
 #: Turns a player id of the engine into the name people see.
 Names = Callable[[str], str]
 
-#: The practice opponent (`bot.computer`): its seat in a lobby has this user id, which no
-#: Discord user has; engines know it as `COMPUTER`.
-COMPUTER_USER = 0
+
+def computer_user(number: int) -> int:
+    """The user id of computer seat `number` (1, 2, ...) in a lobby."""
+    return -number
+
+
+def computer_name(number: int) -> str:
+    """The name people read for computer seat `number`."""
+    return f"Dealer (computer {number})"
+
+
+def is_computer_user(user_id: int) -> bool:
+    """Whether a seat's user id is a computer seat's (the practice opponent's among them)."""
+    return user_id <= COMPUTER_USER
+
+
+def is_computer(player: str) -> bool:
+    """Whether an engine's player id is a computer seat's."""
+    return player == COMPUTER or player.startswith(COMPUTER_PREFIX)
 
 
 def player_id(user_id: int) -> str:
-    """Players are known to engines by their Discord user id, as text (the practice
-    opponent as `COMPUTER`)."""
-    return COMPUTER if user_id == COMPUTER_USER else str(user_id)
+    """Players are known to engines by their Discord user id, as text; the computer seats as
+    `COMPUTER` (the practice opponent) and "computer-n"."""
+    if user_id == COMPUTER_USER:
+        return COMPUTER
+    return f"{COMPUTER_PREFIX}{-user_id}" if user_id < 0 else str(user_id)
 
 
 def name_table(players: list[PlayerRow]) -> dict[str, str]:
@@ -61,5 +85,5 @@ def renamed(value: Any, names: Mapping[str, str]) -> Any:
 
 
 def user_id_of(player: str) -> int | None:
-    """The Discord user behind an engine's player id; None for the practice opponent."""
-    return None if player == COMPUTER else int(player)
+    """The Discord user behind an engine's player id; None for a computer seat."""
+    return None if is_computer(player) else int(player)

@@ -26,7 +26,7 @@ from bot.components import actions_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, room
-from bot.players import COMPUTER_USER, Names, name_table, names_of, player_id, user_id_of
+from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchService, Outcome, Wait
 from bot.status import LiveStatus, clock
@@ -250,7 +250,7 @@ class Presenter:
         move showed them."""
         acting = set(mail.wait.must) | set(mail.wait.may) if mail.opened else set()
         for player in players:
-            if player.user_id == COMPUTER_USER:
+            if is_computer_user(player.user_id):
                 continue
             pid = player_id(player.user_id)
             echo = pid == mail.actor and not mail.results
@@ -305,7 +305,7 @@ class Presenter:
         names = names_of(players)
         results: dict[int, str] = {}
         for player in players:
-            if player.user_id == COMPUTER_USER:
+            if is_computer_user(player.user_id):
                 continue
             me = player_id(player.user_id)
             seen = [e.to_json() for e in events if e.audience.reaches(me)]
@@ -345,9 +345,11 @@ class Presenter:
                         boards.board(plugin_for(row.game).texts, data, table),
                         f"the board of {event.type} in match {row.id}",
                     )
-                    board_controls = plugin_for(row.game).board_controls
-                    if board_controls is not None and public.button:
-                        public.controls = board_controls(row.id, data)
+                    plugin = plugin_for(row.game)
+                    if plugin.board_controls is not None and public.button:
+                        public.controls = plugin.board_controls(row.id, data)
+                    elif plugin.controls_on_board and public.button:
+                        public.controls = await self.board_controls(row, players)
                     if event.type in ui.live_board_events:
                         await self._show_live(row, public, mail)
                     else:
@@ -488,14 +490,10 @@ class Presenter:
             ]
         ).strip()
         controls: discord.ui.View | None = None
-        if not outcome.wait.opened:
-            make_controls = plugin_for(row.game).controls
-            if make_controls is not None:
-                controls = make_controls(row.id, summary, names)
-            elif me in (await self.service.turn(row)).must:
-                actions = await self.service.actions(row, me)
-                if {a.key for a in actions} != shown:
-                    controls = self.actions_view(row, actions, names)
+        if not outcome.wait.opened and me in (await self.service.turn(row)).must:
+            actions = await self.service.actions(row, me)
+            if {a.key for a in actions} != shown:
+                controls = self.actions_view(row, actions, names)
         if controls is not None:
             board = await self.card(row, interaction.user.id, players)
             await interaction.response.send_message(
@@ -555,24 +553,42 @@ class Presenter:
         text = ui.one_on_one(view, names)
         if me not in turn.out:
             text = "\n".join(filter(None, [text, await self._clock(row.id)]))
-        controls = plugin_for(row.game).controls
-        if controls is not None:
-            return text, controls(row.id, view, names)
         return text, self.actions_view(row, await self.service.actions(row, me), names)
+
+    async def board_controls(
+        self, row: MatchRow, players: list[PlayerRow]
+    ) -> discord.ui.View | None:
+        """The controls on the board message of a game that puts them there
+        (`GamePlugin.controls_on_board`): the generic controls of the one player who may act
+        now, leaving room for the My 1-on-1 button. None when it is not one player, or when
+        an action of theirs is sealed (a budget, a keep: made in private, from the 1-on-1)."""
+        may = (await self.service.turn(row)).may
+        if len(may) != 1:
+            return None
+        actions = await self.service.actions(row, may[0])
+        if any(action.sealed for action in actions):
+            return None
+        return self.actions_view(row, actions, names_of(players), extra=1)
 
     @staticmethod
     def actions_view(
-        row: MatchRow, actions: list[GameAction], names: Names
+        row: MatchRow, actions: list[GameAction], names: Names, extra: int = 0
     ) -> discord.ui.View | None:
-        """The generic 1-on-1 controls of a player's legal `actions`, with what their game
-        adds to them (`GamePlugin.more_controls`); None: nothing to do."""
+        """The generic controls of a player's legal `actions`, with what their game adds to
+        them (`GamePlugin.more_controls`), leaving room for `extra` buttons more; None:
+        nothing to do."""
         plugin = plugin_for(row.game)
         by_command = plugin.by_command
         if by_command is not None:
             actions = [a for a in actions if not by_command(a)]
-        view = actions_view(row.id, actions, lambda text: plugin.texts.engine_text(text, names))
-        if view is not None and plugin.more_controls is not None:
-            for item in plugin.more_controls(row.id, actions):
+        more = plugin.more_controls(row.id, actions) if plugin.more_controls is not None else []
+
+        def label(text: str) -> str:
+            return plugin.texts.engine_text(text, names)
+
+        view = actions_view(row.id, actions, label, extra=extra + len(more))
+        if view is not None:
+            for item in more:
                 view.add_item(item)
         return view
 
@@ -619,7 +635,7 @@ class Presenter:
     async def dm_player(
         self, row: MatchRow, player: str, text: str, *, board: Board | None = None, keep: bool
     ) -> bool:
-        """A private text to a player by their engine id; the practice opponent reads none.
+        """A private text to a player by their engine id; a computer seat reads none.
         When their DMs are closed and `keep` is set, the text is kept for them and shown with
         their next 1-on-1 in the channel (`kept_note`). `keep` is false for the receipts of
         a player's own move: the reply to it showed them."""
@@ -735,7 +751,7 @@ class _Message:
     opened_at: int | None = None
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
-    #: The game's controls for the phase it announces (`GamePlugin.board_controls`).
+    #: The controls for the phase it announces (`Presenter.board_controls`).
     controls: discord.ui.View | None = None
 
 

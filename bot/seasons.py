@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.errors import UserError
+from bot.players import user_id_of
 from bot.season_board import season_called
 from bot.storage import (
     Balance,
@@ -213,24 +214,23 @@ class SeasonService:
             return None
         engine = engine_for(row.game)
         title = f"{engine.title} match #{row.id}"
+        # A computer seat has no ledger: it gives and gets nothing.
         entries = [
-            LedgerEntry(
-                int(player),
-                "trade",
-                f"spent in {title}",
-                garnets=-n,
-            )
+            LedgerEntry(user, "trade", f"spent in {title}", garnets=-n)
             for player, n in engine.garnets_spent(events).items()
-            if n
+            if n and (user := user_id_of(player)) is not None
         ]
         if outcome is None:
             return LedgerWrite(row.season_id, entries) if entries else None
         tokens, garnets = outcome.tokens_of_life, outcome.garnets
         for player in dict.fromkeys([*tokens, *garnets]):
             place = outcome.places.get(player)
+            user = user_id_of(player)
+            if user is None:
+                continue
             entries.append(
                 LedgerEntry(
-                    int(player),
+                    user,
                     "prize",
                     f"{ordinal(place)} place, {title}" if place else f"prize, {title}",
                     garnets=garnets.get(player, 0),
@@ -238,8 +238,9 @@ class SeasonService:
                 )
             )
         entries += [
-            LedgerEntry(int(p), "candidate", f"elimination candidate, {title}")
+            LedgerEntry(user, "candidate", f"elimination candidate, {title}")
             for p in outcome.candidates
+            if (user := user_id_of(p)) is not None
         ]
         if outcome.pool_increase:
             reason = outcome.pool_reason or "the prize pool grows"

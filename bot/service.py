@@ -22,7 +22,7 @@ from typing import Any, TypeVar, cast
 
 from bot.errors import UserError
 from bot.games.base import named
-from bot.players import COMPUTER, COMPUTER_USER, Names, names_of, player_id, renamed
+from bot.players import Names, is_computer, is_computer_user, names_of, player_id, renamed
 from bot.seasons import SeasonService
 from bot.stats import results_of
 from bot.storage import LedgerRefused, MatchMoved, MatchRow, PlayerRow, Snapshot, Storage
@@ -299,6 +299,11 @@ class MatchService:
             self._state_read[row.id] = self.now()
         return state
 
+    async def moves_made(self, row: MatchRow) -> int:
+        """How many moves a running match has had: the seq of its last move (0 before any)."""
+        await self.state(row)
+        return self._seqs.get(row.id, 0)
+
     async def turn(self, row: MatchRow) -> Turn:
         """The phase now and who may and must act (`Engine.turn`)."""
         return engine_for(row.game).turn(await self.state(row))
@@ -365,7 +370,7 @@ class MatchService:
         try:
             engine.check_players(ids)
             if season is not None:
-                members = [(p.user_id, p.name) for p in players if p.user_id != COMPUTER_USER]
+                members = [(p.user_id, p.name) for p in players if not is_computer_user(p.user_id)]
                 dealt = await self.seasons.deal(season, members)
                 garnets = {player_id(user): n for user, n in dealt.items() if n}
                 raw = {**raw, "garnets": garnets}
@@ -564,7 +569,7 @@ class MatchService:
     async def plan_undo(
         self, row: MatchRow, *, phase: bool = False, step: bool = False, kick_of: str | None = None
     ) -> Undo:
-        """What `/match undo` would take back: the last move (with the practice opponent's
+        """What `/match undo` would take back: the last move (with the computer seats'
         moves after it), or with `phase` the move that closed the last phase (began the wait
         now) and every move since, or with `step` the move that began the phase enclosing the
         one now (a merger around its open round; the phase now where phases do not nest) and
@@ -603,7 +608,7 @@ class MatchService:
             candidates = (
                 [i for i in range(len(whole.moves)) if whole.opened(i, depth)]
                 if phase or step
-                else [i for i, m in enumerate(whole.moves) if m[1] != COMPUTER]
+                else [i for i, m in enumerate(whole.moves) if not is_computer(m[1])]
             )
             if not candidates:
                 raise UserError(

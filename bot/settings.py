@@ -8,6 +8,7 @@ from typing import Annotated
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from pydantic import (
+    Field,
     HttpUrl,
     PositiveInt,
     SecretStr,
@@ -22,6 +23,8 @@ from bot.storage import Durability
 from bot.storage.db import is_postgres
 from bot.storage.postgres import redacted
 
+#: How long a computer seat takes over each move, in seconds, unless `COMPUTER_PAUSE` says.
+COMPUTER_PAUSE = 1.5
 #: What each setting must be, in the sentence `python -m bot` prints when it is not.
 MUST_BE = {
     "discord_token": "must be the bot's token from the Discord developer portal",
@@ -38,6 +41,7 @@ MUST_BE = {
     "shard_count": "must be the number of shards the bot runs on in all (1 or more), or empty",
     "shard_ids": "must be the shards this process runs, as numbers below SHARD_COUNT (0-3, or "
     "4,5, or 0-1,6), or empty for all of them",
+    "computer_pause": f"must be a number of seconds from 0 to 60 (default {COMPUTER_PAUSE})",
 }
 
 
@@ -61,6 +65,8 @@ class Settings(BaseSettings):
     shard_count: PositiveInt | None = None
     #: The shards this process runs (`0-3`, `4,5`); unset: all of them.
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    #: How long a computer seat takes over each move, in seconds: a person's pause.
+    computer_pause: float = Field(COMPUTER_PAUSE, ge=0, le=60)
 
     @field_validator(
         "discord_token",
@@ -75,7 +81,7 @@ class Settings(BaseSettings):
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("database_path", "database_sync", mode="before")
+    @field_validator("database_path", "database_sync", "computer_pause", mode="before")
     @classmethod
     def _blank_is_default(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

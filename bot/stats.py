@@ -5,16 +5,17 @@ A finished match counts for every member seated in it: their place and whether t
 the game ranks them (`Engine.placings`: a shared first place, a draw where nobody wins, a
 removed player left unranked). A game that is no contest (`Engine.contest`: a solo draft
 against an automa) is counted apart, as played only (its texts' `played_as`: "2 drafts
-played"), and stays off the leaderboard. The practice opponent is no member and counts for nothing;
-a match against it counts for its human player as a practice match, which `/stats` shows
-apart and the leaderboard leaves out. A cancelled match counts for nobody.
+played"), and stays off the leaderboard. A computer seat (the practice opponent, a seat of
+`/match add-bot`) is no member and counts for nothing; a match with one counts for its human
+players as a practice match, which `/stats` shows apart and the leaderboard leaves out. A
+cancelled match counts for nobody.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.players import COMPUTER_USER, player_id
+from bot.players import is_computer_user, player_id
 from bot.storage import PastMatch, ResultRow, Standing, Tally
 from games.core.contract import Placings
 from games.core.drawing.words import ordinal, plural
@@ -32,9 +33,9 @@ LEADERBOARD_RULE = (
 
 
 def results_of(placings: Placings, user_ids: list[int]) -> list[ResultRow]:
-    """One row per member seated in a finished match (`user_ids`, the practice opponent
-    among them in a practice match)."""
-    practice = COMPUTER_USER in user_ids
+    """One row per member seated in a finished match (`user_ids`, computer seats among them
+    in a practice match)."""
+    practice = any(is_computer_user(u) for u in user_ids)
     return [
         ResultRow(
             user_id=user_id,
@@ -43,7 +44,7 @@ def results_of(placings: Placings, user_ids: list[int]) -> list[ResultRow]:
             practice=practice,
         )
         for user_id in user_ids
-        if user_id != COMPUTER_USER
+        if not is_computer_user(user_id)
     ]
 
 

@@ -1,7 +1,18 @@
 """Settings of the whole suite."""
 
-import pytest
-from hypothesis import HealthCheck, settings
+import sys
+
+# Python's bytecode caches (`__pycache__/`, ignored by git) are kept even where
+# PYTHONDONTWRITEBYTECODE is set, as it is on the VM the suite's times are measured on: without
+# them every pytest worker compiles the whole checkout and rewrites every test module's
+# asserts again (collecting took 6 s of CPU per worker instead of 2), and every process a
+# test starts (`python -m bot`, the render workers, the command-line tools) compiles what it
+# imports (tests/bot/test_entry.py's processes took 17 s instead of 13). Processes started
+# later keep the setting they inherit, but read the caches written here.
+sys.dont_write_bytecode = False
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 # A loaded machine makes the suite slower, never red (issue 25): no example has a deadline
 # and slow data generation is no failure, whatever else a test's own settings say. The example

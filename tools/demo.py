@@ -1,7 +1,7 @@
 """`python -m tools.demo [GAME] [OUT_DIR]`: a complete match, played through SimCord.
 
 The real bot runs against SimCord's in-memory Discord with a temporary database. GAME is
-`auction-auction` (the default) or `mars-auction`:
+`auction-auction` (the default), `mars-auction` or `atrades`:
 
 - **Auction Auction**: six simulated players join with the lobby buttons, send sealed bids
   with the buttons and forms of their 1-on-1s and with `/bid`, and one of them makes a gift;
@@ -12,6 +12,12 @@ The real bot runs against SimCord's in-memory Discord with a temporary database.
   confirmed; budgets stated with the form and `/mars budget`, one set by the host; companies
   and preludes kept and projects bought from the 1-on-1's menus; the host opens the research
   auction with `/mars research` and ends the match with `/mars end`.
+- **Atrades**: two players and three computer seats (`/match add-bot count:3`) play a whole
+  game: the sealed turn-order and final bids in the players' 1-on-1s (a menu of where the
+  money comes from, then the amount form), the actions, the open rounds' raises and passes,
+  the settlements, the free Acquires and the expansions on the board message (a tile, then a
+  hex from its region's menu). The players' moves are the greedy computer player's, from
+  their own view.
 
 Either way the host exports the record with `/match log`. The players' choices come from a
 seeded `random.Random`, so the same seed plays the same match.
@@ -39,10 +45,14 @@ from unittest import mock
 
 import discord
 
+from bot import steps
 from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
+from bot.games.atrades.controls import board_actions
 from bot.players import player_id
+from games.atrades.playout import greedy_player
 from games.core.contract import Action as GameAction
+from games.core.contract import Amount, Answer, Pick
 from games.registry import ENGINES, engine_for
 
 if TYPE_CHECKING:
@@ -53,6 +63,10 @@ SEED = 2024
 PLAYERS = ("ann", "ben", "cleo", "dev", "eve", "fay")
 MARS_AUCTION = "mars-auction"
 MARS_PLAYERS = ("ann", "ben", "cleo")
+ATRADES = "atrades"
+ATRADES_PLAYERS = ("ann", "ben")
+#: The computer seats of the Atrades demo (`/match add-bot`).
+ATRADES_COMPUTERS = 3
 HOST_NAME = "hostess"
 PHASE_MINUTES = 60
 DEFAULT_OUT = "demo-out"
@@ -67,7 +81,7 @@ INSTALL_HINT = (
 SETTLE_TIMEOUT = 120.0
 #: Where the demo writes what went wrong, in full, when it cannot finish.
 ERROR_FILE = "demo-error.txt"
-USAGE = "usage: python -m tools.demo [auction-auction | mars-auction] [OUT_DIR]"
+USAGE = "usage: python -m tools.demo [auction-auction | mars-auction | atrades] [OUT_DIR]"
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
     discord.InteractionType.component: "button",
@@ -216,12 +230,13 @@ class Demo:
                 return message
         raise RuntimeError("no phase message with a My 1-on-1 button")
 
-    def _newest(self, messages: list[discord.Message], custom_id: str) -> discord.Message:
-        """The newest of `messages` with a control whose custom id starts with `custom_id`."""
+    def _newest(self, messages: list[discord.Message], *custom_ids: str) -> discord.Message:
+        """The newest of `messages` with a control whose custom id starts with one of
+        `custom_ids`."""
         for message in reversed(messages):
-            if any(c.startswith(custom_id) for c in _custom_ids(message.components)):
+            if any(c.startswith(custom_ids) for c in _custom_ids(message.components)):
                 return message
-        raise RuntimeError(f"no message has a control {custom_id}")
+        raise RuntimeError(f"no message has a control {custom_ids[0]}")
 
     # -- what each person saw ----------------------------------------------------------------
 
@@ -316,7 +331,7 @@ def _answer(result: InteractionResult) -> Any:
     return response
 
 
-def _expect(result: InteractionResult, start: str) -> None:
+def _expect(result: InteractionResult, start: str | tuple[str, ...]) -> None:
     """Stop the demo when the bot refuses what a simulated player did."""
     text = _answer(result).content
     if not text.startswith(start):
@@ -331,6 +346,32 @@ def _children(components: Sequence[Any]) -> list[Any]:
         else:
             out += getattr(component, "children", [component])
     return out
+
+
+def _options(component: Any) -> list[tuple[str, str]]:
+    """A menu's custom id with each of its options' values (none for another component)."""
+    if isinstance(component, dict):
+        found = component.get("options") or []
+        return [(str(component["custom_id"]), str(o["value"])) for o in found]
+    found = getattr(component, "options", None) or []
+    return [(str(component.custom_id), str(o.value)) for o in found]
+
+
+def _menu(message: Any, value: str) -> str:
+    """The custom id of the menu of `message` that offers `value`."""
+    return next(
+        menu
+        for c in _children(message.components)
+        for menu, offered in _options(c)
+        if offered == value
+    )
+
+
+def _offers(message: Any, value: str) -> bool:
+    """Whether a menu of `message` offers `value`."""
+    return any(
+        offered == value for c in _children(message.components) for _, offered in _options(c)
+    )
 
 
 def _custom_ids(components: Sequence[Any]) -> list[str]:
@@ -354,6 +395,99 @@ def _can_read(channel: ChannelHandle, member: MemberActor) -> bool:
 
 def _slug(text: str, keep: str = "") -> str:
     return re.sub(rf"[^a-z0-9{re.escape(keep)}]+", "-", text.lower()).strip("-")
+
+
+def answers_of(action: GameAction, move: dict[str, Any]) -> dict[str, Answer]:
+    """The answers to `action`'s steps that build `move` (a move a simulated player chose);
+    ValueError when `action` does not build it."""
+    answers: dict[str, Answer] = {}
+    while (step := action.next_step(answers)) is not None:
+        if step.field not in move:
+            raise ValueError(f"{move} answers no {step.field}")
+        value = move[step.field]
+        answers[step.field] = value if isinstance(step, Amount) else str(value)
+    if action.build(answers) != move:
+        raise ValueError(f"{action.key} does not build {move}")
+    return answers
+
+
+def action_of(actions: list[GameAction], move: dict[str, Any]) -> GameAction:
+    """The legal action a move chosen by a simulated player is built from."""
+    for action in actions:
+        try:
+            answers_of(action, move)
+        except ValueError:
+            continue
+        return action
+    raise RuntimeError(f"no legal action builds {move}")
+
+
+async def walk(
+    actor: Any,
+    where: discord.Message,
+    match_id: int,
+    action: GameAction,
+    answers: dict[str, Answer],
+) -> list[InteractionResult]:
+    """`action` with `answers`, the way a person takes it through the generic control (a
+    menu of its first step or its button on `where`, then each step's menu, the menu of
+    menus, a form, the button after a form, a confirmation): every answer the bot gave, the
+    last one the move's. `actor` is who presses (a member in a channel, a user in DMs)."""
+    m = match_id
+    given: dict[str, Answer] = {}
+    first = action.next_step(given)
+    menu = f"dealer:actpick:{m}:{action.key}"
+    if isinstance(first, Pick) and menu in _custom_ids(where.components):
+        given[first.field] = answers[first.field]
+        result = await actor.select(where, [str(answers[first.field])], custom_id=menu)
+    else:
+        result = await actor.click(where, custom_id=f"dealer:act:{m}:{action.key}")
+    results = [result]
+    while True:
+        step = action.next_step(given)
+        if result.modal is not None:
+            if step is None:
+                raise RuntimeError(f"a form after the last step of {action.key}")
+            given[step.field] = answers[step.field]
+            result = await actor.submit_modal(result, {"amount": str(answers[step.field])})
+        else:
+            shown = _answer(result)
+            ids = _custom_ids(shown.components)
+            chunked = next((i for i in ids if i.startswith("dealer:actchunkpick:")), None)
+            go_on = next((i for i in ids if i.startswith(f"dealer:act:{m}:{action.key}|")), None)
+            ok = next((i for i in ids if i.startswith(f"dealer:actok:{m}:")), None)
+            if step is None:
+                if ok is None:
+                    return results
+                result = await actor.click(shown, custom_id=ok)
+            elif go_on is not None:
+                result = await actor.click(shown, custom_id=go_on)
+            elif isinstance(step, Pick) and chunked is not None:
+                value = str(answers[step.field])
+                index = next(
+                    n
+                    for n, listed in enumerate(steps.menus(step))
+                    if value in {c.value for c in listed.choices}
+                )
+                result = await actor.select(shown, [str(index)], custom_id=chunked)
+            elif isinstance(step, Pick):
+                value = str(answers[step.field])
+                given[step.field] = answers[step.field]
+                result = await actor.select(shown, [value], custom_id=menu_with(shown, value))
+            else:
+                raise RuntimeError(f"the bot answered {shown.content!r}")
+        results.append(result)
+        if len(results) > 12:
+            raise RuntimeError(f"{action.key} took too many steps")
+
+
+def menu_with(message: discord.Message, value: str) -> str:
+    """The custom id of the menu of `message` that offers `value`."""
+    for component in _children(message.components):
+        data = component if isinstance(component, dict) else component.to_dict()
+        if any(option.get("value") == value for option in data.get("options", [])):
+            return str(data["custom_id"])
+    raise RuntimeError(f"no menu offers {value}: {message.content!r}")
 
 
 class MarsDemo(Demo):
@@ -404,7 +538,7 @@ class MarsDemo(Demo):
                 )
                 continue
             for pid in engine.turn(state).must:
-                [action] = engine.legal_actions(state, pid)
+                action = engine.legal_actions(state, pid)[0]
                 await self.answer(self.member(pid), state.step, action)
 
     async def turn(self, player: MemberActor, actions: list[GameAction]) -> None:
@@ -428,26 +562,23 @@ class MarsDemo(Demo):
             _expect(answer, "✅")
             return
         cards = [int(c.value) for c in place.pick.choices]
-        if place.pick.max >= 2 and self.rng.random() < 0.4:
+        if place.pick.choices[0].then and self.rng.random() < 0.4:
             picked = self.rng.sample(cards, 2)
             shown = await actor.click(where, custom_id=f"dealer:ma:numbers:{m}")
             answer = await actor.submit_modal(shown, {"cards": f"{picked[0]} {picked[1]}"})
             self.did(player, f"puts a marker on {picked[0]} and {picked[1]} (Card numbers)")
         else:
             card = self.rng.choice(cards)
-            menu = next(
-                c
-                for c in _children(where.components)
-                if getattr(c, "custom_id", "").startswith(f"dealer:ma:cards:{m}:")
-                and any(o.value == str(card) for o in c.options)
-            )
-            asked = await actor.select(where, [str(card)], custom_id=menu.custom_id)
-            twice = f"dealer:ma:put:{m}:{card}-2"
-            both = twice in _custom_ids(_answer(asked).components) and self.rng.random() < 0.5
-            button = twice if both else f"dealer:ma:put:{m}:{card}"
-            answer = await actor.click(_answer(asked), custom_id=button)
-            markers = "two markers" if both else "a marker"
-            self.did(player, f"puts {markers} on {card} (the menu {side}, then the button)")
+            asked = await actor.select(where, [str(card)], custom_id=_menu(where, str(card)))
+            answer = asked
+            markers = "a marker"
+            then = _answer(asked)
+            if any(c.endswith(f":place|{card}") for c in _custom_ids(then.components)):
+                twice = self.rng.random() < 0.5 and _offers(then, str(card))
+                second = str(card) if twice else "none"
+                answer = await actor.select(then, [second], custom_id=_menu(then, second))
+                markers = "two markers" if twice else "a marker"
+            self.did(player, f"puts {markers} on {card} (the menus {side})")
         _expect(answer, "You put")
 
     async def answer(self, player: MemberActor, step: str, action: GameAction) -> None:
@@ -475,13 +606,13 @@ class MarsDemo(Demo):
             self.did(player, f"states {amount} M€ (the form of their 1-on-1)")
             _expect(answer, "Your budget")
             return
-        assert action.pick is not None
-        count = action.pick.max if step == "keep" else min(2, action.pick.max)
-        names = [c.value for c in action.pick.choices][:count]
+        pick = action.pick
+        count = 0 if pick is None else pick.max if step == "keep" else min(2, pick.max)
+        names = [] if pick is None else [c.value for c in pick.choices][:count]
         dm_history = player.user.dm_channel.history()
         if not names:
-            dm = self._newest(dm_history, f"dealer:ma:buynone:{m}")
-            answer = await player.user.click(dm, custom_id=f"dealer:ma:buynone:{m}")
+            dm = self._newest(dm_history, f"dealer:act:{m}:buy_none")
+            answer = await player.user.click(dm, custom_id=f"dealer:act:{m}:buy_none")
             self.did(player, "buys none of their projects (Buy none)")
         else:
             dm = self._newest(dm_history, f"dealer:actpick:{m}:{step}")
@@ -490,8 +621,71 @@ class MarsDemo(Demo):
         _expect(answer, "You buy nothing" if not names else f"You {step}")
 
 
+class AtradesDemo(Demo):
+    """A whole game of Atrades: two people and computer seats."""
+
+    names = ATRADES_PLAYERS
+
+    async def play(self) -> None:
+        created = await self.host.slash(
+            self.channel, f"match create {ATRADES}", turn_minutes=PHASE_MINUTES
+        )
+        self.did(self.host, f"/match create {ATRADES} turn_minutes:{PHASE_MINUTES}")
+        lobby = _answer(created)
+        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
+        for player in self.players:
+            await player.click(lobby, label="Join")
+            self.did(player, "pressed Join")
+        _expect(
+            await self.host.slash(self.channel, "match add-bot", count=ATRADES_COMPUTERS), "Dealer"
+        )
+        self.did(self.host, f"/match add-bot count:{ATRADES_COMPUTERS}")
+        await self.host.click(lobby, label="Start")
+        self.did(self.host, "pressed Start")
+        _expect(await self.host.slash(self.channel, "match status"), "**Atrades")
+        self.did(self.host, "/match status")
+        engine = engine_for(ATRADES)
+        humans = {player_id(p.id): p for p in self.players}
+        while not engine.is_finished(state := await self.state()):
+            waiting = [p for p in engine.turn(state).must if p in humans]
+            if not waiting:
+                raise RuntimeError("the game waits for nobody who plays")
+            await self.move(humans[waiting[0]], state)
+        _expect(await self.host.slash(self.channel, "match log"), "The match record")
+        self.did(self.host, "/match log")
+
+    async def state(self) -> Any:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return await self.bot.service.state(row)
+
+    async def move(self, player: MemberActor, state: Any) -> None:
+        """The greedy player's move for this person, from their own view, through Discord:
+        on the board message when it shows the action, else in their 1-on-1 by DM."""
+        engine = engine_for(ATRADES)
+        pid = player_id(player.id)
+        move = greedy_player(engine.view(state, pid), self.rng)
+        action = action_of(engine.legal_actions(state, pid), move)
+        on_board = action.key in {key for key, _, _ in board_actions(engine.view(state, None))}
+        m = self.match_id
+        if on_board:
+            shown = [msg for msg in self.channel.history() if not msg.flags.ephemeral]
+            where = self._newest(shown, f"dealer:act:{m}:{action.key}")
+            actor: Any = player
+        else:
+            dms = player.user.dm_channel.history()
+            where = self._newest(dms, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:")
+            actor = player.user
+        answers = answers_of(action, move)
+        results = await walk(actor, where, m, action, answers)
+        _expect(results[-1], ("✅", "🔒"))
+        given = ", ".join(f"{field} {value}" for field, value in answers.items())
+        side = "on the board message" if on_board else "in their 1-on-1"
+        self.did(player, f"{action.label}{': ' + given if given else ''} ({side})")
+
+
 #: The demos by game: the game `python -m tools.demo` plays when it is named.
-DEMOS: dict[str, type[Demo]] = {GAME: Demo, MARS_AUCTION: MarsDemo}
+DEMOS: dict[str, type[Demo]] = {GAME: Demo, MARS_AUCTION: MarsDemo, ATRADES: AtradesDemo}
 
 
 async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list[str]]:
@@ -506,7 +700,8 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
         tempfile.TemporaryDirectory(prefix="dealer-demo-") as folder,
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
-        bot = create_bot(Path(folder) / "demo.db")
+        # Computer seats move without a pause: SimCord's clock only moves when told to.
+        bot = create_bot(Path(folder) / "demo.db", computer_pause=0)
         env = Env(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
         await env.start()
         try:

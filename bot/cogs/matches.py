@@ -15,9 +15,11 @@ from bot.flows.play import Play
 from bot.flows.undo import Undoing
 from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP
 from bot.games.registry import PLUGINS
-from bot.players import COMPUTER_USER
+from games.registry import ENGINES
 
 Interaction = discord.Interaction[Any]
+#: The most seats any game has: the most computer seats one `/match add-bot` may fill.
+MAX_SEATS = max(engine.max_players for engine in ENGINES.values())
 
 
 class MatchCog(commands.GroupCog, group_name="match", group_description="Run a match here"):
@@ -34,10 +36,13 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
             self.create.add_command(plugin.create())
 
     @app_commands.command(
-        name="add-bot", description="Host: seat Dealer's practice opponent in the lobby"
+        name="add-bot", description="Host: seat Dealer's computer player in empty lobby seats"
     )
-    async def add_bot(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.add_computer(interaction))
+    @app_commands.describe(count="How many empty seats Dealer takes (default 1)")
+    async def add_bot(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, MAX_SEATS] = 1
+    ) -> None:
+        await guarded(interaction, self.lobby.add_computer(interaction, count))
 
     @app_commands.command(name="join", description="Join the match in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:
@@ -130,10 +135,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         await guarded(interaction, self.undoing.ask_undo(interaction, what))
 
     @app_commands.command(
-        name="remove-bot", description="Host: take the practice opponent's seat back in the lobby"
+        name="remove-bot", description="Host: take back the computer seat seated last in the lobby"
     )
     async def remove_bot(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.unseat(interaction, COMPUTER_USER))
+        await guarded(interaction, self.lobby.unseat(interaction, None))
 
     @app_commands.command(name="forfeit", description="Concede the match you play here (confirms)")
     async def forfeit(self, interaction: Interaction) -> None:

@@ -96,8 +96,8 @@ class Gate:
 
 
 class Settle:
-    """After a start or a move (its outcome): deliver its events, then let the practice
-    opponent make the moves it owes (each delivered in turn)."""
+    """After a start or a move (its outcome): deliver its events, then wake the computer
+    seats, which make the moves they owe (each delivered in turn) in a task of their own."""
 
     def __init__(self, presenter: Presenter, computer: Computer) -> None:
         self.presenter = presenter
@@ -108,4 +108,4 @@ class Settle:
             await self.presenter.flush(match_id)
         else:
             await self.presenter.present(outcome)
-        await self.computer.act(match_id)
+        self.computer.wake(match_id)

@@ -33,6 +33,7 @@ HOSTING = (
     "`/config host-role`) can `/match start`, `/match close-phase`, `/match extend`, "
     "`/match pause`, `/match resume`, `/match kick` (in a lobby: frees the seat), "
     "`/match unkick`, `/match undo` (the last move, or reopen the last phase), "
+    "`/match add-bot [count]` (Dealer plays empty seats, in a game with a computer player), "
     "`/match remove-bot`, `/match log`, `/match notify` (a turn-based game: the player to move "
     "mentioned, or told by DM) and `/match cancel`. `/match status` shows who has "
     "submitted (never what); `/me` shows your 1-on-1, also after the match has ended; a "

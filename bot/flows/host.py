@@ -165,7 +165,7 @@ class Host:
             row.public_channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
         )
         self.presenter.status.refresh(row.id)
-        await self.computer.act(row.id)
+        self.computer.wake(row.id)
 
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:
         """The record up to the last closed phase (all of it once the match is over), with the

@@ -17,7 +17,14 @@ from bot.flows.common import Gate, Settle, can_read
 from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
-from bot.players import COMPUTER_NAME, COMPUTER_USER, names_of
+from bot.players import (
+    COMPUTER_NAME,
+    COMPUTER_USER,
+    computer_name,
+    computer_user,
+    is_computer_user,
+    names_of,
+)
 from bot.presenter import Presenter, notify
 from bot.season_board import season_called
 from bot.service import MatchService, clock_lengths, new_seed
@@ -84,7 +91,7 @@ class Lobby:
             raise UserError("Choose either an opponent to challenge or a practice match, not both.")
         if (opponent is not None or practice) and engine.max_players != 2:
             raise UserError(f"{engine.title} is not a two-player game: open a lobby instead.")
-        if practice and plugin_for(game).practice is None:
+        if practice and plugin_for(game).computer is None:
             raise UserError(f"{engine.title} has no practice opponent yet.")
         if opponent is not None:
             if opponent.id == interaction.user.id:
@@ -139,7 +146,7 @@ class Lobby:
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A new lobby in the channel of finished match `match_id`, with its game, options and
-        players (the practice opponent too), hosted by the player who asked. It is a new
+        players (computer seats too), hosted by the player who asked. It is a new
         lobby like any other: in a season, a member eliminated from it is not seated."""
         old = await self.storage.match(match_id)
         if old is None or old.status != "ended":
@@ -356,7 +363,7 @@ class Lobby:
             return None
         await self.storage.set_thread(row.id, thread.id)
         for player in players:
-            if player.user_id != COMPUTER_USER:
+            if not is_computer_user(player.user_id):
                 with contextlib.suppress(discord.HTTPException):
                     await thread.add_user(discord.Object(player.user_id))
         return thread
@@ -376,7 +383,7 @@ class Lobby:
             return []
         readers: list[str] = []
         for player in players:
-            if player.user_id == COMPUTER_USER:
+            if is_computer_user(player.user_id):
                 continue
             member = channel.guild.get_member(player.user_id)
             if member is None:
@@ -388,24 +395,36 @@ class Lobby:
                 readers.append(player.name)
         return readers
 
-    async def add_computer(self, interaction: discord.Interaction[Any]) -> None:
-        """A host seats the practice opponent in an empty seat of the lobby."""
+    async def add_computer(self, interaction: discord.Interaction[Any], count: int = 1) -> None:
+        """A host seats `count` computer seats in empty seats of the lobby, numbered after
+        those seated ("Dealer (computer 1)", "Dealer (computer 2)"...)."""
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
         if row.status != "lobby":
             raise UserError("The match has already started; seats are only filled in a lobby.")
         engine = engine_for(row.game)
-        if plugin_for(row.game).practice is None:
-            raise UserError(f"{engine.title} has no practice opponent.")
+        if plugin_for(row.game).computer is None:
+            raise UserError(f"{engine.title} has no computer player, so Dealer cannot take a seat.")
         if await self.storage.challenged(row.id) is not None:
             raise UserError("This lobby is a challenge: its empty seat is the challenged member's.")
         async with self.service.lock(row.id):
-            if len(await self.storage.players(row.id)) >= engine.max_players:
+            players = await self.storage.players(row.id)
+            free = engine.max_players - len(players)
+            if free <= 0:
                 raise UserError(f"The match is full ({engine.max_players} players).")
-            if not await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME):
-                raise UserError(f"{COMPUTER_NAME} already has a seat in this match.")
+            if count > free:
+                raise UserError(
+                    f"The match has room for {plural(free, 'more player')} only "
+                    f"({engine.max_players} at most): add at most {free}."
+                )
+            taken = {p.user_id for p in players}
+            numbers = [n for n in range(1, engine.max_players + 1) if computer_user(n) not in taken]
+            for number in numbers[:count]:
+                await self.storage.add_player(row.id, computer_user(number), computer_name(number))
+        seated = ", ".join(computer_name(n) for n in numbers[:count])
         await interaction.response.send_message(
-            f"{COMPUTER_NAME} takes a seat. Press **Start** when the lobby is ready.",
+            f"{seated} {'takes a seat' if count == 1 else 'take seats'}: Dealer plays "
+            f"{'it' if count == 1 else 'them'}. Press **Start** when the lobby is ready.",
             ephemeral=True,
         )
         await self._refresh_lobby_message(row)
@@ -552,9 +571,9 @@ class Lobby:
             interaction, row, f"You leave the lobby of **{engine_for(row.game).title}**."
         )
 
-    async def unseat(self, interaction: discord.Interaction[Any], user_id: int) -> None:
+    async def unseat(self, interaction: discord.Interaction[Any], user_id: int | None) -> None:
         """A host takes a seat back in the lobby: a member's (`/match kick` before the start)
-        or the practice opponent's (`/match remove-bot`)."""
+        or, with no `user_id`, the computer seat seated last (`/match remove-bot`)."""
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
         if row.status != "lobby":
@@ -562,10 +581,15 @@ class Lobby:
                 "The match has started: a player leaves it by `/match kick` (a host) or "
                 "`/match forfeit` (the player)."
             )
-        if user_id != COMPUTER_USER and await self.storage.challenged(row.id) is not None:
-            raise UserError("This lobby is a challenge: to withdraw it, use `/match cancel`.")
         seated = {p.user_id: p.name for p in await self.storage.players(row.id)}
-        who = COMPUTER_NAME if user_id == COMPUTER_USER else f"<@{user_id}>"
+        if user_id is None:
+            computers = [u for u in seated if is_computer_user(u)]
+            if not computers:
+                raise UserError("No computer seat is taken in this lobby.")
+            user_id = computers[-1]
+        elif await self.storage.challenged(row.id) is not None:
+            raise UserError("This lobby is a challenge: to withdraw it, use `/match cancel`.")
+        who = seated[user_id] if is_computer_user(user_id) else f"<@{user_id}>"
         if user_id not in seated or not await self.storage.remove_player(row.id, user_id):
             raise UserError(f"{who} has no seat in this lobby.")
         await interaction.response.send_message(f"{who} leaves the lobby.", ephemeral=True)
@@ -585,9 +609,8 @@ class Lobby:
         engine = engine_for(row.game)
         if len(players) < engine.min_players:
             computer = (
-                " A host may give an empty seat to Dealer's practice opponent with "
-                "`/match add-bot`."
-                if plugin_for(row.game).practice is not None
+                " A host may give empty seats to Dealer's computer player with `/match add-bot`."
+                if plugin_for(row.game).computer is not None
                 else ""
             )
             raise UserError(
@@ -685,7 +708,7 @@ def turn_notice(row: MatchRow) -> str:
     plugin = plugin_for(row.game)
     if not plugin.texts.live_board_events:
         return ""
-    how = notify(row, private=plugin.board_controls is None)
+    how = notify(row, private=not plugin.board_acts)
     return f" · Your turn: {NOTIFY.get(how, 'your 1-on-1 by DM')}"
 
 

@@ -157,13 +157,15 @@ class Play:
         typed: str | None = None,
         chunk: int | None = None,
         confirmed: bool = False,
+        typing: bool = False,
     ) -> None:
         """One of the member's legal actions, by its key (or, from controls of earlier
         versions, by its move's target), with the answers to its steps given so far
         (`carried`, as a control's custom id holds them) and the one just given (`picked` in
         a menu, `typed` in a form): the next step (menus, or a form for an amount or a typed
         pick), a confirmation when its game asks for one, and otherwise the move itself.
-        `chunk`: the menu chosen from a pick's menu of menus."""
+        `chunk`: the menu chosen from a pick's menu of menus; `typing`: the form of a typed
+        pick asked for in place of its menus."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
         action = await self._action(row, interaction.user.id, key, target=target)
@@ -175,7 +177,8 @@ class Play:
 
         answers = self._answers(action, carried, picked, typed)
         step = action.next_step(answers)
-        if isinstance(step, Pick) and (chunk is not None or steps.menus(step)):
+        menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
+        if isinstance(step, Pick) and (chunk is not None or menus):
             view = step_view(row.id, action, answers, label, chunk)
             await interaction.response.send_message(
                 texts.step_text(action, answers, names), view=view, ephemeral=True
@@ -221,8 +224,10 @@ class Play:
         except ValueError:
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
         step = action.next_step(answers)
-        if step is None or (picked is None and typed is None):
+        if picked is None and typed is None:
             return answers
+        if step is None:  # an answer to a step the action no longer asks
+            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
         if isinstance(step, Amount):
             answers[step.field] = parse_amount(typed if typed is not None else "")
         elif typed is not None:
@@ -258,6 +263,15 @@ class Play:
         """The confirmed concession: the game's `forfeit` move (docs/engine-contract.md)."""
         row = await self.service.running(match_id)
         await self.submit(interaction, row, Forfeit().model_dump(), replace=True)
+
+    async def require_action(
+        self, interaction: discord.Interaction[Any], match_id: int, key: str
+    ) -> None:
+        """Refuse politely unless the member may take their legal action `key` now (before a
+        game's own form for it opens)."""
+        row = await self.service.running(match_id)
+        await self.gate.require_player(interaction, row)
+        await self._action(row, interaction.user.id, key)
 
     async def _action(
         self, row: MatchRow, user_id: int, key: str | None, *, target: str | None = None

@@ -11,8 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
-from bot.players import COMPUTER as COMPUTER
 from bot.players import Names as Names
+from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 
@@ -22,8 +22,9 @@ from games.core.drawing.board import Board
 #: choice (`/match notify`, `MatchRow.notify`).
 NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
 
-#: Player ids as they appear inside engine sentences: Discord user ids, and the practice seat.
-_PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\)))\b")
+#: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
+#: ("practice", not in the name "Dealer (practice)"; "computer-2").
+_PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
 
 
 def named(text: str, names: Names) -> str:

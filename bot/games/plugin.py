@@ -1,9 +1,10 @@
 """What a game brings to the bot besides its texts: the `/match create` subcommand with its
 own options, its players' slash commands, the controls of its 1-on-1, its forms and its
-computer seat. Everything the generic bot does for a game it does through one of these."""
+computer player. Everything the generic bot does for a game it does through one of these."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.games.base import GameTexts, Names
+from bot.games.base import GameTexts
 from games.core.contract import Action
 from games.core.engine import Engine
 from games.registry import engine_for
@@ -27,11 +28,30 @@ NOTIFY_CHOICES = [
 ]
 NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM"
 
-#: A practice player: the seat's own view and a seed (for ties only) in, the move out.
-Decide = Callable[[dict[str, Any], int], dict[str, Any]]
-#: The 1-on-1 controls of a game that has its own, from the player's view (None: nothing to do).
-Controls = Callable[[int, dict[str, Any], Names], discord.ui.View | None]
-#: The controls on a board message that opens a phase, from its board event (None: none).
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A computer seat as its player knows itself when it decides: its player id in the
+    engine, its number among the match's computer seats in seat order (1, 2, ...), the
+    match's seed, and how many moves the match has had (so that each decision may draw
+    anew)."""
+
+    player: str
+    number: int
+    seed: int
+    moves: int
+
+    def rng(self) -> random.Random:
+        """A random source for this one decision: the same for the same seat at the same
+        point of the same match, different for another seat or a later move."""
+        return random.Random(f"{self.seed}:{self.player}:{self.moves}")
+
+
+#: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
+#: that seat may see, nothing more) and the seat in, the move out. Pure: no clock, no I/O.
+Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
+#: The buttons a game lays out on a phase's board message from its public board event
+#: (None: none), for a game whose acting player's own actions may not be shown there.
 BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
 #: What a game adds to the generic 1-on-1 controls, from the player's legal actions.
 MoreControls = Callable[[int, list[Action]], list[discord.ui.Item[Any]]]
@@ -57,23 +77,33 @@ class GamePlugin:
     #: The game's own buttons and menus, restart-proof (`discord.ui.DynamicItem`).
     dynamic_items: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()
     forms: tuple[Form, ...] = ()
-    #: The game's own 1-on-1 controls; without, the generic ones (`actions_view`: a button or
-    #: a menu per legal action, an amount form for an action that takes an amount).
-    controls: Controls | None = None
-    #: Items a game adds to the generic 1-on-1 controls (a button to a form of its own,
-    #: such as a deck list typed in full), from the match id and the player's legal
-    #: actions. Layout only: what a player may do is the engine's.
+    #: Items a game adds to the generic controls (a button to a form of its own, such as a
+    #: deck list typed in full), from the match id and the player's legal actions. Layout
+    #: only: what a player may do is the engine's.
     more_controls: MoreControls | None = None
     #: Actions the players make with the game's own slash commands rather than a control
     #: (layout only: typed picks whose command autocompletes what a form cannot); the
     #: 1-on-1 shows none for them.
     by_command: Callable[[Action], bool] | None = None
-    #: Controls on the channel's board message of a phase (a game that `combine_messages`),
-    #: above its My 1-on-1 button: an auction's menus for the player to move. Restart-proof,
-    #: and checked on click like any control (only who may act is let through).
+    #: The generic controls of the one player who may act go on the channel's board message
+    #: of a phase (a game that `combine_messages`), above its My 1-on-1 button: an auction's
+    #: menus for the player to move. Only for a game whose actions start with steps that show
+    #: nothing but public facts (their later steps, asked privately, may be the player's
+    #: own); checked on click like any control (only who may act is let through).
+    controls_on_board: bool = False
+    #: Instead, for a game whose acting player's actions depend on what only they may see
+    #: (whether their money pays for a technology or a raise): buttons laid out
+    #: from the public board event, each an `ActButton` that walks the presser's own legal
+    #: action privately, or refuses politely when they have none such now.
     board_controls: BoardControls | None = None
-    #: The computer seat's player, for practice matches; None when the game has none.
-    practice: Decide | None = None
+    #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
+    #: the game has none.
+    computer: Decide | None = None
+
+    @property
+    def board_acts(self) -> bool:
+        """Whether the player to move may act from the channel's board message."""
+        return self.controls_on_board or self.board_controls is not None
 
     @property
     def game(self) -> str:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.games.atrades.plugin import PLUGIN as ATRADES
 from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
 from bot.games.mars_auction.plugin import PLUGIN as MARS_AUCTION
 from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
@@ -17,7 +18,7 @@ from games.core.drawing.words import join
 from games.core.errors import typed
 
 PLUGINS: dict[str, GamePlugin] = {
-    p.game: p for p in (AUCTION_AUCTION, PROJECT_MARS, MARS_AUCTION, MARSBOT_DRAFT)
+    p.game: p for p in (AUCTION_AUCTION, PROJECT_MARS, MARS_AUCTION, MARSBOT_DRAFT, ATRADES)
 }
 
 

@@ -82,6 +82,15 @@ def postgres_ddl(sql: str) -> str:
     return _substitute(sql, _DDL)
 
 
+def _text(parameters: Parameters) -> Parameters:
+    """PostgreSQL's text cannot hold NUL (U+0000), SQLite's can: a NUL in a bound string
+    (hostile input, a name typed with one) is stored and compared as U+FFFD instead, so it
+    is kept and found again rather than failing the statement."""
+    return [
+        value.replace("\x00", "\ufffd") if isinstance(value, str) else value for value in parameters
+    ]
+
+
 @functools.lru_cache(maxsize=1024)
 def _placeholders(sql: str) -> str:
     """`?` placeholders as psycopg's `%s` (a literal `%` doubled)."""
@@ -107,13 +116,13 @@ class PostgresTx:
         self.connection = connection
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
-        cursor = await self.connection.execute(_placeholders(sql), parameters)
+        cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
         rows = await cursor.fetchall() if cursor.description is not None else []
         return Rows(rows, cursor.rowcount)
 
     async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
         async with self.connection.cursor() as cursor:
-            await cursor.executemany(_placeholders(sql), list(rows))
+            await cursor.executemany(_placeholders(sql), [_text(row) for row in rows])
 
     async def lock(self, table: str, row_id: int) -> None:
         await self.connection.execute(
@@ -258,7 +267,7 @@ class PostgresBackend:
 
     async def read(self, sql: str, parameters: Parameters = ()) -> list[tuple[Any, ...]]:
         async with self.pool.connection() as connection:
-            cursor = await connection.execute(_placeholders(sql), parameters)
+            cursor = await connection.execute(_placeholders(sql), _text(parameters))
             return await cursor.fetchall()
 
     async def transaction(self, work: Work[T], *, synced: bool = True) -> T:

@@ -3,8 +3,8 @@ SQL half, mixed into `Storage`).
 
 A match's results are written in the transaction that ends it (`Storage.record_move`), one
 row per member who played it, so a crash can neither lose nor double them; a cancelled match
-has none. The practice opponent is no member and has no row; its matches are marked
-`practice` for its human opponent. The matches that ended before results were kept were
+has none. A computer seat is no member and has no row; its matches are marked `practice` for
+their human players. The matches that ended before results were kept were
 ranked once, by the migration that made the table (`backfill`).
 """
 
@@ -29,7 +29,7 @@ class ResultRow:
     #: Their place (1 is first), or None when the game did not rank them (removed).
     place: int | None
     won: bool
-    #: Played against the practice opponent.
+    #: Played with a computer seat.
     practice: bool
 
 

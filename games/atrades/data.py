@@ -56,6 +56,11 @@ def starting_type(initiative: int) -> GoodsType:
     raise ValueError(f"No starting tile has initiative {initiative}.")
 
 
+def company_called(initiative: int) -> str:
+    """A company as players read it, by its starting tile: "Spice 15" (AT-4)."""
+    return f"{TYPE_NAMES[starting_type(initiative)]} {initiative}"
+
+
 def level(size: int) -> int:
     """AT-D6: a company's level from the tiles it has on the map."""
     return sum(1 for at_least in LEVEL_SIZES if size >= at_least)

@@ -40,7 +40,17 @@ from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 
 #: The public view's keys a player's summary holds.
-SUMMARY_KEYS = ("round", "era", "step", "regions", "map", "companies", "display", "merger")
+SUMMARY_KEYS = (
+    "round",
+    "era",
+    "step",
+    "regions",
+    "map",
+    "companies",
+    "display",
+    "merger",
+    "guilds",
+)
 HOUR = 60 * 60
 MINUTE = 60
 
@@ -81,6 +91,7 @@ class Atrades(Engine[State, Options]):
             regions=[r.name for r in state.regions],
             display=list(state.display),
         )
+        self._opened(table)
         return state, table.events
 
     # -- moves -----------------------------------------------------------------------------
@@ -117,15 +128,19 @@ class Atrades(Engine[State, Options]):
         flow.advance(table)
         if flow.signature(state) != before:
             state.flow.waits += 1
-            turn = self.turn(state)
-            table.public(
-                "phase_opened",
-                name=turn.phase.name,
-                title=turn.phase.title,
-                round=turn.phase.round,
-                players=list(turn.must),
-            )
+            self._opened(table)
         return table.events
+
+    def _opened(self, table: flow.Table) -> None:
+        """A new wait begins: the public is told which, and whom it waits for."""
+        turn = self.turn(table.state)
+        table.public(
+            "phase_opened",
+            name=turn.phase.name,
+            title=turn.phase.title,
+            round=turn.phase.round,
+            players=list(turn.must),
+        )
 
     def _play(self, table: flow.Table, seat: int, move: Any) -> None:
         state = table.state

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.atrades.actions import decline_free_acquire, pass_turn
 from games.atrades.choices import free_hexes
-from games.atrades.data import TYPE_NAMES
+from games.atrades.data import company_called
 from games.atrades.market import expand, market
 from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
@@ -50,7 +50,7 @@ def active(state: State) -> list[int]:
 
 
 def company_name(company: Company) -> str:
-    return f"{TYPE_NAMES[company.type]} {company.initiative}"
+    return company_called(company.initiative)
 
 
 def bidders(merger: Merger) -> list[int]:

@@ -6,7 +6,7 @@ Words: a *company* is a corporation card; a *marker* is a bid of 1 M€ (limited
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model_validator
 
@@ -38,6 +38,8 @@ PRICE = 2
 TERRALABS_PRICE = 1
 #: The most M€ anyone may state or be given; far above any real table.
 MAX_MC = 10_000
+#: A place action's second step answered with no second marker.
+NO_SECOND = "none"
 
 
 def kind_of(card_type: CardType) -> Kind:
@@ -92,13 +94,26 @@ class Budget(BaseModel):
 
 class Place(BaseModel):
     """Limited (L6): one or two markers by display number: `[3]`, `[3, 3]` or `[3, 7]`.
-    `twice` puts both markers on the one card given (`[3]` with `twice` is `[3, 3]`)."""
+    `twice` puts both markers on the one card given (`[3]` with `twice` is `[3, 3]`: moves of
+    earlier versions). The legal action's steps give `card`, then `second` ("none": only that
+    marker; that card's number again: a second marker on it; another card's: one on that
+    too), read here as `cards`."""
 
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["place"] = "place"
     cards: Annotated[list[int], Field(min_length=1, max_length=2)]
     twice: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _steps(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "card" not in data:
+            return data
+        out = {k: v for k, v in data.items() if k not in ("card", "second")}
+        second = data.get("second", NO_SECOND)
+        out["cards"] = [data["card"]] if second == NO_SECOND else [data["card"], second]
+        return out
 
     @model_validator(mode="after")
     def _twice(self) -> Place:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from games.core.contract import (
+    MENU_OPTIONS,
     Action,
     Amount,
     Choice,
@@ -35,6 +36,7 @@ from games.mars_auction.model import (
     MAX_ON_CARD,
     MAX_PER_ROUND,
     MOVES,
+    NO_SECOND,
     PRICE,
     RESEARCH_PER_PLAYER,
     SETUP_PER_PLAYER,
@@ -65,6 +67,7 @@ from games.tm_catalogue import (
     Catalogue,
     builtin,
     fold,
+    numbered,
     parse_host_list,
 )
 
@@ -75,6 +78,9 @@ STEP_SECONDS = 30 * 60
 NOT_DEALT = frozenset({"Beginner Corporation"})
 #: The setup's bidding rounds and the kinds each one bids on, then evaluates (L17).
 SETUP_ROUNDS = 3
+#: What a player's view carries of their legal actions: the steps the player starts with, not
+#: those a choice brings (`Choice.then`: a place action's second marker for each card).
+FIRST_STEPS: dict[str, Any] = {"steps": {"__all__": {"choices": {"__all__": {"then"}}}}}
 BIDS_ON: dict[int, tuple[Kind, ...]] = {
     1: ("company", "prelude", "project"),
     2: ("prelude", "project"),
@@ -1273,13 +1279,57 @@ class MarsAuction(Engine[State, Options]):
             may=list(may),
         )
 
-    def _card_choice(self, card: DisplayCard) -> Choice:
-        cost = f", {card.cost} M€" if card.cost is not None else ""
-        start = f", starts with {card.starting_mc} M€" if card.starting_mc is not None else ""
-        return Choice(
-            value=str(card.number),
-            label=f"{card.number} · {card.name}"[:100],
-            description=f"{card.kind}{cost}{start}",
+    @staticmethod
+    def _card_choices(cards: list[DisplayCard]) -> dict[int, Choice]:
+        """The cards as a pick offers them, by display number: grouped by kind, then by number
+        in groups of at most 25 (one menu each: "Projects 31–55")."""
+        out: dict[int, Choice] = {}
+        for kind in KINDS:
+            mine = [c for c in cards if c.kind == kind]
+            for start in range(0, len(mine), MENU_OPTIONS):
+                chunk = mine[start : start + MENU_OPTIONS]
+                group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
+                for card in chunk:
+                    cost = f", {card.cost} M€" if card.cost is not None else ""
+                    start_mc = card.starting_mc
+                    begins = f", starts with {start_mc} M€" if start_mc is not None else ""
+                    out[card.number] = Choice(
+                        value=str(card.number),
+                        label=f"{card.number} · {numbered(card.name)}"[:100],
+                        description=f"{card.kind}{cost}{begins}",
+                        group=group,
+                    )
+        return out
+
+    def _place_action(self, state: State, player: str) -> Action | None:
+        """L6-L9: markers on the cards open to the player (L7: fewer than 3 of theirs on it):
+        a card, then, when they may put out 2 (L8, L9), nothing more, a second marker on it
+        (L7: at most 1 of theirs there) or one on another card."""
+        room = self.room(state, player)
+        open_ = [c for c in self.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]
+        if room < 1 or not open_:
+            return None
+        choices = self._card_choices(open_)
+        firsts = []
+        for card in open_:
+            choice = choices[card.number]
+            seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
+            if card.markers.get(player, 0) <= MAX_ON_CARD - 2:
+                seconds.append(
+                    Choice(
+                        value=choice.value,
+                        label=f"A second marker on {choice.label}"[:100],
+                        group="This card",
+                    )
+                )
+            seconds += [c for n, c in choices.items() if n != card.number]
+            then = [Pick(field="second", choices=seconds, label="Your second marker")]
+            firsts.append(choice.model_copy(update={"then": then}) if room >= 2 else choice)
+        return Action(
+            key="place",
+            label="Put markers",
+            move={"type": "place"},
+            steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
         )
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
@@ -1330,25 +1380,29 @@ class MarsAuction(Engine[State, Options]):
                 ]
             price = self._price(state, player)
             most = min(len(mine), (seat.money or 0) // price)
-            return [
-                Action(
-                    key="buy",
-                    label=f"Buy projects ({price} M€ each)",
-                    move={"type": "buy"},
-                    steps=[
-                        Pick(
-                            field="cards",
-                            choices=choices,
-                            min=0,
-                            max=most,
-                            as_list=True,
-                            label="Projects to buy",
-                            typed=True,
-                        )
-                    ],
-                    sealed=True,
-                )
-            ]
+            none = Action(
+                key="buy_none", label="Buy none", move={"type": "buy", "cards": []}, sealed=True
+            )
+            if most < 1:
+                return [none]
+            buy = Action(
+                key="buy",
+                label=f"Buy projects ({price} M€ each)",
+                move={"type": "buy"},
+                steps=[
+                    Pick(
+                        field="cards",
+                        choices=choices,
+                        min=1,
+                        max=most,
+                        as_list=True,
+                        label="Projects to buy",
+                        typed=len(choices) > MENU_OPTIONS,
+                    )
+                ],
+                sealed=True,
+            )
+            return [buy, none]
         if state.options.variant == "unlimited":
             lot = state.lot
             assert lot is not None
@@ -1368,57 +1422,21 @@ class MarsAuction(Engine[State, Options]):
             if high is not None:
                 actions.append(Action(key="pass", label="Pass on this card", move={"type": "pass"}))
             return actions
-        room = self.room(state, player)
-        open_ = [c for c in self.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]
-        actions = []
-        if room >= 1 and open_:
-            actions.append(
-                Action(
-                    key="place",
-                    label="Put markers",
-                    move={"type": "place"},
-                    steps=[
-                        Pick(
-                            field="cards",
-                            choices=[self._card_choice(c) for c in open_],
-                            min=1,
-                            max=min(2, room, len(open_)),
-                            as_list=True,
-                            label="One marker on each card picked",
-                            typed=True,
-                        )
-                    ],
-                )
-            )
-        twice = [c for c in open_ if c.markers.get(player, 0) <= MAX_ON_CARD - 2]
-        if room >= 2 and twice:
-            actions.append(
-                Action(
-                    key="place_twice",
-                    label="Put 2 markers on one card",
-                    move={"type": "place", "twice": True},
-                    steps=[
-                        Pick(
-                            field="cards",
-                            choices=[self._card_choice(c) for c in twice],
-                            as_list=True,
-                            label="The card",
-                            typed=True,
-                        )
-                    ],
-                )
-            )
-        actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
-        return actions
+        place = self._place_action(state, player)
+        return [
+            *([place] if place is not None else []),
+            Action(key="pass", label="Pass", move={"type": "pass"}),
+        ]
 
     # -- views -------------------------------------------------------------------------------
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """Everything but budgets, M€ left and choices not yet revealed; a player's own view
-        adds theirs, and what they may do now (`legal`: their `legal_actions`, for the bot's
-        controls). `open`: the display numbers markers may go on now (limited, L17);
-        `choosers`: whom the keep or buy step asks (L15, L16), whether or not they have chosen;
-        `next_first_player`: the next research auction's first player by default (L17)."""
+        adds theirs, and what they may do now (`legal`: their `legal_actions` with their first
+        steps only, for the words of their 1-on-1). `open`: the display numbers markers may go
+        on now (limited, L17); `choosers`: whom the keep or buy step asks (L15, L16), whether
+        or not they have chosen; `next_first_player`: the next research auction's first player
+        by default (L17)."""
         limited_bidding = state.step == "bidding" and state.options.variant == "limited"
         out: dict[str, Any] = {
             "variant": state.options.variant,
@@ -1464,7 +1482,10 @@ class MarsAuction(Engine[State, Options]):
                 "choice": seat.choice,
                 "price": self._price(state, viewer),
             }
-            out["legal"] = [a.model_dump(mode="json") for a in self.legal_actions(state, viewer)]
+            out["legal"] = [
+                a.model_dump(mode="json", exclude=FIRST_STEPS)
+                for a in self.legal_actions(state, viewer)
+            ]
         return out
 
     # -- playouts and checks -----------------------------------------------------------------

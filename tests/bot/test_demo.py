@@ -11,9 +11,9 @@ import pytest
 from simcord import Env
 
 from games.auction_auction.model import lot_name
-from tests.words import RULING_ID
+from tests.words import DASHED_RULING_ID, RULING_ID
 from tools import demo
-from tools.demo import MARS_PLAYERS, PLAYERS, main
+from tools.demo import ATRADES_PLAYERS, MARS_PLAYERS, PLAYERS, main
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
@@ -123,7 +123,9 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
 
 def test_an_unknown_game_is_not_a_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["project-mars", "out", "more"]) == 2
-    assert "usage: python -m tools.demo [auction-auction | mars-auction]" in capsys.readouterr().err
+    assert "usage: python -m tools.demo [auction-auction | mars-auction | atrades]" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_game_without_a_demo_is_named_not_taken_for_a_folder(
@@ -133,3 +135,23 @@ def test_a_game_without_a_demo_is_named_not_taken_for_a_folder(
     assert main(["project-mars"]) == 2
     assert "there is no demo of project-mars" in capsys.readouterr().err
     assert not list(tmp_path.iterdir()), "no folder named after the game"
+
+
+def test_the_atrades_demo_plays_a_whole_game_and_keeps_bids_and_money_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two people and a computer seat play Atrades to the end; each person's DMs show their
+    own turn-order bids and their own guild's money only."""
+    assert main(["atrades", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert "🏁 **The game is over**" in printed
+    assert not DASHED_RULING_ID.findall(printed), "players read rules in words"
+    assert list(tmp_path.glob("channel-games-*-match-1.json")), "the host's /match log file"
+    actions = (tmp_path / "actions.txt").read_text(encoding="utf-8")
+    for player in ATRADES_PLAYERS:
+        bid = re.compile(rf"^{player}: Bid for turn order: pay_from \w+, amount (\d+)", re.M)
+        mine = set(bid.findall(actions))
+        dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
+        told = set(re.findall(r"Your turn-order bid: \*\*\$(\d+)\*\*", dm))
+        assert mine and told <= mine, f"{player}'s DMs confirm someone else's bid"
+        assert len(set(re.findall(r"You are \*\*([^*]+)\*\*", dm))) == 1

@@ -33,6 +33,7 @@ SETTINGS = (
     "DISCORD_API_URL",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "COMPUTER_PAUSE",
 )
 #: `python -m bot`, with discord.py's API address replaced first when one is given.
 BOOT = (
@@ -140,6 +141,16 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
         ),
         ("DATABASE_SYNC", "fast", "DATABASE_SYNC must be full or normal; it is 'fast'."),
         (
+            "COMPUTER_PAUSE",
+            "90",
+            "COMPUTER_PAUSE must be a number of seconds from 0 to 60 (default 1.5); it is '90'.",
+        ),
+        (
+            "COMPUTER_PAUSE",
+            "soon",
+            "COMPUTER_PAUSE must be a number of seconds from 0 to 60 (default 1.5); it is 'soon'.",
+        ),
+        (
             "DATABASE_PATH",
             "no-such-folder/dealer.db",
             "DATABASE_PATH must be the path of a file in an existing folder (default dealer.db); "
@@ -227,7 +238,9 @@ def test_shards_that_do_not_add_up(tmp_path: Path, shards: dict[str, str], line:
 def test_settings_written_loosely_are_understood(tmp_path: Path) -> None:
     """Blank means the default, and the durability may be written in capitals; the start
     then goes on to the token (refused here, so that nothing connects)."""
-    done = run_bot(tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="")
+    done = run_bot(
+        tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="", COMPUTER_PAUSE=""
+    )
     assert done.stderr.splitlines() == [
         "error: DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
     ]
@@ -302,6 +315,13 @@ def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
 
 def test_every_setting_says_what_it_must_be() -> None:
     assert set(MUST_BE) == set(Settings.model_fields)
+
+
+def test_the_computer_pause_is_a_number_of_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COMPUTER_PAUSE", raising=False)
+    assert Settings(_env_file=None).computer_pause == 1.5
+    monkeypatch.setenv("COMPUTER_PAUSE", "0.25")
+    assert Settings(_env_file=None).computer_pause == 0.25
 
 
 def boot_with_database(

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from simcord.results import to_discord_message
 
+from bot import steps
 from bot.flows import lobby
-from bot.games.mars_auction.controls import Option, groups
 from bot.players import player_id
+from games.core.contract import Pick
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
 from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
@@ -38,15 +41,16 @@ def private(result: Any) -> bool:
     return bool(result.ephemeral or result.response.flags.ephemeral)
 
 
-def menu_with(message: Any, value: str, prefix: str) -> str:
-    """The custom id of the menu of `message` (custom id starting with `prefix`) offering
-    `value`."""
+def step_menu(message: Any, match_id: int, key: str, value: str) -> str:
+    """The custom id of the generic menu of `message` for the action `key` (with the answers
+    it carries: `place|13`) that offers `value`."""
+    wanted = re.compile(rf"dealer:actpick\d*:{match_id}:{re.escape(key)}")
     for component in components_of(message):
-        if component.get("custom_id", "").startswith(prefix) and any(
+        if wanted.fullmatch(str(component.get("custom_id", ""))) and any(
             o["value"] == value for o in component.get("options", [])
         ):
             return str(component["custom_id"])
-    raise AssertionError(f"no {prefix} menu offers {value}")
+    raise AssertionError(f"no menu of {key} offers {value}")
 
 
 class Auction:
@@ -125,7 +129,7 @@ class Auction:
     def board(self) -> Any:
         """The channel's latest board message with controls."""
         m = self.match_id
-        return self.newest(self.channel.id, f"dealer:ma:cards:{m}:", f"dealer:act:{m}:")
+        return self.newest(self.channel.id, "dealer:actpick", f"dealer:act:{m}:")
 
     def dm_with(self, member: Any, prefix: str) -> Any:
         return self.newest(member.user.dm_channel.id, prefix)
@@ -150,9 +154,9 @@ class Auction:
     # -- moves through Discord -----------------------------------------------------------
 
     async def place(self, member: Any, cards: list[int], *, how: str, in_one_on_one: bool) -> Any:
-        """Markers the ways a player puts them: `menu` (two cards picked in one menu, or the
-        first then the second), `put` (one card, then One marker or Two markers), `numbers`
-        (the Card numbers form); from the channel's board or the 1-on-1 in the DMs."""
+        """Markers the ways a player puts them: `menu` (a card in the menus, then privately no
+        second marker, a second one on it or one on another card), `numbers` (the Card
+        numbers form); from the channel's board or the 1-on-1 in the DMs."""
         m = self.match_id
         actor = member
         where = await self.one_on_one(member) if in_one_on_one else self.board()
@@ -161,26 +165,18 @@ class Auction:
             assert shown.modal is not None, shown.response.content
             text = " ".join(str(n) for n in cards)
             return self.note(member, await actor.submit_modal(shown, {"cards": text}))
-        first = menu_with(where, str(cards[0]), f"dealer:ma:cards:{m}:")
-        if how == "menu" and len(cards) == 2 and cards[0] != cards[1]:
-            try:
-                together = menu_with(where, str(cards[1]), first)
-            except AssertionError:
-                together = None
-            if together is not None:
-                values = [str(n) for n in cards]
-                return self.note(member, await actor.select(where, values, custom_id=first))
+        first = step_menu(where, m, "place", str(cards[0]))
         asked = self.note(member, await actor.select(where, [str(cards[0])], custom_id=first))
         assert asked.ephemeral, asked.response.content
-        composer = asked.response
-        if len(cards) == 1:
-            put = f"dealer:ma:put:{m}:{cards[0]}"
-            return self.note(member, await actor.click(composer, custom_id=put))
-        if cards[0] == cards[1]:
-            put = f"dealer:ma:put:{m}:{cards[0]}-2"
-            return self.note(member, await actor.click(composer, custom_id=put))
-        second = menu_with(composer, str(cards[1]), f"dealer:ma:second:{m}:{cards[0]}:")
-        return self.note(member, await actor.select(composer, [str(cards[1])], custom_id=second))
+        then = f"place|{cards[0]}"
+        if not any(c.endswith(f":{then}") for c in custom_ids(asked.response)):
+            assert len(cards) == 1, (
+                "no second marker asked for: one marker is all there is room for"
+            )
+            return asked
+        second = str(cards[1]) if len(cards) == 2 else "none"
+        menu = step_menu(asked.response, m, then, second)
+        return self.note(member, await actor.select(asked.response, [second], custom_id=menu))
 
     async def pass_(self, member: Any, *, in_one_on_one: bool) -> Any:
         """Pass: the board's button (a limited pass asks to confirm first)."""
@@ -220,8 +216,8 @@ class Auction:
         """Keep or buy, in the 1-on-1: the menu, or Buy none."""
         m = self.match_id
         if step == "buy" and not names:
-            dm = self.dm_with(member, f"dealer:ma:buynone:{m}")
-            return await member.user.click(dm, custom_id=f"dealer:ma:buynone:{m}")
+            dm = self.dm_with(member, f"dealer:act:{m}:buy_none")
+            return await member.user.click(dm, custom_id=f"dealer:act:{m}:buy_none")
         dm = self.dm_with(member, f"dealer:actpick:{m}:{step}")
         return await member.user.select(dm, names, custom_id=f"dealer:actpick:{m}:{step}")
 
@@ -262,17 +258,18 @@ class Auction:
             place = legal["place"]
             assert place.pick is not None
             ones = [int(c.value) for c in place.pick.choices]
-            twos = (
-                [int(c.value) for c in legal["place_twice"].pick.choices]
-                if ("place_twice" in legal and legal["place_twice"].pick is not None)
-                else []
-            )
-            ways: list[tuple[str, list[int]]] = [("put", [rnd.choice(ones)])]
-            if place.pick.max >= 2 and len(ones) >= 2:
+            twos = [
+                int(c.value)
+                for c in place.pick.choices
+                if c.then and isinstance(c.then[0], Pick) and c.then[0].choice(c.value)
+            ]
+            ways: list[tuple[str, list[int]]] = [("menu", [rnd.choice(ones)])]
+            if any(c.then for c in place.pick.choices) and len(ones) >= 2:
                 ways.append(("menu", rnd.sample(ones, 2)))
                 ways.append(("numbers", rnd.sample(ones, 2)))
             if twos:
-                ways.append(("put", [rnd.choice(twos)] * 2))
+                card = rnd.choice(twos)
+                ways.append((rnd.choice(["menu", "numbers"]), [card, card]))
             how, cards = rnd.choice(ways)
             r = await self.place(member, cards, how=how, in_one_on_one=in_one_on_one)
         assert in_one_on_one or private(r), r.response.content
@@ -293,11 +290,14 @@ class Auction:
                 answer = "You set" if how == "host" else "Your budget"
                 assert r.response.content.startswith(answer), r.response.content
                 continue
-            [action] = ENGINE.legal_actions(state, pid)
             step = state.step
-            assert action.pick is not None
-            count = rnd.randint(action.pick.min, action.pick.max)
-            names = [c.value for c in rnd.sample(action.pick.choices, count)]
+            actions = {a.key: a for a in ENGINE.legal_actions(state, pid)}
+            names: list[str] = []
+            action = actions.get(step)
+            if action is not None and (step == "keep" or rnd.random() < 0.8):
+                assert action.pick is not None
+                count = rnd.randint(action.pick.min, action.pick.max)
+                names = [c.value for c in rnd.sample(action.pick.choices, count)]
             r = await self.choose(member, step, names)
             assert r.response.content.startswith(f"You {step}"), r.response.content
 
@@ -396,7 +396,8 @@ async def test_limited_five_players_setup_and_a_research_display_entered_by_name
     state = await table.state()
     assert len(state.display) == 80
     board = table.board()
-    menus = [c for c in custom_ids(board) if c.startswith(f"dealer:ma:cards:{table.match_id}:")]
+    place = re.compile(rf"dealer:actpick\d*:{table.match_id}:place")
+    menus = [c for c in custom_ids(board) if place.fullmatch(c)]
     assert len(menus) == 4, "80 cards: companies, preludes and the projects in two menus"
     dealt = set(state.dealt)
     research = [c.name for c in builtin().select(types=PROJECT_TYPES) if c.name not in dealt][:20]
@@ -470,12 +471,12 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     first = cards.display[0].name
 
     before = await table.dump()
-    out_of_turn = await bob.select(board, ["1"], custom_id=menu_with(board, "1", "dealer:ma:"))
-    await refused(table, bob, out_of_turn, before, "It is ann's turn, not yours.")
+    out_of_turn = await bob.select(board, ["1"], custom_id=step_menu(board, m, "place", "1"))
+    await refused(table, bob, out_of_turn, before, "ann's turn")
     pass_out_of_turn = await bob.click(board, custom_id=f"dealer:act:{m}:pass")
     await refused(table, bob, pass_out_of_turn, before, "ann's turn")
     stranger = await table.onlooker.select(
-        board, ["1", "2"], custom_id=menu_with(board, "1", "dealer:ma:")
+        board, ["1"], custom_id=step_menu(board, m, "place", "1")
     )
     await refused(table, table.onlooker, stranger, before, "You are not playing in this match.")
     stranger_form = await table.onlooker.click(board, custom_id=f"dealer:ma:numbers:{m}")
@@ -491,7 +492,7 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
         assert shown.modal is not None
         await refused(table, ann, await ann.submit_modal(shown, {"cards": typed}), before, sentence)
 
-    await table.place(ann, [1, 1], how="put", in_one_on_one=False)
+    await table.place(ann, [1, 1], how="menu", in_one_on_one=False)
     too_much = await table.place(bob, [2, 3], how="numbers", in_one_on_one=False)
     await refused(
         table,
@@ -501,16 +502,19 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
         "Your markers would come to 2 M€, and you have 1 M€ to pay with.",
     )
     dms = len(bob.user.dm_channel.history())
-    placed = await table.place(bob, [2], how="put", in_one_on_one=True)
+    placed = await table.place(bob, [2], how="menu", in_one_on_one=True)
     assert placed.response.content.startswith("You put a marker on card 2"), "the receipt"
     assert len(bob.user.dm_channel.history()) == dms, "and no DM repeats it"
     before = await table.dump()
     fourth = await table.place(ann, [1, 1], how="numbers", in_one_on_one=False)
     await refused(table, ann, fourth, before, f"4 of your markers on {first}; at most 3")
     composer = await ann.select(
-        table.board(), ["1"], custom_id=menu_with(table.board(), "1", "dealer:ma:")
+        table.board(), ["1"], custom_id=step_menu(table.board(), m, "place", "1")
     )
-    assert f"dealer:ma:put:{m}:1-2" not in custom_ids(composer.response), "no 4th marker offered"
+    assert "none, a second one on it" not in composer.response.content, "no 4th marker offered"
+    with pytest.raises(AssertionError, match="no menu"):
+        step_menu(composer.response, m, "place|1", "1")
+    assert step_menu(composer.response, m, "place|1", "none")
     for cards in ([3, 3], [3, 4], [4, 4], [5, 5], [5, 6], [6, 6]):
         await table.place(ann, cards, how="numbers", in_one_on_one=False)
     assert (await table.state()).seats[table.pid(ann)].placed == 14
@@ -650,7 +654,7 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     await table.pass_(bob, in_one_on_one=False)
     await table.pass_(ann, in_one_on_one=False)
     await table.place(ann, [13, 14], how="menu", in_one_on_one=True)
-    await table.place(bob, [15], how="put", in_one_on_one=False)
+    await table.place(bob, [15], how="menu", in_one_on_one=False)
     await table.pass_(ann, in_one_on_one=False)
     await table.pass_(bob, in_one_on_one=False)
     state = await table.state()
@@ -694,15 +698,18 @@ async def test_old_controls_work_after_a_restart_and_a_deadline_passes(
     assert "⏳ The phase closes <t:" in board.content, "the board says the turn's deadline"
     channel = "\n".join(m.content for m in table.channel.history())
     assert f"<@{ann.id}>: your turn, on the board above." in channel
-    asked = await ann.select(board, ["13"], custom_id=menu_with(board, "13", "dealer:ma:"))
+    asked = await ann.select(board, ["13"], custom_id=step_menu(board, m, "place", "13"))
+    assert asked.response.content.startswith("A marker on **13 · "), asked.response.content
+    assert "none, a second one on it or one on another card" in asked.response.content
     before = await table.dump()
 
     await simcord_env.restart_bot(make_bot(db_path))
 
     assert await table.dump() == before
-    done = await ann.click(asked.response, custom_id=f"dealer:ma:put:{m}:13-2")
+    twice = step_menu(asked.response, m, "place|13", "13")
+    done = await ann.select(asked.response, ["13"], custom_id=twice)
     assert done.response.content.startswith("You put two markers on card 13"), done.response
-    second = await bob.select(board, ["1", "2"], custom_id=menu_with(board, "1", "dealer:ma:"))
+    second = await table.place(bob, [1, 2], how="menu", in_one_on_one=False)
     assert second.response.content.startswith("You put markers on cards 1 and 2")
     assert (await table.state()).to_act == table.pid(ann)
 
@@ -892,14 +899,115 @@ async def test_sets_choose_what_is_dealt_and_suggested(simcord_env: Any) -> None
 
 
 def test_eighty_cards_fit_four_menus_of_25_by_kind() -> None:
-    """A five-player setup display: companies 1-10, preludes 11-30, projects in two menus."""
-    kinds = ["company"] * 10 + ["prelude"] * 20 + ["project"] * 50
-    cards = [Option(n, kind, f"{n} · card", kind) for n, kind in enumerate(kinds, 1)]
-    assert [(title, len(chunk)) for title, chunk in groups(cards)] == [
+    """A five-player setup display: companies 1-10, preludes 11-30, projects in two menus;
+    a card picked, the second marker's menus add the card itself (none, or a second one on
+    it) to the others, five menus in all."""
+    state, _ = ENGINE.setup(["a", "b", "c", "d", "e"], ENGINE.parse_options({}), 3)
+    player = ENGINE.turn(state).may[0]
+    place = next(a for a in ENGINE.legal_actions(state, player) if a.key == "place")
+    assert place.pick is not None
+    assert [(m.title, len(m.choices)) for m in steps.menus(place.pick)] == [
         ("Companies 1–10", 10),
         ("Preludes 11–30", 20),
         ("Projects 31–55", 25),
         ("Projects 56–80", 25),
     ]
-    projects = [Option(n, "project", f"{n} · card", "") for n in range(1, 21)]
-    assert [title for title, _ in groups(projects)] == ["Projects 1–20"]
+    second = place.next_step({"card": "12"})
+    assert isinstance(second, Pick)
+    assert [(m.title, len(m.choices)) for m in steps.menus(second)] == [
+        ("This card", 2),
+        ("Companies 1–10", 10),
+        ("Preludes 11–30", 19),
+        ("Projects 31–55", 25),
+        ("Projects 56–80", 25),
+    ]
+    assert [c.value for c in second.choices[:2]] == ["none", "12"]
+    assert place.build({"card": "12", "second": "none"}) == {
+        "type": "place",
+        "card": "12",
+        "second": "none",
+    }
+    assert ENGINE.parse_move(place.build({"card": "12", "second": "12"})).cards == [12, 12]
+    assert ENGINE.parse_move(place.build({"card": "12", "second": "40"})).cards == [12, 40]
+    assert ENGINE.parse_move(place.build({"card": "12", "second": "none"})).cards == [12]
+
+
+async def post_earlier(table: Auction, custom_id: str, options: list[str] | None = None) -> Any:
+    """A message with one control as earlier versions posted it (a menu of `options`, or a
+    button), in the channel."""
+    view = discord.ui.View(timeout=None)
+    if options is None:
+        view.add_item(discord.ui.Button(label="earlier", custom_id=custom_id))
+    else:
+        choices = [discord.SelectOption(label=o, value=o) for o in options]
+        view.add_item(
+            discord.ui.Select(custom_id=custom_id, options=choices, max_values=len(options))
+        )
+    await table.bot.get_channel(table.channel.id).send("An earlier board", view=view)
+    view.stop()
+    return table.channel.history()[-1]
+
+
+async def test_controls_of_earlier_versions_go_on_as_the_move_they_were(
+    simcord_env: Any,
+) -> None:
+    """Menus and buttons posted before the Mars Auction played through the generic controls
+    (`dealer:ma:cards:`, `dealer:ma:second:`, `dealer:ma:put:`, `dealer:ma:buynone:`) are
+    answered: two cards picked put a marker on each, one card goes on as today's walk (its
+    second marker asked), the other card of a pair and One or Two markers make their move;
+    one out of turn, or no longer open, is refused politely, changing nothing."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(first_player=ann, display="; ".join(SETUP), setup_budget=40)
+    m = table.match_id
+    old = await post_earlier(table, f"dealer:ma:cards:{m}:0", ["1", "2"])
+    r = await ann.select(old, ["1", "2"], custom_id=f"dealer:ma:cards:{m}:0")
+    assert r.ephemeral and r.response.content.startswith("You put markers on cards 1 and 2")
+    old = await post_earlier(table, f"dealer:ma:cards:{m}:1", ["5"])
+    asked = await bob.select(old, ["5"], custom_id=f"dealer:ma:cards:{m}:1")
+    assert asked.ephemeral and asked.response.content.startswith("A marker on **5 · ")
+    done = await bob.select(
+        asked.response, ["none"], custom_id=step_menu(asked.response, m, "place|5", "none")
+    )
+    assert done.response.content.startswith("You put a marker on card 5"), done.response.content
+    old = await post_earlier(table, f"dealer:ma:second:{m}:3:0", ["4"])
+    r = await ann.select(old, ["4"], custom_id=f"dealer:ma:second:{m}:3:0")
+    assert r.response.content.startswith("You put markers on cards 3 and 4"), r.response.content
+    old = await post_earlier(table, f"dealer:ma:put:{m}:6-2")
+    r = await bob.click(old, custom_id=f"dealer:ma:put:{m}:6-2")
+    assert r.response.content.startswith("You put two markers on card 6"), r.response.content
+
+    before = await table.dump()
+    old = await post_earlier(table, f"dealer:ma:put:{m}:7")
+    r = await bob.click(old, custom_id=f"dealer:ma:put:{m}:7")
+    await refused(table, bob, r, before, "It is ann's turn, not yours.")
+    old = await post_earlier(table, f"dealer:ma:buynone:{m}")
+    r = await ann.click(old, custom_id=f"dealer:ma:buynone:{m}")
+    await refused(table, ann, r, before, "That is not open now")
+    assert "`/me`" in r.response.content
+
+
+async def test_an_answer_to_a_step_no_longer_asked_is_refused(simcord_env: Any) -> None:
+    """With 1 M€ free, ann's markers take no second step: a menu of that step (posted when
+    she had room for two, say) is refused politely, and nothing is placed, not even the first
+    card's marker."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(start="research", first_player=ann)
+    await table.host_says("mars research")
+    await table.budget(ann, 1, how="host")
+    await table.budget(bob, 20, how="host")
+    place = next(a for a in await legal(table, ann) if a.key == "place")
+    assert place.pick is not None and not any(c.then for c in place.pick.choices)
+    m = table.match_id
+    board = table.board()
+    before = await table.dump()
+    old = await post_earlier(table, f"dealer:actpick:{m}:place|1", ["2"])
+    r = await ann.select(old, ["2"], custom_id=f"dealer:actpick:{m}:place|1")
+    await refused(table, ann, r, before, "That choice is not open any more")
+    done = await ann.select(board, ["1"], custom_id=step_menu(board, m, "place", "1"))
+    assert done.response.content.startswith("You put a marker on card 1"), done.response.content
+
+
+async def legal(table: Auction, member: Any) -> list[Any]:
+    return ENGINE.legal_actions(await table.state(), table.pid(member))

@@ -358,6 +358,33 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     assert ruling_ids_sent(simcord_env) == []
 
 
+async def test_two_computer_seats_play_a_whole_match_on_their_own(simcord_env: Any) -> None:
+    """A lobby whose two seats a host gives to the computer (the creator leaves hers): once
+    started it plays to its end with nobody's help, and its record replays to the same
+    result."""
+    t = Mars(simcord_env)
+    lobby = (await t.ann.slash(t.channel, "match create project-mars")).response
+    t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id
+    await t.ann.click(lobby, label="Leave")
+    r = await t.ann.slash(t.channel, "match add-bot", count=2)
+    assert r.ephemeral and "Dealer (computer 1), Dealer (computer 2) take seats" in (
+        r.response.content
+    )
+    await t.ann.click(lobby, label="Start")
+    state = await t.state()
+    assert state.phase == "ended", "no person had to move"
+    moves = await t.bot.storage.moves(t.match_id)
+    assert {actor for _, actor, _ in moves} == {"computer-1", "computer-2"}
+    log = await t.ann.slash(t.channel, "match log")
+    record = json.loads(await log.response.attachments[0].read())
+    assert record["players"] == ["Dealer (computer 1)", "Dealer (computer 2)"]
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+    names = {"computer-1": "Dealer (computer 1)", "computer-2": "Dealer (computer 2)"}
+    assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
+    assert not t.ann.user.dm_channel.history(), "ann plays no part: nothing is sent to her"
+
+
 async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
     simcord_env: Any,
 ) -> None:
@@ -500,15 +527,15 @@ async def test_the_computer_makes_the_move_it_owes_after_a_restart(
     """A crash between a player's move and the computer's answer: on start-up the computer
     finds it owes a move and makes it."""
     t = Mars(simcord_env)
-    idle = Computer.act
+    idle = Computer.wake
 
-    async def asleep(self: Computer, match_id: int) -> None:
+    def asleep(self: Computer, match_id: int) -> None:
         return None
 
-    monkeypatch.setattr(Computer, "act", asleep)
+    monkeypatch.setattr(Computer, "wake", asleep)
     await t.practice(deck="vanguard")
     assert COMPUTER in (await t.view(None))["to_act"]
-    monkeypatch.setattr(Computer, "act", idle)
+    monkeypatch.setattr(Computer, "wake", idle)
 
     await simcord_env.restart_bot(make_bot(db_path))
 
@@ -688,17 +715,21 @@ async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
     assert r.ephemeral and "Only a host" in r.response.content
     again = await t.ann.click(lobby, label="Join")
     assert again.ephemeral and "already joined" in again.response.content
+    r = await t.ann.slash(t.channel, "match add-bot", count=2)
+    assert r.ephemeral and "room for 1 more player only" in r.response.content
     r = await t.ann.slash(t.channel, "match add-bot")
-    assert r.ephemeral and COMPUTER_NAME in r.response.content
+    assert r.ephemeral and "Dealer (computer 1) takes a seat" in r.response.content
     r = await t.ann.slash(t.channel, "match add-bot")
-    assert r.ephemeral and "full" in r.response.content
+    assert r.ephemeral and r.response.content == "The match is full (2 players)."
+    seated = await t.bot.storage.players(t.match_id)
+    assert [p.name for p in seated] == ["ann", "Dealer (computer 1)"], "refusals seat nobody"
     status = await t.ann.slash(t.channel, "match status")
-    assert COMPUTER_NAME in status.response.content
+    assert "Dealer (computer 1)" in status.response.content
     started = await t.ann.click(lobby, label="Start")
     assert "started with 2 players" in started.response.content
     ann = t.pid(t.ann)
     view = await t.view(None)
-    assert view["players"] == [ann, COMPUTER] and view["to_act"] == [ann]
+    assert view["players"] == [ann, "computer-1"] and view["to_act"] == [ann]
     rnd = random.Random(1)
     await t.act(ann, rnd)
     await t.act(ann, rnd)

@@ -15,8 +15,7 @@ from simcord.http.client import FakeHTTPClient
 
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_mars_auction import Auction, components_of, menu_with
-from tests.bot.test_project_mars import custom_ids
+from tests.bot.test_mars_auction import Auction, components_of, step_menu
 
 
 @pytest.fixture
@@ -89,15 +88,13 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     table = Auction(simcord_env, 3)
     ann, bob, cleo = table.players
     await table.start(first_player=ann)
-    m = table.match_id
     board = table.board()
     assert board.attachments and board.attachments[0].filename == "setup-display.png"
     posts = len(table.channel.history())
     dms = {p.id: len(p.user.dm_channel.history()) for p in table.players}
     requests.clear()
 
-    menu = menu_with(board, "1", f"dealer:ma:cards:{m}:")
-    r = await ann.select(board, ["1", "2"], custom_id=menu)
+    r = await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     assert r.response.content.startswith("You put markers on cards 1 and 2")
 
     after = table.board()
@@ -166,7 +163,6 @@ async def test_a_kick_between_turns_leaves_the_board_its_controls(simcord_env: A
     assert "The host removed cleo from the match" in table.channel.history()[-1].content
     after = table.board()
     assert after.id == board.id
-    assert any(c.startswith(f"dealer:ma:cards:{m}:") for c in custom_ids(after))
-    menu = menu_with(after, "1", f"dealer:ma:cards:{m}:")
-    r = await ann.select(after, ["1", "2"], custom_id=menu)
+    assert step_menu(after, m, "place", "1"), "the menus of the player to move"
+    r = await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     assert r.response.content.startswith("You put markers on cards 1 and 2")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_mars_auction import GAME, Auction, components_of, menu_with
+from tests.bot.test_mars_auction import GAME, Auction, components_of
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_quiet import requests as requests  # the fixture
 from tests.bot.test_time_and_restarts import close_dms_of
@@ -59,8 +59,7 @@ async def test_the_host_chooses_one_short_dm_for_the_player_to_move(
     before = dms(table)
     requests.clear()
 
-    menu = menu_with(board, "1", f"dealer:ma:cards:{m}:")
-    r = await ann.select(board, ["1", "2"], custom_id=menu)
+    r = await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     assert r.response.content.startswith("You put markers on cards 1 and 2")
 
     assert table.board().id == board.id, "the one board message, edited"
@@ -99,9 +98,7 @@ async def test_a_player_whose_dms_are_closed_is_mentioned_instead(
     await table.host.slash(table.channel, "match notify", how="dm")
     await started(table, shown)
     close_dms_of(monkeypatch, bob.id)
-    board = table.board()
-    menu = menu_with(board, "1", f"dealer:ma:cards:{table.match_id}:")
-    await ann.select(board, ["1", "2"], custom_id=menu)
+    await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     said = [msg.content for msg in table.channel.history() if f"<@{bob.id}>" in msg.content]
     assert said == [f"<@{bob.id}>: your turn, on the board above."], "told once, in the channel"
 

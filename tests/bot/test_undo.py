@@ -7,12 +7,14 @@ import json
 import random
 from typing import Any
 
-from bot.players import COMPUTER, COMPUTER_NAME, player_id
+import pytest
+
+from bot.players import COMPUTER, player_id
 from games.auction_auction.model import State
 from games.registry import engine_for
 from tests.bot.conftest import Table, readable, replay
 from tests.bot.test_live_status import status_of
-from tests.bot.test_mars_auction import Auction
+from tests.bot.test_mars_auction import Auction, seed  # noqa: F401 (a fixture, by name)
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_seasons import Series
 
@@ -265,15 +267,15 @@ async def test_a_host_takes_seats_back_in_a_lobby(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     await t.ann.slash(t.channel, "match create project-mars")
     r = await t.ann.slash(t.channel, "match remove-bot")
-    assert r.ephemeral and f"{COMPUTER_NAME} has no seat" in r.response.content
+    assert r.ephemeral and r.response.content == "No computer seat is taken in this lobby."
     await t.ann.slash(t.channel, "match add-bot")
     r = await t.ann.slash(t.channel, "match remove-bot")
-    assert r.response.content == f"{COMPUTER_NAME} leaves the lobby."
+    assert r.response.content == "Dealer (computer 1) leaves the lobby."
     row = await t.bot.storage.open_match_in(t.channel.id)
     assert row is not None
     assert [p.name for p in await t.bot.storage.players(row.id)] == ["ann"]
     lobby = next(m for m in t.channel.history() if m.id == row.lobby_message_id)
-    assert COMPUTER_NAME not in lobby.content
+    assert "Dealer (computer 1)" not in lobby.content
 
     a = Table(simcord_env, 4)
     await a.open(phase_minutes=60)
@@ -288,6 +290,7 @@ async def test_a_host_takes_seats_back_in_a_lobby(simcord_env: Any) -> None:
     assert engine_for("auction-auction").title == "Auction Auction"
 
 
+@pytest.mark.usefixtures("seed")
 async def test_undoing_a_budget_the_host_set_shows_nobody_its_figure(simcord_env: Any) -> None:
     """A host's sealed move (a Mars Auction budget set for a player, MA-D3) is named by its
     kind alone when undone: the channel never reads the figure."""

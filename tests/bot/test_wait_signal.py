@@ -5,7 +5,6 @@ delivers, the same, its wait worked out from the record."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -74,16 +73,14 @@ async def test_a_move_stored_before_the_wait_was_kept_delivers_the_same(
     assert all(len(texts) == 1 and "Your 1-on-1" in texts[0] for texts in told.values())
     assert await t.bot.storage.pending_events(t.match_id) == [], "delivered"
     seq = await t.bot.storage.last_seq(t.match_id)
-    db = sqlite3.connect(db_path, isolation_level=None)
-    stored = db.execute(
+    [(stored,)] = await t.bot.storage.backend.read(
         "SELECT wait FROM log WHERE match_id = ? AND seq = ?", (t.match_id, seq)
-    ).fetchone()[0]
+    )
     assert '"began"' in stored, "kept with the move"
-    db.execute(
+    await t.bot.storage._execute(
         "UPDATE log SET wait = NULL, delivered = 0 WHERE match_id = ? AND seq = ?",
         (t.match_id, seq),
     )
-    db.close()
     posts = len(t.channel.history())
     dms = {m.id: len(m.user.dm_channel.history()) for m in t.players}
     await simcord_env.restart_bot(make_bot(db_path))

@@ -36,9 +36,9 @@ registered game without one). It brings
   deck names;
 - `inject`: a leak the scan must catch (`tests/leaks/test_leaks.py` checks that it does).
 
-Atrades plugs in the same way: a driver that seats players, plays its moves through its
-controls (the merger auction's open and sealed rounds included) and names its facts (money
-figures, shares by company); its sealed moves and reveals come from its engine.
+Atrades plugs in the same way (`drivers/atrades.py`): three guilds play a whole game through
+its controls, the merger auctions' open and sealed rounds included; its facts are money
+figures; its sealed moves and reveals come from its engine.
 """
 
 from __future__ import annotations

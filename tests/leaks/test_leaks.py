@@ -21,8 +21,7 @@ MATCHES = [
 
 
 def test_every_game_has_a_driver() -> None:
-    """Every game the bot plays in Discord (one with a plug-in) is scanned. An engine not yet
-    in Discord (Atrades, until its plug-in lands) has nothing a person could read."""
+    """Every game the bot plays in Discord (one with a plug-in) is scanned."""
     assert {driver.game for driver in DRIVERS.values()} == set(ENGINES) & set(PLUGINS)
     assert set(PLUGINS) <= set(ENGINES)
 

@@ -127,7 +127,7 @@ class HighBid(Engine[State, Options]):
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         out: dict[str, Any] = {"players": state.players, "submitted": sorted(state.bids)}
-        out.update(ended=state.ended, winner=state.winner, coins=state.coins)
+        out.update(ended=state.ended, winner=state.winner, coins=state.coins, lots=state.lots)
         out["bids"] = dict(state.bids) if state.ended else None
         if viewer in state.players:
             out["me"] = {

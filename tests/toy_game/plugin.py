@@ -1,5 +1,5 @@
 """High Bid in Discord: `/match create high-bid coins:<n>`; its moves use the generic
-controls built from its legal actions."""
+controls built from its legal actions; its computer seats bid at random."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import guarded
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, Seat
 from bot.handlers import handlers
 from tests.toy_game.texts import HighBidTexts
 
@@ -35,4 +35,14 @@ def create() -> app_commands.Command[Any, ..., None]:
     return high_bid
 
 
-PLUGIN = GamePlugin(texts=TEXTS, create=create)
+def computer_bid(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    """A computer seat's sealed bid, drawn by the seat from what its view allows: any
+    amount of its coins, on any lot (less that lot's fee)."""
+    rng = seat.rng()
+    if not view["lots"]:
+        return {"type": "bid", "amount": rng.randint(0, view["coins"])}
+    lot = rng.randint(1, view["lots"])
+    return {"type": "bid", "lot": f"l{lot}", "amount": rng.randint(0, view["coins"] - lot % 3)}
+
+
+PLUGIN = GamePlugin(texts=TEXTS, create=create, computer=computer_bid)

@@ -16,20 +16,11 @@ from hypothesis import strategies as st
 
 from bot.app import DealerBot
 from bot.errors import UserError
-from bot.games.registry import PLUGINS
 from games.core.match import MatchRecord, replay
-from games.registry import ENGINES
 from tests.bot.conftest import make_bot
 from tests.conformance.test_conformance import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The registry lines of a game: its engine and its plug-in."""
-    monkeypatch.setitem(ENGINES, ENGINE.game, ENGINE)
-    monkeypatch.setitem(PLUGINS, PLUGIN.game, PLUGIN)
 
 
 @settings(max_examples=20)
@@ -147,25 +138,24 @@ async def lots_match(simcord_env: Any, lots: int) -> tuple[Any, Any, Any]:
 async def test_a_step_after_a_pick_has_the_bounds_of_what_was_picked(
     simcord_env: Any, db_path: Any
 ) -> None:
-    """The generic control walks an action's steps: the lot (two menus, by tens), then the
-    amount form with that lot's bounds; a bid over them is refused in the game's words and
-    changes nothing; the menus still work after a restart."""
+    """The generic control walks an action's steps: the lot (two menus, by tens, right in
+    the 1-on-1), then the amount form with that lot's bounds; a bid over them is refused in
+    the game's words and changes nothing; the menus still work after a restart."""
     channel, ann, dm = await lots_match(simcord_env, 12)
-    asked = await ann.user.click(dm, custom_id=bid_control(dm))
-    menus = [c for c in controls(asked.response) if c["type"] == 3]
+    menus = [c for c in controls(dm) if c["type"] == 3]
     assert [len(m["options"]) for m in menus] == [10, 2]
     assert [m["placeholder"] for m in menus] == [
         "Bid: the lot: Lots 1-10",
         "Bid: the lot: Lots 11-12",
     ]
     await simcord_env.restart_bot(make_bot(db_path))
-    form = await ann.user.select(asked.response, ["l11"], custom_id=menus[1]["custom_id"])
+    form = await ann.user.select(dm, ["l11"], custom_id=menus[1]["custom_id"])
     assert form.modal is not None and "0 to 18" in json.dumps(form.modal), "lot 11's fee is 2"
     refused = await ann.user.submit_modal(form, {"amount": "19"})
     assert refused.ephemeral and "Bid from 0 to 18 coins on lot 11." in refused.response.content
     state = await stored_state(simcord_env, channel)
     assert state.bids == {}
-    form = await ann.user.select(asked.response, ["l11"], custom_id=menus[1]["custom_id"])
+    form = await ann.user.select(dm, ["l11"], custom_id=menus[1]["custom_id"])
     accepted = await ann.user.submit_modal(form, {"amount": "18"})
     assert "Your bid: 18 coins on lot 11" in accepted.response.content
     state = await stored_state(simcord_env, channel)

@@ -1,6 +1,7 @@
 """The Mars Auction in Discord: its `/match create mars-auction` options (a host's own card
 list as a CSV attachment, a setup display typed by name), the host's `/mars` commands, and
-its controls and forms."""
+its card-numbers forms (the rest of its controls are the generic ones, from the engine's
+legal actions, on the board message for the player to move)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,8 @@ from bot.games.mars_auction.controls import (
     DYNAMIC_ITEMS,
     NUMBERS_FORM,
     answer_numbers_form,
-    board_controls,
-    controls,
     end_view,
+    more_controls,
 )
 from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.plugin import Form, GamePlugin
@@ -343,6 +343,6 @@ PLUGIN = GamePlugin(
     cog=MarsCog,
     dynamic_items=DYNAMIC_ITEMS,
     forms=(Form(NUMBERS_FORM, answer_numbers_form),),
-    controls=controls,
-    board_controls=board_controls,
+    more_controls=more_controls,
+    controls_on_board=True,
 )

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from bot.games.base import GameTexts, Names, named
 from bot.games.mars_auction.rules import RULES
-from games.core.contract import Action, Answer
+from games.core.contract import Action, Answer, Pick
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.mars_auction.model import KEEP, KIND_WORDS, MAX_ON_CARD, MAX_PER_ROUND, Kind
@@ -176,8 +176,9 @@ class MarsAuctionTexts(GameTexts):
         if view["variant"] == "limited":
             round_ = f"Round {view['round']} of 3: p" if view["auction"] == "setup" else "P"
             return (
-                f"{round_}ut 1 or 2 markers with the menus below (or **Card numbers**: `3 7`, "
-                "`3 3`), or **Pass** for the rest of the round."
+                f"{round_}ick a card for a marker in the menus below, then none, a second one on "
+                "it or one on another card (or **Card numbers**: `3 7`, `3 3`); or **Pass** for "
+                "the rest of the round."
             )
         lot = view["lot"]
         card = next(c for c in view["display"] if c["number"] == lot["number"])
@@ -506,6 +507,11 @@ class MarsAuctionTexts(GameTexts):
             )
         if step in ("keep", "buy"):
             action = legal.get(step)
+            if action is None and "buy_none" in legal:
+                return (
+                    f"Your M€ buy none of your won projects at {me['price']} M€ each: "
+                    "**Buy none** below; they are discarded."
+                )
             if action is None:
                 return "Waiting for the others to choose."
             chosen = me.get("choice")
@@ -534,9 +540,9 @@ class MarsAuctionTexts(GameTexts):
                 "with **Raise**" + (", or **Pass on this card**." if "pass" in legal else ".")
             )
         return (
-            "**Your turn:** put 1 or 2 markers with the menus below (one card: then choose one "
-            "or two markers on it), or **Card numbers** to type them (`3 7`, `3 3`); or "
-            "**Pass** for the rest of this round."
+            "**Your turn:** pick a card for a marker in the menus below, then no second marker, "
+            "a second one on it or one on another card; or **Card numbers** to type them "
+            "(`3 7`, `3 3`); or **Pass** for the rest of this round."
         )
 
     def status(self, view: dict[str, Any], names: Names) -> str:
@@ -628,6 +634,20 @@ class MarsAuctionTexts(GameTexts):
         """The host's view is the public one: budgets and sealed choices are each player's
         own (MA-D3). The spectators' picture is the status."""
         return self.status(host_view, names)
+
+    def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
+        """A card picked for a marker: what the second marker may be (L7: a second one on it
+        only while it holds at most 1 of the player's)."""
+        first = action.pick
+        chosen = first.choice(str(answers.get(first.field))) if first is not None else None
+        second = chosen.then[0] if chosen is not None and chosen.then else None
+        if chosen is None or not isinstance(second, Pick):
+            return super().step_text(action, answers, names)
+        again = ", a second one on it" if second.choice(chosen.value) is not None else ""
+        return (
+            f"A marker on **{chosen.label}**. Your second marker: none{again} or one on "
+            "another card (the menus below)?"
+        )
 
     def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
         """A limited pass is final for the round (L6)."""

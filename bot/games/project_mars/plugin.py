@@ -1,6 +1,6 @@
 """Project Mars in Discord: its `/match create` options, its deck list form (the rest of
-its controls are the generic ones, from the engine's legal actions), and its practice
-opponent."""
+its controls are the generic ones, from the engine's legal actions), and its computer
+player."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError, guarded
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin, Seat
 from bot.games.project_mars.controls import (
     DECK_FORM,
     DYNAMIC_ITEMS,
@@ -102,11 +102,18 @@ async def _create(
     )
 
 
+def computer_move(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    """The practice player (`games.project_mars.practice`) in a computer seat: its seed
+    breaks ties and draws its deck, the match's own for the first seat (as for the practice
+    opponent), so that two computer seats in one match do not play alike."""
+    return practice_move(view, seat.seed + seat.number - 1)
+
+
 PLUGIN = GamePlugin(
     texts=TEXTS,
     create=create,
     dynamic_items=DYNAMIC_ITEMS,
     forms=(Form(DECK_FORM, answer_deck_form),),
     more_controls=more_controls,
-    practice=practice_move,
+    computer=computer_move,
 )

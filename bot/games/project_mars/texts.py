@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.games.base import COMPUTER, GameTexts, Names, named
+from bot.games.base import GameTexts, Names, is_computer, named
 from bot.games.project_mars.rules import RULES
 from games.core.contract import Action, Answer, Choice
 from games.core.drawing.board import Board
@@ -175,7 +175,7 @@ class ProjectMarsTexts(GameTexts):
                 f"**{round_} — {waiting} chooses** for {card.get('name', 'a card')}: "
                 f"{event.get('prompt', '')}{listed}"
             )
-        if event["players"] == [COMPUTER]:
+        if all(is_computer(p) for p in event["players"]):
             return f"**{round_} — {waiting}'s turn.**"
         return f"**{round_} — {waiting}'s turn.** Play a card or pass, in their 1-on-1."
 
@@ -448,10 +448,11 @@ class ProjectMarsTexts(GameTexts):
             )
         else:
             awaited = [p for p in view["to_act"] if p != me["player"]] or others
-            # The practice opponent moves as soon as it may: by the time this is read it has.
+            # A computer seat moves on its own, after a short pause.
             lines.append(
-                f"{names(COMPUTER)} answers at once: its move is in the match's channel."
-                if awaited == [COMPUTER]
+                f"{join([names(p) for p in awaited])} moves on its own: its move comes in the "
+                "match's channel."
+                if all(is_computer(p) for p in awaited)
                 else f"Waiting for {join([names(p) for p in awaited])}."
             )
         return "\n".join(lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, TYPES, starting_type
+from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, TYPES, company_called, starting_type
 from games.atrades.render.hexes import TYPE_STYLES
 from games.core.drawing import fonts
 from games.core.drawing.palette import SEAT_LETTERS
@@ -48,7 +48,7 @@ def seat_letter(view: Mapping[str, Any], player: str) -> str:
 
 def company_name(company: Mapping[str, Any]) -> str:
     """ "Wiring 12": the type and the starting tile's initiative."""
-    return f"{TYPE_NAMES.get(company['type'], company['type'])} {company['initiative']}"
+    return company_called(int(company["initiative"]))
 
 
 def tile_mark(kind: str, initiative: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.leaks.drivers.atrades import AtradesGame
 from tests.leaks.drivers.auction_auction import AuctionAuction
 from tests.leaks.drivers.mars_auction import MarsAuction
 from tests.leaks.drivers.marsbot_draft import MarsbotDraft
@@ -15,4 +16,5 @@ DRIVERS: dict[str, type[Driver]] = {
     "project-mars-practice": ProjectMarsPractice,
     "mars-auction": MarsAuction,
     "marsbot-draft": MarsbotDraft,
+    "atrades": AtradesGame,
 }

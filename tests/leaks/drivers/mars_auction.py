@@ -66,10 +66,12 @@ class MarsAuction(Driver):
             r = await t.budget(member, self.rnd.randint(100, 999), how=how)
             assert r.ephemeral, r.response.content
             return True
-        [action] = ENGINE.legal_actions(state, pid)
-        assert action.pick is not None
-        count = self.rnd.randint(action.pick.min, action.pick.max)
-        names = [c.value for c in self.rnd.sample(action.pick.choices, count)]
+        actions = ENGINE.legal_actions(state, pid)
+        pick = next((a.pick for a in actions if a.pick is not None), None)
+        names: list[str] = []
+        if pick is not None:  # else Buy none is all there is
+            count = self.rnd.randint(pick.min, pick.max)
+            names = [c.value for c in self.rnd.sample(pick.choices, count)]
         r = await t.choose(member, state.step, names)
         assert r.ephemeral and r.response.content.startswith("You "), r.response.content
         return True

@@ -1,0 +1,1 @@
+"""Atrades in Discord: its texts, rules, board controls and `/match create atrades`."""

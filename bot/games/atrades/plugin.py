@@ -1,0 +1,135 @@
+"""Atrades in Discord: its `/match create atrades` options (regions, guild boards, the
+minutes of each kind of decision), its board controls and its computer seat (the greedy
+player of `games.atrades.playout`, from the seat's own view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError, guarded
+from bot.games.atrades.controls import board_controls
+from bot.games.atrades.texts import AtradesTexts
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, Seat
+from bot.handlers import handlers
+from games.atrades.data import GUILDS, REGIONS
+from games.atrades.model import MAX_PLAYERS
+from games.atrades.playout import greedy_player
+from games.core.drawing.words import join
+
+TEXTS = AtradesTexts()
+#: The `/match create atrades` options of each clock (`Engine.clocks`), in minutes.
+CLOCK_OPTIONS = ("bids", "turn", "open", "sealed", "choice")
+MAX_MINUTES = 10080
+
+
+def named_pieces(text: str, known: list[str], what: str, most: int) -> list[str]:
+    """Region or guild names as a host types them (apart by commas, any case), each known
+    and named once, at most `most`; refused with the names there are. How many a match
+    needs (players + 1 regions, a guild per player) is checked when it starts."""
+    by_name = {name.lower(): name for name in known}
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [name for name in names if name.lower() not in by_name]
+    if unknown or not names:
+        raise UserError(
+            f"`{what}`: {join([f'“{n[:40]}”' for n in unknown]) or 'nothing'} is not one of "
+            f"them. Name them apart by commas, from: {', '.join(known)}."
+        )
+    chosen = [by_name[name.lower()] for name in names]
+    if len(set(chosen)) != len(chosen) or len(chosen) > most:
+        raise UserError(f"`{what}`: name each at most once, and at most {most} of them.")
+    return chosen
+
+
+def create() -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(
+        name="atrades",
+        description="Open an Atrades lobby here: guilds, companies and mergers on a desert map",
+    )
+    @app_commands.describe(
+        regions="The map's regions, apart by commas: players + 1 of them (default: drawn)",
+        guilds="The guild boards in seat order, apart by commas (default: drawn)",
+        bids_minutes="Minutes for each round's sealed turn-order bids (default 240)",
+        turn_minutes="Minutes for each guild's action (default 120)",
+        open_minutes="Minutes for each raise or pass in a merger's auction (default 60)",
+        sealed_minutes="Minutes for a merger's final sealed round (default 120)",
+        choice_minutes="Minutes for a settlement, free Acquire or expansion (default 60)",
+        spectators="A channel that gets each sealed round once it is revealed",
+        thread="Play the match in a new thread of this channel (default no)",
+        notify=f"{NOTIFY_HELP} (default: a mention)",
+    )
+    @app_commands.choices(notify=NOTIFY_CHOICES)
+    async def atrades(
+        interaction: discord.Interaction[Any],
+        regions: str | None = None,
+        guilds: str | None = None,
+        bids_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
+        turn_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
+        open_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
+        sealed_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
+        choice_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
+        spectators: discord.TextChannel | None = None,
+        thread: bool | None = None,
+        notify: str | None = None,
+    ) -> None:
+        minutes = dict(
+            zip(
+                CLOCK_OPTIONS,
+                (bids_minutes, turn_minutes, open_minutes, sealed_minutes, choice_minutes),
+                strict=True,
+            )
+        )
+        await guarded(
+            interaction,
+            _create(
+                interaction,
+                regions,
+                guilds,
+                minutes,
+                spectators,
+                thread=bool(thread),
+                notify=notify,
+            ),
+        )
+
+    return atrades
+
+
+async def _create(
+    interaction: discord.Interaction[Any],
+    regions: str | None,
+    guilds: str | None,
+    minutes: dict[str, int | None],
+    spectators: discord.TextChannel | None,
+    *,
+    thread: bool,
+    notify: str | None,
+) -> None:
+    options: dict[str, Any] = {}
+    if regions is not None:
+        options["regions"] = named_pieces(
+            regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1
+        )
+    if guilds is not None:
+        options["guilds"] = named_pieces(guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS)
+    clocks = {kind: n * 60 for kind, n in minutes.items() if n}
+    await handlers(interaction).lobby.create(
+        interaction, TEXTS.game, options, clocks, spectators, thread=thread, notify=notify
+    )
+
+
+def computer_move(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
+    """A computer seat's move: the greedy player (`games.atrades.playout`), from the seat's
+    own view, its chances drawn for this seat at this point of the match (`Seat.rng`: the
+    same position gives the same move, after a restart too)."""
+    return greedy_player(view, seat.rng())
+
+
+PLUGIN = GamePlugin(
+    texts=TEXTS,
+    create=create,
+    board_controls=board_controls,
+    computer=computer_move,
+)

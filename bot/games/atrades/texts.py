@@ -1,0 +1,541 @@
+"""Atrades in Discord: what each event, guild board (the 1-on-1) and status says, and the
+pictures that go with them (docs/rules/atrades.md; the engine's views and events are
+`games/atrades/views.py` and `games/atrades/flow.py`).
+
+The match has one board message in its channel (its live status message), edited with the
+map (`games.atrades.render.render_map`, with its alt text) after every move that opens a new
+wait (the bot's `board_shown` event, made from the
+public view after the move), headed by the move's public texts and carrying the controls of
+whoever acts on the board: a guild's action, a raise or pass in an open round, a
+settlement, a free Acquire, an expansion (`bot.games.atrades.controls`). The sealed rounds
+(turn-order bids, a merger's final bids) are played in each player's 1-on-1 by DM. Nothing
+here reads what a viewer may not see: the public texts come from public events and the
+public view, a player's from their own view (AT-D27)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.games.atrades.rules import RULES
+from bot.games.base import GameTexts, Names
+from games.atrades.data import TECHNOLOGY_BY_ID, company_called
+from games.atrades.render import render_guild, render_map
+from games.core.contract import Action, Answer
+from games.core.drawing.board import Board
+from games.core.drawing.words import join, plural
+
+#: The bot's own event: the map after a move that opens a new wait.
+BOARD_SHOWN = "board_shown"
+TRACK_NAMES = {
+    "acquire": "Acquire",
+    "merger": "Merger",
+    "bureaucracy": "Bureaucracy",
+    "research": "Research",
+}
+PURSE = "purse"
+
+
+def company(initiative: int | str) -> str:
+    """A company by its starting tile, as players read it: "Spice 15"."""
+    return company_called(int(initiative))
+
+
+def technology(card: str) -> str:
+    found = TECHNOLOGY_BY_ID.get(card)
+    return found.name if found else card
+
+
+def payment(paid: Mapping[str, Any]) -> str:
+    """A payment of `money.Payment` (a company's part, then personal money), in words."""
+    parts = []
+    if paid.get("from_company"):
+        parts.append(f"${paid['from_company']} from {company(paid['company'])}'s bank")
+    if paid.get("from_money"):
+        parts.append(f"${paid['from_money']} of personal money")
+    return join(parts) or "$0"
+
+
+def total(paid: Mapping[str, Any]) -> int:
+    return int(paid.get("from_company", 0)) + int(paid.get("from_money", 0))
+
+
+def paid_words(paid: Mapping[str, Any]) -> str:
+    """A bid and where it comes from: "$5 ($3 from Spice 15's bank and $2 of personal
+    money)", or "$0"."""
+    return f"${total(paid)}" + (f" ({payment(paid)})" if total(paid) else "")
+
+
+class AtradesTexts(GameTexts):
+    game = "atrades"
+    title = "Atrades"
+    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, "game_ended"})
+    #: After these the spectators' channel gets the sealed rounds shown so far, and each
+    #: player their own results (their final money at the end).
+    phase_closing_events: ClassVar[frozenset[str]] = frozenset(
+        {"turn_order_resolved", "final_bids_revealed", "game_ended"}
+    )
+    #: The audit holds only sealed rounds already revealed to everyone (AT-D27).
+    spectators_see_sealed = False
+    wants_views = True
+    combine_messages = True
+    live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
+    announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
+    forfeit = (
+        "Your guild leaves the game: its companies stay on the map, it bids $0 for turn order, "
+        "drops out of auctions and takes no more actions, and it is not ranked at the end."
+    )
+
+    # -- events ------------------------------------------------------------------------------
+
+    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+        return self.handled(event, names)
+
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        if event["type"] == "bid_made":
+            paid = event["pay_from"]
+            where = "your money" if paid == PURSE else f"{company(paid)}'s bank, then your money"
+            return (
+                f"🔒 Your turn-order bid: **${event['amount']}**, from {where}. Nobody sees it "
+                "until every bid is in; you may bid again to change it until then."
+            )
+        if event["type"] == "final_bid_made":
+            if event["amount"] is None:
+                return "🔒 You drop out of the final sealed round."
+            return (
+                f"🔒 Your final sealed bid: **${event['amount']}**. It is shown when every "
+                "bid is in."
+            )
+        return self.describe(event, names)
+
+    def _on_match_started(self, event: dict[str, Any], names: Names) -> str:
+        seats = zip(event["players"], event["guilds"], strict=True)
+        guilds = join([f"**{names(p)}** ({g})" for p, g in seats])
+        tiles = join([company(n) for n in event["display"]])
+        return (
+            f"**Atrades begins**: {guilds}. The regions: {join(event['regions'])}. Starting "
+            f"tiles on display: {tiles}. Each round starts with sealed bids for turn order, in "
+            "your 1-on-1. How to play: `/help game:atrades`."
+        )
+
+    def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str | None:
+        name = event["name"]
+        waiting = join([names(p) for p in event["players"]])
+        if name == "bids":
+            return (
+                f"**Round {event['round']}: sealed turn-order bids.** Bid in your 1-on-1 (your "
+                "DMs, or **My 1-on-1**): from your money or one company's bank. Nobody sees a "
+                "bid until all are in."
+            )
+        if name == "sealed":
+            return (
+                f"**The final sealed round.** {waiting}: your final bid or drop out, in your "
+                "1-on-1. The bids are shown together."
+            )
+        if name == "ended":
+            return None
+        return f"**{self.engine_text(event['title'], names)}.**"
+
+    def _on_bid_in(self, event: dict[str, Any], names: Names) -> str:
+        if event.get("by_deadline"):
+            return f"⏰ {names(event['player'])} did not bid in time: $0."
+        return f"{names(event['player'])} has bid for turn order."
+
+    def _on_turn_order_resolved(self, event: dict[str, Any], names: Names) -> str:
+        order = " → ".join(f"**{names(p)}**" for p in event["order"])
+        bids = "; ".join(f"{names(p)} {paid_words(paid)}" for p, paid in event["bids"].items())
+        return f"**Turn order for round {event['round']}:** {order}. The bids: {bids}."
+
+    def _on_acquired(self, event: dict[str, Any], names: Names) -> str:
+        how = "takes a free Acquire" if event.get("free") else "acquires"
+        return (
+            f"**{names(event['player'])}** {how}: **{company(event['tile'])}** starts on "
+            f"{event['hex']}."
+        )
+
+    def _on_merger_declared(self, event: dict[str, Any], names: Names) -> str:
+        first, second = (company(c) for c in event["companies"])
+        cube = " (a cube on the merger track)" if event["cube"] else ""
+        return (
+            f"**{names(event['player'])}** declares a merger of **{first}** and "
+            f"**{second}**{cube}. The auction begins."
+        )
+
+    def _on_sold_to_govt(self, event: dict[str, Any], names: Names) -> str:
+        rows = ", ".join(f"${paid} → ${vp}" for paid, vp in event["rows"]) or "no row"
+        return (
+            f"**{names(event['player'])}** sells **{company(event['company'])}** to the "
+            f"Atrades Government: the chart pays {rows}, **${event['vp']}** to their personal "
+            f"money; ${event['to_supply']} goes back to the supply. Its tiles are flipped."
+        )
+
+    def _on_researched(self, event: dict[str, Any], names: Names) -> str:
+        card = TECHNOLOGY_BY_ID.get(event["technology"])
+        cost = f" for ${card.cost}" if card else ""
+        where = (
+            f", ${event['from_company']} of it from {company(event['company'])}'s bank"
+            if event.get("from_company")
+            else ""
+        )
+        return (
+            f"**{names(event['player'])}** researches **{technology(event['technology'])}**"
+            f"{cost}{where}."
+        )
+
+    def _on_passed(self, event: dict[str, Any], names: Names) -> str:
+        if event.get("by_deadline"):
+            return f"⏰ {names(event['player'])} ran out of time and passes (a cube is spent)."
+        return f"{names(event['player'])} passes (a cube is spent)."
+
+    def _on_auction_raised(self, event: dict[str, Any], names: Names) -> str:
+        return f"💰 {names(event['player'])} bids **${event['amount']}**."
+
+    def _on_auction_passed(self, event: dict[str, Any], names: Names) -> str:
+        late = " (out of time)" if event.get("by_deadline") else ""
+        return f"{names(event['player'])} passes and leaves the auction{late}."
+
+    def _on_final_bid_in(self, event: dict[str, Any], names: Names) -> str:
+        if event.get("by_deadline"):
+            return f"⏰ {names(event['player'])} made no final bid in time and drops out."
+        return f"{names(event['player'])} has made their final decision."
+
+    def _on_final_bids_revealed(self, event: dict[str, Any], names: Names) -> str:
+        bids = "; ".join(
+            f"{names(p)} {'dropped out' if amount is None else f'${amount}'}"
+            for p, amount in event["bids"].items()
+        )
+        winner = event.get("winner")
+        won = (
+            f" **{names(winner)}** wins the auction at ${event['price']}."
+            if winner
+            else " Nobody wins."
+        )
+        return f"**The final bids:** {bids or 'none'}.{won}"
+
+    def _on_merger_ended(self, event: dict[str, Any], names: Names) -> str:
+        first, second = (company(c) for c in event["companies"])
+        return f"Nobody bid: there is no merger of {first} and {second}."
+
+    def _on_merger_settled(self, event: dict[str, Any], names: Names) -> str:
+        paid = event["paid"]
+        part = event.get("from_company")
+        how = f"${part} of it from {company(event['company'])}'s bank" if part else "personal money"
+        lines = [
+            f"**{names(event['winner'])}** pays **${event['price']}** ({how}); the merged "
+            f"company is **{company(event['survivor'])}**."
+        ]
+        if paid:
+            lines.append(
+                "To the owners' personal money: "
+                + ", ".join(f"{names(p)} ${amount}" for p, amount in paid.items())
+                + "."
+            )
+        if event["free_acquires"]:
+            lines.append(f"Free Acquire for {join([names(p) for p in event['free_acquires']])}.")
+        if event["bureaucracy"]:
+            lines.append(
+                f"A free bureaucracy cube for {join([names(p) for p in event['bureaucracy']])}."
+            )
+        return " ".join(lines)
+
+    def _on_free_acquire_lost(self, event: dict[str, Any], names: Names) -> str:
+        why = {
+            "declined": "lets their free Acquire go",
+            "deadline": "ran out of time: their free Acquire is let go",
+            "none_to_take": "has no tile or land for their free Acquire: it is let go",
+        }.get(event["reason"], "loses their free Acquire")
+        return f"{names(event['player'])} {why}."
+
+    def _on_market_sold(self, event: dict[str, Any], names: Names) -> str:
+        sales = [s for s in event["sales"] if s["goods"]]
+        if not sales:
+            return f"**Round {event['round']}'s market:** nothing is sold."
+        sold = "; ".join(
+            f"{company(s['company'])}: {plural(int(s['goods']), 'good')} at ${s['price']} "
+            f"(+${s['income']})"
+            for s in sales
+        )
+        grow = (
+            f" Expanding: {join([company(c) for c in event['expansions']])}."
+            if event["expansions"]
+            else ""
+        )
+        return f"**Round {event['round']}'s market:** {sold}.{grow}"
+
+    def _on_expanded(self, event: dict[str, Any], names: Names) -> str:
+        return f"**{company(event['company'])}** expands onto {event['hex']}."
+
+    def _on_expansion_let_go(self, event: dict[str, Any], names: Names) -> str:
+        return f"{company(event['company'])} does not expand."
+
+    def _on_round_ended(self, event: dict[str, Any], names: Names) -> str:
+        refilled = (
+            f" New starting tiles on display: {join([company(n) for n in event['refilled']])}."
+            if event["refilled"]
+            else ""
+        )
+        return f"**Round {event['round']} is over.**{refilled} Next era: {event['era']}."
+
+    def _on_game_ended(self, event: dict[str, Any], names: Names) -> str:
+        places = sorted(event["places"].items(), key=lambda item: item[1])
+        money = event["money"]
+        listed = "; ".join(
+            f"{place}. {names(p)} ${money[p]} (banks ${event['banks'].get(p, 0)})"
+            for p, place in places
+        )
+        winners = join([f"**{names(p)}**" for p in event["winners"]])
+        return f"🏁 **The game is over**: {winners} wins. Personal money: {listed}."
+
+    def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
+        return f"The host removed {names(event['player'])}'s guild from the game."
+
+    def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
+        return f"{names(event['player'])} has conceded: their guild leaves the game."
+
+    # -- the bot's own event -------------------------------------------------------------
+
+    def add_events(
+        self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The map after the move, right after the `phase_opened` of a new wait (the end's
+        too: the final map, with everyone's money)."""
+        if any(e["type"] == BOARD_SHOWN for e in events):
+            return events
+        opened = max((i for i, e in enumerate(events) if e["type"] == "phase_opened"), default=None)
+        out: list[dict[str, Any]] = []
+        for index, event in enumerate(events):
+            out.append(event)
+            if index == opened:
+                out.append({"type": BOARD_SHOWN, "audience": {"kind": "public"}, "view": after})
+        return out
+
+    # -- a player's 1-on-1: their guild board --------------------------------------------
+
+    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+        me = view.get("me")
+        if not me:
+            return "You are not playing in this match."
+        guild = next(g for g in view["guilds"] if g["player"] == me["player"])
+        head = (
+            f"**Your guild board — Atrades, round {view['round']} (era {view['era']})**\n"
+            f"You are **{guild['guild']}**. Your money: **${me['money']}** (only you see it)."
+        )
+        if guild["out"]:
+            return f"{head}\nYour guild has left the game: it makes no more moves."
+        tracks = ", ".join(f"{TRACK_NAMES[t]} {n}" for t, n in guild["tracks"].items())
+        lines = [head, f"Action cubes left: **{guild['cubes']}** · on the tracks: {tracks}."]
+        if guild["technologies"]:
+            lines.append(f"Technologies: {join([technology(t) for t in guild['technologies']])}.")
+        mine = [c for c in view["companies"] if c["owner"] == me["player"] and not c["flipped"]]
+        if mine:
+            listed = "; ".join(
+                f"**{company(c['initiative'])}** ({plural(len(c['hexes']), 'tile')}: "
+                f"{', '.join(c['hexes'])}; bank ${c['bank']})"
+                for c in mine
+            )
+            lines.append(f"Your companies: {listed}.")
+        else:
+            lines.append("You have no company yet.")
+        if view["step"] == "ended":
+            lines.append("The game is over.")
+            return "\n".join(lines)
+        lines.append(self._now(view, me, names))
+        return "\n".join(lines)
+
+    def _now(self, view: dict[str, Any], me: dict[str, Any], names: Names) -> str:
+        """What the player may do now, or whom the game waits for."""
+        keys = {a["key"] for a in view.get("legal") or []}
+        merger = view.get("merger")
+        if "bid" in keys:
+            standing = me.get("bid")
+            mine = (
+                f" Your bid so far: {paid_words(standing)}; you may change it." if standing else ""
+            )
+            return (
+                "**Now: bid for turn order** below, from your money or one company's bank "
+                f"(then your money). The highest bid goes first.{mine}"
+            )
+        if keys & {"final_bid", "drop"}:
+            assert merger is not None
+            return (
+                f"**Now: the final sealed round.** Bid more than ${merger['high']}, up to what "
+                "your money and one company's bank hold, or drop out. Bids are shown together."
+            )
+        if "settle" in keys:
+            return (
+                "**Now: you won the auction.** Settle it: where you pay from, the merged "
+                "company where the choice is yours, and the free bureaucracy cube."
+            )
+        if "raise" in keys or (merger and "pass" in keys):
+            assert merger is not None
+            high = f"${merger['high']}" if merger["leader"] else "nobody yet"
+            return f"**Now: raise or pass** in the auction (high bid {high}). A pass is final."
+        if "expand" in keys:
+            return "**Now: expand** your company onto a free hex next to it, or let it go."
+        if "decline" in keys:
+            return "**Now: your free Acquire**: a starting tile on free land, or let it go."
+        if keys:
+            return (
+                "**Now: your action**: Acquire, Merge, sell to the Government, Research or "
+                "Pass, below or on the board in the channel."
+            )
+        if me.get("final_in") and merger and merger["step"] == "sealed":
+            bid = me.get("final_bid")
+            mine = "you dropped out" if bid is None else f"yours is ${bid}"
+            return f"Your final bid is in ({mine}); waiting for the others."
+        if me.get("bid") is not None:
+            return "Your turn-order bid is in; waiting for the others."
+        return "Nothing to do now: the board in the channel shows whose move it is."
+
+    def status(self, view: dict[str, Any], names: Names) -> str:
+        """Round and era, turn order, demand by region, each guild's cubes and companies,
+        the auction under way; at the end, the places and everyone's money."""
+        if view.get("ended"):
+            places = sorted((view.get("places") or {}).items(), key=lambda item: item[1])
+            money = {g["player"]: g["money"] for g in view["guilds"]}
+            listed = "; ".join(f"{place}. {names(p)} ${money[p]}" for p, place in places)
+            winners = join([f"**{names(p)}**" for p in view["winners"]])
+            return f"{winners} wins. Personal money: {listed}."
+        lines = [f"Round {view['round']} · era {view['era']}"]
+        if view["step"] != "bids":
+            lines[0] += " · turn order: " + " → ".join(names(p) for p in view["order"])
+        lines.append("Demand: " + ", ".join(f"{r['name']} {r['demand']}" for r in view["regions"]))
+        display = join([company(n) for n in view["display"]]) or "none"
+        lines.append(f"Starting tiles on display: {display}.")
+        for guild in view["guilds"]:
+            owned = [
+                c for c in view["companies"] if c["owner"] == guild["player"] and not c["flipped"]
+            ]
+            listed = ", ".join(
+                f"{company(c['initiative'])} ({len(c['hexes'])}, ${c['bank']})" for c in owned
+            )
+            left = " (left the game)" if guild["out"] else ""
+            lines.append(
+                f"**{names(guild['player'])}** ({guild['guild']}){left}: "
+                f"{plural(guild['cubes'], 'cube')} left; {listed or 'no company'}"
+            )
+        merger = view.get("merger")
+        if merger:
+            first, second = (company(c) for c in merger["companies"])
+            high = (
+                f"high bid ${merger['high']} by {names(merger['leader'])}"
+                if merger["leader"]
+                else "no bid yet"
+            )
+            still = join([names(p) for p in merger["bidders"]])
+            lines.append(
+                f"Auction for {first} and {second}: {high}; still in: {still}; "
+                f"{plural(int(merger['rounds']), 'round')}, the last sealed."
+            )
+        return "\n".join(lines)
+
+    def results(
+        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
+    ) -> str | None:
+        """At the end, the player's own place and money."""
+        me = view.get("me")
+        ended = next((e for e in events if e["type"] == "game_ended"), None)
+        if not me or ended is None or me["player"] not in ended["places"]:
+            return None
+        place = ended["places"][me["player"]]
+        won = " You win!" if me["player"] in ended["winners"] else ""
+        return (
+            f"📋 **Your result:** place {place} of {len(ended['places'])}, with "
+            f"${ended['money'][me['player']]} of personal money.{won}"
+        )
+
+    def audit(self, host_view: dict[str, Any], names: Names) -> str:
+        """Every sealed round shown so far, oldest first (each was revealed to everyone)."""
+        closed = host_view.get("closed") or []
+        if not closed:
+            return "No sealed round has been revealed yet."
+        lines = ["**Atrades — sealed rounds so far**"]
+        for entry in closed:
+            if "turn_order" in entry:
+                bids = "; ".join(f"{names(p)} ${total(paid)}" for p, paid in entry["bids"].items())
+                lines.append(f"Round {entry['round']} turn order: {bids}.")
+            else:
+                first, second = (company(c) for c in entry["merger"])
+                bids = "; ".join(
+                    f"{names(p)} {'out' if a is None else f'${a}'}"
+                    for p, a in entry["final_bids"].items()
+                )
+                lines.append(f"Round {entry['round']}, {first} and {second}: {bids}.")
+        return "\n".join(lines)
+
+    def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
+        """Each step's question, with what was picked before it."""
+        step = action.next_step(dict(answers))
+        field = step.field if step is not None else ""
+        if field == "hex":
+            tile = answers.get("tile")
+            what = f"**{company(str(tile))}**" if isinstance(tile, str) else "the company"
+            return (
+                f"Where does {what} go? Pick a free hex from its region's menu (the labels, "
+                "such as B4, are on the map)."
+            )
+        if field == "tile":
+            return (
+                f"**{self.engine_text(action.label, names)}**: which starting tile from the "
+                "display?"
+            )
+        if field == "other" and isinstance(answers.get("company"), str):
+            return f"Merge **{company(str(answers['company']))}** with which company next to it?"
+        if field == "survivor":
+            return "Which of the two companies does the merged company become?"
+        if field == "cube":
+            return "The free bureaucracy cube: do you take it onto your bureaucracy track?"
+        if field == "pay_from":
+            return f"**{self.engine_text(action.label, names)}**: where do you pay from?"
+        return super().step_text(action, answers, names)
+
+    def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
+        """Selling to the Government cannot be taken back by a player: asked first."""
+        if action.key != "govt":
+            return None
+        chosen = answers.get("company")
+        return (
+            f"Sell **{company(str(chosen))}** to the Atrades Government? Its bank is paid out "
+            "by the chart and its tiles are flipped for good."
+        )
+
+    def options_text(self, options: dict[str, Any], names: Names) -> str | None:
+        parts = []
+        if options.get("regions"):
+            parts.append(f"regions: {join(options['regions'])}")
+        if options.get("guilds"):
+            parts.append(f"guild boards: {join(options['guilds'])}")
+        return "; ".join(parts) or "regions and guild boards drawn at random"
+
+    # -- pictures ----------------------------------------------------------------------------
+
+    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The map on the board message, from the public view after the move."""
+        if event["type"] == BOARD_SHOWN:
+            return render_map(event["view"], names)
+        return None
+
+    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The player's guild board, from their own view."""
+        return render_guild(view, names) if view.get("me") else None
+
+    def help(self) -> str:
+        return (
+            "**Atrades** (2 to 5 players): guilds start companies on a desert planet's map, "
+            "sell goods in the market, and merge companies at auction to turn their money "
+            "into their own. The most personal money at the end wins.\n"
+            "**Each round:** sealed bids for turn order (in your 1-on-1); then each guild's "
+            "action in turn order, on the board message in the channel: **Acquire** a "
+            "starting tile onto a free hex (by its label, such as B4), **Merge** two "
+            "neighbouring companies (an auction: open rounds of raise or pass on the board, "
+            "then a final sealed round in your 1-on-1), **sell** a company to the Government, "
+            "**Research** a technology, or **Pass**. Then the market sells and companies "
+            "expand.\n"
+            "**Starting:** `/match create atrades` opens a lobby (2 to 5 players; a host may "
+            "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, the minutes of "
+            "each kind of decision (`bids_minutes`, `turn_minutes`, `open_minutes`, "
+            "`sealed_minutes`, `choice_minutes`), `spectators`, `thread:True`, `notify`."
+        )
+
+    def rules(self) -> str:
+        return RULES

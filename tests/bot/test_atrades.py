@@ -1,0 +1,400 @@
+"""Atrades through Discord (SimCord): whole games of people played to the end through the
+board message's controls and the 1-on-1s, equal to the replay of their `/match log`
+record; the refusals (a hex taken, not your turn, a raise over what you can pay, a
+stranger) private and changing nothing; and what each person may read."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from simcord.results import to_discord_message
+
+from bot.flows import lobby
+from bot.games.atrades.controls import board_actions
+from bot.players import computer_name, player_id
+from games.atrades import ENGINE
+from games.atrades.model import State
+from games.atrades.playout import greedy_player
+from games.core.contract import Action, Answer
+from tests.bot.conftest import readable, replay
+from tests.bot.test_project_mars import components_of
+from tests.words import DASHED_RULING_ID, ruling_ids_sent
+from tools.demo import action_of, answers_of, menu_with, walk
+
+GAME = "atrades"
+NAMES = ["ann", "bob", "cleo", "dev", "eve"]
+
+
+@pytest.fixture(autouse=True)
+def seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Matches dealt from a known seed, so that each test plays the same game every run."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 7)
+    return 7
+
+
+def private(result: Any) -> bool:
+    """Whether an answer is seen by the member alone."""
+    return bool(result.ephemeral or (result.response is not None and result.response.ephemeral))
+
+
+class Atrades:
+    """A server with a channel, a host, players and an onlooker, who play Atrades through
+    Discord."""
+
+    def __init__(self, env: Any, players: int) -> None:
+        self.env = env
+        self.guild = env.create_guild()
+        self.channel = self.guild.create_text_channel("desert")
+        self.host = self.guild.add_member(env.create_user("hostess"))
+        self.players = [self.guild.add_member(env.create_user(n)) for n in NAMES[:players]]
+        self.onlooker = self.guild.add_member(env.create_user("onlooker"))
+        self.match_id = 0
+        #: Each member's private replies.
+        self.replies: dict[int, list[Any]] = {}
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    def member(self, pid: str) -> Any:
+        return next(m for m in self.players if player_id(m.id) == pid)
+
+    async def start(self, computers: int = 0, **options: Any) -> Any:
+        created = await self.host.slash(self.channel, f"match create {GAME}", **options)
+        assert not created.ephemeral, created.response.content
+        for member in self.players:
+            await member.click(created.response, label="Join")
+        if computers:
+            seated = await self.host.slash(self.channel, "match add-bot", count=computers)
+            assert seated.ephemeral and "Dealer (computer" in seated.response.content, (
+                seated.response.content
+            )
+        started = await self.host.click(created.response, label="Start")
+        assert started.response.content.startswith("The match has started"), (
+            started.response.content
+        )
+        storage = self.bot.storage
+        row = await storage.open_match_in(self.channel.id) or await storage.last_match_in(
+            self.channel.id
+        )
+        assert row is not None
+        self.match_id = row.id
+        return started
+
+    async def state(self) -> State:
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        state = await self.bot.service.state(row)
+        assert isinstance(state, State)
+        return state
+
+    async def dump(self) -> str:
+        return ENGINE.dump_state_json(await self.state())
+
+    def newest(self, channel_id: int, *prefixes: str) -> Any:
+        """The newest message of a channel (not an ephemeral reply) with a control whose
+        custom id starts with one of `prefixes`."""
+        stored = self.env.backend.messages.get(channel_id, {})
+        for message in sorted(stored.values(), key=lambda m: m.id, reverse=True):
+            if message.is_ephemeral:
+                continue
+            controls = [c for row in message.components for c in row.get("components", [row])]
+            if any(str(c.get("custom_id", "")).startswith(prefixes) for c in controls):
+                return to_discord_message(self.env, message)
+        raise AssertionError(f"no message has a {prefixes} control")
+
+    def board(self) -> Any:
+        return self.newest(self.channel.id, f"dealer:act:{self.match_id}:")
+
+    async def board_text(self) -> str:
+        board = await self.bot.storage.status_message(self.match_id)
+        return str(next(m for m in self.channel.history() if m.id == board).content)
+
+    def note(self, member: Any, result: Any) -> Any:
+        if result.response is not None:
+            self.replies.setdefault(member.id, []).append(result.response)
+        return result
+
+    # -- moves through Discord -------------------------------------------------------------
+
+    async def play(self, member: Any, action: Action, answers: dict[str, Answer]) -> Any:
+        """`action` with `answers`, the way a player makes it: from the board message's
+        button when the board shows one for it, else from their 1-on-1 in the DMs (a menu
+        of its first step, or its button); then each step's menu or form."""
+        m = self.match_id
+        view = ENGINE.view(await self.state(), None)
+        if action.key in {key for key, _, _ in board_actions(view)}:
+            actor, where = member, self.board()
+        else:
+            dm = member.user.dm_channel.id
+            actor = member.user
+            where = self.newest(dm, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:")
+        results = await walk(actor, where, m, action, answers)
+        for result in results:
+            self.note(member, result)
+        return results[-1]
+
+    async def move(self, rnd: random.Random) -> Any:
+        """Whoever of the people the game waits for first makes the greedy player's move,
+        through Discord; checks the answer is private and accepted."""
+        state = await self.state()
+        people = {player_id(m.id) for m in self.players}
+        pid = next(p for p in ENGINE.turn(state).must if p in people)
+        move = greedy_player(ENGINE.summary(state, pid), rnd)
+        action = action_of(ENGINE.legal_actions(state, pid), move)
+        member = self.member(pid)
+        result = await self.play(member, action, answers_of(action, move))
+        assert private(result), result.response.content
+        content = result.response.content
+        assert "not open" not in content and "cannot" not in content, content
+        assert len(self.with_controls(self.channel.id)) <= 1, "old boards keep their controls"
+        return result
+
+    def with_controls(self, channel_id: int) -> list[Any]:
+        """The messages of a channel (not ephemeral replies) with a game's action controls."""
+        stored = self.env.backend.messages.get(channel_id, {}).values()
+        return [
+            m
+            for m in stored
+            if not m.is_ephemeral
+            and any(
+                str(c.get("custom_id", "")).startswith(f"dealer:act:{self.match_id}:")
+                for row in m.components
+                for c in row.get("components", [row])
+            )
+        ]
+
+    async def record(self) -> dict[str, Any]:
+        r = await self.host.slash(self.channel, "match log")
+        assert r.ephemeral, r.response.content
+        files = {a.filename: a for a in r.response.attachments}
+        record: dict[str, Any] = json.loads(await files[f"match-{self.match_id}.json"].read())
+        return record
+
+    def seen_by(self, member: Any) -> str:
+        messages = [
+            *self.channel.history(viewer=member),
+            *member.user.dm_channel.history(),
+            *self.replies.get(member.id, []),
+        ]
+        return "\n".join(readable(messages))
+
+
+def _ids(message: Any) -> list[str]:
+    return [str(c.get("custom_id", "")) for c in components_of(message)]
+
+
+async def play_to_the_end(game: Atrades, rnd: random.Random, moves: int = 400) -> None:
+    for _ in range(moves):
+        if (await game.state()).ended:
+            return
+        await game.move(rnd)
+    raise AssertionError("the game did not end")
+
+
+# -- whole games -------------------------------------------------------------------------------
+
+
+async def test_three_people_play_a_whole_game_equal_to_its_replay(simcord_env: Any) -> None:
+    """Acquires, mergers with open and sealed rounds, settlements, free Acquires, Government
+    sales and expansions, all through Discord; one board message carries the controls."""
+    game = Atrades(simcord_env, 3)
+    await game.start(turn_minutes=30)
+    await play_to_the_end(game, random.Random(3))
+    state = await game.state()
+    report = replay(await game.record())
+    assert report["rejected"] == [] and report["finished"], report
+    names = {player_id(m.id): m.name for m in game.players}
+    result = ENGINE.result(state)
+    assert result is not None
+    assert report["result"]["places"] == {names[p]: n for p, n in result["places"].items()}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+    assert report["result"]["rounds"] == state.round >= 2
+    assert not ruling_ids_sent(simcord_env, DASHED_RULING_ID)
+    board_id = await game.bot.storage.status_message(game.match_id)
+    [board] = [m for m in game.channel.history() if m.id == board_id]
+    assert board.attachments and "Atrades map" in (board.attachments[0].description or ""), (
+        "the board message carries the map, with its alt text"
+    )
+    with_maps = [m for m in game.channel.history() if m.attachments]
+    assert with_maps == [board], "the map is edited on the one board message, not posted anew"
+    cards = [m for m in game.players[0].user.dm_channel.history() if m.attachments]
+    assert cards, "the 1-on-1 comes with the guild board's picture"
+
+
+async def test_two_people_and_dealers_seat_play_a_whole_game_equal_to_its_replay(
+    simcord_env: Any,
+) -> None:
+    """Dealer's seat (`/match add-bot`) moves by itself from its own view whenever the game
+    waits for it; the game ends and its record replays to the same result."""
+    game = Atrades(simcord_env, 2)
+    await game.start(computers=1)
+    await play_to_the_end(game, random.Random(5))
+    state = await game.state()
+    seat = player_id(-1)
+    assert seat in [g.player for g in state.guilds]
+    record = await game.record()
+    report = replay(record)
+    assert report["rejected"] == [] and report["finished"], report
+    result = ENGINE.result(state)
+    assert result is not None
+    names = {**{player_id(m.id): m.name for m in game.players}, seat: computer_name(1)}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+    assert sum(move["by"] == computer_name(1) for move in record["moves"]) >= 10
+
+
+async def test_five_computer_seats_play_a_whole_game_equal_to_its_replay(
+    simcord_env: Any,
+) -> None:
+    """Five computer seats (`/match add-bot count:5`) play a whole game by themselves, each
+    from its own view, and its `/match log` record replays to the same result."""
+    game = Atrades(simcord_env, 0)
+    await game.start(computers=5)
+    state = await game.state()
+    assert state.ended, "the computer seats play to the end without anyone's help"
+    seats = [player_id(-n) for n in range(1, 6)]
+    assert sorted(g.player for g in state.guilds) == sorted(seats)
+    record = await game.record()
+    report = replay(record)
+    assert report["rejected"] == [] and report["finished"], report
+    result = ENGINE.result(state)
+    assert result is not None
+    names = {player_id(-n): computer_name(n) for n in range(1, 6)}
+    assert report["result"]["places"] == {names[p]: n for p, n in result["places"].items()}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+    assert {move["by"] for move in record["moves"]} >= set(names.values())
+
+
+async def refused(game: Atrades, result: Any, before: str, *words: str) -> str:
+    """The answer was a private refusal saying `words`, and the game did not change."""
+    assert private(result), result.response.content
+    content = str(result.response.content)
+    assert all(w in content for w in words), content
+    assert await game.dump() == before
+    return content
+
+
+async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None:
+    """Not your turn, a stranger, a hex taken (typed by its label), a raise over what you
+    can pay, a pass out of turn: each refused privately, the game unchanged."""
+    game = Atrades(simcord_env, 3)
+    await game.start()
+    rnd = random.Random(3)
+    m = game.match_id
+    for _ in range(3):  # the turn-order bids, in the 1-on-1s
+        await game.move(rnd)
+    state = await game.state()
+    first, second = (game.member(p) for p in (state.guilds[s].player for s in state.order[:2]))
+    before = await game.dump()
+    board = game.board()
+    acquire = f"dealer:act:{m}:acquire"
+    await refused(game, await second.click(board, custom_id=acquire), before, "not open now")
+    stranger = await game.onlooker.click(board, custom_id=acquire)
+    await refused(game, stranger, before, "not playing in this match")
+
+    # The first guild acquires by typing the hex's label (any case) in place of the menus.
+    tile = str(state.display[0])
+    asked = await first.click(board, custom_id=acquire)
+    picked = await first.select(asked.response, [tile], custom_id=menu_with(asked.response, tile))
+    typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
+    form = await first.click(picked.response, custom_id=typing)
+    assert form.modal is not None
+    hexes = [h for h, cell in state.board.items() if cell.terrain == "habitable"]
+    taken = hexes[0]
+    done = await first.submit_modal(form, {"amount": taken.lower()})
+    assert private(done) and "✅" in done.response.content, done.response.content
+    assert (await game.state()).occupied()[taken] == int(tile)
+
+    # The next guild types the same hex: it is taken.
+    before = await game.dump()
+    tile = str((await game.state()).display[0])
+    asked = await second.click(game.board(), custom_id=acquire)
+    picked = await second.select(asked.response, [tile], custom_id=menu_with(asked.response, tile))
+    typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
+    form = await second.click(picked.response, custom_id=typing)
+    assert form.modal is not None
+    await refused(game, await second.submit_modal(form, {"amount": taken}), before, taken)
+
+    # On to a merger's open round: a raise over what the bidder holds, a pass out of turn.
+    for _ in range(60):
+        state = await game.state()
+        if state.merger is not None and state.merger.step == "open":
+            break
+        await game.move(rnd)
+    else:
+        raise AssertionError("no merger came")
+    bidder = ENGINE.turn(state).must[0]
+    [raise_] = [a for a in ENGINE.legal_actions(state, bidder) if a.key == "raise"]
+    assert raise_.amount is not None
+    other = next(m for m in game.players if player_id(m.id) != bidder)
+    before = await game.dump()
+    out_of_turn = await other.click(game.board(), custom_id=f"dealer:act:{m}:pass")
+    await refused(game, out_of_turn, before, "not open now")
+    form = await game.member(bidder).click(game.board(), custom_id=f"dealer:act:{m}:raise")
+    assert form.modal is not None
+    too_much = await game.member(bidder).submit_modal(form, {"amount": str(raise_.amount.max + 1)})
+    await refused(game, too_much, before, f"${raise_.amount.max + 1}")
+
+    # The host takes the merger back to its start: the starter's action is open again.
+    starter = state.merger.starter
+    undo = await game.host.slash(game.channel, "match undo", what="step")
+    yes = next(i for i in _ids(undo.response) if i.startswith("dealer:undo:"))
+    await game.host.click(undo.response, custom_id=yes)
+    state = await game.state()
+    assert state.merger is None and ENGINE.turn(state).must == [state.guilds[starter].player]
+    assert [a.key for a in ENGINE.legal_actions(state, state.guilds[starter].player)]
+
+
+async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: Any) -> None:
+    """status, pause and resume, extend, close-phase (the missing bids are $0), undo, kick
+    and forfeit down to the last guild, who wins; `/help game:atrades` pages the rules and
+    `/stats` counts the game."""
+    game = Atrades(simcord_env, 4)
+    ann, bob, cleo, dev = game.players
+    await game.start(bids_minutes=10, open_minutes=5)
+    status = await game.onlooker.slash(game.channel, "match status")
+    assert status.ephemeral and "Round 1: sealed turn-order bids" in status.response.content
+    assert "Waiting for: ann, bob, cleo and dev." in status.response.content
+    row = await game.bot.storage.match(game.match_id)
+    assert row is not None and row.deadline == simcord_env.now().timestamp() + 10 * 60
+    for command, answer in [
+        ("match pause", "Paused."),
+        ("match resume", "Resumed."),
+        ("match close-phase", "You closed **Round 1: sealed turn-order bids"),
+    ]:
+        r = await game.host.slash(game.channel, command)
+        assert r.response.content.startswith(answer), r.response.content
+    state = await game.state()
+    assert state.flow.step == "actions" and state.round == 1
+    assert "⏰ ann did not bid in time: $0." in await game.board_text()
+    undo = await game.host.slash(game.channel, "match undo")
+    yes = next(c for c in _ids(undo.response) if c.startswith("dealer:undo:"))
+    await game.host.click(undo.response, custom_id=yes)
+    assert (await game.state()).flow.step == "bids", "the close-phase is taken back"
+    extended = await game.host.slash(game.channel, "match extend", minutes=5)
+    assert extended.response.content == "Extended by 5 minutes."
+
+    help_page = await bob.slash(game.channel, "help", game="atrades")
+    assert help_page.ephemeral and "**Atrades** (2 to 5 players)" in help_page.response.content
+    assert any(i.startswith("dealer:rules:atrades:2:") for i in _ids(help_page.response))
+
+    kicked = await game.host.slash(game.channel, "match kick", member=ann)
+    assert kicked.response.content.startswith("You removed ann from the match."), (
+        kicked.response.content
+    )
+    assert 0 in (await game.state()).out
+    for member in (bob, cleo):
+        asked = await member.slash(game.channel, "match forfeit")
+        assert "Your guild leaves the game" in asked.response.content
+        await member.click(asked.response, custom_id=f"dealer:forfeit:{game.match_id}")
+    state = await game.state()
+    assert state.ended and state.winners == [3], "the last guild left wins (AT-D26)"
+    channel = "\n".join(m.content for m in game.channel.history())
+    assert "The host removed ann's guild from the game." in channel
+    assert "cleo has conceded: their guild leaves the game." in channel
+    assert "🏁 **The game is over**: **dev** wins." in channel
+    stats = await dev.slash(game.channel, "stats", game="atrades")
+    assert "**Atrades**: 1 match, 1 won (100%)" in stats.response.content, stats.response.content
