@@ -17,7 +17,7 @@ import pytest
 
 from bot.app import DealerBot
 from bot.dispatcher import Dispatcher
-from bot.service import MatchService, Outcome
+from bot.service import FRESH_FOR, MatchService, Outcome
 from bot.storage import MatchRow, Storage, TimerRow
 from games.core.engine import HOST
 from games.registry import engine_for
@@ -54,7 +54,7 @@ class Presenter:
 
 
 class Computer:
-    async def act(self, match_id: int) -> None:
+    def wake(self, match_id: int) -> None:
         return None
 
 
@@ -109,7 +109,8 @@ async def test_moves_of_one_match_are_ordered_across_processes(
 ) -> None:
     """Process A has the match in memory; B moves it; A's next move is decided on the match
     as B left it (not lost, not refused), and moves sent by both at once all commit, each
-    once, one after the other."""
+    once, one after the other; once what each remembers is `FRESH_FOR` old, both see them
+    all."""
     a, b, clock = two
     match_id = await started(a, clock)
     await bid(a, match_id, 2, 5)
@@ -126,6 +127,7 @@ async def test_moves_of_one_match_are_ordered_across_processes(
     ]
     assert sorted(move["amount"] for _, _, move in logged[3:]) == [8, 9]
     engine = engine_for(GAME)
+    clock.now += FRESH_FOR + 0.5
     rows = [await p.service.running(match_id) for p in (a, b)]
     states = [
         engine.dump_state_json(await p.service.state(r)) for p, r in zip((a, b), rows, strict=True)
