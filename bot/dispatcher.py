@@ -1,7 +1,7 @@
 """Time as input: one task sleeps until the earliest stored timer (RoboDanny's reminder
-pattern). A deadline submits the host's `close_phase` like any other move; a reminder nudges
-the players who have not submitted. Timers live in the database, so a restart simply resumes
-waiting."""
+pattern; on a shared database, `LOOK_AGAIN` seconds at most). A deadline submits the host's
+`close_phase` like any other move; a reminder nudges the players who have not submitted.
+Timers live in the database, so a restart simply resumes waiting."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ from games.core.errors import RuleError
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
+#: On a shared database (several processes), how often at least the dispatcher reads the
+#: timers again (seconds): another process may have set a timer earlier than this one's
+#: next and died before firing it (or while firing it: its claim goes with its
+#: connection), so such a timer fires here at most this long after it is due.
+LOOK_AGAIN = 30.0
 #: How long to wait before looking again at a deadline another process is firing now.
 CLAIMED_WAIT = 1.0
 #: How long a reminder taken by a process is kept from the others (seconds): if that process
@@ -42,6 +47,7 @@ class Dispatcher:
         self.presenter = presenter
         self.computer = computer
         self.now = now
+        self.max_sleep = LOOK_AGAIN if storage.shared else MAX_SLEEP
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._stale = False
@@ -70,7 +76,7 @@ class Dispatcher:
             timer = await self.storage.next_timer()
             if self._stale:
                 continue
-            wait = MAX_SLEEP if timer is None else min(timer.due - self.now(), MAX_SLEEP)
+            wait = self.max_sleep if timer is None else min(timer.due - self.now(), self.max_sleep)
             if wait > 0:
                 self._sleeping = True
                 try:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import psycopg
 import pytest
 
 from bot.app import DealerBot
-from bot.dispatcher import Dispatcher
+from bot.dispatcher import LOOK_AGAIN, Dispatcher
 from bot.service import FRESH_FOR, MatchService, Outcome
 from bot.storage import MatchRow, Storage, TimerRow
 from games.core.engine import HOST
@@ -212,6 +213,43 @@ async def test_a_dm_move_and_another_process_move_are_ordered_and_a_restart_lose
         ]
         assert after.seq == 4
     finally:
+        await other.storage.close()
+
+
+async def test_a_deadline_of_a_process_that_died_while_firing_it_fires_in_another(
+    simcord_env: Any, postgres: str
+) -> None:
+    """Another process starts a lobby the bot opened (5-minute phases), so the bot is told of
+    none of its timers; at the deadline it claims it (its transaction holds the timer's row)
+    and dies. Meanwhile the bot leaves the deadline alone; once the dead process's
+    connection is gone, the bot closes the phase, once, within `LOOK_AGAIN` seconds (it reads
+    the timers at least that often on PostgreSQL; else it would sleep its hour out)."""
+    t = Table(simcord_env, 4, shard=0)
+    await t.open(phase_minutes=5)
+    other = await process(postgres, lambda: discord.utils.utcnow().timestamp())
+    row = await other.storage.match(t.match_id)
+    assert row is not None
+    assert await other.service.start(row, await other.storage.players(t.match_id))
+    found = await other.storage.backend.read(
+        "SELECT id, due FROM timers WHERE match_id = ? AND kind = 'deadline'", (t.match_id,)
+    )
+    [(deadline, due)] = found
+    dying = await psycopg.AsyncConnection.connect(postgres)
+    try:
+        await dying.execute("SELECT 1 FROM timers WHERE id = %s FOR UPDATE", (deadline,))
+        await simcord_env.advance_time(due - discord.utils.utcnow().timestamp() + 5)
+
+        async def closes() -> int:
+            logged = await other.storage.moves(t.match_id)
+            return sum(1 for _, actor, move in logged if actor == HOST)
+
+        assert await closes() == 0, "claimed by the other process"
+        await dying.close()
+        await simcord_env.advance_time(LOOK_AGAIN)
+        assert await closes() == 1
+        assert "**Round 1 — access results**" in "\n".join(m.content for m in t.channel.history())
+    finally:
+        await dying.close()
         await other.storage.close()
 
 
