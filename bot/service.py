@@ -292,8 +292,11 @@ class MatchService:
         for _, actor, move in later:
             engine.apply(state, actor, engine.parse_move(move))
         seq = later[-1][0] if later else stored[1]
-        # The row may be older than the state: a move that just ended the match.
-        if row.status == "running" and not engine.is_finished(state):
+        # The row may be older than the state: a move that just ended the match. On a shared
+        # database a move of this process may have committed while this was read: what it
+        # left is newer, and stays.
+        newer = self._seqs.get(row.id, -1) > seq
+        if row.status == "running" and not engine.is_finished(state) and not newer:
             self._states[row.id] = state
             self._seqs[row.id] = seq
             self._state_read[row.id] = self.now()
@@ -488,7 +491,9 @@ class MatchService:
             except BaseException:
                 self.forget(match_id)
                 raise
-            self._seqs[match_id] = seq
+            # The state this move was applied to, with its seq: a reader of this process that
+            # read the match again meanwhile may have put an older one in its place.
+            self._states[match_id], self._seqs[match_id] = state, seq
             outcome = Outcome(
                 match_id=match_id,
                 seq=seq,

@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import functools
 import re
+from collections import defaultdict
 from collections.abc import AsyncIterator, Iterable
 from typing import Any, TypeVar
 
@@ -219,6 +220,8 @@ class PostgresBackend:
         #: The connection that holds `exclusive` locks, and its turn (one statement at once).
         self._locker: psycopg.AsyncConnection[Any] | None = None
         self._locker_turn = asyncio.Lock()
+        #: The `exclusive` keys held or wanted in this process, each by one task at a time.
+        self._held: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @classmethod
     async def open(cls, url: str, durability: Durability, rank: Rank | None) -> PostgresBackend:
@@ -243,13 +246,15 @@ class PostgresBackend:
         """A session-level advisory lock (`pg_try_advisory_lock`) on a connection of its own,
         outside the pool, so that holding it while messages are posted takes no connection
         from the moves; tried again every `LOCK_POLL` seconds while another process holds
-        it. The server lets go of a dead process's locks with its connection."""
-        while not await self._locking("SELECT pg_try_advisory_lock(%s, %s)", key):
-            await asyncio.sleep(LOCK_POLL)
-        try:
-            yield
-        finally:
-            await self._locking("SELECT pg_advisory_unlock(%s, %s)", key)
+        it. The server lets go of a dead process's locks with its connection. Tasks of this
+        process take turns first (a lock of the process: no polling among them)."""
+        async with self._held[key]:
+            while not await self._locking("SELECT pg_try_advisory_lock(%s, %s)", key):
+                await asyncio.sleep(LOCK_POLL)
+            try:
+                yield
+            finally:
+                await self._locking("SELECT pg_advisory_unlock(%s, %s)", key)
 
     async def _locking(self, sql: str, key: int) -> bool:
         async with self._locker_turn:

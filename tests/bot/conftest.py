@@ -18,6 +18,7 @@ from typing import Any
 import psycopg
 import pytest
 from simcord import Env, _dpy_internals, _settlement
+from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
 
 from bot.app import DealerBot, create_bot
@@ -206,42 +207,37 @@ PARK_BEYOND: float = inspect.signature(Env.__init__).parameters["settle_timeout"
 assert PARK_BEYOND == 5.0, "SimCord's default settle timeout changed"
 
 
-class QuickSettlingEnv(Env):
-    """SimCord's Env, looking again every `SETTLE_POLL` seconds whether the bot has settled,
-    and patient for `settle_timeout` seconds without waiting out a timer `PARK_BEYOND`
-    seconds ahead.
+def _parked_beyond(parked: Any) -> Any:
+    """SimCord's test whether a task (or a timer) is parked, asked with the settle's
+    deadline, but never one more than `PARK_BEYOND` seconds away.
 
     SimCord's one deadline of a settle is both how long it waits for the bot's work and
     which timers it waits for: a task asleep on a timer whose wall-clock fallback fires
     before the deadline is not parked, so the settle waits it out in real time. With the
     suite's long deadline (`SETTLE_TIMEOUT`, for a loaded machine) every sleep of the bot
     under two minutes was waited out: a 20-second computer pause passed while the Start
-    click settled, before the test moved the clock. Here a settle is a row of SimCord's
-    settles of `PARK_BEYOND` seconds each, as SimCord's own fixture has, tried again until
-    it returns or the patience is spent (each try parks what it finds then beyond its own
-    deadline). The settles inside `advance_time` (`_deadline`) are SimCord's: while the clock
-    advances, every timer waits for it."""
+    click settled, before the test moved the clock. With this, a settle still waits up to
+    `SETTLE_TIMEOUT` for work, and parks what sleeps as SimCord's own fixture does (its
+    5-second default); a short sleep (a lock polled) is waited for, as before."""
 
-    async def _settle_internal(
-        self,
-        *,
-        idle: float = SETTLE_POLL,
-        timeout: float | None = None,
-        **options: Any,
-    ) -> None:
-        if "_deadline" in options:
-            await super()._settle_internal(idle=idle, timeout=timeout, **options)
-            return
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + (self.settle_timeout if timeout is None else timeout)
-        while True:
-            left = give_up - loop.time()
-            try:
-                await super()._settle_internal(idle=idle, timeout=min(PARK_BEYOND, left), **options)
-                return
-            except TimeoutError:
-                if loop.time() >= give_up:
-                    raise
+    def parked_within(state: Any, item: Any, deadline: float) -> bool:
+        return bool(parked(state, item, min(deadline, state.loop.time() + PARK_BEYOND)))
+
+    return parked_within
+
+
+_PARKED = inspect.signature(_settlement._is_parked).parameters
+assert list(_PARKED) == ["self", "task", "deadline"], "SimCord's parking test changed"
+assert simcord_env_module._is_parked is _settlement._is_parked, "SimCord's settle changed"
+simcord_env_module._is_parked = _parked_beyond(_settlement._is_parked)
+simcord_env_module._callback_is_parked = _parked_beyond(_settlement._callback_is_parked)
+
+
+class QuickSettlingEnv(Env):
+    """SimCord's Env, looking again every `SETTLE_POLL` seconds whether the bot has settled."""
+
+    async def _settle_internal(self, *, idle: float = SETTLE_POLL, **options: Any) -> None:
+        await super()._settle_internal(idle=idle, **options)
 
 
 @pytest.fixture

@@ -136,6 +136,42 @@ async def test_moves_of_one_match_are_ordered_across_processes(
     assert states[0] == states[1], "both processes see every move"
 
 
+async def test_a_state_read_again_during_a_move_does_not_replace_the_moved_one(
+    two: tuple[Process, Process, Clock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A's remembered state is `FRESH_FOR` old and B has moved the match: a reader in A (a
+    view being drawn) reads it again, and while it does, A's own move commits on the match
+    read afresh. What the reader read is older than that move: it must not become what A
+    remembers (A's next move would be decided on it, and refused as out of date)."""
+    a, b, clock = two
+    match_id = await started(a, clock)
+    await bid(a, match_id, 2, 5)
+    await bid(b, match_id, 3, 6)
+    clock.now += FRESH_FOR + 0.5
+    read = a.storage.moves
+    reading, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_read(*args: Any, **kwargs: Any) -> Any:
+        found = await read(*args, **kwargs)
+        if not reading.is_set():
+            reading.set()
+            await release.wait()
+        return found
+
+    monkeypatch.setattr(a.storage, "moves", slow_read)
+    row = await a.service.running(match_id)
+    reader = asyncio.create_task(a.service.state(row))
+    await reading.wait()
+    moved = await bid(a, match_id, 4, 7)
+    release.set()
+    await reader
+    assert moved.seq == 3
+    engine = engine_for(GAME)
+    remembered = engine.dump_state_json(await a.service.state(row))
+    afresh = engine.dump_state_json(await b.service.state(await b.service.running(match_id)))
+    assert remembered == afresh, "A remembers the match with its own move in it"
+
+
 async def test_each_deadline_fires_once(two: tuple[Process, Process, Clock]) -> None:
     a, b, clock = two
     match_id = await started(a, clock)
@@ -283,3 +319,33 @@ async def test_one_process_at_a_time_delivers_a_matchs_events(
     order.clear()
     await asyncio.gather(deliver(a, 7, "a"), deliver(b, 8, "b"))
     assert order[:2] in (["a in", "b in"], ["b in", "a in"]), "two matches at once"
+
+
+async def test_tasks_of_one_process_take_turns_delivering_without_polling(
+    two: tuple[Process, Process, Clock], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tasks of one process delivering one match's events take turns by a lock of the
+    process: the second does not try the server's lock while the first holds it (a retry
+    every `LOCK_POLL`, which SimCord's advance_time takes for a timer to wait for)."""
+    a, _, _ = two
+    locking = a.storage.backend._locking
+    refused: list[str] = []
+
+    async def counted(sql: str, key: int) -> bool:
+        taken = await locking(sql, key)
+        if not taken:
+            refused.append(sql)
+        return taken
+
+    monkeypatch.setattr(a.storage.backend, "_locking", counted)
+    order: list[str] = []
+
+    async def deliver(name: str) -> None:
+        async with a.storage.delivering(7):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.2)
+            order.append(f"{name} out")
+
+    await asyncio.gather(deliver("first"), deliver("second"))
+    assert order == ["first in", "first out", "second in", "second out"]
+    assert refused == []
