@@ -33,7 +33,7 @@ from games.core.errors import RuleError
 from games.core.events import Audience, Event
 from games.core.match import Match
 from games.registry import ENGINES
-from tests.conformance.test_conformance import Playout, Setup, leaks, names
+from tests.conformance.test_conformance import Playout, Setup, check_replays, leaks, names
 
 SEAT = ["ann", "bob", "cy", "dee"]
 
@@ -552,3 +552,107 @@ def test_keys_and_values_fit_in_the_bots_controls() -> None:
     with pytest.raises(ValidationError):
         Choice(value="v" * 101, label="A long one")
     assert Action(key="k" * MAX_KEY, label="Bid", move={"type": "bid"}).key == "k" * MAX_KEY
+
+
+# -- the random matches' other checks have teeth --------------------------------------------
+
+
+class MessyAuctionAuction(AuctionAuction):
+    """Counts a refused move in the state before refusing it."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        try:
+            return super().apply(state, actor, move)
+        except RuleError:
+            state.cubes_discarded += 0 if actor == HOST else 1
+            raise
+
+
+class LoadedAuctionAuction(AuctionAuction):
+    """Plays a state read back from its text differently: creates a dollar per move there."""
+
+    def __init__(self) -> None:
+        self.loaded: list[State] = []
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        state = super().load_state(data)
+        self.loaded.append(state)
+        return state
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        events = super().apply(state, actor, move)
+        if any(state is loaded for loaded in self.loaded):
+            state.minted += 1
+        return events
+
+
+class PeepingAuctionAuction(AuctionAuction):
+    """Shows every viewer the first player's cash, which a private gift changes."""
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        return {**super().view(state, viewer), "first": state.seats[state.players[0]].cash}
+
+
+class TellingAuctionAuction(AuctionAuction):
+    """Shows everyone but the players the total of the standing sealed access bids."""
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        bids = [s.access_bid[1] for s in state.seats.values() if s.access_bid is not None]
+        return {**super().view(state, viewer), "bids": 0 if viewer in state.seats else sum(bids)}
+
+
+class ForgetfulRecordAuctionAuction(AuctionAuction):
+    """Starts every match after the first it sets up with a dollar less for the first player:
+    a replay of its record is not the match played."""
+
+    def __init__(self) -> None:
+        self.started = 0
+
+    def setup(self, players: list[str], options: Any, seed: int) -> tuple[State, list[Event]]:
+        state, events = super().setup(players, options, seed)
+        self.started += 1
+        if self.started > 1:
+            state.seats[players[0]].cash -= 1
+        return state, events
+
+
+EVERY_CHECK = {"hostile": True, "twin": True, "views": True, "resample": True}
+
+
+def checked(engine: AuctionAuction, checks: dict[str, bool]) -> Playout:
+    """One match with `checks` on, and `check_replays` after it."""
+    setup = Setup(SEAT, {"starting_cash": 15}, 3, 3)
+    live = Playout(engine, setup, **checks).run()
+    check_replays(engine, live)
+    return live
+
+
+@pytest.mark.parametrize(
+    ("make", "checks", "caught"),
+    [
+        (MessyAuctionAuction, EVERY_CHECK, "refused .* changed the state"),
+        (LoadedAuctionAuction, EVERY_CHECK, "a state loaded from JSON played differently"),
+        (PeepingAuctionAuction, EVERY_CHECK, "the view of 'cy' differs between two matches"),
+        (
+            PeepingAuctionAuction,
+            {"views": True},
+            "of 'bob' changed after ann .*'give'.*no event reached",
+        ),
+        (TellingAuctionAuction, EVERY_CHECK, "the view of 'host' tells bob .*'bid'"),
+        (ForgetfulRecordAuctionAuction, EVERY_CHECK, "assert '.*' == '.*'"),
+    ],
+)
+def test_the_random_matches_checks_catch_a_broken_engine(
+    make: Any, checks: dict[str, bool], caught: str
+) -> None:
+    """Each check of `test_random_matches_pass_every_check` fails a match of an engine that
+    breaks what it checks, with the others on (the views' check also alone: resampling comes
+    first)."""
+    with pytest.raises(AssertionError, match=caught):
+        checked(make(), checks)
+
+
+def test_every_check_passes_with_the_real_engine() -> None:
+    live = checked(AuctionAuction(), EVERY_CHECK)
+    assert live.rejected > 0
+    assert live.compared_bids > 0
