@@ -433,6 +433,10 @@ class Playout:
     #: The state's text when no move has been accepted since it was taken (every refusal
     #: since then took a fresh one and found it equal), else None.
     _dumped: str | None = field(init=False, default=None)
+    #: With `twin`: a state loaded from the state's text that has refused every move since,
+    #: as the state has, and dumped that text after each refusal (so it is still a loaded copy
+    #: of the state), else None.
+    _twin: Any = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         s = self.setup
@@ -666,7 +670,9 @@ class Playout:
         before = self.dumped()
         kept = engine.conserved(self.state)
         recorded = len(self.match.record.moves)
-        twin = self.loaded(before) if self.twin else None
+        twin = self._twin
+        if self.twin and twin is None:
+            twin = self.loaded(before)
         waited = engine.turn(self.state) if self.contract else None
         try:
             events = self.match.submit(actor, raw)
@@ -678,10 +684,12 @@ class Playout:
             assert len(self.match.record.moves) == recorded, "a refused move was recorded"
             if twin is not None:
                 self.check_twin_refuses(twin, actor, raw, error)
+                assert self.dump(twin) == before, f"refused {actor} {raw} changed the loaded state"
+                self._twin = twin
             self.follow_pairs(actor, raw)
             self.rejected += 1
             return False
-        self._dumped = None
+        self._dumped = self._twin = None
         self.accepted += 1
         self.events.extend(as_json(e.to_json(), f"event {e.type}") for e in events)
         assert engine.conserved(self.state) == kept, f"{actor} {raw} changed conserved values"
@@ -743,13 +751,18 @@ class Playout:
     def check_twin_accepts(self, twin: Any, actor: str, raw: Any, events: list[Event]) -> None:
         twin_events = self.engine.apply(twin, actor, self.engine.parse_move(raw))
         assert [e.to_json() for e in twin_events] == [e.to_json() for e in events]
-        assert self.dump(twin) == self.dump(), "a state loaded from JSON played differently"
+        assert self.dump(twin) == self.dumped(), "a state loaded from JSON played differently"
         assert self.engine.conserved(twin) == self.engine.conserved(self.state)
         assert self.engine.result(twin) == self.engine.result(self.state)
 
     def check_views(self, actor: str, raw: Any, events: list[Event]) -> None:
-        """A viewer none of the move's events reaches sees the same view as before."""
-        after = self.all_views(self.state)
+        """A viewer none of the move's events reaches sees the same view as before. (A view
+        equal to the one before, which was found plain JSON, is plain JSON too.)"""
+        after = {}
+        for viewer in self.viewers:
+            view = self.engine.view(self.state, viewer)
+            same = view == self._views[viewer]
+            after[viewer] = self._views[viewer] if same else as_json(view, f"the view of {viewer}")
         assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
         for player in self.setup.players:
             summary = as_json(self.engine.summary(self.state, player), "a summary")
