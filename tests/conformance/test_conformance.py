@@ -249,6 +249,22 @@ def as_json(value: Any, what: str) -> Any:
     return copy
 
 
+def as_json_since(value: Any, known: Any, what: str) -> Any:
+    """`as_json(value)` where `known` was found plain JSON before: of an object, only the
+    values that differ from `known`'s go through JSON (one equal to a plain JSON value is plain
+    JSON too), and the copy keeps `known`'s others."""
+    if not isinstance(value, dict) or not isinstance(known, dict):
+        return as_json(value, what)
+    if value == known:
+        return known
+    copy = {}
+    for key, inner in value.items():
+        assert isinstance(key, str), f"{what} is not plain JSON: the key {key!r}"
+        same = key in known and known[key] == inner
+        copy[key] = known[key] if same else as_json(inner, f"{what}, {key!r}")
+    return copy
+
+
 def seen_by(events: list[Event], viewer: Viewer) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.audience.reaches(viewer, host=HOST)]
 
@@ -756,13 +772,11 @@ class Playout:
         assert self.engine.result(twin) == self.engine.result(self.state)
 
     def check_views(self, actor: str, raw: Any, events: list[Event]) -> None:
-        """A viewer none of the move's events reaches sees the same view as before. (A view
-        equal to the one before, which was found plain JSON, is plain JSON too.)"""
-        after = {}
-        for viewer in self.viewers:
-            view = self.engine.view(self.state, viewer)
-            same = view == self._views[viewer]
-            after[viewer] = self._views[viewer] if same else as_json(view, f"the view of {viewer}")
+        """A viewer none of the move's events reaches sees the same view as before."""
+        after = {
+            v: as_json_since(self.engine.view(self.state, v), self._views[v], f"the view of {v}")
+            for v in self.viewers
+        }
         assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
         for player in self.setup.players:
             summary = as_json(self.engine.summary(self.state, player), "a summary")

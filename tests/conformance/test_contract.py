@@ -593,6 +593,14 @@ class PeepingAuctionAuction(AuctionAuction):
         return {**super().view(state, viewer), "first": state.seats[state.players[0]].cash}
 
 
+class TupleAuctionAuction(AuctionAuction):
+    """Shows how many phases closed as a tuple, once one has: no plain JSON."""
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        closed = (len(state.closed),) if state.closed else []
+        return {**super().view(state, viewer), "closed": closed}
+
+
 class TellingAuctionAuction(AuctionAuction):
     """Shows everyone but the players the total of the standing sealed access bids."""
 
@@ -638,6 +646,7 @@ def checked(engine: AuctionAuction, checks: dict[str, bool]) -> Playout:
             {"views": True},
             "of 'bob' changed after ann .*'give'.*no event reached",
         ),
+        (TupleAuctionAuction, EVERY_CHECK, "the view of ann, 'closed' is not plain JSON: \\(1,\\)"),
         (TellingAuctionAuction, EVERY_CHECK, "the view of 'host' tells bob .*'bid'"),
         (ForgetfulRecordAuctionAuction, EVERY_CHECK, "assert '.*' == '.*'"),
     ],
