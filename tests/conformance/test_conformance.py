@@ -556,6 +556,7 @@ class Playout:
         )
         assert engine.dump_state(state) == before, "turn or legal_actions changed the state"
         public = strings_in(engine.view(state, None))
+        built: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for player in may:
             keys = [a.key for a in actions[player]]
             assert len(set(keys)) == len(keys), f"{player}'s action keys repeat: {keys}"
@@ -563,12 +564,16 @@ class Playout:
             cut = [problem for action in actions[player] for problem in steps.shown(action)]
             assert not cut, f"the controls cannot show {cut}"
             for action in actions[player]:
-                self.check_action(before, player, action, public)
+                built[player, action.key] = self.builds(action)
+                self.check_action(before, player, action, built[player, action.key], public)
+        # Refused moves leave the copy as it was (that is checked), so one copy serves all.
+        spare = engine.load_state(before)
+        text = engine.dump_state_json(spare)
         for outsider in [p for p in turn.players if p not in may]:
             for player in may:
                 for action in actions[player]:
-                    raw = self._picks.choice(self.builds(action))
-                    self.check_outsider_refused(before, outsider, player, raw)
+                    raw = self._picks.choice(built[player, action.key])
+                    self.check_outsider_refused(spare, text, outsider, player, raw)
         self.check_forfeit(before, turn)
         self.check_state_text(before)
         as_json(engine.audit(state), "the audit")
@@ -608,14 +613,21 @@ class Playout:
         ]
 
     def check_action(
-        self, before: dict[str, Any], player: str, action: Action, public: set[str]
+        self,
+        before: dict[str, Any],
+        player: str,
+        action: Action,
+        builds: list[dict[str, Any]],
+        public: set[str],
     ) -> None:
+        """Each of the action's `builds` (each different one once: the engine is
+        deterministic) is accepted in a copy of the state `before`, and tells no secret."""
         engine = self.engine
         assert action.type in self._fuzz.kinds, f"{action.key} builds an unknown move type"
         assert not action.sealed or action.type in engine.sealed_moves, (
             f"{action.key} is sealed, but {action.type!r} is not one of the sealed moves"
         )
-        for raw in self.builds(action):
+        for raw in [b for i, b in enumerate(builds) if b not in builds[:i]]:
             copy = engine.load_state(before)
             try:
                 events = engine.apply(copy, player, engine.parse_move(raw))
@@ -629,13 +641,16 @@ class Playout:
                 assert not told, f"{player}'s sealed {raw} tells the public {told}"
 
     def check_outsider_refused(
-        self, before: dict[str, Any], outsider: str, player: str, raw: dict[str, Any]
+        self, copy: Any, text: str, outsider: str, player: str, raw: dict[str, Any]
     ) -> None:
-        copy = self.engine.load_state(before)
+        """`player`'s move `raw` is refused to `outsider` in `copy` (of the state, whose
+        stored text is `text`), which it leaves as it was."""
         try:
             self.engine.apply(copy, outsider, self.engine.parse_move(raw))
         except RuleError:
-            assert self.engine.dump_state(copy) == before, f"{outsider}'s refused {raw} changed it"
+            assert self.engine.dump_state_json(copy) == text, (
+                f"{outsider}'s refused {raw} changed it"
+            )
             return
         raise AssertionError(f"{outsider}, who may not act, made {player}'s move {raw}")
 

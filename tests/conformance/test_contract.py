@@ -418,6 +418,17 @@ class PermissiveAuctionAuction(AuctionAuction):
         )
 
 
+class MeddlingAuctionAuction(PermissiveAuctionAuction):
+    """Says the first player may do nothing and refuses their moves, but counts each in the
+    state first."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        if actor == state.players[0] and not isinstance(move, Forfeit):
+            state.cubes_discarded += 1
+            raise RuleError("not_now", "Not now.")
+        return super().apply(state, actor, move)
+
+
 class StubbornAuctionAuction(AuctionAuction):
     """Refuses every forfeit but the host's."""
 
@@ -485,6 +496,7 @@ class CrowdedAuctionAuction(AuctionAuction):
         (OverreachingAuctionAuction(), "legal action bid:.* was refused"),
         (ForgetfulAuctionAuction(), "have legal actions"),
         (PermissiveAuctionAuction(), "ann, who may not act, made"),
+        (MeddlingAuctionAuction(), "ann's refused .* changed it"),
         (StubbornAuctionAuction(), "ann's forfeit was refused"),
         (HostForfeitAuctionAuction(), "host, who does not play, forfeited"),
     ],
