@@ -337,7 +337,7 @@ def test_wrap_keeps_every_word_within_the_width() -> None:
 
 @pytest.mark.slow
 def test_render_samples_writes_every_board_and_its_alt_text(tmp_path: Path) -> None:
-    """The command's whole run (its matches played, its 36 boards drawn and written): the
+    """The command's whole run (its matches played, every sample board drawn and written): the
     quick run draws a board of each kind against its golden image and runs the command with
     wrong arguments."""
     assert render_samples.main([str(tmp_path / "out")]) == 0
