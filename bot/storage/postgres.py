@@ -55,7 +55,7 @@ T = TypeVar("T")
 POOL_SIZE = 16
 #: How long a start waits for the server before it gives up (seconds).
 CONNECT_TIMEOUT = 10
-#: The first number of every `exclusive` lock (the second is the key), apart from others'.
+#: The seed of every `exclusive` lock's number (made of its schema and key), apart from others'.
 EXCLUSIVE = 0x4445414C
 #: How often a process waiting for an `exclusive` lock tries it again (seconds).
 LOCK_POLL = 0.05
@@ -249,18 +249,24 @@ class PostgresBackend:
         it. The server lets go of a dead process's locks with its connection. Tasks of this
         process take turns first (a lock of the process: no polling among them)."""
         async with self._held[key]:
-            while not await self._locking("SELECT pg_try_advisory_lock(%s, %s)", key):
+            while not await self._locking("pg_try_advisory_lock", key):
                 await asyncio.sleep(LOCK_POLL)
             try:
                 yield
             finally:
-                await self._locking("SELECT pg_advisory_unlock(%s, %s)", key)
+                await self._locking("pg_advisory_unlock", key)
 
-    async def _locking(self, sql: str, key: int) -> bool:
+    async def _locking(self, function: str, key: int) -> bool:
+        """Take or let go of the `exclusive` lock `key` of this schema: advisory locks belong
+        to the whole database, so the schema's name is part of the lock's number (another
+        Dealer, or a test, in another schema of the database does not wait for this one)."""
         async with self._locker_turn:
             if self._locker is None or self._locker.closed:
                 self._locker = await self.pool.connect()
-            cursor = await self._locker.execute(sql, (EXCLUSIVE, key))
+            cursor = await self._locker.execute(
+                f"SELECT {function}(hashtextextended(current_schema() || ':' || %s, %s))",
+                (str(key), EXCLUSIVE),
+            )
             row = await cursor.fetchone()
             return bool(row and row[0])
 

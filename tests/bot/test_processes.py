@@ -22,7 +22,8 @@ from bot.service import FRESH_FOR, MatchService, Outcome
 from bot.storage import MatchRow, Storage, TimerRow
 from games.core.engine import HOST
 from games.registry import engine_for
-from tests.bot.conftest import Table, make_bot
+from tests.bot.conftest import TEST_DATABASE_URL, Table, fresh_schema, make_bot
+from tools.demo import SETTLE_TIMEOUT
 
 GAME = "auction-auction"
 PHASE = 3600
@@ -349,3 +350,24 @@ async def test_tasks_of_one_process_take_turns_delivering_without_polling(
     await asyncio.gather(deliver("first"), deliver("second"))
     assert order == ["first in", "first out", "second in", "second out"]
     assert refused == []
+
+
+async def test_a_delivery_in_another_schema_does_not_wait(
+    two: tuple[Process, Process, Clock],
+) -> None:
+    """Advisory locks belong to the whole database: a Dealer (or a test) in another schema of
+    it delivers its match 7 while this one delivers its own match 7."""
+    a, _, _ = two
+    schemas = fresh_schema(TEST_DATABASE_URL)
+    other = await Storage.open(next(schemas))
+
+    async def deliver_other() -> None:
+        async with other.delivering(7):
+            return None
+
+    try:
+        async with a.storage.delivering(7):
+            await asyncio.wait_for(deliver_other(), timeout=SETTLE_TIMEOUT)
+    finally:
+        await other.close()
+        schemas.close()
