@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.components import ActButton
+from bot.components import ActButton, stateless_view
 from bot.games.atrades.texts import company
 
 PRIMARY = discord.ButtonStyle.primary
@@ -62,7 +62,7 @@ def board_controls(match_id: int, event: dict[str, Any]) -> discord.ui.View | No
     buttons = board_actions(event.get("view") or {})
     if not buttons:
         return None
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     for key, label, style in buttons:
         view.add_item(ActButton(match_id, key, label, style))
     return view
