@@ -16,11 +16,12 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 from bot.settings import MUST_BE, Settings
 from bot.storage.migrations import MIGRATIONS
 
@@ -64,6 +65,29 @@ def run_bot(
         text=True,
         timeout=60,
     )
+
+
+@pytest.fixture
+def run_main(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """`python -m bot`'s `main` called in this process, as `run_bot` runs it (in `tmp_path`,
+    with only the given settings in the environment), for the starts that end before
+    anything is opened: what it prints and returns. `test_missing_token_is_one_clear_line`
+    runs that path as a process of its own."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+        for name in SETTINGS:
+            monkeypatch.delenv(name, raising=False)
+        for name, value in settings.items():
+            monkeypatch.setenv(name, value)
+        capsys.readouterr()
+        status = main(list(args))
+        said = capsys.readouterr()
+        return subprocess.CompletedProcess(["python", "-m", "bot", *args], status, *said)
+
+    return run
 
 
 class FakeDiscord(http.server.BaseHTTPRequestHandler):
@@ -176,15 +200,17 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
     ],
 )
 def test_a_wrong_setting_is_named_in_words(
-    tmp_path: Path, setting: str, value: str, line: str
+    run_main: Callable[..., subprocess.CompletedProcess[str]], setting: str, value: str, line: str
 ) -> None:
-    done = run_bot(tmp_path, DISCORD_TOKEN="x.y.z", **{setting: value})
+    done = run_main(DISCORD_TOKEN="x.y.z", **{setting: value})
     assert_one_error(done, line)
     assert done.stderr.count("\n") == 1
 
 
-def test_each_wrong_setting_has_its_line(tmp_path: Path) -> None:
-    done = run_bot(tmp_path, DEV_GUILD_ID="12.5", DATABASE_SYNC="off")
+def test_each_wrong_setting_has_its_line(
+    run_main: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    done = run_main(DEV_GUILD_ID="12.5", DATABASE_SYNC="off")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "error: DEV_GUILD_ID must be a number (a server's id), or empty; it is '12.5'.",
@@ -192,12 +218,12 @@ def test_each_wrong_setting_has_its_line(tmp_path: Path) -> None:
     ]
 
 
-def test_settings_written_loosely_are_understood(tmp_path: Path) -> None:
+def test_settings_written_loosely_are_understood(
+    run_main: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     """Blank means the default, and the durability may be written in capitals; the start
     then goes on to the token (refused here, so that nothing connects)."""
-    done = run_bot(
-        tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="", COMPUTER_PAUSE=""
-    )
+    done = run_main(DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="", COMPUTER_PAUSE="")
     assert done.stderr.splitlines() == [
         "error: DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
     ]
@@ -255,8 +281,10 @@ def test_sigterm_stops_it_cleanly(
     assert "error:" not in err and "Traceback" not in err and "Unclosed" not in err
 
 
-def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
-    done = run_bot(tmp_path, "nonsense")
+def test_unknown_arguments_show_usage(
+    run_main: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    done = run_main("nonsense")
     assert done.returncode == 2 and "usage: python -m bot" in done.stderr
 
 
