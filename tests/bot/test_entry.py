@@ -238,6 +238,7 @@ def test_a_token_discord_refuses(
     assert_one_error(done, "Discord refused DISCORD_TOKEN; check the token.")
 
 
+@pytest.mark.slow
 def test_discord_out_of_reach(tmp_path: Path) -> None:
     """A passing trouble: exit status 75 (EX_TEMPFAIL), which a supervisor may retry."""
     done = run_bot(tmp_path, api="http://127.0.0.1:1/api/v10", DISCORD_TOKEN="x.y.z")
@@ -246,6 +247,7 @@ def test_discord_out_of_reach(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and "Unclosed" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_database_that_cannot_be_used(tmp_path: Path) -> None:
     """The database is opened once logged in (`setup_hook`): login stands in for Discord's."""
     (tmp_path / "notes.db").write_text("not a database, just notes\n" * 100)
@@ -322,6 +324,7 @@ def boot_with_database(
     )
 
 
+@pytest.mark.slow
 def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(
     tmp_path: Path,
 ) -> None:
@@ -341,7 +344,8 @@ def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(
     assert not (tmp_path / "unused.db").exists()
 
 
-@pytest.mark.parametrize("journal", ["wal", "delete"])
+#: The rollback-journal variant is `slow`: the quick run refuses a newer database in WAL mode.
+@pytest.mark.parametrize("journal", ["wal", pytest.param("delete", marks=pytest.mark.slow)])
 def test_a_database_from_a_newer_dealer_is_refused_and_left_untouched(
     tmp_path: Path, journal: str
 ) -> None:
