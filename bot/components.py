@@ -15,7 +15,7 @@ from bot import steps
 from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
 from games.core.contract import Action as GameAction
-from games.core.contract import Amount, Answer, Choice, Pick
+from games.core.contract import Amount, Answer, BoardAction, Choice, Pick
 
 #: Discord's limits: five rows of components, 25 options in a menu.
 MAX_ROWS = 5
@@ -513,6 +513,21 @@ def actions_view(
         style = discord.ButtonStyle.primary if action.steps else discord.ButtonStyle.secondary
         view.add_item(ActButton(match_id, action.key, label(action.label), style))
     return view if actions else None
+
+
+def board_view(
+    match_id: int, outline: list[BoardAction], label: Callable[[str], str]
+) -> discord.ui.View | None:
+    """The buttons of a board message laid out from the engine's public outline
+    (`Engine.board_actions`): each walks the presser's own legal action of its key
+    privately, or says why they have none such now (`Play.act`). None: no buttons."""
+    if not outline:
+        return None
+    view = stateless_view()
+    for action in outline:
+        style = discord.ButtonStyle.secondary if action.declines else discord.ButtonStyle.primary
+        view.add_item(ActButton(match_id, action.key, label(action.label), style))
+    return view
 
 
 def _inline(actions: list[GameAction], extra: int = 0) -> list[GameAction]:

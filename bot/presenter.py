@@ -22,7 +22,7 @@ from typing import Any
 import discord
 
 from bot import boards
-from bot.components import actions_view, phase_view, rematch_view
+from bot.components import actions_view, board_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, room
@@ -342,10 +342,7 @@ class Presenter:
                         boards.board(plugin_for(row.game).texts, data, table),
                         f"the board of {event.type} in match {row.id}",
                     )
-                    plugin = plugin_for(row.game)
-                    if plugin.board_controls is not None and public.button:
-                        public.controls = plugin.board_controls(row.id, data)
-                    elif plugin.controls_on_board and public.button:
+                    if public.button and plugin_for(row.game).board_acts:
                         public.controls = await self.board_controls(row, players)
                     if event.type in ui.live_board_events:
                         await self._show_live(row, public, mail)
@@ -556,16 +553,23 @@ class Presenter:
         self, row: MatchRow, players: list[PlayerRow]
     ) -> discord.ui.View | None:
         """The controls on the board message of a game that puts them there
-        (`GamePlugin.controls_on_board`): the generic controls of the one player who may act
-        now, leaving room for the My 1-on-1 button. None when it is not one player, or when
-        an action of theirs is sealed (a budget, a keep: made in private, from the 1-on-1)."""
+        (`GamePlugin.board_acts`). With `board_outline`, the buttons of the engine's outline
+        read from the public view. With `controls_on_board`, the generic controls of the one
+        player who may act now, leaving room for the My 1-on-1 button; none when it is not
+        one player, or when an action of theirs is sealed (a budget, a keep: made in
+        private, from the 1-on-1)."""
+        plugin = plugin_for(row.game)
+        names = names_of(players)
+        if plugin.board_outline:
+            outline = plugin.engine.board_actions(await self.service.view(row, None))
+            return board_view(row.id, outline, lambda text: plugin.texts.engine_text(text, names))
         may = (await self.service.turn(row)).may
         if len(may) != 1:
             return None
         actions = await self.service.actions(row, may[0])
         if any(action.sealed for action in actions):
             return None
-        return self.actions_view(row, actions, names_of(players), extra=1)
+        return self.actions_view(row, actions, names, extra=1)
 
     @staticmethod
     def actions_view(

@@ -94,6 +94,23 @@ def _parse(step: Step, token: str) -> Answer:
     return token
 
 
+#: A typed pick with at most this many choices names them when what was typed is none.
+LISTED = 12
+
+
+def _not_a_choice(step: Pick, part: str) -> str:
+    """The refusal of a typed answer that is none of the step's choices (a hex taken since,
+    a label mistyped): the choices themselves when they are few, else where they are listed."""
+    labels = [choice.label for choice in step.choices]
+    if len(labels) == 1:
+        where = f"the one left is {labels[0]}"
+    elif len(labels) <= LISTED:
+        where = f"it is one of {', '.join(labels[:-1])} or {labels[-1]}"
+    else:
+        where = "the menus list them all"
+    return f"“{part[:40]}” is not one of the choices ({step.label.lower()}): {where}."
+
+
 def typed(step: Pick, text: str) -> Answer:
     """What a player typed for a typed pick: values or labels (any case), several apart by
     commas or semicolons. Raises ValueError with a sentence for the player."""
@@ -106,7 +123,7 @@ def typed(step: Pick, text: str) -> Answer:
     for part in parts:
         value = known.get(part.casefold())
         if value is None:
-            raise ValueError(f"“{part[:40]}” is none of the choices ({step.label.lower()}).")
+            raise ValueError(_not_a_choice(step, part))
         picked.append(value)
     if not step.min <= len(picked) <= step.max:
         many = f"{step.min}" if step.min == step.max else f"{step.min} to {step.max}"

@@ -48,7 +48,6 @@ import discord
 from bot import steps
 from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
-from bot.games.atrades.controls import board_actions
 from bot.players import player_id
 from games.atrades.playout import greedy_player
 from games.core.contract import Action as GameAction
@@ -666,7 +665,7 @@ class AtradesDemo(Demo):
         pid = player_id(player.id)
         move = greedy_player(engine.view(state, pid), self.rng)
         action = action_of(engine.legal_actions(state, pid), move)
-        on_board = action.key in {key for key, _, _ in board_actions(engine.view(state, None))}
+        on_board = action.key in {a.key for a in engine.board_actions(engine.view(state, None))}
         m = self.match_id
         if on_board:
             shown = [msg for msg in self.channel.history() if not msg.flags.ephemeral]

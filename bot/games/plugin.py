@@ -50,9 +50,6 @@ class Seat:
 #: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
 #: that seat may see, nothing more) and the seat in, the move out. Pure: no clock, no I/O.
 Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
-#: The buttons a game lays out on a phase's board message from its public board event
-#: (None: none), for a game whose acting player's own actions may not be shown there.
-BoardControls = Callable[[int, dict[str, Any]], discord.ui.View | None]
 #: What a game adds to the generic 1-on-1 controls, from the player's legal actions.
 MoreControls = Callable[[int, list[Action]], list[discord.ui.Item[Any]]]
 
@@ -92,10 +89,10 @@ class GamePlugin:
     #: own); checked on click like any control (only who may act is let through).
     controls_on_board: bool = False
     #: Instead, for a game whose acting player's actions depend on what only they may see
-    #: (whether their money pays for a technology or a raise): buttons laid out
-    #: from the public board event, each an `ActButton` that walks the presser's own legal
-    #: action privately, or refuses politely when they have none such now.
-    board_controls: BoardControls | None = None
+    #: (whether their money pays for a technology or a raise): the buttons of the engine's
+    #: outline read from the public view (`Engine.board_actions`), each walking the
+    #: presser's own legal action privately, or refusing politely when they have none such.
+    board_outline: bool = False
     #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
     #: the game has none.
     computer: Decide | None = None
@@ -103,7 +100,7 @@ class GamePlugin:
     @property
     def board_acts(self) -> bool:
         """Whether the player to move may act from the channel's board message."""
-        return self.controls_on_board or self.board_controls is not None
+        return self.controls_on_board or self.board_outline
 
     @property
     def game(self) -> str:

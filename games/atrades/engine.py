@@ -34,7 +34,15 @@ from games.atrades.moves import (
 )
 from games.atrades.rounds import standings
 from games.atrades.turn_order import submit_bid
-from games.core.contract import Action, Clock, Forfeit, Placings, Turn, random_answers
+from games.core.contract import (
+    Action,
+    BoardAction,
+    Clock,
+    Forfeit,
+    Placings,
+    Turn,
+    random_answers,
+)
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
@@ -279,6 +287,9 @@ class Atrades(Engine[State, Options]):
     def legal_actions(self, state: State, player: str) -> list[Action]:
         seat = flow.seat_of(state, player)
         return [] if seat is None else legal.actions(state, seat)
+
+    def board_actions(self, public: dict[str, Any]) -> list[BoardAction]:
+        return legal.board_actions(public)
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         """AT-D27: the public view; a player's adds their own secrets (`me`) and their legal

@@ -5,17 +5,31 @@ the money a guild holds, so each action it offers is one the rules accept."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from games.atrades.choices import free_hexes, govt_companies, merger_pairs, technologies
-from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, starting_type
+from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
 from games.atrades.flow import acting, bidders, company_name
 from games.atrades.market import expansion_hexes
 from games.atrades.merger import to_bid
 from games.atrades.model import State
 from games.atrades.money import capacity, owned
-from games.core.contract import Action, Amount, Choice, Pick
+from games.core.contract import Action, Amount, BoardAction, Choice, Pick
 
 PURSE = "purse"
+#: The actions' labels that the board's buttons share (`board_actions`).
+DO_NOT_EXPAND = "Do not expand"
+LET_FREE_ACQUIRE_GO = "Let the free Acquire go"
+TAKE_FREE_ACQUIRE = "Take your free Acquire"
+ACQUIRE = "Acquire"
+MERGE = "Merge (a cube on the merger track)"
+MERGE_FREE = "Merge without a cube"
+GOVT = "Sell a company to the Government"
+RESEARCH = "Research"
+PASS_TURN = "Pass (a cube is spent)"
+OPEN_BIDDING = "Open the bidding"
+RAISE = "Raise"
+PASS_AUCTION = "Pass (out of this auction)"
 
 
 def actions(state: State, seat: int) -> list[Action]:
@@ -36,11 +50,11 @@ def actions(state: State, seat: int) -> list[Action]:
         return [
             Action(
                 key="expand",
-                label=f"Expand {company_name(grower)}",
+                label=_expand_label(company_name(grower)),
                 move={"type": "expand"},
                 steps=[where],
             ),
-            Action(key="decline", label="Do not expand", move={"type": "decline"}),
+            Action(key="decline", label=DO_NOT_EXPAND, move={"type": "decline"}),
         ]
     if merger is not None:
         return _auction(state, seat)
@@ -48,19 +62,69 @@ def actions(state: State, seat: int) -> list[Action]:
         if state.free_acquires[0] != seat:
             return []
         return [
-            _acquire(state, "Take your free Acquire"),
-            Action(key="decline", label="Let the free Acquire go", move={"type": "decline"}),
+            _acquire(state, TAKE_FREE_ACQUIRE),
+            Action(key="decline", label=LET_FREE_ACQUIRE_GO, move={"type": "decline"}),
         ]
     if acting(state) != seat or flow.acted:
         return []
     return _turn(state, seat)
 
 
+def board_actions(public: dict[str, Any]) -> list[BoardAction]:
+    """The board's buttons for the decision played now, from the public view only (AT-D27):
+    whether the acting guild can pay for a technology or a raise is its own business, so
+    the board shows every kind of action the step may offer, and a button for one the guild
+    cannot make now is answered in private. The sealed rounds (turn-order bids, a merger's
+    final bids) have none: each player bids in their 1-on-1."""
+    merger = public.get("merger")
+    if public.get("ended") or public.get("step") == "bids":
+        return []
+    if public.get("step") == "expansions":
+        grower = company_called(public["expansions"][0])
+        return [
+            BoardAction(key="expand", label=_expand_label(grower)),
+            BoardAction(key="decline", label=DO_NOT_EXPAND, declines=True),
+        ]
+    if merger is not None:
+        if merger["step"] == "open":
+            opening = RAISE if merger["leader"] else OPEN_BIDDING
+            return [
+                BoardAction(key="raise", label=opening),
+                BoardAction(key="pass", label=PASS_AUCTION, declines=True),
+            ]
+        if merger["step"] == "payment" and merger["winner"]:
+            return [BoardAction(key="settle", label=_settle_label(merger["high"]))]
+        return []
+    if public.get("free_acquires"):
+        return [
+            BoardAction(key="acquire", label=TAKE_FREE_ACQUIRE),
+            BoardAction(key="decline", label=LET_FREE_ACQUIRE_GO, declines=True),
+        ]
+    if public.get("acting") is None:
+        return []
+    return [
+        BoardAction(key="acquire", label=ACQUIRE),
+        BoardAction(key="merge", label=MERGE),
+        BoardAction(key="merge_free", label=MERGE_FREE),
+        BoardAction(key="govt", label=GOVT),
+        BoardAction(key="research", label=RESEARCH),
+        BoardAction(key="pass", label=PASS_TURN, declines=True),
+    ]
+
+
+def _expand_label(company: str) -> str:
+    return f"Expand {company}"
+
+
+def _settle_label(price: int) -> str:
+    return f"Pay ${price} and settle"
+
+
 def _turn(state: State, seat: int) -> list[Action]:
     out: list[Action] = []
     guild = state.seat(seat)
     if guild.cubes and state.display and free_hexes(state):
-        out.append(_acquire(state, "Acquire"))
+        out.append(_acquire(state, ACQUIRE))
     pairs = merger_pairs(state, seat)
     if pairs:
         for cube in (True, False) if guild.cubes else (False,):
@@ -70,7 +134,7 @@ def _turn(state: State, seat: int) -> list[Action]:
         out.append(
             Action(
                 key="govt",
-                label="Sell a company to the Government",
+                label=GOVT,
                 move={"type": "govt"},
                 steps=[
                     Pick(
@@ -84,7 +148,7 @@ def _turn(state: State, seat: int) -> list[Action]:
     cards = technologies(state, seat)
     if cards:
         out.append(_research(tuple(cards), _purse_and_banks(state, seat)))
-    out.append(Action(key="pass", label="Pass (a cube is spent)", move={"type": "pass"}))
+    out.append(Action(key="pass", label=PASS_TURN, move={"type": "pass"}))
     return out
 
 
@@ -98,7 +162,7 @@ def _auction(state: State, seat: int) -> list[Action]:
         least = max(len(merger.track), merger.high + 1)
         out = []
         if least <= most:
-            label = "Open the bidding" if merger.leader is None else "Raise"
+            label = OPEN_BIDDING if merger.leader is None else RAISE
             out.append(
                 Action(
                     key="raise",
@@ -107,7 +171,7 @@ def _auction(state: State, seat: int) -> list[Action]:
                     steps=[Amount(min=least, max=most, label="Your bid in $")],
                 )
             )
-        out.append(Action(key="pass", label="Pass (out of this auction)", move={"type": "pass"}))
+        out.append(Action(key="pass", label=PASS_AUCTION, move={"type": "pass"}))
         return out
     if merger.step == "sealed":
         if seat not in bidders(merger) or seat in merger.sealed:
@@ -157,7 +221,7 @@ def _auction(state: State, seat: int) -> list[Action]:
     return [
         Action(
             key="settle",
-            label=f"Pay ${merger.high} and settle",
+            label=_settle_label(merger.high),
             move={"type": "settle"},
             steps=steps,
         )
@@ -215,7 +279,7 @@ def _research(cards: tuple[str, ...], purse: tuple[int, tuple[tuple[str, int], .
         )
     return Action(
         key="research",
-        label="Research",
+        label=RESEARCH,
         move={"type": "research"},
         steps=[Pick(field="technology", label="The technology", choices=choices)],
     )
@@ -311,7 +375,7 @@ def _merge_action(
         )
         for mine, others in targets
     ]
-    label = "Merge (a cube on the merger track)" if cube else "Merge without a cube"
+    label = MERGE if cube else MERGE_FREE
     return Action(
         key="merge" if cube else "merge_free",
         label=label,

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.atrades.flow import acting, bidders, seat_of
+from games.atrades.merger import to_bid
 from games.atrades.model import State
 from games.atrades.rounds import standings
 
@@ -81,6 +82,7 @@ def _fields(state: State) -> dict[str, Callable[[], Any]]:
                 "round": merger.round,
                 "step": merger.step,
                 "bidders": [names[s] for s in bidders(merger)],
+                "to_bid": None if (seat := to_bid(merger)) is None else names[seat],
                 "high": merger.high,
                 "leader": None if merger.leader is None else names[merger.leader],
                 "final_in": sorted(names[s] for s in merger.sealed),

@@ -357,6 +357,18 @@ def _check_fields(steps: list[Step], taken: set[str]) -> None:
                     _check_fields([*choice.then, *rest], taken)
 
 
+class BoardAction(BaseModel, frozen=True):
+    """A button the channel's board may show for the decision played there
+    (`Engine.board_actions`): the key of the acting player's action it stands for, and its
+    label. Pressed, it walks that player's own legal action of the same key privately, or
+    says why they have none such now (not theirs to make, or not one they can pay)."""
+
+    key: Annotated[str, Field(max_length=MAX_KEY, pattern=r"^[^|]+$")]
+    label: str
+    #: The action declines something (a pass, letting an offer go): shown as the lesser button.
+    declines: bool = False
+
+
 class Forfeit(BaseModel):
     """A player concedes: every engine takes it from a seated player who is not out, at any
     moment of a running match (not only when the phase waits for them); what it means is the

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import pydantic_core
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from games.core.contract import Action, Clock, Placings, SeasonOutcome, Turn
+from games.core.contract import Action, BoardAction, Clock, Placings, SeasonOutcome, Turn
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 
@@ -213,6 +213,15 @@ class Engine(ABC, Generic[S, OptionsT]):
         """What `player` may do now, each action with its move's fixed fields and what the
         player fills in; empty for anyone not in `turn(state).may`. Every move an action
         builds within its bounds is accepted by `apply`."""
+
+    def board_actions(self, public: dict[str, Any]) -> list[BoardAction]:
+        """The buttons the channel's board shows for the decision played now, read from the
+        public view (`view(state, None)`) and nothing else, so they tell the channel nothing
+        it may not see: one for each kind of action the acting player may have (their
+        unsealed legal actions' keys, and those they may have but cannot afford now). Empty
+        (the default) for a game whose players act from their 1-on-1s or whose board shows
+        the acting player's own controls (`GamePlugin.controls_on_board`)."""
+        return []
 
     def audit(self, state: S) -> dict[str, Any]:
         """The host's full picture (the secrets of phases that have closed), as JSON; by

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.atrades import ENGINE
 from games.atrades.merger import (
     cancel_unbid,
     open_bid,
@@ -260,3 +261,18 @@ def test_at11_at14_the_track_and_payout_for_any_sizes_and_bid(a: int, b: int, bi
     assert sum(spaces) == bid
     assert spaces == sorted(spaces, reverse=True) and spaces[0] - spaces[-1] <= 1
     assert sum(shares(track, spaces).values()) == bid
+
+
+def test_the_public_view_names_whose_turn_it_is_in_an_open_round() -> None:
+    """The channel is told who raises or passes next (the map marks that guild alone), and
+    nobody once the round is sealed."""
+    state = two_companies()
+    state.order = [2, 1, 0]
+    start_merger(state, 0, 3, 7, cube=False)
+    names = [g.player for g in state.guilds]
+    assert ENGINE.view(state, None)["merger"]["to_bid"] == names[1]
+    open_pass(state, 1)
+    assert ENGINE.view(state, None)["merger"]["to_bid"] == names[2]
+    open_bid(state, 2, 3)
+    open_bid(state, 0, 8)
+    assert ENGINE.view(state, None)["merger"]["to_bid"] is None

@@ -13,7 +13,6 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
-from bot.games.atrades.controls import board_actions
 from bot.players import computer_name, player_id
 from games.atrades import ENGINE
 from games.atrades.model import State
@@ -126,7 +125,7 @@ class Atrades:
         of its first step, or its button); then each step's menu or form."""
         m = self.match_id
         view = ENGINE.view(await self.state(), None)
-        if action.key in {key for key, _, _ in board_actions(view)}:
+        if action.key in {a.key for a in ENGINE.board_actions(view)}:
             actor, where = member, self.board()
         else:
             dm = member.user.dm_channel.id

@@ -79,8 +79,20 @@ def test_a_typed_multi_select_takes_several_apart_by_commas_or_semicolons() -> N
     assert typed(pick, "lot 3; l9") == ["l3", "l9"]
     with pytest.raises(ValueError, match="Name 1 to 2"):
         typed(pick, "l1, l2, l3")
-    with pytest.raises(ValueError, match="“lot 41” is none of the choices"):
+    with pytest.raises(ValueError, match=r"“lot 41” is not one of the choices .*menus list"):
         typed(pick, "lot 41")
+
+
+def test_a_typed_answer_that_is_none_of_a_few_choices_names_them() -> None:
+    """A hex taken since the form was opened, say: the few that are left are named."""
+    with pytest.raises(ValueError) as refused:
+        typed(lots(3, typed=True), "d3")
+    assert str(refused.value) == (
+        "“d3” is not one of the choices (the lot): it is one of Lot 1, Lot 2 or Lot 3."
+    )
+    with pytest.raises(ValueError) as refused:
+        typed(lots(1, typed=True), "lot 2")
+    assert str(refused.value).endswith(": the one left is Lot 1.")
 
 
 def test_a_menu_of_menus_answered_with_one_that_is_not_there_is_refused_in_words() -> None:

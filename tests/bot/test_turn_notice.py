@@ -126,6 +126,17 @@ async def test_only_a_host_chooses_and_only_where_a_board_carries_the_turn(
     assert "Your turn:" not in lobby_text, "a game of sealed bids shows no such choice"
 
 
+async def test_the_mars_auction_takes_the_choice_at_create(simcord_env: Any) -> None:
+    """`/match create mars-auction notify:dm` sets what `/match notify` would, and the lobby
+    shows it."""
+    table = Auction(simcord_env, 3)
+    created = await table.host.slash(table.channel, f"match create {GAME}", notify="dm")
+    assert not created.ephemeral, created.response.content
+    assert "Your turn: a DM" in created.response.content
+    row = await table.bot.storage.open_match_in(table.channel.id)
+    assert row is not None and row.notify == "dm"
+
+
 async def test_project_mars_players_may_be_mentioned_instead_of_sent_their_1_on_1(
     simcord_env: Any,
 ) -> None:

@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 from bot import steps
 from bot.components import controls_fit
 from games.atrades.data import GUILDS, REGIONS
-from games.core.contract import Action, Amount, Forfeit, Turn, random_answers
+from games.core.contract import Action, Amount, BoardAction, Forfeit, Turn, random_answers
 from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
@@ -507,7 +507,7 @@ class Playout:
         `takes_garnets`.) (6) A forfeit is refused to the host, a stranger and the removed
         players, changing nothing; any other player's is accepted and puts them out, or ends
         the match, or is refused only to the last player left; after the end, everyone's is
-        refused."""
+        refused. (7) The board's buttons (`check_board`)."""
         engine, state = self.engine, self.state
         before = self.dump()
         turn = engine.turn(state)
@@ -541,6 +541,7 @@ class Playout:
                 for action in actions[player]:
                     raw = self._picks.choice(self.builds(action))
                     self.check_outsider_refused(before, outsider, player, raw)
+        self.check_board(actions, may)
         self.check_forfeit(before, turn)
         self.check_state_text(before)
         as_json(engine.audit(state), "the audit")
@@ -642,6 +643,27 @@ class Playout:
         assert engine.dump_state(engine.load_state_json(text)) == before
         unversioned = self.state.model_dump_json()
         assert engine.dump_state(engine.load_state_json(unversioned)) == before
+
+    def check_board(self, actions: dict[str, list[Action]], may: list[str]) -> None:
+        """(7) The board's outline, read from the public view (`board_actions`): unique
+        `BoardAction`s; when it shows any, a button for every unsealed legal action of each
+        player who may act, and none for a sealed one (made in private)."""
+        outline = self.engine.board_actions(self.engine.view(self.state, None))
+        assert all(isinstance(b, BoardAction) for b in outline), f"{outline} are no BoardActions"
+        keys = [b.key for b in outline]
+        assert len(set(keys)) == len(keys), f"the board's keys repeat: {keys}"
+        if not outline:
+            return
+        for player in may:
+            for action in actions[player]:
+                if action.sealed:
+                    assert action.key not in keys, (
+                        f"the board shows {player}'s sealed {action.key}, made in private"
+                    )
+                else:
+                    assert action.key in keys, (
+                        f"the board shows {keys}, no button for {player}'s {action.key}"
+                    )
 
     def check_all_refused(self) -> None:
         """After the end, every move is refused: each one played, and hostile ones."""

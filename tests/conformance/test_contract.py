@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 import pytest
 from pydantic import ValidationError
 
+from games.atrades.engine import Atrades
+from games.atrades.legal import PASS_TURN
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.auction_auction.model import Bid, State
 from games.auction_auction.rules import AuctionAuction
@@ -19,6 +21,7 @@ from games.core.contract import (
     MAX_KEY,
     Action,
     Amount,
+    BoardAction,
     Choice,
     Clock,
     Forfeit,
@@ -474,9 +477,29 @@ class CrowdedAuctionAuction(AuctionAuction):
         return actions + [give.model_copy(update={"key": f"give:{n}"}) for n in range(30)]
 
 
+class SealedBoardAuctionAuction(AuctionAuction):
+    """Puts a Give button on the channel's board, though a gift is sealed."""
+
+    def board_actions(self, public: dict[str, Any]) -> list[BoardAction]:
+        return [BoardAction(key="give", label="Give money")]
+
+
+class PasslessAtrades(Atrades):
+    """Leaves Pass off the board's buttons during a guild's action."""
+
+    def board_actions(self, public: dict[str, Any]) -> list[BoardAction]:
+        return [b for b in super().board_actions(public) if b.label != PASS_TURN]
+
+
+def test_the_board_check_catches_a_button_missing_for_an_unsealed_action() -> None:
+    with pytest.raises(AssertionError, match=r"no button for .*'s pass"):
+        Playout(PasslessAtrades(), Setup(SEAT, {}, 3, 3), contract=True).run()
+
+
 @pytest.mark.parametrize(
     ("engine", "caught"),
     [
+        (SealedBoardAuctionAuction(), "the board shows .*'s sealed give, made in private"),
         (LeakyAuctionAuction(), 'sealed .* tells the public \\["amount 0 in bid_echoed'),
         (StuckAuctionAuction(), "changed the phase from .* but not its id"),
         (WhisperingAuctionAuction(), "began a new wait .* but told the public nothing"),

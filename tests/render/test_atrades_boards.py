@@ -108,6 +108,17 @@ def test_map_alt_text_says_where_everything_is(at: AtradesPlayed) -> None:
     assert sentence.endswith(f", ${eve['money']}."), "money is told once the game is over"
 
 
+def test_the_merger_map_names_the_guild_to_raise_or_pass(at: AtradesPlayed) -> None:
+    merger = at.merger["merger"]
+    alt = render_map(at.merger, at.names).alt
+    to_bid = merger["to_bid"]
+    assert to_bid in merger["bidders"] and len(merger["bidders"]) > 1
+    assert f"{at.names[to_bid]} to raise or pass" in alt
+    for other in merger["bidders"]:
+        if other != to_bid:
+            assert f"{at.names[other]} to raise" not in alt
+
+
 def test_free_land_in_the_alt_text_is_what_the_engine_offers(at: AtradesPlayed) -> None:
     """The hexes the alt text calls free are exactly those the Acquire action offers, by
     the same labels."""

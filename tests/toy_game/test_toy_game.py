@@ -186,7 +186,7 @@ async def test_a_typed_pick_is_a_form_and_the_next_form_a_button_away(simcord_en
     typed = await ann.user.click(dm, custom_id=bid_control(dm))
     assert typed.modal is not None
     wrong = await ann.user.submit_modal(typed, {"amount": "lot 301"})
-    assert wrong.ephemeral and "“lot 301” is none of the choices" in wrong.response.content
+    assert wrong.ephemeral and "“lot 301” is not one of the choices" in wrong.response.content
     typed = await ann.user.click(dm, custom_id=bid_control(dm))
     next_step = await ann.user.submit_modal(typed, {"amount": "LOT 7"})
     assert next_step.ephemeral and "one more step" in next_step.response.content

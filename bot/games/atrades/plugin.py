@@ -1,6 +1,7 @@
 """Atrades in Discord: its `/match create atrades` options (regions, guild boards, the
-minutes of each kind of decision), its board controls and its computer seat (the greedy
-player of `games.atrades.playout`, from the seat's own view)."""
+minutes of each kind of decision), its board's buttons (the engine's outline,
+`board_outline`) and its computer seat (the greedy player of `games.atrades.playout`, from
+the seat's own view)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError, guarded
-from bot.games.atrades.controls import board_controls
 from bot.games.atrades.texts import AtradesTexts
 from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, Seat
 from bot.handlers import handlers
@@ -130,6 +130,6 @@ def computer_move(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
 PLUGIN = GamePlugin(
     texts=TEXTS,
     create=create,
-    board_controls=board_controls,
+    board_outline=True,
     computer=computer_move,
 )

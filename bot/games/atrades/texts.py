@@ -423,8 +423,9 @@ class AtradesTexts(GameTexts):
                 else "no bid yet"
             )
             still = join([names(p) for p in merger["bidders"]])
+            turn = f"; {names(merger['to_bid'])} to raise or pass" if merger["to_bid"] else ""
             lines.append(
-                f"Auction for {first} and {second}: {high}; still in: {still}; "
+                f"Auction for {first} and {second}: {high}; still in: {still}{turn}; "
                 f"{plural(int(merger['rounds']), 'round')}, the last sealed."
             )
         return "\n".join(lines)

@@ -21,7 +21,7 @@ from bot.games.mars_auction.controls import (
     more_controls,
 )
 from bot.games.mars_auction.texts import MarsAuctionTexts
-from bot.games.plugin import Form, GamePlugin
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin
 from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
 from bot.players import player_id
@@ -145,8 +145,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         sets="The sets dealt from, e.g. 'base, corpera, prelude, venus' (default: those 3)",
         display="Your table's setup display: companies, preludes, then projects, separated by ;",
         cards="Your own cards: a CSV file with name, type, cost, tags, starting M€",
+        notify=f"{NOTIFY_HELP} (default: a mention)",
     )
-    @app_commands.choices(variant=VARIANTS, start=STARTS)
+    @app_commands.choices(variant=VARIANTS, start=STARTS, notify=NOTIFY_CHOICES)
     async def mars_auction(
         interaction: Interaction,
         variant: str | None = None,
@@ -158,6 +159,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         sets: app_commands.Range[str, 1, 200] | None = None,
         display: str | None = None,
         cards: discord.Attachment | None = None,
+        notify: str | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -171,6 +173,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 sets,
                 display,
                 cards,
+                notify,
             ),
         )
 
@@ -198,6 +201,7 @@ async def _create(
     sets: str | None,
     display: str | None,
     cards: discord.Attachment | None,
+    notify: str | None,
 ) -> None:
     options: dict[str, Any] = {}
     if variant is not None:
@@ -222,7 +226,9 @@ async def _create(
             )
         options["display"] = checked_display(display, options)
     clocks = {kind: n * 60 for kind, n in minutes.items() if n}
-    await handlers(interaction).lobby.create(interaction, TEXTS.game, options, clocks, None)
+    await handlers(interaction).lobby.create(
+        interaction, TEXTS.game, options, clocks, None, notify=notify
+    )
 
 
 async def _this_game(interaction: Interaction, flows: Handlers) -> dict[str, Any]:

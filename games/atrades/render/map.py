@@ -173,13 +173,13 @@ def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
 MERGER_LABEL = 84
 
 
-def _merger_lines(view: Mapping[str, Any], name: Name) -> list[str]:
-    """The merger under way in words, on at most two lines."""
+def _merger_lines(view: Mapping[str, Any], name: Name) -> tuple[int, list[str]]:
+    """The merger under way in words, on at most two lines: the text size and the lines."""
     room = WIDTH - 2 * MARGIN - MERGER_LABEL - 28
-    return fonts.wrap_fitted(merger_words(view, name), 14, 13, room, 2)[1]
+    return fonts.wrap_fitted(merger_words(view, name), 14, 12, room, 2)
 
 
-def _merger(canvas: Canvas, top: int, lines: list[str]) -> int:
+def _merger(canvas: Canvas, top: int, size: int, lines: list[str]) -> int:
     """The merger under way, in a gold panel. Returns the y below it."""
     height = 20 + 20 * len(lines)
     canvas.rect(
@@ -190,7 +190,7 @@ def _merger(canvas: Canvas, top: int, lines: list[str]) -> int:
     )
     canvas.text(MARGIN + 14, top + 20, "MERGER", size=13, bold=True, fill=GOLD)
     for index, line in enumerate(lines):
-        canvas.text(MARGIN + MERGER_LABEL + 14, top + 20 + 20 * index, line, size=14)
+        canvas.text(MARGIN + MERGER_LABEL + 14, top + 20 + 20 * index, line, size=size)
     return top + height
 
 
@@ -204,7 +204,7 @@ def _status(view: Mapping[str, Any], player: str, guild: Mapping[str, Any]) -> T
         return Text("bid in", TEXT) if player in view["bid"] else Text("to bid", ACCENT, True)
     merger = view.get("merger")
     if merger is not None and player in merger["bidders"]:
-        return Text("bidding", ACCENT, True)
+        return _bidder(merger, player)
     if player == view.get("acting"):
         return Text("to act", ACCENT, True)
     growing = view["expansions"][:1]
@@ -213,6 +213,21 @@ def _status(view: Mapping[str, Any], player: str, guild: Mapping[str, Any]) -> T
     ):
         return Text("to expand", ACCENT, True)
     return Text("")
+
+
+def _bidder(merger: Mapping[str, Any], player: str) -> Text:
+    """A guild still in a merger's auction: the one to raise or pass in an open round, the
+    ones yet to make a final bid in the sealed round, the winner to pay (the others are
+    outbid); in an open round the others wait their turn."""
+    if merger["step"] == "open":
+        mine = player == merger.get("to_bid")
+        return Text("to raise", ACCENT, True) if mine else Text("bidding", TEXT)
+    if merger["step"] == "sealed":
+        done = player in merger["final_in"]
+        return Text("bid in", TEXT) if done else Text("to bid", ACCENT, True)
+    if player == merger["winner"]:
+        return Text("to pay", ACCENT, True)
+    return Text("outbid", FAINT)
 
 
 def _who(view: Mapping[str, Any], player: str, name: Name) -> Draw:
@@ -274,7 +289,7 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
     connectors = tuple((str(a), str(b)) for a, b in view["connectors"])
     layer = static_layer(map_key(view), land, connectors)
     key = legend()
-    merger = _merger_lines(view, name) if view.get("merger") else []
+    size, merger = _merger_lines(view, name) if view.get("merger") else (0, [])
     merger_h = 28 + 20 * len(merger) if merger else 0
     height = (
         100
@@ -299,7 +314,7 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
     _tiles(canvas, y, view)
     y = _display(canvas, y + layer.height + 16, view) + 8
     if merger:
-        y = _merger(canvas, y, merger) + 8
+        y = _merger(canvas, y, size, merger) + 8
     y = _guilds(canvas, y, view, name)
     canvas.image.paste(key, (0, y + 12))
     return Board(canvas.png(), map_alt(view, name), "atrades-map.png")

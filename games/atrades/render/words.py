@@ -112,7 +112,8 @@ def phase_title(view: Mapping[str, Any], name: Name) -> str:
 
 
 def merger_words(view: Mapping[str, Any], name: Name) -> str:
-    """The merger under way: the companies, the round, the high bid and who is still in."""
+    """The merger under way: the companies, the round, the high bid, who is still in and
+    whose turn it is to raise or pass."""
     merger = view["merger"]
     by_initiative = {int(c["initiative"]): c for c in view["companies"]}
     a, b = (company_name(by_initiative[int(n)]) for n in merger["companies"])
@@ -127,6 +128,8 @@ def merger_words(view: Mapping[str, Any], name: Name) -> str:
     bidders = [name(str(p)) for p in merger["bidders"]]
     if bidders:
         parts.append(f"still in: {join(bidders)}")
+    if merger.get("to_bid") is not None:
+        parts.append(f"{name(str(merger['to_bid']))} to raise or pass")
     if merger["winner"] is not None:
         parts.append(f"won by {name(str(merger['winner']))}")
     return "; ".join(parts)
