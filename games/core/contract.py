@@ -12,10 +12,11 @@ Everything here is JSON-ready (`model_dump(mode="json")`) and frozen.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 #: The longest action key: the bot's controls carry it, with the match and what was picked,
 #: in custom ids of at most 100 characters.
@@ -77,7 +78,7 @@ class Turn(BaseModel, frozen=True):
     phase: Phase
     #: The phases enclosing it, outermost first (a round, then a player's action, then a
     #: merger); empty in a game whose phases do not nest.
-    enclosing: list[Phase] = []
+    enclosing: list[Phase] = Field(default_factory=list)
     #: Seated players, in seat order.
     players: list[str]
     #: Removed (kicked, forfeited) players.
@@ -126,12 +127,22 @@ class Amount(BaseModel, frozen=True):
         return self
 
 
+def _plain(value: str) -> str:
+    """A choice's value holds none of the `SEPARATORS`. (Checked as the field is validated,
+    once per choice: a model's own after-validator runs again each time the model is put into
+    another, which made a pick of a hundred choices with steps of their own check ten thousand
+    values.)"""
+    if SEPARATORS & set(value):
+        raise ValueError(f"a choice's value holds none of {''.join(sorted(SEPARATORS))!r}")
+    return value
+
+
 class Choice(BaseModel, frozen=True):
     """One of a pick's choices."""
 
     #: What goes into the move; a menu option's value holds at most 100 characters, and none
     #: of the `SEPARATORS`.
-    value: Annotated[str, Field(min_length=1, max_length=100)]
+    value: Annotated[str, Field(min_length=1, max_length=100), AfterValidator(_plain)]
     #: For people.
     label: Annotated[str, Field(max_length=100)]
     description: str | None = None
@@ -140,13 +151,7 @@ class Choice(BaseModel, frozen=True):
     #: The steps that follow when it is picked (an adjacent company after a company, an
     #: amount up to what the chosen source holds): a later step's choices or bounds that
     #: depend on this one. Only a pick of one value (not a list) has choices with steps.
-    then: list[Step] = []
-
-    @model_validator(mode="after")
-    def _plain(self) -> Choice:
-        if SEPARATORS & set(self.value):
-            raise ValueError(f"a choice's value holds none of {''.join(sorted(SEPARATORS))!r}")
-        return self
+    then: list[Step] = Field(default_factory=list)
 
 
 class Pick(BaseModel, frozen=True):
@@ -191,9 +196,9 @@ class Pick(BaseModel, frozen=True):
         most 25 menus of at most 25 choices of one group each."""
         if self.takes_list:
             return len(self.choices) <= MENU_OPTIONS
-        sizes: dict[str | None, int] = {}
-        for choice in self.choices:
-            sizes[choice.group] = sizes.get(choice.group, 0) + 1
+        if len(self.choices) <= MENU_OPTIONS:
+            return True
+        sizes = Counter(choice.group for choice in self.choices)
         return sum(-(-n // MENU_OPTIONS) for n in sizes.values()) <= MENU_OPTIONS
 
     @property
@@ -224,7 +229,7 @@ class Action(BaseModel, frozen=True):
     move: dict[str, Any]
     #: What the player fills in, in order; a pick's chosen choice may bring steps of its own
     #: (`Choice.then`), which come next.
-    steps: list[Step] = []
+    steps: list[Step] = Field(default_factory=list)
     #: The move stays secret until a reveal (its type is one of the engine's `sealed_moves`).
     sealed: bool = False
     #: The player has no choice: this is all they may do, with nothing to fill in but the one

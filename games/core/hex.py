@@ -46,7 +46,7 @@ class Hex(NamedTuple):
 
     def neighbours(self) -> list[Hex]:
         """The six hexes sharing an edge, in the guide's direction order."""
-        return [self + d for d in DIRECTIONS]
+        return list(_neighbours(self.q, self.r))
 
     def distance(self, other: Hex) -> int:
         """Steps between the two hexes along neighbours (the cube distance)."""
@@ -64,14 +64,7 @@ class Hex(NamedTuple):
     @property
     def label(self) -> str:
         """What a person types for this hex: column letters, then the row number ("B4")."""
-        if self.q < 0 or self.r < 0:
-            raise ValueError(f"The hex ({self.q}, {self.r}) is off the labelled board.")
-        letters = ""
-        column = self.q + 1
-        while column:
-            column, rest = divmod(column - 1, 26)
-            letters = chr(ord("A") + rest) + letters
-        return f"{letters}{self.r + 1}"
+        return _label(self.q, self.r)
 
 
 #: The six directions, east first then anticlockwise as the guide lists them.
@@ -85,6 +78,25 @@ DIRECTIONS: tuple[Hex, ...] = (
 )
 #: The centre tiles are drawn around.
 ORIGIN = Hex(0, 0)
+
+
+# Neighbours and labels are asked for hundreds of thousands of times in a match (every
+# company's surroundings, every map view) of a few hundred hexes: each is worked out once.
+@lru_cache(maxsize=4096)
+def _neighbours(q: int, r: int) -> tuple[Hex, ...]:
+    return tuple(Hex(q + d.q, r + d.r) for d in DIRECTIONS)
+
+
+@lru_cache(maxsize=4096)
+def _label(q: int, r: int) -> str:
+    if q < 0 or r < 0:
+        raise ValueError(f"The hex ({q}, {r}) is off the labelled board.")
+    letters = ""
+    column = q + 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{r + 1}"
 
 
 @lru_cache(maxsize=4096)
@@ -138,8 +150,9 @@ class Links:
 
     def neighbours(self, hex_: Hex) -> list[Hex]:
         """The hexes next to `hex_`: its six, then those its connectors reach, sorted."""
-        extra = sorted(self._extra.get(hex_, set()) - set(hex_.neighbours()))
-        return [*hex_.neighbours(), *extra]
+        six = hex_.neighbours()
+        extra = self._extra.get(hex_)
+        return [*six, *sorted(extra - set(six))] if extra else six
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         return a.distance(b) == 1 or b in self._extra.get(a, set())

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from pydantic import TypeAdapter
+
 from games.core.contract import (
     MENU_OPTIONS,
     Action,
@@ -71,6 +73,8 @@ from games.tm_catalogue import (
     parse_host_list,
 )
 
+#: The display as views show it, dumped in one go (a view a move, for every viewer).
+DISPLAY = TypeAdapter(list[DisplayCard])
 #: Default lengths: a bidding turn, and a step everyone answers at once.
 TURN_SECONDS = 10 * 60
 STEP_SECONDS = 30 * 60
@@ -1448,7 +1452,7 @@ class MarsAuction(Engine[State, Options]):
             "starter": state.players[state.starter],
             "next_first_player": self.next_first_player(state),
             "to_act": state.to_act,
-            "display": [c.model_dump(mode="json") for c in state.display],
+            "display": DISPLAY.dump_python(state.display, mode="json"),
             "lot": state.lot.model_dump(mode="json") if state.lot else None,
             "open": [c.number for c in self.biddable(state)] if limited_bidding else [],
             "choosers": self._choosers(state) if state.step in ("keep", "buy") else [],

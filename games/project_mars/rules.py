@@ -62,7 +62,7 @@ from games.project_mars.model import (
     column_of,
     row_of,
 )
-from games.project_mars.table import Table, card_face, card_view
+from games.project_mars.table import Table, card_face, card_view, face_fields
 
 #: The default length of every phase: a turn, a decision, a round's start, the deck phase
 #: (PM-D15: each has its own deadline).
@@ -1046,7 +1046,9 @@ class ProjectMars(Engine[State, Options]):
             player=player,
             deck=seat.deck_name,
             hand=[
-                HandCard(**card_view(state.cards[c]).model_dump(), revealed=c in seat.revealed)
+                HandCard(
+                    id=state.cards[c].id, **face_fields(state.cards[c]), revealed=c in seat.revealed
+                )
                 for c in seat.hand
             ],
             back_hand=[card_view(state.cards[c]) for c in seat.back_hand],

@@ -26,21 +26,27 @@ from games.project_mars.model import (
 )
 
 
-def card_face(card: Card) -> CardFace:
+def face_fields(card: Card) -> dict[str, Any]:
+    """The fields of a card's `CardFace`, to build it or a model extending it in one go
+    (views hold hundreds of cards)."""
     spec = card.spec
-    return CardFace(
-        key=spec.key,
-        name=spec.name,
-        kind=spec.kind,
-        pwr=spec.pwr,
-        subtypes=list(spec.subtypes),
-        trap=spec.trap,
-        infantry=spec.infantry,
-    )
+    return {
+        "key": spec.key,
+        "name": spec.name,
+        "kind": spec.kind,
+        "pwr": spec.pwr,
+        "subtypes": list(spec.subtypes),
+        "trap": spec.trap,
+        "infantry": spec.infantry,
+    }
+
+
+def card_face(card: Card) -> CardFace:
+    return CardFace(**face_fields(card))
 
 
 def card_view(card: Card) -> CardView:
-    return CardView(id=card.id, **card_face(card).model_dump())
+    return CardView(id=card.id, **face_fields(card))
 
 
 class Table:

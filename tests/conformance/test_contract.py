@@ -36,7 +36,7 @@ from games.core.errors import RuleError
 from games.core.events import Audience, Event
 from games.core.match import Match
 from games.registry import ENGINES
-from tests.conformance.test_conformance import Playout, Setup, leaks, names
+from tests.conformance.test_conformance import Playout, Setup, check_replays, leaks, names
 
 SEAT = ["ann", "bob", "cy", "dee"]
 
@@ -421,6 +421,17 @@ class PermissiveAuctionAuction(AuctionAuction):
         )
 
 
+class MeddlingAuctionAuction(PermissiveAuctionAuction):
+    """Says the first player may do nothing and refuses their moves, but counts each in the
+    state first."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        if actor == state.players[0] and not isinstance(move, Forfeit):
+            state.cubes_discarded += 1
+            raise RuleError("not_now", "Not now.")
+        return super().apply(state, actor, move)
+
+
 class StubbornAuctionAuction(AuctionAuction):
     """Refuses every forfeit but the host's."""
 
@@ -508,6 +519,7 @@ def test_the_board_check_catches_a_button_missing_for_an_unsealed_action() -> No
         (OverreachingAuctionAuction(), "legal action bid:.* was refused"),
         (ForgetfulAuctionAuction(), "have legal actions"),
         (PermissiveAuctionAuction(), "ann, who may not act, made"),
+        (MeddlingAuctionAuction(), "ann's refused .* changed it"),
         (StubbornAuctionAuction(), "ann's forfeit was refused"),
         (HostForfeitAuctionAuction(), "host, who does not play, forfeited"),
     ],
@@ -575,3 +587,116 @@ def test_keys_and_values_fit_in_the_bots_controls() -> None:
     with pytest.raises(ValidationError):
         Choice(value="v" * 101, label="A long one")
     assert Action(key="k" * MAX_KEY, label="Bid", move={"type": "bid"}).key == "k" * MAX_KEY
+
+
+# -- the random matches' other checks have teeth --------------------------------------------
+
+
+class MessyAuctionAuction(AuctionAuction):
+    """Counts a refused move in the state before refusing it."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        try:
+            return super().apply(state, actor, move)
+        except RuleError:
+            state.cubes_discarded += 0 if actor == HOST else 1
+            raise
+
+
+class LoadedAuctionAuction(AuctionAuction):
+    """Plays a state read back from its text differently: creates a dollar per move there."""
+
+    def __init__(self) -> None:
+        self.loaded: list[State] = []
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        state = super().load_state(data)
+        self.loaded.append(state)
+        return state
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        events = super().apply(state, actor, move)
+        if any(state is loaded for loaded in self.loaded):
+            state.minted += 1
+        return events
+
+
+class PeepingAuctionAuction(AuctionAuction):
+    """Shows every viewer the first player's cash, which a private gift changes."""
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        return {**super().view(state, viewer), "first": state.seats[state.players[0]].cash}
+
+
+class TupleAuctionAuction(AuctionAuction):
+    """Shows how many phases closed as a tuple, once one has: no plain JSON."""
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        closed = (len(state.closed),) if state.closed else []
+        return {**super().view(state, viewer), "closed": closed}
+
+
+class TellingAuctionAuction(AuctionAuction):
+    """Shows everyone but the players the total of the standing sealed access bids."""
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        bids = [s.access_bid[1] for s in state.seats.values() if s.access_bid is not None]
+        return {**super().view(state, viewer), "bids": 0 if viewer in state.seats else sum(bids)}
+
+
+class ForgetfulRecordAuctionAuction(AuctionAuction):
+    """Starts every match after the first it sets up with a dollar less for the first player:
+    a replay of its record is not the match played."""
+
+    def __init__(self) -> None:
+        self.started = 0
+
+    def setup(self, players: list[str], options: Any, seed: int) -> tuple[State, list[Event]]:
+        state, events = super().setup(players, options, seed)
+        self.started += 1
+        if self.started > 1:
+            state.seats[players[0]].cash -= 1
+        return state, events
+
+
+EVERY_CHECK = {"hostile": True, "twin": True, "views": True, "resample": True}
+
+
+def checked(engine: AuctionAuction, checks: dict[str, bool]) -> Playout:
+    """One match with `checks` on, and `check_replays` after it."""
+    setup = Setup(SEAT, {"starting_cash": 15}, 3, 3)
+    live = Playout(engine, setup, **checks).run()
+    check_replays(engine, live)
+    return live
+
+
+@pytest.mark.parametrize(
+    ("make", "checks", "caught"),
+    [
+        (MessyAuctionAuction, EVERY_CHECK, "refused .* changed the state"),
+        (LoadedAuctionAuction, EVERY_CHECK, "a state loaded from JSON played differently"),
+        (PeepingAuctionAuction, EVERY_CHECK, "the view of 'cy' differs between two matches"),
+        (
+            PeepingAuctionAuction,
+            {"views": True},
+            "of 'bob' changed after ann .*'give'.*no event reached",
+        ),
+        (TupleAuctionAuction, EVERY_CHECK, "the view of ann, 'closed' is not plain JSON: \\(1,\\)"),
+        (TellingAuctionAuction, EVERY_CHECK, "the view of 'host' tells bob .*'bid'"),
+        (ForgetfulRecordAuctionAuction, EVERY_CHECK, "assert '.*' == '.*'"),
+    ],
+)
+def test_the_random_matches_checks_catch_a_broken_engine(
+    make: Any, checks: dict[str, bool], caught: str
+) -> None:
+    """Each check of `test_random_matches_pass_every_check` fails a match of an engine that
+    breaks what it checks, with the others on (the views' check also alone: resampling comes
+    first)."""
+    with pytest.raises(AssertionError, match=caught):
+        checked(make(), checks)
+
+
+def test_every_check_passes_with_the_real_engine() -> None:
+    live = checked(AuctionAuction(), EVERY_CHECK)
+    assert live.rejected > 0
+    assert live.compared_bids > 0

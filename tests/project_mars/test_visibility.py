@@ -25,6 +25,12 @@ from tests.project_mars.helpers import PLAYERS, card, of_type, play, start, view
 
 CARD_ID = re.compile(r"^[ab]\d\d$")
 VIEWERS: list[str | None] = [*PLAYERS, None, HOST]
+#: The quick run plays the first seeds of each random check; the rest are `slow`.
+QUICK_SEEDS = 4
+
+
+def seeds(count: int) -> list[Any]:
+    return [s if s < QUICK_SEEDS else pytest.param(s, marks=pytest.mark.slow) for s in range(count)]
 
 
 def ids_in(value: Any) -> set[str]:
@@ -79,7 +85,7 @@ def random_match(seed: int) -> list[tuple[Match, list[Event]]]:
     return steps
 
 
-@pytest.mark.parametrize("seed", range(25))
+@pytest.mark.parametrize("seed", seeds(25))
 def test_no_event_or_view_names_a_card_kept_from_its_viewer(seed: int) -> None:
     assert random_match(seed)
 
@@ -99,7 +105,7 @@ def swapped_hand_card(match: Match, player: str) -> State | None:
     return None
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", seeds(10))
 def test_a_different_hand_card_changes_no_other_view(seed: int) -> None:
     match, _ = Match.start(ENGINE, PLAYERS, {"decks": {"ann": "vanguard", "bob": "fortress"}}, seed)
     rnd = random.Random(seed)

@@ -116,17 +116,24 @@ def test_board_matches_its_golden_image(
     assert_matches_golden(name, BOARDS[name](big, crowded, small), tmp_path)
 
 
-@pytest.mark.parametrize("name", list(BOARDS))
-def test_rendering_is_deterministic(name: str, big: Played, crowded: Played, small: Played) -> None:
-    first = BOARDS[name](big, crowded, small)
-    again = BOARDS[name](big, crowded, small)
-    assert first == again
-    replayed = BOARDS[name](
+@pytest.fixture(scope="module")
+def replayed() -> tuple[Played, Played, Played]:
+    """The three sample matches played again, apart from `big`, `crowded` and `small`."""
+    return (
         render_samples.twelve_players(),
         render_samples.crowded_black_market(),
         render_samples.five_players(),
     )
-    assert replayed == first
+
+
+@pytest.mark.parametrize("name", list(BOARDS))
+def test_rendering_is_deterministic(
+    name: str, big: Played, crowded: Played, small: Played, replayed: tuple[Played, Played, Played]
+) -> None:
+    first = BOARDS[name](big, crowded, small)
+    again = BOARDS[name](big, crowded, small)
+    assert first == again
+    assert BOARDS[name](*replayed) == first
 
 
 def test_boards_rendered_in_threads_at_once_equal_those_rendered_in_turn(
@@ -328,7 +335,11 @@ def test_wrap_keeps_every_word_within_the_width() -> None:
 # -- the samples command -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_render_samples_writes_every_board_and_its_alt_text(tmp_path: Path) -> None:
+    """The command's whole run (its matches played, every sample board drawn and written): the
+    quick run draws a board of each kind against its golden image and runs the command with
+    wrong arguments."""
     assert render_samples.main([str(tmp_path / "out")]) == 0
     pngs = sorted((tmp_path / "out").glob("*.png"))
     texts = sorted((tmp_path / "out").glob("*.txt"))
