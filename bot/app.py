@@ -7,7 +7,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import discord
 from discord import app_commands
@@ -100,6 +100,8 @@ class DealerBot(commands.AutoShardedBot):
     dispatcher: Dispatcher
     #: What buttons and forms reach through `interaction.client` (`bot.handlers`).
     flows: Handlers
+    #: Whether a bot of this process has frozen what was alive at its first READY (`on_ready`).
+    froze: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -197,10 +199,13 @@ class DealerBot(commands.AutoShardedBot):
         # reference goes, but a cycle of them is collected only here: at the first READY in
         # the process, and at each later READY of this bot (a full reconnect, after which
         # discord.py rebuilds its caches), it collects once in full and freezes what is alive.
-        if gc.get_freeze_count() == 0 or self.ready_before:
+        # (`DealerBot.froze` says whether a bot of the process did: `gc.get_freeze_count()`
+        # counts the frozen objects one by one, a hundred thousand and more.)
+        if not DealerBot.froze or self.ready_before:
             gc.unfreeze()
             gc.collect()
             gc.freeze()
+            DealerBot.froze = True
         self.ready_before = True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

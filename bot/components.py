@@ -438,6 +438,18 @@ class RulesPageButton(
         await flows.help.page(interaction, self.game, self.page, self.user_id)
 
 
+def stateless_view() -> discord.ui.View:
+    """An empty view for a message's controls. Every control is a `DynamicItem` registered in
+    `DealerBot.setup_hook` (`DYNAMIC_ITEMS`, a game's `dynamic_items`) or a link, so discord.py
+    finds the item a click is for from its custom id alone, and a kept view would answer
+    nothing. Stopped before it is sent, the view is not kept: discord.py would keep a channel
+    message's view as long as the bot runs, and an ephemeral message's for 15 minutes with a
+    task of its own waiting for that expiry. Forms are stopped likewise (`step_form`)."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     BidButton,
@@ -457,7 +469,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 def lobby_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     for action in ("join", "leave", "start"):
         view.add_item(LobbyButton(action, match_id))
     return view
@@ -465,13 +477,13 @@ def lobby_view(match_id: int) -> discord.ui.View:
 
 def phase_view(match_id: int, controls: discord.ui.View | None = None) -> discord.ui.View:
     """The My 1-on-1 button of a phase's message, after the game's own `controls`."""
-    view = controls if controls is not None else discord.ui.View(timeout=None)
+    view = controls if controls is not None else stateless_view()
     view.add_item(OneOnOneButton(match_id))
     return view
 
 
 def rematch_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     view.add_item(RematchButton(match_id))
     return view
 
@@ -487,7 +499,7 @@ def actions_view(
     None: nothing to do. Where the rows a message holds cannot take an action's menus, it
     gets a button instead; past 25 buttons the last are left out, which the conformance suite
     checks no game offers (`controls_fit`)."""
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     actions = [a for a in actions if not a.forced]
     inline = _inline(actions, extra)
     for action in inline:
@@ -511,7 +523,7 @@ def board_view(
     privately, or says why they have none such now (`Play.act`). None: no buttons."""
     if not outline:
         return None
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     for action in outline:
         style = discord.ButtonStyle.secondary if action.declines else discord.ButtonStyle.primary
         view.add_item(ActButton(match_id, action.key, label(action.label), style))
@@ -597,7 +609,7 @@ def step_view(
     step = action.next_step(answers)
     assert isinstance(step, Pick)
     listed = steps.menus(step)
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     if chunk is not None:
         if not 0 <= chunk < len(listed):
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
@@ -632,7 +644,7 @@ def step_view(
 
 def confirmation(yes: discord.ui.Item[Any]) -> discord.ui.View:
     """A question's buttons: its `yes`, and the way back (`KeepButton`)."""
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     view.add_item(yes)
     view.add_item(KeepButton())
     return view
@@ -643,7 +655,7 @@ def confirm_view(match_id: int, key: str, label: str) -> discord.ui.View:
 
 
 def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     view.add_item(ChallengeButton("accept", match_id, user_id))
     view.add_item(ChallengeButton("decline", match_id, user_id))
     return view
@@ -674,7 +686,7 @@ def docs_view(url: str | None) -> discord.ui.View | None:
     """The documentation's link under /help; None when there is none."""
     if url is None:
         return None
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     view.add_item(docs_button(url))
     return view
 
@@ -684,7 +696,7 @@ def rules_view(
 ) -> discord.ui.View | None:
     """Previous and Next under page `page` of `count` of a game's rules, each disabled at its
     end (none for a single page), then the documentation's link when there is one."""
-    view = discord.ui.View(timeout=None)
+    view = stateless_view()
     if count > 1:
         view.add_item(RulesPageButton(game, page - 1, user_id, "Previous", disabled=page <= 1))
         view.add_item(RulesPageButton(game, page + 1, user_id, "Next", disabled=page >= count))

@@ -8,7 +8,14 @@ import discord
 
 from bot import steps
 from bot.amounts import parse_amount
-from bot.components import ActButton, confirm_view, forfeit_view, step_form, step_view
+from bot.components import (
+    ActButton,
+    confirm_view,
+    forfeit_view,
+    stateless_view,
+    step_form,
+    step_view,
+)
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
@@ -195,7 +202,7 @@ class Play:
             )
             await interaction.response.send_message(
                 f"**{label(action.label)}**: one more step.",
-                view=discord.ui.View(timeout=None).add_item(go_on),
+                view=stateless_view().add_item(go_on),
                 ephemeral=True,
             )
             return

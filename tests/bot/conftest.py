@@ -17,7 +17,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from simcord import Env, _dpy_internals, _settlement
+from simcord import Env, _settlement
 from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
 
@@ -135,68 +135,6 @@ SETTLE_POLL = 0.002
 # is private: fail loudly if it changes.
 _SETTLE = inspect.signature(Env._settle_internal).parameters
 assert "idle" in _SETTLE and _SETTLE["idle"].default == 0.05, "SimCord's settle loop changed"
-
-
-class _Wakers:
-    """Which tracked timers may wake what, worked out once for a list of SimCord's timer
-    records: each record under the id of every argument of its callback, of the object the
-    callback is bound to, and of the task an `asyncio.timeout` times out (the three ways
-    `_dpy_internals.is_wakeup_callback` recognises a timer that resumes a task's wait).
-    `records` is kept, so their ids are not reused while this index is."""
-
-    def __init__(self, records: list[Any]) -> None:
-        self.records = tuple(records)
-        self.ids = tuple(map(id, self.records))
-        self.under: dict[int, list[int]] = {}
-        for place, record in enumerate(self.records):
-            handle = record.handle
-            callback = _dpy_internals._original_callback(getattr(handle, "_callback", None))
-            owner = getattr(callback, "__self__", None)
-            keys = {*map(id, getattr(handle, "_args", ())), id(owner)}
-            keys.add(id(getattr(owner, "_task", None)))
-            for key in keys:
-                self.under.setdefault(key, []).append(place)
-
-    def candidates(self, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
-        """The records that may wake `task` waiting on `waiter`, in their order; a superset
-        of those that do."""
-        places = {*self.under.get(id(task), ()), *self.under.get(id(waiter), ())}
-        return [self.records[place] for place in sorted(places)]
-
-
-_wakers: list[_Wakers] = []
-_SLOW_TIMER_RECORDS_WAKING = _settlement._timer_records_waking
-
-
-def _timer_records_waking(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
-    """SimCord's `_settlement._timer_records_waking` (the tracked timers whose only effect is
-    resuming `task`'s current wait), with the same answer found through an index of the timer
-    records instead of checking every record. SimCord asks this for every task parked on a
-    timer, every time it looks whether the bot has settled; each ephemeral message with
-    buttons parks one (discord.py's 15-minute expiry of its view), so in a long match the
-    plain search checked every record against every such task, thousands of checks a click.
-    The index is rebuilt whenever the list of records is another; each candidate is then
-    checked exactly as SimCord does (`tests/bot/test_simcord_speed.py` compares both
-    answers)."""
-    records = state.work.callbacks
-    if not _wakers or _wakers[0].ids != tuple(map(id, records)):
-        _wakers[:] = [_Wakers(records)]
-    found = []
-    for record in _wakers[0].candidates(task, waiter):
-        handle = record.handle
-        if record.when is None or handle is None or handle.cancelled():
-            continue
-        if record.when <= state.virtual_time:
-            continue
-        callback = _dpy_internals._original_callback(getattr(handle, "_callback", None))
-        if _dpy_internals.is_wakeup_callback(callback, getattr(handle, "_args", ()), waiter, task):
-            found.append(record)
-    return found
-
-
-_WAKING = inspect.signature(_SLOW_TIMER_RECORDS_WAKING).parameters
-assert list(_WAKING) == ["self", "task", "waiter"], "SimCord's timer search changed"
-_settlement._timer_records_waking = _timer_records_waking
 
 
 #: How far ahead of the wall clock a timer of the bot may fire and still be waited for when

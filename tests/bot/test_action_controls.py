@@ -4,6 +4,7 @@ an action with choices; stale controls refused on click, in the game's words."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -58,6 +59,35 @@ async def test_a_garnet_trade_asks_first_and_is_taken_on_yes(simcord_env: Any) -
     assert "Garnets: 2" in done.response.content
     assert done.response.components == [], "the Yes is gone: it cannot be pressed twice"
     assert (await t.state()).seats[str(trader.id)].garnets == 2
+
+
+def kept_views(bot: Any) -> list[Any]:
+    """The views discord.py keeps for the bot's messages, and its tasks waiting for a view's
+    expiry."""
+    store = bot._connection._view_store
+    waiting = [
+        task
+        for task in asyncio.all_tasks()
+        if "__timeout_task_impl" in task.get_coro().__qualname__  # type: ignore[union-attr]
+    ]
+    return [*store._views.values(), *store._synced_message_views.values(), *waiting]
+
+
+async def test_no_view_is_kept_and_every_control_answers_from_its_custom_id(
+    simcord_env: Any,
+) -> None:
+    """The lobby, the boards, the 1-on-1s and an ephemeral confirmation are sent, and none of
+    their views is kept in memory (`components.stateless_view`); their buttons still work."""
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    await t.start(phase_minutes=60)
+    trader = t.players[0]
+    dm = trader.user.dm_channel.last_message
+    asked = await trader.user.click(dm, custom_id=control(dm, f"dealer:act:{t.match_id}:trade"))
+    assert asked.ephemeral and asked.response.components, asked.response.content
+    assert kept_views(t.bot) == []
+    done = await trader.user.click(asked.response, label="Yes")
+    assert "You traded a garnet for $10." in done.response.content
 
 
 async def test_a_control_of_a_closed_phase_is_refused_on_click(simcord_env: Any) -> None:

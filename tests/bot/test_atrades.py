@@ -197,6 +197,7 @@ async def play_to_the_end(game: Atrades, rnd: random.Random, moves: int = 400) -
 # -- whole games -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_three_people_play_a_whole_game_equal_to_its_replay(simcord_env: Any) -> None:
     """Acquires, mergers with open and sealed rounds, settlements, free Acquires, Government
     sales and expansions, all through Discord; one board message carries the controls."""
@@ -245,6 +246,7 @@ async def test_two_people_and_dealers_seat_play_a_whole_game_equal_to_its_replay
     assert sum(move["by"] == computer_name(1) for move in record["moves"]) >= 10
 
 
+@pytest.mark.slow
 async def test_five_computer_seats_play_a_whole_game_equal_to_its_replay(
     simcord_env: Any,
 ) -> None:

@@ -29,7 +29,6 @@ def own_replies(page: str, player: str) -> list[str]:
     ]
 
 
-@pytest.mark.slow
 def test_demo_plays_a_whole_match_and_keeps_bids_private(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -137,6 +136,7 @@ def test_a_game_without_a_demo_is_named_not_taken_for_a_folder(
     assert not list(tmp_path.iterdir()), "no folder named after the game"
 
 
+@pytest.mark.slow
 def test_the_atrades_demo_plays_a_whole_game_and_keeps_bids_and_money_private(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

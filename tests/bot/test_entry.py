@@ -16,11 +16,12 @@ import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.__main__ import main
 from bot.settings import MUST_BE, Settings
 from bot.storage.migrations import MIGRATIONS
 
@@ -67,6 +68,29 @@ def run_bot(
         text=True,
         timeout=60,
     )
+
+
+@pytest.fixture
+def run_main(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """`python -m bot`'s `main` called in this process, as `run_bot` runs it (in `tmp_path`,
+    with only the given settings in the environment), for the starts that end before
+    anything is opened: what it prints and returns. `test_missing_token_is_one_clear_line`
+    runs that path as a process of its own."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+        for name in SETTINGS:
+            monkeypatch.delenv(name, raising=False)
+        for name, value in settings.items():
+            monkeypatch.setenv(name, value)
+        capsys.readouterr()
+        status = main(list(args))
+        said = capsys.readouterr()
+        return subprocess.CompletedProcess(["python", "-m", "bot", *args], status, *said)
+
+    return run
 
 
 class FakeDiscord(http.server.BaseHTTPRequestHandler):
@@ -198,15 +222,17 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
     ],
 )
 def test_a_wrong_setting_is_named_in_words(
-    tmp_path: Path, setting: str, value: str, line: str
+    run_main: Callable[..., subprocess.CompletedProcess[str]], setting: str, value: str, line: str
 ) -> None:
-    done = run_bot(tmp_path, DISCORD_TOKEN="x.y.z", **{setting: value})
+    done = run_main(DISCORD_TOKEN="x.y.z", **{setting: value})
     assert_one_error(done, line)
     assert done.stderr.count("\n") == 1
 
 
-def test_each_wrong_setting_has_its_line(tmp_path: Path) -> None:
-    done = run_bot(tmp_path, DEV_GUILD_ID="12.5", DATABASE_SYNC="off")
+def test_each_wrong_setting_has_its_line(
+    run_main: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    done = run_main(DEV_GUILD_ID="12.5", DATABASE_SYNC="off")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "error: DEV_GUILD_ID must be a number (a server's id), or empty; it is '12.5'.",
@@ -230,17 +256,19 @@ def test_each_wrong_setting_has_its_line(tmp_path: Path) -> None:
         ),
     ],
 )
-def test_shards_that_do_not_add_up(tmp_path: Path, shards: dict[str, str], line: str) -> None:
-    done = run_bot(tmp_path, DISCORD_TOKEN="x.y.z", **shards)
+def test_shards_that_do_not_add_up(
+    run_main: Callable[..., subprocess.CompletedProcess[str]], shards: dict[str, str], line: str
+) -> None:
+    done = run_main(DISCORD_TOKEN="x.y.z", **shards)
     assert_one_error(done, line)
 
 
-def test_settings_written_loosely_are_understood(tmp_path: Path) -> None:
+def test_settings_written_loosely_are_understood(
+    run_main: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
     """Blank means the default, and the durability may be written in capitals; the start
     then goes on to the token (refused here, so that nothing connects)."""
-    done = run_bot(
-        tmp_path, DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="", COMPUTER_PAUSE=""
-    )
+    done = run_main(DEV_GUILD_ID=" ", DATABASE_SYNC="NORMAL", DATABASE_PATH="", COMPUTER_PAUSE="")
     assert done.stderr.splitlines() == [
         "error: DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
     ]
@@ -265,6 +293,7 @@ def test_discord_api_url_sends_the_requests_there(
     assert_one_error(done, "Discord refused DISCORD_TOKEN; check the token.")
 
 
+@pytest.mark.slow
 def test_discord_out_of_reach(tmp_path: Path) -> None:
     """A passing trouble: exit status 75 (EX_TEMPFAIL), which a supervisor may retry."""
     done = run_bot(tmp_path, api="http://127.0.0.1:1/api/v10", DISCORD_TOKEN="x.y.z")
@@ -273,6 +302,7 @@ def test_discord_out_of_reach(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and "Unclosed" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_database_that_cannot_be_used(tmp_path: Path) -> None:
     """The database is opened once logged in (`setup_hook`): login stands in for Discord's."""
     (tmp_path / "notes.db").write_text("not a database, just notes\n" * 100)
@@ -308,8 +338,10 @@ def test_sigterm_stops_it_cleanly(
     assert "error:" not in err and "Traceback" not in err and "Unclosed" not in err
 
 
-def test_unknown_arguments_show_usage(tmp_path: Path) -> None:
-    done = run_bot(tmp_path, "nonsense")
+def test_unknown_arguments_show_usage(
+    run_main: Callable[..., subprocess.CompletedProcess[str]],
+) -> None:
+    done = run_main("nonsense")
     assert done.returncode == 2 and "usage: python -m bot" in done.stderr
 
 
@@ -347,6 +379,7 @@ def boot_with_database(
     )
 
 
+@pytest.mark.slow
 def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(
     tmp_path: Path,
 ) -> None:
@@ -366,7 +399,8 @@ def test_a_postgresql_server_out_of_reach_is_one_line_without_its_password(
     assert not (tmp_path / "unused.db").exists()
 
 
-@pytest.mark.parametrize("journal", ["wal", "delete"])
+#: The rollback-journal variant is `slow`: the quick run refuses a newer database in WAL mode.
+@pytest.mark.parametrize("journal", ["wal", pytest.param("delete", marks=pytest.mark.slow)])
 def test_a_database_from_a_newer_dealer_is_refused_and_left_untouched(
     tmp_path: Path, journal: str
 ) -> None:

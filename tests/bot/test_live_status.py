@@ -334,6 +334,7 @@ async def test_the_status_message_follows_a_project_mars_round(
     assert f"TPR {tpr[ann]} to {tpr[COMPUTER]}" in dms
 
 
+@pytest.mark.slow
 async def test_project_mars_plays_in_a_thread(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     carol = t.guild.add_member(simcord_env.create_user("carol"))

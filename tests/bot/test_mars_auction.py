@@ -388,6 +388,7 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
     assert ruling_ids_sent(simcord_env) == []
 
 
+@pytest.mark.slow
 async def test_limited_five_players_setup_and_a_research_display_entered_by_name(
     simcord_env: Any,
 ) -> None:
@@ -406,6 +407,7 @@ async def test_limited_five_players_setup_and_a_research_display_entered_by_name
     assert [c.name for c in state.display[:20]] == research, "the host's research display"
 
 
+@pytest.mark.slow
 async def test_unlimited_two_players_setup_and_research_equal_the_replay(simcord_env: Any) -> None:
     table = Auction(simcord_env, 2)
     await table.start(variant="unlimited")

@@ -358,6 +358,7 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     assert ruling_ids_sent(simcord_env) == []
 
 
+@pytest.mark.slow
 async def test_two_computer_seats_play_a_whole_match_on_their_own(simcord_env: Any) -> None:
     """A lobby whose two seats a host gives to the computer (the creator leaves hers): once
     started it plays to its end with nobody's help, and its record replays to the same

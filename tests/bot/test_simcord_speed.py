@@ -2,41 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import random
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-import pytest
-from simcord import _settlement
-
 from bot.storage import Storage
 from tests.bot import conftest
-from tests.bot.test_mars_auction import Auction
-
-
-async def test_the_indexed_timer_search_answers_as_simcords(
-    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Through part of a Mars Auction (its ephemeral controls park discord.py's view expiry
-    timers), every question SimCord asks gets the same records from the index as from
-    SimCord's own search, and some answers name a timer."""
-    found: list[int] = []
-
-    def both(state: Any, task: asyncio.Task[Any], waiter: Any) -> list[Any]:
-        quick = conftest._timer_records_waking(state, task, waiter)
-        plain = conftest._SLOW_TIMER_RECORDS_WAKING(state, task, waiter)
-        assert [id(r) for r in quick] == [id(r) for r in plain]
-        found.append(len(plain))
-        return quick
-
-    monkeypatch.setattr(_settlement, "_timer_records_waking", both)
-    table = Auction(simcord_env, 2)
-    await table.start()
-    await table.play_auction(random.Random(3), pass_rate=0.5, moves=600)
-    assert len(found) > 100 and max(found) >= 1, found
 
 
 def contents(path: Path) -> tuple[list[Any], Any, dict[str, list[Any]]]:

@@ -112,6 +112,7 @@ async def test_an_auction_auction_match_counts_for_its_players_and_a_cancelled_o
     assert r.response.content.endswith(f"Auction Auction in <#{t.channel.id}>: {ordinal(place)}")
 
 
+@pytest.mark.slow
 async def test_project_mars_counts_a_challenge_and_shows_practice_apart(
     simcord_env: Any, dealt: None
 ) -> None:

@@ -51,7 +51,10 @@ from typing import Any, ClassVar
 
 import discord
 import pytest
+from simcord.backend.access import can_access_channel
 from simcord.backend.errors import SetupError
+from simcord.backend.models import Message as SimMessage
+from simcord.results import to_discord_message
 
 from bot.app import DealerBot
 from bot.presenter import Presenter
@@ -95,19 +98,29 @@ def _control_texts(data: Any) -> Iterator[str]:
             yield from _control_texts(data[k])
 
 
-def message_pieces(message: discord.Message) -> Iterator[tuple[str, str]]:
+def message_pieces(message: SimMessage) -> list[tuple[str, str]]:
     """(kind, text) of everything of a message a reader sees: its text, each embed, each
-    attachment's file name and alt text, and its controls."""
-    yield "text", message.content
+    attachment's file name and alt text, and its controls, read from the message as Discord
+    sends it to their client (SimCord's record of it)."""
+    pieces = [("text", message.content)]
     for embed in message.embeds:
-        for text in _embed_texts(embed.to_dict()):
-            yield "embed", text
+        pieces += [("embed", text) for text in _embed_texts(embed)]
     for attachment in message.attachments:
-        yield "file name", attachment.filename
-        yield "alt text", attachment.description or ""
+        pieces.append(("file name", attachment["filename"]))
+        pieces.append(("alt text", attachment.get("description") or ""))
     for row in message.components:
-        for text in _control_texts(row if isinstance(row, dict) else row.to_dict()):
-            yield "control", text
+        pieces += [("control", text) for text in _control_texts(row)]
+    return pieces
+
+
+def readable_messages(env: Any, channel: Any, viewer: Any) -> list[SimMessage] | None:
+    """The messages of `channel` that `viewer` sees, oldest first (what
+    `channel.history(viewer=viewer)` lists, without making each a `discord.Message`); None if
+    they may not read the channel."""
+    if not can_access_channel(env, channel.id, viewer, history=True):
+        return None
+    messages = env.backend.messages.get(channel.id, {}).values()
+    return [m for m in sorted(messages, key=lambda m: m.id) if m.visible_to(viewer.id)]
 
 
 def leaves(data: Any) -> Iterator[tuple[str | None, Any]]:
@@ -241,6 +254,8 @@ class Scan:
         #: The JSON files already read, by attachment id.
         self.files: dict[int, Any] = {}
         self.events: set[str] = set()
+        #: The facts of each viewer's view of `state` as it is now.
+        self.view_facts: dict[Viewer, set[str]] = {}
 
     @property
     def people(self) -> list[Person]:
@@ -280,11 +295,15 @@ class Scan:
             if event.audience.kind == "public" and event.type in self.engine.reveal_events:
                 self.sealed.clear()
         self.universe |= self.driver.facts(self.engine.dump_state(self.state))
-        for viewer in {None, HOST, *self.engine.turn(self.state).players}:
-            self.universe |= self.driver.facts(self.engine.view(self.state, viewer))
+        viewers = {None, HOST, *self.engine.turn(self.state).players}
+        viewers.update(viewer for person in self.people for viewer in person.viewers)
+        self.view_facts = {
+            viewer: self.driver.facts(self.engine.view(self.state, viewer)) for viewer in viewers
+        }
+        self.universe = self.universe.union(*self.view_facts.values())
         for person in self.people:
             for viewer in person.viewers:
-                person.known |= self.driver.facts(self.engine.view(self.state, viewer))
+                person.known |= self.view_facts[viewer]
         self.rules.add(self.engine.turn(self.state).phase.on_deadline)
 
     def apply(self, actor: str, move: dict[str, Any]) -> None:
@@ -338,15 +357,21 @@ class Scan:
         again; an edit is searched anew)."""
         self.step += 1
         leaks: list[str] = []
+        #: Each message's pieces, worked out once for everyone who reads it.
+        pieces_of: dict[int, list[tuple[str, str]]] = {}
         for person in self.people:
             person.unknown = max(person.unknown, len(self.universe - person.known))
-            views = {
-                fact
-                for viewer in person.viewers
-                for fact in self.driver.facts(self.engine.view(self.state, viewer))
-            }
-            for ident, pieces, files in self.readable(person):
-                for kind, text in [*pieces, *await self.file_texts(files)]:
+            views = set().union(*(self.view_facts[viewer] for viewer in person.viewers))
+            for ident, message, thread_name in self.readable(person):
+                if message is None:
+                    pieces = [("thread name", thread_name)]
+                    files: list[tuple[str, str]] = []
+                else:
+                    if message.id not in pieces_of:
+                        pieces_of[message.id] = message_pieces(message)
+                    pieces = pieces_of[message.id]
+                    files = await self.file_texts(message)
+                for kind, text in [*pieces, *files]:
                     if not text or (ident, text) in person.read:
                         continue
                     person.read.add((ident, text))
@@ -380,39 +405,65 @@ class Scan:
             f"in the {kind} {text[:400]!r}"
         ]
 
-    async def file_texts(self, files: list[discord.Attachment]) -> list[tuple[str, str]]:
-        """The JSON files among `files` as ("file", the facts of their data): a record or an
+    async def file_texts(self, message: SimMessage) -> list[tuple[str, str]]:
+        """The JSON files of `message` as ("file", the facts of their data): a record or an
         audit is read as data, not as text."""
         found: list[tuple[str, str]] = []
-        for attachment in files:
-            if not attachment.filename.endswith(".json"):
+        for attachment in message.attachments:
+            if not attachment["filename"].endswith(".json"):
                 continue
-            if attachment.id not in self.files:
-                self.files[attachment.id] = json.loads(await attachment.read())
-            facts = self.driver.facts(self.files[attachment.id])
+            ident = int(attachment["id"])
+            if ident not in self.files:
+                sent = to_discord_message(self.driver.env, message)
+                data = await next(a for a in sent.attachments if a.id == ident).read()
+                self.files[ident] = json.loads(data)
+            facts = self.driver.facts(self.files[ident])
             found.append(("file", "\n".join(sorted(facts))))
         return found
 
-    def readable(
-        self, person: Person
-    ) -> Iterator[tuple[int, list[tuple[str, str]], list[discord.Attachment]]]:
-        """(id, [(kind, text)], files) of everything `person` can read now: the messages of
-        the channels they read (their own ephemeral replies included, no one else's), the
-        names and messages of the threads they may open, and their DMs with the bot."""
+    def readable(self, person: Person) -> Iterator[tuple[int, SimMessage | None, str]]:
+        """(id, message, "") of every message `person` can read now, and (id, None, name) of
+        every thread they may open: the messages of the channels they read (their own
+        ephemeral replies included, no one else's), the threads of those channels they may
+        open, and their DMs with the bot."""
+        env = self.driver.env
         member = person.member
-        histories: list[list[discord.Message]] = []
+        histories: list[list[SimMessage]] = []
         for channel in person.channels:
-            histories.append(channel.history(viewer=member))
+            history = readable_messages(env, channel, member)
+            assert history is not None, f"{person.label} cannot read {channel.name}"
+            histories.append(history)
             for thread in channel.threads:
-                try:
-                    histories.append(thread.history(viewer=member))
-                except SetupError:  # a private thread they are not in
+                in_thread = readable_messages(env, thread, member)
+                if in_thread is None:  # a private thread they are not in
                     continue
-                yield thread.id, [("thread name", thread.name or "")], []
-        histories.append(member.user.dm_channel.history(viewer=member.user))
+                histories.append(in_thread)
+                yield thread.id, None, thread.name or ""
+        dms = readable_messages(env, member.user.dm_channel, member.user)
+        assert dms is not None
+        histories.append(dms)
         for history in histories:
             for message in history:
-                yield message.id, list(message_pieces(message)), list(message.attachments)
+                yield message.id, message, ""
+
+    def reads_what_discord_shows(self) -> None:
+        """The messages `readable` lists for each person are those SimCord's
+        `history(viewer=...)` shows them, with the same texts and files."""
+        for person in self.people:
+            member = person.member
+            shown: list[discord.Message] = []
+            for channel in person.channels:
+                shown += channel.history(viewer=member)
+                for thread in channel.threads:
+                    try:
+                        shown += thread.history(viewer=member)
+                    except SetupError:  # a private thread they are not in
+                        continue
+            shown += member.user.dm_channel.history(viewer=member.user)
+            listed = [m for _, m, _ in self.readable(person) if m is not None]
+            assert [(m.id, m.content, [a.filename for a in m.attachments]) for m in shown] == [
+                (m.id, m.content, [a["filename"] for a in m.attachments]) for m in listed
+            ]
 
 
 def numbers(data: Any, unit: str) -> set[str]:
@@ -439,6 +490,7 @@ async def play_through(driver: Driver, *, steps: int = 2000) -> Scan:
         if not await driver.step(scan):
             await scan.ask(everything)
             assert all(person.unknown for person in driver.people), "nothing was secret"
+            scan.reads_what_discord_shows()
             driver.finished(scan)
             return scan
         await scan.check()
