@@ -15,6 +15,7 @@ import psycopg
 from pydantic import ValidationError
 
 from bot.app import DealerBot, create_bot
+from bot.rest import route_through
 from bot.settings import Settings, explain
 from bot.storage.migrations import NewerDatabase
 
@@ -55,11 +56,15 @@ def run() -> int:
             "DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
         )
     discord.utils.setup_logging(level=logging.INFO)
+    if settings.discord_api_url is not None:
+        route_through(str(settings.discord_api_url))
     bot = create_bot(
         settings.database,
         dev_guild_id=settings.dev_guild_id,
         database_sync=settings.database_sync,
         docs_url=None if settings.docs_url is None else str(settings.docs_url),
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
         computer_pause=settings.computer_pause,
     )
     try:

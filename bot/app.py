@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import discord
 from discord import app_commands
@@ -41,6 +42,7 @@ from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
 from bot.presenter import Presenter
+from bot.rest import retrying
 from bot.service import MatchService
 from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
@@ -86,7 +88,11 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
         await reply_error(interaction, error)
 
 
-class DealerBot(commands.Bot):
+class DealerBot(commands.AutoShardedBot):
+    """The bot, on `shard_count` shards (None: Discord's recommended number) of which it runs
+    `shard_ids` (None: all). Gateway events without a server, every DM among them, reach
+    shard 0 only, so any process may apply a move to any match (docs/deploying.md)."""
+
     storage: Storage
     service: MatchService
     presenter: Presenter
@@ -104,6 +110,8 @@ class DealerBot(commands.Bot):
         dev_guild_id: int | None = None,
         database_sync: Durability = "full",
         docs_url: str | None = None,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
         computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
         intents = discord.Intents.default()
@@ -121,7 +129,11 @@ class DealerBot(commands.Bot):
             # What people typed (season names, reasons, targets) is sometimes repeated in a
             # message: it may name a member but never ping @everyone, @here or a role.
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=shard_count,
+            # discord.py's default (all the shards) is its argument left out, not None.
+            **cast("dict[str, Any]", {} if shard_ids is None else {"shard_ids": list(shard_ids)}),
         )
+        retrying(self)
         self.database_path = database_path
         self.database_sync: Durability = database_sync
         self.dev_guild_id = dev_guild_id
@@ -231,6 +243,8 @@ def create_bot(
     dev_guild_id: int | None = None,
     database_sync: Durability = "full",
     docs_url: str | None = None,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
     computer_pause: float = COMPUTER_PAUSE,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
@@ -239,5 +253,7 @@ def create_bot(
         dev_guild_id=dev_guild_id,
         database_sync=database_sync,
         docs_url=docs_url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         computer_pause=computer_pause,
     )

@@ -148,7 +148,7 @@ class Computer:
             log.exception("the computer player of match %s found no move", match_id)
             return False
         try:
-            outcome = await self.service.submit(match_id, player, move)
+            outcome = await self.service.submit(match_id, player, move, again=False)
         except (RuleError, UserError) as error:
             # Another move (a deadline) may have come first: the seat looks again from the
             # new view, but not from the same one.
@@ -172,7 +172,7 @@ class Computer:
             )
             move = actions[0].build(answers)
             try:
-                outcome = await self.service.submit(row.id, player, move)
+                outcome = await self.service.submit(row.id, player, move, again=False)
             except (RuleError, UserError) as error:
                 # Another move may have come first (a deadline, the player's own).
                 log.warning("forced move %s of match %s refused: %s", move, row.id, error)

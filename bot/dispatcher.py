@@ -1,7 +1,7 @@
 """Time as input: one task sleeps until the earliest stored timer (RoboDanny's reminder
-pattern). A deadline submits the host's `close_phase` like any other move; a reminder nudges
-the players who have not submitted. Timers live in the database, so a restart simply resumes
-waiting."""
+pattern; on a shared database, `LOOK_AGAIN` seconds at most). A deadline submits the host's
+`close_phase` like any other move; a reminder nudges the players who have not submitted.
+Timers live in the database, so a restart simply resumes waiting."""
 
 from __future__ import annotations
 
@@ -14,13 +14,23 @@ from bot.computer import Computer
 from bot.errors import UserError
 from bot.presenter import Presenter
 from bot.service import MatchService
-from bot.storage import Storage, TimerRow
+from bot.storage import Storage, TimerGone, TimerRow
 from games.core.engine import HOST
 from games.core.errors import RuleError
 
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
+#: On a shared database (several processes), how often at least the dispatcher reads the
+#: timers again (seconds): another process may have set a timer earlier than this one's
+#: next and died before firing it (or while firing it: its claim goes with its
+#: connection), so such a timer fires here at most this long after it is due.
+LOOK_AGAIN = 30.0
+#: How long to wait before looking again at a deadline another process is firing now.
+CLAIMED_WAIT = 1.0
+#: How long a reminder taken by a process is kept from the others (seconds): if that process
+#: dies before its DMs are sent, the reminder comes due again then.
+LEASE = 120.0
 
 
 class Dispatcher:
@@ -37,6 +47,7 @@ class Dispatcher:
         self.presenter = presenter
         self.computer = computer
         self.now = now
+        self.max_sleep = LOOK_AGAIN if storage.shared else MAX_SLEEP
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._stale = False
@@ -65,7 +76,7 @@ class Dispatcher:
             timer = await self.storage.next_timer()
             if self._stale:
                 continue
-            wait = MAX_SLEEP if timer is None else min(timer.due - self.now(), MAX_SLEEP)
+            wait = self.max_sleep if timer is None else min(timer.due - self.now(), self.max_sleep)
             if wait > 0:
                 self._sleeping = True
                 try:
@@ -81,18 +92,32 @@ class Dispatcher:
                 await self.storage.delete_timer(timer.id)
 
     async def _fire(self, timer: TimerRow) -> None:
+        """Act on a due timer, once across every process on the database: a deadline by the
+        close_phase move that claims and deletes it in its own transaction (`TimerGone`:
+        another process fired it); a reminder once leased (`Storage.lease_timer`), deleted
+        after its DMs. A process that dies mid-way leaves the timer to fire again."""
         row = await self.service.row(timer.match_id)
-        await self.storage.delete_timer(timer.id)
         if row is None or row.status != "running":
+            await self.storage.delete_timer(timer.id)
             return
         if timer.kind == "deadline":
             try:
-                outcome = await self.service.submit(row.id, HOST, {"type": "close_phase"})
+                outcome = await self.service.submit(
+                    row.id, HOST, {"type": "close_phase"}, timer=timer.id
+                )
+            except TimerGone:
+                # Fired already, or being fired by another process: once it commits, the
+                # timer is gone and the next one comes first.
+                await asyncio.sleep(CLAIMED_WAIT)
+                return
             except (RuleError, UserError) as error:
                 log.info("deadline of match %s did nothing: %s", row.id, error)
+                await self.storage.delete_timer(timer.id)
                 await self.presenter.flush(row.id)
             else:
                 await self.presenter.present(outcome)
             self.computer.wake(row.id)
             return
-        await self.presenter.remind(row)
+        if await self.storage.lease_timer(timer, self.now() + LEASE):
+            await self.presenter.remind(row)
+            await self.storage.delete_timer(timer.id)

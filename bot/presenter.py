@@ -87,13 +87,16 @@ class Presenter:
 
     async def flush(self, match_id: int | None = None) -> None:
         """Deliver every undelivered event (of one match, or of all after a restart). A
-        match's events are read under its lock: another flush may have just delivered them."""
+        match's events are read under its locks (this process's, and the database's across
+        processes): another flush may have just delivered them."""
         if match_id is None:
             mids = list(dict.fromkeys(i.match_id for i in await self.storage.pending_events()))
         else:
             mids = [match_id]
         for mid in mids:
-            async with self._locks[mid]:
+            # One process at a time delivers a match's events (on a shared database the
+            # others wait), so no message is posted twice.
+            async with self._locks[mid], self.storage.delivering(mid):
                 pending = await self.storage.pending_events(mid)
                 row = await self.service.row(mid) if pending else None
                 if row is None:

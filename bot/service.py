@@ -12,6 +12,8 @@ against the latest state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import math
 import random
 from collections import defaultdict
 from collections.abc import Callable
@@ -23,7 +25,7 @@ from bot.games.base import named
 from bot.players import Names, is_computer, is_computer_user, names_of, player_id, renamed
 from bot.seasons import SeasonService
 from bot.stats import results_of
-from bot.storage import LedgerRefused, MatchRow, PlayerRow, Snapshot, Storage
+from bot.storage import LedgerRefused, MatchMoved, MatchRow, PlayerRow, Snapshot, Storage
 from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
 from games.core.errors import RuleError
@@ -33,6 +35,12 @@ from games.registry import engine_for
 T = TypeVar("T")
 
 REMINDER_BEFORE_END = 600.0
+#: How many times a move is decided, at most, when other processes keep moving the match.
+MOVE_TRIES = 5
+#: On a shared database (several processes), how long a remembered row or state of a match
+#: is used before it is read again, in seconds: what a player is shown may lag another
+#: process's move by this much, never a move's own check.
+FRESH_FOR = 1.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
@@ -212,6 +220,9 @@ class MatchService:
         self._rows: dict[int, MatchRow] = {}
         self._channels: dict[int, int] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: When each remembered row and state was read from the database (`_stale`).
+        self._row_read: dict[int, float] = {}
+        self._state_read: dict[int, float] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks[match_id]
@@ -238,11 +249,21 @@ class MatchService:
         if row is not None and row.status == "running":
             self._rows[row.id] = row
             self._channels[row.channel_id] = row.id
+            self._row_read[row.id] = self.now()
         return row
+
+    def _stale(self, read: dict[int, float], match_id: int) -> bool:
+        """Whether what this process remembers of a match, read at `read[match_id]`, is to be
+        read again: on a shared database, once it is `FRESH_FOR` old (another process may
+        have changed the match since; a move itself is always checked in its transaction)."""
+        return self.storage.shared and self.now() - read.get(match_id, -math.inf) > FRESH_FOR
 
     async def row(self, match_id: int) -> MatchRow | None:
         """A match's row (running matches from memory)."""
         row = self._rows.get(match_id)
+        if row is not None and self._stale(self._row_read, match_id):
+            self._changed(match_id)
+            row = None
         return row if row is not None else self._remember(await self.storage.match(match_id))
 
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
@@ -255,6 +276,11 @@ class MatchService:
     async def state(self, row: MatchRow) -> Any:
         """The match's current state: cached, or its snapshot plus the moves after it."""
         state = self._states.get(row.id)
+        if state is not None and self._stale(self._state_read, row.id):
+            if await self.storage.last_seq(row.id) == self._seqs[row.id]:
+                self._state_read[row.id] = self.now()
+            else:
+                state = None
         if state is not None:
             return state
         stored = await self.storage.snapshot(row.id)
@@ -266,10 +292,14 @@ class MatchService:
         for _, actor, move in later:
             engine.apply(state, actor, engine.parse_move(move))
         seq = later[-1][0] if later else stored[1]
-        # The row may be older than the state: a move that just ended the match.
-        if row.status == "running" and not engine.is_finished(state):
+        # The row may be older than the state: a move that just ended the match. On a shared
+        # database a move of this process may have committed while this was read: what it
+        # left is newer, and stays.
+        newer = self._seqs.get(row.id, -1) > seq
+        if row.status == "running" and not engine.is_finished(state) and not newer:
             self._states[row.id] = state
             self._seqs[row.id] = seq
+            self._state_read[row.id] = self.now()
         return state
 
     async def moves_made(self, row: MatchRow) -> int:
@@ -368,10 +398,40 @@ class MatchService:
             self._written(row.id)
         return started
 
-    async def submit(self, match_id: int, actor: str, move: dict[str, Any]) -> Outcome:
+    async def submit(
+        self,
+        match_id: int,
+        actor: str,
+        move: dict[str, Any],
+        *,
+        timer: int | None = None,
+        again: bool = True,
+    ) -> Outcome:
         """Apply and commit one move; raises RuleError or UserError with nothing changed.
         Only the engine's events are committed; what the outcome carries besides (the actor's
-        summary, the public views around the move) is for presenting it."""
+        summary, the public views around the move) is for presenting it. `timer`: the due
+        timer the move fires (a deadline's close_phase; TimerGone when another process fired
+        it).
+
+        The lock of this process orders the match's moves here; on a shared database, the
+        lock on the match's row orders them across processes: a move decided on a state
+        that another process has moved on since is refused by the store (MatchMoved), and
+        decided again `MOVE_TRIES` times at most on the match read afresh (a player's move
+        is their intent, taken in the order it arrives); with `again` False (the computer,
+        which decides from the view) a UserError says the match moved on."""
+        for _ in range(MOVE_TRIES - 1 if again else 0):
+            with contextlib.suppress(MatchMoved):
+                return await self._submit(match_id, actor, move, timer)
+        try:
+            return await self._submit(match_id, actor, move, timer)
+        except MatchMoved:
+            raise UserError(
+                "The match moved on while your move was on its way; look again and retry."
+            ) from None
+
+    async def _submit(
+        self, match_id: int, actor: str, move: dict[str, Any], timer: int | None
+    ) -> Outcome:
         async with self.lock(match_id):
             row = await self.running(match_id)
             if row.paused and actor != HOST:
@@ -418,6 +478,8 @@ class MatchService:
                     snapshot=snapshot,
                     ledger=ledger,
                     results=results,
+                    paused=row.paused,
+                    timer=timer,
                     wait=wait.to_json(),
                 )
             except LedgerRefused:
@@ -429,7 +491,9 @@ class MatchService:
             except BaseException:
                 self.forget(match_id)
                 raise
-            self._seqs[match_id] = seq
+            # The state this move was applied to, with its seq: a reader of this process that
+            # read the match again meanwhile may have put an older one in its place.
+            self._states[match_id], self._seqs[match_id] = state, seq
             outcome = Outcome(
                 match_id=match_id,
                 seq=seq,

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
-from pydantic import Field, HttpUrl, PositiveInt, SecretStr, ValidationError, field_validator
-from pydantic_core import PydanticUseDefault
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    Field,
+    HttpUrl,
+    PositiveInt,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError, PydanticUseDefault
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage import Durability
 from bot.storage.db import is_postgres
@@ -27,6 +36,11 @@ MUST_BE = {
     "dev_guild_id": "must be a number (a server's id), or empty",
     "database_sync": "must be full or normal",
     "docs_url": "must be a web address (https://...), or empty",
+    "discord_api_url": "must be the web address of Discord's API or of a proxy in front of it "
+    "(http://127.0.0.1:8080/api/v10), or empty",
+    "shard_count": "must be the number of shards the bot runs on in all (1 or more), or empty",
+    "shard_ids": "must be the shards this process runs, as numbers below SHARD_COUNT (0-3, or "
+    "4,5, or 0-1,6), or empty for all of them",
     "computer_pause": f"must be a number of seconds from 0 to 60 (default {COMPUTER_PAUSE})",
 }
 
@@ -43,10 +57,26 @@ class Settings(BaseSettings):
     database_sync: Durability = "full"
     #: The project's web documentation: /help links to it; unset, /help shows no link.
     docs_url: HttpUrl | None = None
+    #: Where the bot sends its REST requests: a shared rate-limiting proxy's address, so that
+    #: several processes keep one request budget (docs/deploying.md); unset: Discord's.
+    discord_api_url: HttpUrl | None = None
+    #: How many shards the bot runs on, across all its processes; unset: Discord's
+    #: recommended number, all of them in this process.
+    shard_count: PositiveInt | None = None
+    #: The shards this process runs (`0-3`, `4,5`); unset: all of them.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     #: How long a computer seat takes over each move, in seconds: a person's pause.
     computer_pause: float = Field(COMPUTER_PAUSE, ge=0, le=60)
 
-    @field_validator("discord_token", "dev_guild_id", "docs_url", "database_url", mode="before")
+    @field_validator(
+        "discord_token",
+        "dev_guild_id",
+        "docs_url",
+        "database_url",
+        "discord_api_url",
+        "shard_count",
+        mode="before",
+    )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -62,6 +92,51 @@ class Settings(BaseSettings):
     @classmethod
     def _any_case(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _ranges(cls, value: object) -> object:
+        """`0-3` is shards 0, 1, 2 and 3; `4,5` two shards; both may be mixed (`0-1,6`)."""
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        shards: list[int] = []
+        for part in value.split(","):
+            first, dash, last = part.strip().partition("-")
+            if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+                raise ValueError(f"{part.strip()!r} is not a shard number or a range like 0-3")
+            low, high = int(first), int(last) if dash else int(first)
+            if high < low:
+                raise ValueError(f"the range {part.strip()} runs backwards")
+            shards.extend(range(low, high + 1))
+        if len(set(shards)) != len(shards):
+            raise ValueError("a shard is named twice")
+        return tuple(shards)
+
+    @model_validator(mode="after")
+    def _shards_counted(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise PydanticCustomError(
+                    "shards", "SHARD_IDS needs SHARD_COUNT, the number of shards in all"
+                )
+            beyond = [shard for shard in self.shard_ids if shard >= self.shard_count]
+            if beyond:
+                raise PydanticCustomError(
+                    "shards",
+                    "SHARD_IDS names shard {shard}, but SHARD_COUNT={count} numbers the shards "
+                    "0 to {last}",
+                    {"shard": beyond[0], "count": self.shard_count, "last": self.shard_count - 1},
+                )
+            if self.database_url is None and len(self.shard_ids) < self.shard_count:
+                raise PydanticCustomError(
+                    "shards",
+                    "SHARD_IDS runs some of the shards here and the others in other processes, "
+                    "which must share one database: set DATABASE_URL to a PostgreSQL server "
+                    "(the SQLite file DATABASE_PATH serves one process only)",
+                )
+        return self
 
     @field_validator("database_path")
     @classmethod
@@ -105,6 +180,10 @@ def explain(error: ValidationError) -> list[str]:
     server's id), or empty; it is 'abc'.`"""
     lines: dict[str, str] = {}
     for problem in error.errors():
+        if not problem["loc"]:
+            # A rule between settings (`_shards_counted`): its message names them.
+            lines[problem["type"]] = f"{problem['msg']}."
+            continue
         field = str(problem["loc"][0])
         if field not in lines:
             given = problem["input"]

@@ -701,7 +701,7 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
     ):
         # Computer seats move without a pause: SimCord's clock only moves when told to.
         bot = create_bot(Path(folder) / "demo.db", computer_pause=0)
-        env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
+        env = Env(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
         await env.start()
         try:
             with env.time_context():

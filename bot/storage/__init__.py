@@ -2,11 +2,13 @@
 seasons and their ledger, and the results of finished matches."""
 
 from bot.storage.db import (
+    MatchMoved,
     MatchRow,
     OutboxItem,
     PlayerRow,
     Snapshot,
     Storage,
+    TimerGone,
     TimerRow,
     UndoneMove,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "LedgerRefused",
     "LedgerRow",
     "LedgerWrite",
+    "MatchMoved",
     "MatchRow",
     "OutboxItem",
     "PastMatch",
@@ -41,6 +44,7 @@ __all__ = [
     "Standing",
     "Storage",
     "Tally",
+    "TimerGone",
     "TimerRow",
     "UndoneMove",
     "balances",

@@ -13,6 +13,7 @@ the types of the schema), the difference lives in the backend (`bot.storage.sqli
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -47,6 +48,13 @@ class Tx(Protocol):
         that locks it waits, so what this one read of it and of the rows it stands for (a
         match's log, a season's ledger) stays true until it commits."""
 
+    async def claim(self, table: str, row_id: int) -> bool:
+        """Hold row `row_id` of `table` until the transaction ends, unless another
+        transaction holds it (it is acting on it now) or it is gone: then False, at once
+        (`FOR UPDATE SKIP LOCKED`). A job (a due timer) claimed this way is done by one
+        process; if that one dies mid-way, its transaction rolls back and the job is
+        claimable again."""
+
 
 #: A transaction's work: statements on the `Tx`, and what the caller gets back.
 Work = Callable[[Tx], Coroutine[Any, Any, T]]
@@ -65,6 +73,11 @@ class Backend(Protocol):
         """Run `work` in a transaction, committed when this returns: durable when `synced`
         (under `DATABASE_SYNC=full`); else a write whose loss in a power cut costs only a
         repeat (a delivered mark)."""
+
+    def exclusive(self, key: int) -> AbstractAsyncContextManager[None]:
+        """Hold the lock named `key` (a match's id) across every process on the database,
+        waiting for it while another holds it; a process that dies lets go of its locks.
+        For work that is not a transaction: delivering a match's events to Discord."""
 
     async def close(self) -> None:
         """Commit what was sent, then let go of the database."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -141,6 +142,9 @@ def _match(row: tuple[Any, ...]) -> MatchRow:
 
 
 async def _write_timers(w: Tx, match_id: int, timers: list[tuple[str, float]]) -> None:
+    # The match's row before its timers, as every transaction takes them (a deadline fired
+    # claims its timer after the row): no two transactions wait for each other in a ring.
+    await w.lock("matches", match_id)
     await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
     await w.executemany(
         "INSERT INTO timers (match_id, kind, due) VALUES (?, ?, ?)",
@@ -184,6 +188,17 @@ async def _write_snapshot(w: Tx, match_id: int, seq: int, snapshot: Snapshot) ->
         await _write_timers(w, match_id, snapshot.timers)
 
 
+class MatchMoved(Exception):
+    """The match is not as the move was decided on: another process (on a shared database)
+    added a move, paused or resumed it, or ended it since this one read it. Nothing was
+    written; `MatchService` reads the match again and decides the move anew."""
+
+
+class TimerGone(Exception):
+    """The due timer a move was to fire is gone or being fired by another process: it fired
+    once already, or the phase it timed has closed. Nothing was written."""
+
+
 def is_postgres(location: str | Path) -> bool:
     """Whether a database location is a PostgreSQL URL (else it is an SQLite file's path)."""
     return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
@@ -199,6 +214,9 @@ class Storage(SeasonStore, ResultStore):
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+        #: Whether other processes may write to the database too (PostgreSQL): what this
+        #: process remembers of a match may then be out of date.
+        self.shared = not isinstance(backend, SqliteBackend)
 
     @classmethod
     async def open(
@@ -509,6 +527,8 @@ class Storage(SeasonStore, ResultStore):
         snapshot: Snapshot | None = None,
         ledger: LedgerWrite | None = None,
         results: list[ResultRow] | None = None,
+        paused: bool = False,
+        timer: int | None = None,
         wait: dict[str, Any] | None = None,
     ) -> None:
         """Append an accepted move, its events and what it did to the match's wait, committed
@@ -517,24 +537,41 @@ class Storage(SeasonStore, ResultStore):
         (and the match's end, or its new timers), the season ledger entries the move caused
         and the results of a move that ended the match commit in the same transaction, so a
         prize is paid, and a result counted, exactly once. Raises LedgerRefused, with nothing
-        written, when an entry would overdraw a balance."""
-        insert = (
-            "INSERT INTO log (match_id, seq, actor, move, events, at, wait) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                match_id,
-                seq,
-                actor,
-                _json(move),
-                _json(events),
-                at,
-                _json(wait) if wait is not None else None,
-            ),
-        )
+        written, when an entry would overdraw a balance.
+
+        Under the row lock, the move is checked against the match as it was decided on: its
+        last move `seq - 1`, running, paused or not (`paused`); else MatchMoved, nothing
+        written. A move that fires a due timer (`timer`: a deadline's close_phase) claims it
+        first (`Tx.claim`) and deletes it in the same transaction: TimerGone, nothing
+        written, when another process fired it or is firing it now."""
+        move_json, events_json = _json(move), _json(events)
+        wait_json = _json(wait) if wait is not None else None
 
         async def record(w: Tx) -> None:
             await w.lock("matches", match_id)
-            await w.execute(*insert)
+            if timer is not None:
+                if not await w.claim("timers", timer):
+                    raise TimerGone
+                await w.execute("DELETE FROM timers WHERE id = ?", (timer,))
+            found = (
+                await w.execute(
+                    "SELECT status, paused_remaining, state_seq,"
+                    " (SELECT MAX(seq) FROM log WHERE match_id = ?) FROM matches WHERE id = ?",
+                    (match_id, match_id),
+                )
+            ).one()
+            if (
+                found is None
+                or found[0] != "running"
+                or (found[1] is not None) != paused
+                or max(found[2] or 0, found[3] or 0) != seq - 1
+            ):
+                raise MatchMoved
+            await w.execute(
+                "INSERT INTO log (match_id, seq, actor, move, events, at, wait)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (match_id, seq, actor, move_json, events_json, at, wait_json),
+            )
             if ledger is not None:
                 await self._append(
                     w, ledger.season_id, ledger.entries, by=None, at=at, match=(match_id, seq)
@@ -614,8 +651,15 @@ class Storage(SeasonStore, ResultStore):
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
     async def last_seq(self, match_id: int) -> int:
-        row = await self._one("SELECT MAX(seq) FROM log WHERE match_id = ?", match_id)
-        return int(row[0]) if row and row[0] is not None else 0
+        """The seq of the match's last move: the highest in its log, or past it the snapshot's
+        (moves a host took back leave their seqs unused)."""
+        row = await self._one(
+            "SELECT state_seq, (SELECT MAX(seq) FROM log WHERE match_id = ?) FROM matches"
+            " WHERE id = ?",
+            match_id,
+            match_id,
+        )
+        return max(row[0] or 0, row[1] or 0) if row else 0
 
     # -- the outbox: log entries not yet delivered -----------------------------------------
 
@@ -654,6 +698,21 @@ class Storage(SeasonStore, ResultStore):
 
     async def delete_timer(self, timer_id: int) -> None:
         await self._execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+
+    async def lease_timer(self, timer: TimerRow, until: float) -> bool:
+        """Take a due timer for the caller to act on outside a transaction (a reminder's
+        DMs): it is put off to `until`, so that no other process takes it meanwhile, and the
+        caller deletes it when done; a process that dies before leaves it to come due again
+        at `until`. False when it is gone or another process took it first."""
+        taken = await self._execute(
+            "UPDATE timers SET due = ? WHERE id = ? AND due = ?", (until, timer.id, timer.due)
+        )
+        return taken.rowcount == 1
+
+    def delivering(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while a match's events are delivered, by one process at a time (on SQLite,
+        one process uses the file: nothing to hold)."""
+        return self.backend.exclusive(match_id)
 
     async def pause(self, match_id: int, remaining: float) -> bool:
         """Stop the clock; False when it was already stopped."""

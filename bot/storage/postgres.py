@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import functools
 import re
+from collections import defaultdict
 from collections.abc import AsyncIterator, Iterable
 from typing import Any, TypeVar
 
@@ -54,6 +55,10 @@ T = TypeVar("T")
 POOL_SIZE = 16
 #: How long a start waits for the server before it gives up (seconds).
 CONNECT_TIMEOUT = 10
+#: The seed of every `exclusive` lock's number (made of its schema and key), apart from others'.
+EXCLUSIVE = 0x4445414C
+#: How often a process waiting for an `exclusive` lock tries it again (seconds).
+LOCK_POLL = 0.05
 
 _DDL = [
     (
@@ -125,6 +130,12 @@ class PostgresTx:
             f"SELECT 1 FROM {table} WHERE id = %s FOR NO KEY UPDATE", (row_id,)
         )
 
+    async def claim(self, table: str, row_id: int) -> bool:
+        cursor = await self.connection.execute(
+            f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED", (row_id,)
+        )
+        return await cursor.fetchone() is not None
+
 
 async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) -> None:
     """Bring the schema (in the connection's `search_path`) up to date, in one transaction;
@@ -181,6 +192,10 @@ class Pool:
                 else:
                     self._idle.append(connection)
 
+    async def connect(self) -> psycopg.AsyncConnection[Any]:
+        """A connection of the caller's own, outside the pool."""
+        return await self._connect()
+
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         return await psycopg.AsyncConnection.connect(
             self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
@@ -202,6 +217,11 @@ class PostgresBackend:
     def __init__(self, pool: Pool, durability: Durability) -> None:
         self.pool = pool
         self.durability = durability
+        #: The connection that holds `exclusive` locks, and its turn (one statement at once).
+        self._locker: psycopg.AsyncConnection[Any] | None = None
+        self._locker_turn = asyncio.Lock()
+        #: The `exclusive` keys held or wanted in this process, each by one task at a time.
+        self._held: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @classmethod
     async def open(cls, url: str, durability: Durability, rank: Rank | None) -> PostgresBackend:
@@ -218,6 +238,37 @@ class PostgresBackend:
 
     async def close(self) -> None:
         await self.pool.close()
+        if self._locker is not None:
+            await self._locker.close()
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        """A session-level advisory lock (`pg_try_advisory_lock`) on a connection of its own,
+        outside the pool, so that holding it while messages are posted takes no connection
+        from the moves; tried again every `LOCK_POLL` seconds while another process holds
+        it. The server lets go of a dead process's locks with its connection. Tasks of this
+        process take turns first (a lock of the process: no polling among them)."""
+        async with self._held[key]:
+            while not await self._locking("pg_try_advisory_lock", key):
+                await asyncio.sleep(LOCK_POLL)
+            try:
+                yield
+            finally:
+                await self._locking("pg_advisory_unlock", key)
+
+    async def _locking(self, function: str, key: int) -> bool:
+        """Take or let go of the `exclusive` lock `key` of this schema: advisory locks belong
+        to the whole database, so the schema's name is part of the lock's number (another
+        Dealer, or a test, in another schema of the database does not wait for this one)."""
+        async with self._locker_turn:
+            if self._locker is None or self._locker.closed:
+                self._locker = await self.pool.connect()
+            cursor = await self._locker.execute(
+                f"SELECT {function}(hashtextextended(current_schema() || ':' || %s, %s))",
+                (str(key), EXCLUSIVE),
+            )
+            row = await cursor.fetchone()
+            return bool(row and row[0])
 
     def in_json_array(self, column: str) -> str:
         return (

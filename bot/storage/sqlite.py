@@ -31,7 +31,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-from collections.abc import Coroutine, Iterable
+from collections.abc import AsyncIterator, Coroutine, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -78,6 +78,11 @@ class SqliteTx:
 
     async def lock(self, table: str, row_id: int) -> None:
         """Nothing to do: the one writer runs one transaction at a time."""
+
+    async def claim(self, table: str, row_id: int) -> bool:
+        """Whether the row is still there: no other transaction runs meanwhile."""
+        cursor = self.connection.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,))
+        return cursor.fetchone() is not None
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -191,6 +196,12 @@ class SqliteBackend:
 
     def in_json_array(self, column: str) -> str:
         return f"{column} IN (SELECT value FROM json_each(?))"
+
+    @contextlib.asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        """Nothing to hold: one process uses the file (`MatchService` and the presenter
+        order their work with locks of their own)."""
+        yield
 
     async def read(self, sql: str, parameters: Parameters = ()) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in await self.db.execute_fetchall(sql, parameters)]

@@ -286,7 +286,7 @@ async def latency(
 ) -> Latency:
     path = folder / "live.db"
     bot = create_bot(path, database_sync=durability)
-    env = Env(bot)
+    env = Env(bot, shard_count=1)
     tables = await build(env, path, matches, rng, durability)
     await env.start()
     times: dict[str, list[Timing]] = {"/bid": [], "/help": []}
@@ -324,7 +324,7 @@ async def latency(
 async def startup(folder: Path, matches: int, rng: random.Random) -> dict[str, float]:
     path = folder / "stored.db"
     bot = create_bot(path)
-    env = Env(bot)
+    env = Env(bot, shard_count=1)
     started = time.perf_counter()
     # Building the stored matches is set-up, not measured: its commits need not sync.
     tables = await build(env, path, matches, rng, "normal")

@@ -208,7 +208,7 @@ async def marsbot_draft(env: QuickSettlingEnv) -> dict[str, Count]:
 
 async def run_flow(flow: Flow, folder: Path) -> dict[str, Count]:
     bot = create_bot(folder / f"{flow.__name__}.db")
-    env = QuickSettlingEnv(bot, settle_timeout=SETTLE_TIMEOUT)
+    env = QuickSettlingEnv(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
     await env.start()
     await env.settle()
     try:

@@ -17,7 +17,8 @@ from typing import Any
 
 import psycopg
 import pytest
-from simcord import Env
+from simcord import Env, _settlement
+from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
 
 from bot.app import DealerBot, create_bot
@@ -136,6 +137,40 @@ _SETTLE = inspect.signature(Env._settle_internal).parameters
 assert "idle" in _SETTLE and _SETTLE["idle"].default == 0.05, "SimCord's settle loop changed"
 
 
+#: How far ahead of the wall clock a timer of the bot may fire and still be waited for when
+#: SimCord settles: SimCord's own default settle timeout. A wait on a timer further ahead (a
+#: computer seat's pause, the dispatcher's sleep until the next deadline) is parked: it ends
+#: when the test moves SimCord's clock (`env.advance_time`), never by the machine's.
+PARK_BEYOND: float = inspect.signature(Env.__init__).parameters["settle_timeout"].default
+assert PARK_BEYOND == 5.0, "SimCord's default settle timeout changed"
+
+
+def _parked_beyond(parked: Any) -> Any:
+    """SimCord's test whether a task (or a timer) is parked, asked with the settle's
+    deadline, but never one more than `PARK_BEYOND` seconds away.
+
+    SimCord's one deadline of a settle is both how long it waits for the bot's work and
+    which timers it waits for: a task asleep on a timer whose wall-clock fallback fires
+    before the deadline is not parked, so the settle waits it out in real time. With the
+    suite's long deadline (`SETTLE_TIMEOUT`, for a loaded machine) every sleep of the bot
+    under two minutes was waited out: a 20-second computer pause passed while the Start
+    click settled, before the test moved the clock. With this, a settle still waits up to
+    `SETTLE_TIMEOUT` for work, and parks what sleeps as SimCord's own fixture does (its
+    5-second default); a short sleep (a lock polled) is waited for, as before."""
+
+    def parked_within(state: Any, item: Any, deadline: float) -> bool:
+        return bool(parked(state, item, min(deadline, state.loop.time() + PARK_BEYOND)))
+
+    return parked_within
+
+
+_PARKED = inspect.signature(_settlement._is_parked).parameters
+assert list(_PARKED) == ["self", "task", "deadline"], "SimCord's parking test changed"
+assert simcord_env_module._is_parked is _settlement._is_parked, "SimCord's settle changed"
+simcord_env_module._is_parked = _parked_beyond(_settlement._is_parked)
+simcord_env_module._callback_is_parked = _parked_beyond(_settlement._callback_is_parked)
+
+
 class QuickSettlingEnv(Env):
     """SimCord's Env, looking again every `SETTLE_POLL` seconds whether the bot has settled."""
 
@@ -149,7 +184,9 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
     that waits as long as the demo for the bot to settle (`SETTLE_TIMEOUT`: a loaded machine
     makes the suite slower, never red)."""
     marker = request.node.get_closest_marker("simcord")
-    options = {"settle_timeout": SETTLE_TIMEOUT, **(marker.kwargs if marker else {})}
+    # The bot runs Discord's recommended number of shards when none is set: here, one.
+    shards = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
+    options = {"settle_timeout": SETTLE_TIMEOUT, **shards, **(marker.kwargs if marker else {})}
     env = QuickSettlingEnv(simcord_bot, **options)
     await env.start()
     try:
@@ -163,9 +200,9 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
 class Table:
     """A server with a games channel, a host and players, and ways to play through Discord."""
 
-    def __init__(self, env: Any, players: int) -> None:
+    def __init__(self, env: Any, players: int, *, shard: int | None = None) -> None:
         self.env = env
-        self.guild = env.create_guild()
+        self.guild = env.create_guild(shard_id=shard)
         self.channel = self.guild.create_text_channel("games")
         self.host = self.guild.add_member(env.create_user("hostess"))
         self.players = [

@@ -31,6 +31,9 @@ SETTINGS = (
     "DATABASE_URL",
     "DATABASE_SYNC",
     "DEV_GUILD_ID",
+    "DISCORD_API_URL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
     "COMPUTER_PAUSE",
 )
 #: `python -m bot`, with discord.py's API address replaced first when one is given.
@@ -184,6 +187,25 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
             "it is '.' (. is a folder).",
         ),
         (
+            "SHARD_COUNT",
+            "0",
+            "SHARD_COUNT must be the number of shards the bot runs on in all (1 or more), or "
+            "empty; it is '0'.",
+        ),
+        (
+            "SHARD_IDS",
+            "4-2",
+            "SHARD_IDS must be the shards this process runs, as numbers below SHARD_COUNT (0-3, "
+            "or 4,5, or 0-1,6), or empty for all of them; it is '4-2' (the range 4-2 runs "
+            "backwards).",
+        ),
+        (
+            "DISCORD_API_URL",
+            "nirn:8080",
+            "DISCORD_API_URL must be the web address of Discord's API or of a proxy in front of "
+            "it (http://127.0.0.1:8080/api/v10), or empty; it is 'nirn:8080'.",
+        ),
+        (
             "DATABASE_URL",
             "mysql://dealer:secret@db/dealer",
             "DATABASE_URL must be a PostgreSQL address (postgresql://user:password@host:5432/"
@@ -218,6 +240,29 @@ def test_each_wrong_setting_has_its_line(
     ]
 
 
+@pytest.mark.parametrize(
+    ("shards", "line"),
+    [
+        ({"SHARD_IDS": "0-1"}, "SHARD_IDS needs SHARD_COUNT, the number of shards in all."),
+        (
+            {"SHARD_IDS": "2,4", "SHARD_COUNT": "4"},
+            "SHARD_IDS names shard 4, but SHARD_COUNT=4 numbers the shards 0 to 3.",
+        ),
+        (
+            {"SHARD_IDS": "0-1", "SHARD_COUNT": "4"},
+            "SHARD_IDS runs some of the shards here and the others in other processes, which "
+            "must share one database: set DATABASE_URL to a PostgreSQL server (the SQLite file "
+            "DATABASE_PATH serves one process only).",
+        ),
+    ],
+)
+def test_shards_that_do_not_add_up(
+    run_main: Callable[..., subprocess.CompletedProcess[str]], shards: dict[str, str], line: str
+) -> None:
+    done = run_main(DISCORD_TOKEN="x.y.z", **shards)
+    assert_one_error(done, line)
+
+
 def test_settings_written_loosely_are_understood(
     run_main: Callable[..., subprocess.CompletedProcess[str]],
 ) -> None:
@@ -234,6 +279,16 @@ def test_a_token_discord_refuses(
 ) -> None:
     api, handler = discord_api
     done = run_bot(tmp_path, api=api, DISCORD_TOKEN="not.a.token")
+    assert handler.arrived.is_set()
+    assert_one_error(done, "Discord refused DISCORD_TOKEN; check the token.")
+
+
+def test_discord_api_url_sends_the_requests_there(
+    tmp_path: Path, discord_api: tuple[str, type[FakeDiscord]]
+) -> None:
+    """What a shared rate-limiting proxy needs (docs/deploying.md): the login goes to it."""
+    api, handler = discord_api
+    done = run_bot(tmp_path, DISCORD_TOKEN="not.a.token", DISCORD_API_URL=api)
     assert handler.arrived.is_set()
     assert_one_error(done, "Discord refused DISCORD_TOKEN; check the token.")
 

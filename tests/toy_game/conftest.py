@@ -4,11 +4,11 @@ import pytest
 
 from bot.games.registry import PLUGINS
 from games.registry import ENGINES
-from tests.bot.conftest import _close_databases, db_path, simcord_bot, store
+from tests.bot.conftest import _close_databases, db_path, simcord_bot, simcord_env, store
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
 
-__all__ = ["_close_databases", "db_path", "simcord_bot", "store"]
+__all__ = ["_close_databases", "db_path", "simcord_bot", "simcord_env", "store"]
 
 
 @pytest.fixture(autouse=True)
