@@ -131,6 +131,15 @@ class Demo:
 
     # -- playing ---------------------------------------------------------------------------
 
+    async def seated(self, created: InteractionResult) -> Any:
+        """The lobby `/match create` answered with, every player joined through its button."""
+        lobby = _answer(created)
+        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
+        for player in self.players:
+            await player.click(lobby, label="Join")
+            self.did(player, "pressed Join")
+        return lobby
+
     async def play(self) -> None:
         colour = self.rng.choice(["red", "yellow", "green"])
         created = await self.host.slash(
@@ -143,11 +152,7 @@ class Demo:
             self.host,
             f"/match create {GAME} phase_minutes:{PHASE_MINUTES} black_market_colour:{colour}",
         )
-        lobby = _answer(created)
-        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
-        for player in self.players:
-            await player.click(lobby, label="Join")
-            self.did(player, "pressed Join")
+        lobby = await self.seated(created)
         await self.host.click(lobby, label="Start")
         self.did(self.host, "pressed Start")
 
@@ -500,11 +505,7 @@ class MarsDemo(Demo):
             self.channel, f"match create {MARS_AUCTION}", first_player=first
         )
         self.did(self.host, f"/match create {MARS_AUCTION} first_player:@{first.name}")
-        lobby = _answer(created)
-        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
-        for player in self.players:
-            await player.click(lobby, label="Join")
-            self.did(player, "pressed Join")
+        lobby = await self.seated(created)
         await self.host.click(lobby, label="Start")
         self.did(self.host, "pressed Start")
         await self.auction()
@@ -630,11 +631,7 @@ class AtradesDemo(Demo):
             self.channel, f"match create {ATRADES}", turn_minutes=PHASE_MINUTES
         )
         self.did(self.host, f"/match create {ATRADES} turn_minutes:{PHASE_MINUTES}")
-        lobby = _answer(created)
-        self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
-        for player in self.players:
-            await player.click(lobby, label="Join")
-            self.did(player, "pressed Join")
+        lobby = await self.seated(created)
         _expect(
             await self.host.slash(self.channel, "match add-bot", count=ATRADES_COMPUTERS), "Dealer"
         )
