@@ -188,6 +188,20 @@ async def _write_snapshot(w: Tx, match_id: int, seq: int, snapshot: Snapshot) ->
         await _write_timers(w, match_id, snapshot.timers)
 
 
+#: A match as a move finds it: its status, whether it is paused, its snapshot's seq and its
+#: log's last (`_last_seq`).
+_MATCH_NOW = (
+    "SELECT status, paused_remaining, state_seq,"
+    " (SELECT MAX(seq) FROM log WHERE match_id = ?) FROM matches WHERE id = ?"
+)
+
+
+def _last_seq(found: tuple[Any, ...]) -> int:
+    """The seq of a match's last move from a `_MATCH_NOW` row: the highest in its log, or
+    past it the snapshot's (moves a host took back leave their seqs unused)."""
+    return max(int(found[2] or 0), int(found[3] or 0))
+
+
 class MatchMoved(Exception):
     """The match is not as the move was decided on: another process (on a shared database)
     added a move, paused or resumed it, or ended it since this one read it. Nothing was
@@ -553,18 +567,12 @@ class Storage(SeasonStore, ResultStore):
                 if not await w.claim("timers", timer):
                     raise TimerGone
                 await w.execute("DELETE FROM timers WHERE id = ?", (timer,))
-            found = (
-                await w.execute(
-                    "SELECT status, paused_remaining, state_seq,"
-                    " (SELECT MAX(seq) FROM log WHERE match_id = ?) FROM matches WHERE id = ?",
-                    (match_id, match_id),
-                )
-            ).one()
+            found = (await w.execute(_MATCH_NOW, (match_id, match_id))).one()
             if (
                 found is None
                 or found[0] != "running"
                 or (found[1] is not None) != paused
-                or max(found[2] or 0, found[3] or 0) != seq - 1
+                or _last_seq(found) != seq - 1
             ):
                 raise MatchMoved
             await w.execute(
@@ -651,15 +659,9 @@ class Storage(SeasonStore, ResultStore):
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
     async def last_seq(self, match_id: int) -> int:
-        """The seq of the match's last move: the highest in its log, or past it the snapshot's
-        (moves a host took back leave their seqs unused)."""
-        row = await self._one(
-            "SELECT state_seq, (SELECT MAX(seq) FROM log WHERE match_id = ?) FROM matches"
-            " WHERE id = ?",
-            match_id,
-            match_id,
-        )
-        return max(row[0] or 0, row[1] or 0) if row else 0
+        """The seq of the match's last move (`_last_seq`); 0 for no such match."""
+        row = await self._one(_MATCH_NOW, match_id, match_id)
+        return _last_seq(row) if row else 0
 
     # -- the outbox: log entries not yet delivered -----------------------------------------
 
