@@ -97,6 +97,10 @@ class GamePlugin:
     #: the game has none.
     computer: Decide | None = None
 
+    def __post_init__(self) -> None:
+        if self.controls_on_board and self.board_outline:
+            raise ValueError(f"{self.texts.game}: the board shows one kind of controls, not both")
+
     @property
     def board_acts(self) -> bool:
         """Whether the player to move may act from the channel's board message."""

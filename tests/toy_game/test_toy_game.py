@@ -232,3 +232,11 @@ async def test_a_new_wait_its_texts_do_not_announce_gets_the_phases_title(
     assert any(i.startswith("dealer:me:") for i in ids), "the My 1-on-1 button"
     for member in (ann, bob):
         assert "Your bid: no bid yet (of 20)" in member.user.dm_channel.last_message.content
+
+
+def test_a_plugin_shows_one_kind_of_board_controls() -> None:
+    """`controls_on_board` (the acting player's own controls) and `board_outline` (the
+    engine's outline from the public view) exclude each other."""
+    with pytest.raises(ValueError, match="one kind of controls"):
+        dataclasses.replace(PLUGIN, controls_on_board=True, board_outline=True)
+    assert dataclasses.replace(PLUGIN, board_outline=True).board_acts
