@@ -1,6 +1,6 @@
 """The render workers behind `bot.boards`: what they return is what rendering in turn
-returns, an error or a dying worker fails only its own job, and the workers outlive event
-loops and stop when the bot closes."""
+returns, an error or a dying worker fails only its own job, the workers outlive event
+loops and stop when the bot closes, and a job done before is answered without a worker."""
 
 from __future__ import annotations
 
@@ -28,6 +28,26 @@ GAME = "auction-auction"
 @pytest.fixture(scope="module")
 def played() -> Played:
     return render_samples.five_players()
+
+
+@pytest.fixture(autouse=True)
+def no_kept_replies() -> None:
+    """Each test's jobs reach a worker (a job an earlier test did would not)."""
+    boards._REPLIES.clear()
+
+
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """The pickled jobs sent to a worker, in order."""
+    sent: list[bytes] = []
+    ask = boards._POOL.ask
+
+    async def counting(message: bytes) -> bytes:
+        sent.append(message)
+        return await ask(message)
+
+    monkeypatch.setattr(boards._POOL, "ask", counting)
+    return sent
 
 
 def a_view(played: Played) -> dict[str, Any]:
@@ -160,3 +180,50 @@ async def test_the_workers_run_at_a_lower_priority_not_an_idle_one() -> None:
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     assert policy == os.SCHED_OTHER
     assert niceness == min(19, mine + WORKER_NICENESS)
+
+
+async def test_a_job_done_before_is_not_sent_to_a_worker_again(
+    played: Played, asked: list[bytes]
+) -> None:
+    texts = plugin_for(GAME).texts
+    first = await boards.card(texts, a_view(played), played.names)
+    again = await boards.card(texts, a_view(played), played.names)
+    assert len(asked) == 1
+    assert again == first == texts.card(a_view(played), played.names)
+
+
+async def test_a_different_job_is_sent_to_a_worker(played: Played, asked: list[bytes]) -> None:
+    texts = plugin_for(GAME).texts
+    mine, theirs = list(played.views.values())[:2]
+    renamed = {player: f"{name} II" for player, name in played.names.items()}
+    first = await boards.card(texts, mine, played.names)
+    card = await boards.card(texts, theirs, played.names)
+    other_names = await boards.card(texts, mine, renamed)
+    assert len(asked) == 3
+    assert card == texts.card(theirs, played.names) != first
+    assert other_names == texts.card(mine, renamed) != first
+
+
+async def test_an_error_is_not_kept_but_raised_again_by_a_worker(asked: list[bytes]) -> None:
+    for _ in range(2):
+        with pytest.raises(ZeroDivisionError):
+            await boards.render(divmod, 1, 0)
+    assert len(asked) == 2
+
+
+def test_the_replies_kept_stay_within_their_bound_dropping_the_least_recently_used() -> None:
+    replies = boards._Replies(limit=100)
+    replies.put(b"a", bytes(40))
+    replies.put(b"b", bytes(40))
+    assert replies.get(b"a") == bytes(40)
+    replies.put(b"c", bytes(40))
+    assert replies.size == 80
+    assert replies.get(b"b") is None
+    assert replies.get(b"a") == bytes(40)
+    assert replies.get(b"c") == bytes(40)
+    replies.put(b"d", bytes(101))
+    assert replies.get(b"d") is None
+    assert replies.size == 80
+    replies.put(b"e", bytes(100))
+    assert list(replies.replies) == [b"e"]
+    assert replies.size == 100
