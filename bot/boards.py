@@ -179,10 +179,10 @@ class _Pool:
             worker.process.kill()
 
 
-#: The replies kept. 8 MB: a board or card is a PNG of 15-110 KB (Atrades' map ~64 KB,
-#: a Mars Auction display up to ~110 KB, an Auction Auction card ~17 KB), so this holds the
-#: last few hundred — every live match's latest board and each of its players' latest card
-#: on a busy server — for the memory of a few images per match.
+#: The replies kept. 8 MB: a board or card is a PNG of 15-110 KB (a 1-on-1 card ~17 KB, a map
+#: ~64 KB, the largest display ~110 KB), so this holds the last hundred to five hundred:
+#: every live match's latest board and its players' latest cards on a busy server, for the
+#: memory of a few images per match.
 _REPLIES = _Replies(8 << 20)
 _POOL = _Pool(max(1, (os.cpu_count() or 2) - 1))
 atexit.register(_POOL.shutdown)
