@@ -19,8 +19,10 @@ from bot.games.project_mars.texts import BOARD_SHOWN, ProjectMarsTexts
 from bot.games.registry import plugin_for
 from bot.render_worker import WORKER_NICENESS
 from bot.season_board import standings_board
+from games.auction_auction import ENGINE
+from games.core.match import Match
 from tools import render_samples
-from tools.render_samples import Played
+from tools.render_samples import GENRE, Played
 
 GAME = "auction-auction"
 
@@ -227,3 +229,17 @@ def test_the_replies_kept_stay_within_their_bound_dropping_the_least_recently_us
     replies.put(b"e", bytes(100))
     assert list(replies.replies) == [b"e"]
     assert replies.size == 100
+
+
+async def test_a_card_is_asked_for_with_only_what_it_draws(asked: list[bytes]) -> None:
+    """Another player's submission changes the view, not the card (`card_view`): no second
+    job."""
+    texts = plugin_for(GAME).texts
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    played = Played(dict(render_samples.FIVE), match)
+    played.bid("501", GENRE, 12)
+    first = await boards.card(texts, played.view("501"), played.names)
+    played.bid("502", GENRE, 40)
+    again = await boards.card(texts, played.view("501"), played.names)
+    assert len(asked) == 1
+    assert again == first == texts.card(played.view("501"), played.names)

@@ -18,6 +18,7 @@ from games.auction_auction.model import (
 )
 from games.auction_auction.render import (
     access_board,
+    card_view,
     final_board,
     location_board,
     one_on_one_card,
@@ -340,6 +341,9 @@ class AuctionAuctionTexts(GameTexts):
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         return one_on_one_card(view, names) if "me" in view else None
+
+    def card_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        return card_view(view)
 
     def help(self) -> str:
         return (
