@@ -206,7 +206,7 @@ async def board(texts: GameTexts, event: dict[str, Any], names: dict[str, str]) 
 
 async def card(texts: GameTexts, view: dict[str, Any], names: dict[str, str]) -> Board | None:
     """A player's 1-on-1 card from their own view (the part of it the card draws)."""
-    return await render(texts.card, texts.card_view(view), names)
+    return await render(texts.card, *texts.card_input(view, names))
 
 
 async def standings(data: dict[str, Any]) -> Board:

@@ -232,8 +232,8 @@ def test_the_replies_kept_stay_within_their_bound_dropping_the_least_recently_us
 
 
 async def test_a_card_is_asked_for_with_only_what_it_draws(asked: list[bytes]) -> None:
-    """Another player's submission changes the view, not the card (`card_view`): no second
-    job."""
+    """Another player's submission changes the view, another player's name the names, not
+    the card (`card_input`): no second job. The player's own name is a new card."""
     texts = plugin_for(GAME).texts
     match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
     played = Played(dict(render_samples.FIVE), match)
@@ -241,5 +241,10 @@ async def test_a_card_is_asked_for_with_only_what_it_draws(asked: list[bytes]) -
     first = await boards.card(texts, played.view("501"), played.names)
     played.bid("502", GENRE, 40)
     again = await boards.card(texts, played.view("501"), played.names)
+    renamed = {**played.names, "502": "Someone Else"}
+    other_renamed = await boards.card(texts, played.view("501"), renamed)
     assert len(asked) == 1
-    assert again == first == texts.card(played.view("501"), played.names)
+    assert other_renamed == again == first == texts.card(played.view("501"), played.names)
+    mine_renamed = await boards.card(texts, played.view("501"), {**renamed, "501": "Annie"})
+    assert len(asked) == 2
+    assert mine_renamed == texts.card(played.view("501"), {**renamed, "501": "Annie"}) != first

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
@@ -268,8 +269,9 @@ def test_access_card_does_not_change_when_others_bid_for_houses() -> None:
 def test_a_card_drawn_from_its_card_view_is_the_card_drawn_from_the_whole_view(
     big: Played, crowded: Played, small: Played
 ) -> None:
-    """The bot sends the render worker only `card_view` (`bot.boards.card`): the card is the
-    same from it in each phase, at a house and in the Black Market, after the end, kicked."""
+    """The bot sends the render worker only `card_view` and the player's own name
+    (`AuctionAuctionTexts.card_input`): the card is the same from them in each phase, at a
+    house and in the Black Market, after the end, kicked."""
     match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
     match.submit("host", {"type": "kick", "player": "502"})
     kicked = ENGINE.view(match.state, "502")
@@ -285,8 +287,9 @@ def test_a_card_drawn_from_its_card_view_is_the_card_drawn_from_the_whole_view(
     ]
     phases = {view["phase"] for view, _ in cases}
     assert phases == {"access", "auction", "ended"}
+    texts = AuctionAuctionTexts()
     for view, names in cases:
-        assert one_on_one_card(card_view(view), names) == one_on_one_card(view, names)
+        assert one_on_one_card(*texts.card_input(view, names)) == one_on_one_card(view, names)
 
 
 def test_card_view_stays_the_same_when_others_submit() -> None:
