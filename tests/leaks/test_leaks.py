@@ -1,5 +1,5 @@
-"""The leak scan (`tests/leaks/scan.py`) over a whole match of every game, and the leak each
-game's driver injects caught by it."""
+"""The leak scan (`tests/leaks/scan.py`) over a whole match of every game, the leak each
+game's driver injects caught by it, and a leak caught in an edited message."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ import pytest
 
 from bot.flows import lobby
 from bot.games.registry import PLUGINS
+from bot.presenter import Presenter
+from bot.status import LiveStatus
+from bot.storage.db import MatchRow
 from games.registry import ENGINES
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import play_through
@@ -46,3 +49,32 @@ async def test_an_injected_leak_is_caught(
     driver.inject(monkeypatch)
     with pytest.raises(AssertionError, match=r"step \d+: .* read "):
         await play_through(driver)
+
+
+async def test_a_leak_in_an_edited_message_is_caught(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan searches an edited message anew, though it read the message before: the live
+    status, posted once and then edited after moves, tells in its edits what was sent to the
+    players privately so far (nothing else shows it to anyone else)."""
+    driver = DRIVERS["auction-auction"](simcord_env)
+    monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
+    told: list[str] = []
+    edits: list[int] = []
+    dm, edit = Presenter.dm, LiveStatus._edit
+
+    async def telling(self: Presenter, row: MatchRow, user_id: int, text: str, **kw: Any) -> bool:
+        told.append(text)
+        return await dm(self, row, user_id, text, **kw)
+
+    async def leaking(channel: Any, message_id: int, changes: dict[str, Any]) -> bool:
+        edits.append(message_id)
+        content = "\n".join([*told[-3:], changes["content"]])[:2000]
+        return await edit(channel, message_id, {**changes, "content": content})
+
+    monkeypatch.setattr(Presenter, "dm", telling)
+    monkeypatch.setattr(LiveStatus, "_edit", staticmethod(leaking))
+    with pytest.raises(AssertionError, match=r"step \d+: .* read .* in the text ") as caught:
+        await play_through(driver)
+    assert edits, "the live status was never edited"
+    assert any(repr(text)[1:41] in str(caught.value) for text in told), caught.value
