@@ -8,7 +8,9 @@ members see what they saw before."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -148,3 +150,25 @@ def test_each_bot_gets_its_own_copy_of_a_create_command_made_once() -> None:
     assert first.name == second.name == "auction-auction"
     assert [p.name for p in first.parameters] == [p.name for p in second.parameters]
     assert re.fullmatch(r"Open an Auction Auction lobby.*", first.description)
+
+
+async def test_a_move_without_computer_seats_asks_the_engine_nothing_for_them(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Mars(simcord_env)
+    await t.start()
+    asked: list[str] = []
+    turn = t.bot.service.turn
+
+    async def asking(row: Any) -> Any:
+        asked.append(sys._getframe(1).f_code.co_filename)
+        return await turn(row)
+
+    monkeypatch.setattr(t.bot.service, "turn", asking)
+    made = len(await t.bot.storage.moves(t.match_id))
+    view = await t.view(None)
+    await t.act(view["to_act"][0], random.Random(1))
+    assert len(await t.bot.storage.moves(t.match_id)) > made
+    assert asked, "the reply and the status still ask who must act"
+    # The computer, woken after the move with no seat to play in this match, asks nothing.
+    assert not [f for f in asked if f.endswith("bot/computer.py")]
