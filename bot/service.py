@@ -516,7 +516,8 @@ class MatchService:
             if finished:
                 self.forget(match_id)
             if snapshot is not None and (opened or finished or timer is not None):
-                self._written(match_id, timers=bool(row.deadline or snapshot.timers or timer))
+                had = row.deadline is not None or timer is not None
+                self._written(match_id, timers=had or bool(snapshot.timers))
             return outcome
 
     async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> None:
