@@ -10,18 +10,25 @@ on first use, keep their fonts loaded and run at a lower priority than the bot
 its job with `WorkerDied` and a fresh one takes its place. The workers are the process's, not
 one event loop's (tests run each on its own loop); they are stopped when the bot closes or
 the process exits.
+
+A job is a pure function of its pickle, so the process keeps the replies of recent jobs
+(`_Replies`, a few MB): a job byte-identical to one already done (a 1-on-1 card shown again
+after a move that did not change that player's view, the same board in a second message) is
+answered from there, and no worker draws it again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
+import hashlib
 import logging
 import os
 import pickle
 import subprocess
 import sys
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -58,9 +65,9 @@ class _Worker:
         self.results = self.process.stdout.fileno()
         os.set_blocking(self.results, False)
 
-    async def ask(self, job: Job) -> tuple[bool, Any]:
-        """The worker's reply to `job`; WorkerDied if it exits first."""
-        message = pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
+    async def ask(self, message: bytes) -> bytes:
+        """The worker's reply to the pickled job `message`: the pickle of `(True, result)`
+        or `(False, exception)`. WorkerDied if it exits first."""
         loop = asyncio.get_running_loop()
         reply = asyncio.StreamReader()
         loop.add_reader(self.results, self._pump, loop, reply)
@@ -69,7 +76,7 @@ class _Worker:
             # room and this write never waits for the worker.
             self.jobs.write(HEADER.pack(len(message)) + message)
             (size,) = HEADER.unpack(await reply.readexactly(HEADER.size))
-            result: tuple[bool, Any] = pickle.loads(await reply.readexactly(size))
+            result = await reply.readexactly(size)
         except (asyncio.IncompleteReadError, BrokenPipeError):
             raise WorkerDied(f"render worker {self.process.pid} exited before replying") from None
         finally:
@@ -90,6 +97,40 @@ class _Worker:
             self.process.kill()
 
 
+class _Replies:
+    """The replies of the last jobs that succeeded, by a digest of the job's pickle, least
+    recently used dropped first once their sizes add up to more than `limit` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.replies: OrderedDict[bytes, bytes] = OrderedDict()
+
+    @staticmethod
+    def key(message: bytes) -> bytes:
+        """The job's digest: 16 bytes of BLAKE2b, about 3 µs for a job of a few KB."""
+        return hashlib.blake2b(message, digest_size=16).digest()
+
+    def get(self, key: bytes) -> bytes | None:
+        reply = self.replies.get(key)
+        if reply is not None:
+            self.replies.move_to_end(key)
+        return reply
+
+    def put(self, key: bytes, reply: bytes) -> None:
+        if len(reply) > self.limit or key in self.replies:
+            return
+        self.replies[key] = reply
+        self.size += len(reply)
+        while self.size > self.limit:
+            _, dropped = self.replies.popitem(last=False)
+            self.size -= len(dropped)
+
+    def clear(self) -> None:
+        self.replies.clear()
+        self.size = 0
+
+
 class _Pool:
     def __init__(self, size: int) -> None:
         self.size = size
@@ -101,12 +142,26 @@ class _Pool:
         )
 
     async def call(self, job: Job) -> Any:
+        message = pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
+        key = _Replies.key(message)
+        reply = _REPLIES.get(key)
+        if reply is None:
+            reply = await self.ask(message)
+        ok, value = pickle.loads(reply)
+        if not ok:
+            raise value
+        # Kept once it succeeded: an error is raised again by asking again.
+        _REPLIES.put(key, reply)
+        return value
+
+    async def ask(self, message: bytes) -> bytes:
+        """A free worker's reply to the pickled job `message`."""
         loop = asyncio.get_running_loop()
         async with self.free.setdefault(loop, asyncio.Semaphore(self.size)):
             worker = self.idle.pop() if self.idle else _Worker()
             self.busy.add(worker)
             try:
-                ok, value = await worker.ask(job)
+                reply = await worker.ask(message)
             except BaseException:
                 # Died, or the caller gave up (the reply, if any, would be read by the next job).
                 worker.stop()
@@ -114,9 +169,7 @@ class _Pool:
             finally:
                 self.busy.discard(worker)
             self.idle.append(worker)
-        if not ok:
-            raise value
-        return value
+        return reply
 
     def shutdown(self) -> None:
         """Stop the idle workers; kill the busy ones, whose jobs then fail and stop them."""
@@ -126,6 +179,11 @@ class _Pool:
             worker.process.kill()
 
 
+#: The replies kept. 8 MB: a board or card is a PNG of 15-110 KB (a 1-on-1 card ~17 KB, a map
+#: ~64 KB, the largest display ~110 KB), so this holds the last hundred to five hundred:
+#: every live match's latest board and its players' latest cards on a busy server, for the
+#: memory of a few images per match.
+_REPLIES = _Replies(8 << 20)
 _POOL = _Pool(max(1, (os.cpu_count() or 2) - 1))
 atexit.register(_POOL.shutdown)
 
@@ -147,8 +205,8 @@ async def board(texts: GameTexts, event: dict[str, Any], names: dict[str, str]) 
 
 
 async def card(texts: GameTexts, view: dict[str, Any], names: dict[str, str]) -> Board | None:
-    """A player's 1-on-1 card from their own view."""
-    return await render(texts.card, view, names)
+    """A player's 1-on-1 card from their own view (the part of it the card draws)."""
+    return await render(texts.card, *texts.card_input(view, names))
 
 
 async def standings(data: dict[str, Any]) -> Board:

@@ -117,6 +117,16 @@ class GameTexts(ABC):
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """A player's 1-on-1 card from their view, or None. Pure, like `board`."""
 
+    def card_input(
+        self, view: dict[str, Any], names: Mapping[str, str]
+    ) -> tuple[dict[str, Any], Mapping[str, str]]:
+        """The part of a player's view and of the names that `card` draws, which the bot sends
+        to the render worker: by default all of them. A game whose card draws less says so
+        here, so that inputs that differ only elsewhere (who else has submitted, another
+        player's name) make the same job, answered from the replies `bot.boards` keeps
+        instead of drawn again."""
+        return view, names
+
     @abstractmethod
     def help(self) -> str:
         """How to play in short, with the game's commands: its part of `/help`, and the first

@@ -32,9 +32,9 @@ def free_land(state: State, text: str) -> str:
     cell = state.board.get(label)
     if cell is None:
         raise RuleError("off_map", f"{label} is not on the map.")
-    if cell.terrain == "desert":
+    if cell["terrain"] == "desert":
         raise RuleError("desert", f"{label} is desert: companies stand on habitable land only.")
-    if cell.terrain == "city":
+    if cell["terrain"] == "city":
         raise RuleError("city", f"{label} is a city: companies stand on habitable land only.")
     taken = state.occupied().get(label)
     if taken is not None:
@@ -65,7 +65,7 @@ def acquire(state: State, seat: int, tile: int, hex_text: str, *, free: bool = F
     state.display.remove(tile)
     company = Company(initiative=tile, type=starting_type(tile), owner=seat, hexes=[label])
     state.companies.append(company)
-    raise_demand(state, state.board[label].region, 1)
+    raise_demand(state, state.board[label]["region"], 1)
     return company
 
 
@@ -105,7 +105,7 @@ def research(state: State, seat: int, technology: str, payment: Payment) -> None
         guild.tracks["bureaucracy"] += card.amount
     elif card.effect == "demand":
         for index in sorted(
-            {state.board[h].region for c in state.companies if c.owner == seat for h in c.hexes}
+            {state.board[h]["region"] for c in state.companies if c.owner == seat for h in c.hexes}
         ):
             raise_demand(state, index, card.amount)
 

@@ -18,7 +18,7 @@ def free_hexes(state: State) -> list[str]:
     return [
         label
         for label, cell in state.board.items()
-        if cell.terrain == "habitable" and label not in taken
+        if cell["terrain"] == "habitable" and label not in taken
     ]
 
 

@@ -15,8 +15,8 @@ def cities_next_to(state: State, company: int) -> list[int]:
     numbers = set()
     for hex_ in links.around(state.company(company).positions()):
         cell = state.cell_at(hex_)
-        if cell is not None and cell.city is not None:
-            numbers.add(cell.city)
+        if cell is not None and cell["city"] is not None:
+            numbers.add(cell["city"])
     return sorted(numbers)
 
 

@@ -324,7 +324,7 @@ def _acquire(state: State, label: str) -> Action:
 
 def _hexes(state: State, labels: list[str], label: str) -> Pick:
     """A typed pick of hexes ("B4"), in menus by region."""
-    regions = tuple(state.regions[state.board[h].region].name for h in labels)
+    regions = tuple(state.regions[state.board[h]["region"]].name for h in labels)
     return _hex_pick(tuple(labels), regions, label)
 
 

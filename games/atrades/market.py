@@ -45,7 +45,7 @@ def market(state: State) -> list[Sale]:
             continue
         per_region: dict[int, int] = {}
         for label in seller.hexes:
-            region = state.board[label].region
+            region = state.board[label]["region"]
             per_region[region] = per_region.get(region, 0) + 1
         for region, tiles in sorted(per_region.items()):
             goods = min(tiles, left[region])
@@ -76,7 +76,7 @@ def expansion_hexes(state: State, company: int) -> list[str]:
     out = []
     for hex_ in state.links().around(state.company(company).positions()):
         cell = state.cell_at(hex_)
-        if cell is not None and cell.terrain == "habitable" and hex_.label not in taken:
+        if cell is not None and cell["terrain"] == "habitable" and hex_.label not in taken:
             out.append(hex_.label)
     return out
 

@@ -36,9 +36,9 @@ def _fields(state: State) -> dict[str, Callable[[], Any]]:
             for r in state.regions
         ],
         "map": lambda: {
-            label: [cell.terrain[0], cell.region, cell.city]
+            label: [cell["terrain"][0], cell["region"], cell["city"]]
             for label, cell in state.board.items()
-            if cell.terrain != "desert"
+            if cell["terrain"] != "desert"
         },
         "connectors": lambda: [list(pair) for pair in state.connectors],
         "companies": lambda: [

@@ -574,6 +574,26 @@ def one_on_one_card(view: Mapping[str, Any], names: NameSource) -> Board:
     return Board(canvas.png(), _card_alt(view, me, name), "one-on-one.png")
 
 
+_DRAWN = ("round", "rounds", "phase", "colours")
+
+
+def card_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What of a player's view `one_on_one_card` draws: the round and phase, the colours, the
+    player's own part, the lots where they bid and the result. Not who else has submitted or
+    the houses' public results, which change while the card stays the same."""
+    me = view.get("me")
+    if not isinstance(me, Mapping) or "location" not in me or any(k not in view for k in _DRAWN):
+        return dict(view)  # not a player's view: the card raises what is missing
+    where = me["location"] or BLACK_MARKET
+    lots = view.get("lots", {})
+    return {
+        **{key: view[key] for key in _DRAWN},
+        "me": me,
+        "lots": {where: lots[where]} if where in lots else {},
+        "result": view.get("result"),
+    }
+
+
 def _card_tiles(
     view: Mapping[str, Any], me: Mapping[str, Any]
 ) -> list[tuple[str, str, str, tuple[int, int, int]]]:

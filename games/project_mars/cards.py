@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.project_mars.model import (
     CARDS,
@@ -177,6 +178,13 @@ def score(players: list[str], cards: list[Unit]) -> Score:
         tpr={p: sum(parts[p].values()) for p in players},
         parts=parts,
     )
+
+
+@lru_cache(maxsize=64)
+def projection(players: tuple[str, ...], cards: tuple[Unit, ...]) -> Score:
+    """`score` of the fields as they stand (the views' projection), worked out once per
+    position: every viewer's view of a state shows the same one. Shared, so read only."""
+    return score(list(players), list(cards))
 
 
 # -- placement -----------------------------------------------------------------------------

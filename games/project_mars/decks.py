@@ -12,6 +12,7 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.core.errors import typed
 from games.project_mars.model import CARDS, DECK_SIZE, MAX_UTILITY, DeckChoice
@@ -209,6 +210,14 @@ def ready_deck(name: str) -> ReadyDeck | None:
 
 def resolve_deck(choice: DeckChoice) -> tuple[str, list[str]]:
     """(deck name or `custom`, the 30 card keys) of a ready deck's name or a list of cards."""
+    name, keys = _resolved(choice if isinstance(choice, str) else tuple(choice))
+    return name, list(keys)
+
+
+@lru_cache(maxsize=256)
+def _resolved(choice: str | tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """`resolve_deck`, worked out once per deck: a state's options hold the preset decks,
+    checked again each time a stored state is loaded. A refused deck is not kept."""
     if isinstance(choice, str):
         deck = ready_deck(choice)
         if deck is None:
@@ -216,5 +225,5 @@ def resolve_deck(choice: DeckChoice) -> tuple[str, list[str]]:
             raise DeckError(
                 f"There is no ready deck called {typed(choice)}; the ready decks are {names}."
             )
-        return deck.key, deck.keys()
-    return "custom", check_deck(choice)
+        return deck.key, tuple(deck.keys())
+    return "custom", tuple(check_deck(list(choice)))

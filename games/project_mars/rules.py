@@ -20,7 +20,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
 from games.core.rng import RandomSource
-from games.project_mars.cards import disarms, resolve_step, score, units
+from games.project_mars.cards import disarms, projection, resolve_step, score, units
 from games.project_mars.decks import DEFAULT_DECK, READY_DECKS, DeckError, resolve_deck
 from games.project_mars.model import (
     CARDS,
@@ -958,8 +958,7 @@ class ProjectMars(Engine[State, Options]):
         deck contents and junkyard, and their traps on the enemy field face up; everyone sees
         the face-up fields, face-down slots, revealed cards and counts. The host and
         spectators get the public view (PM-D16)."""
-        table = Table(state)
-        counted = score(state.players, units(table))
+        counted = projection(tuple(state.players), tuple(units(Table(state))))
         me = viewer if viewer in state.players else None
         awaited = self.awaited(state)
         pending = None

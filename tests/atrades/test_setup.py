@@ -22,7 +22,7 @@ def test_at_d3_players_plus_one_regions_placed_apart(count: int) -> None:
     assert len(state.board) == 19 * (count + 1)
     by_region: dict[int, list[str]] = {}
     for label, cell in state.board.items():
-        by_region.setdefault(cell.region, []).append(label)
+        by_region.setdefault(cell["region"], []).append(label)
     for one in by_region:
         for other in by_region:
             if one < other:
@@ -35,7 +35,7 @@ def test_at_d3_players_plus_one_regions_placed_apart(count: int) -> None:
     # The placed tile is the drawn one, turned: its terrain counts are kept.
     for index, placed in enumerate(state.regions):
         tile = REGION_BY_NAME[placed.name]
-        on_map = sorted(c.terrain for c in state.board.values() if c.region == index)
+        on_map = sorted(c["terrain"] for c in state.board.values() if c["region"] == index)
         assert on_map == sorted(tile.terrain.values())
         assert placed.demand == tile.demand_start
 

@@ -248,6 +248,9 @@ def main() -> int:
         f"({cpu_model()}), load average {load}"
     )
     gc.callbacks.append(_note_full_gcs)
+    # Every board drawn by a worker, as the target means: the same boards, round after round,
+    # would otherwise be answered from the replies `bot.boards` keeps.
+    boards._REPLIES.limit = 0
     results: dict[str, dict[str, Figures]] = {}
     for key, selector in LOOPS.items():
         print(TITLES[key])

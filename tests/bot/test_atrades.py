@@ -303,7 +303,7 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     typing = next(i for i in _ids(picked.response) if i.startswith(f"dealer:acttype:{m}:"))
     form = await first.click(picked.response, custom_id=typing)
     assert form.modal is not None
-    hexes = [h for h, cell in state.board.items() if cell.terrain == "habitable"]
+    hexes = [h for h, cell in state.board.items() if cell["terrain"] == "habitable"]
     taken = hexes[0]
     done = await first.submit_modal(form, {"amount": taken.lower()})
     assert private(done) and "✅" in done.response.content, done.response.content

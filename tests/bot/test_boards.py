@@ -1,6 +1,6 @@
 """The render workers behind `bot.boards`: what they return is what rendering in turn
-returns, an error or a dying worker fails only its own job, and the workers outlive event
-loops and stop when the bot closes."""
+returns, an error or a dying worker fails only its own job, the workers outlive event
+loops and stop when the bot closes, and a job done before is answered without a worker."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ from bot.games.project_mars.texts import BOARD_SHOWN, ProjectMarsTexts
 from bot.games.registry import plugin_for
 from bot.render_worker import WORKER_NICENESS
 from bot.season_board import standings_board
+from games.auction_auction import ENGINE
+from games.core.match import Match
 from tools import render_samples
-from tools.render_samples import Played
+from tools.render_samples import GENRE, Played
 
 GAME = "auction-auction"
 
@@ -28,6 +30,26 @@ GAME = "auction-auction"
 @pytest.fixture(scope="module")
 def played() -> Played:
     return render_samples.five_players()
+
+
+@pytest.fixture(autouse=True)
+def no_kept_replies() -> None:
+    """Each test's jobs reach a worker (a job an earlier test did would not)."""
+    boards._REPLIES.clear()
+
+
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """The pickled jobs sent to a worker, in order."""
+    sent: list[bytes] = []
+    ask = boards._POOL.ask
+
+    async def counting(message: bytes) -> bytes:
+        sent.append(message)
+        return await ask(message)
+
+    monkeypatch.setattr(boards._POOL, "ask", counting)
+    return sent
 
 
 def a_view(played: Played) -> dict[str, Any]:
@@ -160,3 +182,77 @@ async def test_the_workers_run_at_a_lower_priority_not_an_idle_one() -> None:
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     assert policy == os.SCHED_OTHER
     assert niceness == min(19, mine + WORKER_NICENESS)
+
+
+async def test_a_job_done_before_is_not_sent_to_a_worker_again(
+    played: Played, asked: list[bytes]
+) -> None:
+    texts = plugin_for(GAME).texts
+    first = await boards.card(texts, a_view(played), played.names)
+    again = await boards.card(texts, a_view(played), played.names)
+    assert len(asked) == 1
+    assert again == first == texts.card(a_view(played), played.names)
+
+
+async def test_a_different_job_is_sent_to_a_worker(played: Played, asked: list[bytes]) -> None:
+    texts = plugin_for(GAME).texts
+    mine, theirs = list(played.views.values())[:2]
+    renamed = {player: f"{name} II" for player, name in played.names.items()}
+    first = await boards.card(texts, mine, played.names)
+    card = await boards.card(texts, theirs, played.names)
+    other_names = await boards.card(texts, mine, renamed)
+    assert len(asked) == 3
+    assert card == texts.card(theirs, played.names) != first
+    assert other_names == texts.card(mine, renamed) != first
+
+
+async def test_an_error_is_not_kept_but_raised_again_by_a_worker(asked: list[bytes]) -> None:
+    for _ in range(2):
+        with pytest.raises(ZeroDivisionError):
+            await boards.render(divmod, 1, 0)
+    assert len(asked) == 2
+
+
+def test_the_replies_kept_stay_within_their_bound_dropping_the_least_recently_used() -> None:
+    replies = boards._Replies(limit=100)
+    replies.put(b"a", bytes(40))
+    replies.put(b"b", bytes(40))
+    assert replies.get(b"a") == bytes(40)
+    replies.put(b"c", bytes(40))
+    assert replies.size == 80
+    assert replies.get(b"b") is None
+    assert replies.get(b"a") == bytes(40)
+    assert replies.get(b"c") == bytes(40)
+    replies.put(b"d", bytes(101))
+    assert replies.get(b"d") is None
+    assert replies.size == 80
+    replies.put(b"e", bytes(100))
+    assert list(replies.replies) == [b"e"]
+    assert replies.size == 100
+
+
+async def test_a_card_is_asked_for_with_only_what_it_draws(asked: list[bytes]) -> None:
+    """Another player's submission changes the view, another player's name the names, not
+    the card (`card_input`): no second job. The player's own name is a new card."""
+    texts = plugin_for(GAME).texts
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    played = Played(dict(render_samples.FIVE), match)
+    played.bid("501", GENRE, 12)
+    first = await boards.card(texts, played.view("501"), played.names)
+    played.bid("502", GENRE, 40)
+    again = await boards.card(texts, played.view("501"), played.names)
+    renamed = {**played.names, "502": "Someone Else"}
+    other_renamed = await boards.card(texts, played.view("501"), renamed)
+    assert len(asked) == 1
+    assert other_renamed == again == first == texts.card(played.view("501"), played.names)
+    mine_renamed = await boards.card(texts, played.view("501"), {**renamed, "501": "Annie"})
+    assert len(asked) == 2
+    assert mine_renamed == texts.card(played.view("501"), {**renamed, "501": "Annie"}) != first
+
+
+async def test_a_game_without_cards_asks_a_worker_once(asked: list[bytes]) -> None:
+    ma = render_samples.auction_matches()
+    texts = MarsAuctionTexts()
+    assert await boards.card(texts, ma.limited, ma.names) is None
+    assert await boards.card(texts, ma.unlimited, {}) is None
+    assert len(asked) == 1

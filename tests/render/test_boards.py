@@ -22,11 +22,13 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
     access_board,
+    card_view,
     final_board,
     location_board,
     one_on_one_card,
@@ -262,6 +264,43 @@ def test_access_card_does_not_change_when_others_bid_for_houses() -> None:
     played.bid("502", GENRE, 40)
     played.bid("503", DRE, 3)
     assert one_on_one_card(played.view("501"), played.names) == before
+
+
+def test_a_card_drawn_from_its_card_view_is_the_card_drawn_from_the_whole_view(
+    big: Played, crowded: Played, small: Played
+) -> None:
+    """The bot sends the render worker only `card_view` and the player's own name
+    (`AuctionAuctionTexts.card_input`): the card is the same from them in each phase, at a
+    house and in the Black Market, after the end, kicked."""
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    match.submit("host", {"type": "kick", "player": "502"})
+    kicked = ENGINE.view(match.state, "502")
+    at_auction = render_samples.twelve_players_at_auction()
+    cases = [
+        *(
+            (view, played.names)
+            for played in (big, crowded, small)
+            for view in played.views.values()
+        ),
+        *((at_auction.view(player), at_auction.names) for player in at_auction.names),
+        (kicked, render_samples.FIVE),
+    ]
+    phases = {view["phase"] for view, _ in cases}
+    assert phases == {"access", "auction", "ended"}
+    texts = AuctionAuctionTexts()
+    for view, names in cases:
+        assert one_on_one_card(*texts.card_input(view, names)) == one_on_one_card(view, names)
+
+
+def test_card_view_stays_the_same_when_others_submit() -> None:
+    """So that the bot asks the render worker once for a card that did not change."""
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    played = Played(dict(render_samples.FIVE), match)
+    played.bid("501", GENRE, 12)
+    view = played.view("501")
+    played.bid("502", GENRE, 40)
+    assert played.view("501") != view
+    assert card_view(played.view("501")) == card_view(view)
 
 
 def test_card_needs_a_players_view(big: Played) -> None:

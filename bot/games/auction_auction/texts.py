@@ -18,6 +18,7 @@ from games.auction_auction.model import (
 )
 from games.auction_auction.render import (
     access_board,
+    card_view,
     final_board,
     location_board,
     one_on_one_card,
@@ -340,6 +341,14 @@ class AuctionAuctionTexts(GameTexts):
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         return one_on_one_card(view, names) if "me" in view else None
+
+    def card_input(
+        self, view: dict[str, Any], names: Mapping[str, str]
+    ) -> tuple[dict[str, Any], Mapping[str, str]]:
+        """The card names only its player."""
+        me = view.get("me")
+        player = me.get("player") if isinstance(me, Mapping) else None
+        return card_view(view), {p: n for p, n in names.items() if p == player}
 
     def help(self) -> str:
         return (

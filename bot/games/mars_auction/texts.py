@@ -694,6 +694,12 @@ class MarsAuctionTexts(GameTexts):
         """No card of its own: the display is on the channel's board message."""
         return None
 
+    def card_input(
+        self, view: dict[str, Any], names: Mapping[str, str]
+    ) -> tuple[dict[str, Any], Mapping[str, str]]:
+        """Nothing: every 1-on-1 is the same job, answered without a worker after the first."""
+        return {}, {}
+
     def help(self) -> str:
         return (
             "**Mars Auction** (2-5 players): the Terraforming Mars cards dealt by bidding — the "
