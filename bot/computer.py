@@ -126,9 +126,11 @@ class Computer:
         computer seats, in seat order), when the game has a computer player."""
         if plugin_for(row.game).computer is None:
             return []
-        must = set((await self.service.turn(row)).must)
         seats = [p.user_id for p in await self.service.players(row.id)]
         computers = [player_id(u) for u in seats if is_computer_user(u)]
+        if not computers:  # most matches: who must act is not worked out for nothing
+            return []
+        must = set((await self.service.turn(row)).must)
         return [(number, pid) for number, pid in enumerate(computers, 1) if pid in must]
 
     async def _seat_move(self, match_id: int, number: int, player: str) -> bool:

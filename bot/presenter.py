@@ -238,7 +238,9 @@ class Presenter:
         return f"**{title}**{await self._deadline(row)}"
 
     async def _deadline(self, row: MatchRow) -> str:
-        fresh = await self.storage.match(row.id)
+        """The deadline of the phase now open, as the match's row says it now (the service
+        remembers it until a write changes it, as for `_clock`)."""
+        fresh = await self.service.row(row.id)
         return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
 
     async def _send_mail(self, row: MatchRow, players: list[PlayerRow], mail: _Mail) -> None:

@@ -234,11 +234,19 @@ class MatchService:
         self._names.pop(match_id, None)
         self._changed(match_id)
 
-    def _written(self, match_id: int) -> None:
+    def _written(self, match_id: int, *, timers: bool = True) -> None:
         """A write to the match's row has committed: drop the cached row (only now, so that
-        a reader during the write cannot keep the old one) and let the dispatcher look."""
+        a reader during the write cannot keep the old one) and, when it may have changed the
+        match's `timers`, let the dispatcher look.
+
+        A move changes the row (its deadline, status or time left) and the timers only when
+        it opens a phase, ends the match or fires a deadline; a snapshot taken on the way
+        (`SNAPSHOT_EVERY`) or a host's move within a phase changes neither. A match has
+        timers only while its row has a deadline, so a phase on no clock that opens after
+        another on none leaves the dispatcher asleep (each look is a read of the timers)."""
         self._changed(match_id)
-        self.timers_changed()
+        if timers:
+            self.timers_changed()
 
     def _changed(self, match_id: int) -> None:
         row = self._rows.pop(match_id, None)
@@ -507,8 +515,9 @@ class MatchService:
                 await self.storage.pause_remaining(match_id, length)
             if finished:
                 self.forget(match_id)
-            if snapshot is not None:
-                self._written(match_id)
+            if snapshot is not None and (opened or finished or timer is not None):
+                had = row.deadline is not None or timer is not None
+                self._written(match_id, timers=had or bool(snapshot.timers))
             return outcome
 
     async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> None:

@@ -33,7 +33,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         self.undoing = undoing
         super().__init__()
         for plugin in PLUGINS.values():
-            self.create.add_command(plugin.create())
+            self.create.add_command(plugin.create_command())
 
     @app_commands.command(
         name="add-bot", description="Host: seat Dealer's computer player in empty lobby seats"

@@ -134,15 +134,29 @@ class Lobby:
             f"**{engine.title}** ({timing(row)}). Press **Accept** to play now, or "
             f"**Decline**.{_IN_A_THREAD if thread else ''}"
         )
-        await interaction.response.send_message(text, view=challenge_view(match_id, opponent.id))
-        message = await interaction.original_response()
-        await self.storage.set_lobby_message(match_id, message.id)
+        await self._answer_with_lobby(
+            interaction, match_id, text, challenge_view(match_id, opponent.id)
+        )
 
     async def _post_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
         """The lobby message, with Join, Leave and Start, as the answer to `interaction`."""
-        await interaction.response.send_message(await self.lobby_text(row), view=lobby_view(row.id))
-        message = await interaction.original_response()
-        await self.storage.set_lobby_message(row.id, message.id)
+        await self._answer_with_lobby(
+            interaction, row.id, await self.lobby_text(row), lobby_view(row.id)
+        )
+
+    async def _answer_with_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        text: str,
+        view: discord.ui.View,
+    ) -> None:
+        """Answer `interaction` with the match's lobby (or challenge) message and keep its id.
+        The answer's callback names the message it made, so it is not fetched afterwards
+        (`GET .../messages/@original`) unless Discord left the id out."""
+        sent = await interaction.response.send_message(text, view=view)
+        message_id = sent.message_id or (await interaction.original_response()).id
+        await self.storage.set_lobby_message(match_id, message_id)
 
     async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """A new lobby in the channel of finished match `match_id`, with its game, options and
@@ -429,12 +443,15 @@ class Lobby:
         )
         await self._refresh_lobby_message(row)
 
-    async def lobby_text(self, row: MatchRow, *, started: bool = False) -> str:
-        """The lobby message: the game, its options, who is seated, and what to do next (or,
-        once `started`, that it has)."""
+    async def lobby_text(
+        self, row: MatchRow, *, started: bool = False, players: list[PlayerRow] | None = None
+    ) -> str:
+        """The lobby message: the game, its options, who is seated (`players`, read here
+        unless given), and what to do next (or, once `started`, that it has)."""
         engine = engine_for(row.game)
         ui = plugin_for(row.game).texts
-        players = await self.storage.players(row.id)
+        if players is None:
+            players = await self.storage.players(row.id)
         options = engine.parse_options(row.options).model_dump(exclude={"garnets"})
         shown = ui.options_text(row.options, names_of(players)) or ", ".join(
             f"{k.replace('_', ' ')}: {_option(v)}" for k, v in options.items()
@@ -485,11 +502,15 @@ class Lobby:
             await self._refresh_lobby_message(row)
 
     async def _refresh_lobby(
-        self, interaction: discord.Interaction[Any], row: MatchRow, said: str
+        self,
+        interaction: discord.Interaction[Any],
+        row: MatchRow,
+        said: str,
+        players: list[PlayerRow] | None = None,
     ) -> None:
-        """The lobby message shows the seats now; pressed on it, that is the answer, and by
-        command the member is told `said`."""
-        text = await self.lobby_text(row)
+        """The lobby message shows the seats now (`players`, when the caller has just read
+        them); pressed on it, that is the answer, and by command the member is told `said`."""
+        text = await self.lobby_text(row, players=players)
         message = interaction.message
         if message is not None and message.id == row.lobby_message_id:
             await interaction.response.edit_message(content=text)
@@ -508,7 +529,8 @@ class Lobby:
         """Once the match has started, the lobby message says so and loses its buttons."""
         channel = self.client.get_channel(row.channel_id)
         if isinstance(channel, discord.TextChannel) and row.lobby_message_id:
-            text = await self.lobby_text(row, started=True)
+            players = await self.service.players(row.id)
+            text = await self.lobby_text(row, started=True, players=players)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(row.lobby_message_id).edit(
                     content=text, view=None
@@ -553,12 +575,13 @@ class Lobby:
                 match_id, interaction.user.id, interaction.user.name
             ):
                 raise UserError("You have already joined this match.")
-            seated = len(await self.storage.players(match_id))
+            players = await self.storage.players(match_id)
         await self._refresh_lobby(
             interaction,
             row,
-            f"You join **{engine.title}**: {seated} of {engine.max_players} seats are taken. "
-            "The host starts the match.",
+            f"You join **{engine.title}**: {len(players)} of {engine.max_players} seats are "
+            "taken. The host starts the match.",
+            players,
         )
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:

@@ -1,0 +1,174 @@
+"""No needless request to Discord nor read of the database per interaction (issue 25, item
+13): a lobby is not fetched back after it is posted, a join reads the seats once it has
+taken one, a phase's announcement takes its deadline from the row the service remembers, a
+move that leaves the timers as they were does not wake the dispatcher, and each bot's
+`/match create` subcommands are copies of ones made once. Each test also checks that the
+members see what they saw before."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
+from tests.bot.conftest import Table, make_bot
+from tests.bot.test_marsbot_draft import ROUND_1, Draft
+from tests.bot.test_project_mars import Mars
+
+ORIGINAL = "/messages/@original"
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[tuple[Any, ...]]:
+    """Every call of `owner.name` (a coroutine method), kept with its arguments."""
+    calls: list[tuple[Any, ...]] = []
+    method: Callable[..., Awaitable[Any]] = getattr(owner, name)
+
+    async def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return await method(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
+def fetched_back(env: Any) -> list[str]:
+    """The bot's requests for an interaction's answer it made itself."""
+    return [r.path for r in env.http_requests if r.method == "GET" and r.path.endswith(ORIGINAL)]
+
+
+async def test_a_lobby_and_a_challenge_are_posted_once_and_not_fetched_back(
+    simcord_env: Any, db_path: Path
+) -> None:
+    t = Table(simcord_env, 2)
+    r = await t.host.slash(t.channel, "match create auction-auction")
+    lobby = r.response
+    row = await t.bot.storage.open_match_in(t.channel.id)
+    assert row is not None and row.lobby_message_id == lobby.id, "the id the answer named"
+    assert fetched_back(simcord_env) == []
+    # Joined by command, the lobby message is found by the id kept and shows the seat.
+    r = await t.players[0].slash(t.channel, "match join")
+    assert r.ephemeral and "1 of 12 seats are taken" in r.response.content, r.response.content
+    shown = next(m for m in t.channel.history() if m.id == lobby.id)
+    assert "Players (1/12, at least 4): player0" in shown.content, shown.content
+
+    mars = Mars(simcord_env)
+    challenge = await mars.challenge()
+    row = await mars.bot.storage.open_match_in(mars.channel.id)
+    assert row is not None and row.lobby_message_id == challenge.id
+    await mars.start(challenge)
+    assert fetched_back(simcord_env) == []
+
+    # A bot started afresh has `/match create` subcommands of its own, which work alike.
+    await simcord_env.restart_bot(make_bot(db_path))
+    again = Table(simcord_env, 1)
+    r = await again.host.slash(again.channel, "match create auction-auction")
+    row = await again.bot.storage.open_match_in(again.channel.id)
+    assert row is not None and row.lobby_message_id == r.response.id
+    assert fetched_back(simcord_env) == []
+
+
+async def test_a_join_reads_the_seats_once_it_has_taken_one(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    r = await t.host.slash(t.channel, "match create auction-auction")
+    lobby = r.response
+    await t.players[0].click(lobby, label="Join")
+    reads = counted(monkeypatch, t.bot.storage, "players")
+    r = await t.players[1].click(lobby, label="Join")
+    assert len(reads) == 2, "whether the match is full, then the seats after the join"
+    shown = next(m for m in t.channel.history() if m.id == lobby.id)
+    assert "Players (2/12, at least 4): player0, player1" in shown.content, shown.content
+
+
+async def test_a_phase_announcement_reads_the_row_once_for_its_deadline(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    for member in t.players:
+        await member.slash(t.channel, "bid", target="genre-shop", amount=5)
+    reads = counted(monkeypatch, t.bot.storage, "match")
+    await t.close_phase()
+    # The close's move drops the row the service remembered (its deadline changed): read
+    # again once, by the first to ask for it, and kept for everything after.
+    assert [args[-1] for args in reads] == [t.match_id]
+    monkeypatch.undo()
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.deadline is not None
+    announced = [m.content for m in t.channel.history() if "Auction phase." in m.content]
+    assert len(announced) == 1, announced
+    assert f"Closes <t:{int(row.deadline)}:R>." in announced[0], announced[0]
+
+
+async def test_a_move_that_leaves_the_timers_alone_does_not_wake_the_dispatcher(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A draft's steps run on no clock unless the host sets one: each step opens a new wait
+    # and the match never has a timer, so the dispatcher sleeps through the whole draft.
+    t = Draft(simcord_env)
+    looks = counted(monkeypatch, t.bot.storage, "next_timer")
+    await t.ann.slash(t.channel, "marsbot start", corporation="celestic", own_first=True)
+    await t.opened()
+    before = len(looks)
+    await t.ann.slash(t.channel, "marsbot take", card="birds")
+    r = await t.ann.slash(t.channel, "marsbot pick", cards=ROUND_1)
+    assert r.ephemeral and r.response.content.startswith("✅ Accepted."), r.response.content
+    assert await t.moves() >= 2
+    assert len(looks) == before, "no timer came or went: the dispatcher was not woken"
+
+    # A phase on a clock still wakes it: the next deadline is the new phase's.
+    table = Table(simcord_env, 4)
+    await table.start(phase_minutes=60)
+    looked = len(looks)
+    await table.close_phase()
+    assert len(looks) > looked
+    row = await table.bot.storage.match(table.match_id)
+    timer = await table.bot.storage.next_timer()
+    assert row is not None and timer is not None and timer.match_id == table.match_id
+    assert timer.due <= (row.deadline or 0)
+
+
+def test_each_bot_gets_its_own_copy_of_a_create_command_made_once() -> None:
+    made: list[int] = []
+
+    def create() -> Any:
+        made.append(1)
+        return AUCTION_AUCTION.create()
+
+    plugin = dataclasses.replace(AUCTION_AUCTION, create=create)
+    first, second = plugin.create_command(), plugin.create_command()
+    assert made == [1], "the command is made once"
+    assert first is not second, "a command belongs to one command tree: one each"
+    assert first.name == second.name == "auction-auction"
+    assert [p.name for p in first.parameters] == [p.name for p in second.parameters]
+    assert re.fullmatch(r"Open an Auction Auction lobby.*", first.description)
+
+
+async def test_a_move_without_computer_seats_asks_the_engine_nothing_for_them(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Mars(simcord_env)
+    await t.start()
+    asked: list[str] = []
+    turn = t.bot.service.turn
+
+    async def asking(row: Any) -> Any:
+        asked.append(sys._getframe(1).f_code.co_filename)
+        return await turn(row)
+
+    monkeypatch.setattr(t.bot.service, "turn", asking)
+    made = len(await t.bot.storage.moves(t.match_id))
+    view = await t.view(None)
+    await t.act(view["to_act"][0], random.Random(1))
+    assert len(await t.bot.storage.moves(t.match_id)) > made
+    assert asked, "the reply and the status still ask who must act"
+    # The computer, woken after the move with no seat to play in this match, asks nothing.
+    assert not [f for f in asked if f.endswith("bot/computer.py")]
