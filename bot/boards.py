@@ -205,7 +205,10 @@ async def board(texts: GameTexts, event: dict[str, Any], names: dict[str, str]) 
 
 
 async def card(texts: GameTexts, view: dict[str, Any], names: dict[str, str]) -> Board | None:
-    """A player's 1-on-1 card from their own view (the part of it the card draws)."""
+    """A player's 1-on-1 card from their own view (the part of it the card draws), or None
+    (no worker is asked for a game without cards)."""
+    if not texts.draws_cards:
+        return None
     return await render(texts.card, *texts.card_input(view, names))
 
 

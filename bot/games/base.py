@@ -44,6 +44,9 @@ class GameTexts(ABC):
     spectators_see_sealed: ClassVar[bool] = True
     #: Event types whose message carries a board image (`board` returns one for them).
     board_events: ClassVar[frozenset[str]] = frozenset()
+    #: Whether a player's 1-on-1 carries a card (`card`); a game without one (its board is
+    #: in the channel) asks no render worker for it.
+    draws_cards: ClassVar[bool] = True
     #: Whether `add_events` wants the public views before and after each move.
     wants_views: ClassVar[bool] = False
     #: Whether the public texts of one move go out as one message (with its board), and the

@@ -15,6 +15,7 @@ class HighBidTexts(GameTexts):
     forfeit = "Your bid counts as none."
     commands: ClassVar[frozenset[str]] = frozenset({"bid"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
+    draws_cards: ClassVar[bool] = False
 
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         kind = event["type"]

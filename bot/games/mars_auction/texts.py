@@ -74,6 +74,8 @@ class MarsAuctionTexts(GameTexts):
         "have not kept or bought is discarded; what you hold stays yours in the result."
     )
     board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, SETTLEMENT, "match_ended"})
+    #: The display is on the channel's board message; a 1-on-1 carries no card.
+    draws_cards: ClassVar[bool] = False
     #: An auction settled: each player gets their own settlement (`results`).
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"auction_settled"})
     commands: ClassVar[frozenset[str]] = frozenset({"mars budget"})
@@ -693,12 +695,6 @@ class MarsAuctionTexts(GameTexts):
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """No card of its own: the display is on the channel's board message."""
         return None
-
-    def card_input(
-        self, view: dict[str, Any], names: Mapping[str, str]
-    ) -> tuple[dict[str, Any], Mapping[str, str]]:
-        """Nothing: every 1-on-1 is the same job, answered without a worker after the first."""
-        return {}, {}
 
     def help(self) -> str:
         return (
