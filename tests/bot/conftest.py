@@ -195,21 +195,18 @@ class QuickSettlingEnv(Env):
     tasks wait for is done (SimCord 3.2.1's `Env._settle_internal`, with another wait)."""
 
     def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
-        """The tasks not parked."""
-        return [
-            task
-            for task in tasks
-            if not simcord_env_module._is_parked(self._settlement_state(), task, deadline)
-        ]
+        """The tasks not parked (asked of one snapshot of the settlement's state: nothing
+        runs meanwhile)."""
+        state, parked = self._settlement_state(), simcord_env_module._is_parked
+        return [task for task in tasks if not parked(state, task, deadline)]
 
     def _due_callbacks(self, deadline: float) -> list[Any]:
         """The bot's callbacks (timers) not parked."""
+        state, parked = self._settlement_state(), simcord_env_module._callback_is_parked
         return [
             record
-            for record in _settlement._active_callbacks(self._settlement_state())
-            if not simcord_env_module._callback_is_parked(
-                self._settlement_state(), record, deadline
-            )
+            for record in _settlement._active_callbacks(state)
+            if not parked(state, record, deadline)
         ]
 
     def _stuck(self, deadline: float, effective: float) -> TimeoutError | None:

@@ -213,3 +213,26 @@ async def test_a_bid_asks_the_engine_once_per_position_for_what_a_player_may_do(
     assert len(turns) == len(set(turns)), "once per position"
     view = await t.view(bidder)
     assert view["me"]["access_bid"] == {"house": "genre-shop", "amount": 6}, view["me"]
+
+
+async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer is woken after every move; in a match where no move can ever be owed
+    (no computer seat, a game that forces none) it finds that out once, and later moves start
+    no task to find nothing."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    runs = counted(monkeypatch, t.bot.computer, "_run")
+    for amount, member in enumerate(t.players, start=3):
+        r = await member.slash(t.channel, "bid", target="genre-shop", amount=amount)
+        assert r.ephemeral and f"${amount}" in r.response.content, r.response.content
+    await t.close_phase()
+    assert runs == [], "the start's look settled it"
+    view = await t.view(t.players[0])
+    assert view["phase"] == "auction", view["phase"]
+
+    # A match with a computer seat is still played by it, after every move.
+    mars = Mars(simcord_env)
+    await mars.practice()
+    assert (mars.match_id,) in runs
