@@ -122,8 +122,8 @@ def simcord_bot(db_path: Path | str) -> DealerBot:
     return make_bot(db_path)
 
 
-#: How often SimCord looks again whether the bot has settled while a task of the bot may move
-#: without anything it waits for finishing (its default is every 50 ms).
+#: How often SimCord looks again whether the bot has settled while a timer of the bot's is
+#: about to fire (its default is every 50 ms).
 SETTLE_POLL = 0.002
 #: How long a settle waits, at most, between two looks while every busy task of the bot waits
 #: for a future of its own: it looks again as soon as one of them is done, so this bounds only
@@ -136,12 +136,13 @@ SETTLE_BOUND = 0.05
 # dispatcher going back to sleep, after the done-callbacks of the interaction's task) makes
 # that wait last the whole interval: 50 ms, a few times per click. Looking every 2 ms instead
 # cost CPU while a task waited for something slow (a board from a render worker, a read),
-# a look every 2 ms, each walking every task and timer of the bot: about a third of the CPU of
+# a look every 2 ms, each walking every task and timer of the bot: a third of the pytest CPU of
 # a SimCord match. So `QuickSettlingEnv` waits as SimCord does but for more: for a task to
 # finish *or* for what a waiting task waits on (its future) to be done, since a task changes
-# only once that is; it looks every 2 ms only while a task could run without one (runnable,
-# or a timer of the bot's about to fire). What a settle requires before it returns, and its
-# deadline, are SimCord's. `_settle_internal` is private: fail loudly if it changes.
+# only once that is; what runs at the next turn of the loop (a task woken, a callback called
+# soon) is looked at right after it, and only while a timer of the bot's is about to fire does
+# it look every 2 ms. What a settle requires before it returns, and its deadline, are
+# SimCord's. `_settle_internal` is private: fail loudly if it changes.
 _SETTLE = inspect.signature(Env._settle_internal).parameters
 assert "idle" in _SETTLE and _SETTLE["idle"].default == 0.05, "SimCord's settle loop changed"
 _SETTLE_SOURCE = hashlib.sha256(inspect.getsource(Env._settle_internal).encode()).hexdigest()
