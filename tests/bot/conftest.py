@@ -261,6 +261,16 @@ class QuickSettlingEnv(Env):
                     return
                 continue
             stable_empty = 0
+            # What runs at the next turn of the loop (a task woken or not yet waiting, a
+            # callback called soon) is not parked: the bot has not settled, and the next look
+            # comes after it ran, in the look's own `sleep(0)`, without asking of every task
+            # whether it is parked now.
+            now = self._virtual_time
+            if loop.time() < deadline and (
+                not all(_waits_on_a_future(task) for task in pending)
+                or any(record.when is None or record.when <= now for record in active)
+            ):
+                continue
             _settlement._virtualize_recognized_waits(self._settlement_state(), pending)
             busy, callbacks = self._busy(pending, deadline), self._due_callbacks(deadline)
             if not native_pending and not callbacks and not busy:
@@ -284,17 +294,10 @@ class QuickSettlingEnv(Env):
                     )
                 )
             # SimCord waits here for a task to finish, `interval` at most, then looks again.
-            # A task moves only once what it waits on is done, a callback when its time has
-            # come: what runs at the next turn of the loop (a task woken, a callback called
-            # soon) runs during the look's own `sleep(0)`; while every busy task waits on a
-            # future, the look waits for one of those futures too, and no longer than
-            # `interval` while a timer of the bot's is to fire.
-            now = self._virtual_time
-            if not all(_waits_on_a_future(task) for task in busy) or any(
-                record.when is None or record.when <= now for record in callbacks
-            ):
-                continue
-            waits = [task._fut_waiter for task in pending if _waits_on_a_future(task)]
+            # A task moves only once what it waits on is done, a timer when its time has come:
+            # as every task waits on a future now, the look waits for one of those futures
+            # too, and no longer than `interval` while a timer of the bot's is to fire.
+            waits = [task._fut_waiter for task in pending]
             await asyncio.wait(
                 (*pending, *native_pending, *waits),
                 timeout=min(interval if callbacks else SETTLE_BOUND, remaining),
