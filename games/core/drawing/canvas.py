@@ -266,9 +266,9 @@ def png_bytes(image: Image.Image, colours: int = 256) -> bytes:
     and anti-aliased edges, which a palette keeps faithfully at a third of the bytes of RGB.
     The palette is chosen from the image at half size (a quarter of the pixels, and every
     colour the anti-aliasing makes is still there, blended), then every pixel takes its
-    nearest colour. The file is written here, its rows deflated by ISA-L (`isal`) at level 1:
-    about a seventh of the time of the zlib Pillow's PNG encoder calls at level 3, for bytes
-    within a few per cent of it. Deterministic: the same image gives the same bytes."""
+    nearest colour. The file is written here, its rows deflated by ISA-L (`isal`) at level
+    1: about a seventh of the time of the zlib that Pillow's PNG encoder calls at level 3,
+    for bytes within a few per cent. Deterministic: the same image gives the same bytes."""
     palette = image.reduce(2).quantize(
         colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
