@@ -11,26 +11,23 @@ from tests.words import RULING_ID
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _docstrings(tree: ast.Module) -> set[int]:
-    """The ids of the docstring nodes of a module, its classes and functions."""
-    found: set[int] = set()
-    for node in ast.walk(tree):
+def _texts(path: Path) -> list[tuple[int, str]]:
+    """Every string literal of a module but its docstrings (of the module, its classes and
+    functions), with its line. One walk: it meets a definition before the strings inside it."""
+    docstrings: set[int] = set()
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
+                docstrings.add(id(body[0].value))
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            found.append((node.lineno, node.value))
     return found
-
-
-def _texts(path: Path) -> list[tuple[int, str]]:
-    """Every string literal of a module but its docstrings, with its line."""
-    tree = ast.parse(path.read_text(), str(path))
-    skip = _docstrings(tree)
-    return [
-        (node.lineno, node.value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
-    ]
 
 
 def test_no_string_the_code_can_show_names_a_ruling() -> None:

@@ -38,6 +38,13 @@ def boards(at: AtradesPlayed) -> dict[str, Board]:
     }
 
 
+@pytest.fixture(scope="module")
+def drawn(at: AtradesPlayed) -> dict[str, Board]:
+    """`boards` drawn once per module (per pytest-xdist worker), for the tests that only read
+    them (a `Board` is frozen)."""
+    return boards(at)
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -48,13 +55,13 @@ def boards(at: AtradesPlayed) -> dict[str, Board]:
     ],
 )
 def test_atrades_picture_matches_its_golden_image(
-    name: str, at: AtradesPlayed, tmp_path: Path
+    name: str, drawn: dict[str, Board], tmp_path: Path
 ) -> None:
-    assert_matches_golden(name, boards(at)[name], tmp_path)
+    assert_matches_golden(name, drawn[name], tmp_path)
 
 
-def test_atrades_pictures_are_deterministic_small_and_phone_wide(at: AtradesPlayed) -> None:
-    first = boards(at)
+def test_atrades_pictures_are_deterministic_small_and_phone_wide(drawn: dict[str, Board]) -> None:
+    first = drawn
     assert first == boards(render_samples.atrades_match())
     for board in first.values():
         picture = Image.open(io.BytesIO(board.png))
@@ -85,9 +92,9 @@ def test_every_hex_has_its_own_place_and_the_engines_label(at: AtradesPlayed) ->
         assert dist(a, b) >= HEX_W - 0.5
 
 
-def test_map_alt_text_says_where_everything_is(at: AtradesPlayed) -> None:
+def test_map_alt_text_says_where_everything_is(at: AtradesPlayed, drawn: dict[str, Board]) -> None:
     view = at.ended
-    alt = render_map(view, at.names).alt
+    alt = drawn["atrades-map-5-players-ended"].alt
     assert alt.startswith("Atrades map, era 2. The game is over: 王小明 wins.")
     for region in view["regions"]:
         assert f"{region['name']}: demand {region['demand']} of 10;" in alt
@@ -108,9 +115,11 @@ def test_map_alt_text_says_where_everything_is(at: AtradesPlayed) -> None:
     assert sentence.endswith(f", ${eve['money']}."), "money is told once the game is over"
 
 
-def test_the_merger_map_names_the_guild_to_raise_or_pass(at: AtradesPlayed) -> None:
+def test_the_merger_map_names_the_guild_to_raise_or_pass(
+    at: AtradesPlayed, drawn: dict[str, Board]
+) -> None:
     merger = at.merger["merger"]
-    alt = render_map(at.merger, at.names).alt
+    alt = drawn["atrades-map-merger"].alt
     to_bid = merger["to_bid"]
     assert to_bid in merger["bidders"] and len(merger["bidders"]) > 1
     assert f"{at.names[to_bid]} to raise or pass" in alt
@@ -138,13 +147,15 @@ def test_free_land_in_the_alt_text_is_what_the_engine_offers(at: AtradesPlayed) 
     assert listed == offered and len(offered) > 20
 
 
-def test_the_guild_board_shows_the_players_own_secrets(at: AtradesPlayed) -> None:
-    board = render_guild(at.bidding, at.names)
+def test_the_guild_board_shows_the_players_own_secrets(
+    at: AtradesPlayed, drawn: dict[str, Board]
+) -> None:
+    board = drawn["atrades-guild-bidding"]
     me = at.bidding["me"]
     assert f"your money ${me['money']} (only you see it)" in board.alt
     assert f"Your turn-order bid: ${me['bid']['from_money']} from your money." in board.alt
     assert "You may now: Bid for turn order" in board.alt
-    auction = render_guild(at.auction, at.names).alt
+    auction = drawn["atrades-guild-auction"].alt
     raise_ = next(a for a in at.auction["legal"] if a["key"] == "raise")
     low, high = raise_["steps"][0]["min"], raise_["steps"][0]["max"]
     assert auction.endswith(f"You may now: Raise (${low} to ${high}); Pass (out of this auction).")

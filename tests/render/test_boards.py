@@ -111,11 +111,16 @@ BOARDS: dict[str, Callable[[Played, Played, Played], Board]] = {
 }
 
 
+@pytest.fixture(scope="module")
+def drawn(big: Played, crowded: Played, small: Played) -> dict[str, Board]:
+    """Each of `BOARDS` drawn once per module (per pytest-xdist worker): the tests below only
+    read them (a `Board` is frozen), and each draws again what it compares them with."""
+    return {name: make(big, crowded, small) for name, make in BOARDS.items()}
+
+
 @pytest.mark.parametrize("name", list(BOARDS))
-def test_board_matches_its_golden_image(
-    name: str, big: Played, crowded: Played, small: Played, tmp_path: Path
-) -> None:
-    assert_matches_golden(name, BOARDS[name](big, crowded, small), tmp_path)
+def test_board_matches_its_golden_image(name: str, drawn: dict[str, Board], tmp_path: Path) -> None:
+    assert_matches_golden(name, drawn[name], tmp_path)
 
 
 @pytest.fixture(scope="module")
@@ -130,45 +135,49 @@ def replayed() -> tuple[Played, Played, Played]:
 
 @pytest.mark.parametrize("name", list(BOARDS))
 def test_rendering_is_deterministic(
-    name: str, big: Played, crowded: Played, small: Played, replayed: tuple[Played, Played, Played]
+    name: str,
+    big: Played,
+    crowded: Played,
+    small: Played,
+    drawn: dict[str, Board],
+    replayed: tuple[Played, Played, Played],
 ) -> None:
-    first = BOARDS[name](big, crowded, small)
+    first = drawn[name]
     again = BOARDS[name](big, crowded, small)
     assert first == again
     assert BOARDS[name](*replayed) == first
 
 
 def test_boards_rendered_in_threads_at_once_equal_those_rendered_in_turn(
-    big: Played, crowded: Played, small: Played
+    big: Played, crowded: Played, small: Played, drawn: dict[str, Board]
 ) -> None:
     """Rendering is safe in threads: they share the cached faces and text, taking turns with
     FreeType. (The bot renders in worker processes, one board at a time in each: `bot.boards`,
-    tests/bot/test_boards.py.)"""
-    makers = [BOARDS[name] for name in BOARDS] * 3
-    expected = [make(big, crowded, small) for make in makers]
+    tests/bot/test_boards.py.) `drawn` was rendered in turn."""
+    names = list(BOARDS) * 3
     with ThreadPoolExecutor(max_workers=4) as pool:
-        got = list(pool.map(lambda make: make(big, crowded, small), makers))
-    assert got == expected
+        got = list(pool.map(lambda name: BOARDS[name](big, crowded, small), names))
+    assert got == [drawn[name] for name in names]
 
 
-def test_boards_are_png_of_a_width_that_reads_on_a_phone(
-    big: Played, crowded: Played, small: Played
-) -> None:
-    for make in BOARDS.values():
-        board = make(big, crowded, small)
+def test_boards_are_png_of_a_width_that_reads_on_a_phone(drawn: dict[str, Board]) -> None:
+    for board in drawn.values():
         picture = Image.open(io.BytesIO(board.png))
         assert picture.format == "PNG"
         assert 800 <= picture.width <= 1000
         assert board.filename.endswith(".png")
 
 
-def test_twelve_player_boards_stay_under_300_kb(big: Played, crowded: Played) -> None:
+def test_twelve_player_boards_stay_under_300_kb(big: Played, drawn: dict[str, Board]) -> None:
     boards = [
-        access_board(big.access[0], big.names, house_capacity=3),
-        *(location_board(event, big.names) for event in big.lots.values()),
-        location_board(crowded.lots[(1, BLACK_MARKET)], crowded.names),
-        one_on_one_card(big.views["auction"], big.names),
-        final_board(big.result or {}, big.names),
+        drawn["access-12-players"],
+        *(
+            drawn["lots-genre-shop"] if lots == (1, GENRE) else location_board(event, big.names)
+            for lots, event in big.lots.items()
+        ),
+        drawn["lots-black-market-12-players"],
+        drawn["one-on-one-auction"],
+        drawn["final-12-players"],
     ]
     for board in boards:
         assert len(board.png) < MAX_BYTES, board.filename
@@ -177,8 +186,10 @@ def test_twelve_player_boards_stay_under_300_kb(big: Played, crowded: Played) ->
 # -- alt texts --------------------------------------------------------------------------------
 
 
-def test_access_alt_text_names_every_bid_entrant_and_tie(big: Played) -> None:
-    alt = access_board(big.access[0], big.names, house_capacity=3).alt
+def test_access_alt_text_names_every_bid_entrant_and_tie(
+    big: Played, drawn: dict[str, Board]
+) -> None:
+    alt = drawn["access-12-players"].alt
     assert "round 1" in alt
     assert (
         "Dr. E Appraisings: entered: Annabelle ($30) and Bartholomew von Habsburg-Lothringen" in alt
@@ -200,8 +211,8 @@ def test_access_board_takes_house_capacity_from_the_event(big: Played) -> None:
     assert "left empty" not in access_board(older, big.names).alt
 
 
-def test_location_alt_text_gives_each_lot_its_bids_and_outcome(big: Played) -> None:
-    alt = location_board(big.lots[(1, GENRE)], big.names).alt
+def test_location_alt_text_gives_each_lot_its_bids_and_outcome(drawn: dict[str, Board]) -> None:
+    alt = drawn["lots-genre-shop"].alt
     assert "Genre Shop" in alt
     assert "Lot 1, 2 green cubes: won by dev_null for $6" in alt
     assert "Zoë 🦊 $20 (tied), Γιώργος $20 (tied) and dev_null $6" in alt
@@ -209,8 +220,10 @@ def test_location_alt_text_gives_each_lot_its_bids_and_outcome(big: Played) -> N
     assert "Lot 5, 1 blue cube: no bids, discarded." in alt
 
 
-def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(big: Played) -> None:
-    alt = one_on_one_card(big.views["auction"], big.names).alt
+def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(
+    drawn: dict[str, Board],
+) -> None:
+    alt = drawn["one-on-one-auction"].alt
     assert "Zoë 🦊" in alt
     assert "Cash $82 ($51 not promised to sealed bids). Garnets: 4." in alt
     assert "0 red cubes" in alt and "hand: Nothing" in alt
@@ -218,9 +231,11 @@ def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(big: Played) -
     assert "Lot 1 (2 green cubes) $20" in alt and "Lot 4 (1 green cube) $3" in alt
 
 
-def test_final_alt_text_gives_every_player_place_hand_cash_and_prizes(big: Played) -> None:
+def test_final_alt_text_gives_every_player_place_hand_cash_and_prizes(
+    big: Played, drawn: dict[str, Board]
+) -> None:
     result = big.result or {}
-    alt = final_board(result, big.names).alt
+    alt = drawn["final-12-players"].alt
     for standing in result["standings"]:
         assert big.names[standing["player"]] in alt
         assert f"${standing['cash']}" in alt
@@ -231,8 +246,8 @@ def test_final_alt_text_gives_every_player_place_hand_cash_and_prizes(big: Playe
         assert f"Elimination candidate: {big.names[player]}" in alt
 
 
-def test_description_fits_discord_attachment_limit(big: Played) -> None:
-    board = final_board(big.result or {}, big.names)
+def test_description_fits_discord_attachment_limit(drawn: dict[str, Board]) -> None:
+    board = drawn["final-12-players"]
     assert len(board.alt) > 1024
     short = board.description()
     assert len(short) <= 1024
@@ -375,14 +390,21 @@ def test_wrap_keeps_every_word_within_the_width() -> None:
 
 
 @pytest.mark.slow
-def test_render_samples_writes_every_board_and_its_alt_text(tmp_path: Path) -> None:
+def test_render_samples_writes_every_board_and_its_alt_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The command's whole run (its matches played, every sample board drawn and written): the
     quick run draws a board of each kind against its golden image and runs the command with
-    wrong arguments."""
+    wrong arguments. The samples the command took are kept to count, not played again."""
+    taken: list[dict[str, Callable[[], Board]]] = []
+    samples = render_samples.boards
+    monkeypatch.setattr(render_samples, "boards", lambda: taken.append(samples()) or taken[-1])
     assert render_samples.main([str(tmp_path / "out")]) == 0
+    [every] = taken
     pngs = sorted((tmp_path / "out").glob("*.png"))
     texts = sorted((tmp_path / "out").glob("*.txt"))
-    assert len(pngs) == len(texts) == len(render_samples.boards())
+    assert len(pngs) == len(texts) == len(every)
+    assert {p.stem for p in pngs} == {t.stem for t in texts} == set(every)
     kinds = {p.stem.split("-")[0] for p in pngs}
     assert kinds == {"access", "lots", "one", "final", "season", "mars", "marsbot", "atrades"}
 

@@ -36,6 +36,13 @@ def boards(ma: AuctionPlayed) -> dict[str, Board]:
     }
 
 
+@pytest.fixture(scope="module")
+def drawn(ma: AuctionPlayed) -> dict[str, Board]:
+    """`boards` drawn once per module (per pytest-xdist worker), for the tests that only read
+    them (a `Board` is frozen)."""
+    return boards(ma)
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -46,13 +53,13 @@ def boards(ma: AuctionPlayed) -> dict[str, Board]:
     ],
 )
 def test_mars_auction_board_matches_its_golden_image(
-    name: str, ma: AuctionPlayed, tmp_path: Path
+    name: str, drawn: dict[str, Board], tmp_path: Path
 ) -> None:
-    assert_matches_golden(name, boards(ma)[name], tmp_path)
+    assert_matches_golden(name, drawn[name], tmp_path)
 
 
-def test_the_boards_are_deterministic_small_and_phone_wide(ma: AuctionPlayed) -> None:
-    first = boards(ma)
+def test_the_boards_are_deterministic_small_and_phone_wide(drawn: dict[str, Board]) -> None:
+    first = drawn
     assert first == boards(render_samples.auction_matches())
     for board in first.values():
         picture = Image.open(io.BytesIO(board.png))
@@ -71,9 +78,11 @@ def test_the_samples_have_what_the_images_must_handle(ma: AuctionPlayed) -> None
     assert any(entry["bought"] for entry in ma.settlement["players"].values())
 
 
-def test_the_display_alt_text_says_who_put_what_where(ma: AuctionPlayed) -> None:
+def test_the_display_alt_text_says_who_put_what_where(
+    ma: AuctionPlayed, drawn: dict[str, Board]
+) -> None:
     view = ma.limited
-    alt = display_board(view, ma.names).alt
+    alt = drawn["mars-auction-setup-5-players"].alt
     assert alt.startswith("Mars Auction, Setup auction, round 2 of 3: ")
     turn = ma.names[view["to_act"]]
     assert f"{turn}'s turn" in alt
@@ -87,9 +96,11 @@ def test_the_display_alt_text_says_who_put_what_where(ma: AuctionPlayed) -> None
             assert f"{card['number']} {card['name']}" in alt and markers in alt
 
 
-def test_an_unlimited_card_shows_its_bids_and_the_high_bidder(ma: AuctionPlayed) -> None:
+def test_an_unlimited_card_shows_its_bids_and_the_high_bidder(
+    ma: AuctionPlayed, drawn: dict[str, Board]
+) -> None:
     view = ma.unlimited
-    alt = display_board(view, ma.names).alt
+    alt = drawn["mars-auction-unlimited-card"].alt
     lot = view["lot"]
     card = next(c for c in view["display"] if c["number"] == lot["number"])
     bids = ", ".join(f"{ma.names[p]} {a} M€" for p, a in lot["bids"])
@@ -102,8 +113,10 @@ def test_an_unlimited_card_shows_its_bids_and_the_high_bidder(ma: AuctionPlayed)
     assert f"{high} (" in alt and f"high bid {lot['bids'][-1][1]} M€" in alt
 
 
-def test_the_settlement_says_what_each_player_holds_and_paid(ma: AuctionPlayed) -> None:
-    alt = settlement_board(ma.settlement, ma.names).alt
+def test_the_settlement_says_what_each_player_holds_and_paid(
+    ma: AuctionPlayed, drawn: dict[str, Board]
+) -> None:
+    alt = drawn["mars-auction-settlement"].alt
     for player, entry in ma.settlement["players"].items():
         assert ma.names[player] in alt
         assert f"paid {entry['paid_now']} M€ in this auction, {entry['paid']} M€ in all" in alt

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from games.core.drawing import Canvas, fonts
+from games.core.drawing import Board, Canvas, fonts
 from games.core.match import Match
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.render import COST, NAME_SIZES, TILE_H, TILE_W, _tile, draft_board
@@ -24,39 +24,46 @@ def drafts() -> dict[str, dict[str, Any]]:
     return marsbot_drafts()
 
 
+@pytest.fixture(scope="module")
+def drawn(drafts: dict[str, dict[str, Any]]) -> dict[str, Board]:
+    """Each sample draft's board drawn once per module (per pytest-xdist worker), for the
+    tests that only read them (a `Board` is frozen)."""
+    return {stem: draft_board(view, DRAFTER) for stem, view in drafts.items()}
+
+
 @pytest.mark.parametrize("stem", ["whole-round-3", "whole-ended", "table-round-3"])
 def test_the_draft_board_matches_its_golden_image(
-    stem: str, drafts: dict[str, dict[str, Any]], tmp_path: Path
+    stem: str, drawn: dict[str, Board], tmp_path: Path
 ) -> None:
-    assert_matches_golden(f"marsbot-draft-{stem}", draft_board(drafts[stem], DRAFTER), tmp_path)
+    assert_matches_golden(f"marsbot-draft-{stem}", drawn[stem], tmp_path)
 
 
 def test_the_alt_text_names_every_card_with_its_number_cost_and_tags(
-    drafts: dict[str, dict[str, Any]],
+    drafts: dict[str, dict[str, Any]], drawn: dict[str, Board]
 ) -> None:
     view = drafts["whole-round-3"]
-    alt = draft_board(view, DRAFTER).alt
+    alt = drawn["whole-round-3"].alt
     for card in [*view["player_pile"], *view["marsbot_pile"], *view["marsbot_kept"]]:
         tags = ", ".join(card["tags"]) or "no tags"
         assert f"{card['name']} ({card['number']}), {card['cost']} M€: {tags}" in alt
     last = view["rounds"][-1]
     assert f"MARSBOT took {last['chosen']} (keys: Jovian·Space)" in alt
     ended = drafts["whole-ended"]
-    alt = draft_board(ended, DRAFTER).alt
+    alt = drawn["whole-ended"].alt
     assert "MARSBOT's action deck, top first:" in alt and "the bonus card" in alt
     for name in ended["bought"]:
         assert f"{name} (" in alt and "bought" in alt
-    table = draft_board(drafts["table-round-3"], DRAFTER).alt
+    table = drawn["table-round-3"].alt
     assert "Venus Governor (255), 4 M€: venus, venus" in table
     assert "Your pile (what MARSBOT left)" in table
 
 
 def test_the_draft_boards_are_deterministic_small_and_phone_wide(
-    drafts: dict[str, dict[str, Any]],
+    drawn: dict[str, Board],
 ) -> None:
     again = marsbot_drafts()
-    for stem, view in drafts.items():
-        board = draft_board(view, DRAFTER)
+    assert set(again) == set(drawn)
+    for stem, board in drawn.items():
         assert board == draft_board(again[stem], DRAFTER)
         picture = Image.open(io.BytesIO(board.png))
         assert picture.format == "PNG" and 800 <= picture.width <= 1000

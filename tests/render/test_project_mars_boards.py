@@ -42,19 +42,36 @@ def boards(pm: MarsPlayed) -> dict[str, Board]:
     }
 
 
+@pytest.fixture(scope="module")
+def drawn(pm: MarsPlayed) -> dict[str, Board]:
+    """`boards` drawn once per module (per pytest-xdist worker), for the tests that only read
+    them (a `Board` is frozen)."""
+    return boards(pm)
+
+
+@pytest.fixture(scope="module")
+def round_boards(pm: MarsPlayed) -> list[Board]:
+    """Each round's count of the sample drawn once per module, as `drawn`."""
+    return [round_board(event, pm.names) for event in pm.rounds]
+
+
 @pytest.mark.parametrize(
     "name",
     ["mars-table", "mars-hand-with-traps", "mars-hand-back-hand", "mars-round-1", "mars-result"],
 )
-def test_mars_board_matches_its_golden_image(name: str, pm: MarsPlayed, tmp_path: Path) -> None:
-    assert_matches_golden(name, boards(pm)[name], tmp_path)
+def test_mars_board_matches_its_golden_image(
+    name: str, drawn: dict[str, Board], tmp_path: Path
+) -> None:
+    assert_matches_golden(name, drawn[name], tmp_path)
 
 
-def test_mars_boards_are_deterministic_small_and_phone_wide(pm: MarsPlayed) -> None:
-    first = boards(pm)
+def test_mars_boards_are_deterministic_small_and_phone_wide(
+    drawn: dict[str, Board], round_boards: list[Board]
+) -> None:
+    first = drawn
     again = boards(render_samples.mars_match())
     assert first == again
-    for board in [*first.values(), *(round_board(e, pm.names) for e in pm.rounds)]:
+    for board in [*first.values(), *round_boards]:
         picture = Image.open(io.BytesIO(board.png))
         assert picture.format == "PNG"
         assert 800 <= picture.width <= 1000
@@ -70,8 +87,10 @@ def test_the_sample_has_what_the_images_must_handle(pm: MarsPlayed) -> None:
     assert len(pm.rounds) == len(pm.result["rounds"]) == 3
 
 
-def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(pm: MarsPlayed) -> None:
-    alt = public_board(pm.table, pm.names).alt
+def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(
+    pm: MarsPlayed, drawn: dict[str, Board]
+) -> None:
+    alt = drawn["mars-table"].alt
     name = pm.names[OWNER]
     assert "Round 2: Bartholomew von Habsburg-Lothringen's turn" in alt
     assert f"a face-down trap of {name} (defence row, lane 3)" in alt
@@ -84,8 +103,8 @@ def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(pm: MarsPlay
     assert f"TPR {name} {tpr[OWNER]}" in alt
 
 
-def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed) -> None:
-    alt = hand_card(pm.hand, pm.names).alt
+def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed, drawn: dict[str, Board]) -> None:
+    alt = drawn["mars-hand-with-traps"].alt
     assert "your Landmine, face down (defence row, lane 3)" in alt
     hand = pm.hand["me"]["hand"]
     assert f"Your hand ({len(hand)}):" in alt
@@ -117,10 +136,12 @@ def test_a_public_board_is_the_same_whatever_the_face_down_card_is(pm: MarsPlaye
     assert hand_card(ENGINE.view(match.state, OWNER), MARS) != owners
 
 
-def test_a_round_board_counts_the_cards_where_they_lay(pm: MarsPlayed) -> None:
+def test_a_round_board_counts_the_cards_where_they_lay(
+    pm: MarsPlayed, round_boards: list[Board]
+) -> None:
     """The fields rebuilt for the count hold exactly the cards the count scored, and each
     lane's totals agree with its winner."""
-    for event in pm.rounds:
+    for event, board in zip(pm.rounds, round_boards, strict=True):
         fields: dict[str, dict[str, Any]] = event["fields"]
         face_up = {
             p["card"]["id"]
@@ -142,14 +163,14 @@ def test_a_round_board_counts_the_cards_where_they_lay(pm: MarsPlayed) -> None:
             if winner is not None and len(set(totals.values())) > 1:
                 loser = next(p for p in totals if p != winner)
                 assert totals[winner] >= totals[loser]
-        alt = round_board(event, pm.names).alt
+        alt = board.alt
         assert f"round {event['round']} resolved" in alt
         for player, tpr in event["score"]["tpr"].items():
             assert f"{pm.names[player]}'s TPR {tpr}" in alt
 
 
-def test_result_alt_text_gives_each_round(pm: MarsPlayed) -> None:
-    alt = final_board(pm.result, pm.names).alt
+def test_result_alt_text_gives_each_round(pm: MarsPlayed, drawn: dict[str, Board]) -> None:
+    alt = drawn["mars-result"].alt
     winner = pm.result["winner"]
     assert f"the match is over: {pm.names[winner]} wins" in alt
     for played in pm.result["rounds"]:
