@@ -1264,24 +1264,32 @@ class MarsAuction(Engine[State, Options]):
         """Bidding: the player whose turn it is. Budgets, keeps and purchases: everyone the
         step asks, until it is settled (a choice may be changed until then). Waiting: the
         host."""
-        active = [p for p in state.players if not state.seats[p].kicked]
         if state.step == "bidding" and state.to_act is not None:
-            may = must = [state.to_act]
+            must = [state.to_act]
         elif state.step == "budget":
-            may = active
-            must = [p for p in active if state.seats[p].money is None]
+            must = [p for p in self._may(state) if state.seats[p].money is None]
         elif state.step in ("keep", "buy"):
-            may = self._choosers(state)
             must = self._waiting_for(state)
         else:
-            may = must = []
+            must = []
         return Turn(
             phase=self._phase(state),
             players=list(state.players),
             out=[p for p in state.players if state.seats[p].kicked],
             must=list(must),
-            may=list(may),
+            may=self._may(state),
         )
+
+    def _may(self, state: State) -> list[str]:
+        """Who may act now (`Turn.may`), worked out without the rest of the turn (the
+        phase's words): `legal_actions` asks it for every player."""
+        if state.step == "bidding" and state.to_act is not None:
+            return [state.to_act]
+        if state.step == "budget":
+            return [p for p in state.players if not state.seats[p].kicked]
+        if state.step in ("keep", "buy"):
+            return list(self._choosers(state))
+        return []
 
     @staticmethod
     def _card_choices(cards: list[DisplayCard]) -> dict[int, Choice]:
@@ -1342,7 +1350,7 @@ class MarsAuction(Engine[State, Options]):
         raise up to what they can pay (U2, U5), or a pass after the opening (unlimited); a
         budget; the companies or preludes to keep; the projects to buy."""
         seat = state.seats.get(player)
-        if seat is None or seat.kicked or player not in self.turn(state).may:
+        if seat is None or seat.kicked or player not in self._may(state):
             return []
         if state.step == "budget":
             return [

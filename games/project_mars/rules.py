@@ -1080,12 +1080,18 @@ class ProjectMars(Engine[State, Options]):
             return player, Mulligan(cards=rnd.sample(legal.mulligan.cards, count))
         if legal.choose:
             return player, Choose(option=rnd.choice(legal.choose).id)
-        moves: list[Any] = [Pass()]
+        # A pass or (card, slot), the move made only of the one drawn: a hand of ten cards
+        # may be played in dozens of ways.
+        moves: list[tuple[str, str | None] | None] = [None]
         for play in legal.plays:
             if play.target == "utility":
-                moves.append(Play(card=play.card))
-            moves.extend(Play(card=play.card, slot=s) for s in play.slots)
-        return player, rnd.choice(moves)
+                moves.append((play.card, None))
+            moves.extend((play.card, s) for s in play.slots)
+        drawn = rnd.choice(moves)
+        if drawn is None:
+            return player, Pass()
+        card, slot = drawn
+        return player, Play(card=card) if slot is None else Play(card=card, slot=slot)
 
     @staticmethod
     def _random_list(rnd: random.Random) -> list[str]:
