@@ -249,19 +249,26 @@ def as_json(value: Any, what: str) -> Any:
     return copy
 
 
-def as_json_since(value: Any, known: Any, what: str) -> Any:
+def as_json_since(value: Any, known: Any, what: str, also: Any = None) -> Any:
     """`as_json(value)` where `known` was found plain JSON before: of an object, only the
     values that differ from `known`'s go through JSON (one equal to a plain JSON value is plain
-    JSON too), and the copy keeps `known`'s others."""
+    JSON too), and the copy keeps `known`'s others. `also`: another object found plain JSON
+    (another viewer's view of the same state, whose public part is this one's), whose values
+    count as known too."""
     if not isinstance(value, dict) or not isinstance(known, dict):
         return as_json(value, what)
     if value == known:
         return known
+    other = also if isinstance(also, dict) else {}
     copy = {}
     for key, inner in value.items():
         assert isinstance(key, str), f"{what} is not plain JSON: the key {key!r}"
-        same = key in known and known[key] == inner
-        copy[key] = known[key] if same else as_json(inner, f"{what}, {key!r}")
+        if key in known and known[key] == inner:
+            copy[key] = known[key]
+        elif key in other and other[key] == inner:
+            copy[key] = other[key]
+        else:
+            copy[key] = as_json(inner, f"{what}, {key!r}")
     return copy
 
 
@@ -814,10 +821,11 @@ class Playout:
 
     def check_views(self, actor: str, raw: Any, events: list[Event]) -> None:
         """A viewer none of the move's events reaches sees the same view as before."""
-        after = {
-            v: as_json_since(self.engine.view(self.state, v), self._views[v], f"the view of {v}")
-            for v in self.viewers
-        }
+        after: dict[Viewer, Any] = {}
+        last = None
+        for v in self.viewers:
+            view = self.engine.view(self.state, v)
+            after[v] = last = as_json_since(view, self._views[v], f"the view of {v}", last)
         assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
         for player in self.setup.players:
             view = after[player]
