@@ -1264,21 +1264,24 @@ class MarsAuction(Engine[State, Options]):
         """Bidding: the player whose turn it is. Budgets, keeps and purchases: everyone the
         step asks, until it is settled (a choice may be changed until then). Waiting: the
         host."""
-        if state.step == "bidding" and state.to_act is not None:
-            must = [state.to_act]
-        elif state.step == "budget":
-            must = [p for p in self._may(state) if state.seats[p].money is None]
-        elif state.step in ("keep", "buy"):
-            must = self._waiting_for(state)
-        else:
-            must = []
         return Turn(
             phase=self._phase(state),
             players=list(state.players),
             out=[p for p in state.players if state.seats[p].kicked],
-            must=list(must),
+            must=self._must(state),
             may=self._may(state),
         )
+
+    def _must(self, state: State) -> list[str]:
+        """Who the step still waits for (`Turn.must`), worked out without the rest of the
+        turn: random playouts ask it for every move."""
+        if state.step == "bidding" and state.to_act is not None:
+            return [state.to_act]
+        if state.step == "budget":
+            return [p for p in self._may(state) if state.seats[p].money is None]
+        if state.step in ("keep", "buy"):
+            return list(self._waiting_for(state))
+        return []
 
     def _may(self, state: State) -> list[str]:
         """Who may act now (`Turn.may`), worked out without the rest of the turn (the
@@ -1510,10 +1513,10 @@ class MarsAuction(Engine[State, Options]):
             if state.generation >= 1 or rnd.random() < 0.3:
                 return HOST, End()
             return HOST, Research(first_player=self.next_first_player(state))
-        turn = self.turn(state)
-        if rnd.random() < 0.03 or not turn.must:
+        must = self._must(state)
+        if rnd.random() < 0.03 or not must:
             return HOST, ClosePhase()
-        player = rnd.choice(turn.must)
+        player = rnd.choice(must)
         actions = self.legal_actions(state, player)
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)
