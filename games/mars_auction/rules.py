@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import TypeAdapter
 
@@ -112,6 +112,70 @@ def catalogue_for(cards_csv: str | None) -> Catalogue:
         )
     except ValueError as error:
         raise ValueError(f"Invalid options: cards_csv: {error}") from None
+
+
+class Placeable(NamedTuple):
+    """A display card open to a player's marker, as their placement offers it (L6-L7):
+    what its choice shows and whether a second marker of theirs may go on it too."""
+
+    number: int
+    name: str
+    kind: Kind
+    cost: int | None
+    starting_mc: int | None
+    second: bool
+
+
+def _card_choices(cards: tuple[Placeable, ...]) -> dict[int, Choice]:
+    """The cards as a pick offers them, by display number: grouped by kind, then by number
+    in groups of at most 25 (one menu each: "Projects 31–55")."""
+    out: dict[int, Choice] = {}
+    for kind in KINDS:
+        mine = [c for c in cards if c.kind == kind]
+        for start in range(0, len(mine), MENU_OPTIONS):
+            chunk = mine[start : start + MENU_OPTIONS]
+            group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
+            for card in chunk:
+                cost = f", {card.cost} M€" if card.cost is not None else ""
+                start_mc = card.starting_mc
+                begins = f", starts with {start_mc} M€" if start_mc is not None else ""
+                out[card.number] = Choice(
+                    value=str(card.number),
+                    label=f"{card.number} · {numbered(card.name)}"[:100],
+                    description=f"{card.kind}{cost}{begins}",
+                    group=group,
+                )
+    return out
+
+
+@lru_cache(maxsize=64)
+def _placement(cards: tuple[Placeable, ...], two: bool) -> Action:
+    """The placement of markers on these cards, a second one too when `two` (frozen, so
+    built once per situation: a pick of up to 80 cards, each with a pick of the others
+    after it, is validated in milliseconds, and every view, summary and check of a state
+    asks for it again)."""
+    choices = _card_choices(cards)
+    firsts = []
+    for card in cards:
+        choice = choices[card.number]
+        seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
+        if card.second:
+            seconds.append(
+                Choice(
+                    value=choice.value,
+                    label=f"A second marker on {choice.label}"[:100],
+                    group="This card",
+                )
+            )
+        seconds += [c for n, c in choices.items() if n != card.number]
+        then = [Pick(field="second", choices=seconds, label="Your second marker")]
+        firsts.append(choice.model_copy(update={"then": then}) if two else choice)
+    return Action(
+        key="place",
+        label="Put markers",
+        move={"type": "place"},
+        steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
+    )
 
 
 def is_terralabs(name: str | None) -> bool:
@@ -1294,28 +1358,6 @@ class MarsAuction(Engine[State, Options]):
             return list(self._choosers(state))
         return []
 
-    @staticmethod
-    def _card_choices(cards: list[DisplayCard]) -> dict[int, Choice]:
-        """The cards as a pick offers them, by display number: grouped by kind, then by number
-        in groups of at most 25 (one menu each: "Projects 31–55")."""
-        out: dict[int, Choice] = {}
-        for kind in KINDS:
-            mine = [c for c in cards if c.kind == kind]
-            for start in range(0, len(mine), MENU_OPTIONS):
-                chunk = mine[start : start + MENU_OPTIONS]
-                group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
-                for card in chunk:
-                    cost = f", {card.cost} M€" if card.cost is not None else ""
-                    start_mc = card.starting_mc
-                    begins = f", starts with {start_mc} M€" if start_mc is not None else ""
-                    out[card.number] = Choice(
-                        value=str(card.number),
-                        label=f"{card.number} · {numbered(card.name)}"[:100],
-                        description=f"{card.kind}{cost}{begins}",
-                        group=group,
-                    )
-        return out
-
     def _place_action(self, state: State, player: str) -> Action | None:
         """L6-L9: markers on the cards open to the player (L7: fewer than 3 of theirs on it):
         a card, then, when they may put out 2 (L8, L9), nothing more, a second marker on it
@@ -1324,28 +1366,18 @@ class MarsAuction(Engine[State, Options]):
         open_ = [c for c in self.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]
         if room < 1 or not open_:
             return None
-        choices = self._card_choices(open_)
-        firsts = []
-        for card in open_:
-            choice = choices[card.number]
-            seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
-            if card.markers.get(player, 0) <= MAX_ON_CARD - 2:
-                seconds.append(
-                    Choice(
-                        value=choice.value,
-                        label=f"A second marker on {choice.label}"[:100],
-                        group="This card",
-                    )
-                )
-            seconds += [c for n, c in choices.items() if n != card.number]
-            then = [Pick(field="second", choices=seconds, label="Your second marker")]
-            firsts.append(choice.model_copy(update={"then": then}) if room >= 2 else choice)
-        return Action(
-            key="place",
-            label="Put markers",
-            move={"type": "place"},
-            steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
+        cards = tuple(
+            Placeable(
+                c.number,
+                c.name,
+                c.kind,
+                c.cost,
+                c.starting_mc,
+                c.markers.get(player, 0) <= MAX_ON_CARD - 2,
+            )
+            for c in open_
         )
+        return _placement(cards, room >= 2)
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
         """What the turn or the step lets the player do: markers on one or two cards, or
