@@ -21,7 +21,7 @@ import contextlib
 import functools
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -915,16 +915,21 @@ class Playout:
         self._pairs = kept
 
 
-def leaves(value: Any, key: str | None = None) -> Iterator[tuple[str | None, Any]]:
-    """Every plain value inside JSON `value`, with the key of the object that holds it."""
-    if isinstance(value, dict):
-        for name, inner in value.items():
-            yield from leaves(inner, str(name))
-    elif isinstance(value, list):
-        for inner in value:
-            yield from leaves(inner, key)
-    else:
-        yield key, value
+def leaves(value: Any, key: str | None = None) -> list[tuple[str | None, Any]]:
+    """Every plain value inside JSON `value`, with the key of the object that holds it, in
+    document order. (A stack, not nested generators: the contract's checks look through the
+    events of every sealed action built.)"""
+    out: list[tuple[str | None, Any]] = []
+    todo: list[tuple[str | None, Any]] = [(key, value)]
+    while todo:
+        held_by, item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend((str(name), inner) for name, inner in reversed(item.items()))
+        elif isinstance(item, list):
+            todo.extend((held_by, inner) for inner in reversed(item))
+        else:
+            out.append((held_by, item))
+    return out
 
 
 def strings_in(value: Any) -> set[str]:
