@@ -14,6 +14,11 @@ kept (`fonts.runs`, `fonts._mask`), so the same figures are also taken with thos
 emptied before each call, the case of a board whose names and figures are all new; and the
 first call in the process, which also opens the fonts and draws the cached glyphs. Runs on
 one core. Targets: p95 under 30 ms and under 300 KB.
+
+Then the CPU time (`time.process_time_ns`, which other processes on the machine do not add
+to) of every sample board of `tools.render_samples` (33 boards of every game), each the least
+of `--rounds` calls with the text caches warm: their mean, median and maximum, and their PNG
+sizes. This is the figure to compare a change of drawing or encoding by.
 """
 
 from __future__ import annotations
@@ -92,9 +97,26 @@ def timed(render: Callable[[], Board], iterations: int, *, cold: bool) -> list[i
     return sorted(times)
 
 
+def sample_cpu(rounds: int) -> dict[str, tuple[int, int]]:
+    """Every sample board: (least CPU time of `rounds` calls, PNG bytes), text caches warm."""
+    samples = render_samples.boards()
+    for render in samples.values():
+        render()
+    least = dict.fromkeys(samples, sys.maxsize)
+    sizes: dict[str, int] = {}
+    for _ in range(rounds):
+        for name, render in samples.items():
+            start = time.process_time_ns()
+            board = render()
+            least[name] = min(least[name], time.process_time_ns() - start)
+            sizes[name] = len(board.png)
+    return {name: (least[name], sizes[name]) for name in samples}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=200, help="renders per board type")
+    parser.add_argument("--rounds", type=int, default=10, help="calls per sample board")
     args = parser.parse_args()
     pinned = pin_to_one_core()
     cases = boards()
@@ -128,6 +150,16 @@ def main() -> int:
     print(
         f"targets (p95 < {TARGET_P95_NS / 1e6:.0f} ms, PNG < {TARGET_BYTES // 1024} KB):",
         "met" if met else "MISSED",
+    )
+    samples = sample_cpu(args.rounds)
+    cpu = sorted(ns for ns, _ in samples.values())
+    sizes = sorted(size for _, size in samples.values())
+    print()
+    print(
+        f"{len(samples)} sample boards (tools.render_samples), CPU per board, least of "
+        f"{args.rounds} calls, text caches warm: mean {ms(sum(cpu) // len(cpu))}, "
+        f"median {ms(percentile(cpu, 0.5))}, max {ms(cpu[-1])}; PNG mean "
+        f"{sum(sizes) / len(sizes) / 1024:.1f} KB, max {sizes[-1] / 1024:.1f} KB"
     )
     return 0
 

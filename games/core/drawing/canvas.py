@@ -8,11 +8,12 @@ times their size, scaled down for smooth edges, and cached.
 
 from __future__ import annotations
 
-import io
+import struct
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw
 
 from games.core.drawing import fonts
@@ -265,11 +266,33 @@ def png_bytes(image: Image.Image, colours: int = 256) -> bytes:
     and anti-aliased edges, which a palette keeps faithfully at a third of the bytes of RGB.
     The palette is chosen from the image at half size (a quarter of the pixels, and every
     colour the anti-aliasing makes is still there, blended), then every pixel takes its
-    nearest colour. zlib level 3: level 6 saves a sixth of the bytes for twice the time.
-    Deterministic: the same image gives the same bytes."""
+    nearest colour. The file is written here, its rows deflated by ISA-L (`isal`) at level
+    1: about a seventh of the time of the zlib that Pillow's PNG encoder calls at level 3,
+    for bytes within a few per cent. Deterministic: the same image gives the same bytes."""
     palette = image.reduce(2).quantize(
         colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
-    out = io.BytesIO()
-    image.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", compress_level=3)
-    return out.getvalue()
+    indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    width, height = indexed.size
+    # Each row starts with its filter type, 0 (none): the image one pixel wider, shifted right.
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(indexed, (1, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit palette indices
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(indexed.getpalette() or ())),
+            _chunk(b"IDAT", isal_zlib.compress(rows.tobytes(), 1)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    """A PNG chunk: length, type, data, and the CRC-32 of type and data."""
+    crc = isal_zlib.crc32(data, isal_zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)

@@ -252,14 +252,17 @@ def cap_height(size: int, bold: bool = False) -> int:
 
 def _rasterize(text: str, font: ImageFont.FreeTypeFont, advance: float) -> _Mask:
     """`text` as a coverage mask, and the mask's offset from the pen position on the
-    baseline. The mask is the run's advance and the face's line height, with room around for
-    overhanging strokes and marks."""
+    baseline. The mask is drawn on the run's advance and the face's line height, with room
+    around for overhanging strokes and marks, then cut to the pixels the text covers: a
+    paste costs by the mask's area (about half of it was blank), and blank pixels change
+    nothing."""
     pad = round(font.size) // 3 + 2
     with _FREETYPE:
         ascent, descent = (round(v) for v in font.getmetrics())
         mask = Image.new("L", (ceil(advance) + 2 * pad, ascent + descent + 2 * pad), 0)
         ImageDraw.Draw(mask).text((pad, pad + ascent), text, font=font, fill=255, anchor="ls")
-    return mask, -pad, -(pad + ascent)
+    left, top, right, bottom = mask.getbbox() or (0, 0, 1, 1)
+    return mask.crop((left, top, right, bottom)), left - pad, top - pad - ascent
 
 
 _Mask = tuple[Image.Image, int, int]
