@@ -8,16 +8,15 @@ import logging
 import signal
 import sqlite3
 import sys
+from typing import TYPE_CHECKING
 
-import aiohttp
-import discord
-import psycopg
 from pydantic import ValidationError
 
-from bot.app import DealerBot, create_bot
-from bot.rest import route_through
 from bot.settings import Settings, explain
 from bot.storage.migrations import NewerDatabase
+
+if TYPE_CHECKING:
+    from bot.app import DealerBot
 
 #: The exit status of a start that cannot succeed as things are (a wrong setting or token).
 CANNOT_START = 2
@@ -46,6 +45,14 @@ async def serve(bot: DealerBot, token: str) -> None:
         await bot.start(token)
 
 
+def database_errors() -> tuple[type[Exception], ...]:
+    """What a database that cannot be used raises: SQLite's errors, a newer Dealer's
+    database, and psycopg's errors once psycopg is imported (only a PostgreSQL database
+    imports it, and none of its errors can be raised before)."""
+    psycopg = sys.modules.get("psycopg")
+    return (sqlite3.Error, NewerDatabase, *(() if psycopg is None else (psycopg.Error,)))
+
+
 def run() -> int:
     try:
         settings = Settings()
@@ -55,6 +62,20 @@ def run() -> int:
         return fail(
             "DISCORD_TOKEN is not set; put it in the environment or in .env (see .env.example)."
         )
+    return start(settings, settings.discord_token.get_secret_value())
+
+
+def start(settings: Settings, token: str) -> int:
+    """Log in with `token` and run the bot until it stops; the exit status."""
+    # Imported only once the settings are right: discord.py, aiohttp, the games and the
+    # store are most of a start's CPU (docs/performance.md), which a start that cannot go
+    # on need not spend before saying so.
+    import aiohttp
+    import discord
+
+    from bot.app import create_bot
+    from bot.rest import route_through
+
     discord.utils.setup_logging(level=logging.INFO)
     if settings.discord_api_url is not None:
         route_through(str(settings.discord_api_url))
@@ -68,14 +89,14 @@ def run() -> int:
         computer_pause=settings.computer_pause,
     )
     try:
-        asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
+        asyncio.run(serve(bot, token))
     except discord.LoginFailure:
         return fail("Discord refused DISCORD_TOKEN; check the token.")
     except (OSError, aiohttp.ClientError) as error:
         return fail(
             f"cannot reach Discord ({error.__class__.__name__}: {error}).", status=TRY_AGAIN
         )
-    except (sqlite3.Error, psycopg.Error, NewerDatabase) as error:
+    except database_errors() as error:
         # PostgreSQL's messages run over several lines ("…refused\n\tIs the server running…").
         reason = " ".join(str(error).split()).rstrip(".")
         return fail(f"the database {settings.database_setting} cannot be used: {reason}.")

@@ -57,12 +57,15 @@ class Computer:
         self._again: set[int] = set()
         #: Matches whose task is in a pause (where closing the bot may stop it).
         self._pausing: set[int] = set()
+        #: Running matches where no move can ever be owed (`_owes_nothing`): woken, they
+        #: start no task.
+        self._idle: set[int] = set()
         self._closing = False
 
     def wake(self, match_id: int) -> None:
         """Make every move owed in the match now (and those they lead to), in the match's
         task: started here, or told to look again if it is running."""
-        if self._closing:
+        if self._closing or match_id in self._idle:
             return
         task = self._tasks.get(match_id)
         if task is not None and not task.done():
@@ -106,6 +109,9 @@ class Computer:
         row = await self.service.row(match_id)
         if row is None or row.status != "running" or row.paused:
             return False
+        if await self._owes_nothing(row):
+            self._idle.add(match_id)
+            return False
         if await self._forced(row):
             return True
         owing = await self._owing(row)
@@ -121,14 +127,24 @@ class Computer:
             moved = await self._seat_move(match_id, number, player) or moved
         return moved
 
-    async def _owing(self, row: MatchRow) -> list[tuple[int, str]]:
-        """The computer seats the phase waits for (each with its number among the match's
-        computer seats, in seat order), when the game has a computer player."""
+    async def _computers(self, row: MatchRow) -> list[str]:
+        """The match's computer seats, in seat order, when its game has a computer player."""
         if plugin_for(row.game).computer is None:
             return []
         seats = [p.user_id for p in await self.service.players(row.id)]
-        computers = [player_id(u) for u in seats if is_computer_user(u)]
-        if not computers:  # most matches: who must act is not worked out for nothing
+        return [player_id(u) for u in seats if is_computer_user(u)]
+
+    async def _owes_nothing(self, row: MatchRow) -> bool:
+        """Whether no move can ever be owed in the running match: its game forces none and
+        no seat of it is the computer's (its seats are fixed once it runs). Most matches: the
+        moves after the first start no task to find nothing."""
+        return not engine_for(row.game).forces_moves and not await self._computers(row)
+
+    async def _owing(self, row: MatchRow) -> list[tuple[int, str]]:
+        """The computer seats the phase waits for (each with its number among the match's
+        computer seats, in seat order), when the game has a computer player."""
+        computers = await self._computers(row)
+        if not computers:  # who must act is not worked out for nothing
             return []
         must = set((await self.service.turn(row)).must)
         return [(number, pid) for number, pid in enumerate(computers, 1) if pid in must]

@@ -223,12 +223,16 @@ class MatchService:
         #: When each remembered row and state was read from the database (`_stale`).
         self._row_read: dict[int, float] = {}
         self._state_read: dict[int, float] = {}
+        #: What was worked out of each remembered state (`_worked`): the state, its seq, and
+        #: its turn and players' legal actions as asked.
+        self._asked: dict[int, tuple[Any, int, dict[str | None, Any]]] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks[match_id]
 
     def forget(self, match_id: int) -> None:
         self._states.pop(match_id, None)
+        self._asked.pop(match_id, None)
         self._seqs.pop(match_id, None)
         self._players.pop(match_id, None)
         self._names.pop(match_id, None)
@@ -317,11 +321,38 @@ class MatchService:
 
     async def turn(self, row: MatchRow) -> Turn:
         """The phase now and who may and must act (`Engine.turn`)."""
-        return engine_for(row.game).turn(await self.state(row))
+        return self._turn(row.game, row.id, await self.state(row))
+
+    def _turn(self, game: str, match_id: int, state: Any) -> Turn:
+        asked = self._worked(match_id, state)
+        turn: Turn | None = asked.get(None)
+        if turn is None:
+            turn = asked[None] = engine_for(game).turn(state)
+        return turn
 
     async def actions(self, row: MatchRow, player: str) -> list[Action]:
         """What `player` may do now (`Engine.legal_actions`)."""
-        return engine_for(row.game).legal_actions(await self.state(row), player)
+        state = await self.state(row)
+        asked = self._worked(row.id, state)
+        actions: list[Action] | None = asked.get(player)
+        if actions is None:
+            actions = asked[player] = engine_for(row.game).legal_actions(state, player)
+        return list(actions)
+
+    def _worked(self, match_id: int, state: Any) -> dict[str | None, Any]:
+        """What was worked out of the match's state now, kept for the next to ask while it is
+        the state remembered at the same seq (a click's controls, its move, the reply, the
+        1-on-1 and the live status each ask): the turn (key None) and each player's legal
+        actions. Nothing is kept of a state not remembered (a match that has ended); a move
+        drops what was kept before it changes the state."""
+        seq = self._seqs.get(match_id, -1)
+        kept = self._asked.get(match_id)
+        if kept is not None and kept[0] is state and kept[1] == seq:
+            return kept[2]
+        asked: dict[str | None, Any] = {}
+        if self._states.get(match_id) is state:
+            self._asked[match_id] = (state, seq, asked)
+        return asked
 
     async def audit(self, row: MatchRow) -> dict[str, Any]:
         """The host's full picture of the phases that have closed (`Engine.audit`)."""
@@ -449,7 +480,10 @@ class MatchService:
             state = await self.state(row)
             views = self.presents_views(row.game)
             before = engine.view(state, None) if views else None
-            waited = engine.turn(state).wait
+            waited = self._turn(row.game, match_id, state).wait
+            # The state changes before its seq does (after the commit): what was worked out
+            # of it before goes now.
+            self._asked.pop(match_id, None)
             events = engine.apply(state, actor, parsed)
             seq = self._seqs[match_id] + 1
             now = self.now()
@@ -502,6 +536,7 @@ class MatchService:
             # The state this move was applied to, with its seq: a reader of this process that
             # read the match again meanwhile may have put an older one in its place.
             self._states[match_id], self._seqs[match_id] = state, seq
+            self._asked[match_id] = (state, seq, {None: turn})
             outcome = Outcome(
                 match_id=match_id,
                 seq=seq,

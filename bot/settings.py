@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-import psycopg
-from psycopg.conninfo import conninfo_to_dict
 from pydantic import (
     Field,
     HttpUrl,
@@ -20,8 +18,7 @@ from pydantic_core import PydanticCustomError, PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage import Durability
-from bot.storage.db import is_postgres
-from bot.storage.postgres import redacted
+from bot.storage.db import is_postgres, redacted
 
 #: How long a computer seat takes over each move, in seconds, unless `COMPUTER_PAUSE` says.
 COMPUTER_PAUSE = 1.5
@@ -156,6 +153,11 @@ class Settings(BaseSettings):
         url = url.strip()
         if not is_postgres(url):
             raise ValueError("it does not start with postgresql://")
+        # psycopg only where PostgreSQL is used: importing it is a tenth of a second of
+        # every start (docs/performance.md).
+        import psycopg
+        from psycopg.conninfo import conninfo_to_dict
+
         try:
             conninfo_to_dict(url)
         except psycopg.ProgrammingError:

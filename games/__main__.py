@@ -17,14 +17,15 @@ import json
 import sys
 from typing import NoReturn
 
-from pydantic import ValidationError
-
-from games.atrades import cli as atrades
-from games.atrades.simulate import PLAYERS, simulate
-from games.core.engine import explain
-from games.core.match import MatchRecord, replay
-from games.marsbot_draft import cli as marsbot
-from games.registry import engine_for
+#: Each command and its line of help. A command's arguments are added, and its game
+#: imported, only when it is the command given: `python -m games marsbot ...` imports no
+#: other game (start-up is most of such a command's time, docs/performance.md).
+COMMANDS = {
+    "replay": "replay a match record",
+    "marsbot": "MARSBOT's draft pick or discard",
+    "atrades": "Atrades' merger payouts",
+    "simulate": "games between computer seats",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,49 +42,94 @@ def _read(path: str) -> str:
         return handle.read()
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser(command: str | None) -> _Parser:
+    """The command line's parser, with the arguments of `command` alone (None: of none)."""
     parser = _Parser(prog="python -m games", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    replay_parser = commands.add_parser("replay", help="replay a match record")
-    replay_parser.add_argument("file", help="the record's path, or - for standard input")
-    marsbot.add_parser(commands)
-    atrades.add_parser(commands)
-    simulate_parser = commands.add_parser("simulate", help="games between computer seats")
-    simulate_parser.add_argument("game", choices=["atrades"], help="the game")
-    simulate_parser.add_argument("--games", type=int, required=True, help="how many games")
-    simulate_parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-    simulate_parser.add_argument("--players", type=int, default=4, help="seats, 2 to 5")
-    simulate_parser.add_argument(
-        "--seats", choices=sorted(PLAYERS), default="greedy", help="the computer players"
-    )
+    for name, text in COMMANDS.items():
+        command_parser = commands.add_parser(name, help=text)
+        if name == command:
+            _add_arguments(name, command_parser)
+    return parser
+
+
+def _add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
+    if command == "replay":
+        parser.add_argument("file", help="the record's path, or - for standard input")
+    elif command == "marsbot":
+        from games.marsbot_draft import cli as marsbot
+
+        marsbot.add_arguments(parser)
+    elif command == "atrades":
+        from games.atrades import cli as atrades
+
+        atrades.add_arguments(parser)
+    else:
+        from games.atrades.simulate import PLAYERS
+
+        parser.add_argument("game", choices=["atrades"], help="the game")
+        parser.add_argument("--games", type=int, required=True, help="how many games")
+        parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+        parser.add_argument("--players", type=int, default=4, help="seats, 2 to 5")
+        parser.add_argument(
+            "--seats", choices=sorted(PLAYERS), default="greedy", help="the computer players"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = _parser(next((word for word in argv if word in COMMANDS), None))
     args = parser.parse_args(argv)
     if args.command == "marsbot":
+        from games.marsbot_draft import cli as marsbot
+
         return marsbot.run(args)
     if args.command == "atrades":
+        from games.atrades import cli as atrades
+
         return atrades.run(args)
     if args.command == "simulate":
+        from games.atrades.simulate import simulate
+
         if not 1 <= args.games <= 1_000_000 or not 2 <= args.players <= 5:
             parser.error("--games is from 1 to 1000000 and --players from 2 to 5")
         figures = simulate(args.games, args.seed, args.players, args.seats)
         json.dump(figures, sys.stdout)
         sys.stdout.write("\n")
         return 0
+    return _replay(args.file)
+
+
+def _replay(file: str) -> int:
+    try:
+        text = _read(file)
+    except OSError as error:
+        return _refused(f"cannot read {file}: {error.strerror}")
+    except ValueError as error:
+        return _refused(str(error))
+    # Imported once there is a record to replay: the engines are most of the command's time.
+    from pydantic import ValidationError
+
+    from games.core.engine import explain
+    from games.core.match import MatchRecord, replay
+    from games.registry import engine_for
 
     try:
-        record = MatchRecord.model_validate_json(_read(args.file))
+        record = MatchRecord.model_validate_json(text)
         report = replay(engine_for(record.game), record)
-    except OSError as error:
-        print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
     except ValidationError as error:
-        print(f"error: not a match record: {explain(error)}", file=sys.stderr)
-        return 2
+        return _refused(f"not a match record: {explain(error)}")
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return _refused(str(error))
     json.dump(report.to_json(), sys.stdout, indent=2)
     sys.stdout.write("\n")
     return 0
+
+
+def _refused(line: str) -> int:
+    """Say why on one line of standard error; the exit status."""
+    print(f"error: {line}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Settings of the whole suite."""
 
+import os
 import sys
 
 # Python's bytecode caches (`__pycache__/`, ignored by git) are kept even where
@@ -7,9 +8,12 @@ import sys
 # them every pytest worker compiles the whole checkout and rewrites every test module's
 # asserts again (collecting took 6 s of CPU per worker instead of 2), and every process a
 # test starts (`python -m bot`, the render workers, the command-line tools) compiles what it
-# imports (tests/bot/test_entry.py's processes took 17 s instead of 13). Processes started
-# later keep the setting they inherit, but read the caches written here.
+# imports (tests/bot/test_entry.py's processes took 17 s instead of 13). The processes tests
+# start write theirs too: a module that only they import (bot/storage/postgres.py, imported
+# by no test of the SQLite store but by `python -m bot` given a PostgreSQL address) was
+# otherwise compiled anew by every one of them.
 sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402

@@ -6,6 +6,7 @@ confirmation shown after the commit is never lost."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -216,6 +217,20 @@ class TimerGone(Exception):
 def is_postgres(location: str | Path) -> bool:
     """Whether a database location is a PostgreSQL URL (else it is an SQLite file's path)."""
     return isinstance(location, str) and location.startswith(("postgresql://", "postgres://"))
+
+
+#: A password in an address: after the user name, or as a query parameter.
+_PASSWORDS = (
+    (re.compile(r"(?<=://)([^:/?#@]*):[^@/?#]*@"), r"\1:***@"),
+    (re.compile(r"(?<=[?&]password=)[^&]*"), "***"),
+)
+
+
+def redacted(url: str) -> str:
+    """The address with its password, if any, replaced by ***: for messages and logs."""
+    for password, hidden in _PASSWORDS:
+        url = password.sub(hidden, url)
+    return url
 
 
 class Storage(SeasonStore, ResultStore):

@@ -98,18 +98,6 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-#: A password in an address: after the user name, or as a query parameter.
-_PASSWORDS = (
-    (re.compile(r"(?<=://)([^:/?#@]*):[^@/?#]*@"), r"\1:***@"),
-    (re.compile(r"(?<=[?&]password=)[^&]*"), "***"),
-)
-
-
-def redacted(url: str) -> str:
-    """The address with its password, if any, replaced by ***: for messages and logs."""
-    return _substitute(url, _PASSWORDS)
-
-
 class PostgresTx:
     """A transaction's statements on one pooled connection."""
 

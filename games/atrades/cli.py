@@ -25,9 +25,8 @@ class _Refused(Exception):
     pass
 
 
-def add_parser(commands: Any) -> None:
-    """`atrades payout` and `atrades govt` under the CLI's subcommands."""
-    atrades = commands.add_parser("atrades", help="Atrades' merger payouts")
+def add_arguments(atrades: argparse.ArgumentParser) -> None:
+    """`atrades payout` and `atrades govt`: the arguments of the CLI's `atrades` command."""
     actions = atrades.add_subparsers(dest="action", required=True)
     payout = actions.add_parser(
         "payout",

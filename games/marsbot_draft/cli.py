@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from games.core.errors import RuleError
 from games.core.rng import RandomSource
@@ -25,9 +24,8 @@ from games.marsbot_draft.priority import LowestTrack, freeze, parse_levels, pars
 KEPT = 4
 
 
-def add_parser(commands: Any) -> None:
-    """`marsbot pick` and `marsbot discard` under the CLI's subcommands."""
-    marsbot = commands.add_parser("marsbot", help="MARSBOT's draft pick or discard")
+def add_arguments(marsbot: argparse.ArgumentParser) -> None:
+    """`marsbot pick` and `marsbot discard`: the arguments of the CLI's `marsbot` command."""
     actions = marsbot.add_subparsers(dest="action", required=True)
     for action, text in (
         ("pick", "the card MARSBOT takes from a pile of 1 to 4 cards"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import inspect
 import json
 import os
@@ -121,20 +122,33 @@ def simcord_bot(db_path: Path | str) -> DealerBot:
     return make_bot(db_path)
 
 
-#: How often SimCord looks again whether the bot has settled (its default is every 50 ms).
+#: How often SimCord looks again whether the bot has settled while a timer of the bot's is
+#: about to fire (its default is every 50 ms).
 SETTLE_POLL = 0.002
+#: How long a settle waits, at most, between two looks while every busy task of the bot waits
+#: for a future of its own: it looks again as soon as one of them is done, so this bounds only
+#: a wait nothing wakes (SimCord's own interval).
+SETTLE_BOUND = 0.05
 
 # SimCord settles after each action: it returns once every task the bot owns is done or parked
-# (asleep past the deadline, awaiting a listener). While some are not, it waits for one to
+# (asleep past the deadline, awaiting a listener). While some are not, SimCord waits for one to
 # *finish*, up to its poll interval, and looks again. A task that parks without finishing (the
 # dispatcher going back to sleep, after the done-callbacks of the interaction's task) makes
-# that wait last the whole interval: 50 ms, a few times per click, most of the suite's time.
-# Looking again every 2 ms changes when SimCord looks, not what it requires before it returns,
-# nor its deadline. (Each look walks every task and timer of the bot: every 1 ms made the long
-# matches slower than every 2 ms; every 5 or 10 ms left more of the waits.) `_settle_internal`
-# is private: fail loudly if it changes.
+# that wait last the whole interval: 50 ms, a few times per click. Looking every 2 ms instead
+# cost CPU while a task waited for something slow (a board from a render worker, a read),
+# a look every 2 ms, each walking every task and timer of the bot: a third of the pytest CPU of
+# a SimCord match. So `QuickSettlingEnv` waits as SimCord does but for more: for a task to
+# finish *or* for what a waiting task waits on (its future) to be done, since a task changes
+# only once that is; what runs at the next turn of the loop (a task woken, a callback called
+# soon) is looked at right after it, and only while a timer of the bot's is about to fire does
+# it look every 2 ms. What a settle requires before it returns, and its deadline, are
+# SimCord's. `_settle_internal` is private: fail loudly if it changes.
 _SETTLE = inspect.signature(Env._settle_internal).parameters
 assert "idle" in _SETTLE and _SETTLE["idle"].default == 0.05, "SimCord's settle loop changed"
+_SETTLE_SOURCE = hashlib.sha256(inspect.getsource(Env._settle_internal).encode()).hexdigest()
+assert _SETTLE_SOURCE.startswith("2763d5e9e59eb75e"), (
+    "SimCord's settle loop changed: bring QuickSettlingEnv._settle_internal in line with it"
+)
 
 
 #: How far ahead of the wall clock a timer of the bot may fire and still be waited for when
@@ -171,11 +185,128 @@ simcord_env_module._is_parked = _parked_beyond(_settlement._is_parked)
 simcord_env_module._callback_is_parked = _parked_beyond(_settlement._callback_is_parked)
 
 
-class QuickSettlingEnv(Env):
-    """SimCord's Env, looking again every `SETTLE_POLL` seconds whether the bot has settled."""
+def _waits_on_a_future(task: asyncio.Task[Any]) -> bool:
+    """Whether the task is suspended on a future not done yet: it moves only once that is."""
+    waiter = task._fut_waiter  # type: ignore[attr-defined]
+    return isinstance(waiter, asyncio.Future) and not waiter.done()
 
-    async def _settle_internal(self, *, idle: float = SETTLE_POLL, **options: Any) -> None:
-        await super()._settle_internal(idle=idle, **options)
+
+class QuickSettlingEnv(Env):
+    """SimCord's Env, looking again whether the bot has settled as soon as what its busy
+    tasks wait for is done (SimCord 3.2.1's `Env._settle_internal`, with another wait)."""
+
+    def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
+        """The tasks not parked (asked of one snapshot of the settlement's state: nothing
+        runs meanwhile)."""
+        state, parked = self._settlement_state(), simcord_env_module._is_parked
+        return [task for task in tasks if not parked(state, task, deadline)]
+
+    def _due_callbacks(self, deadline: float) -> list[Any]:
+        """The bot's callbacks (timers) not parked."""
+        state, parked = self._settlement_state(), simcord_env_module._callback_is_parked
+        return [
+            record
+            for record in _settlement._active_callbacks(state)
+            if not parked(state, record, deadline)
+        ]
+
+    def _stuck(self, deadline: float, effective: float) -> TimeoutError | None:
+        """SimCord's error when the bot has not settled by the deadline; None if it has."""
+        pending = _settlement._owned_tasks(self._settlement_state())
+        _settlement._virtualize_recognized_waits(self._settlement_state(), pending)
+        busy, callbacks = self._busy(pending, deadline), self._due_callbacks(deadline)
+        if not (self._work.executors or callbacks or busy):
+            return None
+        return TimeoutError(
+            _settlement._settle_timeout_message(
+                self._settlement_state(), busy, pending, effective, callbacks
+            )
+        )
+
+    async def _settle_internal(
+        self,
+        *,
+        timeout: float | None = None,
+        idle: float = SETTLE_POLL,
+        dispatch: str | None = None,
+        _deadline: float | None = None,
+    ) -> None:
+        effective = self.settle_timeout
+        if timeout is not None:
+            effective = self._validate_timeout(timeout, "timeout")
+        interval = self._validate_idle(idle)
+        loop = self._loop
+        assert loop is not None
+        self._last_dispatch = dispatch
+        deadline = loop.time() + effective if _deadline is None else _deadline
+        stable_empty = 0
+        while True:
+            _settlement._run_due_virtual_callbacks(self._settlement_state(), deadline)
+            await asyncio.sleep(0)
+            advancing = self._real_advance_task or self._advance_task
+            if advancing is not None and advancing is not asyncio.current_task():
+                done, _ = await asyncio.wait((advancing,), timeout=max(0.0, deadline - loop.time()))
+                if not done:
+                    raise TimeoutError("bot did not settle while advancing time")
+                if self._real_advance_task is advancing:
+                    self._real_advance_task = None
+                advancing.result()
+                continue
+            pending = _settlement._owned_tasks(self._settlement_state())
+            native_pending = tuple(self._work.executors)
+            active = _settlement._active_callbacks(self._settlement_state())
+            if not pending and not native_pending and not active:
+                stable_empty += 1
+                if stable_empty >= 2:
+                    return
+                continue
+            stable_empty = 0
+            # What runs at the next turn of the loop (a task woken or not yet waiting, a
+            # callback called soon) is not parked: the bot has not settled, and the next look
+            # comes after it ran, in the look's own `sleep(0)`, without asking of every task
+            # whether it is parked now.
+            now = self._virtual_time
+            if loop.time() < deadline and (
+                not all(_waits_on_a_future(task) for task in pending)
+                or any(record.when is None or record.when <= now for record in active)
+            ):
+                continue
+            _settlement._virtualize_recognized_waits(self._settlement_state(), pending)
+            busy, callbacks = self._busy(pending, deadline), self._due_callbacks(deadline)
+            if not native_pending and not callbacks and not busy:
+                # Recheck after another loop turn so a resumed continuation or callback
+                # scheduled by a just-finished task cannot escape.
+                await asyncio.sleep(0)
+                again = _settlement._owned_tasks(self._settlement_state())
+                _settlement._virtualize_recognized_waits(self._settlement_state(), again)
+                if not (
+                    self._work.executors
+                    or self._due_callbacks(deadline)
+                    or self._busy(again, deadline)
+                ):
+                    return
+                continue
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(
+                    _settlement._settle_timeout_message(
+                        self._settlement_state(), busy, pending, effective, callbacks
+                    )
+                )
+            # SimCord waits here for a task to finish, `interval` at most, then looks again.
+            # A task moves only once what it waits on is done, a timer when its time has come:
+            # as every task waits on a future now, the look waits for one of those futures
+            # too, and no longer than `interval` while a timer of the bot's is to fire.
+            waits = [task._fut_waiter for task in pending]
+            await asyncio.wait(
+                (*pending, *native_pending, *waits),
+                timeout=min(interval if callbacks else SETTLE_BOUND, remaining),
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            # A busy task can make progress forever. The deadline is absolute, so progress
+            # never extends it.
+            if loop.time() >= deadline and (stuck := self._stuck(deadline, effective)):
+                raise stuck
 
 
 @pytest.fixture

@@ -36,19 +36,20 @@ SETTINGS = (
     "SHARD_IDS",
     "COMPUTER_PAUSE",
 )
-#: `python -m bot`, with discord.py's API address replaced first when one is given.
+#: `python -m bot` with discord.py's API address replaced first.
 BOOT = (
     "import sys, discord.http\n"
-    "if len(sys.argv) > 1: discord.http.Route.BASE = sys.argv[1]\n"
+    "discord.http.Route.BASE = sys.argv[1]\n"
     "from bot.__main__ import main\n"
     "sys.exit(main([]))\n"
 )
 
 
-def bot_command(api: str | None, *args: str) -> list[str]:
-    if args:
-        return [sys.executable, "-m", "bot", *args]
-    return [sys.executable, "-c", BOOT, *([api] if api else [])]
+def bot_command(api: str | None) -> list[str]:
+    """`python -m bot` itself, or, given `api`, with discord.py's API address replaced."""
+    if api is None:
+        return [sys.executable, "-m", "bot"]
+    return [sys.executable, "-c", BOOT, api]
 
 
 def environment(**settings: str) -> dict[str, str]:
@@ -58,10 +59,10 @@ def environment(**settings: str) -> dict[str, str]:
 
 
 def run_bot(
-    tmp_path: Path, *args: str, api: str | None = None, **settings: str
+    tmp_path: Path, api: str | None = None, **settings: str
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        bot_command(api, *args),
+        bot_command(api),
         cwd=tmp_path,
         env=environment(**settings),
         capture_output=True,

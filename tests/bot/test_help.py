@@ -14,6 +14,7 @@ import pytest
 from pydantic import ValidationError
 
 import bot.__main__ as entry
+import bot.app
 from bot.components import RulesPageButton, rules_view
 from bot.flows.help import TITLE, page_text, rule_pages
 from bot.games.registry import PLUGINS
@@ -294,7 +295,7 @@ def test_python_m_bot_passes_docs_url_to_the_bot(
         made.update(options)
         return Started()
 
-    monkeypatch.setattr(entry, "create_bot", create_bot)
+    monkeypatch.setattr(bot.app, "create_bot", create_bot)
     assert entry.run() == 0
     assert made["docs_url"] == DOCS and made["token"] == "token"
 

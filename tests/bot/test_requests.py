@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
+from bot.players import player_id
+from games.registry import engine_for
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_marsbot_draft import ROUND_1, Draft
 from tests.bot.test_project_mars import Mars
@@ -172,3 +174,65 @@ async def test_a_move_without_computer_seats_asks_the_engine_nothing_for_them(
     assert asked, "the reply and the status still ask who must act"
     # The computer, woken after the move with no seat to play in this match, asks nothing.
     assert not [f for f in asked if f.endswith("bot/computer.py")]
+
+
+async def test_a_bid_asks_the_engine_once_per_position_for_what_a_player_may_do(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The button, the form, the move's check of what was shown, the reply, the 1-on-1 and
+    the live status each want the player's legal actions and the turn: worked out once for
+    each position of the match (`MatchService._worked`), not again by each of them."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    engine = engine_for("auction-auction")
+    asked: list[tuple[str, str | None]] = []
+    legal_actions, turn = engine.legal_actions, engine.turn
+
+    def counted_actions(state: Any, player: str) -> Any:
+        asked.append((engine.dump_state_json(state), player))
+        return legal_actions(state, player)
+
+    def counted_turn(state: Any) -> Any:
+        asked.append((engine.dump_state_json(state), None))
+        return turn(state)
+
+    monkeypatch.setattr(engine, "legal_actions", counted_actions)
+    monkeypatch.setattr(engine, "turn", counted_turn)
+    bidder = t.players[0]
+    r = await t.bid_by_button(bidder, "genre-shop", 5)
+    assert r.ephemeral and "$5" in r.response.content, r.response.content
+    r = await bidder.slash(t.channel, "bid", target="genre-shop", amount=6)
+    assert r.ephemeral and "$6" in r.response.content, r.response.content
+    monkeypatch.undo()
+    me = player_id(bidder.id)
+    mine = [state for state, player in asked if player == me]
+    assert mine, "the bids were checked against the player's legal actions"
+    assert len(mine) == len(set(mine)), "once per position"
+    turns = [state for state, player in asked if player is None]
+    assert len(turns) >= 2, "the turn after each move"
+    assert len(turns) == len(set(turns)), "once per position"
+    view = await t.view(bidder)
+    assert view["me"]["access_bid"] == {"house": "genre-shop", "amount": 6}, view["me"]
+
+
+async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer is woken after every move; in a match where no move can ever be owed
+    (no computer seat, a game that forces none) it finds that out once, and later moves start
+    no task to find nothing."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    runs = counted(monkeypatch, t.bot.computer, "_run")
+    for amount, member in enumerate(t.players, start=3):
+        r = await member.slash(t.channel, "bid", target="genre-shop", amount=amount)
+        assert r.ephemeral and f"${amount}" in r.response.content, r.response.content
+    await t.close_phase()
+    assert runs == [], "the start's look settled it"
+    view = await t.view(t.players[0])
+    assert view["phase"] == "auction", view["phase"]
+
+    # A match with a computer seat is still played by it, after every move.
+    mars = Mars(simcord_env)
+    await mars.practice()
+    assert (mars.match_id,) in runs

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import sqlite3
+import threading
+import time
 from pathlib import Path
 from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from simcord import env as simcord_env_module
 
 from bot.storage import Storage
 from tests.bot import conftest
@@ -31,3 +39,59 @@ async def test_a_new_database_is_the_migrated_one(tmp_path: Path) -> None:
     schema, version, rows = contents(copy)
     assert version[0] > 0 and len(schema) > 10
     assert (schema, version, rows) == contents(tmp_path / "fresh.db")
+
+
+class SlowBot(discord.Client):
+    """A bot whose one command waits for something another thread finishes later (as a board
+    from a render worker or a read from the database does), then answers."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+        self.tree = app_commands.CommandTree(self)
+        self.tree.command(name="slow", description="Answers later.")(self.slow)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+    async def slow(self, interaction: discord.Interaction) -> None:
+        loop = asyncio.get_running_loop()
+        later = loop.create_future()
+        threading.Timer(SLOW, loop.call_soon_threadsafe, (later.set_result, "done")).start()
+        await interaction.response.send_message(await later)
+
+
+#: How long the slow command's thread takes, in seconds: fifty of the 2 ms looks SimCord's
+#: settle made while it waited.
+SLOW = 0.1
+
+
+async def test_a_settle_waits_for_what_a_busy_task_waits_on_instead_of_looking_every_2_ms(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the bot's one busy task waits on a future, the settle looks again when it is done
+    (or every `SETTLE_BOUND`, for a wait nothing wakes), not every `SETTLE_POLL`: each look
+    asks of every task of the bot whether it is parked, walking its every timer."""
+    looks: list[Any] = []
+    parked = simcord_env_module._is_parked
+
+    def looking(state: Any, task: Any, deadline: float) -> bool:
+        looks.append(task)
+        return bool(parked(state, task, deadline))
+
+    env = conftest.QuickSettlingEnv(SlowBot(), settle_timeout=conftest.SETTLE_TIMEOUT)
+    await env.start()
+    try:
+        member = env.create_guild().add_member(env.create_user("ann"))
+        channel = member.guild.create_text_channel("games")
+        monkeypatch.setattr(simcord_env_module, "_is_parked", looking)
+        began = time.monotonic()
+        r = await member.slash(channel, "slow")
+        took = time.monotonic() - began
+    finally:
+        await env.shutdown()
+    assert r.response.content == "done", "the settle waited for the answer"
+    # A few looks around the command, one when the thread is done, and one for each
+    # `SETTLE_BOUND` it took (more on a loaded machine, whose thread is late): far from the
+    # `took / SETTLE_POLL` (at least 50) of looking every 2 ms.
+    assert took >= SLOW
+    assert len(looks) <= 6 + took / conftest.SETTLE_BOUND, (len(looks), took)

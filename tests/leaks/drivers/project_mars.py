@@ -13,6 +13,7 @@ catalogue in the deck menu (each deck named with its description) names nobody's
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from typing import Any
@@ -80,8 +81,11 @@ def uncatalogued(text: str) -> str:
     return "" if len(text) >= 40 and any(s.startswith(text) for s in CATALOGUE.values()) else text
 
 
-def card_facts(text: str) -> set[str]:
-    return {f"card {CARD_WORDS[w]}" for w in CARD_RE.findall(text)} | {
+@functools.cache
+def card_facts(text: str) -> frozenset[str]:
+    """The cards a text names, by name or key, and the card ids it gives. Kept for each text:
+    the scan reads the same strings (a card's key, an id) in every view after every move."""
+    return frozenset({f"card {CARD_WORDS[w]}" for w in CARD_RE.findall(text)}) | {
         f"card id {i}" for i in ID_RE.findall(text)
     }
 
@@ -192,7 +196,7 @@ class ProjectMars(Driver):
     def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
         offered = catalogued(pieces)
         text = uncatalogued(text)
-        return card_facts(text) | {
+        return {*card_facts(text)} | {
             f"deck {DECK_WORDS[w]}" for w in DECK_RE.findall(text) if DECK_WORDS[w] not in offered
         }
 
