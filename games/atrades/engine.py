@@ -344,10 +344,11 @@ class Atrades(Engine[State, Options]):
     def random_move(self, state: State, rnd: random.Random) -> tuple[str, Any]:
         """A legal move of someone the phase waits for, answered at random (small bids and
         raises, so money lasts), or now and then the host's close-phase."""
-        turn = self.turn(state)
-        if not turn.must or rnd.random() < 0.04:
+        # The turn's `must`, without the phases' words.
+        must = flow.must(state)
+        if not must or rnd.random() < 0.04:
             return HOST, ClosePhase()
-        player = rnd.choice(turn.must)
+        player = state.guilds[rnd.choice(must)].player
         action = rnd.choice(self.legal_actions(state, player))
         answers = random_answers(
             action, rnd, lambda step: rnd.randint(step.min, min(step.max, step.min + 3))

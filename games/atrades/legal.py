@@ -123,8 +123,9 @@ def _settle_label(price: int) -> str:
 def _turn(state: State, seat: int) -> list[Action]:
     out: list[Action] = []
     guild = state.seat(seat)
-    if guild.cubes and state.display and free_hexes(state):
-        out.append(_acquire(state, ACQUIRE))
+    free = free_hexes(state) if guild.cubes and state.display else []
+    if free:
+        out.append(_acquire(state, ACQUIRE, free))
     pairs = merger_pairs(state, seat)
     if pairs:
         for cube in (True, False) if guild.cubes else (False,):
@@ -231,7 +232,17 @@ def _auction(state: State, seat: int) -> list[Action]:
 def _bid(state: State, seat: int) -> Action:
     """AT-6, AT-7: from personal money (up to it) or a company (up to its bank and the
     money); a new bid replaces a standing one (AT-D23)."""
-    money = state.seat(seat).money
+    banks = tuple(
+        (company.initiative, company_name(company), company.bank)
+        for company in owned(state, seat)
+        if company.bank
+    )
+    return _bid_action(state.seat(seat).money, banks)
+
+
+@lru_cache(maxsize=4096)
+def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
+    """The bid from this money and these companies' banks (built once per situation)."""
     choices = [
         Choice(
             value=PURSE,
@@ -239,15 +250,14 @@ def _bid(state: State, seat: int) -> Action:
             then=[Amount(min=0, max=money, label="Your bid in $")],
         )
     ]
-    for company in owned(state, seat):
-        if company.bank:
-            choices.append(
-                Choice(
-                    value=str(company.initiative),
-                    label=f"{company_name(company)}'s bank (${company.bank}), then your money",
-                    then=[Amount(min=1, max=company.bank + money, label="Your bid in $")],
-                )
+    for initiative, name, bank in banks:
+        choices.append(
+            Choice(
+                value=str(initiative),
+                label=f"{name}'s bank (${bank}), then your money",
+                then=[Amount(min=1, max=bank + money, label="Your bid in $")],
             )
+        )
     return Action(
         key="bid",
         label="Bid for turn order",
@@ -310,22 +320,36 @@ def _payable(purse: tuple[int, tuple[tuple[str, int], ...]], cost: int, *, fixed
     return Pick(field="pay_from", label="Pay from", choices=choices)
 
 
-def _acquire(state: State, label: str) -> Action:
+def _acquire(state: State, label: str, free: list[str] | None = None) -> Action:
+    """AT-9: a starting tile of the display, then free land (`free`, worked out when not
+    given)."""
+    labels = free_hexes(state) if free is None else free
+    return _acquire_action(tuple(state.display), *_hex_regions(state, labels), label)
+
+
+@lru_cache(maxsize=1024)
+def _acquire_action(
+    display: tuple[int, ...], labels: tuple[str, ...], regions: tuple[str, ...], label: str
+) -> Action:
+    """The Acquire of these tiles and hexes (frozen, so built once for the many times they
+    are the same: a display and a map change only with an Acquire)."""
     tiles = Pick(
         field="tile",
         label="The starting tile",
-        choices=[
-            Choice(value=str(n), label=f"{TYPE_NAMES[starting_type(n)]} {n}") for n in state.display
-        ],
+        choices=[_choice(str(n), f"{TYPE_NAMES[starting_type(n)]} {n}") for n in display],
     )
-    where = _hexes(state, free_hexes(state), "Where it starts")
+    where = _hex_pick(labels, regions, "Where it starts")
     return Action(key="acquire", label=label, move={"type": "acquire"}, steps=[tiles, where])
+
+
+def _hex_regions(state: State, labels: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The hexes and the name of the region each lies in."""
+    return tuple(labels), tuple(state.regions[state.board[h]["region"]].name for h in labels)
 
 
 def _hexes(state: State, labels: list[str], label: str) -> Pick:
     """A typed pick of hexes ("B4"), in menus by region."""
-    regions = tuple(state.regions[state.board[h]["region"]].name for h in labels)
-    return _hex_pick(tuple(labels), regions, label)
+    return _hex_pick(*_hex_regions(state, labels), label)
 
 
 @lru_cache(maxsize=1024)

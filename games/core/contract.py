@@ -328,7 +328,8 @@ def random_answers(
     players: amounts from `amount` (by default anywhere in the step's bounds), and as many
     choices as `count` says (by default any number the pick allows) drawn among a pick's."""
     answers: dict[str, Answer] = {}
-    while (step := action.next_step(answers)) is not None:
+    # `path` reads each pick's answer as it goes on, so one walk asks every step in turn.
+    for step in action.path(answers):
         if isinstance(step, Amount):
             answers[step.field] = (
                 amount(step) if amount is not None else rnd.randint(step.min, step.max)

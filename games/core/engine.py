@@ -148,6 +148,16 @@ class Engine(ABC, Generic[S, OptionsT]):
         """A state from stored text, brought up to `state_version` by `upgrade` first. Text
         without a version (written before versions, by `state.model_dump_json()`) is version
         1. Raises ValueError for text that is no stored state or is of a newer version."""
+        kind = type(self)
+        if (
+            kind.upgrade is Engine.upgrade
+            and kind.load_state is Engine.load_state
+            and text.startswith(f'{{"{STATE_VERSION_KEY}":{self.state_version},')
+        ):
+            # Text of this version, which the default `upgrade` and `load_state` take as it
+            # is: validated as it is parsed, in one pass (`state_type` ignores the version's
+            # key), a quarter to a third quicker than parsing it into Python objects first.
+            return self.state_type.model_validate_json(text)
         # pydantic's parser shares equal strings (the player ids all over a state), as
         # `model_validate_json` does: a state loaded this way takes a fifth less memory than
         # one parsed by `json.loads` (docs/performance.md).

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pydantic import TypeAdapter
 
@@ -112,6 +112,70 @@ def catalogue_for(cards_csv: str | None) -> Catalogue:
         )
     except ValueError as error:
         raise ValueError(f"Invalid options: cards_csv: {error}") from None
+
+
+class Placeable(NamedTuple):
+    """A display card open to a player's marker, as their placement offers it (L6-L7):
+    what its choice shows and whether a second marker of theirs may go on it too."""
+
+    number: int
+    name: str
+    kind: Kind
+    cost: int | None
+    starting_mc: int | None
+    second: bool
+
+
+def _card_choices(cards: tuple[Placeable, ...]) -> dict[int, Choice]:
+    """The cards as a pick offers them, by display number: grouped by kind, then by number
+    in groups of at most 25 (one menu each: "Projects 31–55")."""
+    out: dict[int, Choice] = {}
+    for kind in KINDS:
+        mine = [c for c in cards if c.kind == kind]
+        for start in range(0, len(mine), MENU_OPTIONS):
+            chunk = mine[start : start + MENU_OPTIONS]
+            group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
+            for card in chunk:
+                cost = f", {card.cost} M€" if card.cost is not None else ""
+                start_mc = card.starting_mc
+                begins = f", starts with {start_mc} M€" if start_mc is not None else ""
+                out[card.number] = Choice(
+                    value=str(card.number),
+                    label=f"{card.number} · {numbered(card.name)}"[:100],
+                    description=f"{card.kind}{cost}{begins}",
+                    group=group,
+                )
+    return out
+
+
+@lru_cache(maxsize=64)
+def _placement(cards: tuple[Placeable, ...], two: bool) -> Action:
+    """The placement of markers on these cards, a second one too when `two` (frozen, so
+    built once per situation: a pick of up to 80 cards, each with a pick of the others
+    after it, is validated in milliseconds, and every view, summary and check of a state
+    asks for it again)."""
+    choices = _card_choices(cards)
+    firsts = []
+    for card in cards:
+        choice = choices[card.number]
+        seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
+        if card.second:
+            seconds.append(
+                Choice(
+                    value=choice.value,
+                    label=f"A second marker on {choice.label}"[:100],
+                    group="This card",
+                )
+            )
+        seconds += [c for n, c in choices.items() if n != card.number]
+        then = [Pick(field="second", choices=seconds, label="Your second marker")]
+        firsts.append(choice.model_copy(update={"then": then}) if two else choice)
+    return Action(
+        key="place",
+        label="Put markers",
+        move={"type": "place"},
+        steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
+    )
 
 
 def is_terralabs(name: str | None) -> bool:
@@ -1264,46 +1328,35 @@ class MarsAuction(Engine[State, Options]):
         """Bidding: the player whose turn it is. Budgets, keeps and purchases: everyone the
         step asks, until it is settled (a choice may be changed until then). Waiting: the
         host."""
-        active = [p for p in state.players if not state.seats[p].kicked]
-        if state.step == "bidding" and state.to_act is not None:
-            may = must = [state.to_act]
-        elif state.step == "budget":
-            may = active
-            must = [p for p in active if state.seats[p].money is None]
-        elif state.step in ("keep", "buy"):
-            may = self._choosers(state)
-            must = self._waiting_for(state)
-        else:
-            may = must = []
         return Turn(
             phase=self._phase(state),
             players=list(state.players),
             out=[p for p in state.players if state.seats[p].kicked],
-            must=list(must),
-            may=list(may),
+            must=self._must(state),
+            may=self._may(state),
         )
 
-    @staticmethod
-    def _card_choices(cards: list[DisplayCard]) -> dict[int, Choice]:
-        """The cards as a pick offers them, by display number: grouped by kind, then by number
-        in groups of at most 25 (one menu each: "Projects 31–55")."""
-        out: dict[int, Choice] = {}
-        for kind in KINDS:
-            mine = [c for c in cards if c.kind == kind]
-            for start in range(0, len(mine), MENU_OPTIONS):
-                chunk = mine[start : start + MENU_OPTIONS]
-                group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
-                for card in chunk:
-                    cost = f", {card.cost} M€" if card.cost is not None else ""
-                    start_mc = card.starting_mc
-                    begins = f", starts with {start_mc} M€" if start_mc is not None else ""
-                    out[card.number] = Choice(
-                        value=str(card.number),
-                        label=f"{card.number} · {numbered(card.name)}"[:100],
-                        description=f"{card.kind}{cost}{begins}",
-                        group=group,
-                    )
-        return out
+    def _must(self, state: State) -> list[str]:
+        """Who the step still waits for (`Turn.must`), worked out without the rest of the
+        turn: random playouts ask it for every move."""
+        if state.step == "bidding" and state.to_act is not None:
+            return [state.to_act]
+        if state.step == "budget":
+            return [p for p in self._may(state) if state.seats[p].money is None]
+        if state.step in ("keep", "buy"):
+            return list(self._waiting_for(state))
+        return []
+
+    def _may(self, state: State) -> list[str]:
+        """Who may act now (`Turn.may`), worked out without the rest of the turn (the
+        phase's words): `legal_actions` asks it for every player."""
+        if state.step == "bidding" and state.to_act is not None:
+            return [state.to_act]
+        if state.step == "budget":
+            return [p for p in state.players if not state.seats[p].kicked]
+        if state.step in ("keep", "buy"):
+            return list(self._choosers(state))
+        return []
 
     def _place_action(self, state: State, player: str) -> Action | None:
         """L6-L9: markers on the cards open to the player (L7: fewer than 3 of theirs on it):
@@ -1313,28 +1366,18 @@ class MarsAuction(Engine[State, Options]):
         open_ = [c for c in self.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]
         if room < 1 or not open_:
             return None
-        choices = self._card_choices(open_)
-        firsts = []
-        for card in open_:
-            choice = choices[card.number]
-            seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
-            if card.markers.get(player, 0) <= MAX_ON_CARD - 2:
-                seconds.append(
-                    Choice(
-                        value=choice.value,
-                        label=f"A second marker on {choice.label}"[:100],
-                        group="This card",
-                    )
-                )
-            seconds += [c for n, c in choices.items() if n != card.number]
-            then = [Pick(field="second", choices=seconds, label="Your second marker")]
-            firsts.append(choice.model_copy(update={"then": then}) if room >= 2 else choice)
-        return Action(
-            key="place",
-            label="Put markers",
-            move={"type": "place"},
-            steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
+        cards = tuple(
+            Placeable(
+                c.number,
+                c.name,
+                c.kind,
+                c.cost,
+                c.starting_mc,
+                c.markers.get(player, 0) <= MAX_ON_CARD - 2,
+            )
+            for c in open_
         )
+        return _placement(cards, room >= 2)
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
         """What the turn or the step lets the player do: markers on one or two cards, or
@@ -1342,7 +1385,7 @@ class MarsAuction(Engine[State, Options]):
         raise up to what they can pay (U2, U5), or a pass after the opening (unlimited); a
         budget; the companies or preludes to keep; the projects to buy."""
         seat = state.seats.get(player)
-        if seat is None or seat.kicked or player not in self.turn(state).may:
+        if seat is None or seat.kicked or player not in self._may(state):
             return []
         if state.step == "budget":
             return [
@@ -1502,10 +1545,10 @@ class MarsAuction(Engine[State, Options]):
             if state.generation >= 1 or rnd.random() < 0.3:
                 return HOST, End()
             return HOST, Research(first_player=self.next_first_player(state))
-        turn = self.turn(state)
-        if rnd.random() < 0.03 or not turn.must:
+        must = self._must(state)
+        if rnd.random() < 0.03 or not must:
             return HOST, ClosePhase()
-        player = rnd.choice(turn.must)
+        player = rnd.choice(must)
         actions = self.legal_actions(state, player)
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)

@@ -36,16 +36,13 @@ from games.project_mars.model import (
     ChooseDeck,
     ClosePhase,
     DeckChoice,
-    HandCard,
     Keep,
     Kick,
     Legal,
-    Me,
     Mulligan,
     MulliganLegal,
     Options,
     Pass,
-    PendingView,
     Placed,
     Play,
     PlayLegal,
@@ -53,16 +50,13 @@ from games.project_mars.model import (
     RoundResult,
     Score,
     Seat,
-    SideView,
-    SlotView,
     State,
     Step,
-    View,
     card_words,
     column_of,
     row_of,
 )
-from games.project_mars.table import Table, card_face, card_view, face_fields
+from games.project_mars.table import Table, card_face, card_view
 
 #: The default length of every phase: a turn, a decision, a round's start, the deck phase
 #: (PM-D15: each has its own deadline).
@@ -894,7 +888,7 @@ class ProjectMars(Engine[State, Options]):
         shown = card_id in state.seats[player].revealed
         return Choice(
             value=card_id,
-            label=card_words(card_face(state.cards[card_id]).model_dump()),
+            label=card_words(card_face(state.cards[card_id])),
             description="Revealed to your opponent" if shown else None,
             then=list(then or []),
         )
@@ -957,103 +951,110 @@ class ProjectMars(Engine[State, Options]):
         """PM visibility (docs/rules/project-mars.md): a player sees their own hand, back hand,
         deck contents and junkyard, and their traps on the enemy field face up; everyone sees
         the face-up fields, face-down slots, revealed cards and counts. The host and
-        spectators get the public view (PM-D16)."""
+        spectators get the public view (PM-D16).
+
+        Built as the JSON of `View` (the models describe it, and the practice player reads
+        it back through them), not as models dumped at once: a view holds dozens of cards."""
         counted = projection(tuple(state.players), tuple(units(Table(state))))
         me = viewer if viewer in state.players else None
         awaited = self.awaited(state)
         pending = None
         if state.pending is not None:
             decision = state.pending
-            pending = PendingView(
-                player=decision.player,
-                kind=decision.kind,
-                card=card_view(state.cards[decision.card]),
-                slot=decision.slot,
-                prompt=decision.prompt,
-                options=(
-                    list(decision.options) if me == decision.player or not decision.secret else None
+            pending = {
+                "player": decision.player,
+                "kind": decision.kind,
+                "card": card_view(state.cards[decision.card]),
+                "slot": decision.slot,
+                "prompt": decision.prompt,
+                "options": (
+                    [o.model_dump(mode="json") for o in decision.options]
+                    if me == decision.player or not decision.secret
+                    else None
                 ),
-            )
-        out = View(
-            round=state.round,
-            phase=state.phase,
-            players=list(state.players),
-            kicked=[p for p in state.players if state.seats[p].kicked],
-            to_act=awaited,
-            submitted=[p for p in state.players if p not in awaited],
-            turn=state.turn,
-            starter=state.starter,
-            passes=state.passes,
-            immune=state.immune,
-            sides={p: self._side(state, p, me, counted) for p in state.players},
-            projection=counted,
-            pending=pending,
-            rounds=list(state.rounds),
-            result=state.result,
-        )
-        if me is not None:
-            out.me = self._me(state, me)
-            out.legal = self.legal(state, me)
-        return out.dump()
+            }
+        return {
+            "game": "project-mars",
+            "round": state.round,
+            "phase": state.phase,
+            "players": list(state.players),
+            "kicked": [p for p in state.players if state.seats[p].kicked],
+            "to_act": awaited,
+            "submitted": [p for p in state.players if p not in awaited],
+            "turn": state.turn,
+            "starter": state.starter,
+            "passes": state.passes,
+            "immune": state.immune,
+            "sides": {p: self._side(state, p, me, counted) for p in state.players},
+            "projection": counted.model_dump(mode="json"),
+            "pending": pending,
+            "rounds": [r.model_dump(mode="json") for r in state.rounds],
+            "result": None if state.result is None else state.result.model_dump(mode="json"),
+            "me": None if me is None else self._me(state, me),
+            "legal": (
+                None if me is None else self.legal(state, me).model_dump(mode="json", by_alias=True)
+            ),
+        }
 
-    def _side(self, state: State, player: str, viewer: str | None, counted: Score) -> SideView:
+    def _side(
+        self, state: State, player: str, viewer: str | None, counted: Score
+    ) -> dict[str, Any]:
+        """A `SideView`'s JSON."""
         seat = state.seats[player]
-        field: dict[str, SlotView | None] = {}
+        field: dict[str, dict[str, Any] | None] = {}
         for slot, placed in seat.field.items():
             if placed is None:
                 field[slot] = None
                 continue
             shown = not placed.face_down or placed.owner == viewer
-            field[slot] = SlotView(
-                face_down=placed.face_down,
-                owner=placed.owner,
-                card=card_view(state.cards[placed.card]) if shown else None,
-                pwr=None if placed.face_down else counted.pwr.get(placed.card),
-                zeroed=placed.zeroed,
-                disabled=placed.disabled or placed.card in counted.disabled,
-                bonus=placed.bonus,
-                boosts=placed.boosts,
-            )
-        return SideView(
-            player=player,
-            field=field,
-            hand_count=len(seat.hand),
-            revealed=sorted(
+            field[slot] = {
+                "face_down": placed.face_down,
+                "owner": placed.owner,
+                "card": card_view(state.cards[placed.card]) if shown else None,
+                "pwr": None if placed.face_down else counted.pwr.get(placed.card),
+                "zeroed": placed.zeroed,
+                "disabled": placed.disabled or placed.card in counted.disabled,
+                "bonus": placed.bonus,
+                "boosts": placed.boosts,
+            }
+        return {
+            "player": player,
+            "field": field,
+            "hand_count": len(seat.hand),
+            "revealed": sorted(
                 (card_face(state.cards[c]) for c in seat.revealed),
-                key=lambda face: list(CARDS).index(face.key),
+                key=lambda face: list(CARDS).index(face["key"]),
             ),
-            deck_count=len(seat.deck),
-            back_hand_count=len(seat.back_hand),
-            junkyard_count=len(seat.junkyard),
-            utility_used=seat.utility_played is not None,
-            utility_played=(
+            "deck_count": len(seat.deck),
+            "back_hand_count": len(seat.back_hand),
+            "junkyard_count": len(seat.junkyard),
+            "utility_used": seat.utility_played is not None,
+            "utility_played": (
                 card_view(state.cards[seat.utility_played]) if seat.utility_played else None
             ),
-            deck_chosen=seat.deck_name is not None,
-            kept=seat.kept,
-            ready=seat.ready,
-            wins=seat.wins,
-        )
+            "deck_chosen": seat.deck_name is not None,
+            "kept": seat.kept,
+            "ready": seat.ready,
+            "wins": seat.wins,
+        }
 
-    def _me(self, state: State, player: str) -> Me:
+    def _me(self, state: State, player: str) -> dict[str, Any]:
+        """A `Me`'s JSON."""
         seat = state.seats[player]
         deck_cards: dict[str, int] = {}
         for card_id in seat.deck:
             key = state.cards[card_id].key
             deck_cards[key] = deck_cards.get(key, 0) + 1
-        return Me(
-            player=player,
-            deck=seat.deck_name,
-            hand=[
-                HandCard(
-                    id=state.cards[c].id, **face_fields(state.cards[c]), revealed=c in seat.revealed
-                )
-                for c in seat.hand
+        return {
+            "player": player,
+            "deck": seat.deck_name,
+            "hand": [
+                {**card_view(state.cards[c]), "revealed": c in seat.revealed} for c in seat.hand
             ],
-            back_hand=[card_view(state.cards[c]) for c in seat.back_hand],
-            junkyard=[card_view(state.cards[c]) for c in seat.junkyard],
-            deck_cards={k: deck_cards[k] for k in CARDS if k in deck_cards},
-        )
+            "back_hand": [card_view(state.cards[c]) for c in seat.back_hand],
+            "junkyard": [card_view(state.cards[c]) for c in seat.junkyard],
+            "deck_cards": {k: deck_cards[k] for k in CARDS if k in deck_cards},
+        }
 
     # -- playouts and checks ---------------------------------------------------------------
 
@@ -1079,12 +1080,18 @@ class ProjectMars(Engine[State, Options]):
             return player, Mulligan(cards=rnd.sample(legal.mulligan.cards, count))
         if legal.choose:
             return player, Choose(option=rnd.choice(legal.choose).id)
-        moves: list[Any] = [Pass()]
+        # A pass or (card, slot), the move made only of the one drawn: a hand of ten cards
+        # may be played in dozens of ways.
+        moves: list[tuple[str, str | None] | None] = [None]
         for play in legal.plays:
             if play.target == "utility":
-                moves.append(Play(card=play.card))
-            moves.extend(Play(card=play.card, slot=s) for s in play.slots)
-        return player, rnd.choice(moves)
+                moves.append((play.card, None))
+            moves.extend((play.card, s) for s in play.slots)
+        drawn = rnd.choice(moves)
+        if drawn is None:
+            return player, Pass()
+        card, slot = drawn
+        return player, Play(card=card) if slot is None else Play(card=card, slot=slot)
 
     @staticmethod
     def _random_list(rnd: random.Random) -> list[str]:

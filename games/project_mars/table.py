@@ -15,8 +15,6 @@ from games.project_mars.model import (
     ROWS,
     Card,
     CardDef,
-    CardFace,
-    CardView,
     Placed,
     Seat,
     State,
@@ -26,9 +24,9 @@ from games.project_mars.model import (
 )
 
 
-def face_fields(card: Card) -> dict[str, Any]:
-    """The fields of a card's `CardFace`, to build it or a model extending it in one go
-    (views hold hundreds of cards)."""
+def card_face(card: Card) -> dict[str, Any]:
+    """What a card shows (`CardFace`'s JSON), built as the dict that views and events carry:
+    a view holds dozens of cards, each validated as a model only to be dumped at once."""
     spec = card.spec
     return {
         "key": spec.key,
@@ -41,12 +39,9 @@ def face_fields(card: Card) -> dict[str, Any]:
     }
 
 
-def card_face(card: Card) -> CardFace:
-    return CardFace(**face_fields(card))
-
-
-def card_view(card: Card) -> CardView:
-    return CardView(id=card.id, **face_fields(card))
+def card_view(card: Card) -> dict[str, Any]:
+    """A card with its id (`CardView`'s JSON)."""
+    return {**card_face(card), "id": card.id}
 
 
 class Table:
@@ -71,7 +66,7 @@ class Table:
 
     def shown(self, card_id: str) -> dict[str, Any]:
         """A card as events show it."""
-        return card_view(self.card(card_id)).model_dump(mode="json")
+        return card_view(self.card(card_id))
 
     def name(self, card_id: str) -> str:
         return self.spec(card_id).name
@@ -122,7 +117,7 @@ class Table:
         if card_id in seat.revealed:
             seat.revealed.remove(card_id)
             if not seen:
-                face = card_face(self.card(card_id)).model_dump(mode="json")
+                face = card_face(self.card(card_id))
                 self.public("revealed_card_left", player=player, card=face)
 
     def junk(self, card_id: str) -> None:

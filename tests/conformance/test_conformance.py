@@ -21,7 +21,7 @@ import contextlib
 import functools
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -249,19 +249,26 @@ def as_json(value: Any, what: str) -> Any:
     return copy
 
 
-def as_json_since(value: Any, known: Any, what: str) -> Any:
+def as_json_since(value: Any, known: Any, what: str, also: Any = None) -> Any:
     """`as_json(value)` where `known` was found plain JSON before: of an object, only the
     values that differ from `known`'s go through JSON (one equal to a plain JSON value is plain
-    JSON too), and the copy keeps `known`'s others."""
+    JSON too), and the copy keeps `known`'s others. `also`: another object found plain JSON
+    (another viewer's view of the same state, whose public part is this one's), whose values
+    count as known too."""
     if not isinstance(value, dict) or not isinstance(known, dict):
         return as_json(value, what)
     if value == known:
         return known
+    other = also if isinstance(also, dict) else {}
     copy = {}
     for key, inner in value.items():
         assert isinstance(key, str), f"{what} is not plain JSON: the key {key!r}"
-        same = key in known and known[key] == inner
-        copy[key] = known[key] if same else as_json(inner, f"{what}, {key!r}")
+        if key in known and known[key] == inner:
+            copy[key] = known[key]
+        elif key in other and other[key] == inner:
+            copy[key] = other[key]
+        else:
+            copy[key] = as_json(inner, f"{what}, {key!r}")
     return copy
 
 
@@ -453,6 +460,9 @@ class Playout:
     #: as the state has, and dumped that text after each refusal (so it is still a loaded copy
     #: of the state), else None.
     _twin: Any = field(init=False, default=None)
+    #: `conserved` of the state since the last accepted move (refusals leave its text, so
+    #: the state, as it was), else None.
+    _conserved: dict[str, int] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         s = self.setup
@@ -721,7 +731,7 @@ class Playout:
         """Submit one move and check it; True when it was accepted."""
         engine = self.engine
         before = self.dumped()
-        kept = engine.conserved(self.state)
+        kept = self._conserved if self._conserved is not None else engine.conserved(self.state)
         recorded = len(self.match.record.moves)
         twin = self._twin
         if self.twin and twin is None:
@@ -745,7 +755,8 @@ class Playout:
         self._dumped = self._twin = None
         self.accepted += 1
         self.events.extend(as_json(e.to_json(), f"event {e.type}") for e in events)
-        assert engine.conserved(self.state) == kept, f"{actor} {raw} changed conserved values"
+        self._conserved = engine.conserved(self.state)
+        assert self._conserved == kept, f"{actor} {raw} changed conserved values"
         finished = engine.is_finished(self.state)
         assert (engine.result(self.state) is not None) == finished, "result before the end"
         if twin is not None:
@@ -805,19 +816,22 @@ class Playout:
         twin_events = self.engine.apply(twin, actor, self.engine.parse_move(raw))
         assert [e.to_json() for e in twin_events] == [e.to_json() for e in events]
         assert self.dump(twin) == self.dumped(), "a state loaded from JSON played differently"
-        assert self.engine.conserved(twin) == self.engine.conserved(self.state)
+        assert self.engine.conserved(twin) == self._conserved
         assert self.engine.result(twin) == self.engine.result(self.state)
 
     def check_views(self, actor: str, raw: Any, events: list[Event]) -> None:
         """A viewer none of the move's events reaches sees the same view as before."""
-        after = {
-            v: as_json_since(self.engine.view(self.state, v), self._views[v], f"the view of {v}")
-            for v in self.viewers
-        }
+        after: dict[Viewer, Any] = {}
+        last = None
+        for v in self.viewers:
+            view = self.engine.view(self.state, v)
+            after[v] = last = as_json_since(view, self._views[v], f"the view of {v}", last)
         assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
         for player in self.setup.players:
-            summary = as_json(self.engine.summary(self.state, player), "a summary")
             view = after[player]
+            # The view is plain JSON: of the summary, only what differs from it goes through
+            # JSON (and then fails the check below).
+            summary = as_json_since(self.engine.summary(self.state, player), view, "a summary")
             assert all(k in view and view[k] == v for k, v in summary.items()), (
                 f"the summary of {player!r} is not part of their view"
             )
@@ -901,16 +915,21 @@ class Playout:
         self._pairs = kept
 
 
-def leaves(value: Any, key: str | None = None) -> Iterator[tuple[str | None, Any]]:
-    """Every plain value inside JSON `value`, with the key of the object that holds it."""
-    if isinstance(value, dict):
-        for name, inner in value.items():
-            yield from leaves(inner, str(name))
-    elif isinstance(value, list):
-        for inner in value:
-            yield from leaves(inner, key)
-    else:
-        yield key, value
+def leaves(value: Any, key: str | None = None) -> list[tuple[str | None, Any]]:
+    """Every plain value inside JSON `value`, with the key of the object that holds it, in
+    document order. (A stack, not nested generators: the contract's checks look through the
+    events of every sealed action built.)"""
+    out: list[tuple[str | None, Any]] = []
+    todo: list[tuple[str | None, Any]] = [(key, value)]
+    while todo:
+        held_by, item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend((str(name), inner) for name, inner in reversed(item.items()))
+        elif isinstance(item, list):
+            todo.extend((held_by, inner) for inner in reversed(item))
+        else:
+            out.append((held_by, item))
+    return out
 
 
 def strings_in(value: Any) -> set[str]:

@@ -636,6 +636,30 @@ class TupleAuctionAuction(AuctionAuction):
         return {**super().view(state, viewer), "closed": closed}
 
 
+class MintingAuctionAuction(AuctionAuction):
+    """Gives a player a dollar from nowhere with each of their moves once bids were paid."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        events = super().apply(state, actor, move)
+        if actor in state.seats and state.paid:
+            state.seats[actor].cash += 1
+        return events
+
+
+class TupleSummaryAuctionAuction(AuctionAuction):
+    """Sums a player's part up with a tuple where their view holds a list: no plain JSON."""
+
+    def summary(self, state: State, player: str) -> dict[str, Any]:
+        return {**super().summary(state, player), "players": tuple(state.players)}
+
+
+class PartialSummaryAuctionAuction(AuctionAuction):
+    """Sums a player's part up with a round their view does not show."""
+
+    def summary(self, state: State, player: str) -> dict[str, Any]:
+        return {**super().summary(state, player), "round": state.round + 1}
+
+
 class TellingAuctionAuction(AuctionAuction):
     """Shows everyone but the players the total of the standing sealed access bids."""
 
@@ -682,6 +706,9 @@ def checked(engine: AuctionAuction, checks: dict[str, bool]) -> Playout:
             "of 'bob' changed after ann .*'give'.*no event reached",
         ),
         (TupleAuctionAuction, EVERY_CHECK, "the view of ann, 'closed' is not plain JSON: \\(1,\\)"),
+        (MintingAuctionAuction, EVERY_CHECK, "changed conserved values"),
+        (TupleSummaryAuctionAuction, {"views": True}, "a summary, 'players' is not plain JSON"),
+        (PartialSummaryAuctionAuction, {"views": True}, "the summary of 'ann' is not part of"),
         (TellingAuctionAuction, EVERY_CHECK, "the view of 'host' tells bob .*'bid'"),
         (ForgetfulRecordAuctionAuction, EVERY_CHECK, "assert '.*' == '.*'"),
     ],

@@ -5,6 +5,7 @@ tests/benchmarks/bench_practice.py (docs/performance.md)."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 
 import pytest
@@ -13,7 +14,7 @@ from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.core.match import Match
 from games.project_mars import ENGINE
-from games.project_mars.model import Kick
+from games.project_mars.model import Kick, View
 from games.project_mars.practice import practice_move
 
 PLAYERS = ["ann", "bob"]
@@ -58,3 +59,23 @@ def test_the_practice_player_needs_a_players_own_view(viewer: str | None) -> Non
     match, _ = Match.start(ENGINE, PLAYERS, {}, 1)
     with pytest.raises(ValueError, match="player's own view"):
         practice_move(ENGINE.view(match.state, viewer))
+
+
+def test_every_view_is_the_json_of_the_view_model() -> None:
+    """Views are built as the JSON the `View` models describe, not as models dumped at once:
+    each view of every viewer after every move of three random matches, read back through
+    the models (as the practice player reads it) and dumped again, is the same text, down to
+    the order of its keys."""
+    pending = 0
+    for seed in range(3):
+        match, _ = Match.start(ENGINE, PLAYERS, {}, seed)
+        rnd = random.Random(seed)
+        while not match.finished:
+            for viewer in [*PLAYERS, HOST, None]:
+                view = ENGINE.view(match.state, viewer)
+                assert json.dumps(View.model_validate(view).dump()) == json.dumps(view), viewer
+            pending += match.state.pending is not None
+            actor, move = ENGINE.random_move(match.state, rnd)
+            with contextlib.suppress(RuleError):
+                match.submit(actor, ENGINE.moves.dump_python(move, mode="json"))
+    assert pending > 0, "no view with a pending decision was read"
