@@ -776,7 +776,7 @@ class MatchService:
         """The match record, replayable with `python -m games replay`, players by username
         wherever the record names them (`renamed`)."""
         moves = [{"by": actor, **move} for _, actor, move in await self.storage.moves(row.id)]
-        players = engine_for(row.game).turn(await self.state(row)).players if row.started else []
+        players = (await self.turn(row)).players if row.started else []
         record = {
             "game": row.game,
             "seed": row.seed,

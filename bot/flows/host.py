@@ -56,9 +56,8 @@ class Host:
         row = await self._running_as_host(interaction)
         if match_id is not None and row.id != match_id:
             raise UserError("That was asked in an earlier match of this channel.")
-        engine = engine_for(row.game)
         ui = plugin_for(row.game).texts
-        closing = engine.turn(await self.service.state(row)).phase.title
+        closing = (await self.service.turn(row)).phase.title
         names = await self.service.names(row.id)
         try:
             outcome = await self.service.submit(row.id, HOST, move)
@@ -72,7 +71,7 @@ class Host:
         now = (
             "The match is over."
             if after is None or after.status == "ended"
-            else f"Now: **{engine.turn(await self.service.state(after)).phase.title}**."
+            else f"Now: **{(await self.service.turn(after)).phase.title}**."
         )
         await interaction.response.send_message(
             ui.engine_text(" ".join(filter(None, [said, now])), names), ephemeral=True
