@@ -12,6 +12,7 @@ the types of the schema), the difference lives in the backend (`bot.storage.sqli
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -81,3 +82,11 @@ class Backend(Protocol):
 
     async def close(self) -> None:
         """Commit what was sent, then let go of the database."""
+
+
+def substitute(text: str, rules: Iterable[tuple[re.Pattern[str], str]]) -> str:
+    """`text` with each rule's pattern replaced in turn (a password hidden, SQLite's SQL
+    written for PostgreSQL)."""
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import pydantic_core
 
-from bot.storage.backend import Backend, Rows, Tx, Work
+from bot.storage.backend import Backend, Rows, Tx, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -228,9 +228,7 @@ _PASSWORDS = (
 
 def redacted(url: str) -> str:
     """The address with its password, if any, replaced by ***: for messages and logs."""
-    for password, hidden in _PASSWORDS:
-        url = password.sub(hidden, url)
-    return url
+    return substitute(url, _PASSWORDS)
 
 
 class Storage(SeasonStore, ResultStore):

@@ -44,7 +44,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from bot.storage.backend import Parameters, Rows, Work
+from bot.storage.backend import Parameters, Rows, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
@@ -72,15 +72,9 @@ _DDL = [
 ]
 
 
-def _substitute(text: str, rules: Iterable[tuple[re.Pattern[str], str]]) -> str:
-    for pattern, replacement in rules:
-        text = pattern.sub(replacement, text)
-    return text
-
-
 def postgres_ddl(sql: str) -> str:
     """A migration's SQL, written for SQLite, in PostgreSQL's types (see the module's doc)."""
-    return _substitute(sql, _DDL)
+    return substitute(sql, _DDL)
 
 
 def _text(parameters: Parameters) -> Parameters:
