@@ -125,11 +125,6 @@ def simcord_bot(db_path: Path | str) -> DealerBot:
 #: How often SimCord looks again whether the bot has settled while a timer of the bot's is
 #: about to fire (its default is every 50 ms).
 SETTLE_POLL = 0.002
-#: How long a settle waits, at most, between two looks while every busy task of the bot waits
-#: for a future of its own: it looks again as soon as one of them is done, so this bounds only
-#: a wait nothing wakes (SimCord's own interval).
-SETTLE_BOUND = 0.05
-
 # SimCord settles after each action: it returns once every task the bot owns is done or parked
 # (asleep past the deadline, awaiting a listener). While some are not, SimCord waits for one to
 # *finish*, up to its poll interval, and looks again. A task that parks without finishing (the
@@ -143,12 +138,14 @@ SETTLE_BOUND = 0.05
 # soon) is looked at right after it, and only while a timer of the bot's is about to fire does
 # it look every 2 ms. What a settle requires before it returns, and its deadline, are
 # SimCord's. `_settle_internal` is private: fail loudly if it changes.
-_SETTLE = inspect.signature(Env._settle_internal).parameters
-assert "idle" in _SETTLE and _SETTLE["idle"].default == 0.05, "SimCord's settle loop changed"
 _SETTLE_SOURCE = hashlib.sha256(inspect.getsource(Env._settle_internal).encode()).hexdigest()
 assert _SETTLE_SOURCE.startswith("2763d5e9e59eb75e"), (
     "SimCord's settle loop changed: bring QuickSettlingEnv._settle_internal in line with it"
 )
+#: How long a settle waits, at most, between two looks while every busy task of the bot waits
+#: for a future of its own: it looks again as soon as one of them is done, so this bounds only
+#: a wait nothing wakes (SimCord's own interval, its `idle` default).
+SETTLE_BOUND: float = inspect.signature(Env._settle_internal).parameters["idle"].default
 
 
 #: How far ahead of the wall clock a timer of the bot may fire and still be waited for when
@@ -193,7 +190,13 @@ def _waits_on_a_future(task: asyncio.Task[Any]) -> bool:
 
 class QuickSettlingEnv(Env):
     """SimCord's Env, looking again whether the bot has settled as soon as what its busy
-    tasks wait for is done (SimCord 3.2.1's `Env._settle_internal`, with another wait)."""
+    tasks wait for is done.
+
+    `_settle_internal` is SimCord 3.2.1's `Env._settle_internal` (simcord/env.py; MIT
+    licence, Copyright (c) 2026 SilentHacks) with another wait, its checks split into the
+    methods below. A caller's `idle` is the interval only while a timer of the bot's is
+    due; otherwise the wait lasts until a busy task's future is done, `SETTLE_BOUND` at
+    most."""
 
     def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
         """The tasks not parked (asked of one snapshot of the settlement's state: nothing

@@ -261,6 +261,9 @@ def wrap_footer(paragraphs: list[str], width: int, margin: int) -> list[str]:
     return [line for p in paragraphs for line in fonts.wrap(p, FOOTER_SIZE, width - 2 * margin)]
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
 def png_bytes(image: Image.Image, colours: int = 256) -> bytes:
     """The image as PNG with a palette of at most `colours` colours: boards are flat colours
     and anti-aliased edges, which a palette keeps faithfully at a third of the bytes of RGB.
@@ -268,7 +271,8 @@ def png_bytes(image: Image.Image, colours: int = 256) -> bytes:
     colour the anti-aliasing makes is still there, blended), then every pixel takes its
     nearest colour. The file is written here, its rows deflated by ISA-L (`isal`) at level
     1: about a seventh of the time of the zlib that Pillow's PNG encoder calls at level 3,
-    for bytes within a few per cent. Deterministic: the same image gives the same bytes."""
+    for bytes within a few per cent. Deterministic: the same image gives the same bytes on one
+    machine (ISA-L picks its code by the CPU, so another may deflate them otherwise)."""
     palette = image.reduce(2).quantize(
         colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
@@ -287,9 +291,6 @@ def png_bytes(image: Image.Image, colours: int = 256) -> bytes:
             _chunk(b"IEND", b""),
         )
     )
-
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
