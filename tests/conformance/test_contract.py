@@ -10,7 +10,7 @@ import random
 from typing import Any, ClassVar
 
 import pytest
-from pydantic import ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from games.atrades.engine import Atrades
 from games.atrades.legal import PASS_TURN
@@ -347,6 +347,28 @@ def test_an_older_state_goes_through_the_games_upgrade() -> None:
     assert json.loads(text)[STATE_VERSION_KEY] == 2
     assert engine.load_state_json(text).round == 1
     assert AuctionAuctionV2.upgraded == [2]
+
+
+class StrictState(State):
+    """Auction Auction's state, refusing keys it does not know."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class StrictAuctionAuction(AuctionAuction):
+    state_type = StrictState
+
+
+def test_a_state_that_forbids_unknown_keys_loads_its_text() -> None:
+    """`load_state_json` validates this version's text as it is parsed only where the state
+    model ignores the version's key; a model that forbids unknown keys is loaded the long way,
+    the key taken off first."""
+    engine = StrictAuctionAuction()
+    _, state = started("auction-auction")
+    strict = StrictState.model_validate(state.model_dump())
+    loaded = engine.load_state_json(engine.dump_state_json(strict))
+    assert isinstance(loaded, StrictState)
+    assert engine.dump_state(loaded) == engine.dump_state(strict)
 
 
 @pytest.mark.parametrize(
