@@ -158,7 +158,7 @@ class _Pool:
         """A free worker's reply to the pickled job `message`."""
         loop = asyncio.get_running_loop()
         async with self.free.setdefault(loop, asyncio.Semaphore(self.size)):
-            worker = self.idle.pop() if self.idle else _Worker()
+            worker = self._idle_worker() or _Worker()
             self.busy.add(worker)
             try:
                 reply = await worker.ask(message)
@@ -170,6 +170,16 @@ class _Pool:
                 self.busy.discard(worker)
             self.idle.append(worker)
         return reply
+
+    def _idle_worker(self) -> _Worker | None:
+        """An idle worker still running, or None. One that died while idle (killed, or gone
+        with the machine's memory) is reaped and dropped, not handed a job it would fail."""
+        while self.idle:
+            worker = self.idle.pop()
+            if worker.process.poll() is None:
+                return worker
+            worker.stop()
+        return None
 
     def shutdown(self) -> None:
         """Stop the idle workers; kill the busy ones, whose jobs then fail and stop them."""

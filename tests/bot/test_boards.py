@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,13 @@ def a_view(played: Played) -> dict[str, Any]:
     return next(iter(played.views.values()))
 
 
-async def busy_worker() -> boards._Worker:
+async def busy_worker(job: asyncio.Task[Any]) -> boards._Worker:
+    """The worker rendering `job`, once it has one; the job's own error if it ends first
+    (a job that never reached a worker would otherwise be waited for forever)."""
     while not boards._POOL.busy:
+        if job.done():
+            job.result()
+            raise AssertionError("the job ended without reaching a worker")
         await asyncio.sleep(0)
     return next(iter(boards._POOL.busy))
 
@@ -128,8 +134,9 @@ async def test_an_error_in_a_worker_reaches_the_caller_with_where_it_was_raised(
 
 
 async def test_a_worker_that_dies_fails_its_job_and_is_replaced(played: Played) -> None:
-    job = asyncio.create_task(boards.card(plugin_for(GAME).texts, a_view(played), played.names))
-    worker = await busy_worker()
+    # A job that cannot be done before the kill (a card could be, and its reply be read).
+    job = asyncio.create_task(boards.render(time.sleep, 60))
+    worker = await busy_worker(job)
     worker.process.kill()
     with pytest.raises(boards.WorkerDied):
         await job
@@ -139,9 +146,23 @@ async def test_a_worker_that_dies_fails_its_job_and_is_replaced(played: Played) 
     assert card == plugin_for(GAME).texts.card(a_view(played), played.names)
 
 
+async def test_a_worker_that_died_while_idle_is_replaced_before_the_next_job(
+    played: Played,
+) -> None:
+    assert await boards.render(divmod, 17, 5) == (3, 2)
+    dead = list(boards._POOL.idle)
+    assert dead
+    for worker in dead:
+        worker.process.kill()
+        worker.process.wait()
+    card = await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
+    assert card == plugin_for(GAME).texts.card(a_view(played), played.names)
+    assert not set(dead) & set(boards._POOL.idle)
+
+
 async def test_a_render_cancelled_midway_stops_its_worker(played: Played) -> None:
-    job = asyncio.create_task(boards.card(plugin_for(GAME).texts, a_view(played), played.names))
-    worker = await busy_worker()
+    job = asyncio.create_task(boards.render(time.sleep, 60))
+    worker = await busy_worker(job)
     job.cancel()
     with pytest.raises(asyncio.CancelledError):
         await job
