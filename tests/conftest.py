@@ -1,5 +1,6 @@
 """Settings of the whole suite."""
 
+import gc
 import os
 import sys
 
@@ -14,6 +15,16 @@ import sys
 # otherwise compiled anew by every one of them.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+# A full collection of the garbage collector after every 100 collections of the middle
+# generation, not every 10 (Python's default; the bot keeps it). Each SimCord test makes and
+# drops a bot, whose discord.py client, caches and event loop are cycles of objects that only a
+# full collection frees, and every full collection walks all that is alive and not frozen in
+# the process: in the quick run 43 of them took 2.3 s of the pytest workers' CPU, of their
+# 3.6-4.1 s in the garbage collector (counted with `gc.callbacks`); with this, 8 took 1.0 s,
+# 2.3 s in all, and each worker's peak memory stayed under 350 MB. The young generations
+# are collected as before.
+gc.set_threshold(*gc.get_threshold()[:2], 100)
 
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402

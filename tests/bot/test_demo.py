@@ -29,9 +29,12 @@ def own_replies(page: str, player: str) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 def test_demo_plays_a_whole_match_and_keeps_bids_private(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The tool's whole run (slow: the quick run plays whole Auction Auction matches through
+    SimCord in the leak scan and elsewhere, and runs the demo's `main` to its errors)."""
     assert main([str(tmp_path)]) == 0
 
     printed = capsys.readouterr().out
