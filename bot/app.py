@@ -225,6 +225,14 @@ class DealerBot(commands.AutoShardedBot):
             await message.channel.send(DM_HELP)
 
     async def close(self) -> None:
+        await self.stop_parts()
+        boards.shutdown()
+        await super().close()
+
+    async def stop_parts(self) -> None:
+        """Stop the bot's own work, then close its database: the deadlines, the computer
+        seats and the status messages first, so that none of them is left writing to a
+        closed database. (Each part is there once `setup_hook` made it.)"""
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
         if hasattr(self, "computer"):
@@ -233,8 +241,6 @@ class DealerBot(commands.AutoShardedBot):
             await self.presenter.status.stop()
         if hasattr(self, "storage"):
             await self.storage.close()
-        boards.shutdown()
-        await super().close()
 
 
 def create_bot(

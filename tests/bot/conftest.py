@@ -110,11 +110,12 @@ def make_bot(path: Path | str, **options: Any) -> DealerBot:
 
 @pytest.fixture(autouse=True)
 async def _close_databases() -> AsyncIterator[None]:
+    """Each bot the test made stops its work and closes its database, as `DealerBot.close`
+    does but for the render workers (kept for the next test) and discord.py's session
+    (SimCord's): a deadline that fired as the test ended no longer writes to a closed one."""
     yield
     while _made:
-        bot = _made.pop()
-        if hasattr(bot, "storage"):
-            await bot.storage.close()
+        await _made.pop().stop_parts()
 
 
 @pytest.fixture
