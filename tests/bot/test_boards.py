@@ -191,15 +191,15 @@ def test_the_workers_outlive_an_event_loop(played: Played) -> None:
     assert boards._POOL.idle == workers
 
 
-async def test_closing_the_bot_stops_the_workers(played: Played, tmp_path: Path) -> None:
-    await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
-    workers = list(boards._POOL.idle)
+async def test_closing_the_bot_stops_the_workers(own_pool: boards._Pool, tmp_path: Path) -> None:
+    assert await boards.render(divmod, 17, 5) == (3, 2)
+    workers = list(own_pool.idle)
     assert workers
     # Closed as `python -m bot` closes it: on leaving `async with` (discord.py's sharded
     # client cannot be closed before it is entered).
     async with create_bot(tmp_path / "dealer.db"):
         pass
-    assert not boards._POOL.idle
+    assert not own_pool.idle
     assert all(worker.process.returncode is not None for worker in workers)
 
 
