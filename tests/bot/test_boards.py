@@ -56,9 +56,10 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
 
 @pytest.fixture
 def own_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[boards._Pool]:
-    """A pool of its own, for a test that kills workers: the process's pool, whose worker
-    has every game's fonts loaded (a cold one takes a quarter of a second over its first
-    card), is left to the other tests, and no worker killed here is handed one of theirs."""
+    """A pool of its own, for a test that kills or stops workers: the process's pool, whose
+    worker has every game's fonts loaded (a cold one takes a quarter of a second over its
+    first card), is left to the other tests, and no worker killed here is handed one of
+    theirs."""
     pool = boards._Pool(1)
     monkeypatch.setattr(boards, "_POOL", pool)
     yield pool
