@@ -1,0 +1,47 @@
+"""Where the suite's temporary files go (tests/conftest.py): a memory-backed folder with room
+for them, unless the person running the suite chose a TMPDIR of their own."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tests.conftest import RAM_FOLDER_ROOM, ram_temp_folder
+
+
+def room(free: int) -> Callable[[str], SimpleNamespace]:
+    """What `os.statvfs` says of a folder with `free` bytes free."""
+    return lambda folder: SimpleNamespace(f_bavail=free // 4096, f_frsize=4096)
+
+
+def test_a_folder_with_room_is_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setattr(os, "statvfs", room(RAM_FOLDER_ROOM))
+    assert ram_temp_folder(str(tmp_path)) == str(tmp_path)
+
+
+def test_a_small_folder_is_passed_by(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container's 64 MB /dev/shm."""
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setattr(os, "statvfs", room(64 << 20))
+    assert ram_temp_folder(str(tmp_path)) is None
+
+
+def test_a_missing_or_read_only_folder_is_passed_by(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setattr(os, "statvfs", room(RAM_FOLDER_ROOM))
+    assert ram_temp_folder(str(tmp_path / "missing")) is None
+    monkeypatch.setattr(os, "access", lambda folder, mode: False)
+    assert ram_temp_folder(str(tmp_path)) is None
+
+
+def test_a_tmpdir_of_ones_own_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(os, "statvfs", room(RAM_FOLDER_ROOM))
+    assert ram_temp_folder(str(tmp_path)) is None
