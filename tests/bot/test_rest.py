@@ -11,6 +11,7 @@ import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import discord
 import pytest
@@ -106,11 +107,18 @@ async def test_discord_py_alone_raises_the_proxys_429(proxy: Proxy) -> None:
 
 
 async def test_a_429_without_retry_after_waits_a_second(
-    proxy: Proxy, bot: DealerBot, caplog: pytest.LogCaptureFixture
+    proxy: Proxy, bot: DealerBot, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The second is asked of `asyncio.sleep`, not waited out in the test."""
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(rest, "asyncio", SimpleNamespace(sleep=sleep))
     proxy.refusals, proxy.retry_after = 1, None
     await bot.http.static_login("x.y.z")
-    assert len(proxy.seen) == 2
+    assert len(proxy.seen) == 2 and waits == [1.0]
     assert [r.getMessage().rsplit(" ", 3)[-3:] for r in caplog.records if r.name == "bot.rest"] == [
         ["in", "1.00", "s"]
     ]
