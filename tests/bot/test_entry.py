@@ -275,9 +275,12 @@ def test_settings_written_loosely_are_understood(
     ]
 
 
+@pytest.mark.slow
 def test_a_token_discord_refuses(
     tmp_path: Path, discord_api: tuple[str, type[FakeDiscord]]
 ) -> None:
+    """Discord's own address. `slow`: the quick run has a token refused by the address
+    `DISCORD_API_URL` names (the next test), which `python -m bot` answers in the same line."""
     api, handler = discord_api
     done = run_bot(tmp_path, api=api, DISCORD_TOKEN="not.a.token")
     assert handler.arrived.is_set()
