@@ -157,7 +157,15 @@ def test_boards_rendered_in_threads_at_once_equal_those_rendered_in_turn(
     names = list(BOARDS) * 3
     with ThreadPoolExecutor(max_workers=4) as pool:
         got = list(pool.map(lambda name: BOARDS[name](big, crowded, small), names))
-    assert got == [drawn[name] for name in names]
+    differ = [
+        (
+            name,
+            [part for part in ("png", "alt", "filename") if getattr(a, part) != getattr(b, part)],
+        )
+        for name, a, b in zip(names, got, (drawn[name] for name in names), strict=True)
+        if a != b
+    ]
+    assert not differ, f"drawn in threads, these differ from the same drawn in turn: {differ}"
 
 
 def test_boards_are_png_of_a_width_that_reads_on_a_phone(drawn: dict[str, Board]) -> None:
