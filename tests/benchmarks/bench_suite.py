@@ -10,9 +10,7 @@ the load average before it and pytest's last line; then min / median / max of ea
 wall-clock and CPU times, and in how many runs the target was met. Targets (README), on the
 2-core VM when quiet: the whole suite under 90 s, the quick run under 30 s. On a loaded
 machine the wall clock counts the time other processes held the cores; the CPU time, divided
-by the cores, is about what a quiet machine's wall clock would be. Before each run it also
-times a fixed piece of pure Python (`speed_probe`): a virtual machine's own speed moves from
-one run to the next, and the probe shows by how much, apart from any change of the suite.
+by the cores, is about what a quiet machine's wall clock would be.
 """
 
 from __future__ import annotations
@@ -41,19 +39,6 @@ def children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-#: How many rounds of arithmetic the probe does: about a tenth of a second on the 2-core VM.
-PROBE_ROUNDS = 2_000_000
-
-
-def speed_probe() -> float:
-    """Milliseconds of CPU that `PROBE_ROUNDS` rounds of pure-Python arithmetic take now."""
-    began = time.process_time()
-    total = 0
-    for i in range(PROBE_ROUNDS):
-        total += i * i % 7
-    return (time.process_time() - began) * 1000
-
-
 def timed(arguments: list[str]) -> tuple[float, float, int, str]:
     """(wall seconds, CPU seconds, pytest's exit status, pytest's last line) of one run."""
     command = [sys.executable, "-m", "pytest", "-n", "auto", "-q", "-p", "no:cacheprovider"]
@@ -76,20 +61,18 @@ def main() -> int:
     names = [args.only] if args.only else list(RUNS)
     walls: dict[str, list[float]] = {name: [] for name in names}
     cpus: dict[str, list[float]] = {name: [] for name in names}
-    probes: list[float] = []
     failed = False
     for run in range(1, args.runs + 1):
         for name in names:
             arguments, _target = RUNS[name]
             load = os.getloadavg()[0]
-            probes.append(speed_probe())
             wall, used, status, last = timed(arguments)
             failed |= status != 0
             walls[name].append(wall)
             cpus[name].append(used)
             print(
                 f"run {run}, {name}: wall {wall:.1f} s, cpu {used:.1f} s, load {load:.1f} "
-                f"and probe {probes[-1]:.0f} ms before; {last}",
+                f"before; {last}",
                 flush=True,
             )
     for name in names:
@@ -103,10 +86,6 @@ def main() -> int:
                 met = sum(f < target for f in figures)
                 line += f"; under {target:.0f} s in {met} of {len(figures)} runs"
             print(line)
-    print(
-        f"probe: min {min(probes):.0f} ms, median {statistics.median(probes):.0f} ms, "
-        f"max {max(probes):.0f} ms"
-    )
     return 1 if failed else 0
 
 
