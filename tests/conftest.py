@@ -18,7 +18,7 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 #: The least free space a memory-backed folder needs for the suite's temporary files to go
-#: there: a whole run writes about 40 MB (pytest keeps only a failed test's, see
+#: there: a whole run writes about 50 MB (pytest keeps only a failed test's, see
 #: `tmp_path_retention_policy` in pyproject.toml), so a container's usual 64 MB `/dev/shm` is
 #: passed by.
 RAM_FOLDER_ROOM = 1 << 30
