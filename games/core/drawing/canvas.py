@@ -271,8 +271,10 @@ def png_bytes(image: Image.Image, colours: int = 256) -> bytes:
     colour the anti-aliasing makes is still there, blended), then every pixel takes its
     nearest colour. The file is written here, its rows deflated by ISA-L (`isal`) at level
     1: about a seventh of the time of the zlib that Pillow's PNG encoder calls at level 3,
-    for bytes within a few per cent. Deterministic: the same image gives the same bytes on one
-    machine (ISA-L picks its code by the CPU, so another may deflate them otherwise)."""
+    for bytes within a few per cent. Deterministic in its picture: the same image gives the
+    same palette and pixels. The deflated bytes may differ (ISA-L picks its code by the CPU,
+    and once, in a test's threads, it deflated a board's rows into two bytes fewer than the
+    same process did on its main thread), never what they inflate to."""
     palette = image.reduce(2).quantize(
         colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
