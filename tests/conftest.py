@@ -23,11 +23,18 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 #: passed by.
 RAM_FOLDER_ROOM = 1 << 30
 
+#: The settings by which Python's `tempfile` takes a folder of one's own, in its order (an
+#: empty one it passes by).
+TEMP_FOLDER_SETTINGS = ("TMPDIR", "TEMP", "TMP")
+
 
 def ram_temp_folder(folder: str = "/dev/shm") -> str | None:
     """`folder` if it can hold the suite's temporary files (it is there, writable and has
-    `RAM_FOLDER_ROOM` free), else None; a TMPDIR of one's own always wins."""
-    if "TMPDIR" in os.environ or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+    `RAM_FOLDER_ROOM` free), else None; a temporary folder of one's own (any of
+    `TEMP_FOLDER_SETTINGS` set, as `tempfile` reads them) always wins."""
+    if any(os.environ.get(name) for name in TEMP_FOLDER_SETTINGS):
+        return None
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
         return None
     stats = os.statvfs(folder)
     return folder if stats.f_bavail * stats.f_frsize >= RAM_FOLDER_ROOM else None
