@@ -114,7 +114,13 @@ class DealerBot(commands.AutoShardedBot):
         shard_ids: Sequence[int] | None = None,
         computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
-        intents = discord.Intents.default()
+        # Only the events Dealer uses: servers, their channels, threads and roles (`guilds`:
+        # the caches its permission checks and channel lookups read) and messages sent to it
+        # in DMs (`dm_messages`: the DM help). Interactions come with no intent. Discord's
+        # default would also send every message of every channel it can see, every edit,
+        # reaction and "is typing", each parsed and dropped.
+        intents = discord.Intents.none()
+        intents.guilds = intents.dm_messages = True
         # Dealer joins no voice channel: discord.py's start-up warnings that voice would need
         # PyNaCl and davey say nothing to whoever runs it.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from simcord.http.client import FakeHTTPClient
 
+from bot.app import DM_HELP
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_mars_auction import Auction, components_of, step_menu
@@ -67,6 +68,29 @@ async def test_no_member_is_looked_up_before_a_dm_and_dm_channels_outlive_a_rest
     assert requests["POST /users/@me/channels"] == 4, "kept in the database: not opened again"
     for member in t.players:
         assert "**Your results**" in member.user.dm_channel.history()[-1].content
+
+
+async def test_a_dm_to_the_bot_is_answered_once_each_time(simcord_env: Any) -> None:
+    """Someone who writes to the bot in DMs is told, once per message, that it only takes
+    slash commands; its own answer is not answered."""
+    t = Table(simcord_env, 1)
+    member = t.players[0]
+    for text in ("hello?", "how do I bid"):
+        await member.send_dm(text)
+    said = [(m.author.id, m.content) for m in member.user.dm_channel.history()]
+    me, bot = member.id, simcord_env.bot.user.id
+    assert said == [(me, "hello?"), (bot, DM_HELP), (me, "how do I bid"), (bot, DM_HELP)]
+
+
+async def test_discord_sends_the_bot_no_messages_of_a_channel(simcord_env: Any) -> None:
+    """The bot asks Discord only for servers (their channels, threads and roles) and for DMs
+    sent to it: what members write in a channel, even to it, is not sent to it at all."""
+    assert [name for name, on in simcord_env.bot.intents if on] == ["guilds", "dm_messages"]
+    t = Table(simcord_env, 1)
+    await t.players[0].send(t.channel, f"{simcord_env.bot.user.mention} help")
+    kept = [(kind, name) for kind, name, _ in simcord_env.backend.transcript]
+    assert ("DROPPED", "MESSAGE_CREATE") in kept, "Discord kept the message from the bot"
+    assert [m.author.id for m in t.channel.history()] == [t.players[0].id]
 
 
 async def test_a_phase_close_sends_each_player_one_dm(simcord_env: Any) -> None:
