@@ -115,10 +115,12 @@ class DealerBot(commands.AutoShardedBot):
         computer_pause: float = COMPUTER_PAUSE,
     ) -> None:
         # Only the events Dealer uses: servers, their channels, threads and roles (`guilds`:
-        # the caches its permission checks and channel lookups read) and messages sent to it
-        # in DMs (`dm_messages`: the DM help). Interactions come with no intent. Discord's
-        # default would also send every message of every channel it can see, every edit,
-        # reaction and "is typing", each parsed and dropped.
+        # the caches its permission checks and channel lookups read) and the messages of its
+        # DMs (`dm_messages`: the DM help; its own come back too, and are passed by).
+        # Interactions come with no intent. Discord's default would also send every message
+        # of every channel it can see, every edit, reaction and "is typing", each parsed and
+        # dropped, and who sits in which voice channel (whom discord.py then kept as members:
+        # a member the bot needs is asked of Discord, `bot.flows.common.member_of`).
         intents = discord.Intents.none()
         intents.guilds = intents.dm_messages = True
         # Dealer joins no voice channel: discord.py's start-up warnings that voice would need

@@ -28,6 +28,19 @@ def can_read(
     return channel.permissions_for(reader).read_messages
 
 
+async def member_of(guild: discord.Guild, user_id: int) -> discord.Member | None:
+    """The server's member `user_id`, with their roles; None when they are not in it (or
+    Discord does not say). discord.py keeps hardly any members (the bot asks for no members
+    intent), so one not kept is asked of Discord."""
+    member = guild.get_member(user_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            return None
+    return member
+
+
 class Gate:
     """Finds the match a command is about, and checks who may do what in it."""
 
@@ -66,11 +79,12 @@ class Gate:
         return user.id == row.host_id or await self.is_server_host(user, row.guild_id)
 
     async def is_server_host(self, user: discord.abc.User, guild_id: int) -> bool:
-        """Anyone with Manage Server, or a member of the server's host role."""
+        """Anyone with Manage Server, or a member of the server's host role (also when they
+        ask in DMs: their membership is then asked of Discord)."""
         member = user if isinstance(user, discord.Member) else None
         if member is None or member.guild.id != guild_id:
             guild = self.client.get_guild(guild_id)
-            member = guild.get_member(user.id) if guild else None
+            member = await member_of(guild, user.id) if guild else None
         if member is None:
             return False
         if member.guild_permissions.manage_guild:

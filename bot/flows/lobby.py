@@ -13,7 +13,7 @@ import discord
 
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
-from bot.flows.common import Gate, Settle, can_read
+from bot.flows.common import Gate, Settle, can_read, member_of
 from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
@@ -399,12 +399,9 @@ class Lobby:
         for player in players:
             if is_computer_user(player.user_id):
                 continue
-            member = channel.guild.get_member(player.user_id)
-            if member is None:
-                try:
-                    member = await channel.guild.fetch_member(player.user_id)
-                except discord.HTTPException:  # gone from the server: reads nothing there
-                    continue
+            member = await member_of(channel.guild, player.user_id)
+            if member is None:  # gone from the server: reads nothing there
+                continue
             if channel.permissions_for(member).read_messages:
                 readers.append(player.name)
         return readers

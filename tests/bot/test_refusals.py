@@ -68,6 +68,23 @@ async def test_host_role_and_manage_server_may_host(simcord_env: Any) -> None:
     assert r.response.content.startswith("You closed **Auction phase")
 
 
+async def test_a_server_host_who_plays_may_host_from_dms(simcord_env: Any) -> None:
+    """A player with Manage Server, who did not open the match, pauses it from DMs (Discord
+    tells the bot their roles there); a player without it is refused there too."""
+    t = Table(simcord_env, 3)
+    admin_role = t.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = t.guild.add_member(simcord_env.create_user("admin"), roles=[admin_role])
+    t.players.append(admin)
+    await t.start(phase_minutes=60)
+    assert (await t.state()).phase == "access"
+    refused = await t.players[0].user.slash("match pause")
+    assert refused.ephemeral and "Only a host" in refused.response.content
+    r = await admin.user.slash("match pause")
+    assert r.ephemeral and r.response.content == "Paused."
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.paused
+
+
 @pytest.mark.parametrize(
     ("typed", "expected"),
     [
