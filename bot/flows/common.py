@@ -29,14 +29,16 @@ def can_read(
 
 
 async def member_of(guild: discord.Guild, user_id: int) -> discord.Member | None:
-    """The server's member `user_id`, with their roles; None when they are not in it (or
-    Discord does not say). discord.py keeps hardly any members (the bot asks for no members
-    intent), so one not kept is asked of Discord."""
+    """The server's member `user_id`, with their roles; None when they are not in it.
+    discord.py keeps hardly any members (the bot asks for no members intent), so one not
+    kept is asked of Discord. Any other failure of Discord's is raised, not taken for "not
+    a member": the caller is then answered with an apology, and nothing is decided on a
+    guess (a player Discord could not name may read a spectators' channel)."""
     member = guild.get_member(user_id)
     if member is None:
         try:
             member = await guild.fetch_member(user_id)
-        except discord.HTTPException:
+        except discord.NotFound:
             return None
     return member
 

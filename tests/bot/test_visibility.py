@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
+from bot.errors import UNEXPECTED
 from tests.bot.conftest import Table, seen_by, seen_publicly
 
 #: Distinct odd amounts: no cash figure a player could see equals any of them.
@@ -124,6 +127,31 @@ async def test_players_who_can_read_the_spectators_channel_stop_the_start(
     lobby = await t.open(phase_minutes=60, spectators=private)
     r = await t.host.click(lobby, label="Start")
     assert "has started" in r.response.content, r.response.content
+
+
+async def test_a_player_discord_cannot_name_stops_the_start_too(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Whether a player can read the spectators' channel is asked of Discord; when Discord
+    fails to answer, the match does not start on a guess: the host gets the apology, and the
+    failure is logged."""
+    t = Table(simcord_env, 4)
+    lobby = await t.open(phase_minutes=60, spectators=private_channel(t, "watchers"))
+    failing = t.players[0].id
+    fetch_member = discord.Guild.fetch_member
+
+    async def unavailable(guild: discord.Guild, member_id: int) -> discord.Member:
+        if member_id == failing:
+            raise discord.DiscordServerError(SimpleNamespace(status=503, reason="Unavailable"), "")
+        return await fetch_member(guild, member_id)
+
+    monkeypatch.setattr(discord.Guild, "fetch_member", unavailable)
+    r = await t.host.click(lobby, label="Start")
+    assert r.ephemeral and r.response.content == UNEXPECTED
+    logged = [r.exc_info[0] for r in caplog.records if r.name == "bot.errors" and r.exc_info]
+    assert logged == [discord.DiscordServerError], "the operator finds Discord's failure logged"
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None and row.status == "lobby"
 
 
 async def test_spectator_channel_gets_the_full_picture_after_each_phase(simcord_env: Any) -> None:
