@@ -31,6 +31,10 @@ MARGIN = 28
 ROW = 40
 ELIMINATED = BadgeStyle(BAD, BAD_BG)
 
+#: What the standings, a history and the export say while a match of the season runs: its
+#: entries are left out, without how many (AA-D9).
+WITHHELD = "Entries of matches still running show when those matches end."
+
 
 def standings_board(data: dict[str, Any]) -> Board:
     rows: list[dict[str, Any]] = data["rows"]
@@ -87,12 +91,8 @@ def _footer(data: dict[str, Any]) -> list[str]:
         "Garnets are dealt into each match of the season and can be traded for $10; "
         "prizes and elimination candidates come from each match's end."
     ]
-    if data["withheld"]:
-        n = data["withheld"]
-        lines.append(
-            f"{n} ledger {'entry' if n == 1 else 'entries'} of matches in progress will show "
-            "when those matches end."
-        )
+    if data["running"]:
+        lines.append(WITHHELD)
     return lines
 
 

@@ -8,8 +8,9 @@ it, so a crash can neither pay a prize twice nor lose it (`MatchService.submit`)
 
 Entries caused by a match still running are private to their member (a trade is, AA-14;
 AA-D9): standings, other members' histories and the export leave them out until the match
-ends. A trade must also be covered by the ledger at the moment it is made (AA-D8), and a
-cancelled match gives its trades back (AA-D10, `Storage.cancel_match`).
+ends, and say only that they may, never how many (a count would tell that someone traded).
+A trade must also be covered by the ledger at the moment it is made (AA-D8), and a cancelled
+match gives its trades back (AA-D10, `Storage.cancel_match`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from bot.errors import UserError
 from bot.players import user_id_of
-from bot.season_board import season_called
+from bot.season_board import WITHHELD, season_called
 from bot.storage import (
     Balance,
     LedgerEntry,
@@ -54,8 +55,9 @@ class Standings:
     season: Season
     balances: list[Balance]
     pool: int
-    #: Entries of matches still running, left out until those matches end.
-    withheld: int
+    #: Whether a match of the season is running: its entries are left out until it ends
+    #: (whether it has any is not told, AA-D9).
+    running: bool
 
 
 def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:
@@ -166,27 +168,38 @@ class SeasonService:
         private until the match ends)."""
         names = await self.storage.season_names(season.id)
         shown = await self.storage.ledger(season.id, pending=False)
-        everything = await self.storage.ledger(season.id)
         table = sorted(
             balances(shown, names),
             key=lambda b: (b.eliminated, -b.tokens, -b.garnets, b.name.lower()),
         )
-        return Standings(season, table, prize_pool(shown), len(everything) - len(shown))
+        return Standings(season, table, prize_pool(shown), await self.running(season))
 
     async def history(
         self, season: Season, user_id: int | None, *, asker: int
-    ) -> tuple[list[LedgerRow], int]:
-        """Ledger entries (one member's, or all), and how many are withheld from `asker`:
-        entries of running matches are shown to their own member only."""
+    ) -> tuple[list[LedgerRow], bool]:
+        """Ledger entries (one member's, or all) as `asker` may read them, and whether a
+        match of the season is running: entries of running matches are shown to their own
+        member only (AA-D9)."""
         rows = await self.storage.ledger(season.id, user_id)
         shown = [r for r in rows if not r.pending or r.user_id == asker]
-        return shown, len(rows) - len(shown)
+        return shown, await self.running(season)
 
-    async def export(self, season: Season) -> tuple[bytes, int]:
-        """The ledger as CSV (entries of running matches withheld), and how many withheld."""
+    async def export(self, season: Season) -> tuple[bytes, bool]:
+        """The ledger as CSV, entries of running matches left out; and whether a match of
+        the season is running (AA-D9)."""
         rows = await self.storage.ledger(season.id, pending=False)
-        everything = await self.storage.ledger(season.id)
-        return ledger_csv(season, rows), len(everything) - len(rows)
+        return ledger_csv(season, rows), await self.running(season)
+
+    async def running(self, season: Season) -> bool:
+        """Whether a match of the season is running."""
+        return bool(await self.storage.running_matches_of_season(season.id))
+
+    async def playing(self, season: Season, user_id: int) -> bool:
+        """Whether the member plays in a running match of the season."""
+        return any(
+            m.status == "running" and m.season_id == season.id
+            for m in await self.storage.open_matches_of(user_id)
+        )
 
     # -- matches ---------------------------------------------------------------------------
 
@@ -293,7 +306,7 @@ def standings_data(standings: Standings) -> dict[str, Any]:
         "season": standings.season.name,
         "open": standings.season.open,
         "pool": standings.pool,
-        "withheld": standings.withheld,
+        "running": standings.running,
         "rows": [
             {
                 "name": b.name,
@@ -341,14 +354,12 @@ def standings_text(standings: Standings) -> str:
         status = " — **eliminated**" if b.eliminated else ""
         candidate = f", candidate ×{b.candidacies}" if b.candidacies else ""
         lines.append(
-            f"{i}. {b.name}: {b.garnets} garnets, {b.tokens} tokens of life{candidate}{status}"
+            f"{i}. {b.name}: {plural(b.garnets, 'garnet')}, "
+            f"{plural(b.tokens, 'token of life', 'tokens of life')}{candidate}{status}"
         )
     lines.append(f"Prize pool: ${standings.pool}.")
-    if standings.withheld:
-        lines.append(
-            f"_{_plural(standings.withheld, 'entry', 'entries')} of matches in progress "
-            "will show when those matches end._"
-        )
+    if standings.running:
+        lines.append(f"_{WITHHELD}_")
     return "\n".join(lines)
 
 

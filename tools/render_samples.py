@@ -467,7 +467,7 @@ def season_standings() -> dict[str, Any]:
         "season": "Season 3: The Auction",
         "open": True,
         "pool": 30,
-        "withheld": 1,
+        "running": True,
         "rows": rows,
     }
 

@@ -13,7 +13,7 @@ from bot.components import season_end_view
 from bot.errors import UserError
 from bot.flows.common import Gate
 from bot.messages import message
-from bot.season_board import season_called
+from bot.season_board import WITHHELD, season_called
 from bot.seasons import (
     MAX_ADJUST,
     SeasonService,
@@ -125,6 +125,13 @@ class Seasons:
             raise UserError(f"Adjust by at most {MAX_ADJUST} at a time.")
         if not reason:
             raise UserError("Give a reason; it is kept in the ledger.")
+        if garnets < 0 and await self.seasons.playing(season, member.id):
+            # Their balance may hold a trade of that match, secret until it ends (AA-D9): a
+            # refusal for want of garnets would tell it.
+            raise UserError(
+                f"{member.name} is playing a match of this season: garnets can be taken away "
+                "once it ends (their trades in it stay private until then)."
+            )
         entry = LedgerEntry(member.id, "adjust", reason, garnets=garnets, tokens=tokens)
         await self.seasons.change(season, (member.id, member.name), entry, interaction.user.id)
         changes = " and ".join(
@@ -222,17 +229,15 @@ class Seasons:
     ) -> None:
         guild = self._guild(interaction)
         season = await self.seasons.find(guild.id, name)
-        rows, withheld = await self.seasons.history(
+        rows, running = await self.seasons.history(
             season, member.id if member else None, asker=interaction.user.id
         )
         whose = f"{member.name}'s" if member else "All"
         title = season_called(season.name, capital=True)
         head = f"**{title}** — {whose} ledger entries ({len(rows)}):"
         lines = [history_line(r) for r in rows] or ["No entries yet."]
-        if withheld:
-            lines.append(
-                f"_{withheld} entries of matches in progress are private until those matches end._"
-            )
+        if running:
+            lines.append(f"_{WITHHELD}_")
         text = "\n".join([head, *lines])
         files = []
         if len(lines) > HISTORY_LINES or len(text) > 1900:
@@ -255,12 +260,8 @@ class Seasons:
     async def export(self, interaction: discord.Interaction[Any], name: str | None) -> None:
         guild = self._guild(interaction)
         season = await self.seasons.find(guild.id, name)
-        data, withheld = await self.seasons.export(season)
-        note = (
-            f" {withheld} entries of matches in progress are left out until those matches end."
-            if withheld
-            else ""
-        )
+        data, running = await self.seasons.export(season)
+        note = f" {WITHHELD}" if running else ""
         await interaction.response.send_message(
             f"The ledger of **{season_called(season.name)}**, one row per entry.{note}",
             file=discord.File(io.BytesIO(data), filename=f"season-{season.id}-ledger.csv"),

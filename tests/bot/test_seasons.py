@@ -12,7 +12,8 @@ import discord
 import pytest
 
 from bot.presenter import Presenter
-from bot.storage import Balance, LedgerRow, Season, balances
+from bot.season_board import WITHHELD
+from bot.storage import Balance, LedgerEntry, LedgerRow, Season, balances
 from bot.storage.seasons import SeasonStore
 from tests.bot.conftest import Table, make_bot, readable
 from tests.words import ruling_ids_sent
@@ -67,7 +68,7 @@ async def test_a_season_of_two_matches_keeps_its_ledger(simcord_env: Any) -> Non
     # AA-14: the trade is private until the match ends; public standings leave it out.
     standings = await t.players[1].slash(t.channel, "season standings")
     text = "\n".join(readable([standings.response]))
-    assert "player0: 3 garnets" in text and "matches in progress" in text
+    assert "player0: 3 garnets" in text and WITHHELD in text
     assert "player0: 2 garnets" not in text and "2 garnets" not in text
     mine = await trader.slash(t.channel, "season history")
     assert "-1 garnet — spent in Auction Auction match" in mine.response.content
@@ -259,6 +260,9 @@ async def test_adjustments_never_take_a_balance_below_zero(simcord_env: Any) -> 
     assert "Now: 3 garnets, 1 token of life" in r.response.content
     adjust = (await t.ledger())[-1]
     assert (adjust.kind, adjust.reason, adjust.by_user) == ("adjust", "bonus round", t.boss.id)
+    await t.boss.slash(t.channel, "season adjust", member=p, garnets=-2, reason="one left")
+    standings = await t.players[1].slash(t.channel, "season standings")
+    assert "1. player0: 1 garnet, 1 token of life" in standings.response.content
 
 
 async def test_a_trade_the_ledger_cannot_cover_is_refused(simcord_env: Any) -> None:
@@ -266,8 +270,10 @@ async def test_a_trade_the_ledger_cannot_cover_is_refused(simcord_env: Any) -> N
     await t.boss.slash(t.channel, "season start", name="Tight", starting_garnets=1)
     await t.start(phase_minutes=60)
     p = t.players[0]
-    # The host takes the garnet off after the match dealt it: the ledger has none left.
-    await t.boss.slash(t.channel, "season adjust", member=p, garnets=-1, reason="fine")
+    # The garnet goes after the match dealt it (a trade in another match of the season, say;
+    # a host may not take it while this one runs): the ledger has none left.
+    entry = LedgerEntry(p.id, "adjust", "fine", garnets=-1)
+    await t.bot.storage.append_ledger((await t.season()).id, [entry], by=t.boss.id, at=0.0)
     before = await t.state()
     cash = before.seats[str(p.id)].cash
     r = await p.slash(t.channel, "garnet-trade")
@@ -279,6 +285,63 @@ async def test_a_trade_the_ledger_cannot_cover_is_refused(simcord_env: Any) -> N
     assert "Garnets left: 0" in r.response.content
     r = await t.players[1].slash(t.channel, "garnet-trade")
     assert r.ephemeral and "no garnets to trade" in r.response.content.lower()
+
+
+async def test_nothing_the_season_says_tells_of_a_trade_while_its_match_runs(
+    simcord_env: Any,
+) -> None:
+    """AA-D9: the standings, a member's history, the export and a host's refused adjustment
+    read the same whether a player of the running match traded or not."""
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Poker face", starting_garnets=3)
+    await t.start(phase_minutes=60)
+    trader, other, reader = t.players[0], t.players[2], t.players[1]
+
+    async def told() -> list[str]:
+        standings = await reader.slash(t.channel, "season standings")
+        histories = [
+            await reader.slash(t.channel, "season history", member=p.user) for p in (trader, other)
+        ]
+        export = await reader.slash(t.channel, "season export")
+        data = (await export.response.attachments[0].read()).decode()
+        return [
+            *readable([standings.response]),
+            *(
+                h.response.content.replace(h_name, "someone")
+                for h, h_name in zip(histories, ("player0", "player2"), strict=True)
+            ),
+            export.response.content,
+            data,
+        ]
+
+    async def refusals() -> list[str]:
+        texts = []
+        for p in (trader, other):
+            r = await t.boss.slash(t.channel, "season adjust", member=p, garnets=-3, reason="x")
+            assert r.ephemeral
+            texts.append(r.response.content.replace(p.name, "someone"))
+        return texts
+
+    before, refused_before = await told(), await refusals()
+    assert WITHHELD in before[0]
+    assert (
+        refused_before
+        == [
+            "someone is playing a match of this season: garnets can be taken away once it ends "
+            "(their trades in it stay private until then)."
+        ]
+        * 2
+    )
+    await trader.slash(t.channel, "garnet-trade")
+    await trader.slash(t.channel, "garnet-trade")
+    assert (await t.balances())["player0"].garnets == 1
+    assert await told() == before
+    assert await refusals() == refused_before
+    # A member who plays in no running match of the season may lose garnets.
+    bystander = t.guild.add_member(simcord_env.create_user("bystander"))
+    await t.boss.slash(t.channel, "season enrol", member=bystander)
+    r = await t.boss.slash(t.channel, "season adjust", member=bystander, garnets=-3, reason="x")
+    assert not r.ephemeral and "Now: 0 garnets" in r.response.content, r.response.content
 
 
 async def test_a_cancelled_match_refunds_its_garnet_trades(simcord_env: Any) -> None:
