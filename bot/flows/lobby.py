@@ -451,7 +451,7 @@ class Lobby:
             players = await self.storage.players(row.id)
         options = engine.parse_options(row.options).model_dump(exclude={"garnets"})
         shown = ui.options_text(row.options, names_of(players)) or ", ".join(
-            f"{k.replace('_', ' ')}: {_option(v)}" for k, v in options.items()
+            f"{k.replace('_', ' ')}: {_option(v)}" for k, v in ui.shown_options(options).items()
         )
         seated = ", ".join(p.name for p in players) or "nobody yet"
         season = await self.service.seasons.season_for(row)

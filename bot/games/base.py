@@ -179,3 +179,8 @@ class GameTexts(ABC):
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The match options in words for the lobby, or None for the generic list."""
         return None
+
+    def shown_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options the lobby's generic list shows, everyone reads it: a game keeps out of
+        it an option that is a secret of the match. By default, all of them."""
+        return options

@@ -370,9 +370,10 @@ class AuctionAuction(Engine[State, Options]):
         state.owed_bonus = []
         for seat in state.seats.values():
             seat.broke_at_open = seat.cash == 0
-        events.append(
-            Event("phase_opened", Audience.public(), {"round": state.round, "phase": state.phase})
-        )
+        opened: dict[str, object] = {"round": state.round, "phase": state.phase}
+        if state.phase == "access":
+            opened["spots"] = state.options.house_capacity  # each house's (AA-3)
+        events.append(Event("phase_opened", Audience.public(), opened))
         if state.phase == "auction":
             for location, lots in state.lots.items():
                 inside = self.players_at(state, location)

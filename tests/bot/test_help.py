@@ -262,6 +262,18 @@ def test_the_rules_name_every_card_deck_house_and_hand() -> None:
     assert all(f"**{label}**" in auction for label in HAND_LABELS.values())
 
 
+def test_the_auction_auction_rules_keep_its_hidden_trick() -> None:
+    """AA-4: which colours a location offers is seen only inside it (the rules page is for
+    anyone, in or out of a match). The rules say how many lots of how many cubes, as the
+    rulebook does; never which colours a house offers, nor why (the names' anagrams)."""
+    auction = PLUGINS["auction-auction"].texts.rules() or ""
+    assert "anagram" not in auction.lower()
+    colour = re.compile(r"\b(red|yellow|green|blue|purple)\b", re.IGNORECASE)
+    for line in auction.splitlines():
+        if any(name in line for name in LOCATION_NAMES.values()):
+            assert colour.search(line) is None, line
+
+
 def test_docs_url_is_a_setting(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DOCS_URL", DOCS)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.registry import PLUGINS
 from tests.bot.conftest import Table, replay
 from tests.words import ruling_ids_sent
 
@@ -127,3 +128,24 @@ async def test_join_leave_close_phase_and_kick_say_what_happened(simcord_env: An
     assert kicked.response.content == (
         "You removed player2 from the match. Now: **Auction phase, round 1 of 3**."
     )
+
+
+@pytest.mark.parametrize(
+    ("capacity", "said"), [(None, "3 spots per house"), (1, "1 spot per house")]
+)
+async def test_the_access_phase_says_how_many_spots_each_house_has(
+    simcord_env: Any, capacity: int | None, said: str
+) -> None:
+    """AA-3: the spots per house are the host's `house_capacity` (3 when left out)."""
+    t = Table(simcord_env, 4)
+    options = {} if capacity is None else {"house_capacity": capacity}
+    await t.start(phase_minutes=60, **options)
+    opened = [m.content for m in t.channel.history() if "Access phase.**" in m.content]
+    assert len(opened) == 1 and f"`/bid`. {said}; everyone pays what they bid." in opened[0]
+
+
+def test_an_access_phase_stored_before_its_spots_were_told_reads_without_them() -> None:
+    texts = PLUGINS["auction-auction"].texts
+    event = {"type": "phase_opened", "round": 2, "phase": "access"}
+    text = texts.describe(event, lambda player: player)
+    assert text is not None and text.endswith("`/bid`. Everyone pays what they bid.")

@@ -187,3 +187,21 @@ async def test_boards_come_with_their_messages(simcord_env: Any) -> None:
     assert lots and "$7" in (lots[-1].attachments[0].description or "")
     mine = await t.players[0].slash(t.channel, "me")
     assert mine.ephemeral and mine.response.attachments
+
+
+@pytest.mark.parametrize(("reveal", "shown"), [(False, "secret"), (True, "green")])
+async def test_the_lobby_names_the_black_market_colour_only_when_lots_are_revealed(
+    simcord_env: Any, reveal: bool, shown: str
+) -> None:
+    """AA-4: the Black Market's colour is seen only inside it unless every location's lots
+    are revealed; the lobby, which everyone reads for the whole match, says it is a secret,
+    also when the host chose it."""
+    t = Table(simcord_env, 4)
+    lobby = await t.open(phase_minutes=60, black_market_colour="green", reveal_lots=reveal)
+    assert f"black market colour: {shown}" in lobby.content, lobby.content
+    await t.host.click(lobby, label="Start")
+    spectator = t.guild.add_member(simcord_env.create_user("spectator"))
+    public = seen_publicly(t, spectator)
+    assert "▶️ The match has started" in public and f"black market colour: {shown}" in public
+    if not reveal:
+        assert "colour: green" not in public

@@ -37,7 +37,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         rounds="Number of rounds (default 3)",
         house_capacity="Spots in each auction house (default 3)",
         extra_colours="Cube colours added to red, yellow and green",
-        black_market_colour="The Black Market's colour (default: random)",
+        black_market_colour=(
+            "The Black Market's colour (default: random); secret unless lots are revealed"
+        ),
         reveal_lots="Show every location's lots to everyone (default no)",
         spectators="A channel that gets the full picture after each phase (no player may read it)",
     )

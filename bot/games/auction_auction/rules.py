@@ -40,16 +40,15 @@ Nobody is told anyone's cash.
 
 ## Auction phase: winning lots
 Each location offers lots of cubes, and you may bid only on the lots of the location you are \
-in. The houses' names are anagrams of colours — Dr. E = **red**, Genre = **green**, Wolley = \
-**yellow** — and that is the game's hidden trick: each house's lot 1 is a double of its colour.
-- **Dr. E Appraisings**: lot 1 two red cubes; lots 2, 3 and 4 one red, one yellow, one green.
-- **Genre Shop**: lot 1 two green cubes; lots 2, 3 and 4 one red, one yellow, one green.
-- **Wolley Limited**: lot 1 two yellow cubes; lots 2, 3 and 4 one red, one yellow, one green.
-- **Black Market**: lot 1 two cubes and lot 2 one cube of a colour drawn for the match.
+in.
+- **Each auction house**: one lot of two cubes of the same colour, and one lot of a single \
+cube for each colour in play.
+- **Black Market**: one lot of two cubes of the same colour, and one lot of a single cube of \
+that colour.
 
-With blue or purple in play, each house also offers one cube of each. The same lots come back \
-every round, with new cubes. You see a location's lots only while you are inside it (unless \
-the host reveals every location's lots to everyone).
+Which colours a location offers you see only while you are inside it (unless the host reveals \
+every location's lots to everyone): finding out more is part of the game. The same lots come \
+back every round, with new cubes.
 
 You may bid on as many lots as you like: a whole number of dollars, at least $1, per lot. All \
 your bids together may not be more than the cash you hold; Dealer refuses a bid that would be, \

@@ -73,10 +73,18 @@ class AuctionAuctionTexts(GameTexts):
             return f"The Black Market sells {event['colour']} cubes this match."
         if kind == "phase_opened":
             if event["phase"] == "access":
+                # Events stored before `spots` existed leave the number out.
+                spots = event.get("spots")
+                pays = "everyone pays what they bid."
+                room = (
+                    pays.capitalize()
+                    if spots is None
+                    else f"{plural(spots, 'spot')} per house; {pays}"
+                )
                 return (
                     f"**Round {event['round']} — Access phase.** Send your sealed bid for one "
                     "house (Dr. E Appraisings, Genre Shop, Wolley Limited) in your 1-on-1 or with "
-                    "`/bid`. Three spots per house; everyone pays what they bid."
+                    f"`/bid`. {room}"
                 )
             return (
                 f"**Round {event['round']} — Auction phase.** Bid on the lots of the location "
@@ -349,6 +357,13 @@ class AuctionAuctionTexts(GameTexts):
         me = view.get("me")
         player = me.get("player") if isinstance(me, Mapping) else None
         return card_view(view), {p: n for p, n in names.items() if p == player}
+
+    def shown_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The Black Market's colour is seen only inside it unless every location's lots are
+        revealed (AA-4): the lobby says it is a secret, whether the host chose it or not."""
+        if options.get("reveal_lots_publicly"):
+            return options
+        return {**options, "black_market_colour": "secret"}
 
     def help(self) -> str:
         return (
