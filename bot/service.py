@@ -499,9 +499,10 @@ class MatchService:
             results = results_of(placings, seated) if placings else None
             snapshot = None
             # A host's move while paused (close-phase) opens the next phase paused: its clock
-            # starts on resume, with the whole phase ahead.
-            held = opened and row.paused and not finished
+            # starts on resume, with the whole phase ahead. A phase on no clock has none to
+            # stop (as `pause` says): it opens unpaused.
             length = phase_length(row, turn) if opened else None
+            held = opened and row.paused and not finished and bool(length)
             if actor == HOST or opened or finished or seq % SNAPSHOT_EVERY == 0:
                 timers = opening_timers(now, length)
                 snapshot = Snapshot(

@@ -774,6 +774,31 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert ruling_ids_sent(simcord_env) == []
 
 
+async def test_a_phase_closed_while_paused_into_the_hosts_wait_has_no_clock(
+    simcord_env: Any,
+) -> None:
+    """Closing the last phase of an auction while paused reaches the wait for the host's next
+    research auction, which has no clock: it opens unpaused, with no deadline, and a resume
+    gives it none (it gave the closed phase's time left, a deadline that did nothing)."""
+    table = Auction(simcord_env, 2)
+    await table.start(start="research")
+    await table.host_says("mars research")
+    assert (await table.host_says("match pause")).response.content == "Paused."
+    for _ in range(20):
+        if (await table.state()).step == "waiting":
+            break
+        await table.host_says("match close-phase")
+    assert (await table.state()).step == "waiting"
+    row = await table.bot.storage.match(table.match_id)
+    assert row is not None and (row.deadline, row.paused_remaining) == (None, None)
+    resumed = await table.host_says("match resume")
+    assert private(resumed) and resumed.response.content == "The match is not paused."
+    status = await table.onlooker.slash(table.channel, "match status")
+    assert "closes <t:" not in status.response.content and "stopped" not in (
+        status.response.content
+    )
+
+
 async def test_the_host_names_each_generations_first_player_or_takes_the_next_seat(
     simcord_env: Any,
 ) -> None:
