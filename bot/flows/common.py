@@ -9,9 +9,11 @@ import discord
 
 from bot.computer import Computer
 from bot.errors import UserError
+from bot.players import is_computer_user
 from bot.presenter import Presenter
 from bot.service import MatchService, Outcome
 from bot.storage import MatchRow, PlayerRow, Storage
+from games.registry import engine_for
 
 NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
 
@@ -99,6 +101,27 @@ class Gate:
             raise UserError(
                 "Only a host can do that: the member who created the match, anyone "
                 "with Manage Server, or the server's host role."
+            )
+
+    async def require_no_party(
+        self, interaction: discord.Interaction[Any], row: MatchRow, what: str
+    ) -> None:
+        """A host who plays a match of two people that someone wins (a challenge)
+        may not use `what` (a kick, a close-phase, an undo): each would decide the match for
+        its own side. A host who does not play still may; timing (pause, extend) stays open to
+        both, and so does a practice match against the computer."""
+        if not engine_for(row.game).contest:
+            return
+        players = await self.service.players(row.id)
+        if (
+            len(players) == 2
+            and any(p.user_id == interaction.user.id for p in players)
+            and not any(is_computer_user(p.user_id) for p in players)
+        ):
+            raise UserError(
+                f"You play this match against one opponent, so {what} is for a host who does "
+                "not play (anyone with Manage Server or the server's host role): it would "
+                "decide the match for you."
             )
 
     async def require_player(

@@ -23,6 +23,11 @@ from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.registry import engine_for
 
+#: The generic host moves that may act on the other players, as a refusal names them
+#: (`Gate.require_no_party`): a close-phase of a phase that waits for someone else, a kick
+#: of someone else.
+PARTIAL = {"close_phase": "closing a phase that waits for them", "kick": "removing a player"}
+
 
 class Host:
     def __init__(
@@ -57,7 +62,14 @@ class Host:
         if match_id is not None and row.id != match_id:
             raise UserError("That was asked in an earlier match of this channel.")
         ui = plugin_for(row.game).texts
-        closing = (await self.service.turn(row)).phase.title
+        turn = await self.service.turn(row)
+        me = player_id(interaction.user.id)
+        # Closing a phase that waits for someone else takes their default; a kick of someone
+        # else removes them.
+        others = [p for p in turn.must if p != me] if move["type"] == "close_phase" else []
+        if (move["type"] == "kick" and move["player"] != me) or others:
+            await self.gate.require_no_party(interaction, row, PARTIAL[move["type"]])
+        closing = turn.phase.title
         names = await self.service.names(row.id)
         try:
             outcome = await self.service.submit(row.id, HOST, move)

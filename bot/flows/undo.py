@@ -54,6 +54,7 @@ class Undoing:
         moved on since it was shown."""
         row = await self.service.known(match_id)
         await self.gate.require_host(interaction, row)
+        await self.gate.require_no_party(interaction, row, "an undo")
         plan = await self._plan(row, what)
         if plan.seqs[0] != first or plan.last != last:
             raise UserError(
@@ -72,6 +73,7 @@ class Undoing:
     async def _as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
         row = await self.gate.match_here(interaction, ended=True)
         await self.gate.require_host(interaction, row)
+        await self.gate.require_no_party(interaction, row, "an undo")
         return row
 
     async def _plan(self, row: MatchRow, what: str) -> Undo:

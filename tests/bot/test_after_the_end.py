@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from tests.bot.conftest import Table
 from tests.bot.test_project_mars import Mars
 
@@ -64,11 +66,13 @@ async def test_a_new_match_in_the_channel_takes_over_me(simcord_env: Any) -> Non
 
 
 async def test_project_mars_me_after_the_end(simcord_env: Any) -> None:
-    """A Project Mars match ended by the host removing bob (PM-D17): both players get their
+    """A Project Mars match ended by a host removing bob (PM-D17): both players get their
     last 1-on-1 with the match over, whoever asks otherwise is told they did not play."""
     t = Mars(simcord_env)
     await t.start(deck="vanguard")
-    kicked = await t.ann.slash(t.channel, "match kick", member=t.bob)
+    role = t.guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    referee = t.guild.add_member(simcord_env.create_user("referee"), roles=[role])
+    kicked = await referee.slash(t.channel, "match kick", member=t.bob)
     assert kicked.ephemeral and "Sorry" not in kicked.response.content
     assert (await t.state()).phase == "ended"
     for member in (t.ann, t.bob):

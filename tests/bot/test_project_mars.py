@@ -853,6 +853,38 @@ async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any
     assert ruling_ids_sent(simcord_env) == []
 
 
+async def test_a_challenger_hosts_but_cannot_decide_the_match(simcord_env: Any, seed: int) -> None:
+    """The challenger hosts a challenge, yet removing the opponent (a win), closing their
+    turn (a pass) and an undo would decide the match for her: refused, nothing changes. A
+    host who does not play may; pausing stays open to her, as does conceding."""
+    t = Mars(simcord_env)
+    await t.start()
+    bob = t.pid(t.bob)
+    await t.until(random.Random(seed), lambda v: v["phase"] == "turn" and v["turn"] == bob)
+    before = await t.state()
+    for command, options, what in [
+        ("match kick", {"member": t.bob}, "removing a player"),
+        ("match close-phase", {}, "closing a phase that waits for them"),
+        ("match undo", {}, "an undo"),
+    ]:
+        r = await t.ann.slash(t.channel, command, **options)
+        assert r.ephemeral and not r.response.components
+        assert r.response.content.startswith(
+            f"You play this match against one opponent, so {what} is for a host who does not play"
+        ), r.response.content
+    assert await t.state() == before
+    assert (await t.ann.slash(t.channel, "match pause")).response.content == "Paused."
+    role = t.guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    referee = t.guild.add_member(simcord_env.create_user("referee"), roles=[role])
+    r = await referee.slash(t.channel, "match close-phase")
+    assert r.response.content.startswith("You closed"), r.response.content
+    assert (await t.view(None))["turn"] != bob
+    r = await t.ann.slash(t.channel, "match kick", member=t.ann)
+    assert r.response.content == "You removed ann from the match. The match is over."
+    result = (await t.state()).result
+    assert result is not None and (result.forfeit, result.winner) == (t.pid(t.ann), bob)
+
+
 def test_challenge_buttons_posted_by_earlier_versions_still_answer() -> None:
     """Before games became plug-ins, challenge buttons carried `dealer:pm:challenge:`."""
     template = ChallengeButton.__discord_ui_compiled_template__

@@ -142,8 +142,8 @@ async def test_a_practice_rematch_seats_the_computer(simcord_env: Any) -> None:
 async def test_a_challenge_rematch_seats_both_players(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     await t.start()
-    kicked = await t.ann.slash(t.channel, "match kick", member=t.bob)
-    assert kicked.response.content.startswith("You removed")
+    asked = await t.bob.slash(t.channel, "match forfeit")
+    await t.bob.click(asked.response, custom_id=f"dealer:forfeit:{t.match_id}")
     final = final_message(t.channel, t.match_id)
     r = await t.bob.click(final, custom_id=f"dealer:rematch:{t.match_id}")
     assert "Players (2/2, at least 2): ann, bob" in r.response.content
