@@ -26,6 +26,7 @@ from bot.stats import (
     stats_text,
 )
 from bot.storage import Storage
+from games.core.drawing.words import a
 
 
 def _guild(interaction: discord.Interaction[Any], command: str) -> discord.Guild:
@@ -92,12 +93,12 @@ class Stats:
         channels = await self._readable(interaction, guild, public)
         tallies = await self.storage.tallies(guild.id, who.id, only, channels)
         if not tallies:
-            which = f"{_title(only)} match" if only else "match"
+            which = a(f"{_title(only)} match" if only else "match")
             text = (
-                f"You have not finished a {which} in this server yet. `/match list` shows the "
+                f"You have not finished {which} in this server yet. `/match list` shows the "
                 "open matches to join, and `/match create` opens one."
                 if who.id == interaction.user.id
-                else f"<@{who.id}> has not finished a {which} in this server yet."
+                else f"<@{who.id}> has not finished {which} in this server yet."
             )
         else:
             past = await self.storage.past_matches(guild.id, who.id, only, channels, LAST_MATCHES)
@@ -112,8 +113,10 @@ class Stats:
         only = _game(game)
         if only is not None and counted_apart(only):
             one, _ = _played_as(only)
+            game_ = a(_title(only))
             raise UserError(
-                f"A {_title(only)} decides no winner: `/stats` counts each {one} played, and "
+                f"{game_[0].upper()}{game_[1:]} decides no winner: `/stats` counts each {one} "
+                "played, and "
                 "there is no leaderboard."
             )
         channels = await self._readable(interaction, guild, public)
@@ -121,7 +124,7 @@ class Stats:
         which = _title(only) if only else "all games"
         if not standings:
             text = (
-                f"Nobody has finished a {_title(only) + ' ' if only else ''}match in this "
+                f"Nobody has finished {a(f'{_title(only)} match' if only else 'match')} in this "
                 "server yet (practice matches against Dealer do not count)."
             )
         else:

@@ -208,6 +208,8 @@ class MarsAuction(Engine[State, Options]):
     title = "Mars Auction"
     min_players = 2
     max_players = 5
+    #: MA-D10: the auction decides no game (Terraforming Mars is won at the table).
+    contest = False
     state_type = State
     options_type = Options
     moves = MOVES

@@ -26,6 +26,7 @@ from games.core.match import Match
 from games.project_mars import ENGINE as PROJECT_MARS
 from games.registry import ENGINES
 from tests.bot.conftest import Table
+from tests.bot.test_mars_auction import Auction
 from tests.bot.test_project_mars import Mars
 from tests.toy_game.engine import ENGINE as HIGH_BID
 from tests.toy_game.plugin import PLUGIN as HIGH_BID_PLUGIN
@@ -478,3 +479,27 @@ async def test_a_match_in_a_channel_the_bot_cannot_find_counts_for_nobody(
     assert "**High Bid**: 1 match, 1 won (100%)" in own.response.content, own.response.content
     board = await bob.slash(games, "leaderboard")
     assert f"1. <@{ann.id}> — 1 win in 1 match (100%)" in board.response.content
+
+
+async def test_a_mars_auction_is_counted_apart_as_an_auction_played(simcord_env: Any) -> None:
+    """MA-D10: the auction decides no game (Terraforming Mars is won at the table): `/stats`
+    counts it as an auction played, never a draw, and the leaderboard leaves it out, so it
+    lowers nobody's share of wins."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(start="research", first_player=ann)
+    await table.end()
+    text = (await ann.slash(table.channel, "stats")).response.content
+    assert "**Mars Auction**: 1 auction played" in text, text
+    assert "won" not in text and "a draw" not in text and "%" not in text, text
+    board = await bob.slash(table.channel, "leaderboard")
+    assert board.response.content.startswith("Nobody has finished a match in this server yet")
+    auctions = await ann.slash(table.channel, "leaderboard", game="mars-auction")
+    assert auctions.ephemeral and auctions.response.content == (
+        "A Mars Auction decides no winner: `/stats` counts each auction played, and there is "
+        "no leaderboard."
+    )
+    none_yet = await bob.slash(table.channel, "stats", game="auction-auction")
+    assert none_yet.response.content.startswith(
+        "You have not finished an Auction Auction match in this server yet."
+    )

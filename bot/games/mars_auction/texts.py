@@ -68,6 +68,7 @@ def holdings(entry: Mapping[str, Any]) -> str:
 class MarsAuctionTexts(GameTexts):
     game = "mars-auction"
     title = "Mars Auction"
+    played_as = ("auction", "auctions")
     forfeit = (
         "You leave the auction as a removed player does: your markers come off the cards not "
         "yet evaluated, your bid on the card up for auction is void, and what you won but "

@@ -26,3 +26,9 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def a(noun: str) -> str:
+    """The noun after its indefinite article, by its first letter: "a Mars Auction", "an
+    Auction Auction" (no noun the bot says starts with a vowel sounded otherwise)."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
