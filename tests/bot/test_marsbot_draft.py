@@ -452,8 +452,19 @@ async def test_undo_never_reopens_marsbots_face_down_pile(simcord_env: Any) -> N
 
 
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
+    """MB-D2. A name that is no corporation is refused (a typo was taken, and left nothing out
+    of the draw); one typed in another case is the corporation's."""
     t = Draft(simcord_env)
-    await t.ann.slash(t.channel, "marsbot start", corporation="random", own_corporation="Celestic")
+    for typo, said in [
+        ("Celestik", "There is no card called 'Celestik' in the catalogue. Did you mean Celestic?"),
+        ("Inventors guild", "Inventors' Guild is no corporation."),
+    ]:
+        r = await t.ann.slash(
+            t.channel, "marsbot start", corporation="random", own_corporation=typo
+        )
+        assert r.ephemeral and r.response.content == said, r.response.content
+    assert await t.bot.storage.open_match_in(t.channel.id) is None
+    await t.ann.slash(t.channel, "marsbot start", corporation="random", own_corporation="celestic")
     await t.opened()
     view = await t.view()
     assert view["corporation"] != "Celestic"

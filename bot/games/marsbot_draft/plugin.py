@@ -25,7 +25,13 @@ from bot.handlers import Handlers, handlers
 from games.core.contract import Action
 from games.core.errors import RuleError
 from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR
-from games.marsbot_draft.priority import CORPORATIONS, find_corporation, parse_levels
+from games.marsbot_draft.priority import (
+    CORPORATIONS,
+    corporation,
+    find_corporation,
+    parse_levels,
+    without_priority,
+)
 from games.tm_catalogue import DEFAULT_EXPANSIONS, PROJECT_TYPES, CardType, builtin, fold
 
 Interaction = discord.Interaction[Any]
@@ -76,10 +82,11 @@ def draft_options(
             options["corporation"] = find_corporation(corporation).name
         if tracks is not None:
             options["tracks"] = parse_levels(tracks)
+        if own_corporation is not None and own_corporation.strip():
+            options["own_corporation"] = own_corporation_named(own_corporation)
     except RuleError as error:
         raise UserError(error.message) from None
     given = {
-        "own_corporation": own_corporation.strip() if own_corporation else None,
         "difficulty": difficulty,
         "spire_rule": spire_rule,
         "aridor_tracks": aridor_tracks,
@@ -88,6 +95,23 @@ def draft_options(
     }
     options.update({key: value for key, value in given.items() if value is not None})
     return options
+
+
+def own_corporation_named(text: str) -> str:
+    """The player's own corporation (MB-D2: a random draw leaves it out) as the bot names
+    it: one with a draft priority, one without, or the catalogue's. RuleError for any other
+    name, with the names it may have meant, so that a typo is not taken and left in the
+    draw."""
+    found = corporation(text)
+    if found is not None:
+        return found.name
+    known = without_priority(text)
+    if known is not None:
+        return known
+    card = builtin().find(text)
+    if card.type != "corporation":
+        raise RuleError("not_a_corporation", f"{card.name} is no corporation.")
+    return card.name
 
 
 async def corporations(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
