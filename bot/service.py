@@ -473,7 +473,8 @@ class MatchService:
     ) -> Outcome:
         async with self.lock(match_id):
             row = await self.running(match_id)
-            if row.paused and actor != HOST:
+            # A player may concede at any moment (PM-D22), a pause included.
+            if row.paused and actor != HOST and move.get("type") != "forfeit":
                 raise UserError("The match is paused by the host; try again when it resumes.")
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)

@@ -260,8 +260,8 @@ class Play:
             raise UserError("You are no longer playing in this match: there is nothing to concede.")
         texts = plugin_for(row.game).texts
         await interaction.response.send_message(
-            f"Concede this {texts.title} match? {texts.forfeit} This cannot be undone by you "
-            "(only a host can take it back).",
+            f"Concede this {texts.title} match? {texts.forfeit} Once you confirm, only a host's "
+            "`/match undo` can take it back, and only while the match goes on.",
             view=forfeit_view(row.id),
             ephemeral=True,
         )

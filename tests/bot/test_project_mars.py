@@ -885,6 +885,22 @@ async def test_a_challenger_hosts_but_cannot_decide_the_match(simcord_env: Any, 
     assert result is not None and (result.forfeit, result.winner) == (t.pid(t.ann), bob)
 
 
+async def test_a_player_concedes_at_any_moment_a_pause_included(simcord_env: Any) -> None:
+    """PM-D22: conceding ends the match at once, so the question promises no undo; a pause
+    does not stop it (it stopped the Yes, after the question was asked)."""
+    t = Mars(simcord_env)
+    await t.start()
+    assert (await t.ann.slash(t.channel, "match pause")).response.content == "Paused."
+    asked = await t.bob.slash(t.channel, "match forfeit")
+    assert asked.ephemeral and asked.response.content == (
+        "Concede this Project Mars match? Your opponent wins the match at once. Once you "
+        "confirm, only a host's `/match undo` can take it back, and only while the match goes on."
+    )
+    await t.bob.click(asked.response, custom_id=f"dealer:forfeit:{t.match_id}")
+    result = (await t.state()).result
+    assert result is not None and (result.forfeit, result.winner) == (t.pid(t.bob), t.pid(t.ann))
+
+
 def test_challenge_buttons_posted_by_earlier_versions_still_answer() -> None:
     """Before games became plug-ins, challenge buttons carried `dealer:pm:challenge:`."""
     template = ChallengeButton.__discord_ui_compiled_template__
