@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -363,7 +363,10 @@ def standings_text(standings: Standings) -> str:
     return "\n".join(lines)
 
 
-def history_line(row: LedgerRow) -> str:
+def history_line(row: LedgerRow, authors: Mapping[int, str] | None = None) -> str:
+    """A ledger entry as `/season history` shows it, in Discord's markup (its date, who made
+    it); with `authors` (who made entries, by id), as plain text for the history's file,
+    which is read outside Discord."""
     changes = [
         signed(n, one, many)
         for n, one, many in (
@@ -377,10 +380,15 @@ def history_line(row: LedgerRow) -> str:
     if row.eliminated is not None:
         changes.append("eliminated" if row.eliminated else "reinstated")
     who = row.name or "the season"
-    by = f" (by <@{row.by_user}>)" if row.by_user else ""
     what = ", ".join(changes) or "noted"
-    pending = " _(match in progress; only you see this)_" if row.pending else ""
-    return f"<t:{int(row.at)}:d> {who}: {what} — {row.reason}{by}{pending}"
+    if authors is None:
+        by = f" (by <@{row.by_user}>)" if row.by_user else ""
+        pending = " _(match in progress; only you see this)_" if row.pending else ""
+        return f"<t:{int(row.at)}:d> {who}: {what} — {row.reason}{by}{pending}"
+    by = f" (by {authors.get(row.by_user, f'member {row.by_user}')})" if row.by_user else ""
+    pending = " (match in progress; only you see this)" if row.pending else ""
+    day = datetime.fromtimestamp(row.at, UTC).date().isoformat()
+    return f"{day} {who}: {what} — {row.reason}{by}{pending}"
 
 
 CSV_COLUMNS = [

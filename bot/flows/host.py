@@ -19,6 +19,7 @@ from bot.players import player_id, renamed
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import MatchRow
+from games.core.drawing.words import plural
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.registry import engine_for
@@ -152,9 +153,10 @@ class Host:
         row = await self._running_as_host(interaction)
         deadline = await self.service.extend(row, minutes * 60)
         when = f"now closes <t:{int(deadline)}:R>" if deadline else "has more time once resumed"
-        await interaction.response.send_message(f"Extended by {minutes} minutes.", ephemeral=True)
+        by = plural(minutes, "minute")
+        await interaction.response.send_message(f"Extended by {by}.", ephemeral=True)
         await self.presenter.channel_send(
-            row.public_channel_id, f"The host extended the phase by {minutes} minutes: it {when}."
+            row.public_channel_id, f"The host extended the phase by {by}: it {when}."
         )
         self.presenter.status.refresh(row.id)
 

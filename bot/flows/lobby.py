@@ -522,12 +522,14 @@ class Lobby:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(row.lobby_message_id).edit(content=text)
 
-    async def _close_lobby(self, row: MatchRow) -> None:
-        """Once the match has started, the lobby message says so and loses its buttons."""
+    async def _close_lobby(self, row: MatchRow, text: str | None = None) -> None:
+        """Once the match has started, the lobby message says so (or `text`: a cancelled
+        lobby's) and loses its buttons."""
         channel = self.client.get_channel(row.channel_id)
         if isinstance(channel, discord.TextChannel) and row.lobby_message_id:
-            players = await self.service.players(row.id)
-            text = await self.lobby_text(row, started=True, players=players)
+            if text is None:
+                players = await self.service.players(row.id)
+                text = await self.lobby_text(row, started=True, players=players)
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(row.lobby_message_id).edit(
                     content=text, view=None
@@ -694,8 +696,13 @@ class Lobby:
         await self.gate.require_host(interaction, row)
         await self.service.cancel(match_id)
         await interaction.response.send_message("The match is cancelled.", ephemeral=True)
+        title = engine_for(row.game).title
+        if row.status == "lobby":
+            await self._close_lobby(
+                row, f"**{title}** — a lobby hosted by <@{row.host_id}>.\n❌ Cancelled by the host."
+            )
         await self.presenter.channel_send(
-            row.public_channel_id, f"The host cancelled this {engine_for(row.game).title} match."
+            row.public_channel_id, f"The host cancelled this {title} match."
         )
         self.presenter.status.refresh(match_id)
 

@@ -11,7 +11,7 @@ import discord
 from bot import boards
 from bot.components import season_end_view
 from bot.errors import UserError
-from bot.flows.common import Gate
+from bot.flows.common import Gate, member_of
 from bot.messages import message
 from bot.season_board import WITHHELD, season_called
 from bot.seasons import (
@@ -21,7 +21,7 @@ from bot.seasons import (
     standings_data,
     standings_text,
 )
-from bot.storage import LedgerEntry, Season, Storage, balances
+from bot.storage import LedgerEntry, LedgerRow, Season, Storage, balances
 from games.core.drawing.words import plural, signed
 
 #: Lines of history shown in the reply itself; the whole history comes as a file beyond it.
@@ -98,6 +98,7 @@ class Seasons:
 
     async def enrol(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         guild = await self._host_guild(interaction)
+        _not_a_bot(member)
         season = await self.seasons.open(guild.id)
         new = await self.seasons.enrol(season, [(member.id, member.name)], interaction.user.id)
         if not new:
@@ -117,6 +118,7 @@ class Seasons:
         reason: str,
     ) -> None:
         guild = await self._host_guild(interaction)
+        _not_a_bot(member)
         season = await self.seasons.open(guild.id)
         reason = " ".join(reason.split())
         if not garnets and not tokens:
@@ -162,6 +164,7 @@ class Seasons:
         reason: str | None,
     ) -> None:
         guild = await self._host_guild(interaction)
+        _not_a_bot(member)
         season = await self.seasons.open(guild.id)
         already = bool(await self.seasons.eliminated(season, [member.id]))
         if already == eliminated:
@@ -247,15 +250,33 @@ class Seasons:
                     break
                 kept.insert(0, line)
             text = "\n".join([head, "The latest entries; the whole history is attached.", *kept])
+            authors = await self._authors(guild, season, rows)
+            plain = [history_line(r, authors) for r in rows]
+            if running:
+                plain.append(WITHHELD)
             files.append(
                 discord.File(
-                    io.BytesIO("\n".join(lines).encode()),
+                    io.BytesIO("\n".join([head.replace("**", ""), *plain]).encode()),
                     filename=f"season-{season.id}-history.txt",
                 )
             )
         await interaction.response.send_message(
             text, files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    async def _authors(
+        self, guild: discord.Guild, season: Season, rows: list[LedgerRow]
+    ) -> dict[int, str]:
+        """The names of who made `rows` (hosts, or the bot itself): the season's names for
+        its members, else asked of Discord."""
+        known = await self.storage.season_names(season.id)
+        authors: dict[int, str] = {}
+        for user_id in {r.by_user for r in rows if r.by_user}:
+            member = None if user_id in known else await member_of(guild, user_id)
+            authors[user_id] = known.get(user_id) or (
+                member.display_name if member else f"member {user_id}"
+            )
+        return authors
 
     async def export(self, interaction: discord.Interaction[Any], name: str | None) -> None:
         guild = self._guild(interaction)
@@ -266,4 +287,12 @@ class Seasons:
             f"The ledger of **{season_called(season.name)}**, one row per entry.{note}",
             file=discord.File(io.BytesIO(data), filename=f"season-{season.id}-ledger.csv"),
             ephemeral=True,
+        )
+
+
+def _not_a_bot(member: discord.Member) -> None:
+    """Only members play matches, so only they have a place in a season's ledger."""
+    if member.bot:
+        raise UserError(
+            f"{member.name} is a bot: only members play, so only they take part in a season."
         )

@@ -149,3 +149,17 @@ def test_an_access_phase_stored_before_its_spots_were_told_reads_without_them() 
     event = {"type": "phase_opened", "round": 2, "phase": "access"}
     text = texts.describe(event, lambda player: player)
     assert text is not None and text.endswith("`/bid`. Everyone pays what they bid.")
+
+
+async def test_a_cancelled_lobby_says_so_and_loses_its_buttons(simcord_env: Any) -> None:
+    """The lobby message of a match cancelled before its start no longer asks anyone to
+    join; its buttons go, as a started lobby's do."""
+    t = Table(simcord_env, 4)
+    lobby = await t.open(phase_minutes=60)
+    ask = await t.host.slash(t.channel, "match cancel")
+    await t.host.click(ask.response, custom_id=f"dealer:cancel:{t.match_id}")
+    edited = next(m for m in t.channel.history() if m.id == lobby.id)
+    assert edited.content == (
+        f"**Auction Auction** — a lobby hosted by <@{t.host.id}>.\n❌ Cancelled by the host."
+    )
+    assert edited.components == []

@@ -827,6 +827,11 @@ async def test_host_controls_pause_resume_extend_close_and_kick(simcord_env: Any
     assert r.response.content == "Paused."
     r = await t.ann.slash(t.channel, "match extend", minutes=5)
     assert r.response.content == "Extended by 5 minutes."
+    r = await t.ann.slash(t.channel, "match extend", minutes=1)
+    assert r.response.content == "Extended by 1 minute."
+    assert "The host extended the phase by 1 minute: it has more time once resumed." in (
+        t.channel_text()
+    )
     menu = t.last_with(t.ann, t.button("pass"))
     r = await t.ann.user.click(menu, custom_id=t.button("pass"))
     assert "paused" in r.response.content

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -205,6 +206,42 @@ async def test_eliminated_members_cannot_join_until_reinstated(simcord_env: Any)
     lines = history.response.content
     assert "eliminated — lost the deathmatch" in lines and "reinstated — won a token" in lines
     assert "(by <@" in lines
+
+
+async def test_a_bot_takes_no_part_in_a_season(simcord_env: Any) -> None:
+    t = Series(simcord_env, 2)
+    await t.boss.slash(t.channel, "season start", name="Members", starting_garnets=3)
+    other = t.guild.add_member(simcord_env.create_user("otherbot", bot=True))
+    for command, options in [
+        ("season enrol", {}),
+        ("season adjust", {"garnets": 1, "reason": "x"}),
+        ("season eliminate", {}),
+        ("season reinstate", {}),
+    ]:
+        r = await t.boss.slash(t.channel, command, member=other, **options)
+        assert r.ephemeral and r.response.content == (
+            "otherbot is a bot: only members play, so only they take part in a season."
+        ), (command, r.response.content)
+    assert [row.kind for row in await t.ledger()] == []
+
+
+async def test_a_long_history_comes_as_a_file_read_outside_discord(simcord_env: Any) -> None:
+    """Past the lines a reply holds, the whole history is a file: plain text, with dates and
+    names instead of Discord's markup, which nothing outside Discord reads."""
+    t = Series(simcord_env, 2)
+    await t.boss.slash(t.channel, "season start", name="Long", starting_garnets=3)
+    for i in range(20):
+        await t.boss.slash(
+            t.channel, "season adjust", member=t.players[0], garnets=1, reason=f"r{i}"
+        )
+    history = await t.players[1].slash(t.channel, "season history")
+    body = (await history.response.attachments[0].read()).decode()
+    lines = body.splitlines()
+    day = simcord_env.now().astimezone(UTC).date().isoformat()
+    assert lines[0] == "Season Long — All ledger entries (21):"
+    assert lines[1] == f"{day} player0: +3 garnets — enrolled (by boss)", lines[1]
+    assert lines[-1] == f"{day} player0: +1 garnet — r19 (by boss)"
+    assert "<t:" not in body and "<@" not in body and "_" not in body
 
 
 async def test_season_commands_are_for_hosts(simcord_env: Any) -> None:
