@@ -19,7 +19,7 @@ from bot.players import player_id, renamed
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import MatchRow
-from games.core.drawing.words import plural
+from games.core.drawing.words import a, plural
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.registry import engine_for
@@ -184,13 +184,18 @@ class Host:
         """The record up to the last closed phase (all of it once the match is over), with the
         host's audit of every sealed bid of the closed phases."""
         row = await self.gate.match_here(interaction, ended=True)
+        if row.status == "lobby":
+            # A lobby has no record yet: the channel's last match's is meant (a Rematch opens
+            # the next lobby as soon as a match ends).
+            row = await self.gate.storage.last_match_in(row.channel_id) or row
         await self.gate.require_host(interaction, row)
         if not row.started:
             raise UserError("The match has not started yet.")
-        if row.status == "running" and not plugin_for(row.game).texts.record_while_running:
+        withheld = plugin_for(row.game).texts.record_withheld
+        if row.status == "running" and withheld is not None:
             raise UserError(
-                f"The record of a {engine_for(row.game).title} match is given once the match "
-                "is over: its seed deals every hand, which nobody may see while it runs."
+                f"The record of {a(engine_for(row.game).title)} match is given once the match "
+                f"is over: {withheld}."
             )
         players = await self.service.players(row.id)
         if row.status == "running" and any(p.user_id == interaction.user.id for p in players):

@@ -65,9 +65,10 @@ class GameTexts(ABC):
     announces: ClassVar[frozenset[str]] = frozenset()
     #: The players' slash commands that make moves in this game (`/bid`, `/give`...).
     commands: ClassVar[frozenset[str]] = frozenset()
-    #: Whether a host may export the record while the match runs (up to the last closed
-    #: phase); a game whose seed deals hidden hands says no.
-    record_while_running: ClassVar[bool] = True
+    #: Why a host may not export the record while the match runs, as `/match log` says it
+    #: ("its seed deals …"); None: they may, up to the last closed phase. A game whose seed
+    #: deals what is hidden says what.
+    record_withheld: ClassVar[str | None] = None
     #: What the clock says of a phase without a deadline (`Phase.default_seconds` None).
     untimed: ClassVar[str] = "No clock: the phase waits for the host to close it."
     #: What one match of this game is called where matches are counted (`/stats`), one and

@@ -377,6 +377,13 @@ async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: An
     assert (await game.state()).flow.step == "bids", "the close-phase is taken back"
     extended = await game.host.slash(game.channel, "match extend", minutes=5)
     assert extended.response.content == "Extended by 5 minutes."
+    # AT-D27: the host sees what the public sees; the seed deals the pile's order.
+    log = await game.host.slash(game.channel, "match log")
+    assert log.ephemeral and not log.response.attachments
+    assert log.response.content == (
+        "The record of an Atrades match is given once the match is over: its seed deals the "
+        "face-down pile of starting tiles."
+    )
 
     help_page = await bob.slash(game.channel, "help", game="atrades")
     assert help_page.ephemeral and "**Atrades** (2 to 5 players)" in help_page.response.content

@@ -750,6 +750,11 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     assert (await table.state()).to_act == table.pid(ann), "the close-phase is taken back"
     extended = await table.host_says("match extend", minutes=5)
     assert extended.response.content == "Extended by 5 minutes."
+    log = await table.host_says("match log")
+    assert private(log) and log.response.content == (
+        "The record of a Mars Auction match is given once the match is over: its seed deals the "
+        "research displays still to come, and its moves hold every budget."
+    )
     for command in ("mars research", "mars end"):
         r = await table.host_says(command)
         assert not r.response.components, f"/{command} is refused at once, with no question"

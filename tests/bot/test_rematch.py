@@ -4,6 +4,7 @@ another match is open there; working after a restart; in a season, like any new 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,11 @@ async def test_a_rematch_opens_a_lobby_with_the_same_game_options_and_players(
         and "Each access or auction phase: 90 minute(s)" in r.response.content
     )
     assert "Players (4/12, at least 4): player0, player1, player2, player3" in r.response.content
+
+    log = await t.host.slash(t.channel, "match log")
+    assert log.ephemeral and log.response.attachments, "the ended match's record, not the lobby's"
+    assert log.response.attachments[0].filename == f"match-{old.id}.json"
+    assert json.loads(await log.response.attachments[0].read())["moves"]
 
     started = await asker.click(r.response, label="Start")
     assert started.ephemeral and "has started with 4 players" in started.response.content

@@ -77,6 +77,8 @@ class AtradesTexts(GameTexts):
     )
     #: The audit holds only sealed rounds already revealed to everyone (AT-D27).
     spectators_see_sealed = False
+    #: The host sees what the public sees (AT-D27), which holds only the pile's size.
+    record_withheld = "its seed deals the face-down pile of starting tiles"
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})

@@ -84,9 +84,9 @@ class MarsAuctionTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
-    #: The seed deals the research displays still to come, and the moves hold every budget:
-    #: no record while the match runs.
-    record_while_running = False
+    record_withheld = (
+        "its seed deals the research displays still to come, and its moves hold every budget"
+    )
 
     # -- events ----------------------------------------------------------------------------
 

@@ -62,8 +62,7 @@ class MarsbotDraftTexts(GameTexts):
     commands: ClassVar[frozenset[str]] = frozenset(
         {"marsbot take", "marsbot pick", "marsbot discard", "marsbot deck"}
     )
-    #: The seed decides MARSBOT's draws and a whole draft's piles: no record while it runs.
-    record_while_running = False
+    record_withheld = "its seed decides MARSBOT's draws and the draft's piles"
 
     # -- events ----------------------------------------------------------------------------
 

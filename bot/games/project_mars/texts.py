@@ -93,8 +93,8 @@ class ProjectMarsTexts(GameTexts):
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
-    #: The record's seed deals every hand: no export while the match runs (PM-D16).
-    record_while_running = False
+    #: No export while the match runs (PM-D16).
+    record_withheld = "its seed deals every hand, which nobody may see while it runs"
 
     # -- events ----------------------------------------------------------------------------
 
