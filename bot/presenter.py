@@ -201,8 +201,12 @@ class Presenter:
             elif audience.kind == "host":
                 await self.dm(row, row.host_id, text, board=board)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
-            audit = ui.audit(await self.service.view(row, HOST), names)
-            await self.channel_send(row.spectator_channel_id, audit)
+            await self._tell_spectators(row, row.spectator_channel_id, names)
+
+    async def _tell_spectators(self, row: MatchRow, channel_id: int, names: Names) -> None:
+        """The spectators' channel gets the full picture of what has closed (`GameTexts.audit`)."""
+        audit = plugin_for(row.game).texts.audit(await self.service.host_picture(row), names)
+        await self.channel_send(channel_id, audit)
 
     async def _say(
         self,
@@ -362,8 +366,7 @@ class Presenter:
             elif text and audience.kind == "host":
                 await self.dm(row, row.host_id, text)
             if event.type in ui.phase_closing_events and row.spectator_channel_id:
-                audit = ui.audit(await self.service.view(row, HOST), names)
-                await self.channel_send(row.spectator_channel_id, audit)
+                await self._tell_spectators(row, row.spectator_channel_id, names)
         if mail.announcing(None, frozenset()):
             public.button = True
             public.opened_at = len(public.lines)

@@ -358,6 +358,13 @@ class MatchService:
         """The host's full picture of the phases that have closed (`Engine.audit`)."""
         return engine_for(row.game).audit(await self.state(row))
 
+    async def host_picture(self, row: MatchRow) -> dict[str, Any]:
+        """The host's view with the engine's audit of the closed phases (`Engine.audit`)
+        merged in: what a game's texts word for the spectators' channel (`GameTexts.audit`)."""
+        state = await self.state(row)
+        engine = engine_for(row.game)
+        return {**engine.view(state, HOST), **engine.audit(state)}
+
     async def view(self, row: MatchRow, viewer: str | None) -> dict[str, Any]:
         """What `viewer` (a player id, HOST, or None for the public) may know now."""
         return engine_for(row.game).view(await self.state(row), viewer)

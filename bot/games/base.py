@@ -110,7 +110,8 @@ class GameTexts(ABC):
 
     @abstractmethod
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
-        """Every sealed submission of the phase that closed last (host and spectators)."""
+        """Every sealed submission of the phase that closed last, for the spectators' channel,
+        from the host's view with the engine's audit merged in (`MatchService.host_picture`)."""
 
     @abstractmethod
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
