@@ -47,6 +47,9 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 
+#: The events that show a sealed round's bids to everyone (AT-13, AT-D23).
+SEALED_REVEALS = frozenset({"turn_order_resolved", "final_bids_revealed"})
+
 #: The public view's keys a player's summary holds.
 SUMMARY_KEYS = (
     "round",
@@ -309,6 +312,17 @@ class Atrades(Engine[State, Options]):
                 a.model_dump(mode="json") for a in self.legal_actions(state, me["player"])
             ]
         return out
+
+    def undo_refusal(self, state: State, undone: list[Event]) -> str | None:
+        """AT-D23: the bids of a sealed round, once shown to everyone, stand. Taking back the
+        move that showed them would open the round again with every bid known, so a guild
+        would bid again knowing the others'. Refused; moves after it may be taken back."""
+        if not any(e.type in SEALED_REVEALS for e in undone):
+            return None
+        return (
+            "The bids of that sealed round have been shown to everyone: taken back, it would "
+            "open again with every bid known. It stands; a later move can be taken back."
+        )
 
     def audit(self, state: State) -> dict[str, Any]:
         """Every closed sealed round's bids, oldest first: turn order and final bids."""

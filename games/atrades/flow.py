@@ -97,7 +97,7 @@ def advance(table: Table) -> None:
             return
         if flow.step == "bids":
             for seat in state.out:
-                state.bids.setdefault(seat, Payment())
+                state.bids[seat] = Payment()  # also one it made before leaving, still hidden
             if len(state.bids) < len(state.guilds):
                 return
             _resolve_bids(table)
@@ -163,7 +163,8 @@ def _action_done(table: Table) -> bool:
 
 def _removed_pass(table: Table, merger: Merger) -> None:
     """AT-D26: removed guilds pass in a merger's open rounds (the one whose turn it is by
-    passing, the others by leaving the bidding) and drop out of its sealed round."""
+    passing, the others by leaving the bidding) and drop out of its sealed round, a final
+    bid they made before leaving (still hidden) with them."""
     state = table.state
     if merger.step == "open":
         for seat in bidders(merger):
@@ -172,6 +173,9 @@ def _removed_pass(table: Table, merger: Merger) -> None:
         while merger.step == "open" and to_bid(merger) in state.out:
             open_pass(state, to_bid(merger) or 0)
     if merger.step == "sealed":
+        for seat in bidders(merger):
+            if seat in state.out and merger.sealed.get(seat) is not None:
+                merger.sealed[seat] = None  # its final bid, still hidden, goes with it
         for seat in bidders(merger):
             if seat in state.out and seat not in merger.sealed:
                 sealed_bid(state, seat, None)

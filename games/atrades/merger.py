@@ -179,13 +179,15 @@ def sealed_bid(state: State, seat: int, amount: int | None) -> None:
     merger.sealed[seat] = amount
     if len(merger.sealed) < len(_bidders(merger)):
         return
+    merger.out.extend(s for s in merger.order if s in merger.sealed and merger.sealed[s] is None)
     best = max((a for a in merger.sealed.values() if a is not None), default=None)
     if best is None:
         assert merger.leader is not None
         _won(merger, merger.leader)
         return
     merger.high = best
-    _won(merger, next(s for s in merger.order if merger.sealed.get(s) == best))
+    merger.leader = next(s for s in merger.order if merger.sealed.get(s) == best)
+    _won(merger, merger.leader)
 
 
 class Settlement(BaseModel):

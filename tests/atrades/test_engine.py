@@ -151,6 +151,54 @@ def test_a_final_sealed_bid_is_hidden_until_all_are_in() -> None:
     assert revealed.data["bids"] == {"p1": 12, "p0": 10} and revealed.data["winner"] == "p1"
 
 
+def test_after_the_sealed_round_the_winner_leads_and_who_dropped_out_is_not_in() -> None:
+    """AT-13: the view names the winning final bid's guild as the leader (it named the last
+    open round's) and leaves out who dropped out in the sealed round."""
+    state = sealed_round()
+    apply(state, "p1", {"type": "final_bid", "amount": 12})
+    apply(state, "p0", {"type": "final_bid", "amount": None})
+    merger = ENGINE.view(state, None)["merger"]
+    assert (merger["leader"], merger["high"], merger["winner"]) == ("p1", 12, "p1")
+    assert merger["bidders"] == ["p1"]
+
+
+@pytest.mark.parametrize("leaving", [{"type": "kick", "player": "p1"}, {"type": "forfeit"}])
+def test_a_guild_that_leaves_takes_its_hidden_final_bid_with_it(leaving: dict[str, Any]) -> None:
+    """AT-D26: p1's final bid of $12, still hidden, goes with p1, so p0's $9 wins (it won
+    at $12, and the merger was then called off as if nobody bid)."""
+    state = sealed_round()
+    apply(state, "p1", {"type": "final_bid", "amount": 12})
+    apply(state, HOST if leaving["type"] == "kick" else "p1", leaving)
+    assert ENGINE.turn(state).must == ["p0"]
+    events = apply(state, "p0", {"type": "final_bid", "amount": 9})
+    revealed = next(e for e in events if e.type == "final_bids_revealed")
+    assert revealed.data == {"bids": {"p1": None, "p0": 9}, "winner": "p0", "price": 9}
+
+
+def test_a_guild_that_leaves_bids_nothing_for_turn_order() -> None:
+    """AT-D26: p0's turn-order bid of $5, still hidden, goes with p0: it pays nothing and
+    the bids shown give it $0."""
+    state = table(3)
+    apply(state, "p0", {"type": "bid", "amount": 5})
+    apply(state, HOST, {"type": "kick", "player": "p0"})
+    apply(state, "p1", {"type": "bid", "amount": 1})
+    events = apply(state, "p2", {"type": "bid", "amount": 2})
+    resolved = next(e for e in events if e.type == "turn_order_resolved")
+    assert resolved.data["bids"]["p0"]["from_money"] == 0 and resolved.data["order"][-1] == "p0"
+    assert state.guilds[0].money == 18
+
+
+def test_the_bids_of_a_sealed_round_shown_to_everyone_stand() -> None:
+    """AT-D23: taking back the move that showed a sealed round's bids is refused; the move
+    before it, which showed nothing, may be."""
+    state = sealed_round()
+    shown = apply(state, "p1", {"type": "final_bid", "amount": 12})
+    assert ENGINE.undo_refusal(state, shown) is None
+    shown = apply(state, "p0", {"type": "final_bid", "amount": 10})
+    refusal = ENGINE.undo_refusal(state, shown)
+    assert refusal is not None and refusal.startswith("The bids of that sealed round")
+
+
 # -- the nested phases -------------------------------------------------------------------------
 
 

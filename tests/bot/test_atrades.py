@@ -371,10 +371,21 @@ async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: An
     state = await game.state()
     assert state.flow.step == "actions" and state.round == 1
     assert "⏰ ann did not bid in time: $0." in await game.board_text()
+    refused = await game.host.slash(game.channel, "match undo")
+    assert refused.ephemeral and not refused.response.components
+    assert refused.response.content.startswith(
+        "The bids of that sealed round have been shown to everyone"
+    ), "AT-D23: taking back the close-phase would reopen the bids, every one known"
+    state = await game.state()
+    mover = state.guilds[state.order[state.flow.turn]].player
+    [passing] = [a for a in ENGINE.legal_actions(state, mover) if a.key == "pass"]
+    before = await game.dump()
+    await game.play(game.member(mover), passing, {})
+    assert await game.dump() != before
     undo = await game.host.slash(game.channel, "match undo")
     yes = next(c for c in _ids(undo.response) if c.startswith("dealer:undo:"))
     await game.host.click(undo.response, custom_id=yes)
-    assert (await game.state()).flow.step == "bids", "the close-phase is taken back"
+    assert await game.dump() == before, "the pass is taken back"
     extended = await game.host.slash(game.channel, "match extend", minutes=5)
     assert extended.response.content == "Extended by 5 minutes."
     # AT-D27: the host sees what the public sees; the seed deals the pile's order.
