@@ -119,7 +119,7 @@ class Undoing:
         if raw["type"] in engine_for(row.game).sealed_moves:
             return f"{who} sealed {raw['type'].replace('_', ' ')}"
         return (
-            f"{who} {_own(raw, names)}"
+            f"{who} {plugin_for(row.game).texts.move(raw, names)}"
             if actor == HOST
             else f"{who} {raw['type'].replace('_', ' ')}"
         )
@@ -159,7 +159,8 @@ class Undoing:
             )
         title = f"{engine_for(row.game).title} match #{row.id}"
         for player in sorted(self._concerned(plan)):
-            mine = [_own(raw, names) for _, actor, raw, _ in plan.moves if actor == player]
+            words = plugin_for(row.game).texts.move
+            mine = [words(raw, names) for _, actor, raw, _ in plan.moves if actor == player]
             theirs = sum(
                 m[1] != player and player in _told(m[3]) and not _told_everyone(m[3])
                 for m in plan.moves
@@ -181,10 +182,3 @@ def _told_everyone(events: list[Event]) -> bool:
 
 def _told(events: list[Event]) -> set[str]:
     return {p for e in events if e.audience.kind != "public" for p in e.audience.players}
-
-
-def _own(raw: dict[str, Any], names: Names) -> str:
-    """A move in full, its kind and its fields: for its own player, or the host's."""
-    fields = [f"{k} {names(v) if isinstance(v, str) else v}" for k, v in raw.items() if k != "type"]
-    kind = str(raw["type"]).replace("_", " ")
-    return kind + (f" ({', '.join(fields)})" if fields else "")

@@ -15,6 +15,7 @@ from bot.players import Names as Names
 from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
+from games.core.drawing.words import join
 
 #: How the player to move in a turn-based game (one with `live_board_events`) is told, each
 #: way as the lobby words it: a mention in the channel under the board, or a DM (a short one
@@ -25,6 +26,19 @@ NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
 #: ("practice", not in the name "Dealer (practice)"; "computer-2").
 _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
+
+
+def _value_words(value: Any, names: Names) -> str:
+    """A move's value as people read it: a player's name for their id, lists joined."""
+    if isinstance(value, str):
+        return names(value)
+    if isinstance(value, list):
+        return join([_value_words(v, names) for v in value])
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{k.replace('_', ' ')} {_value_words(v, names)}" for k, v in value.items()
+        )
+    return str(value)
 
 
 def named(text: str, names: Names) -> str:
@@ -177,6 +191,19 @@ class GameTexts(ABC):
     def engine_text(self, text: str, names: Names) -> str:
         """An engine sentence (a rule error, an option's label) as players read it."""
         return named(text, names)
+
+    def move(self, move: dict[str, Any], names: Names) -> str:
+        """A move in words, after "your" or "the host's" (what `/match undo` takes back): by
+        default its kind and its fields, each value in words. A game words its own moves
+        here."""
+        fields = []
+        for key, value in move.items():
+            if key == "type" or value is None or value is False:
+                continue
+            label = key.rstrip("_").replace("_", " ")
+            fields.append(label if value is True else f"{label} {_value_words(value, names)}")
+        kind = str(move["type"]).replace("_", " ")
+        return kind + (f" ({'; '.join(fields)})" if fields else "")
 
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The match options in words for the lobby, or None for the generic list."""

@@ -18,6 +18,7 @@ from bot import steps
 from bot.flows import lobby
 from bot.players import player_id
 from games.core.contract import Pick
+from games.core.drawing.words import join
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
 from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
@@ -802,6 +803,32 @@ async def test_a_phase_closed_while_paused_into_the_hosts_wait_has_no_clock(
     assert "closes <t:" not in status.response.content and "stopped" not in (
         status.response.content
     )
+
+
+async def test_an_undo_words_each_move_it_takes_back(simcord_env: Any) -> None:
+    """The channel and the DMs read the moves an undo takes back in words: the research
+    display's names, the cards a marker went on (they read as Python's lists)."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(start="research", first_player=ann)
+    names = [c.name for c in builtin().select(types=PROJECT_TYPES)][:8]
+    await table.host_says("mars research", cards="; ".join(names))
+    asked = await table.host_says("match undo")
+    yes = next(c for c in custom_ids(asked.response) if c.startswith("dealer:undo:"))
+    await table.host.click(asked.response, custom_id=yes)
+    said = table.channel.history()[-1].content
+    assert said.startswith(
+        f"↩️ The host undid the host's research auction of {join(names)}, opened by ann."
+    ), said
+    await table.host_says("mars research")
+    await table.budget(ann, 20, how="host")
+    await table.budget(bob, 20, how="host")
+    await table.place(ann, [1, 2], how="numbers", in_one_on_one=False)
+    asked = await table.host_says("match undo")
+    yes = next(c for c in custom_ids(asked.response) if c.startswith("dealer:undo:"))
+    await table.host.click(asked.response, custom_id=yes)
+    told = ann.user.dm_channel.history()[-1].content
+    assert "- your markers on cards 1 and 2" in told, told
 
 
 async def test_the_host_names_each_generations_first_player_or_takes_the_next_seat(

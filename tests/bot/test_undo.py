@@ -69,7 +69,7 @@ async def test_the_host_takes_back_the_last_sealed_bid_and_nobody_sees_its_amoun
     assert state.seats[player_id(p0.id)].access_bid is not None
     assert "↩️ The host undid player1's sealed bid." in public_text(t)
     assert "37" not in public_text(t)
-    assert f"your bid (target {GENRE}, amount 37)" in dm_text(p1)
+    assert "your bid of $37 on Genre Shop" in dm_text(p1)
     assert "undid" not in dm_text(p0)
 
     stale = await confirm(t, second)
@@ -192,7 +192,7 @@ async def test_an_undone_garnet_trade_goes_back_to_the_ledger_once(simcord_env: 
     assert (await t.balances())["player0"].garnets == 2
     assert (await t.state()).seats[player_id(trader.id)].garnets == 2
     assert "undid" not in public_text(t), "nothing public was undone"
-    assert "your trade garnet" in dm_text(trader)
+    assert "your garnet trade" in dm_text(trader)
 
     asked = await t.host.slash(t.channel, "match cancel")
     await t.host.click(asked.response, label="Yes, cancel the match")

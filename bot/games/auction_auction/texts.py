@@ -358,6 +358,16 @@ class AuctionAuctionTexts(GameTexts):
         player = me.get("player") if isinstance(me, Mapping) else None
         return card_view(view), {p: n for p, n in names.items() if p == player}
 
+    def move(self, move: dict[str, Any], names: Names) -> str:
+        kind = move["type"]
+        if kind == "bid":
+            return f"bid of ${move['amount']} on {lot_name(move['target'])}"
+        if kind == "give":
+            return f"gift of ${move['amount']} to {names(move['to'])}"
+        if kind == "trade_garnet":
+            return "garnet trade"
+        return super().move(move, names)
+
     def shown_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The Black Market's colour is seen only inside it unless every location's lots are
         revealed (AA-4): the lobby says it is a secret, whether the host chose it or not."""

@@ -638,6 +638,27 @@ class MarsAuctionTexts(GameTexts):
         own (MA-D3). The spectators' picture is the status."""
         return self.status(host_view, names)
 
+    def move(self, move: dict[str, Any], names: Names) -> str:
+        kind, cards = move["type"], move.get("cards") or []
+        if kind == "research":
+            first = move.get("first_player")
+            opens = f", opened by {names(first)}" if first else ""
+            shown = f" of {join(cards)}" if cards else ""
+            return f"research auction{shown}{opens}"
+        if kind == "place":
+            numbers = [*cards, *cards] if move.get("twice") else list(cards)
+            if len(numbers) == 2 and numbers[0] == numbers[1]:
+                return f"two markers on card {numbers[0]}"
+            if len(numbers) == 1:
+                return f"a marker on card {numbers[0]}"
+            return f"markers on cards {join([str(n) for n in numbers])}"
+        if kind in ("keep", "buy"):
+            what = {"keep": "keep", "buy": "purchase"}[kind]
+            return f"{what} of {join(cards) if cards else 'nothing'}"
+        if kind in ("budget", "raise"):
+            return f"{kind} of {move['amount']} M€"
+        return super().move(move, names)
+
     def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
         """A card picked for a marker: what the second marker may be (L7: a second one on it
         only while it holds at most 1 of the player's)."""
