@@ -20,29 +20,33 @@ NUMBER_LIST = re.compile(rf"\s*{NUMBER}(?:\s*(?:,|;|&|\+|and|\s)\s*{NUMBER})*\s*
 
 #: An amount as people type one: ASCII digits, in groups of three when they are separated
 #: (by a comma, a space, an apostrophe or an underscore), with an optional `$` before or after
-#: and an optional minus sign (refused with its own sentence).
+#: (or, after, the Mars games' `M€`, `MC` or `€`) and an optional minus sign (refused with its
+#: own sentence).
 AMOUNT = re.compile(
     r"(?P<minus>-)?\s*\$?\s*(?P<minus_after>-)?"
-    rf"(?P<digits>[0-9]{{1,3}}(?:[,' _\u00a0\u2009\u202f’][0-9]{{3}})+|{NUMBER})\s*\$?"
+    rf"(?P<digits>[0-9]{{1,3}}(?:[,' _\u00a0\u2009\u202f’][0-9]{{3}})+|{NUMBER})"
+    r"\s*(?:\$|M€|MC|€)?",
+    re.IGNORECASE,
 )
 
 
-def parse_amount(text: str) -> int:
-    """A whole number of dollars typed in a form, or a polite refusal saying what an amount
-    is."""
+def parse_amount(text: str, money: tuple[str, str] = ("dollars", "25 or $1,200")) -> int:
+    """A whole number typed in a form, or a polite refusal saying what an amount is, in the
+    game's `money` (`GameTexts.money`: its name, and examples)."""
     found = AMOUNT.fullmatch(text.strip())
     if found is None or (found["minus"] and found["minus_after"]):
         shown = typed(text) if text.strip() else "An empty answer"
+        name, examples = money
         raise UserError(
-            f"{shown} is not an amount: type a whole number of dollars with the digits 0-9, "
-            "such as 25 or $1,200."
+            f"{shown} is not an amount: type a whole number of {name} with the digits 0-9, "
+            f"such as {examples}."
         )
     digits = re.sub(r"[^0-9]", "", found["digits"])
     if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
         raise UserError("That amount is far more than anyone holds.")
     amount = int(digits)
     if amount and (found["minus"] or found["minus_after"]):
-        raise UserError("A bid cannot be negative.")
+        raise UserError("An amount cannot be negative.")
     return amount
 
 

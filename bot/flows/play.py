@@ -182,7 +182,7 @@ class Play:
         def label(text: str) -> str:
             return texts.engine_text(text, names)
 
-        answers = self._answers(action, carried, picked, typed)
+        answers = self._answers(action, carried, picked, typed, texts.money)
         step = action.next_step(answers)
         menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
         if isinstance(step, Pick) and (chunk is not None or menus):
@@ -222,7 +222,11 @@ class Play:
 
     @staticmethod
     def _answers(
-        action: GameAction, carried: str, picked: list[str] | None, typed: str | None
+        action: GameAction,
+        carried: str,
+        picked: list[str] | None,
+        typed: str | None,
+        money: tuple[str, str],
     ) -> dict[str, Answer]:
         """The answers a control carried, with the one just given to the step after them:
         what was picked in its menu, or typed in its form (an amount, or a typed pick)."""
@@ -236,7 +240,7 @@ class Play:
         if step is None:  # an answer to a step the action no longer asks
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
         if isinstance(step, Amount):
-            answers[step.field] = parse_amount(typed if typed is not None else "")
+            answers[step.field] = parse_amount(typed if typed is not None else "", money)
         elif typed is not None:
             try:
                 answers[step.field] = steps.typed(step, typed)

@@ -88,6 +88,8 @@ class GameTexts(ABC):
     #: What one match of this game is called where matches are counted (`/stats`), one and
     #: several: a game that is no contest (`Engine.contest`) is counted as these played.
     played_as: ClassVar[tuple[str, str]] = ("match", "matches")
+    #: The game's money as a form's refusal names it: its name, and how amounts look.
+    money: ClassVar[tuple[str, str]] = ("dollars", "25 or $1,200")
     #: What conceding (`/match forfeit`) does in this game, for its confirmation.
     forfeit: ClassVar[str] = "You leave the match and make no more moves."
 

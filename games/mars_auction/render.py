@@ -93,11 +93,14 @@ def card_facts(card: Mapping[str, Any]) -> str:
 
 
 def auction_words(view: Mapping[str, Any]) -> str:
-    """ "Setup auction, round 2 of 3", "Generation 3's research auction"."""
+    """ "Setup auction, round 2 of 3", "Generation 3's research auction"; before the first
+    research auction of a match that starts with them (generation 0), "Research auctions"."""
     if view["auction"] == "setup":
         if view["variant"] == "limited":
             return f"Setup auction, round {view['round']} of 3"
         return "Setup auction"
+    if not view["generation"]:
+        return "Research auctions"
     return f"Generation {view['generation']}'s research auction"
 
 
@@ -113,7 +116,7 @@ def step_words(view: Mapping[str, Any], name: Name) -> str:
     if step == "buy":
         return "buying won projects"
     if step == "waiting":
-        return "settled"
+        return "settled" if view["generation"] or view["auction"] == "setup" else "not begun"
     return "over"
 
 

@@ -26,6 +26,7 @@ from games.core.contract import (
     Turn,
     random_answers,
 )
+from games.core.drawing.words import join, plural
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
@@ -301,12 +302,14 @@ class MarsAuction(Engine[State, Options]):
         if setup and got["prelude"] == 0:
             wanted["prelude"] = 0  # a game without the Prelude expansion (MA-D9)
         if got != wanted:
-            described = ", ".join(f"{wanted[k]} {KIND_WORDS[k]}" for k in KINDS if wanted[k])
+
+            def counted(counts: Mapping[Any, int]) -> str:
+                return join([plural(counts[k], k, KIND_WORDS[k]) for k in KINDS if counts[k]])
+
             raise RuleError(
                 "display_size",
-                f"A display for {n} players holds {described}; these names hold "
-                + ", ".join(f"{got[k]} {KIND_WORDS[k]}" for k in KINDS if got[k])
-                + ".",
+                f"A display for {n} players holds {counted(wanted)}; these names hold "
+                f"{counted(got) or 'no card'}.",
             )
         kinds = [KINDS.index(kind_of(c.type)) for c in cards]
         if kinds != sorted(kinds):

@@ -18,6 +18,7 @@ from simcord.backend.errors import OptionError, SetupError
 
 from bot.amounts import MAX_AMOUNT, parse_amount, parse_numbers
 from bot.errors import UNEXPECTED, UserError
+from bot.games.registry import PLUGINS
 from games.core.errors import typed
 from tests.bot.conftest import Table
 from tests.bot.test_project_mars import Mars
@@ -134,10 +135,25 @@ async def test_a_4000_character_deck_list_is_refused_in_a_message_that_fits(
         ("1'200", 1200),
         ("0", 0),
         ("1000000000", MAX_AMOUNT),
+        ("25 M€", 25),
+        ("25mc", 25),
     ],
 )
 def test_amounts_as_people_type_them(typed: str, amount: int) -> None:
     assert parse_amount(typed) == amount
+
+
+def test_a_refusal_names_the_games_money() -> None:
+    """The Mars Auction counts in M€ (it said 'a whole number of dollars')."""
+    money = PLUGINS["mars-auction"].texts.money
+    with pytest.raises(UserError) as refused:
+        parse_amount("12.5", money)
+    assert str(refused.value) == (
+        "'12.5' is not an amount: type a whole number of M€ with the digits 0-9, such as 25 or "
+        "25 M€."
+    )
+    with pytest.raises(UserError, match=r"^An amount cannot be negative\.$"):
+        parse_amount("-3", money)
 
 
 @pytest.mark.parametrize(

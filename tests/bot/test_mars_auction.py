@@ -805,6 +805,38 @@ async def test_a_phase_closed_while_paused_into_the_hosts_wait_has_no_clock(
     )
 
 
+async def test_the_wait_for_the_first_research_auction_says_what_it_waits_for(
+    simcord_env: Any,
+) -> None:
+    """A match that starts with research auctions waits for the host's `/mars research`:
+    status and 1-on-1 say so (they said the phase waited for a close-phase, which is refused
+    there, and that 'generation 0's research auction' was settled)."""
+    table = Auction(simcord_env, 2)
+    ann, _ = table.players
+    await table.start(start="research", first_player=ann)
+    status = (await table.onlooker.slash(table.channel, "match status")).response.content
+    assert "No clock: the match waits for the host's `/mars research` or `/mars end`." in status
+    me = (await ann.slash(table.channel, "me")).response.content
+    assert "**Your 1-on-1 — Mars Auction**, research auctions" in me, me
+    assert "Waiting for the host to open the first research auction (`/mars research`)." in me
+    assert "generation 0" not in (status + me).lower() and "settled" not in status + me
+
+
+async def test_the_budget_form_counts_in_m_euros(simcord_env: Any) -> None:
+    """The form's refusal names M€, and takes an amount typed with them."""
+    table = Auction(simcord_env, 2)
+    ann, _ = table.players
+    await table.start(start="research", first_player=ann)
+    await table.host_says("mars research")
+    refused = await table.budget(ann, "12.5", how="form")  # type: ignore[arg-type]
+    assert refused.ephemeral and refused.response.content == (
+        "'12.5' is not an amount: type a whole number of M€ with the digits 0-9, such as 25 or "
+        "25 M€."
+    )
+    stated = await table.budget(ann, "25 M€", how="form")  # type: ignore[arg-type]
+    assert "**25 M€** (only you see it)" in stated.response.content, stated.response.content
+
+
 async def test_an_undo_words_each_move_it_takes_back(simcord_env: Any) -> None:
     """The channel and the DMs read the moves an undo takes back in words: the research
     display's names, the cards a marker went on (they read as Python's lists)."""

@@ -704,7 +704,13 @@ def test_ma_d9_a_setup_without_preludes_deals_and_draws_none() -> None:
 def test_a_display_entered_by_name_is_checked() -> None:
     match, _ = Match.start(ENGINE, ["ann", "bob"], {"start": "research"}, 1)
     short = refused(match, HOST, {"type": "research", "cards": PROJECTS[:7]})
-    assert short.code == "display_size" and "8 projects" in short.message
+    assert short.code == "display_size" and short.message == (
+        "A display for 2 players holds 8 projects; these names hold 7 projects."
+    )
+    one = refused(match, HOST, {"type": "research", "cards": ["Teractor"]})
+    assert one.message.endswith("these names hold 1 company."), one.message
+    none = refused(match, HOST, {"type": "research", "cards": []})
+    assert none.message.endswith("these names hold no card."), none.message
     unknown = refused(match, HOST, {"type": "research", "cards": [*PROJECTS[:7], "Nonsense"]})
     assert unknown.code == "unknown_card"
     twice = refused(match, HOST, {"type": "research", "cards": [*PROJECTS[:7], PROJECTS[0]]})

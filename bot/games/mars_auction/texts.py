@@ -69,6 +69,9 @@ class MarsAuctionTexts(GameTexts):
     game = "mars-auction"
     title = "Mars Auction"
     played_as = ("auction", "auctions")
+    money = ("M€", "25 or 25 M€")
+    #: The one step without a clock: the wait for the host's next research auction.
+    untimed = "No clock: the match waits for the host's `/mars research` or `/mars end`."
     forfeit = (
         "You leave the auction as a removed player does: your markers come off the cards not "
         "yet evaluated, your bid on the card up for auction is void, and what you won but "
@@ -496,9 +499,12 @@ class MarsAuctionTexts(GameTexts):
         if step == "ended":
             return "The match is over."
         if step == "waiting":
+            first = not view["generation"] and view["auction"] == "research"
             return (
-                "The auction is settled: the host opens the next research auction or ends the "
-                "match."
+                "Waiting for the host to open the first research auction (`/mars research`)."
+                if first
+                else "The auction is settled: the host opens the next research auction "
+                "(`/mars research`) or ends the match (`/mars end`)."
             )
         if step == "budget":
             if "budget" not in legal:
