@@ -38,10 +38,10 @@ from bot.storage import (
     prize_pool,
 )
 from games.core.contract import SeasonOutcome
-from games.core.drawing.words import ordinal, plural, signed
+from games.core.drawing.words import join, ordinal, plural, signed
 from games.core.errors import typed
 from games.core.events import Audience, Event
-from games.registry import engine_for
+from games.registry import ENGINES, engine_for
 
 #: The most a host may add or remove in one adjustment.
 MAX_ADJUST = 1000
@@ -58,6 +58,12 @@ class Standings:
     #: Whether a match of the season is running: its entries are left out until it ends
     #: (whether it has any is not told, AA-D9).
     running: bool
+
+
+def season_games() -> str:
+    """The titles of the games whose matches count for a season (`Engine.takes_garnets`),
+    joined by "or"."""
+    return join([e.title for e in ENGINES.values() if e.takes_garnets], "or")
 
 
 def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:

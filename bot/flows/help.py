@@ -19,6 +19,7 @@ from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, game_named
 from bot.limits import MESSAGE, fit, pages
 from bot.messages import message
+from bot.seasons import season_games
 from bot.stats import LEADERBOARD_RULE
 
 #: Room in a page's message for its heading and its page line.
@@ -48,7 +49,8 @@ STATS = (
 )
 SEASONS = (
     "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "
-    "every match started in the server counts for it: players are enrolled with the "
+    f"every {season_games()} match started in the server counts for it: players are "
+    "enrolled with the "
     "season's starting garnets, `/garnet-trade` spends them, and each match's prizes "
     "and elimination candidates go to the ledger. `/season standings`, "
     "`/season history` and `/season export` read it; hosts `/season adjust`, "

@@ -470,7 +470,11 @@ class Lobby:
                 f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
                 f"{seated}"
             )
-            next_step = "Press **Join** to play; the host presses **Start**."
+            next_step = (
+                "Every seat is taken; the host presses **Start**."
+                if len(players) >= engine.max_players
+                else "Press **Join** to play; the host presses **Start**."
+            )
             next_step += _IN_A_THREAD if row.in_thread else ""
         hosted = "a match" if started else "a new match"
         return fit(

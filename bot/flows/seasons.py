@@ -18,6 +18,7 @@ from bot.seasons import (
     MAX_ADJUST,
     SeasonService,
     history_line,
+    season_games,
     standings_data,
     standings_text,
 )
@@ -66,8 +67,8 @@ class Seasons:
             f"🏁 **{season_called(season.name, capital=True)}** has started. Members are "
             f"enrolled with {plural(starting_garnets, 'garnet')} when they first play one of "
             "its matches (or when a "
-            "host enrols them), and every match started in this server counts for it until "
-            "a host ends it with `/season end`."
+            f"host enrols them), and every {season_games()} match started in this server "
+            "counts for it until a host ends it with `/season end`."
         )
 
     async def ask_end(self, interaction: discord.Interaction[Any]) -> None:

@@ -190,6 +190,7 @@ def _end_round(table: Table) -> None:
         round=state.round if ended.ended else state.round - 1,
         refilled=ended.refilled,
         era=ended.era,
+        last=ended.ended,
     )
     if ended.ended:
         finish(table)

@@ -244,6 +244,9 @@ async def test_two_people_and_dealers_seat_play_a_whole_game_equal_to_its_replay
     names = {**{player_id(m.id): m.name for m in game.players}, seat: computer_name(1)}
     assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
     assert sum(move["by"] == computer_name(1) for move in record["moves"]) >= 10
+    said = "\n".join(m.content for m in game.channel.history())
+    last = said[said.index(f"**Round {state.round} is over.**") :]
+    assert "Next era" not in last.split("\n")[0], "no era follows the last round"
 
 
 @pytest.mark.slow

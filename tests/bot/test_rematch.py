@@ -139,6 +139,8 @@ async def test_a_practice_rematch_seats_the_computer(simcord_env: Any) -> None:
     assert not r.ephemeral and f"Players (2/2, at least 2): ann, {COMPUTER_NAME}" in (
         r.response.content
     )
+    assert "Every seat is taken; the host presses **Start**." in r.response.content
+    assert "Join" not in r.response.content
     lobby = await t.bot.storage.open_match_in(t.channel.id)
     assert [p.user_id for p in await t.bot.storage.players(lobby.id)] == [t.ann.id, COMPUTER_USER]
     started = await t.ann.click(r.response, label="Start")

@@ -51,6 +51,9 @@ async def test_a_season_of_two_matches_keeps_its_ledger(simcord_env: Any) -> Non
     t = Series(simcord_env, 4)
     started = await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
     assert not started.ephemeral and "**Season Spring** has started" in started.response.content
+    assert "every Auction Auction match started in this server counts for it" in (
+        started.response.content
+    ), "Project Mars and the other games count for no season"
 
     lobby = await t.open(phase_minutes=60, rounds=1)
     assert "Counts for **season Spring**" in lobby.content

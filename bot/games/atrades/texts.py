@@ -276,7 +276,9 @@ class AtradesTexts(GameTexts):
             if event["refilled"]
             else ""
         )
-        return f"**Round {event['round']} is over.**{refilled} Next era: {event['era']}."
+        # Events stored before `last` existed say the next era after the last round too.
+        after = "" if event.get("last") else f" Next era: {event['era']}."
+        return f"**Round {event['round']} is over.**{refilled}{after}"
 
     def _on_game_ended(self, event: dict[str, Any], names: Names) -> str:
         places = sorted(event["places"].items(), key=lambda item: item[1])
