@@ -6,16 +6,11 @@ Runs the README's two test commands, `--runs` times each, alternating: the whole
 (`pytest -n auto`) and the quick run (`pytest -n auto -m "not slow"`), each in a process of
 its own from the checkout's root. Prints for each run its wall-clock time, the CPU time of the
 run and everything it started (pytest's workers, render workers, the processes tests start),
-the load average before it, the VM's pace before and after it (`pace`) and pytest's last line;
-then min / median / max of each command's wall-clock and CPU times, and in how many runs the
-target was met. Targets (README), on the 2-core VM when quiet: the whole suite under 90 s, the
-quick run under 30 s. On a loaded machine the wall clock counts the time other processes held
-the cores; the CPU time, divided by the cores, is about what a quiet machine's wall clock
-would be.
-
-A virtual machine's own speed moves, on a quiet host too: the same work can take a third more
-CPU time from one minute to the next. `pace` measures it: the CPU time of a fixed piece of
-plain Python, so a run's figures can be read beside the speed the VM had meanwhile.
+the load average before it and pytest's last line; then min / median / max of each command's
+wall-clock and CPU times, and in how many runs the target was met. Targets (README), on the
+2-core VM when quiet: the whole suite under 90 s, the quick run under 30 s. On a loaded
+machine the wall clock counts the time other processes held the cores; the CPU time, divided
+by the cores, is about what a quiet machine's wall clock would be.
 """
 
 from __future__ import annotations
@@ -44,18 +39,6 @@ def children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def pace() -> float:
-    """Milliseconds of CPU time a fixed piece of plain Python (dictionary and integer work,
-    as the tests do much of) takes now: the median of five."""
-    times = []
-    for _ in range(5):
-        began, counts = time.process_time(), dict[int, int]()
-        for i in range(300_000):
-            counts[i % 1000] = counts.get(i % 1000, 0) + i
-        times.append(time.process_time() - began)
-    return statistics.median(times) * 1000
-
-
 def timed(arguments: list[str]) -> tuple[float, float, int, str]:
     """(wall seconds, CPU seconds, pytest's exit status, pytest's last line) of one run."""
     command = [sys.executable, "-m", "pytest", "-n", "auto", "-q", "-p", "no:cacheprovider"]
@@ -82,15 +65,14 @@ def main() -> int:
     for run in range(1, args.runs + 1):
         for name in names:
             arguments, _target = RUNS[name]
-            load, before = os.getloadavg()[0], pace()
+            load = os.getloadavg()[0]
             wall, used, status, last = timed(arguments)
-            after = pace()
             failed |= status != 0
             walls[name].append(wall)
             cpus[name].append(used)
             print(
                 f"run {run}, {name}: wall {wall:.1f} s, cpu {used:.1f} s, load {load:.1f} "
-                f"before, pace {before:.0f} / {after:.0f} ms before / after; {last}",
+                f"before; {last}",
                 flush=True,
             )
     for name in names:
