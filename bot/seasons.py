@@ -216,10 +216,15 @@ class SeasonService:
         return await self.storage.open_season(row.guild_id)
 
     async def deal(self, season: Season, members: list[tuple[int, str]]) -> dict[int, int]:
-        """Enrol a season match's players; their garnet balances, to deal into it (AA-14)."""
+        """Enrol a season match's players; their garnet balances, to deal into it (AA-14): as
+        the standings show them, entries of running matches left out (AA-D9: a trade in
+        another match would show in this one's record, which its host reads while it runs; a
+        trade here that the ledger cannot cover is refused when made, AA-D8)."""
         await self.enrol(season, members, None)
         names = dict(members)
-        rows = [r for r in await self.storage.ledger(season.id) if r.user_id in names]
+        rows = [
+            r for r in await self.storage.ledger(season.id, pending=False) if r.user_id in names
+        ]
         return {b.user_id: b.garnets for b in balances(rows, names)}
 
     async def settle(

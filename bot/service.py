@@ -564,17 +564,18 @@ class MatchService:
                 self._written(match_id, timers=had or bool(snapshot.timers))
             return outcome
 
-    async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> None:
+    async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> bool:
         """Whether `move` would be accepted now: raises the RuleError (or UserError) that
         `submit` would, and changes nothing either way (the move is tried on a copy of the
         state and not recorded). For a question asked before a move: refused at once, not
-        after the member has said yes."""
+        after the member has said yes. True when the move would end the match."""
         async with self.lock(match_id):
             row = await self.running(match_id)
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
             copy = engine.load_state_json(engine.dump_state_json(await self.state(row)))
             engine.apply(copy, actor, parsed)
+            return engine.is_finished(copy)
 
     async def views_around(self, row: MatchRow, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """The public views before and after move `seq`, rebuilt from the match's record (for

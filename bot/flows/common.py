@@ -106,22 +106,23 @@ class Gate:
     async def require_no_party(
         self, interaction: discord.Interaction[Any], row: MatchRow, what: str
     ) -> None:
-        """A host who plays a match of two people that someone wins (a challenge)
-        may not use `what` (a kick, a close-phase, an undo): each would decide the match for
-        its own side. A host who does not play still may; timing (pause, extend) stays open to
-        both, and so does a practice match against the computer."""
-        if not engine_for(row.game).contest:
+        """A host who plays a running match that someone wins, against at least one other
+        person, may not use `what` (removing another player, closing a phase that waits for
+        someone else, an undo, cancelling): each could decide the match for their own side (a
+        challenger hosts their challenge). A host who does not play still may; timing (pause,
+        extend) stays open to all, and a match against computer seats only is the player's to
+        host in full."""
+        if row.status != "running" or not engine_for(row.game).contest:
             return
+        me = interaction.user.id
         players = await self.service.players(row.id)
-        if (
-            len(players) == 2
-            and any(p.user_id == interaction.user.id for p in players)
-            and not any(is_computer_user(p.user_id) for p in players)
+        if any(p.user_id == me for p in players) and any(
+            p.user_id != me and not is_computer_user(p.user_id) for p in players
         ):
             raise UserError(
-                f"You play this match against one opponent, so {what} is for a host who does "
-                "not play (anyone with Manage Server or the server's host role): it would "
-                "decide the match for you."
+                f"You play in this match, so {what} is for a host who does not play (anyone "
+                "with Manage Server or the server's host role): it could decide the match for "
+                "you."
             )
 
     async def require_player(

@@ -27,7 +27,10 @@ from games.registry import engine_for
 #: The generic host moves that may act on the other players, as a refusal names them
 #: (`Gate.require_no_party`): a close-phase of a phase that waits for someone else, a kick
 #: of someone else.
-PARTIAL = {"close_phase": "closing a phase that waits for them", "kick": "removing a player"}
+PARTIAL = {
+    "close_phase": "closing a phase that waits for someone else",
+    "kick": "removing a player",
+}
 
 
 class Host:
@@ -81,6 +84,11 @@ class Host:
         elif move["type"] == "kick":
             said = f"You removed {names(move['player'])} from the match."
         after = await self.service.row(row.id)
+        if row.paused and after is not None and after.status == "running" and not after.paused:
+            await self.presenter.channel_send(
+                row.public_channel_id,
+                "▶️ The match is no longer paused: the phase now open has no clock to stop.",
+            )
         now = (
             "The match is over."
             if after is None or after.status == "ended"
@@ -166,7 +174,8 @@ class Host:
         await interaction.response.send_message("Paused.", ephemeral=True)
         await self.presenter.channel_send(
             row.public_channel_id,
-            "⏸️ The host paused the match: the clock is stopped and no moves are taken.",
+            "⏸️ The host paused the match: the clock is stopped and no moves are taken but a "
+            "player's concession.",
         )
         self.presenter.status.refresh(row.id)
 
@@ -184,10 +193,17 @@ class Host:
         """The record up to the last closed phase (all of it once the match is over), with the
         host's audit of every sealed bid of the closed phases."""
         row = await self.gate.match_here(interaction, ended=True)
-        if row.status == "lobby":
-            # A lobby has no record yet: the channel's last match's is meant (a Rematch opens
-            # the next lobby as soon as a match ends).
-            row = await self.gate.storage.last_match_in(row.channel_id) or row
+        last = await self.gate.storage.last_match_in(row.channel_id)
+        rematch = await self.gate.storage.rematch_of(last.id) if last else None
+        if last is not None and rematch is not None and rematch.id == row.id:
+            # The Rematch opened this lobby as soon as the match ended: its record is meant.
+            if not await self.gate.is_host(interaction.user, last):
+                raise UserError(
+                    "The last match's record is for its hosts: the member who created it, "
+                    "anyone with Manage Server, or the server's host role. The new lobby has "
+                    "no record until it starts."
+                )
+            row = last
         await self.gate.require_host(interaction, row)
         if not row.started:
             raise UserError("The match has not started yet.")

@@ -687,6 +687,7 @@ class Lobby:
     async def ask_cancel(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
+        await self.gate.require_no_party(interaction, row, "cancelling it")
         await interaction.response.send_message(
             "Cancel this match for everyone? This cannot be undone.",
             view=cancel_view(row.id),
@@ -698,13 +699,18 @@ class Lobby:
         if row is None:
             raise UserError("This match no longer exists.")
         await self.gate.require_host(interaction, row)
+        await self.gate.require_no_party(interaction, row, "cancelling it")
+        challenged = await self.storage.challenged(row.id)
         await self.service.cancel(match_id)
         await interaction.response.send_message("The match is cancelled.", ephemeral=True)
         title = engine_for(row.game).title
         if row.status == "lobby":
-            await self._close_lobby(
-                row, f"**{title}** — a lobby hosted by <@{row.host_id}>.\n❌ Cancelled by the host."
+            what = (
+                f"a challenge to <@{challenged}>"
+                if challenged is not None
+                else f"a lobby hosted by <@{row.host_id}>"
             )
+            await self._close_lobby(row, f"**{title}** — {what}.\n❌ Cancelled by the host.")
         await self.presenter.channel_send(
             row.public_channel_id, f"The host cancelled this {title} match."
         )

@@ -263,9 +263,16 @@ class Play:
         if player_id(interaction.user.id) in turn.out:
             raise UserError("You are no longer playing in this match: there is nothing to concede.")
         texts = plugin_for(row.game).texts
+        ends = await self.service.check(
+            row.id, player_id(interaction.user.id), Forfeit().model_dump()
+        )
+        after = (
+            "It ends the match: nobody can take it back."
+            if ends
+            else "Once you confirm, only a host's `/match undo` can take it back."
+        )
         await interaction.response.send_message(
-            f"Concede this {texts.title} match? {texts.forfeit} Once you confirm, only a host's "
-            "`/match undo` can take it back, and only while the match goes on.",
+            f"Concede this {texts.title} match? {texts.forfeit} {after}",
             view=forfeit_view(row.id),
             ephemeral=True,
         )

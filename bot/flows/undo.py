@@ -35,7 +35,7 @@ class Undoing:
 
     async def ask_undo(self, interaction: discord.Interaction[Any], what: str) -> None:
         """`/match undo what:move|phase|step`: the confirmation of what would be taken back."""
-        row = await self._as_host(interaction)
+        row = await self._as_host(interaction, "an undo")
         plan = await self._plan(row, what)
         await self._ask(interaction, row, plan, what)
 
@@ -43,7 +43,7 @@ class Undoing:
         self, interaction: discord.Interaction[Any], member: discord.abc.User
     ) -> None:
         """`/match unkick member`: the confirmation of taking back the host's kick."""
-        row = await self._as_host(interaction)
+        row = await self._as_host(interaction, "taking back a removal")
         plan = await self._plan(row, f"kick-{player_id(member.id)}")
         await self._ask(interaction, row, plan, f"kick-{player_id(member.id)}")
 
@@ -54,7 +54,9 @@ class Undoing:
         moved on since it was shown."""
         row = await self.service.known(match_id)
         await self.gate.require_host(interaction, row)
-        await self.gate.require_no_party(interaction, row, "an undo")
+        await self.gate.require_no_party(
+            interaction, row, "taking back a removal" if what.startswith("kick-") else "an undo"
+        )
         plan = await self._plan(row, what)
         if plan.seqs[0] != first or plan.last != last:
             raise UserError(
@@ -70,10 +72,10 @@ class Undoing:
         self.presenter.status.refresh(row.id)
         await self.settle(row.id)
 
-    async def _as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
+    async def _as_host(self, interaction: discord.Interaction[Any], what: str) -> MatchRow:
         row = await self.gate.match_here(interaction, ended=True)
         await self.gate.require_host(interaction, row)
-        await self.gate.require_no_party(interaction, row, "an undo")
+        await self.gate.require_no_party(interaction, row, what)
         return row
 
     async def _plan(self, row: MatchRow, what: str) -> Undo:

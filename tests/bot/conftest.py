@@ -390,8 +390,9 @@ class Table:
         assert shown.modal is not None
         return await member.user.submit_modal(shown, {"amount": str(amount)})
 
-    async def close_phase(self) -> None:
-        r = await self.host.slash(self.channel, "match close-phase")
+    async def close_phase(self, by: Any = None) -> None:
+        """The host (or `by`, another host) closes the phase."""
+        r = await (by or self.host).slash(self.channel, "match close-phase")
         assert r.ephemeral and r.response.content.startswith("You closed"), r.response.content
 
     async def play_random_phase(self, rnd: random.Random, *, by_button: bool = True) -> None:

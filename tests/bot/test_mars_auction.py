@@ -773,8 +773,8 @@ async def test_the_hosts_controls_work_in_a_mars_auction(simcord_env: Any) -> No
     await cleo.click(asked.response, custom_id=f"dealer:forfeit:{table.match_id}")
     assert "cleo has conceded and left the match." in await table.board_text()
     last = await bob.slash(table.channel, "match forfeit")
-    gone = await bob.click(last.response, custom_id=f"dealer:forfeit:{table.match_id}")
-    assert "You are the last player left; the host can end the match." in gone.response.content
+    assert not last.response.components, "refused at once, not after a Yes"
+    assert "You are the last player left; the host can end the match." in last.response.content
     channel = "\n".join(m.content for m in table.channel.history())
     assert "The host removed ann from the match" in channel
     assert ruling_ids_sent(simcord_env) == []
@@ -797,6 +797,10 @@ async def test_a_phase_closed_while_paused_into_the_hosts_wait_has_no_clock(
     assert (await table.state()).step == "waiting"
     row = await table.bot.storage.match(table.match_id)
     assert row is not None and (row.deadline, row.paused_remaining) == (None, None)
+    said = [m.content for m in table.channel.history()]
+    assert (
+        said.count("▶️ The match is no longer paused: the phase now open has no clock to stop.") == 1
+    ), "the channel, told of the pause, is told it ended"
     resumed = await table.host_says("match resume")
     assert private(resumed) and resumed.response.content == "The match is not paused."
     status = await table.onlooker.slash(table.channel, "match status")
@@ -855,12 +859,13 @@ async def test_an_undo_words_each_move_it_takes_back(simcord_env: Any) -> None:
     await table.host_says("mars research")
     await table.budget(ann, 20, how="host")
     await table.budget(bob, 20, how="host")
-    await table.place(ann, [1, 2], how="numbers", in_one_on_one=False)
-    asked = await table.host_says("match undo")
-    yes = next(c for c in custom_ids(asked.response) if c.startswith("dealer:undo:"))
-    await table.host.click(asked.response, custom_id=yes)
-    told = ann.user.dm_channel.history()[-1].content
-    assert "- your markers on cards 1 and 2" in told, told
+    for how in ("numbers", "menu"):  # stored as `cards`, or as the menus' `card`, `second`
+        await table.place(ann, [1, 2], how=how, in_one_on_one=False)
+        asked = await table.host_says("match undo")
+        yes = next(c for c in custom_ids(asked.response) if c.startswith("dealer:undo:"))
+        await table.host.click(asked.response, custom_id=yes)
+        told = ann.user.dm_channel.history()[-1].content
+        assert "- your markers on cards 1 and 2\n" in told, (how, told)
 
 
 async def test_the_host_names_each_generations_first_player_or_takes_the_next_seat(

@@ -456,8 +456,9 @@ async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any)
     of the draw); one typed in another case is the corporation's."""
     t = Draft(simcord_env)
     for typo, said in [
-        ("Celestik", "There is no card called 'Celestik' in the catalogue. Did you mean Celestic?"),
-        ("Inventors guild", "Inventors' Guild is no corporation."),
+        ("Celestik", "There is no corporation called 'Celestik'. Did you mean Celestic?"),
+        ("Helion corp", "There is no corporation called 'Helion corp'. Did you mean Helion?"),
+        ("Nobody Inc", "There is no corporation called 'Nobody Inc'."),
     ]:
         r = await t.ann.slash(
             t.channel, "marsbot start", corporation="random", own_corporation=typo

@@ -869,13 +869,15 @@ async def test_a_challenger_hosts_but_cannot_decide_the_match(simcord_env: Any, 
     before = await t.state()
     for command, options, what in [
         ("match kick", {"member": t.bob}, "removing a player"),
-        ("match close-phase", {}, "closing a phase that waits for them"),
+        ("match close-phase", {}, "closing a phase that waits for someone else"),
         ("match undo", {}, "an undo"),
+        ("match unkick", {"member": t.bob}, "taking back a removal"),
+        ("match cancel", {}, "cancelling it"),
     ]:
         r = await t.ann.slash(t.channel, command, **options)
         assert r.ephemeral and not r.response.components
         assert r.response.content.startswith(
-            f"You play this match against one opponent, so {what} is for a host who does not play"
+            f"You play in this match, so {what} is for a host who does not play"
         ), r.response.content
     assert await t.state() == before
     assert (await t.ann.slash(t.channel, "match pause")).response.content == "Paused."
@@ -890,6 +892,19 @@ async def test_a_challenger_hosts_but_cannot_decide_the_match(simcord_env: Any, 
     assert result is not None and (result.forfeit, result.winner) == (t.pid(t.ann), bob)
 
 
+async def test_a_withdrawn_challenge_says_so_and_loses_its_buttons(simcord_env: Any) -> None:
+    t = Mars(simcord_env)
+    message = await t.challenge()
+    asked = await t.ann.slash(t.channel, "match cancel")
+    await t.ann.click(asked.response, custom_id=f"dealer:cancel:{t.match_id}")
+    edited = next(m for m in t.channel.history() if m.id == message.id)
+    assert (
+        edited.content
+        == f"**Project Mars** — a challenge to <@{t.bob.id}>.\n❌ Cancelled by the host."
+    )
+    assert edited.components == []
+
+
 async def test_a_player_concedes_at_any_moment_a_pause_included(simcord_env: Any) -> None:
     """PM-D22: conceding ends the match at once, so the question promises no undo; a pause
     does not stop it (it stopped the Yes, after the question was asked)."""
@@ -898,8 +913,8 @@ async def test_a_player_concedes_at_any_moment_a_pause_included(simcord_env: Any
     assert (await t.ann.slash(t.channel, "match pause")).response.content == "Paused."
     asked = await t.bob.slash(t.channel, "match forfeit")
     assert asked.ephemeral and asked.response.content == (
-        "Concede this Project Mars match? Your opponent wins the match at once. Once you "
-        "confirm, only a host's `/match undo` can take it back, and only while the match goes on."
+        "Concede this Project Mars match? Your opponent wins the match at once. It ends the "
+        "match: nobody can take it back."
     )
     await t.bob.click(asked.response, custom_id=f"dealer:forfeit:{t.match_id}")
     result = (await t.state()).result

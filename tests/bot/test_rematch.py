@@ -60,6 +60,10 @@ async def test_a_rematch_opens_a_lobby_with_the_same_game_options_and_players(
     assert log.ephemeral and log.response.attachments, "the ended match's record, not the lobby's"
     assert log.response.attachments[0].filename == f"match-{old.id}.json"
     assert json.loads(await log.response.attachments[0].read())["moves"]
+    theirs = await asker.slash(t.channel, "match log")
+    assert theirs.ephemeral and theirs.response.content.startswith(
+        "The last match's record is for its hosts"
+    ), "the rematch's host did not host the match that ended"
 
     started = await asker.click(r.response, label="Start")
     assert started.ephemeral and "has started with 4 players" in started.response.content
@@ -106,9 +110,14 @@ async def test_a_stranger_a_second_press_and_another_open_match_are_refused(
     again = await t.players[1].click(final, custom_id=rematch)
     assert not again.ephemeral, "the cancelled rematch left room for a new one"
     await t.players[1].click(again.response, label="Start")
+    hosts = await t.players[1].slash(t.channel, "match close-phase")
+    assert hosts.response.content.startswith("You play in this match"), (
+        "the member who asked hosts (a player is told 'Only a host'), and plays"
+    )
+    role = t.guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    referee = t.guild.add_member(simcord_env.create_user("referee"), roles=[role])
     for _ in range(2):
-        closed = await t.players[1].slash(t.channel, "match close-phase")
-        assert closed.response.content.startswith("You closed"), "the member who asked hosts"
+        await t.close_phase(by=referee)
     played = await t.bot.storage.rematch_of(first_id)
     assert played is not None and played.status == "ended"
     late = await t.players[2].click(final, custom_id=rematch)

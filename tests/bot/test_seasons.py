@@ -12,6 +12,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.players import player_id
 from bot.presenter import Presenter
 from bot.season_board import WITHHELD
 from bot.storage import Balance, LedgerEntry, LedgerRow, Season, balances
@@ -382,6 +383,30 @@ async def test_nothing_the_season_says_tells_of_a_trade_while_its_match_runs(
     await t.boss.slash(t.channel, "season enrol", member=bystander)
     r = await t.boss.slash(t.channel, "season adjust", member=bystander, garnets=-3, reason="x")
     assert not r.ephemeral and "Now: 0 garnets" in r.response.content, r.response.content
+
+
+async def test_a_second_match_is_dealt_the_balances_the_standings_show(simcord_env: Any) -> None:
+    """AA-D9: player0 traded in a running match of the season; a second match, whose host
+    reads its record while it runs, is dealt player0's balance as the standings show it
+    (it was dealt the one that told of the trade)."""
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Twice", starting_garnets=3)
+    await t.start(phase_minutes=60)
+    await t.players[0].slash(t.channel, "garnet-trade")
+    second = t.guild.create_text_channel("second")
+    lobby = (await t.host.slash(second, "match create auction-auction")).response
+    for p in t.players:
+        await p.click(lobby, label="Join")
+    await t.host.click(lobby, label="Start")
+    row = await t.bot.storage.open_match_in(second.id)
+    assert row is not None and row.status == "running"
+    state = await t.bot.service.state(row)
+    assert state.seats[player_id(t.players[0].id)].garnets == 3
+    # The garnet it no longer has cannot be traded twice (AA-D8).
+    for _ in range(2):
+        await t.players[0].slash(second, "garnet-trade")
+    r = await t.players[0].slash(second, "garnet-trade")
+    assert r.ephemeral and "no garnet left for you to trade" in r.response.content
 
 
 async def test_a_cancelled_match_refunds_its_garnet_trades(simcord_env: Any) -> None:

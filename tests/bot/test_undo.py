@@ -212,6 +212,9 @@ async def test_a_player_concedes_an_auction_auction_match(simcord_env: Any) -> N
 
     asked = await quitter.slash(t.channel, "match forfeit")
     assert asked.ephemeral and "you are not ranked at the end" in asked.response.content
+    assert asked.response.content.endswith(
+        "Once you confirm, only a host's `/match undo` can take it back."
+    ), "three players go on: the match does not end"
     pressed = await confirm(t, asked, by=quitter)
     assert "You no longer play in this match" in pressed.response.content
     seat = (await t.state()).seats[player_id(quitter.id)]

@@ -96,7 +96,7 @@ async def test_a_host_who_plays_gets_the_log_only_once_the_match_is_over(
     await t.host.click(lobby, label="Join")
     await t.host.click(lobby, label="Start")
     await t.bid_by_button(t.players[0], "genre-shop", 11)
-    await t.close_phase()
+    await t.close_phase(by=admin)
     refused = await t.host.slash(t.channel, "match log")
     assert refused.ephemeral and "You play in this match" in refused.response.content
     assert not refused.response.attachments
@@ -107,7 +107,7 @@ async def test_a_host_who_plays_gets_the_log_only_once_the_match_is_over(
     assert (closed["round"], closed["phase"]) == (1, "access"), "the closed phase only"
     assert [t.players[0].name, "genre-shop", 11] in closed["bids"], "players by their names"
     while (await t.state()).phase != "ended":
-        await t.close_phase()
+        await t.close_phase(by=admin)
     after = await t.host.slash(t.channel, "match log")
     assert after.ephemeral and len(after.response.attachments) == 2, after.response.content
 

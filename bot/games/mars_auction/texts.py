@@ -21,7 +21,7 @@ from bot.games.mars_auction.rules import RULES
 from games.core.contract import Action, Answer, Pick
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
-from games.mars_auction.model import KEEP, KIND_WORDS, MAX_ON_CARD, MAX_PER_ROUND, Kind
+from games.mars_auction.model import KEEP, KIND_WORDS, MAX_ON_CARD, MAX_PER_ROUND, Kind, Place
 from games.mars_auction.render import (
     auction_words,
     card_facts,
@@ -652,7 +652,8 @@ class MarsAuctionTexts(GameTexts):
             shown = f" of {join(cards)}" if cards else ""
             return f"research auction{shown}{opens}"
         if kind == "place":
-            numbers = [*cards, *cards] if move.get("twice") else list(cards)
+            # As the menus store it (`card`, `second`) or typed (`cards`, `twice`).
+            numbers = Place.model_validate(move).cards
             if len(numbers) == 2 and numbers[0] == numbers[1]:
                 return f"two markers on card {numbers[0]}"
             if len(numbers) == 1:

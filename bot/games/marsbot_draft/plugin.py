@@ -10,6 +10,7 @@ A draft has one player, so it starts as soon as it is created, for its creator.
 
 from __future__ import annotations
 
+from difflib import get_close_matches
 from typing import Any
 
 import discord
@@ -23,7 +24,8 @@ from bot.games.plugin import GamePlugin
 from bot.games.tm_sets import chosen_sets, set_choices
 from bot.handlers import Handlers, handlers
 from games.core.contract import Action
-from games.core.errors import RuleError
+from games.core.drawing.words import join
+from games.core.errors import RuleError, typed
 from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR
 from games.marsbot_draft.priority import (
     CORPORATIONS,
@@ -99,19 +101,26 @@ def draft_options(
 
 def own_corporation_named(text: str) -> str:
     """The player's own corporation (MB-D2: a random draw leaves it out) as the bot names
-    it: one with a draft priority, one without, or the catalogue's. RuleError for any other
-    name, with the names it may have meant, so that a typo is not taken and left in the
-    draw."""
+    it: one with a draft priority, or one without (the catalogue's, and those the rulebook
+    names). RuleError for any other name, with the corporations it may have meant, so that a
+    typo is not taken and left in the draw."""
     found = corporation(text)
     if found is not None:
         return found.name
     known = without_priority(text)
     if known is not None:
         return known
-    card = builtin().find(text)
-    if card.type != "corporation":
-        raise RuleError("not_a_corporation", f"{card.name} is no corporation.")
-    return card.name
+    folded = {fold(name): name for name in corporation_names_known()}
+    near = [folded[n] for n in get_close_matches(fold(text), folded, n=3, cutoff=0.6)]
+    hint = f" Did you mean {join(near, 'or')}?" if near else ""
+    raise RuleError("unknown_corporation", f"There is no corporation called {typed(text)}.{hint}")
+
+
+def corporation_names_known() -> list[str]:
+    """Every corporation's name: the catalogue's and MARSBOT's with a priority."""
+    return sorted(
+        {c.name for c in CORPORATIONS} | {c.name for c in builtin().select(types=CORPORATION)}
+    )
 
 
 async def corporations(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -132,9 +141,7 @@ async def own_corporations(
 ) -> list[app_commands.Choice[str]]:
     """Any corporation: the catalogue's and MARSBOT's with a priority."""
     typed = fold(current)
-    known = sorted(
-        {c.name for c in CORPORATIONS} | {c.name for c in builtin().select(types=CORPORATION)}
-    )
+    known = corporation_names_known()
     return [app_commands.Choice(name=n, value=n) for n in known if typed in fold(n)][:CHOICES]
 
 
