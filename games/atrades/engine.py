@@ -161,13 +161,7 @@ class Atrades(Engine[State, Options]):
             if step != "bids":
                 raise RuleError("not_bidding", "Turn order is bid at the start of a round.")
             paying = payment(state, seat, move.pay_from, move.amount)
-            standing = state.bids.pop(seat, None)
-            try:
-                submit_bid(state, seat, paying)
-            except RuleError:
-                if standing is not None:
-                    state.bids[seat] = standing
-                raise
+            submit_bid(state, seat, paying, replacing=True)
             table.private(seat, "bid_made", pay_from=move.pay_from, amount=move.amount)
             table.public("bid_in", player=name)
             return

@@ -97,7 +97,7 @@ def advance(table: Table) -> None:
             return
         if flow.step == "bids":
             for seat in state.out:
-                state.bids[seat] = Payment()  # also one it made before leaving, still hidden
+                state.bids.setdefault(seat, Payment())
             if len(state.bids) < len(state.guilds):
                 return
             _resolve_bids(table)
@@ -174,9 +174,6 @@ def _removed_pass(table: Table, merger: Merger) -> None:
             open_pass(state, to_bid(merger) or 0)
     if merger.step == "sealed":
         for seat in bidders(merger):
-            if seat in state.out and merger.sealed.get(seat) is not None:
-                merger.sealed[seat] = None  # its final bid, still hidden, goes with it
-        for seat in bidders(merger):
             if seat in state.out and seat not in merger.sealed:
                 sealed_bid(state, seat, None)
                 reveal_final(table, merger)
@@ -219,11 +216,18 @@ def finish(table: Table) -> None:
 
 def remove(table: Table, seat: int, why: str) -> None:
     """AT-D26: a kicked or forfeiting guild leaves: its companies stay on the map; it bids
-    $0 for turn order, passes in the auctions it was in, and takes no more turns, free
+    $0 for turn order and drops out of a sealed round (a bid it made there, still hidden,
+    with it), passes in the auctions it was in, and takes no more turns, free
     Acquires or expansions; a merger it won ends unsettled. With one guild left, the match
     ends and it wins."""
     state = table.state
     state.out.append(seat)
+    # A bid it made and nobody has seen yet goes with it: turn order's, a final sealed one.
+    if state.flow.step == "bids" and seat in state.bids:
+        state.bids[seat] = Payment()
+    merger = state.merger
+    if merger is not None and merger.step == "sealed" and merger.sealed.get(seat) is not None:
+        merger.sealed[seat] = None
     table.public(why, player=table.name(seat))
     if len(active(state)) < 2:
         state.merger = None

@@ -13,10 +13,12 @@ def initiative_total(state: State, seat: int) -> int:
     return state.seat(seat).initiative + sum(c.initiative for c in owned(state, seat))
 
 
-def submit_bid(state: State, seat: int, payment: Payment) -> None:
+def submit_bid(state: State, seat: int, payment: Payment, *, replacing: bool = False) -> None:
     """AT-6, AT-7: a guild's sealed turn-order bid, at most its money and one company's bank;
-    a guild bids once a round. Nothing is paid until every bid is in."""
-    if seat in state.bids:
+    a guild bids once a round, or (`replacing`, AT-D23) replaces its bid while others have
+    still to bid; a refused bid leaves the one standing as it was. Nothing is paid until
+    every bid is in."""
+    if seat in state.bids and not replacing:
         raise RuleError("bid_twice", "You have already bid for turn order this round.")
     state.seat(seat)
     if payment.total > capacity(state, seat):

@@ -137,6 +137,18 @@ def test_another_guilds_bid_or_money_changes_no_one_elses_view() -> None:
     assert a[None]["guilds"][0]["money"] is None
 
 
+def test_a_refused_replacement_leaves_the_standing_bid_as_it_was() -> None:
+    """AT-D23: a bid that replaces p1's and is refused leaves the state as it was, its text
+    too (the standing bid went back to the end of the bids: a refused move changed the
+    state, which the conformance suite's random matches found)."""
+    state = table(3)
+    apply(state, "p1", {"type": "bid", "amount": 2})
+    apply(state, "p0", {"type": "bid", "amount": 1})
+    before = ENGINE.dump_state_json(state)
+    refused(state, "p1", {"type": "bid", "amount": 999}, "bid_over")
+    assert ENGINE.dump_state_json(state) == before
+
+
 def test_a_final_sealed_bid_is_hidden_until_all_are_in() -> None:
     """AT-13, AT-D27."""
     one, other = sealed_round(), sealed_round()
