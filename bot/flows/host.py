@@ -189,21 +189,27 @@ class Host:
         self.presenter.status.refresh(row.id)
         self.computer.wake(row.id)
 
+    async def _rematched(self, interaction: discord.Interaction[Any], lobby: MatchRow) -> MatchRow:
+        """The match whose Rematch opened `lobby` (as soon as it ended: its record is meant),
+        when the member hosted it; else `lobby` itself."""
+        last = await self.gate.storage.last_match_in(lobby.channel_id)
+        rematch = await self.gate.storage.rematch_of(last.id) if last else None
+        if last is None or rematch is None or rematch.id != lobby.id:
+            return lobby
+        if not await self.gate.is_host(interaction.user, last):
+            raise UserError(
+                "The last match's record is for its hosts: the member who created it, anyone "
+                "with Manage Server, or the server's host role. The new lobby has no record "
+                "until it starts."
+            )
+        return last
+
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:
         """The record up to the last closed phase (all of it once the match is over), with the
         host's audit of every sealed bid of the closed phases."""
         row = await self.gate.match_here(interaction, ended=True)
-        last = await self.gate.storage.last_match_in(row.channel_id)
-        rematch = await self.gate.storage.rematch_of(last.id) if last else None
-        if last is not None and rematch is not None and rematch.id == row.id:
-            # The Rematch opened this lobby as soon as the match ended: its record is meant.
-            if not await self.gate.is_host(interaction.user, last):
-                raise UserError(
-                    "The last match's record is for its hosts: the member who created it, "
-                    "anyone with Manage Server, or the server's host role. The new lobby has "
-                    "no record until it starts."
-                )
-            row = last
+        if row.status == "lobby":
+            row = await self._rematched(interaction, row)
         await self.gate.require_host(interaction, row)
         if not row.started:
             raise UserError("The match has not started yet.")

@@ -35,7 +35,7 @@ class Undoing:
 
     async def ask_undo(self, interaction: discord.Interaction[Any], what: str) -> None:
         """`/match undo what:move|phase|step`: the confirmation of what would be taken back."""
-        row = await self._as_host(interaction, "an undo")
+        row = await self._as_host(interaction, what)
         plan = await self._plan(row, what)
         await self._ask(interaction, row, plan, what)
 
@@ -43,9 +43,10 @@ class Undoing:
         self, interaction: discord.Interaction[Any], member: discord.abc.User
     ) -> None:
         """`/match unkick member`: the confirmation of taking back the host's kick."""
-        row = await self._as_host(interaction, "taking back a removal")
-        plan = await self._plan(row, f"kick-{player_id(member.id)}")
-        await self._ask(interaction, row, plan, f"kick-{player_id(member.id)}")
+        what = f"kick-{player_id(member.id)}"
+        row = await self._as_host(interaction, what)
+        plan = await self._plan(row, what)
+        await self._ask(interaction, row, plan, what)
 
     async def undo(
         self, interaction: discord.Interaction[Any], match_id: int, what: str, first: int, last: int
@@ -54,9 +55,7 @@ class Undoing:
         moved on since it was shown."""
         row = await self.service.known(match_id)
         await self.gate.require_host(interaction, row)
-        await self.gate.require_no_party(
-            interaction, row, "taking back a removal" if what.startswith("kick-") else "an undo"
-        )
+        await self.gate.require_no_party(interaction, row, _refused(what))
         plan = await self._plan(row, what)
         if plan.seqs[0] != first or plan.last != last:
             raise UserError(
@@ -73,9 +72,11 @@ class Undoing:
         await self.settle(row.id)
 
     async def _as_host(self, interaction: discord.Interaction[Any], what: str) -> MatchRow:
+        """This channel's match, when the member may take back `what` in it (a kind of undo,
+        or `kick-<player>`)."""
         row = await self.gate.match_here(interaction, ended=True)
         await self.gate.require_host(interaction, row)
-        await self.gate.require_no_party(interaction, row, what)
+        await self.gate.require_no_party(interaction, row, _refused(what))
         return row
 
     async def _plan(self, row: MatchRow, what: str) -> Undo:
@@ -184,3 +185,8 @@ def _told_everyone(events: list[Event]) -> bool:
 
 def _told(events: list[Event]) -> set[str]:
     return {p for e in events if e.audience.kind != "public" for p in e.audience.players}
+
+
+def _refused(what: str) -> str:
+    """What a host who plays is refused (`Gate.require_no_party`), for `what` of an undo."""
+    return "taking back a removal" if what.startswith("kick-") else "an undo"

@@ -29,15 +29,12 @@ _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
 
 
 def _value_words(value: Any, names: Names) -> str:
-    """A move's value as people read it: a player's name for their id, lists joined."""
+    """A move's value as people read it: a player's name for their id, lists joined (moves
+    hold no deeper values)."""
     if isinstance(value, str):
         return names(value)
     if isinstance(value, list):
         return join([_value_words(v, names) for v in value])
-    if isinstance(value, dict):
-        return ", ".join(
-            f"{k.replace('_', ' ')} {_value_words(v, names)}" for k, v in value.items()
-        )
     return str(value)
 
 

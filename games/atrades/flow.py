@@ -163,8 +163,8 @@ def _action_done(table: Table) -> bool:
 
 def _removed_pass(table: Table, merger: Merger) -> None:
     """AT-D26: removed guilds pass in a merger's open rounds (the one whose turn it is by
-    passing, the others by leaving the bidding) and drop out of its sealed round, a final
-    bid they made before leaving (still hidden) with them."""
+    passing, the others by leaving the bidding) and drop out of its sealed round (a final
+    bid they made there went when they left, `remove`)."""
     state = table.state
     if merger.step == "open":
         for seat in bidders(merger):
