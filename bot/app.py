@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import hashlib
+import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -87,12 +89,28 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
             return
         await reply_error(interaction, error)
 
+    async def sync_changed(self, storage: Storage, guild: discord.Object | None) -> bool:
+        """Send the slash commands to Discord (every server's, or `guild`'s) only if they
+        differ from those last sent for this application there, as `storage` remembers: a
+        start with the same commands sends nothing (discord.py advises syncing only when the
+        commands change; Discord limits how often they may be written). Whether it sent."""
+        payload = [command.to_dict(self) for command in self._get_all_commands(guild=guild)]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+        fingerprint = hashlib.sha256(text.encode()).hexdigest()
+        scope = f"{self.client.application_id}/{guild.id if guild else 'global'}"
+        if await storage.synced_commands(scope) == fingerprint:
+            return False
+        await self.sync(guild=guild)
+        await storage.save_synced_commands(scope, fingerprint)
+        return True
+
 
 class DealerBot(commands.AutoShardedBot):
     """The bot, on `shard_count` shards (None: Discord's recommended number) of which it runs
     `shard_ids` (None: all). Gateway events without a server, every DM among them, reach
     shard 0 only, so any process may apply a move to any match (docs/deploying.md)."""
 
+    tree: DealerTree
     storage: Storage
     service: MatchService
     presenter: Presenter
@@ -189,12 +207,10 @@ class DealerBot(commands.AutoShardedBot):
         for plugin in PLUGINS.values():
             if plugin.cog is not None:
                 await self.add_cog(plugin.cog())
-        if self.dev_guild_id:
-            guild = discord.Object(self.dev_guild_id)
+        guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+        if guild:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self.tree.sync_changed(storage, guild)
         self.dispatcher.start()
 
     async def on_ready(self) -> None:

@@ -768,6 +768,18 @@ class Storage(SeasonStore, ResultStore):
             (user_id, channel_id),
         )
 
+    async def synced_commands(self, scope: str) -> str | None:
+        """The fingerprint of the commands last sent to Discord for `scope`, if any."""
+        row = await self._one("SELECT fingerprint FROM command_syncs WHERE scope = ?", scope)
+        return row[0] if row else None
+
+    async def save_synced_commands(self, scope: str, fingerprint: str) -> None:
+        await self._execute(
+            "INSERT INTO command_syncs (scope, fingerprint) VALUES (?, ?)"
+            " ON CONFLICT (scope) DO UPDATE SET fingerprint = excluded.fingerprint",
+            (scope, fingerprint),
+        )
+
     # -- location threads ------------------------------------------------------------------
 
     async def thread(self, match_id: int, round_: int, location: str) -> int | None:

@@ -39,6 +39,10 @@ written before it (the presenter then works it out from the record). `matches.no
 the host chose to tell the player to move on a board that carries the turn's controls
 (`mention` or `dm`: `/match notify`); NULL: a mention.
 
+`command_syncs` keeps, per application and scope (every server, or the development server),
+the fingerprint of the slash commands last sent to Discord: the bot sends them again only
+when they changed (`bot.app.DealerTree.sync_changed`).
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -235,6 +239,12 @@ MIGRATIONS: list[str | Migration] = [
     """
     ALTER TABLE log ADD COLUMN wait TEXT;
     ALTER TABLE matches ADD COLUMN notify TEXT;
+    """,
+    """
+    CREATE TABLE command_syncs (
+        scope TEXT PRIMARY KEY,
+        fingerprint TEXT NOT NULL
+    );
     """,
 ]
 

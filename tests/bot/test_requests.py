@@ -236,3 +236,32 @@ async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
     mars = Mars(simcord_env)
     await mars.practice()
     assert (mars.match_id,) in runs
+
+
+def commands_written(env: Any) -> list[str]:
+    """The paths of the bot's requests that replaced its slash commands on Discord."""
+    return [r.path for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+async def test_the_commands_are_sent_to_discord_only_when_they_changed(
+    simcord_env: Any, db_path: Path
+) -> None:
+    app = simcord_env.bot.application_id
+    everywhere = f"/applications/{app}/commands"
+    assert commands_written(simcord_env) == [everywhere], "the first start sends them"
+    await simcord_env.restart_bot(make_bot(db_path))
+    assert commands_written(simcord_env) == [everywhere], "the same commands are not sent again"
+    t = Table(simcord_env, 1)
+    r = await t.host.slash(t.channel, "match create auction-auction")
+    assert "Auction Auction" in r.response.content, "the commands sent before still work"
+
+    # Commands an older Dealer sent (another fingerprint) are replaced at the next start.
+    await simcord_env.bot.storage.save_synced_commands(f"{app}/global", "an older Dealer's")
+    await simcord_env.restart_bot(make_bot(db_path))
+    assert commands_written(simcord_env) == [everywhere] * 2
+
+    # A development server is a scope of its own: its copy is sent there once.
+    server = f"/applications/{app}/guilds/{t.guild.id}/commands"
+    await simcord_env.restart_bot(make_bot(db_path, dev_guild_id=t.guild.id))
+    await simcord_env.restart_bot(make_bot(db_path, dev_guild_id=t.guild.id))
+    assert commands_written(simcord_env) == [everywhere, everywhere, server]
