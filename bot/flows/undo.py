@@ -115,14 +115,21 @@ class Undoing:
         return [self._seen(row, m, names) for m in plan.moves if _told_everyone(m[3])]
 
     def _seen(self, row: MatchRow, move: Told, names: Names) -> str:
-        """A move everyone saw, by who made it and its kind; in full only when it is no sealed
-        move (the host's kick names its player; a budget the host set shows no figure)."""
-        _, actor, raw, _ = move
+        """A move everyone saw, by who made it, in the game's words from its public events
+        (`GameTexts.seen`: a card played face up by its name, a trap set face down by its
+        slot alone); otherwise by its kind, in full only when it is no sealed move (the
+        host's kick names its player; a budget the host set shows no figure)."""
+        _, actor, raw, events = move
         who = "the host's" if actor == HOST else f"{names(actor)}'s"
+        texts = plugin_for(row.game).texts
+        public = [e.to_json() for e in events if e.audience.kind == "public"]
+        words = texts.seen(raw, names, public)
+        if words is not None:
+            return f"{who} {words}"
         if raw["type"] in engine_for(row.game).sealed_moves:
             return f"{who} sealed {raw['type'].replace('_', ' ')}"
         return (
-            f"{who} {plugin_for(row.game).texts.move(raw, names)}"
+            f"{who} {texts.move(raw, names, public)}"
             if actor == HOST
             else f"{who} {raw['type'].replace('_', ' ')}"
         )
@@ -163,7 +170,11 @@ class Undoing:
         title = f"{engine_for(row.game).title} match #{row.id}"
         for player in sorted(self._concerned(plan)):
             words = plugin_for(row.game).texts.move
-            mine = [words(raw, names) for _, actor, raw, _ in plan.moves if actor == player]
+            mine = [
+                words(raw, names, [e.to_json() for e in events if e.audience.reaches(player)])
+                for _, actor, raw, events in plan.moves
+                if actor == player
+            ]
             theirs = sum(
                 m[1] != player and player in _told(m[3]) and not _told_everyone(m[3])
                 for m in plan.moves

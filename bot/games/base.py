@@ -191,10 +191,12 @@ class GameTexts(ABC):
         """An engine sentence (a rule error, an option's label) as players read it."""
         return named(text, names)
 
-    def move(self, move: dict[str, Any], names: Names) -> str:
-        """A move in words, after "your" or "the host's" (what `/match undo` takes back): by
-        default its kind and its fields, each value in words. A game words its own moves
-        here."""
+    def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
+        """A move in words, after "your" or "the host's" (what `/match undo` takes back), for
+        a reader who may know it in full (its player; everyone, for the host's moves); `told`
+        are the move's events that reach that reader (as JSON), for a game whose move alone
+        does not say what was played (a card by its id): by default its kind and its fields,
+        each value in words. A game words its own moves here."""
         fields = []
         for key, value in move.items():
             if key == "type" or value is None or value is False:
@@ -203,6 +205,15 @@ class GameTexts(ABC):
             fields.append(label if value is True else f"{label} {_value_words(value, names)}")
         kind = str(move["type"]).replace("_", " ")
         return kind + (f" ({'; '.join(fields)})" if fields else "")
+
+    def seen(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str | None:
+        """A move everyone saw, in words after "ann's" or "the host's" (the host's `/match
+        undo` question and the channel's notice), from `told`, its public events (as JSON);
+        None: as every game's, by its kind, "sealed" before the kind of one of the engine's
+        `sealed_moves`, and the host's in full (`move`). A game whose moves of one type are
+        sealed only at times (a card played face up, or a trap set face down) words them
+        here, from what everyone was told."""
+        return None
 
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The match options in words for the lobby, or None for the generic list."""

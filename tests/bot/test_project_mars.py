@@ -18,6 +18,7 @@ from bot.computer import Computer
 from bot.flows import lobby
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.players import COMPUTER, COMPUTER_NAME, player_id
+from games.core.drawing.words import join
 from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
 from games.project_mars import ENGINE
@@ -1036,3 +1037,70 @@ def test_a_round_reads_the_winners_tpr_first() -> None:
     assert "a draw, TPR 7 to 7.**" in (texts.describe(drawn, str) or "")
     rounds = {"rounds": [{"round": 1, "winner": "bob", "score": score}]}
     assert "Round 1: bob won, TPR bob 21 to ann 5." in texts.audit(rounds, str)
+
+
+def test_an_undo_words_each_move_from_what_its_reader_was_told() -> None:
+    """`/match undo` words a Project Mars move from the events that reach its reader: its
+    player reads their own move in full (their trap, deck, kept and traded cards, secret
+    answer), everyone else only what they were told (PM-3, PM-D1, PM-D14); a card played
+    face up is named, never called sealed."""
+    texts = ProjectMarsTexts()
+    match, _ = helpers.fresh(decks={"bob": "fortress"})
+
+    def undone(player: str, move: dict[str, Any]) -> tuple[str, str]:
+        """The move's words for its player (their DM), and for everyone (the host's
+        question, the channel)."""
+        events = match.submit(player, move)
+        mine = [e.to_json() for e in events if e.audience.reaches(player)]
+        public = [e.to_json() for e in events if e.audience.kind == "public"]
+        return texts.move(move, str, mine), texts.seen(move, str, public)
+
+    assert undone("ann", {"type": "deck", "deck": "shadow-ops"}) == (
+        "choice of deck (Shadow Ops)",
+        "choice of deck",
+    )
+    traded = match.state.seats["ann"].hand[:2]
+    names = join([match.state.cards[c].spec.name for c in traded])
+    assert undone("ann", {"type": "mulligan", "cards": traded}) == (
+        f"mulligan ({names} traded in)",
+        "mulligan (2 cards traded in)",
+    )
+    assert undone("bob", {"type": "mulligan", "cards": []}) == (
+        "mulligan (the hand kept)",
+        "mulligan (the hand kept)",
+    )
+    assert undone("ann", {"type": "pass"}) == ("pass", "pass")
+    undone("bob", {"type": "pass"})
+    kept = match.state.seats["ann"].back_hand[:2]
+    names = join([match.state.cards[c].spec.name for c in kept])
+    assert undone("ann", {"type": "keep", "cards": kept}) == (
+        f"choice of back-hand cards to keep ({names})",
+        "choice of back-hand cards to keep (2 kept)",
+    )
+
+    match = helpers.start(["Scout", "Spy", "EMP Bomb", "Research Station", "Outpost"], ["Humvee"])
+    scout = helpers.card(match, "ann", "Scout")
+    played = "play of Scout (attack row, lane 2)"
+    assert undone("ann", {"type": "play", "card": scout, "slot": "attack-2"}) == (played, played)
+    helpers.pass_(match, "bob")
+    spy = helpers.card(match, "ann", "Spy")
+    assert undone("ann", {"type": "play", "card": spy, "slot": "attack-1"}) == (
+        "face-down trap Spy on bob's field (attack row, lane 1)",
+        "face-down trap on bob's field (attack row, lane 1)",
+    )
+    helpers.play(match, "bob", "Humvee", "attack-1")
+    answer = "answer (Send the Spy back to ann's field)"
+    assert undone("bob", {"type": "choose", "option": "return"}) == (answer, answer)
+    station = helpers.card(match, "ann", "Research Station")
+    undone("ann", {"type": "play", "card": station, "slot": "defence-1"})
+    outpost = helpers.card(match, "ann", "Outpost")
+    assert undone("ann", {"type": "choose", "option": outpost}) == (
+        "answer (Outpost)",
+        "secret answer",
+    )
+    assert match.state.pending is not None
+    helpers.choose(match, "ann", match.state.pending.options[0].id)
+    helpers.pass_(match, "bob")
+    emp = helpers.card(match, "ann", "EMP Bomb")
+    utility = "play of the utility card EMP Bomb"
+    assert undone("ann", {"type": "play", "card": emp}) == (utility, utility)

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import discord
 import pytest
 
 from bot.players import COMPUTER, player_id
@@ -311,3 +312,54 @@ async def test_undoing_a_budget_the_host_set_shows_nobody_its_figure(simcord_env
     assert "↩️ The host undid the host's sealed budget." in everyone
     assert "37" not in everyone
     assert (await table.state()).seats[player_id(bob.id)].money is None
+
+
+async def test_a_project_mars_undo_names_a_card_played_face_up_and_never_a_trap(
+    simcord_env: Any,
+) -> None:
+    """A play is sealed only when it sets a trap (PM-3). A host who does not play reads in
+    the question, and the channel in the notice, a card played face up by its name and slot
+    (never "sealed"), a trap by the slot of the face-down card alone; only the trap's owner
+    reads its name, in their DM."""
+    t = Mars(simcord_env)
+    await t.start(deck="shadow-ops")
+    ann, bob = t.pid(t.ann), t.pid(t.bob)
+    role = t.guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    referee = t.guild.add_member(simcord_env.create_user("referee"), roles=[role])
+    await t.until(random.Random(3), lambda v: v["phase"] == "turn" and v["turn"] == ann)
+    view = await t.view(ann)
+    plays = view["legal"]["plays"]
+    hand = {c["id"]: c for c in view["me"]["hand"]}
+    face_up = next(p for p in plays if p["target"] == "own")
+    trap = next((p for p in plays if p["target"] == "enemy"), None)
+    assert trap is not None, "this seed deals ann a trap"
+    card, trap_name = hand[face_up["card"]]["name"], hand[trap["card"]]["name"]
+    slot, trap_slot = face_up["slots"][0], trap["slots"][0]
+    row, lane = slot.split("-")
+    trap_row, trap_lane = trap_slot.split("-")
+
+    await t.play(ann, face_up["card"], slot)
+    asked = await referee.slash(t.channel, "match undo")
+    played = f"ann's play of {card} ({row} row, lane {lane})"
+    assert f"This takes back {played}." in asked.response.content, asked.response.content
+    assert "sealed play" not in asked.response.content
+    await confirm(t, asked, by=referee)
+    assert f"↩️ The host undid {played}." in t.channel_text()
+    assert f"- your play of {card} ({row} row, lane {lane})\n" in dm_text(t.ann)
+
+    await t.play(ann, trap["card"], trap_slot)
+    asked = await referee.slash(t.channel, "match undo")
+    face_down = f"ann's face-down trap on bob's field ({trap_row} row, lane {trap_lane})"
+    question = asked.response.content
+    assert f"This takes back {face_down}." in question and trap_name not in question, question
+    bob_before = t.seen_ids(t.bob)
+    await confirm(t, asked, by=referee)
+    assert f"↩️ The host undid {face_down}." in t.channel_text()
+    assert (
+        f"- your face-down trap {trap_name} on bob's field ({trap_row} row, lane {trap_lane})\n"
+        in dm_text(t.ann)
+    )
+    assert "undid" in t.readable_by(t.bob, bob_before)
+    assert trap_name not in t.readable_by(t.bob, bob_before)
+    assert trap_name not in "\n".join(readable(t.channel.history(viewer=referee)))
+    assert (await t.view(None))["sides"][bob]["field"][trap_slot] is None, "the trap is gone"

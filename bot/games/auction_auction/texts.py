@@ -358,7 +358,7 @@ class AuctionAuctionTexts(GameTexts):
         player = me.get("player") if isinstance(me, Mapping) else None
         return card_view(view), {p: n for p, n in names.items() if p == player}
 
-    def move(self, move: dict[str, Any], names: Names) -> str:
+    def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
         kind = move["type"]
         if kind == "bid":
             return f"bid of ${move['amount']} on {lot_name(move['target'])}"
@@ -366,7 +366,7 @@ class AuctionAuctionTexts(GameTexts):
             return f"gift of ${move['amount']} to {names(move['to'])}"
         if kind == "trade_garnet":
             return "garnet trade"
-        return super().move(move, names)
+        return super().move(move, names, told)
 
     def shown_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The Black Market's colour is seen only inside it unless every location's lots are

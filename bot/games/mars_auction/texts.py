@@ -644,7 +644,7 @@ class MarsAuctionTexts(GameTexts):
         own (MA-D3). The spectators' picture is the status."""
         return self.status(host_view, names)
 
-    def move(self, move: dict[str, Any], names: Names) -> str:
+    def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
         kind, cards = move["type"], move.get("cards") or []
         if kind == "research":
             first = move.get("first_player")
@@ -664,7 +664,7 @@ class MarsAuctionTexts(GameTexts):
             return f"{what} of {join(cards) if cards else 'nothing'}"
         if kind in ("budget", "raise"):
             return f"{kind} of {move['amount']} M€"
-        return super().move(move, names)
+        return super().move(move, names, told)
 
     def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
         """A card picked for a marker: what the second marker may be (L7: a second one on it

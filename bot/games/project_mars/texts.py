@@ -550,6 +550,71 @@ class ProjectMarsTexts(GameTexts):
     def engine_text(self, text: str, names: Names) -> str:
         return worded(text, names)
 
+    def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
+        """A player's move in words from `told`, its events that reach the reader, so that it
+        names no more than they were told: a card played face up by its name and slot; a
+        trap set face down by its name for its owner (`trap_set`), for everyone else by
+        the slot of the face-down card alone (PM-3); the deck, the back-hand cards kept,
+        the cards traded in and a secret answer likewise (PM-D1, PM-D14). The host's moves
+        as every game's."""
+        kind = move["type"]
+
+        def first(event_type: str) -> dict[str, Any] | None:
+            return next((e for e in told if e["type"] == event_type), None)
+
+        if kind == "play":
+            trap = first("trap_set") or first("face_down_played")
+            if trap is not None:
+                card = f" {trap['card']['name']}" if "card" in trap else ""
+                return (
+                    f"face-down trap{card} on {names(trap['field'])}'s field "
+                    f"({where(trap['slot'])})"
+                )
+            utility = first("utility_played")
+            if utility is not None:
+                return f"play of the utility card {utility['card']['name']}"
+            played = first("card_played")
+            return (
+                f"play of {played['card']['name']} ({where(played['slot'])})"
+                if played is not None
+                else "play"
+            )
+        if kind == "deck":
+            chosen = first("deck_chosen")
+            if chosen is None:
+                return "choice of deck"
+            deck = READY_DECKS.get(chosen["deck"])
+            return f"choice of deck ({deck.name if deck else 'an own list'})"
+        if kind == "keep":
+            kept = first("back_hand_kept")
+            if kept is not None:
+                listed = join([c["name"] for c in kept["kept"]]) or "none"
+                return f"choice of back-hand cards to keep ({listed})"
+            counted = first("back_hand_chosen")
+            how_many = f" ({counted['kept'] or 'none'} kept)" if counted is not None else ""
+            return f"choice of back-hand cards to keep{how_many}"
+        if kind == "mulligan":
+            traded = first("mulliganed")
+            done = first("mulligan_done")
+            if traded is not None and traded["traded"]:
+                return f"mulligan ({join([c['name'] for c in traded['traded']])} traded in)"
+            if done is not None and done["count"]:
+                return f"mulligan ({plural(int(done['count']), 'card')} traded in)"
+            return "mulligan (the hand kept)"
+        if kind == "choose":
+            made = first("choice_made")
+            return (
+                f"answer ({worded(made['label'], names)})" if made is not None else "secret answer"
+            )
+        if kind == "pass":
+            return "pass"
+        return super().move(move, names, told)
+
+    def seen(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
+        """Every move as `move` words it from its public events: a play is sealed only when
+        it sets a trap, so its kind alone would call a card played face up sealed."""
+        return self.move(move, names, told)
+
     def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
         """Where a card goes once it is picked: a trap face down on the enemy's field (PM-3),
         any other card on the player's own, in the row where its effects work (PM-2)."""
