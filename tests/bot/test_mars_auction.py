@@ -16,6 +16,7 @@ from simcord.results import to_discord_message
 
 from bot import steps
 from bot.flows import lobby
+from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.players import player_id
 from games.core.contract import Pick
 from games.core.drawing.words import join
@@ -652,7 +653,9 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     assert "ann has chosen." in await table.board_text(), "on the board message"
     await table.choose(bob, "keep", ["Helion"])
     channel = "\n".join(m.content for m in table.channel.history())
-    assert "ann: **Teractor**" in channel and "bob: **Helion**" in channel, "revealed together"
+    assert "ann: **Teractor (R30)**" in channel and "bob: **Helion (R18)**" in channel, (
+        "revealed together, each with its printed number"
+    )
 
     await table.pass_(bob, in_one_on_one=False)
     await table.pass_(ann, in_one_on_one=False)
@@ -843,7 +846,8 @@ async def test_the_budget_form_counts_in_m_euros(simcord_env: Any) -> None:
 
 async def test_an_undo_words_each_move_it_takes_back(simcord_env: Any) -> None:
     """The channel and the DMs read the moves an undo takes back in words: the research
-    display's names, the cards a marker went on (they read as Python's lists)."""
+    display's names with their printed numbers, the cards a marker went on (they read as
+    Python's lists)."""
     table = Auction(simcord_env, 2)
     ann, bob = table.players
     await table.start(start="research", first_player=ann)
@@ -854,7 +858,8 @@ async def test_an_undo_words_each_move_it_takes_back(simcord_env: Any) -> None:
     await table.host.click(asked.response, custom_id=yes)
     said = table.channel.history()[-1].content
     assert said.startswith(
-        f"↩️ The host undid the host's research auction of {join(names)}, opened by ann."
+        "↩️ The host undid the host's research auction of "
+        f"{join([numbered(n) for n in names])}, opened by ann."
     ), said
     await table.host_says("mars research")
     await table.budget(ann, 20, how="host")
@@ -1107,3 +1112,52 @@ async def test_an_answer_to_a_step_no_longer_asked_is_refused(simcord_env: Any) 
 
 async def legal(table: Auction, member: Any) -> list[Any]:
     return ENGINE.legal_actions(await table.state(), table.pid(member))
+
+
+def test_every_event_names_a_card_with_its_printed_number() -> None:
+    """As the display, the 1-on-1s and the settlements list them ("Teractor (R30)"), every
+    event that names a card names it with its printed number, a card on display after its
+    display number ("**3 · Biolab (P04)**"); a host's own card has none to show."""
+    texts = MarsAuctionTexts()
+
+    def said(event_type: str, **fields: Any) -> str | None:
+        return texts.describe({"type": event_type, "audience": {"kind": "public"}, **fields}, str)
+
+    assert said("lot_opened", number=3, card="Biolab", opener="ann") == (
+        "**3 · Biolab (P04)** is up for auction; ann opens the bidding (0 M€ or more)."
+    )
+    assert said("lot_restarted", number=3, card="Biolab") == (
+        "**3 · Biolab (P04)** starts again: a bidder left the match."
+    )
+    assert said(
+        "card_drawn",
+        player="bob",
+        card="Biolab",
+        kind="prelude",
+        candidates=["Allied Bank", "Biolab", "My Own Prelude"],
+    ) == (
+        "🎲 bob won fewer preludes than they keep: they draw **Biolab (P04)** at random, free, "
+        "from Allied Bank (P01), Biolab (P04), My Own Prelude."
+    )
+    assert said("card_discarded", player="ann", card="Helion") == ("ann discards **Helion (R18)**.")
+    assert said(
+        "corporations_chosen",
+        players={
+            "ann": {"corporation": "Teractor", "paid": 1},
+            "bob": {"corporation": None, "paid": 0},
+        },
+    ) == (
+        "**Corporations** (company bids are paid once the corporation's M€ are in):\n"
+        "ann: **Teractor (R30)**, pays 1 M€ for their company bids.\n"
+        "bob: none, pays 0 M€ for their company bids."
+    )
+    bought = {
+        "bought": ["Deep Well Heating"],
+        "discarded": ["Colonizer Training Camp", "Asteroid Mining Consortium"],
+        "paid": 2,
+    }
+    assert said("projects_bought", players={"ann": bought}) == (
+        "**Projects bought:**\n"
+        "ann: buys **Deep Well Heating (003)** for 2 M€; discards **Colonizer Training Camp "
+        "(001)** and **Asteroid Mining Consortium (002)**."
+    )

@@ -41,23 +41,28 @@ CANDIDATES_NAMED = 40
 
 
 def card_name(card: Mapping[str, Any]) -> str:
-    """ "**3 · Arctic Algae (023)**": the display number, then the card with its printed
-    number."""
+    """ "**3 · Arctic Algae (023)**": a card on display, by its display number, then the card
+    with its printed number."""
     return f"**{card['number']} · {numbered(card['name'])}**"
 
 
+def card_named(name: str) -> str:
+    """ "**Arctic Algae (023)**": a card by its name, with its printed number (a host's own
+    card by its name alone), as every text names one."""
+    return f"**{numbered(name)}**"
+
+
 def cards_listed(names: Sequence[str]) -> str:
-    return join([f"**{numbered(n)}**" for n in names]) or "none"
+    return join([card_named(n) for n in names]) or "none"
 
 
 def holdings(entry: Mapping[str, Any]) -> str:
     """ "Helion (R18); preludes Loan (P17) and Biolab (P04); 3 projects (A, B and C)": each
     card with its printed number."""
     held = entry.get("corporation")
-    corporation = numbered(held) if held else "no corporation yet"
     preludes = [numbered(p) for p in entry.get("preludes") or []]
     projects = [numbered(p) for p in entry.get("projects") or []]
-    parts = [f"**{corporation}**" if held else corporation]
+    parts = [card_named(held) if held else "no corporation yet"]
     if preludes:
         parts.append(f"preludes {join(preludes)}")
     listed = f" ({join(projects)})" if projects else ""
@@ -253,9 +258,9 @@ class MarsAuctionTexts(GameTexts):
         return f"You bid **{event['amount']} M€** on {card}."
 
     def _on_lot_opened(self, event: dict[str, Any], names: Names) -> str:
+        card = card_name({"number": event["number"], "name": event["card"]})
         return (
-            f"**Card {event['number']} · {event['card']}** is up for auction; "
-            f"{names(event['opener'])} opens the bidding (0 M€ or more)."
+            f"{card} is up for auction; {names(event['opener'])} opens the bidding (0 M€ or more)."
         )
 
     def _on_bid_raised(self, event: dict[str, Any], names: Names) -> str:
@@ -296,13 +301,13 @@ class MarsAuctionTexts(GameTexts):
     def _on_card_drawn(self, event: dict[str, Any], names: Names) -> str:
         kind = event["kind"]
         candidates: list[str] = event["candidates"]
-        shown = ", ".join(candidates[:CANDIDATES_NAMED])
+        shown = ", ".join(numbered(c) for c in candidates[:CANDIDATES_NAMED])
         more = len(candidates) - CANDIDATES_NAMED
         if more > 0:
             shown += f" and {more} more"
         return (
             f"🎲 {names(event['player'])} won fewer {KIND_WORDS[kind]} than they keep: they draw "
-            f"**{event['card']}** at random, free, from {shown}."
+            f"{card_named(event['card'])} at random, free, from {shown}."
         )
 
     def _on_choice_made(self, event: dict[str, Any], names: Names) -> str:
@@ -321,8 +326,9 @@ class MarsAuctionTexts(GameTexts):
     def _on_corporations_chosen(self, event: dict[str, Any], names: Names) -> str:
         lines = ["**Corporations** (company bids are paid once the corporation's M€ are in):"]
         for player, chosen in event["players"].items():
+            corporation = chosen["corporation"]
             lines.append(
-                f"{names(player)}: **{chosen['corporation'] or 'none'}**, pays "
+                f"{names(player)}: {card_named(corporation) if corporation else 'none'}, pays "
                 f"{chosen['paid']} M€ for their company bids."
             )
         return "\n".join(lines)
@@ -336,14 +342,15 @@ class MarsAuctionTexts(GameTexts):
         return "\n".join(lines)
 
     def _on_card_discarded(self, event: dict[str, Any], names: Names) -> str:
-        return f"{names(event['player'])} discards {event['card']}."
+        return f"{names(event['player'])} discards {card_named(event['card'])}."
 
     def _on_projects_bought(self, event: dict[str, Any], names: Names) -> str | None:
         if not event["players"]:
             return None
         lines = ["**Projects bought:**"]
         for player, chosen in event["players"].items():
-            dropped = f"; discards {join(list(chosen['discarded']))}" if chosen["discarded"] else ""
+            discarded = chosen["discarded"]
+            dropped = f"; discards {cards_listed(discarded)}" if discarded else ""
             bought = (
                 f"buys {cards_listed(chosen['bought'])} for {chosen['paid']} M€"
                 if chosen["bought"]
@@ -376,7 +383,8 @@ class MarsAuctionTexts(GameTexts):
         return f"⏰ Time is up for {who}: {defaults.get(event['step'], 'the default is taken')}."
 
     def _on_lot_restarted(self, event: dict[str, Any], names: Names) -> str:
-        return f"Card {event['number']} · {event['card']} starts again: a bidder left the match."
+        card = card_name({"number": event["number"], "name": event["card"]})
+        return f"{card} starts again: a bidder left the match."
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return (
@@ -649,7 +657,7 @@ class MarsAuctionTexts(GameTexts):
         if kind == "research":
             first = move.get("first_player")
             opens = f", opened by {names(first)}" if first else ""
-            shown = f" of {join(cards)}" if cards else ""
+            shown = f" of {join([numbered(c) for c in cards])}" if cards else ""
             return f"research auction{shown}{opens}"
         if kind == "place":
             # As the menus store it (`card`, `second`) or typed (`cards`, `twice`).
@@ -661,7 +669,7 @@ class MarsAuctionTexts(GameTexts):
             return f"markers on cards {join([str(n) for n in numbers])}"
         if kind in ("keep", "buy"):
             what = {"keep": "keep", "buy": "purchase"}[kind]
-            return f"{what} of {join(cards) if cards else 'nothing'}"
+            return f"{what} of {join([numbered(c) for c in cards]) or 'nothing'}"
         if kind in ("budget", "raise"):
             return f"{kind} of {move['amount']} M€"
         return super().move(move, names, told)
