@@ -1161,3 +1161,62 @@ def test_every_event_names_a_card_with_its_printed_number() -> None:
         "ann: buys **Deep Well Heating (003)** for 2 M€; discards **Colonizer Training Camp "
         "(001)** and **Asteroid Mining Consortium (002)**."
     )
+
+
+async def test_time_up_in_a_keep_says_what_the_late_player_alone_gets(
+    simcord_env: Any,
+) -> None:
+    """MA-D5: ann keeps Teractor in time; bob does not choose before the step's deadline, so
+    he alone keeps his first company in display order (PhoboLog) and discards the other.
+    The channel says so of bob, not of everyone."""
+    table = Auction(simcord_env, 2)
+    ann, bob = table.players
+    await table.start(first_player=ann, display="; ".join(SETUP), setup_budget=40)
+    await table.place(ann, [1, 2], how="numbers", in_one_on_one=False)
+    await table.place(bob, [3, 4], how="numbers", in_one_on_one=False)
+    await table.pass_(ann, in_one_on_one=False)
+    await table.pass_(bob, in_one_on_one=False)
+    assert (await table.state()).step == "keep"
+    await table.choose(ann, "keep", ["Teractor"])
+
+    await simcord_env.advance_time(30 * 60 + 1)
+    channel = "\n".join(m.content for m in table.channel.history())
+    assert (
+        "⏰ Time is up for bob, who keeps the first cards they won, in display order, as many "
+        "as a player keeps, and discards the rest."
+    ) in channel, channel
+    assert "bob discards **Helion (R18)**." in channel
+    assert "ann: **Teractor (R30)**" in channel and "bob: **PhoboLog (R09)**" in channel
+    seats = (await table.state()).seats
+    assert (seats[table.pid(ann)].corporation, seats[table.pid(bob)].corporation) == (
+        "Teractor",
+        "PhoboLog",
+    )
+
+
+def test_time_up_names_the_late_players_as_the_ones_who_get_the_default() -> None:
+    """MA-D5 in words, for one late player and for two: the default is theirs ("bob, who
+    keeps"), never "each", which read as everyone's."""
+    texts = MarsAuctionTexts()
+
+    def said(step: str, players: list[str]) -> str | None:
+        event = {"type": "defaults_applied", "audience": {"kind": "public"}}
+        return texts.describe({**event, "step": step, "players": players}, str)
+
+    assert said("budget", ["bob"]) == (
+        "⏰ Time is up for bob, who keeps the M€ Dealer last knew them to hold (0 if none) as "
+        "their budget."
+    )
+    assert said("budget", ["bob", "cleo"]) == (
+        "⏰ Time is up for bob and cleo, who keep the M€ Dealer last knew them to hold (0 if "
+        "none) as their budget."
+    )
+    assert said("keep", ["bob", "cleo"]) == (
+        "⏰ Time is up for bob and cleo, who keep the first cards they won, in display order, "
+        "as many as a player keeps, and discard the rest."
+    )
+    assert said("buy", ["bob"]) == (
+        "⏰ Time is up for bob, who buys none of the projects they won: those are discarded."
+    )
+    assert said("bidding", ["ann"]) == "⏰ Time is up for ann: the default is taken."
+    assert said("buy", []) is None

@@ -371,16 +371,26 @@ class MarsAuctionTexts(GameTexts):
         return "\n".join(lines)
 
     def _on_defaults_applied(self, event: dict[str, Any], names: Names) -> str | None:
-        if not event["players"]:
+        """MA-D5, said of the players the step still waited for, and of them alone: the
+        others' budgets and choices stand. The bidding's default follows as its own move
+        (a pass, or the opener's bid of 0)."""
+        late = event["players"]
+        if not late:
             return None
-        who = join([names(p) for p in event["players"]])
+        who = join([names(p) for p in late])
+        s = "s" if len(late) == 1 else ""
         defaults = {
-            "bidding": "the default is taken",
-            "budget": "each keeps the M€ Dealer last knew them to hold (0 if none)",
-            "keep": "each keeps their first cards in display order",
-            "buy": "each buys none of the projects they won",
+            "budget": f"keep{s} the M€ Dealer last knew them to hold (0 if none) as their budget",
+            "keep": (
+                f"keep{s} the first cards they won, in display order, as many as a player "
+                f"keeps, and discard{s} the rest"
+            ),
+            "buy": f"buy{s} none of the projects they won: those are discarded",
         }
-        return f"⏰ Time is up for {who}: {defaults.get(event['step'], 'the default is taken')}."
+        default = defaults.get(event["step"])
+        if default is None:
+            return f"⏰ Time is up for {who}: the default is taken."
+        return f"⏰ Time is up for {who}, who {default}."
 
     def _on_lot_restarted(self, event: dict[str, Any], names: Names) -> str:
         card = card_name({"number": event["number"], "name": event["card"]})
