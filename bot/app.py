@@ -152,9 +152,10 @@ class DealerBot(commands.AutoShardedBot):
             # Nothing reads discord.py's message cache (an interaction carries its message,
             # and the persistent views need none): sent messages are not kept in memory.
             max_messages=None,
-            # What people typed (season names, reasons, targets) is sometimes repeated in a
-            # message: it may name a member but never ping @everyone, @here or a role.
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # What people typed (card and season names, reasons, targets) is sometimes
+            # repeated in a message, where it must ping nobody: no message pings anyone but
+            # the members it calls by design, each named by id (`bot.messages.pinging`).
+            allowed_mentions=discord.AllowedMentions.none(),
             shard_count=shard_count,
             # discord.py's default (all the shards) is its argument left out, not None.
             **cast("dict[str, Any]", {} if shard_ids is None else {"shard_ids": list(shard_ids)}),

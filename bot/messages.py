@@ -5,6 +5,7 @@ channels a match's messages go to."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -33,6 +34,13 @@ def attachment(board: Board) -> discord.File:
     return discord.File(
         io.BytesIO(board.png), filename=board.filename, description=board.description()
     )
+
+
+def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """The mentions a message that calls members on purpose (a turn, a challenge) may ping:
+    those members' and no one else's, whatever else its text holds (the bot's default,
+    `DealerBot`, pings nobody)."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in user_ids])
 
 
 def message(text: str, view: discord.ui.View | None, board: Board | None) -> dict[str, Any]:

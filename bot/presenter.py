@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +25,7 @@ from bot import boards
 from bot.components import actions_view, board_view, phase_view, rematch_view
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
-from bot.messages import message, room
+from bot.messages import message, pinging, room
 from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchService, Outcome, Wait
@@ -433,11 +433,15 @@ class Presenter:
 
     async def _mention(self, row: MatchRow, players: tuple[str, ...], said: list[str]) -> None:
         """The move's texts `said` in the channel, with a mention of `players`: their turn,
-        on the board message above."""
-        mentions = " ".join(f"<@{uid}>" for p in players if (uid := user_id_of(p)) is not None)
-        call = [f"{mentions}: your turn, on the board above."] if mentions else []
-        for chunk in pages([*said, *call]):
-            await self.channel_send(row.public_channel_id, chunk)
+        on the board message above. The message with the mention pings them and nobody else,
+        whoever the texts name."""
+        called = [uid for p in players if (uid := user_id_of(p)) is not None]
+        mentions = " ".join(f"<@{uid}>" for uid in called)
+        call = [f"{mentions}: your turn, on the board above."] if called else []
+        chunks = pages([*said, *call])
+        for n, chunk in enumerate(chunks, 1):
+            ping = called if n == len(chunks) else []
+            await self.channel_send(row.public_channel_id, chunk, ping=ping)
 
     async def _turn_dm(self, row: MatchRow, user_id: int, mail: _Mail) -> bool:
         """The one short DM that tells a player it is their turn on the board (the host chose
@@ -613,12 +617,14 @@ class Presenter:
         *,
         view: discord.ui.View | None = None,
         board: Board | None = None,
+        ping: Collection[int] = (),
     ) -> discord.Message | None:
+        """Post in a match's channel; `ping`: the members the message calls (`pinging`)."""
         channel = await room(self.client, channel_id)
         if channel is None:
             log.warning("channel %s is gone; message dropped", channel_id)
             return None
-        return await channel.send(**message(text, view, board))
+        return await channel.send(**message(text, view, board), allowed_mentions=pinging(ping))
 
     async def dm(
         self,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Literal
 
 import discord
@@ -17,6 +17,7 @@ from bot.flows.common import Gate, Settle, can_read, member_of
 from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
+from bot.messages import pinging
 from bot.players import (
     COMPUTER_NAME,
     COMPUTER_USER,
@@ -135,7 +136,7 @@ class Lobby:
             f"**Decline**.{_IN_A_THREAD if thread else ''}"
         )
         await self._answer_with_lobby(
-            interaction, match_id, text, challenge_view(match_id, opponent.id)
+            interaction, match_id, text, challenge_view(match_id, opponent.id), ping=[opponent.id]
         )
 
     async def _post_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
@@ -150,11 +151,16 @@ class Lobby:
         match_id: int,
         text: str,
         view: discord.ui.View,
+        *,
+        ping: Collection[int] = (),
     ) -> None:
-        """Answer `interaction` with the match's lobby (or challenge) message and keep its id.
-        The answer's callback names the message it made, so it is not fetched afterwards
-        (`GET .../messages/@original`) unless Discord left the id out."""
-        sent = await interaction.response.send_message(text, view=view)
+        """Answer `interaction` with the match's lobby (or challenge) message and keep its id;
+        `ping`: the members it calls (a challenge's opponent). The answer's callback names
+        the message it made, so it is not fetched afterwards (`GET .../messages/@original`)
+        unless Discord left the id out."""
+        sent = await interaction.response.send_message(
+            text, view=view, allowed_mentions=pinging(ping)
+        )
         message_id = sent.message_id or (await interaction.original_response()).id
         await self.storage.set_lobby_message(match_id, message_id)
 

@@ -106,8 +106,7 @@ class Seasons:
             raise UserError(f"{member.name} is already enrolled in {season_called(season.name)}.")
         await interaction.response.send_message(
             f"{member.mention} is enrolled in **{season_called(season.name)}** with "
-            f"{plural(season.starting_garnets, 'garnet')}.",
-            allowed_mentions=discord.AllowedMentions.none(),
+            f"{plural(season.starting_garnets, 'garnet')}."
         )
 
     async def adjust(
@@ -199,8 +198,7 @@ class Seasons:
             f"**{season_called(season.name, capital=True)}** — {member.mention} {what}. Now: "
             f"{plural(balance.garnets, 'garnet')}, "
             f"{plural(balance.tokens, 'token of life', 'tokens of life')}. "
-            f"(Recorded by {interaction.user.mention}.)",
-            allowed_mentions=discord.AllowedMentions.none(),
+            f"(Recorded by {interaction.user.mention}.)"
         )
 
     # -- everyone --------------------------------------------------------------------------
@@ -261,9 +259,7 @@ class Seasons:
                     filename=f"season-{season.id}-history.txt",
                 )
             )
-        await interaction.response.send_message(
-            text, files=files, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await interaction.response.send_message(text, files=files, ephemeral=True)
 
     async def _authors(
         self, guild: discord.Guild, season: Season, rows: list[LedgerRow]

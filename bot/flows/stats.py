@@ -51,9 +51,7 @@ def _played_as(game: str) -> tuple[str, str]:
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str, public: bool) -> None:
-    await interaction.response.send_message(
-        fit(text), ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
-    )
+    await interaction.response.send_message(fit(text), ephemeral=not public)
 
 
 class Stats:

@@ -18,9 +18,11 @@ from simcord.backend.errors import OptionError, SetupError
 
 from bot.amounts import MAX_AMOUNT, parse_amount, parse_numbers
 from bot.errors import UNEXPECTED, UserError
+from bot.flows import lobby
 from bot.games.registry import PLUGINS
 from games.core.errors import typed
 from tests.bot.conftest import Table
+from tests.bot.test_marsbot_draft import Draft
 from tests.bot.test_project_mars import Mars
 
 #: A long value a hostile member may paste: mentions, markdown and text in other scripts.
@@ -122,6 +124,49 @@ async def test_a_4000_character_deck_list_is_refused_in_a_message_that_fits(
         assert len(r.response.content) <= 2000 and r.response.content != UNEXPECTED
         assert (await t.state()).seats[t.pid(t.bob)].deck_name is None
     assert not _unexpected_logged(caplog)
+
+
+def _pings(env: Any, channel_id: int) -> list[tuple[list[int], list[int], bool]]:
+    """Whom each message of a channel notified, as SimCord applies the allowed mentions:
+    (members, roles, whether @everyone or @here)."""
+    return [
+        (list(m.ping_user_ids), list(m.ping_role_ids), m.mention_everyone)
+        for m in env.backend.messages[channel_id].values()
+    ]
+
+
+async def test_a_mention_people_type_pings_nobody(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a member types and Dealer repeats (a card of MARSBOT's pile written out, a
+    season's name, a reason) may hold a member's or a role's mention, or @everyone: it pings
+    nobody where it is repeated, in the channel or in the answer (a typed member's mention
+    pinged that member)."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 5)
+    t = Draft(simcord_env)
+    zed = t.guild.add_member(simcord_env.create_user("zed"))
+    mods = t.guild.create_role("mods", mentionable=True)
+    await t.ann.slash(t.channel, "marsbot start", corporation="celestic", own_first=True)
+    await t.opened()
+    await t.ann.slash(t.channel, "marsbot take", card="birds")
+    card = f"<@{zed.id}> <@&{mods.id}> @everyone"
+    r = await t.ann.slash(
+        t.channel, "marsbot pick", cards=f"{card}:4:venus; Asteroid; Comet; Lichen"
+    )
+    assert r.ephemeral and f"MARSBOT took **{card}**" in r.response.content, r.response.content
+    assert f"MARSBOT takes **{card}**" in t.channel_text()
+
+    boss = t.guild.add_member(
+        simcord_env.create_user("boss"),
+        roles=[t.guild.create_role("Series", permissions=discord.Permissions(manage_guild=True))],
+    )
+    other = t.guild.create_text_channel("series")
+    started = await boss.slash(other, "season start", name=f"<@{zed.id}>")
+    assert f"**Season <@{zed.id}>** has started" in started.response.content
+    cut = await boss.slash(other, "season eliminate", member=t.ann, reason=f"<@{zed.id}>")
+    assert f"<@{zed.id}>" in cut.response.content, cut.response.content
+    sent = _pings(simcord_env, t.channel.id) + _pings(simcord_env, other.id)
+    assert sent == [([], [], False)] * len(sent)
 
 
 @pytest.mark.parametrize(

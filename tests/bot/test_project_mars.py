@@ -284,6 +284,8 @@ async def test_a_challenged_match_played_through_the_menus_equals_the_replay_of_
     watch = t.guild.create_text_channel("watch")
     message = await t.challenge(deck="vanguard", turn_minutes=30, spectators=watch)
     assert f"<@{t.bob.id}>" in message.content and "challenges you" in message.content
+    stored = simcord_env.backend.messages[message.channel_id][message.id]
+    assert list(stored.ping_user_ids) == [t.bob.id], "the challenge pings the one challenged"
     await t.start(message)
     await t.play_out(random.Random(6))
     assert t.match_id not in t.bot.service._states, "an ended match's state is not kept"

@@ -165,4 +165,7 @@ async def test_project_mars_players_may_be_mentioned_instead_of_sent_their_1_on_
         await t.act(ann, rnd, pass_rate=0)
     mentions = [m for m in t.channel.history() if f"<@{t.ann.id}>: your turn" in m.content]
     assert turns >= 2 and len(mentions) >= turns, (turns, len(mentions))
+    stored = simcord_env.backend.messages[t.channel.id]
+    pinged = [list(stored[m.id].ping_user_ids) for m in mentions]
+    assert pinged == [[t.ann.id]] * len(mentions), "each pings the player to move, no one else"
     assert len(t.ann.user.dm_channel.history()) == dms, "and no 1-on-1 by DM besides"
