@@ -89,7 +89,7 @@ class Dispatcher:
                 await self._fire(timer)
             except Exception:
                 log.exception("timer %s of match %s failed", timer.id, timer.match_id)
-                await self.storage.delete_timer(timer.id)
+                await self.service.delete_timer(timer)
 
     async def _fire(self, timer: TimerRow) -> None:
         """Act on a due timer, once across every process on the database: a deadline by the
@@ -98,7 +98,7 @@ class Dispatcher:
         after its DMs. A process that dies mid-way leaves the timer to fire again."""
         row = await self.service.row(timer.match_id)
         if row is None or row.status != "running":
-            await self.storage.delete_timer(timer.id)
+            await self.service.delete_timer(timer)
             return
         if timer.kind == "deadline":
             try:
@@ -112,12 +112,14 @@ class Dispatcher:
                 return
             except (RuleError, UserError) as error:
                 log.info("deadline of match %s did nothing: %s", row.id, error)
-                await self.storage.delete_timer(timer.id)
+                await self.service.delete_timer(timer)
                 await self.presenter.flush(row.id)
+                # The phase now waits for the host: the message no longer says when it closes.
+                self.presenter.status.refresh(row.id)
             else:
                 await self.presenter.present(outcome)
             self.computer.wake(row.id)
             return
         if await self.storage.lease_timer(timer, self.now() + LEASE):
             await self.presenter.remind(row)
-            await self.storage.delete_timer(timer.id)
+            await self.service.delete_timer(timer)

@@ -25,7 +25,15 @@ from bot.games.base import named
 from bot.players import Names, is_computer, is_computer_user, names_of, player_id, renamed
 from bot.seasons import SeasonService
 from bot.stats import results_of
-from bot.storage import LedgerRefused, MatchMoved, MatchRow, PlayerRow, Snapshot, Storage
+from bot.storage import (
+    LedgerRefused,
+    MatchMoved,
+    MatchRow,
+    PlayerRow,
+    Snapshot,
+    Storage,
+    TimerRow,
+)
 from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
 from games.core.errors import RuleError
@@ -746,6 +754,12 @@ class MatchService:
             raise UserError("This match is already over or cancelled.")
         self.forget(match_id)
         self.timers_changed()
+
+    async def delete_timer(self, timer: TimerRow) -> None:
+        """Delete a timer that fired without a move taking it; the match's row may have lost
+        its deadline (`Storage.delete_timer`)."""
+        await self.storage.delete_timer(timer)
+        self._written(timer.match_id, timers=False)
 
     async def pause(self, row: MatchRow) -> None:
         if row.paused:

@@ -151,10 +151,17 @@ async def _write_timers(w: Tx, match_id: int, timers: list[tuple[str, float]]) -
         "INSERT INTO timers (match_id, kind, due) VALUES (?, ?, ?)",
         [(match_id, kind, due) for kind, due in timers],
     )
-    deadline = next((due for kind, due in timers if kind == "deadline"), None)
+    await w.execute("UPDATE matches SET paused_remaining = NULL WHERE id = ?", (match_id,))
+    await _keep_deadline(w, match_id)
+
+
+async def _keep_deadline(w: Tx, match_id: int) -> None:
+    """The match's deadline (what `/match status` shows) as its timers hold it: its deadline
+    timer's, or none when it has none left."""
     await w.execute(
-        "UPDATE matches SET deadline = ?, paused_remaining = NULL WHERE id = ?",
-        (deadline, match_id),
+        "UPDATE matches SET deadline = (SELECT MIN(due) FROM timers"
+        " WHERE match_id = ? AND kind = 'deadline') WHERE id = ?",
+        (match_id, match_id),
     )
 
 
@@ -711,8 +718,17 @@ class Storage(SeasonStore, ResultStore):
         row = await self._one("SELECT id, match_id, kind, due FROM timers ORDER BY due, id LIMIT 1")
         return TimerRow(*row) if row else None
 
-    async def delete_timer(self, timer_id: int) -> None:
-        await self._execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+    async def delete_timer(self, timer: TimerRow) -> None:
+        """Delete a timer that fired without a move taking it (a reminder, a deadline whose
+        close_phase was refused, a match no longer running). The match's deadline goes with
+        a deadline timer (`_keep_deadline`): it is not left showing a time gone by."""
+
+        async def delete(w: Tx) -> None:
+            await w.lock("matches", timer.match_id)
+            await w.execute("DELETE FROM timers WHERE id = ?", (timer.id,))
+            await _keep_deadline(w, timer.match_id)
+
+        await self._transaction(delete)
 
     async def lease_timer(self, timer: TimerRow, until: float) -> bool:
         """Take a due timer for the caller to act on outside a transaction (a reminder's

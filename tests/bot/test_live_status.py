@@ -5,6 +5,7 @@ Discord (SimCord), for Auction Auction, Project Mars and the toy game High Bid."
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from pathlib import Path
@@ -15,7 +16,9 @@ import pytest
 
 from bot.players import COMPUTER, player_id
 from games.auction_auction import ENGINE as AUCTION
+from games.auction_auction.model import ClosePhase
 from games.core.drawing.words import ordinal
+from games.core.errors import RuleError
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_time_and_restarts import close_dms_of
@@ -195,6 +198,43 @@ async def test_host_controls_update_the_status_message(simcord_env: Any) -> None
     r = await t.host.slash(t.channel, "match cancel")
     await t.host.click(r.response, label="Yes, cancel the match")
     assert await live() == "**Auction Auction** — the host cancelled this match."
+
+
+async def test_a_deadline_that_closes_nothing_leaves_no_deadline_behind(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A deadline whose close_phase is refused (here, by a game that refuses it) goes with
+    the match's deadline: the phase then waits for the host, as `/match status` and the live
+    status message say, not closing at a time gone by (the match kept that deadline)."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    opened = await t.bot.storage.match(t.match_id)
+    assert opened is not None and opened.deadline is not None
+    shown = (await status_of(t.bot, t.match_id, t.channel)).content.splitlines()[1]
+    assert shown.startswith(f"⏳ The phase closes <t:{int(opened.deadline)}:R>. Then: "), shown
+    apply = AUCTION.apply
+
+    def refusing(state: Any, actor: str, move: Any) -> Any:
+        if isinstance(move, ClosePhase):
+            raise RuleError("not_now", "The phase cannot close now.")
+        return apply(state, actor, move)
+
+    monkeypatch.setattr(AUCTION, "apply", refusing)
+    caplog.set_level(logging.INFO, logger="bot.dispatcher")
+    await simcord_env.advance_time(60 * 60 + 1)
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.dispatcher"] == [
+        f"deadline of match {t.match_id} did nothing: The phase cannot close now."
+    ]
+    row = await t.bot.storage.match(t.match_id)
+    assert row is not None
+    assert (row.status, row.deadline, await t.bot.storage.next_timer()) == ("running", None, None)
+    untimed = "No clock: the phase waits for the host to close it."
+    status = await t.players[0].slash(t.channel, "match status")
+    assert status.ephemeral and status.response.content.splitlines()[1] == untimed, (
+        status.response.content
+    )
+    live = await status_of(t.bot, t.match_id, t.channel)
+    assert live.content.splitlines()[1] == untimed, live.content
 
 
 async def test_the_status_message_is_final_at_the_end(simcord_env: Any) -> None:

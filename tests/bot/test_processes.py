@@ -184,7 +184,7 @@ async def test_each_deadline_fires_once(two: tuple[Process, Process, Clock]) -> 
 
     deadline = await a.storage.next_timer()
     while deadline is not None and deadline.kind != "deadline":
-        await a.storage.delete_timer(deadline.id)
+        await a.storage.delete_timer(deadline)
         deadline = await a.storage.next_timer()
     assert deadline is not None
     clock.now = deadline.due
