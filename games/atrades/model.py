@@ -38,8 +38,9 @@ TRACKS: tuple[Track, ...] = ("acquire", "merger", "bureaucracy", "research")
 
 
 class Options(BaseModel):
-    """Match options. `regions` and `guilds` name the tiles and guild boards to use (in seat
-    order for guilds) instead of drawing them from the seed."""
+    """Match options. `regions` names the tiles to lay out instead of drawing them from the
+    seed; `guilds` the guild boards of the first seats, in seat order, the other seats' drawn
+    (AT-D28)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -252,7 +253,7 @@ def setup(players: list[str], options: Options, seed: int) -> State:
     if len(set(players)) != len(players):
         raise RuleError("player_twice", "Each player takes one seat.")
     rng = RandomSource(seed=seed)
-    guilds = _drawn(options.guilds, GUILDS, len(players), rng, "guilds")
+    guilds = _dealt_guilds(options.guilds, len(players), rng)
     regions = _drawn(options.regions, REGIONS, len(players) + 1, rng, "regions")
     placed, board, connectors = lay_out(regions, [rng.randint(0, 5) for _ in regions])
     tiles = rng.shuffled([n for numbers in STARTING.values() for n in numbers])
@@ -303,16 +304,36 @@ def lay_out(
 Named = TypeVar("Named", Guild, Region)
 
 
+def _dealt_guilds(named: list[str] | None, seats: int, rng: RandomSource) -> list[Guild]:
+    """AT-D1, AT-D28: the guild boards named go to the seats in seat order; the seats after
+    them are dealt boards drawn with the seed from those nobody named (every seat's, when
+    none is named), and boards named past the last seat are not used."""
+    chosen = [] if named is None else _named(named, GUILDS, "guilds")
+    if len(chosen) >= seats:
+        return chosen[:seats]
+    others = [g for g in GUILDS if g not in chosen]
+    return chosen + rng.shuffled(others)[: seats - len(chosen)]
+
+
 def _drawn(
     named: list[str] | None, pieces: tuple[Named, ...], count: int, rng: RandomSource, what: str
 ) -> list[Named]:
     """`count` pieces drawn with the seed, or the ones named (case ignored), each once."""
     if named is None:
         return rng.shuffled(pieces)[:count]
+    found = _named(named, pieces, what)
+    if len(found) != count:
+        names = ", ".join(p.name for p in pieces)
+        raise RuleError(f"bad_{what}", f"Name {count} different {what}, from: {names}.")
+    return found
+
+
+def _named(named: list[str], pieces: tuple[Named, ...], what: str) -> list[Named]:
+    """The pieces named (case and spaces around ignored), each of them once."""
     by_name = {p.name.lower(): p for p in pieces}
     chosen = [by_name.get(name.strip().lower()) for name in named]
     found = [p for p in chosen if p is not None]
-    if len(found) != len(chosen) or len(chosen) != count or len({p.name for p in found}) != count:
+    if len(found) != len(chosen) or len({p.name for p in found}) != len(found):
         names = ", ".join(p.name for p in pieces)
-        raise RuleError(f"bad_{what}", f"Name {count} different {what}, from: {names}.")
+        raise RuleError(f"bad_{what}", f"Name different {what}, each once, from: {names}.")
     return found

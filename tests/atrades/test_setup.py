@@ -1,5 +1,5 @@
-"""The setup (AT-D3, AT-D7): guilds, players + 1 regions drawn with the seed and placed apart,
-the starting tiles shuffled and laid out; the state JSON-ready."""
+"""The setup (AT-D3, AT-D7, AT-D28): guilds, players + 1 regions drawn with the seed and placed
+apart, the starting tiles shuffled and laid out; the state JSON-ready."""
 
 from __future__ import annotations
 
@@ -80,6 +80,28 @@ def test_chosen_guilds_and_regions() -> None:
         ("Silt Runners", 1, 20),
     ]
     assert [r.name for r in state.regions] == ["Shield Wall", "Tuono Basin", "Carthag Rim"]
+
+
+def test_at_d28_named_guild_boards_go_to_the_first_seats_and_the_others_are_drawn() -> None:
+    named = Options(guilds=["veil cartel", "Silt Runners"])
+    state = setup(PLAYERS[:4], named, seed=2)
+    boards = [g.guild for g in state.guilds]
+    assert boards[:2] == ["Veil Cartel", "Silt Runners"]
+    others = {"Glass Road Syndicate", "Ember Exchange", "Hollow Moon Trust"}
+    assert len(set(boards[2:])) == 2 and set(boards[2:]) <= others
+    assert [g.initiative for g in state.guilds] == [
+        next(g.initiative for g in GUILDS if g.name == b) for b in boards
+    ]
+    # Drawn with the seed: the same seed deals the same boards, others deal others.
+    assert [g.guild for g in setup(PLAYERS[:4], named, seed=2).guilds] == boards
+    dealt = {tuple(g.guild for g in setup(PLAYERS[:4], named, seed=s).guilds) for s in range(8)}
+    assert {d[:2] for d in dealt} == {("Veil Cartel", "Silt Runners")} and len(dealt) > 1
+    # Boards named past the last seat are not used.
+    more = Options(guilds=["Hollow Moon Trust", "Ember Exchange", "Veil Cartel"])
+    assert [(g.guild, g.initiative) for g in setup(PLAYERS[:2], more, seed=2).guilds] == [
+        ("Hollow Moon Trust", 4),
+        ("Ember Exchange", 3),
+    ]
 
 
 @pytest.mark.parametrize(

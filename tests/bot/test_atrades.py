@@ -437,3 +437,43 @@ async def test_the_spectators_channel_gets_each_sealed_round_once_revealed(
     assert [m.content for m in spectators.history()] == [
         "**Atrades — sealed rounds so far**\nRound 1 turn order: ann $7; bob $3; cleo $5."
     ]
+
+
+# -- the lobby's options -----------------------------------------------------------------------
+
+
+async def test_guild_boards_named_for_fewer_seats_than_join_go_first_and_the_rest_are_drawn(
+    simcord_env: Any,
+) -> None:
+    """AT-D28: two boards named, three players join: Start starts the match (it failed with
+    "Invalid options: Name 3 different guilds"), the named boards in seat order, the third
+    seat's drawn from the others; the lobby says so."""
+    game = Atrades(simcord_env, 3)
+    started = await game.start(guilds="veil cartel, Silt Runners")
+    assert private(started)
+    boards = [g.guild for g in (await game.state()).guilds]
+    assert boards[:2] == ["Veil Cartel", "Silt Runners"]
+    assert boards[2] in {"Glass Road Syndicate", "Ember Exchange", "Hollow Moon Trust"}
+    said = [m.content for m in game.channel.history()]
+    lobby_line = "guild boards in seat order: Veil Cartel and Silt Runners, then drawn at random"
+    assert sum(lobby_line in text for text in said) == 1
+    begins = (
+        "**Atrades begins**: **ann** (Veil Cartel), **bob** (Silt Runners) and "
+        f"**cleo** ({boards[2]})."
+    )
+    assert sum(text.startswith(begins) for text in said) == 1
+
+
+async def test_a_guilds_option_with_no_name_in_it_is_refused_saying_so(simcord_env: Any) -> None:
+    """Only commas and spaces: refused privately as naming nothing (it said "nothing is not
+    one of them"), with what to type; no lobby is opened."""
+    game = Atrades(simcord_env, 2)
+    created = await game.host.slash(game.channel, f"match create {GAME}", guilds=" , ,")
+    assert private(created)
+    assert created.response.content == (
+        "`guilds`: no name was given, only commas or spaces. Type the names apart by commas, "
+        "such as `Silt Runners, Glass Road Syndicate`, from: Silt Runners, Glass Road "
+        "Syndicate, Ember Exchange, Hollow Moon Trust, Veil Cartel; or leave `guilds` out to "
+        "have them drawn at random."
+    )
+    assert await game.bot.storage.open_match_in(game.channel.id) is None

@@ -27,15 +27,24 @@ MAX_MINUTES = 10080
 
 def named_pieces(text: str, known: list[str], what: str, most: int) -> list[str]:
     """Region or guild names as a host types them (apart by commas, any case), each known
-    and named once, at most `most`; refused with the names there are. How many a match
-    needs (players + 1 regions, a guild per player) is checked when it starts."""
+    and named once, at most `most`; refused with the names there are, and text with no name
+    in it (only commas and spaces) refused as such. How many regions a match needs (players
+    + 1) is checked when it starts; guild boards named go to the first seats, and the other
+    seats' are drawn (AT-D28)."""
     by_name = {name.lower(): name for name in known}
     names = [part.strip() for part in text.split(",") if part.strip()]
-    unknown = [name for name in names if name.lower() not in by_name]
-    if unknown or not names:
+    if not names:
         raise UserError(
-            f"`{what}`: {join([f'“{n[:40]}”' for n in unknown]) or 'nothing'} is not one of "
-            f"them. Name them apart by commas, from: {', '.join(known)}."
+            f"`{what}`: no name was given, only commas or spaces. Type the names apart by "
+            f"commas, such as `{known[0]}, {known[1]}`, from: {', '.join(known)}; or leave "
+            f"`{what}` out to have them drawn at random."
+        )
+    unknown = [name for name in names if name.lower() not in by_name]
+    if unknown:
+        raise UserError(
+            f"`{what}`: {join([f'“{n[:40]}”' for n in unknown])} "
+            f"{'is' if len(unknown) == 1 else 'are'} not one of them. Name them apart by "
+            f"commas, from: {', '.join(known)}."
         )
     chosen = [by_name[name.lower()] for name in names]
     if len(set(chosen)) != len(chosen) or len(chosen) > most:
@@ -50,7 +59,7 @@ def create() -> app_commands.Command[Any, ..., None]:
     )
     @app_commands.describe(
         regions="The map's regions, apart by commas: players + 1 of them (default: drawn)",
-        guilds="The guild boards in seat order, apart by commas (default: drawn)",
+        guilds="Guild boards for the first seats, in seat order, apart by commas (the rest drawn)",
         bids_minutes="Minutes for each round's sealed turn-order bids (default 240)",
         turn_minutes="Minutes for each guild's action (default 120)",
         open_minutes="Minutes for each raise or pass in a merger's auction (default 60)",

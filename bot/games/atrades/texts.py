@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
 from games.atrades.data import TECHNOLOGY_BY_ID, company_called
+from games.atrades.model import MAX_PLAYERS
 from games.atrades.render import render_guild, render_map
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
@@ -509,7 +510,8 @@ class AtradesTexts(GameTexts):
         if options.get("regions"):
             parts.append(f"regions: {join(options['regions'])}")
         if options.get("guilds"):
-            parts.append(f"guild boards: {join(options['guilds'])}")
+            rest = ", then drawn at random" if len(options["guilds"]) < MAX_PLAYERS else ""
+            parts.append(f"guild boards in seat order: {join(options['guilds'])}{rest}")
         return "; ".join(parts) or "regions and guild boards drawn at random"
 
     # -- pictures ----------------------------------------------------------------------------
