@@ -257,10 +257,11 @@ class Atrades(Engine[State, Options]):
 
     def _expansion(self, table: flow.Table, seat: int, move: Any) -> None:
         state = table.state
-        company = state.expansions[0]
+        company, *waiting = state.expansions
         if isinstance(move, Expand):
             label = expand(state, seat, company, move.hex)
-            table.public("expanded", company=company, hex=label)
+            assert label is not None, "a hex was given"
+            flow.expanded(table, company, label, waiting)
         elif isinstance(move, Decline):
             expand(state, seat, company, None)
             table.public("expansion_let_go", company=company)

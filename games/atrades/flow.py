@@ -10,7 +10,7 @@ from typing import Any
 from games.atrades.actions import decline_free_acquire, pass_turn
 from games.atrades.choices import free_hexes
 from games.atrades.data import company_called
-from games.atrades.market import expand, market
+from games.atrades.market import expand, market, sold_out, why_no_expansion
 from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import owned, payment
@@ -114,18 +114,41 @@ def advance(table: Table) -> None:
                 flow.acted = False
                 return
             sales = market(state)
+            blocked = {c: why for c in sold_out(state, sales) if (why := no_expansion(state, c))}
+            state.expansions = [c for c in state.expansions if c not in blocked]
             table.public(
                 "market_sold",
                 round=state.round,
                 sales=[{**s.model_dump(), "income": s.income} for s in sales],
                 expansions=list(state.expansions),
+                blocked=[{"company": c, "reason": why} for c, why in blocked.items()],
             )
             flow.step = "expansions"
             continue
-        state.expansions = [c for c in state.expansions if state.company(c).owner not in state.out]
+        for company in [c for c in state.expansions if state.company(c).owner in state.out]:
+            state.expansions.remove(company)
+            table.public("expansion_lost", company=company, reason="left")
         if state.expansions:
             return
         _end_round(table)
+
+
+def no_expansion(state: State, company: int) -> str | None:
+    """Why a company that sold a good for every tile does not expand: its guild has left
+    (AT-D26, `left`), or AT-D19's `no_tile` or `no_land`; None when it expands."""
+    if state.company(company).owner in state.out:
+        return "left"
+    return why_no_expansion(state, company)
+
+
+def expanded(table: Table, company: int, label: str, waiting: list[int]) -> None:
+    """AT-D19: `company` expanded onto `label`; each of the companies `waiting` to expand
+    after it that no longer can (the tile or the land it took was the last) is told."""
+    state = table.state
+    table.public("expanded", company=company, hex=label)
+    for other in waiting:
+        if other not in state.expansions:
+            table.public("expansion_lost", company=other, reason=why_no_expansion(state, other))
 
 
 def _resolve_bids(table: Table) -> None:

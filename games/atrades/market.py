@@ -4,12 +4,17 @@ a company that sold a good for every tile it has expands."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 from games.atrades.actions import free_land, price_bonus
 from games.atrades.data import PRICES
 from games.atrades.model import State
 from games.core.errors import RuleError
+
+#: AT-D19: why a company due to expand cannot.
+NoExpansion = Literal["no_tile", "no_land"]
 
 
 class Sale(BaseModel):
@@ -39,7 +44,6 @@ def market(state: State) -> list[Sale]:
         raise RuleError("action_pending", "The Action phase is not finished.")
     sales: list[Sale] = []
     left = [region.demand for region in state.regions]
-    sold: dict[int, int] = {}
     for seller in sorted(state.companies, key=lambda c: c.initiative):
         if seller.flipped:
             continue
@@ -60,14 +64,22 @@ def market(state: State) -> list[Sale]:
             )
             seller.bank += sale.income
             state.created += sale.income
-            sold[seller.initiative] = sold.get(seller.initiative, 0) + goods
             sales.append(sale)
-    state.expansions = [
+    state.expansions = [c for c in sold_out(state, sales) if can_expand(state, c)]
+    return sales
+
+
+def sold_out(state: State, sales: list[Sale]) -> list[int]:
+    """AT-24: the companies in business that sold a good for every tile they have, in
+    initiative order: those due to expand, if they can (AT-D19)."""
+    sold: dict[int, int] = {}
+    for sale in sales:
+        sold[sale.company] = sold.get(sale.company, 0) + sale.goods
+    return [
         c.initiative
         for c in sorted(state.companies, key=lambda c: c.initiative)
-        if not c.flipped and sold.get(c.initiative, 0) == c.size and can_expand(state, c.initiative)
+        if not c.flipped and sold.get(c.initiative, 0) == c.size
     ]
-    return sales
 
 
 def expansion_hexes(state: State, company: int) -> list[str]:
@@ -81,10 +93,19 @@ def expansion_hexes(state: State, company: int) -> list[str]:
     return out
 
 
+def why_no_expansion(state: State, company: int) -> NoExpansion | None:
+    """AT-D19: why a company cannot expand: no tile of its type left in the supply
+    (`no_tile`), or no free land next to it (`no_land`); None when it can."""
+    if state.supply[state.company(company).type] <= 0:
+        return "no_tile"
+    if not expansion_hexes(state, company):
+        return "no_land"
+    return None
+
+
 def can_expand(state: State, company: int) -> bool:
     """AT-D19: an expansion needs a tile of the company's type in the supply and free land."""
-    seller = state.company(company)
-    return state.supply[seller.type] > 0 and bool(expansion_hexes(state, company))
+    return why_no_expansion(state, company) is None
 
 
 def expand(state: State, seat: int, company: int, hex_text: str | None) -> str | None:

@@ -17,7 +17,7 @@ from games.atrades.playout import greedy_player
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.core.match import Match, MatchRecord, replay
-from tests.atrades.engine_table import at_action
+from tests.atrades.engine_table import at_action, market_table
 from tests.atrades.table import company, show, table
 
 
@@ -404,3 +404,27 @@ def test_a_removed_guild_passes_and_the_last_guild_left_wins() -> None:
     placings = ENGINE.placings(state)
     assert placings is not None
     assert placings.places == {"p0": 1} and placings.winners == ["p0"]
+
+
+# -- expansions --------------------------------------------------------------------------------
+
+
+def test_at_d19_a_company_that_cannot_expand_is_said_not_dropped_in_silence() -> None:
+    """AT-D19, AT-D26: a company that sold a good for every tile but has no free land next to
+    it is named with why in the market's event; one due to expand is told when it no longer
+    can, because a company before it took the last tile of its type or its guild left."""
+    state = market_table()
+    sold = next(e for e in apply(state, "p2", {"type": "pass"}) if e.type == "market_sold")
+    assert sold.data["expansions"] == [2, 4, 13]
+    assert sold.data["blocked"] == [{"company": 3, "reason": "no_land"}]
+    events = apply(state, "p0", {"type": "expand", "hex": "G2"})
+    assert [(e.type, e.data) for e in events if e.type.startswith("expan")] == [
+        ("expanded", {"company": 2, "hex": "G2"}),
+        ("expansion_lost", {"company": 4, "reason": "no_tile"}),
+    ]
+    assert state.expansions == [13] and ENGINE.turn(state).must == ["p2"]
+    events = apply(state, HOST, {"type": "kick", "player": "p2"})
+    assert [(e.type, e.data) for e in events if e.type.startswith("expan")] == [
+        ("expansion_lost", {"company": 13, "reason": "left"}),
+    ]
+    assert state.expansions == [] and state.round == 2

@@ -13,11 +13,14 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
+from bot.games.atrades.plugin import TEXTS
 from bot.players import computer_name, player_id
 from games.atrades import ENGINE
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
 from games.core.contract import Action, Answer
+from games.core.engine import HOST
+from tests.atrades.engine_table import market_table
 from tests.bot.conftest import readable, replay
 from tests.bot.test_project_mars import components_of
 from tests.words import DASHED_RULING_ID, ruling_ids_sent
@@ -477,3 +480,29 @@ async def test_a_guilds_option_with_no_name_in_it_is_refused_saying_so(simcord_e
         "have them drawn at random."
     )
     assert await game.bot.storage.open_match_in(game.channel.id) is None
+
+
+def test_a_company_that_cannot_expand_is_said_with_why() -> None:
+    """AT-D19, AT-D26: the market's message names a company that sold a good for every tile
+    but cannot expand, and why; a company named under "Expanding:" that can no longer expand
+    (another took the last tile of its type, or its guild left) is told so in words (it
+    dropped from the line without a word)."""
+    state = market_table()
+    said: list[str] = []
+    for actor, move in [
+        ("p2", {"type": "pass"}),
+        ("p0", {"type": "expand", "hex": "G2"}),
+        (HOST, {"type": "kick", "player": "p2"}),
+    ]:
+        for event in ENGINE.apply(state, actor, ENGINE.parse_move(move)):
+            text = TEXTS.describe(event.to_json(), str)
+            if text and "xpand" in text and not text.startswith("**p"):
+                said.append(text)
+    assert said == [
+        "**Round 1's market:** Rations 2: 1 good at $2 (+$2); Rations 3: 1 good at $2 (+$2); "
+        "Rations 4: 1 good at $2 (+$2); Wiring 13: 1 good at $4 (+$4). Expanding: Rations 2, "
+        "Rations 4 and Wiring 13. Rations 3 cannot expand: no free land is next to it.",
+        "**Rations 2** expands onto G2.",
+        "Rations 4 can no longer expand: no Rations tile is left in the supply.",
+        "Wiring 13 can no longer expand: its guild has left the game.",
+    ]

@@ -48,8 +48,9 @@ where you have companies.
 **3. Market.** Companies sell in initiative order, 1 to 18, each tile by tile up to its \
 tiles in a region and until the region's demand is reached. Each good earns its price \
 (higher in later eras, cheapest for Rations, dearest for Spice) for the company's bank. A \
-company that sold a good for every tile may then **expand**: its owner puts a tile of its \
-type on free land next to it, or lets it go.
+company that sold a good for every tile may then **expand**, in initiative order: its owner \
+puts a tile of its type on free land next to it, or lets it go. It cannot when no tile of \
+its type is left in the supply or no land next to it is free; the channel is told.
 
 **4. End of round.** The display of starting tiles is refilled. Rounds 1-2 are era 1, 3-4 \
 era 2, from round 5 era 3.

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.atrades.data import TECHNOLOGY_BY_ID, company_called
+from games.atrades.data import TECHNOLOGY_BY_ID, company_called, starting_type
 from games.atrades.model import MAX_PLAYERS
 from games.atrades.render import render_guild, render_map
 from games.core.contract import Action, Answer
@@ -40,6 +40,15 @@ PURSE = "purse"
 def company(initiative: int | str) -> str:
     """A company by its starting tile, as players read it: "Spice 15"."""
     return company_called(int(initiative))
+
+
+def no_expansion(initiative: int, reason: str) -> str:
+    """Why a company that sold a good for every tile does not expand (AT-D19, AT-D26)."""
+    if reason == "no_tile":
+        return f"no {starting_type(initiative).capitalize()} tile is left in the supply"
+    if reason == "no_land":
+        return "no free land is next to it"
+    return "its guild has left the game"
 
 
 def technology(card: str) -> str:
@@ -263,10 +272,19 @@ class AtradesTexts(GameTexts):
             if event["expansions"]
             else ""
         )
-        return f"**Round {event['round']}'s market:** {sold}.{grow}"
+        # Events stored before `blocked` existed name only the companies that expand.
+        blocked = "".join(
+            f" {company(b['company'])} cannot expand: {no_expansion(b['company'], b['reason'])}."
+            for b in event.get("blocked", [])
+        )
+        return f"**Round {event['round']}'s market:** {sold}.{grow}{blocked}"
 
     def _on_expanded(self, event: dict[str, Any], names: Names) -> str:
         return f"**{company(event['company'])}** expands onto {event['hex']}."
+
+    def _on_expansion_lost(self, event: dict[str, Any], names: Names) -> str:
+        lost = event["company"]
+        return f"{company(lost)} can no longer expand: {no_expansion(lost, event['reason'])}."
 
     def _on_expansion_let_go(self, event: dict[str, Any], names: Names) -> str:
         return f"{company(event['company'])} does not expand."
