@@ -1,6 +1,8 @@
 """Atrades's pictures (issue 23): goldens of the map and the guild board, alt texts that carry
 the facts, labels that are the engine's own, and that the map shows nothing hidden: two
-states that differ only in personal money and sealed bids draw the same map, byte for byte."""
+states that differ only in personal money and sealed bids draw the same map, byte for byte.
+No connector crosses a hex's label: its line passes under, its ring stays off a tile's label
+and badge."""
 
 from __future__ import annotations
 
@@ -11,12 +13,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.atrades import ENGINE
-from games.atrades.model import Payment, State
+from games.atrades.data import REGIONS
+from games.atrades.model import Payment, State, lay_out
 from games.atrades.render import render_guild, render_map
-from games.atrades.render.hexes import HEX_W, map_key, positions, region_hexes
+from games.atrades.render.hexes import (
+    BADGE,
+    CONNECTOR,
+    HEX_W,
+    MARK_DY,
+    connector_ends,
+    crosses,
+    label_box,
+    map_key,
+    positions,
+    region_hexes,
+    static_layer,
+    tile_end,
+)
 from games.core.drawing import Board
 from games.core.match import Match
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
@@ -225,3 +241,89 @@ def test_the_map_is_the_same_whatever_the_hidden_facts_are() -> None:
     assert render_guild(ENGINE.view(someone_else, "801"), ATRADES) == render_guild(
         ENGINE.view(state, "801"), ATRADES
     )
+
+
+# -- connectors and labels ---------------------------------------------------------------------
+
+
+def connector_pixels(image: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """How many pixels in the box are a connector's yellow (a dash or a ring)."""
+    region = image.convert("RGB").crop(tuple(round(v) for v in box))
+    r, g, b = ImageChops.difference(region, Image.new("RGB", region.size, CONNECTOR)).split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    return sum(worst.histogram()[:17])
+
+
+def test_a_connector_passes_under_the_labels_it_crosses_on_the_reviewers_map() -> None:
+    """Habbanya Erg, turned so that its connector runs B8 to E8 along the row, through D8's
+    middle: D8's label is drawn over the line on a patch of sand, so no yellow is in it (the
+    line ran through the letters); the line is still drawn either side of it."""
+    state, _ = ENGINE.setup([f"p{n}" for n in range(5)], ENGINE.parse_options({}), 7)
+    view = ENGINE.view(state, None)
+    assert ["B8", "E8"] in view["connectors"] and view["map"]["D8"][0] == "h"
+    at = positions(map_key(view))
+    land = tuple(sorted((label, str(c[0]), c[2]) for label, c in view["map"].items()))
+    connectors = tuple((str(a), str(b)) for a, b in view["connectors"])
+    layer = static_layer(map_key(view), land, connectors)
+    left, top, right, bottom = label_box("D8", at["D8"], top=False)
+    assert connector_pixels(layer, (left, top, right, bottom)) == 0
+    (start, _), (end, _) = connector_ends(at["B8"], at["E8"])
+    assert connector_pixels(layer, (start + 6, top, left - 1, bottom)) > 40
+    assert connector_pixels(layer, (right + 1, top, end - 6, bottom)) > 10
+
+
+def test_no_connector_crosses_a_hex_label_on_any_region_turned_any_way() -> None:
+    """Every region tile, turned every way: no connector's yellow lies on any hex's label
+    (a line that crosses one passes under it), and lines do cross labels."""
+    crossed = []
+    for turn in range(6):
+        for names in (REGIONS[:6], REGIONS[1:]):
+            placed, board, connectors = lay_out(list(names), [turn] * 6)
+            key = tuple((p.name, p.centre, p.turns) for p in placed)
+            land = tuple(
+                sorted(
+                    (label, cell["terrain"][0], cell["city"])
+                    for label, cell in board.items()
+                    if cell["terrain"] != "desert"
+                )
+            )
+            layer = static_layer(key, land, tuple(connectors))
+            at = positions(key)
+            lines = [connector_ends(at[a], at[b]) for a, b in connectors]
+            for label, terrain, _ in land:
+                box = label_box(label, at[label], top=terrain == "c")
+                assert connector_pixels(layer, box) == 0, f"a connector crosses {label}'s label"
+                if any(crosses(line, box) for line in lines):
+                    crossed.append(label)
+    # Shield Wall's and Habbanya Erg's connectors run through hexes' middles, Tuono Basin's
+    # past its city's label: 40 labels of the 72 regions laid out.
+    assert len(crossed) == 40, crossed
+
+
+#: The top of the map on the map board: under the title bar (100 pixels) and a gap of 16.
+MAP_TOP = 116
+
+
+def test_a_connectors_ring_on_a_tile_covers_neither_its_label_nor_its_badge(
+    at: AtradesPlayed, drawn: dict[str, Board]
+) -> None:
+    """Over a company tile, a connector's end is ringed towards the tile's rim, clear of its
+    label and its owner's badge (in the sample, K5's label and N1's badge were under it)."""
+    view = at.ended
+    picture = Image.open(io.BytesIO(drawn["atrades-map-5-players-ended"].png))
+    places = {label: (x, y + MAP_TOP) for label, (x, y) in positions(map_key(view)).items()}
+    tiled = {label for c in view["companies"] for label in c["hexes"]}
+    ends = [
+        (hex_, end)
+        for a, b in view["connectors"]
+        for hex_, end in zip((a, b), connector_ends(places[a], places[b]), strict=True)
+        if hex_ in tiled
+    ]
+    assert {"K5", "N1"} <= {hex_ for hex_, _ in ends}
+    for hex_, end in ends:
+        x, y = places[hex_]
+        ring_x, ring_y = tile_end(hex_, (x, y), end)
+        assert connector_pixels(picture, (ring_x - 3, ring_y - 3, ring_x + 3, ring_y + 3)) > 10
+        assert connector_pixels(picture, label_box(hex_, (x, y), top=True)) == 0, hex_
+        badge = (x - BADGE / 2, y + MARK_DY - BADGE / 2, x + BADGE / 2, y + MARK_DY + BADGE / 2)
+        assert connector_pixels(picture, badge) == 0, hex_

@@ -64,8 +64,13 @@ TYPE_STYLES: dict[str, tuple[RGB, RGB, str]] = {
 #: A tile sold to the Government (AT-18), and its ink.
 FLIPPED: RGB = (92, 96, 108)
 FLIPPED_INK: RGB = (226, 228, 234)
-#: A connector's dashes and ends.
+#: A connector's dashes and ends; the width of its line with its dark edges; the radius of
+#: the ring at each end.
 CONNECTOR: RGB = (255, 214, 120)
+CONNECTOR_WIDTH = 6
+RING = 4
+#: The sand kept around a hex label's letters where a connector passes under it.
+LABEL_PAD = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +205,10 @@ def positions(key: MapKey) -> dict[str, tuple[float, float]]:
 
 
 Connectors = tuple[tuple[str, str], ...]
+#: A connector's line in pixels, from one end to the other.
+Segment = tuple[tuple[float, float], tuple[float, float]]
+#: A box in pixels: left, top, right, bottom.
+Box = tuple[float, float, float, float]
 
 
 #: A map's layer is 2 MB: a render worker keeps those of the last few matches it drew.
@@ -209,8 +218,9 @@ def static_layer(
 ) -> Image.Image:
     """The map with nothing that moves: the islands' panels and names, every hex's terrain,
     the connectors, the cities with their numbers and the habitable hexes' labels (over the
-    connectors, so that they stay readable; tiles go over both). `land` is the public map's
-    hexes that are not desert, (label, terrain letter, city number). Drawn once per map."""
+    connectors, on a patch of sand where a connector passes under one, so that no line
+    crosses a label; tiles go over both). `land` is the public map's hexes that are not
+    desert, (label, terrain letter, city number). Drawn once per map."""
     cells = {label: (terrain, city) for label, terrain, city in land}
     at = positions(key)
     image = Image.new("RGB", (WIDTH, map_height(len(key))), BACKGROUND)
@@ -226,22 +236,49 @@ def static_layer(
         terrain = cells.get(label, ("d", None))[0]
         glyph = {"d": terrain_glyph("desert"), "c": city_glyph()}.get(terrain)
         paste_hex(image, glyph or terrain_glyph("habitable"), centre)
-    for a, b in connectors:
-        start, end = connector_ends(at[a], at[b])
+    lines = [connector_ends(at[a], at[b]) for a, b in connectors]
+    for start, end in lines:
         _dashed(draw, start, end)
         connector_dots(draw, (start, end))
     for label, centre in at.items():
         terrain, city = cells.get(label, ("d", None))
-        if terrain == "c":
+        if terrain == "d":
+            continue
+        top = terrain == "c"
+        if top:
             number = str(city)
             x, y = centre
             fonts.draw(
                 image, x - fonts.width(number, 15, True) / 2, y + 4, number, 15, TEXT, bold=True
             )
-            hex_label(image, label, centre, HABITABLE_INK, top=True)
-        elif terrain != "d":
-            hex_label(image, label, centre, HABITABLE_INK, top=False)
+        box = label_box(label, centre, top=top)
+        if any(crosses(line, box) for line in lines):
+            draw.rectangle(box, fill=HABITABLE)
+        hex_label(image, label, centre, HABITABLE_INK, top=top)
     return image
+
+
+def crosses(line: Segment, box: Box) -> bool:
+    """Whether a connector's line, as wide as it is drawn, passes over the box: the line
+    clipped to the box widened by half the line (Liang-Barsky)."""
+    (x0, y0), (x1, y1) = line
+    half = CONNECTOR_WIDTH / 2
+    left, top, right, bottom = box[0] - half, box[1] - half, box[2] + half, box[3] + half
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
 
 
 def connector_ends(
@@ -259,7 +296,34 @@ def connector_dots(draw: ImageDraw.ImageDraw, ends: tuple[tuple[float, float], .
     """A connector's ends, ringed (drawn again over tiles, so that a tile never hides where
     its hex is joined)."""
     for x, y in ends:
-        draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=CONNECTOR, outline=DARK_TEXT)
+        draw.ellipse((x - RING, y - RING, x + RING, y + RING), fill=CONNECTOR, outline=DARK_TEXT)
+
+
+def tile_end(
+    label: str, centre: tuple[float, float], end: tuple[float, float]
+) -> tuple[float, float]:
+    """Where a connector's end is ringed over the company tile on hex `label`: at its end, or
+    further out along the connector towards the tile's rim until the ring covers neither the
+    tile's label nor its owner's badge (or GOVT)."""
+    (cx, cy), (ex, ey) = centre, end
+    length = hypot(ex - cx, ey - cy)
+    ux, uy = (ex - cx) / length, (ey - cy) / length
+    half = max(BADGE, fonts.width("GOVT", 10, True)) / 2
+    clear = (
+        label_box(label, centre, top=True),
+        (cx - half, cy + MARK_DY - BADGE / 2, cx + half, cy + MARK_DY + BADGE / 2),
+    )
+    along = length
+    while along < SIZE and any(_ring_over((cx + ux * along, cy + uy * along), b) for b in clear):
+        along += 0.5
+    return cx + ux * along, cy + uy * along
+
+
+def _ring_over(at: tuple[float, float], box: Box) -> bool:
+    """Whether a connector's ring at `at` touches the box."""
+    x = min(max(at[0], box[0]), box[2])
+    y = min(max(at[1], box[1]), box[3])
+    return hypot(at[0] - x, at[1] - y) < RING + 1
 
 
 def _dashed(
@@ -277,24 +341,39 @@ def _dashed(
             start[0] + ux * stop,
             start[1] + uy * stop,
         )
-        draw.line(segment, fill=DARK_TEXT, width=6)
-        draw.line(segment, fill=CONNECTOR, width=3)
+        draw.line(segment, fill=DARK_TEXT, width=CONNECTOR_WIDTH)
+        draw.line(segment, fill=CONNECTOR, width=CONNECTOR_WIDTH // 2)
         along = stop + gap
+
+
+def _label_place(label: str, at: tuple[float, float], top: bool) -> tuple[float, float, int]:
+    """Where a hex's label is drawn: the left of its text, the middle of its capitals, and
+    its size."""
+    size = 11 if top else 14
+    y = at[1] - SIZE * 0.58 if top else at[1]
+    return at[0] - fonts.width(label, size, not top) / 2, y, size
 
 
 def hex_label(
     image: Image.Image, label: str, at: tuple[float, float], ink: RGB, *, top: bool
 ) -> None:
     """A hex's label, at the top of the hex or in its middle."""
-    size = 11 if top else 14
-    y = at[1] - SIZE * 0.58 if top else at[1]
-    fonts.draw(
-        image, at[0] - fonts.width(label, size, not top) / 2, y, label, size, ink, bold=not top
-    )
+    x, y, size = _label_place(label, at, top)
+    fonts.draw(image, x, y, label, size, ink, bold=not top)
 
 
-#: An owner's badge's width, in pixels.
+def label_box(label: str, at: tuple[float, float], *, top: bool) -> Box:
+    """The box around a hex's label, with a little sand around its letters: what a
+    connector must not cross."""
+    x, y, size = _label_place(label, at, top)
+    half = fonts.cap_height(size, not top) / 2 + LABEL_PAD
+    return x - LABEL_PAD, y - half, x + fonts.width(label, size, not top) + LABEL_PAD, y + half
+
+
+#: An owner's badge's width, in pixels, and how far below a tile's middle it (or a sold
+#: tile's GOVT) is.
 BADGE = 18
+MARK_DY = 17
 
 
 @lru_cache(maxsize=16)
@@ -327,8 +406,9 @@ def tile_image(
     x, y = middle
     fonts.draw(glyph, x - fonts.width(mark, 16, True) / 2, y + 1, mark, 16, ink, bold=True)
     if owner is None:
-        fonts.draw(glyph, x - fonts.width("GOVT", 10, True) / 2, y + 17, "GOVT", 10, ink, bold=True)
+        govt = x - fonts.width("GOVT", 10, True) / 2
+        fonts.draw(glyph, govt, y + MARK_DY, "GOVT", 10, ink, bold=True)
     else:
         badge = owner_glyph(*owner)
-        glyph.alpha_composite(badge, (round(x - BADGE / 2), round(y + 17 - BADGE / 2)))
+        glyph.alpha_composite(badge, (round(x - BADGE / 2), round(y + MARK_DY - BADGE / 2)))
     return glyph

@@ -24,6 +24,7 @@ from games.atrades.render.hexes import (
     paste_hex,
     positions,
     static_layer,
+    tile_end,
     tile_image,
 )
 from games.atrades.render.words import (
@@ -119,7 +120,8 @@ def _region_of(view: Mapping[str, Any], label: str) -> int:
 
 def _tiles(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
     """Every company tile: its type's colour and letter, its initiative, its owner's disc; a
-    sold company's tiles grey and striped. Then the connectors' ends again, over the tiles."""
+    sold company's tiles grey and striped. Then the connectors' ends again, over the tiles,
+    clear of their labels and badges."""
     at = positions(map_key(view))
     for company in view["companies"]:
         kind, flipped = str(company["type"]), bool(company["flipped"])
@@ -130,9 +132,11 @@ def _tiles(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
             x, y = at[label]
             paste_hex(canvas.image, tile_image(kind, flipped, label, mark, owner), (x, y + top))
     draw = ImageDraw.Draw(canvas.image)
+    tiled = {label for company in view["companies"] for label in company["hexes"]}
     for a, b in view["connectors"]:
-        ends = connector_ends(at[a], at[b])
-        connector_dots(draw, tuple((x, y + top) for x, y in ends))
+        ends = zip((a, b), connector_ends(at[a], at[b]), strict=True)
+        rings = [tile_end(hex_, at[hex_], end) if hex_ in tiled else end for hex_, end in ends]
+        connector_dots(draw, tuple((x, y + top) for x, y in rings))
 
 
 def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
