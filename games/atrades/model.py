@@ -38,9 +38,8 @@ TRACKS: tuple[Track, ...] = ("acquire", "merger", "bureaucracy", "research")
 
 
 class Options(BaseModel):
-    """Match options. `regions` names the tiles to lay out instead of drawing them from the
-    seed; `guilds` the guild boards of the first seats, in seat order, the other seats' drawn
-    (AT-D28)."""
+    """Match options. `regions` names the first tiles to lay out, `guilds` the guild boards
+    of the first seats, in seat order; what they leave is drawn with the seed (AT-D28)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -253,7 +252,7 @@ def setup(players: list[str], options: Options, seed: int) -> State:
     if len(set(players)) != len(players):
         raise RuleError("player_twice", "Each player takes one seat.")
     rng = RandomSource(seed=seed)
-    guilds = _dealt_guilds(options.guilds, len(players), rng)
+    guilds = _drawn(options.guilds, GUILDS, len(players), rng, "guilds")
     regions = _drawn(options.regions, REGIONS, len(players) + 1, rng, "regions")
     placed, board, connectors = lay_out(regions, [rng.randint(0, 5) for _ in regions])
     tiles = rng.shuffled([n for numbers in STARTING.values() for n in numbers])
@@ -304,28 +303,17 @@ def lay_out(
 Named = TypeVar("Named", Guild, Region)
 
 
-def _dealt_guilds(named: list[str] | None, seats: int, rng: RandomSource) -> list[Guild]:
-    """AT-D1, AT-D28: the guild boards named go to the seats in seat order; the seats after
-    them are dealt boards drawn with the seed from those nobody named (every seat's, when
-    none is named), and boards named past the last seat are not used."""
-    chosen = [] if named is None else _named(named, GUILDS, "guilds")
-    if len(chosen) >= seats:
-        return chosen[:seats]
-    others = [g for g in GUILDS if g not in chosen]
-    return chosen + rng.shuffled(others)[: seats - len(chosen)]
-
-
 def _drawn(
     named: list[str] | None, pieces: tuple[Named, ...], count: int, rng: RandomSource, what: str
 ) -> list[Named]:
-    """`count` pieces drawn with the seed, or the ones named (case ignored), each once."""
-    if named is None:
-        return rng.shuffled(pieces)[:count]
-    found = _named(named, pieces, what)
-    if len(found) != count:
-        names = ", ".join(p.name for p in pieces)
-        raise RuleError(f"bad_{what}", f"Name {count} different {what}, from: {names}.")
-    return found
+    """AT-D1, AT-D3, AT-D28: `count` pieces, the ones named first in the order named, the
+    rest drawn with the seed from those nobody named (all of them, when none is named);
+    pieces named past the `count`th are not used."""
+    chosen = [] if named is None else _named(named, pieces, what)
+    if len(chosen) >= count:
+        return chosen[:count]
+    others = [p for p in pieces if p not in chosen]
+    return chosen + rng.shuffled(others)[: count - len(chosen)]
 
 
 def _named(named: list[str], pieces: tuple[Named, ...], what: str) -> list[Named]:

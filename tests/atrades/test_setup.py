@@ -104,6 +104,24 @@ def test_at_d28_named_guild_boards_go_to_the_first_seats_and_the_others_are_draw
     ]
 
 
+def test_at_d28_named_regions_are_laid_out_first_and_the_others_are_drawn() -> None:
+    named = Options(regions=["tuono basin", "Shield Wall"])
+    state = setup(PLAYERS[:3], named, seed=2)
+    regions = [r.name for r in state.regions]
+    assert regions[:2] == ["Tuono Basin", "Shield Wall"]
+    assert len(set(regions)) == 4 and not {"Tuono Basin", "Shield Wall"} & set(regions[2:])
+    # Drawn with the seed: the same seed lays out the same map, others other ones.
+    assert [r.name for r in setup(PLAYERS[:3], named, seed=2).regions] == regions
+    drawn = {tuple(r.name for r in setup(PLAYERS[:3], named, seed=s).regions) for s in range(8)}
+    assert {d[:2] for d in drawn} == {("Tuono Basin", "Shield Wall")} and len(drawn) > 1
+    # Tiles named past the players + 1 are not used. Naming as many as needed takes no draw
+    # from the seed (as before AT-D28, so stored records replay alike); drawing takes one.
+    every = [r.name for r in setup(PLAYERS[:2], Options(regions=regions), seed=5).regions]
+    assert every == regions[:3]
+    exact = setup(PLAYERS[:2], Options(regions=regions[:3]), seed=5).rng.draws
+    assert exact == setup(PLAYERS[:2], Options(), seed=5).rng.draws - 1
+
+
 @pytest.mark.parametrize(
     ("players", "options", "code"),
     [
@@ -112,7 +130,8 @@ def test_at_d28_named_guild_boards_go_to_the_first_seats_and_the_others_are_draw
         (["ana", "ana"], Options(), "player_twice"),
         (["ana", "ben"], Options(guilds=["Veil Cartel", "Nobody"]), "bad_guilds"),
         (["ana", "ben"], Options(guilds=["Veil Cartel", "veil cartel"]), "bad_guilds"),
-        (["ana", "ben"], Options(regions=["Shield Wall", "Tuono Basin"]), "bad_regions"),
+        (["ana", "ben"], Options(regions=["Shield Wall", "Nowhere"]), "bad_regions"),
+        (["ana", "ben"], Options(regions=["Shield Wall", "shield wall"]), "bad_regions"),
     ],
 )
 def test_bad_setups_are_refused(players: list[str], options: Options, code: str) -> None:

@@ -19,6 +19,7 @@ from games.atrades import ENGINE
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
 from games.core.contract import Action, Answer
+from games.core.drawing.words import join
 from games.core.engine import HOST
 from tests.atrades.engine_table import market_table
 from tests.bot.conftest import readable, replay
@@ -445,24 +446,32 @@ async def test_the_spectators_channel_gets_each_sealed_round_once_revealed(
 # -- the lobby's options -----------------------------------------------------------------------
 
 
-async def test_guild_boards_named_for_fewer_seats_than_join_go_first_and_the_rest_are_drawn(
+async def test_guild_boards_and_regions_named_for_fewer_seats_go_first_and_the_rest_are_drawn(
     simcord_env: Any,
 ) -> None:
-    """AT-D28: two boards named, three players join: Start starts the match (it failed with
-    "Invalid options: Name 3 different guilds"), the named boards in seat order, the third
-    seat's drawn from the others; the lobby says so."""
+    """AT-D28: two boards and one region named, three players join: Start starts the match
+    (it failed with "Invalid options: Name 3 different guilds", then "Name 4 different
+    regions"), the named boards in seat order, the third seat's drawn from the others; the
+    named region first of the four, the rest drawn; the lobby says so."""
     game = Atrades(simcord_env, 3)
-    started = await game.start(guilds="veil cartel, Silt Runners")
+    started = await game.start(guilds="veil cartel, Silt Runners", regions=" shield wall")
     assert private(started)
-    boards = [g.guild for g in (await game.state()).guilds]
+    state = await game.state()
+    boards = [g.guild for g in state.guilds]
     assert boards[:2] == ["Veil Cartel", "Silt Runners"]
     assert boards[2] in {"Glass Road Syndicate", "Ember Exchange", "Hollow Moon Trust"}
+    regions = [r.name for r in state.regions]
+    assert len(regions) == len(set(regions)) == 4
+    assert regions[0] == "Shield Wall"
     said = [m.content for m in game.channel.history()]
-    lobby_line = "guild boards in seat order: Veil Cartel and Silt Runners, then drawn at random"
-    assert sum(lobby_line in text for text in said) == 1
+    lobby_line = (
+        "regions: Shield Wall, then drawn at random; guild boards in seat order: Veil Cartel "
+        "and Silt Runners, then drawn at random"
+    )
+    assert sum(lobby_line in text for text in said) == 1, said[0]
     begins = (
         "**Atrades begins**: **ann** (Veil Cartel), **bob** (Silt Runners) and "
-        f"**cleo** ({boards[2]})."
+        f"**cleo** ({boards[2]}). The regions: {join(regions)}."
     )
     assert sum(text.startswith(begins) for text in said) == 1
 

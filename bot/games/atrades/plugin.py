@@ -28,9 +28,9 @@ MAX_MINUTES = 10080
 def named_pieces(text: str, known: list[str], what: str, most: int) -> list[str]:
     """Region or guild names as a host types them (apart by commas, any case), each known
     and named once, at most `most`; refused with the names there are, and text with no name
-    in it (only commas and spaces) refused as such. How many regions a match needs (players
-    + 1) is checked when it starts; guild boards named go to the first seats, and the other
-    seats' are drawn (AT-D28)."""
+    in it (only commas and spaces) refused as such. The regions named are laid out first
+    and the guild boards named go to the first seats; a match that needs more (players + 1
+    regions, a board a seat) draws the rest (AT-D28)."""
     by_name = {name.lower(): name for name in known}
     names = [part.strip() for part in text.split(",") if part.strip()]
     if not names:
@@ -58,7 +58,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         description="Open an Atrades lobby here: guilds, companies and mergers on a desert map",
     )
     @app_commands.describe(
-        regions="The map's regions, apart by commas: players + 1 of them (default: drawn)",
+        regions="The map's first regions, apart by commas (players + 1 in all; the rest drawn)",
         guilds="Guild boards for the first seats, in seat order, apart by commas (the rest drawn)",
         bids_minutes="Minutes for each round's sealed turn-order bids (default 240)",
         turn_minutes="Minutes for each guild's action (default 120)",

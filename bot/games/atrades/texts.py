@@ -526,7 +526,8 @@ class AtradesTexts(GameTexts):
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         parts = []
         if options.get("regions"):
-            parts.append(f"regions: {join(options['regions'])}")
+            rest = ", then drawn at random" if len(options["regions"]) <= MAX_PLAYERS else ""
+            parts.append(f"regions: {join(options['regions'])}{rest}")
         if options.get("guilds"):
             rest = ", then drawn at random" if len(options["guilds"]) < MAX_PLAYERS else ""
             parts.append(f"guild boards in seat order: {join(options['guilds'])}{rest}")
