@@ -465,7 +465,8 @@ class MatchService:
         Only the engine's events are committed; what the outcome carries besides (the actor's
         summary, the public views around the move) is for presenting it. `timer`: the due
         timer the move fires (a deadline's close_phase; TimerGone when another process fired
-        it).
+        it; MatchMoved when other moves kept coming first, not a UserError: the deadline did
+        not do nothing, it waits its next turn).
 
         The lock of this process orders the match's moves here; on a shared database, the
         lock on the match's row orders them across processes: a move decided on a state
@@ -479,6 +480,8 @@ class MatchService:
         try:
             return await self._submit(match_id, actor, move, timer)
         except MatchMoved:
+            if timer is not None:
+                raise  # The dispatcher leaves the timer to fire again: its phase goes on.
             raise UserError(
                 "The match moved on while your move was on its way; look again and retry."
             ) from None

@@ -15,6 +15,8 @@ import discord
 import pytest
 
 from bot.players import COMPUTER, player_id
+from bot.service import MOVE_TRIES
+from bot.storage import MatchMoved
 from games.auction_auction import ENGINE as AUCTION
 from games.auction_auction.model import ClosePhase
 from games.core.drawing.words import ordinal
@@ -235,6 +237,36 @@ async def test_a_deadline_that_closes_nothing_leaves_no_deadline_behind(
     )
     live = await status_of(t.bot, t.match_id, t.channel)
     assert live.content.splitlines()[1] == untimed, live.content
+
+
+async def test_a_deadline_overtaken_by_other_moves_stays_and_closes_the_phase_next_time(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A deadline's close that other processes' moves kept overtaking (each of its tries met
+    a match moved on, `MatchMoved`) did not "do nothing": its timer and the match's deadline
+    stay, and it fires again and closes the phase (it was dropped, and the phase went on
+    with no clock)."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    storage = t.bot.storage
+    record_move, overtaken = storage.record_move, [MOVE_TRIES]
+
+    async def overtaking(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("timer") is not None and overtaken[0]:
+            overtaken[0] -= 1
+            raise MatchMoved
+        return await record_move(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "record_move", overtaking)
+    caplog.set_level(logging.INFO, logger="bot.dispatcher")
+    phase, first = (await t.state()).phase, await storage.match(t.match_id)
+    assert first is not None and first.deadline is not None
+    await simcord_env.advance_time(60 * 60 + 1)
+    assert overtaken == [0], "every try of the first firing was overtaken"
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.dispatcher"] == []
+    assert (await t.state()).phase != phase, "the second firing closed the phase"
+    row = await storage.match(t.match_id)
+    assert row is not None and row.deadline is not None and row.deadline > first.deadline
 
 
 async def test_the_status_message_is_final_at_the_end(simcord_env: Any) -> None:
