@@ -114,8 +114,11 @@ def advance(table: Table) -> None:
                 flow.acted = False
                 return
             sales = market(state)
-            blocked = {c: why for c in sold_out(state, sales) if (why := no_expansion(state, c))}
-            state.expansions = [c for c in state.expansions if c not in blocked]
+            blocked = {
+                c: why_no_expansion(state, c)
+                for c in sold_out(state, sales)
+                if c not in state.expansions
+            }
             table.public(
                 "market_sold",
                 round=state.round,
@@ -127,18 +130,10 @@ def advance(table: Table) -> None:
             continue
         for company in [c for c in state.expansions if state.company(c).owner in state.out]:
             state.expansions.remove(company)
-            table.public("expansion_lost", company=company, reason="left")
+            table.public("expansion_lost", company=company, reason=why_no_expansion(state, company))
         if state.expansions:
             return
         _end_round(table)
-
-
-def no_expansion(state: State, company: int) -> str | None:
-    """Why a company that sold a good for every tile does not expand: its guild has left
-    (AT-D26, `left`), or AT-D19's `no_tile` or `no_land`; None when it expands."""
-    if state.company(company).owner in state.out:
-        return "left"
-    return why_no_expansion(state, company)
 
 
 def expanded(table: Table, company: int, label: str, waiting: list[int]) -> None:

@@ -13,8 +13,8 @@ from games.atrades.data import PRICES
 from games.atrades.model import State
 from games.core.errors import RuleError
 
-#: AT-D19: why a company due to expand cannot.
-NoExpansion = Literal["no_tile", "no_land"]
+#: AT-D19, AT-D26: why a company due to expand cannot.
+NoExpansion = Literal["no_tile", "no_land", "left"]
 
 
 class Sale(BaseModel):
@@ -94,8 +94,11 @@ def expansion_hexes(state: State, company: int) -> list[str]:
 
 
 def why_no_expansion(state: State, company: int) -> NoExpansion | None:
-    """AT-D19: why a company cannot expand: no tile of its type left in the supply
-    (`no_tile`), or no free land next to it (`no_land`); None when it can."""
+    """Why a company cannot expand: its guild has left the game (AT-D26, `left`), no tile
+    of its type is left in the supply or no free land is next to it (AT-D19, `no_tile`,
+    `no_land`); None when it can."""
+    if state.company(company).owner in state.out:
+        return "left"
     if state.supply[state.company(company).type] <= 0:
         return "no_tile"
     if not expansion_hexes(state, company):
@@ -104,7 +107,8 @@ def why_no_expansion(state: State, company: int) -> NoExpansion | None:
 
 
 def can_expand(state: State, company: int) -> bool:
-    """AT-D19: an expansion needs a tile of the company's type in the supply and free land."""
+    """AT-D19, AT-D26: an expansion needs a guild still in the game, a tile of the company's
+    type in the supply and free land."""
     return why_no_expansion(state, company) is None
 
 

@@ -16,6 +16,7 @@ from bot.flows import lobby
 from bot.games.atrades.plugin import TEXTS
 from bot.players import computer_name, player_id
 from games.atrades import ENGINE
+from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
 from games.core.contract import Action, Answer
@@ -455,7 +456,7 @@ async def test_guild_boards_and_regions_named_for_fewer_seats_go_first_and_the_r
     named region first of the four, the rest drawn; the lobby says so."""
     game = Atrades(simcord_env, 3)
     started = await game.start(guilds="veil cartel, Silt Runners", regions=" shield wall")
-    assert private(started)
+    assert private(started) and started.response.content.startswith("The match has started")
     state = await game.state()
     boards = [g.guild for g in state.guilds]
     assert boards[:2] == ["Veil Cartel", "Silt Runners"]
@@ -465,8 +466,9 @@ async def test_guild_boards_and_regions_named_for_fewer_seats_go_first_and_the_r
     assert regions[0] == "Shield Wall"
     said = [m.content for m in game.channel.history()]
     lobby_line = (
-        "regions: Shield Wall, then drawn at random; guild boards in seat order: Veil Cartel "
-        "and Silt Runners, then drawn at random"
+        "the map's regions: Shield Wall first, as many as it needs (one more than the players), "
+        "the rest drawn at random; guild boards: Veil Cartel and Silt Runners, one a seat in "
+        "seat order, the rest drawn at random"
     )
     assert sum(lobby_line in text for text in said) == 1, said[0]
     begins = (
@@ -474,6 +476,17 @@ async def test_guild_boards_and_regions_named_for_fewer_seats_go_first_and_the_r
         f"**cleo** ({boards[2]}). The regions: {join(regions)}."
     )
     assert sum(text.startswith(begins) for text in said) == 1
+
+
+def test_the_lobby_says_how_the_names_are_used_and_draws_none_past_every_seat() -> None:
+    """AT-D28: names enough for the most players draw nothing; a lobby does not say "the
+    rest drawn" then, and says that only as many as needed are used."""
+    regions = [r.name for r in REGIONS[:6]]
+    guilds = [g.name for g in GUILDS]
+    assert TEXTS.options_text({"regions": regions, "guilds": guilds}, str) == (
+        f"the map's regions: {join(regions)} first, as many as it needs (one more than the "
+        f"players); guild boards: {join(guilds)}, one a seat in seat order"
+    )
 
 
 async def test_a_guilds_option_with_no_name_in_it_is_refused_saying_so(simcord_env: Any) -> None:

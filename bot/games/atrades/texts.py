@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.atrades.data import TECHNOLOGY_BY_ID, company_called, starting_type
+from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
+from games.atrades.market import NoExpansion
 from games.atrades.model import MAX_PLAYERS
 from games.atrades.render import render_guild, render_map
 from games.core.contract import Action, Answer
@@ -42,13 +43,18 @@ def company(initiative: int | str) -> str:
     return company_called(int(initiative))
 
 
-def no_expansion(initiative: int, reason: str) -> str:
-    """Why a company that sold a good for every tile does not expand (AT-D19, AT-D26)."""
-    if reason == "no_tile":
-        return f"no {starting_type(initiative).capitalize()} tile is left in the supply"
-    if reason == "no_land":
-        return "no free land is next to it"
-    return "its guild has left the game"
+#: Why a company does not expand, by `games.atrades.market.NoExpansion` (AT-D19, AT-D26);
+#: "{type}" is its goods' type.
+NO_EXPANSION: dict[NoExpansion, str] = {
+    "no_tile": "no {type} tile is left in the supply",
+    "no_land": "no free land is next to it",
+    "left": "its guild has left the game",
+}
+
+
+def no_expansion(initiative: int, reason: NoExpansion) -> str:
+    """Why a company that sold a good for every tile does not expand, in words."""
+    return NO_EXPANSION[reason].format(type=TYPE_NAMES[starting_type(initiative)])
 
 
 def technology(card: str) -> str:
@@ -524,13 +530,21 @@ class AtradesTexts(GameTexts):
         )
 
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
+        """The regions and guild boards named, as AT-D28 uses them: before anyone joins, how
+        many are used and how many drawn is not known, so it says the rule; what a match
+        used is in its first message."""
         parts = []
-        if options.get("regions"):
-            rest = ", then drawn at random" if len(options["regions"]) <= MAX_PLAYERS else ""
-            parts.append(f"regions: {join(options['regions'])}{rest}")
-        if options.get("guilds"):
-            rest = ", then drawn at random" if len(options["guilds"]) < MAX_PLAYERS else ""
-            parts.append(f"guild boards in seat order: {join(options['guilds'])}{rest}")
+        rest = ", the rest drawn at random"
+        if regions := options.get("regions"):
+            parts.append(
+                f"the map's regions: {join(regions)} first, as many as it needs (one more "
+                f"than the players){rest if len(regions) <= MAX_PLAYERS else ''}"
+            )
+        if guilds := options.get("guilds"):
+            parts.append(
+                f"guild boards: {join(guilds)}, one a seat in seat order"
+                f"{rest if len(guilds) < MAX_PLAYERS else ''}"
+            )
         return "; ".join(parts) or "regions and guild boards drawn at random"
 
     # -- pictures ----------------------------------------------------------------------------
