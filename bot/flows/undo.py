@@ -103,24 +103,25 @@ class Undoing:
     def _what(self, row: MatchRow, plan: Undo, names: Names) -> str:
         """What the undo takes back, for the host: each move everyone saw (`_seen`), the
         private ones only counted; and the phase it reopens."""
-        seen = self._seen_moves(row, plan, names)
+        seen = self._seen_moves(row, plan, names, "your")
         private = len(plan.moves) - len(seen)
         if private:
             seen.append(f"{plural(private, 'private move')} of players")
         phase = self._reopened(row, plan, names)
         return f"{join(seen)}." + (f" {phase} opens again." if phase else "")
 
-    def _seen_moves(self, row: MatchRow, plan: Undo, names: Names) -> list[str]:
+    def _seen_moves(self, row: MatchRow, plan: Undo, names: Names, hosts: str) -> list[str]:
         """The moves of `plan` everyone saw, as `_seen` names them."""
-        return [self._seen(row, m, names) for m in plan.moves if _told_everyone(m[3])]
+        return [self._seen(row, m, names, hosts) for m in plan.moves if _told_everyone(m[3])]
 
-    def _seen(self, row: MatchRow, move: Told, names: Names) -> str:
-        """A move everyone saw, by who made it, in the game's words from its public events
+    def _seen(self, row: MatchRow, move: Told, names: Names, hosts: str) -> str:
+        """A move everyone saw, by who made it (the host's after `hosts`: "your" to the host,
+        "their" after "The host undid"), in the game's words from its public events
         (`GameTexts.seen`: a card played face up by its name, a trap set face down by its
         slot alone); otherwise by its kind, in full only when it is no sealed move (the
-        host's kick names its player; a budget the host set shows no figure)."""
+        host's removal of a player names them; a budget the host set shows no figure)."""
         _, actor, raw, events = move
-        who = "the host's" if actor == HOST else f"{names(actor)}'s"
+        who = hosts if actor == HOST else f"{names(actor)}'s"
         texts = plugin_for(row.game).texts
         public = [e.to_json() for e in events if e.audience.kind == "public"]
         words = texts.seen(raw, names, public)
@@ -162,7 +163,7 @@ class Undoing:
                 reopens += " The match is still paused."
             elif row.deadline is not None:
                 reopens += f" It closes <t:{int(row.deadline)}:R>."
-        public = self._seen_moves(row, plan, names)
+        public = self._seen_moves(row, plan, names, "their")
         if public:
             await self.presenter.channel_send(
                 row.public_channel_id, f"↩️ The host undid {join(public)}.{reopens}"

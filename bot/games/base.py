@@ -196,7 +196,12 @@ class GameTexts(ABC):
         a reader who may know it in full (its player; everyone, for the host's moves); `told`
         are the move's events that reach that reader (as JSON), for a game whose move alone
         does not say what was played (a card by its id): by default its kind and its fields,
-        each value in words. A game words its own moves here."""
+        each value in words; the host's closing of a phase and removal of a player, which
+        every game has, as such. A game words its own moves here."""
+        if move["type"] == "close_phase":
+            return "closing of the phase"
+        if move["type"] == "kick":
+            return f"removal of {names(move['player'])}"
         fields = []
         for key, value in move.items():
             if key == "type" or value is None or value is False:

@@ -858,7 +858,7 @@ async def test_an_undo_words_each_move_it_takes_back(simcord_env: Any) -> None:
     await table.host.click(asked.response, custom_id=yes)
     said = table.channel.history()[-1].content
     assert said.startswith(
-        "↩️ The host undid the host's research auction of "
+        "↩️ The host undid their research auction of "
         f"{join([numbered(n) for n in names])}, opened by ann."
     ), said
     await table.host_says("mars research")

@@ -111,7 +111,7 @@ async def test_a_phase_closed_by_mistake_opens_again_with_its_bids_and_its_clock
     assert (await t.state()).phase == "auction"
 
     asked = await t.host.slash(t.channel, "match undo", what="phase")
-    assert "the host's close phase" in asked.response.content
+    assert "This takes back your closing of the phase." in asked.response.content
     assert "Access phase, round 1 of 3 opens again." in asked.response.content
     await confirm(t, asked)
     state: State = await t.state()
@@ -146,13 +146,13 @@ async def test_a_kick_is_taken_back_and_the_moves_since_stay(simcord_env: Any) -
     assert (await t.state()).seats[player_id(p2.id)].kicked
 
     asked = await t.host.slash(t.channel, "match unkick", member=p2)
-    assert "takes back the host's kick (player player2)." in asked.response.content
+    assert "takes back your removal of player2." in asked.response.content
     assert (await confirm(t, asked)).response.content.startswith("↩️ Done, taken back")
     state: State = await t.state()
     seat = state.seats[player_id(p2.id)]
     assert not seat.kicked and seat.access_bid is not None, "their bid stands again"
     assert state.seats[player_id(p0.id)].access_bid is not None, "the later bid stays"
-    assert "The host undid the host's kick (player player2)." in public_text(t)
+    assert "The host undid their removal of player2." in public_text(t)
 
     await t.host.slash(t.channel, "match kick", member=p2)
     await t.close_phase()
@@ -305,11 +305,11 @@ async def test_undoing_a_budget_the_host_set_shows_nobody_its_figure(simcord_env
     assert opened.ephemeral, opened.response.content
     await table.budget(bob, 37, how="host")
     asked = await table.host.slash(table.channel, "match undo")
-    assert "the host's sealed budget" in asked.response.content
+    assert "your sealed budget" in asked.response.content
     assert "37" not in asked.response.content
     await table.host.click(asked.response, custom_id=button_of(asked))
     everyone = "\n".join(readable(table.channel.history(viewer=table.onlooker)))
-    assert "↩️ The host undid the host's sealed budget." in everyone
+    assert "↩️ The host undid their sealed budget." in everyone
     assert "37" not in everyone
     assert (await table.state()).seats[player_id(bob.id)].money is None
 
