@@ -89,20 +89,18 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
             return
         await reply_error(interaction, error)
 
-    async def sync_changed(self, storage: Storage, guild: discord.Object | None) -> bool:
+    async def sync_changed(self, storage: Storage, guild: discord.Object | None) -> None:
         """Send the slash commands to Discord (every server's, or `guild`'s) only if they
         differ from those last sent for this application there, as `storage` remembers: a
         start with the same commands sends nothing (discord.py advises syncing only when the
-        commands change; Discord limits how often they may be written). Whether it sent."""
+        commands change; Discord limits how often they may be written)."""
         payload = [command.to_dict(self) for command in self._get_all_commands(guild=guild)]
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         fingerprint = hashlib.sha256(text.encode()).hexdigest()
         scope = f"{self.client.application_id}/{guild.id if guild else 'global'}"
-        if await storage.synced_commands(scope) == fingerprint:
-            return False
-        await self.sync(guild=guild)
-        await storage.save_synced_commands(scope, fingerprint)
-        return True
+        if await storage.synced_commands(scope) != fingerprint:
+            await self.sync(guild=guild)
+            await storage.save_synced_commands(scope, fingerprint)
 
 
 class DealerBot(commands.AutoShardedBot):
