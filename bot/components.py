@@ -727,7 +727,12 @@ def step_form(
         f"dealer:{kind}:{match_id}:{action.key}" + (f"|{carried}" if carried else "")
     )
     form = discord.ui.Modal(title=title[:45], custom_id=custom_id)
-    if isinstance(step, Amount):
+    only = None
+    if isinstance(step, Amount) and step.min == step.max:
+        # "0 to 0" reads as a mistake: say it is the one amount, and fill it in.
+        only = str(step.min)
+        hint, longest = f"{step.min}: the one amount you can give", 12
+    elif isinstance(step, Amount):
         hint, longest = f"{step.min} to {step.max}", 12
     else:
         many = "one" if not step.takes_list else f"{step.min} to {step.max}, apart by commas"
@@ -737,6 +742,7 @@ def step_form(
             label=step.label[:45],
             custom_id=AMOUNT_FIELD,
             placeholder=hint[:100],
+            default=only,
             min_length=1 if step.min or isinstance(step, Amount) else 0,
             max_length=longest,
             required=bool(step.min) or isinstance(step, Amount),

@@ -343,8 +343,9 @@ class MarsAuction(Engine[State, Options]):
             cards += state.rng.shuffled(pool)[:count]
         return cards
 
-    def _lay_out(self, board: Board, cards: list[Card]) -> None:
-        """L1: the display, numbered 1..N in the rulebook's order."""
+    def _lay_out(self, board: Board, cards: list[Card], **opener: str | None) -> None:
+        """L1: the display, numbered 1..N in the rulebook's order; `opener`: why its first
+        player opens it (a research auction's `chosen` and `after`, L17)."""
         state = board.state
         state.display = [
             DisplayCard(
@@ -363,6 +364,7 @@ class MarsAuction(Engine[State, Options]):
             auction=state.auction,
             generation=state.generation,
             first_player=state.players[state.starter],
+            **opener,
             cards=[
                 c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid", "drawn"})
                 for c in state.display
@@ -956,17 +958,33 @@ class MarsAuction(Engine[State, Options]):
                 "budget", f"You can pay at most {most} M€ for this card, not {amount} M€."
             )
         state.lot.bids.append((player, amount))
-        board.public("bid_raised", player=player, number=state.lot.number, amount=amount)
+        card = self._lot_card(state)
+        board.public("bid_raised", player=player, number=card.number, card=card.name, amount=amount)
         self._lot_receipt(board, player, amount)
+        left = most - amount
+        if card.kind == "project" and left < self._price(state, player):
+            board.private(
+                player,
+                "price_warning",
+                player=player,
+                left=left,
+                price=self._price(state, player),
+                number=card.number,
+                card=card.name,
+            )
         self._next_bidder(board)
 
     @staticmethod
-    def _lot_receipt(board: Board, player: str, amount: int | None) -> None:
+    def _lot_card(state: State) -> DisplayCard:
+        """The card up for auction (unlimited)."""
+        lot = state.lot
+        assert lot is not None
+        return next(c for c in state.display if c.number == lot.number)
+
+    def _lot_receipt(self, board: Board, player: str, amount: int | None) -> None:
         """The bidder's own answer to a raise (`amount`) or a pass (None) on the card up for
         auction: which card, and for how much."""
-        lot = board.state.lot
-        assert lot is not None
-        card = next(c for c in board.state.display if c.number == lot.number)
+        card = self._lot_card(board.state)
         board.private(
             player, "lot_receipt", player=player, number=card.number, card=card.name, amount=amount
         )
@@ -978,7 +996,9 @@ class MarsAuction(Engine[State, Options]):
         if lot.high is None and player == lot.opener:
             raise RuleError("must_open", "You open the bidding on this card: bid 0 M€ or more.")
         lot.passed.append(player)
-        board.public("passed", player=player, number=lot.number, auto=auto)
+        board.public(
+            "passed", player=player, number=lot.number, card=self._lot_card(state).name, auto=auto
+        )
         if not auto:
             self._lot_receipt(board, player, None)
         self._next_bidder(board)
@@ -1003,7 +1023,8 @@ class MarsAuction(Engine[State, Options]):
             low = 0 if high is None else high[1] + 1
             if high is not None and self.available(state, player) < low:
                 lot.passed.append(player)
-                board.public("passed", player=player, number=lot.number, auto=True)
+                card = self._lot_card(state)
+                board.public("passed", player=player, number=card.number, card=card.name, auto=True)
                 continue
             state.to_act = player
             self._opened(board, "bidding", [player])
@@ -1040,11 +1061,14 @@ class MarsAuction(Engine[State, Options]):
                 f"An auction is running ({self._step_words(state)}); open the next one when "
                 "it is settled.",
             )
+        after = None if state.first is None else state.players[state.first]
         if move.first_player is not None:
             self._check_player(state, move.first_player)
             opener = state.players.index(move.first_player)
+            chosen = "next" if move.first_player == self.next_first_player(state) else "host"
         else:
             opener = self._first_active(state, state.starter)
+            chosen = "marker"
         catalogue = catalogue_for(state.options.cards_csv)
         cards = (
             self._named_display(state, catalogue, move.cards, setup=False)
@@ -1059,7 +1083,7 @@ class MarsAuction(Engine[State, Options]):
             seat = board.seat(player)
             seat.money, seat.won, seat.choice = None, {}, None
             seat.paid_before = seat.paid
-        self._lay_out(board, cards)
+        self._lay_out(board, cards, chosen=chosen, after=after)
         state.step = "budget"
         self._opened(board, "budget", board.active())
 
@@ -1131,7 +1155,10 @@ class MarsAuction(Engine[State, Options]):
                 self._next_turn(board)
             elif state.lot is not None and state.lot.high is None:
                 state.lot.bids.append((player, 0))
-                board.public("bid_raised", player=player, number=state.lot.number, amount=0)
+                card = self._lot_card(state)
+                board.public(
+                    "bid_raised", player=player, number=card.number, card=card.name, amount=0
+                )
                 self._next_bidder(board)
             else:
                 self._pass_lot(board, player, auto=True)
@@ -1283,8 +1310,8 @@ class MarsAuction(Engine[State, Options]):
                 round=round_,
                 clock="step",
                 id=f"{step}-{state.waits}",
-                on_deadline="Whoever has not stated a budget keeps the M€ the bot last knew "
-                "them to hold (0 if none).",
+                on_deadline="Whoever has not stated a budget keeps as their budget the M€ "
+                "they had left, by Dealer's count (0 if none).",
             )
         if step == "keep":
             kind = state.kind or "company"
@@ -1468,7 +1495,15 @@ class MarsAuction(Engine[State, Options]):
                         key="raise",
                         label="Open the bidding" if high is None else "Raise",
                         move={"type": "raise"},
-                        steps=[Amount(min=low, max=most, label="Your bid in M€")],
+                        steps=[
+                            Amount(
+                                min=low,
+                                max=most,
+                                label="Your bid in M€"
+                                if low < most
+                                else f"Your bid: {most} M€, all you can pay",
+                            )
+                        ],
                     )
                 )
             if high is not None:
@@ -1487,8 +1522,9 @@ class MarsAuction(Engine[State, Options]):
         adds theirs, and what they may do now (`legal`: their `legal_actions` with their first
         steps only, for the words of their 1-on-1). `open`: the display numbers markers may go
         on now (limited, L17); `choosers`: whom the keep or buy step asks (L15, L16), whether
-        or not they have chosen; `next_first_player`: the next research auction's first player
-        by default (L17)."""
+        or not they have chosen; `first_player`: the setup's or the last generation's first
+        player, and `next_first_player` the next research auction's by default, the one after
+        (L17)."""
         limited_bidding = state.step == "bidding" and state.options.variant == "limited"
         out: dict[str, Any] = {
             "variant": state.options.variant,
@@ -1498,6 +1534,7 @@ class MarsAuction(Engine[State, Options]):
             "round": state.round,
             "kind": state.kind,
             "starter": state.players[state.starter],
+            "first_player": None if state.first is None else state.players[state.first],
             "next_first_player": self.next_first_player(state),
             "to_act": state.to_act,
             "display": DISPLAY.dump_python(state.display, mode="json"),

@@ -887,24 +887,121 @@ async def test_the_host_names_each_generations_first_player_or_takes_the_next_se
         assert closed.response.content.startswith("You closed"), closed.response.content
     assert (await table.state()).players[(await table.state()).starter] == table.pid(ann)
     status = await table.onlooker.slash(table.channel, "match status")
-    assert "its first player is bob unless the host names another" in status.response.content
+    assert "Starting player" not in status.response.content, "the marker opens nothing now"
+    assert (
+        "Its first player, who opens it, is bob (the next player after ann, the setup's first "
+        "player) unless the host names another."
+    ) in status.response.content
     opened = await table.host_says("mars research")
     assert opened.response.content.startswith("You opened"), opened.response.content
-    channel = "\n".join(m.content for m in table.channel.history())
-    assert "bob is this generation's first player and opens its auction." in channel
+    said = "\n".join(m.content for m in table.channel.history())
+    assert (
+        "bob is generation 1's first player and opens its auction: the next player after ann, "
+        "the setup's first player. A research auction is opened by the generation's first "
+        "player, not by whoever the starting player marker has reached."
+    ) in said
+    seen = {m.id for m in table.channel.history()}
     for member in table.players:
         await table.budget(member, 10, how="command")
     assert (await table.state()).to_act == table.pid(bob)
+    said = "\n".join(m.content for m in table.channel.history() if m.id not in seen)
+    assert "The budgets are in: **bob**, generation 1's first player, opens the bidding." in said
     while (await table.state()).step != "waiting":
         await table.host_says("match close-phase")
+    status = await table.onlooker.slash(table.channel, "match status")
+    assert "is cleo (the next player after bob, generation 1's first player)" in (
+        status.response.content
+    )
     named = await table.host_says("mars research", first_player=ann)
     assert named.response.content.startswith("You opened"), named.response.content
+    said = "\n".join(m.content for m in table.channel.history())
+    assert "ann is generation 2's first player and opens its auction: named by the host." in said
     for member in table.players:
         await table.budget(member, 10, how="command")
     assert (await table.state()).to_act == table.pid(ann)
     moves = [m for _, _, m in await table.bot.storage.moves(table.match_id)]
     research = [m for m in moves if m["type"] == "research"]
     assert [m["first_player"] for m in research] == [table.pid(bob), table.pid(ann)]
+
+
+async def test_an_opener_with_no_m_euros_is_told_what_happens_and_bids_name_their_card(
+    simcord_env: Any,
+) -> None:
+    """Unlimited research auctions: ann, the first player with a budget of 0 M€, must open
+    card 1 (U2) and can pay 0 (U5): her 1-on-1 and the form say that 0 M€ is her one bid
+    (not "0 to 0"), and that a project won so is discarded, unbought (L16); she is warned
+    when she bids, and the buy step and the wait say what her M€ are in plain words. Every
+    bid and pass in the channel names its card: both auctions have a card 1."""
+    table = Auction(simcord_env, 3)
+    ann, bob, cleo = table.players
+    await table.start(variant="unlimited", start="research", first_player=ann)
+    seen: set[int] = set()
+    names: list[str] = []
+    for generation in (1, 2):
+        await table.host_says("mars research")
+        for member, amount in ((ann, 0), (bob, 20), (cleo, 10)):
+            await table.budget(member, amount, how="command")
+        state = await table.state()
+        card = f"**1 · {numbered(state.display[0].name)}**"
+        names.append(card)
+        opener = state.to_act
+        assert opener == table.pid(ann if generation == 1 else bob)
+        if generation == 1:
+            me = (await table.one_on_one(ann)).content
+            assert (
+                f"**Your turn** to open {card}: you have 0 M€, so your bid is 0 M€ (**Raise**): "
+                "whoever opens a card must bid, and cannot pass. Should nobody raise, the card "
+                "is yours for 0 M€; you cannot buy it for 2 M€, so it is then discarded."
+            ) in me, me
+            shown = await ann.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
+            assert shown.modal is not None
+            [field] = [c for row in shown.modal["components"] for c in row["components"]]
+            assert (field["label"], field["placeholder"], field.get("value")) == (
+                "Your bid: 0 M€, all you can pay",
+                "0: the one amount you can give",
+                "0",
+            )
+            bid = await ann.submit_modal(shown, {"amount": "0"})
+            assert (
+                f"⚠️ Should you win {card} with this bid, you will have 0 M€ left: less than "
+                "the 2 M€ a won project costs to buy, so it will be discarded and your bid "
+                "stays paid."
+            ) in bid.response.content, bid.response.content
+        else:
+            await table.raise_(bob, 3, in_one_on_one=False)
+        if generation == 1:
+            await table.pass_(bob, in_one_on_one=False)
+        await table.pass_(cleo, in_one_on_one=False)
+        said = [
+            line
+            for message in table.channel.history()
+            if message.id not in seen
+            for line in message.content.splitlines()
+        ]
+        seen |= {message.id for message in table.channel.history()}
+        assert f"cleo passes on {card}." in said, said
+        assert (
+            f"bob passes on {card}."
+            if generation == 1
+            else f"ann cannot raise and passes on {card}."
+        ) in said, said
+        assert not [line for line in said if re.search(r" on card \d", line)], said
+        while (await table.state()).step == "bidding":
+            await table.host_says("match close-phase")
+        if generation == 1:
+            dms = "\n".join(m.content for m in ann.user.dm_channel.history())
+            assert (
+                "You have 0 M€ left: not enough to buy a won project, at 2 M€ each. **Buy "
+                "none** below: your won projects are discarded, and their bids stay paid."
+            ) in dms
+        while (await table.state()).step != "waiting":
+            await table.host_says("match close-phase")
+    assert names[0] != names[1]
+    me = (await bob.slash(table.channel, "me")).response.content
+    assert (
+        "You have **17 M€** left, by Dealer's count: what you paid with, less what you paid "
+        "since. At the next research auction you state your M€ again."
+    ) in me, me
 
 
 # -- creating a match -----------------------------------------------------------------------
@@ -1204,12 +1301,12 @@ def test_time_up_names_the_late_players_as_the_ones_who_get_the_default() -> Non
         return texts.describe({**event, "step": step, "players": players}, str)
 
     assert said("budget", ["bob"]) == (
-        "⏰ Time is up for bob, who keeps the M€ Dealer last knew them to hold (0 if none) as "
-        "their budget."
+        "⏰ Time is up for bob, who keeps as their budget the M€ they had left, by Dealer's "
+        "count (0 if none)."
     )
     assert said("budget", ["bob", "cleo"]) == (
-        "⏰ Time is up for bob and cleo, who keep the M€ Dealer last knew them to hold (0 if "
-        "none) as their budget."
+        "⏰ Time is up for bob and cleo, who keep as their budget the M€ they had left, by "
+        "Dealer's count (0 if none)."
     )
     assert said("keep", ["bob", "cleo"]) == (
         "⏰ Time is up for bob and cleo, who keep the first cards they won, in display order, "

@@ -467,7 +467,8 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert state(match).players[state(match).starter] == "ann", "the marker is back with ann"
     assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
     events = match.submit(HOST, {"type": "research", "first_player": "bob"})
-    assert of(events, "display_dealt")[0]["first_player"] == "bob"
+    [dealt] = of(events, "display_dealt")
+    assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("bob", "next", "ann")
     budgets_in(match)
     assert state(match).to_act == "bob"
     while state(match).step != "waiting":
@@ -476,7 +477,9 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert refused(match, HOST, {"type": "research", "first_player": "dee"}).code == (
         "unknown_player"
     )
-    match.submit(HOST, {"type": "research", "first_player": "ann"})
+    events = match.submit(HOST, {"type": "research", "first_player": "ann"})
+    [dealt] = of(events, "display_dealt")
+    assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("ann", "host", "bob")
     budgets_in(match)
     assert state(match).to_act == "ann", "named by the host"
     assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
@@ -487,9 +490,33 @@ def test_l17_a_research_move_without_a_first_player_replays_as_before() -> None:
     opens, as it did when they were played."""
     match = setup(["ann", "bob", "cy"], setup_display(3))
     through_the_setup(match)
-    match.submit(HOST, {"type": "research"})
+    events = match.submit(HOST, {"type": "research"})
+    assert of(events, "display_dealt")[0]["chosen"] == "marker"
     budgets_in(match)
     assert state(match).to_act == "ann"
+
+
+def test_u5_an_opener_with_no_m_euros_opens_at_0_and_is_warned() -> None:
+    """U2: ann must open; U5: she can pay 0, so 0 is her one bid. Won so, the project cannot
+    be bought (L16: 2 M€): she is warned privately when she bids, as a placement is (L9);
+    a bid that leaves the price is not warned."""
+    match = research(["ann", "bob"], [0, 20], PROJECTS[:8], variant="unlimited")
+    [bid] = [a for a in ENGINE.legal_actions(state(match), "ann") if a.key == "raise"]
+    assert bid.amount is not None
+    assert (bid.amount.min, bid.amount.max, bid.amount.label) == (
+        0,
+        0,
+        "Your bid: 0 M€, all you can pay",
+    )
+    assert refused(match, "ann", {"type": "pass"}).code == "must_open"
+    events = match.submit("ann", {"type": "raise", "amount": 0})
+    assert of(events, "price_warning") == [
+        {"player": "ann", "left": 0, "price": 2, "number": 1, "card": PROJECTS[0]}
+    ]
+    events = match.submit("bob", {"type": "pass"})
+    assert of(events, "card_awarded")[0]["winner"] == "ann"
+    events = match.submit("bob", {"type": "raise", "amount": 18})
+    assert of(events, "price_warning") == [], "20 − 18 leaves the 2 M€ to buy it"
 
 
 def test_l17_with_start_research_the_first_auction_is_opened_by_the_first_player() -> None:
@@ -595,7 +622,8 @@ def test_u6_u7_companies_kept_without_reduction_in_the_unlimited_setup() -> None
 def test_u5_setup_company_bids_are_capped_by_the_setup_budget() -> None:
     match = setup(["ann", "bob"], setup_display(2), variant="unlimited", setup_budget=3)
     events = match.submit("ann", {"type": "raise", "amount": 3})
-    assert of(events, "passed") == [{"player": "bob", "number": 1, "auto": True}], (
+    card = match.state.display[0].name
+    assert of(events, "passed") == [{"player": "bob", "number": 1, "card": card, "auto": True}], (
         "bob cannot pay 4 of his 3: he has passed"
     )
     assert ENGINE.available(state(match), "ann") == 0, "3 M€ of company bids, settled later"

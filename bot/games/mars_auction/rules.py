@@ -83,7 +83,10 @@ A pass is final for that card. When everyone else has passed, the high bidder wi
 pays the bid. The starting player marker then passes on.
 
 You may not bid more than you can pay: in the setup's company auction, the setup budget less \
-your company bids won so far; otherwise the M€ you have. A player who cannot raise has passed.
+your company bids won so far; otherwise the M€ you have. A player who cannot raise has passed. \
+With 0 M€ you still open a card when it is your turn to, at 0 M€: if nobody raises, it is \
+yours for 0 M€, and a project you cannot then buy for 2 M€ is discarded. Dealer warns you \
+privately when a bid on a project would leave you less than the 2 M€ to buy it.
 
 Then you keep 1 company and 2 preludes of those you won (no reduction in this variant; too \
 few or too many as in the limited variant), and buy won projects for 2 M€ each. Terralabs pays \
@@ -120,7 +123,7 @@ budgets happen in the 1-on-1 only, which comes by DM for them: a menu of the car
 A bidding turn lasts 10 minutes by default, a budget, keep or buy step 30 (the host's \
 `turn_minutes` sets every one). You are reminded by DM at half time. When time runs out (or the \
 host closes the step): the player whose turn it is passes (unlimited: on the card, and an \
-opener bids 0); a missing budget is the M€ Dealer last knew you to hold (0 if none); a missing \
+opener bids 0); a missing budget is the M€ you had left, by Dealer's count (0 if none); a missing \
 choice keeps your first companies or preludes in display order and buys none of your projects.
 
 A player who leaves (removed by the host, or conceding with `/match forfeit`) takes their \

@@ -32,9 +32,11 @@ from games.tm_catalogue import DEFAULT_EXPANSIONS, numbered
 from games.tm_catalogue.sets import sets_title
 
 #: The bot's own events: the display after a move, the names of the cards markers went on,
-#: and what each player holds and paid once an auction is settled.
+#: who opens a research auction's bidding and why, and what each player holds and paid once
+#: an auction is settled.
 BOARD_SHOWN = "board_shown"
 MARKERS_SHOWN = "markers_shown"
+OPENER_SHOWN = "opener_shown"
 SETTLEMENT = "settlement"
 #: How many candidates of a draw are named before the rest are counted.
 CANDIDATES_NAMED = 40
@@ -52,8 +54,48 @@ def card_named(name: str) -> str:
     return f"**{numbered(name)}**"
 
 
+def lot_card(event: Mapping[str, Any]) -> str:
+    """The card of a bid or a pass (unlimited), by its number and name: research displays
+    are numbered from 1 again, so a number alone would name two cards in one channel. Events
+    an earlier version left in the outbox carry the number alone."""
+    if "card" not in event:
+        return f"card {event['number']}"
+    return card_name({"number": event["number"], "name": event["card"]})
+
+
 def cards_listed(names: Sequence[str]) -> str:
     return join([card_named(n) for n in names]) or "none"
+
+
+def first_before(player: str | None, generation: int, names: Names) -> str:
+    """L17: why a research auction's first player is theirs by default: "the next player
+    after ann, the setup's first player" (`player`, generation `generation`'s first player,
+    0 the setup's); with none before, the match's first player."""
+    if player is None:
+        return "the match's first player"
+    whose = "the setup's" if generation == 0 else f"generation {generation}'s"
+    return f"the next player after {names(player)}, {whose} first player"
+
+
+def opener_words(event: Mapping[str, Any], names: Names) -> str:
+    """L17, MA-D11: who opens a research auction, and why: the generation's first player, not
+    whoever the starting player marker has reached. Events an earlier version left in the
+    outbox do not say why."""
+    first = names(event["first_player"])
+    generation = int(event["generation"])
+    said = f"{first} is generation {generation}'s first player and opens its auction"
+    chosen = event.get("chosen")
+    if chosen is None:
+        return f"{said}."
+    why = {
+        "host": "named by the host",
+        "marker": "the holder of the starting player marker (the record names no first player)",
+        "next": first_before(event["after"], generation - 1, names),
+    }[chosen]
+    return (
+        f"{said}: {why}. A research auction is opened by the generation's first player, "
+        "not by whoever the starting player marker has reached."
+    )
 
 
 def holdings(entry: Mapping[str, Any]) -> str:
@@ -135,10 +177,7 @@ class MarsAuctionTexts(GameTexts):
                 )
                 lines.append(f"{words.capitalize()}: {listed}.")
         if event["auction"] == "research":
-            lines.append(
-                f"{names(event['first_player'])} is this generation's first player and opens "
-                "its auction."
-            )
+            lines.append(opener_words(event, names))
         return "\n".join(lines)
 
     def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
@@ -201,6 +240,15 @@ class MarsAuctionTexts(GameTexts):
             f"{high[1] + 1} M€ or more, or **Pass on this card**."
         )
 
+    def _on_opener_shown(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"The budgets are in: **{names(event['player'])}**, generation "
+            f"{event['generation']}'s first player, opens the bidding. A research auction is "
+            "opened by the generation's first player (the host names them; by default the next "
+            "player after the last auction's first player), not by whoever the starting player "
+            "marker has reached."
+        )
+
     def _on_budget_stated(self, event: dict[str, Any], names: Names) -> str:
         if event["by_host"]:
             return (
@@ -236,6 +284,12 @@ class MarsAuctionTexts(GameTexts):
         return f"You put {where}. Your budget has {event['left']} M€ free for more markers."
 
     def _on_price_warning(self, event: dict[str, Any], names: Names) -> str:
+        if "card" in event:
+            return (
+                f"⚠️ Should you win {lot_card(event)} with this bid, you will have "
+                f"{event['left']} M€ left: less than the {event['price']} M€ a won project "
+                "costs to buy, so it will be discarded and your bid stays paid."
+            )
         return (
             f"⚠️ Your markers leave {event['left']} M€ of your budget: less than the "
             f"{event['price']} M€ a won project costs to buy."
@@ -245,8 +299,8 @@ class MarsAuctionTexts(GameTexts):
         who = names(event["player"])
         if "number" in event:
             if event["auto"]:
-                return f"{who} cannot raise and passes on card {event['number']}."
-            return f"{who} passes on card {event['number']}."
+                return f"{who} cannot raise and passes on {lot_card(event)}."
+            return f"{who} passes on {lot_card(event)}."
         if event["auto"]:
             return f"{who} passes for the rest of this round (no marker they can put, or time)."
         return f"{who} passes for the rest of this round."
@@ -264,7 +318,7 @@ class MarsAuctionTexts(GameTexts):
         )
 
     def _on_bid_raised(self, event: dict[str, Any], names: Names) -> str:
-        return f"{names(event['player'])} bids **{event['amount']} M€** on card {event['number']}."
+        return f"{names(event['player'])} bids **{event['amount']} M€** on {lot_card(event)}."
 
     def _on_card_awarded(self, event: dict[str, Any], names: Names) -> str:
         card = card_name({"number": event["number"], "name": event["card"]})
@@ -380,7 +434,9 @@ class MarsAuctionTexts(GameTexts):
         who = join([names(p) for p in late])
         s = "s" if len(late) == 1 else ""
         defaults = {
-            "budget": f"keep{s} the M€ Dealer last knew them to hold (0 if none) as their budget",
+            "budget": (
+                f"keep{s} as their budget the M€ they had left, by Dealer's count (0 if none)"
+            ),
             "keep": (
                 f"keep{s} the first cards they won, in display order, as many as a player "
                 f"keeps, and discard{s} the rest"
@@ -419,15 +475,28 @@ class MarsAuctionTexts(GameTexts):
     def add_events(
         self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """The names of the cards markers went on after `markers_placed`; what each player
-        holds and paid after `auction_settled`; and the display after the move's last
+        """The names of the cards markers went on after `markers_placed`; who opens a
+        research auction's bidding once the budgets are in, before its first card or turn
+        (L17: the bidding opens a move after the auction's display, which said why); what each
+        player holds and paid after `auction_settled`; and the display after the move's last
         `phase_opened` (unless it waits for the host: the settlement is the picture then)."""
         cards = {int(c["number"]): c for c in after["display"]}
         opened = [i for i, e in enumerate(events) if e["type"] == "phase_opened"]
         last = opened[-1] if opened and events[opened[-1]]["step"] != "waiting" else None
         public = {"kind": "public"}
+        bidding = before["step"] == "budget" and after["step"] == "bidding"
         out: list[dict[str, Any]] = []
         for index, event in enumerate(events):
+            if bidding and event["type"] in ("lot_opened", "phase_opened"):
+                bidding = False
+                out.append(
+                    {
+                        "type": OPENER_SHOWN,
+                        "audience": public,
+                        "player": after["first_player"],
+                        "generation": after["generation"],
+                    }
+                )
             out.append(event)
             if event["type"] == "markers_placed":
                 shown = [
@@ -490,7 +559,10 @@ class MarsAuctionTexts(GameTexts):
         if view["step"] in ("ended", "waiting"):
             if me["money"] is None:
                 return []
-            return [f"Your M€ as Dealer last knew them: **{me['money']} M€**."]
+            return [
+                f"You have **{me['money']} M€** left, by Dealer's count: what you paid with, "
+                "less what you paid since. At the next research auction you state your M€ again."
+            ]
         unlimited = view["variant"] == "unlimited"
         if view["auction"] == "setup" and me["money"] is None and me["company_bids"] and unlimited:
             money = (
@@ -536,8 +608,9 @@ class MarsAuctionTexts(GameTexts):
             action = legal.get(step)
             if action is None and "buy_none" in legal:
                 return (
-                    f"Your M€ buy none of your won projects at {me['price']} M€ each: "
-                    "**Buy none** below; they are discarded."
+                    f"You have {me['money'] or 0} M€ left: not enough to buy a won project, at "
+                    f"{me['price']} M€ each. **Buy none** below: your won projects are "
+                    "discarded, and their bids stay paid."
                 )
             if action is None:
                 return "Waiting for the others to choose."
@@ -561,10 +634,25 @@ class MarsAuctionTexts(GameTexts):
             return f"Waiting for {names(view['to_act'])}." if view.get("to_act") else "Waiting."
         if "raise" in legal:
             amount = legal["raise"]["steps"][0]
-            lot = view["lot"]
+            card = next(c for c in view["display"] if c["number"] == view["lot"]["number"])
+            if amount["min"] < amount["max"]:
+                bid = f"bid {amount['min']} to {amount['max']} M€ with **Raise**"
+            else:
+                bid = f"**Raise** to {amount['max']} M€ is the one bid your M€ pay for"
+            if "pass" in legal:
+                return f"**Your turn** on {card_name(card)}: {bid}, or **Pass on this card**."
+            if amount["max"] > 0:
+                return f"**Your turn** to open {card_name(card)}: {bid}."
+            # U2, U5: the opener cannot pass, and bids what she can pay: nothing.
+            lost = (
+                f"; you cannot buy it for {me['price']} M€, so it is then discarded"
+                if card["kind"] == "project" and (me["money"] or 0) < me["price"]
+                else ""
+            )
             return (
-                f"**Your turn** on card {lot['number']}: bid {amount['min']} to {amount['max']} M€ "
-                "with **Raise**" + (", or **Pass on this card**." if "pass" in legal else ".")
+                f"**Your turn** to open {card_name(card)}: you have 0 M€, so your bid is "
+                "0 M€ (**Raise**): whoever opens a card must bid, and cannot pass. Should "
+                f"nobody raise, the card is yours for 0 M€{lost}."
             )
         return (
             "**Your turn:** pick a card for a marker in the menus below, then no second marker, "
@@ -586,11 +674,10 @@ class MarsAuctionTexts(GameTexts):
                 f"{names(player)}: {holdings(entry)}; {entry['paid']} M€ paid."
                 for player, entry in (result.get("players") or {}).items()
             )
-        lines = [
-            f"{auction_words(view)}, {view['variant']} variant. Starting player: "
-            f"{names(view['starter'])}."
-        ]
         step = view["step"]
+        # Between auctions the marker opens nothing: the next auction's first player does.
+        starter = "" if step == "waiting" else f" Starting player: {names(view['starter'])}."
+        lines = [f"{auction_words(view)}, {view['variant']} variant.{starter}"]
         active = [p for p in players if not seats[p]["kicked"]]
         if step == "bidding" and view["variant"] == "limited":
             lines.append(
@@ -617,10 +704,11 @@ class MarsAuctionTexts(GameTexts):
             what = "Keeping" if step == "keep" else "Buying"
             lines.append(f"{what}: chosen: {join(chosen) or 'nobody yet'}.")
         else:
+            before = first_before(view["first_player"], view["generation"], names)
             lines.append(
-                "The host opens the next research auction (`/mars research`; its first player "
-                f"is {names(view['next_first_player'])} unless the host names another) or ends "
-                "the match (`/mars end`)."
+                "The host opens the next research auction (`/mars research`) or ends the match "
+                f"(`/mars end`). Its first player, who opens it, is "
+                f"{names(view['next_first_player'])} ({before}) unless the host names another."
             )
         for player in players:
             seat = seats[player]
