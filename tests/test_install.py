@@ -6,9 +6,11 @@ CI checks after installing: that each lock brings in nothing it does not pin
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -16,6 +18,9 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+import tools.demo
+from bot import __main__ as bot_main
+from tools import start
 from tools.check_lock import differences, pinned_version, read_lock
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -89,36 +94,140 @@ def setup_section(readme: str) -> str:
     return readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
 
 
-def test_ci_runs_the_readmes_set_up() -> None:
-    """`.ci/run` runs the README's install command and then its test command (`.ci/test`)."""
-    readme = commands(setup_section((ROOT / "README.md").read_text(encoding="utf-8")))
-    install = next(c for c in readme if c.startswith("pip install -r requirements-dev.txt"))
-    test = next(c for c in readme if c.startswith("pytest"))
+def test_the_set_up_is_two_commands_and_ci_runs_the_second() -> None:
+    """The README's first block is `./dealer` and `./test`, POSIX sh scripts that share
+    one install step; `.ci/run` runs `./test` in a fresh environment, then the lock check."""
+    readme = setup_section((ROOT / "README.md").read_text(encoding="utf-8"))
+    first = re.search(r"```sh\n(.*?)```", readme, re.DOTALL)
+    assert first is not None
+    assert commands(first.group(0)) == ["./dealer", "./test"]
+    for script in ("dealer", "test"):
+        text = (ROOT / script).read_text(encoding="utf-8")
+        assert text.startswith("#!/bin/sh\n") and ". tools/install.sh\n" in text
+        assert os.access(ROOT / script, os.X_OK)
+    checked = subprocess.run(
+        ["sh", "-n", "dealer", "test", "tools/install.sh"], cwd=ROOT, capture_output=True
+    )
+    assert checked.returncode == 0, checked.stderr
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert ci.index(install) < ci.index(".ci/test")
-    step = (ROOT / ".ci" / "test").read_text(encoding="utf-8").splitlines()
-    assert f'{test} "$@"' in step
+    assert ci.index("rm -rf .ci-venv") < ci.index("DEALER_VENV=.ci-venv ./test")
+    assert ci.index("DEALER_VENV=.ci-venv ./test") < ci.index(
+        "python -m tools.check_lock requirements-dev.txt"
+    )
 
 
-@pytest.mark.parametrize(
-    ("exit_status", "said"),
-    [(0, ""), (1, ""), (2, ""), (5, "error: pytest collected no tests: CI checked nothing\n")],
-)
-def test_cis_test_step_fails_when_pytest_does(tmp_path: Path, exit_status: int, said: str) -> None:
-    """A failed test (1), an interrupted or unusable run (2) and no tests at all (5, said in
-    words) fail CI; only a run whose tests all passed (0) does not."""
-    fake = tmp_path / "pytest"
-    fake.write_text(f'#!/bin/sh\nprintf "%s\\n" "$*" > {tmp_path / "args"}\nexit {exit_status}\n')
+def fake_environment(tmp_path: Path, pytest_status: int) -> Path:
+    """A virtual environment whose Python logs each pip run and answers `-m pytest` with
+    `pytest_status`, writing its arguments to `args`; anything else goes to this Python."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    fake = venv / "bin" / "python"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f'if [ "$1 $2" = "-m pip" ]; then echo pip >> {tmp_path / "pip"}; exit 0; fi\n'
+        f'if [ "$1 $2" = "-m pytest" ]; then shift 2; printf "%s\\n" "$*" > {tmp_path / "args"};'
+        f" exit {pytest_status}; fi\n"
+        f'exec {sys.executable} "$@"\n'
+    )
     fake.chmod(0o755)
-    done = subprocess.run(
-        [str(ROOT / ".ci" / "test"), "-q"],
-        env={**os.environ, "PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"},
+    return venv
+
+
+def run_test_command(venv: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(ROOT / "test"), *args],
+        env={**os.environ, "DEALER_VENV": str(venv), "PYTHON": sys.executable},
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def stamp() -> str:
+    """What the install step keeps in the environment: the hash of what it installed from."""
+    digest = hashlib.sha256()
+    for name in ("requirements-dev.txt", "pyproject.toml", "setup.py"):
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest() + "\n"
+
+
+@pytest.mark.parametrize(
+    ("exit_status", "said"),
+    [(0, ""), (1, ""), (2, ""), (5, "error: pytest collected no tests: nothing was checked\n")],
+)
+def test_the_test_command_fails_when_pytest_does(
+    tmp_path: Path, exit_status: int, said: str
+) -> None:
+    """A failed test (1), an interrupted or unusable run (2) and no tests at all (5, said in
+    words) fail `./test`, and CI with it; only a run whose tests all passed (0) does not.
+    Its arguments follow the README's `pytest -n auto`."""
+    venv = fake_environment(tmp_path, exit_status)
+    (venv / ".dealer-installed").write_text(stamp())
+    done = run_test_command(venv, "-q", "tests/test_words.py")
     assert (done.returncode, done.stderr) == (exit_status, said)
-    assert (tmp_path / "args").read_text() == "-n auto -q\n"
+    assert (tmp_path / "args").read_text() == "-n auto -q tests/test_words.py\n"
+    assert not (tmp_path / "pip").exists(), "the lock has not changed: nothing to install"
+
+
+def test_the_install_step_runs_pip_only_when_the_lock_changed(tmp_path: Path) -> None:
+    """A fresh environment is filled; a second run installs nothing; a lock (or
+    pyproject.toml, setup.py) other than the one installed from is installed again."""
+    venv = fake_environment(tmp_path, 0)
+    for _ in range(2):
+        assert run_test_command(venv).returncode == 0
+    assert (tmp_path / "pip").read_text() == "pip\n"
+    assert (venv / ".dealer-installed").read_text() == stamp()
+    (venv / ".dealer-installed").write_text("an older lock\n")
+    assert run_test_command(venv).returncode == 0
+    assert (tmp_path / "pip").read_text() == "pip\npip\n"
+
+
+def test_the_install_step_asks_for_python_3_11(tmp_path: Path) -> None:
+    old = tmp_path / "python-old"
+    old.write_text('#!/bin/sh\n[ "$1" = -V ] && echo "Python 3.10.13"\nexit 1\n')
+    old.chmod(0o755)
+    done = subprocess.run(
+        [str(ROOT / "test")],
+        env={**os.environ, "DEALER_VENV": str(tmp_path / "venv"), "PYTHON": str(old)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        f"error: Dealer needs Python 3.11 or newer, and '{old}' is Python 3.10.13"
+    ), done.stderr
+    assert not (tmp_path / "venv").exists()
+
+
+def test_the_dealer_command_plays_the_demo_without_a_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No DISCORD_TOKEN in the environment or .env: the demo, with `./dealer`'s arguments,
+    then how to connect a real server; with one, the bot."""
+    ran: list[tuple[str, list[str]]] = []
+
+    def demo(argv: list[str]) -> int:
+        ran.append(("demo", argv))
+        return 0
+
+    def bot(argv: list[str]) -> int:
+        ran.append(("bot", argv))
+        return 0
+
+    monkeypatch.setattr(tools.demo, "main", demo)
+    monkeypatch.setattr(bot_main, "main", bot)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert start.main(["mars-auction"]) == 0
+    assert ran == [("demo", ["mars-auction"])]
+    said = capsys.readouterr().out
+    assert said.endswith(start.CONNECT + "\n") and "cp .env.example .env" in said
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def\n")
+    assert start.main([]) == 0
+    assert ran[-1] == ("bot", [])
+    monkeypatch.setenv("DEV_GUILD_ID", "abc")
+    assert start.main([]) == 2, "a wrong setting stops it, as it stops python -m bot"
 
 
 def test_the_dockerfile_installs_as_the_readme_says() -> None:
