@@ -937,6 +937,9 @@ class MarsAuction(Engine[State, Options]):
         self._opened(board, "bidding", [opener])
 
     def _raise(self, board: Board, player: str, amount: int) -> None:
+        """U2, U5: a bid from 0 (the opening) or above the high bid, up to what the player can
+        pay. A bid on a project that would leave less than its buying price is warned
+        privately, as L9's markers are: won, it would be discarded unbought (L16)."""
         state = board.state
         self._my_turn(state, player)
         if state.options.variant != "unlimited" or state.lot is None:
