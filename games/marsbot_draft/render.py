@@ -43,6 +43,8 @@ PER_ROW = 4
 GAP = 12
 TILE_H = 112
 SECTION_HEAD = 34
+#: A section's note under its heading (what the numbers on a pick's cards count).
+NOTE_H = 22
 SECTION_GAP = 14
 TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
 #: A card's name: the largest and smallest size, on at most two lines (never cut).
@@ -83,10 +85,22 @@ def card_words(card: DraftCard) -> str:
 
 
 def key_words(view: DraftTable) -> str:
-    """What a card's key counts: "Jovian·Space", "cost", "tags"."""
+    """What a card's key counts, before its numbers in words: "Jovian·Space", "cost in M€",
+    "tags"."""
     if view.levels:
         return "·".join(view.levels)
     return "cost in M€" if view.kind == "most-expensive" else "tags"
+
+
+def key_note(view: DraftTable) -> str:
+    """What the numbers on a pick's cards mean (§3.1), for the heading above them: "the
+    numbers count each card's Jovian tags, then its Space tags, and the most is taken"."""
+    if view.levels:
+        counted = ", then its ".join(f"{level} tags" for level in view.levels)
+        return f"the numbers count each card's {counted}, and the most is taken"
+    if view.kind == "most-expensive":
+        return "the numbers are each card's cost in M€, and the highest is taken"
+    return "the numbers count each card's tags, and the most is taken"
 
 
 def priority_words(view: DraftTable) -> str:
@@ -106,16 +120,27 @@ class _Section:
         cards: Sequence[DraftCard | None],
         marks: Mapping[str, tuple[str, BadgeStyle]] | None = None,
         keys: Mapping[str, str] | None = None,
+        counted: str = "",
+        note: str = "",
     ) -> None:
         self.title = title
         self.cards = list(cards)
         self.marks = dict(marks or {})
         self.keys = dict(keys or {})
+        #: What the keys count, before each in the words ("Jovian·Space 1·0").
+        self.counted = counted
+        #: A line under the heading (as a sentence), and after it in the words.
+        self.note = note
 
     @property
     def height(self) -> int:
         rows = max(1, -(-len(self.cards) // PER_ROW))
-        return SECTION_HEAD + rows * TILE_H + (rows - 1) * GAP
+        return self.head + rows * TILE_H + (rows - 1) * GAP
+
+    @property
+    def head(self) -> int:
+        """The height of the heading, with its note."""
+        return SECTION_HEAD + (NOTE_H if self.note else 0)
 
     def words(self) -> str:
         said = []
@@ -125,9 +150,13 @@ class _Section:
                 continue
             mark = self.marks.get(card.name)
             key = self.keys.get(card.name)
-            extra = [*([mark[0].lower()] if mark else []), *([f"key {key}"] if key else [])]
+            extra = [
+                *([mark[0].lower()] if mark else []),
+                *([f"{self.counted} {key}"] if key else []),
+            ]
             said.append(card_words(card) + "".join(f", {word}" for word in extra))
-        return f"{self.title}: {'; '.join(said) or 'none'}."
+        title = f"{self.title}; {self.note}" if self.note else self.title
+        return f"{title}: {'; '.join(said) or 'none'}."
 
 
 def _sections(view: DraftTable, name: str) -> list[_Section]:
@@ -148,10 +177,12 @@ def _sections(view: DraftTable, name: str) -> list[_Section]:
         keys = {card: "·".join(str(n) for n in key) for card, key in last.keys.items()}
         sections.append(
             _Section(
-                f"Round {last.round}: MARSBOT took {last.chosen} (keys: {key_words(view)})",
+                f"Round {last.round}: MARSBOT took {last.chosen}",
                 last.pile,
                 marks,
                 keys,
+                key_words(view),
+                key_note(view),
             )
         )
     kept: list[DraftCard | None] = list(view.marsbot_kept)
@@ -262,7 +293,16 @@ def draft_board(view: DraftTable, names: NameSource) -> Board:
             fill=TEXT,
             max_width=WIDTH - 2 * MARGIN - 20,
         )
-        y = top + SECTION_HEAD
+        if section.note:
+            canvas.text(
+                MARGIN + 10,
+                top + SECTION_HEAD + NOTE_H / 2 - 6,
+                f"{section.note[0].upper()}{section.note[1:]}.",
+                size=13,
+                fill=MUTED,
+                max_width=WIDTH - 2 * MARGIN - 20,
+            )
+        y = top + section.head
         for i, card in enumerate(section.cards):
             row, column = divmod(i, PER_ROW)
             x = MARGIN + column * (TILE_W + GAP)

@@ -553,3 +553,70 @@ async def test_marsbot_start_draws_a_corporation_when_none_is_named(simcord_env:
     assert row is not None and row.status == "running"
     state = await t.bot.service.state(row)
     assert state.corporation is not None and state.corporation != "Helion"
+
+
+async def three_rounds(t: Draft) -> list[str]:
+    """A whole draft (Saturn Systems, seed 5) through its first three rounds with the 1-on-1's
+    menu, the first card each time: the private replies to the three picks."""
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    replies = []
+    for _ in range(3):
+        card = (await t.view()).player_pile[0].name
+        dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
+        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        replies.append(r.response.content)
+    return replies
+
+
+async def test_round_4_taken_for_the_player_is_posted_once_resolved(simcord_env: Any) -> None:
+    """Issue 47 (6), MB-D13: round 4, whose one card Dealer takes for the player, is not
+    announced with a board headed "your card" just before the message that resolves it: the
+    channel gets the resolution only, with its board."""
+    t = Draft(simcord_env)
+    await three_rounds(t)
+    view = await t.view()
+    assert view.phase == "buy"
+    text = t.channel_text()
+    assert "Dealer takes it for you" not in text
+    assert "Round 4 of 4" not in text, "no board or line of round 4 before it is resolved"
+    last = view.player_kept[-1].name
+    resolved = f"Round 4: the last card of your pile, **{last}**, is yours: taken for you."
+    assert text.count(resolved) == 1
+    assert "MARSBOT's action deck, top first:" in text, "the resolution comes with its board"
+
+
+async def test_the_reply_before_a_card_taken_for_the_player_lists_no_card_about_to_go(
+    simcord_env: Any,
+) -> None:
+    """Issue 47 (6): the private reply to the round-3 pick does not list MARSBOT's cards as
+    they stand just before round 4 is played for the player: its discard follows at once
+    (seed 5: Gene Repair, which MARSBOT took in round 3), and the reply says so."""
+    t = Draft(simcord_env)
+    replies = await three_rounds(t)
+    view = await t.view()
+    assert view.discarded is not None and view.discarded.name == "Gene Repair"
+    assert "Gene Repair" not in replies[2].split("🤖 Round 3")[1].split("\n", 1)[1]
+    assert "MARSBOT keeps:" not in replies[2]
+    assert "Dealer takes it for you" in replies[2]
+    assert "then MARSBOT takes its last card, makes its discard and shuffles" in replies[2]
+
+
+async def test_the_board_says_what_the_numbers_on_the_cards_count(simcord_env: Any) -> None:
+    """Issue 47 (6): the board of MARSBOT's pick explains the numbers on the cards, in its
+    image and its alt text, instead of "(keys: Jovian·Space)"."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    card = (await t.view()).player_pile[0].name
+    dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
+    await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+    chosen = (await t.view()).rounds[0].chosen
+    text = t.channel_text()
+    assert "keys:" not in text
+    assert (
+        f"Round 1: MARSBOT took {chosen}; the numbers count each card's Jovian tags, then its "
+        "Space tags, and the most is taken" in text
+    )
+    assert "Jovian·Space 0·1" in text or "Jovian·Space 1·0" in text or "Jovian·Space 0·0" in text

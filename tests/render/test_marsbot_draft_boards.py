@@ -49,7 +49,10 @@ def test_the_alt_text_names_every_card_with_its_number_cost_and_tags(
         tags = ", ".join(card.tags) or "no tags"
         assert f"{card.name} ({card.number}), {card.cost} M€: {tags}" in alt
     last = view.rounds[-1]
-    assert f"MARSBOT took {last.chosen} (keys: Jovian·Space)" in alt
+    assert (
+        f"MARSBOT took {last.chosen}; the numbers count each card's Jovian tags, then its Space "
+        "tags, and the most is taken" in alt
+    )
     ended = drafts["whole-ended"]
     alt = drawn["whole-ended"].alt
     assert "MARSBOT's action deck, top first:" in alt and "the bonus card" in alt

@@ -118,7 +118,7 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
         )
 
     @text
-    def phase_opened(self, event: DraftPhaseOpened, names: Names) -> str:
+    def phase_opened(self, event: DraftPhaseOpened, names: Names) -> str | None:
         if event.phase == "discard":
             return (
                 "**MARSBOT's discard** is next: `/marsbot discard` (or the button in your 1-on-1)."
@@ -132,8 +132,8 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
             )
         head = f"**Round {event.round} of {ROUNDS}**"
         pile = event.player_pile or []
-        if event.forced:
-            return f"{head}: your pile holds one card, {listed(pile)}: Dealer takes it for you."
+        if event.forced:  # MB-D13: taken for the player at once; its message says so
+            return None
         if event.forced is not None:  # a whole draft's round
             return (
                 f"{head}: take a card from your pile in your 1-on-1 (or `/marsbot take`): "
@@ -217,10 +217,13 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
             f"(priority {priority_words(view)}{source}): {view.title}."
         )
         lines = [head, self._next(view, actions), f"Sets: {sets_title(view.sets)}."]
+        forced = any(action.forced for action in actions)
         if view.rounds and view.phase in ("pick", "discard"):
             last = view.rounds[-1]
             took = f"🤖 Round {last.round}: MARSBOT took **{last.chosen}**. {last.why}."
             lines.insert(0, took)
+        if forced:  # MB-D13: the cards change at once, as round 4 is played for the player
+            return "\n".join(lines)
         if view.marsbot_kept:
             lines.append(f"MARSBOT keeps: {listed([c.name for c in view.marsbot_kept])}.")
         if view.player_kept:
@@ -241,7 +244,11 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
         if view.mode == "whole-draft":
             if any(action.forced for action in actions):
                 last = view.player_pile[0].name
-                return f"Your pile holds one card, **{last}**: Dealer takes it for you."
+                return (
+                    f"Your pile holds one card, **{last}**: Dealer takes it for you, then "
+                    "MARSBOT takes its last card, makes its discard and shuffles its action "
+                    "deck, in the channel."
+                )
             pile = "; ".join(card_words(c) for c in view.player_pile)
             return f"Take a card from your pile with the menu: {pile}."
         size = plural(view.size or 0, "card")
@@ -272,8 +279,13 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     def add_events(
         self, before: DraftView, events: list[dict[str, Any]], after: DraftView
     ) -> list[dict[str, Any]]:
-        """The board after every move that changes what it shows."""
-        if not any(e["type"] in SHOWN_AFTER for e in events):
+        """The board after every move that changes what it shows, but one that leaves the
+        player a round with one card, played for them at once (MB-D13): the board of that
+        round's move follows."""
+        told = [self.read(event) for event in events]
+        if any(isinstance(e, DraftPhaseOpened) and e.forced for e in told):
+            return events
+        if not any(e is not None and e.type in SHOWN_AFTER for e in told):
             return events
         return [*events, BoardShown.model_construct(view=after).told().to_json()]
 
