@@ -1,8 +1,9 @@
 """`python -m tools.string_reads`: the string-keyed reads across the seam between `games/` and
 `bot/`, per module and in total (issue 39's count).
 
-A string-keyed read is a subscript by a string constant (`view["phase"]`) or a `.get` whose
-first argument is a string constant (`event.get("forced")`): what a typed view or event read
+A string-keyed read is a subscript by a string constant (`view["phase"]`, but not a type's
+`Literal["phase_opened"]`) or a `.get` whose first argument is a string constant
+(`event.get("forced")`): what a typed view or event read
 as an attribute (`view.phase`) replaces, and what mypy cannot check. The modules counted are
 those that read views and events: the games' plug-ins (`bot/games/`), every game's render and
 computer-player modules (`games/<game>/render*`, `games/<game>/playout.py`), and the generic
@@ -30,7 +31,7 @@ def reads(source: str) -> int:
     """The string-keyed reads in one module's source."""
     count = 0
     for node in ast.walk(ast.parse(source)):
-        if (isinstance(node, ast.Subscript) and _text(node.slice)) or (
+        if (isinstance(node, ast.Subscript) and _text(node.slice) and not _literal(node.value)) or (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and node.func.attr == "get"
@@ -43,6 +44,11 @@ def reads(source: str) -> int:
 
 def _text(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _literal(node: ast.expr) -> bool:
+    """`Literal`, whose subscript is a type (an event model's tag), not a read."""
+    return isinstance(node, ast.Name) and node.id == "Literal"
 
 
 def modules(root: Path = ROOT) -> Iterator[Path]:
