@@ -264,13 +264,12 @@ def text(method: Text[T, M]) -> Text[T, M]:
 
 class TypedTexts(GameTexts, Generic[V, E]):
     """The texts of a game whose engine has typed views and events, `V` its view model and
-    `E` the union of the event models it words. A subclass sets `view_type` and
-    `event_types` (those models: its engine's, `event_models(engine.events)`, and any the
-    plug-in adds), marks one method per worded event with `@text`, and draws an event's image
-    in `board_of`. The JSON the generic bot hands (`describe`, `board`) is read back through
-    the models here, and nowhere else."""
+    `E` the union of the event models it words. A subclass sets `event_types` (those models:
+    its engine's, `event_models(TheUnion)`, and any the plug-in adds), marks one method per
+    worded event with `@text`, and draws an event's image in `board_of`. The JSON the
+    generic bot hands (`describe`, `board`) is read back through the models here, and nowhere
+    else."""
 
-    view_type: type[V]
     event_types: ClassVar[tuple[type[GameEvent], ...]] = ()
     #: The texts by event type, gathered from the `@text` methods of the class and its bases.
     _texts: ClassVar[dict[str, Callable[..., str | None]]] = {}

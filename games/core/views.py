@@ -4,9 +4,10 @@ A game's views are models of `GameView`, with nested models for what they hold (
 round, a lot) instead of dicts and positional lists, read by texts, renders and computer
 seats as attributes, so that mypy checks every read. JSON appears only where a view leaves
 the process (a render worker's input, a page): `GameView.to_json`, read back with
-`model_validate`. Engines build views with `model_construct` from values they have checked
-already: a view costs no validation where it is asked for, and none on a playout's path,
-which asks for none; the conformance suite validates every view an engine gives.
+`model_validate`. Engines build views with the models' own constructors: pydantic-core
+validates them in less time than `model_construct` takes to skip it (models nested already
+are taken as they are), and a playout asks for no view; the conformance suite checks every
+view an engine gives.
 """
 
 from __future__ import annotations

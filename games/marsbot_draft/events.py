@@ -61,11 +61,17 @@ class DraftPhaseOpened(PhaseOpened):
     size: int | None = None
     player_pile: list[str] | None = None
     marsbot_pile: list[str] | None = None
-    #: Set in a whole draft's round only (older events lack it: False).
+    #: Told in a whole draft's round only.
     forced: bool | None = None
     expected: list[str] | None = None
     own_first: bool | None = None
     cards: list[str] | None = None
+
+    @property
+    def whole_draft(self) -> bool:
+        """Whether it opens a whole draft's round: only that tells MARSBOT's pile (None while
+        it is face down), a table round never."""
+        return "marsbot_pile" in self.model_fields_set
 
 
 class CardTaken(GameEvent):

@@ -160,7 +160,7 @@ class MarsbotDraft(Engine[State, Options]):
                 and (options.tracks or not isinstance(c.priority, LowestTrack))
             ]
             name = rng.choice(candidates)
-            drawn = Drawn.model_construct(chosen=name, candidates=candidates)
+            drawn = Drawn(chosen=name, candidates=candidates)
         corporation = find_corporation(name)
         try:
             priority = freeze(corporation.priority, options.tracks, options.aridor_tracks)
@@ -185,7 +185,7 @@ class MarsbotDraft(Engine[State, Options]):
             state.player_pile, state.marsbot_pile = dealt[:PILE], dealt[PILE:]
             # MB-D12: MARSBOT's first pile stays face down until it picks from it.
             piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": None}
-        started = DraftStarted.model_construct(
+        started = DraftStarted(
             player=state.player,
             mode=options.mode,
             corporation=corporation.name,
@@ -207,16 +207,14 @@ class MarsbotDraft(Engine[State, Options]):
             raise RuleError("ended", "The draft is over.")
         if isinstance(move, Forfeit):  # MB-D9: conceding or a kick ends the draft
             self._player(state, actor)
-            return self._end(
-                state, "forfeit", [PlayerForfeited.model_construct(player=actor).told()], out=actor
-            )
+            return self._end(state, "forfeit", [PlayerForfeited(player=actor).told()], out=actor)
         if isinstance(move, ClosePhase | Kick):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, Kick):
                 if move.player != state.player:
                     raise RuleError("unknown_player", f"{move.player} is not in this draft.")
-                kicked = PlayerKicked.model_construct(player=move.player).told()
+                kicked = PlayerKicked(player=move.player).told()
                 return self._end(state, "kick", [kicked], out=move.player)
             return self._close(state)
         self._player(state, actor)
@@ -279,9 +277,7 @@ class MarsbotDraft(Engine[State, Options]):
                 )
             card = found
         state.own = card
-        taken = CardTaken.model_construct(
-            round=state.round, card=state.own.name, default=False, only=False
-        )
+        taken = CardTaken(round=state.round, card=state.own.name, default=False, only=False)
         return [taken.told()]
 
     def _own_pile(self, state: State) -> list[DraftCard] | None:
@@ -395,9 +391,7 @@ class MarsbotDraft(Engine[State, Options]):
         left_marsbot = [c for c in pile if c.name != chosen.name]
         state.player_pile, state.marsbot_pile = left_marsbot, left_mine
         events = [
-            CardTaken.model_construct(
-                round=state.round, card=mine.name, default=default, only=only
-            ).told(),
+            CardTaken(round=state.round, card=mine.name, default=default, only=only).told(),
             self._picked(state.rounds[-1]),
         ]
         state.round += 1
@@ -407,7 +401,7 @@ class MarsbotDraft(Engine[State, Options]):
         return [*events, self._opened(state)]
 
     def _picked(self, played: Round) -> Event:
-        return MarsbotPicked.model_construct(
+        return MarsbotPicked(
             round=played.round,
             pile=names(played.pile),
             own=played.own.name if played.own else None,
@@ -448,7 +442,7 @@ class MarsbotDraft(Engine[State, Options]):
             state.marsbot_kept = [c for c in state.marsbot_kept if c.name != decision.chosen]
         if state.options.mode == "table":
             state.phase = "deck"
-        return MarsbotDiscarded.model_construct(
+        return MarsbotDiscarded(
             kept=kept,
             chosen=decision.chosen,
             candidates=decision.candidates,
@@ -460,7 +454,7 @@ class MarsbotDraft(Engine[State, Options]):
     def _deck(self, state: State) -> Event:
         """§3.5: MARSBOT's cards and one bonus card, shuffled (MB-D5)."""
         state.deck = action_deck(state.marsbot_kept, state.rng)
-        return ActionDeckShuffled.model_construct(deck=list(state.deck), bonus=BONUS_CARD).told()
+        return ActionDeckShuffled(deck=list(state.deck), bonus=BONUS_CARD).told()
 
     def _buy(self, state: State, texts: list[str]) -> list[Event]:
         """§3.5: the player buys any of the cards they kept, 3 M€ each."""
@@ -477,7 +471,7 @@ class MarsbotDraft(Engine[State, Options]):
                 )
             bought.append(mine.name)
         state.bought = bought
-        told = CardsBought.model_construct(cards=bought, cost=CARD_PRICE * len(bought)).told()
+        told = CardsBought(cards=bought, cost=CARD_PRICE * len(bought)).told()
         return self._end(state, "done", [told])
 
     def _close(self, state: State) -> list[Event]:
@@ -501,7 +495,7 @@ class MarsbotDraft(Engine[State, Options]):
             state.out.append(out)
         state.phase = "ended"
         state.ended = how
-        return [*events, DraftEnded.model_construct(**(self.result(state) or {})).told()]
+        return [*events, DraftEnded(**(self.result(state) or {})).told()]
 
     @staticmethod
     def _forced(state: State) -> bool:
@@ -539,7 +533,7 @@ class MarsbotDraft(Engine[State, Options]):
                 data["own_first"] = state.options.own_first
         if state.phase == "buy":
             data["cards"] = names(state.player_kept)
-        return DraftPhaseOpened.model_construct(**data).told()
+        return DraftPhaseOpened(**data).told()
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -657,14 +651,13 @@ class MarsbotDraft(Engine[State, Options]):
     # -- views and the end ------------------------------------------------------------------
 
     def view(self, state: State, viewer: Viewer) -> DraftView:
-        """The same for everyone (every event is public). Built from the state's checked
-        values without validating them again (`GameView`)."""
+        """The same for everyone (every event is public)."""
         corporation = find_corporation(state.corporation)
         priority = state.priority
         table = state.options.mode == "table"
         yours = (self._own_pile(state) or []) if table else state.player_pile
         discard = state.discard
-        return DraftView.model_construct(
+        return DraftView(
             player=state.player,
             mode=state.options.mode,
             corporation=corporation.name,
@@ -677,7 +670,7 @@ class MarsbotDraft(Engine[State, Options]):
             player_pile=list(yours) if state.phase == "pick" else [],
             marsbot_pile=self._marsbot_pile_shown(state),
             rounds=[
-                PlayedRound.model_construct(
+                PlayedRound(
                     round=r.round,
                     pile=list(r.pile),
                     own=r.own,
@@ -703,7 +696,7 @@ class MarsbotDraft(Engine[State, Options]):
             size=pile_size(state.round) if state.phase == "pick" else None,
             own=state.own,
             expected=self._expected(state),
-            discard=DiscardMade.model_construct(
+            discard=DiscardMade(
                 chosen=discard.chosen,
                 candidates=list(discard.candidates),
                 keys=dict(discard.keys),

@@ -79,7 +79,6 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     played_as = ("draft", "drafts")
     #: MB-D8: no phase has a deadline; the drafter is also its host.
     untimed = "No clock: the draft waits for its player."
-    view_type = DraftView
     event_types = (*event_models(DraftEvent), BoardShown)
     board_events: ClassVar[frozenset[str]] = frozenset({"board_shown", "draft_started"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
@@ -134,7 +133,7 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
         pile = event.player_pile or []
         if event.forced:  # MB-D13: taken for the player at once; its message says so
             return None
-        if event.forced is not None:  # a whole draft's round
+        if event.whole_draft:
             return (
                 f"{head}: take a card from your pile in your 1-on-1 (or `/marsbot take`): "
                 f"{listed(pile)}. "
@@ -287,7 +286,7 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
             return events
         if not any(e is not None and e.type in SHOWN_AFTER for e in told):
             return events
-        return [*events, BoardShown.model_construct(view=after).told().to_json()]
+        return [*events, BoardShown(view=after).told().to_json()]
 
     def board_of(self, event: Told, names: Mapping[str, str]) -> Board | None:
         if isinstance(event, BoardShown):
