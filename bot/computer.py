@@ -171,7 +171,7 @@ class Computer:
             # Another move (a deadline) may have come first: the seat looks again from the
             # new view, but not from the same one.
             log.warning("computer move %s of match %s refused: %s", move, match_id, error)
-            return await self.service.view(row, player) != view
+            return bool(await self.service.view(row, player) != view)
         await self.presenter.present(outcome)
         return True
 

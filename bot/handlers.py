@@ -115,7 +115,7 @@ class HostHandlers(Protocol):
         refusal): what a game's host command checks before it asks to confirm; with `check`,
         also that the rules would take that host's move now (else their refusal)."""
 
-    async def hosted_view(self, interaction: Interaction) -> dict[str, Any]:
+    async def hosted_view(self, interaction: Interaction) -> Any:
         """The public view of this channel's running match, when the member may host it: what
         a game's host command reads its defaults from."""
 

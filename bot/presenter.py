@@ -487,19 +487,22 @@ class Presenter:
             and (text := texts.describe_to(e.to_json(), me, names))
         ]
         summary = outcome.summary or {}
+        actions = await self.service.actions(row, me)
         text = "\n".join(
             [
                 *receipts,
                 "✅ Accepted." if not receipts else "",
-                texts.one_on_one(summary, names),
+                texts.one_on_one(summary, actions, names),
                 await self._clock(row.id),
             ]
         ).strip()
         controls: discord.ui.View | None = None
-        if not outcome.wait.opened and me in (await self.service.turn(row)).must:
-            actions = await self.service.actions(row, me)
-            if {a.key for a in actions} != shown:
-                controls = self.actions_view(row, actions, names)
+        if (
+            not outcome.wait.opened
+            and me in (await self.service.turn(row)).must
+            and {a.key for a in actions} != shown
+        ):
+            controls = self.actions_view(row, actions, names)
         if controls is not None:
             board = await self.card(row, interaction.user.id, players)
             await interaction.response.send_message(
@@ -555,11 +558,12 @@ class Presenter:
         if me not in turn.players:
             return "You are not playing in this match.", None
         view = await self.service.view(row, me)
+        actions = await self.service.actions(row, me)
         names = names_of(players)
-        text = ui.one_on_one(view, names)
+        text = ui.one_on_one(view, actions, names)
         if me not in turn.out:
             text = "\n".join(filter(None, [text, await self._clock(row.id)]))
-        return text, self.actions_view(row, await self.service.actions(row, me), names)
+        return text, self.actions_view(row, actions, names)
 
     async def board_controls(
         self, row: MatchRow, players: list[PlayerRow]

@@ -195,10 +195,11 @@ class Outcome:
     seq: int
     actor: str
     events: list[Event]
-    #: The actor's own summary after the move (`Engine.summary`); None for the host.
-    summary: dict[str, Any] | None
+    #: The actor's own summary after the move (`Engine.summary`: a `GameView` in a typed
+    #: game, JSON in the others); None for the host.
+    summary: Any
     #: The public views before and after the move, for a game that presents them.
-    views: tuple[dict[str, Any], dict[str, Any]] | None
+    views: tuple[Any, Any] | None
     #: What the move did to the match's wait.
     wait: Wait
 
@@ -371,10 +372,12 @@ class MatchService:
         merged in: what a game's texts word for the spectators' channel (`GameTexts.audit`)."""
         state = await self.state(row)
         engine = engine_for(row.game)
-        return {**engine.view(state, HOST), **engine.audit(state)}
+        return {**engine.view_json(state, HOST), **engine.audit(state)}
 
-    async def view(self, row: MatchRow, viewer: str | None) -> dict[str, Any]:
-        """What `viewer` (a player id, HOST, or None for the public) may know now."""
+    async def view(self, row: MatchRow, viewer: str | None) -> Any:
+        """What `viewer` (a player id, HOST, or None for the public) may know now: the
+        engine's view as it gives it (a `GameView` in a typed game, JSON in the others), for
+        the game's own texts, render and computer seats to read."""
         return engine_for(row.game).view(await self.state(row), viewer)
 
     async def players(self, match_id: int) -> list[PlayerRow]:
@@ -588,7 +591,7 @@ class MatchService:
             engine.apply(copy, actor, parsed)
             return engine.is_finished(copy)
 
-    async def views_around(self, row: MatchRow, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    async def views_around(self, row: MatchRow, seq: int) -> tuple[Any, Any]:
         """The public views before and after move `seq`, rebuilt from the match's record (for
         a move whose outcome is no longer in memory: delivered after a restart)."""
         engine = engine_for(row.game)

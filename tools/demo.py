@@ -180,7 +180,7 @@ class Demo:
         """What the engine lets this player know now (their cash, their targets)."""
         row = await self.bot.storage.match(self.match_id)
         assert row is not None
-        return engine_for(GAME).view(await self.bot.service.state(row), player_id(member.id))
+        return engine_for(GAME).view_json(await self.bot.service.state(row), player_id(member.id))
 
     async def take_turn(self, player: MemberActor, in_dm: bool, phase: str) -> None:
         me = (await self.view(player))["me"]
@@ -660,9 +660,10 @@ class AtradesDemo(Demo):
         on the board message when it shows the action, else in their 1-on-1 by DM."""
         engine = engine_for(ATRADES)
         pid = player_id(player.id)
-        move = greedy_player(engine.view(state, pid), self.rng)
+        move = greedy_player(engine.view_json(state, pid), self.rng)
         action = action_of(engine.legal_actions(state, pid), move)
-        on_board = action.key in {a.key for a in engine.board_actions(engine.view(state, None))}
+        outline = engine.board_actions(engine.view_json(state, None))
+        on_board = action.key in {a.key for a in outline}
         m = self.match_id
         if on_board:
             shown = [msg for msg in self.channel.history() if not msg.flags.ephemeral]

@@ -45,6 +45,7 @@ from games.mars_auction import ENGINE as AUCTION_ENGINE
 from games.mars_auction.render import display_board, settlement_board
 from games.marsbot_draft import ENGINE as DRAFT_ENGINE
 from games.marsbot_draft.render import draft_board
+from games.marsbot_draft.views import DraftView
 from games.project_mars import ENGINE as MARS_ENGINE
 from games.project_mars import render as mars
 from games.project_mars.practice import practice_move
@@ -363,18 +364,18 @@ def auction_matches(seed: int = 3) -> AuctionPlayed:
 DRAFTER = {"701": "Marguerite-Élise de la Fontaine"}
 
 
-def marsbot_drafts() -> dict[str, dict[str, Any]]:
+def marsbot_drafts() -> dict[str, DraftView]:
     """Views of MARSBOT drafts: a whole draft (Saturn Systems) after its second round and at
     its end, and a draft at the table (Celestic) after a round with a written-out Venus card
     and a tie."""
-    views: dict[str, dict[str, Any]] = {}
+    views: dict[str, DraftView] = {}
     whole, _ = Match.start(DRAFT_ENGINE, list(DRAFTER), {"corporation": "Saturn Systems"}, 8)
     for _ in range(2):
         whole.submit(HOST, {"type": "close_phase"})
     views["whole-round-3"] = DRAFT_ENGINE.view(whole.state, None)
     for _ in range(2):
         whole.submit(HOST, {"type": "close_phase"})
-    kept = [c["name"] for c in DRAFT_ENGINE.view(whole.state, None)["player_kept"]]
+    kept = [c.name for c in DRAFT_ENGINE.view(whole.state, None).player_kept]
     whole.submit("701", {"type": "buy", "cards": kept[:2]})
     views["whole-ended"] = DRAFT_ENGINE.view(whole.state, None)
     table, _ = Match.start(

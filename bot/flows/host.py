@@ -118,8 +118,9 @@ class Host:
                 raise await self._worded(row, error) from None
         return row.id
 
-    async def hosted_view(self, interaction: discord.Interaction[Any]) -> dict[str, Any]:
-        """The public view of this channel's running match, when the member may host it."""
+    async def hosted_view(self, interaction: discord.Interaction[Any]) -> Any:
+        """The public view of this channel's running match, when the member may host it (as
+        its engine gives it: `MatchService.view`)."""
         row = await self._running_as_host(interaction)
         return await self.service.view(row, None)
 

@@ -2,20 +2,35 @@
 
 This part of a game's plug-in imports no Discord library: the render workers load it to draw
 its boards (`bot.boards`). The rest of the plug-in (its commands and controls) is
-`bot.games.plugin.GamePlugin`."""
+`bot.games.plugin.GamePlugin`.
+
+Two kinds of texts live side by side until every game is typed (docs/engine-contract.md,
+"Typed across the seam"): `TypedTexts`, for a game whose engine has typed views and events,
+reads views as its game's `GameView` model and each event as its model, each text a method
+marked `@text` for the model it takes; `GameTexts` alone, for a game not migrated yet,
+reads them as JSON. The generic bot hands both the same things: the view the engine gave
+(`view` parameters are typed `Any` for that reason), an event as its envelope's JSON, and
+the legal actions the service worked out.
+"""
 
 from __future__ import annotations
 
+import functools
+import operator
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import Any, ClassVar, cast
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast, get_type_hints
+
+from pydantic import Field, TypeAdapter
 
 from bot.players import Names as Names
 from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 from games.core.drawing.words import join
+from games.core.events import GameEvent, read_event
+from games.core.views import GameView
 
 #: How the player to move in a turn-based game (one with `live_board_events`) is told, each
 #: way as the lobby words it: a mention in the channel under the board, or a DM (a short one
@@ -111,18 +126,20 @@ class GameTexts(ABC):
         return self.describe(event, names)
 
     @abstractmethod
-    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
-        """A player's private summary: what they hold and may do now."""
+    def one_on_one(self, view: Any, actions: list[Action], names: Names) -> str:
+        """A player's private summary from their view (`Engine.summary`): what they hold and
+        may do now, the latter from `actions`, their legal actions as the service worked them
+        out (a game not migrated yet reads its view's copy instead)."""
 
     @abstractmethod
-    def status(self, view: dict[str, Any], names: Names) -> str:
+    def status(self, view: Any, names: Names) -> str:
         """The game's own part of the public status (`/match status` and the live status
         message), from the public view: the bot writes the phase's title, its clock and who
         the phase waits for above it (`bot.status`). Who has submitted (never what), the
         score; once the match is over, its result."""
 
     @abstractmethod
-    def audit(self, host_view: dict[str, Any], names: Names) -> str:
+    def audit(self, host_view: Any, names: Names) -> str:
         """Every sealed submission of the phase that closed last, for the spectators' channel,
         from the host's view with the engine's audit merged in (`MatchService.host_picture`)."""
 
@@ -132,12 +149,10 @@ class GameTexts(ABC):
         it must be pure (it renders only what the event's audience may see)."""
 
     @abstractmethod
-    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+    def card(self, view: Any, names: Mapping[str, str]) -> Board | None:
         """A player's 1-on-1 card from their view, or None. Pure, like `board`."""
 
-    def card_input(
-        self, view: dict[str, Any], names: Mapping[str, str]
-    ) -> tuple[dict[str, Any], Mapping[str, str]]:
+    def card_input(self, view: Any, names: Mapping[str, str]) -> tuple[Any, Mapping[str, str]]:
         """The part of a player's view and of the names that `card` draws, which the bot sends
         to the render worker: by default all of them. A game whose card draws less says so
         here, so that inputs that differ only elsewhere (who else has submitted, another
@@ -157,7 +172,7 @@ class GameTexts(ABC):
         return None
 
     def add_events(
-        self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
+        self, before: Any, events: list[dict[str, Any]], after: Any
     ) -> list[dict[str, Any]]:
         """A move's events (as JSON, audience included) with the game's own public
         presentation put where it belongs, made from the public views before and after the
@@ -166,9 +181,7 @@ class GameTexts(ABC):
         their order."""
         return events
 
-    def results(
-        self, events: list[dict[str, Any]], view: dict[str, Any], names: Names
-    ) -> str | None:
+    def results(self, events: list[dict[str, Any]], view: Any, names: Names) -> str | None:
         """A player's own results of the phase a move just closed (a `phase_closing_events`
         event among `events`), or of the match it ended (their final card): made from the
         move's events that reach the player (as JSON) and the player's own view after it.
@@ -228,3 +241,86 @@ class GameTexts(ABC):
         """The options the lobby's generic list shows, everyone reads it: a game keeps out of
         it an option that is a secret of the match. By default, all of them."""
         return options
+
+
+V = TypeVar("V", bound=GameView)
+E = TypeVar("E", bound=GameEvent)
+T = TypeVar("T", bound="TypedTexts[Any, Any]")
+M = TypeVar("M", bound=GameEvent)
+#: A text of one event model: the message for it, or None when it is not announced.
+Text = Callable[[T, M, Names], str | None]
+_TEXT_MARK = "_dealer_text"
+
+
+def text(method: Text[T, M]) -> Text[T, M]:
+    """Marks a method of `TypedTexts` as the text of the event model its `event` parameter
+    is annotated with (`def card_taken(self, event: CardTaken, names: Names) -> str`): the
+    texts dispatch each event to it by the model's `type`. A text for a model that does not
+    exist, or a misspelt field of the model, is a mypy error; a text for a model that is not
+    among the game's events is refused when the class is made."""
+    setattr(method, _TEXT_MARK, True)
+    return method
+
+
+class TypedTexts(GameTexts, Generic[V, E]):
+    """The texts of a game whose engine has typed views and events, `V` its view model and
+    `E` the union of the event models it words. A subclass sets `event_types` (those models:
+    its engine's, `event_models(TheUnion)`, and any the plug-in adds), marks one method per
+    worded event with `@text`, and draws an event's image in `board_of`. The JSON the
+    generic bot hands (`describe`, `board`) is read back through the models here, and nowhere
+    else."""
+
+    event_types: ClassVar[tuple[type[GameEvent], ...]] = ()
+    #: The texts by event type, gathered from the `@text` methods of the class and its bases.
+    _texts: ClassVar[dict[str, Callable[..., str | None]]] = {}
+    #: An adapter for `event_types`, told apart by `type`, made with the class.
+    _events: ClassVar[TypeAdapter[Any]]
+    _kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._texts = dict(cls._texts)
+        if cls.event_types:
+            union = functools.reduce(operator.or_, cls.event_types)
+            cls._events = TypeAdapter(cast(Any, Annotated)[union, Field(discriminator="type")])
+            cls._kinds = frozenset(_kind(model) for model in cls.event_types)
+        for name, member in vars(cls).items():
+            if not getattr(member, _TEXT_MARK, False):
+                continue
+            model = get_type_hints(member).get("event")
+            if model not in cls.event_types:
+                raise TypeError(f"{cls.__name__}.{name} words {model}, not one of its events")
+            kind = _kind(model)
+            if kind in cls._texts and cls._texts[kind].__name__ != name:
+                raise TypeError(f"{cls.__name__} has two texts for {kind}")
+            cls._texts[kind] = member
+
+    def read(self, event: dict[str, Any]) -> E | None:
+        """An event's envelope JSON read back through the models; None for an event this game
+        does not have (one the bot adds to every game: a season's announcement)."""
+        if event["type"] not in self._kinds:
+            return None
+        told: E = read_event(self._events, event)
+        return told
+
+    def tell(self, event: E, names: Names) -> str | None:
+        """The text of one event model, by its type; None when the game words none."""
+        said = self._texts.get(event.type)
+        return None if said is None else said(self, event, names)
+
+    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+        told = self.read(event)
+        return None if told is None else self.tell(told, names)
+
+    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        told = self.read(event)
+        return None if told is None else self.board_of(told, names)
+
+    @abstractmethod
+    def board_of(self, event: E, names: Mapping[str, str]) -> Board | None:
+        """The image that goes with an event's message, or None; pure, like `board`."""
+
+
+def _kind(model: type[GameEvent]) -> str:
+    """An event model's type tag."""
+    return str(model.model_fields["type"].default)

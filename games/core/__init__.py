@@ -1,4 +1,5 @@
-"""The shape every Dealer game shares: audiences and events, rule errors, seeded randomness,
+"""The shape every Dealer game shares: audiences and events (typed, `GameEvent`), typed views
+(`GameView`), rule errors, seeded randomness,
 the engine protocol and its contract's data (turns, actions, season outcomes, placings), match
 records and replay."""
 
@@ -14,9 +15,10 @@ from games.core.contract import (
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
-from games.core.events import Audience, Event
+from games.core.events import Audience, Event, GameEvent
 from games.core.match import Match, MatchRecord, RecordedMove
 from games.core.rng import RandomSource
+from games.core.views import GameView
 
 __all__ = [
     "HOST",
@@ -26,6 +28,8 @@ __all__ = [
     "Choice",
     "Engine",
     "Event",
+    "GameEvent",
+    "GameView",
     "Match",
     "MatchRecord",
     "Phase",

@@ -9,7 +9,9 @@ Engines are synchronous and deterministic: no clock, no I/O, randomness only fro
 The contract the bot reads without knowing the game (`docs/engine-contract.md`): `turn` (the
 phases, nested, the innermost one's clock, what its deadline does, who must and who may act),
 `clocks` (the kinds of decision and their default lengths),
-`legal_actions` (what one player may do now, as `Action`s), `audit` (the host's full
+`legal_actions` (what one player may do now, as `Action`s), `view` and `events` (what a
+viewer may know, and what happened: typed models in a game migrated to the typed seam,
+JSON in the others), `audit` (the host's full
 picture), `season_outcome` and `garnets_spent` (what a season's ledger takes from a match),
 `placings` (who won a finished match and who came where), `sealed_moves` (moves secret
 until a reveal) and the versioned state text (`dump_state_json`, `load_state_json`,
@@ -29,6 +31,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from games.core.contract import Action, BoardAction, Clock, Placings, SeasonOutcome, Turn
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
+from games.core.views import GameView
 
 #: The actor name of the host in records and `apply`; no player may be called this.
 HOST = "host"
@@ -73,6 +76,11 @@ class Engine(ABC, Generic[S, OptionsT]):
     options_type: type[OptionsT]
     #: A pydantic adapter for the game's moves: a union discriminated by `type`.
     moves: TypeAdapter[Any]
+    #: A pydantic adapter for the game's events, a union of `GameEvent` models discriminated
+    #: by `type`, in a game whose events and views are typed (its `view` returns a
+    #: `GameView`); None in a game not migrated to the typed seam yet, whose events' fields
+    #: and views are plain JSON (docs/engine-contract.md, "Typed across the seam").
+    events: ClassVar[TypeAdapter[Any] | None] = None
     #: The version of the state's stored form; raised, with an `upgrade` from the one before,
     #: whenever a change to the state would stop an older snapshot from loading as it is.
     state_version: ClassVar[int] = 1
@@ -199,10 +207,17 @@ class Engine(ABC, Generic[S, OptionsT]):
         """
 
     @abstractmethod
-    def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
-        """What `viewer` (a player, HOST, or None for the public) may know now, as JSON."""
+    def view(self, state: S, viewer: Viewer) -> GameView | dict[str, Any]:
+        """What `viewer` (a player, HOST, or None for the public) may know now: a `GameView`
+        in a game with typed `events`, JSON in a game not migrated yet."""
 
-    def summary(self, state: S, player: str) -> dict[str, Any]:
+    def view_json(self, state: S, viewer: Viewer) -> dict[str, Any]:
+        """`view` as JSON, where it leaves the process (a record of views, a comparison of
+        what two viewers know)."""
+        view = self.view(state, viewer)
+        return view.to_json() if isinstance(view, GameView) else view
+
+    def summary(self, state: S, player: str) -> GameView | dict[str, Any]:
         """The part of `view(state, player)` that a player's own summary needs (what they
         hold, what they have submitted, what they may do now): every key it has holds what
         the view holds there. The bot answers each move with it (the player's 1-on-1 text,

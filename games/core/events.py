@@ -2,12 +2,22 @@
 
 A secret usually comes as a pair: the private fact addressed to its owner and a public
 "someone submitted" for everyone else. The presenter routes by audience and nothing else.
+
+An `Event` is the envelope the bot routes and stores: its type, its audience and its fields
+as JSON. A game whose events are typed (`Engine.events`) makes each one as a `GameEvent`
+model, one per event type, and puts it in its envelope with `GameEvent.told`; whoever reads
+the event reads it back through the game's union of models (`read_event`), as attributes.
+The events every game has (`PhaseOpened`, `MatchEnded`, `PlayerKicked`, `PlayerForfeited`)
+are here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 AudienceKind = Literal["public", "players", "location", "host", "internal"]
 
@@ -83,17 +93,47 @@ _HOST = Audience("host")
 _INTERNAL = Audience("internal")
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, past tense (`bid_placed`, `access_resolved`), with its audience.
 
     `data` holds JSON values only, so an event serialises as
-    `{"type": ..., "audience": {...}, **data}`.
+    `{"type": ..., "audience": {...}, **data}`. An event made from its model (`GameEvent.told`)
+    keeps the model (`model`) and writes `data` from it the first time it is read: a random
+    playout, which reads no event, never pays for it.
     """
 
-    type: str
-    audience: Audience
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("_data", "audience", "model", "type")
+
+    def __init__(
+        self,
+        type: str,
+        audience: Audience,
+        data: dict[str, Any] | None = None,
+        *,
+        model: GameEvent | None = None,
+    ) -> None:
+        self.type = type
+        self.audience = audience
+        #: The event's model, in a game whose events are typed (None when made from JSON).
+        self.model = model
+        self._data = data if data is not None or model is not None else {}
+
+    @property
+    def data(self) -> dict[str, Any]:
+        if self._data is None:
+            assert self.model is not None
+            self._data = self.model.fields()
+        return self._data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.type, self.audience, self.data) == (other.type, other.audience, other.data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.type!r}, {self.audience!r}, {self.data!r})"
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "audience": self.audience.to_json(), **self.data}
@@ -107,3 +147,68 @@ class Event:
 def visible_to(events: list[Event], viewer: Viewer) -> list[Event]:
     """The events `viewer` may read, in order."""
     return [e for e in events if e.audience.reaches(viewer)]
+
+
+class GameEvent(BaseModel):
+    """A typed event: `type`, a `Literal` in each subclass (the tag of its game's union of
+    events), and the event's fields. Its audience is the envelope's (`told`). Engines make
+    them with the model's own constructor, which validates them (pydantic-core's validation
+    costs less than `model_construct`'s Python); the conformance suite checks that each
+    event an engine emits reads back through its game's union as it was emitted."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+
+    def told(self, audience: Audience = _PUBLIC) -> Event:
+        """The event in its envelope, for `audience` (by default everyone): its fields as
+        JSON in their declared order, those the engine left unset left out (an event whose
+        fields depend on the phase writes only those it has; what they hold is written
+        whole)."""
+        return Event(self.type, audience, model=self)
+
+    def fields(self) -> dict[str, Any]:
+        """The event's fields as its envelope holds them (`told`)."""
+        return self.model_dump(mode="json", include=self.model_fields_set - {"type"})
+
+
+class PhaseOpened(GameEvent):
+    """A new decision opens (every game announces one): a game's own subclass adds what it
+    tells about the phase."""
+
+    type: Literal["phase_opened"] = "phase_opened"
+
+
+class MatchEnded(GameEvent):
+    """The match is over: a game's own subclass carries its result."""
+
+    type: Literal["match_ended"] = "match_ended"
+
+
+class PlayerKicked(GameEvent):
+    """The host removed `player` from the match."""
+
+    type: Literal["player_kicked"] = "player_kicked"
+    player: str
+
+
+class PlayerForfeited(GameEvent):
+    """`player` conceded (`/match forfeit`)."""
+
+    type: Literal["player_forfeited"] = "player_forfeited"
+    player: str
+
+
+E = TypeVar("E", bound=GameEvent)
+
+
+def read_event(events: TypeAdapter[E], event: dict[str, Any]) -> E:
+    """An event in its envelope's JSON (`Event.to_json`, as the log stores it) read back
+    through a game's union of event models; ValidationError for one that is not among them."""
+    return events.validate_python({k: v for k, v in event.items() if k != "audience"})
+
+
+def event_models(union: Any) -> tuple[type[GameEvent], ...]:
+    """The models of a game's union of events (`Annotated[A | B, Field(discriminator=...)]`)."""
+    inner = typing.get_args(union)[0] if typing.get_origin(union) is typing.Annotated else union
+    return tuple(typing.get_args(inner) or (inner,))

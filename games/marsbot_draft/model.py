@@ -172,6 +172,13 @@ class Round(BaseModel):
     decision: Decision
     why: str
 
+    @property
+    def chosen(self) -> str:
+        """The card MARSBOT took: a pick always takes one (§3.3)."""
+        chosen = self.decision.chosen
+        assert chosen is not None, "a pick from a pile takes a card"
+        return chosen
+
 
 class State(BaseModel):
     game: Literal["marsbot-draft"] = "marsbot-draft"

@@ -2,8 +2,9 @@
 was drawn among, the cards each side keeps, the discard and the action deck, every card with
 its cost and tags.
 
-`draft_board(view, names)` draws from the draft's view (every view of a draft is public, so
-the channel's image and the player's own card are the same picture). It returns a `Board`: the
+`draft_board(view, names)` draws from the draft's view, typed (`DraftTable`, the part of
+`DraftView` it draws: every view of a draft is public, so the channel's image and the player's
+own card are the same picture). It returns a `Board`: the
 PNG and an alt text with the same facts in words. Pure and synchronous; the bot calls it off
 its event loop. Tags are written on their chips, so colour is never the only cue.
 """
@@ -11,7 +12,6 @@ its event loop. Tags are written on their chips, so colour is never the only cue
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.palette import (
@@ -32,6 +32,8 @@ from games.core.drawing.palette import (
     WARN,
     WARN_BG,
 )
+from games.marsbot_draft.cards import DraftCard
+from games.marsbot_draft.views import DraftTable
 from games.tm_catalogue import numbered
 
 WIDTH = 960
@@ -41,6 +43,8 @@ PER_ROW = 4
 GAP = 12
 TILE_H = 112
 SECTION_HEAD = 34
+#: A section's note under its heading (what the numbers on a pick's cards count).
+NOTE_H = 22
 SECTION_GAP = 14
 TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * GAP) // PER_ROW
 #: A card's name: the largest and smallest size, on at most two lines (never cut).
@@ -73,27 +77,37 @@ DISCARDED = BadgeStyle(BAD, BAD_BG)
 BOUGHT = BadgeStyle(GOOD, GOOD_BG)
 BONUS = BadgeStyle(GOLD, GOLD_BG)
 
-Card = Mapping[str, Any]
 
-
-def card_words(card: Card) -> str:
+def card_words(card: DraftCard) -> str:
     """ "Ganymede Colony (081), 20 M€: jovian, space, city"."""
-    tags = ", ".join(card["tags"]) or "no tags"
-    return f"{numbered(card['name'])}, {card['cost']} M€: {tags}"
+    tags = ", ".join(card.tags) or "no tags"
+    return f"{numbered(card.name)}, {card.cost} M€: {tags}"
 
 
-def key_words(view: Mapping[str, Any]) -> str:
-    """What a card's key counts: "Jovian·Space", "cost", "tags"."""
-    if view.get("levels"):
-        return "·".join(view["levels"])
-    return "cost in M€" if view["kind"] == "most-expensive" else "tags"
+def key_words(view: DraftTable) -> str:
+    """What a card's key counts, before its numbers in words: "Jovian·Space", "cost in M€",
+    "tags"."""
+    if view.levels:
+        return "·".join(view.levels)
+    return "cost in M€" if view.kind == "most-expensive" else "tags"
 
 
-def priority_words(view: Mapping[str, Any]) -> str:
+def key_note(view: DraftTable) -> str:
+    """What the numbers on a pick's cards mean (§3.1), for the heading above them: "the
+    numbers count each card's Jovian tags, then its Space tags, and the most is taken"."""
+    if view.levels:
+        counted = ", then its ".join(f"{level} tags" for level in view.levels)
+        return f"the numbers count each card's {counted}, and the most is taken"
+    if view.kind == "most-expensive":
+        return "the numbers are each card's cost in M€, and the highest is taken"
+    return "the numbers count each card's tags, and the most is taken"
+
+
+def priority_words(view: DraftTable) -> str:
     """The priority as people read it: "Venus > Jovian", "most expensive"."""
-    if view.get("levels"):
-        return " > ".join(view["levels"])
-    return str(view["priority"]).replace("-", " ")
+    if view.levels:
+        return " > ".join(view.levels)
+    return view.priority.replace("-", " ")
 
 
 class _Section:
@@ -103,19 +117,30 @@ class _Section:
     def __init__(
         self,
         title: str,
-        cards: Sequence[Card | None],
+        cards: Sequence[DraftCard | None],
         marks: Mapping[str, tuple[str, BadgeStyle]] | None = None,
         keys: Mapping[str, str] | None = None,
+        counted: str = "",
+        note: str = "",
     ) -> None:
         self.title = title
         self.cards = list(cards)
         self.marks = dict(marks or {})
         self.keys = dict(keys or {})
+        #: What the keys count, before each in the words ("Jovian·Space 1·0").
+        self.counted = counted
+        #: A line under the heading (as a sentence), and after it in the words.
+        self.note = note
 
     @property
     def height(self) -> int:
         rows = max(1, -(-len(self.cards) // PER_ROW))
-        return SECTION_HEAD + rows * TILE_H + (rows - 1) * GAP
+        return self.head + rows * TILE_H + (rows - 1) * GAP
+
+    @property
+    def head(self) -> int:
+        """The height of the heading, with its note."""
+        return SECTION_HEAD + (NOTE_H if self.note else 0)
 
     def words(self) -> str:
         said = []
@@ -123,55 +148,61 @@ class _Section:
             if card is None:
                 said.append("the bonus card")
                 continue
-            mark = self.marks.get(card["name"])
-            key = self.keys.get(card["name"])
-            extra = [*([mark[0].lower()] if mark else []), *([f"key {key}"] if key else [])]
+            mark = self.marks.get(card.name)
+            key = self.keys.get(card.name)
+            extra = [
+                *([mark[0].lower()] if mark else []),
+                *([f"{self.counted} {key}"] if key else []),
+            ]
             said.append(card_words(card) + "".join(f", {word}" for word in extra))
-        return f"{self.title}: {'; '.join(said) or 'none'}."
+        title = f"{self.title}; {self.note}" if self.note else self.title
+        return f"{title}: {'; '.join(said) or 'none'}."
 
 
-def _sections(view: Mapping[str, Any], name: str) -> list[_Section]:
+def _sections(view: DraftTable, name: str) -> list[_Section]:
     sections: list[_Section] = []
-    picking = view["phase"] == "pick"
-    table = view["mode"] == "table"
-    if picking and view["player_pile"]:
+    picking = view.phase == "pick"
+    table = view.mode == "table"
+    if picking and view.player_pile:
         whose = "Your pile" if not table else "Your pile (what MARSBOT left)"
-        sections.append(_Section(f"Round {view['round']}: {whose}", view["player_pile"]))
-    if picking and view["marsbot_pile"]:
-        sections.append(_Section(f"Round {view['round']}: MARSBOT's pile", view["marsbot_pile"]))
-    if view["rounds"] and view["phase"] in ("pick", "discard"):
-        last = view["rounds"][-1]
+        sections.append(_Section(f"Round {view.round}: {whose}", view.player_pile))
+    if picking and view.marsbot_pile:
+        sections.append(_Section(f"Round {view.round}: MARSBOT's pile", view.marsbot_pile))
+    if view.rounds and view.phase in ("pick", "discard"):
+        last = view.rounds[-1]
         marks: dict[str, tuple[str, BadgeStyle]] = {
-            c: ("Tied", TIED) for c in last["candidates"] if len(last["candidates"]) > 1
+            c: ("Tied", TIED) for c in last.candidates if len(last.candidates) > 1
         }
-        marks[last["chosen"]] = ("Taken", TAKEN)
-        keys = {card: "·".join(str(n) for n in key) for card, key in last["keys"].items()}
+        marks[last.chosen] = ("Taken", TAKEN)
+        keys = {card: "·".join(str(n) for n in key) for card, key in last.keys.items()}
         sections.append(
             _Section(
-                f"Round {last['round']}: MARSBOT took {last['chosen']} (keys: {key_words(view)})",
-                last["pile"],
+                f"Round {last.round}: MARSBOT took {last.chosen}",
+                last.pile,
                 marks,
                 keys,
+                key_words(view),
+                key_note(view),
             )
         )
-    kept = list(view["marsbot_kept"])
+    kept: list[DraftCard | None] = list(view.marsbot_kept)
     discard_marks = {}
-    if view["discarded"]:
-        kept.append(view["discarded"])
-        discard_marks[view["discarded"]["name"]] = ("Discarded", DISCARDED)
+    if view.discarded:
+        kept.append(view.discarded)
+        discard_marks[view.discarded.name] = ("Discarded", DISCARDED)
     if kept:
         sections.append(_Section("MARSBOT keeps", kept, discard_marks))
-    if view["deck"]:
-        by_name = {c["name"]: c for c in view["marsbot_kept"]}
+    if view.deck:
+        by_name = {c.name: c for c in view.marsbot_kept}
         sections.append(
-            _Section("MARSBOT's action deck, top first", [by_name.get(n) for n in view["deck"]])
+            _Section("MARSBOT's action deck, top first", [by_name.get(n) for n in view.deck])
         )
-    if view["player_kept"]:
-        bought = view["bought"] or []
+    if view.player_kept:
+        bought = view.bought or []
         sections.append(
             _Section(
                 f"{name}'s cards",
-                view["player_kept"],
+                view.player_kept,
                 {c: ("Bought", BOUGHT) for c in bought},
             )
         )
@@ -196,7 +227,7 @@ def _tile(
     canvas: Canvas,
     x: int,
     y: int,
-    card: Card | None,
+    card: DraftCard | None,
     mark: tuple[str, BadgeStyle] | None,
     key: str | None,
 ) -> None:
@@ -214,17 +245,15 @@ def _tile(
         canvas.badge(x + 12, y + TILE_H - 18, "Bonus", BONUS, size=11)
         return
     cost = canvas.badge(
-        x + TILE_W - 10, y + 20, f"{card['cost']} M€", COST, size=12, align="right", upper=False
+        x + TILE_W - 10, y + 20, f"{card.cost} M€", COST, size=12, align="right", upper=False
     )
-    if card.get("number"):
-        canvas.text(
-            x + TILE_W - 12, y + 42, str(card["number"]), size=11, fill=MUTED, align="right"
-        )
+    if card.number:
+        canvas.text(x + TILE_W - 12, y + 42, card.number, size=11, fill=MUTED, align="right")
     room = TILE_W - 24 - cost - 6
-    size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, room, 2, bold=True)
+    size, lines = fonts.wrap_fitted(card.name, *NAME_SIZES, room, 2, bold=True)
     for i, line in enumerate(lines):
         canvas.text(x + 12, y + 20 + i * (size + 4), line, size=size, bold=True)
-    tags = [str(tag) for tag in card["tags"]] or ["no tags"]
+    tags: list[str] = [*card.tags] or ["no tags"]
     size = _tag_size(tags)
     tx, ty = x + 12, y + 68
     for tag in tags:
@@ -240,16 +269,16 @@ def _tile(
         canvas.text(x + TILE_W - 12, y + TILE_H - 18, key, size=13, fill=MUTED, align="right")
 
 
-def draft_board(view: Mapping[str, Any], names: NameSource) -> Board:
+def draft_board(view: DraftTable, names: NameSource) -> Board:
     """The draft as it stands, from its view."""
-    player = namer(names)(str(view["player"]))
+    player = namer(names)(view.player)
     sections = _sections(view, player)
     height = 100 + 16 + sum(s.height + SECTION_GAP for s in sections) + 16
     if not sections:
         height += 40
     canvas = Canvas(WIDTH, height)
-    title = f"{view['corporation']}: {priority_words(view)}"
-    notes = [str(view["title"]), f"{player} against MARSBOT"]
+    title = f"{view.corporation}: {priority_words(view)}"
+    notes = [view.title, f"{player} against MARSBOT"]
     top = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     if not sections:
         canvas.text(MARGIN, top + 20, "No card yet.", size=17, fill=MUTED)
@@ -264,24 +293,31 @@ def draft_board(view: Mapping[str, Any], names: NameSource) -> Board:
             fill=TEXT,
             max_width=WIDTH - 2 * MARGIN - 20,
         )
-        y = top + SECTION_HEAD
+        if section.note:
+            canvas.text(
+                MARGIN + 10,
+                top + SECTION_HEAD + NOTE_H / 2 - 6,
+                f"{section.note[0].upper()}{section.note[1:]}.",
+                size=13,
+                fill=MUTED,
+                max_width=WIDTH - 2 * MARGIN - 20,
+            )
+        y = top + section.head
         for i, card in enumerate(section.cards):
             row, column = divmod(i, PER_ROW)
             x = MARGIN + column * (TILE_W + GAP)
-            mark = section.marks.get(card["name"]) if card is not None else None
-            key = section.keys.get(card["name"]) if card is not None else None
+            mark = section.marks.get(card.name) if card is not None else None
+            key = section.keys.get(card.name) if card is not None else None
             _tile(canvas, x, y + row * (TILE_H + GAP), card, mark, key)
         top += section.height + SECTION_GAP
-    return Board(
-        canvas.png(), draft_alt(view, player, sections), f"marsbot-draft-{view['phase']}.png"
-    )
+    return Board(canvas.png(), draft_alt(view, player, sections), f"marsbot-draft-{view.phase}.png")
 
 
-def draft_alt(view: Mapping[str, Any], player: str, sections: list[_Section] | None = None) -> str:
+def draft_alt(view: DraftTable, player: str, sections: list[_Section] | None = None) -> str:
     """The board in words: the same facts as the image, and nothing else."""
     sections = _sections(view, player) if sections is None else sections
     head = (
-        f"MARSBOT draft, {player} against MARSBOT playing {view['corporation']} "
-        f"(priority {priority_words(view)}). {view['title']}."
+        f"MARSBOT draft, {player} against MARSBOT playing {view.corporation} "
+        f"(priority {priority_words(view)}). {view.title}."
     )
     return " ".join([head, *(s.words() for s in sections)])

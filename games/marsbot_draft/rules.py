@@ -30,7 +30,7 @@ from games.core.contract import Pick as PickChoices
 from games.core.drawing.words import join
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
-from games.core.events import Audience, Event, Viewer
+from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer, read_event
 from games.core.rng import RandomSource
 from games.marsbot_draft.cards import DraftCard, parse_card, parse_cards
 from games.marsbot_draft.draft import (
@@ -41,6 +41,18 @@ from games.marsbot_draft.draft import (
     pick,
     pick_why,
     unprotected,
+)
+from games.marsbot_draft.events import (
+    ActionDeckShuffled,
+    CardsBought,
+    CardTaken,
+    DraftEnded,
+    DraftEvent,
+    DraftPhaseOpened,
+    DraftStarted,
+    Drawn,
+    MarsbotDiscarded,
+    MarsbotPicked,
 )
 from games.marsbot_draft.model import (
     CARD_PRICE,
@@ -67,6 +79,7 @@ from games.marsbot_draft.priority import (
     freeze,
     lowest_track,
 )
+from games.marsbot_draft.views import DiscardMade, DraftView, PlayedRound
 from games.tm_catalogue import PROJECT_TYPES, Expansion, builtin, fold, numbered
 
 GAME = "marsbot-draft"
@@ -90,16 +103,8 @@ def _project_cards(expansions: tuple[Expansion, ...]) -> tuple[DraftCard, ...]:
     )
 
 
-def card_json(card: DraftCard) -> dict[str, Any]:
-    return card.model_dump(mode="json")
-
-
 def names(cards: list[DraftCard]) -> list[str]:
     return [card.name for card in cards]
-
-
-def _public(kind: str, **data: Any) -> Event:
-    return Event(kind, Audience.public(), data)
 
 
 def _named(cards: list[DraftCard], card: DraftCard) -> DraftCard | None:
@@ -131,6 +136,7 @@ class MarsbotDraft(Engine[State, Options]):
     forces_moves = True
     state_type, options_type = State, Options
     moves = TypeAdapter(Move)
+    events = TypeAdapter(DraftEvent)
     #: MB-D8: no step of the draft has a deadline unless the host sets one.
     clocks: ClassVar[Mapping[str, Clock]] = {
         "step": Clock(label="Each step of the draft", default_seconds=None)
@@ -143,7 +149,7 @@ class MarsbotDraft(Engine[State, Options]):
         player's own and, without track levels, Aridor. A12: the priority is frozen here.
         MB-D6: a whole draft deals the two piles from the catalogue's project cards."""
         rng = RandomSource(seed=seed)
-        drawn: dict[str, Any] | None = None
+        drawn: Drawn | None = None
         name = options.corporation
         if name is None:
             own = fold(options.own_corporation or "")
@@ -154,7 +160,7 @@ class MarsbotDraft(Engine[State, Options]):
                 and (options.tracks or not isinstance(c.priority, LowestTrack))
             ]
             name = rng.choice(candidates)
-            drawn = {"chosen": name, "candidates": candidates}
+            drawn = Drawn(chosen=name, candidates=candidates)
         corporation = find_corporation(name)
         try:
             priority = freeze(corporation.priority, options.tracks, options.aridor_tracks)
@@ -173,14 +179,13 @@ class MarsbotDraft(Engine[State, Options]):
             track=track.id if track else None,
             rng=rng,
         )
-        piles: dict[str, list[str] | None] = {}
+        piles: dict[str, Any] = {}
         if options.mode == "whole-draft":
             dealt = rng.shuffled(project_cards(options))[: 2 * PILE]
             state.player_pile, state.marsbot_pile = dealt[:PILE], dealt[PILE:]
             # MB-D12: MARSBOT's first pile stays face down until it picks from it.
             piles = {"player_pile": names(dealt[:PILE]), "marsbot_pile": None}
-        started = _public(
-            "draft_started",
+        started = DraftStarted(
             player=state.player,
             mode=options.mode,
             corporation=corporation.name,
@@ -192,7 +197,7 @@ class MarsbotDraft(Engine[State, Options]):
             spire_rule=options.spire_rule,
             own_first=options.own_first,
             **piles,
-        )
+        ).told()
         return state, [started, self._opened(state)]
 
     # -- moves ------------------------------------------------------------------------------
@@ -202,16 +207,14 @@ class MarsbotDraft(Engine[State, Options]):
             raise RuleError("ended", "The draft is over.")
         if isinstance(move, Forfeit):  # MB-D9: conceding or a kick ends the draft
             self._player(state, actor)
-            return self._end(
-                state, "forfeit", [_public("player_forfeited", player=actor)], out=actor
-            )
+            return self._end(state, "forfeit", [PlayerForfeited(player=actor).told()], out=actor)
         if isinstance(move, ClosePhase | Kick):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, Kick):
                 if move.player != state.player:
                     raise RuleError("unknown_player", f"{move.player} is not in this draft.")
-                kicked = _public("player_kicked", player=move.player)
+                kicked = PlayerKicked(player=move.player).told()
                 return self._end(state, "kick", [kicked], out=move.player)
             return self._close(state)
         self._player(state, actor)
@@ -274,9 +277,8 @@ class MarsbotDraft(Engine[State, Options]):
                 )
             card = found
         state.own = card
-        return [
-            _public("card_taken", round=state.round, card=state.own.name, default=False, only=False)
-        ]
+        taken = CardTaken(round=state.round, card=state.own.name, default=False, only=False)
+        return [taken.told()]
 
     def _own_pile(self, state: State) -> list[DraftCard] | None:
         """Table mode: the player's pile this round, where it is known: from round 2, what
@@ -389,7 +391,7 @@ class MarsbotDraft(Engine[State, Options]):
         left_marsbot = [c for c in pile if c.name != chosen.name]
         state.player_pile, state.marsbot_pile = left_marsbot, left_mine
         events = [
-            _public("card_taken", round=state.round, card=mine.name, default=default, only=only),
+            CardTaken(round=state.round, card=mine.name, default=default, only=only).told(),
             self._picked(state.rounds[-1]),
         ]
         state.round += 1
@@ -399,14 +401,15 @@ class MarsbotDraft(Engine[State, Options]):
         return [*events, self._opened(state)]
 
     def _picked(self, played: Round) -> Event:
-        return _public(
-            "marsbot_picked",
+        return MarsbotPicked(
             round=played.round,
             pile=names(played.pile),
             own=played.own.name if played.own else None,
-            **played.decision.report(),
+            chosen=played.chosen,
+            candidates=played.decision.candidates,
+            keys=played.decision.keys,
             why=played.why,
-        )
+        ).told()
 
     def _discard(self, state: State) -> Event:
         """§3.4: at most one card, none on Brutal (A8-A11), none when MARSBOT spends 5 of its
@@ -439,18 +442,19 @@ class MarsbotDraft(Engine[State, Options]):
             state.marsbot_kept = [c for c in state.marsbot_kept if c.name != decision.chosen]
         if state.options.mode == "table":
             state.phase = "deck"
-        return _public(
-            "marsbot_discarded",
+        return MarsbotDiscarded(
             kept=kept,
-            **decision.report(),
+            chosen=decision.chosen,
+            candidates=decision.candidates,
+            keys=decision.keys,
             why=state.discard_why,
             floaters_spent=spends,
-        )
+        ).told()
 
     def _deck(self, state: State) -> Event:
         """§3.5: MARSBOT's cards and one bonus card, shuffled (MB-D5)."""
         state.deck = action_deck(state.marsbot_kept, state.rng)
-        return _public("action_deck_shuffled", deck=list(state.deck), bonus=BONUS_CARD)
+        return ActionDeckShuffled(deck=list(state.deck), bonus=BONUS_CARD).told()
 
     def _buy(self, state: State, texts: list[str]) -> list[Event]:
         """§3.5: the player buys any of the cards they kept, 3 M€ each."""
@@ -467,7 +471,7 @@ class MarsbotDraft(Engine[State, Options]):
                 )
             bought.append(mine.name)
         state.bought = bought
-        told = _public("cards_bought", cards=bought, cost=CARD_PRICE * len(bought))
+        told = CardsBought(cards=bought, cost=CARD_PRICE * len(bought)).told()
         return self._end(state, "done", [told])
 
     def _close(self, state: State) -> list[Event]:
@@ -491,7 +495,7 @@ class MarsbotDraft(Engine[State, Options]):
             state.out.append(out)
         state.phase = "ended"
         state.ended = how
-        return [*events, _public("match_ended", **(self.result(state) or {}))]
+        return [*events, DraftEnded(**(self.result(state) or {})).told()]
 
     @staticmethod
     def _forced(state: State) -> bool:
@@ -529,7 +533,7 @@ class MarsbotDraft(Engine[State, Options]):
                 data["own_first"] = state.options.own_first
         if state.phase == "buy":
             data["cards"] = names(state.player_kept)
-        return _public("phase_opened", **data)
+        return DraftPhaseOpened(**data).told()
 
     # -- the contract -----------------------------------------------------------------------
 
@@ -646,58 +650,63 @@ class MarsbotDraft(Engine[State, Options]):
 
     # -- views and the end ------------------------------------------------------------------
 
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """The same for everyone (every event is public). `expected` (table mode, from round
-        3): MARSBOT's pile this round when it is known from the rounds before."""
+    def view(self, state: State, viewer: Viewer) -> DraftView:
+        """The same for everyone (every event is public)."""
         corporation = find_corporation(state.corporation)
         priority = state.priority
         table = state.options.mode == "table"
         yours = (self._own_pile(state) or []) if table else state.player_pile
-        return {
-            "game": GAME,
-            "mode": state.options.mode,
-            "player": state.player,
-            "corporation": corporation.name,
-            "number": corporation.number,
-            "confirmed": corporation.confirmed,
-            "priority": priority.written(),
-            "levels": priority.titles() if isinstance(priority, Tags) else None,
-            "kind": priority.kind,
-            "track": state.track,
-            "difficulty": state.options.difficulty,
-            "spire_rule": state.options.spire_rule,
-            "own_first": state.options.own_first,
-            "sets": list(state.options.sets),
-            "phase": state.phase,
-            "title": self._title(state),
-            "round": state.round,
-            "size": pile_size(state.round) if state.phase == "pick" else None,
-            "own": card_json(state.own) if state.own else None,
-            "expected": self._expected(state),
-            "rounds": [
-                {
-                    "round": r.round,
-                    "pile": [card_json(c) for c in r.pile],
-                    "own": card_json(r.own) if r.own else None,
-                    **r.decision.report(),
-                    "why": r.why,
-                }
+        discard = state.discard
+        return DraftView(
+            player=state.player,
+            mode=state.options.mode,
+            corporation=corporation.name,
+            priority=priority.written(),
+            levels=priority.titles() if isinstance(priority, Tags) else None,
+            kind=priority.kind,
+            phase=state.phase,
+            title=self._title(state),
+            round=state.round,
+            player_pile=list(yours) if state.phase == "pick" else [],
+            marsbot_pile=self._marsbot_pile_shown(state),
+            rounds=[
+                PlayedRound(
+                    round=r.round,
+                    pile=list(r.pile),
+                    own=r.own,
+                    chosen=r.chosen,
+                    candidates=list(r.decision.candidates),
+                    keys=dict(r.decision.keys),
+                    why=r.why,
+                )
                 for r in state.rounds
             ],
-            "player_pile": [card_json(c) for c in yours] if state.phase == "pick" else [],
-            "forced": self._forced(state),
-            "marsbot_pile": [card_json(c) for c in self._marsbot_pile_shown(state)],
-            "player_kept": [card_json(c) for c in state.player_kept],
-            "marsbot_kept": [card_json(c) for c in state.marsbot_kept],
-            "discard": {**state.discard.report(), "why": state.discard_why}
-            if state.discard
+            player_kept=list(state.player_kept),
+            marsbot_kept=list(state.marsbot_kept),
+            discarded=state.discarded,
+            deck=state.deck,
+            bought=state.bought,
+            number=corporation.number,
+            confirmed=corporation.confirmed,
+            track=state.track,
+            difficulty=state.options.difficulty,
+            spire_rule=state.options.spire_rule,
+            own_first=state.options.own_first,
+            sets=list(state.options.sets),
+            size=pile_size(state.round) if state.phase == "pick" else None,
+            own=state.own,
+            expected=self._expected(state),
+            discard=DiscardMade(
+                chosen=discard.chosen,
+                candidates=list(discard.candidates),
+                keys=dict(discard.keys),
+                why=state.discard_why,
+            )
+            if discard
             else None,
-            "discarded": card_json(state.discarded) if state.discarded else None,
-            "deck": state.deck,
-            "bought": state.bought,
-            "cost": CARD_PRICE * len(state.bought) if state.bought is not None else None,
-            "ended": state.ended,
-        }
+            cost=CARD_PRICE * len(state.bought) if state.bought is not None else None,
+            ended=state.ended,
+        )
 
     def is_finished(self, state: State) -> bool:
         return state.phase == "ended"
@@ -720,7 +729,11 @@ class MarsbotDraft(Engine[State, Options]):
         """MB-D12: in a whole draft, taking back the round-1 card would open round 1 again
         with MARSBOT's face-down pile, which its pick has shown: the player would choose again
         knowing it. Refused; later rounds hide nothing and may be taken back."""
-        shown = any(e.type == "marsbot_picked" and e.data["round"] == 1 for e in undone)
+        shown = any(
+            isinstance(told := read_event(self.events, e.to_json()), MarsbotPicked)
+            and told.round == 1
+            for e in undone
+        )
         if state.options.mode != "whole-draft" or not shown:
             return None
         return (

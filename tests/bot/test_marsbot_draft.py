@@ -14,6 +14,7 @@ import pytest
 
 from bot.flows import lobby
 from games.marsbot_draft import ENGINE
+from games.marsbot_draft.views import DraftView
 from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_project_mars import custom_ids
@@ -53,7 +54,7 @@ class Draft:
         assert row is not None
         return await self.bot.service.state(row)
 
-    async def view(self) -> dict[str, Any]:
+    async def view(self) -> DraftView:
         return ENGINE.view(await self.state(), None)
 
     async def moves(self) -> int:
@@ -92,25 +93,25 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     m = t.match_id
     for round_ in range(1, 4):
         view = await t.view()
-        assert view["phase"] == "pick" and view["round"] == round_
+        assert view.phase == "pick" and view.round == round_
         dm = t.last_with(f"dealer:actpick:{m}:take")
         assert f"Round {round_} of 4: your card" in dm.content
-        card = view["player_pile"][0]["name"]
+        card = view.player_pile[0].name
         r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
         assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
-        picked = (await t.view())["rounds"][round_ - 1]
-        line = f"🤖 Round {round_}: MARSBOT takes **{picked['chosen']}**. {picked['why']}."
+        picked = (await t.view()).rounds[round_ - 1]
+        line = f"🤖 Round {round_}: MARSBOT takes **{picked.chosen}**. {picked.why}."
         assert line in t.channel_text()
         assert f"you take **{card}**" in t.channel_text()
-    last = (await t.view())["rounds"][3]
-    assert f"🤖 Round 4: MARSBOT takes **{last['chosen']}**." in t.channel_text(), (
+    last = (await t.view()).rounds[3]
+    assert f"🤖 Round 4: MARSBOT takes **{last.chosen}**." in t.channel_text(), (
         "round 4's one card is taken for the player (MB-D13)"
     )
     view = await t.view()
-    assert view["phase"] == "buy" and view["deck"] is not None
+    assert view.phase == "buy" and view.deck is not None
     assert "MARSBOT's action deck, from the top: 1. " in t.channel_text()
     dm = t.last_with(f"dealer:actpick:{m}:buy")
-    bought = [c["name"] for c in view["player_kept"][:2]]
+    bought = [c.name for c in view.player_kept[:2]]
     r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
     assert r.ephemeral, r.response.content
     text = t.channel_text()
@@ -153,20 +154,20 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
     await t.ann.slash(t.channel, "marsbot pick", cards="Asteroid;Research Outpost;Power Plant")
     await t.ann.slash(t.channel, "marsbot take", card="Asteroid")
     view = await t.view()
-    assert view["expected"] == ["Io Mining Industries", "Ganymede Colony"]
+    assert view.expected == ["Io Mining Industries", "Ganymede Colony"]
     should = "should be **Io Mining Industries (092)** and **Ganymede Colony (081)**."
     assert f"MARSBOT's pile {should}" in t.channel_text()
     me = await t.ann.slash(t.channel, "me")
     assert me.ephemeral and f"It {should}" in me.response.content, me.response.content
     r = await t.ann.slash(t.channel, "marsbot pick", cards="Io Mining Industries; Ganymede Colony")
-    picked = (await t.view())["rounds"][-1]
-    assert picked["candidates"] == ["Io Mining Industries", "Ganymede Colony"]
-    other = next(c for c in picked["candidates"] if c != picked["chosen"])
+    picked = (await t.view()).rounds[-1]
+    assert picked.candidates == ["Io Mining Industries", "Ganymede Colony"]
+    other = next(c for c in picked.candidates if c != picked.chosen)
     assert f"Celestic: Venus 0 > Jovian 1; tied with {other}, drawn at random." in (
         r.response.content
     )
     await t.ann.slash(t.channel, "marsbot take", card=other)
-    [last] = (await t.view())["expected"]
+    [last] = (await t.view()).expected
     r = await t.ann.slash(t.channel, "marsbot pick", cards=last)
     assert "MARSBOT's discard (`/marsbot discard` or the button)" in r.response.content
     dm = t.last_with(f"dealer:act:{t.match_id}:discard")
@@ -265,12 +266,12 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
     for _ in range(3):
         r = await t.ann.slash(t.channel, "match close-phase")
         assert r.ephemeral and r.response.content.startswith("You closed"), r.response.content
-    assert (await t.view())["phase"] == "buy", "round 4's one card was taken for ann"
+    assert (await t.view()).phase == "buy", "round 4's one card was taken for ann"
     text = t.channel_text()
     assert "Brutal difficulty: MARSBOT keeps all 4 cards." in text
     assert "you take the first card of your pile" in text
     r = await t.ann.user.select(
-        dm, [view["player_pile"][0]["name"]], custom_id=f"dealer:actpick:{t.match_id}:take"
+        dm, [view.player_pile[0].name], custom_id=f"dealer:actpick:{t.match_id}:take"
     )
     assert r.ephemeral and "That is not open now (Buying your cards)" in r.response.content
     buy = t.last_with(f"dealer:act:{t.match_id}:buy-none")
@@ -286,11 +287,11 @@ async def test_the_menus_and_buttons_work_after_a_restart(simcord_env: Any, db_p
     await t.ann.slash(t.channel, f"match create {GAME}", corporation="Thorgate")
     await t.opened()
     take = t.last_with(f"dealer:actpick:{t.match_id}:take")
-    card = (await t.view())["player_pile"][1]["name"]
+    card = (await t.view()).player_pile[1].name
     await simcord_env.restart_bot(make_bot(db_path))
     r = await t.ann.user.select(take, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
     assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
-    assert (await t.view())["player_kept"][0]["name"] == card
+    assert (await t.view()).player_kept[0].name == card
     for _ in range(3):
         await t.ann.slash(t.channel, "match close-phase")
     buy = t.last_with(f"dealer:act:{t.match_id}:buy-none")
@@ -352,7 +353,7 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     await t.ann.slash(t.channel, "marsbot start", corporation="Thorgate")
     await t.opened()
     await t.ann.slash(t.channel, "marsbot pick", cards="Power Plant; Comet; Birds; Asteroid")
-    assert (await t.view())["round"] == 2
+    assert (await t.view()).round == 2
     asked = await t.ann.slash(t.channel, "match undo")
     assert asked.ephemeral and "ann's pick" in asked.response.content, asked.response.content
     (row,) = asked.response.components
@@ -360,7 +361,7 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     done = await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "↩️ Done" in done.response.content, done.response.content
     view = await t.view()
-    assert (view["round"], view["rounds"], view["marsbot_kept"]) == (1, [], [])
+    assert (view.round, view.rounds, view.marsbot_kept) == (1, [], [])
     asked = await t.ann.slash(t.channel, "match forfeit")
     (row,) = asked.response.components
     button, _keep = row["components"]
@@ -383,13 +384,13 @@ async def test_a_solo_draft_speaks_to_its_one_player_and_takes_the_last_card_for
     m = t.match_id
     replies = []
     for _ in range(3):
-        card = (await t.view())["player_pile"][0]["name"]
+        card = (await t.view()).player_pile[0].name
         dm = t.last_with(f"dealer:actpick:{m}:take")
         r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
         replies.append(r.response.content)
     view = await t.view()
-    assert view["phase"] == "buy", "round 4 was played with the only card left"
-    last = view["player_kept"][-1]["name"]
+    assert view.phase == "buy", "round 4 was played with the only card left"
+    last = view.player_kept[-1].name
     assert f"Round 4: the last card of your pile, **{last}**, is yours: taken for you." in (
         t.channel_text()
     )
@@ -429,16 +430,16 @@ async def test_undo_never_reopens_marsbots_face_down_pile(simcord_env: Any) -> N
     await t.opened()
     m = t.match_id
     for _ in range(2):
-        card = (await t.view())["player_pile"][0]["name"]
+        card = (await t.view()).player_pile[0].name
         dm = t.last_with(f"dealer:actpick:{m}:take")
         await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
-    assert (await t.view())["round"] == 3
+    assert (await t.view()).round == 3
     asked = await t.ann.slash(t.channel, "match undo")
     (row,) = asked.response.components
     button = next(c for c in row["components"] if c["custom_id"].startswith("dealer:undo:"))
     done = await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "↩️ Done" in done.response.content, done.response.content
-    assert (await t.view())["round"] == 2, "round 2 hides nothing: taken back"
+    assert (await t.view()).round == 2, "round 2 hides nothing: taken back"
     moves = await t.moves()
     refused = await t.ann.slash(t.channel, "match undo")
     assert refused.ephemeral and not refused.response.components
@@ -448,7 +449,7 @@ async def test_undo_never_reopens_marsbots_face_down_pile(simcord_env: Any) -> N
     phase = await t.ann.slash(t.channel, "match undo", what="phase")
     assert phase.ephemeral and not phase.response.components
     assert "Round 1 cannot be taken back" in phase.response.content
-    assert (await t.view())["round"] == 2 and await t.moves() == moves
+    assert (await t.view()).round == 2 and await t.moves() == moves
 
 
 async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any) -> None:
@@ -468,7 +469,7 @@ async def test_a_random_corporation_leaves_out_the_players_own(simcord_env: Any)
     await t.ann.slash(t.channel, "marsbot start", corporation="random", own_corporation="celestic")
     await t.opened()
     view = await t.view()
-    assert view["corporation"] != "Celestic"
+    assert view.corporation != "Celestic"
     assert "drawn at random among 19 corporations" in t.channel_text()
 
 
@@ -552,3 +553,70 @@ async def test_marsbot_start_draws_a_corporation_when_none_is_named(simcord_env:
     assert row is not None and row.status == "running"
     state = await t.bot.service.state(row)
     assert state.corporation is not None and state.corporation != "Helion"
+
+
+async def three_rounds(t: Draft) -> list[str]:
+    """A whole draft (Saturn Systems, seed 5) through its first three rounds with the 1-on-1's
+    menu, the first card each time: the private replies to the three picks."""
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    replies = []
+    for _ in range(3):
+        card = (await t.view()).player_pile[0].name
+        dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
+        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+        assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
+        replies.append(r.response.content)
+    return replies
+
+
+async def test_round_4_taken_for_the_player_is_posted_once_resolved(simcord_env: Any) -> None:
+    """Issue 47 (6), MB-D13: round 4, whose one card Dealer takes for the player, is not
+    announced with a board headed "your card" just before the message that resolves it: the
+    channel gets the resolution only, with its board."""
+    t = Draft(simcord_env)
+    await three_rounds(t)
+    view = await t.view()
+    assert view.phase == "buy"
+    text = t.channel_text()
+    assert "Dealer takes it for you" not in text
+    assert "Round 4 of 4" not in text, "no board or line of round 4 before it is resolved"
+    last = view.player_kept[-1].name
+    resolved = f"Round 4: the last card of your pile, **{last}**, is yours: taken for you."
+    assert text.count(resolved) == 1
+    assert "MARSBOT's action deck, top first:" in text, "the resolution comes with its board"
+
+
+async def test_the_reply_before_a_card_taken_for_the_player_lists_no_card_about_to_go(
+    simcord_env: Any,
+) -> None:
+    """Issue 47 (6): the private reply to the round-3 pick does not list MARSBOT's cards as
+    they stand just before round 4 is played for the player: its discard follows at once
+    (seed 5: Gene Repair, which MARSBOT took in round 3), and the reply says so."""
+    t = Draft(simcord_env)
+    replies = await three_rounds(t)
+    view = await t.view()
+    assert view.discarded is not None and view.discarded.name == "Gene Repair"
+    assert "Gene Repair" not in replies[2].split("🤖 Round 3")[1].split("\n", 1)[1]
+    assert "MARSBOT keeps:" not in replies[2]
+    assert "Dealer takes it for you" in replies[2]
+    assert "then MARSBOT takes its last card, makes its discard and shuffles" in replies[2]
+
+
+async def test_the_board_says_what_the_numbers_on_the_cards_count(simcord_env: Any) -> None:
+    """Issue 47 (6): the board of MARSBOT's pick explains the numbers on the cards, in its
+    image and its alt text, instead of "(keys: Jovian·Space)"."""
+    t = Draft(simcord_env)
+    await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
+    await t.opened()
+    card = (await t.view()).player_pile[0].name
+    dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
+    await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+    chosen = (await t.view()).rounds[0].chosen
+    text = t.channel_text()
+    assert "keys:" not in text
+    assert (
+        f"Round 1: MARSBOT took {chosen}; the numbers count each card's Jovian tags, then its "
+        "Space tags, and the most is taken" in text
+    )
+    assert "Jovian·Space 0·1" in text or "Jovian·Space 1·0" in text or "Jovian·Space 0·0" in text

@@ -1024,7 +1024,8 @@ def test_an_empty_back_hand_is_offered_keep_none_alone() -> None:
     helpers.pass_(match, "bob")
     match.state.seats["ann"].back_hand = []
     assert [a.key for a in ENGINE.legal_actions(match.state, "ann")] == ["keep-none"]
-    text = ProjectMarsTexts().one_on_one(ENGINE.view(match.state, "ann"), str)
+    view = ENGINE.view(match.state, "ann")
+    text = ProjectMarsTexts().one_on_one(view, ENGINE.legal_actions(match.state, "ann"), str)
     assert "Your back hand: no cards." in text
     assert "Press **Keep none** (there is nothing to keep)." in text and "Keep all" not in text
 

@@ -29,8 +29,9 @@ async def test_the_summary_reads_as_the_whole_view(game: str, seed: int) -> None
     while not engine.is_finished(state) and compared < 3000:
         for player in players:
             whole, summary = engine.view(state, player), engine.summary(state, player)
-            assert ui.one_on_one(summary, NAMES.__getitem__) == ui.one_on_one(
-                whole, NAMES.__getitem__
+            actions = engine.legal_actions(state, player)
+            assert ui.one_on_one(summary, actions, NAMES.__getitem__) == ui.one_on_one(
+                whole, actions, NAMES.__getitem__
             )
             compared += 1
         actor, move = engine.random_move(state, rnd)

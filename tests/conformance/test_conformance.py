@@ -39,6 +39,7 @@ from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 from games.core.match import Match, MatchRecord, replay
+from games.core.views import GameView
 from games.marsbot_draft.priority import CORPORATIONS, MAIN_TRACKS, TRACKS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CARDS
@@ -491,7 +492,9 @@ class Playout:
         return self._dumped
 
     def all_views(self, state: Any) -> dict[Viewer, Any]:
-        return {v: as_json(self.engine.view(state, v), f"the view of {v}") for v in self.viewers}
+        return {
+            v: as_json(self.engine.view_json(state, v), f"the view of {v}") for v in self.viewers
+        }
 
     def run(self) -> Playout:
         engine = self.engine
@@ -565,7 +568,7 @@ class Playout:
             f"may is {turn.may}, but {may} have legal actions"
         )
         assert engine.dump_state(state) == before, "turn or legal_actions changed the state"
-        public = strings_in(engine.view(state, None))
+        public = strings_in(engine.view_json(state, None))
         built: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for player in may:
             keys = [a.key for a in actions[player]]
@@ -701,7 +704,7 @@ class Playout:
         """(7) The board's outline, read from the public view (`board_actions`): unique
         `BoardAction`s; when it shows any, a button for every unsealed legal action of each
         player who may act, and none for a sealed one (made in private)."""
-        outline = self.engine.board_actions(self.engine.view(self.state, None))
+        outline = self.engine.board_actions(self.engine.view_json(self.state, None))
         assert all(isinstance(b, BoardAction) for b in outline), f"{outline} are no BoardActions"
         keys = [b.key for b in outline]
         assert len(set(keys)) == len(keys), f"the board's keys repeat: {keys}"
@@ -824,14 +827,18 @@ class Playout:
         after: dict[Viewer, Any] = {}
         last = None
         for v in self.viewers:
-            view = self.engine.view(self.state, v)
+            view = self.engine.view_json(self.state, v)
             after[v] = last = as_json_since(view, self._views[v], f"the view of {v}", last)
-        assert self.engine.view(self.state, STRANGER) == after[None], "a stranger is no spectator"
+        assert self.engine.view_json(self.state, STRANGER) == after[None], (
+            "a stranger is no spectator"
+        )
         for player in self.setup.players:
             view = after[player]
             # The view is plain JSON: of the summary, only what differs from it goes through
             # JSON (and then fails the check below).
-            summary = as_json_since(self.engine.summary(self.state, player), view, "a summary")
+            given = self.engine.summary(self.state, player)
+            given = given.to_json() if isinstance(given, GameView) else given
+            summary = as_json_since(given, view, "a summary")
             assert all(k in view and view[k] == v for k, v in summary.items()), (
                 f"the summary of {player!r} is not part of their view"
             )
@@ -856,7 +863,7 @@ class Playout:
                 continue
             same = same_told(self.viewers, told, told_other)
             for viewer in same:
-                assert self.engine.view(one, viewer) == self.engine.view(other, viewer), (
+                assert self.engine.view_json(one, viewer) == self.engine.view_json(other, viewer), (
                     f"the view of {viewer!r} tells {actor} {raw} from {actor} {alternative}"
                 )
             if raw.get("type") == "bid" and None in same:
@@ -904,9 +911,9 @@ class Playout:
                 if actor == HOST:
                     pair.host_moves_left -= 1
                     for viewer in pair.viewers:
-                        assert self.engine.view(pair.states[0], viewer) == self.engine.view(
-                            pair.states[1], viewer
-                        ), (
+                        assert self.engine.view_json(
+                            pair.states[0], viewer
+                        ) == self.engine.view_json(pair.states[1], viewer), (
                             f"the view of {viewer!r} differs between two matches that told "
                             f"them the same things (after {actor} {raw})"
                         )
@@ -1107,10 +1114,12 @@ def test_an_extra_sealed_bid_changes_no_one_elses_view(engine: Engine[Any, Any],
         state = engine.load_state_json(dumped)
         told.append(engine.apply(state, bidder, engine.parse_move({**bid, "amount": amount})))
         states.append(state)
-    assert engine.view(states[0], bidder) != engine.view(playout.state, bidder)
+    assert engine.view_json(states[0], bidder) != engine.view_json(playout.state, bidder)
     for viewer in playout.viewers:
         if viewer != bidder:
-            assert engine.view(states[0], viewer) == engine.view(playout.state, viewer), viewer
+            assert engine.view_json(states[0], viewer) == engine.view_json(playout.state, viewer), (
+                viewer
+            )
             assert seen_by(told[0], viewer) == seen_by(told[1], viewer), viewer
 
 

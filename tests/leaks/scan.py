@@ -298,7 +298,8 @@ class Scan:
         viewers = {None, HOST, *self.engine.turn(self.state).players}
         viewers.update(viewer for person in self.people for viewer in person.viewers)
         self.view_facts = {
-            viewer: self.driver.facts(self.engine.view(self.state, viewer)) for viewer in viewers
+            viewer: self.driver.facts(self.engine.view_json(self.state, viewer))
+            for viewer in viewers
         }
         self.universe = self.universe.union(*self.view_facts.values())
         for person in self.people:

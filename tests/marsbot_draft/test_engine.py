@@ -65,10 +65,10 @@ def test_mb_d5_mb_d7_whole_draft_swaps_piles_four_rounds_then_discard_deck_and_b
     assert len(mine) == len(theirs) == 4 and not set(mine) & set(theirs)
     for round_ in range(1, 5):
         view = ENGINE.view(match.state, ANN)
-        assert view["phase"] == "pick" and view["round"] == round_
-        assert [c["name"] for c in view["player_pile"]] == mine
+        assert view.phase == "pick" and view.round == round_
+        assert [c.name for c in view.player_pile] == mine
         shown = theirs if round_ > 1 else []
-        assert [c["name"] for c in view["marsbot_pile"]] == shown, "MB-D12"
+        assert [c.name for c in view.marsbot_pile] == shown, "MB-D12"
         told = play(match, ANN, type="take", card=mine[-1])
         picked = of(told, "marsbot_picked")
         assert picked["pile"] == theirs and picked["own"] == mine[-1]
@@ -137,13 +137,11 @@ def test_whole_draft_picks_by_priority_and_replays_from_its_record() -> None:
     match, _ = start(seed=9, corporation="CrediCor")
     while not match.finished:
         view = ENGINE.view(match.state, ANN)
-        if view["phase"] == "buy":
+        if view.phase == "buy":
             play(match, ANN, type="buy", cards=[])
             break
         costs = {c.name: c.cost for c in match.state.marsbot_pile}
-        picked = of(
-            play(match, ANN, type="take", card=view["player_pile"][0]["name"]), "marsbot_picked"
-        )
+        picked = of(play(match, ANN, type="take", card=view.player_pile[0].name), "marsbot_picked")
         assert costs[picked["chosen"]] == max(costs.values())
         assert picked["keys"] == {name: [cost] for name, cost in costs.items()}
     record = MatchRecord.model_validate_json(match.record.model_dump_json())
@@ -157,8 +155,8 @@ def test_a14_mb_d4_marsbot_pick_is_told_only_with_the_players_own_card() -> None
     view or event before the player's card holds MARSBOT's pick of the round."""
     match, _ = start(corporation="Celestic")
     view = ENGINE.view(match.state, ANN)
-    assert view["rounds"] == [] and view["marsbot_kept"] == []
-    told = play(match, ANN, type="take", card=view["player_pile"][0]["name"])
+    assert view.rounds == [] and view.marsbot_kept == []
+    told = play(match, ANN, type="take", card=view.player_pile[0].name)
     assert [e["type"] for e in told] == ["card_taken", "marsbot_picked", "phase_opened"]
 
 
@@ -178,7 +176,7 @@ def test_whole_draft_refuses_a_card_not_in_the_pile_or_the_catalogue() -> None:
 
 def test_brutal_difficulty_keeps_all_four_cards_and_the_deck_has_five() -> None:
     match, _ = start(corporation="Teractor", difficulty="brutal")
-    while ENGINE.view(match.state, ANN)["phase"] == "pick":
+    while ENGINE.view(match.state, ANN).phase == "pick":
         told = play(match, HOST, type="close_phase")
     discarded = of(told, "marsbot_discarded")
     assert (discarded["chosen"], discarded["candidates"]) == (None, [])
@@ -190,7 +188,7 @@ def test_mb_d11_five_floaters_keep_the_fourth_card() -> None:
     """§3.0: with 5 or more floaters MARSBOT spends 5 to keep its 4th card instead of
     discarding one; with 4 it discards as usual; on Brutal it spends none."""
     match, _ = start(corporation="Teractor", floaters=7)
-    while ENGINE.view(match.state, ANN)["phase"] == "pick":
+    while ENGINE.view(match.state, ANN).phase == "pick":
         told = play(match, HOST, type="close_phase")
     discarded = of(told, "marsbot_discarded")
     assert (discarded["chosen"], discarded["floaters_spent"]) == (None, 5)
@@ -200,11 +198,11 @@ def test_mb_d11_five_floaters_keep_the_fourth_card() -> None:
     )
     assert len(of(told, "action_deck_shuffled")["deck"]) == 5
     few, _ = start(corporation="Teractor", floaters=4, seed=3)
-    while ENGINE.view(few.state, ANN)["phase"] == "pick":
+    while ENGINE.view(few.state, ANN).phase == "pick":
         told = play(few, HOST, type="close_phase")
     assert of(told, "marsbot_discarded")["floaters_spent"] == 0
     brutal, _ = start(corporation="Teractor", floaters=9, difficulty="brutal")
-    while ENGINE.view(brutal.state, ANN)["phase"] == "pick":
+    while ENGINE.view(brutal.state, ANN).phase == "pick":
         told = play(brutal, HOST, type="close_phase")
     assert of(told, "marsbot_discarded")["floaters_spent"] == 0
 
@@ -293,10 +291,8 @@ def test_table_mode_four_rounds_then_discard_and_deck() -> None:
     assert second["chosen"] in MINE_1[1:]
     left = [c for c in ROUND_1 if c != first["chosen"]]
     view = ENGINE.view(match.state, ANN)
-    assert [c["name"] for c in view["player_pile"]] == [
-        c for c in MINE_1[1:] if c != second["chosen"]
-    ]
-    assert view["expected"] is None, "the player's card of round 2 is not known"
+    assert [c.name for c in view.player_pile] == [c for c in MINE_1[1:] if c != second["chosen"]]
+    assert view.expected is None, "the player's card of round 2 is not known"
     third = of(play(match, ANN, type="pick", cards=left[:2]), "marsbot_picked")
     back = [c for c in MINE_1[1:] if c != second["chosen"]]
     last = play(match, ANN, type="pick", cards=back[:1])
@@ -316,13 +312,13 @@ def test_table_mode_the_players_own_cards_tell_the_piles_to_come() -> None:
     assert first["own"] == MINE_1[0]
     yours = [c for c in ROUND_1 if c != first["chosen"]]
     view = ENGINE.view(match.state, ANN)
-    assert [c["name"] for c in view["player_pile"]] == yours
+    assert [c.name for c in view.player_pile] == yours
     message = refused(match, ANN, "not_in_pile", type="take", card=MINE_1[1])
     assert "what MARSBOT left of its round-1 pile" in message
     play(match, ANN, type="take", card=yours[0])
     play(match, ANN, type="pick", cards=MINE_1[1:])
     view = ENGINE.view(match.state, ANN)
-    assert view["expected"] == [c for c in yours[1:]], "round 1's pile less both cards taken"
+    assert view.expected == [c for c in yours[1:]], "round 1's pile less both cards taken"
 
 
 def test_table_mode_refuses_a_pick_before_the_players_own() -> None:
@@ -380,12 +376,10 @@ def test_mb_d8_table_close_phase_ends_a_round_but_makes_the_discard_and_the_deck
         match,
         ANN,
         type="pick",
-        cards=[c for c in ROUND_1 if c != view["rounds"][0]["chosen"]][:2],
+        cards=[c for c in ROUND_1 if c != view.rounds[0].chosen][:2],
     )
     view = ENGINE.view(match.state, ANN)
-    back = [
-        c["name"] for c in view["rounds"][1]["pile"] if c["name"] != view["rounds"][1]["chosen"]
-    ]
+    back = [c.name for c in view.rounds[1].pile if c.name != view.rounds[1].chosen]
     play(match, ANN, type="pick", cards=back[:1])
     assert of(play(match, HOST, type="close_phase"), "marsbot_discarded")
     assert of(play(match, HOST, type="close_phase"), "match_ended")["ended"] == "done"

@@ -13,19 +13,21 @@ from PIL import Image
 from games.core.drawing import Board, Canvas, fonts
 from games.core.match import Match
 from games.marsbot_draft import ENGINE
+from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.render import COST, NAME_SIZES, TILE_H, TILE_W, _tile, draft_board
+from games.marsbot_draft.views import DraftView
 from games.tm_catalogue import PROJECT_TYPES, builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools.render_samples import DRAFTER, marsbot_drafts
 
 
 @pytest.fixture(scope="module")
-def drafts() -> dict[str, dict[str, Any]]:
+def drafts() -> dict[str, DraftView]:
     return marsbot_drafts()
 
 
 @pytest.fixture(scope="module")
-def drawn(drafts: dict[str, dict[str, Any]]) -> dict[str, Board]:
+def drawn(drafts: dict[str, DraftView]) -> dict[str, Board]:
     """Each sample draft's board drawn once per module (per pytest-xdist worker), for the
     tests that only read them (a `Board` is frozen)."""
     return {stem: draft_board(view, DRAFTER) for stem, view in drafts.items()}
@@ -39,19 +41,22 @@ def test_the_draft_board_matches_its_golden_image(
 
 
 def test_the_alt_text_names_every_card_with_its_number_cost_and_tags(
-    drafts: dict[str, dict[str, Any]], drawn: dict[str, Board]
+    drafts: dict[str, DraftView], drawn: dict[str, Board]
 ) -> None:
     view = drafts["whole-round-3"]
     alt = drawn["whole-round-3"].alt
-    for card in [*view["player_pile"], *view["marsbot_pile"], *view["marsbot_kept"]]:
-        tags = ", ".join(card["tags"]) or "no tags"
-        assert f"{card['name']} ({card['number']}), {card['cost']} M€: {tags}" in alt
-    last = view["rounds"][-1]
-    assert f"MARSBOT took {last['chosen']} (keys: Jovian·Space)" in alt
+    for card in [*view.player_pile, *view.marsbot_pile, *view.marsbot_kept]:
+        tags = ", ".join(card.tags) or "no tags"
+        assert f"{card.name} ({card.number}), {card.cost} M€: {tags}" in alt
+    last = view.rounds[-1]
+    assert (
+        f"MARSBOT took {last.chosen}; the numbers count each card's Jovian tags, then its Space "
+        "tags, and the most is taken" in alt
+    )
     ended = drafts["whole-ended"]
     alt = drawn["whole-ended"].alt
     assert "MARSBOT's action deck, top first:" in alt and "the bonus card" in alt
-    for name in ended["bought"]:
+    for name in ended.bought:
         assert f"{name} (" in alt and "bought" in alt
     table = drawn["table-round-3"].alt
     assert "Venus Governor (255), 4 M€: venus, venus" in table
@@ -96,8 +101,8 @@ def test_every_tag_of_a_card_is_on_its_tile(monkeypatch: pytest.MonkeyPatch) -> 
     ]:
         match.submit("ann", move)
     view = ENGINE.view(match.state, None)
-    shown = [c for c in view["player_pile"] if c["name"] == "Research Outpost"]
-    assert shown and sorted(shown[0]["tags"]) == ["building", "city", "science"]
+    shown = [c for c in view.player_pile if c.name == "Research Outpost"]
+    assert shown and sorted(shown[0].tags) == ["building", "city", "science"]
     chips: list[tuple[str, float]] = []
     original = Canvas.badge
 
@@ -108,10 +113,10 @@ def test_every_tag_of_a_card_is_on_its_tile(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(Canvas, "badge", recording)
     for card in [
         shown[0],
-        {"name": "Three tags", "cost": 20, "tags": ["microbe"] * 2 + ["jovian"]},
+        DraftCard(name="Three tags", cost=20, tags=("microbe", "microbe", "jovian")),
     ]:
         chips.clear()
         _tile(Canvas(TILE_W, TILE_H), 0, 0, card, None, None)
         tags = [(label, x) for label, x in chips if not label.endswith("M€")]
-        assert sorted(label for label, _ in tags) == sorted(card["tags"]), chips
+        assert sorted(label for label, _ in tags) == sorted(card.tags), chips
     draft_board(view, DRAFTER)

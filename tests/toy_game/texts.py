@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot.games.base import GameTexts, Names
+from games.core.contract import Action
 from games.core.drawing.board import Board
 
 
@@ -38,7 +39,7 @@ class HighBidTexts(GameTexts):
             return f"**{names(winner)} wins.**" if winner else "**Nobody wins.**"
         return None
 
-    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+    def one_on_one(self, view: dict[str, Any], actions: list[Action], names: Names) -> str:
         bid, lot = view["me"]["bid"], view["me"]["lot"]
         mine = (
             "no bid yet" if bid is None else f"{bid} coins" + (f" on lot {lot[1:]}" if lot else "")

@@ -340,7 +340,7 @@ class AtradesTexts(GameTexts):
 
     # -- a player's 1-on-1: their guild board --------------------------------------------
 
-    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+    def one_on_one(self, view: dict[str, Any], actions: list[Action], names: Names) -> str:
         me = view.get("me")
         if not me:
             return "You are not playing in this match."

@@ -182,7 +182,7 @@ class AuctionAuctionTexts(GameTexts):
             )
         return "\n".join(lines)
 
-    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
+    def one_on_one(self, view: dict[str, Any], actions: list[Action], names: Names) -> str:
         me = view.get("me")
         head = (
             f"**Your 1-on-1 — Auction Auction, round {view['round']} of {view['rounds']}, "

@@ -2,9 +2,12 @@
 image (docs/rules/marsbot-draft.md; the engine's view and events are in docs/records.md);
 the rules as players read them are in `rules.py`.
 
+Typed (`TypedTexts`): each text takes its event's model (`games.marsbot_draft.events`), the
+1-on-1 and the status the draft's view (`DraftView`) and the player's legal actions.
+
 Every move gets one message in the channel: what the player did, which card MARSBOT takes and
 why in one line ("Celestic: Venus 1 > Jovian 0; tied with Io Mining Industries, drawn at
-random"), what comes next, and the board as it stands (the bot's `board_shown` event, made
+random"), what comes next, and the board as it stands (the bot's `BoardShown` event, made
 from the public view after the move). A whole draft's first piles are drawn from the
 `draft_started` event.
 """
@@ -12,26 +15,48 @@ from the public view after the move). A whole draft's first piles are drawn from
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from bot.games.base import GameTexts, Names
+from bot.games.base import Names, TypedTexts, text
 from bot.games.marsbot_draft.rules import RULES
+from games.core.contract import Action
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
+from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 from games.marsbot_draft.cards import parse_card
 from games.marsbot_draft.draft import BONUS_CARD
+from games.marsbot_draft.events import (
+    ActionDeckShuffled,
+    CardsBought,
+    CardTaken,
+    DraftEnded,
+    DraftEvent,
+    DraftPhaseOpened,
+    DraftStarted,
+    MarsbotDiscarded,
+    MarsbotPicked,
+)
 from games.marsbot_draft.model import CARD_PRICE, ROUNDS
 from games.marsbot_draft.priority import Tags, parse_priority
 from games.marsbot_draft.render import card_words, draft_board, priority_words
+from games.marsbot_draft.views import DraftTable, DraftView
 from games.tm_catalogue import numbered
 from games.tm_catalogue.sets import sets_title
 
-#: The bot's own event: the board after a move.
-BOARD_SHOWN = "board_shown"
-#: The moves that change what the board shows.
+
+class BoardShown(GameEvent):
+    """The bot's own event: the board after a move that changes what it shows."""
+
+    type: Literal["board_shown"] = "board_shown"
+    view: DraftView
+
+
+#: The events that change what the board shows.
 SHOWN_AFTER = frozenset(
     {"marsbot_picked", "marsbot_discarded", "action_deck_shuffled", "cards_bought"}
 )
+#: What the texts read: the engine's events and the bot's board.
+Told = DraftEvent | BoardShown
 
 
 def listed(names: list[str]) -> str:
@@ -47,14 +72,15 @@ def deck_words(deck: list[str], bonus: str) -> str:
     return ", ".join(shown)
 
 
-class MarsbotDraftTexts(GameTexts):
+class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     game = "marsbot-draft"
     title = "MARSBOT draft"
     forfeit = "The draft stops where it stands."
     played_as = ("draft", "drafts")
     #: MB-D8: no phase has a deadline; the drafter is also its host.
     untimed = "No clock: the draft waits for its player."
-    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, "draft_started"})
+    event_types = (*event_models(DraftEvent), BoardShown)
+    board_events: ClassVar[frozenset[str]] = frozenset({"board_shown", "draft_started"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     wants_views = True
     combine_messages = True
@@ -66,142 +92,147 @@ class MarsbotDraftTexts(GameTexts):
 
     # -- events ----------------------------------------------------------------------------
 
-    def describe(self, event: dict[str, Any], names: Names) -> str | None:
-        return self.handled(event, names)
-
-    def _on_draft_started(self, event: dict[str, Any], names: Names) -> str:
-        corporation = f"**{event['corporation']}** ({event['number']})"
-        drawn = event["drawn"]
-        if drawn is not None:
+    @text
+    def draft_started(self, event: DraftStarted, names: Names) -> str:
+        corporation = f"**{event.corporation}** ({event.number})"
+        if event.drawn is not None:
             corporation += (
-                f", drawn at random among {plural(len(drawn['candidates']), 'corporation')}"
+                f", drawn at random among {plural(len(event.drawn.candidates), 'corporation')}"
             )
-        track = f" (Aridor: its lowest track, {event['track']})" if event["track"] else ""
+        track = f" (Aridor: its lowest track, {event.track})" if event.track else ""
         how = (
             "The bot deals two piles of four; you take a card from yours, MARSBOT picks from "
             "its own, and the piles swap."
-            if event["mode"] == "whole-draft"
+            if event.mode == "whole-draft"
             else "Enter MARSBOT's pile each round with `/marsbot pick`; MARSBOT picks from it."
         )
         difficulty = (
             " Brutal difficulty: MARSBOT keeps all four cards."
-            if event["difficulty"] == "brutal"
+            if event.difficulty == "brutal"
             else ""
         )
         return (
-            f"**MARSBOT draft** for {names(event['player'])}: MARSBOT plays {corporation}, "
-            f"priority {priority_words(_priority(event['priority']))}{track}. {how}{difficulty}"
+            f"**MARSBOT draft** for {names(event.player)}: MARSBOT plays {corporation}, "
+            f"priority {priority_words(_started(event))}{track}. {how}{difficulty}"
         )
 
-    def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
-        phase = event["phase"]
-        if phase == "discard":
+    @text
+    def phase_opened(self, event: DraftPhaseOpened, names: Names) -> str | None:
+        if event.phase == "discard":
             return (
                 "**MARSBOT's discard** is next: `/marsbot discard` (or the button in your 1-on-1)."
             )
-        if phase == "deck":
+        if event.phase == "deck":
             return "**MARSBOT's action deck** is next: `/marsbot deck` shuffles it."
-        if phase == "buy":
+        if event.phase == "buy":
             return (
-                f"**Buy your cards**, {CARD_PRICE} M€ each: {listed(event['cards'])}. Choose in "
-                "your 1-on-1 (or buy none)."
+                f"**Buy your cards**, {CARD_PRICE} M€ each: {listed(event.cards or [])}. Choose "
+                "in your 1-on-1 (or buy none)."
             )
-        head = f"**Round {event['round']} of {ROUNDS}**"
-        if event.get("forced"):
-            return (
-                f"{head}: your pile holds one card, {listed(event['player_pile'])}: Dealer "
-                "takes it for you."
-            )
-        if "marsbot_pile" in event:
+        head = f"**Round {event.round} of {ROUNDS}**"
+        pile = event.player_pile or []
+        if event.forced:  # MB-D13: taken for the player at once; its message says so
+            return None
+        if event.whole_draft:
             return (
                 f"{head}: take a card from your pile in your 1-on-1 (or `/marsbot take`): "
-                f"{listed(event['player_pile'])}. "
+                f"{listed(pile)}. "
                 + (
-                    f"MARSBOT's pile: {listed(event['marsbot_pile'])}."
-                    if event["marsbot_pile"]
+                    f"MARSBOT's pile: {listed(event.marsbot_pile)}."
+                    if event.marsbot_pile
                     else "MARSBOT's pile stays face down until it picks."
                 )
             )
-        size = plural(event["size"], "card")
-        first = "name the card you take with `/marsbot take`, then " if event["own_first"] else ""
+        size = plural(event.size or 0, "card")
+        first = "name the card you take with `/marsbot take`, then " if event.own_first else ""
         lines = [f"{head}: {first}enter MARSBOT's pile of {size} with `/marsbot pick`."]
-        if event["player_pile"]:
-            lines.append(f"Your pile is what MARSBOT left: {listed(event['player_pile'])}.")
-        if event["expected"]:
-            lines.append(f"MARSBOT's pile should be {listed(event['expected'])}.")
+        if pile:
+            lines.append(f"Your pile is what MARSBOT left: {listed(pile)}.")
+        if event.expected:
+            lines.append(f"MARSBOT's pile should be {listed(event.expected)}.")
         return " ".join(lines)
 
-    def _on_card_taken(self, event: dict[str, Any], names: Names) -> str:
-        if event.get("only"):
+    @text
+    def card_taken(self, event: CardTaken, names: Names) -> str:
+        if event.only:
             return (
-                f"Round {event['round']}: the last card of your pile, **{event['card']}**, is "
+                f"Round {event.round}: the last card of your pile, **{event.card}**, is "
                 "yours: taken for you."
             )
-        if event["default"]:
+        if event.default:
             return (
                 "⏰ The round was closed (`/match close-phase`): you take the first card of your "
-                f"pile, **{event['card']}**."
+                f"pile, **{event.card}**."
             )
-        return f"Round {event['round']}: you take **{event['card']}**."
+        return f"Round {event.round}: you take **{event.card}**."
 
-    def _on_marsbot_picked(self, event: dict[str, Any], names: Names) -> str:
-        return f"🤖 Round {event['round']}: MARSBOT takes **{event['chosen']}**. {event['why']}."
+    @text
+    def marsbot_picked(self, event: MarsbotPicked, names: Names) -> str:
+        return f"🤖 Round {event.round}: MARSBOT takes **{event.chosen}**. {event.why}."
 
-    def _on_marsbot_discarded(self, event: dict[str, Any], names: Names) -> str:
-        chosen = event["chosen"]
+    @text
+    def marsbot_discarded(self, event: MarsbotDiscarded, names: Names) -> str:
+        chosen = event.chosen
         lead = f"MARSBOT discards **{chosen}**" if chosen else "MARSBOT discards nothing"
-        return f"🗑️ {lead}. {event['why']}."
+        return f"🗑️ {lead}. {event.why}."
 
-    def _on_action_deck_shuffled(self, event: dict[str, Any], names: Names) -> str:
-        return (
-            f"🂠 MARSBOT's action deck, from the top: {deck_words(event['deck'], event['bonus'])}."
-        )
+    @text
+    def action_deck_shuffled(self, event: ActionDeckShuffled, names: Names) -> str:
+        return f"🂠 MARSBOT's action deck, from the top: {deck_words(event.deck, event.bonus)}."
 
-    def _on_cards_bought(self, event: dict[str, Any], names: Names) -> str:
-        if not event["cards"]:
+    @text
+    def cards_bought(self, event: CardsBought, names: Names) -> str:
+        if not event.cards:
             return "You buy none of your cards."
-        return f"You buy {listed(event['cards'])} for {event['cost']} M€."
+        return f"You buy {listed(event.cards)} for {event.cost} M€."
 
-    def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
-        return f"The host removed {names(event['player'])}: the draft stops."
+    @text
+    def player_kicked(self, event: PlayerKicked, names: Names) -> str:
+        return f"The host removed {names(event.player)}: the draft stops."
 
-    def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
-        return f"{names(event['player'])} stops the draft."
+    @text
+    def player_forfeited(self, event: PlayerForfeited, names: Names) -> str:
+        return f"{names(event.player)} stops the draft."
 
-    def _on_match_ended(self, event: dict[str, Any], names: Names) -> str:
+    @text
+    def match_ended(self, event: DraftEnded, names: Names) -> str:
         how = {
             "done": "**The draft is over.**",
             "closed": "**The draft was closed where it stood** (`/match close-phase`).",
             "forfeit": "**The draft is over** (stopped).",
             "kick": "**The draft is over** (the player was removed).",
-        }[event["ended"]]
-        kept = f" MARSBOT keeps {listed(event['marsbot_kept'])}" if event["marsbot_kept"] else ""
-        gone = f", discarded {listed([event['discarded']])}" if event["discarded"] else ""
+            None: "**The draft is over.**",
+        }[event.ended]
+        kept = f" MARSBOT keeps {listed(event.marsbot_kept)}" if event.marsbot_kept else ""
+        gone = f", discarded {listed([event.discarded])}" if event.discarded else ""
         return f"{how}{kept}{gone}{'.' if kept else ''}"
 
     # -- 1-on-1 and status -------------------------------------------------------------------
 
-    def one_on_one(self, view: dict[str, Any], names: Names) -> str:
-        source = "" if view["confirmed"] else ", transcribed by one fan source only"
+    def one_on_one(self, view: DraftView, actions: list[Action], names: Names) -> str:
+        source = "" if view.confirmed else ", transcribed by one fan source only"
         head = (
-            f"**MARSBOT draft — MARSBOT plays {view['corporation']}** "
-            f"(priority {priority_words(view)}{source}): {view['title']}."
+            f"**MARSBOT draft — MARSBOT plays {view.corporation}** "
+            f"(priority {priority_words(view)}{source}): {view.title}."
         )
-        lines = [head, self._next(view), f"Sets: {sets_title(view['sets'])}."]
-        if view["rounds"] and view["phase"] in ("pick", "discard"):
-            last = view["rounds"][-1]
-            took = f"🤖 Round {last['round']}: MARSBOT took **{last['chosen']}**. {last['why']}."
+        lines = [head, self._next(view, actions), f"Sets: {sets_title(view.sets)}."]
+        forced = any(action.forced for action in actions)
+        if view.rounds and view.phase in ("pick", "discard"):
+            last = view.rounds[-1]
+            took = f"🤖 Round {last.round}: MARSBOT took **{last.chosen}**. {last.why}."
             lines.insert(0, took)
-        if view["marsbot_kept"]:
-            lines.append(f"MARSBOT keeps: {listed([c['name'] for c in view['marsbot_kept']])}.")
-        if view["player_kept"]:
-            lines.append(f"Your cards: {listed([c['name'] for c in view['player_kept']])}.")
+        if forced:  # MB-D13: the cards change at once, as round 4 is played for the player
+            return "\n".join(lines)
+        if view.marsbot_kept:
+            lines.append(f"MARSBOT keeps: {listed([c.name for c in view.marsbot_kept])}.")
+        if view.player_kept:
+            lines.append(f"Your cards: {listed([c.name for c in view.player_kept])}.")
         return "\n".join(lines)
 
-    def _next(self, view: dict[str, Any]) -> str:
-        phase = view["phase"]
+    def _next(self, view: DraftView, actions: list[Action]) -> str:
+        phase = view.phase
         if phase == "ended":
-            deck = view["deck"]
+            deck = view.deck
             return f"Action deck: {deck_words(deck, BONUS_CARD)}." if deck else "The draft is over."
         if phase == "discard":
             return "Next: MARSBOT's discard (`/marsbot discard` or the button)."
@@ -209,53 +240,62 @@ class MarsbotDraftTexts(GameTexts):
             return "Next: MARSBOT's action deck (`/marsbot deck` or the button)."
         if phase == "buy":
             return f"Buy any of your cards, {CARD_PRICE} M€ each, with the menu (or **Buy none**)."
-        if view["mode"] == "whole-draft":
-            if view["forced"]:
-                last = view["player_pile"][0]["name"]
-                return f"Your pile holds one card, **{last}**: Dealer takes it for you."
-            pile = "; ".join(card_words(c) for c in view["player_pile"])
+        if view.mode == "whole-draft":
+            if any(action.forced for action in actions):
+                last = view.player_pile[0].name
+                return (
+                    f"Your pile holds one card, **{last}**: Dealer takes it for you, then "
+                    "MARSBOT takes its last card, makes its discard and shuffles its action "
+                    "deck, in the channel."
+                )
+            pile = "; ".join(card_words(c) for c in view.player_pile)
             return f"Take a card from your pile with the menu: {pile}."
-        size = plural(view["size"], "card")
-        if view["own_first"] and view["own"] is None:
+        size = plural(view.size or 0, "card")
+        if view.own_first and view.own is None:
             step = (
                 "First `/marsbot take card:` the card you take, then `/marsbot pick` MARSBOT's "
                 f"pile of {size}."
             )
         else:
             step = f"Enter MARSBOT's pile of {size}: `/marsbot pick cards:` names separated by `;`."
-        if view["expected"]:
-            step += f" It should be {listed(view['expected'])}."
+        if view.expected:
+            step += f" It should be {listed(view.expected)}."
         return step
 
-    def status(self, view: dict[str, Any], names: Names) -> str:
-        kept = listed([c["name"] for c in view["marsbot_kept"]])
+    def status(self, view: DraftView, names: Names) -> str:
+        kept = listed([c.name for c in view.marsbot_kept])
         return (
-            f"**MARSBOT draft** — {names(view['player'])} against MARSBOT playing "
-            f"{view['corporation']} ({priority_words(view)}): {view['title']}. "
+            f"**MARSBOT draft** — {names(view.player)} against MARSBOT playing "
+            f"{view.corporation} ({priority_words(view)}): {view.title}. "
             f"MARSBOT keeps: {kept}."
         )
 
-    def audit(self, host_view: dict[str, Any], names: Names) -> str:
+    def audit(self, host_view: Any, names: Names) -> str:
         return "Nothing in a MARSBOT draft is sealed: the channel has seen every pick."
 
     # -- images ------------------------------------------------------------------------------
 
     def add_events(
-        self, before: dict[str, Any], events: list[dict[str, Any]], after: dict[str, Any]
+        self, before: DraftView, events: list[dict[str, Any]], after: DraftView
     ) -> list[dict[str, Any]]:
-        """The board after every move that changes what it shows."""
-        if not any(e["type"] in SHOWN_AFTER for e in events):
+        """The board after every move that changes what it shows, but one that leaves the
+        player a round with one card, played for them at once (MB-D13): the board of that
+        round's move follows."""
+        told = [self.read(event) for event in events]
+        if any(isinstance(e, DraftPhaseOpened) and e.forced for e in told):
             return events
-        return [*events, {"type": BOARD_SHOWN, "audience": {"kind": "public"}, "view": after}]
+        if not any(e is not None and e.type in SHOWN_AFTER for e in told):
+            return events
+        return [*events, BoardShown(view=after).told().to_json()]
 
-    def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        if event["type"] == BOARD_SHOWN:
-            return draft_board(event["view"], names)
-        if event["type"] == "draft_started" and event["mode"] == "whole-draft":
-            return draft_board(_dealt(event), names)
+    def board_of(self, event: Told, names: Mapping[str, str]) -> Board | None:
+        if isinstance(event, BoardShown):
+            return draft_board(event.view, names)
+        if isinstance(event, DraftStarted) and event.mode == "whole-draft":
+            return draft_board(_started(event), names)
         return None
 
-    def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+    def card(self, view: DraftView, names: Mapping[str, str]) -> Board | None:
         return draft_board(view, names)
 
     def rules(self) -> str:
@@ -285,33 +325,26 @@ class MarsbotDraftTexts(GameTexts):
         )
 
 
-def _priority(written: str) -> dict[str, Any]:
-    """A priority written out (an event's) as the views give it: its level titles and kind."""
-    _, priority = parse_priority(written)
-    levels = priority.titles() if isinstance(priority, Tags) else None
-    return {"priority": written, "levels": levels, "kind": priority.kind}
-
-
-def _dealt(event: dict[str, Any]) -> dict[str, Any]:
-    """The view a whole draft starts with, from its `draft_started` event (its piles are
-    catalogue cards, named)."""
-    piles = {
-        side: [parse_card(name).model_dump(mode="json") for name in event[side] or []]
-        for side in ("player_pile", "marsbot_pile")
-    }
-    return {
-        "player": event["player"],
-        "mode": event["mode"],
-        "corporation": event["corporation"],
-        **_priority(event["priority"]),
-        "phase": "pick",
-        "round": 1,
-        "title": f"Round 1 of {ROUNDS}: your card",
-        **piles,
-        "rounds": [],
-        "marsbot_kept": [],
-        "player_kept": [],
-        "discarded": None,
-        "deck": None,
-        "bought": None,
-    }
+def _started(event: DraftStarted) -> DraftTable:
+    """The board a draft starts with, from its `draft_started` event: a whole draft's piles
+    are catalogue cards, named (MARSBOT's face down, MB-D12)."""
+    _, priority = parse_priority(event.priority)
+    return DraftTable(
+        player=event.player,
+        mode=event.mode,
+        corporation=event.corporation,
+        priority=event.priority,
+        levels=priority.titles() if isinstance(priority, Tags) else None,
+        kind=priority.kind,
+        phase="pick",
+        title=f"Round 1 of {ROUNDS}: your card",
+        round=1,
+        player_pile=[parse_card(name) for name in event.player_pile or []],
+        marsbot_pile=[parse_card(name) for name in event.marsbot_pile or []],
+        rounds=[],
+        player_kept=[],
+        marsbot_kept=[],
+        discarded=None,
+        deck=None,
+        bought=None,
+    )

@@ -43,14 +43,14 @@ class MarsbotDraft(Driver):
         t = self.t
         view = await t.view()
         m = t.match_id
-        if view["phase"] == "ended":
+        if view.phase == "ended":
             return False
-        if view["phase"] == "pick":
-            card = self.rnd.choice(view["player_pile"])["name"]
+        if view.phase == "pick":
+            card = self.rnd.choice(view.player_pile).name
             dm = t.last_with(f"dealer:actpick:{m}:take")
             r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
         else:
-            kept = [c["name"] for c in view["player_kept"]]
+            kept = [c.name for c in view.player_kept]
             bought = self.rnd.sample(kept, self.rnd.randint(1, min(2, len(kept))))
             dm = t.last_with(f"dealer:actpick:{m}:buy")
             r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
