@@ -109,15 +109,16 @@ async def _insert(w: Tx, match_id: int, rows: list[ResultRow], at: float) -> Non
 
 async def _rate(w: Tx, match_id: int, rows: list[ResultRow]) -> None:
     """Move the ratings of a rated match's members (its results written), in the caller's
-    transaction: each member's rating row made if new, then locked (in one order, so that
-    two matches ending at once wait for each other instead of deadlocking) and read."""
+    transaction: each member's rating row made if new, then locked and read, both in one
+    order (by user id, by row id), so that two matches ending at once with members in common
+    wait for each other instead of deadlocking."""
     found = (await w.execute("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))).one()
     assert found is not None, "the results were written from the match's row"
     guild_id, game = found
     await w.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, game, user_id) DO NOTHING",
-        [(guild_id, game, r.user_id, PRIOR.mu, PRIOR.sigma) for r in rows],
+        [(guild_id, game, u, PRIOR.mu, PRIOR.sigma) for u in sorted(r.user_id for r in rows)],
     )
     members = ", ".join("?" * len(rows))
     keys = (guild_id, game, *(r.user_id for r in rows))

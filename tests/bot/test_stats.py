@@ -134,6 +134,15 @@ async def test_project_mars_counts_a_challenge_and_shows_practice_apart(
     challenge = t.match_id
     stored = await results(t.bot.storage, challenge)
     assert stored == expected(PROJECT_MARS, await t.state(), [t.ann.id, t.bob.id])
+    [said] = ratings_said(t.channel)
+    skills = replayed([[(u, place) for u, (place, _, _) in stored.items()]])
+    first, second = sorted(stored, key=lambda u: (stored[u][0] or 3, u))
+    names = {t.ann.id: "ann", t.bob.id: "bob"}
+    assert said == (
+        f"📈 Ratings: {names[first]} {shown(skills[first]):,} "
+        f"({shown(skills[first]) - 1000:+d}), {names[second]} {shown(skills[second]):,} "
+        f"(−{1000 - shown(skills[second])})."
+    ), "under the end on the live board's game too"
 
     await t.practice()
     kicked = await t.ann.slash(t.channel, "match kick", member=t.ann)
