@@ -174,18 +174,18 @@ def stats_text(
 def placed(
     standings: list[Standing], skills: dict[int, Skill] | None = None
 ) -> list[tuple[int, Standing]]:
-    """The leaderboard's places, for standings in the order of wins (`WINS_ORDER`); with
-    a game's `skills`, by rating (`RATING_ORDER`), the members it has no rating of (their
-    matches ended before ratings and could not be rated) after the rated ones, by wins."""
+    """The leaderboard's places, for standings in the order of wins (`WINS_ORDER`): in that
+    order, or with a game's `skills` by rating (`RATING_ORDER`), the members it has no
+    rating of (whose matches ended before ratings and could not be rated) after the rated
+    ones, in the order of wins. With equal wins, fewer matches played is the better win
+    rate."""
 
-    def key(standing: Standing) -> tuple[int, ...]:
-        if skills is None:
-            return (standing.won, standing.played)
-        found = skills.get(standing.user_id)
-        return (0,) if found is None else (1, shown(found))
+    def key(standing: Standing) -> tuple[int, int, int]:
+        found = (skills or {}).get(standing.user_id)
+        return (0, standing.won, -standing.played) if found is None else (1, shown(found), 0)
 
-    # A stable sort: members of equal rating stay in the order of wins.
-    ordered = standings if skills is None else sorted(standings, key=lambda s: [-k for k in key(s)])
+    # A stable sort: members equal on the key stay in the order of wins.
+    ordered = sorted(standings, key=lambda s: [-k for k in key(s)])
     out: list[tuple[int, Standing]] = []
     for index, standing in enumerate(ordered):
         tied = index > 0 and key(ordered[index - 1]) == key(standing)

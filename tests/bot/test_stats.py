@@ -15,16 +15,17 @@ import pytest
 from bot.flows import lobby
 from bot.games.registry import PLUGINS
 from bot.players import COMPUTER, COMPUTER_NAME, COMPUTER_USER, player_id
-from bot.rating import replayed, shown
+from bot.rating import Skill, replayed, shown
 from bot.stats import (
     COUNTED,
     LEADERBOARD_RULE,
     RATING_ORDER,
     WINS_ORDER,
     leaderboard_text,
+    placed,
     rank_stored,
 )
-from bot.storage import Storage
+from bot.storage import Standing, Storage
 from bot.storage.migrations import MIGRATIONS, Migration
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.core.drawing.words import ordinal, plural
@@ -374,6 +375,16 @@ async def test_a_games_leaderboard_ranks_by_its_rating(high_bid: None, simcord_e
         e.id: 875,
         f.id: 976,
     }
+
+
+def test_members_without_a_rating_follow_the_rated_in_the_order_of_wins() -> None:
+    """A member whose matches of the game could not be rated (they ended before ratings, of
+    a state this Dealer could not rank) is listed after the rated ones, by wins."""
+    standings = [Standing(1, 3, 3), Standing(2, 2, 1), Standing(3, 1, 0), Standing(4, 4, 0)]
+    skills = {3: Skill(30.0, 2.0), 4: Skill(20.0, 2.0)}
+    ranked = [(place, s.user_id) for place, s in placed(standings, skills)]
+    assert ranked == [(1, 3), (2, 4), (3, 1), (4, 2)]
+    assert [(p, s.user_id) for p, s in placed(standings)] == [(1, 1), (2, 2), (3, 3), (4, 4)]
 
 
 async def test_a_match_moves_ratings_once_across_a_restart_and_a_redelivery(
