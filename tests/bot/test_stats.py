@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import psycopg
 import pytest
 
 from bot.flows import lobby
@@ -557,16 +558,32 @@ async def test_the_migration_without_engines_changes_nothing(tmp_path: Path) -> 
     db.close()
 
 
-def unrated_database(path: Path) -> dict[int, Any]:
-    """A database as the version before ratings, with results filed by that version's rule
-    (a computer seat made a match practice): a High Bid match of two members and a computer
-    seat, then one of the two members alone, one of a game this Dealer does not know, and one
-    member against a computer seat; returns the High Bid matches' final states."""
+async def unrated_database(store: Path | str) -> dict[int, Any]:
+    """A database (SQLite or PostgreSQL) as the version before ratings, with results filed by
+    that version's rule (a computer seat made a match practice): a High Bid match of two
+    members and a computer seat, then one of the two members alone, one of a game this
+    Dealer does not know, and one member against a computer seat; returns the High Bid
+    matches' final states."""
+    await (await Storage.open(store)).close()
     version = len(MIGRATIONS) - 1
-    db = sqlite3.connect(path, isolation_level=None)
-    for script in MIGRATIONS[:version]:
-        db.executescript(script.sql if isinstance(script, Migration) else script)
-    db.execute(f"PRAGMA user_version={version}")
+    postgres = isinstance(store, str)
+    db: Any = (
+        psycopg.connect(store, autocommit=True)
+        if postgres
+        else sqlite3.connect(store, isolation_level=None)
+    )
+
+    def run(sql: str, parameters: tuple[Any, ...] = ()) -> None:
+        db.execute(sql.replace("?", "%s") if postgres else sql, parameters)
+
+    run("DROP TABLE ratings")
+    for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
+        run(f"ALTER TABLE results DROP COLUMN {column}")
+    run(
+        f"UPDATE dealer_schema SET version = {version}"
+        if postgres
+        else f"PRAGMA user_version={version}"
+    )
     states = {
         1: played_out(HIGH_BID, ["101", "102", "computer-1"], 4),
         2: played_out(HIGH_BID, ["101", "102"], 5),
@@ -580,41 +597,40 @@ def unrated_database(path: Path) -> dict[int, Any]:
     ]
     for match_id, game, seated, practice in matches:
         state = HIGH_BID.dump_state_json(states[match_id]) if match_id in states else "{}"
-        db.execute(
+        run(
             "INSERT INTO matches (id, guild_id, channel_id, game, host_id, status, options, "
             "seed, phase_seconds, state, state_seq, created_at) "
             "VALUES (?, 7, 70, ?, 101, 'ended', '{}', 1, 0, ?, 2, 0)",
             (match_id, game, state),
         )
         for joined, user_id in enumerate(seated):
-            db.execute(
+            run(
                 "INSERT INTO match_players (match_id, user_id, name, joined) VALUES (?, ?, ?, ?)",
                 (match_id, user_id, f"user{user_id}", joined),
             )
             if user_id > 0:
-                placed = (
+                place, won = (
                     expected(HIGH_BID, states[match_id], [user_id])[user_id][:2]
                     if match_id in states
                     else (1, False)
                 )
-                db.execute(
+                run(
                     "INSERT INTO results (match_id, user_id, guild_id, channel_id, game, place,"
                     " won, practice, ended_at) VALUES (?, ?, 7, 70, ?, ?, ?, ?, ?)",
-                    (match_id, user_id, game, *placed, int(practice), 1000.0 * (5 - match_id)),
+                    (match_id, user_id, game, place, int(won), int(practice), 5000.0 - match_id),
                 )
     db.close()
     return states
 
 
 async def test_the_migration_files_matches_of_two_members_as_counted_and_rates_them(
-    high_bid: None, tmp_path: Path
+    high_bid: None, store: Path | str
 ) -> None:
     """#41: the results filed as practice because a computer seat filled the table count
     again once two members or more played; every counted match is rated, in the order the
     matches ended (here 2 before 1); a match that cannot be ranked stays unrated."""
-    path = tmp_path / "old.db"
-    states = unrated_database(path)
-    storage = await Storage.open(path, rank=rank_stored)
+    states = await unrated_database(store)
+    storage = await Storage.open(store, rank=rank_stored)
     try:
         first = expected(HIGH_BID, states[1], [101, 102])
         assert await results(storage, 1) == {u: (p, w, False) for u, (p, w, _) in first.items()}
