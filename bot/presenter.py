@@ -29,6 +29,7 @@ from bot.messages import message, pinging, room
 from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchService, Outcome, Wait
+from bot.stats import rating_line
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.contract import Action as GameAction
@@ -109,6 +110,7 @@ class Presenter:
                     events = await self._presented(row, item, wait)
                     mail = _Mail(item.actor, await self._results(row, players, events, wait), wait)
                     mail.ending = self._ending(row, players, events, wait)
+                    mail.ratings = await self._ratings(row, players, wait)
                     if combine:
                         try:
                             await self._deliver_combined(row, players, events, mail)
@@ -170,7 +172,7 @@ class Presenter:
     ) -> None:
         ui = plugin_for(row.game).texts
         names = names_of(players)
-        text = ui.describe(event.to_json(), names)
+        text = mail.with_ratings(event, ui.describe(event.to_json(), names))
         audience = event.audience
         if text is not None and mail.announcing(event, ui.announces):
             opening = f"{text}{await self._deadline(row)}"
@@ -298,6 +300,15 @@ class Presenter:
         ]
         return worded[-1] if worded else None
 
+    async def _ratings(self, row: MatchRow, players: list[PlayerRow], wait: Wait) -> str | None:
+        """The line of each member's new rating when the move ended a rated match, read back
+        from the results it wrote (the same after a restart)."""
+        if not wait.ended:
+            return None
+        names = names_of(players)
+        changes = await self.storage.rating_changes(row.id)
+        return rating_line(changes, lambda user_id: names(player_id(user_id)))
+
     async def _results(
         self, row: MatchRow, players: list[PlayerRow], events: list[Event], wait: Wait
     ) -> dict[int, str]:
@@ -336,7 +347,7 @@ class Presenter:
         public = _Message()
         for event in events:
             data = event.to_json()
-            text = ui.describe(data, names)
+            text = mail.with_ratings(event, ui.describe(data, names))
             audience = event.audience
             if audience.kind == "public":
                 public.rematch = public.rematch or event is mail.ending
@@ -801,6 +812,8 @@ class _Mail:
     said: list[str] = field(default_factory=list)
     #: The event whose message gets the Rematch button (`Presenter._ending`).
     ending: Event | None = None
+    #: The members' new ratings, below the ending's text (`bot.stats.rating_line`).
+    ratings: str | None = None
 
     @property
     def opened(self) -> bool:
@@ -819,6 +832,12 @@ class _Mail:
             found = event.audience.kind == "public" and event.type in announces
         self.announced = found
         return found
+
+    def with_ratings(self, event: Event, text: str | None) -> str | None:
+        """An event's text, with the members' new ratings below it when it is the ending's."""
+        if event is not self.ending or text is None or self.ratings is None:
+            return text
+        return f"{text}\n{self.ratings}"
 
     def add(self, pid: str, text: str, board: Board | None) -> None:
         self.lines.setdefault(pid, []).append(text)

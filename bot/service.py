@@ -518,7 +518,7 @@ class MatchService:
             )
             placings = engine.placings(state) if finished else None
             seated = [p.user_id for p in await self.players(match_id)] if placings else []
-            results = results_of(placings, seated) if placings else None
+            results = results_of(placings, seated, engine.contest) if placings else None
             snapshot = None
             # A host's move while paused (close-phase) opens the next phase paused: its clock
             # starts on resume, with the whole phase ahead. A phase on no clock has none to

@@ -6,9 +6,15 @@ the game ranks them (`Engine.placings`: a shared first place, a draw where nobod
 removed player left unranked). A game that is no contest (`Engine.contest`: a solo draft
 against an automa) is counted apart, as played only (its texts' `played_as`: "2 drafts
 played"), and stays off the leaderboard. A computer seat (the practice opponent, a seat of
-`/match add-bot`) is no member and counts for nothing; a match with one counts for its human
-players as a practice match, which `/stats` shows apart and the leaderboard leaves out. A
-cancelled match counts for nobody.
+`/match add-bot`) is no member and counts for nothing. A match of two members or more counts
+for each of them, whatever computer seats filled the table, and moves their ratings of the
+game (`bot.rating`); a match of one member against computer seats is a practice match, which
+`/stats` shows apart and the leaderboard leaves out. A cancelled match counts for nobody.
+
+A rating counts every rated match of the game in the server. Where an answer may not count
+some of them (a channel the asker may not read), the ratings it shows are worked out again
+from the matches it counts (`bot.rating.replayed`), so a rating tells nothing of a match in a
+channel its reader cannot read.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.players import is_computer_user, player_id
-from bot.storage import PastMatch, ResultRow, Standing, Tally
+from bot.rating import Skill, shown
+from bot.storage import PastMatch, RatingChange, ResultRow, Standing, Tally
 from games.core.contract import Placings
 from games.core.drawing.words import ordinal, plural
 from games.registry import ENGINES, engine_for
@@ -25,26 +32,44 @@ from games.registry import ENGINES, engine_for
 LAST_MATCHES = 5
 #: How many members `/leaderboard` lists.
 LEADERBOARD_SIZE = 10
-#: The order of the leaderboard, as `/help` and `docs/bot.md` state it.
-LEADERBOARD_RULE = (
+#: The order of a game's leaderboard.
+RATING_ORDER = (
+    "the highest rating first (1000 for a newcomer; it rises as a member places well and as "
+    "their rating grows sure); equal ratings share a place"
+)
+#: The order of the leaderboard of all games (ratings are per game).
+WINS_ORDER = (
     "most wins first; equal wins, the better win rate; then fewer matches played; members "
-    "equal on all three share a place. Practice matches against Dealer do not count."
+    "equal on all three share a place"
+)
+#: What counts for the leaderboards.
+COUNTED = (
+    "A match of two members or more counts for each of them, computer seats or not; one "
+    "member against Dealer's computer seats is practice, which does not count."
+)
+#: The leaderboards and what counts for them, as `/help` and `docs/bot.md` state it.
+LEADERBOARD_RULE = (
+    f"A game's leaderboard ranks by its rating: {RATING_ORDER}. Of all games: {WINS_ORDER}. "
+    f"{COUNTED}"
 )
 
 
-def results_of(placings: Placings, user_ids: list[int]) -> list[ResultRow]:
-    """One row per member seated in a finished match (`user_ids`, computer seats among them
-    in a practice match)."""
-    practice = any(is_computer_user(u) for u in user_ids)
+def results_of(placings: Placings, user_ids: list[int], contest: bool) -> list[ResultRow]:
+    """One row per member seated in a finished match (`user_ids`, computer seats among
+    them); `contest`: the game's (`Engine.contest`). Two members or more make a match that
+    counts for each of them, whatever computer seats filled the table; one member against
+    computer seats, a practice match. A contest that counts is rated."""
+    members = [u for u in user_ids if not is_computer_user(u)]
+    practice = len(members) < 2 and len(members) < len(user_ids)
     return [
         ResultRow(
             user_id=user_id,
             place=placings.places.get(player_id(user_id)),
             won=player_id(user_id) in placings.winners,
             practice=practice,
+            rated=contest and len(members) >= 2,
         )
-        for user_id in user_ids
-        if not is_computer_user(user_id)
+        for user_id in members
     ]
 
 
@@ -55,7 +80,7 @@ def rank_stored(game: str, state: str, user_ids: list[int]) -> list[ResultRow]:
     placings = engine.placings(engine.load_state_json(state))
     if placings is None:
         raise ValueError("its last snapshot is not of a finished match")
-    return results_of(placings, user_ids)
+    return results_of(placings, user_ids, engine.contest)
 
 
 def counted_apart(game: str) -> bool:
@@ -85,16 +110,37 @@ def outcome(past: PastMatch, played_as: Callable[[str], tuple[str, str]]) -> str
     return "a draw" if past.place == 1 else ordinal(past.place)
 
 
+def rating(skill: Skill) -> str:
+    """A rating as people read it: "1,138"."""
+    return f"{shown(skill):,}"
+
+
+def change(entry: RatingChange) -> str:
+    """A match's change to a member's rating: "+38", "−12", "±0"."""
+    moved = shown(entry.after) - shown(entry.before)
+    return f"+{moved}" if moved > 0 else f"−{-moved}" if moved < 0 else "±0"
+
+
+def rating_line(changes: list[RatingChange], names: Callable[[int], str]) -> str | None:
+    """The end of a rated match's announcement: each member's new rating of the game in the
+    server and its change, by place; None for a match not rated."""
+    if not changes:
+        return None
+    each = ", ".join(f"{names(c.user_id)} {rating(c.after)} ({change(c)})" for c in changes)
+    return f"📈 Ratings: {each}."
+
+
 def stats_text(
     who: str,
     tallies: list[Tally],
     past: list[PastMatch],
     title: Callable[[str], str],
     played_as: Callable[[str], tuple[str, str]],
+    skills: dict[str, Skill],
 ) -> str:
     """A member's stats in this server: played, won and win rate per game (practice matches
-    apart; a game counted apart, played only), then their last matches with a link to each
-    channel and the date."""
+    apart; a game counted apart, played only) and their rating of each game they have one of
+    (`skills`, by game), then their last matches with a link to each channel and the date."""
     lines = [f"📊 **Stats of {who}** in this server"]
     games = dict.fromkeys(t.game for t in tallies)
     for game in games:
@@ -111,6 +157,8 @@ def stats_text(
                 parts.append(f"practice against Dealer: {figures}")
             else:
                 parts.append(f"{figures} ({rate(tally.won, tally.played)})")
+        if game in skills:
+            parts.append(f"rating {rating(skills[game])}")
         lines.append(f"**{title(game)}**: {' · '.join(parts)}")
     if past:
         lines.append("**Last matches**")
@@ -123,28 +171,47 @@ def stats_text(
     return "\n".join(lines)
 
 
-def placed(standings: list[Standing]) -> list[tuple[int, Standing]]:
-    """The leaderboard's places (`LEADERBOARD_RULE`), for standings already in its order."""
+def placed(
+    standings: list[Standing], skills: dict[int, Skill] | None = None
+) -> list[tuple[int, Standing]]:
+    """The leaderboard's places, for standings in the order of wins (`WINS_ORDER`): in that
+    order, or with a game's `skills` by rating (`RATING_ORDER`), the members it has no
+    rating of (whose matches ended before ratings and could not be rated) after the rated
+    ones, in the order of wins. With equal wins, fewer matches played is the better win
+    rate."""
+
+    def key(standing: Standing) -> tuple[int, int, int]:
+        found = (skills or {}).get(standing.user_id)
+        return (0, standing.won, -standing.played) if found is None else (1, shown(found), 0)
+
+    # A stable sort: members equal on the key stay in the order of wins.
+    ordered = sorted(standings, key=lambda s: [-k for k in key(s)])
     out: list[tuple[int, Standing]] = []
-    for index, standing in enumerate(standings):
-        figures = (standing.won, standing.played)
-        tied = index > 0 and (standings[index - 1].won, standings[index - 1].played) == figures
+    for index, standing in enumerate(ordered):
+        tied = index > 0 and key(ordered[index - 1]) == key(standing)
         out.append((out[-1][0] if tied else index + 1, standing))
     return out
 
 
 def leaderboard_text(
-    standings: list[Standing], heading: str, viewer: int, size: int = LEADERBOARD_SIZE
+    standings: list[Standing],
+    heading: str,
+    viewer: int,
+    skills: dict[int, Skill] | None = None,
+    size: int = LEADERBOARD_SIZE,
 ) -> str:
-    """The first `size` places, with the viewer's own line below them when they are further
-    down; members as mentions (the message must not ping them)."""
-    ranked = placed(standings)
+    """The first `size` places (of a game with its `skills`: by rating), with the viewer's
+    own line below them when they are further down; members as mentions (the message must
+    not ping them)."""
+    ranked = placed(standings, skills)
 
     def line(place: int, standing: Standing) -> str:
         wins = plural(standing.won, "win")
         played = plural(standing.played, "match", "matches")
+        found = (skills or {}).get(standing.user_id)
+        rated = f"rating {rating(found)} · " if found is not None else ""
         return (
-            f"{place}. <@{standing.user_id}> — {wins} in {played} "
+            f"{place}. <@{standing.user_id}> — {rated}{wins} in {played} "
             f"({rate(standing.won, standing.played)})"
         )
 

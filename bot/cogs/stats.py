@@ -20,7 +20,7 @@ class StatsCog(commands.Cog):
         self.stats_flow = stats
 
     @app_commands.command(
-        name="stats", description="Matches played and won per game, and the last ones"
+        name="stats", description="Matches played and won, and the rating, per game; the last ones"
     )
     @app_commands.describe(
         member="Whose stats (default: yours)",
@@ -37,7 +37,10 @@ class StatsCog(commands.Cog):
     ) -> None:
         await guarded(interaction, self.stats_flow.stats(interaction, member, game, public))
 
-    @app_commands.command(name="leaderboard", description="This server's top players by wins")
+    @app_commands.command(
+        name="leaderboard",
+        description="This server's top players: of one game by rating, of all games by wins",
+    )
     @app_commands.describe(
         game="One game (default: every game)",
         public="Show it to the channel (default: only you see it)",

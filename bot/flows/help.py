@@ -43,9 +43,10 @@ HOSTING = (
     "and options."
 )
 STATS = (
-    "**Stats:** `/stats [member] [game]`: matches played and won per game, and the last "
-    f"ones; `/leaderboard [game]`: the server's members by wins, {LEADERBOARD_RULE} Both "
-    "answer privately unless `public:True`."
+    "**Stats:** `/stats [member] [game]`: matches played and won and the rating per game, "
+    f"and the last ones; `/leaderboard [game]`: the server's members. {LEADERBOARD_RULE} The "
+    "end of a rated match shows each member's new rating and its change. Both answer "
+    "privately unless `public:True`."
 )
 SEASONS = (
     "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "

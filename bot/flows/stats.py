@@ -9,6 +9,7 @@ posted in, whose readers see it. In DMs there is no server to count, and both re
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import discord
@@ -17,9 +18,12 @@ from bot.errors import UserError
 from bot.flows.common import can_read
 from bot.games.registry import PLUGINS, game_named
 from bot.limits import fit
+from bot.rating import Skill, replayed
 from bot.stats import (
+    COUNTED,
     LAST_MATCHES,
-    LEADERBOARD_RULE,
+    RATING_ORDER,
+    WINS_ORDER,
     apart,
     counted_apart,
     leaderboard_text,
@@ -75,6 +79,15 @@ class Stats:
             )
         ]
 
+    async def _skills(self, guild_id: int, game: str, channels: list[int]) -> dict[int, Skill]:
+        """The members' ratings of a game that an answer counting `channels` shows: the
+        stored ones where it counts every channel of the server's matches; else worked out
+        again from the rated matches it counts, so that none it may not count shows."""
+        if set(channels) >= set(await self.storage.result_channels(guild_id)):
+            return await self.storage.skills(guild_id, game)
+        matches = await self.storage.rated_matches(guild_id, game, channels)
+        return await asyncio.to_thread(replayed, matches)
+
     async def stats(
         self,
         interaction: discord.Interaction[Any],
@@ -100,13 +113,19 @@ class Stats:
             )
         else:
             past = await self.storage.past_matches(guild.id, who.id, only, channels, LAST_MATCHES)
-            text = stats_text(f"<@{who.id}>", tallies, past, _title, _played_as)
+            skills: dict[str, Skill] = {}
+            for game_ in dict.fromkeys(t.game for t in tallies if not counted_apart(t.game)):
+                found = (await self._skills(guild.id, game_, channels)).get(who.id)
+                if found is not None:
+                    skills[game_] = found
+            text = stats_text(f"<@{who.id}>", tallies, past, _title, _played_as, skills)
         await _answer(interaction, text, public)
 
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None, public: bool
     ) -> None:
-        """The server's members by wins (`LEADERBOARD_RULE`), of one game or of all."""
+        """The server's members of one game by its rating (`RATING_ORDER`), or of all
+        games by wins (`WINS_ORDER`)."""
         guild = _guild(interaction, "/leaderboard")
         only = _game(game)
         if only is not None and counted_apart(only):
@@ -123,10 +142,16 @@ class Stats:
         if not standings:
             text = (
                 f"Nobody has finished {a(f'{_title(only)} match' if only else 'match')} in this "
-                "server yet (practice matches against Dealer do not count)."
+                "server yet (practice matches of one member against Dealer do not count)."
             )
         else:
             heading = f"🏆 **Leaderboard — {which}** in this server"
-            board = leaderboard_text(standings, heading, interaction.user.id)
-            text = f"{board}\n-# The order: {LEADERBOARD_RULE}"
+            if only is None:
+                board = leaderboard_text(standings, heading, interaction.user.id)
+                order = f"{WINS_ORDER}; ratings are per game (`game:` ranks by one)"
+            else:
+                skills = await self._skills(guild.id, only, channels)
+                board = leaderboard_text(standings, heading, interaction.user.id, skills)
+                order = RATING_ORDER
+            text = f"{board}\n-# The order: {order}. {COUNTED}"
         await _answer(interaction, text, public)

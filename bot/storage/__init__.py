@@ -13,7 +13,7 @@ from bot.storage.db import (
     UndoneMove,
 )
 from bot.storage.group_commit import Durability
-from bot.storage.results import PastMatch, Rank, ResultRow, Standing, Tally
+from bot.storage.results import PastMatch, Rank, RatingChange, ResultRow, Standing, Tally
 from bot.storage.seasons import (
     Balance,
     LedgerEntry,
@@ -38,6 +38,7 @@ __all__ = [
     "PastMatch",
     "PlayerRow",
     "Rank",
+    "RatingChange",
     "ResultRow",
     "Season",
     "Snapshot",

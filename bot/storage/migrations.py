@@ -43,6 +43,11 @@ the host chose to tell the player to move on a board that carries the turn's con
 the fingerprint of the slash commands last sent to Discord: the bot sends them again only
 when they changed (`bot.app.DealerTree.sync_changed`).
 
+`ratings` is each member's rating of a game in a server (`bot.rating`), moved by each rated
+match in the transaction that writes its results, which keep the rating before and after it;
+its migration rates the stored matches, in the order they ended, and files a match of two
+members or more as no practice, whatever computer seats filled its table.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -56,7 +61,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.backend import Tx
-from bot.storage.results import Rank, backfill
+from bot.storage.results import Rank, backfill, rerate
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +251,24 @@ MIGRATIONS: list[str | Migration] = [
         fingerprint TEXT NOT NULL
     );
     """,
+    Migration(
+        """
+        CREATE TABLE ratings (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            UNIQUE (guild_id, game, user_id)
+        );
+        ALTER TABLE results ADD COLUMN prior_mu REAL;
+        ALTER TABLE results ADD COLUMN prior_sigma REAL;
+        ALTER TABLE results ADD COLUMN mu REAL;
+        ALTER TABLE results ADD COLUMN sigma REAL;
+        """,
+        rerate,
+    ),
 ]
 
 

@@ -57,11 +57,27 @@ def test_computer_seats_are_named_in_engine_sentences() -> None:
 
 
 def test_a_match_with_computer_seats_counts_as_practice_for_its_members_only() -> None:
+    """One member against computer seats: practice, unrated; two members or more: counted
+    and rated, whatever computer seats filled the table (#41); a game that is no contest is
+    never rated; a computer seat has no row."""
     placings = Placings(places={"computer-1": 1, str(ANN): 2, COMPUTER: 3}, winners=["computer-1"])
-    rows = results_of(placings, [ANN, computer_user(1), COMPUTER_USER])
-    assert [(r.user_id, r.place, r.won, r.practice) for r in rows] == [(ANN, 2, False, True)]
-    alone = results_of(Placings(places={str(ANN): 1}, winners=[str(ANN)]), [ANN])
-    assert [r.practice for r in alone] == [False]
+    rows = results_of(placings, [ANN, computer_user(1), COMPUTER_USER], True)
+    assert [(r.user_id, r.place, r.won, r.practice, r.rated) for r in rows] == [
+        (ANN, 2, False, True, False)
+    ]
+    alone = results_of(Placings(places={str(ANN): 1}, winners=[str(ANN)]), [ANN], False)
+    assert [(r.practice, r.rated) for r in alone] == [(False, False)]
+    bob = ANN + 1
+    three = Placings(
+        places={"computer-1": 1, str(ANN): 2, str(bob): 2, "computer-2": 4}, winners=["computer-1"]
+    )
+    rows = results_of(three, [ANN, computer_user(1), bob, computer_user(2)], True)
+    assert [(r.user_id, r.place, r.practice, r.rated) for r in rows] == [
+        (ANN, 2, False, True),
+        (bob, 2, False, True),
+    ]
+    unranked = results_of(three, [ANN, computer_user(1), bob, computer_user(2)], False)
+    assert [(r.practice, r.rated) for r in unranked] == [(False, False), (False, False)]
 
 
 def test_each_seat_and_move_draws_anew_and_the_same_draw_repeats() -> None:

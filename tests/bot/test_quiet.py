@@ -161,7 +161,10 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     old.execute("ALTER TABLE log DROP COLUMN wait")
     old.execute("ALTER TABLE matches DROP COLUMN notify")
     old.execute("DROP TABLE command_syncs")
-    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 3}")
+    old.execute("DROP TABLE ratings")
+    for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
+        old.execute(f"ALTER TABLE results DROP COLUMN {column}")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 4}")
     old.close()
     requests.clear()
     await simcord_env.restart_bot(make_bot(db_path))
