@@ -89,7 +89,12 @@ async def test_a_server_host_who_plays_may_host_from_dms(simcord_env: Any) -> No
     ("typed", "expected"),
     [
         ("abc", "not an amount"),
-        ("-5", "cannot be negative"),
+        ("-5", "not an amount"),
+        ("-0", "not an amount"),
+        ("1_000", "not an amount"),
+        ("+5", "not an amount"),
+        ("１２", "not an amount"),
+        ("12.0", "not an amount"),
         ("12.5", "not an amount"),
         ("999999999999", "far more than anyone holds"),
         ("101", "You bid $101 but hold $100."),
