@@ -23,7 +23,7 @@ from games.core.contract import Action, Answer
 from games.core.drawing.words import join
 from games.core.engine import HOST
 from tests.atrades.engine_table import market_table
-from tests.bot.conftest import readable, replay
+from tests.bot.conftest import readable, replay, unstamped
 from tests.bot.test_project_mars import components_of
 from tests.words import DASHED_RULING_ID, ruling_ids_sent
 from tools.demo import action_of, answers_of, menu_with, walk
@@ -106,7 +106,7 @@ class Atrades:
             if message.is_ephemeral:
                 continue
             controls = [c for row in message.components for c in row.get("components", [row])]
-            if any(str(c.get("custom_id", "")).startswith(prefixes) for c in controls):
+            if any(unstamped(str(c.get("custom_id", ""))).startswith(prefixes) for c in controls):
                 return to_discord_message(self.env, message)
         raise AssertionError(f"no message has a {prefixes} control")
 
@@ -165,7 +165,7 @@ class Atrades:
             for m in stored
             if not m.is_ephemeral
             and any(
-                str(c.get("custom_id", "")).startswith(f"dealer:act:{self.match_id}:")
+                unstamped(str(c.get("custom_id", ""))).startswith(f"dealer:act:{self.match_id}:")
                 for row in m.components
                 for c in row.get("components", [row])
             )
@@ -188,7 +188,7 @@ class Atrades:
 
 
 def _ids(message: Any) -> list[str]:
-    return [str(c.get("custom_id", "")) for c in components_of(message)]
+    return [unstamped(str(c.get("custom_id", ""))) for c in components_of(message)]
 
 
 async def play_to_the_end(game: Atrades, rnd: random.Random, moves: int = 400) -> None:
