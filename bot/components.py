@@ -6,7 +6,7 @@ come back."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Self
 
 import discord
@@ -539,6 +539,38 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TypeButton,
     RulesPageButton,
 )
+
+
+async def answer_removed(
+    interaction: discord.Interaction[Any],
+    factories: Iterable[type[discord.ui.DynamicItem[Any]]],
+) -> None:
+    """Answer a click on a control its message no longer has, which discord.py drops unheard
+    (no answer: "This interaction failed"): the second click of a double click, sent before
+    the message's edit (a board's next decision, a question's answer) reached the player.
+    The control is rebuilt from its custom id and run, so it refuses as it would on its
+    message ("That button was for an earlier decision: …")."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    message = interaction.message
+    if message is None or not custom_id.startswith("dealer:"):
+        return
+    shown = discord.ui.View.from_message(message, timeout=None)
+    if any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children()):
+        return  # discord.py runs it
+    for factory in factories:
+        found = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if found is None:
+            continue
+        base: discord.ui.Item[Any] = (
+            discord.ui.Button(custom_id=custom_id)
+            if data.get("component_type") == discord.ComponentType.button.value
+            else discord.ui.Select(custom_id=custom_id)
+        )
+        item = await factory.from_custom_id(interaction, base, found)
+        item._refresh_state(interaction, data)
+        await item.callback(interaction)
+        return
 
 
 def lobby_view(match_id: int) -> discord.ui.View:
