@@ -19,22 +19,24 @@ NUMBER_LIST = re.compile(rf"\s*{NUMBER}(?:\s*(?:,|;|&|\+|and|\s)\s*{NUMBER})*\s*
 
 
 #: An amount as people type one: ASCII digits, in groups of three when they are separated
-#: (by a comma, a space, an apostrophe or an underscore), with an optional `$` before or after
-#: (or, after, the Mars games' `M€`, `MC` or `€`) and an optional minus sign (refused with its
-#: own sentence).
+#: (by a comma, a space or an apostrophe, as people write large numbers), with an optional `$`
+#: before or after (or, after, the Mars games' `M€`, `MC` or `€`). No sign (`-0` and `+5`
+#: are refused like `-1`: no amount is signed), no decimal point, no underscore (Python's way
+#: of grouping digits, not people's).
 AMOUNT = re.compile(
-    r"(?P<minus>-)?\s*\$?\s*(?P<minus_after>-)?"
-    rf"(?P<digits>[0-9]{{1,3}}(?:[,' _\u00a0\u2009\u202f’][0-9]{{3}})+|{NUMBER})"
+    r"\$?\s*"
+    rf"(?P<digits>[0-9]{{1,3}}(?:[,' \u00a0\u2009\u202f’][0-9]{{3}})+|{NUMBER})"
     r"\s*(?:\$|M€|MC|€)?",
     re.IGNORECASE,
 )
 
 
 def parse_amount(text: str, money: tuple[str, str] = ("dollars", "25 or $1,200")) -> int:
-    """A whole number typed in a form, or a polite refusal saying what an amount is, in the
-    game's `money` (`GameTexts.money`: its name, and examples)."""
+    """A whole number typed in a form (`AMOUNT`, around it spaces only), or one polite
+    refusal saying what an amount is, in the game's `money` (`GameTexts.money`: its name, and
+    examples), for whatever else was typed: a sign, a fraction, other digits than 0-9."""
     found = AMOUNT.fullmatch(text.strip())
-    if found is None or (found["minus"] and found["minus_after"]):
+    if found is None:
         shown = typed(text) if text.strip() else "An empty answer"
         name, examples = money
         raise UserError(
@@ -44,10 +46,7 @@ def parse_amount(text: str, money: tuple[str, str] = ("dollars", "25 or $1,200")
     digits = re.sub(r"[^0-9]", "", found["digits"])
     if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
         raise UserError("That amount is far more than anyone holds.")
-    amount = int(digits)
-    if amount and (found["minus"] or found["minus_after"]):
-        raise UserError("An amount cannot be negative.")
-    return amount
+    return int(digits)
 
 
 def parse_numbers(text: str) -> list[int] | None:

@@ -27,6 +27,7 @@ from bot.components import (
     BID_FORM,
     DYNAMIC_ITEMS,
     answer_bid_form,
+    answer_removed,
     answer_step_form,
 )
 from bot.computer import Computer
@@ -58,6 +59,11 @@ DM_HELP = (
 )
 
 
+#: Every button and menu the bot answers: the generic ones and the games' own.
+ALL_DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    *DYNAMIC_ITEMS,
+    *(item for plugin in PLUGINS.values() for item in plugin.dynamic_items),
+)
 #: Every form the bot answers: the generic ones and the games' own.
 FORMS: tuple[Form, ...] = (
     Form(ACT_FORM, answer_step_form),
@@ -194,9 +200,7 @@ class DealerBot(commands.AutoShardedBot):
         undoing = Undoing(service, presenter, gate, settle)
         help_ = Help(self.docs_url)
         self.flows = Flows(lobby, play, host, seasons, undoing, help_)
-        self.add_dynamic_items(
-            *DYNAMIC_ITEMS, *(item for p in PLUGINS.values() for item in p.dynamic_items)
-        )
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
         await self.add_cog(MatchCog(lobby, host, play, undoing))
         await self.add_cog(PlayCog(play, gate))
         await self.add_cog(HelpCog(help_))
@@ -232,7 +236,11 @@ class DealerBot(commands.AutoShardedBot):
         self.ready_before = True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Forms are answered from their custom id (none is kept in memory)."""
+        """Forms are answered from their custom id (none is kept in memory), and so is a
+        click on a control its message no longer has (`answer_removed`)."""
+        if interaction.type is discord.InteractionType.component:
+            await answer_removed(interaction, ALL_DYNAMIC_ITEMS)
+            return
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data: Any = interaction.data or {}

@@ -6,7 +6,7 @@ come back."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Self
 
 import discord
@@ -136,42 +136,98 @@ class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(
             await flows.lobby.start(interaction, self.match_id)
 
 
-class BidButton(Action, template=r"dealer:bid:(?P<match>\d+):(?P<target>[a-z0-9:-]+)"):
-    """A bid button posted by earlier versions (`dealer:bid:<match>:<target>`): the action of
-    the player's 1-on-1 whose move has that target."""
+#: The match id in a custom id of a control of one of its decisions, with the decision it
+#: was shown for (`stamp`): `<match>@<seq>`. Controls of earlier versions carry no `@<seq>`.
+MATCH_AT = r"(?P<match>\d+)(?:@(?P<shown>\d+))?"
 
-    def __init__(self, match_id: int, target: str, label: str | None = None) -> None:
-        super().__init__(
-            f"dealer:bid:{match_id}:{target}", label or target, discord.ButtonStyle.primary
-        )
-        self.match_id = match_id
-        self.target = target
+
+def stamp(match_id: int, shown: int | None) -> str:
+    """How a control's custom id names its match and the decision it was shown for: the seq
+    of the move the match had had when it was laid out (boardgame.io's `stateID`), which
+    `MatchService.require_current` checks when it is used."""
+    return str(match_id) if shown is None else f"{match_id}@{shown}"
+
+
+def shown_in(found: re.Match[str]) -> int | None:
+    """The decision a custom id (`MATCH_AT`) was shown for; None: posted by an earlier
+    version, which did not say."""
+    return int(found["shown"]) if found["shown"] is not None else None
+
+
+def earlier_version(thing: str) -> str:
+    """The refusal of a control of a decision posted by an earlier version of Dealer: it
+    does not say which decision it was shown for, and one control id served several in a
+    row, so it is not taken (which would act on a decision nobody saw it for)."""
+    return (
+        f"That {thing} was posted by an earlier version of Dealer, which did not record the "
+        "decision it was for: your 1-on-1 (`/me`) shows the current one."
+    )
+
+
+class EarlierButton(Action, template=r"dealer:earlier"):
+    """A button earlier versions posted for a decision without saying which (a game's own
+    `template`): refused politely (`earlier_version`)."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(custom_id, "-", discord.ButtonStyle.secondary)
 
     @classmethod
     async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> BidButton:
-        return cls(int(match["match"]), match["target"], getattr(item, "label", None))
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> Self:
+        return cls(match.string)
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await flows.play.act(interaction, self.match_id, target=self.target)
+        raise UserError(earlier_version("button"))
 
 
-class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>.+)"):
+class EarlierMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:earliermenu"):
+    """A menu earlier versions posted for a decision without saying which: refused politely
+    (`earlier_version`)."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(
+            discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")])
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
+    ) -> Self:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, _refuse(earlier_version("menu")))
+
+
+async def _refuse(message: str) -> None:
+    raise UserError(message)
+
+
+class BidButton(EarlierButton, template=r"dealer:bid:\d+:[a-z0-9:-]+"):
+    """A bid button posted by earlier versions (`dealer:bid:<match>:<target>`)."""
+
+
+class ActButton(Action, template=rf"dealer:act(?P<ok>ok)?:{MATCH_AT}:(?P<key>.+)"):
     """One of the player's legal actions (`Engine.legal_actions`), by its key and the answers
-    to its steps given so far (`key|answers`, `bot.steps.encode`): it asks the next step,
-    asks to confirm, or submits the move, as the action needs; `dealer:actok:` is the "Yes" of
-    a confirmation (`GameTexts.confirm`)."""
+    to its steps given so far (`key|answers`, `bot.steps.encode`), for the decision it was
+    shown for (`stamp`): it asks the next step, asks to confirm, or submits the move, as the
+    action needs; `dealer:actok:` is the "Yes" of a confirmation (`GameTexts.confirm`)."""
 
     def __init__(
-        self, match_id: int, key: str, label: str, style: discord.ButtonStyle, *, ok: bool = False
+        self,
+        match_id: int,
+        shown: int | None,
+        key: str,
+        label: str,
+        style: discord.ButtonStyle,
+        *,
+        ok: bool = False,
     ) -> None:
         prefix = "dealer:actok" if ok else "dealer:act"
-        super().__init__(fitted(f"{prefix}:{match_id}:{key}"), label, style)
+        super().__init__(fitted(f"{prefix}:{stamp(match_id, shown)}:{key}"), label, style)
         self.match_id = match_id
+        self.shown = shown
         self.key = key
         self.ok = ok
 
@@ -184,23 +240,29 @@ class ActButton(Action, template=r"dealer:act(?P<ok>ok)?:(?P<match>\d+):(?P<key>
     ) -> ActButton:
         label = getattr(item, "label", None) or ""
         style = getattr(item, "style", None) or discord.ButtonStyle.primary
-        return cls(int(match["match"]), match["key"], label, style, ok=bool(match["ok"]))
+        shown = shown_in(match)
+        return cls(int(match["match"]), shown, match["key"], label, style, ok=bool(match["ok"]))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         key, _, answers = self.key.partition("|")
-        await flows.play.act(interaction, self.match_id, key, answers, confirmed=self.ok)
+        await flows.play.act(
+            interaction, self.match_id, key, answers, shown=self.shown, confirmed=self.ok
+        )
 
 
-class TypeButton(Action, template=r"dealer:acttype:(?P<match>\d+):(?P<key>.+)"):
+class TypeButton(Action, template=rf"dealer:acttype:{MATCH_AT}:(?P<key>.+)"):
     """Next to the menus of a typed pick (`Pick.typed`: hexes by their labels, say): the
-    form to type the answer instead, its custom id carrying the action's key and the answers
-    before it (`key|answers`)."""
+    form to type the answer instead, its custom id carrying the decision it was shown for,
+    the action's key and the answers before it (`key|answers`)."""
 
-    def __init__(self, match_id: int, key: str, label: str) -> None:
+    def __init__(self, match_id: int, shown: int | None, key: str, label: str) -> None:
         super().__init__(
-            fitted(f"dealer:acttype:{match_id}:{key}"), label, discord.ButtonStyle.secondary
+            fitted(f"dealer:acttype:{stamp(match_id, shown)}:{key}"),
+            label,
+            discord.ButtonStyle.secondary,
         )
         self.match_id = match_id
+        self.shown = shown
         self.key = key
 
     @classmethod
@@ -210,11 +272,14 @@ class TypeButton(Action, template=r"dealer:acttype:(?P<match>\d+):(?P<key>.+)"):
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> TypeButton:
-        return cls(int(match["match"]), match["key"], getattr(item, "label", None) or "")
+        label = getattr(item, "label", None) or ""
+        return cls(int(match["match"]), shown_in(match), match["key"], label)
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         key, _, answers = self.key.partition("|")
-        await flows.play.act(interaction, self.match_id, key, answers, typing=True)
+        await flows.play.act(
+            interaction, self.match_id, key, answers, shown=self.shown, typing=True
+        )
 
 
 def fitted(custom_id: str) -> str:
@@ -227,10 +292,11 @@ def fitted(custom_id: str) -> str:
 
 class ActMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dealer:act(?P<chunk>chunk)?pick(?P<n>\d*):(?P<match>\d+):(?P<key>.+)",
+    template=rf"dealer:act(?P<chunk>chunk)?pick(?P<n>\d*):{MATCH_AT}:(?P<key>.+)",
 ):
-    """A menu of choices of an action's next step (`Pick`), its custom id carrying the action's
-    key and the answers before it (`key|answers`): what is picked answers the step, then the
+    """A menu of choices of an action's next step (`Pick`), its custom id carrying the decision
+    it was shown for, the action's key and the answers before it (`key|answers`): what is
+    picked answers the step, then the
     action goes on (`Play.act`). `dealer:actchunkpick:` is the menu of a pick's menus, where
     they are too many for one message: what is picked (a menu's number) shows that menu. The
     second and later menus of one message are numbered (`dealer:actpick2:`): custom ids are
@@ -239,6 +305,7 @@ class ActMenu(
     def __init__(
         self,
         match_id: int,
+        shown: int | None,
         key: str,
         options: list[discord.SelectOption] | None = None,
         *,
@@ -252,7 +319,7 @@ class ActMenu(
         prefix += str(number or "")
         super().__init__(
             discord.ui.Select(
-                custom_id=fitted(f"{prefix}:{match_id}:{key}"),
+                custom_id=fitted(f"{prefix}:{stamp(match_id, shown)}:{key}"),
                 options=options or [discord.SelectOption(label="-")],
                 placeholder=placeholder[:150] or None,
                 min_values=min_values,
@@ -260,6 +327,7 @@ class ActMenu(
             )
         )
         self.match_id = match_id
+        self.shown = shown
         self.key = key
         self.chunks = chunks
 
@@ -271,7 +339,8 @@ class ActMenu(
         match: re.Match[str],
     ) -> ActMenu:
         number = int(match["n"] or 0)
-        return cls(int(match["match"]), match["key"], chunks=bool(match["chunk"]), number=number)
+        chunks = bool(match["chunk"])
+        return cls(int(match["match"]), shown_in(match), match["key"], chunks=chunks, number=number)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         flows = handlers(interaction)
@@ -279,9 +348,13 @@ class ActMenu(
         picked = list(self.item.values)
         if self.chunks:
             chunk = int(picked[0]) if picked and picked[0].isdecimal() else -1
-            run = flows.play.act(interaction, self.match_id, key, answers, chunk=chunk)
+            run = flows.play.act(
+                interaction, self.match_id, key, answers, shown=self.shown, chunk=chunk
+            )
         else:
-            run = flows.play.act(interaction, self.match_id, key, answers, picked=picked)
+            run = flows.play.act(
+                interaction, self.match_id, key, answers, shown=self.shown, picked=picked
+            )
         await guarded(interaction, run)
 
 
@@ -468,6 +541,38 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+async def answer_removed(
+    interaction: discord.Interaction[Any],
+    factories: Iterable[type[discord.ui.DynamicItem[Any]]],
+) -> None:
+    """Answer a click on a control its message no longer has, which discord.py drops unheard
+    (no answer: "This interaction failed"): the second click of a double click, sent before
+    the message's edit (a board's next decision, a question's answer) reached the player.
+    The control is rebuilt from its custom id and run, so it refuses as it would on its
+    message ("That button was for an earlier decision: …")."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    message = interaction.message
+    if message is None or not custom_id.startswith("dealer:"):
+        return
+    shown = discord.ui.View.from_message(message, timeout=None)
+    if any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children()):
+        return  # discord.py runs it
+    for factory in factories:
+        found = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if found is None:
+            continue
+        base: discord.ui.Item[Any] = (
+            discord.ui.Button(custom_id=custom_id)
+            if data.get("component_type") == discord.ComponentType.button.value
+            else discord.ui.Select(custom_id=custom_id)
+        )
+        item = await factory.from_custom_id(interaction, base, found)
+        item._refresh_state(interaction, data)
+        await item.callback(interaction)
+        return
+
+
 def lobby_view(match_id: int) -> discord.ui.View:
     view = stateless_view()
     for action in ("join", "leave", "start"):
@@ -489,9 +594,14 @@ def rematch_view(match_id: int) -> discord.ui.View:
 
 
 def actions_view(
-    match_id: int, actions: list[GameAction], label: Callable[[str], str], extra: int = 0
+    match_id: int,
+    shown: int,
+    actions: list[GameAction],
+    label: Callable[[str], str],
+    extra: int = 0,
 ) -> discord.ui.View | None:
-    """The generic controls, one per legal action but a forced one (the bot makes it): the
+    """The generic controls of the decision shown at move `shown` (`stamp`), one per legal
+    action but a forced one (the bot makes it): the
     menus of an action that starts with a pick listed in menus (a row each: a card, by kind),
     where the rows allow; a button for the rest (it walks the action's steps: `Play.act`).
     `label` turns an engine's label into what people read (players by their names); `extra`:
@@ -506,27 +616,29 @@ def actions_view(
         first = action.steps[0]
         assert isinstance(first, Pick)
         for number, menu in enumerate(steps.menus(first)):
-            view.add_item(step_menu(match_id, action, {}, label, menu.choices, menu.title, number))
+            view.add_item(
+                step_menu(match_id, shown, action, {}, label, menu.choices, menu.title, number)
+            )
     rows = sum(_menu_rows(a) for a in inline)
     buttons = [a for a in actions if a not in inline]
     for action in buttons[: (MAX_ROWS - rows) * 5]:
         style = discord.ButtonStyle.primary if action.steps else discord.ButtonStyle.secondary
-        view.add_item(ActButton(match_id, action.key, label(action.label), style))
+        view.add_item(ActButton(match_id, shown, action.key, label(action.label), style))
     return view if actions else None
 
 
 def board_view(
-    match_id: int, outline: list[BoardAction], label: Callable[[str], str]
+    match_id: int, shown: int, outline: list[BoardAction], label: Callable[[str], str]
 ) -> discord.ui.View | None:
     """The buttons of a board message laid out from the engine's public outline
-    (`Engine.board_actions`): each walks the presser's own legal action of its key
-    privately, or says why they have none such now (`Play.act`). None: no buttons."""
+    (`Engine.board_actions`) at move `shown`: each walks the presser's own legal action of its
+    key privately, or says why they have none such now (`Play.act`). None: no buttons."""
     if not outline:
         return None
     view = stateless_view()
     for action in outline:
         style = discord.ButtonStyle.secondary if action.declines else discord.ButtonStyle.primary
-        view.add_item(ActButton(match_id, action.key, label(action.label), style))
+        view.add_item(ActButton(match_id, shown, action.key, label(action.label), style))
     return view
 
 
@@ -563,6 +675,7 @@ def _menu_rows(action: GameAction) -> int:
 
 def step_menu(
     match_id: int,
+    shown: int | None,
     action: GameAction,
     answers: dict[str, Answer],
     label: Callable[[str], str],
@@ -579,6 +692,7 @@ def step_menu(
     what = f"{label(step.label).lower()}" + (f": {label(title)}" if title else "")
     return ActMenu(
         match_id,
+        shown,
         key,
         [
             discord.SelectOption(
@@ -597,6 +711,7 @@ def step_menu(
 
 def step_view(
     match_id: int,
+    shown: int | None,
     action: GameAction,
     answers: dict[str, Answer],
     label: Callable[[str], str],
@@ -614,11 +729,11 @@ def step_view(
         if not 0 <= chunk < len(listed):
             raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
         menu = listed[chunk]
-        view.add_item(step_menu(match_id, action, answers, label, menu.choices, menu.title))
+        view.add_item(step_menu(match_id, shown, action, answers, label, menu.choices, menu.title))
     elif len(listed) <= steps.MENUS:
         for number, menu in enumerate(listed):
             view.add_item(
-                step_menu(match_id, action, answers, label, menu.choices, menu.title, number)
+                step_menu(match_id, shown, action, answers, label, menu.choices, menu.title, number)
             )
     else:
         carried = steps.encode(action, answers)
@@ -629,6 +744,7 @@ def step_view(
         view.add_item(
             ActMenu(
                 match_id,
+                shown,
                 f"{action.key}|{carried}" if carried else action.key,
                 options,
                 placeholder=f"{label(action.label)}: {label(step.label).lower()}: which?",
@@ -638,7 +754,8 @@ def step_view(
     if step.typed and len(view.children) < MAX_ROWS:
         carried = steps.encode(action, answers)
         key = f"{action.key}|{carried}" if carried else action.key
-        view.add_item(TypeButton(match_id, key, f"Type it instead ({label(step.label).lower()})"))
+        typing = f"Type it instead ({label(step.label).lower()})"
+        view.add_item(TypeButton(match_id, shown, key, typing))
     return view
 
 
@@ -650,8 +767,9 @@ def confirmation(yes: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def confirm_view(match_id: int, key: str, label: str) -> discord.ui.View:
-    return confirmation(ActButton(match_id, key, label, discord.ButtonStyle.danger, ok=True))
+def confirm_view(match_id: int, shown: int | None, key: str, label: str) -> discord.ui.View:
+    yes = ActButton(match_id, shown, key, label, discord.ButtonStyle.danger, ok=True)
+    return confirmation(yes)
 
 
 def challenge_view(match_id: int, user_id: int) -> discord.ui.View:
@@ -707,16 +825,17 @@ def rules_view(
 
 BID_FORM = re.compile(r"dealer:bidform:(?P<match>\d+):(?P<target>[a-z0-9:-]+)")
 ACT_FORM = re.compile(
-    r"dealer:act(?P<typed>type)?form:(?P<match>\d+):(?P<key>[^|]+)(?:\|(?P<answers>.+))?"
+    rf"dealer:act(?P<typed>type)?form:{MATCH_AT}:(?P<key>[^|]+)(?:\|(?P<answers>.+))?"
 )
 AMOUNT_FIELD = "amount"
 
 
 def step_form(
-    match_id: int, action: GameAction, answers: dict[str, Answer], title: str
+    match_id: int, shown: int | None, action: GameAction, answers: dict[str, Answer], title: str
 ) -> discord.ui.Modal:
     """The form of the action's next step: an amount, or a pick typed by its values or labels
-    (one too large for menus). Its custom id carries the action and the answers before it; it
+    (one too large for menus). Its custom id carries the decision it was shown for (that of
+    the control that opened it), the action and the answers before it; it
     is stopped before it is sent so discord.py does not keep it: `answer_step_form` answers it,
     before or after a restart alike."""
     step = action.next_step(answers)
@@ -724,7 +843,7 @@ def step_form(
     carried = steps.encode(action, answers)
     kind = "actform" if isinstance(step, Amount) else "acttypeform"
     custom_id = fitted(
-        f"dealer:{kind}:{match_id}:{action.key}" + (f"|{carried}" if carried else "")
+        f"dealer:{kind}:{stamp(match_id, shown)}:{action.key}" + (f"|{carried}" if carried else "")
     )
     form = discord.ui.Modal(title=title[:45], custom_id=custom_id)
     only = None
@@ -763,10 +882,9 @@ def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
 
 
 async def answer_bid_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
-    """Answer an amount form sent by earlier versions (`dealer:bidform:<match>:<target>`)."""
-    amount = form_values(interaction).get(AMOUNT_FIELD, "")
-    play = handlers(interaction).play
-    await guarded(interaction, play.bid(interaction, int(found["match"]), found["target"], amount))
+    """Answer an amount form sent by earlier versions (`dealer:bidform:<match>:<target>`):
+    refused politely (`earlier_version`)."""
+    await guarded(interaction, _refuse(earlier_version("form")))
 
 
 async def answer_step_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
@@ -777,6 +895,11 @@ async def answer_step_form(interaction: discord.Interaction[Any], found: re.Matc
     await guarded(
         interaction,
         play.act(
-            interaction, int(found["match"]), found["key"], found["answers"] or "", typed=typed
+            interaction,
+            int(found["match"]),
+            found["key"],
+            found["answers"] or "",
+            shown=shown_in(found),
+            typed=typed,
         ),
     )

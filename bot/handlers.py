@@ -48,8 +48,12 @@ class LobbyHandlers(Protocol):
 
 
 class PlayHandlers(Protocol):
-    async def move(self, interaction: Interaction, match_id: int, move: dict[str, Any]) -> None:
-        """A move of the member in match `match_id` (from a button, menu or form)."""
+    async def move(
+        self, interaction: Interaction, match_id: int, move: dict[str, Any], *, shown: int | None
+    ) -> None:
+        """A move of the member in match `match_id` from a game's own control (a button,
+        menu or form) shown for the decision at move `shown` (None: posted by an earlier
+        version, refused)."""
 
     async def submit_here(
         self, interaction: Interaction, move: dict[str, Any], command: str
@@ -60,25 +64,26 @@ class PlayHandlers(Protocol):
         self,
         interaction: Interaction,
         match_id: int,
-        key: str | None = None,
+        key: str,
         carried: str = "",
         *,
-        target: str | None = None,
+        shown: int | None,
         picked: list[str] | None = None,
         typed: str | None = None,
         chunk: int | None = None,
         confirmed: bool = False,
         typing: bool = False,
     ) -> None:
-        """One of the member's legal actions, by its key (or, from controls of earlier
-        versions, by its move's target), with the answers to its steps so far and the one
-        just given: its next step (`typing`: a typed pick's form), confirmation or move."""
+        """One of the member's legal actions, by its key, from a control shown for the
+        decision at move `shown` (None: posted by an earlier version, refused), with the
+        answers to its steps so far and the one just given: its next step (`typing`: a typed
+        pick's form), confirmation or move."""
 
-    async def bid(self, interaction: Interaction, match_id: int, target: str, amount: str) -> None:
-        """A bid from the amount form of earlier versions, the amount as typed."""
-
-    async def require_action(self, interaction: Interaction, match_id: int, key: str) -> None:
-        """Refuse politely unless the member may take their legal action `key` now."""
+    async def require_action(
+        self, interaction: Interaction, match_id: int, key: str, *, shown: int | None
+    ) -> None:
+        """Refuse politely unless the member may take their legal action `key` now, from a
+        control shown for the decision at move `shown`."""
 
     async def own_view(
         self, interaction: Interaction, match_id: int

@@ -475,18 +475,16 @@ class Presenter:
         players: list[PlayerRow],
         *,
         replace: bool = False,
-        shown: frozenset[str] = frozenset(),
     ) -> None:
         """The actor's private answer to their move, once it is committed; with `replace`, it
         takes the place of the message whose button made the move (a confirmation, whose
-        button must not be pressed twice). `shown`: the keys of the actions the actor had
-        before the move (generic controls).
+        button must not be pressed twice).
 
         It shows the move's private receipts (no DM repeats them: `_send_mail`) and the
-        updated 1-on-1. The 1-on-1's controls come with it only when the player has more to do in
-        this phase (the mulligan after the back hand, say) and no 1-on-1 is posted for it: with
-        the generic controls, when the phase still waits for them and their actions are others
-        than before (the controls they have would not do)."""
+        updated 1-on-1. The 1-on-1's controls come with it when the player may still act in
+        this wait (the mulligan after the back hand, another bid), for no 1-on-1 is posted for
+        it: the controls they had were for the decision their move made, and are refused now
+        (`MatchService.require_current`)."""
         texts = plugin_for(row.game).texts
         names = names_of(players)
         me = outcome.actor
@@ -498,7 +496,7 @@ class Presenter:
             and (text := texts.describe_to(e.to_json(), me, names))
         ]
         summary = outcome.summary or {}
-        actions = await self.service.actions(row, me)
+        shown, actions = await self.service.decision(row, me)
         text = "\n".join(
             [
                 *receipts,
@@ -508,19 +506,16 @@ class Presenter:
             ]
         ).strip()
         controls: discord.ui.View | None = None
-        if (
-            not outcome.wait.opened
-            and me in (await self.service.turn(row)).must
-            and {a.key for a in actions} != shown
-        ):
-            controls = self.actions_view(row, actions, names)
-        if controls is not None:
+        if not outcome.wait.opened:
+            controls = self.actions_view(row, shown, actions, names)
+        if replace:
+            # In place of the confirmation, whose Yes goes with it.
+            await interaction.response.edit_message(content=fit(text), view=controls)
+        elif controls is not None:
             board = await self.card(row, interaction.user.id, players)
             await interaction.response.send_message(
                 **message(text, controls, board), ephemeral=True
             )
-        elif replace:
-            await interaction.response.edit_message(content=fit(text), view=None)
         else:
             await interaction.response.send_message(fit(text), ephemeral=True)
 
@@ -569,12 +564,12 @@ class Presenter:
         if me not in turn.players:
             return "You are not playing in this match.", None
         view = await self.service.view(row, me)
-        actions = await self.service.actions(row, me)
+        shown, actions = await self.service.decision(row, me)
         names = names_of(players)
         text = ui.one_on_one(view, actions, names)
         if me not in turn.out:
             text = "\n".join(filter(None, [text, await self._clock(row.id)]))
-        return text, self.actions_view(row, actions, names)
+        return text, self.actions_view(row, shown, actions, names)
 
     async def board_controls(
         self, row: MatchRow, players: list[PlayerRow]
@@ -588,33 +583,47 @@ class Presenter:
         plugin = plugin_for(row.game)
         names = names_of(players)
         if plugin.board_outline:
-            outline = plugin.engine.board_actions(await self.service.view(row, None))
-            return board_view(row.id, outline, lambda text: plugin.texts.engine_text(text, names))
+            shown, view = await self.service.public(row)
+            outline = plugin.engine.board_actions(view)
+            return board_view(
+                row.id, shown, outline, lambda text: plugin.texts.engine_text(text, names)
+            )
         may = (await self.service.turn(row)).may
         if len(may) != 1:
             return None
-        actions = await self.service.actions(row, may[0])
+        shown, actions = await self.service.decision(row, may[0])
         if any(action.sealed for action in actions):
             return None
-        return self.actions_view(row, actions, names, extra=1)
+        return self.actions_view(row, shown, actions, names, extra=1)
+
+    async def renew_board_controls(self, row: MatchRow) -> None:
+        """After a host took moves back: a live board's controls for the decision open now,
+        in place of those shown for the decision taken back (which are refused,
+        `MatchService.require_current`)."""
+        plugin = plugin_for(row.game)
+        if plugin.board_acts and plugin.texts.live_board_events:
+            controls = await self.board_controls(row, await self.service.players(row.id))
+            self.status.show_board(row.id, "", None, phase_view(row.id, controls))
 
     @staticmethod
     def actions_view(
-        row: MatchRow, actions: list[GameAction], names: Names, extra: int = 0
+        row: MatchRow, shown: int, actions: list[GameAction], names: Names, extra: int = 0
     ) -> discord.ui.View | None:
-        """The generic controls of a player's legal `actions`, with what their game adds to
-        them (`GamePlugin.more_controls`), leaving room for `extra` buttons more; None:
-        nothing to do."""
+        """The generic controls of a player's legal `actions` at move `shown` (the decision
+        they are shown for), with what their game adds to them (`GamePlugin.more_controls`),
+        leaving room for `extra` buttons more; None: nothing to do."""
         plugin = plugin_for(row.game)
         by_command = plugin.by_command
         if by_command is not None:
             actions = [a for a in actions if not by_command(a)]
-        more = plugin.more_controls(row.id, actions) if plugin.more_controls is not None else []
+        more = (
+            plugin.more_controls(row.id, shown, actions) if plugin.more_controls is not None else []
+        )
 
         def label(text: str) -> str:
             return plugin.texts.engine_text(text, names)
 
-        view = actions_view(row.id, actions, label, extra=extra + len(more))
+        view = actions_view(row.id, shown, actions, label, extra=extra + len(more))
         if view is not None:
             for item in more:
                 view.add_item(item)

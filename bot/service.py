@@ -169,6 +169,18 @@ class Wait:
         )
 
 
+class EarlierDecision(UserError):
+    """A control shown for a decision that is no longer open to the one who used it
+    (`MatchService.require_current`): `was` the innermost phase's title when it was shown and
+    `now` the one now (player ids in them, None where unknown), and why it is over: `made`
+    (they have moved since), `undone` (a host took moves back), `moved` (a new wait began) or
+    `gone` (it names a move the match has not had)."""
+
+    def __init__(self, was: str | None, now: str | None, reason: str) -> None:
+        super().__init__(f"That control was for an earlier decision ({reason}).")
+        self.was, self.now, self.reason = was, now, reason
+
+
 @dataclass(frozen=True, slots=True)
 class Undo:
     """Moves a host may take back (`/match undo`, `/match unkick`), and what the match would
@@ -296,6 +308,11 @@ class MatchService:
 
     async def state(self, row: MatchRow) -> Any:
         """The match's current state: cached, or its snapshot plus the moves after it."""
+        return (await self._state(row))[0]
+
+    async def _state(self, row: MatchRow) -> tuple[Any, int]:
+        """The match's current state and the seq of its last move: what controls laid out
+        from it were shown for (`EarlierDecision`)."""
         state = self._states.get(row.id)
         if state is not None and self._stale(self._state_read, row.id):
             if await self.storage.last_seq(row.id) == self._seqs[row.id]:
@@ -303,7 +320,7 @@ class MatchService:
             else:
                 state = None
         if state is not None:
-            return state
+            return state, self._seqs[row.id]
         stored = await self.storage.snapshot(row.id)
         if stored is None:
             raise UserError("This match has not started yet.")
@@ -321,7 +338,7 @@ class MatchService:
             self._states[row.id] = state
             self._seqs[row.id] = seq
             self._state_read[row.id] = self.now()
-        return state
+        return state, seq
 
     async def moves_made(self, row: MatchRow) -> int:
         """How many moves a running match has had: the seq of its last move (0 before any)."""
@@ -341,12 +358,60 @@ class MatchService:
 
     async def actions(self, row: MatchRow, player: str) -> list[Action]:
         """What `player` may do now (`Engine.legal_actions`)."""
-        state = await self.state(row)
+        return (await self.decision(row, player))[1]
+
+    async def decision(self, row: MatchRow, player: str) -> tuple[int, list[Action]]:
+        """What `player` may do now, and the seq of the state it was worked out from: the
+        decision controls laid out from these actions are shown for (`require_current`)."""
+        state, seq = await self._state(row)
         asked = self._worked(row.id, state)
         actions: list[Action] | None = asked.get(player)
         if actions is None:
             actions = asked[player] = engine_for(row.game).legal_actions(state, player)
-        return list(actions)
+        return seq, list(actions)
+
+    async def public(self, row: MatchRow) -> tuple[int, dict[str, Any]]:
+        """The public view now, and the seq of the state it shows (as `decision`)."""
+        state, seq = await self._state(row)
+        return seq, engine_for(row.game).view(state, None)
+
+    async def require_current(
+        self, row: MatchRow, actor: str, shown: int, kind: str | None = None
+    ) -> None:
+        """Refuse (`EarlierDecision`) a control shown at move `shown` for a decision that is
+        no longer `actor`'s: a control remembers what it was shown for, as boardgame.io's
+        `stateID` does, and is taken only while that decision is open. A decision is the
+        match's wait (`Turn.wait`) as one seat sees it, for one kind of move (`kind`, its
+        type; None: any): it ends when a new wait begins, when the seat makes a move of that
+        kind (another player's move in the same wait, a sealed bid beside mine, leaves it
+        open, and so does my gift beside my bid), and when a host takes back the move it was
+        shown after (`undo`; a
+        decision shown before the moves taken back is open again, and one shown after the
+        undo has a seq of its own, which the undo leaves unused). Read from the stored log,
+        so that it holds across restarts and processes; `submit` asks it again with the move,
+        under the match's lock, so that of two clicks on one control only the first is
+        taken."""
+        last = (await self._state(row))[1]
+        if shown > last:
+            raise EarlierDecision(await self._title_at(row.id, last), None, "gone")
+        logged = [e for e in await self.storage.log_since(row.id, shown) if e.seq <= last]
+        reason = None
+        if any(e.actor == actor and kind in (None, e.move.get("type")) for e in logged):
+            reason = "made"
+        elif shown and any(m.seq == shown for m in await self.storage.undone(row.id)):
+            reason = "undone"
+        elif any(e.wait is None or e.wait.get("began") for e in logged):
+            reason = "moved"
+        if reason is not None:
+            was = await self._title_at(row.id, shown)
+            now = self._turn(row.game, row.id, (await self._state(row))[0]).phase.title
+            raise EarlierDecision(was, now, reason)
+
+    async def _title_at(self, match_id: int, seq: int) -> str | None:
+        """The innermost phase at move `seq`, as the log's stored waits tell it (None: not
+        stored, for moves of earlier versions)."""
+        began = await self.storage.phase_began(match_id, seq)
+        return str(began[-1]["title"]) if began else None
 
     def _worked(self, match_id: int, state: Any) -> dict[str | None, Any]:
         """What was worked out of the match's state now, kept for the next to ask while it is
@@ -463,6 +528,7 @@ class MatchService:
         *,
         timer: int | None = None,
         again: bool = True,
+        shown: int | None = None,
     ) -> Outcome:
         """Apply and commit one move; raises RuleError or UserError with nothing changed.
         Only the engine's events are committed; what the outcome carries besides (the actor's
@@ -476,12 +542,14 @@ class MatchService:
         that another process has moved on since is refused by the store (MatchMoved), and
         decided again `MOVE_TRIES` times at most on the match read afresh (a player's move
         is their intent, taken in the order it arrives); with `again` False (the computer,
-        which decides from the view) a UserError says the match moved on."""
+        which decides from the view) a UserError says the match moved on. `shown`: the move
+        comes from a control shown at that move, taken only while its decision is open
+        (`require_current`)."""
         for _ in range(MOVE_TRIES - 1 if again else 0):
             with contextlib.suppress(MatchMoved):
-                return await self._submit(match_id, actor, move, timer)
+                return await self._submit(match_id, actor, move, timer, shown)
         try:
-            return await self._submit(match_id, actor, move, timer)
+            return await self._submit(match_id, actor, move, timer, shown)
         except MatchMoved:
             if timer is not None:
                 raise  # The dispatcher leaves the timer to fire again: its phase goes on.
@@ -490,10 +558,20 @@ class MatchService:
             ) from None
 
     async def _submit(
-        self, match_id: int, actor: str, move: dict[str, Any], timer: int | None
+        self,
+        match_id: int,
+        actor: str,
+        move: dict[str, Any],
+        timer: int | None,
+        shown: int | None = None,
     ) -> Outcome:
         async with self.lock(match_id):
             row = await self.running(match_id)
+            if shown is not None:
+                # Checked against the state the move is decided on: a move committed since
+                # (by another process) makes the store refuse this one (MatchMoved), and it
+                # is decided, and checked, again.
+                await self.require_current(row, actor, shown, move.get("type"))
             # A player may concede at any moment (PM-D22), a pause included.
             if row.paused and actor != HOST and move.get("type") != "forfeit":
                 raise UserError("The match is paused by the host; try again when it resumes.")
@@ -734,7 +812,10 @@ class MatchService:
                     row.id,
                     plan.seqs,
                     state=engine.dump_state_json(rebuilt.state),
-                    state_seq=highest,
+                    # One seq more, left unused: controls shown after the undo are told from
+                    # those shown after a move it took back (`require_current`), and a move
+                    # decided before it elsewhere is refused (MatchMoved).
+                    state_seq=highest + 1,
                     timers=timers,
                     paused_remaining=remaining,
                     by=by,

@@ -203,7 +203,8 @@ class Demo:
     async def bid(self, player: MemberActor, target: str, amount: int, in_dm: bool) -> None:
         if in_dm:
             custom_id = f"dealer:act:{self.match_id}:bid:{target}"
-            shown = await player.user.click(self._dm_with(player, custom_id), custom_id=custom_id)
+            dm = self._dm_with(player, custom_id)
+            shown = await player.user.click(dm, custom_id=_raw(dm, custom_id))
             answer = await player.user.submit_modal(shown, {"amount": str(amount)})
             self.did(player, f"bids ${amount} on {target} (1-on-1 button and form)")
         else:
@@ -378,11 +379,32 @@ def _offers(message: Any, value: str) -> bool:
     )
 
 
-def _custom_ids(components: Sequence[Any]) -> list[str]:
+#: The decision a control was shown for, in its custom id (`bot.components.stamp`).
+STAMP = re.compile(r"^(dealer:[a-z0-9:-]+?:\d+)@\d+")
+
+
+def unstamped(custom_id: str) -> str:
+    """A control's custom id without the decision it was shown for: what the demo (and the
+    tests) name a control by (`dealer:act:<match>:<key>`), the stamp being the bot's to
+    check."""
+    return STAMP.sub(r"\1", custom_id)
+
+
+def _raw_ids(components: Sequence[Any]) -> list[str]:
     ids = [
         c.get("custom_id") if isinstance(c, dict) else c.custom_id for c in _children(components)
     ]
     return [i for i in ids if i]
+
+
+def _custom_ids(components: Sequence[Any]) -> list[str]:
+    """The custom ids of the controls, without their stamps (`unstamped`)."""
+    return [unstamped(i) for i in _raw_ids(components)]
+
+
+def _raw(message: discord.Message, custom_id: str) -> str:
+    """The custom id, stamp and all, of the control of `message` named `custom_id`."""
+    return next((i for i in _raw_ids(message.components) if unstamped(i) == custom_id), custom_id)
 
 
 def _labels(components: Sequence[Any]) -> list[str]:
@@ -443,9 +465,9 @@ async def walk(
     menu = f"dealer:actpick:{m}:{action.key}"
     if isinstance(first, Pick) and menu in _custom_ids(where.components):
         given[first.field] = answers[first.field]
-        result = await actor.select(where, [str(answers[first.field])], custom_id=menu)
+        result = await actor.select(where, [str(answers[first.field])], custom_id=_raw(where, menu))
     else:
-        result = await actor.click(where, custom_id=f"dealer:act:{m}:{action.key}")
+        result = await actor.click(where, custom_id=_raw(where, f"dealer:act:{m}:{action.key}"))
     results = [result]
     while True:
         step = action.next_step(given)
@@ -463,9 +485,9 @@ async def walk(
             if step is None:
                 if ok is None:
                     return results
-                result = await actor.click(shown, custom_id=ok)
+                result = await actor.click(shown, custom_id=_raw(shown, ok))
             elif go_on is not None:
-                result = await actor.click(shown, custom_id=go_on)
+                result = await actor.click(shown, custom_id=_raw(shown, go_on))
             elif isinstance(step, Pick) and chunked is not None:
                 value = str(answers[step.field])
                 index = next(
@@ -473,7 +495,7 @@ async def walk(
                     for n, listed in enumerate(steps.menus(step))
                     if value in {c.value for c in listed.choices}
                 )
-                result = await actor.select(shown, [str(index)], custom_id=chunked)
+                result = await actor.select(shown, [str(index)], custom_id=_raw(shown, chunked))
             elif isinstance(step, Pick):
                 value = str(answers[step.field])
                 given[step.field] = answers[step.field]
@@ -556,7 +578,7 @@ class MarsDemo(Demo):
         place = legal.get("place")
         side = "in their 1-on-1" if mine else "on the board"
         if place is None or place.pick is None or self.rng.random() < 0.35:
-            asked = await actor.click(where, custom_id=f"dealer:act:{m}:pass")
+            asked = await actor.click(where, custom_id=_raw(where, f"dealer:act:{m}:pass"))
             answer = await actor.click(_answer(asked), label="Yes")
             self.did(player, f"passes for the round ({side}, confirmed)")
             _expect(answer, "✅")
@@ -564,7 +586,7 @@ class MarsDemo(Demo):
         cards = [int(c.value) for c in place.pick.choices]
         if place.pick.choices[0].then and self.rng.random() < 0.4:
             picked = self.rng.sample(cards, 2)
-            shown = await actor.click(where, custom_id=f"dealer:ma:numbers:{m}")
+            shown = await actor.click(where, custom_id=_raw(where, f"dealer:ma:numbers:{m}"))
             answer = await actor.submit_modal(shown, {"cards": f"{picked[0]} {picked[1]}"})
             self.did(player, f"puts a marker on {picked[0]} and {picked[1]} (Card numbers)")
         else:
@@ -601,7 +623,7 @@ class MarsDemo(Demo):
                 _expect(answer, f"You set {player.name}'s budget")
                 return
             dm = self._newest(player.user.dm_channel.history(), f"dealer:act:{m}:budget")
-            shown = await player.user.click(dm, custom_id=f"dealer:act:{m}:budget")
+            shown = await player.user.click(dm, custom_id=_raw(dm, f"dealer:act:{m}:budget"))
             answer = await player.user.submit_modal(shown, {"amount": str(amount)})
             self.did(player, f"states {amount} M€ (the form of their 1-on-1)")
             _expect(answer, "Your budget")
@@ -612,11 +634,13 @@ class MarsDemo(Demo):
         dm_history = player.user.dm_channel.history()
         if not names:
             dm = self._newest(dm_history, f"dealer:act:{m}:buy_none")
-            answer = await player.user.click(dm, custom_id=f"dealer:act:{m}:buy_none")
+            answer = await player.user.click(dm, custom_id=_raw(dm, f"dealer:act:{m}:buy_none"))
             self.did(player, "buys none of their projects (Buy none)")
         else:
             dm = self._newest(dm_history, f"dealer:actpick:{m}:{step}")
-            answer = await player.user.select(dm, names, custom_id=f"dealer:actpick:{m}:{step}")
+            answer = await player.user.select(
+                dm, names, custom_id=_raw(dm, f"dealer:actpick:{m}:{step}")
+            )
             self.did(player, f"{'keeps' if step == 'keep' else 'buys'} {', '.join(names)}")
         _expect(answer, "You buy nothing" if not names else f"You {step}")
 

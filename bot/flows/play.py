@@ -11,6 +11,7 @@ from bot.amounts import parse_amount
 from bot.components import (
     ActButton,
     confirm_view,
+    earlier_version,
     forfeit_view,
     stateless_view,
     step_form,
@@ -23,7 +24,7 @@ from bot.limits import MESSAGE
 from bot.messages import message
 from bot.players import Names, player_id
 from bot.presenter import Presenter
-from bot.service import MATCH_OVER, MatchService
+from bot.service import MATCH_OVER, EarlierDecision, MatchService
 from bot.storage import MatchRow, Storage
 from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, Forfeit, Pick
@@ -58,26 +59,77 @@ class Play:
         move: dict[str, Any],
         *,
         replace: bool = False,
+        shown: int | None = None,
     ) -> None:
-        """Submit a player's move; confirm privately after the commit (in place of the
+        """Submit a player's move (from a control shown for the decision at move `shown`:
+        taken only while it is open); confirm privately after the commit (in place of the
         message pressed, with `replace`), then deliver."""
         players = await self.gate.require_player(interaction, row)
         me = player_id(interaction.user.id)
-        shown = frozenset(a.key for a in await self.service.actions(row, me))
         try:
-            outcome = await self.service.submit(row.id, me, move)
+            outcome = await self.service.submit(row.id, me, move, shown=shown)
         except RuleError as error:
             names = await self.service.names(row.id)
             texts = plugin_for(row.game).texts
             raise RuleError(error.code, texts.engine_text(error.message, names)) from None
-        await self.presenter.reply(interaction, row, outcome, players, replace=replace, shown=shown)
+        except EarlierDecision as error:
+            raise UserError(await self._earlier(interaction, row, error)) from None
+        await self.presenter.reply(interaction, row, outcome, players, replace=replace)
         await self.settle(row.id, outcome)
 
     async def move(
-        self, interaction: discord.Interaction[Any], match_id: int, move: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        move: dict[str, Any],
+        *,
+        shown: int | None,
     ) -> None:
-        """A move of the member in match `match_id` (from a button, menu or form)."""
-        await self.submit(interaction, await self.service.running(match_id), move)
+        """A move of the member in match `match_id` from a game's own control (a button,
+        menu or form) shown for the decision at move `shown`."""
+        row = await self.service.running(match_id)
+        await self.gate.require_player(interaction, row)
+        await self._current(interaction, row, shown, move.get("type"))
+        await self.submit(interaction, row, move, shown=shown)
+
+    async def _current(
+        self,
+        interaction: discord.Interaction[Any],
+        row: MatchRow,
+        shown: int | None,
+        kind: str | None,
+    ) -> None:
+        """Refuse a control of a decision that is over for the member (as `submit` does with
+        the move), for a move of type `kind` (None: not known, any of theirs counts): its
+        refusal at once, before its next step is asked."""
+        if shown is None:
+            raise UserError(earlier_version(_thing(interaction)))
+        me = player_id(interaction.user.id)
+        try:
+            await self.service.require_current(row, me, shown, kind)
+        except EarlierDecision as error:
+            raise UserError(await self._earlier(interaction, row, error)) from None
+
+    async def _earlier(
+        self, interaction: discord.Interaction[Any], row: MatchRow, error: EarlierDecision
+    ) -> str:
+        """The refusal of a control of a decision that is over: what it was for, why it is
+        over, and where the current one is."""
+        names = await self.service.names(row.id)
+        texts = plugin_for(row.game).texts
+        now = texts.engine_text(error.now, names) if error.now else "another decision"
+        why = {
+            "made": "you have made it since",
+            "undone": "the host has taken moves back since",
+            "moved": f"the match has moved on to {now}",
+        }.get(error.reason, "it names a move the match has not had")
+        was = texts.engine_text(error.was, names) if error.was else "a phase of this match"
+        where = (
+            "The board shows the current one."
+            if _on_board(interaction)
+            else "Your 1-on-1 (`/me`) shows the current one."
+        )
+        return f"That {_thing(interaction)} was for an earlier decision: {was} ({why}). {where}"
 
     async def own_view(
         self, interaction: discord.Interaction[Any], match_id: int
@@ -156,26 +208,27 @@ class Play:
         self,
         interaction: discord.Interaction[Any],
         match_id: int,
-        key: str | None = None,
+        key: str,
         carried: str = "",
         *,
-        target: str | None = None,
+        shown: int | None,
         picked: list[str] | None = None,
         typed: str | None = None,
         chunk: int | None = None,
         confirmed: bool = False,
         typing: bool = False,
     ) -> None:
-        """One of the member's legal actions, by its key (or, from controls of earlier
-        versions, by its move's target), with the answers to its steps given so far
-        (`carried`, as a control's custom id holds them) and the one just given (`picked` in
-        a menu, `typed` in a form): the next step (menus, or a form for an amount or a typed
-        pick), a confirmation when its game asks for one, and otherwise the move itself.
-        `chunk`: the menu chosen from a pick's menu of menus; `typing`: the form of a typed
-        pick asked for in place of its menus."""
+        """One of the member's legal actions, by its key, from a control shown for the
+        decision at move `shown` (refused when that decision is over for them: a second click
+        on a control, a control of a phase gone by), with the answers to its steps given so
+        far (`carried`, as a control's custom id holds them) and the one just given (`picked`
+        in a menu, `typed` in a form): the next step (menus, or a form for an amount or a
+        typed pick), a confirmation when its game asks for one, and otherwise the move
+        itself, each carrying `shown` on. `chunk`: the menu chosen from a pick's menu of
+        menus; `typing`: the form of a typed pick asked for in place of its menus."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
-        action = await self._action(row, interaction.user.id, key, target=target)
+        action = await self._action(row, interaction.user.id, key, shown=(interaction, shown))
         names = await self.service.names(row.id)
         texts = plugin_for(row.game).texts
 
@@ -186,7 +239,7 @@ class Play:
         step = action.next_step(answers)
         menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
         if isinstance(step, Pick) and (chunk is not None or menus):
-            view = step_view(row.id, action, answers, label, chunk)
+            view = step_view(row.id, shown, action, answers, label, chunk)
             await interaction.response.send_message(
                 texts.step_text(action, answers, names), view=view, ephemeral=True
             )
@@ -196,6 +249,7 @@ class Play:
             carried = steps.encode(action, answers)
             go_on = ActButton(
                 row.id,
+                shown,
                 f"{action.key}|{carried}",
                 f"{label(step.label)}…",
                 discord.ButtonStyle.primary,
@@ -207,7 +261,7 @@ class Play:
             )
             return
         if step is not None:
-            form = step_form(row.id, action, answers, label(action.label))
+            form = step_form(row.id, shown, action, answers, label(action.label))
             await interaction.response.send_modal(form)
             return
         move = self._build(action, answers)
@@ -215,10 +269,10 @@ class Play:
         if question is not None and not confirmed:
             carried = steps.encode(action, answers)
             key = f"{action.key}|{carried}" if carried else action.key
-            yes = confirm_view(row.id, key, "Yes")
+            yes = confirm_view(row.id, shown, key, "Yes")
             await interaction.response.send_message(question, view=yes, ephemeral=True)
             return
-        await self.submit(interaction, row, move, replace=confirmed)
+        await self.submit(interaction, row, move, replace=confirmed, shown=shown)
 
     @staticmethod
     def _answers(
@@ -283,24 +337,36 @@ class Play:
         await self.submit(interaction, row, Forfeit().model_dump(), replace=True)
 
     async def require_action(
-        self, interaction: discord.Interaction[Any], match_id: int, key: str
+        self, interaction: discord.Interaction[Any], match_id: int, key: str, *, shown: int | None
     ) -> None:
-        """Refuse politely unless the member may take their legal action `key` now (before a
-        game's own form for it opens)."""
+        """Refuse politely unless the member may take their legal action `key` now, from a
+        control shown for the decision at move `shown` (before a game's own form for it
+        opens)."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
-        await self._action(row, interaction.user.id, key)
+        await self._action(row, interaction.user.id, key, shown=(interaction, shown))
 
     async def _action(
-        self, row: MatchRow, user_id: int, key: str | None, *, target: str | None = None
+        self,
+        row: MatchRow,
+        user_id: int,
+        key: str,
+        *,
+        shown: tuple[discord.Interaction[Any], int | None] | None = None,
     ) -> GameAction:
-        """The member's legal action `key` (or the one whose move has `target`); a control
-        that is no longer open (a phase closed since, a card played) is refused saying where
-        the match is now."""
-        for action in await self.service.actions(row, player_id(user_id)):
-            if action.key == key or (target is not None and action.move.get("target") == target):
-                return action
-        raise UserError(await self._not_open(row, user_id, "That is not open now"))
+        """The member's legal action `key`; a control that is no longer open (a phase closed
+        since, a card played) is refused saying where the match is now. With `shown` (the
+        interaction of a control and the decision it was shown for), a control of a decision
+        that is over is refused as such first (`_current`), a move of the action's type
+        counting as made (of any type, when the action is no longer legal)."""
+        found = next(
+            (a for a in await self.service.actions(row, player_id(user_id)) if a.key == key), None
+        )
+        if shown is not None:
+            await self._current(shown[0], row, shown[1], found.type if found else None)
+        if found is None:
+            raise UserError(await self._not_open(row, user_id, "That is not open now"))
+        return found
 
     async def _not_open(self, row: MatchRow, user_id: int, lead: str) -> str:
         turn = await self.service.turn(row)
@@ -327,15 +393,6 @@ class Play:
                 "can open a new one with `/match create`."
             )
         await self._show(interaction, row)
-
-    async def bid(
-        self, interaction: discord.Interaction[Any], match_id: int, target: str, amount: str
-    ) -> None:
-        """A bid from the amount form of earlier versions: the amount as typed."""
-        row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        move = await self._bid(row, interaction.user.id, target, parse_amount(amount))
-        await self.submit(interaction, row, move)
 
     async def show_one_on_one(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The **My 1-on-1** button of match `match_id`: the player's 1-on-1, privately."""
@@ -387,3 +444,18 @@ class Play:
             raise UserError(CANCELLED)
         await interaction.response.send_message(f"{CANCELLED}\n\n{note}", ephemeral=True)
         await self.storage.read_kept(shown)
+
+
+def _thing(interaction: discord.Interaction[Any]) -> str:
+    """What the member used, as a refusal names it: a form, a menu or a button."""
+    if interaction.type == discord.InteractionType.modal_submit:
+        return "form"
+    data: Any = interaction.data or {}
+    return "button" if data.get("component_type") == discord.ComponentType.button.value else "menu"
+
+
+def _on_board(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the control used is on a channel's message (a board), not in a 1-on-1 (a DM
+    or a private reply)."""
+    message = interaction.message
+    return message is not None and interaction.guild_id is not None and not message.flags.ephemeral

@@ -68,6 +68,7 @@ class Undoing:
             content=f"↩️ Done, taken back: {self._what(row, plan, names)}", view=None
         )
         await self._announce(after, plan, names)
+        await self.presenter.renew_board_controls(after)
         self.presenter.status.refresh(row.id)
         await self.settle(row.id)
 

@@ -52,8 +52,10 @@ class Seat:
 #: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
 #: that seat may see, nothing more) and the seat in, the move out. Pure: no clock, no I/O.
 Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
-#: What a game adds to the generic 1-on-1 controls, from the player's legal actions.
-MoreControls = Callable[[int, list[Action]], list[discord.ui.Item[Any]]]
+#: What a game adds to the generic 1-on-1 controls, from the match id, the move the controls
+#: are shown at (the decision they are for: `bot.components.stamp`) and the player's legal
+#: actions.
+MoreControls = Callable[[int, int, list[Action]], list[discord.ui.Item[Any]]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,17 @@ class MatchRow:
 
 
 @dataclass(frozen=True, slots=True)
+class LoggedWait:
+    """A log entry's move and what it did to the match's wait (`Storage.log_since`)."""
+
+    seq: int
+    actor: str | None
+    move: dict[str, Any]
+    #: `bot.service.Wait` as JSON; None in an entry of earlier versions.
+    wait: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
 class UndoneMove:
     """A move a host took back: its seq, actor and move, when and by whom."""
 
@@ -677,6 +688,37 @@ class Storage(SeasonStore, ResultStore):
             max(after, 0),
         )
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    async def log_since(self, match_id: int, seq: int) -> list[LoggedWait]:
+        """The log entries after `seq`, in order: what has happened to the decisions of the
+        match since (`MatchService.require_current`)."""
+        rows = await self._all(
+            "SELECT seq, actor, move, wait FROM log WHERE match_id = ? AND seq > ? ORDER BY seq",
+            match_id,
+            seq,
+        )
+        return [
+            LoggedWait(
+                r[0], r[1], json.loads(r[2]) if r[2] else {}, json.loads(r[3]) if r[3] else None
+            )
+            for r in rows
+        ]
+
+    async def phase_began(self, match_id: int, seq: int) -> list[dict[str, Any]]:
+        """The phases (as JSON) that the last entry at or before `seq` to begin a wait began,
+        the innermost last: the wait the match was in at move `seq`. Empty when no stored
+        wait tells it (entries of earlier versions)."""
+        rows = await self._all(
+            "SELECT wait FROM log WHERE match_id = ? AND seq <= ? AND wait IS NOT NULL "
+            "ORDER BY seq DESC LIMIT 500",
+            match_id,
+            seq,
+        )
+        for (wait,) in rows:
+            began: list[dict[str, Any]] = json.loads(wait).get("began") or []
+            if began:
+                return began
+        return []
 
     async def last_seq(self, match_id: int) -> int:
         """The seq of the match's last move (`_last_seq`); 0 for no such match."""

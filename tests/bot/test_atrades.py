@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import discord
 import pytest
 from simcord.results import to_discord_message
 
@@ -17,13 +18,14 @@ from bot.games.atrades.plugin import TEXTS
 from bot.players import computer_name, player_id
 from games.atrades import ENGINE
 from games.atrades.data import GUILDS, REGIONS
+from games.atrades.flow import company_name
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
 from games.core.contract import Action, Answer
 from games.core.drawing.words import join
 from games.core.engine import HOST
 from tests.atrades.engine_table import market_table
-from tests.bot.conftest import readable, replay
+from tests.bot.conftest import readable, replay, unstamped
 from tests.bot.test_project_mars import components_of
 from tests.words import DASHED_RULING_ID, ruling_ids_sent
 from tools.demo import action_of, answers_of, menu_with, walk
@@ -106,7 +108,7 @@ class Atrades:
             if message.is_ephemeral:
                 continue
             controls = [c for row in message.components for c in row.get("components", [row])]
-            if any(str(c.get("custom_id", "")).startswith(prefixes) for c in controls):
+            if any(unstamped(str(c.get("custom_id", ""))).startswith(prefixes) for c in controls):
                 return to_discord_message(self.env, message)
         raise AssertionError(f"no message has a {prefixes} control")
 
@@ -165,7 +167,7 @@ class Atrades:
             for m in stored
             if not m.is_ephemeral
             and any(
-                str(c.get("custom_id", "")).startswith(f"dealer:act:{self.match_id}:")
+                unstamped(str(c.get("custom_id", ""))).startswith(f"dealer:act:{self.match_id}:")
                 for row in m.components
                 for c in row.get("components", [row])
             )
@@ -188,7 +190,7 @@ class Atrades:
 
 
 def _ids(message: Any) -> list[str]:
-    return [str(c.get("custom_id", "")) for c in components_of(message)]
+    return [unstamped(str(c.get("custom_id", ""))) for c in components_of(message)]
 
 
 async def play_to_the_end(game: Atrades, rnd: random.Random, moves: int = 400) -> None:
@@ -528,3 +530,58 @@ def test_a_company_that_cannot_expand_is_said_with_why() -> None:
         "Rations 4 can no longer expand: no Rations tile is left in the supply.",
         "Wiring 13 can no longer expand: its guild has left the game.",
     ]
+
+
+async def post_stale(game: Atrades, custom_id: str) -> Any:
+    """A copy of a board's button as a player's client still shows it after the board was
+    edited (the second click of a double click comes from it): in the channel, with that
+    custom id."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Do not expand", custom_id=custom_id))
+    await game.bot.get_channel(game.channel.id).send("The board as it was", view=view)
+    view.stop()
+    return game.channel.history()[-1]
+
+
+async def test_a_double_click_on_decline_declines_one_expansion(
+    simcord_env: Any, seed: int
+) -> None:
+    """Issue 42: a guild owes two expansion decisions in a row; the board, edited, shows the
+    same **Do not expand** for the second. The second click of a double click, sent from the
+    board as it was, is refused in words and declines nothing more (it declined both)."""
+    game = Atrades(simcord_env, 3)
+    await game.start()
+    rnd = random.Random(1)
+    people = {player_id(m.id) for m in game.players}
+    for _ in range(400):
+        state = await game.state()
+        owners = [state.company(c).owner for c in state.expansions]
+        if state.flow.step == "expansions" and owners[:2] == owners[:1] * 2 and len(owners) > 1:
+            owner = state.guilds[owners[0]].player
+            if owner in people:
+                break
+        await game.move(rnd)
+    else:
+        raise AssertionError("no guild owed two expansions in a row")
+    owed = list(state.expansions)  # the state is the bot's own, which the moves change
+    first, second = (company_name(state.company(c)) for c in owed[:2])
+    member = game.member(owner)
+    board = game.board()
+    decline = next(
+        str(c["custom_id"])
+        for c in components_of(board)
+        if unstamped(str(c.get("custom_id", ""))) == f"dealer:act:{game.match_id}:decline"
+    )
+    moves = len(await game.bot.storage.moves(game.match_id))
+    done = await member.click(board, custom_id=decline)
+    assert private(done), done.response.content
+    assert len(await game.bot.storage.moves(game.match_id)) == moves + 1
+    after = await game.dump()
+    again = await member.click(await post_stale(game, decline), custom_id=decline)
+    assert private(again) and again.response.content == (
+        f"That button was for an earlier decision: {member.name} to expand {first} (you have "
+        "made it since). The board shows the current one."
+    ), again.response.content
+    assert len(await game.bot.storage.moves(game.match_id)) == moves + 1
+    assert await game.dump() == after
+    assert (await game.state()).expansions == owed[1:], f"{second} is still owed"

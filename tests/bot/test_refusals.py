@@ -89,7 +89,12 @@ async def test_a_server_host_who_plays_may_host_from_dms(simcord_env: Any) -> No
     ("typed", "expected"),
     [
         ("abc", "not an amount"),
-        ("-5", "cannot be negative"),
+        ("-5", "not an amount"),
+        ("-0", "not an amount"),
+        ("1_000", "not an amount"),
+        ("+5", "not an amount"),
+        ("１２", "not an amount"),
+        ("12.0", "not an amount"),
         ("12.5", "not an amount"),
         ("999999999999", "far more than anyone holds"),
         ("101", "You bid $101 but hold $100."),
@@ -211,7 +216,7 @@ async def test_a_kicked_player_gets_no_more_one_on_ones(simcord_env: Any) -> Non
 def test_every_confirmation_has_a_way_back() -> None:
     """Each question the bot asks before a move that cannot be taken back (#25)."""
     views = {
-        "a game's action": confirm_view(1, "pass", "Yes"),
+        "a game's action": confirm_view(1, 0, "pass", "Yes"),
         "/match cancel": cancel_view(1),
         "/match forfeit": forfeit_view(1),
         "/match undo": undo_view(1, "move", 3, 3, "Yes, undo"),
@@ -230,15 +235,15 @@ async def test_no_keep_it_changes_nothing_and_takes_the_question_away(simcord_en
     end = await t.boss.slash(t.channel, "season end")
     await t.start(phase_minutes=60)
     trader = t.players[0]
-    await trader.slash(t.channel, "bid", target="genre-shop", amount=5)
-    dm = trader.user.dm_channel.last_message
+    bid = await trader.slash(t.channel, "bid", target="genre-shop", amount=5)
+    dm = bid.response  # the trader's controls since their bid, with the reply
     trade = f"dealer:act:{t.match_id}:trade_garnet"
     asked = [
         (t.host, await t.host.slash(t.channel, "match cancel")),
         (t.host, await t.host.slash(t.channel, "match undo")),
         (trader, await trader.slash(t.channel, "match forfeit")),
         (t.boss, end),
-        (trader.user, await trader.user.click(dm, custom_id=trade)),
+        (trader, await trader.click(dm, custom_id=trade)),
     ]
     before = await snapshot(t)
     for who, question in asked:

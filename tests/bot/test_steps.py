@@ -100,7 +100,7 @@ def test_a_menu_of_menus_answered_with_one_that_is_not_there_is_refused_in_words
     polite refusal, not an error."""
     action = Action(key="bid", label="Bid", move={"type": "bid"}, steps=[lots(130, group=10)])
     with pytest.raises(UserError, match="not open any more"):
-        step_view(1, action, {}, str, chunk=13)
+        step_view(1, 0, action, {}, str, chunk=13)
     with pytest.raises(UserError, match="not open any more"):
-        step_view(1, action, {}, str, chunk=-1)
-    assert len(step_view(1, action, {}, str, chunk=12).children) == 1
+        step_view(1, 0, action, {}, str, chunk=-1)
+    assert len(step_view(1, 0, action, {}, str, chunk=12).children) == 1

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.components import BidButton
+from bot.components import ActButton, BidButton
 from bot.presenter import Presenter
 from games.auction_auction import ENGINE
 from tests.bot.conftest import Table, make_bot, seen_by
@@ -43,18 +43,31 @@ async def test_restart_mid_phase_loses_nothing(simcord_env: Any, db_path: Path) 
     assert "player0 $30" in results and "player1 $20" in results and "player2 $25" in results
 
 
-async def test_bid_buttons_posted_by_earlier_versions_still_work(simcord_env: Any) -> None:
-    """Before the generic controls, a bid button carried `dealer:bid:<match>:<target>`."""
+async def test_controls_posted_by_earlier_versions_are_refused_politely(simcord_env: Any) -> None:
+    """Earlier versions posted controls that did not say which decision they were for (a bid
+    button `dealer:bid:<match>:<target>`, a generic one `dealer:act:<match>:<key>`), the same
+    id serving several decisions in a row: they are refused in words, nothing changed."""
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
     member = t.players[0]
     old = discord.ui.View(timeout=None)
-    old.add_item(BidButton(t.match_id, "genre-shop", "Genre Shop"))
+    old.add_item(BidButton(f"dealer:bid:{t.match_id}:genre-shop"))
+    old.add_item(
+        ActButton(t.match_id, None, "bid:genre-shop", "Genre Shop", discord.ButtonStyle.primary)
+    )
     await t.bot.presenter.dm(await t.bot.service.row(t.match_id), member.id, "1-on-1", view=old)
     dm = member.user.dm_channel.last_message
-    shown = await member.user.click(dm, custom_id=f"dealer:bid:{t.match_id}:genre-shop")
-    r = await member.user.submit_modal(shown, {"amount": "9"})
-    assert "Genre Shop, $9" in r.response.content, r.response.content
+    before = (await t.state()).model_dump()
+    for custom_id in (
+        f"dealer:bid:{t.match_id}:genre-shop",
+        f"dealer:act:{t.match_id}:bid:genre-shop",
+    ):
+        r = await member.user.click(dm, custom_id=custom_id)
+        assert r.modal is None and r.response.content == (
+            "That button was posted by an earlier version of Dealer, which did not record the "
+            "decision it was for: your 1-on-1 (`/me`) shows the current one."
+        )
+    assert (await t.state()).model_dump() == before
 
 
 async def test_form_shown_before_a_restart_is_still_answered(

@@ -77,10 +77,12 @@ async def test_the_host_takes_back_the_last_sealed_bid_and_nobody_sees_its_amoun
     assert stale.ephemeral and "moved on since you asked" in stale.response.content
     assert (await t.state()).seats[player_id(p0.id)].access_bid is not None
 
-    # The seq of the undone move is not used again; the match carries on and reloads.
+    # The seq of the undone move is not used again, nor the one the undo leaves unused (a
+    # control shown after the undo is told from one shown after the move it took back); the
+    # match carries on and reloads.
     await p1.slash(t.channel, "bid", target=GENRE, amount=5)
     rows = await t.bot.storage.moves(t.match_id)
-    assert [seq for seq, _, _ in rows] == [1, 3]
+    assert [seq for seq, _, _ in rows] == [1, 4]
     cached = (await t.state()).model_dump()
     t.bot.service.forget(t.match_id)
     assert (await t.state()).model_dump() == cached

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from bot.app import DealerBot
 from bot.errors import UserError
 from games.core.match import MatchRecord, replay
-from tests.bot.conftest import make_bot
+from tests.bot.conftest import make_bot, unstamped
 from tests.conformance.test_conformance import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
@@ -33,7 +33,9 @@ def test_high_bid_passes_the_conformance_checks(data: st.DataObject) -> None:
 
 def bid_control(message: Any) -> str:
     ids = [
-        c.get("custom_id", "") for row in message.components for c in row.to_dict()["components"]
+        unstamped(c.get("custom_id", ""))
+        for row in message.components
+        for c in row.to_dict()["components"]
     ]
     return next(i for i in ids if i.startswith("dealer:act:"))
 
@@ -227,7 +229,9 @@ async def test_a_new_wait_its_texts_do_not_announce_gets_the_phases_title(
     opening = next(m for m in channel.history() if "**Bidding**\nCloses <t:" in m.content)
     assert opening.content.startswith("**High Bid begins.**"), "the game's words first"
     ids = [
-        c.get("custom_id", "") for row in opening.components for c in row.to_dict()["components"]
+        unstamped(c.get("custom_id", ""))
+        for row in opening.components
+        for c in row.to_dict()["components"]
     ]
     assert any(i.startswith("dealer:me:") for i in ids), "the My 1-on-1 button"
     for member in (ann, bob):

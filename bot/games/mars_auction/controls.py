@@ -1,5 +1,5 @@
 """The Mars Auction's own controls in Discord: typed card numbers, the host's confirmation of
-`/mars end`, and the answers to controls posted by earlier versions.
+`/mars end`, and the answer to controls posted by earlier versions.
 
 What a player may do is the engine's `legal_actions`, which the generic controls show
 (`bot.components.actions_view`, walked by `bot.flows.play.Play.act`), on the board message for
@@ -12,13 +12,13 @@ form; the menus to keep and to buy, and Buy none. The plug-in only words the ste
 **Card numbers** stays a form of the game's own, next to the generic controls
 (`more_controls`): markers typed by display number (`3 7`, `3 3`), or the won projects to buy
 (`31 40`), which go to the engine as the same place and buy moves, its refusal saying what is
-wrong with them.
+wrong with them. Like every control of a decision, its button and form carry the decision
+they were shown for (`bot.components.stamp`).
 
 Menus and buttons posted before the Mars Auction played through the generic controls
 (`dealer:ma:cards:<match>:<menu>`, `dealer:ma:second:<match>:<card>:<menu>`,
-`dealer:ma:put:<match>:<card>`, `dealer:ma:buynone:<match>`) still answer: each goes on as the
-move it was (one card picked: the walk asks the rest), which the engine or the walker refuses
-politely when it is no longer open.
+`dealer:ma:put:<match>:<card>`, `dealer:ma:buynone:<match>`) do not say which decision they
+were for: they are refused politely (`bot.components.earlier_version`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,17 @@ from typing import Any
 
 import discord
 
-from bot.amounts import is_number, parse_numbers
-from bot.components import Action, confirmation, form_values
+from bot.amounts import parse_numbers
+from bot.components import (
+    MATCH_AT,
+    Action,
+    EarlierButton,
+    EarlierMenu,
+    confirmation,
+    form_values,
+    shown_in,
+    stamp,
+)
 from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
 from games.core.contract import Action as GameAction
@@ -40,35 +49,38 @@ PLACE_HELP = (
 )
 
 
-def more_controls(match_id: int, actions: list[GameAction]) -> list[discord.ui.Item[Any]]:
+def more_controls(
+    match_id: int, shown: int, actions: list[GameAction]
+) -> list[discord.ui.Item[Any]]:
     """Next to the menus of the cards (or of the won projects to buy), the button to type
     their numbers."""
     keys = {a.key for a in actions}
     return [
-        NumbersButton(what, match_id)
+        NumbersButton(what, match_id, shown)
         for what, key in (("numbers", "place"), ("buynumbers", "buy"))
         if key in keys
     ]
 
 
-class NumbersButton(Action, template=r"dealer:ma:(?P<what>numbers|buynumbers):(?P<match>\d+)"):
+class NumbersButton(Action, template=rf"dealer:ma:(?P<what>numbers|buynumbers):{MATCH_AT}"):
     """**Card numbers**: the form for markers (or the won projects to buy) typed by number;
-    only for a player who may make that move now."""
+    only for a player who may make that move now, in the decision it was shown for."""
 
-    def __init__(self, what: str, match_id: int) -> None:
+    def __init__(self, what: str, match_id: int, shown: int | None) -> None:
         label = "Card numbers" if what == "numbers" else "Buy by card numbers"
-        super().__init__(f"dealer:ma:{what}:{match_id}", label, discord.ButtonStyle.secondary)
-        self.what, self.match_id = what, match_id
+        custom_id = f"dealer:ma:{what}:{stamp(match_id, shown)}"
+        super().__init__(custom_id, label, discord.ButtonStyle.secondary)
+        self.what, self.match_id, self.shown = what, match_id, shown
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> NumbersButton:
-        return cls(match["what"], int(match["match"]))
+        return cls(match["what"], int(match["match"]), shown_in(match))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        await flows.play.require_action(interaction, self.match_id, self.key)
-        await interaction.response.send_modal(numbers_form(self.what, self.match_id))
+        await flows.play.require_action(interaction, self.match_id, self.key, shown=self.shown)
+        await interaction.response.send_modal(numbers_form(self.what, self.match_id, self.shown))
 
     @property
     def key(self) -> str:
@@ -79,77 +91,17 @@ class NumbersButton(Action, template=r"dealer:ma:(?P<what>numbers|buynumbers):(?
 # -- controls of earlier versions ------------------------------------------------------------
 
 
-def card_numbers(values: list[str]) -> list[int]:
-    """The display numbers a card menu of earlier versions sent; a value that is none is
-    refused."""
-    if not all(is_number(v) for v in values):
-        raise UserError("That is not a card of the display: pick one from the menu.")
-    return [int(v) for v in values]
-
-
 class EarlierCardMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dealer:ma:(?P<kind>cards|second):(?P<match>\d+)(?::(?P<first>\d+))?:(?P<group>\d)",
+    EarlierMenu,
+    template=r"dealer:ma:(?:cards|second):\d+(?::\d+)?:\d",
 ):
-    """A card menu of earlier versions: the cards to put markers on (two picked: one on each;
-    one: the walk asks for the second marker), or the other card of a marker on each of two
-    cards, the first chosen before."""
-
-    def __init__(self, kind: str, match_id: int, first: int | None, group: int) -> None:
-        after = f":{first}" if first is not None else ""
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dealer:ma:{kind}:{match_id}{after}:{group}",
-                options=[discord.SelectOption(label="-")],
-            )
-        )
-        self.match_id, self.first = match_id, first
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> EarlierCardMenu:
-        first = int(match["first"]) if match["first"] else None
-        return cls(match["kind"], int(match["match"]), first, int(match["group"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.run(interaction, handlers(interaction)))
-
-    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        cards = card_numbers(list(self.item.values))
-        if self.first is not None:
-            cards = [self.first, *cards[:1]]
-        elif len(cards) == 1:
-            await flows.play.act(interaction, self.match_id, "place", picked=[str(cards[0])])
-            return
-        await flows.play.move(interaction, self.match_id, {"type": "place", "cards": cards})
+    """A card menu of earlier versions: the cards to put markers on, or the other card of a
+    marker on each of two cards."""
 
 
-class EarlierButton(
-    Action,
-    template=r"dealer:ma:(?P<what>put|buynone):(?P<match>\d+)(?::(?P<card>\d+)(?P<twice>-2)?)?",
-):
+class EarlierCardButton(EarlierButton, template=r"dealer:ma:(?:put|buynone):\d+(?::\d+(?:-2)?)?"):
     """A button of earlier versions: one marker or two on the card chosen before, or Buy
     none (L16)."""
-
-    def __init__(self, custom_id: str, match: re.Match[str]) -> None:
-        super().__init__(custom_id, "-", discord.ButtonStyle.secondary)
-        self.match_id = int(match["match"])
-        self.card = int(match["card"]) if match["card"] else None
-        self.twice = bool(match["twice"])
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
-    ) -> EarlierButton:
-        return cls(match.string, match)
-
-    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
-        if self.card is None:
-            await flows.play.act(interaction, self.match_id, "buy_none")
-            return
-        cards = [self.card, self.card] if self.twice else [self.card]
-        await flows.play.move(interaction, self.match_id, {"type": "place", "cards": cards})
 
 
 class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
@@ -176,7 +128,7 @@ class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     NumbersButton,
     EarlierCardMenu,
-    EarlierButton,
+    EarlierCardButton,
     EndButton,
 )
 
@@ -185,17 +137,18 @@ def end_view(match_id: int) -> discord.ui.View:
     return confirmation(EndButton(match_id))
 
 
-NUMBERS_FORM = re.compile(r"dealer:ma:(?P<what>numform|buyform):(?P<match>\d+)")
+NUMBERS_FORM = re.compile(rf"dealer:ma:(?P<what>numform|buyform):{MATCH_AT}")
 NUMBERS_FIELD = "cards"
 
 
-def numbers_form(what: str, match_id: int) -> discord.ui.Modal:
-    """The card-numbers form; stopped before it is sent, like the amount form: it is answered
-    from its custom id (`answer_numbers_form`), before or after a restart alike."""
+def numbers_form(what: str, match_id: int, shown: int | None) -> discord.ui.Modal:
+    """The card-numbers form, for the decision its button was shown for; stopped before it is
+    sent, like the amount form: it is answered from its custom id (`answer_numbers_form`),
+    before or after a restart alike."""
     marking = what == "numbers"
     form = discord.ui.Modal(
         title="Your markers" if marking else "Projects to buy",
-        custom_id=f"dealer:ma:{'numform' if marking else 'buyform'}:{match_id}",
+        custom_id=f"dealer:ma:{'numform' if marking else 'buyform'}:{stamp(match_id, shown)}",
     )
     form.add_item(
         discord.ui.TextInput(
@@ -214,11 +167,17 @@ async def answer_numbers_form(interaction: discord.Interaction[Any], found: re.M
     text = form_values(interaction).get(NUMBERS_FIELD, "")
     match_id = int(found["match"])
     flows = handlers(interaction)
-    await guarded(interaction, _numbers(interaction, flows, found["what"], match_id, text))
+    run = _numbers(interaction, flows, found["what"], match_id, shown_in(found), text)
+    await guarded(interaction, run)
 
 
 async def _numbers(
-    interaction: discord.Interaction[Any], flows: Handlers, what: str, match_id: int, text: str
+    interaction: discord.Interaction[Any],
+    flows: Handlers,
+    what: str,
+    match_id: int,
+    shown: int | None,
+    text: str,
 ) -> None:
     numbers = parse_numbers(text)
     if numbers is None:
@@ -230,13 +189,13 @@ async def _numbers(
     if what == "numform":
         if len(numbers) > 2:
             raise UserError(f"At most 2 markers a turn. {PLACE_HELP}")
-        await flows.play.move(interaction, match_id, {"type": "place", "cards": numbers})
+        place = {"type": "place", "cards": numbers}
+        await flows.play.move(interaction, match_id, place, shown=shown)
         return
     view, _ = await flows.play.own_view(interaction, match_id)
     cards = {int(c["number"]): str(c["name"]) for c in view["display"]}
     missing = [n for n in numbers if n not in cards]
     if missing:
         raise UserError(f"There is no card {missing[0]} on display.")
-    await flows.play.move(
-        interaction, match_id, {"type": "buy", "cards": [cards[n] for n in numbers]}
-    )
+    buy = {"type": "buy", "cards": [cards[n] for n in numbers]}
+    await flows.play.move(interaction, match_id, buy, shown=shown)

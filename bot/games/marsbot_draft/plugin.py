@@ -17,12 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import IdButton
+from bot.components import EarlierButton
 from bot.errors import UserError, guarded
 from bot.games.marsbot_draft.texts import MarsbotDraftTexts
 from bot.games.plugin import GamePlugin
 from bot.games.tm_sets import chosen_sets, set_choices
-from bot.handlers import Handlers, handlers
+from bot.handlers import handlers
 from games.core.contract import Action
 from games.core.drawing.words import join
 from games.core.errors import RuleError, typed
@@ -332,15 +332,9 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
         )
 
 
-class BuyNone(IdButton, template=r"dealer:mb:buy-none:(?P<id>\d+)"):
-    """**Buy none** as earlier versions posted it (`dealer:mb:buy-none:<match>`): the
-    engine's `buy-none` action now, through the same walker as the generic button, which
-    refuses it politely when buying is no longer open."""
-
-    PREFIX, LABEL, STYLE = "dealer:mb:buy-none", "Buy none", discord.ButtonStyle.secondary
-
-    async def run(self, interaction: Interaction, flows: Handlers) -> None:
-        await flows.play.act(interaction, self.number, "buy-none")
+class BuyNone(EarlierButton, template=r"dealer:mb:buy-none:\d+"):
+    """**Buy none** as earlier versions posted it (`dealer:mb:buy-none:<match>`), not saying
+    which decision it was for: refused politely (`bot.components.earlier_version`)."""
 
 
 def by_command(action: Action) -> bool:
