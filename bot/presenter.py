@@ -189,8 +189,6 @@ class Presenter:
             elif audience.kind == "public":
                 view = rematch_view(row.id) if event is mail.ending else None
                 await self._say(row, mail, text, view=view, board=board)
-                if board is not None:
-                    self.status.board_posted(row.id, board)
             elif audience.kind == "players":
                 for pid in audience.players:
                     told = ui.describe_to(event.to_json(), pid, names)
@@ -346,11 +344,12 @@ class Presenter:
                     public.opened_at = len(public.lines)
                 if text:
                     public.lines.append(text)
-                if event.type in ui.board_events:
-                    public.board = await boards.or_none(
-                        boards.board(plugin_for(row.game).texts, data, table),
-                        f"the board of {event.type} in match {row.id}",
-                    )
+                if event.type in ui.board_events or event.type in ui.live_board_events:
+                    if event.type in ui.board_events:
+                        public.board = await boards.or_none(
+                            boards.board(plugin_for(row.game).texts, data, table),
+                            f"the board of {event.type} in match {row.id}",
+                        )
                     if public.button and plugin_for(row.game).board_acts:
                         public.controls = await self.board_controls(row, players)
                     if event.type in ui.live_board_events:
@@ -387,7 +386,7 @@ class Presenter:
             return
         ends_turn = content.board is not None or content.button or content.rematch
         if ends_turn and plugin_for(row.game).texts.live_board_events:
-            self.status.show_board(row.id, "", None, None)
+            self.status.show_board(row.id, "", None)
         chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:
             await self.channel_send(row.public_channel_id, chunk)
@@ -399,12 +398,11 @@ class Presenter:
             else None
         )
         await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=content.board)
-        if content.board is not None:
-            self.status.board_posted(row.id, content.board)
 
     async def _show_live(self, row: MatchRow, content: _Message, mail: _Mail) -> None:
         """A turn-based game's live board goes on its one board message (the live status
-        message), with the move's public texts and the controls for whoever may act now,
+        message, whose image is drawn from the match as it stands when it is edited), with
+        the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
         too). When a new wait began, whoever must act gets one notification, as the host
@@ -414,10 +412,10 @@ class Presenter:
         budget) and the host chose no mention, their 1-on-1 by DM, headed by the move's
         texts, which carries those controls."""
         if not content.button:  # no new phase: the controls shown stay
-            self.status.show_board(row.id, "\n".join(content.lines), content.board)
+            self.status.show_board(row.id, "\n".join(content.lines))
             return
         view = phase_view(row.id, content.controls)
-        self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
+        self.status.show_board(row.id, "\n".join(content.lines), view)
         must = mail.wait.must
         how = notify(row, private=content.controls is None)
         if how == ONE_ON_ONE:

@@ -131,6 +131,14 @@ class GameTexts(ABC):
         """The image that goes with an event's message, or None. Called in a worker process:
         it must be pure (it renders only what the event's audience may see)."""
 
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The image of the public status (the live status message of a game with a live
+        board, and `/match status`): the public view drawn, the same view the status words
+        (`status`) were made from, so that the image, its alt text and the words tell one
+        moment. Pure, like `board`. None (the default): the game draws no picture of where
+        it stands, only of what happened (its boards are posted as they come)."""
+        return None
+
     @abstractmethod
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """A player's 1-on-1 card from their view, or None. Pure, like `board`."""

@@ -255,6 +255,10 @@ class MarsbotDraftTexts(GameTexts):
             return draft_board(_dealt(event), names)
         return None
 
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The draft as it stands, for `/match status`."""
+        return draft_board(view, names)
+
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         return draft_board(view, names)
 

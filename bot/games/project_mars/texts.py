@@ -2,8 +2,9 @@
 them (RULINGS.md §4; the engine's view and events are documented in
 `games/project_mars/model.py`).
 
-Every move gets one message in the channel: what happened, whose turn it is now, and the
-table as it stands (the bot's `board_shown` event, made from the public view after the move).
+Every move is told on the channel's one board message (the live status message): what
+happened (the bot's `board_shown` event marks where it goes), whose turn it is now, and the
+table as it stands (`status_board`, drawn from the public view the status words come from).
 A move that resolves a round also gets the round's count (`round_board`: the fields as they
 were counted, rebuilt from the public view before the move and the move's public events).
 Engine texts that name players (option labels, prompts) carry player ids; `named` turns them
@@ -85,7 +86,7 @@ class ProjectMarsTexts(GameTexts):
     game = "project-mars"
     title = "Project Mars"
     forfeit = "Your opponent wins the match at once."
-    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
+    board_events: ClassVar[frozenset[str]] = frozenset({ROUND_BOARD, "match_ended"})
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
     #: The spectators get the rounds' public results (`audit`).
     spectators_see_sealed = False
@@ -653,13 +654,16 @@ class ProjectMarsTexts(GameTexts):
     # -- images -----------------------------------------------------------------------------
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        if event["type"] == BOARD_SHOWN:
-            return public_board(event["view"], names)
         if event["type"] == ROUND_BOARD:
             return round_board(event, names)
         if event["type"] == "match_ended":
             return final_board(event, names)
         return None
+
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The table as it stands (once over, headed by the result): on the board message,
+        and `/match status`."""
+        return public_board(view, names)
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         me = view.get("me")
