@@ -23,6 +23,7 @@ import discord
 
 from bot import boards
 from bot.components import actions_view, board_view, phase_view, rematch_view
+from bot.games.base import GameTexts
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, pinging, room
@@ -340,8 +341,10 @@ class Presenter:
                 public.rematch = public.rematch or event is mail.ending
                 if mail.announcing(event, ui.announces):
                     public.button = True
-                    text = f"{text}{await self._deadline(row)}" if text else text
                     public.opened_at = len(public.lines)
+                    if text:
+                        public.opening = (data, await self._deadline(row))
+                        text = f"{text}{public.opening[1]}"
                 if text:
                     public.lines.append(text)
                 if event.type in ui.board_events or event.type in ui.live_board_events:
@@ -419,8 +422,9 @@ class Presenter:
         must = mail.wait.must
         how = notify(row, private=content.controls is None)
         if how == ONE_ON_ONE:
+            ui, names = plugin_for(row.game).texts, await self.service.names(row.id)
             for pid in must if content.lines else []:
-                mail.add(pid, "\n".join(content.lines), None)
+                mail.add(pid, "\n".join(content.told_to(pid, ui, names)), None)
             return
         if how == "dm":
             mail.by_dm.update(must)
@@ -762,10 +766,23 @@ class _Message:
     button: bool = False
     #: Where the phase's announcement (its deadline, how to play) starts among `lines`.
     opened_at: int | None = None
+    #: The announcing event (as JSON) when it has words, and the deadline after them.
+    opening: tuple[dict[str, Any], str] | None = None
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
     #: The controls for the phase it announces (`Presenter.board_controls`).
     controls: discord.ui.View | None = None
+
+    def told_to(self, reader: str, ui: GameTexts, names: Names) -> list[str]:
+        """Its lines as `reader`, a player it calls to act, reads them in their own DM: the
+        announcement in the words the game has for that reader (`GameTexts.describe_to`:
+        "Your turn", not "zoe's turn … in their 1-on-1")."""
+        if self.opening is None or self.opened_at is None:
+            return self.lines
+        event, deadline = self.opening
+        told = ui.describe_to(event, reader, names)
+        mine = [f"{told}{deadline}"] if told else []
+        return [*self.lines[: self.opened_at], *mine, *self.lines[self.opened_at + 1 :]]
 
 
 @dataclass

@@ -105,9 +105,11 @@ class GameTexts(ABC):
         """The message for one event, or None when it is not announced."""
 
     def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
-        """The message for a private event as `reader`, one of its audience, reads it: a
-        game words what one reader did in the second person here ("You gave $7 to ben."). By
-        default, `describe`."""
+        """The message for a private event as `reader`, one of its audience, reads it, or for
+        a public announcement as one of the players it calls reads it in their own DM (the
+        turn that opens for them, heading their 1-on-1): a game words what is about one
+        reader in the second person here ("You gave $7 to ben.", "Your turn: play a card or
+        pass."). By default, `describe`."""
         return self.describe(event, names)
 
     @abstractmethod

@@ -82,6 +82,18 @@ def deck_list(cards: Mapping[str, int]) -> str:
     return ", ".join(f"{n}× {CARDS[k].name if k in CARDS else k}" for k, n in cards.items())
 
 
+def _choice(event: dict[str, Any], who: str) -> str:
+    """A choice a card asks for (`phase_opened` of the choice phase), `who` making it ("ann
+    chooses", "you choose")."""
+    card = event.get("card") or {}
+    options = event.get("options")
+    listed = f" Options: {'; '.join(o['label'] for o in options)}." if options else ""
+    return (
+        f"**Round {event['round']} — {who}** for {card.get('name', 'a card')}: "
+        f"{event.get('prompt', '')}{listed}"
+    )
+
+
 class ProjectMarsTexts(GameTexts):
     game = "project-mars"
     title = "Project Mars"
@@ -102,6 +114,17 @@ class ProjectMarsTexts(GameTexts):
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         text = self.handled(event, names)
         return None if text is None else worded(text, names)
+
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """A turn or a choice that opens for `reader` alone, as it heads their own 1-on-1:
+        to them, in the second person."""
+        if event["type"] != "phase_opened" or event["players"] != [reader]:
+            return self.describe(event, names)
+        if event["phase"] == "choice":
+            return worded(_choice(event, "you choose"), names)
+        if event["phase"] == "turn":
+            return f"**Round {event['round']} — your turn:** play a card or pass."
+        return self.describe(event, names)
 
     def _on_match_started(self, event: dict[str, Any], names: Names) -> str:
         who = " against ".join(f"**{names(p)}**" for p in event["players"])
@@ -169,13 +192,7 @@ class ProjectMarsTexts(GameTexts):
                 f"{MULLIGAN_MAX} cards or keep your hand. Waiting for {waiting}."
             )
         if phase == "choice":
-            card = event.get("card") or {}
-            options = event.get("options")
-            listed = f" Options: {'; '.join(o['label'] for o in options)}." if options else ""
-            return (
-                f"**{round_} — {waiting} chooses** for {card.get('name', 'a card')}: "
-                f"{event.get('prompt', '')}{listed}"
-            )
+            return _choice(event, f"{waiting} chooses")
         if all(is_computer(p) for p in event["players"]):
             return f"**{round_} — {waiting}'s turn.**"
         return f"**{round_} — {waiting}'s turn.** Play a card or pass, in their 1-on-1."
