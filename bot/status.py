@@ -102,23 +102,22 @@ class LiveStatus:
 
     async def moment(self, row: MatchRow) -> Moment:
         """The status of a started match as everyone may read it, and the public view it was
-        made from, both read from one state: the phase's title, its clock and what its
-        deadline does, who it waits for, and the game's own status; at the end, that the
-        match is over, with the game's result line."""
+        made from: the phase's title, its clock and what its deadline does, who it waits
+        for, and the game's own status; at the end, that the match is over, with the game's
+        result line."""
         title = engine_for(row.game).title
         if row.status == "cancelled":
             return Moment(f"**{title}** — the host cancelled this match.", None)
         texts = plugin_for(row.game).texts
         names = await self.service.names(row.id)
-        engine = engine_for(row.game)
-        # The view and the turn from the same state, with no await between them: a move
-        # committed meanwhile cannot make the words of one moment and the image of another.
-        state = await self.service.state(row)
-        view = engine.view(state, None)
-        turn = engine.turn(state)
+        view = await self.service.view(row, None)
         own = texts.status(view, names)
         if row.status == "ended":
             return Moment(fit(f"🏁 **{title}** — the match is over.\n{own}"), view)
+        # The turn of the state the view was read from: the one the service remembers (it
+        # worked the turn out once for it). A move committed in between refreshes the
+        # message once more, from the state it left.
+        turn = await self.service.turn(row)
         phase = turn.phase
         then = texts.engine_text(phase.on_deadline, names)
         waiting = join([names(p) for p in turn.must]) or "nobody"
