@@ -23,6 +23,7 @@ import discord
 
 from bot import boards
 from bot.components import actions_view, board_view, phase_view, rematch_view
+from bot.games.base import GameTexts
 from bot.games.registry import plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, pinging, room
@@ -191,8 +192,6 @@ class Presenter:
             elif audience.kind == "public":
                 view = rematch_view(row.id) if event is mail.ending else None
                 await self._say(row, mail, text, view=view, board=board)
-                if board is not None:
-                    self.status.board_posted(row.id, board)
             elif audience.kind == "players":
                 for pid in audience.players:
                     told = ui.describe_to(event.to_json(), pid, names)
@@ -353,15 +352,18 @@ class Presenter:
                 public.rematch = public.rematch or event is mail.ending
                 if mail.announcing(event, ui.announces):
                     public.button = True
-                    text = f"{text}{await self._deadline(row)}" if text else text
                     public.opened_at = len(public.lines)
+                    if text:
+                        public.opening = (data, await self._deadline(row))
+                        text = f"{text}{public.opening[1]}"
                 if text:
                     public.lines.append(text)
-                if event.type in ui.board_events:
-                    public.board = await boards.or_none(
-                        boards.board(plugin_for(row.game).texts, data, table),
-                        f"the board of {event.type} in match {row.id}",
-                    )
+                if event.type in ui.board_events or event.type in ui.live_board_events:
+                    if event.type in ui.board_events:
+                        public.board = await boards.or_none(
+                            boards.board(plugin_for(row.game).texts, data, table),
+                            f"the board of {event.type} in match {row.id}",
+                        )
                     if public.button and plugin_for(row.game).board_acts:
                         public.controls = await self.board_controls(row, players)
                     if event.type in ui.live_board_events:
@@ -398,7 +400,7 @@ class Presenter:
             return
         ends_turn = content.board is not None or content.button or content.rematch
         if ends_turn and plugin_for(row.game).texts.live_board_events:
-            self.status.show_board(row.id, "", None, None)
+            self.status.show_board(row.id, "", None)
         chunks = pages(content.lines) or [""]
         for chunk in chunks[:-1]:
             await self.channel_send(row.public_channel_id, chunk)
@@ -410,12 +412,11 @@ class Presenter:
             else None
         )
         await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=content.board)
-        if content.board is not None:
-            self.status.board_posted(row.id, content.board)
 
     async def _show_live(self, row: MatchRow, content: _Message, mail: _Mail) -> None:
         """A turn-based game's live board goes on its one board message (the live status
-        message), with the move's public texts and the controls for whoever may act now,
+        message, whose image is drawn from the match as it stands when it is edited), with
+        the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
         too). When a new wait began, whoever must act gets one notification, as the host
@@ -425,15 +426,16 @@ class Presenter:
         budget) and the host chose no mention, their 1-on-1 by DM, headed by the move's
         texts, which carries those controls."""
         if not content.button:  # no new phase: the controls shown stay
-            self.status.show_board(row.id, "\n".join(content.lines), content.board)
+            self.status.show_board(row.id, "\n".join(content.lines))
             return
         view = phase_view(row.id, content.controls)
-        self.status.show_board(row.id, "\n".join(content.lines), content.board, view)
+        self.status.show_board(row.id, "\n".join(content.lines), view)
         must = mail.wait.must
         how = notify(row, private=content.controls is None)
         if how == ONE_ON_ONE:
+            ui, names = plugin_for(row.game).texts, await self.service.names(row.id)
             for pid in must if content.lines else []:
-                mail.add(pid, "\n".join(content.lines), None)
+                mail.add(pid, "\n".join(content.told_to(pid, ui, names)), None)
             return
         if how == "dm":
             mail.by_dm.update(must)
@@ -603,7 +605,7 @@ class Presenter:
         plugin = plugin_for(row.game)
         if plugin.board_acts and plugin.texts.live_board_events:
             controls = await self.board_controls(row, await self.service.players(row.id))
-            self.status.show_board(row.id, "", None, phase_view(row.id, controls))
+            self.status.show_board(row.id, "", phase_view(row.id, controls))
 
     @staticmethod
     def actions_view(
@@ -788,10 +790,23 @@ class _Message:
     button: bool = False
     #: Where the phase's announcement (its deadline, how to play) starts among `lines`.
     opened_at: int | None = None
+    #: The announcing event (as JSON) when it has words, and the deadline after them.
+    opening: tuple[dict[str, Any], str] | None = None
     #: It announces the match's end: it gets the Rematch button.
     rematch: bool = False
     #: The controls for the phase it announces (`Presenter.board_controls`).
     controls: discord.ui.View | None = None
+
+    def told_to(self, reader: str, ui: GameTexts, names: Names) -> list[str]:
+        """Its lines as `reader`, a player it calls to act, reads them in their own DM: the
+        announcement in the words the game has for that reader (`GameTexts.describe_to`:
+        "Your turn", not "zoe's turn … in their 1-on-1")."""
+        if self.opening is None or self.opened_at is None:
+            return self.lines
+        event, deadline = self.opening
+        told = ui.describe_to(event, reader, names)
+        mine = [f"{told}{deadline}"] if told else []
+        return [*self.lines[: self.opened_at], *mine, *self.lines[self.opened_at + 1 :]]
 
 
 @dataclass

@@ -370,8 +370,9 @@ class MatchService:
             actions = asked[player] = engine_for(row.game).legal_actions(state, player)
         return seq, list(actions)
 
-    async def public(self, row: MatchRow) -> tuple[int, dict[str, Any]]:
-        """The public view now, and the seq of the state it shows (as `decision`)."""
+    async def public(self, row: MatchRow) -> tuple[int, Any]:
+        """The public view now (as `view` gives it), and the seq of the state it shows (as
+        `decision`)."""
         state, seq = await self._state(row)
         return seq, engine_for(row.game).view(state, None)
 

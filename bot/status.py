@@ -4,10 +4,15 @@ deadline, who the phase still waits for (names only: `Engine.turn`) and the game
 status (`GameTexts.status`); once the match is over or cancelled, it says so, loses any
 controls and stops changing. `/match status` answers privately with the same text.
 
-It carries no copy of a board the channel just got. A turn-based game's live board
-(`GameTexts.live_board_events`) is shown here instead of being posted each turn: this message
-is then the match's one board message, headed by the latest move's public texts, with the
-board and the controls of whoever may act now (`show_board`).
+Its words and its image come from one moment: one public view of the match, read once
+(`moment`), gives the status words and the image drawn from that view (`GameTexts.
+status_board`), alt text included, so the image never shows an older step than the words.
+A turn-based game's live board (`GameTexts.live_board_events`) is shown here instead of being
+posted each turn: this message is then the match's one board message, headed by the latest
+move's public texts, with that image and the controls of whoever may act now
+(`show_board`). The image is drawn again at each edit, and sent when it changed. Other
+games' status messages carry no image (their boards are posted once, as they come);
+`/match status` shows the image of the moment in every game that draws one.
 
 Edits are coalesced: a match has at most one edit in flight, and every change that comes in
 meanwhile is folded into one more edit, made from the match as it is then (the latest state
@@ -16,22 +21,26 @@ Discord's rate limits (it waits out a limit before it sends), and while it waits
 pile up into the next edit. An edit that would change nothing is not sent.
 
 The message's id is stored with the match, so after a restart the bot edits the same message;
-when that message is gone (deleted), the next change posts a new one. The latest board, its
-texts and controls are kept in memory only: after a restart the message keeps the image and
-controls it has until the next board.
+when that message is gone (deleted), the next change posts a new one. The latest move's
+texts and the controls are kept in memory only: after a restart the message keeps the
+controls it has until the next move.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
+from bot import boards
 from bot.games.registry import plugin_for
-from bot.limits import fit
+from bot.limits import MESSAGE, fit
 from bot.messages import Room, attachment, message, room
+from bot.players import name_table
 from bot.service import MatchService
 from bot.storage import MatchRow, Storage
 from games.core.drawing.board import Board
@@ -56,6 +65,22 @@ def clock(row: MatchRow, then: str | None = None) -> str:
     return plugin_for(row.game).texts.untimed
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A started match's public status at one moment: its words, and the public view they
+    were made from (None for a cancelled match: nothing to draw)."""
+
+    text: str
+    view: dict[str, Any] | None
+
+
+def _digest(board: Board | None) -> bytes:
+    """What tells one image from another: a digest of its PNG and its alt text."""
+    if board is None:
+        return b""
+    return hashlib.blake2b(board.png + board.alt.encode(), digest_size=16).digest()
+
+
 class LiveStatus:
     def __init__(self, client: discord.Client, storage: Storage, service: MatchService) -> None:
         self.client = client
@@ -65,69 +90,69 @@ class LiveStatus:
         self._wanted: set[int] = set()
         #: The task editing each match's message, while it runs.
         self._workers: dict[int, asyncio.Task[None]] = {}
-        #: The text each message shows, as last sent, and each message's id.
+        #: The text each message shows, as last sent, its image's digest (`_digest`), and
+        #: each message's id.
         self._shown: dict[int, str] = {}
+        self._images: dict[int, bytes] = {}
         self._ids: dict[int, int] = {}
-        #: The latest public board of each running match, and the live boards not yet on
-        #: its message.
-        self._boards: dict[int, Board] = {}
-        self._unshown: dict[int, Board] = {}
         #: The public texts of the move that showed the live board, heading the message.
         self._news: dict[int, str] = {}
         #: The controls the message is to get at its next edit (None: none).
         self._controls: dict[int, discord.ui.View | None] = {}
 
-    async def text(self, row: MatchRow) -> str:
-        """The status of a started match as everyone may read it: the phase's title, its
-        clock and what its deadline does, who it waits for, and the game's own status; at the
-        end, that the match is over, with the game's result line."""
+    async def moment(self, row: MatchRow) -> Moment:
+        """The status of a started match as everyone may read it, and the public view it was
+        made from: the phase's title, its clock and what its deadline does, who it waits
+        for, and the game's own status; at the end, that the match is over, with the game's
+        result line."""
         title = engine_for(row.game).title
         if row.status == "cancelled":
-            return f"**{title}** — the host cancelled this match."
+            return Moment(f"**{title}** — the host cancelled this match.", None)
         texts = plugin_for(row.game).texts
         names = await self.service.names(row.id)
-        own = texts.status(await self.service.view(row, None), names)
+        view = await self.service.view(row, None)
+        own = texts.status(view, names)
         if row.status == "ended":
-            return fit(f"🏁 **{title}** — the match is over.\n{own}")
+            return Moment(fit(f"🏁 **{title}** — the match is over.\n{own}"), view)
+        # The turn of the state the view was read from: the one the service remembers (it
+        # worked the turn out once for it). A move committed in between refreshes the
+        # message once more, from the state it left.
         turn = await self.service.turn(row)
         phase = turn.phase
         then = texts.engine_text(phase.on_deadline, names)
         waiting = join([names(p) for p in turn.must]) or "nobody"
-        return fit(
-            "\n".join(
-                [
-                    f"**{title}** — {texts.engine_text(phase.title, names)}",
-                    clock(row, then),
-                    f"Waiting for: {waiting}.",
-                    own,
-                ]
-            )
+        text = "\n".join(
+            [
+                f"**{title}** — {texts.engine_text(phase.title, names)}",
+                clock(row, then),
+                f"Waiting for: {waiting}.",
+                own,
+            ]
+        )
+        return Moment(fit(text), view)
+
+    async def text(self, row: MatchRow) -> str:
+        """The status words of a started match now (`moment`)."""
+        return (await self.moment(row)).text
+
+    async def image(self, row: MatchRow, moment: Moment) -> Board | None:
+        """The image of the status at `moment`, drawn from its public view by the game
+        (`GameTexts.status_board`) in a render worker; None when the game draws none, or
+        when drawing it failed (logged: the status goes without it)."""
+        if moment.view is None:
+            return None
+        table = name_table(await self.service.players(row.id))
+        return await boards.or_none(
+            boards.status_board(plugin_for(row.game).texts, moment.view, table),
+            f"the status image of match {row.id}",
         )
 
-    def board(self, match_id: int) -> Board | None:
-        """The match's latest public board, when the bot has drawn one since it started
-        (`/match status` shows it)."""
-        return self._boards.get(match_id)
-
-    def board_posted(self, match_id: int, board: Board) -> None:
-        """A public board was just posted to the channel: the message does not show it
-        again, `/match status` does."""
-        self._boards[match_id] = board
-
     def show_board(
-        self,
-        match_id: int,
-        news: str,
-        board: Board | None,
-        controls: discord.ui.View | bool | None = True,
+        self, match_id: int, news: str, controls: discord.ui.View | bool | None = True
     ) -> None:
-        """A turn-based game's live board (None: the one shown stays), with the public
-        texts of the move that brought it and the controls of whoever may act now (None:
-        none, the old ones go; True: the ones shown stay): on the message from its next
-        edit."""
-        if board is not None:
-            self._boards[match_id] = board
-            self._unshown[match_id] = board
+        """A turn-based game's live board: the public texts of the move that brought it and
+        the controls of whoever may act now (None: none, the old ones go; True: the ones
+        shown stay), on the message from its next edit, with the image of that moment."""
         self._news[match_id] = news
         if controls is not True:
             self._controls[match_id] = controls if isinstance(controls, discord.ui.View) else None
@@ -179,20 +204,26 @@ class LiveStatus:
             log.warning("the channel of match %s is gone; its status is not shown", match_id)
             return
         news = self._news.get(match_id)
-        text = fit("\n\n".join(filter(None, [news, await self.text(row)])))
+        moment = await self.moment(row)
+        # Where the move's texts and the status do not fit together, the move's are cut: the
+        # status words, which the image goes with, always show.
+        space = MESSAGE - len(moment.text) - 2
+        text = f"{fit(news, space)}\n\n{moment.text}" if news and space > 1 else moment.text
+        live = bool(plugin_for(row.game).texts.live_board_events)
+        board = await self.image(row, moment) if live else None
+        drawn = _digest(board)
         message_id = await self.message_id(match_id)
         ending = row.status != "running"
         unchanged = (
             self._shown.get(match_id) == text
-            and match_id not in self._unshown
+            and self._images.get(match_id) == drawn
             and match_id not in self._controls
         )
         if message_id is not None and unchanged:
             return
-        board = self._unshown.pop(match_id, None)
         changes: dict[str, Any] = {"content": text}
-        if board is not None:
-            changes["attachments"] = [attachment(board)]
+        if live and self._images.get(match_id) != drawn:
+            changes["attachments"] = [attachment(board)] if board is not None else []
         if match_id in self._controls or ending:
             changes["view"] = None if ending else self._controls.get(match_id)
         controls = self._controls.pop(match_id, None)
@@ -200,29 +231,26 @@ class LiveStatus:
             if message_id is not None and not await self._edit(channel, message_id, changes):
                 message_id = None
             if message_id is None:
-                live = board or (self._boards.get(match_id) if match_id in self._news else None)
-                posted = await channel.send(**message(text, controls, live))
+                posted = await channel.send(**message(text, controls, board))
                 message_id = posted.id
                 await self.storage.set_status_message(match_id, message_id)
         except BaseException:
-            if board is not None:
-                self._unshown.setdefault(match_id, board)
             if "view" in changes and not ending:
                 self._controls.setdefault(match_id, controls)
             raise
         self._ids[match_id] = message_id
         self._shown[match_id] = text
+        self._images[match_id] = drawn
         if row.status != "running":
             # Its last edit: the message no longer changes.
             self._shown.pop(match_id, None)
+            self._images.pop(match_id, None)
             self._ids.pop(match_id, None)
-            self._boards.pop(match_id, None)
-            self._unshown.pop(match_id, None)
             self._news.pop(match_id, None)
 
     @staticmethod
     async def _edit(channel: Room, message_id: int, changes: dict[str, Any]) -> bool:
-        """Edit the message in place (its text, and a new board or controls if there are);
+        """Edit the message in place (its text, and a new image or controls if there are);
         False when the message is gone."""
         try:
             await channel.get_partial_message(message_id).edit(**changes)

@@ -51,12 +51,18 @@ class SeasonCog(
         await guarded(interaction, self.seasons.ask_end(interaction))
 
     @app_commands.command(
-        name="standings", description="Everyone's garnets, tokens of life and the prize pool"
+        name="standings",
+        description="Everyone's garnets, tokens of life and the prize pool (only you see it)",
     )
-    @app_commands.describe(season="A past season (default: the open or latest one)")
+    @app_commands.describe(
+        season="A past season (default: the open or latest one)",
+        public="Host: show them to the channel (default: only you see them)",
+    )
     @app_commands.autocomplete(season=season_names)
-    async def standings(self, interaction: Interaction, season: str | None = None) -> None:
-        await guarded(interaction, self.seasons.standings(interaction, season))
+    async def standings(
+        self, interaction: Interaction, season: str | None = None, public: bool = False
+    ) -> None:
+        await guarded(interaction, self.seasons.standings(interaction, season, public))
 
     @app_commands.command(
         name="history", description="Every change to the ledger (only you see it)"

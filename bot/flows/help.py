@@ -54,7 +54,8 @@ SEASONS = (
     "enrolled with the "
     "season's starting garnets, `/garnet-trade` spends them, and each match's prizes "
     "and elimination candidates go to the ledger. `/season standings`, "
-    "`/season history` and `/season export` read it; hosts `/season adjust`, "
+    "`/season history` and `/season export` read it (privately; a host may show the "
+    "standings to the channel with `public:True`); hosts `/season adjust`, "
     "`/season eliminate`, `/season reinstate`, `/season enrol` and `/season end`."
 )
 

@@ -134,21 +134,22 @@ class Host:
         await self.host_move(interaction, {"type": "kick", "player": player_id(member.id)})
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        """Privately, to anyone: the live status message's text (and its latest board, when
-        the bot has drawn one since it started), with a link to that message; in a lobby, the
-        lobby's text."""
+        """Privately, to anyone: the live status message's text and the image of the same
+        moment (`LiveStatus.moment`, in a game that draws one), with a link to that message;
+        in a lobby, the lobby's text."""
         row = await self.gate.match_here(interaction, ended=True)
         if row.status == "lobby":
             text = await self.lobby.lobby_text(row)
             await interaction.response.send_message(text, ephemeral=True)
             return
+        # Drawing the image may take longer than Discord waits for an answer.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         live = self.presenter.status
-        text = await live.text(row)
+        moment = await live.moment(row)
         link = await live.link(row)
-        if link is not None:
-            text += f"\nThe live status: {link}"
-        await interaction.response.send_message(
-            **message(text, None, live.board(row.id)), ephemeral=True
+        text = moment.text + (f"\nThe live status: {link}" if link is not None else "")
+        await interaction.followup.send(
+            **message(text, None, await live.image(row, moment)), ephemeral=True
         )
 
     async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:

@@ -93,9 +93,9 @@ class Seasons:
         )
         ended = await self.storage.season(season_id)
         assert ended is not None
-        await self._post_standings(
-            interaction, ended, f"🏆 **{season_called(season.name, capital=True)}** has ended."
-        )
+        if isinstance(interaction.channel, discord.abc.Messageable):
+            head = f"🏆 **{season_called(season.name, capital=True)}** has ended."
+            await interaction.channel.send(**await self._standings(ended, head))
 
     async def enrol(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         guild = await self._host_guild(interaction)
@@ -203,25 +203,35 @@ class Seasons:
 
     # -- everyone --------------------------------------------------------------------------
 
-    async def standings(self, interaction: discord.Interaction[Any], name: str | None) -> None:
+    async def standings(
+        self, interaction: discord.Interaction[Any], name: str | None, public: bool
+    ) -> None:
+        """The standings, privately to whoever asks; in the channel for everyone when a host
+        asks for them `public`. A member who is not a host and asks for that gets them
+        privately, told that only a host shows them to the channel: two people asking never
+        post them twice."""
         guild = self._guild(interaction)
         season = await self.seasons.find(guild.id, name)
-        await interaction.response.defer(thinking=True)
-        await self._post_standings(interaction, season, None)
+        head = None
+        if public and not await self.gate.is_server_host(interaction.user, guild.id):
+            public = False
+            head = (
+                "Only a host shows the standings to the channel (anyone with Manage Server, or "
+                "the server's host role); here they are for you alone."
+            )
+        # Drawing the image may take longer than Discord waits for an answer.
+        await interaction.response.defer(thinking=True, ephemeral=not public)
+        content = await self._standings(season, head)
+        await interaction.followup.send(**content, ephemeral=not public)
 
-    async def _post_standings(
-        self, interaction: discord.Interaction[Any], season: Season, head: str | None
-    ) -> None:
+    async def _standings(self, season: Season, head: str | None) -> dict[str, Any]:
+        """The standings message, with its image, under `head`."""
         standings = await self.seasons.standings(season)
         board = await boards.or_none(
             boards.standings(standings_data(standings)), f"the standings of season {season.id}"
         )
         text = standings_text(standings)
-        content = message(f"{head}\n{text}" if head else text, None, board)
-        if head is None:
-            await interaction.followup.send(**content)
-        elif isinstance(interaction.channel, discord.abc.Messageable):
-            await interaction.channel.send(**content)
+        return message(f"{head}\n{text}" if head else text, None, board)
 
     async def history(
         self,

@@ -120,9 +120,11 @@ class GameTexts(ABC):
         """The message for one event, or None when it is not announced."""
 
     def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
-        """The message for a private event as `reader`, one of its audience, reads it: a
-        game words what one reader did in the second person here ("You gave $7 to ben."). By
-        default, `describe`."""
+        """The message for a private event as `reader`, one of its audience, reads it, or for
+        a public announcement as one of the players it calls reads it in their own DM (the
+        turn that opens for them, heading their 1-on-1): a game words what is about one
+        reader in the second person here ("You gave $7 to ben.", "Your turn: play a card or
+        pass."). By default, `describe`."""
         return self.describe(event, names)
 
     @abstractmethod
@@ -147,6 +149,14 @@ class GameTexts(ABC):
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """The image that goes with an event's message, or None. Called in a worker process:
         it must be pure (it renders only what the event's audience may see)."""
+
+    def status_board(self, view: Any, names: Mapping[str, str]) -> Board | None:
+        """The image of the public status (the live status message of a game with a live
+        board, and `/match status`): the public view drawn, the same view the status words
+        (`status`) were made from, so that the image, its alt text and the words tell one
+        moment. Pure, like `board`. None (the default): the game draws no picture of where
+        it stands, only of what happened (its boards are posted as they come)."""
+        return None
 
     @abstractmethod
     def card(self, view: Any, names: Mapping[str, str]) -> Board | None:

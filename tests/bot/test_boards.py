@@ -15,9 +15,8 @@ import pytest
 
 from bot import boards
 from bot.app import create_bot
-from bot.games.mars_auction.texts import BOARD_SHOWN as MARS_BOARD_SHOWN
 from bot.games.mars_auction.texts import MarsAuctionTexts
-from bot.games.project_mars.texts import BOARD_SHOWN, ProjectMarsTexts
+from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.games.registry import plugin_for
 from bot.render_worker import WORKER_NICENESS
 from bot.season_board import standings_board
@@ -98,20 +97,21 @@ async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Play
 async def test_project_mars_and_season_boards_come_from_the_workers_too() -> None:
     pm = render_samples.mars_match()
     game = ProjectMarsTexts.game
-    events = [
-        {"type": BOARD_SHOWN, "view": pm.table},
-        *pm.rounds,
-        pm.result,
-    ]
+    events = [*pm.rounds, pm.result]
     season = render_samples.season_standings()
     got = await asyncio.gather(
         *(boards.board(plugin_for(game).texts, event, pm.names) for event in events),
+        boards.status_board(plugin_for(game).texts, pm.table, pm.names),
         boards.card(plugin_for(game).texts, pm.hand, pm.names),
         boards.standings(season),
     )
     ui = plugin_for(game).texts
     expected = [ui.board(event, pm.names) for event in events]
-    expected += [ui.card(pm.hand, pm.names), standings_board(season)]
+    expected += [
+        ui.status_board(pm.table, pm.names),
+        ui.card(pm.hand, pm.names),
+        standings_board(season),
+    ]
     assert got == expected
     assert all(board is not None for board in got)
 
@@ -119,14 +119,16 @@ async def test_project_mars_and_season_boards_come_from_the_workers_too() -> Non
 async def test_mars_auction_boards_come_from_the_workers_too() -> None:
     ma = render_samples.auction_matches()
     texts = MarsAuctionTexts()
-    events = [
-        {"type": MARS_BOARD_SHOWN, "view": ma.limited},
-        {"type": MARS_BOARD_SHOWN, "view": ma.unlimited},
-        ma.settlement,
-        ma.final,
+    events = [ma.settlement, ma.final]
+    views = [ma.limited, ma.unlimited]
+    got = await asyncio.gather(
+        *(boards.board(texts, event, ma.names) for event in events),
+        *(boards.status_board(texts, view, ma.names) for view in views),
+    )
+    assert got == [
+        *(texts.board(event, ma.names) for event in events),
+        *(texts.status_board(view, ma.names) for view in views),
     ]
-    got = await asyncio.gather(*(boards.board(texts, event, ma.names) for event in events))
-    assert got == [texts.board(event, ma.names) for event in events]
     assert all(board is not None for board in got)
 
 

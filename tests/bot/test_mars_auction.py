@@ -631,6 +631,21 @@ SETUP = [
 ]  # fmt: skip
 
 
+async def to_the_purchases(table: Auction) -> State:
+    """A setup of `SETUP` from its kept companies to its purchases: the preludes' round goes
+    to nobody (both pass), then in the projects' round ann marks 13 and 14, bob 15."""
+    ann, bob = table.players
+    await table.pass_(bob, in_one_on_one=False)
+    await table.pass_(ann, in_one_on_one=False)
+    await table.place(ann, [13, 14], how="menu", in_one_on_one=True)
+    await table.place(bob, [15], how="menu", in_one_on_one=False)
+    await table.pass_(ann, in_one_on_one=False)
+    await table.pass_(bob, in_one_on_one=False)
+    state = await table.state()
+    assert state.step == "buy"
+    return state
+
+
 async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal(
     simcord_env: Any,
 ) -> None:
@@ -661,14 +676,7 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
         "revealed together, each with its printed number"
     )
 
-    await table.pass_(bob, in_one_on_one=False)
-    await table.pass_(ann, in_one_on_one=False)
-    await table.place(ann, [13, 14], how="menu", in_one_on_one=True)
-    await table.place(bob, [15], how="menu", in_one_on_one=False)
-    await table.pass_(ann, in_one_on_one=False)
-    await table.pass_(bob, in_one_on_one=False)
-    state = await table.state()
-    assert state.step == "buy"
+    state = await to_the_purchases(table)
     bought = state.display[12].name
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     await table.choose(ann, "buy", [bought])

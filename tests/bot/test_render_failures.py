@@ -63,7 +63,7 @@ async def test_combined_messages_whose_boards_fail_are_posted_without_them(
     await t.until(random.Random(4), lambda view: view["phase"] == "turn")
     assert "turn" in t.channel_text()
     assert not any(m.attachments for m in t.channel.history())
-    assert any("board of board_shown" in e for e in render_errors(caplog))
+    assert any("status image of match" in e for e in render_errors(caplog))
 
 
 @pytest.mark.usefixtures("failing_renders")

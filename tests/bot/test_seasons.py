@@ -493,6 +493,39 @@ async def test_a_match_outside_any_season_only_announces_its_prizes(simcord_env:
     assert r.ephemeral and "no season yet" in r.response.content
 
 
+async def test_the_standings_answer_privately_unless_a_host_shows_them_to_the_channel(
+    simcord_env: Any,
+) -> None:
+    """A spectator and the host asking for the standings each get them privately: nothing
+    is posted, so nothing twice. A host shows them to everyone with `public:True`; a member
+    who is not a host asking that gets them privately, told why."""
+    t = Series(simcord_env, 2)
+    carol = t.guild.add_member(simcord_env.create_user("carol"))
+    await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    await t.boss.slash(t.channel, "season enrol", member=t.players[0])
+    other = t.players[1]  # asks nothing: reads what the channel shows everyone
+    posted = len(t.channel.history(viewer=other))
+    for member in (carol, t.boss):
+        r = await member.slash(t.channel, "season standings")
+        assert r.ephemeral, "the standings answer only who asked"
+        assert "1. player0: 3 garnets" in r.response.content
+        assert [a.filename for a in r.response.attachments] == ["season-standings.png"]
+    assert len(t.channel.history(viewer=other)) == posted, "nobody else sees them"
+
+    r = await carol.slash(t.channel, "season standings", public=True)
+    assert r.ephemeral and r.response.content.startswith(
+        "Only a host shows the standings to the channel"
+    )
+    assert "1. player0: 3 garnets" in r.response.content
+    assert len(t.channel.history(viewer=other)) == posted
+
+    r = await t.boss.slash(t.channel, "season standings", public=True)
+    assert not r.ephemeral and "1. player0: 3 garnets" in r.response.content
+    shown = [m for m in t.channel.history(viewer=other) if m.id == r.response.id]
+    assert len(t.channel.history(viewer=other)) == posted + 1 and len(shown) == 1
+    assert [a.filename for a in shown[0].attachments] == ["season-standings.png"]
+
+
 async def test_ending_a_season(simcord_env: Any) -> None:
     t = Series(simcord_env, 4)
     await t.boss.slash(t.channel, "season start", name="Autumn")

@@ -169,3 +169,25 @@ async def test_project_mars_players_may_be_mentioned_instead_of_sent_their_1_on_
     pinged = [list(stored[m.id].ping_user_ids) for m in mentions]
     assert pinged == [[t.ann.id]] * len(mentions), "each pings the player to move, no one else"
     assert len(t.ann.user.dm_channel.history()) == dms, "and no 1-on-1 by DM besides"
+
+
+async def test_a_project_mars_turn_is_told_to_its_player_in_the_second_person(
+    simcord_env: Any,
+) -> None:
+    """The 1-on-1 a player's turn brings them by DM speaks to them ("your turn"), not of them
+    ("zoe's turn … in their 1-on-1"); the channel's board speaks of them."""
+    t = Mars(simcord_env)
+    await t.start(await t.challenge())
+    rnd = random.Random(4)
+    await t.until(rnd, lambda view: view["phase"] == "turn")
+    first = (await t.view(None))["turn"]
+    await t.act(first, rnd, pass_rate=0)
+    view = await t.view(None)
+    assert view["phase"] == "turn" and view["turn"] != first, "the other player's turn"
+    to_act = t.member(view["turn"])
+    dm = to_act.user.dm_channel.last_message
+    assert "— your turn:** play a card or pass." in dm.content, dm.content
+    assert f"{to_act.name}'s turn" not in dm.content and "their 1-on-1" not in dm.content
+    board = await t.bot.storage.status_message(t.match_id)
+    shown = next(m for m in t.channel.history() if m.id == board)
+    assert f"— {to_act.name}'s turn.** Play a card or pass, in their 1-on-1." in shown.content

@@ -2,11 +2,11 @@
 pictures that go with them (docs/rules/atrades.md; the engine's views and events are
 `games/atrades/views.py` and `games/atrades/flow.py`).
 
-The match has one board message in its channel (its live status message), edited with the
-map (`games.atrades.render.render_map`, with its alt text) after every move that opens a new
-wait (the bot's `board_shown` event, made from the
-public view after the move), headed by the move's public texts and carrying the controls of
-whoever acts on the board: a guild's action, a raise or pass in an open round, a
+The match has one board message in its channel (its live status message), whose image is the
+map as it stands (`status_board`: `games.atrades.render.render_map`, with its alt text, drawn
+from the public view the status words come from), headed by the public texts of the last move
+that opened a new wait (the bot's `board_shown` event) and carrying the controls of whoever
+acts on the board: a guild's action, a raise or pass in an open round, a
 settlement, a free Acquire, an expansion (`bot.games.atrades.controls`). The sealed rounds
 (turn-order bids, a merger's final bids) are played in each player's 1-on-1 by DM. Nothing
 here reads what a viewer may not see: the public texts come from public events and the
@@ -85,7 +85,7 @@ def paid_words(paid: Mapping[str, Any]) -> str:
 class AtradesTexts(GameTexts):
     game = "atrades"
     title = "Atrades"
-    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, "game_ended"})
+    board_events: ClassVar[frozenset[str]] = frozenset({"game_ended"})
     #: After these the spectators' channel gets the sealed rounds shown so far, and each
     #: player their own results (their final money at the end).
     phase_closing_events: ClassVar[frozenset[str]] = frozenset(
@@ -550,10 +550,13 @@ class AtradesTexts(GameTexts):
     # -- pictures ----------------------------------------------------------------------------
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        """The map on the board message, from the public view after the move."""
-        if event["type"] == BOARD_SHOWN:
-            return render_map(event["view"], names)
+        """No event brings an image of its own: the map is the board message's."""
         return None
+
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The map as it stands (at the end, with everyone's money): on the board message,
+        and `/match status`."""
+        return render_map(view, names)
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """The player's guild board, from their own view."""

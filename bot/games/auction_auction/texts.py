@@ -347,6 +347,18 @@ class AuctionAuctionTexts(GameTexts):
             return final_board(event, names)
         return None
 
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The round as it stands, for `/match status`: through its Auction phase, its access
+        results (who entered which house, AA-7); once over, the final table; none in an
+        Access phase, whose bids are sealed until it closes (an earlier round's results are
+        not where the match stands)."""
+        if view["result"]:
+            return final_board(view["result"], names)
+        access = [a for a in view["access"] if a["round"] == view["round"]]
+        if view["phase"] == "auction" and access:
+            return access_board(access[-1], names, house_capacity=view["house_capacity"])
+        return None
+
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         return one_on_one_card(view, names) if "me" in view else None
 

@@ -2,9 +2,11 @@
 with them (RULINGS.md §2, docs/rules/mars-auction.md; the engine's view and events are
 documented in `games/mars_auction/model.py` and docs/records.md).
 
-Every move gets one message in the channel: what happened, whose turn it is now with its
-deadline, and the display as it stands (the bot's `board_shown` event, made from the public
-view after the move), with the controls of the player to move. A settled auction gets what
+Every move is told on the channel's one board message (the live status message): what
+happened (the bot's `board_shown` event marks where it goes, and says what the player to move
+may do), whose turn it is now with its deadline, and the display as it stands
+(`status_board`, drawn from the public view the status words come from), with the controls of
+the player to move. A settled auction gets what
 each player holds and paid (`settlement`, made from the public view after the move and its
 events). Budgets, the M€ a player has left and choices not yet revealed appear only in that
 player's own texts (MA-D3). Engine sentences that name players carry player ids; `named`
@@ -124,7 +126,7 @@ class MarsAuctionTexts(GameTexts):
         "yet evaluated, your bid on the card up for auction is void, and what you won but "
         "have not kept or bought is discarded; what you hold stays yours in the result."
     )
-    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, SETTLEMENT, "match_ended"})
+    board_events: ClassVar[frozenset[str]] = frozenset({SETTLEMENT, "match_ended"})
     #: The display is on the channel's board message; a 1-on-1 carries no card.
     draws_cards: ClassVar[bool] = False
     #: An auction settled: each player gets their own settlement (`results`).
@@ -821,11 +823,13 @@ class MarsAuctionTexts(GameTexts):
     # -- images -----------------------------------------------------------------------------
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        if event["type"] == BOARD_SHOWN:
-            return display_board(event["view"], names)
         if event["type"] in (SETTLEMENT, "match_ended"):
             return settlement_board(event, names)
         return None
+
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The display as it stands: on the board message, and `/match status`."""
+        return display_board(view, names)
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         """No card of its own: the display is on the channel's board message."""

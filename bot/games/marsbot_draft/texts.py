@@ -295,6 +295,10 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
             return draft_board(_started(event), names)
         return None
 
+    def status_board(self, view: DraftView, names: Mapping[str, str]) -> Board | None:
+        """The draft as it stands, for `/match status`."""
+        return draft_board(view, names)
+
     def card(self, view: DraftView, names: Mapping[str, str]) -> Board | None:
         return draft_board(view, names)
 

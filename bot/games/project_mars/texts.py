@@ -2,8 +2,9 @@
 them (RULINGS.md §4; the engine's view and events are documented in
 `games/project_mars/model.py`).
 
-Every move gets one message in the channel: what happened, whose turn it is now, and the
-table as it stands (the bot's `board_shown` event, made from the public view after the move).
+Every move is told on the channel's one board message (the live status message): what
+happened (the bot's `board_shown` event marks where it goes), whose turn it is now, and the
+table as it stands (`status_board`, drawn from the public view the status words come from).
 A move that resolves a round also gets the round's count (`round_board`: the fields as they
 were counted, rebuilt from the public view before the move and the move's public events).
 Engine texts that name players (option labels, prompts) carry player ids; `named` turns them
@@ -81,11 +82,23 @@ def deck_list(cards: Mapping[str, int]) -> str:
     return ", ".join(f"{n}× {CARDS[k].name if k in CARDS else k}" for k, n in cards.items())
 
 
+def _choice(event: dict[str, Any], who: str) -> str:
+    """A choice a card asks for (`phase_opened` of the choice phase), `who` making it ("ann
+    chooses", "you choose")."""
+    card = event.get("card") or {}
+    options = event.get("options")
+    listed = f" Options: {'; '.join(o['label'] for o in options)}." if options else ""
+    return (
+        f"**Round {event['round']} — {who}** for {card.get('name', 'a card')}: "
+        f"{event.get('prompt', '')}{listed}"
+    )
+
+
 class ProjectMarsTexts(GameTexts):
     game = "project-mars"
     title = "Project Mars"
     forfeit = "Your opponent wins the match at once."
-    board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN, ROUND_BOARD, "match_ended"})
+    board_events: ClassVar[frozenset[str]] = frozenset({ROUND_BOARD, "match_ended"})
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
     #: The spectators get the rounds' public results (`audit`).
     spectators_see_sealed = False
@@ -101,6 +114,17 @@ class ProjectMarsTexts(GameTexts):
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         text = self.handled(event, names)
         return None if text is None else worded(text, names)
+
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """A turn or a choice that opens for `reader` alone, as it heads their own 1-on-1:
+        to them, in the second person."""
+        if event["type"] != "phase_opened" or event["players"] != [reader]:
+            return self.describe(event, names)
+        if event["phase"] == "choice":
+            return worded(_choice(event, "you choose"), names)
+        if event["phase"] == "turn":
+            return f"**Round {event['round']} — your turn:** play a card or pass."
+        return self.describe(event, names)
 
     def _on_match_started(self, event: dict[str, Any], names: Names) -> str:
         who = " against ".join(f"**{names(p)}**" for p in event["players"])
@@ -168,13 +192,7 @@ class ProjectMarsTexts(GameTexts):
                 f"{MULLIGAN_MAX} cards or keep your hand. Waiting for {waiting}."
             )
         if phase == "choice":
-            card = event.get("card") or {}
-            options = event.get("options")
-            listed = f" Options: {'; '.join(o['label'] for o in options)}." if options else ""
-            return (
-                f"**{round_} — {waiting} chooses** for {card.get('name', 'a card')}: "
-                f"{event.get('prompt', '')}{listed}"
-            )
+            return _choice(event, f"{waiting} chooses")
         if all(is_computer(p) for p in event["players"]):
             return f"**{round_} — {waiting}'s turn.**"
         return f"**{round_} — {waiting}'s turn.** Play a card or pass, in their 1-on-1."
@@ -653,13 +671,16 @@ class ProjectMarsTexts(GameTexts):
     # -- images -----------------------------------------------------------------------------
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        if event["type"] == BOARD_SHOWN:
-            return public_board(event["view"], names)
         if event["type"] == ROUND_BOARD:
             return round_board(event, names)
         if event["type"] == "match_ended":
             return final_board(event, names)
         return None
+
+    def status_board(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
+        """The table as it stands (once over, headed by the result): on the board message,
+        and `/match status`."""
+        return public_board(view, names)
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         me = view.get("me")
