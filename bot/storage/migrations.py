@@ -43,6 +43,10 @@ the host chose to tell the player to move on a board that carries the turn's con
 the fingerprint of the slash commands last sent to Discord: the bot sends them again only
 when they changed (`bot.app.DealerTree.sync_changed`).
 
+`matches.damaged` names what of a match's record could not be read ("its options", "move
+12"), once the bot found it: the match is set aside (every command on it says so, its host is
+told once) and no start-up looks at it again; NULL: nothing is known to be damaged.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -245,6 +249,9 @@ MIGRATIONS: list[str | Migration] = [
         scope TEXT PRIMARY KEY,
         fingerprint TEXT NOT NULL
     );
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN damaged TEXT;
     """,
 ]
 
