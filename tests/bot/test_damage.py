@@ -229,3 +229,73 @@ async def test_a_move_cut_short_answers_undo_in_words(
     ]
     assert record["players"] == [p.name for p in t.players]
     assert player_id(t.players[0].id) not in json.dumps(record), "named by username"
+
+
+async def test_a_restart_wakes_only_the_matches_that_may_owe_a_move(
+    simcord_env: Any, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: a start-up looks at the matches with a computer seat (or of a game that
+    makes moves for its players), not at every running match."""
+    mars = await owed_practice(simcord_env, monkeypatch)
+    tables = [Table(simcord_env, 4) for _ in range(3)]
+    for t in tables:
+        await t.start(phase_minutes=60)
+    woken: list[int] = []
+    wake = Computer.wake
+
+    def counted(self: Computer, match_id: int) -> None:
+        woken.append(match_id)
+        wake(self, match_id)
+
+    monkeypatch.setattr(Computer, "wake", counted)
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    assert woken == [mars.match_id]
+    assert COMPUTER not in (await mars.view(None))["to_act"]
+
+
+async def test_the_matches_that_may_owe_a_move_are_one_query(store: Path | str) -> None:
+    """Running, not paused, not set aside, and with a computer seat or of a game in
+    `forcing`."""
+    storage = await Storage.open(store)
+    try:
+        ids = {}
+        for name, game, user in (
+            ("people", "auction-auction", 11),
+            ("computer", "auction-auction", -1),
+            ("practice", "project-mars", 0),
+            ("paused", "project-mars", 0),
+            ("aside", "project-mars", 0),
+            ("forcing", "marsbot-draft", 12),
+            ("lobby", "project-mars", 0),
+        ):
+            match_id = await storage.create_match(
+                guild_id=1,
+                channel_id=len(ids) + 1,
+                game=game,
+                host_id=11,
+                options={},
+                seed=1,
+                clocks={},
+                spectator_channel_id=None,
+                now=0.0,
+            )
+            assert match_id is not None
+            await storage.add_player(match_id, user, name)
+            if name != "lobby":
+                started = await storage.start_match(
+                    match_id, state="{}", events=[], timers=[], at=0.0, options={}
+                )
+                assert started
+            ids[name] = match_id
+        await storage.pause(ids["paused"], 60.0)
+        assert await storage.set_aside(ids["aside"], "move 3")
+        assert not await storage.set_aside(ids["aside"], "move 4"), "once"
+        expected = [ids[n] for n in ("computer", "practice", "forcing")]
+        assert await storage.owing_matches(["marsbot-draft"]) == expected
+        assert await storage.owing_matches([]) == expected[:2]
+        row = await storage.match(ids["aside"])
+        assert row is not None and row.damaged == "move 3"
+    finally:
+        await storage.close()
