@@ -207,7 +207,7 @@ class Host:
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:
         """The record up to the last closed phase (all of it once the match is over), with the
         host's audit of every sealed bid of the closed phases."""
-        row = await self.gate.match_here(interaction, ended=True)
+        row = await self.gate.match_here(interaction, ended=True, aside=True)
         if row.status == "lobby":
             row = await self._rematched(interaction, row)
         await self.gate.require_host(interaction, row)

@@ -299,3 +299,23 @@ async def test_the_matches_that_may_owe_a_move_are_one_query(store: Path | str) 
         assert row is not None and row.damaged == "move 3"
     finally:
         await storage.close()
+
+
+async def test_a_match_of_a_game_this_bot_does_not_know_is_set_aside(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """A database shared with a newer version, or edited by hand: a running match of a game
+    this version does not have answers in one sentence and its host is told once."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    await damage(t.bot.storage, "UPDATE matches SET game = ? WHERE id = ?", "chess", t.match_id)
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    refused = f"Match #{t.match_id} cannot go on: its game (“chess”) in its stored record"
+    bid = {"target": "genre-shop", "amount": 5}
+    for command, options in (("match status", {}), ("me", {}), ("bid", bid)):
+        r = await t.players[1].slash(t.channel, command, **options)
+        assert r.ephemeral and r.response.content.startswith(refused), r.response.content
+    [note] = notes(t.host)
+    assert "“chess” match" in note
