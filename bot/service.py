@@ -388,7 +388,9 @@ class MatchService:
         moves = await self.logged(row)
         try:
             state = (await self.replay(row, moves)).state
-        except UserError:
+        except MatchDamaged:
+            raise
+        except UserError:  # an accepted move refused: the record is not what was played
             raise await self.set_aside(row, "a move refused on replay") from None
         # Moves taken back leave `stored_seq` past the log's last (`Storage.undo`).
         seq = max([stored_seq, *(m[0] for m in moves[-1:])])
@@ -731,7 +733,11 @@ class MatchService:
         await self.undamaged(row)
         ids = [player_id(p.user_id) for p in await self.players(row.id)]
         engine = engine_for(row.game)
-        return engine.setup(ids, engine.parse_options(row.options), row.seed)
+        try:
+            options = engine.parse_options(row.options)
+        except ValueError:
+            raise await self.set_aside(row, "its options") from None
+        return engine.setup(ids, options, row.seed)
 
     async def plan_undo(
         self, row: MatchRow, *, phase: bool = False, step: bool = False, kick_of: str | None = None
