@@ -187,6 +187,7 @@ class DealerBot(commands.AutoShardedBot):
             self.now,
             lambda: self.dispatcher.poke(),
             presents_views=lambda game: PLUGINS[game].texts.wants_views,
+            set_aside=lambda row, what: self.presenter.tell_set_aside(row, what),
         )
         self.presenter = presenter = Presenter(self, storage, service, self.now)
         self.computer = computer = Computer(storage, service, presenter, self.computer_pause)

@@ -12,7 +12,10 @@ so it is in the record and the replay.
 
 The moves are made by one task per match, so that nobody waits through the pauses: woken
 after every move that may make some due, when a host resumes a paused match, after a
-deadline, and on start-up for every running match, so a restart loses nothing.
+deadline, and on start-up for every running match where a move may be owed (one with a
+computer seat, or of a game that makes moves for its players: one query, so a start-up costs
+nothing for the others), so a restart loses nothing. A match set aside (its record damaged,
+`MatchService.set_aside`) makes no move, and stops no other.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ from bot.games.plugin import Seat
 from bot.games.registry import plugin_for
 from bot.players import is_computer_user, player_id
 from bot.presenter import Presenter
-from bot.service import MatchService
+from bot.service import MatchDamaged, MatchService
 from bot.settings import COMPUTER_PAUSE
 from bot.storage import MatchRow, Storage
 from games.core.contract import random_answers
 from games.core.errors import RuleError
-from games.registry import engine_for
+from games.registry import ENGINES, engine_for
 
 log = logging.getLogger(__name__)
 
@@ -76,10 +79,11 @@ class Computer:
         )
 
     async def resume_all(self) -> None:
-        """On start-up: every running match where a move is owed (a computer seat's, or one
-        a player has no choice about) makes it."""
-        for row in await self.storage.running_matches():
-            self.wake(row.id)
+        """On start-up: every running match where a move may be owed (a computer seat's, or
+        one a player has no choice about) makes it."""
+        forcing = [game for game, engine in ENGINES.items() if engine.forces_moves]
+        for match_id in await self.storage.owing_matches(forcing):
+            self.wake(match_id)
 
     async def stop(self) -> None:
         """The bot is closing: a move being made is finished, a pause is cut short (the
@@ -98,6 +102,8 @@ class Computer:
                 if not await self._move(match_id) and match_id not in self._again:
                     return
             log.warning("the computer stopped after %s moves in match %s", MAX_MOVES, match_id)
+        except MatchDamaged:
+            pass  # set aside, in one line of the log
         except Exception:
             log.exception("the computer seats of match %s stopped", match_id)
         finally:
@@ -109,6 +115,7 @@ class Computer:
         row = await self.service.row(match_id)
         if row is None or row.status != "running" or row.paused:
             return False
+        await self.service.undamaged(row)
         if await self._owes_nothing(row):
             self._idle.add(match_id)
             return False

@@ -24,12 +24,12 @@ import discord
 from bot import boards
 from bot.components import actions_view, board_view, phase_view, rematch_view
 from bot.games.base import GameTexts
-from bot.games.registry import plugin_for
+from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, pinging, room
 from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import MatchService, Outcome, Wait
+from bot.service import MatchDamaged, MatchService, Outcome, Wait
 from bot.stats import rating_line
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
@@ -88,52 +88,62 @@ class Presenter:
         await self.flush(outcome.match_id)
 
     async def flush(self, match_id: int | None = None) -> None:
-        """Deliver every undelivered event (of one match, or of all after a restart). A
-        match's events are read under its locks (this process's, and the database's across
-        processes): another flush may have just delivered them."""
-        if match_id is None:
-            mids = list(dict.fromkeys(i.match_id for i in await self.storage.pending_events()))
-        else:
-            mids = [match_id]
+        """Deliver every undelivered event (of one match, or of all after a restart). Match
+        by match: one whose delivery fails (its record damaged: set aside, its host told) is
+        logged and left, and the others go on. A match's events are read under its locks
+        (this process's, and the database's across processes): another flush may have just
+        delivered them."""
+        mids = await self.storage.undelivered_matches() if match_id is None else [match_id]
         for mid in mids:
-            # One process at a time delivers a match's events (on a shared database the
-            # others wait), so no message is posted twice.
-            async with self._locks[mid], self.storage.delivering(mid):
-                pending = await self.storage.pending_events(mid)
-                row = await self.service.row(mid) if pending else None
-                if row is None:
-                    self._views.pop(mid, None)
-                    continue
-                players = await self.service.players(mid)
-                combine = plugin_for(row.game).texts.combine_messages
-                for item in pending:
-                    wait = await self._wait(row, item)
-                    events = await self._presented(row, item, wait)
-                    mail = _Mail(item.actor, await self._results(row, players, events, wait), wait)
-                    mail.ending = self._ending(row, players, events, wait)
-                    mail.ratings = await self._ratings(row, players, wait)
-                    if combine:
-                        try:
-                            await self._deliver_combined(row, players, events, mail)
-                        except discord.HTTPException:
-                            log.exception("could not deliver a move of match %s", mid)
-                    else:
-                        for event in events:
-                            try:
-                                await self._deliver(row, players, event, mail)
-                            except discord.HTTPException:
-                                log.exception("could not deliver an event of match %s", mid)
-                        try:
-                            await self._say_rest(row, mail)
-                        except discord.HTTPException:
-                            log.exception("could not deliver a move of match %s", mid)
-                    try:
-                        await self._send_mail(row, players, mail)
-                    except discord.HTTPException:
-                        log.exception("could not deliver the DMs of match %s", mid)
-                await self.storage.delivered(mid, [item.seq for item in pending])
+            try:
+                await self._flush(mid)
+            except MatchDamaged:
+                self._views.pop(mid, None)  # set aside, in one line of the log
+            except Exception:
+                log.exception("the events of match %s could not be delivered", mid)
                 self._views.pop(mid, None)
-            self.status.refresh(mid)
+
+    async def _flush(self, mid: int) -> None:
+        """Deliver a match's undelivered events."""
+        # One process at a time delivers a match's events (on a shared database the others
+        # wait), so no message is posted twice.
+        async with self._locks[mid], self.storage.delivering(mid):
+            pending = await self.storage.pending_events(mid)
+            row = await self.service.row(mid) if pending else None
+            if row is None:
+                self._views.pop(mid, None)
+                return
+            await self.service.undamaged(row)
+            players = await self.service.players(mid)
+            combine = plugin_for(row.game).texts.combine_messages
+            for item in pending:
+                wait = await self._wait(row, item)
+                events = await self._presented(row, item, wait)
+                mail = _Mail(item.actor, await self._results(row, players, events, wait), wait)
+                mail.ending = self._ending(row, players, events, wait)
+                mail.ratings = await self._ratings(row, players, wait)
+                if combine:
+                    try:
+                        await self._deliver_combined(row, players, events, mail)
+                    except discord.HTTPException:
+                        log.exception("could not deliver a move of match %s", mid)
+                else:
+                    for event in events:
+                        try:
+                            await self._deliver(row, players, event, mail)
+                        except discord.HTTPException:
+                            log.exception("could not deliver an event of match %s", mid)
+                    try:
+                        await self._say_rest(row, mail)
+                    except discord.HTTPException:
+                        log.exception("could not deliver a move of match %s", mid)
+                try:
+                    await self._send_mail(row, players, mail)
+                except discord.HTTPException:
+                    log.exception("could not deliver the DMs of match %s", mid)
+            await self.storage.delivered(mid, [item.seq for item in pending])
+            self._views.pop(mid, None)
+        self.status.refresh(mid)
 
     async def _wait(self, row: MatchRow, item: OutboxItem) -> Wait:
         """What a committed move did to the match's wait, as stored with it; worked out from
@@ -149,6 +159,8 @@ class Presenter:
         move that ended a season match."""
         texts = plugin_for(row.game).texts
         stored = item.events
+        if stored is None:
+            stored = await self.service.events_of(row, item.seq)
         if texts.wants_views:
             views = self._views[row.id].pop(item.seq, None)
             if views is None:
@@ -203,6 +215,19 @@ class Presenter:
                 await self.dm(row, row.host_id, text, board=board)
         if event.type in ui.phase_closing_events and row.spectator_channel_id:
             await self._tell_spectators(row, row.spectator_channel_id, names)
+
+    async def tell_set_aside(self, row: MatchRow, what: str) -> None:
+        """Tell a match's host, by DM, that the match was set aside (`MatchService.set_aside`)."""
+        title = PLUGINS[row.game].title if row.game in PLUGINS else f"“{row.game}”"
+        text = (
+            f"Your {title} match #{row.id} in <#{row.channel_id}> is set aside: {what} in its "
+            "stored record cannot be read, so it cannot go on. `/match log` there gives what "
+            "remains of its record, and `/match cancel` ends it."
+        )
+        try:
+            await self.dm(row, row.host_id, text)
+        except discord.HTTPException:
+            log.warning("could not tell the host of match %s that it was set aside", row.id)
 
     async def _tell_spectators(self, row: MatchRow, channel_id: int, names: Names) -> None:
         """The spectators' channel gets the full picture of what has closed (`GameTexts.audit`)."""

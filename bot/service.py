@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -26,6 +27,7 @@ from bot.players import Names, is_computer, is_computer_user, names_of, player_i
 from bot.seasons import SeasonService
 from bot.stats import results_of
 from bot.storage import (
+    DamagedRecord,
     LedgerRefused,
     MatchMoved,
     MatchRow,
@@ -38,9 +40,11 @@ from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.core.events import Event
-from games.registry import engine_for
+from games.registry import ENGINES, engine_for
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 REMINDER_BEFORE_END = 600.0
 #: How many times a move is decided, at most, when other processes keep moving the match.
@@ -54,6 +58,19 @@ FRESH_FOR = 1.0
 SNAPSHOT_EVERY = 250
 #: What a control of a match that has ended answers (and the lead of `/me` after it).
 MATCH_OVER = "This match is over."
+
+
+class MatchDamaged(UserError):
+    """What every command on a match set aside answers: what of its stored record cannot be
+    read, and what its host can still do (`MatchService.set_aside`)."""
+
+    def __init__(self, match_id: int, what: str) -> None:
+        self.what = what
+        super().__init__(
+            f"Match #{match_id} cannot go on: {what} in its stored record cannot be read, so "
+            "its host can only export what remains of its record with `/match log` and end it "
+            "with `/match cancel`."
+        )
 
 
 def clock_lengths(row: MatchRow) -> dict[str, int | None]:
@@ -223,8 +240,11 @@ class MatchService:
         now: Callable[[], float],
         timers_changed: Callable[[], None] = lambda: None,
         presents_views: Callable[[str], bool] = lambda game: False,
+        set_aside: Callable[[MatchRow, str], Awaitable[None]] | None = None,
     ) -> None:
         self.storage = storage
+        #: Tells a match's host, once, that it was set aside (`set_aside`).
+        self.told_set_aside = set_aside
         self.now = now
         self.seasons = SeasonService(storage, now)
         #: Called after every commit that changed a match's timers (the dispatcher's poke).
@@ -306,8 +326,39 @@ class MatchService:
             return await self.row(match_id)
         return self._remember(await self.storage.open_match_in(channel_id))
 
+    async def set_aside(self, row: MatchRow, what: str) -> MatchDamaged:
+        """Set aside a match whose record is damaged at `what` (`Storage.set_aside`): the
+        first to find it logs one line and has its host told; the refusal every command on
+        it gets is returned, to raise."""
+        self.forget(row.id)
+        if await self.storage.set_aside(row.id, what):
+            log.error("match %s set aside: %s in its stored record cannot be read", row.id, what)
+            if self.told_set_aside is not None:
+                await self.told_set_aside(row, what)
+        return MatchDamaged(row.id, what)
+
+    async def undamaged(self, row: MatchRow) -> None:
+        """MatchDamaged for a match set aside, or whose row shows damage (its options, a
+        game this bot does not know)."""
+        if row.damaged is not None:
+            raise await self.set_aside(row, row.damaged)
+        if row.game not in ENGINES:
+            raise await self.set_aside(row, f"its game (“{row.game[:40]}”)")
+
+    async def logged(
+        self, row: MatchRow, *, after: int = 0
+    ) -> list[tuple[int, str, dict[str, Any]]]:
+        """The match's accepted moves after `after` (`Storage.moves`); MatchDamaged, the
+        match set aside, when one of them cannot be read."""
+        try:
+            return await self.storage.moves(row.id, after=after)
+        except DamagedRecord as damage:
+            raise await self.set_aside(row, damage.what) from None
+
     async def state(self, row: MatchRow) -> Any:
-        """The match's current state: cached, or its snapshot plus the moves after it."""
+        """The match's current state: cached, or its snapshot plus the moves after it (a
+        snapshot that cannot be read is rebuilt from the whole record and written back);
+        MatchDamaged when the record cannot give it."""
         return (await self._state(row))[0]
 
     async def _state(self, row: MatchRow) -> tuple[Any, int]:
@@ -321,15 +372,23 @@ class MatchService:
                 state = None
         if state is not None:
             return state, self._seqs[row.id]
+        await self.undamaged(row)
         stored = await self.storage.snapshot(row.id)
         if stored is None:
             raise UserError("This match has not started yet.")
         engine = engine_for(row.game)
-        state = engine.load_state_json(stored[0])
-        later = await self.storage.moves(row.id, after=stored[1])
-        for _, actor, move in later:
-            engine.apply(state, actor, engine.parse_move(move))
-        seq = later[-1][0] if later else stored[1]
+        try:
+            state = engine.load_state_json(stored[0])
+        except ValueError:
+            state, seq = await self._rebuilt(row, stored[1])
+        else:
+            later = await self.logged(row, after=stored[1])
+            for logged_seq, actor, move in later:
+                try:
+                    engine.apply(state, actor, engine.parse_move(move))
+                except (ValueError, RuleError):
+                    raise await self.set_aside(row, f"move {logged_seq}") from None
+            seq = later[-1][0] if later else stored[1]
         # The row may be older than the state: a move that just ended the match. On a shared
         # database a move of this process may have committed while this was read: what it
         # left is newer, and stays.
@@ -338,6 +397,24 @@ class MatchService:
             self._states[row.id] = state
             self._seqs[row.id] = seq
             self._state_read[row.id] = self.now()
+        return state, seq
+
+    async def _rebuilt(self, row: MatchRow, stored_seq: int) -> tuple[Any, int]:
+        """The state rebuilt from the match's whole record, its snapshot (of move
+        `stored_seq`) being unreadable, and written back as the snapshot; with its seq."""
+        log.warning("match %s: its snapshot cannot be read; rebuilt from its record", row.id)
+        moves = await self.logged(row)
+        try:
+            state = (await self.replay(row, moves)).state
+        except MatchDamaged:
+            raise
+        except UserError:  # an accepted move refused: the record is not what was played
+            raise await self.set_aside(row, "a move refused on replay") from None
+        # Moves taken back leave `stored_seq` past the log's last (`Storage.undo`).
+        seq = max([stored_seq, *(m[0] for m in moves[-1:])])
+        await self.storage.rebuilt_snapshot(
+            row.id, engine_for(row.game).dump_state_json(state), seq
+        )
         return state, seq
 
     async def moves_made(self, row: MatchRow) -> int:
@@ -483,6 +560,7 @@ class MatchService:
             raise UserError("This match has not started yet.")
         if row.status == "ended":
             raise UserError(MATCH_OVER)
+        await self.undamaged(row)
         return row
 
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
@@ -670,6 +748,16 @@ class MatchService:
             engine.apply(copy, actor, parsed)
             return engine.is_finished(copy)
 
+    async def events_of(self, row: MatchRow, seq: int) -> list[dict[str, Any]]:
+        """The events of log entry `seq` (0: the setup's) rebuilt from the match's record, for
+        an entry whose stored copy cannot be read (`OutboxItem.events`)."""
+        log.warning("match %s: the events of entry %s cannot be read; rebuilt", row.id, seq)
+        if seq == 0:
+            return [e.to_json() for e in (await self._setup(row))[1]]
+        moves = [m for m in await self.logged(row) if m[0] <= seq]
+        replayed = await self.replay(row, moves)
+        return [e.to_json() for e in replayed.moves[-1][3]] if moves[-1:] else []
+
     async def views_around(self, row: MatchRow, seq: int) -> tuple[Any, Any]:
         """The public views before and after move `seq`, rebuilt from the match's record (for
         a move whose outcome is no longer in memory: delivered after a restart)."""
@@ -688,7 +776,7 @@ class MatchService:
     async def _around(self, row: MatchRow, seq: int, read: Callable[[Any], T]) -> tuple[T, T]:
         """What `read` makes of the match's state before and after move `seq`, rebuilt from
         its record."""
-        moves = [m for m in await self.storage.moves(row.id) if m[0] <= seq]
+        moves = [m for m in await self.logged(row) if m[0] <= seq]
         last = moves[-1:] if moves and moves[-1][0] == seq else []
         state = (await self.replay(row, moves[: len(moves) - len(last)])).state
         before = read(state)
@@ -702,13 +790,16 @@ class MatchService:
         `moves`; UserError, naming the move, when one of them is refused."""
         engine = engine_for(row.game)
         if state is None:
-            ids = [player_id(p.user_id) for p in await self.players(row.id)]
-            state, _ = engine.setup(ids, engine.parse_options(row.options), row.seed)
+            state, _ = await self._setup(row)
         told: list[Told] = []
         waits = [engine.turn(state).wait]
         for seq, actor, move in moves:
             try:
-                events = engine.apply(state, actor, engine.parse_move(move))
+                parsed = engine.parse_move(move)
+            except ValueError:
+                raise await self.set_aside(row, f"move {seq}") from None
+            try:
+                events = engine.apply(state, actor, parsed)
             except RuleError as error:
                 raise UserError(
                     f"Without those moves, move {seq} ({move['type']}) would be refused: "
@@ -717,6 +808,18 @@ class MatchService:
             told.append((seq, actor, move, events))
             waits.append(engine.turn(state).wait)
         return Replayed(state, told, waits)
+
+    async def _setup(self, row: MatchRow) -> tuple[Any, list[Event]]:
+        """The match as dealt: its first state and the setup's events (MatchDamaged when its
+        options cannot be read)."""
+        await self.undamaged(row)
+        ids = [player_id(p.user_id) for p in await self.players(row.id)]
+        engine = engine_for(row.game)
+        try:
+            options = engine.parse_options(row.options)
+        except ValueError:
+            raise await self.set_aside(row, "its options") from None
+        return engine.setup(ids, options, row.seed)
 
     async def plan_undo(
         self, row: MatchRow, *, phase: bool = False, step: bool = False, kick_of: str | None = None
@@ -734,7 +837,7 @@ class MatchService:
                 if row.status == "ended"
                 else "The match has not started yet."
             )
-        logged = await self.storage.moves(row.id)
+        logged = await self.logged(row)
         whole = await self.replay(row, logged)
         opened = [whole.opened(i) for i in range(len(whole.moves))]
         if kick_of is not None:
@@ -786,7 +889,7 @@ class MatchService:
         plan. Returns the row after it."""
         async with self.lock(plan.match_id):
             row = await self.running(plan.match_id)
-            logged = await self.storage.moves(row.id)
+            logged = await self.logged(row)
             if (
                 not logged
                 or logged[-1][0] != plan.last
@@ -886,9 +989,20 @@ class MatchService:
 
     async def record(self, row: MatchRow, names: dict[str, str]) -> dict[str, Any]:
         """The match record, replayable with `python -m games replay`, players by username
-        wherever the record names them (`renamed`)."""
-        moves = [{"by": actor, **move} for _, actor, move in await self.storage.moves(row.id)]
-        players = (await self.turn(row)).players if row.started else []
+        wherever the record names them (`renamed`). Of a match set aside, what remains: the
+        moves before the first that cannot be read, the seats in their order, and no options
+        where they cannot be read."""
+        damaged = row.damaged is not None or row.game not in ENGINES
+        try:
+            logged = await self.storage.moves(row.id)
+        except DamagedRecord as damage:
+            logged, damaged = damage.readable, True
+            await self.set_aside(row, damage.what)
+        moves = [{"by": actor, **move} for _, actor, move in logged]
+        if damaged:
+            players = [player_id(p.user_id) for p in await self.players(row.id)]
+        else:
+            players = (await self.turn(row)).players if row.started else []
         record = {
             "game": row.game,
             "seed": row.seed,

@@ -54,12 +54,19 @@ class Gate:
         self.service = service
 
     async def match_here(
-        self, interaction: discord.Interaction[Any], *, ended: bool = False
+        self, interaction: discord.Interaction[Any], *, ended: bool = False, aside: bool = False
     ) -> MatchRow:
         """The open match of this channel (or of the channel a thread belongs to: a location
         thread, or the thread the match is played in); in DMs, the one open match the member
         plays in. With `ended`, the channel's last match also when it is over (for
-        /match status and /match log)."""
+        /match status and /match log). A match set aside (its record damaged) is refused in
+        its sentence (`MatchDamaged`), unless `aside` (/match log and /match cancel)."""
+        row = await self._match_here(interaction, ended=ended)
+        if not aside and row.status == "running":
+            await self.service.undamaged(row)
+        return row
+
+    async def _match_here(self, interaction: discord.Interaction[Any], *, ended: bool) -> MatchRow:
         channel = interaction.channel
         if interaction.guild is not None and channel is not None:
             channel_id = getattr(channel, "parent_id", None) or channel.id

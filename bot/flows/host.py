@@ -17,7 +17,7 @@ from bot.games.registry import plugin_for
 from bot.messages import message
 from bot.players import player_id, renamed
 from bot.presenter import Presenter
-from bot.service import MatchService
+from bot.service import MatchDamaged, MatchService
 from bot.storage import MatchRow
 from games.core.drawing.words import a, plural
 from games.core.engine import HOST
@@ -209,7 +209,7 @@ class Host:
     async def match_log(self, interaction: discord.Interaction[Any]) -> None:
         """The record up to the last closed phase (all of it once the match is over), with the
         host's audit of every sealed bid of the closed phases."""
-        row = await self.gate.match_here(interaction, ended=True)
+        row = await self.gate.match_here(interaction, ended=True, aside=True)
         if row.status == "lobby":
             row = await self._rematched(interaction, row)
         await self.gate.require_host(interaction, row)
@@ -233,16 +233,29 @@ class Host:
         if row.status == "running":
             closes = [i for i, m in enumerate(record["moves"]) if m["type"] == "close_phase"]
             record["moves"] = record["moves"][: closes[-1] + 1] if closes else []
-        audit = {**await self.service.audit(row), "undone": await self._undone(row)}
         files = [
             discord.File(
                 io.BytesIO(json.dumps(record, indent=2).encode()), filename=f"match-{row.id}.json"
-            ),
+            )
+        ]
+        try:
+            audit = {**await self.service.audit(row), "undone": await self._undone(row)}
+        except MatchDamaged as damage:
+            # Set aside: what remains of the record, and no audit (made from the state).
+            await interaction.response.send_message(
+                f"What remains of the match record: {damage.what} in it cannot be read, so the "
+                "record stops before that (and holds no options where they are what cannot be "
+                "read); there is no audit.",
+                files=files,
+                ephemeral=True,
+            )
+            return
+        files.append(
             discord.File(
                 io.BytesIO(json.dumps(renamed(audit, usernames), indent=2).encode()),
                 filename=f"match-{row.id}-audit.json",
-            ),
-        ]
+            )
+        )
         note = (
             ""
             if row.status != "running"

@@ -691,7 +691,7 @@ class Lobby:
         )
 
     async def ask_cancel(self, interaction: discord.Interaction[Any]) -> None:
-        row = await self.gate.match_here(interaction)
+        row = await self.gate.match_here(interaction, aside=True)
         await self.gate.require_host(interaction, row)
         await self.gate.require_no_party(interaction, row, "cancelling it")
         await interaction.response.send_message(

@@ -2,6 +2,7 @@
 seasons and their ledger, and the results of finished matches."""
 
 from bot.storage.db import (
+    DamagedRecord,
     MatchMoved,
     MatchRow,
     OutboxItem,
@@ -27,6 +28,7 @@ from bot.storage.seasons import (
 
 __all__ = [
     "Balance",
+    "DamagedRecord",
     "Durability",
     "LedgerEntry",
     "LedgerRefused",

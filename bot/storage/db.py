@@ -57,6 +57,9 @@ class MatchRow:
     #: How the host chose to tell the player to move in a turn-based game (`mention` or
     #: `dm`); None: the game's default (`GameTexts.notify`).
     notify: str | None = None
+    #: What of the match's record cannot be read (`"its options"`, `"move 12"`), once found:
+    #: the match is set aside (`Storage.set_aside`); None: nothing is known to be damaged.
+    damaged: str | None = None
 
     @property
     def paused(self) -> bool:
@@ -105,10 +108,12 @@ class OutboxItem:
 
     match_id: int
     seq: int
-    events: list[dict[str, Any]]
+    #: None when the stored JSON cannot be read (damaged): the presenter rebuilds the events
+    #: from the match's record.
+    events: list[dict[str, Any]] | None
     actor: str | None
     #: What it did to the match's wait (`bot.service.Wait`, as JSON); None in an entry
-    #: written before the bot stored it.
+    #: written before the bot stored it, or whose copy cannot be read.
     wait: dict[str, Any] | None = None
 
 
@@ -133,7 +138,7 @@ class TimerRow:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, options, seed, phase_seconds, "
     "spectator_channel_id, lobby_message_id, deadline, paused_remaining, state IS NOT NULL, "
-    "season_id, in_thread, thread_id, clocks, notify"
+    "season_id, in_thread, thread_id, clocks, notify, damaged"
 )
 
 
@@ -143,13 +148,29 @@ def _json(value: Any) -> str:
     return pydantic_core.to_json(value).decode()
 
 
+def _readable(text: str | None) -> Any:
+    """Stored JSON, or None when it cannot be read (cut short, or not JSON at all)."""
+    try:
+        return json.loads(text) if text is not None else None
+    except ValueError:
+        return None
+
+
 def _match(row: tuple[Any, ...]) -> MatchRow:
+    """A match's row. Options or clock lengths that cannot be read do not make it unreadable
+    (the lists of a server's or a member's matches would fail with it): the row names them
+    as damaged, and the match is set aside when used (`bot.service`)."""
     values = list(row)
-    values[6] = json.loads(values[6])
+    options, clocks = _readable(values[6]), _readable(values[17])
+    values[6] = options if isinstance(options, dict) else {}
     values[8] = values[8] or None
     values[13] = bool(values[13])
     values[15] = bool(values[15])
-    values[17] = json.loads(values[17])
+    values[17] = clocks if isinstance(clocks, dict) else {}
+    if values[19] is None and not isinstance(options, dict):
+        values[19] = "its options"
+    elif values[19] is None and not isinstance(clocks, dict):
+        values[19] = "its clock lengths"
     return MatchRow(*values)
 
 
@@ -219,6 +240,19 @@ def _last_seq(found: tuple[Any, ...]) -> int:
     """The seq of a match's last move from a `_MATCH_NOW` row: the highest in its log, or
     past it the snapshot's (moves a host took back leave their seqs unused)."""
     return max(int(found[2] or 0), int(found[3] or 0))
+
+
+class DamagedRecord(Exception):
+    """A stored part of a match's record cannot be read: `what` names it (`"move 12"`), and
+    `readable` holds the moves before it, what remains of the record."""
+
+    def __init__(
+        self, match_id: int, what: str, readable: list[tuple[int, str, dict[str, Any]]]
+    ) -> None:
+        super().__init__(f"match {match_id}: {what} cannot be read")
+        self.match_id = match_id
+        self.what = what
+        self.readable = readable
 
 
 class MatchMoved(Exception):
@@ -381,12 +415,28 @@ class Storage(SeasonStore, ResultStore):
         )
         return [_match(r) for r in rows]
 
-    async def running_matches(self) -> list[MatchRow]:
-        """Every running match, oldest first."""
+    async def owing_matches(self, forcing: list[str]) -> list[int]:
+        """The running matches, not paused nor set aside, where a move may be owed without
+        anyone to make it: those with a computer seat (a user id of 0 or below,
+        `bot.players`) and those of the games in `forcing` (whose players may have a move
+        made for them), oldest first. One query: a start-up looks at these and costs
+        nothing for the others."""
+        games = ", ".join("?" * len(forcing)) or "NULL"
         rows = await self._all(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status = 'running' ORDER BY id"
+            "SELECT id FROM matches m WHERE status = 'running' AND paused_remaining IS NULL"
+            f" AND damaged IS NULL AND (game IN ({games}) OR EXISTS (SELECT 1 FROM"
+            " match_players p WHERE p.match_id = m.id AND p.user_id <= 0)) ORDER BY id",
+            *forcing,
         )
-        return [_match(r) for r in rows]
+        return [r[0] for r in rows]
+
+    async def set_aside(self, match_id: int, what: str) -> bool:
+        """Mark a match whose record is damaged at `what` (`MatchRow.damaged`); False when it
+        was set aside already (its host was told then)."""
+        cursor = await self._execute(
+            "UPDATE matches SET damaged = ? WHERE id = ? AND damaged IS NULL", (what, match_id)
+        )
+        return cursor.rowcount == 1
 
     async def open_matches_in_guild(self, guild_id: int) -> list[MatchRow]:
         """A server's lobbies and running matches, oldest first."""
@@ -678,16 +728,31 @@ class Storage(SeasonStore, ResultStore):
         row = await self._one("SELECT state, state_seq FROM matches WHERE id = ?", match_id)
         return (row[0], row[1]) if row and row[0] is not None else None
 
+    async def rebuilt_snapshot(self, match_id: int, state: str, seq: int) -> None:
+        """A snapshot rebuilt from the record (the one stored could not be read), of the
+        state after move `seq`; written unless a move has written one since."""
+        await self._execute(
+            "UPDATE matches SET state = ?, state_seq = ? WHERE id = ? AND state_seq <= ?",
+            (state, seq, match_id, seq),
+        )
+
     async def moves(
         self, match_id: int, *, after: int = 0
     ) -> list[tuple[int, str, dict[str, Any]]]:
-        """The accepted moves with seq > `after`, in order: (seq, actor, move)."""
+        """The accepted moves with seq > `after`, in order: (seq, actor, move). DamagedRecord
+        when one of them cannot be read."""
         rows = await self._all(
             "SELECT seq, actor, move FROM log WHERE match_id = ? AND seq > ? ORDER BY seq",
             match_id,
             max(after, 0),
         )
-        return [(r[0], r[1], json.loads(r[2])) for r in rows]
+        moves: list[tuple[int, str, dict[str, Any]]] = []
+        for seq, actor, text in rows:
+            move = _readable(text)
+            if not isinstance(move, dict):
+                raise DamagedRecord(match_id, f"move {seq}", moves)
+            moves.append((seq, actor, move))
+        return moves
 
     async def log_since(self, match_id: int, seq: int) -> list[LoggedWait]:
         """The log entries after `seq`, in order: what has happened to the decisions of the
@@ -727,23 +792,33 @@ class Storage(SeasonStore, ResultStore):
 
     # -- the outbox: log entries not yet delivered -----------------------------------------
 
-    async def pending_events(self, match_id: int | None = None) -> list[OutboxItem]:
-        if match_id is None:
-            rows = await self._all(
-                "SELECT match_id, seq, events, actor, wait FROM log WHERE delivered = 0 "
-                "ORDER BY match_id, seq"
+    async def undelivered_matches(self) -> list[int]:
+        """The matches with undelivered events (after a restart), oldest first: their ids
+        alone, so that one match's damaged events are read with that match only."""
+        rows = await self._all("SELECT DISTINCT match_id FROM log WHERE delivered = 0")
+        return sorted(r[0] for r in rows)
+
+    async def pending_events(self, match_id: int) -> list[OutboxItem]:
+        """A match's undelivered log entries, in order; a copy of events or wait that cannot
+        be read comes as None (`OutboxItem`)."""
+        rows = await self._all(
+            "SELECT match_id, seq, events, actor, wait FROM log WHERE match_id = ? "
+            "AND delivered = 0 ORDER BY seq",
+            match_id,
+        )
+        items = []
+        for mid, seq, events, actor, wait in rows:
+            told, waited = _readable(events), _readable(wait)
+            items.append(
+                OutboxItem(
+                    mid,
+                    seq,
+                    told if isinstance(told, list) else None,
+                    actor,
+                    waited if isinstance(waited, dict) else None,
+                )
             )
-        else:
-            rows = await self._all(
-                "SELECT match_id, seq, events, actor, wait FROM log WHERE match_id = ? "
-                "AND delivered = 0 "
-                "ORDER BY seq",
-                match_id,
-            )
-        return [
-            OutboxItem(r[0], r[1], json.loads(r[2]), r[3], json.loads(r[4]) if r[4] else None)
-            for r in rows
-        ]
+        return items
 
     async def delivered(self, match_id: int, seqs: list[int]) -> None:
         if not seqs:

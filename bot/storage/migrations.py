@@ -48,6 +48,10 @@ match in the transaction that writes its results, which keep the rating before a
 its migration rates the stored matches, in the order they ended, and files a match of two
 members or more as no practice, whatever computer seats filled its table.
 
+`matches.damaged` names what of a match's record could not be read ("its options", "move
+12"), once the bot found it: the match is set aside (every command on it says so, its host is
+told once) and no start-up looks at it again; NULL: nothing is known to be damaged.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -269,6 +273,9 @@ MIGRATIONS: list[str | Migration] = [
         """,
         rerate,
     ),
+    """
+    ALTER TABLE matches ADD COLUMN damaged TEXT;
+    """,
 ]
 
 

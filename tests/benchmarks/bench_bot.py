@@ -111,8 +111,9 @@ async def build(
         await service.start(row, await storage.players(match_id))
         await advance(service, match_id, members, rng)
         tables.append(Table(match_id, channel, members))
-    for item in await storage.pending_events():
-        await storage.delivered(item.match_id, [item.seq])
+    for match_id in await storage.undelivered_matches():
+        pending = await storage.pending_events(match_id)
+        await storage.delivered(match_id, [item.seq for item in pending])
     await storage.close()
     return tables
 

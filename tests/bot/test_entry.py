@@ -52,8 +52,13 @@ def bot_command(api: str | None) -> list[str]:
     return [sys.executable, "-c", BOOT, api]
 
 
+#: The checkout under test: the bot's processes import its `bot`, not the one installed.
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
 def environment(**settings: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CHECKOUT), env.get("PYTHONPATH")]))
     env.update(settings)
     return env
 
