@@ -29,10 +29,11 @@ _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
 
 
 def _value_words(value: Any, names: Names) -> str:
-    """A move's value as people read it: a player's name for their id, lists joined (moves
-    hold no deeper values)."""
+    """A move's value as people read it: a player's name for their id (only a text that is a
+    player id: a company's number "5" is no user's mention), lists joined (moves hold no
+    deeper values)."""
     if isinstance(value, str):
-        return names(value)
+        return named(value, names)
     if isinstance(value, list):
         return join([_value_words(v, names) for v in value])
     return str(value)

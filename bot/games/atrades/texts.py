@@ -72,6 +72,13 @@ def payment(paid: Mapping[str, Any]) -> str:
     return join(parts) or "$0"
 
 
+def source(move: Mapping[str, Any]) -> str:
+    """Where a move pays from, in words: "your money" or "Spice 15's bank, then your
+    money" (AT-D24)."""
+    paid = str(move.get("pay_from", PURSE))
+    return "your money" if paid == PURSE else f"{company(paid)}'s bank, then your money"
+
+
 def total(paid: Mapping[str, Any]) -> int:
     return int(paid.get("from_company", 0)) + int(paid.get("from_money", 0))
 
@@ -111,11 +118,9 @@ class AtradesTexts(GameTexts):
 
     def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
         if event["type"] == "bid_made":
-            paid = event["pay_from"]
-            where = "your money" if paid == PURSE else f"{company(paid)}'s bank, then your money"
             return (
-                f"🔒 Your turn-order bid: **${event['amount']}**, from {where}. Nobody sees it "
-                "until every bid is in; you may bid again to change it until then."
+                f"🔒 Your turn-order bid: **${event['amount']}**, from {source(event)}. Nobody "
+                "sees it until every bid is in; you may bid again to change it until then."
             )
         if event["type"] == "final_bid_made":
             if event["amount"] is None:
@@ -528,6 +533,49 @@ class AtradesTexts(GameTexts):
             f"Sell **{company(str(chosen))}** to the Atrades Government? Its bank is paid out "
             "by the chart and its tiles are flipped for good."
         )
+
+    def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
+        """A guild's move in words, after "your" (what `/match undo` takes back), companies
+        by their names ("Spice 15", never a number read as a player); a let-go by what was
+        let go, from `told`. The host's moves as every game's."""
+        kind = move["type"]
+        if kind == "bid":
+            return f"turn-order bid of ${move['amount']} from {source(move)}"
+        if kind == "acquire":
+            return f"Acquire of {company(move['tile'])} onto {str(move['hex']).upper()}"
+        if kind == "merge":
+            cube = " (a cube on the merger track)" if move.get("cube", True) else ""
+            return f"merger of {company(move['company'])} and {company(move['other'])}{cube}"
+        if kind == "govt":
+            return f"sale of {company(move['company'])} to the Atrades Government"
+        if kind == "research":
+            card = str(move["technology"]).strip().upper()
+            return f"research of {technology(card)} from {source(move)}"
+        if kind == "raise":
+            return f"bid of ${move['amount']} in the merger's auction"
+        if kind == "final_bid":
+            amount = move.get("amount")
+            if amount is None:
+                return "dropping out of the final sealed round"
+            return f"final sealed bid of ${amount}"
+        if kind == "settle":
+            merged = move.get("survivor")
+            into = f", the merged company {company(merged)}" if merged is not None else ""
+            cube = "taking" if move.get("cube", "take") == "take" else "leaving"
+            return (
+                f"settlement of the merger (paid from {source(move)}{into}, {cube} the free "
+                "bureaucracy cube)"
+            )
+        if kind == "expand":
+            return f"expansion onto {str(move['hex']).upper()}"
+        if kind == "decline":
+            lost = next((e for e in told if e["type"] == "expansion_let_go"), None)
+            if lost is not None:
+                return f"letting {company(lost['company'])}'s expansion go"
+            return "letting the free Acquire go"
+        if kind == "pass":
+            return "pass"
+        return super().move(move, names, told)
 
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The regions and guild boards named, as AT-D28 uses them: before anyone joins, how
