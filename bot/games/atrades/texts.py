@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
+from games.atrades.data import GUILDS, TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
 from games.atrades.market import NoExpansion
 from games.atrades.model import MAX_PLAYERS
 from games.atrades.render import render_guild, render_map
@@ -55,6 +55,25 @@ NO_EXPANSION: dict[NoExpansion, str] = {
 def no_expansion(initiative: int, reason: NoExpansion) -> str:
     """Why a company that sold a good for every tile does not expand, in words."""
     return NO_EXPANSION[reason].format(type=TYPE_NAMES[starting_type(initiative)])
+
+
+def end_reasons(event: Mapping[str, Any], names: Names) -> str:
+    """Why the game ends (AT-26, AT-D26), from an event's `reasons` and `out_of_cubes`:
+    "ann has spent their last action cube", "no starting tile is left to acquire", "one
+    guild is left"."""
+    said = []
+    for reason in event["reasons"]:
+        if reason == "cubes":
+            spent = [names(p) for p in event["out_of_cubes"]]
+            cubes = "has spent their last action cube"
+            if len(spent) > 1:
+                cubes = "have spent their last action cubes"
+            said.append(f"{join(spent)} {cubes}")
+        elif reason == "tiles":
+            said.append("no starting tile is left to acquire")
+        else:
+            said.append("one guild is left in the game")
+    return join(said)
 
 
 def technology(card: str) -> str:
@@ -243,9 +262,11 @@ class AtradesTexts(GameTexts):
         paid = event["paid"]
         part = event.get("from_company")
         how = f"${part} of it from {company(event['company'])}'s bank" if part else "personal money"
+        # Events stored before `bank` existed do not say the merged company's bank.
+        bank = f", its bank ${event['bank']}" if "bank" in event else ""
         lines = [
             f"**{names(event['winner'])}** pays **${event['price']}** ({how}); the merged "
-            f"company is **{company(event['survivor'])}**."
+            f"company is **{company(event['survivor'])}**{bank}."
         ]
         if paid:
             lines.append(
@@ -310,6 +331,12 @@ class AtradesTexts(GameTexts):
         after = "" if event.get("last") else f" Next era: {event['era']}."
         return f"**Round {event['round']} is over.**{refilled}{after}"
 
+    def _on_last_round(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"⏳ **Round {event['round']} is the last**: {end_reasons(event, names)}. The game "
+            "ends when it is over."
+        )
+
     def _on_game_ended(self, event: dict[str, Any], names: Names) -> str:
         places = sorted(event["places"].items(), key=lambda item: item[1])
         money = event["money"]
@@ -318,7 +345,9 @@ class AtradesTexts(GameTexts):
             for p, place in places
         )
         winners = join([f"**{names(p)}**" for p in event["winners"]])
-        return f"🏁 **The game is over**: {winners} wins. Personal money: {listed}."
+        # Events stored before `reasons` existed say no reason.
+        why = f" ({end_reasons(event, names)})" if event.get("reasons") else ""
+        return f"🏁 **The game is over**{why}: {winners} wins. Personal money: {listed}."
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return f"The host removed {names(event['player'])}'s guild from the game."
@@ -580,7 +609,8 @@ class AtradesTexts(GameTexts):
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The regions and guild boards named, as AT-D28 uses them: before anyone joins, how
         many are used and how many drawn is not known, so it says the rule; what a match
-        used is in its first message."""
+        used is in its first message. Then the starting money (AT-D1) and AT-D12's other
+        reading, when the host set them."""
         parts = []
         rest = ", the rest drawn at random"
         if regions := options.get("regions"):
@@ -593,7 +623,20 @@ class AtradesTexts(GameTexts):
                 f"guild boards: {join(guilds)}, one a seat in seat order"
                 f"{rest if len(guilds) < MAX_PLAYERS else ''}"
             )
-        return "; ".join(parts) or "regions and guild boards drawn at random"
+        if not parts:
+            parts.append("regions and guild boards drawn at random")
+        if money := options.get("money"):
+            each = (
+                f"${money[0]} each"
+                if len(money) == 1
+                else join([f"{g.name} ${m}" for g, m in zip(GUILDS, money, strict=True)])
+            )
+            parts.append(f"starting money: {each}")
+        if options.get("loser_bank") == "merged":
+            parts.append(
+                "in a player merger, a lost company's bank goes onto the merged company's bank"
+            )
+        return "; ".join(parts)
 
     # -- pictures ----------------------------------------------------------------------------
 
@@ -620,9 +663,19 @@ class AtradesTexts(GameTexts):
             "**Research** a technology, or **Pass**. Then the market sells and companies "
             "expand.\n"
             "**Starting:** `/match create atrades` opens a lobby (2 to 5 players; a host may "
-            "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, the minutes of "
-            "each kind of decision (`bids_minutes`, `turn_minutes`, `open_minutes`, "
-            "`sealed_minutes`, `choice_minutes`), `spectators`, `thread:True`, `notify`."
+            "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, `money` (the "
+            "guild boards' starting money: one amount for all, or five in initiative order, "
+            "as printed boards show it; $20 each unless set), `loser_bank` (below), the "
+            "minutes of each kind of decision (`bids_minutes`, `turn_minutes`, "
+            "`open_minutes`, `sealed_minutes`, `choice_minutes`), `spectators`, "
+            "`thread:True`, `notify`.\n"
+            "**A lost company's bank** in a player merger: the rulebook gives the winner "
+            '"the combined company assets" and replaces the bank of the winner\'s own company '
+            "with the dollars on their spaces, but does not say where the bank of a company "
+            "they did not own goes. Read one way (the default, `loser_bank:supply`), it goes "
+            "back to the supply and the merged company's bank is the dollars on the winner's "
+            "spaces alone; read the other way (`loser_bank:merged`), it goes onto the merged "
+            "company's bank."
         )
 
     def rules(self) -> str:
