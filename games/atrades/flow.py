@@ -255,8 +255,8 @@ def remove(table: Table, seat: int, why: str) -> None:
     """AT-D26: a kicked or forfeiting guild leaves: its companies stay on the map; it bids
     $0 for turn order and drops out of a sealed round (a bid it made there, still hidden,
     with it), passes in the auctions it was in, and takes no more turns, free
-    Acquires or expansions; a merger it won ends unsettled. With one guild left, the match
-    ends and it wins."""
+    Acquires or expansions; a merger it won ends unsettled. A kicked guild's player is told,
+    privately. With one guild left, the match ends and it wins."""
     state = table.state
     state.out.append(seat)
     # A bid it made and nobody has seen yet goes with it: turn order's, a final sealed one.
@@ -266,6 +266,8 @@ def remove(table: Table, seat: int, why: str) -> None:
     if merger is not None and merger.step == "sealed" and merger.sealed.get(seat) is not None:
         merger.sealed[seat] = None
     table.public(why, player=table.name(seat))
+    if why == "player_kicked":
+        table.private(seat, "removed_by_host")
     if len(active(state)) < 2:
         state.merger = None
         state.free_acquires = []
@@ -510,7 +512,10 @@ def _auction_phase(state: State, merger: Merger, wait: int) -> Phase:
         bidder = state.guilds[seat].player
         return Phase(
             name="open",
-            title=f"Open round {merger.round} of {merger.rounds - 1}: {bidder} to raise or pass",
+            title=(
+                f"Open round {merger.round} of {merger.rounds}, the last sealed: {bidder} to "
+                "raise or pass"
+            ),
             round=r,
             clock="open",
             id=f"o-{wait}",

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from games.atrades import ENGINE
+from games.atrades.legal import _company_label
 from games.atrades.merger import open_bid, open_pass, sealed_bid, settle, start_merger
 from games.atrades.model import Options, Payment, setup
 from games.atrades.money import conservation
@@ -119,3 +120,12 @@ def test_at26_the_last_round_is_told_once_before_the_end_which_says_why(
     assert events.index(last[0]) < events.index(ended)
     [final] = [e for e in events if e.type == "round_ended" and e.data["last"]]
     assert last[0].data["round"] == final.data["round"]
+
+
+def test_a_company_of_one_tile_is_labelled_1_tile() -> None:
+    """The merger's menus name a company's size: "1 tile", not "1 tiles"."""
+    state = table(2)
+    company(state, 3, 0, "F3", bank=2)
+    company(state, 7, 1, "F4", "E4")
+    assert _company_label(state, 3) == ("3", "Rations 3 (p0's, 1 tile, $2)")
+    assert _company_label(state, 7) == ("7", "Liquids 7 (p1's, 2 tiles, $0)")

@@ -14,6 +14,7 @@ from bot.games.base import GameTexts
 from bot.players import names_of
 from tests.bot.test_atrades import Atrades, private, seed  # noqa: F401 (a fixture, by name)
 from tests.bot.test_project_mars import components_of
+from tools.demo import menu_with
 
 
 def dm_text(member: Any) -> str:
@@ -123,3 +124,107 @@ async def test_starting_money_and_the_lost_banks_reading_are_lobby_options(
     page = await game.players[0].slash(game.channel, "help", game="atrades")
     assert "`loser_bank:supply`" in page.response.content
     assert "`loser_bank:merged`), it goes onto the merged company's bank" in (page.response.content)
+
+
+# -- 16: words -------------------------------------------------------------------------------
+
+
+def test_the_words_of_a_round_a_sale_a_settlement_and_a_company_label() -> None:
+    """The era is said only when the next round opens a new one (it said "Next era: 1"); the
+    Government's chart says what it took and paid (it said "$3 → $3"); the settlement says
+    the merged company's bank; one tile is "1 tile"."""
+    names = names_of([])
+    ended = {"type": "round_ended", "round": 1, "refilled": [], "era": 1, "last": False}
+    assert TEXTS.describe(ended, names) == "**Round 1 is over.**"
+    ended |= {"round": 2, "era": 2}
+    assert TEXTS.describe(ended, names) == "**Round 2 is over.** Round 3 opens era 2."
+    sold = {
+        "type": "sold_to_govt",
+        "player": "p0",
+        "company": 5,
+        "rows": [[7, 5], [3, 3]],
+        "vp": 8,
+        "to_supply": 1,
+    }
+    assert TEXTS.describe(sold, names) == (
+        "**p0** sells **Rations 5** to the Atrades Government: the chart takes $7 of its bank "
+        "for $5 and $3 for $3: **$8** to their personal money; $1 goes back to the supply. "
+        "Its tiles are flipped."
+    )
+    settled = {
+        "type": "merger_settled",
+        "winner": "p1",
+        "price": 13,
+        "company": None,
+        "from_company": 0,
+        "spaces": [5, 4, 4],
+        "paid": {"p0": 9},
+        "survivor": 7,
+        "bank": 4,
+        "free_acquires": [],
+        "bureaucracy": [],
+    }
+    assert TEXTS.describe(settled, names).startswith(
+        "**p1** pays **$13** (personal money); the merged company is **Liquids 7**, its bank $4."
+    )
+
+
+async def test_a_guild_that_sold_its_only_company_owns_none_now_and_a_removed_player_is_told(
+    simcord_env: Any,
+) -> None:
+    """The 1-on-1 of a guild without a company says it owns none now (it said "no company
+    yet" after a sale); the player the host removes is told in their DMs."""
+    game = Atrades(simcord_env, 3)
+    ann = game.players[0]
+    await game.start()
+    shown = await ann.slash(game.channel, "me")
+    assert "You own no company now." in shown.response.content
+    kicked = await game.host.slash(game.channel, "match kick", member=ann)
+    assert kicked.response.content.startswith("You removed ann from the match.")
+    assert "The host removed you from the match: your guild leaves the game." in dm_text(ann)
+
+
+async def test_a_bid_without_a_bank_asks_the_amount_alone(simcord_env: Any) -> None:
+    """A guild whose companies hold no money bids from its money: the bid button opens the
+    amount form at once (a menu with the one choice "your money" came first)."""
+    game = Atrades(simcord_env, 2)
+    await game.start()
+    ann = game.players[0]
+    dm = ann.user.dm_channel.id
+    card = game.newest(dm, f"dealer:act:{game.match_id}:bid", f"dealer:actpick:{game.match_id}:")
+    asked = await ann.user.click(card, custom_id=f"dealer:act:{game.match_id}:bid")
+    assert asked.modal is not None, asked.response.content if asked.response else asked
+    done = await ann.user.submit_modal(asked, {"amount": "3"})
+    assert private(done) and "🔒" in done.response.content, done.response.content
+    assert (await game.state()).bids[0].from_money == 3
+
+
+async def test_a_mistyped_hex_is_asked_again_with_the_tile_kept(simcord_env: Any) -> None:
+    """An Acquire's hex typed wrong is refused with a button to type it again, the tile
+    picked before kept (it restarted the Acquire from the tile)."""
+    game = Atrades(simcord_env, 2)
+    await game.start()
+    rnd = random.Random(3)
+    await until(game, rnd, lambda s: s.flow.step == "actions")
+    state = await game.state()
+    first = game.member(state.guilds[state.order[0]].player)
+    m = game.match_id
+    tile = str(state.display[0])
+    asked = await first.click(game.board(), custom_id=f"dealer:act:{m}:acquire")
+    picked = await first.select(asked.response, [tile], custom_id=menu_with(asked.response, tile))
+    typing = next(
+        str(c["custom_id"])
+        for c in components_of(picked.response)
+        if str(c.get("custom_id", "")).startswith(f"dealer:acttype:{m}:")
+    )
+    form = await first.click(picked.response, custom_id=typing)
+    wrong = await first.submit_modal(form, {"amount": "ZZ99"})
+    assert private(wrong) and "ZZ99" in wrong.response.content, wrong.response.content
+    [again] = [c for c in components_of(wrong.response) if c.get("label") == "Type it again"]
+    assert again["custom_id"] == typing, "the tile picked before is carried"
+    free = next(h for h, c in state.board.items() if c["terrain"] == "habitable")
+    form = await first.click(wrong.response, custom_id=again["custom_id"])
+    assert form.modal is not None
+    done = await first.submit_modal(form, {"amount": free})
+    assert private(done) and "✅" in done.response.content, done.response.content
+    assert (await game.state()).occupied()[free] == int(tile)

@@ -19,7 +19,14 @@ from typing import Any, ClassVar
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.atrades.data import GUILDS, TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
+from games.atrades.data import (
+    GUILDS,
+    TECHNOLOGY_BY_ID,
+    TYPE_NAMES,
+    company_called,
+    era_of,
+    starting_type,
+)
 from games.atrades.market import NoExpansion
 from games.atrades.model import MAX_PLAYERS
 from games.atrades.render import render_guild, render_map
@@ -204,11 +211,21 @@ class AtradesTexts(GameTexts):
         )
 
     def _on_sold_to_govt(self, event: dict[str, Any], names: Names) -> str:
-        rows = ", ".join(f"${paid} → ${vp}" for paid, vp in event["rows"]) or "no row"
+        rows = event["rows"]
+        if rows:
+            taken = join(
+                [
+                    f"${paid} of its bank for ${vp}" if i == 0 else f"${paid} for ${vp}"
+                    for i, (paid, vp) in enumerate(rows)
+                ]
+            )
+            chart = f"the chart takes {taken}"
+        else:
+            chart = "its bank covers no row of the chart"
         return (
             f"**{names(event['player'])}** sells **{company(event['company'])}** to the "
-            f"Atrades Government: the chart pays {rows}, **${event['vp']}** to their personal "
-            f"money; ${event['to_supply']} goes back to the supply. Its tiles are flipped."
+            f"Atrades Government: {chart}: **${event['vp']}** to their personal money; "
+            f"${event['to_supply']} goes back to the supply. Its tiles are flipped."
         )
 
     def _on_researched(self, event: dict[str, Any], names: Names) -> str:
@@ -328,7 +345,8 @@ class AtradesTexts(GameTexts):
             else ""
         )
         # Events stored before `last` existed say the next era after the last round too.
-        after = "" if event.get("last") else f" Next era: {event['era']}."
+        changes = not event.get("last") and event["era"] != era_of(int(event["round"]))
+        after = f" Round {event['round'] + 1} opens era {event['era']}." if changes else ""
         return f"**Round {event['round']} is over.**{refilled}{after}"
 
     def _on_last_round(self, event: dict[str, Any], names: Names) -> str:
@@ -351,6 +369,12 @@ class AtradesTexts(GameTexts):
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return f"The host removed {names(event['player'])}'s guild from the game."
+
+    def _on_removed_by_host(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            "The host removed you from the match: your guild leaves the game. Its companies "
+            "stay on the map; it makes no more moves and is not ranked at the end."
+        )
 
     def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
         return f"{names(event['player'])} has conceded: their guild leaves the game."
@@ -398,7 +422,7 @@ class AtradesTexts(GameTexts):
             )
             lines.append(f"Your companies: {listed}.")
         else:
-            lines.append("You have no company yet.")
+            lines.append("You own no company now.")
         if view["step"] == "ended":
             lines.append("The game is over.")
             return "\n".join(lines)
