@@ -24,7 +24,8 @@ from games.core.drawing.words import join
 NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
-#: ("practice", not in the name "Dealer (practice)"; "computer-2").
+#: ("practice", not in the name "Dealer (practice)" that seats stored before have;
+#: "computer-2").
 _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
 
 

@@ -73,7 +73,7 @@ class Atrades:
             await member.click(created.response, label="Join")
         if computers:
             seated = await self.host.slash(self.channel, "match add-bot", count=computers)
-            assert seated.ephemeral and "Dealer (computer" in seated.response.content, (
+            assert seated.ephemeral and "Dealer bot" in seated.response.content, (
                 seated.response.content
             )
         started = await self.host.click(created.response, label="Start")
