@@ -57,11 +57,8 @@ def end_round(state: State) -> RoundEnd:
     refilled = state.pool[:wanted]
     state.pool = state.pool[len(refilled) :]
     state.display = sorted(state.display + refilled)
-    reasons: list[EndReason] = []
-    if out_of_cubes(state):
-        reasons.append("cubes")
-    if not state.display:
-        reasons.append("tiles")
+    # Refilled, the display is empty only with the pile: the last round's reasons are the end's.
+    reasons = last_round_reasons(state)
     if reasons:
         state.ended = True
         state.winners = winners(state)
