@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 #: there could be several): engines know it as `COMPUTER`, its seat has the user id
 #: `COMPUTER_USER`.
 COMPUTER = "practice"
-COMPUTER_NAME = "Dealer (practice)"
+#: Computer seats' names are short, so that every image sets them whole (they were cut:
+#: "Dealer (comp…" in a table's name column, in a title). Seats stored before keep theirs.
+COMPUTER_NAME = "Dealer bot"
 COMPUTER_USER = 0
 #: The computer seats that `/match add-bot` fills are numbered 1, 2, ...: seat n has the user
 #: id -n (no Discord user has an id of 0 or below) and the engine id "computer-n".
@@ -32,7 +34,7 @@ def computer_user(number: int) -> int:
 
 def computer_name(number: int) -> str:
     """The name people read for computer seat `number`."""
-    return f"Dealer (computer {number})"
+    return f"Dealer bot {number}"
 
 
 def is_computer_user(user_id: int) -> bool:

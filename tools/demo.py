@@ -25,7 +25,8 @@ seeded `random.Random`, so the same seed plays the same match.
 Then it prints what each person saw — the match channel, each location thread and each
 DM, message by message — and writes the same transcript to OUT_DIR (default `demo-out/`),
 one text file per channel and DM, beside the files the messages carry. `actions.txt` lists
-what the simulated people did, in order.
+what the simulated people did, in order, and `demo-files.txt` every file written: the next
+demo into the same folder removes them first, and nothing else there.
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ INSTALL_HINT = (
 SETTLE_TIMEOUT = 120.0
 #: Where the demo writes what went wrong, in full, when it cannot finish.
 ERROR_FILE = "demo-error.txt"
+#: The list of the files a demo wrote in its OUT_DIR, which the next demo there removes.
+MANIFEST = "demo-files.txt"
 USAGE = "usage: python -m tools.demo [auction-auction | mars-auction | atrades] [OUT_DIR]"
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
@@ -740,12 +743,23 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
 
 
 def write(out: Path, pages: list[Page], actions: list[str]) -> None:
+    """The transcripts, the files the messages carry and `actions.txt`, in `out`; first the
+    files the demo before wrote there (listed in `MANIFEST`) go, so that a folder never mixes
+    two demos' images. Nothing else in `out` is touched: it may be any folder."""
     out.mkdir(parents=True, exist_ok=True)
+    manifest = out / MANIFEST
+    if manifest.exists():
+        for name in manifest.read_text(encoding="utf-8").split():
+            if Path(name).name == name:
+                (out / name).unlink(missing_ok=True)
+    (out / ERROR_FILE).unlink(missing_ok=True)
+    written = {"actions.txt": ("\n".join(actions) + "\n").encode()}
     for page in pages:
-        (out / f"{page.stem}.txt").write_text(page.text, encoding="utf-8")
-        for name, data in page.files:
-            (out / name).write_bytes(data)
-    (out / "actions.txt").write_text("\n".join(actions) + "\n", encoding="utf-8")
+        written[f"{page.stem}.txt"] = page.text.encode()
+        written.update(page.files)
+    for name, data in written.items():
+        (out / name).write_bytes(data)
+    manifest.write_text("\n".join(sorted(written)) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

@@ -414,7 +414,7 @@ class Lobby:
 
     async def add_computer(self, interaction: discord.Interaction[Any], count: int = 1) -> None:
         """A host seats `count` computer seats in empty seats of the lobby, numbered after
-        those seated ("Dealer (computer 1)", "Dealer (computer 2)"...)."""
+        those seated ("Dealer bot 1", "Dealer bot 2"...)."""
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
         if row.status != "lobby":

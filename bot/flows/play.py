@@ -10,6 +10,7 @@ from bot import steps
 from bot.amounts import parse_amount
 from bot.components import (
     ActButton,
+    TypeButton,
     confirm_view,
     earlier_version,
     forfeit_view,
@@ -35,6 +36,11 @@ CANCELLED = "The host cancelled this match."
 
 #: What joining a kept note to the 1-on-1 around it may add: blank lines, some margin.
 SEPARATORS = 50
+
+
+class Mistyped(UserError):
+    """A typed pick's answer that names none of its choices (a hex taken or misspelt): the
+    refusal comes with a button to type that step again, the answers before it kept."""
 
 
 class Play:
@@ -235,7 +241,20 @@ class Play:
         def label(text: str) -> str:
             return texts.engine_text(text, names)
 
-        answers = self._answers(action, carried, picked, typed, texts.money)
+        try:
+            answers = self._answers(action, carried, picked, typed, texts.money)
+        except Mistyped as error:
+            # The answers before the mistyped step stand: asked again, not from the start.
+            again = TypeButton(
+                row.id,
+                shown,
+                f"{action.key}|{carried}" if carried else action.key,
+                "Type it again",
+            )
+            await interaction.response.send_message(
+                error.message, view=stateless_view().add_item(again), ephemeral=True
+            )
+            return
         step = action.next_step(answers)
         menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
         if isinstance(step, Pick) and (chunk is not None or menus):
@@ -299,7 +318,7 @@ class Play:
             try:
                 answers[step.field] = steps.typed(step, typed)
             except ValueError as error:
-                raise UserError(str(error)) from None
+                raise Mistyped(str(error)) from None
         else:
             values = list(picked or [])
             answers[step.field] = values if step.takes_list or not values else values[0]

@@ -39,15 +39,17 @@ from games.core.views import GameView
 NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
-#: ("practice", not in the name "Dealer (practice)"; "computer-2").
+#: ("practice", not in the name "Dealer (practice)" that seats stored before have;
+#: "computer-2").
 _PLAYER_ID = re.compile(r"\b(\d{15,21}|practice(?!\))|computer-\d+)\b")
 
 
 def _value_words(value: Any, names: Names) -> str:
-    """A move's value as people read it: a player's name for their id, lists joined (moves
-    hold no deeper values)."""
+    """A move's value as people read it: a player's name for their id (only a text that is a
+    player id: a company's number "5" is no user's mention), lists joined (moves hold no
+    deeper values)."""
     if isinstance(value, str):
-        return names(value)
+        return named(value, names)
     if isinstance(value, list):
         return join([_value_words(v, names) for v in value])
     return str(value)

@@ -32,7 +32,7 @@ from games.atrades.moves import (
     Research,
     Settle,
 )
-from games.atrades.rounds import standings
+from games.atrades.rounds import last_round_reasons, standings
 from games.atrades.turn_order import submit_bid
 from games.core.contract import (
     Action,
@@ -113,6 +113,7 @@ class Atrades(Engine[State, Options]):
         if state.ended:
             raise RuleError("game_over", "The game is over; no more moves are taken.")
         before = flow.signature(state)
+        last = last_round_reasons(state)
         table = flow.Table(state)
         if isinstance(move, ClosePhase | Kick):
             if actor != HOST:
@@ -137,6 +138,7 @@ class Atrades(Engine[State, Options]):
             else:
                 self._play(table, seat, move)
         flow.advance(table)
+        flow.tell_last_round(table, last)
         if flow.signature(state) != before:
             state.flow.waits += 1
             self._opened(table)

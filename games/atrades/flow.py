@@ -14,7 +14,7 @@ from games.atrades.market import expand, market, sold_out, why_no_expansion
 from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import owned, payment
-from games.atrades.rounds import end_round, standings
+from games.atrades.rounds import EndReason, end_round, last_round_reasons, out_of_cubes, standings
 from games.atrades.turn_order import resolve_turn_order
 from games.core.contract import Phase
 from games.core.events import Audience, Event
@@ -208,13 +208,30 @@ def _end_round(table: Table) -> None:
         last=ended.ended,
     )
     if ended.ended:
-        finish(table)
+        finish(table, ended.reasons)
     else:
         state.flow.step = "bids"
 
 
-def finish(table: Table) -> None:
-    """The end: every guild's money is shown and the winners named (AT-27, AT-D20)."""
+def tell_last_round(table: Table, before: list[EndReason]) -> None:
+    """AT-26: the round under way was not known to be the last before the move and is now
+    (a guild spent its last cube, the last starting tile was taken): everyone is told why,
+    so that nobody learns it from the end itself. A game that ended says why at its end."""
+    state = table.state
+    reasons = last_round_reasons(state)
+    if state.ended or before or not reasons:
+        return
+    table.public(
+        "last_round",
+        round=state.round,
+        reasons=list(reasons),
+        out_of_cubes=[table.name(s) for s in out_of_cubes(state)],
+    )
+
+
+def finish(table: Table, reasons: list[EndReason]) -> None:
+    """The end, and why (AT-26, AT-D26: `reasons`, with the guilds that ran out of cubes):
+    every guild's money is shown and the winners named (AT-27, AT-D20)."""
     state = table.state
     state.ended = True
     state.flow.step = "ended"
@@ -222,6 +239,8 @@ def finish(table: Table) -> None:
     state.winners = [seat for seat, place in places.items() if place == 1]
     table.public(
         "game_ended",
+        reasons=list(reasons),
+        out_of_cubes=[table.name(s) for s in out_of_cubes(state)],
         winners=[table.name(s) for s in state.winners],
         places={table.name(s): p for s, p in places.items()},
         money={g.player: g.money for g in state.guilds},
@@ -236,8 +255,8 @@ def remove(table: Table, seat: int, why: str) -> None:
     """AT-D26: a kicked or forfeiting guild leaves: its companies stay on the map; it bids
     $0 for turn order and drops out of a sealed round (a bid it made there, still hidden,
     with it), passes in the auctions it was in, and takes no more turns, free
-    Acquires or expansions; a merger it won ends unsettled. With one guild left, the match
-    ends and it wins."""
+    Acquires or expansions; a merger it won ends unsettled. A kicked guild's player is told,
+    privately. With one guild left, the match ends and it wins."""
     state = table.state
     state.out.append(seat)
     # A bid it made and nobody has seen yet goes with it: turn order's, a final sealed one.
@@ -247,11 +266,13 @@ def remove(table: Table, seat: int, why: str) -> None:
     if merger is not None and merger.step == "sealed" and merger.sealed.get(seat) is not None:
         merger.sealed[seat] = None
     table.public(why, player=table.name(seat))
+    if why == "player_kicked":
+        table.private(seat, "removed_by_host")
     if len(active(state)) < 2:
         state.merger = None
         state.free_acquires = []
         state.expansions = []
-        finish(table)
+        finish(table, ["one_left"])
         return
     if acting(state) == seat and state.merger is None:
         state.flow.acted = True
@@ -331,6 +352,7 @@ def settled(table: Table, pay_from: str, survivor: int | None, cube: bool) -> No
         spaces=done.spaces,
         paid={table.name(s): v for s, v in done.paid.items()},
         survivor=done.survivor,
+        bank=done.bank,
         free_acquires=[table.name(s) for s in done.free_acquires],
         bureaucracy=[table.name(s) for s in done.bureaucracy],
     )
@@ -490,7 +512,10 @@ def _auction_phase(state: State, merger: Merger, wait: int) -> Phase:
         bidder = state.guilds[seat].player
         return Phase(
             name="open",
-            title=f"Open round {merger.round} of {merger.rounds - 1}: {bidder} to raise or pass",
+            title=(
+                f"Open round {merger.round} of {merger.rounds}, the last sealed: {bidder} to "
+                "raise or pass"
+            ),
             round=r,
             clock="open",
             id=f"o-{wait}",

@@ -15,6 +15,7 @@ from games.atrades.merger import to_bid
 from games.atrades.model import State
 from games.atrades.money import capacity, owned
 from games.core.contract import Action, Amount, BoardAction, Choice, Pick
+from games.core.drawing.words import plural
 
 PURSE = "purse"
 #: The actions' labels that the board's buttons share (`board_actions`).
@@ -242,14 +243,19 @@ def _bid(state: State, seat: int) -> Action:
 
 @lru_cache(maxsize=4096)
 def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
-    """The bid from this money and these companies' banks (built once per situation)."""
-    choices = [
-        Choice(
-            value=PURSE,
-            label=f"Your money (${money})",
-            then=[Amount(min=0, max=money, label="Your bid in $")],
+    """The bid from this money and these companies' banks (built once per situation); a
+    guild with no bank to pay from is asked the amount alone (a menu of one choice, "your
+    money", before it asked nothing)."""
+    from_money = Amount(min=0, max=money, label="Your bid in $")
+    if not banks:
+        return Action(
+            key="bid",
+            label="Bid for turn order",
+            move={"type": "bid", "pay_from": PURSE},
+            sealed=True,
+            steps=[from_money],
         )
-    ]
+    choices = [Choice(value=PURSE, label=f"Your money (${money})", then=[from_money])]
     for initiative, name, bank in banks:
         choices.append(
             Choice(
@@ -413,7 +419,7 @@ def _company_label(state: State, initiative: int) -> tuple[str, str]:
     owner = state.guilds[company.owner].player
     return str(
         initiative
-    ), f"{company_name(company)} ({owner}'s, {company.size} tiles, ${company.bank})"
+    ), f"{company_name(company)} ({owner}'s, {plural(company.size, 'tile')}, ${company.bank})"
 
 
 def _company_choice(state: State, initiative: int) -> Choice:

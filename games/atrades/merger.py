@@ -192,13 +192,15 @@ def sealed_bid(state: State, seat: int, amount: int | None) -> None:
 
 class Settlement(BaseModel):
     """What a merger did: who won and paid what, the dollars on the track's spaces, who was
-    paid what, which company survives, who is owed a free Acquire, and the free cubes."""
+    paid what, which company survives and its new bank, who is owed a free Acquire, and the
+    free cubes."""
 
     winner: int | None
     price: int
     spaces: list[int]
     paid: dict[int, int]
     survivor: int | None
+    bank: int
     free_acquires: list[int]
     bureaucracy: list[int]
 
@@ -210,7 +212,14 @@ def cancel_unbid(state: State) -> Settlement:
         raise RuleError("merger_won", "This auction has a winner to settle.")
     state.merger = None
     return Settlement(
-        winner=None, price=0, spaces=[], paid={}, survivor=None, free_acquires=[], bureaucracy=[]
+        winner=None,
+        price=0,
+        spaces=[],
+        paid={},
+        survivor=None,
+        bank=0,
+        free_acquires=[],
+        bureaucracy=[],
     )
 
 
@@ -219,8 +228,10 @@ def settle(
 ) -> Settlement:
     """AT-14 to AT-16 and AT-D12, AT-D14: the winner pays the bid around the track; each
     space's dollars go to the personal money of its cube's owner if they lost the company,
-    or onto the surviving company's bank if the winner owned it; both targeted companies'
-    old banks return to the supply; the lost company's tiles turn to the survivor's type;
+    or onto the surviving company's bank if the winner owned it; the winner's own targeted
+    company's old bank returns to the supply (AT-15 replaces it), and so does a lost
+    company's, or (the host's other reading of AT-D12, `loser_bank` "merged") it goes onto
+    the merged company's bank; the lost company's tiles turn to the survivor's type;
     the owners who lost a company take free Acquires in turn order, one each (AT-D21); the
     winner may take a free bureaucracy cube, and then so does the starter if they placed no
     cube (AT-16)."""
@@ -238,7 +249,6 @@ def settle(
     spaces = pay_around(len(merger.track), merger.high)
     split = shares(merger.track, spaces)
     paid: dict[int, int] = {}
-    state.destroyed += a.bank + b.bank
     bank = 0
     for side, owner in owners.items():
         if owner == seat:
@@ -246,6 +256,9 @@ def settle(
         else:
             paid[owner] = paid.get(owner, 0) + split[side]
             state.guilds[owner].money += split[side]
+    kept = sum(c.bank for c in (a, b) if c.owner != seat and state.options.loser_bank == "merged")
+    state.destroyed += a.bank + b.bank - kept
+    bank += kept
     needed = _tiles_needed(keep, lost)
     state.supply[keep.type] -= needed
     if keep.type != lost.type:
@@ -271,6 +284,7 @@ def settle(
         spaces=spaces,
         paid=paid,
         survivor=keep.initiative,
+        bank=bank,
         free_acquires=owed,
         bureaucracy=cubes,
     )

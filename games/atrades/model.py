@@ -8,7 +8,7 @@ personal supply ("victory points"). Hexes are named by their labels ("B4", games
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
@@ -37,14 +37,42 @@ Track = Literal["acquire", "merger", "bureaucracy", "research"]
 TRACKS: tuple[Track, ...] = ("acquire", "merger", "bureaucracy", "research")
 
 
+#: AT-D12: where a lost company's bank goes when a player merger is settled: back to the
+#: supply (Dealer's reading, the default) or onto the merged company's bank (the other).
+LoserBank = Literal["supply", "merged"]
+#: The most starting money a host may give a guild: far above the boards' $20.
+MAX_STARTING_MONEY = 1_000
+
+
 class Options(BaseModel):
     """Match options. `regions` names the first tiles to lay out, `guilds` the guild boards
-    of the first seats, in seat order; what they leave is drawn with the seed (AT-D28)."""
+    of the first seats, in seat order; what they leave is drawn with the seed (AT-D28).
+    `money` is the guild boards' starting money (AT-D1): None for $20 each, one amount for
+    every board, or five, one a board in the boards' initiative order (Silt Runners first),
+    as a table's printed boards show it. `loser_bank` is AT-D12's reading: where a lost
+    company's bank goes in a player merger."""
 
     model_config = ConfigDict(extra="forbid")
 
     regions: list[str] | None = None
     guilds: list[str] | None = None
+    money: list[Annotated[int, Field(ge=0, le=MAX_STARTING_MONEY)]] | None = None
+    loser_bank: LoserBank = "supply"
+
+    @model_validator(mode="after")
+    def _money_per_board(self) -> Options:
+        if self.money is not None and len(self.money) not in (1, len(GUILDS)):
+            raise ValueError(
+                f"starting money is one amount for every guild board or {len(GUILDS)}, one a "
+                "board in initiative order"
+            )
+        return self
+
+    def starting_money(self, guild: Guild) -> int:
+        """AT-D1: a guild board's starting money, as the options set it."""
+        if self.money is None:
+            return guild.money
+        return self.money[0] if len(self.money) == 1 else self.money[GUILDS.index(guild)]
 
 
 class Payment(BaseModel):
@@ -261,7 +289,9 @@ def setup(players: list[str], options: Options, seed: int) -> State:
         options=options,
         rng=rng,
         guilds=[
-            GuildState(player=p, guild=g.name, initiative=g.initiative, money=g.money)
+            GuildState(
+                player=p, guild=g.name, initiative=g.initiative, money=options.starting_money(g)
+            )
             for p, g in zip(players, guilds, strict=True)
         ],
         order=list(range(len(players))),
@@ -272,7 +302,7 @@ def setup(players: list[str], options: Options, seed: int) -> State:
         pool=tiles[shown:],
         supply={t: TILE_COUNTS[t] - len(STARTING[t]) for t in TYPES},
         technologies=[t.id for t in TECHNOLOGIES],
-        money_at_start=sum(g.money for g in guilds),
+        money_at_start=sum(options.starting_money(g) for g in guilds),
     )
 
 

@@ -76,7 +76,9 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     me = view["me"]
     if "bid" in actions:
         amount = rnd.randint(0, int(me["money"] * ORDER_BID_SHARE))
-        return actions["bid"].build({"pay_from": "purse", "amount": amount})
+        bid = actions["bid"]
+        sources = {"pay_from": "purse"} if "pay_from" not in bid.move else {}
+        return bid.build({**sources, "amount": amount})
     if "settle" in actions:
         return _settle(actions["settle"])
     if "raise" in actions or "final_bid" in actions:

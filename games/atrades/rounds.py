@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
 
 from games.atrades.data import era_of
@@ -9,15 +11,37 @@ from games.atrades.model import State, display_size
 from games.atrades.money import owned
 from games.core.errors import RuleError
 
+#: AT-26, AT-D26: what ends the game: a guild ran out of action cubes, no starting tile is
+#: left to acquire, or one guild is left in the match.
+EndReason = Literal["cubes", "tiles", "one_left"]
+
 
 class RoundEnd(BaseModel):
     """What the end of a round did: the starting tiles laid out, the era of the next round,
-    and whether the game ended and who won."""
+    and whether the game ended, why (`reasons`, AT-26) and who won."""
 
     refilled: list[int]
     era: int
     ended: bool
+    reasons: list[EndReason]
     winners: list[int]
+
+
+def out_of_cubes(state: State) -> list[int]:
+    """The guilds with no action cube left (AT-26): a cube spent never comes back."""
+    return [seat for seat, guild in enumerate(state.guilds) if guild.cubes == 0]
+
+
+def last_round_reasons(state: State) -> list[EndReason]:
+    """AT-26: why the round under way is certainly the game's last, known before its end: a
+    guild has spent its last cube, or no starting tile is left on display or in the pile
+    (the display is refilled only from the pile). Empty while it may not be."""
+    reasons: list[EndReason] = []
+    if out_of_cubes(state):
+        reasons.append("cubes")
+    if not state.display and not state.pool:
+        reasons.append("tiles")
+    return reasons
 
 
 def end_round(state: State) -> RoundEnd:
@@ -33,14 +57,21 @@ def end_round(state: State) -> RoundEnd:
     refilled = state.pool[:wanted]
     state.pool = state.pool[len(refilled) :]
     state.display = sorted(state.display + refilled)
-    out_of_cubes = any(g.cubes == 0 for g in state.guilds)
-    if out_of_cubes or not state.display:
+    # Refilled, the display is empty only with the pile: the last round's reasons are the end's.
+    reasons = last_round_reasons(state)
+    if reasons:
         state.ended = True
         state.winners = winners(state)
     else:
         state.round += 1
         state.era = era_of(state.round)
-    return RoundEnd(refilled=refilled, era=state.era, ended=state.ended, winners=state.winners)
+    return RoundEnd(
+        refilled=refilled,
+        era=state.era,
+        ended=state.ended,
+        reasons=reasons,
+        winners=state.winners,
+    )
 
 
 def winners(state: State) -> list[int]:

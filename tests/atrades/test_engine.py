@@ -264,12 +264,12 @@ def test_a_merger_walks_its_phases_and_each_new_wait_changes_the_ids() -> None:
     merger = [("round", None), ("actions", None), ("action", "turn"), ("merger", None)]
     assert stack(state) == [*merger, ("open", "open")]
     assert now.enclosing[2].id == action_id  # the action goes on around the merger
-    assert now.phase.title == "Open round 1 of 2: p1 to raise or pass"
+    assert now.phase.title == "Open round 1 of 3, the last sealed: p1 to raise or pass"
     merger_id = now.enclosing[3].id
     step("p1", {"type": "raise", "amount": 5}, ["p2"])
     step("p2", {"type": "pass"}, ["p0"])
     now = step("p0", {"type": "raise", "amount": 6}, ["p1"])
-    assert now.phase.title == "Open round 2 of 2: p1 to raise or pass"
+    assert now.phase.title == "Open round 2 of 3, the last sealed: p1 to raise or pass"
     step("p1", {"type": "raise", "amount": 7}, ["p0"])
     now = step("p0", {"type": "raise", "amount": 8}, ["p1", "p0"])
     assert stack(state) == [*merger, ("sealed", "sealed")]

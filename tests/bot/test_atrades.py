@@ -75,7 +75,7 @@ class Atrades:
             await member.click(created.response, label="Join")
         if computers:
             seated = await self.host.slash(self.channel, "match add-bot", count=computers)
-            assert seated.ephemeral and "Dealer (computer" in seated.response.content, (
+            assert seated.ephemeral and "Dealer bot" in seated.response.content, (
                 seated.response.content
             )
         started = await self.host.click(created.response, label="Start")
@@ -424,7 +424,7 @@ async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: An
     channel = "\n".join(m.content for m in game.channel.history())
     assert "The host removed ann's guild from the game." in channel
     assert "cleo has conceded: their guild leaves the game." in channel
-    assert "🏁 **The game is over**: **dev** wins." in channel
+    assert "🏁 **The game is over** (one guild is left in the game): **dev** wins." in channel
     stats = await dev.slash(game.channel, "stats", game="atrades")
     assert "**Atrades**: 1 match, 1 won (100%)" in stats.response.content, stats.response.content
 

@@ -158,3 +158,24 @@ def test_the_atrades_demo_plays_a_whole_game_and_keeps_bids_and_money_private(
         told = set(re.findall(r"Your turn-order bid: \*\*\$(\d+)\*\*", dm))
         assert mine and told <= mine, f"{player}'s DMs confirm someone else's bid"
         assert len(set(re.findall(r"You are \*\*([^*]+)\*\*", dm))) == 1
+
+
+def test_a_demo_removes_the_files_of_the_demo_before_it_and_nothing_else(
+    tmp_path: Path,
+) -> None:
+    """`demo-out/` kept the previous demo's images beside the new ones: each demo lists what
+    it wrote (`demo-files.txt`), and the next removes those files first; a file of the
+    person's own in the folder stays."""
+    (tmp_path / "mine.png").write_bytes(b"mine")
+    first = demo.Page("channel-games", "#games", ["a"], [("channel-games-01-board.png", b"1")])
+    demo.write(tmp_path, [first], ["ann: bids"])
+    (tmp_path / demo.ERROR_FILE).write_text("an older failure")
+    second = demo.Page("channel-desert", "#desert", ["b"], [("channel-desert-01-map.png", b"2")])
+    demo.write(tmp_path, [second], ["bob: acquires"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "actions.txt",
+        "channel-desert-01-map.png",
+        "channel-desert.txt",
+        "demo-files.txt",
+        "mine.png",
+    ]

@@ -377,7 +377,7 @@ async def test_the_status_message_follows_a_project_mars_round(
     await t.until(rnd, lambda v: v["phase"] == "turn")
     status = await status_of(t.bot, t.match_id, t.channel)
     view = await t.view(None)
-    names = {ann: "ann", COMPUTER: "Dealer (practice)"}
+    names = {ann: "ann", COMPUTER: "Dealer bot"}
     assert f"Round 1: {names[view['turn']]}'s turn" in status.content
     assert f"Waiting for: {names[view['turn']]}." in status.content
     assert [a.filename for a in status.attachments], "the table as it stands"
@@ -396,7 +396,7 @@ async def test_the_status_message_follows_a_project_mars_round(
         assert after.content.startswith("🏁 **Project Mars** — the match is over.")
     else:
         wins = view["sides"][ann]["wins"], view["sides"][COMPUTER]["wins"]
-        assert "Round 2 · Rounds won: ann {}, Dealer (practice) {}".format(*wins) in after.content
+        assert "Round 2 · Rounds won: ann {}, Dealer bot {}".format(*wins) in after.content
 
     # ann's 1-on-1 got her round's outcome.
     dms = "\n".join(m.content for m in t.ann.user.dm_channel.history())
@@ -455,7 +455,7 @@ async def test_a_practice_match_or_lobby_in_a_thread(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     r = await t.ann.slash(t.channel, "match create project-mars", practice=True, thread=True)
     (thread,) = t.channel.threads
-    assert thread.name == "Project Mars · ann vs Dealer (practice)"
+    assert thread.name == "Project Mars · ann vs Dealer bot"
     assert f"It is played in <#{thread.id}>." in r.response.content
     assert [m.type for m in public(t.channel) if m.id != r.response.id] == [
         discord.MessageType.thread_created

@@ -52,7 +52,7 @@ def test_computer_seats_are_named_in_engine_sentences() -> None:
     names = names_of(seats)
     text = f"{ANN} bids less than practice and computer-2; Dealer (practice) stays."
     assert named(text, names) == (
-        "ann bids less than Dealer (practice) and Dealer (computer 2); Dealer (practice) stays."
+        "ann bids less than Dealer (practice) and Dealer bot 2; Dealer (practice) stays."
     )
 
 

@@ -372,9 +372,7 @@ async def test_two_computer_seats_play_a_whole_match_on_their_own(simcord_env: A
     t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id
     await t.ann.click(lobby, label="Leave")
     r = await t.ann.slash(t.channel, "match add-bot", count=2)
-    assert r.ephemeral and "Dealer (computer 1), Dealer (computer 2) take seats" in (
-        r.response.content
-    )
+    assert r.ephemeral and "Dealer bot 1, Dealer bot 2 take seats" in (r.response.content)
     await t.ann.click(lobby, label="Start")
     state = await t.state()
     assert state.phase == "ended", "no person had to move"
@@ -382,10 +380,10 @@ async def test_two_computer_seats_play_a_whole_match_on_their_own(simcord_env: A
     assert {actor for _, actor, _ in moves} == {"computer-1", "computer-2"}
     log = await t.ann.slash(t.channel, "match log")
     record = json.loads(await log.response.attachments[0].read())
-    assert record["players"] == ["Dealer (computer 1)", "Dealer (computer 2)"]
+    assert record["players"] == ["Dealer bot 1", "Dealer bot 2"]
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
-    names = {"computer-1": "Dealer (computer 1)", "computer-2": "Dealer (computer 2)"}
+    names = {"computer-1": "Dealer bot 1", "computer-2": "Dealer bot 2"}
     assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
     assert not t.ann.user.dm_channel.history(), "ann plays no part: nothing is sent to her"
 
@@ -726,13 +724,13 @@ async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
     r = await t.ann.slash(t.channel, "match add-bot", count=2)
     assert r.ephemeral and "room for 1 more player only" in r.response.content
     r = await t.ann.slash(t.channel, "match add-bot")
-    assert r.ephemeral and "Dealer (computer 1) takes a seat" in r.response.content
+    assert r.ephemeral and "Dealer bot 1 takes a seat" in r.response.content
     r = await t.ann.slash(t.channel, "match add-bot")
     assert r.ephemeral and r.response.content == "The match is full (2 players)."
     seated = await t.bot.storage.players(t.match_id)
-    assert [p.name for p in seated] == ["ann", "Dealer (computer 1)"], "refusals seat nobody"
+    assert [p.name for p in seated] == ["ann", "Dealer bot 1"], "refusals seat nobody"
     status = await t.ann.slash(t.channel, "match status")
-    assert "Dealer (computer 1)" in status.response.content
+    assert "Dealer bot 1" in status.response.content
     started = await t.ann.click(lobby, label="Start")
     assert "started with 2 players" in started.response.content
     ann = t.pid(t.ann)

@@ -276,12 +276,12 @@ async def test_a_host_takes_seats_back_in_a_lobby(simcord_env: Any) -> None:
     assert r.ephemeral and r.response.content == "No computer seat is taken in this lobby."
     await t.ann.slash(t.channel, "match add-bot")
     r = await t.ann.slash(t.channel, "match remove-bot")
-    assert r.response.content == "Dealer (computer 1) leaves the lobby."
+    assert r.response.content == "Dealer bot 1 leaves the lobby."
     row = await t.bot.storage.open_match_in(t.channel.id)
     assert row is not None
     assert [p.name for p in await t.bot.storage.players(row.id)] == ["ann"]
     lobby = next(m for m in t.channel.history() if m.id == row.lobby_message_id)
-    assert "Dealer (computer 1)" not in lobby.content
+    assert "Dealer bot 1" not in lobby.content
 
     a = Table(simcord_env, 4)
     await a.open(phase_minutes=60)

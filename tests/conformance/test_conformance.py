@@ -1084,8 +1084,9 @@ def test_the_contract_holds_at_every_step(engine: Engine[Any, Any], data: st.Dat
 
 
 def after_a_sealed_bid(engine: Engine[Any, Any], seed: int) -> tuple[Playout, str, dict[str, Any]]:
-    """Plays a match with default options until a player's sealed bid of at least 1 stands;
-    returns the playout, the bidder and the bid."""
+    """Plays a match with default options until a player's sealed bid of at least 1 stands
+    and may still be replaced (it was not the bid that closed the phase); returns the
+    playout, the bidder and the bid."""
     if not any(shape["type"] == ("const", "bid") for shape in move_shapes(engine)):
         pytest.skip(f"{engine.game} has no bids")
     playout = Playout(engine, Setup(names(engine.max_players), {}, seed, seed))
@@ -1095,7 +1096,12 @@ def after_a_sealed_bid(engine: Engine[Any, Any], seed: int) -> tuple[Playout, st
             break
         actor, move = engine.random_move(playout.state, rnd)
         raw = engine.moves.dump_python(move, mode="json")
-        if playout.step(actor, raw) and raw["type"] == "bid" and raw.get("amount", 0) >= 1:
+        if (
+            playout.step(actor, raw)
+            and raw["type"] == "bid"
+            and raw.get("amount", 0) >= 1
+            and any(a.move["type"] == "bid" for a in engine.legal_actions(playout.state, actor))
+        ):
             return playout, actor, raw
     pytest.skip(f"no sealed bid of at least 1 in {engine.game} with seed {seed}")
 

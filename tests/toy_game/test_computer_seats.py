@@ -16,7 +16,7 @@ from games.core.match import MatchRecord, replay
 from tests.bot.conftest import make_bot
 from tests.toy_game.engine import ENGINE
 
-COMPUTERS = [f"Dealer (computer {n})" for n in range(1, 6)]
+COMPUTERS = [f"Dealer bot {n}" for n in range(1, 6)]
 
 
 class Table:
@@ -69,11 +69,10 @@ async def test_computer_seats_fill_a_lobby_and_play_a_match_to_its_end(simcord_e
     assert said.startswith("Only a host can do that")
     said = await t.say(t.host, "match add-bot")
     assert said == (
-        "Dealer (computer 1) takes a seat: Dealer plays it. Press **Start** when the lobby is "
-        "ready."
+        "Dealer bot 1 takes a seat: Dealer plays it. Press **Start** when the lobby is ready."
     )
     said = await t.say(t.host, "match add-bot", count=3)
-    assert said.startswith("Dealer (computer 2), Dealer (computer 3), Dealer (computer 4) take ")
+    assert said.startswith("Dealer bot 2, Dealer bot 3, Dealer bot 4 take ")
     said = await t.say(t.host, "match add-bot", count=2)
     assert said == "The match has room for 1 more player only (6 at most): add at most 1."
     assert await t.seated() == ["ann", *COMPUTERS[:4]], "a refusal seats nobody"
@@ -84,7 +83,7 @@ async def test_computer_seats_fill_a_lobby_and_play_a_match_to_its_end(simcord_e
     assert said.startswith("Only a host can do that")
     assert await t.seated() == ["ann", *COMPUTERS]
     said = await t.say(t.host, "match remove-bot")
-    assert said == "Dealer (computer 5) leaves the lobby.", "the seat taken last"
+    assert said == "Dealer bot 5 leaves the lobby.", "the seat taken last"
     lobby = next(m for m in t.channel.history() if m.id == lobby.id)
     assert f"Players (5/6, at least 2): ann, {', '.join(COMPUTERS[:4])}" in lobby.content
 
@@ -101,7 +100,7 @@ async def test_computer_seats_fill_a_lobby_and_play_a_match_to_its_end(simcord_e
     names = name_table(await t.bot.storage.players(match_id))
     sealed = [f"{names[p]} {n}" for p, n in state.bids.items()]
     seen = t.readable()
-    assert "Dealer (computer 1) has sent a bid." in seen
+    assert "Dealer bot 1 has sent a bid." in seen
     assert not [bid for bid in sealed if bid in seen], "sealed until the reveal"
 
     await t.host.slash(t.channel, "match close-phase")

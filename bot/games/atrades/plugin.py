@@ -5,7 +5,7 @@ the seat's own view)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 from discord import app_commands
@@ -15,11 +15,16 @@ from bot.games.atrades.texts import AtradesTexts
 from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, Seat
 from bot.handlers import handlers
 from games.atrades.data import GUILDS, REGIONS
-from games.atrades.model import MAX_PLAYERS
+from games.atrades.model import MAX_PLAYERS, MAX_STARTING_MONEY
 from games.atrades.playout import greedy_player
 from games.core.drawing.words import join
 
 TEXTS = AtradesTexts()
+#: AT-D12's two readings, as the host picks one (`Options.loser_bank`).
+LOSER_BANK_CHOICES = [
+    app_commands.Choice(name="back to the supply (default)", value="supply"),
+    app_commands.Choice(name="onto the merged company's bank", value="merged"),
+]
 #: The `/match create atrades` options of each clock (`Engine.clocks`), in minutes.
 CLOCK_OPTIONS = ("bids", "turn", "open", "sealed", "choice")
 MAX_MINUTES = 10080
@@ -65,15 +70,19 @@ def create() -> app_commands.Command[Any, ..., None]:
         open_minutes="Minutes for each raise or pass in a merger's auction (default 60)",
         sealed_minutes="Minutes for a merger's final sealed round (default 120)",
         choice_minutes="Minutes for a settlement, free Acquire or expansion (default 60)",
+        money="Starting money: one amount for every guild, or 5 in initiative order (default 20)",
+        loser_bank="A lost company's bank in a player merger: to the supply (default) or merged",
         spectators="A channel that gets each sealed round once it is revealed",
         thread="Play the match in a new thread of this channel (default no)",
         notify=f"{NOTIFY_HELP} (default: a mention)",
     )
-    @app_commands.choices(notify=NOTIFY_CHOICES)
+    @app_commands.choices(notify=NOTIFY_CHOICES, loser_bank=LOSER_BANK_CHOICES)
     async def atrades(
         interaction: discord.Interaction[Any],
         regions: str | None = None,
         guilds: str | None = None,
+        money: str | None = None,
+        loser_bank: str | None = None,
         bids_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
         turn_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
         open_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
@@ -94,8 +103,7 @@ def create() -> app_commands.Command[Any, ..., None]:
             interaction,
             _create(
                 interaction,
-                regions,
-                guilds,
+                Named(regions=regions, guilds=guilds, money=money, loser_bank=loser_bank),
                 minutes,
                 spectators,
                 thread=bool(thread),
@@ -106,10 +114,37 @@ def create() -> app_commands.Command[Any, ..., None]:
     return atrades
 
 
+class Named(NamedTuple):
+    """The rule options as the host typed them (None: left out)."""
+
+    regions: str | None
+    guilds: str | None
+    money: str | None
+    loser_bank: str | None
+
+
+def starting_money(text: str) -> list[int]:
+    """AT-D1, the `money` option: one amount for every guild board, or one a board in the
+    boards' initiative order, apart by commas ("$" allowed), each a whole number of dollars
+    up to `MAX_STARTING_MONEY`."""
+    parts = [part.strip().removeprefix("$").strip() for part in text.split(",")]
+    boards = join([g.name for g in GUILDS])
+    if (
+        len(parts) not in (1, len(GUILDS))
+        or not all(part.isdecimal() for part in parts)
+        or any(int(part) > MAX_STARTING_MONEY for part in parts)
+    ):
+        raise UserError(
+            f"`money`: type one amount in dollars for every guild board, such as `20`, or "
+            f"{len(GUILDS)} apart by commas, one a board in initiative order ({boards}), such "
+            f"as `18, 19, 20, 21, 22`; each from 0 to {MAX_STARTING_MONEY}."
+        )
+    return [int(part) for part in parts]
+
+
 async def _create(
     interaction: discord.Interaction[Any],
-    regions: str | None,
-    guilds: str | None,
+    named: Named,
     minutes: dict[str, int | None],
     spectators: discord.TextChannel | None,
     *,
@@ -117,12 +152,18 @@ async def _create(
     notify: str | None,
 ) -> None:
     options: dict[str, Any] = {}
-    if regions is not None:
+    if named.regions is not None:
         options["regions"] = named_pieces(
-            regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1
+            named.regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1
         )
-    if guilds is not None:
-        options["guilds"] = named_pieces(guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS)
+    if named.guilds is not None:
+        options["guilds"] = named_pieces(
+            named.guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS
+        )
+    if named.money is not None:
+        options["money"] = starting_money(named.money)
+    if named.loser_bank is not None:
+        options["loser_bank"] = named.loser_bank
     clocks = {kind: n * 60 for kind, n in minutes.items() if n}
     await handlers(interaction).lobby.create(
         interaction, TEXTS.game, options, clocks, spectators, thread=thread, notify=notify

@@ -12,8 +12,9 @@ at auction or selling them to the Atrades Government. The most personal money at
 wins; money in company banks does not count.
 
 **Words**
-- **Guild**: your side, with a name, a starting initiative and $20 of personal money. Your \
-personal money is yours to see until the end.
+- **Guild**: your side, with a name, a starting initiative and its starting money as \
+personal money ($20 unless the host set it). Your personal money is yours to see until the \
+end.
 - **Company**: named by its starting tile's goods and number (Rations 1-5, Liquids 6-9, \
 Wiring 10-14, Spice 15-18). It has tiles on the map, a bank, an owner.
 - **Region**: a tile of the map, with a name, habitable land, desert, numbered cities and a \
@@ -69,8 +70,10 @@ bidding order; if all drop out, the last open bid wins).
 - **Settling**: the winner pays the bid around the track, $1 per space from left to right \
 and round again, from their money or one company's bank. Owners who lose a company take the \
 dollars on their cubes' spaces as personal money and a free Acquire. The merged company's \
-bank is the dollars on the winner's own spaces; a winner who owned neither company chooses \
-which one it becomes. The winner may take a free cube onto their bureaucracy track (and \
+bank is the dollars on the winner's own spaces (the old bank of a winner's own company goes \
+back to the supply); a lost company's bank goes back to the supply too, or onto the merged \
+company's bank if the host chose so (`loser_bank`). A winner who owned neither company \
+chooses which one it becomes. The winner may take a free cube onto their bureaucracy track (and \
 then the starter too, if they placed no cube).
 - Nobody bids: there is no merger.
 
@@ -84,7 +87,8 @@ their money cover the bid (else their money), keeps the starter's company where 
 is theirs, and takes the free cube; a free Acquire or expansion is let go.
 
 **The end.** At the end of a round in which a guild ran out of action cubes, or when no \
-company is left to acquire. Everyone's money is shown; the most personal money wins, ties \
-go to the most money in the guild's company banks, then share the win. A guild that left \
+company is left to acquire; the channel is told as soon as a round is sure to be the last, \
+and the end says why. Everyone's money is shown; the most personal money wins, ties go to \
+the most money in the guild's company banks, then share the win. A guild that left \
 (conceded or removed by the host) stays on the map but plays no more and is not ranked.
 """

@@ -19,7 +19,14 @@ from typing import Any, ClassVar
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import GameTexts, Names
-from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
+from games.atrades.data import (
+    GUILDS,
+    TECHNOLOGY_BY_ID,
+    TYPE_NAMES,
+    company_called,
+    era_of,
+    starting_type,
+)
 from games.atrades.market import NoExpansion
 from games.atrades.model import MAX_PLAYERS
 from games.atrades.render import render_guild, render_map
@@ -57,6 +64,25 @@ def no_expansion(initiative: int, reason: NoExpansion) -> str:
     return NO_EXPANSION[reason].format(type=TYPE_NAMES[starting_type(initiative)])
 
 
+def end_reasons(event: Mapping[str, Any], names: Names) -> str:
+    """Why the game ends (AT-26, AT-D26), from an event's `reasons` and `out_of_cubes`:
+    "ann has spent their last action cube", "no starting tile is left to acquire", "one
+    guild is left"."""
+    said = []
+    for reason in event["reasons"]:
+        if reason == "cubes":
+            spent = [names(p) for p in event["out_of_cubes"]]
+            cubes = "has spent their last action cube"
+            if len(spent) > 1:
+                cubes = "have spent their last action cubes"
+            said.append(f"{join(spent)} {cubes}")
+        elif reason == "tiles":
+            said.append("no starting tile is left to acquire")
+        else:
+            said.append("one guild is left in the game")
+    return join(said)
+
+
 def technology(card: str) -> str:
     found = TECHNOLOGY_BY_ID.get(card)
     return found.name if found else card
@@ -70,6 +96,13 @@ def payment(paid: Mapping[str, Any]) -> str:
     if paid.get("from_money"):
         parts.append(f"${paid['from_money']} of personal money")
     return join(parts) or "$0"
+
+
+def source(move: Mapping[str, Any]) -> str:
+    """Where a move pays from, in words: "your money" or "Spice 15's bank, then your
+    money" (AT-D24)."""
+    paid = str(move.get("pay_from", PURSE))
+    return "your money" if paid == PURSE else f"{company(paid)}'s bank, then your money"
 
 
 def total(paid: Mapping[str, Any]) -> int:
@@ -111,11 +144,9 @@ class AtradesTexts(GameTexts):
 
     def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
         if event["type"] == "bid_made":
-            paid = event["pay_from"]
-            where = "your money" if paid == PURSE else f"{company(paid)}'s bank, then your money"
             return (
-                f"🔒 Your turn-order bid: **${event['amount']}**, from {where}. Nobody sees it "
-                "until every bid is in; you may bid again to change it until then."
+                f"🔒 Your turn-order bid: **${event['amount']}**, from {source(event)}. Nobody "
+                "sees it until every bid is in; you may bid again to change it until then."
             )
         if event["type"] == "final_bid_made":
             if event["amount"] is None:
@@ -180,11 +211,21 @@ class AtradesTexts(GameTexts):
         )
 
     def _on_sold_to_govt(self, event: dict[str, Any], names: Names) -> str:
-        rows = ", ".join(f"${paid} → ${vp}" for paid, vp in event["rows"]) or "no row"
+        rows = event["rows"]
+        if rows:
+            taken = join(
+                [
+                    f"${paid} of its bank for ${vp}" if i == 0 else f"${paid} for ${vp}"
+                    for i, (paid, vp) in enumerate(rows)
+                ]
+            )
+            chart = f"the chart takes {taken}"
+        else:
+            chart = "its bank covers no row of the chart"
         return (
             f"**{names(event['player'])}** sells **{company(event['company'])}** to the "
-            f"Atrades Government: the chart pays {rows}, **${event['vp']}** to their personal "
-            f"money; ${event['to_supply']} goes back to the supply. Its tiles are flipped."
+            f"Atrades Government: {chart}: **${event['vp']}** to their personal money; "
+            f"${event['to_supply']} goes back to the supply. Its tiles are flipped."
         )
 
     def _on_researched(self, event: dict[str, Any], names: Names) -> str:
@@ -238,9 +279,11 @@ class AtradesTexts(GameTexts):
         paid = event["paid"]
         part = event.get("from_company")
         how = f"${part} of it from {company(event['company'])}'s bank" if part else "personal money"
+        # Events stored before `bank` existed do not say the merged company's bank.
+        bank = f", its bank ${event['bank']}" if "bank" in event else ""
         lines = [
             f"**{names(event['winner'])}** pays **${event['price']}** ({how}); the merged "
-            f"company is **{company(event['survivor'])}**."
+            f"company is **{company(event['survivor'])}**{bank}."
         ]
         if paid:
             lines.append(
@@ -302,8 +345,15 @@ class AtradesTexts(GameTexts):
             else ""
         )
         # Events stored before `last` existed say the next era after the last round too.
-        after = "" if event.get("last") else f" Next era: {event['era']}."
+        changes = not event.get("last") and event["era"] != era_of(int(event["round"]))
+        after = f" Round {event['round'] + 1} opens era {event['era']}." if changes else ""
         return f"**Round {event['round']} is over.**{refilled}{after}"
+
+    def _on_last_round(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            f"⏳ **Round {event['round']} is the last**: {end_reasons(event, names)}. The game "
+            "ends when it is over."
+        )
 
     def _on_game_ended(self, event: dict[str, Any], names: Names) -> str:
         places = sorted(event["places"].items(), key=lambda item: item[1])
@@ -313,10 +363,18 @@ class AtradesTexts(GameTexts):
             for p, place in places
         )
         winners = join([f"**{names(p)}**" for p in event["winners"]])
-        return f"🏁 **The game is over**: {winners} wins. Personal money: {listed}."
+        # Events stored before `reasons` existed say no reason.
+        why = f" ({end_reasons(event, names)})" if event.get("reasons") else ""
+        return f"🏁 **The game is over**{why}: {winners} wins. Personal money: {listed}."
 
     def _on_player_kicked(self, event: dict[str, Any], names: Names) -> str:
         return f"The host removed {names(event['player'])}'s guild from the game."
+
+    def _on_removed_by_host(self, event: dict[str, Any], names: Names) -> str:
+        return (
+            "The host removed you from the match: your guild leaves the game. Its companies "
+            "stay on the map; it makes no more moves and is not ranked at the end."
+        )
 
     def _on_player_forfeited(self, event: dict[str, Any], names: Names) -> str:
         return f"{names(event['player'])} has conceded: their guild leaves the game."
@@ -364,7 +422,7 @@ class AtradesTexts(GameTexts):
             )
             lines.append(f"Your companies: {listed}.")
         else:
-            lines.append("You have no company yet.")
+            lines.append("You own no company now.")
         if view["step"] == "ended":
             lines.append("The game is over.")
             return "\n".join(lines)
@@ -529,10 +587,54 @@ class AtradesTexts(GameTexts):
             "by the chart and its tiles are flipped for good."
         )
 
+    def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
+        """A guild's move in words, after "your" (what `/match undo` takes back), companies
+        by their names ("Spice 15", never a number read as a player); a let-go by what was
+        let go, from `told`. The host's moves as every game's."""
+        kind = move["type"]
+        if kind == "bid":
+            return f"turn-order bid of ${move['amount']} from {source(move)}"
+        if kind == "acquire":
+            return f"Acquire of {company(move['tile'])} onto {str(move['hex']).upper()}"
+        if kind == "merge":
+            cube = " (a cube on the merger track)" if move.get("cube", True) else ""
+            return f"merger of {company(move['company'])} and {company(move['other'])}{cube}"
+        if kind == "govt":
+            return f"sale of {company(move['company'])} to the Atrades Government"
+        if kind == "research":
+            card = str(move["technology"]).strip().upper()
+            return f"research of {technology(card)} from {source(move)}"
+        if kind == "raise":
+            return f"bid of ${move['amount']} in the merger's auction"
+        if kind == "final_bid":
+            amount = move.get("amount")
+            if amount is None:
+                return "dropping out of the final sealed round"
+            return f"final sealed bid of ${amount}"
+        if kind == "settle":
+            merged = move.get("survivor")
+            into = f", the merged company {company(merged)}" if merged is not None else ""
+            cube = "taking" if move.get("cube", "take") == "take" else "leaving"
+            return (
+                f"settlement of the merger (paid from {source(move)}{into}, {cube} the free "
+                "bureaucracy cube)"
+            )
+        if kind == "expand":
+            return f"expansion onto {str(move['hex']).upper()}"
+        if kind == "decline":
+            lost = next((e for e in told if e["type"] == "expansion_let_go"), None)
+            if lost is not None:
+                return f"letting {company(lost['company'])}'s expansion go"
+            return "letting the free Acquire go"
+        if kind == "pass":
+            return "pass"
+        return super().move(move, names, told)
+
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The regions and guild boards named, as AT-D28 uses them: before anyone joins, how
         many are used and how many drawn is not known, so it says the rule; what a match
-        used is in its first message."""
+        used is in its first message. Then the starting money (AT-D1) and AT-D12's other
+        reading, when the host set them."""
         parts = []
         rest = ", the rest drawn at random"
         if regions := options.get("regions"):
@@ -545,7 +647,20 @@ class AtradesTexts(GameTexts):
                 f"guild boards: {join(guilds)}, one a seat in seat order"
                 f"{rest if len(guilds) < MAX_PLAYERS else ''}"
             )
-        return "; ".join(parts) or "regions and guild boards drawn at random"
+        if not parts:
+            parts.append("regions and guild boards drawn at random")
+        if money := options.get("money"):
+            each = (
+                f"${money[0]} each"
+                if len(money) == 1
+                else join([f"{g.name} ${m}" for g, m in zip(GUILDS, money, strict=True)])
+            )
+            parts.append(f"starting money: {each}")
+        if options.get("loser_bank") == "merged":
+            parts.append(
+                "in a player merger, a lost company's bank goes onto the merged company's bank"
+            )
+        return "; ".join(parts)
 
     # -- pictures ----------------------------------------------------------------------------
 
@@ -575,9 +690,19 @@ class AtradesTexts(GameTexts):
             "**Research** a technology, or **Pass**. Then the market sells and companies "
             "expand.\n"
             "**Starting:** `/match create atrades` opens a lobby (2 to 5 players; a host may "
-            "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, the minutes of "
-            "each kind of decision (`bids_minutes`, `turn_minutes`, `open_minutes`, "
-            "`sealed_minutes`, `choice_minutes`), `spectators`, `thread:True`, `notify`."
+            "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, `money` (the "
+            "guild boards' starting money: one amount for all, or five in initiative order, "
+            "as printed boards show it; $20 each unless set), `loser_bank` (below), the "
+            "minutes of each kind of decision (`bids_minutes`, `turn_minutes`, "
+            "`open_minutes`, `sealed_minutes`, `choice_minutes`), `spectators`, "
+            "`thread:True`, `notify`.\n"
+            "**A lost company's bank** in a player merger: the rulebook gives the winner "
+            '"the combined company assets" and replaces the bank of the winner\'s own company '
+            "with the dollars on their spaces, but does not say where the bank of a company "
+            "they did not own goes. Read one way (the default, `loser_bank:supply`), it goes "
+            "back to the supply and the merged company's bank is the dollars on the winner's "
+            "spaces alone; read the other way (`loser_bank:merged`), it goes onto the merged "
+            "company's bank."
         )
 
     def rules(self) -> str:
