@@ -206,7 +206,6 @@ class Seasons:
     async def standings(self, interaction: discord.Interaction[Any], name: str | None) -> None:
         guild = self._guild(interaction)
         season = await self.seasons.find(guild.id, name)
-        await interaction.response.defer(thinking=True)
         await self._post_standings(interaction, season, None)
 
     async def _post_standings(
@@ -219,7 +218,8 @@ class Seasons:
         text = standings_text(standings)
         content = message(f"{head}\n{text}" if head else text, None, board)
         if head is None:
-            await interaction.followup.send(**content)
+            # Drawing the standings may take a while: `guarded` acknowledges in time.
+            await interaction.response.send_message(**content)
         elif isinstance(interaction.channel, discord.abc.Messageable):
             await interaction.channel.send(**content)
 

@@ -57,6 +57,16 @@ class Tx(Protocol):
         claimable again."""
 
 
+class Busy(Exception):
+    """A transaction gave up waiting for a row another process holds (PostgreSQL's
+    `lock_timeout`) and was rolled back: nothing of it was written."""
+
+    message = (
+        "Another of Dealer's processes is holding this match and has not let go in time, so "
+        "nothing was changed. Please try again in a moment."
+    )
+
+
 #: A transaction's work: statements on the `Tx`, and what the caller gets back.
 Work = Callable[[Tx], Coroutine[Any, Any, T]]
 
