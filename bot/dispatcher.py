@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import MatchMoved, Storage, TimerGone, TimerRow
+from bot.storage.backend import Busy
 from games.core.engine import HOST
 from games.core.errors import RuleError
 
@@ -105,10 +106,11 @@ class Dispatcher:
                 outcome = await self.service.submit(
                     row.id, HOST, {"type": "close_phase"}, timer=timer.id
                 )
-            except (TimerGone, MatchMoved):
+            except (TimerGone, MatchMoved, Busy):
                 # Fired already, or being fired by another process: once it commits, the
                 # timer is gone and the next one comes first. Or other processes' moves kept
-                # coming first: the timer stays, to fire again.
+                # coming first, or one held the match too long (`Busy`): the timer stays, to
+                # fire again.
                 await asyncio.sleep(CLAIMED_WAIT)
                 return
             except (RuleError, UserError) as error:
