@@ -4,7 +4,6 @@ the one place every interaction is answered in time (`guarded`, `Answer`)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable
 from typing import Any
@@ -29,6 +28,10 @@ UNEXPECTED = (
 #: How long an interaction may go unanswered before `guarded` acknowledges it itself (seconds):
 #: Discord shows "This interaction failed" to an interaction not acknowledged within three.
 ACKNOWLEDGE_AFTER = 2.0
+
+#: The event `guarded` dispatches when its action has ended: the watchdog waits for it
+#: (`Client.wait_for`, discord.py's way to wait for something or a timeout).
+ACTION_DONE = "dealer_action_done"
 
 #: What a private "thinking…" acknowledgement says once the answer turned out to be public.
 POSTED_BELOW = "Posted for everyone below."
@@ -79,7 +82,7 @@ class Answer(discord.InteractionResponse[Any]):
     The watchdog and the action take turns (`_turn`): one of them answers first, and the
     other sees it, so the interaction is never answered twice."""
 
-    __slots__ = ("_deferred", "_loading", "_turn")
+    __slots__ = ("_deferred", "_done", "_loading", "_turn")
 
     def __init__(self, parent: discord.Interaction[Any]) -> None:
         super().__init__(parent)
@@ -88,6 +91,8 @@ class Answer(discord.InteractionResponse[Any]):
         self._deferred: InteractionCallbackResponse[Any] | None = None
         #: Whether that acknowledgement is a "thinking…" not replaced yet.
         self._loading = False
+        #: Whether `guarded`'s action has ended (then no acknowledgement is due).
+        self._done = False
 
     @property
     def deferred(self) -> bool:
@@ -108,14 +113,23 @@ class Answer(discord.InteractionResponse[Any]):
             assert deferred is not None, "commands, components and forms can be deferred"
             self._deferred, self._loading = deferred, not silent
 
-    async def acknowledge_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
+    async def acknowledge_unless_done(self, within: float) -> None:
+        """Wait up to `within` seconds for `guarded`'s action to end (its `ACTION_DONE`
+        event), then acknowledge the interaction if it has not."""
+        parent = self._parent
+        if self._done:
+            return
         try:
-            # Shielded: the action ending now must not cut a deferral off halfway, sent
-            # but not recorded (its answer would then be refused as a second one).
-            await asyncio.shield(self.acknowledge())
-        except discord.HTTPException as error:
-            log.warning("could not acknowledge an interaction in time: %s", error)
+            await parent.client.wait_for(
+                ACTION_DONE, check=lambda done: done is parent, timeout=within
+            )
+        except TimeoutError:
+            try:
+                # Shielded: the action ending now must not cut a deferral off halfway, sent
+                # but not recorded (its answer would then be refused as a second one).
+                await asyncio.shield(self.acknowledge())
+            except discord.HTTPException as error:
+                log.warning("could not acknowledge an interaction in time: %s", error)
 
     async def defer(
         self, *, ephemeral: bool = False, thinking: bool = False
@@ -174,7 +188,9 @@ async def guarded(interaction: discord.Interaction[Any], action: Awaitable[None]
     too before it propagates to be logged."""
     answer = _answering(interaction)
     watchdog = (
-        None if answer is None else asyncio.create_task(answer.acknowledge_after(ACKNOWLEDGE_AFTER))
+        None
+        if answer is None
+        else asyncio.create_task(answer.acknowledge_unless_done(ACKNOWLEDGE_AFTER))
     )
     try:
         await action
@@ -185,10 +201,10 @@ async def guarded(interaction: discord.Interaction[Any], action: Awaitable[None]
         error.add_note(REPLIED)
         raise
     finally:
-        if watchdog is not None:
-            watchdog.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watchdog
+        if answer is not None and watchdog is not None:
+            answer._done = True
+            interaction.client.dispatch(ACTION_DONE, interaction)
+            await watchdog
 
 
 def already_replied(error: BaseException) -> bool:

@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
+from bot import boards
 from bot.errors import ACKNOWLEDGE_AFTER
 from bot.storage.backend import Backend, Work
 from tests.bot.conftest import Table
@@ -102,3 +105,23 @@ async def test_a_slow_public_answer_is_posted_below_a_private_acknowledgement(
     assert row is not None and row.lobby_message_id == lobby.id
     assert [p.user_id for p in await t.bot.storage.players(row.id)] == [t.players[0].id]
     assert callbacks(simcord_env)[1:] == [6] and joined.followups == []
+
+
+async def test_a_slow_drawing_is_acknowledged_in_time_then_answered(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    render = boards.render
+
+    async def slow_render(function: Any, *args: Any) -> Any:
+        await asyncio.sleep(SLOW)
+        return await render(function, *args)
+
+    monkeypatch.setattr(boards, "render", slow_render)
+    before = len(callbacks(simcord_env))
+    r = await t.players[0].slash(t.channel, "me")
+    await simcord_env.advance_time(SLOW)
+    assert callbacks(simcord_env)[before:] == [5]
+    assert r.ephemeral and "$100" in r.response.content
+    assert [a.filename for a in r.response.attachments] == ["one-on-one.png"]
