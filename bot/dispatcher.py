@@ -87,10 +87,18 @@ class Dispatcher:
                 continue
             assert timer is not None
             try:
-                await self._fire(timer)
-            except Exception:
-                log.exception("timer %s of match %s failed", timer.id, timer.match_id)
-                await self.service.delete_timer(timer)
+                try:
+                    await self._fire(timer)
+                except Busy:
+                    raise
+                except Exception:
+                    log.exception("timer %s of match %s failed", timer.id, timer.match_id)
+                    await self.service.delete_timer(timer)
+            except Busy:
+                # Another process held the match past the lock timeout: nothing was written,
+                # and the timer stays, to fire again.
+                log.warning("timer %s of match %s: its match is held", timer.id, timer.match_id)
+                await asyncio.sleep(CLAIMED_WAIT)
 
     async def _fire(self, timer: TimerRow) -> None:
         """Act on a due timer, once across every process on the database: a deadline by the
@@ -106,11 +114,10 @@ class Dispatcher:
                 outcome = await self.service.submit(
                     row.id, HOST, {"type": "close_phase"}, timer=timer.id
                 )
-            except (TimerGone, MatchMoved, Busy):
+            except (TimerGone, MatchMoved):
                 # Fired already, or being fired by another process: once it commits, the
                 # timer is gone and the next one comes first. Or other processes' moves kept
-                # coming first, or one held the match too long (`Busy`): the timer stays, to
-                # fire again.
+                # coming first: the timer stays, to fire again.
                 await asyncio.sleep(CLAIMED_WAIT)
                 return
             except (RuleError, UserError) as error:

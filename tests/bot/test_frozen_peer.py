@@ -12,8 +12,10 @@ import psycopg
 import pytest
 
 from bot.app import DealerBot
+from bot.dispatcher import CLAIMED_WAIT
 from bot.storage import Storage
 from bot.storage.backend import WAITS, Busy, Waits
+from games.core.engine import HOST
 from tests.bot.conftest import Table, make_bot
 
 
@@ -72,3 +74,27 @@ async def test_a_frozen_process_lets_go_of_a_match_after_its_idle_timeout(
     finally:
         await frozen.close()
         await other.close()
+
+
+async def test_a_deadline_that_finds_its_match_held_too_long_fires_later(
+    simcord_env: Any, postgres: str
+) -> None:
+    """The deadline's close_phase waits `lock_timeout` for the row another process holds,
+    gives up with nothing written, and stays: it fires once the row is let go."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=1)
+    deadlines = "SELECT id FROM timers WHERE match_id = ? AND kind = 'deadline'"
+    deadline = await t.bot.storage.backend.read(deadlines, (t.match_id,))
+    assert len(deadline) == 1
+    holder = await psycopg.AsyncConnection.connect(postgres)
+    try:
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT 1 FROM matches WHERE id = %s FOR UPDATE", (t.match_id,))
+        await simcord_env.advance_time(61)
+        assert [m for m in await t.bot.storage.moves(t.match_id) if m[1] == HOST] == []
+        assert await t.bot.storage.backend.read(deadlines, (t.match_id,)) == deadline
+    finally:
+        await holder.close()
+    await simcord_env.advance_time(CLAIMED_WAIT + 1)
+    closes = [m for m in await t.bot.storage.moves(t.match_id) if m[1] == HOST]
+    assert [move["type"] for _, _, move in closes] == ["close_phase"]
