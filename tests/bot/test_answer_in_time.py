@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot import boards
-from bot.errors import ACKNOWLEDGE_AFTER
+from bot.errors import ACKNOWLEDGE_AFTER, FORM_TOO_LATE
 from bot.storage.backend import Backend, Work
 from tests.bot.conftest import Table
 
@@ -32,6 +32,15 @@ class SlowCommits:
         result = await self.backend.transaction(work, synced=synced)
         await asyncio.sleep(SLOW)
         return result
+
+
+class SlowReads(SlowCommits):
+    """A store whose reads, too, return `SLOW` seconds late."""
+
+    async def read(self, sql: str, parameters: Any = ()) -> Any:
+        rows = await self.backend.read(sql, parameters)
+        await asyncio.sleep(SLOW)
+        return rows
 
 
 def callbacks(env: Any) -> list[int]:
@@ -125,3 +134,23 @@ async def test_a_slow_drawing_is_acknowledged_in_time_then_answered(
     assert callbacks(simcord_env)[before:] == [5]
     assert r.ephemeral and "$100" in r.response.content
     assert [a.filename for a in r.response.attachments] == ["one-on-one.png"]
+
+
+async def test_a_form_that_comes_too_late_is_refused_in_words(simcord_env: Any) -> None:
+    """A form cannot follow an acknowledgement: when what comes before it is slow, the
+    button's answer says so instead, privately."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    dm = t.players[0].user.dm_channel
+    bid = f"dealer:act:{t.match_id}:bid:genre-shop"
+    card = next(
+        m for m in reversed(dm.history()) if bid in str([c.to_dict() for c in m.components])
+    )
+    t.bot.service.forget(t.match_id)
+    t.bot.storage.backend = SlowReads(t.bot.storage.backend)
+    before = len(callbacks(simcord_env))
+    r = await t.players[0].user.click(card, custom_id=bid)
+    await simcord_env.advance_time(SLOW * 4)
+    assert callbacks(simcord_env)[before:] == [6]
+    assert r.modal is None
+    assert [m.content for m in r.followups] == [FORM_TOO_LATE]
