@@ -87,6 +87,7 @@ def start(settings: Settings, token: str) -> int:
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         computer_pause=settings.computer_pause,
+        waits=settings.waits,
     )
     try:
         asyncio.run(serve(bot, token))

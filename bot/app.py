@@ -50,6 +50,7 @@ from bot.service import MatchService
 from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
 from bot.storage import Durability, Storage
+from bot.storage.backend import WAITS, Waits
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +136,7 @@ class DealerBot(commands.AutoShardedBot):
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
         computer_pause: float = COMPUTER_PAUSE,
+        waits: Waits = WAITS,
     ) -> None:
         # Only the events Dealer uses: servers, their channels, threads and roles (`guilds`:
         # the caches its permission checks and channel lookups read) and the messages of its
@@ -172,6 +174,8 @@ class DealerBot(commands.AutoShardedBot):
         self.docs_url = docs_url
         #: How long a computer seat takes over a move, in seconds (`COMPUTER_PAUSE`).
         self.computer_pause = computer_pause
+        #: How long a PostgreSQL connection waits on other processes (`DATABASE_LOCK_TIMEOUT`…).
+        self.waits = waits
         self.ready_before = False
 
     def now(self) -> float:
@@ -180,7 +184,7 @@ class DealerBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the database and make the bot's parts, each handed what it uses."""
         self.storage = storage = await Storage.open(
-            self.database_path, self.database_sync, rank=rank_stored
+            self.database_path, self.database_sync, rank=rank_stored, waits=self.waits
         )
         self.service = service = MatchService(
             storage,
@@ -284,6 +288,7 @@ def create_bot(
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
     computer_pause: float = COMPUTER_PAUSE,
+    waits: Waits = WAITS,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
     return DealerBot(
@@ -294,4 +299,5 @@ def create_bot(
         shard_count=shard_count,
         shard_ids=shard_ids,
         computer_pause=computer_pause,
+        waits=waits,
     )

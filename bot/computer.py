@@ -32,6 +32,7 @@ from bot.presenter import Presenter
 from bot.service import MatchDamaged, MatchService
 from bot.settings import COMPUTER_PAUSE
 from bot.storage import MatchRow, Storage
+from bot.storage.backend import Busy
 from games.core.contract import random_answers
 from games.core.errors import RuleError
 from games.registry import ENGINES, engine_for
@@ -174,6 +175,10 @@ class Computer:
             return False
         try:
             outcome = await self.service.submit(match_id, player, move, again=False)
+        except Busy:
+            # Another process held the match too long: the seat tries again after its pause.
+            log.warning("computer move of match %s waited too long for the match", match_id)
+            return True
         except (RuleError, UserError) as error:
             # Another move (a deadline) may have come first: the seat looks again from the
             # new view, but not from the same one.

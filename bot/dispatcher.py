@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import MatchMoved, Storage, TimerGone, TimerRow
+from bot.storage.backend import Busy
 from games.core.engine import HOST
 from games.core.errors import RuleError
 
@@ -86,10 +87,18 @@ class Dispatcher:
                 continue
             assert timer is not None
             try:
-                await self._fire(timer)
-            except Exception:
-                log.exception("timer %s of match %s failed", timer.id, timer.match_id)
-                await self.service.delete_timer(timer)
+                try:
+                    await self._fire(timer)
+                except Busy:
+                    raise
+                except Exception:
+                    log.exception("timer %s of match %s failed", timer.id, timer.match_id)
+                    await self.service.delete_timer(timer)
+            except Busy:
+                # Another process held the match past the lock timeout: nothing was written,
+                # and the timer stays, to fire again.
+                log.warning("timer %s of match %s: its match is held", timer.id, timer.match_id)
+                await asyncio.sleep(CLAIMED_WAIT)
 
     async def _fire(self, timer: TimerRow) -> None:
         """Act on a due timer, once across every process on the database: a deadline by the

@@ -1,14 +1,18 @@
-"""User-facing errors, turned into private replies in exactly one place (`reply_error`)."""
+"""User-facing errors, turned into private replies in exactly one place (`reply_error`), and
+the one place every interaction is answered in time (`guarded`, `Answer`)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import Any
 
 import discord
+from discord.interactions import InteractionCallbackResponse
 
 from bot.limits import fit
+from bot.storage.backend import Busy
 from games.core.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -18,6 +22,23 @@ REPLIED = "dealer: the user was already told"
 UNEXPECTED = (
     "Sorry, something went wrong on Dealer's side and your request was not completed. "
     "Please try again; if it keeps happening, tell the host."
+)
+
+
+#: How long an interaction may go unanswered before `guarded` acknowledges it itself (seconds):
+#: Discord shows "This interaction failed" to an interaction not acknowledged within three.
+ACKNOWLEDGE_AFTER = 2.0
+
+#: The event `guarded` dispatches when its action has ended: the watchdog waits for it
+#: (`Client.wait_for`, discord.py's way to wait for something or a timeout).
+ACTION_DONE = "dealer_action_done"
+
+#: What a private "thinking…" acknowledgement says once the answer turned out to be public.
+POSTED_BELOW = "Posted for everyone below."
+
+#: Why a form does not open when what comes before it took too long (`Answer.send_modal`).
+FORM_TOO_LATE = (
+    "Dealer took too long to open that form (Discord allows a few seconds). Please try again."
 )
 
 
@@ -33,7 +54,7 @@ def message_for(error: BaseException) -> str:
     original = getattr(error, "original", None)
     if isinstance(original, BaseException):
         error = original
-    if isinstance(error, UserError | RuleError):
+    if isinstance(error, UserError | RuleError | Busy):
         return error.message
     if isinstance(error, discord.app_commands.CheckFailure | discord.app_commands.TransformerError):
         return str(error) or "You cannot use this command here."
@@ -42,17 +63,148 @@ def message_for(error: BaseException) -> str:
     return UNEXPECTED
 
 
+class Answer(discord.InteractionResponse[Any]):
+    """`interaction.response` while `guarded` runs an action: discord.py's, with a watchdog.
+
+    If the action has not answered `ACKNOWLEDGE_AFTER` seconds in (a slow store, a row lock
+    held by another process, a board being drawn), `acknowledge` defers the interaction, so
+    that Discord never shows "This interaction failed"; the action's own answer then goes
+    where the deferral leaves room for it, with the visibility it asked for:
+
+    - a button, menu, or a form opened from one, is deferred silently (its message stays as
+      it is): a later message becomes a follow-up (private if asked), a later edit of the
+      clicked message an edit of it (`edit_original_response`);
+    - a command, or a form opened by one, shows a private "thinking…": a private answer
+      replaces it; a public one is posted as a follow-up and the "thinking…" says so
+      (`POSTED_BELOW`);
+    - a form cannot follow a deferral: `send_modal` refuses in words (`FORM_TOO_LATE`).
+
+    The watchdog and the action take turns (`_turn`): one of them answers first, and the
+    other sees it, so the interaction is never answered twice."""
+
+    __slots__ = ("_deferred", "_done", "_loading", "_turn")
+
+    def __init__(self, parent: discord.Interaction[Any]) -> None:
+        super().__init__(parent)
+        self._turn = asyncio.Lock()
+        #: The acknowledgement the watchdog sent, once it did.
+        self._deferred: InteractionCallbackResponse[Any] | None = None
+        #: Whether that acknowledgement is a "thinking…" not replaced yet.
+        self._loading = False
+        #: Whether `guarded`'s action has ended (then no acknowledgement is due).
+        self._done = False
+
+    @property
+    def deferred(self) -> bool:
+        """Whether the watchdog acknowledged the interaction (the action's answer comes
+        after it)."""
+        return self._deferred is not None
+
+    async def acknowledge(self) -> None:
+        """Defer the interaction, unless it has been answered (see the class's doc)."""
+        async with self._turn:
+            if self.is_done():
+                return
+            parent = self._parent
+            silent = parent.type is discord.InteractionType.component or (
+                parent.type is discord.InteractionType.modal_submit and parent.message is not None
+            )
+            deferred = await super().defer(ephemeral=not silent, thinking=not silent)
+            assert deferred is not None, "commands, components and forms can be deferred"
+            self._deferred, self._loading = deferred, not silent
+
+    async def acknowledge_unless_done(self, within: float) -> None:
+        """Wait up to `within` seconds for `guarded`'s action to end (its `ACTION_DONE`
+        event), then acknowledge the interaction if it has not."""
+        parent = self._parent
+        if self._done:
+            return
+        try:
+            await parent.client.wait_for(
+                ACTION_DONE, check=lambda done: done is parent, timeout=within
+            )
+        except TimeoutError:
+            try:
+                # Shielded: the action ending now must not cut a deferral off halfway, sent
+                # but not recorded (its answer would then be refused as a second one).
+                await asyncio.shield(self.acknowledge())
+            except discord.HTTPException as error:
+                log.warning("could not acknowledge an interaction in time: %s", error)
+
+    async def defer(
+        self, *, ephemeral: bool = False, thinking: bool = False
+    ) -> InteractionCallbackResponse[Any] | None:
+        async with self._turn:
+            if self._deferred is not None:
+                return self._deferred
+            return await super().defer(ephemeral=ephemeral, thinking=thinking)
+
+    async def send_message(
+        self, content: Any | None = None, *, ephemeral: bool = False, **fields: Any
+    ) -> InteractionCallbackResponse[Any]:
+        async with self._turn:
+            if self._deferred is None:
+                return await super().send_message(content, ephemeral=ephemeral, **fields)
+            if self._loading and not ephemeral:
+                await self._parent.edit_original_response(content=POSTED_BELOW)
+                self._loading = False
+            if content is not None:
+                fields["content"] = content
+            sent = await self._parent.followup.send(ephemeral=ephemeral, wait=True, **fields)
+            self._loading = False
+            # What the answer's callback would have named: the message the answer made.
+            self._deferred.message_id = sent.id
+            return self._deferred
+
+    async def edit_message(self, **fields: Any) -> InteractionCallbackResponse[Any] | None:
+        async with self._turn:
+            if self._deferred is None:
+                return await super().edit_message(**fields)
+            await self._parent.edit_original_response(**fields)
+            return self._deferred
+
+    async def send_modal(self, modal: discord.ui.Modal, /) -> InteractionCallbackResponse[Any]:
+        async with self._turn:
+            if self._deferred is not None:
+                raise UserError(FORM_TOO_LATE)
+            return await super().send_modal(modal)
+
+
+def _answering(interaction: discord.Interaction[Any]) -> Answer | None:
+    """A new `Answer` as `interaction.response`; None when the interaction has one already
+    (a `guarded` inside another's action: the outer one watches) or was answered before."""
+    response = interaction.response
+    if isinstance(response, Answer) or response.is_done():
+        return None
+    answer = Answer(interaction)
+    # discord.py keeps `interaction.response` in this slot (`utils.cached_slot_property`).
+    setattr(interaction, "_cs_response", answer)  # noqa: B010
+    return answer
+
+
 async def guarded(interaction: discord.Interaction[Any], action: Awaitable[None]) -> None:
-    """Run an action for `interaction`; refusals become private replies here, and anything
-    unexpected gets a polite private reply too before it propagates to be logged."""
+    """Run an action for `interaction`, acknowledged in time whatever it waits for (`Answer`);
+    refusals become private replies here, and anything unexpected gets a polite private reply
+    too before it propagates to be logged."""
+    answer = _answering(interaction)
+    watchdog = (
+        None
+        if answer is None
+        else asyncio.create_task(answer.acknowledge_unless_done(ACKNOWLEDGE_AFTER))
+    )
     try:
         await action
-    except (UserError, RuleError) as error:
+    except (UserError, RuleError, Busy) as error:
         await reply_error(interaction, error)
     except Exception as error:
         await reply_error(interaction, error)
         error.add_note(REPLIED)
         raise
+    finally:
+        if answer is not None and watchdog is not None:
+            answer._done = True
+            interaction.client.dispatch(ACTION_DONE, interaction)
+            await watchdog
 
 
 def already_replied(error: BaseException) -> bool:
@@ -80,9 +232,10 @@ async def reply_error(interaction: discord.Interaction[Any], error: BaseExceptio
     """Answer `interaction` privately with the error's sentence; never raises."""
     text = fit(in_words(interaction, error))
     try:
-        if interaction.response.is_done():
+        response = interaction.response
+        if response.is_done() and not (isinstance(response, Answer) and response.deferred):
             await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not deliver an error reply: %s", text)

@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError, PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage import Durability
+from bot.storage.backend import WAITS, Waits
 from bot.storage.db import is_postgres, redacted
 
 #: How long a computer seat takes over each move, in seconds, unless `COMPUTER_PAUSE` says.
@@ -39,6 +40,24 @@ MUST_BE = {
     "shard_ids": "must be the shards this process runs, as numbers below SHARD_COUNT (0-3, or "
     "4,5, or 0-1,6), or empty for all of them",
     "computer_pause": f"must be a number of seconds from 0 to 60 (default {COMPUTER_PAUSE})",
+    "database_lock_timeout": (
+        f"must be a number of seconds from 0.1 to 60 (default {WAITS.lock:g})"
+    ),
+    "database_statement_timeout": (
+        f"must be a number of seconds from 1 to 3600 (default {WAITS.statement:g})"
+    ),
+    "database_idle_timeout": (
+        f"must be a number of seconds from 1 to 3600 (default {WAITS.idle_in_transaction:g})"
+    ),
+    "database_keepalive_idle": (
+        f"must be a whole number of seconds from 1 to 7200 (default {WAITS.keepalive_idle})"
+    ),
+    "database_keepalive_interval": (
+        f"must be a whole number of seconds from 1 to 600 (default {WAITS.keepalive_interval})"
+    ),
+    "database_keepalive_count": (
+        f"must be a whole number from 1 to 20 (default {WAITS.keepalive_count})"
+    ),
 }
 
 
@@ -64,6 +83,19 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     #: How long a computer seat takes over each move, in seconds: a person's pause.
     computer_pause: float = Field(COMPUTER_PAUSE, ge=0, le=60)
+    #: PostgreSQL only (`Waits`, docs/deploying.md): how long a move waits for its match's
+    #: row while another process holds it, before it is refused in words.
+    database_lock_timeout: float = Field(WAITS.lock, ge=0.1, le=60)
+    #: How long one statement may run before the server cancels it.
+    database_statement_timeout: float = Field(WAITS.statement, ge=1, le=3600)
+    #: How long the server lets a session sit in a transaction without a word before it ends
+    #: it (a frozen process: its transaction is rolled back and its locks let go).
+    database_idle_timeout: float = Field(WAITS.idle_in_transaction, ge=1, le=3600)
+    #: TCP keepalives on both ends: silence before the first probe, between probes, and the
+    #: probes unanswered before a connection (and what its process held) is given up.
+    database_keepalive_idle: int = Field(WAITS.keepalive_idle, ge=1, le=7200)
+    database_keepalive_interval: int = Field(WAITS.keepalive_interval, ge=1, le=600)
+    database_keepalive_count: int = Field(WAITS.keepalive_count, ge=1, le=20)
 
     @field_validator(
         "discord_token",
@@ -78,7 +110,18 @@ class Settings(BaseSettings):
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("database_path", "database_sync", "computer_pause", mode="before")
+    @field_validator(
+        "database_path",
+        "database_sync",
+        "computer_pause",
+        "database_lock_timeout",
+        "database_statement_timeout",
+        "database_idle_timeout",
+        "database_keepalive_idle",
+        "database_keepalive_interval",
+        "database_keepalive_count",
+        mode="before",
+    )
     @classmethod
     def _blank_is_default(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -168,6 +211,18 @@ class Settings(BaseSettings):
     def database(self) -> str | Path:
         """Where the data lives: the PostgreSQL address when one is set, else the file."""
         return self.database_url or self.database_path
+
+    @property
+    def waits(self) -> Waits:
+        """How long a PostgreSQL connection waits on other processes."""
+        return Waits(
+            lock=self.database_lock_timeout,
+            statement=self.database_statement_timeout,
+            idle_in_transaction=self.database_idle_timeout,
+            keepalive_idle=self.database_keepalive_idle,
+            keepalive_interval=self.database_keepalive_interval,
+            keepalive_count=self.database_keepalive_count,
+        )
 
     @property
     def database_setting(self) -> str:

@@ -219,10 +219,9 @@ class Seasons:
                 "Only a host shows the standings to the channel (anyone with Manage Server, or "
                 "the server's host role); here they are for you alone."
             )
-        # Drawing the image may take longer than Discord waits for an answer.
-        await interaction.response.defer(thinking=True, ephemeral=not public)
+        # Drawing the standings may take a while: `guarded` acknowledges in time.
         content = await self._standings(season, head)
-        await interaction.followup.send(**content, ephemeral=not public)
+        await interaction.response.send_message(**content, ephemeral=not public)
 
     async def _standings(self, season: Season, head: str | None) -> dict[str, Any]:
         """The standings message, with its image, under `head`."""

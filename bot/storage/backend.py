@@ -57,6 +57,48 @@ class Tx(Protocol):
         claimable again."""
 
 
+@dataclass(frozen=True, slots=True)
+class Waits:
+    """How long a PostgreSQL connection of Dealer's waits on others, in seconds (the settings
+    `DATABASE_LOCK_TIMEOUT` and the others of `bot.settings`; docs/deploying.md says what
+    they bound). SQLite has one process and its own bound (`bot.storage.sqlite`)."""
+
+    #: A statement waiting for a row (a match's) another transaction holds gives up
+    #: (`lock_timeout`): the move is refused (`Busy`) and rolled back.
+    lock: float = 5
+    #: A statement running longer is cancelled (`statement_timeout`).
+    statement: float = 30
+    #: The server ends a session that sits in a transaction, sending nothing, this long
+    #: (`idle_in_transaction_session_timeout`): a frozen process's transaction is rolled back
+    #: and its row locks let go.
+    idle_in_transaction: float = 10
+    #: TCP keepalives, on both ends of every connection (libpq's `keepalives_idle`,
+    #: `keepalives_interval`, `keepalives_count`; the server's `tcp_keepalives_*`): a peer
+    #: that has vanished (a paused machine, a partition) is noticed after
+    #: `keepalive_idle + keepalive_interval * keepalive_count` seconds of silence and its
+    #: connection closed, with its locks.
+    keepalive_idle: int = 30
+    keepalive_interval: int = 10
+    keepalive_count: int = 3
+
+
+#: The waits of a connection when no setting says otherwise.
+WAITS = Waits()
+
+
+class Busy(Exception):
+    """A transaction gave up waiting for a row another process holds (PostgreSQL's
+    `lock_timeout`) and was rolled back: nothing of it was written."""
+
+    message = (
+        "Another of Dealer's processes is holding this match and has not let go in time, so "
+        "nothing was changed. Please try again in a moment."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.message)
+
+
 #: A transaction's work: statements on the `Tx`, and what the caller gets back.
 Work = Callable[[Tx], Coroutine[Any, Any, T]]
 

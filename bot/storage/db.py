@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import pydantic_core
 
-from bot.storage.backend import Backend, Rows, Tx, Work, substitute
+from bot.storage.backend import WAITS, Backend, Rows, Tx, Waits, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -299,16 +299,21 @@ class Storage(SeasonStore, ResultStore):
 
     @classmethod
     async def open(
-        cls, location: str | Path, durability: Durability = "full", *, rank: Rank | None = None
+        cls,
+        location: str | Path,
+        durability: Durability = "full",
+        *,
+        rank: Rank | None = None,
+        waits: Waits = WAITS,
     ) -> Storage:
         """The database at `location` (an SQLite file's path, or a PostgreSQL URL),
         migrated. `rank` ranks the matches that ended before results were kept
         (`bot.storage.results.backfill`); only a database without any may be opened without
-        it."""
+        it. `waits` bound a PostgreSQL connection's waits on other processes."""
         if is_postgres(location):
             from bot.storage.postgres import PostgresBackend
 
-            return cls(await PostgresBackend.open(str(location), durability, rank))
+            return cls(await PostgresBackend.open(str(location), durability, rank, waits))
         return cls(await SqliteBackend.open(str(location), durability, rank))
 
     async def close(self) -> None:

@@ -15,6 +15,12 @@ once it is durable (`synchronous_commit=on`, the server's default); a write whos
 only a repeat (a delivered mark), and every write under `DATABASE_SYNC=normal`, commits with
 `synchronous_commit=off` for its transaction alone.
 
+No wait on another process is unbounded (`Waits`, from the settings): a statement waiting
+for a row lock gives up after `lock_timeout` (the move is refused in words, `Busy`, and its
+transaction rolled back), one running too long after `statement_timeout`; the server ends the
+session of a process frozen inside a transaction after `idle_in_transaction_session_timeout`,
+letting go of its locks; and TCP keepalives on both ends notice a peer that vanished.
+
 Transactions run at READ COMMITTED. Those that read rows to decide what they write take a
 row lock first (`Tx.lock`: `SELECT … FOR NO KEY UPDATE`): a move locks its match's row, so the
 moves of one match commit one after the other in every process (and a check of its last seq
@@ -44,7 +50,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from bot.storage.backend import Parameters, Rows, Work, substitute
+from bot.storage.backend import Busy, Parameters, Rows, Waits, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
@@ -123,6 +129,10 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
     """Bring the schema (in the connection's `search_path`) up to date, in one transaction;
     refuse a schema from a newer Dealer (`NewerDatabase`) with nothing changed."""
     async with connection.transaction():
+        # Another process's migration may take long, and so may this one: their waits and
+        # statements are not the bounded ones of moves (`Waits`).
+        for setting in ("lock_timeout", "statement_timeout", "idle_in_transaction_session_timeout"):
+            await connection.execute(f"SET LOCAL {setting} = 0")
         await connection.execute(
             "SELECT pg_advisory_xact_lock(hashtext('dealer:' || current_schema()))"
         )
@@ -154,8 +164,9 @@ class Pool:
     them; SimCord, which runs the end-to-end tests, counts every task the bot starts as work
     in progress and never sees those end."""
 
-    def __init__(self, url: str, size: int) -> None:
+    def __init__(self, url: str, size: int, waits: Waits) -> None:
         self.url = url
+        self.waits = waits
         self._slots = asyncio.Semaphore(size)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._closed = False
@@ -179,9 +190,31 @@ class Pool:
         return await self._connect()
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
-        return await psycopg.AsyncConnection.connect(
-            self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT
+        waits = self.waits
+        connection = await psycopg.AsyncConnection.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=CONNECT_TIMEOUT,
+            keepalives=1,
+            keepalives_idle=waits.keepalive_idle,
+            keepalives_interval=waits.keepalive_interval,
+            keepalives_count=waits.keepalive_count,
         )
+        # Set on the session, not in the URL's `options`, which a test or an operator may
+        # use for something else (a `search_path`).
+        settings = {
+            "lock_timeout": f"{round(waits.lock * 1000)}ms",
+            "statement_timeout": f"{round(waits.statement * 1000)}ms",
+            "idle_in_transaction_session_timeout": f"{round(waits.idle_in_transaction * 1000)}ms",
+            "tcp_keepalives_idle": str(waits.keepalive_idle),
+            "tcp_keepalives_interval": str(waits.keepalive_interval),
+            "tcp_keepalives_count": str(waits.keepalive_count),
+        }
+        await connection.execute(
+            "SELECT " + ", ".join("set_config(%s, %s, false)" for _ in settings),
+            [value for pair in settings.items() for value in pair],
+        )
+        return connection
 
     async def close(self) -> None:
         """Close the idle connections now, and those lent out when they come back."""
@@ -206,10 +239,12 @@ class PostgresBackend:
         self._held: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @classmethod
-    async def open(cls, url: str, durability: Durability, rank: Rank | None) -> PostgresBackend:
+    async def open(
+        cls, url: str, durability: Durability, rank: Rank | None, waits: Waits
+    ) -> PostgresBackend:
         """Connect and migrate. A server out of reach or a refused login raises
         `psycopg.OperationalError` with the server's own words."""
-        pool = Pool(url, POOL_SIZE)
+        pool = Pool(url, POOL_SIZE, waits)
         try:
             async with pool.connection() as connection:
                 await _migrate(connection, rank)
@@ -264,7 +299,12 @@ class PostgresBackend:
             return await cursor.fetchall()
 
     async def transaction(self, work: Work[T], *, synced: bool = True) -> T:
-        async with self.pool.connection() as connection, connection.transaction():
-            if not synced or self.durability == "normal":
-                await connection.execute("SET LOCAL synchronous_commit = off")
-            return await work(PostgresTx(connection))
+        """See `Backend.transaction`; a row lock not had within `lock_timeout` raises `Busy`,
+        the transaction rolled back."""
+        try:
+            async with self.pool.connection() as connection, connection.transaction():
+                if not synced or self.durability == "normal":
+                    await connection.execute("SET LOCAL synchronous_commit = off")
+                return await work(PostgresTx(connection))
+        except psycopg.errors.LockNotAvailable as error:
+            raise Busy from error

@@ -1,0 +1,156 @@
+"""Every interaction is acknowledged within Discord's three seconds, whatever the store, a lock
+or a render does: `bot.errors.guarded` defers it, and the answer follows (SimCord refuses an
+acknowledgement later than three seconds of its clock, as Discord does)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot import boards
+from bot.errors import ACKNOWLEDGE_AFTER, FORM_TOO_LATE
+from bot.storage.backend import Backend, Work
+from tests.bot.conftest import Table
+
+#: How late each commit returns in these tests (seconds): past Discord's three.
+SLOW = 5.0
+
+
+class SlowCommits:
+    """A store whose commits return `SLOW` seconds late (a loaded disk, a far server): each
+    transaction is committed, then its caller waits."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.backend, name)
+
+    async def transaction(self, work: Work[Any], *, synced: bool = True) -> Any:
+        result = await self.backend.transaction(work, synced=synced)
+        await asyncio.sleep(SLOW)
+        return result
+
+
+class SlowReads(SlowCommits):
+    """A store whose reads, too, return `SLOW` seconds late."""
+
+    async def read(self, sql: str, parameters: Any = ()) -> Any:
+        rows = await self.backend.read(sql, parameters)
+        await asyncio.sleep(SLOW)
+        return rows
+
+
+def callbacks(env: Any) -> list[int]:
+    """The kinds of the interaction callbacks the bot has sent (Discord's numbers: 4 a
+    message, 5 a "thinking…", 6 a silent deferral, 7 an edit, 9 a form)."""
+    return [
+        request.json["type"]
+        for request in env.http_requests
+        if request.method == "POST" and request.path.endswith("/callback")
+    ]
+
+
+async def test_a_slow_commit_is_acknowledged_in_time_then_answered(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    t.bot.storage.backend = SlowCommits(t.bot.storage.backend)
+    before = len(callbacks(simcord_env))
+    r = await t.players[0].slash(t.channel, "bid", target="Genre Shop", amount=7)
+    await simcord_env.advance_time(SLOW)
+    # A private "thinking…" first (within the three seconds), then the answer in its place.
+    assert callbacks(simcord_env)[before:] == [5]
+    assert r.ephemeral and "Your sealed bid of $7 on Genre Shop" in r.response.content
+    assert r.followups == []
+    stored = await t.bot.storage.moves(t.match_id)
+    assert [move["amount"] for _, _, move in stored if move.get("type") == "bid"] == [7]
+
+
+async def test_a_slow_commit_after_a_form_is_acknowledged_then_answered(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    t.bot.storage.backend = SlowCommits(t.bot.storage.backend)
+    before = len(callbacks(simcord_env))
+    r = await t.bid_by_button(t.players[1], "genre-shop", 9)
+    await simcord_env.advance_time(SLOW)
+    # The button opens its form at once (9); the form's answer, late, follows a silent
+    # deferral (6): the 1-on-1 it came from stays as it is.
+    assert callbacks(simcord_env)[before:] == [9, 6]
+    [answer] = r.followups
+    assert "Your sealed bid of $9 on Genre Shop" in answer.content
+    stored = await t.bot.storage.moves(t.match_id)
+    assert [move["amount"] for _, _, move in stored if move.get("type") == "bid"] == [9]
+
+
+async def test_a_quick_answer_is_not_deferred(simcord_env: Any) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    before = len(callbacks(simcord_env))
+    r = await t.players[0].slash(t.channel, "bid", target="Genre Shop", amount=7)
+    await simcord_env.advance_time(ACKNOWLEDGE_AFTER * 2)
+    assert callbacks(simcord_env)[before:] == [4]
+    assert r.ephemeral and "Your sealed bid of $7 on Genre Shop" in r.response.content
+
+
+async def test_a_slow_public_answer_is_posted_below_a_private_acknowledgement(
+    simcord_env: Any,
+) -> None:
+    t = Table(simcord_env, 4)
+    t.bot.storage.backend = SlowCommits(t.bot.storage.backend)
+    r = await t.host.slash(t.channel, "match create auction-auction", phase_minutes=60)
+    await simcord_env.advance_time(SLOW * 2)
+    assert callbacks(simcord_env) == [5]
+    assert r.ephemeral and r.response.content == "Posted for everyone below."
+    [lobby] = r.followups
+    assert not lobby.ephemeral and "a new match hosted by" in lobby.content
+    # The lobby is the message its buttons and later edits work on.
+    joined = await t.players[0].click(lobby.message, label="Join")
+    await simcord_env.advance_time(SLOW)
+    row = await t.bot.storage.open_match_in(t.channel.id)
+    assert row is not None and row.lobby_message_id == lobby.id
+    assert [p.user_id for p in await t.bot.storage.players(row.id)] == [t.players[0].id]
+    assert callbacks(simcord_env)[1:] == [6] and joined.followups == []
+
+
+async def test_a_slow_drawing_is_acknowledged_in_time_then_answered(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    render = boards.render
+
+    async def slow_render(function: Any, *args: Any) -> Any:
+        await asyncio.sleep(SLOW)
+        return await render(function, *args)
+
+    monkeypatch.setattr(boards, "render", slow_render)
+    before = len(callbacks(simcord_env))
+    r = await t.players[0].slash(t.channel, "me")
+    await simcord_env.advance_time(SLOW)
+    assert callbacks(simcord_env)[before:] == [5]
+    assert r.ephemeral and "$100" in r.response.content
+    assert [a.filename for a in r.response.attachments] == ["one-on-one.png"]
+
+
+async def test_a_form_that_comes_too_late_is_refused_in_words(simcord_env: Any) -> None:
+    """A form cannot follow an acknowledgement: when what comes before it is slow, the
+    button's answer says so instead, privately."""
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    dm = t.players[0].user.dm_channel
+    bid = f"dealer:act:{t.match_id}:bid:genre-shop"
+    card = next(
+        m for m in reversed(dm.history()) if bid in str([c.to_dict() for c in m.components])
+    )
+    t.bot.service.forget(t.match_id)
+    t.bot.storage.backend = SlowReads(t.bot.storage.backend)
+    before = len(callbacks(simcord_env))
+    r = await t.players[0].user.click(card, custom_id=bid)
+    await simcord_env.advance_time(SLOW * 4)
+    assert callbacks(simcord_env)[before:] == [6]
+    assert r.modal is None
+    assert [m.content for m in r.followups] == [FORM_TOO_LATE]
