@@ -5,6 +5,7 @@ acknowledgement later than three seconds of its clock, as Discord does)."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -142,9 +143,12 @@ async def test_a_form_that_comes_too_late_is_refused_in_words(simcord_env: Any) 
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)
     dm = t.players[0].user.dm_channel
-    bid = f"dealer:act:{t.match_id}:bid:genre-shop"
-    card = next(
-        m for m in reversed(dm.history()) if bid in str([c.to_dict() for c in m.components])
+    # The bid button's id carries the decision it was shown for (`dealer:act:<m>@<moves>:…`).
+    shown = re.compile(rf"dealer:act:{t.match_id}@\d+:bid:genre-shop")
+    card, bid = next(
+        (m, found[0])
+        for m in reversed(dm.history())
+        if (found := shown.search(str([c.to_dict() for c in m.components])))
     )
     t.bot.service.forget(t.match_id)
     t.bot.storage.backend = SlowReads(t.bot.storage.backend)

@@ -215,7 +215,7 @@ async def test_a_mistyped_hex_is_asked_again_with_the_tile_kept(simcord_env: Any
     typing = next(
         str(c["custom_id"])
         for c in components_of(picked.response)
-        if str(c.get("custom_id", "")).startswith(f"dealer:acttype:{m}:")
+        if str(c.get("custom_id", "")).startswith(f"dealer:acttype:{m}@")
     )
     form = await first.click(picked.response, custom_id=typing)
     wrong = await first.submit_modal(form, {"amount": "ZZ99"})
