@@ -15,6 +15,7 @@ from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.decks import card_key
 from games.project_mars.model import DECK_SIZE, State
+from games.project_mars.views import PlayerView, PublicView
 
 PLAYERS = ["ann", "bob"]
 FILLER = "Defense Turret"
@@ -139,12 +140,18 @@ def parts(resolved: dict[str, Any], player: str) -> dict[str, int]:
 
 def pwr(match: Match, card_id: str) -> int | None:
     """A face-up card's PWR as resolution would count it now (the public projection)."""
-    value = ENGINE.view(match.state, None)["projection"]["pwr"].get(card_id)
-    return None if value is None else int(value)
+    return ENGINE.view(match.state, None).projection.pwr.get(card_id)
 
 
-def view(match: Match, viewer: str | None) -> dict[str, Any]:
+def view(match: Match, viewer: str | None) -> PublicView:
     return ENGINE.view(match.state, viewer)
+
+
+def own(match: Match, player: str) -> PlayerView:
+    """A player's own view."""
+    seen = ENGINE.view(match.state, player)
+    assert isinstance(seen, PlayerView)
+    return seen
 
 
 def fresh(seed: int = 1, **options: Any) -> tuple[Match, list[Event]]:

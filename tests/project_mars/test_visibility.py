@@ -159,9 +159,9 @@ def test_a_secret_choice_shows_its_options_to_the_chooser_only() -> None:
     [offered] = of_type(events, "choice_offered")
     assert offered["audience"].players == ("bob",)
     assert card(match, "bob", "Medic") in {o["id"] for o in offered["options"]}
-    assert view(match, "bob")["pending"]["options"] is not None
-    assert view(match, "ann")["pending"]["options"] is None
-    assert view(match, None)["pending"]["card"]["key"] == "stealth-op"
+    assert view(match, "bob").pending.options is not None
+    assert view(match, "ann").pending.options is None
+    assert view(match, None).pending.card.key == "stealth-op"
 
 
 def test_a_research_station_tells_nobody_whether_the_deck_held_a_utility_card() -> None:
