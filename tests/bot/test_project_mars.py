@@ -942,7 +942,7 @@ def test_the_result_gives_the_winners_score_first() -> None:
     """'wins 2 to 0', whichever seat won (#14)."""
     texts = ProjectMarsTexts()
     for wins in ({"ann": 0, "bob": 2}, {"bob": 2, "ann": 0}):
-        event = {
+        event: dict[str, Any] = {
             "type": "match_ended",
             "audience": {"kind": "public"},
             "winner": "bob",

@@ -9,6 +9,7 @@ from tests.project_mars.helpers import (
     at,
     card,
     choose,
+    decision,
     junk,
     of_type,
     on_field,
@@ -238,7 +239,7 @@ def test_spy_victim_may_lose_a_card_of_2_pwr_or_less() -> None:
     play(match, "bob", "Scout", "attack-2")
     pending = match.state.pending
     assert pending is not None and pending.player == "bob" and pending.kind == "spy"
-    assert view(match, "bob").pending.slot == "attack-2"
+    assert decision(match, "bob").slot == "attack-2"
     events = choose(match, "bob", "destroy")
     assert not on_field(match, scout)
     assert of_type(events, "cards_revealed") == []
@@ -298,7 +299,7 @@ def test_research_station_trades_a_hand_card_for_a_utility_card_of_the_deck() ->
     pending = match.state.pending
     spare = card(match, "ann", "Defense Turret")
     assert pending is not None and [o.id for o in pending.options] == ["keep", outpost, spare]
-    assert view(match, "bob").pending.options is None
+    assert decision(match, "bob").options is None
     choose(match, "ann", outpost)
     pending = match.state.pending
     assert pending is not None and [o.id for o in pending.options] == ["emp-bomb"]

@@ -21,6 +21,7 @@ from games.project_mars.decks import (
 )
 from games.project_mars.model import CARDS, RoundResult, Score
 from games.project_mars.rules import match_over
+from games.project_mars.table import card_view
 from games.project_mars.views import PlayerView
 from tests.project_mars.helpers import (
     PLAYERS,
@@ -37,6 +38,7 @@ from tests.project_mars.helpers import (
     own,
     parts,
     pass_,
+    placed,
     play,
     play_round,
     pwr,
@@ -153,10 +155,10 @@ def test_pm3_a_trap_lies_face_down_on_an_empty_enemy_slot() -> None:
     assert public["audience"].kind == "public" and "card" not in public
     [private] = of_type(events, "trap_set")
     assert private["audience"].players == ("ann",) and private["card"]["id"] == spy
-    seen_by_bob = view(match, "bob").sides["bob"].field["attack-1"]
+    seen_by_bob = placed(match, "bob", "bob", "attack-1")
     assert seen_by_bob.face_down and seen_by_bob.card is None and seen_by_bob.pwr is None
-    assert view(match, None).sides["bob"].field["attack-1"].card is None
-    assert view(match, "ann").sides["bob"].field["attack-1"].card.key == "spy"
+    assert placed(match, None, "bob", "attack-1").card is None
+    assert placed(match, "ann", "bob", "attack-1").card == card_view(match.state.cards[spy])
     assert spy not in view(match, None).projection.pwr
 
 
