@@ -167,9 +167,10 @@ class Computer:
         if player not in (await self.service.turn(row)).must:
             return False
         view = await self.service.view(row, player)
+        actions = await self.service.actions(row, player)
         seat = Seat(player, number, row.seed, await self.service.moves_made(row))
         try:
-            move = decide(view, seat)
+            move = decide(view, actions, seat)
         except ValueError:
             log.exception("the computer player of match %s found no move", match_id)
             return False

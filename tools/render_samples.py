@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.games.mars_auction.texts import SETTLEMENT, MarsAuctionTexts
-from bot.games.project_mars.texts import ROUND_BOARD, ProjectMarsTexts
+from bot.games.project_mars.texts import ProjectMarsTexts, RoundBoard
 from bot.season_board import standings_board
 from games.atrades import ENGINE as ATRADES_ENGINE
 from games.atrades.playout import greedy_player
@@ -48,7 +48,10 @@ from games.marsbot_draft.render import draft_board
 from games.marsbot_draft.views import DraftView
 from games.project_mars import ENGINE as MARS_ENGINE
 from games.project_mars import render as mars
+from games.project_mars.events import MarsMatchEnded
+from games.project_mars.model import Result
 from games.project_mars.practice import practice_move
+from games.project_mars.views import CountedRound, PlayerView, PublicView
 
 USAGE = "usage: python -m tools.render_samples OUT_DIR"
 DRE, GENRE, WOLLEY = "dr-e-appraisings", "genre-shop", "wolley-limited"
@@ -240,11 +243,20 @@ class MarsPlayed:
     then, a hand card at round 2's back-hand step, each round's count and the result."""
 
     names: dict[str, str]
-    table: dict[str, Any] = field(default_factory=dict)
-    hand: dict[str, Any] = field(default_factory=dict)
-    keep: dict[str, Any] = field(default_factory=dict)
-    rounds: list[dict[str, Any]] = field(default_factory=list)
-    result: dict[str, Any] = field(default_factory=dict)
+    table: PublicView | None = None
+    hand: PlayerView | None = None
+    keep: PlayerView | None = None
+    rounds: list[CountedRound] = field(default_factory=list)
+    result: Result | None = None
+
+
+T = TypeVar("T")
+
+
+def shown(seen: T | None) -> T:
+    """What the sample match showed, which it always does."""
+    assert seen is not None
+    return seen
 
 
 def mars_match(seed: int = 5) -> MarsPlayed:
@@ -259,20 +271,28 @@ def mars_match(seed: int = 5) -> MarsPlayed:
     while not match.finished:
         actor = MARS_ENGINE.awaited(match.state)[0]
         before = MARS_ENGINE.view(match.state, None)
-        events = match.submit(actor, practice_move(MARS_ENGINE.view(match.state, actor), seed))
+        seat = MARS_ENGINE.view(match.state, actor)
+        assert isinstance(seat, PlayerView)
+        actions = MARS_ENGINE.legal_actions(match.state, actor)
+        events = match.submit(actor, practice_move(seat, actions, seed))
         after = MARS_ENGINE.view(match.state, None)
         for event in ui.add_events(before, [e.to_json() for e in events], after):
-            if event["type"] == ROUND_BOARD:
-                played.rounds.append(event)
-            elif event["type"] == "match_ended":
-                played.result = event
+            told = ui.read(event)
+            if isinstance(told, RoundBoard):
+                played.rounds.append(told.counted())
+            elif isinstance(told, MarsMatchEnded):
+                played.result = Result(
+                    winner=told.winner, wins=told.wins, forfeit=told.forfeit, rounds=told.rounds
+                )
         own = MARS_ENGINE.view(match.state, "601")
-        if not played.keep and (own.get("legal") or {}).get("keep"):
+        assert isinstance(own, PlayerView)
+        keys = {a.key for a in MARS_ENGINE.legal_actions(match.state, "601")}
+        if played.keep is None and "keep" in keys:
             played.keep = own
-        if after["phase"] == "turn":
-            slots = [p for side in after["sides"].values() for p in side["field"].values() if p]
-            face_down = sum(1 for p in slots if p["face_down"])
-            revealed = sum(len(side["revealed"]) for side in after["sides"].values())
+        if after.phase == "turn":
+            slots = [p for side in after.sides.values() for p in side.field.values() if p]
+            face_down = sum(1 for p in slots if p.face_down)
+            revealed = sum(len(side.revealed) for side in after.sides.values())
             busy = (face_down > 0) + (revealed > 0) + len(slots) / 16
             if busy > best:
                 best, played.table, played.hand = busy, after, own
@@ -503,15 +523,15 @@ def boards() -> dict[str, Callable[[], Board]]:
         "one-on-one-5-players-ended": lambda: one_on_one_card(small.views["ended"], small.names),
         "final-5-players": lambda: final_board(small.result or {}, small.names),
         "season-standings-12-members": lambda: standings_board(season_standings()),
-        "mars-table": lambda: mars.public_board(pm.table, pm.names),
-        "mars-hand-with-traps": lambda: mars.hand_card(pm.hand, pm.names),
-        "mars-hand-back-hand": lambda: mars.hand_card(pm.keep, pm.names),
-        "mars-result": lambda: mars.final_board(pm.result, pm.names),
+        "mars-table": lambda: mars.public_board(shown(pm.table), pm.names),
+        "mars-hand-with-traps": lambda: mars.hand_card(shown(pm.hand), pm.names),
+        "mars-hand-back-hand": lambda: mars.hand_card(shown(pm.keep), pm.names),
+        "mars-result": lambda: mars.final_board(shown(pm.result), pm.names),
     }
     for stem, view in drafts.items():
         out[f"marsbot-draft-{stem}"] = partial(draft_board, view, DRAFTER)
     for event in pm.rounds:
-        out[f"mars-round-{event['round']}"] = partial(mars.round_board, event, pm.names)
+        out[f"mars-round-{event.round}"] = partial(mars.round_board, event, pm.names)
     ma = auction_matches()
     out |= {
         "mars-auction-setup-5-players": lambda: display_board(ma.limited, ma.names),

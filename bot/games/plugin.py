@@ -50,8 +50,9 @@ class Seat:
 
 
 #: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
-#: that seat may see, nothing more) and the seat in, the move out. Pure: no clock, no I/O.
-Decide = Callable[[dict[str, Any], Seat], dict[str, Any]]
+#: that seat may see, nothing more), its legal actions as the service worked them out (issue
+#: 39: no view carries a copy of them) and the seat in, the move out. Pure: no clock, no I/O.
+Decide = Callable[[Any, list[Action], Seat], dict[str, Any]]
 #: What a game adds to the generic 1-on-1 controls, from the match id, the move the controls
 #: are shown at (the decision they are for: `bot.components.stamp`) and the player's legal
 #: actions.

@@ -17,6 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.project_mars.events import (
+    BonusGiven,
+    BoostChosen,
+    CardsDisabled,
+    CardsDiscarded,
+    CardTraded,
+    Discarded,
+    FieldCard,
+    PwrZeroed,
+    RevealBlocked,
+    RevealsBlocked,
+)
 from games.project_mars.model import (
     CARDS,
     COLUMNS,
@@ -321,9 +333,7 @@ def _siege(table: Table, step: Step, choice: str | None) -> Ask | None:
     found = _placed(table, step.card)
     assert found is not None
     found[2].boosts = choice
-    table.public(
-        "boost_chosen", card=table.shown(step.card), owner=owner, target=table.shown(choice)
-    )
+    table.public(BoostChosen(card=table.shown(step.card), owner=owner, target=table.shown(choice)))
     return None
 
 
@@ -349,12 +359,7 @@ def _strike_team(table: Table, step: Step, choice: str | None) -> Ask | None:
     field, slot, placed = found
     placed.zeroed = True
     table.public(
-        "pwr_zeroed",
-        card=table.shown(choice),
-        owner=enemy,
-        field=field,
-        slot=slot,
-        by="strike-team",
+        PwrZeroed(card=table.shown(choice), owner=enemy, field=field, slot=slot, by="strike-team")
     )
     return None
 
@@ -438,9 +443,7 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
     seat.deck.remove(taken)
     seat.deck.append(given)
     seat.hand.append(taken)
-    table.private(
-        owner, "card_traded", player=owner, gave=table.shown(given), took=table.shown(taken)
-    )
+    table.private(owner, CardTraded(player=owner, gave=table.shown(given), took=table.shown(taken)))
     return None
 
 
@@ -476,8 +479,8 @@ def _emp(table: Table, step: Step, choice: str | None) -> Ask | None:
     for field, slot, placed in _everywhere(table):
         if not placed.face_down and table.spec(placed.card).has("artificial"):
             placed.disabled = True
-            hit.append({"card": table.shown(placed.card), "field": field, "slot": slot})
-    table.public("cards_disabled", cards=hit, by="emp-bomb")
+            hit.append(FieldCard(card=table.shown(placed.card), field=field, slot=slot))
+    table.public(CardsDisabled(cards=hit, by="emp-bomb"))
     return None
 
 
@@ -498,8 +501,8 @@ def _favorable(table: Table, step: Step, choice: str | None) -> Ask | None:
     for field, slot, placed in _everywhere(table):
         if not placed.face_down and table.spec(placed.card).has("unit"):
             placed.bonus += FAVORABLE_BONUS
-            hit.append({"card": table.shown(placed.card), "field": field, "slot": slot})
-    table.public("bonus_given", cards=hit, amount=FAVORABLE_BONUS, by="favorable-conditions")
+            hit.append(FieldCard(card=table.shown(placed.card), field=field, slot=slot))
+    table.public(BonusGiven(cards=hit, amount=FAVORABLE_BONUS, by="favorable-conditions"))
     return None
 
 
@@ -510,7 +513,7 @@ def _toxic_gas(table: Table, step: Step, choice: str | None) -> Ask | None:
         if not placed.face_down and table.spec(placed.card).has("unit"):
             table.destroy(field, slot, "toxic-gas")
     table.state.immune = True
-    table.public("reveals_blocked", by="toxic-gas")
+    table.public(RevealsBlocked(by="toxic-gas"))
     return None
 
 
@@ -528,9 +531,9 @@ def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
         table.leave_hand(owner, choice, seen=False)
         table.junk(choice)
         table.private(
-            owner, "cards_discarded", player=owner, cards=[table.shown(choice)], by="sinkhole"
+            owner, CardsDiscarded(player=owner, cards=[table.shown(choice)], by="sinkhole")
         )
-        table.public("discarded", player=owner, count=1, by="sinkhole")
+        table.public(Discarded(player=owner, count=1, by="sinkhole"))
         found = _placed(table, building)
         assert found is not None
         table.destroy(found[0], found[1], "sinkhole")
@@ -596,12 +599,13 @@ def _landmine(table: Table, step: Step, choice: str | None) -> Ask | None:
         elif spec.has("building"):
             placed.zeroed = True
             table.public(
-                "pwr_zeroed",
-                card=table.shown(placed.card),
-                owner=field,
-                field=field,
-                slot=slot,
-                by="landmine",
+                PwrZeroed(
+                    card=table.shown(placed.card),
+                    owner=field,
+                    field=field,
+                    slot=slot,
+                    by="landmine",
+                )
             )
     table.junk(step.trap)
     return None
@@ -615,7 +619,7 @@ def _stealth_op(table: Table, step: Step, choice: str | None) -> Ask | None:
     victim = table.card(step.card).owner
     if table.state.immune:
         table.junk(step.trap)
-        table.public("reveal_blocked", player=victim, by="stealth-op")
+        table.public(RevealBlocked(player=victim, by="stealth-op"))
         return None
     if choice is None:
         seat = table.seat(victim)

@@ -15,78 +15,27 @@ Identifiers
   from the owner's left, so `attack-1`..`defence-4`. Column n of one field faces column n of
   the other: together they are lane n.
 
-Phases (`View.phase`)
+Phases (`PublicView.phase`)
 ---------------------
 `deck` (players without a preset deck choose one), `mulligan` (every round's start: first
 `keep` from the back hand in rounds 2 and 3, then `mulligan`; both players at once),
 `turn` (the player in `to_act` plays a card or passes), `choice` (the player in `to_act`
 answers the pending decision with `choose`), `ended`.
 
-The view (what `view(state, viewer)` returns, `View.model_dump(mode="json")`)
-------------------------------------------------------------------------------
-::
-
-    {"game": "project-mars", "round": 1..3, "phase": "turn",
-     "players": ["ann", "bob"],              # seat order; ann's ids start with a, bob's b
-     "kicked": [], "to_act": ["ann"],        # who must act now (both in deck/mulligan)
-     "submitted": ["bob"],                   # players not awaited now (the bot's reminders)
-     "turn": "ann", "starter": "bob",        # whose turn it is; who opened this round
-     "passes": 1,                            # passes in succession: at 2 the round resolves
-     "immune": false,                        # Toxic Gas played this round: no reveals
-     "sides": {"ann": Side, "bob": Side},
-     "projection": Score,                    # resolution as the fields stand now (public)
-     "pending": Pending | null,
-     "rounds": [RoundResult, ...],           # resolved rounds
-     "result": Result | null,
-     "me": Me | null,                        # only in a player's own view
-     "legal": Legal | null}                  # only in a player's own view
-
-    Side = {"player": "ann", "field": {"attack-1": Slot | null, ..., "defence-4": ...},
-            "hand_count": 7, "deck_count": 20,
-            "revealed": [Face, ...],         # catalogue order, no ids (PM-D21)
-            "back_hand_count": 0, "junkyard_count": 3, "utility_used": false,
-            "utility_played": Card | null,   # the utility this player played this round
-            "deck_chosen": true, "ready": true,   # ready: done with keep and mulligan
-            "kept": true,                    # done with the back-hand step (rounds 2, 3)
-            "wins": 0}
-    Slot = {"face_down": false, "owner": "ann", "card": Card | null, "pwr": 2 | null,
-            "zeroed": false, "disabled": false, "bonus": 0, "boosts": "a07" | null}
-        # A field holds its player's cards and the enemy's traps, face down (PM-3): such a
-        # slot has face_down true, owner the trap's owner, and card null unless the viewer
-        # owns the trap. pwr is what resolution would count now (null when face down).
-    Card = {"id": "a07", "key": "scout", "name": "Scout", "kind": "offense", "pwr": 2,
-            "subtypes": ["artificial"], "trap": false, "infantry": false}
-    Face = Card without "id"
-    Score = {"pwr": {card id: PWR}, "disabled": [card ids disabled by a Defense System],
-             "lanes": [winner of lane 1..4 or null], "tpr": {player: TPR},
-             "parts": {player: {"pwr", "lanes", "sentinel", "medic", "infantry",
-                                "outpost"}}}
-    Pending = {"player": "bob", "kind": "spy", "card": Card, "prompt": "...",
-               "slot": "attack-3" | null,         # where the asking card (or the trap
-                                                  # it triggered) lies; null for utility
-               "options": [Option, ...] | null}   # null for others when secret
-    Option = {"id": "return", "label": "Send the Spy back to ann's field"}
-    RoundResult = {"round": 1, "winner": "ann" | null, "score": Score}
-    Result = {"winner": "ann" | null, "wins": {player: rounds won}, "forfeit": null | name,
-              "rounds": [RoundResult, ...]}
-    Me = {"player": "ann", "deck": "vanguard" | "custom" | null,
-          "hand": [Card + "revealed": bool], "back_hand": [Card], "junkyard": [Card],
-          "deck_cards": {card key: copies left in the deck}}
-    Legal = {"deck": bool,                   # may choose a deck (ready names in READY_DECKS)
-             "keep": [card ids] | null,      # back-hand cards that may be kept
-             "mulligan": {"cards": [ids], "max": 3} | null,
-             "pass": bool,
-             "plays": [{"card": id, "name": "Scout", "target": "own" | "enemy" | "utility",
-                        "slots": [slot, ...]}],   # empty for a utility: play with no slot
-             "choose": [Option, ...]}        # the pending decision's options
+The views and events
+--------------------
+The views are models (`games.project_mars.views`: `PublicView`, a player's `PlayerView`),
+and so are the events (`games.project_mars.events`); their cards are a `CardView` (the id
+and what the card shows) or, where which copy it is stays unsaid, a `CardFace` (PM-D21).
+A player's legal moves (`ProjectMars.legal`, `Legal`) are no part of the view.
 
 The host's view is the public one (viewer None): hosts see no hand during a match (PM-D16).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, Literal
+from collections.abc import Iterable
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -571,6 +520,8 @@ class CardFace(BaseModel):
     """What a card shows, without which copy it is: how a hand card that was revealed is
     seen by everyone (PM-D21), as telling the copies apart would tell which of them left."""
 
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
     key: str
     name: str
     kind: Kind
@@ -584,51 +535,11 @@ class CardView(CardFace):
     id: str
 
 
-def card_words(card: Mapping[str, Any]) -> str:
+def card_words(card: CardFace) -> str:
     """A card's name with its printed PWR: "Scout (PWR 2)", "EMP Bomb (utility)"."""
-    if card.get("pwr") is None:
-        return f"{card['name']} (utility)"
-    return f"{card['name']} (PWR {card['pwr']})"
-
-
-class HandCard(CardView):
-    revealed: bool
-
-
-class SlotView(BaseModel):
-    face_down: bool
-    owner: str
-    card: CardView | None
-    pwr: int | None
-    zeroed: bool
-    disabled: bool
-    bonus: int
-    boosts: str | None
-
-
-class SideView(BaseModel):
-    player: str
-    field: dict[str, SlotView | None]
-    hand_count: int
-    revealed: list[CardFace]
-    deck_count: int
-    back_hand_count: int
-    junkyard_count: int
-    utility_used: bool
-    utility_played: CardView | None
-    deck_chosen: bool
-    kept: bool
-    ready: bool
-    wins: int
-
-
-class PendingView(BaseModel):
-    player: str
-    kind: str
-    card: CardView
-    slot: str | None
-    prompt: str
-    options: list[Option] | None
+    if card.pwr is None:
+        return f"{card.name} (utility)"
+    return f"{card.name} (PWR {card.pwr})"
 
 
 class MulliganLegal(BaseModel):
@@ -652,36 +563,3 @@ class Legal(BaseModel):
     pass_: bool = Field(False, alias="pass")
     plays: list[PlayLegal] = Field(default_factory=list)
     choose: list[Option] = Field(default_factory=list)
-
-
-class Me(BaseModel):
-    player: str
-    deck: str | None
-    hand: list[HandCard]
-    back_hand: list[CardView]
-    junkyard: list[CardView]
-    deck_cards: dict[str, int]
-
-
-class View(BaseModel):
-    game: Literal["project-mars"] = "project-mars"
-    round: int
-    phase: Phase
-    players: list[str]
-    kicked: list[str]
-    to_act: list[str]
-    submitted: list[str]
-    turn: str | None
-    starter: str | None
-    passes: int
-    immune: bool
-    sides: dict[str, SideView]
-    projection: Score
-    pending: PendingView | None
-    rounds: list[RoundResult]
-    result: Result | None
-    me: Me | None = None
-    legal: Legal | None = None
-
-    def dump(self) -> dict[str, object]:
-        return self.model_dump(mode="json", by_alias=True)

@@ -1,9 +1,9 @@
 """The practice opponent: a move for one seat, chosen from that seat's view alone.
 
-`practice_move(view, seed)` takes what `view(state, player)` returned for the seat (never the
-state: it cannot see the opponent's hand, deck or face-down traps) and returns a legal move
-as JSON. It is pure and deterministic: the same view and seed give the same move; the seed
-only breaks ties.
+`practice_move(view, actions, seed)` takes what `view(state, player)` returned for the seat
+(never the state: it cannot see the opponent's hand, deck or face-down traps) and the seat's
+legal actions (`legal_actions`), and returns a legal move as JSON. It is pure and
+deterministic: the same view and seed give the same move; the seed only breaks ties.
 
 How it plays: it rebuilds the visible fields as `cards.Unit`s and scores every legal play
 with the very count used at resolution (`cards.score`: lanes first, then TPR), after a rough
@@ -21,8 +21,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from games.core.contract import Action, Pick
 from games.project_mars.cards import Unit, score
-from games.project_mars.model import CARDS, ROWS, SLOTS, View, column_of, row_of
+from games.project_mars.model import CARDS, MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
+from games.project_mars.views import PlayerView
 
 #: Roughly what a card adds when played well, for mulligans and discards.
 VALUE: dict[str, float] = {
@@ -79,8 +81,7 @@ DECKS = ("fortress", "vanguard")
 class _Seat:
     """What the view tells this seat, in the shape the scoring wants."""
 
-    def __init__(self, seen: View) -> None:
-        assert seen.me is not None and seen.legal is not None
+    def __init__(self, seen: PlayerView) -> None:
         self.seen = seen
         self.me = seen.me.player
         self.players = list(seen.players)
@@ -107,12 +108,10 @@ class _Seat:
         return tpr[self.me] - tpr[self.enemy]
 
     def value(self, card_id: str) -> float:
-        assert self.seen.me is not None
         key = next(c.key for c in self.seen.me.hand if c.id == card_id)
         return VALUE[key]
 
     def cheapest(self, exclude: str | None = None) -> str | None:
-        assert self.seen.me is not None
         hand = [c for c in self.seen.me.hand if c.id != exclude]
         return min(hand, key=lambda c: (VALUE[c.key], c.id)).id if hand else None
 
@@ -185,7 +184,6 @@ def _placement_gain(seat: _Seat, card_id: str, key: str, slot: str) -> float:
 def _promise(seat: _Seat, card_id: str, key: str, slot: str) -> float:
     """What the count cannot see yet: half of what the seat's own next cards would add next
     to this one (a Sentinel's partner, a Lab's 1-PWR machines, a Comms Station's neighbours)."""
-    assert seat.seen.me is not None
     rest = [c.key for c in seat.seen.me.hand if c.id != card_id]
     field = seat.seen.sides[seat.me].field
     row, column = row_of(slot), column_of(slot)
@@ -215,7 +213,6 @@ def _utility_gain(seat: _Seat, card_id: str, key: str) -> float:
     elif key == "toxic-gas":
         board = [u for u in board if not _has(u, "unit")]
     elif key == "sinkhole":
-        assert seat.seen.me is not None
         spare = sum(c.id != card_id and VALUE[c.key] < 3 for c in seat.seen.me.hand)
         buildings = sorted(
             (u for u in board if u.owner == seat.enemy and _has(u, "building")),
@@ -226,25 +223,43 @@ def _utility_gain(seat: _Seat, card_id: str, key: str) -> float:
     return seat.margin(board) - seat.base + extra - UTILITY_COST
 
 
-def _turn(seat: _Seat, rnd: random.Random) -> dict[str, Any]:
+def _plays(
+    seen: PlayerView, actions: dict[str, Action]
+) -> list[tuple[str, bool, list[str] | None]]:
+    """The cards the seat may play, in the order of its hand, from its `play` and `trap`
+    actions: each card, whether it is a trap (set on the enemy's field), and the slots it
+    may take (None: a utility)."""
+    plays = []
+    for key in ("play", "trap"):
+        action = actions.get(key)
+        if action is None or action.pick is None:
+            continue
+        for choice in action.pick.choices:
+            slots = next((step for step in choice.then if isinstance(step, Pick)), None)
+            where = None if slots is None else [c.value for c in slots.choices]
+            plays.append((choice.value, key == "trap", where))
+    hand = [c.id for c in seen.me.hand]
+    return sorted(plays, key=lambda play: hand.index(play[0]))
+
+
+def _turn(seat: _Seat, rnd: random.Random, actions: dict[str, Action]) -> dict[str, Any]:
     seen = seat.seen
-    assert seen.legal is not None and seen.me is not None
     if seen.passes >= 1 and seat.base > 0:
         return {"type": "pass"}
     keys = {c.id: c.key for c in seen.me.hand}
     scored: list[tuple[float, float, dict[str, Any]]] = []
-    for play in seen.legal.plays:
-        key = keys[play.card]
-        if play.target == "utility":
-            gain = _utility_gain(seat, play.card, key)
-            scored.append((gain, rnd.random(), {"type": "play", "card": play.card}))
+    for card, trap, slots in _plays(seen, actions):
+        key = keys[card]
+        if slots is None:
+            gain = _utility_gain(seat, card, key)
+            scored.append((gain, rnd.random(), {"type": "play", "card": card}))
             continue
-        for slot in play.slots:
-            if play.target == "enemy":
+        for slot in slots:
+            if trap:
                 gain = TRAP_VALUE.get(key, 0.0) - CARD_COST
             else:
-                gain = _placement_gain(seat, play.card, key, slot)
-            scored.append((gain, rnd.random(), {"type": "play", "card": play.card, "slot": slot}))
+                gain = _placement_gain(seat, card, key, slot)
+            scored.append((gain, rnd.random(), {"type": "play", "card": card, "slot": slot}))
     if not scored:
         return {"type": "pass"}
     gain, _, move = max(scored, key=lambda item: (item[0], item[1]))
@@ -261,11 +276,10 @@ def _return_slot(seat: _Seat, slot: str) -> str | None:
     return None
 
 
-def _choose(seat: _Seat) -> str:
+def _choose(seat: _Seat, ids: list[str]) -> str:
     seen = seat.seen
-    assert seen.legal is not None and seen.pending is not None and seen.me is not None
+    assert seen.pending is not None
     pending = seen.pending
-    ids = [o.id for o in seen.legal.choose]
     kind = pending.kind
     if kind == "stealth_op":
         cards = [i for i in ids if i != "return"]
@@ -311,28 +325,65 @@ def _choose(seat: _Seat) -> str:
     return ids[0]
 
 
-def practice_move(view: dict[str, Any], seed: int = 0) -> dict[str, Any]:
-    """A legal move for the seat whose own view this is; raises ValueError when the view is
-    not a player's or they have nothing to do."""
-    seen = View.model_validate(view)
-    legal = seen.legal
-    if seen.me is None or legal is None:
+def _legal_json(view: PlayerView, actions: list[Action]) -> dict[str, Any]:
+    """The seat's legal moves as its view held them before the view left them to the actions
+    (issue 39: `ProjectMars.legal`'s JSON), rebuilt from the actions: the tie-breaks are
+    drawn from the view as it was then, so that the practice player plays every position as
+    it always has (its matches, and the images drawn from them, stay the same)."""
+    by_key = {action.key: action for action in actions}
+    hand = [c.id for c in view.me.hand]
+
+    def values(key: str) -> list[str]:
+        pick = by_key[key].pick if key in by_key else None
+        return [] if pick is None else [c.value for c in pick.choices]
+
+    plays = []
+    for card, trap, slots in _plays(view, by_key):
+        target = "enemy" if trap else "utility" if slots is None else "own"
+        name = CARDS[next(c.key for c in view.me.hand if c.id == card)].name
+        plays.append({"card": card, "name": name, "target": target, "slots": slots or []})
+    choose = by_key["choose"].pick if "choose" in by_key else None
+    deck_count = view.sides[view.me.player].deck_count
+    return {
+        "deck": "deck" in by_key,
+        "keep": values("keep") if "keep-none" in by_key else None,
+        "mulligan": (
+            {"cards": hand, "max": min(MULLIGAN_MAX, deck_count)} if "keep-hand" in by_key else None
+        ),
+        "pass": "pass" in by_key,
+        "plays": plays,
+        "choose": (
+            [] if choose is None else [{"id": c.value, "label": c.label} for c in choose.choices]
+        ),
+    }
+
+
+def practice_move(view: PlayerView, actions: list[Action], seed: int = 0) -> dict[str, Any]:
+    """A legal move for the seat whose own view this is, among its legal actions; raises
+    ValueError when the view is not a player's or they have nothing to do."""
+    if not isinstance(view, PlayerView):
         raise ValueError("The practice player needs a player's own view.")
-    rnd = random.Random(f"{seed}:{json.dumps(view, sort_keys=True)}")
-    if legal.deck:
+    seen = view
+    seen_then = {**view.to_json(), "legal": _legal_json(view, actions)}
+    rnd = random.Random(f"{seed}:{json.dumps(seen_then, sort_keys=True)}")
+    by_key = {action.key: action for action in actions}
+    if "deck" in by_key:
         return {"type": "deck", "deck": rnd.choice(DECKS)}
-    if legal.keep is not None:
+    if "keep-none" in by_key:
         kept = [c.id for c in seen.me.back_hand if VALUE[c.key] >= KEEP_FROM]
         return {"type": "keep", "cards": kept}
-    if legal.mulligan is not None:
+    if "keep-hand" in by_key:
+        trade = by_key.get("mulligan")
+        most = 0 if trade is None or trade.pick is None else trade.pick.max
         weak = sorted(
             (c for c in seen.me.hand if VALUE[c.key] < TRADE_IN_BELOW),
             key=lambda c: (VALUE[c.key], c.id),
         )
-        return {"type": "mulligan", "cards": [c.id for c in weak[: legal.mulligan.max]]}
+        return {"type": "mulligan", "cards": [c.id for c in weak[:most]]}
     seat = _Seat(seen)
-    if legal.choose:
-        return {"type": "choose", "option": _choose(seat)}
-    if legal.pass_:
-        return _turn(seat, rnd)
+    choose = by_key.get("choose")
+    if choose is not None and choose.pick is not None:
+        return {"type": "choose", "option": _choose(seat, [c.value for c in choose.pick.choices])}
+    if "pass" in by_key:
+        return _turn(seat, rnd, by_key)
     raise ValueError(f"{seen.me.player} has nothing to do now.")

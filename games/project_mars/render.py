@@ -54,14 +54,38 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.words import join, plural
+from games.project_mars.events import (
+    BonusGiven,
+    BoostChosen,
+    CardDestroyed,
+    CardPlayed,
+    CardsDisabled,
+    FaceDownPlayed,
+    PMEvent,
+    PwrZeroed,
+    RoundResolved,
+    TrapReturned,
+)
 from games.project_mars.model import (
     CARDS,
     COLUMNS,
     ROWS,
+    CardFace,
+    CardView,
+    Result,
+    Score,
     card_words,
     column_of,
     row_of,
     winner_first,
+)
+from games.project_mars.views import (
+    CountedRound,
+    HandCard,
+    PlayerView,
+    PublicView,
+    SideView,
+    SlotView,
 )
 
 WIDTH = 960
@@ -78,7 +102,8 @@ HAND_TILE_H = 150
 HAND_PER_ROW = 5
 
 Name = Callable[[str], str]
-Field = Mapping[str, Mapping[str, Any] | None]
+Field = Mapping[str, SlotView | None]
+Fields = dict[str, dict[str, SlotView | None]]
 
 #: Okabe-Ito vermillion, blue and reddish purple, each with the ink its band's label needs.
 KINDS: dict[str, tuple[RGB, RGB, str]] = {
@@ -135,87 +160,77 @@ def possessive(name: str) -> str:
 # -- the position when a round resolves ----------------------------------------------------
 
 
-def fields_at_resolution(
-    before: Mapping[str, Any], events: Sequence[Mapping[str, Any]]
-) -> dict[str, dict[str, dict[str, Any] | None]] | None:
+def fields_at_resolution(before: PublicView, events: Sequence[PMEvent]) -> Fields | None:
     """Where every card lay when the round resolved, from the public view before the move and
     the move's events in order; None when the move resolved no round. Face-down cards stay
     without identity unless `round_resolved` names them (traps left unsprung are shown at
     the end of the round)."""
-    fields: dict[str, dict[str, dict[str, Any] | None]] = {
-        player: {slot: (dict(placed) if placed else None) for slot, placed in side["field"].items()}
-        for player, side in before["sides"].items()
-    }
+    fields: Fields = {player: dict(side.field) for player, side in before.sides.items()}
     for event in events:
-        kind = event["type"]
-        if kind == "face_down_played":
-            fields[event["field"]][event["slot"]] = _slot(None, event["player"], face_down=True)
-        elif kind == "card_played":
-            fields[event["field"]][event["slot"]] = _slot(dict(event["card"]), event["player"])
-        elif kind == "card_destroyed":
-            placed = fields[event["field"]].get(event["slot"])
-            if placed is not None and (
-                placed["card"] is None or placed["card"]["id"] == event["card"]["id"]
-            ):
-                fields[event["field"]][event["slot"]] = None
-        elif kind == "trap_returned" and event.get("slot"):
-            fields[event["owner"]][event["slot"]] = _slot(dict(event["card"]), event["owner"])
-        elif kind == "pwr_zeroed":
-            _flag(fields, event["field"], event["slot"], "zeroed", True)
-        elif kind == "cards_disabled":
-            for hit in event["cards"]:
-                _flag(fields, hit["field"], hit["slot"], "disabled", True)
-        elif kind == "bonus_given":
-            for hit in event["cards"]:
-                placed = fields[hit["field"]].get(hit["slot"])
+        if isinstance(event, FaceDownPlayed):
+            fields[event.field][event.slot] = _slot(None, event.player, face_down=True)
+        elif isinstance(event, CardPlayed):
+            fields[event.field][event.slot] = _slot(event.card, event.player)
+        elif isinstance(event, CardDestroyed):
+            placed = fields[event.field].get(event.slot)
+            if placed is not None and (placed.card is None or placed.card.id == event.card.id):
+                fields[event.field][event.slot] = None
+        elif isinstance(event, TrapReturned) and event.slot:
+            fields[event.owner][event.slot] = _slot(event.card, event.owner)
+        elif isinstance(event, PwrZeroed):
+            _change(fields, event.field, event.slot, zeroed=True)
+        elif isinstance(event, CardsDisabled):
+            for hit in event.cards:
+                _change(fields, hit.field, hit.slot, disabled=True)
+        elif isinstance(event, BonusGiven):
+            for hit in event.cards:
+                placed = fields[hit.field].get(hit.slot)
                 if placed is not None:
-                    placed["bonus"] = int(placed.get("bonus", 0)) + int(event["amount"])
-        elif kind == "boost_chosen":
-            for placed in fields[event["owner"]].values():
-                if placed and placed["card"] and placed["card"]["id"] == event["card"]["id"]:
-                    placed["boosts"] = event["target"]["id"]
-        elif kind == "round_resolved":
-            score = event["score"]
-            for trap in event.get("traps", []):
-                placed = fields[trap["field"]].get(trap["slot"])
-                if placed is not None and placed["face_down"]:
-                    placed["card"] = dict(trap["card"])
+                    _change(fields, hit.field, hit.slot, bonus=placed.bonus + event.amount)
+        elif isinstance(event, BoostChosen):
+            for slot, placed in fields[event.owner].items():
+                if placed and placed.card and placed.card.id == event.card.id:
+                    _change(fields, event.owner, slot, boosts=event.target.id)
+        elif isinstance(event, RoundResolved):
+            score = event.score
+            for trap in event.traps:
+                placed = fields[trap.field].get(trap.slot)
+                if placed is not None and placed.face_down:
+                    _change(fields, trap.field, trap.slot, card=trap.card)
             for field in fields.values():
-                for placed in field.values():
+                for slot, placed in field.items():
                     if placed is None:
                         continue
-                    card = placed["card"]
-                    counted = card is not None and card["id"] in score["pwr"]
-                    placed["pwr"] = int(score["pwr"][card["id"]]) if counted else None
-                    if counted and card["id"] in score["disabled"]:
-                        placed["disabled"] = True
+                    card = placed.card
+                    counted = card is not None and card.id in score.pwr
+                    field[slot] = placed.model_copy(
+                        update={
+                            "pwr": score.pwr[card.id] if card is not None and counted else None,
+                            "disabled": placed.disabled
+                            or (card is not None and counted and card.id in score.disabled),
+                        }
+                    )
             return fields
     return None
 
 
-def _slot(card: dict[str, Any] | None, owner: str, *, face_down: bool = False) -> dict[str, Any]:
-    return {
-        "face_down": face_down,
-        "owner": owner,
-        "card": card,
-        "pwr": None if face_down or card is None else card.get("pwr"),
-        "zeroed": False,
-        "disabled": False,
-        "bonus": 0,
-        "boosts": None,
-    }
+def _slot(card: CardView | None, owner: str, *, face_down: bool = False) -> SlotView:
+    return SlotView(
+        face_down=face_down,
+        owner=owner,
+        card=card,
+        pwr=None if face_down or card is None else card.pwr,
+        zeroed=False,
+        disabled=False,
+        bonus=0,
+        boosts=None,
+    )
 
 
-def _flag(
-    fields: dict[str, dict[str, dict[str, Any] | None]],
-    field: str,
-    slot: str,
-    key: str,
-    value: bool,
-) -> None:
+def _change(fields: Fields, field: str, slot: str, **update: Any) -> None:
     placed = fields[field].get(slot)
     if placed is not None:
-        placed[key] = value
+        fields[field][slot] = placed.model_copy(update=update)
 
 
 # -- drawing pieces ------------------------------------------------------------------------
@@ -229,13 +244,13 @@ def _columns_x() -> list[tuple[int, int]]:
     return [(left + i * (width + GAP), width) for i in range(len(COLUMNS))]
 
 
-def _kind_band(canvas: Canvas, x: int, y: int, w: int, card: Mapping[str, Any]) -> None:
-    fill, ink, label = KINDS.get(str(card["kind"]), (PANEL_RAISED, TEXT, str(card["kind"])))
+def _kind_band(canvas: Canvas, x: int, y: int, w: int, card: CardFace) -> None:
+    fill, ink, label = KINDS.get(card.kind, (PANEL_RAISED, TEXT, card.kind))
     canvas.rect((x, y, x + w, y + 24), fill, radius=8)
     canvas.rect((x, y + 14, x + w, y + 24), fill)
     used = canvas.text(x + 10, y + 12, label, size=12, fill=ink, bold=True)
-    subtypes = " · ".join(str(s).upper() for s in card.get("subtypes", []))
-    if card.get("trap"):
+    subtypes = " · ".join(s.upper() for s in card.subtypes)
+    if card.trap:
         subtypes = f"TRAP · {subtypes}" if subtypes else "TRAP"
     if subtypes:
         canvas.text(
@@ -283,7 +298,7 @@ def _tile(
     y: int,
     w: int,
     h: int,
-    placed: Mapping[str, Any] | None,
+    placed: SlotView | None,
     name: Name,
     players: Sequence[str],
     viewer: str | None,
@@ -295,17 +310,17 @@ def _tile(
         canvas.rect((x, y, x + w, y + h), mix(PANEL, BACKGROUND, 0.5), radius=10, outline=LINE)
         canvas.text(x + w // 2, y + h // 2, "empty", size=13, fill=FAINT, align="center")
         return
-    card = placed.get("card")
-    owner = str(placed["owner"])
-    if placed.get("face_down") and card is None:
+    card = placed.card
+    owner = placed.owner
+    if placed.face_down and card is None:
         _face_down(canvas, x, y, w, h, f"trap of {name(owner)}")
         return
     assert card is not None
-    own_trap = bool(placed.get("face_down"))
+    own_trap = placed.face_down
     outline = TRAP_YELLOW if own_trap else mix(LINE, PANEL, 0.2)
     canvas.rect((x, y, x + w, y + h), PANEL_RAISED, radius=10, outline=outline)
     _kind_band(canvas, x + 1, y + 1, w - 2, card)
-    pwr = placed.get("pwr")
+    pwr = placed.pwr
     figure = "–" if pwr is None else str(pwr)
     box = 46
     canvas.text(
@@ -318,33 +333,31 @@ def _tile(
         size=24,
         bold=True,
         align="center",
-        fill=TEXT if not placed.get("disabled") else BAD,
+        fill=TEXT if not placed.disabled else BAD,
     )
-    printed = card.get("pwr")
+    printed = card.pwr
     if pwr is not None and printed is not None and pwr != printed:
         canvas.text(
             x + w - 10 - box // 2, y + 86, f"base {printed}", size=12, fill=MUTED, align="center"
         )
-    canvas.text(
-        x + 10, y + 44, str(card["name"]), size=17, bold=True, max_width=w - box - 24, min_size=13
-    )
+    canvas.text(x + 10, y + 44, card.name, size=17, bold=True, max_width=w - box - 24, min_size=13)
     owner_note = ""
     if own_trap:
         owner_note = "your trap, face down" if owner == viewer else f"trap of {name(owner)}"
-    elif placed.get("owner") not in (None, *players):
+    elif placed.owner not in players:
         owner_note = name(owner)
     badges: list[tuple[str, BadgeStyle]] = []
     if own_trap:
         badges.append(("your trap" if owner == viewer else "face down", TRAP))
-    if placed.get("disabled"):
+    if placed.disabled:
         badges.append(("disabled", DISABLED))
-    if placed.get("zeroed"):
+    if placed.zeroed:
         badges.append(("PWR 0", ZEROED))
-    if int(placed.get("bonus") or 0):
-        badges.append((f"+{placed['bonus']}", BONUS))
-    target = placed.get("boosts")
+    if placed.bonus:
+        badges.append((f"+{placed.bonus}", BONUS))
+    target = placed.boosts
     if target:
-        badges.append((f"boosts {(boosts or {}).get(str(target), 'a vehicle')}", PLAIN))
+        badges.append((f"boosts {(boosts or {}).get(target, 'a vehicle')}", PLAIN))
     left = x + 10
     if owner_note and not badges:
         canvas.text(left, y + 72, owner_note, size=12, fill=MUTED, max_width=w - box - 24)
@@ -359,10 +372,10 @@ def _tile(
 def _vehicle_names(fields: Mapping[str, Field]) -> dict[str, str]:
     """Card id -> name, for "boosts Humvee"."""
     return {
-        str(p["card"]["id"]): str(p["card"]["name"])
+        p.card.id: p.card.name
         for field in fields.values()
         for p in field.values()
-        if p and p.get("card")
+        if p is not None and p.card is not None
     }
 
 
@@ -413,9 +426,9 @@ def _lane_totals(players: Sequence[str], fields: Mapping[str, Field]) -> list[di
         totals = {}
         for player in players:
             totals[player] = sum(
-                int(p.get("pwr") or 0)
+                p.pwr or 0
                 for slot, p in fields[player].items()
-                if p is not None and not p.get("face_down") and column_of(slot) == column
+                if p is not None and not p.face_down and column_of(slot) == column
             )
         out.append(totals)
     return out
@@ -472,7 +485,7 @@ def _lane_strip(
 def _side_header(
     canvas: Canvas,
     top: int,
-    side: Mapping[str, Any],
+    side: SideView,
     players: Sequence[str],
     name: Name,
     *,
@@ -480,7 +493,7 @@ def _side_header(
     tpr: int | None,
     note: str,
 ) -> int:
-    player = str(side["player"])
+    player = side.player
     colour = _seat_colour(players, player)
     canvas.rect((MARGIN, top, WIDTH - MARGIN, top + HEADER_H), PANEL, radius=12)
     canvas.rect((MARGIN, top, MARGIN + 8, top + HEADER_H), colour, radius=4)
@@ -489,7 +502,7 @@ def _side_header(
     if tpr is not None:
         right -= canvas.text(right, middle, f"TPR {tpr}", size=20, bold=True, align="right")
         right -= 16
-    wins = int(side.get("wins", 0))
+    wins = side.wins
     right -= canvas.text(right, middle, f"rounds won {wins}", size=14, fill=MUTED, align="right")
     right -= 18
     x = MARGIN + 22
@@ -504,20 +517,20 @@ def _side_header(
     return top + HEADER_H
 
 
-def _counts(side: Mapping[str, Any]) -> str:
+def _counts(side: SideView) -> str:
     parts = [
-        f"hand {side['hand_count']}",
-        f"deck {side['deck_count']}",
-        f"junkyard {side['junkyard_count']}",
+        f"hand {side.hand_count}",
+        f"deck {side.deck_count}",
+        f"junkyard {side.junkyard_count}",
     ]
-    if side.get("back_hand_count"):
-        parts.append(f"back hand {side['back_hand_count']}")
-    utility = side.get("utility_played")
-    parts.append(f"utility: {utility['name']}" if utility else "utility unused")
+    if side.back_hand_count:
+        parts.append(f"back hand {side.back_hand_count}")
+    utility = side.utility_played
+    parts.append(f"utility: {utility.name}" if utility else "utility unused")
     return " · ".join(parts)
 
 
-def _chips(canvas: Canvas, top: int, label: str, cards: Sequence[Mapping[str, Any]]) -> int:
+def _chips(canvas: Canvas, top: int, label: str, cards: Sequence[CardFace]) -> int:
     """A labelled strip of small face-up cards (revealed hand cards); returns the y below."""
     if not cards:
         return top
@@ -532,7 +545,7 @@ def _chips(canvas: Canvas, top: int, label: str, cards: Sequence[Mapping[str, An
         if x + w > WIDTH - MARGIN and x > MARGIN + LABEL_W + GAP:
             x = MARGIN + LABEL_W + GAP
             y += CHIP_H + 6
-        fill, _, _ = KINDS.get(str(card["kind"]), (PANEL_RAISED, TEXT, ""))
+        fill, _, _ = KINDS.get(card.kind, (PANEL_RAISED, TEXT, ""))
         canvas.rect((x, y, x + w, y + CHIP_H), PANEL_RAISED, radius=8)
         canvas.rect((x, y, x + 8, y + CHIP_H), fill, radius=4)
         canvas.text(
@@ -542,7 +555,7 @@ def _chips(canvas: Canvas, top: int, label: str, cards: Sequence[Mapping[str, An
     return y + CHIP_H
 
 
-def _chip_rows(cards: Sequence[Mapping[str, Any]]) -> int:
+def _chip_rows(cards: Sequence[CardFace]) -> int:
     """How many lines `_chips` takes."""
     if not cards:
         return 0
@@ -556,7 +569,7 @@ def _chip_rows(cards: Sequence[Mapping[str, Any]]) -> int:
     return rows
 
 
-def _chips_height(cards: Sequence[Mapping[str, Any]]) -> int:
+def _chips_height(cards: Sequence[CardFace]) -> int:
     rows = _chip_rows(cards)
     return rows * CHIP_H + (rows - 1) * 6 + 10 if rows else 0
 
@@ -564,34 +577,41 @@ def _chips_height(cards: Sequence[Mapping[str, Any]]) -> int:
 # -- the table -----------------------------------------------------------------------------
 
 
-def _title(view: Mapping[str, Any], name: Name, viewer: str | None) -> str:
-    phase = view["phase"]
-    round_ = f"Round {view['round']}"
+def _title(view: PublicView, name: Name, viewer: str | None) -> str:
+    phase = view.phase
+    round_ = f"Round {view.round}"
     if phase == "ended":
-        result = view.get("result") or {}
-        winner = result.get("winner")
+        winner = None if view.result is None else view.result.winner
         return f"Match over · {name(winner)} wins" if winner else "Match over · a draw"
-    if phase == "turn" and view.get("turn"):
-        who = "Your" if view["turn"] == viewer else possessive(name(view["turn"]))
+    if phase == "turn" and view.turn:
+        who = "Your" if view.turn == viewer else possessive(name(view.turn))
         return f"{round_} · {who} turn"
-    if phase == "choice" and view.get("pending"):
-        chooser = view["pending"]["player"]
+    if phase == "choice" and view.pending:
+        chooser = view.pending.player
         who = "You choose" if chooser == viewer else f"{name(chooser)} chooses"
         return f"{round_} · {who}"
     if phase == "mulligan":
-        keeping = viewer is not None and (view.get("legal") or {}).get("keep") is not None
-        return f"{round_} · {'your back hand' if keeping else 'mulligan'}"
+        return f"{round_} · {'your back hand' if _keeping(view, viewer) else 'mulligan'}"
     return f"{round_} · {PHASE_WORDS.get(phase, phase)}"
 
 
-def _notes(view: Mapping[str, Any], name: Name) -> list[str]:
-    players = view["players"]
-    wins = " – ".join(str(view["sides"][p].get("wins", 0)) for p in players)
+def _keeping(view: PublicView, viewer: str | None) -> bool:
+    """The viewer chooses which back-hand cards to keep now (a round's start, PM-9)."""
+    return (
+        view.phase == "mulligan"
+        and viewer in view.to_act
+        and viewer in view.sides
+        and not view.sides[viewer].kept
+    )
+
+
+def _notes(view: PublicView, name: Name) -> list[str]:
+    wins = " – ".join(str(view.sides[p].wins) for p in view.players)
     notes = [f"rounds won {wins}"]
-    if view.get("immune"):
+    if view.immune:
         notes.append("Toxic Gas: no reveals")
-    elif view.get("passes"):
-        notes.append(plural(int(view["passes"]), "pass") + " in a row")
+    elif view.passes:
+        notes.append(plural(view.passes, "pass") + " in a row")
     return notes
 
 
@@ -605,19 +625,18 @@ def _order(players: Sequence[str], viewer: str | None) -> tuple[str, str]:
 def _table(
     canvas: Canvas,
     top: int,
-    view: Mapping[str, Any],
+    view: PublicView,
     name: Name,
     viewer: str | None,
 ) -> int:
     """Both sides of the table: headers, revealed cards, fields and the lanes between."""
-    players: list[str] = list(view["players"])
+    players = list(view.players)
     upper, lower = _order(players, viewer)
-    sides = view["sides"]
-    fields = {p: sides[p]["field"] for p in players}
+    sides = view.sides
+    fields = {p: sides[p].field for p in players}
     boosts = _vehicle_names(fields)
-    projection = view.get("projection") or {}
-    tpr = projection.get("tpr", {})
-    acting = set(view.get("to_act", [])) if view["phase"] in ("turn", "choice") else set()
+    tpr = view.projection.tpr
+    acting = set(view.to_act) if view.phase in ("turn", "choice") else set()
     common: dict[str, Any] = {"name": name, "players": players, "viewer": viewer, "boosts": boosts}
 
     y = _side_header(
@@ -631,15 +650,15 @@ def _table(
         note=_counts(sides[upper]),
     )
     y += 8
-    if sides[upper]["revealed"]:
-        y = _chips(canvas, y, "REVEALED", sides[upper]["revealed"]) + 8
+    if sides[upper].revealed:
+        y = _chips(canvas, y, "REVEALED", sides[upper].revealed) + 8
     y = _draw_field(canvas, y, fields[upper], top_side=True, **common) + 8
     y = (
         _lane_strip(
             canvas,
             y,
             players,
-            projection.get("lanes", []),
+            view.projection.lanes,
             _lane_totals(players, fields),
             lower,
             name,
@@ -647,8 +666,8 @@ def _table(
         + 8
     )
     y = _draw_field(canvas, y, fields[lower], top_side=False, **common) + 8
-    if sides[lower]["revealed"]:
-        y = _chips(canvas, y, "REVEALED", sides[lower]["revealed"]) + 8
+    if sides[lower].revealed:
+        y = _chips(canvas, y, "REVEALED", sides[lower].revealed) + 8
     y = _side_header(
         canvas,
         y,
@@ -662,12 +681,11 @@ def _table(
     return y
 
 
-def _table_height(view: Mapping[str, Any]) -> int:
-    sides = view["sides"]
+def _table_height(view: PublicView) -> int:
     height = 2 * HEADER_H + 2 * (2 * TILE_H + ROW_GAP) + LANE_STRIP + 4 * 8 + 8
-    for side in sides.values():
-        if side["revealed"]:
-            height += _chips_height(side["revealed"]) - 2
+    for side in view.sides.values():
+        if side.revealed:
+            height += _chips_height(side.revealed) - 2
     return height
 
 
@@ -678,7 +696,7 @@ TABLE_FOOTER = [
 ]
 
 
-def public_board(view: Mapping[str, Any], names: NameSource) -> Board:
+def public_board(view: PublicView, names: NameSource) -> Board:
     """The table after a move, from the public view: what everyone in the channel may see."""
     name = namer(names)
     footer = wrap_footer(TABLE_FOOTER, WIDTH, MARGIN)
@@ -687,7 +705,7 @@ def public_board(view: Mapping[str, Any], names: NameSource) -> Board:
     top = canvas.title_bar(KICKER, _title(view, name, None), _notes(view, name), margin=MARGIN) + 16
     top = _table(canvas, top, view, name, None)
     canvas.footer(footer, margin=MARGIN, top=top + 12)
-    return Board(canvas.png(), table_alt(view, name, None), f"round-{view['round']}-table.png")
+    return Board(canvas.png(), table_alt(view, name, None), f"round-{view.round}-table.png")
 
 
 def _field_words(field: Field, owner: str, name: Name, viewer: str | None) -> str:
@@ -696,28 +714,28 @@ def _field_words(field: Field, owner: str, name: Name, viewer: str | None) -> st
         placed = field.get(slot)
         if placed is None:
             continue
-        card = placed.get("card")
-        trap_owner = str(placed["owner"])
-        if placed.get("face_down"):
+        card = placed.card
+        trap_owner = placed.owner
+        if placed.face_down:
             if card is None:
                 said.append(f"a face-down trap of {name(trap_owner)} ({where(slot)})")
             elif trap_owner == viewer:
-                said.append(f"your {card['name']}, face down ({where(slot)})")
+                said.append(f"your {card.name}, face down ({where(slot)})")
             else:
-                said.append(f"{name(trap_owner)}'s trap {card['name']}, unsprung ({where(slot)})")
+                said.append(f"{name(trap_owner)}'s trap {card.name}, unsprung ({where(slot)})")
             continue
         assert card is not None
         marks = []
-        if placed.get("disabled"):
+        if placed.disabled:
             marks.append("disabled")
-        if placed.get("zeroed"):
+        if placed.zeroed:
             marks.append("set to PWR 0")
-        if int(placed.get("bonus") or 0):
-            marks.append(f"+{placed['bonus']} PWR")
-        pwr = placed.get("pwr")
-        figure = f"PWR {pwr if pwr is not None else card.get('pwr')}"
+        if placed.bonus:
+            marks.append(f"+{placed.bonus} PWR")
+        pwr = placed.pwr
+        figure = f"PWR {pwr if pwr is not None else card.pwr}"
         extra = "".join(f", {mark}" for mark in marks)
-        said.append(f"{card['name']} ({where(slot)}, {figure}{extra})")
+        said.append(f"{card.name} ({where(slot)}, {figure}{extra})")
     whose = "Your" if owner == viewer else possessive(name(owner))
     return f"{whose} field: {'; '.join(said) if said else 'empty'}."
 
@@ -735,52 +753,47 @@ def _lanes_words(
     return "; ".join(said)
 
 
-def table_alt(view: Mapping[str, Any], name: Name, viewer: str | None) -> str:
+def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
     """The table in words: the same facts as the image, and nothing else."""
-    players: list[str] = list(view["players"])
-    sides = view["sides"]
+    players = list(view.players)
+    sides = view.sides
     parts = [f"Project Mars, {_title(view, name, viewer).replace(' · ', ': ')}."]
-    wins = ", ".join(f"{name(p)} {sides[p].get('wins', 0)}" for p in players)
+    wins = ", ".join(f"{name(p)} {sides[p].wins}" for p in players)
     parts.append(f"Rounds won: {wins}.")
-    projection = view.get("projection") or {}
+    projection = view.projection
     for player in players:
         side = sides[player]
-        parts.append(_field_words(side["field"], player, name, viewer))
+        parts.append(_field_words(side.field, player, name, viewer))
         who = "You have" if player == viewer else f"{name(player)} has"
         parts.append(f"{who} {_counts(side).replace(' · ', ', ')}.")
-        if side["revealed"]:
-            shown = join([card_words(c) for c in side["revealed"]])
+        if side.revealed:
+            shown = join([card_words(c) for c in side.revealed])
             parts.append(f"Revealed from {possessive(name(player))} hand: {shown}.")
-    fields = {p: sides[p]["field"] for p in players}
-    if projection:
-        lanes = _lanes_words(
-            players, projection.get("lanes", []), _lane_totals(players, fields), name
-        )
-        tpr = ", ".join(f"{name(p)} {projection['tpr'].get(p, 0)}" for p in players)
-        parts.append(f"If the round ended now: {lanes}; TPR {tpr}.")
+    fields = {p: sides[p].field for p in players}
+    lanes = _lanes_words(players, projection.lanes, _lane_totals(players, fields), name)
+    tpr = ", ".join(f"{name(p)} {projection.tpr.get(p, 0)}" for p in players)
+    parts.append(f"If the round ended now: {lanes}; TPR {tpr}.")
     return " ".join(parts)
 
 
 # -- a round's count ----------------------------------------------------------------------
 
 
-def round_board(event: Mapping[str, Any], names: NameSource) -> Board:
+def round_board(event: CountedRound, names: NameSource) -> Board:
     """A round resolved (the bot's `round_board` event: `round_resolved` with the fields as
     they were counted): fields, each lane's comparison and each player's TPR, part by part."""
     name = namer(names)
-    players: list[str] = list(event["players"])
-    fields: Mapping[str, Field] = event["fields"]
-    score = event["score"]
+    players = list(event.players)
+    fields = event.fields
+    score = event.score
     upper, lower = players[1], players[0]
     boosts = _vehicle_names(fields)
     common: dict[str, Any] = {"name": name, "players": players, "viewer": None, "boosts": boosts}
-    winner = event.get("winner")
+    winner = event.winner
     title = (
-        f"Round {event['round']} · {name(winner)} wins"
-        if winner
-        else f"Round {event['round']} · a draw"
+        f"Round {event.round} · {name(winner)} wins" if winner else f"Round {event.round} · a draw"
     )
-    tpr = score["tpr"]
+    tpr = score.tpr
     notes = [" – ".join(str(tpr.get(p, 0)) for p in winner_first(players, winner)) + " TPR"]
     footer = wrap_footer(
         [
@@ -799,12 +812,12 @@ def round_board(event: Mapping[str, Any], names: NameSource) -> Board:
     y = _name_line(canvas, y, upper, players, name, winner) + 8
     y = _draw_field(canvas, y, fields[upper], top_side=True, **common) + 8
     totals = _lane_totals(players, fields)
-    y = _lane_strip(canvas, y, players, score["lanes"], totals, lower, name) + 8
+    y = _lane_strip(canvas, y, players, score.lanes, totals, lower, name) + 8
     y = _draw_field(canvas, y, fields[lower], top_side=False, **common) + 8
     y = _name_line(canvas, y, lower, players, name, winner) + 16
     y = _parts_table(canvas, y, players, score, name)
     canvas.footer(footer, margin=MARGIN, top=y + 12)
-    return Board(canvas.png(), round_alt(event, name), f"round-{event['round']}-result.png")
+    return Board(canvas.png(), round_alt(event, name), f"round-{event.round}-result.png")
 
 
 def _name_line(
@@ -825,9 +838,7 @@ def _name_line(
     return top + 34
 
 
-def _parts_table(
-    canvas: Canvas, top: int, players: Sequence[str], score: Mapping[str, Any], name: Name
-) -> int:
+def _parts_table(canvas: Canvas, top: int, players: Sequence[str], score: Score, name: Name) -> int:
     """TPR part by part: a row per part, a column per player."""
     label_w = 330
     col_w = (WIDTH - 2 * MARGIN - label_w) // len(players)
@@ -845,13 +856,13 @@ def _parts_table(
             max_width=col_w - 20,
         )
     y = top + 34
-    parts = score["parts"]
+    parts = score.parts
     for index, (key, label) in enumerate(PARTS):
         fill = PANEL if index % 2 == 0 else ROW_ALT
         canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 34), fill, radius=6)
         canvas.text(MARGIN + 14, y + 17, label, size=15, fill=TEXT)
         for i, player in enumerate(players):
-            value = int(parts.get(player, {}).get(key, 0))
+            value = parts.get(player, {}).get(key, 0)
             x = MARGIN + label_w + i * col_w
             canvas.text(
                 x + col_w - 14,
@@ -865,11 +876,11 @@ def _parts_table(
         y += 34
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 34), mix(GOLD, PANEL, 0.8), radius=6)
     canvas.text(MARGIN + 14, y + 17, "TPR", size=16, bold=True)
-    tpr = score["tpr"]
+    tpr = score.tpr
     best = max(tpr.values()) if tpr else 0
     for i, player in enumerate(players):
         x = MARGIN + label_w + i * col_w
-        value = int(tpr.get(player, 0))
+        value = tpr.get(player, 0)
         canvas.text(
             x + col_w - 14,
             y + 17,
@@ -882,22 +893,22 @@ def _parts_table(
     return y + 34
 
 
-def round_alt(event: Mapping[str, Any], name: Name) -> str:
-    players: list[str] = list(event["players"])
-    score = event["score"]
-    winner = event.get("winner")
-    tpr = score["tpr"]
+def round_alt(event: CountedRound, name: Name) -> str:
+    players = list(event.players)
+    score = event.score
+    winner = event.winner
+    tpr = score.tpr
     figures = " to ".join(f"{name(p)} {tpr.get(p, 0)}" for p in winner_first(players, winner))
     outcome = f"{name(winner)} wins it" if winner else "a draw"
-    parts = [f"Project Mars, round {event['round']} resolved: {outcome}, TPR {figures}."]
-    fields: Mapping[str, Field] = event["fields"]
-    lanes = _lanes_words(players, score["lanes"], _lane_totals(players, fields), name)
+    parts = [f"Project Mars, round {event.round} resolved: {outcome}, TPR {figures}."]
+    fields = event.fields
+    lanes = _lanes_words(players, score.lanes, _lane_totals(players, fields), name)
     parts.append(f"Lanes: {lanes}.")
     for player in players:
         bits = [
             f"{label.split(' (')[0]} {parts_value}"
             for key, label in PARTS
-            if (parts_value := int(score["parts"].get(player, {}).get(key, 0)))
+            if (parts_value := score.parts.get(player, {}).get(key, 0))
         ]
         parts.append(
             f"{possessive(name(player))} TPR {tpr.get(player, 0)}: "
@@ -911,15 +922,15 @@ def round_alt(event: Mapping[str, Any], name: Name) -> str:
 # -- the match's end ----------------------------------------------------------------------
 
 
-def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
+def final_board(result: Result, names: NameSource) -> Board:
     """The match is over (the public `match_ended` event): the winner, and each round's TPR,
     lanes and winner (PM-8)."""
     name = namer(names)
-    rounds = list(result.get("rounds", []))
-    wins: Mapping[str, int] = result.get("wins", {})
-    players = list(wins) or (list(rounds[0]["score"]["tpr"]) if rounds else [])
-    winner = result.get("winner")
-    forfeit = result.get("forfeit")
+    rounds = result.rounds
+    wins = result.wins
+    players = list(wins) or (list(rounds[0].score.tpr) if rounds else [])
+    winner = result.winner
+    forfeit = result.forfeit
     title = f"{name(winner)} wins the match" if winner else "The match is a draw"
     notes = [" – ".join(str(wins.get(p, 0)) for p in players) + " in rounds"]
     lines = []
@@ -959,22 +970,22 @@ def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
         fill = PANEL if index % 2 == 0 else ROW_ALT
         canvas.rect((MARGIN, y, WIDTH - MARGIN, y + row_h), fill, radius=8)
         middle = y + row_h // 2
-        canvas.text(MARGIN + 14, middle, f"Round {played['round']}", size=18, bold=True)
-        won = played.get("winner")
+        canvas.text(MARGIN + 14, middle, f"Round {played.round}", size=18, bold=True)
+        won = played.winner
         if won:
             style = BadgeStyle(DARK_TEXT, _seat_colour(players, won))
             label = fonts.ellipsize(name(won), 14, winner_w - 40, bold=True)
             canvas.badge(MARGIN + label_w, middle, label, style, size=14, upper=False)
         else:
             canvas.text(MARGIN + label_w, middle, "draw", size=16, fill=MUTED)
-        score = played["score"]
+        score = played.score
         for i, player in enumerate(players):
             x = MARGIN + label_w + winner_w + i * col_w
-            lanes = int(score["parts"].get(player, {}).get("lanes", 0))
+            lanes = score.parts.get(player, {}).get("lanes", 0)
             canvas.text(
                 x + col_w - 14,
                 middle,
-                f"{score['tpr'].get(player, 0)} · {lanes}",
+                f"{score.tpr.get(player, 0)} · {lanes}",
                 size=18,
                 bold=player == won,
                 align="right",
@@ -985,20 +996,20 @@ def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
     return Board(canvas.png(), final_alt(result, name), "match-result.png")
 
 
-def final_alt(result: Mapping[str, Any], name: Name) -> str:
-    wins: Mapping[str, int] = result.get("wins", {})
-    winner = result.get("winner")
+def final_alt(result: Result, name: Name) -> str:
+    wins = result.wins
+    winner = result.winner
     head = f"{name(winner)} wins" if winner else "a draw"
     tally = ", ".join(f"{name(p)} {n}" for p, n in wins.items())
     parts = [f"Project Mars, the match is over: {head}. Rounds won: {tally}."]
-    if result.get("forfeit"):
-        parts.append(f"{name(result['forfeit'])} was removed by the host and forfeits.")
-    for played in result.get("rounds", []):
-        tpr = played["score"]["tpr"]
-        won = played.get("winner")
+    if result.forfeit:
+        parts.append(f"{name(result.forfeit)} was removed by the host and forfeits.")
+    for played in result.rounds:
+        tpr = played.score.tpr
+        won = played.winner
         figures = " to ".join(f"{name(p)} {tpr[p]}" for p in winner_first(tpr, won))
         parts.append(
-            f"Round {played['round']}: {name(won) + ' wins' if won else 'draw'}, TPR {figures}."
+            f"Round {played.round}: {name(won) + ' wins' if won else 'draw'}, TPR {figures}."
         )
     return " ".join(parts)
 
@@ -1007,7 +1018,7 @@ def final_alt(result: Mapping[str, Any], name: Name) -> str:
 
 
 def _hand_tile(
-    canvas: Canvas, x: int, y: int, w: int, h: int, card: Mapping[str, Any], *, revealed: bool
+    canvas: Canvas, x: int, y: int, w: int, h: int, card: CardView, *, revealed: bool
 ) -> None:
     """A hand card: kind and PWR on its band, the name, its subtypes, the rulebook's text."""
     canvas.rect(
@@ -1016,24 +1027,22 @@ def _hand_tile(
         radius=10,
         outline=ACCENT if revealed else mix(LINE, PANEL, 0.2),
     )
-    fill, ink, label = KINDS.get(str(card["kind"]), (PANEL_RAISED, TEXT, str(card["kind"])))
+    fill, ink, label = KINDS.get(card.kind, (PANEL_RAISED, TEXT, card.kind))
     canvas.rect((x + 1, y + 1, x + w - 1, y + 25), fill, radius=8)
     canvas.rect((x + 1, y + 15, x + w - 1, y + 25), fill)
     canvas.text(x + 10, y + 13, label, size=12, fill=ink, bold=True)
-    pwr = card.get("pwr")
+    pwr = card.pwr
     if pwr is not None:
         canvas.text(x + w - 10, y + 13, f"PWR {pwr}", size=13, fill=ink, bold=True, align="right")
-    canvas.text(
-        x + 10, y + 40, str(card["name"]), size=15, bold=True, max_width=w - 20, min_size=12
-    )
-    kinds = [str(s).upper() for s in card.get("subtypes", [])]
-    if card.get("trap"):
+    canvas.text(x + 10, y + 40, card.name, size=15, bold=True, max_width=w - 20, min_size=12)
+    kinds = [s.upper() for s in card.subtypes]
+    if card.trap:
         kinds.insert(0, "TRAP")
     top = y + 58
     if kinds:
         canvas.text(x + 10, top, " · ".join(kinds), size=12, fill=ACCENT, max_width=w - 20)
         top += 17
-    spec = CARDS.get(str(card["key"]))
+    spec = CARDS.get(card.key)
     lines = fonts.wrap(spec.text if spec is not None else "", 12, w - 20)
     room = max(1, (y + h - (26 if revealed else 8) - top) // 16)
     if len(lines) > room:
@@ -1049,7 +1058,7 @@ def _hand_rows(count: int) -> int:
 
 
 def _hand_section(
-    canvas: Canvas, top: int, label: str, note: str, cards: Sequence[Mapping[str, Any]]
+    canvas: Canvas, top: int, label: str, note: str, cards: Sequence[CardView]
 ) -> int:
     canvas.text(MARGIN, top + 14, label, size=14, bold=True, fill=ACCENT)
     canvas.text(
@@ -1076,7 +1085,7 @@ def _hand_section(
             w,
             HAND_TILE_H,
             card,
-            revealed=bool(card.get("revealed")),
+            revealed=isinstance(card, HandCard) and card.revealed,
         )
     return y + _hand_rows(len(cards)) * (HAND_TILE_H + GAP) - GAP
 
@@ -1085,32 +1094,29 @@ def _section_height(count: int) -> int:
     return 30 + (36 if count == 0 else _hand_rows(count) * (HAND_TILE_H + GAP) - GAP)
 
 
-def _shows_table(view: Mapping[str, Any]) -> bool:
+def _shows_table(view: PublicView) -> bool:
     return any(
-        placed is not None for side in view["sides"].values() for placed in side["field"].values()
-    ) or view["phase"] in ("turn", "choice")
+        placed is not None for side in view.sides.values() for placed in side.field.values()
+    ) or view.phase in ("turn", "choice")
 
 
-def hand_card(view: Mapping[str, Any], names: NameSource) -> Board:
+def hand_card(view: PlayerView, names: NameSource) -> Board:
     """A player's 1-on-1 card, from their own view: the table as they see it (their traps on
     the enemy field face up, marked), their hand with revealed cards marked, and their back
     hand while they choose what to keep."""
-    me = view.get("me")
-    if not me:
-        raise ValueError("a hand card is drawn from a player's view")
+    me = view.me
     name = namer(names)
-    viewer = str(me["player"])
-    hand = list(me["hand"])
-    back = list(me["back_hand"])
-    legal = view.get("legal") or {}
+    viewer = me.player
+    hand: list[CardView] = list(me.hand)
+    back = list(me.back_hand)
     table = _shows_table(view)
-    sections: list[tuple[str, str, list[Mapping[str, Any]]]] = []
-    if legal.get("keep") is not None or back:
+    sections: list[tuple[str, str, list[CardView]]] = []
+    if _keeping(view, viewer) or back:
         sections.append(
             ("BACK HAND", "choose the cards to keep; the rest go to the junkyard", back)
         )
-    hand_note = f"deck {sum(me['deck_cards'].values())} · junkyard {len(me['junkyard'])}"
-    revealed = sum(1 for c in hand if c.get("revealed"))
+    hand_note = f"deck {sum(me.deck_cards.values())} · junkyard {len(me.junkyard)}"
+    revealed = sum(1 for c in me.hand if c.revealed)
     if revealed:
         hand_note = f"{plural(revealed, 'card')} revealed to your opponent · {hand_note}"
     if hand or not sections:
@@ -1128,14 +1134,14 @@ def hand_card(view: Mapping[str, Any], names: NameSource) -> Board:
     return Board(canvas.png(), hand_alt(view, name), "your-hand.png")
 
 
-def hand_alt(view: Mapping[str, Any], name: Name) -> str:
-    me = view["me"]
-    viewer = str(me["player"])
-    hand = me["hand"]
+def hand_alt(view: PlayerView, name: Name) -> str:
+    me = view.me
+    viewer = me.player
+    hand = me.hand
     parts = [f"Your 1-on-1, {name(viewer)}: {table_alt(view, name, viewer)}"]
-    if me["back_hand"]:
-        parts.append(f"Your back hand: {join([card_words(c) for c in me['back_hand']])}.")
-    cards = [card_words(c) + (", revealed" if c.get("revealed") else "") for c in hand]
+    if me.back_hand:
+        parts.append(f"Your back hand: {join([card_words(c) for c in me.back_hand])}.")
+    cards = [card_words(c) + (", revealed" if c.revealed else "") for c in hand]
     parts.append(f"Your hand ({len(hand)}): {join(cards) if cards else 'empty'}.")
     return " ".join(parts)
 

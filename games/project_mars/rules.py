@@ -15,13 +15,41 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import TypeAdapter
+
 from games.core.contract import Action, Choice, Clock, Forfeit, Phase, Pick, Placings, Turn
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
-from games.core.events import Event, Viewer
+from games.core.events import Event, GameEvent, PlayerForfeited, PlayerKicked, Viewer
 from games.core.rng import RandomSource
 from games.project_mars.cards import disarms, projection, resolve_step, score, units
 from games.project_mars.decks import DEFAULT_DECK, READY_DECKS, DeckError, resolve_deck
+from games.project_mars.events import (
+    BackHandChosen,
+    BackHandKept,
+    CardPlayed,
+    ChoiceMade,
+    ChoiceOffered,
+    DeckChosen,
+    DeckSubmitted,
+    DefaultsApplied,
+    FaceDownPlayed,
+    FirstPlayerDrawn,
+    MarsMatchEnded,
+    MarsPhaseOpened,
+    MatchStarted,
+    MulliganDone,
+    Mulliganed,
+    Passed,
+    PMEvent,
+    RoundResolved,
+    RoundStarted,
+    TrapDisarmed,
+    TrapSet,
+    TrapTriggered,
+    UnsprungTrap,
+    UtilityPlayed,
+)
 from games.project_mars.model import (
     CARDS,
     DECK_SIZE,
@@ -56,7 +84,17 @@ from games.project_mars.model import (
     column_of,
     row_of,
 )
+from games.project_mars.model import Phase as PhaseName
 from games.project_mars.table import Table, card_face, card_view
+from games.project_mars.views import (
+    HandCard,
+    Me,
+    PendingView,
+    PlayerView,
+    PublicView,
+    SideView,
+    SlotView,
+)
 
 #: The default length of every phase: a turn, a decision, a round's start, the deck phase
 #: (PM-D15: each has its own deadline).
@@ -91,6 +129,7 @@ class ProjectMars(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    events = TypeAdapter(PMEvent)
     #: PM-D15: each turn, each decision and each round's start has its own deadline.
     clocks: ClassVar[Mapping[str, Clock]] = {
         "turn": Clock(
@@ -121,7 +160,7 @@ class ProjectMars(Engine[State, Options]):
             rng=RandomSource(seed=seed),
         )
         table = Table(state)
-        table.public("match_started", players=list(players), rounds=ROUNDS)
+        table.public(MatchStarted(players=list(players), rounds=ROUNDS))
         for player in players:
             if player in options.decks:
                 self._take_deck(table, player, options.decks[player])
@@ -144,14 +183,14 @@ class ProjectMars(Engine[State, Options]):
             seat.deck.append(card.id)
         state.dealt[player] = len(keys)
         counts = {k: keys.count(k) for k in CARDS if k in keys}
-        table.private(player, "deck_chosen", player=player, deck=name, cards=counts)
-        table.public("deck_submitted", player=player)
+        table.private(player, DeckChosen(player=player, deck=name, cards=counts))
+        table.public(DeckSubmitted(player=player))
 
     def _start_match(self, table: Table) -> None:
         """Each player draws 10; PM-9: the first player of round 1 is drawn at random."""
         state = table.state
         state.starter = state.rng.choice(state.players)
-        table.public("first_player_drawn", player=state.starter)
+        table.public(FirstPlayerDrawn(player=state.starter))
         self._begin_round(table)
 
     # -- helpers ---------------------------------------------------------------------------
@@ -168,10 +207,12 @@ class ProjectMars(Engine[State, Options]):
             return [state.turn]
         return []
 
-    def _open(self, table: Table, phase: str, players: list[str], **extra: Any) -> None:
+    def _open(self, table: Table, phase: PhaseName, players: list[str], **extra: Any) -> None:
         """A new decision is awaited: a new wait (`State.waits`), told to everyone."""
         table.state.waits += 1
-        table.public("phase_opened", round=table.state.round, phase=phase, players=players, **extra)
+        table.public(
+            MarsPhaseOpened(round=table.state.round, phase=phase, players=players, **extra)
+        )
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -190,7 +231,7 @@ class ProjectMars(Engine[State, Options]):
         if actor not in state.players:
             raise RuleError("not_a_player", "Only players of this match can do that.")
         if isinstance(move, Forfeit):
-            self._remove(table, actor, "player_forfeited")
+            self._remove(table, actor, PlayerForfeited(player=actor))
             return table.events
         if isinstance(move, ChooseDeck):
             self._check_deck_move(state, actor, move)
@@ -256,7 +297,7 @@ class ProjectMars(Engine[State, Options]):
         state.phase = "mulligan"
         state.turn = None
         state.passes = 0
-        table.public("round_started", round=state.round, starter=state.starter)
+        table.public(RoundStarted(round=state.round, starter=state.starter))
         for player in state.players:
             seat = table.seat(player)
             seat.ready = False
@@ -276,7 +317,7 @@ class ProjectMars(Engine[State, Options]):
             seat = table.seat(player)
             if seat.kept and not seat.ready and not seat.deck:
                 seat.ready = True
-                table.public("mulligan_done", player=player, count=0)
+                table.public(MulliganDone(player=player, count=0))
 
     def _check_keep(self, state: State, actor: str, move: Keep) -> None:
         seat = state.seats[actor]
@@ -297,12 +338,13 @@ class ProjectMars(Engine[State, Options]):
         seat.back_hand = []
         table.private(
             player,
-            "back_hand_kept",
-            player=player,
-            kept=[table.shown(c) for c in kept],
-            discarded=[table.shown(c) for c in dropped],
+            BackHandKept(
+                player=player,
+                kept=[table.shown(c) for c in kept],
+                discarded=[table.shown(c) for c in dropped],
+            ),
         )
-        table.public("back_hand_chosen", player=player, kept=len(kept), discarded=len(dropped))
+        table.public(BackHandChosen(player=player, kept=len(kept), discarded=len(dropped)))
         table.draw(player, HAND_SIZE - len(seat.hand), "round_start")
         for card in dropped:
             table.junk(card)
@@ -344,12 +386,13 @@ class ProjectMars(Engine[State, Options]):
         seat.ready = True
         table.private(
             player,
-            "mulliganed",
-            player=player,
-            traded=[table.shown(c) for c in traded],
-            drawn=[table.shown(c) for c in drawn],
+            Mulliganed(
+                player=player,
+                traded=[table.shown(c) for c in traded],
+                drawn=[table.shown(c) for c in drawn],
+            ),
         )
-        table.public("mulligan_done", player=player, count=len(traded))
+        table.public(MulliganDone(player=player, count=len(traded)))
 
     def _after_mulligan_step(self, table: Table) -> None:
         if not self.awaited(table.state):
@@ -430,16 +473,16 @@ class ProjectMars(Engine[State, Options]):
         if spec.kind == "utility":
             seat.utility_played = card_id
             state.limbo.append(card_id)
-            table.public("utility_played", player=player, card=table.shown(card_id))
+            table.public(UtilityPlayed(player=player, card=table.shown(card_id)))
             state.steps = [Step(kind="effect", card=card_id)]
         elif spec.trap:
             assert slot is not None
             enemy = table.other(player)
             table.seat(enemy).field[slot] = Placed(card=card_id, owner=player, face_down=True)
             table.private(
-                player, "trap_set", player=player, card=table.shown(card_id), field=enemy, slot=slot
+                player, TrapSet(player=player, card=table.shown(card_id), field=enemy, slot=slot)
             )
-            table.public("face_down_played", player=player, field=enemy, slot=slot)
+            table.public(FaceDownPlayed(player=player, field=enemy, slot=slot))
             state.steps = []
         else:
             assert slot is not None
@@ -448,32 +491,34 @@ class ProjectMars(Engine[State, Options]):
             if trap is not None and disarms(spec.key, slot):
                 table.junk(trap.card)
                 table.public(
-                    "card_played", player=player, card=table.shown(card_id), field=player, slot=slot
+                    CardPlayed(player=player, card=table.shown(card_id), field=player, slot=slot)
                 )
                 table.public(
-                    "trap_disarmed",
-                    card=table.shown(trap.card),
-                    owner=trap.owner,
-                    field=player,
-                    slot=slot,
-                    by=spec.key,
+                    TrapDisarmed(
+                        card=table.shown(trap.card),
+                        owner=trap.owner,
+                        field=player,
+                        slot=slot,
+                        by=spec.key,
+                    )
                 )
                 trap = None
             else:
                 table.public(
-                    "card_played", player=player, card=table.shown(card_id), field=player, slot=slot
+                    CardPlayed(player=player, card=table.shown(card_id), field=player, slot=slot)
                 )
             seat.field[slot] = Placed(card=card_id, owner=player)
             state.steps = [Step(kind="effect", card=card_id, slot=slot)]
             if trap is not None:
                 state.limbo.append(trap.card)
                 table.public(
-                    "trap_triggered",
-                    card=table.shown(trap.card),
-                    owner=trap.owner,
-                    field=player,
-                    slot=slot,
-                    by=table.shown(card_id),
+                    TrapTriggered(
+                        card=table.shown(trap.card),
+                        owner=trap.owner,
+                        field=player,
+                        slot=slot,
+                        by=table.shown(card_id),
+                    )
                 )
                 state.steps.insert(0, Step(kind="trap", card=card_id, slot=slot, trap=trap.card))
         self._run(table, None)
@@ -499,9 +544,7 @@ class ProjectMars(Engine[State, Options]):
             state.phase = "choice"
             decision = ask.decision
             if decision.secret:
-                table.private(
-                    decision.player, "choice_offered", options=[o.model_dump() for o in options]
-                )
+                table.private(decision.player, ChoiceOffered(options=options))
             self._open(
                 table,
                 "choice",
@@ -510,7 +553,7 @@ class ProjectMars(Engine[State, Options]):
                 card=table.shown(decision.card),
                 slot=decision.slot,
                 prompt=decision.prompt,
-                options=None if decision.secret else [o.model_dump() for o in options],
+                options=None if decision.secret else options,
             )
             return
         state.pending = None
@@ -532,17 +575,17 @@ class ProjectMars(Engine[State, Options]):
         pending = table.state.pending
         assert pending is not None
         label = next(o.label for o in pending.options if o.id == option)
-        data = {"player": player, "kind": pending.kind, "option": option, "label": label}
+        made = ChoiceMade(player=player, kind=pending.kind, option=option, label=label)
         if pending.secret:
-            table.private(player, "choice_made", **data)
+            table.private(player, made)
         else:
-            table.public("choice_made", **data)
+            table.public(made)
         table.state.pending = None
         self._run(table, option)
 
     def _pass(self, table: Table, player: str, *, auto: bool) -> None:
         table.state.passes += 1
-        table.public("passed", player=player, auto=auto)
+        table.public(Passed(player=player, auto=auto))
         self._next_turn(table, table.other(player))
 
     def _next_turn(self, table: Table, player: str) -> None:
@@ -559,7 +602,7 @@ class ProjectMars(Engine[State, Options]):
                 self._open(table, "turn", [current])
                 return
             state.passes += 1
-            table.public("passed", player=current, auto=True)
+            table.public(Passed(player=current, auto=True))
             state.turn = table.other(current)
 
     # -- resolution ------------------------------------------------------------------------
@@ -576,18 +619,19 @@ class ProjectMars(Engine[State, Options]):
         if winner is not None:
             table.seat(winner).wins += 1
         unsprung = [
-            {"card": table.shown(placed.card), "owner": placed.owner, "field": field, "slot": slot}
+            UnsprungTrap(card=table.shown(placed.card), owner=placed.owner, field=field, slot=slot)
             for field in state.players
             for slot, placed in table.seat(field).field.items()
             if placed is not None and placed.face_down
         ]
         table.public(
-            "round_resolved",
-            round=state.round,
-            winner=winner,
-            score=counted.model_dump(mode="json"),
-            traps=unsprung,
-            wins={p: table.seat(p).wins for p in state.players},
+            RoundResolved(
+                round=state.round,
+                winner=winner,
+                score=counted,
+                traps=unsprung,
+                wins={p: table.seat(p).wins for p in state.players},
+            )
         )
         for field in state.players:
             seat = table.seat(field)
@@ -622,7 +666,14 @@ class ProjectMars(Engine[State, Options]):
         )
         state.phase = "ended"
         state.turn = None
-        table.public("match_ended", **state.result.model_dump(mode="json"))
+        table.public(
+            MarsMatchEnded(
+                winner=winner,
+                wins=state.result.wins,
+                forfeit=forfeit,
+                rounds=state.result.rounds,
+            )
+        )
 
     # -- host ------------------------------------------------------------------------------
 
@@ -630,13 +681,13 @@ class ProjectMars(Engine[State, Options]):
         """PM-D17: a removed player forfeits; the other player wins at once."""
         if player not in table.state.players:
             raise RuleError("unknown_player", f"{player} is not playing in this match.")
-        self._remove(table, player, "player_kicked")
+        self._remove(table, player, PlayerKicked(player=player))
 
-    def _remove(self, table: Table, player: str, why: str) -> None:
+    def _remove(self, table: Table, player: str, why: GameEvent) -> None:
         """PM-D17: a player kicked or conceding (PM-D22) forfeits; the other player wins at
         once."""
         table.seat(player).kicked = True
-        table.public(why, player=player)
+        table.public(why)
         table.state.pending = None
         self._end(table, table.other(player), player)
 
@@ -645,7 +696,7 @@ class ProjectMars(Engine[State, Options]):
         back hand, no mulligan, a pass, or a decision's first option."""
         state = table.state
         awaited = self.awaited(state)
-        table.public("defaults_applied", round=state.round, phase=state.phase, players=awaited)
+        table.public(DefaultsApplied(round=state.round, phase=state.phase, players=awaited))
         if state.phase == "deck":
             for player in awaited:
                 self._take_deck(table, player, DEFAULT_DECK)
@@ -947,114 +998,103 @@ class ProjectMars(Engine[State, Options]):
             ),
         )
 
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """PM visibility (docs/rules/project-mars.md): a player sees their own hand, back hand,
-        deck contents and junkyard, and their traps on the enemy field face up; everyone sees
-        the face-up fields, face-down slots, revealed cards and counts. The host and
-        spectators get the public view (PM-D16).
-
-        Built as the JSON of `View` (the models describe it, and the practice player reads
-        it back through them), not as models dumped at once: a view holds dozens of cards."""
+    def view(self, state: State, viewer: Viewer) -> PublicView:
+        """PM visibility (docs/rules/project-mars.md, `games.project_mars.views`): a player
+        gets their `PlayerView`, everyone else (the host and spectators, PM-D16) the
+        `PublicView`."""
         counted = projection(tuple(state.players), tuple(units(Table(state))))
         me = viewer if viewer in state.players else None
         awaited = self.awaited(state)
         pending = None
         if state.pending is not None:
             decision = state.pending
-            pending = {
-                "player": decision.player,
-                "kind": decision.kind,
-                "card": card_view(state.cards[decision.card]),
-                "slot": decision.slot,
-                "prompt": decision.prompt,
-                "options": (
-                    [o.model_dump(mode="json") for o in decision.options]
-                    if me == decision.player or not decision.secret
-                    else None
+            pending = PendingView(
+                player=decision.player,
+                kind=decision.kind,
+                card=card_view(state.cards[decision.card]),
+                slot=decision.slot,
+                prompt=decision.prompt,
+                options=(
+                    decision.options if me == decision.player or not decision.secret else None
                 ),
-            }
-        return {
-            "game": "project-mars",
-            "round": state.round,
-            "phase": state.phase,
-            "players": list(state.players),
-            "kicked": [p for p in state.players if state.seats[p].kicked],
-            "to_act": awaited,
-            "submitted": [p for p in state.players if p not in awaited],
-            "turn": state.turn,
-            "starter": state.starter,
-            "passes": state.passes,
-            "immune": state.immune,
-            "sides": {p: self._side(state, p, me, counted) for p in state.players},
-            "projection": counted.model_dump(mode="json"),
-            "pending": pending,
-            "rounds": [r.model_dump(mode="json") for r in state.rounds],
-            "result": None if state.result is None else state.result.model_dump(mode="json"),
-            "me": None if me is None else self._me(state, me),
-            "legal": (
-                None if me is None else self.legal(state, me).model_dump(mode="json", by_alias=True)
-            ),
-        }
+            )
+        public = dict(
+            round=state.round,
+            phase=state.phase,
+            players=list(state.players),
+            kicked=[p for p in state.players if state.seats[p].kicked],
+            to_act=awaited,
+            submitted=[p for p in state.players if p not in awaited],
+            turn=state.turn,
+            starter=state.starter,
+            passes=state.passes,
+            immune=state.immune,
+            sides={p: self._side(state, p, me, counted) for p in state.players},
+            projection=counted,
+            pending=pending,
+            rounds=state.rounds,
+            result=state.result,
+        )
+        if me is None:
+            return PublicView(**public)
+        return PlayerView(**public, me=self._me(state, me))
 
-    def _side(
-        self, state: State, player: str, viewer: str | None, counted: Score
-    ) -> dict[str, Any]:
-        """A `SideView`'s JSON."""
+    def _side(self, state: State, player: str, viewer: str | None, counted: Score) -> SideView:
         seat = state.seats[player]
-        field: dict[str, dict[str, Any] | None] = {}
+        field: dict[str, SlotView | None] = {}
         for slot, placed in seat.field.items():
             if placed is None:
                 field[slot] = None
                 continue
             shown = not placed.face_down or placed.owner == viewer
-            field[slot] = {
-                "face_down": placed.face_down,
-                "owner": placed.owner,
-                "card": card_view(state.cards[placed.card]) if shown else None,
-                "pwr": None if placed.face_down else counted.pwr.get(placed.card),
-                "zeroed": placed.zeroed,
-                "disabled": placed.disabled or placed.card in counted.disabled,
-                "bonus": placed.bonus,
-                "boosts": placed.boosts,
-            }
-        return {
-            "player": player,
-            "field": field,
-            "hand_count": len(seat.hand),
-            "revealed": sorted(
+            field[slot] = SlotView(
+                face_down=placed.face_down,
+                owner=placed.owner,
+                card=card_view(state.cards[placed.card]) if shown else None,
+                pwr=None if placed.face_down else counted.pwr.get(placed.card),
+                zeroed=placed.zeroed,
+                disabled=placed.disabled or placed.card in counted.disabled,
+                bonus=placed.bonus,
+                boosts=placed.boosts,
+            )
+        return SideView(
+            player=player,
+            field=field,
+            hand_count=len(seat.hand),
+            revealed=sorted(
                 (card_face(state.cards[c]) for c in seat.revealed),
-                key=lambda face: list(CARDS).index(face["key"]),
+                key=lambda face: list(CARDS).index(face.key),
             ),
-            "deck_count": len(seat.deck),
-            "back_hand_count": len(seat.back_hand),
-            "junkyard_count": len(seat.junkyard),
-            "utility_used": seat.utility_played is not None,
-            "utility_played": (
+            deck_count=len(seat.deck),
+            back_hand_count=len(seat.back_hand),
+            junkyard_count=len(seat.junkyard),
+            utility_used=seat.utility_played is not None,
+            utility_played=(
                 card_view(state.cards[seat.utility_played]) if seat.utility_played else None
             ),
-            "deck_chosen": seat.deck_name is not None,
-            "kept": seat.kept,
-            "ready": seat.ready,
-            "wins": seat.wins,
-        }
+            deck_chosen=seat.deck_name is not None,
+            kept=seat.kept,
+            ready=seat.ready,
+            wins=seat.wins,
+        )
 
-    def _me(self, state: State, player: str) -> dict[str, Any]:
-        """A `Me`'s JSON."""
+    def _me(self, state: State, player: str) -> Me:
         seat = state.seats[player]
         deck_cards: dict[str, int] = {}
         for card_id in seat.deck:
             key = state.cards[card_id].key
             deck_cards[key] = deck_cards.get(key, 0) + 1
-        return {
-            "player": player,
-            "deck": seat.deck_name,
-            "hand": [
-                {**card_view(state.cards[c]), "revealed": c in seat.revealed} for c in seat.hand
+        return Me(
+            player=player,
+            deck=seat.deck_name,
+            hand=[
+                HandCard(**dict(card_view(state.cards[c])), revealed=c in seat.revealed)
+                for c in seat.hand
             ],
-            "back_hand": [card_view(state.cards[c]) for c in seat.back_hand],
-            "junkyard": [card_view(state.cards[c]) for c in seat.junkyard],
-            "deck_cards": {k: deck_cards[k] for k in CARDS if k in deck_cards},
-        }
+            back_hand=[card_view(state.cards[c]) for c in seat.back_hand],
+            junkyard=[card_view(state.cards[c]) for c in seat.junkyard],
+            deck_cards={k: deck_cards[k] for k in CARDS if k in deck_cards},
+        )
 
     # -- playouts and checks ---------------------------------------------------------------
 

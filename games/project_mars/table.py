@@ -7,14 +7,25 @@ its audience, so that callers cannot forget one.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
 
-from games.core.events import Audience, Event
+from games.core.events import Audience, Event, GameEvent
+from games.project_mars.events import (
+    CardDestroyed,
+    CardsDrawn,
+    CardsRevealed,
+    PlayerDrew,
+    RevealBlocked,
+    RevealedCardLeft,
+    TrapReturned,
+)
 from games.project_mars.model import (
     CARDS,
     ROWS,
     Card,
     CardDef,
+    CardFace,
+    CardView,
     Placed,
     Seat,
     State,
@@ -24,24 +35,34 @@ from games.project_mars.model import (
 )
 
 
-def card_face(card: Card) -> dict[str, Any]:
-    """What a card shows (`CardFace`'s JSON), built as the dict that views and events carry:
-    a view holds dozens of cards, each validated as a model only to be dumped at once."""
-    spec = card.spec
-    return {
-        "key": spec.key,
-        "name": spec.name,
-        "kind": spec.kind,
-        "pwr": spec.pwr,
-        "subtypes": list(spec.subtypes),
-        "trap": spec.trap,
-        "infantry": spec.infantry,
-    }
+@functools.cache
+def _face(key: str) -> CardFace:
+    spec = CARDS[key]
+    return CardFace(
+        key=spec.key,
+        name=spec.name,
+        kind=spec.kind,
+        pwr=spec.pwr,
+        subtypes=list(spec.subtypes),
+        trap=spec.trap,
+        infantry=spec.infantry,
+    )
 
 
-def card_view(card: Card) -> dict[str, Any]:
-    """A card with its id (`CardView`'s JSON)."""
-    return {**card_face(card), "id": card.id}
+@functools.cache
+def _view(key: str, card_id: str) -> CardView:
+    return CardView(**dict(_face(key)), id=card_id)
+
+
+def card_face(card: Card) -> CardFace:
+    """What a card shows. The models are frozen and a card never changes, so each is made
+    once: views and events hold dozens of cards."""
+    return _face(card.key)
+
+
+def card_view(card: Card) -> CardView:
+    """A card with its id."""
+    return _view(card.key, card.id)
 
 
 class Table:
@@ -64,7 +85,7 @@ class Table:
     def spec(self, card_id: str) -> CardDef:
         return CARDS[self.state.cards[card_id].key]
 
-    def shown(self, card_id: str) -> dict[str, Any]:
+    def shown(self, card_id: str) -> CardView:
         """A card as events show it."""
         return card_view(self.card(card_id))
 
@@ -97,14 +118,11 @@ class Table:
 
     # -- events ----------------------------------------------------------------------------
 
-    def tell(self, kind: str, audience: Audience, /, **data: Any) -> None:
-        self.events.append(Event(kind, audience, data))
+    def public(self, event: GameEvent) -> None:
+        self.events.append(event.told())
 
-    def public(self, kind: str, /, **data: Any) -> None:
-        self.tell(kind, Audience.public(), **data)
-
-    def private(self, to: str, kind: str, /, **data: Any) -> None:
-        self.tell(kind, Audience.to(to), **data)
+    def private(self, to: str, event: GameEvent) -> None:
+        self.events.append(event.told(Audience.to(to)))
 
     # -- moving cards ----------------------------------------------------------------------
 
@@ -118,7 +136,7 @@ class Table:
             seat.revealed.remove(card_id)
             if not seen:
                 face = card_face(self.card(card_id))
-                self.public("revealed_card_left", player=player, card=face)
+                self.public(RevealedCardLeft(player=player, card=face))
 
     def junk(self, card_id: str) -> None:
         """Into its owner's junkyard (PM-D3), from limbo if it is there."""
@@ -137,13 +155,14 @@ class Table:
         placed = self.lift(field, slot)
         self.junk(placed.card)
         self.public(
-            "card_destroyed",
-            card=self.shown(placed.card),
-            owner=placed.owner,
-            field=field,
-            slot=slot,
-            face_down=placed.face_down,
-            by=by,
+            CardDestroyed(
+                card=self.shown(placed.card),
+                owner=placed.owner,
+                field=field,
+                slot=slot,
+                face_down=placed.face_down,
+                by=by,
+            )
         )
 
     def return_slot(self, owner: str, slot: str) -> str | None:
@@ -166,7 +185,7 @@ class Table:
             self.seat(owner).junkyard.append(trap_id)
         else:
             self.seat(owner).field[landing] = Placed(card=trap_id, owner=owner)
-        self.public("trap_returned", card=self.shown(trap_id), owner=owner, slot=landing)
+        self.public(TrapReturned(card=self.shown(trap_id), owner=owner, slot=landing))
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -181,25 +200,16 @@ class Table:
         drawn, seat.deck = order[:count], order[count:]
         seat.hand.extend(drawn)
         self.private(
-            player,
-            "cards_drawn",
-            player=player,
-            cards=[self.shown(c) for c in drawn],
-            reason=reason,
+            player, CardsDrawn(player=player, cards=[self.shown(c) for c in drawn], reason=reason)
         )
-        self.public("player_drew", player=player, count=count, reason=reason)
+        self.public(PlayerDrew(player=player, count=count, reason=reason))
         return drawn
 
     def reveal(self, player: str, card_ids: list[str], by: str) -> None:
         """PM-6: shown to everyone, and kept visible until they leave the hand."""
         seat = self.seat(player)
         seat.revealed.extend(c for c in card_ids if c not in seat.revealed)
-        self.public(
-            "cards_revealed",
-            player=player,
-            cards=[self.shown(c) for c in card_ids],
-            by=by,
-        )
+        self.public(CardsRevealed(player=player, cards=[self.shown(c) for c in card_ids], by=by))
 
     def reveal_random(self, player: str, count: int, by: str) -> None:
         """Scout, Drone: random cards of the hand not yet revealed (PM-D9: none under Toxic
@@ -207,7 +217,7 @@ class Table:
         if count <= 0:
             return
         if self.state.immune:
-            self.public("reveal_blocked", player=player, by=by)
+            self.public(RevealBlocked(player=player, by=by))
             return
         seat = self.seat(player)
         hidden = [c for c in seat.hand if c not in seat.revealed]

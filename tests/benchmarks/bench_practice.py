@@ -27,30 +27,31 @@ from machine import cpu_model, pin_to_one_core
 from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
+from games.project_mars.model import Legal
 from games.project_mars.practice import practice_move
+from games.project_mars.views import PlayerView
 
 TARGET_WIN_RATE = 0.8
 PLAYERS = ["ann", "bob"]
 
 
-def random_move(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """A uniformly random legal move, from the seat's own view."""
-    legal = view["legal"]
-    if legal["deck"]:
+def random_move(legal: Legal, rnd: random.Random) -> dict[str, Any]:
+    """A uniformly random legal move, from the seat's legal moves (`ProjectMars.legal`)."""
+    if legal.deck:
         return {"type": "deck", "deck": rnd.choice(sorted(READY_DECKS))}
-    if legal["keep"] is not None:
-        return {"type": "keep", "cards": [c for c in legal["keep"] if rnd.random() < 0.5]}
-    if legal["mulligan"] is not None:
-        cards = legal["mulligan"]["cards"]
-        count = rnd.randint(0, min(legal["mulligan"]["max"], len(cards)))
+    if legal.keep is not None:
+        return {"type": "keep", "cards": [c for c in legal.keep if rnd.random() < 0.5]}
+    if legal.mulligan is not None:
+        cards = legal.mulligan.cards
+        count = rnd.randint(0, min(legal.mulligan.max, len(cards)))
         return {"type": "mulligan", "cards": rnd.sample(cards, count)}
-    if legal["choose"]:
-        return {"type": "choose", "option": rnd.choice(legal["choose"])["id"]}
+    if legal.choose:
+        return {"type": "choose", "option": rnd.choice(legal.choose).id}
     moves: list[dict[str, Any]] = [{"type": "pass"}]
-    for play in legal["plays"]:
-        if play["target"] == "utility":
-            moves.append({"type": "play", "card": play["card"]})
-        moves.extend({"type": "play", "card": play["card"], "slot": s} for s in play["slots"])
+    for play in legal.plays:
+        if play.target == "utility":
+            moves.append({"type": "play", "card": play.card})
+        moves.extend({"type": "play", "card": play.card, "slot": s} for s in play.slots)
     return rnd.choice(moves)
 
 
@@ -62,9 +63,13 @@ def play(game: int, deck: str | None) -> tuple[str, str, str]:
     options = {"decks": {practice: deck}} if deck else {}
     match, _ = Match.start(ENGINE, PLAYERS, options, game)
     while not match.finished:
-        player = ENGINE.view(match.state, None)["to_act"][0]
-        view = ENGINE.view(match.state, player)
-        move = practice_move(view, game) if player == practice else random_move(view, rnd)
+        player = ENGINE.view(match.state, None).to_act[0]
+        if player == practice:
+            view = ENGINE.view(match.state, player)
+            assert isinstance(view, PlayerView)
+            move = practice_move(view, ENGINE.legal_actions(match.state, player), game)
+        else:
+            move = random_move(ENGINE.legal(match.state, player), rnd)
         match.submit(player, move)
     result = match.state.result
     assert result is not None

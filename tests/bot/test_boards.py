@@ -16,12 +16,13 @@ import pytest
 from bot import boards
 from bot.app import create_bot
 from bot.games.mars_auction.texts import MarsAuctionTexts
-from bot.games.project_mars.texts import ProjectMarsTexts
+from bot.games.project_mars.texts import ProjectMarsTexts, RoundBoard
 from bot.games.registry import plugin_for
 from bot.render_worker import WORKER_NICENESS
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.core.match import Match
+from games.project_mars.events import MarsMatchEnded
 from tools import render_samples
 from tools.render_samples import GENRE, Played
 
@@ -97,7 +98,18 @@ async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Play
 async def test_project_mars_and_season_boards_come_from_the_workers_too() -> None:
     pm = render_samples.mars_match()
     game = ProjectMarsTexts.game
-    events = [*pm.rounds, pm.result]
+    result = render_samples.shown(pm.result)
+    events = [
+        *(
+            RoundBoard(
+                round=c.round, winner=c.winner, score=c.score, players=c.players, laid=c.fields
+            )
+            .told()
+            .to_json()
+            for c in pm.rounds
+        ),
+        MarsMatchEnded(**dict(result)).told().to_json(),
+    ]
     season = render_samples.season_standings()
     got = await asyncio.gather(
         *(boards.board(plugin_for(game).texts, event, pm.names) for event in events),

@@ -24,7 +24,7 @@ from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
 from games.project_mars import ENGINE
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS, card_words
+from games.project_mars.model import CARDS, CardFace, card_words
 from tests.bot.conftest import make_bot, readable, replay, unstamped
 from tests.bot.test_time_and_restarts import close_dms_of
 from tests.project_mars import helpers
@@ -170,7 +170,11 @@ class Mars:
         return await self.bot.service.state(row)
 
     async def view(self, pid: str | None) -> dict[str, Any]:
-        return ENGINE.view(await self.state(), pid)
+        """The viewer's view as JSON, with a player's legal moves (`ProjectMars.legal`) beside
+        it, which the driver's random player picks from."""
+        state = await self.state()
+        legal = None if pid is None else ENGINE.legal(state, pid).model_dump(by_alias=True)
+        return {**ENGINE.view_json(state, pid), "legal": legal}
 
     def last_with(self, member: Any, custom_id: str) -> Any:
         """The member's latest DM (or reply) carrying the control `custom_id`."""
@@ -488,7 +492,7 @@ async def test_a_scout_reveals_a_hand_card_to_everyone_until_it_is_played(
     assert "👁 revealed" in mine.content
     options = [o for c in components_of(mine) for o in c.get("options", [])]
     shown = [o["label"] for o in options if o.get("description") == "Revealed to your opponent"]
-    assert shown == [card_words(revealed[0])], "the card menus say which card was revealed"
+    assert shown == [card_words(CardFace.model_validate(revealed[0]))], "the menus say which"
     assert ", revealed" in mine.attachments[0].description
 
 
@@ -938,9 +942,16 @@ def test_the_result_gives_the_winners_score_first() -> None:
     """'wins 2 to 0', whichever seat won (#14)."""
     texts = ProjectMarsTexts()
     for wins in ({"ann": 0, "bob": 2}, {"bob": 2, "ann": 0}):
-        event = {"type": "match_ended", "winner": "bob", "wins": wins, "forfeit": None}
+        event: dict[str, Any] = {
+            "type": "match_ended",
+            "audience": {"kind": "public"},
+            "winner": "bob",
+            "wins": wins,
+            "forfeit": None,
+            "rounds": [],
+        }
         assert "bob wins 2 to 0** in rounds" in (texts.describe(event, str) or "")
-    draw = {"type": "match_ended", "winner": None, "wins": {"ann": 1, "bob": 1}, "forfeit": None}
+    draw = {**event, "winner": None, "wins": {"ann": 1, "bob": 1}}
     assert "a draw** (1 to 1 in rounds)" in (texts.describe(draw, str) or "")
 
 
@@ -1018,8 +1029,22 @@ def test_an_empty_back_hand_is_offered_keep_none_alone() -> None:
 def test_a_round_reads_the_winners_tpr_first() -> None:
     """'bob wins it, TPR 21 to 5', whichever seat won (#25); a draw in seat order."""
     texts = ProjectMarsTexts()
-    score = {"tpr": {"ann": 5, "bob": 21}, "lanes": ["bob", "ann", None], "pwr": {}}
-    event = {"type": "round_resolved", "round": 1, "winner": "bob", "score": score, "wins": {}}
+    score = {
+        "tpr": {"ann": 5, "bob": 21},
+        "lanes": ["bob", "ann", None],
+        "pwr": {},
+        "disabled": [],
+        "parts": {},
+    }
+    event = {
+        "type": "round_resolved",
+        "audience": {"kind": "public"},
+        "round": 1,
+        "winner": "bob",
+        "score": score,
+        "traps": [],
+        "wins": {},
+    }
     assert "bob wins it, TPR 21 to 5.**" in (texts.describe(event, str) or "")
     drawn = {**event, "winner": None, "score": {**score, "tpr": {"ann": 7, "bob": 7}}}
     assert "a draw, TPR 7 to 7.**" in (texts.describe(drawn, str) or "")

@@ -15,6 +15,7 @@ from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.decks import card_key
 from games.project_mars.model import DECK_SIZE, State
+from games.project_mars.views import PendingView, PlayerView, PublicView, SlotView
 
 PLAYERS = ["ann", "bob"]
 FILLER = "Defense Turret"
@@ -139,12 +140,32 @@ def parts(resolved: dict[str, Any], player: str) -> dict[str, int]:
 
 def pwr(match: Match, card_id: str) -> int | None:
     """A face-up card's PWR as resolution would count it now (the public projection)."""
-    value = ENGINE.view(match.state, None)["projection"]["pwr"].get(card_id)
-    return None if value is None else int(value)
+    return ENGINE.view(match.state, None).projection.pwr.get(card_id)
 
 
-def view(match: Match, viewer: str | None) -> dict[str, Any]:
+def view(match: Match, viewer: str | None) -> PublicView:
     return ENGINE.view(match.state, viewer)
+
+
+def decision(match: Match, viewer: str | None) -> PendingView:
+    """The decision pending, as `viewer` sees it."""
+    seen = view(match, viewer).pending
+    assert seen is not None
+    return seen
+
+
+def placed(match: Match, viewer: str | None, field: str, slot: str) -> SlotView:
+    """What `viewer` sees on a slot of `field` (a card lies there)."""
+    seen = view(match, viewer).sides[field].field[slot]
+    assert seen is not None
+    return seen
+
+
+def own(match: Match, player: str) -> PlayerView:
+    """A player's own view."""
+    seen = ENGINE.view(match.state, player)
+    assert isinstance(seen, PlayerView)
+    return seen
 
 
 def fresh(seed: int = 1, **options: Any) -> tuple[Match, list[Event]]:

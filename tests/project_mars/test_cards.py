@@ -9,6 +9,7 @@ from tests.project_mars.helpers import (
     at,
     card,
     choose,
+    decision,
     junk,
     of_type,
     on_field,
@@ -34,7 +35,7 @@ def test_scout_reveals_one_random_card_of_the_opponents_hand() -> None:
     [shown] = revealed["cards"]
     assert match.state.seats["bob"].revealed == [shown["id"]]
     assert shown["id"] in match.state.seats["bob"].hand
-    assert view(match, None)["sides"]["bob"]["revealed"] == [
+    assert [c.model_dump() for c in view(match, None).sides["bob"].revealed] == [
         {k: v for k, v in shown.items() if k != "id"}
     ]
 
@@ -238,7 +239,7 @@ def test_spy_victim_may_lose_a_card_of_2_pwr_or_less() -> None:
     play(match, "bob", "Scout", "attack-2")
     pending = match.state.pending
     assert pending is not None and pending.player == "bob" and pending.kind == "spy"
-    assert view(match, "bob")["pending"]["slot"] == "attack-2"
+    assert decision(match, "bob").slot == "attack-2"
     events = choose(match, "bob", "destroy")
     assert not on_field(match, scout)
     assert of_type(events, "cards_revealed") == []
@@ -298,7 +299,7 @@ def test_research_station_trades_a_hand_card_for_a_utility_card_of_the_deck() ->
     pending = match.state.pending
     spare = card(match, "ann", "Defense Turret")
     assert pending is not None and [o.id for o in pending.options] == ["keep", outpost, spare]
-    assert view(match, "bob")["pending"]["options"] is None
+    assert decision(match, "bob").options is None
     choose(match, "ann", outpost)
     pending = match.state.pending
     assert pending is not None and [o.id for o in pending.options] == ["emp-bomb"]
@@ -446,7 +447,7 @@ def test_toxic_gas_destroys_every_unit_and_stops_reveals() -> None:
     events = play(match, "ann", "Scout", "attack-2")
     assert of_type(events, "cards_revealed") == []
     assert match.state.seats["bob"].revealed == []
-    assert view(match, None)["immune"] is True
+    assert view(match, None).immune is True
 
 
 def test_sinkhole_destroys_one_enemy_building_per_card_discarded() -> None:

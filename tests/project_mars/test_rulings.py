@@ -21,6 +21,8 @@ from games.project_mars.decks import (
 )
 from games.project_mars.model import CARDS, RoundResult, Score
 from games.project_mars.rules import match_over
+from games.project_mars.table import card_view
+from games.project_mars.views import PlayerView
 from tests.project_mars.helpers import (
     PLAYERS,
     at,
@@ -33,8 +35,10 @@ from tests.project_mars.helpers import (
     next_round,
     of_type,
     on_field,
+    own,
     parts,
     pass_,
+    placed,
     play,
     play_round,
     pwr,
@@ -151,11 +155,11 @@ def test_pm3_a_trap_lies_face_down_on_an_empty_enemy_slot() -> None:
     assert public["audience"].kind == "public" and "card" not in public
     [private] = of_type(events, "trap_set")
     assert private["audience"].players == ("ann",) and private["card"]["id"] == spy
-    seen_by_bob = view(match, "bob")["sides"]["bob"]["field"]["attack-1"]
-    assert seen_by_bob["face_down"] and seen_by_bob["card"] is None and seen_by_bob["pwr"] is None
-    assert view(match, None)["sides"]["bob"]["field"]["attack-1"]["card"] is None
-    assert view(match, "ann")["sides"]["bob"]["field"]["attack-1"]["card"]["key"] == "spy"
-    assert spy not in view(match, None)["projection"]["pwr"]
+    seen_by_bob = placed(match, "bob", "bob", "attack-1")
+    assert seen_by_bob.face_down and seen_by_bob.card is None and seen_by_bob.pwr is None
+    assert placed(match, None, "bob", "attack-1").card is None
+    assert placed(match, "ann", "bob", "attack-1").card == card_view(match.state.cards[spy])
+    assert spy not in view(match, None).projection.pwr
 
 
 def test_pm3_a_card_played_on_a_trap_triggers_it_and_it_goes_to_the_junkyard() -> None:
@@ -244,8 +248,8 @@ def test_pm5_one_utility_card_per_player_per_round() -> None:
     play(match, "bob", "Medic", "attack-1")
     move = {"type": "play", "card": card(match, "ann", "Favorable Conditions")}
     assert refused(match, "ann", move).code == "utility_used"
-    assert view(match, None)["sides"]["ann"]["utility_used"] is True
-    assert all(p["target"] != "utility" for p in view(match, "ann")["legal"]["plays"])
+    assert view(match, None).sides["ann"].utility_used is True
+    assert all(p.target != "utility" for p in ENGINE.legal(match.state, "ann").plays)
 
 
 # -- PM-6 reveals ----------------------------------------------------------------------------
@@ -256,13 +260,13 @@ def test_pm6_a_revealed_card_stays_visible_until_it_is_played() -> None:
     play(match, "ann", "Scout", "attack-1")
     [shown] = match.state.seats["bob"].revealed
     for viewer in ("ann", None, HOST):
-        assert [c["key"] for c in view(match, viewer)["sides"]["bob"]["revealed"]] == [
+        assert [c.key for c in view(match, viewer).sides["bob"].revealed] == [
             match.state.cards[shown].key
         ]
-    hand = view(match, "bob")["me"]["hand"]
-    assert [c["revealed"] for c in hand] == [True]
+    hand = own(match, "bob").me.hand
+    assert [c.revealed for c in hand] == [True]
     play(match, "bob", "Outpost", "defence-1")
-    assert view(match, None)["sides"]["bob"]["revealed"] == []
+    assert view(match, None).sides["bob"].revealed == []
 
 
 # -- PM-7 timing -----------------------------------------------------------------------------
@@ -430,8 +434,8 @@ def test_pmd1_decks_are_chosen_in_secret_and_the_deadline_gives_vanguard() -> No
     events = match.submit("ann", {"type": "deck", "deck": "Shadow Ops"})
     assert [e["audience"].players for e in of_type(events, "deck_chosen")] == [("ann",)]
     assert of_type(events, "deck_submitted")[0]["audience"].kind == "public"
-    assert view(match, "bob")["me"]["deck"] is None
-    assert view(match, "ann")["me"]["deck"] == "shadow-ops"
+    assert own(match, "bob").me.deck is None
+    assert own(match, "ann").me.deck == "shadow-ops"
     close(match)
     assert match.state.seats["bob"].deck_name == DEFAULT_DECK
     assert match.state.phase == "mulligan"
@@ -462,8 +466,8 @@ def test_pmd3_cards_go_to_their_owners_junkyard_counted_in_public() -> None:
     play(match, "bob", "Infantry", "attack-1")
     assert junk(match, "ann") == ["landmine"] and junk(match, "bob") == ["infantry"]
     public = view(match, None)
-    assert public["sides"]["ann"]["junkyard_count"] == 1 and public["me"] is None
-    assert [c["key"] for c in view(match, "ann")["me"]["junkyard"]] == ["landmine"]
+    assert public.sides["ann"].junkyard_count == 1 and not isinstance(public, PlayerView)
+    assert [c.key for c in own(match, "ann").me.junkyard] == ["landmine"]
 
 
 def test_pmd4_round_3_decides_when_rounds_1_and_2_split() -> None:
@@ -687,7 +691,7 @@ def test_pmd16_the_host_sees_the_public_view() -> None:
     match = start(["Spy", "Outpost"], ["Medic"])
     play(match, "ann", "Spy", "attack-1")
     assert view(match, HOST) == view(match, None)
-    assert view(match, HOST)["me"] is None and view(match, HOST)["legal"] is None
+    assert not isinstance(view(match, HOST), PlayerView)
 
 
 def test_pmd17_a_removed_player_forfeits() -> None:
@@ -696,7 +700,7 @@ def test_pmd17_a_removed_player_forfeits() -> None:
     events = match.submit(HOST, {"type": "kick", "player": "bob"})
     [ended] = of_type(events, "match_ended")
     assert (ended["winner"], ended["forfeit"]) == ("ann", "bob")
-    assert view(match, None)["kicked"] == ["bob"]
+    assert view(match, None).kicked == ["bob"]
     assert refused(match, "ann", {"type": "pass"}).code == "match_over"
 
 
@@ -737,8 +741,8 @@ def test_pmd20_a_player_with_cards_but_no_play_must_still_pass() -> None:
     play(match, "ann", "EMP Bomb")
     play(match, "bob", "Medic", "attack-1")
     assert match.state.turn == "ann"
-    legal = view(match, "ann")["legal"]
-    assert legal["pass"] is True and legal["plays"] == []
+    legal = ENGINE.legal(match.state, "ann")
+    assert legal.pass_ is True and legal.plays == []
     pass_(match, "ann")
     assert match.finished is False and match.state.round == 2
 
@@ -766,7 +770,7 @@ def left(match: Match, events: list[Event], card_id: str) -> None:
     [gone] = of_type(events, "revealed_card_left")
     assert gone["audience"].kind == "public" and gone["player"] == "ann"
     assert "id" not in gone["card"] and gone["card"]["key"] == match.state.cards[card_id].key
-    assert view(match, "bob")["sides"]["ann"]["revealed"] == []
+    assert view(match, "bob").sides["ann"].revealed == []
 
 
 def test_pmd21_a_revealed_card_set_as_a_trap_is_seen_leaving_the_hand() -> None:
@@ -780,7 +784,7 @@ def test_pmd21_a_revealed_card_played_face_up_needs_no_more_telling() -> None:
     events = play(match, "ann", "Medic", "attack-2")
     assert of_type(events, "revealed_card_left") == []
     [played] = of_type(events, "card_played")
-    assert played["card"]["id"] == medic and view(match, "bob")["sides"]["ann"]["revealed"] == []
+    assert played["card"]["id"] == medic and view(match, "bob").sides["ann"].revealed == []
 
 
 def test_pmd21_research_station_trading_a_revealed_card_shows_it_left() -> None:

@@ -21,7 +21,8 @@ from games.core.events import Event
 from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.model import Card, Kick, State
-from tests.project_mars.helpers import PLAYERS, card, of_type, play, start, view
+from games.project_mars.views import PublicView
+from tests.project_mars.helpers import PLAYERS, card, decision, of_type, play, start, view
 
 CARD_ID = re.compile(r"^[ab]\d\d$")
 VIEWERS: list[str | None] = [*PLAYERS, None, HOST]
@@ -128,9 +129,7 @@ def test_a_different_hand_card_changes_no_other_view(seed: int) -> None:
 
 
 def test_two_different_traps_look_the_same_to_their_victim_and_the_public() -> None:
-    seen: list[
-        tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any], dict[str, Any]]
-    ] = []
+    seen: list[tuple[list[dict[str, Any]], list[dict[str, Any]], PublicView, PublicView]] = []
     for trap in ("Landmine", "Spy"):
         match = start(["Landmine", "Spy"], ["Outpost"], seed=3)
         events = play(match, "ann", trap, "defence-2")
@@ -159,9 +158,9 @@ def test_a_secret_choice_shows_its_options_to_the_chooser_only() -> None:
     [offered] = of_type(events, "choice_offered")
     assert offered["audience"].players == ("bob",)
     assert card(match, "bob", "Medic") in {o["id"] for o in offered["options"]}
-    assert view(match, "bob")["pending"]["options"] is not None
-    assert view(match, "ann")["pending"]["options"] is None
-    assert view(match, None)["pending"]["card"]["key"] == "stealth-op"
+    assert decision(match, "bob").options is not None
+    assert decision(match, "ann").options is None
+    assert decision(match, None).card.key == "stealth-op"
 
 
 def test_a_research_station_tells_nobody_whether_the_deck_held_a_utility_card() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from games.core.contract import Pick
 from games.core.drawing import Board, Canvas
 from games.core.match import Match
 from games.project_mars import ENGINE
@@ -20,9 +21,10 @@ from games.project_mars.render import (
     public_board,
     round_board,
 )
+from games.project_mars.views import PlayerView
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools import render_samples
-from tools.render_samples import MARS, MarsPlayed
+from tools.render_samples import MARS, MarsPlayed, shown
 
 OWNER, VICTIM = "601", "602"
 
@@ -32,13 +34,19 @@ def pm() -> MarsPlayed:
     return render_samples.mars_match()
 
 
+def own(match: Match, player: str) -> PlayerView:
+    seen = ENGINE.view(match.state, player)
+    assert isinstance(seen, PlayerView)
+    return seen
+
+
 def boards(pm: MarsPlayed) -> dict[str, Board]:
     return {
-        "mars-table": public_board(pm.table, pm.names),
-        "mars-hand-with-traps": hand_card(pm.hand, pm.names),
-        "mars-hand-back-hand": hand_card(pm.keep, pm.names),
+        "mars-table": public_board(shown(pm.table), pm.names),
+        "mars-hand-with-traps": hand_card(shown(pm.hand), pm.names),
+        "mars-hand-back-hand": hand_card(shown(pm.keep), pm.names),
         "mars-round-1": round_board(pm.rounds[0], pm.names),
-        "mars-result": final_board(pm.result, pm.names),
+        "mars-result": final_board(shown(pm.result), pm.names),
     }
 
 
@@ -80,11 +88,12 @@ def test_mars_boards_are_deterministic_small_and_phone_wide(
 
 def test_the_sample_has_what_the_images_must_handle(pm: MarsPlayed) -> None:
     """Face-down traps and revealed cards on the table, a back hand, three rounds."""
-    field = pm.table["sides"][VICTIM]["field"]
-    assert any(p and p["face_down"] for p in field.values())
-    assert any(side["revealed"] for side in pm.table["sides"].values())
-    assert pm.keep["me"]["back_hand"] and pm.keep["legal"]["keep"] is not None
-    assert len(pm.rounds) == len(pm.result["rounds"]) == 3
+    table, keep, result = shown(pm.table), shown(pm.keep), shown(pm.result)
+    field = table.sides[VICTIM].field
+    assert any(p and p.face_down for p in field.values())
+    assert any(side.revealed for side in table.sides.values())
+    assert keep.me.back_hand and keep.phase == "mulligan" and not keep.sides[OWNER].kept
+    assert len(pm.rounds) == len(result.rounds) == 3
 
 
 def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(
@@ -95,21 +104,22 @@ def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(
     assert "Round 2: Bartholomew von Habsburg-Lothringen's turn" in alt
     assert f"a face-down trap of {name} (defence row, lane 3)" in alt
     assert "Landmine" not in alt, "the public board never names a face-down card"
-    for side in pm.table["sides"].values():
-        for card in side["revealed"]:
-            assert card["name"] in alt
-        assert f"hand {side['hand_count']}, deck {side['deck_count']}" in alt
-    tpr = pm.table["projection"]["tpr"]
+    table = shown(pm.table)
+    for side in table.sides.values():
+        for card in side.revealed:
+            assert card.name in alt
+        assert f"hand {side.hand_count}, deck {side.deck_count}" in alt
+    tpr = table.projection.tpr
     assert f"TPR {name} {tpr[OWNER]}" in alt
 
 
 def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed, drawn: dict[str, Board]) -> None:
     alt = drawn["mars-hand-with-traps"].alt
     assert "your Landmine, face down (defence row, lane 3)" in alt
-    hand = pm.hand["me"]["hand"]
+    hand = shown(pm.hand).me.hand
     assert f"Your hand ({len(hand)}):" in alt
     for card in hand:
-        assert card["name"] in alt
+        assert card.name in alt
     assert "Sniper (PWR 0), revealed" in alt
 
 
@@ -123,17 +133,20 @@ def test_a_public_board_is_the_same_whatever_the_face_down_card_is(pm: MarsPlaye
         match.submit(player, {"type": "mulligan", "cards": []})
     if match.state.turn != OWNER:
         match.submit(VICTIM, {"type": "pass"})
-    view = ENGINE.view(match.state, OWNER)
-    trap = next(p for p in view["legal"]["plays"] if p["target"] == "enemy")
-    match.submit(OWNER, {"type": "play", "card": trap["card"], "slot": trap["slots"][0]})
+    [trap] = [a for a in ENGINE.legal_actions(match.state, OWNER) if a.key == "trap"]
+    assert trap.pick is not None
+    chosen = trap.pick.choices[0]
+    [where] = chosen.then
+    assert isinstance(where, Pick)
+    match.submit(OWNER, trap.build({"card": chosen.value, "slot": where.choices[0].value}))
     public = public_board(ENGINE.view(match.state, None), MARS)
-    owners = hand_card(ENGINE.view(match.state, OWNER), MARS)
-    placed = match.state.cards[trap["card"]]
+    owners = hand_card(own(match, OWNER), MARS)
+    placed = match.state.cards[chosen.value]
     placed.key = "spy" if placed.key != "spy" else "landmine"
     for card in match.state.seats[OWNER].hand:
         match.state.cards[card].key = "sinkhole"
     assert public_board(ENGINE.view(match.state, None), MARS) == public
-    assert hand_card(ENGINE.view(match.state, OWNER), MARS) != owners
+    assert hand_card(own(match, OWNER), MARS) != owners
 
 
 def test_a_round_board_counts_the_cards_where_they_lay(
@@ -142,44 +155,40 @@ def test_a_round_board_counts_the_cards_where_they_lay(
     """The fields rebuilt for the count hold exactly the cards the count scored, and each
     lane's totals agree with its winner."""
     for event, board in zip(pm.rounds, round_boards, strict=True):
-        fields: dict[str, dict[str, Any]] = event["fields"]
+        fields = event.fields
         face_up = {
-            p["card"]["id"]
+            p.card.id
             for field in fields.values()
             for p in field.values()
-            if p and not p["face_down"]
+            if p and not p.face_down and p.card is not None
         }
-        assert face_up == set(event["score"]["pwr"])
+        assert face_up == set(event.score.pwr)
         for column in COLUMNS:
             totals = {
                 player: sum(
-                    p["pwr"] or 0
+                    p.pwr or 0
                     for slot, p in field.items()
-                    if p and not p["face_down"] and column_of(slot) == column
+                    if p and not p.face_down and column_of(slot) == column
                 )
                 for player, field in fields.items()
             }
-            winner = event["score"]["lanes"][column - 1]
+            winner = event.score.lanes[column - 1]
             if winner is not None and len(set(totals.values())) > 1:
                 loser = next(p for p in totals if p != winner)
                 assert totals[winner] >= totals[loser]
         alt = board.alt
-        assert f"round {event['round']} resolved" in alt
-        for player, tpr in event["score"]["tpr"].items():
+        assert f"round {event.round} resolved" in alt
+        for player, tpr in event.score.tpr.items():
             assert f"{pm.names[player]}'s TPR {tpr}" in alt
 
 
 def test_result_alt_text_gives_each_round(pm: MarsPlayed, drawn: dict[str, Board]) -> None:
     alt = drawn["mars-result"].alt
-    winner = pm.result["winner"]
-    assert f"the match is over: {pm.names[winner]} wins" in alt
-    for played in pm.result["rounds"]:
-        assert f"Round {played['round']}:" in alt
-
-
-def test_a_hand_card_needs_a_players_view(pm: MarsPlayed) -> None:
-    with pytest.raises(ValueError, match="player's view"):
-        hand_card(pm.table, pm.names)
+    result = shown(pm.result)
+    assert result.winner is not None
+    assert f"the match is over: {pm.names[result.winner]} wins" in alt
+    for played in result.rounds:
+        assert f"Round {played.round}:" in alt
 
 
 def test_a_round_won_by_the_second_seat_reads_the_winners_tpr_first(
@@ -187,8 +196,9 @@ def test_a_round_won_by_the_second_seat_reads_the_winners_tpr_first(
 ) -> None:
     """'X wins it, TPR 21 to 5', whichever seat won: in the image's header and its alt text."""
     event = pm.rounds[0]
-    first, second = event["players"]
-    won = {**event, "winner": second, "score": {**event["score"], "tpr": {first: 5, second: 21}}}
+    first, second = event.players
+    score = event.score.model_copy(update={"tpr": {first: 5, second: 21}})
+    won = event.model_copy(update={"winner": second, "score": score})
     headers: list[Any] = []
     title_bar = Canvas.title_bar
 

@@ -19,8 +19,10 @@ from bot.games.project_mars.controls import (
 )
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.handlers import handlers
+from games.core.contract import Action
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.practice import practice_move
+from games.project_mars.views import PlayerView
 
 TEXTS = ProjectMarsTexts()
 DECKS = [app_commands.Choice(name=d.name, value=d.key) for d in READY_DECKS.values()]
@@ -102,11 +104,12 @@ async def _create(
     )
 
 
-def computer_move(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
-    """The practice player (`games.project_mars.practice`) in a computer seat: its seed
-    breaks ties and draws its deck, the match's own for the first seat (as for the practice
-    opponent), so that two computer seats in one match do not play alike."""
-    return practice_move(view, seat.seed + seat.number - 1)
+def computer_move(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any]:
+    """The practice player (`games.project_mars.practice`) in a computer seat, from its view
+    and legal actions: its seed breaks ties and draws its deck, the match's own for the
+    first seat (as for the practice opponent), so that two computer seats in one match do
+    not play alike."""
+    return practice_move(view, actions, seat.seed + seat.number - 1)
 
 
 PLUGIN = GamePlugin(
