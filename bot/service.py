@@ -566,11 +566,12 @@ class MatchService:
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
         """Deal the first state; False when the match had already left its lobby. In a
         server with an open season, the match counts for it: its players are enrolled and
-        dealt their garnet balances."""
+        dealt their garnet balances. It plays by the game's newest rules, and its options say
+        which (`rules_version`), so that its record replays by them."""
         engine = engine_for(row.game)
         ids = [player_id(p.user_id) for p in players]
         season = await self.seasons.season_for(row)
-        raw = row.options
+        raw = engine.new_match_options(row.options)
         try:
             engine.check_players(ids)
             if season is not None:

@@ -271,7 +271,8 @@ class MarsCog(
         self, interaction: Interaction, cards: str | None, first_player: discord.Member | None
     ) -> None:
         """L17: the move always names the generation's first player: the host's, or the
-        engine's default (a research move without one replays records of before it)."""
+        engine's default, so that it is the same in a match of `rules_version` 1 (where a
+        move without one is opened by the marker's holder, MA-D11)."""
         flows = handlers(interaction)
         await _this_game(interaction, flows)
         first = (
