@@ -276,7 +276,7 @@ class MarsCog(
         flows = handlers(interaction)
         await _this_game(interaction, flows)
         first = (
-            player_id(first_player.id)
+            await flows.play.seat_here(interaction, first_player)
             if first_player is not None
             else (await flows.host.hosted_view(interaction))["next_first_player"]
         )
@@ -336,7 +336,7 @@ class MarsCog(
         if member is None:
             await flows.play.submit_here(interaction, move, "mars budget")
             return
-        player = player_id(member.id)
+        player = await flows.play.seat_here(interaction, member)
         await flows.host.host_move(
             interaction,
             {**move, "for": player},
