@@ -412,6 +412,34 @@ class UndoButton(
         await flows.undo.undo(interaction, self.match_id, self.what, self.first, self.last)
 
 
+class ReplaceButton(
+    Action, template=r"dealer:replace:(?P<match>\d+):(?P<old>\d+):(?P<new>\d+|bot)"
+):
+    """The host's confirmation of /match replace: whose seat, and who takes it (a member's
+    id, or `bot` for a computer seat)."""
+
+    def __init__(self, match_id: int, old: int, new: int | None) -> None:
+        super().__init__(
+            f"dealer:replace:{match_id}:{old}:{'bot' if new is None else new}",
+            "Yes, hand the seat over",
+            discord.ButtonStyle.danger,
+        )
+        self.match_id, self.old, self.new = match_id, old, new
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        new = None if match["new"] == "bot" else int(match["new"])
+        return cls(int(match["match"]), int(match["old"]), new)
+
+    async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
+        await flows.host.replace(interaction, self.match_id, self.old, self.new)
+
+
 class KeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:keep"):
     """The way back of every confirmation: nothing is done, and the question loses its
     buttons, so that its "Yes" cannot be pressed later by mistake."""
@@ -530,6 +558,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     CancelButton,
     ForfeitButton,
     UndoButton,
+    ReplaceButton,
     KeepButton,
     RematchButton,
     SeasonEndButton,
@@ -785,6 +814,10 @@ def cancel_view(match_id: int) -> discord.ui.View:
 
 def forfeit_view(match_id: int) -> discord.ui.View:
     return confirmation(ForfeitButton(match_id))
+
+
+def replace_view(match_id: int, old: int, new: int | None) -> discord.ui.View:
+    return confirmation(ReplaceButton(match_id, old, new))
 
 
 def undo_view(match_id: int, what: str, first: int, last: int, label: str) -> discord.ui.View:

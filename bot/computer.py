@@ -27,7 +27,7 @@ import random
 from bot.errors import UserError
 from bot.games.plugin import Seat
 from bot.games.registry import plugin_for
-from bot.players import is_computer_user, player_id
+from bot.players import is_computer_user, seat_id
 from bot.presenter import Presenter
 from bot.service import MatchDamaged, MatchService
 from bot.settings import COMPUTER_PAUSE
@@ -78,6 +78,12 @@ class Computer:
         self._tasks[match_id] = asyncio.get_running_loop().create_task(
             self._run(match_id), name=f"dealer-computer-{match_id}"
         )
+
+    def seated(self, match_id: int) -> None:
+        """A computer seat took over a running match's seat (`/match replace`): the match may
+        owe moves from now on, and does if the seat's turn has come."""
+        self._idle.discard(match_id)
+        self.wake(match_id)
 
     async def resume_all(self) -> None:
         """On start-up: every running match where a move may be owed (a computer seat's, or
@@ -139,8 +145,8 @@ class Computer:
         """The match's computer seats, in seat order, when its game has a computer player."""
         if plugin_for(row.game).computer is None:
             return []
-        seats = [p.user_id for p in await self.service.players(row.id)]
-        return [player_id(u) for u in seats if is_computer_user(u)]
+        seats = await self.service.players(row.id)
+        return [seat_id(p) for p in seats if is_computer_user(p.user_id)]
 
     async def _owes_nothing(self, row: MatchRow) -> bool:
         """Whether no move can ever be owed in the running match: its game forces none and

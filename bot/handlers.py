@@ -60,6 +60,10 @@ class PlayHandlers(Protocol):
     ) -> None:
         """A move from a game's slash command, in the match of this channel (or DM)."""
 
+    async def seat_here(self, interaction: Interaction, member: discord.abc.User) -> str:
+        """The engine's player id of the seat `member` holds in the match of this channel
+        (their own, or one handed to them: `/match replace`); refused when they hold none."""
+
     async def act(
         self,
         interaction: Interaction,
@@ -119,6 +123,12 @@ class HostHandlers(Protocol):
         """The id of this channel's running match, when the member may host it (else a
         refusal): what a game's host command checks before it asks to confirm; with `check`,
         also that the rules would take that host's move now (else their refusal)."""
+
+    async def replace(
+        self, interaction: Interaction, match_id: int, from_user: int, to_user: int | None
+    ) -> None:
+        """The host's confirmed `/match replace`: `from_user`'s seat goes to `to_user` (None:
+        a computer seat), if it still may."""
 
     async def hosted_view(self, interaction: Interaction) -> Any:
         """The public view of this channel's running match, when the member may host it: what

@@ -37,6 +37,12 @@ def computer_name(number: int) -> str:
     return f"Dealer bot {number}"
 
 
+def free_computer(players: list[PlayerRow]) -> int:
+    """The lowest computer seat number that none of `players` holds."""
+    taken = {p.user_id for p in players}
+    return next(n for n in range(1, len(players) + 2) if computer_user(n) not in taken)
+
+
 def is_computer_user(user_id: int) -> bool:
     """Whether a seat's user id is a computer seat's (the practice opponent's among them)."""
     return user_id <= COMPUTER_USER
@@ -55,9 +61,28 @@ def player_id(user_id: int) -> str:
     return f"{COMPUTER_PREFIX}{-user_id}" if user_id < 0 else str(user_id)
 
 
+def seat_id(player: PlayerRow) -> str:
+    """The engine's player id of the seat a member (or computer seat) holds: their own, or
+    the one handed to them (`/match replace`), which keeps the id it started with."""
+    return player.seat if player.seat is not None else player_id(player.user_id)
+
+
+def seat_of(players: list[PlayerRow], user_id: int) -> str | None:
+    """The seat `user_id` holds among `players`; None when they hold none (a member whose
+    seat was handed to another holds none, though the engine still knows it by their id)."""
+    return next((seat_id(p) for p in players if p.user_id == user_id), None)
+
+
+def holder(players: list[PlayerRow], seat: str) -> int | None:
+    """The Discord user holding `seat` now; None for a computer seat (or a seat nobody
+    holds, a removed lobby seat's)."""
+    user = next((p.user_id for p in players if seat_id(p) == seat), None)
+    return None if user is None or is_computer_user(user) else user
+
+
 def name_table(players: list[PlayerRow]) -> dict[str, str]:
-    """Player id -> the name people see (the host included)."""
-    return {HOST: "the host", **{player_id(p.user_id): p.name for p in players}}
+    """Player id -> the name people see (the host included): the seat's holder's now."""
+    return {HOST: "the host", **{seat_id(p): p.name for p in players}}
 
 
 def names_of(players: list[PlayerRow]) -> Names:

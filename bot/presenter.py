@@ -27,7 +27,16 @@ from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, plugin_for
 from bot.limits import fit, pages
 from bot.messages import message, pinging, room
-from bot.players import Names, is_computer_user, name_table, names_of, player_id, user_id_of
+from bot.players import (
+    Names,
+    holder,
+    is_computer_user,
+    name_table,
+    names_of,
+    player_id,
+    seat_id,
+    seat_of,
+)
 from bot.seasons import SEASON_SETTLED, settled_text
 from bot.service import MatchDamaged, MatchService, Outcome, Wait
 from bot.stats import rating_line
@@ -284,7 +293,7 @@ class Presenter:
         for player in players:
             if is_computer_user(player.user_id):
                 continue
-            pid = player_id(player.user_id)
+            pid = seat_id(player)
             echo = pid == mail.actor and not mail.results
             news = [] if echo else mail.lines.get(pid, [])
             result = mail.results.get(player.user_id)
@@ -331,7 +340,9 @@ class Presenter:
             return None
         names = names_of(players)
         changes = await self.storage.rating_changes(row.id)
-        return rating_line(changes, lambda user_id: names(player_id(user_id)))
+        return rating_line(
+            changes, lambda user_id: names(seat_of(players, user_id) or player_id(user_id))
+        )
 
     async def _results(
         self, row: MatchRow, players: list[PlayerRow], events: list[Event], wait: Wait
@@ -348,7 +359,7 @@ class Presenter:
         for player in players:
             if is_computer_user(player.user_id):
                 continue
-            me = player_id(player.user_id)
+            me = seat_id(player)
             seen = [e.to_json() for e in events if e.audience.reaches(me)]
             text = ui.results(seen, await self.service.view(row, me), names)
             if text:
@@ -473,7 +484,8 @@ class Presenter:
         """The move's texts `said` in the channel, with a mention of `players`: their turn,
         on the board message above. The message with the mention pings them and nobody else,
         whoever the texts name."""
-        called = [uid for p in players if (uid := user_id_of(p)) is not None]
+        seated = await self.service.players(row.id)
+        called = [uid for p in players if (uid := holder(seated, p)) is not None]
         mentions = " ".join(f"<@{uid}>" for uid in called)
         call = [f"{mentions}: your turn, on the board above."] if called else []
         chunks = pages([*said, *call])
@@ -560,8 +572,8 @@ class Presenter:
         DMs are closed, or sent alone when there is no 1-on-1 to send."""
         text, view = await self.one_on_one(row, user_id, players)
         if view is None:
-            if lead:
-                await self.dm_player(row, player_id(user_id), lead, keep=True)
+            if lead and not await self.dm(row, user_id, lead):
+                await self.storage.keep_for(row.id, user_id, lead, self.now())
             return
         board = await self.card(row, user_id, players)
         if lead:
@@ -575,7 +587,10 @@ class Presenter:
         """A player's 1-on-1 card, rendered in a worker process from their own view (None if
         rendering failed: the 1-on-1 goes without it)."""
         players = players if players is not None else await self.service.players(row.id)
-        view = await self.service.view(row, player_id(user_id))
+        me = seat_of(players, user_id)
+        if me is None:
+            return None
+        view = await self.service.view(row, me)
         return await boards.or_none(
             boards.card(plugin_for(row.game).texts, view, name_table(players)),
             f"the 1-on-1 card of user {user_id} in match {row.id}",
@@ -586,9 +601,9 @@ class Presenter:
     ) -> tuple[str, discord.ui.View | None]:
         ui = plugin_for(row.game).texts
         players = players if players is not None else await self.service.players(row.id)
-        me = player_id(user_id)
+        me = seat_of(players, user_id)
         turn = await self.service.turn(row)
-        if me not in turn.players:
+        if me is None or me not in turn.players:
             return "You are not playing in this match.", None
         view = await self.service.view(row, me)
         shown, actions = await self.service.decision(row, me)
@@ -705,7 +720,7 @@ class Presenter:
         When their DMs are closed and `keep` is set, the text is kept for them and shown with
         their next 1-on-1 in the channel (`kept_note`). `keep` is false for the receipts of
         a player's own move: the reply to it showed them."""
-        user_id = user_id_of(player)
+        user_id = holder(await self.service.players(row.id), player)
         if user_id is None or await self.dm(row, user_id, text, board=board):
             return True
         if keep:
@@ -779,8 +794,9 @@ class Presenter:
             thread = await channel.create_thread(
                 name=name, type=discord.ChannelType.private_thread, invitable=False
             )
+            seated = await self.service.players(row.id)
             for pid in members:
-                user_id = user_id_of(pid)
+                user_id = holder(seated, pid)
                 if user_id is not None:
                     await thread.add_user(discord.Object(user_id))
         except discord.HTTPException:
@@ -792,8 +808,9 @@ class Presenter:
     async def remind(self, row: MatchRow) -> None:
         """Nudge, by DM, the players who have not submitted anything in this phase (their
         1-on-1 says when it closes)."""
+        seated = await self.service.players(row.id)
         for pid in (await self.service.turn(row)).must:
-            user_id = user_id_of(pid)
+            user_id = holder(seated, pid)
             if user_id is not None:
                 await self.send_one_on_one_reminder(row, user_id)
 

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.errors import UserError
-from bot.players import user_id_of
+from bot.players import holder
 from bot.season_board import WITHHELD, season_called
 from bot.storage import (
     Balance,
@@ -32,6 +32,7 @@ from bot.storage import (
     LedgerRow,
     LedgerWrite,
     MatchRow,
+    PlayerRow,
     Season,
     Storage,
     balances,
@@ -228,28 +229,34 @@ class SeasonService:
         return {b.user_id: b.garnets for b in balances(rows, names)}
 
     async def settle(
-        self, row: MatchRow, events: list[Event], outcome: SeasonOutcome | None
+        self,
+        row: MatchRow,
+        events: list[Event],
+        outcome: SeasonOutcome | None,
+        players: list[PlayerRow],
     ) -> LedgerWrite | None:
         """What one accepted move of a season match writes to the ledger: the garnets its
         player spent (AA-14 trades); the end of the match (its `outcome`) pays its prizes
         (AA-17) and names its elimination candidates (announced from the ledger:
-        `announcement`)."""
+        `announcement`). Each goes to the member holding the seat now (`players`: a seat
+        handed over counts for whoever finished it)."""
         if row.season_id is None:
             return None
+
         engine = engine_for(row.game)
         title = f"{engine.title} match #{row.id}"
         # A computer seat has no ledger: it gives and gets nothing.
         entries = [
             LedgerEntry(user, "trade", f"spent in {title}", garnets=-n)
             for player, n in engine.garnets_spent(events).items()
-            if n and (user := user_id_of(player)) is not None
+            if n and (user := holder(players, player)) is not None
         ]
         if outcome is None:
             return LedgerWrite(row.season_id, entries) if entries else None
         tokens, garnets = outcome.tokens_of_life, outcome.garnets
         for player in dict.fromkeys([*tokens, *garnets]):
             place = outcome.places.get(player)
-            user = user_id_of(player)
+            user = holder(players, player)
             if user is None:
                 continue
             entries.append(
@@ -264,7 +271,7 @@ class SeasonService:
         entries += [
             LedgerEntry(user, "candidate", f"elimination candidate, {title}")
             for p in outcome.candidates
-            if (user := user_id_of(p)) is not None
+            if (user := holder(players, p)) is not None
         ]
         if outcome.pool_increase:
             reason = outcome.pool_reason or "the prize pool grows"

@@ -23,11 +23,20 @@ from typing import Any, TypeVar, cast
 
 from bot.errors import UserError
 from bot.games.base import named
-from bot.players import Names, is_computer, is_computer_user, names_of, player_id, renamed
+from bot.players import (
+    Names,
+    is_computer,
+    is_computer_user,
+    names_of,
+    player_id,
+    renamed,
+    seat_id,
+)
 from bot.seasons import SeasonService
 from bot.stats import results_of
 from bot.storage import (
     DamagedRecord,
+    Handover,
     LedgerRefused,
     MatchMoved,
     MatchRow,
@@ -253,6 +262,9 @@ class MatchService:
         self.presents_views = presents_views
         self._states: dict[int, Any] = {}
         self._players: dict[int, list[PlayerRow]] = {}
+        #: When `_players` of a match were read (on a shared database, a seat handed over
+        #: by another process is seen once they are `FRESH_FOR` old).
+        self._players_read: dict[int, float] = {}
         self._names: dict[int, Names] = {}
         #: The seq of the last move in the log, for the matches in `_states`.
         self._seqs: dict[int, int] = {}
@@ -524,23 +536,35 @@ class MatchService:
         return engine_for(row.game).view(await self.state(row), viewer)
 
     async def players(self, match_id: int) -> list[PlayerRow]:
-        """The seated players; kept in memory once the match has started (seats are fixed)."""
+        """The seated players; kept in memory once the match has started (its seats change
+        only when the host hands one over, `hand_over`, which forgets them)."""
         players = self._players.get(match_id)
-        if players is None:
+        if players is None or self._stale(self._players_read, match_id):
+            self._names.pop(match_id, None)
             players = await self.storage.players(match_id)
             row = await self.row(match_id)
             if row is not None and row.status == "running":
                 self._players[match_id] = players
+                self._players_read[match_id] = self.now()
         return players
 
     async def names(self, match_id: int) -> Names:
         """The names people see, by player id; kept with the seated players."""
+        players = await self.players(match_id)  # read again when stale, names with them
         names = self._names.get(match_id)
         if names is None:
-            names = names_of(await self.players(match_id))
+            names = names_of(players)
             if match_id in self._players:
                 self._names[match_id] = names
         return names
+
+    async def hand_over(self, row: MatchRow, handover: Handover) -> bool:
+        """`/match replace`: the seat goes to another member or a computer seat, the engine
+        none the wiser (its player id stays); False when the seats changed meanwhile."""
+        done = await self.storage.hand_over(row.id, handover)
+        self._players.pop(row.id, None)
+        self._names.pop(row.id, None)
+        return done
 
     async def dms_closed(self, match_id: int, user_id: int) -> None:
         """Remember that a player cannot be reached by DM (Discord error 50007)."""
@@ -566,11 +590,12 @@ class MatchService:
     async def start(self, row: MatchRow, players: list[PlayerRow]) -> bool:
         """Deal the first state; False when the match had already left its lobby. In a
         server with an open season, the match counts for it: its players are enrolled and
-        dealt their garnet balances."""
+        dealt their garnet balances. It plays by the game's newest rules, and its options say
+        which (`rules_version`), so that its record replays by them."""
         engine = engine_for(row.game)
-        ids = [player_id(p.user_id) for p in players]
+        ids = [seat_id(p) for p in players]
         season = await self.seasons.season_for(row)
-        raw = row.options
+        raw = engine.new_match_options(row.options)
         try:
             engine.check_players(ids)
             if season is not None:
@@ -670,12 +695,16 @@ class MatchService:
             finished = engine.is_finished(state)
             wait = Wait.after(waited, turn, ended=finished)
             opened = wait.opened
+            seated = await self.players(match_id)
             ledger = await self.seasons.settle(
-                row, events, engine.season_outcome(state) if finished else None
+                row, events, engine.season_outcome(state) if finished else None, seated
             )
             placings = engine.placings(state) if finished else None
-            seated = [p.user_id for p in await self.players(match_id)] if placings else []
-            results = results_of(placings, seated, engine.contest) if placings else None
+            results = (
+                results_of(placings, [(p.user_id, seat_id(p)) for p in seated], engine.contest)
+                if placings
+                else None
+            )
             snapshot = None
             # A host's move while paused (close-phase) opens the next phase paused: its clock
             # starts on resume, with the whole phase ahead. A phase on no clock has none to
@@ -813,7 +842,7 @@ class MatchService:
         """The match as dealt: its first state and the setup's events (MatchDamaged when its
         options cannot be read)."""
         await self.undamaged(row)
-        ids = [player_id(p.user_id) for p in await self.players(row.id)]
+        ids = [seat_id(p) for p in await self.players(row.id)]
         engine = engine_for(row.game)
         try:
             options = engine.parse_options(row.options)
@@ -1000,16 +1029,28 @@ class MatchService:
             await self.set_aside(row, damage.what)
         moves = [{"by": actor, **move} for _, actor, move in logged]
         if damaged:
-            players = [player_id(p.user_id) for p in await self.players(row.id)]
+            players = [seat_id(p) for p in await self.players(row.id)]
         else:
             players = (await self.turn(row)).players if row.started else []
-        record = {
+        record: dict[str, Any] = {
             "game": row.game,
             "seed": row.seed,
             "options": row.options,
             "players": players,
             "moves": moves,
         }
+        handovers = await self.storage.handovers(row.id)
+        if handovers:
+            # After how many of the record's moves: undone moves are not in it.
+            record["handovers"] = [
+                {
+                    "seat": h.seat,
+                    "from": h.from_name,
+                    "to": h.to_name,
+                    "moves": sum(seq <= h.moves for seq, _, _ in logged),
+                }
+                for h in handovers
+            ]
         return cast("dict[str, Any]", renamed(record, names))
 
 

@@ -54,22 +54,24 @@ LEADERBOARD_RULE = (
 )
 
 
-def results_of(placings: Placings, user_ids: list[int], contest: bool) -> list[ResultRow]:
-    """One row per member seated in a finished match (`user_ids`, computer seats among
-    them); `contest`: the game's (`Engine.contest`). Two members or more make a match that
-    counts for each of them, whatever computer seats filled the table; one member against
-    computer seats, a practice match. A contest that counts is rated."""
-    members = [u for u in user_ids if not is_computer_user(u)]
-    practice = len(members) < 2 and len(members) < len(user_ids)
+def results_of(placings: Placings, seats: list[tuple[int, str]], contest: bool) -> list[ResultRow]:
+    """One row per member seated in a finished match (`seats`: each holder's user id and
+    the engine's id of their seat, computer seats among them; a seat handed over counts for
+    whoever held it at the end); `contest`: the game's (`Engine.contest`). Two members or
+    more make a match that counts for each of them, whatever computer seats filled the
+    table; one member against computer seats, a practice match. A contest that counts is
+    rated."""
+    members = [(u, seat) for u, seat in seats if not is_computer_user(u)]
+    practice = len(members) < 2 and len(members) < len(seats)
     return [
         ResultRow(
             user_id=user_id,
-            place=placings.places.get(player_id(user_id)),
-            won=player_id(user_id) in placings.winners,
+            place=placings.places.get(seat),
+            won=seat in placings.winners,
             practice=practice,
             rated=contest and len(members) >= 2,
         )
-        for user_id in members
+        for user_id, seat in members
     ]
 
 
@@ -80,7 +82,8 @@ def rank_stored(game: str, state: str, user_ids: list[int]) -> list[ResultRow]:
     placings = engine.placings(engine.load_state_json(state))
     if placings is None:
         raise ValueError("its last snapshot is not of a finished match")
-    return results_of(placings, user_ids, engine.contest)
+    # Matches that ended before seats could be handed over: each seat is its holder's own.
+    return results_of(placings, [(u, player_id(u)) for u in user_ids], engine.contest)
 
 
 def counted_apart(game: str) -> bool:

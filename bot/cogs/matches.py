@@ -107,6 +107,19 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         await guarded(interaction, self.host.kick(interaction, member))
 
     @app_commands.command(
+        name="replace",
+        description="Host: hand a player's seat to another member or a computer seat (confirms)",
+    )
+    @app_commands.describe(
+        player="The player whose seat is handed over",
+        member="Who takes the seat, with its 1-on-1 (leave out: Dealer's computer player)",
+    )
+    async def replace(
+        self, interaction: Interaction, player: discord.User, member: discord.User | None = None
+    ) -> None:
+        await guarded(interaction, self.host.ask_replace(interaction, player, member))
+
+    @app_commands.command(
         name="unkick", description="Host: take back a kick and seat the player again (confirms)"
     )
     @app_commands.describe(member="The player the host removed")

@@ -9,7 +9,7 @@ import discord
 
 from bot.computer import Computer
 from bot.errors import UserError
-from bot.players import is_computer_user
+from bot.players import is_computer_user, player_id, seat_id, seat_of
 from bot.presenter import Presenter
 from bot.service import MatchService, Outcome
 from bot.storage import MatchRow, PlayerRow, Storage
@@ -131,6 +131,22 @@ class Gate:
                 "with Manage Server or the server's host role): it could decide the match for "
                 "you."
             )
+
+    async def seat_of_member(self, row: MatchRow, member: discord.abc.User) -> str:
+        """The engine's player id of the seat `member` holds (their own, or one handed to
+        them), for a move naming them. A member who never held one is named by their own
+        id, which the engine refuses in its words; one whose seat went to another is refused
+        here, as the engine still knows the seat by their id."""
+        players = await self.service.players(row.id)
+        seat = seat_of(players, member.id)
+        if seat is not None:
+            return seat
+        if any(seat_id(p) == player_id(member.id) for p in players):
+            raise UserError(
+                f"{member.mention} no longer plays in this match: the host handed their seat "
+                "to another."
+            )
+        return player_id(member.id)
 
     async def require_player(
         self, interaction: discord.Interaction[Any], row: MatchRow

@@ -34,6 +34,7 @@ HOSTING = (
     "`/config host-role`) can `/match start`, `/match close-phase`, `/match extend`, "
     "`/match pause`, `/match resume`, `/match kick` (in a lobby: frees the seat), "
     "`/match unkick`, `/match undo` (the last move, or reopen the last phase), "
+    "`/match replace` (a player's seat to another member, or to Dealer's computer player), "
     "`/match add-bot [count]` (Dealer plays empty seats, in a game with a computer player), "
     "`/match remove-bot`, `/match log`, `/match notify` (a turn-based game: the player to move "
     "mentioned, or told by DM) and `/match cancel`. `/match status` shows who has "

@@ -9,16 +9,25 @@ from typing import Any
 
 import discord
 
+from bot.components import replace_view
 from bot.computer import Computer
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.flows.lobby import Lobby
 from bot.games.registry import plugin_for
 from bot.messages import message
-from bot.players import player_id, renamed
+from bot.players import (
+    computer_name,
+    computer_user,
+    free_computer,
+    is_computer_user,
+    renamed,
+    seat_id,
+    seat_of,
+)
 from bot.presenter import Presenter
 from bot.service import MatchDamaged, MatchService
-from bot.storage import MatchRow
+from bot.storage import Handover, MatchRow
 from games.core.drawing.words import a, plural
 from games.core.engine import HOST
 from games.core.errors import RuleError
@@ -67,7 +76,7 @@ class Host:
             raise UserError("That was asked in an earlier match of this channel.")
         ui = plugin_for(row.game).texts
         turn = await self.service.turn(row)
-        me = player_id(interaction.user.id)
+        me = seat_of(await self.service.players(row.id), interaction.user.id)
         # Closing a phase that waits for someone else takes their default; a kick of someone
         # else removes them.
         others = [p for p in turn.must if p != me] if move["type"] == "close_phase" else []
@@ -131,7 +140,130 @@ class Host:
         if row.status == "lobby":
             await self.lobby.unseat(interaction, member.id)
             return
-        await self.host_move(interaction, {"type": "kick", "player": player_id(member.id)})
+        seat = await self.gate.seat_of_member(row, member)
+        await self.host_move(interaction, {"type": "kick", "player": seat})
+
+    async def ask_replace(
+        self,
+        interaction: discord.Interaction[Any],
+        player: discord.abc.User,
+        member: discord.abc.User | None,
+    ) -> None:
+        """`/match replace`: the confirmation of handing `player`'s seat to `member`, or to a
+        computer seat when `member` is left out."""
+        row = await self._running_as_host(interaction)
+        old, new = await self._handover(interaction, row, player.id, member)
+        takes = (
+            f"**{new}** (Dealer's computer player) plays it from now on"
+            if member is None
+            else f"**{new}** plays it from now on, with its 1-on-1: what the seat holds and "
+            "may know, and its controls"
+        )
+        await interaction.response.send_message(
+            f"Hand over **{old}**'s seat in {engine_for(row.game).title} match #{row.id}? "
+            f"{takes}; {old} no longer sees its 1-on-1 or plays it. The channel is told, the "
+            f"match record says so, and at the end the seat counts for whoever holds it then.",
+            view=replace_view(row.id, player.id, member.id if member is not None else None),
+            ephemeral=True,
+        )
+
+    async def replace(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        from_user: int,
+        to_user: int | None,
+    ) -> None:
+        """The confirmed hand-over: checked again (the match may have moved on), then the
+        seat's holder changes, the engine none the wiser; the channel, the old holder and
+        the new one are told, the new one getting the seat's 1-on-1."""
+        row = await self.service.running(match_id)
+        await self.gate.require_host(interaction, row)
+        member = None
+        if to_user is not None:
+            guild = interaction.guild
+            found = guild.get_member(to_user) if guild is not None else None
+            member = found or await self.gate.client.fetch_user(to_user)
+        old, new = await self._handover(interaction, row, from_user, member)
+        players = await self.service.players(row.id)
+        seat = seat_of(players, from_user)
+        assert seat is not None  # `_handover` refused a member who holds none
+        if to_user is None:
+            to_user = computer_user(free_computer(players))
+        handover = Handover(
+            seat=seat,
+            from_user=from_user,
+            from_name=old,
+            to_user=to_user,
+            to_name=new,
+            moves=await self.service.moves_made(row),
+            at=self.service.now(),
+            by_user=interaction.user.id,
+        )
+        if not await self.service.hand_over(row, handover):
+            raise UserError("The seats of this match changed meanwhile: ask again.")
+        await interaction.response.edit_message(
+            content=f"🔁 Done: {old}'s seat is {new}'s now.", view=None
+        )
+        title = engine_for(row.game).title
+        await self.presenter.channel_send(
+            row.public_channel_id,
+            f"🔁 The host handed **{old}**'s seat to **{new}**, who plays it from now on.",
+        )
+        await self.presenter.dm(
+            row,
+            from_user,
+            f"🔁 The host handed your seat in **{title}** (match #{row.id}) to {new}: you no "
+            "longer play in this match, and its 1-on-1 is theirs now.",
+        )
+        if not is_computer_user(to_user):
+            await self.presenter.send_one_on_one(
+                row,
+                to_user,
+                lead=f"🔁 The host handed you **{old}**'s seat in **{title}** (match #{row.id}): "
+                "you play it from now on. What the seat holds and may know, and what you can "
+                "do now:",
+            )
+        await self.presenter.renew_board_controls(row)
+        self.presenter.status.refresh(row.id)
+        self.computer.seated(row.id)
+
+    async def _handover(
+        self,
+        interaction: discord.Interaction[Any],
+        row: MatchRow,
+        from_user: int,
+        member: discord.abc.User | None,
+    ) -> tuple[str, str]:
+        """Whether the seat of `from_user` may go to `member` (None: a computer seat), as
+        the host who asks may hand it: the names of the holder and of whoever takes it."""
+        await self.gate.require_no_party(interaction, row, "handing over a seat")
+        players = await self.service.players(row.id)
+        holding = next((p for p in players if p.user_id == from_user), None)
+        if holding is None or is_computer_user(from_user):
+            raise UserError(f"<@{from_user}> holds no seat in this match to hand over.")
+        if seat_id(holding) in (await self.service.turn(row)).out:
+            raise UserError(
+                f"{holding.name} has left the match (removed or conceded): a seat that is out "
+                "cannot be handed over."
+            )
+        if member is None:
+            if plugin_for(row.game).computer is None:
+                raise UserError(
+                    f"{engine_for(row.game).title} has no computer player: name a `member` to "
+                    "take the seat."
+                )
+            return holding.name, computer_name(free_computer(players))
+        if member.bot:
+            raise UserError(
+                "Bots cannot play. To give the seat to Dealer's computer player, leave out "
+                "`member`."
+            )
+        if any(p.user_id == member.id for p in players):
+            raise UserError(
+                f"{member.mention} already plays in this match: a member holds one seat."
+            )
+        return holding.name, member.name
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """Privately, to anyone: the live status message's text and the image of the same
@@ -228,7 +360,7 @@ class Host:
                 "its record and the audit of sealed bids come once it is over. A host who is "
                 "not playing can export them now."
             )
-        usernames = {player_id(p.user_id): p.name for p in players}
+        usernames = {seat_id(p): p.name for p in players}
         record = await self.service.record(row, usernames)
         if row.status == "running":
             closes = [i for i, m in enumerate(record["moves"]) if m["type"] == "close_phase"]

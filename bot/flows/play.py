@@ -23,7 +23,7 @@ from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
 from bot.limits import MESSAGE
 from bot.messages import message
-from bot.players import Names, player_id
+from bot.players import Names, seat_of
 from bot.presenter import Presenter
 from bot.service import MATCH_OVER, EarlierDecision, MatchService
 from bot.storage import MatchRow, Storage
@@ -71,7 +71,7 @@ class Play:
         taken only while it is open); confirm privately after the commit (in place of the
         message pressed, with `replace`), then deliver."""
         players = await self.gate.require_player(interaction, row)
-        me = player_id(interaction.user.id)
+        me = await self.seat(row, interaction.user.id)
         try:
             outcome = await self.service.submit(row.id, me, move, shown=shown)
         except RuleError as error:
@@ -82,6 +82,22 @@ class Play:
             raise UserError(await self._earlier(interaction, row, error)) from None
         await self.presenter.reply(interaction, row, outcome, players, replace=replace)
         await self.settle(row.id, outcome)
+
+    async def seat(self, row: MatchRow, user_id: int) -> str:
+        """The engine's player id of the seat the member holds (their own, or one handed to
+        them); refused politely when they hold none (a seat handed to another is no longer
+        theirs, though the engine knows it by their id)."""
+        seat = seat_of(await self.service.players(row.id), user_id)
+        if seat is None:
+            raise UserError("You are not playing in this match.")
+        return seat
+
+    async def seat_here(
+        self, interaction: discord.Interaction[Any], member: discord.abc.User
+    ) -> str:
+        """The seat `member` holds in this channel's match (a move naming them names it)."""
+        row = await self.gate.match_here(interaction)
+        return await self.gate.seat_of_member(row, member)
 
     async def move(
         self,
@@ -110,7 +126,7 @@ class Play:
         refusal at once, before its next step is asked."""
         if shown is None:
             raise UserError(earlier_version(_thing(interaction)))
-        me = player_id(interaction.user.id)
+        me = await self.seat(row, interaction.user.id)
         try:
             await self.service.require_current(row, me, shown, kind)
         except EarlierDecision as error:
@@ -143,7 +159,7 @@ class Play:
         """The member's own view of the match (they must play in it) and the names."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
-        view = await self.service.view(row, player_id(interaction.user.id))
+        view = await self.service.view(row, await self.seat(row, interaction.user.id))
         return view, await self.service.names(match_id)
 
     async def game_here(
@@ -186,7 +202,7 @@ class Play:
 
     async def bids(self, row: MatchRow, user_id: int) -> list[GameAction]:
         """The member's actions that take an amount and nothing else: what `/bid` names."""
-        mine = await self.service.actions(row, player_id(user_id))
+        mine = await self.service.actions(row, await self.seat(row, user_id))
         return [a for a in mine if len(a.steps) == 1 and isinstance(a.steps[0], Amount)]
 
     async def _bid(self, row: MatchRow, user_id: int, target: str, amount: int) -> dict[str, Any]:
@@ -333,11 +349,11 @@ class Play:
             )
         await self.gate.require_player(interaction, row)
         turn = await self.service.turn(row)
-        if player_id(interaction.user.id) in turn.out:
+        if await self.seat(row, interaction.user.id) in turn.out:
             raise UserError("You are no longer playing in this match: there is nothing to concede.")
         texts = plugin_for(row.game).texts
         ends = await self.service.check(
-            row.id, player_id(interaction.user.id), Forfeit().model_dump()
+            row.id, await self.seat(row, interaction.user.id), Forfeit().model_dump()
         )
         after = (
             "It ends the match: nobody can take it back."
@@ -379,7 +395,12 @@ class Play:
         that is over is refused as such first (`_current`), a move of the action's type
         counting as made (of any type, when the action is no longer legal)."""
         found = next(
-            (a for a in await self.service.actions(row, player_id(user_id)) if a.key == key), None
+            (
+                a
+                for a in await self.service.actions(row, await self.seat(row, user_id))
+                if a.key == key
+            ),
+            None,
         )
         if shown is not None:
             await self._current(shown[0], row, shown[1], found.type if found else None)
@@ -389,7 +410,7 @@ class Play:
 
     async def _not_open(self, row: MatchRow, user_id: int, lead: str) -> str:
         turn = await self.service.turn(row)
-        if player_id(user_id) in turn.out:
+        if await self.seat(row, user_id) in turn.out:
             return "You are no longer playing in this match: nothing more to do in it."
         names = await self.service.names(row.id)
         phase = plugin_for(row.game).texts.engine_text(turn.phase.title, names)

@@ -14,7 +14,7 @@ from bot.components import undo_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
-from bot.players import Names, player_id, user_id_of
+from bot.players import Names, user_id_of
 from bot.presenter import Presenter
 from bot.service import MatchService, Told, Undo
 from bot.storage import MatchRow
@@ -43,7 +43,8 @@ class Undoing:
         self, interaction: discord.Interaction[Any], member: discord.abc.User
     ) -> None:
         """`/match unkick member`: the confirmation of taking back the host's kick."""
-        what = f"kick-{player_id(member.id)}"
+        here = await self.gate.match_here(interaction, ended=True)
+        what = f"kick-{await self.gate.seat_of_member(here, member)}"
         row = await self._as_host(interaction, what)
         plan = await self._plan(row, what)
         await self._ask(interaction, row, plan, what)

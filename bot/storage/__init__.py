@@ -3,6 +3,7 @@ seasons and their ledger, and the results of finished matches."""
 
 from bot.storage.db import (
     DamagedRecord,
+    Handover,
     MatchMoved,
     MatchRow,
     OutboxItem,
@@ -30,6 +31,7 @@ __all__ = [
     "Balance",
     "DamagedRecord",
     "Durability",
+    "Handover",
     "LedgerEntry",
     "LedgerRefused",
     "LedgerRow",

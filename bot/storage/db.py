@@ -99,6 +99,24 @@ class PlayerRow:
     user_id: int
     name: str
     dm_closed: bool
+    #: The engine's player id of the seat, when it was handed to this member (or computer
+    #: seat) by `/match replace`; None: the member's own from the start (`player_id`).
+    seat: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """A seat handed over mid-match (`/match replace`): from whom to whom, after how many
+    moves of the record, when, and by which host."""
+
+    seat: str
+    from_user: int
+    from_name: str
+    to_user: int
+    to_name: str
+    moves: int
+    at: float
+    by_user: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,10 +561,60 @@ class Storage(SeasonStore, ResultStore):
 
     async def players(self, match_id: int) -> list[PlayerRow]:
         rows = await self._all(
-            "SELECT user_id, name, dm_closed FROM match_players WHERE match_id = ? ORDER BY joined",
+            "SELECT user_id, name, dm_closed, seat FROM match_players WHERE match_id = ?"
+            " ORDER BY joined",
             match_id,
         )
-        return [PlayerRow(r[0], r[1], bool(r[2])) for r in rows]
+        return [PlayerRow(r[0], r[1], bool(r[2]), r[3]) for r in rows]
+
+    async def hand_over(self, match_id: int, handover: Handover) -> bool:
+        """Give the seat `handover.seat`, held by `from_user`, to `to_user` (who holds no
+        seat of the match), and note it; the match's row locked, so that two hand-overs or a
+        hand-over and a move are ordered. False, with nothing changed, when the seat is no
+        longer `from_user`'s or `to_user` already plays."""
+
+        async def hand(w: Tx) -> bool:
+            await w.lock("matches", match_id)
+            taken = await w.execute(
+                "SELECT 1 FROM match_players WHERE match_id = ? AND user_id = ?",
+                (match_id, handover.to_user),
+            )
+            if taken.one() is not None:
+                return False
+            moved = await w.execute(
+                "UPDATE match_players SET user_id = ?, name = ?, dm_closed = 0, seat = ?"
+                " WHERE match_id = ? AND user_id = ?",
+                (handover.to_user, handover.to_name, handover.seat, match_id, handover.from_user),
+            )
+            if moved.rowcount != 1:
+                return False
+            await w.execute(
+                "INSERT INTO seat_handovers (match_id, seat, from_user, from_name, to_user,"
+                " to_name, moves, at, by_user) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    handover.seat,
+                    handover.from_user,
+                    handover.from_name,
+                    handover.to_user,
+                    handover.to_name,
+                    handover.moves,
+                    handover.at,
+                    handover.by_user,
+                ),
+            )
+            return True
+
+        return await self._transaction(hand)
+
+    async def handovers(self, match_id: int) -> list[Handover]:
+        """The match's seats handed over, in the order they were."""
+        rows = await self._all(
+            "SELECT seat, from_user, from_name, to_user, to_name, moves, at, by_user"
+            " FROM seat_handovers WHERE match_id = ? ORDER BY id",
+            match_id,
+        )
+        return [Handover(*r) for r in rows]
 
     async def set_dm_closed(self, match_id: int, user_id: int, closed: bool) -> None:
         await self._execute(

@@ -276,6 +276,22 @@ MIGRATIONS: list[str | Migration] = [
     """
     ALTER TABLE matches ADD COLUMN damaged TEXT;
     """,
+    """
+    ALTER TABLE match_players ADD COLUMN seat TEXT;
+    CREATE TABLE seat_handovers (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seat TEXT NOT NULL,
+        from_user INTEGER NOT NULL,
+        from_name TEXT NOT NULL,
+        to_user INTEGER NOT NULL,
+        to_name TEXT NOT NULL,
+        moves INTEGER NOT NULL,
+        at REAL NOT NULL,
+        by_user INTEGER NOT NULL
+    );
+    CREATE INDEX seat_handovers_by_match ON seat_handovers (match_id, id);
+    """,
 ]
 
 

@@ -84,6 +84,11 @@ class Engine(ABC, Generic[S, OptionsT]):
     #: The version of the state's stored form; raised, with an `upgrade` from the one before,
     #: whenever a change to the state would stop an older snapshot from loading as it is.
     state_version: ClassVar[int] = 1
+    #: The version of the rules a new match plays by. A game raises it when it corrects a
+    #: rule so that a record would play differently, and takes an option `rules_version`
+    #: (left out: 1, the rules as first played) saying which rules a match plays by, so that
+    #: older records replay as they were played (docs/records.md, "Rules versions").
+    rules_version: ClassVar[int] = 1
     #: The kinds of decision its phases wait on, each with its default length
     #: (`Phase.clock` names one): a host sets a length per kind.
     clocks: ClassVar[Mapping[str, Clock]]
@@ -113,6 +118,13 @@ class Engine(ABC, Generic[S, OptionsT]):
             return self.options_type.model_validate(raw)
         except ValidationError as error:
             raise ValueError(f"Invalid options: {explain(error)}") from None
+
+    def new_match_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """A new match's options: naming the rules version it plays by (`rules_version`),
+        in a game that has had more than one; unchanged in the others."""
+        if self.rules_version == 1:
+            return raw
+        return {**raw, "rules_version": self.rules_version}
 
     def parse_move(self, raw: dict[str, Any]) -> Any:
         """A move from JSON (without its `by`); raises RuleError `bad_move`."""

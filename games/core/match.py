@@ -30,6 +30,19 @@ class RecordedMove(BaseModel):
         return dict(self.model_extra or {})
 
 
+class SeatHandover(BaseModel):
+    """A seat handed to another player mid-match (the bot's `/match replace`), after the
+    record's first `moves` moves. The engine knows the seat by the same player id before and
+    after, so replaying ignores it: it says who played the seat when."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    seat: str
+    from_: str = Field(alias="from")
+    to: str
+    moves: int
+
+
 class MatchRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -38,6 +51,7 @@ class MatchRecord(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[str]
     moves: list[RecordedMove] = Field(default_factory=list)
+    handovers: list[SeatHandover] = Field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -40,6 +40,11 @@ TERRALABS_PRICE = 1
 MAX_MC = 10_000
 #: A place action's second step answered with no second marker.
 NO_SECOND = "none"
+#: The rules new matches play by (the option `rules_version`; a record without it: 1).
+#: 1: a `research` move naming no first player is opened by the starting player marker's
+#: holder, as the first records were played; 2: by the player after the last generation's
+#: first player (L17, MA-D11).
+RULES_VERSION = 2
 
 
 def kind_of(card_type: CardType) -> Kind:
@@ -73,6 +78,9 @@ class Options(BaseModel):
     #: A host's own cards, as the CSV text they uploaded (name, type, cost, tags, starting
     #: M€), added to the catalogue for this match (docs/rules/tm-catalogue.md).
     cards_csv: str | None = None
+    #: The rules the match plays by (`RULES_VERSION`): left out, 1, as records written before
+    #: versions were played; the bot writes the newest into every match it starts.
+    rules_version: Annotated[int, Field(ge=1, le=RULES_VERSION)] = 1
 
     @model_validator(mode="after")
     def _check(self) -> Options:
@@ -165,9 +173,9 @@ class Buy(BaseModel):
 class Research(BaseModel):
     """The host opens a generation's research auction: the display by card names in L1 order
     (a physical table mirrored), or dealt from the catalogue when `cards` is left out; and
-    the generation's first player, who opens it (L17). Dealer always names them; a move
-    without (records written before the field existed) is opened by whoever holds the
-    starting player marker, as those records were played."""
+    the generation's first player, who opens it (L17). Left out, the player after the last
+    generation's first player opens it; under `rules_version` 1 (records written before
+    versions), whoever holds the starting player marker, as those records were played."""
 
     model_config = ConfigDict(extra="forbid")
 

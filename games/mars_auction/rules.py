@@ -42,6 +42,7 @@ from games.mars_auction.model import (
     NO_SECOND,
     PRICE,
     RESEARCH_PER_PLAYER,
+    RULES_VERSION,
     SETUP_PER_PLAYER,
     TERRALABS_PRICE,
     Budget,
@@ -214,6 +215,9 @@ class MarsAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    #: 2: a research auction whose move names no first player is opened by the player after
+    #: the last generation's (L17); records without `rules_version` replay by rules 1.
+    rules_version = RULES_VERSION
     #: MA-D5: ten minutes a turn of the bidding, half an hour a step (budgets, keeps, buys).
     clocks: ClassVar[Mapping[str, Clock]] = {
         "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
@@ -1055,8 +1059,9 @@ class MarsAuction(Engine[State, Options]):
 
     def _research(self, board: Board, move: Research) -> None:
         """L17: a generation's research auction: players*4 projects, dealt or entered, opened
-        by the generation's first player (a move without one: the starting player marker's
-        holder, as records written before the field were played)."""
+        by the generation's first player: the one the move names, else the player after the
+        last generation's first player (MA-D11; under `rules_version` 1, the starting player
+        marker's holder, as records written before versions were played)."""
         state = board.state
         if state.step != "waiting":
             raise RuleError(
@@ -1069,6 +1074,9 @@ class MarsAuction(Engine[State, Options]):
             self._check_player(state, move.first_player)
             opener = state.players.index(move.first_player)
             chosen = "next" if move.first_player == self.next_first_player(state) else "host"
+        elif state.options.rules_version >= 2:
+            opener = state.players.index(self.next_first_player(state))
+            chosen = "next"
         else:
             opener = self._first_active(state, state.starter)
             chosen = "marker"

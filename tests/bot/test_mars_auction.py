@@ -378,6 +378,7 @@ async def test_limited_two_players_setup_and_research_equal_the_replay(simcord_e
     assert "🏁 **The Mars Auction is over**" in channel
     record = await table.record()
     assert record["options"]["first_player"] == "bob", "the record names the first player"
+    assert record["options"]["rules_version"] == 2, "and the rules it was played by (L17)"
     state = await table.state()
     for member in table.players:
         dms = "\n".join(m.content for m in member.user.dm_channel.history())

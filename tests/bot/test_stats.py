@@ -563,10 +563,10 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     that version's rule (a computer seat made a match practice): a High Bid match of two
     members and a computer seat, then one of the two members alone, one of a game this
     Dealer does not know, and one member against a computer seat; returns the High Bid
-    matches' final states. (The migration after the ratings', `matches.damaged`, is taken
-    back too.)"""
+    matches' final states. (The migrations after the ratings', `matches.damaged` and the
+    seats handed over, are taken back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 2
+    version = len(MIGRATIONS) - 3
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -577,6 +577,8 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     def run(sql: str, parameters: tuple[Any, ...] = ()) -> None:
         db.execute(sql.replace("?", "%s") if postgres else sql, parameters)
 
+    run("DROP TABLE seat_handovers")
+    run("ALTER TABLE match_players DROP COLUMN seat")
     run("ALTER TABLE matches DROP COLUMN damaged")
     run("DROP TABLE ratings")
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):

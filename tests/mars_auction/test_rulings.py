@@ -485,15 +485,46 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
 
 
+def test_l17_a_research_move_naming_no_first_player_opens_with_the_next_player() -> None:
+    """MA-D11: a research move that names nobody is opened by the player after the last
+    generation's first player, not by the marker's holder: ann opened the setup and the
+    marker is back with her, so bob opens generation 1, then cy generation 2."""
+    match = setup(["ann", "bob", "cy"], setup_display(3), rules_version=2)
+    through_the_setup(match)
+    assert state(match).players[state(match).starter] == "ann", "the marker is back with ann"
+    events = match.submit(HOST, {"type": "research"})
+    [dealt] = of(events, "display_dealt")
+    assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("bob", "next", "ann")
+    budgets_in(match)
+    assert state(match).to_act == "bob"
+    through_the_setup(match)
+    events = match.submit(HOST, {"type": "research"})
+    [dealt] = of(events, "display_dealt")
+    assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("cy", "next", "bob")
+
+
 def test_l17_a_research_move_without_a_first_player_replays_as_before() -> None:
-    """Records written before `first_player` existed: the starting player marker's holder
-    opens, as it did when they were played."""
+    """Records without `rules_version` (written before versions, by rules 1): the starting
+    player marker's holder opens, as it did when they were played."""
     match = setup(["ann", "bob", "cy"], setup_display(3))
     through_the_setup(match)
     events = match.submit(HOST, {"type": "research"})
     assert of(events, "display_dealt")[0]["chosen"] == "marker"
     budgets_in(match)
     assert state(match).to_act == "ann"
+
+
+def test_the_rules_version_is_written_into_new_matches_and_none_newer_is_read() -> None:
+    """New matches play by the newest rules and say so in their options (and so in their
+    record); a record of rules this Dealer does not know is refused, not played otherwise."""
+    assert ENGINE.new_match_options({"variant": "unlimited"}) == {
+        "variant": "unlimited",
+        "rules_version": 2,
+    }
+    match, _ = Match.start(ENGINE, ["ann", "bob"], {"rules_version": 2}, 1)
+    assert match.record.options == {"rules_version": 2}
+    with pytest.raises(ValueError, match="rules_version"):
+        ENGINE.parse_options({"rules_version": 3})
 
 
 def test_u5_an_opener_with_no_m_euros_opens_at_0_and_is_warned() -> None:

@@ -13,7 +13,6 @@ from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.games.plugin import GamePlugin
 from bot.handlers import handlers
-from bot.players import player_id
 
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
@@ -90,16 +89,19 @@ class AuctionAuctionCog(commands.Cog):
         member: discord.User,
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
-        move = {"type": "give", "to": player_id(member.id), "amount": amount}
-        await guarded(
-            interaction, handlers(interaction).play.submit_here(interaction, move, "give")
-        )
+        await guarded(interaction, _give(interaction, member, amount))
 
     @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
     async def garnet_trade(self, interaction: Interaction) -> None:
         move = {"type": "trade_garnet"}
         play = handlers(interaction).play
         await guarded(interaction, play.submit_here(interaction, move, "garnet-trade"))
+
+
+async def _give(interaction: Interaction, member: discord.abc.User, amount: int) -> None:
+    play = handlers(interaction).play
+    move = {"type": "give", "to": await play.seat_here(interaction, member), "amount": amount}
+    await play.submit_here(interaction, move, "give")
 
 
 PLUGIN = GamePlugin(texts=TEXTS, create=create, cog=AuctionAuctionCog)

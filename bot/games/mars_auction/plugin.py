@@ -271,11 +271,12 @@ class MarsCog(
         self, interaction: Interaction, cards: str | None, first_player: discord.Member | None
     ) -> None:
         """L17: the move always names the generation's first player: the host's, or the
-        engine's default (a research move without one replays records of before it)."""
+        engine's default, so that it is the same in a match of `rules_version` 1 (where a
+        move without one is opened by the marker's holder, MA-D11)."""
         flows = handlers(interaction)
         await _this_game(interaction, flows)
         first = (
-            player_id(first_player.id)
+            await flows.play.seat_here(interaction, first_player)
             if first_player is not None
             else (await flows.host.hosted_view(interaction))["next_first_player"]
         )
@@ -335,7 +336,7 @@ class MarsCog(
         if member is None:
             await flows.play.submit_here(interaction, move, "mars budget")
             return
-        player = player_id(member.id)
+        player = await flows.play.seat_here(interaction, member)
         await flows.host.host_move(
             interaction,
             {**move, "for": player},
