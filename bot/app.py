@@ -50,6 +50,8 @@ from bot.service import MatchService
 from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
 from bot.storage import Durability, Storage
+from bot.web.pages import MatchPages
+from bot.web.server import WebConfig, WebServer
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +137,7 @@ class DealerBot(commands.AutoShardedBot):
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
         computer_pause: float = COMPUTER_PAUSE,
+        web: WebConfig | None = None,
     ) -> None:
         # Only the events Dealer uses: servers, their channels, threads and roles (`guilds`:
         # the caches its permission checks and channel lookups read) and the messages of its
@@ -172,6 +175,9 @@ class DealerBot(commands.AutoShardedBot):
         self.docs_url = docs_url
         #: How long a computer seat takes over a move, in seconds (`COMPUTER_PAUSE`).
         self.computer_pause = computer_pause
+        #: Where the matches' web pages are served (`WEB_PORT`); None: no web server.
+        self.web = web
+        self.web_server: WebServer | None = None
         self.ready_before = False
 
     def now(self) -> float:
@@ -191,6 +197,11 @@ class DealerBot(commands.AutoShardedBot):
         )
         self.presenter = presenter = Presenter(self, storage, service, self.now)
         self.computer = computer = Computer(storage, service, presenter, self.computer_pause)
+        if self.web is not None:
+            pages = MatchPages(self, storage, service, presenter.status, self.web.public_url)
+            presenter.status.web_link = pages.link
+            self.web_server = WebServer(pages, self.web)
+            await self.web_server.start()
         self.dispatcher = Dispatcher(storage, service, presenter, computer, self.now)
         gate = Gate(self, storage, service)
         settle = Settle(presenter, computer)
@@ -265,6 +276,8 @@ class DealerBot(commands.AutoShardedBot):
         """Stop the bot's own work, then close its database: the deadlines, the computer
         seats and the status messages first, so that none of them is left writing to a
         closed database. (Each part is there once `setup_hook` made it.)"""
+        if self.web_server is not None:
+            await self.web_server.stop()
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
         if hasattr(self, "computer"):
@@ -284,6 +297,7 @@ def create_bot(
     shard_count: int | None = None,
     shard_ids: Sequence[int] | None = None,
     computer_pause: float = COMPUTER_PAUSE,
+    web: WebConfig | None = None,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
     return DealerBot(
@@ -294,4 +308,5 @@ def create_bot(
         shard_count=shard_count,
         shard_ids=shard_ids,
         computer_pause=computer_pause,
+        web=web,
     )

@@ -39,6 +39,11 @@ MUST_BE = {
     "shard_ids": "must be the shards this process runs, as numbers below SHARD_COUNT (0-3, or "
     "4,5, or 0-1,6), or empty for all of them",
     "computer_pause": f"must be a number of seconds from 0 to 60 (default {COMPUTER_PAUSE})",
+    "web_port": "must be the port number (1-65535) the web pages are served on, or empty for "
+    "no web pages",
+    "web_host": "must be the address the web pages are served on (default 127.0.0.1)",
+    "web_public_url": "must be the web address people open the pages at (https://...), or "
+    "empty for http://WEB_HOST:WEB_PORT",
 }
 
 
@@ -64,6 +69,13 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     #: How long a computer seat takes over each move, in seconds: a person's pause.
     computer_pause: float = Field(COMPUTER_PAUSE, ge=0, le=60)
+    #: The port of the matches' web pages (`bot.web`); unset: no web server, no links.
+    web_port: int | None = Field(None, ge=1, le=65535)
+    #: The address the web server listens on: this machine only by default, behind a
+    #: reverse proxy that does TLS.
+    web_host: str = Field("127.0.0.1", min_length=1)
+    #: The address the bot's links to the pages start with (the reverse proxy's).
+    web_public_url: HttpUrl | None = None
 
     @field_validator(
         "discord_token",
@@ -72,13 +84,15 @@ class Settings(BaseSettings):
         "database_url",
         "discord_api_url",
         "shard_count",
+        "web_port",
+        "web_public_url",
         mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("database_path", "database_sync", "computer_pause", mode="before")
+    @field_validator("database_path", "database_sync", "computer_pause", "web_host", mode="before")
     @classmethod
     def _blank_is_default(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -168,6 +182,16 @@ class Settings(BaseSettings):
     def database(self) -> str | Path:
         """Where the data lives: the PostgreSQL address when one is set, else the file."""
         return self.database_url or self.database_path
+
+    @property
+    def web_url(self) -> str | None:
+        """Where people open the web pages: `WEB_PUBLIC_URL`, else the server's own address;
+        None without a web server."""
+        if self.web_port is None:
+            return None
+        if self.web_public_url is not None:
+            return str(self.web_public_url).rstrip("/")
+        return f"http://{self.web_host}:{self.web_port}"
 
     @property
     def database_setting(self) -> str:
