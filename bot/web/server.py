@@ -3,8 +3,9 @@ stopped in `close` (`DealerBot`), off unless `WEB_PORT` is set. Every answer is 
 database, so with several processes any of them answers for any match.
 
 - `/m/{token}`: a match's page (`templates/match.html`), which polls
-- `/m/{token}/now`: the page's facts as JSON, with an ETag: `304 Not Modified` while nothing
-  moved (as Terraforming Mars's `ApiWaitingFor` answers its pollers), and
+- `/m/{token}/now`: the page's facts as JSON (its changing part as HTML too), with an ETag:
+  `304 Not Modified` while nothing moved (as Terraforming Mars's `ApiWaitingFor` answers its
+  pollers), and
 - `/m/{token}/board.png?v=...`: the board as the channel last saw it (the status image).
 
 An unknown token, or the page of a match its host turned off or of a channel not everyone
@@ -40,14 +41,16 @@ class WebConfig:
     public_url: str
 
 
-#: The application's key for the pages it serves.
+#: The application's keys: the pages it serves, and how often a page polls (milliseconds).
 PAGES = web.AppKey("pages", MatchPages)
+POLL = web.AppKey("poll", int)
 
 
-def application(pages: MatchPages) -> web.Application:
-    """The web application serving `pages`."""
+def application(pages: MatchPages, poll_ms: int = POLL_MS) -> web.Application:
+    """The web application serving `pages`, whose pages poll every `poll_ms`."""
     app = web.Application()
     app[PAGES] = pages
+    app[POLL] = poll_ms
     app.router.add_get("/m/{token}", match_page)
     app.router.add_get("/m/{token}/now", match_now)
     app.router.add_get("/m/{token}/board.png", match_board)
@@ -68,6 +71,11 @@ async def _page(request: web.Request) -> Page:
     return page
 
 
+def _base(request: web.Request) -> str:
+    """The page's own path, which its board and its poll are under."""
+    return f"/m/{request.match_info['token']}"
+
+
 def _fresh(request: web.Request, page: Page) -> bool:
     """Whether the asker already has this version of the page (`If-None-Match`)."""
     asked = request.headers.get("If-None-Match", "")
@@ -82,7 +90,7 @@ def _headers(page: Page) -> dict[str, str]:
 async def match_page(request: web.Request) -> web.Response:
     page = await _page(request)
     body = TEMPLATES.get_template("match.html").render(
-        page=page, poll_ms=POLL_MS, base=f"/m/{request.match_info['token']}"
+        page=page, poll_ms=request.app[POLL], base=_base(request)
     )
     return web.Response(
         text=body,
@@ -95,7 +103,8 @@ async def match_now(request: web.Request) -> web.Response:
     page = await _page(request)
     if _fresh(request, page):
         return web.Response(status=304, headers=_headers(page))
-    return web.json_response(page.poll(), headers=_headers(page))
+    live = TEMPLATES.get_template("live.html").render(page=page, base=_base(request))
+    return web.json_response({**page.poll(), "html": live}, headers=_headers(page))
 
 
 async def match_board(request: web.Request) -> web.Response:

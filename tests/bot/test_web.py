@@ -15,8 +15,10 @@ import discord
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from PIL import Image
+from pydantic import ValidationError
 
 from bot.app import DealerBot
+from bot.settings import Settings, explain
 from bot.web.server import WebConfig, application
 from tests.bot.conftest import Table, make_bot
 
@@ -186,3 +188,21 @@ async def test_without_a_web_server_there_is_no_link_and_no_switch(simcord_env: 
     assert token_in(t.channel) is None
     r = await t.host.slash(t.channel, "match web", page="on")
     assert r.ephemeral and "WEB_PORT" in r.response.content
+
+
+def test_the_web_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("WEB_PORT", "WEB_HOST", "WEB_PUBLIC_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert Settings(_env_file=None).web_url is None, "no WEB_PORT: no pages, no links"
+    monkeypatch.setenv("WEB_PORT", "8081")
+    monkeypatch.setenv("WEB_HOST", "")
+    assert Settings(_env_file=None).web_url == "http://127.0.0.1:8081"
+    monkeypatch.setenv("WEB_PUBLIC_URL", "https://dealer.example.org/")
+    assert Settings(_env_file=None).web_url == "https://dealer.example.org"
+    monkeypatch.setenv("WEB_PORT", "70000")
+    with pytest.raises(ValidationError) as wrong:
+        Settings(_env_file=None)
+    assert explain(wrong.value) == [
+        "WEB_PORT must be the port number (1-65535) the web pages are served on, or empty for "
+        "no web pages; it is '70000'."
+    ]
