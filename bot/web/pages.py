@@ -16,7 +16,7 @@ from markupsafe import Markup
 
 from bot.games.registry import plugin_for
 from bot.players import names_of
-from bot.service import MatchService
+from bot.service import MatchDamaged, MatchService
 from bot.status import LiveStatus
 from bot.storage import MatchRow, Storage
 from bot.web.words import html, when
@@ -107,8 +107,8 @@ class MatchPages:
         return channel.permissions_for(channel.guild.default_role).view_channel
 
     async def page(self, token: str) -> Page | None:
-        """The page `token` opens as it is now; None for an unknown token or a page that
-        does not open."""
+        """The page `token` opens as it is now; None for an unknown token, a page that does
+        not open, or a match set aside (its record cannot be read: `MatchDamaged`)."""
         found = await self.storage.web_match(token)
         if found is None or found[1] not in OPEN:
             return None
@@ -119,7 +119,10 @@ class MatchPages:
         version = _version(row, seq)
         built = self._built.get(match_id)
         if built is None or built.version != version:
-            built = await self._build(row, seq, version)
+            try:
+                built = await self._build(row, seq, version)
+            except MatchDamaged:
+                return None
             self._built[match_id] = built
         self._built.move_to_end(match_id)
         while len(self._built) > KEPT:

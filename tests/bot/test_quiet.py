@@ -165,7 +165,10 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         old.execute(f"ALTER TABLE results DROP COLUMN {column}")
     old.execute("ALTER TABLE matches DROP COLUMN damaged")
-    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 5}")
+    old.execute("DROP INDEX matches_by_web_token")
+    old.execute("ALTER TABLE matches DROP COLUMN web_token")
+    old.execute("ALTER TABLE matches DROP COLUMN web")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 6}")
     old.close()
     requests.clear()
     await simcord_env.restart_bot(make_bot(db_path))

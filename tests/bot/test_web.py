@@ -18,7 +18,10 @@ from PIL import Image
 from pydantic import ValidationError
 
 from bot.app import DealerBot
+from bot.service import MatchDamaged
 from bot.settings import Settings, explain
+from bot.storage import MatchRow
+from bot.web.pages import MatchPages
 from bot.web.server import WebConfig, application
 from tests.bot.conftest import Table, make_bot
 
@@ -206,3 +209,21 @@ def test_the_web_settings(monkeypatch: pytest.MonkeyPatch) -> None:
         "WEB_PORT must be the port number (1-65535) the web pages are served on, or empty for "
         "no web pages; it is '70000'."
     ]
+
+
+async def test_a_match_set_aside_has_no_page(
+    simcord_env: Any, web: TestClient[Any, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match whose record cannot be read (`MatchDamaged`) opens the plain 404, not an
+    error page."""
+    t = Table(simcord_env, 4)
+    token = await started(t)
+
+    async def damaged(self: MatchPages, row: MatchRow, seq: int) -> list[Any]:
+        raise MatchDamaged(row.id, "move 1")
+
+    monkeypatch.setattr(MatchPages, "_events", damaged)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=11)
+    await t.close_phase()
+    answer = await web.get(f"/m/{token}")
+    assert answer.status == 404 and "No such page" in await answer.text()
