@@ -1,5 +1,5 @@
-"""The packages, and their data (the fonts, the card catalogue): everything else is in
-pyproject.toml.
+"""The packages, and their data (the fonts, the card catalogue, the web pages' templates):
+everything else is in pyproject.toml.
 
 The board fonts live in the repository's top-level `assets/fonts/`; a wheel carries them as
 the package data `games/core/drawing/assets/fonts/`, where `games.core.drawing.fonts` looks
@@ -13,5 +13,9 @@ FONTS = "games.core.drawing.assets.fonts"
 setup(
     packages=[*find_packages(include=["bot*", "games*"]), FONTS],
     package_dir={FONTS: "assets/fonts"},
-    package_data={FONTS: ["*"], "games.tm_catalogue": ["cards.json"]},
+    package_data={
+        FONTS: ["*"],
+        "games.tm_catalogue": ["cards.json"],
+        "bot.web": ["templates/*.html"],
+    },
 )

@@ -2,7 +2,7 @@
 source tree: an Auction Auction player's 1-on-1 card at the match's start, rendered the way
 the bot renders every image (`bot.boards`, in a worker process) with the fonts the wheel
 carries (names with an emoji and a CJK character use all three faces); and the Terraforming
-Mars card catalogue loads from the wheel's package data."""
+Mars card catalogue and the web pages' templates load from the wheel's package data."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import games
 from bot import boards
 from bot.games.registry import plugin_for
+from bot.web.server import TEMPLATES
 from games import tm_catalogue
 from games.core.drawing import fonts
 from games.core.match import Match
@@ -38,6 +39,9 @@ async def main() -> None:
     cards = tm_catalogue.builtin()
     assert len(cards) > 200, f"the installed card catalogue holds {len(cards)} cards"
     print(f"the installed card catalogue holds {len(cards)} cards")
+    gone = TEMPLATES.get_template("gone.html").render()
+    assert "No such page" in gone, "the web pages' templates are not in the wheel"
+    print("the installed web templates render")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,7 @@ def start(settings: Settings, token: str) -> int:
 
     from bot.app import create_bot
     from bot.rest import route_through
+    from bot.web.server import WebConfig
 
     discord.utils.setup_logging(level=logging.INFO)
     if settings.discord_api_url is not None:
@@ -88,6 +89,11 @@ def start(settings: Settings, token: str) -> int:
         shard_ids=settings.shard_ids,
         computer_pause=settings.computer_pause,
         waits=settings.waits,
+        web=(
+            None
+            if settings.web_port is None or settings.web_url is None
+            else WebConfig(settings.web_host, settings.web_port, settings.web_url)
+        ),
     )
     try:
         asyncio.run(serve(bot, token))

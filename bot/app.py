@@ -51,6 +51,8 @@ from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
 from bot.storage import Durability, Storage
 from bot.storage.backend import WAITS, Waits
+from bot.web.pages import MatchPages
+from bot.web.server import WebConfig, WebServer
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +139,7 @@ class DealerBot(commands.AutoShardedBot):
         shard_ids: Sequence[int] | None = None,
         computer_pause: float = COMPUTER_PAUSE,
         waits: Waits = WAITS,
+        web: WebConfig | None = None,
     ) -> None:
         # Only the events Dealer uses: servers, their channels, threads and roles (`guilds`:
         # the caches its permission checks and channel lookups read) and the messages of its
@@ -176,6 +179,9 @@ class DealerBot(commands.AutoShardedBot):
         self.computer_pause = computer_pause
         #: How long a PostgreSQL connection waits on other processes (`DATABASE_LOCK_TIMEOUT`…).
         self.waits = waits
+        #: Where the matches' web pages are served (`WEB_PORT`); None: no web server.
+        self.web = web
+        self.web_server: WebServer | None = None
         self.ready_before = False
 
     def now(self) -> float:
@@ -195,6 +201,11 @@ class DealerBot(commands.AutoShardedBot):
         )
         self.presenter = presenter = Presenter(self, storage, service, self.now)
         self.computer = computer = Computer(storage, service, presenter, self.computer_pause)
+        if self.web is not None:
+            pages = MatchPages(self, storage, service, presenter.status, self.web.public_url)
+            presenter.status.web_link = pages.link
+            self.web_server = WebServer(pages, self.web)
+            await self.web_server.start()
         self.dispatcher = Dispatcher(storage, service, presenter, computer, self.now)
         gate = Gate(self, storage, service)
         settle = Settle(presenter, computer)
@@ -269,6 +280,8 @@ class DealerBot(commands.AutoShardedBot):
         """Stop the bot's own work, then close its database: the deadlines, the computer
         seats and the status messages first, so that none of them is left writing to a
         closed database. (Each part is there once `setup_hook` made it.)"""
+        if self.web_server is not None:
+            await self.web_server.stop()
         if hasattr(self, "dispatcher"):
             await self.dispatcher.stop()
         if hasattr(self, "computer"):
@@ -289,6 +302,7 @@ def create_bot(
     shard_ids: Sequence[int] | None = None,
     computer_pause: float = COMPUTER_PAUSE,
     waits: Waits = WAITS,
+    web: WebConfig | None = None,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
     return DealerBot(
@@ -300,4 +314,5 @@ def create_bot(
         shard_ids=shard_ids,
         computer_pause=computer_pause,
         waits=waits,
+        web=web,
     )

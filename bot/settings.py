@@ -58,6 +58,11 @@ MUST_BE = {
     "database_keepalive_count": (
         f"must be a whole number from 1 to 20 (default {WAITS.keepalive_count})"
     ),
+    "web_port": "must be the port number (1-65535) the web pages are served on, or empty for "
+    "no web pages",
+    "web_host": "must be the address the web pages are served on (default 127.0.0.1)",
+    "web_public_url": "must be the web address people open the pages at (https://...), or "
+    "empty for http://WEB_HOST:WEB_PORT",
 }
 
 
@@ -96,6 +101,13 @@ class Settings(BaseSettings):
     database_keepalive_idle: int = Field(WAITS.keepalive_idle, ge=1, le=7200)
     database_keepalive_interval: int = Field(WAITS.keepalive_interval, ge=1, le=600)
     database_keepalive_count: int = Field(WAITS.keepalive_count, ge=1, le=20)
+    #: The port of the matches' web pages (`bot.web`); unset: no web server, no links.
+    web_port: int | None = Field(None, ge=1, le=65535)
+    #: The address the web server listens on: this machine only by default, behind a
+    #: reverse proxy that does TLS.
+    web_host: str = Field("127.0.0.1", min_length=1)
+    #: The address the bot's links to the pages start with (the reverse proxy's).
+    web_public_url: HttpUrl | None = None
 
     @field_validator(
         "discord_token",
@@ -104,6 +116,8 @@ class Settings(BaseSettings):
         "database_url",
         "discord_api_url",
         "shard_count",
+        "web_port",
+        "web_public_url",
         mode="before",
     )
     @classmethod
@@ -120,6 +134,7 @@ class Settings(BaseSettings):
         "database_keepalive_idle",
         "database_keepalive_interval",
         "database_keepalive_count",
+        "web_host",
         mode="before",
     )
     @classmethod
@@ -223,6 +238,16 @@ class Settings(BaseSettings):
             keepalive_interval=self.database_keepalive_interval,
             keepalive_count=self.database_keepalive_count,
         )
+
+    @property
+    def web_url(self) -> str | None:
+        """Where people open the web pages: `WEB_PUBLIC_URL`, else the server's own address;
+        None without a web server."""
+        if self.web_port is None:
+            return None
+        if self.web_public_url is not None:
+            return str(self.web_public_url).rstrip("/")
+        return f"http://{self.web_host}:{self.web_port}"
 
     @property
     def database_setting(self) -> str:

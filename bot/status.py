@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,6 +100,9 @@ class LiveStatus:
         self._news: dict[int, str] = {}
         #: The controls the message is to get at its next edit (None: none).
         self._controls: dict[int, discord.ui.View | None] = {}
+        #: The address of a match's web page when it opens (`MatchPages.link`), when the
+        #: bot serves pages (`WEB_PORT`): the message links to it.
+        self.web_link: Callable[[MatchRow], Awaitable[str | None]] | None = None
 
     async def moment(self, row: MatchRow) -> Moment:
         """The status of a started match as everyone may read it, and the public view it was
@@ -168,6 +172,11 @@ class LiveStatus:
             return None
         return f"https://discord.com/channels/{row.guild_id}/{row.public_channel_id}/{message_id}"
 
+    async def web_line(self, row: MatchRow) -> str:
+        """The line linking to the match's web page (`bot.web`), when it has one open."""
+        link = None if self.web_link is None else await self.web_link(row)
+        return "" if link is None else f"\n🌐 Watch it on the web: <{link}>"
+
     def refresh(self, match_id: int) -> None:
         """Bring the match's status message up to date, soon: in a task of its own, which
         takes every change made while it edits into one more edit."""
@@ -209,6 +218,7 @@ class LiveStatus:
         # status words, which the image goes with, always show.
         space = MESSAGE - len(moment.text) - 2
         text = f"{fit(news, space)}\n\n{moment.text}" if news and space > 1 else moment.text
+        text = fit(text + await self.web_line(row))
         live = bool(plugin_for(row.game).texts.live_board_events)
         board = await self.image(row, moment) if live else None
         drawn = _digest(board)

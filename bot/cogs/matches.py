@@ -67,6 +67,22 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         await guarded(interaction, self.host.status(interaction))
 
     @app_commands.command(
+        name="web", description="Host: turn the match's web page, for anyone to watch, on or off"
+    )
+    @app_commands.describe(
+        page="on: anyone with its address may watch (also in a private channel); off: the "
+        "address opens nothing"
+    )
+    @app_commands.choices(
+        page=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def web(self, interaction: Interaction, page: str) -> None:
+        await guarded(interaction, self.host.web(interaction, page == "on"))
+
+    @app_commands.command(
         name="list", description="This server's open matches, with links (only you see it)"
     )
     async def list_open(self, interaction: Interaction) -> None:

@@ -280,9 +280,29 @@ class Host:
         moment = await live.moment(row)
         link = await live.link(row)
         text = moment.text + (f"\nThe live status: {link}" if link is not None else "")
+        text += await live.web_line(row)
         await interaction.followup.send(
             **message(text, None, await live.image(row, moment)), ephemeral=True
         )
+
+    async def web(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        """`/match web`: the host turns the match's web page on (even in a channel not
+        everyone may view) or off (its address then opens nothing); privately, the address."""
+        row = await self.gate.match_here(interaction, ended=True)
+        await self.gate.require_host(interaction, row)
+        live = self.presenter.status
+        if live.web_link is None:
+            raise UserError("This bot serves no web pages (its WEB_PORT is not set).")
+        await self.gate.storage.set_web(row.id, "on" if on else "off", by_host=True)
+        link = await live.web_link(row)
+        said = (
+            f"The match's web page is on: {link}\nAnyone with the address can watch the match."
+            if link is not None
+            else "The match's web page is off: its address opens nothing."
+        )
+        await interaction.response.send_message(said, ephemeral=True)
+        if row.started:
+            live.refresh(row.id)
 
     async def _running_as_host(self, interaction: discord.Interaction[Any]) -> MatchRow:
         row = await self.gate.match_here(interaction)

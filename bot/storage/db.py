@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -506,6 +507,52 @@ class Storage(SeasonStore, ResultStore):
         await self._execute(
             "UPDATE matches SET status_message_id = ? WHERE id = ?", (message_id, match_id)
         )
+
+    async def web_page(self, match_id: int) -> tuple[str, str | None]:
+        """The token of the match's web page (made now, the first time: `secrets`, never
+        the match id) and whether the page opens (`matches.web`)."""
+        row = await self._one("SELECT web_token, web FROM matches WHERE id = ?", match_id)
+        if row[0] is None:
+            await self._execute(
+                "UPDATE matches SET web_token = ? WHERE id = ? AND web_token IS NULL",
+                (secrets.token_urlsafe(24), match_id),
+            )
+            row = await self._one("SELECT web_token, web FROM matches WHERE id = ?", match_id)
+        return row[0], row[1]
+
+    async def set_web(self, match_id: int, web: str, *, by_host: bool) -> None:
+        """Whether the match's page opens: as its host chose (`by_host`), or as the bot saw
+        its channel, which a host's choice outranks."""
+        guard = "" if by_host else " AND (web IS NULL OR web IN ('public', 'private'))"
+        await self._execute(f"UPDATE matches SET web = ? WHERE id = ?{guard}", (web, match_id))
+
+    async def web_match(self, token: str) -> tuple[int, str | None, int] | None:
+        """The match whose page `token` opens: its id, `matches.web`, and the seq of its last
+        delivered log entry (what the channel has seen: -1 for none)."""
+        row = await self._one(
+            "SELECT id, web, (SELECT MAX(seq) FROM log WHERE match_id = matches.id "
+            "AND delivered = 1) FROM matches WHERE web_token = ?",
+            token,
+        )
+        return None if row is None else (row[0], row[1], -1 if row[2] is None else row[2])
+
+    async def delivered_events(
+        self, match_id: int, up_to: int
+    ) -> list[tuple[int, float, list[dict[str, Any]]]]:
+        """The events of the log entries up to seq `up_to` that were delivered, in order:
+        (seq, when, events); an entry whose events cannot be read is left out."""
+        rows = await self._all(
+            "SELECT seq, at, events FROM log WHERE match_id = ? AND seq <= ? AND delivered = 1 "
+            "ORDER BY seq",
+            match_id,
+            up_to,
+        )
+        found = []
+        for seq, at, text in rows:
+            events = _readable(text)
+            if isinstance(events, list):
+                found.append((seq, at, events))
+        return found
 
     async def cancel_match(self, match_id: int, *, at: float, refund_reason: str) -> bool:
         """Cancel an open match; False when it was no longer open (a second click). In the

@@ -52,6 +52,11 @@ members or more as no practice, whatever computer seats filled its table.
 12"), once the bot found it: the match is set aside (every command on it says so, its host is
 told once) and no start-up looks at it again; NULL: nothing is known to be damaged.
 
+`matches.web_token` is the unguessable part of the address of the match's web page
+(`bot.web`), made the first time the page is asked for; `matches.web` says whether the page
+opens: `on` or `off` as its host set it (`/match web`), else `public` or `private` as the
+bot last saw the match's channel (may everyone view it), NULL before it looked.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -291,6 +296,11 @@ MIGRATIONS: list[str | Migration] = [
         by_user INTEGER NOT NULL
     );
     CREATE INDEX seat_handovers_by_match ON seat_handovers (match_id, id);
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN web_token TEXT;
+    ALTER TABLE matches ADD COLUMN web TEXT;
+    CREATE UNIQUE INDEX matches_by_web_token ON matches (web_token);
     """,
 ]
 

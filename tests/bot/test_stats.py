@@ -563,10 +563,10 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     that version's rule (a computer seat made a match practice): a High Bid match of two
     members and a computer seat, then one of the two members alone, one of a game this
     Dealer does not know, and one member against a computer seat; returns the High Bid
-    matches' final states. (The migrations after the ratings', `matches.damaged` and the
-    seats handed over, are taken back too.)"""
+    matches' final states. (The migrations after the ratings', `matches.damaged`, the seats
+    handed over and the web pages' columns, are taken back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 3
+    version = len(MIGRATIONS) - 4
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -580,6 +580,9 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     run("DROP TABLE seat_handovers")
     run("ALTER TABLE match_players DROP COLUMN seat")
     run("ALTER TABLE matches DROP COLUMN damaged")
+    run("DROP INDEX matches_by_web_token")
+    run("ALTER TABLE matches DROP COLUMN web_token")
+    run("ALTER TABLE matches DROP COLUMN web")
     run("DROP TABLE ratings")
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         run(f"ALTER TABLE results DROP COLUMN {column}")

@@ -22,6 +22,9 @@ replies included, no one else's: `/match status`, `/me`, `/stats`, `/match log` 
 which the people ask in turn as the match goes), the names and messages of the threads they
 may open, their DMs with the bot, and the JSON files they are given (searched as data). A
 text read before is not searched again; an edited one (the live status) is searched anew.
+Whoever plays no part also reads the match's web page (`bot/web`), which anyone with its
+address may open: its HTML (as text, and its board's alt text) and its poll's JSON, after
+every interaction, as they read the channel.
 
 How a game plugs in (as engines plug into `tests/conformance/`): a `Driver` subclass in
 `tests/leaks/drivers/`, named in `DRIVERS` (`tests/leaks/test_leaks.py` fails for a
@@ -43,7 +46,9 @@ figures; its sealed moves and reveals come from its engine.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -51,6 +56,7 @@ from typing import Any, ClassVar
 
 import discord
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 from simcord.backend.access import can_access_channel
 from simcord.backend.errors import SetupError
 from simcord.backend.models import Message as SimMessage
@@ -59,6 +65,8 @@ from simcord.results import to_discord_message
 from bot.app import DealerBot
 from bot.presenter import Presenter
 from bot.storage.db import MatchRow
+from bot.web.pages import MatchPages
+from bot.web.server import application
 from games.core.engine import HOST, Engine
 from games.core.events import Event, Viewer
 from games.registry import engine_for
@@ -232,6 +240,54 @@ class Driver(ABC):
         monkeypatch.setattr(Presenter, "dm", dm)
 
 
+#: A web page's markup that is no text a reader sees: its script and style, and its tags.
+MARKUP = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.DOTALL)
+
+
+def page_text(markup: str) -> str:
+    """What a web page shows as text."""
+    return html.unescape(MARKUP.sub(" ", markup))
+
+
+class WebPage:
+    """The match's web page, as anyone with its address reads it (opened as its host would
+    open it, where the channel is not public)."""
+
+    def __init__(self, bot: DealerBot, match_id: int) -> None:
+        self.bot = bot
+        self.match_id = match_id
+        self.pages = MatchPages(
+            bot, bot.storage, bot.service, bot.presenter.status, "https://leaks.test"
+        )
+        self.client = TestClient(TestServer(application(self.pages)))
+        self.token = ""
+
+    async def open(self) -> None:
+        await self.client.start_server()
+        await self.bot.storage.set_web(self.match_id, "on", by_host=True)
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        link = await self.pages.link(row)
+        assert link is not None
+        self.token = link.rsplit("/", 1)[1]
+
+    async def close(self) -> None:
+        await self.client.close()
+
+    async def pieces(self) -> list[tuple[str, str]]:
+        """(kind, text) of the page now: its text, its board's alt text, and its poll's."""
+        page = await self.client.get(f"/m/{self.token}")
+        assert page.status == 200
+        poll = await self.client.get(f"/m/{self.token}/now")
+        assert poll.status == 200
+        facts = await poll.json()
+        return [
+            ("web page", page_text(await page.text())),
+            ("web page's alt text", facts["alt"]),
+            ("web page's poll", page_text(json.dumps(facts, ensure_ascii=False))),
+        ]
+
+
 #: What the people ask as the match goes: `/match log` gives a host who does not play the
 #: record of the closed phases and their audit while it runs.
 ASKED = ("match status", "me", "stats", "match log")
@@ -256,6 +312,8 @@ class Scan:
         self.events: set[str] = set()
         #: The facts of each viewer's view of `state` as it is now.
         self.view_facts: dict[Viewer, set[str]] = {}
+        #: The match's web page, once the match has started.
+        self.web: WebPage | None = None
 
     @property
     def people(self) -> list[Person]:
@@ -360,9 +418,15 @@ class Scan:
         leaks: list[str] = []
         #: Each message's pieces, worked out once for everyone who reads it.
         pieces_of: dict[int, list[tuple[str, str]]] = {}
+        web = [] if self.web is None else await self.web.pieces()
         for person in self.people:
             person.unknown = max(person.unknown, len(self.universe - person.known))
             views = set().union(*(self.view_facts[viewer] for viewer in person.viewers))
+            if person.pid is None and not person.host:
+                for ident, (kind, text) in enumerate(web, start=1):
+                    if text and (-ident, text) not in person.read:
+                        person.read.add((-ident, text))
+                        leaks += self.leaks(person, kind, text, web, views)
             for ident, message, thread_name in self.readable(person):
                 if message is None:
                     pieces = [("thread name", thread_name)]
@@ -484,16 +548,21 @@ async def play_through(driver: Driver, *, steps: int = 2000) -> Scan:
     everything after every move would take most of the suite's time)."""
     await driver.start()
     scan = Scan(driver)
-    everything = [(person, command) for command in ASKED for person in driver.people]
-    await scan.begin()
-    await scan.ask(everything)
-    for done in range(steps):
-        if not await driver.step(scan):
-            await scan.ask(everything)
-            assert all(person.unknown for person in driver.people), "nothing was secret"
-            scan.reads_what_discord_shows()
-            driver.finished(scan)
-            return scan
-        await scan.check()
-        await scan.ask([everything[done % len(everything)]])
+    scan.web = WebPage(driver.bot, driver.match_id)
+    await scan.web.open()
+    try:
+        everything = [(person, command) for command in ASKED for person in driver.people]
+        await scan.begin()
+        await scan.ask(everything)
+        for done in range(steps):
+            if not await driver.step(scan):
+                await scan.ask(everything)
+                assert all(person.unknown for person in driver.people), "nothing was secret"
+                scan.reads_what_discord_shows()
+                driver.finished(scan)
+                return scan
+            await scan.check()
+            await scan.ask([everything[done % len(everything)]])
+    finally:
+        await scan.web.close()
     raise AssertionError("the match did not end")

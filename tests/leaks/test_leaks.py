@@ -3,15 +3,19 @@ game's driver injects caught by it, and a leak caught in an edited message."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 from bot.flows import lobby
 from bot.games.registry import PLUGINS
 from bot.presenter import Presenter
 from bot.status import LiveStatus
 from bot.storage.db import MatchRow
+from bot.web.pages import MatchPages, Page
+from games.core.engine import HOST
 from games.registry import ENGINES
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import play_through
@@ -78,3 +82,22 @@ async def test_a_leak_in_an_edited_message_is_caught(
         await play_through(driver)
     assert edits, "the live status was never edited"
     assert any(repr(text)[1:41] in str(caught.value) for text in told), caught.value
+
+
+async def test_a_leak_on_the_web_page_is_caught(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan reads the match's web page too: a page that showed the host's view (every
+    sealed bid) to whoever opens it is caught."""
+    driver = DRIVERS["auction-auction"](simcord_env)
+    monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
+    built = MatchPages._build
+
+    async def leaky(self: MatchPages, row: MatchRow, seq: int, version: str) -> Page:
+        page = await built(self, row, seq, version)
+        secret = " ".join(sorted(driver.facts(await self.service.view(row, HOST))))
+        return replace(page, status=page.status + escape(secret))
+
+    monkeypatch.setattr(MatchPages, "_build", leaky)
+    with pytest.raises(AssertionError, match=r"step \d+: an onlooker read .* in the web page"):
+        await play_through(driver)

@@ -1,0 +1,140 @@
+"""The web server: `aiohttp.web` in the bot's own event loop, started in `setup_hook` and
+stopped in `close` (`DealerBot`), off unless `WEB_PORT` is set. Every answer is read from the
+database, so with several processes any of them answers for any match.
+
+- `/m/{token}`: a match's page (`templates/match.html`), which polls
+- `/m/{token}/now`: the page's facts as JSON (its changing part as HTML too), with an ETag:
+  `304 Not Modified` while nothing moved (as Terraforming Mars's `ApiWaitingFor` answers its
+  pollers), and
+- `/m/{token}/board.png?v=...`: the board as the channel last saw it (the status image).
+
+An unknown token, or the page of a match its host turned off or of a channel not everyone
+may view, is a plain `404` (`templates/gone.html`): it tells nobody whether such a match
+exists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import jinja2
+from aiohttp import web
+
+from bot.web.pages import MatchPages, Page
+
+#: How often the page asks whether the match moved, in milliseconds.
+POLL_MS = 4000
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("bot.web", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class WebConfig:
+    """Where the pages are served (`WEB_HOST`, `WEB_PORT`) and the address the bot's links
+    start with (`WEB_PUBLIC_URL`, else the server's own)."""
+
+    host: str
+    port: int
+    public_url: str
+
+
+#: The application's keys: the pages it serves, and how often a page polls (milliseconds).
+PAGES = web.AppKey("pages", MatchPages)
+POLL = web.AppKey("poll", int)
+
+
+def application(pages: MatchPages, poll_ms: int = POLL_MS) -> web.Application:
+    """The web application serving `pages`, whose pages poll every `poll_ms`."""
+    app = web.Application()
+    app[PAGES] = pages
+    app[POLL] = poll_ms
+    app.router.add_get("/m/{token}", match_page)
+    app.router.add_get("/m/{token}/now", match_now)
+    app.router.add_get("/m/{token}/board.png", match_board)
+    app.router.add_get("/", gone)
+    return app
+
+
+def _not_found() -> web.HTTPNotFound:
+    """A plain 404 page, the same for every address that opens nothing."""
+    body = TEMPLATES.get_template("gone.html").render()
+    return web.HTTPNotFound(text=body, content_type="text/html")
+
+
+async def _page(request: web.Request) -> Page:
+    page = await request.app[PAGES].page(request.match_info["token"])
+    if page is None:
+        raise _not_found()
+    return page
+
+
+def _base(request: web.Request) -> str:
+    """The page's own path, which its board and its poll are under."""
+    return f"/m/{request.match_info['token']}"
+
+
+def _fresh(request: web.Request, page: Page) -> bool:
+    """Whether the asker already has this version of the page (`If-None-Match`)."""
+    asked = request.headers.get("If-None-Match", "")
+    return f'"{page.version}"' in [tag.strip().removeprefix("W/") for tag in asked.split(",")]
+
+
+def _headers(page: Page) -> dict[str, str]:
+    # Revalidated at each poll: the ETag answers most of them with a 304.
+    return {"ETag": f'"{page.version}"', "Cache-Control": "no-cache"}
+
+
+async def match_page(request: web.Request) -> web.Response:
+    page = await _page(request)
+    body = TEMPLATES.get_template("match.html").render(
+        page=page, poll_ms=request.app[POLL], base=_base(request)
+    )
+    return web.Response(
+        text=body,
+        content_type="text/html",
+        headers={"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"},
+    )
+
+
+async def match_now(request: web.Request) -> web.Response:
+    page = await _page(request)
+    if _fresh(request, page):
+        return web.Response(status=304, headers=_headers(page))
+    live = TEMPLATES.get_template("live.html").render(page=page, base=_base(request))
+    return web.json_response({**page.poll(), "html": live}, headers=_headers(page))
+
+
+async def match_board(request: web.Request) -> web.Response:
+    page = await _page(request)
+    if page.png is None:
+        raise _not_found()
+    if _fresh(request, page):
+        return web.Response(status=304, headers=_headers(page))
+    return web.Response(body=page.png, content_type="image/png", headers=_headers(page))
+
+
+async def gone(request: web.Request) -> web.Response:
+    raise _not_found()
+
+
+class WebServer:
+    """The server of `pages` on `config`'s address, while started."""
+
+    def __init__(self, pages: MatchPages, config: WebConfig) -> None:
+        self.pages = pages
+        self.config = config
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        runner = web.AppRunner(application(self.pages), access_log=None)
+        await runner.setup()
+        await web.TCPSite(runner, self.config.host, self.config.port).start()
+        self._runner = runner
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None

@@ -1,0 +1,118 @@
+"""The match's web page in a real headless Chromium (Debian's `chromium`, driven by
+Playwright): it loads, its board image decodes, and its poll shows a new move without a
+reload. Skipped without /usr/bin/chromium, unless DEALER_BROWSER_TESTS=required (CI)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, Page, async_playwright
+
+from bot.app import DealerBot
+from bot.web.server import application
+from tests.bot.conftest import Table, make_bot
+from tests.bot.test_web import WEB, started
+
+CHROMIUM = Path("/usr/bin/chromium")
+#: Chromium headless, without a sandbox (CI runs as root) and without its own calls home.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: How often the page polls here, in milliseconds: often, so the test is short.
+POLL_MS = 100
+#: How long the browser may take to show a change (a bound on a loaded machine, not a timing).
+PATIENCE_MS = 60_000
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path | str) -> DealerBot:
+    return make_bot(db_path, web=WEB)
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    if not CHROMIUM.exists():
+        if os.environ.get("DEALER_BROWSER_TESTS") == "required":
+            pytest.fail(f"no Chromium at {CHROMIUM}, and DEALER_BROWSER_TESTS=required")
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=ARGS, headless=True
+        )
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+@pytest.fixture
+async def site(simcord_env: Any) -> AsyncIterator[str]:
+    """The pages' address on a port of the system's choosing."""
+    server = TestServer(application(simcord_env.bot.web_server.pages, POLL_MS))
+    await server.start_server()
+    try:
+        yield str(server.make_url("")).rstrip("/")
+    finally:
+        await server.close()
+
+
+async def opened(browser: Browser, address: str) -> Page:
+    page = await browser.new_page(viewport={"width": 1000, "height": 900})
+    answer = await page.goto(address)
+    assert answer is not None and answer.status == 200
+    return page
+
+
+async def test_the_page_loads_and_its_board_decodes(
+    simcord_env: Any, site: str, browser: Browser, tmp_path: Path
+) -> None:
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=11)
+    await t.close_phase()
+    page = await opened(browser, f"{site}/m/{token}")
+    assert await page.title() == "Auction Auction — Dealer"
+    await page.wait_for_function(
+        "document.querySelector('#board img').complete", timeout=PATIENCE_MS
+    )
+    width = await page.eval_on_selector("#board img", "img => img.naturalWidth")
+    assert width > 100
+    alt = await page.get_attribute("#board img", "alt")
+    assert alt and "Genre Shop" in alt
+    await page.screenshot(path=tmp_path / "auction-auction.png", full_page=True)
+    assert (tmp_path / "auction-auction.png").read_bytes().startswith(b"\x89PNG")
+
+
+async def test_the_poll_shows_a_new_move_without_a_reload(
+    simcord_env: Any, site: str, browser: Browser
+) -> None:
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    page = await opened(browser, f"{site}/m/{token}")
+    await page.evaluate("window.loadedOnce = true")
+    assert "$37" not in await page.inner_text("#events")
+    assert await page.query_selector("#board img") is None
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=37)
+    await t.close_phase()
+    await page.wait_for_function(
+        "document.getElementById('events').innerText.includes('$37')", timeout=PATIENCE_MS
+    )
+    assert await page.evaluate("window.loadedOnce") is True, "the page was not reloaded"
+    status = await page.inner_text("#status")
+    assert "Auction phase" in status
+    await page.wait_for_function(
+        "document.querySelector('#board img')?.naturalWidth > 0", timeout=PATIENCE_MS
+    )
