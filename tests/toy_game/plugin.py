@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.errors import guarded
 from bot.games.plugin import GamePlugin, Seat
 from bot.handlers import handlers
+from games.core.contract import Action
 from tests.toy_game.texts import HighBidTexts
 
 TEXTS = HighBidTexts()
@@ -35,9 +36,9 @@ def create() -> app_commands.Command[Any, ..., None]:
     return high_bid
 
 
-def computer_bid(view: dict[str, Any], seat: Seat) -> dict[str, Any]:
-    """A computer seat's sealed bid, drawn by the seat from what its view allows: any
-    amount of its coins, on any lot (less that lot's fee)."""
+def computer_bid(view: dict[str, Any], actions: list[Action], seat: Seat) -> dict[str, Any]:
+    """A computer seat's sealed bid (its one legal action, `actions`), drawn by the seat from
+    what its view allows: any amount of its coins, on any lot (less that lot's fee)."""
     rng = seat.rng()
     if not view["lots"]:
         return {"type": "bid", "amount": rng.randint(0, view["coins"])}
