@@ -52,6 +52,11 @@ members or more as no practice, whatever computer seats filled its table.
 12"), once the bot found it: the match is set aside (every command on it says so, its host is
 told once) and no start-up looks at it again; NULL: nothing is known to be damaged.
 
+`matches.status_drift` is how far a turn-based game's board (its status message) has drifted
+up its channel: the weight of the bot's messages posted below it since it was posted (a
+message 1, one with a picture more: `bot.status.drift_of`). Posting the board anew sets it
+back to 0; once it weighs `bot.status.REACH`, the next move posts it anew at the bottom.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -275,6 +280,9 @@ MIGRATIONS: list[str | Migration] = [
     ),
     """
     ALTER TABLE matches ADD COLUMN damaged TEXT;
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN status_drift INTEGER NOT NULL DEFAULT 0;
     """,
 ]
 

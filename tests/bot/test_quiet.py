@@ -15,7 +15,7 @@ from simcord.http.client import FakeHTTPClient
 
 from bot.app import DM_HELP
 from bot.storage.migrations import MIGRATIONS
-from tests.bot.conftest import Table, make_bot
+from tests.bot.conftest import Table, make_bot, your_turn
 from tests.bot.test_mars_auction import Auction, components_of, step_menu
 
 
@@ -128,8 +128,8 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     added = table.channel.history()[posts:]
     assert len(added) == 1, "one short notification"
     assert added[0].content.startswith("**ann** puts") and added[0].content.endswith(
-        f"<@{bob.id}>: your turn, on the board above."
-    ), "the move in words and a mention of the player to move"
+        your_turn(bob, board)
+    ), "the move in words and a mention of the player to move, with a link to the board"
     assert not components_of(added[0]) and not added[0].attachments, "no second board"
     assert {p.id: len(p.user.dm_channel.history()) for p in table.players} == dms, "no DMs"
     assert requests == Counter(
@@ -141,9 +141,7 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     boards = [msg for msg in table.channel.history() if components_of(msg)]
     assert [msg.id for msg in boards] == [board.id], "old boards keep no controls"
     await table.pass_(bob, in_one_on_one=False)
-    assert table.channel.history()[-1].content.endswith(
-        f"<@{cleo.id}>: your turn, on the board above."
-    )
+    assert table.channel.history()[-1].content.endswith(your_turn(cleo, board))
     assert table.board().id == board.id
 
 
@@ -165,7 +163,8 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         old.execute(f"ALTER TABLE results DROP COLUMN {column}")
     old.execute("ALTER TABLE matches DROP COLUMN damaged")
-    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 5}")
+    old.execute("ALTER TABLE matches DROP COLUMN status_drift")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 6}")
     old.close()
     requests.clear()
     await simcord_env.restart_bot(make_bot(db_path))

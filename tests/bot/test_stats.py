@@ -563,10 +563,10 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     that version's rule (a computer seat made a match practice): a High Bid match of two
     members and a computer seat, then one of the two members alone, one of a game this
     Dealer does not know, and one member against a computer seat; returns the High Bid
-    matches' final states. (The migration after the ratings', `matches.damaged`, is taken
-    back too.)"""
+    matches' final states. (The migrations after the ratings', `matches.damaged` and
+    `matches.status_drift`, are taken back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 2
+    version = len(MIGRATIONS) - 3
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -578,6 +578,7 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
         db.execute(sql.replace("?", "%s") if postgres else sql, parameters)
 
     run("ALTER TABLE matches DROP COLUMN damaged")
+    run("ALTER TABLE matches DROP COLUMN status_drift")
     run("DROP TABLE ratings")
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         run(f"ALTER TABLE results DROP COLUMN {column}")
