@@ -16,7 +16,7 @@ from simcord.http.client import FakeHTTPClient
 from bot.app import DM_HELP
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot, your_turn
-from tests.bot.test_mars_auction import Auction, components_of, step_menu
+from tests.bot.test_mars_auction import Auction, components_of, seed, step_menu  # noqa: F401 (a fixture, by name)
 
 
 @pytest.fixture
@@ -106,6 +106,7 @@ async def test_a_phase_close_sends_each_player_one_dm(simcord_env: Any) -> None:
         assert "**Your results**" in dms[-1].content and "Your 1-on-1" in dms[-1].content
 
 
+@pytest.mark.usefixtures("seed")
 async def test_a_mars_auction_turn_edits_the_one_board(
     simcord_env: Any, requests: Counter[str]
 ) -> None:
@@ -141,8 +142,9 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     boards = [msg for msg in table.channel.history() if components_of(msg)]
     assert [msg.id for msg in boards] == [board.id], "old boards keep no controls"
     await table.pass_(bob, in_one_on_one=False)
-    assert table.channel.history()[-1].content.endswith(your_turn(cleo, board))
-    assert table.board().id == board.id
+    assert table.channel.history()[-1].content.endswith(your_turn(cleo, table.board())), (
+        "linked to the board, where it is now (`tests/bot/test_board_reach.py`)"
+    )
 
 
 @pytest.mark.sqlite_only
