@@ -58,6 +58,12 @@ DM_CLOSED = 50007
 ONE_ON_ONE = "one-on-one"
 
 
+def on_board(link: str | None) -> str:
+    """The end of a notice that leads to a turn-based game's board: a link to it, one click
+    from its controls (nothing before it is posted)."""
+    return f", [on the board]({link})" if link else ""
+
+
 def notify(row: MatchRow, *, private: bool) -> str:
     """How the player to move on a turn-based game's board is told in this match: `mention`
     or `dm` (`NOTIFY`), as the host chose (`/match notify`); `ONE_ON_ONE` where their controls
@@ -81,7 +87,7 @@ class Presenter:
         self.service = service
         self.now = now
         #: The live status message of each match.
-        self.status = LiveStatus(client, storage, service)
+        self.status = LiveStatus(client, storage, service, self.live_controls)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Each member's DM channel id, as stored (`Storage.dm_channel`).
         self._dm_channels: dict[int, int] = {}
@@ -123,6 +129,7 @@ class Presenter:
                 self._views.pop(mid, None)
                 return
             await self.service.undamaged(row)
+            self.status.track(row)
             players = await self.service.players(mid)
             combine = plugin_for(row.game).texts.combine_messages
             for item in pending:
@@ -150,7 +157,9 @@ class Presenter:
                     await self._send_mail(row, players, mail)
                 except discord.HTTPException:
                     log.exception("could not deliver the DMs of match %s", mid)
-            await self.storage.delivered(mid, [item.seq for item in pending])
+            await self.storage.delivered(
+                mid, [item.seq for item in pending], self.status.take_drift(mid)
+            )
             self._views.pop(mid, None)
         self.status.refresh(mid)
 
@@ -455,7 +464,9 @@ class Presenter:
         the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
-        too). When a new wait began, whoever must act gets one notification, as the host
+        too). Once it has drifted up its channel, the board comes down first
+        (`LiveStatus.keep_in_reach`), so that the notice links to where it is. When a new
+        wait began, whoever must act gets one notification, as the host
         chose (`notify`): a mention in the channel under the move's texts (not the phase's
         announcement: the board has it), or one short DM (`_turn_dm`, sent with the move's
         other DMs: `_send_mail`), never both; where their controls are private (a hand, a
@@ -463,9 +474,11 @@ class Presenter:
         texts, which carries those controls."""
         if not content.button:  # no new phase: the controls shown stay
             self.status.show_board(row.id, "\n".join(content.lines))
+            await self.status.keep_in_reach(row)
             return
         view = phase_view(row.id, content.controls)
         self.status.show_board(row.id, "\n".join(content.lines), view)
+        await self.status.keep_in_reach(row)
         must = mail.wait.must
         how = notify(row, private=content.controls is None)
         if how == ONE_ON_ONE:
@@ -482,12 +495,12 @@ class Presenter:
 
     async def _mention(self, row: MatchRow, players: tuple[str, ...], said: list[str]) -> None:
         """The move's texts `said` in the channel, with a mention of `players`: their turn,
-        on the board message above. The message with the mention pings them and nobody else,
-        whoever the texts name."""
+        with a link to the board message, one click from its controls. The message with the
+        mention pings them and nobody else, whoever the texts name."""
         seated = await self.service.players(row.id)
         called = [uid for p in players if (uid := holder(seated, p)) is not None]
         mentions = " ".join(f"<@{uid}>" for uid in called)
-        call = [f"{mentions}: your turn, on the board above."] if called else []
+        call = [f"{mentions}: your turn{on_board(await self.status.link(row))}."] if called else []
         chunks = pages([*said, *call])
         for n, chunk in enumerate(chunks, 1):
             ping = called if n == len(chunks) else []
@@ -638,14 +651,30 @@ class Presenter:
             return None
         return self.actions_view(row, shown, actions, names, extra=1)
 
-    async def renew_board_controls(self, row: MatchRow) -> None:
-        """After a host took moves back: a live board's controls for the decision open now,
-        in place of those shown for the decision taken back (which are refused,
-        `MatchService.require_current`)."""
+    async def renew_board(self, row: MatchRow, news: str) -> None:
+        """After a host took moves back: a live board headed by `news` (what the host undid)
+        in place of the texts of a move taken back, with the controls of the decision open
+        now in place of those shown for the decision taken back (which are refused,
+        `MatchService.require_current`), brought down first when it has drifted up its
+        channel (`LiveStatus.keep_in_reach`). Its words and picture are drawn from the match
+        as it now stands at its next edit."""
+        controls = await self.live_controls(row)
+        if controls is not None:
+            self.status.show_board(row.id, news, controls)
+            # As a delivery does: one process at a time posts a match's board anew.
+            async with self._locks[row.id], self.storage.delivering(row.id):
+                await self.status.keep_in_reach(row)
+
+    async def live_controls(self, row: MatchRow) -> discord.ui.View | None:
+        """The controls of a turn-based game's board for the decision open now: the game's
+        own where the board carries them (`board_controls`), and the My 1-on-1 button; None
+        for a game without such a board, or a match that is over."""
         plugin = plugin_for(row.game)
-        if plugin.board_acts and plugin.texts.live_board_events:
-            controls = await self.board_controls(row, await self.service.players(row.id))
-            self.status.show_board(row.id, "", phase_view(row.id, controls))
+        if not plugin.texts.live_board_events or row.status != "running":
+            return None
+        players = await self.service.players(row.id)
+        controls = await self.board_controls(row, players) if plugin.board_acts else None
+        return phase_view(row.id, controls)
 
     @staticmethod
     def actions_view(
@@ -685,12 +714,15 @@ class Presenter:
         board: Board | None = None,
         ping: Collection[int] = (),
     ) -> discord.Message | None:
-        """Post in a match's channel; `ping`: the members the message calls (`pinging`)."""
+        """Post in a match's channel; `ping`: the members the message calls (`pinging`). Below
+        a turn-based game's board, the post adds to its drift (`LiveStatus.posted`)."""
         channel = await room(self.client, channel_id)
         if channel is None:
             log.warning("channel %s is gone; message dropped", channel_id)
             return None
-        return await channel.send(**message(text, view, board), allowed_mentions=pinging(ping))
+        sent = await channel.send(**message(text, view, board), allowed_mentions=pinging(ping))
+        self.status.posted(channel_id, picture=board is not None)
+        return sent
 
     async def dm(
         self,

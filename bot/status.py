@@ -20,17 +20,30 @@ wins). Twelve bids within a second make two edits, not twelve. discord.py paces 
 Discord's rate limits (it waits out a limit before it sends), and while it waits the changes
 pile up into the next edit. An edit that would change nothing is not sent.
 
-The message's id is stored with the match, so after a restart the bot edits the same message;
-when that message is gone (deleted), the next change posts a new one. The latest move's
-texts and the controls are kept in memory only: after a restart the message keeps the
-controls it has until the next move.
+The message's id is stored with the match, so after a restart (and in every process) the bot
+edits the same message; when that message is gone (deleted), the next change posts a new one,
+with the controls of the decision open now. The latest move's texts and the controls are
+kept in memory only: after a restart the message keeps the controls it has until the next
+move.
+
+A turn-based game's board stays in reach: every message the bot posts below it in its channel
+adds to its drift (`drift_of`: a message 1, one with a picture `REACH`, since a picture fills
+a screen), stored with the match (`matches.status_drift`, written with each delivery), and a
+move that finds it drifted `REACH` or more (`keep_in_reach`) posts it anew at the bottom, with
+the news, the picture and the controls of that moment, before the move's notice that links
+to it; the old one is stripped to one line leading to the new (no picture, no controls). What
+members write in the channel is not counted: the bot does not receive the channel's messages
+(it asks Discord for no message intent). A board is posted anew only while a match's events
+are delivered, which one process does at a time: processes read its id from the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
+from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +62,16 @@ from games.core.drawing.words import join
 from games.registry import engine_for
 
 log = logging.getLogger(__name__)
+
+#: How far a turn-based game's board may drift up its channel: once the bot's messages below
+#: it weigh this much, the next move posts it anew at the bottom (`LiveStatus.keep_in_reach`).
+REACH = 3
+
+
+def drift_of(picture: bool) -> int:
+    """What a message posted below the board adds to its drift: 1, and `REACH` with a picture
+    (a round's result, a settled auction): the board is out of sight above it."""
+    return REACH if picture else 1
 
 
 def clock(row: MatchRow, then: str | None = None) -> str:
@@ -83,10 +106,25 @@ def _digest(board: Board | None) -> bytes:
 
 
 class LiveStatus:
-    def __init__(self, client: discord.Client, storage: Storage, service: MatchService) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        service: MatchService,
+        controls: Callable[[MatchRow], Awaitable[discord.ui.View | None]],
+    ) -> None:
         self.client = client
         self.storage = storage
         self.service = service
+        #: The controls of the decision open now, for a board posted anew with no controls
+        #: chosen for it (`Presenter.live_controls`).
+        self._controls_now = controls
+        #: Held while a match's message is edited or posted anew: never both at once.
+        self._updating: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: The channel of each running turn-based match's board (channel id: match id), and
+        #: the drift of the messages posted there that no delivery has stored yet.
+        self._boards: dict[int, int] = {}
+        self._drift: Counter[int] = Counter()
         #: Matches whose message should be brought up to date.
         self._wanted: set[int] = set()
         #: The task editing each match's message, while it runs.
@@ -161,16 +199,56 @@ class LiveStatus:
         if controls is not True:
             self._controls[match_id] = controls if isinstance(controls, discord.ui.View) else None
 
-    async def message_id(self, match_id: int) -> int | None:
-        known = self._ids.get(match_id)
-        return known if known is not None else await self.storage.status_message(match_id)
+    async def message_id(self, row: MatchRow) -> int | None:
+        """The match's status message, once posted: as this process last posted or found it,
+        or as stored (always for a turn-based game's board on a shared database: another
+        process may have posted it anew)."""
+        known = self._ids.get(row.id)
+        moves = self.storage.shared and bool(plugin_for(row.game).texts.live_board_events)
+        if known is None or moves:
+            return await self.storage.status_message(row.id)
+        return known
 
     async def link(self, row: MatchRow) -> str | None:
         """The address of the match's status message, once posted."""
-        message_id = await self.message_id(row.id)
-        if message_id is None:
-            return None
-        return f"https://discord.com/channels/{row.guild_id}/{row.public_channel_id}/{message_id}"
+        message_id = await self.message_id(row)
+        return None if message_id is None else _address(row, message_id)
+
+    def track(self, row: MatchRow) -> None:
+        """Count the drift of the messages posted in the channel of a running turn-based
+        match's board (`posted`), from now on."""
+        if row.status == "running" and plugin_for(row.game).texts.live_board_events:
+            self._boards[row.public_channel_id] = row.id
+
+    def posted(self, channel_id: int, *, picture: bool) -> None:
+        """The bot posted a message in `channel_id`: below a board there, it adds to its
+        drift (`drift_of`)."""
+        match_id = self._boards.get(channel_id)
+        if match_id is not None:
+            self._drift[match_id] += drift_of(picture)
+
+    def take_drift(self, match_id: int) -> int:
+        """The drift of the messages posted below the match's board that is not stored yet,
+        for the delivery to store (`Storage.delivered`)."""
+        return self._drift.pop(match_id, 0)
+
+    async def keep_in_reach(self, row: MatchRow) -> None:
+        """A running turn-based match's board, posted anew at the bottom of its channel now
+        when it has drifted `REACH` or more up it (the stored drift and what this process
+        posted since), or was never posted: before the notice that links to it. The old one
+        is stripped (`_strip`)."""
+        if row.status != "running" or not plugin_for(row.game).texts.live_board_events:
+            return
+        self.track(row)
+        message_id, stored = await self.storage.status_board(row.id)
+        if message_id is None or stored + self._drift[row.id] >= REACH:
+            try:
+                await self._update(row.id, anew=True)
+            except discord.HTTPException:
+                # The notice goes out all the same, to the board where it is, which is
+                # edited as usual; the next move tries again.
+                log.exception("could not post the board of match %s anew", row.id)
+                self.refresh(row.id)
 
     async def web_line(self, row: MatchRow) -> str:
         """The line linking to the match's web page (`bot.web`), when it has one open."""
@@ -204,10 +282,17 @@ class LiveStatus:
             task.cancel()
         await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
-    async def _update(self, match_id: int) -> None:
+    async def _update(self, match_id: int, *, anew: bool = False) -> None:
+        """Bring the match's message up to date: edit it, or (`anew`, or when it is gone)
+        post it at the bottom of its channel."""
+        async with self._updating[match_id]:
+            await self._bring_up_to_date(match_id, anew)
+
+    async def _bring_up_to_date(self, match_id: int, anew: bool) -> None:
         row = await self.service.row(match_id)
         if row is None or not row.started:
             return
+        self.track(row)
         channel = await room(self.client, row.public_channel_id)
         if channel is None:
             log.warning("the channel of match %s is gone; its status is not shown", match_id)
@@ -222,30 +307,40 @@ class LiveStatus:
         live = bool(plugin_for(row.game).texts.live_board_events)
         board = await self.image(row, moment) if live else None
         drawn = _digest(board)
-        message_id = await self.message_id(match_id)
+        message_id = await self.message_id(row)
         ending = row.status != "running"
         unchanged = (
             self._shown.get(match_id) == text
             and self._images.get(match_id) == drawn
             and match_id not in self._controls
         )
-        if message_id is not None and unchanged:
+        if message_id is not None and unchanged and not anew:
             return
         changes: dict[str, Any] = {"content": text}
         if live and self._images.get(match_id) != drawn:
             changes["attachments"] = [attachment(board)] if board is not None else []
-        if match_id in self._controls or ending:
+        chosen = match_id in self._controls
+        if chosen or ending:
             changes["view"] = None if ending else self._controls.get(match_id)
         controls = self._controls.pop(match_id, None)
         try:
-            if message_id is not None and not await self._edit(channel, message_id, changes):
+            if (
+                message_id is not None
+                and not anew
+                and not await self._edit(channel, message_id, changes)
+            ):
                 message_id = None
-            if message_id is None:
+            if message_id is None or anew:
+                if not chosen and not ending:
+                    controls = await self._controls_now(row)
                 posted = await channel.send(**message(text, controls, board))
+                await self.storage.set_status_message(match_id, posted.id)
+                self._drift.pop(match_id, None)
+                if message_id is not None:
+                    await self._strip(channel, message_id, _address(row, posted.id))
                 message_id = posted.id
-                await self.storage.set_status_message(match_id, message_id)
         except BaseException:
-            if "view" in changes and not ending:
+            if chosen and not ending:
                 self._controls.setdefault(match_id, controls)
             raise
         self._ids[match_id] = message_id
@@ -257,6 +352,17 @@ class LiveStatus:
             self._images.pop(match_id, None)
             self._ids.pop(match_id, None)
             self._news.pop(match_id, None)
+            self._boards.pop(row.public_channel_id, None)
+            self._drift.pop(match_id, None)
+
+    @staticmethod
+    async def _strip(channel: Room, message_id: int, link: str) -> None:
+        """The board left behind by one posted anew: one line leading to the new one, with no
+        picture and no controls, so that nothing in it looks current or usable."""
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(message_id).edit(
+                content=f"⤵️ The board has moved down: {link}", attachments=[], view=None
+            )
 
     @staticmethod
     async def _edit(channel: Room, message_id: int, changes: dict[str, Any]) -> bool:
@@ -267,3 +373,8 @@ class LiveStatus:
         except discord.NotFound:
             return False
         return True
+
+
+def _address(row: MatchRow, message_id: int) -> str:
+    """The address of a message in the match's public channel (a jump link)."""
+    return f"https://discord.com/channels/{row.guild_id}/{row.public_channel_id}/{message_id}"

@@ -224,7 +224,7 @@ class Host:
                 "you play it from now on. What the seat holds and may know, and what you can "
                 "do now:",
             )
-        await self.presenter.renew_board_controls(row)
+        await self.presenter.renew_board(row, f"🔁 {old}'s seat is played by {new} from now on.")
         self.presenter.status.refresh(row.id)
         self.computer.seated(row.id)
 

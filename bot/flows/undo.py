@@ -68,8 +68,10 @@ class Undoing:
         await interaction.response.edit_message(
             content=f"↩️ Done, taken back: {self._what(row, plan, names)}", view=None
         )
-        await self._announce(after, plan, names)
-        await self.presenter.renew_board_controls(after)
+        public = self._seen_moves(after, plan, names, "their")
+        undid = f"↩️ The host undid {join(public)}." if public else ""
+        await self.presenter.renew_board(after, undid)
+        await self._announce(after, plan, names, undid)
         self.presenter.status.refresh(row.id)
         await self.settle(row.id)
 
@@ -154,9 +156,10 @@ class Undoing:
                     concerned.update(event.audience.players)
         return concerned
 
-    async def _announce(self, row: MatchRow, plan: Undo, names: Names) -> None:
-        """The channel hears what everyone saw being undone; each player concerned hears, in
-        their DMs, of their own moves in full."""
+    async def _announce(self, row: MatchRow, plan: Undo, names: Names, undid: str) -> None:
+        """The channel hears what everyone saw being undone (`undid`), with the phase open
+        again and, in a turn-based game, a link to its board (which the undo has brought up
+        to date); each player concerned hears, in their DMs, of their own moves in full."""
         phase = self._reopened(row, plan, names)
         reopens = ""
         if phase is not None:
@@ -165,11 +168,11 @@ class Undoing:
                 reopens += " The match is still paused."
             elif row.deadline is not None:
                 reopens += f" It closes <t:{int(row.deadline)}:R>."
-        public = self._seen_moves(row, plan, names, "their")
-        if public:
-            await self.presenter.channel_send(
-                row.public_channel_id, f"↩️ The host undid {join(public)}.{reopens}"
-            )
+        if undid:
+            live = plugin_for(row.game).texts.live_board_events
+            link = await self.presenter.status.link(row) if live else None
+            board = f" [The board]({link}) shows where it stands." if link else ""
+            await self.presenter.channel_send(row.public_channel_id, f"{undid}{reopens}{board}")
         title = f"{engine_for(row.game).title} match #{row.id}"
         for player in sorted(self._concerned(plan)):
             words = plugin_for(row.game).texts.move

@@ -343,13 +343,6 @@ class Storage(SeasonStore, ResultStore):
         """One statement in a transaction of its own, committed when this returns."""
         return await self._transaction(lambda w: w.execute(sql, parameters))
 
-    async def _execute_unsynced(self, sql: str, parameters: tuple[Any, ...]) -> None:
-        """One statement whose loss in a power cut costs only a repeat (a delivered mark: the
-        messages would be posted again), committed without a sync of its own (on SQLite: in
-        a batch of synced writes it shares their sync, alone it commits unsynced, and the
-        next synced commit syncs it too)."""
-        await self._transaction(lambda w: w.execute(sql, parameters), synced=False)
-
     async def _transaction(self, work: Work[T], *, synced: bool = True) -> T:
         """Statements that commit or fail together, committed (and, when `synced`, durable)
         when this returns."""
@@ -504,8 +497,10 @@ class Storage(SeasonStore, ResultStore):
         return cursor.rowcount == 1
 
     async def set_status_message(self, match_id: int, message_id: int) -> None:
+        """The match's status message, just posted: nothing lies below it yet."""
         await self._execute(
-            "UPDATE matches SET status_message_id = ? WHERE id = ?", (message_id, match_id)
+            "UPDATE matches SET status_message_id = ?, status_drift = 0 WHERE id = ?",
+            (message_id, match_id),
         )
 
     async def web_page(self, match_id: int) -> tuple[str, str | None]:
@@ -553,6 +548,14 @@ class Storage(SeasonStore, ResultStore):
             if isinstance(events, list):
                 found.append((seq, at, events))
         return found
+
+    async def status_board(self, match_id: int) -> tuple[int | None, int]:
+        """The match's status message, once posted, and how far it has drifted up its channel
+        (`matches.status_drift`)."""
+        row = await self._one(
+            "SELECT status_message_id, status_drift FROM matches WHERE id = ?", match_id
+        )
+        return (row[0], row[1]) if row else (None, 0)
 
     async def cancel_match(self, match_id: int, *, at: float, refund_reason: str) -> bool:
         """Cancel an open match; False when it was no longer open (a second click). In the
@@ -940,14 +943,30 @@ class Storage(SeasonStore, ResultStore):
             )
         return items
 
-    async def delivered(self, match_id: int, seqs: list[int]) -> None:
-        if not seqs:
+    async def delivered(self, match_id: int, seqs: list[int], drift: int = 0) -> None:
+        """Mark a match's events posted, and add the `drift` of the messages their delivery
+        posted below its status message (`matches.status_drift`), in one write."""
+        if not seqs and not drift:
             return
-        await self._execute_unsynced(
-            f"UPDATE log SET delivered = 1 WHERE match_id = ? "
-            f"AND seq IN ({', '.join('?' * len(seqs))})",
-            (match_id, *seqs),
-        )
+
+        async def mark(w: Tx) -> None:
+            if seqs:
+                await w.execute(
+                    f"UPDATE log SET delivered = 1 WHERE match_id = ? "
+                    f"AND seq IN ({', '.join('?' * len(seqs))})",
+                    (match_id, *seqs),
+                )
+            if drift:
+                await w.execute(
+                    "UPDATE matches SET status_drift = status_drift + ? WHERE id = ?",
+                    (drift, match_id),
+                )
+
+        # Committed without a sync of its own (on SQLite: in a batch of synced writes it
+        # shares their sync, alone it commits unsynced, and the next synced commit syncs it
+        # too): its loss in a power cut costs a repeat at most, the messages posted again and
+        # the board posted anew a move later than it would have been.
+        await self._transaction(mark, synced=False)
 
     # -- time ------------------------------------------------------------------------------
 

@@ -57,6 +57,11 @@ told once) and no start-up looks at it again; NULL: nothing is known to be damag
 opens: `on` or `off` as its host set it (`/match web`), else `public` or `private` as the
 bot last saw the match's channel (may everyone view it), NULL before it looked.
 
+`matches.status_drift` is how far a turn-based game's board (its status message) has drifted
+up its channel: the weight of the bot's messages posted below it since it was posted (a
+message 1, one with a picture more: `bot.status.drift_of`). Posting the board anew sets it
+back to 0; once it weighs `bot.status.REACH`, the next move posts it anew at the bottom.
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -301,6 +306,9 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE matches ADD COLUMN web_token TEXT;
     ALTER TABLE matches ADD COLUMN web TEXT;
     CREATE UNIQUE INDEX matches_by_web_token ON matches (web_token);
+    """,
+    """
+    ALTER TABLE matches ADD COLUMN status_drift INTEGER NOT NULL DEFAULT 0;
     """,
 ]
 

@@ -448,6 +448,16 @@ class Table:
             assert f"${amount}" in r.response.content, r.response.content
 
 
+def jump(message: Any) -> str:
+    """The address of a message (a jump link)."""
+    return f"https://discord.com/channels/{message.guild.id}/{message.channel.id}/{message.id}"
+
+
+def your_turn(member: Any, board: Any) -> str:
+    """The channel's notice that it is `member`'s turn, with its link to the `board` message."""
+    return f"<@{member.id}>: your turn, [on the board]({jump(board)})."
+
+
 def readable(messages: list[Any]) -> list[str]:
     """A message's text and the alt text of its images (which state the same facts)."""
     return [

@@ -21,7 +21,7 @@ from games.auction_auction import ENGINE as AUCTION
 from games.auction_auction.model import ClosePhase
 from games.core.drawing.words import ordinal
 from games.core.errors import RuleError
-from tests.bot.conftest import Table, make_bot
+from tests.bot.conftest import Table, jump, make_bot
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_time_and_restarts import close_dms_of
 
@@ -387,16 +387,21 @@ async def test_the_status_message_follows_a_project_mars_round(
     assert own.startswith("**Project Mars** — ")
     assert not any(name in own for name in hand), "no card of ann's hand"
 
-    await t.until(rnd, lambda v: v["round"] == 2 or v["phase"] == "ended")
+    await t.until(rnd, lambda v: v["round"] == 2)
     after = await status_of(t.bot, t.match_id, t.channel)
-    assert after.id == status.id, "one message, edited through the round"
-    assert statuses(t.channel) == [status.id]
+    assert statuses(t.channel) == [after.id], "one board in the channel"
+    posted = [m.id for m in t.channel.history()]
+    [result] = [m for m in t.channel.history() if "**Round 1 is over: " in m.content]
+    assert result.attachments, "the round's result, a picture"
+    assert posted.index(status.id) < posted.index(result.id) < posted.index(after.id), (
+        "edited through the round, then posted anew below the round's picture"
+    )
+    old = next(m for m in t.channel.history() if m.id == status.id)
+    assert old.content == f"⤵️ The board has moved down: {jump(after)}"
+    assert not old.attachments and not old.components, "stripped: nothing in it looks current"
     view = await t.view(None)
-    if view["phase"] == "ended":
-        assert after.content.startswith("🏁 **Project Mars** — the match is over.")
-    else:
-        wins = view["sides"][ann]["wins"], view["sides"][COMPUTER]["wins"]
-        assert "Round 2 · Rounds won: ann {}, Dealer bot {}".format(*wins) in after.content
+    wins = view["sides"][ann]["wins"], view["sides"][COMPUTER]["wins"]
+    assert "Round 2 · Rounds won: ann {}, Dealer bot {}".format(*wins) in after.content
 
     # ann's 1-on-1 got her round's outcome.
     dms = "\n".join(m.content for m in t.ann.user.dm_channel.history())
@@ -446,7 +451,8 @@ async def test_project_mars_plays_in_a_thread(simcord_env: Any) -> None:
     )
     assert any("The match is over" in m.content for m in public(thread))
     final = await status_of(t.bot, t.match_id, thread)
-    assert final.id == status.id and final.content.startswith("🏁 **Project Mars**")
+    assert final.content.startswith("🏁 **Project Mars**")
+    assert statuses(thread) == [], "the boards posted anew in the thread left none behind"
     for member in (t.ann, t.bob):
         assert "🏁 **Your final card:**" in member.user.dm_channel.last_message.content
 

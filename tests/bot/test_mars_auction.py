@@ -23,7 +23,7 @@ from games.core.drawing.words import join
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
 from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
-from tests.bot.conftest import make_bot, readable, replay, unstamped
+from tests.bot.conftest import make_bot, readable, replay, unstamped, your_turn
 from tests.bot.test_project_mars import components_of, custom_ids
 from tests.words import ruling_ids_sent
 
@@ -716,7 +716,7 @@ async def test_old_controls_work_after_a_restart_and_a_deadline_passes(
     board = table.board()
     assert "⏳ The phase closes <t:" in board.content, "the board says the turn's deadline"
     channel = "\n".join(m.content for m in table.channel.history())
-    assert f"<@{ann.id}>: your turn, on the board above." in channel
+    assert your_turn(ann, board) in channel
     asked = await ann.select(board, ["13"], custom_id=step_menu(board, m, "place", "13"))
     assert asked.response.content.startswith("A marker on **13 · "), asked.response.content
     assert "none, a second one on it or one on another card" in asked.response.content

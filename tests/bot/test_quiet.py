@@ -15,8 +15,8 @@ from simcord.http.client import FakeHTTPClient
 
 from bot.app import DM_HELP
 from bot.storage.migrations import MIGRATIONS
-from tests.bot.conftest import Table, make_bot
-from tests.bot.test_mars_auction import Auction, components_of, step_menu
+from tests.bot.conftest import Table, make_bot, your_turn
+from tests.bot.test_mars_auction import Auction, components_of, seed, step_menu  # noqa: F401 (a fixture, by name)
 
 
 @pytest.fixture
@@ -106,6 +106,7 @@ async def test_a_phase_close_sends_each_player_one_dm(simcord_env: Any) -> None:
         assert "**Your results**" in dms[-1].content and "Your 1-on-1" in dms[-1].content
 
 
+@pytest.mark.usefixtures("seed")
 async def test_a_mars_auction_turn_edits_the_one_board(
     simcord_env: Any, requests: Counter[str]
 ) -> None:
@@ -128,8 +129,8 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     added = table.channel.history()[posts:]
     assert len(added) == 1, "one short notification"
     assert added[0].content.startswith("**ann** puts") and added[0].content.endswith(
-        f"<@{bob.id}>: your turn, on the board above."
-    ), "the move in words and a mention of the player to move"
+        your_turn(bob, board)
+    ), "the move in words and a mention of the player to move, with a link to the board"
     assert not components_of(added[0]) and not added[0].attachments, "no second board"
     assert {p.id: len(p.user.dm_channel.history()) for p in table.players} == dms, "no DMs"
     assert requests == Counter(
@@ -141,10 +142,9 @@ async def test_a_mars_auction_turn_edits_the_one_board(
     boards = [msg for msg in table.channel.history() if components_of(msg)]
     assert [msg.id for msg in boards] == [board.id], "old boards keep no controls"
     await table.pass_(bob, in_one_on_one=False)
-    assert table.channel.history()[-1].content.endswith(
-        f"<@{cleo.id}>: your turn, on the board above."
+    assert table.channel.history()[-1].content.endswith(your_turn(cleo, table.board())), (
+        "linked to the board, where it is now (`tests/bot/test_board_reach.py`)"
     )
-    assert table.board().id == board.id
 
 
 @pytest.mark.sqlite_only
@@ -170,7 +170,8 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     old.execute("DROP INDEX matches_by_web_token")
     old.execute("ALTER TABLE matches DROP COLUMN web_token")
     old.execute("ALTER TABLE matches DROP COLUMN web")
-    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 7}")
+    old.execute("ALTER TABLE matches DROP COLUMN status_drift")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 8}")
     old.close()
     requests.clear()
     await simcord_env.restart_bot(make_bot(db_path))

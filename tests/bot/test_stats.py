@@ -564,9 +564,9 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     members and a computer seat, then one of the two members alone, one of a game this
     Dealer does not know, and one member against a computer seat; returns the High Bid
     matches' final states. (The migrations after the ratings', `matches.damaged`, the seats
-    handed over and the web pages' columns, are taken back too.)"""
+    handed over, the web pages' columns and `matches.status_drift`, are taken back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 4
+    version = len(MIGRATIONS) - 5
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -583,6 +583,7 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     run("DROP INDEX matches_by_web_token")
     run("ALTER TABLE matches DROP COLUMN web_token")
     run("ALTER TABLE matches DROP COLUMN web")
+    run("ALTER TABLE matches DROP COLUMN status_drift")
     run("DROP TABLE ratings")
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         run(f"ALTER TABLE results DROP COLUMN {column}")

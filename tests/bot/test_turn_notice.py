@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.conftest import Table, make_bot
+from tests.bot.conftest import Table, make_bot, your_turn
 from tests.bot.test_mars_auction import GAME, Auction, components_of
 from tests.bot.test_project_mars import Mars
 from tests.bot.test_quiet import requests as requests  # the fixture
@@ -83,9 +83,9 @@ async def test_the_host_chooses_one_short_dm_for_the_player_to_move(
     r = await table.host.slash(table.channel, "match notify", how="mention")
     assert r.ephemeral and "told by a mention in the channel" in r.response.content
     await table.pass_(bob, in_one_on_one=False)
-    assert table.channel.history()[-1].content.endswith(
-        f"<@{cleo.id}>: your turn, on the board above."
-    ), "changed while the match runs: the next turn is told so"
+    assert table.channel.history()[-1].content.endswith(your_turn(cleo, table.board())), (
+        "changed while the match runs: the next turn is told so"
+    )
     assert len(cleo.user.dm_channel.history()) == after[cleo.id], "and not by DM besides"
 
 
@@ -100,7 +100,7 @@ async def test_a_player_whose_dms_are_closed_is_mentioned_instead(
     close_dms_of(monkeypatch, bob.id)
     await table.place(ann, [1, 2], how="menu", in_one_on_one=False)
     said = [msg.content for msg in table.channel.history() if f"<@{bob.id}>" in msg.content]
-    assert said == [f"<@{bob.id}>: your turn, on the board above."], "told once, in the channel"
+    assert said == [your_turn(bob, table.board())], "told once, in the channel"
 
 
 async def test_only_a_host_chooses_and_only_where_a_board_carries_the_turn(
