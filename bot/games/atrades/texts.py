@@ -131,6 +131,9 @@ class AtradesTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
+    #: A round's end: its last expansion, the new starting tiles and the next round's bids
+    #: are told in the channel, not only in the DMs and on the board.
+    digest_events: ClassVar[frozenset[str]] = frozenset({"round_ended"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     forfeit = (
         "Your guild leaves the game: its companies stay on the map, it bids $0 for turn order, "
