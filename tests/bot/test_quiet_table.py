@@ -9,6 +9,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from simcord.http.client import FakeHTTPClient
 
 from bot.players import player_id
 from games.atrades import ENGINE
+from tests.bot.conftest import make_bot
 from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
 
 MINUTE = 60
@@ -122,3 +124,31 @@ async def test_one_reminder_per_deadline(simcord_env: Any) -> None:
     before = sum(REMINDER in text for text in dms(member))
     await simcord_env.advance_time(25 * MINUTE)
     assert sum(REMINDER in text for text in dms(member)) == before + 1
+
+
+async def test_computer_moves_after_a_restart_start_a_new_post_and_none_is_lost(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """The newest post the computer seats' moves are added to is forgotten by a restart:
+    their next moves start a new post, and every move of round 1 is in the channel once."""
+    game = Atrades(simcord_env, 2)
+    await game.start(computers=2)
+    rnd = random.Random(3)
+    people = {player_id(m.id) for m in game.players}
+    restarted = False
+    for _ in range(100):
+        state = await game.state()
+        if state.round > 1:
+            break
+        if not restarted and state.flow.step == "actions":
+            await simcord_env.restart_bot(make_bot(db_path))
+            restarted = True
+        if people_waited_for(game, state, people):
+            await game.move(rnd)
+        else:
+            await simcord_env.advance_time(5)
+    assert restarted
+    channel = "\n".join(str(m.content) for m in game.channel.history())
+    acquired = re.findall(r"\*\*[^*]+\*\* acquires: \*\*[^*]+\*\*", channel)
+    assert len(acquired) == len(set(acquired)) == 4, acquired
+    assert channel.count("**Round 1 is over.**") == 1
