@@ -7,7 +7,9 @@ internal -> nobody. Events stay marked undelivered in the log until posted, so a
 the commit and the messages loses nothing (after a crash, the last few messages may be posted
 twice rather than never). After each delivery the match's live status message is brought up
 to date (`bot.status`); when a move closes a phase or ends the match, each player's 1-on-1
-gets their own results (`GameTexts.results`).
+gets their own results (`GameTexts.results`). On a live board, a move that calls no member
+to act in the channel (a computer seat's turn) and a round's end (`GameTexts.digest_events`)
+are added to the channel's newest post by an edit, not posted one by one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from bot import boards
 from bot.components import actions_view, board_view, phase_view, rematch_view
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, plugin_for
-from bot.limits import fit, pages
+from bot.limits import MESSAGE, fit, pages
 from bot.messages import message, pinging, room
 from bot.players import (
     Names,
@@ -91,6 +93,10 @@ class Presenter:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Each member's DM channel id, as stored (`Storage.dm_channel`).
         self._dm_channels: dict[int, int] = {}
+        #: Each match's newest post in its channel, by this process: its id, its text and
+        #: the members it pinged; the public texts of moves that call nobody there are added
+        #: to it (`_log`).
+        self._newest: dict[int, tuple[int, str, tuple[int, ...]]] = {}
         #: The public views around moves not yet delivered, from their outcomes.
         self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
             defaultdict(dict)
@@ -395,6 +401,7 @@ class Presenter:
             audience = event.audience
             if audience.kind == "public":
                 public.rematch = public.rematch or event is mail.ending
+                public.digest = public.digest or event.type in ui.digest_events
                 if mail.announcing(event, ui.announces):
                     public.button = True
                     public.opened_at = len(public.lines)
@@ -456,7 +463,10 @@ class Presenter:
             if content.rematch
             else None
         )
-        await self.channel_send(row.public_channel_id, chunks[-1], view=view, board=content.board)
+        posted = await self.channel_send(
+            row.public_channel_id, chunks[-1], view=view, board=content.board
+        )
+        self._remember(row, posted, chunks[-1])
 
     async def _show_live(self, row: MatchRow, content: _Message, mail: _Mail) -> None:
         """A turn-based game's live board goes on its one board message (the live status
@@ -471,7 +481,9 @@ class Presenter:
         announcement: the board has it), or one short DM (`_turn_dm`, sent with the move's
         other DMs: `_send_mail`), never both; where their controls are private (a hand, a
         budget) and the host chose no mention, their 1-on-1 by DM, headed by the move's
-        texts, which carries those controls."""
+        texts, which carries those controls. The player who made the move is not called
+        (the reply to it shows them their turn); a move that calls nobody in the channel
+        adds its texts to the newest post (`_log`), as a round's end does (`digest`)."""
         if not content.button:  # no new phase: the controls shown stay
             self.status.show_board(row.id, "\n".join(content.lines))
             await self.status.keep_in_reach(row)
@@ -481,6 +493,8 @@ class Presenter:
         await self.status.keep_in_reach(row)
         must = mail.wait.must
         how = notify(row, private=content.controls is None)
+        if how in (ONE_ON_ONE, "dm") and content.digest:
+            await self._log(row, content.lines)
         if how == ONE_ON_ONE:
             ui, names = plugin_for(row.game).texts, await self.service.names(row.id)
             for pid in must if content.lines else []:
@@ -491,20 +505,76 @@ class Presenter:
             mail.news = content.lines[: content.opened_at]
             return
         mail.mentioned.update(must)
-        await self._mention(row, must, content.lines[: content.opened_at])
+        # Whoever made the move is not called: the reply to it shows them their turn.
+        called = tuple(p for p in must if p != mail.actor)
+        await self._mention(row, called, content.lines[: content.opened_at])
 
     async def _mention(self, row: MatchRow, players: tuple[str, ...], said: list[str]) -> None:
         """The move's texts `said` in the channel, with a mention of `players`: their turn,
         with a link to the board message, one click from its controls. The message with the
-        mention pings them and nobody else, whoever the texts name."""
+        mention pings them and nobody else, whoever the texts name. When it calls no member (a
+        computer seat's turn), the texts go into the channel's newest post (`_log`): a stretch
+        of computer moves is one post, not one each."""
         seated = await self.service.players(row.id)
         called = [uid for p in players if (uid := holder(seated, p)) is not None]
+        if not called:
+            await self._log(row, said)
+            return
         mentions = " ".join(f"<@{uid}>" for uid in called)
-        call = [f"{mentions}: your turn{on_board(await self.status.link(row))}."] if called else []
-        chunks = pages([*said, *call])
+        call = f"{mentions}: your turn{on_board(await self.status.link(row))}."
+        chunks = pages([*said, call])
         for n, chunk in enumerate(chunks, 1):
-            ping = called if n == len(chunks) else []
-            await self.channel_send(row.public_channel_id, chunk, ping=ping)
+            last = n == len(chunks)
+            posted = await self.channel_send(
+                row.public_channel_id, chunk, ping=called if last else []
+            )
+            if last:
+                self._remember(row, posted, chunk, called)
+
+    async def _log(self, row: MatchRow, said: list[str]) -> None:
+        """Public texts that call nobody to act, added to the channel's newest post (edited
+        in place: no new message, no ping) where they fit, else posted. Posted at once, never
+        held back: after a restart (which forgets the newest post) they start a new post."""
+        if not said:
+            return
+        text = "\n".join(said)
+        known = self._newest.get(row.id)
+        channel = await room(self.client, row.public_channel_id)
+        board = await self.status.message_id(row)
+        # Not into a post the board has since moved below (`LiveStatus.keep_in_reach`): ids
+        # grow with time, so a board posted later has the greater one.
+        if known is not None and board is not None and board > known[0]:
+            known = None
+        if known is not None and channel is not None:
+            message_id, shown, pinged = known
+            grown = f"{shown}\n{text}"
+            if len(grown) <= MESSAGE:
+                try:
+                    # An edit pings nobody anew; the members it pinged keep its mention.
+                    await channel.get_partial_message(message_id).edit(
+                        content=grown, allowed_mentions=pinging(pinged)
+                    )
+                except discord.NotFound:
+                    pass  # deleted: the texts go into a new post
+                else:
+                    self._newest[row.id] = (message_id, grown, pinged)
+                    return
+        chunks = pages(said)
+        posted = None
+        for chunk in chunks:
+            posted = await self.channel_send(row.public_channel_id, chunk)
+        self._remember(row, posted, chunks[-1])
+
+    def _remember(
+        self,
+        row: MatchRow,
+        posted: discord.Message | None,
+        text: str,
+        pinged: Collection[int] = (),
+    ) -> None:
+        """The match's newest post in its channel, which later texts may be added to."""
+        if posted is not None:
+            self._newest[row.id] = (posted.id, text, tuple(pinged))
 
     async def _turn_dm(self, row: MatchRow, user_id: int, mail: _Mail) -> bool:
         """The one short DM that tells a player it is their turn on the board (the host chose
@@ -870,6 +940,9 @@ class _Message:
     rematch: bool = False
     #: The controls for the phase it announces (`Presenter.board_controls`).
     controls: discord.ui.View | None = None
+    #: It tells of one of the game's `digest_events` (a round's end): the channel gets it,
+    #: even where the phase it announces is played in private.
+    digest: bool = False
 
     def told_to(self, reader: str, ui: GameTexts, names: Names) -> list[str]:
         """Its lines as `reader`, a player it calls to act, reads them in their own DM: the

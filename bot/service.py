@@ -55,7 +55,6 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-REMINDER_BEFORE_END = 600.0
 #: How many times a move is decided, at most, when other processes keep moving the match.
 MOVE_TRIES = 5
 #: On a shared database (several processes), how long a remembered row or state of a match
@@ -105,12 +104,11 @@ def opening_timers(now: float, length: int | None) -> list[tuple[str, float]]:
 
 
 def phase_timers(now: float, remaining: float, length: float) -> list[tuple[str, float]]:
-    """The deadline and the reminders still ahead: at half time and 10 minutes before."""
+    """The deadline and its reminder, at half time, while that is still ahead: one reminder
+    per deadline, so nobody reads the same 1-on-1 twice for one decision."""
     deadline = now + remaining
-    reminders = {deadline - length / 2, deadline - REMINDER_BEFORE_END}
-    return [("deadline", deadline)] + [
-        ("reminder", due) for due in sorted(reminders) if now < due < deadline
-    ]
+    reminder = deadline - length / 2
+    return [("deadline", deadline)] + ([("reminder", reminder)] if now < reminder else [])
 
 
 #: A move as replayed: its seq, actor, move and the events it told.

@@ -85,6 +85,11 @@ class GameTexts(ABC):
     #: live status message (`bot.status`), edited with the move's public texts and the
     #: controls of whoever may act now.
     live_board_events: ClassVar[frozenset[str]] = frozenset()
+    #: Event types of a live board's game that close a stretch of play worth telling the
+    #: channel (a round's end): the move's public texts go there, even when the wait it
+    #: opens is played in private (sealed bids in each 1-on-1), which tells the channel
+    #: nothing else.
+    digest_events: ClassVar[frozenset[str]] = frozenset()
     #: Event types that announce a new wait in the game's words (what to do now, by whom):
     #: the phase's deadline and the My 1-on-1 button go with the first of them, and a live
     #: board's notice in the channel leaves it out (the board says it). Whether a wait began,

@@ -432,8 +432,9 @@ async def test_the_hosts_controls_help_and_stats_work_in_atrades(simcord_env: An
 async def test_the_spectators_channel_gets_each_sealed_round_once_revealed(
     simcord_env: Any,
 ) -> None:
-    """AT-D27: the spectators' channel gets the sealed rounds revealed so far (it only ever
-    said none had been: the texts were handed the host's view, which holds no closed round)."""
+    """AT-D27: the spectators' channel gets each sealed round as it is revealed (it only
+    ever said none had been: the texts were handed the host's view, which holds no closed
+    round)."""
     game = Atrades(simcord_env, 3)
     spectators = game.guild.create_text_channel("spectators")
     await game.start(spectators=spectators)
@@ -442,7 +443,7 @@ async def test_the_spectators_channel_gets_each_sealed_round_once_revealed(
         [bid] = [a for a in ENGINE.legal_actions(state, player_id(member.id)) if a.key == "bid"]
         await game.play(member, bid, {"pay_from": "purse", "amount": amount})
     assert [m.content for m in spectators.history()] == [
-        "**Atrades — sealed rounds so far**\nRound 1 turn order: ann $7; bob $3; cleo $5."
+        "**Atrades — round 1's turn-order bids:** ann $7; bob $3; cleo $5."
     ]
 
 

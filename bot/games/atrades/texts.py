@@ -119,10 +119,10 @@ class AtradesTexts(GameTexts):
     game = "atrades"
     title = "Atrades"
     board_events: ClassVar[frozenset[str]] = frozenset({"game_ended"})
-    #: After these the spectators' channel gets the sealed rounds shown so far, and each
-    #: player their own results (their final money at the end).
+    #: The reveals of a sealed round: after each the spectators' channel gets that round
+    #: (`audit`), once. The end reveals nothing sealed; each player's result comes with it.
     phase_closing_events: ClassVar[frozenset[str]] = frozenset(
-        {"turn_order_resolved", "final_bids_revealed", "game_ended"}
+        {"turn_order_resolved", "final_bids_revealed"}
     )
     #: The audit holds only sealed rounds already revealed to everyone (AT-D27).
     spectators_see_sealed = False
@@ -131,6 +131,9 @@ class AtradesTexts(GameTexts):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({BOARD_SHOWN})
+    #: A round's end: its last expansion, the new starting tiles and the next round's bids
+    #: are told in the channel, not only in the DMs and on the board.
+    digest_events: ClassVar[frozenset[str]] = frozenset({"round_ended"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     forfeit = (
         "Your guild leaves the game: its companies stay on the map, it bids $0 for turn order, "
@@ -533,23 +536,23 @@ class AtradesTexts(GameTexts):
         )
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
-        """Every sealed round shown so far, oldest first (each was revealed to everyone)."""
+        """The sealed round revealed last, for the spectators' channel, which got the ones
+        before it at their own reveals (AT-D27: each was revealed to everyone)."""
         closed = host_view.get("closed") or []
         if not closed:
             return "No sealed round has been revealed yet."
-        lines = ["**Atrades — sealed rounds so far**"]
-        for entry in closed:
-            if "turn_order" in entry:
-                bids = "; ".join(f"{names(p)} ${total(paid)}" for p, paid in entry["bids"].items())
-                lines.append(f"Round {entry['round']} turn order: {bids}.")
-            else:
-                first, second = (company(c) for c in entry["merger"])
-                bids = "; ".join(
-                    f"{names(p)} {'out' if a is None else f'${a}'}"
-                    for p, a in entry["final_bids"].items()
-                )
-                lines.append(f"Round {entry['round']}, {first} and {second}: {bids}.")
-        return "\n".join(lines)
+        entry = closed[-1]
+        if "turn_order" in entry:
+            bids = "; ".join(f"{names(p)} ${total(paid)}" for p, paid in entry["bids"].items())
+            return f"**Atrades — round {entry['round']}'s turn-order bids:** {bids}."
+        first, second = (company(c) for c in entry["merger"])
+        bids = "; ".join(
+            f"{names(p)} {'out' if a is None else f'${a}'}" for p, a in entry["final_bids"].items()
+        )
+        return (
+            f"**Atrades — round {entry['round']}, the final sealed bids for {first} and "
+            f"{second}:** {bids}."
+        )
 
     def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
         """Each step's question, with what was picked before it."""

@@ -1,0 +1,154 @@
+"""A quieter channel (issue 41, items 2-5): a whole Atrades game of three people and two
+computer seats posts at most 40 messages in its channel (it posted 75) and nobody gets the
+same DM twice; one reminder per deadline; each sealed round once in the spectators'
+channel; each round's end told in the channel. Through Discord (SimCord)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from simcord.http.client import FakeHTTPClient
+
+from bot.players import player_id
+from games.atrades import ENGINE
+from tests.bot.conftest import make_bot
+from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
+
+MINUTE = 60
+REMINDER = "⏰ Reminder"
+#: The companies a round's market lists as expanding, and a company's name.
+EXPANDING = re.compile(r"Expanding: ([^.]*)\.")
+COMPANY = re.compile(r"[A-Z][a-z]+ \d+")
+
+
+@pytest.fixture
+def posts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[int]]:
+    """The messages the bot posts from now on, by channel id (edits not counted)."""
+    made: Counter[int] = Counter()
+    original = FakeHTTPClient.request
+
+    async def counted(self: FakeHTTPClient, route: Any, **kwargs: Any) -> Any:
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            made[int(route.channel_id)] += 1
+        return await original(self, route, **kwargs)
+
+    monkeypatch.setattr(FakeHTTPClient, "request", counted)
+    yield made
+
+
+def dms(member: Any) -> list[str]:
+    return [str(m.content) for m in member.user.dm_channel.history()]
+
+
+def people_waited_for(game: Atrades, state: Any, people: set[str]) -> list[str]:
+    return [p for p in ENGINE.turn(state).must if p in people]
+
+
+async def test_a_four_round_game_with_two_computer_seats_posts_at_most_40_messages(
+    simcord_env: Any, posts: Counter[int]
+) -> None:
+    """Three people and two computer seats play Atrades to its end (4 rounds, cleo removed
+    in round 4), half of every fourth person's decision left to run out: the channel gets
+    at most 40 posts (75 before: a post per computer move), no person the same DM twice
+    (two identical reminders per deadline before), and the spectators' channel each
+    sealed round once, as it is revealed (8 growing posts before: every round so far)."""
+    game = Atrades(simcord_env, 3)
+    watchers = game.guild.create_text_channel("watchers")
+    await game.start(computers=2, turn_minutes=30, bids_minutes=30, spectators=watchers)
+    rnd = random.Random(3)
+    people = {player_id(m.id) for m in game.players}
+    decisions = 0
+    for _ in range(600):
+        state = await game.state()
+        if state.ended:
+            break
+        if state.round == 4 and player_id(game.players[2].id) in people:
+            await game.host.slash(game.channel, "match kick", member=game.players[2])
+            people.discard(player_id(game.players[2].id))
+            continue
+        if not people_waited_for(game, state, people):
+            await simcord_env.advance_time(5)
+            continue
+        decisions += 1
+        if decisions % 4 == 0:
+            await simcord_env.advance_time(25 * MINUTE)
+            if not people_waited_for(game, await game.state(), people):
+                continue
+        await game.move(rnd)
+    state = await game.state()
+    assert state.ended and state.round == 4
+    assert posts[game.channel.id] <= 40, posts[game.channel.id]
+    for member in game.players:
+        told = Counter(dms(member))
+        assert [text[:80] for text, n in told.items() if n > 1] == [], member.name
+        assert any(REMINDER in text for text in told), "some reminders were sent"
+    closed = (await game.bot.service.host_picture(await game.bot.service.row(game.match_id)))[
+        "closed"
+    ]
+    shown = [str(m.content) for m in watchers.history()]
+    assert len(shown) == len(closed) == 7, shown
+    assert len(set(shown)) == len(shown)
+    assert sum("round 1's turn-order bids" in text for text in shown) == 1
+    said = [str(m.content) for m in game.channel.history()]
+    alone = [t for t in said if t.startswith(("💰 Dealer bot", "**Dealer bot")) and "<@" not in t]
+    assert alone == [], "a computer seat's move is added to the newest post, not posted alone"
+    channel = "\n".join(said)
+    for number in (1, 2, 3, 4):
+        assert channel.count(f"**Round {number} is over.**") == 1, number
+    listed = {c for found in EXPANDING.findall(channel) for c in COMPANY.findall(found)}
+    told = set(re.findall(r"(\w+ \d+)\*\* expands onto|(\w+ \d+) (?:does not|can no)", channel))
+    assert listed and listed <= {c for pair in told for c in pair if c}, "each one listed is told"
+
+
+async def test_one_reminder_per_deadline(simcord_env: Any) -> None:
+    """A 30-minute bid phase and a 30-minute turn: each person who has not acted gets one
+    reminder, at half time (two identical ones before: at half time and 10 minutes before
+    the end)."""
+    game = Atrades(simcord_env, 3)
+    await game.start(turn_minutes=30, bids_minutes=30)
+    await simcord_env.advance_time(25 * MINUTE)
+    for member in game.players:
+        assert sum(REMINDER in text for text in dms(member)) == 1, member.name
+    rnd = random.Random(3)
+    for _ in range(3):
+        await game.move(rnd)
+    state = await game.state()
+    [first] = ENGINE.turn(state).must
+    member = game.member(first)
+    before = sum(REMINDER in text for text in dms(member))
+    await simcord_env.advance_time(25 * MINUTE)
+    assert sum(REMINDER in text for text in dms(member)) == before + 1
+
+
+async def test_computer_moves_after_a_restart_start_a_new_post_and_none_is_lost(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """The newest post the computer seats' moves are added to is forgotten by a restart:
+    their next moves start a new post, and every move of round 1 is in the channel once."""
+    game = Atrades(simcord_env, 2)
+    await game.start(computers=2)
+    rnd = random.Random(3)
+    people = {player_id(m.id) for m in game.players}
+    restarted = False
+    for _ in range(100):
+        state = await game.state()
+        if state.round > 1:
+            break
+        if not restarted and state.flow.step == "actions":
+            await simcord_env.restart_bot(make_bot(db_path))
+            restarted = True
+        if people_waited_for(game, state, people):
+            await game.move(rnd)
+        else:
+            await simcord_env.advance_time(5)
+    assert restarted
+    channel = "\n".join(str(m.content) for m in game.channel.history())
+    acquired = re.findall(r"\*\*[^*]+\*\* acquires: \*\*[^*]+\*\*", channel)
+    assert len(acquired) == len(set(acquired)) == 4, acquired
+    assert channel.count("**Round 1 is over.**") == 1
