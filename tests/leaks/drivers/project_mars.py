@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.players import COMPUTER
@@ -40,6 +41,12 @@ AGAINST_THE_COMPUTER = (
     "3x Scout, 3x Drone, 3x Android, 5x Sentinel, 4x Landmine, 3x Stealth Op, 3x Spy, "
     "3x Artillery Cannon, 2x Cybernetics Lab, Toxic Gas"
 )
+
+#: When the practice match's people are made, so their ids and the match the computer plays
+#: with them: two minutes into SimCord's clock (its day starts at 2026-01-01 00:00 UTC), well
+#: after the bot's start-up. Like `seed`, an instant whose match hides and shows cards in
+#: every way `HIDDEN` and `SHOWN` name.
+PEOPLE_AT = datetime(2026, 1, 1, 0, 2, tzinfo=UTC)
 
 #: Card words: the name as printed and the key (`stealth-op`), each mapped to the name.
 CARD_WORDS = {**{c.name: c.name for c in CARDS.values()}, **{k: c.name for k, c in CARDS.items()}}
@@ -224,10 +231,16 @@ class ProjectMarsPractice(ProjectMars):
     async def start(self) -> None:
         assert all(disjoint(AGAINST_THE_COMPUTER, ready_list(deck)) for deck in DECKS)
         # The practice player draws its choices from its view, which names ann by her Discord
-        # id: made in a new millisecond, her id does not depend on how many ids the bot's
-        # start-up took (one per slash command), so neither does the match below.
-        await self.env.advance_time(0.001)
-        t = self.t
+        # id, and SimCord makes an id from its clock and the ids made before in the same
+        # millisecond. That clock is not only the test's: a timer of the bot that comes due
+        # on the machine's clock moves it (PostgreSQL's driver waits for the server in steps
+        # of 0.1 s), so the bot's start-up takes more of it on a loaded machine. People made
+        # at one instant, the first ids of its millisecond, have the same ids every time, and the
+        # match below the same moves however loaded the machine is.
+        now = self.env.now()
+        assert now < PEOPLE_AT, f"the bot's start-up took SimCord's clock to {now}"
+        await self.env.advance_time((PEOPLE_AT - now).total_seconds())
+        t = self.t = Played(self.env)
         watchers = t.guild.create_text_channel("watch")
         await t.practice(spectators=watchers)
         self.started(watchers)
