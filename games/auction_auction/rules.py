@@ -83,6 +83,7 @@ from games.core.events import (
     PlayerKicked,
     Viewer,
     read_event,
+    tell,
 )
 from games.core.rng import RandomSource
 
@@ -254,7 +255,9 @@ class AuctionAuction(Engine[State, Options]):
             )
         replaced = seat.access_bid
         seat.access_bid = (move.target, move.amount)
-        placed = BidPlaced(
+        placed = tell(
+            BidPlaced,
+            Audience.to(actor),
             player=actor,
             round=state.round,
             phase="access",
@@ -262,7 +265,7 @@ class AuctionAuction(Engine[State, Options]):
             amount=move.amount,
             replaced=replaced,
         )
-        return [placed.told(Audience.to(actor)), SubmissionReceived(player=actor).told()]
+        return [placed, tell(SubmissionReceived, Audience.public(), player=actor)]
 
     def _lot_bid(self, state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:
         """AA-9: sealed bids on lots of the player's own location, summing to at most cash;
@@ -295,7 +298,10 @@ class AuctionAuction(Engine[State, Options]):
                     f"You bid {money(total)} in total but hold {money(seat.cash)}.",
                 )
             seat.lot_bids[move.target] = move.amount
-        told = (BidWithdrawn if move.amount == 0 else BidPlaced)(
+        # A bid is the most frequent move: its events' models are made only when read.
+        told = tell(
+            BidWithdrawn if move.amount == 0 else BidPlaced,
+            Audience.to(actor),
             player=actor,
             round=state.round,
             phase="auction",
@@ -303,10 +309,8 @@ class AuctionAuction(Engine[State, Options]):
             amount=move.amount,
             replaced=old,
         )
-        notice = (
-            SubmissionReceived(player=actor) if seat.lot_bids else SubmissionWithdrawn(player=actor)
-        )
-        return [told.told(Audience.to(actor)), notice.told()]
+        notice = SubmissionReceived if seat.lot_bids else SubmissionWithdrawn
+        return [told, tell(notice, Audience.public(), player=actor)]
 
     def _give(self, state: State, actor: str, seat: Seat, move: Give) -> list[Event]:
         """AA-15: 1 <= amount <= cash not committed to a standing sealed bid; only the two
@@ -326,8 +330,11 @@ class AuctionAuction(Engine[State, Options]):
             raise RuleError("over_budget", f"{held}, so you can give at most {money(free)}.")
         seat.cash -= move.amount
         receiver.cash += move.amount
-        given = CashGiven(giver=actor, to=move.to, amount=move.amount)
-        return [given.told(Audience.to(actor, move.to))]
+        return [
+            tell(
+                CashGiven, Audience.to(actor, move.to), giver=actor, to=move.to, amount=move.amount
+            )
+        ]
 
     def _trade_garnet(self, actor: str, seat: Seat, state: State) -> list[Event]:
         """AA-14: one garnet from the season balance becomes $10, privately, for good."""
@@ -336,8 +343,14 @@ class AuctionAuction(Engine[State, Options]):
         seat.garnets -= 1
         seat.cash += GARNET_VALUE
         state.minted += GARNET_VALUE
-        traded = GarnetTraded(player=actor, amount=GARNET_VALUE, garnets_left=seat.garnets)
-        return [traded.told(Audience.to(actor))]
+        traded = tell(
+            GarnetTraded,
+            Audience.to(actor),
+            player=actor,
+            amount=GARNET_VALUE,
+            garnets_left=seat.garnets,
+        )
+        return [traded]
 
     def _kick(self, state: State, move: Kick) -> list[Event]:
         """Dealer ruling AA-D3: the kicked player's standing submissions count as none; they
