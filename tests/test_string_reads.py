@@ -8,7 +8,11 @@ import pytest
 from tools.string_reads import ROOT, main, modules, reads
 
 #: The modules of the games migrated to the typed seam (docs/engine-contract.md).
-TYPED_MODULES = ("bot/games/marsbot_draft/texts.py", "games/marsbot_draft/render.py")
+TYPED_MODULES = (
+    "bot/games/marsbot_draft/texts.py",
+    "games/marsbot_draft/render.py",
+    "games/auction_auction/render.py",
+)
 
 
 def test_it_counts_subscripts_and_gets_by_a_string_constant() -> None:

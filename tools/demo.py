@@ -51,6 +51,8 @@ from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
 from bot.players import player_id
 from games.atrades.playout import greedy_player
+from games.auction_auction import ENGINE as AA_ENGINE
+from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, Pick
 from games.registry import ENGINES, engine_for
@@ -160,7 +162,7 @@ class Demo:
         self.did(self.host, "pressed Start")
 
         for phase_number in itertools.count():
-            phase = (await self.view(self.players[0]))["phase"]
+            phase = (await self.view(self.players[0])).phase
             if phase == "ended":
                 break
             if phase_number == 1:
@@ -179,23 +181,31 @@ class Demo:
         _expect(await self.host.slash(self.channel, "match log"), "The match record")
         self.did(self.host, "/match log")
 
-    async def view(self, member: MemberActor) -> dict[str, Any]:
-        """What the engine lets this player know now (their cash, their targets)."""
+    async def view(self, member: MemberActor) -> PlayerView:
+        """What the engine lets this player know now (their cash, their location)."""
         row = await self.bot.storage.match(self.match_id)
         assert row is not None
-        return engine_for(GAME).view_json(await self.bot.service.state(row), player_id(member.id))
+        view = AA_ENGINE.view(await self.bot.service.state(row), player_id(member.id))
+        assert isinstance(view, PlayerView)
+        return view
+
+    async def targets(self, member: MemberActor) -> list[str]:
+        """What this player may bid on now."""
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None
+        return AA_ENGINE.targets(await self.bot.service.state(row), player_id(member.id))
 
     async def take_turn(self, player: MemberActor, in_dm: bool, phase: str) -> None:
-        me = (await self.view(player))["me"]
+        me, targets = (await self.view(player)).me, await self.targets(player)
         if phase == "access":
             if self.rng.random() < 0.15:
                 self.did(player, "sends no access bid (so goes to the Black Market)")
                 return
-            house = self.rng.choice(me["targets"])
-            await self.bid(player, house, self.rng.randint(0, me["cash"] // 3), in_dm)
+            house = self.rng.choice(targets)
+            await self.bid(player, house, self.rng.randint(0, me.cash // 3), in_dm)
             return
-        budget = me["uncommitted"]
-        lots = self.rng.sample(me["targets"], k=min(len(me["targets"]), self.rng.randint(1, 3)))
+        budget = me.uncommitted
+        lots = self.rng.sample(targets, k=min(len(targets), self.rng.randint(1, 3)))
         for lot in lots:
             if budget < 1:
                 break
@@ -217,7 +227,7 @@ class Demo:
 
     async def gift(self) -> None:
         giver, receiver = self.rng.sample(self.players, k=2)
-        free = (await self.view(giver))["me"]["uncommitted"]
+        free = (await self.view(giver)).me.uncommitted
         if free < 1:
             return
         amount = self.rng.randint(1, max(1, free // 4))

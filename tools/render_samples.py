@@ -30,13 +30,17 @@ from games.atrades import ENGINE as ATRADES_ENGINE
 from games.atrades.playout import greedy_player
 from games.atrades.render import render_guild, render_map
 from games.auction_auction import ENGINE
+from games.auction_auction import views as auction_views
+from games.auction_auction.events import AccessResolved, AuctionEnded, AuctionResolved
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
     access_board,
+    card_view,
     final_board,
     location_board,
     one_on_one_card,
 )
+from games.auction_auction.views import CardView
 from games.core.drawing import Board
 from games.core.engine import HOST
 from games.core.events import Event
@@ -86,23 +90,24 @@ class Played:
 
     names: dict[str, str]
     match: Match
-    access: list[dict[str, Any]] = field(default_factory=list)
+    access: list[AccessResolved] = field(default_factory=list)
     #: (round, location) -> that location's auction_resolved event.
-    lots: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
-    #: A label -> a player's view, taken mid-phase with sealed bids standing.
-    views: dict[str, dict[str, Any]] = field(default_factory=dict)
-    result: dict[str, Any] | None = None
+    lots: dict[tuple[int, str], AuctionResolved] = field(default_factory=dict)
+    #: A label -> what of a player's view their card draws, taken mid-phase with sealed bids
+    #: standing.
+    views: dict[str, CardView] = field(default_factory=dict)
+    result: AuctionEnded | None = None
     capacity: int = 3
 
     def note(self, events: list[Event]) -> None:
         for event in events:
-            data = event.to_json()
-            if event.type == "access_resolved":
-                self.access.append(data)
-            elif event.type == "auction_resolved":
-                self.lots[(data["round"], data["location"])] = data
-            elif event.type == "match_ended":
-                self.result = data
+            told = event.model
+            if isinstance(told, AccessResolved):
+                self.access.append(told)
+            elif isinstance(told, AuctionResolved):
+                self.lots[(told.round, told.location)] = told
+            elif isinstance(told, AuctionEnded):
+                self.result = told
 
     def bid(self, player: str, target: str, amount: int) -> None:
         self.note(self.match.submit(player, {"type": "bid", "target": target, "amount": amount}))
@@ -110,8 +115,14 @@ class Played:
     def close(self) -> None:
         self.note(self.match.submit(HOST, {"type": "close_phase"}))
 
-    def view(self, player: str) -> dict[str, Any]:
-        return ENGINE.view(self.match.state, player)
+    def view(self, player: str) -> auction_views.PlayerView:
+        view = ENGINE.view(self.match.state, player)
+        assert isinstance(view, auction_views.PlayerView)
+        return view
+
+    def card(self, player: str) -> CardView:
+        """What of the player's view their card draws."""
+        return card_view(self.view(player))
 
 
 def _play_freely(played: Played, rnd: random.Random) -> None:
@@ -120,14 +131,15 @@ def _play_freely(played: Played, rnd: random.Random) -> None:
     while not played.match.finished:
         phase = played.match.state.phase
         for player in played.names:
-            me = played.view(player)["me"]
+            me = played.view(player).me
+            targets = ENGINE.targets(played.match.state, player)
             if phase == "access":
                 if rnd.random() < 0.9:
-                    amount = rnd.randint(0, max(0, me["cash"] // 4))
-                    played.bid(player, rnd.choice(me["targets"]), amount)
+                    amount = rnd.randint(0, max(0, me.cash // 4))
+                    played.bid(player, rnd.choice(targets), amount)
                 continue
-            budget = me["cash"] // 2
-            for lot in rnd.sample(me["targets"], k=min(len(me["targets"]), rnd.randint(0, 3))):
+            budget = me.cash // 2
+            for lot in rnd.sample(targets, k=min(len(targets), rnd.randint(0, 3))):
                 amount = rnd.randint(1, 12)
                 if amount <= budget:
                     played.bid(player, lot, amount)
@@ -161,7 +173,7 @@ def twelve_players_at_auction() -> Played:
         ("311", WOLLEY, 0),
     ]:
         played.bid(player, house, amount)
-    played.views["access"] = played.view("301")
+    played.views["access"] = played.card("301")
     played.close()
     for player, lot, amount in [
         ("301", f"{DRE}:1", 25),
@@ -191,7 +203,7 @@ def twelve_players_at_auction() -> Played:
         ("304", f"{BLACK_MARKET}:2", 3),
     ]:
         played.bid(player, lot, amount)
-    played.views["auction"] = played.view("305")
+    played.views["auction"] = played.card("305")
     return played
 
 
@@ -226,9 +238,9 @@ def five_players() -> Played:
     match, _ = Match.start(ENGINE, list(FIVE), {"garnets": {"503": 3}}, seed=7)
     played = Played(dict(FIVE), match)
     played.bid("501", GENRE, 12)
-    played.views["access"] = played.view("501")
+    played.views["access"] = played.card("501")
     _play_freely(played, random.Random(5))
-    played.views["ended"] = played.view("503")
+    played.views["ended"] = played.card("503")
     return played
 
 
@@ -496,7 +508,8 @@ def season_standings() -> dict[str, Any]:
 def boards() -> dict[str, Callable[[], Board]]:
     """Every sample: a file stem -> a function drawing it (so that it can be timed)."""
     big, crowded, small = twelve_players(), crowded_black_market(), five_players()
-    assert big.result is not None and small.result is not None
+    big_end, small_end = big.result, small.result
+    assert big_end is not None and small_end is not None
     pm = mars_match()
     drafts = marsbot_drafts()
     out: dict[str, Callable[[], Board]] = {
@@ -516,12 +529,12 @@ def boards() -> dict[str, Callable[[], Board]]:
         ),
         "one-on-one-auction": lambda: one_on_one_card(big.views["auction"], big.names),
         "one-on-one-access": lambda: one_on_one_card(big.views["access"], big.names),
-        "final-12-players": lambda: final_board(big.result or {}, big.names),
+        "final-12-players": lambda: final_board(big_end, big.names),
         "access-5-players": lambda: access_board(small.access[0], small.names),
         "lots-5-players": lambda: location_board(next(iter(small.lots.values())), small.names),
         "one-on-one-5-players-access": lambda: one_on_one_card(small.views["access"], small.names),
         "one-on-one-5-players-ended": lambda: one_on_one_card(small.views["ended"], small.names),
-        "final-5-players": lambda: final_board(small.result or {}, small.names),
+        "final-5-players": lambda: final_board(small_end, small.names),
         "season-standings-12-members": lambda: standings_board(season_standings()),
         "mars-table": lambda: mars.public_board(shown(pm.table), pm.names),
         "mars-hand-with-traps": lambda: mars.hand_card(shown(pm.hand), pm.names),

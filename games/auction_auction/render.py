@@ -18,18 +18,20 @@ game's hidden trick (AA-4).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
+from games.auction_auction.events import AccessResolved, AuctionEnded, AuctionResolved, LotResult
 from games.auction_auction.hands import hand_of
 from games.auction_auction.model import (
     BLACK_MARKET,
     HAND_LABELS,
     HOUSES,
     PHASES,
+    Result,
     lot_number,
     place_name,
 )
+from games.auction_auction.views import AccessRound, CardView, OwnSeat, PlayerView
 from games.core.drawing import (
     BadgeStyle,
     Board,
@@ -88,6 +90,10 @@ PLACES = {
 OTHER_PLACE = BadgeStyle(TEXT, PANEL_RAISED)
 
 Name = Callable[[str], str]
+#: A round's access results: the `access_resolved` event, or a closed Access phase of a view.
+Access = AccessResolved | AccessRound
+#: The end of the match: the `match_ended` event, or the result of a view.
+Final = AuctionEnded | Result
 
 
 # -- words shared by the images and their alt texts ---------------------------------------
@@ -107,22 +113,16 @@ def cubes_words(colour: str, count: int) -> str:
 class _House:
     """One house's bids as the access results show them."""
 
-    def __init__(
-        self, house: str, event: Mapping[str, Any], capacity: int | None, name: Name
-    ) -> None:
+    def __init__(self, house: str, event: Access, capacity: int | None, name: Name) -> None:
         self.title = HOUSES[house]
-        bids = sorted(
-            (b for b in event["bids"] if b["house"] == house), key=lambda b: -int(b["amount"])
-        )
-        inside = set(event["entrants"].get(house, []))
-        tied = set(event["tied_out"])
+        bids = sorted((b for b in event.bids if b.house == house), key=lambda b: -b.amount)
+        inside = set(event.entrants.get(house, []))
+        tied = set(event.tied_out)
         self.bids = len(bids)
-        self.entered = [(b["player"], int(b["amount"])) for b in bids if b["player"] in inside]
-        self.tied = [(b["player"], int(b["amount"])) for b in bids if b["player"] in tied]
+        self.entered = [(b.player, b.amount) for b in bids if b.player in inside]
+        self.tied = [(b.player, b.amount) for b in bids if b.player in tied]
         self.outbid = [
-            (b["player"], int(b["amount"]))
-            for b in bids
-            if b["player"] not in inside and b["player"] not in tied
+            (b.player, b.amount) for b in bids if b.player not in inside and b.player not in tied
         ]
         self.empty = max(0, capacity - len(self.entered)) if capacity is not None else 0
         self.name = name
@@ -185,32 +185,28 @@ def _bid_row(canvas: Canvas, x: int, top: int, w: int, name: str, amount: int, l
     )
 
 
-def _market_reason(player: str, event: Mapping[str, Any]) -> str:
-    bid = next((b for b in event["bids"] if b["player"] == player), None)
+def _market_reason(player: str, event: Access) -> str:
+    bid = next((b for b in event.bids if b.player == player), None)
     if bid is None:
         return "no bid"
-    where = HOUSES.get(bid["house"], bid["house"])
-    if player in event["tied_out"]:
+    where = HOUSES.get(bid.house, bid.house)
+    if player in event.tied_out:
         return f"tied out of {where}"
     return f"outbid at {where}"
 
 
-def access_board(
-    event: Mapping[str, Any], names: NameSource, *, house_capacity: int | None = None
-) -> Board:
-    """The access results of a round (the public `access_resolved` event): each house with
-    every bid on it, who entered, whose tie kept them out (AA-7) and who was outbid; the Black
-    Market with the players who entered no house. Spots left empty are shown when the house
-    capacity is known: `house_capacity`, else the event's own (records from before it was
-    in the event have none)."""
-    if house_capacity is None:
-        house_capacity = event.get("house_capacity")
+def access_board(event: Access, names: NameSource, *, house_capacity: int | None = None) -> Board:
+    """The access results of a round (the public `access_resolved` event, or a closed Access
+    phase of the public view): each house with every bid on it, who entered, whose tie kept
+    them out (AA-7) and who was outbid; the Black Market with the players who entered no
+    house. Spots left empty are shown when the house capacity is known: `house_capacity`,
+    else the event's own (events stored before it was in the event have none)."""
+    if house_capacity is None and isinstance(event, AccessResolved):
+        house_capacity = event.house_capacity
     name = namer(names)
     houses = [_House(h, event, house_capacity, name) for h in HOUSES]
-    market = list(event["entrants"].get(BLACK_MARKET, []))
-    players = {b["player"] for b in event["bids"]} | {
-        p for ps in event["entrants"].values() for p in ps
-    }
+    market = list(event.entrants.get(BLACK_MARKET, []))
+    players = {b.player for b in event.bids} | {p for ps in event.entrants.values() for p in ps}
     chips = [(name(p), _market_reason(p, event)) for p in market]
     col_w = (WIDTH - 2 * MARGIN - 2 * GAP) // 3
     inner = WIDTH - 2 * MARGIN - 36
@@ -231,8 +227,7 @@ def access_board(
     if house_capacity is not None:
         notes.append(f"{plural(house_capacity, 'spot')} per house")
     top = (
-        canvas.title_bar(KICKER, f"Round {event['round']} — Access results", notes, margin=MARGIN)
-        + 20
+        canvas.title_bar(KICKER, f"Round {event.round} — Access results", notes, margin=MARGIN) + 20
     )
     for i, house in enumerate(houses):
         house.draw(canvas, MARGIN + i * (col_w + GAP), top, col_w, house_h)
@@ -256,7 +251,7 @@ def access_board(
         y += CHIP_H + CHIP_GAP
     canvas.footer(footer, margin=MARGIN, top=top + market_h + 14)
     return Board(
-        canvas.png(), _access_alt(event, houses, market, name), f"access-round-{event['round']}.png"
+        canvas.png(), _access_alt(event, houses, market, name), f"access-round-{event.round}.png"
     )
 
 
@@ -293,10 +288,8 @@ def _flow(widths: Sequence[int], room: int, gap: int) -> list[list[int]]:
     return rows
 
 
-def _access_alt(
-    event: Mapping[str, Any], houses: list[_House], market: list[str], name: Name
-) -> str:
-    parts = [f"Auction Auction, round {event['round']}, access results."]
+def _access_alt(event: Access, houses: list[_House], market: list[str], name: Name) -> str:
+    parts = [f"Auction Auction, round {event.round}, access results."]
     for house in houses:
         if not house.bids:
             parts.append(f"{house.title}: no bids.")
@@ -321,13 +314,13 @@ def _access_alt(
 # -- a location's lots ----------------------------------------------------------------------
 
 
-def location_board(event: Mapping[str, Any], names: NameSource) -> Board:
+def location_board(event: AuctionResolved, names: NameSource) -> Board:
     """One location's auction results (the `auction_resolved` event its players receive): each
     lot's cubes, every bid on it, and who won it and for how much, or that it was discarded
     (AA-11: the highest amount bid by exactly one player wins)."""
     name = namer(names)
-    lots = list(event["lots"])
-    title = place_name(event["location"])
+    lots = list(event.lots)
+    title = place_name(event.location)
     mid_x = MARGIN + LOT_LEFT
     mid_w = WIDTH - MARGIN - LOT_RIGHT - mid_x - 16
     layouts = [_lot_layout(lot, name, mid_w) for lot in lots]
@@ -346,12 +339,12 @@ def location_board(event: Mapping[str, Any], names: NameSource) -> Board:
         100 + 20 + sum(heights) + 12 * max(0, len(lots) - 1) + 14 + FOOTER_LINE * len(footer) + 14
     )
     canvas = Canvas(WIDTH, height)
-    won = sum(1 for lot in lots if lot["winner"] is not None)
+    won = sum(1 for lot in lots if lot.winner is not None)
     notes = [plural(len(lots), "lot"), f"{won} won · {len(lots) - won} discarded"]
     top = (
         canvas.title_bar(
             f"{KICKER} · LOCATION RESULTS",
-            f"{title} — Round {event['round']}",
+            f"{title} — Round {event.round}",
             notes,
             margin=MARGIN,
         )
@@ -361,10 +354,8 @@ def location_board(event: Mapping[str, Any], names: NameSource) -> Board:
         _draw_lot(canvas, top, h, lot, chips, rows, name)
         top += h + 12
     canvas.footer(footer, margin=MARGIN, top=top + 2)
-    slug = event["location"]
-    return Board(
-        canvas.png(), _location_alt(event, name), f"lots-{slug}-round-{event['round']}.png"
-    )
+    slug = event.location
+    return Board(canvas.png(), _location_alt(event, name), f"lots-{slug}-round-{event.round}.png")
 
 
 LOT_LEFT = 200
@@ -372,23 +363,23 @@ LOT_RIGHT = 236
 LOT_MIN = 104
 
 
-def _lot_bids(lot: Mapping[str, Any]) -> list[tuple[str, int, bool]]:
+def _lot_bids(lot: LotResult) -> list[tuple[str, int, bool]]:
     """(player, amount, tied) from the highest amount down."""
-    amounts = [int(b["amount"]) for b in lot["bids"]]
+    amounts = [b.amount for b in lot.bids]
     return [
-        (b["player"], int(b["amount"]), amounts.count(int(b["amount"])) > 1)
-        for b in sorted(lot["bids"], key=lambda b: -int(b["amount"]))
+        (b.player, b.amount, amounts.count(b.amount) > 1)
+        for b in sorted(lot.bids, key=lambda b: -b.amount)
     ]
 
 
 def _lot_layout(
-    lot: Mapping[str, Any], name: Name, room: int
+    lot: LotResult, name: Name, room: int
 ) -> tuple[list[tuple[str, str, str]], list[list[int]]]:
     chips = [
         (
             name(player),
             money(amount),
-            "won" if player == lot["winner"] else "tie" if tied else "",
+            "won" if player == lot.winner else "tie" if tied else "",
         )
         for player, amount, tied in _lot_bids(lot)
     ]
@@ -405,22 +396,22 @@ def _draw_lot(
     canvas: Canvas,
     top: int,
     h: int,
-    lot: Mapping[str, Any],
+    lot: LotResult,
     chips: list[tuple[str, str, str]],
     rows: list[list[int]],
     name: Name,
 ) -> None:
     left, right = MARGIN, WIDTH - MARGIN
     middle = top + h // 2
-    won = lot["winner"] is not None
+    won = lot.winner is not None
     canvas.rect(
         (left, top, right, top + h),
         PANEL,
         radius=14,
         outline=mix(GOLD, PANEL, 0.6) if won else None,
     )
-    colour, count = str(lot["colour"]), int(lot["count"])
-    label = f"LOT {lot_number(lot['lot'])}"
+    colour, count = lot.colour, lot.count
+    label = f"LOT {lot_number(lot.lot)}"
     used = canvas.text(left + 18, middle - 20, label, size=14, bold=True, fill=MUTED)
     canvas.text(left + 18 + used + 8, middle - 20, f"{count}× {colour}", size=14, fill=MUTED)
     canvas.cubes(left + 18, middle + 14, colour, count, 34, gap=6)
@@ -438,15 +429,15 @@ def _draw_lot(
         y += CHIP_H + CHIP_GAP
     rx = right - LOT_RIGHT
     canvas.draw.line((rx, top + 14, rx, top + h - 14), fill=LINE)
-    if won:
+    if lot.winner is not None:
         canvas.badge(rx + 18, middle - 26, "Won", WON, size=12)
         canvas.text(
-            rx + 18, middle + 2, name(lot["winner"]), size=18, bold=True, max_width=LOT_RIGHT - 36
+            rx + 18, middle + 2, name(lot.winner), size=18, bold=True, max_width=LOT_RIGHT - 36
         )
-        canvas.text(rx + 18, middle + 27, f"pays {money(int(lot['price']))}", size=15, fill=MUTED)
+        canvas.text(rx + 18, middle + 27, f"pays {money(lot.price or 0)}", size=15, fill=MUTED)
     else:
         canvas.badge(rx + 18, middle - 14, "Discarded", DISCARDED, size=12)
-        reason = "no bids" if not lot["bids"] else "every amount tied"
+        reason = "no bids" if not lot.bids else "every amount tied"
         canvas.text(rx + 18, middle + 14, reason, size=15, fill=MUTED)
 
 
@@ -473,15 +464,13 @@ def _draw_bid_chip(
     return w
 
 
-def _location_alt(event: Mapping[str, Any], name: Name) -> str:
-    parts = [
-        f"Auction Auction, round {event['round']}, {place_name(event['location'])}: lot results."
-    ]
-    for lot in event["lots"]:
-        head = f"Lot {lot_number(lot['lot'])}, {cubes_words(lot['colour'], int(lot['count']))}:"
+def _location_alt(event: AuctionResolved, name: Name) -> str:
+    parts = [f"Auction Auction, round {event.round}, {place_name(event.location)}: lot results."]
+    for lot in event.lots:
+        head = f"Lot {lot_number(lot.lot)}, {cubes_words(lot.colour, lot.count)}:"
         bids = _lot_bids(lot)
-        if lot["winner"] is not None:
-            outcome = f"won by {name(lot['winner'])} for {money(int(lot['price']))}"
+        if lot.winner is not None:
+            outcome = f"won by {name(lot.winner)} for {money(lot.price or 0)}"
         elif not bids:
             outcome = "no bids, discarded"
         else:
@@ -500,22 +489,21 @@ def _location_alt(event: Mapping[str, Any], name: Name) -> str:
 # -- a player's 1-on-1 card -----------------------------------------------------------------
 
 
-def one_on_one_card(view: Mapping[str, Any], names: NameSource) -> Board:
-    """A player's own card for their DM, from their view (`view["me"]`): cash and what of it
-    is promised to sealed bids, garnets, cubes and the hand they make, location, and the sealed
-    bids standing now. Other players' sealed bids are not in a view, so they cannot be here."""
-    me = view.get("me")
-    if me is None:
-        raise ValueError("one_on_one_card needs a player's view (with 'me')")
+def one_on_one_card(view: CardView, names: NameSource) -> Board:
+    """A player's own card for their DM, from what of their view it draws (`card_view`):
+    cash and what of it is promised to sealed bids, garnets, cubes and the hand they make,
+    location, and the sealed bids standing now. Other players' sealed bids are not in a view,
+    so they cannot be here."""
+    me = view.me
     name = namer(names)
-    colours = [str(c) for c in view["colours"]]
+    colours = list(view.colours)
     rows = _card_rows(view, me)
     body = 64 + max(1, len(rows)) * 44 + 14
     height = 100 + 20 + 118 + GAP + 112 + GAP + body + 22
     canvas = Canvas(CARD_WIDTH, height)
     right = CARD_WIDTH - MARGIN
-    notes = [f"Round {view['round']} of {view['rounds']}", PHASES.get(view["phase"], "")]
-    top = canvas.title_bar(f"YOUR 1-ON-1 · {KICKER}", name(me["player"]), notes, margin=MARGIN) + 20
+    notes = [f"Round {view.round} of {view.rounds}", PHASES[view.phase]]
+    top = canvas.title_bar(f"YOUR 1-ON-1 · {KICKER}", name(me.player), notes, margin=MARGIN) + 20
     tile_w = (CARD_WIDTH - 2 * MARGIN - 2 * GAP) // 3
     tiles = _card_tiles(view, me)
     for i, (label, value, note, accent) in enumerate(tiles):
@@ -539,20 +527,20 @@ def one_on_one_card(view: Mapping[str, Any], names: NameSource) -> Board:
     x = MARGIN + 18
     for colour in colours:
         x += canvas.cube(x, top + 70, colour, 36) + 8
-        count = int(me["cubes"].get(colour, 0))
+        count = me.cubes.get(colour, 0)
         x += canvas.text(
             x, top + 70, f"×{count}", size=22, bold=True, fill=TEXT if count else FAINT
         )
         x += 22
-    hand = HAND_LABELS[hand_of(me["cubes"], colours)]
+    hand = HAND_LABELS[hand_of(me.cubes, colours)]
     canvas.text(right - 18, top + 26, "HAND", size=13, bold=True, fill=MUTED, align="right")
     canvas.text(right - 18, top + 70, hand, size=24, bold=True, fill=ACCENT, align="right")
     top += 112 + GAP
     canvas.rect((MARGIN, top, right, top + body), PANEL, radius=14)
-    heading = "YOUR SEALED BIDS" if view["phase"] != "ended" else "THE MATCH IS OVER"
+    heading = "YOUR SEALED BIDS" if view.phase != "ended" else "THE MATCH IS OVER"
     canvas.text(MARGIN + 18, top + 28, heading, size=13, bold=True, fill=MUTED)
-    if view["phase"] == "auction" and not me["kicked"]:
-        promised = f"{money(int(me['committed']))} promised of {money(int(me['cash']))}"
+    if view.phase == "auction" and not me.kicked:
+        promised = f"{money(me.committed)} promised of {money(me.cash)}"
         canvas.text(right - 18, top + 28, promised, size=15, fill=MUTED, align="right")
     y = top + 64
     if not rows:
@@ -574,58 +562,53 @@ def one_on_one_card(view: Mapping[str, Any], names: NameSource) -> Board:
     return Board(canvas.png(), _card_alt(view, me, name), "one-on-one.png")
 
 
-_DRAWN = ("round", "rounds", "phase", "colours")
-
-
-def card_view(view: Mapping[str, Any]) -> dict[str, Any]:
+def card_view(view: PlayerView | CardView) -> CardView:
     """What of a player's view `one_on_one_card` draws: the round and phase, the colours, the
     player's own part, the lots where they bid and the result. Not who else has submitted or
     the houses' public results, which change while the card stays the same."""
-    me = view.get("me")
-    if not isinstance(me, Mapping) or "location" not in me or any(k not in view for k in _DRAWN):
-        return dict(view)  # not a player's view: the card raises what is missing
-    where = me["location"] or BLACK_MARKET
-    lots = view.get("lots", {})
-    return {
-        **{key: view[key] for key in _DRAWN},
-        "me": me,
-        "lots": {where: lots[where]} if where in lots else {},
-        "result": view.get("result"),
-    }
+    if isinstance(view, CardView):
+        return view
+    where = view.me.location or BLACK_MARKET
+    lots = view.lots or {}
+    return CardView(
+        round=view.round,
+        rounds=view.rounds,
+        phase=view.phase,
+        colours=view.colours,
+        me=view.me,
+        lots={where: lots[where]} if where in lots else {},
+        result=view.result,
+    )
 
 
-def _card_tiles(
-    view: Mapping[str, Any], me: Mapping[str, Any]
-) -> list[tuple[str, str, str, tuple[int, int, int]]]:
-    cash, committed = int(me["cash"]), int(me["committed"])
+def _card_tiles(view: CardView, me: OwnSeat) -> list[tuple[str, str, str, tuple[int, int, int]]]:
+    cash, committed = me.cash, me.committed
     cash_note = (
-        f"{money(int(me['uncommitted']))} free · {money(committed)} bid"
+        f"{money(me.uncommitted)} free · {money(committed)} bid"
         if committed
         else "none promised to bids"
     )
-    garnets = int(me["garnets"])
+    garnets = me.garnets
     garnet_note = "1 trades for $10" if garnets else "season balance"
-    if me["kicked"]:
+    if me.kicked:
         where, where_note = "Out", "removed or conceded"
-    elif view["phase"] == "ended":
+    elif view.phase == "ended":
         where, where_note = "—", "the match is over"
-    elif me["location"] is None:
+    elif me.location is None:
         where, where_note = "No house yet", "bid in the Access phase"
     else:
-        where = place_name(me["location"])
-        where_note = f"where you bid in round {view['round']}"
+        where = place_name(me.location)
+        where_note = f"where you bid in round {view.round}"
     return [
         ("CASH", money(cash), cash_note, TEXT),
         ("GARNETS", str(garnets), garnet_note, GARNET if garnets else TEXT),
-        ("LOCATION", where, where_note, BAD if me["kicked"] else TEXT),
+        ("LOCATION", where, where_note, BAD if me.kicked else TEXT),
     ]
 
 
-def _card_rows(
-    view: Mapping[str, Any], me: Mapping[str, Any]
-) -> list[tuple[str, str | None, int, int | None, str]]:
+def _card_rows(view: CardView, me: OwnSeat) -> list[tuple[str, str | None, int, int | None, str]]:
     """(label, lot colour, lot count, amount, note) for each line of standing submissions."""
-    if me["kicked"]:
+    if me.kicked:
         return [
             (
                 "You no longer play in this match (removed by the host, or conceded).",
@@ -635,59 +618,58 @@ def _card_rows(
                 "",
             )
         ]
-    if view["phase"] == "ended":
+    if view.phase == "ended":
         return [(_final_words(view, me), None, 0, None, "")]
-    if view["phase"] == "access":
-        bid = me["access_bid"]
+    if view.phase == "access":
+        bid = me.access_bid
         if bid is None:
             return [("No bid yet: no bid means the Black Market.", None, 0, None, "")]
-        return [(HOUSES.get(bid["house"], bid["house"]), None, 0, int(bid["amount"]), "")]
-    lots = view.get("lots", {}).get(me["location"] or BLACK_MARKET, [])
-    bids = me["lot_bids"]
+        return [(HOUSES.get(bid.house, bid.house), None, 0, bid.amount, "")]
+    lots = view.lots.get(me.location or BLACK_MARKET, [])
+    bids = me.lot_bids
     return [
         (
-            f"Lot {lot_number(lot['id'])}",
-            str(lot["colour"]),
-            int(lot["count"]),
-            int(bids[lot["id"]]) if lot["id"] in bids else None,
+            f"Lot {lot_number(lot.id)}",
+            lot.colour,
+            lot.count,
+            bids.get(lot.id),
             "no bid",
         )
         for lot in lots
     ]
 
 
-def _final_words(view: Mapping[str, Any], me: Mapping[str, Any]) -> str:
-    result = view.get("result") or {}
-    mine = next((s for s in result.get("standings", []) if s["player"] == me["player"]), None)
+def _final_words(view: CardView, me: OwnSeat) -> str:
+    standings = view.result.standings if view.result is not None else []
+    mine = next((s for s in standings if s.player == me.player), None)
     if mine is None:
         return "The match is over."
-    return f"You finished {ordinal(int(mine['place']))} with {HAND_LABELS[mine['hand']]}."
+    return f"You finished {ordinal(mine.place)} with {HAND_LABELS[mine.hand]}."
 
 
-def _card_alt(view: Mapping[str, Any], me: Mapping[str, Any], name: Name) -> str:
-    colours = [str(c) for c in view["colours"]]
-    cubes = join([cubes_words(c, int(me["cubes"].get(c, 0))) for c in colours])
+def _card_alt(view: CardView, me: OwnSeat, name: Name) -> str:
+    colours = list(view.colours)
+    cubes = join([cubes_words(c, me.cubes.get(c, 0)) for c in colours])
     parts = [
-        f"Your 1-on-1, {name(me['player'])}: Auction Auction, round {view['round']} of "
-        f"{view['rounds']}, {PHASES.get(view['phase'], view['phase'])}.",
-        f"Cash {money(int(me['cash']))} ({money(int(me['uncommitted']))} not promised to "
-        f"sealed bids). Garnets: {me['garnets']}.",
-        f"Cubes: {cubes}; hand: {HAND_LABELS[hand_of(me['cubes'], colours)]}.",
+        f"Your 1-on-1, {name(me.player)}: Auction Auction, round {view.round} of "
+        f"{view.rounds}, {PHASES[view.phase]}.",
+        f"Cash {money(me.cash)} ({money(me.uncommitted)} not promised to "
+        f"sealed bids). Garnets: {me.garnets}.",
+        f"Cubes: {cubes}; hand: {HAND_LABELS[hand_of(me.cubes, colours)]}.",
     ]
-    if me["kicked"]:
+    if me.kicked:
         parts.append("You no longer play in this match (removed by the host, or conceded).")
         return " ".join(parts)
-    if view["phase"] == "ended":
+    if view.phase == "ended":
         parts.append(_final_words(view, me))
         return " ".join(parts)
-    if me["location"] is not None:
-        parts.append(f"Location: {place_name(me['location'])}.")
+    if me.location is not None:
+        parts.append(f"Location: {place_name(me.location)}.")
     rows = _card_rows(view, me)
-    if view["phase"] == "access":
-        bid = me["access_bid"]
+    if view.phase == "access":
+        bid = me.access_bid
         parts.append(
-            f"Your sealed access bid: {money(int(bid['amount']))} on "
-            f"{HOUSES.get(bid['house'], bid['house'])}."
+            f"Your sealed access bid: {money(bid.amount)} on {HOUSES.get(bid.house, bid.house)}."
             if bid
             else "You have no access bid yet; no bid means the Black Market."
         )
@@ -704,23 +686,23 @@ def _card_alt(view: Mapping[str, Any], me: Mapping[str, Any], name: Name) -> str
 # -- the final table ------------------------------------------------------------------------
 
 
-def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
+def final_board(result: Final, names: NameSource) -> Board:
     """The end of the match (the public `match_ended` event, or the engine's result): every
     player's place, cubes, hand and cash, the prizes — tokens of life and garnets — and the
     elimination candidates (AA-16 to AA-18)."""
     name = namer(names)
-    standings = list(result["standings"])
-    colours = list(standings[0]["cubes"]) if standings else []
-    tokens: Mapping[str, int] = result.get("tokens_of_life", {})
-    garnets: Mapping[str, int] = result.get("garnets", {})
-    candidates = set(result.get("elimination_candidates", []))
+    standings = list(result.standings)
+    colours = list(standings[0].cubes) if standings else []
+    tokens = result.tokens_of_life
+    garnets = result.garnets
+    candidates = set(result.elimination_candidates)
     footer = wrap_footer(_final_footer(result, colours, name), WIDTH, MARGIN)
     row_h = 46
     height = 100 + 20 + 34 + row_h * max(1, len(standings)) + 14 + FOOTER_LINE * len(footer) + 14
     canvas = Canvas(WIDTH, height)
     notes = [plural(len(standings), "player")]
-    if result.get("prize_pool_increase"):
-        notes.append(f"prize pool +{money(int(result['prize_pool_increase']))}")
+    if result.prize_pool_increase:
+        notes.append(f"prize pool +{money(result.prize_pool_increase)}")
     top = canvas.title_bar(KICKER, "Final table", notes, margin=MARGIN) + 20
     cube_w = 32 if len(colours) > 3 else 40
     columns = [
@@ -734,8 +716,8 @@ def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
     table = Table(canvas, MARGIN, WIDTH - MARGIN, columns, row_height=row_h, gap=12, size=18)
     top = table.header(top)
     for i, s in enumerate(standings):
-        player = s["player"]
-        place = int(s["place"])
+        player = s.player
+        place = s.place
         fill = (
             mix(GOLD_BG, PANEL, 0.35)
             if place == 1
@@ -746,7 +728,7 @@ def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
             else ROW_ALT
         )
         counts = [
-            Text(str(n), TEXT, True) if (n := int(s["cubes"].get(c, 0))) else Text("·", FAINT)
+            Text(str(n), TEXT, True) if (n := s.cubes.get(c, 0)) else Text("·", FAINT)
             for c in colours
         ]
         top = table.row(
@@ -755,8 +737,8 @@ def final_board(result: Mapping[str, Any], names: NameSource) -> Board:
                 _place_cell(place),
                 Text(name(player), TEXT, place == 1),
                 *counts,
-                Text(HAND_LABELS[s["hand"]], ACCENT if place == 1 else TEXT),
-                Text(money(int(s["cash"]))),
+                Text(HAND_LABELS[s.hand], ACCENT if place == 1 else TEXT),
+                Text(money(s.cash)),
                 _prize_cell(tokens.get(player, 0), garnets.get(player, 0), player in candidates),
             ],
             fill=fill,
@@ -819,29 +801,29 @@ def _hand_order(colours: Sequence[str]) -> str:
     return f"Hands: {order}; ties go to more {', then '.join(colours)}, then cash."
 
 
-def _final_footer(result: Mapping[str, Any], colours: Sequence[str], name: Name) -> list[str]:
-    candidates = [name(p) for p in result.get("elimination_candidates", [])]
+def _final_footer(result: Final, colours: Sequence[str], name: Name) -> list[str]:
+    candidates = [name(p) for p in result.elimination_candidates]
     lines = [
         f"Elimination {'candidate' if len(candidates) == 1 else 'candidates'}: {join(candidates)}."
         if candidates
         else "No elimination candidate: nobody finished below anyone."
     ]
-    if result.get("prize_pool_increase"):
+    if result.prize_pool_increase:
         lines.append(
             "Everyone holds at least four cubes: the season prize pool grows by "
-            f"{money(int(result['prize_pool_increase']))}."
+            f"{money(result.prize_pool_increase)}."
         )
     lines.append(_hand_order(colours))
     return lines
 
 
-def _final_alt(result: Mapping[str, Any], colours: Sequence[str], name: Name) -> str:
-    tokens: Mapping[str, int] = result.get("tokens_of_life", {})
-    garnets: Mapping[str, int] = result.get("garnets", {})
+def _final_alt(result: Final, colours: Sequence[str], name: Name) -> str:
+    tokens = result.tokens_of_life
+    garnets = result.garnets
     parts = ["Auction Auction, final table."]
-    for s in result["standings"]:
-        player = s["player"]
-        cubes = join([cubes_words(c, int(s["cubes"].get(c, 0))) for c in colours])
+    for s in result.standings:
+        player = s.player
+        cubes = join([cubes_words(c, s.cubes.get(c, 0)) for c in colours])
         prizes = []
         if tokens.get(player):
             prizes.append(plural(tokens[player], "token") + " of life")
@@ -849,8 +831,8 @@ def _final_alt(result: Mapping[str, Any], colours: Sequence[str], name: Name) ->
             prizes.append(plural(garnets[player], "garnet"))
         won = f"; wins {join(prizes)}" if prizes else ""
         parts.append(
-            f"{ordinal(int(s['place']))}: {name(player)}, {HAND_LABELS[s['hand']]} ({cubes}), "
-            f"{money(int(s['cash']))}{won}."
+            f"{ordinal(s.place)}: {name(player)}, {HAND_LABELS[s.hand]} ({cubes}), "
+            f"{money(s.cash)}{won}."
         )
     parts.extend(_final_footer(result, colours, name)[:-1])
     return " ".join(parts)

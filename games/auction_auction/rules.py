@@ -7,6 +7,29 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
+from pydantic import TypeAdapter
+
+from games.auction_auction.events import (
+    AccessBid,
+    AccessResolved,
+    AuctionEnded,
+    AuctionEvent,
+    AuctionPhaseOpened,
+    AuctionResolved,
+    BidPlaced,
+    BidWithdrawn,
+    BlackMarketDrawn,
+    BonusPaid,
+    CashGiven,
+    GarnetTraded,
+    LotBid,
+    LotResult,
+    LotsOffered,
+    MatchStarted,
+    PhaseClosed,
+    SubmissionReceived,
+    SubmissionWithdrawn,
+)
 from games.auction_auction.hands import final_result
 from games.auction_auction.model import (
     BLACK_MARKET,
@@ -28,6 +51,17 @@ from games.auction_auction.model import (
     TradeGarnet,
     lot_name,
 )
+from games.auction_auction.views import (
+    AccessRound,
+    AuctionSeen,
+    HostView,
+    LotBidSeen,
+    OwnSeat,
+    PlayerView,
+    PublicView,
+    StandingAccessBid,
+    Summary,
+)
 from games.core.contract import (
     Action,
     Amount,
@@ -42,7 +76,15 @@ from games.core.contract import (
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
-from games.core.events import Audience, Event, Viewer
+from games.core.events import (
+    Audience,
+    Event,
+    PlayerForfeited,
+    PlayerKicked,
+    Viewer,
+    read_event,
+    tell,
+)
 from games.core.rng import RandomSource
 
 BONUS = 10
@@ -106,6 +148,7 @@ class AuctionAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    events = TypeAdapter(AuctionEvent)
     #: Each Access and Auction phase lasts a day by default: the game is played over days.
     clocks: ClassVar[Mapping[str, Clock]] = {
         "phase": Clock(label="Each access or auction phase", default_seconds=PHASE_SECONDS)
@@ -143,19 +186,11 @@ class AuctionAuction(Engine[State, Options]):
             rng=rng,
         )
         events = [
-            Event(
-                "match_started",
-                Audience.public(),
-                {
-                    "players": list(players),
-                    "rounds": options.rounds,
-                    "starting_cash": options.starting_cash,
-                },
-            ),
-            Event(
-                "black_market_drawn",
-                Audience.public() if options.reveal_lots_publicly else Audience.internal(),
-                {"colour": colour, "drawn": options.black_market_colour is None},
+            MatchStarted(
+                players=list(players), rounds=options.rounds, starting_cash=options.starting_cash
+            ).told(),
+            BlackMarketDrawn(colour=colour, drawn=options.black_market_colour is None).told(
+                Audience.public() if options.reveal_lots_publicly else Audience.internal()
             ),
         ]
         events.extend(self._open_phase(state))
@@ -178,7 +213,7 @@ class AuctionAuction(Engine[State, Options]):
                 raise RuleError(
                     "last_player", "You are the last player left; the host can end the match."
                 )
-            return self._remove(state, actor, "player_forfeited")
+            return self._remove(state, PlayerForfeited(player=actor))
         if isinstance(move, Bid):
             if state.phase == "access":
                 return self._access_bid(state, actor, seat, move)
@@ -220,21 +255,17 @@ class AuctionAuction(Engine[State, Options]):
             )
         replaced = seat.access_bid
         seat.access_bid = (move.target, move.amount)
-        return [
-            Event(
-                "bid_placed",
-                Audience.to(actor),
-                {
-                    "player": actor,
-                    "round": state.round,
-                    "phase": "access",
-                    "target": move.target,
-                    "amount": move.amount,
-                    "replaced": list(replaced) if replaced else None,
-                },
-            ),
-            Event("submission_received", Audience.public(), {"player": actor}),
-        ]
+        placed = tell(
+            BidPlaced,
+            Audience.to(actor),
+            player=actor,
+            round=state.round,
+            phase="access",
+            target=move.target,
+            amount=move.amount,
+            replaced=replaced,
+        )
+        return [placed, tell(SubmissionReceived, Audience.public(), player=actor)]
 
     def _lot_bid(self, state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:
         """AA-9: sealed bids on lots of the player's own location, summing to at most cash;
@@ -259,7 +290,6 @@ class AuctionAuction(Engine[State, Options]):
             if old is None:
                 raise RuleError("no_bid", f"You have no bid on {move.target} to withdraw.")
             del seat.lot_bids[move.target]
-            event = "bid_withdrawn"
         else:
             total = seat.committed() - (old or 0) + move.amount
             if total > seat.cash:
@@ -268,26 +298,19 @@ class AuctionAuction(Engine[State, Options]):
                     f"You bid {money(total)} in total but hold {money(seat.cash)}.",
                 )
             seat.lot_bids[move.target] = move.amount
-            event = "bid_placed"
-        return [
-            Event(
-                event,
-                Audience.to(actor),
-                {
-                    "player": actor,
-                    "round": state.round,
-                    "phase": "auction",
-                    "target": move.target,
-                    "amount": move.amount,
-                    "replaced": old,
-                },
-            ),
-            Event(
-                "submission_received" if seat.lot_bids else "submission_withdrawn",
-                Audience.public(),
-                {"player": actor},
-            ),
-        ]
+        # A bid is the most frequent move: its events' models are made only when read.
+        told = tell(
+            BidWithdrawn if move.amount == 0 else BidPlaced,
+            Audience.to(actor),
+            player=actor,
+            round=state.round,
+            phase="auction",
+            target=move.target,
+            amount=move.amount,
+            replaced=old,
+        )
+        notice = SubmissionReceived if seat.lot_bids else SubmissionWithdrawn
+        return [told, tell(notice, Audience.public(), player=actor)]
 
     def _give(self, state: State, actor: str, seat: Seat, move: Give) -> list[Event]:
         """AA-15: 1 <= amount <= cash not committed to a standing sealed bid; only the two
@@ -308,10 +331,8 @@ class AuctionAuction(Engine[State, Options]):
         seat.cash -= move.amount
         receiver.cash += move.amount
         return [
-            Event(
-                "cash_given",
-                Audience.to(actor, move.to),
-                {"from": actor, "to": move.to, "amount": move.amount},
+            tell(
+                CashGiven, Audience.to(actor, move.to), giver=actor, to=move.to, amount=move.amount
             )
         ]
 
@@ -322,13 +343,14 @@ class AuctionAuction(Engine[State, Options]):
         seat.garnets -= 1
         seat.cash += GARNET_VALUE
         state.minted += GARNET_VALUE
-        return [
-            Event(
-                "garnet_traded",
-                Audience.to(actor),
-                {"player": actor, "amount": GARNET_VALUE, "garnets_left": seat.garnets},
-            )
-        ]
+        traded = tell(
+            GarnetTraded,
+            Audience.to(actor),
+            player=actor,
+            amount=GARNET_VALUE,
+            garnets_left=seat.garnets,
+        )
+        return [traded]
 
     def _kick(self, state: State, move: Kick) -> list[Event]:
         """Dealer ruling AA-D3: the kicked player's standing submissions count as none; they
@@ -340,21 +362,21 @@ class AuctionAuction(Engine[State, Options]):
             raise RuleError("already_kicked", f"{move.player} was already removed.")
         if self._left(state) <= 1:
             raise RuleError("last_player", "The last player cannot be removed; cancel instead.")
-        return self._remove(state, move.player, "player_kicked")
+        return self._remove(state, PlayerKicked(player=move.player))
 
     @staticmethod
     def _left(state: State) -> int:
         return sum(not s.kicked for s in state.seats.values())
 
-    def _remove(self, state: State, player: str, why: str) -> list[Event]:
+    def _remove(self, state: State, why: PlayerKicked | PlayerForfeited) -> list[Event]:
         """A player leaves the match, kicked (AA-D3) or conceding (AA-D11): their standing
         submissions count as none; they keep what they hold but make no more moves and are
         not ranked at the end. The last player left is neither kicked nor conceding."""
-        seat = state.seats[player]
+        seat = state.seats[why.player]
         seat.kicked = True
         seat.access_bid = None
         seat.lot_bids.clear()
-        return [Event(why, Audience.public(), {"player": player})]
+        return [why.told()]
 
     # -- phases ------------------------------------------------------------------------
 
@@ -364,16 +386,20 @@ class AuctionAuction(Engine[State, Options]):
         for player in state.owed_bonus:
             state.seats[player].cash += BONUS
             state.minted += BONUS
-            events.append(
-                Event("bonus_paid", Audience.to(player), {"player": player, "amount": BONUS})
-            )
+            events.append(BonusPaid(player=player, amount=BONUS).told(Audience.to(player)))
         state.owed_bonus = []
         for seat in state.seats.values():
             seat.broke_at_open = seat.cash == 0
-        opened: dict[str, object] = {"round": state.round, "phase": state.phase}
-        if state.phase == "access":
-            opened["spots"] = state.options.house_capacity  # each house's (AA-3)
-        events.append(Event("phase_opened", Audience.public(), opened))
+        assert state.phase != "ended"
+        opened = (
+            # each house's spots (AA-3)
+            AuctionPhaseOpened(
+                round=state.round, phase="access", spots=state.options.house_capacity
+            )
+            if state.phase == "access"
+            else AuctionPhaseOpened(round=state.round, phase="auction")
+        )
+        events.append(opened.told())
         if state.phase == "auction":
             for location, lots in state.lots.items():
                 inside = self.players_at(state, location)
@@ -384,17 +410,8 @@ class AuctionAuction(Engine[State, Options]):
                     if state.options.reveal_lots_publicly
                     else Audience.at(location, inside)
                 )
-                events.append(
-                    Event(
-                        "lots_offered",
-                        audience,
-                        {
-                            "round": state.round,
-                            "location": location,
-                            "lots": [lot.model_dump() for lot in lots],
-                        },
-                    )
-                )
+                offered = LotsOffered(round=state.round, location=location, lots=list(lots))
+                events.append(offered.told(audience))
         return events
 
     @staticmethod
@@ -454,19 +471,14 @@ class AuctionAuction(Engine[State, Options]):
                 round=state.round, phase="access", bids=bids, entrants=outcome, tied_out=tied_out
             )
         )
-        return [
-            Event(
-                "access_resolved",
-                Audience.public(),
-                {
-                    "round": state.round,
-                    "bids": [{"player": p, "house": h, "amount": a} for p, h, a in bids],
-                    "entrants": outcome,
-                    "tied_out": tied_out,
-                    "house_capacity": state.options.house_capacity,
-                },
-            )
-        ]
+        resolved = AccessResolved(
+            round=state.round,
+            bids=[AccessBid(player=p, house=h, amount=a) for p, h, a in bids],
+            entrants=outcome,
+            tied_out=tied_out,
+            house_capacity=state.options.house_capacity,
+        )
+        return [resolved.told()]
 
     def _resolve_auction(self, state: State) -> list[Event]:
         """AA-10 everyone pays, AA-11 unique highest bid wins, AA-12 told to the location."""
@@ -475,7 +487,7 @@ class AuctionAuction(Engine[State, Options]):
         winners: dict[str, str | None] = {}
         for location, lots in state.lots.items():
             inside = self.players_at(state, location)
-            results = []
+            results: list[LotResult] = []
             for lot in lots:
                 bids = [
                     (p, state.seats[p].lot_bids[lot.id])
@@ -493,23 +505,18 @@ class AuctionAuction(Engine[State, Options]):
                     cubes[lot.colour] = cubes.get(lot.colour, 0) + lot.count
                     winners[lot.id] = won[0]
                 results.append(
-                    {
-                        "lot": lot.id,
-                        "colour": lot.colour,
-                        "count": lot.count,
-                        "bids": [{"player": p, "amount": a} for p, a in bids],
-                        "winner": won[0] if won else None,
-                        "price": won[1] if won else None,
-                    }
-                )
-            if inside:
-                events.append(
-                    Event(
-                        "auction_resolved",
-                        Audience.at(location, inside),
-                        {"round": state.round, "location": location, "lots": results},
+                    LotResult(
+                        lot=lot.id,
+                        colour=lot.colour,
+                        count=lot.count,
+                        bids=[LotBid(player=p, amount=a) for p, a in bids],
+                        winner=won[0] if won else None,
+                        price=won[1] if won else None,
                     )
                 )
+            if inside:
+                resolved = AuctionResolved(round=state.round, location=location, lots=results)
+                events.append(resolved.told(Audience.at(location, inside)))
         for player in state.players:
             seat = state.seats[player]
             spent = sum(seat.lot_bids.values())
@@ -520,9 +527,7 @@ class AuctionAuction(Engine[State, Options]):
         state.closed.append(
             ClosedPhase(round=state.round, phase="auction", bids=all_bids, winners=winners)
         )
-        events.append(
-            Event("phase_closed", Audience.public(), {"round": state.round, "phase": "auction"})
-        )
+        events.append(PhaseClosed(round=state.round, phase="auction").told())
         return events
 
     def _end(self, state: State) -> list[Event]:
@@ -532,7 +537,15 @@ class AuctionAuction(Engine[State, Options]):
         state.phase = "ended"
         for seat in state.seats.values():
             seat.location = None
-        return [Event("match_ended", Audience.public(), state.result.model_dump(mode="json"))]
+        result = state.result
+        ended = AuctionEnded(
+            standings=result.standings,
+            tokens_of_life=result.tokens_of_life,
+            garnets=result.garnets,
+            elimination_candidates=result.elimination_candidates,
+            prize_pool_increase=result.prize_pool_increase,
+        )
+        return [ended.told()]
 
     # -- reading -----------------------------------------------------------------------
 
@@ -741,103 +754,102 @@ class AuctionAuction(Engine[State, Options]):
 
     def garnets_spent(self, events: list[Event]) -> dict[str, int]:
         """AA-14: one garnet per `garnet_traded` event."""
-        return dict(Counter(str(e.data["player"]) for e in events if e.type == "garnet_traded"))
+        return dict(
+            Counter(
+                told.player
+                for e in events
+                if e.type == "garnet_traded"
+                and isinstance(told := read_event(self.events, e.to_json()), GarnetTraded)
+            )
+        )
 
-    def summary(self, state: State, player: str) -> dict[str, Any]:
+    def summary(self, state: State, player: str) -> Summary:
         """The round, the phase and the player's own seat (`me`), as in `view`."""
-        out = self._heading(state)
         seat = state.seats.get(player)
-        if seat is not None:
-            out["me"] = self._seat_seen_by_self(state, player, seat)
-        return out
+        return Summary(
+            round=state.round,
+            rounds=state.options.rounds,
+            phase=state.phase,
+            me=self._seat_seen_by_self(player, seat) if seat is not None else None,
+        )
 
-    def _heading(self, state: State) -> dict[str, Any]:
-        return {
-            "game": self.game,
+    def view(self, state: State, viewer: Viewer) -> PublicView:
+        """AA visibility table: access bids are public once their phase closes; lot bids and
+        winners go to the location's players; cash and cubes stay private until the end."""
+        revealed = state.options.reveal_lots_publicly
+        public: dict[str, Any] = {
             "round": state.round,
             "rounds": state.options.rounds,
             "phase": state.phase,
-        }
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """AA visibility table: access bids are public once their phase closes; lot bids and
-        winners go to the location's players; cash and cubes stay private until the end."""
-        out: dict[str, Any] = {
-            **self._heading(state),
             "players": list(state.players),
             "kicked": [p for p in state.players if state.seats[p].kicked],
             "submitted": [p for p in state.players if state.seats[p].has_submitted()],
             "house_capacity": state.options.house_capacity,
             "colours": list(state.options.colours),
             "access": [
-                {
-                    "round": c.round,
-                    "bids": [{"player": p, "house": h, "amount": a} for p, h, a in c.bids],
-                    "entrants": c.entrants,
-                    "tied_out": c.tied_out,
-                }
+                AccessRound(
+                    round=c.round,
+                    bids=[AccessBid(player=p, house=h, amount=a) for p, h, a in c.bids],
+                    entrants=c.entrants,
+                    tied_out=c.tied_out,
+                )
                 for c in state.closed
                 if c.phase == "access"
             ],
-            "result": self.result(state),
+            "result": state.result,
+            "lots": dict(state.lots) if revealed else None,
         }
-        if state.options.reveal_lots_publicly:
-            out["lots"] = {
-                loc: [lot.model_dump() for lot in lots] for loc, lots in state.lots.items()
-            }
         if viewer == HOST:
-            out["audit"] = [c.model_dump(mode="json") for c in state.closed]
-            return out
+            return HostView(**public, audit=list(state.closed))
         seat = state.seats.get(viewer) if viewer is not None else None
         if seat is None or viewer is None:
-            return out
+            return PublicView(**public)
         seen = [c for c in state.closed if c.phase == "access"]
-        out["me"] = self._seat_seen_by_self(state, viewer, seat)
-        if seat.location is not None and not state.options.reveal_lots_publicly:
-            out["lots"] = {seat.location: [lot.model_dump() for lot in state.lots[seat.location]]}
-        out["auctions"] = [
-            self._auction_seen_by(state, c, viewer, seen)
-            for c in state.closed
-            if c.phase == "auction"
-        ]
-        return out
+        if seat.location is not None and not revealed:
+            public["lots"] = {seat.location: state.lots[seat.location]}
+        return PlayerView(
+            **public,
+            me=self._seat_seen_by_self(viewer, seat),
+            auctions=[
+                self._auction_seen_by(state, c, viewer, seen)
+                for c in state.closed
+                if c.phase == "auction"
+            ],
+        )
 
-    def _seat_seen_by_self(self, state: State, player: str, seat: Seat) -> dict[str, Any]:
+    @staticmethod
+    def _seat_seen_by_self(player: str, seat: Seat) -> OwnSeat:
         committed = seat.committed()
-        return {
-            "player": player,
-            "cash": seat.cash,
-            "committed": committed,
-            "uncommitted": seat.cash - committed,
-            "cubes": dict(seat.cubes),
-            "garnets": seat.garnets,
-            "location": seat.location,
-            "kicked": seat.kicked,
-            "access_bid": (
-                {"house": seat.access_bid[0], "amount": seat.access_bid[1]}
-                if seat.access_bid
-                else None
-            ),
-            "lot_bids": dict(seat.lot_bids),
-            "targets": self.targets(state, player),
-        }
+        bid = seat.access_bid
+        return OwnSeat(
+            player=player,
+            cash=seat.cash,
+            committed=committed,
+            uncommitted=seat.cash - committed,
+            cubes=dict(seat.cubes),
+            garnets=seat.garnets,
+            location=seat.location,
+            kicked=seat.kicked,
+            access_bid=StandingAccessBid(house=bid[0], amount=bid[1]) if bid else None,
+            lot_bids=dict(seat.lot_bids),
+        )
 
     @staticmethod
     def _auction_seen_by(
         state: State, closed: ClosedPhase, viewer: str, access: list[ClosedPhase]
-    ) -> dict[str, Any]:
+    ) -> AuctionSeen:
         """AA-12: a closed auction as one player saw it: their location's bids and winners.
         A player kicked before that round's Access phase closed was in no location and sees
         nothing of it (AA-D3)."""
         entered = next(c for c in access if c.round == closed.round).entrants
         location = next((loc for loc, ps in entered.items() if viewer in ps), None)
         ids = {lot.id for lot in state.lots[location]} if location is not None else set()
-        return {
-            "round": closed.round,
-            "location": location,
-            "bids": [{"player": p, "lot": t, "amount": a} for p, t, a in closed.bids if t in ids],
-            "winners": {t: w for t, w in closed.winners.items() if t in ids},
-        }
+        return AuctionSeen(
+            round=closed.round,
+            location=location,
+            bids=[LotBidSeen(player=p, lot=t, amount=a) for p, t, a in closed.bids if t in ids],
+            winners={t: w for t, w in closed.winners.items() if t in ids},
+        )
 
     # -- playouts and checks -----------------------------------------------------------
 

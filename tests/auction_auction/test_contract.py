@@ -11,7 +11,7 @@ from games.auction_auction.model import HOUSES
 from games.auction_auction.rules import PHASE_SECONDS
 from games.core.contract import Action
 from games.core.engine import HOST
-from games.core.events import Audience, Event
+from games.core.events import Event
 from games.core.match import Match
 
 PLAYERS = ["ann", "bob", "cy", "dee"]
@@ -250,8 +250,8 @@ def test_garnets_spent_counts_the_trades_among_a_moves_events() -> None:
     match = start(garnets={"ann": 2, "bob": 1})
     traded = match.submit("ann", {"type": "trade_garnet"})
     assert ENGINE.garnets_spent(traded) == {"ann": 1}
-    other = Event("garnet_traded", Audience.to("bob"), {"player": "bob", "amount": 10})
-    assert ENGINE.garnets_spent([*traded, *traded, other]) == {"ann": 2, "bob": 1}
+    other = match.submit("bob", {"type": "trade_garnet"})
+    assert ENGINE.garnets_spent([*traded, *traded, *other]) == {"ann": 2, "bob": 1}
     assert ENGINE.garnets_spent(bid(match, "ann", DRE, 5)) == {}
     assert ENGINE.takes_garnets is True
 
@@ -262,5 +262,5 @@ def test_the_audit_is_what_the_hosts_view_lists() -> None:
     assert ENGINE.audit(match.state) == {"closed": []}
     into_auction(match, {"ann": (GENRE, 40)})
     audit = ENGINE.audit(match.state)
-    assert audit == {"closed": ENGINE.view(match.state, HOST)["audit"]}
+    assert audit == {"closed": ENGINE.view_json(match.state, HOST)["audit"]}
     assert audit["closed"][0]["bids"] == [["ann", GENRE, 40]]

@@ -15,6 +15,15 @@ from games.auction_auction import ENGINE
 from games.auction_auction.hands import final_result, hand_of
 from games.auction_auction.model import Seat, State
 from games.auction_auction.rules import entrants, lot_winner
+from games.auction_auction.views import (
+    AuctionSeen,
+    HostView,
+    LotBidSeen,
+    OwnSeat,
+    PlayerView,
+    StandingAccessBid,
+)
+from games.core.engine import HOST
 from games.core.events import Audience, Event, visible_to
 from games.core.match import Match
 from tests.refusals import refused
@@ -66,9 +75,21 @@ def give(to: str, amount: int) -> dict[str, Any]:
     return {"type": "give", "to": to, "amount": amount}
 
 
-def me(match: Match, player: str) -> dict[str, Any]:
-    me_view: dict[str, Any] = ENGINE.view(match.state, player)["me"]
-    return me_view
+def seen(match: Match, player: str) -> PlayerView:
+    """A player's view."""
+    view = ENGINE.view(match.state, player)
+    assert isinstance(view, PlayerView)
+    return view
+
+
+def me(match: Match, player: str) -> OwnSeat:
+    return seen(match, player).me
+
+
+def host_view(match: Match) -> HostView:
+    view = ENGINE.view(match.state, HOST)
+    assert isinstance(view, HostView)
+    return view
 
 
 def result_of(match: Match) -> dict[str, Any]:
@@ -128,7 +149,7 @@ def test_everyone_starts_with_100_by_default() -> None:
     """AA-1: everyone starts with $100."""
     match = start()
     assert cash(match) == {"ann": 100, "bob": 100, "cy": 100, "dee": 100}
-    assert me(match, "cy")["cash"] == 100
+    assert me(match, "cy").cash == 100
     assert match.record.options == {}
 
 
@@ -154,7 +175,7 @@ def test_starting_cash_option() -> None:
 def test_default_colours_and_their_order() -> None:
     """AA-2: red, yellow, green in that tie-break order."""
     match = start()
-    assert ENGINE.view(match.state, None)["colours"] == ["red", "yellow", "green"]
+    assert ENGINE.view(match.state, None).colours == ["red", "yellow", "green"]
     assert match.state.seats["ann"].cubes == {"red": 0, "yellow": 0, "green": 0}
 
 
@@ -276,7 +297,7 @@ def test_house_capacity_option() -> None:
     match = start(house_capacity=2)
     events = access(match, {"ann": (GENRE, 50), "bob": (GENRE, 40), "cy": (GENRE, 30)})
     assert only(events, "access_resolved").data["entrants"][GENRE] == ["ann", "bob"]
-    assert ENGINE.view(match.state, None)["house_capacity"] == 2
+    assert ENGINE.view(match.state, None).house_capacity == 2
 
 
 # -- AA-4 lots --------------------------------------------------------------------------------
@@ -342,9 +363,9 @@ def test_lots_are_shown_only_to_the_players_inside_by_default() -> None:
     ]
     assert [e.data["location"] for e in all_of(visible_to(events, "cy"), "lots_offered")] == [BM]
     assert all_of(visible_to(events, None), "lots_offered") == []
-    assert "lots" not in ENGINE.view(match.state, None)
-    assert set(ENGINE.view(match.state, "ann")["lots"]) == {DRE}
-    assert set(ENGINE.view(match.state, "cy")["lots"]) == {BM}
+    assert ENGINE.view(match.state, None).lots is None
+    assert set(seen(match, "ann").lots or {}) == {DRE}
+    assert set(seen(match, "cy").lots or {}) == {BM}
 
 
 def test_reveal_lots_publicly_option() -> None:
@@ -357,11 +378,11 @@ def test_reveal_lots_publicly_option() -> None:
     offered = all_of(events, "lots_offered")
     assert [e.data["location"] for e in offered] == [DRE, GENRE, WOLLEY, BM]
     assert all(e.audience == Audience.public() for e in offered)
-    public = ENGINE.view(match.state, None)["lots"]
-    assert set(public) == {DRE, GENRE, WOLLEY, BM}
-    assert public[BM][0] == {"id": f"{BM}:1", "colour": "red", "count": 2}
-    assert ENGINE.view(match.state, "ann")["lots"] == public
-    assert ENGINE.view(match.state, "bob")["lots"] == public
+    public = ENGINE.view(match.state, None).lots
+    assert public is not None and set(public) == {DRE, GENRE, WOLLEY, BM}
+    assert public[BM][0].model_dump() == {"id": f"{BM}:1", "colour": "red", "count": 2}
+    assert ENGINE.view(match.state, "ann").lots == public
+    assert ENGINE.view(match.state, "bob").lots == public
 
 
 def test_same_lots_every_round() -> None:
@@ -400,7 +421,7 @@ def test_three_rounds_of_access_then_auction_by_default() -> None:
 def test_rounds_option() -> None:
     """Rounds (option `rounds`): one round ends the match after its Auction phase."""
     match = start(rounds=1)
-    assert ENGINE.view(match.state, None)["rounds"] == 1
+    assert ENGINE.view(match.state, None).rounds == 1
     close(match)
     events = close(match)
     assert only(events, "match_ended").audience == Audience.public()
@@ -452,8 +473,8 @@ def test_access_bid_replaced_by_a_later_one() -> None:
     match.submit("ann", bid(GENRE, 30))
     events = match.submit("ann", bid(WOLLEY, 20))
     assert only(events, "bid_placed").data["replaced"] == [GENRE, 30]
-    assert me(match, "ann")["access_bid"] == {"house": WOLLEY, "amount": 20}
-    assert me(match, "ann")["committed"] == 20
+    assert me(match, "ann").access_bid == StandingAccessBid(house=WOLLEY, amount=20)
+    assert me(match, "ann").committed == 20
     events = close(match)
     assert only(events, "access_resolved").data["bids"] == [
         {"player": "ann", "house": WOLLEY, "amount": 20}
@@ -574,12 +595,12 @@ def test_aa8_access_bids_are_sealed_until_the_phase_closes() -> None:
     ]
     assert only(events, "submission_received").data == {"player": "ann"}
     public = ENGINE.view(match.state, None)
-    assert public["submitted"] == ["ann"]
-    assert public["access"] == []
-    assert "me" not in public
-    assert me(match, "bob")["access_bid"] is None
-    assert "audit" not in ENGINE.view(match.state, "bob")
-    assert ENGINE.view(match.state, "host")["audit"] == []
+    assert public.submitted == ["ann"]
+    assert public.access == []
+    assert not isinstance(public, PlayerView)
+    assert me(match, "bob").access_bid is None
+    assert not isinstance(ENGINE.view(match.state, "bob"), HostView)
+    assert host_view(match).audit == []
 
 
 def test_aa8_after_access_every_bid_and_entrant_public_but_no_cash() -> None:
@@ -610,7 +631,7 @@ def test_aa8_after_access_every_bid_and_entrant_public_but_no_cash() -> None:
         "tied_out": [],
         "house_capacity": 3,
     }
-    public = ENGINE.view(match.state, None)
+    public = ENGINE.view_json(match.state, None)
     assert public["access"] == [
         {"round": 1, "bids": expected_bids, "entrants": expected_entrants, "tied_out": []}
     ]
@@ -618,9 +639,9 @@ def test_aa8_after_access_every_bid_and_entrant_public_but_no_cash() -> None:
         assert not keys_in(event.data) & {"cash", "cubes", "committed", "garnets"}, event
     assert not keys_in(public) & {"cash", "cubes", "committed", "garnets", "me"}
     # The public record of the phase reaches other players too, but not their cash.
-    bob = ENGINE.view(match.state, "bob")
-    assert bob["access"] == public["access"]
-    assert bob["me"]["cash"] == 60
+    bob = seen(match, "bob")
+    assert bob.access == ENGINE.view(match.state, None).access
+    assert bob.me.cash == 60
 
 
 # -- AA-9 lot bids --------------------------------------------------------------------------
@@ -643,25 +664,30 @@ def test_aa9_lot_bids_only_in_own_location() -> None:
     assert refused(match, "ann", bid(f"{GENRE}:1", -5)).code == "bad_amount"
     match.submit("ann", bid(f"{GENRE}:1", 10))
     match.submit("bob", bid(f"{BM}:2", 10))
-    assert me(match, "ann")["targets"] == [f"{GENRE}:1", f"{GENRE}:2", f"{GENRE}:3", f"{GENRE}:4"]
-    assert me(match, "bob")["targets"] == [f"{BM}:1", f"{BM}:2"]
+    assert ENGINE.targets(match.state, "ann") == [
+        f"{GENRE}:1",
+        f"{GENRE}:2",
+        f"{GENRE}:3",
+        f"{GENRE}:4",
+    ]
+    assert ENGINE.targets(match.state, "bob") == [f"{BM}:1", f"{BM}:2"]
 
 
 def test_aa9_sum_of_lot_bids_may_not_exceed_cash() -> None:
     """AA-9: the sum of a player's bids may not exceed their cash; the refusal says so."""
     match = start()
     access(match, {"ann": (GENRE, 55)})
-    assert me(match, "ann")["cash"] == 45
+    assert me(match, "ann").cash == 45
     match.submit("ann", bid(f"{GENRE}:1", 30))
     error = refused(match, "ann", bid(f"{GENRE}:2", 30))
     assert error.code == "over_budget"
     assert error.message == "You bid $60 in total but hold $45."
     match.submit("ann", bid(f"{GENRE}:2", 15))
-    assert me(match, "ann")["committed"] == 45
-    assert me(match, "ann")["uncommitted"] == 0
+    assert me(match, "ann").committed == 45
+    assert me(match, "ann").uncommitted == 0
     # Replacing a bid counts only the new amount.
     match.submit("ann", bid(f"{GENRE}:1", 20))
-    assert me(match, "ann")["lot_bids"] == {f"{GENRE}:1": 20, f"{GENRE}:2": 15}
+    assert me(match, "ann").lot_bids == {f"{GENRE}:1": 20, f"{GENRE}:2": 15}
     assert refused(match, "ann", bid(f"{GENRE}:1", 31)).message == (
         "You bid $46 in total but hold $45."
     )
@@ -678,8 +704,8 @@ def test_aa9_zero_withdraws_a_lot_bid() -> None:
         ("submission_withdrawn", Audience.public()),
     ]
     assert only(events, "bid_withdrawn").data["replaced"] == 30
-    assert me(match, "ann")["lot_bids"] == {}
-    assert ENGINE.view(match.state, None)["submitted"] == []
+    assert me(match, "ann").lot_bids == {}
+    assert ENGINE.view(match.state, None).submitted == []
     close(match)
     assert match.state.seats["ann"].cash == 100
     assert match.state.closed[-1].bids == []
@@ -809,7 +835,7 @@ def test_aa12_auction_results_only_to_the_location() -> None:
     assert [
         e.data.get("location") for e in all_of(visible_to(events, "cy"), "auction_resolved")
     ] == [GENRE]
-    assert ENGINE.view(match.state, "ann")["auctions"] == [
+    assert seen(match, "ann").to_json()["auctions"] == [
         {
             "round": 1,
             "location": DRE,
@@ -826,7 +852,7 @@ def test_aa12_auction_results_only_to_the_location() -> None:
             },
         }
     ]
-    assert ENGINE.view(match.state, "eve")["auctions"] == [
+    assert seen(match, "eve").to_json()["auctions"] == [
         {
             "round": 1,
             "location": BM,
@@ -835,10 +861,10 @@ def test_aa12_auction_results_only_to_the_location() -> None:
         }
     ]
     for viewer in ("cy", "dee", "eve", None):
-        text = str(ENGINE.view(match.state, viewer))
+        text = str(ENGINE.view_json(match.state, viewer))
         assert DRE + ":1" not in text
         assert "17" not in text
-    assert "auctions" not in ENGINE.view(match.state, None)
+    assert not isinstance(ENGINE.view(match.state, None), PlayerView)
 
 
 def test_aa12_lot_bids_sealed_during_the_phase() -> None:
@@ -848,8 +874,8 @@ def test_aa12_lot_bids_sealed_during_the_phase() -> None:
     access(match, {"ann": (DRE, 0), "bob": (DRE, 0)})
     events = match.submit("ann", bid(f"{DRE}:1", 17))
     assert only(events, "bid_placed").audience == Audience.to("ann")
-    assert me(match, "bob")["lot_bids"] == {}
-    assert ENGINE.view(match.state, "bob")["auctions"] == []
+    assert me(match, "bob").lot_bids == {}
+    assert seen(match, "bob").auctions == []
     assert "17" not in str(ENGINE.view(match.state, "bob"))
     assert "17" not in str(ENGINE.view(match.state, None))
 
@@ -932,13 +958,13 @@ def test_aa14_garnet_trade() -> None:
             {"player": "ann", "amount": 10, "garnets_left": 1},
         )
     ]
-    assert me(match, "ann")["cash"] == 110
-    assert me(match, "ann")["garnets"] == 1
+    assert me(match, "ann").cash == 110
+    assert me(match, "ann").garnets == 1
     match.submit("ann", bid(GENRE, 110))
     close(match)
     match.submit("ann", {"type": "trade_garnet"})
-    assert me(match, "ann")["cash"] == 10
-    assert me(match, "ann")["garnets"] == 0
+    assert me(match, "ann").cash == 10
+    assert me(match, "ann").garnets == 0
     error = refused(match, "ann", {"type": "trade_garnet"})
     assert (error.code, error.message) == ("no_garnets", "You have no garnets to trade.")
     assert refused(match, "bob", {"type": "trade_garnet"}).code == "no_garnets"
@@ -988,7 +1014,7 @@ def test_aa15_gift_limits() -> None:
     cubes = {"type": "give", "to": "bob", "cubes": {"red": 1}}
     assert refused(match, "ann", cubes).code == "bad_move"
     match.submit("ann", give("bob", 40))
-    assert me(match, "ann")["uncommitted"] == 0
+    assert me(match, "ann").uncommitted == 0
     error = refused(match, "ann", give("bob", 1))
     assert error.message == (
         "You hold $60, $60 of it promised to your sealed bids, so you can give at most $0."
@@ -1191,7 +1217,7 @@ def test_aa17_and_aa18_full_match() -> None:
             "dee": {f"{BM}:1": 1, f"{BM}:2": 1},
         },
     )
-    public_so_far = ENGINE.view(match.state, None)
+    public_so_far = ENGINE.view_json(match.state, None)
     assert public_so_far["result"] is None
     assert not keys_in(public_so_far) & {"cash", "cubes"}
     access(match, houses)
@@ -1244,8 +1270,8 @@ def test_aa17_and_aa18_full_match() -> None:
     }
     assert ended.data == expected
     assert result_of(match) == expected
-    assert ENGINE.view(match.state, None)["result"] == expected
-    assert ENGINE.view(match.state, "bob")["result"] == expected
+    assert ENGINE.view_json(match.state, None)["result"] == expected
+    assert seen(match, "bob").to_json()["result"] == expected
     assert match.state.phase == "ended"
     assert ENGINE.conserved(match.state) == {"money": 400, "cubes": 0}
 
@@ -1293,8 +1319,8 @@ def test_aa18_hands_and_cash_revealed_publicly_at_the_end() -> None:
         ("dee", 100, {"red": 0, "yellow": 0, "green": 0}),
     ]
     public = ENGINE.view(match.state, None)
-    assert public["phase"] == "ended"
-    assert public["result"] == ended.data
+    assert public.phase == "ended"
+    assert public.to_json()["result"] == ended.data
     assert refused(match, "ann", bid(GENRE, 1)).code == "match_over"
 
 
@@ -1354,7 +1380,7 @@ def test_aa_d3_kick_during_access() -> None:
     assert [(e.type, e.audience, e.data) for e in events] == [
         ("player_kicked", Audience.public(), {"player": "dee"})
     ]
-    assert ENGINE.view(match.state, None)["kicked"] == ["dee"]
+    assert ENGINE.view(match.state, None).kicked == ["dee"]
     assert refused(match, "host", {"type": "kick", "player": "dee"}).code == "already_kicked"
     assert refused(match, "host", {"type": "kick", "player": "zed"}).code == "unknown_player"
     error = refused(match, "dee", bid(GENRE, 10))
@@ -1370,7 +1396,7 @@ def test_aa_d3_kick_during_access() -> None:
     assert resolved["entrants"][BM] == ["bob", "cy", "eve"]
     assert match.state.seats["dee"].cash == 100
     assert match.state.seats["dee"].location is None
-    assert me(match, "dee")["targets"] == []
+    assert ENGINE.targets(match.state, "dee") == []
     close(match)
     standings = result_of(match)["standings"]
     assert [(s["player"], s["place"]) for s in standings] == [
@@ -1419,11 +1445,11 @@ def test_aa_d3_kicked_player_sees_no_later_auction() -> None:
     match.submit("host", {"type": "kick", "player": "dee"})
     access(match, {})
     auction(match, {"ann": {f"{BM}:1": 7}})
-    seen = ENGINE.view(match.state, "dee")["auctions"]
-    assert seen[0]["location"] == BM
-    assert seen[0]["bids"] == [{"player": "dee", "lot": f"{BM}:1", "amount": 3}]
-    assert seen[1] == {"round": 2, "location": None, "bids": [], "winners": {}}
-    assert "7" not in str(seen)
+    auctions = seen(match, "dee").auctions
+    assert auctions[0].location == BM
+    assert auctions[0].bids == [LotBidSeen(player="dee", lot=f"{BM}:1", amount=3)]
+    assert auctions[1] == AuctionSeen(round=2, location=None, bids=[], winners={})
+    assert "7" not in str([a.model_dump() for a in auctions])
 
 
 def test_aa_d6_kicked_players_receive_no_gifts() -> None:

@@ -50,8 +50,9 @@ from bot.app import create_bot
 from bot.players import player_id
 from bot.service import MatchService
 from bot.storage import Durability, Storage
+from games.auction_auction import ENGINE as AA_ENGINE
+from games.auction_auction.views import PlayerView
 from games.core.engine import HOST
-from games.registry import engine_for
 
 GAME = "auction-auction"
 CHANNELS_PER_GUILD = 100
@@ -140,17 +141,19 @@ async def random_bid(
     """A bid the player may make now, chosen from their view; None when they cannot bid."""
     row = await service.storage.match(match_id)
     assert row is not None
-    view = engine_for(GAME).view(await service.state(row), player_id(member.id))
-    me = view["me"]
-    if not me["targets"]:
+    state, player = await service.state(row), player_id(member.id)
+    view = AA_ENGINE.view(state, player)
+    targets = AA_ENGINE.targets(state, player)
+    if not isinstance(view, PlayerView) or not targets:
         return None
-    target = rng.choice(me["targets"])
-    if view["phase"] == "access":
-        amount = rng.randint(0, me["cash"] // 3)
-    elif me["uncommitted"] < 1:
+    me = view.me
+    target = rng.choice(targets)
+    if view.phase == "access":
+        amount = rng.randint(0, me.cash // 3)
+    elif me.uncommitted < 1:
         return None
     else:
-        amount = rng.randint(1, max(1, me["uncommitted"] // 3))
+        amount = rng.randint(1, max(1, me.uncommitted // 3))
     return {"type": "bid", "target": target, "amount": amount}
 
 

@@ -43,7 +43,7 @@ from machine import cpu_model
 import bot
 from bot.service import MatchService
 from bot.storage import Durability, Storage
-from games.registry import engine_for
+from games.auction_auction import ENGINE as AA_ENGINE
 from tests.bot.conftest import fresh_schema
 
 GAME = "auction-auction"
@@ -60,7 +60,6 @@ async def throughput(
     """Confirmed moves, each one's time to its confirmation, and the moves refused."""
     storage = await Storage.open(location, durability)
     service = MatchService(storage, time.time)
-    engine = engine_for(GAME)
     players = [str(user) for user in range(2, 2 + PLAYERS)]
     tables: list[tuple[int, list[str]]] = []
     for channel in range(matches):
@@ -82,7 +81,7 @@ async def throughput(
         assert row is not None
         await service.start(row, await storage.players(match_id))
         row = await service.running(match_id)
-        tables.append((match_id, engine.view(await service.state(row), "2")["me"]["targets"]))
+        tables.append((match_id, AA_ENGINE.targets(await service.state(row), "2")))
     confirmations: list[float] = []
     refused = 0
     ends = time.perf_counter() + seconds

@@ -28,7 +28,8 @@ from bot.app import DealerBot, create_bot
 from bot.players import player_id
 from bot.stats import rank_stored
 from bot.storage import Storage
-from games.registry import engine_for
+from games.auction_auction import ENGINE as AA_ENGINE
+from games.auction_auction.views import PlayerView
 from tests.games_cli import in_process
 from tools.demo import SETTLE_TIMEOUT, STAMP, unstamped
 
@@ -402,8 +403,15 @@ class Table:
         assert row is not None
         return await self.bot.service.state(row)
 
-    async def view(self, member: Any) -> dict[str, Any]:
-        return engine_for("auction-auction").view(await self.state(), player_id(member.id))
+    async def view(self, member: Any) -> PlayerView:
+        """A player's view."""
+        view = AA_ENGINE.view(await self.state(), player_id(member.id))
+        assert isinstance(view, PlayerView)
+        return view
+
+    async def targets(self, member: Any) -> list[str]:
+        """What a player may bid on now (their legal actions' targets)."""
+        return AA_ENGINE.targets(await self.state(), player_id(member.id))
 
     async def bid_by_button(self, member: Any, target: str, amount: int | str) -> Any:
         """Bid the way a player does in their 1-on-1: a button, then the amount form."""
@@ -433,12 +441,12 @@ class Table:
         buttons and half through /bid."""
         for i, member in enumerate(self.players):
             view = await self.view(member)
-            me = view["me"]
-            if me["kicked"] or not me["targets"]:
+            me, targets = view.me, await self.targets(member)
+            if me.kicked or not targets:
                 continue
-            target = rnd.choice(me["targets"])
-            amount = rnd.randint(0 if view["phase"] == "access" else 1, max(1, me["cash"] // 3))
-            if amount > me["uncommitted"]:
+            target = rnd.choice(targets)
+            amount = rnd.randint(0 if view.phase == "access" else 1, max(1, me.cash // 3))
+            if amount > me.uncommitted:
                 continue
             if by_button and i % 2 == 0:
                 r = await self.bid_by_button(member, target, amount)

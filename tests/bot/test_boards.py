@@ -21,6 +21,8 @@ from bot.games.registry import plugin_for
 from bot.render_worker import WORKER_NICENESS
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
+from games.auction_auction.model import Result, Standing
+from games.auction_auction.views import CardView
 from games.core.match import Match
 from games.project_mars.events import MarsMatchEnded
 from tools import render_samples
@@ -66,7 +68,7 @@ def own_pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[boards._Pool]:
     pool.shutdown()
 
 
-def a_view(played: Played) -> dict[str, Any]:
+def a_view(played: Played) -> CardView:
     return next(iter(played.views.values()))
 
 
@@ -82,7 +84,7 @@ async def busy_worker(job: asyncio.Task[Any]) -> boards._Worker:
 
 
 async def test_boards_from_the_workers_equal_those_rendered_in_turn(played: Played) -> None:
-    events = [*played.access, *played.lots.values()]
+    events = [e.told().to_json() for e in [*played.access, *played.lots.values()]]
     views = list(played.views.values())
     got = await asyncio.gather(
         *(boards.board(plugin_for(GAME).texts, event, played.names) for event in events),
@@ -153,8 +155,19 @@ async def test_a_job_is_any_top_level_function_and_its_arguments() -> None:
 async def test_an_error_in_a_worker_reaches_the_caller_with_where_it_was_raised(
     played: Played,
 ) -> None:
+    view = a_view(played)
+    # A hand no rule names: the card cannot word it.
+    standing = Standing(player=view.me.player, place=1, hand="bogus", cubes={}, cash=0)
+    result = Result(
+        standings=[standing],
+        tokens_of_life={},
+        garnets={},
+        elimination_candidates=[],
+        prize_pool_increase=0,
+    )
+    broken = view.model_copy(update={"phase": "ended", "result": result})
     with pytest.raises(KeyError) as caught:
-        await boards.card(plugin_for(GAME).texts, {"me": {}}, played.names)
+        await boards.card(plugin_for(GAME).texts, broken, played.names)
     assert "raised in the render worker" in "".join(caught.value.__notes__)
     card = await boards.card(plugin_for(GAME).texts, a_view(played), played.names)
     assert card == plugin_for(GAME).texts.card(a_view(played), played.names)

@@ -337,9 +337,9 @@ async def test_each_player_gets_their_own_results_and_final_card(
     lots = {}
     for i, member in enumerate(t.players[:4]):
         view = await t.view(member)
-        lot = view["lots"][view["me"]["location"]][0]
+        lot = (view.lots or {})[view.me.location or ""][0]
         lots[i] = lot
-        await member.slash(t.channel, "bid", target=lot["id"], amount=5 + i)
+        await member.slash(t.channel, "bid", target=lot.id, amount=5 + i)
     marks = [len(p.user.dm_channel.history()) for p in t.players]
     await t.close_phase()
     result = AUCTION.result(await t.state())

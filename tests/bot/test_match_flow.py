@@ -99,7 +99,7 @@ async def test_two_players_at_once_are_applied_one_after_the_other(simcord_env: 
     stored = await t.bot.storage.moves(t.match_id)
     assert [seq for seq, _, _ in stored] == [1, 2, 3, 4]
     assert sorted(actor for _, actor, _ in stored) == sorted(str(p.id) for p in t.players)
-    assert (await t.view(t.players[0]))["submitted"] == [str(p.id) for p in t.players]
+    assert (await t.view(t.players[0])).submitted == [str(p.id) for p in t.players]
 
 
 async def test_join_leave_close_phase_and_kick_say_what_happened(simcord_env: Any) -> None:

@@ -20,6 +20,7 @@ from bot.app import DealerBot
 from bot.dispatcher import LOOK_AGAIN, Dispatcher
 from bot.service import FRESH_FOR, MatchService, Outcome
 from bot.storage import MatchRow, Storage, TimerRow
+from games.auction_auction import ENGINE as AA_ENGINE
 from games.core.engine import HOST
 from games.registry import engine_for
 from tests.bot.conftest import TEST_DATABASE_URL, Table, fresh_schema, make_bot
@@ -100,7 +101,7 @@ async def started(p: Process, clock: Clock, channel: int = 7) -> int:
 
 async def bid(p: Process, match_id: int, user: int, amount: int) -> Outcome:
     row = await p.service.running(match_id)
-    target = engine_for(GAME).view(await p.service.state(row), str(user))["me"]["targets"][0]
+    target = AA_ENGINE.targets(await p.service.state(row), str(user))[0]
     return await p.service.submit(
         match_id, str(user), {"type": "bid", "target": target, "amount": amount}
     )

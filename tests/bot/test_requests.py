@@ -19,6 +19,7 @@ import pytest
 
 from bot.games.auction_auction.plugin import PLUGIN as AUCTION_AUCTION
 from bot.players import player_id
+from games.auction_auction.views import StandingAccessBid
 from games.registry import engine_for
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_marsbot_draft import ROUND_1, Draft
@@ -212,7 +213,7 @@ async def test_a_bid_asks_the_engine_once_per_position_for_what_a_player_may_do(
     assert len(turns) >= 2, "the turn after each move"
     assert len(turns) == len(set(turns)), "once per position"
     view = await t.view(bidder)
-    assert view["me"]["access_bid"] == {"house": "genre-shop", "amount": 6}, view["me"]
+    assert view.me.access_bid == StandingAccessBid(house="genre-shop", amount=6), view.me
 
 
 async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
@@ -230,7 +231,7 @@ async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
     await t.close_phase()
     assert runs == [], "the start's look settled it"
     view = await t.view(t.players[0])
-    assert view["phase"] == "auction", view["phase"]
+    assert view.phase == "auction", view.phase
 
     # A match with a computer seat is still played by it, after every move.
     mars = Mars(simcord_env)

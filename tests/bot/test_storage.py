@@ -30,6 +30,7 @@ from bot.storage import (
 )
 from bot.storage.backend import Tx
 from bot.storage.migrations import MIGRATIONS, NewerDatabase
+from games.auction_auction import ENGINE as AA_ENGINE
 from games.registry import engine_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -379,7 +380,7 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
             assert row is not None
             await service.start(row, await storage.players(match_id))
             await service.running(match_id)
-            targets = engine.view(await service.state(row), "2")["me"]["targets"]
+            targets = AA_ENGINE.targets(await service.state(row), "2")
             # Bids of 1, 2, 3...: each replaces the player's last, so order shows in the state.
             sent[match_id] = [
                 (str(user), {"type": "bid", "target": targets[amount % 3], "amount": amount})

@@ -164,8 +164,7 @@ async def test_player_with_closed_dms_completes_a_match(
         phase = [m for m in t.channel.history() if m.components][-1]
         mine = await shy.click(phase, label="My 1-on-1")
         assert mine.ephemeral and "Your 1-on-1" in mine.response.content
-        view = await t.view(shy)
-        target = view["me"]["targets"][0]
+        target = (await t.targets(shy))[0]
         shown = await shy.click(mine.response, custom_id=f"dealer:act:{t.match_id}:bid:{target}")
         r = await shy.submit_modal(shown, {"amount": "1"})
         assert r.ephemeral and "is recorded" in r.response.content

@@ -647,7 +647,8 @@ class PeepingAuctionAuction(AuctionAuction):
     """Shows every viewer the first player's cash, which a private gift changes."""
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        return {**super().view(state, viewer), "first": state.seats[state.players[0]].cash}
+        first = state.seats[state.players[0]].cash
+        return {**super().view(state, viewer).to_json(), "first": first}
 
 
 class TupleAuctionAuction(AuctionAuction):
@@ -655,7 +656,7 @@ class TupleAuctionAuction(AuctionAuction):
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         closed = (len(state.closed),) if state.closed else []
-        return {**super().view(state, viewer), "closed": closed}
+        return {**super().view(state, viewer).to_json(), "closed": closed}
 
 
 class MintingAuctionAuction(AuctionAuction):
@@ -672,14 +673,14 @@ class TupleSummaryAuctionAuction(AuctionAuction):
     """Sums a player's part up with a tuple where their view holds a list: no plain JSON."""
 
     def summary(self, state: State, player: str) -> dict[str, Any]:
-        return {**super().summary(state, player), "players": tuple(state.players)}
+        return {**super().summary(state, player).to_json(), "players": tuple(state.players)}
 
 
 class PartialSummaryAuctionAuction(AuctionAuction):
     """Sums a player's part up with a round their view does not show."""
 
     def summary(self, state: State, player: str) -> dict[str, Any]:
-        return {**super().summary(state, player), "round": state.round + 1}
+        return {**super().summary(state, player).to_json(), "round": state.round + 1}
 
 
 class TellingAuctionAuction(AuctionAuction):
@@ -687,7 +688,8 @@ class TellingAuctionAuction(AuctionAuction):
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         bids = [s.access_bid[1] for s in state.seats.values() if s.access_bid is not None]
-        return {**super().view(state, viewer), "bids": 0 if viewer in state.seats else sum(bids)}
+        told = 0 if viewer in state.seats else sum(bids)
+        return {**super().view(state, viewer).to_json(), "bids": told}
 
 
 class ForgetfulRecordAuctionAuction(AuctionAuction):

@@ -54,7 +54,7 @@ def check_views(engine: Engine[Any, Any], state: Any, players: list[str]) -> Non
 def test_the_typed_engines_are_those_migrated() -> None:
     """The games on the typed seam so far; one migrated joins this list (and every check
     here) by setting `Engine.events`."""
-    assert TYPED == ["marsbot-draft", "project-mars"]
+    assert TYPED == ["auction-auction", "marsbot-draft", "project-mars"]
 
 
 @pytest.mark.parametrize("game", TYPED)
@@ -83,7 +83,8 @@ def test_a_misread_event_is_refused_by_its_model(game: str) -> None:
     of a type the game has not, is refused, not read as blanks."""
     engine = ENGINES[game]
     assert engine.events is not None
-    _, events = Match.start(engine, ["ann", "bob"][: engine.min_players], {}, 1)
+    players = ["ann", "bob", "cy", "dee"][: max(1, engine.min_players)]
+    _, events = Match.start(engine, players, {}, 1)
     stored = events[0].to_json()
     with pytest.raises(ValueError, match="Extra inputs"):
         read_event(engine.events, {**stored, "misspelt": 1})

@@ -25,6 +25,7 @@ from PIL import Image, ImageChops
 from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
+from games.auction_auction.events import AccessResolved, AuctionEnded
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
     access_board,
@@ -33,8 +34,10 @@ from games.auction_auction.render import (
     location_board,
     one_on_one_card,
 )
+from games.auction_auction.views import PlayerView
 from games.core.drawing import Board, fonts
 from games.core.drawing.fonts import FONTS
+from games.core.engine import HOST
 from games.core.match import Match
 from tools import render_samples
 from tools.render_samples import DRE, GENRE, Played
@@ -59,6 +62,18 @@ def crowded() -> Played:
 @pytest.fixture(scope="module")
 def small() -> Played:
     return render_samples.five_players()
+
+
+def ended(played: Played) -> AuctionEnded:
+    """The end of a sample match, which every sample plays to."""
+    assert played.result is not None
+    return played.result
+
+
+def player_view(played: Played, player: str) -> PlayerView:
+    view = ENGINE.view(played.match.state, player)
+    assert isinstance(view, PlayerView)
+    return view
 
 
 def image(png: bytes) -> Image.Image:
@@ -103,8 +118,8 @@ BOARDS: dict[str, Callable[[Played, Played, Played], Board]] = {
     "one-on-one-ended": lambda big, crowded, small: one_on_one_card(
         small.views["ended"], small.names
     ),
-    "final-12-players": lambda big, crowded, small: final_board(big.result or {}, big.names),
-    "final-5-players": lambda big, crowded, small: final_board(small.result or {}, small.names),
+    "final-12-players": lambda big, crowded, small: final_board(ended(big), big.names),
+    "final-5-players": lambda big, crowded, small: final_board(ended(small), small.names),
     "season-standings-12-members": lambda big, crowded, small: standings_board(
         render_samples.season_standings()
     ),
@@ -210,16 +225,16 @@ def test_access_alt_text_names_every_bid_entrant_and_tie(
     assert "outbid: 🎲 Dice Goblin 🎲 ($4)" in alt
     assert "Wolley Limited: entered: Ólafur Arnalds ($10), ياسمين ($10) and Kai ($0)." in alt
     assert "Marguerite-Élise de la Fontaine (no bid)" in alt
-    for bid in big.access[0]["bids"]:
-        assert big.names[bid["player"]] in alt
-        assert f"${bid['amount']}" in alt
+    for bid in big.access[0].bids:
+        assert big.names[bid.player] in alt
+        assert f"${bid.amount}" in alt
 
 
 def test_access_board_takes_house_capacity_from_the_event(big: Played) -> None:
     event = big.access[0]
-    assert event["house_capacity"] == 3
+    assert event.house_capacity == 3
     assert "1 spot left empty" in access_board(event, big.names).alt
-    older = {k: v for k, v in event.items() if k != "house_capacity"}
+    older = AccessResolved.model_validate(event.model_dump(exclude={"house_capacity"}))
     assert "left empty" not in access_board(older, big.names).alt
 
 
@@ -246,15 +261,15 @@ def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(
 def test_final_alt_text_gives_every_player_place_hand_cash_and_prizes(
     big: Played, drawn: dict[str, Board]
 ) -> None:
-    result = big.result or {}
+    result = ended(big)
     alt = drawn["final-12-players"].alt
-    for standing in result["standings"]:
-        assert big.names[standing["player"]] in alt
-        assert f"${standing['cash']}" in alt
-    first = result["standings"][0]
-    assert f"1st: {big.names[first['player']]}" in alt
+    for standing in result.standings:
+        assert big.names[standing.player] in alt
+        assert f"${standing.cash}" in alt
+    first = result.standings[0]
+    assert f"1st: {big.names[first.player]}" in alt
     assert "wins 3 tokens of life and 3 garnets" in alt
-    for player in result["elimination_candidates"]:
+    for player in result.elimination_candidates:
         assert f"Elimination candidate: {big.names[player]}" in alt
 
 
@@ -275,11 +290,11 @@ def test_card_does_not_change_when_other_players_bid_in_secret() -> None:
     """Views carry no other player's sealed bid; the card is drawn from the view, so another
     player's standing bid, at the same location or elsewhere, changes nothing on it."""
     played = render_samples.twelve_players_at_auction()
-    before = one_on_one_card(played.view("305"), played.names)
+    before = one_on_one_card(played.card("305"), played.names)
     played.bid("306", f"{GENRE}:2", 17)
     played.bid("301", f"{DRE}:2", 9)
-    after = one_on_one_card(played.view("305"), played.names)
-    assert played.view("306")["me"]["lot_bids"][f"{GENRE}:2"] == 17
+    after = one_on_one_card(played.card("305"), played.names)
+    assert played.view("306").me.lot_bids[f"{GENRE}:2"] == 17
     assert after == before
 
 
@@ -287,10 +302,10 @@ def test_access_card_does_not_change_when_others_bid_for_houses() -> None:
     match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
     played = Played(dict(render_samples.FIVE), match)
     played.bid("501", GENRE, 12)
-    before = one_on_one_card(played.view("501"), played.names)
+    before = one_on_one_card(played.card("501"), played.names)
     played.bid("502", GENRE, 40)
     played.bid("503", DRE, 3)
-    assert one_on_one_card(played.view("501"), played.names) == before
+    assert one_on_one_card(played.card("501"), played.names) == before
 
 
 def test_a_card_drawn_from_its_card_view_is_the_card_drawn_from_the_whole_view(
@@ -302,21 +317,25 @@ def test_a_card_drawn_from_its_card_view_is_the_card_drawn_from_the_whole_view(
     match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
     match.submit("host", {"type": "kick", "player": "502"})
     kicked = ENGINE.view(match.state, "502")
+    assert isinstance(kicked, PlayerView)
     at_auction = render_samples.twelve_players_at_auction()
     cases = [
         *(
-            (view, played.names)
+            (player_view(played, player), played.names)
             for played in (big, crowded, small)
-            for view in played.views.values()
+            for player in played.names
         ),
         *((at_auction.view(player), at_auction.names) for player in at_auction.names),
         (kicked, render_samples.FIVE),
     ]
-    phases = {view["phase"] for view, _ in cases}
+    phases = {view.phase for view, _ in cases} | {
+        view.phase for played in (big, crowded, small) for view in played.views.values()
+    }
     assert phases == {"access", "auction", "ended"}
     texts = AuctionAuctionTexts()
     for view, names in cases:
-        assert one_on_one_card(*texts.card_input(view, names)) == one_on_one_card(view, names)
+        card = texts.card(*texts.card_input(view, names))
+        assert card is not None and card == texts.card(view, names)
 
 
 def test_card_view_stays_the_same_when_others_submit() -> None:
@@ -330,16 +349,18 @@ def test_card_view_stays_the_same_when_others_submit() -> None:
     assert card_view(played.view("501")) == card_view(view)
 
 
-def test_card_needs_a_players_view(big: Played) -> None:
-    spectator = ENGINE.view(big.match.state, None)
-    with pytest.raises(ValueError, match="player's view"):
-        one_on_one_card(spectator, big.names)
+def test_a_spectator_and_the_host_have_no_card(big: Played) -> None:
+    texts = AuctionAuctionTexts()
+    assert texts.card(ENGINE.view(big.match.state, None), big.names) is None
+    assert texts.card(ENGINE.view(big.match.state, HOST), big.names) is None
 
 
 def test_card_of_a_kicked_player_says_so() -> None:
     match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
     match.submit("host", {"type": "kick", "player": "502"})
-    board = one_on_one_card(ENGINE.view(match.state, "502"), render_samples.FIVE)
+    view = ENGINE.view(match.state, "502")
+    assert isinstance(view, PlayerView)
+    board = one_on_one_card(card_view(view), render_samples.FIVE)
     assert "You no longer play in this match (removed by the host, or conceded)." in board.alt
 
 

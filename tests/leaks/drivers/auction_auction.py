@@ -54,20 +54,20 @@ class AuctionAuction(Driver):
             await t.close_phase()
             return True
         member = self.queue.pop()
-        view = await t.view(member)
-        me = view["me"]
-        if not self.given and state.phase == "auction" and me["uncommitted"] > 3:
+        me = (await t.view(member)).me
+        targets = await t.targets(member)
+        if not self.given and state.phase == "auction" and me.uncommitted > 3:
             self.given = True
             other = next(p for p in t.players if p is not member)
             r = await member.slash(t.channel, "give", member=other.user, amount=3)
             assert r.ephemeral, r.response.content
             return True
-        if me["kicked"] or not me["targets"]:
+        if me.kicked or not targets:
             return True
-        amount = self.rnd.randint(0 if state.phase == "access" else 1, max(1, me["cash"] // 3))
-        if amount > me["uncommitted"]:
+        amount = self.rnd.randint(0 if state.phase == "access" else 1, max(1, me.cash // 3))
+        if amount > me.uncommitted:
             return True
-        target = self.rnd.choice(me["targets"])
+        target = self.rnd.choice(targets)
         if self.rnd.random() < 0.5:
             r = await t.bid_by_button(member, target, amount)
         else:
