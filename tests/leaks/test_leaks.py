@@ -16,7 +16,7 @@ from bot.status import LiveStatus
 from bot.storage.db import MatchRow
 from bot.web.pages import MatchPages, Page
 from games.core.engine import HOST
-from games.registry import ENGINES
+from games.registry import ENGINES, engine_for
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import play_through
 
@@ -95,7 +95,8 @@ async def test_a_leak_on_the_web_page_is_caught(
 
     async def leaky(self: MatchPages, row: MatchRow, seq: int, version: str) -> Page:
         page = await built(self, row, seq, version)
-        secret = " ".join(sorted(driver.facts(await self.service.view(row, HOST))))
+        host = engine_for(row.game).view_json(await self.service.state(row), HOST)
+        secret = " ".join(sorted(driver.facts(host)))
         return replace(page, status=page.status + escape(secret))
 
     monkeypatch.setattr(MatchPages, "_build", leaky)
