@@ -5,7 +5,11 @@ A computer seat's moves come from the game's computer player (`GamePlugin.comput
 function of the seat's own view and the seat (`Seat`): it sees what a person in that seat may
 see and nothing else. Each computer seat the phase waits for moves after a short pause, as a
 person would (`pause`, the `COMPUTER_PAUSE` setting); when the phase waits for several at
-once (sealed bids), they all move after the one pause, each from its own view. A player whose
+once (sealed bids), they all move after the one pause, each from its own view. In a game
+whose seats move several times in one wait (`GamePlugin.computer_moves_several`: a seat
+bids on each lot it wants), a seat that may act moves again after each pause
+until its player decides it has nothing more to do there (None), which is remembered until
+the wait changes (after a restart, the seat is asked once more, and says so again). A player whose
 one legal action is `forced` (a menu of one: the last card of a pile) has it made for them at
 once, as they would have made it. Each move goes through `MatchService.submit` like anyone's,
 so it is in the record and the replay.
@@ -64,6 +68,9 @@ class Computer:
         #: Running matches where no move can ever be owed (`_owes_nothing`): woken, they
         #: start no task.
         self._idle: set[int] = set()
+        #: Per match, the wait (`Turn.wait`) and the computer seats done with it (their
+        #: player decided None there).
+        self._done: dict[int, tuple[tuple[str, ...], set[str]]] = {}
         self._closing = False
 
     def wake(self, match_id: int) -> None:
@@ -121,6 +128,7 @@ class Computer:
         seats the phase waits for; whether one was made."""
         row = await self.service.row(match_id)
         if row is None or row.status != "running" or row.paused:
+            self._done.pop(match_id, None)
             return False
         await self.service.undamaged(row)
         if await self._owes_nothing(row):
@@ -156,12 +164,25 @@ class Computer:
 
     async def _owing(self, row: MatchRow) -> list[tuple[int, str]]:
         """The computer seats the phase waits for (each with its number among the match's
-        computer seats, in seat order), when the game has a computer player."""
+        computer seats, in seat order), when the game has a computer player; in a game whose
+        seats move several times in one wait, those that may act there too. A seat done with
+        the wait is owed nothing more in it."""
         computers = await self._computers(row)
         if not computers:  # who must act is not worked out for nothing
             return []
-        must = set((await self.service.turn(row)).must)
-        return [(number, pid) for number, pid in enumerate(computers, 1) if pid in must]
+        turn = await self.service.turn(row)
+        owed = set(turn.must)
+        if plugin_for(row.game).computer_moves_several:
+            owed |= set(turn.may)
+        wait, done = self._done.get(row.id, ((), set()))
+        if wait != turn.wait:
+            done = set()
+            self._done[row.id] = (turn.wait, done)
+        return [
+            (number, pid)
+            for number, pid in enumerate(computers, 1)
+            if pid in owed and pid not in done
+        ]
 
     async def _seat_move(self, match_id: int, number: int, player: str) -> bool:
         """A computer seat's move, chosen from its view as it is now (another seat's move
@@ -170,7 +191,9 @@ class Computer:
         decide = plugin_for(row.game).computer if row is not None else None
         if row is None or decide is None or row.status != "running" or row.paused:
             return False
-        if player not in (await self.service.turn(row)).must:
+        turn = await self.service.turn(row)
+        several = plugin_for(row.game).computer_moves_several
+        if player not in turn.must and not (several and player in turn.may):
             return False
         view = await self.service.view(row, player)
         actions = await self.service.actions(row, player)
@@ -179,6 +202,11 @@ class Computer:
             move = decide(view, actions, seat)
         except ValueError:
             log.exception("the computer player of match %s found no move", match_id)
+            return False
+        if move is None:
+            wait, done = self._done.setdefault(match_id, ((), set()))
+            if wait == turn.wait:
+                done.add(player)
             return False
         try:
             outcome = await self.service.submit(match_id, player, move, again=False)

@@ -51,8 +51,10 @@ class Seat:
 
 #: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
 #: that seat may see, nothing more), its legal actions as the service worked them out (issue
-#: 39: no view carries a copy of them) and the seat in, the move out. Pure: no clock, no I/O.
-Decide = Callable[[Any, list[Action], Seat], dict[str, Any]]
+#: 39: no view carries a copy of them) and the seat in, the move out, or None when it has
+#: nothing more to do in this wait (in a game whose seats move several times in one: a seat
+#: whose planned sealed bids all stand). Pure: no clock, no I/O.
+Decide = Callable[[Any, list[Action], Seat], dict[str, Any] | None]
 #: What a game adds to the generic 1-on-1 controls, from the match id, the move the controls
 #: are shown at (the decision they are for: `bot.components.stamp`) and the player's legal
 #: actions.
@@ -101,6 +103,10 @@ class GamePlugin:
     #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
     #: the game has none.
     computer: Decide | None = None
+    #: A computer seat may make several moves in one wait, for as long as it may act and its
+    #: player does not decide None (a sealed bid on each lot it wants, where the phase waits
+    #: for one); otherwise it moves only when the phase waits for it.
+    computer_moves_several: bool = False
 
     def __post_init__(self) -> None:
         if self.controls_on_board and self.board_outline:

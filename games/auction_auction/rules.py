@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
@@ -95,15 +95,17 @@ PHASE_SECONDS = 24 * 60 * 60
 POOL_REASON = "everyone held four cubes"
 
 
+def house_lots(house: str, colours: Sequence[Colour]) -> list[Lot]:
+    """AA-4: a house offers a double of its colour then a single of every colour in play
+    (known to everyone: the same every round)."""
+    offered = [(HOUSE_COLOURS[house], 2), *((c, 1) for c in colours)]
+    return [Lot(id=f"{house}:{n}", colour=c, count=k) for n, (c, k) in enumerate(offered, 1)]
+
+
 def lots_for(options: Options, black_market_colour: Colour) -> dict[str, list[Lot]]:
-    """AA-4: a double of the house's colour then a single of every colour in play; the Black
-    Market offers a double and a single of its colour."""
-    lots: dict[str, list[Lot]] = {}
-    for house, colour in HOUSE_COLOURS.items():
-        offered = [(colour, 2), *((c, 1) for c in options.colours)]
-        lots[house] = [
-            Lot(id=f"{house}:{n}", colour=c, count=k) for n, (c, k) in enumerate(offered, 1)
-        ]
+    """AA-4: each house's lots (`house_lots`); the Black Market offers a double and a single
+    of its colour."""
+    lots = {house: house_lots(house, options.colours) for house in HOUSE_COLOURS}
     lots[BLACK_MARKET] = [
         Lot(id=f"{BLACK_MARKET}:1", colour=black_market_colour, count=2),
         Lot(id=f"{BLACK_MARKET}:2", colour=black_market_colour, count=1),

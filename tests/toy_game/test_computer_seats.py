@@ -182,7 +182,7 @@ async def test_a_restart_resumes_the_computer_seats_a_stored_practice_seat_among
 
 async def test_a_game_without_a_computer_player_seats_none(simcord_env: Any) -> None:
     t = Table(simcord_env)
-    await t.host.slash(t.channel, "match create auction-auction")
+    await t.host.slash(t.channel, "match create mars-auction")
     said = await t.say(t.host, "match add-bot")
-    assert said == "Auction Auction has no computer player, so Dealer cannot take a seat."
+    assert said == "Mars Auction has no computer player, so Dealer cannot take a seat."
     assert await t.seated() == []

@@ -11,8 +11,11 @@ from discord.ext import commands
 from bot.amounts import MAX_AMOUNT
 from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, Seat
 from bot.handlers import handlers
+from games.auction_auction.playout import decide, plan_random
+from games.auction_auction.views import PlayerView
+from games.core.contract import Action
 
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
@@ -104,4 +107,18 @@ async def _give(interaction: Interaction, member: discord.abc.User, amount: int)
     await play.submit_here(interaction, move, "give")
 
 
-PLUGIN = GamePlugin(texts=TEXTS, create=create, cog=AuctionAuctionCog)
+def computer_move(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any] | None:
+    """A computer seat's next sealed bid (`games.auction_auction.playout`), from the seat's
+    own view and legal actions: its plan for the phase is drawn for this seat and phase of
+    the match, so that it is the same at each bid, after a restart too. None once its plan
+    stands."""
+    return decide(view, actions, plan_random(seat.seed, seat.player, view))
+
+
+PLUGIN = GamePlugin(
+    texts=TEXTS,
+    create=create,
+    cog=AuctionAuctionCog,
+    computer=computer_move,
+    computer_moves_several=True,
+)

@@ -19,6 +19,8 @@ MONEY = re.compile(r"\$(\d+)")
 
 class AuctionAuction(Driver):
     game = "auction-auction"
+    #: Empty seats the host gives to Dealer's computer player before starting.
+    computers = 0
 
     def __init__(self, env: Any) -> None:
         super().__init__(env)
@@ -33,7 +35,11 @@ class AuctionAuction(Driver):
         t = self.t
         watchers = private_channel(t, "watchers")
         onlooker = t.guild.add_member(self.env.create_user("onlooker"))
-        await t.start(phase_minutes=60, rounds=2, spectators=watchers)
+        lobby = await t.open(phase_minutes=60, rounds=2, spectators=watchers)
+        if self.computers:
+            seated = await t.host.slash(t.channel, "match add-bot", count=self.computers)
+            assert seated.ephemeral and "Dealer plays" in seated.response.content
+        await t.host.click(lobby, label="Start")
         self.match_id = t.match_id
         self.channel = t.channel
         self.people = [
@@ -80,3 +86,16 @@ class AuctionAuction(Driver):
 
     def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
         return {f"${n}" for n in MONEY.findall(text)}
+
+
+class AuctionAuctionComputers(AuctionAuction):
+    """Two people and two of Dealer's computer seats (`/match add-bot count:2`, issue 45):
+    the seats bid from their own views as each phase opens; what they bid is as secret as
+    anyone's."""
+
+    computers = 2
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.rnd = random.Random(45)
+        self.t = Table(env, 2)

@@ -1,0 +1,63 @@
+"""Auction Auction's computer seats through Discord (issue 45): a host fills a lobby with
+`/match add-bot`, each seat bids from its own view (a house in each Access phase, the lots it
+wants in each Auction phase, one sealed bid after each pause), through a restart, to the end
+of the match; the record replays to the same result."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from bot.players import player_id
+from tests.bot.conftest import Table, make_bot, replay
+
+COMPUTERS = ["computer-1", "computer-2", "computer-3"]
+
+
+async def test_three_computer_seats_and_a_person_play_a_match_to_its_end(
+    simcord_env: Any, db_path: Path | str
+) -> None:
+    """The seats bid as soon as each phase opens, every one of them in every phase (a house
+    in the Access phases, and in the Auction phases more than one lot now and then); the bot
+    restarts mid-match and they go on; the match ends and its record replays to its result."""
+    t = Table(simcord_env, 1)
+    lobby = await t.open()
+    seated = await t.host.slash(t.channel, "match add-bot", count=3)
+    assert seated.ephemeral and "Dealer plays them" in seated.response.content
+    started = await t.host.click(lobby, label="Start")
+    assert "started with 4 players" in started.response.content, started.response.content
+    rnd = random.Random(4)
+    for phase in range(6):
+        state = await t.state()
+        assert set(COMPUTERS) <= {p for p, s in state.seats.items() if s.has_submitted()}, (
+            f"every computer seat has bid in phase {phase}"
+        )
+        if phase == 3:
+            await simcord_env.restart_bot(make_bot(db_path))
+        await t.play_random_phase(rnd)
+        await t.close_phase()
+    state = await t.state()
+    assert state.phase == "ended"
+    assert sum(state.seats[p].cubes[c] for p in COMPUTERS for c in state.options.colours) > 0
+
+    log = await t.host.slash(t.channel, "match log")
+    record = json.loads(await log.response.attachments[0].read())
+    names = {"computer-1": "Dealer bot 1", "computer-2": "Dealer bot 2"}
+    names["computer-3"] = "Dealer bot 3"
+    lot_bids = Counter(
+        (m["by"], m["target"].split(":")[0])
+        for m in record["moves"]
+        if m["by"] in names.values() and ":" in m.get("target", "")
+    )
+    assert lot_bids and max(lot_bids.values()) >= 2, "a seat bids on several lots of a location"
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+    person = t.players[0]
+    table = {**names, player_id(person.id): person.name}
+    standings = state.result.model_dump(mode="json")["standings"]
+    assert [s["player"] for s in report["result"]["standings"]] == [
+        table[s["player"]] for s in standings
+    ]
