@@ -12,7 +12,9 @@ until its player decides it has nothing more to do there (None), which is rememb
 the wait changes (after a restart, the seat is asked once more, and says so again). A player whose
 one legal action is `forced` (a menu of one: the last card of a pile) has it made for them at
 once, as they would have made it. Each move goes through `MatchService.submit` like anyone's,
-so it is in the record and the replay.
+so it is in the record and the replay. A `strong` seat (its level, kept with the seat)
+searches for up to `STRONG_BUDGET` seconds, no longer than the pause, in a worker thread so
+that the bot's loop goes on meanwhile.
 
 The moves are made by one task per match, so that nobody waits through the pauses: woken
 after every move that may make some due, when a host resumes a paused match, after a
@@ -39,6 +41,7 @@ from bot.storage import MatchRow, Storage
 from bot.storage.backend import Busy
 from games.core.contract import random_answers
 from games.core.errors import RuleError
+from games.core.search import LEVELS
 from games.registry import ENGINES, engine_for
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,9 @@ log = logging.getLogger(__name__)
 #: More moves than a whole match among computer seats makes: a guard against an engine that
 #: never lets one end.
 MAX_MOVES = 20_000
+#: How long a `strong` seat may search for one decision, in seconds, at most: less when the
+#: seats' pause is shorter (the pause is how long a move may take).
+STRONG_BUDGET = 2.0
 
 
 class Computer:
@@ -151,10 +157,15 @@ class Computer:
 
     async def _computers(self, row: MatchRow) -> list[str]:
         """The match's computer seats, in seat order, when its game has a computer player."""
+        return list(await self._levels(row))
+
+    async def _levels(self, row: MatchRow) -> dict[str, str]:
+        """The match's computer seats, in seat order, each with its level (`normal` for a
+        seat stored before levels), when its game has a computer player."""
         if plugin_for(row.game).computer is None:
-            return []
+            return {}
         seats = await self.service.players(row.id)
-        return [seat_id(p) for p in seats if is_computer_user(p.user_id)]
+        return {seat_id(p): p.level or LEVELS[0] for p in seats if is_computer_user(p.user_id)}
 
     async def _owes_nothing(self, row: MatchRow) -> bool:
         """Whether no move can ever be owed in the running match: its game forces none and
@@ -197,9 +208,15 @@ class Computer:
             return False
         view = await self.service.view(row, player)
         actions = await self.service.actions(row, player)
-        seat = Seat(player, number, row.seed, await self.service.moves_made(row))
+        level = (await self._levels(row)).get(player, LEVELS[0])
+        budget = min(STRONG_BUDGET, self.pause)
+        seat = Seat(player, number, row.seed, await self.service.moves_made(row), level, budget)
         try:
-            move = decide(view, actions, seat)
+            if level == LEVELS[0]:
+                move = decide(view, actions, seat)
+            else:
+                # A search takes up to its budget: the loop goes on meanwhile.
+                move = await asyncio.to_thread(decide, view, actions, seat)
         except ValueError:
             log.exception("the computer player of match %s found no move", match_id)
             return False

@@ -26,6 +26,7 @@ class LobbyHandlers(Protocol):
         *,
         opponent: discord.abc.User | None = None,
         practice: bool = False,
+        level: str = "normal",
         thread: bool = False,
         notify: str | None = None,
     ) -> None: ...

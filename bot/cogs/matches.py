@@ -13,8 +13,9 @@ from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
 from bot.flows.undo import Undoing
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP
+from bot.games.plugin import LEVEL_CHOICES, LEVEL_HELP, NOTIFY_CHOICES, NOTIFY_HELP
 from bot.games.registry import PLUGINS
+from games.core.search import LEVELS
 from games.registry import ENGINES
 
 Interaction = discord.Interaction[Any]
@@ -38,11 +39,18 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     @app_commands.command(
         name="add-bot", description="Host: seat Dealer's computer player in empty lobby seats"
     )
-    @app_commands.describe(count="How many empty seats Dealer takes (default 1)")
+    @app_commands.describe(
+        count="How many empty seats Dealer takes (default 1)",
+        level=LEVEL_HELP,
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def add_bot(
-        self, interaction: Interaction, count: app_commands.Range[int, 1, MAX_SEATS] = 1
+        self,
+        interaction: Interaction,
+        count: app_commands.Range[int, 1, MAX_SEATS] = 1,
+        level: str = LEVELS[0],
     ) -> None:
-        await guarded(interaction, self.lobby.add_computer(interaction, count))
+        await guarded(interaction, self.lobby.add_computer(interaction, count, level))
 
     @app_commands.command(name="join", description="Join the match in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:

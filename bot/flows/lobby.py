@@ -31,6 +31,7 @@ from bot.season_board import season_called
 from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.drawing.words import plural
+from games.core.search import LEVELS
 from games.registry import engine_for
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ class Lobby:
         *,
         opponent: discord.abc.User | None = None,
         practice: bool = False,
+        level: str = LEVELS[0],
         thread: bool = False,
         notify: str | None = None,
     ) -> None:
@@ -78,7 +80,8 @@ class Lobby:
         starts at once too, its creator in the seat. With `thread` (a game's create may offer
         it), the match is played in a public thread of the channel opened when it starts; the
         lobby stays in the channel. `notify`: how the player to move in a turn-based game
-        is told (`/match notify`), None for the game's way."""
+        is told (`/match notify`), None for the game's way; `level`, the practice opponent's
+        (`/match add-bot`'s levels)."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
             raise UserError("Open a match in a server text channel.")
         engine = engine_for(game)
@@ -94,6 +97,8 @@ class Lobby:
             raise UserError(f"{engine.title} is not a two-player game: open a lobby instead.")
         if practice and plugin_for(game).computer is None:
             raise UserError(f"{engine.title} has no practice opponent yet.")
+        if practice:
+            check_level(game, level)
         if opponent is not None:
             if opponent.id == interaction.user.id:
                 raise UserError("You cannot challenge yourself; try `practice:True` instead.")
@@ -120,7 +125,7 @@ class Lobby:
             raise UserError("This channel already has an open match; finish or cancel it first.")
         row = await self.service.known(match_id)
         if practice or engine.max_players == 1:
-            await self._start_at_once(interaction, row, practice=practice)
+            await self._start_at_once(interaction, row, practice=practice, level=level)
             return
         if opponent is None:
             if engine.max_players == 2:
@@ -274,13 +279,18 @@ class Lobby:
         return f"• **{engine.title}** in {_where(row)}: {phase} · {seats}"
 
     async def _start_at_once(
-        self, interaction: discord.Interaction[Any], row: MatchRow, *, practice: bool
+        self,
+        interaction: discord.Interaction[Any],
+        row: MatchRow,
+        *,
+        practice: bool,
+        level: str = LEVELS[0],
     ) -> None:
-        """The creator takes the seat (against the computer's, in `practice`) and the match
-        starts; if it cannot, it is cancelled and the creator told why."""
+        """The creator takes the seat (against the computer's of `level`, in `practice`)
+        and the match starts; if it cannot, it is cancelled and the creator told why."""
         await self.storage.add_player(row.id, interaction.user.id, interaction.user.name)
         if practice:
-            await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME)
+            await self.storage.add_player(row.id, COMPUTER_USER, COMPUTER_NAME, level)
         async with self.service.lock(row.id):
             try:
                 started = await self._begin(row, await self.storage.players(row.id))
@@ -412,9 +422,11 @@ class Lobby:
                 readers.append(player.name)
         return readers
 
-    async def add_computer(self, interaction: discord.Interaction[Any], count: int = 1) -> None:
-        """A host seats `count` computer seats in empty seats of the lobby, numbered after
-        those seated ("Dealer bot 1", "Dealer bot 2"...)."""
+    async def add_computer(
+        self, interaction: discord.Interaction[Any], count: int = 1, level: str = LEVELS[0]
+    ) -> None:
+        """A host seats `count` computer seats of `level` in empty seats of the lobby,
+        numbered after those seated ("Dealer bot 1", "Dealer bot 2"...)."""
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
         if row.status != "lobby":
@@ -422,6 +434,7 @@ class Lobby:
         engine = engine_for(row.game)
         if plugin_for(row.game).computer is None:
             raise UserError(f"{engine.title} has no computer player, so Dealer cannot take a seat.")
+        check_level(row.game, level)
         if await self.storage.challenged(row.id) is not None:
             raise UserError("This lobby is a challenge: its empty seat is the challenged member's.")
         async with self.service.lock(row.id):
@@ -437,11 +450,14 @@ class Lobby:
             taken = {p.user_id for p in players}
             numbers = [n for n in range(1, engine.max_players + 1) if computer_user(n) not in taken]
             for number in numbers[:count]:
-                await self.storage.add_player(row.id, computer_user(number), computer_name(number))
+                await self.storage.add_player(
+                    row.id, computer_user(number), computer_name(number), level
+                )
         seated = ", ".join(computer_name(n) for n in numbers[:count])
         await interaction.response.send_message(
             f"{seated} {'takes a seat' if count == 1 else 'take seats'}: Dealer plays "
-            f"{'it' if count == 1 else 'them'}. Press **Start** when the lobby is ready.",
+            f"{'it' if count == 1 else 'them'} at level {level}. Press **Start** when the "
+            "lobby is ready.",
             ephemeral=True,
         )
         await self._refresh_lobby_message(row)
@@ -771,3 +787,14 @@ def _duration(seconds: int | None) -> str:
     if seconds % 3600 == 0:
         return f"{seconds // 3600} hour(s)"
     return f"{seconds // 60} minute(s)"
+
+
+def check_level(game: str, level: str) -> None:
+    """Refuses a computer seat's level the game's computer player does not play at."""
+    levels = plugin_for(game).levels
+    if level not in levels:
+        title = engine_for(game).title
+        raise UserError(
+            f"Dealer's computer player of {title} plays at level {' or '.join(levels)}, "
+            f"not {level}."
+        )

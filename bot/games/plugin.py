@@ -8,6 +8,7 @@ import copy
 import functools
 import random
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.games.base import GameTexts
 from games.core.contract import Action
 from games.core.engine import Engine
+from games.core.search import LEVELS
 from games.registry import engine_for
 
 if TYPE_CHECKING:
@@ -29,24 +31,36 @@ NOTIFY_CHOICES = [
     app_commands.Choice(name="a DM (a short one with a link, or the 1-on-1)", value="dm"),
 ]
 NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM"
+#: `/match add-bot`'s levels, and a practice match's.
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+LEVEL_HELP = "normal (default): plays by rules of thumb; strong: plans each move ahead"
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A computer seat as its player knows itself when it decides: its player id in the
     engine, its number among the match's computer seats in seat order (1, 2, ...), the
-    match's seed, and how many moves the match has had (so that each decision may draw
-    anew)."""
+    match's seed, how many moves the match has had (so that each decision may draw anew),
+    its level (`games.core.search.LEVELS`) and how long a `strong` seat may think, in
+    seconds (`budget`)."""
 
     player: str
     number: int
     seed: int
     moves: int
+    level: str = "normal"
+    budget: float = 0.0
 
     def rng(self) -> random.Random:
         """A random source for this one decision: the same for the same seat at the same
         point of the same match, different for another seat or a later move."""
         return random.Random(f"{self.seed}:{self.player}:{self.moves}")
+
+    def stop(self) -> Callable[[int], bool]:
+        """Whether a search begun now has had its `budget` (asked with the iterations done:
+        the search itself reads no clock)."""
+        end = time.monotonic() + self.budget
+        return lambda _done: time.monotonic() >= end
 
 
 #: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
@@ -107,6 +121,8 @@ class GamePlugin:
     #: player does not decide None (a sealed bid on each lot it wants, where the phase waits
     #: for one); otherwise it moves only when the phase waits for it.
     computer_moves_several: bool = False
+    #: The levels its computer player plays at (`/match add-bot level:`), `normal` first.
+    levels: tuple[str, ...] = ("normal",)
 
     def __post_init__(self) -> None:
         if self.controls_on_board and self.board_outline:

@@ -103,6 +103,9 @@ class PlayerRow:
     #: The engine's player id of the seat, when it was handed to this member (or computer
     #: seat) by `/match replace`; None: the member's own from the start (`player_id`).
     seat: str | None = None
+    #: A computer seat's level (`games.core.search.LEVELS`); None for a member, and for a
+    #: computer seat stored before levels (it plays `normal`).
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,16 +578,19 @@ class Storage(SeasonStore, ResultStore):
 
         return await self._transaction(cancel)
 
-    async def add_player(self, match_id: int, user_id: int, name: str) -> bool:
-        """Seat a player in a lobby (the match's row locked while its seats are counted);
-        False when already seated."""
+    async def add_player(
+        self, match_id: int, user_id: int, name: str, level: str | None = None
+    ) -> bool:
+        """Seat a player in a lobby (the match's row locked while its seats are counted), a
+        computer seat with its `level`; False when already seated."""
 
         async def seat(w: Tx) -> bool:
             await w.lock("matches", match_id)
             inserted = await w.execute(
-                "INSERT INTO match_players (match_id, user_id, name, joined) VALUES (?, ?, ?,"
-                " (SELECT COUNT(*) FROM match_players WHERE match_id = ?)) ON CONFLICT DO NOTHING",
-                (match_id, user_id, name, match_id),
+                "INSERT INTO match_players (match_id, user_id, name, joined, level) VALUES"
+                " (?, ?, ?, (SELECT COUNT(*) FROM match_players WHERE match_id = ?), ?)"
+                " ON CONFLICT DO NOTHING",
+                (match_id, user_id, name, match_id, level),
             )
             return inserted.rowcount == 1
 
@@ -611,17 +617,18 @@ class Storage(SeasonStore, ResultStore):
 
     async def players(self, match_id: int) -> list[PlayerRow]:
         rows = await self._all(
-            "SELECT user_id, name, dm_closed, seat FROM match_players WHERE match_id = ?"
+            "SELECT user_id, name, dm_closed, seat, level FROM match_players WHERE match_id = ?"
             " ORDER BY joined",
             match_id,
         )
-        return [PlayerRow(r[0], r[1], bool(r[2]), r[3]) for r in rows]
+        return [PlayerRow(r[0], r[1], bool(r[2]), r[3], r[4]) for r in rows]
 
     async def hand_over(self, match_id: int, handover: Handover) -> bool:
         """Give the seat `handover.seat`, held by `from_user`, to `to_user` (who holds no
         seat of the match), and note it; the match's row locked, so that two hand-overs or a
-        hand-over and a move are ordered. False, with nothing changed, when the seat is no
-        longer `from_user`'s or `to_user` already plays."""
+        hand-over and a move are ordered (a computer seat taking it plays `normal`). False,
+        with nothing changed, when the seat is no longer `from_user`'s or `to_user` already
+        plays."""
 
         async def hand(w: Tx) -> bool:
             await w.lock("matches", match_id)
@@ -632,8 +639,8 @@ class Storage(SeasonStore, ResultStore):
             if taken.one() is not None:
                 return False
             moved = await w.execute(
-                "UPDATE match_players SET user_id = ?, name = ?, dm_closed = 0, seat = ?"
-                " WHERE match_id = ? AND user_id = ?",
+                "UPDATE match_players SET user_id = ?, name = ?, dm_closed = 0, seat = ?,"
+                " level = NULL WHERE match_id = ? AND user_id = ?",
                 (handover.to_user, handover.to_name, handover.seat, match_id, handover.from_user),
             )
             if moved.rowcount != 1:

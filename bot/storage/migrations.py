@@ -62,6 +62,10 @@ up its channel: the weight of the bot's messages posted below it since it was po
 message 1, one with a picture more: `bot.status.drift_of`). Posting the board anew sets it
 back to 0; once it weighs `bot.status.REACH`, the next move posts it anew at the bottom.
 
+`match_players.level` is a computer seat's level (`normal` or `strong`, `/match add-bot
+level:`); NULL for a member's seat, and for a computer seat stored before levels (which plays
+as `normal`).
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -309,6 +313,9 @@ MIGRATIONS: list[str | Migration] = [
     """,
     """
     ALTER TABLE matches ADD COLUMN status_drift INTEGER NOT NULL DEFAULT 0;
+    """,
+    """
+    ALTER TABLE match_players ADD COLUMN level TEXT;
     """,
 ]
 

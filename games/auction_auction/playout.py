@@ -20,6 +20,7 @@ money (AA-15) and keeps its garnets (AA-14).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -62,8 +63,14 @@ JITTER = 0.2
 def hand_value(cubes: Mapping[str, int], colours: Sequence[str]) -> float:
     """What a collection is worth to the player: its hand (AA-16) and the steps it has made
     towards a better one, then its cubes in the tie-break order."""
-    held = [cubes.get(c, 0) for c in colours]
-    value = HAND_POINTS[hand_of(dict(cubes), colours)]
+    return _hand_value(tuple(cubes.get(c, 0) for c in colours), tuple(colours))
+
+
+@functools.cache
+def _hand_value(held: tuple[int, ...], colours: tuple[str, ...]) -> float:
+    """`hand_value` of the counts `held` of `colours`: worked out once per collection (the
+    search asks again and again)."""
+    value = HAND_POINTS[hand_of(dict(zip(colours, held, strict=True)), colours)]
     value += TOWARDS_RAINBOW * sum(n > 0 for n in held) / len(colours)
     value += TOWARDS_KIND * max(held, default=0)
     value += sum(TIE_BREAK * n / (i + 1) for i, n in enumerate(held))

@@ -61,3 +61,46 @@ async def test_three_computer_seats_and_a_person_play_a_match_to_its_end(
     assert [s["player"] for s in report["result"]["standings"]] == [
         table[s["player"]] for s in standings
     ]
+
+
+async def test_a_strong_seat_keeps_its_level_across_a_restart(
+    simcord_env: Any, db_path: Path | str
+) -> None:
+    """`/match add-bot level:strong` seats a strong seat (kept with the seat), then normal
+    ones by default; each plays the match to its end, after a restart too. A game whose
+    computer player has no strong level refuses it, privately, seating nobody."""
+    t = Table(simcord_env, 1)
+    lobby = await t.open(rounds=2)
+    seated = await t.host.slash(t.channel, "match add-bot", level="strong")
+    assert "Dealer bot 1 takes a seat: Dealer plays it at level strong" in seated.response.content
+    seated = await t.host.slash(t.channel, "match add-bot", count=2)
+    assert "at level normal" in seated.response.content
+    await t.host.click(lobby, label="Start")
+    levels = {p.name: p.level for p in await t.bot.storage.players(t.match_id)}
+    assert levels == {
+        t.players[0].name: None,
+        "Dealer bot 1": "strong",
+        "Dealer bot 2": "normal",
+        "Dealer bot 3": "normal",
+    }
+    await simcord_env.restart_bot(make_bot(db_path))
+    rnd = random.Random(9)
+    for phase in range(4):
+        state = await t.state()
+        # The strong seat may find no lot worth a bid in an Auction phase.
+        bidding = COMPUTERS if state.phase == "access" else COMPUTERS[1:]
+        assert set(bidding) <= {p for p, s in state.seats.items() if s.has_submitted()}, phase
+        await t.play_random_phase(rnd)
+        await t.close_phase()
+    assert (await t.state()).phase == "ended"
+    assert {p.name: p.level for p in await t.bot.storage.players(t.match_id)} == levels
+
+    other = t.guild.create_text_channel("atrades")
+    await t.host.slash(other, "match create atrades")
+    refused = await t.host.slash(other, "match add-bot", level="strong")
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "Dealer's computer player of Atrades plays at level normal, not strong."
+    )
+    row = await t.bot.storage.open_match_in(other.id)
+    assert row is not None and await t.bot.storage.players(row.id) == []

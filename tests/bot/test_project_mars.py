@@ -690,6 +690,7 @@ async def test_each_game_has_its_own_create_options(simcord_env: Any) -> None:
         "spectators",
         "thread",
         "notify",
+        "level",
     }
     assert "starting_cash" in options["auction-auction"]
     assert "opponent" not in options["auction-auction"]

@@ -69,7 +69,8 @@ async def test_computer_seats_fill_a_lobby_and_play_a_match_to_its_end(simcord_e
     assert said.startswith("Only a host can do that")
     said = await t.say(t.host, "match add-bot")
     assert said == (
-        "Dealer bot 1 takes a seat: Dealer plays it. Press **Start** when the lobby is ready."
+        "Dealer bot 1 takes a seat: Dealer plays it at level normal. Press **Start** when the "
+        "lobby is ready."
     )
     said = await t.say(t.host, "match add-bot", count=3)
     assert said.startswith("Dealer bot 2, Dealer bot 3, Dealer bot 4 take ")

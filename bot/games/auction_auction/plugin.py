@@ -13,9 +13,11 @@ from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.games.plugin import GamePlugin, Seat
 from bot.handlers import handlers
+from games.auction_auction import planning
 from games.auction_auction.playout import decide, plan_random
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action
+from games.core.search import LEVELS
 
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
@@ -108,10 +110,13 @@ async def _give(interaction: Interaction, member: discord.abc.User, amount: int)
 
 
 def computer_move(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any] | None:
-    """A computer seat's next sealed bid (`games.auction_auction.playout`), from the seat's
-    own view and legal actions: its plan for the phase is drawn for this seat and phase of
-    the match, so that it is the same at each bid, after a restart too. None once its plan
-    stands."""
+    """A computer seat's next sealed bid, from the seat's own view and legal actions: the
+    normal seat's plan (`games.auction_auction.playout`), drawn for this seat and phase of
+    the match, so that it is the same at each bid, after a restart too; or the plan the
+    strong seat's search prefers (`games.auction_auction.planning`), within the seat's
+    budget. None once its plan stands."""
+    if seat.level == "strong":
+        return planning.decide(view, actions, seat.seed, seat.stop())
     return decide(view, actions, plan_random(seat.seed, seat.player, view))
 
 
@@ -121,4 +126,5 @@ PLUGIN = GamePlugin(
     cog=AuctionAuctionCog,
     computer=computer_move,
     computer_moves_several=True,
+    levels=LEVELS,
 )

@@ -10,7 +10,15 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError, guarded
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin, Seat
+from bot.games.plugin import (
+    LEVEL_CHOICES,
+    LEVEL_HELP,
+    NOTIFY_CHOICES,
+    NOTIFY_HELP,
+    Form,
+    GamePlugin,
+    Seat,
+)
 from bot.games.project_mars.controls import (
     DECK_FORM,
     DYNAMIC_ITEMS,
@@ -20,6 +28,7 @@ from bot.games.project_mars.controls import (
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.handlers import handlers
 from games.core.contract import Action
+from games.core.search import LEVELS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.practice import practice_move
 from games.project_mars.views import PlayerView
@@ -42,8 +51,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         spectators="A channel that gets each round's results",
         thread="Play the match in a new thread of this channel (default no)",
         notify=f"{NOTIFY_HELP} with your 1-on-1 (default)",
+        level=f"The practice opponent's level: {LEVEL_HELP}",
     )
-    @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES)
+    @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES, level=LEVEL_CHOICES)
     async def project_mars(
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
@@ -53,6 +63,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         spectators: discord.TextChannel | None = None,
         thread: bool | None = None,
         notify: str | None = None,
+        level: str | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -65,6 +76,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 spectators,
                 thread=bool(thread),
                 notify=notify,
+                level=level,
             ),
         )
 
@@ -81,8 +93,11 @@ async def _create(
     *,
     thread: bool,
     notify: str | None,
+    level: str | None,
 ) -> None:
     options: dict[str, Any] = {}
+    if level is not None and not practice:
+        raise UserError("`level` is the practice opponent's, so it goes with `practice`.")
     if deck is not None:
         if opponent is None and not practice:
             raise UserError(
@@ -99,6 +114,7 @@ async def _create(
         spectators,
         opponent=opponent,
         practice=practice,
+        level=level or LEVELS[0],
         thread=thread,
         notify=notify,
     )

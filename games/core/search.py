@@ -1,0 +1,167 @@
+"""The `strong` computer seats' planning: information-set Monte Carlo search over the engine's
+own pure functions (after Cowling, Powley and Whitehouse's ISMCTS, as OpenSpiel's
+`ismcts.py` implements it), one implementation for every game.
+
+The seat knows its own view and nothing else. Each iteration draws one state the view is
+consistent with (`Searcher.determinize`: what the seat cannot see sampled, never read), picks
+one of the seat's candidate plans at its information set by UCB1 (the plans a seat may make
+now: a move, or a phase's sealed bids), applies it to that state, plays the rest of the match
+with the `normal` seats for everyone (each from its own view of that sampled state), and
+scores the end for the seat (`Searcher.reward`). Each plan's n-th try is made in the same
+n-th sampled world, with the same chances (common random numbers: the plans are compared on
+the same worlds). The plan tried most often is chosen (the final policy of most visits).
+The tree is one level deep, the seat's own decision: below it, sampled states differ in what
+the seat cannot see, so a deeper node keyed by the seat's later information would be visited
+by few iterations within a budget of two seconds.
+
+Pure and deterministic for the same view, `rnd` and number of iterations: the caller's
+`stop` (a clock's, in the bot) may cut the search short, never longer than `iterations`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from games.core.engine import HOST, Engine
+from games.core.errors import RuleError
+
+S = TypeVar("S")
+V = TypeVar("V", contravariant=True)
+#: A plan: the seat's moves now, in order (one move, or each sealed bid of a phase).
+Plan = list[dict[str, Any]]
+#: UCB1's exploration constant, for rewards from 0 to 1.
+EXPLORATION = 1.0
+#: A playout ends after this many moves at most (the engines end far sooner).
+PLAYOUT_MOVES = 5_000
+#: How many iterations a decision takes at most.
+ITERATIONS = 400
+#: How many iterations a decision takes at least, whatever `stop` says: one per plan.
+AT_LEAST_EACH = 1
+#: The most moves one player makes in a playout before the others move (a normal seat
+#: decides None well before).
+MOVES_IN_A_ROW = 50
+
+
+class Searcher(Protocol[S, V]):
+    """A game's hooks for the search: everything game-specific, in the game's own folder."""
+
+    engine: Engine[Any, Any]
+
+    def determinize(self, view: V, rnd: random.Random) -> S:
+        """A state the seat's view is consistent with: what the view shows as it is, what it
+        does not show drawn with `rnd`."""
+
+    def plans(self, view: V, rnd: random.Random) -> list[Plan]:
+        """The seat's candidate plans now (the normal seat's first), from its view alone."""
+
+    def normal(self, state: S, player: str, rnd: random.Random) -> dict[str, Any] | None:
+        """The `normal` seat's next move for `player` in `state`, from that player's own view
+        of it; None when it has nothing more to do in this wait."""
+
+    def reward(self, state: S, player: str) -> float:
+        """What the finished (or cut-off) match is worth to `player`, from 0 to 1."""
+
+
+class _Arm:
+    __slots__ = ("plan", "total", "visits")
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.visits = 0
+        self.total = 0.0
+
+    def score(self, visits: int) -> float:
+        if self.visits == 0:
+            return math.inf
+        mean = self.total / self.visits
+        return mean + EXPLORATION * math.sqrt(math.log(visits) / self.visits)
+
+
+def search(
+    searcher: Searcher[S, V],
+    view: V,
+    player: str,
+    rnd: random.Random,
+    stop: Callable[[int], bool] = lambda _done: False,
+    iterations: int = ITERATIONS,
+) -> Plan:
+    """The plan the search prefers for `player` from `view`: the candidate visited most
+    (ties: the earlier candidate, the normal seat's first). `stop(done)` may end it after
+    `done` iterations, once each plan has been tried."""
+    plans = searcher.plans(view, rnd)
+    if len(plans) <= 1:
+        return plans[0] if plans else []
+    arms = [_Arm(plan) for plan in plans]
+    # Common random numbers: each plan's n-th try is played in the n-th sampled world, with
+    # the same chances, so that plans are compared on the same worlds, not on luck.
+    worlds: list[int] = []
+    for done in range(iterations):
+        if done >= len(arms) * AT_LEAST_EACH and stop(done):
+            break
+        arm = max(arms, key=lambda a: a.score(done + 1))
+        if arm.visits == len(worlds):
+            worlds.append(rnd.getrandbits(64))
+        world = random.Random(worlds[arm.visits])
+        state = searcher.determinize(view, world)
+        arm.visits += 1
+        arm.total += _playout(searcher, state, player, arm.plan, world)
+    best = max(range(len(arms)), key=lambda i: (arms[i].visits, arms[i].total, -i))
+    return arms[best].plan
+
+
+def _playout(
+    searcher: Searcher[S, V], state: S, player: str, plan: Plan, rnd: random.Random
+) -> float:
+    """The plan applied to a sampled state, then the match played to its end by the normal
+    seats (the host closing each phase nobody has more to do in); the seat's reward."""
+    engine = searcher.engine
+    for move in plan:
+        try:
+            engine.apply(state, player, engine.parse_move(move))
+        except RuleError:
+            return 0.0
+    # The plan is the seat's whole decision in this wait: it makes no more moves in it.
+    planned = engine.turn(state).wait
+    for _ in range(PLAYOUT_MOVES):
+        if engine.is_finished(state):
+            break
+        resting = player if engine.turn(state).wait == planned else None
+        if not _round_of_moves(searcher, state, rnd, resting):
+            engine.apply(state, HOST, engine.parse_move({"type": "close_phase"}))
+    return searcher.reward(state, player)
+
+
+def _round_of_moves(
+    searcher: Searcher[S, V], state: S, rnd: random.Random, resting: str | None
+) -> bool:
+    """Every player the match waits for, or who may act, but `resting`, makes the normal
+    seat's moves until it has nothing more to do (the game's `normal` says None); whether
+    anyone moved."""
+    engine = searcher.engine
+    turn = engine.turn(state)
+    moved = False
+    for player in _actors(turn.must, turn.may):
+        if player == resting:
+            continue
+        for _ in range(MOVES_IN_A_ROW):
+            move = searcher.normal(state, player, rnd)
+            if move is None:
+                break
+            try:
+                engine.apply(state, player, engine.parse_move(move))
+            except RuleError:
+                break
+            moved = True
+    return moved
+
+
+def _actors(must: Sequence[str], may: Sequence[str]) -> list[str]:
+    return [*must, *(p for p in may if p not in must)]
+
+
+#: The levels a computer seat plays at: `normal`, the game's own rules of thumb, and
+#: `strong`, which searches (`search`) with the normal seats as its playouts.
+LEVELS = ("normal", "strong")
