@@ -29,9 +29,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+from collections.abc import Callable
 
 from bot.errors import UserError
-from bot.games.plugin import Seat
 from bot.games.registry import plugin_for
 from bot.players import is_computer_user, seat_id
 from bot.presenter import Presenter
@@ -41,7 +42,7 @@ from bot.storage import MatchRow, Storage
 from bot.storage.backend import Busy
 from games.core.contract import random_answers
 from games.core.errors import RuleError
-from games.core.search import LEVELS
+from games.core.seats import LEVELS, Seat
 from games.registry import ENGINES, engine_for
 
 log = logging.getLogger(__name__)
@@ -183,7 +184,8 @@ class Computer:
             return []
         turn = await self.service.turn(row)
         owed = set(turn.must)
-        if plugin_for(row.game).computer_moves_several:
+        player = plugin_for(row.game).computer
+        if player is not None and player.several:
             owed |= set(turn.may)
         wait, done = self._done.get(row.id, ((), set()))
         if wait != turn.wait:
@@ -199,18 +201,19 @@ class Computer:
         """A computer seat's move, chosen from its view as it is now (another seat's move
         may have changed it since the pause began); whether it was made."""
         row = await self.service.row(match_id)
-        decide = plugin_for(row.game).computer if row is not None else None
-        if row is None or decide is None or row.status != "running" or row.paused:
+        computer = plugin_for(row.game).computer if row is not None else None
+        if row is None or computer is None or row.status != "running" or row.paused:
             return False
         turn = await self.service.turn(row)
-        several = plugin_for(row.game).computer_moves_several
-        if player not in turn.must and not (several and player in turn.may):
+        if player not in turn.must and not (computer.several and player in turn.may):
             return False
         view = await self.service.view(row, player)
         actions = await self.service.actions(row, player)
         level = (await self._levels(row)).get(player, LEVELS[0])
-        budget = min(STRONG_BUDGET, self.pause)
-        seat = Seat(player, number, row.seed, await self.service.moves_made(row), level, budget)
+        # A level the game no longer offers (none is taken away yet) plays normal.
+        decide = computer.levels.get(level, computer.levels[LEVELS[0]])
+        moves = await self.service.moves_made(row)
+        seat = Seat(player, number, row.seed, moves, level, _stop_after(self.pause))
         try:
             if level == LEVELS[0]:
                 move = decide(view, actions, seat)
@@ -262,3 +265,10 @@ class Computer:
             await self.presenter.present(outcome)
             return True
         return False
+
+
+def _stop_after(pause: float) -> Callable[[int], bool]:
+    """When a strong seat's search begun now stops: after `STRONG_BUDGET` seconds, or the
+    seats' pause where it is shorter (asked with the iterations done)."""
+    end = time.monotonic() + min(STRONG_BUDGET, pause)
+    return lambda _done: time.monotonic() >= end

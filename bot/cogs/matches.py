@@ -15,7 +15,7 @@ from bot.flows.play import Play
 from bot.flows.undo import Undoing
 from bot.games.plugin import LEVEL_CHOICES, LEVEL_HELP, NOTIFY_CHOICES, NOTIFY_HELP
 from bot.games.registry import PLUGINS
-from games.core.search import LEVELS
+from games.core.seats import LEVELS
 from games.registry import ENGINES
 
 Interaction = discord.Interaction[Any]

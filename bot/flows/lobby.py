@@ -31,7 +31,7 @@ from bot.season_board import season_called
 from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.drawing.words import plural
-from games.core.search import LEVELS
+from games.core.seats import LEVELS
 from games.registry import engine_for
 
 log = logging.getLogger(__name__)
@@ -791,7 +791,8 @@ def _duration(seconds: int | None) -> str:
 
 def check_level(game: str, level: str) -> None:
     """Refuses a computer seat's level the game's computer player does not play at."""
-    levels = plugin_for(game).levels
+    computer = plugin_for(game).computer
+    levels = list(computer.levels) if computer is not None else []
     if level not in levels:
         title = engine_for(game).title
         raise UserError(

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import copy
 import functools
-import random
 import re
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,7 +17,7 @@ from discord import app_commands
 from bot.games.base import GameTexts
 from games.core.contract import Action
 from games.core.engine import Engine
-from games.core.search import LEVELS
+from games.core.seats import LEVELS, ComputerPlayer
 from games.registry import engine_for
 
 if TYPE_CHECKING:
@@ -36,39 +34,6 @@ LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVEL
 LEVEL_HELP = "normal (default): plays by rules of thumb; strong: plans each move ahead"
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A computer seat as its player knows itself when it decides: its player id in the
-    engine, its number among the match's computer seats in seat order (1, 2, ...), the
-    match's seed, how many moves the match has had (so that each decision may draw anew),
-    its level (`games.core.search.LEVELS`) and how long a `strong` seat may think, in
-    seconds (`budget`)."""
-
-    player: str
-    number: int
-    seed: int
-    moves: int
-    level: str = "normal"
-    budget: float = 0.0
-
-    def rng(self) -> random.Random:
-        """A random source for this one decision: the same for the same seat at the same
-        point of the same match, different for another seat or a later move."""
-        return random.Random(f"{self.seed}:{self.player}:{self.moves}")
-
-    def stop(self) -> Callable[[int], bool]:
-        """Whether a search begun now has had its `budget` (asked with the iterations done:
-        the search itself reads no clock)."""
-        end = time.monotonic() + self.budget
-        return lambda _done: time.monotonic() >= end
-
-
-#: A computer player: the seat's own view (`Engine.view` for its player id: what a person in
-#: that seat may see, nothing more), its legal actions as the service worked them out (issue
-#: 39: no view carries a copy of them) and the seat in, the move out, or None when it has
-#: nothing more to do in this wait (in a game whose seats move several times in one: a seat
-#: whose planned sealed bids all stand). Pure: no clock, no I/O.
-Decide = Callable[[Any, list[Action], Seat], dict[str, Any] | None]
 #: What a game adds to the generic 1-on-1 controls, from the match id, the move the controls
 #: are shown at (the decision they are for: `bot.components.stamp`) and the player's legal
 #: actions.
@@ -114,15 +79,9 @@ class GamePlugin:
     #: outline read from the public view (`Engine.board_actions`), each walking the
     #: presser's own legal action privately, or refusing politely when they have none such.
     board_outline: bool = False
-    #: The player of the game's computer seats (`/match add-bot`, `practice:True`); None when
-    #: the game has none.
-    computer: Decide | None = None
-    #: A computer seat may make several moves in one wait, for as long as it may act and its
-    #: player does not decide None (a sealed bid on each lot it wants, where the phase waits
-    #: for one); otherwise it moves only when the phase waits for it.
-    computer_moves_several: bool = False
-    #: The levels its computer player plays at (`/match add-bot level:`), `normal` first.
-    levels: tuple[str, ...] = ("normal",)
+    #: The player of the game's computer seats (`/match add-bot`, `practice:True`), at each
+    #: of its levels: the game package's `COMPUTER`; None when the game has none.
+    computer: ComputerPlayer | None = None
 
     def __post_init__(self) -> None:
         if self.controls_on_board and self.board_outline:

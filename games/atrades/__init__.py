@@ -2,7 +2,11 @@
 the flow of a match, its legal actions and views, and the engine that joins them."""
 
 from games.atrades.engine import Atrades
+from games.atrades.playout import normal_seat
+from games.core.seats import ComputerPlayer
 
 ENGINE = Atrades()
+#: Dealer's computer seats (`/match add-bot`).
+COMPUTER = ComputerPlayer({"normal": normal_seat})
 
-__all__ = ["ENGINE", "Atrades"]
+__all__ = ["COMPUTER", "ENGINE", "Atrades"]

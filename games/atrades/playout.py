@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core.contract import Action, Amount, Pick, random_answers
+from games.core.seats import Seat
 
 #: A computer player: a seat's view and a random source in, a move out.
 Player = Callable[[dict[str, Any], random.Random], dict[str, Any]]
@@ -104,6 +105,14 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     if "pass" in actions:
         return actions["pass"].build()
     return actions["decline"].build()
+
+
+def normal_seat(view: dict[str, Any], actions: list[Action], seat: Seat) -> dict[str, Any]:
+    """A computer seat's move at level normal: the greedy player, from the seat's own view,
+    its chances drawn for this seat at this point of the match (`Seat.rng`: the same
+    position gives the same move, after a restart too). It reads its view alone, not
+    `actions`, until Atrades moves onto the typed seam (issue 39)."""
+    return greedy_player(view, seat.rng())
 
 
 def _pick(action: Action) -> Pick:

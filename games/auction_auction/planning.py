@@ -44,6 +44,7 @@ from games.core.contract import Action
 from games.core.engine import Engine
 from games.core.rng import RandomSource
 from games.core.search import Plan, search
+from games.core.seats import Seat as ComputerSeat
 
 ENGINE = AuctionAuction()
 #: The share of a place below the first that a playout's reward keeps.
@@ -299,6 +300,14 @@ def decide(
         if standing.get(move["target"]) != move["amount"] and move["target"] in targets:
             return move
     return None
+
+
+def strong_seat(
+    view: PlayerView, actions: list[Action], seat: ComputerSeat
+) -> dict[str, Any] | None:
+    """A computer seat's next sealed bid at level strong (`decide`), searching until the
+    seat's `stop` says so."""
+    return decide(view, actions, seat.seed, seat.stop)
 
 
 class _Restricted(AuctionSearch):

@@ -30,6 +30,7 @@ from games.auction_auction.model import HOUSES, Lot
 from games.auction_auction.rules import house_lots
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action, Amount
+from games.core.seats import Seat
 
 #: What each hand is worth to the player (AA-16, best first).
 HAND_POINTS: dict[str, float] = {
@@ -189,6 +190,13 @@ def decide(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[
         if view.me.lot_bids.get(target) != move["amount"]:
             return move
     return None
+
+
+def normal_seat(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any] | None:
+    """A computer seat's next sealed bid at level normal: its plan for the phase drawn for
+    this seat and phase of the match (`plan_random`), the same at each bid, after a restart
+    too. None once its plan stands."""
+    return decide(view, actions, plan_random(seat.seed, seat.player, view))
 
 
 def _bid(action: Action, amount: int) -> dict[str, Any]:

@@ -160,8 +160,3 @@ def _round_of_moves(
 
 def _actors(must: Sequence[str], may: Sequence[str]) -> list[str]:
     return [*must, *(p for p in may if p not in must)]
-
-
-#: The levels a computer seat plays at: `normal`, the game's own rules of thumb, and
-#: `strong`, which searches (`search`) with the normal seats as its playouts.
-LEVELS = ("normal", "strong")

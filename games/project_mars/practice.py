@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Action, Pick
+from games.core.seats import Seat
 from games.project_mars.cards import Unit, score
 from games.project_mars.model import CARDS, MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
 from games.project_mars.views import PlayerView
@@ -387,3 +388,10 @@ def practice_move(view: PlayerView, actions: list[Action], seed: int = 0) -> dic
     if "pass" in by_key:
         return _turn(seat, rnd, by_key)
     raise ValueError(f"{seen.me.player} has nothing to do now.")
+
+
+def normal_seat(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any]:
+    """The practice player in a computer seat, from its view and legal actions: its seed
+    breaks ties and draws its deck, the match's own for the first seat (as for the practice
+    opponent), so that two computer seats in one match do not play alike."""
+    return practice_move(view, actions, seat.seed + seat.number - 1)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import cast
 
 from bot.games.base import named
-from bot.games.plugin import Seat
 from bot.players import (
     COMPUTER,
     COMPUTER_USER,
@@ -25,6 +24,7 @@ from bot.seasons import SeasonService
 from bot.stats import results_of
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.core.contract import Placings, SeasonOutcome
+from games.core.seats import Seat
 
 ANN = 123456789012345678
 

@@ -9,9 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.errors import guarded
-from bot.games.plugin import GamePlugin, Seat
+from bot.games.plugin import GamePlugin
 from bot.handlers import handlers
 from games.core.contract import Action
+from games.core.seats import ComputerPlayer, Seat
 from tests.toy_game.texts import HighBidTexts
 
 TEXTS = HighBidTexts()
@@ -46,4 +47,4 @@ def computer_bid(view: dict[str, Any], actions: list[Action], seat: Seat) -> dic
     return {"type": "bid", "lot": f"l{lot}", "amount": rng.randint(0, view["coins"] - lot % 3)}
 
 
-PLUGIN = GamePlugin(texts=TEXTS, create=create, computer=computer_bid)
+PLUGIN = GamePlugin(texts=TEXTS, create=create, computer=ComputerPlayer({"normal": computer_bid}))

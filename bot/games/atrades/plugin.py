@@ -12,12 +12,11 @@ from discord import app_commands
 
 from bot.errors import UserError, guarded
 from bot.games.atrades.texts import AtradesTexts
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, Seat
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin
 from bot.handlers import handlers
+from games.atrades import COMPUTER
 from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import MAX_PLAYERS, MAX_STARTING_MONEY
-from games.atrades.playout import greedy_player
-from games.core.contract import Action
 from games.core.drawing.words import join
 
 TEXTS = AtradesTexts()
@@ -171,17 +170,9 @@ async def _create(
     )
 
 
-def computer_move(view: dict[str, Any], actions: list[Action], seat: Seat) -> dict[str, Any]:
-    """A computer seat's move: the greedy player (`games.atrades.playout`), from the seat's
-    own view, its chances drawn for this seat at this point of the match (`Seat.rng`: the
-    same position gives the same move, after a restart too). It reads its view alone, not
-    `actions`, until Atrades moves onto the typed seam (issue 39)."""
-    return greedy_player(view, seat.rng())
-
-
 PLUGIN = GamePlugin(
     texts=TEXTS,
     create=create,
     board_outline=True,
-    computer=computer_move,
+    computer=COMPUTER,
 )

@@ -11,13 +11,9 @@ from discord.ext import commands
 from bot.amounts import MAX_AMOUNT
 from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
-from bot.games.plugin import GamePlugin, Seat
+from bot.games.plugin import GamePlugin
 from bot.handlers import handlers
-from games.auction_auction import planning
-from games.auction_auction.playout import decide, plan_random
-from games.auction_auction.views import PlayerView
-from games.core.contract import Action
-from games.core.search import LEVELS
+from games.auction_auction import COMPUTER
 
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
@@ -109,22 +105,9 @@ async def _give(interaction: Interaction, member: discord.abc.User, amount: int)
     await play.submit_here(interaction, move, "give")
 
 
-def computer_move(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any] | None:
-    """A computer seat's next sealed bid, from the seat's own view and legal actions: the
-    normal seat's plan (`games.auction_auction.playout`), drawn for this seat and phase of
-    the match, so that it is the same at each bid, after a restart too; or the plan the
-    strong seat's search prefers (`games.auction_auction.planning`), within the seat's
-    budget. None once its plan stands."""
-    if seat.level == "strong":
-        return planning.decide(view, actions, seat.seed, seat.stop())
-    return decide(view, actions, plan_random(seat.seed, seat.player, view))
-
-
 PLUGIN = GamePlugin(
     texts=TEXTS,
     create=create,
     cog=AuctionAuctionCog,
-    computer=computer_move,
-    computer_moves_several=True,
-    levels=LEVELS,
+    computer=COMPUTER,
 )

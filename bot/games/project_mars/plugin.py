@@ -17,7 +17,6 @@ from bot.games.plugin import (
     NOTIFY_HELP,
     Form,
     GamePlugin,
-    Seat,
 )
 from bot.games.project_mars.controls import (
     DECK_FORM,
@@ -27,11 +26,9 @@ from bot.games.project_mars.controls import (
 )
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.handlers import handlers
-from games.core.contract import Action
-from games.core.search import LEVELS
+from games.core.seats import LEVELS
+from games.project_mars import COMPUTER
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.practice import practice_move
-from games.project_mars.views import PlayerView
 
 TEXTS = ProjectMarsTexts()
 DECKS = [app_commands.Choice(name=d.name, value=d.key) for d in READY_DECKS.values()]
@@ -120,19 +117,11 @@ async def _create(
     )
 
 
-def computer_move(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any]:
-    """The practice player (`games.project_mars.practice`) in a computer seat, from its view
-    and legal actions: its seed breaks ties and draws its deck, the match's own for the
-    first seat (as for the practice opponent), so that two computer seats in one match do
-    not play alike."""
-    return practice_move(view, actions, seat.seed + seat.number - 1)
-
-
 PLUGIN = GamePlugin(
     texts=TEXTS,
     create=create,
     dynamic_items=DYNAMIC_ITEMS,
     forms=(Form(DECK_FORM, answer_deck_form),),
     more_controls=more_controls,
-    computer=computer_move,
+    computer=COMPUTER,
 )
