@@ -3,8 +3,12 @@
 (`games/marsbot_draft/cli.py`).
 `python -m games atrades payout|govt ...`: Atrades' merger payouts as JSON
 (`games/atrades/cli.py`).
+`python -m games simulate GAME --games N [--seed S] [--seats strong,normal,...]
+[--iterations I | --budget SECONDS]`: N matches between Dealer's computer seats, one level a
+seat, with who wins per seat and per level, as JSON (`games/simulate.py`).
 `python -m games simulate atrades --games N [--seed S] [--players P] [--seats greedy|random]`:
-N games between computer seats, with the figures of docs/rules/atrades.md "Balance", as JSON.
+Atrades' own figures of docs/rules/atrades.md "Balance" (every seat greedy, or random), as
+JSON.
 
 FILE may be `-` for standard input. A malformed file, or any bad argument, exits with status 2
 and one line on standard error; a rejected move is reported in the output and skipped.
@@ -65,14 +69,32 @@ def _add_arguments(command: str, parser: argparse.ArgumentParser) -> None:
 
         atrades.add_arguments(parser)
     else:
-        from games.atrades.simulate import PLAYERS
+        from games.registry import COMPUTERS
 
-        parser.add_argument("game", choices=["atrades"], help="the game")
+        parser.add_argument("game", choices=sorted(COMPUTERS), help="the game")
         parser.add_argument("--games", type=int, required=True, help="how many games")
         parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
-        parser.add_argument("--players", type=int, default=4, help="seats, 2 to 5")
         parser.add_argument(
-            "--seats", choices=sorted(PLAYERS), default="greedy", help="the computer players"
+            "--seats",
+            default=None,
+            help="each seat's level, e.g. strong,normal,normal,normal (default: four normal, "
+            "two in a two-player game); for Atrades' own figures, greedy or random (its "
+            "default)",
+        )
+        parser.add_argument(
+            "--iterations",
+            type=int,
+            default=None,
+            help="a strong seat's search stops after this many tries (the same every run)",
+        )
+        parser.add_argument(
+            "--budget",
+            type=float,
+            default=None,
+            help="else after this many seconds a decision (default 2)",
+        )
+        parser.add_argument(
+            "--players", type=int, default=4, help="Atrades' own figures: seats, 2 to 5"
         )
 
 
@@ -89,15 +111,37 @@ def main(argv: list[str] | None = None) -> int:
 
         return atrades.run(args)
     if args.command == "simulate":
-        from games.atrades.simulate import simulate
-
-        if not 1 <= args.games <= 1_000_000 or not 2 <= args.players <= 5:
-            parser.error("--games is from 1 to 1000000 and --players from 2 to 5")
-        figures = simulate(args.games, args.seed, args.players, args.seats)
-        json.dump(figures, sys.stdout)
+        if not 1 <= args.games <= 1_000_000:
+            parser.error("--games is from 1 to 1000000")
+        json.dump(_simulate(parser, args), sys.stdout)
         sys.stdout.write("\n")
         return 0
     return _replay(args.file)
+
+
+def _simulate(parser: _Parser, args: argparse.Namespace) -> dict[str, object]:
+    """The figures of `simulate`: Atrades' own without levels named, else those of
+    `games.simulate`."""
+    from games.atrades.simulate import PLAYERS
+
+    if args.game == "atrades" and (args.seats is None or args.seats in PLAYERS):
+        from games.atrades.simulate import simulate as atrades
+
+        if not 2 <= args.players <= 5:
+            parser.error("--players is from 2 to 5")
+        return atrades(args.games, args.seed, args.players, args.seats or "greedy")
+    from games.registry import COMPUTERS, engine_for
+    from games.simulate import parse_seats, simulate
+
+    engine = engine_for(args.game)
+    default = ",".join(["normal"] * (2 if engine.max_players == 2 else 4))
+    try:
+        seats = parse_seats(args.seats or default, COMPUTERS[args.game], engine)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.iterations is not None and args.iterations < 1:
+        parser.error("--iterations is at least 1")
+    return simulate(args.game, seats, args.games, args.seed, args.budget, args.iterations)
 
 
 def _replay(file: str) -> int:
