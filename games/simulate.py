@@ -57,9 +57,11 @@ def play(
     budget: float | None = None,
     iterations: int | None = None,
     timings: dict[str, list[float]] | None = None,
+    decided: Callable[[Any, Seat, dict[str, Any] | None], None] | None = None,
 ) -> tuple[Any, int, int, bool]:
     """One match: its final state, the moves found breaking conservation, the rounds played
-    (the highest round any phase named), and whether it got stuck."""
+    (the highest round any phase named), and whether it got stuck. `decided` is told each
+    seat's decision with the state it was made in (tests/conformance/test_fair_seats.py)."""
     engine = engine_for(game)
     computer = COMPUTERS[game]
     names = [f"p{i}" for i in range(len(seats))]
@@ -88,6 +90,8 @@ def play(
             move = computer.levels[level[player]](engine.view(state, player), actions, seat)
             if timings is not None:
                 timings[level[player]].append(time.perf_counter() - began)
+            if decided is not None:
+                decided(state, seat, move)
             if move is None:
                 done.add(player)
                 continue

@@ -1,0 +1,116 @@
+"""The computer seats never cheat (issue 45): in whole matches between computer seats, at
+each decision a copy of the match has only the other players' secrets changed (the
+conformance suite's resampling, applied to the deciding function): the deciding seat's view
+is the same in both, and so is its decision, at every level (a strong seat's search with its
+seed and its number of tries fixed)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games.atrades.model import State as AtradesState
+from games.auction_auction.model import BLACK_MARKET
+from games.auction_auction.model import State as AuctionState
+from games.core.seats import Seat
+from games.project_mars.model import State as MarsState
+from games.registry import COMPUTERS, engine_for
+from games.simulate import play
+
+
+def resample_auction(state: AuctionState, viewer: str, rnd: random.Random) -> None:
+    """Others' cash and cubes (told to nobody until the end, AA-18), the amounts of their
+    standing sealed bids (AA-5, AA-9), and the Black Market's colour unless the viewer sees
+    its lots."""
+    for player, seat in state.seats.items():
+        if player == viewer or seat.kicked:
+            continue
+        seat.cash += rnd.randint(0, 40)
+        for colour in seat.cubes:
+            seat.cubes[colour] += rnd.randint(0, 2)
+        if seat.access_bid is not None:
+            seat.access_bid = (seat.access_bid[0], rnd.randint(0, seat.cash))
+        for lot in seat.lot_bids:
+            seat.lot_bids[lot] = rnd.randint(1, max(1, seat.cash // max(1, len(seat.lot_bids))))
+    mine = state.seats[viewer].location
+    if not state.options.reveal_lots_publicly and mine != BLACK_MARKET:
+        colour = rnd.choice([c for c in state.options.colours if c != state.black_market_colour])
+        state.black_market_colour = colour
+        state.lots[BLACK_MARKET] = [
+            lot.model_copy(update={"colour": colour}) for lot in state.lots[BLACK_MARKET]
+        ]
+
+
+def resample_mars(state: MarsState, viewer: str, rnd: random.Random) -> None:
+    """The opponent's hand and deck: a card of the hand swapped with one of the deck (none
+    that was revealed), the deck shuffled."""
+    for player, seat in state.seats.items():
+        if player == viewer:
+            continue
+        hidden = [i for i, card in enumerate(seat.hand) if card not in seat.revealed]
+        if hidden and seat.deck:
+            i, j = rnd.choice(hidden), rnd.randrange(len(seat.deck))
+            seat.hand[i], seat.deck[j] = seat.deck[j], seat.hand[i]
+        rnd.shuffle(seat.deck)
+
+
+def resample_atrades(state: AtradesState, viewer: str, rnd: random.Random) -> None:
+    """Others' standing turn-order bids (AT-D8) and sealed merger bids (AT-12), and the order
+    of the tile pool nobody sees."""
+    seat = next(i for i, g in enumerate(state.guilds) if g.player == viewer)
+    for guild, bid in state.bids.items():
+        if guild != seat:
+            state.bids[guild] = bid.model_copy(update={"from_money": rnd.randint(0, 3)})
+    if state.merger is not None:
+        for guild, amount in state.merger.sealed.items():
+            if guild != seat and amount is not None:
+                state.merger.sealed[guild] = amount + rnd.randint(1, 3)
+    rnd.shuffle(state.pool)
+
+
+RESAMPLE: dict[str, Callable[[Any, str, random.Random], None]] = {
+    "auction-auction": resample_auction,
+    "project-mars": resample_mars,
+    "atrades": resample_atrades,
+}
+SEATS = {
+    "auction-auction": ["strong", "normal", "normal", "normal"],
+    "project-mars": ["normal", "normal"],
+    "atrades": ["normal", "normal", "normal"],
+}
+
+
+def test_every_game_with_seats_is_checked() -> None:
+    assert set(RESAMPLE) == set(COMPUTERS) == set(SEATS)
+    assert all(set(SEATS[game]) == set(COMPUTERS[game].levels) for game in SEATS)
+
+
+@pytest.mark.parametrize("game", sorted(RESAMPLE))
+def test_a_seats_decision_does_not_change_with_others_secrets(game: str) -> None:
+    engine = engine_for(game)
+    computer = COMPUTERS[game]
+    rnd = random.Random(45)
+    checked: dict[str, int] = {}
+    changed = 0
+
+    def decided(state: Any, seat: Seat, move: dict[str, Any] | None) -> None:
+        nonlocal changed
+        if rnd.random() > 0.3:
+            return
+        other = engine.load_state_json(engine.dump_state_json(state))
+        RESAMPLE[game](other, seat.player, rnd)
+        changed += engine.dump_state_json(other) != engine.dump_state_json(state)
+        assert engine.view_json(other, seat.player) == engine.view_json(state, seat.player), (
+            "the resampling changed only what the seat cannot see"
+        )
+        view, actions = engine.view(other, seat.player), engine.legal_actions(other, seat.player)
+        assert computer.levels[seat.level](view, actions, seat) == move
+        checked[seat.level] = checked.get(seat.level, 0) + 1
+
+    for seed in range(2):
+        play(game, SEATS[game], seed, iterations=4, decided=decided)
+    assert set(checked) == set(SEATS[game]) and min(checked.values()) >= 3, checked
+    assert changed >= 3
