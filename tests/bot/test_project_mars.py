@@ -706,7 +706,21 @@ async def test_bad_create_options_are_refused(simcord_env: Any) -> None:
     assert r.ephemeral and "cannot challenge yourself" in r.response.content
     r = await t.ann.slash(t.channel, "match create project-mars", opponent=t.bob, practice=True)
     assert r.ephemeral and "not both" in r.response.content
+    r = await t.ann.slash(t.channel, "match create project-mars", level="normal")
+    assert r.ephemeral and "goes with `practice`" in r.response.content
+    r = await t.ann.slash(t.channel, "match create project-mars", practice=True, level="strong")
+    assert r.ephemeral and r.response.content == (
+        "Dealer's computer player of Project Mars plays at level normal, not strong."
+    )
     assert await t.bot.storage.open_match_in(t.channel.id) is None
+
+
+async def test_a_practice_match_keeps_its_opponents_level(simcord_env: Any) -> None:
+    """`practice:True level:normal`: the practice opponent's seat is stored with its level."""
+    t = Mars(simcord_env)
+    await t.practice(level="normal")
+    seats = await t.bot.storage.players(t.match_id)
+    assert [(p.name, p.level) for p in seats] == [("ann", None), ("Dealer bot", "normal")]
 
 
 async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
