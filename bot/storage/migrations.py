@@ -62,6 +62,9 @@ up its channel: the weight of the bot's messages posted below it since it was po
 message 1, one with a picture more: `bot.status.drift_of`). Posting the board anew sets it
 back to 0; once it weighs `bot.status.REACH`, the next move posts it anew at the bottom.
 
+`seasons.web_token` is the unguessable part of the address of the season's web page
+(`bot.web.seasons`), made the first time the bot links to it (`/season standings`).
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -309,6 +312,10 @@ MIGRATIONS: list[str | Migration] = [
     """,
     """
     ALTER TABLE matches ADD COLUMN status_drift INTEGER NOT NULL DEFAULT 0;
+    """,
+    """
+    ALTER TABLE seasons ADD COLUMN web_token TEXT;
+    CREATE UNIQUE INDEX seasons_by_web_token ON seasons (web_token);
     """,
 ]
 

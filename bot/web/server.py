@@ -10,7 +10,9 @@ database, so with several processes any of them answers for any match.
 - `/m/{token}/replay?step=N`: the match stepped through from its record (`bot.web.replays`,
   `templates/replay.html`), N from 0, its steps fetched by its script from
   `/m/{token}/replay.json?step=N` and their boards from `/m/{token}/replay/board.png?step=N`;
-  a step that is not one (out of range, not a number) is a plain page saying which are.
+  a step that is not one (out of range, not a number) is a plain page saying which are;
+- `/s/{token}`: a season's page (`bot.web.seasons`, `templates/season.html`), with its
+  standings' image at `/s/{token}/standings.png`.
 
 An unknown token, or the page of a match its host turned off or of a channel not everyone
 may view, is a plain `404` (`templates/gone.html`): it tells nobody whether such a match
@@ -24,8 +26,11 @@ from dataclasses import dataclass
 import jinja2
 from aiohttp import web
 
+from bot.season_board import WITHHELD, season_called
+from bot.storage import Season
 from bot.web.pages import MatchPages, Page
 from bot.web.replays import Replay, Replays, step_version
+from bot.web.seasons import SeasonPages
 
 #: A step's number as an address gives it: digits, not too many.
 _NUMBER = re.compile(r"[0-9]{1,9}")
@@ -52,6 +57,7 @@ class WebConfig:
 #: The application's keys: the pages it serves, and how often a page polls (milliseconds).
 PAGES = web.AppKey("pages", MatchPages)
 REPLAYS = web.AppKey("replays", Replays)
+SEASONS = web.AppKey("seasons", SeasonPages)
 POLL = web.AppKey("poll", int)
 
 
@@ -61,12 +67,15 @@ def application(pages: MatchPages, poll_ms: int = POLL_MS) -> web.Application:
     app[PAGES] = pages
     app[POLL] = poll_ms
     app[REPLAYS] = Replays(pages)
+    app[SEASONS] = SeasonPages(pages.storage, pages.service.seasons, pages.public_url)
     app.router.add_get("/m/{token}", match_page)
     app.router.add_get("/m/{token}/now", match_now)
     app.router.add_get("/m/{token}/board.png", match_board)
     app.router.add_get("/m/{token}/replay", replay_page)
     app.router.add_get("/m/{token}/replay.json", replay_step)
     app.router.add_get("/m/{token}/replay/board.png", replay_board)
+    app.router.add_get("/s/{token}", season_page)
+    app.router.add_get("/s/{token}/standings.png", season_board)
     app.router.add_get("/", gone)
     return app
 
@@ -189,6 +198,37 @@ async def replay_board(request: web.Request) -> web.Response:
     if board is None:
         raise _not_found()
     return web.Response(body=board.png, content_type="image/png", headers=headers)
+
+
+async def _season(request: web.Request) -> Season:
+    season = await request.app[SEASONS].season(request.match_info["token"])
+    if season is None:
+        raise _not_found()
+    return season
+
+
+async def season_page(request: web.Request) -> web.Response:
+    season = await _season(request)
+    body = TEMPLATES.get_template("season.html").render(
+        page=await request.app[SEASONS].page(season),
+        title=season_called(season.name, capital=True),
+        withheld=WITHHELD,
+        base=f"/s/{request.match_info['token']}",
+    )
+    return web.Response(
+        text=body,
+        content_type="text/html",
+        headers={"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"},
+    )
+
+
+async def season_board(request: web.Request) -> web.Response:
+    board = await request.app[SEASONS].board(await _season(request))
+    if board is None:
+        raise _not_found()
+    return web.Response(
+        body=board.png, content_type="image/png", headers={"Cache-Control": "no-cache"}
+    )
 
 
 async def gone(request: web.Request) -> web.Response:
