@@ -246,6 +246,10 @@ class Driver(ABC):
 MARKUP = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.DOTALL)
 
 
+#: The season's prize pool as its page states it (`templates/season.html`).
+POOL = re.compile(r"prize pool \$\d+")
+
+
 def page_text(markup: str) -> str:
     """What a web page shows as text."""
     return html.unescape(MARKUP.sub(" ", markup))
@@ -320,7 +324,9 @@ class WebPage:
             return []
         page = await self.client.get(f"/s/{self.season}")
         assert page.status == 200
-        return [("season page", page_text(await page.text()))]
+        # The prize pool is the ledger's figure, told with the standings, not the game's.
+        text = POOL.sub("prize pool", page_text(await page.text()))
+        return [("season page", text)]
 
 
 #: What the people ask as the match goes: `/match log` gives a host who does not play the
