@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import jinja2
 from aiohttp import web
@@ -109,16 +110,22 @@ def _headers(page: Page) -> dict[str, str]:
     return {"ETag": f'"{page.version}"', "Cache-Control": "no-cache"}
 
 
-async def match_page(request: web.Request) -> web.Response:
-    page = await _page(request)
-    body = TEMPLATES.get_template("match.html").render(
-        page=page, poll_ms=request.app[POLL], base=_base(request)
-    )
+def _html(body: str) -> web.Response:
+    """A page, asked again at each visit, whose address (its token) no link it holds sends
+    on as the referrer."""
     return web.Response(
         text=body,
         content_type="text/html",
         headers={"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"},
     )
+
+
+async def match_page(request: web.Request) -> web.Response:
+    page = await _page(request)
+    body = TEMPLATES.get_template("match.html").render(
+        page=page, poll_ms=request.app[POLL], base=_base(request)
+    )
+    return _html(body)
 
 
 async def match_now(request: web.Request) -> web.Response:
@@ -155,36 +162,27 @@ async def _replay(request: web.Request) -> tuple[Replay, int]:
     raise error(text=body, content_type="text/html")
 
 
-async def _step_html(request: web.Request, replay: Replay, number: int) -> str:
+async def _step(request: web.Request, replay: Replay, number: int) -> dict[str, Any]:
+    """What `templates/step.html` is rendered with: step `number` of `replay`."""
     board = await request.app[REPLAYS].board(replay, number)
-    return TEMPLATES.get_template("step.html").render(
-        replay=replay,
-        step=replay.steps[number],
-        number=number,
-        board=board is not None,
-        base=_base(request),
-    )
+    return {
+        "replay": replay,
+        "step": replay.steps[number],
+        "number": number,
+        "board": board is not None,
+        "base": _base(request),
+    }
 
 
 async def replay_page(request: web.Request) -> web.Response:
     replay, number = await _replay(request)
-    body = TEMPLATES.get_template("replay.html").render(
-        replay=replay,
-        step=replay.steps[number],
-        number=number,
-        board=await request.app[REPLAYS].board(replay, number) is not None,
-        base=_base(request),
-    )
-    return web.Response(
-        text=body,
-        content_type="text/html",
-        headers={"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"},
-    )
+    template = TEMPLATES.get_template("replay.html")
+    return _html(template.render(await _step(request, replay, number)))
 
 
 async def replay_step(request: web.Request) -> web.Response:
     replay, number = await _replay(request)
-    html = await _step_html(request, replay, number)
+    html = TEMPLATES.get_template("step.html").render(await _step(request, replay, number))
     return web.json_response({**replay.facts(number), "html": html})
 
 
@@ -215,11 +213,7 @@ async def season_page(request: web.Request) -> web.Response:
         withheld=WITHHELD,
         base=f"/s/{request.match_info['token']}",
     )
-    return web.Response(
-        text=body,
-        content_type="text/html",
-        headers={"Cache-Control": "no-cache", "Referrer-Policy": "no-referrer"},
-    )
+    return _html(body)
 
 
 async def season_board(request: web.Request) -> web.Response:
