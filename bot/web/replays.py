@@ -3,12 +3,13 @@ channel's public view after one log entry it was told of (the deal first), with 
 public events in words and the board drawn from that view by the same render as the live
 status (`GameTexts.status_board`, in a render worker).
 
-A step is an entry that told the channel something: its public texts, or a public view that
-differs from the step before. A move that changed nothing anyone but its player may see (a
-sealed bid, a second one) makes no step of its own, as it made no news in the channel: how
-many sealed moves were made is not told, and a sealed thing appears at the step whose public
-events or view revealed it, never before. Only entries the channel has been told of are
-replayed into steps (a running match's replay ends where the channel is)."""
+A step is an entry that told the channel something: its public texts, or a public view or
+status words (who the phase waits for) that differ from the step before. A move that changed
+nothing anyone but its player may see (a sealed bid, a second one) makes no step of its own,
+as it made no news in the channel: how many sealed moves were made is not told, and a sealed
+thing appears at the step whose public events or view revealed it, never before. Only entries
+the channel has been told of are replayed into steps (a running match's replay ends where the
+channel is)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,6 @@ class Step:
     """One step of a replay: when, the status words, the public texts, and the public view
     the board is drawn from."""
 
-    seq: int
     at: Markup
     status: Markup
     events: list[Markup]
@@ -103,16 +103,15 @@ class Replays:
         names = names_of(players)
         entries = await self.pages.storage.delivered_events(row.id, seq)
         steps: list[Step] = []
-        shown = ""
+        shown: tuple[str, str] = ("", "")
         for walked in await self.pages.walk(row, entries, texts.wants_views):
             told = public_texts(texts, walked.events, names)
-            view = json.dumps(_json(walked.view), sort_keys=True)
-            if steps and not told and view == shown:
+            status = _status(row, walked, names)
+            now = (json.dumps(_json(walked.view), sort_keys=True), str(status))
+            if steps and not told and now == shown:
                 continue
-            shown = view
-            steps.append(
-                Step(walked.seq, when(walked.at), _status(row, walked, names), told, walked.view)
-            )
+            shown = now
+            steps.append(Step(when(walked.at), status, told, walked.view))
         return Replay(
             version,
             row.game,
