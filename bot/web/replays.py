@@ -80,7 +80,8 @@ class Replays:
 
     async def replay(self, token: str) -> Replay | None:
         """The replay `token` opens; None where its match page does not open (an unknown
-        token, a page turned off, a match not started or set aside)."""
+        token, a page turned off, a match not started or set aside) or the channel has been
+        told nothing yet (the deal is told a moment after the start)."""
         found = await self.pages.opened(token)
         if found is None:
             return None
@@ -95,7 +96,7 @@ class Replays:
         self._built.move_to_end(row.id)
         while len(self._built) > KEPT:
             self._built.popitem(last=False)
-        return built
+        return built if built.steps else None
 
     async def _build(self, row: MatchRow, seq: int, version: str) -> Replay:
         texts = plugin_for(row.game).texts

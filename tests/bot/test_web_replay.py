@@ -140,3 +140,16 @@ async def test_the_host_turning_the_page_off_closes_the_replay(
     for path in ("replay", "replay.json", "replay/board.png"):
         answer = await web.get(f"/m/{token}/{path}")
         assert answer.status == 404 and "No such page" in await answer.text()
+
+
+async def test_a_replay_of_nothing_told_yet_opens_nothing(
+    simcord_env: Any, web: TestClient[Any, Any]
+) -> None:
+    """Before the channel is told the deal (a moment after the start), the replay has no
+    step: its address opens the plain 404, not a page of steps "0 to -1"."""
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    await t.bot.storage._execute("UPDATE log SET delivered = 0 WHERE match_id = ?", (t.match_id,))
+    for path in ("replay", "replay.json", "replay/board.png"):
+        answer = await web.get(f"/m/{token}/{path}")
+        assert answer.status == 404 and "No such page" in await answer.text(), path
