@@ -52,6 +52,7 @@ from bot.stats import rank_stored
 from bot.storage import Durability, Storage
 from bot.storage.backend import WAITS, Waits
 from bot.web.pages import MatchPages
+from bot.web.seasons import SeasonPages
 from bot.web.server import WebConfig, WebServer
 
 log = logging.getLogger(__name__)
@@ -213,6 +214,8 @@ class DealerBot(commands.AutoShardedBot):
         play = Play(storage, service, presenter, gate, settle)
         host = Host(service, presenter, computer, gate, lobby, settle)
         seasons = Seasons(storage, service.seasons, gate)
+        if self.web is not None:
+            seasons.web_link = SeasonPages(storage, service.seasons, self.web.public_url).link
         undoing = Undoing(service, presenter, gate, settle)
         help_ = Help(self.docs_url)
         self.flows = Flows(lobby, play, host, seasons, undoing, help_)

@@ -19,7 +19,12 @@ The real bot runs against SimCord's in-memory Discord with a temporary database.
   hex from its region's menu). The players' moves are the greedy computer player's, from
   their own view.
 
-Either way the host exports the record with `/match log`. The players' choices come from a
+Either way the host exports the record with `/match log`.
+
+`python -m tools.demo [GAME] --web [--port N]` plays the same match with the bot serving its
+web pages (docs/web.md) on 127.0.0.1, port N (8080 by default); then the host turns the
+match's page on and the demo prints its address and its replay's, one a line, and serves
+them until interrupted (Ctrl-C). It writes no transcripts. The players' choices come from a
 seeded `random.Random`, so the same seed plays the same match.
 
 Then it prints what each person saw — the match channel, each location thread and each
@@ -50,6 +55,7 @@ from bot import steps
 from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
 from bot.players import player_id
+from bot.web.server import WebConfig
 from games.atrades.playout import greedy_player
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
@@ -70,6 +76,9 @@ ATRADES_PLAYERS = ("ann", "ben")
 #: The computer seats of the Atrades demo (`/match add-bot`).
 ATRADES_COMPUTERS = 3
 HOST_NAME = "hostess"
+#: Where `--web` serves the pages: this machine only.
+LOCAL = "127.0.0.1"
+WEB_PORT = 8080
 PHASE_MINUTES = 60
 DEFAULT_OUT = "demo-out"
 INSTALL_HINT = (
@@ -85,7 +94,10 @@ SETTLE_TIMEOUT = 120.0
 ERROR_FILE = "demo-error.txt"
 #: The list of the files a demo wrote in its OUT_DIR, which the next demo there removes.
 MANIFEST = "demo-files.txt"
-USAGE = "usage: python -m tools.demo [auction-auction | mars-auction | atrades] [OUT_DIR]"
+USAGE = (
+    "usage: python -m tools.demo [auction-auction | mars-auction | atrades] "
+    "[OUT_DIR | --web [--port N]]"
+)
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
     discord.InteractionType.component: "button",
@@ -722,8 +734,13 @@ class AtradesDemo(Demo):
 DEMOS: dict[str, type[Demo]] = {GAME: Demo, MARS_AUCTION: MarsDemo, ATRADES: AtradesDemo}
 
 
-async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list[str]]:
-    """Play the match in a temporary database; the pages people saw and what they did."""
+async def run_demo(
+    seed: int = SEED, game: str = GAME, web_port: int | None = None
+) -> tuple[list[Page], list[str]]:
+    """Play the match in a temporary database; the pages people saw and what they did. With
+    `web_port`, the bot serves the web pages there (on 127.0.0.1), and once the match is
+    played the host turns its page on and the addresses of its page and its replay are
+    printed, one a line, while they are served until the demo is interrupted (`serve`)."""
     from simcord import Env
 
     rng = random.Random(seed)
@@ -735,7 +752,8 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
     ):
         # Computer seats move without a pause: SimCord's clock only moves when told to.
-        bot = create_bot(Path(folder) / "demo.db", computer_pause=0)
+        web = None if web_port is None else WebConfig(LOCAL, web_port, f"http://{LOCAL}:{web_port}")
+        bot = create_bot(Path(folder) / "demo.db", computer_pause=0, web=web)
         env = Env(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
         await env.start()
         try:
@@ -743,6 +761,8 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
                 demo = DEMOS[game](env, rng)
                 await demo.play()
                 pages = await demo.pages()
+                if web_port is not None:
+                    await serve(demo)
             errors = env.errors
             if errors:
                 raise BaseExceptionGroup("the bot raised errors during the demo", errors)
@@ -750,6 +770,17 @@ async def run_demo(seed: int = SEED, game: str = GAME) -> tuple[list[Page], list
             await env.shutdown()
             await bot.close()
     return pages, demo.actions
+
+
+async def serve(demo: Demo) -> None:
+    """The match's pages served until the demo is interrupted: the host turns its page on
+    (`/match web`), whose address, and its replay's, are printed one a line."""
+    answer = _answer(await demo.host.slash(demo.channel, "match web", page="on"))
+    found = re.search(r"https?://\S+/m/[\w-]+", answer.content)
+    if found is None:
+        raise RuntimeError(f"the bot answered {answer.content!r}")
+    print(found[0], f"{found[0]}/replay", sep="\n", flush=True)
+    await asyncio.Event().wait()
 
 
 def write(out: Path, pages: list[Page], actions: list[str]) -> None:
@@ -772,10 +803,27 @@ def write(out: Path, pages: list[Page], actions: list[str]) -> None:
     manifest.write_text("\n".join(sorted(written)) + "\n", encoding="utf-8")
 
 
+def web_port(argv: list[str]) -> int | None:
+    """The port of `--web [--port N]` (`WEB_PORT` by default); None without `--web`;
+    ValueError for anything else."""
+    if not argv or argv[0] != "--web":
+        return None
+    if argv[1:] == []:
+        return WEB_PORT
+    if len(argv) == 3 and argv[1] == "--port" and argv[2].isdigit() and 0 < int(argv[2]) < 65536:
+        return int(argv[2])
+    raise ValueError(argv)
+
+
 def main(argv: list[str]) -> int:
     game = argv[0] if argv and argv[0] in DEMOS else GAME
     argv = argv[1:] if argv and argv[0] in DEMOS else argv
-    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+    try:
+        port = web_port(argv)
+    except ValueError:
+        print(USAGE, file=sys.stderr)
+        return 2
+    if port is None and (len(argv) > 1 or (argv and argv[0].startswith("-"))):
         print(USAGE, file=sys.stderr)
         return 2
     if argv and argv[0] in ENGINES:
@@ -789,6 +837,8 @@ def main(argv: list[str]) -> int:
     except ImportError:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
+    if port is not None:
+        return main_web(game, port)
     out = Path(argv[0] if argv else DEFAULT_OUT)
     try:
         pages, actions = asyncio.run(run_demo(game=game))
@@ -809,6 +859,18 @@ def main(argv: list[str]) -> int:
     write(out, pages, actions)
     files = sum(len(page.files) for page in pages)
     print(f"Wrote {len(pages)} transcripts, actions.txt and {files} attached files to {out}/.")
+    return 0
+
+
+def main_web(game: str, port: int) -> int:
+    """`--web`: the demo played, then its pages served until interrupted (Ctrl-C)."""
+    try:
+        asyncio.run(run_demo(game=game, web_port=port))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as error:
+        print(f"error: cannot serve the pages on {LOCAL}:{port}: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -4,6 +4,7 @@ check who asks, call the season service, answer within Discord's 3 seconds."""
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -34,6 +35,9 @@ class Seasons:
         self.storage = storage
         self.seasons = seasons
         self.gate = gate
+        #: The address of a season's web page (`bot.web.seasons.SeasonPages.link`), when
+        #: the bot serves pages (`WEB_PORT`): the standings link to it.
+        self.web_link: Callable[[Season], Awaitable[str]] | None = None
 
     def _guild(self, interaction: discord.Interaction[Any]) -> discord.Guild:
         if interaction.guild is None:
@@ -230,6 +234,8 @@ class Seasons:
             boards.standings(standings_data(standings)), f"the standings of season {season.id}"
         )
         text = standings_text(standings)
+        if self.web_link is not None:
+            text += f"\n🌐 On the web, with everyone's history: <{await self.web_link(season)}>"
         return message(f"{head}\n{text}" if head else text, None, board)
 
     async def history(

@@ -23,6 +23,7 @@ from bot.storage.seasons import (
     LedgerRow,
     LedgerWrite,
     Season,
+    SeasonMatch,
     balances,
     prize_pool,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "RatingChange",
     "ResultRow",
     "Season",
+    "SeasonMatch",
     "Snapshot",
     "Standing",
     "Storage",

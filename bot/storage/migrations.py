@@ -66,6 +66,9 @@ back to 0; once it weighs `bot.status.REACH`, the next move posts it anew at the
 level:`); NULL for a member's seat, and for a computer seat stored before levels (which plays
 as `normal`).
 
+`seasons.web_token` is the unguessable part of the address of the season's web page
+(`bot.web.seasons`), made the first time the bot links to it (`/season standings`).
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -316,6 +319,10 @@ MIGRATIONS: list[str | Migration] = [
     """,
     """
     ALTER TABLE match_players ADD COLUMN level TEXT;
+    """,
+    """
+    ALTER TABLE seasons ADD COLUMN web_token TEXT;
+    CREATE UNIQUE INDEX seasons_by_web_token ON seasons (web_token);
     """,
 ]
 

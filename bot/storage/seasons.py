@@ -10,6 +10,7 @@ member between them, on SQLite's one writer as on PostgreSQL's concurrent transa
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -36,6 +37,18 @@ class Season:
     @property
     def open(self) -> bool:
         return self.status == "open"
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonMatch:
+    """A match of a season, as its web page lists it: its game, whether it runs, and its own
+    web page's token and switch (`matches.web_token`, `matches.web`)."""
+
+    id: int
+    game: str
+    status: str
+    web_token: str | None
+    web: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +253,32 @@ class SeasonStore:
             (by, at, season_id),
         )
         return cursor.rowcount == 1
+
+    async def season_token(self, season_id: int) -> str:
+        """The token of the season's web page, made now the first time (`secrets`, never the
+        season's id)."""
+        row = await self._one("SELECT web_token FROM seasons WHERE id = ?", season_id)
+        if row[0] is None:
+            await self._execute(
+                "UPDATE seasons SET web_token = ? WHERE id = ? AND web_token IS NULL",
+                (secrets.token_urlsafe(24), season_id),
+            )
+            row = await self._one("SELECT web_token FROM seasons WHERE id = ?", season_id)
+        return str(row[0])
+
+    async def season_of_token(self, token: str) -> Season | None:
+        """The season whose web page `token` opens."""
+        row = await self._one(f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE web_token = ?", token)
+        return Season(*row) if row else None
+
+    async def season_matches(self, season_id: int) -> list[SeasonMatch]:
+        """The season's started matches, in the order they were made."""
+        rows = await self._all(
+            "SELECT id, game, status, web_token, web FROM matches WHERE season_id = ? "
+            "AND status IN ('running', 'ended') ORDER BY id",
+            season_id,
+        )
+        return [SeasonMatch(*r) for r in rows]
 
     async def running_matches_of_season(self, season_id: int) -> list[int]:
         rows = await self._all(

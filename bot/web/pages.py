@@ -14,12 +14,14 @@ from typing import Any
 import discord
 from markupsafe import Markup
 
+from bot.games.base import GameTexts
 from bot.games.registry import plugin_for
-from bot.players import names_of
+from bot.players import Names, names_of
 from bot.service import MatchDamaged, MatchService
 from bot.status import LiveStatus
 from bot.storage import MatchRow, Storage
 from bot.web.words import html, when
+from games.core.contract import Turn
 from games.core.events import Event
 from games.registry import engine_for
 
@@ -109,14 +111,11 @@ class MatchPages:
     async def page(self, token: str) -> Page | None:
         """The page `token` opens as it is now; None for an unknown token, a page that does
         not open, or a match set aside (its record cannot be read: `MatchDamaged`)."""
-        found = await self.storage.web_match(token)
-        if found is None or found[1] not in OPEN:
+        found = await self.opened(token)
+        if found is None:
             return None
-        match_id, _, seq = found
-        row = await self.service.row(match_id)
-        if row is None or not row.started:
-            return None
-        version = _version(row, seq)
+        row, seq, version = found
+        match_id = row.id
         built = self._built.get(match_id)
         if built is None or built.version != version:
             try:
@@ -128,6 +127,19 @@ class MatchPages:
         while len(self._built) > KEPT:
             self._built.popitem(last=False)
         return built
+
+    async def opened(self, token: str) -> tuple[MatchRow, int, str] | None:
+        """The started match whose page `token` opens, the seq of the last log entry the
+        channel was told of, and the page's version; None for an unknown token or a page
+        that does not open."""
+        found = await self.storage.web_match(token)
+        if found is None or found[1] not in OPEN:
+            return None
+        match_id, _, seq = found
+        row = await self.service.row(match_id)
+        if row is None or not row.started:
+            return None
+        return row, seq, _version(row, seq)
 
     async def _build(self, row: MatchRow, seq: int, version: str) -> Page:
         moment = await self.status.moment(row)
@@ -152,14 +164,11 @@ class MatchPages:
         entries = await self.storage.delivered_events(row.id, seq)
         if texts.wants_views:
             entries = await self._presented(row, entries)
-        told: list[Told] = []
-        for number, at, events in entries:
-            for data in events:
-                if Event.from_json(data).audience.kind != "public":
-                    continue
-                text = texts.describe(data, names)
-                if text:
-                    told.append(Told(number, when(at), html(text)))
+        told = [
+            Told(number, when(at), text)
+            for number, at, events in entries
+            for text in public_texts(texts, events, names)
+        ]
         told.reverse()
         return told
 
@@ -168,19 +177,63 @@ class MatchPages:
     ) -> list[tuple[int, float, list[dict[str, Any]]]]:
         """The entries with the game's own presentation added (`GameTexts.add_events`),
         from the public views before and after each move, the record replayed once."""
+        return [(step.seq, step.at, step.events) for step in await self.walk(row, entries, True)]
+
+    async def walk(
+        self,
+        row: MatchRow,
+        entries: list[tuple[int, float, list[dict[str, Any]]]],
+        presented: bool,
+    ) -> list[Walked]:
+        """The delivered log `entries` (`Storage.delivered_events`), each with the public
+        view and the turn after it, the record replayed once up to the last of them; with
+        `presented`, their events with the game's own presentation added
+        (`GameTexts.add_events`, from the public views before and after each move). A move
+        the channel has not been told of (not delivered) is replayed, and shown in none."""
         texts = plugin_for(row.game).texts
         engine = engine_for(row.game)
-        moves = {move[0]: move for move in await self.service.logged(row)}
+        last = entries[-1][0] if entries else 0
+        moves = {move[0]: move for move in await self.service.logged(row) if move[0] <= last}
         state = (await self.service.replay(row, [])).state
         before = engine.view(state, None)
-        presented = []
-        for number, at, events in entries:
+        told = {number: (at, events) for number, at, events in entries}
+        walked = []
+        for number in sorted(told.keys() | moves.keys()):
             if number in moves:
                 await self.service.replay(row, [moves[number]], state)
             after = engine.view(state, None)
-            presented.append((number, at, texts.add_events(before, events, after)))
+            if number in told:
+                at, events = told[number]
+                if presented:
+                    events = texts.add_events(before, events, after)
+                finished = engine.is_finished(state)
+                turn = None if finished else engine.turn(state)
+                walked.append(Walked(number, at, events, after, turn))
             before = after
-        return presented
+        return walked
+
+
+@dataclass(frozen=True, slots=True)
+class Walked:
+    """A delivered log entry of a match replayed: its seq, when, its events, and the public
+    view and the turn after it (None once the match is over)."""
+
+    seq: int
+    at: float
+    events: list[dict[str, Any]]
+    view: Any
+    turn: Turn | None
+
+
+def public_texts(texts: GameTexts, events: list[dict[str, Any]], names: Names) -> list[Markup]:
+    """The words of `events` the channel reads (their public ones), as HTML."""
+    told = []
+    for data in events:
+        if Event.from_json(data).audience.kind == "public":
+            text = texts.describe(data, names)
+            if text:
+                told.append(html(text))
+    return told
 
 
 def _version(row: MatchRow, seq: int) -> str:

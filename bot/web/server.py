@@ -6,7 +6,13 @@ database, so with several processes any of them answers for any match.
 - `/m/{token}/now`: the page's facts as JSON (its changing part as HTML too), with an ETag:
   `304 Not Modified` while nothing moved (as Terraforming Mars's `ApiWaitingFor` answers its
   pollers), and
-- `/m/{token}/board.png?v=...`: the board as the channel last saw it (the status image).
+- `/m/{token}/board.png?v=...`: the board as the channel last saw it (the status image);
+- `/m/{token}/replay?step=N`: the match stepped through from its record (`bot.web.replays`,
+  `templates/replay.html`), N from 0, its steps fetched by its script from
+  `/m/{token}/replay.json?step=N` and their boards from `/m/{token}/replay/board.png?step=N`;
+  a step that is not one (out of range, not a number) is a plain page saying which are;
+- `/s/{token}`: a season's page (`bot.web.seasons`, `templates/season.html`), with its
+  standings' image at `/s/{token}/standings.png`.
 
 An unknown token, or the page of a match its host turned off or of a channel not everyone
 may view, is a plain `404` (`templates/gone.html`): it tells nobody whether such a match
@@ -14,13 +20,21 @@ exists."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 import jinja2
 from aiohttp import web
 
+from bot.season_board import WITHHELD, season_called
+from bot.storage import Season
 from bot.web.pages import MatchPages, Page
+from bot.web.replays import Replay, Replays, step_version
+from bot.web.seasons import SeasonPages
 
+#: A step's number as an address gives it: digits, not too many.
+_NUMBER = re.compile(r"[0-9]{1,9}")
 #: How often the page asks whether the match moved, in milliseconds.
 POLL_MS = 4000
 
@@ -43,6 +57,8 @@ class WebConfig:
 
 #: The application's keys: the pages it serves, and how often a page polls (milliseconds).
 PAGES = web.AppKey("pages", MatchPages)
+REPLAYS = web.AppKey("replays", Replays)
+SEASONS = web.AppKey("seasons", SeasonPages)
 POLL = web.AppKey("poll", int)
 
 
@@ -51,9 +67,16 @@ def application(pages: MatchPages, poll_ms: int = POLL_MS) -> web.Application:
     app = web.Application()
     app[PAGES] = pages
     app[POLL] = poll_ms
+    app[REPLAYS] = Replays(pages)
+    app[SEASONS] = SeasonPages(pages.storage, pages.service.seasons, pages.public_url)
     app.router.add_get("/m/{token}", match_page)
     app.router.add_get("/m/{token}/now", match_now)
     app.router.add_get("/m/{token}/board.png", match_board)
+    app.router.add_get("/m/{token}/replay", replay_page)
+    app.router.add_get("/m/{token}/replay.json", replay_step)
+    app.router.add_get("/m/{token}/replay/board.png", replay_board)
+    app.router.add_get("/s/{token}", season_page)
+    app.router.add_get("/s/{token}/standings.png", season_board)
     app.router.add_get("/", gone)
     return app
 
@@ -76,10 +99,10 @@ def _base(request: web.Request) -> str:
     return f"/m/{request.match_info['token']}"
 
 
-def _fresh(request: web.Request, page: Page) -> bool:
-    """Whether the asker already has this version of the page (`If-None-Match`)."""
+def _fresh(request: web.Request, version: str) -> bool:
+    """Whether the asker already has this version (`If-None-Match`)."""
     asked = request.headers.get("If-None-Match", "")
-    return f'"{page.version}"' in [tag.strip().removeprefix("W/") for tag in asked.split(",")]
+    return f'"{version}"' in [tag.strip().removeprefix("W/") for tag in asked.split(",")]
 
 
 def _headers(page: Page) -> dict[str, str]:
@@ -87,11 +110,9 @@ def _headers(page: Page) -> dict[str, str]:
     return {"ETag": f'"{page.version}"', "Cache-Control": "no-cache"}
 
 
-async def match_page(request: web.Request) -> web.Response:
-    page = await _page(request)
-    body = TEMPLATES.get_template("match.html").render(
-        page=page, poll_ms=request.app[POLL], base=_base(request)
-    )
+def _html(body: str) -> web.Response:
+    """A page, asked again at each visit, whose address (its token) no link it holds sends
+    on as the referrer."""
     return web.Response(
         text=body,
         content_type="text/html",
@@ -99,9 +120,17 @@ async def match_page(request: web.Request) -> web.Response:
     )
 
 
+async def match_page(request: web.Request) -> web.Response:
+    page = await _page(request)
+    body = TEMPLATES.get_template("match.html").render(
+        page=page, poll_ms=request.app[POLL], base=_base(request)
+    )
+    return _html(body)
+
+
 async def match_now(request: web.Request) -> web.Response:
     page = await _page(request)
-    if _fresh(request, page):
+    if _fresh(request, page.version):
         return web.Response(status=304, headers=_headers(page))
     live = TEMPLATES.get_template("live.html").render(page=page, base=_base(request))
     return web.json_response({**page.poll(), "html": live}, headers=_headers(page))
@@ -111,9 +140,89 @@ async def match_board(request: web.Request) -> web.Response:
     page = await _page(request)
     if page.png is None:
         raise _not_found()
-    if _fresh(request, page):
+    if _fresh(request, page.version):
         return web.Response(status=304, headers=_headers(page))
     return web.Response(body=page.png, content_type="image/png", headers=_headers(page))
+
+
+async def _replay(request: web.Request) -> tuple[Replay, int]:
+    """The replay the token opens and the step asked for (`?step=N`, 0 when not given); a
+    plain 404 where the match's page does not open, and a page naming the steps there are
+    for a step that is not one of them (400 when it is no number at all)."""
+    replay = await request.app[REPLAYS].replay(request.match_info["token"])
+    if replay is None:
+        raise _not_found()
+    asked = request.query.get("step", "0")
+    if _NUMBER.fullmatch(asked) and int(asked) < len(replay.steps):
+        return replay, int(asked)
+    body = TEMPLATES.get_template("nostep.html").render(
+        asked=asked[:40], steps=len(replay.steps), base=_base(request)
+    )
+    error = web.HTTPNotFound if _NUMBER.fullmatch(asked) else web.HTTPBadRequest
+    raise error(text=body, content_type="text/html")
+
+
+async def _step(request: web.Request, replay: Replay, number: int) -> dict[str, Any]:
+    """What `templates/step.html` is rendered with: step `number` of `replay`."""
+    board = await request.app[REPLAYS].board(replay, number)
+    return {
+        "replay": replay,
+        "step": replay.steps[number],
+        "number": number,
+        "board": board is not None,
+        "base": _base(request),
+    }
+
+
+async def replay_page(request: web.Request) -> web.Response:
+    replay, number = await _replay(request)
+    template = TEMPLATES.get_template("replay.html")
+    return _html(template.render(await _step(request, replay, number)))
+
+
+async def replay_step(request: web.Request) -> web.Response:
+    replay, number = await _replay(request)
+    html = TEMPLATES.get_template("step.html").render(await _step(request, replay, number))
+    return web.json_response({**replay.facts(number), "html": html})
+
+
+async def replay_board(request: web.Request) -> web.Response:
+    replay, number = await _replay(request)
+    version = step_version(replay, number)
+    headers = {"ETag": f'"{version}"', "Cache-Control": "no-cache"}
+    if _fresh(request, version):
+        return web.Response(status=304, headers=headers)
+    board = await request.app[REPLAYS].board(replay, number)
+    if board is None:
+        raise _not_found()
+    return web.Response(body=board.png, content_type="image/png", headers=headers)
+
+
+async def _season(request: web.Request) -> Season:
+    season = await request.app[SEASONS].season(request.match_info["token"])
+    if season is None:
+        raise _not_found()
+    return season
+
+
+async def season_page(request: web.Request) -> web.Response:
+    season = await _season(request)
+    body = TEMPLATES.get_template("season.html").render(
+        page=await request.app[SEASONS].page(season),
+        title=season_called(season.name, capital=True),
+        withheld=WITHHELD,
+        base=f"/s/{request.match_info['token']}",
+    )
+    return _html(body)
+
+
+async def season_board(request: web.Request) -> web.Response:
+    board = await request.app[SEASONS].board(await _season(request))
+    if board is None:
+        raise _not_found()
+    return web.Response(
+        body=board.png, content_type="image/png", headers={"Cache-Control": "no-cache"}
+    )
 
 
 async def gone(request: web.Request) -> web.Response:

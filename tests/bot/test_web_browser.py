@@ -1,6 +1,8 @@
 """The match's web page in a real headless Chromium (Debian's `chromium`, driven by
 Playwright): it loads, its board image decodes, and its poll shows a new move without a
-reload. Skipped without /usr/bin/chromium, unless DEALER_BROWSER_TESTS=required (CI)."""
+reload; the replay steps forward and back with the arrow keys and its slider, its board
+decoded at each step; the season's page loads. Skipped without /usr/bin/chromium, unless
+DEALER_BROWSER_TESTS=required (CI)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,9 @@ from playwright.async_api import Browser, Page, async_playwright
 from bot.app import DealerBot
 from bot.web.server import application
 from tests.bot.conftest import Table, make_bot
+from tests.bot.test_seasons import Series
 from tests.bot.test_web import WEB, started
+from tests.bot.test_web_season import season_token
 
 CHROMIUM = Path("/usr/bin/chromium")
 #: Chromium headless, without a sandbox (CI runs as root) and without its own calls home.
@@ -116,3 +120,71 @@ async def test_the_poll_shows_a_new_move_without_a_reload(
     await page.wait_for_function(
         "document.querySelector('#board img')?.naturalWidth > 0", timeout=PATIENCE_MS
     )
+
+
+async def shown_step(page: Page) -> int:
+    """The step the replay shows once its fetch is in place, and its board decoded."""
+    await page.wait_for_function(
+        "document.getElementById('step').dataset.shown === document.getElementById('slider').value"
+        " && [...document.querySelectorAll('#board img')].every(i => i.complete)",
+        timeout=PATIENCE_MS,
+    )
+    board = await page.query_selector("#board img")
+    if board is not None:
+        assert await board.evaluate("img => img.naturalWidth") > 100, "the board decodes"
+    return int(await page.eval_on_selector("#slider", "s => s.value"))
+
+
+async def test_the_replay_steps_with_the_arrows_and_the_slider(
+    simcord_env: Any, site: str, browser: Browser
+) -> None:
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=37)
+    await t.close_phase()
+    await t.close_phase()
+    page = await opened(browser, f"{site}/m/{token}")
+    await page.click("#replay")
+    await page.wait_for_url(f"{site}/m/{token}/replay")
+    await page.evaluate("window.loadedOnce = true")
+    last = int(await page.eval_on_selector("#slider", "s => s.max"))
+    assert last >= 3
+    boards = 0
+    told = []
+    for expected in range(1, last + 1):
+        await page.keyboard.press("ArrowRight")
+        assert await shown_step(page) == expected
+        assert page.url.endswith(f"?step={expected}")
+        boards += await page.query_selector("#board img") is not None
+        told.append(await page.inner_text("#step"))
+    assert boards, "the Auction phases' steps show their board"
+    assert any("$37" in text for text in told), "the revealed bid is told at its step"
+    await page.keyboard.press("ArrowRight")
+    assert await shown_step(page) == last, "the last step is the last"
+    await page.keyboard.press("ArrowLeft")
+    assert await shown_step(page) == last - 1
+    await page.eval_on_selector(
+        "#slider", "s => { s.value = '1'; s.dispatchEvent(new Event('input')); }"
+    )
+    assert await shown_step(page) == 1 and page.url.endswith("?step=1")
+    await page.focus("#slider")
+    await page.keyboard.press("ArrowRight")
+    assert await shown_step(page) == 2, "the slider steps with the arrows too"
+    assert await page.evaluate("window.loadedOnce") is True, "no step reloaded the page"
+    await page.goto(f"{site}/m/{token}/replay?step=0")
+    assert await shown_step(page) == 0
+    assert "$37" not in await page.inner_text("#step"), "the sealed bid is not shown before"
+
+
+async def test_the_season_page_loads(simcord_env: Any, site: str, browser: Browser) -> None:
+    t = Series(simcord_env, 4)
+    await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    await t.boss.slash(t.channel, "season enrol", member=t.players[0])
+    token = await season_token(t)
+    page = await opened(browser, f"{site}/s/{token}")
+    assert await page.title() == "Season Spring — Dealer"
+    await page.wait_for_function(
+        "document.querySelector('#board img').complete", timeout=PATIENCE_MS
+    )
+    assert await page.eval_on_selector("#board img", "img => img.naturalWidth") > 100
+    assert "player0" in await page.inner_text("#standings")

@@ -22,9 +22,11 @@ replies included, no one else's: `/match status`, `/me`, `/stats`, `/match log` 
 which the people ask in turn as the match goes), the names and messages of the threads they
 may open, their DMs with the bot, and the JSON files they are given (searched as data). A
 text read before is not searched again; an edited one (the live status) is searched anew.
-Whoever plays no part also reads the match's web page (`bot/web`), which anyone with its
-address may open: its HTML (as text, and its board's alt text) and its poll's JSON, after
-every interaction, as they read the channel.
+Whoever plays no part also reads the match's web pages (`bot/web`), which anyone with their
+address may open, after every interaction, as they read the channel: the match's page (its
+HTML as text, its board's alt text) and its poll's JSON, every step of its replay as it is
+made (its script's JSON) and the replay's page at its last step, and the page of the season
+the match counts for, if any.
 
 How a game plugs in (as engines plug into `tests/conformance/`): a `Driver` subclass in
 `tests/leaks/drivers/`, named in `DRIVERS` (`tests/leaks/test_leaks.py` fails for a
@@ -244,6 +246,10 @@ class Driver(ABC):
 MARKUP = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.DOTALL)
 
 
+#: The season's prize pool as its page states it (`templates/season.html`).
+POOL = re.compile(r"prize pool \$\d+")
+
+
 def page_text(markup: str) -> str:
     """What a web page shows as text."""
     return html.unescape(MARKUP.sub(" ", markup))
@@ -261,6 +267,10 @@ class WebPage:
         )
         self.client = TestClient(TestServer(application(self.pages)))
         self.token = ""
+        #: The season's page's token, for a match of a season.
+        self.season = ""
+        #: How many of the replay's steps were read (each is read once it is made).
+        self.steps = 0
 
     async def open(self) -> None:
         await self.client.start_server()
@@ -270,6 +280,8 @@ class WebPage:
         link = await self.pages.link(row)
         assert link is not None
         self.token = link.rsplit("/", 1)[1]
+        if row.season_id is not None:
+            self.season = await self.bot.storage.season_token(row.season_id)
 
     async def close(self) -> None:
         await self.client.close()
@@ -281,11 +293,40 @@ class WebPage:
         poll = await self.client.get(f"/m/{self.token}/now")
         assert poll.status == 200
         facts = await poll.json()
-        return [
+        read = [
             ("web page", page_text(await page.text())),
             ("web page's alt text", facts["alt"]),
             ("web page's poll", page_text(json.dumps(facts, ensure_ascii=False))),
         ]
+        return read + await self.replay() + await self.season_page()
+
+    async def replay(self) -> list[tuple[str, str]]:
+        """The replay's steps made since the last reading (its script's JSON of each), and
+        its page at its last step."""
+        read: list[tuple[str, str]] = []
+        steps = self.steps + 1
+        number = max(self.steps - 1, 0)
+        while number < steps:
+            answer = await self.client.get(f"/m/{self.token}/replay.json?step={number}")
+            assert answer.status == 200, number
+            facts = await answer.json()
+            steps = facts["steps"]
+            read.append(("replay step", page_text(json.dumps(facts, ensure_ascii=False))))
+            number += 1
+        self.steps = steps
+        page = await self.client.get(f"/m/{self.token}/replay?step={steps - 1}")
+        assert page.status == 200
+        return [*read, ("replay page", page_text(await page.text()))]
+
+    async def season_page(self) -> list[tuple[str, str]]:
+        """The season's page, for a match of a season."""
+        if not self.season:
+            return []
+        page = await self.client.get(f"/s/{self.season}")
+        assert page.status == 200
+        # The prize pool is the ledger's figure, told with the standings, not the game's.
+        text = POOL.sub("prize pool", page_text(await page.text()))
+        return [("season page", text)]
 
 
 #: What the people ask as the match goes: `/match log` gives a host who does not play the
@@ -423,9 +464,9 @@ class Scan:
             person.unknown = max(person.unknown, len(self.universe - person.known))
             views = set().union(*(self.view_facts[viewer] for viewer in person.viewers))
             if person.pid is None and not person.host:
-                for ident, (kind, text) in enumerate(web, start=1):
-                    if text and (-ident, text) not in person.read:
-                        person.read.add((-ident, text))
+                for kind, text in web:
+                    if text and (-1, text) not in person.read:
+                        person.read.add((-1, text))
                         leaks += self.leaks(person, kind, text, web, views)
             for ident, message, thread_name in self.readable(person):
                 if message is None:

@@ -7,14 +7,18 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from bot.flows import lobby
+from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
+from bot.players import Names
 from bot.presenter import Presenter
 from bot.status import LiveStatus
 from bot.storage.db import MatchRow
+from bot.web import replays
 from bot.web.pages import MatchPages, Page
+from bot.web.words import html
 from games.core.engine import HOST
 from games.registry import ENGINES, engine_for
 from tests.leaks.drivers import DRIVERS
@@ -101,4 +105,20 @@ async def test_a_leak_on_the_web_page_is_caught(
 
     monkeypatch.setattr(MatchPages, "_build", leaky)
     with pytest.raises(AssertionError, match=r"step \d+: an onlooker read .* in the web page"):
+        await play_through(driver)
+
+
+async def test_a_leak_on_the_replay_is_caught(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan reads every step of the replay too: a replay that told each step's events
+    whatever their audience (every player's own sealed bid) is caught."""
+    driver = DRIVERS["auction-auction"](simcord_env)
+    monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
+
+    def every_text(texts: GameTexts, events: list[dict[str, Any]], names: Names) -> list[Markup]:
+        return [html(t) for data in events if (t := texts.describe(data, names))]
+
+    monkeypatch.setattr(replays, "public_texts", every_text)
+    with pytest.raises(AssertionError, match=r"step \d+: an onlooker read .* in the replay"):
         await play_through(driver)

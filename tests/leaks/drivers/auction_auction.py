@@ -1,7 +1,9 @@
 """Auction Auction in the leak scan: four players bid at random through their 1-on-1's
 buttons and forms and through `/bid`, one gives money, and the host, who does not play,
-closes every phase; an onlooker reads the channel and the host a private spectators' channel
-too. Facts are money figures (`$11`): a sealed bid, a gift, each player's cash."""
+closes every phase; an onlooker reads the channel (and the web pages) and the host a private
+spectators' channel too. The match counts for a season, which a series host starts first: the
+onlooker reads its page as well. Facts are money figures (`$11`): a sealed bid, a gift, each
+player's cash."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import re
 from typing import Any
 
 from bot.players import player_id
-from tests.bot.conftest import Table
+from tests.bot.test_seasons import Series
 from tests.bot.test_visibility import private_channel
 from tests.leaks.scan import Driver, Person, Scan, numbers
 
@@ -25,7 +27,7 @@ class AuctionAuction(Driver):
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         self.rnd = random.Random(25)
-        self.t = Table(env, 4)
+        self.t = Series(env, 4)
         #: The players still to bid in the phase `phase`, and whether someone has given.
         self.queue: list[Any] = []
         self.phase: tuple[int, str] = (0, "")
@@ -35,6 +37,7 @@ class AuctionAuction(Driver):
         t = self.t
         watchers = private_channel(t, "watchers")
         onlooker = t.guild.add_member(self.env.create_user("onlooker"))
+        await t.boss.slash(t.channel, "season start", name="Leaks", starting_garnets=3)
         lobby = await t.open(phase_minutes=60, rounds=2, spectators=watchers)
         if self.computers:
             seated = await t.host.slash(t.channel, "match add-bot", count=self.computers)
@@ -87,6 +90,8 @@ class AuctionAuction(Driver):
     def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
         return {f"${n}" for n in MONEY.findall(text)}
 
+    def finished(self, scan: Scan) -> None:
+        assert scan.web is not None and scan.web.season, "the season's page was read"
 
 class AuctionAuctionComputers(AuctionAuction):
     """Two people and two of Dealer's computer seats (`/match add-bot count:2`, issue 45):
@@ -98,4 +103,4 @@ class AuctionAuctionComputers(AuctionAuction):
     def __init__(self, env: Any) -> None:
         super().__init__(env)
         self.rnd = random.Random(45)
-        self.t = Table(env, 2)
+        self.t = Series(env, 2)
