@@ -99,21 +99,36 @@ def _placeholders(sql: str) -> str:
 
 
 class PostgresTx:
-    """A transaction's statements on one pooled connection."""
+    """A transaction's statements on one pooled connection. In a transaction's pipeline
+    (`PostgresBackend.transaction`), a statement whose result is not read (`send`, a row
+    lock, `executemany`) is queued, and goes to the server with the next one that is waited
+    for (`execute`) or with the commit: a move is two round trips, not one a statement."""
 
-    def __init__(self, connection: psycopg.AsyncConnection[Any]) -> None:
+    def __init__(
+        self,
+        connection: psycopg.AsyncConnection[Any],
+        pipeline: psycopg.AsyncPipeline | None = None,
+    ) -> None:
         self.connection = connection
+        self.pipeline = pipeline
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
         cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
+        if self.pipeline is not None:
+            await self.pipeline.sync()
         rows = await cursor.fetchall() if cursor.description is not None else []
         return Rows(rows, cursor.rowcount)
+
+    async def send(self, sql: str, parameters: Parameters = ()) -> None:
+        await self.connection.execute(_placeholders(sql), _text(parameters))
 
     async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
         async with self.connection.cursor() as cursor:
             await cursor.executemany(_placeholders(sql), [_text(row) for row in rows])
 
     async def lock(self, table: str, row_id: int) -> None:
+        # Sent, not waited for: the statements after it run once it holds the row (a
+        # statement waits for the one before it), each seeing what was committed before it.
         await self.connection.execute(
             f"SELECT 1 FROM {table} WHERE id = %s FOR NO KEY UPDATE", (row_id,)
         )
@@ -122,6 +137,8 @@ class PostgresTx:
         cursor = await self.connection.execute(
             f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED", (row_id,)
         )
+        if self.pipeline is not None:
+            await self.pipeline.sync()
         return await cursor.fetchone() is not None
 
 
@@ -152,6 +169,30 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
                 await migration.backfill(PostgresTx(connection), rank)
         if version < len(MIGRATIONS):
             await connection.execute("UPDATE dealer_schema SET version = %s", (len(MIGRATIONS),))
+
+
+#: A connection's states inside a transaction, between statements.
+_IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
+
+
+async def _pipelined(connection: psycopg.AsyncConnection[Any], work: Work[T], *, synced: bool) -> T:
+    """`work` in a transaction on `connection`, in pipeline mode: BEGIN, the statements up
+    to the first one waited for, and then the rest with COMMIT, each go in one round trip
+    (`PostgresTx`). Rolled back when it raises, or when the server refused a statement."""
+    try:
+        async with connection.pipeline() as pipeline:
+            await connection.execute(b"BEGIN")
+            if not synced:
+                await connection.execute(b"SET LOCAL synchronous_commit = off")
+            result = await work(PostgresTx(connection, pipeline))
+            await connection.execute(b"COMMIT")
+    except BaseException:
+        # Left mid-statement (a cancelled caller), the connection is closed by the pool.
+        if connection.info.transaction_status in _IN_TRANSACTION:
+            with contextlib.suppress(psycopg.Error):
+                await connection.execute(b"ROLLBACK")
+        raise
+    return result
 
 
 class Pool:
@@ -302,9 +343,9 @@ class PostgresBackend:
         """See `Backend.transaction`; a row lock not had within `lock_timeout` raises `Busy`,
         the transaction rolled back."""
         try:
-            async with self.pool.connection() as connection, connection.transaction():
-                if not synced or self.durability == "normal":
-                    await connection.execute("SET LOCAL synchronous_commit = off")
-                return await work(PostgresTx(connection))
+            async with self.pool.connection() as connection:
+                return await _pipelined(
+                    connection, work, synced=synced and self.durability == "full"
+                )
         except psycopg.errors.LockNotAvailable as error:
             raise Busy from error
