@@ -21,7 +21,7 @@ import pytest
 
 import bot.storage.group_commit as group_commit
 import bot.storage.sqlite as sqlite_store
-from bot.service import MatchService
+from bot.service import Around, MatchService
 from bot.storage import (
     Durability,
     LedgerEntry,
@@ -429,6 +429,64 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
         assert storage.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == (
             2 if durability == "full" else 1
         )
+    finally:
+        await storage.close()
+
+
+async def test_a_move_is_answered_before_the_table_after_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: for a game that presents its moves with the public views around them, a
+    move's way to its answer (`MatchService.submit`) builds no view. The view after it is
+    built when its events are delivered (after the answer), and is the view before the next
+    move; a move that comes before that delivery builds it first, from the state it is
+    about to change."""
+    storage = await Storage.open(tmp_path / "views.db")
+    service = MatchService(storage, lambda: 0.0, presents_views=lambda game: True)
+    built: list[None] = []
+    view = type(AA_ENGINE).view
+
+    def counted(self: Any, state: Any, viewer: str | None) -> Any:
+        if viewer is None:
+            built.append(None)
+        return view(self, state, viewer)
+
+    try:
+        match_id = await storage.create_match(
+            guild_id=1, channel_id=1, game="auction-auction", host_id=1, options={}, seed=1,
+            clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
+        )  # fmt: skip
+        assert match_id is not None
+        for user in range(2, 6):
+            await storage.add_player(match_id, user, f"p{user}")
+        row = await storage.match(match_id)
+        assert row is not None
+        await service.start(row, await storage.players(match_id))
+        targets = AA_ENGINE.targets(await service.state(row), "2")
+        monkeypatch.setattr(type(AA_ENGINE), "view", counted)
+
+        async def bid(amount: int) -> tuple[Around, int]:
+            """A bid, and how many public views its submit built."""
+            before = len(built)
+            move = {"type": "bid", "target": targets[0], "amount": amount}
+            outcome = await service.submit(match_id, str(2 + amount % 4), move)
+            assert outcome.views is not None
+            return outcome.views, len(built) - before
+
+        last, made = await bid(1)
+        assert made == 1, "the first move after the start: the view before it, no other"
+        last.after()  # delivered
+        first, made = await bid(2)
+        assert made == 0 and first.before == last.after()
+        first.after()  # delivered
+        second, made = await bid(3)
+        assert made == 0 and second.before == first.after()
+        # A move before the last one is delivered: the view after that one is built first.
+        third, made = await bid(4)
+        assert made == 1 and third.before == second.after()
+        assert len(built) == 4, "one view a move, each built once"
+        for around in (first, second, third):
+            assert await service.views_around(row, around.seq) == around.pair()
     finally:
         await storage.close()
 
