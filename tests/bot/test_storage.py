@@ -370,6 +370,24 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         await faster.close()
 
 
+async def started(service: MatchService, channel: int) -> tuple[int, list[str]]:
+    """An Auction Auction match started in `channel` (four players, one hour phases) through
+    the service; its id and the targets player "2" may bid on."""
+    storage = service.storage
+    match_id = await storage.create_match(
+        guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
+        seed=channel, clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
+    )  # fmt: skip
+    assert match_id is not None
+    for user in range(2, 6):
+        await storage.add_player(match_id, user, f"p{user}")
+    row = await storage.match(match_id)
+    assert row is not None
+    await service.start(row, await storage.players(match_id))
+    row = await service.running(match_id)
+    return match_id, AA_ENGINE.targets(await service.state(row), "2")
+
+
 @pytest.mark.parametrize("durability", ["full", "normal"])
 async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
     tmp_path: Path, durability: Durability
@@ -384,18 +402,7 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
     try:
         sent: dict[int, list[tuple[str, dict[str, Any]]]] = {}
         for channel in range(5):
-            match_id = await storage.create_match(
-                guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
-                seed=channel, clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
-            )  # fmt: skip
-            assert match_id is not None
-            for user in range(2, 6):
-                await storage.add_player(match_id, user, f"p{user}")
-            row = await storage.match(match_id)
-            assert row is not None
-            await service.start(row, await storage.players(match_id))
-            await service.running(match_id)
-            targets = AA_ENGINE.targets(await service.state(row), "2")
+            match_id, targets = await started(service, channel)
             # Bids of 1, 2, 3...: each replaces the player's last, so order shows in the state.
             sent[match_id] = [
                 (str(user), {"type": "bid", "target": targets[amount % 3], "amount": amount})
@@ -452,17 +459,8 @@ async def test_a_move_is_answered_before_the_table_after_it_is_built(
         return view(self, state, viewer)
 
     try:
-        match_id = await storage.create_match(
-            guild_id=1, channel_id=1, game="auction-auction", host_id=1, options={}, seed=1,
-            clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
-        )  # fmt: skip
-        assert match_id is not None
-        for user in range(2, 6):
-            await storage.add_player(match_id, user, f"p{user}")
-        row = await storage.match(match_id)
-        assert row is not None
-        await service.start(row, await storage.players(match_id))
-        targets = AA_ENGINE.targets(await service.state(row), "2")
+        match_id, targets = await started(service, 1)
+        row = await service.running(match_id)
         monkeypatch.setattr(type(AA_ENGINE), "view", counted)
 
         async def bid(amount: int) -> tuple[Around, int]:
