@@ -2,7 +2,10 @@
 
 The driver is psycopg 3, async on the event loop: statements are prepared on the server once
 a connection has run them a few times (`prepare_threshold`), and its `%s` placeholders are
-what the `?` of `bot/storage/` become, in one place (`_placeholders`). asyncpg is faster on
+what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transaction runs in
+psycopg's pipeline mode (`_pipelined`): the statements whose result it does not read are
+sent without waiting, so a move is two round trips (BEGIN, its row lock and its check; its
+writes and COMMIT), not one a statement. asyncpg is faster on
 raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
 maintained reference driver, with a sync API too for tools and tests. Connections come from
 a small pool of our own (`Pool`; see there why not `psycopg_pool`), so concurrent matches
