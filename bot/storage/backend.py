@@ -92,6 +92,11 @@ class Waits:
 #: The waits of a connection when no setting says otherwise.
 WAITS = Waits()
 
+#: The PostgreSQL connections a process keeps when no setting says otherwise
+#: (`DATABASE_POOL_SIZE`): matches moving at once commit side by side, one connection each,
+#: and a move that finds every one lent waits for the first back.
+POOL_SIZE = 16
+
 
 class Busy(Exception):
     """A transaction gave up waiting for a row another process holds (PostgreSQL's

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import pydantic_core
 
-from bot.storage.backend import WAITS, Backend, Rows, Tx, Waits, Work, substitute
+from bot.storage.backend import POOL_SIZE, WAITS, Backend, Rows, Tx, Waits, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -324,15 +324,18 @@ class Storage(SeasonStore, ResultStore):
         *,
         rank: Rank | None = None,
         waits: Waits = WAITS,
+        pool_size: int = POOL_SIZE,
     ) -> Storage:
         """The database at `location` (an SQLite file's path, or a PostgreSQL URL),
         migrated. `rank` ranks the matches that ended before results were kept
         (`bot.storage.results.backfill`); only a database without any may be opened without
-        it. `waits` bound a PostgreSQL connection's waits on other processes."""
+        it. `waits` bound a PostgreSQL connection's waits on other processes; `pool_size`
+        is how many connections a process keeps to it."""
         if is_postgres(location):
             from bot.storage.postgres import PostgresBackend
 
-            return cls(await PostgresBackend.open(str(location), durability, rank, waits))
+            backend = await PostgresBackend.open(str(location), durability, rank, waits, pool_size)
+            return cls(backend)
         return cls(await SqliteBackend.open(str(location), durability, rank))
 
     async def close(self) -> None:

@@ -9,7 +9,7 @@ writes and COMMIT), not one a statement. asyncpg is faster on
 raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
 maintained reference driver, with a sync API too for tools and tests. Connections come from
 a small pool of our own (`Pool`; see there why not `psycopg_pool`), so concurrent matches
-commit side by side.
+commit side by side (`DATABASE_POOL_SIZE` of them at most).
 
 Every transaction commits on its own; what commits together is PostgreSQL's business: its
 WAL writer flushes concurrent commits in one sync (group commit; `commit_delay` and
@@ -53,15 +53,13 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from bot.storage.backend import Busy, Parameters, Rows, Waits, Work, substitute
+from bot.storage.backend import POOL_SIZE, Busy, Parameters, Rows, Waits, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
 
 T = TypeVar("T")
 
-#: Connections kept open: enough for the matches moving at once to commit side by side.
-POOL_SIZE = 16
 #: How long a start waits for the server before it gives up (seconds).
 CONNECT_TIMEOUT = 10
 #: The seed of every `exclusive` lock's number (made of its schema and key), apart from others'.
@@ -284,11 +282,16 @@ class PostgresBackend:
 
     @classmethod
     async def open(
-        cls, url: str, durability: Durability, rank: Rank | None, waits: Waits
+        cls,
+        url: str,
+        durability: Durability,
+        rank: Rank | None,
+        waits: Waits,
+        pool_size: int = POOL_SIZE,
     ) -> PostgresBackend:
-        """Connect and migrate. A server out of reach or a refused login raises
-        `psycopg.OperationalError` with the server's own words."""
-        pool = Pool(url, POOL_SIZE, waits)
+        """Connect and migrate, keeping up to `pool_size` connections. A server out of reach
+        or a refused login raises `psycopg.OperationalError` with the server's own words."""
+        pool = Pool(url, pool_size, waits)
         try:
             async with pool.connection() as connection:
                 await _migrate(connection, rank)

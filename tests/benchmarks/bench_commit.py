@@ -43,6 +43,7 @@ from machine import cpu_model
 import bot
 from bot.service import MatchService
 from bot.storage import Durability, Storage
+from bot.storage.backend import POOL_SIZE
 from games.auction_auction import ENGINE as AA_ENGINE
 from tests.bot.conftest import fresh_schema
 
@@ -55,10 +56,15 @@ TARGET_RATIO = 1.5
 
 
 async def throughput(
-    location: Path | str, matches: int, seconds: float, durability: Durability
+    location: Path | str,
+    matches: int,
+    seconds: float,
+    durability: Durability,
+    pool_size: int = POOL_SIZE,
 ) -> tuple[int, list[float], int]:
-    """Confirmed moves, each one's time to its confirmation, and the moves refused."""
-    storage = await Storage.open(location, durability)
+    """Confirmed moves, each one's time to its confirmation, and the moves refused (on
+    PostgreSQL, through a pool of `pool_size` connections)."""
+    storage = await Storage.open(location, durability, pool_size=pool_size)
     service = MatchService(storage, time.time)
     players = [str(user) for user in range(2, 2 + PLAYERS)]
     tables: list[tuple[int, list[str]]] = []

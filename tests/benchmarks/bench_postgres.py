@@ -1,16 +1,17 @@
 """PostgreSQL's floor beside the bot's moves (issue 43, item 2): a program that prints figures.
 
     .venv/bin/python tests/benchmarks/bench_postgres.py --postgres postgresql://user:pw@host/db
-        [--seconds 5] [--runs 3] [--sync full]
+        [--seconds 5] [--runs 3] [--sync full] [--pool-size 16]
 
 Each run, in a schema of its own (dropped after), one after the other on the same server:
 
-1. the raw floor: 16 connections (`bot.storage.postgres.POOL_SIZE`), each inserting a row of
+1. the raw floor: 16 connections (as many as the bot keeps by default), each inserting a row of
    a move's size (its JSON as `bench_commit.py`'s bids store it) into a plain table and
    committing it, one after another, as fast as the server confirms: commits per second;
 2. the bot: 100 Auction Auction matches at once, a player of each bidding as soon as the last
    bid is confirmed (`bench_commit.throughput`: every bid through `MatchService.submit`):
-   confirmed moves per second, and the confirmation's p50 / p99.
+   confirmed moves per second, and the confirmation's p50 / p99, through a pool of
+   `--pool-size` connections (`DATABASE_POOL_SIZE`; default 16).
 
 Prints both, the ratio of the bot to the floor, and the load average at each run's start;
 then min / median / max over the runs and in how many each target was met. Targets: at
@@ -38,10 +39,12 @@ from bench_commit import throughput
 from machine import cpu_model
 
 from bot.storage import Durability
-from bot.storage.postgres import POOL_SIZE
+from bot.storage.backend import POOL_SIZE
 from tests.bot.conftest import fresh_schema
 
 MATCHES = 100
+#: The floor's connections, as issue 43 counts it.
+FLOOR_CONNECTIONS = 16
 TARGET_MOVES = 2000
 TARGET_SHARE = 0.5
 #: A bid's log row as the bot stores it: its move, its events and its wait, as JSON.
@@ -102,25 +105,32 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="of each side of a run")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sync", choices=["full", "normal"], default="full")
+    parser.add_argument(
+        "--pool-size", type=int, default=POOL_SIZE, help="the bot's connections (the floor's: 16)"
+    )
     args = parser.parse_args(argv)
     if not args.postgres:
         parser.error("no PostgreSQL database: give --postgres or set DATABASE_URL")
     print(
         f"Dealer PostgreSQL benchmark: Python {platform.python_version()} on "
         f"{os.cpu_count()} CPUs ({cpu_model()}); psycopg {psycopg.__version__}; "
-        f"DATABASE_SYNC={args.sync}; {args.seconds:g} s a side"
+        f"DATABASE_SYNC={args.sync}; {args.seconds:g} s a side; the bot's pool: "
+        f"{args.pool_size} connections"
     )
     runs: list[dict[str, float]] = []
     for run in range(1, args.runs + 1):
         load = os.getloadavg()[0]
         with contextmanager(fresh_schema)(args.postgres) as url:
-            raw = asyncio.run(floor(url, args.seconds, POOL_SIZE, args.sync))
+            raw = asyncio.run(floor(url, args.seconds, FLOOR_CONNECTIONS, args.sync))
         with contextmanager(fresh_schema)(args.postgres) as url:
-            rate, times, refused = asyncio.run(throughput(url, MATCHES, args.seconds, args.sync))
+            rate, times, refused = asyncio.run(
+                throughput(url, MATCHES, args.seconds, args.sync, args.pool_size)
+            )
         share = rate / raw
         runs.append({"load": load, "raw": raw, "rate": rate, "share": share})
         print(
-            f"  run {run} (load {load:.1f}): the floor, {POOL_SIZE} connections: {raw:6} commits/s;"
+            f"  run {run} (load {load:.1f}): the floor, {FLOOR_CONNECTIONS} connections: "
+            f"{raw:6} commits/s;"
             f" the bot, {MATCHES} matches: {rate:6} moves/s (confirmation p50 "
             f"{ms(percentile(times, 50))}, p99 {ms(percentile(times, 99))}): {share:.0%} of the"
             " floor" + (f"   refused {refused}!" if refused else "")

@@ -628,6 +628,31 @@ async def test_discord_ids_times_and_names_keep_their_value(store: Path | str) -
         await storage.close()
 
 
+async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`DATABASE_POOL_SIZE` (issue 43): six moves of six matches sent at once share the two
+    connections it allows, and all commit."""
+    from bot.settings import Settings
+
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "2")
+    size = Settings(_env_file=None).database_pool_size
+    assert size == 2
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "0")
+    with pytest.raises(ValueError, match="database_pool_size"):
+        Settings(_env_file=None)
+    storage = await Storage.open(postgres, pool_size=size)
+    try:
+        matches = [await new_match(storage, channel) for channel in range(6)]
+        await asyncio.gather(
+            *(storage.record_move(m, 1, actor="1", move={}, events=[], at=0.0) for m in matches)
+        )
+        assert [await storage.last_seq(m) for m in matches] == [1] * 6
+        assert len(storage.backend.pool._idle) == 2
+    finally:
+        await storage.close()
+
+
 async def test_a_postgresql_schema_from_a_newer_dealer_is_refused_unchanged(
     postgres: str,
 ) -> None:
