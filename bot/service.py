@@ -510,6 +510,10 @@ class MatchService:
         last = (await self._state(row))[1]
         if shown > last:
             raise EarlierDecision(await self._title_at(row.id, last), None, "gone")
+        if shown == last:
+            # Shown at the match as it is: nothing was logged since, and no move taken back
+            # (an undo leaves the seq after the moves it took back unused), so no read.
+            return
         logged = [e for e in await self.storage.log_since(row.id, shown) if e.seq <= last]
         reason = None
         if any(e.actor == actor and kind in (None, e.move.get("type")) for e in logged):

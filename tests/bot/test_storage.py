@@ -21,7 +21,7 @@ import pytest
 
 import bot.storage.group_commit as group_commit
 import bot.storage.sqlite as sqlite_store
-from bot.service import Around, MatchService
+from bot.service import Around, EarlierDecision, MatchService
 from bot.storage import (
     Durability,
     LedgerEntry,
@@ -485,6 +485,38 @@ async def test_a_move_is_answered_before_the_table_after_it_is_built(
         assert len(built) == 4, "one view a move, each built once"
         for around in (first, second, third):
             assert await service.views_around(row, around.seq) == around.pair()
+    finally:
+        await storage.close()
+
+
+async def test_a_move_from_a_control_shown_at_the_match_as_it_is_reads_no_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: a control shown at the match's last move is taken without reading the log
+    (nothing can have ended its decision since); one shown before is checked against the
+    log, and refused when its decision is over (its player moved since)."""
+    storage = await Storage.open(tmp_path / "shown.db")
+    service = MatchService(storage, lambda: 0.0)
+    reads: list[str] = []
+    for name in ("log_since", "undone"):
+        read = getattr(Storage, name)
+
+        async def counted(self: Storage, *args: Any, __name: str = name, __read: Any = read) -> Any:
+            reads.append(__name)
+            return await __read(self, *args)
+
+        monkeypatch.setattr(Storage, name, counted)
+    try:
+        match_id, targets = await started(service, 1)
+        row = await service.running(match_id)
+        shown, _ = await service.decision(row, "2")
+        move = {"type": "bid", "target": targets[0], "amount": 1}
+        assert (await service.submit(match_id, "2", move, shown=shown)).seq == shown + 1
+        assert reads == []
+        again = {"type": "bid", "target": targets[0], "amount": 2}
+        with pytest.raises(EarlierDecision):
+            await service.submit(match_id, "2", again, shown=shown)
+        assert reads and await storage.last_seq(match_id) == shown + 1
     finally:
         await storage.close()
 
