@@ -7,12 +7,13 @@ durability that is one sync of the WAL for all of them, off the event loop. A ca
 future is settled only after that commit has returned, so a move is confirmed only once it
 is durable, and the loop goes on meanwhile.
 
-A write that arrives alone does not pay the hand-off to the thread and back: `submit` gathers
-the writes sent during the event loop's current turn, and when the turn ends (`_gathered`)
-with one write gathered and the thread idle, the loop commits it itself, the same way, at
-once. The loop then waits for that one sync; so it does so only while syncs are quick (their
-recent time, `sync_time`, under `INLINE_SYNC`): on a disk whose syncs are slow, and whenever
-writes come together, they go to the thread, which syncs them while the loop goes on.
+A write that arrives alone does not pay the hand-off to the thread and back: a write sent
+while the thread is idle waits for the end of the event loop's current turn (`_gathered`);
+if no other write came meanwhile, the loop commits it itself, the same way, at once. The
+loop then waits for that one sync, so it does so only while syncs are quick (their recent
+time, `sync_time`, under `INLINE_SYNC`). A write that comes in the same turn, or while the
+thread has writes, goes to the thread at once (with the one waiting before it), which syncs
+them while the loop makes the next ones; so does every write while syncs are slow.
 
 Failures stay with their jobs: a job that raises is rolled back to its savepoint and its
 caller gets its error while the others of the batch go on; a commit that fails fails every
@@ -95,8 +96,8 @@ class GroupCommit:
         #: Jobs sent to the thread and not settled yet: while there are any, the thread may
         #: be using the connection, and the loop does not.
         self._sent = 0
-        #: The writes sent during the loop's current turn, while the thread had none
-        #: (`_gathered` commits them at the turn's end); None: no turn is gathering.
+        #: The write sent during the loop's current turn while the thread had none, waiting
+        #: for the turn's end to be committed alone (`_gathered`); None: none is waiting.
         self._gathering: list[_Job] | None = None
         #: How long the synced commits took lately (seconds, smoothed: `SYNC_WEIGHT`).
         self.sync_time = 0.0
@@ -115,9 +116,9 @@ class GroupCommit:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = self._loop.create_future()
         job = _Job(work, future, synced, transactional)
-        if self._gathering is not None and transactional:
-            self._gathering.append(job)
-        elif self._sent or not transactional:
+        if self._gathering is not None or self._sent or not transactional:
+            # Not alone: to the thread at once, after the write gathered if any, so that it
+            # commits while the loop makes the writes that follow.
             self._send_gathered()
             self._send([job])
         else:
@@ -144,18 +145,17 @@ class GroupCommit:
             self._send(gathered)
 
     def _gathered(self) -> None:
-        """At the end of the loop's turn: a write that came alone, while the thread is idle
-        and syncs are quick, committed here and now; writes that came together, to the
-        thread (their commit is one sync, off the loop)."""
+        """At the end of the loop's turn: the write that came alone, committed here and now
+        while syncs are quick, else sent to the thread (its sync off the loop)."""
         gathered, self._gathering = self._gathering, None
         if not gathered:
-            return
+            return  # another write came in its turn: both went to the thread
         synced = self.durability == "full" and gathered[0].synced
-        if len(gathered) == 1 and not self._sent and not (synced and self.sync_time > INLINE_SYNC):
+        if self._sent or (synced and self.sync_time > INLINE_SYNC):
+            self._send(gathered)
+        else:
             settled, _ = self._commit(gathered)
             _settle(settled)
-        else:
-            self._send(gathered)
 
     def _settled(self, settled: list[_Settled]) -> None:
         """On the loop: the thread is done with these jobs."""
