@@ -150,8 +150,9 @@ class GroupCommit:
         gathered, self._gathering = self._gathering, None
         if not gathered:
             return  # another write came in its turn: both went to the thread
+        # The thread is idle: it was when this write came, and nothing was sent since.
         synced = self.durability == "full" and gathered[0].synced
-        if self._sent or (synced and self.sync_time > INLINE_SYNC):
+        if synced and self.sync_time > INLINE_SYNC:
             self._send(gathered)
         else:
             settled, _ = self._commit(gathered)
