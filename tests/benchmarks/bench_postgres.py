@@ -11,7 +11,8 @@ Each run, in a schema of its own (dropped after), one after the other on the sam
 2. the bot: 100 Auction Auction matches at once, a player of each bidding as soon as the last
    bid is confirmed (`bench_commit.throughput`: every bid through `MatchService.submit`):
    confirmed moves per second, and the confirmation's p50 / p99, through a pool of
-   `--pool-size` connections (`DATABASE_POOL_SIZE`; default 16).
+   `--pool-size` connections (`DATABASE_POOL_SIZE`; default the bot's own, 16). It runs on
+   the code before issue 43 too (without `--pool-size`), for a before / after.
 
 Prints both, the ratio of the bot to the floor, and the load average at each run's start;
 then min / median / max over the runs and in how many each target was met. Targets: at
@@ -39,7 +40,6 @@ from bench_commit import throughput
 from machine import cpu_model
 
 from bot.storage import Durability
-from bot.storage.backend import POOL_SIZE
 from tests.bot.conftest import fresh_schema
 
 MATCHES = 100
@@ -106,7 +106,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sync", choices=["full", "normal"], default="full")
     parser.add_argument(
-        "--pool-size", type=int, default=POOL_SIZE, help="the bot's connections (the floor's: 16)"
+        "--pool-size",
+        type=int,
+        default=None,
+        help="the bot's connections (DATABASE_POOL_SIZE; default the bot's own, 16)",
     )
     args = parser.parse_args(argv)
     if not args.postgres:
@@ -115,7 +118,7 @@ def main(argv: list[str]) -> int:
         f"Dealer PostgreSQL benchmark: Python {platform.python_version()} on "
         f"{os.cpu_count()} CPUs ({cpu_model()}); psycopg {psycopg.__version__}; "
         f"DATABASE_SYNC={args.sync}; {args.seconds:g} s a side; the bot's pool: "
-        f"{args.pool_size} connections"
+        f"{args.pool_size or 'its default'} connections"
     )
     runs: list[dict[str, float]] = []
     for run in range(1, args.runs + 1):
@@ -123,8 +126,9 @@ def main(argv: list[str]) -> int:
         with contextmanager(fresh_schema)(args.postgres) as url:
             raw = asyncio.run(floor(url, args.seconds, FLOOR_CONNECTIONS, args.sync))
         with contextmanager(fresh_schema)(args.postgres) as url:
+            sized = {} if args.pool_size is None else {"pool_size": args.pool_size}
             rate, times, refused = asyncio.run(
-                throughput(url, MATCHES, args.seconds, args.sync, args.pool_size)
+                throughput(url, MATCHES, args.seconds, args.sync, **sized)
             )
         share = rate / raw
         runs.append({"load": load, "raw": raw, "rate": rate, "share": share})
