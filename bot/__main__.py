@@ -89,6 +89,7 @@ def start(settings: Settings, token: str) -> int:
         shard_ids=settings.shard_ids,
         computer_pause=settings.computer_pause,
         waits=settings.waits,
+        pool_size=settings.database_pool_size,
         web=(
             None
             if settings.web_port is None or settings.web_url is None

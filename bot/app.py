@@ -50,7 +50,7 @@ from bot.service import MatchService
 from bot.settings import COMPUTER_PAUSE
 from bot.stats import rank_stored
 from bot.storage import Durability, Storage
-from bot.storage.backend import WAITS, Waits
+from bot.storage.backend import POOL_SIZE, WAITS, Waits
 from bot.web.pages import MatchPages
 from bot.web.seasons import SeasonPages
 from bot.web.server import WebConfig, WebServer
@@ -140,6 +140,7 @@ class DealerBot(commands.AutoShardedBot):
         shard_ids: Sequence[int] | None = None,
         computer_pause: float = COMPUTER_PAUSE,
         waits: Waits = WAITS,
+        pool_size: int = POOL_SIZE,
         web: WebConfig | None = None,
     ) -> None:
         # Only the events Dealer uses: servers, their channels, threads and roles (`guilds`:
@@ -180,6 +181,8 @@ class DealerBot(commands.AutoShardedBot):
         self.computer_pause = computer_pause
         #: How long a PostgreSQL connection waits on other processes (`DATABASE_LOCK_TIMEOUT`…).
         self.waits = waits
+        #: The PostgreSQL connections this process keeps (`DATABASE_POOL_SIZE`).
+        self.pool_size = pool_size
         #: Where the matches' web pages are served (`WEB_PORT`); None: no web server.
         self.web = web
         self.web_server: WebServer | None = None
@@ -191,7 +194,11 @@ class DealerBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the database and make the bot's parts, each handed what it uses."""
         self.storage = storage = await Storage.open(
-            self.database_path, self.database_sync, rank=rank_stored, waits=self.waits
+            self.database_path,
+            self.database_sync,
+            rank=rank_stored,
+            waits=self.waits,
+            pool_size=self.pool_size,
         )
         self.service = service = MatchService(
             storage,
@@ -305,6 +312,7 @@ def create_bot(
     shard_ids: Sequence[int] | None = None,
     computer_pause: float = COMPUTER_PAUSE,
     waits: Waits = WAITS,
+    pool_size: int = POOL_SIZE,
     web: WebConfig | None = None,
 ) -> DealerBot:
     """The bot, not started (tests start it in SimCord; `python -m bot` logs it in)."""
@@ -317,5 +325,6 @@ def create_bot(
         shard_ids=shard_ids,
         computer_pause=computer_pause,
         waits=waits,
+        pool_size=pool_size,
         web=web,
     )

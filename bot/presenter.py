@@ -40,7 +40,7 @@ from bot.players import (
     seat_of,
 )
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import MatchDamaged, MatchService, Outcome, Wait
+from bot.service import Around, MatchDamaged, MatchService, Outcome, Wait
 from bot.stats import rating_line
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
@@ -98,9 +98,7 @@ class Presenter:
         #: to it (`_log`).
         self._newest: dict[int, tuple[int, str, tuple[int, ...]]] = {}
         #: The public views around moves not yet delivered, from their outcomes.
-        self._views: defaultdict[int, dict[int, tuple[dict[str, Any], dict[str, Any]]]] = (
-            defaultdict(dict)
-        )
+        self._views: defaultdict[int, dict[int, Around]] = defaultdict(dict)
 
     async def present(self, outcome: Outcome) -> None:
         """Deliver a move just committed (after whatever of the match is still undelivered)."""
@@ -186,7 +184,8 @@ class Presenter:
         if stored is None:
             stored = await self.service.events_of(row, item.seq)
         if texts.wants_views:
-            views = self._views[row.id].pop(item.seq, None)
+            around = self._views[row.id].pop(item.seq, None)
+            views = around.pair() if around is not None else None
             if views is None:
                 views = await self.service.views_around(row, item.seq)
             stored = texts.add_events(views[0], stored, views[1])

@@ -223,6 +223,29 @@ class Undo:
         return [seq for seq, *_ in self.moves]
 
 
+class Around:
+    """The public views before and after a move, for a game that presents them (the table
+    shown with its events). The view after is built when first asked, once the move has
+    been answered (its events delivered), not on the move's way to its answer (issue 43).
+    It is built from the match's state, which the next move changes in place: that move
+    asks for it first (`MatchService._view_before`), since it is the view before it too."""
+
+    def __init__(self, seq: int, before: Any, view: Callable[[], Any]) -> None:
+        #: The move's seq.
+        self.seq = seq
+        self.before = before
+        self._view = view
+        self._after: Any = None
+
+    def after(self) -> Any:
+        if self._after is None:
+            self._after = self._view()
+        return self._after
+
+    def pair(self) -> tuple[Any, Any]:
+        return self.before, self.after()
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """A committed move: its events as stored, and what presenting it needs besides."""
@@ -235,7 +258,7 @@ class Outcome:
     #: game, JSON in the others); None for the host.
     summary: Any
     #: The public views before and after the move, for a game that presents them.
-    views: tuple[Any, Any] | None
+    views: Around | None
     #: What the move did to the match's wait.
     wait: Wait
 
@@ -277,6 +300,8 @@ class MatchService:
         #: What was worked out of each remembered state (`_worked`): the state, its seq, and
         #: its turn and players' legal actions as asked.
         self._asked: dict[int, tuple[Any, int, dict[str | None, Any]]] = {}
+        #: The views around each match's last move, of a game that presents them.
+        self._last_views: dict[int, Around] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks[match_id]
@@ -284,6 +309,7 @@ class MatchService:
     def forget(self, match_id: int) -> None:
         self._states.pop(match_id, None)
         self._asked.pop(match_id, None)
+        self._last_views.pop(match_id, None)
         self._seqs.pop(match_id, None)
         self._players.pop(match_id, None)
         self._names.pop(match_id, None)
@@ -321,10 +347,12 @@ class MatchService:
         have changed the match since; a move itself is always checked in its transaction)."""
         return self.storage.shared and self.now() - read.get(match_id, -math.inf) > FRESH_FOR
 
-    async def row(self, match_id: int) -> MatchRow | None:
-        """A match's row (running matches from memory)."""
+    async def row(self, match_id: int, *, checked: bool = False) -> MatchRow | None:
+        """A match's row (running matches from memory). `checked`: for a move, which the
+        store checks against the match under its row lock (`Storage.record_move`): the row
+        remembered is used however old (a move refused as `MatchMoved` forgets it)."""
         row = self._rows.get(match_id)
-        if row is not None and self._stale(self._row_read, match_id):
+        if row is not None and not checked and self._stale(self._row_read, match_id):
             self._changed(match_id)
             row = None
         return row if row is not None else self._remember(await self.storage.match(match_id))
@@ -365,17 +393,17 @@ class MatchService:
         except DamagedRecord as damage:
             raise await self.set_aside(row, damage.what) from None
 
-    async def state(self, row: MatchRow) -> Any:
+    async def state(self, row: MatchRow, *, checked: bool = False) -> Any:
         """The match's current state: cached, or its snapshot plus the moves after it (a
         snapshot that cannot be read is rebuilt from the whole record and written back);
-        MatchDamaged when the record cannot give it."""
-        return (await self._state(row))[0]
+        MatchDamaged when the record cannot give it. `checked`: as `row`'s."""
+        return (await self._state(row, checked=checked))[0]
 
-    async def _state(self, row: MatchRow) -> tuple[Any, int]:
+    async def _state(self, row: MatchRow, *, checked: bool = False) -> tuple[Any, int]:
         """The match's current state and the seq of its last move: what controls laid out
         from it were shown for (`EarlierDecision`)."""
         state = self._states.get(row.id)
-        if state is not None and self._stale(self._state_read, row.id):
+        if state is not None and not checked and self._stale(self._state_read, row.id):
             if await self.storage.last_seq(row.id) == self._seqs[row.id]:
                 self._state_read[row.id] = self.now()
             else:
@@ -482,6 +510,10 @@ class MatchService:
         last = (await self._state(row))[1]
         if shown > last:
             raise EarlierDecision(await self._title_at(row.id, last), None, "gone")
+        if shown == last:
+            # Shown at the match as it is: nothing was logged since, and no move taken back
+            # (an undo leaves the seq after the moves it took back unused), so no read.
+            return
         logged = [e for e in await self.storage.log_since(row.id, shown) if e.seq <= last]
         reason = None
         if any(e.actor == actor and kind in (None, e.move.get("type")) for e in logged):
@@ -570,14 +602,14 @@ class MatchService:
         self._players.pop(match_id, None)
         self._names.pop(match_id, None)
 
-    async def known(self, match_id: int) -> MatchRow:
-        row = await self.row(match_id)
+    async def known(self, match_id: int, *, checked: bool = False) -> MatchRow:
+        row = await self.row(match_id, checked=checked)
         if row is None or row.status == "cancelled":
             raise UserError("This match no longer exists.")
         return row
 
-    async def running(self, match_id: int) -> MatchRow:
-        row = await self.known(match_id)
+    async def running(self, match_id: int, *, checked: bool = False) -> MatchRow:
+        row = await self.known(match_id, checked=checked)
         if row.status == "lobby":
             raise UserError("This match has not started yet.")
         if row.status == "ended":
@@ -668,7 +700,9 @@ class MatchService:
         shown: int | None = None,
     ) -> Outcome:
         async with self.lock(match_id):
-            row = await self.running(match_id)
+            # What this process remembers of the match is not read again first: the store
+            # checks the move against the match under its row lock (MatchMoved).
+            row = await self.running(match_id, checked=True)
             if shown is not None:
                 # Checked against the state the move is decided on: a move committed since
                 # (by another process) makes the store refuse this one (MatchMoved), and it
@@ -676,12 +710,15 @@ class MatchService:
                 await self.require_current(row, actor, shown, move.get("type"))
             # A player may concede at any moment (PM-D22), a pause included.
             if row.paused and actor != HOST and move.get("type") != "forfeit":
-                raise UserError("The match is paused by the host; try again when it resumes.")
+                # A refusal is not checked by the store: made on the match as it is now.
+                row = await self.running(match_id)
+                if row.paused:
+                    raise UserError("The match is paused by the host; try again when it resumes.")
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
-            state = await self.state(row)
+            state = await self.state(row, checked=True)
             views = self.presents_views(row.game)
-            before = engine.view(state, None) if views else None
+            before = self._view_before(match_id, row.game, state) if views else None
             waited = self._turn(row.game, match_id, state).wait
             # The state changes before its seq does (after the commit): what was worked out
             # of it before goes now.
@@ -693,7 +730,9 @@ class MatchService:
             finished = engine.is_finished(state)
             wait = Wait.after(waited, turn, ended=finished)
             opened = wait.opened
-            seated = await self.players(match_id)
+            # Who holds each seat counts for a season's ledger and for results only.
+            counted = row.season_id is not None or finished
+            seated = await self.players(match_id) if counted else []
             ledger = await self.seasons.settle(
                 row, events, engine.season_outcome(state) if finished else None, seated
             )
@@ -744,13 +783,18 @@ class MatchService:
             # read the match again meanwhile may have put an older one in its place.
             self._states[match_id], self._seqs[match_id] = state, seq
             self._asked[match_id] = (state, seq, {None: turn})
+            around = None
+            if views:
+                around = self._last_views[match_id] = Around(
+                    seq, before, lambda: engine.view(state, None)
+                )
             outcome = Outcome(
                 match_id=match_id,
                 seq=seq,
                 actor=actor,
                 events=events,
                 summary=engine.summary(state, actor) if actor != HOST else None,
-                views=(before, engine.view(state, None)) if before is not None else None,
+                views=around,
                 wait=wait,
             )
             if held and length:
@@ -761,6 +805,16 @@ class MatchService:
                 had = row.deadline is not None or timer is not None
                 self._written(match_id, timers=had or bool(snapshot.timers))
             return outcome
+
+    def _view_before(self, match_id: int, game: str, state: Any) -> Any:
+        """The public view of `state`, the match's now, which a move is about to change: the
+        view after the last move (built now if nobody has asked for it yet: `Around`), or
+        built anew when that was of another seq: the match was read again since, into
+        another state, and the last move's state is changed no more."""
+        last = self._last_views.get(match_id)
+        if last is not None and last.seq == self._seqs.get(match_id):
+            return last.after()
+        return engine_for(game).view(state, None)
 
     async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> bool:
         """Whether `move` would be accepted now: raises the RuleError (or UserError) that

@@ -18,7 +18,7 @@ from pydantic_core import PydanticCustomError, PydanticUseDefault
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage import Durability
-from bot.storage.backend import WAITS, Waits
+from bot.storage.backend import POOL_SIZE, WAITS, Waits
 from bot.storage.db import is_postgres, redacted
 
 #: How long a computer seat takes over each move, in seconds, unless `COMPUTER_PAUSE` says.
@@ -58,6 +58,7 @@ MUST_BE = {
     "database_keepalive_count": (
         f"must be a whole number from 1 to 20 (default {WAITS.keepalive_count})"
     ),
+    "database_pool_size": f"must be a whole number from 1 to 1000 (default {POOL_SIZE})",
     "web_port": "must be the port number (1-65535) the web pages are served on, or empty for "
     "no web pages",
     "web_host": "must be the address the web pages are served on (default 127.0.0.1)",
@@ -101,6 +102,9 @@ class Settings(BaseSettings):
     database_keepalive_idle: int = Field(WAITS.keepalive_idle, ge=1, le=7200)
     database_keepalive_interval: int = Field(WAITS.keepalive_interval, ge=1, le=600)
     database_keepalive_count: int = Field(WAITS.keepalive_count, ge=1, le=20)
+    #: PostgreSQL only: the connections a process keeps (matches moving at once commit side
+    #: by side, one connection each).
+    database_pool_size: int = Field(POOL_SIZE, ge=1, le=1000)
     #: The port of the matches' web pages (`bot.web`); unset: no web server, no links.
     web_port: int | None = Field(None, ge=1, le=65535)
     #: The address the web server listens on: this machine only by default, behind a
@@ -134,6 +138,7 @@ class Settings(BaseSettings):
         "database_keepalive_idle",
         "database_keepalive_interval",
         "database_keepalive_count",
+        "database_pool_size",
         "web_host",
         mode="before",
     )

@@ -40,9 +40,16 @@ class Rows:
 class Tx(Protocol):
     """The statements of one transaction."""
 
-    async def execute(self, sql: str, parameters: Parameters = ()) -> Rows: ...
+    async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
+        """Run a statement and wait for what it returned."""
 
-    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None: ...
+    async def send(self, sql: str, parameters: Parameters = ()) -> None:
+        """Run a statement whose result the transaction does not read: on PostgreSQL it goes
+        with the next statement that is waited for, or with the commit, in one round trip
+        (an error it raises fails the transaction there)."""
+
+    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
+        """Run a statement once per row of parameters, as `send` does."""
 
     async def lock(self, table: str, row_id: int) -> None:
         """Hold row `row_id` of `table` until the transaction ends: another transaction
@@ -84,6 +91,11 @@ class Waits:
 
 #: The waits of a connection when no setting says otherwise.
 WAITS = Waits()
+
+#: The PostgreSQL connections a process keeps when no setting says otherwise
+#: (`DATABASE_POOL_SIZE`): matches moving at once commit side by side, one connection each,
+#: and a move that finds every one lent waits for the first back.
+POOL_SIZE = 16
 
 
 class Busy(Exception):

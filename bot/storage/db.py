@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import pydantic_core
 
-from bot.storage.backend import WAITS, Backend, Rows, Tx, Waits, Work, substitute
+from bot.storage.backend import POOL_SIZE, WAITS, Backend, Rows, Tx, Waits, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -200,19 +200,19 @@ async def _write_timers(w: Tx, match_id: int, timers: list[tuple[str, float]]) -
     # The match's row before its timers, as every transaction takes them (a deadline fired
     # claims its timer after the row): no two transactions wait for each other in a ring.
     await w.lock("matches", match_id)
-    await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+    await w.send("DELETE FROM timers WHERE match_id = ?", (match_id,))
     await w.executemany(
         "INSERT INTO timers (match_id, kind, due) VALUES (?, ?, ?)",
         [(match_id, kind, due) for kind, due in timers],
     )
-    await w.execute("UPDATE matches SET paused_remaining = NULL WHERE id = ?", (match_id,))
+    await w.send("UPDATE matches SET paused_remaining = NULL WHERE id = ?", (match_id,))
     await _keep_deadline(w, match_id)
 
 
 async def _keep_deadline(w: Tx, match_id: int) -> None:
     """The match's deadline (what `/match status` shows) as its timers hold it: its deadline
     timer's, or none when it has none left."""
-    await w.execute(
+    await w.send(
         "UPDATE matches SET deadline = (SELECT MIN(due) FROM timers"
         " WHERE match_id = ? AND kind = 'deadline') WHERE id = ?",
         (match_id, match_id),
@@ -225,7 +225,7 @@ async def _refund_trades(
     """Give back, as `refund` entries, the garnet trades of a match (of its moves `seqs`, or
     all) not given back already: a cancelled match's (AA-D10), a trade a host undid (AA-D12)."""
     among = f" AND t.match_seq IN ({', '.join('?' * len(seqs))})" if seqs is not None else ""
-    await w.execute(
+    await w.send(
         "INSERT INTO ledger (season_id, user_id, kind, garnets, reason, match_id, match_seq, at)"
         " SELECT t.season_id, t.user_id, 'refund', -t.garnets, ?, t.match_id, t.match_seq, ?"
         " FROM ledger t WHERE t.match_id = ? AND t.kind = 'trade'" + among + " AND NOT EXISTS"
@@ -236,25 +236,25 @@ async def _refund_trades(
 
 
 async def _write_snapshot(w: Tx, match_id: int, seq: int, snapshot: Snapshot) -> None:
-    await w.execute(
+    await w.send(
         "UPDATE matches SET state = ?, state_seq = ?, status = ? WHERE id = ?",
         (snapshot.state, seq, "ended" if snapshot.finished else "running", match_id),
     )
     if snapshot.finished:
-        await w.execute(
+        await w.send(
             "UPDATE matches SET deadline = NULL, paused_remaining = NULL WHERE id = ?",
             (match_id,),
         )
-        await w.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+        await w.send("DELETE FROM timers WHERE match_id = ?", (match_id,))
     elif snapshot.timers is not None:
         await _write_timers(w, match_id, snapshot.timers)
 
 
 #: A match as a move finds it: its status, whether it is paused, its snapshot's seq and its
-#: log's last (`_last_seq`).
+#: log's last (`_last_seq`), and what of its record is damaged (`MatchRow.damaged`).
 _MATCH_NOW = (
     "SELECT status, paused_remaining, state_seq,"
-    " (SELECT MAX(seq) FROM log WHERE match_id = ?) FROM matches WHERE id = ?"
+    " (SELECT MAX(seq) FROM log WHERE match_id = ?), damaged FROM matches WHERE id = ?"
 )
 
 
@@ -327,15 +327,18 @@ class Storage(SeasonStore, ResultStore):
         *,
         rank: Rank | None = None,
         waits: Waits = WAITS,
+        pool_size: int = POOL_SIZE,
     ) -> Storage:
         """The database at `location` (an SQLite file's path, or a PostgreSQL URL),
         migrated. `rank` ranks the matches that ended before results were kept
         (`bot.storage.results.backfill`); only a database without any may be opened without
-        it. `waits` bound a PostgreSQL connection's waits on other processes."""
+        it. `waits` bound a PostgreSQL connection's waits on other processes; `pool_size`
+        is how many connections a process keeps to it."""
         if is_postgres(location):
             from bot.storage.postgres import PostgresBackend
 
-            return cls(await PostgresBackend.open(str(location), durability, rank, waits))
+            backend = await PostgresBackend.open(str(location), durability, rank, waits, pool_size)
+            return cls(backend)
         return cls(await SqliteBackend.open(str(location), durability, rank))
 
     async def close(self) -> None:
@@ -777,16 +780,17 @@ class Storage(SeasonStore, ResultStore):
             if timer is not None:
                 if not await w.claim("timers", timer):
                     raise TimerGone
-                await w.execute("DELETE FROM timers WHERE id = ?", (timer,))
+                await w.send("DELETE FROM timers WHERE id = ?", (timer,))
             found = (await w.execute(_MATCH_NOW, (match_id, match_id))).one()
             if (
                 found is None
                 or found[0] != "running"
                 or (found[1] is not None) != paused
+                or found[4] is not None
                 or _last_seq(found) != seq - 1
             ):
                 raise MatchMoved
-            await w.execute(
+            await w.send(
                 "INSERT INTO log (match_id, seq, actor, move, events, at, wait)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (match_id, seq, actor, move_json, events_json, at, wait_json),

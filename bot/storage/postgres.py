@@ -2,11 +2,14 @@
 
 The driver is psycopg 3, async on the event loop: statements are prepared on the server once
 a connection has run them a few times (`prepare_threshold`), and its `%s` placeholders are
-what the `?` of `bot/storage/` become, in one place (`_placeholders`). asyncpg is faster on
+what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transaction runs in
+psycopg's pipeline mode (`_pipelined`): the statements whose result it does not read are
+sent without waiting, so a move is two round trips (BEGIN, its row lock and its check; its
+writes and COMMIT), not one a statement. asyncpg is faster on
 raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
 maintained reference driver, with a sync API too for tools and tests. Connections come from
 a small pool of our own (`Pool`; see there why not `psycopg_pool`), so concurrent matches
-commit side by side.
+commit side by side (`DATABASE_POOL_SIZE` of them at most).
 
 Every transaction commits on its own; what commits together is PostgreSQL's business: its
 WAL writer flushes concurrent commits in one sync (group commit; `commit_delay` and
@@ -50,15 +53,13 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from bot.storage.backend import Busy, Parameters, Rows, Waits, Work, substitute
+from bot.storage.backend import POOL_SIZE, Busy, Parameters, Rows, Waits, Work, substitute
 from bot.storage.group_commit import Durability
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
 
 T = TypeVar("T")
 
-#: Connections kept open: enough for the matches moving at once to commit side by side.
-POOL_SIZE = 16
 #: How long a start waits for the server before it gives up (seconds).
 CONNECT_TIMEOUT = 10
 #: The seed of every `exclusive` lock's number (made of its schema and key), apart from others'.
@@ -99,21 +100,36 @@ def _placeholders(sql: str) -> str:
 
 
 class PostgresTx:
-    """A transaction's statements on one pooled connection."""
+    """A transaction's statements on one pooled connection. In a transaction's pipeline
+    (`PostgresBackend.transaction`), a statement whose result is not read (`send`, a row
+    lock, `executemany`) is queued, and goes to the server with the next one that is waited
+    for (`execute`) or with the commit: a move is two round trips, not one a statement."""
 
-    def __init__(self, connection: psycopg.AsyncConnection[Any]) -> None:
+    def __init__(
+        self,
+        connection: psycopg.AsyncConnection[Any],
+        pipeline: psycopg.AsyncPipeline | None = None,
+    ) -> None:
         self.connection = connection
+        self.pipeline = pipeline
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
         cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
+        if self.pipeline is not None:
+            await self.pipeline.sync()
         rows = await cursor.fetchall() if cursor.description is not None else []
         return Rows(rows, cursor.rowcount)
+
+    async def send(self, sql: str, parameters: Parameters = ()) -> None:
+        await self.connection.execute(_placeholders(sql), _text(parameters))
 
     async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
         async with self.connection.cursor() as cursor:
             await cursor.executemany(_placeholders(sql), [_text(row) for row in rows])
 
     async def lock(self, table: str, row_id: int) -> None:
+        # Sent, not waited for: the statements after it run once it holds the row (a
+        # statement waits for the one before it), each seeing what was committed before it.
         await self.connection.execute(
             f"SELECT 1 FROM {table} WHERE id = %s FOR NO KEY UPDATE", (row_id,)
         )
@@ -122,6 +138,8 @@ class PostgresTx:
         cursor = await self.connection.execute(
             f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED", (row_id,)
         )
+        if self.pipeline is not None:
+            await self.pipeline.sync()
         return await cursor.fetchone() is not None
 
 
@@ -152,6 +170,30 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
                 await migration.backfill(PostgresTx(connection), rank)
         if version < len(MIGRATIONS):
             await connection.execute("UPDATE dealer_schema SET version = %s", (len(MIGRATIONS),))
+
+
+#: A connection's states inside a transaction, between statements.
+_IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
+
+
+async def _pipelined(connection: psycopg.AsyncConnection[Any], work: Work[T], *, synced: bool) -> T:
+    """`work` in a transaction on `connection`, in pipeline mode: BEGIN, the statements up
+    to the first one waited for, and then the rest with COMMIT, each go in one round trip
+    (`PostgresTx`). Rolled back when it raises, or when the server refused a statement."""
+    try:
+        async with connection.pipeline() as pipeline:
+            await connection.execute(b"BEGIN")
+            if not synced:
+                await connection.execute(b"SET LOCAL synchronous_commit = off")
+            result = await work(PostgresTx(connection, pipeline))
+            await connection.execute(b"COMMIT")
+    except BaseException:
+        # Left mid-statement (a cancelled caller), the connection is closed by the pool.
+        if connection.info.transaction_status in _IN_TRANSACTION:
+            with contextlib.suppress(psycopg.Error):
+                await connection.execute(b"ROLLBACK")
+        raise
+    return result
 
 
 class Pool:
@@ -240,11 +282,16 @@ class PostgresBackend:
 
     @classmethod
     async def open(
-        cls, url: str, durability: Durability, rank: Rank | None, waits: Waits
+        cls,
+        url: str,
+        durability: Durability,
+        rank: Rank | None,
+        waits: Waits,
+        pool_size: int = POOL_SIZE,
     ) -> PostgresBackend:
-        """Connect and migrate. A server out of reach or a refused login raises
-        `psycopg.OperationalError` with the server's own words."""
-        pool = Pool(url, POOL_SIZE, waits)
+        """Connect and migrate, keeping up to `pool_size` connections. A server out of reach
+        or a refused login raises `psycopg.OperationalError` with the server's own words."""
+        pool = Pool(url, pool_size, waits)
         try:
             async with pool.connection() as connection:
                 await _migrate(connection, rank)
@@ -302,9 +349,9 @@ class PostgresBackend:
         """See `Backend.transaction`; a row lock not had within `lock_timeout` raises `Busy`,
         the transaction rolled back."""
         try:
-            async with self.pool.connection() as connection, connection.transaction():
-                if not synced or self.durability == "normal":
-                    await connection.execute("SET LOCAL synchronous_commit = off")
-                return await work(PostgresTx(connection))
+            async with self.pool.connection() as connection:
+                return await _pipelined(
+                    connection, work, synced=synced and self.durability == "full"
+                )
         except psycopg.errors.LockNotAvailable as error:
             raise Busy from error

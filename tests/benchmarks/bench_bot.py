@@ -53,6 +53,7 @@ from bot.storage import Durability, Storage
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
 from games.core.engine import HOST
+from tools.demo import SETTLE_TIMEOUT
 
 GAME = "auction-auction"
 CHANNELS_PER_GUILD = 100
@@ -290,7 +291,7 @@ async def latency(
 ) -> Latency:
     path = folder / "live.db"
     bot = create_bot(path, database_sync=durability)
-    env = Env(bot, shard_count=1)
+    env = Env(bot, shard_count=1, settle_timeout=SETTLE_TIMEOUT)
     tables = await build(env, path, matches, rng, durability)
     await env.start()
     times: dict[str, list[Timing]] = {"/bid": [], "/help": []}
@@ -328,7 +329,7 @@ async def latency(
 async def startup(folder: Path, matches: int, rng: random.Random) -> dict[str, float]:
     path = folder / "stored.db"
     bot = create_bot(path)
-    env = Env(bot, shard_count=1)
+    env = Env(bot, shard_count=1, settle_timeout=SETTLE_TIMEOUT)
     started = time.perf_counter()
     # Building the stored matches is set-up, not measured: its commits need not sync.
     tables = await build(env, path, matches, rng, "normal")

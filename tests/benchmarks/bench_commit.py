@@ -36,6 +36,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from bench_bot import install_probes, latency, ms, percentile, us, verdict
 from machine import cpu_model
@@ -55,10 +56,11 @@ TARGET_RATIO = 1.5
 
 
 async def throughput(
-    location: Path | str, matches: int, seconds: float, durability: Durability
+    location: Path | str, matches: int, seconds: float, durability: Durability, **options: Any
 ) -> tuple[int, list[float], int]:
-    """Confirmed moves, each one's time to its confirmation, and the moves refused."""
-    storage = await Storage.open(location, durability)
+    """Confirmed moves, each one's time to its confirmation, and the moves refused; `options`
+    go to `Storage.open` (`pool_size`: none, so that the program runs on code before it)."""
+    storage = await Storage.open(location, durability, **options)
     service = MatchService(storage, time.time)
     players = [str(user) for user in range(2, 2 + PLAYERS)]
     tables: list[tuple[int, list[str]]] = []

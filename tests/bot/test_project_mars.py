@@ -404,7 +404,7 @@ async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
     outcome = await t.bot.service.submit(t.match_id, turn, {"type": "pass"})
     assert outcome.views is not None
     row = await t.bot.storage.match(t.match_id)
-    assert await t.bot.service.views_around(row, outcome.seq) == outcome.views
+    assert await t.bot.service.views_around(row, outcome.seq) == outcome.views.pair()
     board = await t.bot.storage.status_message(t.match_id)
     before = next(m for m in t.channel.history() if m.id == board).attachments
     await t.bot.presenter.flush(t.match_id)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import shutil
 import sqlite3
 import subprocess
 import sys
 import threading
+from collections import defaultdict
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -17,8 +19,9 @@ from typing import Any
 import psycopg
 import pytest
 
+import bot.storage.group_commit as group_commit
 import bot.storage.sqlite as sqlite_store
-from bot.service import MatchService
+from bot.service import Around, EarlierDecision, MatchService
 from bot.storage import (
     Durability,
     LedgerEntry,
@@ -57,10 +60,10 @@ async def play(storage, match_id):
         print(match_id, seq, flush=True)
         await storage.delivered(match_id, [seq])
 
-async def main(path, durability):
+async def main(path, durability, count):
     storage = await Storage.open(path, durability)
     matches = []
-    for channel in range(20):
+    for channel in range(count):
         match_id = await storage.create_match(
             guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
             seed=1, clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
@@ -69,18 +72,20 @@ async def main(path, durability):
         matches.append(match_id)
     await asyncio.gather(*(play(storage, match_id) for match_id in matches))
 
-asyncio.run(main(sys.argv[1], sys.argv[2]))
+asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
 """
 
 
-@pytest.mark.parametrize("durability", ["full", "normal"])
-def test_a_killed_process_loses_no_confirmed_move(tmp_path: Path, durability: str) -> None:
-    """Moves of 20 matches committed together: every move confirmed before the kill is
-    stored, and each match's log has no hole (a move is never stored without those before
-    it)."""
+@pytest.mark.parametrize(("durability", "matches"), [("full", 20), ("normal", 20), ("full", 1)])
+def test_a_killed_process_loses_no_confirmed_move(
+    tmp_path: Path, durability: str, matches: int
+) -> None:
+    """Moves of 20 matches committed together, or of one match each alone (committed on the
+    loop): every move confirmed before the kill is stored, and each match's log has no hole
+    (a move is never stored without those before it)."""
     path = tmp_path / "killed.db"
     child = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(path), durability],
+        [sys.executable, "-c", WRITER, str(path), durability, str(matches)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -97,7 +102,7 @@ def test_a_killed_process_loses_no_confirmed_move(tmp_path: Path, durability: st
         assert reopened.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         stored = set(reopened.execute("SELECT match_id, seq FROM log WHERE seq > 0"))
     assert confirmed <= stored
-    assert len({m for m, _ in confirmed}) == 20
+    assert len({m for m, _ in confirmed}) == matches
     for match_id in {m for m, _ in stored}:
         seqs = {seq for m, seq in stored if m == match_id}
         assert seqs == set(range(1, max(seqs) + 1))
@@ -114,16 +119,19 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoints(
+async def test_writes_sent_together_run_off_the_loop_and_the_wal_starts_afresh(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every write runs on the group-commit thread, never on the event loop's; and after
-    each checkpoint the WAL starts afresh (its header changes), again and again, whether
-    writes come slowly, back to back or many at once: it does not grow for good."""
+    """Writes sent together run on the group-commit thread, never on the event loop's; a
+    write that comes alone is committed by the loop itself while syncs are quick, and by the
+    thread when they are slow (issue 43). After each checkpoint the WAL starts afresh (its
+    header changes), again and again, whether writes come slowly, back to back or many at
+    once: it does not grow for good."""
     path = tmp_path / "wal.db"
     wal = Path(f"{path}-wal")
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 20)
-    threads: set[str] = set()
+    threads: dict[str, set[str]] = defaultdict(set)
+    part = "alone"
     headers: set[bytes] = set()
     transaction = Storage._transaction
 
@@ -135,7 +143,7 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
         self: Storage, work: Callable[[Tx], Coroutine[Any, Any, Any]], *, synced: bool = True
     ) -> Any:
         async def watched_work(w: Tx) -> Any:
-            threads.add(threading.current_thread().name)
+            threads[part].add(threading.current_thread().name)
             return await work(w)
 
         result = await transaction(self, watched_work, synced=synced)
@@ -145,19 +153,26 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
     monkeypatch.setattr(Storage, "_transaction", watched)
     storage = await Storage.open(path)
     try:
-        for number in range(600):
-            if number < 200:
+        for number in range(800):
+            # Quick syncs, then slow ones, whatever this disk's are.
+            quick = number < 400 or number >= 600
+            monkeypatch.setattr(group_commit, "INLINE_SYNC", math.inf if quick else -1.0)
+            if number < 200 or 400 <= number < 600:
+                part = "alone" if quick else "alone, slow syncs"
                 await storage.set_host_role(number, number)
                 await asyncio.sleep(0.001 if number % 3 == 0 else 0)
             elif number < 400:
                 await storage.set_host_role(number, number)
             elif number % 50 == 0:
+                part = "together"
                 many = range(number, number + 50)
                 await asyncio.gather(*(storage.set_host_role(n, n) for n in many))
-        assert await storage.host_role(599) == 599
+        assert await storage.host_role(799) == 799
     finally:
         await storage.close()
-    assert threads == {"sqlite-group-commit"}
+    # A write alone while a checkpoint's last copy is on the thread waits there behind it.
+    assert "MainThread" in threads["alone"]
+    assert threads["alone, slow syncs"] == threads["together"] == {"sqlite-group-commit"}
     assert len(headers) >= 5, "the WAL was not started afresh after checkpoints"
 
 
@@ -355,6 +370,24 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         await faster.close()
 
 
+async def started(service: MatchService, channel: int) -> tuple[int, list[str]]:
+    """An Auction Auction match started in `channel` (four players, one hour phases) through
+    the service; its id and the targets player "2" may bid on."""
+    storage = service.storage
+    match_id = await storage.create_match(
+        guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
+        seed=channel, clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
+    )  # fmt: skip
+    assert match_id is not None
+    for user in range(2, 6):
+        await storage.add_player(match_id, user, f"p{user}")
+    row = await storage.match(match_id)
+    assert row is not None
+    await service.start(row, await storage.players(match_id))
+    row = await service.running(match_id)
+    return match_id, AA_ENGINE.targets(await service.state(row), "2")
+
+
 @pytest.mark.parametrize("durability", ["full", "normal"])
 async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
     tmp_path: Path, durability: Durability
@@ -369,18 +402,7 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
     try:
         sent: dict[int, list[tuple[str, dict[str, Any]]]] = {}
         for channel in range(5):
-            match_id = await storage.create_match(
-                guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={},
-                seed=channel, clocks={"phase": 3600}, spectator_channel_id=None, now=0.0,
-            )  # fmt: skip
-            assert match_id is not None
-            for user in range(2, 6):
-                await storage.add_player(match_id, user, f"p{user}")
-            row = await storage.match(match_id)
-            assert row is not None
-            await service.start(row, await storage.players(match_id))
-            await service.running(match_id)
-            targets = AA_ENGINE.targets(await service.state(row), "2")
+            match_id, targets = await started(service, channel)
             # Bids of 1, 2, 3...: each replaces the player's last, so order shows in the state.
             sent[match_id] = [
                 (str(user), {"type": "bid", "target": targets[amount % 3], "amount": amount})
@@ -414,6 +436,87 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
         assert storage.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == (
             2 if durability == "full" else 1
         )
+    finally:
+        await storage.close()
+
+
+async def test_a_move_is_answered_before_the_table_after_it_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: for a game that presents its moves with the public views around them, a
+    move's way to its answer (`MatchService.submit`) builds no view. The view after it is
+    built when its events are delivered (after the answer), and is the view before the next
+    move; a move that comes before that delivery builds it first, from the state it is
+    about to change."""
+    storage = await Storage.open(tmp_path / "views.db")
+    service = MatchService(storage, lambda: 0.0, presents_views=lambda game: True)
+    built: list[None] = []
+    view = type(AA_ENGINE).view
+
+    def counted(self: Any, state: Any, viewer: str | None) -> Any:
+        if viewer is None:
+            built.append(None)
+        return view(self, state, viewer)
+
+    try:
+        match_id, targets = await started(service, 1)
+        row = await service.running(match_id)
+        monkeypatch.setattr(type(AA_ENGINE), "view", counted)
+
+        async def bid(amount: int) -> tuple[Around, int]:
+            """A bid, and how many public views its submit built."""
+            before = len(built)
+            move = {"type": "bid", "target": targets[0], "amount": amount}
+            outcome = await service.submit(match_id, str(2 + amount % 4), move)
+            assert outcome.views is not None
+            return outcome.views, len(built) - before
+
+        last, made = await bid(1)
+        assert made == 1, "the first move after the start: the view before it, no other"
+        last.after()  # delivered
+        first, made = await bid(2)
+        assert made == 0 and first.before == last.after()
+        first.after()  # delivered
+        second, made = await bid(3)
+        assert made == 0 and second.before == first.after()
+        # A move before the last one is delivered: the view after that one is built first.
+        third, made = await bid(4)
+        assert made == 1 and third.before == second.after()
+        assert len(built) == 4, "one view a move, each built once"
+        for around in (first, second, third):
+            assert await service.views_around(row, around.seq) == around.pair()
+    finally:
+        await storage.close()
+
+
+async def test_a_move_from_a_control_shown_at_the_match_as_it_is_reads_no_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: a control shown at the match's last move is taken without reading the log
+    (nothing can have ended its decision since); one shown before is checked against the
+    log, and refused when its decision is over (its player moved since)."""
+    storage = await Storage.open(tmp_path / "shown.db")
+    service = MatchService(storage, lambda: 0.0)
+    reads: list[str] = []
+    for name in ("log_since", "undone"):
+        read = getattr(Storage, name)
+
+        async def counted(self: Storage, *args: Any, __name: str = name, __read: Any = read) -> Any:
+            reads.append(__name)
+            return await __read(self, *args)
+
+        monkeypatch.setattr(Storage, name, counted)
+    try:
+        match_id, targets = await started(service, 1)
+        row = await service.running(match_id)
+        shown, _ = await service.decision(row, "2")
+        move = {"type": "bid", "target": targets[0], "amount": 1}
+        assert (await service.submit(match_id, "2", move, shown=shown)).seq == shown + 1
+        assert reads == []
+        again = {"type": "bid", "target": targets[0], "amount": 2}
+        with pytest.raises(EarlierDecision):
+            await service.submit(match_id, "2", again, shown=shown)
+        assert reads and await storage.last_seq(match_id) == shown + 1
     finally:
         await storage.close()
 
@@ -553,6 +656,31 @@ async def test_discord_ids_times_and_names_keep_their_value(store: Path | str) -
         ]
         await storage.start_season(guild, "Spring", 10, by=host, at=0.0)
         assert await storage.season_named(guild, "SPRING") is not None
+    finally:
+        await storage.close()
+
+
+async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`DATABASE_POOL_SIZE` (issue 43): six moves of six matches sent at once share the two
+    connections it allows, and all commit."""
+    from bot.settings import Settings
+
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "2")
+    size = Settings(_env_file=None).database_pool_size
+    assert size == 2
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "0")
+    with pytest.raises(ValueError, match="database_pool_size"):
+        Settings(_env_file=None)
+    storage = await Storage.open(postgres, pool_size=size)
+    try:
+        matches = [await new_match(storage, channel) for channel in range(6)]
+        await asyncio.gather(
+            *(storage.record_move(m, 1, actor="1", move={}, events=[], at=0.0) for m in matches)
+        )
+        assert [await storage.last_seq(m) for m in matches] == [1] * 6
+        assert len(storage.backend.pool._idle) == 2
     finally:
         await storage.close()
 

@@ -1,0 +1,175 @@
+"""A move's answer beside `/help`'s (issue 43, items 3 and 4): a program that prints figures.
+
+    .venv/bin/python tests/benchmarks/bench_answer.py [--samples 300] [--sync full]
+
+One bot on an SQLite file (`DATABASE_SYNC=full` by default) through SimCord, holding an
+Auction Auction match (4 players, one hour phases) and a 5-player Atrades match (people
+making the greedy player's moves through Discord: buttons, menus and forms, as
+`tests/bot/test_atrades.py` plays; a match that ends is followed by another). `--samples`
+of each, interleaved at random, one interaction at a time (SimCord runs one at a time, so
+each move comes alone):
+
+- `/help`;
+- a lone `/bid` (a random bid the player may make);
+- an Atrades move: the interaction that commits it (its last step).
+
+Each is timed from the interaction's creation in SimCord to the bot's first answer to it (a
+reply, an edit of the message clicked, a deferral), the bot's work in between; the time the
+members take to decide, and what the bot does after its answer (delivering the move's
+messages), are not. Prints p50 / p99 / mean of each and each move's p99 over `/help`'s.
+Targets: a lone `/bid` within 1.5 x `/help`, an Atrades move within 2 x (p99). On a shared,
+loaded machine compare runs of one session side by side; the load average is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_bot import install_probes, ms, percentile, random_bid, verdict
+from machine import cpu_model
+from simcord.backend.models.interaction import Interaction as SimInteraction
+
+from bot.app import create_bot
+from bot.service import MatchService
+from bot.storage import Durability
+from tests.bot.conftest import SETTLE_TIMEOUT, QuickSettlingEnv, Table
+from tests.bot.test_atrades import Atrades
+
+SEED = 1
+TARGETS = {"/bid": 1.5, "Atrades move": 2.0}
+
+
+class Answers:
+    """When each interaction was created and first answered, and whether a move was
+    committed while it was handled (SimCord runs one interaction at a time)."""
+
+    def __init__(self) -> None:
+        self.created: dict[int, float] = {}
+        self.answered: dict[int, float] = {}
+        self.committed: set[int] = set()
+        self.current: int | None = None
+
+    def install(self) -> None:
+        answers = self
+        made = SimInteraction.__init__
+
+        def init(self: SimInteraction, *args: Any, **kwargs: Any) -> None:
+            made(self, *args, **kwargs)
+            answers.created[self.id] = time.perf_counter()
+            answers.current = self.id
+
+        SimInteraction.__init__ = init  # type: ignore[method-assign]
+
+        def answering(original: Any) -> Any:
+            def answer(self: SimInteraction, *args: Any, **kwargs: Any) -> None:
+                answers.answered.setdefault(self.id, time.perf_counter())
+                original(self, *args, **kwargs)
+
+            return answer
+
+        for name in ("respond_with_message", "defer", "defer_update", "update_source"):
+            setattr(SimInteraction, name, answering(getattr(SimInteraction, name)))
+        submit = MatchService.submit
+
+        async def committing(self: MatchService, *args: Any, **kwargs: Any) -> Any:
+            outcome = await submit(self, *args, **kwargs)
+            if answers.current is not None:
+                answers.committed.add(answers.current)
+            return outcome
+
+        MatchService.submit = committing  # type: ignore[method-assign]
+
+    def since(self, first: int, *, moves: bool) -> list[float]:
+        """The answer times of the interactions created after `first` (ids grow), those that
+        committed a move (`moves`) or all."""
+        return [
+            self.answered[i] - self.created[i]
+            for i in self.created
+            if i > first and i in self.answered and (not moves or i in self.committed)
+        ]
+
+
+async def measure(folder: Path, samples: int, durability: Durability) -> dict[str, list[float]]:
+    bot = create_bot(folder / "answers.db", database_sync=durability, computer_pause=0)
+    env = QuickSettlingEnv(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
+    await env.start()
+    answers = Answers()
+    answers.install()
+    rng = random.Random(SEED)
+    times: dict[str, list[float]] = {"/help": [], "/bid": [], "Atrades move": []}
+    try:
+        table = Table(env, 4)
+        await table.start(phase_minutes=60)
+        atrades = Atrades(env, 5)
+        await atrades.start()
+        order = ["/help", "/bid", "Atrades move"] * samples
+        rng.shuffle(order)
+        for kind in order:
+            first = max(answers.created, default=0)
+            if kind == "/help":
+                member = rng.choice(table.players)
+                await member.slash(table.channel, "help")
+            elif kind == "/bid":
+                member = rng.choice(table.players)
+                move = await random_bid(bot.service, table.match_id, member, rng)
+                if move is None:
+                    continue
+                await member.slash(
+                    table.channel, "bid", target=move["target"], amount=move["amount"]
+                )
+            else:
+                if (await atrades.state()).ended:
+                    atrades = Atrades(env, 5)
+                    await atrades.start()
+                await atrades.move(rng)
+            taken = answers.since(first, moves=kind != "/help")
+            times[kind] += taken[-1:]
+    finally:
+        await env.shutdown()
+        await bot.storage.close()
+    return times
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=300, help="of each kind")
+    parser.add_argument("--sync", choices=["full", "normal"], default="full")
+    args = parser.parse_args(argv)
+    install_probes()
+    load = os.getloadavg()[0]
+    print(
+        f"Dealer answer benchmark: Python {platform.python_version()} on {os.cpu_count()} CPUs"
+        f" ({cpu_model()}); SQLite, DATABASE_SYNC={args.sync}; load average before: {load:.2f}"
+    )
+    with tempfile.TemporaryDirectory(prefix="dealer-answer-") as folder:
+        times = asyncio.run(measure(Path(folder), args.samples, args.sync))
+    help_p99 = percentile(times["/help"], 99)
+    for kind, values in times.items():
+        line = (
+            f"  {kind:13} to its answer: p50 {ms(percentile(values, 50)):>8}   p99 "
+            f"{ms(percentile(values, 99)):>8}   mean {ms(statistics.fmean(values)):>8}"
+            f"   n={len(values)}"
+        )
+        if kind in TARGETS:
+            ratio = percentile(values, 99) / help_p99
+            line += (
+                f"   p99 / /help's: {ratio:.2f} (target <= {TARGETS[kind]}:"
+                f" {verdict(ratio <= TARGETS[kind])})"
+            )
+        print(line)
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
