@@ -664,6 +664,14 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     assert (await table.state()).step == "keep"
     asked = table.dm_with(ann, f"dealer:actpick:{table.match_id}:keep")
     assert "**Choose** the 1 company you keep in the menu below." in asked.content
+    assert (
+        "**Keeping companies**: you won more than a player keeps (1 company); choose below."
+        in asked.content
+    ), "in the player's own DM, to them (issue 41)"
+    assert "their 1-on-1" not in asked.content and "ann and bob won" not in asked.content
+    assert "ann and bob won more than a player keeps" in "\n".join(
+        m.content for m in table.channel.history()
+    ), "the channel speaks of them"
 
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     r = await table.choose(ann, "keep", ["Teractor"])

@@ -100,6 +100,13 @@ def opener_words(event: Mapping[str, Any], names: Names) -> str:
     )
 
 
+def auction_of(event: Mapping[str, Any]) -> str:
+    """ "the setup auction", "generation 2's research auction": the auction an event is of."""
+    if event["auction"] == "setup":
+        return "the setup auction"
+    return f"generation {event['generation']}'s research auction"
+
+
 def holdings(entry: Mapping[str, Any]) -> str:
     """ "Helion (R18); preludes Loan (P17) and Biolab (P04); 3 projects (A, B and C)": each
     card with its printed number."""
@@ -146,6 +153,36 @@ class MarsAuctionTexts(GameTexts):
         text = self.handled(event, names)
         return None if text is None else named(text, names)
 
+    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+        """A step that opens for `reader`, as it heads their own 1-on-1 by DM: to them, in the
+        second person ("Your turn", "you won more than a player keeps"), where the channel's
+        board speaks of them ("ann's turn", "in their 1-on-1")."""
+        if event["type"] != "phase_opened" or reader not in event["players"]:
+            return self.describe(event, names)
+        step = event["step"]
+        if step == "bidding":
+            return f"**Your turn** in {auction_of(event)}."
+        if step == "budget":
+            return (
+                f"**{auction_of(event).capitalize()}**: state the M€ you hold for it, "
+                "privately, with **State your M€** below or `/mars budget`. Nobody else sees "
+                "the figure."
+            )
+        if step == "keep":
+            kind: Kind = "prelude" if event["kind"] == "prelude" else "company"
+            keep = plural(KEEP[kind], kind, KIND_WORDS[kind])
+            return (
+                f"**Keeping {KIND_WORDS[kind]}**: you won more than a player keeps ({keep}); "
+                "choose below. The choices are revealed together."
+            )
+        if step == "buy":
+            return (
+                "**Buying won projects** at 2 M€ each (Terralabs 1): choose below; the "
+                "projects you do not buy are discarded, their bids stay paid. The choices are "
+                "revealed together."
+            )
+        return self.describe(event, names)
+
     def _on_match_started(self, event: dict[str, Any], names: Names) -> str:
         who = join([f"**{names(p)}**" for p in event["players"]])
         first = names(event["first_player"])
@@ -185,11 +222,7 @@ class MarsAuctionTexts(GameTexts):
     def _on_phase_opened(self, event: dict[str, Any], names: Names) -> str:
         step = event["step"]
         waiting = join([names(p) for p in event["players"]])
-        where = (
-            "the setup auction"
-            if event["auction"] == "setup"
-            else f"generation {event['generation']}'s research auction"
-        )
+        where = auction_of(event)
         if step == "bidding":
             return f"**{waiting}'s turn** in {where}."
         if step == "budget":
