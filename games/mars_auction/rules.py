@@ -7,9 +7,9 @@ Rulings: RULINGS.md §2 (L1-L18, U1-U8) and Dealer's own (MA-D1...), in docs/rul
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, ParamSpec
 
 from pydantic import TypeAdapter
 
@@ -29,8 +29,52 @@ from games.core.contract import (
 from games.core.drawing.words import join, plural
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
-from games.core.events import Audience, Event, Viewer
+from games.core.events import (
+    Audience,
+    Event,
+    GameEvent,
+    PlayerForfeited,
+    PlayerKicked,
+    Viewer,
+    tell,
+)
 from games.core.rng import RandomSource
+from games.mars_auction.events import (
+    AuctionSettled,
+    BidRaised,
+    BudgetReceived,
+    BudgetStated,
+    CardAwarded,
+    CardDiscarded,
+    CardDrawn,
+    ChoiceMade,
+    ChoiceReceived,
+    Chosen,
+    CorporationKept,
+    CorporationsChosen,
+    DealtCard,
+    DefaultsApplied,
+    DisplayDealt,
+    Holdings,
+    LotOpened,
+    LotReceipt,
+    LotRestarted,
+    MarkersPlaced,
+    MarkersReceipt,
+    MarsAuctionEnded,
+    MarsAuctionEvent,
+    MatchStarted,
+    OpenedStep,
+    Passed,
+    PreludesChosen,
+    PreludesKept,
+    PriceWarning,
+    ProjectsBought,
+    Purchase,
+    Settled,
+    StarterPassed,
+    StepOpened,
+)
 from games.mars_auction.model import (
     KEEP,
     KIND_WORDS,
@@ -65,6 +109,15 @@ from games.mars_auction.model import (
     State,
     kind_of,
 )
+from games.mars_auction.views import (
+    CardView,
+    FinalResult,
+    LotView,
+    OwnSeat,
+    PlayerView,
+    PublicView,
+    SeatView,
+)
 from games.tm_catalogue import (
     DEFAULT_EXPANSIONS,
     Card,
@@ -75,8 +128,7 @@ from games.tm_catalogue import (
     parse_host_list,
 )
 
-#: The display as views show it, dumped in one go (a view a move, for every viewer).
-DISPLAY = TypeAdapter(list[DisplayCard])
+P = ParamSpec("P")
 #: Default lengths: a bidding turn, and a step everyone answers at once.
 TURN_SECONDS = 10 * 60
 STEP_SECONDS = 30 * 60
@@ -84,9 +136,6 @@ STEP_SECONDS = 30 * 60
 NOT_DEALT = frozenset({"Beginner Corporation"})
 #: The setup's bidding rounds and the kinds each one bids on, then evaluates (L17).
 SETUP_ROUNDS = 3
-#: What a player's view carries of their legal actions: the steps the player starts with, not
-#: those a choice brings (`Choice.then`: a place action's second marker for each card).
-FIRST_STEPS: dict[str, Any] = {"steps": {"__all__": {"choices": {"__all__": {"then"}}}}}
 BIDS_ON: dict[int, tuple[Kind, ...]] = {
     1: ("company", "prelude", "project"),
     2: ("prelude", "project"),
@@ -186,17 +235,20 @@ def is_terralabs(name: str | None) -> bool:
 
 
 class Board:
-    """The state of one move in progress, and the events it tells."""
+    """The state of one move in progress, and the events it tells: each made with `tell`,
+    its model made only when the event is read (a random playout reads none)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.events: list[Event] = []
 
-    def public(self, event: str, /, **data: Any) -> None:
-        self.events.append(Event(event, Audience.public(), data))
+    def public(self, model: Callable[P, GameEvent], /, *args: P.args, **fields: P.kwargs) -> None:
+        self.events.append(tell(model, Audience.public(), *args, **fields))
 
-    def private(self, to: str, event: str, /, **data: Any) -> None:
-        self.events.append(Event(event, Audience.to(to), data))
+    def private(
+        self, to: str, model: Callable[P, GameEvent], /, *args: P.args, **fields: P.kwargs
+    ) -> None:
+        self.events.append(tell(model, Audience.to(to), *args, **fields))
 
     def seat(self, player: str) -> Seat:
         return self.state.seats[player]
@@ -215,6 +267,7 @@ class MarsAuction(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    events = TypeAdapter(MarsAuctionEvent)
     #: 2: a research auction whose move names no first player is opened by the player after
     #: the last generation's (L17); records without `rules_version` replay by rules 1.
     rules_version = RULES_VERSION
@@ -252,7 +305,7 @@ class MarsAuction(Engine[State, Options]):
         else:
             state.starter = state.rng.randint(0, len(players) - 1)
         board.public(
-            "match_started",
+            MatchStarted,
             players=list(players),
             variant=options.variant,
             start=options.start,
@@ -347,7 +400,9 @@ class MarsAuction(Engine[State, Options]):
             cards += state.rng.shuffled(pool)[:count]
         return cards
 
-    def _lay_out(self, board: Board, cards: list[Card], **opener: str | None) -> None:
+    def _lay_out(
+        self, board: Board, cards: list[Card], opener: tuple[Chosen, str | None] | None = None
+    ) -> None:
         """L1: the display, numbered 1..N in the rulebook's order; `opener`: why its first
         player opens it (a research auction's `chosen` and `after`, L17)."""
         state = board.state
@@ -363,16 +418,36 @@ class MarsAuction(Engine[State, Options]):
             for number, card in enumerate(cards, 1)
         ]
         state.dealt += [card.name for card in cards]
+        dealt = [
+            DealtCard(
+                number=c.number,
+                name=c.name,
+                kind=c.kind,
+                cost=c.cost,
+                starting_mc=c.starting_mc,
+                tags=list(c.tags),
+            )
+            for c in state.display
+        ]
+        first = state.players[state.starter]
+        if opener is None:
+            board.public(
+                DisplayDealt,
+                auction=state.auction,
+                generation=state.generation,
+                first_player=first,
+                cards=dealt,
+            )
+            return
+        chosen, after = opener
         board.public(
-            "display_dealt",
+            DisplayDealt,
             auction=state.auction,
             generation=state.generation,
-            first_player=state.players[state.starter],
-            **opener,
-            cards=[
-                c.model_dump(mode="json", exclude={"markers", "done", "winner", "bid", "drawn"})
-                for c in state.display
-            ],
+            first_player=first,
+            chosen=chosen,
+            after=after,
+            cards=dealt,
         )
 
     # -- moves -----------------------------------------------------------------------------
@@ -388,7 +463,7 @@ class MarsAuction(Engine[State, Options]):
                 self._close_phase(board)
             elif isinstance(move, Kick):
                 self._check_player(state, move.player)
-                self._remove(board, move.player, "player_kicked")
+                self._remove(board, move.player, PlayerKicked)
             elif isinstance(move, Research):
                 self._research(board, move)
             else:
@@ -405,7 +480,7 @@ class MarsAuction(Engine[State, Options]):
         if state.seats[actor].kicked:
             raise RuleError("kicked", "You are no longer playing in this match.")
         if isinstance(move, Forfeit):
-            self._remove(board, actor, "player_forfeited")
+            self._remove(board, actor, PlayerForfeited)
         elif isinstance(move, Budget):
             self._budget(board, actor, move.amount, by_host=False)
         elif isinstance(move, Place):
@@ -502,12 +577,12 @@ class MarsAuction(Engine[State, Options]):
             card = cards[number]
             card.markers[player] = card.markers.get(player, 0) + 1
         seat.placed += len(numbers)
-        board.public("markers_placed", player=player, cards=list(numbers))
+        board.public(MarkersPlaced, player=player, cards=list(numbers))
         left = budget - after
-        board.private(player, "markers_receipt", player=player, cards=list(numbers), left=left)
+        board.private(player, MarkersReceipt, player=player, cards=list(numbers), left=left)
         if left < self._price(state, player):
             board.private(
-                player, "price_warning", player=player, left=left, price=self._price(state, player)
+                player, PriceWarning, player=player, left=left, price=self._price(state, player)
             )
         self._next_turn(board)
 
@@ -518,7 +593,7 @@ class MarsAuction(Engine[State, Options]):
             self._pass_lot(board, player, auto=False)
             return
         board.seat(player).passed = True
-        board.public("passed", player=player, auto=False)
+        board.public(Passed, player=player, auto=False)
         self._next_turn(board)
 
     def _my_turn(self, state: State, player: str) -> None:
@@ -559,7 +634,7 @@ class MarsAuction(Engine[State, Options]):
                 continue
             if not self._can_place(state, player):
                 seat.passed = True
-                board.public("passed", player=player, auto=True)
+                board.public(Passed, player=player, auto=True)
                 continue
             state.to_act = player
             self._opened(board, "bidding", [player])
@@ -591,7 +666,7 @@ class MarsAuction(Engine[State, Options]):
             markers = {p: m for p, m in card.markers.items() if m}
             if not markers:
                 board.public(
-                    "card_awarded",
+                    CardAwarded,
                     number=card.number,
                     card=card.name,
                     kind=card.kind,
@@ -635,17 +710,27 @@ class MarsAuction(Engine[State, Options]):
             seat.company_bids += paid
         elif card.kind == "project" or state.options.variant == "unlimited":
             self._pay(seat, paid)
-        data: dict[str, Any] = {
-            "number": card.number,
-            "card": card.name,
-            "kind": card.kind,
-            "winner": winner,
-            "markers": markers or {},
-            "paid": paid,
-        }
-        if bids is not None:
-            data["bids"] = [[p, amount] for p, amount in bids]
-        board.public("card_awarded", **data)
+        if bids is None:
+            board.public(
+                CardAwarded,
+                number=card.number,
+                card=card.name,
+                kind=card.kind,
+                winner=winner,
+                markers=markers or {},
+                paid=paid,
+            )
+        else:
+            board.public(
+                CardAwarded,
+                number=card.number,
+                card=card.name,
+                kind=card.kind,
+                winner=winner,
+                markers=markers or {},
+                paid=paid,
+                bids=list(bids),
+            )
 
     @staticmethod
     def _pay(seat: Seat, amount: int) -> None:
@@ -657,7 +742,7 @@ class MarsAuction(Engine[State, Options]):
         """L17, U4: the starting player marker passes to the next player."""
         state = board.state
         state.starter = self._first_active(state, state.starter + 1)
-        board.public("starter_passed", player=state.players[state.starter])
+        board.public(StarterPassed, player=state.players[state.starter])
 
     def _after_kind(self, board: Board, kind: Kind) -> None:
         """After a kind's cards are all out: companies and preludes kept (L14, L15), projects
@@ -737,7 +822,7 @@ class MarsAuction(Engine[State, Options]):
                 state.dealt.append(name)
             found.winner, found.drawn = player, True
             seat.won[name] = 0
-            board.public("card_drawn", player=player, card=name, kind=kind, candidates=candidates)
+            board.public(CardDrawn, player=player, card=name, kind=kind, candidates=candidates)
 
     # -- keep and buy (L10-L16, U6, U7) ------------------------------------------------------
 
@@ -753,8 +838,8 @@ class MarsAuction(Engine[State, Options]):
         if len(chosen) != KEEP[kind]:
             raise RuleError("keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]}.")
         board.seat(player).choice = chosen
-        board.private(player, "choice_made", player=player, cards=chosen, step="keep")
-        board.public("choice_received", player=player, step="keep")
+        board.private(player, ChoiceMade, player=player, cards=chosen, step="keep")
+        board.public(ChoiceReceived, player=player, step="keep")
         self._after_choice(board)
 
     def _buy(self, board: Board, player: str, names: list[str]) -> None:
@@ -773,8 +858,8 @@ class MarsAuction(Engine[State, Options]):
                 f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left.",
             )
         board.seat(player).choice = chosen
-        board.private(player, "choice_made", player=player, cards=chosen, step="buy")
-        board.public("choice_received", player=player, step="buy")
+        board.private(player, ChoiceMade, player=player, cards=chosen, step="buy")
+        board.public(ChoiceReceived, player=player, step="buy")
         self._after_choice(board)
 
     @staticmethod
@@ -831,7 +916,8 @@ class MarsAuction(Engine[State, Options]):
         (MA-D3)."""
         state = board.state
         limited = state.options.variant == "limited"
-        shown: dict[str, dict[str, Any]] = {}
+        corporations: dict[str, CorporationKept] = {}
+        preludes: dict[str, PreludesKept] = {}
         for player in board.active():
             seat = board.seat(player)
             mine = self._won(state, player, kind)
@@ -845,27 +931,28 @@ class MarsAuction(Engine[State, Options]):
                 seat.money = (facts.starting_mc or 0) if facts else 0
                 seat.company_bids = 0
                 self._pay(seat, owed)
-                shown[player] = {"corporation": seat.corporation, "paid": owed}
+                corporations[player] = CorporationKept(corporation=seat.corporation, paid=owed)
             else:
                 owed = max(0, bids - won) if limited else 0
                 seat.preludes += kept
                 self._pay(seat, owed)
-                shown[player] = {"preludes": kept, "paid": owed}
+                preludes[player] = PreludesKept(preludes=kept, paid=owed)
             for name in mine:
                 if name not in kept:
-                    board.public("card_discarded", player=player, card=name)
+                    board.public(CardDiscarded, player=player, card=name)
                 seat.won.pop(name)
             seat.choice = None
-        board.public(
-            "corporations_chosen" if kind == "company" else "preludes_chosen", players=shown
-        )
+        if kind == "company":
+            board.public(CorporationsChosen, players=corporations)
+        else:
+            board.public(PreludesChosen, players=preludes)
         self._next_stage(board, kind)
 
     def _settle_projects(self, board: Board) -> None:
         """L16: the projects bought, at 2 M€ each (Terralabs 1, L18); the rest discarded,
         their bids staying paid. Revealed for everyone together (MA-D3)."""
         state = board.state
-        shown: dict[str, dict[str, Any]] = {}
+        shown: dict[str, Purchase] = {}
         for player in board.active():
             seat = board.seat(player)
             mine = self._won(state, player, "project")
@@ -875,15 +962,13 @@ class MarsAuction(Engine[State, Options]):
             cost = self._price(state, player) * len(bought)
             self._pay(seat, cost)
             seat.projects += bought
-            shown[player] = {
-                "bought": bought,
-                "discarded": [n for n in mine if n not in bought],
-                "paid": cost,
-            }
+            shown[player] = Purchase(
+                bought=bought, discarded=[n for n in mine if n not in bought], paid=cost
+            )
             for name in mine:
                 seat.won.pop(name)
             seat.choice = None
-        board.public("projects_bought", players=shown)
+        board.public(ProjectsBought, players=shown)
         self._next_stage(board, "project")
 
     def _next_stage(self, board: Board, kind: Kind) -> None:
@@ -892,17 +977,17 @@ class MarsAuction(Engine[State, Options]):
         state = board.state
         if kind == "project":
             board.public(
-                "auction_settled",
+                AuctionSettled,
                 auction=state.auction,
                 generation=state.generation,
                 players={
-                    p: {
-                        "corporation": state.seats[p].corporation,
-                        "preludes": list(state.seats[p].preludes),
-                        "projects": list(state.seats[p].projects),
-                        "paid": state.seats[p].paid,
-                        "paid_now": state.seats[p].paid - state.seats[p].paid_before,
-                    }
+                    p: Settled(
+                        corporation=state.seats[p].corporation,
+                        preludes=list(state.seats[p].preludes),
+                        projects=list(state.seats[p].projects),
+                        paid=state.seats[p].paid,
+                        paid_now=state.seats[p].paid - state.seats[p].paid_before,
+                    )
                     for p in state.players
                 },
             )
@@ -937,7 +1022,7 @@ class MarsAuction(Engine[State, Options]):
         opener = state.players[self._first_active(state, state.starter)]
         state.lot = Lot(number=card.number, opener=opener)
         state.to_act = opener
-        board.public("lot_opened", number=card.number, card=card.name, opener=opener)
+        board.public(LotOpened, number=card.number, card=card.name, opener=opener)
         self._opened(board, "bidding", [opener])
 
     def _raise(self, board: Board, player: str, amount: int) -> None:
@@ -966,13 +1051,13 @@ class MarsAuction(Engine[State, Options]):
             )
         state.lot.bids.append((player, amount))
         card = self._lot_card(state)
-        board.public("bid_raised", player=player, number=card.number, card=card.name, amount=amount)
+        board.public(BidRaised, player=player, number=card.number, card=card.name, amount=amount)
         self._lot_receipt(board, player, amount)
         left = most - amount
         if card.kind == "project" and left < self._price(state, player):
             board.private(
                 player,
-                "price_warning",
+                PriceWarning,
                 player=player,
                 left=left,
                 price=self._price(state, player),
@@ -993,7 +1078,7 @@ class MarsAuction(Engine[State, Options]):
         auction: which card, and for how much."""
         card = self._lot_card(board.state)
         board.private(
-            player, "lot_receipt", player=player, number=card.number, card=card.name, amount=amount
+            player, LotReceipt, player=player, number=card.number, card=card.name, amount=amount
         )
 
     def _pass_lot(self, board: Board, player: str, *, auto: bool) -> None:
@@ -1004,7 +1089,7 @@ class MarsAuction(Engine[State, Options]):
             raise RuleError("must_open", "You open the bidding on this card: bid 0 M€ or more.")
         lot.passed.append(player)
         board.public(
-            "passed", player=player, number=lot.number, card=self._lot_card(state).name, auto=auto
+            Passed, player=player, number=lot.number, card=self._lot_card(state).name, auto=auto
         )
         if not auto:
             self._lot_receipt(board, player, None)
@@ -1031,7 +1116,7 @@ class MarsAuction(Engine[State, Options]):
             if high is not None and self.available(state, player) < low:
                 lot.passed.append(player)
                 card = self._lot_card(state)
-                board.public("passed", player=player, number=card.number, card=card.name, auto=True)
+                board.public(Passed, player=player, number=card.number, card=card.name, auto=True)
                 continue
             state.to_act = player
             self._opened(board, "bidding", [player])
@@ -1070,6 +1155,7 @@ class MarsAuction(Engine[State, Options]):
                 "it is settled.",
             )
         after = None if state.first is None else state.players[state.first]
+        chosen: Chosen
         if move.first_player is not None:
             self._check_player(state, move.first_player)
             opener = state.players.index(move.first_player)
@@ -1094,7 +1180,7 @@ class MarsAuction(Engine[State, Options]):
             seat = board.seat(player)
             seat.money, seat.won, seat.choice = None, {}, None
             seat.paid_before = seat.paid
-        self._lay_out(board, cards, chosen=chosen, after=after)
+        self._lay_out(board, cards, (chosen, after))
         state.step = "budget"
         self._opened(board, "budget", board.active())
 
@@ -1111,8 +1197,8 @@ class MarsAuction(Engine[State, Options]):
             raise RuleError("amount", f"A budget is 0 to {MAX_MC:,} M€.")
         seat = board.seat(player)
         seat.money = seat.known = amount
-        board.private(player, "budget_stated", player=player, amount=amount, by_host=by_host)
-        board.public("budget_received", player=player)
+        board.private(player, BudgetStated, player=player, amount=amount, by_host=by_host)
+        board.public(BudgetReceived, player=player)
         if all(board.seat(p).money is not None for p in board.active()):
             self._open_bidding(board)
 
@@ -1142,7 +1228,19 @@ class MarsAuction(Engine[State, Options]):
             generations=state.generation,
         )
         state.step, state.to_act, state.lot = "ended", None, None
-        board.public("match_ended", **state.result.model_dump(mode="json"))
+        board.public(
+            MarsAuctionEnded,
+            players={
+                p: Holdings(
+                    corporation=r.corporation,
+                    preludes=list(r.preludes),
+                    projects=list(r.projects),
+                    paid=r.paid,
+                )
+                for p, r in state.result.players.items()
+            },
+            generations=state.result.generations,
+        )
 
     # -- the host: deadlines and removals ----------------------------------------------------
 
@@ -1159,30 +1257,28 @@ class MarsAuction(Engine[State, Options]):
         if state.step == "bidding":
             player = state.to_act
             assert player is not None
-            board.public("defaults_applied", step="bidding", players=[player])
+            board.public(DefaultsApplied, step="bidding", players=[player])
             if state.options.variant == "limited":
                 board.seat(player).passed = True
-                board.public("passed", player=player, auto=True)
+                board.public(Passed, player=player, auto=True)
                 self._next_turn(board)
             elif state.lot is not None and state.lot.high is None:
                 state.lot.bids.append((player, 0))
                 card = self._lot_card(state)
-                board.public(
-                    "bid_raised", player=player, number=card.number, card=card.name, amount=0
-                )
+                board.public(BidRaised, player=player, number=card.number, card=card.name, amount=0)
                 self._next_bidder(board)
             else:
                 self._pass_lot(board, player, auto=True)
             return
         if state.step == "budget":
             late = [p for p in board.active() if board.seat(p).money is None]
-            board.public("defaults_applied", step="budget", players=late)
+            board.public(DefaultsApplied, step="budget", players=late)
             for player in late:
                 seat = board.seat(player)
                 self._budget(board, player, seat.known or 0, by_host=True)
             return
         late = self._waiting_for(state)
-        board.public("defaults_applied", step=state.step, players=late)
+        board.public(DefaultsApplied, step=state.step, players=late)
         for player in late:
             seat = board.seat(player)
             if state.step == "keep":
@@ -1192,7 +1288,9 @@ class MarsAuction(Engine[State, Options]):
                 seat.choice = []
         self._after_choice(board)
 
-    def _remove(self, board: Board, player: str, why: str) -> None:
+    def _remove(
+        self, board: Board, player: str, why: type[PlayerKicked] | type[PlayerForfeited]
+    ) -> None:
         """MA-D7: a player kicked or conceding leaves: their markers come off the cards not
         yet evaluated, their bid on the card up for auction is void (its bidding starts
         again), what they won and had not kept or bought is discarded; what they hold stays
@@ -1203,7 +1301,7 @@ class MarsAuction(Engine[State, Options]):
             raise RuleError(
                 "last_player",
                 "The last player cannot be removed; end the match."
-                if why == "player_kicked"
+                if why is PlayerKicked
                 else "You are the last player left; the host can end the match.",
             )
         seat = board.seat(player)
@@ -1213,7 +1311,7 @@ class MarsAuction(Engine[State, Options]):
                 card.markers.pop(player, None)
         board.public(why, player=player)
         for name in list(seat.won):
-            board.public("card_discarded", player=player, card=name)
+            board.public(CardDiscarded, player=player, card=name)
             for card in state.display:
                 if card.name == name:
                     card.winner, card.drawn = None, False
@@ -1243,7 +1341,7 @@ class MarsAuction(Engine[State, Options]):
         state = board.state
         assert state.lot is not None
         card = next(c for c in state.display if c.number == state.lot.number)
-        board.public("lot_restarted", number=card.number, card=card.name)
+        board.public(LotRestarted, number=card.number, card=card.name)
         self._open_lot(board)
 
     # -- reading ---------------------------------------------------------------------------
@@ -1263,12 +1361,12 @@ class MarsAuction(Engine[State, Options]):
             places={p: 1 for p in state.players if not state.seats[p].kicked}, winners=[]
         )
 
-    def _opened(self, board: Board, step: str, players: list[str]) -> None:
+    def _opened(self, board: Board, step: OpenedStep, players: list[str]) -> None:
         """A new decision is awaited: the bot starts its deadline on this event."""
         state = board.state
         state.waits += 1
         board.public(
-            "phase_opened",
+            StepOpened,
             step=step,
             auction=state.auction,
             generation=state.generation,
@@ -1528,65 +1626,70 @@ class MarsAuction(Engine[State, Options]):
 
     # -- views -------------------------------------------------------------------------------
 
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """Everything but budgets, M€ left and choices not yet revealed; a player's own view
-        adds theirs, and what they may do now (`legal`: their `legal_actions` with their first
-        steps only, for the words of their 1-on-1). `open`: the display numbers markers may go
-        on now (limited, L17); `choosers`: whom the keep or buy step asks (L15, L16), whether
-        or not they have chosen; `first_player`: the setup's or the last generation's first
-        player, and `next_first_player` the next research auction's by default, the one after
-        (L17)."""
+    def view(self, state: State, viewer: Viewer) -> PublicView:
+        """Everything but budgets, M€ left and choices not yet revealed (`PublicView`, the
+        host's too); a player's own view adds theirs (`PlayerView`, MA-D3)."""
         limited_bidding = state.step == "bidding" and state.options.variant == "limited"
-        out: dict[str, Any] = {
-            "variant": state.options.variant,
-            "step": state.step,
-            "auction": state.auction,
-            "generation": state.generation,
-            "round": state.round,
-            "kind": state.kind,
-            "starter": state.players[state.starter],
-            "first_player": None if state.first is None else state.players[state.first],
-            "next_first_player": self.next_first_player(state),
-            "to_act": state.to_act,
-            "display": DISPLAY.dump_python(state.display, mode="json"),
-            "lot": state.lot.model_dump(mode="json") if state.lot else None,
-            "open": [c.number for c in self.biddable(state)] if limited_bidding else [],
-            "choosers": self._choosers(state) if state.step in ("keep", "buy") else [],
-            "players": list(state.players),
-            "seats": {
-                p: {
-                    "corporation": s.corporation,
-                    "preludes": list(s.preludes),
-                    "projects": list(s.projects),
-                    "paid": s.paid,
-                    "placed": s.placed,
-                    "passed": s.passed,
-                    "kicked": s.kicked,
-                    "won": sorted(s.won),
-                    "has_budget": s.money is not None,
-                    "chosen": s.choice is not None,
-                }
+        public = PublicView(
+            variant=state.options.variant,
+            step=state.step,
+            auction=state.auction,
+            generation=state.generation,
+            round=state.round,
+            kind=state.kind,
+            starter=state.players[state.starter],
+            first_player=None if state.first is None else state.players[state.first],
+            next_first_player=self.next_first_player(state),
+            to_act=state.to_act,
+            display=[CardView.model_validate(c, from_attributes=True) for c in state.display],
+            lot=(
+                None
+                if state.lot is None
+                else LotView(
+                    number=state.lot.number,
+                    opener=state.lot.opener,
+                    bids=list(state.lot.bids),
+                    passed=list(state.lot.passed),
+                )
+            ),
+            open=[c.number for c in self.biddable(state)] if limited_bidding else [],
+            choosers=self._choosers(state) if state.step in ("keep", "buy") else [],
+            players=list(state.players),
+            seats={
+                p: SeatView(
+                    corporation=s.corporation,
+                    preludes=list(s.preludes),
+                    projects=list(s.projects),
+                    paid=s.paid,
+                    placed=s.placed,
+                    passed=s.passed,
+                    kicked=s.kicked,
+                    won=sorted(s.won),
+                    has_budget=s.money is not None,
+                    chosen=s.choice is not None,
+                )
                 for p, s in state.seats.items()
             },
-            "result": self.result(state),
-        }
+            result=(
+                None
+                if state.result is None
+                else FinalResult.model_validate(state.result.model_dump())
+            ),
+        )
         seat = state.seats.get(viewer or "")
-        if viewer is not None and seat is not None:
-            out["me"] = {
-                "player": viewer,
-                "money": seat.money,
-                "budget": self.budget(state, viewer),
-                "company_bids": seat.company_bids,
-                "unsettled": self.unsettled(state, viewer),
-                "room": self.room(state, viewer) if state.step == "bidding" else 0,
-                "choice": seat.choice,
-                "price": self._price(state, viewer),
-            }
-            out["legal"] = [
-                a.model_dump(mode="json", exclude=FIRST_STEPS)
-                for a in self.legal_actions(state, viewer)
-            ]
-        return out
+        if viewer is None or seat is None:
+            return public
+        me = OwnSeat(
+            player=viewer,
+            money=seat.money,
+            budget=self.budget(state, viewer),
+            company_bids=seat.company_bids,
+            unsettled=self.unsettled(state, viewer),
+            room=self.room(state, viewer) if state.step == "bidding" else 0,
+            choice=None if seat.choice is None else list(seat.choice),
+            price=self._price(state, viewer),
+        )
+        return PlayerView(**dict(public), me=me)
 
     # -- playouts and checks -----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from games.core.contract import Pick
 from games.core.drawing.words import join
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
+from games.mars_auction.views import PublicView
 from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay, unstamped, your_turn
 from tests.bot.test_project_mars import components_of, custom_ids
@@ -106,7 +107,7 @@ class Auction:
         assert isinstance(state, State)
         return state
 
-    async def view(self, pid: str | None) -> dict[str, Any]:
+    async def view(self, pid: str | None) -> PublicView:
         return ENGINE.view(await self.state(), pid)
 
     async def dump(self) -> str:
@@ -588,8 +589,8 @@ async def test_unlimited_the_1_on_1_money_agrees_with_the_bid_form_and_bids_get_
         passed.response.content
     )
     await table.raise_(bob, 0, in_one_on_one=False)
-    legal = {a["key"]: a for a in (await table.view(table.pid(ann)))["legal"]}
-    assert legal["raise"]["steps"][0]["max"] == 18
+    [bid] = [a for a in await legal(table, ann) if a.key == "raise"]
+    assert bid.amount is not None and bid.amount.max == 18
     me = await ann.slash(table.channel, "me")
     assert "You pay with **18 M€**" in me.response.content, me.response.content
     assert "23 M€" not in me.response.content, me.response.content

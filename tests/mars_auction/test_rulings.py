@@ -13,6 +13,7 @@ from games.core.match import Match
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
 from games.mars_auction.rules import catalogue_for
+from games.mars_auction.views import PlayerView
 from games.tm_catalogue import DEFAULT_EXPANSIONS, builtin
 from tests.refusals import refused
 
@@ -67,6 +68,13 @@ def setup_display(n: int, companies: list[str] | None = None) -> list[str]:
 def state(match: Match) -> State:
     assert isinstance(match.state, State)
     return match.state
+
+
+def player_view(match: Match, player: str) -> PlayerView:
+    """A player's own view, checked to be one."""
+    view = ENGINE.view(state(match), player)
+    assert isinstance(view, PlayerView)
+    return view
 
 
 # -- the worked example ---------------------------------------------------------------------
@@ -465,7 +473,7 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     match = setup(["ann", "bob", "cy"], setup_display(3))
     through_the_setup(match)
     assert state(match).players[state(match).starter] == "ann", "the marker is back with ann"
-    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+    assert ENGINE.view(state(match), None).next_first_player == "bob"
     events = match.submit(HOST, {"type": "research", "first_player": "bob"})
     [dealt] = of(events, "display_dealt")
     assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("bob", "next", "ann")
@@ -473,7 +481,7 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert state(match).to_act == "bob"
     while state(match).step != "waiting":
         match.submit(HOST, {"type": "close_phase"})
-    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+    assert ENGINE.view(state(match), None).next_first_player == "cy"
     assert refused(match, HOST, {"type": "research", "first_player": "dee"}).code == (
         "unknown_player"
     )
@@ -482,7 +490,7 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("ann", "host", "bob")
     budgets_in(match)
     assert state(match).to_act == "ann", "named by the host"
-    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+    assert ENGINE.view(state(match), None).next_first_player == "bob"
 
 
 def test_l17_a_research_move_naming_no_first_player_opens_with_the_next_player() -> None:
@@ -554,13 +562,13 @@ def test_l17_with_start_research_the_first_auction_is_opened_by_the_first_player
     match, _ = Match.start(
         ENGINE, ["ann", "bob", "cy"], {"start": "research", "first_player": "cy"}, 1
     )
-    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+    assert ENGINE.view(state(match), None).next_first_player == "cy"
 
 
 def test_l17_unlimited_the_generations_first_player_opens_the_first_card() -> None:
     match = setup(["ann", "bob", "cy"], setup_display(3), variant="unlimited")
     through_the_setup(match)
-    first = ENGINE.view(state(match), None)["next_first_player"]
+    first = ENGINE.view(state(match), None).next_first_player
     assert first == "bob"
     match.submit(HOST, {"type": "research", "first_player": first})
     budgets_in(match)
@@ -585,7 +593,7 @@ def test_l18_terralabs_pays_one_less_per_bid_but_not_in_the_company_auction() ->
     card = next(c for c in state(match).display if c.number == FIRST_PROJECT)
     assert card.winner == "ann" and card.bid == 1, "2 markers, 1 less"
     assert state(match).seats["ann"].money == 12
-    assert state(match).step == "buy" and ENGINE.view(state(match), "ann")["me"]["price"] == 1
+    assert state(match).step == "buy" and player_view(match, "ann").me.price == 1
 
 
 def unlimited(players: list[str], budgets: list[int], cards: list[str]) -> Match:
@@ -694,8 +702,8 @@ def test_ma_d3_budgets_and_choices_stay_private_until_revealed_together() -> Non
     events = match.submit("ann", {"type": "budget", "amount": 17})
     public = [e.data for e in events if e.audience.kind == "public"]
     assert public == [{"player": "ann"}] and "17" not in str(public)
-    assert ENGINE.view(state(match), "bob")["seats"]["ann"]["has_budget"] is True
-    assert "me" not in ENGINE.view(state(match), None)
+    assert player_view(match, "bob").seats["ann"].has_budget is True
+    assert not isinstance(ENGINE.view(state(match), None), PlayerView), "no budget for the public"
     events = match.submit(HOST, {"type": "budget", "amount": 9, "for": "bob"})
     [stated] = [e for e in events if e.type == "budget_stated"]
     assert stated.audience.players == ("bob",) and stated.data["by_host"] is True
