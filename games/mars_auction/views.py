@@ -10,6 +10,8 @@ revealed are each player's own):
 - `Settlement`, what the bot's `settlement` event draws: each player's holdings and what an
   auction cost them (`render.settlement_board`).
 
+`view(state, viewer)` builds the one a viewer may see (`MarsAuction.view`).
+
 What a player may do now is not in a view: the texts and the board are handed their legal
 actions.
 """
@@ -18,9 +20,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from games.core.events import Viewer
 from games.core.views import GameView
+from games.mars_auction import budgets, phases
 from games.mars_auction.events import DealtCard, Holdings, Part, Settled
-from games.mars_auction.model import Kind, Start, Step, Variant
+from games.mars_auction.model import Kind, Start, State, Step, Variant
 
 
 class CardView(DealtCard):
@@ -137,3 +141,67 @@ class Settlement(Part):
     auction: Start
     generation: int
     players: dict[str, SettledSeat]
+
+
+def view(state: State, viewer: Viewer) -> PublicView:
+    """Everything but budgets, M€ left and choices not yet revealed (`PublicView`, the
+    host's too); a player's own view adds theirs (`PlayerView`, MA-D3)."""
+    limited_bidding = state.step == "bidding" and state.options.variant == "limited"
+    public = PublicView(
+        variant=state.options.variant,
+        step=state.step,
+        auction=state.auction,
+        generation=state.generation,
+        round=state.round,
+        kind=state.kind,
+        starter=state.players[state.starter],
+        first_player=None if state.first is None else state.players[state.first],
+        next_first_player=phases.next_first_player(state),
+        to_act=state.to_act,
+        display=[CardView.model_validate(c, from_attributes=True) for c in state.display],
+        lot=(
+            None
+            if state.lot is None
+            else LotView(
+                number=state.lot.number,
+                opener=state.lot.opener,
+                bids=list(state.lot.bids),
+                passed=list(state.lot.passed),
+            )
+        ),
+        open=[c.number for c in phases.biddable(state)] if limited_bidding else [],
+        choosers=phases.choosers(state) if state.step in ("keep", "buy") else [],
+        players=list(state.players),
+        seats={
+            p: SeatView(
+                corporation=s.corporation,
+                preludes=list(s.preludes),
+                projects=list(s.projects),
+                paid=s.paid,
+                placed=s.placed,
+                passed=s.passed,
+                kicked=s.kicked,
+                won=sorted(s.won),
+                has_budget=s.money is not None,
+                chosen=s.choice is not None,
+            )
+            for p, s in state.seats.items()
+        },
+        result=(
+            None if state.result is None else FinalResult.model_validate(state.result.model_dump())
+        ),
+    )
+    seat = state.seats.get(viewer or "")
+    if viewer is None or seat is None:
+        return public
+    me = OwnSeat(
+        player=viewer,
+        money=seat.money,
+        budget=budgets.budget(state, viewer),
+        company_bids=seat.company_bids,
+        unsettled=budgets.unsettled(state, viewer),
+        room=budgets.room(state, viewer) if state.step == "bidding" else 0,
+        choice=None if seat.choice is None else list(seat.choice),
+        price=budgets.price(state, viewer),
+    )
+    return PlayerView(**dict(public), me=me)

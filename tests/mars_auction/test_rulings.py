@@ -10,9 +10,9 @@ import pytest
 from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
-from games.mars_auction import ENGINE
+from games.mars_auction import ENGINE, budgets, phases
+from games.mars_auction.dealing import catalogue_for
 from games.mars_auction.model import State
-from games.mars_auction.rules import catalogue_for
 from games.mars_auction.views import PlayerView
 from games.tm_catalogue import DEFAULT_EXPANSIONS, builtin
 from tests.refusals import refused
@@ -435,17 +435,17 @@ def test_l16_won_projects_bought_for_two_the_rest_discarded() -> None:
 def test_l17_the_setup_rounds_and_the_starting_player_passing_on() -> None:
     match = setup(["ann", "bob", "cy"], setup_display(3))
     assert state(match).round == 1 and state(match).to_act == "ann"
-    kinds_open = {c.kind for c in ENGINE.biddable(state(match))}
+    kinds_open = {c.kind for c in phases.biddable(state(match))}
     assert kinds_open == {"company", "prelude", "project"}
     for player in ("ann", "bob", "cy"):
         match.submit(player, {"type": "pass"})
     assert state(match).round == 2 and state(match).to_act == "bob", "bob starts round 2"
-    assert {c.kind for c in ENGINE.biddable(state(match))} == {"prelude", "project"}
+    assert {c.kind for c in phases.biddable(state(match))} == {"prelude", "project"}
     assert refused(match, "bob", {"type": "place", "cards": [1]}).code == "not_open"
     for player in ("bob", "cy", "ann"):
         match.submit(player, {"type": "pass"})
     assert state(match).round == 3 and state(match).to_act == "cy"
-    assert {c.kind for c in ENGINE.biddable(state(match))} == {"project"}
+    assert {c.kind for c in phases.biddable(state(match))} == {"project"}
     for player in ("cy", "ann", "bob"):
         events = match.submit(player, {"type": "pass"})
     assert state(match).step == "waiting"
@@ -665,7 +665,7 @@ def test_u5_setup_company_bids_are_capped_by_the_setup_budget() -> None:
     assert of(events, "passed") == [{"player": "bob", "number": 1, "card": card, "auto": True}], (
         "bob cannot pay 4 of his 3: he has passed"
     )
-    assert ENGINE.available(state(match), "ann") == 0, "3 M€ of company bids, settled later"
+    assert budgets.available(state(match), "ann") == 0, "3 M€ of company bids, settled later"
     events = match.submit("bob", {"type": "raise", "amount": 0})
     assert of(events, "card_awarded")[0]["winner"] == "bob", "ann cannot raise: she passed"
     lot = state(match).lot

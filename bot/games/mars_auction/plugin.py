@@ -28,8 +28,8 @@ from bot.players import player_id
 from games.core.drawing.words import plural
 from games.core.errors import RuleError
 from games.mars_auction import ENGINE
+from games.mars_auction.dealing import catalogue_for
 from games.mars_auction.model import MAX_MC, Options
-from games.mars_auction.rules import catalogue_for
 from games.mars_auction.views import PublicView
 from games.tm_catalogue import (
     PROJECT_TYPES,
