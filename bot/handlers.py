@@ -90,10 +90,9 @@ class PlayHandlers(Protocol):
         """Refuse politely unless the member may take their legal action `key` now, from a
         control shown for the decision at move `shown`."""
 
-    async def own_view(
-        self, interaction: Interaction, match_id: int
-    ) -> tuple[dict[str, Any], Names]:
-        """The member's own view of the match (they must play in it) and the names."""
+    async def own_view(self, interaction: Interaction, match_id: int) -> tuple[Any, Names]:
+        """The member's own view of the match (they must play in it), as its engine gives it,
+        and the names."""
 
     async def show_one_on_one(self, interaction: Interaction, match_id: int) -> None: ...
 

@@ -12,6 +12,10 @@ TYPED_MODULES = (
     "bot/games/marsbot_draft/texts.py",
     "games/marsbot_draft/render.py",
     "games/auction_auction/render.py",
+    "bot/games/mars_auction/texts.py",
+    "bot/games/mars_auction/plugin.py",
+    "bot/games/mars_auction/controls.py",
+    "games/mars_auction/render.py",
 )
 
 

@@ -23,7 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.games.mars_auction.texts import SETTLEMENT, MarsAuctionTexts
+from bot.games.mars_auction.texts import MarsAuctionTexts, SettlementShown
 from bot.games.project_mars.texts import ProjectMarsTexts, RoundBoard
 from bot.season_board import standings_board
 from games.atrades import ENGINE as ATRADES_ENGINE
@@ -46,7 +46,10 @@ from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
 from games.mars_auction import ENGINE as AUCTION_ENGINE
+from games.mars_auction.events import MarsAuctionEnded
 from games.mars_auction.render import display_board, settlement_board
+from games.mars_auction.views import PublicView as AuctionView
+from games.mars_auction.views import Settlement
 from games.marsbot_draft import ENGINE as DRAFT_ENGINE
 from games.marsbot_draft.render import draft_board
 from games.marsbot_draft.views import DraftView
@@ -288,8 +291,8 @@ def mars_match(seed: int = 5) -> MarsPlayed:
         actions = MARS_ENGINE.legal_actions(match.state, actor)
         events = match.submit(actor, practice_move(seat, actions, seed))
         after = MARS_ENGINE.view(match.state, None)
-        for event in ui.add_events(before, [e.to_json() for e in events], after):
-            told = ui.read(event)
+        for added in ui.add_events(before, [e.to_json() for e in events], after):
+            told = ui.read(added)
             if isinstance(told, RoundBoard):
                 played.rounds.append(told.counted())
             elif isinstance(told, MarsMatchEnded):
@@ -329,10 +332,10 @@ class AuctionPlayed:
     the end."""
 
     names: dict[str, str]
-    limited: dict[str, Any] = field(default_factory=dict)
-    unlimited: dict[str, Any] = field(default_factory=dict)
-    settlement: dict[str, Any] = field(default_factory=dict)
-    final: dict[str, Any] = field(default_factory=dict)
+    limited: AuctionView | None = None
+    unlimited: AuctionView | None = None
+    settlement: Settlement | None = None
+    final: MarsAuctionEnded | None = None
 
 
 def _auction_move(state: Any, rnd: random.Random) -> tuple[str, dict[str, Any]]:
@@ -368,18 +371,20 @@ def auction_matches(seed: int = 3) -> AuctionPlayed:
         if match.state.step == "waiting":
             move = {"type": "end"} if generations else {"type": "research"}
             generations += 1
-            match.submit(HOST, move)
+            for event in match.submit(HOST, move):
+                if isinstance(event.model, MarsAuctionEnded):
+                    played.final = event.model
             continue
         before = AUCTION_ENGINE.view(match.state, None)
         events = match.submit(*_auction_move(match.state, rnd))
         after = AUCTION_ENGINE.view(match.state, None)
-        for event in ui.add_events(before, [e.to_json() for e in events], after):
-            if event["type"] == SETTLEMENT and event["auction"] == "research":
-                played.settlement = event
-        markers = sum(sum(c["markers"].values()) for c in after["display"] if not c["done"])
-        if after["step"] == "bidding" and after["auction"] == "setup" and markers > busiest:
+        for added in ui.add_events(before, [e.to_json() for e in events], after):
+            told = ui.read(added)
+            if isinstance(told, SettlementShown) and told.auction == "research":
+                played.settlement = told.settlement()
+        markers = sum(sum(c.markers.values()) for c in after.display if not c.done)
+        if after.step == "bidding" and after.auction == "setup" and markers > busiest:
             busiest, played.limited = markers, after
-    played.final = {"type": "match_ended", **(AUCTION_ENGINE.result(match.state) or {})}
     match, _ = Match.start(
         AUCTION_ENGINE, list(FIVE_AUCTION)[:3], {"variant": "unlimited", "start": "research"}, seed
     )
@@ -547,10 +552,10 @@ def boards() -> dict[str, Callable[[], Board]]:
         out[f"mars-round-{event.round}"] = partial(mars.round_board, event, pm.names)
     ma = auction_matches()
     out |= {
-        "mars-auction-setup-5-players": lambda: display_board(ma.limited, ma.names),
-        "mars-auction-unlimited-card": lambda: display_board(ma.unlimited, ma.names),
-        "mars-auction-settlement": lambda: settlement_board(ma.settlement, ma.names),
-        "mars-auction-final": lambda: settlement_board(ma.final, ma.names),
+        "mars-auction-setup-5-players": lambda: display_board(shown(ma.limited), ma.names),
+        "mars-auction-unlimited-card": lambda: display_board(shown(ma.unlimited), ma.names),
+        "mars-auction-settlement": lambda: settlement_board(shown(ma.settlement), ma.names),
+        "mars-auction-final": lambda: settlement_board(shown(ma.final), ma.names),
     }
     at = atrades_match()
     out |= {

@@ -155,8 +155,9 @@ class Play:
 
     async def own_view(
         self, interaction: discord.Interaction[Any], match_id: int
-    ) -> tuple[dict[str, Any], Names]:
-        """The member's own view of the match (they must play in it) and the names."""
+    ) -> tuple[Any, Names]:
+        """The member's own view of the match (they must play in it), as its engine gives it
+        (`MatchService.view`), and the names."""
         row = await self.service.running(match_id)
         await self.gate.require_player(interaction, row)
         view = await self.service.view(row, await self.seat(row, interaction.user.id))

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
@@ -46,6 +45,15 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.words import join, plural
+from games.mars_auction.events import DealtCard, Holdings, MarsAuctionEnded
+from games.mars_auction.views import (
+    CardView,
+    LotView,
+    PublicView,
+    SeatView,
+    SettledSeat,
+    Settlement,
+)
 from games.tm_catalogue import numbered, printed_number
 
 WIDTH = 960
@@ -82,42 +90,47 @@ def letter(players: Sequence[str], player: str) -> str:
     return SEAT_LETTERS[players.index(player)] if player in players else "?"
 
 
-def card_facts(card: Mapping[str, Any]) -> str:
+def card_facts(card: DealtCard) -> str:
     """What a card costs to play, or what a corporation starts with: "12 M€", "starts with
     47 M€"; nothing for a prelude."""
-    if card.get("starting_mc") is not None:
-        return f"starts with {card['starting_mc']} M€"
-    if card.get("cost") is not None:
-        return f"{card['cost']} M€"
+    if card.starting_mc is not None:
+        return f"starts with {card.starting_mc} M€"
+    if card.cost is not None:
+        return f"{card.cost} M€"
     return ""
 
 
-def auction_words(view: Mapping[str, Any]) -> str:
+def auction_words(view: PublicView) -> str:
     """ "Setup auction, round 2 of 3", "Generation 3's research auction"; before the first
     research auction of a match that starts with them (generation 0), "Research auctions"."""
-    if view["auction"] == "setup":
-        if view["variant"] == "limited":
-            return f"Setup auction, round {view['round']} of 3"
+    if view.auction == "setup":
+        if view.variant == "limited":
+            return f"Setup auction, round {view.round} of 3"
         return "Setup auction"
-    if not view["generation"]:
+    if not view.generation:
         return "Research auctions"
-    return f"Generation {view['generation']}'s research auction"
+    return f"Generation {view.generation}'s research auction"
 
 
-def step_words(view: Mapping[str, Any], name: Name) -> str:
+def step_words(view: PublicView, name: Name) -> str:
     """What the match waits for now, for a title."""
-    step = view["step"]
-    if step == "bidding" and view.get("to_act"):
-        return f"{name(view['to_act'])}'s turn"
+    step = view.step
+    if step == "bidding" and view.to_act:
+        return f"{name(view.to_act)}'s turn"
     if step == "budget":
         return "stating budgets"
     if step == "keep":
-        return f"keeping {KIND_TITLES.get(view.get('kind') or 'company', 'cards').lower()}"
+        return f"keeping {KIND_TITLES[view.kind or 'company'].lower()}"
     if step == "buy":
         return "buying won projects"
     if step == "waiting":
-        return "settled" if view["generation"] or view["auction"] == "setup" else "not begun"
+        return "settled" if view.generation or view.auction == "setup" else "not begun"
     return "over"
+
+
+def card_at(view: PublicView, number: int) -> CardView:
+    """The card of the display numbered `number`."""
+    return next(c for c in view.display if c.number == number)
 
 
 def markers_words(markers: Mapping[str, int], name: Name) -> str:
@@ -164,7 +177,7 @@ def _tile(
     canvas: Canvas,
     x: int,
     y: int,
-    card: Mapping[str, Any],
+    card: CardView,
     players: Sequence[str],
     name: Name,
     *,
@@ -173,53 +186,53 @@ def _tile(
     """One card on display: number (and the card's printed number), facts, name (on two
     lines when long, never cut), then its markers, or who won it."""
     w = tile_width()
-    done = bool(card.get("done"))
-    canvas.image.paste(_tile_face(w, str(card["kind"]), done=done, up=up), (x, y))
+    done = card.done
+    canvas.image.paste(_tile_face(w, card.kind, done=done, up=up), (x, y))
     ink = TEXT if not done else MUTED
-    used = canvas.text(x + 12, y + 15, str(card["number"]), size=13, fill=ACCENT, bold=True)
-    printed = printed_number(str(card["name"]))
+    used = canvas.text(x + 12, y + 15, str(card.number), size=13, fill=ACCENT, bold=True)
+    printed = printed_number(card.name)
     if printed:
         canvas.text(x + 18 + used, y + 15, printed, size=11, fill=MUTED)
     facts = card_facts(card).replace("starts with ", "start ")
     if facts:
         canvas.text(x + w - 9, y + 15, facts, size=12, fill=MUTED, align="right")
-    size, lines = fonts.wrap_fitted(str(card["name"]), *NAME_SIZES, w - 20, 2, bold=True)
+    size, lines = fonts.wrap_fitted(card.name, *NAME_SIZES, w - 20, 2, bold=True)
     for i, line in enumerate(lines):
         middle = y + 40 if len(lines) == 1 else y + 33 + i * (size + 3)
         canvas.text(x + 12, middle, line, size=size, fill=ink, bold=True)
     bottom = y + TILE_H - 15
     if done:
-        winner = card.get("winner")
+        winner = card.winner
         if winner is None:
             canvas.text(x + 12, bottom, "discarded", size=12, fill=FAINT)
             return
-        used = _chip(canvas, x + 10, bottom, players, str(winner), "")
+        used = _chip(canvas, x + 10, bottom, players, winner, "")
         canvas.text(
             x + 16 + used,
             bottom,
-            "drawn · free" if card.get("drawn") else f"won · {card.get('bid', 0)} M€",
+            "drawn · free" if card.drawn else f"won · {card.bid} M€",
             size=12,
             fill=MUTED,
             max_width=w - used - 26,
         )
         return
     left = x + 10
-    for player, count in (card.get("markers") or {}).items():
+    for player, count in card.markers.items():
         if count:
-            left += _chip(canvas, left, bottom, players, str(player), str(count)) + 3
+            left += _chip(canvas, left, bottom, players, player, str(count)) + 3
 
 
 def _section(
     canvas: Canvas,
     top: int,
     kind: str,
-    cards: Sequence[Mapping[str, Any]],
+    cards: Sequence[CardView],
     players: Sequence[str],
     name: Name,
     up: int | None,
 ) -> int:
     """A kind's cards under its heading; returns the y below them."""
-    numbers = [int(c["number"]) for c in cards]
+    numbers = [c.number for c in cards]
     title = f"{KIND_TITLES.get(kind, kind).upper()}  {min(numbers)}–{max(numbers)}"
     canvas.rect((MARGIN, top + 12, MARGIN + 4, top + 26), KIND_BANDS.get(kind, MUTED))
     canvas.text(MARGIN + 12, top + 19, title, size=14, fill=MUTED, bold=True)
@@ -234,66 +247,66 @@ def _section(
             card,
             players,
             name,
-            up=up == card["number"],
+            up=up == card.number,
         )
     rows = (len(cards) + COLUMNS - 1) // COLUMNS
     return y + rows * (TILE_H + GAP)
 
 
-def _sections(view: Mapping[str, Any]) -> list[tuple[str, list[Mapping[str, Any]]]]:
+def _sections(view: PublicView) -> list[tuple[str, list[CardView]]]:
     """The display's cards by kind, in L1 order (cards drawn from the catalogue after it, in
     their kind)."""
-    out: list[tuple[str, list[Mapping[str, Any]]]] = []
+    out: list[tuple[str, list[CardView]]] = []
     for kind in KIND_TITLES:
-        cards = [c for c in view["display"] if c["kind"] == kind]
+        cards = [c for c in view.display if c.kind == kind]
         if cards:
             out.append((kind, cards))
     return out
 
 
-def _player_state(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle | None, str]:
+def _player_state(view: PublicView, player: str) -> tuple[str, BadgeStyle | None, str]:
     """(what the player's line says, a badge and its label) for the step now."""
-    seat = view["seats"][player]
-    if seat["kicked"]:
+    seat = view.seats[player]
+    if seat.kicked:
         return "", LEFT, "left"
-    step = view["step"]
+    step = view.step
     if step == "bidding":
-        lot = view.get("lot")
-        turn = view.get("to_act") == player
-        if view["variant"] == "limited":
-            words = f"{plural(int(seat['placed']), 'marker')} of 15 this round"
+        lot = view.lot
+        turn = view.to_act == player
+        if view.variant == "limited":
+            words = f"{plural(seat.placed, 'marker')} of 15 this round"
             if turn:
                 return words, TURN, "turn"
-            return words, (PASSED if seat["passed"] else None), "passed"
-        high = lot["bids"][-1] if lot and lot["bids"] else None
+            return words, (PASSED if seat.passed else None), "passed"
+        high = lot.high if lot else None
         words = f"high bid {high[1]} M€" if high and high[0] == player else ""
         if turn:
             return words, TURN, "turn"
-        if lot and player in lot["passed"]:
+        if lot and player in lot.passed:
             return words, PASSED, "passed"
         return words, None, ""
     if step == "budget":
-        return ("budget in" if seat["has_budget"] else "stating a budget"), None, ""
+        return ("budget in" if seat.has_budget else "stating a budget"), None, ""
     if step in ("keep", "buy"):
-        if seat["chosen"]:
+        if seat.chosen:
             return "has chosen", None, ""
-        return ("choosing" if player in view["choosers"] else ""), None, ""
+        return ("choosing" if player in view.choosers else ""), None, ""
     return "", None, ""
 
 
-def _holds(seat: Mapping[str, Any]) -> str:
+def _holds(seat: SeatView) -> str:
     parts = []
-    if seat.get("corporation"):
-        parts.append(str(seat["corporation"]))
-    if seat.get("preludes"):
-        parts.append(plural(len(seat["preludes"]), "prelude"))
-    if seat.get("projects"):
-        parts.append(plural(len(seat["projects"]), "project"))
+    if seat.corporation:
+        parts.append(seat.corporation)
+    if seat.preludes:
+        parts.append(plural(len(seat.preludes), "prelude"))
+    if seat.projects:
+        parts.append(plural(len(seat.projects), "project"))
     return " · ".join(parts)
 
 
-def _players(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
-    players: list[str] = list(view["players"])
+def _players(canvas: Canvas, top: int, view: PublicView, name: Name) -> int:
+    players = list(view.players)
     for i, player in enumerate(players):
         middle = top + i * PLAYER_H + PLAYER_H // 2
         if i % 2 == 0:
@@ -304,7 +317,7 @@ def _players(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> i
             )
         x = MARGIN + 10
         x += _chip(canvas, x, middle, players, player, "") + 10
-        starter = " ★" if view.get("starter") == player else ""
+        starter = " ★" if view.starter == player else ""
         x += canvas.text(x, middle, f"{name(player)}{starter}", size=16, bold=True, max_width=300)
         words, badge, label = _player_state(view, player)
         x += 14
@@ -312,7 +325,7 @@ def _players(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> i
             x += canvas.badge(x, middle, label, badge, size=11) + 10
         if words:
             canvas.text(x, middle, words, size=14, fill=MUTED, max_width=230)
-        holds = _holds(view["seats"][player])
+        holds = _holds(view.seats[player])
         if holds:
             canvas.text(
                 WIDTH - MARGIN - 12,
@@ -326,15 +339,14 @@ def _players(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> i
     return top + len(players) * PLAYER_H
 
 
-def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
+def _lot(canvas: Canvas, top: int, view: PublicView, lot: LotView, name: Name) -> int:
     """Unlimited: the card up for auction, its bids and who has passed on it."""
-    lot = view["lot"]
-    players: list[str] = list(view["players"])
-    card = next(c for c in view["display"] if c["number"] == lot["number"])
+    players = list(view.players)
+    card = card_at(view, lot.number)
     canvas.rect((MARGIN, top, WIDTH - MARGIN, top + LOT_H), PANEL, radius=12, outline=GOLD)
     canvas.text(MARGIN + 16, top + 20, "UP FOR AUCTION", size=13, fill=GOLD, bold=True)
     facts = card_facts(card)
-    title = f"{card['number']} · {numbered(card['name'])}" + (f" ({facts})" if facts else "")
+    title = f"{card.number} · {numbered(card.name)}" + (f" ({facts})" if facts else "")
     canvas.text(
         MARGIN + 16,
         top + 48,
@@ -344,12 +356,12 @@ def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
         max_width=WIDTH - 2 * MARGIN - 280,
         min_size=15,
     )
-    high = lot["bids"][-1] if lot["bids"] else None
+    high = lot.high
     right = WIDTH - MARGIN - 16
     if high is None:
         canvas.text(right, top + 30, "no bid yet", size=16, fill=MUTED, align="right")
         canvas.text(
-            right, top + 56, f"{name(lot['opener'])} opens", size=14, fill=MUTED, align="right"
+            right, top + 56, f"{name(lot.opener)} opens", size=14, fill=MUTED, align="right"
         )
     else:
         canvas.text(right, top + 30, f"{high[1]} M€", size=26, bold=True, align="right")
@@ -357,14 +369,14 @@ def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
             right, top + 58, f"high bid: {name(high[0])}", size=14, fill=MUTED, align="right"
         )
     x = MARGIN + 16
-    for player, amount in lot["bids"][-8:]:
-        used = _chip(canvas, x, top + 76, players, str(player), f" {amount}")
+    for player, amount in lot.bids[-8:]:
+        used = _chip(canvas, x, top + 76, players, player, f" {amount}")
         x += used + 4
-    if lot["passed"]:
+    if lot.passed:
         canvas.text(
             x + 10,
             top + 76,
-            "passed: " + ", ".join(name(p) for p in lot["passed"]),
+            "passed: " + ", ".join(name(p) for p in lot.passed),
             size=13,
             fill=MUTED,
             max_width=WIDTH - MARGIN - x - 30,
@@ -372,8 +384,8 @@ def _lot(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
     return top + LOT_H
 
 
-def _footer(view: Mapping[str, Any]) -> list[str]:
-    if view["variant"] == "limited":
+def _footer(view: PublicView) -> list[str]:
+    if view.variant == "limited":
         return [
             "Each chip is a player's markers on the card (their seat letter and how many). A "
             "card goes to the most markers; ties to fewer cards won in this evaluation, then "
@@ -385,13 +397,13 @@ def _footer(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def display_board(view: Mapping[str, Any], names: NameSource) -> Board:
+def display_board(view: PublicView, names: NameSource) -> Board:
     """The display as everyone sees it (the public view)."""
     name = namer(names)
-    players: list[str] = list(view["players"])
+    players = list(view.players)
     sections = _sections(view)
     footer = wrap_footer(_footer(view), WIDTH, MARGIN)
-    lot = view.get("lot") if view["step"] == "bidding" else None
+    lot = view.lot if view.step == "bidding" else None
     height = 100 + 16 + len(players) * PLAYER_H + 12
     height += (LOT_H + 12) if lot else 0
     for _, cards in sections:
@@ -399,64 +411,60 @@ def display_board(view: Mapping[str, Any], names: NameSource) -> Board:
     height += 8 + FOOTER_LINE * len(footer) + 12
     canvas = Canvas(WIDTH, height)
     title = f"{auction_words(view)} · {step_words(view, name)}"
-    notes = [f"{view['variant']} variant"]
+    notes = [f"{view.variant} variant"]
     top = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     top = _players(canvas, top, view, name) + 12
     if lot:
-        top = _lot(canvas, top, view, name) + 12
-    up = int(lot["number"]) if lot else None
+        top = _lot(canvas, top, view, lot, name) + 12
+    up = lot.number if lot else None
     for kind, cards in sections:
         top = _section(canvas, top, kind, cards, players, name, up)
     canvas.footer(footer, margin=MARGIN, top=top + 8)
-    stem = "setup" if view["auction"] == "setup" else f"generation-{view['generation']}"
+    stem = "setup" if view.auction == "setup" else f"generation-{view.generation}"
     return Board(canvas.png(), display_alt(view, name), f"{stem}-display.png")
 
 
-def _card_words(card: Mapping[str, Any], name: Name) -> str:
+def _card_words(card: CardView, name: Name) -> str:
     facts = card_facts(card)
-    head = f"{card['number']} {numbered(card['name'])}" + (f" ({facts})" if facts else "")
-    if card.get("done"):
-        winner = card.get("winner")
+    head = f"{card.number} {numbered(card.name)}" + (f" ({facts})" if facts else "")
+    if card.done:
+        winner = card.winner
         if winner is None:
             return f"{head}: discarded"
-        if card.get("drawn"):
+        if card.drawn:
             return f"{head}: drawn by {name(winner)}, free"
-        return f"{head}: won by {name(winner)} for {card.get('bid', 0)} M€"
-    markers = markers_words(card.get("markers") or {}, name)
+        return f"{head}: won by {name(winner)} for {card.bid} M€"
+    markers = markers_words(card.markers, name)
     return f"{head}: markers {markers}" if markers else head
 
 
-def display_alt(view: Mapping[str, Any], name: Name) -> str:
+def display_alt(view: PublicView, name: Name) -> str:
     """The display board in words: the turn, the card up for auction, the players, then the
     cards (those with markers first)."""
-    players: list[str] = list(view["players"])
+    players = list(view.players)
     said = [f"Mars Auction, {auction_words(view)}: {step_words(view, name)}."]
-    said.append(f"{name(view['starter'])} holds the starting player marker.")
-    lot = view.get("lot") if view["step"] == "bidding" else None
+    said.append(f"{name(view.starter)} holds the starting player marker.")
+    lot = view.lot if view.step == "bidding" else None
     if lot:
-        card = next(c for c in view["display"] if c["number"] == lot["number"])
-        bids = ", ".join(f"{name(p)} {a} M€" for p, a in lot["bids"]) or "none yet"
-        said.append(
-            f"Up for auction: card {card['number']}, {numbered(card['name'])}; bids: {bids}."
-        )
-        if lot["passed"]:
-            said.append(f"Passed on it: {join([name(p) for p in lot['passed']])}.")
+        card = card_at(view, lot.number)
+        bids = ", ".join(f"{name(p)} {a} M€" for p, a in lot.bids) or "none yet"
+        said.append(f"Up for auction: card {card.number}, {numbered(card.name)}; bids: {bids}.")
+        if lot.passed:
+            said.append(f"Passed on it: {join([name(p) for p in lot.passed])}.")
     states = []
     for player in players:
         words, badge, label = _player_state(view, player)
         state = {"turn": "their turn", "left": "left the match"}.get(label, label)
         bits = [b for b in (words, state if badge is not None else "") if b]
-        holds = _holds(view["seats"][player])
+        holds = _holds(view.seats[player])
         if holds:
             bits.append(f"holds {holds}")
         states.append(
             f"{name(player)} ({letter(players, player)})" + (f": {', '.join(bits)}" if bits else "")
         )
     said.append("Players: " + "; ".join(states) + ".")
-    marked = [
-        c for c in view["display"] if not c.get("done") and any((c.get("markers") or {}).values())
-    ]
-    rest = [c for c in view["display"] if c not in marked]
+    marked = [c for c in view.display if not c.done and any(c.markers.values())]
+    rest = [c for c in view.display if c not in marked]
     for cards in (marked, rest):
         if cards:
             said.append("; ".join(_card_words(c, name) for c in cards) + ".")
@@ -469,15 +477,15 @@ BLOCK_PAD = 14
 LINE_H = 24
 
 
-def _lines(entry: Mapping[str, Any], width: int) -> list[tuple[str, str]]:
+def _lines(entry: Holdings, width: int) -> list[tuple[str, str]]:
     """(label, text) lines of a player's block, each card with its printed number, long
     lists wrapped (never cut)."""
-    corporation = entry.get("corporation")
-    projects = list(entry.get("projects") or [])
-    bought = set(entry.get("bought") or [])
+    corporation = entry.corporation
+    projects = list(entry.projects)
+    bought = set(entry.bought) if isinstance(entry, SettledSeat) else set()
     rows = [
-        ("Corporation", numbered(str(corporation)) if corporation else "none yet"),
-        ("Preludes", ", ".join(numbered(p) for p in entry.get("preludes") or []) or "none"),
+        ("Corporation", numbered(corporation) if corporation else "none yet"),
+        ("Preludes", ", ".join(numbered(p) for p in entry.preludes) or "none"),
         (
             f"Projects ({len(projects)})",
             ", ".join(f"{numbered(p)}{' (new)' if p in bought else ''}" for p in projects)
@@ -491,13 +499,12 @@ def _lines(entry: Mapping[str, Any], width: int) -> list[tuple[str, str]]:
     return out
 
 
-def settlement_board(event: Mapping[str, Any], names: NameSource) -> Board:
+def settlement_board(event: Settlement | MarsAuctionEnded, names: NameSource) -> Board:
     """What each player holds and paid: after an auction (the bot's `settlement` event) or at
     the end (`match_ended`)."""
     name = namer(names)
-    final = event["type"] == "match_ended"
-    players: list[str] = list(event["players"])
-    entries: Mapping[str, Mapping[str, Any]] = event["players"]
+    players = list(event.players)
+    entries: Mapping[str, Holdings] = event.players
     text_w = WIDTH - 2 * MARGIN - 2 * BLOCK_PAD - 130 - 200
     blocks = {p: _lines(entries[p], text_w) for p in players}
     height = 100 + 16
@@ -505,15 +512,15 @@ def settlement_board(event: Mapping[str, Any], names: NameSource) -> Board:
         height += 40 + len(blocks[p]) * LINE_H + BLOCK_PAD + 10
     height += 12
     canvas = Canvas(WIDTH, height)
-    if final:
-        count = int(event.get("generations", 0))
+    if isinstance(event, MarsAuctionEnded):
+        count = event.generations
         title = (
             f"Final holdings · {plural(count, 'research auction')}" if count else "Final holdings"
         )
-    elif event["auction"] == "setup":
+    elif event.auction == "setup":
         title = "The setup auction is settled"
     else:
-        title = f"Generation {event['generation']}'s research auction is settled"
+        title = f"Generation {event.generation}'s research auction is settled"
     top = canvas.title_bar(KICKER, title, ["paid: M€ for bids and purchases"], margin=MARGIN) + 16
     for player in players:
         entry = entries[player]
@@ -522,19 +529,17 @@ def settlement_board(event: Mapping[str, Any], names: NameSource) -> Board:
         canvas.rect((MARGIN, top, WIDTH - MARGIN, bottom), PANEL, radius=12)
         x = MARGIN + BLOCK_PAD
         x += _chip(canvas, x, top + 22, players, player, "") + 10
-        left = " (left the match)" if entry.get("left") else ""
+        left = " (left the match)" if isinstance(entry, SettledSeat) and entry.left else ""
         canvas.text(x, top + 22, f"{name(player)}{left}", size=18, bold=True, max_width=460)
         right = WIDTH - MARGIN - BLOCK_PAD
-        if final or "paid_now" not in entry:
-            canvas.text(
-                right, top + 24, f"paid {entry['paid']} M€", size=18, bold=True, align="right"
-            )
+        if not isinstance(entry, SettledSeat):
+            canvas.text(right, top + 24, f"paid {entry.paid} M€", size=18, bold=True, align="right")
         else:
             canvas.text(
-                right, top + 22, f"paid {entry['paid_now']} M€", size=18, bold=True, align="right"
+                right, top + 22, f"paid {entry.paid_now} M€", size=18, bold=True, align="right"
             )
             canvas.text(
-                right, top + 46, f"{entry['paid']} M€ in all", size=14, fill=MUTED, align="right"
+                right, top + 46, f"{entry.paid} M€ in all", size=14, fill=MUTED, align="right"
             )
         y = top + 40
         for label, text in lines:
@@ -544,37 +549,36 @@ def settlement_board(event: Mapping[str, Any], names: NameSource) -> Board:
             canvas.text(MARGIN + BLOCK_PAD + 130, middle, text, size=14, max_width=text_w)
             y += LINE_H
         top = bottom + 10
-    filename = "final.png" if final else "settlement.png"
+    filename = "final.png" if isinstance(event, MarsAuctionEnded) else "settlement.png"
     return Board(canvas.png(), settlement_alt(event, name), filename)
 
 
-def settlement_alt(event: Mapping[str, Any], name: Name) -> str:
-    final = event["type"] == "match_ended"
-    if final:
-        count = int(event.get("generations", 0))
+def settlement_alt(event: Settlement | MarsAuctionEnded, name: Name) -> str:
+    if isinstance(event, MarsAuctionEnded):
+        count = event.generations
         after = f" after {plural(count, 'research auction')}" if count else ""
         said = [f"Mars Auction, final holdings{after}."]
-    elif event["auction"] == "setup":
+    elif event.auction == "setup":
         said = ["Mars Auction: the setup auction is settled."]
     else:
-        said = [f"Mars Auction: generation {event['generation']}'s research auction is settled."]
-    for player in event["players"]:
-        entry = event["players"][player]
-        projects = entry.get("projects") or []
-        bought = entry.get("bought")
+        said = [f"Mars Auction: generation {event.generation}'s research auction is settled."]
+    entries: Mapping[str, Holdings] = event.players
+    for player, entry in entries.items():
+        projects = entry.projects
+        settled = entry if isinstance(entry, SettledSeat) else None
         paid = (
-            f"paid {entry['paid_now']} M€ in this auction, {entry['paid']} M€ in all"
-            if not final and "paid_now" in entry
-            else f"paid {entry['paid']} M€"
+            f"paid {settled.paid_now} M€ in this auction, {settled.paid} M€ in all"
+            if settled is not None
+            else f"paid {entry.paid} M€"
         )
-        corporation = entry.get("corporation")
+        corporation = entry.corporation
         parts = [
-            f"corporation {numbered(str(corporation)) if corporation else 'none yet'}",
-            f"preludes {join([numbered(p) for p in entry.get('preludes') or []]) or 'none'}",
+            f"corporation {numbered(corporation) if corporation else 'none yet'}",
+            f"preludes {join([numbered(p) for p in entry.preludes]) or 'none'}",
             f"projects ({len(projects)}) {join([numbered(p) for p in projects]) or 'none'}",
         ]
-        if bought:
-            parts.append(f"new: {join([numbered(p) for p in bought])}")
-        left = " (left the match)" if entry.get("left") else ""
+        if settled is not None and settled.bought:
+            parts.append(f"new: {join([numbered(p) for p in settled.bought])}")
+        left = " (left the match)" if settled is not None and settled.left else ""
         said.append(f"{name(player)}{left}: {'; '.join(parts)}; {paid}.")
     return " ".join(said)

@@ -15,7 +15,7 @@ import pytest
 
 from bot import boards
 from bot.app import create_bot
-from bot.games.mars_auction.texts import MarsAuctionTexts
+from bot.games.mars_auction.texts import MarsAuctionTexts, SettlementShown
 from bot.games.project_mars.texts import ProjectMarsTexts, RoundBoard
 from bot.games.registry import plugin_for
 from bot.render_worker import WORKER_NICENESS
@@ -133,7 +133,11 @@ async def test_project_mars_and_season_boards_come_from_the_workers_too() -> Non
 async def test_mars_auction_boards_come_from_the_workers_too() -> None:
     ma = render_samples.auction_matches()
     texts = MarsAuctionTexts()
-    events = [ma.settlement, ma.final]
+    settled = render_samples.shown(ma.settlement)
+    shown = SettlementShown(
+        auction=settled.auction, generation=settled.generation, players=settled.players
+    )
+    events = [shown.told().to_json(), render_samples.shown(ma.final).told().to_json()]
     views = [ma.limited, ma.unlimited]
     got = await asyncio.gather(
         *(boards.board(texts, event, ma.names) for event in events),

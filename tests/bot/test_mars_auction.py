@@ -22,6 +22,7 @@ from games.core.contract import Pick
 from games.core.drawing.words import join
 from games.mars_auction import ENGINE
 from games.mars_auction.model import State
+from games.mars_auction.views import PublicView
 from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay, unstamped, your_turn
 from tests.bot.test_project_mars import components_of, custom_ids
@@ -106,7 +107,7 @@ class Auction:
         assert isinstance(state, State)
         return state
 
-    async def view(self, pid: str | None) -> dict[str, Any]:
+    async def view(self, pid: str | None) -> PublicView:
         return ENGINE.view(await self.state(), pid)
 
     async def dump(self) -> str:
@@ -588,8 +589,8 @@ async def test_unlimited_the_1_on_1_money_agrees_with_the_bid_form_and_bids_get_
         passed.response.content
     )
     await table.raise_(bob, 0, in_one_on_one=False)
-    legal = {a["key"]: a for a in (await table.view(table.pid(ann)))["legal"]}
-    assert legal["raise"]["steps"][0]["max"] == 18
+    [bid] = [a for a in await legal(table, ann) if a.key == "raise"]
+    assert bid.amount is not None and bid.amount.max == 18
     me = await ann.slash(table.channel, "me")
     assert "You pay with **18 M€**" in me.response.content, me.response.content
     assert "23 M€" not in me.response.content, me.response.content
@@ -664,6 +665,14 @@ async def test_budgets_keeps_and_purchases_reach_nobody_else_before_their_reveal
     assert (await table.state()).step == "keep"
     asked = table.dm_with(ann, f"dealer:actpick:{table.match_id}:keep")
     assert "**Choose** the 1 company you keep in the menu below." in asked.content
+    assert (
+        "**Keeping companies**: you won more than a player keeps (1 company); choose below."
+        in asked.content
+    ), "in the player's own DM, to them (issue 41)"
+    assert "their 1-on-1" not in asked.content and "ann and bob won" not in asked.content
+    assert "ann and bob won more than a player keeps" in "\n".join(
+        m.content for m in table.channel.history()
+    ), "the channel speaks of them"
 
     seen = {m.id: message_ids(table, m) for m in [ann, bob, table.onlooker, table.host]}
     r = await table.choose(ann, "keep", ["Teractor"])

@@ -10,9 +10,10 @@ import pytest
 from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
-from games.mars_auction import ENGINE
+from games.mars_auction import ENGINE, budgets, phases
+from games.mars_auction.dealing import catalogue_for
 from games.mars_auction.model import State
-from games.mars_auction.rules import catalogue_for
+from games.mars_auction.views import PlayerView
 from games.tm_catalogue import DEFAULT_EXPANSIONS, builtin
 from tests.refusals import refused
 
@@ -67,6 +68,13 @@ def setup_display(n: int, companies: list[str] | None = None) -> list[str]:
 def state(match: Match) -> State:
     assert isinstance(match.state, State)
     return match.state
+
+
+def player_view(match: Match, player: str) -> PlayerView:
+    """A player's own view, checked to be one."""
+    view = ENGINE.view(state(match), player)
+    assert isinstance(view, PlayerView)
+    return view
 
 
 # -- the worked example ---------------------------------------------------------------------
@@ -427,17 +435,17 @@ def test_l16_won_projects_bought_for_two_the_rest_discarded() -> None:
 def test_l17_the_setup_rounds_and_the_starting_player_passing_on() -> None:
     match = setup(["ann", "bob", "cy"], setup_display(3))
     assert state(match).round == 1 and state(match).to_act == "ann"
-    kinds_open = {c.kind for c in ENGINE.biddable(state(match))}
+    kinds_open = {c.kind for c in phases.biddable(state(match))}
     assert kinds_open == {"company", "prelude", "project"}
     for player in ("ann", "bob", "cy"):
         match.submit(player, {"type": "pass"})
     assert state(match).round == 2 and state(match).to_act == "bob", "bob starts round 2"
-    assert {c.kind for c in ENGINE.biddable(state(match))} == {"prelude", "project"}
+    assert {c.kind for c in phases.biddable(state(match))} == {"prelude", "project"}
     assert refused(match, "bob", {"type": "place", "cards": [1]}).code == "not_open"
     for player in ("bob", "cy", "ann"):
         match.submit(player, {"type": "pass"})
     assert state(match).round == 3 and state(match).to_act == "cy"
-    assert {c.kind for c in ENGINE.biddable(state(match))} == {"project"}
+    assert {c.kind for c in phases.biddable(state(match))} == {"project"}
     for player in ("cy", "ann", "bob"):
         events = match.submit(player, {"type": "pass"})
     assert state(match).step == "waiting"
@@ -465,7 +473,7 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     match = setup(["ann", "bob", "cy"], setup_display(3))
     through_the_setup(match)
     assert state(match).players[state(match).starter] == "ann", "the marker is back with ann"
-    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+    assert ENGINE.view(state(match), None).next_first_player == "bob"
     events = match.submit(HOST, {"type": "research", "first_player": "bob"})
     [dealt] = of(events, "display_dealt")
     assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("bob", "next", "ann")
@@ -473,7 +481,7 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert state(match).to_act == "bob"
     while state(match).step != "waiting":
         match.submit(HOST, {"type": "close_phase"})
-    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+    assert ENGINE.view(state(match), None).next_first_player == "cy"
     assert refused(match, HOST, {"type": "research", "first_player": "dee"}).code == (
         "unknown_player"
     )
@@ -482,7 +490,7 @@ def test_l17_a_research_auction_is_opened_by_the_generations_first_player() -> N
     assert (dealt["first_player"], dealt["chosen"], dealt["after"]) == ("ann", "host", "bob")
     budgets_in(match)
     assert state(match).to_act == "ann", "named by the host"
-    assert ENGINE.view(state(match), None)["next_first_player"] == "bob"
+    assert ENGINE.view(state(match), None).next_first_player == "bob"
 
 
 def test_l17_a_research_move_naming_no_first_player_opens_with_the_next_player() -> None:
@@ -554,13 +562,13 @@ def test_l17_with_start_research_the_first_auction_is_opened_by_the_first_player
     match, _ = Match.start(
         ENGINE, ["ann", "bob", "cy"], {"start": "research", "first_player": "cy"}, 1
     )
-    assert ENGINE.view(state(match), None)["next_first_player"] == "cy"
+    assert ENGINE.view(state(match), None).next_first_player == "cy"
 
 
 def test_l17_unlimited_the_generations_first_player_opens_the_first_card() -> None:
     match = setup(["ann", "bob", "cy"], setup_display(3), variant="unlimited")
     through_the_setup(match)
-    first = ENGINE.view(state(match), None)["next_first_player"]
+    first = ENGINE.view(state(match), None).next_first_player
     assert first == "bob"
     match.submit(HOST, {"type": "research", "first_player": first})
     budgets_in(match)
@@ -585,7 +593,7 @@ def test_l18_terralabs_pays_one_less_per_bid_but_not_in_the_company_auction() ->
     card = next(c for c in state(match).display if c.number == FIRST_PROJECT)
     assert card.winner == "ann" and card.bid == 1, "2 markers, 1 less"
     assert state(match).seats["ann"].money == 12
-    assert state(match).step == "buy" and ENGINE.view(state(match), "ann")["me"]["price"] == 1
+    assert state(match).step == "buy" and player_view(match, "ann").me.price == 1
 
 
 def unlimited(players: list[str], budgets: list[int], cards: list[str]) -> Match:
@@ -657,7 +665,7 @@ def test_u5_setup_company_bids_are_capped_by_the_setup_budget() -> None:
     assert of(events, "passed") == [{"player": "bob", "number": 1, "card": card, "auto": True}], (
         "bob cannot pay 4 of his 3: he has passed"
     )
-    assert ENGINE.available(state(match), "ann") == 0, "3 M€ of company bids, settled later"
+    assert budgets.available(state(match), "ann") == 0, "3 M€ of company bids, settled later"
     events = match.submit("bob", {"type": "raise", "amount": 0})
     assert of(events, "card_awarded")[0]["winner"] == "bob", "ann cannot raise: she passed"
     lot = state(match).lot
@@ -694,8 +702,8 @@ def test_ma_d3_budgets_and_choices_stay_private_until_revealed_together() -> Non
     events = match.submit("ann", {"type": "budget", "amount": 17})
     public = [e.data for e in events if e.audience.kind == "public"]
     assert public == [{"player": "ann"}] and "17" not in str(public)
-    assert ENGINE.view(state(match), "bob")["seats"]["ann"]["has_budget"] is True
-    assert "me" not in ENGINE.view(state(match), None)
+    assert player_view(match, "bob").seats["ann"].has_budget is True
+    assert not isinstance(ENGINE.view(state(match), None), PlayerView), "no budget for the public"
     events = match.submit(HOST, {"type": "budget", "amount": 9, "for": "bob"})
     [stated] = [e for e in events if e.type == "budget_stated"]
     assert stated.audience.players == ("bob",) and stated.data["by_host"] is True

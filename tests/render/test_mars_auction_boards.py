@@ -19,7 +19,7 @@ from games.mars_auction.render import NAME_SIZES, display_board, settlement_boar
 from games.tm_catalogue import builtin
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
 from tools import render_samples
-from tools.render_samples import AuctionPlayed
+from tools.render_samples import AuctionPlayed, shown
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +29,10 @@ def ma() -> AuctionPlayed:
 
 def boards(ma: AuctionPlayed) -> dict[str, Board]:
     return {
-        "mars-auction-setup-5-players": display_board(ma.limited, ma.names),
-        "mars-auction-unlimited-card": display_board(ma.unlimited, ma.names),
-        "mars-auction-settlement": settlement_board(ma.settlement, ma.names),
-        "mars-auction-final": settlement_board(ma.final, ma.names),
+        "mars-auction-setup-5-players": display_board(shown(ma.limited), ma.names),
+        "mars-auction-unlimited-card": display_board(shown(ma.unlimited), ma.names),
+        "mars-auction-settlement": settlement_board(shown(ma.settlement), ma.names),
+        "mars-auction-final": settlement_board(shown(ma.final), ma.names),
     }
 
 
@@ -71,57 +71,58 @@ def test_the_boards_are_deterministic_small_and_phone_wide(drawn: dict[str, Boar
 def test_the_samples_have_what_the_images_must_handle(ma: AuctionPlayed) -> None:
     """80 cards with markers of several players on one card, passes and the turn; an
     unlimited card with bids; a research auction's settlement with purchases."""
-    assert len(ma.limited["display"]) == 80
-    assert any(len([n for n in c["markers"].values() if n]) >= 2 for c in ma.limited["display"])
-    assert any(s["passed"] for s in ma.limited["seats"].values())
-    assert len(ma.unlimited["lot"]["bids"]) >= 3
-    assert any(entry["bought"] for entry in ma.settlement["players"].values())
+    limited = shown(ma.limited)
+    assert len(limited.display) == 80
+    assert any(len([n for n in c.markers.values() if n]) >= 2 for c in limited.display)
+    assert any(s.passed for s in limited.seats.values())
+    assert len(shown(shown(ma.unlimited).lot).bids) >= 3
+    assert any(entry.bought for entry in shown(ma.settlement).players.values())
 
 
 def test_the_display_alt_text_says_who_put_what_where(
     ma: AuctionPlayed, drawn: dict[str, Board]
 ) -> None:
-    view = ma.limited
+    view = shown(ma.limited)
     alt = drawn["mars-auction-setup-5-players"].alt
     assert alt.startswith("Mars Auction, Setup auction, round 2 of 3: ")
-    turn = ma.names[view["to_act"]]
+    turn = ma.names[shown(view.to_act)]
     assert f"{turn}'s turn" in alt
-    for player, seat in view["seats"].items():
-        assert f"{ma.names[player]} ({'ABCDE'[view['players'].index(player)]})" in alt
-        assert f"{seat['placed']} marker" in alt
-    for card in view["display"]:
-        assert str(card["name"]) in alt
-        markers = ", ".join(f"{ma.names[p]} {n}" for p, n in card["markers"].items() if n)
-        if markers and not card["done"]:
-            assert f"{card['number']} {card['name']}" in alt and markers in alt
+    for player, seat in view.seats.items():
+        assert f"{ma.names[player]} ({'ABCDE'[view.players.index(player)]})" in alt
+        assert f"{seat.placed} marker" in alt
+    for card in view.display:
+        assert card.name in alt
+        markers = ", ".join(f"{ma.names[p]} {n}" for p, n in card.markers.items() if n)
+        if markers and not card.done:
+            assert f"{card.number} {card.name}" in alt and markers in alt
 
 
 def test_an_unlimited_card_shows_its_bids_and_the_high_bidder(
     ma: AuctionPlayed, drawn: dict[str, Board]
 ) -> None:
-    view = ma.unlimited
+    view = shown(ma.unlimited)
     alt = drawn["mars-auction-unlimited-card"].alt
-    lot = view["lot"]
-    card = next(c for c in view["display"] if c["number"] == lot["number"])
-    bids = ", ".join(f"{ma.names[p]} {a} M€" for p, a in lot["bids"])
-    printed = builtin().get(card["name"])
+    lot = shown(view.lot)
+    card = next(c for c in view.display if c.number == lot.number)
+    bids = ", ".join(f"{ma.names[p]} {a} M€" for p, a in lot.bids)
+    printed = builtin().get(card.name)
     assert printed is not None and printed.number
-    named = f"{card['name']} ({printed.number})"
-    said = f"Up for auction: card {card['number']}, {named}; bids: {bids}."
+    named = f"{card.name} ({printed.number})"
+    said = f"Up for auction: card {card.number}, {named}; bids: {bids}."
     assert said in alt
-    high = ma.names[lot["bids"][-1][0]]
-    assert f"{high} (" in alt and f"high bid {lot['bids'][-1][1]} M€" in alt
+    high = ma.names[lot.bids[-1][0]]
+    assert f"{high} (" in alt and f"high bid {lot.bids[-1][1]} M€" in alt
 
 
 def test_the_settlement_says_what_each_player_holds_and_paid(
     ma: AuctionPlayed, drawn: dict[str, Board]
 ) -> None:
     alt = drawn["mars-auction-settlement"].alt
-    for player, entry in ma.settlement["players"].items():
+    for player, entry in shown(ma.settlement).players.items():
         assert ma.names[player] in alt
-        assert f"paid {entry['paid_now']} M€ in this auction, {entry['paid']} M€ in all" in alt
-        assert f"corporation {entry['corporation']}" in alt
-        for project in entry["projects"]:
+        assert f"paid {entry.paid_now} M€ in this auction, {entry.paid} M€ in all" in alt
+        assert f"corporation {entry.corporation}" in alt
+        for project in entry.projects:
             assert project in alt
 
 
@@ -188,16 +189,16 @@ def test_a_card_drawn_free_is_shown_as_drawn_not_won(monkeypatch: pytest.MonkeyP
     match.submit("ann", {"type": "pass"})
     match.submit("bob", {"type": "pass"})
     view = ENGINE.view(match.state, None)
-    drawn = [c for c in view["display"] if c["drawn"]]
-    assert len(drawn) == 2 and all(c["winner"] for c in drawn)
+    drawn = [c for c in view.display if c.drawn]
+    assert len(drawn) == 2 and all(c.winner for c in drawn)
     names = {"ann": "Ann", "bob": "Bob"}
     words = drawn_texts(monkeypatch, lambda: display_board(view, names))
     assert not any(w.startswith("won ·") for w in words), words
     assert words.count("drawn · free") == 2
     alt = display_board(view, names).alt
     for card in drawn:
-        assert f"{card['name']} (" in alt
-        assert f"drawn by {names[card['winner']]}, free" in alt
+        assert f"{card.name} (" in alt
+        assert f"drawn by {names[shown(card.winner)]}, free" in alt
     assert "won by" not in alt
 
 
@@ -212,7 +213,7 @@ def test_the_keep_step_shows_choosing_only_for_whoever_chooses(
     match.submit("ann", {"type": "pass"})
     match.submit("bob", {"type": "pass"})
     view = ENGINE.view(match.state, None)
-    assert view["step"] == "keep" and ENGINE.turn(match.state).must == ["ann"]
+    assert view.step == "keep" and ENGINE.turn(match.state).must == ["ann"]
     names = {"ann": "Ann", "bob": "Bob"}
     words = drawn_texts(monkeypatch, lambda: display_board(view, names))
     assert words.count("choosing") == 1, words

@@ -42,6 +42,7 @@ from bot.components import (
 from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
 from games.core.contract import Action as GameAction
+from games.mars_auction.views import PublicView
 
 PLACE_HELP = (
     "Type one or two card numbers from the display: `3` (a marker on card 3), `3 7` (one on "
@@ -76,7 +77,7 @@ class NumbersButton(Action, template=rf"dealer:ma:(?P<what>numbers|buynumbers):{
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> NumbersButton:
-        return cls(match["what"], int(match["match"]), shown_in(match))
+        return cls(match.group("what"), int(match.group("match")), shown_in(match))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.play.require_action(interaction, self.match_id, self.key, shown=self.shown)
@@ -117,7 +118,7 @@ class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str]
     ) -> EndButton:
-        return cls(int(match["match"]))
+        return cls(int(match.group("match")))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.host.host_move(
@@ -165,9 +166,9 @@ def numbers_form(what: str, match_id: int, shown: int | None) -> discord.ui.Moda
 
 async def answer_numbers_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
     text = form_values(interaction).get(NUMBERS_FIELD, "")
-    match_id = int(found["match"])
+    match_id = int(found.group("match"))
     flows = handlers(interaction)
-    run = _numbers(interaction, flows, found["what"], match_id, shown_in(found), text)
+    run = _numbers(interaction, flows, found.group("what"), match_id, shown_in(found), text)
     await guarded(interaction, run)
 
 
@@ -192,8 +193,9 @@ async def _numbers(
         place = {"type": "place", "cards": numbers}
         await flows.play.move(interaction, match_id, place, shown=shown)
         return
+    view: PublicView
     view, _ = await flows.play.own_view(interaction, match_id)
-    cards = {int(c["number"]): str(c["name"]) for c in view["display"]}
+    cards = {c.number: c.name for c in view.display}
     missing = [n for n in numbers if n not in cards]
     if missing:
         raise UserError(f"There is no card {missing[0]} on display.")

@@ -28,10 +28,10 @@ from bot.players import player_id
 from games.core.drawing.words import plural
 from games.core.errors import RuleError
 from games.mars_auction import ENGINE
-from games.mars_auction.model import MAX_MC
-from games.mars_auction.rules import catalogue_for
+from games.mars_auction.dealing import catalogue_for
+from games.mars_auction.model import MAX_MC, Options
+from games.mars_auction.views import PublicView
 from games.tm_catalogue import (
-    DEFAULT_EXPANSIONS,
     PROJECT_TYPES,
     CardType,
     Catalogue,
@@ -97,13 +97,14 @@ async def host_list(attachment: discord.Attachment) -> str:
     return data.decode("utf-8-sig")
 
 
-def checked_display(text: str, options: dict[str, Any]) -> list[str]:
-    """A setup display typed by a host (MA-D8's cards included), checked as far as it can be
-    before the players are seated: every name a card, 2 companies per player for 2 to 5
-    players, and the engine's own checks (counts per kind, L1 order, no card twice) for that
-    many players. Start checks it again against the players seated."""
+def checked_display(text: str, options: dict[str, Any], cards_csv: str | None) -> list[str]:
+    """A setup display typed by a host (MA-D8's cards included, `cards_csv`), checked as far
+    as it can be before the players are seated: every name a card, 2 companies per player for
+    2 to 5 players, and the engine's own checks (counts per kind, L1 order, no card twice)
+    for that many players, with the match's other `options`. Start checks it again against
+    the players seated."""
     names = card_names(text)
-    catalogue = catalogue_for(options.get("cards_csv"))
+    catalogue = catalogue_for(cards_csv)
     cards = []
     for name in names:
         try:
@@ -203,28 +204,27 @@ async def _create(
     cards: discord.Attachment | None,
     notify: str | None,
 ) -> None:
-    options: dict[str, Any] = {}
-    if variant is not None:
-        options["variant"] = variant
-    if start is not None:
-        options["start"] = start
-    if first_player is not None:
-        if first_player.bot:
-            raise UserError("`first_player`: bots cannot play; name a member who joins.")
-        options["first_player"] = player_id(first_player.id)
-    if setup_budget is not None:
-        options["setup_budget"] = setup_budget
-    if sets is not None:
-        options["expansions"] = chosen_sets(sets)
-    if cards is not None:
-        options["cards_csv"] = await host_list(cards)
+    if first_player is not None and first_player.bot:
+        raise UserError("`first_player`: bots cannot play; name a member who joins.")
+    expansions = None if sets is None else chosen_sets(sets)
+    cards_csv = None if cards is None else await host_list(cards)
+    if display is not None and start == "research":
+        raise UserError(
+            "`display` is the setup's display; with `start:research` the host enters each "
+            "research display with `/mars research cards:`."
+        )
+    # The options as the lobby stores them (JSON): those the host gave, none of the others.
+    given = {
+        "variant": variant,
+        "start": start,
+        "first_player": None if first_player is None else player_id(first_player.id),
+        "setup_budget": setup_budget,
+        "expansions": expansions,
+        "cards_csv": cards_csv,
+    }
+    options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if display is not None:
-        if start == "research":
-            raise UserError(
-                "`display` is the setup's display; with `start:research` the host enters each "
-                "research display with `/mars research cards:`."
-            )
-        options["display"] = checked_display(display, options)
+        options = {**options, "display": checked_display(display, options, cards_csv)}
     clocks = {kind: n * 60 for kind, n in minutes.items() if n}
     await handlers(interaction).lobby.create(
         interaction, TEXTS.game, options, clocks, None, notify=notify
@@ -278,11 +278,12 @@ class MarsCog(
         first = (
             await flows.play.seat_here(interaction, first_player)
             if first_player is not None
-            else (await flows.host.hosted_view(interaction))["next_first_player"]
+            else PublicView.model_validate(
+                await flows.host.hosted_view(interaction)
+            ).next_first_player
         )
-        move: dict[str, Any] = {"type": "research", "first_player": first}
-        if cards is not None:
-            move["cards"] = card_names(cards)
+        named = {} if cards is None else {"cards": card_names(cards)}
+        move = {"type": "research", "first_player": first, **named}
         await flows.host.host_move(interaction, move, said="You opened a research auction.")
 
     @research.autocomplete("cards")
@@ -290,10 +291,11 @@ class MarsCog(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         here = await handlers(interaction).play.game_here(interaction)
-        options = here[1] if here is not None and here[0] == TEXTS.game else {}
-        expansions = options.get("expansions", DEFAULT_EXPANSIONS)
+        options = Options.model_validate(
+            here[1] if here is not None and here[0] == TEXTS.game else {}
+        )
         return suggestions(
-            current, catalogue_for(options.get("cards_csv")), PROJECT_TYPES, expansions
+            current, catalogue_for(options.cards_csv), PROJECT_TYPES, options.expansions
         )
 
     @app_commands.command(name="end", description="Host: end the match between generations")

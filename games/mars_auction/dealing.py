@@ -1,0 +1,174 @@
+"""The displays (RULINGS.md §2, "At the beginning of the game" and "In the research phase of
+the game"): the catalogue a match deals from, a display entered by name or dealt, and laid out
+numbered in the rulebook's order (L1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from games.core.drawing.words import join, plural
+from games.core.errors import RuleError
+from games.mars_auction.events import (
+    Chosen,
+    DealtCard,
+    DisplayDealt,
+)
+from games.mars_auction.model import (
+    KIND_WORDS,
+    KINDS,
+    RESEARCH_PER_PLAYER,
+    SETUP_PER_PLAYER,
+    DisplayCard,
+    Kind,
+    State,
+    kind_of,
+)
+from games.mars_auction.table import Board
+from games.tm_catalogue import (
+    DEFAULT_EXPANSIONS,
+    Card,
+    Catalogue,
+    builtin,
+    parse_host_list,
+)
+
+#: Not dealt at random: the rulebook's beginners' corporation has no place in an auction.
+NOT_DEALT = frozenset({"Beginner Corporation"})
+
+
+@lru_cache(maxsize=16)
+def catalogue_for(cards_csv: str | None) -> Catalogue:
+    """The built-in catalogue, with a host's own cards when given (MA-D8). A list that names
+    a card of a set built in later (Venus Next, Colonies, Turmoil, Prelude 2, promos) with
+    other facts was accepted when the catalogue held the default sets alone, and is read as
+    it was then: against those sets, its cards its own (a match stored before still loads;
+    a list uploaded now is checked against the whole catalogue by the bot first)."""
+    if cards_csv is None:
+        return builtin()
+    try:
+        return parse_host_list(cards_csv)
+    except ValueError:
+        pass
+    try:
+        return parse_host_list(
+            cards_csv, Catalogue(builtin().select(expansions=DEFAULT_EXPANSIONS))
+        )
+    except ValueError as error:
+        raise ValueError(f"Invalid options: cards_csv: {error}") from None
+
+
+def named_display(
+    state: State, catalogue: Catalogue, names: list[str], *, setup: bool
+) -> list[Card]:
+    """A display entered by name, in L1 order: its counts per kind and order checked."""
+    cards: list[Card] = []
+    for name in names:
+        found = catalogue.match(name)
+        if found is None:
+            catalogue.find(name)  # raises, naming what may have been meant
+            raise AssertionError
+        if found.name in state.dealt or any(c.name == found.name for c in cards):
+            raise RuleError("dealt_twice", f"{found.name} is dealt twice in this game.")
+        cards.append(found)
+    n = len(state.players)
+    wanted = (
+        {k: v * n for k, v in SETUP_PER_PLAYER.items()}
+        if setup
+        else {"company": 0, "prelude": 0, "project": RESEARCH_PER_PLAYER * n}
+    )
+    got = {k: sum(kind_of(c.type) == k for c in cards) for k in KINDS}
+    if setup and got["prelude"] == 0:
+        wanted["prelude"] = 0  # a game without the Prelude expansion (MA-D9)
+    if got != wanted:
+
+        def counted(counts: Mapping[Any, int]) -> str:
+            return join([plural(counts[k], k, KIND_WORDS[k]) for k in KINDS if counts[k]])
+
+        raise RuleError(
+            "display_size",
+            f"A display for {n} players holds {counted(wanted)}; these names hold "
+            f"{counted(got) or 'no card'}.",
+        )
+    kinds = [KINDS.index(kind_of(c.type)) for c in cards]
+    if kinds != sorted(kinds):
+        raise RuleError(
+            "display_order", "List the display in the order companies, preludes, projects."
+        )
+    return cards
+
+
+def dealt_display(state: State, catalogue: Catalogue, per_player: dict[Kind, int]) -> list[Card]:
+    """Cards dealt from the catalogue with the match's generator, none dealt twice."""
+    expansions = {*state.options.expansions, "host"}
+    cards: list[Card] = []
+    for kind in KINDS:
+        count = per_player.get(kind, 0) * len(state.players)
+        if not count:
+            continue
+        pool = [
+            c
+            for c in catalogue.select(expansions=expansions)
+            if kind_of(c.type) == kind and c.name not in state.dealt and c.name not in NOT_DEALT
+        ]
+        if kind == "prelude" and not pool:
+            continue  # no Prelude expansion: the setup has no preludes (MA-D9)
+        if len(pool) < count:
+            raise RuleError(
+                "catalogue_short",
+                f"The catalogue has {len(pool)} {KIND_WORDS[kind]} left to deal, not {count}.",
+            )
+        cards += state.rng.shuffled(pool)[:count]
+    return cards
+
+
+def lay_out(
+    board: Board, cards: list[Card], opener: tuple[Chosen, str | None] | None = None
+) -> None:
+    """L1: the display, numbered 1..N in the rulebook's order; `opener`: why its first
+    player opens it (a research auction's `chosen` and `after`, L17)."""
+    state = board.state
+    state.display = [
+        DisplayCard(
+            number=number,
+            name=card.name,
+            kind=kind_of(card.type),
+            cost=card.cost,
+            starting_mc=card.starting_mc,
+            tags=list(card.tags),
+        )
+        for number, card in enumerate(cards, 1)
+    ]
+    state.dealt += [card.name for card in cards]
+    dealt = [
+        DealtCard(
+            number=c.number,
+            name=c.name,
+            kind=c.kind,
+            cost=c.cost,
+            starting_mc=c.starting_mc,
+            tags=list(c.tags),
+        )
+        for c in state.display
+    ]
+    first = state.players[state.starter]
+    if opener is None:
+        board.public(
+            DisplayDealt,
+            auction=state.auction,
+            generation=state.generation,
+            first_player=first,
+            cards=dealt,
+        )
+        return
+    chosen, after = opener
+    board.public(
+        DisplayDealt,
+        auction=state.auction,
+        generation=state.generation,
+        first_player=first,
+        chosen=chosen,
+        after=after,
+        cards=dealt,
+    )

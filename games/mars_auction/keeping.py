@@ -1,0 +1,75 @@
+"""Keep and buy (L10-L16, U6, U7): the companies and preludes a player keeps, the won projects
+they buy; sealed until everyone asked has chosen (MA-D3)."""
+
+from __future__ import annotations
+
+from games.core.errors import RuleError, typed
+from games.mars_auction import budgets, flow, phases
+from games.mars_auction.events import (
+    ChoiceMade,
+    ChoiceReceived,
+)
+from games.mars_auction.model import (
+    KEEP,
+    KIND_WORDS,
+    Kind,
+)
+from games.mars_auction.table import Board
+from games.tm_catalogue import (
+    fold,
+)
+
+
+def keep(board: Board, player: str, names: list[str]) -> None:
+    state = board.state
+    if state.step != "keep" or state.kind not in KEEP:
+        raise RuleError("wrong_step", f"Nothing is kept now ({phases.step_words(state)}).")
+    kind = state.kind
+    mine = phases.won(state, player, kind)
+    if len(mine) <= KEEP[kind]:
+        raise RuleError("nothing_to_choose", f"You keep the {KIND_WORDS[kind]} you won.")
+    chosen = named(mine, names, kind)
+    if len(chosen) != KEEP[kind]:
+        raise RuleError("keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]}.")
+    board.seat(player).choice = chosen
+    board.private(player, ChoiceMade, player=player, cards=chosen, step="keep")
+    board.public(ChoiceReceived, player=player, step="keep")
+    flow.after_choice(board)
+
+
+def buy(board: Board, player: str, names: list[str]) -> None:
+    state = board.state
+    if state.step != "buy":
+        raise RuleError("wrong_step", f"Nothing is bought now ({phases.step_words(state)}).")
+    mine = phases.won(state, player, "project")
+    if not mine:
+        raise RuleError("nothing_to_choose", "You won no project in this auction.")
+    chosen = named(mine, names, "project")
+    price = budgets.price(state, player) * len(chosen)
+    money = board.seat(player).money or 0
+    if price > money:
+        raise RuleError(
+            "cannot_afford",
+            f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left.",
+        )
+    board.seat(player).choice = chosen
+    board.private(player, ChoiceMade, player=player, cards=chosen, step="buy")
+    board.public(ChoiceReceived, player=player, step="buy")
+    flow.after_choice(board)
+
+
+def named(mine: list[str], names: list[str], kind: Kind) -> list[str]:
+    by_fold = {fold(n): n for n in mine}
+    chosen: list[str] = []
+    for name in names:
+        found = by_fold.get(fold(name))
+        if found is None:
+            raise RuleError(
+                "not_won",
+                f"You did not win {typed(name)} in this auction; your {KIND_WORDS[kind]}: "
+                f"{', '.join(mine)}.",
+            )
+        if found in chosen:
+            raise RuleError("repeated", f"{found} is listed twice.")
+        chosen.append(found)
+    return chosen

@@ -1,0 +1,214 @@
+"""What a player may do now (the limited variant's markers L6-L9, the unlimited variant's bids
+U2-U5, a budget L9, a keep L15, a buy L16), as the contract's actions."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from games.core.contract import MENU_OPTIONS, Action, Amount, Choice, Pick
+from games.mars_auction import budgets, phases
+from games.mars_auction.model import (
+    KEEP,
+    KIND_WORDS,
+    KINDS,
+    MAX_MC,
+    MAX_ON_CARD,
+    NO_SECOND,
+    Kind,
+    State,
+)
+from games.tm_catalogue import (
+    numbered,
+)
+
+
+class Placeable(NamedTuple):
+    """A display card open to a player's marker, as their placement offers it (L6-L7):
+    what its choice shows and whether a second marker of theirs may go on it too."""
+
+    number: int
+    name: str
+    kind: Kind
+    cost: int | None
+    starting_mc: int | None
+    second: bool
+
+
+def _card_choices(cards: tuple[Placeable, ...]) -> dict[int, Choice]:
+    """The cards as a pick offers them, by display number: grouped by kind, then by number
+    in groups of at most 25 (one menu each: "Projects 31–55")."""
+    out: dict[int, Choice] = {}
+    for kind in KINDS:
+        mine = [c for c in cards if c.kind == kind]
+        for start in range(0, len(mine), MENU_OPTIONS):
+            chunk = mine[start : start + MENU_OPTIONS]
+            group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
+            for card in chunk:
+                cost = f", {card.cost} M€" if card.cost is not None else ""
+                start_mc = card.starting_mc
+                begins = f", starts with {start_mc} M€" if start_mc is not None else ""
+                out[card.number] = Choice(
+                    value=str(card.number),
+                    label=f"{card.number} · {numbered(card.name)}"[:100],
+                    description=f"{card.kind}{cost}{begins}",
+                    group=group,
+                )
+    return out
+
+
+@lru_cache(maxsize=64)
+def _placement(cards: tuple[Placeable, ...], two: bool) -> Action:
+    """The placement of markers on these cards, a second one too when `two` (frozen, so
+    built once per situation: a pick of up to 80 cards, each with a pick of the others
+    after it, is validated in milliseconds, and every view, summary and check of a state
+    asks for it again)."""
+    choices = _card_choices(cards)
+    firsts = []
+    for card in cards:
+        choice = choices[card.number]
+        seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
+        if card.second:
+            seconds.append(
+                Choice(
+                    value=choice.value,
+                    label=f"A second marker on {choice.label}"[:100],
+                    group="This card",
+                )
+            )
+        seconds += [c for n, c in choices.items() if n != card.number]
+        then = [Pick(field="second", choices=seconds, label="Your second marker")]
+        firsts.append(choice.model_copy(update={"then": then}) if two else choice)
+    return Action(
+        key="place",
+        label="Put markers",
+        move={"type": "place"},
+        steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
+    )
+
+
+def place_action(state: State, player: str) -> Action | None:
+    """L6-L9: markers on the cards open to the player (L7: fewer than 3 of theirs on it):
+    a card, then, when they may put out 2 (L8, L9), nothing more, a second marker on it
+    (L7: at most 1 of theirs there) or one on another card."""
+    room = budgets.room(state, player)
+    open_ = [c for c in phases.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]
+    if room < 1 or not open_:
+        return None
+    cards = tuple(
+        Placeable(
+            c.number,
+            c.name,
+            c.kind,
+            c.cost,
+            c.starting_mc,
+            c.markers.get(player, 0) <= MAX_ON_CARD - 2,
+        )
+        for c in open_
+    )
+    return _placement(cards, room >= 2)
+
+
+def legal_actions(state: State, player: str) -> list[Action]:
+    """What the turn or the step lets the player do: markers on one or two cards, or
+    two on one, within L7-L9, or a pass (limited); a bid from the opening or the next
+    raise up to what they can pay (U2, U5), or a pass after the opening (unlimited); a
+    budget; the companies or preludes to keep; the projects to buy."""
+    seat = state.seats.get(player)
+    if seat is None or seat.kicked or player not in phases.may(state):
+        return []
+    if state.step == "budget":
+        return [
+            Action(
+                key="budget",
+                label="State your M€",
+                move={"type": "budget"},
+                steps=[Amount(min=0, max=MAX_MC, label="M€ you hold for this auction")],
+                sealed=True,
+            )
+        ]
+    if state.step in ("keep", "buy"):
+        kind: Kind = state.kind or "project"
+        mine = phases.won(state, player, kind)
+        cards = {c.name: c for c in state.display}
+        choices = [
+            Choice(value=name, label=f"{cards[name].number} · {name}"[:100]) for name in mine
+        ]
+        if state.step == "keep":
+            n = KEEP[kind]
+            return [
+                Action(
+                    key="keep",
+                    label=f"Keep {n} {KIND_WORDS[kind] if n > 1 else kind}",
+                    move={"type": "keep"},
+                    steps=[
+                        Pick(
+                            field="cards",
+                            choices=choices,
+                            min=n,
+                            max=n,
+                            as_list=True,
+                            label=f"{KIND_WORDS[kind].capitalize()} to keep",
+                            typed=True,
+                        )
+                    ],
+                    sealed=True,
+                )
+            ]
+        price = budgets.price(state, player)
+        most = min(len(mine), (seat.money or 0) // price)
+        none = Action(
+            key="buy_none", label="Buy none", move={"type": "buy", "cards": []}, sealed=True
+        )
+        if most < 1:
+            return [none]
+        buy = Action(
+            key="buy",
+            label=f"Buy projects ({price} M€ each)",
+            move={"type": "buy"},
+            steps=[
+                Pick(
+                    field="cards",
+                    choices=choices,
+                    min=1,
+                    max=most,
+                    as_list=True,
+                    label="Projects to buy",
+                    typed=len(choices) > MENU_OPTIONS,
+                )
+            ],
+            sealed=True,
+        )
+        return [buy, none]
+    if state.options.variant == "unlimited":
+        lot = state.lot
+        assert lot is not None
+        high = lot.high
+        low = 0 if high is None else high[1] + 1
+        most = budgets.available(state, player)
+        actions = []
+        if low <= most:
+            actions.append(
+                Action(
+                    key="raise",
+                    label="Open the bidding" if high is None else "Raise",
+                    move={"type": "raise"},
+                    steps=[
+                        Amount(
+                            min=low,
+                            max=most,
+                            label="Your bid in M€"
+                            if low < most
+                            else f"Your bid: {most} M€, all you can pay",
+                        )
+                    ],
+                )
+            )
+        if high is not None:
+            actions.append(Action(key="pass", label="Pass on this card", move={"type": "pass"}))
+        return actions
+    place = place_action(state, player)
+    return [
+        *([place] if place is not None else []),
+        Action(key="pass", label="Pass", move={"type": "pass"}),
+    ]

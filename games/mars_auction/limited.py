@@ -1,0 +1,75 @@
+"""The limited variant's moves (L6-L9): markers on one or two cards, or a pass for the round."""
+
+from __future__ import annotations
+
+from games.core.errors import RuleError
+from games.mars_auction import budgets, flow, phases, unlimited
+from games.mars_auction.events import (
+    MarkersPlaced,
+    MarkersReceipt,
+    Passed,
+    PriceWarning,
+)
+from games.mars_auction.model import (
+    MAX_ON_CARD,
+    MAX_PER_ROUND,
+)
+from games.mars_auction.table import Board
+
+
+def place(board: Board, player: str, numbers: list[int]) -> None:
+    state = board.state
+    phases.my_turn(state, player)
+    if state.options.variant != "limited":
+        raise RuleError("wrong_variant", "Markers are the limited variant's; raise or pass.")
+    cards = {c.number: c for c in state.display}
+    open_ = {c.number for c in phases.biddable(state)}
+    for number in numbers:
+        card = cards.get(number)
+        if card is None:
+            raise RuleError("no_card", f"There is no card {number} on display.")
+        if number not in open_:
+            why = "has been evaluated" if card.done else f"is not bid on in round {state.round}"
+            raise RuleError("not_open", f"Card {number} ({card.name}) {why}.")
+        mine = card.markers.get(player, 0) + numbers.count(number)
+        if mine > MAX_ON_CARD:
+            raise RuleError(
+                "card_full",
+                f"That would put {mine} of your markers on {card.name}; at most {MAX_ON_CARD}.",
+            )
+    seat = board.seat(player)
+    if seat.placed + len(numbers) > MAX_PER_ROUND:
+        raise RuleError(
+            "round_full",
+            f"You have put out {seat.placed} of your {MAX_PER_ROUND} markers this round.",
+        )
+    after = budgets.unsettled(state, player) + len(numbers)
+    budget = budgets.budget(state, player)
+    if after > budget:
+        raise RuleError(
+            "budget",
+            f"Your markers would come to {after} M€, and you have {budget} M€ to pay with.",
+        )
+    for number in numbers:
+        card = cards[number]
+        card.markers[player] = card.markers.get(player, 0) + 1
+    seat.placed += len(numbers)
+    board.public(MarkersPlaced, player=player, cards=list(numbers))
+    left = budget - after
+    board.private(player, MarkersReceipt, player=player, cards=list(numbers), left=left)
+    if left < budgets.price(state, player):
+        board.private(
+            player, PriceWarning, player=player, left=left, price=budgets.price(state, player)
+        )
+    flow.next_turn(board)
+
+
+def pass_(board: Board, player: str) -> None:
+    state = board.state
+    phases.my_turn(state, player)
+    if state.options.variant == "unlimited":
+        unlimited.pass_lot(board, player, auto=False)
+        return
+    board.seat(player).passed = True
+    board.public(Passed, player=player, auto=False)
+    flow.next_turn(board)
