@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from games.project_mars.card_details import CARDS, Subtype
 from games.project_mars.events import (
     BonusGiven,
     BoostChosen,
@@ -30,14 +31,12 @@ from games.project_mars.events import (
     RevealsBlocked,
 )
 from games.project_mars.model import (
-    CARDS,
     COLUMNS,
     Decision,
     Option,
     Placed,
     Score,
     Step,
-    Subtype,
     column_of,
     row_of,
 )

@@ -22,8 +22,9 @@ from dataclasses import replace
 from typing import Any
 
 from games.core.contract import Action, Pick
+from games.project_mars.card_details import CARDS
 from games.project_mars.cards import Unit, score
-from games.project_mars.model import CARDS, MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
+from games.project_mars.model import MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
 from games.project_mars.views import PlayerView
 
 #: Roughly what a card adds when played well, for mulligans and discards.

@@ -54,6 +54,7 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.words import join, plural
+from games.project_mars.card_details import CARDS
 from games.project_mars.events import (
     BonusGiven,
     BoostChosen,
@@ -67,7 +68,6 @@ from games.project_mars.events import (
     TrapReturned,
 )
 from games.project_mars.model import (
-    CARDS,
     COLUMNS,
     ROWS,
     CardFace,

@@ -22,8 +22,16 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, GameEvent, PlayerForfeited, PlayerKicked, Viewer
 from games.core.rng import RandomSource
+from games.project_mars.card_details import CARDS, CardDef
 from games.project_mars.cards import disarms, projection, resolve_step, score, units
-from games.project_mars.decks import DEFAULT_DECK, READY_DECKS, DeckError, resolve_deck
+from games.project_mars.decks import (
+    DECK_SIZE,
+    DEFAULT_DECK,
+    READY_DECKS,
+    DeckChoice,
+    DeckError,
+    resolve_deck,
+)
 from games.project_mars.events import (
     BackHandChosen,
     BackHandKept,
@@ -51,25 +59,20 @@ from games.project_mars.events import (
     UtilityPlayed,
 )
 from games.project_mars.model import (
-    CARDS,
-    DECK_SIZE,
     HAND_SIZE,
     MOVES,
     MULLIGAN_MAX,
     ROUNDS,
     SLOTS,
     Card,
-    CardDef,
     Choose,
     ChooseDeck,
     ClosePhase,
-    DeckChoice,
     Keep,
     Kick,
     Legal,
     Mulligan,
     MulliganLegal,
-    Options,
     Pass,
     Placed,
     Play,
@@ -85,6 +88,7 @@ from games.project_mars.model import (
     row_of,
 )
 from games.project_mars.model import Phase as PhaseName
+from games.project_mars.options import Options
 from games.project_mars.table import Table, card_face, card_view
 from games.project_mars.views import (
     HandCard,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from games.core.events import Audience, Event, GameEvent
+from games.project_mars.card_details import CARDS, CardDef
 from games.project_mars.events import (
     CardDestroyed,
     CardsDrawn,
@@ -20,10 +21,8 @@ from games.project_mars.events import (
     TrapReturned,
 )
 from games.project_mars.model import (
-    CARDS,
     ROWS,
     Card,
-    CardDef,
     CardFace,
     CardView,
     Placed,
