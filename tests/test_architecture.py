@@ -29,8 +29,6 @@ DATA_TABLES = {
 NOT_YET_SPLIT = {
     "games/mars_auction/rules.py",
     "games/mars_auction/rules.py::MarsAuction",
-    "games/project_mars/rules.py",
-    "games/project_mars/rules.py::ProjectMars",
     "games/project_mars/render.py",
     "games/project_mars/cards.py",
     "games/auction_auction/rules.py",

@@ -21,7 +21,7 @@ from games.project_mars.decks import (
     resolve_deck,
 )
 from games.project_mars.model import RoundResult, Score
-from games.project_mars.rules import match_over
+from games.project_mars.resolution import match_over
 from games.project_mars.table import card_view
 from games.project_mars.views import PlayerView
 from tests.project_mars.helpers import (
