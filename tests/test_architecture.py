@@ -30,7 +30,6 @@ NOT_YET_SPLIT = {
     "games/mars_auction/rules.py",
     "games/mars_auction/rules.py::MarsAuction",
     "games/project_mars/render.py",
-    "games/project_mars/cards.py",
     "games/auction_auction/rules.py",
     "games/auction_auction/rules.py::AuctionAuction",
     "games/auction_auction/render.py",

@@ -3,7 +3,7 @@ junkyard and the hands to the back hands; best of three (PM-8, PM-D4) and the ma
 
 from __future__ import annotations
 
-from games.project_mars.cards import score, units
+from games.project_mars.counting import score, units
 from games.project_mars.events import MarsMatchEnded, RoundResolved, UnsprungTrap
 from games.project_mars.model import ROUNDS, Result, RoundResult
 from games.project_mars.table import Table

@@ -21,7 +21,7 @@ from pydantic import model_validator
 from games.core.events import Viewer
 from games.core.views import GameView
 from games.project_mars.card_details import CARDS
-from games.project_mars.cards import projection, units
+from games.project_mars.counting import projection, units
 from games.project_mars.flow import awaiting
 from games.project_mars.model import (
     CardFace,
