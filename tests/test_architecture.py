@@ -29,7 +29,6 @@ DATA_TABLES = {
 NOT_YET_SPLIT = {
     "games/mars_auction/rules.py",
     "games/mars_auction/rules.py::MarsAuction",
-    "games/project_mars/render.py",
     "games/auction_auction/rules.py",
     "games/auction_auction/rules.py::AuctionAuction",
     "games/auction_auction/render.py",
