@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from bot.games.auction_auction.rules import RULES
 from bot.games.base import Names, TypedTexts, text
+from games.auction_auction.cash import GARNET_VALUE
 from games.auction_auction.events import (
     AccessResolved,
     AuctionEnded,
@@ -52,7 +53,6 @@ from games.auction_auction.render import (
     location_board,
     one_on_one_card,
 )
-from games.auction_auction.rules import GARNET_VALUE
 from games.auction_auction.views import CardView, PlayerView, PublicView, Summary
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
