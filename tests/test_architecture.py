@@ -29,8 +29,6 @@ DATA_TABLES = {
 NOT_YET_SPLIT = {
     "games/mars_auction/rules.py",
     "games/mars_auction/rules.py::MarsAuction",
-    "games/marsbot_draft/rules.py",
-    "games/marsbot_draft/rules.py::MarsbotDraft",
 }
 
 
