@@ -23,9 +23,9 @@ DATA_TABLES = {
     # Atrades' guilds, region and company tiles, prices, technology cards and era schedule.
     "games/atrades/data.py",
 }
-#: Code still waiting for its split into rulebook-named modules (issue 40, item 2): the Mars
-#: Auction's engine (another change is splitting it), and the engines this change splits
-#: next. Each entry goes when its split lands (the test says so when one has).
+#: Known exceptions, waiting for their split into rulebook-named modules (issue 40, item 2): the
+#: Mars Auction's engine, which another change is splitting. Each entry goes when its split
+#: lands (the test says so when one has).
 NOT_YET_SPLIT = {
     "games/mars_auction/rules.py",
     "games/mars_auction/rules.py::MarsAuction",
