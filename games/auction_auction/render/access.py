@@ -22,24 +22,21 @@ from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, nam
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     FAINT,
-    GOOD,
-    GOOD_BG,
     MUTED,
     PANEL,
     PANEL_RAISED,
     TEXT,
-    WARN,
-    WARN_BG,
 )
+from games.core.drawing.styles import CAUTION, SUBDUED, SUCCESS
 from games.core.drawing.words import join, plural
 
-ENTERED = BadgeStyle(GOOD, GOOD_BG)
+ENTERED = SUCCESS
 
 
-TIED_OUT = BadgeStyle(WARN, WARN_BG)
+TIED_OUT = CAUTION
 
 
-OUTBID = BadgeStyle(MUTED, PANEL_RAISED)
+OUTBID = SUBDUED
 
 
 class _House:

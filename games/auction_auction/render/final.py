@@ -12,7 +12,6 @@ from games.core.drawing import BadgeStyle, Board, Canvas, Column, NameSource, Ta
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     ACCENT,
-    BAD,
     BAD_BG,
     BRONZE,
     DARK_TEXT,
@@ -21,25 +20,25 @@ from games.core.drawing.palette import (
     GOLD,
     GOLD_BG,
     PANEL,
-    PANEL_RAISED,
     ROW_ALT,
     SILVER,
     TEXT,
     mix,
 )
+from games.core.drawing.styles import FAILURE, HIGHLIGHT, PLAIN
 from games.core.drawing.words import join, ordinal, plural
 
-CANDIDATE = BadgeStyle(BAD, BAD_BG)
+CANDIDATE = FAILURE
 
 
 PLACES = {
-    1: BadgeStyle(DARK_TEXT, GOLD),
+    1: HIGHLIGHT,
     2: BadgeStyle(DARK_TEXT, SILVER),
     3: BadgeStyle(DARK_TEXT, BRONZE),
 }
 
 
-OTHER_PLACE = BadgeStyle(TEXT, PANEL_RAISED)
+OTHER_PLACE = PLAIN
 
 
 #: The end of the match: the `match_ended` event, or the result of a view.

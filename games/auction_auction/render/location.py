@@ -17,10 +17,9 @@ from games.auction_auction.render.parts import (
     money,
     wrap_chips,
 )
-from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
+from games.core.drawing import Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
-    DARK_TEXT,
     FAINT,
     GOLD,
     GOLD_BG,
@@ -32,12 +31,13 @@ from games.core.drawing.palette import (
     WARN,
     mix,
 )
+from games.core.drawing.styles import HIGHLIGHT, SUBDUED
 from games.core.drawing.words import join, plural
 
-WON = BadgeStyle(DARK_TEXT, GOLD)
+WON = HIGHLIGHT
 
 
-DISCARDED = BadgeStyle(MUTED, PANEL_RAISED)
+DISCARDED = SUBDUED
 
 
 def location_board(event: AuctionResolved, names: NameSource) -> Board:

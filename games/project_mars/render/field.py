@@ -11,22 +11,17 @@ from games.core.drawing.palette import (
     ACCENT,
     BACKGROUND,
     BAD,
-    BAD_BG,
     DARK_TEXT,
     FAINT,
-    GOLD,
-    GOOD,
-    GOOD_BG,
     LINE,
     MUTED,
     PANEL,
     PANEL_RAISED,
     RGB,
     TEXT,
-    WARN,
-    WARN_BG,
     mix,
 )
+from games.core.drawing.styles import CAUTION, FAILURE, HIGHLIGHT, MARKED, PLAIN, SUCCESS
 from games.project_mars.model import COLUMNS, ROWS, CardFace, column_of, row_of
 from games.project_mars.views import SlotView
 
@@ -78,22 +73,19 @@ TRAP_YELLOW: RGB = (240, 228, 66)
 TRAP = BadgeStyle(DARK_TEXT, TRAP_YELLOW)
 
 
-DISABLED = BadgeStyle(BAD, BAD_BG)
+DISABLED = FAILURE
 
 
-ZEROED = BadgeStyle(WARN, WARN_BG)
+ZEROED = CAUTION
 
 
-BONUS = BadgeStyle(GOOD, GOOD_BG)
+BONUS = SUCCESS
 
 
-REVEALED = BadgeStyle(DARK_TEXT, ACCENT)
+REVEALED = MARKED
 
 
-PLAIN = BadgeStyle(TEXT, PANEL_RAISED)
-
-
-WINNER = BadgeStyle(DARK_TEXT, GOLD)
+WINNER = HIGHLIGHT
 
 
 def where(slot: str) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
+from games.core.drawing import Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
-from games.core.drawing.palette import ACCENT, DARK_TEXT, GOLD, MUTED, PANEL, PANEL_RAISED, TEXT
+from games.core.drawing.palette import ACCENT, MUTED, PANEL, PANEL_RAISED, TEXT
+from games.core.drawing.styles import HIGHLIGHT
 from games.core.drawing.words import join, plural
 from games.project_mars.model import CardFace, card_words
 from games.project_mars.render.field import (
@@ -39,7 +40,7 @@ HEADER_H = 50
 CHIP_H = 30
 
 
-TURN = BadgeStyle(DARK_TEXT, GOLD)
+TURN = HIGHLIGHT
 
 
 PHASE_WORDS = {
