@@ -9,8 +9,6 @@ from games.core.errors import RuleError
 from games.core.events import Audience, Event, tell
 
 BONUS = 10
-
-
 GARNET_VALUE = 10
 
 

@@ -31,11 +31,7 @@ from games.core.drawing.styles import CAUTION, SUBDUED, SUCCESS
 from games.core.drawing.words import join, plural
 
 ENTERED = SUCCESS
-
-
 TIED_OUT = CAUTION
-
-
 OUTBID = SUBDUED
 
 
@@ -92,11 +88,7 @@ class _House:
 
 
 HOUSE_HEAD = 72
-
-
 SECTION = 34
-
-
 ROW = 34
 
 

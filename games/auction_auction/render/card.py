@@ -12,7 +12,18 @@ from games.auction_auction.model import (
     lot_number,
     place_name,
 )
-from games.auction_auction.render.parts import GAP, KICKER, MARGIN, Name, cubes_words, money
+from games.auction_auction.render.parts import (
+    GAP,
+    KICKER,
+    MARGIN,
+    REMOVED_WORDS,
+    Name,
+    access_bid_words,
+    cash_words,
+    cubes_words,
+    match_words,
+    money,
+)
 from games.auction_auction.views import CardView, OwnSeat, PlayerView
 from games.core.drawing import Board, Canvas, NameSource, namer
 from games.core.drawing.palette import ACCENT, BAD, FAINT, GARNET, MUTED, PANEL, ROW_ALT, TEXT
@@ -143,7 +154,7 @@ def _card_rows(view: CardView, me: OwnSeat) -> list[tuple[str, str | None, int, 
     if me.kicked:
         return [
             (
-                "You no longer play in this match (removed by the host, or conceded).",
+                REMOVED_WORDS,
                 None,
                 0,
                 None,
@@ -183,14 +194,12 @@ def _card_alt(view: CardView, me: OwnSeat, name: Name) -> str:
     colours = list(view.colours)
     cubes = join([cubes_words(c, me.cubes.get(c, 0)) for c in colours])
     parts = [
-        f"Your 1-on-1, {name(me.player)}: Auction Auction, round {view.round} of "
-        f"{view.rounds}, {PHASES[view.phase]}.",
-        f"Cash {money(me.cash)} ({money(me.uncommitted)} not promised to "
-        f"sealed bids). Garnets: {me.garnets}.",
+        f"Your 1-on-1, {name(me.player)}: {match_words(view.round, view.rounds, view.phase)}.",
+        cash_words(me),
         f"Cubes: {cubes}; hand: {HAND_LABELS[hand_of(me.cubes, colours)]}.",
     ]
     if me.kicked:
-        parts.append("You no longer play in this match (removed by the host, or conceded).")
+        parts.append(REMOVED_WORDS)
         return " ".join(parts)
     if view.phase == "ended":
         parts.append(_final_words(view, me))
@@ -199,12 +208,7 @@ def _card_alt(view: CardView, me: OwnSeat, name: Name) -> str:
         parts.append(f"Location: {place_name(me.location)}.")
     rows = _card_rows(view, me)
     if view.phase == "access":
-        bid = me.access_bid
-        parts.append(
-            f"Your sealed access bid: {money(bid.amount)} on {HOUSES.get(bid.house, bid.house)}."
-            if bid
-            else "You have no access bid yet; no bid means the Black Market."
-        )
+        parts.append(access_bid_words(me.access_bid))
     else:
         said = [
             f"{label} ({cubes_words(colour or '', count)}) {money(amount)}"

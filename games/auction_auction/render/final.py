@@ -29,8 +29,6 @@ from games.core.drawing.styles import FAILURE, HIGHLIGHT, PLAIN
 from games.core.drawing.words import join, ordinal, plural
 
 CANDIDATE = FAILURE
-
-
 PLACES = {
     1: HIGHLIGHT,
     2: BadgeStyle(DARK_TEXT, SILVER),
@@ -39,8 +37,6 @@ PLACES = {
 
 
 OTHER_PLACE = PLAIN
-
-
 #: The end of the match: the `match_ended` event, or the result of a view.
 Final = AuctionEnded | Result
 

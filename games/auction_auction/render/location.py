@@ -35,8 +35,6 @@ from games.core.drawing.styles import HIGHLIGHT, SUBDUED
 from games.core.drawing.words import join, plural
 
 WON = HIGHLIGHT
-
-
 DISCARDED = SUBDUED
 
 
@@ -85,11 +83,7 @@ def location_board(event: AuctionResolved, names: NameSource) -> Board:
 
 
 LOT_LEFT = 200
-
-
 LOT_RIGHT = 236
-
-
 LOT_MIN = 104
 
 

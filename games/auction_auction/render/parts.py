@@ -1,28 +1,20 @@
-"""What every board of Auction Auction shares: its sizes, its badge styles, and the words
-for money and cubes its images and alt texts share."""
+"""What every board of Auction Auction shares: its sizes, and the words for money and cubes its
+images and alt texts share; and the sentences of a player's 1-on-1, which its texts and its
+card's alt text both say (`match_words`, `cash_words`, `access_bid_words`, `REMOVED_WORDS`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from games.auction_auction.events import AccessResolved
-from games.auction_auction.views import AccessRound
+from games.auction_auction.model import HOUSES, PHASES
+from games.auction_auction.views import AccessRound, OwnSeat, StandingAccessBid
 
 WIDTH = 960
-
-
 MARGIN = 28
-
-
 GAP = 16
-
-
 KICKER = "AUCTION AUCTION"
-
-
 Name = Callable[[str], str]
-
-
 #: A round's access results: the `access_resolved` event, or a closed Access phase of a view.
 Access = AccessResolved | AccessRound
 
@@ -35,12 +27,32 @@ def cubes_words(colour: str, count: int) -> str:
     return f"{count} {colour} {'cube' if count == 1 else 'cubes'}"
 
 
+#: A 1-on-1 of a player removed by the host (AA-D3) or who conceded (AA-D11).
+REMOVED_WORDS = "You no longer play in this match (removed by the host, or conceded)."
+
+
+def match_words(round_: int, rounds: int, phase: str) -> str:
+    """Where the match stands, as a 1-on-1 heads it."""
+    return f"Auction Auction, round {round_} of {rounds}, {PHASES[phase]}"
+
+
+def cash_words(me: OwnSeat) -> str:
+    """A player's cash, what of it no sealed bid promises (AA-15), and their garnets."""
+    return (
+        f"Cash {money(me.cash)} ({money(me.uncommitted)} not promised to sealed bids). "
+        f"Garnets: {me.garnets}."
+    )
+
+
+def access_bid_words(bid: StandingAccessBid | None) -> str:
+    """A player's standing sealed access bid (AA-5), or that none means the Black Market."""
+    if bid is None:
+        return "You have no access bid yet; no bid means the Black Market."
+    return f"Your sealed access bid: {money(bid.amount)} on {HOUSES.get(bid.house, bid.house)}."
+
+
 CHIP_H = 38
-
-
 CHIP_GAP = 10
-
-
 #: Names in chips are cut to this width, so that one long name does not take a row.
 CHIP_NAME = 210
 

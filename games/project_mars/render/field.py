@@ -26,35 +26,15 @@ from games.project_mars.model import COLUMNS, ROWS, CardFace, column_of, row_of
 from games.project_mars.views import SlotView
 
 WIDTH = 960
-
-
 MARGIN = 28
-
-
 KICKER = "PROJECT MARS"
-
-
 LABEL_W = 84
-
-
 GAP = 10
-
-
 TILE_H = 96
-
-
 ROW_GAP = 8
-
-
 LANE_STRIP = 58
-
-
 Name = Callable[[str], str]
-
-
 Field = Mapping[str, SlotView | None]
-
-
 #: Okabe-Ito vermillion, blue and reddish purple, each with the ink its band's label needs.
 KINDS: dict[str, tuple[RGB, RGB, str]] = {
     "offense": ((213, 94, 0), (255, 255, 255), "OFFENSE"),
@@ -65,26 +45,12 @@ KINDS: dict[str, tuple[RGB, RGB, str]] = {
 
 #: The two seats: Okabe-Ito sky blue and orange, always beside the player's name.
 SEATS: tuple[RGB, RGB] = ((86, 180, 233), (230, 159, 0))
-
-
 TRAP_YELLOW: RGB = (240, 228, 66)
-
-
 TRAP = BadgeStyle(DARK_TEXT, TRAP_YELLOW)
-
-
 DISABLED = FAILURE
-
-
 ZEROED = CAUTION
-
-
 BONUS = SUCCESS
-
-
 REVEALED = MARKED
-
-
 WINNER = HIGHLIGHT
 
 

@@ -22,8 +22,6 @@ from games.project_mars.render.table import (
 from games.project_mars.views import HandCard, PlayerView, PublicView
 
 HAND_TILE_H = 150
-
-
 HAND_PER_ROW = 5
 
 

@@ -44,8 +44,6 @@ from games.project_mars.render.field import (
 from games.project_mars.views import CountedRound, PublicView, SlotView
 
 Fields = dict[str, dict[str, SlotView | None]]
-
-
 PARTS = (
     ("pwr", "PWR on the field"),
     ("lanes", "Lanes won (+1 each)"),

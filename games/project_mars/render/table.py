@@ -35,14 +35,8 @@ from games.project_mars.render.field import (
 from games.project_mars.views import PublicView, SideView
 
 HEADER_H = 50
-
-
 CHIP_H = 30
-
-
 TURN = HIGHLIGHT
-
-
 PHASE_WORDS = {
     "deck": "choosing decks",
     "mulligan": "mulligan",
