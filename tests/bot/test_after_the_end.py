@@ -33,7 +33,7 @@ async def test_me_after_the_end_shows_the_players_final_one_on_one(simcord_env: 
     content = me.response.content
     assert content.startswith(OVER)
     assert "**Your 1-on-1 — Auction Auction, round 1 of 1" in content
-    assert "Cash $80" in content, "what the player kept: $100 less the access bid"
+    assert "Cash: $80" in content, "what the player kept: $100 less the access bid"
     assert me.response.components == [], "nothing left to press"
     assert [a.filename for a in me.response.attachments] == ["one-on-one.png"]
     button = await ann.click(phase, label="My 1-on-1")

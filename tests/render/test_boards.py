@@ -252,7 +252,7 @@ def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(
 ) -> None:
     alt = drawn["one-on-one-auction"].alt
     assert "Zoë 🦊" in alt
-    assert "Cash $82 ($51 not promised to sealed bids). Garnets: 4." in alt
+    assert "Cash: $82 ($51 not promised to sealed bids) · Garnets: 4." in alt
     assert "0 red cubes" in alt and "hand: Nothing" in alt
     assert "Location: Genre Shop." in alt
     assert "Lot 1 (2 green cubes) $20" in alt and "Lot 4 (1 green cube) $3" in alt
@@ -463,10 +463,10 @@ def test_the_1_on_1_texts_and_the_cards_alt_text_say_the_same_sentences() -> Non
             sentence
             for sentence in (
                 f"Auction Auction, round 1 of {view.rounds}, {PHASES['access']}",
-                f"Cash ${view.me.cash} (${view.me.uncommitted} not promised to sealed bids). "
-                f"Garnets: {view.me.garnets}.",
-                "Your sealed access bid: $12 on Genre Shop.",
-                "You have no access bid yet; no bid means the Black Market.",
+                f"Cash: ${view.me.cash} (${view.me.uncommitted} not promised to sealed bids) · "
+                f"Garnets: {view.me.garnets}",
+                "Your sealed access bid: Genre Shop, $12.",
+                "You have not bid for a house yet (no bid = the Black Market).",
                 "You no longer play in this match (removed by the host, or conceded).",
             )
             if sentence in said

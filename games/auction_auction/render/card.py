@@ -195,7 +195,7 @@ def _card_alt(view: CardView, me: OwnSeat, name: Name) -> str:
     cubes = join([cubes_words(c, me.cubes.get(c, 0)) for c in colours])
     parts = [
         f"Your 1-on-1, {name(me.player)}: {match_words(view.round, view.rounds, view.phase)}.",
-        cash_words(me),
+        f"{cash_words(me)}.",
         f"Cubes: {cubes}; hand: {HAND_LABELS[hand_of(me.cubes, colours)]}.",
     ]
     if me.kicked:

@@ -37,18 +37,18 @@ def match_words(round_: int, rounds: int, phase: str) -> str:
 
 
 def cash_words(me: OwnSeat) -> str:
-    """A player's cash, what of it no sealed bid promises (AA-15), and their garnets."""
+    """A player's cash, what of it no sealed bid promises (AA-15), and their garnets (the
+    words 1-on-1s said before the card had an alt text: stored matches still say them)."""
     return (
-        f"Cash {money(me.cash)} ({money(me.uncommitted)} not promised to sealed bids). "
-        f"Garnets: {me.garnets}."
+        f"Cash: ${me.cash} (${me.uncommitted} not promised to sealed bids) · Garnets: {me.garnets}"
     )
 
 
 def access_bid_words(bid: StandingAccessBid | None) -> str:
     """A player's standing sealed access bid (AA-5), or that none means the Black Market."""
     if bid is None:
-        return "You have no access bid yet; no bid means the Black Market."
-    return f"Your sealed access bid: {money(bid.amount)} on {HOUSES.get(bid.house, bid.house)}."
+        return "You have not bid for a house yet (no bid = the Black Market)."
+    return f"Your sealed access bid: {HOUSES.get(bid.house, bid.house)}, ${bid.amount}."
 
 
 CHIP_H = 38
