@@ -1,4 +1,5 @@
-"""The shape of `bot/`: no import cycle, and no game named outside its own plug-in."""
+"""The shape of the code: no import cycle in `bot/` or `games/`, no game named outside its own
+plug-in, and no class of `games/` over 500 lines nor module of code over 600 (issue 40)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,32 @@ from pathlib import Path
 
 from bot.games.registry import PLUGINS
 
-BOT = Path(__file__).parent.parent / "bot"
+ROOT = Path(__file__).parent.parent
+BOT = ROOT / "bot"
+GAMES = ROOT / "games"
+
+#: The longest a class of `games/` may be, and a module of code.
+CLASS_LINES = 500
+MODULE_LINES = 600
+#: Modules that are tables of printed matter (cards, tiles, prices) rather than code: they are
+#: as long as the rulebook's lists and may pass `MODULE_LINES`.
+DATA_TABLES = {
+    # The 27 cards of Project Mars, each with its text word for word.
+    "games/project_mars/card_details.py",
+    # Atrades' guilds, region and company tiles, prices, technology cards and era schedule.
+    "games/atrades/data.py",
+}
 
 
 def module_name(path: Path) -> str:
-    parts = path.relative_to(BOT.parent).with_suffix("").parts
+    parts = path.relative_to(ROOT).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports() -> dict[str, set[str]]:
-    """Which `bot` modules each `bot` module imports, wherever the import stands (also under
-    TYPE_CHECKING or inside a function)."""
-    modules = {module_name(p): p for p in BOT.rglob("*.py")}
+def imports(top: Path = BOT) -> dict[str, set[str]]:
+    """Which modules of the package `top` each of its modules imports, wherever the import
+    stands (also under TYPE_CHECKING or inside a function)."""
+    modules = {module_name(p): p for p in top.rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         found: set[str] = set()
@@ -73,6 +88,42 @@ def test_bot_has_no_import_cycle() -> None:
     graph = imports()
     assert graph.get("bot.app"), "the graph was read"
     assert cycles(graph) == []
+
+
+def test_games_have_no_import_cycle() -> None:
+    graph = imports(GAMES)
+    assert "games.core.engine" in graph.get("games.atrades.engine", set()), "the graph was read"
+    assert cycles(graph) == []
+
+
+def too_long(name: str, text: str) -> list[str]:
+    """The module `name` if its `text` is over `MODULE_LINES` lines, and each class in it
+    over `CLASS_LINES` (as `name::Class`)."""
+    found = [name] if len(text.splitlines()) > MODULE_LINES else []
+    classes = [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.ClassDef)]
+    for node in classes:
+        if (node.end_lineno or node.lineno) - node.lineno + 1 > CLASS_LINES:
+            found.append(f"{name}::{node.name}")
+    return found
+
+
+def test_too_long_finds_long_classes_and_modules() -> None:
+    body = "".join(f"    x{n} = {n}\n" for n in range(CLASS_LINES))
+    longest = "class Long:\n" + body[: body.rindex("    x")]
+    assert too_long("m.py", longest + "\n" * (MODULE_LINES - CLASS_LINES)) == []
+    assert too_long("m.py", longest + "\n" * (MODULE_LINES - CLASS_LINES + 1)) == ["m.py"]
+    assert too_long("m.py", "class Long:\n" + body) == ["m.py::Long"]
+
+
+def test_no_class_or_module_of_games_is_too_long() -> None:
+    """Issue 40: each engine reads like its rulebook, in modules small enough to read at once;
+    card and data tables aside (`DATA_TABLES`)."""
+    found = {
+        entry
+        for path in sorted(GAMES.rglob("*.py"))
+        for entry in too_long(path.relative_to(ROOT).as_posix(), path.read_text())
+    }
+    assert found - DATA_TABLES == set()
 
 
 def test_no_game_is_named_outside_its_plug_in() -> None:

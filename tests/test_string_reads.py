@@ -11,11 +11,15 @@ from tools.string_reads import ROOT, main, modules, reads
 TYPED_MODULES = (
     "bot/games/marsbot_draft/texts.py",
     "games/marsbot_draft/render.py",
-    "games/auction_auction/render.py",
     "bot/games/mars_auction/texts.py",
     "bot/games/mars_auction/plugin.py",
     "bot/games/mars_auction/controls.py",
     "games/mars_auction/render.py",
+    "games/auction_auction/render/access.py",
+    "games/auction_auction/render/card.py",
+    "games/auction_auction/render/final.py",
+    "games/auction_auction/render/location.py",
+    "games/auction_auction/render/parts.py",
 )
 
 

@@ -284,7 +284,7 @@ def mars_match(seed: int = 5) -> MarsPlayed:
     played = MarsPlayed(dict(MARS))
     best = -1.0
     while not match.finished:
-        actor = MARS_ENGINE.awaited(match.state)[0]
+        actor = MARS_ENGINE.turn(match.state).must[0]
         before = MARS_ENGINE.view(match.state, None)
         seat = MARS_ENGINE.view(match.state, actor)
         assert isinstance(seat, PlayerView)

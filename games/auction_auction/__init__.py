@@ -1,7 +1,7 @@
 """Auction Auction: sealed access bids, sealed lot bids, hands and prizes (RULINGS.md §1)."""
 
+from games.auction_auction.computer import normal_seat
 from games.auction_auction.planning import strong_seat
-from games.auction_auction.playout import normal_seat
 from games.auction_auction.rules import AuctionAuction
 from games.core.seats import ComputerPlayer
 

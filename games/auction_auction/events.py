@@ -14,13 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.auction_auction.model import Colour, Lot, Standing
-from games.core.events import (
-    GameEvent,
-    MatchEnded,
-    PhaseOpened,
-    PlayerForfeited,
-    PlayerKicked,
-)
+from games.core.events import GameEvent, MatchEnded, PhaseOpened, PlayerForfeited, PlayerKicked
 
 #: The phases with sealed bids.
 BidPhase = Literal["access", "auction"]

@@ -21,6 +21,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from games.auction_auction.auction import house_lots, lots_for
+from games.auction_auction.computer import (
+    access_plan,
+    auction_plan,
+    entry_price,
+    plan_random,
+    round_money,
+)
 from games.auction_auction.model import (
     BLACK_MARKET,
     HOUSES,
@@ -31,14 +39,7 @@ from games.auction_auction.model import (
     Seat,
     State,
 )
-from games.auction_auction.playout import (
-    access_plan,
-    auction_plan,
-    entry_price,
-    plan_random,
-    round_money,
-)
-from games.auction_auction.rules import AuctionAuction, house_lots, lots_for
+from games.auction_auction.rules import AuctionAuction
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action
 from games.core.engine import Engine

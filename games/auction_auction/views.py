@@ -14,10 +14,12 @@ What a player may do now is not in a view: the texts are handed their legal acti
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from games.auction_auction.events import AccessBid, Part
-from games.auction_auction.model import ClosedPhase, Colour, Lot, Result
+from games.auction_auction.model import ClosedPhase, Colour, Lot, Result, Seat, State
+from games.core.engine import HOST
+from games.core.events import Viewer
 from games.core.views import GameView
 
 Phase = Literal["access", "auction", "ended"]
@@ -125,3 +127,91 @@ class CardView(Heading):
     me: OwnSeat
     lots: dict[str, list[Lot]]
     result: Result | None
+
+
+def summary(state: State, player: str) -> Summary:
+    """The round, the phase and the player's own seat (`me`), as in `view`."""
+    seat = state.seats.get(player)
+    return Summary(
+        round=state.round,
+        rounds=state.options.rounds,
+        phase=state.phase,
+        me=_seat_seen_by_self(player, seat) if seat is not None else None,
+    )
+
+
+def view(state: State, viewer: Viewer) -> PublicView:
+    """AA visibility table: access bids are public once their phase closes; lot bids and
+    winners go to the location's players; cash and cubes stay private until the end."""
+    revealed = state.options.reveal_lots_publicly
+    public: dict[str, Any] = {
+        "round": state.round,
+        "rounds": state.options.rounds,
+        "phase": state.phase,
+        "players": list(state.players),
+        "kicked": [p for p in state.players if state.seats[p].kicked],
+        "submitted": [p for p in state.players if state.seats[p].has_submitted()],
+        "house_capacity": state.options.house_capacity,
+        "colours": list(state.options.colours),
+        "access": [
+            AccessRound(
+                round=c.round,
+                bids=[AccessBid(player=p, house=h, amount=a) for p, h, a in c.bids],
+                entrants=c.entrants,
+                tied_out=c.tied_out,
+            )
+            for c in state.closed
+            if c.phase == "access"
+        ],
+        "result": state.result,
+        "lots": dict(state.lots) if revealed else None,
+    }
+    if viewer == HOST:
+        return HostView(**public, audit=list(state.closed))
+    seat = state.seats.get(viewer) if viewer is not None else None
+    if seat is None or viewer is None:
+        return PublicView(**public)
+    seen = [c for c in state.closed if c.phase == "access"]
+    if seat.location is not None and not revealed:
+        public["lots"] = {seat.location: state.lots[seat.location]}
+    return PlayerView(
+        **public,
+        me=_seat_seen_by_self(viewer, seat),
+        auctions=[
+            _auction_seen_by(state, c, viewer, seen) for c in state.closed if c.phase == "auction"
+        ],
+    )
+
+
+def _seat_seen_by_self(player: str, seat: Seat) -> OwnSeat:
+    committed = seat.committed()
+    bid = seat.access_bid
+    return OwnSeat(
+        player=player,
+        cash=seat.cash,
+        committed=committed,
+        uncommitted=seat.cash - committed,
+        cubes=dict(seat.cubes),
+        garnets=seat.garnets,
+        location=seat.location,
+        kicked=seat.kicked,
+        access_bid=StandingAccessBid(house=bid[0], amount=bid[1]) if bid else None,
+        lot_bids=dict(seat.lot_bids),
+    )
+
+
+def _auction_seen_by(
+    state: State, closed: ClosedPhase, viewer: str, access: list[ClosedPhase]
+) -> AuctionSeen:
+    """AA-12: a closed auction as one player saw it: their location's bids and winners.
+    A player kicked before that round's Access phase closed was in no location and sees
+    nothing of it (AA-D3)."""
+    entered = next(c for c in access if c.round == closed.round).entrants
+    location = next((loc for loc, ps in entered.items() if viewer in ps), None)
+    ids = {lot.id for lot in state.lots[location]} if location is not None else set()
+    return AuctionSeen(
+        round=closed.round,
+        location=location,
+        bids=[LotBidSeen(player=p, lot=t, amount=a) for p, t, a in closed.bids if t in ids],
+        winners={t: w for t, w in closed.winners.items() if t in ids},
+    )

@@ -9,13 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.events import (
-    GameEvent,
-    MatchEnded,
-    PhaseOpened,
-    PlayerForfeited,
-    PlayerKicked,
-)
+from games.core.events import GameEvent, MatchEnded, PhaseOpened, PlayerForfeited, PlayerKicked
 from games.marsbot_draft.draft import SpireRule
 from games.marsbot_draft.model import Difficulty, Ending, Mode, PhaseName
 

@@ -15,23 +15,17 @@ from collections.abc import Mapping, Sequence
 
 from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.palette import (
-    ACCENT,
-    BAD,
-    BAD_BG,
     DARK_TEXT,
     GOLD,
     GOLD_BG,
-    GOOD,
-    GOOD_BG,
     LINE,
     MUTED,
     PANEL,
     PANEL_RAISED,
     RGB,
     TEXT,
-    WARN,
-    WARN_BG,
 )
+from games.core.drawing.styles import CAUTION, FAILURE, HIGHLIGHT, MARKED, SUCCESS
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.views import DraftTable
 from games.tm_catalogue import numbered
@@ -70,11 +64,11 @@ OTHER_TAG = ((90, 96, 110), (255, 255, 255))
 #: The tags' chip sizes, largest first: every tag of a card is shown, smaller when many.
 TAG_SIZES = (11, 10, 9)
 TAG_GAP = 5
-COST = BadgeStyle(DARK_TEXT, GOLD)
-TAKEN = BadgeStyle(DARK_TEXT, ACCENT)
-TIED = BadgeStyle(WARN, WARN_BG)
-DISCARDED = BadgeStyle(BAD, BAD_BG)
-BOUGHT = BadgeStyle(GOOD, GOOD_BG)
+COST = HIGHLIGHT
+TAKEN = MARKED
+TIED = CAUTION
+DISCARDED = FAILURE
+BOUGHT = SUCCESS
 BONUS = BadgeStyle(GOLD, GOLD_BG)
 
 

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from typing import Literal
 
+from games.core.events import Viewer
 from games.core.views import GameView
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.draft import SpireRule
-from games.marsbot_draft.model import Difficulty, Ending, Mode, PhaseName
+from games.marsbot_draft.model import CARD_PRICE, Difficulty, Ending, Mode, PhaseName, State
+from games.marsbot_draft.phases import title
+from games.marsbot_draft.piles import expected, marsbot_pile_shown, own_pile, pile_size
+from games.marsbot_draft.priority import Tags, find_corporation
 from games.tm_catalogue.model import Expansion
 
 #: A frozen priority's kind (A12: Aridor's lowest track is frozen into a tag priority).
@@ -87,3 +91,62 @@ class DraftView(DraftTable):
     discard: DiscardMade | None
     cost: int | None
     ended: Ending | None
+
+
+def view(state: State, viewer: Viewer) -> DraftView:
+    """The same for everyone (every event is public)."""
+    corporation = find_corporation(state.corporation)
+    priority = state.priority
+    table = state.options.mode == "table"
+    yours = (own_pile(state) or []) if table else state.player_pile
+    discard = state.discard
+    return DraftView(
+        player=state.player,
+        mode=state.options.mode,
+        corporation=corporation.name,
+        priority=priority.written(),
+        levels=priority.titles() if isinstance(priority, Tags) else None,
+        kind=priority.kind,
+        phase=state.phase,
+        title=title(state),
+        round=state.round,
+        player_pile=list(yours) if state.phase == "pick" else [],
+        marsbot_pile=marsbot_pile_shown(state),
+        rounds=[
+            PlayedRound(
+                round=r.round,
+                pile=list(r.pile),
+                own=r.own,
+                chosen=r.chosen,
+                candidates=list(r.decision.candidates),
+                keys=dict(r.decision.keys),
+                why=r.why,
+            )
+            for r in state.rounds
+        ],
+        player_kept=list(state.player_kept),
+        marsbot_kept=list(state.marsbot_kept),
+        discarded=state.discarded,
+        deck=state.deck,
+        bought=state.bought,
+        number=corporation.number,
+        confirmed=corporation.confirmed,
+        track=state.track,
+        difficulty=state.options.difficulty,
+        spire_rule=state.options.spire_rule,
+        own_first=state.options.own_first,
+        sets=list(state.options.sets),
+        size=pile_size(state.round) if state.phase == "pick" else None,
+        own=state.own,
+        expected=expected(state),
+        discard=DiscardMade(
+            chosen=discard.chosen,
+            candidates=list(discard.candidates),
+            keys=dict(discard.keys),
+            why=state.discard_why,
+        )
+        if discard
+        else None,
+        cost=CARD_PRICE * len(state.bought) if state.bought is not None else None,
+        ended=state.ended,
+    )

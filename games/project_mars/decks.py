@@ -15,8 +15,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.core.errors import typed
-from games.project_mars.model import CARDS, DECK_SIZE, MAX_UTILITY, DeckChoice
+from games.project_mars.card_details import CARDS
 
+#: PLAYER DECK: a deck is 30 cards, up to 3 of them utility cards (PM-1).
+DECK_SIZE = 30
+MAX_UTILITY = 3
+#: A deck as a player gives it: the name of a ready deck, or a list of 30 card names (PM-1).
+DeckChoice = str | list[str]
 #: How many unknown entries of a pasted list a refusal names.
 UNKNOWN_SHOWN = 5
 

@@ -10,13 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.events import (
-    GameEvent,
-    MatchEnded,
-    PhaseOpened,
-    PlayerForfeited,
-    PlayerKicked,
-)
+from games.core.events import GameEvent, MatchEnded, PhaseOpened, PlayerForfeited, PlayerKicked
 from games.project_mars.model import CardFace, CardView, Option, Phase, RoundResult, Score
 
 

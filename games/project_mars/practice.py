@@ -6,7 +6,7 @@ legal actions (`legal_actions`), and returns a legal move as JSON. It is pure an
 deterministic: the same view and seed give the same move; the seed only breaks ties.
 
 How it plays: it rebuilds the visible fields as `cards.Unit`s and scores every legal play
-with the very count used at resolution (`cards.score`: lanes first, then TPR), after a rough
+with the very count used at resolution (`counting.score`: lanes first, then TPR), after a rough
 model of the card's effect on placement, plus small values for what the count cannot see (a
 trap laid, a reveal). It plays the best card while that improves its margin, and passes
 when nothing does or when the opponent has passed and it is ahead. Choices are scored the
@@ -23,8 +23,9 @@ from typing import Any
 
 from games.core.contract import Action, Pick
 from games.core.seats import Seat
-from games.project_mars.cards import Unit, score
-from games.project_mars.model import CARDS, MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
+from games.project_mars.card_details import CARDS
+from games.project_mars.counting import Unit, score
+from games.project_mars.model import MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
 from games.project_mars.views import PlayerView
 
 #: Roughly what a card adds when played well, for mulligans and discards.

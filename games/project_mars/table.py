@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 
-from games.core.events import Audience, Event, GameEvent
+from games.core.collector import Collector
+from games.core.events import Event
+from games.project_mars.card_details import CARDS, CardDef
 from games.project_mars.events import (
     CardDestroyed,
     CardsDrawn,
@@ -20,10 +22,8 @@ from games.project_mars.events import (
     TrapReturned,
 )
 from games.project_mars.model import (
-    CARDS,
     ROWS,
     Card,
-    CardDef,
     CardFace,
     CardView,
     Placed,
@@ -65,10 +65,12 @@ def card_view(card: Card) -> CardView:
     return _view(card.key, card.id)
 
 
-class Table:
+class Table(Collector):
+    """A state and the events of the move being applied (`Collector`: `public`, `private`)."""
+
     def __init__(self, state: State, events: list[Event] | None = None) -> None:
+        super().__init__(events)
         self.state = state
-        self.events: list[Event] = [] if events is None else events
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -115,14 +117,6 @@ class Table:
 
     def empty_slots(self, player: str) -> list[str]:
         return [slot for slot, placed in self.seat(player).field.items() if placed is None]
-
-    # -- events ----------------------------------------------------------------------------
-
-    def public(self, event: GameEvent) -> None:
-        self.events.append(event.told())
-
-    def private(self, to: str, event: GameEvent) -> None:
-        self.events.append(event.told(Audience.to(to)))
 
     # -- moving cards ----------------------------------------------------------------------
 

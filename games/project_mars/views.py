@@ -18,8 +18,22 @@ from typing import Any, Literal
 
 from pydantic import model_validator
 
+from games.core.events import Viewer
 from games.core.views import GameView
-from games.project_mars.model import CardFace, CardView, Option, Phase, Result, RoundResult, Score
+from games.project_mars.card_details import CARDS
+from games.project_mars.counting import projection, units
+from games.project_mars.flow import awaiting
+from games.project_mars.model import (
+    CardFace,
+    CardView,
+    Option,
+    Phase,
+    Result,
+    RoundResult,
+    Score,
+    State,
+)
+from games.project_mars.table import Table, card_face, card_view
 
 
 class HandCard(CardView):
@@ -142,3 +156,102 @@ class CountedRound(GameView):
     score: Score
     players: list[str]
     fields: dict[str, dict[str, SlotView | None]]
+
+
+def view(state: State, viewer: Viewer) -> PublicView:
+    """PM visibility (docs/rules/project-mars.md, `games.project_mars.views`): a player
+    gets their `PlayerView`, everyone else (the host and spectators, PM-D16) the
+    `PublicView`."""
+    counted = projection(tuple(state.players), tuple(units(Table(state))))
+    me = viewer if viewer in state.players else None
+    awaited = awaiting(state)
+    pending = None
+    if state.pending is not None:
+        decision = state.pending
+        pending = PendingView(
+            player=decision.player,
+            kind=decision.kind,
+            card=card_view(state.cards[decision.card]),
+            slot=decision.slot,
+            prompt=decision.prompt,
+            options=(decision.options if me == decision.player or not decision.secret else None),
+        )
+    public = dict(
+        round=state.round,
+        phase=state.phase,
+        players=list(state.players),
+        kicked=[p for p in state.players if state.seats[p].kicked],
+        to_act=awaited,
+        submitted=[p for p in state.players if p not in awaited],
+        turn=state.turn,
+        starter=state.starter,
+        passes=state.passes,
+        immune=state.immune,
+        sides={p: _side(state, p, me, counted) for p in state.players},
+        projection=counted,
+        pending=pending,
+        rounds=state.rounds,
+        result=state.result,
+    )
+    if me is None:
+        return PublicView(**public)
+    return PlayerView(**public, me=_me(state, me))
+
+
+def _side(state: State, player: str, viewer: str | None, counted: Score) -> SideView:
+    seat = state.seats[player]
+    field: dict[str, SlotView | None] = {}
+    for slot, placed in seat.field.items():
+        if placed is None:
+            field[slot] = None
+            continue
+        shown = not placed.face_down or placed.owner == viewer
+        field[slot] = SlotView(
+            face_down=placed.face_down,
+            owner=placed.owner,
+            card=card_view(state.cards[placed.card]) if shown else None,
+            pwr=None if placed.face_down else counted.pwr.get(placed.card),
+            zeroed=placed.zeroed,
+            disabled=placed.disabled or placed.card in counted.disabled,
+            bonus=placed.bonus,
+            boosts=placed.boosts,
+        )
+    return SideView(
+        player=player,
+        field=field,
+        hand_count=len(seat.hand),
+        revealed=sorted(
+            (card_face(state.cards[c]) for c in seat.revealed),
+            key=lambda face: list(CARDS).index(face.key),
+        ),
+        deck_count=len(seat.deck),
+        back_hand_count=len(seat.back_hand),
+        junkyard_count=len(seat.junkyard),
+        utility_used=seat.utility_played is not None,
+        utility_played=(
+            card_view(state.cards[seat.utility_played]) if seat.utility_played else None
+        ),
+        deck_chosen=seat.deck_name is not None,
+        kept=seat.kept,
+        ready=seat.ready,
+        wins=seat.wins,
+    )
+
+
+def _me(state: State, player: str) -> Me:
+    seat = state.seats[player]
+    deck_cards: dict[str, int] = {}
+    for card_id in seat.deck:
+        key = state.cards[card_id].key
+        deck_cards[key] = deck_cards.get(key, 0) + 1
+    return Me(
+        player=player,
+        deck=seat.deck_name,
+        hand=[
+            HandCard(**dict(card_view(state.cards[c])), revealed=c in seat.revealed)
+            for c in seat.hand
+        ],
+        back_hand=[card_view(state.cards[c]) for c in seat.back_hand],
+        junkyard=[card_view(state.cards[c]) for c in seat.junkyard],
+        deck_cards={k: deck_cards[k] for k in CARDS if k in deck_cards},
+    )

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from games.auction_auction import ENGINE
+from games.auction_auction.access import entrants
+from games.auction_auction.auction import lot_winner
 from games.auction_auction.hands import final_result, hand_of
 from games.auction_auction.model import Seat, State
-from games.auction_auction.rules import entrants, lot_winner
 from games.auction_auction.views import (
     AuctionSeen,
     HostView,

@@ -21,8 +21,8 @@ from bot.games.registry import PLUGINS
 from bot.limits import MESSAGE
 from bot.settings import Settings
 from games.auction_auction.model import HAND_LABELS, LOCATION_NAMES
+from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS
 from tests.bot.conftest import make_bot
 from tests.toy_game.plugin import PLUGIN as HIGH_BID
 

@@ -23,8 +23,9 @@ from games.core.drawing.words import join
 from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
 from games.project_mars import ENGINE
+from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS, CardFace, card_words
+from games.project_mars.model import CardFace, card_words
 from tests.bot.conftest import make_bot, readable, replay, unstamped
 from tests.bot.test_time_and_restarts import close_dms_of
 from tests.project_mars import helpers

@@ -41,8 +41,8 @@ from games.core.events import Event, Viewer
 from games.core.match import Match, MatchRecord, replay
 from games.core.views import GameView
 from games.marsbot_draft.priority import CORPORATIONS, MAIN_TRACKS, TRACKS
+from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS
 from games.registry import ENGINES
 
 #: Someone who is not in the match.

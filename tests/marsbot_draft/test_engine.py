@@ -14,8 +14,8 @@ from games.core.match import Match, MatchRecord, replay
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.draft import BONUS_CARD
 from games.marsbot_draft.model import Options
+from games.marsbot_draft.piles import project_cards
 from games.marsbot_draft.priority import CORPORATIONS
-from games.marsbot_draft.rules import project_cards
 from games.tm_catalogue import builtin
 
 ANN = "ann"

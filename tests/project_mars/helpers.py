@@ -13,8 +13,8 @@ from typing import Any
 from games.core.events import Event
 from games.core.match import Match
 from games.project_mars import ENGINE
-from games.project_mars.decks import card_key
-from games.project_mars.model import DECK_SIZE, State
+from games.project_mars.decks import DECK_SIZE, card_key
+from games.project_mars.model import State
 from games.project_mars.views import PendingView, PlayerView, PublicView, SlotView
 
 PLAYERS = ["ann", "bob"]

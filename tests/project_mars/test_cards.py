@@ -4,7 +4,7 @@ starts with the card's key, and its docstring says which behaviour of the card's
 
 from __future__ import annotations
 
-from games.project_mars.model import CARDS
+from games.project_mars.card_details import CARDS
 from tests.project_mars.helpers import (
     at,
     card,

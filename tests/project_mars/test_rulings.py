@@ -11,6 +11,7 @@ from games.core.engine import HOST
 from games.core.events import Event
 from games.core.match import Match
 from games.project_mars import ENGINE
+from games.project_mars.card_details import CARDS
 from games.project_mars.decks import (
     DEFAULT_DECK,
     READY_DECKS,
@@ -19,8 +20,8 @@ from games.project_mars.decks import (
     parse_deck_text,
     resolve_deck,
 )
-from games.project_mars.model import CARDS, RoundResult, Score
-from games.project_mars.rules import match_over
+from games.project_mars.model import RoundResult, Score
+from games.project_mars.resolution import match_over
 from games.project_mars.table import card_view
 from games.project_mars.views import PlayerView
 from tests.project_mars.helpers import (

@@ -26,7 +26,7 @@ from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.events import AccessResolved, AuctionEnded
-from games.auction_auction.model import BLACK_MARKET
+from games.auction_auction.model import BLACK_MARKET, PHASES
 from games.auction_auction.render import (
     access_board,
     card_view,
@@ -252,7 +252,7 @@ def test_card_alt_text_gives_cash_garnets_cubes_location_and_bids(
 ) -> None:
     alt = drawn["one-on-one-auction"].alt
     assert "Zoë 🦊" in alt
-    assert "Cash $82 ($51 not promised to sealed bids). Garnets: 4." in alt
+    assert "Cash: $82 ($51 not promised to sealed bids) · Garnets: 4." in alt
     assert "0 red cubes" in alt and "hand: Nothing" in alt
     assert "Location: Genre Shop." in alt
     assert "Lot 1 (2 green cubes) $20" in alt and "Lot 4 (1 green cube) $3" in alt
@@ -445,3 +445,31 @@ def test_render_samples_writes_every_board_and_its_alt_text(
 def test_render_samples_needs_one_directory() -> None:
     assert render_samples.main([]) == 2
     assert render_samples.main(["a", "b"]) == 2
+
+
+def test_the_1_on_1_texts_and_the_cards_alt_text_say_the_same_sentences() -> None:
+    """Issue 40: the sentences a 1-on-1 and its card share are written once: where the match
+    stands, the cash and garnets, the standing access bid, and a removed player's note."""
+    match, _ = Match.start(ENGINE, list(render_samples.FIVE), {}, seed=1)
+    match.submit("501", {"type": "bid", "target": GENRE, "amount": 12})
+    match.submit("host", {"type": "kick", "player": "502"})
+    texts = AuctionAuctionTexts()
+    for player in ("501", "503", "502"):
+        view = ENGINE.view(match.state, player)
+        assert isinstance(view, PlayerView)
+        said = texts.one_on_one(view, [], lambda p: render_samples.FIVE[p])
+        alt = one_on_one_card(card_view(view), render_samples.FIVE).alt
+        shared = [
+            sentence
+            for sentence in (
+                f"Auction Auction, round 1 of {view.rounds}, {PHASES['access']}",
+                f"Cash: ${view.me.cash} (${view.me.uncommitted} not promised to sealed bids) · "
+                f"Garnets: {view.me.garnets}",
+                "Your sealed access bid: Genre Shop, $12.",
+                "You have not bid for a house yet (no bid = the Black Market).",
+                "You no longer play in this match (removed by the host, or conceded).",
+            )
+            if sentence in said
+        ]
+        assert len(shared) == 3, (player, said)
+        assert all(sentence in alt for sentence in shared), (player, shared, alt)

@@ -129,7 +129,7 @@ def test_a_public_board_is_the_same_whatever_the_face_down_card_is(pm: MarsPlaye
     match, _ = Match.start(ENGINE, list(MARS), {"decks": {OWNER: "shadow-ops"}}, seed=4)
     match.submit(VICTIM, {"type": "deck", "deck": "vanguard"})
     while match.state.phase == "mulligan":
-        player = ENGINE.awaited(match.state)[0]
+        player = ENGINE.turn(match.state).must[0]
         match.submit(player, {"type": "mulligan", "cards": []})
     if match.state.turn != OWNER:
         match.submit(VICTIM, {"type": "pass"})

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from bot.games.auction_auction.rules import RULES
 from bot.games.base import Names, TypedTexts, text
+from games.auction_auction.cash import GARNET_VALUE
 from games.auction_auction.events import (
     AccessResolved,
     AuctionEnded,
@@ -52,7 +53,12 @@ from games.auction_auction.render import (
     location_board,
     one_on_one_card,
 )
-from games.auction_auction.rules import GARNET_VALUE
+from games.auction_auction.render.parts import (
+    REMOVED_WORDS,
+    access_bid_words,
+    cash_words,
+    match_words,
+)
 from games.auction_auction.views import CardView, PlayerView, PublicView, Summary
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
@@ -230,28 +236,19 @@ class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
 
     def one_on_one(self, view: Summary | PlayerView, actions: list[Action], names: Names) -> str:
         me = view.me
-        head = (
-            f"**Your 1-on-1 — Auction Auction, round {view.round} of {view.rounds}, "
-            f"{PHASES[view.phase]}**"
-        )
+        head = f"**Your 1-on-1 — {match_words(view.round, view.rounds, view.phase)}**"
         if me is None:
             return f"{head}\nYou are not playing in this match."
         lines = [
             head,
-            f"Cash: ${me.cash} (${me.uncommitted} not promised to sealed bids) · "
-            f"Garnets: {me.garnets}",
+            cash_words(me),
             f"Cubes: {cubes_text(me.cubes)}",
         ]
         if me.kicked:
-            lines.append("You no longer play in this match (removed by the host, or conceded).")
+            lines.append(REMOVED_WORDS)
             return "\n".join(lines)
         if view.phase == "access":
-            bid = me.access_bid
-            lines.append(
-                f"Your sealed access bid: {HOUSES[bid.house]}, ${bid.amount}."
-                if bid
-                else "You have not bid for a house yet (no bid = the Black Market)."
-            )
+            lines.append(access_bid_words(me.access_bid))
         elif view.phase == "auction":
             lines.append(f"You are in **{place_name(me.location)}**.")
             bids = ", ".join(f"lot {lot_number(t)} ${a}" for t, a in me.lot_bids.items())

@@ -25,6 +25,7 @@ from games.core.contract import Action, Answer, Choice
 from games.core.drawing.board import Board
 from games.core.drawing.words import join, plural
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
+from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.events import (
     BackHandChosen,
@@ -65,7 +66,6 @@ from games.project_mars.events import (
     UtilityPlayed,
 )
 from games.project_mars.model import (
-    CARDS,
     MULLIGAN_MAX,
     CardFace,
     Result,

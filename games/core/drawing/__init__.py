@@ -7,6 +7,7 @@ or event in, PNG bytes out; fonts and glyphs are loaded once and cached).
 - `Canvas`: rounded panels, text, badges, cubes, the title bar, PNG output;
 - `Table`: columns and rows;
 - `Board`: what a render function returns, the PNG with its alt text;
+- `styles`: the badge styles the boards share, each named for what it marks;
 - `words`: lists, counts and places in words, shared by images and alt texts.
 """
 

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from games.core.events import Viewer
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.model import State
+from games.marsbot_draft.views import DraftView
 from tests.bot.test_marsbot_draft import Draft
 from tests.leaks.drivers.tm_cards import cards_in, cards_named
 from tests.leaks.scan import Driver, Person, Scan
@@ -64,9 +66,12 @@ class MarsbotDraft(Driver):
         return cards_named(text)
 
     def inject(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """The bot's engine shows MARSBOT's first pile face up (the scan's own copy does not)."""
+        """The bot's engine shows MARSBOT's first pile face up in its views (the scan's own copy
+        of the engine, another instance, does not)."""
+        view = ENGINE.view
 
-        def shown(state: State) -> list[Any]:
-            return list(state.marsbot_pile)
+        def shown(state: State, viewer: Viewer) -> DraftView:
+            seen = view(state, viewer)
+            return seen.model_copy(update={"marsbot_pile": list(state.marsbot_pile)})
 
-        monkeypatch.setattr(ENGINE, "_marsbot_pile_shown", shown)
+        monkeypatch.setattr(ENGINE, "view", shown)

@@ -20,8 +20,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.players import COMPUTER
+from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.model import CARDS
 from games.project_mars.practice import DECKS
 from tests.bot.test_project_mars import Mars, private
 from tests.leaks.scan import Driver, Person, Scan, leaves

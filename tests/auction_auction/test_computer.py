@@ -1,4 +1,4 @@
-"""Auction Auction's computer player (`games/auction_auction/playout.py`, issue 45): whole
+"""Auction Auction's computer player (`games/auction_auction/computer.py`, issue 45): whole
 matches of computer seats end with every move accepted; a seat's plan is placed bid by bid
 and then it is done; alone in a location it takes every lot for $1."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.auction_auction import ENGINE
+from games.auction_auction.computer import decide, plan_random
 from games.auction_auction.model import ClosePhase, State
-from games.auction_auction.playout import decide, plan_random
 from games.auction_auction.views import PlayerView
 from games.core.engine import HOST
 

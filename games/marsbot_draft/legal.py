@@ -1,0 +1,91 @@
+"""What the player may do now, as the contract's actions: a card to take, MARSBOT's pile, its
+discard and action deck at the table, the cards to buy."""
+
+from __future__ import annotations
+
+from games.core.contract import Action, Choice
+from games.core.contract import Pick as PickChoices
+from games.marsbot_draft.cards import DraftCard
+from games.marsbot_draft.model import CARD_PRICE, State
+from games.marsbot_draft.piles import forced, own_pile, pile_limits, pile_size, project_cards
+from games.tm_catalogue import fold, numbered
+
+
+def _choice(card: DraftCard) -> Choice:
+    tags = ", ".join(card.tags) or "no tags"
+    return Choice(
+        value=card.written(), label=numbered(card.name), description=f"{card.cost} M€ · {tags}"
+    )
+
+
+def legal_actions(state: State, player: str) -> list[Action]:
+    if player != state.player or state.phase == "ended":
+        return []
+    if state.phase == "buy":
+        return _buys(state.player_kept)
+    if state.phase in ("discard", "deck"):
+        label = "MARSBOT's discard" if state.phase == "discard" else "MARSBOT's action deck"
+        return [Action(key=state.phase, label=label, move={"type": state.phase})]
+    if state.options.mode == "whole-draft":
+        choices = PickChoices(
+            field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
+        )
+        take = Action(
+            key="take",
+            label="Take a card",
+            move={"type": "take"},
+            steps=[choices],
+            forced=forced(state),
+        )
+        return [take]
+    actions: list[Action] = []
+    if state.own is None:
+        yours = own_pile(state)
+        offered = list(project_cards(state.options)) if yours is None else yours
+        choices = PickChoices(
+            field="card", choices=[_choice(c) for c in offered], label="Your card", typed=True
+        )
+        actions.append(
+            Action(key="take", label="The card you take", move={"type": "take"}, steps=[choices])
+        )
+    if state.own is not None or not state.options.own_first:
+        barred, within = pile_limits(state)
+        offered = (
+            [c for c in project_cards(state.options) if fold(c.name) not in barred]
+            if within is None
+            else within
+        )
+        size = pile_size(state.round)
+        pile = PickChoices(
+            field="cards",
+            choices=[_choice(c) for c in offered],
+            min=size,
+            max=size,
+            label="MARSBOT's pile",
+            as_list=True,
+            typed=True,
+        )
+        actions.append(
+            Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
+        )
+    return actions
+
+
+def _buys(kept: list[DraftCard]) -> list[Action]:
+    """§3.5: buying some of the cards kept (a menu of them), or none, its own action: a
+    menu sends at least one choice."""
+    none = Action(key="buy-none", label="Buy none", move={"type": "buy", "cards": []})
+    if not kept:
+        return [none]
+    cards = PickChoices(
+        field="cards",
+        choices=[_choice(c) for c in kept],
+        min=1,
+        max=len(kept),
+        label=f"Cards to buy, {CARD_PRICE} M€ each",
+        as_list=True,
+    )
+    return [
+        Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards]),
+        none,
+    ]

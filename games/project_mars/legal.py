@@ -1,0 +1,221 @@
+"""What a player may do now: `legal_moves` for menus and computer players, and the same
+as the contract's actions, with the steps a control asks for (PM-1 to PM-5, PM-9)."""
+
+from __future__ import annotations
+
+from games.core.contract import Action, Choice, Pick
+from games.project_mars.card_details import CardDef
+from games.project_mars.decks import READY_DECKS
+from games.project_mars.flow import awaiting
+from games.project_mars.model import (
+    MULLIGAN_MAX,
+    Legal,
+    MulliganLegal,
+    PlayLegal,
+    State,
+    card_words,
+    column_of,
+    row_of,
+)
+from games.project_mars.player_turn import play_slots
+from games.project_mars.table import Table, card_face
+
+#: Decisions whose answer stays secret: which hand card a Research Station trades and for
+#: which utility card (PM-D14), which hand card Sinkhole discards (PM-D18). A Stealth Op's
+#: answer shows itself at once (a card revealed, or the trap back face up, PM-D8).
+SEALED_CHOICES = frozenset({"research_station", "research_station_utility", "sinkhole_discard"})
+
+
+def legal_moves(state: State, player: str) -> Legal:
+    """What `player` may do now, for menus and for random and practice players."""
+    if player not in awaiting(state):
+        return Legal()
+    seat = state.seats[player]
+    if state.phase == "deck":
+        return Legal(deck=True)
+    if state.phase == "mulligan":
+        if not seat.kept:
+            return Legal(keep=list(seat.back_hand))
+        return Legal(
+            mulligan=MulliganLegal(cards=list(seat.hand), max=min(MULLIGAN_MAX, len(seat.deck)))
+        )
+    if state.phase == "choice" and state.pending is not None:
+        return Legal(choose=list(state.pending.options))
+    plays = []
+    for card_id in seat.hand:
+        slots = play_slots(state, player, card_id)
+        if slots is None or (slots == [] and state.cards[card_id].spec.kind != "utility"):
+            continue
+        spec = state.cards[card_id].spec
+        target = "utility" if spec.kind == "utility" else "enemy" if spec.trap else "own"
+        plays.append(PlayLegal(card=card_id, name=spec.name, target=target, slots=slots))
+    return Legal(pass_=True, plays=plays)
+
+
+def legal_actions(state: State, player: str) -> list[Action]:
+    """`legal` as actions: a ready deck (a list of 30 cards is the game's own form, PM-1);
+    some, all or none of the back-hand cards to keep; up to three hand cards to trade
+    in, no more than the deck holds, or none (PM-9, PM-D2); a decision's options; a card
+    to play, then the slot it takes (PM-2; a utility card takes none), a trap to set face
+    down on a slot of the enemy's field (PM-3), and a pass (PM-5)."""
+    legal = legal_moves(state, player)
+    if legal.deck:
+        decks = [
+            Choice(value=d.key, label=d.name, description=d.strategy) for d in READY_DECKS.values()
+        ]
+        return [
+            Action(
+                key="deck",
+                label="Choose a ready deck",
+                move={"type": "deck"},
+                steps=[Pick(field="deck", choices=decks, label="Ready deck")],
+                sealed=True,
+            )
+        ]
+    if legal.keep is not None:
+        return _keep_actions(state, player, legal.keep)
+    if legal.mulligan is not None:
+        return _mulligan_actions(state, player, legal.mulligan)
+    pending = state.pending
+    if legal.choose and pending is not None:
+        return [
+            Action(
+                key="choose",
+                label=f"Choose for the {state.cards[pending.card].spec.name}",
+                move={"type": "choose"},
+                steps=[
+                    Pick(
+                        field="option",
+                        choices=[Choice(value=o.id, label=o.label) for o in legal.choose],
+                        label=pending.prompt,
+                    )
+                ],
+                sealed=pending.kind in SEALED_CHOICES,
+            )
+        ]
+    actions = _play_actions(state, player, legal.plays)
+    if legal.pass_:
+        actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
+    return actions
+
+
+def _keep_actions(state: State, player: str, back: list[str]) -> list[Action]:
+    """The back hand at a round's start: some of its cards kept (the rest go to the
+    junkyard), all of them, or none. Which cards is secret; how many is told."""
+    none = Action(
+        key="keep-none", label="Keep none", move={"type": "keep", "cards": []}, sealed=True
+    )
+    if not back:
+        return [none]
+    some = Action(
+        key="keep",
+        label="Keep some back-hand cards",
+        move={"type": "keep"},
+        steps=[
+            Pick(
+                field="cards",
+                choices=[_card_choice(state, player, c) for c in back],
+                max=len(back),
+                label="Back-hand cards to keep (the rest go to the junkyard)",
+                as_list=True,
+            )
+        ],
+        sealed=True,
+    )
+    every = Action(
+        key="keep-all", label="Keep all", move={"type": "keep", "cards": back}, sealed=True
+    )
+    return [some, every, none]
+
+
+def _mulligan_actions(state: State, player: str, mulligan: MulliganLegal) -> list[Action]:
+    """PM-9, PM-D2: up to three hand cards traded in, no more than the deck holds, or
+    none (the hand kept). Which cards is secret; how many is told."""
+    most = min(mulligan.max, len(mulligan.cards))
+    keep = Action(
+        key="keep-hand",
+        label="Keep my hand",
+        move={"type": "mulligan", "cards": []},
+        sealed=True,
+    )
+    if not most:
+        return [keep]
+    trade = Action(
+        key="mulligan",
+        label="Mulligan",
+        move={"type": "mulligan"},
+        steps=[
+            Pick(
+                field="cards",
+                choices=[_card_choice(state, player, c) for c in mulligan.cards],
+                max=most,
+                label=f"Hand cards to trade in (up to {most})",
+                as_list=True,
+            )
+        ],
+        sealed=True,
+    )
+    return [trade, keep]
+
+
+def _card_choice(state: State, player: str, card_id: str, then: list[Pick] | None = None) -> Choice:
+    """One of the player's cards: its name and printed PWR, whether their opponent has
+    seen it, and what is asked once it is picked."""
+    shown = card_id in state.seats[player].revealed
+    return Choice(
+        value=card_id,
+        label=card_words(card_face(state.cards[card_id])),
+        description="Revealed to your opponent" if shown else None,
+        then=list(then or []),
+    )
+
+
+def _play_actions(state: State, player: str, plays: list[PlayLegal]) -> list[Action]:
+    """A hand card to play, then the slot of the player's own field it takes, an enemy
+    trap's included (PM-2, PM-D8; a utility card takes none); a trap to set face down,
+    then the slot of the enemy's field (sealed: which trap is secret, PM-3)."""
+    enemy = Table(state).other(player)
+    cards: list[Choice] = []
+    traps: list[Choice] = []
+    for play in plays:
+        spec = state.cards[play.card].spec
+        slots = [_slot_choice(state, player, enemy, spec, s) for s in play.slots]
+        then = (
+            []
+            if play.target == "utility"
+            else [Pick(field="slot", choices=slots, label=f"Where the {spec.name} goes")]
+        )
+        (traps if spec.trap else cards).append(_card_choice(state, player, play.card, then))
+    actions = []
+    if cards:
+        actions.append(
+            Action(
+                key="play",
+                label="Play a card",
+                move={"type": "play"},
+                steps=[Pick(field="card", choices=cards, label="Your card")],
+            )
+        )
+    if traps:
+        actions.append(
+            Action(
+                key="trap",
+                label="Set a trap",
+                move={"type": "play"},
+                steps=[Pick(field="card", choices=traps, label="Your trap")],
+                sealed=True,
+            )
+        )
+    return actions
+
+
+def _slot_choice(state: State, player: str, enemy: str, spec: CardDef, slot: str) -> Choice:
+    where = f"{row_of(slot)} row, lane {column_of(slot)}"
+    if spec.trap:
+        return Choice(value=slot, label=f"{enemy}'s {where}")
+    placed = state.seats[player].field[slot]
+    return Choice(
+        value=slot,
+        label=f"Your {where}",
+        description=(None if placed is None else f"A face-down card of {placed.owner} lies here"),
+    )

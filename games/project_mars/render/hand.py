@@ -1,0 +1,154 @@
+"""`hand_card`: a player's 1-on-1 card (the fields as they see them, their hand with
+revealed cards marked, their back hand in the keep step), and its alt text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.core.drawing import Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.palette import ACCENT, FAINT, LINE, MUTED, PANEL, PANEL_RAISED, TEXT, mix
+from games.core.drawing.words import join, plural
+from games.project_mars.card_details import CARDS
+from games.project_mars.model import CardView, card_words
+from games.project_mars.render.field import GAP, KICKER, KINDS, MARGIN, REVEALED, WIDTH, Name
+from games.project_mars.render.table import (
+    draw_table,
+    keeping,
+    notes,
+    table_alt,
+    table_height,
+    title,
+)
+from games.project_mars.views import HandCard, PlayerView, PublicView
+
+HAND_TILE_H = 150
+HAND_PER_ROW = 5
+
+
+def _hand_tile(
+    canvas: Canvas, x: int, y: int, w: int, h: int, card: CardView, *, revealed: bool
+) -> None:
+    """A hand card: kind and PWR on its band, the name, its subtypes, the rulebook's text."""
+    canvas.rect(
+        (x, y, x + w, y + h),
+        PANEL_RAISED,
+        radius=10,
+        outline=ACCENT if revealed else mix(LINE, PANEL, 0.2),
+    )
+    fill, ink, label = KINDS.get(card.kind, (PANEL_RAISED, TEXT, card.kind))
+    canvas.rect((x + 1, y + 1, x + w - 1, y + 25), fill, radius=8)
+    canvas.rect((x + 1, y + 15, x + w - 1, y + 25), fill)
+    canvas.text(x + 10, y + 13, label, size=12, fill=ink, bold=True)
+    pwr = card.pwr
+    if pwr is not None:
+        canvas.text(x + w - 10, y + 13, f"PWR {pwr}", size=13, fill=ink, bold=True, align="right")
+    canvas.text(x + 10, y + 40, card.name, size=15, bold=True, max_width=w - 20, min_size=12)
+    kinds = [s.upper() for s in card.subtypes]
+    if card.trap:
+        kinds.insert(0, "TRAP")
+    top = y + 58
+    if kinds:
+        canvas.text(x + 10, top, " · ".join(kinds), size=12, fill=ACCENT, max_width=w - 20)
+        top += 17
+    spec = CARDS.get(card.key)
+    lines = fonts.wrap(spec.text if spec is not None else "", 12, w - 20)
+    room = max(1, (y + h - (26 if revealed else 8) - top) // 16)
+    if len(lines) > room:
+        lines = [*lines[: room - 1], fonts.ellipsize(lines[room - 1] + " …", 12, w - 20)]
+    for i, line in enumerate(lines[:room]):
+        canvas.text(x + 10, top + i * 16, line, size=12, fill=MUTED)
+    if revealed:
+        canvas.badge(x + 10, y + h - 16, "revealed", REVEALED, size=12)
+
+
+def _hand_rows(count: int) -> int:
+    return (count + HAND_PER_ROW - 1) // HAND_PER_ROW
+
+
+def _hand_section(
+    canvas: Canvas, top: int, label: str, note: str, cards: Sequence[CardView]
+) -> int:
+    canvas.text(MARGIN, top + 14, label, size=14, bold=True, fill=ACCENT)
+    canvas.text(
+        WIDTH - MARGIN,
+        top + 14,
+        note,
+        size=13,
+        fill=MUTED,
+        align="right",
+        max_width=WIDTH - 2 * MARGIN - 200,
+    )
+    y = top + 30
+    w = (WIDTH - 2 * MARGIN - GAP * (HAND_PER_ROW - 1)) // HAND_PER_ROW
+    if not cards:
+        canvas.text(MARGIN, y + 18, "No cards.", size=15, fill=FAINT)
+        return y + 36
+    for index, card in enumerate(cards):
+        row, column = divmod(index, HAND_PER_ROW)
+        x = MARGIN + column * (w + GAP)
+        _hand_tile(
+            canvas,
+            x,
+            y + row * (HAND_TILE_H + GAP),
+            w,
+            HAND_TILE_H,
+            card,
+            revealed=isinstance(card, HandCard) and card.revealed,
+        )
+    return y + _hand_rows(len(cards)) * (HAND_TILE_H + GAP) - GAP
+
+
+def _section_height(count: int) -> int:
+    return 30 + (36 if count == 0 else _hand_rows(count) * (HAND_TILE_H + GAP) - GAP)
+
+
+def _shows_table(view: PublicView) -> bool:
+    return any(
+        placed is not None for side in view.sides.values() for placed in side.field.values()
+    ) or view.phase in ("turn", "choice")
+
+
+def hand_card(view: PlayerView, names: NameSource) -> Board:
+    """A player's 1-on-1 card, from their own view: the table as they see it (their traps on
+    the enemy field face up, marked), their hand with revealed cards marked, and their back
+    hand while they choose what to keep."""
+    me = view.me
+    name = namer(names)
+    viewer = me.player
+    hand: list[CardView] = list(me.hand)
+    back = list(me.back_hand)
+    table = _shows_table(view)
+    sections: list[tuple[str, str, list[CardView]]] = []
+    if keeping(view, viewer) or back:
+        sections.append(
+            ("BACK HAND", "choose the cards to keep; the rest go to the junkyard", back)
+        )
+    hand_note = f"deck {sum(me.deck_cards.values())} · junkyard {len(me.junkyard)}"
+    revealed = sum(1 for c in me.hand if c.revealed)
+    if revealed:
+        hand_note = f"{plural(revealed, 'card')} revealed to your opponent · {hand_note}"
+    if hand or not sections:
+        sections.append((f"YOUR HAND ({len(hand)})", hand_note, hand))
+    height = 100 + 16
+    if table:
+        height += table_height(view) + 16
+    height += sum(_section_height(len(cards)) + 16 for _, _, cards in sections) + 4
+    canvas = Canvas(WIDTH, height)
+    y = canvas.title_bar(KICKER, title(view, name, viewer), notes(view, name), margin=MARGIN) + 16
+    if table:
+        y = draw_table(canvas, y, view, name, viewer) + 16
+    for label, note, cards in sections:
+        y = _hand_section(canvas, y, label, note, cards) + 16
+    return Board(canvas.png(), hand_alt(view, name), "your-hand.png")
+
+
+def hand_alt(view: PlayerView, name: Name) -> str:
+    me = view.me
+    viewer = me.player
+    hand = me.hand
+    parts = [f"Your 1-on-1, {name(viewer)}: {table_alt(view, name, viewer)}"]
+    if me.back_hand:
+        parts.append(f"Your back hand: {join([card_words(c) for c in me.back_hand])}.")
+    cards = [card_words(c) + (", revealed" if c.revealed else "") for c in hand]
+    parts.append(f"Your hand ({len(hand)}): {join(cards) if cards else 'empty'}.")
+    return " ".join(parts)

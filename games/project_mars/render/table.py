@@ -1,0 +1,292 @@
+"""`public_board`: the table everyone looks at (both fields, the counts, what happens now),
+and its alt text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core.drawing import Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
+from games.core.drawing.palette import ACCENT, MUTED, PANEL, PANEL_RAISED, TEXT
+from games.core.drawing.styles import HIGHLIGHT
+from games.core.drawing.words import join, plural
+from games.project_mars.model import CardFace, card_words
+from games.project_mars.render.field import (
+    GAP,
+    KICKER,
+    KINDS,
+    LABEL_W,
+    LANE_STRIP,
+    MARGIN,
+    ROW_GAP,
+    TILE_H,
+    WIDTH,
+    Name,
+    draw_field,
+    field_words,
+    lane_strip,
+    lane_totals,
+    lanes_words,
+    possessive,
+    seat_colour,
+    vehicle_names,
+)
+from games.project_mars.views import PublicView, SideView
+
+HEADER_H = 50
+CHIP_H = 30
+TURN = HIGHLIGHT
+PHASE_WORDS = {
+    "deck": "choosing decks",
+    "mulligan": "mulligan",
+    "turn": "turn",
+    "choice": "a choice",
+    "ended": "over",
+}
+
+
+def _side_header(
+    canvas: Canvas,
+    top: int,
+    side: SideView,
+    players: Sequence[str],
+    name: Name,
+    *,
+    turn: bool,
+    tpr: int | None,
+    note: str,
+) -> int:
+    player = side.player
+    colour = seat_colour(players, player)
+    canvas.rect((MARGIN, top, WIDTH - MARGIN, top + HEADER_H), PANEL, radius=12)
+    canvas.rect((MARGIN, top, MARGIN + 8, top + HEADER_H), colour, radius=4)
+    middle = top + HEADER_H // 2
+    right = WIDTH - MARGIN - 16
+    if tpr is not None:
+        right -= canvas.text(right, middle, f"TPR {tpr}", size=20, bold=True, align="right")
+        right -= 16
+    wins = side.wins
+    right -= canvas.text(right, middle, f"rounds won {wins}", size=14, fill=MUTED, align="right")
+    right -= 18
+    x = MARGIN + 22
+    if turn:
+        room = right - x
+        x += canvas.badge(x, middle, "to act", TURN, size=12) + 10
+        right = x + room - 10
+    canvas.text(
+        x, middle - 10, name(player), size=19, bold=True, fill=TEXT, max_width=max(40, right - x)
+    )
+    canvas.text(x, middle + 12, note, size=13, fill=MUTED, max_width=max(40, right - x))
+    return top + HEADER_H
+
+
+def _counts(side: SideView) -> str:
+    parts = [
+        f"hand {side.hand_count}",
+        f"deck {side.deck_count}",
+        f"junkyard {side.junkyard_count}",
+    ]
+    if side.back_hand_count:
+        parts.append(f"back hand {side.back_hand_count}")
+    utility = side.utility_played
+    parts.append(f"utility: {utility.name}" if utility else "utility unused")
+    return " · ".join(parts)
+
+
+def _chips(canvas: Canvas, top: int, label: str, cards: Sequence[CardFace]) -> int:
+    """A labelled strip of small face-up cards (revealed hand cards); returns the y below."""
+    if not cards:
+        return top
+    x = MARGIN + LABEL_W + GAP
+    canvas.text(
+        MARGIN + 4, top + CHIP_H // 2, label, size=12, bold=True, fill=ACCENT, max_width=LABEL_W + 4
+    )
+    y = top
+    for card in cards:
+        text = card_words(card)
+        w = fonts.width(text, 13, True) + 30
+        if x + w > WIDTH - MARGIN and x > MARGIN + LABEL_W + GAP:
+            x = MARGIN + LABEL_W + GAP
+            y += CHIP_H + 6
+        fill, _, _ = KINDS.get(card.kind, (PANEL_RAISED, TEXT, ""))
+        canvas.rect((x, y, x + w, y + CHIP_H), PANEL_RAISED, radius=8)
+        canvas.rect((x, y, x + 8, y + CHIP_H), fill, radius=4)
+        canvas.text(
+            x + 16, y + CHIP_H // 2, text, size=13, bold=True, max_width=WIDTH - MARGIN - x - 20
+        )
+        x += w + 8
+    return y + CHIP_H
+
+
+def _chip_rows(cards: Sequence[CardFace]) -> int:
+    """How many lines `_chips` takes."""
+    if not cards:
+        return 0
+    rows, x = 1, MARGIN + LABEL_W + GAP
+    for card in cards:
+        w = fonts.width(card_words(card), 13, True) + 30
+        if x + w > WIDTH - MARGIN and x > MARGIN + LABEL_W + GAP:
+            rows += 1
+            x = MARGIN + LABEL_W + GAP
+        x += w + 8
+    return rows
+
+
+def _chips_height(cards: Sequence[CardFace]) -> int:
+    rows = _chip_rows(cards)
+    return rows * CHIP_H + (rows - 1) * 6 + 10 if rows else 0
+
+
+def title(view: PublicView, name: Name, viewer: str | None) -> str:
+    phase = view.phase
+    round_ = f"Round {view.round}"
+    if phase == "ended":
+        winner = None if view.result is None else view.result.winner
+        return f"Match over · {name(winner)} wins" if winner else "Match over · a draw"
+    if phase == "turn" and view.turn:
+        who = "Your" if view.turn == viewer else possessive(name(view.turn))
+        return f"{round_} · {who} turn"
+    if phase == "choice" and view.pending:
+        chooser = view.pending.player
+        who = "You choose" if chooser == viewer else f"{name(chooser)} chooses"
+        return f"{round_} · {who}"
+    if phase == "mulligan":
+        return f"{round_} · {'your back hand' if keeping(view, viewer) else 'mulligan'}"
+    return f"{round_} · {PHASE_WORDS.get(phase, phase)}"
+
+
+def keeping(view: PublicView, viewer: str | None) -> bool:
+    """The viewer chooses which back-hand cards to keep now (a round's start, PM-9)."""
+    return (
+        view.phase == "mulligan"
+        and viewer in view.to_act
+        and viewer in view.sides
+        and not view.sides[viewer].kept
+    )
+
+
+def notes(view: PublicView, name: Name) -> list[str]:
+    wins = " – ".join(str(view.sides[p].wins) for p in view.players)
+    notes = [f"rounds won {wins}"]
+    if view.immune:
+        notes.append("Toxic Gas: no reveals")
+    elif view.passes:
+        notes.append(plural(view.passes, "pass") + " in a row")
+    return notes
+
+
+def _order(players: Sequence[str], viewer: str | None) -> tuple[str, str]:
+    """(top player, bottom player): the viewer sits at the bottom, else the first seat."""
+    bottom = viewer if viewer is not None and viewer in players else players[0]
+    top = next(p for p in players if p != bottom)
+    return top, bottom
+
+
+def draw_table(
+    canvas: Canvas,
+    top: int,
+    view: PublicView,
+    name: Name,
+    viewer: str | None,
+) -> int:
+    """Both sides of the table: headers, revealed cards, fields and the lanes between."""
+    players = list(view.players)
+    upper, lower = _order(players, viewer)
+    sides = view.sides
+    fields = {p: sides[p].field for p in players}
+    boosts = vehicle_names(fields)
+    tpr = view.projection.tpr
+    acting = set(view.to_act) if view.phase in ("turn", "choice") else set()
+    common: dict[str, Any] = {"name": name, "players": players, "viewer": viewer, "boosts": boosts}
+
+    y = _side_header(
+        canvas,
+        top,
+        sides[upper],
+        players,
+        name,
+        turn=upper in acting,
+        tpr=tpr.get(upper),
+        note=_counts(sides[upper]),
+    )
+    y += 8
+    if sides[upper].revealed:
+        y = _chips(canvas, y, "REVEALED", sides[upper].revealed) + 8
+    y = draw_field(canvas, y, fields[upper], top_side=True, **common) + 8
+    y = (
+        lane_strip(
+            canvas,
+            y,
+            players,
+            view.projection.lanes,
+            lane_totals(players, fields),
+            lower,
+            name,
+        )
+        + 8
+    )
+    y = draw_field(canvas, y, fields[lower], top_side=False, **common) + 8
+    if sides[lower].revealed:
+        y = _chips(canvas, y, "REVEALED", sides[lower].revealed) + 8
+    y = _side_header(
+        canvas,
+        y,
+        sides[lower],
+        players,
+        name,
+        turn=lower in acting,
+        tpr=tpr.get(lower),
+        note=_counts(sides[lower]),
+    )
+    return y
+
+
+def table_height(view: PublicView) -> int:
+    height = 2 * HEADER_H + 2 * (2 * TILE_H + ROW_GAP) + LANE_STRIP + 4 * 8 + 8
+    for side in view.sides.values():
+        if side.revealed:
+            height += _chips_height(side.revealed) - 2
+    return height
+
+
+TABLE_FOOTER = [
+    "A lane goes to the side with more PWR in it (+1 TPR); two cards facing an empty column "
+    "win it. TPR is counted when both players pass: the figures show it as the fields stand.",
+    "Face-down cards are traps set by the other side: they count for nobody until triggered.",
+]
+
+
+def public_board(view: PublicView, names: NameSource) -> Board:
+    """The table after a move, from the public view: what everyone in the channel may see."""
+    name = namer(names)
+    footer = wrap_footer(TABLE_FOOTER, WIDTH, MARGIN)
+    height = 100 + 16 + table_height(view) + 12 + FOOTER_LINE * len(footer) + 12
+    canvas = Canvas(WIDTH, height)
+    top = canvas.title_bar(KICKER, title(view, name, None), notes(view, name), margin=MARGIN) + 16
+    top = draw_table(canvas, top, view, name, None)
+    canvas.footer(footer, margin=MARGIN, top=top + 12)
+    return Board(canvas.png(), table_alt(view, name, None), f"round-{view.round}-table.png")
+
+
+def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
+    """The table in words: the same facts as the image, and nothing else."""
+    players = list(view.players)
+    sides = view.sides
+    parts = [f"Project Mars, {title(view, name, viewer).replace(' · ', ': ')}."]
+    wins = ", ".join(f"{name(p)} {sides[p].wins}" for p in players)
+    parts.append(f"Rounds won: {wins}.")
+    projection = view.projection
+    for player in players:
+        side = sides[player]
+        parts.append(field_words(side.field, player, name, viewer))
+        who = "You have" if player == viewer else f"{name(player)} has"
+        parts.append(f"{who} {_counts(side).replace(' · ', ', ')}.")
+        if side.revealed:
+            shown = join([card_words(c) for c in side.revealed])
+            parts.append(f"Revealed from {possessive(name(player))} hand: {shown}.")
+    fields = {p: sides[p].field for p in players}
+    lanes = lanes_words(players, projection.lanes, lane_totals(players, fields), name)
+    tpr = ", ".join(f"{name(p)} {projection.tpr.get(p, 0)}" for p in players)
+    parts.append(f"If the round ended now: {lanes}; TPR {tpr}.")
+    return " ".join(parts)
