@@ -31,6 +31,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Audience, Event, Viewer
 from games.core.rng import RandomSource
+from games.mars_auction import samples
 from games.mars_auction.model import (
     KEEP,
     KIND_WORDS,
@@ -223,6 +224,7 @@ class MarsAuction(Engine[State, Options]):
         "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
         "step": Clock(label="Each budget, keep or buy step", default_seconds=STEP_SECONDS),
     }
+    sample_options = staticmethod(samples.sample_options)
     #: A stated budget stays private; keeps and purchases are revealed together (MA-D3).
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"budget", "keep", "buy"})
     reveal_events: ClassVar[frozenset[str]] = frozenset(

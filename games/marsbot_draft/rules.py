@@ -32,6 +32,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer, read_event
 from games.core.rng import RandomSource
+from games.marsbot_draft import samples
 from games.marsbot_draft.cards import DraftCard, parse_card, parse_cards
 from games.marsbot_draft.draft import (
     BONUS_CARD,
@@ -141,6 +142,7 @@ class MarsbotDraft(Engine[State, Options]):
     clocks: ClassVar[Mapping[str, Clock]] = {
         "step": Clock(label="Each step of the draft", default_seconds=None)
     }
+    sample_options = staticmethod(samples.sample_options)
 
     # -- setup ------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
 from games.core.events import Event, GameEvent, PlayerForfeited, PlayerKicked, Viewer
 from games.core.rng import RandomSource
+from games.project_mars import samples
 from games.project_mars.cards import disarms, projection, resolve_step, score, units
 from games.project_mars.decks import DEFAULT_DECK, READY_DECKS, DeckError, resolve_deck
 from games.project_mars.events import (
@@ -137,6 +138,7 @@ class ProjectMars(Engine[State, Options]):
             default_seconds=PHASE_SECONDS,
         )
     }
+    sample_options = staticmethod(samples.sample_options)
     #: Secret until a reveal: the deck chosen (PM-D1), the back-hand cards kept and the cards
     #: traded in a mulligan (how many is public), a trap set face down (PM-3: its slot is
     #: seen, not the card), and the answers of `SEALED_CHOICES`.

@@ -10,7 +10,14 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError, guarded
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin, Seat
+from bot.games.plugin import (
+    NOTIFY_CHOICES,
+    NOTIFY_HELP,
+    Form,
+    GamePlugin,
+    Seat,
+    clock_options,
+)
 from bot.games.project_mars.controls import (
     DECK_FORM,
     DYNAMIC_ITEMS,
@@ -37,22 +44,22 @@ def create() -> app_commands.Command[Any, ..., None]:
         opponent="Challenge this member (they accept with a button)",
         practice="Play against Dealer's practice opponent",
         deck="Your ready deck, with opponent or practice (default: pick later)",
-        turn_minutes="Time for each turn or decision, in minutes (1 to 10080; default 10); "
-        "when it runs out, the default (a pass) is taken",
         spectators="A channel that gets each round's results",
         thread="Play the match in a new thread of this channel (default no)",
         notify=f"{NOTIFY_HELP} with your 1-on-1 (default)",
     )
     @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES)
+    @clock_options("project-mars")
     async def project_mars(
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
         practice: bool | None = None,
         deck: str | None = None,
-        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         spectators: discord.TextChannel | None = None,
         thread: bool | None = None,
         notify: str | None = None,
+        *,
+        clocks: dict[str, int],
     ) -> None:
         await guarded(
             interaction,
@@ -61,7 +68,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 opponent,
                 bool(practice),
                 deck,
-                turn_minutes,
+                clocks,
                 spectators,
                 thread=bool(thread),
                 notify=notify,
@@ -76,7 +83,7 @@ async def _create(
     opponent: discord.Member | None,
     practice: bool,
     deck: str | None,
-    turn_minutes: int | None,
+    clocks: dict[str, int],
     spectators: discord.TextChannel | None,
     *,
     thread: bool,
@@ -90,7 +97,6 @@ async def _create(
                 "open lobby each player picks their deck when the match starts."
             )
         options["decks"] = {str(interaction.user.id): deck}
-    clocks = {"turn": turn_minutes * 60} if turn_minutes else {}
     await handlers(interaction).lobby.create(
         interaction,
         TEXTS.game,
