@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from bot.players import player_id
 from games.atrades import ENGINE
+from tests.bot.conftest import make_bot
 from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
 
 MINUTE = 60
@@ -36,9 +38,9 @@ async def test_a_four_round_game_with_two_computer_seats_leaves_at_most_40_messa
     in round 4), half of every fourth person's decision left to run out: a reader of the
     channel sees at most 40 messages at the end, the board among them (75 posts before: a
     post per computer move; 56 with 13 boards left behind as they moved down), no person
-    the same DM twice
-    (two identical reminders per deadline before), and the spectators' channel each
-    sealed round once, as it is revealed (8 growing posts before: every round so far)."""
+    the same DM twice (two identical reminders per deadline before), and the spectators'
+    channel each sealed round once, as it is revealed (8 growing posts before: every round
+    so far)."""
     game = Atrades(simcord_env, 3)
     watchers = game.guild.create_text_channel("watchers")
     await game.start(computers=2, turn_minutes=30, bids_minutes=30, spectators=watchers)
@@ -89,3 +91,51 @@ async def test_a_four_round_game_with_two_computer_seats_leaves_at_most_40_messa
     [board] = [m for m in seen if m.id == await game.bot.storage.status_message(game.match_id)]
     assert board.attachments, "the board, drawn, is still in the channel"
     assert not any("moved down" in str(m.content) for m in seen), "no board left behind"
+
+
+async def test_one_reminder_per_deadline(simcord_env: Any) -> None:
+    """A 30-minute bid phase and a 30-minute turn: each person who has not acted gets one
+    reminder, at half time (two identical ones before: at half time and 10 minutes before
+    the end)."""
+    game = Atrades(simcord_env, 3)
+    await game.start(turn_minutes=30, bids_minutes=30)
+    await simcord_env.advance_time(25 * MINUTE)
+    for member in game.players:
+        assert sum(REMINDER in text for text in dms(member)) == 1, member.name
+    rnd = random.Random(3)
+    for _ in range(3):
+        await game.move(rnd)
+    state = await game.state()
+    [first] = ENGINE.turn(state).must
+    member = game.member(first)
+    before = sum(REMINDER in text for text in dms(member))
+    await simcord_env.advance_time(25 * MINUTE)
+    assert sum(REMINDER in text for text in dms(member)) == before + 1
+
+
+async def test_computer_moves_after_a_restart_start_a_new_post_and_none_is_lost(
+    simcord_env: Any, db_path: Path
+) -> None:
+    """The newest post the computer seats' moves are added to is forgotten by a restart:
+    their next moves start a new post, and every move of round 1 is in the channel once."""
+    game = Atrades(simcord_env, 2)
+    await game.start(computers=2)
+    rnd = random.Random(3)
+    people = {player_id(m.id) for m in game.players}
+    restarted = False
+    for _ in range(100):
+        state = await game.state()
+        if state.round > 1:
+            break
+        if not restarted and state.flow.step == "actions":
+            await simcord_env.restart_bot(make_bot(db_path))
+            restarted = True
+        if people_waited_for(game, state, people):
+            await game.move(rnd)
+        else:
+            await simcord_env.advance_time(5)
+    assert restarted
+    channel = "\n".join(str(m.content) for m in game.channel.history())
+    acquired = re.findall(r"\*\*[^*]+\*\* acquires: \*\*[^*]+\*\*", channel)
+    assert len(acquired) == len(set(acquired)) == 4, acquired
+    assert channel.count("**Round 1 is over.**") == 1
