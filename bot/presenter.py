@@ -524,13 +524,6 @@ class Presenter:
             await self._log(row, said)
             return
         mentions = " ".join(f"<@{uid}>" for uid in called)
-        newest = self._newest.get(row.id)
-        # Called by the newest post already (they answered it, and no one else has been
-        # called since): their next decision in the same stretch of play joins that post.
-        if newest is not None and set(called) <= set(newest[2]):
-            link = on_board(await self.status.link(row))
-            if await self._join(row, [*said, f"{mentions}: your turn again{link}."]):
-                return
         await self.status.keep_in_reach(row)
         call = f"{mentions}: your turn{on_board(await self.status.link(row))}."
         chunks = pages([*said, call])
