@@ -473,8 +473,9 @@ class Presenter:
         the move's public texts and the controls for whoever may act now,
         in place of the old ones: no board is posted anew each turn, no old board keeps
         menus that look usable (a player's move's public texts without a board go there
-        too). Once it has drifted up its channel, the board comes down first
-        (`LiveStatus.keep_in_reach`), so that the notice links to where it is. When a new
+        too). Once it has drifted up its channel, the board comes down before a message sends
+        someone to it or a new post goes below it (`LiveStatus.keep_in_reach`), so that the
+        notice links to where it is; texts that join the newest post move nothing. When a new
         wait began, whoever must act gets one notification, as the host
         chose (`notify`): a mention in the channel under the move's texts (not the phase's
         announcement: the board has it), or one short DM (`_turn_dm`, sent with the move's
@@ -489,11 +490,13 @@ class Presenter:
             return
         view = phase_view(row.id, content.controls)
         self.status.show_board(row.id, "\n".join(content.lines), view)
-        await self.status.keep_in_reach(row)
         must = mail.wait.must
         how = notify(row, private=content.controls is None)
-        if how in (ONE_ON_ONE, "dm") and content.digest:
-            await self._log(row, content.lines)
+        if how in (ONE_ON_ONE, "dm"):
+            if content.digest:
+                await self._log(row, content.lines)
+            # Their DMs lead to the board.
+            await self.status.keep_in_reach(row)
         if how == ONE_ON_ONE:
             ui, names = plugin_for(row.game).texts, await self.service.names(row.id)
             for pid in must if content.lines else []:
@@ -520,6 +523,7 @@ class Presenter:
             await self._log(row, said)
             return
         mentions = " ".join(f"<@{uid}>" for uid in called)
+        await self.status.keep_in_reach(row)
         call = f"{mentions}: your turn{on_board(await self.status.link(row))}."
         chunks = pages([*said, call])
         for n, chunk in enumerate(chunks, 1):
@@ -534,35 +538,39 @@ class Presenter:
         """Public texts that call nobody to act, added to the channel's newest post (edited
         in place: no new message, no ping) where they fit, else posted. Posted at once, never
         held back: after a restart (which forgets the newest post) they start a new post."""
-        if not said:
+        if not said or await self._join(row, said):
             return
-        text = "\n".join(said)
-        known = self._newest.get(row.id)
-        channel = await room(self.client, row.public_channel_id)
-        board = await self.status.message_id(row)
-        # Not into a post the board has since moved below (`LiveStatus.keep_in_reach`): ids
-        # grow with time, so a board posted later has the greater one.
-        if known is not None and board is not None and board > known[0]:
-            known = None
-        if known is not None and channel is not None:
-            message_id, shown, pinged = known
-            grown = f"{shown}\n{text}"
-            if len(grown) <= MESSAGE:
-                try:
-                    # An edit pings nobody anew; the members it pinged keep its mention.
-                    await channel.get_partial_message(message_id).edit(
-                        content=grown, allowed_mentions=pinging(pinged)
-                    )
-                except discord.NotFound:
-                    pass  # deleted: the texts go into a new post
-                else:
-                    self._newest[row.id] = (message_id, grown, pinged)
-                    return
+        # A new post below the board: the board comes down first when it has drifted.
+        await self.status.keep_in_reach(row)
         chunks = pages(said)
         posted = None
         for chunk in chunks:
             posted = await self.channel_send(row.public_channel_id, chunk)
         self._remember(row, posted, chunks[-1])
+
+    async def _join(self, row: MatchRow, said: list[str]) -> bool:
+        """`said` added to the channel's newest post, edited in place (no new message, no
+        ping), where it is known, still below the board and has room; whether it was."""
+        known = self._newest.get(row.id)
+        channel = await room(self.client, row.public_channel_id)
+        board = await self.status.message_id(row)
+        # Not into a post the board has since moved below (`LiveStatus.keep_in_reach`): ids
+        # grow with time, so a board posted later has the greater one.
+        if known is None or channel is None or (board is not None and board > known[0]):
+            return False
+        message_id, shown, pinged = known
+        grown = "\n".join([shown, *said])
+        if len(grown) > MESSAGE:
+            return False
+        try:
+            # An edit pings nobody anew; the members it pinged keep its mention.
+            await channel.get_partial_message(message_id).edit(
+                content=grown, allowed_mentions=pinging(pinged)
+            )
+        except discord.NotFound:
+            return False  # deleted: the texts go into a new post
+        self._newest[row.id] = (message_id, grown, pinged)
+        return True
 
     def _remember(
         self,

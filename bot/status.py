@@ -31,7 +31,7 @@ adds to its drift (`drift_of`: a message 1, one with a picture `REACH`, since a 
 a screen), stored with the match (`matches.status_drift`, written with each delivery), and a
 move that finds it drifted `REACH` or more (`keep_in_reach`) posts it anew at the bottom, with
 the news, the picture and the controls of that moment, before the move's notice that links
-to it; the old one is stripped to one line leading to the new (no picture, no controls). What
+to it; the old one is deleted, so that the channel holds one board. What
 members write in the channel is not counted: the bot does not receive the channel's messages
 (it asks Discord for no message intent). A board is posted anew only while a match's events
 are delivered, which one process does at a time: processes read its id from the database.
@@ -236,7 +236,7 @@ class LiveStatus:
         """A running turn-based match's board, posted anew at the bottom of its channel now
         when it has drifted `REACH` or more up it (the stored drift and what this process
         posted since), or was never posted: before the notice that links to it. The old one
-        is stripped (`_strip`)."""
+        is deleted (`_drop`)."""
         if row.status != "running" or not plugin_for(row.game).texts.live_board_events:
             return
         self.track(row)
@@ -337,7 +337,7 @@ class LiveStatus:
                 await self.storage.set_status_message(match_id, posted.id)
                 self._drift.pop(match_id, None)
                 if message_id is not None:
-                    await self._strip(channel, message_id, _address(row, posted.id))
+                    await self._drop(channel, message_id)
                 message_id = posted.id
         except BaseException:
             if chosen and not ending:
@@ -356,13 +356,11 @@ class LiveStatus:
             self._drift.pop(match_id, None)
 
     @staticmethod
-    async def _strip(channel: Room, message_id: int, link: str) -> None:
-        """The board left behind by one posted anew: one line leading to the new one, with no
-        picture and no controls, so that nothing in it looks current or usable."""
+    async def _drop(channel: Room, message_id: int) -> None:
+        """The board left behind by one posted anew: deleted, so that the channel holds one
+        board and nothing above the new one looks current or usable."""
         with contextlib.suppress(discord.NotFound):
-            await channel.get_partial_message(message_id).edit(
-                content=f"⤵️ The board has moved down: {link}", attachments=[], view=None
-            )
+            await channel.get_partial_message(message_id).delete()
 
     @staticmethod
     async def _edit(channel: Room, message_id: int, changes: dict[str, Any]) -> bool:

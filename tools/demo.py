@@ -1,7 +1,8 @@
 """`python -m tools.demo [GAME] [OUT_DIR]`: a complete match, played through SimCord.
 
 The real bot runs against SimCord's in-memory Discord with a temporary database. GAME is
-`auction-auction` (the default), `mars-auction` or `atrades`:
+any game of the registry (`bot/games/registry.py`; `auction-auction` by default). Three have
+a demo of their own:
 
 - **Auction Auction**: six simulated players join with the lobby buttons, send sealed bids
   with the buttons and forms of their 1-on-1s and with `/bid`, and one of them makes a gift;
@@ -19,7 +20,11 @@ The real bot runs against SimCord's in-memory Discord with a temporary database.
   hex from its region's menu). The players' moves are the greedy computer player's, from
   their own view.
 
-Either way the host exports the record with `/match log`.
+Any other game: three players (or as many as it needs) join and the host starts; each player
+the match waits for takes one of their legal actions through the generic controls, its steps
+answered at random; the host closes a phase that waits for nobody (`/match close-phase`).
+
+In every demo the host exports the record with `/match log`.
 
 `python -m tools.demo [GAME] --web [--port N]` plays the same match with the bot serving its
 web pages (docs/web.md) on 127.0.0.1, port N (8080 by default); then the host turns the
@@ -54,14 +59,15 @@ import discord
 from bot import steps
 from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
+from bot.games.registry import PLUGINS
 from bot.players import player_id
 from bot.web.server import WebConfig
 from games.atrades.playout import greedy_player
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
-from games.core.contract import Amount, Answer, Pick
-from games.registry import ENGINES, engine_for
+from games.core.contract import Amount, Answer, Pick, random_answers
+from games.registry import engine_for
 
 if TYPE_CHECKING:
     from simcord import ChannelHandle, Env, InteractionResult, MemberActor
@@ -94,10 +100,6 @@ SETTLE_TIMEOUT = 120.0
 ERROR_FILE = "demo-error.txt"
 #: The list of the files a demo wrote in its OUT_DIR, which the next demo there removes.
 MANIFEST = "demo-files.txt"
-USAGE = (
-    "usage: python -m tools.demo [auction-auction | mars-auction | atrades] "
-    "[OUT_DIR | --web [--port N]]"
-)
 REPLY_KINDS = {
     discord.InteractionType.application_command: "command",
     discord.InteractionType.component: "button",
@@ -670,32 +672,50 @@ class MarsDemo(Demo):
         _expect(answer, "You buy nothing" if not names else f"You {step}")
 
 
-class AtradesDemo(Demo):
-    """A whole game of Atrades: two people and computer seats."""
+class GameDemo(Demo):
+    """A whole match of any game of the registry: its people join through the lobby and the
+    host starts it; each person the match waits for takes a legal action through the generic
+    controls (on the board message when it shows the action, else in their 1-on-1 by DM),
+    its answers drawn at random; a phase that waits for nobody is closed by the host."""
 
-    names = ATRADES_PLAYERS
+    game = GAME
+    #: The host's `/match create` options besides the game.
+    create_options: dict[str, Any] = {}  # noqa: RUF012 (never changed: each demo's own)
+    #: How many computer seats the host adds (`/match add-bot`).
+    computers = 0
+
+    def __init__(self, env: Env, rng: random.Random, game: str | None = None) -> None:
+        self.game = game or self.game
+        engine = engine_for(self.game)
+        if type(self).names is Demo.names:
+            self.names = PLAYERS[: max(engine.min_players, min(3, engine.max_players))]
+        super().__init__(env, rng)
 
     async def play(self) -> None:
-        created = await self.host.slash(
-            self.channel, f"match create {ATRADES}", turn_minutes=PHASE_MINUTES
-        )
-        self.did(self.host, f"/match create {ATRADES} turn_minutes:{PHASE_MINUTES}")
+        options = self.create_options
+        created = await self.host.slash(self.channel, f"match create {self.game}", **options)
+        given = "".join(f" {key}:{value}" for key, value in options.items())
+        self.did(self.host, f"/match create {self.game}{given}")
         lobby = await self.seated(created)
-        _expect(
-            await self.host.slash(self.channel, "match add-bot", count=ATRADES_COMPUTERS), "Dealer"
-        )
-        self.did(self.host, f"/match add-bot count:{ATRADES_COMPUTERS}")
+        if self.computers:
+            added = await self.host.slash(self.channel, "match add-bot", count=self.computers)
+            _expect(added, "Dealer")
+            self.did(self.host, f"/match add-bot count:{self.computers}")
         await self.host.click(lobby, label="Start")
         self.did(self.host, "pressed Start")
-        _expect(await self.host.slash(self.channel, "match status"), "**Atrades")
+        _expect(
+            await self.host.slash(self.channel, "match status"), f"**{engine_for(self.game).title}"
+        )
         self.did(self.host, "/match status")
-        engine = engine_for(ATRADES)
+        engine = engine_for(self.game)
         humans = {player_id(p.id): p for p in self.players}
         while not engine.is_finished(state := await self.state()):
             waiting = [p for p in engine.turn(state).must if p in humans]
-            if not waiting:
-                raise RuntimeError("the game waits for nobody who plays")
-            await self.move(humans[waiting[0]], state)
+            if waiting:
+                await self.move(humans[waiting[0]], state)
+                continue
+            _expect(await self.host.slash(self.channel, "match close-phase"), "You closed")
+            self.did(self.host, "/match close-phase")
         _expect(await self.host.slash(self.channel, "match log"), "The match record")
         self.did(self.host, "/match log")
 
@@ -704,12 +724,17 @@ class AtradesDemo(Demo):
         assert row is not None
         return await self.bot.service.state(row)
 
+    def choose(self, state: Any, pid: str) -> dict[str, Any]:
+        """The move this player makes now: a legal action, its steps answered at random."""
+        action = self.rng.choice(engine_for(self.game).legal_actions(state, pid))
+        return action.build(random_answers(action, self.rng))
+
     async def move(self, player: MemberActor, state: Any) -> None:
-        """The greedy player's move for this person, from their own view, through Discord:
-        on the board message when it shows the action, else in their 1-on-1 by DM."""
-        engine = engine_for(ATRADES)
+        """The player's move (`choose`) through Discord: on the board message when it shows
+        the action, else in their 1-on-1 by DM."""
+        engine = engine_for(self.game)
         pid = player_id(player.id)
-        move = greedy_player(engine.view_json(state, pid), self.rng)
+        move = self.choose(state, pid)
         action = action_of(engine.legal_actions(state, pid), move)
         outline = engine.board_actions(engine.view_json(state, None))
         on_board = action.key in {a.key for a in outline}
@@ -723,11 +748,26 @@ class AtradesDemo(Demo):
             where = self._newest(dms, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:")
             actor = player.user
         answers = answers_of(action, move)
+        before = await self.bot.storage.last_seq(m)
         results = await walk(actor, where, m, action, answers)
-        _expect(results[-1], ("✅", "🔒"))
+        if await self.bot.storage.last_seq(m) == before:
+            raise RuntimeError(f"the bot answered {_answer(results[-1]).content!r}")
         given = ", ".join(f"{field} {value}" for field, value in answers.items())
         side = "on the board message" if on_board else "in their 1-on-1"
         self.did(player, f"{action.label}{': ' + given if given else ''} ({side})")
+
+
+class AtradesDemo(GameDemo):
+    """A whole game of Atrades: two people and computer seats, the people playing as the
+    greedy computer player would, from their own view."""
+
+    game = ATRADES
+    names = ATRADES_PLAYERS
+    create_options = {"turn_minutes": PHASE_MINUTES}  # noqa: RUF012 (never changed)
+    computers = ATRADES_COMPUTERS
+
+    def choose(self, state: Any, pid: str) -> dict[str, Any]:
+        return greedy_player(engine_for(ATRADES).view_json(state, pid), self.rng)
 
 
 #: The demos by game: the game `python -m tools.demo` plays when it is named.
@@ -758,7 +798,7 @@ async def run_demo(
         await env.start()
         try:
             with env.time_context():
-                demo = DEMOS[game](env, rng)
+                demo = DEMOS[game](env, rng) if game in DEMOS else GameDemo(env, rng, game)
                 await demo.play()
                 pages = await demo.pages()
                 if web_port is not None:
@@ -815,22 +855,21 @@ def web_port(argv: list[str]) -> int | None:
     raise ValueError(argv)
 
 
+def usage() -> str:
+    """The command line, with the games of the registry."""
+    return f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR | --web [--port N]]"
+
+
 def main(argv: list[str]) -> int:
-    game = argv[0] if argv and argv[0] in DEMOS else GAME
-    argv = argv[1:] if argv and argv[0] in DEMOS else argv
+    game = argv[0] if argv and argv[0] in PLUGINS else GAME
+    argv = argv[1:] if argv and argv[0] in PLUGINS else argv
     try:
         port = web_port(argv)
     except ValueError:
-        print(USAGE, file=sys.stderr)
+        print(usage(), file=sys.stderr)
         return 2
     if port is None and (len(argv) > 1 or (argv and argv[0].startswith("-"))):
-        print(USAGE, file=sys.stderr)
-        return 2
-    if argv and argv[0] in ENGINES:
-        print(
-            f"error: there is no demo of {argv[0]}; the demos: {', '.join(DEMOS)}.\n{USAGE}",
-            file=sys.stderr,
-        )
+        print(usage(), file=sys.stderr)
         return 2
     try:
         import simcord  # noqa: F401

@@ -5,7 +5,8 @@ scripted moves), so they show what the engine really announces: a 12-player matc
 five colours and names that are long, non-Latin or full of emoji, and a 5-player match with
 the default colours; a Project Mars match played by its practice player in both seats; and
 MARSBOT drafts, one dealt whole and one at the table with a card written out; and an Atrades
-match of five greedy computer seats (its map and guild boards).
+match of five greedy computer seats (its map and guild boards). Every other game of the
+registry (`bot/games/registry.py`) gets the images its texts draw of a random match.
 Each board is written as a PNG beside a `.txt` with its alt text, and one line per board is
 printed: file, size in pixels and kilobytes, render time.
 
@@ -25,6 +26,7 @@ from typing import Any, TypeVar
 
 from bot.games.mars_auction.texts import MarsAuctionTexts, SettlementShown
 from bot.games.project_mars.texts import ProjectMarsTexts, RoundBoard
+from bot.games.registry import PLUGINS, plugin_for
 from bot.season_board import standings_board
 from games.atrades import ENGINE as ATRADES_ENGINE
 from games.atrades.playout import greedy_player
@@ -43,6 +45,7 @@ from games.auction_auction.render import (
 from games.auction_auction.views import CardView
 from games.core.drawing import Board
 from games.core.engine import HOST
+from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.match import Match
 from games.mars_auction import ENGINE as AUCTION_ENGINE
@@ -61,6 +64,11 @@ from games.project_mars.practice import practice_move
 from games.project_mars.views import CountedRound, PlayerView, PublicView
 
 USAGE = "usage: python -m tools.render_samples OUT_DIR"
+#: The games whose samples are made here by hand; every other registered game's come from a
+#: random match (`random_match_boards`).
+HAND_MADE = frozenset(
+    {"auction-auction", "project-mars", "mars-auction", "marsbot-draft", "atrades"}
+)
 DRE, GENRE, WOLLEY = "dr-e-appraisings", "genre-shop", "wolley-limited"
 
 #: Player ids as the bot has them (Discord user ids as strings) and their display names.
@@ -564,7 +572,62 @@ def boards() -> dict[str, Callable[[], Board]]:
         "atrades-guild-bidding": lambda: render_guild(at.bidding, at.names),
         "atrades-guild-auction": lambda: render_guild(at.auction, at.names),
     }
+    for game in sorted(set(PLUGINS) - HAND_MADE):
+        out |= random_match_boards(game)
     return out
+
+
+#: The players of a game's random match, for a game whose samples are not made here by hand.
+ANY_GAME: dict[str, str] = {
+    "901": "Annabelle",
+    "902": "Bartholomew von Habsburg-Lothringen",
+    "903": "Zoë 🦊",
+    "904": "王小明",
+    "905": "Kai",
+    "906": "ياسمين",
+}
+#: A random match's moves drawn before it must have ended.
+MAX_MOVES = 10_000
+
+
+def random_match_boards(game: str, seed: int = 1) -> dict[str, Callable[[], Board]]:
+    """The samples of a registered game that has none made here by hand: a random match of
+    its engine (the options it draws, `Engine.sample_options`), and the first image its
+    texts draw of each kind of event, its public status at the end and the first player's
+    card at the end, those it draws."""
+    plugin = plugin_for(game)
+    engine, texts = plugin.engine, plugin.texts
+    rnd = random.Random(seed)
+    players = [str(901 + n) for n in range(max(engine.min_players, min(3, engine.max_players)))]
+    names = {p: ANY_GAME.get(p, f"Player {p}") for p in players}
+    match, told = Match.start(engine, players, engine.sample_options(players, rnd), seed)
+    for _ in range(MAX_MOVES):
+        if match.finished:
+            break
+        actor, move = engine.random_move(match.state, rnd)
+        try:
+            told += match.submit(actor, engine.moves.dump_python(move, mode="json"))
+        except RuleError:
+            continue
+    else:
+        raise RuntimeError(f"a random match of {game} did not end in {MAX_MOVES} moves")
+    out: dict[str, Callable[[], Board]] = {}
+    for event in told:
+        data = event.to_json()
+        stem = f"{game}-{event.type}".replace("_", "-")
+        if stem not in out and texts.board(data, names) is not None:
+            out[stem] = partial(shown_board, texts.board, data, names)
+    ended = {
+        f"{game}-status-ended": partial(texts.status_board, engine.view(match.state, None), names),
+        f"{game}-card-ended": partial(texts.card, engine.view(match.state, players[0]), names),
+    }
+    out |= {stem: partial(shown_board, draw) for stem, draw in ended.items() if draw()}
+    return out
+
+
+def shown_board(draw: Callable[..., Board | None], *args: Any) -> Board:
+    """A board a game draws for these inputs (it was seen to draw one)."""
+    return shown(draw(*args))
 
 
 def main(argv: list[str]) -> int:

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate
 
 import discord
 from discord import app_commands
 
 from bot.games.base import GameTexts
-from games.core.contract import Action
+from games.core.contract import Action, Clock
 from games.core.engine import Engine
 from games.core.seats import LEVELS, ComputerPlayer
 from games.registry import engine_for
@@ -32,6 +33,75 @@ NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM
 #: `/match add-bot`'s levels, and a practice match's.
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 LEVEL_HELP = "normal (default): plays by rules of thumb; strong: plans each move ahead"
+#: The longest clock a host may set, in minutes: 7 days.
+MAX_CLOCK_MINUTES = 10080
+#: A `/match create` callback that takes the clocks the host set (`clock_options`).
+Creates = Callable[Concatenate[discord.Interaction[Any], ...], Coroutine[Any, Any, None]]
+
+
+def clock_options(game: str) -> Callable[[Creates], Creates]:
+    """Gives a `/match create <game>` callback one option per clock of the game's engine
+    (`Engine.clocks`): `<kind>_minutes`, described by the clock's label and its default, after
+    the callback's own options. The callback takes the lengths the host set as `clocks` (in
+    seconds, by kind; a kind left out runs on its default), ready for the lobby. Put it under
+    `app_commands.command` and `describe`."""
+    clocks = engine_for(game).clocks
+
+    def decorate(create: Creates) -> Creates:
+        own = inspect.signature(create)
+        if "clocks" not in own.parameters:
+            raise TypeError(f"{create.__qualname__} takes no `clocks`")
+        globalns = create.__globals__
+        cache: dict[str, Any] = {}
+        # The callback's own annotations are resolved where it was written (a module with
+        # `from __future__ import annotations` leaves them as text), as discord.py would.
+        kept = [
+            p.replace(
+                annotation=discord.utils.resolve_annotation(p.annotation, globalns, globalns, cache)
+            )
+            if isinstance(p.annotation, str)
+            else p
+            for name, p in own.parameters.items()
+            if name != "clocks"
+        ]
+        options = {f"{kind}_minutes": kind for kind in clocks}
+        added = [
+            inspect.Parameter(
+                option,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=app_commands.Range[int, 1, MAX_CLOCK_MINUTES] | None,
+                default=None,
+            )
+            for option in options
+        ]
+
+        async def with_clocks(*args: Any, **kwargs: Any) -> None:
+            minutes = {options[o]: kwargs.pop(o) for o in list(kwargs) if o in options}
+            lengths = {kind: n * 60 for kind, n in minutes.items() if n}
+            await create(*args, clocks=lengths, **kwargs)
+
+        with_clocks.__name__ = create.__name__
+        with_clocks.__qualname__ = create.__qualname__
+        with_clocks.__doc__ = create.__doc__
+        with_clocks.__signature__ = own.replace(parameters=[*kept, *added])  # type: ignore[attr-defined]
+        with_clocks.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+            option: clock_description(clocks[kind]) for option, kind in options.items()
+        }
+        return with_clocks
+
+    return decorate
+
+
+def clock_description(clock: Clock) -> str:
+    """A clock's `/match create` option as its help reads: "Minutes for each guild's action
+    (1 to 10080; default 120)"."""
+    label = clock.label[:1].lower() + clock.label[1:]
+    default = (
+        "default: no deadline, the host closes it"
+        if clock.default_seconds is None
+        else f"default {clock.default_seconds // 60}"
+    )
+    return f"Minutes for {label} (1 to {MAX_CLOCK_MINUTES}; {default})"
 
 
 #: What a game adds to the generic 1-on-1 controls, from the match id, the move the controls

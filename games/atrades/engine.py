@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.atrades import flow, legal, views
+from games.atrades import flow, legal, samples, views
 from games.atrades.actions import acquire, decline_free_acquire, pass_turn, research
 from games.atrades.data import STARTING, TECHNOLOGY_BY_ID, TILE_COUNTS, TYPES
 from games.atrades.govt import govt_merger
@@ -83,6 +83,7 @@ class Atrades(Engine[State, Options]):
         "sealed": Clock(label="A merger's final sealed round", default_seconds=2 * HOUR),
         "choice": Clock(label="Each settlement, free Acquire or expansion", default_seconds=HOUR),
     }
+    sample_options = staticmethod(samples.sample_options)
     #: AT-D27: turn-order bids and final bids are secret until revealed together.
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"bid", "final_bid"})
     reveal_events: ClassVar[frozenset[str]] = frozenset(

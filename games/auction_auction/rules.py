@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from pydantic import TypeAdapter
 
+from games.auction_auction import samples
 from games.auction_auction.access import access_bid
 from games.auction_auction.auction import lot_bid, lots_for
 from games.auction_auction.cash import give, trade_garnet
@@ -57,6 +58,7 @@ class AuctionAuction(Engine[State, Options]):
     clocks: ClassVar[Mapping[str, Clock]] = {
         "phase": Clock(label="Each access or auction phase", default_seconds=PHASE_SECONDS)
     }
+    sample_options = staticmethod(samples.sample_options)
     #: AA-5, AA-9 sealed bids; AA-15 gifts and AA-14 garnet trades are private for good.
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"bid", "give", "trade_garnet"})
     #: AA-8 the Access bids, AA-12 the lot bids (to their location), AA-18 everything.

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 import pydantic_core
@@ -293,6 +293,12 @@ class Engine(ABC, Generic[S, OptionsT]):
     def result(self, state: S) -> dict[str, Any] | None:
         """The final result as JSON once the match has ended, else None."""
 
+    def sample_options(self, players: list[str], rnd: random.Random) -> dict[str, Any]:
+        """Options worth playing a random match of `players` with, drawn with `rnd` (the
+        conformance suite's random matches, whose draws shrink when one fails); by default
+        none: the defaults."""
+        return {}
+
     @abstractmethod
     def random_move(self, state: S, rnd: random.Random) -> tuple[str, Any]:
         """A plausible move (actor, move) for random playouts; the host's phase-ending moves
@@ -301,3 +307,8 @@ class Engine(ABC, Generic[S, OptionsT]):
     @abstractmethod
     def conserved(self, state: S) -> dict[str, int]:
         """Quantities no move may change (money and cubes net of what rules create or spend)."""
+
+
+def some_of(rnd: random.Random, draws: Mapping[str, Callable[[], Any]]) -> dict[str, Any]:
+    """Each option of `draws` left out or drawn (half the time each), for `sample_options`."""
+    return {key: draw() for key, draw in draws.items() if rnd.random() < 0.5}

@@ -43,6 +43,7 @@ from games.mars_auction import (
     limited,
     phases,
     research,
+    samples,
     unlimited,
     views,
 )
@@ -98,6 +99,7 @@ class MarsAuction(Engine[State, Options]):
         "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
         "step": Clock(label="Each budget, keep or buy step", default_seconds=STEP_SECONDS),
     }
+    sample_options = staticmethod(samples.sample_options)
     #: A stated budget stays private; keeps and purchases are revealed together (MA-D3).
     sealed_moves: ClassVar[frozenset[str]] = frozenset({"budget", "keep", "buy"})
     reveal_events: ClassVar[frozenset[str]] = frozenset(

@@ -22,6 +22,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer, read_event
 from games.core.rng import RandomSource
+from games.marsbot_draft import samples
 from games.marsbot_draft.events import DraftEvent, DraftStarted, Drawn, MarsbotPicked
 from games.marsbot_draft.finish import (
     buy,
@@ -79,6 +80,7 @@ class MarsbotDraft(Engine[State, Options]):
     clocks: ClassVar[Mapping[str, Clock]] = {
         "step": Clock(label="Each step of the draft", default_seconds=None)
     }
+    sample_options = staticmethod(samples.sample_options)
 
     # -- setup ------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, Viewer
 from games.core.rng import RandomSource
-from games.project_mars import flow
+from games.project_mars import flow, samples
 from games.project_mars.deck_phase import check_deck_move, take_deck
 from games.project_mars.events import MatchStarted, PMEvent
 from games.project_mars.flow import (
@@ -84,6 +84,7 @@ class ProjectMars(Engine[State, Options]):
             default_seconds=PHASE_SECONDS,
         )
     }
+    sample_options = staticmethod(samples.sample_options)
     #: Secret until a reveal: the deck chosen (PM-D1), the back-hand cards kept and the cards
     #: traded in a mulligan (how many is public), a trap set face down (PM-3: its slot is
     #: seen, not the card), and the answers of `SEALED_CHOICES`.

@@ -12,7 +12,8 @@ text round-trips.
 Matches are played through `Match.start`/`Match.submit` with `engine.random_move` driven by
 `random.Random(playout_seed)`; hypothesis draws the seeds and the player count. Nothing here
 knows a game's rules: hostile moves are built from the engine's own move schema and from the
-values its `random_move` produced. A game may add option sets in `OPTIONS`.
+values its `random_move` produced. Each match is played with the options its engine draws
+(`Engine.sample_options`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import contextlib
 import functools
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -33,16 +34,12 @@ from hypothesis import strategies as st
 
 from bot import steps
 from bot.components import controls_fit
-from games.atrades.data import GUILDS, REGIONS
 from games.core.contract import Action, Amount, BoardAction, Forfeit, Turn, random_answers
 from games.core.engine import HOST, STATE_VERSION_KEY, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, Viewer
 from games.core.match import Match, MatchRecord, replay
 from games.core.views import GameView
-from games.marsbot_draft.priority import CORPORATIONS, MAIN_TRACKS, TRACKS
-from games.project_mars.card_details import CARDS
-from games.project_mars.decks import READY_DECKS
 from games.registry import ENGINES
 
 #: Someone who is not in the match.
@@ -95,132 +92,6 @@ def names(count: int) -> list[str]:
     return [*NAMES, *(f"player{i}" for i in range(len(NAMES), count))][:count]
 
 
-def _auction_auction_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
-    colours = data.draw(
-        st.sampled_from(
-            [
-                ["red", "yellow", "green"],
-                ["green", "red", "yellow", "blue"],
-                ["purple", "blue", "yellow", "green", "red"],
-            ]
-        ),
-        label="colours",
-    )
-    optional = {
-        "starting_cash": st.sampled_from([0, 1, 15, 100, 1000]),
-        "house_capacity": st.integers(1, 12),
-        "black_market_colour": st.sampled_from(colours),
-        "reveal_lots_publicly": st.booleans(),
-        "rounds": st.integers(1, 4),
-        "garnets": st.dictionaries(st.sampled_from(players), st.integers(0, 5), max_size=3),
-    }
-    options: dict[str, Any] = data.draw(
-        st.fixed_dictionaries({}, optional=optional), label="options"
-    )
-    if colours != ["red", "yellow", "green"]:
-        options["colours"] = colours
-    return options
-
-
-def _project_mars_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
-    """Preset decks for some players: ready decks by key or name, or lists of 30 cards with
-    up to 3 utility cards, names in any case."""
-    utility = [c.name for c in CARDS.values() if c.kind == "utility"]
-    plain = [c.name for c in CARDS.values() if c.kind != "utility"]
-    custom = st.tuples(
-        st.lists(st.sampled_from(utility), max_size=3),
-        st.lists(st.sampled_from(plain + [n.upper() for n in plain]), min_size=30, max_size=30),
-    ).map(lambda parts: parts[0] + parts[1][: 30 - len(parts[0])])
-    ready = st.sampled_from([*READY_DECKS, *(d.name for d in READY_DECKS.values())])
-    decks = data.draw(
-        st.dictionaries(st.sampled_from(players), st.one_of(ready, custom), max_size=2),
-        label="decks",
-    )
-    return {"decks": decks} if decks else {}
-
-
-def _mars_auction_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
-    """Both variants, a setup or research auctions only, a first player chosen or drawn, a
-    setup budget set or the lowest corporation's, one expansion or all."""
-    optional = {
-        "first_player": st.sampled_from(players),
-        "setup_budget": st.sampled_from([0, 3, 20]),
-        "expansions": st.sampled_from([["base"], ["base", "corpera", "prelude"]]),
-    }
-    options: dict[str, Any] = data.draw(
-        st.fixed_dictionaries(
-            {
-                "variant": st.sampled_from(["limited", "unlimited"]),
-                # A research auction's display is 4 cards a player, a setup's 16:
-                # setups are a third of the matches (their rulings have tests of their own).
-                "start": st.sampled_from(["research", "research", "setup"]),
-            },
-            optional=optional,
-        ),
-        label="options",
-    )
-    return options
-
-
-def _atrades_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
-    """Guild boards and region tiles drawn from the seed, or named (in any case)."""
-    options: dict[str, Any] = {}
-    if data.draw(st.booleans(), label="named guilds"):
-        guilds = data.draw(st.permutations([g.name for g in GUILDS]), label="guilds")
-        options["guilds"] = [g.upper() if i % 2 else g for i, g in enumerate(guilds)][
-            : len(players)
-        ]
-    if data.draw(st.booleans(), label="named regions"):
-        regions = data.draw(st.permutations([r.name for r in REGIONS]), label="regions")
-        options["regions"] = regions[: len(players) + 1]
-    return options
-
-
-def _marsbot_draft_options(data: st.DataObject, players: list[str]) -> dict[str, Any]:
-    """Both modes, a corporation named or drawn (Aridor with its track levels), the player's
-    own corporation left out of the draw, the difficulty and the rules' options."""
-    corporation = data.draw(
-        st.sampled_from([None, *(c.name for c in CORPORATIONS)]), label="corporation"
-    )
-    options: dict[str, Any] = data.draw(
-        st.fixed_dictionaries(
-            {"mode": st.sampled_from(["table", "whole-draft"])},
-            optional={
-                "difficulty": st.sampled_from(["normal", "brutal"]),
-                "spire_rule": st.sampled_from(["czech", "english"]),
-                "aridor_tracks": st.sampled_from(["level", "cascade"]),
-                "floaters": st.sampled_from([0, 4, 5, 12]),
-            },
-        ),
-        label="options",
-    )
-    if corporation is not None:
-        options["corporation"] = corporation
-    else:
-        options["own_corporation"] = data.draw(
-            st.sampled_from(["Helion", "Celestic", "Saturn Systems"]), label="own"
-        )
-    if corporation in (None, "Aridor") and data.draw(st.booleans(), label="tracks"):
-        venus = data.draw(st.booleans(), label="venus")
-        tracks = [t.id for t in TRACKS if t.id != "venus" or venus]
-        options["tracks"] = {t: data.draw(st.integers(0, 12), label=t) for t in tracks}
-    elif corporation == "Aridor":
-        options["tracks"] = dict.fromkeys(MAIN_TRACKS, 3)
-    if options["mode"] == "table":
-        options["own_first"] = data.draw(st.booleans(), label="own_first")
-    return options
-
-
-#: Option sets worth drawing, per game; a game not listed plays with its defaults.
-OPTIONS: dict[str, Callable[[st.DataObject, list[str]], dict[str, Any]]] = {
-    "auction-auction": _auction_auction_options,
-    "marsbot-draft": _marsbot_draft_options,
-    "project-mars": _project_mars_options,
-    "mars-auction": _mars_auction_options,
-    "atrades": _atrades_options,
-}
-
-
 @dataclass(frozen=True)
 class Setup:
     players: list[str]
@@ -232,7 +103,7 @@ class Setup:
 def draw_setup(data: st.DataObject, engine: Engine[Any, Any]) -> Setup:
     count = data.draw(st.integers(engine.min_players, engine.max_players), label="players")
     players = names(count)
-    options = OPTIONS.get(engine.game, lambda _data, _players: {})(data, players)
+    options = engine.sample_options(players, data.draw(st.randoms(), label="options"))
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
     playout_seed = data.draw(st.integers(0, 2**32 - 1), label="playout seed")
     return Setup(players, options, seed, playout_seed)

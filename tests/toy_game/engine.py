@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from games.core.contract import Action, Amount, Choice, Clock, Forfeit, Phase, Pick, Placings, Turn
-from games.core.engine import HOST, Engine
+from games.core.engine import HOST, Engine, some_of
 from games.core.errors import RuleError
 from games.core.events import Audience, Event, Viewer
 
@@ -64,6 +64,13 @@ class HighBid(Engine[State, Options]):
     clocks: ClassVar[dict[str, Clock]] = {
         "bidding": Clock(label="The bidding", default_seconds=3600)
     }
+
+    def sample_options(self, players: list[str], rnd: random.Random) -> dict[str, Any]:
+        """The coins and the lots, each left out or drawn."""
+        return some_of(
+            rnd, {"coins": lambda: rnd.randint(1, 30), "lots": lambda: rnd.randint(0, 12)}
+        )
+
     sealed_moves = frozenset({"bid"})
     reveal_events = frozenset({"bids_revealed"})
 

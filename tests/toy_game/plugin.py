@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import guarded
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, clock_options
 from bot.handlers import handlers
 from games.core.contract import Action
 from games.core.seats import ComputerPlayer, Seat
@@ -24,14 +24,17 @@ def create() -> app_commands.Command[Any, ..., None]:
         coins="Coins each player may bid (default 10)",
         lots="Lots to bid on (default none: the bid is on the one prize)",
     )
+    @clock_options("high-bid")
     async def high_bid(
         interaction: discord.Interaction[Any],
         coins: app_commands.Range[int, 1, 1000] | None = None,
         lots: app_commands.Range[int, 0, 1000] | None = None,
+        *,
+        clocks: dict[str, int],
     ) -> None:
         options = {} if coins is None else {"coins": coins}
         options |= {} if lots is None else {"lots": lots}
-        lobby = handlers(interaction).lobby.create(interaction, TEXTS.game, options, {}, None)
+        lobby = handlers(interaction).lobby.create(interaction, TEXTS.game, options, clocks, None)
         await guarded(interaction, lobby)
 
     return high_bid

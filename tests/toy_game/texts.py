@@ -7,7 +7,12 @@ from typing import Any, ClassVar
 
 from bot.games.base import GameTexts, Names
 from games.core.contract import Action
-from games.core.drawing.board import Board
+from games.core.drawing.board import Board, namer
+from games.core.drawing.canvas import Canvas
+from games.core.drawing.table import Column, Table
+
+#: The bids board's width and margin, in pixels.
+WIDTH, MARGIN = 640, 24
 
 
 class HighBidTexts(GameTexts):
@@ -65,8 +70,22 @@ class HighBidTexts(GameTexts):
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         return "Bids are shown when the host closes the bidding."
 
+    board_events: ClassVar[frozenset[str]] = frozenset({"bids_revealed"})
+
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
-        return None
+        """The revealed bids, highest first."""
+        if event["type"] != "bids_revealed":
+            return None
+        name = namer(names)
+        bids = sorted(event["bids"].items(), key=lambda bid: -bid[1])
+        canvas = Canvas(WIDTH, 150 + 44 * len(bids))
+        top = canvas.title_bar("High Bid", "The bids", [], margin=MARGIN)
+        table = Table(canvas, MARGIN, WIDTH - MARGIN, [Column("Player", 0), Column("Bid", 120)])
+        top = table.header(top)
+        for player, amount in bids:
+            top = table.row(top, [name(player), str(amount)])
+        alt = "The bids: " + (", ".join(f"{name(p)} {n}" for p, n in bids) or "none") + "."
+        return Board(canvas.png(), alt, "high-bid-bids.png")
 
     def card(self, view: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         return None

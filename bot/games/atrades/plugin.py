@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.errors import UserError, guarded
 from bot.games.atrades.texts import AtradesTexts
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, clock_options
 from bot.handlers import handlers
 from games.atrades import COMPUTER
 from games.atrades.data import GUILDS, REGIONS
@@ -25,9 +25,6 @@ LOSER_BANK_CHOICES = [
     app_commands.Choice(name="back to the supply (default)", value="supply"),
     app_commands.Choice(name="onto the merged company's bank", value="merged"),
 ]
-#: The `/match create atrades` options of each clock (`Engine.clocks`), in minutes.
-CLOCK_OPTIONS = ("bids", "turn", "open", "sealed", "choice")
-MAX_MINUTES = 10080
 
 
 def named_pieces(text: str, known: list[str], what: str, most: int) -> list[str]:
@@ -65,11 +62,6 @@ def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(
         regions="The map's first regions, apart by commas (players + 1 in all; the rest drawn)",
         guilds="Guild boards for the first seats, in seat order, apart by commas (the rest drawn)",
-        bids_minutes="Minutes for each round's sealed turn-order bids (default 240)",
-        turn_minutes="Minutes for each guild's action (default 120)",
-        open_minutes="Minutes for each raise or pass in a merger's auction (default 60)",
-        sealed_minutes="Minutes for a merger's final sealed round (default 120)",
-        choice_minutes="Minutes for a settlement, free Acquire or expansion (default 60)",
         money="Starting money: one amount for every guild, or 5 in initiative order (default 20)",
         loser_bank="A lost company's bank in a player merger: to the supply (default) or merged",
         spectators="A channel that gets each sealed round once it is revealed",
@@ -77,34 +69,25 @@ def create() -> app_commands.Command[Any, ..., None]:
         notify=f"{NOTIFY_HELP} (default: a mention)",
     )
     @app_commands.choices(notify=NOTIFY_CHOICES, loser_bank=LOSER_BANK_CHOICES)
+    @clock_options("atrades")
     async def atrades(
         interaction: discord.Interaction[Any],
         regions: str | None = None,
         guilds: str | None = None,
         money: str | None = None,
         loser_bank: str | None = None,
-        bids_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
-        turn_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
-        open_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
-        sealed_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
-        choice_minutes: app_commands.Range[int, 1, MAX_MINUTES] | None = None,
         spectators: discord.TextChannel | None = None,
         thread: bool | None = None,
         notify: str | None = None,
+        *,
+        clocks: dict[str, int],
     ) -> None:
-        minutes = dict(
-            zip(
-                CLOCK_OPTIONS,
-                (bids_minutes, turn_minutes, open_minutes, sealed_minutes, choice_minutes),
-                strict=True,
-            )
-        )
         await guarded(
             interaction,
             _create(
                 interaction,
                 Named(regions=regions, guilds=guilds, money=money, loser_bank=loser_bank),
-                minutes,
+                clocks,
                 spectators,
                 thread=bool(thread),
                 notify=notify,
@@ -145,7 +128,7 @@ def starting_money(text: str) -> list[int]:
 async def _create(
     interaction: discord.Interaction[Any],
     named: Named,
-    minutes: dict[str, int | None],
+    clocks: dict[str, int],
     spectators: discord.TextChannel | None,
     *,
     thread: bool,
@@ -164,7 +147,6 @@ async def _create(
         options["money"] = starting_money(named.money)
     if named.loser_bank is not None:
         options["loser_bank"] = named.loser_bank
-    clocks = {kind: n * 60 for kind, n in minutes.items() if n}
     await handlers(interaction).lobby.create(
         interaction, TEXTS.game, options, clocks, spectators, thread=thread, notify=notify
     )

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.amounts import MAX_AMOUNT
 from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
-from bot.games.plugin import GamePlugin
+from bot.games.plugin import GamePlugin, clock_options
 from bot.handlers import handlers
 from games.auction_auction import COMPUTER
 
@@ -32,7 +32,6 @@ def create() -> app_commands.Command[Any, ..., None]:
         name="auction-auction", description="Open an Auction Auction lobby in this channel"
     )
     @app_commands.describe(
-        phase_minutes="How long each phase lasts, in minutes (1 to 10080 = 7 days; default 1440)",
         starting_cash="Dollars each player starts with (default 100)",
         rounds="Number of rounds (default 3)",
         house_capacity="Spots in each auction house (default 3)",
@@ -44,9 +43,9 @@ def create() -> app_commands.Command[Any, ..., None]:
         spectators="A channel that gets the full picture after each phase (no player may read it)",
     )
     @app_commands.choices(extra_colours=EXTRA_COLOURS, black_market_colour=COLOURS)
+    @clock_options("auction-auction")
     async def auction_auction(
         interaction: Interaction,
-        phase_minutes: app_commands.Range[int, 1, 10080] | None = None,
         starting_cash: app_commands.Range[int, 0, 100000] | None = None,
         rounds: app_commands.Range[int, 1, 10] | None = None,
         house_capacity: app_commands.Range[int, 1, 12] | None = None,
@@ -54,6 +53,8 @@ def create() -> app_commands.Command[Any, ..., None]:
         black_market_colour: str | None = None,
         reveal_lots: bool | None = None,
         spectators: discord.TextChannel | None = None,
+        *,
+        clocks: dict[str, int],
     ) -> None:
         options: dict[str, Any] = {}
         if starting_cash is not None:
@@ -68,7 +69,6 @@ def create() -> app_commands.Command[Any, ..., None]:
             options["black_market_colour"] = black_market_colour
         if reveal_lots is not None:
             options["reveal_lots_publicly"] = reveal_lots
-        clocks = {"phase": phase_minutes * 60} if phase_minutes else {}
         lobby = handlers(interaction).lobby
         await guarded(
             interaction, lobby.create(interaction, TEXTS.game, options, clocks, spectators)

@@ -21,7 +21,7 @@ from bot.games.mars_auction.controls import (
     more_controls,
 )
 from bot.games.mars_auction.texts import MarsAuctionTexts
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin
+from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin, clock_options
 from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
 from bot.players import player_id
@@ -140,8 +140,6 @@ def create() -> app_commands.Command[Any, ..., None]:
         variant="limited: markers (default); unlimited: card by card",
         start="The setup auction first (default), or research auctions only",
         first_player="Who holds the starting player marker first (default: drawn at random)",
-        turn_minutes="Minutes for each turn of the bidding (1 to 10080; default 10)",
-        step_minutes="Minutes for each budget, keep or buy step (1 to 10080; default 30)",
         setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
         sets="The sets dealt from, e.g. 'base, corpera, prelude, venus' (default: those 3)",
         display="Your table's setup display: companies, preludes, then projects, separated by ;",
@@ -149,18 +147,19 @@ def create() -> app_commands.Command[Any, ..., None]:
         notify=f"{NOTIFY_HELP} (default: a mention)",
     )
     @app_commands.choices(variant=VARIANTS, start=STARTS, notify=NOTIFY_CHOICES)
+    @clock_options("mars-auction")
     async def mars_auction(
         interaction: Interaction,
         variant: str | None = None,
         start: str | None = None,
         first_player: discord.Member | None = None,
-        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
-        step_minutes: app_commands.Range[int, 1, 10080] | None = None,
         setup_budget: app_commands.Range[int, 0, MAX_MC] | None = None,
         sets: app_commands.Range[str, 1, 200] | None = None,
         display: str | None = None,
         cards: discord.Attachment | None = None,
         notify: str | None = None,
+        *,
+        clocks: dict[str, int],
     ) -> None:
         await guarded(
             interaction,
@@ -169,7 +168,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 variant,
                 start,
                 first_player,
-                {"turn": turn_minutes, "step": step_minutes},
+                clocks,
                 setup_budget,
                 sets,
                 display,
@@ -197,7 +196,7 @@ async def _create(
     variant: str | None,
     start: str | None,
     first_player: discord.Member | None,
-    minutes: dict[str, int | None],
+    clocks: dict[str, int],
     setup_budget: int | None,
     sets: str | None,
     display: str | None,
@@ -225,7 +224,6 @@ async def _create(
     options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     if display is not None:
         options = {**options, "display": checked_display(display, options, cards_csv)}
-    clocks = {kind: n * 60 for kind, n in minutes.items() if n}
     await handlers(interaction).lobby.create(
         interaction, TEXTS.game, options, clocks, None, notify=notify
     )

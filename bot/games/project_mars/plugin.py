@@ -17,6 +17,7 @@ from bot.games.plugin import (
     NOTIFY_HELP,
     Form,
     GamePlugin,
+    clock_options,
 )
 from bot.games.project_mars.controls import (
     DECK_FORM,
@@ -43,24 +44,24 @@ def create() -> app_commands.Command[Any, ..., None]:
         opponent="Challenge this member (they accept with a button)",
         practice="Play against Dealer's practice opponent",
         deck="Your ready deck, with opponent or practice (default: pick later)",
-        turn_minutes="Time for each turn or decision, in minutes (1 to 10080; default 10); "
-        "when it runs out, the default (a pass) is taken",
         spectators="A channel that gets each round's results",
         thread="Play the match in a new thread of this channel (default no)",
         notify=f"{NOTIFY_HELP} with your 1-on-1 (default)",
         level=f"The practice opponent's level: {LEVEL_HELP}",
     )
     @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES, level=LEVEL_CHOICES)
+    @clock_options("project-mars")
     async def project_mars(
         interaction: discord.Interaction[Any],
         opponent: discord.Member | None = None,
         practice: bool | None = None,
         deck: str | None = None,
-        turn_minutes: app_commands.Range[int, 1, 10080] | None = None,
         spectators: discord.TextChannel | None = None,
         thread: bool | None = None,
         notify: str | None = None,
         level: str | None = None,
+        *,
+        clocks: dict[str, int],
     ) -> None:
         await guarded(
             interaction,
@@ -69,7 +70,7 @@ def create() -> app_commands.Command[Any, ..., None]:
                 opponent,
                 bool(practice),
                 deck,
-                turn_minutes,
+                clocks,
                 spectators,
                 thread=bool(thread),
                 notify=notify,
@@ -85,7 +86,7 @@ async def _create(
     opponent: discord.Member | None,
     practice: bool,
     deck: str | None,
-    turn_minutes: int | None,
+    clocks: dict[str, int],
     spectators: discord.TextChannel | None,
     *,
     thread: bool,
@@ -102,7 +103,6 @@ async def _create(
                 "open lobby each player picks their deck when the match starts."
             )
         options["decks"] = {str(interaction.user.id): deck}
-    clocks = {"turn": turn_minutes * 60} if turn_minutes else {}
     await handlers(interaction).lobby.create(
         interaction,
         TEXTS.game,
