@@ -11,6 +11,23 @@ from typing import Any, ClassVar
 from games.atrades import flow, legal, views
 from games.atrades.actions import acquire, decline_free_acquire, pass_turn, research
 from games.atrades.data import STARTING, TECHNOLOGY_BY_ID, TILE_COUNTS, TYPES
+from games.atrades.events import (
+    Acquired,
+    AtradesPhaseOpened,
+    AuctionPassed,
+    AuctionRaised,
+    BidIn,
+    BidMade,
+    ExpansionLetGo,
+    FinalBidIn,
+    FinalBidMade,
+    FreeAcquireLost,
+    MatchStarted,
+    MergerDeclared,
+    Passed,
+    Researched,
+    SoldToGovt,
+)
 from games.atrades.govt import govt_merger
 from games.atrades.market import expand
 from games.atrades.merger import open_bid, open_pass, sealed_bid, start_merger
@@ -45,7 +62,7 @@ from games.core.contract import (
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
-from games.core.events import Event, Viewer
+from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer
 
 #: The events that show a sealed round's bids to everyone (AT-13, AT-D23).
 SEALED_REVEALS = frozenset({"turn_order_resolved", "final_bids_revealed"})
@@ -96,7 +113,7 @@ class Atrades(Engine[State, Options]):
             raise ValueError(f"Invalid options: {error.message}") from None
         table = flow.Table(state)
         table.public(
-            "match_started",
+            MatchStarted,
             players=list(players),
             guilds=[g.guild for g in state.guilds],
             regions=[r.name for r in state.regions],
@@ -126,7 +143,7 @@ class Atrades(Engine[State, Options]):
                     raise RuleError("unknown_player", f"{move.player} is not in this match.")
                 if seat in state.out:
                     raise RuleError("already_out", f"{move.player} has already left the match.")
-                flow.remove(table, seat, "player_kicked")
+                flow.remove(table, seat, PlayerKicked)
         else:
             seat = flow.seat_of(state, actor)
             if seat is None:
@@ -134,7 +151,7 @@ class Atrades(Engine[State, Options]):
             if seat in state.out:
                 raise RuleError("out", "You are no longer playing in this match.")
             if isinstance(move, Forfeit):
-                flow.remove(table, seat, "player_forfeited")
+                flow.remove(table, seat, PlayerForfeited)
             else:
                 self._play(table, seat, move)
         flow.advance(table)
@@ -148,7 +165,7 @@ class Atrades(Engine[State, Options]):
         """A new wait begins: the public is told which, and whom it waits for."""
         turn = self.turn(table.state)
         table.public(
-            "phase_opened",
+            AtradesPhaseOpened,
             name=turn.phase.name,
             title=turn.phase.title,
             round=turn.phase.round,
@@ -164,8 +181,8 @@ class Atrades(Engine[State, Options]):
                 raise RuleError("not_bidding", "Turn order is bid at the start of a round.")
             paying = payment(state, seat, move.pay_from, move.amount)
             submit_bid(state, seat, paying, replacing=True)
-            table.private(seat, "bid_made", pay_from=move.pay_from, amount=move.amount)
-            table.public("bid_in", player=name)
+            table.private(seat, BidMade, pay_from=move.pay_from, amount=move.amount)
+            table.public(BidIn, player=name)
             return
         if step == "expansions":
             self._expansion(table, seat, move)
@@ -180,12 +197,12 @@ class Atrades(Engine[State, Options]):
             raise RuleError("not_your_turn", "It is not your turn.")
         if isinstance(move, Acquire):
             company = acquire(state, seat, move.tile, move.hex)
-            table.public("acquired", player=name, tile=move.tile, hex=company.hexes[0])
+            table.public(Acquired, player=name, tile=move.tile, hex=company.hexes[0])
         elif isinstance(move, Merge):
             start_merger(state, seat, move.company, move.other, cube=move.cube)
             state.flow.mergers += 1
             table.public(
-                "merger_declared",
+                MergerDeclared,
                 player=name,
                 companies=[move.company, move.other],
                 cube=move.cube,
@@ -193,7 +210,7 @@ class Atrades(Engine[State, Options]):
         elif isinstance(move, Govt):
             paid = govt_merger(state, seat, move.company)
             table.public(
-                "sold_to_govt", player=name, company=move.company, **paid.model_dump(mode="json")
+                SoldToGovt, player=name, company=move.company, **paid.model_dump(mode="json")
             )
         elif isinstance(move, Research):
             card = move.technology.strip().upper()
@@ -202,7 +219,7 @@ class Atrades(Engine[State, Options]):
             paying = payment(state, seat, move.pay_from, found.cost) if found else Payment()
             research(state, seat, card, paying)
             table.public(
-                "researched",
+                Researched,
                 player=name,
                 technology=card,
                 company=paying.company,
@@ -210,7 +227,7 @@ class Atrades(Engine[State, Options]):
             )
         elif isinstance(move, Pass):
             pass_turn(state, seat)
-            table.public("passed", player=name)
+            table.public(Passed, player=name)
         else:
             raise RuleError("not_now", "That move is not taken now: it is your action.")
         state.flow.acted = True
@@ -222,14 +239,14 @@ class Atrades(Engine[State, Options]):
         name = table.name(seat)
         if isinstance(move, Raise):
             open_bid(state, seat, move.amount)
-            table.public("auction_raised", player=name, amount=move.amount)
+            table.public(AuctionRaised, player=name, amount=move.amount)
         elif isinstance(move, Pass) and merger.step == "open":
             open_pass(state, seat)
-            table.public("auction_passed", player=name)
+            table.public(AuctionPassed, player=name)
         elif isinstance(move, FinalBid):
             sealed_bid(state, seat, move.amount)
-            table.private(seat, "final_bid_made", amount=move.amount)
-            table.public("final_bid_in", player=name)
+            table.private(seat, FinalBidMade, amount=move.amount)
+            table.public(FinalBidIn, player=name)
             flow.reveal_final(table, merger)
         elif isinstance(move, Settle):
             if merger.step != "payment" or merger.winner != seat:
@@ -245,7 +262,7 @@ class Atrades(Engine[State, Options]):
         if isinstance(move, Acquire):
             company = acquire(state, seat, move.tile, move.hex, free=True)
             table.public(
-                "acquired",
+                Acquired,
                 player=table.name(seat),
                 tile=move.tile,
                 hex=company.hexes[0],
@@ -253,7 +270,7 @@ class Atrades(Engine[State, Options]):
             )
         elif isinstance(move, Decline):
             decline_free_acquire(state, seat)
-            table.public("free_acquire_lost", player=table.name(seat), reason="declined")
+            table.public(FreeAcquireLost, player=table.name(seat), reason="declined")
         else:
             raise RuleError("not_now", "Take your free Acquire or let it go.")
 
@@ -266,7 +283,7 @@ class Atrades(Engine[State, Options]):
             flow.expanded(table, company, label, waiting)
         elif isinstance(move, Decline):
             expand(state, seat, company, None)
-            table.public("expansion_let_go", company=company)
+            table.public(ExpansionLetGo, company=company)
         else:
             raise RuleError("not_now", "The market's expansions are under way.")
 

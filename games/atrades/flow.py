@@ -5,11 +5,31 @@ what a deadline does. The rules themselves are the pure functions of the other m
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 from games.atrades.actions import decline_free_acquire, pass_turn
 from games.atrades.choices import free_hexes
 from games.atrades.data import company_called
+from games.atrades.events import (
+    AuctionPassed,
+    BidIn,
+    Expanded,
+    ExpansionLetGo,
+    ExpansionLost,
+    FinalBidIn,
+    FinalBidsRevealed,
+    FreeAcquireLost,
+    GameEnded,
+    LastRound,
+    MarketSold,
+    MergerEnded,
+    MergerSettled,
+    Passed,
+    RemovedByHost,
+    RoundEnded,
+    TurnOrderResolved,
+)
 from games.atrades.market import expand, market, sold_out, why_no_expansion
 from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
@@ -17,21 +37,34 @@ from games.atrades.money import owned, payment
 from games.atrades.rounds import EndReason, end_round, last_round_reasons, out_of_cubes, standings
 from games.atrades.turn_order import resolve_turn_order
 from games.core.contract import Phase
-from games.core.events import Audience, Event
+from games.core.events import (
+    Audience,
+    Event,
+    GameEvent,
+    PlayerForfeited,
+    PlayerKicked,
+    tell,
+)
+
+P = ParamSpec("P")
 
 
 class Table:
-    """One move in progress: the state and the events it tells."""
+    """One move in progress: the state and the events it tells (`games.atrades.events`, each
+    model made only when the event is read: a random playout reads none)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.events: list[Event] = []
 
-    def public(self, event: str, /, **data: Any) -> None:
-        self.events.append(Event(event, Audience.public(), data))
+    def public(self, event: Callable[P, GameEvent], /, *args: P.args, **data: P.kwargs) -> None:
+        self.events.append(tell(event, Audience.public(), *args, **data))
 
-    def private(self, seat: int, event: str, /, **data: Any) -> None:
-        self.events.append(Event(event, Audience.to(self.state.guilds[seat].player), data))
+    def private(
+        self, seat: int, event: Callable[P, GameEvent], /, *args: P.args, **data: P.kwargs
+    ) -> None:
+        player = self.state.guilds[seat].player
+        self.events.append(tell(event, Audience.to(player), *args, **data))
 
     def name(self, seat: int) -> str:
         return self.state.guilds[seat].player
@@ -120,7 +153,7 @@ def advance(table: Table) -> None:
                 if c not in state.expansions
             }
             table.public(
-                "market_sold",
+                MarketSold,
                 round=state.round,
                 sales=[{**s.model_dump(), "income": s.income} for s in sales],
                 expansions=list(state.expansions),
@@ -130,7 +163,7 @@ def advance(table: Table) -> None:
             continue
         for company in [c for c in state.expansions if state.company(c).owner in state.out]:
             state.expansions.remove(company)
-            table.public("expansion_lost", company=company, reason=why_no_expansion(state, company))
+            table.public(ExpansionLost, company=company, reason=why_no_expansion(state, company))
         if state.expansions:
             return
         _end_round(table)
@@ -140,10 +173,10 @@ def expanded(table: Table, company: int, label: str, waiting: list[int]) -> None
     """AT-D19: `company` expanded onto `label`; each of the companies `waiting` to expand
     after it that no longer can (the tile or the land it took was the last) is told."""
     state = table.state
-    table.public("expanded", company=company, hex=label)
+    table.public(Expanded, company=company, hex=label)
     for other in waiting:
         if other not in state.expansions:
-            table.public("expansion_lost", company=other, reason=why_no_expansion(state, other))
+            table.public(ExpansionLost, company=other, reason=why_no_expansion(state, other))
 
 
 def _resolve_bids(table: Table) -> None:
@@ -152,7 +185,7 @@ def _resolve_bids(table: Table) -> None:
     order = resolve_turn_order(state)
     players = [table.name(s) for s in order]
     state.flow.closed.append({"round": state.round, "turn_order": players, "bids": bids})
-    table.public("turn_order_resolved", round=state.round, order=players, bids=bids)
+    table.public(TurnOrderResolved, round=state.round, order=players, bids=bids)
 
 
 def _action_done(table: Table) -> bool:
@@ -168,14 +201,14 @@ def _action_done(table: Table) -> bool:
             return False
         merger.winner = None
         cancel_unbid(state)
-        table.public("merger_ended", companies=list(merger.companies), reason="no_winner")
+        table.public(MergerEnded, companies=list(merger.companies), reason="no_winner")
     while state.free_acquires:
         owed = state.free_acquires[0]
         if owed not in state.out and state.display and free_hexes(state):
             return False
         decline_free_acquire(state, owed)
         if owed not in state.out:
-            table.public("free_acquire_lost", player=table.name(owed), reason="none_to_take")
+            table.public(FreeAcquireLost, player=table.name(owed), reason="none_to_take")
     return state.flow.acted
 
 
@@ -201,7 +234,7 @@ def _end_round(table: Table) -> None:
     state = table.state
     ended = end_round(state)
     table.public(
-        "round_ended",
+        RoundEnded,
         round=state.round if ended.ended else state.round - 1,
         refilled=ended.refilled,
         era=ended.era,
@@ -222,7 +255,7 @@ def tell_last_round(table: Table, before: list[EndReason]) -> None:
     if state.ended or before or not reasons:
         return
     table.public(
-        "last_round",
+        LastRound,
         round=state.round,
         reasons=list(reasons),
         out_of_cubes=[table.name(s) for s in out_of_cubes(state)],
@@ -238,7 +271,7 @@ def finish(table: Table, reasons: list[EndReason]) -> None:
     places = standings(state)
     state.winners = [seat for seat, place in places.items() if place == 1]
     table.public(
-        "game_ended",
+        GameEnded,
         reasons=list(reasons),
         out_of_cubes=[table.name(s) for s in out_of_cubes(state)],
         winners=[table.name(s) for s in state.winners],
@@ -251,7 +284,7 @@ def finish(table: Table, reasons: list[EndReason]) -> None:
 # -- removals and deadlines --------------------------------------------------------------------
 
 
-def remove(table: Table, seat: int, why: str) -> None:
+def remove(table: Table, seat: int, why: type[PlayerKicked | PlayerForfeited]) -> None:
     """AT-D26: a kicked or forfeiting guild leaves: its companies stay on the map; it bids
     $0 for turn order and drops out of a sealed round (a bid it made there, still hidden,
     with it), passes in the auctions it was in, and takes no more turns, free
@@ -266,8 +299,8 @@ def remove(table: Table, seat: int, why: str) -> None:
     if merger is not None and merger.step == "sealed" and merger.sealed.get(seat) is not None:
         merger.sealed[seat] = None
     table.public(why, player=table.name(seat))
-    if why == "player_kicked":
-        table.private(seat, "removed_by_host")
+    if why is PlayerKicked:
+        table.private(seat, RemovedByHost)
     if len(active(state)) < 2:
         state.merger = None
         state.free_acquires = []
@@ -288,21 +321,21 @@ def close_phase(table: Table) -> None:
         for seat in active(state):
             if seat not in state.bids:
                 state.bids[seat] = Payment()
-                table.public("bid_in", player=table.name(seat), by_deadline=True)
+                table.public(BidIn, player=table.name(seat), by_deadline=True)
     elif flow.step == "expansions":
         grower = state.company(state.expansions[0])
         expand(state, grower.owner, grower.initiative, None)
-        table.public("expansion_let_go", company=grower.initiative)
+        table.public(ExpansionLetGo, company=grower.initiative)
     elif merger is not None and merger.step == "open":
         bidder = to_bid(merger)
         assert bidder is not None
         open_pass(state, bidder)
-        table.public("auction_passed", player=table.name(bidder), by_deadline=True)
+        table.public(AuctionPassed, player=table.name(bidder), by_deadline=True)
     elif merger is not None and merger.step == "sealed":
         for seat in bidders(merger):
             if seat not in merger.sealed:
                 sealed_bid(state, seat, None)
-                table.public("final_bid_in", player=table.name(seat), by_deadline=True)
+                table.public(FinalBidIn, player=table.name(seat), by_deadline=True)
         reveal_final(table, merger)
     elif merger is not None:
         assert merger.winner is not None
@@ -310,13 +343,13 @@ def close_phase(table: Table) -> None:
     elif state.free_acquires:
         seat = state.free_acquires[0]
         decline_free_acquire(state, seat)
-        table.public("free_acquire_lost", player=table.name(seat), reason="deadline")
+        table.public(FreeAcquireLost, player=table.name(seat), reason="deadline")
     else:
         guild = acting(state)
         assert guild is not None
         pass_turn(state, guild)
         state.flow.acted = True
-        table.public("passed", player=table.name(guild), by_deadline=True)
+        table.public(Passed, player=table.name(guild), by_deadline=True)
 
 
 def default_settlement(state: State, merger: Merger) -> tuple[str, int | None, bool]:
@@ -344,7 +377,7 @@ def settled(table: Table, pay_from: str, survivor: int | None, cube: bool) -> No
     paying = payment(state, seat, pay_from, merger.high)
     done = settle(state, seat, paying, survivor=survivor, bureaucracy=cube)
     table.public(
-        "merger_settled",
+        MergerSettled,
         winner=table.name(seat),
         price=done.price,
         company=paying.company,
@@ -367,7 +400,7 @@ def reveal_final(table: Table, merger: Merger) -> None:
         {"round": table.state.round, "merger": list(merger.companies), "final_bids": bids}
     )
     table.public(
-        "final_bids_revealed",
+        FinalBidsRevealed,
         bids=bids,
         winner=None if merger.winner is None else table.name(merger.winner),
         price=merger.high,
