@@ -12,6 +12,13 @@ TYPED_MODULES = (
     "bot/games/marsbot_draft/texts.py",
     "games/marsbot_draft/render.py",
     "games/auction_auction/render.py",
+    "bot/games/atrades/texts.py",
+    "bot/games/atrades/plugin.py",
+    "games/atrades/render/map.py",
+    "games/atrades/render/hexes.py",
+    "games/atrades/render/guild.py",
+    "games/atrades/render/words.py",
+    "games/atrades/playout.py",
 )
 
 

@@ -51,6 +51,7 @@ from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
 from bot.players import player_id
 from games.atrades.playout import greedy_player
+from games.atrades.views import PlayerView as AtradesPlayerView
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
@@ -697,9 +698,12 @@ class AtradesDemo(Demo):
         on the board message when it shows the action, else in their 1-on-1 by DM."""
         engine = engine_for(ATRADES)
         pid = player_id(player.id)
-        move = greedy_player(engine.view_json(state, pid), self.rng)
-        action = action_of(engine.legal_actions(state, pid), move)
-        outline = engine.board_actions(engine.view_json(state, None))
+        view = engine.view(state, pid)
+        assert isinstance(view, AtradesPlayerView)
+        actions = engine.legal_actions(state, pid)
+        move = greedy_player(view, actions, self.rng)
+        action = action_of(actions, move)
+        outline = engine.board_actions(engine.view(state, None))
         on_board = action.key in {a.key for a in outline}
         m = self.match_id
         if on_board:

@@ -72,7 +72,7 @@ def test_a_stored_match_reads_and_says_what_it_said(stored: dict[str, Any]) -> N
         summary = ENGINE.summary(state, player)
         actions = ENGINE.legal_actions(state, player)
         assert TEXTS.one_on_one(summary, actions, names) == stored["one_on_one"][player]
-        card = TEXTS.card(ENGINE.view(state, player), names)
+        card = TEXTS.card(TEXTS.card_of(ENGINE.view(state, player), actions), names)
         assert card is not None and card.alt == stored["card_alt"][player]
     public = ENGINE.view(state, None)
     assert TEXTS.status(public, names) == stored["status"]

@@ -1,7 +1,7 @@
 """Atrades in Discord: its `/match create atrades` options (regions, guild boards, the
 minutes of each kind of decision), its board's buttons (the engine's outline,
 `board_outline`) and its computer seat (the greedy player of `games.atrades.playout`, from
-the seat's own view)."""
+the seat's own view and legal actions)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, Seat
 from bot.handlers import handlers
 from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import MAX_PLAYERS, MAX_STARTING_MONEY
-from games.atrades.playout import greedy_player
+from games.atrades.playout import Seen, greedy_player
 from games.core.contract import Action
 from games.core.drawing.words import join
 
@@ -152,31 +152,30 @@ async def _create(
     thread: bool,
     notify: str | None,
 ) -> None:
-    options: dict[str, Any] = {}
-    if named.regions is not None:
-        options["regions"] = named_pieces(
-            named.regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1
-        )
-    if named.guilds is not None:
-        options["guilds"] = named_pieces(
-            named.guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS
-        )
-    if named.money is not None:
-        options["money"] = starting_money(named.money)
-    if named.loser_bank is not None:
-        options["loser_bank"] = named.loser_bank
+    regions, guilds = named.regions, named.guilds
+    chosen = {
+        "regions": None
+        if regions is None
+        else named_pieces(regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1),
+        "guilds": None
+        if guilds is None
+        else named_pieces(guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS),
+        "money": None if named.money is None else starting_money(named.money),
+        "loser_bank": named.loser_bank,
+    }
+    options = {option: value for option, value in chosen.items() if value is not None}
     clocks = {kind: n * 60 for kind, n in minutes.items() if n}
     await handlers(interaction).lobby.create(
         interaction, TEXTS.game, options, clocks, spectators, thread=thread, notify=notify
     )
 
 
-def computer_move(view: dict[str, Any], actions: list[Action], seat: Seat) -> dict[str, Any]:
+def computer_move(view: Seen, actions: list[Action], seat: Seat) -> dict[str, Any]:
     """A computer seat's move: the greedy player (`games.atrades.playout`), from the seat's
-    own view, its chances drawn for this seat at this point of the match (`Seat.rng`: the
-    same position gives the same move, after a restart too). It reads its view alone, not
-    `actions`, until Atrades moves onto the typed seam (issue 39)."""
-    return greedy_player(view, seat.rng())
+    own view and the legal actions the bot worked out for it, its chances drawn for this
+    seat at this point of the match (`Seat.rng`: the same position gives the same move,
+    after a restart too)."""
+    return greedy_player(view, actions, seat.rng())
 
 
 PLUGIN = GamePlugin(
