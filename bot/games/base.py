@@ -172,7 +172,7 @@ class GameTexts(ABC):
     def card_of(self, view: Any, actions: list[Action]) -> Any:
         """What a player's card is drawn from: their view (`Engine.view`), and for a game
         whose card shows what they may do, their legal actions as the service worked them
-        out (Atrades' guild board). By default the view alone."""
+        out. By default the view alone."""
         return view
 
     def card_input(self, view: Any, names: Mapping[str, str]) -> tuple[Any, Mapping[str, str]]:
