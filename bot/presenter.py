@@ -674,15 +674,17 @@ class Presenter:
     async def card(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> Board | None:
-        """A player's 1-on-1 card, rendered in a worker process from their own view (None if
+        """A player's 1-on-1 card, rendered in a worker process from their own view (and their
+        legal actions, where the game's card shows them: `GameTexts.card_of`; None if
         rendering failed: the 1-on-1 goes without it)."""
         players = players if players is not None else await self.service.players(row.id)
         me = seat_of(players, user_id)
         if me is None:
             return None
-        view = await self.service.view(row, me)
+        texts = plugin_for(row.game).texts
+        view = texts.card_of(await self.service.view(row, me), await self.service.actions(row, me))
         return await boards.or_none(
-            boards.card(plugin_for(row.game).texts, view, name_table(players)),
+            boards.card(texts, view, name_table(players)),
             f"the 1-on-1 card of user {user_id} in match {row.id}",
         )
 

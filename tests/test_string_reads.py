@@ -20,6 +20,13 @@ TYPED_MODULES = (
     "games/auction_auction/render/final.py",
     "games/auction_auction/render/location.py",
     "games/auction_auction/render/parts.py",
+    "bot/games/atrades/texts.py",
+    "bot/games/atrades/plugin.py",
+    "games/atrades/render/map.py",
+    "games/atrades/render/hexes.py",
+    "games/atrades/render/guild.py",
+    "games/atrades/render/words.py",
+    "games/atrades/playout.py",
 )
 
 

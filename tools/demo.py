@@ -63,6 +63,7 @@ from bot.games.registry import PLUGINS
 from bot.players import player_id
 from bot.web.server import WebConfig
 from games.atrades.playout import greedy_player
+from games.atrades.views import PlayerView as AtradesPlayerView
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
@@ -767,7 +768,10 @@ class AtradesDemo(GameDemo):
     computers = ATRADES_COMPUTERS
 
     def choose(self, state: Any, pid: str) -> dict[str, Any]:
-        return greedy_player(engine_for(ATRADES).view_json(state, pid), self.rng)
+        engine = engine_for(ATRADES)
+        view = engine.view(state, pid)
+        assert isinstance(view, AtradesPlayerView)
+        return greedy_player(view, engine.legal_actions(state, pid), self.rng)
 
 
 #: The demos by game: the game `python -m tools.demo` plays when it is named.

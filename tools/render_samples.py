@@ -31,6 +31,9 @@ from bot.season_board import standings_board
 from games.atrades import ENGINE as ATRADES_ENGINE
 from games.atrades.playout import greedy_player
 from games.atrades.render import render_guild, render_map
+from games.atrades.views import GuildCard
+from games.atrades.views import PlayerView as AtradesPlayerView
+from games.atrades.views import PublicView as AtradesView
 from games.auction_auction import ENGINE
 from games.auction_auction import views as auction_views
 from games.auction_auction.events import AccessResolved, AuctionEnded, AuctionResolved
@@ -450,10 +453,10 @@ class AtradesPlayed:
     turn-order bids with the player's own bid standing, and one in the merger's auction."""
 
     names: dict[str, str]
-    ended: dict[str, Any] = field(default_factory=dict)
-    merger: dict[str, Any] = field(default_factory=dict)
-    bidding: dict[str, Any] = field(default_factory=dict)
-    auction: dict[str, Any] = field(default_factory=dict)
+    ended: AtradesView
+    merger: AtradesView
+    bidding: GuildCard
+    auction: GuildCard
 
 
 def atrades_playout(seed: int, players: int = 5) -> Iterator[tuple[Match, str]]:
@@ -469,24 +472,37 @@ def atrades_playout(seed: int, players: int = 5) -> Iterator[tuple[Match, str]]:
             yield match, HOST
             continue
         player = waiting[0]
-        match.submit(player, greedy_player(ATRADES_ENGINE.summary(match.state, player), rnd))
+        seen = ATRADES_ENGINE.summary(match.state, player)
+        actions = ATRADES_ENGINE.legal_actions(match.state, player)
+        match.submit(player, greedy_player(seen, actions, rnd))
         yield match, player
 
 
 def atrades_match(seed: int = 2, players: int = 5) -> AtradesPlayed:
     """Seed 2's five greedy seats sell a company to the Government and run three mergers."""
-    played = AtradesPlayed(dict(list(ATRADES.items())[:players]))
+    names = dict(list(ATRADES.items())[:players])
+    merger: AtradesView | None = None
+    auction: GuildCard | None = None
+    bidding: GuildCard | None = None
     for match, player in atrades_playout(seed, players):
         state = match.state
-        if not played.merger and state.merger is not None and state.merger.leader is not None:
-            played.merger = ATRADES_ENGINE.view(state, None)
+        if merger is None and state.merger is not None and state.merger.leader is not None:
+            merger = ATRADES_ENGINE.view(state, None)
             bidder = ATRADES_ENGINE.turn(state).must
             if bidder:
-                played.auction = ATRADES_ENGINE.view(state, bidder[0])
-        if not played.bidding and state.round == 2 and state.flow.step == "bids" and state.bids:
-            played.bidding = ATRADES_ENGINE.view(state, player)
-    played.ended = ATRADES_ENGINE.view(match.state, None)
-    return played
+                auction = _guild_card(state, bidder[0])
+        if bidding is None and state.round == 2 and state.flow.step == "bids" and state.bids:
+            bidding = _guild_card(state, player)
+    assert merger is not None and auction is not None and bidding is not None
+    ended = ATRADES_ENGINE.view(match.state, None)
+    return AtradesPlayed(names, ended=ended, merger=merger, bidding=bidding, auction=auction)
+
+
+def _guild_card(state: Any, player: str) -> GuildCard:
+    """A guild board as the bot draws it: the player's view and their legal actions."""
+    view = ATRADES_ENGINE.view(state, player)
+    assert isinstance(view, AtradesPlayerView)
+    return GuildCard(view=view, actions=ATRADES_ENGINE.legal_actions(state, player))
 
 
 def season_standings() -> dict[str, Any]:

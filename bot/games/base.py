@@ -169,6 +169,12 @@ class GameTexts(ABC):
     def card(self, view: Any, names: Mapping[str, str]) -> Board | None:
         """A player's 1-on-1 card from their view, or None. Pure, like `board`."""
 
+    def card_of(self, view: Any, actions: list[Action]) -> Any:
+        """What a player's card is drawn from: their view (`Engine.view`), and for a game
+        whose card shows what they may do, their legal actions as the service worked them
+        out. By default the view alone."""
+        return view
+
     def card_input(self, view: Any, names: Mapping[str, str]) -> tuple[Any, Mapping[str, str]]:
         """The part of a player's view and of the names that `card` draws, which the bot sends
         to the render worker: by default all of them. A game whose card draws less says so

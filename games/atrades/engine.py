@@ -1,6 +1,7 @@
 """Atrades' engine (docs/engine-contract.md): moves checked and applied through the pure
-rules, the flow that runs a round on (games/atrades/flow.py), the legal actions
-(legal.py) and the views (views.py). Rulings: docs/rules/atrades.md (AT-1..., AT-D1...)."""
+rules, the decision open now and what it offers (games/atrades/decisions.py: its moves in
+play.py, its phases and deadlines in flow.py, its legal actions in legal.py), and the views
+(views.py). Rulings: docs/rules/atrades.md (AT-1..., AT-D1...)."""
 
 from __future__ import annotations
 
@@ -8,32 +9,25 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from games.atrades import flow, legal, samples, views
-from games.atrades.actions import acquire, decline_free_acquire, pass_turn, research
-from games.atrades.data import STARTING, TECHNOLOGY_BY_ID, TILE_COUNTS, TYPES
-from games.atrades.govt import govt_merger
-from games.atrades.market import expand
-from games.atrades.merger import open_bid, open_pass, sealed_bid, start_merger
-from games.atrades.model import MAX_PLAYERS, MIN_PLAYERS, Options, Payment, State, setup
-from games.atrades.money import conservation, payment
+from pydantic import TypeAdapter
+
+from games.atrades import decisions, flow, samples, views
+from games.atrades.data import STARTING, TILE_COUNTS, TYPES
+from games.atrades.decisions import TABLE, decision, offer
+from games.atrades.events import (
+    AtradesEvent,
+    AtradesPhaseOpened,
+    MatchStarted,
+)
+from games.atrades.model import MAX_PLAYERS, MIN_PLAYERS, Options, State, setup
+from games.atrades.money import conservation
 from games.atrades.moves import (
     MOVES,
-    Acquire,
     Bid,
     ClosePhase,
-    Decline,
-    Expand,
-    FinalBid,
-    Govt,
     Kick,
-    Merge,
-    Pass,
-    Raise,
-    Research,
-    Settle,
 )
 from games.atrades.rounds import last_round_reasons, standings
-from games.atrades.turn_order import submit_bid
 from games.core.contract import (
     Action,
     BoardAction,
@@ -45,23 +39,12 @@ from games.core.contract import (
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
-from games.core.events import Event, Viewer
+from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer
+from games.core.views import GameView
 
 #: The events that show a sealed round's bids to everyone (AT-13, AT-D23).
 SEALED_REVEALS = frozenset({"turn_order_resolved", "final_bids_revealed"})
 
-#: The public view's keys a player's summary holds.
-SUMMARY_KEYS = (
-    "round",
-    "era",
-    "step",
-    "regions",
-    "map",
-    "companies",
-    "display",
-    "merger",
-    "guilds",
-)
 HOUR = 60 * 60
 MINUTE = 60
 
@@ -74,6 +57,7 @@ class Atrades(Engine[State, Options]):
     state_type = State
     options_type = Options
     moves = MOVES
+    events = TypeAdapter(AtradesEvent)
     #: AT-D25: defaults for a table that plays over a day or two; an evening's table sets
     #: every kind to a few minutes.
     clocks: ClassVar[Mapping[str, Clock]] = {
@@ -97,7 +81,7 @@ class Atrades(Engine[State, Options]):
             raise ValueError(f"Invalid options: {error.message}") from None
         table = flow.Table(state)
         table.public(
-            "match_started",
+            MatchStarted,
             players=list(players),
             guilds=[g.guild for g in state.guilds],
             regions=[r.name for r in state.regions],
@@ -120,14 +104,14 @@ class Atrades(Engine[State, Options]):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, ClosePhase):
-                flow.close_phase(table)
+                decisions.close_phase(table)
             else:
                 seat = flow.seat_of(state, move.player)
                 if seat is None:
                     raise RuleError("unknown_player", f"{move.player} is not in this match.")
                 if seat in state.out:
                     raise RuleError("already_out", f"{move.player} has already left the match.")
-                flow.remove(table, seat, "player_kicked")
+                flow.remove(table, seat, PlayerKicked)
         else:
             seat = flow.seat_of(state, actor)
             if seat is None:
@@ -135,7 +119,7 @@ class Atrades(Engine[State, Options]):
             if seat in state.out:
                 raise RuleError("out", "You are no longer playing in this match.")
             if isinstance(move, Forfeit):
-                flow.remove(table, seat, "player_forfeited")
+                flow.remove(table, seat, PlayerForfeited)
             else:
                 self._play(table, seat, move)
         flow.advance(table)
@@ -149,7 +133,7 @@ class Atrades(Engine[State, Options]):
         """A new wait begins: the public is told which, and whom it waits for."""
         turn = self.turn(table.state)
         table.public(
-            "phase_opened",
+            AtradesPhaseOpened,
             name=turn.phase.name,
             title=turn.phase.title,
             round=turn.phase.round,
@@ -157,159 +141,50 @@ class Atrades(Engine[State, Options]):
         )
 
     def _play(self, table: flow.Table, seat: int, move: Any) -> None:
-        state = table.state
-        step, merger = state.flow.step, state.merger
-        name = table.name(seat)
-        if isinstance(move, Bid):
-            if step != "bids":
-                raise RuleError("not_bidding", "Turn order is bid at the start of a round.")
-            paying = payment(state, seat, move.pay_from, move.amount)
-            submit_bid(state, seat, paying, replacing=True)
-            table.private(seat, "bid_made", pay_from=move.pay_from, amount=move.amount)
-            table.public("bid_in", player=name)
-            return
-        if step == "expansions":
-            self._expansion(table, seat, move)
-            return
-        if merger is not None:
-            self._auction(table, seat, move)
-            return
-        if state.free_acquires:
-            self._free_acquire(table, seat, move)
-            return
-        if step != "actions" or flow.acting(state) != seat or state.flow.acted:
-            raise RuleError("not_your_turn", "It is not your turn.")
-        if isinstance(move, Acquire):
-            company = acquire(state, seat, move.tile, move.hex)
-            table.public("acquired", player=name, tile=move.tile, hex=company.hexes[0])
-        elif isinstance(move, Merge):
-            start_merger(state, seat, move.company, move.other, cube=move.cube)
-            state.flow.mergers += 1
-            table.public(
-                "merger_declared",
-                player=name,
-                companies=[move.company, move.other],
-                cube=move.cube,
-            )
-        elif isinstance(move, Govt):
-            paid = govt_merger(state, seat, move.company)
-            table.public(
-                "sold_to_govt", player=name, company=move.company, **paid.model_dump(mode="json")
-            )
-        elif isinstance(move, Research):
-            card = move.technology.strip().upper()
-            found = TECHNOLOGY_BY_ID.get(card)
-            # An unknown card gets research's own refusal, before any payment is looked at.
-            paying = payment(state, seat, move.pay_from, found.cost) if found else Payment()
-            research(state, seat, card, paying)
-            table.public(
-                "researched",
-                player=name,
-                technology=card,
-                company=paying.company,
-                from_company=paying.from_company,
-            )
-        elif isinstance(move, Pass):
-            pass_turn(state, seat)
-            table.public("passed", player=name)
-        else:
-            raise RuleError("not_now", "That move is not taken now: it is your action.")
-        state.flow.acted = True
-
-    def _auction(self, table: flow.Table, seat: int, move: Any) -> None:
-        state = table.state
-        merger = state.merger
-        assert merger is not None
-        name = table.name(seat)
-        if isinstance(move, Raise):
-            open_bid(state, seat, move.amount)
-            table.public("auction_raised", player=name, amount=move.amount)
-        elif isinstance(move, Pass) and merger.step == "open":
-            open_pass(state, seat)
-            table.public("auction_passed", player=name)
-        elif isinstance(move, FinalBid):
-            sealed_bid(state, seat, move.amount)
-            table.private(seat, "final_bid_made", amount=move.amount)
-            table.public("final_bid_in", player=name)
-            flow.reveal_final(table, merger)
-        elif isinstance(move, Settle):
-            if merger.step != "payment" or merger.winner != seat:
-                raise RuleError("not_winner", "Only the auction's winner settles it.")
-            flow.settled(table, move.pay_from, move.survivor, move.cube == "take")
-        else:
-            raise RuleError("not_now", "A merger's auction is under way: bid, pass or settle.")
-
-    def _free_acquire(self, table: flow.Table, seat: int, move: Any) -> None:
-        state = table.state
-        if state.free_acquires[0] != seat:
-            raise RuleError("no_free_acquire", "You are not owed a free Acquire now.")
-        if isinstance(move, Acquire):
-            company = acquire(state, seat, move.tile, move.hex, free=True)
-            table.public(
-                "acquired",
-                player=table.name(seat),
-                tile=move.tile,
-                hex=company.hexes[0],
-                free=True,
-            )
-        elif isinstance(move, Decline):
-            decline_free_acquire(state, seat)
-            table.public("free_acquire_lost", player=table.name(seat), reason="declined")
-        else:
-            raise RuleError("not_now", "Take your free Acquire or let it go.")
-
-    def _expansion(self, table: flow.Table, seat: int, move: Any) -> None:
-        state = table.state
-        company, *waiting = state.expansions
-        if isinstance(move, Expand):
-            label = expand(state, seat, company, move.hex)
-            assert label is not None, "a hex was given"
-            flow.expanded(table, company, label, waiting)
-        elif isinstance(move, Decline):
-            expand(state, seat, company, None)
-            table.public("expansion_let_go", company=company)
-        else:
-            raise RuleError("not_now", "The market's expansions are under way.")
+        """A guild's move, played as the decision open now plays it (`decisions.TABLE`);
+        turn order is bid only in its own decision."""
+        if isinstance(move, Bid) and decision(table.state) != "bids":
+            raise RuleError("not_bidding", "Turn order is bid at the start of a round.")
+        offer(table.state).play(table, seat, move)
 
     # -- the contract ------------------------------------------------------------------------
 
     def turn(self, state: State) -> Turn:
-        stack = flow.phases(state)
+        stack = decisions.phases(state)
         names = [g.player for g in state.guilds]
         return Turn(
             phase=stack[-1],
             enclosing=stack[:-1],
             players=names,
             out=[names[s] for s in state.out],
-            must=[names[s] for s in flow.must(state)],
-            may=[names[s] for s in flow.may(state)],
+            must=[names[s] for s in decisions.must(state)],
+            may=[names[s] for s in decisions.may(state)],
         )
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
         seat = flow.seat_of(state, player)
-        return [] if seat is None else legal.actions(state, seat)
+        return [] if seat is None else decisions.actions(state, seat)
 
-    def board_actions(self, public: dict[str, Any]) -> list[BoardAction]:
-        return legal.board_actions(public)
+    def board_actions(self, public: GameView | dict[str, Any]) -> list[BoardAction]:
+        """AT-D27: the board's buttons for the decision the public view names, from the
+        public view alone (its JSON read back through `views.PublicView`)."""
+        seen = (
+            public
+            if isinstance(public, views.PublicView)
+            else views.PublicView.model_validate(public)
+        )
+        return TABLE[seen.decision].outline(seen)
 
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        """AT-D27: the public view; a player's adds their own secrets (`me`) and their legal
-        actions (`legal`)."""
-        return self._with_mine(state, viewer, views.public(state))
+    def view(self, state: State, viewer: Viewer) -> views.PublicView:
+        """AT-D27: the public view (the host's too); a player's adds their own secrets
+        (`views.PlayerView`)."""
+        seen = views.player(state, viewer) if viewer is not None else None
+        return views.public(state) if seen is None else seen
 
-    def summary(self, state: State, player: str) -> dict[str, Any]:
-        """What a player's summary and the computer players read: the round, the map and
-        companies, the merger, their own secrets and legal actions (parts of the view)."""
-        return self._with_mine(state, player, views.public(state, SUMMARY_KEYS))
-
-    def _with_mine(self, state: State, viewer: Viewer, out: dict[str, Any]) -> dict[str, Any]:
-        me = views.mine(state, viewer) if viewer is not None else None
-        if me is not None:
-            out["me"] = me
-            out["legal"] = [
-                a.model_dump(mode="json") for a in self.legal_actions(state, me["player"])
-            ]
-        return out
+    def summary(self, state: State, player: str) -> views.Summary:
+        """What a player's 1-on-1 and the computer seats read: the round, the map and
+        companies, the merger and their own secrets."""
+        return views.summary(state, player)
 
     def undo_refusal(self, state: State, undone: list[Event]) -> str | None:
         """AT-D23: the bids of a sealed round, once shown to everyone, stand. Taking back the
@@ -357,7 +232,7 @@ class Atrades(Engine[State, Options]):
         """A legal move of someone the phase waits for, answered at random (small bids and
         raises, so money lasts), or now and then the host's close-phase."""
         # The turn's `must`, without the phases' words.
-        must = flow.must(state)
+        must = decisions.must(state)
         if not must or rnd.random() < 0.04:
             return HOST, ClosePhase()
         player = state.guilds[rnd.choice(must)].player

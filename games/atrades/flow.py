@@ -5,11 +5,31 @@ what a deadline does. The rules themselves are the pure functions of the other m
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 from games.atrades.actions import decline_free_acquire, pass_turn
 from games.atrades.choices import free_hexes
 from games.atrades.data import company_called
+from games.atrades.events import (
+    AuctionPassed,
+    BidIn,
+    Expanded,
+    ExpansionLetGo,
+    ExpansionLost,
+    FinalBidIn,
+    FinalBidsRevealed,
+    FreeAcquireLost,
+    GameEnded,
+    LastRound,
+    MarketSold,
+    MergerEnded,
+    MergerSettled,
+    Passed,
+    RemovedByHost,
+    RoundEnded,
+    TurnOrderResolved,
+)
 from games.atrades.market import expand, market, sold_out, why_no_expansion
 from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
@@ -17,21 +37,34 @@ from games.atrades.money import owned, payment
 from games.atrades.rounds import EndReason, end_round, last_round_reasons, out_of_cubes, standings
 from games.atrades.turn_order import resolve_turn_order
 from games.core.contract import Phase
-from games.core.events import Audience, Event
+from games.core.events import (
+    Audience,
+    Event,
+    GameEvent,
+    PlayerForfeited,
+    PlayerKicked,
+    tell,
+)
+
+P = ParamSpec("P")
 
 
 class Table:
-    """One move in progress: the state and the events it tells."""
+    """One move in progress: the state and the events it tells (`games.atrades.events`, each
+    model made only when the event is read: a random playout reads none)."""
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.events: list[Event] = []
 
-    def public(self, event: str, /, **data: Any) -> None:
-        self.events.append(Event(event, Audience.public(), data))
+    def public(self, event: Callable[P, GameEvent], /, *args: P.args, **data: P.kwargs) -> None:
+        self.events.append(tell(event, Audience.public(), *args, **data))
 
-    def private(self, seat: int, event: str, /, **data: Any) -> None:
-        self.events.append(Event(event, Audience.to(self.state.guilds[seat].player), data))
+    def private(
+        self, seat: int, event: Callable[P, GameEvent], /, *args: P.args, **data: P.kwargs
+    ) -> None:
+        player = self.state.guilds[seat].player
+        self.events.append(tell(event, Audience.to(player), *args, **data))
 
     def name(self, seat: int) -> str:
         return self.state.guilds[seat].player
@@ -120,7 +153,7 @@ def advance(table: Table) -> None:
                 if c not in state.expansions
             }
             table.public(
-                "market_sold",
+                MarketSold,
                 round=state.round,
                 sales=[{**s.model_dump(), "income": s.income} for s in sales],
                 expansions=list(state.expansions),
@@ -130,7 +163,7 @@ def advance(table: Table) -> None:
             continue
         for company in [c for c in state.expansions if state.company(c).owner in state.out]:
             state.expansions.remove(company)
-            table.public("expansion_lost", company=company, reason=why_no_expansion(state, company))
+            table.public(ExpansionLost, company=company, reason=why_no_expansion(state, company))
         if state.expansions:
             return
         _end_round(table)
@@ -140,10 +173,10 @@ def expanded(table: Table, company: int, label: str, waiting: list[int]) -> None
     """AT-D19: `company` expanded onto `label`; each of the companies `waiting` to expand
     after it that no longer can (the tile or the land it took was the last) is told."""
     state = table.state
-    table.public("expanded", company=company, hex=label)
+    table.public(Expanded, company=company, hex=label)
     for other in waiting:
         if other not in state.expansions:
-            table.public("expansion_lost", company=other, reason=why_no_expansion(state, other))
+            table.public(ExpansionLost, company=other, reason=why_no_expansion(state, other))
 
 
 def _resolve_bids(table: Table) -> None:
@@ -152,7 +185,7 @@ def _resolve_bids(table: Table) -> None:
     order = resolve_turn_order(state)
     players = [table.name(s) for s in order]
     state.flow.closed.append({"round": state.round, "turn_order": players, "bids": bids})
-    table.public("turn_order_resolved", round=state.round, order=players, bids=bids)
+    table.public(TurnOrderResolved, round=state.round, order=players, bids=bids)
 
 
 def _action_done(table: Table) -> bool:
@@ -168,14 +201,14 @@ def _action_done(table: Table) -> bool:
             return False
         merger.winner = None
         cancel_unbid(state)
-        table.public("merger_ended", companies=list(merger.companies), reason="no_winner")
+        table.public(MergerEnded, companies=list(merger.companies), reason="no_winner")
     while state.free_acquires:
         owed = state.free_acquires[0]
         if owed not in state.out and state.display and free_hexes(state):
             return False
         decline_free_acquire(state, owed)
         if owed not in state.out:
-            table.public("free_acquire_lost", player=table.name(owed), reason="none_to_take")
+            table.public(FreeAcquireLost, player=table.name(owed), reason="none_to_take")
     return state.flow.acted
 
 
@@ -201,7 +234,7 @@ def _end_round(table: Table) -> None:
     state = table.state
     ended = end_round(state)
     table.public(
-        "round_ended",
+        RoundEnded,
         round=state.round if ended.ended else state.round - 1,
         refilled=ended.refilled,
         era=ended.era,
@@ -222,7 +255,7 @@ def tell_last_round(table: Table, before: list[EndReason]) -> None:
     if state.ended or before or not reasons:
         return
     table.public(
-        "last_round",
+        LastRound,
         round=state.round,
         reasons=list(reasons),
         out_of_cubes=[table.name(s) for s in out_of_cubes(state)],
@@ -238,7 +271,7 @@ def finish(table: Table, reasons: list[EndReason]) -> None:
     places = standings(state)
     state.winners = [seat for seat, place in places.items() if place == 1]
     table.public(
-        "game_ended",
+        GameEnded,
         reasons=list(reasons),
         out_of_cubes=[table.name(s) for s in out_of_cubes(state)],
         winners=[table.name(s) for s in state.winners],
@@ -251,7 +284,7 @@ def finish(table: Table, reasons: list[EndReason]) -> None:
 # -- removals and deadlines --------------------------------------------------------------------
 
 
-def remove(table: Table, seat: int, why: str) -> None:
+def remove(table: Table, seat: int, why: type[PlayerKicked | PlayerForfeited]) -> None:
     """AT-D26: a kicked or forfeiting guild leaves: its companies stay on the map; it bids
     $0 for turn order and drops out of a sealed round (a bid it made there, still hidden,
     with it), passes in the auctions it was in, and takes no more turns, free
@@ -266,8 +299,8 @@ def remove(table: Table, seat: int, why: str) -> None:
     if merger is not None and merger.step == "sealed" and merger.sealed.get(seat) is not None:
         merger.sealed[seat] = None
     table.public(why, player=table.name(seat))
-    if why == "player_kicked":
-        table.private(seat, "removed_by_host")
+    if why is PlayerKicked:
+        table.private(seat, RemovedByHost)
     if len(active(state)) < 2:
         state.merger = None
         state.free_acquires = []
@@ -278,45 +311,72 @@ def remove(table: Table, seat: int, why: str) -> None:
         state.flow.acted = True
 
 
-def close_phase(table: Table) -> None:
-    """AT-D25, what each deadline does: missing turn-order bids are $0; the acting guild
-    passes; the bidder whose turn it is passes; final bids not in drop out; the winner
-    settles by default (`default_settlement`); a free Acquire or expansion is let go."""
+# -- what each deadline does (AT-D25), a decision at a time (`decisions.TABLE`) ---------------
+
+
+def close_bids(table: Table) -> None:
+    """Missing turn-order bids are $0."""
     state = table.state
-    flow, merger = state.flow, state.merger
-    if flow.step == "bids":
-        for seat in active(state):
-            if seat not in state.bids:
-                state.bids[seat] = Payment()
-                table.public("bid_in", player=table.name(seat), by_deadline=True)
-    elif flow.step == "expansions":
-        grower = state.company(state.expansions[0])
-        expand(state, grower.owner, grower.initiative, None)
-        table.public("expansion_let_go", company=grower.initiative)
-    elif merger is not None and merger.step == "open":
-        bidder = to_bid(merger)
-        assert bidder is not None
-        open_pass(state, bidder)
-        table.public("auction_passed", player=table.name(bidder), by_deadline=True)
-    elif merger is not None and merger.step == "sealed":
-        for seat in bidders(merger):
-            if seat not in merger.sealed:
-                sealed_bid(state, seat, None)
-                table.public("final_bid_in", player=table.name(seat), by_deadline=True)
-        reveal_final(table, merger)
-    elif merger is not None:
-        assert merger.winner is not None
-        settled(table, *default_settlement(state, merger))
-    elif state.free_acquires:
-        seat = state.free_acquires[0]
-        decline_free_acquire(state, seat)
-        table.public("free_acquire_lost", player=table.name(seat), reason="deadline")
-    else:
-        guild = acting(state)
-        assert guild is not None
-        pass_turn(state, guild)
-        state.flow.acted = True
-        table.public("passed", player=table.name(guild), by_deadline=True)
+    for seat in active(state):
+        if seat not in state.bids:
+            state.bids[seat] = Payment()
+            table.public(BidIn, player=table.name(seat), by_deadline=True)
+
+
+def close_expansion(table: Table) -> None:
+    """The company to expand does not."""
+    state = table.state
+    grower = state.company(state.expansions[0])
+    expand(state, grower.owner, grower.initiative, None)
+    table.public(ExpansionLetGo, company=grower.initiative)
+
+
+def close_open(table: Table) -> None:
+    """The bidder whose turn it is passes."""
+    state = table.state
+    merger = state.merger
+    assert merger is not None
+    bidder = to_bid(merger)
+    assert bidder is not None
+    open_pass(state, bidder)
+    table.public(AuctionPassed, player=table.name(bidder), by_deadline=True)
+
+
+def close_sealed(table: Table) -> None:
+    """Final bids not in drop out; the bids are revealed."""
+    state = table.state
+    merger = state.merger
+    assert merger is not None
+    for seat in bidders(merger):
+        if seat not in merger.sealed:
+            sealed_bid(state, seat, None)
+            table.public(FinalBidIn, player=table.name(seat), by_deadline=True)
+    reveal_final(table, merger)
+
+
+def close_settle(table: Table) -> None:
+    """The winner settles by default (`default_settlement`)."""
+    merger = table.state.merger
+    assert merger is not None and merger.winner is not None
+    settled(table, *default_settlement(table.state, merger))
+
+
+def close_free_acquire(table: Table) -> None:
+    """The free Acquire is let go."""
+    state = table.state
+    seat = state.free_acquires[0]
+    decline_free_acquire(state, seat)
+    table.public(FreeAcquireLost, player=table.name(seat), reason="deadline")
+
+
+def close_action(table: Table) -> None:
+    """The acting guild passes."""
+    state = table.state
+    guild = acting(state)
+    assert guild is not None
+    pass_turn(state, guild)
+    state.flow.acted = True
+    table.public(Passed, player=table.name(guild), by_deadline=True)
 
 
 def default_settlement(state: State, merger: Merger) -> tuple[str, int | None, bool]:
@@ -344,7 +404,7 @@ def settled(table: Table, pay_from: str, survivor: int | None, cube: bool) -> No
     paying = payment(state, seat, pay_from, merger.high)
     done = settle(state, seat, paying, survivor=survivor, bureaucracy=cube)
     table.public(
-        "merger_settled",
+        MergerSettled,
         winner=table.name(seat),
         price=done.price,
         company=paying.company,
@@ -367,7 +427,7 @@ def reveal_final(table: Table, merger: Merger) -> None:
         {"round": table.state.round, "merger": list(merger.companies), "final_bids": bids}
     )
     table.public(
-        "final_bids_revealed",
+        FinalBidsRevealed,
         bids=bids,
         winner=None if merger.winner is None else table.name(merger.winner),
         price=merger.high,
@@ -377,118 +437,197 @@ def reveal_final(table: Table, merger: Merger) -> None:
 # -- the phases --------------------------------------------------------------------------------
 
 
-def must(state: State) -> list[int]:
-    """Who the innermost phase waits for, from what everyone knows."""
-    flow, merger = state.flow, state.merger
-    if flow.step == "ended":
-        return []
-    if flow.step == "bids":
-        return [s for s in active(state) if s not in state.bids]
-    if flow.step == "expansions":
-        return [state.company(state.expansions[0]).owner]
-    if merger is not None:
-        if merger.step == "open":
-            seat = to_bid(merger)
-            return [] if seat is None else [seat]
-        if merger.step == "sealed":
-            return [s for s in bidders(merger) if s not in merger.sealed]
-        return [] if merger.winner is None else [merger.winner]
-    if state.free_acquires:
-        return [state.free_acquires[0]]
+# -- who each decision waits for, and its phases (`decisions.TABLE`) -------------------------
+
+
+def bids_must(state: State) -> list[int]:
+    return [s for s in active(state) if s not in state.bids]
+
+
+def expansion_must(state: State) -> list[int]:
+    return [state.company(state.expansions[0]).owner]
+
+
+def open_must(state: State) -> list[int]:
+    assert state.merger is not None
+    seat = to_bid(state.merger)
+    return [] if seat is None else [seat]
+
+
+def sealed_must(state: State) -> list[int]:
+    merger = state.merger
+    assert merger is not None
+    return [s for s in bidders(merger) if s not in merger.sealed]
+
+
+def settle_must(state: State) -> list[int]:
+    assert state.merger is not None
+    winner = state.merger.winner
+    return [] if winner is None else [winner]
+
+
+def free_acquire_must(state: State) -> list[int]:
+    return [state.free_acquires[0]]
+
+
+def action_must(state: State) -> list[int]:
     seat = acting(state)
-    return [] if seat is None or flow.acted else [seat]
+    return [] if seat is None or state.flow.acted else [seat]
 
 
-def may(state: State) -> list[int]:
-    """Who may act now: those the phase waits for, and in the turn-order bids every guild
-    still in (a standing bid may be replaced, AT-D23). Each has at least one legal action
-    (a pass, a bid of $0, dropping out, letting a choice go), so this is exactly the guilds
-    whose `legal.actions` are not empty."""
-    if state.flow.step == "bids":
-        return active(state)
-    return must(state)
+def ended_phases(state: State) -> list[Phase]:
+    return [
+        Phase(
+            name="ended",
+            title="Game over",
+            clock=None,
+            id="ended",
+            on_deadline="Nothing: the game is over.",
+        )
+    ]
 
 
-def phases(state: State) -> list[Phase]:
-    """The phases now, outermost first: round › turn-order bids | actions › a guild's action
-    › merger › open round | sealed round | settlement, or › free Acquire; market
-    expansions; the end. The innermost one's id carries `flow.waits`."""
-    flow = state.flow
-    wait = flow.waits
-    if flow.step == "ended":
-        return [
-            Phase(
-                name="ended",
-                title="Game over",
-                clock=None,
-                id="ended",
-                on_deadline="Nothing: the game is over.",
-            )
-        ]
+def _round(state: State) -> Phase:
     r = state.round
-    round_ = _frame("round", f"Round {r} (era {state.era})", r, f"r{r}")
-    if flow.step == "bids":
-        return [
-            round_,
-            Phase(
-                name="bids",
-                title=f"Round {r}: sealed turn-order bids",
-                round=r,
-                clock="bids",
-                id=f"bids-{wait}",
-                on_deadline="Whoever has not bid bids $0.",
-            ),
-        ]
-    if flow.step == "expansions":
-        company = state.company(state.expansions[0])
-        owner = state.guilds[company.owner].player
-        return [
-            round_,
-            _frame("market", f"Round {r}: market", r, f"r{r}-market"),
-            Phase(
-                name="expansion",
-                title=f"{owner} to expand {company_name(company)}",
-                round=r,
-                clock="choice",
-                id=f"x-{wait}",
-                on_deadline=f"{company_name(company)} does not expand.",
-            ),
-        ]
+    return _frame("round", f"Round {r} (era {state.era})", r, f"r{r}")
+
+
+def bids_phases(state: State) -> list[Phase]:
+    r = state.round
+    return [
+        _round(state),
+        Phase(
+            name="bids",
+            title=f"Round {r}: sealed turn-order bids",
+            round=r,
+            clock="bids",
+            id=f"bids-{state.flow.waits}",
+            on_deadline="Whoever has not bid bids $0.",
+        ),
+    ]
+
+
+def expansion_phases(state: State) -> list[Phase]:
+    r = state.round
+    company = state.company(state.expansions[0])
+    owner = state.guilds[company.owner].player
+    return [
+        _round(state),
+        _frame("market", f"Round {r}: market", r, f"r{r}-market"),
+        Phase(
+            name="expansion",
+            title=f"{owner} to expand {company_name(company)}",
+            round=r,
+            clock="choice",
+            id=f"x-{state.flow.waits}",
+            on_deadline=f"{company_name(company)} does not expand.",
+        ),
+    ]
+
+
+def action_phases(state: State) -> list[Phase]:
+    """Round › actions › the acting guild's action."""
+    r = state.round
     seat = acting(state)
     assert seat is not None
     player = state.guilds[seat].player
-    out = [round_, _frame("actions", f"Round {r}: actions", r, f"r{r}-actions")]
-    action = Phase(
-        name="action",
-        title=f"Round {r}: {player}'s action",
-        round=r,
-        clock="turn",
-        id=f"a{flow.actions}",
-        on_deadline=f"{player} passes.",
-    )
+    return [
+        _round(state),
+        _frame("actions", f"Round {r}: actions", r, f"r{r}-actions"),
+        Phase(
+            name="action",
+            title=f"Round {r}: {player}'s action",
+            round=r,
+            clock="turn",
+            id=f"a{state.flow.actions}",
+            on_deadline=f"{player} passes.",
+        ),
+    ]
+
+
+def _merger_phases(state: State) -> list[Phase]:
+    """The acting guild's action › its merger."""
     merger = state.merger
-    if merger is not None:
-        a, b = (company_name(state.company(c)) for c in merger.companies)
-        out += [
-            action,
-            _frame("merger", f"{player}'s merger of {a} and {b}", r, f"m{flow.mergers}"),
-        ]
-        return [*out, _auction_phase(state, merger, wait)]
-    if state.free_acquires:
-        owed = state.guilds[state.free_acquires[0]].player
-        return [
-            *out,
-            action,
-            Phase(
-                name="free_acquire",
-                title=f"{owed}'s free Acquire",
-                round=r,
-                clock="choice",
-                id=f"f-{wait}",
-                on_deadline=f"{owed} lets the free Acquire go.",
+    assert merger is not None
+    seat = acting(state)
+    assert seat is not None
+    player = state.guilds[seat].player
+    a, b = (company_name(state.company(c)) for c in merger.companies)
+    merging = _frame(
+        "merger", f"{player}'s merger of {a} and {b}", state.round, f"m{state.flow.mergers}"
+    )
+    return [*action_phases(state), merging]
+
+
+def open_phases(state: State) -> list[Phase]:
+    merger = state.merger
+    assert merger is not None
+    seat = to_bid(merger)
+    assert seat is not None
+    bidder = state.guilds[seat].player
+    return [
+        *_merger_phases(state),
+        Phase(
+            name="open",
+            title=(
+                f"Open round {merger.round} of {merger.rounds}, the last sealed: {bidder} to "
+                "raise or pass"
             ),
-        ]
-    return [*out, action]
+            round=state.round,
+            clock="open",
+            id=f"o-{state.flow.waits}",
+            on_deadline=f"{bidder} passes.",
+        ),
+    ]
+
+
+def sealed_phases(state: State) -> list[Phase]:
+    merger = state.merger
+    assert merger is not None
+    return [
+        *_merger_phases(state),
+        Phase(
+            name="sealed",
+            title=f"Final sealed round (to beat ${merger.high})",
+            round=state.round,
+            clock="sealed",
+            id=f"s-{state.flow.waits}",
+            on_deadline="Whoever has not made a final bid drops out.",
+        ),
+    ]
+
+
+def settle_phases(state: State) -> list[Phase]:
+    merger = state.merger
+    assert merger is not None and merger.winner is not None
+    winner = state.guilds[merger.winner].player
+    return [
+        *_merger_phases(state),
+        Phase(
+            name="settle",
+            title=f"{winner} pays ${merger.high} and settles the merger",
+            round=state.round,
+            clock="choice",
+            id=f"p-{state.flow.waits}",
+            on_deadline=f"{winner} pays from the richest company that covers the bid, keeps "
+            "the starter's company where the choice is theirs, and takes the free cube.",
+        ),
+    ]
+
+
+def free_acquire_phases(state: State) -> list[Phase]:
+    owed = state.guilds[state.free_acquires[0]].player
+    return [
+        *action_phases(state),
+        Phase(
+            name="free_acquire",
+            title=f"{owed}'s free Acquire",
+            round=state.round,
+            clock="choice",
+            id=f"f-{state.flow.waits}",
+            on_deadline=f"{owed} lets the free Acquire go.",
+        ),
+    ]
 
 
 def _frame(name: str, title: str, round_: int, id_: str) -> Phase:
@@ -501,43 +640,4 @@ def _frame(name: str, title: str, round_: int, id_: str) -> Phase:
         clock=None,
         id=id_,
         on_deadline="Nothing by itself: it ends when the decisions inside it are made.",
-    )
-
-
-def _auction_phase(state: State, merger: Merger, wait: int) -> Phase:
-    r = state.round
-    if merger.step == "open":
-        seat = to_bid(merger)
-        assert seat is not None
-        bidder = state.guilds[seat].player
-        return Phase(
-            name="open",
-            title=(
-                f"Open round {merger.round} of {merger.rounds}, the last sealed: {bidder} to "
-                "raise or pass"
-            ),
-            round=r,
-            clock="open",
-            id=f"o-{wait}",
-            on_deadline=f"{bidder} passes.",
-        )
-    if merger.step == "sealed":
-        return Phase(
-            name="sealed",
-            title=f"Final sealed round (to beat ${merger.high})",
-            round=r,
-            clock="sealed",
-            id=f"s-{wait}",
-            on_deadline="Whoever has not made a final bid drops out.",
-        )
-    assert merger.winner is not None
-    winner = state.guilds[merger.winner].player
-    return Phase(
-        name="settle",
-        title=f"{winner} pays ${merger.high} and settles the merger",
-        round=r,
-        clock="choice",
-        id=f"p-{wait}",
-        on_deadline=f"{winner} pays from the richest company that covers the bid, keeps the "
-        "starter's company where the choice is theirs, and takes the free cube.",
     )

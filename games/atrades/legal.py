@@ -5,7 +5,7 @@ the money a guild holds, so each action it offers is one the rules accept."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from games.atrades.choices import free_hexes, govt_companies, merger_pairs, technologies
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
@@ -16,6 +16,9 @@ from games.atrades.model import State
 from games.atrades.money import capacity, owned
 from games.core.contract import Action, Amount, BoardAction, Choice, Pick
 from games.core.drawing.words import plural
+
+if TYPE_CHECKING:
+    from games.atrades.views import PublicView
 
 PURSE = "purse"
 #: The actions' labels that the board's buttons share (`board_actions`).
@@ -33,75 +36,178 @@ RAISE = "Raise"
 PASS_AUCTION = "Pass (out of this auction)"
 
 
-def actions(state: State, seat: int) -> list[Action]:
-    """The seat's actions now: a turn-order bid; its action (Acquire, Merge with or without
-    a cube, a Govt. merger, Research, Pass); a raise or pass in an open round; a final bid
-    or dropping out; the winner's settlement; a free Acquire or letting it go; an expansion
-    or letting it go. Empty for a removed guild and after the end."""
-    flow, merger = state.flow, state.merger
-    if state.ended or seat in state.out:
+# -- each decision's actions (`decisions.TABLE`) ------------------------------------------
+
+
+def bid_actions(state: State, seat: int) -> list[Action]:
+    """The turn-order bids: every guild still in may bid, or bid again (AT-D23)."""
+    return [_bid(state, seat)]
+
+
+def expansion_actions(state: State, seat: int) -> list[Action]:
+    """The market's next expansion: its company's owner expands it or lets it go."""
+    grower = state.company(state.expansions[0])
+    if grower.owner != seat:
         return []
-    if flow.step == "bids":
-        return [_bid(state, seat)]
-    if flow.step == "expansions":
-        grower = state.company(state.expansions[0])
-        if grower.owner != seat:
-            return []
-        where = _hexes(state, expansion_hexes(state, grower.initiative), "Where it grows")
-        return [
+    where = _hexes(state, expansion_hexes(state, grower.initiative), "Where it grows")
+    return [
+        Action(
+            key="expand",
+            label=_expand_label(company_name(grower)),
+            move={"type": "expand"},
+            steps=[where],
+        ),
+        Action(key="decline", label=DO_NOT_EXPAND, move={"type": "decline"}),
+    ]
+
+
+def open_actions(state: State, seat: int) -> list[Action]:
+    """An open round of a merger's auction: the guild whose turn it is raises (what it can
+    pay, AT-12) or passes."""
+    merger = state.merger
+    assert merger is not None
+    if to_bid(merger) != seat:
+        return []
+    least, most = max(len(merger.track), merger.high + 1), capacity(state, seat)
+    out = []
+    if least <= most:
+        label = OPEN_BIDDING if merger.leader is None else RAISE
+        out.append(
             Action(
-                key="expand",
-                label=_expand_label(company_name(grower)),
-                move={"type": "expand"},
-                steps=[where],
-            ),
-            Action(key="decline", label=DO_NOT_EXPAND, move={"type": "decline"}),
-        ]
-    if merger is not None:
-        return _auction(state, seat)
-    if state.free_acquires:
-        if state.free_acquires[0] != seat:
-            return []
-        return [
-            _acquire(state, TAKE_FREE_ACQUIRE),
-            Action(key="decline", label=LET_FREE_ACQUIRE_GO, move={"type": "decline"}),
-        ]
-    if acting(state) != seat or flow.acted:
+                key="raise",
+                label=label,
+                move={"type": "raise"},
+                steps=[Amount(min=least, max=most, label="Your bid in $")],
+            )
+        )
+    out.append(Action(key="pass", label=PASS_AUCTION, move={"type": "pass"}))
+    return out
+
+
+def sealed_actions(state: State, seat: int) -> list[Action]:
+    """The final sealed round: each guild still bidding makes its final bid or drops out."""
+    merger = state.merger
+    assert merger is not None
+    if seat not in bidders(merger) or seat in merger.sealed:
+        return []
+    most = capacity(state, seat)
+    out = []
+    if merger.high + 1 <= most:
+        out.append(
+            Action(
+                key="final_bid",
+                label="Make your final bid",
+                move={"type": "final_bid"},
+                sealed=True,
+                steps=[Amount(min=merger.high + 1, max=most, label="Your final bid in $")],
+            )
+        )
+    out.append(
+        Action(
+            key="drop",
+            label="Drop out",
+            move={"type": "final_bid", "amount": None},
+            sealed=True,
+        )
+    )
+    return out
+
+
+def settle_actions(state: State, seat: int) -> list[Action]:
+    """The auction's winner settles it: where it pays from, the merged company where the
+    choice is theirs, the free bureaucracy cube (AT-14 to AT-16)."""
+    merger = state.merger
+    assert merger is not None
+    if merger.winner != seat:
+        return []
+    steps: list[Pick | Amount] = [_sources(state, seat, merger.high, fixed=True)]
+    a, b = (state.company(c) for c in merger.companies)
+    if [a.owner, b.owner].count(seat) != 1:
+        steps.append(
+            Pick(
+                field="survivor",
+                label="The merged company is",
+                choices=[_company_choice(state, c.initiative) for c in (a, b)],
+            )
+        )
+    steps.append(
+        Pick(
+            field="cube",
+            label="The free bureaucracy cube",
+            choices=[
+                Choice(value="take", label="Take it"),
+                Choice(value="leave", label="Leave it"),
+            ],
+        )
+    )
+    return [
+        Action(
+            key="settle",
+            label=_settle_label(merger.high),
+            move={"type": "settle"},
+            steps=steps,
+        )
+    ]
+
+
+def free_acquire_actions(state: State, seat: int) -> list[Action]:
+    """A free Acquire owed after a merger (AT-15): taken or let go."""
+    if state.free_acquires[0] != seat:
+        return []
+    return [
+        _acquire(state, TAKE_FREE_ACQUIRE),
+        Action(key="decline", label=LET_FREE_ACQUIRE_GO, move={"type": "decline"}),
+    ]
+
+
+def turn_actions(state: State, seat: int) -> list[Action]:
+    """The acting guild's action: Acquire, Merge with or without a cube, a Govt. merger,
+    Research, Pass."""
+    if acting(state) != seat or state.flow.acted:
         return []
     return _turn(state, seat)
 
 
-def board_actions(public: dict[str, Any]) -> list[BoardAction]:
-    """The board's buttons for the decision played now, from the public view only (AT-D27):
-    whether the acting guild can pay for a technology or a raise is its own business, so
-    the board shows every kind of action the step may offer, and a button for one the guild
-    cannot make now is answered in private. The sealed rounds (turn-order bids, a merger's
-    final bids) have none: each player bids in their 1-on-1."""
-    merger = public.get("merger")
-    if public.get("ended") or public.get("step") == "bids":
+# -- each decision's board buttons, from the public view alone (AT-D27) ------------------------
+#
+# Whether the acting guild can pay for a technology or a raise is its own business, so the
+# board shows every kind of action the decision may offer, and a button for one the guild
+# cannot make now is answered in private. The sealed rounds (turn-order bids, a merger's
+# final bids) have none: each player bids in their 1-on-1.
+
+
+def expansion_outline(public: PublicView) -> list[BoardAction]:
+    return [
+        BoardAction(key="expand", label=_expand_label(company_called(public.expansions[0]))),
+        BoardAction(key="decline", label=DO_NOT_EXPAND, declines=True),
+    ]
+
+
+def open_outline(public: PublicView) -> list[BoardAction]:
+    assert public.merger is not None
+    return [
+        BoardAction(key="raise", label=RAISE if public.merger.leader else OPEN_BIDDING),
+        BoardAction(key="pass", label=PASS_AUCTION, declines=True),
+    ]
+
+
+def settle_outline(public: PublicView) -> list[BoardAction]:
+    merger = public.merger
+    assert merger is not None
+    if not merger.winner:
         return []
-    if public.get("step") == "expansions":
-        grower = company_called(public["expansions"][0])
-        return [
-            BoardAction(key="expand", label=_expand_label(grower)),
-            BoardAction(key="decline", label=DO_NOT_EXPAND, declines=True),
-        ]
-    if merger is not None:
-        if merger["step"] == "open":
-            opening = RAISE if merger["leader"] else OPEN_BIDDING
-            return [
-                BoardAction(key="raise", label=opening),
-                BoardAction(key="pass", label=PASS_AUCTION, declines=True),
-            ]
-        if merger["step"] == "payment" and merger["winner"]:
-            return [BoardAction(key="settle", label=_settle_label(merger["high"]))]
-        return []
-    if public.get("free_acquires"):
-        return [
-            BoardAction(key="acquire", label=TAKE_FREE_ACQUIRE),
-            BoardAction(key="decline", label=LET_FREE_ACQUIRE_GO, declines=True),
-        ]
-    if public.get("acting") is None:
+    return [BoardAction(key="settle", label=_settle_label(merger.high))]
+
+
+def free_acquire_outline(public: PublicView) -> list[BoardAction]:
+    return [
+        BoardAction(key="acquire", label=TAKE_FREE_ACQUIRE),
+        BoardAction(key="decline", label=LET_FREE_ACQUIRE_GO, declines=True),
+    ]
+
+
+def turn_outline(public: PublicView) -> list[BoardAction]:
+    if public.acting is None:
         return []
     return [
         BoardAction(key="acquire", label=ACQUIRE),
@@ -152,82 +258,6 @@ def _turn(state: State, seat: int) -> list[Action]:
         out.append(_research(tuple(cards), _purse_and_banks(state, seat)))
     out.append(Action(key="pass", label=PASS_TURN, move={"type": "pass"}))
     return out
-
-
-def _auction(state: State, seat: int) -> list[Action]:
-    merger = state.merger
-    assert merger is not None
-    most = capacity(state, seat)
-    if merger.step == "open":
-        if to_bid(merger) != seat:
-            return []
-        least = max(len(merger.track), merger.high + 1)
-        out = []
-        if least <= most:
-            label = OPEN_BIDDING if merger.leader is None else RAISE
-            out.append(
-                Action(
-                    key="raise",
-                    label=label,
-                    move={"type": "raise"},
-                    steps=[Amount(min=least, max=most, label="Your bid in $")],
-                )
-            )
-        out.append(Action(key="pass", label=PASS_AUCTION, move={"type": "pass"}))
-        return out
-    if merger.step == "sealed":
-        if seat not in bidders(merger) or seat in merger.sealed:
-            return []
-        out = []
-        if merger.high + 1 <= most:
-            out.append(
-                Action(
-                    key="final_bid",
-                    label="Make your final bid",
-                    move={"type": "final_bid"},
-                    sealed=True,
-                    steps=[Amount(min=merger.high + 1, max=most, label="Your final bid in $")],
-                )
-            )
-        out.append(
-            Action(
-                key="drop",
-                label="Drop out",
-                move={"type": "final_bid", "amount": None},
-                sealed=True,
-            )
-        )
-        return out
-    if merger.winner != seat:
-        return []
-    steps: list[Pick | Amount] = [_sources(state, seat, merger.high, fixed=True)]
-    a, b = (state.company(c) for c in merger.companies)
-    if [a.owner, b.owner].count(seat) != 1:
-        steps.append(
-            Pick(
-                field="survivor",
-                label="The merged company is",
-                choices=[_company_choice(state, c.initiative) for c in (a, b)],
-            )
-        )
-    steps.append(
-        Pick(
-            field="cube",
-            label="The free bureaucracy cube",
-            choices=[
-                Choice(value="take", label="Take it"),
-                Choice(value="leave", label="Leave it"),
-            ],
-        )
-    )
-    return [
-        Action(
-            key="settle",
-            label=_settle_label(merger.high),
-            move={"type": "settle"},
-            steps=steps,
-        )
-    ]
 
 
 def _bid(state: State, seat: int) -> Action:

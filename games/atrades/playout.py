@@ -1,8 +1,9 @@
-"""Atrades' computer players: pure functions of one seat's view (`Engine.summary`: what that
-player may know, with its legal actions), never of the state, each returning a move the
-engine takes. `random_player` answers a random legal action at random; `greedy_player`
-follows a few plain rules of thumb (below). Both play whole games: every move they return is
-built from a legal action (tests/atrades/test_playout_players.py)."""
+"""Atrades' computer players: pure functions of one seat's summary (`Engine.summary`: what
+that player may know) and the legal actions the engine worked out for it, never of the
+state, each returning a move the engine takes. `random_player` answers a random legal action
+at random; `greedy_player` follows a few plain rules of thumb (below). Both play whole
+games: every move they return is built from a legal action
+(tests/atrades/test_playout_players.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.core.contract import Action, Amount, Pick, random_answers
+from games.atrades.views import CompanyView, PlayerView, Summary
+from games.core.contract import Action, Amount, Choice, Pick, random_answers
 from games.core.seats import Seat
 
-#: A computer player: a seat's view and a random source in, a move out.
-Player = Callable[[dict[str, Any], random.Random], dict[str, Any]]
+#: What a computer player reads of the match: its seat's summary (`Engine.summary`), or its
+#: whole view (`Engine.view`, as the bot's computer seats are handed it).
+Seen = Summary | PlayerView
+#: A computer player: what its seat sees, its legal actions and a random source in, a move
+#: out.
+Player = Callable[[Seen, list[Action], random.Random], dict[str, Any]]
 #: A greedy guild bids for turn order from $0 up to this share of its money, at random: a
 #: fixed share would seat guilds of equal money in the same order every round (AT-D8).
 ORDER_BID_SHARE = 0.15
@@ -26,38 +32,9 @@ MERGE_BANK = 6
 MERGE_CHANCE = 0.5
 
 
-class Legal(dict[str, Action]):
-    """The seat's legal actions in its view, by key, each read from the view's JSON when
-    first looked up (a player looks at one or two of them)."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        super().__init__()
-        self.raw = {a["key"]: a for a in view.get("legal", [])}
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.raw
-
-    def __missing__(self, key: str) -> Action:
-        action = Action.model_validate(self.raw[key])
-        self[key] = action
-        return action
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self.raw else default
-
-    def all(self) -> list[Action]:
-        return [self[key] for key in self.raw]
-
-
-def legal(view: dict[str, Any]) -> Legal:
-    """The seat's legal actions in its view, by key."""
-    return Legal(view)
-
-
-def random_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
+def random_player(view: Seen, actions: list[Action], rnd: random.Random) -> dict[str, Any]:
     """A random legal action, answered at random, amounts near their lowest (so that money
     lasts the game)."""
-    actions = legal(view).all()
     action = rnd.choice(actions)
     answers = random_answers(
         action, rnd, lambda step: rnd.randint(step.min, min(step.max, step.min + 3))
@@ -65,7 +42,7 @@ def random_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     return action.build(answers)
 
 
-def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
+def greedy_player(view: Seen, legal: list[Action], rnd: random.Random) -> dict[str, Any]:
     """Rules of thumb: bid for turn order up to 15 % of its money, at random; sell its
     richest company to the Government once its bank holds $7; half the time, put a company
     whose bank holds $6 up for a merger with its richest neighbour; otherwise acquire (the
@@ -73,46 +50,55 @@ def greedy_player(view: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     dearest technology a company's bank can pay, else pass; in an auction, bid the least it
     may while that is no more than the two companies' tiles at $4 and banks are worth; pay
     from the richest bank; expand where demand is left and take free Acquires."""
-    actions = legal(view)
-    me = view["me"]
-    if "bid" in actions:
-        amount = rnd.randint(0, int(me["money"] * ORDER_BID_SHARE))
-        bid = actions["bid"]
+    me = view.me
+    assert me is not None, "a computer seat plays a guild"
+    if (bid := offered(legal, "bid")) is not None:
+        amount = rnd.randint(0, int(me.money * ORDER_BID_SHARE))
         sources = {"pay_from": "purse"} if "pay_from" not in bid.move else {}
         return bid.build({**sources, "amount": amount})
-    if "settle" in actions:
-        return _settle(actions["settle"])
-    if "raise" in actions or "final_bid" in actions:
-        return _auction(view, actions)
-    if "drop" in actions:
-        return actions["drop"].build()
-    if "expand" in actions:
-        grow = actions.raw["expand"]
-        return {**grow["move"], "hex": _best_hex(view, grow["steps"][0])}
-    if "govt" in actions:
-        richest = _richest(view, _pick(actions["govt"]).choices)
-        if richest is not None and richest["bank"] >= GOVT_BANK:
-            return actions["govt"].build({"company": str(richest["initiative"])})
-    merge = actions.get("merge") or actions.get("merge_free")
+    if (settle := offered(legal, "settle")) is not None:
+        return _settle(settle)
+    if (bidding := offered(legal, "raise") or offered(legal, "final_bid")) is not None:
+        return _auction(view, bidding, legal)
+    if (drop := offered(legal, "drop")) is not None:
+        return drop.build()
+    if (grow := offered(legal, "expand")) is not None:
+        return {**grow.move, "hex": _best_hex(view, _pick(grow))}
+    if (govt := offered(legal, "govt")) is not None:
+        richest = _richest(view, _pick(govt).choices)
+        if richest is not None and richest.bank >= GOVT_BANK:
+            return govt.build({"company": str(richest.initiative)})
+    merge = offered(legal, "merge") or offered(legal, "merge_free")
     if merge is not None and _rich(view, merge) and rnd.random() < MERGE_CHANCE:
         return _merge(view, merge)
-    if "acquire" in actions:
-        return _acquire(view, actions.raw["acquire"])
-    if "research" in actions:
-        move = _research(actions["research"])
+    if (acquire := offered(legal, "acquire")) is not None:
+        return _acquire(view, acquire)
+    if (research := offered(legal, "research")) is not None:
+        move = _research(research)
         if move is not None:
             return move
-    if "pass" in actions:
-        return actions["pass"].build()
-    return actions["decline"].build()
+    if (passing := offered(legal, "pass")) is not None:
+        return passing.build()
+    return _offered(legal, "decline").build()
 
 
-def normal_seat(view: dict[str, Any], actions: list[Action], seat: Seat) -> dict[str, Any]:
-    """A computer seat's move at level normal: the greedy player, from the seat's own view,
-    its chances drawn for this seat at this point of the match (`Seat.rng`: the same
-    position gives the same move, after a restart too). It reads its view alone, not
-    `actions`, until Atrades moves onto the typed seam (issue 39)."""
-    return greedy_player(view, seat.rng())
+def offered(actions: list[Action], key: str) -> Action | None:
+    """The action of this key among the seat's legal actions, if it has one."""
+    return next((a for a in actions if a.key == key), None)
+
+
+def _offered(actions: list[Action], key: str) -> Action:
+    found = offered(actions, key)
+    assert found is not None, f"no {key} among the legal actions"
+    return found
+
+
+def normal_seat(view: Seen, actions: list[Action], seat: Seat) -> dict[str, Any]:
+    """A computer seat's move at level normal: the greedy player, from the seat's own view
+    and the legal actions the bot worked out for it, its chances drawn for this seat at this
+    point of the match (`Seat.rng`: the same position gives the same move, after a restart
+    too)."""
+    return greedy_player(view, actions, seat.rng())
 
 
 def _pick(action: Action) -> Pick:
@@ -121,41 +107,36 @@ def _pick(action: Action) -> Pick:
     return step
 
 
-def _companies(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    return {c["initiative"]: c for c in view["companies"]}
-
-
-def _richest(view: dict[str, Any], choices: list[Any]) -> dict[str, Any] | None:
-    companies = _companies(view)
-    ranked = sorted((companies[int(c.value)] for c in choices), key=lambda c: -c["bank"])
+def _richest(view: Seen, choices: list[Choice]) -> CompanyView | None:
+    companies = {c.initiative: c for c in view.companies}
+    ranked = sorted((companies[int(c.value)] for c in choices), key=lambda c: -c.bank)
     return ranked[0] if ranked else None
 
 
-def _open_demand(view: dict[str, Any]) -> dict[str, int]:
+def _open_demand(view: Seen) -> dict[str, int]:
     """Each region's demand less the tiles already selling there."""
-    regions = view["regions"]
-    left = {r["name"]: r["demand"] for r in regions}
-    centre_of = {label: regions[cell[1]]["name"] for label, cell in view["map"].items()}
-    for company in view["companies"]:
-        if not company["flipped"]:
-            for label in company["hexes"]:
-                left[centre_of[label]] -= 1
+    regions = view.regions
+    left = {r.name: r.demand for r in regions}
+    for company in view.companies:
+        if not company.flipped:
+            for label in company.hexes:
+                left[regions[view.map[label].region].name] -= 1
     return left
 
 
-def _best_hex(view: dict[str, Any], pick: dict[str, Any]) -> str:
-    """The hex of a pick (as the view holds it) in the region with the most demand left."""
+def _best_hex(view: Seen, pick: Pick) -> str:
+    """The hex of a pick in the region with the most demand left."""
     left = _open_demand(view)
-    best = max(pick["choices"], key=lambda c: (left.get(c["group"] or "", 0), c["value"]))
-    return str(best["value"])
+    best = max(pick.choices, key=lambda c: (left.get(c.group or "", 0), c.value))
+    return best.value
 
 
-def _acquire(view: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
-    """The highest starting tile on display, where demand is left. Read from the view's
-    JSON as it is: an Acquire's pick of hexes is long, and most turns are Acquires."""
-    tiles, hexes = action["steps"]
-    tile = max(tiles["choices"], key=lambda c: int(c["value"]))["value"]
-    return {**action["move"], "tile": tile, "hex": _best_hex(view, hexes)}
+def _acquire(view: Seen, action: Action) -> dict[str, Any]:
+    """The highest starting tile on display, where demand is left."""
+    tiles, hexes = action.steps
+    assert isinstance(tiles, Pick) and isinstance(hexes, Pick)
+    tile = max(tiles.choices, key=lambda c: int(c.value)).value
+    return {**action.move, "tile": tile, "hex": _best_hex(view, hexes)}
 
 
 def _research(action: Action) -> dict[str, Any] | None:
@@ -169,36 +150,38 @@ def _research(action: Action) -> dict[str, Any] | None:
     return None
 
 
-def _rich(view: dict[str, Any], action: Action) -> bool:
+def _rich(view: Seen, action: Action) -> bool:
     richest = _richest(view, _pick(action).choices)
-    return richest is not None and richest["bank"] >= MERGE_BANK
+    return richest is not None and richest.bank >= MERGE_BANK
 
 
-def _merge(view: dict[str, Any], action: Action) -> dict[str, Any]:
+def _merge(view: Seen, action: Action) -> dict[str, Any]:
     mine = _richest(view, _pick(action).choices)
     assert mine is not None
-    chosen = next(c for c in _pick(action).choices if c.value == str(mine["initiative"]))
+    chosen = next(c for c in _pick(action).choices if c.value == str(mine.initiative))
     other = chosen.then[0]
     assert isinstance(other, Pick)
     target = _richest(view, other.choices)
     assert target is not None
-    return action.build({"company": chosen.value, "other": str(target["initiative"])})
+    return action.build({"company": chosen.value, "other": str(target.initiative)})
 
 
-def _worth(view: dict[str, Any]) -> int:
+def _worth(view: Seen) -> int:
     """What a merger's two companies are worth to a bidder: $4 a tile and their banks."""
-    merger = view["merger"]
-    companies = _companies(view)
-    return sum(4 * len(companies[c]["hexes"]) + companies[c]["bank"] for c in merger["companies"])
+    merger = view.merger
+    assert merger is not None
+    companies = {c.initiative: c for c in view.companies}
+    return sum(4 * len(companies[c].hexes) + companies[c].bank for c in merger.companies)
 
 
-def _auction(view: dict[str, Any], actions: Legal) -> dict[str, Any]:
-    key = "raise" if "raise" in actions else "final_bid"
-    step = actions[key].steps[0]
+def _auction(view: Seen, bidding: Action, actions: list[Action]) -> dict[str, Any]:
+    """The least bid it may (`bidding`: a raise, or a final bid) while the two companies
+    are worth that much, else a pass or dropping out."""
+    step = bidding.steps[0]
     assert isinstance(step, Amount)
     if step.min <= min(step.max, _worth(view)):
-        return actions[key].build({"amount": step.min})
-    return actions["pass" if key == "raise" else "drop"].build()
+        return bidding.build({"amount": step.min})
+    return _offered(actions, "pass" if bidding.key == "raise" else "drop").build()
 
 
 def _settle(action: Action) -> dict[str, Any]:

@@ -9,8 +9,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from games.atrades.decisions import must
 from games.atrades.engine import Atrades
-from games.atrades.flow import must
 from games.atrades.playout import Player, greedy_player, random_player
 from games.core.engine import HOST
 
@@ -41,7 +41,9 @@ def play(
         else:
             seat = waiting[0]
             actor = names[seat]
-            move = seats[seat](engine.summary(state, actor), rnd)
+            move = seats[seat](
+                engine.summary(state, actor), engine.legal_actions(state, actor), rnd
+            )
             if state.flow.step == "actions" and state.merger is None and not state.free_acquires:
                 chosen[move["type"]] += 1
                 if move["type"] == "research":

@@ -253,11 +253,12 @@ class Engine(ABC, Generic[S, OptionsT]):
         player fills in; empty for anyone not in `turn(state).may`. Every move an action
         builds within its bounds is accepted by `apply`."""
 
-    def board_actions(self, public: dict[str, Any]) -> list[BoardAction]:
+    def board_actions(self, public: GameView | dict[str, Any]) -> list[BoardAction]:
         """The buttons the channel's board shows for the decision played now, read from the
-        public view (`view(state, None)`) and nothing else, so they tell the channel nothing
-        it may not see: one for each kind of action the acting player may have (their
-        unsealed legal actions' keys, and those they may have but cannot afford now). Empty
+        public view (`view(state, None)`, or its JSON) and nothing else, so they tell the
+        channel nothing it may not see: one for each kind of action the acting player may
+        have (their unsealed legal actions' keys, and those they may have but cannot afford
+        now). Empty
         (the default) for a game whose players act from their 1-on-1s or whose board shows
         the acting player's own controls (`GamePlugin.controls_on_board`)."""
         return []

@@ -12,10 +12,13 @@ import pytest
 
 from games.__main__ import main
 from games.atrades import ENGINE
+from games.atrades.events import Paid
 from games.atrades.model import State
 from games.atrades.playout import greedy_player
+from games.atrades.views import Mine, PlayerView, PublicView
 from games.core.engine import HOST
 from games.core.errors import RuleError
+from games.core.events import Viewer
 from games.core.match import Match, MatchRecord, replay
 from tests.atrades.engine_table import at_action, market_table
 from tests.atrades.table import company, show, table
@@ -117,8 +120,14 @@ def test_a_raise_over_what_the_bidder_holds_is_refused() -> None:
 # -- hidden information ------------------------------------------------------------------------
 
 
-def views(state: State) -> dict[Any, Any]:
+def views(state: State) -> dict[Viewer, PublicView]:
     return {v: ENGINE.view(state, v) for v in ("p0", "p1", "p2", HOST, None)}
+
+
+def mine(view: PublicView) -> Mine:
+    """A player's own secrets, from their view."""
+    assert isinstance(view, PlayerView)
+    return view.me
 
 
 def test_another_guilds_bid_or_money_changes_no_one_elses_view() -> None:
@@ -127,14 +136,14 @@ def test_another_guilds_bid_or_money_changes_no_one_elses_view() -> None:
     apply(one, "p0", {"type": "bid", "amount": 3})
     apply(other, "p0", {"type": "bid", "amount": 7})
     a, b = views(one), views(other)
-    assert a["p0"]["me"]["bid"]["from_money"] == 3 and b["p0"]["me"]["bid"]["from_money"] == 7
+    assert mine(a["p0"]).bid == Paid(from_money=3) and mine(b["p0"]).bid == Paid(from_money=7)
     for viewer in ("p1", "p2", HOST, None):
         assert a[viewer] == b[viewer], viewer
     other.guilds[0].money += 5
     assert ENGINE.view(other, "p1") == a["p1"]
     assert ENGINE.view(other, None) == a[None]
-    assert ENGINE.view(other, "p0")["me"]["money"] == 23
-    assert a[None]["guilds"][0]["money"] is None
+    assert mine(ENGINE.view(other, "p0")).money == 23
+    assert a[None].guilds[0].money is None
 
 
 def test_a_refused_replacement_leaves_the_standing_bid_as_it_was() -> None:
@@ -157,7 +166,7 @@ def test_a_final_sealed_bid_is_hidden_until_all_are_in() -> None:
     a, b = views(one), views(other)
     for viewer in ("p0", "p2", HOST, None):
         assert a[viewer] == b[viewer], viewer
-    assert a["p1"]["me"]["final_bid"] == 12 and b["p1"]["me"]["final_bid"] == 15
+    assert mine(a["p1"]).final_bid == 12 and mine(b["p1"]).final_bid == 15
     events = apply(one, "p0", {"type": "final_bid", "amount": 10})
     revealed = next(e for e in events if e.type == "final_bids_revealed")
     assert revealed.data["bids"] == {"p1": 12, "p0": 10} and revealed.data["winner"] == "p1"
@@ -169,9 +178,10 @@ def test_after_the_sealed_round_the_winner_leads_and_who_dropped_out_is_not_in()
     state = sealed_round()
     apply(state, "p1", {"type": "final_bid", "amount": 12})
     apply(state, "p0", {"type": "final_bid", "amount": None})
-    merger = ENGINE.view(state, None)["merger"]
-    assert (merger["leader"], merger["high"], merger["winner"]) == ("p1", 12, "p1")
-    assert merger["bidders"] == ["p1"]
+    merger = ENGINE.view(state, None).merger
+    assert merger is not None
+    assert (merger.leader, merger.high, merger.winner) == ("p1", 12, "p1")
+    assert merger.bidders == ["p1"]
 
 
 @pytest.mark.parametrize("leaving", [{"type": "kick", "player": "p1"}, {"type": "forfeit"}])
@@ -328,7 +338,9 @@ def computer_game(seed: int, players: int) -> Match:
     while not match.finished:
         must = ENGINE.turn(match.state).must
         assert must, "a computer game waits for nobody"
-        match.submit(must[0], greedy_player(ENGINE.summary(match.state, must[0]), rnd))
+        seen = ENGINE.summary(match.state, must[0])
+        actions = ENGINE.legal_actions(match.state, must[0])
+        match.submit(must[0], greedy_player(seen, actions, rnd))
     return match
 
 

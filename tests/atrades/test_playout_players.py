@@ -25,7 +25,9 @@ def test_random_and_greedy_seats_play_whole_games_from_their_views(players: int)
         while not match.finished:
             player = ENGINE.turn(match.state).must[0]
             # A RuleError here fails the test: every move is built from a legal action.
-            match.submit(player, seats[player](ENGINE.summary(match.state, player), rnd))
+            seen = ENGINE.summary(match.state, player)
+            actions = ENGINE.legal_actions(match.state, player)
+            match.submit(player, seats[player](seen, actions, rnd))
         assert ENGINE.conserved(match.state) == {"money": 0, "plain_tiles": 0}
         assert ENGINE.placings(match.state) is not None
 
@@ -36,7 +38,10 @@ def test_a_computer_seat_plays_the_same_whatever_another_guild_holds() -> None:
     richer = state.model_copy(deep=True)
     richer.guilds[1].money += 40
     for player in (greedy_player, random_player):
-        moves = [player(ENGINE.summary(s, "ann"), random.Random(5)) for s in (state, richer)]
+        moves = [
+            player(ENGINE.summary(s, "ann"), ENGINE.legal_actions(s, "ann"), random.Random(5))
+            for s in (state, richer)
+        ]
         assert moves[0] == moves[1]
 
 

@@ -99,7 +99,9 @@ def whole_game(players: int, seed: int) -> list[Event]:
         if not must:
             events += ENGINE.apply(state, HOST, ENGINE.parse_move({"type": "close_phase"}))
             continue
-        move = greedy_player(ENGINE.summary(state, must[0]), rnd)
+        move = greedy_player(
+            ENGINE.summary(state, must[0]), ENGINE.legal_actions(state, must[0]), rnd
+        )
         events += ENGINE.apply(state, must[0], ENGINE.parse_move(move))
     return events
 

@@ -149,8 +149,9 @@ class Atrades:
         state = await self.state()
         people = {player_id(m.id) for m in self.players}
         pid = next(p for p in ENGINE.turn(state).must if p in people)
-        move = greedy_player(ENGINE.summary(state, pid), rnd)
-        action = action_of(ENGINE.legal_actions(state, pid), move)
+        actions = ENGINE.legal_actions(state, pid)
+        move = greedy_player(ENGINE.summary(state, pid), actions, rnd)
+        action = action_of(actions, move)
         member = self.member(pid)
         result = await self.play(member, action, answers_of(action, move))
         assert private(result), result.response.content

@@ -54,7 +54,7 @@ def check_views(engine: Engine[Any, Any], state: Any, players: list[str]) -> Non
 def test_the_typed_engines_are_those_migrated() -> None:
     """The games on the typed seam so far; one migrated joins this list (and every check
     here) by setting `Engine.events`."""
-    assert TYPED == ["auction-auction", "mars-auction", "marsbot-draft", "project-mars"]
+    assert TYPED == ["atrades", "auction-auction", "mars-auction", "marsbot-draft", "project-mars"]
 
 
 @pytest.mark.parametrize("game", TYPED)

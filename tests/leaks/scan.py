@@ -396,8 +396,11 @@ class Scan:
         self.universe |= self.driver.facts(self.engine.dump_state(self.state))
         viewers = {None, HOST, *self.engine.turn(self.state).players}
         viewers.update(viewer for person in self.people for viewer in person.viewers)
+        # What a player is shown is their view and their legal actions (handed to their
+        # 1-on-1 and card, no longer a copy inside a typed game's view).
         self.view_facts = {
             viewer: self.driver.facts(self.engine.view_json(self.state, viewer))
+            | self.driver.facts({"legal": self.legal_json(viewer)})
             for viewer in viewers
         }
         self.universe = self.universe.union(*self.view_facts.values())
@@ -405,6 +408,11 @@ class Scan:
             for viewer in person.viewers:
                 person.known |= self.view_facts[viewer]
         self.rules.add(self.engine.turn(self.state).phase.on_deadline)
+
+    def legal_json(self, viewer: Viewer) -> list[dict[str, Any]]:
+        if viewer is None or viewer == HOST:
+            return []
+        return [a.model_dump(mode="json") for a in self.engine.legal_actions(self.state, viewer)]
 
     def apply(self, actor: str, move: dict[str, Any]) -> None:
         """One accepted move on the scan's copy: the mover knows it; a sealed one is kept

@@ -10,7 +10,6 @@ import io
 from itertools import combinations
 from math import dist
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -33,6 +32,8 @@ from games.atrades.render.hexes import (
     static_layer,
     tile_end,
 )
+from games.atrades.views import GuildCard, Mine, PlayerView
+from games.core.contract import Amount, Pick
 from games.core.drawing import Board
 from games.core.match import Match
 from tests.render.test_boards import MAX_BYTES, assert_matches_golden
@@ -89,11 +90,11 @@ def test_atrades_pictures_are_deterministic_small_and_phone_wide(drawn: dict[str
 def test_the_sample_has_what_the_pictures_must_handle(at: AtradesPlayed) -> None:
     """Five guilds, six regions, a company sold to the Government, a merger with a high bid,
     a standing turn-order bid, a raise offered."""
-    assert len(at.ended["guilds"]) == 5 and len(at.ended["regions"]) == 6
-    assert any(c["flipped"] for c in at.ended["companies"])
-    assert at.merger["merger"]["leader"] is not None
-    assert at.bidding["me"]["bid"] is not None
-    assert "raise" in {a["key"] for a in at.auction["legal"]}
+    assert len(at.ended.guilds) == 5 and len(at.ended.regions) == 6
+    assert any(c.flipped for c in at.ended.companies)
+    assert at.merger.merger is not None and at.merger.merger.leader is not None
+    assert at.bidding.view.me.bid is not None
+    assert "raise" in {a.key for a in at.auction.actions}
 
 
 def test_every_hex_has_its_own_place_and_the_engines_label(at: AtradesPlayed) -> None:
@@ -101,9 +102,9 @@ def test_every_hex_has_its_own_place_and_the_engines_label(at: AtradesPlayed) ->
     uses: every land hex of the view's map is one of them, and no hex is left out."""
     view = at.ended
     places = positions(map_key(view))
-    every = {h.label for r in view["regions"] for h in region_hexes(r["centre"])}
-    assert set(places) == every and len(every) == 19 * len(view["regions"])
-    assert set(view["map"]) <= every
+    every = {h.label for r in view.regions for h in region_hexes(r.centre)}
+    assert set(places) == every and len(every) == 19 * len(view.regions)
+    assert set(view.map) <= every
     for a, b in combinations(places.values(), 2):
         assert dist(a, b) >= HEX_W - 0.5
 
@@ -112,34 +113,37 @@ def test_map_alt_text_says_where_everything_is(at: AtradesPlayed, drawn: dict[st
     view = at.ended
     alt = drawn["atrades-map-5-players-ended"].alt
     assert alt.startswith("Atrades map, era 2. The game is over: 王小明 wins.")
-    for region in view["regions"]:
-        assert f"{region['name']}: demand {region['demand']} of 10;" in alt
-    for a, b in view["connectors"]:
+    for region in view.regions:
+        assert f"{region.name}: demand {region.demand} of 10;" in alt
+    for a, b in view.connectors:
         assert f"{a} to {b}" in alt
-    sold = next(c for c in view["companies"] if c["flipped"])
-    hexes = " and ".join(sold["hexes"])
-    assert f"Rations {sold['initiative']}, sold to the Government, on {hexes}" in alt
-    rich = max((c for c in view["companies"] if not c["flipped"]), key=lambda c: c["bank"])
-    assert f"of {at.names[rich['owner']]} on " in alt and f"bank ${rich['bank']}" in alt
-    for label, (terrain, _, city) in view["map"].items():
-        if terrain == "c":
-            assert f"{city} at {label}" in alt
+    sold = next(c for c in view.companies if c.flipped)
+    hexes = " and ".join(sold.hexes)
+    assert f"Rations {sold.initiative}, sold to the Government, on {hexes}" in alt
+    rich = max((c for c in view.companies if not c.flipped), key=lambda c: c.bank)
+    assert f"of {at.names[rich.owner]} on " in alt and f"bank ${rich.bank}" in alt
+    cities = [(label, cell.city) for label, cell in view.map.items() if cell.terrain == "city"]
+    assert cities
+    for label, city in cities:
+        assert f"{city} at {label}" in alt
     assert "Zoë 🦊: seat D, Veil Cartel, 3 cubes left" in alt
-    eve = next(g for g in view["guilds"] if g["player"] == "805")
+    eve = view.guild("805")
+    assert eve is not None
     sentence = alt.split("Eve: ")[1]
     assert sentence.startswith("seat E, Hollow Moon Trust, 3 cubes left")
-    assert sentence.endswith(f", ${eve['money']}."), "money is told once the game is over"
+    assert sentence.endswith(f", ${eve.money}."), "money is told once the game is over"
 
 
 def test_the_merger_map_names_the_guild_to_raise_or_pass(
     at: AtradesPlayed, drawn: dict[str, Board]
 ) -> None:
-    merger = at.merger["merger"]
+    merger = at.merger.merger
+    assert merger is not None
     alt = drawn["atrades-map-merger"].alt
-    to_bid = merger["to_bid"]
-    assert to_bid in merger["bidders"] and len(merger["bidders"]) > 1
+    to_bid = merger.to_bid
+    assert to_bid is not None and to_bid in merger.bidders and len(merger.bidders) > 1
     assert f"{at.names[to_bid]} to raise or pass" in alt
-    for other in merger["bidders"]:
+    for other in merger.bidders:
         if other != to_bid:
             assert f"{at.names[other]} to raise" not in alt
 
@@ -154,8 +158,10 @@ def test_free_land_in_the_alt_text_is_what_the_engine_offers(at: AtradesPlayed) 
         match.submit(other, {"type": "bid", "pay_from": "purse", "amount": 0})
     actor = ENGINE.turn(match.state).must[0]
     view = ENGINE.view(match.state, actor)
-    acquire = next(a for a in view["legal"] if a["key"] == "acquire")
-    offered = {c["value"] for c in acquire["steps"][1]["choices"]}
+    acquire = next(a for a in ENGINE.legal_actions(match.state, actor) if a.key == "acquire")
+    hexes = acquire.steps[1]
+    assert isinstance(hexes, Pick)
+    offered = {c.value for c in hexes.choices}
     alt = render_map(view, ATRADES).alt
     listed = set()
     for part in alt.split("free land: ")[1:]:
@@ -167,26 +173,31 @@ def test_the_guild_board_shows_the_players_own_secrets(
     at: AtradesPlayed, drawn: dict[str, Board]
 ) -> None:
     board = drawn["atrades-guild-bidding"]
-    me = at.bidding["me"]
-    assert f"your money ${me['money']} (only you see it)" in board.alt
-    assert f"Your turn-order bid: ${me['bid']['from_money']} from your money." in board.alt
+    me = at.bidding.view.me
+    assert me.bid is not None
+    assert f"your money ${me.money} (only you see it)" in board.alt
+    assert f"Your turn-order bid: ${me.bid.from_money} from your money." in board.alt
     assert "You may now: Bid for turn order" in board.alt
     auction = drawn["atrades-guild-auction"].alt
-    raise_ = next(a for a in at.auction["legal"] if a["key"] == "raise")
-    low, high = raise_["steps"][0]["min"], raise_["steps"][0]["max"]
+    raise_ = next(a for a in at.auction.actions if a.key == "raise")
+    amount = raise_.steps[0]
+    assert isinstance(amount, Amount)
+    low, high = amount.min, amount.max
     assert auction.endswith(f"You may now: Raise (${low} to ${high}); Pass (out of this auction).")
-    mine = [c for c in at.auction["companies"] if c["owner"] == at.auction["me"]["player"]]
+    player = at.auction.view.me.player
+    mine = [c for c in at.auction.view.companies if c.owner == player]
     for company in mine:
-        assert f"bank ${company['bank']})" in auction
-    with pytest.raises(ValueError):
-        render_guild(at.ended, at.names)
+        assert f"bank ${company.bank})" in auction
 
 
 def test_at_the_end_the_guild_board_no_longer_calls_money_secret(at: AtradesPlayed) -> None:
     """AT-D27: everyone sees every guild's money once the game is over."""
-    money = next(g["money"] for g in at.ended["guilds"] if g["player"] == "801")
-    me = {"player": "801", "money": money, "bid": None, "final_bid": None, "final_in": False}
-    alt = render_guild({**at.ended, "me": me, "legal": []}, at.names).alt
+    guild = at.ended.guild("801")
+    assert guild is not None and guild.money is not None
+    money = guild.money
+    me = Mine(player="801", money=money, bid=None, final_bid=None, final_in=False)
+    view = PlayerView(**dict(at.ended), me=me)
+    alt = render_guild(GuildCard(view=view, actions=[]), at.names).alt
     assert f"round 4, era 2: your money ${money}. Cubes:" in alt
     assert alt.endswith("Nothing for you to do now. The game is over: 王小明 wins.")
 
@@ -229,18 +240,27 @@ def test_the_map_is_the_same_whatever_the_hidden_facts_are() -> None:
         assert render_map(ENGINE.view(other, None), ATRADES) == render_map(
             ENGINE.view(state, None), ATRADES
         )
-        mine: dict[str, Any] = ENGINE.view(state, "801")
+        mine = ENGINE.view(state, "801")
         assert render_map(mine, ATRADES) == render_map(ENGINE.view(state, None), ATRADES), (
             "a player's view draws the public map: their own money is not on it"
         )
-        assert render_guild(ENGINE.view(other, "801"), ATRADES) != render_guild(mine, ATRADES)
+        assert render_guild(card(other, "801"), ATRADES) != render_guild(
+            card(state, "801"), ATRADES
+        )
     state = states["bids"]
     someone_else = state.model_copy(deep=True)
     someone_else.guilds[1].money += 13
     someone_else.bids[1] = Payment(from_money=9)
-    assert render_guild(ENGINE.view(someone_else, "801"), ATRADES) == render_guild(
-        ENGINE.view(state, "801"), ATRADES
+    assert render_guild(card(someone_else, "801"), ATRADES) == render_guild(
+        card(state, "801"), ATRADES
     )
+
+
+def card(state: State, player: str) -> GuildCard:
+    """A guild board's input as the bot makes it: the player's view and legal actions."""
+    view = ENGINE.view(state, player)
+    assert isinstance(view, PlayerView)
+    return GuildCard(view=view, actions=ENGINE.legal_actions(state, player))
 
 
 # -- connectors and labels ---------------------------------------------------------------------
@@ -260,11 +280,10 @@ def test_a_connector_passes_under_the_labels_it_crosses_on_the_reviewers_map() -
     line ran through the letters); the line is still drawn either side of it."""
     state, _ = ENGINE.setup([f"p{n}" for n in range(5)], ENGINE.parse_options({}), 7)
     view = ENGINE.view(state, None)
-    assert ["B8", "E8"] in view["connectors"] and view["map"]["D8"][0] == "h"
+    assert ("B8", "E8") in view.connectors and view.map["D8"].terrain == "habitable"
     at = positions(map_key(view))
-    land = tuple(sorted((label, str(c[0]), c[2]) for label, c in view["map"].items()))
-    connectors = tuple((str(a), str(b)) for a, b in view["connectors"])
-    layer = static_layer(map_key(view), land, connectors)
+    land = tuple(sorted((label, cell.terrain, cell.city) for label, cell in view.map.items()))
+    layer = static_layer(map_key(view), land, tuple(view.connectors))
     left, top, right, bottom = label_box("D8", at["D8"], top=False)
     assert connector_pixels(layer, (left, top, right, bottom)) == 0
     (start, _), (end, _) = connector_ends(at["B8"], at["E8"])
@@ -282,7 +301,7 @@ def test_no_connector_crosses_a_hex_label_on_any_region_turned_any_way() -> None
             key = tuple((p.name, p.centre, p.turns) for p in placed)
             land = tuple(
                 sorted(
-                    (label, cell["terrain"][0], cell["city"])
+                    (label, cell["terrain"], cell["city"])
                     for label, cell in board.items()
                     if cell["terrain"] != "desert"
                 )
@@ -291,7 +310,7 @@ def test_no_connector_crosses_a_hex_label_on_any_region_turned_any_way() -> None
             at = positions(key)
             lines = [connector_ends(at[a], at[b]) for a, b in connectors]
             for label, terrain, _ in land:
-                box = label_box(label, at[label], top=terrain == "c")
+                box = label_box(label, at[label], top=terrain == "city")
                 assert connector_pixels(layer, box) == 0, f"a connector crosses {label}'s label"
                 if any(crosses(line, box) for line in lines):
                     crossed.append(label)
@@ -312,10 +331,10 @@ def test_a_connectors_ring_on_a_tile_covers_neither_its_label_nor_its_badge(
     view = at.ended
     picture = Image.open(io.BytesIO(drawn["atrades-map-5-players-ended"].png))
     places = {label: (x, y + MAP_TOP) for label, (x, y) in positions(map_key(view)).items()}
-    tiled = {label for c in view["companies"] for label in c["hexes"]}
+    tiled = {label for c in view.companies for label in c.hexes}
     ends = [
         (hex_, end)
-        for a, b in view["connectors"]
+        for a, b in view.connectors
         for hex_, end in zip((a, b), connector_ends(places[a], places[b]), strict=True)
         if hex_ in tiled
     ]

@@ -1,7 +1,7 @@
 """Atrades in Discord: its `/match create atrades` options (regions, guild boards, the
 minutes of each kind of decision), its board's buttons (the engine's outline,
 `board_outline`) and its computer seat (the greedy player of `games.atrades.playout`, from
-the seat's own view)."""
+the seat's own view and legal actions)."""
 
 from __future__ import annotations
 
@@ -134,19 +134,18 @@ async def _create(
     thread: bool,
     notify: str | None,
 ) -> None:
-    options: dict[str, Any] = {}
-    if named.regions is not None:
-        options["regions"] = named_pieces(
-            named.regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1
-        )
-    if named.guilds is not None:
-        options["guilds"] = named_pieces(
-            named.guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS
-        )
-    if named.money is not None:
-        options["money"] = starting_money(named.money)
-    if named.loser_bank is not None:
-        options["loser_bank"] = named.loser_bank
+    regions, guilds = named.regions, named.guilds
+    chosen = {
+        "regions": None
+        if regions is None
+        else named_pieces(regions, [r.name for r in REGIONS], "regions", MAX_PLAYERS + 1),
+        "guilds": None
+        if guilds is None
+        else named_pieces(guilds, [g.name for g in GUILDS], "guilds", MAX_PLAYERS),
+        "money": None if named.money is None else starting_money(named.money),
+        "loser_bank": named.loser_bank,
+    }
+    options = {option: value for option, value in chosen.items() if value is not None}
     await handlers(interaction).lobby.create(
         interaction, TEXTS.game, options, clocks, spectators, thread=thread, notify=notify
     )

@@ -9,15 +9,14 @@ of one region touches another's), in the slots' order: two rows of three.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import ceil, cos, hypot, radians, sin, sqrt
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.atrades.data import REGION_RADIUS
+from games.atrades.data import REGION_RADIUS, Terrain
+from games.atrades.views import Board
 from games.core.drawing import fonts
 from games.core.drawing.canvas import SUPERSAMPLE
 from games.core.drawing.palette import (
@@ -185,8 +184,8 @@ def paste_hex(image: Image.Image, glyph: Image.Image, centre: tuple[float, float
 MapKey = tuple[tuple[str, str, int], ...]
 
 
-def map_key(view: Mapping[str, Any]) -> MapKey:
-    return tuple((str(r["name"]), str(r["centre"]), int(r["turns"])) for r in view["regions"])
+def map_key(view: Board) -> MapKey:
+    return tuple((r.name, r.centre, r.turns) for r in view.regions)
 
 
 def region_hexes(centre: str) -> list[Hex]:
@@ -214,13 +213,13 @@ Box = tuple[float, float, float, float]
 #: A map's layer is 2 MB: a render worker keeps those of the last few matches it drew.
 @lru_cache(maxsize=8)
 def static_layer(
-    key: MapKey, land: tuple[tuple[str, str, int | None], ...], connectors: Connectors
+    key: MapKey, land: tuple[tuple[str, Terrain, int | None], ...], connectors: Connectors
 ) -> Image.Image:
     """The map with nothing that moves: the islands' panels and names, every hex's terrain,
     the connectors, the cities with their numbers and the habitable hexes' labels (over the
     connectors, on a patch of sand where a connector passes under one, so that no line
     crosses a label; tiles go over both). `land` is the public map's hexes that are not
-    desert, (label, terrain letter, city number). Drawn once per map."""
+    desert, (label, terrain, city number). Drawn once per map."""
     cells = {label: (terrain, city) for label, terrain, city in land}
     at = positions(key)
     image = Image.new("RGB", (WIDTH, map_height(len(key))), BACKGROUND)
@@ -233,18 +232,18 @@ def static_layer(
         )
         fonts.draw(image, island.left, island.top + 16, name, 16, TEXT, bold=True)
     for label, centre in at.items():
-        terrain = cells.get(label, ("d", None))[0]
-        glyph = {"d": terrain_glyph("desert"), "c": city_glyph()}.get(terrain)
+        terrain, _ = cells.get(label, ("desert", None))
+        glyph = {"desert": terrain_glyph("desert"), "city": city_glyph()}.get(terrain)
         paste_hex(image, glyph or terrain_glyph("habitable"), centre)
     lines = [connector_ends(at[a], at[b]) for a, b in connectors]
     for start, end in lines:
         _dashed(draw, start, end)
         connector_dots(draw, (start, end))
     for label, centre in at.items():
-        terrain, city = cells.get(label, ("d", None))
-        if terrain == "d":
+        terrain, city = cells.get(label, ("desert", None))
+        if terrain == "desert":
             continue
-        top = terrain == "c"
+        top = terrain == "city"
         if top:
             number = str(city)
             x, y = centre

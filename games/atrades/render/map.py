@@ -4,13 +4,12 @@ owner, sold companies, the starting tiles to acquire and the guilds in turn orde
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.atrades.data import REGION_BY_NAME, starting_type
+from games.atrades.data import REGION_BY_NAME, TYPES, starting_type
+from games.atrades.model import TRACKS
 from games.atrades.render.hexes import (
     HEADER_H,
     ISLAND_W,
@@ -40,7 +39,9 @@ from games.atrades.render.words import (
     tile_mark,
     title_namer,
 )
-from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text, fonts
+from games.atrades.views import Board, CompanyView, GuildView, MergerView, PublicView
+from games.core.drawing import BadgeStyle, Canvas, Column, Table, Text, fonts
+from games.core.drawing import Board as Picture
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     ACCENT,
@@ -71,7 +72,7 @@ LEGEND = (
 )
 
 
-def _seat_style(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle]:
+def _seat_style(view: Board, player: str) -> tuple[str, BadgeStyle]:
     players = seats(view)
     fill, ink = (
         SEATS[players.index(player) % len(SEATS)] if player in players else (MUTED, DARK_TEXT)
@@ -79,11 +80,11 @@ def _seat_style(view: Mapping[str, Any], player: str) -> tuple[str, BadgeStyle]:
     return seat_letter(view, player), BadgeStyle(ink, fill)
 
 
-def _demand(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
+def _demand(canvas: Canvas, top: int, view: PublicView) -> None:
     """Each region's demand: the figure beside its name and its track (AT-D2)."""
-    for island, region in zip(islands(len(view["regions"])), view["regions"], strict=True):
-        demand = int(region["demand"])
-        spaces = REGION_BY_NAME[region["name"]].demand_max
+    for island, region in zip(islands(len(view.regions)), view.regions, strict=True):
+        demand = region.demand
+        spaces = REGION_BY_NAME[region.name].demand_max
         y = top + island.top
         right = island.left + ISLAND_W
         canvas.text(
@@ -114,32 +115,32 @@ def legend() -> Image.Image:
     return legend.image
 
 
-def _region_of(view: Mapping[str, Any], label: str) -> int:
-    return int(view["map"][label][1])
+def _region_of(view: PublicView, label: str) -> int:
+    return view.map[label].region
 
 
-def _tiles(canvas: Canvas, top: int, view: Mapping[str, Any]) -> None:
+def _tiles(canvas: Canvas, top: int, view: PublicView) -> None:
     """Every company tile: its type's colour and letter, its initiative, its owner's disc; a
     sold company's tiles grey and striped. Then the connectors' ends again, over the tiles,
     clear of their labels and badges."""
     at = positions(map_key(view))
-    for company in view["companies"]:
-        kind, flipped = str(company["type"]), bool(company["flipped"])
-        mark = tile_mark(kind, int(company["initiative"]))
-        letter, style = _seat_style(view, str(company["owner"]))
+    for company in view.companies:
+        kind, flipped = company.type, company.flipped
+        mark = tile_mark(kind, company.initiative)
+        letter, style = _seat_style(view, company.owner)
         owner = None if flipped else (letter, style.fill, style.ink)
-        for label in company["hexes"]:
+        for label in company.hexes:
             x, y = at[label]
             paste_hex(canvas.image, tile_image(kind, flipped, label, mark, owner), (x, y + top))
     draw = ImageDraw.Draw(canvas.image)
-    tiled = {label for company in view["companies"] for label in company["hexes"]}
-    for a, b in view["connectors"]:
+    tiled = {label for company in view.companies for label in company.hexes}
+    for a, b in view.connectors:
         ends = zip((a, b), connector_ends(at[a], at[b]), strict=True)
         rings = [tile_end(hex_, at[hex_], end) if hex_ in tiled else end for hex_, end in ends]
         connector_dots(draw, tuple((x, y + top) for x, y in rings))
 
 
-def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
+def _display(canvas: Canvas, top: int, view: PublicView) -> int:
     """The starting tiles face up, the pile and the plain tiles left. Returns the y below."""
     canvas.rect((MARGIN, top, WIDTH - MARGIN, top + 44), PANEL, radius=8)
     middle = top + 22
@@ -149,23 +150,23 @@ def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
         + canvas.text(MARGIN + 14, middle, "TO ACQUIRE", size=13, bold=True, fill=MUTED)
         + 12
     )
-    if not view["display"]:
+    if not view.display:
         x += canvas.text(x, middle, "no starting tile left", size=15, fill=FAINT)
-    for number in view["display"]:
-        kind = starting_type(int(number))
+    for number in view.display:
+        kind = starting_type(number)
         fill, ink, _ = TYPE_STYLES[kind]
         x += (
             canvas.badge(
-                x, middle, tile_mark(kind, int(number)), BadgeStyle(ink, fill), size=13, upper=False
+                x, middle, tile_mark(kind, number), BadgeStyle(ink, fill), size=13, upper=False
             )
             + 6
         )
-    supply = view["supply"]
-    plain = " · ".join(f"{TYPE_STYLES[t][2]} {supply[t]}" for t in TYPE_STYLES)
+    supply = view.supply
+    plain = " · ".join(f"{TYPE_STYLES[t][2]} {supply[t]}" for t in TYPES)
     canvas.text(
         WIDTH - MARGIN - 14,
         middle,
-        f"pile {view['pool']} · plain tiles {plain}",
+        f"pile {view.pool} · plain tiles {plain}",
         size=14,
         fill=MUTED,
         align="right",
@@ -177,10 +178,10 @@ def _display(canvas: Canvas, top: int, view: Mapping[str, Any]) -> int:
 MERGER_LABEL = 84
 
 
-def _merger_lines(view: Mapping[str, Any], name: Name) -> tuple[int, list[str]]:
+def _merger_lines(view: Board, merger: MergerView, name: Name) -> tuple[int, list[str]]:
     """The merger under way in words, on at most two lines: the text size and the lines."""
     room = WIDTH - 2 * MARGIN - MERGER_LABEL - 28
-    return fonts.wrap_fitted(merger_words(view, name), 14, 12, room, 2)
+    return fonts.wrap_fitted(merger_words(view, merger, name), 14, 12, room, 2)
 
 
 def _merger(canvas: Canvas, top: int, size: int, lines: list[str]) -> int:
@@ -198,43 +199,43 @@ def _merger(canvas: Canvas, top: int, size: int, lines: list[str]) -> int:
     return top + height
 
 
-def _status(view: Mapping[str, Any], player: str, guild: Mapping[str, Any]) -> Text:
-    if guild["out"]:
+def _status(view: PublicView, player: str, guild: GuildView) -> Text:
+    if guild.out:
         return Text("left", FAINT)
-    if view["ended"]:
-        place = (view.get("places") or {}).get(player)
-        return Text(ordinal(int(place)) if place else "", GOLD, True)
-    if view["step"] == "bids":
-        return Text("bid in", TEXT) if player in view["bid"] else Text("to bid", ACCENT, True)
-    merger = view.get("merger")
-    if merger is not None and player in merger["bidders"]:
+    if view.ended:
+        place = (view.places or {}).get(player)
+        return Text(ordinal(place) if place else "", GOLD, True)
+    if view.step == "bids":
+        return Text("bid in", TEXT) if player in view.bid else Text("to bid", ACCENT, True)
+    merger = view.merger
+    if merger is not None and player in merger.bidders:
         return _bidder(merger, player)
-    if player == view.get("acting"):
+    if player == view.acting:
         return Text("to act", ACCENT, True)
-    growing = view["expansions"][:1]
-    if view["step"] == "expansions" and any(
-        c["initiative"] in growing and c["owner"] == player for c in view["companies"]
+    growing = view.expansions[:1]
+    if view.step == "expansions" and any(
+        c.initiative in growing and c.owner == player for c in view.companies
     ):
         return Text("to expand", ACCENT, True)
     return Text("")
 
 
-def _bidder(merger: Mapping[str, Any], player: str) -> Text:
+def _bidder(merger: MergerView, player: str) -> Text:
     """A guild still in a merger's auction: the one to raise or pass in an open round, the
     ones yet to make a final bid in the sealed round, the winner to pay (the others are
     outbid); in an open round the others wait their turn."""
-    if merger["step"] == "open":
-        mine = player == merger.get("to_bid")
+    if merger.step == "open":
+        mine = player == merger.to_bid
         return Text("to raise", ACCENT, True) if mine else Text("bidding", TEXT)
-    if merger["step"] == "sealed":
-        done = player in merger["final_in"]
+    if merger.step == "sealed":
+        done = player in merger.final_in
         return Text("bid in", TEXT) if done else Text("to bid", ACCENT, True)
-    if player == merger["winner"]:
+    if player == merger.winner:
         return Text("to pay", ACCENT, True)
     return Text("outbid", FAINT)
 
 
-def _who(view: Mapping[str, Any], player: str, name: Name) -> Draw:
+def _who(view: Board, player: str, name: Name) -> Draw:
     """A table cell: the player's seat badge and name."""
     letter, style = _seat_style(view, player)
 
@@ -245,10 +246,10 @@ def _who(view: Mapping[str, Any], player: str, name: Name) -> Draw:
     return draw
 
 
-def _guilds(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> int:
+def _guilds(canvas: Canvas, top: int, view: PublicView, name: Name) -> int:
     """The guilds in turn order: who, their board, what they are doing, cubes left, cubes
     on each track, technologies, and money at the end (hidden before: AT-D27)."""
-    by_player = {str(g["player"]): g for g in view["guilds"]}
+    by_player = {g.player: g for g in view.guilds}
     columns = [
         Column("In turn order", 0),
         Column("Guild", 188),
@@ -259,26 +260,23 @@ def _guilds(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> in
         Column("Bur", 34, "right"),
         Column("Res", 34, "right"),
         Column("Tech", 42, "right"),
-        Column("Money" if view["ended"] else "", 62, "right"),
+        Column("Money" if view.ended else "", 62, "right"),
     ]
     table = Table(canvas, MARGIN, WIDTH - MARGIN, columns, row_height=ROW_H, size=16)
     y = table.header(top)
-    for index, player in enumerate(str(p) for p in view["order"]):
+    for index, player in enumerate(view.order):
         guild = by_player[player]
-        tracks = guild["tracks"]
-        money = guild.get("money")
+        tracks = guild.tracks
+        money = guild.money
         y = table.row(
             y,
             [
                 _who(view, player, name),
-                Text(str(guild["guild"]), MUTED),
+                Text(guild.guild, MUTED),
                 _status(view, player, guild),
-                str(guild["cubes"]),
-                str(tracks["acquire"]),
-                str(tracks["merger"]),
-                str(tracks["bureaucracy"]),
-                str(tracks["research"]),
-                str(len(guild["technologies"])),
+                str(guild.cubes),
+                *(str(tracks[track]) for track in TRACKS),
+                str(len(guild.technologies)),
                 f"${money}" if money is not None else "",
             ],
             fill=PANEL if index % 2 == 0 else mix(PANEL, BACKGROUND, 0.5),
@@ -286,14 +284,13 @@ def _guilds(canvas: Canvas, top: int, view: Mapping[str, Any], name: Name) -> in
     return y
 
 
-def map_board(view: Mapping[str, Any], name: Name) -> Board:
+def map_board(view: PublicView, name: Name) -> Picture:
     """The map and the table around it, from the public view (or a player's: only its public
-    keys are read)."""
-    land = tuple(sorted((label, str(c[0]), c[2]) for label, c in view["map"].items()))
-    connectors = tuple((str(a), str(b)) for a, b in view["connectors"])
-    layer = static_layer(map_key(view), land, connectors)
+    fields are read)."""
+    land = tuple(sorted((label, cell.terrain, cell.city) for label, cell in view.map.items()))
+    layer = static_layer(map_key(view), land, tuple(view.connectors))
     key = legend()
-    size, merger = _merger_lines(view, name) if view.get("merger") else (0, [])
+    size, merger = _merger_lines(view, view.merger, name) if view.merger else (0, [])
     merger_h = 28 + 20 * len(merger) if merger else 0
     height = (
         100
@@ -304,13 +301,13 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
         + 8
         + merger_h
         + 34
-        + ROW_H * len(view["order"])
+        + ROW_H * len(view.order)
         + 12
         + key.height
         + 12
     )
     canvas = Canvas(WIDTH, height)
-    notes = [f"era {view['era']}", plural(len(view["companies"]), "company", "companies")]
+    notes = [f"era {view.era}", plural(len(view.companies), "company", "companies")]
     title = phase_title(view, title_namer(name))
     y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     canvas.image.paste(layer, (0, y))
@@ -321,7 +318,7 @@ def map_board(view: Mapping[str, Any], name: Name) -> Board:
         y = _merger(canvas, y, size, merger) + 8
     y = _guilds(canvas, y, view, name)
     canvas.image.paste(key, (0, y + 12))
-    return Board(canvas.png(), map_alt(view, name), "atrades-map.png")
+    return Picture(canvas.png(), map_alt(view, name), "atrades-map.png")
 
 
 def _reading_order(label: str) -> tuple[int, int]:
@@ -330,52 +327,51 @@ def _reading_order(label: str) -> tuple[int, int]:
     return hex_.r, hex_.q
 
 
-def map_alt(view: Mapping[str, Any], name: Name) -> str:
+def map_alt(view: PublicView, name: Name) -> str:
     """The map in words: the phase, each region with its demand, cities, connectors and
     companies, the starting tiles to acquire, the guilds in turn order."""
-    parts = [f"Atrades map, era {view['era']}. {phase_title(view, name)}."]
-    if view.get("merger"):
-        parts.append(f"Merger: {merger_words(view, name)}.")
-    companies_by_region: dict[int, list[Mapping[str, Any]]] = {}
-    for company in view["companies"]:
-        companies_by_region.setdefault(_region_of(view, company["hexes"][0]), []).append(company)
-    taken = {label for c in view["companies"] for label in c["hexes"]}
-    for index, region in enumerate(view["regions"]):
+    parts = [f"Atrades map, era {view.era}. {phase_title(view, name)}."]
+    if view.merger:
+        parts.append(f"Merger: {merger_words(view, view.merger, name)}.")
+    companies_by_region: dict[int, list[CompanyView]] = {}
+    for company in view.companies:
+        companies_by_region.setdefault(_region_of(view, company.hexes[0]), []).append(company)
+    taken = {label for c in view.companies for label in c.hexes}
+    for index, region in enumerate(view.regions):
         cells = sorted(
-            ((label, c) for label, c in view["map"].items() if int(c[1]) == index),
-            key=lambda cell: _reading_order(cell[0]),
+            ((label, cell) for label, cell in view.map.items() if cell.region == index),
+            key=lambda pair: _reading_order(pair[0]),
         )
-        cities = [f"{c[2]} at {label}" for label, c in cells if c[0] == "c"]
-        free = [label for label, c in cells if c[0] == "h" and label not in taken]
-        joined = [f"{a} to {b}" for a, b in view["connectors"] if _region_of(view, a) == index]
-        words = [f"demand {region['demand']} of {REGION_BY_NAME[region['name']].demand_max}"]
+        cities = [f"{cell.city} at {label}" for label, cell in cells if cell.terrain == "city"]
+        free = [
+            label for label, cell in cells if cell.terrain == "habitable" and label not in taken
+        ]
+        joined = [f"{a} to {b}" for a, b in view.connectors if _region_of(view, a) == index]
+        words = [f"demand {region.demand} of {REGION_BY_NAME[region.name].demand_max}"]
         words.append(f"{'city' if len(cities) == 1 else 'cities'} {join(cities)}")
         if joined:
             words.append(f"connector {join(joined)}")
         here = [company_words(c, name) for c in companies_by_region.get(index, [])]
         words.append(f"companies: {join(here)}" if here else "no company")
         words.append(f"free land: {join(free)}" if free else "no free land")
-        parts.append(f"{region['name']}: {'; '.join(words)}.")
-    parts.append(f"To acquire: {display_words(view['display'])}; {view['pool']} in the pile.")
-    parts.append(f"Plain tiles left: {supply_words(view['supply'])}.")
-    guilds = {str(g["player"]): g for g in view["guilds"]}
-    for player in (str(p) for p in view["order"]):
+        parts.append(f"{region.name}: {'; '.join(words)}.")
+    parts.append(f"To acquire: {display_words(view.display)}; {view.pool} in the pile.")
+    parts.append(f"Plain tiles left: {supply_words(view.supply)}.")
+    guilds = {g.player: g for g in view.guilds}
+    for player in view.order:
         guild = guilds[player]
-        tracks = guild["tracks"]
+        tracks = guild.tracks
         facts = [
             f"seat {seat_letter(view, player)}",
-            str(guild["guild"]),
-            f"{guild['cubes']} cubes left",
-            "on the tracks: acquire {acquire}, merger {merger}, bureaucracy {bureaucracy}, "
-            "research {research}".format(**tracks),
+            guild.guild,
+            f"{guild.cubes} cubes left",
+            "on the tracks: " + ", ".join(f"{track} {tracks[track]}" for track in TRACKS),
         ]
-        if guild["technologies"]:
-            facts.append(
-                "technologies " + join([technology_words(t) for t in guild["technologies"]])
-            )
-        if guild.get("money") is not None:
-            facts.append(f"${guild['money']}")
-        if guild["out"]:
+        if guild.technologies:
+            facts.append("technologies " + join([technology_words(t) for t in guild.technologies]))
+        if guild.money is not None:
+            facts.append(f"${guild.money}")
+        if guild.out:
             facts.append("left the game")
         parts.append(f"{name(player)}: {', '.join(facts)}.")
     return " ".join(parts)

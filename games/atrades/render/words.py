@@ -4,16 +4,25 @@ phase in a title, and a seat's letter."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import assert_never
 
-from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, TYPES, company_called, starting_type
+from games.atrades.data import (
+    TECHNOLOGY_BY_ID,
+    TYPE_NAMES,
+    TYPES,
+    GoodsType,
+    company_called,
+    starting_type,
+)
+from games.atrades.model import Track
 from games.atrades.render.hexes import TYPE_STYLES
+from games.atrades.views import Board, CompanyView, MergerView, PublicView
 from games.core.drawing import fonts
 from games.core.drawing.palette import SEAT_LETTERS
 from games.core.drawing.words import join, plural
 
 Name = Callable[[str], str]
-TRACK_NAMES = {
+TRACK_NAMES: dict[Track, str] = {
     "acquire": "Acquire",
     "merger": "Merger",
     "bureaucracy": "Bureaucracy",
@@ -35,20 +44,20 @@ def title_namer(name: Name) -> Name:
     return short
 
 
-def seats(view: Mapping[str, Any]) -> list[str]:
+def seats(view: Board) -> list[str]:
     """The players in seat order."""
-    return [str(g["player"]) for g in view["guilds"]]
+    return [g.player for g in view.guilds]
 
 
-def seat_letter(view: Mapping[str, Any], player: str) -> str:
+def seat_letter(view: Board, player: str) -> str:
     """A player's seat letter, A to E, in seat order: their badge on the map."""
     players = seats(view)
     return SEAT_LETTERS[players.index(player)] if player in players else "?"
 
 
-def company_name(company: Mapping[str, Any]) -> str:
+def company_name(company: CompanyView) -> str:
     """ "Wiring 12": the type and the starting tile's initiative."""
-    return company_called(int(company["initiative"]))
+    return company_called(company.initiative)
 
 
 def tile_mark(kind: str, initiative: int) -> str:
@@ -57,14 +66,14 @@ def tile_mark(kind: str, initiative: int) -> str:
     return f"{style[2] if style else '?'}{initiative}"
 
 
-def company_words(company: Mapping[str, Any], name: Name, *, owner: bool = True) -> str:
+def company_words(company: CompanyView, name: Name, *, owner: bool = True) -> str:
     """ "Wiring 12 of Ann on B4 and C4, bank $5"; a sold company "Liquids 6, sold to the
     Government, on D2"."""
-    hexes = join(list(company["hexes"]))
-    if company["flipped"]:
+    hexes = join(company.hexes)
+    if company.flipped:
         return f"{company_name(company)}, sold to the Government, on {hexes}"
-    whose = f" of {name(str(company['owner']))}" if owner else ""
-    return f"{company_name(company)}{whose} on {hexes}, bank ${company['bank']}"
+    whose = f" of {name(company.owner)}" if owner else ""
+    return f"{company_name(company)}{whose} on {hexes}, bank ${company.bank}"
 
 
 def technology_words(tech: str) -> str:
@@ -86,56 +95,57 @@ def effect_words(tech: str) -> str:
     return f"demand +{card.amount} in each region with a company of the buyer's"
 
 
-def phase_title(view: Mapping[str, Any], name: Name) -> str:
-    """What the match is doing now, for a title: "Round 3: Ann's action"."""
-    if view["ended"]:
-        winners = [name(str(w)) for w in view["winners"]]
-        return f"The game is over: {join(winners)} {'wins' if len(winners) == 1 else 'win'}"
-    head = f"Round {view['round']}"
-    step = view["step"]
-    if step == "bids":
-        return f"{head}: turn-order bids"
-    if step == "expansions":
-        growing = [c for c in view["companies"] if c["initiative"] in view["expansions"][:1]]
-        if growing:
-            owner = name(str(growing[0]["owner"]))
-            return f"{head}: the market; {owner}'s {company_name(growing[0])} may expand"
-        return f"{head}: the market"
-    merger = view.get("merger")
-    if merger is not None:
-        return f"{head}: a merger's auction"
-    if view.get("free_acquires"):
-        return f"{head}: {name(str(view['free_acquires'][0]))}'s free Acquire"
-    if view.get("acting"):
-        return f"{head}: {name(str(view['acting']))}'s action"
-    return f"{head}: actions"
+def phase_title(view: PublicView, name: Name) -> str:
+    """What the match is doing now, for a title: "Round 3: Ann's action", by the decision
+    open now (`games.atrades.decisions`; a new one is a mypy error here until it has its
+    words)."""
+    head = f"Round {view.round}"
+    match view.decision:
+        case "ended":
+            winners = [name(w) for w in view.winners]
+            return f"The game is over: {join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+        case "bids":
+            return f"{head}: turn-order bids"
+        case "expansion":
+            growing = [c for c in view.companies if c.initiative in view.expansions[:1]]
+            if growing:
+                owner = name(growing[0].owner)
+                return f"{head}: the market; {owner}'s {company_name(growing[0])} may expand"
+            return f"{head}: the market"
+        case "open" | "sealed" | "settle":
+            return f"{head}: a merger's auction"
+        case "free_acquire":
+            return f"{head}: {name(view.free_acquires[0])}'s free Acquire"
+        case "action":
+            return f"{head}: {name(view.acting)}'s action" if view.acting else f"{head}: actions"
+        case unknown:
+            assert_never(unknown)
 
 
-def merger_words(view: Mapping[str, Any], name: Name) -> str:
+def merger_words(view: Board, merger: MergerView, name: Name) -> str:
     """The merger under way: the companies, the round, the high bid, who is still in and
     whose turn it is to raise or pass."""
-    merger = view["merger"]
-    by_initiative = {int(c["initiative"]): c for c in view["companies"]}
-    a, b = (company_name(by_initiative[int(n)]) for n in merger["companies"])
+    by_initiative = {c.initiative: c for c in view.companies}
+    a, b = (company_name(by_initiative[n]) for n in merger.companies)
     parts = [
-        f"{name(str(merger['starter']))} put {a} and {b} up for a merger",
-        f"round {merger['round']} of {merger['rounds']}, the last one sealed",
+        f"{name(merger.starter)} put {a} and {b} up for a merger",
+        f"round {merger.round} of {merger.rounds}, the last one sealed",
     ]
-    if merger["leader"] is not None:
-        parts.append(f"high bid ${merger['high']} by {name(str(merger['leader']))}")
+    if merger.leader is not None:
+        parts.append(f"high bid ${merger.high} by {name(merger.leader)}")
     else:
-        parts.append(f"no bid yet (at least ${len(merger['track'])})")
-    bidders = [name(str(p)) for p in merger["bidders"]]
+        parts.append(f"no bid yet (at least ${len(merger.track)})")
+    bidders = [name(p) for p in merger.bidders]
     if bidders:
         parts.append(f"still in: {join(bidders)}")
-    if merger.get("to_bid") is not None:
-        parts.append(f"{name(str(merger['to_bid']))} to raise or pass")
-    if merger["winner"] is not None:
-        parts.append(f"won by {name(str(merger['winner']))}")
+    if merger.to_bid is not None:
+        parts.append(f"{name(merger.to_bid)} to raise or pass")
+    if merger.winner is not None:
+        parts.append(f"won by {name(merger.winner)}")
     return "; ".join(parts)
 
 
-def supply_words(supply: Mapping[str, int]) -> str:
+def supply_words(supply: Mapping[GoodsType, int]) -> str:
     """The plain tiles left by type: "Rations 12, Liquids 6, …"."""
     return ", ".join(f"{TYPE_NAMES[t]} {supply.get(t, 0)}" for t in TYPES)
 

@@ -1,0 +1,197 @@
+"""Which decision an Atrades match waits for, and what each offers: one function
+(`decision`) and one table (`TABLE`), as boardgame.io's phase and stage map
+(`src/core/flow.ts`) names each phase's moves, turn and end once. Everything that asks "what
+is open now" reads them: the engine's moves (`play`), the turn (`must`, `may`, `phases`),
+the legal actions (`actions`), the board's buttons (`outline`), what a deadline does
+(`close`); the public view carries the decision's name, from which the pictures' status
+words are chosen (`games.atrades.render.words.phase_title`).
+
+The decisions, in the order the flow holds them open (docs/rules/atrades.md "A round, as the
+flow runs it"): the end; the turn-order bids; the market's expansions; a merger's open
+round, its sealed round and its settlement; a free Acquire owed after it; the acting guild's
+action."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from games.atrades import flow, legal, play
+from games.atrades.model import State
+from games.core.contract import Action, BoardAction, Phase
+
+if TYPE_CHECKING:
+    from games.atrades.views import PublicView
+
+Decision = Literal[
+    "ended", "bids", "expansion", "open", "sealed", "settle", "free_acquire", "action"
+]
+
+
+def decision(state: State) -> Decision:
+    """The decision the match waits for now: the one place that tells them apart."""
+    flow_, merger = state.flow, state.merger
+    if flow_.step == "ended":
+        return "ended"
+    if flow_.step == "bids":
+        return "bids"
+    if flow_.step == "expansions":
+        return "expansion"
+    if merger is not None:
+        if merger.step == "open":
+            return "open"
+        return "sealed" if merger.step == "sealed" else "settle"
+    if state.free_acquires:
+        return "free_acquire"
+    return "action"
+
+
+def _nobody(state: State) -> list[int]:
+    return []
+
+
+def _no_actions(state: State, seat: int) -> list[Action]:
+    return []
+
+
+def _no_buttons(public: PublicView) -> list[BoardAction]:
+    return []
+
+
+def _no_deadline(table: flow.Table) -> None:
+    """The game is over: nothing closes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What one decision offers: whom it waits for (`must`; `may`, when others may act
+    too), its phases outermost first, each guild's legal actions, the board's buttons from
+    the public view (none where every action is sealed), what its deadline does, and what
+    a guild's move does in it. `keys` are the kinds of action it may offer (`sealed` those
+    made in private)."""
+
+    must: Callable[[State], list[int]]
+    phases: Callable[[State], list[Phase]]
+    actions: Callable[[State, int], list[Action]]
+    outline: Callable[[PublicView], list[BoardAction]]
+    close: Callable[[flow.Table], None]
+    play: Callable[[flow.Table, int, Any], None]
+    keys: frozenset[str]
+    sealed: frozenset[str] = frozenset()
+    may: Callable[[State], list[int]] | None = None
+
+
+TABLE: dict[Decision, Offer] = {
+    "ended": Offer(
+        must=_nobody,
+        phases=flow.ended_phases,
+        actions=_no_actions,
+        outline=_no_buttons,
+        close=_no_deadline,
+        play=play.over,
+        keys=frozenset(),
+    ),
+    # AT-D23: every guild still in may bid again until the last bid is in.
+    "bids": Offer(
+        must=flow.bids_must,
+        may=flow.active,
+        phases=flow.bids_phases,
+        actions=legal.bid_actions,
+        outline=_no_buttons,
+        close=flow.close_bids,
+        play=play.bid,
+        keys=frozenset({"bid"}),
+        sealed=frozenset({"bid"}),
+    ),
+    "expansion": Offer(
+        must=flow.expansion_must,
+        phases=flow.expansion_phases,
+        actions=legal.expansion_actions,
+        outline=legal.expansion_outline,
+        close=flow.close_expansion,
+        play=play.expansion,
+        keys=frozenset({"expand", "decline"}),
+    ),
+    "open": Offer(
+        must=flow.open_must,
+        phases=flow.open_phases,
+        actions=legal.open_actions,
+        outline=legal.open_outline,
+        close=flow.close_open,
+        play=play.auction,
+        keys=frozenset({"raise", "pass"}),
+    ),
+    "sealed": Offer(
+        must=flow.sealed_must,
+        phases=flow.sealed_phases,
+        actions=legal.sealed_actions,
+        outline=_no_buttons,
+        close=flow.close_sealed,
+        play=play.auction,
+        keys=frozenset({"final_bid", "drop"}),
+        sealed=frozenset({"final_bid", "drop"}),
+    ),
+    "settle": Offer(
+        must=flow.settle_must,
+        phases=flow.settle_phases,
+        actions=legal.settle_actions,
+        outline=legal.settle_outline,
+        close=flow.close_settle,
+        play=play.auction,
+        keys=frozenset({"settle"}),
+    ),
+    "free_acquire": Offer(
+        must=flow.free_acquire_must,
+        phases=flow.free_acquire_phases,
+        actions=legal.free_acquire_actions,
+        outline=legal.free_acquire_outline,
+        close=flow.close_free_acquire,
+        play=play.free_acquire,
+        keys=frozenset({"acquire", "decline"}),
+    ),
+    "action": Offer(
+        must=flow.action_must,
+        phases=flow.action_phases,
+        actions=legal.turn_actions,
+        outline=legal.turn_outline,
+        close=flow.close_action,
+        play=play.action,
+        keys=frozenset({"acquire", "merge", "merge_free", "govt", "research", "pass"}),
+    ),
+}
+
+
+def offer(state: State) -> Offer:
+    """What the decision open now offers."""
+    return TABLE[decision(state)]
+
+
+def must(state: State) -> list[int]:
+    """Who the innermost phase waits for, from what everyone knows."""
+    return offer(state).must(state)
+
+
+def may(state: State) -> list[int]:
+    """Who may act now: those the decision waits for, and in the turn-order bids every
+    guild still in. Each has at least one legal action (a pass, a bid of $0, dropping out,
+    letting a choice go), so this is exactly the guilds whose `actions` are not empty."""
+    found = offer(state)
+    return (found.may or found.must)(state)
+
+
+def phases(state: State) -> list[Phase]:
+    """The phases now, outermost first: round › turn-order bids | actions › a guild's
+    action › merger › open round | sealed round | settlement, or › free Acquire; market ›
+    expansion; the end. The innermost one's id carries `flow.waits`."""
+    return offer(state).phases(state)
+
+
+def actions(state: State, seat: int) -> list[Action]:
+    """The seat's legal actions now; none for a removed guild."""
+    return [] if seat in state.out else offer(state).actions(state, seat)
+
+
+def close_phase(table: flow.Table) -> None:
+    """AT-D25, what the open decision's deadline does (`Offer.close`)."""
+    offer(table.state).close(table)
