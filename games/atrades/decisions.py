@@ -1,5 +1,5 @@
 """Which decision an Atrades match waits for, and what each offers: one function
-(`decision`) and one table (`TABLE`), as boardgame.io's phase and stage map
+(`waits.decision`) and one table (`TABLE`), as boardgame.io's phase and stage map
 (`src/core/flow.ts`) names each phase's moves, turn and end once. Everything that asks "what
 is open now" reads them: the engine's moves (`play`), the turn (`must`, `may`, `phases`),
 the legal actions (`actions`), the board's buttons (`outline`), what a deadline does
@@ -15,36 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from games.atrades import flow, legal, play
+from games.atrades import flow, legal, play, waits
 from games.atrades.model import State
+from games.atrades.waits import Decision, decision
 from games.core.contract import Action, BoardAction, Phase
 
 if TYPE_CHECKING:
     from games.atrades.views import PublicView
-
-Decision = Literal[
-    "ended", "bids", "expansion", "open", "sealed", "settle", "free_acquire", "action"
-]
-
-
-def decision(state: State) -> Decision:
-    """The decision the match waits for now: the one place that tells them apart."""
-    flow_, merger = state.flow, state.merger
-    if flow_.step == "ended":
-        return "ended"
-    if flow_.step == "bids":
-        return "bids"
-    if flow_.step == "expansions":
-        return "expansion"
-    if merger is not None:
-        if merger.step == "open":
-            return "open"
-        return "sealed" if merger.step == "sealed" else "settle"
-    if state.free_acquires:
-        return "free_acquire"
-    return "action"
 
 
 def _nobody(state: State) -> list[int]:
@@ -85,7 +64,7 @@ class Offer:
 TABLE: dict[Decision, Offer] = {
     "ended": Offer(
         must=_nobody,
-        phases=flow.ended_phases,
+        phases=waits.ended_phases,
         actions=_no_actions,
         outline=_no_buttons,
         close=_no_deadline,
@@ -94,9 +73,9 @@ TABLE: dict[Decision, Offer] = {
     ),
     # AT-D23: every guild still in may bid again until the last bid is in.
     "bids": Offer(
-        must=flow.bids_must,
+        must=waits.bids_must,
         may=flow.active,
-        phases=flow.bids_phases,
+        phases=waits.bids_phases,
         actions=legal.bid_actions,
         outline=_no_buttons,
         close=flow.close_bids,
@@ -105,8 +84,8 @@ TABLE: dict[Decision, Offer] = {
         sealed=frozenset({"bid"}),
     ),
     "expansion": Offer(
-        must=flow.expansion_must,
-        phases=flow.expansion_phases,
+        must=waits.expansion_must,
+        phases=waits.expansion_phases,
         actions=legal.expansion_actions,
         outline=legal.expansion_outline,
         close=flow.close_expansion,
@@ -114,8 +93,8 @@ TABLE: dict[Decision, Offer] = {
         keys=frozenset({"expand", "decline"}),
     ),
     "open": Offer(
-        must=flow.open_must,
-        phases=flow.open_phases,
+        must=waits.open_must,
+        phases=waits.open_phases,
         actions=legal.open_actions,
         outline=legal.open_outline,
         close=flow.close_open,
@@ -123,8 +102,8 @@ TABLE: dict[Decision, Offer] = {
         keys=frozenset({"raise", "pass"}),
     ),
     "sealed": Offer(
-        must=flow.sealed_must,
-        phases=flow.sealed_phases,
+        must=waits.sealed_must,
+        phases=waits.sealed_phases,
         actions=legal.sealed_actions,
         outline=_no_buttons,
         close=flow.close_sealed,
@@ -133,8 +112,8 @@ TABLE: dict[Decision, Offer] = {
         sealed=frozenset({"final_bid", "drop"}),
     ),
     "settle": Offer(
-        must=flow.settle_must,
-        phases=flow.settle_phases,
+        must=waits.settle_must,
+        phases=waits.settle_phases,
         actions=legal.settle_actions,
         outline=legal.settle_outline,
         close=flow.close_settle,
@@ -142,8 +121,8 @@ TABLE: dict[Decision, Offer] = {
         keys=frozenset({"settle"}),
     ),
     "free_acquire": Offer(
-        must=flow.free_acquire_must,
-        phases=flow.free_acquire_phases,
+        must=waits.free_acquire_must,
+        phases=waits.free_acquire_phases,
         actions=legal.free_acquire_actions,
         outline=legal.free_acquire_outline,
         close=flow.close_free_acquire,
@@ -151,8 +130,8 @@ TABLE: dict[Decision, Offer] = {
         keys=frozenset({"acquire", "decline"}),
     ),
     "action": Offer(
-        must=flow.action_must,
-        phases=flow.action_phases,
+        must=waits.action_must,
+        phases=waits.action_phases,
         actions=legal.turn_actions,
         outline=legal.turn_outline,
         close=flow.close_action,

@@ -13,7 +13,7 @@ from pydantic import TypeAdapter
 
 from games.atrades import decisions, flow, samples, views
 from games.atrades.data import STARTING, TILE_COUNTS, TYPES
-from games.atrades.decisions import TABLE, decision, offer
+from games.atrades.decisions import TABLE, offer
 from games.atrades.events import (
     AtradesEvent,
     AtradesPhaseOpened,
@@ -28,6 +28,7 @@ from games.atrades.moves import (
     Kick,
 )
 from games.atrades.rounds import last_round_reasons, standings
+from games.atrades.waits import decision
 from games.core.contract import (
     Action,
     BoardAction,

@@ -12,12 +12,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.atrades.data import REGION_BY_NAME, GoodsType, Terrain
-from games.atrades.decisions import Decision, decision
 from games.atrades.events import Paid
 from games.atrades.flow import acting, bidders, seat_of
 from games.atrades.merger import to_bid
 from games.atrades.model import FlowStep, State, Track, lay_out
 from games.atrades.rounds import standings
+from games.atrades.waits import Decision, decision
 from games.core.contract import Action
 from games.core.views import GameView
 
@@ -131,7 +131,7 @@ class Board(GameView):
 
 class PublicView(Board):
     """The view everyone shares (the host's too, AT-D27): the board, the decision open now
-    (`decisions.decision`), the turn order and who acts, the connectors, the pile's size,
+    (`waits.decision`), the turn order and who acts, the connectors, the pile's size,
     the plain tiles and technologies left, who has bid for turn order, the free Acquires
     and expansions owed, and at the end the places and winners."""
 

@@ -12,8 +12,9 @@ from collections import defaultdict
 import pytest
 
 from games.atrades import ENGINE
-from games.atrades.decisions import TABLE, Decision, decision
+from games.atrades.decisions import TABLE
 from games.atrades.model import State
+from games.atrades.waits import Decision, decision
 from games.core.errors import RuleError
 
 #: Seeds and table sizes of the random playouts: enough matches that every decision and

@@ -126,7 +126,7 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
 
 def test_the_usage_names_every_game_of_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["project-mars", "out", "more"]) == 2
-    assert f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR]" in (
+    assert f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR | --web [--port N]]" in (
         capsys.readouterr().err
     )
 
