@@ -44,6 +44,7 @@ from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
+from bot.i18n import CommandTexts
 from bot.presenter import Presenter
 from bot.rest import retrying
 from bot.service import MatchService
@@ -102,8 +103,16 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
         """Send the slash commands to Discord (every server's, or `guild`'s) only if they
         differ from those last sent for this application there, as `storage` remembers: a
         start with the same commands sends nothing (discord.py advises syncing only when the
-        commands change; Discord limits how often they may be written)."""
-        payload = [command.to_dict(self) for command in self._get_all_commands(guild=guild)]
+        commands change; Discord limits how often they may be written). The commands are
+        compared with their translations (`bot.i18n.CommandTexts`), so a new or changed
+        translation is sent too."""
+        commands = self._get_all_commands(guild=guild)
+        translator = self.translator
+        payload = (
+            [await command.get_translated_payload(self, translator) for command in commands]
+            if translator is not None
+            else [command.to_dict(self) for command in commands]
+        )
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         fingerprint = hashlib.sha256(text.encode()).hexdigest()
         scope = f"{self.client.application_id}/{guild.id if guild else 'global'}"
@@ -226,6 +235,7 @@ class DealerBot(commands.AutoShardedBot):
         for plugin in PLUGINS.values():
             if plugin.cog is not None:
                 await self.add_cog(plugin.cog())
+        await self.tree.set_translator(CommandTexts())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild:
             self.tree.copy_global_to(guild=guild)

@@ -310,6 +310,10 @@ MIGRATIONS: list[str | Migration] = [
     """
     ALTER TABLE matches ADD COLUMN status_drift INTEGER NOT NULL DEFAULT 0;
     """,
+    # The server's language for channel posts (`/config language`; NULL: its Discord one).
+    """
+    ALTER TABLE guild_config ADD COLUMN language TEXT;
+    """,
 ]
 
 
