@@ -48,9 +48,14 @@ async def member_of(guild: discord.Guild, user_id: int) -> discord.Member | None
     return member
 
 
-async def server_speaks(storage: Storage, guild: discord.Guild) -> Language:
-    """The language of what Dealer posts in `guild`'s channels (`bot.i18n.server_language`)."""
-    return server_language(await storage.language(guild.id), guild)
+async def server_speaks(
+    storage: Storage, guild: discord.Guild | None, guild_id: int | None = None
+) -> Language:
+    """The language of what Dealer posts in a server's channels (`bot.i18n.server_language`):
+    `guild`, or the server `guild_id` when Dealer has not got it in its cache."""
+    found = guild.id if guild is not None else guild_id
+    stored = await storage.language(found) if found is not None else None
+    return server_language(stored, guild)
 
 
 class Gate:

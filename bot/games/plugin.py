@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.games.base import GameTexts
 from games.core.contract import Action
@@ -25,10 +26,12 @@ if TYPE_CHECKING:
 
 #: `/match notify`'s choices, and a turn-based game's `/match create` option of the same.
 NOTIFY_CHOICES = [
-    app_commands.Choice(name="a mention in the channel", value="mention"),
-    app_commands.Choice(name="a DM (a short one with a link, or the 1-on-1)", value="dm"),
+    app_commands.Choice(name=locale_str("a mention in the channel"), value="mention"),
+    app_commands.Choice(
+        name=locale_str("a DM (a short one with a link, or the 1-on-1)"), value="dm"
+    ),
 ]
-NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM"
+NOTIFY_HELP = locale_str("How the player to move is told: a mention in the channel, or a DM")
 
 
 @dataclass(frozen=True, slots=True)
