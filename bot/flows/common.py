@@ -98,6 +98,11 @@ class Gate:
             )
         return rows[0]
 
+    async def speaks(self, row: MatchRow) -> Language:
+        """The language of what Dealer posts in the match's channels (and DMs to members who
+        did not ask: Discord tells a member's own language only with their interactions)."""
+        return await server_speaks(self.storage, self.client.get_guild(row.guild_id), row.guild_id)
+
     async def is_host(self, user: discord.abc.User, row: MatchRow) -> bool:
         """The match's creator, or a server host (`is_server_host`)."""
         return user.id == row.host_id or await self.is_server_host(user, row.guild_id)
