@@ -24,12 +24,15 @@ from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
 from simcord.components import walk_components
 
+from bot import i18n
 from bot.app import DealerBot, create_bot
 from bot.players import player_id
 from bot.stats import rank_stored
 from bot.storage import Storage
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
+from tests.bot.pseudo import mark_not_yet_converted
+from tests.bot.pseudo import problems as pseudo_problems
 from tests.games_cli import in_process
 from tools.demo import SETTLE_TIMEOUT, STAMP, unstamped
 
@@ -356,13 +359,23 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
     shards = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
     options = {"settle_timeout": SETTLE_TIMEOUT, **shards, **(marker.kwargs if marker else {})}
     env = QuickSettlingEnv(simcord_bot, **options)
-    await env.start()
+    pseudo = request.config.getoption("--pseudo-locale")
+    i18n.everyone_pseudo(pseudo)
+    if pseudo:
+        mark_not_yet_converted(request.getfixturevalue("monkeypatch"))
     try:
-        yield env
+        await env.start()
+        try:
+            yield env
+        finally:
+            await env.shutdown()
+            if env.check_errors:
+                env._raise_errors_since(env._errors_acknowledged)
+        if pseudo:
+            found = pseudo_problems(env.http_requests)
+            assert not found, "\n".join(found)
     finally:
-        await env.shutdown()
-        if env.check_errors:
-            env._raise_errors_since(env._errors_acknowledged)
+        i18n.everyone_pseudo(False)
 
 
 class Table:
