@@ -27,6 +27,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
 import discord
 from babel import Locale
@@ -161,6 +162,23 @@ def server_language(stored: str | None, guild: discord.Guild | None) -> Language
     if stored is not None:
         return language(stored)
     return language(guild.preferred_locale if guild is not None else None)
+
+
+class Languages(Protocol):
+    """Where the servers' chosen languages are kept (`bot.storage.Storage`)."""
+
+    async def language(self, guild_id: int) -> str | None: ...
+
+
+async def server_speaks(
+    storage: Languages, client: discord.Client, guild_id: int | None
+) -> Language:
+    """The language of what Dealer posts in a server's channels (`server_language`), and of
+    its DMs to members who did not ask (Discord tells a member's own language only with
+    their interactions)."""
+    if guild_id is None:
+        return language(None)
+    return server_language(await storage.language(guild_id), client.get_guild(guild_id))
 
 
 def _(message: str) -> str:

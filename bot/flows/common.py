@@ -9,7 +9,7 @@ import discord
 
 from bot.computer import Computer
 from bot.errors import UserError
-from bot.i18n import N_, Language, _, server_language
+from bot.i18n import N_, Language, _, server_speaks
 from bot.players import is_computer_user, player_id, seat_id, seat_of
 from bot.presenter import Presenter
 from bot.service import MatchService, Outcome
@@ -46,16 +46,6 @@ async def member_of(guild: discord.Guild, user_id: int) -> discord.Member | None
         except discord.NotFound:
             return None
     return member
-
-
-async def server_speaks(
-    storage: Storage, guild: discord.Guild | None, guild_id: int | None = None
-) -> Language:
-    """The language of what Dealer posts in a server's channels (`bot.i18n.server_language`):
-    `guild`, or the server `guild_id` when Dealer has not got it in its cache."""
-    found = guild.id if guild is not None else guild_id
-    stored = await storage.language(found) if found is not None else None
-    return server_language(stored, guild)
 
 
 class Gate:
@@ -99,9 +89,8 @@ class Gate:
         return rows[0]
 
     async def speaks(self, row: MatchRow) -> Language:
-        """The language of what Dealer posts in the match's channels (and DMs to members who
-        did not ask: Discord tells a member's own language only with their interactions)."""
-        return await server_speaks(self.storage, self.client.get_guild(row.guild_id), row.guild_id)
+        """The language of what Dealer posts in the match's channels (`server_speaks`)."""
+        return await server_speaks(self.storage, self.client, row.guild_id)
 
     async def is_host(self, user: discord.abc.User, row: MatchRow) -> bool:
         """The match's creator, or a server host (`is_server_host`)."""

@@ -13,7 +13,7 @@ import discord
 
 from bot.components import cancel_view, challenge_view, lobby_view
 from bot.errors import UserError
-from bot.flows.common import Gate, Settle, can_read, member_of, server_speaks
+from bot.flows.common import Gate, Settle, can_read, member_of
 from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
 from bot.i18n import N_, Language, _, ngettext, speaking
@@ -152,7 +152,7 @@ class Lobby:
 
     async def _server(self, row: MatchRow) -> Language:
         """The language of the match's server, for what is posted in its channels."""
-        return await server_speaks(self.storage, self.client.get_guild(row.guild_id), row.guild_id)
+        return await self.gate.speaks(row)
 
     async def _post_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
         """The lobby message, with Join, Leave and Start, as the answer to `interaction`."""

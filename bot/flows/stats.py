@@ -15,9 +15,9 @@ from typing import Any
 import discord
 
 from bot.errors import UserError
-from bot.flows.common import can_read, server_speaks
+from bot.flows.common import can_read
 from bot.games.registry import PLUGINS, game_named
-from bot.i18n import _, speaking
+from bot.i18n import _, server_speaks, speaking
 from bot.limits import fit
 from bot.rating import Skill, replayed
 from bot.stats import (
@@ -105,7 +105,7 @@ class Stats:
             raise UserError(_("Bots keep no stats: only members play matches."))
         only = _game(game)
         if public:
-            with speaking(await server_speaks(self.storage, guild)):
+            with speaking(await server_speaks(self.storage, interaction.client, guild.id)):
                 text = await self._stats_text(interaction, guild, who, only, public)
         else:
             text = await self._stats_text(interaction, guild, who, only, public)
@@ -175,7 +175,7 @@ class Stats:
                 )
             )
         if public:
-            with speaking(await server_speaks(self.storage, guild)):
+            with speaking(await server_speaks(self.storage, interaction.client, guild.id)):
                 text = await self._leaderboard_text(interaction, guild, only, public)
         else:
             text = await self._leaderboard_text(interaction, guild, only, public)

@@ -15,6 +15,7 @@ import pytest
 from bot.games.registry import PLUGINS
 from bot.i18n import CLOSE, OPEN
 from games.core.errors import RuleError
+from games.registry import ENGINES
 
 #: Discord's limits on what a message carries (characters).
 MESSAGE, BUTTON, OPTION, FORM_TITLE = 2000, 80, 100, 45
@@ -29,11 +30,22 @@ _NOT_WORDS = re.compile(
 _SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}")
 
 
+def _balanced(text: str) -> str:
+    """`text` with a not-yet-converted text split over messages (a rules section over pages)
+    marked at the cut too."""
+    start, end = text.find(UNCONVERTED_OPEN), text.find(UNCONVERTED_CLOSE)
+    if end != -1 and (start == -1 or end < start):
+        text = UNCONVERTED_OPEN + text
+    if text.rfind(UNCONVERTED_OPEN) > text.rfind(UNCONVERTED_CLOSE):
+        text += UNCONVERTED_CLOSE
+    return text
+
+
 def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
     """What is wrong with one text the bot sent (`where` names it in the report)."""
     if len(text) > limit:
         yield f"{where} is {len(text)} characters, past Discord's {limit}: {text[:80]!r}…"
-    rest = _UNCONVERTED.sub(" ", text)
+    rest = _UNCONVERTED.sub(" ", _balanced(text))
     while True:
         stripped = _WRAPPED.sub(" ", rest)
         if stripped == rest:
@@ -55,11 +67,18 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
 #:   `untimed`, `forfeit` and `record_withheld`, its `played_as` and `money` words);
 #: - the engines' refusals (`RuleError`), and their sentences the plug-ins pass on
 #:   (`engine_text`, a `GameTexts` method);
+#: - the options a game shows in its lobby (`shown_options`: the engines' option names and
+#:   values), and the engines' clock labels ("Each access or auction phase", `Clock.label`:
+#:   `NOT_YET_CONVERTED` below);
 #: - the computer seats' names ("Dealer bot 1"), two words the check passes anyway.
 UNCONVERTED_OPEN, UNCONVERTED_CLOSE = "⟪", "⟫"
 _UNCONVERTED = re.compile(f"{UNCONVERTED_OPEN}[^{UNCONVERTED_CLOSE}]*{UNCONVERTED_CLOSE}")
-#: Sentences of the converted texts' own that are no sentence to translate: none so far.
-NOT_YET_CONVERTED: list[re.Pattern[str]] = []
+#: Engine words that generic texts carry, by a pattern: the clock labels.
+NOT_YET_CONVERTED: list[re.Pattern[str]] = [
+    re.compile(re.escape(clock.label))
+    for engine in ENGINES.values()
+    for clock in engine.clocks.values()
+]
 
 
 def unconverted(text: str) -> str:
@@ -70,6 +89,8 @@ def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
+        if isinstance(said, dict):
+            return {unconverted(k): unconverted(str(v)) for k, v in said.items()}
         return unconverted(said) if isinstance(said, str) else said
 
     return marked
