@@ -85,7 +85,8 @@ class Host:
         # else removes them.
         others = [p for p in turn.must if p != me] if move["type"] == "close_phase" else []
         if (move["type"] == "kick" and move["player"] != me) or others:
-            await self.gate.require_no_party(interaction, row, _(PARTIAL[move["type"]]))
+            partial = PARTIAL[move["type"]]
+            await self.gate.require_no_party(interaction, row, _(partial))
         closing = turn.phase.title
         names = await self.service.names(row.id)
         try:
@@ -414,8 +415,8 @@ class Host:
         withheld = plugin_for(row.game).texts.record_withheld
         if row.status == "running" and withheld is not None:
             title = engine_for(row.game).title
-            # TRANSLATORS: {a_game} is English's "a Mars Auction"; {game} the name alone.
             raise UserError(
+                # TRANSLATORS: {a_game} is English's "a Mars Auction"; {game} the name alone.
                 _("The record of {a_game} match is given once the match is over: {why}.").format(
                     a_game=a(title), game=title, why=withheld
                 )

@@ -138,6 +138,7 @@ class Stats:
             )
         if not tallies:
             if only:
+                # TRANSLATORS: {a_game_match} as above; {game} the name alone.
                 return _("{member} has not finished {a_game_match} in this server yet.").format(
                     member=f"<@{who.id}>",
                     a_game_match=a(_("{game} match").format(game=_title(only))),
@@ -192,6 +193,8 @@ class Stats:
         standings = await self.storage.standings(guild.id, only, channels, apart())
         if not standings:
             return (
+                # TRANSLATORS: {a_game_match} is English's "a Mars Auction match"; {game} the
+                # name alone.
                 _(
                     "Nobody has finished {a_game_match} in this server yet (practice matches of "
                     "one member against Dealer do not count)."

@@ -381,9 +381,12 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
 class Table:
     """A server with a games channel, a host and players, and ways to play through Discord."""
 
-    def __init__(self, env: Any, players: int, *, shard: int | None = None) -> None:
+    def __init__(
+        self, env: Any, players: int, *, shard: int | None = None, language: str | None = None
+    ) -> None:
+        """`language`: the server's Discord language (`preferred_locale`; default en-US)."""
         self.env = env
-        self.guild = env.create_guild(shard_id=shard)
+        self.guild = env.create_guild(shard_id=shard, preferred_locale=language)
         self.channel = self.guild.create_text_channel("games")
         self.host = self.guild.add_member(env.create_user("hostess"))
         self.players = [
