@@ -44,7 +44,7 @@ DOMAIN = "dealer"
 SOURCE = "en"
 #: The pseudo-locale's code: every text wrapped in `OPEN`…`CLOSE` and lengthened (`pseudo`).
 PSEUDO = "qps"
-OPEN, CLOSE = "⟦", "⟧"
+OPEN, CLOSE, PAD = "⟦", "⟧", "‧"
 #: What a pseudo-translated text is lengthened by (a translation often runs 30 to 40 % longer
 #: than the English: a text that fits only in English shows up in the pseudo-locale).
 PSEUDO_GROWTH = 0.4
@@ -61,8 +61,8 @@ class _Pseudo(gettext.NullTranslations):
 
 
 def pseudo(text: str) -> str:
-    """`text` as the pseudo-locale writes it: `⟦text·····⟧`, about 40 % longer."""
-    return f"{OPEN}{text}{'·' * max(1, round(len(text) * PSEUDO_GROWTH))}{CLOSE}"
+    """`text` as the pseudo-locale writes it: `⟦text‧‧‧‧‧⟧`, about 40 % longer."""
+    return f"{OPEN}{text}{PAD * max(1, round(len(text) * PSEUDO_GROWTH))}{CLOSE}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +119,16 @@ CHOICES = tuple(code for code in LANGUAGES if code != PSEUDO)
 #: Each choosable language's name, in itself.
 NAMES = {code: LANGUAGES[code].locale.get_display_name(code) or code for code in CHOICES}
 
-#: When set (the test harness's `--pseudo-locale`), every reader reads the pseudo-locale.
-_everyone_pseudo = False
+#: Set where every reader reads the pseudo-locale (the test harness's `--pseudo-locale`, in
+#: the bot's own work only: `pseudo_locale`).
+_everyone_pseudo: ContextVar[bool] = ContextVar("everyone_pseudo", default=False)
 _current: ContextVar[Language] = ContextVar("language", default=ENGLISH)
 
 
 def language(code: str | discord.Locale | None) -> Language:
     """The language for a Discord locale or a stored code (`cs`, `ko`, `en-US`…); English for
     one Dealer does not speak."""
-    if _everyone_pseudo:
+    if _everyone_pseudo.get():
         return LANGUAGES[PSEUDO]
     if code is None:
         return ENGLISH
@@ -135,15 +136,19 @@ def language(code: str | discord.Locale | None) -> Language:
     return LANGUAGES.get(text) or LANGUAGES.get(text.split("-")[0]) or ENGLISH
 
 
-def everyone_pseudo(on: bool) -> None:
-    """Make every reader read the pseudo-locale (or stop): the test harness's switch."""
-    global _everyone_pseudo
-    _everyone_pseudo = on
+@contextmanager
+def pseudo_locale() -> Iterator[None]:
+    """Every reader reads the pseudo-locale in this block, and in the tasks it starts."""
+    token = _everyone_pseudo.set(True)
+    try:
+        yield
+    finally:
+        _everyone_pseudo.reset(token)
 
 
 def current() -> Language:
     """The language texts are written in here."""
-    return LANGUAGES[PSEUDO] if _everyone_pseudo else _current.get()
+    return LANGUAGES[PSEUDO] if _everyone_pseudo.get() else _current.get()
 
 
 @contextmanager

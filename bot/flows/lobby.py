@@ -146,9 +146,8 @@ class Lobby:
                 game=engine.title,
                 timing=timing(row),
             ) + (" " + _(IN_A_THREAD) if thread else "")
-        await self._answer_with_lobby(
-            interaction, match_id, text, challenge_view(match_id, opponent.id), ping=[opponent.id]
-        )
+            view = challenge_view(match_id, opponent.id)
+        await self._answer_with_lobby(interaction, match_id, text, view, ping=[opponent.id])
 
     async def _server(self, row: MatchRow) -> Language:
         """The language of the match's server, for what is posted in its channels."""
@@ -156,9 +155,9 @@ class Lobby:
 
     async def _post_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
         """The lobby message, with Join, Leave and Start, as the answer to `interaction`."""
-        await self._answer_with_lobby(
-            interaction, row.id, await self.lobby_text(row), lobby_view(row.id)
-        )
+        with speaking(await self._server(row)):
+            view = lobby_view(row.id)
+        await self._answer_with_lobby(interaction, row.id, await self.lobby_text(row), view)
 
     async def _answer_with_lobby(
         self,

@@ -126,7 +126,7 @@ class Stats:
                 # TRANSLATORS: {a_game_match} is English's "a Mars Auction match" or "an
                 # Auction Auction match"; {game} is the game's name alone.
                 _("You have not finished {a_game_match} in this server yet.").format(
-                    a_game_match=a(_("{game} match").format(game=_title(only))), game=_title(only)
+                    a_game_match=a(f"{_title(only)} match"), game=_title(only)
                 )
                 if only
                 else _("You have not finished a match in this server yet.")
@@ -141,7 +141,7 @@ class Stats:
                 # TRANSLATORS: {a_game_match} as above; {game} the name alone.
                 return _("{member} has not finished {a_game_match} in this server yet.").format(
                     member=f"<@{who.id}>",
-                    a_game_match=a(_("{game} match").format(game=_title(only))),
+                    a_game_match=a(f"{_title(only)} match"),
                     game=_title(only),
                 )
             return _("{member} has not finished a match in this server yet.").format(
@@ -198,9 +198,7 @@ class Stats:
                 _(
                     "Nobody has finished {a_game_match} in this server yet (practice matches of "
                     "one member against Dealer do not count)."
-                ).format(
-                    a_game_match=a(_("{game} match").format(game=_title(only))), game=_title(only)
-                )
+                ).format(a_game_match=a(f"{_title(only)} match"), game=_title(only))
                 if only
                 else _(
                     "Nobody has finished a match in this server yet (practice matches of one "

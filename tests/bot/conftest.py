@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import inspect
@@ -31,7 +32,7 @@ from bot.stats import rank_stored
 from bot.storage import Storage
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
-from tests.bot.pseudo import mark_not_yet_converted
+from tests.bot.pseudo import in_pseudo_locale, recording
 from tests.bot.pseudo import problems as pseudo_problems
 from tests.games_cli import in_process
 from tools.demo import SETTLE_TIMEOUT, STAMP, unstamped
@@ -360,22 +361,22 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
     options = {"settle_timeout": SETTLE_TIMEOUT, **shards, **(marker.kwargs if marker else {})}
     env = QuickSettlingEnv(simcord_bot, **options)
     pseudo = request.config.getoption("--pseudo-locale")
-    i18n.everyone_pseudo(pseudo)
+    sent = []
     if pseudo:
-        mark_not_yet_converted(request.getfixturevalue("monkeypatch"))
-    try:
+        monkeypatch = request.getfixturevalue("monkeypatch")
+        in_pseudo_locale(monkeypatch, simcord_bot)
+        sent = recording(monkeypatch)
+    with i18n.pseudo_locale() if pseudo else contextlib.nullcontext():
         await env.start()
-        try:
-            yield env
-        finally:
-            await env.shutdown()
-            if env.check_errors:
-                env._raise_errors_since(env._errors_acknowledged)
-        if pseudo:
-            found = pseudo_problems(env.http_requests)
-            assert not found, "\n".join(found)
+    try:
+        yield env
     finally:
-        i18n.everyone_pseudo(False)
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+    if pseudo:
+        found = pseudo_problems(sent)
+        assert not found, "\n".join(found)
 
 
 class Table:

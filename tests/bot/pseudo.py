@@ -1,19 +1,30 @@
 """The pseudo-locale's check (`pytest --pseudo-locale`, docs/translating.md): every text the bot
-sent to Discord in a SimCord test, read from SimCord's log of the bot's requests, holds no
-sentence outside the pseudo-locale's `⟦…⟧` (a text not passed through the catalogue), no
-marker cut off (a text cut to fit), and nothing past Discord's limits."""
+sent to Discord in a SimCord test holds no sentence outside the pseudo-locale's `⟦…⟧` (a text
+not passed through the catalogue), no marker cut off (a text cut to fit), and nothing past
+Discord's limits.
+
+The bot's requests are recorded as it sent them (`recording`), and reach SimCord with the
+markers and their padding taken out: the tests read the English they were written for, so the
+whole suite runs in the pseudo-locale unchanged, while the check reads what the bot wrote."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
+import types
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
+import discord
+import discord.state
 import pytest
+from simcord.http import router as simcord_router
 
+from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
-from bot.i18n import CLOSE, OPEN
+from bot.i18n import CLOSE, OPEN, PAD, PSEUDO, language, pseudo_locale
 from games.core.errors import RuleError
 from games.registry import ENGINES
 
@@ -45,9 +56,9 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
     """What is wrong with one text the bot sent (`where` names it in the report)."""
     if len(text) > limit:
         yield f"{where} is {len(text)} characters, past Discord's {limit}: {text[:80]!r}…"
-    rest = _UNCONVERTED.sub(" ", _balanced(text))
+    rest = _balanced(text)
     while True:
-        stripped = _WRAPPED.sub(" ", rest)
+        stripped = _WRAPPED.sub(" ", _UNCONVERTED.sub(" ", rest))
         if stripped == rest:
             break
         rest = stripped
@@ -63,8 +74,10 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
 #: What is not converted yet is marked `⟪…⟫` by `mark_not_yet_converted` and let pass; it is
 #: the games' own words, which issue 46's later steps move onto typed events and into the
 #: catalogue. Nothing else may be on this list:
-#: - every text of a game's plug-in texts (`GameTexts`: its methods' words, its sentences
-#:   `untimed`, `forfeit` and `record_withheld`, its `played_as` and `money` words);
+#: - every text of a game's plug-in texts (`GameTexts`: its methods' words, its rules line
+#:   by line, its sentences `untimed`, `forfeit` and `record_withheld`, its `played_as` and
+#:   `money` words);
+#: - a game's own buttons, menus and forms (its plug-in's `dynamic_items` and `forms`);
 #: - the engines' refusals (`RuleError`), and their sentences the plug-ins pass on
 #:   (`engine_text`, a `GameTexts` method);
 #: - the options a game shows in its lobby (`shown_options`: the engines' option names and
@@ -72,16 +85,28 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
 #:   `NOT_YET_CONVERTED` below);
 #: - the computer seats' names ("Dealer bot 1"), two words the check passes anyway.
 UNCONVERTED_OPEN, UNCONVERTED_CLOSE = "⟪", "⟫"
-_UNCONVERTED = re.compile(f"{UNCONVERTED_OPEN}[^{UNCONVERTED_CLOSE}]*{UNCONVERTED_CLOSE}")
-#: Engine words that generic texts carry, by a pattern: the clock labels.
+_UNCONVERTED = re.compile(
+    f"{UNCONVERTED_OPEN}[^{UNCONVERTED_OPEN}{UNCONVERTED_CLOSE}]*{UNCONVERTED_CLOSE}"
+)
+#: Engine words that generic texts carry, by a pattern: the clock labels; and the answers of
+#: the games' own commands (bot/games/*/plugin.py), as the suites meet them.
 NOT_YET_CONVERTED: list[re.Pattern[str]] = [
-    re.compile(re.escape(clock.label))
-    for engine in ENGINES.values()
-    for clock in engine.clocks.values()
+    *(
+        re.compile(re.escape(clock.label))
+        for engine in ENGINES.values()
+        for clock in engine.clocks.values()
+    ),
+    re.compile(
+        "End the Mars Auction for everyone|The result lists what each player holds and paid|"
+        "no more research auctions can be opened"
+    ),
 ]
 
 
 def unconverted(text: str) -> str:
+    """`text` marked as not converted yet, in the bot's work (the test's own stays as it is)."""
+    if language(None).code != PSEUDO:
+        return text
     return f"{UNCONVERTED_OPEN}{text}{UNCONVERTED_CLOSE}"
 
 
@@ -96,26 +121,69 @@ def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
+def _texts_classes() -> list[type[GameTexts]]:
+    found, todo = [], [GameTexts]
+    while todo:
+        cls = todo.pop()
+        found.append(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A game's rules, marked line by line: `/help` cuts them into sections and pages."""
+
+    @functools.wraps(method)
+    def marked(*args: Any, **kwargs: Any) -> Any:
+        said = method(*args, **kwargs)
+        if not isinstance(said, str):
+            return said
+        return "\n".join(
+            "## " + unconverted(line[3:])
+            if line.startswith("## ")
+            else unconverted(line)
+            if line
+            else line
+            for line in said.split("\n")
+        )
+
+    return marked
+
+
 def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Mark what `NOT_YET_CONVERTED`'s comment lists, for this test."""
-    for plugin in PLUGINS.values():
-        texts = plugin.texts
-        for name in dir(texts):
+    """Mark what `NOT_YET_CONVERTED`'s comment lists, for this test: on every class of game
+    texts (a test's own game too), and the engines' refusals."""
+    for cls in _texts_classes():
+        for name, value in list(vars(cls).items()):
             if name.startswith("_"):
                 continue
-            value = getattr(texts, name)
-            if callable(value) and not isinstance(value, type):
-                monkeypatch.setattr(texts, name, _marking(value))
+            if name == "rules" and callable(value):
+                monkeypatch.setattr(cls, name, _rules(value))
+            elif callable(value) and not isinstance(value, type):
+                monkeypatch.setattr(cls, name, _marking(value))
             elif name in ("untimed", "forfeit", "record_withheld") and isinstance(value, str):
-                monkeypatch.setattr(texts, name, unconverted(value))
-            elif name in ("played_as", "money"):
-                monkeypatch.setattr(texts, name, tuple(unconverted(v) for v in value))
+                monkeypatch.setattr(cls, name, property(lambda _self, v=value: unconverted(v)))
+            elif name in ("played_as", "money") and isinstance(value, tuple):
+                words = property(lambda _self, v=value: tuple(unconverted(w) for w in v))
+                monkeypatch.setattr(cls, name, words)
     original = RuleError.__init__
 
     def rule_error(self: RuleError, code: str, message: str) -> None:
         original(self, code, message if UNCONVERTED_OPEN in message else unconverted(message))
 
     monkeypatch.setattr(RuleError, "__init__", rule_error)
+
+
+def _game_control(custom_id: str | None) -> bool:
+    """Whether a control or form is a game's own (its plug-in's buttons, menus and forms)."""
+    if not custom_id:
+        return False
+    templates = [
+        item.__discord_ui_compiled_template__
+        for plugin in PLUGINS.values()
+        for item in plugin.dynamic_items
+    ] + [form.custom_id for plugin in PLUGINS.values() for form in plugin.forms]
+    return any(template.fullmatch(custom_id) for template in templates)
 
 
 def texts_sent(payload: Any, where: str = "message") -> Iterator[tuple[str, int, str]]:
@@ -129,6 +197,10 @@ def texts_sent(payload: Any, where: str = "message") -> Iterator[tuple[str, int,
     if isinstance(payload.get("content"), str):
         yield payload["content"], MESSAGE, where
     kind = payload.get("type")
+    if kind in (2, 3, 4) and _game_control(payload.get("custom_id")):
+        return
+    if "title" in payload and _game_control(payload.get("custom_id")):
+        return
     if kind == 2 and isinstance(payload.get("label"), str):
         yield payload["label"], BUTTON, "a button"
     if kind in (3, 5, 6, 7, 8) and isinstance(payload.get("placeholder"), str):
@@ -158,3 +230,66 @@ def problems(requests: list[Any]) -> list[str]:
         for text, limit, where in texts_sent(request.json):
             found += problems_of(text, limit, f"{where} ({request.method} {request.path})")
     return found
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One request of the bot, as it sent it."""
+
+    method: str
+    path: str
+    json: Any
+
+
+_MARKS = re.compile(f"{PAD}*{CLOSE}|{OPEN}|{UNCONVERTED_OPEN}|{UNCONVERTED_CLOSE}")
+
+
+def english(payload: Any) -> Any:
+    """A request's JSON with the pseudo-locale's markers and padding taken out."""
+    if isinstance(payload, str):
+        return _MARKS.sub("", payload)
+    if isinstance(payload, list):
+        return [english(item) for item in payload]
+    if isinstance(payload, dict):
+        return {key: english(value) for key, value in payload.items()}
+    return payload
+
+
+def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
+    """Record every request of the bot's work as sent, and hand SimCord its English
+    (`english`)."""
+    sent: list[Sent] = []
+    dispatch = simcord_router.dispatch
+
+    def recorded(backend: Any, method: str, path: str, **fields: Any) -> Any:
+        # What the test itself sends (a message it posts to set a scene) is not the bot's.
+        if language(None).code == PSEUDO:
+            sent.append(Sent(method, path, copy.deepcopy(fields.get("json"))))
+        fields["json"] = english(fields.get("json"))
+        return dispatch(backend, method, path, **fields)
+
+    monkeypatch.setattr(simcord_router, "dispatch", recorded)
+    return sent
+
+
+def in_pseudo_locale(monkeypatch: pytest.MonkeyPatch, bot: discord.Client) -> None:
+    """The bot's work in the pseudo-locale (`bot.i18n.pseudo_locale`), what the test does
+    itself in English: every event and every interaction the bot handles (and the tasks they
+    start) runs in it. What is not converted yet is marked (`mark_not_yet_converted`)."""
+    mark_not_yet_converted(monkeypatch)
+    run_event = discord.Client._run_event
+    parse = discord.state.ConnectionState.parse_interaction_create
+
+    async def event(self: discord.Client, *args: Any, **kwargs: Any) -> None:
+        with pseudo_locale():
+            await run_event(self, *args, **kwargs)
+
+    def interaction(self: discord.state.ConnectionState, data: Any) -> None:
+        with pseudo_locale():
+            parse(self, data)
+
+    monkeypatch.setattr(discord.Client, "_run_event", event)
+    monkeypatch.setattr(discord.state.ConnectionState, "parse_interaction_create", interaction)
+    # A state keeps its parsers bound from when it was made: the bot's made before this.
+    state = bot._connection
+    monkeypatch.setitem(state.parsers, "INTERACTION_CREATE", types.MethodType(interaction, state))
