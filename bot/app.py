@@ -44,7 +44,7 @@ from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
-from bot.i18n import CommandTexts
+from bot.i18n import N_, CommandTexts, _
 from bot.presenter import Presenter
 from bot.rest import retrying
 from bot.service import MatchService
@@ -57,7 +57,8 @@ from bot.web.server import WebConfig, WebServer
 
 log = logging.getLogger(__name__)
 
-DM_HELP = (
+#: The answer to a DM (English: a message carries no language of its sender's).
+DM_HELP = N_(
     "Hi! I'm Dealer, the game host bot. I only take slash commands: `/help` explains the "
     "games, `/me` shows your 1-on-1 and `/bid` sends a sealed bid."
 )
@@ -279,7 +280,7 @@ class DealerBot(commands.AutoShardedBot):
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot and message.author != self.user:
-            await message.channel.send(DM_HELP)
+            await message.channel.send(_(DM_HELP))
 
     async def close(self) -> None:
         await self.stop_parts()

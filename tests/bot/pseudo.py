@@ -83,6 +83,8 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
 #: - the options a game shows in its lobby (`shown_options`: the engines' option names and
 #:   values), and the engines' clock labels ("Each access or auction phase", `Clock.label`:
 #:   `NOT_YET_CONVERTED` below);
+#: - the labels of a form and of its fields (the engines' action and step labels: "Your sealed
+#:   bid in dollars"), checked for Discord's limits only;
 #: - the computer seats' names ("Dealer bot 1"), two words the check passes anyway.
 UNCONVERTED_OPEN, UNCONVERTED_CLOSE = "⟪", "⟫"
 _UNCONVERTED = re.compile(
@@ -186,6 +188,10 @@ def _game_control(custom_id: str | None) -> bool:
     return any(template.fullmatch(custom_id) for template in templates)
 
 
+#: The texts of a form that are the engines' labels (`NOT_YET_CONVERTED`'s comment).
+ENGINE_WORDS = ("a form's title", "a form field's label")
+
+
 def texts_sent(payload: Any, where: str = "message") -> Iterator[tuple[str, int, str]]:
     """Each text of one request's JSON with its limit and a name for the report."""
     if isinstance(payload, list):
@@ -228,7 +234,11 @@ def problems(requests: list[Any]) -> list[str]:
         if request.method not in ("POST", "PATCH", "PUT") or request.path.endswith("/commands"):
             continue
         for text, limit, where in texts_sent(request.json):
-            found += problems_of(text, limit, f"{where} ({request.method} {request.path})")
+            named = f"{where} ({request.method} {request.path})"
+            if where in ENGINE_WORDS:
+                found += [p for p in problems_of(text, limit, named) if "past Discord" in p]
+            else:
+                found += problems_of(text, limit, named)
     return found
 
 
