@@ -416,7 +416,8 @@ class Host:
         if row.status == "running" and withheld is not None:
             title = engine_for(row.game).title
             raise UserError(
-                # TRANSLATORS: {a_game} is English's "a Mars Auction"; {game} the name alone.
+                # TRANSLATORS: {a_game} is English's "a …" / "an …" and the game's name;
+                # {game} the name alone.
                 _("The record of {a_game} match is given once the match is over: {why}.").format(
                     a_game=a(title), game=title, why=withheld
                 )

@@ -123,8 +123,8 @@ class Stats:
         tallies = await self.storage.tallies(guild.id, who.id, only, channels)
         if not tallies and who.id == interaction.user.id:
             text = (
-                # TRANSLATORS: {a_game_match} is English's "a Mars Auction match" or "an
-                # Auction Auction match"; {game} is the game's name alone.
+                # TRANSLATORS: {a_game_match} is English's "a … match" or "an … match", the
+                # game's name with its article; {game} is the game's name alone.
                 _("You have not finished {a_game_match} in this server yet.").format(
                     a_game_match=a(f"{_title(only)} match"), game=_title(only)
                 )
@@ -165,7 +165,8 @@ class Stats:
         only = _game(game)
         if only is not None and counted_apart(only):
             raise UserError(
-                # TRANSLATORS: {A_game} is English's "A Mars Auction"; {game} the name alone.
+                # TRANSLATORS: {A_game} is English's "A …" / "An …" and the game's name;
+                # {game} the name alone.
                 _(
                     "{A_game} decides no winner: `/stats` counts each {match} played, and there "
                     "is no leaderboard."
@@ -193,7 +194,7 @@ class Stats:
         standings = await self.storage.standings(guild.id, only, channels, apart())
         if not standings:
             return (
-                # TRANSLATORS: {a_game_match} is English's "a Mars Auction match"; {game} the
+                # TRANSLATORS: {a_game_match} is English's "a … match" with its article; {game} the
                 # name alone.
                 _(
                     "Nobody has finished {a_game_match} in this server yet (practice matches of "
