@@ -1,5 +1,5 @@
 """The packages, and their data (the fonts, the card catalogue, the web pages' templates):
-everything else is in pyproject.toml.
+everything else is in pyproject.toml. (The message catalogues are `bot/locales/`.)
 
 The board fonts live in the repository's top-level `assets/fonts/`; a wheel carries them as
 the package data `games/core/drawing/assets/fonts/`, where `games.core.drawing.fonts` looks
@@ -17,5 +17,7 @@ setup(
         FONTS: ["*"],
         "games.tm_catalogue": ["cards.json"],
         "bot.web": ["templates/*.html"],
+        # The message catalogues, compiled when `bot.i18n` is imported (docs/translating.md).
+        "bot": ["locales/*/LC_MESSAGES/*.po"],
     },
 )

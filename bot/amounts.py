@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from bot.errors import UserError
+from bot.i18n import _
 from games.core.errors import typed
 
 MAX_AMOUNT = 10**9
@@ -37,15 +38,17 @@ def parse_amount(text: str, money: tuple[str, str] = ("dollars", "25 or $1,200")
     examples), for whatever else was typed: a sign, a fraction, other digits than 0-9."""
     found = AMOUNT.fullmatch(text.strip())
     if found is None:
-        shown = typed(text) if text.strip() else "An empty answer"
+        shown = typed(text) if text.strip() else _("An empty answer")
         name, examples = money
         raise UserError(
-            f"{shown} is not an amount: type a whole number of {name} with the digits 0-9, "
-            f"such as {examples}."
+            _(
+                "{typed} is not an amount: type a whole number of {money} with the digits 0-9, "
+                "such as {examples}."
+            ).format(typed=shown, money=name, examples=examples)
         )
     digits = re.sub(r"[^0-9]", "", found["digits"])
     if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:
-        raise UserError("That amount is far more than anyone holds.")
+        raise UserError(_("That amount is far more than anyone holds."))
     return int(digits)
 
 

@@ -44,6 +44,7 @@ from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
+from bot.i18n import N_, CommandTexts, _
 from bot.presenter import Presenter
 from bot.rest import retrying
 from bot.service import MatchService
@@ -57,7 +58,8 @@ from bot.web.server import WebConfig, WebServer
 
 log = logging.getLogger(__name__)
 
-DM_HELP = (
+#: The answer to a DM (English: a message carries no language of its sender's).
+DM_HELP = N_(
     "Hi! I'm Dealer, the game host bot. I only take slash commands: `/help` explains the "
     "games, `/me` shows your 1-on-1 and `/bid` sends a sealed bid."
 )
@@ -103,8 +105,16 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
         """Send the slash commands to Discord (every server's, or `guild`'s) only if they
         differ from those last sent for this application there, as `storage` remembers: a
         start with the same commands sends nothing (discord.py advises syncing only when the
-        commands change; Discord limits how often they may be written)."""
-        payload = [command.to_dict(self) for command in self._get_all_commands(guild=guild)]
+        commands change; Discord limits how often they may be written). The commands are
+        compared with their translations (`bot.i18n.CommandTexts`), so a new or changed
+        translation is sent too."""
+        commands = self._get_all_commands(guild=guild)
+        translator = self.translator
+        payload = (
+            [await command.get_translated_payload(self, translator) for command in commands]
+            if translator is not None
+            else [command.to_dict(self) for command in commands]
+        )
         text = json.dumps(payload, sort_keys=True, separators=(",", ":"))
         fingerprint = hashlib.sha256(text.encode()).hexdigest()
         scope = f"{self.client.application_id}/{guild.id if guild else 'global'}"
@@ -236,6 +246,7 @@ class DealerBot(commands.AutoShardedBot):
         for plugin in PLUGINS.values():
             if plugin.cog is not None:
                 await self.add_cog(plugin.cog())
+        await self.tree.set_translator(CommandTexts())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         if guild:
             self.tree.copy_global_to(guild=guild)
@@ -279,7 +290,7 @@ class DealerBot(commands.AutoShardedBot):
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot and message.author != self.user:
-            await message.channel.send(DM_HELP)
+            await message.channel.send(_(DM_HELP))
 
     async def close(self) -> None:
         await self.stop_parts()

@@ -14,6 +14,7 @@ import discord
 from bot import steps
 from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
+from bot.i18n import N_, _, language, speaking
 from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, BoardAction, Choice, Pick
 
@@ -90,7 +91,7 @@ class IdButton(Action, template=r"dealer:y"):
     STYLE: ClassVar[discord.ButtonStyle]
 
     def __init__(self, id_: int) -> None:
-        super().__init__(f"{self.PREFIX}:{id_}", self.LABEL, self.STYLE)
+        super().__init__(f"{self.PREFIX}:{id_}", _(self.LABEL), self.STYLE)
         self.number = id_
 
     @classmethod
@@ -104,7 +105,11 @@ class IdButton(Action, template=r"dealer:y"):
 
 
 class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(?P<match>\d+)"):
-    LABELS: ClassVar[dict[str, str]] = {"join": "Join", "leave": "Leave", "start": "Start"}
+    LABELS: ClassVar[dict[str, str]] = {
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "start": N_("Start"),
+    }
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
@@ -113,7 +118,7 @@ class LobbyButton(Action, template=r"dealer:lobby:(?P<action>join|leave|start):(
 
     def __init__(self, action: str, match_id: int) -> None:
         super().__init__(
-            f"dealer:lobby:{action}:{match_id}", self.LABELS[action], self.STYLES[action]
+            f"dealer:lobby:{action}:{match_id}", _(self.LABELS[action]), self.STYLES[action]
         )
         self.action = action
         self.match_id = match_id
@@ -159,8 +164,15 @@ def earlier_version(thing: str) -> str:
     does not say which decision it was shown for, and one control id served several in a
     row, so it is not taken (which would act on a decision nobody saw it for)."""
     return (
-        f"That {thing} was posted by an earlier version of Dealer, which did not record the "
-        "decision it was for: your 1-on-1 (`/me`) shows the current one."
+        _(
+            "That button was posted by an earlier version of Dealer, which did not record the "
+            "decision it was for: your 1-on-1 (`/me`) shows the current one."
+        )
+        if thing == "button"
+        else _(
+            "That menu was posted by an earlier version of Dealer, which did not record the "
+            "decision it was for: your 1-on-1 (`/me`) shows the current one."
+        )
     )
 
 
@@ -286,7 +298,7 @@ def fitted(custom_id: str) -> str:
     """A custom id, refused politely when the answers it carries make it longer than Discord
     takes (100 characters)."""
     if len(custom_id) > 100:
-        raise UserError("That is too long a choice to carry into the next step; pick fewer.")
+        raise UserError(_("That is too long a choice to carry into the next step; pick fewer."))
     return custom_id
 
 
@@ -361,7 +373,7 @@ class ActMenu(
 class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
     """The ephemeral 1-on-1 for players whose DMs are closed (and anyone who wants it here)."""
 
-    PREFIX, LABEL, STYLE = "dealer:me", "My 1-on-1", discord.ButtonStyle.secondary
+    PREFIX, LABEL, STYLE = "dealer:me", N_("My 1-on-1"), discord.ButtonStyle.secondary
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.play.show_one_on_one(interaction, self.number)
@@ -370,7 +382,11 @@ class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
 class CancelButton(IdButton, template=r"dealer:cancel:(?P<id>\d+)"):
     """The host's confirmation of /match cancel."""
 
-    PREFIX, LABEL, STYLE = "dealer:cancel", "Yes, cancel the match", discord.ButtonStyle.danger
+    PREFIX, LABEL, STYLE = (
+        "dealer:cancel",
+        N_("Yes, cancel the match"),
+        discord.ButtonStyle.danger,
+    )
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.lobby.cancel(interaction, self.number)
@@ -379,7 +395,11 @@ class CancelButton(IdButton, template=r"dealer:cancel:(?P<id>\d+)"):
 class ForfeitButton(IdButton, template=r"dealer:forfeit:(?P<id>\d+)"):
     """A player's confirmation of /match forfeit."""
 
-    PREFIX, LABEL, STYLE = "dealer:forfeit", "Yes, concede the match", discord.ButtonStyle.danger
+    PREFIX, LABEL, STYLE = (
+        "dealer:forfeit",
+        N_("Yes, concede the match"),
+        discord.ButtonStyle.danger,
+    )
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.play.forfeit(interaction, self.number)
@@ -421,7 +441,7 @@ class ReplaceButton(
     def __init__(self, match_id: int, old: int, new: int | None) -> None:
         super().__init__(
             f"dealer:replace:{match_id}:{old}:{'bot' if new is None else new}",
-            "Yes, hand the seat over",
+            _("Yes, hand the seat over"),
             discord.ButtonStyle.danger,
         )
         self.match_id, self.old, self.new = match_id, old, new
@@ -444,12 +464,12 @@ class KeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deal
     """The way back of every confirmation: nothing is done, and the question loses its
     buttons, so that its "Yes" cannot be pressed later by mistake."""
 
-    LABEL = "No, keep it"
+    LABEL = N_("No, keep it")
 
     def __init__(self) -> None:
         super().__init__(
             discord.ui.Button(
-                label=self.LABEL, style=discord.ButtonStyle.secondary, custom_id="dealer:keep"
+                label=_(self.LABEL), style=discord.ButtonStyle.secondary, custom_id="dealer:keep"
             )
         )
 
@@ -460,14 +480,16 @@ class KeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deal
         return cls()
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.edit_message(content="Kept: nothing was changed.", view=None)
+        with speaking(language(interaction.locale)):
+            kept = _("Kept: nothing was changed.")
+        await interaction.response.edit_message(content=kept, view=None)
 
 
 class RematchButton(IdButton, template=r"dealer:rematch:(?P<id>\d+)"):
     """On a match's final message: a new lobby in its channel, with the same game, options
     and players (`Lobby.rematch`)."""
 
-    PREFIX, LABEL, STYLE = "dealer:rematch", "Rematch", discord.ButtonStyle.primary
+    PREFIX, LABEL, STYLE = "dealer:rematch", N_("Rematch"), discord.ButtonStyle.primary
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.lobby.rematch(interaction, self.number)
@@ -476,7 +498,11 @@ class RematchButton(IdButton, template=r"dealer:rematch:(?P<id>\d+)"):
 class SeasonEndButton(IdButton, template=r"dealer:season-end:(?P<id>\d+)"):
     """The host's confirmation of /season end."""
 
-    PREFIX, LABEL, STYLE = "dealer:season-end", "Yes, end the season", discord.ButtonStyle.danger
+    PREFIX, LABEL, STYLE = (
+        "dealer:season-end",
+        N_("Yes, end the season"),
+        discord.ButtonStyle.danger,
+    )
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.seasons.end(interaction, self.number)
@@ -492,7 +518,7 @@ class ChallengeButton(
     def __init__(self, answer: str, match_id: int, user_id: int) -> None:
         super().__init__(
             f"dealer:challenge:{answer}:{match_id}:{user_id}",
-            "Accept" if answer == "accept" else "Decline",
+            _("Accept") if answer == "accept" else _("Decline"),
             discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary,
         )
         self.answer = answer
@@ -756,7 +782,7 @@ def step_view(
     view = stateless_view()
     if chunk is not None:
         if not 0 <= chunk < len(listed):
-            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
+            raise UserError(_("That choice is not open any more: see your 1-on-1 (`/me`)."))
         menu = listed[chunk]
         view.add_item(step_menu(match_id, shown, action, answers, label, menu.choices, menu.title))
     elif len(listed) <= steps.MENUS:
@@ -776,14 +802,16 @@ def step_view(
                 shown,
                 f"{action.key}|{carried}" if carried else action.key,
                 options,
-                placeholder=f"{label(action.label)}: {label(step.label).lower()}: which?",
+                placeholder=_("{action}: {step}: which?").format(
+                    action=label(action.label), step=label(step.label).lower()
+                ),
                 chunks=True,
             )
         )
     if step.typed and len(view.children) < MAX_ROWS:
         carried = steps.encode(action, answers)
         key = f"{action.key}|{carried}" if carried else action.key
-        typing = f"Type it instead ({label(step.label).lower()})"
+        typing = _("Type it instead ({step})").format(step=label(step.label).lower())
         view.add_item(TypeButton(match_id, shown, key, typing))
     return view
 
@@ -830,7 +858,7 @@ def season_end_view(season_id: int) -> discord.ui.View:
 
 def docs_button(url: str) -> discord.ui.Button[Any]:
     """A link to the project's web documentation (`DOCS_URL`)."""
-    return discord.ui.Button(label="Dealer's documentation", url=url)
+    return discord.ui.Button(label=_("Dealer's documentation"), url=url)
 
 
 def docs_view(url: str | None) -> discord.ui.View | None:
@@ -849,8 +877,8 @@ def rules_view(
     end (none for a single page), then the documentation's link when there is one."""
     view = stateless_view()
     if count > 1:
-        view.add_item(RulesPageButton(game, page - 1, user_id, "Previous", disabled=page <= 1))
-        view.add_item(RulesPageButton(game, page + 1, user_id, "Next", disabled=page >= count))
+        view.add_item(RulesPageButton(game, page - 1, user_id, _("Previous"), disabled=page <= 1))
+        view.add_item(RulesPageButton(game, page + 1, user_id, _("Next"), disabled=page >= count))
     if docs_url is not None:
         view.add_item(docs_button(docs_url))
     return view if view.children else None

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord.interactions import InteractionCallbackResponse
 
+from bot.i18n import N_, _, language, speaking
 from bot.limits import fit
 from bot.storage.backend import Busy
 from games.core.errors import RuleError
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 
 REPLIED = "dealer: the user was already told"
 
-UNEXPECTED = (
+UNEXPECTED = N_(
     "Sorry, something went wrong on Dealer's side and your request was not completed. "
     "Please try again; if it keeps happening, tell the host."
 )
@@ -34,10 +35,10 @@ ACKNOWLEDGE_AFTER = 2.0
 ACTION_DONE = "dealer_action_done"
 
 #: What a private "thinking…" acknowledgement says once the answer turned out to be public.
-POSTED_BELOW = "Posted for everyone below."
+POSTED_BELOW = N_("Posted for everyone below.")
 
 #: Why a form does not open when what comes before it took too long (`Answer.send_modal`).
-FORM_TOO_LATE = (
+FORM_TOO_LATE = N_(
     "Dealer took too long to open that form (Discord allows a few seconds). Please try again."
 )
 
@@ -54,13 +55,15 @@ def message_for(error: BaseException) -> str:
     original = getattr(error, "original", None)
     if isinstance(original, BaseException):
         error = original
-    if isinstance(error, UserError | RuleError | Busy):
+    if isinstance(error, Busy):
+        return _(error.message)
+    if isinstance(error, UserError | RuleError):
         return error.message
     if isinstance(error, discord.app_commands.CheckFailure | discord.app_commands.TransformerError):
-        return str(error) or "You cannot use this command here."
+        return str(error) or _("You cannot use this command here.")
     if not already_replied(error):
         log.error("unexpected error in an interaction", exc_info=error)
-    return UNEXPECTED
+    return _(UNEXPECTED)
 
 
 class Answer(discord.InteractionResponse[Any]):
@@ -146,7 +149,7 @@ class Answer(discord.InteractionResponse[Any]):
             if self._deferred is None:
                 return await super().send_message(content, ephemeral=ephemeral, **fields)
             if self._loading and not ephemeral:
-                await self._parent.edit_original_response(content=POSTED_BELOW)
+                await self._parent.edit_original_response(content=_(POSTED_BELOW))
                 self._loading = False
             if content is not None:
                 fields["content"] = content
@@ -166,7 +169,7 @@ class Answer(discord.InteractionResponse[Any]):
     async def send_modal(self, modal: discord.ui.Modal, /) -> InteractionCallbackResponse[Any]:
         async with self._turn:
             if self._deferred is not None:
-                raise UserError(FORM_TOO_LATE)
+                raise UserError(_(FORM_TOO_LATE))
             return await super().send_modal(modal)
 
 
@@ -185,7 +188,14 @@ def _answering(interaction: discord.Interaction[Any]) -> Answer | None:
 async def guarded(interaction: discord.Interaction[Any], action: Awaitable[None]) -> None:
     """Run an action for `interaction`, acknowledged in time whatever it waits for (`Answer`);
     refusals become private replies here, and anything unexpected gets a polite private reply
-    too before it propagates to be logged."""
+    too before it propagates to be logged. The action writes in the member's own language
+    (`interaction.locale`): what it posts in a channel it writes in the server's
+    (`bot.i18n.speaking`)."""
+    with speaking(language(interaction.locale)):
+        await _guarded(interaction, action)
+
+
+async def _guarded(interaction: discord.Interaction[Any], action: Awaitable[None]) -> None:
     answer = _answering(interaction)
     watchdog = (
         None
@@ -222,15 +232,19 @@ def in_words(interaction: discord.Interaction[Any], error: BaseException) -> str
         and error.type is discord.AppCommandOptionType.user
     ):
         if interaction.guild is not None:
-            return "That user is not a member of this server."
-        command = interaction.command.qualified_name if interaction.command else "This command"
-        return f"`/{command}` names a member of a server: use it in one of the server's channels."
+            return _("That user is not a member of this server.")
+        command = interaction.command.qualified_name if interaction.command else _("This command")
+        return _(
+            "`/{command}` names a member of a server: use it in one of the server's channels."
+        ).format(command=command)
     return message_for(error)
 
 
 async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Answer `interaction` privately with the error's sentence; never raises."""
-    text = fit(in_words(interaction, error))
+    """Answer `interaction` privately with the error's sentence, in the member's language;
+    never raises."""
+    with speaking(language(interaction.locale)):
+        text = fit(in_words(interaction, error))
     try:
         response = interaction.response
         if response.is_done() and not (isinstance(response, Answer) and response.deferred):

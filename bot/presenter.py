@@ -27,6 +27,7 @@ from bot import boards
 from bot.components import actions_view, board_view, phase_view, rematch_view
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, plugin_for
+from bot.i18n import Language, _, ngettext, server_speaks, speaking
 from bot.limits import MESSAGE, fit, pages
 from bot.messages import message, pinging, room
 from bot.players import (
@@ -46,7 +47,6 @@ from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
 from games.core.contract import Action as GameAction
 from games.core.drawing.board import Board
-from games.core.drawing.words import plural
 from games.core.engine import HOST
 from games.core.events import Event
 
@@ -63,7 +63,7 @@ ONE_ON_ONE = "one-on-one"
 def on_board(link: str | None) -> str:
     """The end of a notice that leads to a turn-based game's board: a link to it, one click
     from its controls (nothing before it is posted)."""
-    return f", [on the board]({link})" if link else ""
+    return ", " + _("[on the board]({link})").format(link=link) if link else ""
 
 
 def notify(row: MatchRow, *, private: bool) -> str:
@@ -115,12 +115,23 @@ class Presenter:
         mids = await self.storage.undelivered_matches() if match_id is None else [match_id]
         for mid in mids:
             try:
-                await self._flush(mid)
+                await self._flush_in_language(mid)
             except MatchDamaged:
                 self._views.pop(mid, None)  # set aside, in one line of the log
             except Exception:
                 log.exception("the events of match %s could not be delivered", mid)
                 self._views.pop(mid, None)
+
+    async def _flush_in_language(self, mid: int) -> None:
+        """Deliver a match's undelivered events in its server's language (what a delivery
+        says goes to its channels, and to DMs of members who did not ask)."""
+        row = await self.service.row(mid)
+        with speaking(await self.speaks(row)):
+            await self._flush(mid)
+
+    async def speaks(self, row: MatchRow | None) -> Language:
+        """The language of the match's server (English for a match there is none of)."""
+        return await server_speaks(self.storage, self.client, row.guild_id if row else None)
 
     async def _flush(self, mid: int) -> None:
         """Deliver a match's undelivered events."""
@@ -242,11 +253,11 @@ class Presenter:
     async def tell_set_aside(self, row: MatchRow, what: str) -> None:
         """Tell a match's host, by DM, that the match was set aside (`MatchService.set_aside`)."""
         title = PLUGINS[row.game].title if row.game in PLUGINS else f"“{row.game}”"
-        text = (
-            f"Your {title} match #{row.id} in <#{row.channel_id}> is set aside: {what} in its "
-            "stored record cannot be read, so it cannot go on. `/match log` there gives what "
+        text = _(
+            "Your {game} match #{match} in {channel} is set aside: {what} in its stored "
+            "record cannot be read, so it cannot go on. `/match log` there gives what "
             "remains of its record, and `/match cancel` ends it."
-        )
+        ).format(game=title, match=row.id, channel=f"<#{row.channel_id}>", what=what)
         try:
             await self.dm(row, row.host_id, text)
         except discord.HTTPException:
@@ -294,7 +305,9 @@ class Presenter:
         """The deadline of the phase now open, as the match's row says it now (the service
         remembers it until a write changes it, as for `_clock`)."""
         fresh = await self.service.row(row.id)
-        return f"\nCloses <t:{int(fresh.deadline)}:R>." if fresh and fresh.deadline else ""
+        if fresh is None or not fresh.deadline:
+            return ""
+        return "\n" + _("Closes {when}.").format(when=f"<t:{int(fresh.deadline)}:R>")
 
     async def _send_mail(self, row: MatchRow, players: list[PlayerRow], mail: _Mail) -> None:
         """One DM per player for a move, at most: what it told them privately, then their
@@ -524,7 +537,9 @@ class Presenter:
             return
         mentions = " ".join(f"<@{uid}>" for uid in called)
         await self.status.keep_in_reach(row)
-        call = f"{mentions}: your turn{on_board(await self.status.link(row))}."
+        call = _("{players}: your turn{on_board}.").format(
+            players=mentions, on_board=on_board(await self.status.link(row))
+        )
         chunks = pages([*said, call])
         for n, chunk in enumerate(chunks, 1):
             last = n == len(chunks)
@@ -589,7 +604,11 @@ class Presenter:
         never the board. False when their DMs are closed."""
         title = plugin_for(row.game).texts.title
         link = await self.status.link(row)
-        head = f"🔔 Your turn in **{title}** (match #{row.id})" + (f": {link}" if link else ".")
+        head = (
+            _("🔔 Your turn in **{game}** (match #{match}): {link}")
+            if link
+            else _("🔔 Your turn in **{game}** (match #{match}).")
+        ).format(game=title, match=row.id, link=link)
         return await self.dm(
             row,
             user_id,
@@ -629,7 +648,7 @@ class Presenter:
         text = "\n".join(
             [
                 *receipts,
-                "✅ Accepted." if not receipts else "",
+                _("✅ Accepted.") if not receipts else "",
                 texts.one_on_one(summary, actions, names),
                 await self._clock(row.id),
             ]
@@ -696,7 +715,7 @@ class Presenter:
         me = seat_of(players, user_id)
         turn = await self.service.turn(row)
         if me is None or me not in turn.players:
-            return "You are not playing in this match.", None
+            return _("You are not playing in this match."), None
         view = await self.service.view(row, me)
         shown, actions = await self.service.decision(row, me)
         names = names_of(players)
@@ -843,7 +862,7 @@ class Presenter:
         `room` characters (a first one too long for it is shortened), and their ids, to mark
         read once shown. Nothing when even that does not fit: they wait."""
         kept = await self.storage.kept_for(row.id, user_id)
-        head = "📬 **Sent to you while your DMs were closed:**"
+        head = _("📬 **Sent to you while your DMs were closed:**")
         budget = room - len(head) - 60  # the line saying how many are left
         lines: list[str] = []
         ids: list[int] = []
@@ -859,7 +878,17 @@ class Presenter:
         if not ids:
             return "", []
         more = len(kept) - len(ids)
-        tail = [f"({plural(more, 'more note')}: press **My 1-on-1** again.)"] if more else []
+        tail = (
+            [
+                ngettext(
+                    "({count} more note: press **My 1-on-1** again.)",
+                    "({count} more notes: press **My 1-on-1** again.)",
+                    more,
+                ).format(count=more)
+            ]
+            if more
+            else []
+        )
         return "\n".join([head, *lines, *tail]), ids
 
     async def send_private(self, user_id: int, content: dict[str, Any]) -> None:
@@ -929,7 +958,10 @@ class Presenter:
         text, view = await self.one_on_one(row, user_id)
         if view is not None:
             await self.dm(
-                row, user_id, f"⏰ Reminder: you have not submitted yet.\n{text}", view=view
+                row,
+                user_id,
+                _("⏰ Reminder: you have not submitted yet.") + f"\n{text}",
+                view=view,
             )
 
 

@@ -21,8 +21,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
+from bot import i18n
 from bot.errors import UserError
 from bot.games.base import named
+from bot.i18n import N_
 from bot.players import (
     Names,
     is_computer,
@@ -65,7 +67,7 @@ FRESH_FOR = 1.0
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
 #: What a control of a match that has ended answers (and the lead of `/me` after it).
-MATCH_OVER = "This match is over."
+MATCH_OVER = N_("This match is over.")
 
 
 class MatchDamaged(UserError):
@@ -613,7 +615,7 @@ class MatchService:
         if row.status == "lobby":
             raise UserError("This match has not started yet.")
         if row.status == "ended":
-            raise UserError(MATCH_OVER)
+            raise UserError(i18n._(MATCH_OVER))
         await self.undamaged(row)
         return row
 
@@ -1016,14 +1018,14 @@ class MatchService:
         """How the player to move is told in an open match (`MatchRow.notify`); the row
         after it."""
         if not await self.storage.set_notify(row.id, how):
-            raise UserError(MATCH_OVER)
+            raise UserError(i18n._(MATCH_OVER))
         self._written(row.id)
         return await self.known(row.id)
 
     async def cancel(self, match_id: int) -> None:
         reason = f"refund: match #{match_id} was cancelled"
         if not await self.storage.cancel_match(match_id, at=self.now(), refund_reason=reason):
-            raise UserError("This match is already over or cancelled.")
+            raise UserError(i18n._("This match is already over or cancelled."))
         self.forget(match_id)
         self.timers_changed()
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import N_, _, ngettext, number
 from bot.players import is_computer_user, player_id
 from bot.rating import Skill, shown
 from bot.storage import PastMatch, RatingChange, ResultRow, Standing, Tally
 from games.core.contract import Placings
-from games.core.drawing.words import ordinal, plural
+from games.core.drawing.words import ordinal
 from games.registry import ENGINES, engine_for
 
 #: How many of a member's last matches `/stats` lists.
@@ -33,24 +34,28 @@ LAST_MATCHES = 5
 #: How many members `/leaderboard` lists.
 LEADERBOARD_SIZE = 10
 #: The order of a game's leaderboard.
-RATING_ORDER = (
+RATING_ORDER = N_(
     "the highest rating first (1000 for a newcomer; it rises as a member places well and as "
     "their rating grows sure); equal ratings share a place"
 )
 #: The order of the leaderboard of all games (ratings are per game).
-WINS_ORDER = (
+WINS_ORDER = N_(
     "most wins first; equal wins, the better win rate; then fewer matches played; members "
     "equal on all three share a place"
 )
 #: What counts for the leaderboards.
-COUNTED = (
+COUNTED = N_(
     "A match of two members or more counts for each of them, computer seats or not; one "
     "member against Dealer's computer seats is practice, which does not count."
 )
 #: The leaderboards and what counts for them, as `/help` and `docs/bot.md` state it.
-LEADERBOARD_RULE = (
-    f"A game's leaderboard ranks by its rating: {RATING_ORDER}. Of all games: {WINS_ORDER}. "
-    f"{COUNTED}"
+LEADERBOARD_RULE = N_(
+    "A game's leaderboard ranks by its rating: the highest rating first (1000 for a newcomer; "
+    "it rises as a member places well and as their rating grows sure); equal ratings share a "
+    "place. Of all games: most wins first; equal wins, the better win rate; then fewer matches "
+    "played; members equal on all three share a place. A match of two members or more counts "
+    "for each of them, computer seats or not; one member against Dealer's computer seats is "
+    "practice, which does not count."
 )
 
 
@@ -98,24 +103,30 @@ def apart() -> list[str]:
 
 def rate(won: int, played: int) -> str:
     """The win rate of at least one match played, in whole percent."""
-    return f"{round(100 * won / played)}%"
+    return _("{percent}%").format(percent=round(100 * won / played))
 
 
 def outcome(past: PastMatch, played_as: Callable[[str], tuple[str, str]]) -> str:
     """How a member's match went for them: "won", "2nd", "a draw", "removed"; a game counted
     apart: "draft played"."""
     if counted_apart(past.game):
-        return "removed" if past.place is None else f"{played_as(past.game)[0]} played"
+        if past.place is None:
+            return _("removed")
+        return _("{match} played").format(match=played_as(past.game)[0])
     if past.won:
-        return "🏆 won"
+        return _("🏆 won")
     if past.place is None:
-        return "removed"
-    return "a draw" if past.place == 1 else ordinal(past.place)
+        return _("removed")
+    if past.place == 1:
+        return _("a draw")
+    # TRANSLATORS: a place in a match: English writes {ordinal} ("2nd"); {place} is the bare
+    # number, for a language that writes its ordinals otherwise ("2.", "2위").
+    return _("{ordinal}").format(ordinal=ordinal(past.place), place=past.place)
 
 
 def rating(skill: Skill) -> str:
     """A rating as people read it: "1,138"."""
-    return f"{shown(skill):,}"
+    return number(shown(skill))
 
 
 def change(entry: RatingChange) -> str:
@@ -130,7 +141,7 @@ def rating_line(changes: list[RatingChange], names: Callable[[int], str]) -> str
     if not changes:
         return None
     each = ", ".join(f"{names(c.user_id)} {rating(c.after)} ({change(c)})" for c in changes)
-    return f"📈 Ratings: {each}."
+    return _("📈 Ratings: {each}.").format(each=each)
 
 
 def stats_text(
@@ -144,33 +155,38 @@ def stats_text(
     """A member's stats in this server: played, won and win rate per game (practice matches
     apart; a game counted apart, played only) and their rating of each game they have one of
     (`skills`, by game), then their last matches with a link to each channel and the date."""
-    lines = [f"📊 **Stats of {who}** in this server"]
+    lines = [_("📊 **Stats of {who}** in this server").format(who=who)]
     games = dict.fromkeys(t.game for t in tallies)
     for game in games:
         counted = [t for t in tallies if t.game == game]
         if counted_apart(game):
             one, many = played_as(game)
-            played = plural(sum(t.played for t in counted), one, many)
-            lines.append(f"**{title(game)}**: {played} played")
+            count = sum(t.played for t in counted)
+            played = _("{count} {matches} played").format(
+                count=count, matches=one if count == 1 else many
+            )
+            lines.append(f"**{title(game)}**: {played}")
             continue
         parts = []
         for tally in counted:
-            figures = f"{plural(tally.played, 'match', 'matches')}, {tally.won} won"
+            figures = ngettext(
+                "{played} match, {won} won", "{played} matches, {won} won", tally.played
+            ).format(played=tally.played, won=tally.won)
             if tally.practice:
-                parts.append(f"practice against Dealer: {figures}")
+                parts.append(_("practice against Dealer: {figures}").format(figures=figures))
             else:
                 parts.append(f"{figures} ({rate(tally.won, tally.played)})")
         if game in skills:
-            parts.append(f"rating {rating(skills[game])}")
+            parts.append(_("rating {rating}").format(rating=rating(skills[game])))
         lines.append(f"**{title(game)}**: {' · '.join(parts)}")
     if past:
-        lines.append("**Last matches**")
+        lines.append(_("**Last matches**"))
         for match in past:
-            practice = " (practice)" if match.practice else ""
-            lines.append(
-                f"• <t:{int(match.ended_at)}:d> · {title(match.game)}{practice} in "
-                f"<#{match.channel_id}>: {outcome(match, played_as)}"
-            )
+            game = title(match.game)
+            where = (
+                _("{game} (practice) in {channel}") if match.practice else _("{game} in {channel}")
+            ).format(game=game, channel=f"<#{match.channel_id}>")
+            lines.append(f"• <t:{int(match.ended_at)}:d> · {where}: {outcome(match, played_as)}")
     return "\n".join(lines)
 
 
@@ -209,12 +225,14 @@ def leaderboard_text(
     ranked = placed(standings, skills)
 
     def line(place: int, standing: Standing) -> str:
-        wins = plural(standing.won, "win")
-        played = plural(standing.played, "match", "matches")
+        wins = ngettext("{count} win", "{count} wins", standing.won).format(count=standing.won)
+        record = ngettext(
+            "{wins} in {count} match", "{wins} in {count} matches", standing.played
+        ).format(wins=wins, count=standing.played)
         found = (skills or {}).get(standing.user_id)
-        rated = f"rating {rating(found)} · " if found is not None else ""
+        rated = _("rating {rating}").format(rating=rating(found)) + " · " if found else ""
         return (
-            f"{place}. <@{standing.user_id}> — {rated}{wins} in {played} "
+            f"{place}. <@{standing.user_id}> — {rated}{record} "
             f"({rate(standing.won, standing.played)})"
         )
 

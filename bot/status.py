@@ -52,6 +52,7 @@ import discord
 
 from bot import boards
 from bot.games.registry import plugin_for
+from bot.i18n import _, server_speaks, speaking
 from bot.limits import MESSAGE, fit
 from bot.messages import Room, attachment, message, room
 from bot.players import name_table
@@ -82,10 +83,10 @@ def clock(row: MatchRow, then: str | None = None) -> str:
     if row.status != "running":
         return ""
     if row.paused:
-        return "⏸️ Paused by the host: the clock is stopped until the match resumes."
+        return _("⏸️ Paused by the host: the clock is stopped until the match resumes.")
     if row.deadline:
-        after = f" Then: {then}" if then else ""
-        return f"⏳ The phase closes <t:{int(row.deadline)}:R>.{after}"
+        closes = _("⏳ The phase closes {when}.").format(when=f"<t:{int(row.deadline)}:R>")
+        return closes + (" " + _("Then: {then}").format(then=then) if then else "")
     return plugin_for(row.game).texts.untimed
 
 
@@ -149,25 +150,26 @@ class LiveStatus:
         result line."""
         title = engine_for(row.game).title
         if row.status == "cancelled":
-            return Moment(f"**{title}** — the host cancelled this match.", None)
+            return Moment(_("**{game}** — the host cancelled this match.").format(game=title), None)
         texts = plugin_for(row.game).texts
         names = await self.service.names(row.id)
         view = await self.service.view(row, None)
         own = texts.status(view, names)
         if row.status == "ended":
-            return Moment(fit(f"🏁 **{title}** — the match is over.\n{own}"), view)
+            over = _("🏁 **{game}** — the match is over.").format(game=title)
+            return Moment(fit(f"{over}\n{own}"), view)
         # The turn of the state the view was read from: the one the service remembers (it
         # worked the turn out once for it). A move committed in between refreshes the
         # message once more, from the state it left.
         turn = await self.service.turn(row)
         phase = turn.phase
         then = texts.engine_text(phase.on_deadline, names)
-        waiting = join([names(p) for p in turn.must]) or "nobody"
+        waiting = join([names(p) for p in turn.must], _("and")) or _("nobody")
         text = "\n".join(
             [
                 f"**{title}** — {texts.engine_text(phase.title, names)}",
                 clock(row, then),
-                f"Waiting for: {waiting}.",
+                _("Waiting for: {players}.").format(players=waiting),
                 own,
             ]
         )
@@ -253,7 +255,11 @@ class LiveStatus:
     async def web_line(self, row: MatchRow) -> str:
         """The line linking to the match's web page (`bot.web`), when it has one open."""
         link = None if self.web_link is None else await self.web_link(row)
-        return "" if link is None else f"\n🌐 Watch it on the web: <{link}>"
+        return (
+            ""
+            if link is None
+            else "\n" + _("🌐 Watch it on the web: {link}").format(link=f"<{link}>")
+        )
 
     def refresh(self, match_id: int) -> None:
         """Bring the match's status message up to date, soon: in a task of its own, which
@@ -292,6 +298,11 @@ class LiveStatus:
         row = await self.service.row(match_id)
         if row is None or not row.started:
             return
+        # The message is the channel's: in the server's language, whoever's move asked for it.
+        with speaking(await server_speaks(self.storage, self.client, row.guild_id)):
+            await self._bring_row_up_to_date(row, match_id, anew)
+
+    async def _bring_row_up_to_date(self, row: MatchRow, match_id: int, anew: bool) -> None:
         self.track(row)
         channel = await room(self.client, row.public_channel_id)
         if channel is None:

@@ -80,3 +80,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--pseudo-locale",
+        action="store_true",
+        help="run the SimCord tests in the pseudo-locale and fail on any text the bot sent that "
+        "is not in the catalogue, cut off, or past Discord's limits (docs/translating.md)",
+    )

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import guarded
@@ -23,9 +24,13 @@ Interaction = discord.Interaction[Any]
 MAX_SEATS = max(engine.max_players for engine in ENGINES.values())
 
 
-class MatchCog(commands.GroupCog, group_name="match", group_description="Run a match here"):
+class MatchCog(
+    commands.GroupCog, group_name="match", group_description=locale_str("Run a match here")
+):
     #: `/match create <game>`: one subcommand per game, each with the game's own options.
-    create = app_commands.Group(name="create", description="Open a match in this channel")
+    create = app_commands.Group(
+        name="create", description=locale_str("Open a match in this channel")
+    )
 
     def __init__(self, lobby: Lobby, host: Host, play: Play, undoing: Undoing) -> None:
         self.lobby = lobby
@@ -37,10 +42,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
             self.create.add_command(plugin.create_command())
 
     @app_commands.command(
-        name="add-bot", description="Host: seat Dealer's computer player in empty lobby seats"
+        name="add-bot",
+        description=locale_str("Host: seat Dealer's computer player in empty lobby seats"),
     )
     @app_commands.describe(
-        count="How many empty seats Dealer takes (default 1)",
+        count=locale_str("How many empty seats Dealer takes (default 1)"),
         level=LEVEL_HELP,
     )
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -52,91 +58,114 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
     ) -> None:
         await guarded(interaction, self.lobby.add_computer(interaction, count, level))
 
-    @app_commands.command(name="join", description="Join the match in this channel's lobby")
+    @app_commands.command(
+        name="join", description=locale_str("Join the match in this channel's lobby")
+    )
     async def join(self, interaction: Interaction) -> None:
         await guarded(interaction, self.lobby.join_here(interaction))
 
-    @app_commands.command(name="leave", description="Leave the match's lobby")
+    @app_commands.command(name="leave", description=locale_str("Leave the match's lobby"))
     async def leave(self, interaction: Interaction) -> None:
         await guarded(interaction, self.lobby.leave_here(interaction))
 
-    @app_commands.command(name="start", description="Host: start the match")
+    @app_commands.command(name="start", description=locale_str("Host: start the match"))
     async def start(self, interaction: Interaction) -> None:
         await guarded(interaction, self.lobby.start_here(interaction))
 
-    @app_commands.command(name="cancel", description="Host: cancel the match (asks to confirm)")
+    @app_commands.command(
+        name="cancel", description=locale_str("Host: cancel the match (asks to confirm)")
+    )
     async def cancel(self, interaction: Interaction) -> None:
         await guarded(interaction, self.lobby.ask_cancel(interaction))
 
     @app_commands.command(
-        name="status", description="The phase, its deadline and who it waits for (only you see it)"
+        name="status",
+        description=locale_str("The phase, its deadline and who it waits for (only you see it)"),
     )
     async def status(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.status(interaction))
 
     @app_commands.command(
-        name="web", description="Host: turn the match's web page, for anyone to watch, on or off"
+        name="web",
+        description=locale_str("Host: turn the match's web page, for anyone to watch, on or off"),
     )
     @app_commands.describe(
-        page="on: anyone with its address may watch (also in a private channel); off: the "
-        "address opens nothing"
+        page=locale_str(
+            "on: anyone with its address may watch (also in a private channel); off: the "
+            "address opens nothing"
+        )
     )
     @app_commands.choices(
         page=[
-            app_commands.Choice(name="on", value="on"),
-            app_commands.Choice(name="off", value="off"),
+            app_commands.Choice(name=locale_str("on"), value="on"),
+            app_commands.Choice(name=locale_str("off"), value="off"),
         ]
     )
     async def web(self, interaction: Interaction, page: str) -> None:
         await guarded(interaction, self.host.web(interaction, page == "on"))
 
     @app_commands.command(
-        name="list", description="This server's open matches, with links (only you see it)"
+        name="list",
+        description=locale_str("This server's open matches, with links (only you see it)"),
     )
     async def list_open(self, interaction: Interaction) -> None:
         await guarded(interaction, self.lobby.list_open(interaction))
 
-    @app_commands.command(name="close-phase", description="Host: close the current phase now")
+    @app_commands.command(
+        name="close-phase", description=locale_str("Host: close the current phase now")
+    )
     async def close_phase(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.host_move(interaction, {"type": "close_phase"}))
 
-    @app_commands.command(name="extend", description="Host: give the current phase more time")
-    @app_commands.describe(minutes="Minutes to add (1 to 10080)")
+    @app_commands.command(
+        name="extend", description=locale_str("Host: give the current phase more time")
+    )
+    @app_commands.describe(minutes=locale_str("Minutes to add (1 to 10080)"))
     async def extend(
         self, interaction: Interaction, minutes: app_commands.Range[int, 1, 10080]
     ) -> None:
         await guarded(interaction, self.host.extend(interaction, minutes))
 
     @app_commands.command(
-        name="notify", description="Host: how the player to move is told (a turn-based game)"
+        name="notify",
+        description=locale_str("Host: how the player to move is told (a turn-based game)"),
     )
     @app_commands.describe(how=NOTIFY_HELP)
     @app_commands.choices(how=NOTIFY_CHOICES)
     async def notify(self, interaction: Interaction, how: str) -> None:
         await guarded(interaction, self.lobby.set_notify(interaction, how))
 
-    @app_commands.command(name="pause", description="Host: stop the clock and the moves")
+    @app_commands.command(
+        name="pause", description=locale_str("Host: stop the clock and the moves")
+    )
     async def pause(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.pause(interaction))
 
-    @app_commands.command(name="resume", description="Host: restart the clock")
+    @app_commands.command(name="resume", description=locale_str("Host: restart the clock"))
     async def resume(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.resume(interaction))
 
     @app_commands.command(
-        name="kick", description="Host: remove a player from the match (or a seat from the lobby)"
+        name="kick",
+        description=locale_str("Host: remove a player from the match (or a seat from the lobby)"),
     )
-    @app_commands.describe(member="The player to remove; their pending submissions count as none")
+    @app_commands.describe(
+        member=locale_str("The player to remove; their pending submissions count as none")
+    )
     async def kick(self, interaction: Interaction, member: discord.User) -> None:
         await guarded(interaction, self.host.kick(interaction, member))
 
     @app_commands.command(
         name="replace",
-        description="Host: hand a player's seat to another member or a computer seat (confirms)",
+        description=locale_str(
+            "Host: hand a player's seat to another member or a computer seat (confirms)"
+        ),
     )
     @app_commands.describe(
-        player="The player whose seat is handed over",
-        member="Who takes the seat, with its 1-on-1 (leave out: Dealer's computer player)",
+        player=locale_str("The player whose seat is handed over"),
+        member=locale_str(
+            "Who takes the seat, with its 1-on-1 (leave out: Dealer's computer player)"
+        ),
     )
     async def replace(
         self, interaction: Interaction, player: discord.User, member: discord.User | None = None
@@ -144,26 +173,35 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         await guarded(interaction, self.host.ask_replace(interaction, player, member))
 
     @app_commands.command(
-        name="unkick", description="Host: take back a kick and seat the player again (confirms)"
+        name="unkick",
+        description=locale_str("Host: take back a kick and seat the player again (confirms)"),
     )
-    @app_commands.describe(member="The player the host removed")
+    @app_commands.describe(member=locale_str("The player the host removed"))
     async def unkick(self, interaction: Interaction, member: discord.User) -> None:
         await guarded(interaction, self.undoing.ask_unkick(interaction, member))
 
     @app_commands.command(
         name="undo",
-        description="Host: take back the last move, or reopen the last phase (confirms)",
+        description=locale_str(
+            "Host: take back the last move, or reopen the last phase (confirms)"
+        ),
     )
     @app_commands.describe(
-        what="The last move (default), the close of the last phase, or the start of the step "
-        "around it"
+        what=locale_str(
+            "The last move (default), the close of the last phase, or the start of the step "
+            "around it"
+        )
     )
     @app_commands.choices(
         what=[
-            app_commands.Choice(name="the last move", value="move"),
-            app_commands.Choice(name="the last phase's close (reopen it)", value="phase"),
+            app_commands.Choice(name=locale_str("the last move"), value="move"),
             app_commands.Choice(
-                name="the step around the phase (a merger around its round: from its start)",
+                name=locale_str("the last phase's close (reopen it)"), value="phase"
+            ),
+            app_commands.Choice(
+                name=locale_str(
+                    "the step around the phase (a merger around its round: from its start)"
+                ),
                 value="step",
             ),
         ]
@@ -172,15 +210,20 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="Run a m
         await guarded(interaction, self.undoing.ask_undo(interaction, what))
 
     @app_commands.command(
-        name="remove-bot", description="Host: take back the computer seat seated last in the lobby"
+        name="remove-bot",
+        description=locale_str("Host: take back the computer seat seated last in the lobby"),
     )
     async def remove_bot(self, interaction: Interaction) -> None:
         await guarded(interaction, self.lobby.unseat(interaction, None))
 
-    @app_commands.command(name="forfeit", description="Concede the match you play here (confirms)")
+    @app_commands.command(
+        name="forfeit", description=locale_str("Concede the match you play here (confirms)")
+    )
     async def forfeit(self, interaction: Interaction) -> None:
         await guarded(interaction, self.play.ask_forfeit(interaction))
 
-    @app_commands.command(name="log", description="Host: the match record as a JSON file")
+    @app_commands.command(
+        name="log", description=locale_str("Host: the match record as a JSON file")
+    )
     async def log(self, interaction: Interaction) -> None:
         await guarded(interaction, self.host.match_log(interaction))

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.amounts import MAX_AMOUNT
@@ -23,10 +24,12 @@ class PlayCog(commands.Cog):
         self.play = play
         self.gate = gate
 
-    @app_commands.command(name="bid", description="Send a sealed bid (in your DMs or here)")
+    @app_commands.command(
+        name="bid", description=locale_str("Send a sealed bid (in your DMs or here)")
+    )
     @app_commands.describe(
-        target="What you bid on now (the list shows what you may choose)",
-        amount="Whole dollars",
+        target=locale_str("What you bid on now (the list shows what you may choose)"),
+        amount=locale_str("Whole dollars"),
     )
     async def bid(
         self,
@@ -56,6 +59,8 @@ class PlayCog(commands.Cog):
             if typed in key or typed in label.lower()
         ][:25]
 
-    @app_commands.command(name="me", description="Your 1-on-1: cash, cubes, bids (only you see it)")
+    @app_commands.command(
+        name="me", description=locale_str("Your 1-on-1: cash, cubes, bids (only you see it)")
+    )
     async def me(self, interaction: Interaction) -> None:
         await guarded(interaction, self.play.me(interaction))

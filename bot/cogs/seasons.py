@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import guarded
@@ -20,7 +21,7 @@ Reason = app_commands.Range[str, 1, 200]
 class SeasonCog(
     commands.GroupCog,
     group_name="season",
-    group_description="The server's series: garnets, tokens of life, eliminations",
+    group_description=locale_str("The server's series: garnets, tokens of life, eliminations"),
 ):
     def __init__(self, seasons: Seasons) -> None:
         self.seasons = seasons
@@ -34,9 +35,12 @@ class SeasonCog(
         names = await self.seasons.names(interaction.guild.id, current)
         return [app_commands.Choice(name=n, value=n) for n in names]
 
-    @app_commands.command(name="start", description="Host: start a season in this server")
+    @app_commands.command(
+        name="start", description=locale_str("Host: start a season in this server")
+    )
     @app_commands.describe(
-        name="The season's name", starting_garnets="Garnets each member starts with (default 3)"
+        name=locale_str("The season's name"),
+        starting_garnets=locale_str("Garnets each member starts with (default 3)"),
     )
     async def start(
         self,
@@ -46,17 +50,21 @@ class SeasonCog(
     ) -> None:
         await guarded(interaction, self.seasons.start(interaction, name, starting_garnets))
 
-    @app_commands.command(name="end", description="Host: end the open season (asks to confirm)")
+    @app_commands.command(
+        name="end", description=locale_str("Host: end the open season (asks to confirm)")
+    )
     async def end(self, interaction: Interaction) -> None:
         await guarded(interaction, self.seasons.ask_end(interaction))
 
     @app_commands.command(
         name="standings",
-        description="Everyone's garnets, tokens of life and the prize pool (only you see it)",
+        description=locale_str(
+            "Everyone's garnets, tokens of life and the prize pool (only you see it)"
+        ),
     )
     @app_commands.describe(
-        season="A past season (default: the open or latest one)",
-        public="Host: show them to the channel (default: only you see them)",
+        season=locale_str("A past season (default: the open or latest one)"),
+        public=locale_str("Host: show them to the channel (default: only you see them)"),
     )
     @app_commands.autocomplete(season=season_names)
     async def standings(
@@ -65,10 +73,11 @@ class SeasonCog(
         await guarded(interaction, self.seasons.standings(interaction, season, public))
 
     @app_commands.command(
-        name="history", description="Every change to the ledger (only you see it)"
+        name="history", description=locale_str("Every change to the ledger (only you see it)")
     )
     @app_commands.describe(
-        member="Only this member's entries", season="A past season (default: the open or latest)"
+        member=locale_str("Only this member's entries"),
+        season=locale_str("A past season (default: the open or latest)"),
     )
     @app_commands.autocomplete(season=season_names)
     async def history(
@@ -79,18 +88,22 @@ class SeasonCog(
     ) -> None:
         await guarded(interaction, self.seasons.history(interaction, member, season))
 
-    @app_commands.command(name="export", description="The season's ledger as a CSV file")
-    @app_commands.describe(season="A past season (default: the open or latest one)")
+    @app_commands.command(
+        name="export", description=locale_str("The season's ledger as a CSV file")
+    )
+    @app_commands.describe(season=locale_str("A past season (default: the open or latest one)"))
     @app_commands.autocomplete(season=season_names)
     async def export(self, interaction: Interaction, season: str | None = None) -> None:
         await guarded(interaction, self.seasons.export(interaction, season))
 
-    @app_commands.command(name="adjust", description="Host: add or take garnets or tokens of life")
+    @app_commands.command(
+        name="adjust", description=locale_str("Host: add or take garnets or tokens of life")
+    )
     @app_commands.describe(
-        member="The member",
-        garnets="Garnets to add (negative to take)",
-        tokens="Tokens of life to add (negative to take)",
-        reason="Why; kept in the ledger",
+        member=locale_str("The member"),
+        garnets=locale_str("Garnets to add (negative to take)"),
+        tokens=locale_str("Tokens of life to add (negative to take)"),
+        reason=locale_str("Why; kept in the ledger"),
     )
     async def adjust(
         self,
@@ -105,21 +118,33 @@ class SeasonCog(
             self.seasons.adjust(interaction, member, garnets, tokens, reason),
         )
 
-    @app_commands.command(name="eliminate", description="Host: eliminate a member from the season")
-    @app_commands.describe(member="The member", reason="Why (kept in the ledger)")
+    @app_commands.command(
+        name="eliminate", description=locale_str("Host: eliminate a member from the season")
+    )
+    @app_commands.describe(
+        member=locale_str("The member"), reason=locale_str("Why (kept in the ledger)")
+    )
     async def eliminate(
         self, interaction: Interaction, member: discord.Member, reason: Reason | None = None
     ) -> None:
         await guarded(interaction, self.seasons.eliminate(interaction, member, reason))
 
-    @app_commands.command(name="reinstate", description="Host: bring an eliminated member back")
-    @app_commands.describe(member="The member", reason="Why (kept in the ledger)")
+    @app_commands.command(
+        name="reinstate", description=locale_str("Host: bring an eliminated member back")
+    )
+    @app_commands.describe(
+        member=locale_str("The member"), reason=locale_str("Why (kept in the ledger)")
+    )
     async def reinstate(
         self, interaction: Interaction, member: discord.Member, reason: Reason | None = None
     ) -> None:
         await guarded(interaction, self.seasons.reinstate(interaction, member, reason))
 
-    @app_commands.command(name="enrol", description="Host: enrol a member before they play")
-    @app_commands.describe(member="The member to enrol with the season's starting garnets")
+    @app_commands.command(
+        name="enrol", description=locale_str("Host: enrol a member before they play")
+    )
+    @app_commands.describe(
+        member=locale_str("The member to enrol with the season's starting garnets")
+    )
     async def enrol(self, interaction: Interaction, member: discord.Member) -> None:
         await guarded(interaction, self.seasons.enrol(interaction, member))

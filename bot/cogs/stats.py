@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import guarded
@@ -20,12 +21,13 @@ class StatsCog(commands.Cog):
         self.stats_flow = stats
 
     @app_commands.command(
-        name="stats", description="Matches played and won, and the rating, per game; the last ones"
+        name="stats",
+        description=locale_str("Matches played and won, and the rating, per game; the last ones"),
     )
     @app_commands.describe(
-        member="Whose stats (default: yours)",
-        game="One game (default: every game)",
-        public="Show them to the channel (default: only you see them)",
+        member=locale_str("Whose stats (default: yours)"),
+        game=locale_str("One game (default: every game)"),
+        public=locale_str("Show them to the channel (default: only you see them)"),
     )
     @app_commands.autocomplete(game=game_choices)
     async def stats(
@@ -39,11 +41,13 @@ class StatsCog(commands.Cog):
 
     @app_commands.command(
         name="leaderboard",
-        description="This server's top players: of one game by rating, of all games by wins",
+        description=locale_str(
+            "This server's top players: of one game by rating, of all games by wins"
+        ),
     )
     @app_commands.describe(
-        game="One game (default: every game)",
-        public="Show it to the channel (default: only you see it)",
+        game=locale_str("One game (default: every game)"),
+        public=locale_str("Show it to the channel (default: only you see it)"),
     )
     @app_commands.autocomplete(game=game_choices)
     async def leaderboard(

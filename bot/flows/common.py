@@ -9,13 +9,16 @@ import discord
 
 from bot.computer import Computer
 from bot.errors import UserError
+from bot.i18n import N_, Language, _, server_speaks
 from bot.players import is_computer_user, player_id, seat_id, seat_of
 from bot.presenter import Presenter
 from bot.service import MatchService, Outcome
 from bot.storage import MatchRow, PlayerRow, Storage
 from games.registry import engine_for
 
-NO_OPEN_MATCH = "There is no open match in this channel. A host can open one with `/match create`."
+NO_OPEN_MATCH = N_(
+    "There is no open match in this channel. A host can open one with `/match create`."
+)
 
 
 def can_read(
@@ -74,16 +77,20 @@ class Gate:
             if row is None and ended:
                 row = await self.storage.last_match_in(channel_id)
             if row is None:
-                raise UserError(NO_OPEN_MATCH)
+                raise UserError(_(NO_OPEN_MATCH))
             return row
         rows = await self.storage.open_matches_of(interaction.user.id)
         if not rows:
-            raise UserError("You are not playing in any open match.")
+            raise UserError(_("You are not playing in any open match."))
         if len(rows) > 1:
             raise UserError(
-                "You are in several matches; use this command in the match's channel instead."
+                _("You are in several matches; use this command in the match's channel instead.")
             )
         return rows[0]
+
+    async def speaks(self, row: MatchRow) -> Language:
+        """The language of what Dealer posts in the match's channels (`server_speaks`)."""
+        return await server_speaks(self.storage, self.client, row.guild_id)
 
     async def is_host(self, user: discord.abc.User, row: MatchRow) -> bool:
         """The match's creator, or a server host (`is_server_host`)."""
@@ -106,8 +113,10 @@ class Gate:
     async def require_host(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
         if not await self.is_host(interaction.user, row):
             raise UserError(
-                "Only a host can do that: the member who created the match, anyone "
-                "with Manage Server, or the server's host role."
+                _(
+                    "Only a host can do that: the member who created the match, anyone "
+                    "with Manage Server, or the server's host role."
+                )
             )
 
     async def require_no_party(
@@ -127,9 +136,11 @@ class Gate:
             p.user_id != me and not is_computer_user(p.user_id) for p in players
         ):
             raise UserError(
-                f"You play in this match, so {what} is for a host who does not play (anyone "
-                "with Manage Server or the server's host role): it could decide the match for "
-                "you."
+                _(
+                    "You play in this match, so {what} is for a host who does not play (anyone "
+                    "with Manage Server or the server's host role): it could decide the match "
+                    "for you."
+                ).format(what=what)
             )
 
     async def seat_of_member(self, row: MatchRow, member: discord.abc.User) -> str:
@@ -143,8 +154,9 @@ class Gate:
             return seat
         if any(seat_id(p) == player_id(member.id) for p in players):
             raise UserError(
-                f"{member.mention} no longer plays in this match: the host handed their seat "
-                "to another."
+                _(
+                    "{member} no longer plays in this match: the host handed their seat to another."
+                ).format(member=member.mention)
             )
         return player_id(member.id)
 
@@ -154,7 +166,7 @@ class Gate:
         """The match's players, when the member is one of them."""
         players = await self.service.players(row.id)
         if not any(p.user_id == interaction.user.id for p in players):
-            raise UserError("You are not playing in this match.")
+            raise UserError(_("You are not playing in this match."))
         return players
 
 

@@ -17,6 +17,7 @@ from bot.components import docs_view, rules_view
 from bot.errors import UserError
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, game_named
+from bot.i18n import N_, _
 from bot.limits import MESSAGE, fit, pages
 from bot.messages import message
 from bot.seasons import season_games
@@ -28,7 +29,7 @@ FRAME = 160
 TITLE = 100
 _SECTION = re.compile(r"^## ", re.MULTILINE)
 
-HOSTING = (
+HOSTING = N_(
     "**Hosting:** `/match create <game>` opens a lobby with Join/Start buttons (or "
     "`/match join` and `/match leave`). Hosts (the creator, Manage Server, or the role set by "
     "`/config host-role`) can `/match start`, `/match close-phase`, `/match extend`, "
@@ -45,15 +46,15 @@ HOSTING = (
     "the **Rematch** button under a match's result opens a new lobby with the same players "
     "and options."
 )
-STATS = (
+STATS = N_(
     "**Stats:** `/stats [member] [game]`: matches played and won and the rating per game, "
-    f"and the last ones; `/leaderboard [game]`: the server's members. {LEADERBOARD_RULE} The "
+    "and the last ones; `/leaderboard [game]`: the server's members. {leaderboard_rule} The "
     "end of a rated match shows each member's new rating and its change. Both answer "
     "privately unless `public:True`."
 )
-SEASONS = (
+SEASONS = N_(
     "**Seasons (Genius series):** a host runs `/season start name:…`; while it is open, "
-    f"every {season_games()} match started in the server counts for it: players are "
+    "every {games} match started in the server counts for it: players are "
     "enrolled with the "
     "season's starting garnets, `/garnet-trade` spends them, and each match's prizes "
     "and elimination candidates go to the ledger. `/season standings`, "
@@ -72,12 +73,15 @@ class Page:
 def rule_pages(texts: GameTexts) -> list[Page]:
     """The pages of `/help game:<game>`: the game in short, then its rules section by
     section, each split between paragraphs over as many pages as it needs."""
-    book = [Page("In short", texts.help())]
+    book = [Page(_("In short"), texts.help())]
     for section in _SECTION.split(texts.rules() or "")[1:]:
-        title, _, body = section.partition("\n")
+        title, _sep, body = section.partition("\n")
         paragraphs = [p.strip() for p in body.strip().split("\n\n") if p.strip()]
         for n, text in enumerate(pages(paragraphs, separator="\n\n", limit=MESSAGE - FRAME)):
-            book.append(Page(f"{title.strip()}{' (continued)' if n else ''}", text))
+            heading = title.strip()
+            book.append(
+                Page(_("{title} (continued)").format(title=heading) if n else heading, text)
+            )
     return book
 
 
@@ -85,7 +89,8 @@ def page_text(texts: GameTexts, book: list[Page], number: int) -> str:
     """Page `number` (from 1) of `book` as its message says it."""
     page = book[number - 1]
     heading = fit(f"{texts.title} · {page.title}", TITLE)
-    return fit(f"## {heading}\n{page.text}\n\n-# Page {number} of {len(book)}")
+    footer = _("Page {number} of {pages}").format(number=number, pages=len(book))
+    return fit(f"## {heading}\n{page.text}\n\n-# {footer}")
 
 
 class Help:
@@ -114,7 +119,7 @@ class Help:
         own); a page past either end (the rules grew shorter since) shows the nearest."""
         if interaction.user.id != owner:
             raise UserError(
-                "These rules pages were opened by someone else. `/help game:` opens your own."
+                _("These rules pages were opened by someone else. `/help game:` opens your own.")
             )
         texts = self._texts(game)
         book = rule_pages(texts)
@@ -126,12 +131,17 @@ class Help:
 
     async def _overview(self, interaction: discord.Interaction[Any]) -> None:
         titles = ", ".join(p.title for p in PLUGINS.values())
-        intro = (
-            f"**Dealer** hosts these games: {titles}. `/help game:<game>` shows a game's full "
+        intro = _(
+            "**Dealer** hosts these games: {titles}. `/help game:<game>` shows a game's full "
             "rules, page by page."
-        )
+        ).format(titles=titles)
         games = [p.texts.help() for p in PLUGINS.values()]
-        packed = pages([intro, *games, HOSTING, STATS, SEASONS], separator="\n\n")
+        about = [
+            _(HOSTING),
+            _(STATS).format(leaderboard_rule=_(LEADERBOARD_RULE)),
+            _(SEASONS).format(games=season_games()),
+        ]
+        packed = pages([intro, *games, *about], separator="\n\n")
         for n, text in enumerate(packed):
             view = docs_view(self.docs_url) if n == len(packed) - 1 else None
             if n == 0:

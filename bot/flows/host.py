@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.flows.lobby import Lobby
 from bot.games.registry import plugin_for
+from bot.i18n import N_, _, ngettext, speaking
 from bot.messages import message
 from bot.players import (
     computer_name,
@@ -28,7 +29,7 @@ from bot.players import (
 from bot.presenter import Presenter
 from bot.service import MatchDamaged, MatchService
 from bot.storage import Handover, MatchRow
-from games.core.drawing.words import a, plural
+from games.core.drawing.words import a
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.registry import engine_for
@@ -37,9 +38,12 @@ from games.registry import engine_for
 #: (`Gate.require_no_party`): a close-phase of a phase that waits for someone else, a kick
 #: of someone else.
 PARTIAL = {
-    "close_phase": "closing a phase that waits for someone else",
-    "kick": "removing a player",
+    "close_phase": N_("closing a phase that waits for someone else"),
+    "kick": N_("removing a player"),
 }
+
+
+NOT_STARTED = N_("The match has not started yet.")
 
 
 class Host:
@@ -73,7 +77,7 @@ class Host:
         `said`) and what the match is at now."""
         row = await self._running_as_host(interaction)
         if match_id is not None and row.id != match_id:
-            raise UserError("That was asked in an earlier match of this channel.")
+            raise UserError(_("That was asked in an earlier match of this channel."))
         ui = plugin_for(row.game).texts
         turn = await self.service.turn(row)
         me = seat_of(await self.service.players(row.id), interaction.user.id)
@@ -81,7 +85,8 @@ class Host:
         # else removes them.
         others = [p for p in turn.must if p != me] if move["type"] == "close_phase" else []
         if (move["type"] == "kick" and move["player"] != me) or others:
-            await self.gate.require_no_party(interaction, row, PARTIAL[move["type"]])
+            partial = PARTIAL[move["type"]]
+            await self.gate.require_no_party(interaction, row, _(partial))
         closing = turn.phase.title
         names = await self.service.names(row.id)
         try:
@@ -89,19 +94,20 @@ class Host:
         except RuleError as error:
             raise await self._worded(row, error) from None
         if move["type"] == "close_phase":
-            said = f"You closed **{closing}**."
+            said = _("You closed **{phase}**.").format(phase=closing)
         elif move["type"] == "kick":
-            said = f"You removed {names(move['player'])} from the match."
+            said = _("You removed {player} from the match.").format(player=names(move["player"]))
         after = await self.service.row(row.id)
         if row.paused and after is not None and after.status == "running" and not after.paused:
-            await self.presenter.channel_send(
-                row.public_channel_id,
-                "▶️ The match is no longer paused: the phase now open has no clock to stop.",
-            )
+            with speaking(await self.gate.speaks(row)):
+                unpaused = _(
+                    "▶️ The match is no longer paused: the phase now open has no clock to stop."
+                )
+            await self.presenter.channel_send(row.public_channel_id, unpaused)
         now = (
-            "The match is over."
+            _("The match is over.")
             if after is None or after.status == "ended"
-            else f"Now: **{(await self.service.turn(after)).phase.title}**."
+            else _("Now: **{phase}**.").format(phase=(await self.service.turn(after)).phase.title)
         )
         await interaction.response.send_message(
             ui.engine_text(" ".join(filter(None, [said, now])), names), ephemeral=True
@@ -154,15 +160,19 @@ class Host:
         row = await self._running_as_host(interaction)
         old, new = await self._handover(interaction, row, player.id, member)
         takes = (
-            f"**{new}** (Dealer's computer player) plays it from now on"
+            _("**{new}** (Dealer's computer player) plays it from now on")
             if member is None
-            else f"**{new}** plays it from now on, with its 1-on-1: what the seat holds and "
-            "may know, and its controls"
-        )
+            else _(
+                "**{new}** plays it from now on, with its 1-on-1: what the seat holds and may "
+                "know, and its controls"
+            )
+        ).format(new=new)
         await interaction.response.send_message(
-            f"Hand over **{old}**'s seat in {engine_for(row.game).title} match #{row.id}? "
-            f"{takes}; {old} no longer sees its 1-on-1 or plays it. The channel is told, the "
-            f"match record says so, and at the end the seat counts for whoever holds it then.",
+            _(
+                "Hand over **{old}**'s seat in {game} match #{match}? {takes}; {old} no longer "
+                "sees its 1-on-1 or plays it. The channel is told, the match record says so, and "
+                "at the end the seat counts for whoever holds it then."
+            ).format(old=old, game=engine_for(row.game).title, match=row.id, takes=takes),
             view=replace_view(row.id, player.id, member.id if member is not None else None),
             ephemeral=True,
         )
@@ -201,30 +211,29 @@ class Host:
             by_user=interaction.user.id,
         )
         if not await self.service.hand_over(row, handover):
-            raise UserError("The seats of this match changed meanwhile: ask again.")
+            raise UserError(_("The seats of this match changed meanwhile: ask again."))
         await interaction.response.edit_message(
-            content=f"🔁 Done: {old}'s seat is {new}'s now.", view=None
+            content=_("🔁 Done: {old}'s seat is {new}'s now.").format(old=old, new=new), view=None
         )
         title = engine_for(row.game).title
-        await self.presenter.channel_send(
-            row.public_channel_id,
-            f"🔁 The host handed **{old}**'s seat to **{new}**, who plays it from now on.",
-        )
-        await self.presenter.dm(
-            row,
-            from_user,
-            f"🔁 The host handed your seat in **{title}** (match #{row.id}) to {new}: you no "
-            "longer play in this match, and its 1-on-1 is theirs now.",
-        )
+        with speaking(await self.gate.speaks(row)):
+            handed = _(
+                "🔁 The host handed **{old}**'s seat to **{new}**, who plays it from now on."
+            ).format(old=old, new=new)
+            told_old = _(
+                "🔁 The host handed your seat in **{game}** (match #{match}) to {new}: you no "
+                "longer play in this match, and its 1-on-1 is theirs now."
+            ).format(game=title, match=row.id, new=new)
+            told_new = _(
+                "🔁 The host handed you **{old}**'s seat in **{game}** (match #{match}): you "
+                "play it from now on. What the seat holds and may know, and what you can do now:"
+            ).format(old=old, game=title, match=row.id)
+            renewed = _("🔁 {old}'s seat is played by {new} from now on.").format(old=old, new=new)
+        await self.presenter.channel_send(row.public_channel_id, handed)
+        await self.presenter.dm(row, from_user, told_old)
         if not is_computer_user(to_user):
-            await self.presenter.send_one_on_one(
-                row,
-                to_user,
-                lead=f"🔁 The host handed you **{old}**'s seat in **{title}** (match #{row.id}): "
-                "you play it from now on. What the seat holds and may know, and what you can "
-                "do now:",
-            )
-        await self.presenter.renew_board(row, f"🔁 {old}'s seat is played by {new} from now on.")
+            await self.presenter.send_one_on_one(row, to_user, lead=told_new)
+        await self.presenter.renew_board(row, renewed)
         self.presenter.status.refresh(row.id)
         self.computer.seated(row.id)
 
@@ -237,31 +246,42 @@ class Host:
     ) -> tuple[str, str]:
         """Whether the seat of `from_user` may go to `member` (None: a computer seat), as
         the host who asks may hand it: the names of the holder and of whoever takes it."""
-        await self.gate.require_no_party(interaction, row, "handing over a seat")
+        await self.gate.require_no_party(interaction, row, _("handing over a seat"))
         players = await self.service.players(row.id)
         holding = next((p for p in players if p.user_id == from_user), None)
         if holding is None or is_computer_user(from_user):
-            raise UserError(f"<@{from_user}> holds no seat in this match to hand over.")
+            raise UserError(
+                _("{member} holds no seat in this match to hand over.").format(
+                    member=f"<@{from_user}>"
+                )
+            )
         if seat_id(holding) in (await self.service.turn(row)).out:
             raise UserError(
-                f"{holding.name} has left the match (removed or conceded): a seat that is out "
-                "cannot be handed over."
+                _(
+                    "{player} has left the match (removed or conceded): a seat that is out "
+                    "cannot be handed over."
+                ).format(player=holding.name)
             )
         if member is None:
             if plugin_for(row.game).computer is None:
                 raise UserError(
-                    f"{engine_for(row.game).title} has no computer player: name a `member` to "
-                    "take the seat."
+                    _("{game} has no computer player: name a `member` to take the seat.").format(
+                        game=engine_for(row.game).title
+                    )
                 )
             return holding.name, computer_name(free_computer(players))
         if member.bot:
             raise UserError(
-                "Bots cannot play. To give the seat to Dealer's computer player, leave out "
-                "`member`."
+                _(
+                    "Bots cannot play. To give the seat to Dealer's computer player, leave out "
+                    "`member`."
+                )
             )
         if any(p.user_id == member.id for p in players):
             raise UserError(
-                f"{member.mention} already plays in this match: a member holds one seat."
+                _("{member} already plays in this match: a member holds one seat.").format(
+                    member=member.mention
+                )
             )
         return holding.name, member.name
 
@@ -279,7 +299,9 @@ class Host:
         live = self.presenter.status
         moment = await live.moment(row)
         link = await live.link(row)
-        text = moment.text + (f"\nThe live status: {link}" if link is not None else "")
+        text = moment.text + (
+            "\n" + _("The live status: {link}").format(link=link) if link is not None else ""
+        )
         text += await live.web_line(row)
         await interaction.followup.send(
             **message(text, None, await live.image(row, moment)), ephemeral=True
@@ -292,13 +314,15 @@ class Host:
         await self.gate.require_host(interaction, row)
         live = self.presenter.status
         if live.web_link is None:
-            raise UserError("This bot serves no web pages (its WEB_PORT is not set).")
+            raise UserError(_("This bot serves no web pages (its WEB_PORT is not set)."))
         await self.gate.storage.set_web(row.id, "on" if on else "off", by_host=True)
         link = await live.web_link(row)
         said = (
-            f"The match's web page is on: {link}\nAnyone with the address can watch the match."
+            _(
+                "The match's web page is on: {link}\nAnyone with the address can watch the match."
+            ).format(link=link)
             if link is not None
-            else "The match's web page is off: its address opens nothing."
+            else _("The match's web page is off: its address opens nothing.")
         )
         await interaction.response.send_message(said, ephemeral=True)
         if row.started:
@@ -308,38 +332,57 @@ class Host:
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
         if row.status != "running":
-            raise UserError("The match has not started yet.")
+            raise UserError(_(NOT_STARTED))
         return row
 
     async def extend(self, interaction: discord.Interaction[Any], minutes: int) -> None:
         row = await self._running_as_host(interaction)
         deadline = await self.service.extend(row, minutes * 60)
-        when = f"now closes <t:{int(deadline)}:R>" if deadline else "has more time once resumed"
-        by = plural(minutes, "minute")
-        await interaction.response.send_message(f"Extended by {by}.", ephemeral=True)
-        await self.presenter.channel_send(
-            row.public_channel_id, f"The host extended the phase by {by}: it {when}."
+        await interaction.response.send_message(
+            ngettext("Extended by {count} minute.", "Extended by {count} minutes.", minutes).format(
+                count=minutes
+            ),
+            ephemeral=True,
         )
+        with speaking(await self.gate.speaks(row)):
+            extended = (
+                ngettext(
+                    "The host extended the phase by {count} minute: it now closes {when}.",
+                    "The host extended the phase by {count} minutes: it now closes {when}.",
+                    minutes,
+                )
+                if deadline
+                else ngettext(
+                    "The host extended the phase by {count} minute: it has more time once resumed.",
+                    "The host extended the phase by {count} minutes: it has more time once "
+                    "resumed.",
+                    minutes,
+                )
+            ).format(count=minutes, when=f"<t:{int(deadline or 0)}:R>")
+        await self.presenter.channel_send(row.public_channel_id, extended)
         self.presenter.status.refresh(row.id)
 
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
         row = await self._running_as_host(interaction)
         await self.service.pause(row)
-        await interaction.response.send_message("Paused.", ephemeral=True)
-        await self.presenter.channel_send(
-            row.public_channel_id,
-            "⏸️ The host paused the match: the clock is stopped and no moves are taken but a "
-            "player's concession.",
-        )
+        await interaction.response.send_message(_("Paused."), ephemeral=True)
+        with speaking(await self.gate.speaks(row)):
+            paused = _(
+                "⏸️ The host paused the match: the clock is stopped and no moves are taken but a "
+                "player's concession."
+            )
+        await self.presenter.channel_send(row.public_channel_id, paused)
         self.presenter.status.refresh(row.id)
 
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         row = await self._running_as_host(interaction)
         deadline = await self.service.resume(row)
-        await interaction.response.send_message("Resumed.", ephemeral=True)
-        await self.presenter.channel_send(
-            row.public_channel_id, f"▶️ The match resumes: the phase closes <t:{int(deadline)}:R>."
-        )
+        await interaction.response.send_message(_("Resumed."), ephemeral=True)
+        with speaking(await self.gate.speaks(row)):
+            resumed = _("▶️ The match resumes: the phase closes {when}.").format(
+                when=f"<t:{int(deadline)}:R>"
+            )
+        await self.presenter.channel_send(row.public_channel_id, resumed)
         self.presenter.status.refresh(row.id)
         self.computer.wake(row.id)
 
@@ -352,9 +395,11 @@ class Host:
             return lobby
         if not await self.gate.is_host(interaction.user, last):
             raise UserError(
-                "The last match's record is for its hosts: the member who created it, anyone "
-                "with Manage Server, or the server's host role. The new lobby has no record "
-                "until it starts."
+                _(
+                    "The last match's record is for its hosts: the member who created it, anyone "
+                    "with Manage Server, or the server's host role. The new lobby has no record "
+                    "until it starts."
+                )
             )
         return last
 
@@ -366,19 +411,25 @@ class Host:
             row = await self._rematched(interaction, row)
         await self.gate.require_host(interaction, row)
         if not row.started:
-            raise UserError("The match has not started yet.")
+            raise UserError(_(NOT_STARTED))
         withheld = plugin_for(row.game).texts.record_withheld
         if row.status == "running" and withheld is not None:
+            title = engine_for(row.game).title
             raise UserError(
-                f"The record of {a(engine_for(row.game).title)} match is given once the match "
-                f"is over: {withheld}."
+                # TRANSLATORS: {a_game} is English's "a …" / "an …" and the game's name;
+                # {game} the name alone.
+                _("The record of {a_game} match is given once the match is over: {why}.").format(
+                    a_game=a(title), game=title, why=withheld
+                )
             )
         players = await self.service.players(row.id)
         if row.status == "running" and any(p.user_id == interaction.user.id for p in players):
             raise UserError(
-                "You play in this match, so while it runs you see only what your seat may see: "
-                "its record and the audit of sealed bids come once it is over. A host who is "
-                "not playing can export them now."
+                _(
+                    "You play in this match, so while it runs you see only what your seat may "
+                    "see: its record and the audit of sealed bids come once it is over. A host "
+                    "who is not playing can export them now."
+                )
             )
         usernames = {seat_id(p): p.name for p in players}
         record = await self.service.record(row, usernames)
@@ -395,9 +446,11 @@ class Host:
         except MatchDamaged as damage:
             # Set aside: what remains of the record, and no audit (made from the state).
             await interaction.response.send_message(
-                f"What remains of the match record: {damage.what} in it cannot be read, so the "
-                "record stops before that (and holds no options where they are what cannot be "
-                "read); there is no audit.",
+                _(
+                    "What remains of the match record: {what} in it cannot be read, so the "
+                    "record stops before that (and holds no options where they are what cannot "
+                    "be read); there is no audit."
+                ).format(what=damage.what),
                 files=files,
                 ephemeral=True,
             )
@@ -411,14 +464,18 @@ class Host:
         note = (
             ""
             if row.status != "running"
-            else (
-                " While the match runs, the record stops at the last closed phase, so no sealed "
+            else " "
+            + _(
+                "While the match runs, the record stops at the last closed phase, so no sealed "
                 "bid of the open phase is in it."
             )
         )
         await interaction.response.send_message(
-            f"The match record (replay it with `python -m games replay match-{row.id}.json`) "
-            f"and the audit of every closed phase.{note}",
+            _(
+                "The match record (replay it with `python -m games replay {file}`) and the audit "
+                "of every closed phase."
+            ).format(file=f"match-{row.id}.json")
+            + note,
             files=files,
             ephemeral=True,
         )

@@ -16,6 +16,7 @@ from bot.errors import UserError
 from bot.flows.common import Gate, Settle, can_read, member_of
 from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
+from bot.i18n import N_, Language, _, ngettext, speaking
 from bot.limits import fit, pages
 from bot.messages import pinging
 from bot.players import (
@@ -30,7 +31,6 @@ from bot.presenter import Presenter, notify
 from bot.season_board import season_called
 from bot.service import MatchService, clock_lengths, new_seed
 from bot.storage import MatchRow, PlayerRow, Storage
-from games.core.drawing.words import plural
 from games.core.seats import LEVELS
 from games.registry import engine_for
 
@@ -83,7 +83,7 @@ class Lobby:
         is told (`/match notify`), None for the game's way; `level`, the practice opponent's
         (`/match add-bot`'s levels)."""
         if interaction.guild is None or not isinstance(interaction.channel, discord.TextChannel):
-            raise UserError("Open a match in a server text channel.")
+            raise UserError(_("Open a match in a server text channel."))
         engine = engine_for(game)
         if (
             opponent is not None
@@ -92,18 +92,24 @@ class Lobby:
         ):
             opponent, practice = None, True
         if opponent is not None and practice:
-            raise UserError("Choose either an opponent to challenge or a practice match, not both.")
+            raise UserError(
+                _("Choose either an opponent to challenge or a practice match, not both.")
+            )
         if (opponent is not None or practice) and engine.max_players != 2:
-            raise UserError(f"{engine.title} is not a two-player game: open a lobby instead.")
+            raise UserError(
+                _("{game} is not a two-player game: open a lobby instead.").format(
+                    game=engine.title
+                )
+            )
         if practice and plugin_for(game).computer is None:
-            raise UserError(f"{engine.title} has no practice opponent yet.")
+            raise UserError(_("{game} has no practice opponent yet.").format(game=engine.title))
         if practice:
             check_level(game, level)
         if opponent is not None:
             if opponent.id == interaction.user.id:
-                raise UserError("You cannot challenge yourself; try `practice:True` instead.")
+                raise UserError(_("You cannot challenge yourself; try `practice:True` instead."))
             if opponent.bot:
-                raise UserError("Bots cannot play. To play against Dealer, use `practice:True`.")
+                raise UserError(_("Bots cannot play. To play against Dealer, use `practice:True`."))
         try:
             engine.parse_options(options)
         except ValueError as error:
@@ -122,7 +128,7 @@ class Lobby:
             notify=notify,
         )
         if match_id is None:
-            raise UserError("This channel already has an open match; finish or cancel it first.")
+            raise UserError(_(ALREADY_OPEN))
         row = await self.service.known(match_id)
         if practice or engine.max_players == 1:
             await self._start_at_once(interaction, row, practice=practice, level=level)
@@ -135,20 +141,28 @@ class Lobby:
             return
         await self.storage.add_player(match_id, interaction.user.id, interaction.user.name)
         await self.storage.set_challenge(match_id, opponent.id)
-        text = (
-            f"<@{opponent.id}>, **{interaction.user.name}** challenges you to "
-            f"**{engine.title}** ({timing(row)}). Press **Accept** to play now, or "
-            f"**Decline**.{_IN_A_THREAD if thread else ''}"
-        )
-        await self._answer_with_lobby(
-            interaction, match_id, text, challenge_view(match_id, opponent.id), ping=[opponent.id]
-        )
+        with speaking(await self._server(row)):
+            text = _(
+                "{opponent}, **{challenger}** challenges you to **{game}** ({timing}). Press "
+                "**Accept** to play now, or **Decline**."
+            ).format(
+                opponent=f"<@{opponent.id}>",
+                challenger=interaction.user.name,
+                game=engine.title,
+                timing=timing(row),
+            ) + (" " + _(IN_A_THREAD) if thread else "")
+            view = challenge_view(match_id, opponent.id)
+        await self._answer_with_lobby(interaction, match_id, text, view, ping=[opponent.id])
+
+    async def _server(self, row: MatchRow) -> Language:
+        """The language of the match's server, for what is posted in its channels."""
+        return await self.gate.speaks(row)
 
     async def _post_lobby(self, interaction: discord.Interaction[Any], row: MatchRow) -> None:
         """The lobby message, with Join, Leave and Start, as the answer to `interaction`."""
-        await self._answer_with_lobby(
-            interaction, row.id, await self.lobby_text(row), lobby_view(row.id)
-        )
+        with speaking(await self._server(row)):
+            view = lobby_view(row.id)
+        await self._answer_with_lobby(interaction, row.id, await self.lobby_text(row), view)
 
     async def _answer_with_lobby(
         self,
@@ -175,19 +189,23 @@ class Lobby:
         lobby like any other: in a season, a member eliminated from it is not seated."""
         old = await self.storage.match(match_id)
         if old is None or old.status != "ended":
-            raise UserError("Only a match that is over can be played again.")
+            raise UserError(_("Only a match that is over can be played again."))
         players = await self.storage.players(match_id)
         if not any(p.user_id == interaction.user.id for p in players):
             raise UserError(
-                "Only the players of this match can ask for its rematch. To play, open a match "
-                "with `/match create`, or join one (`/match list` shows the open ones)."
+                _(
+                    "Only the players of this match can ask for its rematch. To play, open a "
+                    "match with `/match create`, or join one (`/match list` shows the open ones)."
+                )
             )
         await self._refuse_second_rematch(match_id)
         here = await self.service.open_match_in(old.channel_id)
         if here is not None:
             raise UserError(
-                f"This channel already has an open match ({_where(here)}): a rematch can be "
-                "opened once it is over or cancelled."
+                _(
+                    "This channel already has an open match ({where}): a rematch can be opened "
+                    "once it is over or cancelled."
+                ).format(where=_where(here))
             )
         engine = engine_for(old.game)
         # What a season dealt into the match is no option of the next one (AA-14).
@@ -209,7 +227,7 @@ class Lobby:
         )
         if new_id is None:  # a second press, or a /match create, came first
             await self._refuse_second_rematch(match_id)
-            raise UserError("This channel already has an open match; finish or cancel it first.")
+            raise UserError(_(ALREADY_OPEN))
         row = await self.service.known(new_id)
         season = await self.service.seasons.season_for(row)
         out = (
@@ -224,9 +242,13 @@ class Lobby:
         if season is not None and out:
             gone = ", ".join(p.name for p in players if p.user_id in out)
             await interaction.followup.send(
-                f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from "
-                f"{season_called(season.name)}, so the rematch has no seat for "
-                f"{'them' if len(out) > 1 else 'that member'} unless a host reinstates them.",
+                ngettext(
+                    "{members} is eliminated from {season}, so the rematch has no seat for that "
+                    "member unless a host reinstates them.",
+                    "{members} are eliminated from {season}, so the rematch has no seat for them "
+                    "unless a host reinstates them.",
+                    len(out),
+                ).format(members=gone, season=season_called(season.name)),
                 ephemeral=True,
             )
 
@@ -236,28 +258,32 @@ class Lobby:
             return
         if rematch.status == "ended":
             raise UserError(
-                f"This match has had its rematch ({_where(rematch)}); to play again, use the "
-                "**Rematch** button of that one."
+                _(
+                    "This match has had its rematch ({where}); to play again, use the "
+                    "**Rematch** button of that one."
+                ).format(where=_where(rematch))
             )
-        raise UserError(f"A rematch of this match is already open: {_where(rematch)}.")
+        raise UserError(
+            _("A rematch of this match is already open: {where}.").format(where=_where(rematch))
+        )
 
     async def list_open(self, interaction: discord.Interaction[Any]) -> None:
         """The server's lobbies and running matches in the channels the member can see, with
         their game, phase, players and links, privately."""
         guild = interaction.guild
         if guild is None:
-            raise UserError("Matches belong to a server: use `/match list` in one.")
+            raise UserError(_("Matches belong to a server: use `/match list` in one."))
         lines = []
         for row in await self.storage.open_matches_in_guild(guild.id):
             if can_read(guild, interaction.user, row.channel_id):
                 lines.append(await self._listed(row))
         if not lines:
             await interaction.response.send_message(
-                "No match is open in this server right now. Open one with `/match create`.",
+                _("No match is open in this server right now. Open one with `/match create`."),
                 ephemeral=True,
             )
             return
-        packed = pages(["**Open matches in this server**", *lines])
+        packed = pages([_("**Open matches in this server**"), *lines])
         await interaction.response.send_message(packed[0], ephemeral=True)
         for page in packed[1:]:
             await interaction.followup.send(page, ephemeral=True)
@@ -268,15 +294,20 @@ class Lobby:
         players = await self.service.players(row.id)
         if row.status == "lobby":
             waiting = await self.storage.challenged(row.id)
-            phase = "a challenge, waiting for its answer" if waiting else "lobby, not started"
-            seats = f"{len(players)}/{engine.max_players} players"
+            phase = _("a challenge, waiting for its answer") if waiting else _("lobby, not started")
+            seats = _("{seated}/{seats} players").format(
+                seated=len(players), seats=engine.max_players
+            )
         else:
             names = await self.service.names(row.id)
             title = (await self.service.turn(row)).phase.title
             phase = plugin_for(row.game).texts.engine_text(title, names)
-            phase += " (⏸️ paused)" if row.paused else ""
-            seats = plural(len(players), "player")
-        return f"• **{engine.title}** in {_where(row)}: {phase} · {seats}"
+            phase += " " + _("(⏸️ paused)") if row.paused else ""
+            seats = ngettext("{count} player", "{count} players", len(players)).format(
+                count=len(players)
+            )
+        where = _("**{game}** in {where}").format(game=engine.title, where=_where(row))
+        return f"• {where}: {phase} · {seats}"
 
     async def _start_at_once(
         self,
@@ -298,16 +329,26 @@ class Lobby:
                 await self.service.cancel(row.id)
                 raise
         if not started:
-            raise UserError("This match has already started.")
+            raise UserError(_(ALREADY_STARTED))
         title = engine_for(row.game).title
-        await interaction.response.send_message(
-            f"**{title}** — {interaction.user.name} plays a practice match against "
-            f"{COMPUTER_NAME} ({timing(row)}). Your moves are made in your 1-on-1."
-            f"{await self._played_in(row.id)}"
-            if practice
-            else f"**{title}** — {interaction.user.name}'s match has started; it is theirs "
-            f"alone. How to play: `/help game:{row.game}`.{await self._played_in(row.id)}"
-        )
+        with speaking(await self._server(row)):
+            said = (
+                _(
+                    "**{game}** — {member} plays a practice match against {computer} "
+                    "({timing}). Your moves are made in your 1-on-1."
+                ).format(
+                    game=title,
+                    member=interaction.user.name,
+                    computer=COMPUTER_NAME,
+                    timing=timing(row),
+                )
+                if practice
+                else _(
+                    "**{game}** — {member}'s match has started; it is theirs alone. How to play: "
+                    "`/help game:{game_id}`."
+                ).format(game=title, member=interaction.user.name, game_id=row.game)
+            ) + await self._played_in(row.id)
+        await interaction.response.send_message(said)
         await self.settle(row.id)
         await self._tell_closed_dms(interaction, row.id)
 
@@ -317,17 +358,23 @@ class Lobby:
         """The challenged member accepts (takes the seat; the match starts) or declines (the
         match is cancelled). Nobody else may answer."""
         if interaction.user.id != user_id:
-            raise UserError(f"This challenge is for <@{user_id}>; only they can answer it.")
+            raise UserError(
+                _("This challenge is for {member}; only they can answer it.").format(
+                    member=f"<@{user_id}>"
+                )
+            )
         row = await self.storage.match(match_id)
         if row is None or row.status != "lobby":
-            raise UserError("This challenge has already been answered or cancelled.")
+            raise UserError(_(ANSWERED))
         name = interaction.user.name
         title = engine_for(row.game).title
         if not accept:
             await self.service.cancel(match_id)
-            await interaction.response.edit_message(
-                content=f"{name} declined the challenge to {title}.", view=None
-            )
+            with speaking(await self._server(row)):
+                said = _("{member} declined the challenge to {game}.").format(
+                    member=name, game=title
+                )
+            await interaction.response.edit_message(content=said, view=None)
             return
         async with self.service.lock(match_id):
             await self.storage.add_player(match_id, user_id, name)
@@ -338,13 +385,13 @@ class Lobby:
                 await self.storage.remove_player(match_id, user_id)
                 raise
         if not started:
-            raise UserError("This challenge has already been answered or cancelled.")
-        who = " against ".join(p.name for p in players)
-        await interaction.response.edit_message(
-            content=f"{name} accepted the challenge: **{title}**, {who}. Good luck!"
-            f"{await self._played_in(match_id)}",
-            view=None,
-        )
+            raise UserError(_(ANSWERED))
+        with speaking(await self._server(row)):
+            who = _(" against ").join(p.name for p in players)
+            said = _("{member} accepted the challenge: **{game}**, {players}. Good luck!").format(
+                member=name, game=title, players=who
+            ) + await self._played_in(match_id)
+        await interaction.response.edit_message(content=said, view=None)
         await self.settle(match_id)
         await self._tell_closed_dms(interaction, match_id)
 
@@ -355,10 +402,11 @@ class Lobby:
         readers = await self._spectator_readers(row, players)
         if readers:
             raise UserError(
-                f"{', '.join(readers)} can read <#{row.spectator_channel_id}>, where the "
-                "spectators see every sealed bid after each phase. Players may not see that "
-                "channel: change its permissions (or open the match without `spectators`), "
-                "then start again."
+                _(
+                    "{players} can read {channel}, where the spectators see every sealed bid "
+                    "after each phase. Players may not see that channel: change its permissions "
+                    "(or open the match without `spectators`), then start again."
+                ).format(players=", ".join(readers), channel=f"<#{row.spectator_channel_id}>")
             )
         lobby = await self.storage.match(row.id)
         if lobby is None or lobby.status != "lobby":
@@ -401,7 +449,9 @@ class Lobby:
     async def _played_in(self, match_id: int) -> str:
         """Where a match that has just started is played, when that is a thread."""
         row = await self.service.row(match_id)
-        return f" It is played in <#{row.thread_id}>." if row and row.thread_id else ""
+        if row is None or row.thread_id is None:
+            return ""
+        return " " + _("It is played in {thread}.").format(thread=f"<#{row.thread_id}>")
 
     async def _spectator_readers(self, row: MatchRow, players: list[PlayerRow]) -> list[str]:
         channel = (
@@ -430,22 +480,33 @@ class Lobby:
         row = await self.gate.match_here(interaction)
         await self.gate.require_host(interaction, row)
         if row.status != "lobby":
-            raise UserError("The match has already started; seats are only filled in a lobby.")
+            raise UserError(_("The match has already started; seats are only filled in a lobby."))
         engine = engine_for(row.game)
         if plugin_for(row.game).computer is None:
-            raise UserError(f"{engine.title} has no computer player, so Dealer cannot take a seat.")
+            raise UserError(
+                _("{game} has no computer player, so Dealer cannot take a seat.").format(
+                    game=engine.title
+                )
+            )
         check_level(row.game, level)
         if await self.storage.challenged(row.id) is not None:
-            raise UserError("This lobby is a challenge: its empty seat is the challenged member's.")
+            raise UserError(
+                _("This lobby is a challenge: its empty seat is the challenged member's.")
+            )
         async with self.service.lock(row.id):
             players = await self.storage.players(row.id)
             free = engine.max_players - len(players)
             if free <= 0:
-                raise UserError(f"The match is full ({engine.max_players} players).")
+                raise UserError(_(FULL).format(seats=engine.max_players))
             if count > free:
                 raise UserError(
-                    f"The match has room for {plural(free, 'more player')} only "
-                    f"({engine.max_players} at most): add at most {free}."
+                    ngettext(
+                        "The match has room for {free} more player only ({seats} at most): add "
+                        "at most {free}.",
+                        "The match has room for {free} more players only ({seats} at most): add "
+                        "at most {free}.",
+                        free,
+                    ).format(free=free, seats=engine.max_players)
                 )
             taken = {p.user_id for p in players}
             numbers = [n for n in range(1, engine.max_players + 1) if computer_user(n) not in taken]
@@ -455,9 +516,13 @@ class Lobby:
                 )
         seated = ", ".join(computer_name(n) for n in numbers[:count])
         await interaction.response.send_message(
-            f"{seated} {'takes a seat' if count == 1 else 'take seats'}: Dealer plays "
-            f"{'it' if count == 1 else 'them'} at level {level}. Press **Start** when the "
-            "lobby is ready.",
+            ngettext(
+                "{seated} takes a seat: Dealer plays it at level {level}. Press **Start** when "
+                "the lobby is ready.",
+                "{seated} take seats: Dealer plays them at level {level}. Press **Start** when "
+                "the lobby is ready.",
+                count,
+            ).format(seated=seated, level=level),
             ephemeral=True,
         )
         await self._refresh_lobby_message(row)
@@ -466,7 +531,14 @@ class Lobby:
         self, row: MatchRow, *, started: bool = False, players: list[PlayerRow] | None = None
     ) -> str:
         """The lobby message: the game, its options, who is seated (`players`, read here
-        unless given), and what to do next (or, once `started`, that it has)."""
+        unless given), and what to do next (or, once `started`, that it has), in the server's
+        language."""
+        with speaking(await self._server(row)):
+            return await self._lobby_text(row, started=started, players=players)
+
+    async def _lobby_text(
+        self, row: MatchRow, *, started: bool, players: list[PlayerRow] | None
+    ) -> str:
         engine = engine_for(row.game)
         ui = plugin_for(row.game).texts
         if players is None:
@@ -475,34 +547,44 @@ class Lobby:
         shown = ui.options_text(row.options, names_of(players)) or ", ".join(
             f"{k.replace('_', ' ')}: {_option(v)}" for k, v in ui.shown_options(options).items()
         )
-        seated = ", ".join(p.name for p in players) or "nobody yet"
+        seated = ", ".join(p.name for p in players) or _("nobody yet")
         season = await self.service.seasons.season_for(row)
         series = (
-            f"Counts for **{season_called(season.name)}**: garnets come from the season's "
-            "ledger and "
-            "prizes go to it.\n"
+            _(
+                "Counts for **{season}**: garnets come from the season's ledger and prizes go "
+                "to it."
+            ).format(season=season_called(season.name))
+            + "\n"
             if season
             else ""
         )
         if started:
-            where = f" in <#{row.thread_id}>" if row.thread_id else ""
-            seats, next_step = f"Players: {seated}", f"▶️ The match has started{where}."
+            seats = _("Players: {players}").format(players=seated)
+            next_step = (
+                _("▶️ The match has started in {thread}.").format(thread=f"<#{row.thread_id}>")
+                if row.thread_id
+                else _("▶️ The match has started.")
+            )
         else:
-            seats = (
-                f"Players ({len(players)}/{engine.max_players}, at least {engine.min_players}): "
-                f"{seated}"
+            seats = _("Players ({seated}/{seats}, at least {least}): {players}").format(
+                seated=len(players),
+                seats=engine.max_players,
+                least=engine.min_players,
+                players=seated,
             )
             next_step = (
-                "Every seat is taken; the host presses **Start**."
+                _("Every seat is taken; the host presses **Start**.")
                 if len(players) >= engine.max_players
-                else "Press **Join** to play; the host presses **Start**."
+                else _("Press **Join** to play; the host presses **Start**.")
             )
-            next_step += _IN_A_THREAD if row.in_thread else ""
-        hosted = "a match" if started else "a new match"
+            next_step += " " + _(IN_A_THREAD) if row.in_thread else ""
+        hosted = (
+            _("**{game}** — a match hosted by {host}.")
+            if started
+            else _("**{game}** — a new match hosted by {host}.")
+        ).format(game=engine.title, host=f"<@{row.host_id}>")
         return fit(
-            f"**{engine.title}** — {hosted} hosted by <@{row.host_id}>.\n"
-            f"{timing(row)}{turn_notice(row)} · {shown}\n{series}"
-            f"{seats}\n{next_step}"
+            f"{hosted}\n{timing(row)}{turn_notice(row)} · {shown}\n{series}{seats}\n{next_step}"
         )
 
     async def set_notify(self, interaction: discord.Interaction[Any], how: str) -> None:
@@ -514,12 +596,15 @@ class Lobby:
         if not plugin_for(row.game).texts.live_board_events:
             title = engine_for(row.game).title
             raise UserError(
-                f"{title} has no turns on a board to tell anyone of: each phase comes to every "
-                "player with their 1-on-1, by DM. Nothing was changed."
+                _(
+                    "{game} has no turns on a board to tell anyone of: each phase comes to every "
+                    "player with their 1-on-1, by DM. Nothing was changed."
+                ).format(game=title)
             )
         row = await self.service.set_notify(row, how)
         await interaction.response.send_message(
-            f"The player to move will be told by {NOTIFY[how]}.", ephemeral=True
+            _("The player to move will be told by {how}.").format(how=_(NOTIFY[how])),
+            ephemeral=True,
         )
         if row.status == "lobby":
             await self._refresh_lobby_message(row)
@@ -564,7 +649,7 @@ class Lobby:
     async def _lobby(self, match_id: int) -> MatchRow:
         row = await self.storage.match(match_id)
         if row is None or row.status != "lobby":
-            raise UserError("This match is no longer taking players.")
+            raise UserError(_("This match is no longer taking players."))
         return row
 
     async def join_here(self, interaction: discord.Interaction[Any]) -> None:
@@ -582,41 +667,49 @@ class Lobby:
         challenged = await self.storage.challenged(match_id)
         if challenged is not None:
             raise UserError(
-                f"This match is a challenge to <@{challenged}>; they take the seat by "
-                "pressing **Accept**."
+                _(
+                    "This match is a challenge to {member}; they take the seat by pressing "
+                    "**Accept**."
+                ).format(member=f"<@{challenged}>")
             )
         season = await self.service.seasons.season_for(row)
         if season is not None and await self.service.seasons.eliminated(
             season, [interaction.user.id]
         ):
             raise UserError(
-                f"You are eliminated from {season_called(season.name)}, so you cannot join its "
-                "matches unless a host reinstates you."
+                _(
+                    "You are eliminated from {season}, so you cannot join its matches unless a "
+                    "host reinstates you."
+                ).format(season=season_called(season.name))
             )
         async with self.service.lock(match_id):
             if len(await self.storage.players(match_id)) >= engine.max_players:
-                raise UserError(f"The match is full ({engine.max_players} players).")
+                raise UserError(_(FULL).format(seats=engine.max_players))
             if not await self.storage.add_player(
                 match_id, interaction.user.id, interaction.user.name
             ):
-                raise UserError("You have already joined this match.")
+                raise UserError(_("You have already joined this match."))
             players = await self.storage.players(match_id)
         await self._refresh_lobby(
             interaction,
             row,
-            f"You join **{engine.title}**: {len(players)} of {engine.max_players} seats are "
-            "taken. The host starts the match.",
+            _(
+                "You join **{game}**: {seated} of {seats} seats are taken. The host starts the "
+                "match."
+            ).format(game=engine.title, seated=len(players), seats=engine.max_players),
             players,
         )
 
     async def leave(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self._lobby(match_id)
         if await self.storage.challenged(match_id) is not None:
-            raise UserError("To withdraw a challenge, cancel it with `/match cancel`.")
+            raise UserError(_("To withdraw a challenge, cancel it with `/match cancel`."))
         if not await self.storage.remove_player(match_id, interaction.user.id):
-            raise UserError("You have not joined this match.")
+            raise UserError(_("You have not joined this match."))
         await self._refresh_lobby(
-            interaction, row, f"You leave the lobby of **{engine_for(row.game).title}**."
+            interaction,
+            row,
+            _("You leave the lobby of **{game}**.").format(game=engine_for(row.game).title),
         )
 
     async def unseat(self, interaction: discord.Interaction[Any], user_id: int | None) -> None:
@@ -626,21 +719,25 @@ class Lobby:
         await self.gate.require_host(interaction, row)
         if row.status != "lobby":
             raise UserError(
-                "The match has started: a player leaves it by `/match kick` (a host) or "
-                "`/match forfeit` (the player)."
+                _(
+                    "The match has started: a player leaves it by `/match kick` (a host) or "
+                    "`/match forfeit` (the player)."
+                )
             )
         seated = {p.user_id: p.name for p in await self.storage.players(row.id)}
         if user_id is None:
             computers = [u for u in seated if is_computer_user(u)]
             if not computers:
-                raise UserError("No computer seat is taken in this lobby.")
+                raise UserError(_("No computer seat is taken in this lobby."))
             user_id = computers[-1]
         elif await self.storage.challenged(row.id) is not None:
-            raise UserError("This lobby is a challenge: to withdraw it, use `/match cancel`.")
+            raise UserError(_("This lobby is a challenge: to withdraw it, use `/match cancel`."))
         who = seated[user_id] if is_computer_user(user_id) else f"<@{user_id}>"
         if user_id not in seated or not await self.storage.remove_player(row.id, user_id):
-            raise UserError(f"{who} has no seat in this lobby.")
-        await interaction.response.send_message(f"{who} leaves the lobby.", ephemeral=True)
+            raise UserError(_("{member} has no seat in this lobby.").format(member=who))
+        await interaction.response.send_message(
+            _("{member} leaves the lobby.").format(member=who), ephemeral=True
+        )
         await self._refresh_lobby_message(row)
 
     async def start(self, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -649,28 +746,43 @@ class Lobby:
         challenged = await self.storage.challenged(match_id)
         if challenged is not None:
             raise UserError(
-                f"This challenge starts when <@{challenged}> accepts it (or cancel it with "
-                "`/match cancel`)."
+                _(
+                    "This challenge starts when {member} accepts it (or cancel it with "
+                    "`/match cancel`)."
+                ).format(member=f"<@{challenged}>")
             )
         players = await self.storage.players(match_id)
         await self._drop_eliminated(row, players)
         engine = engine_for(row.game)
         if len(players) < engine.min_players:
             computer = (
-                " A host may give empty seats to Dealer's computer player with `/match add-bot`."
+                " "
+                + _(
+                    "A host may give empty seats to Dealer's computer player with `/match add-bot`."
+                )
                 if plugin_for(row.game).computer is not None
                 else ""
             )
             raise UserError(
-                f"{engine.title} needs at least {engine.min_players} players and "
-                f"{len(players)} {'has' if len(players) == 1 else 'have'} joined: players join "
-                f"with **Join** or `/match join`.{computer}"
+                ngettext(
+                    "{game} needs at least {least} players and {count} has joined: players "
+                    "join with **Join** or `/match join`.",
+                    "{game} needs at least {least} players and {count} have joined: players "
+                    "join with **Join** or `/match join`.",
+                    len(players),
+                ).format(game=engine.title, least=engine.min_players, count=len(players))
+                + computer
             )
         async with self.service.lock(match_id):
             if not await self._begin(row, players):
-                raise UserError("This match has already started.")
+                raise UserError(_(ALREADY_STARTED))
         await interaction.response.send_message(
-            f"The match has started with {len(players)} players.{await self._played_in(match_id)}",
+            ngettext(
+                "The match has started with {count} player.",
+                "The match has started with {count} players.",
+                len(players),
+            ).format(count=len(players))
+            + await self._played_in(match_id),
             ephemeral=True,
         )
         await self._close_lobby(await self.service.row(match_id) or row)
@@ -681,9 +793,11 @@ class Lobby:
         closed = [p.name for p in await self.service.players(match_id) if p.dm_closed]
         if closed:
             await interaction.followup.send(
-                "These players have their DMs closed, so Dealer cannot reach them privately: "
-                f"{', '.join(closed)}. They can use the **My 1-on-1** button on the phase "
-                "message, or `/me` and `/bid` in the channel (only they see the replies).",
+                _(
+                    "These players have their DMs closed, so Dealer cannot reach them privately: "
+                    "{players}. They can use the **My 1-on-1** button on the phase message, or "
+                    "`/me` and `/bid` in the channel (only they see the replies)."
+                ).format(players=", ".join(closed)),
                 ephemeral=True,
             )
 
@@ -701,17 +815,21 @@ class Lobby:
         await self._refresh_lobby_message(row)
         gone = ", ".join(p.name for p in players if p.user_id in out)
         raise UserError(
-            f"{gone} {'is' if len(out) == 1 else 'are'} eliminated from "
-            f"{season_called(season.name)} "
-            "and left the lobby. Check the players and press Start again."
+            ngettext(
+                "{members} is eliminated from {season} and left the lobby. Check the players "
+                "and press Start again.",
+                "{members} are eliminated from {season} and left the lobby. Check the players "
+                "and press Start again.",
+                len(out),
+            ).format(members=gone, season=season_called(season.name))
         )
 
     async def ask_cancel(self, interaction: discord.Interaction[Any]) -> None:
         row = await self.gate.match_here(interaction, aside=True)
         await self.gate.require_host(interaction, row)
-        await self.gate.require_no_party(interaction, row, "cancelling it")
+        await self.gate.require_no_party(interaction, row, _("cancelling it"))
         await interaction.response.send_message(
-            "Cancel this match for everyone? This cannot be undone.",
+            _("Cancel this match for everyone? This cannot be undone."),
             view=cancel_view(row.id),
             ephemeral=True,
         )
@@ -719,27 +837,37 @@ class Lobby:
     async def cancel(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         row = await self.storage.match(match_id)
         if row is None:
-            raise UserError("This match no longer exists.")
+            raise UserError(_("This match no longer exists."))
         await self.gate.require_host(interaction, row)
-        await self.gate.require_no_party(interaction, row, "cancelling it")
+        await self.gate.require_no_party(interaction, row, _("cancelling it"))
         challenged = await self.storage.challenged(row.id)
         await self.service.cancel(match_id)
-        await interaction.response.send_message("The match is cancelled.", ephemeral=True)
+        await interaction.response.send_message(_("The match is cancelled."), ephemeral=True)
         title = engine_for(row.game).title
+        with speaking(await self._server(row)):
+            if row.status == "lobby":
+                what = (
+                    _("**{game}** — a challenge to {member}.").format(
+                        game=title, member=f"<@{challenged}>"
+                    )
+                    if challenged is not None
+                    else _("**{game}** — a lobby hosted by {host}.").format(
+                        game=title, host=f"<@{row.host_id}>"
+                    )
+                )
+                closed = f"{what}\n" + _("❌ Cancelled by the host.")
+            cancelled = _("The host cancelled this {game} match.").format(game=title)
         if row.status == "lobby":
-            what = (
-                f"a challenge to <@{challenged}>"
-                if challenged is not None
-                else f"a lobby hosted by <@{row.host_id}>"
-            )
-            await self._close_lobby(row, f"**{title}** — {what}.\n❌ Cancelled by the host.")
-        await self.presenter.channel_send(
-            row.public_channel_id, f"The host cancelled this {title} match."
-        )
+            await self._close_lobby(row, closed)
+        await self.presenter.channel_send(row.public_channel_id, cancelled)
         self.presenter.status.refresh(match_id)
 
 
-_IN_A_THREAD = " The match is played in a thread of this channel, opened when it starts."
+IN_A_THREAD = N_("The match is played in a thread of this channel, opened when it starts.")
+ALREADY_OPEN = N_("This channel already has an open match; finish or cancel it first.")
+ALREADY_STARTED = N_("This match has already started.")
+ANSWERED = N_("This challenge has already been answered or cancelled.")
+FULL = N_("The match is full ({seats} players).")
 
 
 def _where(row: MatchRow) -> str:
@@ -747,16 +875,16 @@ def _where(row: MatchRow) -> str:
     if row.lobby_message_id is None:
         return f"<#{row.channel_id}>"
     link = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.lobby_message_id}"
-    return f"<#{row.channel_id}> ([lobby message]({link}))"
+    return f"<#{row.channel_id}> ([{_('lobby message')}]({link}))"
 
 
 def _option(value: Any) -> str:
     if isinstance(value, list):
         return "/".join(str(v) for v in value)
     if value is None:
-        return "random"
+        return _("random")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 
@@ -768,7 +896,8 @@ def turn_notice(row: MatchRow) -> str:
     if not plugin.texts.live_board_events:
         return ""
     how = notify(row, private=not plugin.board_acts)
-    return f" · Your turn: {NOTIFY.get(how, 'your 1-on-1 by DM')}"
+    told = _(NOTIFY[how]) if how in NOTIFY else _("your 1-on-1 by DM")
+    return " · " + _("Your turn: {how}").format(how=told)
 
 
 def timing(row: MatchRow) -> str:
@@ -781,12 +910,15 @@ def timing(row: MatchRow) -> str:
 
 def _duration(seconds: int | None) -> str:
     if seconds is None:
-        return "no deadline (the host closes it)"
+        return _("no deadline (the host closes it)")
     if seconds % 86400 == 0:
-        return f"{seconds // 86400} day(s)"
+        days = seconds // 86400
+        return ngettext("{count} day", "{count} days", days).format(count=days)
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} hour(s)"
-    return f"{seconds // 60} minute(s)"
+        hours = seconds // 3600
+        return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
+    minutes = seconds // 60
+    return ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
 
 
 def check_level(game: str, level: str) -> None:
@@ -794,8 +926,8 @@ def check_level(game: str, level: str) -> None:
     computer = plugin_for(game).computer
     levels = list(computer.levels) if computer is not None else []
     if level not in levels:
-        title = engine_for(game).title
         raise UserError(
-            f"Dealer's computer player of {title} plays at level {' or '.join(levels)}, "
-            f"not {level}."
+            _("Dealer's computer player of {game} plays at level {levels}, not {level}.").format(
+                game=engine_for(game).title, levels=", ".join(levels), level=level
+            )
         )

@@ -21,6 +21,7 @@ from bot.components import (
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
+from bot.i18n import N_, _
 from bot.limits import MESSAGE
 from bot.messages import message
 from bot.players import Names, seat_of
@@ -31,7 +32,9 @@ from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, Forfeit, Pick
 from games.core.errors import RuleError, typed
 
-CANCELLED = "The host cancelled this match."
+CANCELLED = N_("The host cancelled this match.")
+
+NOT_OPEN = N_("That choice is not open any more: see your 1-on-1 (`/me`).")
 
 
 #: What joining a kept note to the 1-on-1 around it may add: blank lines, some margin.
@@ -89,7 +92,7 @@ class Play:
         theirs, though the engine knows it by their id)."""
         seat = seat_of(await self.service.players(row.id), user_id)
         if seat is None:
-            raise UserError("You are not playing in this match.")
+            raise UserError(_("You are not playing in this match."))
         return seat
 
     async def seat_here(
@@ -139,19 +142,23 @@ class Play:
         over, and where the current one is."""
         names = await self.service.names(row.id)
         texts = plugin_for(row.game).texts
-        now = texts.engine_text(error.now, names) if error.now else "another decision"
+        now = texts.engine_text(error.now, names) if error.now else _("another decision")
         why = {
-            "made": "you have made it since",
-            "undone": "the host has taken moves back since",
-            "moved": f"the match has moved on to {now}",
-        }.get(error.reason, "it names a move the match has not had")
-        was = texts.engine_text(error.was, names) if error.was else "a phase of this match"
+            "made": _("you have made it since"),
+            "undone": _("the host has taken moves back since"),
+            "moved": _("the match has moved on to {decision}").format(decision=now),
+        }.get(error.reason, _("it names a move the match has not had"))
+        was = texts.engine_text(error.was, names) if error.was else _("a phase of this match")
         where = (
-            "The board shows the current one."
+            _("The board shows the current one.")
             if _on_board(interaction)
-            else "Your 1-on-1 (`/me`) shows the current one."
+            else _("Your 1-on-1 (`/me`) shows the current one.")
         )
-        return f"That {_thing(interaction)} was for an earlier decision: {was} ({why}). {where}"
+        earlier = {
+            "button": _("That button was for an earlier decision: {was} ({why})."),
+            "form": _("That form was for an earlier decision: {was} ({why})."),
+        }.get(_thing(interaction), _("That menu was for an earlier decision: {was} ({why})."))
+        return earlier.format(was=was, why=why) + " " + where
 
     async def own_view(
         self, interaction: discord.Interaction[Any], match_id: int
@@ -185,8 +192,10 @@ class Play:
         texts = plugin_for(row.game).texts
         if command not in texts.commands:
             raise UserError(
-                f"{texts.title} has no `/{command}`: play from your 1-on-1 (your DMs, the "
-                "**My 1-on-1** button or `/me`)."
+                _(
+                    "{game} has no `/{command}`: play from your 1-on-1 (your DMs, the "
+                    "**My 1-on-1** button or `/me`)."
+                ).format(game=texts.title, command=command)
             )
         return row
 
@@ -216,7 +225,9 @@ class Play:
             if wanted in {action.key, action.label.lower(), str(action.move.get("target", ""))}:
                 return self._build(action, {action.steps[0].field: amount})
         if not bids:
-            raise UserError(await self._not_open(row, user_id, "Nothing takes a bid from you now"))
+            raise UserError(
+                await self._not_open(row, user_id, _("Nothing takes a bid from you now"))
+            )
         named = next((a for a in bids if "target" in a.move), None)
         if named is not None and named.amount is not None:
             return {**named.move, "target": wanted, named.amount.field: amount}
@@ -224,7 +235,9 @@ class Play:
         texts = plugin_for(row.game).texts
         listed = ", ".join(texts.engine_text(a.label, names) for a in bids[:10])
         raise UserError(
-            f"Nothing called {typed(target)} takes a bid now. You can bid on: {listed}."
+            _("Nothing called {target} takes a bid now. You can bid on: {listed}.").format(
+                target=typed(target), listed=listed
+            )
         )
 
     async def act(
@@ -266,7 +279,7 @@ class Play:
                 row.id,
                 shown,
                 f"{action.key}|{carried}" if carried else action.key,
-                "Type it again",
+                _("Type it again"),
             )
             await interaction.response.send_message(
                 error.message, view=stateless_view().add_item(again), ephemeral=True
@@ -291,7 +304,7 @@ class Play:
                 discord.ButtonStyle.primary,
             )
             await interaction.response.send_message(
-                f"**{label(action.label)}**: one more step.",
+                _("**{action}**: one more step.").format(action=label(action.label)),
                 view=stateless_view().add_item(go_on),
                 ephemeral=True,
             )
@@ -323,12 +336,12 @@ class Play:
         try:
             answers = steps.decode(action, carried)
         except ValueError:
-            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
+            raise UserError(_(NOT_OPEN)) from None
         step = action.next_step(answers)
         if picked is None and typed is None:
             return answers
         if step is None:  # an answer to a step the action no longer asks
-            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).")
+            raise UserError(_(NOT_OPEN))
         if isinstance(step, Amount):
             answers[step.field] = parse_amount(typed if typed is not None else "", money)
         elif typed is not None:
@@ -346,23 +359,27 @@ class Play:
         row = await self.gate.match_here(interaction)
         if row.status != "running":
             raise UserError(
-                "The match has not started yet: leave the lobby instead (`/match leave`)."
+                _("The match has not started yet: leave the lobby instead (`/match leave`).")
             )
         await self.gate.require_player(interaction, row)
         turn = await self.service.turn(row)
         if await self.seat(row, interaction.user.id) in turn.out:
-            raise UserError("You are no longer playing in this match: there is nothing to concede.")
+            raise UserError(
+                _("You are no longer playing in this match: there is nothing to concede.")
+            )
         texts = plugin_for(row.game).texts
         ends = await self.service.check(
             row.id, await self.seat(row, interaction.user.id), Forfeit().model_dump()
         )
         after = (
-            "It ends the match: nobody can take it back."
+            _("It ends the match: nobody can take it back.")
             if ends
-            else "Once you confirm, only a host's `/match undo` can take it back."
+            else _("Once you confirm, only a host's `/match undo` can take it back.")
         )
         await interaction.response.send_message(
-            f"Concede this {texts.title} match? {texts.forfeit} {after}",
+            _("Concede this {game} match? {forfeit} {after}").format(
+                game=texts.title, forfeit=texts.forfeit, after=after
+            ),
             view=forfeit_view(row.id),
             ephemeral=True,
         )
@@ -406,23 +423,23 @@ class Play:
         if shown is not None:
             await self._current(shown[0], row, shown[1], found.type if found else None)
         if found is None:
-            raise UserError(await self._not_open(row, user_id, "That is not open now"))
+            raise UserError(await self._not_open(row, user_id, _("That is not open now")))
         return found
 
     async def _not_open(self, row: MatchRow, user_id: int, lead: str) -> str:
         turn = await self.service.turn(row)
         if await self.seat(row, user_id) in turn.out:
-            return "You are no longer playing in this match: nothing more to do in it."
+            return _("You are no longer playing in this match: nothing more to do in it.")
         names = await self.service.names(row.id)
         phase = plugin_for(row.game).texts.engine_text(turn.phase.title, names)
-        return f"{lead} ({phase}). Your 1-on-1 (`/me`) shows what you can do."
+        return f"{lead} ({phase}). " + _("Your 1-on-1 (`/me`) shows what you can do.")
 
     @staticmethod
     def _build(action: GameAction, answers: dict[str, Answer]) -> dict[str, Any]:
         try:
             return action.build(answers)
         except ValueError:
-            raise UserError("That choice is not open any more: see your 1-on-1 (`/me`).") from None
+            raise UserError(_(NOT_OPEN)) from None
 
     async def me(self, interaction: discord.Interaction[Any]) -> None:
         """The 1-on-1 of this channel's match; once it has ended (until a new match opens
@@ -430,8 +447,10 @@ class Play:
         row = await self.gate.match_here(interaction, ended=True)
         if row.status == "ended" and not await self._played(interaction, row):
             raise UserError(
-                "The last match in this channel is over, and you did not play in it. A host "
-                "can open a new one with `/match create`."
+                _(
+                    "The last match in this channel is over, and you did not play in it. A "
+                    "host can open a new one with `/match create`."
+                )
             )
         await self._show(interaction, row)
 
@@ -439,9 +458,9 @@ class Play:
         """The **My 1-on-1** button of match `match_id`: the player's 1-on-1, privately."""
         row = await self.service.row(match_id)
         if row is None:
-            raise UserError("This match no longer exists.")
+            raise UserError(_("This match no longer exists."))
         if row.status == "ended" and not await self._played(interaction, row):
-            raise UserError("This match is over, and you did not play in it.")
+            raise UserError(_("This match is over, and you did not play in it."))
         await self._show(interaction, row)
 
     async def _played(self, interaction: discord.Interaction[Any], row: MatchRow) -> bool:
@@ -457,8 +476,8 @@ class Play:
             await self._kept_after_cancel(interaction, row)
             return
         if row.status == "ended":
-            lead = f"{MATCH_OVER} Your 1-on-1 as it ended:"
-            text, _ = await self.presenter.one_on_one(row, interaction.user.id)
+            lead = _(MATCH_OVER) + " " + _("Your 1-on-1 as it ended:")
+            text, _view = await self.presenter.one_on_one(row, interaction.user.id)
             view = None
         else:
             row = await self.service.running(row.id)
@@ -479,11 +498,12 @@ class Play:
     ) -> None:
         """A cancelled match has no 1-on-1 left, but the texts kept for a player while their
         DMs were closed are still theirs: shown once, like during the match."""
-        room = MESSAGE - SEPARATORS - len(CANCELLED)
+        cancelled = _(CANCELLED)
+        room = MESSAGE - SEPARATORS - len(cancelled)
         note, shown = await self.presenter.kept_note(row, interaction.user.id, room)
         if not note:
-            raise UserError(CANCELLED)
-        await interaction.response.send_message(f"{CANCELLED}\n\n{note}", ephemeral=True)
+            raise UserError(cancelled)
+        await interaction.response.send_message(f"{cancelled}\n\n{note}", ephemeral=True)
         await self.storage.read_kept(shown)
 
 

@@ -17,6 +17,7 @@ import discord
 from bot.errors import UserError
 from bot.flows.common import can_read
 from bot.games.registry import PLUGINS, game_named
+from bot.i18n import _, server_speaks, speaking
 from bot.limits import fit
 from bot.rating import Skill, replayed
 from bot.stats import (
@@ -35,7 +36,9 @@ from games.core.drawing.words import a
 
 def _guild(interaction: discord.Interaction[Any], command: str) -> discord.Guild:
     if interaction.guild is None:
-        raise UserError(f"Stats are kept per server: use `{command}` in one.")
+        raise UserError(
+            _("Stats are kept per server: use `{command}` in one.").format(command=command)
+        )
     return interaction.guild
 
 
@@ -51,7 +54,7 @@ def _title(game: str) -> str:
 
 def _played_as(game: str) -> tuple[str, str]:
     plugin = PLUGINS.get(game)
-    return plugin.texts.played_as if plugin is not None else ("match", "matches")
+    return plugin.texts.played_as if plugin is not None else (_("match"), _("matches"))
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str, public: bool) -> None:
@@ -99,17 +102,50 @@ class Stats:
         guild = _guild(interaction, "/stats")
         who = member or interaction.user
         if who.bot:
-            raise UserError("Bots keep no stats: only members play matches.")
+            raise UserError(_("Bots keep no stats: only members play matches."))
         only = _game(game)
+        if public:
+            with speaking(await server_speaks(self.storage, interaction.client, guild.id)):
+                text = await self._stats_text(interaction, guild, who, only, public)
+        else:
+            text = await self._stats_text(interaction, guild, who, only, public)
+        await _answer(interaction, text, public)
+
+    async def _stats_text(
+        self,
+        interaction: discord.Interaction[Any],
+        guild: discord.Guild,
+        who: discord.abc.User,
+        only: str | None,
+        public: bool,
+    ) -> str:
         channels = await self._readable(interaction, guild, public)
         tallies = await self.storage.tallies(guild.id, who.id, only, channels)
-        if not tallies:
-            which = a(f"{_title(only)} match" if only else "match")
+        if not tallies and who.id == interaction.user.id:
             text = (
-                f"You have not finished {which} in this server yet. `/match list` shows the "
-                "open matches to join, and `/match create` opens one."
-                if who.id == interaction.user.id
-                else f"<@{who.id}> has not finished {which} in this server yet."
+                # TRANSLATORS: {a_game_match} is English's "a … match" or "an … match", the
+                # game's name with its article; {game} is the game's name alone.
+                _("You have not finished {a_game_match} in this server yet.").format(
+                    a_game_match=a(f"{_title(only)} match"), game=_title(only)
+                )
+                if only
+                else _("You have not finished a match in this server yet.")
+            )
+            return (
+                text
+                + " "
+                + _("`/match list` shows the open matches to join, and `/match create` opens one.")
+            )
+        if not tallies:
+            if only:
+                # TRANSLATORS: {a_game_match} as above; {game} the name alone.
+                return _("{member} has not finished {a_game_match} in this server yet.").format(
+                    member=f"<@{who.id}>",
+                    a_game_match=a(f"{_title(only)} match"),
+                    game=_title(only),
+                )
+            return _("{member} has not finished a match in this server yet.").format(
+                member=f"<@{who.id}>"
             )
         else:
             past = await self.storage.past_matches(guild.id, who.id, only, channels, LAST_MATCHES)
@@ -118,8 +154,7 @@ class Stats:
                 found = (await self._skills(guild.id, game_, channels)).get(who.id)
                 if found is not None:
                     skills[game_] = found
-            text = stats_text(f"<@{who.id}>", tallies, past, _title, _played_as, skills)
-        await _answer(interaction, text, public)
+            return stats_text(f"<@{who.id}>", tallies, past, _title, _played_as, skills)
 
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None, public: bool
@@ -129,29 +164,59 @@ class Stats:
         guild = _guild(interaction, "/leaderboard")
         only = _game(game)
         if only is not None and counted_apart(only):
-            one, _ = _played_as(only)
-            game_ = a(_title(only))
             raise UserError(
-                f"{game_[0].upper()}{game_[1:]} decides no winner: `/stats` counts each {one} "
-                "played, and "
-                "there is no leaderboard."
+                # TRANSLATORS: {A_game} is English's "A …" / "An …" and the game's name;
+                # {game} the name alone.
+                _(
+                    "{A_game} decides no winner: `/stats` counts each {match} played, and there "
+                    "is no leaderboard."
+                ).format(
+                    A_game="A" + a(_title(only))[1:],
+                    game=_title(only),
+                    match=_played_as(only)[0],
+                )
             )
+        if public:
+            with speaking(await server_speaks(self.storage, interaction.client, guild.id)):
+                text = await self._leaderboard_text(interaction, guild, only, public)
+        else:
+            text = await self._leaderboard_text(interaction, guild, only, public)
+        await _answer(interaction, text, public)
+
+    async def _leaderboard_text(
+        self,
+        interaction: discord.Interaction[Any],
+        guild: discord.Guild,
+        only: str | None,
+        public: bool,
+    ) -> str:
         channels = await self._readable(interaction, guild, public)
         standings = await self.storage.standings(guild.id, only, channels, apart())
-        which = _title(only) if only else "all games"
         if not standings:
-            text = (
-                f"Nobody has finished {a(f'{_title(only)} match' if only else 'match')} in this "
-                "server yet (practice matches of one member against Dealer do not count)."
+            return (
+                # TRANSLATORS: {a_game_match} is English's "a … match" with its article; {game} the
+                # name alone.
+                _(
+                    "Nobody has finished {a_game_match} in this server yet (practice matches of "
+                    "one member against Dealer do not count)."
+                ).format(a_game_match=a(f"{_title(only)} match"), game=_title(only))
+                if only
+                else _(
+                    "Nobody has finished a match in this server yet (practice matches of one "
+                    "member against Dealer do not count)."
+                )
+            )
+        which = _title(only) if only else _("all games")
+        heading = _("🏆 **Leaderboard — {which}** in this server").format(which=which)
+        if only is None:
+            board = leaderboard_text(standings, heading, interaction.user.id)
+            order = _("{order}; ratings are per game (`game:` ranks by one)").format(
+                order=_(WINS_ORDER)
             )
         else:
-            heading = f"🏆 **Leaderboard — {which}** in this server"
-            if only is None:
-                board = leaderboard_text(standings, heading, interaction.user.id)
-                order = f"{WINS_ORDER}; ratings are per game (`game:` ranks by one)"
-            else:
-                skills = await self._skills(guild.id, only, channels)
-                board = leaderboard_text(standings, heading, interaction.user.id, skills)
-                order = RATING_ORDER
-            text = f"{board}\n-# The order: {order}. {COUNTED}"
-        await _answer(interaction, text, public)
+            skills = await self._skills(guild.id, only, channels)
+            board = leaderboard_text(standings, heading, interaction.user.id, skills)
+            order = _(RATING_ORDER)
+        return _("{board}\n-# The order: {order}. {counted}").format(
+            board=board, order=order, counted=_(COUNTED)
+        )

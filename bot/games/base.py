@@ -24,6 +24,7 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast, get_type_hi
 
 from pydantic import Field, TypeAdapter
 
+from bot.i18n import N_
 from bot.players import Names as Names
 from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
@@ -36,7 +37,7 @@ from games.core.views import GameView
 #: way as the lobby words it: a mention in the channel under the board, or a DM (a short one
 #: with a link to the board; their 1-on-1, where their controls are private). A host's
 #: choice (`/match notify`, `MatchRow.notify`).
-NOTIFY: dict[str, str] = {"mention": "a mention in the channel", "dm": "a DM"}
+NOTIFY: dict[str, str] = {"mention": N_("a mention in the channel"), "dm": N_("a DM")}
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
 #: ("practice", not in the name "Dealer (practice)" that seats stored before have;

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Concatenate
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.games.base import GameTexts
 from games.core.contract import Action, Clock
@@ -26,13 +27,15 @@ if TYPE_CHECKING:
 
 #: `/match notify`'s choices, and a turn-based game's `/match create` option of the same.
 NOTIFY_CHOICES = [
-    app_commands.Choice(name="a mention in the channel", value="mention"),
-    app_commands.Choice(name="a DM (a short one with a link, or the 1-on-1)", value="dm"),
+    app_commands.Choice(name=locale_str("a mention in the channel"), value="mention"),
+    app_commands.Choice(
+        name=locale_str("a DM (a short one with a link, or the 1-on-1)"), value="dm"
+    ),
 ]
-NOTIFY_HELP = "How the player to move is told: a mention in the channel, or a DM"
+NOTIFY_HELP = locale_str("How the player to move is told: a mention in the channel, or a DM")
 #: `/match add-bot`'s levels, and a practice match's.
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-LEVEL_HELP = "normal (default): plays by rules of thumb; strong: plans each move ahead"
+LEVEL_HELP = locale_str("normal (default): plays by rules of thumb; strong: plans each move ahead")
 #: The longest clock a host may set, in minutes: 7 days.
 MAX_CLOCK_MINUTES = 10080
 #: A `/match create` callback that takes the clocks the host set (`clock_options`).

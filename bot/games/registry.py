@@ -14,6 +14,7 @@ from bot.games.mars_auction.plugin import PLUGIN as MARS_AUCTION
 from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
 from bot.games.plugin import GamePlugin
 from bot.games.project_mars.plugin import PLUGIN as PROJECT_MARS
+from bot.i18n import _
 from games.core.drawing.words import join
 from games.core.errors import typed
 
@@ -28,7 +29,9 @@ def plugin_for(game: str) -> GamePlugin:
         return PLUGINS[game]
     except KeyError:
         raise ValueError(
-            f"Unknown game {typed(game)}; Dealer plays {', '.join(sorted(PLUGINS))}."
+            _("Unknown game {game}; Dealer plays {games}.").format(
+                game=typed(game), games=", ".join(sorted(PLUGINS))
+            )
         ) from None
 
 
@@ -50,7 +53,9 @@ def plugin_named(text: str) -> GamePlugin:
     if len(starting) > 1:
         named = [f"{p.title} (`{p.game}`)" for p in starting]
         raise ValueError(
-            f"{typed(text)} fits {len(starting)} games: {join(named, 'or')}. Name one of them."
+            _("{typed} fits {count} games: {games}. Name one of them.").format(
+                typed=typed(text), count=len(starting), games=join(named, _("or"))
+            )
         )
     return starting[0] if starting else plugin_for(text)
 

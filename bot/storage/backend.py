@@ -18,6 +18,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from bot.i18n import N_
+
 T = TypeVar("T")
 
 Parameters = Sequence[Any]
@@ -102,7 +104,7 @@ class Busy(Exception):
     """A transaction gave up waiting for a row another process holds (PostgreSQL's
     `lock_timeout`) and was rolled back: nothing of it was written."""
 
-    message = (
+    message = N_(
         "Another of Dealer's processes is holding this match and has not let go in time, so "
         "nothing was changed. Please try again in a moment."
     )

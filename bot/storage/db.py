@@ -367,6 +367,18 @@ class Storage(SeasonStore, ResultStore):
             (guild_id, role_id),
         )
 
+    async def language(self, guild_id: int) -> str | None:
+        """The language a server chose for its channel posts; None: none chosen."""
+        row = await self._one("SELECT language FROM guild_config WHERE guild_id = ?", guild_id)
+        return row[0] if row else None
+
+    async def set_language(self, guild_id: int, code: str | None) -> None:
+        await self._execute(
+            "INSERT INTO guild_config (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, code),
+        )
+
     # -- matches and players ---------------------------------------------------------------
 
     async def create_match(

@@ -324,6 +324,10 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE seasons ADD COLUMN web_token TEXT;
     CREATE UNIQUE INDEX seasons_by_web_token ON seasons (web_token);
     """,
+    # The server's language for channel posts (`/config language`; NULL: its Discord one).
+    """
+    ALTER TABLE guild_config ADD COLUMN language TEXT;
+    """,
 ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import inspect
@@ -24,12 +25,15 @@ from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
 from simcord.components import walk_components
 
+from bot import i18n
 from bot.app import DealerBot, create_bot
 from bot.players import player_id
 from bot.stats import rank_stored
 from bot.storage import Storage
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
+from tests.bot.pseudo import in_pseudo_locale, recording
+from tests.bot.pseudo import problems as pseudo_problems
 from tests.games_cli import in_process
 from tools.demo import SETTLE_TIMEOUT, STAMP, unstamped
 
@@ -356,21 +360,34 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
     shards = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
     options = {"settle_timeout": SETTLE_TIMEOUT, **shards, **(marker.kwargs if marker else {})}
     env = QuickSettlingEnv(simcord_bot, **options)
-    await env.start()
+    pseudo = request.config.getoption("--pseudo-locale")
+    sent = []
+    if pseudo:
+        monkeypatch = request.getfixturevalue("monkeypatch")
+        in_pseudo_locale(monkeypatch, simcord_bot)
+        sent = recording(monkeypatch)
+    with i18n.pseudo_locale() if pseudo else contextlib.nullcontext():
+        await env.start()
     try:
         yield env
     finally:
         await env.shutdown()
         if env.check_errors:
             env._raise_errors_since(env._errors_acknowledged)
+    if pseudo:
+        found = pseudo_problems(sent)
+        assert not found, "\n".join(found)
 
 
 class Table:
     """A server with a games channel, a host and players, and ways to play through Discord."""
 
-    def __init__(self, env: Any, players: int, *, shard: int | None = None) -> None:
+    def __init__(
+        self, env: Any, players: int, *, shard: int | None = None, language: str | None = None
+    ) -> None:
+        """`language`: the server's Discord language (`preferred_locale`; default en-US)."""
         self.env = env
-        self.guild = env.create_guild(shard_id=shard)
+        self.guild = env.create_guild(shard_id=shard, preferred_locale=language)
         self.channel = self.guild.create_text_channel("games")
         self.host = self.guild.add_member(env.create_user("hostess"))
         self.players = [

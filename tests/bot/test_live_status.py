@@ -103,7 +103,8 @@ async def test_twelve_bids_at_once_make_two_edits(
     simcord_env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """At most one edit in flight per match, the latest state wins: while the first edit
-    waits (Discord's rate limit, say), eleven more bids come in; they make one more edit."""
+    waits (Discord's rate limit, say), eleven more bids come in; they make one more edit at
+    most."""
     t = Table(simcord_env, 12)
     await t.start()
     status = await status_of(t.bot, t.match_id, t.channel)
@@ -122,7 +123,9 @@ async def test_twelve_bids_at_once_make_two_edits(
         await t.bot.presenter.present(outcome)
     held.set()
     await simcord_env.settle()
-    assert edits_of(simcord_env, status.id) == edited + 2
+    # Two when the first edit had its text before the other bids came in; one when it had not
+    # (it read the server's language first): never one per bid.
+    assert edits_of(simcord_env, status.id) - edited in (1, 2)
     status = await status_of(t.bot, t.match_id, t.channel)
     assert "Submitted (12 of 12)" in status.content and "Waiting for: nobody." in status.content
 

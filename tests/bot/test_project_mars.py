@@ -728,7 +728,7 @@ async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:
     t = Mars(simcord_env)
     r = await t.ann.slash(t.channel, "match create project-mars")
     lobby = r.response
-    assert "Each turn, decision, round start and deck choice: 10 minute(s)" in lobby.content
+    assert "Each turn, decision, round start and deck choice: 10 minutes" in lobby.content
     assert "each player picks theirs" in lobby.content
     assert "Players (1/2, at least 2): ann" in lobby.content, "the creator of a duel plays"
     t.match_id = (await t.bot.storage.open_match_in(t.channel.id)).id

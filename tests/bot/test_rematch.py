@@ -52,7 +52,7 @@ async def test_a_rematch_opens_a_lobby_with_the_same_game_options_and_players(
     assert r.response.content == await t.bot.flows.lobby.lobby_text(new)
     assert (
         "starting cash: 80" in r.response.content
-        and "Each access or auction phase: 90 minute(s)" in r.response.content
+        and "Each access or auction phase: 90 minutes" in r.response.content
     )
     assert "Players (4/12, at least 4): player0, player1, player2, player3" in r.response.content
 

@@ -564,10 +564,10 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     members and a computer seat, then one of the two members alone, one of a game this
     Dealer does not know, and one member against a computer seat; returns the High Bid
     matches' final states. (The migrations after the ratings', `matches.damaged`, the seats
-    handed over, the web pages' columns, `matches.status_drift`, the computer seats' levels
-    and `seasons.web_token`, are taken back too.)"""
+    handed over, the web pages' columns, `matches.status_drift`, the computer seats' levels,
+    `seasons.web_token` and the servers' language, are taken back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 7
+    version = len(MIGRATIONS) - 8
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -588,6 +588,7 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     run("ALTER TABLE match_players DROP COLUMN level")
     run("DROP INDEX seasons_by_web_token")
     run("ALTER TABLE seasons DROP COLUMN web_token")
+    run("ALTER TABLE guild_config DROP COLUMN language")
     run("DROP TABLE ratings")
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         run(f"ALTER TABLE results DROP COLUMN {column}")

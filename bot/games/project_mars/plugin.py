@@ -47,7 +47,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         spectators="A channel that gets each round's results",
         thread="Play the match in a new thread of this channel (default no)",
         notify=f"{NOTIFY_HELP} with your 1-on-1 (default)",
-        level=f"The practice opponent's level: {LEVEL_HELP}",
+        level=f"The practice opponent's level: {LEVEL_HELP.message}",
     )
     @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES, level=LEVEL_CHOICES)
     @clock_options("project-mars")

@@ -1,0 +1,233 @@
+"""The bot's words in the reader's language: gettext catalogues read with Babel, English as the
+source (docs/translating.md).
+
+Each language's catalogue is `bot/locales/<code>/LC_MESSAGES/dealer.po`, compiled in memory
+when this module is imported (Babel's `write_mo`): no compiled `.mo` file is kept or built, so
+a catalogue edited is the catalogue used, in a source checkout and in a wheel alike.
+
+Who reads what (issue 46): an answer only its asker sees is in the member's own language
+(`interaction.locale`, set by `bot.errors.guarded`); a post in a channel is in the server's
+(`/config language`, else the server's Discord language, else English: `server_language`).
+The language in force is a context variable (as Red-DiscordBot keeps its locale), so a text
+written anywhere below an interaction or a delivery is in the right language without every
+function handing it on; `speaking` changes it for a block.
+
+Texts are marked for extraction with `_` (translated where they are written), `N_` (a module
+constant, translated where it is used: `_(CONSTANT)`), `ngettext` (a count's plural forms) and
+discord.py's `locale_str` (command metadata, translated by `CommandTexts`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol
+
+import discord
+from babel import Locale
+from babel.dates import format_datetime
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from discord import app_commands
+
+#: The catalogues' folder and their gettext domain.
+LOCALES = Path(__file__).parent / "locales"
+DOMAIN = "dealer"
+#: The source language: its texts are the catalogues' message ids.
+SOURCE = "en"
+#: The pseudo-locale's code: every text wrapped in `OPEN`…`CLOSE` and lengthened (`pseudo`).
+PSEUDO = "qps"
+OPEN, CLOSE, PAD = "⟦", "⟧", "‧"
+#: What a pseudo-translated text is lengthened by (a translation often runs 30 to 40 % longer
+#: than the English: a text that fits only in English shows up in the pseudo-locale).
+PSEUDO_GROWTH = 0.4
+
+
+class _Pseudo(gettext.NullTranslations):
+    """The pseudo-locale: each text wrapped and lengthened, its `{placeholders}` kept."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+def pseudo(text: str) -> str:
+    """`text` as the pseudo-locale writes it: `⟦text‧‧‧‧‧⟧`, about 40 % longer."""
+    return f"{OPEN}{text}{PAD * max(1, round(len(text) * PSEUDO_GROWTH))}{CLOSE}"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One language's texts (its compiled catalogue) and formats (its Babel locale)."""
+
+    code: str
+    translations: gettext.NullTranslations
+    locale: Locale
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self.translations.ngettext(singular, plural, count)
+
+    def number(self, value: float) -> str:
+        """A number as this language writes it (`12,345` / `12 345`)."""
+        return format_decimal(value, locale=self.locale)
+
+    def moment(self, when: datetime) -> str:
+        """A date and time as this language writes it (Babel's medium format)."""
+        return format_datetime(when, "medium", locale=self.locale)
+
+
+def _compiled(code: str) -> gettext.NullTranslations:
+    """The catalogue of `code`, read from its `.po` file and compiled in memory."""
+    with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
+        catalogue = read_po(source, locale=code)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def _languages() -> dict[str, Language]:
+    found = {
+        SOURCE: Language(SOURCE, gettext.NullTranslations(), Locale.parse(SOURCE)),
+        PSEUDO: Language(PSEUDO, _Pseudo(), Locale.parse(SOURCE)),
+    }
+    for folder in sorted(LOCALES.iterdir()):
+        if (folder / "LC_MESSAGES" / f"{DOMAIN}.po").is_file():
+            found[folder.name] = Language(
+                folder.name, _compiled(folder.name), Locale.parse(folder.name)
+            )
+    return found
+
+
+#: Every language Dealer speaks, by code: English, the catalogues', and the pseudo-locale.
+LANGUAGES = _languages()
+ENGLISH = LANGUAGES[SOURCE]
+#: The languages a server may choose with `/config language` (the pseudo-locale is for tests).
+CHOICES = tuple(code for code in LANGUAGES if code != PSEUDO)
+#: Each choosable language's name, in itself.
+NAMES = {code: LANGUAGES[code].locale.get_display_name(code) or code for code in CHOICES}
+
+#: Set where every reader reads the pseudo-locale (the test harness's `--pseudo-locale`, in
+#: the bot's own work only: `pseudo_locale`).
+_everyone_pseudo: ContextVar[bool] = ContextVar("everyone_pseudo", default=False)
+_current: ContextVar[Language] = ContextVar("language", default=ENGLISH)
+
+
+def language(code: str | discord.Locale | None) -> Language:
+    """The language for a Discord locale or a stored code (`cs`, `ko`, `en-US`…); English for
+    one Dealer does not speak."""
+    if _everyone_pseudo.get():
+        return LANGUAGES[PSEUDO]
+    if code is None:
+        return ENGLISH
+    text = code.value if isinstance(code, discord.Locale) else code
+    return LANGUAGES.get(text) or LANGUAGES.get(text.split("-")[0]) or ENGLISH
+
+
+@contextmanager
+def pseudo_locale() -> Iterator[None]:
+    """Every reader reads the pseudo-locale in this block, and in the tasks it starts."""
+    token = _everyone_pseudo.set(True)
+    try:
+        yield
+    finally:
+        _everyone_pseudo.reset(token)
+
+
+def current() -> Language:
+    """The language texts are written in here."""
+    return LANGUAGES[PSEUDO] if _everyone_pseudo.get() else _current.get()
+
+
+@contextmanager
+def speaking(language_: Language) -> Iterator[Language]:
+    """Write the texts of a block in `language_`."""
+    token = _current.set(language_)
+    try:
+        yield language_
+    finally:
+        _current.reset(token)
+
+
+def server_language(stored: str | None, guild: discord.Guild | None) -> Language:
+    """A server's language: the one `/config language` stored, else the server's Discord
+    language when Dealer speaks it (`guild.preferred_locale`), else English."""
+    if stored is not None:
+        return language(stored)
+    return language(guild.preferred_locale if guild is not None else None)
+
+
+class Languages(Protocol):
+    """Where the servers' chosen languages are kept (`bot.storage.Storage`)."""
+
+    async def language(self, guild_id: int) -> str | None: ...
+
+
+async def server_speaks(
+    storage: Languages, client: discord.Client, guild_id: int | None
+) -> Language:
+    """The language of what Dealer posts in a server's channels (`server_language`), and of
+    its DMs to members who did not ask (Discord tells a member's own language only with
+    their interactions)."""
+    if guild_id is None:
+        return language(None)
+    return server_language(await storage.language(guild_id), client.get_guild(guild_id))
+
+
+def _(message: str) -> str:
+    """`message` in the language in force."""
+    return current().gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark a constant for extraction; it is translated where it is used, with `_`."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a text for `count`, by the language in force's plural rules."""
+    return current().ngettext(singular, plural, count)
+
+
+def number(value: float) -> str:
+    """A number as the language in force writes it."""
+    return current().number(value)
+
+
+class CommandTexts(app_commands.Translator):
+    """Command, option and choice descriptions in every language Dealer speaks, from the same
+    catalogues (discord.py calls `translate` for each text of each command as it syncs them).
+    Names stay as they are: texts, the help and the docs name the commands in English."""
+
+    NAMES = (
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.group_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    )
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if context.location in self.NAMES:
+            return None
+        code = locale.value
+        found = LANGUAGES.get(code)
+        if found is None or code in (SOURCE, PSEUDO):
+            return None
+        text = found.gettext(string.message)
+        return text if text != string.message else None
