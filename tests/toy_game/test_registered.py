@@ -28,10 +28,10 @@ async def test_match_create_has_an_option_for_each_clock_of_the_engine(simcord_e
     channel = guild.create_text_channel("games")
     host = guild.add_member(simcord_env.create_user("hostess"))
     lobby = (await host.slash(channel, f"match create {GAME}", bidding_minutes=5)).response
-    assert "The bidding: 5 minute(s)" in lobby.content
+    assert "The bidding: 5 minutes" in lobby.content
     other = guild.create_text_channel("more-games")
     default = (await host.slash(other, f"match create {GAME}")).response
-    assert "The bidding: 1 hour(s)" in default.content
+    assert "The bidding: 1 hour" in default.content
 
 
 @settings(max_examples=10)
