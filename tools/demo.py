@@ -20,7 +20,8 @@ a demo of their own:
   hex from its region's menu). The players' moves are the greedy computer player's, from
   their own view.
 
-Any other game: three players (or as many as it needs) join and the host starts; each player
+Any other game (but Project Mars and the MARSBOT draft, `NO_DEMO`): three players (or as many
+as it needs) join and the host starts; each player
 the match waits for takes one of their legal actions through the generic controls, its steps
 answered at random; the host closes a phase that waits for nobody (`/match close-phase`).
 
@@ -859,9 +860,21 @@ def web_port(argv: list[str]) -> int | None:
     raise ValueError(argv)
 
 
+#: Registered games the generic walk cannot play yet, and why: each needs a demo of its own.
+NO_DEMO = {
+    "project-mars": "its mulligan picks several cards from one menu, which the walk cannot answer",
+    "marsbot-draft": "its draft is played with its own commands, not the generic controls",
+}
+
+
+def demo_games() -> list[str]:
+    """The games `python -m tools.demo` plays: the registry's, but those in `NO_DEMO`."""
+    return [game for game in PLUGINS if game not in NO_DEMO]
+
+
 def usage() -> str:
-    """The command line, with the games of the registry."""
-    return f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR | --web [--port N]]"
+    """The command line, with the games of the registry that have a demo."""
+    return f"usage: python -m tools.demo [{' | '.join(demo_games())}] [OUT_DIR | --web [--port N]]"
 
 
 def main(argv: list[str]) -> int:
@@ -874,6 +887,11 @@ def main(argv: list[str]) -> int:
         return 2
     if port is None and (len(argv) > 1 or (argv and argv[0].startswith("-"))):
         print(usage(), file=sys.stderr)
+        return 2
+    if game in NO_DEMO:
+        print(
+            f"error: there is no demo of {game} yet: {NO_DEMO[game]}.\n{usage()}", file=sys.stderr
+        )
         return 2
     try:
         import simcord  # noqa: F401

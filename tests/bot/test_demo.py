@@ -124,11 +124,22 @@ def test_the_mars_auction_demo_plays_a_match_and_keeps_budgets_private(
         assert {int(n) for n in told} <= {stated[player]}, f"{player} is told no one else's"
 
 
-def test_the_usage_names_every_game_of_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["project-mars", "out", "more"]) == 2
-    assert f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR | --web [--port N]]" in (
+def test_the_usage_names_every_game_of_the_registry_with_a_demo(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["atrades", "out", "more"]) == 2
+    games = [game for game in PLUGINS if game not in ("project-mars", "marsbot-draft")]
+    assert f"usage: python -m tools.demo [{' | '.join(games)}] [OUT_DIR | --web [--port N]]" in (
         capsys.readouterr().err
     )
+
+
+@pytest.mark.parametrize("game", ["project-mars", "marsbot-draft"])
+def test_a_game_the_walk_cannot_play_is_refused_in_words(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([game]) == 2
+    assert f"error: there is no demo of {game} yet: " in capsys.readouterr().err
 
 
 @pytest.mark.slow
