@@ -214,15 +214,13 @@ async def board(texts: GameTexts, event: dict[str, Any], names: dict[str, str]) 
     return await render(texts.board, event, names)
 
 
-async def status_board(
-    texts: GameTexts, view: dict[str, Any], names: dict[str, str]
-) -> Board | None:
+async def status_board(texts: GameTexts, view: Any, names: dict[str, str]) -> Board | None:
     """The image of a match's public status, from the public view its words were made from
     (`bot.status.LiveStatus.moment`), or None (the game draws none)."""
     return await render(texts.status_board, view, names)
 
 
-async def card(texts: GameTexts, view: dict[str, Any], names: dict[str, str]) -> Board | None:
+async def card(texts: GameTexts, view: Any, names: dict[str, str]) -> Board | None:
     """A player's 1-on-1 card from their own view (the part of it the card draws), or None
     (no worker is asked for a game without cards)."""
     if not texts.draws_cards:

@@ -72,7 +72,8 @@ settings.load_profile("dealer")
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test marked `sqlite_only` (it reads the SQLite file or its writer itself) keeps its
     SQLite variant only."""
-    kept, dropped = [], []
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
     for item in items:
         params = getattr(item, "callspec", None)
         on_postgres = params is not None and params.params.get("store") == "postgres"

@@ -24,7 +24,7 @@ from unittest import mock
 import aiohttp
 from aiohttp.test_utils import TestServer
 from PIL import Image
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, ViewportSize, async_playwright
 
 from bot.app import create_bot
 from bot.flows import lobby
@@ -39,7 +39,7 @@ OUT = Path("docs/web")
 #: How many moves into its match a game's page is taken, at least (then once a board shows).
 MOVES = 12
 WIDTH = 800
-VIEWPORT = {"width": 960, "height": 1100}
+VIEWPORT: ViewportSize = {"width": 960, "height": 1100}
 SEASON_GAME = "auction-auction"
 
 
@@ -54,7 +54,9 @@ def small(png: bytes) -> bytes:
     """A screenshot made small: at most `WIDTH` wide, in 256 colours."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     if image.width > WIDTH:
-        image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.LANCZOS)
+        image = image.resize(
+            (WIDTH, round(image.height * WIDTH / image.width)), Image.Resampling.LANCZOS
+        )
     out = io.BytesIO()
     image.quantize(256, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
     return out.getvalue()

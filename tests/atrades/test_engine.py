@@ -236,14 +236,15 @@ def merger_table() -> State:
 
 def sealed_round() -> State:
     state = merger_table()
-    for actor, move in [
+    moves: list[tuple[str, dict[str, Any]]] = [
         ("p0", {"type": "merge", "company": 3, "other": 7}),
         ("p1", {"type": "raise", "amount": 5}),
         ("p2", {"type": "pass"}),
         ("p0", {"type": "raise", "amount": 6}),
         ("p1", {"type": "raise", "amount": 7}),
         ("p0", {"type": "raise", "amount": 8}),
-    ]:
+    ]
+    for actor, move in moves:
         apply(state, actor, move)
     return state
 

@@ -72,11 +72,11 @@ def test_a_stored_match_reads_and_says_what_it_said(stored: dict[str, Any]) -> N
         summary = ENGINE.summary(state, player)
         actions = ENGINE.legal_actions(state, player)
         assert TEXTS.one_on_one(summary, actions, names) == stored["one_on_one"][player]
-        card = TEXTS.card(TEXTS.card_of(ENGINE.view(state, player), actions), names)
+        card = TEXTS.card(TEXTS.card_of(ENGINE.view(state, player), actions), NAMES)
         assert card is not None and card.alt == stored["card_alt"][player]
     public = ENGINE.view(state, None)
     assert TEXTS.status(public, names) == stored["status"]
-    board = TEXTS.status_board(public, names)
+    board = TEXTS.status_board(public, NAMES)
     assert board is not None and board.alt == stored["map_alt"]
     outline = ENGINE.board_actions(public)
     assert [a.model_dump(mode="json") for a in outline] == stored["board_actions"]

@@ -42,8 +42,9 @@ from simcord.backend.models.interaction import Interaction as SimInteraction
 from bot.app import create_bot
 from bot.service import MatchService
 from bot.storage import Durability
-from tests.bot.conftest import SETTLE_TIMEOUT, QuickSettlingEnv, Table
+from tests.bot.conftest import QuickSettlingEnv, Table
 from tests.bot.test_atrades import Atrades
+from tools.demo import SETTLE_TIMEOUT
 
 SEED = 1
 TARGETS = {"/bid": 1.5, "Atrades move": 2.0}

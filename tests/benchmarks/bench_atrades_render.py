@@ -90,7 +90,7 @@ def main() -> int:
     pinned = pin_to_one_core()
     played = render_samples.atrades_match()
     ended = played.ended
-    assert ended["ended"] and len(ended["guilds"]) == 5, "the sample game must be over"
+    assert ended.ended and len(ended.guilds) == 5, "the sample game must be over"
     pictures: dict[str, Callable[[], Board]] = {
         MAP: lambda: render_map(ended, played.names),
         "guild board: in a merger's auction": lambda: render_guild(played.auction, played.names),
@@ -104,8 +104,8 @@ def main() -> int:
     print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     print(f"first render in the process ({MAP}, fonts opened): {ms(first)}")
     print(
-        f"{args.iterations} renders per picture and case; the game: {ended['round']} rounds, "
-        f"{len(ended['regions'])} regions, {len(ended['companies'])} companies"
+        f"{args.iterations} renders per picture and case; the game: {ended.round} rounds, "
+        f"{len(ended.regions)} regions, {len(ended.companies)} companies"
     )
     print()
     print("| picture | case | size (px) | PNG | p50 | p95 | max | CPU p50 / p95 |")

@@ -156,9 +156,8 @@ def jobs() -> list[Callable[[], Awaitable[Any]]]:
     assert played.result is not None
     game, names = "auction-auction", played.names
     events = [
-        played.access[0],
-        *played.lots.values(),
-        {"type": "match_ended", **played.result},
+        told.model_dump(mode="json")
+        for told in (played.access[0], *played.lots.values(), played.result)
     ]
     out: list[Callable[[], Awaitable[Any]]] = [
         functools.partial(boards.board, plugin_for(game).texts, event, names) for event in events

@@ -59,6 +59,8 @@ def boards() -> dict[str, Callable[[], Board]]:
     assert big.result is not None
     result = big.result
     ma = render_samples.auction_matches()
+    assert ma.limited is not None and ma.unlimited is not None and ma.settlement is not None
+    limited, unlimited, settlement = ma.limited, ma.unlimited, ma.settlement
     return {
         "access results": lambda: access_board(big.access[0], big.names, house_capacity=3),
         "location: Genre Shop, 6 lots": lambda: location_board(
@@ -70,10 +72,10 @@ def boards() -> dict[str, Callable[[], Board]]:
         "1-on-1 card": lambda: one_on_one_card(big.views["auction"], big.names),
         "final table": lambda: final_board(result, big.names),
         "Mars Auction: setup display, 5 players, 80 cards": lambda: display_board(
-            ma.limited, ma.names
+            limited, ma.names
         ),
-        "Mars Auction: unlimited card, 3 bids": lambda: display_board(ma.unlimited, ma.names),
-        "Mars Auction: settlement, 5 players": lambda: settlement_board(ma.settlement, ma.names),
+        "Mars Auction: unlimited card, 3 bids": lambda: display_board(unlimited, ma.names),
+        "Mars Auction: settlement, 5 players": lambda: settlement_board(settlement, ma.names),
     }
 
 

@@ -185,9 +185,10 @@ def _parked_beyond(parked: Any) -> Any:
 
 _PARKED = inspect.signature(_settlement._is_parked).parameters
 assert list(_PARKED) == ["self", "task", "deadline"], "SimCord's parking test changed"
-assert simcord_env_module._is_parked is _settlement._is_parked, "SimCord's settle changed"
-simcord_env_module._is_parked = _parked_beyond(_settlement._is_parked)
-simcord_env_module._callback_is_parked = _parked_beyond(_settlement._callback_is_parked)
+# SimCord's private parking tests, patched on purpose (their signature is checked above).
+assert simcord_env_module._is_parked is _settlement._is_parked, "SimCord's settle changed"  # type: ignore[attr-defined]
+simcord_env_module._is_parked = _parked_beyond(_settlement._is_parked)  # type: ignore[attr-defined]
+simcord_env_module._callback_is_parked = _parked_beyond(_settlement._callback_is_parked)  # type: ignore[attr-defined]
 
 
 def _finding_unstamped(find: Any) -> Any:
@@ -239,12 +240,15 @@ class QuickSettlingEnv(Env):
     def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
         """The tasks not parked (asked of one snapshot of the settlement's state: nothing
         runs meanwhile)."""
-        state, parked = self._settlement_state(), simcord_env_module._is_parked
+        state, parked = self._settlement_state(), simcord_env_module._is_parked  # type: ignore[attr-defined]
         return [task for task in tasks if not parked(state, task, deadline)]
 
     def _due_callbacks(self, deadline: float) -> list[Any]:
         """The bot's callbacks (timers) not parked."""
-        state, parked = self._settlement_state(), simcord_env_module._callback_is_parked
+        state, parked = (
+            self._settlement_state(),
+            simcord_env_module._callback_is_parked,  # type: ignore[attr-defined]
+        )
         return [
             record
             for record in _settlement._active_callbacks(state)
@@ -338,7 +342,8 @@ class QuickSettlingEnv(Env):
             # A task moves only once what it waits on is done, a timer when its time has come:
             # as every task waits on a future now, the look waits for one of those futures
             # too, and no longer than `interval` while a timer of the bot's is to fire.
-            waits = [task._fut_waiter for task in pending]
+            # asyncio's own record of what a task waits on (private, as SimCord reads it too).
+            waits = [task._fut_waiter for task in pending]  # type: ignore[attr-defined]
             await asyncio.wait(
                 (*pending, *native_pending, *waits),
                 timeout=min(interval if callbacks else SETTLE_BOUND, remaining),
@@ -357,7 +362,7 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
     makes the suite slower, never red)."""
     marker = request.node.get_closest_marker("simcord")
     # The bot runs Discord's recommended number of shards when none is set: here, one.
-    shards = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
+    shards: dict[str, int] = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
     options = {"settle_timeout": SETTLE_TIMEOUT, **shards, **(marker.kwargs if marker else {})}
     env = QuickSettlingEnv(simcord_bot, **options)
     pseudo = request.config.getoption("--pseudo-locale")

@@ -112,6 +112,14 @@ def unconverted(text: str) -> str:
     return f"{UNCONVERTED_OPEN}{text}{UNCONVERTED_CLOSE}"
 
 
+def _marked_word(word: str) -> Callable[[Any], str]:
+    return lambda _self: unconverted(word)
+
+
+def _marked_words(words: tuple[str, ...]) -> Callable[[Any], tuple[str, ...]]:
+    return lambda _self: tuple(unconverted(w) for w in words)
+
+
 def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
@@ -164,10 +172,9 @@ def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
             elif callable(value) and not isinstance(value, type):
                 monkeypatch.setattr(cls, name, _marking(value))
             elif name in ("untimed", "forfeit", "record_withheld") and isinstance(value, str):
-                monkeypatch.setattr(cls, name, property(lambda _self, v=value: unconverted(v)))
+                monkeypatch.setattr(cls, name, property(_marked_word(value)))
             elif name in ("played_as", "money") and isinstance(value, tuple):
-                words = property(lambda _self, v=value: tuple(unconverted(w) for w in v))
-                monkeypatch.setattr(cls, name, words)
+                monkeypatch.setattr(cls, name, property(_marked_words(value)))
     original = RuleError.__init__
 
     def rule_error(self: RuleError, code: str, message: str) -> None:

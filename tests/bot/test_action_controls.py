@@ -8,9 +8,10 @@ import asyncio
 import json
 from typing import Any
 
-from tests.bot.conftest import Table, unstamped
+from tests.bot.conftest import Table
 from tests.bot.test_project_mars import components_of
 from tests.bot.test_seasons import Series
+from tools.demo import unstamped
 
 
 def control(message: Any, prefix: str) -> str:

@@ -25,10 +25,10 @@ from games.core.contract import Action, Answer
 from games.core.drawing.words import join
 from games.core.engine import HOST
 from tests.atrades.engine_table import market_table
-from tests.bot.conftest import readable, replay, unstamped
+from tests.bot.conftest import readable, replay
 from tests.bot.test_project_mars import components_of
 from tests.words import DASHED_RULING_ID, ruling_ids_sent
-from tools.demo import action_of, answers_of, menu_with, walk
+from tools.demo import action_of, answers_of, menu_with, unstamped, walk
 
 GAME = "atrades"
 NAMES = ["ann", "bob", "cleo", "dev", "eve"]

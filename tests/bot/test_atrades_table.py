@@ -164,7 +164,8 @@ def test_the_words_of_a_round_a_sale_a_settlement_and_a_company_label() -> None:
         "free_acquires": [],
         "bureaucracy": [],
     }
-    assert TEXTS.describe(settled, names).startswith(
+    said = TEXTS.describe(settled, names)
+    assert said is not None and said.startswith(
         "**p1** pays **$13** (personal money); the merged company is **Liquids 7**, its bank $4."
     )
 

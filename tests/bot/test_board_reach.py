@@ -21,13 +21,14 @@ import discord
 from bot.players import player_id
 from bot.status import REACH
 from games.atrades import ENGINE as ATRADES
-from tests.bot.conftest import jump, make_bot, unstamped
+from tests.bot.conftest import jump, make_bot
 from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
 from tests.bot.test_atrades_table import undo_step, until
 from tests.bot.test_mars_auction import Auction, step_menu
 from tests.bot.test_project_mars import Mars, components_of
 from tests.bot.test_quiet import requests as requests  # the fixture
 from tests.bot.test_undo import confirm
+from tools.demo import unstamped
 
 POSTS = "POST /channels/{channel_id}/messages"
 EDITS = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -43,7 +44,8 @@ def public(channel: Any) -> list[discord.Message]:
 async def board_of(bot: Any, match_id: int, channel: Any) -> discord.Message:
     """The match's board as its channel holds it now (the stored status message)."""
     board_id = await bot.storage.status_message(match_id)
-    return next(m for m in channel.history() if m.id == board_id)
+    board: discord.Message = next(m for m in channel.history() if m.id == board_id)
+    return board
 
 
 def drift(channel: Any, board: discord.Message) -> int:

@@ -138,6 +138,7 @@ async def test_mars_auction_boards_come_from_the_workers_too() -> None:
         auction=settled.auction, generation=settled.generation, players=settled.players
     )
     events = [shown.told().to_json(), render_samples.shown(ma.final).told().to_json()]
+    assert ma.limited is not None and ma.unlimited is not None
     views = [ma.limited, ma.unlimited]
     got = await asyncio.gather(
         *(boards.board(texts, event, ma.names) for event in events),
@@ -316,6 +317,7 @@ async def test_a_card_is_asked_for_with_only_what_it_draws(asked: list[bytes]) -
 async def test_a_game_without_cards_asks_no_worker(asked: list[bytes]) -> None:
     ma = render_samples.auction_matches()
     texts = MarsAuctionTexts()
+    assert ma.limited is not None
     assert await boards.card(texts, ma.limited, ma.names) is None
     assert await boards.card(texts, ma.unlimited, {}) is None
     assert texts.card(ma.limited, ma.names) is None

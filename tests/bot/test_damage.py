@@ -260,7 +260,7 @@ async def test_the_matches_that_may_owe_a_move_are_one_query(store: Path | str) 
     `forcing`."""
     storage = await Storage.open(store)
     try:
-        ids = {}
+        ids: dict[str, int] = {}
         for name, game, user in (
             ("people", "auction-auction", 11),
             ("computer", "auction-auction", -1),

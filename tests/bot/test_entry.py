@@ -124,7 +124,7 @@ class FakeDiscord(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def discord_api() -> Iterator[tuple[str, type[FakeDiscord]]]:
-    handler = type("Handler", (FakeDiscord,), {"arrived": threading.Event()})
+    handler: type[FakeDiscord] = type("Handler", (FakeDiscord,), {"arrived": threading.Event()})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)

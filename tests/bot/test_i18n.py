@@ -76,7 +76,7 @@ def test_every_text_is_translated_into_czech_and_korean_with_its_placeholders() 
             noted = " ".join(message.auto_comments)
             wanted = set().union(*(_PLACEHOLDER.findall(i) for i in (*ids, noted)))
             for string in strings:
-                assert string, (code, message.id)
+                assert isinstance(string, str) and string, (code, message.id)
                 assert set(_PLACEHOLDER.findall(string)) <= wanted, (code, message.id, string)
 
 
@@ -223,10 +223,12 @@ async def test_a_new_translation_reaches_discord(
 async def test_the_translator_leaves_names_and_english_alone() -> None:
     texts = CommandTexts()
     where = discord.app_commands.TranslationContext(
-        discord.app_commands.TranslationContextLocation.command_description, None
+        discord.app_commands.TranslationContextLocation.command_description,
+        None,  # type: ignore[call-overload]
     )
     name = discord.app_commands.TranslationContext(
-        discord.app_commands.TranslationContextLocation.command_name, None
+        discord.app_commands.TranslationContextLocation.command_name,
+        None,  # type: ignore[call-overload]
     )
     string = discord.app_commands.locale_str("Dealer's settings")
     assert await texts.translate(string, discord.Locale.czech, where) == "Nastavení Dealera"

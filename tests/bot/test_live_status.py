@@ -32,7 +32,7 @@ async def status_of(bot: Any, match_id: int, channel: Any) -> discord.Message:
     """The match's live status message, as its channel (or thread) holds it now."""
     message_id = await bot.storage.status_message(match_id)
     assert message_id is not None, "the status message was posted"
-    found = [m for m in channel.history() if m.id == message_id]
+    found: list[discord.Message] = [m for m in channel.history() if m.id == message_id]
     assert found, "the status message is in the channel"
     return found[0]
 

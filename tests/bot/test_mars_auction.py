@@ -24,9 +24,10 @@ from games.mars_auction import ENGINE
 from games.mars_auction.model import State
 from games.mars_auction.views import PublicView
 from games.tm_catalogue import PROJECT_TYPES, builtin, numbered
-from tests.bot.conftest import make_bot, readable, replay, unstamped, your_turn
+from tests.bot.conftest import make_bot, readable, replay, your_turn
 from tests.bot.test_project_mars import components_of, custom_ids
 from tests.words import ruling_ids_sent
+from tools.demo import unstamped
 
 GAME = "mars-auction"
 
@@ -521,8 +522,8 @@ async def test_bad_moves_get_a_private_refusal_and_change_nothing(simcord_env: A
     with pytest.raises(AssertionError, match="no menu"):
         step_menu(composer.response, m, "place|1", "1")
     assert step_menu(composer.response, m, "place|1", "none")
-    for cards in ([3, 3], [3, 4], [4, 4], [5, 5], [5, 6], [6, 6]):
-        await table.place(ann, cards, how="numbers", in_one_on_one=False)
+    for numbers in ([3, 3], [3, 4], [4, 4], [5, 5], [5, 6], [6, 6]):
+        await table.place(ann, numbers, how="numbers", in_one_on_one=False)
     assert (await table.state()).seats[table.pid(ann)].placed == 14
     before = await table.dump()
     sixteenth = await table.place(ann, [7, 8], how="numbers", in_one_on_one=False)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.flows import lobby
 from games.marsbot_draft import ENGINE
+from games.marsbot_draft.model import State
 from games.marsbot_draft.views import DraftView
 from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
@@ -28,6 +29,13 @@ def seed(monkeypatch: pytest.MonkeyPatch) -> int:
     """Drafts dealt from a known seed (the tests still read what was dealt)."""
     monkeypatch.setattr(lobby, "new_seed", lambda: 5)
     return 5
+
+
+def result_of(state: State) -> dict[str, Any]:
+    """The ended draft's result."""
+    result = ENGINE.result(state)
+    assert result is not None
+    return result
 
 
 class Draft:
@@ -167,7 +175,9 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
         r.response.content
     )
     await t.ann.slash(t.channel, "marsbot take", card=other)
-    [last] = (await t.view()).expected
+    expected = (await t.view()).expected
+    assert expected is not None
+    [last] = expected
     r = await t.ann.slash(t.channel, "marsbot pick", cards=last)
     assert "MARSBOT's discard (`/marsbot discard` or the button)" in r.response.content
     dm = t.last_with(f"dealer:act:{t.match_id}:discard")
@@ -201,7 +211,7 @@ async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(
 
 async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: Any) -> None:
     t = Draft(simcord_env)
-    for command, options, words in [
+    cases: list[tuple[str, dict[str, Any], str]] = [
         ("marsbot start", {"corporation": "Helion"}, "Helion's MARSBOT card has no draft priority"),
         (
             "marsbot start",
@@ -213,7 +223,8 @@ async def test_bad_input_gets_a_private_answer_and_changes_nothing(simcord_env: 
         (f"match create {GAME}", {"corporation": "Mining Guild"}, "has no draft priority"),
         (f"match create {GAME}", {"own_first": True}, "own_first is for the table mode"),
         ("marsbot pick", {"cards": "Comet"}, "There is no open match in this channel"),
-    ]:
+    ]
+    for command, options, words in cases:
         r = await t.ann.slash(t.channel, command, **options)
         assert r.ephemeral and words in r.response.content, (command, r.response.content)
         assert await t.bot.storage.open_match_in(t.channel.id) is None
@@ -281,7 +292,7 @@ async def test_a_whole_draft_refuses_table_moves_and_buys_none_with_its_button(
     r = await t.ann.user.click(buy, custom_id=f"dealer:act:{t.match_id}:buy-none")
     assert r.ephemeral, r.response.content
     assert "You buy none of your cards." in t.channel_text()
-    assert ENGINE.result(await t.state())["bought"] == []
+    assert result_of(await t.state())["bought"] == []
 
 
 async def test_the_menus_and_buttons_work_after_a_restart(simcord_env: Any, db_path: Any) -> None:
@@ -300,7 +311,7 @@ async def test_the_menus_and_buttons_work_after_a_restart(simcord_env: Any, db_p
     await simcord_env.restart_bot(make_bot(db_path))
     r = await t.ann.user.click(buy, custom_id=f"dealer:act:{t.match_id}:buy-none")
     assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
-    assert ENGINE.result(await t.state())["bought"] == []
+    assert result_of(await t.state())["bought"] == []
 
 
 async def post_earlier(t: Draft, custom_id: str) -> Any:
@@ -365,7 +376,7 @@ async def test_the_drafter_hosts_undo_and_forfeit(simcord_env: Any) -> None:
     assert "The draft stops where it stands." in asked.response.content
     await t.ann.click(asked.response, custom_id=button["custom_id"])
     assert "ann stops the draft." in t.channel_text()
-    assert ENGINE.result(await t.state())["ended"] == "forfeit"
+    assert result_of(await t.state())["ended"] == "forfeit"
     assert ruling_ids_sent(simcord_env) == []
 
 

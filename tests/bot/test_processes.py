@@ -20,6 +20,7 @@ from bot.app import DealerBot
 from bot.dispatcher import LOOK_AGAIN, Dispatcher
 from bot.service import FRESH_FOR, MatchService, Outcome
 from bot.storage import MatchRow, Storage, TimerRow
+from bot.storage.postgres import PostgresBackend
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.core.engine import HOST
 from games.registry import engine_for
@@ -330,16 +331,18 @@ async def test_tasks_of_one_process_take_turns_delivering_without_polling(
     process: the second does not try the server's lock while the first holds it (a retry
     every `LOCK_POLL`, which SimCord's advance_time takes for a timer to wait for)."""
     a, _, _ = two
-    locking = a.storage.backend._locking
+    backend = a.storage.backend
+    assert isinstance(backend, PostgresBackend)
+    locking = backend._locking
     refused: list[str] = []
 
     async def counted(sql: str, key: int) -> bool:
         taken = await locking(sql, key)
         if not taken:
             refused.append(sql)
-        return taken
+        return bool(taken)
 
-    monkeypatch.setattr(a.storage.backend, "_locking", counted)
+    monkeypatch.setattr(backend, "_locking", counted)
     order: list[str] = []
 
     async def deliver(name: str) -> None:
@@ -371,4 +374,4 @@ async def test_a_delivery_in_another_schema_does_not_wait(
             await asyncio.wait_for(deliver_other(), timeout=SETTLE_TIMEOUT)
     finally:
         await other.close()
-        schemas.close()
+        schemas.close()  # type: ignore[attr-defined]

@@ -26,10 +26,11 @@ from games.project_mars import ENGINE
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CardFace, card_words
-from tests.bot.conftest import make_bot, readable, replay, unstamped
+from tests.bot.conftest import make_bot, readable, replay
 from tests.bot.test_time_and_restarts import close_dms_of
 from tests.project_mars import helpers
 from tests.words import ruling_ids_sent
+from tools.demo import unstamped
 
 GAME = "project-mars"
 MINUTE = 60

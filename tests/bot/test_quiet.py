@@ -16,7 +16,8 @@ from simcord.http.client import FakeHTTPClient
 from bot.app import DM_HELP
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot, your_turn
-from tests.bot.test_mars_auction import Auction, components_of, seed, step_menu  # noqa: F401 (a fixture, by name)
+from tests.bot.test_mars_auction import Auction, seed, step_menu  # noqa: F401 (a fixture, by name)
+from tests.bot.test_project_mars import components_of
 
 
 @pytest.fixture

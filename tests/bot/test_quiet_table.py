@@ -85,9 +85,13 @@ async def test_a_four_round_game_with_two_computer_seats_leaves_at_most_40_messa
     channel = "\n".join(said)
     for number in (1, 2, 3, 4):
         assert channel.count(f"**Round {number} is over.**") == 1, number
-    listed = {c for found in EXPANDING.findall(channel) for c in COMPANY.findall(found)}
-    told = set(re.findall(r"(\w+ \d+)\*\* expands onto|(\w+ \d+) (?:does not|can no)", channel))
-    assert listed and listed <= {c for pair in told for c in pair if c}, "each one listed is told"
+    expanding = {c for found in EXPANDING.findall(channel) for c in COMPANY.findall(found)}
+    expansions = set(
+        re.findall(r"(\w+ \d+)\*\* expands onto|(\w+ \d+) (?:does not|can no)", channel)
+    )
+    assert expanding and expanding <= {c for pair in expansions for c in pair if c}, (
+        "each one listed is told"
+    )
     seen = [m for m in game.channel.history() if not m.flags.ephemeral]
     [board] = [m for m in seen if m.id == await game.bot.storage.status_message(game.match_id)]
     assert board.attachments, "the board, drawn, is still in the channel"

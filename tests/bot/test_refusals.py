@@ -31,6 +31,13 @@ HOST_ONLY: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+def label_of(item: Any) -> str:
+    """A button's label (an item of a view, or the dynamic item it wraps)."""
+    button = getattr(item, "item", item)
+    assert isinstance(button, discord.ui.Button)
+    return str(button.label)
+
+
 async def snapshot(t: Table) -> Any:
     return (await t.state()).model_dump()
 
@@ -224,7 +231,7 @@ def test_every_confirmation_has_a_way_back() -> None:
         "/mars end": end_view(1),
     }
     for asked, view in views.items():
-        labels = [getattr(item, "item", item).label for item in view.children]
+        labels = [label_of(item) for item in view.children]
         assert len(labels) == 2 and labels[0].startswith("Yes"), (asked, labels)
         assert labels[1] == "No, keep it", asked
 

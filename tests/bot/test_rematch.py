@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.app import Flows
 from bot.players import COMPUTER_NAME, COMPUTER_USER
 from tests.bot.conftest import Table, make_bot
 from tests.bot.test_project_mars import Mars, custom_ids
@@ -39,6 +40,7 @@ async def test_a_rematch_opens_a_lobby_with_the_same_game_options_and_players(
     assert "\n**The match is over.** Hands and cash:" in final.content, "after the close"
     assert final.attachments, "the final message keeps its board"
     old = await t.bot.storage.match(t.match_id)
+    assert old is not None
     asker = t.players[2]
     r = await asker.click(final, custom_id=f"dealer:rematch:{t.match_id}")
     assert not r.ephemeral, r.response.content
@@ -49,6 +51,7 @@ async def test_a_rematch_opens_a_lobby_with_the_same_game_options_and_players(
     assert new.lobby_message_id == r.response.id
     seated = [p.user_id for p in await t.bot.storage.players(new.id)]
     assert seated == [p.id for p in t.players]
+    assert isinstance(t.bot.flows, Flows)
     assert r.response.content == await t.bot.flows.lobby.lobby_text(new)
     assert (
         "starting cash: 80" in r.response.content
@@ -86,6 +89,7 @@ async def test_a_stranger_a_second_press_and_another_open_match_are_refused(
 
     await t.players[0].click(final, custom_id=rematch)
     lobby = await t.bot.storage.open_match_in(t.channel.id)
+    assert lobby is not None
     link = f"https://discord.com/channels/{t.guild.id}/{t.channel.id}/{lobby.lobby_message_id}"
     second = await t.players[1].click(final, custom_id=rematch)
     assert second.ephemeral
@@ -151,6 +155,7 @@ async def test_a_practice_rematch_seats_the_computer(simcord_env: Any) -> None:
     assert "Every seat is taken; the host presses **Start**." in r.response.content
     assert "Join" not in r.response.content
     lobby = await t.bot.storage.open_match_in(t.channel.id)
+    assert lobby is not None
     assert [p.user_id for p in await t.bot.storage.players(lobby.id)] == [t.ann.id, COMPUTER_USER]
     started = await t.ann.click(r.response, label="Start")
     assert started.ephemeral and "has started with 2 players" in started.response.content
@@ -188,4 +193,6 @@ async def test_in_a_season_an_eliminated_player_gets_no_seat_in_the_rematch(
         "player4 is eliminated from season Spring, so the rematch has no seat"
     )
     new = await t.bot.storage.open_match_in(t.channel.id)
-    assert "garnets" not in new.options, "the balances dealt into the match are no option"
+    assert new is not None and "garnets" not in new.options, (
+        "the balances dealt into the match are no option"
+    )

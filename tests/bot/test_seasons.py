@@ -140,7 +140,7 @@ async def test_prizes_are_paid_once_across_a_crash_at_the_end(
     await t.play_random_phase(rnd, by_button=False)
 
     # The process dies inside the transaction that ends the match: nothing of it is kept.
-    def die(self: SeasonStore, *args: Any, **kwargs: Any) -> None:
+    def die(self: SeasonStore, *args: Any, **kwargs: Any) -> Any:
         if kwargs.get("match") is not None:
             raise KeyboardInterrupt
         return original(self, *args, **kwargs)

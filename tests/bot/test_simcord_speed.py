@@ -17,6 +17,7 @@ from simcord import env as simcord_env_module
 
 from bot.storage import Storage
 from tests.bot import conftest
+from tools.demo import SETTLE_TIMEOUT
 
 
 def contents(path: Path) -> tuple[list[Any], Any, dict[str, list[Any]]]:
@@ -72,13 +73,13 @@ async def test_a_settle_waits_for_what_a_busy_task_waits_on_instead_of_looking_e
     (or every `SETTLE_BOUND`, for a wait nothing wakes), not every `SETTLE_POLL`: each look
     asks of every task of the bot whether it is parked, walking its every timer."""
     looks: list[Any] = []
-    parked = simcord_env_module._is_parked
+    parked = simcord_env_module._is_parked  # type: ignore[attr-defined]
 
     def looking(state: Any, task: Any, deadline: float) -> bool:
         looks.append(task)
         return bool(parked(state, task, deadline))
 
-    env = conftest.QuickSettlingEnv(SlowBot(), settle_timeout=conftest.SETTLE_TIMEOUT)
+    env = conftest.QuickSettlingEnv(SlowBot(), settle_timeout=SETTLE_TIMEOUT)
     await env.start()
     try:
         member = env.create_guild().add_member(env.create_user("ann"))
@@ -89,7 +90,7 @@ async def test_a_settle_waits_for_what_a_busy_task_waits_on_instead_of_looking_e
         took = time.monotonic() - began
     finally:
         await env.shutdown()
-    assert r.response.content == "done", "the settle waited for the answer"
+    assert r.response is not None and r.response.content == "done", "the settle waited"
     # A few looks around the command, one when the thread is done, and one for each
     # `SETTLE_BOUND` it took (more on a loaded machine, whose thread is late): far from the
     # `took / SETTLE_POLL` (at least 50) of looking every 2 ms.

@@ -571,7 +571,7 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
-        if postgres
+        if isinstance(store, str)
         else sqlite3.connect(store, isolation_level=None)
     )
 

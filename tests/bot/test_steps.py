@@ -17,7 +17,7 @@ def lots(count: int, *, group: int = 0, **pick: object) -> Pick:
         Choice(value=f"l{n}", label=f"Lot {n}", group=f"G{(n - 1) // group}" if group else None)
         for n in range(1, count + 1)
     ]
-    return Pick(field="lot", choices=choices, label="The lot", **pick)  # type: ignore[arg-type]
+    return Pick(field="lot", choices=choices, label="The lot", **pick)
 
 
 def test_a_pick_is_listed_by_group_and_25_a_menu() -> None:
@@ -57,7 +57,7 @@ def test_the_answers_go_into_a_custom_id_and_come_back() -> None:
             ),
         ],
     )
-    answers = {"cards": ["a", "c"], "to": "bob", "amount": 4}
+    answers: dict[str, int | str | list[str]] = {"cards": ["a", "c"], "to": "bob", "amount": 4}
     assert encode(action, answers) == "a,c|bob|4"
     assert decode(action, "a,c|bob|4") == answers
     assert decode(action, "|bob") == {"cards": [], "to": "bob"}

@@ -33,6 +33,8 @@ from bot.storage import (
 )
 from bot.storage.backend import Tx
 from bot.storage.migrations import MIGRATIONS, NewerDatabase
+from bot.storage.postgres import PostgresBackend
+from bot.storage.sqlite import SqliteBackend
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.registry import engine_for
 
@@ -76,6 +78,18 @@ asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
 """
 
 
+def on_sqlite(storage: Storage) -> SqliteBackend:
+    """The SQLite store under `storage`, whose writer and commit thread these tests read."""
+    assert isinstance(storage.backend, SqliteBackend)
+    return storage.backend
+
+
+def on_postgres(storage: Storage) -> PostgresBackend:
+    """The PostgreSQL store under `storage`, whose pool these tests read."""
+    assert isinstance(storage.backend, PostgresBackend)
+    return storage.backend
+
+
 @pytest.mark.parametrize(("durability", "matches"), [("full", 20), ("normal", 20), ("full", 1)])
 def test_a_killed_process_loses_no_confirmed_move(
     tmp_path: Path, durability: str, matches: int
@@ -112,7 +126,7 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
     storage = await Storage.open(tmp_path / "read-only.db")
     try:
         with pytest.raises(sqlite3.OperationalError, match="readonly"):
-            await storage.backend.db.execute("INSERT INTO guild_config (guild_id) VALUES (1)")
+            await on_sqlite(storage).db.execute("INSERT INTO guild_config (guild_id) VALUES (1)")
         await storage.set_host_role(1, 2)
         assert await storage.host_role(1) == 2
     finally:
@@ -185,7 +199,7 @@ async def hold(storage: Storage) -> threading.Event:
         held.set()
         gate.wait()
 
-    storage.backend.commits.submit(wait, transactional=False)
+    on_sqlite(storage).commits.submit(wait, transactional=False)
     while not held.is_set():
         await asyncio.sleep(0.001)
     return gate
@@ -195,13 +209,13 @@ def then_hold(storage: Storage) -> threading.Event:
     """Queue a stop behind what the thread was sent so far: the writes sent after it go in
     another batch."""
     gate = threading.Event()
-    storage.backend.commits.submit(lambda _: gate.wait(), transactional=False)
+    on_sqlite(storage).commits.submit(lambda _: gate.wait(), transactional=False)
     return gate
 
 
 async def queued(storage: Storage, jobs: int) -> None:
     """Until `jobs` writes wait in the group-commit thread's queue."""
-    while storage.backend.commits._queue.qsize() < jobs:
+    while on_sqlite(storage).commits._queue.qsize() < jobs:
         await asyncio.sleep(0.001)
 
 
@@ -275,7 +289,7 @@ async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> N
         assert settled[2] is None
         assert [seq for seq, _, _ in await storage.moves(ann)] == [1, 2, 3]
         assert [seq for seq, _, _ in await storage.moves(bob)] == [1, 2]
-        assert not storage.backend.writer.in_transaction
+        assert not on_sqlite(storage).writer.in_transaction
     finally:
         await storage.close()
 
@@ -354,7 +368,7 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
     assert "Accepted" in r.response.content or "recorded" in r.response.content
     # The bid's messages were marked posted last, a write committed unsynced; a synced one:
     await t.bot.storage.set_host_role(t.guild.id, None)
-    writer = t.bot.storage.backend.writer
+    writer = on_sqlite(t.bot.storage).writer
     assert writer.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert writer.execute("PRAGMA synchronous").fetchone()[0] == 2, "FULL: a sync per commit"
 
@@ -365,7 +379,7 @@ async def test_a_confirmed_move_is_synced_to_disk_by_default(
         Settings(_env_file=None)
     faster = await Storage.open(tmp_path / "normal.db", "normal")
     try:
-        assert faster.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == 1
+        assert on_sqlite(faster).writer.execute("PRAGMA synchronous").fetchone()[0] == 1
     finally:
         await faster.close()
 
@@ -410,8 +424,13 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
                 for user in range(2, 6)
             ]
         commits: list[str] = []
-        writer = storage.backend.writer
-        writer.set_trace_callback(lambda sql: sql == "COMMIT" and commits.append(sql))
+        writer = on_sqlite(storage).writer
+
+        def traced(sql: str) -> None:
+            if sql == "COMMIT":
+                commits.append(sql)
+
+        writer.set_trace_callback(traced)
         gate = await hold(storage)
         submitted = {
             match_id: [asyncio.ensure_future(service.submit(match_id, *m)) for m in moves]
@@ -431,9 +450,9 @@ async def test_moves_sent_together_commit_in_one_batch_in_each_matchs_order(
             assert engine.dump_state_json(await service.state(row)) == told
             rebuilt = await service.replay(row, logged)
             assert engine.dump_state_json(rebuilt.state) == told
-        storage.backend.writer.set_trace_callback(None)
+        on_sqlite(storage).writer.set_trace_callback(None)
         assert len(commits) < sum(map(len, sent.values()))
-        assert storage.backend.writer.execute("PRAGMA synchronous").fetchone()[0] == (
+        assert on_sqlite(storage).writer.execute("PRAGMA synchronous").fetchone()[0] == (
             2 if durability == "full" else 1
         )
     finally:
@@ -531,11 +550,12 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         match_id = await new_match(storage, 1)
         await storage.record_move(match_id, 1, actor="1", move={}, events=[], at=0.0)
         said: list[str] = []
-        storage.backend.writer.set_trace_callback(
-            lambda sql: (
-                (sql.startswith("PRAGMA synchronous") or sql == "COMMIT") and said.append(sql)
-            )
-        )
+
+        def traced(sql: str) -> None:
+            if sql.startswith("PRAGMA synchronous") or sql == "COMMIT":
+                said.append(sql)
+
+        on_sqlite(storage).writer.set_trace_callback(traced)
         first = await hold(storage)
         marks = [asyncio.ensure_future(storage.delivered(match_id, [seq])) for seq in (0, 1)]
         await queued(storage, 2)
@@ -551,7 +571,7 @@ async def test_a_batch_holding_a_move_is_synced_and_one_of_delivered_marks_alone
         first.set()
         second.set()
         await asyncio.gather(*marks, *mixed)
-        storage.backend.writer.set_trace_callback(None)
+        on_sqlite(storage).writer.set_trace_callback(None)
         assert said == ["PRAGMA synchronous=NORMAL", "COMMIT", "PRAGMA synchronous=FULL", "COMMIT"]
     finally:
         await storage.close()
@@ -680,7 +700,7 @@ async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
             *(storage.record_move(m, 1, actor="1", move={}, events=[], at=0.0) for m in matches)
         )
         assert [await storage.last_seq(m) for m in matches] == [1] * 6
-        assert len(storage.backend.pool._idle) == 2
+        assert len(on_postgres(storage).pool._idle) == 2
     finally:
         await storage.close()
 

@@ -55,7 +55,9 @@ async def test_controls_posted_by_earlier_versions_are_refused_politely(simcord_
     old.add_item(
         ActButton(t.match_id, None, "bid:genre-shop", "Genre Shop", discord.ButtonStyle.primary)
     )
-    await t.bot.presenter.dm(await t.bot.service.row(t.match_id), member.id, "1-on-1", view=old)
+    row = await t.bot.service.row(t.match_id)
+    assert row is not None
+    await t.bot.presenter.dm(row, member.id, "1-on-1", view=old)
     dm = member.user.dm_channel.last_message
     before = (await t.state()).model_dump()
     for custom_id in (
@@ -141,7 +143,7 @@ def close_dms_of(monkeypatch: pytest.MonkeyPatch, user_id: int) -> None:
         if uid == user_id:
             response = SimpleNamespace(status=403, reason="Forbidden")
             raise discord.Forbidden(
-                response,  # type: ignore[arg-type]
+                response,
                 {"code": 50007, "message": "Cannot send messages to this user"},
             )
         await original(self, uid, content)
@@ -346,7 +348,8 @@ async def test_a_match_stored_by_an_earlier_version_loads_and_continues(
     await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=30)
     await t.close_phase()
     old = (await t.state()).model_dump_json()
-    assert '"state_version"' in (await t.bot.storage.snapshot(t.match_id))[0]
+    snapshot = await t.bot.storage.snapshot(t.match_id)
+    assert snapshot is not None and '"state_version"' in snapshot[0]
     await t.bot.storage._execute("UPDATE matches SET state = ? WHERE id = ?", (old, t.match_id))
     await simcord_env.restart_bot(make_bot(db_path))
     assert (await t.state()).model_dump_json() == old

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tests.bot.conftest import Table, make_bot, your_turn
-from tests.bot.test_mars_auction import GAME, Auction, components_of
-from tests.bot.test_project_mars import Mars
+from tests.bot.test_mars_auction import GAME, Auction
+from tests.bot.test_project_mars import Mars, components_of
 from tests.bot.test_quiet import requests as requests  # the fixture
 from tests.bot.test_time_and_restarts import close_dms_of
 

@@ -31,10 +31,13 @@ def dm_text(member: Any) -> str:
     return "\n".join(readable(member.user.dm_channel.history()))
 
 
-async def confirm(t: Table, asked: Any, by: Any | None = None) -> Any:
+async def confirm(t: Table | Mars, asked: Any, by: Any | None = None) -> Any:
     """Press the confirmation's button (the host's, unless `by`)."""
     assert asked.ephemeral, asked.response.content
-    return await (by or t.host).click(asked.response, custom_id=button_of(asked))
+    if by is None:
+        assert isinstance(t, Table), "who confirms in a Project Mars match is named"
+        by = t.host
+    return await by.click(asked.response, custom_id=button_of(asked))
 
 
 def button_of(asked: Any) -> str:

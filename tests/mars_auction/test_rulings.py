@@ -15,6 +15,7 @@ from games.mars_auction.dealing import catalogue_for
 from games.mars_auction.model import State
 from games.mars_auction.views import PlayerView
 from games.tm_catalogue import DEFAULT_EXPANSIONS, builtin
+from games.tm_catalogue.model import Expansion
 from tests.refusals import refused
 
 CATALOGUE = builtin()
@@ -203,7 +204,7 @@ def test_a_dealt_setup_deals_from_the_chosen_sets_only() -> None:
     Prelude, as before the option; with Venus Next and Prelude 2, their cards are dealt too,
     and a Prelude 2 card that needs Colonies or Turmoil is not."""
     default = {c.name for c in CATALOGUE.select(expansions=("base", "corpera", "prelude"))}
-    chosen = ["base", "corpera", "prelude", "venus", "prelude2"]
+    chosen: list[Expansion] = ["base", "corpera", "prelude", "venus", "prelude2"]
     allowed = {c.name for c in CATALOGUE.select(expansions=chosen)}
     seen: dict[str, set[str]] = {"default": set(), "venus": set()}
     for seed in range(8):
@@ -225,7 +226,7 @@ def test_a_list_stored_before_the_new_sets_deals_as_it_did() -> None:
     host's); one that names it with other facts is read against the default sets, as when it
     was accepted, instead of refusing the match."""
     same = "name,type,cost,tags,starting M€\nVenus Governor,automated,4,venus+venus,\n"
-    dealt = {"base", "corpera", "prelude", "host"}
+    dealt: set[Expansion] = {"base", "corpera", "prelude", "host"}
     assert "Venus Governor" in {c.name for c in catalogue_for(same).select(expansions=dealt)}
     assert "Venus Governor" not in {c.name for c in CATALOGUE.select(expansions=dealt)}
     other = "name,type,cost,tags,starting M€\nVenus Governor,automated,5,venus,\n"

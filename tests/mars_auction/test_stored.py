@@ -23,6 +23,7 @@ from games.core.events import Event
 from games.core.match import MatchRecord, replay
 from games.mars_auction import ENGINE
 from games.mars_auction.model import ClosePhase, End, Research
+from games.mars_auction.views import PublicView
 
 STORED = json.loads(
     (Path(__file__).parent / "stored_before_typed_seam.json").read_text(encoding="utf-8")
@@ -41,6 +42,7 @@ def test_a_stored_match_reads_and_says_what_it_said(stored: dict[str, Any]) -> N
     state = ENGINE.load_state_json(stored["state"])
     for player in stored["record"]["players"]:
         summary = ENGINE.summary(state, player)
+        assert isinstance(summary, PublicView)
         actions = ENGINE.legal_actions(state, player)
         assert TEXTS.one_on_one(summary, actions, names) == stored["one_on_one"][player]
     assert TEXTS.status(ENGINE.view(state, None), names) == stored["status"]

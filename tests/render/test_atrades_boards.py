@@ -268,7 +268,7 @@ def card(state: State, player: str) -> GuildCard:
 
 def connector_pixels(image: Image.Image, box: tuple[float, float, float, float]) -> int:
     """How many pixels in the box are a connector's yellow (a dash or a ring)."""
-    region = image.convert("RGB").crop(tuple(round(v) for v in box))
+    region = image.convert("RGB").crop((round(box[0]), round(box[1]), round(box[2]), round(box[3])))
     r, g, b = ImageChops.difference(region, Image.new("RGB", region.size, CONNECTOR)).split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
     return sum(worst.histogram()[:17])

@@ -431,7 +431,12 @@ def test_render_samples_writes_every_board_and_its_alt_text(
     wrong arguments. The samples the command took are kept to count, not played again."""
     taken: list[dict[str, Callable[[], Board]]] = []
     samples = render_samples.boards
-    monkeypatch.setattr(render_samples, "boards", lambda: taken.append(samples()) or taken[-1])
+
+    def keeping() -> dict[str, Callable[[], Board]]:
+        taken.append(samples())
+        return taken[-1]
+
+    monkeypatch.setattr(render_samples, "boards", keeping)
     assert render_samples.main([str(tmp_path / "out")]) == 0
     [every] = taken
     pngs = sorted((tmp_path / "out").glob("*.png"))

@@ -54,6 +54,7 @@ def test_the_alt_text_names_every_card_with_its_number_cost_and_tags(
         "tags, and the most is taken" in alt
     )
     ended = drafts["whole-ended"]
+    assert ended.bought is not None
     alt = drawn["whole-ended"].alt
     assert "MARSBOT's action deck, top first:" in alt and "the bonus card" in alt
     for name in ended.bought:
@@ -93,12 +94,13 @@ def test_every_tag_of_a_card_is_on_its_tile(monkeypatch: pytest.MonkeyPatch) -> 
     match, _ = Match.start(
         ENGINE, ["ann"], {"mode": "table", "corporation": "Celestic", "own_first": True}, 4
     )
-    for move in [
+    moves: list[dict[str, Any]] = [
         {"type": "take", "card": "Birds"},
         {"type": "pick", "cards": ["Io Mining Industries", "Ganymede Colony", "Comet", "Asteroid"]},
         {"type": "take", "card": "Comet"},
         {"type": "pick", "cards": ["Research Outpost", "Power Plant", "Mangrove"]},
-    ]:
+    ]
+    for move in moves:
         match.submit("ann", move)
     view = ENGINE.view(match.state, None)
     shown = [c for c in view.player_pile if c.name == "Research Outpost"]

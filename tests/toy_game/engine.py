@@ -1,7 +1,8 @@
 """High Bid's rules: each player holds coins and sends one sealed bid (they may change it);
 when the host closes the bidding, the highest bid that no one else matched wins. With `lots`,
-a bid is on one of that many lots, and lot n takes at most the coins less n mod 3 (its fee):
-a step (the amount) whose bounds depend on the one before it (the lot), in menus by tens."""
+a bid is on one of that many lots, and lot n takes at most the coins less n mod 3 (its fee),
+never less than 0: a step (the amount) whose bounds depend on the one before it (the lot),
+in menus by tens."""
 
 from __future__ import annotations
 
@@ -115,14 +116,15 @@ class HighBid(Engine[State, Options]):
 
     @staticmethod
     def _most(state: State, lot: str | None) -> int:
-        """The most a bid may be: the coins, less the lot's fee; refuses a lot that is not one
+        """The most a bid may be: the coins, less the lot's fee (0 when the fee is more than
+        the coins); refuses a lot that is not one
         (or one given in a match without lots)."""
         if lot is None and not state.lots:
             return state.coins
         number = lot[1:] if lot is not None and lot.startswith("l") else ""
         if not number.isdecimal() or not 1 <= int(number) <= state.lots:
             raise RuleError("lot", f"Bid on one of the lots 1 to {state.lots}.")
-        return state.coins - int(number) % 3
+        return max(0, state.coins - int(number) % 3)
 
     @staticmethod
     def _remove(state: State, player: str, why: str) -> list[Event]:

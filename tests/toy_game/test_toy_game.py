@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from bot.app import DealerBot
 from bot.errors import UserError
 from games.core.match import MatchRecord, replay
-from tests.bot.conftest import make_bot, unstamped
+from tests.bot.conftest import make_bot
 from tests.conformance.test_conformance import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
+from tools.demo import unstamped
 
 
 @settings(max_examples=20)
