@@ -1,6 +1,7 @@
 """How a match of Auction Auction runs on: each round an Access phase then an Auction phase,
-each closed by its deadline or the host; the Game Ending after the last round (AA-16 to
-AA-18); and who may act in the phase now (the contract's `turn` and `phase`)."""
+each opened and closed here (by its deadline or the host); the Game Ending after the last
+round (AA-16 to AA-18). Which of them is open, and what it offers, is
+`games.auction_auction.decisions`'."""
 
 from __future__ import annotations
 
@@ -9,14 +10,12 @@ from games.auction_auction.auction import resolve_auction
 from games.auction_auction.cash import BONUS
 from games.auction_auction.events import AuctionEnded, AuctionPhaseOpened, BonusPaid, LotsOffered
 from games.auction_auction.hands import final_result
-from games.auction_auction.legal import can_bid, recipients
-from games.auction_auction.model import PHASES, State
-from games.core.contract import Phase, Turn
+from games.auction_auction.model import State
 from games.core.events import Audience, Event
 
 
-def open_phase(state: State) -> list[Event]:
-    """Open the current phase: pay AA-13 bonuses owed, note who holds $0, show lots."""
+def _opening(state: State) -> list[Event]:
+    """A phase opens: pay the AA-13 bonuses owed, note who holds $0."""
     events: list[Event] = []
     for player in state.owed_bonus:
         state.seats[player].cash += BONUS
@@ -25,42 +24,53 @@ def open_phase(state: State) -> list[Event]:
     state.owed_bonus = []
     for seat in state.seats.values():
         seat.broke_at_open = seat.cash == 0
-    assert state.phase != "ended"
-    opened = (
-        # each house's spots (AA-3)
-        AuctionPhaseOpened(round=state.round, phase="access", spots=state.options.house_capacity)
-        if state.phase == "access"
-        else AuctionPhaseOpened(round=state.round, phase="auction")
-    )
-    events.append(opened.told())
-    if state.phase == "auction":
-        for location, lots in state.lots.items():
-            inside = players_at(state, location)
-            if not inside and not state.options.reveal_lots_publicly:
-                continue
-            audience = (
-                Audience.public()
-                if state.options.reveal_lots_publicly
-                else Audience.at(location, inside)
-            )
-            offered = LotsOffered(round=state.round, location=location, lots=list(lots))
-            events.append(offered.told(audience))
     return events
 
 
-def close_phase(state: State) -> list[Event]:
-    if state.phase == "access":
-        events = resolve_access(state)
-        state.phase = "auction"
-        return events + open_phase(state)
+def open_access(state: State) -> list[Event]:
+    """The round's Access phase opens, with each house's spots (AA-3)."""
+    state.phase = "access"
+    events = _opening(state)
+    opened = AuctionPhaseOpened(
+        round=state.round, phase="access", spots=state.options.house_capacity
+    )
+    return [*events, opened.told()]
+
+
+def open_auction(state: State) -> list[Event]:
+    """The round's Auction phase opens; each location's lots are shown to the players in it
+    (AA-9), or to everyone when lots are revealed publicly."""
+    state.phase = "auction"
+    events = [*_opening(state), AuctionPhaseOpened(round=state.round, phase="auction").told()]
+    for location, lots in state.lots.items():
+        inside = players_at(state, location)
+        if not inside and not state.options.reveal_lots_publicly:
+            continue
+        audience = (
+            Audience.public()
+            if state.options.reveal_lots_publicly
+            else Audience.at(location, inside)
+        )
+        offered = LotsOffered(round=state.round, location=location, lots=list(lots))
+        events.append(offered.told(audience))
+    return events
+
+
+def close_access(state: State) -> list[Event]:
+    """AA-6 to AA-8: the Access bids are resolved, and the Auction phase opens."""
+    return resolve_access(state) + open_auction(state)
+
+
+def close_auction(state: State) -> list[Event]:
+    """AA-10 to AA-12: the lot bids are resolved; then the next round's Access phase opens,
+    everyone out of the houses, or after the last round the match ends."""
     events = resolve_auction(state)
     if state.round == state.options.rounds:
         return events + end_match(state)
     state.round += 1
-    state.phase = "access"
     for seat in state.seats.values():
         seat.location = None
-    return events + open_phase(state)
+    return events + open_access(state)
 
 
 def end_match(state: State) -> list[Event]:
@@ -79,56 +89,3 @@ def end_match(state: State) -> list[Event]:
         prize_pool_increase=result.prize_pool_increase,
     )
     return [ended.told()]
-
-
-def turn(state: State) -> Turn:
-    """The players still in who have something to do may act: a bid until the phase
-    closes, replacing the last one; a gift (AA-15) or a garnet trade (AA-14) at any time.
-    In the Access phase that is all of them ($0 is a bid, AA-5). The phase waits for a
-    sealed bid from everyone still in who has none standing (AA-D13): whether they can make one
-    depends on their cash, which is theirs to know (AA-14, AA-15), and `must` is shown to
-    everyone."""
-    active = [p for p in state.players if not state.seats[p].kicked]
-    bidders = [p for p in active if can_bid(state, state.seats[p])]
-    return Turn(
-        phase=phase(state),
-        players=list(state.players),
-        out=[p for p in state.players if state.seats[p].kicked],
-        must=[p for p in active if not state.seats[p].has_submitted()]
-        if state.phase != "ended"
-        else [],
-        may=[
-            p for p in active if p in bidders or recipients(state, p) or state.seats[p].garnets >= 1
-        ]
-        if state.phase != "ended"
-        else [],
-    )
-
-
-def phase(state: State) -> Phase:
-    if state.phase == "ended":
-        return Phase(
-            name="ended",
-            title=PHASES["ended"],
-            clock=None,
-            id="ended",
-            on_deadline="Nothing: the match is over.",
-        )
-    if state.phase == "access":
-        passes = (
-            "Bids not in by then count as none: those players bid $0 for no house and "
-            "spend the round in the Black Market."
-        )
-    else:
-        passes = (
-            "Bids not in by then count as none; each lot goes to the highest amount "
-            "exactly one player bid on it."
-        )
-    return Phase(
-        name=state.phase,
-        title=f"{PHASES[state.phase]}, round {state.round} of {state.options.rounds}",
-        round=state.round,
-        clock="phase",
-        id=f"{state.phase}-{state.round}",
-        on_deadline=passes,
-    )

@@ -1,5 +1,6 @@
-"""What a player may do now, as the contract's actions: sealed bids on houses or lots, gifts
-and garnet trades (AA-5, AA-9, AA-14, AA-15)."""
+"""What a player may do, as the contract's actions: sealed bids on houses or on lots, gifts
+and garnet trades (AA-5, AA-9, AA-14, AA-15). Which of them are offered now is the open
+decision's (`games.auction_auction.decisions`)."""
 
 from __future__ import annotations
 
@@ -10,26 +11,21 @@ from games.auction_auction.model import BLACK_MARKET, HOUSES, Lot, Seat, State, 
 from games.core.contract import Action, Amount, Choice, Pick
 
 
-def targets(state: State, player: str) -> list[str]:
-    """What `player` may bid on now: houses in the Access phase, their lots after."""
-    seat = state.seats.get(player)
-    if seat is None or seat.kicked or state.phase == "ended":
-        return []
-    if state.phase == "access":
-        return list(HOUSES)
+def house_targets(state: State, seat: Seat) -> list[str]:
+    """AA-5: every house."""
+    return list(HOUSES)
+
+
+def lot_targets(state: State, seat: Seat) -> list[str]:
+    """AA-9: the lots of the seat's location (the Black Market's when it entered no house)."""
     return [lot.id for lot in state.lots[seat.location or BLACK_MARKET]]
 
 
-def legal_actions(state: State, player: str) -> list[Action]:
-    """A sealed bid on each house (AA-5: $0 to cash) or on each lot of the player's
-    location (AA-9: $1 up to the cash no other standing bid holds; $0 withdraws a standing
-    bid, AA-D2); a gift to another player still in (AA-15, AA-D6: $1 up to the cash no
-    bid holds); a garnet trade while a garnet is left (AA-14). Gifts and trades are taken
-    in every phase until the end (AA-D5); a removed player has nothing (AA-D3)."""
-    seat = state.seats.get(player)
-    if seat is None or seat.kicked or state.phase == "ended":
-        return []
-    actions = _bids(state, seat)
+def side_actions(state: State, player: str, seat: Seat) -> list[Action]:
+    """A gift to another player still in (AA-15, AA-D6: $1 up to the cash no bid holds) and
+    a garnet trade while a garnet is left (AA-14): offered beside the bids in every phase
+    until the end (AA-D5)."""
+    actions: list[Action] = []
     free = seat.cash - seat.committed()
     others = recipients(state, player)
     if others:
@@ -70,12 +66,10 @@ def recipients(state: State, player: str) -> list[str]:
     return [p for p in state.players if p != player and not state.seats[p].kicked]
 
 
-def can_bid(state: State, seat: Seat) -> bool:
-    """Whether `_bids` offers the seat anything, without building the actions (`turn`
+def has_lot_bids(state: State, seat: Seat) -> bool:
+    """Whether `lot_bids` offers the seat anything, without building the actions (`turn`
     asks it of every player after every move, for the status)."""
-    if state.phase == "ended" or seat.kicked:
-        return False
-    return state.phase == "access" or any(True for _ in _lot_bounds(state, seat))
+    return any(True for _ in _lot_bounds(state, seat))
 
 
 def _lot_bounds(state: State, seat: Seat) -> Iterator[tuple[Lot, int | None, int, int]]:
@@ -91,18 +85,22 @@ def _lot_bounds(state: State, seat: Seat) -> Iterator[tuple[Lot, int | None, int
             yield lot, standing, low, high
 
 
-def _bids(state: State, seat: Seat) -> list[Action]:
-    if state.phase == "access":
-        return [
-            Action(
-                key=f"bid:{house}",
-                label=name,
-                move={"type": "bid", "target": house},
-                steps=[Amount(min=0, max=seat.cash, label="Your sealed bid in dollars")],
-                sealed=True,
-            )
-            for house, name in HOUSES.items()
-        ]
+def house_bids(state: State, seat: Seat) -> list[Action]:
+    """AA-5: a sealed bid on each house, $0 to the seat's cash."""
+    return [
+        Action(
+            key=f"bid:{house}",
+            label=name,
+            move={"type": "bid", "target": house},
+            steps=[Amount(min=0, max=seat.cash, label="Your sealed bid in dollars")],
+            sealed=True,
+        )
+        for house, name in HOUSES.items()
+    ]
+
+
+def lot_bids(state: State, seat: Seat) -> list[Action]:
+    """AA-9: a sealed bid on each lot of the seat's location it can afford (`_lot_bounds`)."""
     return [
         Action(
             key=f"bid:{lot.id}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.auction_auction.legal import targets
+from games.auction_auction.decisions import offer, targets
 from games.auction_auction.model import Bid, ClosePhase, Give, State, TradeGarnet
 from games.core.engine import HOST
 
@@ -25,7 +25,7 @@ def random_move(state: State, rnd: random.Random) -> tuple[str, Any]:
         return player, Give(to=rnd.choice(active), amount=rnd.randint(1, max(1, free)))
     target = rnd.choice(targets(state, player))
     free = seat.cash - seat.committed() + seat.lot_bids.get(target, 0)
-    low = 0 if state.phase == "access" else 1
+    low = offer(state).lowest
     return player, Bid(target=target, amount=rnd.randint(low, max(low, free // 2)))
 
 

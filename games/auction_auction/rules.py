@@ -12,13 +12,12 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from games.auction_auction import samples
-from games.auction_auction.access import access_bid
-from games.auction_auction.auction import lot_bid, lots_for
+from games.auction_auction.auction import lots_for
 from games.auction_auction.cash import give, trade_garnet
+from games.auction_auction.decisions import legal_actions, offer, targets, turn
 from games.auction_auction.events import AuctionEvent, BlackMarketDrawn, GarnetTraded, MatchStarted
-from games.auction_auction.flow import close_phase, open_phase, turn
+from games.auction_auction.flow import open_access
 from games.auction_auction.host import kick, players_left, remove
-from games.auction_auction.legal import legal_actions, targets
 from games.auction_auction.model import (
     MOVES,
     Bid,
@@ -99,18 +98,19 @@ class AuctionAuction(Engine[State, Options]):
                 Audience.public() if options.reveal_lots_publicly else Audience.internal()
             ),
         ]
-        events.extend(open_phase(state))
+        events.extend(open_access(state))
         return state, events
 
     def apply(self, state: State, actor: str, move: Any) -> list[Event]:
-        if state.phase == "ended":
+        open_now = offer(state)
+        if not open_now.open:
             raise RuleError("match_over", "The match is over; no more moves are taken.")
         if isinstance(move, ClosePhase | Kick):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, Kick):
                 return kick(state, move)
-            return close_phase(state)
+            return open_now.close(state)
         seat = self._seat(state, actor)
         if isinstance(move, Forfeit):
             if players_left(state) <= 1:
@@ -119,9 +119,7 @@ class AuctionAuction(Engine[State, Options]):
                 )
             return remove(state, PlayerForfeited(player=actor))
         if isinstance(move, Bid):
-            if state.phase == "access":
-                return access_bid(state, actor, seat, move)
-            return lot_bid(state, actor, seat, move)
+            return open_now.bid(state, actor, seat, move)
         if isinstance(move, Give):
             return give(state, actor, seat, move)
         if isinstance(move, TradeGarnet):
@@ -137,7 +135,7 @@ class AuctionAuction(Engine[State, Options]):
         return seat
 
     def is_finished(self, state: State) -> bool:
-        return state.phase == "ended"
+        return not offer(state).open
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result.model_dump(mode="json") if state.result else None

@@ -1,5 +1,6 @@
-"""What the player may do now, as the contract's actions: a card to take, MARSBOT's pile, its
-discard and action deck at the table, the cards to buy."""
+"""What the player may do, as the contract's actions: a card to take, MARSBOT's pile, its
+discard and action deck at the table, the cards to buy. Which of them are offered now is the
+open decision's (`games.marsbot_draft.decisions`)."""
 
 from __future__ import annotations
 
@@ -18,26 +19,24 @@ def _choice(card: DraftCard) -> Choice:
     )
 
 
-def legal_actions(state: State, player: str) -> list[Action]:
-    if player != state.player or state.phase == "ended":
-        return []
-    if state.phase == "buy":
-        return _buys(state.player_kept)
-    if state.phase in ("discard", "deck"):
-        label = "MARSBOT's discard" if state.phase == "discard" else "MARSBOT's action deck"
-        return [Action(key=state.phase, label=label, move={"type": state.phase})]
-    if state.options.mode == "whole-draft":
-        choices = PickChoices(
-            field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
-        )
-        take = Action(
-            key="take",
-            label="Take a card",
-            move={"type": "take"},
-            steps=[choices],
-            forced=forced(state),
-        )
-        return [take]
+def round_actions(state: State) -> list[Action]:
+    """A whole draft's round (§3.3): a card to take from the player's pile."""
+    choices = PickChoices(
+        field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
+    )
+    take = Action(
+        key="take",
+        label="Take a card",
+        move={"type": "take"},
+        steps=[choices],
+        forced=forced(state),
+    )
+    return [take]
+
+
+def table_round_actions(state: State) -> list[Action]:
+    """A round at the table: the card the player took, until they have said it, and
+    MARSBOT's pile, once their card is in with `own_first` (MB-D4, A14)."""
     actions: list[Action] = []
     if state.own is None:
         yours = own_pile(state)
@@ -69,6 +68,21 @@ def legal_actions(state: State, player: str) -> list[Action]:
             Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
         )
     return actions
+
+
+def discard_actions(state: State) -> list[Action]:
+    """At the table, MARSBOT's discard (§3.4): the player says when it is made."""
+    return [Action(key="discard", label="MARSBOT's discard", move={"type": "discard"})]
+
+
+def deck_actions(state: State) -> list[Action]:
+    """At the table, MARSBOT's action deck (§3.4): the player says when it is shuffled."""
+    return [Action(key="deck", label="MARSBOT's action deck", move={"type": "deck"})]
+
+
+def buy_actions(state: State) -> list[Action]:
+    """§3.5: buying some of the cards kept, or none."""
+    return _buys(state.player_kept)
 
 
 def _buys(kept: list[DraftCard]) -> list[Action]:

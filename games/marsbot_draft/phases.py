@@ -1,9 +1,10 @@
-"""The draft's steps: which is open and its title, the `phase_opened` that tells it, and the
-checks that a move is the player's and belongs to the step open now (MB-D8)."""
+"""The draft's steps: which is open (`decision`, the one place that says it; what each offers
+is `games.marsbot_draft.decisions.TABLE`) and its title, the `phase_opened` that tells it,
+and the checks that a move is the player's and belongs to the step open now (MB-D8)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from games.core.errors import RuleError
 from games.core.events import Event
@@ -17,6 +18,19 @@ from games.marsbot_draft.piles import (
     own_pile,
     pile_size,
 )
+
+#: The draft's decisions, in the order it holds them open: a round of a whole draft (the
+#: player's card from their pile, §3.3), a round at the table (the card the player took and
+#: MARSBOT's pile, MB-D4), MARSBOT's discard and action deck at the table (§3.4), buying the
+#: cards kept (§3.5), the end.
+Decision = Literal["round", "table_round", "discard", "deck", "buy", "ended"]
+
+
+def decision(state: State) -> Decision:
+    """The decision open now."""
+    if state.phase == "pick":
+        return "round" if state.options.mode == "whole-draft" else "table_round"
+    return state.phase
 
 
 def check_player(state: State, actor: str) -> None:
@@ -38,36 +52,38 @@ def expect(state: State, mode: str, phase: str, what: str) -> None:
 
 
 def title(state: State) -> str:
-    if state.phase == "pick":
-        what = (
-            f"MARSBOT's pile of {pile_size(state.round)}"
-            if state.options.mode == "table"
-            else "your card"
-        )
-        return f"Round {state.round} of {ROUNDS}: {what}"
-    return {
-        "discard": "MARSBOT's discard",
-        "deck": "MARSBOT's action deck",
-        "buy": "Buying your cards",
-        "ended": "The draft is over",
-    }[state.phase]
+    """The open decision's title."""
+    match decision(state):
+        case "round":
+            return f"Round {state.round} of {ROUNDS}: your card"
+        case "table_round":
+            return f"Round {state.round} of {ROUNDS}: MARSBOT's pile of {pile_size(state.round)}"
+        case "discard":
+            return "MARSBOT's discard"
+        case "deck":
+            return "MARSBOT's action deck"
+        case "buy":
+            return "Buying your cards"
+        case "ended":
+            return "The draft is over"
 
 
 def opened(state: State) -> Event:
     state.waits += 1
     data: dict[str, Any] = {"phase": state.phase}
-    if state.phase == "pick":
+    open_now = decision(state)
+    if open_now in ("round", "table_round"):
         data["round"] = state.round
         data["size"] = pile_size(state.round)
-        if state.options.mode == "whole-draft":
-            data["player_pile"] = names(state.player_pile)
-            data["marsbot_pile"] = names(marsbot_pile_shown(state)) or None
-            data["forced"] = forced(state)
-        else:
-            yours = own_pile(state)
-            data["player_pile"] = names(yours) if yours is not None else None
-            data["expected"] = expected(state)
-            data["own_first"] = state.options.own_first
-    if state.phase == "buy":
+    if open_now == "round":
+        data["player_pile"] = names(state.player_pile)
+        data["marsbot_pile"] = names(marsbot_pile_shown(state)) or None
+        data["forced"] = forced(state)
+    elif open_now == "table_round":
+        yours = own_pile(state)
+        data["player_pile"] = names(yours) if yours is not None else None
+        data["expected"] = expected(state)
+        data["own_first"] = state.options.own_first
+    elif open_now == "buy":
         data["cards"] = names(state.player_kept)
     return DraftPhaseOpened(**data).told()

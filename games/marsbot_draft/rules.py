@@ -2,8 +2,9 @@
 record (marsbot-corporations.en.md §3, RULINGS.md §3; Dealer rulings MB-D1... in
 docs/rules/marsbot-draft.md). The moves, options and state are in `model`; the pick, the
 discard and the action deck are the pure functions of `draft`. The engine routes each move to
-the part of the draft it belongs to: `rounds` (§3.3), `finish` (§3.4, §3.5), `flow` (the
-host's close-phase, who may act), checked by `phases`, over what `piles` knows of the piles.
+the part of the draft it belongs to: `rounds` (§3.3), `finish` (§3.4, §3.5), checked by
+`phases`, over what `piles` knows of the piles; `decisions` says what the decision open now
+offers (the host's close-phase, who may act, the legal actions).
 
 Every event is public: the draft is the player's own, and nothing in it is secret from the
 channel it is played in. No phase has a deadline (MB-D8): the draft waits for its player.
@@ -23,6 +24,7 @@ from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer, read_event
 from games.core.rng import RandomSource
 from games.marsbot_draft import samples
+from games.marsbot_draft.decisions import close_phase, legal_actions, offer, turn
 from games.marsbot_draft.events import DraftEvent, DraftStarted, Drawn, MarsbotPicked
 from games.marsbot_draft.finish import (
     buy,
@@ -31,8 +33,6 @@ from games.marsbot_draft.finish import (
     marsbot_discards,
     shuffle_action_deck,
 )
-from games.marsbot_draft.flow import close_phase, turn
-from games.marsbot_draft.legal import legal_actions
 from games.marsbot_draft.model import (
     PILE,
     Buy,
@@ -141,7 +141,7 @@ class MarsbotDraft(Engine[State, Options]):
         return state, [started, opened(state)]
 
     def apply(self, state: State, actor: str, move: Any) -> list[Event]:
-        if state.phase == "ended":
+        if not offer(state).open:
             raise RuleError("ended", "The draft is over.")
         if isinstance(move, Forfeit):  # MB-D9: conceding or a kick ends the draft
             check_player(state, actor)
@@ -170,7 +170,7 @@ class MarsbotDraft(Engine[State, Options]):
         return buy(state, move.cards)
 
     def is_finished(self, state: State) -> bool:
-        return state.phase == "ended"
+        return not offer(state).open
 
     def undo_refusal(self, state: State, undone: list[Event]) -> str | None:
         """MB-D12: in a whole draft, taking back the round-1 card would open round 1 again

@@ -1,0 +1,83 @@
+"""Issue 40, item 1: Auction Auction's one decision function and table
+(`games.auction_auction.decisions`). Over random playouts every decision of the table is
+reached; the view, the turn and the phase name the decision open; each player's legal actions
+are of the kinds its decision offers, every one sealed, and every kind is seen taken; the
+channel's board shows no button (the decision's unsealed offer, which is empty), both ways."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import pytest
+
+from games.auction_auction import ENGINE
+from games.auction_auction.decisions import TABLE, Decision, decision
+from games.auction_auction.model import State
+from games.core.errors import RuleError
+
+#: Seeds and table sizes of the random playouts: enough matches that every decision and
+#: every kind of action of each is seen.
+PLAYOUTS = [(seed, 4 + seed % 9) for seed in range(12)]
+
+
+def states() -> list[State]:
+    """Every state the random playouts wait in."""
+    seen = []
+    for seed, players in PLAYOUTS:
+        names = [f"p{i}" for i in range(players)]
+        options = ENGINE.parse_options({"garnets": {names[0]: 2}})
+        state, _ = ENGINE.setup(names, options, seed)
+        rnd = random.Random(seed)
+        seen.append(state.model_copy(deep=True))
+        while not ENGINE.is_finished(state):
+            actor, move = ENGINE.random_move(state, rnd)
+            try:
+                ENGINE.apply(state, actor, move)
+            except RuleError:
+                continue
+            seen.append(state.model_copy(deep=True))
+    return seen
+
+
+@pytest.fixture(scope="module")
+def waits() -> list[State]:
+    return states()
+
+
+def test_random_playouts_reach_every_decision_of_the_table(waits: list[State]) -> None:
+    assert {decision(state) for state in waits} == set(TABLE)
+
+
+def test_the_view_the_turn_and_the_phase_name_the_decision(waits: list[State]) -> None:
+    for state in waits:
+        open_now = decision(state)
+        offer = TABLE[open_now]
+        assert ENGINE.view(state, None).phase == open_now
+        turn = ENGINE.turn(state)
+        assert turn.phase.name == open_now
+        assert turn.phase.on_deadline == offer.on_deadline
+        assert (turn.phase.clock is not None) == offer.open
+        assert turn.phase.title.startswith(offer.title)
+        assert ENGINE.is_finished(state) == (not offer.open)
+
+
+def test_every_action_is_a_sealed_kind_its_decision_offers_and_the_board_shows_none(
+    waits: list[State],
+) -> None:
+    taken: dict[Decision, set[str]] = defaultdict(set)
+    for state in waits:
+        open_now = decision(state)
+        offer = TABLE[open_now]
+        assert ENGINE.board_actions(ENGINE.view(state, None)) == []
+        for player in state.players:
+            actions = ENGINE.legal_actions(state, player)
+            for action in actions:
+                kind = action.key.split(":")[0]
+                assert kind in offer.keys, (open_now, action.key)
+                assert action.sealed, (open_now, action.key)
+                taken[open_now].add(kind)
+            bids = [a.move["target"] for a in actions if a.move["type"] == "bid"]
+            assert set(bids) <= set(ENGINE.targets(state, player)), (open_now, player)
+    for open_now, offer in TABLE.items():
+        assert taken[open_now] == offer.keys, open_now
