@@ -1,4 +1,5 @@
-"""`python -m tools.demo [GAME] [OUT_DIR]`: a complete match, played through SimCord.
+"""`python -m tools.demo [GAME] [OUT_DIR] [--language CODE]`: a complete match, played
+through SimCord.
 
 The real bot runs against SimCord's in-memory Discord with a temporary database. GAME is
 any game of the registry (`bot/games/registry.py`; `auction-auction` by default). Three have
@@ -27,6 +28,11 @@ answered at random; the host closes a phase that waits for nobody (`/match close
 
 In every demo the host exports the record with `/match log`.
 
+`--language CODE` (`cs` or `ko`, a language Dealer speaks) plays it in that language: the
+demo's server has it as its Discord language, and every member's Discord sends it with their
+commands and clicks, so the channel and the private answers are written in it (what is not
+translated yet stays English, docs/translating.md).
+
 `python -m tools.demo [GAME] --web [--port N]` plays the same match with the bot serving its
 web pages (docs/web.md) on 127.0.0.1, port N (8080 by default); then the host turns the
 match's page on and the demo prints its address and its replay's, one a line, and serves
@@ -43,24 +49,29 @@ demo into the same folder removes them first, and nothing else there.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import random
 import re
 import sys
 import tempfile
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from unittest import mock
 
 import discord
+from babel.messages.pofile import read_po
 
 from bot import steps
 from bot.app import DealerBot, create_bot
 from bot.flows import lobby as lobby_flow
 from bot.games.registry import PLUGINS
+from bot.i18n import CHOICES, SOURCE
+from bot.i18n import language as language_of
 from bot.players import player_id
 from bot.web.server import WebConfig
 from games.atrades.playout import greedy_player
@@ -70,6 +81,7 @@ from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, Pick, random_answers
 from games.registry import engine_for
+from tools.i18n_catalogues import TEMPLATE
 
 if TYPE_CHECKING:
     from simcord import ChannelHandle, Env, InteractionResult, MemberActor
@@ -129,10 +141,10 @@ class Demo:
 
     names: tuple[str, ...] = PLAYERS
 
-    def __init__(self, env: Env, rng: random.Random) -> None:
+    def __init__(self, env: Env, rng: random.Random, language: str | None = None) -> None:
         self.env = env
         self.rng = rng
-        guild = env.create_guild("Dealer demo")
+        guild = env.create_guild("Dealer demo", preferred_locale=language)
         self.channel = guild.create_text_channel("games")
         self.host = guild.add_member(env.create_user(HOST_NAME))
         self.players = [guild.add_member(env.create_user(name)) for name in self.names]
@@ -157,7 +169,7 @@ class Demo:
         lobby = _answer(created)
         self.match_id = int(_custom_ids(lobby.components)[0].rsplit(":", 1)[1])
         for player in self.players:
-            await player.click(lobby, label="Join")
+            await player.click(lobby, label=said("Join"))
             self.did(player, "pressed Join")
         return lobby
 
@@ -174,7 +186,7 @@ class Demo:
             f"/match create {GAME} phase_minutes:{PHASE_MINUTES} black_market_colour:{colour}",
         )
         lobby = await self.seated(created)
-        await self.host.click(lobby, label="Start")
+        await self.host.click(lobby, label=said("Start"))
         self.did(self.host, "pressed Start")
 
         for phase_number in itertools.count():
@@ -189,7 +201,7 @@ class Demo:
                 _expect(await self.host.slash(self.channel, "match status"), "**Auction Auction")
                 self.did(self.host, "/match status")
             if phase_number == 2:
-                shown = await self.players[-1].click(self._phase_message(), label="My 1-on-1")
+                shown = await self.players[-1].click(self._phase_message(), label=said("My 1-on-1"))
                 _expect(shown, "**Your 1-on-1")
                 self.did(self.players[-1], "pressed My 1-on-1 on the phase message")
             _expect(await self.host.slash(self.channel, "match close-phase"), "You closed")
@@ -366,10 +378,43 @@ def _answer(result: InteractionResult) -> Any:
 
 
 def _expect(result: InteractionResult, start: str | tuple[str, ...]) -> None:
-    """Stop the demo when the bot refuses what a simulated player did."""
+    """Stop the demo when the bot refuses what a simulated player did: its answer does not
+    start as `start` does (in English, or in the demo's language, `openings`)."""
     text = _answer(result).content
-    if not text.startswith(start):
+    if not text.startswith(openings((start,) if isinstance(start, str) else start)):
         raise RuntimeError(f"the bot answered {text!r}")
+
+
+#: The language the demo is played in (`--language`); None: English.
+SPOKEN: ContextVar[str | None] = ContextVar("SPOKEN", default=None)
+
+
+def said(text: str) -> str:
+    """`text` as the bot writes it in the demo's language (a button's label, say)."""
+    return language_of(SPOKEN.get()).gettext(text)
+
+
+def openings(starts: tuple[str, ...]) -> tuple[str, ...]:
+    """How an answer that starts as one of `starts` does in English starts in the demo's
+    language: the English, and the part before the first placeholder of the translation of
+    each catalogue text that starts so."""
+    spoken = language_of(SPOKEN.get())
+    if spoken.code == SOURCE:
+        return starts
+    found = [
+        spoken.gettext(text).split("{")[0]
+        for text in _source_texts()
+        for start in starts
+        if text.startswith(start)
+    ]
+    return (*starts, *found)
+
+
+@functools.cache
+def _source_texts() -> tuple[str, ...]:
+    """Every text of the catalogues' template (the singular of a plural)."""
+    with TEMPLATE.open("rb") as source:
+        return tuple(m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id)
 
 
 def _children(components: Sequence[Any]) -> list[Any]:
@@ -557,7 +602,7 @@ class MarsDemo(Demo):
         )
         self.did(self.host, f"/match create {MARS_AUCTION} first_player:@{first.name}")
         lobby = await self.seated(created)
-        await self.host.click(lobby, label="Start")
+        await self.host.click(lobby, label=said("Start"))
         self.did(self.host, "pressed Start")
         await self.auction()
         _expect(await self.host.slash(self.channel, "match status"), "**Mars Auction")
@@ -566,7 +611,9 @@ class MarsDemo(Demo):
         self.did(self.host, "/mars research (the research display dealt)")
         await self.auction()
         asked = await self.host.slash(self.channel, "mars end")
-        _expect(await self.host.click(_answer(asked), label="Yes, end the match"), "You ended")
+        _expect(
+            await self.host.click(_answer(asked), label=said("Yes, end the match")), "You ended"
+        )
         self.did(self.host, "/mars end, and confirmed")
         _expect(await self.host.slash(self.channel, "match log"), "The match record")
         self.did(self.host, "/match log")
@@ -608,7 +655,7 @@ class MarsDemo(Demo):
         side = "in their 1-on-1" if mine else "on the board"
         if place is None or place.pick is None or self.rng.random() < 0.35:
             asked = await actor.click(where, custom_id=_raw(where, f"dealer:act:{m}:pass"))
-            answer = await actor.click(_answer(asked), label="Yes")
+            answer = await actor.click(_answer(asked), label=said("Yes"))
             self.did(player, f"passes for the round ({side}, confirmed)")
             _expect(answer, "✅")
             return
@@ -686,12 +733,18 @@ class GameDemo(Demo):
     #: How many computer seats the host adds (`/match add-bot`).
     computers = 0
 
-    def __init__(self, env: Env, rng: random.Random, game: str | None = None) -> None:
+    def __init__(
+        self,
+        env: Env,
+        rng: random.Random,
+        language: str | None = None,
+        game: str | None = None,
+    ) -> None:
         self.game = game or self.game
         engine = engine_for(self.game)
         if type(self).names is Demo.names:
             self.names = PLAYERS[: max(engine.min_players, min(3, engine.max_players))]
-        super().__init__(env, rng)
+        super().__init__(env, rng, language)
 
     async def play(self) -> None:
         options = self.create_options
@@ -703,7 +756,7 @@ class GameDemo(Demo):
             added = await self.host.slash(self.channel, "match add-bot", count=self.computers)
             _expect(added, "Dealer")
             self.did(self.host, f"/match add-bot count:{self.computers}")
-        await self.host.click(lobby, label="Start")
+        await self.host.click(lobby, label=said("Start"))
         self.did(self.host, "pressed Start")
         _expect(
             await self.host.slash(self.channel, "match status"), f"**{engine_for(self.game).title}"
@@ -779,14 +832,32 @@ class AtradesDemo(GameDemo):
 DEMOS: dict[str, type[Demo]] = {GAME: Demo, MARS_AUCTION: MarsDemo, ATRADES: AtradesDemo}
 
 
+def locale_payloads(locale_of: Callable[[int], str]) -> Callable[..., Any]:
+    """SimCord's interaction payload with each member's Discord language (`locale_of` their
+    user id): SimCord sends every interaction as en-US."""
+    from simcord import interactions
+
+    base = interactions.base_payload
+
+    def payload(*args: Any, **kwargs: Any) -> Any:
+        record, sent = base(*args, **kwargs)
+        sent["locale"] = locale_of(kwargs["user_id"])
+        return record, sent
+
+    return payload
+
+
 async def run_demo(
-    seed: int = SEED, game: str = GAME, web_port: int | None = None
+    seed: int = SEED, game: str = GAME, web_port: int | None = None, language: str | None = None
 ) -> tuple[list[Page], list[str]]:
     """Play the match in a temporary database; the pages people saw and what they did. With
     `web_port`, the bot serves the web pages there (on 127.0.0.1), and once the match is
     played the host turns its page on and the addresses of its page and its replay are
-    printed, one a line, while they are served until the demo is interrupted (`serve`)."""
-    from simcord import Env
+    printed, one a line, while they are served until the demo is interrupted (`serve`). With
+    `language`, the server and every member speak it."""
+    from simcord import Env, interactions
+
+    SPOKEN.set(language)
 
     rng = random.Random(seed)
     # The bot draws each match's seed from the system; draw it here so that the exported
@@ -795,6 +866,9 @@ async def run_demo(
     with (
         tempfile.TemporaryDirectory(prefix="dealer-demo-") as folder,
         mock.patch.object(lobby_flow, "new_seed", lambda: match_seed),
+        mock.patch.object(
+            interactions, "base_payload", locale_payloads(lambda _: language or "en-US")
+        ),
     ):
         # Computer seats move without a pause: SimCord's clock only moves when told to.
         web = None if web_port is None else WebConfig(LOCAL, web_port, f"http://{LOCAL}:{web_port}")
@@ -803,7 +877,11 @@ async def run_demo(
         await env.start()
         try:
             with env.time_context():
-                demo = DEMOS[game](env, rng) if game in DEMOS else GameDemo(env, rng, game)
+                demo = (
+                    DEMOS[game](env, rng, language)
+                    if game in DEMOS
+                    else GameDemo(env, rng, language, game)
+                )
                 await demo.play()
                 pages = await demo.pages()
                 if web_port is not None:
@@ -874,13 +952,33 @@ def demo_games() -> list[str]:
 
 def usage() -> str:
     """The command line, with the games of the registry that have a demo."""
-    return f"usage: python -m tools.demo [{' | '.join(demo_games())}] [OUT_DIR | --web [--port N]]"
+    return (
+        f"usage: python -m tools.demo [{' | '.join(demo_games())}] [OUT_DIR | --web [--port N]]"
+        f" [--language {' | '.join(spoken())}]"
+    )
+
+
+def spoken() -> list[str]:
+    """The languages Dealer speaks besides English (`--language`)."""
+    return [code for code in CHOICES if code != SOURCE]
+
+
+def language_option(argv: list[str]) -> tuple[str | None, list[str]]:
+    """`--language CODE`, wherever it is, and the rest of the command line; ValueError for a
+    language Dealer does not speak or a missing code."""
+    if "--language" not in argv:
+        return None, argv
+    at = argv.index("--language")
+    if at + 1 >= len(argv) or argv[at + 1] not in spoken():
+        raise ValueError(argv)
+    return argv[at + 1], argv[:at] + argv[at + 2 :]
 
 
 def main(argv: list[str]) -> int:
     game = argv[0] if argv and argv[0] in PLUGINS else GAME
     argv = argv[1:] if argv and argv[0] in PLUGINS else argv
     try:
+        language, argv = language_option(argv)
         port = web_port(argv)
     except ValueError:
         print(usage(), file=sys.stderr)
@@ -899,10 +997,10 @@ def main(argv: list[str]) -> int:
         print(INSTALL_HINT, file=sys.stderr)
         return 2
     if port is not None:
-        return main_web(game, port)
+        return main_web(game, port, language)
     out = Path(argv[0] if argv else DEFAULT_OUT)
     try:
-        pages, actions = asyncio.run(run_demo(game=game))
+        pages, actions = asyncio.run(run_demo(game=game, language=language))
     except Exception as error:
         # A developer tool, yet one that people run to see the bot: one line says what
         # happened, the traceback goes to a file beside the transcripts.
@@ -923,10 +1021,10 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def main_web(game: str, port: int) -> int:
+def main_web(game: str, port: int, language: str | None = None) -> int:
     """`--web`: the demo played, then its pages served until interrupted (Ctrl-C)."""
     try:
-        asyncio.run(run_demo(game=game, web_port=port))
+        asyncio.run(run_demo(game=game, web_port=port, language=language))
     except KeyboardInterrupt:
         return 0
     except OSError as error:

@@ -11,6 +11,7 @@ import pytest
 from simcord import Env
 
 from bot.games.registry import PLUGINS
+from bot.i18n import _, language, ngettext, speaking
 from games.auction_auction.model import lot_name
 from tests.words import DASHED_RULING_ID, RULING_ID
 from tools import demo
@@ -129,9 +130,39 @@ def test_the_usage_names_every_game_of_the_registry_with_a_demo(
 ) -> None:
     assert main(["atrades", "out", "more"]) == 2
     games = [game for game in PLUGINS if game not in ("project-mars", "marsbot-draft")]
-    assert f"usage: python -m tools.demo [{' | '.join(games)}] [OUT_DIR | --web [--port N]]" in (
-        capsys.readouterr().err
-    )
+    assert (
+        f"usage: python -m tools.demo [{' | '.join(games)}] [OUT_DIR | --web [--port N]] "
+        "[--language cs | ko]"
+    ) in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["--language", "de"], ["atrades", "--language"]])
+def test_a_language_dealer_does_not_speak_is_told_with_the_usage(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert "[--language cs | ko]" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["cs", "ko"])
+def test_the_demo_in_a_language_is_written_in_it(
+    code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--language`: the server's channel and the members' private answers are in it (the
+    games' own words are converted in later steps of issue 46, docs/translating.md)."""
+    assert main(["auction-auction", str(tmp_path), "--language", code]) == 0
+    with speaking(language(code)):
+        button = _("My 1-on-1")
+        started = ngettext(
+            "The match has started with {count} player.",
+            "The match has started with {count} players.",
+            len(PLAYERS),
+        )
+    assert button != "My 1-on-1"
+    channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
+    assert f"[{button}]" in channel and "[My 1-on-1]" not in channel
+    assert started.format(count=len(PLAYERS)) in channel, "the host's private answer"
 
 
 @pytest.mark.parametrize("game", ["project-mars", "marsbot-draft"])
