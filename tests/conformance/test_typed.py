@@ -19,7 +19,7 @@ from games.core.events import Event, GameEvent, read_event
 from games.core.match import Match
 from games.core.views import GameView
 from games.registry import ENGINES
-from tests.conformance.test_conformance import CHECKS, STRANGER, draw_setup
+from tests.conformance.test_conformance import CHECKS, STRANGER, Setup, draw_setup, names
 
 TYPED = sorted(game for game, engine in ENGINES.items() if engine.events is not None)
 
@@ -45,10 +45,10 @@ def check_views(engine: Engine[Any, Any], state: Any, players: list[str]) -> Non
         assert isinstance(view, GameView), f"the view of {viewer} is no model"
         again = type(view).model_validate(view.to_json())
         assert again.to_json() == view.to_json(), f"the view of {viewer} does not read back"
-        for player in players:
-            summary = engine.summary(state, player)
-            assert isinstance(summary, GameView)
-            type(summary).model_validate(summary.to_json())
+    for player in players:
+        summary = engine.summary(state, player)
+        assert isinstance(summary, GameView)
+        type(summary).model_validate(summary.to_json())
 
 
 def test_the_typed_engines_are_those_migrated() -> None:
@@ -57,12 +57,8 @@ def test_the_typed_engines_are_those_migrated() -> None:
     assert TYPED == ["atrades", "auction-auction", "mars-auction", "marsbot-draft", "project-mars"]
 
 
-@pytest.mark.parametrize("game", TYPED)
-@settings(CHECKS)
-@given(data=st.data())
-def test_every_view_and_event_validates_against_its_models(game: str, data: st.DataObject) -> None:
-    engine = ENGINES[game]
-    setup = draw_setup(data, engine)
+def check_playout(engine: Engine[Any, Any], setup: Setup) -> None:
+    """A random match of `setup`, its events and every view checked after every move."""
     match, events = Match.start(engine, setup.players, setup.options, setup.seed)
     check_events(engine, events)
     check_views(engine, match.state, setup.players)
@@ -75,6 +71,23 @@ def test_every_view_and_event_validates_against_its_models(game: str, data: st.D
             continue
         check_events(engine, events)
         check_views(engine, match.state, setup.players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", TYPED)
+@settings(CHECKS)
+@given(data=st.data())
+def test_every_view_and_event_validates_against_its_models(game: str, data: st.DataObject) -> None:
+    engine = ENGINES[game]
+    check_playout(engine, draw_setup(data, engine))
+
+
+@pytest.mark.parametrize("game", TYPED)
+def test_one_quick_playout_validates_against_its_models(game: str) -> None:
+    """The quick run's share (random playouts are `slow`): one fixed match of every typed
+    engine, as many players as it takes, its default options."""
+    engine = ENGINES[game]
+    check_playout(engine, Setup(names(engine.max_players), {}, 1, 1))
 
 
 @pytest.mark.parametrize("game", TYPED)
