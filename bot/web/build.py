@@ -25,6 +25,7 @@ from bot.players import Names, names_in
 from bot.web.words import html, when
 from games.core.contract import Turn
 from games.core.drawing.words import join
+from games.core.errors import RuleError
 from games.core.events import Event
 from games.registry import engine_for
 
@@ -161,8 +162,8 @@ def walk(record: Record, texts: GameTexts, entries: list[Entry], presented: bool
     record replayed once up to the last of them; with `presented`, their events with the
     game's own presentation added (`GameTexts.add_events`, from the public views before and
     after each move). A move the channel has not been told of (not delivered) is replayed,
-    and shown in none. Unreadable for options or a move that cannot be read; a move the
-    rules refuse raises their RuleError."""
+    and shown in none. Unreadable for options or a move that cannot be read or that the
+    rules refuse."""
     engine = engine_for(record.game)
     try:
         options = engine.parse_options(record.options)
@@ -177,10 +178,11 @@ def walk(record: Record, texts: GameTexts, entries: list[Entry], presented: bool
         if number in moves:
             seq, actor, move = moves[number]
             try:
-                parsed = engine.parse_move(move)
-            except ValueError:
+                engine.apply(state, actor, engine.parse_move(move))
+            except (ValueError, RuleError):
+                # As when the bot loads the match (`MatchService.state`): a stored move the
+                # rules refuse is a record that is not what was played.
                 raise Unreadable(f"move {seq}") from None
-            engine.apply(state, actor, parsed)
         after = engine.view(state, None)
         if number in told:
             at, events = told[number]

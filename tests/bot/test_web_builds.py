@@ -21,6 +21,7 @@ from bot.web.replays import Replays
 from games.registry import engine_for
 from tests.bot import test_web
 from tests.bot.conftest import Table
+from tests.bot.test_damage import damage, notes
 from tests.bot.test_web import started
 
 #: The bot serving pages, and the test client reading them: test_web's fixtures.
@@ -191,3 +192,26 @@ async def test_pollers_asking_at_once_share_one_read_of_the_store(
     assert reads == [token], "one read for the twenty"
     assert len({found[2] for found in opened if found is not None}) == 1
     assert await pages.opened(token) is not None and reads == [token, token], "read again"
+
+
+async def test_a_move_the_pages_worker_cannot_read_sets_the_match_aside(
+    simcord_env: Any, web: TestClient[Any, Any]
+) -> None:
+    """A stored move that is no move, found while the pages' worker replays the record for
+    the replay page, sets the match aside as the bot's own replay would: the replay opens
+    nothing, and the host is told once, naming the move."""
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=30)
+    await t.close_phase()
+    await damage(
+        t.bot.storage,
+        "UPDATE log SET move = ? WHERE match_id = ? AND seq = 1",
+        '{"type": "no such move"}',
+        t.match_id,
+    )
+    answer = await web.get(f"/m/{token}/replay")
+    assert answer.status == 404 and "No such page" in await answer.text()
+    [note] = notes(t.host)
+    assert f"match #{t.match_id}" in note and "move 1" in note
+    assert (await web.get(f"/m/{token}")).status == 404, "nor does the match's page"
