@@ -12,7 +12,7 @@ from pathlib import Path
 import games
 from bot import boards
 from bot.games.registry import plugin_for
-from bot.web.server import TEMPLATES
+from bot.web.build import TEMPLATES
 from games import tm_catalogue
 from games.core.drawing import fonts
 from games.core.match import Match

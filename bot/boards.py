@@ -15,6 +15,9 @@ A job is a pure function of its pickle, so the process keeps the replies of rece
 (`_Replies`, a few MB): a job byte-identical to one already done (a 1-on-1 card shown again
 after a move that did not change that player's view, the same board in a second message) is
 answered from there, and no worker draws it again.
+
+The web pages (`bot.web`) have a worker of their own (`for_pages`), lower in priority again:
+a page is built there, so the images a player waits for never queue behind a page's.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bot.games.base import GameTexts
-from bot.render_worker import HEADER
+from bot.render_worker import HEADER, PAGE_NICENESS, WORKER_NICENESS
 from bot.season_board import standings_board
 from games.core.drawing.board import Board
 
@@ -53,9 +56,9 @@ class WorkerDied(RuntimeError):
 class _Worker:
     """One worker process, rendering one job at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, niceness: int) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot.render_worker"],
+            [sys.executable, "-m", "bot.render_worker", str(niceness)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             bufsize=0,
@@ -132,8 +135,13 @@ class _Replies:
 
 
 class _Pool:
-    def __init__(self, size: int) -> None:
+    def __init__(
+        self, size: int, niceness: int = WORKER_NICENESS, *, remember: bool = True
+    ) -> None:
         self.size = size
+        self.niceness = niceness
+        #: Whether the replies of its jobs are kept (`_REPLIES`); if not, each is done anew.
+        self.remember = remember
         self.idle: list[_Worker] = []
         self.busy: set[_Worker] = set()
         # asyncio's primitives belong to one event loop, the workers to the process.
@@ -143,22 +151,23 @@ class _Pool:
 
     async def call(self, job: Job) -> Any:
         message = pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
-        key = _Replies.key(message)
-        reply = _REPLIES.get(key)
+        key = _Replies.key(message) if self.remember else b""
+        reply = _REPLIES.get(key) if self.remember else None
         if reply is None:
             reply = await self.ask(message)
         ok, value = pickle.loads(reply)
         if not ok:
             raise value
-        # Kept once it succeeded: an error is raised again by asking again.
-        _REPLIES.put(key, reply)
+        if self.remember:
+            # Kept once it succeeded: an error is raised again by asking again.
+            _REPLIES.put(key, reply)
         return value
 
     async def ask(self, message: bytes) -> bytes:
         """A free worker's reply to the pickled job `message`."""
         loop = asyncio.get_running_loop()
         async with self.free.setdefault(loop, asyncio.Semaphore(self.size)):
-            worker = self._idle_worker() or _Worker()
+            worker = self._idle_worker() or _Worker(self.niceness)
             self.busy.add(worker)
             try:
                 reply = await worker.ask(message)
@@ -195,7 +204,13 @@ class _Pool:
 #: memory of a few images per match.
 _REPLIES = _Replies(8 << 20)
 _POOL = _Pool(max(1, (os.cpu_count() or 2) - 1))
+#: The web pages' own worker (`bot.web`), started when a page is first read, below the bot's
+#: workers: a page is built there, so that no image a player waits for (a move's 1-on-1
+#: card) ever waits behind a page, however many are read. Its jobs are not kept: the pages
+#: keep what they built (`bot.web.built`).
+_PAGES = _Pool(1, PAGE_NICENESS, remember=False)
 atexit.register(_POOL.shutdown)
+atexit.register(_PAGES.shutdown)
 
 
 async def render(function: Callable[..., T], *args: Any) -> T:
@@ -203,6 +218,13 @@ async def render(function: Callable[..., T], *args: Any) -> T:
     `function` must be defined at the top level of a module and be pure, its arguments and
     result picklable; an exception it raises is raised here, with a note of its traceback."""
     result: T = await _POOL.call((function, args))
+    return result
+
+
+async def for_pages(function: Callable[..., T], *args: Any) -> T:
+    """`function(*args)`, called in the web pages' worker (as `render` calls it in the bot's):
+    what a page is built with (`bot.web`)."""
+    result: T = await _PAGES.call((function, args))
     return result
 
 
@@ -246,3 +268,4 @@ async def or_none(image: Awaitable[Board | None], what: str) -> Board | None:
 def shutdown() -> None:
     """Stop the workers (the next render starts them again)."""
     _POOL.shutdown()
+    _PAGES.shutdown()

@@ -88,7 +88,11 @@ def name_table(players: list[PlayerRow]) -> dict[str, str]:
 def names_of(players: list[PlayerRow]) -> Names:
     """The names people see, by player id; a Discord user who is not seated (named in a
     refusal: "… is not playing in this match") is shown as their mention, never as a raw id."""
-    table = name_table(players)
+    return names_in(name_table(players))
+
+
+def names_in(table: Mapping[str, str]) -> Names:
+    """`names_of` from the players' `name_table` (what a worker process is handed)."""
 
     def name(pid: str) -> str:
         found = table.get(pid)

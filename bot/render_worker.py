@@ -1,4 +1,5 @@
-"""A process that renders board images for `bot.boards`: `python -m bot.render_worker`.
+"""A process that renders board images for `bot.boards`: `python -m bot.render_worker
+[NICENESS]` (`WORKER_NICENESS` unless given).
 
 It reads jobs from stdin and writes each one's result to stdout, both as a pickle after its
 length (`HEADER`). A job is `(function, args)`, the function pickled by name (`bot.boards.render`);
@@ -24,15 +25,18 @@ HEADER = struct.Struct("!Q")
 #: loop three times the worker's share of a contested core, and the worker a quarter of one
 #: against a busy process of the default priority.
 WORKER_NICENESS = 5
+#: The web pages' worker's (`bot.boards.for_pages`): lower again, so that the kernel gives a
+#: rendering worker of the bot's three times its share of a contested core.
+PAGE_NICENESS = 10
 
 
-def lower_priority() -> None:
+def lower_priority(niceness: int = WORKER_NICENESS) -> None:
     """Run below the bot's own process, yet still run when the host is busy."""
-    os.nice(WORKER_NICENESS)
+    os.nice(niceness)
 
 
 def main() -> None:
-    lower_priority()
+    lower_priority(int(sys.argv[1]) if len(sys.argv) > 1 else WORKER_NICENESS)
     jobs = sys.stdin.buffer
     results = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     # Anything printed goes to stderr: a stray line on stdout would corrupt a result.

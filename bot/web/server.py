@@ -1,6 +1,8 @@
 """The web server: `aiohttp.web` in the bot's own event loop, started in `setup_hook` and
 stopped in `close` (`DealerBot`), off unless `WEB_PORT` is set. Every answer is read from the
-database, so with several processes any of them answers for any match.
+database, so with several processes any of them answers for any match. A match's page and
+its replay are built once per version, in the pages' own worker process (`bot.web.pages`,
+`bot.web.build`): a poll does no more on the event loop than read and answer.
 
 - `/m/{token}`: a match's page (`templates/match.html`), which polls
 - `/m/{token}/now`: the page's facts as JSON (its changing part as HTML too), with an ETag:
@@ -24,12 +26,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import jinja2
 from aiohttp import web
 
 from bot.season_board import WITHHELD, season_called
 from bot.storage import Season
-from bot.web.pages import MatchPages, Page
+from bot.web.build import TEMPLATES, Page
+from bot.web.pages import MatchPages
 from bot.web.replays import Replay, Replays, step_version
 from bot.web.seasons import SeasonPages
 
@@ -37,12 +39,6 @@ from bot.web.seasons import SeasonPages
 _NUMBER = re.compile(r"[0-9]{1,9}")
 #: How often the page asks whether the match moved, in milliseconds.
 POLL_MS = 4000
-
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.PackageLoader("bot.web", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +128,7 @@ async def match_now(request: web.Request) -> web.Response:
     page = await _page(request)
     if _fresh(request, page.version):
         return web.Response(status=304, headers=_headers(page))
-    live = TEMPLATES.get_template("live.html").render(page=page, base=_base(request))
-    return web.json_response({**page.poll(), "html": live}, headers=_headers(page))
+    return web.Response(body=page.body, content_type="application/json", headers=_headers(page))
 
 
 async def match_board(request: web.Request) -> web.Response:

@@ -10,10 +10,17 @@ match's page, each as the page's script polls: `GET /m/<token>/now` every 2 s wi
 it has (a `304` while the match has not moved), and the board when it changed. The moves
 come every half second of real time. The pollers
 run in a process of their own (this program, `--poll`), so the figures are the bot's
-answers, not the pollers' own work. A first, shorter match warms the bot up (render workers,
-caches) and is not counted. Printed: p50 / p95 / max of the page's answers (what a poller
-waited for each), by status, and of the time until each `/bid` was answered, without and
-with the pollers. Target (issue 44): p95 ≤ 50 ms, and `/bid` unmoved."""
+answers, not the pollers' own work. A first, shorter match, with a few pollers, warms the bot
+up (render workers, caches, the pages' worker) and is not counted. Printed: p50 / p95 / p99 /
+max of the page's answers (what a poller waited for each), by status, and of the time until
+each `/bid` was answered, without and with the pollers; and, for each of the two matches, how
+many times the event loop stalled for more than 100 ms (`bench_loop_lag.readiness`: a stamp
+another process wrote into a pipe every millisecond waited that long for the loop to read
+it), with the longest. Target (issue 44): p95 ≤ 50 ms, and `/bid` unmoved.
+
+A page is built once per version of its match, in the pages' own worker process
+(`bot.boards.for_pages`, `bot.web.build`), so neither the pollers nor the page's build should
+show in the `/bid` figures or the stalls."""
 
 from __future__ import annotations
 
@@ -31,6 +38,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import aiohttp
 from bench_bot import answer, install_probes, random_bid, timed
+from bench_loop_lag import readiness
 from machine import cpu_model
 
 from bot.app import create_bot
@@ -47,6 +56,8 @@ from bot.web.server import WebConfig, WebServer
 from tests.bot.conftest import QuickSettlingEnv, Table
 
 POLLERS = 200
+#: Pollers of the first match, which is not counted: enough to start the pages' worker.
+WARM_POLLERS = 10
 #: Seconds between two polls of one poller (the page polls every few seconds).
 INTERVAL = 2.0
 PHASES = 4
@@ -55,6 +66,8 @@ PACE = 0.5
 PLAYERS = 12
 SETTLE_TIMEOUT = 120.0
 LOCAL = "127.0.0.1"
+#: A stall of the event loop worth counting, in seconds.
+STALL = 0.1
 
 
 def free_port() -> int:
@@ -65,15 +78,26 @@ def free_port() -> int:
 
 
 def figures(values: list[float]) -> str:
-    """p50 / p95 / max, in milliseconds."""
+    """p50 / p95 / p99 / max, in milliseconds."""
     if not values:
         return "none"
     ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+    def ms(share: float) -> str:
+        return f"{ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000:.1f} ms"
+
     return (
-        f"p50 {statistics.median(ordered) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+        f"p50 {statistics.median(ordered) * 1000:.1f} ms, p95 {ms(0.95)}, p99 {ms(0.99)}, "
         f"max {ordered[-1] * 1000:.1f} ms ({len(ordered)})"
     )
+
+
+def stalls(waits: list[float]) -> str:
+    """How many times the loop stalled for more than STALL (a run of stamps that waited
+    longer, read together once it was free again), and the longest wait."""
+    count = sum(1 for i, w in enumerate(waits) if w > STALL and (i == 0 or waits[i - 1] <= STALL))
+    longest = max(waits, default=0.0)
+    return f"{count} over {STALL * 1000:.0f} ms (longest {longest * 1000:.1f} ms)"
 
 
 # -- the pollers' process ---------------------------------------------------------------------
@@ -117,9 +141,18 @@ async def poll(page: str, pollers: int) -> None:
 # -- the bot's process -----------------------------------------------------------------------
 
 
-async def play(folder: Path, pollers: int, phases: int) -> tuple[list[float], dict[str, Any]]:
-    """The match played, with `pollers` pollers on its page meanwhile: each `/bid`'s time
-    to its answer, and the pollers' latencies by status."""
+@dataclass
+class Played:
+    """What one match measured: each `/bid`'s time to its answer, the pollers' latencies by
+    status, and how long each stamp of the loop-lag probe waited for the loop."""
+
+    bids: list[float]
+    polled: dict[str, Any]
+    waits: list[float]
+
+
+async def play(folder: Path, pollers: int, phases: int) -> Played:
+    """The match played, with `pollers` pollers on its page meanwhile."""
     port = free_port()
     public = f"http://{LOCAL}:{port}"
     bot = create_bot(folder / f"web-{port}.db")
@@ -134,6 +167,9 @@ async def play(folder: Path, pollers: int, phases: int) -> tuple[list[float], di
     bids: list[float] = []
     polled: dict[str, Any] = {}
     process: subprocess.Popen[str] | None = None
+    waits: list[float] = []
+    stop = asyncio.Event()
+    probe = asyncio.create_task(readiness(waits, stop))
     try:
         with env.time_context():
             t = Table(env, PLAYERS)
@@ -163,6 +199,8 @@ async def play(folder: Path, pollers: int, phases: int) -> tuple[list[float], di
                     bids.append(timing.reply)
                 await t.close_phase()
     finally:
+        stop.set()
+        await probe
         if process is not None:
             process.send_signal(signal.SIGTERM)
             out, _ = await asyncio.to_thread(process.communicate)
@@ -170,7 +208,7 @@ async def play(folder: Path, pollers: int, phases: int) -> tuple[list[float], di
         await server.stop()
         await env.shutdown()
         await bot.close()
-    return bids, polled
+    return Played(bids, polled, waits)
 
 
 async def main() -> None:
@@ -186,11 +224,15 @@ async def main() -> None:
     install_probes()
     print(f"{platform.python_version()} on {cpu_model()}")
     with tempfile.TemporaryDirectory() as folder:
-        await play(Path(folder), 0, 1)  # the render workers started, the caches warm
-        alone, _ = await play(Path(folder), 0, args.phases)
-        loaded, polled = await play(Path(folder), args.pollers, args.phases)
-    print(f"/bid, answered in: without pollers {figures(alone)}")
-    print(f"/bid, answered in: with {args.pollers} pollers {figures(loaded)}")
+        # The render workers and the pages' worker started, the caches warm.
+        await play(Path(folder), WARM_POLLERS, 1)
+        alone = await play(Path(folder), 0, args.phases)
+        loaded = await play(Path(folder), args.pollers, args.phases)
+    print(f"/bid, answered in: without pollers {figures(alone.bids)}")
+    print(f"/bid, answered in: with {args.pollers} pollers {figures(loaded.bids)}")
+    print(f"the loop's stalls: without pollers {stalls(alone.waits)}")
+    print(f"the loop's stalls: with {args.pollers} pollers {stalls(loaded.waits)}")
+    polled = loaded.polled
     for status, waited in sorted(polled.items()):
         what = "the board" if status == "board" else f"the poll's {status}s"
         print(f"the page, {what}: {figures(waited)}")

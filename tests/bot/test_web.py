@@ -219,10 +219,10 @@ async def test_a_match_set_aside_has_no_page(
     t = Table(simcord_env, 4)
     token = await started(t)
 
-    async def damaged(self: MatchPages, row: MatchRow, seq: int) -> list[Any]:
+    async def damaged(self: MatchPages, row: MatchRow, *args: Any) -> Any:
         raise MatchDamaged(row.id, "move 1")
 
-    monkeypatch.setattr(MatchPages, "_events", damaged)
+    monkeypatch.setattr(MatchPages, "in_worker", damaged)
     await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=11)
     await t.close_phase()
     answer = await web.get(f"/m/{token}")

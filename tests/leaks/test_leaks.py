@@ -3,12 +3,14 @@ game's driver injects caught by it, and a leak caught in an edited message."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from markupsafe import Markup, escape
 
+from bot import boards
 from bot.flows import lobby
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
@@ -16,8 +18,9 @@ from bot.players import Names
 from bot.presenter import Presenter
 from bot.status import LiveStatus
 from bot.storage.db import MatchRow
-from bot.web import replays
-from bot.web.pages import MatchPages, Page
+from bot.web import build, replays
+from bot.web.build import Page, Step
+from bot.web.pages import MatchPages
 from bot.web.words import html
 from games.core.engine import HOST
 from games.registry import ENGINES, engine_for
@@ -97,8 +100,8 @@ async def test_a_leak_on_the_web_page_is_caught(
     monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
     built = MatchPages._build
 
-    async def leaky(self: MatchPages, row: MatchRow, seq: int, version: str) -> Page:
-        page = await built(self, row, seq, version)
+    async def leaky(self: MatchPages, row: MatchRow, seq: int, version: str, base: str) -> Page:
+        page = await built(self, row, seq, version, base)
         host = engine_for(row.game).view_json(await self.service.state(row), HOST)
         secret = " ".join(sorted(driver.facts(host)))
         return replace(page, status=page.status + escape(secret))
@@ -119,6 +122,18 @@ async def test_a_leak_on_the_replay_is_caught(
     def every_text(texts: GameTexts, events: list[dict[str, Any]], names: Names) -> list[Markup]:
         return [html(t) for data in events if (t := texts.describe(data, names))]
 
-    monkeypatch.setattr(replays, "public_texts", every_text)
+    steps = replays.replay_steps
+
+    def leaky(*args: Any) -> list[Step]:
+        with monkeypatch.context() as patched:
+            patched.setattr(build, "public_texts", every_text)
+            return steps(*args)
+
+    async def here(function: Callable[..., Any], *args: Any) -> Any:
+        return function(*args)
+
+    # Built here rather than in the pages' worker, which the patch would not reach.
+    monkeypatch.setattr(boards, "for_pages", here)
+    monkeypatch.setattr(replays, "replay_steps", leaky)
     with pytest.raises(AssertionError, match=r"step \d+: an onlooker read .* in the replay"):
         await play_through(driver)
