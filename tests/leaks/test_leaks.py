@@ -122,7 +122,7 @@ async def test_a_leak_on_the_replay_is_caught(
     def every_text(texts: GameTexts, events: list[dict[str, Any]], names: Names) -> list[Markup]:
         return [html(t) for data in events if (t := texts.describe(data, names))]
 
-    steps = replays.replay_steps
+    steps = build.replay_steps
 
     def leaky(*args: Any) -> list[Step]:
         with monkeypatch.context() as patched:
