@@ -43,7 +43,7 @@ from bot.app import create_bot
 from bot.service import MatchService
 from bot.storage import Durability
 from tests.bot.conftest import SETTLE_TIMEOUT, QuickSettlingEnv, Table
-from tests.bot.test_atrades import Atrades
+from tests.drivers.atrades import Atrades
 
 SEED = 1
 TARGETS = {"/bid": 1.5, "Atrades move": 2.0}

@@ -13,6 +13,7 @@ import random
 import re
 import tempfile
 import uuid
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -479,6 +480,20 @@ class Table:
 def jump(message: Any) -> str:
     """The address of a message (a jump link)."""
     return f"https://discord.com/channels/{message.guild.id}/{message.channel.id}/{message.id}"
+
+
+@pytest.fixture
+def requests(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Every REST request the bot makes from now on, by method and route."""
+    made: Counter[str] = Counter()
+    original = FakeHTTPClient.request
+
+    async def counted(self: FakeHTTPClient, route: Any, **kwargs: Any) -> Any:
+        made[f"{route.method} {route.path}"] += 1
+        return await original(self, route, **kwargs)
+
+    monkeypatch.setattr(FakeHTTPClient, "request", counted)
+    yield made
 
 
 @dataclass(frozen=True)

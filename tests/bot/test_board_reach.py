@@ -22,12 +22,10 @@ from bot.players import player_id
 from bot.status import REACH
 from games.atrades import ENGINE as ATRADES
 from tests.bot.conftest import Posted, jump, make_bot, unstamped
-from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
-from tests.bot.test_atrades_table import undo_step, until
-from tests.bot.test_mars_auction import Auction, step_menu
-from tests.bot.test_project_mars import Mars, components_of
-from tests.bot.test_quiet import requests as requests  # the fixture
-from tests.bot.test_undo import confirm
+from tests.drivers.atrades import Atrades, seed, undo_step, until  # noqa: F401 (a fixture, by name)
+from tests.drivers.common import confirm
+from tests.drivers.mars_auction import Auction, step_menu
+from tests.drivers.project_mars import Mars, components_of
 
 POSTS = "POST /channels/{channel_id}/messages"
 EDITS = "PATCH /channels/{channel_id}/messages/{message_id}"

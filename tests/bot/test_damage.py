@@ -16,7 +16,7 @@ from bot.players import COMPUTER, player_id
 from bot.storage import Storage
 from games.auction_auction import ENGINE
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_project_mars import Mars
+from tests.drivers.project_mars import Mars
 
 CUT_SHORT = '[{"type": "bid_pla'
 

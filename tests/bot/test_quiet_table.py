@@ -15,7 +15,7 @@ from typing import Any
 from bot.players import player_id
 from games.atrades import ENGINE
 from tests.bot.conftest import Posted, calls, make_bot
-from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
+from tests.drivers.atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
 
 MINUTE = 60
 REMINDER = "⏰ Reminder"

@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from tests.bot.conftest import Posted, Table, calls, make_bot, your_turn
-from tests.bot.test_mars_auction import GAME, Auction, components_of
-from tests.bot.test_project_mars import Mars
-from tests.bot.test_quiet import requests as requests  # the fixture
-from tests.bot.test_time_and_restarts import close_dms_of
+from tests.drivers.common import close_dms_of
+from tests.drivers.mars_auction import GAME, Auction, components_of
+from tests.drivers.project_mars import Mars
 
 
 async def lobby(table: Auction, first: Any) -> Any:
