@@ -93,10 +93,12 @@ class Presenter:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         #: Each member's DM channel id, as stored (`Storage.dm_channel`).
         self._dm_channels: dict[int, int] = {}
-        #: Each match's newest post in its channel, by this process: its id, its text and
-        #: the members it pinged; the public texts of moves that call nobody there are added
-        #: to it (`_log`).
-        self._newest: dict[int, tuple[int, str, tuple[int, ...]]] = {}
+        #: Each match's newest post in its channel, by this process; the public texts of
+        #: moves that call nobody there are added to it (`_log`).
+        self._newest: dict[int, _Newest] = {}
+        #: The newest message this process posted in each channel (`channel_send`): a post
+        #: is the newest no longer once another is posted below it.
+        self._last: dict[int, int] = {}
         #: The public views around moves not yet delivered, from their outcomes.
         self._views: defaultdict[int, dict[int, Around]] = defaultdict(dict)
 
@@ -478,7 +480,7 @@ class Presenter:
         posted = await self.channel_send(
             row.public_channel_id, chunks[-1], view=view, board=content.board
         )
-        self._remember(row, posted, chunks[-1])
+        await self._remember(row, posted, chunks[-1])
 
     async def _show_live(self, row: MatchRow, content: _Message, mail: _Mail) -> None:
         """A turn-based game's live board goes on its one board message (the live status
@@ -491,7 +493,8 @@ class Presenter:
         notice links to where it is; texts that join the newest post move nothing. When a new
         wait began, whoever must act gets one notification, as the host
         chose (`notify`): a mention in the channel under the move's texts (not the phase's
-        announcement: the board has it), or one short DM (`_turn_dm`, sent with the move's
+        announcement: the board has it), or on the board as it comes down (`_mention`), or
+        one short DM (`_turn_dm`, sent with the move's
         other DMs: `_send_mail`), never both; where their controls are private (a hand, a
         budget) and the host chose no mention, their 1-on-1 by DM, headed by the move's
         texts, which carries those controls. The player who made the move is not called
@@ -527,15 +530,26 @@ class Presenter:
     async def _mention(self, row: MatchRow, players: tuple[str, ...], said: list[str]) -> None:
         """The move's texts `said` in the channel, with a mention of `players`: their turn,
         with a link to the board message, one click from its controls. The message with the
-        mention pings them and nobody else, whoever the texts name. When it calls no member (a
-        computer seat's turn), the texts go into the channel's newest post (`_log`): a stretch
-        of computer moves is one post, not one each."""
+        mention pings them and nobody else, whoever the texts name. When the board has
+        drifted, it comes down carrying the mention instead (`LiveStatus.call`), below the
+        texts, which go into the channel's newest post (`_log`): no notice of its own. When
+        it calls no member (a computer seat's turn), the texts go into the channel's newest
+        post: a stretch of computer moves is one post, not one each."""
         seated = await self.service.players(row.id)
         called = [uid for p in players if (uid := holder(seated, p)) is not None]
         if not called:
             await self._log(row, said)
             return
         mentions = " ".join(f"<@{uid}>" for uid in called)
+        if await self.status.drifted(row):
+            await self._log(row, said, reach=False)
+            said = []
+            call = _("{players}: your turn{on_board}.").format(players=mentions, on_board="")
+            if await self.status.call(row, call, tuple(called)):
+                # The newest post lies just above the board that came down: later texts
+                # that call nobody still join it.
+                await self._beside(row)
+                return
         await self.status.keep_in_reach(row)
         call = _("{players}: your turn{on_board}.").format(
             players=mentions, on_board=on_board(await self.status.link(row))
@@ -547,56 +561,71 @@ class Presenter:
                 row.public_channel_id, chunk, ping=called if last else []
             )
             if last:
-                self._remember(row, posted, chunk, called)
+                await self._remember(row, posted, chunk, called)
 
-    async def _log(self, row: MatchRow, said: list[str]) -> None:
+    async def _log(self, row: MatchRow, said: list[str], *, reach: bool = True) -> None:
         """Public texts that call nobody to act, added to the channel's newest post (edited
-        in place: no new message, no ping) where they fit, else posted. Posted at once, never
-        held back: after a restart (which forgets the newest post) they start a new post."""
+        in place: no new message, no ping) where they fit, else posted (below the board,
+        which comes down first when it has drifted, unless `reach` is off: it comes down
+        right after). Posted at once, never held back: after a restart (which forgets the
+        newest post) they start a new post."""
         if not said or await self._join(row, said):
             return
-        # A new post below the board: the board comes down first when it has drifted.
-        await self.status.keep_in_reach(row)
+        if reach:
+            await self.status.keep_in_reach(row)
         chunks = pages(said)
         posted = None
         for chunk in chunks:
             posted = await self.channel_send(row.public_channel_id, chunk)
-        self._remember(row, posted, chunks[-1])
+        await self._remember(row, posted, chunks[-1])
 
     async def _join(self, row: MatchRow, said: list[str]) -> bool:
         """`said` added to the channel's newest post, edited in place (no new message, no
-        ping), where it is known, still below the board and has room; whether it was."""
+        ping), where it is known, still the newest message this process posted there, still
+        beside the board it was made beside and has room; whether it was."""
         known = self._newest.get(row.id)
         channel = await room(self.client, row.public_channel_id)
-        board = await self.status.message_id(row)
-        # Not into a post the board has since moved below (`LiveStatus.keep_in_reach`): ids
-        # grow with time, so a board posted later has the greater one.
-        if known is None or channel is None or (board is not None and board > known[0]):
+        # Not into a post the board has since moved below (`LiveStatus.keep_in_reach`),
+        # unless it came down right below it carrying a call (`_beside`).
+        if (
+            known is None
+            or channel is None
+            or self._last.get(row.public_channel_id) != known.message_id
+            or known.board != await self.status.message_id(row)
+        ):
             return False
-        message_id, shown, pinged = known
-        grown = "\n".join([shown, *said])
+        grown = "\n".join([known.text, *said])
         if len(grown) > MESSAGE:
             return False
         try:
             # An edit pings nobody anew; the members it pinged keep its mention.
-            await channel.get_partial_message(message_id).edit(
-                content=grown, allowed_mentions=pinging(pinged)
+            await channel.get_partial_message(known.message_id).edit(
+                content=grown, allowed_mentions=pinging(known.pinged)
             )
         except discord.NotFound:
             return False  # deleted: the texts go into a new post
-        self._newest[row.id] = (message_id, grown, pinged)
+        known.text = grown
         return True
 
-    def _remember(
+    async def _remember(
         self,
         row: MatchRow,
         posted: discord.Message | None,
         text: str,
         pinged: Collection[int] = (),
     ) -> None:
-        """The match's newest post in its channel, which later texts may be added to."""
+        """The match's newest post in its channel, which later texts may be added to, and
+        the board it was posted below."""
         if posted is not None:
-            self._newest[row.id] = (posted.id, text, tuple(pinged))
+            board = await self.status.message_id(row)
+            self._newest[row.id] = _Newest(posted.id, text, tuple(pinged), board)
+
+    async def _beside(self, row: MatchRow) -> None:
+        """The board came down right below the match's newest post (nothing posted between):
+        the post is beside the new board, and later texts may still join it."""
+        known = self._newest.get(row.id)
+        if known is not None and self._last.get(row.public_channel_id) == known.message_id:
+            known.board = await self.status.message_id(row)
 
     async def _turn_dm(self, row: MatchRow, user_id: int, mail: _Mail) -> bool:
         """The one short DM that tells a player it is their turn on the board (the host chose
@@ -819,6 +848,7 @@ class Presenter:
             log.warning("channel %s is gone; message dropped", channel_id)
             return None
         sent = await channel.send(**message(text, view, board), allowed_mentions=pinging(ping))
+        self._last[channel_id] = sent.id
         self.status.posted(channel_id, picture=board is not None)
         return sent
 
@@ -963,6 +993,19 @@ class Presenter:
                 _("⏰ Reminder: you have not submitted yet.") + f"\n{text}",
                 view=view,
             )
+
+
+@dataclass
+class _Newest:
+    """A match's newest post in its channel (`Presenter._log`)."""
+
+    message_id: int
+    text: str
+    #: The members it pinged, who keep its mention when it is edited.
+    pinged: tuple[int, ...]
+    #: The board it lies beside (below, or right above when the board came down carrying a
+    #: call: `Presenter._beside`); None: none was posted.
+    board: int | None
 
 
 @dataclass

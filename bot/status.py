@@ -31,7 +31,8 @@ adds to its drift (`drift_of`: a message 1, one with a picture `REACH`, since a 
 a screen), stored with the match (`matches.status_drift`, written with each delivery), and a
 move that finds it drifted `REACH` or more (`keep_in_reach`) posts it anew at the bottom, with
 the news, the picture and the controls of that moment, before the move's notice that links
-to it; the old one is deleted, so that the channel holds one board. What
+to it, or carrying the notice's call to act in its place (`call`); the old one is deleted, so
+that the channel holds one board. What
 members write in the channel is not counted: the bot does not receive the channel's messages
 (it asks Discord for no message intent). A board is posted anew only while a match's events
 are delivered, which one process does at a time: processes read its id from the database.
@@ -54,7 +55,7 @@ from bot import boards
 from bot.games.registry import plugin_for
 from bot.i18n import _, server_speaks, speaking
 from bot.limits import MESSAGE, fit
-from bot.messages import Room, attachment, message, room
+from bot.messages import Room, attachment, message, pinging, room
 from bot.players import name_table
 from bot.service import MatchService
 from bot.storage import MatchRow, Storage
@@ -139,6 +140,9 @@ class LiveStatus:
         self._news: dict[int, str] = {}
         #: The controls the message is to get at its next edit (None: none).
         self._controls: dict[int, discord.ui.View | None] = {}
+        #: The call to act a board carries when it came down to call members (`call`): its
+        #: words, below the news, and the members it pings; until the next move's news.
+        self._calls: dict[int, tuple[str, tuple[int, ...]]] = {}
         #: The address of a match's web page when it opens (`MatchPages.link`), when the
         #: bot serves pages (`WEB_PORT`): the message links to it.
         self.web_link: Callable[[MatchRow], Awaitable[str | None]] | None = None
@@ -198,6 +202,7 @@ class LiveStatus:
         the controls of whoever may act now (None: none, the old ones go; True: the ones
         shown stay), on the message from its next edit, with the image of that moment."""
         self._news[match_id] = news
+        self._calls.pop(match_id, None)
         if controls is not True:
             self._controls[match_id] = controls if isinstance(controls, discord.ui.View) else None
 
@@ -239,18 +244,39 @@ class LiveStatus:
         when it has drifted `REACH` or more up it (the stored drift and what this process
         posted since), or was never posted: before the notice that links to it. The old one
         is deleted (`_drop`)."""
+        if await self.drifted(row):
+            await self._anew(row)
+
+    async def drifted(self, row: MatchRow) -> bool:
+        """Whether a running turn-based match's board is to come down (`keep_in_reach`)."""
         if row.status != "running" or not plugin_for(row.game).texts.live_board_events:
-            return
+            return False
         self.track(row)
         message_id, stored = await self.storage.status_board(row.id)
-        if message_id is None or stored + self._drift[row.id] >= REACH:
-            try:
-                await self._update(row.id, anew=True)
-            except discord.HTTPException:
-                # The notice goes out all the same, to the board where it is, which is
-                # edited as usual; the next move tries again.
-                log.exception("could not post the board of match %s anew", row.id)
-                self.refresh(row.id)
+        return message_id is None or stored + self._drift[row.id] >= REACH
+
+    async def call(self, row: MatchRow, call: str, members: tuple[int, ...]) -> bool:
+        """A board that has drifted (`drifted`) comes down now carrying `call`, the words
+        that call `members` to act, below its news: its post pings them and nobody else, in
+        place of a notice of its own below it. The call stays on the board until the next
+        move's news. Whether it came down so (not when posting it failed: the caller posts
+        the notice)."""
+        self._calls[row.id] = (call, members)
+        if await self._anew(row):
+            return True
+        self._calls.pop(row.id, None)
+        return False
+
+    async def _anew(self, row: MatchRow) -> bool:
+        """Post the board anew at the bottom of its channel; whether it was."""
+        try:
+            return await self._update(row.id, anew=True)
+        except discord.HTTPException:
+            # The notice goes out all the same, to the board where it is, which is
+            # edited as usual; the next move tries again.
+            log.exception("could not post the board of match %s anew", row.id)
+            self.refresh(row.id)
+            return False
 
     async def web_line(self, row: MatchRow) -> str:
         """The line linking to the match's web page (`bot.web`), when it has one open."""
@@ -288,32 +314,35 @@ class LiveStatus:
             task.cancel()
         await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
-    async def _update(self, match_id: int, *, anew: bool = False) -> None:
+    async def _update(self, match_id: int, *, anew: bool = False) -> bool:
         """Bring the match's message up to date: edit it, or (`anew`, or when it is gone)
-        post it at the bottom of its channel."""
+        post it at the bottom of its channel; whether it was posted."""
         async with self._updating[match_id]:
-            await self._bring_up_to_date(match_id, anew)
+            return await self._bring_up_to_date(match_id, anew)
 
-    async def _bring_up_to_date(self, match_id: int, anew: bool) -> None:
+    async def _bring_up_to_date(self, match_id: int, anew: bool) -> bool:
         row = await self.service.row(match_id)
         if row is None or not row.started:
-            return
+            return False
         # The message is the channel's: in the server's language, whoever's move asked for it.
         with speaking(await server_speaks(self.storage, self.client, row.guild_id)):
-            await self._bring_row_up_to_date(row, match_id, anew)
+            return await self._bring_row_up_to_date(row, match_id, anew)
 
-    async def _bring_row_up_to_date(self, row: MatchRow, match_id: int, anew: bool) -> None:
+    async def _bring_row_up_to_date(self, row: MatchRow, match_id: int, anew: bool) -> bool:
+        """Edit the message, or post it (`_update`); whether it was posted."""
         self.track(row)
         channel = await room(self.client, row.public_channel_id)
         if channel is None:
             log.warning("the channel of match %s is gone; its status is not shown", match_id)
-            return
+            return False
         news = self._news.get(match_id)
+        call, called = self._calls.get(match_id, ("", ()))
         moment = await self.moment(row)
         # Where the move's texts and the status do not fit together, the move's are cut: the
-        # status words, which the image goes with, always show.
-        space = MESSAGE - len(moment.text) - 2
-        text = f"{fit(news, space)}\n\n{moment.text}" if news and space > 1 else moment.text
+        # status words, which the image goes with, and a call to act always show.
+        space = MESSAGE - len(moment.text) - 2 - (len(call) + 1 if call else 0)
+        head = "\n".join(filter(None, [fit(news, space) if news and space > 1 else "", call]))
+        text = f"{head}\n\n{moment.text}" if head else moment.text
         text = fit(text + await self.web_line(row))
         live = bool(plugin_for(row.game).texts.live_board_events)
         board = await self.image(row, moment) if live else None
@@ -326,14 +355,16 @@ class LiveStatus:
             and match_id not in self._controls
         )
         if message_id is not None and unchanged and not anew:
-            return
-        changes: dict[str, Any] = {"content": text}
+            return False
+        # An edit pings nobody anew; the members a call pinged keep its mention.
+        changes: dict[str, Any] = {"content": text, "allowed_mentions": pinging(called)}
         if live and self._images.get(match_id) != drawn:
             changes["attachments"] = [attachment(board)] if board is not None else []
         chosen = match_id in self._controls
         if chosen or ending:
             changes["view"] = None if ending else self._controls.get(match_id)
         controls = self._controls.pop(match_id, None)
+        posted = None
         try:
             if (
                 message_id is not None
@@ -344,7 +375,9 @@ class LiveStatus:
             if message_id is None or anew:
                 if not chosen and not ending:
                     controls = await self._controls_now(row)
-                posted = await channel.send(**message(text, controls, board))
+                posted = await channel.send(
+                    **message(text, controls, board), allowed_mentions=pinging(called)
+                )
                 await self.storage.set_status_message(match_id, posted.id)
                 self._drift.pop(match_id, None)
                 if message_id is not None:
@@ -363,8 +396,10 @@ class LiveStatus:
             self._images.pop(match_id, None)
             self._ids.pop(match_id, None)
             self._news.pop(match_id, None)
+            self._calls.pop(match_id, None)
             self._boards.pop(row.public_channel_id, None)
             self._drift.pop(match_id, None)
+        return posted is not None
 
     @staticmethod
     async def _drop(channel: Room, message_id: int) -> None:

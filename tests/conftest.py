@@ -61,6 +61,11 @@ gc.set_threshold(*gc.get_threshold()[:2], 100)
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
+# The helpers the tests share are not test modules: their asserts are rewritten as a test
+# module's are, so that a failing one says what it compared (`assert 'a' == 'b'`), which
+# tests of the checks match on.
+pytest.register_assert_rewrite("tests.drivers", "tests.conformance.playouts", "tests.render.golden")
+
 # A loaded machine makes the suite slower, never red (issue 25): no example has a deadline
 # and slow data generation is no failure, whatever else a test's own settings say. The example
 # database (.hypothesis/) is shared by pytest-xdist's workers, which is safe: each test runs in

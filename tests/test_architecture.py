@@ -159,3 +159,32 @@ def test_no_generic_module_looks_for_a_new_wait_or_the_end_by_an_events_name() -
             text = path.read_text()
             for name in ("phase_opened", "match_ended"):
                 assert name not in text, f"{path} looks for {name}"
+
+
+def imported_test_modules(top: Path) -> list[str]:
+    """Where a module under `top` imports a test module (`test_*.py`), as `path: module`;
+    helpers tests share live in modules of their own (`tests/drivers/`)."""
+    found = []
+    for path in sorted(top.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            found += [
+                f"{path.relative_to(ROOT)}: {name}"
+                for name in names
+                if name.startswith("tests.") and name.rsplit(".", 1)[-1].startswith("test_")
+            ]
+    return found
+
+
+def test_no_module_imports_a_test_module() -> None:
+    """Issue 40, item 5: the per-game drivers and shared helpers are in `tests/drivers/` (and
+    the render and conformance helpers beside their tests), not in test modules others
+    import."""
+    assert imported_test_modules(ROOT / "tests") == []
+    assert imported_test_modules(ROOT / "tools") == []

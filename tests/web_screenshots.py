@@ -31,7 +31,7 @@ from bot.flows import lobby
 from bot.web.pages import MatchPages
 from bot.web.server import application
 from tests.bot.conftest import QuickSettlingEnv
-from tests.bot.test_web_browser import ARGS, CHROMIUM
+from tests.drivers.web import ARGS, CHROMIUM
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import Driver
 

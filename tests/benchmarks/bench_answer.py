@@ -43,7 +43,7 @@ from bot.app import create_bot
 from bot.service import MatchService
 from bot.storage import Durability
 from tests.bot.conftest import QuickSettlingEnv, Table
-from tests.bot.test_atrades import Atrades
+from tests.drivers.atrades import Atrades
 from tools.demo import SETTLE_TIMEOUT
 
 SEED = 1

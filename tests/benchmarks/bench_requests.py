@@ -48,10 +48,10 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from bot.app import create_bot
 from bot.flows import lobby
 from tests.bot.conftest import QuickSettlingEnv, Table
-from tests.bot.test_mars_auction import Auction, play_to_the_end
-from tests.bot.test_marsbot_draft import GAME as DRAFT
-from tests.bot.test_marsbot_draft import Draft
-from tests.bot.test_project_mars import Mars
+from tests.drivers.mars_auction import Auction, play_to_the_end
+from tests.drivers.marsbot_draft import GAME as DRAFT
+from tests.drivers.marsbot_draft import Draft
+from tests.drivers.project_mars import Mars
 
 GLOBAL_RATE = 50  # requests per second, Discord's global limit for a bot
 CHANNEL_BURST = 5  # messages per channel per 5 seconds
@@ -142,8 +142,7 @@ async def auction_auction(env: QuickSettlingEnv) -> dict[str, Count]:
                 figures["AA: a reminder round"] = await counted(env.advance_time(30 * 60 + 1))
                 add(figures["AA: a reminder round"])
             view = await t.view(member)
-            me = view.me
-            targets = await t.targets(member)
+            me, targets = view.me, await t.targets(member)
             if me.kicked or not targets:
                 continue
             amount = rnd.randint(0 if view.phase == "access" else 1, max(1, me.cash // 3))

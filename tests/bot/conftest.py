@@ -10,10 +10,13 @@ import inspect
 import json
 import os
 import random
+import re
 import tempfile
 import uuid
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,7 @@ from simcord import actors as simcord_actors
 from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
 from simcord.components import walk_components
+from simcord.http.client import FakeHTTPClient
 
 from bot import i18n
 from bot.app import DealerBot, create_bot
@@ -481,6 +485,56 @@ class Table:
 def jump(message: Any) -> str:
     """The address of a message (a jump link)."""
     return f"https://discord.com/channels/{message.guild.id}/{message.channel.id}/{message.id}"
+
+
+@pytest.fixture
+def requests(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Every REST request the bot makes from now on, by method and route."""
+    made: Counter[str] = Counter()
+    original = FakeHTTPClient.request
+
+    async def counted(self: FakeHTTPClient, route: Any, **kwargs: Any) -> Any:
+        made[f"{route.method} {route.path}"] += 1
+        return await original(self, route, **kwargs)
+
+    monkeypatch.setattr(FakeHTTPClient, "request", counted)
+    yield made
+
+
+@dataclass(frozen=True)
+class Posted:
+    """A message the bot posted, as it was posted."""
+
+    #: The members it pinged (an edit pings nobody anew, whatever its allowed mentions).
+    pinged: list[int]
+    text: str
+    #: It carried an image (a board).
+    picture: bool
+
+
+@pytest.fixture
+def pings(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[int, Posted]]:
+    """Every message the bot posts from now on, as it was posted, by message id, in
+    posting order."""
+    made: dict[int, Posted] = {}
+    original = FakeHTTPClient.request
+
+    async def recorded(self: FakeHTTPClient, route: Any, **kwargs: Any) -> Any:
+        answer = await original(self, route, **kwargs)
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            stored = self.backend.messages[int(answer["channel_id"])][int(answer["id"])]
+            made[stored.id] = Posted(
+                list(stored.ping_user_ids), stored.content, bool(stored.attachments)
+            )
+        return answer
+
+    monkeypatch.setattr(FakeHTTPClient, "request", recorded)
+    yield made
+
+
+def calls(text: str) -> list[int]:
+    """The members words call to act ("<@id>: your turn")."""
+    return [int(found) for found in re.findall(r"<@(\d+)>: your turn", text)]
 
 
 def your_turn(member: Any, board: Any) -> str:

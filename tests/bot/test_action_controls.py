@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 from tests.bot.conftest import Table
-from tests.bot.test_project_mars import components_of
-from tests.bot.test_seasons import Series
+from tests.drivers.project_mars import components_of
+from tests.drivers.seasons import Series
 from tools.demo import unstamped
 
 

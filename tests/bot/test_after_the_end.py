@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from tests.bot.conftest import Table
-from tests.bot.test_project_mars import Mars
+from tests.drivers.project_mars import Mars
 
 OVER = "This match is over. Your 1-on-1 as it ended:"
 

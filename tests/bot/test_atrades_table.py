@@ -12,8 +12,8 @@ from bot.games.atrades.plugin import TEXTS
 from bot.games.atrades.texts import company
 from bot.games.base import GameTexts
 from bot.players import names_of
-from tests.bot.test_atrades import Atrades, private, seed  # noqa: F401 (a fixture, by name)
-from tests.bot.test_project_mars import components_of
+from tests.drivers.atrades import Atrades, private, seed, undo_step, until  # noqa: F401 (a fixture, by name)
+from tests.drivers.project_mars import components_of
 from tools.demo import menu_with
 
 
@@ -23,25 +23,6 @@ def dm_text(member: Any) -> str:
 
 def channel_text(game: Atrades) -> str:
     return "\n".join(str(m.content) for m in game.channel.history())
-
-
-async def until(game: Atrades, rnd: random.Random, done: Any, moves: int = 200) -> None:
-    """Greedy moves through Discord until `done(state)`."""
-    for _ in range(moves):
-        if done(await game.state()):
-            return
-        await game.move(rnd)
-    raise AssertionError("it did not come")
-
-
-async def undo_step(game: Atrades) -> None:
-    undo = await game.host.slash(game.channel, "match undo", what="step")
-    yes = next(
-        str(c["custom_id"])
-        for c in components_of(undo.response)
-        if str(c.get("custom_id", "")).startswith("dealer:undo:")
-    )
-    await game.host.click(undo.response, custom_id=yes)
 
 
 # -- 7: the undo's words -----------------------------------------------------------------------

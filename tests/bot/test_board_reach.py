@@ -21,13 +21,11 @@ import discord
 from bot.players import player_id
 from bot.status import REACH
 from games.atrades import ENGINE as ATRADES
-from tests.bot.conftest import jump, make_bot
-from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
-from tests.bot.test_atrades_table import undo_step, until
-from tests.bot.test_mars_auction import Auction, step_menu
-from tests.bot.test_project_mars import Mars, components_of
-from tests.bot.test_quiet import requests as requests  # the fixture
-from tests.bot.test_undo import confirm
+from tests.bot.conftest import Posted, jump, make_bot
+from tests.drivers.atrades import Atrades, seed, undo_step, until  # noqa: F401 (a fixture, by name)
+from tests.drivers.common import confirm
+from tests.drivers.mars_auction import Auction, step_menu
+from tests.drivers.project_mars import Mars, components_of
 from tools.demo import unstamped
 
 POSTS = "POST /channels/{channel_id}/messages"
@@ -72,11 +70,14 @@ def check_moved_from(channel: Any, old_id: int) -> None:
 
 
 async def test_the_mars_auction_board_comes_down_and_every_notice_links_to_it(
-    simcord_env: Any, requests: Counter[str]
+    simcord_env: Any, requests: Counter[str], pings: dict[int, Posted]
 ) -> None:
     """Turn after turn of the setup auction, each with its notice under the board: the board
-    is posted anew once `REACH` notices lie below it, never drifts further, and costs one
-    request more when it comes down (its post; the old one's deletion takes the edit's place)."""
+    is posted anew once `REACH` notices lie below it, never drifts further, and comes down
+    carrying the call to the next player, which pings them, in place of a notice of its own
+    (the move's words join the newest post above it). Coming down costs no request more
+    than a notice: the post of the board in place of the notice's, the old board's deletion
+    in place of its edit, the words' edit of the newest post."""
     table = Auction(simcord_env, 3)
     ann = table.players[0]
     await table.start(first_player=ann)
@@ -93,24 +94,33 @@ async def test_the_mars_auction_board_comes_down_and_every_notice_links_to_it(
         now = await board_of(table.bot, m, channel)
         added = [msg for msg in public(channel)[seen:] if msg.id != now.id]
         notices = [msg for msg in added if "your turn" in msg.content]
-        if (await table.state()).to_act == mover:
+        state = await table.state()
+        if state.to_act == mover:
             # The turn stays the mover's: nobody is called (the reply to the move says it).
-            assert not notices, [n.content for n in notices]
+            assert not notices and now.id == board.id, [n.content for n in notices]
             continue
-        assert notices, "the next player is called"
-        for notice in notices:
-            assert LINK.findall(notice.content) == [jump(now)], notice.content
-        assert 1 <= drift(channel, now) <= REACH
-        assert requests[EDITS] + requests[DELETES] == 1, "the board's edit, or the old one deleted"
+        assert state.to_act is not None
+        called = table.member(state.to_act)
         sent = len(added) + dms(table.players) - letters
         if now.id == board.id:
             assert before < REACH, "it had not drifted: edited in place"
+            [notice] = notices
+            assert LINK.findall(notice.content) == [jump(now)], notice.content
+            assert pings[notice.id].pinged == [called.id]
+            assert 1 <= drift(channel, now) <= REACH
+            assert requests[EDITS] == 1 and not requests[DELETES], "the board's edit"
             assert requests[POSTS] == sent
         else:
             moved += 1
             assert before >= REACH, "it comes down only once it has drifted"
             check_moved_from(channel, board.id)
+            assert not notices and drift(channel, now) == 0, "the board calls: no notice"
+            assert f"<@{called.id}>: your turn." in now.content
+            assert pings[now.id].pinged == [called.id], "the board's post pings them"
             assert requests[POSTS] == sent + 1, "the board posted anew"
+            assert requests[DELETES] == 1 and requests[EDITS] == 1 - sent, (
+                "the old one deleted; the words join the newest post, or are posted"
+            )
             assert any(
                 c.startswith(("dealer:actpick", f"dealer:act:{m}:")) for c in controls(now)
             ), "with the controls of the player to move"
@@ -129,8 +139,8 @@ async def test_the_drift_is_stored_and_a_restarted_bot_goes_on_counting(
     m, channel = table.match_id, table.channel
     rnd = random.Random(6)
     first = await board_of(table.bot, m, channel)
-    assert await table.bot.storage.status_board(m) == (first.id, 1), "the first notice"
-    for _ in range(REACH - 2):
+    assert await table.bot.storage.status_board(m) == (first.id, 0), "the first call on it"
+    for _ in range(REACH - 1):
         await table.turn(rnd, pass_rate=0.0)
     assert await table.bot.storage.status_board(m) == (first.id, REACH - 1)
     await simcord_env.restart_bot(make_bot(db_path))
@@ -141,20 +151,22 @@ async def test_the_drift_is_stored_and_a_restarted_bot_goes_on_counting(
     now = await board_of(table.bot, m, channel)
     assert now.id != first.id, "come down after the restart, on time"
     check_moved_from(channel, first.id)
-    assert await table.bot.storage.status_board(m) == (now.id, 1), "its notice below it"
+    assert await table.bot.storage.status_board(m) == (now.id, 0), "carrying the call"
 
 
-async def test_the_first_notice_links_to_a_board_above_it(simcord_env: Any) -> None:
-    """At Start the board is posted before the first notice, which links to it."""
+async def test_the_first_call_is_on_the_board(simcord_env: Any, pings: dict[int, Posted]) -> None:
+    """At Start the board is posted below the match's opening words, carrying the first
+    call to act, which pings the player to move: no notice of its own."""
     table = Auction(simcord_env, 2)
     ann = table.players[0]
     await table.start(first_player=ann)
     board = await board_of(table.bot, table.match_id, table.channel)
     posts = public(table.channel)
-    [notice] = [msg for msg in posts if "your turn" in msg.content]
-    ids = [msg.id for msg in posts]
-    assert ids.index(board.id) < ids.index(notice.id)
-    assert notice.content.endswith(f"<@{ann.id}>: your turn, [on the board]({jump(board)}).")
+    assert posts[-1].id == board.id
+    assert [msg for msg in posts if "your turn" in msg.content] == [board]
+    assert f"<@{ann.id}>: your turn." in board.content
+    assert pings[board.id].pinged == [ann.id]
+    assert any("**The Mars Auction begins**" in msg.content for msg in posts[:-1])
 
 
 async def test_an_atrades_board_stays_in_reach_through_rounds(simcord_env: Any) -> None:

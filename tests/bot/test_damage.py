@@ -16,24 +16,10 @@ from bot.players import COMPUTER, player_id
 from bot.storage import Storage
 from games.auction_auction import ENGINE
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_project_mars import Mars
+from tests.drivers.common import damage, notes
+from tests.drivers.project_mars import Mars
 
 CUT_SHORT = '[{"type": "bid_pla'
-
-
-async def damage(storage: Storage, sql: str, *parameters: Any) -> None:
-    """Write over the store as a crash, a full disk or a careless hand might have."""
-    await storage.backend.transaction(lambda w: w.execute(sql, parameters))
-
-
-def dms(member: Any) -> list[str]:
-    channel = member.user.dm_channel
-    return [m.content for m in channel.history()] if channel is not None else []
-
-
-def notes(member: Any) -> list[str]:
-    """The notes a host got that a match of theirs was set aside."""
-    return [text for text in dms(member) if "is set aside" in text]
 
 
 def set_aside_lines(caplog: pytest.LogCaptureFixture) -> list[str]:

@@ -190,7 +190,7 @@ def test_the_atrades_demo_plays_a_whole_game_and_keeps_bids_and_money_private(
         mine = set(bid.findall(actions))
         dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
         told = set(re.findall(r"Your turn-order bid: \*\*\$(\d+)\*\*", dm))
-        assert mine and told <= mine, f"{player}'s DMs confirm someone else's bid"
+        assert mine and told and told <= mine, f"{player}: {told} in the DMs, {mine} made"
         assert len(set(re.findall(r"You are \*\*([^*]+)\*\*", dm))) == 1
 
 

@@ -22,8 +22,8 @@ from bot.flows import lobby
 from bot.games.registry import PLUGINS
 from games.core.errors import typed
 from tests.bot.conftest import Table
-from tests.bot.test_marsbot_draft import Draft
-from tests.bot.test_project_mars import Mars
+from tests.drivers.marsbot_draft import Draft
+from tests.drivers.project_mars import Mars
 
 #: A long value a hostile member may paste: mentions, markdown and text in other scripts.
 LONG = ("@everyone <@&1> **bold** `code` ünïcödé 汉字 " * 200)[:4000]

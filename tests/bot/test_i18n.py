@@ -19,7 +19,7 @@ from bot.flows.common import NO_OPEN_MATCH
 from bot.i18n import LANGUAGES, CommandTexts, Language, language, ngettext, number, speaking
 from tests.bot.conftest import Table, make_bot
 from tests.bot.pseudo import problems_of
-from tests.bot.test_requests import commands_written
+from tests.drivers.common import commands_written
 from tools.i18n_catalogues import main as catalogues
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -22,19 +22,10 @@ from games.auction_auction.model import ClosePhase
 from games.core.drawing.words import ordinal
 from games.core.errors import RuleError
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_project_mars import Mars
-from tests.bot.test_time_and_restarts import close_dms_of
+from tests.drivers.common import close_dms_of, status_of
+from tests.drivers.project_mars import Mars
 
 DEADLINE = re.compile(r"<t:(\d+):R>")
-
-
-async def status_of(bot: Any, match_id: int, channel: Any) -> discord.Message:
-    """The match's live status message, as its channel (or thread) holds it now."""
-    message_id = await bot.storage.status_message(match_id)
-    assert message_id is not None, "the status message was posted"
-    found: list[discord.Message] = [m for m in channel.history() if m.id == message_id]
-    assert found, "the status message is in the channel"
-    return found[0]
 
 
 def public(channel: Any) -> list[discord.Message]:

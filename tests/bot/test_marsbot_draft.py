@@ -6,7 +6,6 @@ autocompletes and `/help`."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import discord
@@ -14,14 +13,11 @@ import pytest
 
 from bot.flows import lobby
 from games.marsbot_draft import ENGINE
-from games.marsbot_draft.model import State
-from games.marsbot_draft.views import DraftView
 from games.tm_catalogue import builtin, numbered
 from tests.bot.conftest import make_bot, readable, replay
-from tests.bot.test_project_mars import custom_ids
+from tests.drivers.marsbot_draft import GAME, ROUND_1, Draft, result_of
+from tests.drivers.project_mars import custom_ids
 from tests.words import ruling_ids_sent
-
-GAME = "marsbot-draft"
 
 
 @pytest.fixture(autouse=True)
@@ -29,63 +25,6 @@ def seed(monkeypatch: pytest.MonkeyPatch) -> int:
     """Drafts dealt from a known seed (the tests still read what was dealt)."""
     monkeypatch.setattr(lobby, "new_seed", lambda: 5)
     return 5
-
-
-def result_of(state: State) -> dict[str, Any]:
-    """The ended draft's result."""
-    result = ENGINE.result(state)
-    assert result is not None
-    return result
-
-
-class Draft:
-    """A server with a channel and a member who drafts against MARSBOT through Discord."""
-
-    def __init__(self, env: Any) -> None:
-        self.env = env
-        self.guild = env.create_guild()
-        self.channel = self.guild.create_text_channel("mars")
-        self.ann = self.guild.add_member(env.create_user("ann"))
-        self.match_id = 0
-
-    @property
-    def bot(self) -> Any:
-        return self.env.bot
-
-    async def opened(self) -> None:
-        row = await self.bot.storage.open_match_in(self.channel.id)
-        assert row is not None and row.status == "running"
-        self.match_id = row.id
-
-    async def state(self) -> Any:
-        row = await self.bot.storage.match(self.match_id)
-        assert row is not None
-        return await self.bot.service.state(row)
-
-    async def view(self) -> DraftView:
-        return ENGINE.view(await self.state(), None)
-
-    async def moves(self) -> int:
-        return len(await self.bot.storage.moves(self.match_id))
-
-    def channel_text(self) -> str:
-        return "\n".join(readable(self.channel.history()))
-
-    def last_with(self, prefix: str) -> Any:
-        """The latest DM carrying a control whose custom id starts with `prefix`."""
-        found = [
-            m
-            for m in self.ann.user.dm_channel.history()
-            if any(cid.startswith(prefix) for cid in custom_ids(m))
-        ]
-        assert found, f"no DM has a {prefix} control"
-        return max(found, key=lambda m: m.id)
-
-    async def log(self) -> dict[str, Any]:
-        r = await self.ann.slash(self.channel, "match log")
-        assert r.ephemeral, r.response.content
-        record: dict[str, Any] = json.loads(await r.response.attachments[0].read())
-        return record
 
 
 async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_record(
@@ -134,9 +73,6 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     assert report["finished"] and report["rejected"] == []
     assert report["result"] == ENGINE.result(state)
     assert ruling_ids_sent(simcord_env) == []
-
-
-ROUND_1 = "Io Mining Industries; Ganymede Colony; Venus Governor:4:venus+venus; Comet"
 
 
 async def test_a_draft_at_the_table_is_played_with_marsbot_commands_and_replays(

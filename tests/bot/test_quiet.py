@@ -6,32 +6,16 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from simcord.http.client import FakeHTTPClient
 
 from bot.app import DM_HELP
 from bot.storage.migrations import MIGRATIONS
 from tests.bot.conftest import Table, make_bot, your_turn
-from tests.bot.test_mars_auction import Auction, seed, step_menu  # noqa: F401 (a fixture, by name)
-from tests.bot.test_project_mars import components_of
-
-
-@pytest.fixture
-def requests(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
-    """Every REST request the bot makes from now on, by method and route."""
-    made: Counter[str] = Counter()
-    original = FakeHTTPClient.request
-
-    async def counted(self: FakeHTTPClient, route: Any, **kwargs: Any) -> Any:
-        made[f"{route.method} {route.path}"] += 1
-        return await original(self, route, **kwargs)
-
-    monkeypatch.setattr(FakeHTTPClient, "request", counted)
-    yield made
+from tests.drivers.mars_auction import Auction, seed, step_menu  # noqa: F401 (a fixture, by name)
+from tests.drivers.project_mars import components_of
 
 
 def users_looked_up(made: Counter[str]) -> int:

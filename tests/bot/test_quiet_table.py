@@ -1,7 +1,8 @@
 """A quieter channel (issue 41, items 2-5): a whole Atrades game of three people and two
 computer seats leaves at most 40 messages in its channel (it posted 75) and nobody gets the
-same DM twice; one reminder per deadline; each sealed round once in the spectators'
-channel; each round's end told in the channel. Through Discord (SimCord)."""
+same DM twice, yet every person is called, once, to each turn of theirs on the board (also
+a lone person against computer seats); one reminder per deadline; each sealed round once in
+the spectators' channel; each round's end told in the channel. Through Discord (SimCord)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.players import player_id
 from games.atrades import ENGINE
-from tests.bot.conftest import make_bot
-from tests.bot.test_atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
+from tests.bot.conftest import Posted, calls, make_bot
+from tests.drivers.atrades import Atrades, seed  # noqa: F401 (a fixture, by name)
 
 MINUTE = 60
 REMINDER = "⏰ Reminder"
@@ -33,26 +32,57 @@ def people_waited_for(game: Atrades, state: Any, people: set[str]) -> list[str]:
     return [p for p in ENGINE.turn(state).must if p in people]
 
 
+async def board_turn(game: Atrades, state: Any, people: set[str]) -> tuple[str, int] | None:
+    """The turn on the board a person is to be called to (a mention: the match's default):
+    one player may act, a person none of whose actions is sealed (those are played in
+    private, from the 1-on-1 by DM), and another's move opened it (the reply to a move of
+    their own tells them); with the number of moves made, which tells one turn from the
+    next. None when the state waits for no such turn."""
+    may = ENGINE.turn(state).may
+    if len(may) != 1 or may[0] not in people:
+        return None
+    [person] = may
+    if any(action.sealed for action in ENGINE.legal_actions(state, person)):
+        return None
+    moves = await game.bot.storage.moves(game.match_id)
+    return (person, len(moves)) if moves and moves[-1][1] != person else None
+
+
+def told_by_pings(posted: dict[int, Posted]) -> Counter[str]:
+    """How many times each member was pinged, by player id; each message that pings calls
+    those it pings to act, and nobody else."""
+    told: Counter[str] = Counter()
+    for message in posted.values():
+        assert sorted(message.pinged) == sorted(calls(message.text)), message.text
+        told.update(player_id(uid) for uid in message.pinged)
+    return told
+
+
 async def test_a_four_round_game_with_two_computer_seats_leaves_at_most_40_messages(
-    simcord_env: Any,
+    simcord_env: Any, pings: dict[int, Posted]
 ) -> None:
     """Three people and two computer seats play Atrades to its end (4 rounds, cleo removed
     in round 4), half of every fourth person's decision left to run out: a reader of the
     channel sees at most 40 messages at the end, the board among them (75 posts before: a
-    post per computer move; 56 with 13 boards left behind as they moved down), no person
-    the same DM twice (two identical reminders per deadline before), and the spectators'
-    channel each sealed round once, as it is revealed (8 growing posts before: every round
-    so far)."""
+    post per computer move; 56 with 13 boards left behind as they moved down; 41 with a
+    notice of its own for every call to act, the board's included), no person the same DM
+    twice (two identical reminders per deadline before), every person pinged once for each
+    turn of theirs on the board, some by the board itself as it came down, and the
+    spectators' channel each sealed round once, as it is revealed (8 growing posts before:
+    every round so far)."""
     game = Atrades(simcord_env, 3)
     watchers = game.guild.create_text_channel("watchers")
     await game.start(computers=2, turn_minutes=30, bids_minutes=30, spectators=watchers)
     rnd = random.Random(3)
     people = {player_id(m.id) for m in game.players}
     decisions = 0
+    opened: set[tuple[str, int]] = set()
     for _ in range(600):
         state = await game.state()
         if state.ended:
             break
+        if (turn := await board_turn(game, state, people)) is not None:
+            opened.add(turn)
         if state.round == 4 and player_id(game.players[2].id) in people:
             await game.host.slash(game.channel, "match kick", member=game.players[2])
             people.discard(player_id(game.players[2].id))
@@ -96,10 +126,40 @@ async def test_a_four_round_game_with_two_computer_seats_leaves_at_most_40_messa
     [board] = [m for m in seen if m.id == await game.bot.storage.status_message(game.match_id)]
     assert board.attachments, "the board, drawn, is still in the channel"
     assert not any("moved down" in str(m.content) for m in seen), "no board left behind"
-    if len(seen) > 40:
-        # Not met yet: 41 (57 before the old boards were deleted), nearly all of them the
-        # mentions of people whose turn it is, one post each.
-        pytest.xfail(f"{len(seen)} messages in the channel: 40 is not met yet")
+    assert len(seen) <= 40, [str(m.content)[:60] for m in seen]
+    told = told_by_pings(pings)
+    assert told == Counter(person for person, _ in opened), "each turn told once"
+    assert len(opened) >= 20, "the people had turns on the board"
+    assert any(m.picture and m.pinged for m in pings.values()), "a board came down calling"
+
+
+async def test_a_lone_person_against_computer_seats_is_called_to_each_turn(
+    simcord_env: Any, pings: dict[int, Posted]
+) -> None:
+    """One person and two computer seats play Atrades to its end: after the computer seats'
+    moves every turn is the person's again, and each is told by a ping (skipping a mention
+    when the same person was just mentioned left them uncalled), by a notice or by the
+    board as it comes down."""
+    game = Atrades(simcord_env, 1)
+    await game.start(computers=2)
+    [ann] = game.players
+    people = {player_id(ann.id)}
+    rnd = random.Random(5)
+    opened: set[tuple[str, int]] = set()
+    for _ in range(300):
+        state = await game.state()
+        if state.ended:
+            break
+        if (turn := await board_turn(game, state, people)) is not None:
+            opened.add(turn)
+        if people_waited_for(game, state, people):
+            await game.move(rnd)
+        else:
+            await simcord_env.advance_time(5)
+    assert state.ended and len(opened) >= 10, opened
+    assert told_by_pings(pings) == Counter({player_id(ann.id): len(opened)})
+    by_board = [m for m in pings.values() if m.pinged and m.picture]
+    assert by_board and len(by_board) < len(opened), "by notices and by the board"
 
 
 async def test_one_reminder_per_deadline(simcord_env: Any) -> None:

@@ -16,7 +16,7 @@ from bot.components import (
 )
 from bot.games.mars_auction.controls import end_view
 from tests.bot.conftest import Table
-from tests.bot.test_seasons import Series
+from tests.drivers.seasons import Series
 from tests.words import ruling_ids_sent
 
 HOST_ONLY: list[tuple[str, dict[str, Any]]] = [

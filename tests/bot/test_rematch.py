@@ -13,7 +13,7 @@ import discord
 from bot.app import Flows
 from bot.players import COMPUTER_NAME, COMPUTER_USER
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_project_mars import Mars, custom_ids
+from tests.drivers.project_mars import Mars, custom_ids
 
 
 def final_message(channel: Any, match_id: int) -> Any:

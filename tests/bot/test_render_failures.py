@@ -11,8 +11,8 @@ import pytest
 
 from bot import boards
 from tests.bot.conftest import Table
-from tests.bot.test_project_mars import Mars
-from tests.bot.test_seasons import Series
+from tests.drivers.project_mars import Mars
+from tests.drivers.seasons import Series
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from bot.games.registry import PLUGINS
 from bot.players import computer_user, player_id, renamed
 from games.registry import ENGINES
 from tests.bot.conftest import replay
-from tests.bot.test_stats import results
+from tests.drivers.common import results
 from tests.toy_game.engine import ENGINE as HIGH_BID
 from tests.toy_game.plugin import PLUGIN as HIGH_BID_PLUGIN
 

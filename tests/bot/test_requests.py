@@ -22,8 +22,9 @@ from bot.players import player_id
 from games.auction_auction.views import StandingAccessBid
 from games.registry import engine_for
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_marsbot_draft import ROUND_1, Draft
-from tests.bot.test_project_mars import Mars
+from tests.drivers.common import commands_written
+from tests.drivers.marsbot_draft import ROUND_1, Draft
+from tests.drivers.project_mars import Mars
 
 ORIGINAL = "/messages/@original"
 
@@ -237,11 +238,6 @@ async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
     mars = Mars(simcord_env)
     await mars.practice()
     assert (mars.match_id,) in runs
-
-
-def commands_written(env: Any) -> list[str]:
-    """The paths of the bot's requests that replaced its slash commands on Discord."""
-    return [r.path for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
 
 
 async def test_the_commands_are_sent_to_discord_only_when_they_changed(

@@ -9,43 +9,16 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 from bot.players import player_id
 from bot.presenter import Presenter
 from bot.season_board import WITHHELD
-from bot.storage import Balance, LedgerEntry, LedgerRow, Season, balances
+from bot.storage import LedgerEntry
 from bot.storage.seasons import SeasonStore
-from tests.bot.conftest import Table, make_bot, readable
+from tests.bot.conftest import make_bot, readable
+from tests.drivers.seasons import Series
 from tests.words import ruling_ids_sent
-
-
-class Series(Table):
-    """A table with a series host (Manage Server) who runs the season."""
-
-    def __init__(self, env: Any, players: int) -> None:
-        super().__init__(env, players)
-        role = self.guild.create_role("Series", permissions=discord.Permissions(manage_guild=True))
-        self.boss = self.guild.add_member(env.create_user("boss"), roles=[role])
-
-    async def season(self) -> Season:
-        season = await self.bot.storage.open_season(self.guild.id)
-        assert season is not None
-        return season
-
-    async def ledger(self, *, pending: bool = True) -> list[LedgerRow]:
-        return await self.bot.storage.ledger((await self.season()).id, pending=pending)
-
-    async def balances(self) -> dict[str, Balance]:
-        season = await self.season()
-        names = await self.bot.storage.season_names(season.id)
-        return {b.name: b for b in balances(await self.ledger(), names)}
-
-    async def play_to_end(self, rnd: random.Random) -> None:
-        while (await self.state()).phase != "ended":
-            await self.play_random_phase(rnd, by_button=False)
-            await self.close_phase()
 
 
 async def test_a_season_of_two_matches_keeps_its_ledger(simcord_env: Any) -> None:

@@ -36,8 +36,9 @@ from games.core.match import Match
 from games.project_mars import ENGINE as PROJECT_MARS
 from games.registry import ENGINES
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_mars_auction import Auction
-from tests.bot.test_project_mars import Mars
+from tests.drivers.common import results
+from tests.drivers.mars_auction import Auction
+from tests.drivers.project_mars import Mars
 from tests.toy_game.engine import ENGINE as HIGH_BID
 from tests.toy_game.plugin import PLUGIN as HIGH_BID_PLUGIN
 
@@ -60,14 +61,6 @@ def pings(env: Any, message: Any) -> list[int]:
     """The members a message notified (SimCord applies the allowed mentions)."""
     stored = env.backend.messages[message.channel_id][message.id]
     return list(stored.ping_user_ids)
-
-
-async def results(storage: Storage, match_id: int) -> dict[int, tuple[int | None, bool, bool]]:
-    """A match's stored results: user id -> (place, won, practice)."""
-    rows = await storage.backend.read(
-        "SELECT user_id, place, won, practice FROM results WHERE match_id = ?", (match_id,)
-    )
-    return {r[0]: (r[1], bool(r[2]), bool(r[3])) for r in rows}
 
 
 def expected(engine: Engine[Any, Any], state: Any, user_ids: list[int]) -> dict[int, Any]:

@@ -24,8 +24,8 @@ from bot.players import COMPUTER_NAME, name_table, names_of
 from games.core.drawing.words import join
 from games.registry import engine_for
 from tests.bot.conftest import Table
-from tests.bot.test_mars_auction import SETUP, Auction, to_the_purchases
-from tests.bot.test_project_mars import Mars
+from tests.drivers.mars_auction import SETUP, Auction, to_the_purchases
+from tests.drivers.project_mars import Mars
 from tests.leaks.drivers import DRIVERS
 from tests.leaks.scan import Scan
 

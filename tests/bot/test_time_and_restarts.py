@@ -6,7 +6,6 @@ import gc
 import random
 import weakref
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -16,6 +15,7 @@ from bot.components import ActButton, BidButton
 from bot.presenter import Presenter
 from games.auction_auction import ENGINE
 from tests.bot.conftest import Table, make_bot, seen_by
+from tests.drivers.common import close_dms_of
 
 MINUTE = 60
 
@@ -133,22 +133,6 @@ async def test_restart_keeps_deadlines(simcord_env: Any, db_path: Path) -> None:
     await simcord_env.restart_bot(make_bot(db_path))
     await simcord_env.advance_time(30 * MINUTE + 1)
     assert "access results" in "\n".join(m.content for m in t.channel.history())
-
-
-def close_dms_of(monkeypatch: pytest.MonkeyPatch, user_id: int) -> None:
-    """SimCord does not model closed DMs: raise Discord's 50007 where Dealer sends them."""
-    original = Presenter.send_private
-
-    async def send_private(self: Presenter, uid: int, content: dict[str, Any]) -> None:
-        if uid == user_id:
-            response = SimpleNamespace(status=403, reason="Forbidden")
-            raise discord.Forbidden(
-                response,
-                {"code": 50007, "message": "Cannot send messages to this user"},
-            )
-        await original(self, uid, content)
-
-    monkeypatch.setattr(Presenter, "send_private", send_private)
 
 
 async def test_player_with_closed_dms_completes_a_match(

@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.bot.conftest import Table, make_bot, your_turn
-from tests.bot.test_mars_auction import GAME, Auction
-from tests.bot.test_project_mars import Mars, components_of
-from tests.bot.test_quiet import requests as requests  # the fixture
-from tests.bot.test_time_and_restarts import close_dms_of
+from tests.bot.conftest import Posted, Table, calls, make_bot, your_turn
+from tests.drivers.common import close_dms_of
+from tests.drivers.mars_auction import GAME, Auction
+from tests.drivers.project_mars import Mars, components_of
 
 
 async def lobby(table: Auction, first: Any) -> Any:
@@ -138,7 +137,7 @@ async def test_the_mars_auction_takes_the_choice_at_create(simcord_env: Any) -> 
 
 
 async def test_project_mars_players_may_be_mentioned_instead_of_sent_their_1_on_1(
-    simcord_env: Any,
+    simcord_env: Any, pings: dict[int, Posted]
 ) -> None:
     """Project Mars's turns are played from a hidden hand: by default the player to move
     gets their 1-on-1 by DM, which carries its controls; a host who chooses `mention` (here
@@ -163,10 +162,10 @@ async def test_project_mars_players_may_be_mentioned_instead_of_sent_their_1_on_
             # A turn right after a move of ann's own is no news to her.
             turns += (await t.bot.storage.moves(t.match_id))[-1][1] != ann
         await t.act(ann, rnd, pass_rate=0)
-    mentions = [m for m in t.channel.history() if f"<@{t.ann.id}>: your turn" in m.content]
+    # A notice, or the board as it came down (its call goes at the next move's edit).
+    mentions = [posted for posted in pings.values() if calls(posted.text)]
     assert turns >= 2 and len(mentions) >= turns, (turns, len(mentions))
-    stored = simcord_env.backend.messages[t.channel.id]
-    pinged = [list(stored[m.id].ping_user_ids) for m in mentions]
+    pinged = [posted.pinged for posted in mentions]
     assert pinged == [[t.ann.id]] * len(mentions), "each pings the player to move, no one else"
     assert len(t.ann.user.dm_channel.history()) == dms, "and no 1-on-1 by DM besides"
 

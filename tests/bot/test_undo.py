@@ -14,10 +14,10 @@ from bot.players import COMPUTER, player_id
 from games.auction_auction.model import State
 from games.registry import engine_for
 from tests.bot.conftest import Table, readable, replay
-from tests.bot.test_live_status import status_of
-from tests.bot.test_mars_auction import Auction, seed  # noqa: F401 (a fixture, by name)
-from tests.bot.test_project_mars import Mars
-from tests.bot.test_seasons import Series
+from tests.drivers.common import button_of, confirm, status_of
+from tests.drivers.mars_auction import Auction, seed  # noqa: F401 (a fixture, by name)
+from tests.drivers.project_mars import Mars
+from tests.drivers.seasons import Series
 
 GENRE = "genre-shop"
 MINUTE = 60
@@ -29,23 +29,6 @@ def public_text(t: Table) -> str:
 
 def dm_text(member: Any) -> str:
     return "\n".join(readable(member.user.dm_channel.history()))
-
-
-async def confirm(t: Table | Mars, asked: Any, by: Any | None = None) -> Any:
-    """Press the confirmation's button (the host's, unless `by`)."""
-    assert asked.ephemeral, asked.response.content
-    if by is None:
-        assert isinstance(t, Table), "who confirms in a Project Mars match is named"
-        by = t.host
-    return await by.click(asked.response, custom_id=button_of(asked))
-
-
-def button_of(asked: Any) -> str:
-    """The custom id of a confirmation's Yes (beside its "No, keep it")."""
-    (row,) = asked.response.components
-    yes, keep = row["components"]
-    assert keep["label"] == "No, keep it"
-    return str(yes["custom_id"])
 
 
 async def test_the_host_takes_back_the_last_sealed_bid_and_nobody_sees_its_amount(

@@ -11,6 +11,7 @@ import pytest
 
 from bot.errors import UNEXPECTED
 from tests.bot.conftest import Table, seen_by, seen_publicly
+from tests.drivers.common import private_channel
 
 #: Distinct odd amounts: no cash figure a player could see equals any of them.
 ACCESS_BIDS = [11, 13, 17, 19, 23, 29]
@@ -70,18 +71,6 @@ async def test_sealed_bids_stay_sealed_until_their_time(simcord_env: Any) -> Non
             assert (f"${amount}" in text) == same_house, f"AA-12: player{i} vs player{j}"
     public = seen_publicly(t, spectator)
     assert not any(f"${a}" in public for _, a in lot_bids.values())
-
-
-def private_channel(t: Table, name: str) -> Any:
-    """A channel the players cannot read: only the host (who names it) and the bot."""
-    return t.guild.create_text_channel(
-        name,
-        overwrites={
-            t.guild.default_role: discord.PermissionOverwrite(read_messages=False),
-            t.host: discord.PermissionOverwrite(read_messages=True),
-            t.bot.user: discord.PermissionOverwrite(read_messages=True),
-        },
-    )
 
 
 async def test_a_host_who_plays_gets_the_log_only_once_the_match_is_over(

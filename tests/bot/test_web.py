@@ -22,12 +22,11 @@ from bot.service import MatchDamaged
 from bot.settings import Settings, explain
 from bot.storage import MatchRow
 from bot.web.pages import MatchPages
-from bot.web.server import WebConfig, application
+from bot.web.server import application
 from tests.bot.conftest import Table, make_bot
+from tests.drivers.web import WEB, started, token_in
 
 #: Pages served on a port of the system's choosing, linked under an address of their own.
-WEB = WebConfig("127.0.0.1", 0, "https://dealer.test")
-LINK = re.compile(r"https://dealer\.test/m/([\w-]+)")
 
 
 @pytest.fixture
@@ -39,22 +38,6 @@ def simcord_bot(db_path: Path | str) -> DealerBot:
 async def web(simcord_env: Any) -> AsyncIterator[TestClient[Any, Any]]:
     async with TestClient(TestServer(application(simcord_env.bot.web_server.pages))) as client:
         yield client
-
-
-def token_in(channel: Any) -> str | None:
-    """The page's token, as the channel's live status message links to it."""
-    for message in channel.history():
-        found = LINK.search(message.content)
-        if found:
-            return found[1]
-    return None
-
-
-async def started(t: Table) -> str:
-    await t.start(phase_minutes=60)
-    token = token_in(t.channel)
-    assert token is not None, "the live status message links to the page"
-    return token
 
 
 async def test_the_page_shows_the_public_status_and_follows_the_moves(

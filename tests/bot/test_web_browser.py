@@ -18,21 +18,10 @@ from playwright.async_api import Browser, Page, async_playwright
 from bot.app import DealerBot
 from bot.web.server import application
 from tests.bot.conftest import Table, make_bot
-from tests.bot.test_seasons import Series
-from tests.bot.test_web import WEB, started
-from tests.bot.test_web_season import season_token
+from tests.drivers.seasons import Series
+from tests.drivers.web import ARGS, CHROMIUM, WEB, season_token, started
 
-CHROMIUM = Path("/usr/bin/chromium")
 #: Chromium headless, without a sandbox (CI runs as root) and without its own calls home.
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: How often the page polls here, in milliseconds: often, so the test is short.
 POLL_MS = 100
 #: How long the browser may take to show a change (a bound on a loaded machine, not a timing).

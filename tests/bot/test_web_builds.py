@@ -21,8 +21,8 @@ from bot.web.replays import Replays
 from games.registry import engine_for
 from tests.bot import test_web
 from tests.bot.conftest import Table
-from tests.bot.test_damage import damage, notes
-from tests.bot.test_web import started
+from tests.drivers.common import damage, notes
+from tests.drivers.web import started
 
 #: The bot serving pages, and the test client reading them: test_web's fixtures.
 simcord_bot = test_web.simcord_bot

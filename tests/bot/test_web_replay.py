@@ -14,7 +14,7 @@ from PIL import Image
 
 from tests.bot import test_web
 from tests.bot.conftest import Table
-from tests.bot.test_web import started
+from tests.drivers.web import started
 from tests.leaks.scan import page_text
 
 #: The bot serving pages, and the test client reading them: test_web's fixtures.

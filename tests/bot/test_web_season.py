@@ -6,27 +6,18 @@ running shows nowhere on it until the match ends (AA-14, AA-D9)."""
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 from aiohttp.test_utils import TestClient
 
 from tests.bot import test_web
-from tests.bot.test_seasons import Series
-from tests.bot.test_web import token_in
+from tests.drivers.seasons import Series
+from tests.drivers.web import season_token, token_in
 from tests.leaks.scan import page_text
 
 #: The bot serving pages, and the test client reading them: test_web's fixtures.
 simcord_bot = test_web.simcord_bot
 web = test_web.web
-SEASON_LINK = re.compile(r"https://dealer\.test/s/([\w-]+)")
-
-
-async def season_token(t: Series) -> str:
-    standings = await t.players[1].slash(t.channel, "season standings")
-    found = SEASON_LINK.search(standings.response.content)
-    assert found is not None, standings.response.content
-    return found[1]
 
 
 async def test_the_standings_link_to_the_season_page(

@@ -37,7 +37,7 @@ from games.core.events import Audience, Event
 from games.core.match import Match
 from games.core.views import GameView
 from games.registry import ENGINES
-from tests.conformance.test_conformance import Playout, Setup, check_replays, leaks, names
+from tests.conformance.playouts import Playout, Setup, check_replays, leaks, names
 
 SEAT = ["ann", "bob", "cy", "dee"]
 

@@ -19,7 +19,7 @@ from games.core.events import Event, GameEvent, read_event
 from games.core.match import Match
 from games.core.views import GameView
 from games.registry import ENGINES
-from tests.conformance.test_conformance import CHECKS, STRANGER, Setup, draw_setup, names
+from tests.conformance.playouts import CHECKS, STRANGER, Setup, draw_setup, names
 
 TYPED = sorted(game for game, engine in ENGINES.items() if engine.events is not None)
 

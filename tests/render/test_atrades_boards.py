@@ -36,7 +36,7 @@ from games.atrades.views import GuildCard, Mine, PlayerView
 from games.core.contract import Amount, Pick
 from games.core.drawing import Board
 from games.core.match import Match
-from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools import render_samples
 from tools.render_samples import ATRADES, AtradesPlayed, atrades_playout
 

@@ -13,14 +13,13 @@ a little (another FreeType or Pillow build): a pixel counts as different only pa
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.season_board import standings_board
@@ -39,14 +38,9 @@ from games.core.drawing import Board, fonts
 from games.core.drawing.fonts import FONTS
 from games.core.engine import HOST
 from games.core.match import Match
+from tests.render.golden import MAX_BYTES, assert_matches_golden, image
 from tools import render_samples
 from tools.render_samples import DRE, GENRE, Played
-
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDENS") == "1"
-TOLERANCE = 32
-MAX_DIFFERENT = 0.0005
-MAX_BYTES = 300 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -74,32 +68,6 @@ def player_view(played: Played, player: str) -> PlayerView:
     view = ENGINE.view(played.match.state, player)
     assert isinstance(view, PlayerView)
     return view
-
-
-def image(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def assert_matches_golden(name: str, board: Board, tmp_path: Path) -> None:
-    path = GOLDEN / f"{name}.png"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_bytes(board.png)
-        return
-    assert path.exists(), f"no golden {path.name}; run with UPDATE_GOLDENS=1 to write it"
-    actual, expected = image(board.png), image(path.read_bytes())
-    assert actual.size == expected.size, f"{name}: {actual.size} != golden {expected.size}"
-    r, g, b = ImageChops.difference(actual, expected).split()
-    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
-    different = sum(worst.histogram()[TOLERANCE + 1 :])
-    share = different / (actual.width * actual.height)
-    if share > MAX_DIFFERENT:
-        (tmp_path / f"{name}.png").write_bytes(board.png)
-        worst.point(lambda v: 255 if v > TOLERANCE else 0).save(tmp_path / f"{name}-diff.png")
-        pytest.fail(
-            f"{name}: {share:.2%} of pixels differ from the golden (allowed "
-            f"{MAX_DIFFERENT:.2%}); the new image and a diff are in {tmp_path}"
-        )
 
 
 # -- golden images ------------------------------------------------------------------------

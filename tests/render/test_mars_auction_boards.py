@@ -17,7 +17,7 @@ from games.core.match import Match
 from games.mars_auction import ENGINE
 from games.mars_auction.render import NAME_SIZES, display_board, settlement_board, tile_width
 from games.tm_catalogue import builtin
-from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools import render_samples
 from tools.render_samples import AuctionPlayed, shown
 

@@ -17,7 +17,7 @@ from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.render import COST, NAME_SIZES, TILE_H, TILE_W, _tile, draft_board
 from games.marsbot_draft.views import DraftView
 from games.tm_catalogue import PROJECT_TYPES, builtin
-from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools.render_samples import DRAFTER, marsbot_drafts
 
 

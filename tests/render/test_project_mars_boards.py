@@ -22,7 +22,7 @@ from games.project_mars.render import (
     round_board,
 )
 from games.project_mars.views import PlayerView
-from tests.render.test_boards import MAX_BYTES, assert_matches_golden
+from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools import render_samples
 from tools.render_samples import MARS, MarsPlayed, shown
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from bot.games.registry import PLUGINS
 from games.registry import ENGINES
-from tests.conformance.test_conformance import draw_setup, play
+from tests.conformance.playouts import draw_setup, play
 from tools import demo, render_samples
 
 GAME = "high-bid"

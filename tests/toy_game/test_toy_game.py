@@ -18,7 +18,7 @@ from bot.app import DealerBot
 from bot.errors import UserError
 from games.core.match import MatchRecord, replay
 from tests.bot.conftest import make_bot
-from tests.conformance.test_conformance import Playout, Setup, names, play
+from tests.conformance.playouts import Playout, Setup, names, play
 from tests.toy_game.engine import ENGINE
 from tests.toy_game.plugin import PLUGIN
 from tools.demo import unstamped

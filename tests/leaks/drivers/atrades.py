@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.players import player_id
 from games.atrades.data import TECHNOLOGIES
-from tests.bot.test_atrades import Atrades
+from tests.drivers.atrades import Atrades
 from tests.leaks.scan import Driver, Person, Scan, numbers
 
 MONEY = re.compile(r"\$(\d+)")

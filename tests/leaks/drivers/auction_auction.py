@@ -13,8 +13,8 @@ from typing import Any
 
 from bot.players import player_id
 from games.auction_auction.cash import GARNET_VALUE
-from tests.bot.test_seasons import Series
-from tests.bot.test_visibility import private_channel
+from tests.drivers.common import private_channel
+from tests.drivers.seasons import Series
 from tests.leaks.scan import Driver, Person, Scan, numbers
 
 MONEY = re.compile(r"\$(\d+)")

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from games.mars_auction import ENGINE
-from tests.bot.test_mars_auction import Auction
+from tests.drivers.mars_auction import Auction
 from tests.leaks.drivers.tm_cards import cards_in, cards_named
 from tests.leaks.scan import Driver, Person, Scan, numbers
 

@@ -14,7 +14,7 @@ from games.core.events import Viewer
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.model import State
 from games.marsbot_draft.views import DraftView
-from tests.bot.test_marsbot_draft import Draft
+from tests.drivers.marsbot_draft import Draft
 from tests.leaks.drivers.tm_cards import cards_in, cards_named
 from tests.leaks.scan import Driver, Person, Scan
 

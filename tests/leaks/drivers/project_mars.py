@@ -23,7 +23,7 @@ from bot.players import COMPUTER
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.practice import DECKS
-from tests.bot.test_project_mars import Mars, private
+from tests.drivers.project_mars import Mars, private
 from tests.leaks.scan import Driver, Person, Scan, leaves
 
 #: In the challenge ann brings this ready deck (traps, Research Station, Sinkhole) and bob
