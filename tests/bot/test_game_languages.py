@@ -14,6 +14,7 @@ from games.atrades import ENGINE as ATRADES
 from games.atrades.data import company_called
 from tests.bot.test_atrades import Atrades, private, seed  # noqa: F401 (a fixture, by name)
 from tests.bot.test_i18n import reading, real_languages  # noqa: F401 (a fixture, by name)
+from tests.bot.test_mars_auction import SETUP, Auction
 
 #: These tests read Czech and Korean, which the pseudo-locale replaces.
 pytestmark = pytest.mark.usefixtures("real_languages")
@@ -81,3 +82,42 @@ async def test_atrades_speaks_czech_in_the_channel_and_korean_to_a_korean_member
     assert page_of(page).startswith(
         "## Atrades · 게임\n2~5명이 하는 게임이에요. 각자 사막 행성의 투기꾼 **길드**를 이끌어요."
     ), page_of(page)
+
+
+async def test_the_mars_auction_speaks_czech_in_the_channel_and_korean_to_a_korean_member(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match's first post is in the server's Czech; the Korean member's bid is answered in
+    Korean, their 1-on-1 (`/me`) and the game's part of `/help` too."""
+    table = Auction(simcord_env, 2, language="cs")
+    ann = table.players[0]
+    reading(monkeypatch, {ann.id: "ko"})
+    await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
+    channel = "\n".join(str(m.content) for m in table.channel.history())
+    assert (
+        "**Mars Auction začíná** (neomezená varianta): **ann** a **bob**. Žeton začínajícího "
+        "hráče má ann (určil pořadatel). Nejdřív je úvodní aukce. Jak hrát: "
+        "`/help game:mars-auction`."
+    ) in channel, channel
+
+    raised = await table.raise_(ann, 5, in_one_on_one=False)
+    assert private(raised)
+    assert page_of(raised).startswith("**1 · CrediCor (R08)**에 **5 M€**를 입찰했어요."), page_of(
+        raised
+    )
+    assert "ann nabízí **5 M€** za **1 · CrediCor (R08)**." in await table.board_text()
+
+    me = await ann.slash(table.channel, "me")
+    assert private(me)
+    assert page_of(me).startswith(
+        "**내 1-on-1 — Mars Auction**, 셋업 경매\n"
+        "낼 수 있는 돈: **23 M€**, 기업을 갖기 전까지의 셋업 예산.\n"
+        "가진 것: 아직 기업 없음; 프로젝트 0장; 지금까지 0 M€ 냄.\n"
+        "bob님을 기다려요.\n"
+    ), page_of(me)
+
+    rules = await ann.slash(table.channel, "help", game="mars-auction")
+    assert page_of(rules).startswith(
+        "## Mars Auction · 요약\n**Mars Auction** (2~5명): 테라포밍 마스 카드를 입찰로 나눠요 — "
+        "셋업의 회사, 프렐류드, 프로젝트, 그다음 세대마다 연구 카드.\n**제한:**"
+    ), page_of(rules)
