@@ -195,14 +195,9 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
-#: The games whose plug-in texts are in the catalogue, each with the methods of its texts
-#: not converted yet: of the rest, only the engines' words they pass on are marked
-#: (`ENGINE_TEXTS`).
-CONVERTED_GAMES: dict[str, frozenset[str]] = {
-    "atrades": frozenset(),
-    # Its rules pages are not converted yet.
-    "mars-auction": frozenset({"rules"}),
-}
+#: The games whose plug-in texts are in the catalogue: of their texts, only the engines'
+#: words they pass on are marked (`ENGINE_TEXTS`).
+CONVERTED_GAMES = frozenset({"atrades", "mars-auction"})
 #: The methods of a converted game's texts that return the engines' words: an engine
 #: sentence (a phase's title, an action's label) and the options' names and values.
 ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})
@@ -213,9 +208,8 @@ def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
     texts (a test's own game too) but the engines' words alone in a converted game's
     (`CONVERTED_GAMES`), and the engines' refusals."""
     for cls in _texts_classes():
-        game = getattr(cls, "game", None)
+        converted = getattr(cls, "game", None) in CONVERTED_GAMES
         for name, value in list(vars(cls).items()):
-            converted = game in CONVERTED_GAMES and name not in CONVERTED_GAMES[game]
             if name.startswith("_") or (converted and name not in ENGINE_TEXTS):
                 continue
             if name == "rules" and callable(value):

@@ -88,7 +88,7 @@ async def test_the_mars_auction_speaks_czech_in_the_channel_and_korean_to_a_kore
     simcord_env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The match's first post is in the server's Czech; the Korean member's bid is answered in
-    Korean, their 1-on-1 (`/me`) and the game's part of `/help` too."""
+    Korean, their 1-on-1 (`/me`) and the rules (`/help`) too."""
     table = Auction(simcord_env, 2, language="cs")
     ann = table.players[0]
     reading(monkeypatch, {ann.id: "ko"})
@@ -121,3 +121,7 @@ async def test_the_mars_auction_speaks_czech_in_the_channel_and_korean_to_a_kore
         "## Mars Auction · 요약\n**Mars Auction** (2~5명): 테라포밍 마스 카드를 입찰로 나눠요 — "
         "셋업의 회사, 프렐류드, 프로젝트, 그다음 세대마다 연구 카드.\n**제한:**"
     ), page_of(rules)
+    page = await ann.click(rules.response, label="다음")
+    assert page_of(page).startswith(
+        "## Mars Auction · 게임\n테라포밍 마스 카드를 입찰로 나누는 방법이에요. 2~5명이 해요."
+    ), page_of(page)

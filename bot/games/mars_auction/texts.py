@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from bot.games.base import Names, TypedTexts, named, text
+from bot.games.base import Names, TypedTexts, named, rules_text, text
 from bot.games.mars_auction.rules import RULES
 from bot.i18n import N_, _, listing, ngettext
 from games.core.contract import Action, Amount, Answer, Pick
@@ -1333,7 +1333,7 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         return "\n".join(_(paragraph) for paragraph in HELP)
 
     def rules(self) -> str:
-        return RULES
+        return rules_text(RULES)
 
 
 def settlement(
