@@ -104,10 +104,6 @@ NOT_YET_CONVERTED: list[re.Pattern[str]] = [
         for engine in ENGINES.values()
         for clock in engine.clocks.values()
     ),
-    re.compile(
-        "End the Mars Auction for everyone|The result lists what each player holds and paid|"
-        "no more research auctions can be opened"
-    ),
     # Generic texts not converted yet that the games' suites meet: `/match undo`'s own
     # sentences (bot/flows/undo.py) around a move's words, and a typed answer that is none
     # of a step's choices (bot/steps.py, around the engine's step label).
