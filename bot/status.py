@@ -53,7 +53,7 @@ import discord
 from bot import boards
 from bot.games.registry import plugin_for
 from bot.i18n import _, server_speaks, speaking
-from bot.limits import MESSAGE, fit
+from bot.limits import MESSAGE, fit, pages
 from bot.messages import Room, attachment, message, room
 from bot.players import name_table
 from bot.service import MatchService
@@ -310,10 +310,17 @@ class LiveStatus:
             return
         news = self._news.get(match_id)
         moment = await self.moment(row)
-        # Where the move's texts and the status do not fit together, the move's are cut: the
-        # status words, which the image goes with, always show.
+        # Where the move's texts and the status do not fit together, the move's are cut, at
+        # the end of a line (a sentence is not cut in the middle, in a language that runs
+        # longer than English either): the status words, which the image goes with, always
+        # show.
         space = MESSAGE - len(moment.text) - 2
-        text = f"{fit(news, space)}\n\n{moment.text}" if news and space > 1 else moment.text
+        if news and space > 1:
+            kept = pages(news.split("\n"), limit=space - 2)
+            shown = kept[0] + ("\n…" if len(kept) > 1 else "")
+            text = f"{shown}\n\n{moment.text}"
+        else:
+            text = moment.text
         text = fit(text + await self.web_line(row))
         live = bool(plugin_for(row.game).texts.live_board_events)
         board = await self.image(row, moment) if live else None
