@@ -911,7 +911,8 @@ def step_form(
     if isinstance(step, Amount) and step.min == step.max:
         # "0 to 0" reads as a mistake: say it is the one amount, and fill it in.
         only = str(step.min)
-        hint, longest = f"{step.min}: the one amount you can give", 12
+        hint = _("{amount}: the one amount you can give").format(amount=step.min)
+        longest = 12
     elif isinstance(step, Amount):
         hint, longest = f"{step.min} to {step.max}", 12
     else:

@@ -54,7 +54,7 @@ import discord
 from bot import boards
 from bot.games.registry import plugin_for
 from bot.i18n import _, server_speaks, speaking
-from bot.limits import MESSAGE, fit
+from bot.limits import MESSAGE, fit, pages
 from bot.messages import Room, attachment, message, pinging, room
 from bot.players import name_table
 from bot.service import MatchService
@@ -88,7 +88,7 @@ def clock(row: MatchRow, then: str | None = None) -> str:
     if row.deadline:
         closes = _("⏳ The phase closes {when}.").format(when=f"<t:{int(row.deadline)}:R>")
         return closes + (" " + _("Then: {then}").format(then=then) if then else "")
-    return plugin_for(row.game).texts.untimed
+    return _(plugin_for(row.game).texts.untimed)
 
 
 @dataclass(frozen=True)
@@ -338,10 +338,16 @@ class LiveStatus:
         news = self._news.get(match_id)
         call, called = self._calls.get(match_id, ("", ()))
         moment = await self.moment(row)
-        # Where the move's texts and the status do not fit together, the move's are cut: the
-        # status words, which the image goes with, and a call to act always show.
+        # Where the move's texts and the status do not fit together, the move's are cut, at
+        # the end of a line (a sentence is not cut in the middle, in a language that runs
+        # longer than English either): the status words, which the image goes with, and a
+        # call to act always show.
         space = MESSAGE - len(moment.text) - 2 - (len(call) + 1 if call else 0)
-        head = "\n".join(filter(None, [fit(news, space) if news and space > 1 else "", call]))
+        shown = ""
+        if news and space > 3:
+            kept = pages(news.split("\n"), limit=space - 2)
+            shown = kept[0] + ("\n…" if len(kept) > 1 else "")
+        head = "\n".join(filter(None, [shown, call]))
         text = f"{head}\n\n{moment.text}" if head else moment.text
         text = fit(text + await self.web_line(row))
         live = bool(plugin_for(row.game).texts.live_board_events)

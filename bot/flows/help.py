@@ -71,14 +71,17 @@ class Page:
 
 
 def rule_pages(texts: GameTexts) -> list[Page]:
-    """The pages of `/help game:<game>`: the game in short, then its rules section by
-    section, each split between paragraphs over as many pages as it needs."""
-    book = [Page(_("In short"), texts.help())]
+    """The pages of `/help game:<game>`: the game in short (split between its lines, which
+    a translation may lengthen past one page), then its rules section by section, each split
+    between paragraphs over as many pages as it needs."""
+    sections = [(_("In short"), texts.help().split("\n"), "\n")]
     for section in _SECTION.split(texts.rules() or "")[1:]:
         title, _sep, body = section.partition("\n")
         paragraphs = [p.strip() for p in body.strip().split("\n\n") if p.strip()]
-        for n, text in enumerate(pages(paragraphs, separator="\n\n", limit=MESSAGE - FRAME)):
-            heading = title.strip()
+        sections.append((title.strip(), paragraphs, "\n\n"))
+    book = []
+    for heading, parts, separator in sections:
+        for n, text in enumerate(pages(parts, separator=separator, limit=MESSAGE - FRAME)):
             book.append(
                 Page(_("{title} (continued)").format(title=heading) if n else heading, text)
             )

@@ -419,7 +419,7 @@ class Host:
                 # TRANSLATORS: {a_game} is English's "a …" / "an …" and the game's name;
                 # {game} the name alone.
                 _("The record of {a_game} match is given once the match is over: {why}.").format(
-                    a_game=a(title), game=title, why=withheld
+                    a_game=a(title), game=title, why=_(withheld)
                 )
             )
         players = await self.service.players(row.id)

@@ -378,7 +378,7 @@ class Play:
         )
         await interaction.response.send_message(
             _("Concede this {game} match? {forfeit} {after}").format(
-                game=texts.title, forfeit=texts.forfeit, after=after
+                game=texts.title, forfeit=_(texts.forfeit), after=after
             ),
             view=forfeit_view(row.id),
             ephemeral=True,

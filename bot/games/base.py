@@ -19,12 +19,12 @@ import functools
 import operator
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast, get_type_hints
 
 from pydantic import Field, TypeAdapter
 
-from bot.i18n import N_
+from bot.i18n import N_, _
 from bot.players import Names as Names
 from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
@@ -38,6 +38,24 @@ from games.core.views import GameView
 #: with a link to the board; their 1-on-1, where their controls are private). A host's
 #: choice (`/match notify`, `MatchRow.notify`).
 NOTIFY: dict[str, str] = {"mention": N_("a mention in the channel"), "dm": N_("a DM")}
+
+#: What starts a section of a game's rules (`GameTexts.rules`): `## ` and its title.
+SECTION = "## "
+
+
+def rules_text(lines: Sequence[str]) -> str:
+    """A game's rules in the language in force, from their lines' message ids: a section's
+    title after `SECTION` (which stays out of its message id, so that a translation cannot
+    lose it), an empty line as it is."""
+    return "\n".join(
+        SECTION + _(line.removeprefix(SECTION))
+        if line.startswith(SECTION)
+        else _(line)
+        if line
+        else line
+        for line in lines
+    )
+
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
 #: ("practice", not in the name "Dealer (practice)" that seats stored before have;

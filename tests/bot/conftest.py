@@ -576,3 +576,10 @@ def replay(record: dict[str, Any]) -> dict[str, Any]:
     assert (replayed.returncode, replayed.stderr) == (0, b""), replayed.stderr.decode()
     report: dict[str, Any] = json.loads(replayed.stdout)
     return report
+
+
+@pytest.fixture
+def real_languages(request: pytest.FixtureRequest) -> None:
+    """For tests that read Czech and Korean: in the pseudo-locale there are none to read."""
+    if request.config.getoption("--pseudo-locale"):
+        pytest.skip("reads the real languages, which --pseudo-locale replaces")

@@ -25,8 +25,10 @@ from simcord.http import router as simcord_router
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
 from bot.i18n import CLOSE, OPEN, PAD, PSEUDO, language, pseudo_locale
+from games.atrades.data import GUILDS, REGIONS, TECHNOLOGIES
 from games.core.errors import RuleError
 from games.registry import ENGINES
+from games.tm_catalogue.catalogue import builtin
 
 #: Discord's limits on what a message carries (characters).
 MESSAGE, BUTTON, OPTION, FORM_TITLE = 2000, 80, 100, 45
@@ -66,6 +68,10 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
         yield f"{where} has a text cut off (a marker without its pair): {text[-80:]!r}"
         return
     rest = _NOT_WORDS.sub(" ", rest)
+    # Let-pass words taken out whole first: a clock's label ("Each round's sealed turn-order
+    # bids") falls apart into several runs of words at its hyphens and apostrophes.
+    for pattern in (*NOT_YET_CONVERTED, PRINTED_NAMES):
+        rest = pattern.sub(" ", rest)
     for found in _SENTENCE.finditer(rest):
         if not any(pattern.search(found.group()) for pattern in NOT_YET_CONVERTED):
             yield f"{where} holds a sentence not in the catalogue: {found.group()!r} in {text!r}"
@@ -74,9 +80,9 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
 #: What is not converted yet is marked `⟪…⟫` by `mark_not_yet_converted` and let pass; it is
 #: the games' own words, which issue 46's later steps move onto typed events and into the
 #: catalogue. Nothing else may be on this list:
-#: - every text of a game's plug-in texts (`GameTexts`: its methods' words, its rules line
-#:   by line, its sentences `untimed`, `forfeit` and `record_withheld`, its `played_as` and
-#:   `money` words);
+#: - every text of a game's plug-in texts not converted yet (`CONVERTED_GAMES`: its methods'
+#:   words, its rules line by line, its sentences `untimed`, `forfeit` and `record_withheld`,
+#:   its `played_as` and `money` words);
 #: - a game's own buttons, menus and forms (its plug-in's `dynamic_items` and `forms`);
 #: - the engines' refusals (`RuleError`), and their sentences the plug-ins pass on
 #:   (`engine_text`, a `GameTexts` method);
@@ -98,11 +104,42 @@ NOT_YET_CONVERTED: list[re.Pattern[str]] = [
         for engine in ENGINES.values()
         for clock in engine.clocks.values()
     ),
+    # Generic texts not converted yet that the games' suites meet: `/match undo`'s own
+    # sentences (bot/flows/undo.py) around a move's words, and a typed answer that is none
+    # of a step's choices (bot/steps.py, around the engine's step label).
     re.compile(
-        "End the Mars Auction for everyone|The result lists what each player holds and paid|"
-        "no more research auctions can be opened"
+        r"Undo in \w+(?: \w+)? match|This takes back|The match is rebuilt from its record "
+        "without|the channel is told what was undone, never|is open again|opens again|shows "
+        "where it stands|The host undid|moves in \\w+(?: \\w+)? match|Done, taken back|shows where "
+        "you stand now|is not one "
+        r"of the choices \([^)]*\)|the menus list them all|the one left is|it is one of"
+    ),
+    # The service's own refusals (bot/service.py), not converted yet.
+    re.compile("The match is not paused"),
+    # An engine's refusal of an undo (`Engine.undo_refusal`), not converted yet.
+    re.compile(
+        "The bids of that sealed round have been shown to everyone|taken back, it would open "
+        "again with every bid known|a later move can be taken back"
     ),
 ]
+#: The names of printed components, which stay as the English edition prints them (names are
+#: no sentence, but some run to three words): Atrades's guilds, regions and technologies, and
+#: the Terraforming Mars cards.
+PRINTED_NAMES = re.compile(
+    "|".join(
+        re.escape(name)
+        for name in sorted(
+            {
+                *(guild.name for guild in GUILDS),
+                *(region.name for region in REGIONS),
+                *(technology.name for technology in TECHNOLOGIES),
+                *(card.name for card in builtin().cards),
+            },
+            key=len,
+            reverse=True,
+        )
+    )
+)
 
 
 def unconverted(text: str) -> str:
@@ -120,10 +157,17 @@ def _marked_words(words: tuple[str, ...]) -> Callable[[Any], tuple[str, ...]]:
     return lambda _self: tuple(unconverted(w) for w in words)
 
 
+#: The methods every game's texts share that hand on a game's own text (an event's): a
+#: converted game's text comes out of them as it is.
+HANDED_ON = frozenset({"describe", "describe_to", "tell"})
+
+
 def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
+        if method.__name__ in HANDED_ON and getattr(args[0], "game", None) in CONVERTED_GAMES:
+            return said
         if isinstance(said, dict):
             return {unconverted(k): unconverted(str(v)) for k, v in said.items()}
         return unconverted(said) if isinstance(said, str) else said
@@ -160,12 +204,22 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
+#: The games whose plug-in texts are in the catalogue: of their texts, only the engines'
+#: words they pass on are marked (`ENGINE_TEXTS`).
+CONVERTED_GAMES = frozenset({"atrades", "mars-auction"})
+#: The methods of a converted game's texts that return the engines' words: an engine
+#: sentence (a phase's title, an action's label) and the options' names and values.
+ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})
+
+
 def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
     """Mark what `NOT_YET_CONVERTED`'s comment lists, for this test: on every class of game
-    texts (a test's own game too), and the engines' refusals."""
+    texts (a test's own game too) but the engines' words alone in a converted game's
+    (`CONVERTED_GAMES`), and the engines' refusals."""
     for cls in _texts_classes():
+        converted = getattr(cls, "game", None) in CONVERTED_GAMES
         for name, value in list(vars(cls).items()):
-            if name.startswith("_"):
+            if name.startswith("_") or (converted and name not in ENGINE_TEXTS):
                 continue
             if name == "rules" and callable(value):
                 monkeypatch.setattr(cls, name, _rules(value))

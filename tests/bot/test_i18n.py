@@ -12,7 +12,6 @@ import discord
 import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
-from simcord import interactions as simcord_interactions
 
 from bot import i18n
 from bot.flows.common import NO_OPEN_MATCH
@@ -20,28 +19,10 @@ from bot.i18n import LANGUAGES, CommandTexts, Language, language, ngettext, numb
 from tests.bot.conftest import Table, make_bot
 from tests.bot.pseudo import problems_of
 from tests.drivers.common import commands_written
+from tests.drivers.languages import reading
 from tools.i18n_catalogues import main as catalogues
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-@pytest.fixture
-def real_languages(request: pytest.FixtureRequest) -> None:
-    """These tests read Czech and Korean: in the pseudo-locale there are none to read."""
-    if request.config.getoption("--pseudo-locale"):
-        pytest.skip("reads the real languages, which --pseudo-locale replaces")
-
-
-def reading(monkeypatch: pytest.MonkeyPatch, locales: dict[int, str]) -> None:
-    """Members' Discord languages, by user id (SimCord sends every interaction as en-US)."""
-    base = simcord_interactions.base_payload
-
-    def payload(*args: Any, **kwargs: Any) -> Any:
-        record, sent = base(*args, **kwargs)
-        sent["locale"] = locales.get(kwargs["user_id"], "en-US")
-        return record, sent
-
-    monkeypatch.setattr(simcord_interactions, "base_payload", payload)
 
 
 def said(code: str, text: str) -> str:

@@ -11,6 +11,7 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
+from bot.i18n import language
 from bot.players import player_id
 from games.atrades import ENGINE
 from games.atrades.model import State
@@ -42,9 +43,11 @@ class Atrades:
     """A server with a channel, a host, players and an onlooker, who play Atrades through
     Discord."""
 
-    def __init__(self, env: Any, players: int) -> None:
+    def __init__(self, env: Any, players: int, *, language: str | None = None) -> None:
+        """`language`: the server's Discord language (`preferred_locale`; default en-US)."""
         self.env = env
-        self.guild = env.create_guild()
+        self.language = language
+        self.guild = env.create_guild(preferred_locale=language)
         self.channel = self.guild.create_text_channel("desert")
         self.host = self.guild.add_member(env.create_user("hostess"))
         self.players = [self.guild.add_member(env.create_user(n)) for n in NAMES[:players]]
@@ -57,6 +60,10 @@ class Atrades:
     def bot(self) -> Any:
         return self.env.bot
 
+    def said(self, text: str) -> str:
+        """A text of the bot's in the server's language (a lobby's button's label)."""
+        return language(self.language).gettext(text)
+
     def member(self, pid: str) -> Any:
         return next(m for m in self.players if player_id(m.id) == pid)
 
@@ -64,13 +71,13 @@ class Atrades:
         created = await self.host.slash(self.channel, f"match create {GAME}", **options)
         assert not created.ephemeral, created.response.content
         for member in self.players:
-            await member.click(created.response, label="Join")
+            await member.click(created.response, label=self.said("Join"))
         if computers:
             seated = await self.host.slash(self.channel, "match add-bot", count=computers)
             assert seated.ephemeral and "Dealer bot" in seated.response.content, (
                 seated.response.content
             )
-        started = await self.host.click(created.response, label="Start")
+        started = await self.host.click(created.response, label=self.said("Start"))
         assert started.response.content.startswith("The match has started"), (
             started.response.content
         )

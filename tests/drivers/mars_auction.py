@@ -12,6 +12,7 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
+from bot.i18n import language
 from bot.players import player_id
 from games.core.contract import Pick
 from games.mars_auction import ENGINE
@@ -54,9 +55,11 @@ class Auction:
     """A server with a channel, a host, players and an onlooker, who run a Mars Auction
     through Discord."""
 
-    def __init__(self, env: Any, players: int) -> None:
+    def __init__(self, env: Any, players: int, *, language: str | None = None) -> None:
+        """`language`: the server's Discord language (`preferred_locale`; default en-US)."""
         self.env = env
-        self.guild = env.create_guild()
+        self.language = language
+        self.guild = env.create_guild(preferred_locale=language)
         self.channel = self.guild.create_text_channel("mars")
         self.host = self.guild.add_member(env.create_user("hostess"))
         names = ["ann", "bob", "cleo", "dev", "eve"][:players]
@@ -69,6 +72,10 @@ class Auction:
     @property
     def bot(self) -> Any:
         return self.env.bot
+
+    def said(self, text: str) -> str:
+        """A text of the bot's in the server's language (a lobby's button's label)."""
+        return language(self.language).gettext(text)
 
     def member(self, pid: str) -> Any:
         return next(m for m in self.players if player_id(m.id) == pid)
@@ -84,8 +91,8 @@ class Auction:
         created = await self.host.slash(self.channel, f"match create {GAME}", **options)
         assert not created.ephemeral, created.response.content
         for member in self.players:
-            await member.click(created.response, label="Join")
-        started = await self.host.click(created.response, label="Start")
+            await member.click(created.response, label=self.said("Join"))
+        started = await self.host.click(created.response, label=self.said("Start"))
         assert started.response.content.startswith("The match has started"), (
             started.response.content
         )

@@ -9,21 +9,22 @@ from typing import Any, NamedTuple
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.errors import UserError, guarded
 from bot.games.atrades.texts import AtradesTexts
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, GamePlugin, clock_options
+from bot.games.plugin import NOTIFY_CHOICES, GamePlugin, clock_options
 from bot.handlers import handlers
+from bot.i18n import _, listing, ngettext
 from games.atrades import COMPUTER
 from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import MAX_PLAYERS, MAX_STARTING_MONEY
-from games.core.drawing.words import join
 
 TEXTS = AtradesTexts()
 #: AT-D12's two readings, as the host picks one (`Options.loser_bank`).
 LOSER_BANK_CHOICES = [
-    app_commands.Choice(name="back to the supply (default)", value="supply"),
-    app_commands.Choice(name="onto the merged company's bank", value="merged"),
+    app_commands.Choice(name=locale_str("back to the supply (default)"), value="supply"),
+    app_commands.Choice(name=locale_str("onto the merged company's bank"), value="merged"),
 ]
 
 
@@ -37,36 +38,62 @@ def named_pieces(text: str, known: list[str], what: str, most: int) -> list[str]
     names = [part.strip() for part in text.split(",") if part.strip()]
     if not names:
         raise UserError(
-            f"`{what}`: no name was given, only commas or spaces. Type the names apart by "
-            f"commas, such as `{known[0]}, {known[1]}`, from: {', '.join(known)}; or leave "
-            f"`{what}` out to have them drawn at random."
+            _(
+                "`{option}`: no name was given, only commas or spaces. Type the names apart by "
+                "commas, such as `{first}, {second}`, from: {known}; or leave `{option}` out to "
+                "have them drawn at random."
+            ).format(option=what, first=known[0], second=known[1], known=", ".join(known))
         )
     unknown = [name for name in names if name.lower() not in by_name]
     if unknown:
         raise UserError(
-            f"`{what}`: {join([f'“{n[:40]}”' for n in unknown])} "
-            f"{'is' if len(unknown) == 1 else 'are'} not one of them. Name them apart by "
-            f"commas, from: {', '.join(known)}."
+            ngettext(
+                "`{option}`: {unknown} is not one of them. Name them apart by commas, from: "
+                "{known}.",
+                "`{option}`: {unknown} are not one of them. Name them apart by commas, from: "
+                "{known}.",
+                len(unknown),
+            ).format(
+                option=what,
+                unknown=listing([f"“{n[:40]}”" for n in unknown]),
+                known=", ".join(known),
+            )
         )
     chosen = [by_name[name.lower()] for name in names]
     if len(set(chosen)) != len(chosen) or len(chosen) > most:
-        raise UserError(f"`{what}`: name each at most once, and at most {most} of them.")
+        raise UserError(
+            _("`{option}`: name each at most once, and at most {most} of them.").format(
+                option=what, most=most
+            )
+        )
     return chosen
 
 
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="atrades",
-        description="Open an Atrades lobby here: guilds, companies and mergers on a desert map",
+        description=locale_str(
+            "Open an Atrades lobby here: guilds, companies and mergers on a desert map"
+        ),
     )
     @app_commands.describe(
-        regions="The map's first regions, apart by commas (players + 1 in all; the rest drawn)",
-        guilds="Guild boards for the first seats, in seat order, apart by commas (the rest drawn)",
-        money="Starting money: one amount for every guild, or 5 in initiative order (default 20)",
-        loser_bank="A lost company's bank in a player merger: to the supply (default) or merged",
-        spectators="A channel that gets each sealed round once it is revealed",
-        thread="Play the match in a new thread of this channel (default no)",
-        notify=f"{NOTIFY_HELP} (default: a mention)",
+        regions=locale_str(
+            "The map's first regions, apart by commas (players + 1 in all; the rest drawn)"
+        ),
+        guilds=locale_str(
+            "Guild boards for the first seats, in seat order, apart by commas (the rest drawn)"
+        ),
+        money=locale_str(
+            "Starting money: one amount for every guild, or 5 in initiative order (default 20)"
+        ),
+        loser_bank=locale_str(
+            "A lost company's bank in a player merger: to the supply (default) or merged"
+        ),
+        spectators=locale_str("A channel that gets each sealed round once it is revealed"),
+        thread=locale_str("Play the match in a new thread of this channel (default no)"),
+        notify=locale_str(
+            "How the player to move is told: a mention in the channel, or a DM (default: a mention)"
+        ),
     )
     @app_commands.choices(notify=NOTIFY_CHOICES, loser_bank=LOSER_BANK_CHOICES)
     @clock_options("atrades")
@@ -111,16 +138,18 @@ def starting_money(text: str) -> list[int]:
     boards' initiative order, apart by commas ("$" allowed), each a whole number of dollars
     up to `MAX_STARTING_MONEY`."""
     parts = [part.strip().removeprefix("$").strip() for part in text.split(",")]
-    boards = join([g.name for g in GUILDS])
+    boards = listing([g.name for g in GUILDS])
     if (
         len(parts) not in (1, len(GUILDS))
         or not all(part.isdecimal() for part in parts)
         or any(int(part) > MAX_STARTING_MONEY for part in parts)
     ):
         raise UserError(
-            f"`money`: type one amount in dollars for every guild board, such as `20`, or "
-            f"{len(GUILDS)} apart by commas, one a board in initiative order ({boards}), such "
-            f"as `18, 19, 20, 21, 22`; each from 0 to {MAX_STARTING_MONEY}."
+            _(
+                "`money`: type one amount in dollars for every guild board, such as `20`, or "
+                "{boards_count} apart by commas, one a board in initiative order ({boards}), "
+                "such as `18, 19, 20, 21, 22`; each from 0 to {most}."
+            ).format(boards_count=len(GUILDS), boards=boards, most=MAX_STARTING_MONEY)
         )
     return [int(part) for part in parts]
 

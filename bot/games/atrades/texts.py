@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from bot.games.atrades.rules import RULES
-from bot.games.base import Names, TypedTexts, text
+from bot.games.base import Names, TypedTexts, rules_text, text
+from bot.i18n import N_, _, listing, ngettext
 from games.atrades.data import (
     GUILDS,
     TECHNOLOGY_BY_ID,
@@ -74,7 +75,6 @@ from games.atrades.moves import (
     Settle,
 )
 from games.atrades.render import render_guild, render_map
-from games.atrades.render.words import TRACK_NAMES
 from games.atrades.rounds import EndReason
 from games.atrades.views import (
     Audit,
@@ -87,7 +87,6 @@ from games.atrades.views import (
 )
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
-from games.core.drawing.words import join, plural
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 
 PURSE = "purse"
@@ -113,15 +112,31 @@ def company(initiative: int | str) -> str:
 #: Why a company does not expand, by `games.atrades.market.NoExpansion` (AT-D19, AT-D26);
 #: "{type}" is its goods' type.
 NO_EXPANSION: dict[NoExpansion, str] = {
-    "no_tile": "no {type} tile is left in the supply",
-    "no_land": "no free land is next to it",
-    "left": "its guild has left the game",
+    # TRANSLATORS: {type} is a goods' type as printed: Rations, Liquids, Wiring, Spice.
+    "no_tile": N_("no {type} tile is left in the supply"),
+    "no_land": N_("no free land is next to it"),
+    "left": N_("its guild has left the game"),
+}
+
+#: Why a free Acquire is let go, by `FreeAcquireLost.reason`.
+FREE_ACQUIRE_LOST = {
+    "declined": N_("{player} lets their free Acquire go."),
+    "deadline": N_("{player} ran out of time: their free Acquire is let go."),
+    "none_to_take": N_("{player} has no tile or land for their free Acquire: it is let go."),
+}
+
+#: The guild board's tracks, as the 1-on-1 names them (the rulebook's words).
+TRACKS: dict[str, str] = {
+    "acquire": N_("Acquire"),
+    "merger": N_("Merger"),
+    "bureaucracy": N_("Bureaucracy"),
+    "research": N_("Research"),
 }
 
 
 def no_expansion(initiative: int, reason: NoExpansion) -> str:
     """Why a company that sold a good for every tile does not expand, in words."""
-    return NO_EXPANSION[reason].format(type=TYPE_NAMES[starting_type(initiative)])
+    return _(NO_EXPANSION[reason]).format(type=TYPE_NAMES[starting_type(initiative)])
 
 
 def end_reasons(reasons: list[EndReason], out_of_cubes: list[str], names: Names) -> str:
@@ -132,15 +147,18 @@ def end_reasons(reasons: list[EndReason], out_of_cubes: list[str], names: Names)
     for reason in reasons:
         if reason == "cubes":
             spent = [names(p) for p in out_of_cubes]
-            cubes = "has spent their last action cube"
-            if len(spent) > 1:
-                cubes = "have spent their last action cubes"
-            said.append(f"{join(spent)} {cubes}")
+            said.append(
+                ngettext(
+                    "{players} has spent their last action cube",
+                    "{players} have spent their last action cubes",
+                    len(spent) or 1,
+                ).format(players=listing(spent))
+            )
         elif reason == "tiles":
-            said.append("no starting tile is left to acquire")
+            said.append(_("no starting tile is left to acquire"))
         else:
-            said.append("one guild is left in the game")
-    return join(said)
+            said.append(_("one guild is left in the game"))
+    return listing(said)
 
 
 def technology(card: str) -> str:
@@ -148,26 +166,38 @@ def technology(card: str) -> str:
     return found.name if found else card
 
 
+def from_bank(amount: int, initiative: int) -> str:
+    """Part of a payment from a company's bank: "$3 from Spice 15's bank"."""
+    return _("${amount} from {company}'s bank").format(amount=amount, company=company(initiative))
+
+
 def payment(paid: Paid) -> str:
     """A payment of `money.Payment` (a company's part, then personal money), in words."""
     parts = []
     if paid.from_company and paid.company is not None:
-        parts.append(f"${paid.from_company} from {company(paid.company)}'s bank")
+        parts.append(from_bank(paid.from_company, paid.company))
     if paid.from_money:
-        parts.append(f"${paid.from_money} of personal money")
-    return join(parts) or "$0"
+        parts.append(_("${amount} of personal money").format(amount=paid.from_money))
+    return listing(parts) or "$0"
 
 
 def source(pay_from: str) -> str:
     """Where a move pays from, in words: "your money" or "Spice 15's bank, then your
     money" (AT-D24)."""
-    return "your money" if pay_from == PURSE else f"{company(pay_from)}'s bank, then your money"
+    if pay_from == PURSE:
+        return _("your money")
+    return _("{company}'s bank, then your money").format(company=company(pay_from))
 
 
 def paid_words(paid: Paid) -> str:
     """A bid and where it comes from: "$5 ($3 from Spice 15's bank and $2 of personal
     money)", or "$0"."""
     return f"${paid.total}" + (f" ({payment(paid)})" if paid.total else "")
+
+
+def sentences(*said: str) -> str:
+    """Whole sentences, each its own message id, one after the other."""
+    return " ".join(s for s in said if s)
 
 
 class AtradesTexts(TypedTexts[PublicView, Told]):
@@ -183,7 +213,7 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
     #: The audit holds only sealed rounds already revealed to everyone (AT-D27).
     spectators_see_sealed = False
     #: The host sees what the public sees (AT-D27), which holds only the pile's size.
-    record_withheld = "its seed deals the face-down pile of starting tiles"
+    record_withheld = N_("its seed deals the face-down pile of starting tiles")
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({"board_shown"})
@@ -191,7 +221,7 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
     #: are told in the channel, not only in the DMs and on the board.
     digest_events: ClassVar[frozenset[str]] = frozenset({"round_ended"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
-    forfeit = (
+    forfeit = N_(
         "Your guild leaves the game: its companies stay on the map, it bids $0 for turn order, "
         "drops out of auctions and takes no more actions, and it is not ranked at the end."
     )
@@ -201,45 +231,44 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
     def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
         told = self.read(event)
         if isinstance(told, BidMade):
-            return (
-                f"🔒 Your turn-order bid: **${told.amount}**, from {source(told.pay_from)}. "
-                "Nobody sees it until every bid is in; you may bid again to change it until "
-                "then."
-            )
+            return _(
+                "🔒 Your turn-order bid: **${amount}**, from {source}. Nobody sees it until "
+                "every bid is in; you may bid again to change it until then."
+            ).format(amount=told.amount, source=source(told.pay_from))
         if isinstance(told, FinalBidMade):
             if told.amount is None:
-                return "🔒 You drop out of the final sealed round."
-            return (
-                f"🔒 Your final sealed bid: **${told.amount}**. It is shown when every bid is in."
-            )
+                return _("🔒 You drop out of the final sealed round.")
+            return _(
+                "🔒 Your final sealed bid: **${amount}**. It is shown when every bid is in."
+            ).format(amount=told.amount)
         return None if told is None else self.tell(told, names)
 
     @text
     def match_started(self, event: MatchStarted, names: Names) -> str:
         seats = zip(event.players, event.guilds, strict=True)
-        guilds = join([f"**{names(p)}** ({g})" for p, g in seats])
-        tiles = join([company(n) for n in event.display])
-        return (
-            f"**Atrades begins**: {guilds}. The regions: {join(event.regions)}. Starting "
-            f"tiles on display: {tiles}. Each round starts with sealed bids for turn order, in "
-            "your 1-on-1. How to play: `/help game:atrades`."
-        )
+        guilds = listing([f"**{names(p)}** ({g})" for p, g in seats])
+        tiles = listing([company(n) for n in event.display])
+        return _(
+            "**Atrades begins**: {guilds}. The regions: {regions}. Starting tiles on display: "
+            "{tiles}. Each round starts with sealed bids for turn order, in your 1-on-1. How "
+            "to play: `/help game:atrades`."
+        ).format(guilds=guilds, regions=listing(event.regions), tiles=tiles)
 
     @text
     def phase_opened(self, event: AtradesPhaseOpened, names: Names) -> str | None:
         name = event.name
-        waiting = join([names(p) for p in event.players])
+        waiting = listing([names(p) for p in event.players])
         if name == "bids":
-            return (
-                f"**Round {event.round}: sealed turn-order bids.** Bid in your 1-on-1 (your "
-                "DMs, or **My 1-on-1**): from your money or one company's bank. Nobody sees a "
-                "bid until all are in."
-            )
+            return _(
+                "**Round {round}: sealed turn-order bids.** Bid in your 1-on-1 (your DMs, or "
+                "**My 1-on-1**): from your money or one company's bank. Nobody sees a bid "
+                "until all are in."
+            ).format(round=event.round)
         if name == "sealed":
-            return (
-                f"**The final sealed round.** {waiting}: your final bid or drop out, in your "
+            return _(
+                "**The final sealed round.** {players}: your final bid or drop out, in your "
                 "1-on-1. The bids are shown together."
-            )
+            ).format(players=waiting)
         if name == "ended":
             return None
         return f"**{self.engine_text(event.title, names)}.**"
@@ -247,219 +276,305 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
     @text
     def bid_in(self, event: BidIn, names: Names) -> str:
         if event.by_deadline:
-            return f"⏰ {names(event.player)} did not bid in time: $0."
-        return f"{names(event.player)} has bid for turn order."
+            return _("⏰ {player} did not bid in time: $0.").format(player=names(event.player))
+        return _("{player} has bid for turn order.").format(player=names(event.player))
 
     @text
     def turn_order_resolved(self, event: TurnOrderResolved, names: Names) -> str:
         order = " → ".join(f"**{names(p)}**" for p in event.order)
         bids = "; ".join(f"{names(p)} {paid_words(paid)}" for p, paid in event.bids.items())
-        return f"**Turn order for round {event.round}:** {order}. The bids: {bids}."
+        return _("**Turn order for round {round}:** {order}. The bids: {bids}.").format(
+            round=event.round, order=order, bids=bids
+        )
 
     @text
     def acquired(self, event: Acquired, names: Names) -> str:
-        how = "takes a free Acquire" if event.free else "acquires"
-        return f"**{names(event.player)}** {how}: **{company(event.tile)}** starts on {event.hex}."
+        said = (
+            _("**{player}** takes a free Acquire: **{company}** starts on {hex}.")
+            if event.free
+            else _("**{player}** acquires: **{company}** starts on {hex}.")
+        )
+        return said.format(player=names(event.player), company=company(event.tile), hex=event.hex)
 
     @text
     def merger_declared(self, event: MergerDeclared, names: Names) -> str:
         first, second = (company(c) for c in event.companies)
-        cube = " (a cube on the merger track)" if event.cube else ""
-        return (
-            f"**{names(event.player)}** declares a merger of **{first}** and "
-            f"**{second}**{cube}. The auction begins."
+        said = (
+            _(
+                "**{player}** declares a merger of **{first}** and **{second}** (a cube on the "
+                "merger track). The auction begins."
+            )
+            if event.cube
+            else _(
+                "**{player}** declares a merger of **{first}** and **{second}**. The auction "
+                "begins."
+            )
         )
+        return said.format(player=names(event.player), first=first, second=second)
 
     @text
     def sold_to_govt(self, event: SoldToGovt, names: Names) -> str:
         rows = event.rows
         if rows:
-            taken = join(
+            taken = listing(
                 [
-                    f"${paid} of its bank for ${vp}" if i == 0 else f"${paid} for ${vp}"
+                    (
+                        _("${paid} of its bank for ${vp}") if i == 0 else _("${paid} for ${vp}")
+                    ).format(paid=paid, vp=vp)
                     for i, (paid, vp) in enumerate(rows)
                 ]
             )
-            chart = f"the chart takes {taken}"
+            chart = _("the chart takes {rows}").format(rows=taken)
         else:
-            chart = "its bank covers no row of the chart"
-        return (
-            f"**{names(event.player)}** sells **{company(event.company)}** to the "
-            f"Atrades Government: {chart}: **${event.vp}** to their personal money; "
-            f"${event.to_supply} goes back to the supply. Its tiles are flipped."
+            chart = _("its bank covers no row of the chart")
+        return _(
+            "**{player}** sells **{company}** to the Atrades Government: {chart}: **${vp}** to "
+            "their personal money; ${supply} goes back to the supply. Its tiles are flipped."
+        ).format(
+            player=names(event.player),
+            company=company(event.company),
+            chart=chart,
+            vp=event.vp,
+            supply=event.to_supply,
         )
 
     @text
     def researched(self, event: Researched, names: Names) -> str:
         card = TECHNOLOGY_BY_ID.get(event.technology)
-        cost = f" for ${card.cost}" if card else ""
-        where = (
-            f", ${event.from_company} of it from {company(event.company)}'s bank"
-            if event.from_company and event.company is not None
-            else ""
-        )
-        return (
-            f"**{names(event.player)}** researches **{technology(event.technology)}**{cost}{where}."
+        part = event.from_company if event.company is not None else 0
+        if card is None:
+            said = _("**{player}** researches **{technology}**.")
+        elif part:
+            said = _(
+                "**{player}** researches **{technology}** for ${cost}, ${part} of it from "
+                "{company}'s bank."
+            )
+        else:
+            said = _("**{player}** researches **{technology}** for ${cost}.")
+        return said.format(
+            player=names(event.player),
+            technology=technology(event.technology),
+            cost=card.cost if card else 0,
+            part=part,
+            company=company(event.company) if event.company is not None else "",
         )
 
     @text
     def passed(self, event: Passed, names: Names) -> str:
         if event.by_deadline:
-            return f"⏰ {names(event.player)} ran out of time and passes (a cube is spent)."
-        return f"{names(event.player)} passes (a cube is spent)."
+            said = _("⏰ {player} ran out of time and passes (a cube is spent).")
+        else:
+            said = _("{player} passes (a cube is spent).")
+        return said.format(player=names(event.player))
 
     @text
     def auction_raised(self, event: AuctionRaised, names: Names) -> str:
-        return f"💰 {names(event.player)} bids **${event.amount}**."
+        return _("💰 {player} bids **${amount}**.").format(
+            player=names(event.player), amount=event.amount
+        )
 
     @text
     def auction_passed(self, event: AuctionPassed, names: Names) -> str:
-        late = " (out of time)" if event.by_deadline else ""
-        return f"{names(event.player)} passes and leaves the auction{late}."
+        if event.by_deadline:
+            said = _("{player} passes and leaves the auction (out of time).")
+        else:
+            said = _("{player} passes and leaves the auction.")
+        return said.format(player=names(event.player))
 
     @text
     def final_bid_in(self, event: FinalBidIn, names: Names) -> str:
         if event.by_deadline:
-            return f"⏰ {names(event.player)} made no final bid in time and drops out."
-        return f"{names(event.player)} has made their final decision."
+            said = _("⏰ {player} made no final bid in time and drops out.")
+        else:
+            said = _("{player} has made their final decision.")
+        return said.format(player=names(event.player))
 
     @text
     def final_bids_revealed(self, event: FinalBidsRevealed, names: Names) -> str:
         bids = "; ".join(
-            f"{names(p)} {'dropped out' if amount is None else f'${amount}'}"
+            f"{names(p)} {_('dropped out') if amount is None else f'${amount}'}"
             for p, amount in event.bids.items()
         )
         winner = event.winner
-        won = (
-            f" **{names(winner)}** wins the auction at ${event.price}."
-            if winner
-            else " Nobody wins."
+        if winner:
+            said = _("**The final bids:** {bids}. **{winner}** wins the auction at ${price}.")
+        else:
+            said = _("**The final bids:** {bids}. Nobody wins.")
+        return said.format(
+            bids=bids or _("none"), winner=names(winner) if winner else "", price=event.price
         )
-        return f"**The final bids:** {bids or 'none'}.{won}"
 
     @text
     def merger_ended(self, event: MergerEnded, names: Names) -> str:
         first, second = (company(c) for c in event.companies)
-        return f"Nobody bid: there is no merger of {first} and {second}."
+        return _("Nobody bid: there is no merger of {first} and {second}.").format(
+            first=first, second=second
+        )
 
     @text
     def merger_settled(self, event: MergerSettled, names: Names) -> str:
         paid = event.paid
         part = event.from_company
         how = (
-            f"${part} of it from {company(event.company)}'s bank"
+            _("${amount} of it from {company}'s bank").format(
+                amount=part, company=company(event.company)
+            )
             if part and event.company is not None
-            else "personal money"
+            else _("personal money")
         )
+        survivor = company(event.survivor) if event.survivor is not None else _("none")
         # Events stored before `bank` existed do not say the merged company's bank.
-        bank = f", its bank ${event.bank}" if event.bank is not None else ""
-        survivor = company(event.survivor) if event.survivor is not None else "none"
+        if event.bank is not None:
+            said = _(
+                "**{winner}** pays **${price}** ({how}); the merged company is **{survivor}**, "
+                "its bank ${bank}."
+            )
+        else:
+            said = _(
+                "**{winner}** pays **${price}** ({how}); the merged company is **{survivor}**."
+            )
         lines = [
-            f"**{names(event.winner)}** pays **${event.price}** ({how}); the merged "
-            f"company is **{survivor}**{bank}."
+            said.format(
+                winner=names(event.winner),
+                price=event.price,
+                how=how,
+                survivor=survivor,
+                bank=event.bank,
+            )
         ]
         if paid:
-            lines.append(
-                "To the owners' personal money: "
-                + ", ".join(f"{names(p)} ${amount}" for p, amount in paid.items())
-                + "."
-            )
+            owners = ", ".join(f"{names(p)} ${amount}" for p, amount in paid.items())
+            lines.append(_("To the owners' personal money: {owners}.").format(owners=owners))
         if event.free_acquires:
-            lines.append(f"Free Acquire for {join([names(p) for p in event.free_acquires])}.")
+            lines.append(
+                _("Free Acquire for {players}.").format(
+                    players=listing([names(p) for p in event.free_acquires])
+                )
+            )
         if event.bureaucracy:
             lines.append(
-                f"A free bureaucracy cube for {join([names(p) for p in event.bureaucracy])}."
+                _("A free bureaucracy cube for {players}.").format(
+                    players=listing([names(p) for p in event.bureaucracy])
+                )
             )
         return " ".join(lines)
 
     @text
     def free_acquire_lost(self, event: FreeAcquireLost, names: Names) -> str:
-        why = {
-            "declined": "lets their free Acquire go",
-            "deadline": "ran out of time: their free Acquire is let go",
-            "none_to_take": "has no tile or land for their free Acquire: it is let go",
-        }[event.reason]
-        return f"{names(event.player)} {why}."
+        return _(FREE_ACQUIRE_LOST[event.reason]).format(player=names(event.player))
 
     @text
     def market_sold(self, event: MarketSold, names: Names) -> str:
         sales = [s for s in event.sales if s.goods]
         if not sales:
-            return f"**Round {event.round}'s market:** nothing is sold."
+            return _("**Round {round}'s market:** nothing is sold.").format(round=event.round)
         sold = "; ".join(
-            f"{company(s.company)}: {plural(s.goods, 'good')} at ${s.price} (+${s.income})"
+            ngettext(
+                "{company}: {count} good at ${price} (+${income})",
+                "{company}: {count} goods at ${price} (+${income})",
+                s.goods,
+            ).format(company=company(s.company), count=s.goods, price=s.price, income=s.income)
             for s in sales
         )
         grow = (
-            f" Expanding: {join([company(c) for c in event.expansions])}."
+            _("Expanding: {companies}.").format(
+                companies=listing([company(c) for c in event.expansions])
+            )
             if event.expansions
             else ""
         )
         # Events stored before `blocked` existed name only the companies that expand.
-        blocked = "".join(
-            f" {company(b.company)} cannot expand: {no_expansion(b.company, b.reason)}."
+        blocked = [
+            _("{company} cannot expand: {why}.").format(
+                company=company(b.company), why=no_expansion(b.company, b.reason)
+            )
             for b in event.blocked
-        )
-        return f"**Round {event.round}'s market:** {sold}.{grow}{blocked}"
+        ]
+        market = _("**Round {round}'s market:** {sold}.").format(round=event.round, sold=sold)
+        return sentences(market, grow, *blocked)
 
     @text
     def expanded(self, event: Expanded, names: Names) -> str:
-        return f"**{company(event.company)}** expands onto {event.hex}."
+        return _("**{company}** expands onto {hex}.").format(
+            company=company(event.company), hex=event.hex
+        )
 
     @text
     def expansion_lost(self, event: ExpansionLost, names: Names) -> str:
         lost = event.company
-        why = "it cannot" if event.reason is None else no_expansion(lost, event.reason)
-        return f"{company(lost)} can no longer expand: {why}."
+        why = _("it cannot") if event.reason is None else no_expansion(lost, event.reason)
+        return _("{company} can no longer expand: {why}.").format(company=company(lost), why=why)
 
     @text
     def expansion_let_go(self, event: ExpansionLetGo, names: Names) -> str:
-        return f"{company(event.company)} does not expand."
+        return _("{company} does not expand.").format(company=company(event.company))
 
     @text
     def round_ended(self, event: RoundEnded, names: Names) -> str:
         refilled = (
-            f" New starting tiles on display: {join([company(n) for n in event.refilled])}."
+            _("New starting tiles on display: {tiles}.").format(
+                tiles=listing([company(n) for n in event.refilled])
+            )
             if event.refilled
             else ""
         )
         # Events stored before `last` existed say the next era after the last round too.
         changes = not event.last and event.era != era_of(event.round)
-        after = f" Round {event.round + 1} opens era {event.era}." if changes else ""
-        return f"**Round {event.round} is over.**{refilled}{after}"
+        after = (
+            _("Round {round} opens era {era}.").format(round=event.round + 1, era=event.era)
+            if changes
+            else ""
+        )
+        over = _("**Round {round} is over.**").format(round=event.round)
+        return sentences(over, refilled, after)
 
     @text
     def last_round(self, event: LastRound, names: Names) -> str:
         why = end_reasons(event.reasons, event.out_of_cubes, names)
-        return f"⏳ **Round {event.round} is the last**: {why}. The game ends when it is over."
+        return _("⏳ **Round {round} is the last**: {why}. The game ends when it is over.").format(
+            round=event.round, why=why
+        )
 
     @text
     def game_ended(self, event: GameEnded, names: Names) -> str:
         places = sorted(event.places.items(), key=lambda item: item[1])
         money = event.money
         listed = "; ".join(
-            f"{place}. {names(p)} ${money[p]} (banks ${event.banks.get(p, 0)})"
+            _("{place}. {player} ${money} (banks ${banks})").format(
+                place=place, player=names(p), money=money[p], banks=event.banks.get(p, 0)
+            )
             for p, place in places
         )
-        winners = join([f"**{names(p)}**" for p in event.winners])
+        winners = listing([f"**{names(p)}**" for p in event.winners])
         # Events stored before `reasons` existed say no reason.
-        why = f" ({end_reasons(event.reasons, event.out_of_cubes, names)})" if event.reasons else ""
-        return f"🏁 **The game is over**{why}: {winners} wins. Personal money: {listed}."
+        if event.reasons:
+            said = _("🏁 **The game is over** ({why}): {winners} wins. Personal money: {listed}.")
+        else:
+            said = _("🏁 **The game is over**: {winners} wins. Personal money: {listed}.")
+        return said.format(
+            why=end_reasons(event.reasons, event.out_of_cubes, names),
+            winners=winners,
+            listed=listed,
+        )
 
     @text
     def player_kicked(self, event: PlayerKicked, names: Names) -> str:
-        return f"The host removed {names(event.player)}'s guild from the game."
+        return _("The host removed {player}'s guild from the game.").format(
+            player=names(event.player)
+        )
 
     @text
     def removed_by_host(self, event: RemovedByHost, names: Names) -> str:
-        return (
+        return _(
             "The host removed you from the match: your guild leaves the game. Its companies "
             "stay on the map; it makes no more moves and is not ranked at the end."
         )
 
     @text
     def player_forfeited(self, event: PlayerForfeited, names: Names) -> str:
-        return f"{names(event.player)} has conceded: their guild leaves the game."
+        return _("{player} has conceded: their guild leaves the game.").format(
+            player=names(event.player)
+        )
 
     # -- the bot's own event -------------------------------------------------------------
 
@@ -486,31 +601,54 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
     def one_on_one(self, view: Summary, actions: list[Action], names: Names) -> str:
         me = view.me
         if me is None:
-            return "You are not playing in this match."
+            return _("You are not playing in this match.")
         guild = view.guild(me.player)
         assert guild is not None
-        head = (
-            f"**Your guild board — Atrades, round {view.round} (era {view.era})**\n"
-            f"You are **{guild.guild}**. Your money: **${me.money}** (only you see it)."
+        head = "\n".join(
+            [
+                _("**Your guild board — Atrades, round {round} (era {era})**").format(
+                    round=view.round, era=view.era
+                ),
+                _("You are **{guild}**. Your money: **${money}** (only you see it).").format(
+                    guild=guild.guild, money=me.money
+                ),
+            ]
         )
         if guild.out:
-            return f"{head}\nYour guild has left the game: it makes no more moves."
-        tracks = ", ".join(f"{TRACK_NAMES[t]} {n}" for t, n in guild.tracks.items())
-        lines = [head, f"Action cubes left: **{guild.cubes}** · on the tracks: {tracks}."]
+            return f"{head}\n{_('Your guild has left the game: it makes no more moves.')}"
+        tracks = ", ".join(f"{_(TRACKS[t])} {n}" for t, n in guild.tracks.items())
+        lines = [
+            head,
+            _("Action cubes left: **{cubes}** · on the tracks: {tracks}.").format(
+                cubes=guild.cubes, tracks=tracks
+            ),
+        ]
         if guild.technologies:
-            lines.append(f"Technologies: {join([technology(t) for t in guild.technologies])}.")
+            lines.append(
+                _("Technologies: {technologies}.").format(
+                    technologies=listing([technology(t) for t in guild.technologies])
+                )
+            )
         mine = [c for c in view.companies if c.owner == me.player and not c.flipped]
         if mine:
             listed = "; ".join(
-                f"**{company(c.initiative)}** ({plural(len(c.hexes), 'tile')}: "
-                f"{', '.join(c.hexes)}; bank ${c.bank})"
+                ngettext(
+                    "**{company}** ({count} tile: {hexes}; bank ${bank})",
+                    "**{company}** ({count} tiles: {hexes}; bank ${bank})",
+                    len(c.hexes),
+                ).format(
+                    company=company(c.initiative),
+                    count=len(c.hexes),
+                    hexes=", ".join(c.hexes),
+                    bank=c.bank,
+                )
                 for c in mine
             )
-            lines.append(f"Your companies: {listed}.")
+            lines.append(_("Your companies: {companies}.").format(companies=listed))
         else:
-            lines.append("You own no company now.")
+            lines.append(_("You own no company now."))
         if view.step == "ended":
-            lines.append("The game is over.")
+            lines.append(_("The game is over."))
             return "\n".join(lines)
         lines.append(self._now(view, me, actions))
         return "\n".join(lines)
@@ -522,43 +660,50 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         if "bid" in keys:
             standing = me.bid
             mine = (
-                f" Your bid so far: {paid_words(standing)}; you may change it." if standing else ""
+                _("Your bid so far: {bid}; you may change it.").format(bid=paid_words(standing))
+                if standing
+                else ""
             )
-            return (
-                "**Now: bid for turn order** below, from your money or one company's bank "
-                f"(then your money). The highest bid goes first.{mine}"
+            return sentences(
+                _(
+                    "**Now: bid for turn order** below, from your money or one company's bank "
+                    "(then your money). The highest bid goes first."
+                ),
+                mine,
             )
         if keys & {"final_bid", "drop"}:
             assert merger is not None
-            return (
-                f"**Now: the final sealed round.** Bid more than ${merger.high}, up to what "
-                "your money and one company's bank hold, or drop out. Bids are shown together."
-            )
+            return _(
+                "**Now: the final sealed round.** Bid more than ${high}, up to what your money "
+                "and one company's bank hold, or drop out. Bids are shown together."
+            ).format(high=merger.high)
         if "settle" in keys:
-            return (
+            return _(
                 "**Now: you won the auction.** Settle it: where you pay from, the merged "
                 "company where the choice is yours, and the free bureaucracy cube."
             )
         if "raise" in keys or (merger and "pass" in keys):
             assert merger is not None
-            high = f"${merger.high}" if merger.leader else "nobody yet"
-            return f"**Now: raise or pass** in the auction (high bid {high}). A pass is final."
+            high = f"${merger.high}" if merger.leader else _("nobody yet")
+            return _(
+                "**Now: raise or pass** in the auction (high bid {high}). A pass is final."
+            ).format(high=high)
         if "expand" in keys:
-            return "**Now: expand** your company onto a free hex next to it, or let it go."
+            return _("**Now: expand** your company onto a free hex next to it, or let it go.")
         if "decline" in keys:
-            return "**Now: your free Acquire**: a starting tile on free land, or let it go."
+            return _("**Now: your free Acquire**: a starting tile on free land, or let it go.")
         if keys:
-            return (
+            return _(
                 "**Now: your action**: Acquire, Merge, sell to the Government, Research or "
                 "Pass, below or on the board in the channel."
             )
         if me.final_in and merger and merger.step == "sealed":
             bid = me.final_bid
-            mine = "you dropped out" if bid is None else f"yours is ${bid}"
-            return f"Your final bid is in ({mine}); waiting for the others."
+            mine = _("you dropped out") if bid is None else _("yours is ${bid}").format(bid=bid)
+            return _("Your final bid is in ({mine}); waiting for the others.").format(mine=mine)
         if me.bid is not None:
-            return "Your turn-order bid is in; waiting for the others."
-        return "Nothing to do now: the board in the channel shows whose move it is."
+            return _("Your turn-order bid is in; waiting for the others.")
+        return _("Nothing to do now: the board in the channel shows whose move it is.")
 
     def status(self, view: PublicView, names: Names) -> str:
         """Round and era, turn order, demand by region, each guild's cubes and companies,
@@ -567,37 +712,63 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
             places = sorted((view.places or {}).items(), key=lambda item: item[1])
             money = {g.player: g.money for g in view.guilds}
             listed = "; ".join(f"{place}. {names(p)} ${money[p]}" for p, place in places)
-            winners = join([f"**{names(p)}**" for p in view.winners])
-            return f"{winners} wins. Personal money: {listed}."
-        lines = [f"Round {view.round} · era {view.era}"]
+            winners = listing([f"**{names(p)}**" for p in view.winners])
+            return _("{winners} wins. Personal money: {listed}.").format(
+                winners=winners, listed=listed
+            )
         if view.step != "bids":
-            lines[0] += " · turn order: " + " → ".join(names(p) for p in view.order)
-        lines.append("Demand: " + ", ".join(f"{r.name} {r.demand}" for r in view.regions))
-        display = join([company(n) for n in view.display]) or "none"
-        lines.append(f"Starting tiles on display: {display}.")
+            first = _("Round {round} · era {era} · turn order: {order}").format(
+                round=view.round, era=view.era, order=" → ".join(names(p) for p in view.order)
+            )
+        else:
+            first = _("Round {round} · era {era}").format(round=view.round, era=view.era)
+        lines = [first]
+        demand = ", ".join(f"{r.name} {r.demand}" for r in view.regions)
+        lines.append(_("Demand: {regions}").format(regions=demand))
+        display = listing([company(n) for n in view.display]) or _("none")
+        lines.append(_("Starting tiles on display: {tiles}.").format(tiles=display))
         for guild in view.guilds:
             owned = [c for c in view.companies if c.owner == guild.player and not c.flipped]
             listed = ", ".join(
                 f"{company(c.initiative)} ({len(c.hexes)}, ${c.bank})" for c in owned
             )
-            left = " (left the game)" if guild.out else ""
+            left = f" {_('(left the game)')}" if guild.out else ""
+            cubes = ngettext("{count} cube left", "{count} cubes left", guild.cubes).format(
+                count=guild.cubes
+            )
             lines.append(
                 f"**{names(guild.player)}** ({guild.guild}){left}: "
-                f"{plural(guild.cubes, 'cube')} left; {listed or 'no company'}"
+                f"{cubes}; {listed or _('no company')}"
             )
         merger = view.merger
         if merger:
-            first, second = (company(c) for c in merger.companies)
+            first_company, second_company = (company(c) for c in merger.companies)
             high = (
-                f"high bid ${merger.high} by {names(merger.leader)}"
+                _("high bid ${high} by {player}").format(
+                    high=merger.high, player=names(merger.leader)
+                )
                 if merger.leader
-                else "no bid yet"
+                else _("no bid yet")
             )
-            still = join([names(p) for p in merger.bidders])
-            turn = f"; {names(merger.to_bid)} to raise or pass" if merger.to_bid else ""
+            rounds = ngettext(
+                "{count} round, the last sealed", "{count} rounds, the last sealed", merger.rounds
+            ).format(count=merger.rounds)
+            if merger.to_bid:
+                said = _(
+                    "Auction for {first} and {second}: {high}; still in: {bidders}; {player} "
+                    "to raise or pass; {rounds}."
+                )
+            else:
+                said = _("Auction for {first} and {second}: {high}; still in: {bidders}; {rounds}.")
             lines.append(
-                f"Auction for {first} and {second}: {high}; still in: {still}{turn}; "
-                f"{plural(merger.rounds, 'round')}, the last sealed."
+                said.format(
+                    first=first_company,
+                    second=second_company,
+                    high=high,
+                    bidders=listing([names(p) for p in merger.bidders]),
+                    player=names(merger.to_bid) if merger.to_bid else "",
+                    rounds=rounds,
+                )
             )
         return "\n".join(lines)
 
@@ -609,11 +780,10 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         player = view.me.player
         if player not in ended.places:
             return None
-        won = " You win!" if player in ended.winners else ""
-        return (
-            f"📋 **Your result:** place {ended.places[player]} of {len(ended.places)}, with "
-            f"${ended.money[player]} of personal money.{won}"
-        )
+        result = _(
+            "📋 **Your result:** place {place} of {players}, with ${money} of personal money."
+        ).format(place=ended.places[player], players=len(ended.places), money=ended.money[player])
+        return sentences(result, _("You win!") if player in ended.winners else "")
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         """The sealed round revealed last, for the spectators' channel, which got the ones
@@ -622,19 +792,20 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         # through its model.
         closed = Audit.model_validate(host_view).closed
         if not closed:
-            return "No sealed round has been revealed yet."
+            return _("No sealed round has been revealed yet.")
         entry = closed[-1]
         if isinstance(entry, TurnOrderBids):
             bids = "; ".join(f"{names(p)} ${paid.total}" for p, paid in entry.bids.items())
-            return f"**Atrades — round {entry.round}'s turn-order bids:** {bids}."
+            return _("**Atrades — round {round}'s turn-order bids:** {bids}.").format(
+                round=entry.round, bids=bids
+            )
         first, second = (company(c) for c in entry.merger)
         bids = "; ".join(
-            f"{names(p)} {'out' if a is None else f'${a}'}" for p, a in entry.final_bids.items()
+            f"{names(p)} {_('out') if a is None else f'${a}'}" for p, a in entry.final_bids.items()
         )
-        return (
-            f"**Atrades — round {entry.round}, the final sealed bids for {first} and "
-            f"{second}:** {bids}."
-        )
+        return _(
+            "**Atrades — round {round}, the final sealed bids for {first} and {second}:** {bids}."
+        ).format(round=entry.round, first=first, second=second, bids=bids)
 
     def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
         """Each step's question, with what was picked before it."""
@@ -645,24 +816,27 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         first = action.steps[0].field if action.steps else field
         chosen = answers.get(first) if first != field else None
         if field == "hex":
-            what = f"**{company(chosen)}**" if isinstance(chosen, str) else "the company"
-            return (
-                f"Where does {what} go? Pick a free hex from its region's menu (the labels, "
+            what = f"**{company(chosen)}**" if isinstance(chosen, str) else _("the company")
+            return _(
+                "Where does {company} go? Pick a free hex from its region's menu (the labels, "
                 "such as B4, are on the map)."
-            )
+            ).format(company=what)
         if field == "tile":
-            return (
-                f"**{self.engine_text(action.label, names)}**: which starting tile from the "
-                "display?"
+            return _("**{action}**: which starting tile from the display?").format(
+                action=self.engine_text(action.label, names)
             )
         if field == "other" and isinstance(chosen, str):
-            return f"Merge **{company(chosen)}** with which company next to it?"
+            return _("Merge **{company}** with which company next to it?").format(
+                company=company(chosen)
+            )
         if field == "survivor":
-            return "Which of the two companies does the merged company become?"
+            return _("Which of the two companies does the merged company become?")
         if field == "cube":
-            return "The free bureaucracy cube: do you take it onto your bureaucracy track?"
+            return _("The free bureaucracy cube: do you take it onto your bureaucracy track?")
         if field == "pay_from":
-            return f"**{self.engine_text(action.label, names)}**: where do you pay from?"
+            return _("**{action}**: where do you pay from?").format(
+                action=self.engine_text(action.label, names)
+            )
         return super().step_text(action, answers, names)
 
     def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
@@ -671,10 +845,10 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
             return None
         # A sale's one step is the company.
         chosen = answers.get(action.steps[0].field)
-        return (
-            f"Sell **{company(str(chosen))}** to the Atrades Government? Its bank is paid out "
-            "by the chart and its tiles are flipped for good."
-        )
+        return _(
+            "Sell **{company}** to the Atrades Government? Its bank is paid out by the chart "
+            "and its tiles are flipped for good."
+        ).format(company=company(str(chosen)))
 
     def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
         """A guild's move in words, after "your" (what `/match undo` takes back), read back
@@ -683,41 +857,77 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         every game's."""
         parsed = MOVES.validate_python(move)
         if isinstance(parsed, Bid):
-            return f"turn-order bid of ${parsed.amount} from {source(parsed.pay_from)}"
+            return _("turn-order bid of ${amount} from {source}").format(
+                amount=parsed.amount, source=source(parsed.pay_from)
+            )
         if isinstance(parsed, Acquire):
-            return f"Acquire of {company(parsed.tile)} onto {parsed.hex.upper()}"
+            return _("Acquire of {company} onto {hex}").format(
+                company=company(parsed.tile), hex=parsed.hex.upper()
+            )
         if isinstance(parsed, Merge):
-            cube = " (a cube on the merger track)" if parsed.cube else ""
-            return f"merger of {company(parsed.company)} and {company(parsed.other)}{cube}"
+            said = (
+                _("merger of {first} and {second} (a cube on the merger track)")
+                if parsed.cube
+                else _("merger of {first} and {second}")
+            )
+            return said.format(first=company(parsed.company), second=company(parsed.other))
         if isinstance(parsed, Govt):
-            return f"sale of {company(parsed.company)} to the Atrades Government"
+            return _("sale of {company} to the Atrades Government").format(
+                company=company(parsed.company)
+            )
         if isinstance(parsed, Research):
             card = parsed.technology.strip().upper()
-            return f"research of {technology(card)} from {source(parsed.pay_from)}"
+            return _("research of {technology} from {source}").format(
+                technology=technology(card), source=source(parsed.pay_from)
+            )
         if isinstance(parsed, Raise):
-            return f"bid of ${parsed.amount} in the merger's auction"
+            return _("bid of ${amount} in the merger's auction").format(amount=parsed.amount)
         if isinstance(parsed, FinalBid):
             if parsed.amount is None:
-                return "dropping out of the final sealed round"
-            return f"final sealed bid of ${parsed.amount}"
+                return _("dropping out of the final sealed round")
+            return _("final sealed bid of ${amount}").format(amount=parsed.amount)
         if isinstance(parsed, Settle):
-            merged = parsed.survivor
-            into = f", the merged company {company(merged)}" if merged is not None else ""
-            cube = "taking" if parsed.cube == "take" else "leaving"
-            return (
-                f"settlement of the merger (paid from {source(parsed.pay_from)}{into}, {cube} "
-                "the free bureaucracy cube)"
-            )
+            return self._settlement(parsed)
         if isinstance(parsed, Expand):
-            return f"expansion onto {parsed.hex.upper()}"
+            return _("expansion onto {hex}").format(hex=parsed.hex.upper())
         if isinstance(parsed, Decline):
             lost = next((e for e in map(self.read, told) if isinstance(e, ExpansionLetGo)), None)
             if lost is not None:
-                return f"letting {company(lost.company)}'s expansion go"
-            return "letting the free Acquire go"
+                return _("letting {company}'s expansion go").format(company=company(lost.company))
+            return _("letting the free Acquire go")
         if isinstance(parsed, Pass):
-            return "pass"
+            return _("pass")
         return super().move(move, names, told)
+
+    def _settlement(self, settle: Settle) -> str:
+        """A merger's settlement in words, after "your"."""
+        merged = settle.survivor
+        take = settle.cube == "take"
+        if merged is not None:
+            said = (
+                _(
+                    "settlement of the merger (paid from {source}, the merged company "
+                    "{company}, taking the free bureaucracy cube)"
+                )
+                if take
+                else _(
+                    "settlement of the merger (paid from {source}, the merged company "
+                    "{company}, leaving the free bureaucracy cube)"
+                )
+            )
+        else:
+            said = (
+                _("settlement of the merger (paid from {source}, taking the free bureaucracy cube)")
+                if take
+                else _(
+                    "settlement of the merger (paid from {source}, leaving the free "
+                    "bureaucracy cube)"
+                )
+            )
+        return said.format(
+            source=source(settle.pay_from),
+            company=company(merged) if merged is not None else "",
+        )
 
     def options_text(self, options: dict[str, Any], names: Names) -> str | None:
         """The regions and guild boards named, as AT-D28 uses them: before anyone joins, how
@@ -726,29 +936,38 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         reading, when the host set them."""
         chosen = Options.model_validate(options)
         parts = []
-        rest = ", the rest drawn at random"
         if regions := chosen.regions:
-            parts.append(
-                f"the map's regions: {join(regions)} first, as many as it needs (one more "
-                f"than the players){rest if len(regions) <= MAX_PLAYERS else ''}"
+            said = (
+                _(
+                    "the map's regions: {regions} first, as many as it needs (one more than "
+                    "the players), the rest drawn at random"
+                )
+                if len(regions) <= MAX_PLAYERS
+                else _(
+                    "the map's regions: {regions} first, as many as it needs (one more than "
+                    "the players)"
+                )
             )
+            parts.append(said.format(regions=listing(regions)))
         if guilds := chosen.guilds:
-            parts.append(
-                f"guild boards: {join(guilds)}, one a seat in seat order"
-                f"{rest if len(guilds) < MAX_PLAYERS else ''}"
+            said = (
+                _("guild boards: {guilds}, one a seat in seat order, the rest drawn at random")
+                if len(guilds) < MAX_PLAYERS
+                else _("guild boards: {guilds}, one a seat in seat order")
             )
+            parts.append(said.format(guilds=listing(guilds)))
         if not parts:
-            parts.append("regions and guild boards drawn at random")
+            parts.append(_("regions and guild boards drawn at random"))
         if money := chosen.money:
             each = (
-                f"${money[0]} each"
+                _("${money} each").format(money=money[0])
                 if len(money) == 1
-                else join([f"{g.name} ${m}" for g, m in zip(GUILDS, money, strict=True)])
+                else listing([f"{g.name} ${m}" for g, m in zip(GUILDS, money, strict=True)])
             )
-            parts.append(f"starting money: {each}")
+            parts.append(_("starting money: {each}").format(each=each))
         if chosen.loser_bank == "merged":
             parts.append(
-                "in a player merger, a lost company's bank goes onto the merged company's bank"
+                _("in a player merger, a lost company's bank goes onto the merged company's bank")
             )
         return "; ".join(parts)
 
@@ -772,32 +991,41 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
         return None if view is None else render_guild(view, names)
 
     def help(self) -> str:
-        return (
-            "**Atrades** (2 to 5 players): guilds start companies on a desert planet's map, "
-            "sell goods in the market, and merge companies at auction to turn their money "
-            "into their own. The most personal money at the end wins.\n"
-            "**Each round:** sealed bids for turn order (in your 1-on-1); then each guild's "
-            "action in turn order, on the board message in the channel: **Acquire** a "
-            "starting tile onto a free hex (by its label, such as B4), **Merge** two "
-            "neighbouring companies (an auction: open rounds of raise or pass on the board, "
-            "then a final sealed round in your 1-on-1), **sell** a company to the Government, "
-            "**Research** a technology, or **Pass**. Then the market sells and companies "
-            "expand.\n"
-            "**Starting:** `/match create atrades` opens a lobby (2 to 5 players; a host may "
-            "seat Dealer with `/match add-bot`). Options: `regions`, `guilds`, `money` (the "
-            "guild boards' starting money: one amount for all, or five in initiative order, "
-            "as printed boards show it; $20 each unless set), `loser_bank` (below), the "
-            "minutes of each kind of decision (`bids_minutes`, `turn_minutes`, "
-            "`open_minutes`, `sealed_minutes`, `choice_minutes`), `spectators`, "
-            "`thread:True`, `notify`.\n"
-            "**A lost company's bank** in a player merger: the rulebook gives the winner "
-            '"the combined company assets" and replaces the bank of the winner\'s own company '
-            "with the dollars on their spaces, but does not say where the bank of a company "
-            "they did not own goes. Read one way (the default, `loser_bank:supply`), it goes "
-            "back to the supply and the merged company's bank is the dollars on the winner's "
-            "spaces alone; read the other way (`loser_bank:merged`), it goes onto the merged "
-            "company's bank."
-        )
+        return "\n".join(_(paragraph) for paragraph in HELP)
 
     def rules(self) -> str:
-        return RULES
+        return rules_text(RULES)
+
+
+#: The game's part of `/help`, a message id a paragraph.
+HELP = (
+    N_(
+        "**Atrades** (2 to 5 players): guilds start companies on a desert planet's map, sell "
+        "goods in the market, and merge companies at auction to turn their money into their "
+        "own. The most personal money at the end wins."
+    ),
+    N_(
+        "**Each round:** sealed bids for turn order (in your 1-on-1); then each guild's action "
+        "in turn order, on the board message in the channel: **Acquire** a starting tile onto "
+        "a free hex (by its label, such as B4), **Merge** two neighbouring companies (an "
+        "auction: open rounds of raise or pass on the board, then a final sealed round in your "
+        "1-on-1), **sell** a company to the Government, **Research** a technology, or **Pass**. "
+        "Then the market sells and companies expand."
+    ),
+    N_(
+        "**Starting:** `/match create atrades` opens a lobby (2 to 5 players; a host may seat "
+        "Dealer with `/match add-bot`). Options: `regions`, `guilds`, `money` (the guild "
+        "boards' starting money: one amount for all, or five in initiative order, as printed "
+        "boards show it; $20 each unless set), `loser_bank` (below), the minutes of each kind "
+        "of decision (`bids_minutes`, `turn_minutes`, `open_minutes`, `sealed_minutes`, "
+        "`choice_minutes`), `spectators`, `thread:True`, `notify`."
+    ),
+    N_(
+        "**A lost company's bank** in a player merger: the rulebook gives the winner \"the "
+        "combined company assets\" and replaces the bank of the winner's own company with the "
+        "dollars on their spaces, but does not say where the bank of a company they did not "
+        "own goes. Read one way (the default, `loser_bank:supply`), it goes back to the supply "
+        "and the merged company's bank is the dollars on the winner's spaces alone; read the "
+        "other way (`loser_bank:merged`), it goes onto the merged company's bank."
+    ),
+)

@@ -41,10 +41,11 @@ from bot.components import (
 )
 from bot.errors import UserError, guarded
 from bot.handlers import Handlers, handlers
+from bot.i18n import N_, _
 from games.core.contract import Action as GameAction
 from games.mars_auction.views import PublicView
 
-PLACE_HELP = (
+PLACE_HELP = N_(
     "Type one or two card numbers from the display: `3` (a marker on card 3), `3 7` (one on "
     "each) or `3 3` (two on card 3)."
 )
@@ -68,7 +69,7 @@ class NumbersButton(Action, template=rf"dealer:ma:(?P<what>numbers|buynumbers):{
     only for a player who may make that move now, in the decision it was shown for."""
 
     def __init__(self, what: str, match_id: int, shown: int | None) -> None:
-        label = "Card numbers" if what == "numbers" else "Buy by card numbers"
+        label = _("Card numbers") if what == "numbers" else _("Buy by card numbers")
         custom_id = f"dealer:ma:{what}:{stamp(match_id, shown)}"
         super().__init__(custom_id, label, discord.ButtonStyle.secondary)
         self.what, self.match_id, self.shown = what, match_id, shown
@@ -110,7 +111,7 @@ class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            f"dealer:ma:end:{match_id}", "Yes, end the match", discord.ButtonStyle.danger
+            f"dealer:ma:end:{match_id}", _("Yes, end the match"), discord.ButtonStyle.danger
         )
         self.match_id = match_id
 
@@ -122,7 +123,7 @@ class EndButton(Action, template=r"dealer:ma:end:(?P<match>\d+)"):
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         await flows.host.host_move(
-            interaction, {"type": "end"}, self.match_id, said="You ended the Mars Auction."
+            interaction, {"type": "end"}, self.match_id, said=_("You ended the Mars Auction.")
         )
 
 
@@ -148,14 +149,14 @@ def numbers_form(what: str, match_id: int, shown: int | None) -> discord.ui.Moda
     before or after a restart alike."""
     marking = what == "numbers"
     form = discord.ui.Modal(
-        title="Your markers" if marking else "Projects to buy",
+        title=_("Your markers") if marking else _("Projects to buy"),
         custom_id=f"dealer:ma:{'numform' if marking else 'buyform'}:{stamp(match_id, shown)}",
     )
     form.add_item(
         discord.ui.TextInput(
-            label="Card numbers" if marking else "Numbers of the won projects you buy",
+            label=_("Card numbers") if marking else _("Numbers of the won projects you buy"),
             custom_id=NUMBERS_FIELD,
-            placeholder="3 7, or 3 3 for two on card 3" if marking else "31 40 52",
+            placeholder=_("3 7, or 3 3 for two on card 3") if marking else "31 40 52",
             min_length=1,
             max_length=400,
         )
@@ -183,21 +184,21 @@ async def _numbers(
     numbers = parse_numbers(text)
     if numbers is None:
         raise UserError(
-            PLACE_HELP
+            _(PLACE_HELP)
             if what == "numform"
-            else "Type the card numbers of the won projects you buy, such as `31 40`."
+            else _("Type the card numbers of the won projects you buy, such as `31 40`.")
         )
     if what == "numform":
         if len(numbers) > 2:
-            raise UserError(f"At most 2 markers a turn. {PLACE_HELP}")
+            raise UserError(f"{_('At most 2 markers a turn.')} {_(PLACE_HELP)}")
         place = {"type": "place", "cards": numbers}
         await flows.play.move(interaction, match_id, place, shown=shown)
         return
     view: PublicView
-    view, _ = await flows.play.own_view(interaction, match_id)
+    view, _names = await flows.play.own_view(interaction, match_id)
     cards = {c.number: c.name for c in view.display}
     missing = [n for n in numbers if n not in cards]
     if missing:
-        raise UserError(f"There is no card {missing[0]} on display.")
+        raise UserError(_("There is no card {number} on display.").format(number=missing[0]))
     buy = {"type": "buy", "cards": [cards[n] for n in numbers]}
     await flows.play.move(interaction, match_id, buy, shown=shown)

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError, guarded
@@ -21,11 +22,11 @@ from bot.games.mars_auction.controls import (
     more_controls,
 )
 from bot.games.mars_auction.texts import MarsAuctionTexts
-from bot.games.plugin import NOTIFY_CHOICES, NOTIFY_HELP, Form, GamePlugin, clock_options
+from bot.games.plugin import NOTIFY_CHOICES, Form, GamePlugin, clock_options
 from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
+from bot.i18n import _, ngettext, number
 from bot.players import player_id
-from games.core.drawing.words import plural
 from games.core.errors import RuleError
 from games.mars_auction import ENGINE
 from games.mars_auction.dealing import catalogue_for
@@ -44,12 +45,18 @@ from games.tm_catalogue.host_list import MAX_BYTES
 Interaction = discord.Interaction[Any]
 TEXTS = MarsAuctionTexts()
 VARIANTS = [
-    app_commands.Choice(name="limited: markers, 1 or 2 a turn", value="limited"),
-    app_commands.Choice(name="unlimited: card by card, raise or pass", value="unlimited"),
+    app_commands.Choice(name=locale_str("limited: markers, 1 or 2 a turn"), value="limited"),
+    app_commands.Choice(
+        name=locale_str("unlimited: card by card, raise or pass"), value="unlimited"
+    ),
 ]
 STARTS = [
-    app_commands.Choice(name="the setup auction, then research auctions", value="setup"),
-    app_commands.Choice(name="research auctions only (setup dealt at the table)", value="research"),
+    app_commands.Choice(
+        name=locale_str("the setup auction, then research auctions"), value="setup"
+    ),
+    app_commands.Choice(
+        name=locale_str("research auctions only (setup dealt at the table)"), value="research"
+    ),
 ]
 #: A suggestion's name, as Discord shows it, is at most 100 characters (its end is kept).
 SUGGESTION = 100
@@ -86,14 +93,19 @@ async def host_list(attachment: discord.Attachment) -> str:
     """A host's CSV card list (MA-D8), checked line by line: its text, for `cards_csv`."""
     if attachment.size > MAX_BYTES:
         raise UserError(
-            f"`cards`: {attachment.filename} is {attachment.size / 1000:,.0f} kB; a card list "
-            f"may be at most {MAX_BYTES // 1000} kB."
+            _("`cards`: {file} is {size} kB; a card list may be at most {most} kB.").format(
+                file=attachment.filename,
+                size=number(round(attachment.size / 1000)),
+                most=MAX_BYTES // 1000,
+            )
         )
     data = await attachment.read()
     try:
         parse_host_list(data)
     except HostListError as error:
-        raise UserError(f"`cards`: {attachment.filename} cannot be used.\n{error}") from None
+        raise UserError(
+            _("`cards`: {file} cannot be used.").format(file=attachment.filename) + f"\n{error}"
+        ) from None
     return data.decode("utf-8-sig")
 
 
@@ -114,10 +126,15 @@ def checked_display(text: str, options: dict[str, Any], cards_csv: str | None) -
     companies = sum(card.type == "corporation" for card in cards)
     if companies % 2 or not 2 <= companies // 2 <= ENGINE.max_players:
         raise UserError(
-            "`display`: a setup display starts with 2 companies per player (4 to 10, for 2 to 5 "
-            f"players), and these names hold {plural(companies, 'company', 'companies')}. List "
-            "every card on your table, separated by `;`: the companies, then the preludes, then "
-            "the projects."
+            ngettext(
+                "`display`: a setup display starts with 2 companies per player (4 to 10, for 2 "
+                "to 5 players), and these names hold {count} company. List every card on your "
+                "table, separated by `;`: the companies, then the preludes, then the projects.",
+                "`display`: a setup display starts with 2 companies per player (4 to 10, for 2 "
+                "to 5 players), and these names hold {count} companies. List every card on your "
+                "table, separated by `;`: the companies, then the preludes, then the projects.",
+                companies,
+            ).format(count=companies)
         )
     seats = [str(seat) for seat in range(1, companies // 2 + 1)]
     try:
@@ -134,17 +151,29 @@ def checked_display(text: str, options: dict[str, Any], cards_csv: str | None) -
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="mars-auction",
-        description="Open a Mars Auction lobby here: Terraforming Mars cards dealt by bidding",
+        description=locale_str(
+            "Open a Mars Auction lobby here: Terraforming Mars cards dealt by bidding"
+        ),
     )
     @app_commands.describe(
-        variant="limited: markers (default); unlimited: card by card",
-        start="The setup auction first (default), or research auctions only",
-        first_player="Who holds the starting player marker first (default: drawn at random)",
-        setup_budget="M€ to bid with before having a corporation (default: lowest on display)",
-        sets="The sets dealt from, e.g. 'base, corpera, prelude, venus' (default: those 3)",
-        display="Your table's setup display: companies, preludes, then projects, separated by ;",
-        cards="Your own cards: a CSV file with name, type, cost, tags, starting M€",
-        notify=f"{NOTIFY_HELP} (default: a mention)",
+        variant=locale_str("limited: markers (default); unlimited: card by card"),
+        start=locale_str("The setup auction first (default), or research auctions only"),
+        first_player=locale_str(
+            "Who holds the starting player marker first (default: drawn at random)"
+        ),
+        setup_budget=locale_str(
+            "M€ to bid with before having a corporation (default: lowest on display)"
+        ),
+        sets=locale_str(
+            "The sets dealt from, e.g. 'base, corpera, prelude, venus' (default: those 3)"
+        ),
+        display=locale_str(
+            "Your table's setup display: companies, preludes, then projects, separated by ;"
+        ),
+        cards=locale_str("Your own cards: a CSV file with name, type, cost, tags, starting M€"),
+        notify=locale_str(
+            "How the player to move is told: a mention in the channel, or a DM (default: a mention)"
+        ),
     )
     @app_commands.choices(variant=VARIANTS, start=STARTS, notify=NOTIFY_CHOICES)
     @clock_options("mars-auction")
@@ -204,13 +233,15 @@ async def _create(
     notify: str | None,
 ) -> None:
     if first_player is not None and first_player.bot:
-        raise UserError("`first_player`: bots cannot play; name a member who joins.")
+        raise UserError(_("`first_player`: bots cannot play; name a member who joins."))
     expansions = None if sets is None else chosen_sets(sets)
     cards_csv = None if cards is None else await host_list(cards)
     if display is not None and start == "research":
         raise UserError(
-            "`display` is the setup's display; with `start:research` the host enters each "
-            "research display with `/mars research cards:`."
+            _(
+                "`display` is the setup's display; with `start:research` the host enters each "
+                "research display with `/mars research cards:`."
+            )
         )
     # The options as the lobby stores them (JSON): those the host gave, none of the others.
     given = {
@@ -233,29 +264,35 @@ async def _this_game(interaction: Interaction, flows: Handlers) -> dict[str, Any
     """The options of this channel's match, which must be a Mars Auction."""
     here = await flows.play.game_here(interaction)
     if here is None:
-        raise UserError("There is no open match in this channel.")
+        raise UserError(_("There is no open match in this channel."))
     game, options = here
     if game != TEXTS.game:
-        raise UserError("This channel's match is not a Mars Auction: `/mars` commands run one.")
+        raise UserError(_("This channel's match is not a Mars Auction: `/mars` commands run one."))
     return options
 
 
 class MarsCog(
     commands.GroupCog,
     group_name="mars",
-    group_description="Mars Auction: research auctions, budgets and the end",
+    group_description=locale_str("Mars Auction: research auctions, budgets and the end"),
 ):
     """The Mars Auction's own commands: the host opens research auctions and ends the match;
     players state their budgets (the host may set one for a player)."""
 
     @app_commands.command(
         name="research",
-        description="Host: open the next generation's research auction (dealt, or your cards)",
+        description=locale_str(
+            "Host: open the next generation's research auction (dealt, or your cards)"
+        ),
     )
     @app_commands.describe(
-        cards="The research display as on your table: project names in its order, separated by ;",
-        first_player="The generation's first player, who opens the auction (default: the seat "
-        "after the last generation's)",
+        cards=locale_str(
+            "The research display as on your table: project names in its order, separated by ;"
+        ),
+        first_player=locale_str(
+            "The generation's first player, who opens the auction (default: the seat after the "
+            "last generation's)"
+        ),
     )
     async def research(
         self,
@@ -282,7 +319,7 @@ class MarsCog(
         )
         named = {} if cards is None else {"cards": card_names(cards)}
         move = {"type": "research", "first_player": first, **named}
-        await flows.host.host_move(interaction, move, said="You opened a research auction.")
+        await flows.host.host_move(interaction, move, said=_("You opened a research auction."))
 
     @research.autocomplete("cards")
     async def research_cards(
@@ -296,7 +333,9 @@ class MarsCog(
             current, catalogue_for(options.cards_csv), PROJECT_TYPES, options.expansions
         )
 
-    @app_commands.command(name="end", description="Host: end the match between generations")
+    @app_commands.command(
+        name="end", description=locale_str("Host: end the match between generations")
+    )
     async def end(self, interaction: Interaction) -> None:
         await guarded(interaction, self._end(interaction))
 
@@ -305,19 +344,23 @@ class MarsCog(
         await _this_game(interaction, flows)
         match_id = await flows.host.hosted_match(interaction, check={"type": "end"})
         await interaction.response.send_message(
-            "End the Mars Auction for everyone? The result lists what each player holds and "
-            "paid; no more research auctions can be opened.",
+            _(
+                "End the Mars Auction for everyone? The result lists what each player holds and "
+                "paid; no more research auctions can be opened."
+            ),
             view=end_view(match_id),
             ephemeral=True,
         )
 
     @app_commands.command(
         name="budget",
-        description="Your M€ for this research auction (private); a host may set a player's",
+        description=locale_str(
+            "Your M€ for this research auction (private); a host may set a player's"
+        ),
     )
     @app_commands.describe(
-        amount="The M€ you hold for this research auction",
-        member="Host: the player whose budget you set (they alone are told it)",
+        amount=locale_str("The M€ you hold for this research auction"),
+        member=locale_str("Host: the player whose budget you set (they alone are told it)"),
     )
     async def budget(
         self,
@@ -340,7 +383,7 @@ class MarsCog(
         await flows.host.host_move(
             interaction,
             {**move, "for": player},
-            said=f"You set {player}'s budget; only they are told it.",
+            said=_("You set {player}'s budget; only they are told it.").format(player=player),
         )
 
 

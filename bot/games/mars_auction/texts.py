@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from bot.games.base import Names, TypedTexts, named, text
+from bot.games.base import Names, TypedTexts, named, rules_text, text
 from bot.games.mars_auction.rules import RULES
+from bot.i18n import N_, _, listing, ngettext
 from games.core.contract import Action, Amount, Answer, Pick
 from games.core.drawing.board import Board
-from games.core.drawing.words import join, plural
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 from games.mars_auction.events import (
     AuctionSettled,
@@ -35,6 +35,7 @@ from games.mars_auction.events import (
     ChoiceMade,
     ChoiceReceived,
     CorporationsChosen,
+    DealtCard,
     DefaultsApplied,
     DisplayDealt,
     Holdings,
@@ -56,7 +57,6 @@ from games.mars_auction.events import (
 )
 from games.mars_auction.model import (
     KEEP,
-    KIND_WORDS,
     MAX_ON_CARD,
     MAX_PER_ROUND,
     MOVES,
@@ -70,13 +70,7 @@ from games.mars_auction.model import (
     Research,
     Start,
 )
-from games.mars_auction.render import (
-    auction_words,
-    card_at,
-    card_facts,
-    display_board,
-    settlement_board,
-)
+from games.mars_auction.render import card_at, display_board, settlement_board
 from games.mars_auction.views import (
     CardView,
     OwnSeat,
@@ -161,12 +155,33 @@ def lot_card(number: int, card: str | None) -> str:
     are numbered from 1 again, so a number alone would name two cards in one channel. Events
     an earlier version left in the outbox carry the number alone."""
     if card is None:
-        return f"card {number}"
+        return _("card {number}").format(number=number)
     return card_name(ShownCard(number=number, name=card))
 
 
 def cards_listed(names: Sequence[str]) -> str:
-    return join([card_named(n) for n in names]) or "none"
+    return listing([card_named(n) for n in names]) or _("none")
+
+
+def capital(text: str) -> str:
+    """A text begun with a capital letter, as a sentence begins."""
+    return text[:1].upper() + text[1:]
+
+
+#: The variants, as texts name them (`Options.variant`).
+VARIANTS = {"limited": N_("limited variant"), "unlimited": N_("unlimited variant")}
+#: The kinds of cards, as a display's lines head them.
+KIND_LINES: dict[Kind, str] = {
+    "company": N_("Companies: {cards}."),
+    "prelude": N_("Preludes: {cards}."),
+    "project": N_("Projects: {cards}."),
+}
+#: Why a research auction's first player is theirs, by `DisplayDealt.chosen` ("next" is
+#: `first_before`'s).
+CHOSEN = {
+    "host": N_("named by the host"),
+    "marker": N_("the holder of the starting player marker (the record names no first player)"),
+}
 
 
 def first_before(player: str | None, generation: int, names: Names) -> str:
@@ -174,9 +189,12 @@ def first_before(player: str | None, generation: int, names: Names) -> str:
     after ann, the setup's first player" (`player`, generation `generation`'s first player,
     0 the setup's); with none before, the match's first player."""
     if player is None:
-        return "the match's first player"
-    whose = "the setup's" if generation == 0 else f"generation {generation}'s"
-    return f"the next player after {names(player)}, {whose} first player"
+        return _("the match's first player")
+    if generation == 0:
+        said = _("the next player after {player}, the setup's first player")
+    else:
+        said = _("the next player after {player}, generation {generation}'s first player")
+    return said.format(player=names(player), generation=generation)
 
 
 def opener_words(event: DisplayDealt, names: Names) -> str:
@@ -185,25 +203,49 @@ def opener_words(event: DisplayDealt, names: Names) -> str:
     outbox do not say why."""
     first = names(event.first_player)
     generation = event.generation
-    said = f"{first} is generation {generation}'s first player and opens its auction"
     if event.chosen is None:
-        return f"{said}."
-    why = {
-        "host": "named by the host",
-        "marker": "the holder of the starting player marker (the record names no first player)",
-        "next": first_before(event.after, generation - 1, names),
-    }[event.chosen]
-    return (
-        f"{said}: {why}. A research auction is opened by the generation's first player, "
-        "not by whoever the starting player marker has reached."
+        return _("{first} is generation {generation}'s first player and opens its auction.").format(
+            first=first, generation=generation
+        )
+    why = (
+        first_before(event.after, generation - 1, names)
+        if event.chosen == "next"
+        else _(CHOSEN[event.chosen])
     )
+    return _(
+        "{first} is generation {generation}'s first player and opens its auction: {why}. A "
+        "research auction is opened by the generation's first player, not by whoever the "
+        "starting player marker has reached."
+    ).format(first=first, generation=generation, why=why)
 
 
 def auction_of(auction: Start, generation: int) -> str:
     """ "the setup auction", "generation 2's research auction": the auction an event is of."""
     if auction == "setup":
-        return "the setup auction"
-    return f"generation {generation}'s research auction"
+        return _("the setup auction")
+    return _("generation {generation}'s research auction").format(generation=generation)
+
+
+def auction_title(view: PublicView) -> str:
+    """ "Setup auction, round 2 of 3", "Generation 3's research auction"; before the first
+    research auction of a match that starts with them (generation 0), "Research auctions"."""
+    if view.auction == "setup":
+        if view.variant == "limited":
+            return _("Setup auction, round {round} of 3").format(round=view.round)
+        return _("Setup auction")
+    if not view.generation:
+        return _("Research auctions")
+    return _("Generation {generation}'s research auction").format(generation=view.generation)
+
+
+def facts(card: DealtCard) -> str:
+    """What a card costs to play, or what a corporation starts with: "12 M€", "starts with
+    47 M€"; nothing for a prelude."""
+    if card.starting_mc is not None:
+        return _("starts with {amount} M€").format(amount=card.starting_mc)
+    if card.cost is not None:
+        return f"{card.cost} M€"
+    return ""
 
 
 def holdings(entry: Holdings | SeatView) -> str:
@@ -212,12 +254,24 @@ def holdings(entry: Holdings | SeatView) -> str:
     held = entry.corporation
     preludes = [numbered(p) for p in entry.preludes]
     projects = [numbered(p) for p in entry.projects]
-    parts = [card_named(held) if held else "no corporation yet"]
+    parts = [card_named(held) if held else _("no corporation yet")]
     if preludes:
-        parts.append(f"preludes {join(preludes)}")
-    listed = f" ({join(projects)})" if projects else ""
-    parts.append(f"{plural(len(projects), 'project')}{listed}")
+        parts.append(_("preludes {cards}").format(cards=listing(preludes)))
+    count = ngettext("{count} project", "{count} projects", len(projects)).format(
+        count=len(projects)
+    )
+    parts.append(f"{count} ({listing(projects)})" if projects else count)
     return "; ".join(parts)
+
+
+def held_and_paid(player: str, entry: Holdings | SeatView, names: Names, *, left: bool) -> str:
+    """A player's line of a settlement or the status: what they hold and have paid."""
+    said = (
+        _("{player} (left): {holdings}; {paid} M€ paid.")
+        if left
+        else _("{player}: {holdings}; {paid} M€ paid.")
+    )
+    return said.format(player=names(player), holdings=holdings(entry), paid=entry.paid)
 
 
 def kept_kind(kind: Kind | None) -> Kind:
@@ -225,14 +279,98 @@ def kept_kind(kind: Kind | None) -> Kind:
     return "prelude" if kind == "prelude" else "company"
 
 
+#: A keep step for its players, by the kind kept (`KEEP` of it, in the text).
+KEEPING_YOU = {
+    "company": N_(
+        "**Keeping companies**: you won more than a player keeps ({count} company); choose "
+        "below. The choices are revealed together."
+    ),
+    "prelude": N_(
+        "**Keeping preludes**: you won more than a player keeps ({count} preludes); choose "
+        "below. The choices are revealed together."
+    ),
+}
+#: The keep step in the channel, by the kind kept: one player, several.
+KEEPING = {
+    "company": (
+        N_(
+            "**Keeping companies**: {players} won more than a player keeps ({count} company), "
+            "and chooses in their 1-on-1. The choices are revealed together."
+        ),
+        N_(
+            "**Keeping companies**: {players} won more than a player keeps ({count} company), "
+            "and choose in their 1-on-1. The choices are revealed together."
+        ),
+    ),
+    "prelude": (
+        N_(
+            "**Keeping preludes**: {players} won more than a player keeps ({count} preludes), "
+            "and chooses in their 1-on-1. The choices are revealed together."
+        ),
+        N_(
+            "**Keeping preludes**: {players} won more than a player keeps ({count} preludes), "
+            "and choose in their 1-on-1. The choices are revealed together."
+        ),
+    ),
+}
+#: A card drawn for a player who won fewer than they keep, by its kind.
+DRAWN = {
+    "company": N_(
+        "🎲 {player} won fewer companies than they keep: they draw {card} at random, free, "
+        "from {candidates}."
+    ),
+    "prelude": N_(
+        "🎲 {player} won fewer preludes than they keep: they draw {card} at random, free, "
+        "from {candidates}."
+    ),
+    "project": N_(
+        "🎲 {player} won fewer projects than they keep: they draw {card} at random, free, "
+        "from {candidates}."
+    ),
+}
+#: MA-D5's defaults, by step: one player late, several.
+DEFAULTS = {
+    "budget": (
+        N_(
+            "⏰ Time is up for {players}, who keeps as their budget the M€ they had left, by "
+            "Dealer's count (0 if none)."
+        ),
+        N_(
+            "⏰ Time is up for {players}, who keep as their budget the M€ they had left, by "
+            "Dealer's count (0 if none)."
+        ),
+    ),
+    "keep": (
+        N_(
+            "⏰ Time is up for {players}, who keeps the first cards they won, in display order, "
+            "as many as a player keeps, and discards the rest."
+        ),
+        N_(
+            "⏰ Time is up for {players}, who keep the first cards they won, in display order, "
+            "as many as a player keeps, and discard the rest."
+        ),
+    ),
+    "buy": (
+        N_(
+            "⏰ Time is up for {players}, who buys none of the projects they won: those are "
+            "discarded."
+        ),
+        N_(
+            "⏰ Time is up for {players}, who buy none of the projects they won: those are "
+            "discarded."
+        ),
+    ),
+}
+
+
 class MarsAuctionTexts(TypedTexts[PublicView, Told]):
     game = "mars-auction"
     title = "Mars Auction"
-    played_as = ("auction", "auctions")
+    played_as = (N_("auction"), N_("auctions"))
     money = ("M€", "25 or 25 M€")
     #: The one step without a clock: the wait for the host's next research auction.
-    untimed = "No clock: the match waits for the host's `/mars research` or `/mars end`."
-    forfeit = (
+    untimed = N_("No clock: the match waits for the host's `/mars research` or `/mars end`.")
+    forfeit = N_(
         "You leave the auction as a removed player does: your markers come off the cards not "
         "yet evaluated, your bid on the card up for auction is void, and what you won but "
         "have not kept or bought is discarded; what you hold stays yours in the result."
@@ -254,7 +392,7 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
     wants_views = True
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({"board_shown"})
-    record_withheld = (
+    record_withheld = N_(
         "its seed deals the research displays still to come, and its moves hold every budget"
     )
 
@@ -273,61 +411,70 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
             return self.describe(event, names)
         where = auction_of(told.auction, told.generation)
         if told.step == "bidding":
-            return f"**Your turn** in {where}."
+            return _("**Your turn** in {auction}.").format(auction=where)
         if told.step == "budget":
-            return (
-                f"**{where.capitalize()}**: state the M€ you hold for it, privately, with "
-                "**State your M€** below or `/mars budget`. Nobody else sees the figure."
-            )
+            return _(
+                "**{auction}**: state the M€ you hold for it, privately, with **State your M€** "
+                "below or `/mars budget`. Nobody else sees the figure."
+            ).format(auction=capital(where))
         if told.step == "keep":
             kind = kept_kind(told.kind)
-            keep = plural(KEEP[kind], kind, KIND_WORDS[kind])
-            return (
-                f"**Keeping {KIND_WORDS[kind]}**: you won more than a player keeps ({keep}); "
-                "choose below. The choices are revealed together."
-            )
+            return _(KEEPING_YOU[kind]).format(count=KEEP[kind])
         if told.step == "buy":
-            return (
-                "**Buying won projects** at 2 M€ each (Terralabs 1): choose below; the "
-                "projects you do not buy are discarded, their bids stay paid. The choices are "
-                "revealed together."
+            return _(
+                "**Buying won projects** at 2 M€ each (Terralabs 1): choose below; the projects "
+                "you do not buy are discarded, their bids stay paid. The choices are revealed "
+                "together."
             )
         return self.describe(event, names)
 
     @text
     def match_started(self, event: MatchStarted, names: Names) -> str:
-        who = join([f"**{names(p)}**" for p in event.players])
-        first = names(event.first_player)
-        how = "drawn at random" if event.drawn else "named by the host"
+        who = listing([f"**{names(p)}**" for p in event.players])
+        if event.drawn:
+            said = _(
+                "**The Mars Auction begins** ({variant}): {players}. {first} holds the starting "
+                "player marker (drawn at random)."
+            )
+        else:
+            said = _(
+                "**The Mars Auction begins** ({variant}): {players}. {first} holds the starting "
+                "player marker (named by the host)."
+            )
         start = (
-            "The setup auction comes first."
+            _("The setup auction comes first.")
             if event.start == "setup"
-            else "The host opens each generation's research auction with `/mars research`."
+            else _("The host opens each generation's research auction with `/mars research`.")
         )
-        return (
-            f"**The Mars Auction begins** ({event.variant} variant): {who}. {first} holds "
-            f"the starting player marker ({how}). {start} How to play: "
-            "`/help game:mars-auction`."
+        begins = said.format(
+            variant=_(VARIANTS[event.variant]), players=who, first=names(event.first_player)
         )
+        return " ".join([begins, start, _("How to play: `/help game:mars-auction`.")])
 
     @text
     def display_dealt(self, event: DisplayDealt, names: Names) -> str:
         cards = event.cards
-        where = (
-            "The setup display"
-            if event.auction == "setup"
-            else f"Generation {event.generation}'s research display"
-        )
-        lines = [f"**{where}** ({plural(len(cards), 'card')}):"]
-        for kind, words in KIND_WORDS.items():
+        if event.auction == "setup":
+            head = ngettext(
+                "**The setup display** ({count} card):",
+                "**The setup display** ({count} cards):",
+                len(cards),
+            )
+        else:
+            head = ngettext(
+                "**Generation {generation}'s research display** ({count} card):",
+                "**Generation {generation}'s research display** ({count} cards):",
+                len(cards),
+            )
+        lines = [head.format(count=len(cards), generation=event.generation)]
+        for kind, line in KIND_LINES.items():
             mine = [c for c in cards if c.kind == kind]
             if mine:
                 listed = ", ".join(
-                    f"{c.number} {numbered(c.name)}"
-                    + (f" ({card_facts(c)})" if card_facts(c) else "")
+                    f"{c.number} {numbered(c.name)}" + (f" ({facts(c)})" if facts(c) else "")
                     for c in mine
                 )
-                lines.append(f"{words.capitalize()}: {listed}.")
+                lines.append(_(line).format(cards=listed))
         if event.auction == "research":
             lines.append(opener_words(event, names))
         return "\n".join(lines)
@@ -335,36 +482,37 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
     @text
     def phase_opened(self, event: StepOpened, names: Names) -> str:
         step = event.step
-        waiting = join([names(p) for p in event.players])
+        waiting = listing([names(p) for p in event.players])
         where = auction_of(event.auction, event.generation)
         if step == "bidding":
-            return f"**{waiting}'s turn** in {where}."
+            return _("**{players}'s turn** in {auction}.").format(players=waiting, auction=where)
         if step == "budget":
-            return (
-                f"**{where.capitalize()}**: everyone states the M€ they hold for it, "
-                "privately, with **State your M€** in their 1-on-1 or `/mars budget`. Nobody "
-                f"else sees the figure. Waiting for {waiting}."
-            )
+            return _(
+                "**{auction}**: everyone states the M€ they hold for it, privately, with **State "
+                "your M€** in their 1-on-1 or `/mars budget`. Nobody else sees the figure. "
+                "Waiting for {players}."
+            ).format(auction=capital(where), players=waiting)
         if step == "keep":
             kind = kept_kind(event.kind)
-            keep = plural(KEEP[kind], kind, KIND_WORDS[kind])
-            return (
-                f"**Keeping {KIND_WORDS[kind]}**: {waiting} won more than a player keeps "
-                f"({keep}), and choose{'s' if len(event.players) == 1 else ''} in their "
-                "1-on-1. The choices are revealed together."
-            )
+            one, several = KEEPING[kind]
+            said = _(one) if len(event.players) == 1 else _(several)
+            return said.format(players=waiting, count=KEEP[kind])
         if step == "buy":
-            return (
-                "**Buying won projects** at 2 M€ each (Terralabs 1), in the 1-on-1 of "
-                f"{waiting}: the projects not bought are discarded, their bids stay paid. "
-                "The choices are revealed together."
-            )
+            return _(
+                "**Buying won projects** at 2 M€ each (Terralabs 1), in the 1-on-1 of {players}: "
+                "the projects not bought are discarded, their bids stay paid. The choices are "
+                "revealed together."
+            ).format(players=waiting)
         return (
-            "The auction is settled. The host opens the next generation's research auction "
-            "with `/mars research`, or ends the match with `/mars end`."
+            _(
+                "The auction is settled. The host opens the next generation's research auction "
+                "with `/mars research`, or ends the match with `/mars end`."
+            )
             if event.generation or event.auction == "setup"
-            else "The match waits for the host to open the first research auction with "
-            "`/mars research`."
+            else _(
+                "The match waits for the host to open the first research auction with "
+                "`/mars research`."
+            )
         )
 
     @text
@@ -374,141 +522,185 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         if view.step != "bidding":
             return None
         if view.variant == "limited":
-            round_ = f"Round {view.round} of 3: p" if view.auction == "setup" else "P"
-            return (
-                f"{round_}ick a card for a marker in the menus below, then none, a second one on "
-                "it or one on another card (or **Card numbers**: `3 7`, `3 3`); or **Pass** for "
-                "the rest of the round."
+            if view.auction == "setup":
+                return _(
+                    "Round {round} of 3: pick a card for a marker in the menus below, then none, "
+                    "a second one on it or one on another card (or **Card numbers**: `3 7`, "
+                    "`3 3`); or **Pass** for the rest of the round."
+                ).format(round=view.round)
+            return _(
+                "Pick a card for a marker in the menus below, then none, a second one on it or "
+                "one on another card (or **Card numbers**: `3 7`, `3 3`); or **Pass** for the "
+                "rest of the round."
             )
         lot = view.lot
         assert lot is not None
         card = card_at(view, lot.number)
         high = lot.high
         if high is None:
-            return f"{card_name(card)}: no bid yet; **Raise** opens it at 0 M€ or more."
-        return (
-            f"{card_name(card)}: high bid {high[1]} M€ ({names(high[0])}). **Raise** to "
-            f"{high[1] + 1} M€ or more, or **Pass on this card**."
-        )
+            return _("{card}: no bid yet; **Raise** opens it at 0 M€ or more.").format(
+                card=card_name(card)
+            )
+        return _(
+            "{card}: high bid {high} M€ ({player}). **Raise** to {next} M€ or more, or **Pass on "
+            "this card**."
+        ).format(card=card_name(card), high=high[1], player=names(high[0]), next=high[1] + 1)
 
     @text
     def opener_shown(self, event: OpenerShown, names: Names) -> str:
-        return (
-            f"The budgets are in: **{names(event.player)}**, generation "
-            f"{event.generation}'s first player, opens the bidding. A research auction is "
-            "opened by the generation's first player (the host names them; by default the next "
-            "player after the last auction's first player), not by whoever the starting player "
-            "marker has reached."
-        )
+        return _(
+            "The budgets are in: **{player}**, generation {generation}'s first player, opens the "
+            "bidding. A research auction is opened by the generation's first player (the host "
+            "names them; by default the next player after the last auction's first player), "
+            "not by whoever the starting player marker has reached."
+        ).format(player=names(event.player), generation=event.generation)
 
     @text
     def budget_stated(self, event: BudgetStated, names: Names) -> str:
         if event.by_host:
-            return (
-                f"Your budget for this research auction is **{event.amount} M€**, set by "
-                "the host (only you see it)."
+            said = _(
+                "Your budget for this research auction is **{amount} M€**, set by the host "
+                "(only you see it)."
             )
-        return f"Your budget for this research auction: **{event.amount} M€** (only you see it)."
+        else:
+            said = _("Your budget for this research auction: **{amount} M€** (only you see it).")
+        return said.format(amount=event.amount)
 
     @text
     def budget_received(self, event: BudgetReceived, names: Names) -> str:
-        return f"{names(event.player)} has a budget for this auction."
+        return _("{player} has a budget for this auction.").format(player=names(event.player))
 
     @text
     def markers_shown(self, event: MarkersShown, names: Names) -> str:
         cards = event.cards
         who = f"**{names(event.player)}**"
         if len(cards) == 2 and cards[0].number == cards[1].number:
-            return f"{who} puts two markers on {card_name(cards[0])}."
-        placed = join([card_name(c) for c in cards])
-        return (
-            f"{who} puts a marker on {placed}."
+            return _("{player} puts two markers on {card}.").format(
+                player=who, card=card_name(cards[0])
+            )
+        placed = listing([card_name(c) for c in cards])
+        said = (
+            _("{player} puts a marker on {cards}.")
             if len(cards) == 1
-            else (f"{who} puts a marker on each of {placed}.")
+            else _("{player} puts a marker on each of {cards}.")
         )
+        return said.format(player=who, cards=placed)
 
     @text
     def markers_receipt(self, event: MarkersReceipt, names: Names) -> str:
         numbers = event.cards
-        where = (
-            f"two markers on card {numbers[0]}"
-            if len(numbers) == 2 and numbers[0] == numbers[1]
-            else "markers on cards " + " and ".join(str(n) for n in numbers)
-            if len(numbers) == 2
-            else f"a marker on card {numbers[0]}"
-        )
-        return f"You put {where}. Your budget has {event.left} M€ free for more markers."
+        if len(numbers) == 2 and numbers[0] == numbers[1]:
+            said = _(
+                "You put two markers on card {first}. Your budget has {left} M€ free for more "
+                "markers."
+            )
+        elif len(numbers) == 2:
+            said = _(
+                "You put markers on cards {first} and {second}. Your budget has {left} M€ free "
+                "for more markers."
+            )
+        else:
+            said = _(
+                "You put a marker on card {first}. Your budget has {left} M€ free for more markers."
+            )
+        return said.format(first=numbers[0], second=numbers[-1], left=event.left)
 
     @text
     def price_warning(self, event: PriceWarning, names: Names) -> str:
         if event.number is not None:
-            return (
-                f"⚠️ Should you win {lot_card(event.number, event.card)} with this bid, you "
-                f"will have {event.left} M€ left: less than the {event.price} M€ a won project "
-                "costs to buy, so it will be discarded and your bid stays paid."
-            )
-        return (
-            f"⚠️ Your markers leave {event.left} M€ of your budget: less than the "
-            f"{event.price} M€ a won project costs to buy."
-        )
+            return _(
+                "⚠️ Should you win {card} with this bid, you will have {left} M€ left: less than "
+                "the {price} M€ a won project costs to buy, so it will be discarded and your bid "
+                "stays paid."
+            ).format(card=lot_card(event.number, event.card), left=event.left, price=event.price)
+        return _(
+            "⚠️ Your markers leave {left} M€ of your budget: less than the {price} M€ a won "
+            "project costs to buy."
+        ).format(left=event.left, price=event.price)
 
     @text
     def passed(self, event: Passed, names: Names) -> str:
-        who = names(event.player)
         if event.number is not None:
-            if event.auto:
-                return f"{who} cannot raise and passes on {lot_card(event.number, event.card)}."
-            return f"{who} passes on {lot_card(event.number, event.card)}."
-        if event.auto:
-            return f"{who} passes for the rest of this round (no marker they can put, or time)."
-        return f"{who} passes for the rest of this round."
+            said = (
+                _("{player} cannot raise and passes on {card}.")
+                if event.auto
+                else _("{player} passes on {card}.")
+            )
+        elif event.auto:
+            said = _(
+                "{player} passes for the rest of this round (no marker they can put, or time)."
+            )
+        else:
+            said = _("{player} passes for the rest of this round.")
+        card = lot_card(event.number, event.card) if event.number is not None else ""
+        return said.format(player=names(event.player), card=card)
 
     @text
     def lot_receipt(self, event: LotReceipt, names: Names) -> str:
         card = lot_card(event.number, event.card)
         if event.amount is None:
-            return f"You pass on {card}: final for this card."
-        return f"You bid **{event.amount} M€** on {card}."
+            return _("You pass on {card}: final for this card.").format(card=card)
+        return _("You bid **{amount} M€** on {card}.").format(amount=event.amount, card=card)
 
     @text
     def lot_opened(self, event: LotOpened, names: Names) -> str:
-        card = lot_card(event.number, event.card)
-        return f"{card} is up for auction; {names(event.opener)} opens the bidding (0 M€ or more)."
+        return _("{card} is up for auction; {player} opens the bidding (0 M€ or more).").format(
+            card=lot_card(event.number, event.card), player=names(event.opener)
+        )
 
     @text
     def bid_raised(self, event: BidRaised, names: Names) -> str:
-        card = lot_card(event.number, event.card)
-        return f"{names(event.player)} bids **{event.amount} M€** on {card}."
+        return _("{player} bids **{amount} M€** on {card}.").format(
+            player=names(event.player),
+            amount=event.amount,
+            card=lot_card(event.number, event.card),
+        )
 
     @text
     def card_awarded(self, event: CardAwarded, names: Names) -> str:
         card = lot_card(event.number, event.card)
         winner = event.winner
         if winner is None:
-            return f"{card}: no markers, discarded."
+            return _("{card}: no markers, discarded.").format(card=card)
         if event.bids is not None:
             bids = ", ".join(f"{names(p)} {a}" for p, a in event.bids)
-            return f"{card} goes to **{names(winner)}** for {event.paid} M€ (bids: {bids})."
+            return _("{card} goes to **{winner}** for {paid} M€ (bids: {bids}).").format(
+                card=card, winner=names(winner), paid=event.paid, bids=bids
+            )
         markers = event.markers
-        mine = plural(markers.get(winner, 0), "marker")
+        count = markers.get(winner, 0)
+        mine = ngettext("{count} marker", "{count} markers", count).format(count=count)
         back = [
-            f"{names(p)} takes {plural(n, 'marker')} back"
+            ngettext(
+                "{player} takes {count} marker back", "{player} takes {count} markers back", n
+            ).format(player=names(p), count=n)
             for p, n in markers.items()
             if p != winner
         ]
-        tail = f"; {'; '.join(back)}" if back else ""
-        if event.kind != "project":
-            kept = "the corporation is chosen" if event.kind == "company" else "preludes are kept"
-            return (
-                f"{card} goes to **{names(winner)}** with {mine}: a bid of {event.paid} M€, "
-                f"paid when {kept}{tail}."
-            )
-        terralabs = ", Terralabs paying 1 less" if event.paid != markers[winner] else ""
-        return f"{card} goes to **{names(winner)}** for {event.paid} M€ ({mine}{terralabs}){tail}."
+        said = {
+            "company": _(
+                "{card} goes to **{winner}** with {markers}: a bid of {paid} M€, paid when the "
+                "corporation is chosen."
+            ),
+            "prelude": _(
+                "{card} goes to **{winner}** with {markers}: a bid of {paid} M€, paid when "
+                "preludes are kept."
+            ),
+            "project": _("{card} goes to **{winner}** for {paid} M€ ({markers}).")
+            if event.paid == count
+            else _(
+                "{card} goes to **{winner}** for {paid} M€ ({markers}, Terralabs paying 1 less)."
+            ),
+        }[event.kind]
+        awarded = said.format(card=card, winner=names(winner), paid=event.paid, markers=mine)
+        # The markers taken back follow the award in its sentence, before its full stop.
+        return awarded[:-1] + "".join(f"; {b}" for b in back) + awarded[-1:] if back else awarded
 
     @text
     def starter_passed(self, event: StarterPassed, names: Names) -> str:
-        return f"The starting player marker passes to {names(event.player)}."
+        return _("The starting player marker passes to {player}.").format(
+            player=names(event.player)
+        )
 
     @text
     def card_drawn(self, event: CardDrawn, names: Names) -> str:
@@ -516,77 +708,98 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         shown = ", ".join(numbered(c) for c in candidates[:CANDIDATES_NAMED])
         more = len(candidates) - CANDIDATES_NAMED
         if more > 0:
-            shown += f" and {more} more"
-        return (
-            f"🎲 {names(event.player)} won fewer {KIND_WORDS[event.kind]} than they keep: they "
-            f"draw {card_named(event.card)} at random, free, from {shown}."
+            shown = _("{cards} and {count} more").format(cards=shown, count=more)
+        return _(DRAWN[event.kind]).format(
+            player=names(event.player), card=card_named(event.card), candidates=shown
         )
 
     @text
     def choice_made(self, event: ChoiceMade, names: Names) -> str:
         cards = event.cards
         if event.step == "keep":
-            return (
-                f"You keep {cards_listed(cards)}. You may change this until everyone has "
-                "chosen; then the choices are revealed together."
+            return _(
+                "You keep {cards}. You may change this until everyone has chosen; then the "
+                "choices are revealed together."
+            ).format(cards=cards_listed(cards))
+        if cards:
+            return _("You buy {cards}. You may change this until everyone has chosen.").format(
+                cards=cards_listed(cards)
             )
-        bought = f"You buy {cards_listed(cards)}" if cards else "You buy none of your projects"
-        return f"{bought}. You may change this until everyone has chosen."
+        return _("You buy none of your projects. You may change this until everyone has chosen.")
 
     @text
     def choice_received(self, event: ChoiceReceived, names: Names) -> str:
-        return f"{names(event.player)} has chosen."
+        return _("{player} has chosen.").format(player=names(event.player))
 
     @text
     def corporations_chosen(self, event: CorporationsChosen, names: Names) -> str:
-        lines = ["**Corporations** (company bids are paid once the corporation's M€ are in):"]
+        lines = [_("**Corporations** (company bids are paid once the corporation's M€ are in):")]
         for player, chosen in event.players.items():
             corporation = chosen.corporation
             lines.append(
-                f"{names(player)}: {card_named(corporation) if corporation else 'none'}, pays "
-                f"{chosen.paid} M€ for their company bids."
+                _("{player}: {corporation}, pays {paid} M€ for their company bids.").format(
+                    player=names(player),
+                    corporation=card_named(corporation) if corporation else _("none"),
+                    paid=chosen.paid,
+                )
             )
         return "\n".join(lines)
 
     @text
     def preludes_chosen(self, event: PreludesChosen, names: Names) -> str:
-        lines = ["**Preludes kept:**"]
+        lines = [_("**Preludes kept:**")]
         for player, chosen in event.players.items():
             lines.append(
-                f"{names(player)}: {cards_listed(chosen.preludes)}, pays {chosen.paid} M€."
+                _("{player}: {preludes}, pays {paid} M€.").format(
+                    player=names(player), preludes=cards_listed(chosen.preludes), paid=chosen.paid
+                )
             )
         return "\n".join(lines)
 
     @text
     def card_discarded(self, event: CardDiscarded, names: Names) -> str:
-        return f"{names(event.player)} discards {card_named(event.card)}."
+        return _("{player} discards {card}.").format(
+            player=names(event.player), card=card_named(event.card)
+        )
 
     @text
     def projects_bought(self, event: ProjectsBought, names: Names) -> str | None:
         if not event.players:
             return None
-        lines = ["**Projects bought:**"]
+        lines = [_("**Projects bought:**")]
         for player, chosen in event.players.items():
-            discarded = chosen.discarded
-            dropped = f"; discards {cards_listed(discarded)}" if discarded else ""
-            bought = (
-                f"buys {cards_listed(chosen.bought)} for {chosen.paid} M€"
-                if chosen.bought
-                else "buys none"
+            if chosen.bought and chosen.discarded:
+                said = _("{player}: buys {bought} for {paid} M€; discards {discarded}.")
+            elif chosen.bought:
+                said = _("{player}: buys {bought} for {paid} M€.")
+            elif chosen.discarded:
+                said = _("{player}: buys none; discards {discarded}.")
+            else:
+                said = _("{player}: buys none.")
+            lines.append(
+                said.format(
+                    player=names(player),
+                    bought=cards_listed(chosen.bought),
+                    paid=chosen.paid,
+                    discarded=cards_listed(chosen.discarded),
+                )
             )
-            lines.append(f"{names(player)}: {bought}{dropped}.")
         return "\n".join(lines)
 
     @text
     def auction_settled(self, event: AuctionSettled, names: Names) -> str:
-        what = (
-            "The setup auction"
-            if event.auction == "setup"
-            else f"Generation {event.generation}'s research auction"
-        )
-        lines = [f"**{what} is settled.** What each player holds, and has paid in all:"]
+        if event.auction == "setup":
+            head = _(
+                "**The setup auction is settled.** What each player holds, and has paid in all:"
+            )
+        else:
+            head = _(
+                "**Generation {generation}'s research auction is settled.** What each player "
+                "holds, and has paid in all:"
+            ).format(generation=event.generation)
+        lines = [head]
         for player, entry in event.players.items():
-            lines.append(f"{names(player)}: {holdings(entry)}; {entry.paid} M€ paid.")
+            lines.append(held_and_paid(player, entry, names, left=False))
         return "\n".join(lines)
 
     @text
@@ -597,45 +810,45 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         late = event.players
         if not late:
             return None
-        who = join([names(p) for p in late])
-        s = "s" if len(late) == 1 else ""
-        if event.step == "budget":
-            default = f"keep{s} as their budget the M€ they had left, by Dealer's count (0 if none)"
-        elif event.step == "keep":
-            default = (
-                f"keep{s} the first cards they won, in display order, as many as a player "
-                f"keeps, and discard{s} the rest"
-            )
-        elif event.step == "buy":
-            default = f"buy{s} none of the projects they won: those are discarded"
-        else:
-            return f"⏰ Time is up for {who}: the default is taken."
-        return f"⏰ Time is up for {who}, who {default}."
+        who = listing([names(p) for p in late])
+        if event.step not in DEFAULTS:
+            return _("⏰ Time is up for {players}: the default is taken.").format(players=who)
+        one, several = DEFAULTS[event.step]
+        return (_(one) if len(late) == 1 else _(several)).format(players=who)
 
     @text
     def lot_restarted(self, event: LotRestarted, names: Names) -> str:
-        card = lot_card(event.number, event.card)
-        return f"{card} starts again: a bidder left the match."
-
-    @text
-    def player_kicked(self, event: PlayerKicked, names: Names) -> str:
-        return (
-            f"The host removed {names(event.player)} from the match: their markers come off "
-            "the cards not yet evaluated, and what they won but had not kept or bought is "
-            "discarded."
+        return _("{card} starts again: a bidder left the match.").format(
+            card=lot_card(event.number, event.card)
         )
 
     @text
+    def player_kicked(self, event: PlayerKicked, names: Names) -> str:
+        return _(
+            "The host removed {player} from the match: their markers come off the cards not yet "
+            "evaluated, and what they won but had not kept or bought is discarded."
+        ).format(player=names(event.player))
+
+    @text
     def player_forfeited(self, event: PlayerForfeited, names: Names) -> str:
-        return f"{names(event.player)} has conceded and left the match."
+        return _("{player} has conceded and left the match.").format(player=names(event.player))
 
     @text
     def match_ended(self, event: MarsAuctionEnded, names: Names) -> str:
         count = event.generations
-        after = f" after {plural(count, 'research auction')}" if count else ""
-        lines = [f"🏁 **The Mars Auction is over**{after}. What each player holds and paid:"]
+        if count:
+            head = ngettext(
+                "🏁 **The Mars Auction is over** after {count} research auction. What each player "
+                "holds and paid:",
+                "🏁 **The Mars Auction is over** after {count} research auctions. What each "
+                "player holds and paid:",
+                count,
+            ).format(count=count)
+        else:
+            head = _("🏁 **The Mars Auction is over**. What each player holds and paid:")
+        lines = [head]
         for player, entry in event.players.items():
-            lines.append(f"{names(player)}: {holdings(entry)}; {entry.paid} M€ paid.")
+            lines.append(held_and_paid(player, entry, names, left=False))
         return "\n".join(lines)
 
     # -- the bot's own events ------------------------------------------------------------
@@ -678,15 +891,19 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
 
     def one_on_one(self, view: PublicView, actions: list[Action], names: Names) -> str:
         if not isinstance(view, PlayerView):
-            return "You are not playing in this match."
+            return _("You are not playing in this match.")
         me = view.me
         player = me.player
         seat = view.seats[player]
-        head = f"**Your 1-on-1 — Mars Auction**, {auction_words(view).lower()}"
         if view.step == "ended":
-            head = "**Your 1-on-1 — Mars Auction**, over"
+            head = _("**Your 1-on-1 — Mars Auction**, over")
+        else:
+            head = _("**Your 1-on-1 — Mars Auction**, {auction}").format(
+                auction=auction_title(view).lower()
+            )
         if seat.kicked:
-            return f"{head}\nYou no longer play in this match (removed by the host, or conceded)."
+            gone = _("You no longer play in this match (removed by the host, or conceded).")
+            return f"{head}\n{gone}"
         lines = [head]
         lines += self._money_lines(view, me)
         mine = [c for c in view.display if not c.done and c.markers.get(player)]
@@ -697,17 +914,27 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
                 for c in mine
             )
             lines.append(
-                f"Your markers on the display: {listed or 'none'}. This round you have put out "
-                f"{seat.placed} of your {MAX_PER_ROUND} (at most {MAX_ON_CARD} on a card)."
+                _(
+                    "Your markers on the display: {cards}. This round you have put out {placed} "
+                    "of your {most} (at most {on_card} on a card)."
+                ).format(
+                    cards=listed or _("none"),
+                    placed=seat.placed,
+                    most=MAX_PER_ROUND,
+                    on_card=MAX_ON_CARD,
+                )
             )
         won = [c for c in view.display if c.winner == player and c.name in seat.won]
         if won:
-            lines.append(
-                "Won in this auction: "
-                + ", ".join(f"{numbered(c.name)} (bid {c.bid} M€)" for c in won)
-                + "."
+            bids = ", ".join(
+                _("{card} (bid {bid} M€)").format(card=numbered(c.name), bid=c.bid) for c in won
             )
-        lines.append(f"You hold: {holdings(seat)}; {seat.paid} M€ paid so far.")
+            lines.append(_("Won in this auction: {cards}.").format(cards=bids))
+        lines.append(
+            _("You hold: {holdings}; {paid} M€ paid so far.").format(
+                holdings=holdings(seat), paid=seat.paid
+            )
+        )
         lines.append(self._now(view, me, actions, names))
         return "\n".join(lines)
 
@@ -718,112 +945,149 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
             if me.money is None:
                 return []
             return [
-                f"You have **{me.money} M€** left, by Dealer's count: what you paid with, "
-                "less what you paid since. At the next research auction you state your M€ again."
+                _(
+                    "You have **{amount} M€** left, by Dealer's count: what you paid with, less "
+                    "what you paid since. At the next research auction you state your M€ again."
+                ).format(amount=me.money)
             ]
         unlimited = view.variant == "unlimited"
         if view.auction == "setup" and me.money is None and me.company_bids and unlimited:
-            money = (
-                f"**{me.budget} M€**: the setup budget less your company bids of "
-                f"{me.company_bids} M€, paid once you have a corporation"
-            )
+            money = _(
+                "**{budget} M€**: the setup budget less your company bids of {bids} M€, paid "
+                "once you have a corporation"
+            ).format(budget=me.budget, bids=me.company_bids)
         elif view.auction == "setup" and me.money is None:
-            money = f"**{me.budget} M€**, the setup budget until you have a corporation"
+            money = _("**{budget} M€**, the setup budget until you have a corporation").format(
+                budget=me.budget
+            )
         elif me.money is None:
-            return ["You have not stated your budget for this auction yet."]
+            return [_("You have not stated your budget for this auction yet.")]
         else:
             money = f"**{me.money} M€**"
         if view.variant == "limited" and view.step == "bidding":
             left = me.budget - me.unsettled
             return [
-                f"You pay with {money}; your markers on cards not yet evaluated hold "
-                f"{me.unsettled} M€ of it, so {left} M€ are free."
+                _(
+                    "You pay with {money}; your markers on cards not yet evaluated hold "
+                    "{unsettled} M€ of it, so {left} M€ are free."
+                ).format(money=money, unsettled=me.unsettled, left=left)
             ]
-        return [f"You pay with {money}."]
+        return [_("You pay with {money}.").format(money=money)]
 
     def _now(self, view: PlayerView, me: OwnSeat, actions: list[Action], names: Names) -> str:
         """What the player may do now, from their legal `actions`."""
         legal = {a.key: a for a in actions}
         step = view.step
         if step == "ended":
-            return "The match is over."
+            return _("The match is over.")
         if step == "waiting":
             first = not view.generation and view.auction == "research"
             return (
-                "Waiting for the host to open the first research auction (`/mars research`)."
+                _("Waiting for the host to open the first research auction (`/mars research`).")
                 if first
-                else "The auction is settled: the host opens the next research auction "
-                "(`/mars research`) or ends the match (`/mars end`)."
+                else _(
+                    "The auction is settled: the host opens the next research auction "
+                    "(`/mars research`) or ends the match (`/mars end`)."
+                )
             )
         if step == "budget":
             if "budget" not in legal:
-                return "Waiting for the others' budgets."
-            stated = "Change it" if me.money is not None else "State it"
-            return (
-                f"**{stated}** with **State your M€** below (or `/mars budget`): the M€ you hold "
+                return _("Waiting for the others' budgets.")
+            if me.money is not None:
+                return _(
+                    "**Change it** with **State your M€** below (or `/mars budget`): the M€ you "
+                    "hold for this research auction. Only you see it."
+                )
+            return _(
+                "**State it** with **State your M€** below (or `/mars budget`): the M€ you hold "
                 "for this research auction. Only you see it."
             )
         if step in ("keep", "buy"):
-            action = legal.get(step)
-            if action is None and "buy_none" in legal:
-                return (
-                    f"You have {me.money or 0} M€ left: not enough to buy a won project, at "
-                    f"{me.price} M€ each. **Buy none** below: your won projects are "
-                    "discarded, and their bids stay paid."
-                )
-            if action is None:
-                return "Waiting for the others to choose."
-            chosen = me.choice
-            now = (
-                f" Your choice so far: {cards_listed(chosen)}; you may change it until everyone "
-                "has chosen."
-                if chosen is not None
-                else ""
-            )
-            pick = action.pick
-            assert pick is not None
-            if step == "keep":
-                kind = kept_kind(view.kind)
-                keep = plural(pick.max, kind, KIND_WORDS[kind])
-                return f"**Choose** the {keep} you keep in the menu below.{now}"
-            return (
-                f"**Choose** the won projects you buy at {me.price} M€ each (at most "
-                f"{pick.max} with your M€), or **Buy none**; the rest are discarded.{now}"
-            )
+            return self._choosing(view, me, legal)
         if not legal:
-            return f"Waiting for {names(view.to_act)}." if view.to_act else "Waiting."
+            if view.to_act:
+                return _("Waiting for {player}.").format(player=names(view.to_act))
+            return _("Waiting.")
         amount = next((a.amount for a in actions if a.key == "raise"), None)
         if amount is not None and view.lot is not None:
             card = card_at(view, view.lot.number)
             return self._bid_words(card, amount, me, has_pass="pass" in legal)
-        return (
+        return _(
             "**Your turn:** pick a card for a marker in the menus below, then no second marker, "
             "a second one on it or one on another card; or **Card numbers** to type them "
             "(`3 7`, `3 3`); or **Pass** for the rest of this round."
         )
 
     @staticmethod
+    def _choosing(view: PlayerView, me: OwnSeat, legal: dict[str, Action]) -> str:
+        """A keep or a purchase: what the player may choose, and what they chose so far."""
+        step = view.step
+        action = legal.get(step)
+        if action is None and "buy_none" in legal:
+            return _(
+                "You have {amount} M€ left: not enough to buy a won project, at {price} M€ each. "
+                "**Buy none** below: your won projects are discarded, and their bids stay paid."
+            ).format(amount=me.money or 0, price=me.price)
+        if action is None:
+            return _("Waiting for the others to choose.")
+        chosen = me.choice
+        now = (
+            _("Your choice so far: {cards}; you may change it until everyone has chosen.").format(
+                cards=cards_listed(chosen)
+            )
+            if chosen is not None
+            else ""
+        )
+        pick = action.pick
+        assert pick is not None
+        if step == "keep":
+            if kept_kind(view.kind) == "prelude":
+                said = ngettext(
+                    "**Choose** the {count} prelude you keep in the menu below.",
+                    "**Choose** the {count} preludes you keep in the menu below.",
+                    pick.max,
+                )
+            else:
+                said = ngettext(
+                    "**Choose** the {count} company you keep in the menu below.",
+                    "**Choose** the {count} companies you keep in the menu below.",
+                    pick.max,
+                )
+            choose = said.format(count=pick.max)
+        else:
+            choose = _(
+                "**Choose** the won projects you buy at {price} M€ each (at most {most} with "
+                "your M€), or **Buy none**; the rest are discarded."
+            ).format(price=me.price, most=pick.max)
+        return " ".join(s for s in (choose, now) if s)
+
+    @staticmethod
     def _bid_words(card: CardView, amount: Amount, me: OwnSeat, *, has_pass: bool) -> str:
         """Unlimited: the bids the player may make on the card up for auction (U2, U5)."""
         if amount.min < amount.max:
-            bid = f"bid {amount.min} to {amount.max} M€ with **Raise**"
+            bid = _("bid {min} to {max} M€ with **Raise**").format(min=amount.min, max=amount.max)
         else:
-            bid = f"**Raise** to {amount.max} M€ is the one bid your M€ pay for"
+            bid = _("**Raise** to {max} M€ is the one bid your M€ pay for").format(max=amount.max)
         if has_pass:
-            return f"**Your turn** on {card_name(card)}: {bid}, or **Pass on this card**."
+            return _("**Your turn** on {card}: {bid}, or **Pass on this card**.").format(
+                card=card_name(card), bid=bid
+            )
         if amount.max > 0:
-            return f"**Your turn** to open {card_name(card)}: {bid}."
+            return _("**Your turn** to open {card}: {bid}.").format(card=card_name(card), bid=bid)
         # U2, U5: the opener cannot pass, and bids what she can pay: nothing.
-        lost = (
-            f"; you cannot buy it for {me.price} M€, so it is then discarded"
-            if card.kind == "project" and (me.money or 0) < me.price
-            else ""
-        )
-        return (
-            f"**Your turn** to open {card_name(card)}: you have 0 M€, so your bid is "
-            "0 M€ (**Raise**): whoever opens a card must bid, and cannot pass. Should "
-            f"nobody raise, the card is yours for 0 M€{lost}."
-        )
+        if card.kind == "project" and (me.money or 0) < me.price:
+            said = _(
+                "**Your turn** to open {card}: you have 0 M€, so your bid is 0 M€ (**Raise**): "
+                "whoever opens a card must bid, and cannot pass. Should nobody raise, the card is "
+                "yours for 0 M€; you cannot buy it for {price} M€, so it is then discarded."
+            )
+        else:
+            said = _(
+                "**Your turn** to open {card}: you have 0 M€, so your bid is 0 M€ (**Raise**): "
+                "whoever opens a card must bid, and cannot pass. Should nobody raise, the card is "
+                "yours for 0 M€."
+            )
+        return said.format(card=card_name(card), price=me.price)
 
     def status(self, view: PublicView, names: Names) -> str:
         """The game's part of the status (the bot writes the phase, its clock and whose turn
@@ -836,51 +1100,70 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         if view.step == "ended":
             result = view.result
             return "\n".join(
-                f"{names(player)}: {holdings(entry)}; {entry.paid} M€ paid."
+                held_and_paid(player, entry, names, left=False)
                 for player, entry in (result.players if result else {}).items()
             )
         step = view.step
+        head = f"{auction_title(view)}, {_(VARIANTS[view.variant])}."
         # Between auctions the marker opens nothing: the next auction's first player does.
-        starter = "" if step == "waiting" else f" Starting player: {names(view.starter)}."
-        lines = [f"{auction_words(view)}, {view.variant} variant.{starter}"]
+        if step != "waiting":
+            starter = _("Starting player: {player}.").format(player=names(view.starter))
+            head = f"{head} {starter}"
+        lines = [head]
         active = [p for p in players if not seats[p].kicked]
         if step == "bidding" and view.variant == "limited":
-            lines.append(
-                "Markers this round: "
-                + ", ".join(
-                    f"{names(p)} {seats[p].placed}/{MAX_PER_ROUND}"
-                    + (" (passed)" if seats[p].passed else "")
-                    for p in active
-                )
-                + "."
+            markers = ", ".join(
+                (
+                    _("{player} {placed}/{most} (passed)")
+                    if seats[p].passed
+                    else "{player} {placed}/{most}"
+                ).format(player=names(p), placed=seats[p].placed, most=MAX_PER_ROUND)
+                for p in active
             )
+            lines.append(_("Markers this round: {markers}.").format(markers=markers))
         elif step == "bidding":
-            lot = view.lot
-            assert lot is not None
-            card = card_at(view, lot.number)
-            high = lot.high
-            bid = f"high bid {high[1]} M€ by {names(high[0])}" if high else "no bid yet"
-            passed = f"; passed: {join([names(p) for p in lot.passed])}" if lot.passed else ""
-            lines.append(f"Up for auction: {card_name(card)} — {bid}{passed}.")
+            lines.append(self._lot_line(view, names))
         elif step == "budget":
             done = [names(p) for p in active if seats[p].has_budget]
-            lines.append(f"Budgets in: {join(done) or 'none yet'}.")
+            lines.append(_("Budgets in: {players}.").format(players=listing(done) or _("none yet")))
         elif step in ("keep", "buy"):
-            chosen = [names(p) for p in active if seats[p].chosen]
-            what = "Keeping" if step == "keep" else "Buying"
-            lines.append(f"{what}: chosen: {join(chosen) or 'nobody yet'}.")
+            chosen = listing([names(p) for p in active if seats[p].chosen]) or _("nobody yet")
+            said = (
+                _("Keeping: chosen: {players}.")
+                if step == "keep"
+                else _("Buying: chosen: {players}.")
+            )
+            lines.append(said.format(players=chosen))
         else:
             before = first_before(view.first_player, view.generation, names)
             lines.append(
-                "The host opens the next research auction (`/mars research`) or ends the match "
-                f"(`/mars end`). Its first player, who opens it, is "
-                f"{names(view.next_first_player)} ({before}) unless the host names another."
+                _(
+                    "The host opens the next research auction (`/mars research`) or ends the "
+                    "match (`/mars end`). Its first player, who opens it, is {player} ({why}) "
+                    "unless the host names another."
+                ).format(player=names(view.next_first_player), why=before)
             )
         for player in players:
-            seat = seats[player]
-            gone = " (left)" if seat.kicked else ""
-            lines.append(f"{names(player)}{gone}: {holdings(seat)}; {seat.paid} M€ paid.")
+            lines.append(held_and_paid(player, seats[player], names, left=seats[player].kicked))
         return "\n".join(lines)
+
+    @staticmethod
+    def _lot_line(view: PublicView, names: Names) -> str:
+        """Unlimited: the card up for auction, its high bid and who has passed on it."""
+        lot = view.lot
+        assert lot is not None
+        card = card_name(card_at(view, lot.number))
+        high = lot.high
+        bid = (
+            _("high bid {amount} M€ by {player}").format(amount=high[1], player=names(high[0]))
+            if high
+            else _("no bid yet")
+        )
+        if lot.passed:
+            return _("Up for auction: {card} — {bid}; passed: {players}.").format(
+                card=card, bid=bid, players=listing([names(p) for p in lot.passed])
+            )
+        return _("Up for auction: {card} — {bid}.").format(card=card, bid=bid)
 
     def results(self, events: list[dict[str, Any]], view: PublicView, names: Names) -> str | None:
         """A player's own settlement once an auction is settled: what it cost them, what they
@@ -894,17 +1177,26 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         ended = next((e for e in told if isinstance(e, MarsAuctionEnded)), None)
         if ended is not None:
             final = ended.players[player]
-            return f"🏁 **Your holdings**: {holdings(final)}; {final.paid} M€ paid in all."
+            return _("🏁 **Your holdings**: {holdings}; {paid} M€ paid in all.").format(
+                holdings=holdings(final), paid=final.paid
+            )
         shown = next((e for e in told if isinstance(e, SettlementShown)), None)
         if shown is None:
             return None
         entry = shown.players[player]
-        what = auction_of(shown.auction, shown.generation)
-        left = f" You have **{me.money} M€** left." if me.money is not None else ""
-        return (
-            f"**Your settlement of {what}**: you paid {entry.paid_now} M€ in it "
-            f"({entry.paid} M€ in all) and hold {holdings(entry)}.{left}"
+        settled = _(
+            "**Your settlement of {auction}**: you paid {now} M€ in it ({paid} M€ in all) and hold "
+            "{holdings}."
+        ).format(
+            auction=auction_of(shown.auction, shown.generation),
+            now=entry.paid_now,
+            paid=entry.paid,
+            holdings=holdings(entry),
         )
+        if me.money is None:
+            return settled
+        left = _("You have **{amount} M€** left.").format(amount=me.money)
+        return f"{settled} {left}"
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         """The host's view is the public one: budgets and sealed choices are each player's
@@ -916,24 +1208,42 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         # The record's move, read back through the moves' model (as the engine parses it).
         made = MOVES.validate_python(move)
         if isinstance(made, Research):
-            first = made.first_player
-            opens = f", opened by {names(first)}" if first else ""
-            shown = f" of {join([numbered(c) for c in made.cards])}" if made.cards else ""
-            return f"research auction{shown}{opens}"
+            return self._research(made, names)
         if isinstance(made, Place):
             # As the menus store it (`card`, `second`) or typed (`cards`, `twice`).
             numbers = made.cards
             if len(numbers) == 2 and numbers[0] == numbers[1]:
-                return f"two markers on card {numbers[0]}"
+                return _("two markers on card {number}").format(number=numbers[0])
             if len(numbers) == 1:
-                return f"a marker on card {numbers[0]}"
-            return f"markers on cards {join([str(n) for n in numbers])}"
+                return _("a marker on card {number}").format(number=numbers[0])
+            return _("markers on cards {numbers}").format(
+                numbers=listing([str(n) for n in numbers])
+            )
         if isinstance(made, Keep | Buy):
-            what = "keep" if isinstance(made, Keep) else "purchase"
-            return f"{what} of {join([numbered(c) for c in made.cards]) or 'nothing'}"
-        if isinstance(made, Budget | Raise):
-            return f"{made.type} of {made.amount} M€"
+            cards = listing([numbered(c) for c in made.cards]) or _("nothing")
+            said = _("keep of {cards}") if isinstance(made, Keep) else _("purchase of {cards}")
+            return said.format(cards=cards)
+        if isinstance(made, Budget):
+            return _("budget of {amount} M€").format(amount=made.amount)
+        if isinstance(made, Raise):
+            return _("raise of {amount} M€").format(amount=made.amount)
         return super().move(move, names, told)
+
+    @staticmethod
+    def _research(made: Research, names: Names) -> str:
+        """A host's research auction, after "the host's": its cards and its first player
+        when the host named them."""
+        first = made.first_player
+        cards = listing([numbered(c) for c in made.cards or []])
+        if made.cards and first:
+            said = _("research auction of {cards}, opened by {player}")
+        elif made.cards:
+            said = _("research auction of {cards}")
+        elif first:
+            said = _("research auction, opened by {player}")
+        else:
+            said = _("research auction")
+        return said.format(cards=cards, player=names(first) if first else "")
 
     def step_text(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str:
         """A card picked for a marker: what the second marker may be (L7: a second one on it
@@ -943,16 +1253,22 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         second = chosen.then[0] if chosen is not None and chosen.then else None
         if chosen is None or not isinstance(second, Pick):
             return super().step_text(action, answers, names)
-        again = ", a second one on it" if second.choice(chosen.value) is not None else ""
-        return (
-            f"A marker on **{chosen.label}**. Your second marker: none{again} or one on "
-            "another card (the menus below)?"
-        )
+        if second.choice(chosen.value) is not None:
+            said = _(
+                "A marker on **{card}**. Your second marker: none, a second one on it or one on "
+                "another card (the menus below)?"
+            )
+        else:
+            said = _(
+                "A marker on **{card}**. Your second marker: none or one on another card (the "
+                "menus below)?"
+            )
+        return said.format(card=chosen.label)
 
     def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
         """A limited pass is final for the round (L6)."""
         if action.type == "pass" and action.label == "Pass":
-            return (
+            return _(
                 "Pass for the rest of this bidding round? A pass is final: you put no more "
                 "markers until its cards are evaluated."
             )
@@ -960,26 +1276,40 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
 
     def options_text(self, options: dict[str, Any], names: Names) -> str:
         chosen = Options.model_validate(options)
-        parts = [f"{chosen.variant} variant"]
+        parts = [_(VARIANTS[chosen.variant])]
         if chosen.start == "research":
-            parts.append("research auctions only")
+            parts.append(_("research auctions only"))
         else:
-            parts.append("setup auction, then research auctions")
+            parts.append(_("setup auction, then research auctions"))
         first = chosen.first_player
-        parts.append(f"first player: {names(first) if first else 'drawn at random'}")
+        parts.append(
+            _("first player: {player}").format(player=names(first))
+            if first
+            else _("first player: drawn at random")
+        )
         budget = chosen.setup_budget
         parts.append(
-            f"setup budget: {budget} M€"
+            _("setup budget: {amount} M€").format(amount=budget)
             if budget is not None
-            else "setup budget: the lowest starting M€ on display"
+            else _("setup budget: the lowest starting M€ on display")
         )
-        parts.append("sets: " + sets_title(chosen.expansions))
+        parts.append(_("sets: {sets}").format(sets=sets_title(chosen.expansions)))
         if chosen.cards_csv:
             rows = [r for r in chosen.cards_csv.splitlines()[1:] if r.strip()]
-            parts.append(f"the host's list ({plural(len(rows), 'card')})")
+            parts.append(
+                ngettext(
+                    "the host's list ({count} card)", "the host's list ({count} cards)", len(rows)
+                ).format(count=len(rows))
+            )
         display = chosen.display
         if display:
-            parts.append(f"display entered by the host ({plural(len(display), 'card')})")
+            parts.append(
+                ngettext(
+                    "display entered by the host ({count} card)",
+                    "display entered by the host ({count} cards)",
+                    len(display),
+                ).format(count=len(display))
+            )
         return " · ".join(parts)
 
     # -- images -----------------------------------------------------------------------------
@@ -1000,25 +1330,10 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         return None
 
     def help(self) -> str:
-        return (
-            "**Mars Auction** (2-5 players): the Terraforming Mars cards dealt by bidding — the "
-            "setup's companies, preludes and projects, then each generation's research cards.\n"
-            "**Limited:** on your turn put 1 or 2 markers (1 M€ each) on the numbered cards, or "
-            "pass for the round; at most 3 of yours on a card, 15 a round, and no more than your "
-            "M€ pay for. Each card goes to the most markers. **Unlimited:** card by card, raise "
-            "or pass; the last bidder left wins.\n"
-            "**Playing:** the board message in the channel has the menus of the player to move "
-            "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
-            "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€.\n"
-            "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
-            "`turn_minutes`, `step_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
-            "`/mars research` opens a generation's auction (`first_player`: who opens it), "
-            "`/mars budget` with `member` sets a "
-            "player's, `/mars end` ends the match."
-        )
+        return "\n".join(_(paragraph) for paragraph in HELP)
 
     def rules(self) -> str:
-        return RULES
+        return rules_text(RULES)
 
 
 def settlement(
@@ -1036,3 +1351,29 @@ def settlement(
             left=after.seats[player].kicked,
         )
     return SettlementShown(auction=settled.auction, generation=settled.generation, players=players)
+
+
+#: The game's part of `/help`, a message id a paragraph.
+HELP = (
+    N_(
+        "**Mars Auction** (2-5 players): the Terraforming Mars cards dealt by bidding — the "
+        "setup's companies, preludes and projects, then each generation's research cards."
+    ),
+    N_(
+        "**Limited:** on your turn put 1 or 2 markers (1 M€ each) on the numbered cards, or "
+        "pass for the round; at most 3 of yours on a card, 15 a round, and no more than your "
+        "M€ pay for. Each card goes to the most markers. **Unlimited:** card by card, raise or "
+        "pass; the last bidder left wins."
+    ),
+    N_(
+        "**Playing:** the board message in the channel has the menus of the player to move "
+        "(and **Card numbers**: `3 7`, `3 3`); keeps, purchases and budgets are private, in "
+        "your 1-on-1 (DM, **My 1-on-1** or `/me`); `/mars budget` states your M€."
+    ),
+    N_(
+        "**Hosting:** `/match create mars-auction` (`variant`, `start`, `first_player`, "
+        "`turn_minutes`, `step_minutes`, `setup_budget`, `sets`, `display`, `cards`); "
+        "`/mars research` opens a generation's auction (`first_player`: who opens it), "
+        "`/mars budget` with `member` sets a player's, `/mars end` ends the match."
+    ),
+)

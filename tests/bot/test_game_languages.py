@@ -1,0 +1,127 @@
+"""The games' own words in Czech and Korean (issue 46): a match played with the server in Czech
+and a member reading Korean, its channel posts in the server's language, each member's private
+answers and rules pages in their own, compared to their exact translations."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.players import player_id
+from games.atrades import ENGINE as ATRADES
+from games.atrades.data import company_called
+from tests.drivers.atrades import Atrades, private, seed  # noqa: F401 (a fixture, by name)
+from tests.drivers.languages import reading
+from tests.drivers.mars_auction import SETUP, Auction
+
+#: These tests read Czech and Korean, which the pseudo-locale replaces.
+pytestmark = pytest.mark.usefixtures("real_languages")
+
+
+def page_of(result: Any) -> str:
+    return str(result.response.content)
+
+
+async def test_atrades_speaks_czech_in_the_channel_and_korean_to_a_korean_member(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match's first post is in the server's Czech; the Korean member's sealed bid is
+    confirmed to them in Korean, their 1-on-1 (`/me`) and the rules (`/help`) too."""
+    game = Atrades(simcord_env, 2, language="cs")
+    ann, bob = game.players
+    reading(monkeypatch, {ann.id: "ko"})
+    await game.start()
+    state = await game.state()
+    guilds = {g.player: g.guild for g in state.guilds}
+    seats = " a ".join(f"**{m.name}** ({guilds[player_id(m.id)]})" for m in (ann, bob))
+    regions = [r.name for r in state.regions]
+    tiles = [company_called(n) for n in state.display]
+    begins = (
+        f"**Atrades začíná**: {seats}. Regiony: {', '.join(regions[:-1])} a {regions[-1]}. "
+        f"Vyložené startovní dílky: {', '.join(tiles[:-1])} a {tiles[-1]}. Každé kolo začíná "
+        "tajnými nabídkami na pořadí tahu ve tvém 1-on-1. Jak hrát: `/help game:atrades`."
+    )
+    assert any(str(m.content).startswith(begins) for m in game.channel.history())
+
+    me = await ann.slash(game.channel, "me")
+    assert private(me)
+    guild = guilds[player_id(ann.id)]
+    assert page_of(me).startswith(
+        "**내 길드 보드 — Atrades, 1라운드 (1시대)**\n"
+        f"나는 **{guild}**예요. 내 돈: **$20** (나만 볼 수 있어요).\n"
+        "남은 행동 큐브: **7** · 트랙: 인수 0, 합병 0, 관료제 0, 연구 0.\n"
+        "지금은 가진 회사가 없어요.\n"
+        "**지금: 턴 순서 입찰**을 아래에서 하세요. 내 돈이나 회사 하나의 금고에서(부족하면 내 "
+        "돈에서) 내요. 가장 높은 입찰이 먼저 해요."
+    ), page_of(me)
+
+    rnd = random.Random(3)
+    while player_id(ann.id) not in ATRADES.turn(await game.state()).must:
+        await game.move(rnd)
+    bid = next(a for a in ATRADES.legal_actions(await game.state(), player_id(ann.id)))
+    assert bid.key == "bid"
+    result = await game.play(ann, bid, {"amount": 3, "pay_from": "purse"})
+    assert private(result)
+    assert page_of(result).startswith(
+        "🔒 내 턴 순서 입찰: **$3**, 내 돈에서. 모든 입찰이 들어올 때까지 아무도 못 봐요. "
+        "그 전까지는 다시 입찰해서 바꿀 수 있어요.\n\n**내 길드 보드 — Atrades, 1라운드"
+    ), page_of(result)
+    channel = "\n".join(str(m.content) for m in game.channel.history())
+    assert "ann nabídl na pořadí tahu." in channel
+
+    rules = await ann.slash(game.channel, "help", game="atrades")
+    assert private(rules)
+    assert page_of(rules).startswith(
+        "## Atrades · 요약\n**Atrades** (2~5명): 길드들이 사막 행성 지도에 회사를 세우고, "
+        "시장에 상품을 팔고, 경매로 회사를 합병해 회사 돈을 자기 돈으로 만들어요. 끝날 때 개인 "
+        "자금이 가장 많은 사람이 이겨요.\n**매 라운드:**"
+    )
+    page = await ann.click(rules.response, label="다음")
+    assert page_of(page).startswith(
+        "## Atrades · 게임\n2~5명이 하는 게임이에요. 각자 사막 행성의 투기꾼 **길드**를 이끌어요."
+    ), page_of(page)
+
+
+async def test_the_mars_auction_speaks_czech_in_the_channel_and_korean_to_a_korean_member(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The match's first post is in the server's Czech; the Korean member's bid is answered in
+    Korean, their 1-on-1 (`/me`) and the rules (`/help`) too."""
+    table = Auction(simcord_env, 2, language="cs")
+    ann = table.players[0]
+    reading(monkeypatch, {ann.id: "ko"})
+    await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
+    channel = "\n".join(str(m.content) for m in table.channel.history())
+    assert (
+        "**Mars Auction začíná** (neomezená varianta): **ann** a **bob**. Žeton začínajícího "
+        "hráče má ann (určil pořadatel). Nejdřív je úvodní aukce. Jak hrát: "
+        "`/help game:mars-auction`."
+    ) in channel, channel
+
+    raised = await table.raise_(ann, 5, in_one_on_one=False)
+    assert private(raised)
+    assert page_of(raised).startswith("**1 · CrediCor (R08)**에 **5 M€**를 입찰했어요."), page_of(
+        raised
+    )
+    assert "ann nabízí **5 M€** za **1 · CrediCor (R08)**." in await table.board_text()
+
+    me = await ann.slash(table.channel, "me")
+    assert private(me)
+    assert page_of(me).startswith(
+        "**내 1-on-1 — Mars Auction**, 셋업 경매\n"
+        "낼 수 있는 돈: **23 M€**, 기업을 갖기 전까지의 셋업 예산.\n"
+        "가진 것: 아직 기업 없음; 프로젝트 0장; 지금까지 0 M€ 냄.\n"
+        "bob님을 기다려요.\n"
+    ), page_of(me)
+
+    rules = await ann.slash(table.channel, "help", game="mars-auction")
+    assert page_of(rules).startswith(
+        "## Mars Auction · 요약\n**Mars Auction** (2~5명): 테라포밍 마스 카드를 입찰로 나눠요 — "
+        "셋업의 회사, 프렐류드, 프로젝트, 그다음 세대마다 연구 카드.\n**제한:**"
+    ), page_of(rules)
+    page = await ann.click(rules.response, label="다음")
+    assert page_of(page).startswith(
+        "## Mars Auction · 게임\n테라포밍 마스 카드를 입찰로 나누는 방법이에요. 2~5명이 해요."
+    ), page_of(page)
