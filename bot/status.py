@@ -87,7 +87,7 @@ def clock(row: MatchRow, then: str | None = None) -> str:
     if row.deadline:
         closes = _("⏳ The phase closes {when}.").format(when=f"<t:{int(row.deadline)}:R>")
         return closes + (" " + _("Then: {then}").format(then=then) if then else "")
-    return plugin_for(row.game).texts.untimed
+    return _(plugin_for(row.game).texts.untimed)
 
 
 @dataclass(frozen=True)

@@ -22,10 +22,15 @@ from babel.messages.pofile import read_po, write_po
 from bot.i18n import DOMAIN, LOCALES
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The functions that mark a text (`bot.i18n`) and the argument that is the text.
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None}
-#: Where the marked texts are; bot/games/ too, whose texts are not marked yet.
-METHOD_MAP = [("bot/**.py", "python")]
+#: The functions that mark a text (`bot.i18n`, `games.core.speech`) and the argument that is
+#: the text: an engine's refusal is the English template `RuleError` takes second.
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "RuleError": (2,)}
+#: Where the marked texts are: the bot, and the games whose engine texts and render's words
+#: are converted (docs/translating.md, "For developers"; a game joins this list once its
+#: engine's labels, titles and refusals are marked and its render's words asked through
+#: `games.core.speech`).
+CONVERTED_GAMES = ("core",)
+METHOD_MAP = [("bot/**.py", "python")] + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 WIDTH = 100
 

@@ -117,7 +117,7 @@ class Host:
     async def _worded(self, row: MatchRow, error: RuleError) -> RuleError:
         """An engine's refusal with the players' names in it."""
         names = await self.service.names(row.id)
-        return RuleError(error.code, plugin_for(row.game).texts.engine_text(error.message, names))
+        return RuleError(error.code, plugin_for(row.game).texts.refusal(error, names))
 
     async def hosted_match(
         self, interaction: discord.Interaction[Any], check: dict[str, Any] | None = None
@@ -419,7 +419,7 @@ class Host:
                 # TRANSLATORS: {a_game} is English's "a …" / "an …" and the game's name;
                 # {game} the name alone.
                 _("The record of {a_game} match is given once the match is over: {why}.").format(
-                    a_game=a(title), game=title, why=withheld
+                    a_game=a(title), game=title, why=_(withheld)
                 )
             )
         players = await self.service.players(row.id)

@@ -54,7 +54,10 @@ def _title(game: str) -> str:
 
 def _played_as(game: str) -> tuple[str, str]:
     plugin = PLUGINS.get(game)
-    return plugin.texts.played_as if plugin is not None else (_("match"), _("matches"))
+    if plugin is None:
+        return _("match"), _("matches")
+    one, many = plugin.texts.played_as
+    return _(one), _(many)
 
 
 async def _answer(interaction: discord.Interaction[Any], text: str, public: bool) -> None:

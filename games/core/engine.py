@@ -132,7 +132,9 @@ class Engine(ABC, Generic[S, OptionsT]):
             return self.moves.validate_python(raw)
         except ValidationError as error:
             raise RuleError(
-                "bad_move", f"That move is not understood: {explain(error, tagged=True)}"
+                "bad_move",
+                "That move is not understood: {why}",
+                why=explain(error, tagged=True),
             ) from None
 
     def check_players(self, players: list[str]) -> None:

@@ -24,9 +24,10 @@ from simcord.http import router as simcord_router
 
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
-from bot.i18n import CLOSE, OPEN, PAD, PSEUDO, language, pseudo_locale
+from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_locale
 from games.core.errors import RuleError
 from games.registry import ENGINES
+from tools.i18n_catalogues import CONVERTED_GAMES
 
 #: Discord's limits on what a message carries (characters).
 MESSAGE, BUTTON, OPTION, FORM_TITLE = 2000, 80, 100, 45
@@ -71,15 +72,19 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
             yield f"{where} holds a sentence not in the catalogue: {found.group()!r} in {text!r}"
 
 
+#: The games converted (`tools.i18n_catalogues.CONVERTED_GAMES`, by their plug-ins' names):
+#: their texts, controls, clock labels and refusals are checked as the bot's own are.
+CONVERTED = frozenset(game.replace("_", "-") for game in CONVERTED_GAMES)
+
 #: What is not converted yet is marked `⟪…⟫` by `mark_not_yet_converted` and let pass; it is
-#: the games' own words, which issue 46's later steps move onto typed events and into the
-#: catalogue. Nothing else may be on this list:
+#: the other games' own words, which issue 46's later steps move onto typed events and into
+#: the catalogue. Nothing else may be on this list:
 #: - every text of a game's plug-in texts (`GameTexts`: its methods' words, its rules line
 #:   by line, its sentences `untimed`, `forfeit` and `record_withheld`, its `played_as` and
 #:   `money` words);
 #: - a game's own buttons, menus and forms (its plug-in's `dynamic_items` and `forms`);
-#: - the engines' refusals (`RuleError`), and their sentences the plug-ins pass on
-#:   (`engine_text`, a `GameTexts` method);
+#: - the engines' refusals (`RuleError`) whose template is not in the catalogue, and their
+#:   sentences the plug-ins pass on (`engine_text`, `refusal`: `GameTexts` methods);
 #: - the options a game shows in its lobby (`shown_options`: the engines' option names and
 #:   values), and the engines' clock labels ("Each access or auction phase", `Clock.label`:
 #:   `NOT_YET_CONVERTED` below);
@@ -95,7 +100,8 @@ _UNCONVERTED = re.compile(
 NOT_YET_CONVERTED: list[re.Pattern[str]] = [
     *(
         re.compile(re.escape(clock.label))
-        for engine in ENGINES.values()
+        for game, engine in ENGINES.items()
+        if game not in CONVERTED
         for clock in engine.clocks.values()
     ),
     re.compile(
@@ -112,10 +118,18 @@ def unconverted(text: str) -> str:
     return f"{UNCONVERTED_OPEN}{text}{UNCONVERTED_CLOSE}"
 
 
+def _converted(texts: Any) -> bool:
+    """Whether `texts` (a game's texts, or anything else a wrapped method is called on) are
+    of a converted game."""
+    return getattr(texts, "game", None) in CONVERTED
+
+
 def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
+        if args and _converted(args[0]):
+            return said
         if isinstance(said, dict):
             return {unconverted(k): unconverted(str(v)) for k, v in said.items()}
         return unconverted(said) if isinstance(said, str) else said
@@ -138,7 +152,7 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
-        if not isinstance(said, str):
+        if not isinstance(said, str) or (args and _converted(args[0])):
             return said
         return "\n".join(
             "## " + unconverted(line[3:])
@@ -164,14 +178,26 @@ def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
             elif callable(value) and not isinstance(value, type):
                 monkeypatch.setattr(cls, name, _marking(value))
             elif name in ("untimed", "forfeit", "record_withheld") and isinstance(value, str):
-                monkeypatch.setattr(cls, name, property(lambda _self, v=value: unconverted(v)))
+                monkeypatch.setattr(
+                    cls,
+                    name,
+                    property(lambda self, v=value: v if _converted(self) else unconverted(v)),
+                )
             elif name in ("played_as", "money") and isinstance(value, tuple):
-                words = property(lambda _self, v=value: tuple(unconverted(w) for w in v))
+                words = property(
+                    lambda self, v=value: (
+                        v if _converted(self) else tuple(unconverted(w) for w in v)
+                    )
+                )
                 monkeypatch.setattr(cls, name, words)
     original = RuleError.__init__
 
-    def rule_error(self: RuleError, code: str, message: str) -> None:
-        original(self, code, message if UNCONVERTED_OPEN in message else unconverted(message))
+    def rule_error(self: RuleError, code: str, message: str, **values: object) -> None:
+        """A refusal whose template the catalogue lacks is not converted yet."""
+        if message in MESSAGE_IDS or UNCONVERTED_OPEN in message:
+            original(self, code, message, **values)
+        else:
+            original(self, code, unconverted(message), **values)
 
     monkeypatch.setattr(RuleError, "__init__", rule_error)
 
@@ -180,11 +206,10 @@ def _game_control(custom_id: str | None) -> bool:
     """Whether a control or form is a game's own (its plug-in's buttons, menus and forms)."""
     if not custom_id:
         return False
+    plugins = [plugin for game, plugin in PLUGINS.items() if game not in CONVERTED]
     templates = [
-        item.__discord_ui_compiled_template__
-        for plugin in PLUGINS.values()
-        for item in plugin.dynamic_items
-    ] + [form.custom_id for plugin in PLUGINS.values() for form in plugin.forms]
+        item.__discord_ui_compiled_template__ for plugin in plugins for item in plugin.dynamic_items
+    ] + [form.custom_id for plugin in plugins for form in plugin.forms]
     return any(template.fullmatch(custom_id) for template in templates)
 
 
