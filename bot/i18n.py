@@ -191,10 +191,6 @@ async def server_speaks(
     return server_language(await storage.language(guild_id), client.get_guild(guild_id))
 
 
-# The render's words and the engines' texts (games/) read the language in force too.
-speech.use(current)
-
-
 def _(message: str) -> str:
     """`message` in the language in force."""
     return current().gettext(message)
@@ -250,12 +246,19 @@ _NESTING = 2
 
 
 def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
-    """The template's message ids, and a pattern for each that has placeholders and words
-    around them, most words first: what an engine's filled-in text is matched against."""
+    """The template's message ids, and a pattern for each of the engines' texts (flagged
+    `engine` there: `tools.i18n_catalogues`) that has placeholders and words around them,
+    most words first: what an engine's filled-in text is matched against."""
+    ids: list[str] = []
+    engines: list[str] = []
     with (LOCALES / f"{DOMAIN}.pot").open("rb") as source:
-        ids = [m.id for m in read_po(source) if isinstance(m.id, str) and m.id]
+        for message in read_po(source):
+            if isinstance(message.id, str) and message.id:
+                ids.append(message.id)
+                if "engine" in message.flags:
+                    engines.append(message.id)
     patterns = []
-    for template in ids:
+    for template in engines:
         parts = _PLACEHOLDER.split(template)
         words = "".join(parts[0::2])
         if len(parts) == 1 or sum(c.isalpha() for c in words) < 3 or "{" in words:
@@ -269,7 +272,7 @@ def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
                 pattern += f"(?P={part})"
             else:
                 seen.add(part)
-                pattern += f"(?P<{part}>.+?)"
+                pattern += f"(?P<{part}>.*?)"
         patterns.append((len(words), re.compile(pattern, re.DOTALL), template))
     patterns.sort(key=lambda found: -found[0])
     return frozenset(ids), [(pattern, template) for _, pattern, template in patterns]
@@ -314,3 +317,7 @@ def refusal(error: RuleError) -> str:
         return engine_words(error.message)
     values = {k: engine_words(v) if isinstance(v, str) else v for k, v in error.values.items()}
     return _(error.template).format(**values)
+
+
+# The render's words and the engines' texts (games/) read the language in force too.
+speech.use(current, engine_words)

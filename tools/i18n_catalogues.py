@@ -29,15 +29,27 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: are converted (docs/translating.md, "For developers"; a game joins this list once its
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
-CONVERTED_GAMES = ("core",)
+CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft")
 METHOD_MAP = [("bot/**.py", "python")] + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+#: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
+#: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's
+#: filled-in text against (a render's `_` is not among them: it is translated where said).
+ENGINE_KEYWORDS = {"N_": None, "RuleError": (2,)}
+ENGINE = "engine"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 WIDTH = 100
 
 
 def extracted() -> Catalog:
-    """The template: every marked text of the code, with its translator comments."""
+    """The template: every marked text of the code, with its translator comments; an
+    engine's texts flagged `ENGINE`."""
     catalogue = Catalog(project="Dealer", copyright_holder="Dealer's authors", fuzzy=False)
+    engines = {
+        message
+        for _filename, _line, message, _comments, _context in extract_from_dir(
+            ROOT, METHOD_MAP[1:], keywords=ENGINE_KEYWORDS
+        )
+    }
     for _filename, _line, message, comments, context in extract_from_dir(
         ROOT,
         METHOD_MAP,
@@ -45,7 +57,8 @@ def extracted() -> Catalog:
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
-        catalogue.add(message, None, auto_comments=comments, context=context)
+        flags = [ENGINE] if message in engines else []
+        catalogue.add(message, None, auto_comments=comments, context=context, flags=flags)
     return catalogue
 
 

@@ -13,6 +13,7 @@ from games.auction_auction.legal import can_bid, recipients
 from games.auction_auction.model import PHASES, State
 from games.core.contract import Phase, Turn
 from games.core.events import Audience, Event
+from games.core.speech import N_
 
 
 def open_phase(state: State) -> list[Event]:
@@ -112,21 +113,23 @@ def phase(state: State) -> Phase:
             title=PHASES["ended"],
             clock=None,
             id="ended",
-            on_deadline="Nothing: the match is over.",
+            on_deadline=N_("Nothing: the match is over."),
         )
     if state.phase == "access":
-        passes = (
+        passes = N_(
             "Bids not in by then count as none: those players bid $0 for no house and "
             "spend the round in the Black Market."
         )
     else:
-        passes = (
+        passes = N_(
             "Bids not in by then count as none; each lot goes to the highest amount "
             "exactly one player bid on it."
         )
     return Phase(
         name=state.phase,
-        title=f"{PHASES[state.phase]}, round {state.round} of {state.options.rounds}",
+        title=N_("{phase}, round {round} of {rounds}").format(
+            phase=PHASES[state.phase], round=state.round, rounds=state.options.rounds
+        ),
         round=state.round,
         clock="phase",
         id=f"{state.phase}-{state.round}",

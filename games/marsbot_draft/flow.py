@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core.contract import Phase, Turn
 from games.core.events import Event
+from games.core.speech import N_
 from games.marsbot_draft.finish import buy, end_draft, marsbot_discards, shuffle_action_deck
 from games.marsbot_draft.model import State
 from games.marsbot_draft.phases import opened, title
@@ -29,13 +30,13 @@ def close_phase(state: State) -> list[Event]:
 def turn(state: State) -> Turn:
     table = state.options.mode == "table"
     on_deadline = {
-        "pick": "The draft closes where it stands."
+        "pick": N_("The draft closes where it stands.")
         if table
-        else "You take the first card of your pile.",
-        "discard": "MARSBOT discards.",
-        "deck": "MARSBOT's action deck is shuffled.",
-        "buy": "You buy none of your cards.",
-        "ended": "Nothing: the draft is over.",
+        else N_("You take the first card of your pile."),
+        "discard": N_("MARSBOT discards."),
+        "deck": N_("MARSBOT's action deck is shuffled."),
+        "buy": N_("You buy none of your cards."),
+        "ended": N_("Nothing: the draft is over."),
     }[state.phase]
     phase = Phase(
         name=state.phase,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.core.contract import Action, Choice
 from games.core.contract import Pick as PickChoices
+from games.core.speech import N_
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.model import CARD_PRICE, State
 from games.marsbot_draft.piles import forced, own_pile, pile_limits, pile_size, project_cards
@@ -12,9 +13,11 @@ from games.tm_catalogue import fold, numbered
 
 
 def _choice(card: DraftCard) -> Choice:
-    tags = ", ".join(card.tags) or "no tags"
+    tags = ", ".join(card.tags) or N_("no tags")
     return Choice(
-        value=card.written(), label=numbered(card.name), description=f"{card.cost} M€ · {tags}"
+        value=card.written(),
+        label=numbered(card.name),
+        description=N_("{cost} M€ · {tags}").format(cost=card.cost, tags=tags),
     )
 
 
@@ -24,15 +27,15 @@ def legal_actions(state: State, player: str) -> list[Action]:
     if state.phase == "buy":
         return _buys(state.player_kept)
     if state.phase in ("discard", "deck"):
-        label = "MARSBOT's discard" if state.phase == "discard" else "MARSBOT's action deck"
+        label = N_("MARSBOT's discard") if state.phase == "discard" else N_("MARSBOT's action deck")
         return [Action(key=state.phase, label=label, move={"type": state.phase})]
     if state.options.mode == "whole-draft":
         choices = PickChoices(
-            field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
+            field="card", choices=[_choice(c) for c in state.player_pile], label=N_("Your card")
         )
         take = Action(
             key="take",
-            label="Take a card",
+            label=N_("Take a card"),
             move={"type": "take"},
             steps=[choices],
             forced=forced(state),
@@ -43,10 +46,12 @@ def legal_actions(state: State, player: str) -> list[Action]:
         yours = own_pile(state)
         offered = list(project_cards(state.options)) if yours is None else yours
         choices = PickChoices(
-            field="card", choices=[_choice(c) for c in offered], label="Your card", typed=True
+            field="card", choices=[_choice(c) for c in offered], label=N_("Your card"), typed=True
         )
         actions.append(
-            Action(key="take", label="The card you take", move={"type": "take"}, steps=[choices])
+            Action(
+                key="take", label=N_("The card you take"), move={"type": "take"}, steps=[choices]
+            )
         )
     if state.own is not None or not state.options.own_first:
         barred, within = pile_limits(state)
@@ -61,12 +66,12 @@ def legal_actions(state: State, player: str) -> list[Action]:
             choices=[_choice(c) for c in offered],
             min=size,
             max=size,
-            label="MARSBOT's pile",
+            label=N_("MARSBOT's pile"),
             as_list=True,
             typed=True,
         )
         actions.append(
-            Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
+            Action(key="pick", label=N_("MARSBOT's pile"), move={"type": "pick"}, steps=[pile])
         )
     return actions
 
@@ -74,7 +79,7 @@ def legal_actions(state: State, player: str) -> list[Action]:
 def _buys(kept: list[DraftCard]) -> list[Action]:
     """§3.5: buying some of the cards kept (a menu of them), or none, its own action: a
     menu sends at least one choice."""
-    none = Action(key="buy-none", label="Buy none", move={"type": "buy", "cards": []})
+    none = Action(key="buy-none", label=N_("Buy none"), move={"type": "buy", "cards": []})
     if not kept:
         return [none]
     cards = PickChoices(
@@ -82,10 +87,10 @@ def _buys(kept: list[DraftCard]) -> list[Action]:
         choices=[_choice(c) for c in kept],
         min=1,
         max=len(kept),
-        label=f"Cards to buy, {CARD_PRICE} M€ each",
+        label=N_("Cards to buy, {price} M€ each").format(price=CARD_PRICE),
         as_list=True,
     )
     return [
-        Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards]),
+        Action(key="buy", label=N_("Buy your cards"), move={"type": "buy"}, steps=[cards]),
         none,
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.speech import N_
 from games.marsbot_draft.events import DraftPhaseOpened
 from games.marsbot_draft.model import ROUNDS, State
 from games.marsbot_draft.piles import (
@@ -21,35 +22,44 @@ from games.marsbot_draft.piles import (
 
 def check_player(state: State, actor: str) -> None:
     if actor != state.player or actor in state.out:
-        raise RuleError("not_playing", f"This is {state.player}'s draft: only they play it.")
+        raise RuleError(
+            "not_playing", "This is {player}'s draft: only they play it.", player=state.player
+        )
 
 
 def expect(state: State, mode: str, phase: str, what: str) -> None:
+    if state.options.mode != mode and mode == "table":
+        raise RuleError(
+            "wrong_mode",
+            "{what} is for a draft at the table: in this whole draft the bot deals the "
+            "piles and makes MARSBOT's discard and action deck itself.",
+            what=what,
+        )
     if state.options.mode != mode:
         raise RuleError(
             "wrong_mode",
-            f"{what} is for a draft at the table: in this whole draft the bot deals the "
-            "piles and makes MARSBOT's discard and action deck itself."
-            if mode == "table"
-            else f"{what} is for a whole draft: at the table you buy your cards yourself.",
+            "{what} is for a whole draft: at the table you buy your cards yourself.",
+            what=what,
         )
     if state.phase != phase:
-        raise RuleError("not_now", f"{what} is not open now: {title(state)}.")
+        raise RuleError("not_now", "{what} is not open now: {now}.", what=what, now=title(state))
 
 
 def title(state: State) -> str:
     if state.phase == "pick":
         what = (
-            f"MARSBOT's pile of {pile_size(state.round)}"
+            N_("MARSBOT's pile of {size}").format(size=pile_size(state.round))
             if state.options.mode == "table"
-            else "your card"
+            else N_("your card")
         )
-        return f"Round {state.round} of {ROUNDS}: {what}"
+        return N_("Round {round} of {rounds}: {what}").format(
+            round=state.round, rounds=ROUNDS, what=what
+        )
     return {
-        "discard": "MARSBOT's discard",
-        "deck": "MARSBOT's action deck",
-        "buy": "Buying your cards",
-        "ended": "The draft is over",
+        "discard": N_("MARSBOT's discard"),
+        "deck": N_("MARSBOT's action deck"),
+        "buy": N_("Buying your cards"),
+        "ended": N_("The draft is over"),
     }[state.phase]
 
 

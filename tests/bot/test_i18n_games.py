@@ -5,7 +5,9 @@ titles and refusals worded by the bot — and Korean drawn with the bundled font
 from __future__ import annotations
 
 import ast
+from typing import Any
 
+import pytest
 from PIL import Image, ImageDraw
 
 from bot import boards
@@ -13,7 +15,11 @@ from bot.i18n import MESSAGE_IDS, engine_words, language, refusal, speaking
 from games.core import speech
 from games.core.drawing import fonts
 from games.core.errors import RuleError
+from tests.bot.conftest import Table
+from tests.bot.test_i18n import reading, real_languages
 from tools.i18n_catalogues import CONVERTED_GAMES, ROOT
+
+__all__ = ["real_languages"]
 
 UNTIMED = "No clock: the phase waits for the host to close it."
 
@@ -24,18 +30,18 @@ async def test_a_board_is_drawn_in_the_language_of_the_request_and_cached_per_la
     assert await boards.render(speech._, UNTIMED) == UNTIMED
     with speaking(language("cs")):
         assert await boards.render(speech._, UNTIMED) == (
-            "Bez hodin: fáze čeká, až ji hostitel uzavře."
+            "Bez hodin: fáze čeká, až ji pořadatel uzavře."
         )
     with speaking(language("ko")):
         assert await boards.render(speech._, UNTIMED) == (
-            "시간 제한 없음: 호스트가 단계를 닫을 때까지 기다려요."
+            "시간 제한 없음: 진행자가 단계를 닫을 때까지 기다려요."
         )
     assert await boards.render(speech._, UNTIMED) == UNTIMED
 
 
 def test_games_words_are_english_without_the_bot_and_the_bots_language_within_it() -> None:
     with speaking(language("cs")):
-        assert speech._(UNTIMED) == "Bez hodin: fáze čeká, až ji hostitel uzavře."
+        assert speech._(UNTIMED) == "Bez hodin: fáze čeká, až ji pořadatel uzavře."
     assert speech._(UNTIMED) == UNTIMED
 
 
@@ -109,3 +115,78 @@ def test_every_refusal_of_a_converted_game_is_a_template_the_catalogue_holds() -
                 elif template.value not in MESSAGE_IDS:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno} not extracted")
     assert not found
+
+
+#: What an Auction Auction match says, in Czech and in Korean: the channel's opening of the
+#: Access phase, a player's private answer to `/bid`, an engine's refusal, the 1-on-1's gift
+#: menu, the bid form's field, and the access board's alt text.
+AUCTION_AUCTION = {
+    "cs": {
+        "opening": "**Kolo 1 — Vstupní fáze.** Pošli tajnou nabídku na jeden aukční dům",
+        "bid": "Tvoje tajná nabídka $7 na Genre Shop je zapsaná.",
+        "refusal": "Nabídl jsi $500, ale máš $100.",
+        "give": "Dát peníze: komu",
+        "field": "Tajná nabídka v dolarech",
+        "alt": "Auction Auction, kolo 1, výsledky vstupu. Dr. E Appraisings: žádné nabídky.",
+    },
+    "ko": {
+        "opening": "**1라운드 — 입장 단계.** 경매장 하나(Dr. E Appraisings, Genre Shop, Wolley",
+        "bid": "Genre Shop에 대한 $7 비공개 입찰을 기록했어요.",
+        "refusal": "$500을 입찰했지만 가진 돈은 $100이에요.",
+        "give": "돈 주기: 받는 사람",
+        "field": "비공개 입찰 금액 (달러)",
+        "alt": "Auction Auction, 1라운드, 입장 결과. Dr. E Appraisings: 입찰 없음.",
+    },
+}
+
+
+@pytest.mark.parametrize("code", ["cs", "ko"])
+async def test_an_auction_auction_match_speaks_the_servers_and_the_members_language(
+    real_languages: None, simcord_env: Any, monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    """The channel and the 1-on-1 DMs Dealer sends unasked are in the server's language, the
+    answers to a member's own commands and clicks in theirs: the server speaks `code`, the
+    first player too, the second the other language."""
+    other = "ko" if code == "cs" else "cs"
+    said, theirs = AUCTION_AUCTION[code], AUCTION_AUCTION[other]
+    t = Table(simcord_env, 4, language=code)
+    ann, bob = t.players[0], t.players[1]
+    reading(monkeypatch, {ann.id: code, bob.id: other, t.host.id: code})
+    lobby = (await t.host.slash(t.channel, "match create auction-auction")).response
+    join, start = ("Připojit se", "Začít") if code == "cs" else ("참가", "시작")
+    for player in t.players:
+        await player.click(lobby, label=join)
+    await t.host.click(lobby, label=start)
+    row = await t.bot.storage.open_match_in(t.channel.id)
+    assert row is not None
+    t.match_id = row.id
+    assert any(said["opening"] in m.content for m in t.channel.history()), [
+        m.content for m in t.channel.history()
+    ]
+
+    dm = ann.user.dm_channel.history(viewer=ann.user)
+    menus = {
+        c.get("placeholder")
+        for m in dm
+        for row in m.components
+        for c in row.to_dict()["components"]
+    }
+    assert said["give"] in menus, menus
+    shown = await ann.user.click(
+        next(m for m in reversed(dm) if m.components),
+        custom_id=f"dealer:act:{t.match_id}:bid:wolley-limited",
+    )
+    assert shown.modal is not None
+    [field] = [c for row in shown.modal["components"] for c in row["components"]]
+    assert field["label"] == said["field"]
+
+    r = await ann.slash(t.channel, "bid", target="genre-shop", amount=7)
+    assert r.ephemeral and r.response.content.startswith(said["bid"] + "\n\n")
+    r = await bob.slash(t.channel, "bid", target="genre-shop", amount=7)
+    assert r.ephemeral and r.response.content.startswith(theirs["bid"] + "\n\n")
+    r = await bob.slash(t.channel, "bid", target="wolley-limited", amount=500)
+    assert r.ephemeral and r.response.content == theirs["refusal"]
+
+    await t.host.slash(t.channel, "match close-phase")
+    board = next(m for m in reversed(t.channel.history()) if m.attachments)
+    assert (board.attachments[0].description or "").startswith(said["alt"])

@@ -4,7 +4,12 @@ page keeps the reference: the rulings AA-1 to AA-18 and AA-D1 to AA-D13 this tex
 the ids, the options and the refusal codes). Discord's markdown: a `## ` line starts a
 section (`GameTexts.rules`); no tables and no links, which Discord does not show."""
 
-RULES = """\
+from bot.i18n import N_
+
+#: The rules by section (`## `), each a message id: a translator has a section at a time.
+RULES = (
+    N_(
+        """\
 ## The game
 A main match from *The Genius* for 4 to 12 players. You bid money to get into auction houses, \
 then bid inside them for coloured cubes, to end with the best hand of cubes.
@@ -14,8 +19,10 @@ green; the host may add blue and purple. Your cash and cubes are secret until th
 
 The match has 3 rounds (the host may choose 1 to 10). Each round is an **Access phase** and \
 then an **Auction phase**. A phase ends at its deadline or when the host closes it early. \
-Until then you may change your bids as often as you like; the last one counts.
-
+Until then you may change your bids as often as you like; the last one counts."""
+    ),
+    N_(
+        """\
 ## Access phase: getting into a house
 There are three auction houses, with 3 spots each (the host may choose another number): \
 **Dr. E Appraisings**, **Genre Shop** and **Wolley Limited**.
@@ -36,8 +43,10 @@ Everyone who got into no house spends the round in the **Black Market**, which h
 everyone. You cannot bid to enter the Black Market.
 
 After the phase, everyone is told every bid (who, which house, how much) and who is where. \
-Nobody is told anyone's cash.
-
+Nobody is told anyone's cash."""
+    ),
+    N_(
+        """\
 ## Auction phase: winning lots
 Each location offers lots of cubes, and you may bid only on the lots of the location you are \
 in.
@@ -61,8 +70,10 @@ skipped.
 - 30 (Ann), 30 (Bob), 20 (Cy) → Cy wins for 20.
 - 30, 30, 20, 20 → nobody wins and the lot is discarded, as is a lot nobody bid on.
 
-Only the players of that location are told every bid on its lots and who won what.
-
+Only the players of that location are told every bid on its lots and who won what."""
+    ),
+    N_(
+        """\
 ## Money: the $10 rule, garnets and gifts
 **The $10 rule.** If you held $0 when a phase opened and bid only $0 (or nothing) in it, you \
 receive $10 when the next phase opens. It counts even if someone gave you money during the \
@@ -77,8 +88,10 @@ outside any season nobody holds garnets.
 **Gifts.** At any time until the match ends you may give another player of the match any \
 whole number of dollars (`/give`), at least $1 and at most the cash you hold that is not \
 already promised to your standing bids. Cubes cannot be given. Only the two of you learn of \
-it.
-
+it."""
+    ),
+    N_(
+        """\
 ## Hands, places and prizes
 At the end, each player's whole collection of cubes is ranked as the best of these hands:
 1. **Rainbow**: at least one cube of every colour in play;
@@ -99,8 +112,10 @@ place, and the next player's place counts them all (1, 1, 3).
 one place, everyone wins the first prize and nobody is a candidate.
 - If every player ends with at least four cubes, the season's prize pool grows by $10.
 
-At the end, everyone's hand, cubes, cash and place are announced in the channel.
-
+At the end, everyone's hand, cubes, cash and place are announced in the channel."""
+    ),
+    N_(
+        """\
 ## Who sees what, and when
 - **Your cash and cubes:** only you, until the end; then everyone, with hands and places.
 - **Your garnets, garnet trades and $10s:** only you, always.
@@ -117,5 +132,6 @@ The host sees what everyone sees, plus, once a phase has closed, every sealed bi
 bids of the phase count as never made (and are not paid); they make no more moves, get no $10, \
 are not ranked, and do not count for the prize pool's four cubes. You may also concede at \
 any moment with `/match forfeit` (it asks first): you leave the match the same way, keeping \
-what you hold. The last player left cannot concede; the host ends the match.
-"""
+what you hold. The last player left cannot concede; the host ends the match."""
+    ),
+)
