@@ -299,6 +299,9 @@ def _engine_words(code: str, text: str, depth: int) -> str:
     said = LANGUAGES[code]
     if text in MESSAGE_IDS:
         return said.gettext(text)
+    if text.endswith(".") and text[:-1] in MESSAGE_IDS:
+        # A marked phrase ended as a sentence (a reason `explain` puts a full stop after).
+        return said.gettext(text[:-1]).rstrip(".") + "."
     if depth == 0:
         return text
     for pattern, template in _FILLED:

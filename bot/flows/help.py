@@ -71,9 +71,14 @@ class Page:
 
 
 def rule_pages(texts: GameTexts) -> list[Page]:
-    """The pages of `/help game:<game>`: the game in short, then its rules section by
-    section, each split between paragraphs over as many pages as it needs."""
-    book = [Page(_("In short"), texts.help())]
+    """The pages of `/help game:<game>`: the game in short (split between lines, should a
+    language make it longer than a page), then its rules section by section, each split
+    between paragraphs over as many pages as it needs."""
+    short = pages(texts.help().split("\n"), separator="\n", limit=MESSAGE - FRAME)
+    book = [
+        Page(_("{title} (continued)").format(title=_("In short")) if n else _("In short"), text)
+        for n, text in enumerate(short)
+    ]
     for section in _SECTION.split(texts.rules() or "")[1:]:
         title, _sep, body = section.partition("\n")
         paragraphs = [p.strip() for p in body.strip().split("\n\n") if p.strip()]

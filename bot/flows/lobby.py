@@ -113,7 +113,7 @@ class Lobby:
         try:
             engine.parse_options(options)
         except ValueError as error:
-            raise UserError(str(error)) from None
+            raise UserError(engine_words(str(error))) from None
         match_id = await self.storage.create_match(
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,

@@ -186,7 +186,7 @@ class MarsbotDraft(Engine[State, Options]):
         )
         if state.options.mode != "whole-draft" or not shown:
             return None
-        return (
+        return N_(
             "Round 1 cannot be taken back: MARSBOT's pile was face down when you took your "
             "card, and its pick has shown it, so you would choose again knowing it. The draft "
             "goes on from here (`/match forfeit` stops it); a later round can be taken back."

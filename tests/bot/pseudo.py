@@ -26,7 +26,9 @@ from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
 from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_locale
 from games.core.errors import RuleError
+from games.marsbot_draft.priority import CORPORATIONS
 from games.registry import ENGINES
+from games.tm_catalogue import TAGS, builtin
 from tools.i18n_catalogues import CONVERTED_GAMES
 
 #: Discord's limits on what a message carries (characters).
@@ -40,6 +42,15 @@ _NOT_WORDS = re.compile(
 )
 #: Three words in a row: a sentence, or a part of one (names are one or two words).
 _SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}")
+#: What stays as printed in the English edition, whatever the language (docs/translating.md):
+#: the names of Terraforming Mars's cards and MARSBOT's corporations, and the tags, which
+#: are the words players type in commands (`venus>jovian`, `name:cost:tag+tag`).
+_PRINTED_NAMES = sorted(
+    {card.name for card in builtin().cards} | {c.name for c in CORPORATIONS} | set(TAGS),
+    key=len,
+    reverse=True,
+)
+_PRINTED = re.compile(r"\b(?:" + "|".join(re.escape(name) for name in _PRINTED_NAMES) + r")\b")
 
 
 def _balanced(text: str) -> str:
@@ -66,7 +77,7 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
     if OPEN in rest or CLOSE in rest:
         yield f"{where} has a text cut off (a marker without its pair): {text[-80:]!r}"
         return
-    rest = _NOT_WORDS.sub(" ", rest)
+    rest = _PRINTED.sub(" ", _NOT_WORDS.sub(" ", rest))
     for found in _SENTENCE.finditer(rest):
         if not any(pattern.search(found.group()) for pattern in NOT_YET_CONVERTED):
             yield f"{where} holds a sentence not in the catalogue: {found.group()!r} in {text!r}"

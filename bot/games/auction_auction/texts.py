@@ -88,6 +88,43 @@ def hand_word(hand: str) -> str:
     return _(HAND_LABELS[hand])
 
 
+#: How to play in short (`help`), a line each: each a message id.
+HELP = (
+    N_("**Auction Auction** (4-12 players, 3 rounds). Everyone starts with $100."),
+    N_(
+        "**Access phase:** send one sealed bid for a house — Dr. E Appraisings, Genre Shop or "
+        "Wolley Limited (you may bid $0). The three highest bidders of each house enter it; a "
+        "tie that would not fit keeps the whole tied group out. Everyone pays what they bid. "
+        "Everyone else goes to the Black Market."
+    ),
+    N_(
+        "**Auction phase:** bid on any lots of your location. Each lot goes to the highest "
+        "bid made by exactly one player (tied amounts are skipped). You pay all your bids, "
+        "win or lose."
+    ),
+    N_(
+        "**Hands** at the end, best first: Rainbow (every colour), Four of a Kind, Three of a "
+        "Kind, Two Pair, One Pair, Nothing; ties go to more red, then yellow, then green, "
+        "then cash. First place wins 3 tokens of life and 3 garnets; three of a kind or "
+        "better wins 2 garnets, two pair 1; last place becomes the elimination candidate."
+    ),
+    N_(
+        "**Any time:** `/give` cash to a player, `/garnet-trade` one garnet for $10. A player "
+        "who held $0 and bid nothing gets $10 when the next phase opens."
+    ),
+    N_(
+        "**Commands:** `/bid target amount` (in your DMs with Dealer or here), `/me`, `/give "
+        "member amount`, `/garnet-trade`, `/match status`."
+    ),
+    N_(
+        "**Starting:** `/match create auction-auction` opens a lobby (players press Join, the "
+        "host Start); its options: `phase_minutes`, `starting_cash`, `rounds`, "
+        "`house_capacity`, `extra_colours`, `black_market_colour`, `reveal_lots`, "
+        "`spectators`."
+    ),
+)
+
+
 class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
     game = "auction-auction"
     title = "Auction Auction"
@@ -573,32 +610,16 @@ class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
         return {**options, "black_market_colour": "secret"}
 
     def help(self) -> str:
-        return _(
-            "**Auction Auction** (4-12 players, 3 rounds). Everyone starts with $100.\n"
-            "**Access phase:** send one sealed bid for a house — Dr. E Appraisings, Genre Shop "
-            "or Wolley Limited (you may bid $0). The three highest bidders of each house enter "
-            "it; a tie that would not fit keeps the whole tied group out. Everyone pays what "
-            "they bid. Everyone else goes to the Black Market.\n"
-            "**Auction phase:** bid on any lots of your location. Each lot goes to the highest "
-            "bid made by exactly one player (tied amounts are skipped). You pay all your bids, "
-            "win or lose.\n"
-            "**Hands** at the end, best first: Rainbow (every colour), Four of a Kind, Three "
-            "of a Kind, Two Pair, One Pair, Nothing; ties go to more red, then yellow, then "
-            "green, then cash. First place wins 3 tokens of life and 3 garnets; three of a "
-            "kind or better wins 2 garnets, two pair 1; last place becomes the elimination "
-            "candidate.\n"
-            "**Any time:** `/give` cash to a player, `/garnet-trade` one garnet for $10. A "
-            "player who held $0 and bid nothing gets $10 when the next phase opens.\n"
-            "**Commands:** `/bid target amount` (in your DMs with Dealer or here), `/me`, "
-            "`/give member amount`, `/garnet-trade`, `/match status`.\n"
-            "**Starting:** `/match create auction-auction` opens a lobby (players press Join, "
-            "the host Start); its options: `phase_minutes`, `starting_cash`, `rounds`, "
-            "`house_capacity`, `extra_colours`, `black_market_colour`, `reveal_lots`, "
-            "`spectators`."
-        )
+        return "\n".join(_(line) for line in HELP)
 
     def rules(self) -> str:
-        return "\n\n".join(_(section) for section in RULES) + "\n"
+        return (
+            "\n\n".join(
+                f"## {_(title)}\n" + "\n\n".join(_(paragraph) for paragraph in paragraphs)
+                for title, paragraphs in RULES
+            )
+            + "\n"
+        )
 
 
 def _prizes(result: AuctionEnded, player: str) -> list[str]:

@@ -387,7 +387,13 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
         return draft_board(view, names)
 
     def rules(self) -> str:
-        return "\n\n".join(_(section) for section in RULES) + "\n"
+        return (
+            "\n\n".join(
+                f"## {_(title)}\n" + "\n\n".join(_(paragraph) for paragraph in paragraphs)
+                for title, paragraphs in RULES
+            )
+            + "\n"
+        )
 
     def help(self) -> str:
         return _(
