@@ -190,3 +190,55 @@ async def test_an_auction_auction_match_speaks_the_servers_and_the_members_langu
     await t.host.slash(t.channel, "match close-phase")
     board = next(m for m in reversed(t.channel.history()) if m.attachments)
     assert (board.attachments[0].description or "").startswith(said["alt"])
+
+
+#: What a MARSBOT draft says, in Czech and in Korean (the Czech MARSBOT text's words):
+#: the channel's start, the 1-on-1's step and its menu, a refusal, the board's alt text.
+MARSBOT_DRAFT = {
+    "cs": {
+        "start": "**MARSBOT draft** pro ann: MARSBOT hraje za **Saturn Systems** (C08), "
+        "priorita Jovian > Space.",
+        "step": "Kolo 1 z 4: tvoje karta",
+        "menu": "Vzít kartu: tvoje karta",
+        "refusal": "Zadání MARSBOTovy hromádky je pro draft u stolu: v tomto celém draftu "
+        "rozdává hromádky bot a MARSBOTův odhoz i akční balíček dělá sám.",
+        "alt": "MARSBOT draft, ann proti MARSBOTovi za Saturn Systems (priorita Jovian > "
+        "Space). Kolo 1 z 4: tvoje karta. Kolo 1: tvoje hromádka: ",
+    },
+    "ko": {
+        "start": "ann님의 **MARSBOT 드래프트**: MARSBOT의 기업은 **Saturn Systems** (C08), "
+        "우선순위 Jovian > Space.",
+        "step": "4라운드 중 1라운드: 내 카드",
+        "menu": "카드 가져가기: 내 카드",
+        "refusal": "MARSBOT 더미 입력은(는) 테이블 드래프트용이에요: 이 전체 드래프트에서는 봇이 "
+        "더미를 나누고 MARSBOT의 버리기와 행동 덱도 직접 해요.",
+        "alt": "MARSBOT 드래프트, ann 대 Saturn Systems의 MARSBOT (우선순위 Jovian > Space). "
+        "4라운드 중 1라운드: 내 카드. 1라운드: 내 더미: ",
+    },
+}
+
+
+@pytest.mark.parametrize("code", ["cs", "ko"])
+async def test_a_marsbot_draft_speaks_czech_and_korean(
+    real_languages: None, simcord_env: Any, monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    """A whole draft in a server and by a member who speak `code`: the channel's start, the
+    1-on-1 DM with its step and its menu, the refusal of a table move, the board's alt text."""
+    said = MARSBOT_DRAFT[code]
+    guild = simcord_env.create_guild(preferred_locale=code)
+    channel = guild.create_text_channel("mars")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    reading(monkeypatch, {ann.id: code})
+    await ann.slash(channel, "match create marsbot-draft", corporation="Saturn Systems")
+    posted = [m.content for m in channel.history()]
+    assert any(said["start"] in text for text in posted), posted
+    board = next(m for m in channel.history() if m.attachments)
+    assert (board.attachments[0].description or "").startswith(said["alt"])
+
+    dm = [m for m in ann.user.dm_channel.history() if m.components]
+    assert dm and said["step"] in dm[-1].content, [m.content for m in dm]
+    menus = {c.get("placeholder") for row in dm[-1].components for c in row.to_dict()["components"]}
+    assert said["menu"] in menus, menus
+
+    r = await ann.slash(channel, "marsbot pick", cards="Comet; Birds")
+    assert r.ephemeral and r.response.content == said["refusal"]
