@@ -303,7 +303,7 @@ def english(payload: Any) -> Any:
 
 def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
     """Record every request of the bot's work as sent, and hand SimCord its English
-    (`english`)."""
+    (`english`), the alt texts of its images too."""
     sent: list[Sent] = []
     dispatch = simcord_router.dispatch
 
@@ -312,6 +312,10 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
         if language(None).code == PSEUDO:
             sent.append(Sent(method, path, copy.deepcopy(fields.get("json"))))
         fields["json"] = english(fields.get("json"))
+        # An image's alt text reaches SimCord with its file, not in the JSON.
+        for file in fields.get("files") or []:
+            if isinstance(getattr(file, "description", None), str):
+                file.description = english(file.description)
         return dispatch(backend, method, path, **fields)
 
     monkeypatch.setattr(simcord_router, "dispatch", recorded)
