@@ -5,6 +5,7 @@ titles and refusals worded by the bot — and Korean drawn with the bundled font
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from games.core.drawing import fonts
 from games.core.errors import RuleError
 from tests.bot.conftest import Table
 from tests.bot.test_i18n import reading, real_languages
+from tools import render_samples
 from tools.i18n_catalogues import CONVERTED_GAMES, ROOT
 
 __all__ = ["real_languages"]
@@ -242,3 +244,11 @@ async def test_a_marsbot_draft_speaks_czech_and_korean(
 
     r = await ann.slash(channel, "marsbot pick", cards="Comet; Birds")
     assert r.ephemeral and r.response.content == said["refusal"]
+
+
+def test_render_samples_draws_the_boards_in_a_language(tmp_path: Path) -> None:
+    """`python -m tools.render_samples OUT --language ko` draws every sample in Korean."""
+    assert render_samples.main([str(tmp_path), "--language", "ko"]) == 0
+    alt = (tmp_path / "access-5-players.txt").read_text(encoding="utf-8")
+    assert alt.startswith("Auction Auction, 1라운드, 입장 결과. Dr. E Appraisings: 입장: ")
+    assert render_samples.main([str(tmp_path), "--language", "xx"]) == 2
