@@ -18,6 +18,7 @@ setup(
         "games.tm_catalogue": ["cards.json"],
         "bot.web": ["templates/*.html"],
         # The message catalogues, compiled when `bot.i18n` is imported (docs/translating.md).
-        "bot": ["locales/*/LC_MESSAGES/*.po"],
+        # The template's message ids: what an engine's filled-in text is matched against.
+        "bot": ["locales/*/LC_MESSAGES/*.po", "locales/*.pot"],
     },
 )

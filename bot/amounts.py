@@ -44,7 +44,7 @@ def parse_amount(text: str, money: tuple[str, str] = ("dollars", "25 or $1,200")
             _(
                 "{typed} is not an amount: type a whole number of {money} with the digits 0-9, "
                 "such as {examples}."
-            ).format(typed=shown, money=name, examples=examples)
+            ).format(typed=shown, money=_(name), examples=_(examples))
         )
     digits = re.sub(r"[^0-9]", "", found["digits"])
     if len(digits.lstrip("0")) > len(str(MAX_AMOUNT)) or int(digits) > MAX_AMOUNT:

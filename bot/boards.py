@@ -11,10 +11,14 @@ its job with `WorkerDied` and a fresh one takes its place. The workers are the p
 one event loop's (tests run each on its own loop); they are stopped when the bot closes or
 the process exits.
 
-A job is a pure function of its pickle, so the process keeps the replies of recent jobs
-(`_Replies`, a few MB): a job byte-identical to one already done (a 1-on-1 card shown again
-after a move that did not change that player's view, the same board in a second message) is
-answered from there, and no worker draws it again.
+A board speaks the language in force where it is asked for (the server's, for a channel's;
+the member's, for their 1-on-1 card): `render` sends its code with the job, and the worker
+draws in it (`drawn_in`), so the render's words (`games.core.speech`) read that catalogue.
+
+A job is a pure function of its pickle (its language included), so the process keeps the
+replies of recent jobs (`_Replies`, a few MB): a job byte-identical to one already done (a
+1-on-1 card shown again after a move that did not change that player's view, the same board
+in a second message) is answered from there, and no worker draws it again.
 
 The web pages (`bot.web`) have a worker of their own (`for_pages`), lower in priority again:
 a page is built there, so the images a player waits for never queue behind a page's.
@@ -36,6 +40,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from bot.games.base import GameTexts
+from bot.i18n import current, language, speaking
 from bot.render_worker import HEADER, PAGE_NICENESS, WORKER_NICENESS
 from bot.season_board import standings_board
 from games.core.drawing.board import Board
@@ -214,10 +219,11 @@ atexit.register(_PAGES.shutdown)
 
 
 async def render(function: Callable[..., T], *args: Any) -> T:
-    """`function(*args)`, called in a worker: every image the bot renders goes through here.
-    `function` must be defined at the top level of a module and be pure, its arguments and
-    result picklable; an exception it raises is raised here, with a note of its traceback."""
-    result: T = await _POOL.call((function, args))
+    """`function(*args)`, called in a worker in the language in force here: every image the
+    bot renders goes through here. `function` must be defined at the top level of a module
+    and be pure, its arguments and result picklable; an exception it raises is raised here,
+    with a note of its traceback."""
+    result: T = await _POOL.call((drawn_in, (current().code, function, args)))
     return result
 
 
@@ -226,6 +232,12 @@ async def for_pages(function: Callable[..., T], *args: Any) -> T:
     what a page is built with (`bot.web`)."""
     result: T = await _PAGES.call((function, args))
     return result
+
+
+def drawn_in(code: str, function: Callable[..., T], args: tuple[Any, ...]) -> T:
+    """`function(*args)` with its words in the language `code` (in a render worker)."""
+    with speaking(language(code)):
+        return function(*args)
 
 
 async def board(texts: GameTexts, event: dict[str, Any], names: dict[str, str]) -> Board | None:

@@ -892,13 +892,18 @@ AMOUNT_FIELD = "amount"
 
 
 def step_form(
-    match_id: int, shown: int | None, action: GameAction, answers: dict[str, Answer], title: str
+    match_id: int,
+    shown: int | None,
+    action: GameAction,
+    answers: dict[str, Answer],
+    label: Callable[[str], str],
 ) -> discord.ui.Modal:
     """The form of the action's next step: an amount, or a pick typed by its values or labels
-    (one too large for menus). Its custom id carries the decision it was shown for (that of
-    the control that opened it), the action and the answers before it; it
-    is stopped before it is sent so discord.py does not keep it: `answer_step_form` answers it,
-    before or after a restart alike."""
+    (one too large for menus), titled with the action's label and its field with the step's
+    (`label` turns an engine's label into what people read). Its custom id carries the
+    decision it was shown for (that of the control that opened it), the action and the
+    answers before it; it is stopped before it is sent so discord.py does not keep it:
+    `answer_step_form` answers it, before or after a restart alike."""
     step = action.next_step(answers)
     assert step is not None
     carried = steps.encode(action, answers)
@@ -906,21 +911,22 @@ def step_form(
     custom_id = fitted(
         f"dealer:{kind}:{stamp(match_id, shown)}:{action.key}" + (f"|{carried}" if carried else "")
     )
-    form = discord.ui.Modal(title=title[:45], custom_id=custom_id)
+    form = discord.ui.Modal(title=label(action.label)[:45], custom_id=custom_id)
     only = None
     if isinstance(step, Amount) and step.min == step.max:
         # "0 to 0" reads as a mistake: say it is the one amount, and fill it in.
         only = str(step.min)
-        hint = _("{amount}: the one amount you can give").format(amount=step.min)
-        longest = 12
+        hint, longest = _("{amount}: the one amount you can give").format(amount=step.min), 12
     elif isinstance(step, Amount):
-        hint, longest = f"{step.min} to {step.max}", 12
+        hint, longest = _("{low} to {high}").format(low=step.min, high=step.max), 12
+    elif step.takes_list:
+        hint = _("Type {low} to {high}, apart by commas").format(low=step.min, high=step.max)
+        longest = 4000
     else:
-        many = "one" if not step.takes_list else f"{step.min} to {step.max}, apart by commas"
-        hint, longest = f"Type {many}", 4000
+        hint, longest = _("Type one"), 4000
     form.add_item(
         discord.ui.TextInput(
-            label=step.label[:45],
+            label=label(step.label)[:45],
             custom_id=AMOUNT_FIELD,
             placeholder=hint[:100],
             default=only,

@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord.interactions import InteractionCallbackResponse
 
-from bot.i18n import N_, _, language, speaking
+from bot.i18n import N_, _, language, refusal, speaking
 from bot.limits import fit
 from bot.storage.backend import Busy
 from games.core.errors import RuleError
@@ -57,7 +57,9 @@ def message_for(error: BaseException) -> str:
         error = original
     if isinstance(error, Busy):
         return _(error.message)
-    if isinstance(error, UserError | RuleError):
+    if isinstance(error, RuleError):
+        return refusal(error)
+    if isinstance(error, UserError):
         return error.message
     if isinstance(error, discord.app_commands.CheckFailure | discord.app_commands.TransformerError):
         return str(error) or _("You cannot use this command here.")

@@ -19,8 +19,10 @@ discord.py's `locale_str` (command metadata, translated by `CommandTexts`).
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -36,6 +38,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from discord import app_commands
+
+from games.core import speech
+from games.core.errors import RuleError
 
 #: The catalogues' folder and their gettext domain.
 LOCALES = Path(__file__).parent / "locales"
@@ -240,3 +245,91 @@ class CommandTexts(app_commands.Translator):
             return None
         text = found.gettext(string.message)
         return text if text != string.message else None
+
+
+#: A template's placeholder (`{round}`), the only kind the engines' marked texts hold.
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: How deep a filled-in template's values are read as engines' texts in turn ("Access phase"
+#: in "Access phase, round 1 of 3").
+_NESTING = 2
+
+
+def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
+    """The template's message ids, and a pattern for each of the engines' texts (flagged
+    `engine` there: `tools.i18n_catalogues`) that has placeholders and words around them,
+    most words first: what an engine's filled-in text is matched against."""
+    ids: list[str] = []
+    engines: list[str] = []
+    with (LOCALES / f"{DOMAIN}.pot").open("rb") as source:
+        for message in read_po(source):
+            if isinstance(message.id, str) and message.id:
+                ids.append(message.id)
+                if "engine" in message.flags:
+                    engines.append(message.id)
+    patterns = []
+    for template in engines:
+        parts = _PLACEHOLDER.split(template)
+        words = "".join(parts[0::2])
+        if len(parts) == 1 or sum(c.isalpha() for c in words) < 3 or "{" in words:
+            continue
+        seen: set[str] = set()
+        pattern = ""
+        for index, part in enumerate(parts):
+            if index % 2 == 0:
+                pattern += re.escape(part)
+            elif part in seen:
+                pattern += f"(?P={part})"
+            else:
+                seen.add(part)
+                pattern += f"(?P<{part}>.*?)"
+        patterns.append((len(words), re.compile(pattern, re.DOTALL), template))
+    patterns.sort(key=lambda found: -found[0])
+    return frozenset(ids), [(pattern, template) for _, pattern, template in patterns]
+
+
+#: Every message id of the catalogues (their template's), and the patterns of those with values.
+MESSAGE_IDS, _FILLED = _templates()
+
+
+def engine_words(text: str) -> str:
+    """An engine's text (an action's or a step's label, a phase's title, a clock's label) in
+    the language in force. Engines mark their English (`games.core.speech.N_`) and fill a
+    template with `format`; the text is its message id when it has no values, else it is
+    matched against the catalogue's templates and the translation filled with the values
+    found, each read as an engine's text in turn. A text the catalogue lacks stays as it is."""
+    said = current()
+    if said.code == SOURCE:
+        return text
+    return _engine_words(said.code, text, _NESTING)
+
+
+@functools.lru_cache(maxsize=4096)
+def _engine_words(code: str, text: str, depth: int) -> str:
+    said = LANGUAGES[code]
+    if text in MESSAGE_IDS:
+        return said.gettext(text)
+    if text.endswith(".") and text[:-1] in MESSAGE_IDS:
+        # A marked phrase ended as a sentence (a reason `explain` puts a full stop after).
+        return said.gettext(text[:-1]).rstrip(".") + "."
+    if depth == 0:
+        return text
+    for pattern, template in _FILLED:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            values = {k: _engine_words(code, v, depth - 1) for k, v in found.groupdict().items()}
+            return said.gettext(template).format(**values)
+    return text
+
+
+def refusal(error: RuleError) -> str:
+    """An engine's refusal in the language in force: its template translated and filled with
+    its values (a value that is an engine's text translated too), or, for one raised without
+    values, its sentence read as an engine's text (`engine_words`)."""
+    if not error.values:
+        return engine_words(error.message)
+    values = {k: engine_words(v) if isinstance(v, str) else v for k, v in error.values.items()}
+    return _(error.template).format(**values)
+
+
+# The render's words and the engines' texts (games/) read the language in force too.
+speech.use(current, engine_words)

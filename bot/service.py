@@ -24,7 +24,7 @@ from typing import Any, TypeVar, cast
 from bot import i18n
 from bot.errors import UserError
 from bot.games.base import named
-from bot.i18n import N_
+from bot.i18n import N_, engine_words
 from bot.players import (
     Names,
     is_computer,
@@ -961,7 +961,7 @@ class MatchService:
         engine = engine_for(row.game)
         refusal = engine.undo_refusal(rebuilt.state, [e for *_, events in dropped for e in events])
         if refusal is not None:
-            raise UserError(refusal)
+            raise UserError(engine_words(refusal))
         reopens = engine.turn(rebuilt.state).phase if any(opened[first:]) else None
         return Undo(row.id, dropped, logged[-1][0], reopens)
 

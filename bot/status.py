@@ -60,7 +60,7 @@ from bot.players import name_table
 from bot.service import MatchService
 from bot.storage import MatchRow, Storage
 from games.core.drawing.board import Board
-from games.core.drawing.words import join
+from games.core.drawing.words import listed
 from games.registry import engine_for
 
 log = logging.getLogger(__name__)
@@ -168,7 +168,7 @@ class LiveStatus:
         turn = await self.service.turn(row)
         phase = turn.phase
         then = texts.engine_text(phase.on_deadline, names)
-        waiting = join([names(p) for p in turn.must], _("and")) or _("nobody")
+        waiting = listed([names(p) for p in turn.must]) or _("nobody")
         text = "\n".join(
             [
                 f"**{title}** — {texts.engine_text(phase.title, names)}",

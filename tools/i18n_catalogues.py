@@ -22,17 +22,34 @@ from babel.messages.pofile import read_po, write_po
 from bot.i18n import DOMAIN, LOCALES
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The functions that mark a text (`bot.i18n`) and the argument that is the text.
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None}
-#: Where the marked texts are; bot/games/ too, whose texts are not marked yet.
-METHOD_MAP = [("bot/**.py", "python")]
+#: The functions that mark a text (`bot.i18n`, `games.core.speech`) and the argument that is
+#: the text: an engine's refusal is the English template `RuleError` takes second.
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "RuleError": (2,)}
+#: Where the marked texts are: the bot, and the games whose engine texts and render's words
+#: are converted (docs/translating.md, "For developers"; a game joins this list once its
+#: engine's labels, titles and refusals are marked and its render's words asked through
+#: `games.core.speech`).
+CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft")
+METHOD_MAP = [("bot/**.py", "python")] + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+#: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
+#: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's
+#: filled-in text against (a render's `_` is not among them: it is translated where said).
+ENGINE_KEYWORDS = {"N_": None, "RuleError": (2,)}
+ENGINE = "engine"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 WIDTH = 100
 
 
 def extracted() -> Catalog:
-    """The template: every marked text of the code, with its translator comments."""
+    """The template: every marked text of the code, with its translator comments; an
+    engine's texts flagged `ENGINE`."""
     catalogue = Catalog(project="Dealer", copyright_holder="Dealer's authors", fuzzy=False)
+    engines = {
+        message
+        for _filename, _line, message, _comments, _context in extract_from_dir(
+            ROOT, METHOD_MAP[1:], keywords=ENGINE_KEYWORDS
+        )
+    }
     for _filename, _line, message, comments, context in extract_from_dir(
         ROOT,
         METHOD_MAP,
@@ -40,7 +57,8 @@ def extracted() -> Catalog:
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
-        catalogue.add(message, None, auto_comments=comments, context=context)
+        flags = [ENGINE] if message in engines else []
+        catalogue.add(message, None, auto_comments=comments, context=context, flags=flags)
     return catalogue
 
 

@@ -1,4 +1,5 @@
-"""`python -m tools.render_samples OUT_DIR`: sample board images of every kind, to look at.
+"""`python -m tools.render_samples OUT_DIR [--language cs|ko]`: sample board images of every
+kind, to look at; with `--language`, drawn in that language (docs/translating.md).
 
 The samples come from matches played through the engine (`Match.start`, then `submit` with
 scripted moves), so they show what the engine really announces: a 12-player match with all
@@ -27,6 +28,7 @@ from typing import Any, TypeVar
 from bot.games.mars_auction.texts import MarsAuctionTexts, SettlementShown
 from bot.games.project_mars.texts import ProjectMarsTexts, RoundBoard
 from bot.games.registry import PLUGINS, plugin_for
+from bot.i18n import CHOICES, language, speaking
 from bot.season_board import standings_board
 from games.atrades import ENGINE as ATRADES_ENGINE
 from games.atrades.playout import greedy_player
@@ -66,7 +68,7 @@ from games.project_mars.model import Result
 from games.project_mars.practice import practice_move
 from games.project_mars.views import CountedRound, PlayerView, PublicView
 
-USAGE = "usage: python -m tools.render_samples OUT_DIR"
+USAGE = "usage: python -m tools.render_samples OUT_DIR [--language CODE]"
 #: The games whose samples are made here by hand; every other registered game's come from a
 #: random match (`random_match_boards`).
 HAND_MADE = frozenset(
@@ -647,7 +649,10 @@ def shown_board(draw: Callable[..., Board | None], *args: Any) -> Board:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0].startswith("-"):
+    code = None
+    if len(argv) == 3 and argv[1] == "--language":
+        argv, code = argv[:1], argv[2]
+    if len(argv) != 1 or argv[0].startswith("-") or (code is not None and code not in CHOICES):
         print(USAGE, file=sys.stderr)
         return 2
     out = Path(argv[0])
@@ -655,7 +660,8 @@ def main(argv: list[str]) -> int:
     samples = boards()
     for stem, draw in samples.items():
         started = time.perf_counter()
-        board = draw()
+        with speaking(language(code)):
+            board = draw()
         elapsed = (time.perf_counter() - started) * 1000
         (out / f"{stem}.png").write_bytes(board.png)
         (out / f"{stem}.txt").write_text(board.alt + "\n", encoding="utf-8")

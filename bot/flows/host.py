@@ -117,7 +117,7 @@ class Host:
     async def _worded(self, row: MatchRow, error: RuleError) -> RuleError:
         """An engine's refusal with the players' names in it."""
         names = await self.service.names(row.id)
-        return RuleError(error.code, plugin_for(row.game).texts.engine_text(error.message, names))
+        return RuleError(error.code, plugin_for(row.game).texts.refusal(error, names))
 
     async def hosted_match(
         self, interaction: discord.Interaction[Any], check: dict[str, Any] | None = None

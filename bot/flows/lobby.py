@@ -16,7 +16,7 @@ from bot.errors import UserError
 from bot.flows.common import Gate, Settle, can_read, member_of
 from bot.games.base import NOTIFY
 from bot.games.registry import plugin_for
-from bot.i18n import N_, Language, _, ngettext, speaking
+from bot.i18n import N_, Language, _, engine_words, ngettext, speaking
 from bot.limits import fit, pages
 from bot.messages import pinging
 from bot.players import (
@@ -113,7 +113,7 @@ class Lobby:
         try:
             engine.parse_options(options)
         except ValueError as error:
-            raise UserError(str(error)) from None
+            raise UserError(engine_words(str(error))) from None
         match_id = await self.storage.create_match(
             guild_id=interaction.guild.id,
             channel_id=interaction.channel.id,
@@ -545,7 +545,7 @@ class Lobby:
             players = await self.storage.players(row.id)
         options = engine.parse_options(row.options).model_dump(exclude={"garnets"})
         shown = ui.options_text(row.options, names_of(players)) or ", ".join(
-            f"{k.replace('_', ' ')}: {_option(v)}" for k, v in ui.shown_options(options).items()
+            f"{ui.option_name(k)}: {_option(v)}" for k, v in ui.shown_options(options).items()
         )
         seated = ", ".join(p.name for p in players) or _("nobody yet")
         season = await self.service.seasons.season_for(row)
@@ -879,13 +879,15 @@ def _where(row: MatchRow) -> str:
 
 
 def _option(value: Any) -> str:
+    """An option's value in the lobby: a word of the engine's (a colour) as the catalogue
+    translates it (`engine_words`)."""
     if isinstance(value, list):
-        return "/".join(str(v) for v in value)
+        return "/".join(_option(v) for v in value)
     if value is None:
         return _("random")
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    return str(value)
+    return engine_words(value) if isinstance(value, str) else str(value)
 
 
 def turn_notice(row: MatchRow) -> str:
@@ -905,7 +907,9 @@ def timing(row: MatchRow) -> str:
     of the bidding: 10 minutes · Each budget, keep or buy step: 30 minutes"."""
     clocks = engine_for(row.game).clocks
     lengths = clock_lengths(row)
-    return " · ".join(f"{clocks[kind].label}: {_duration(lengths[kind])}" for kind in clocks)
+    return " · ".join(
+        f"{engine_words(clocks[kind].label)}: {_duration(lengths[kind])}" for kind in clocks
+    )
 
 
 def _duration(seconds: int | None) -> str:

@@ -80,7 +80,7 @@ class Play:
         except RuleError as error:
             names = await self.service.names(row.id)
             texts = plugin_for(row.game).texts
-            raise RuleError(error.code, texts.engine_text(error.message, names)) from None
+            raise RuleError(error.code, texts.refusal(error, names)) from None
         except EarlierDecision as error:
             raise UserError(await self._earlier(interaction, row, error)) from None
         await self.presenter.reply(interaction, row, outcome, players, replace=replace)
@@ -310,7 +310,7 @@ class Play:
             )
             return
         if step is not None:
-            form = step_form(row.id, shown, action, answers, label(action.label))
+            form = step_form(row.id, shown, action, answers, label)
             await interaction.response.send_modal(form)
             return
         move = self._build(action, answers)

@@ -24,12 +24,13 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar, cast, get_type_hi
 
 from pydantic import Field, TypeAdapter
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, engine_words, refusal
 from bot.players import Names as Names
 from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 from games.core.drawing.words import join
+from games.core.errors import RuleError
 from games.core.events import GameEvent, read_event
 from games.core.views import GameView
 
@@ -122,14 +123,23 @@ class GameTexts(ABC):
     #: deals what is hidden says what.
     record_withheld: ClassVar[str | None] = None
     #: What the clock says of a phase without a deadline (`Phase.default_seconds` None).
-    untimed: ClassVar[str] = "No clock: the phase waits for the host to close it."
+    untimed: ClassVar[str] = N_("No clock: the phase waits for the host to close it.")
     #: What one match of this game is called where matches are counted (`/stats`), one and
     #: several: a game that is no contest (`Engine.contest`) is counted as these played.
-    played_as: ClassVar[tuple[str, str]] = ("match", "matches")
+    played_as: ClassVar[tuple[str, str]] = (N_("match"), N_("matches"))
     #: The game's money as a form's refusal names it: its name, and how amounts look.
-    money: ClassVar[tuple[str, str]] = ("dollars", "25 or $1,200")
+    money: ClassVar[tuple[str, str]] = (N_("dollars"), N_("25 or $1,200"))
     #: What conceding (`/match forfeit`) does in this game, for its confirmation.
-    forfeit: ClassVar[str] = "You leave the match and make no more moves."
+    forfeit: ClassVar[str] = N_("You leave the match and make no more moves.")
+
+    #: The names of the game's options as the lobby lists them, by the option's field, each
+    #: a message id (`N_`); an option not named here is shown by its field, "_" as spaces.
+    option_names: ClassVar[dict[str, str]] = {}
+
+    def option_name(self, option: str) -> str:
+        """An option's name in the lobby's list, in the language in force."""
+        name = self.option_names.get(option)
+        return option.replace("_", " ") if name is None else _(name)
 
     def place(self, location: str) -> str:
         """A location's name as people read it (a location thread's name); by default its id."""
@@ -243,8 +253,14 @@ class GameTexts(ABC):
         return f"**{self.engine_text(action.label, names)}**"
 
     def engine_text(self, text: str, names: Names) -> str:
-        """An engine sentence (a rule error, an option's label) as players read it."""
-        return named(text, names)
+        """An engine's text (an action's label, a phase's title) as players read it: in the
+        language in force (`bot.i18n.engine_words`), the players by their names."""
+        return named(engine_words(text), names)
+
+    def refusal(self, error: RuleError, names: Names) -> str:
+        """An engine's refusal as the player reads it: in the language in force
+        (`bot.i18n.refusal`), the players by their names."""
+        return named(refusal(error), names)
 
     def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
         """A move in words, after "your" or "the host's" (what `/match undo` takes back), for

@@ -15,7 +15,7 @@ from bot.games.marsbot_draft.plugin import PLUGIN as MARSBOT_DRAFT
 from bot.games.plugin import GamePlugin
 from bot.games.project_mars.plugin import PLUGIN as PROJECT_MARS
 from bot.i18n import _
-from games.core.drawing.words import join
+from games.core.drawing.words import listed
 from games.core.errors import typed
 
 PLUGINS: dict[str, GamePlugin] = {
@@ -54,7 +54,7 @@ def plugin_named(text: str) -> GamePlugin:
         named = [f"{p.title} (`{p.game}`)" for p in starting]
         raise ValueError(
             _("{typed} fits {count} games: {games}. Name one of them.").format(
-                typed=typed(text), count=len(starting), games=join(named, _("or"))
+                typed=typed(text), count=len(starting), games=listed(named, "or")
             )
         )
     return starting[0] if starting else plugin_for(text)

@@ -40,16 +40,18 @@ def access_bid(state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:
             )
         raise RuleError(
             "unknown_house",
-            f"There is no house called {typed(move.target)}. Bid on "
-            + ", ".join(f"{name} ({key})" for key, name in HOUSES.items())
-            + ".",
+            "There is no house called {typed}. Bid on {houses}.",
+            typed=typed(move.target),
+            houses=", ".join(f"{name} ({key})" for key, name in HOUSES.items()),
         )
     if move.amount < 0:
         raise RuleError("bad_amount", "A bid cannot be negative.")
     if move.amount > seat.cash:
         raise RuleError(
             "over_budget",
-            f"You bid {money(move.amount)} but hold {money(seat.cash)}.",
+            "You bid {amount} but hold {cash}.",
+            amount=money(move.amount),
+            cash=money(seat.cash),
         )
     replaced = seat.access_bid
     seat.access_bid = (move.target, move.amount)

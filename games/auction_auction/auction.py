@@ -72,26 +72,31 @@ def lot_bid(state: State, actor: str, seat: Seat, move: Bid) -> list[Event]:
         if any(move.target == lot.id for lots in state.lots.values() for lot in lots):
             raise RuleError(
                 "not_your_location",
-                f"You are in {LOCATION_NAMES[location]} this round and can bid only on its "
-                f"lots: {', '.join(sorted(own))}.",
+                "You are in {location} this round and can bid only on its lots: {lots}.",
+                location=LOCATION_NAMES[location],
+                lots=", ".join(sorted(own)),
             )
         raise RuleError(
             "unknown_lot",
-            f"There is no lot {typed(move.target)} here. Your lots: {', '.join(sorted(own))}.",
+            "There is no lot {typed} here. Your lots: {lots}.",
+            typed=typed(move.target),
+            lots=", ".join(sorted(own)),
         )
     if move.amount < 0:
         raise RuleError("bad_amount", "A bid cannot be negative.")
     old = seat.lot_bids.get(move.target)
     if move.amount == 0:
         if old is None:
-            raise RuleError("no_bid", f"You have no bid on {move.target} to withdraw.")
+            raise RuleError("no_bid", "You have no bid on {lot} to withdraw.", lot=move.target)
         del seat.lot_bids[move.target]
     else:
         total = seat.committed() - (old or 0) + move.amount
         if total > seat.cash:
             raise RuleError(
                 "over_budget",
-                f"You bid {money(total)} in total but hold {money(seat.cash)}.",
+                "You bid {total} in total but hold {cash}.",
+                total=money(total),
+                cash=money(seat.cash),
             )
         seat.lot_bids[move.target] = move.amount
     # A bid is the most frequent move: its events' models are made only when read.

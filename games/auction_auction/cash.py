@@ -21,17 +21,28 @@ def give(state: State, actor: str, seat: Seat, move: Give) -> list[Event]:
     players learn of it."""
     receiver = state.seats.get(move.to)
     if receiver is None or receiver.kicked:
-        raise RuleError("unknown_player", f"{move.to} is not playing in this match.")
+        raise RuleError("unknown_player", "{player} is not playing in this match.", player=move.to)
     if move.to == actor:
         raise RuleError("self_gift", "You cannot give money to yourself.")
     if move.amount < 1:
         raise RuleError("bad_amount", "A gift must be at least $1.")
     free = seat.cash - seat.committed()
     if move.amount > free:
-        held = f"You hold {money(seat.cash)}"
         if seat.committed():
-            held += f", {money(seat.committed())} of it promised to your sealed bids"
-        raise RuleError("over_budget", f"{held}, so you can give at most {money(free)}.")
+            raise RuleError(
+                "over_budget",
+                "You hold {cash}, {promised} of it promised to your sealed bids, so you can "
+                "give at most {free}.",
+                cash=money(seat.cash),
+                promised=money(seat.committed()),
+                free=money(free),
+            )
+        raise RuleError(
+            "over_budget",
+            "You hold {cash}, so you can give at most {free}.",
+            cash=money(seat.cash),
+            free=money(free),
+        )
     seat.cash -= move.amount
     receiver.cash += move.amount
     return [

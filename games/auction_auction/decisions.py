@@ -25,6 +25,7 @@ from games.auction_auction.model import PHASES, Bid, Seat, State
 from games.core.contract import Action, Phase, Turn
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.speech import N_
 
 Decision = Literal["access", "auction", "ended"]
 
@@ -75,7 +76,7 @@ TABLE: dict[Decision, Offer] = {
     "access": Offer(
         open=True,
         title=PHASES["access"],
-        on_deadline=(
+        on_deadline=N_(
             "Bids not in by then count as none: those players bid $0 for no house and "
             "spend the round in the Black Market."
         ),
@@ -90,7 +91,7 @@ TABLE: dict[Decision, Offer] = {
     "auction": Offer(
         open=True,
         title=PHASES["auction"],
-        on_deadline=(
+        on_deadline=N_(
             "Bids not in by then count as none; each lot goes to the highest amount "
             "exactly one player bid on it."
         ),
@@ -105,7 +106,7 @@ TABLE: dict[Decision, Offer] = {
     "ended": Offer(
         open=False,
         title=PHASES["ended"],
-        on_deadline="Nothing: the match is over.",
+        on_deadline=N_("Nothing: the match is over."),
         targets=_no_targets,
         bids=_no_bids,
         can_bid=_cannot_bid,
@@ -151,7 +152,9 @@ def phase(state: State) -> Phase:
         )
     return Phase(
         name=state.phase,
-        title=f"{found.title}, round {state.round} of {state.options.rounds}",
+        title=N_("{phase}, round {round} of {rounds}").format(
+            phase=found.title, round=state.round, rounds=state.options.rounds
+        ),
         round=state.round,
         clock="phase",
         id=f"{state.phase}-{state.round}",

@@ -12,9 +12,11 @@ def kick(state: State, move: Kick) -> list[Event]:
     keep what they hold but make no more moves and are not ranked at the end."""
     seat = state.seats.get(move.player)
     if seat is None:
-        raise RuleError("unknown_player", f"{move.player} is not playing in this match.")
+        raise RuleError(
+            "unknown_player", "{player} is not playing in this match.", player=move.player
+        )
     if seat.kicked:
-        raise RuleError("already_kicked", f"{move.player} was already removed.")
+        raise RuleError("already_kicked", "{player} was already removed.", player=move.player)
     if players_left(state) <= 1:
         raise RuleError("last_player", "The last player cannot be removed; cancel instead.")
     return remove(state, PlayerKicked(player=move.player))

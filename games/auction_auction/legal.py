@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from games.auction_auction.cash import GARNET_VALUE, money
 from games.auction_auction.model import BLACK_MARKET, HOUSES, Lot, Seat, State, lot_name
 from games.core.contract import Action, Amount, Choice, Pick
+from games.core.speech import N_
 
 
 def house_targets(state: State, seat: Seat) -> list[str]:
@@ -32,15 +33,15 @@ def side_actions(state: State, player: str, seat: Seat) -> list[Action]:
         actions.append(
             Action(
                 key="give",
-                label="Give money",
+                label=N_("Give money"),
                 move={"type": "give"},
                 steps=[
                     Pick(
                         field="to",
                         choices=[Choice(value=p, label=p) for p in others],
-                        label="To whom",
+                        label=N_("To whom"),
                     ),
-                    Amount(min=1, max=free, label="Dollars to give"),
+                    Amount(min=1, max=free, label=N_("Dollars to give")),
                 ],
                 sealed=True,
             )
@@ -49,7 +50,7 @@ def side_actions(state: State, player: str, seat: Seat) -> list[Action]:
         actions.append(
             Action(
                 key="trade_garnet",
-                label=f"Trade a garnet for {money(GARNET_VALUE)}",
+                label=N_("Trade a garnet for {price}").format(price=money(GARNET_VALUE)),
                 move={"type": "trade_garnet"},
                 sealed=True,
             )
@@ -92,7 +93,7 @@ def house_bids(state: State, seat: Seat) -> list[Action]:
             key=f"bid:{house}",
             label=name,
             move={"type": "bid", "target": house},
-            steps=[Amount(min=0, max=seat.cash, label="Your sealed bid in dollars")],
+            steps=[Amount(min=0, max=seat.cash, label=N_("Your sealed bid in dollars"))],
             sealed=True,
         )
         for house, name in HOUSES.items()
@@ -110,9 +111,9 @@ def lot_bids(state: State, seat: Seat) -> list[Action]:
                 Amount(
                     min=low,
                     max=high,
-                    label="Your sealed bid in dollars"
+                    label=N_("Your sealed bid in dollars")
                     if standing is None
-                    else "Your sealed bid in dollars (0 withdraws)",
+                    else N_("Your sealed bid in dollars (0 withdraws)"),
                 )
             ],
             sealed=True,

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, model
 
 from games.core.contract import Forfeit
 from games.core.rng import RandomSource
+from games.core.speech import N_
 
 Colour = Literal["red", "yellow", "green", "blue", "purple"]
 
@@ -26,23 +27,23 @@ HOUSE_COLOURS: dict[str, Colour] = {
 }
 #: How people read the game's words, for messages and images alike.
 HAND_LABELS: dict[str, str] = {
-    "rainbow": "Rainbow",
-    "four_of_a_kind": "Four of a Kind",
-    "three_of_a_kind": "Three of a Kind",
-    "two_pair": "Two Pair",
-    "one_pair": "One Pair",
-    "nothing": "Nothing",
+    "rainbow": N_("Rainbow"),
+    "four_of_a_kind": N_("Four of a Kind"),
+    "three_of_a_kind": N_("Three of a Kind"),
+    "two_pair": N_("Two Pair"),
+    "one_pair": N_("One Pair"),
+    "nothing": N_("Nothing"),
 }
 PHASES: dict[str, str] = {
-    "access": "Access phase",
-    "auction": "Auction phase",
-    "ended": "Match over",
+    "access": N_("Access phase"),
+    "auction": N_("Auction phase"),
+    "ended": N_("Match over"),
 }
 
 
 def place_name(location: str | None) -> str:
     """A location's name as the rulebook writes it."""
-    return LOCATION_NAMES.get(location or "", location or "no location")
+    return LOCATION_NAMES.get(location or "", location or N_("no location"))
 
 
 def lot_number(lot_id: str) -> str:
@@ -55,14 +56,23 @@ def lot_name(lot_id: str, colour: str | None = None, count: int | None = None) -
     its colour ("Genre Shop · lot 2 · 2× green"). A house's id reads as the house's name."""
     if ":" not in lot_id:
         return place_name(lot_id)
-    location = lot_id.rsplit(":", 1)[0]
-    name = f"{place_name(location)} · lot {lot_number(lot_id)}"
-    if colour is not None:
-        name += f" · {count or 1}× {colour}"
-    return name
+    place, number = place_name(lot_id.rsplit(":", 1)[0]), lot_number(lot_id)
+    if colour is None:
+        return N_("{place} · lot {number}").format(place=place, number=number)
+    return N_("{place} · lot {number} · {count}× {colour}").format(
+        place=place, number=number, count=count or 1, colour=colour
+    )
 
 
 DEFAULT_COLOURS: tuple[Colour, ...] = ("red", "yellow", "green")
+#: The colours as people read them: each a message id, translated where it is said.
+COLOUR_NAMES: dict[str, str] = {
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "purple": N_("purple"),
+}
 HAND_NAMES = ("rainbow", "four_of_a_kind", "three_of_a_kind", "two_pair", "one_pair", "nothing")
 
 

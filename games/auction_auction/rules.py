@@ -37,6 +37,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Audience, Event, PlayerForfeited, Viewer, read_event
 from games.core.rng import RandomSource
+from games.core.speech import N_
 
 #: A phase's default length: a day, as the game is played over days (RULINGS.md §1, Rounds).
 PHASE_SECONDS = 24 * 60 * 60
@@ -55,7 +56,7 @@ class AuctionAuction(Engine[State, Options]):
     events = TypeAdapter(AuctionEvent)
     #: Each Access and Auction phase lasts a day by default: the game is played over days.
     clocks: ClassVar[Mapping[str, Clock]] = {
-        "phase": Clock(label="Each access or auction phase", default_seconds=PHASE_SECONDS)
+        "phase": Clock(label=N_("Each access or auction phase"), default_seconds=PHASE_SECONDS)
     }
     sample_options = staticmethod(samples.sample_options)
     #: AA-5, AA-9 sealed bids; AA-15 gifts and AA-14 garnet trades are private for good.

@@ -31,6 +31,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from games.core.contract import Action, BoardAction, Clock, Placings, SeasonOutcome, Turn
 from games.core.errors import RuleError, typed
 from games.core.events import Event, Viewer
+from games.core.speech import N_
 from games.core.views import GameView
 
 #: The actor name of the host in records and `apply`; no player may be called this.
@@ -117,7 +118,7 @@ class Engine(ABC, Generic[S, OptionsT]):
         try:
             return self.options_type.model_validate(raw)
         except ValidationError as error:
-            raise ValueError(f"Invalid options: {explain(error)}") from None
+            raise ValueError(N_("Invalid options: {why}").format(why=explain(error))) from None
 
     def new_match_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """A new match's options: naming the rules version it plays by (`rules_version`),
@@ -132,7 +133,9 @@ class Engine(ABC, Generic[S, OptionsT]):
             return self.moves.validate_python(raw)
         except ValidationError as error:
             raise RuleError(
-                "bad_move", f"That move is not understood: {explain(error, tagged=True)}"
+                "bad_move",
+                "That move is not understood: {why}",
+                why=explain(error, tagged=True),
             ) from None
 
     def check_players(self, players: list[str]) -> None:

@@ -4,14 +4,20 @@
 class RuleError(Exception):
     """A move the rules do not allow. Raising it must leave the state untouched.
 
-    `code` is stable (tests, records and the bot rely on it); `message` is shown to the player
-    as it is, so it is a whole, polite sentence ("You bid $60 in total but hold $45.").
+    `code` is stable (tests, records and the bot rely on it). `template` is the refusal in
+    English with `{placeholders}`, `values` fill them (numbers, player ids, what a person
+    typed): the template is the message id the bot's catalogues translate it by
+    (docs/translating.md), so an engine never writes a sentence in a language. `message` is
+    the English filled in ("You bid $60 in total but hold $45."), for the engine's own
+    users (tests, the command-line players, logs).
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str, **values: object) -> None:
         self.code = code
-        self.message = message
+        self.template = message
+        self.values = values
+        self.message = message.format(**values) if values else message
+        super().__init__(self.message)
 
     def __repr__(self) -> str:
         return f"RuleError({self.code!r}, {self.message!r})"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.core.errors import RuleError, typed
+from games.core.speech import N_
 from games.tm_catalogue import TAGS, Catalogue, Tag, builtin, fold
 from games.tm_catalogue.model import MAX_COST, MAX_TAGS, name_problem
 
@@ -53,7 +54,9 @@ def _from_catalogue(text: str, catalogue: Catalogue) -> DraftCard:
     if not card.is_project or card.cost is None:
         raise RuleError(
             "not_a_project",
-            f"{card.name} is a {card.type} card: only project cards are drafted.",
+            "{card} is a {type} card: only project cards are drafted.",
+            card=card.name,
+            type=card.type,
         )
     return DraftCard(name=card.name, cost=card.cost, tags=card.tags, number=card.number)
 
@@ -63,20 +66,27 @@ def _written_out(text: str, catalogue: Catalogue) -> DraftCard:
     if len(parts) != 3:
         raise RuleError(
             "bad_card",
-            f"{typed(text)} is neither a card of the catalogue nor a card written out as "
-            f"{WRITTEN_OUT}.",
+            "{typed} is neither a card of the catalogue nor a card written out as {form}.",
+            typed=typed(text),
+            form=WRITTEN_OUT,
         )
     if len(text) > MAX_WRITTEN:
-        raise RuleError("bad_card", f"A card written out takes at most {MAX_WRITTEN} characters.")
+        raise RuleError(
+            "bad_card",
+            "A card written out takes at most {limit} characters.",
+            limit=MAX_WRITTEN,
+        )
     name, cost_text, tags_text = parts
     problem = name_problem(name)
     if problem:
-        raise RuleError("bad_card", f"In {typed(text)}, {problem}.")
+        raise RuleError("bad_card", "In {typed}, {problem}.", typed=typed(text), problem=problem)
     if not cost_text.isascii() or not cost_text.isdigit() or not 0 <= int(cost_text) <= MAX_COST:
         raise RuleError(
             "bad_card",
-            f"In {typed(text)}, the cost {typed(cost_text)} is not a whole number from 0 to "
-            f"{MAX_COST}.",
+            "In {typed}, the cost {cost} is not a whole number from 0 to {limit}.",
+            typed=typed(text),
+            cost=typed(cost_text),
+            limit=MAX_COST,
         )
     tags: list[Tag] = []
     for word in tags_text.split(TAG_SEPARATOR) if tags_text else []:
@@ -84,14 +94,23 @@ def _written_out(text: str, catalogue: Catalogue) -> DraftCard:
         if tag is None:
             raise RuleError(
                 "bad_card",
-                f"In {typed(text)}, {typed(word.strip())} is no tag; the tags are "
-                f"{', '.join(TAGS)}.",
+                "In {typed}, {tag} is no tag; the tags are {tags}.",
+                typed=typed(text),
+                tag=typed(word.strip()),
+                tags=", ".join(TAGS),
             )
         tags.append(tag)
     if len(tags) > MAX_TAGS:
-        raise RuleError("bad_card", f"In {typed(text)}, a card has at most {MAX_TAGS} tags.")
+        raise RuleError(
+            "bad_card",
+            "In {typed}, a card has at most {limit} tags.",
+            typed=typed(text),
+            limit=MAX_TAGS,
+        )
     if tags.count("event") > 1:
-        raise RuleError("bad_card", f"In {typed(text)}, an event card carries one event tag.")
+        raise RuleError(
+            "bad_card", "In {typed}, an event card carries one event tag.", typed=typed(text)
+        )
     card = DraftCard(name=name, cost=int(cost_text), tags=tuple(tags))
     known = catalogue.match(name)
     if known is not None:
@@ -102,9 +121,12 @@ def _written_out(text: str, catalogue: Catalogue) -> DraftCard:
         if not same:
             raise RuleError(
                 "bad_card",
-                f"{known.name} is in the catalogue (cost {known.cost}, tags "
-                f"{'+'.join(known.tags) or 'none'}), not as {typed(text)}: write its name "
-                "alone, or give your card another name.",
+                "{card} is in the catalogue (cost {cost}, tags {tags}), not as {typed}: write "
+                "its name alone, or give your card another name.",
+                card=known.name,
+                cost=known.cost,
+                tags="+".join(known.tags) or N_("none"),
+                typed=typed(text),
             )
         return _from_catalogue(known.name, catalogue)
     return card
@@ -132,6 +154,6 @@ def parse_cards(texts: list[str] | str, catalogue: Catalogue | None = None) -> l
     seen: set[str] = set()
     for card in cards:
         if fold(card.name) in seen:
-            raise RuleError("repeated_card", f"{card.name} is named twice.")
+            raise RuleError("repeated_card", "{card} is named twice.", card=card.name)
         seen.add(fold(card.name))
     return cards

@@ -67,13 +67,20 @@ def run(args: argparse.Namespace) -> int:
         rng = RandomSource(seed=args.seed)
         if args.action == "pick":
             if not 1 <= len(cards) <= KEPT:
-                raise RuleError("pile_size", f"A pile has 1 to {KEPT} cards, not {len(cards)}.")
+                raise RuleError(
+                    "pile_size",
+                    "A pile has 1 to {kept} cards, not {count}.",
+                    kept=KEPT,
+                    count=len(cards),
+                )
             decision = pick(cards, frozen, rng)
         else:
             if len(cards) != KEPT:
                 raise RuleError(
                     "pile_size",
-                    f"MARSBOT discards from the {KEPT} cards it kept, not {len(cards)}.",
+                    "MARSBOT discards from the {kept} cards it kept, not {count}.",
+                    kept=KEPT,
+                    count=len(cards),
                 )
             decision = discard(
                 cards,

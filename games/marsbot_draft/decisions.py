@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from games.core.contract import Action, Phase, Turn
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.speech import N_
 from games.marsbot_draft import legal
 from games.marsbot_draft.finish import buy, end_draft, marsbot_discards, shuffle_action_deck
 from games.marsbot_draft.model import State
@@ -45,42 +46,42 @@ class Offer:
 TABLE: dict[Decision, Offer] = {
     "round": Offer(
         open=True,
-        on_deadline="You take the first card of your pile.",
+        on_deadline=N_("You take the first card of your pile."),
         close=lambda state: whole_round(state, state.player_pile[0], default=True),
         actions=legal.round_actions,
         keys=frozenset({"take"}),
     ),
     "table_round": Offer(
         open=True,
-        on_deadline="The draft closes where it stands.",
+        on_deadline=N_("The draft closes where it stands."),
         close=lambda state: end_draft(state, "closed", []),
         actions=legal.table_round_actions,
         keys=frozenset({"take", "pick"}),
     ),
     "discard": Offer(
         open=True,
-        on_deadline="MARSBOT discards.",
+        on_deadline=N_("MARSBOT discards."),
         close=lambda state: [marsbot_discards(state), opened(state)],
         actions=legal.discard_actions,
         keys=frozenset({"discard"}),
     ),
     "deck": Offer(
         open=True,
-        on_deadline="MARSBOT's action deck is shuffled.",
+        on_deadline=N_("MARSBOT's action deck is shuffled."),
         close=lambda state: end_draft(state, "done", [shuffle_action_deck(state)]),
         actions=legal.deck_actions,
         keys=frozenset({"deck"}),
     ),
     "buy": Offer(
         open=True,
-        on_deadline="You buy none of your cards.",
+        on_deadline=N_("You buy none of your cards."),
         close=lambda state: buy(state, []),
         actions=legal.buy_actions,
         keys=frozenset({"buy", "buy-none"}),
     ),
     "ended": Offer(
         open=False,
-        on_deadline="Nothing: the draft is over.",
+        on_deadline=N_("Nothing: the draft is over."),
         close=_over,
         actions=_no_actions,
         keys=frozenset(),

@@ -13,8 +13,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import join
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.priority import MostExpensive, MostTags, Tags
 
@@ -143,7 +144,7 @@ def _prefix(label: str | None, priority: Tags | MostExpensive | MostTags) -> str
 
 def _tied(decision: Decision) -> str:
     others = [name for name in decision.candidates if name != decision.chosen]
-    return f"; tied with {join(others)}, drawn at random" if others else ""
+    return N_("; tied with {cards}, drawn at random").format(cards=join(others)) if others else ""
 
 
 def _levels(values: list[int], priority: Tags) -> str:
@@ -159,19 +160,27 @@ def pick_why(
     chosen = decision.chosen
     assert chosen is not None
     if len(decision.keys) == 1:
-        return f"{head}: the last card of the pile, nothing to choose"
+        return N_("{head}: the last card of the pile, nothing to choose").format(head=head)
     best = decision.keys[chosen]
+    tied = _tied(decision)
     if isinstance(priority, MostExpensive):
-        return f"{head}: the most expensive, {best[0]} M€{_tied(decision)}"
-    if isinstance(priority, MostTags):
-        return f"{head}: the most tags, {best[0]}{_tied(decision)}"
-    if sum(best) == 0:
-        among = "both" if len(decision.keys) == 2 else f"all {len(decision.keys)}"
-        return (
-            f"{head}: no card has {join(priority.titles(), 'or')}, so it is drawn at random "
-            f"among {among}"
+        return N_("{head}: the most expensive, {cost} M€{tied}").format(
+            head=head, cost=best[0], tied=tied
         )
-    return f"{head}: {_levels(best, priority)}{_tied(decision)}"
+    if isinstance(priority, MostTags):
+        return N_("{head}: the most tags, {count}{tied}").format(
+            head=head, count=best[0], tied=tied
+        )
+    if sum(best) == 0:
+        among = (
+            N_("both")
+            if len(decision.keys) == 2
+            else N_("all {count}").format(count=len(decision.keys))
+        )
+        return N_("{head}: no card has {tags}, so it is drawn at random among {among}").format(
+            head=head, tags=join(priority.titles(), "or"), among=among
+        )
+    return f"{head}: {_levels(best, priority)}{tied}"
 
 
 def discard_why(
@@ -185,32 +194,47 @@ def discard_why(
     """Why MARSBOT discards the card it discards, or none, in one line."""
     head = _prefix(label, priority)
     keys = decision.keys
-    count = plural(len(keys), "card")
+    count = len(keys)
     if brutal:
-        return f"Brutal difficulty: MARSBOT keeps all {count}"
+        return N_("Brutal difficulty: MARSBOT keeps all {count} cards").format(count=count)
     chosen = decision.chosen
-    among = f"; drawn at random among {join(decision.candidates)}" if decision.drawn else ""
+    among = (
+        N_("; drawn at random among {cards}").format(cards=join(decision.candidates))
+        if decision.drawn
+        else ""
+    )
     if isinstance(priority, Tags):
         wanted = join(priority.titles(), "or")
         if chosen is None:
-            return f"{head}: every card has {wanted}, so none is discarded"
-        return f"{head}: {chosen} has no {wanted}{among}"
+            return N_("{head}: every card has {tags}, so none is discarded").format(
+                head=head, tags=wanted
+            )
+        return N_("{head}: {card} has no {tags}{among}").format(
+            head=head, card=chosen, tags=wanted, among=among
+        )
     values = {name: value[0] for name, value in keys.items()}
     if chosen is None:
         shown = next(iter(values.values()), 0)
-        same = (
-            f"cost {shown} M€"
-            if isinstance(priority, MostExpensive)
-            else f"have {plural(shown, 'tag')}"
+        if isinstance(priority, MostExpensive):
+            return N_("{head}: all {count} cards cost {cost} M€, so none is discarded").format(
+                head=head, count=count, cost=shown
+            )
+        if shown == 1:
+            return N_("{head}: all {count} cards have 1 tag, so none is discarded").format(
+                head=head, count=count
+            )
+        return N_("{head}: all {count} cards have {tags} tags, so none is discarded").format(
+            head=head, count=count, tags=shown
         )
-        return f"{head}: all {count} {same}, so none is discarded"
     top = max(values.values())
     kept_best = join([name for name, value in values.items() if value == top])
+    facts = dict(head=head, best=kept_best, top=top, card=chosen, value=values[chosen], among=among)
     if isinstance(priority, MostExpensive):
-        return (
-            f"{head}: keeps the most expensive ({kept_best}, {top} M€); {chosen} costs "
-            f"{values[chosen]} M€{among}"
-        )
+        return N_(
+            "{head}: keeps the most expensive ({best}, {top} M€); {card} costs {value} M€{among}"
+        ).format(**facts)
     if spire_rule == "czech":
-        return f"{head}: {chosen} has the fewest tags ({values[chosen]}){among}"
-    return f"{head}: keeps the most tags ({kept_best}, {top}); {chosen} has {values[chosen]}{among}"
+        return N_("{head}: {card} has the fewest tags ({value}){among}").format(**facts)
+    return N_("{head}: keeps the most tags ({best}, {top}); {card} has {value}{among}").format(
+        **facts
+    )

@@ -8,6 +8,7 @@ from typing import Any
 from games.core.drawing.words import join
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.speech import N_
 from games.marsbot_draft.cards import parse_cards
 from games.marsbot_draft.draft import BONUS_CARD, action_deck, discard, discard_why, unprotected
 from games.marsbot_draft.events import ActionDeckShuffled, CardsBought, DraftEnded, MarsbotDiscarded
@@ -68,7 +69,7 @@ def shuffle_action_deck(state: State) -> Event:
 
 def buy(state: State, texts: list[str]) -> list[Event]:
     """§3.5: the player buys any of the cards they kept, 3 M€ each."""
-    expect(state, "whole-draft", "buy", "Buying cards")
+    expect(state, "whole-draft", "buy", N_("Buying cards"))
     cards = parse_cards(texts)
     bought: list[str] = []
     for card in cards:
@@ -76,8 +77,9 @@ def buy(state: State, texts: list[str]) -> list[Event]:
         if mine is None:
             raise RuleError(
                 "not_kept",
-                f"{card.name} is not one of your cards: you may buy "
-                f"{join(names(state.player_kept), 'or')}.",
+                "{card} is not one of your cards: you may buy {cards}.",
+                card=card.name,
+                cards=join(names(state.player_kept), "or"),
             )
         bought.append(mine.name)
     state.bought = bought

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.core.contract import Action, Choice
 from games.core.contract import Pick as PickChoices
+from games.core.speech import N_
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.model import CARD_PRICE, State
 from games.marsbot_draft.piles import forced, own_pile, pile_limits, pile_size, project_cards
@@ -13,20 +14,22 @@ from games.tm_catalogue import fold, numbered
 
 
 def _choice(card: DraftCard) -> Choice:
-    tags = ", ".join(card.tags) or "no tags"
+    tags = ", ".join(card.tags) or N_("no tags")
     return Choice(
-        value=card.written(), label=numbered(card.name), description=f"{card.cost} M€ · {tags}"
+        value=card.written(),
+        label=numbered(card.name),
+        description=N_("{cost} M€ · {tags}").format(cost=card.cost, tags=tags),
     )
 
 
 def round_actions(state: State) -> list[Action]:
     """A whole draft's round (§3.3): a card to take from the player's pile."""
     choices = PickChoices(
-        field="card", choices=[_choice(c) for c in state.player_pile], label="Your card"
+        field="card", choices=[_choice(c) for c in state.player_pile], label=N_("Your card")
     )
     take = Action(
         key="take",
-        label="Take a card",
+        label=N_("Take a card"),
         move={"type": "take"},
         steps=[choices],
         forced=forced(state),
@@ -42,10 +45,12 @@ def table_round_actions(state: State) -> list[Action]:
         yours = own_pile(state)
         offered = list(project_cards(state.options)) if yours is None else yours
         choices = PickChoices(
-            field="card", choices=[_choice(c) for c in offered], label="Your card", typed=True
+            field="card", choices=[_choice(c) for c in offered], label=N_("Your card"), typed=True
         )
         actions.append(
-            Action(key="take", label="The card you take", move={"type": "take"}, steps=[choices])
+            Action(
+                key="take", label=N_("The card you take"), move={"type": "take"}, steps=[choices]
+            )
         )
     if state.own is not None or not state.options.own_first:
         barred, within = pile_limits(state)
@@ -60,24 +65,24 @@ def table_round_actions(state: State) -> list[Action]:
             choices=[_choice(c) for c in offered],
             min=size,
             max=size,
-            label="MARSBOT's pile",
+            label=N_("MARSBOT's pile"),
             as_list=True,
             typed=True,
         )
         actions.append(
-            Action(key="pick", label="MARSBOT's pile", move={"type": "pick"}, steps=[pile])
+            Action(key="pick", label=N_("MARSBOT's pile"), move={"type": "pick"}, steps=[pile])
         )
     return actions
 
 
 def discard_actions(state: State) -> list[Action]:
     """At the table, MARSBOT's discard (§3.4): the player says when it is made."""
-    return [Action(key="discard", label="MARSBOT's discard", move={"type": "discard"})]
+    return [Action(key="discard", label=N_("MARSBOT's discard"), move={"type": "discard"})]
 
 
 def deck_actions(state: State) -> list[Action]:
     """At the table, MARSBOT's action deck (§3.4): the player says when it is shuffled."""
-    return [Action(key="deck", label="MARSBOT's action deck", move={"type": "deck"})]
+    return [Action(key="deck", label=N_("MARSBOT's action deck"), move={"type": "deck"})]
 
 
 def buy_actions(state: State) -> list[Action]:
@@ -88,7 +93,7 @@ def buy_actions(state: State) -> list[Action]:
 def _buys(kept: list[DraftCard]) -> list[Action]:
     """§3.5: buying some of the cards kept (a menu of them), or none, its own action: a
     menu sends at least one choice."""
-    none = Action(key="buy-none", label="Buy none", move={"type": "buy", "cards": []})
+    none = Action(key="buy-none", label=N_("Buy none"), move={"type": "buy", "cards": []})
     if not kept:
         return [none]
     cards = PickChoices(
@@ -96,10 +101,10 @@ def _buys(kept: list[DraftCard]) -> list[Action]:
         choices=[_choice(c) for c in kept],
         min=1,
         max=len(kept),
-        label=f"Cards to buy, {CARD_PRICE} M€ each",
+        label=N_("Cards to buy, {price} M€ each").format(price=CARD_PRICE),
         as_list=True,
     )
     return [
-        Action(key="buy", label="Buy your cards", move={"type": "buy"}, steps=[cards]),
+        Action(key="buy", label=N_("Buy your cards"), move={"type": "buy"}, steps=[cards]),
         none,
     ]

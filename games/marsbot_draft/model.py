@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from games.core.contract import Forfeit
 from games.core.errors import RuleError
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.draft import Decision, SpireRule
 from games.marsbot_draft.priority import (
@@ -99,13 +100,19 @@ class Options(BaseModel):
     def _consistent(self) -> Options:
         chosen = find_corporation(self.corporation) if self.corporation else None
         if chosen is not None and fold(chosen.name) == fold(self.own_corporation or ""):
-            raise ValueError("MARSBOT plays a different corporation from yours")
+            raise ValueError(N_("MARSBOT plays a different corporation from yours"))
         if chosen is not None and isinstance(chosen.priority, LowestTrack) and not self.tracks:
-            raise ValueError("Aridor's priority needs MARSBOT's track levels (tracks)")
+            raise ValueError(N_("Aridor's priority needs MARSBOT's track levels (tracks)"))
         if chosen is not None and not isinstance(chosen.priority, LowestTrack) and self.tracks:
-            raise ValueError(f"tracks are for Aridor's priority, not {chosen.name}'s")
+            raise ValueError(
+                N_("tracks are for Aridor's priority, not {corporation}'s").format(
+                    corporation=chosen.name
+                )
+            )
         if self.own_first and self.mode != "table":
-            raise ValueError("own_first is for the table mode: a whole draft asks your card first")
+            raise ValueError(
+                N_("own_first is for the table mode: a whole draft asks your card first")
+            )
         return self
 
 

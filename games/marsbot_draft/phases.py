@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.speech import N_
 from games.marsbot_draft.events import DraftPhaseOpened
 from games.marsbot_draft.model import ROUNDS, State
 from games.marsbot_draft.piles import (
@@ -35,37 +36,47 @@ def decision(state: State) -> Decision:
 
 def check_player(state: State, actor: str) -> None:
     if actor != state.player or actor in state.out:
-        raise RuleError("not_playing", f"This is {state.player}'s draft: only they play it.")
+        raise RuleError(
+            "not_playing", "This is {player}'s draft: only they play it.", player=state.player
+        )
 
 
 def expect(state: State, mode: str, phase: str, what: str) -> None:
+    if state.options.mode != mode and mode == "table":
+        raise RuleError(
+            "wrong_mode",
+            "{what} is for a draft at the table: in this whole draft the bot deals the "
+            "piles and makes MARSBOT's discard and action deck itself.",
+            what=what,
+        )
     if state.options.mode != mode:
         raise RuleError(
             "wrong_mode",
-            f"{what} is for a draft at the table: in this whole draft the bot deals the "
-            "piles and makes MARSBOT's discard and action deck itself."
-            if mode == "table"
-            else f"{what} is for a whole draft: at the table you buy your cards yourself.",
+            "{what} is for a whole draft: at the table you buy your cards yourself.",
+            what=what,
         )
     if state.phase != phase:
-        raise RuleError("not_now", f"{what} is not open now: {title(state)}.")
+        raise RuleError("not_now", "{what} is not open now: {now}.", what=what, now=title(state))
 
 
 def title(state: State) -> str:
     """The open decision's title."""
     match decision(state):
         case "round":
-            return f"Round {state.round} of {ROUNDS}: your card"
+            what = N_("your card")
         case "table_round":
-            return f"Round {state.round} of {ROUNDS}: MARSBOT's pile of {pile_size(state.round)}"
+            what = N_("MARSBOT's pile of {size}").format(size=pile_size(state.round))
         case "discard":
-            return "MARSBOT's discard"
+            return N_("MARSBOT's discard")
         case "deck":
-            return "MARSBOT's action deck"
+            return N_("MARSBOT's action deck")
         case "buy":
-            return "Buying your cards"
+            return N_("Buying your cards")
         case "ended":
-            return "The draft is over"
+            return N_("The draft is over")
+    return N_("Round {round} of {rounds}: {what}").format(
+        round=state.round, rounds=ROUNDS, what=what
+    )
 
 
 def opened(state: State) -> Event:

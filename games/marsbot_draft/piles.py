@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from games.core.errors import RuleError
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.model import PILE, Options, State
 from games.tm_catalogue import PROJECT_TYPES, Expansion, builtin, fold
@@ -49,24 +50,32 @@ def own_pile(state: State) -> list[DraftCard] | None:
     return [c for c in last.pile if c.name != last.decision.chosen]
 
 
-def pile_limits(state: State) -> tuple[dict[str, str], list[DraftCard] | None]:
-    """Table mode: why a card cannot be in MARSBOT's pile this round (by folded name),
-    and from round 3 the cards it comes from: the pile MARSBOT had two rounds before,
-    less its pick and the player's card of the round before (MB-D3)."""
-    barred: dict[str, str] = {}
+def pile_limits(state: State) -> tuple[dict[str, RuleError], list[DraftCard] | None]:
+    """Table mode: why a card cannot be in MARSBOT's pile this round (by folded name: the
+    refusal `not_in_pile`), and from round 3 the cards it comes from: the pile MARSBOT had
+    two rounds before, less its pick and the player's card of the round before (MB-D3)."""
+    barred: dict[str, RuleError] = {}
     if state.own is not None:
-        barred[fold(state.own.name)] = f"{state.own.name} is the card you took this round."
+        barred[fold(state.own.name)] = RuleError(
+            "not_in_pile", "{card} is the card you took this round.", card=state.own.name
+        )
     if state.round >= 2:
         last = state.rounds[state.round - 2]
         for card in last.pile:
             barred[fold(card.name)] = (
-                f"MARSBOT took {card.name} last round."
+                RuleError("not_in_pile", "MARSBOT took {card} last round.", card=card.name)
                 if card.name == last.decision.chosen
-                else f"{card.name} was in MARSBOT's pile last round: the piles swap every "
-                "round, so it is in yours now."
+                else RuleError(
+                    "not_in_pile",
+                    "{card} was in MARSBOT's pile last round: the piles swap every round, so "
+                    "it is in yours now.",
+                    card=card.name,
+                )
             )
         if last.own is not None:
-            barred[fold(last.own.name)] = f"You took {last.own.name} last round."
+            barred[fold(last.own.name)] = RuleError(
+                "not_in_pile", "You took {card} last round.", card=last.own.name
+            )
     within = None
     if state.round >= 3:
         back = state.rounds[state.round - 3]

@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.core.errors import RuleError, typed
+from games.core.speech import N_
 from games.tm_catalogue import TAGS, Tag, builtin, fold
 
 #: How the levels of a tag priority are written, and the symbols of one level.
@@ -100,11 +101,11 @@ def levels_problem(levels: tuple[tuple[str, ...], ...]) -> str | None:
     """What is wrong with the levels of a tag priority, as a sentence, or None."""
     named = [tag for level in levels for tag in level]
     if not levels or not all(levels):
-        return "a tag priority has at least one level, each of at least one tag"
+        return N_("a tag priority has at least one level, each of at least one tag")
     if "wild" in named:
-        return "the wild tag is never counted in a draft priority"
+        return N_("the wild tag is never counted in a draft priority")
     if len(set(named)) != len(named):
-        return "a tag appears once in a draft priority"
+        return N_("a tag appears once in a draft priority")
     return None
 
 
@@ -116,7 +117,12 @@ def tags(*levels: str) -> Tags:
     )
     problem = levels_problem(parsed)
     if problem:
-        raise RuleError("bad_priority", f"In {typed(LEVEL_SEPARATOR.join(levels))}, {problem}.")
+        raise RuleError(
+            "bad_priority",
+            "In {typed}, {problem}.",
+            typed=typed(LEVEL_SEPARATOR.join(levels)),
+            problem=problem,
+        )
     return Tags(levels=parsed)
 
 
@@ -125,7 +131,9 @@ def _tag(word: str) -> Tag:
     if found is None:
         raise RuleError(
             "bad_priority",
-            f"{typed(word.strip())} is no tag; the tags are {', '.join(t for t in TAGS)}.",
+            "{typed} is no tag; the tags are {tags}.",
+            typed=typed(word.strip()),
+            tags=", ".join(t for t in TAGS),
         )
     return found
 
@@ -203,14 +211,18 @@ def find_corporation(name: str) -> Corporation:
     if known is not None:
         raise RuleError(
             "no_priority",
-            f"{known}'s MARSBOT card has no draft priority: with it, MARSBOT drafts as in the "
-            "base game (a random card from its pile, a random discard), so there is nothing to "
-            f"work out. The corporations with a priority are {corporation_names()}.",
+            "{corporation}'s MARSBOT card has no draft priority: with it, MARSBOT drafts as in "
+            "the base game (a random card from its pile, a random discard), so there is "
+            "nothing to work out. The corporations with a priority are {corporations}.",
+            corporation=known,
+            corporations=corporation_names(),
         )
     raise RuleError(
         "unknown_corporation",
-        f"There is no MARSBOT corporation with a draft priority called {typed(name)}; they are "
-        f"{corporation_names()}.",
+        "There is no MARSBOT corporation with a draft priority called {typed}; they are "
+        "{corporations}.",
+        typed=typed(name),
+        corporations=corporation_names(),
     )
 
 
@@ -239,9 +251,11 @@ def parse_priority(text: str) -> tuple[str | None, Tags | MostExpensive | MostTa
             find_corporation(text)
         raise RuleError(
             "bad_priority",
-            f"{typed(text)} is neither a MARSBOT corporation with a draft priority nor a "
-            "priority written out (`venus>jovian`, `power+jovian>earth`, `most-expensive`, "
-            f"`most-tags`, `lowest-track`). The corporations are {corporation_names()}.",
+            "{typed} is neither a MARSBOT corporation with a draft priority nor a priority "
+            "written out (`venus>jovian`, `power+jovian>earth`, `most-expensive`, "
+            "`most-tags`, `lowest-track`). The corporations are {corporations}.",
+            typed=typed(text),
+            corporations=corporation_names(),
         )
     return None, tags(*text.split(LEVEL_SEPARATOR))
 
@@ -289,20 +303,26 @@ def check_levels(levels: Mapping[str, int]) -> None:
     if strange:
         raise RuleError(
             "bad_tracks",
-            f"{typed(strange[0])} is no track of MARSBOT's board; they are "
-            f"{', '.join(t.id for t in TRACKS)}.",
+            "{typed} is no track of MARSBOT's board; they are {tracks}.",
+            typed=typed(strange[0]),
+            tracks=", ".join(t.id for t in TRACKS),
         )
     missing = [t for t in MAIN_TRACKS if t not in levels]
     if missing:
         raise RuleError(
             "bad_tracks",
-            f"Aridor's priority needs the level of every track of MARSBOT's board; missing: "
-            f"{', '.join(missing)} (venus too, with Venus Next).",
+            "Aridor's priority needs the level of every track of MARSBOT's board; missing: "
+            "{tracks} (venus too, with Venus Next).",
+            tracks=", ".join(missing),
         )
     for track, level in levels.items():
         if not 0 <= level <= MAX_LEVEL:
             raise RuleError(
-                "bad_tracks", f"The {track} track's level is from 0 to {MAX_LEVEL}, not {level}."
+                "bad_tracks",
+                "The {track} track's level is from 0 to {limit}, not {level}.",
+                track=track,
+                limit=MAX_LEVEL,
+                level=level,
             )
 
 
@@ -317,18 +337,20 @@ def parse_levels(text: str) -> dict[str, int]:
         if len(words) != 2 or not words[1].isascii() or not words[1].isdigit():
             raise RuleError(
                 "bad_tracks",
-                f"{typed(part.strip())} is not a track and its level (write them like "
+                "{typed} is not a track and its level (write them like "
                 "`building 3, space 5, event 2, science 4, power 3, earth 6, plant 2`).",
+                typed=typed(part.strip()),
             )
         track = track_of(words[0])
         if track is None:
             raise RuleError(
                 "bad_tracks",
-                f"{typed(words[0])} is no track of MARSBOT's board; they are "
-                f"{', '.join(t.id for t in TRACKS)}.",
+                "{typed} is no track of MARSBOT's board; they are {tracks}.",
+                typed=typed(words[0]),
+                tracks=", ".join(t.id for t in TRACKS),
             )
         if track.id in levels:
-            raise RuleError("bad_tracks", f"The {track.id} track is given twice.")
+            raise RuleError("bad_tracks", "The {track} track is given twice.", track=track.id)
         levels[track.id] = int(words[1])
     check_levels(levels)
     return levels

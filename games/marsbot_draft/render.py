@@ -26,6 +26,7 @@ from games.core.drawing.palette import (
     TEXT,
 )
 from games.core.drawing.styles import CAUTION, FAILURE, HIGHLIGHT, MARKED, SUCCESS
+from games.core.speech import _, engine_words
 from games.marsbot_draft.cards import DraftCard
 from games.marsbot_draft.views import DraftTable
 from games.tm_catalogue import numbered
@@ -74,8 +75,10 @@ BONUS = BadgeStyle(GOLD, GOLD_BG)
 
 def card_words(card: DraftCard) -> str:
     """ "Ganymede Colony (081), 20 M€: jovian, space, city"."""
-    tags = ", ".join(card.tags) or "no tags"
-    return f"{numbered(card.name)}, {card.cost} M€: {tags}"
+    tags = ", ".join(card.tags) or _("no tags")
+    return _("{card}, {cost} M€: {tags}").format(
+        card=numbered(card.name), cost=card.cost, tags=tags
+    )
 
 
 def key_words(view: DraftTable) -> str:
@@ -83,25 +86,31 @@ def key_words(view: DraftTable) -> str:
     "tags"."""
     if view.levels:
         return "·".join(view.levels)
-    return "cost in M€" if view.kind == "most-expensive" else "tags"
+    return _("cost in M€") if view.kind == "most-expensive" else _("tags")
 
 
 def key_note(view: DraftTable) -> str:
     """What the numbers on a pick's cards mean (§3.1), for the heading above them: "the
     numbers count each card's Jovian tags, then its Space tags, and the most is taken"."""
     if view.levels:
-        counted = ", then its ".join(f"{level} tags" for level in view.levels)
-        return f"the numbers count each card's {counted}, and the most is taken"
+        counted = _(", then its ").join(_("{tag} tags").format(tag=level) for level in view.levels)
+        return _("the numbers count each card's {counted}, and the most is taken").format(
+            counted=counted
+        )
     if view.kind == "most-expensive":
-        return "the numbers are each card's cost in M€, and the highest is taken"
-    return "the numbers count each card's tags, and the most is taken"
+        return _("the numbers are each card's cost in M€, and the highest is taken")
+    return _("the numbers count each card's tags, and the most is taken")
 
 
 def priority_words(view: DraftTable) -> str:
     """The priority as people read it: "Venus > Jovian", "most expensive"."""
     if view.levels:
         return " > ".join(view.levels)
-    return view.priority.replace("-", " ")
+    return {
+        "most-expensive": _("most expensive"),
+        "most-tags": _("most tags"),
+        "lowest-track": _("lowest track"),
+    }.get(view.priority, view.priority.replace("-", " "))
 
 
 class _Section:
@@ -140,7 +149,7 @@ class _Section:
         said = []
         for card in self.cards:
             if card is None:
-                said.append("the bonus card")
+                said.append(_("the bonus card"))
                 continue
             mark = self.marks.get(card.name)
             key = self.keys.get(card.name)
@@ -150,7 +159,7 @@ class _Section:
             ]
             said.append(card_words(card) + "".join(f", {word}" for word in extra))
         title = f"{self.title}; {self.note}" if self.note else self.title
-        return f"{title}: {'; '.join(said) or 'none'}."
+        return f"{title}: {'; '.join(said) or _('none')}."
 
 
 def _sections(view: DraftTable, name: str) -> list[_Section]:
@@ -158,20 +167,25 @@ def _sections(view: DraftTable, name: str) -> list[_Section]:
     picking = view.phase == "pick"
     table = view.mode == "table"
     if picking and view.player_pile:
-        whose = "Your pile" if not table else "Your pile (what MARSBOT left)"
-        sections.append(_Section(f"Round {view.round}: {whose}", view.player_pile))
+        whose = (
+            _("Round {round}: Your pile")
+            if not table
+            else _("Round {round}: Your pile (what MARSBOT left)")
+        )
+        sections.append(_Section(whose.format(round=view.round), view.player_pile))
     if picking and view.marsbot_pile:
-        sections.append(_Section(f"Round {view.round}: MARSBOT's pile", view.marsbot_pile))
+        title = _("Round {round}: MARSBOT's pile").format(round=view.round)
+        sections.append(_Section(title, view.marsbot_pile))
     if view.rounds and view.phase in ("pick", "discard"):
         last = view.rounds[-1]
         marks: dict[str, tuple[str, BadgeStyle]] = {
-            c: ("Tied", TIED) for c in last.candidates if len(last.candidates) > 1
+            c: (_("Tied"), TIED) for c in last.candidates if len(last.candidates) > 1
         }
-        marks[last.chosen] = ("Taken", TAKEN)
+        marks[last.chosen] = (_("Taken"), TAKEN)
         keys = {card: "·".join(str(n) for n in key) for card, key in last.keys.items()}
         sections.append(
             _Section(
-                f"Round {last.round}: MARSBOT took {last.chosen}",
+                _("Round {round}: MARSBOT took {card}").format(round=last.round, card=last.chosen),
                 last.pile,
                 marks,
                 keys,
@@ -183,21 +197,21 @@ def _sections(view: DraftTable, name: str) -> list[_Section]:
     discard_marks = {}
     if view.discarded:
         kept.append(view.discarded)
-        discard_marks[view.discarded.name] = ("Discarded", DISCARDED)
+        discard_marks[view.discarded.name] = (_("Discarded"), DISCARDED)
     if kept:
-        sections.append(_Section("MARSBOT keeps", kept, discard_marks))
+        sections.append(_Section(_("MARSBOT keeps"), kept, discard_marks))
     if view.deck:
         by_name = {c.name: c for c in view.marsbot_kept}
         sections.append(
-            _Section("MARSBOT's action deck, top first", [by_name.get(n) for n in view.deck])
+            _Section(_("MARSBOT's action deck, top first"), [by_name.get(n) for n in view.deck])
         )
     if view.player_kept:
         bought = view.bought or []
         sections.append(
             _Section(
-                f"{name}'s cards",
+                _("{player}'s cards").format(player=name),
                 view.player_kept,
-                {c: ("Bought", BOUGHT) for c in bought},
+                {c: (_("Bought"), BOUGHT) for c in bought},
             )
         )
     return sections
@@ -227,16 +241,16 @@ def _tile(
 ) -> None:
     canvas.rect((x, y, x + TILE_W, y + TILE_H), PANEL_RAISED, radius=10, outline=LINE)
     if card is None:
-        canvas.text(x + TILE_W / 2, y + 30, "Bonus card", size=18, bold=True, align="center")
+        canvas.text(x + TILE_W / 2, y + 30, _("Bonus card"), size=18, bold=True, align="center")
         canvas.text(
             x + TILE_W / 2,
             y + 56,
-            "draw it from your bonus deck",
+            _("draw it from your bonus deck"),
             size=13,
             fill=MUTED,
             align="center",
         )
-        canvas.badge(x + 12, y + TILE_H - 18, "Bonus", BONUS, size=11)
+        canvas.badge(x + 12, y + TILE_H - 18, _("Bonus"), BONUS, size=11)
         return
     cost = canvas.badge(
         x + TILE_W - 10, y + 20, f"{card.cost} M€", COST, size=12, align="right", upper=False
@@ -247,7 +261,7 @@ def _tile(
     size, lines = fonts.wrap_fitted(card.name, *NAME_SIZES, room, 2, bold=True)
     for i, line in enumerate(lines):
         canvas.text(x + 12, y + 20 + i * (size + 4), line, size=size, bold=True)
-    tags: list[str] = [*card.tags] or ["no tags"]
+    tags: list[str] = [*card.tags] or [_("no tags")]
     size = _tag_size(tags)
     tx, ty = x + 12, y + 68
     for tag in tags:
@@ -272,10 +286,10 @@ def draft_board(view: DraftTable, names: NameSource) -> Board:
         height += 40
     canvas = Canvas(WIDTH, height)
     title = f"{view.corporation}: {priority_words(view)}"
-    notes = [view.title, f"{player} against MARSBOT"]
+    notes = [engine_words(view.title), _("{player} against MARSBOT").format(player=player)]
     top = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     if not sections:
-        canvas.text(MARGIN, top + 20, "No card yet.", size=17, fill=MUTED)
+        canvas.text(MARGIN, top + 20, _("No card yet."), size=17, fill=MUTED)
     for section in sections:
         canvas.rect((MARGIN, top, WIDTH - MARGIN, top + SECTION_HEAD - 8), PANEL, radius=6)
         canvas.text(
@@ -310,8 +324,13 @@ def draft_board(view: DraftTable, names: NameSource) -> Board:
 def draft_alt(view: DraftTable, player: str, sections: list[_Section] | None = None) -> str:
     """The board in words: the same facts as the image, and nothing else."""
     sections = _sections(view, player) if sections is None else sections
-    head = (
-        f"MARSBOT draft, {player} against MARSBOT playing {view.corporation} "
-        f"(priority {priority_words(view)}). {view.title}."
+    head = _(
+        "MARSBOT draft, {player} against MARSBOT playing {corporation} (priority {priority}). "
+        "{step}."
+    ).format(
+        player=player,
+        corporation=view.corporation,
+        priority=priority_words(view),
+        step=engine_words(view.title),
     )
     return " ".join([head, *(s.words() for s in sections)])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.core.drawing.words import join
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.speech import N_
 from games.marsbot_draft.cards import DraftCard, parse_card, parse_cards
 from games.marsbot_draft.draft import pick, pick_why
 from games.marsbot_draft.events import CardTaken, MarsbotPicked
@@ -19,20 +20,23 @@ from games.tm_catalogue import fold
 def take(state: State, text: str) -> list[Event]:
     """The player's own card: from their pile in a whole draft (MARSBOT then picks, and
     the piles swap); at the table, the card they took, before MARSBOT's pile (MB-D4)."""
-    expect(state, state.options.mode, "pick", "Taking a card")
+    expect(state, state.options.mode, "pick", N_("Taking a card"))
     card = parse_card(text)
     if state.options.mode == "whole-draft":
         mine = _named(state.player_pile, card)
         if mine is None:
             raise RuleError(
                 "not_in_pile",
-                f"{card.name} is not in your pile: take {join(names(state.player_pile), 'or')}.",
+                "{card} is not in your pile: take {cards}.",
+                card=card.name,
+                cards=join(names(state.player_pile), "or"),
             )
         return whole_round(state, mine, default=False)
     if state.own is not None:
         raise RuleError(
             "already_taken",
-            f"You have already taken {state.own.name} this round; MARSBOT's pile is next.",
+            "You have already taken {card} this round; MARSBOT's pile is next.",
+            card=state.own.name,
         )
     yours = own_pile(state)
     if yours is not None:
@@ -40,8 +44,11 @@ def take(state: State, text: str) -> list[Event]:
         if found is None:
             raise RuleError(
                 "not_in_pile",
-                f"Your pile this round is what MARSBOT left of its round-{state.round - 1} "
-                f"pile, {join(names(yours))}: {card.name} is not in it.",
+                "Your pile this round is what MARSBOT left of its round-{round} pile, "
+                "{cards}: {card} is not in it.",
+                round=state.round - 1,
+                cards=join(names(yours)),
+                card=card.name,
             )
         card = found
     state.own = card
@@ -52,7 +59,7 @@ def take(state: State, text: str) -> list[Event]:
 def pick_marsbot_pile(state: State, texts: list[str]) -> list[Event]:
     """Table mode: MARSBOT's pile this round, then its pick (§3.3); with `own_first`,
     only after the player's own card (MB-D4, A14)."""
-    expect(state, "table", "pick", "Entering MARSBOT's pile")
+    expect(state, "table", "pick", N_("Entering MARSBOT's pile"))
     if state.options.own_first and state.own is None:
         raise RuleError(
             "own_first",
@@ -64,20 +71,26 @@ def pick_marsbot_pile(state: State, texts: list[str]) -> list[Event]:
     if len(cards) != size:
         raise RuleError(
             "pile_size",
-            f"MARSBOT's pile in round {state.round} has {size} card"
-            f"{'s' if size != 1 else ''} (4 in round 1, one fewer each round), not "
-            f"{len(cards)}.",
+            "MARSBOT's pile in round {round} has {size} (4 in round 1, one fewer each round), "
+            "not {count}.",
+            round=state.round,
+            size=N_("1 card") if size == 1 else N_("{count} cards").format(count=size),
+            count=len(cards),
         )
     barred, within = pile_limits(state)
     for card in cards:
         if fold(card.name) in barred:
-            raise RuleError("not_in_pile", barred[fold(card.name)])
+            raise barred[fold(card.name)]
         if within is not None and _named(within, card) is None:
             back = state.round - 2
             raise RuleError(
                 "not_in_pile",
-                f"In round {state.round} MARSBOT's pile is what is left of its round-{back} "
-                f"pile: {join(names(within))}. {card.name} is not in it.",
+                "In round {round} MARSBOT's pile is what is left of its round-{back} pile: "
+                "{cards}. {card} is not in it.",
+                round=state.round,
+                back=back,
+                cards=join(names(within)),
+                card=card.name,
             )
     if within is not None:
         cards = [_named(within, card) or card for card in cards]

@@ -23,6 +23,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer, read_event
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.marsbot_draft import samples
 from games.marsbot_draft.decisions import close_phase, legal_actions, offer, turn
 from games.marsbot_draft.events import DraftEvent, DraftStarted, Drawn, MarsbotPicked
@@ -78,7 +79,7 @@ class MarsbotDraft(Engine[State, Options]):
     events = TypeAdapter(DraftEvent)
     #: MB-D8: no step of the draft has a deadline unless the host sets one.
     clocks: ClassVar[Mapping[str, Clock]] = {
-        "step": Clock(label="Each step of the draft", default_seconds=None)
+        "step": Clock(label=N_("Each step of the draft"), default_seconds=None)
     }
     sample_options = staticmethod(samples.sample_options)
 
@@ -151,7 +152,9 @@ class MarsbotDraft(Engine[State, Options]):
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, Kick):
                 if move.player != state.player:
-                    raise RuleError("unknown_player", f"{move.player} is not in this draft.")
+                    raise RuleError(
+                        "unknown_player", "{player} is not in this draft.", player=move.player
+                    )
                 kicked = PlayerKicked(player=move.player).told()
                 return end_draft(state, "kick", [kicked], out=move.player)
             return close_phase(state)
@@ -161,10 +164,10 @@ class MarsbotDraft(Engine[State, Options]):
         if isinstance(move, Pick):
             return pick_marsbot_pile(state, move.cards)
         if isinstance(move, Discard):
-            expect(state, "table", "discard", "MARSBOT's discard")
+            expect(state, "table", "discard", N_("MARSBOT's discard"))
             return [marsbot_discards(state), opened(state)]
         if isinstance(move, Deck):
-            expect(state, "table", "deck", "MARSBOT's action deck")
+            expect(state, "table", "deck", N_("MARSBOT's action deck"))
             return end_draft(state, "done", [shuffle_action_deck(state)])
         assert isinstance(move, Buy)
         return buy(state, move.cards)
@@ -183,7 +186,7 @@ class MarsbotDraft(Engine[State, Options]):
         )
         if state.options.mode != "whole-draft" or not shown:
             return None
-        return (
+        return N_(
             "Round 1 cannot be taken back: MARSBOT's pile was face down when you took your "
             "card, and its pick has shown it, so you would choose again knowing it. The draft "
             "goes on from here (`/match forfeit` stops it); a later round can be taken back."

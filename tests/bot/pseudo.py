@@ -24,11 +24,13 @@ from simcord.http import router as simcord_router
 
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
-from bot.i18n import CLOSE, OPEN, PAD, PSEUDO, language, pseudo_locale
+from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_locale
 from games.atrades.data import GUILDS, REGIONS, TECHNOLOGIES
 from games.core.errors import RuleError
+from games.marsbot_draft.priority import CORPORATIONS
 from games.registry import ENGINES
-from games.tm_catalogue.catalogue import builtin
+from games.tm_catalogue import TAGS, builtin
+from tools.i18n_catalogues import CONVERTED_GAMES
 
 #: Discord's limits on what a message carries (characters).
 MESSAGE, BUTTON, OPTION, FORM_TITLE = 2000, 80, 100, 45
@@ -41,6 +43,29 @@ _NOT_WORDS = re.compile(
 )
 #: Three words in a row: a sentence, or a part of one (names are one or two words).
 _SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}")
+#: What stays as printed in the English edition, whatever the language (docs/translating.md):
+#: the names of Terraforming Mars's cards and MARSBOT's corporations, the tags, which are the
+#: words players type in commands (`venus>jovian`, `name:cost:tag+tag`), and Atrades's
+#: guilds, regions and technologies (names are no sentence, but some run to three words).
+PRINTED_NAMES = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(name)
+        for name in sorted(
+            {
+                *(card.name for card in builtin().cards),
+                *(corporation.name for corporation in CORPORATIONS),
+                *TAGS,
+                *(guild.name for guild in GUILDS),
+                *(region.name for region in REGIONS),
+                *(technology.name for technology in TECHNOLOGIES),
+            },
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b"
+)
 
 
 def _balanced(text: str) -> str:
@@ -77,15 +102,19 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
             yield f"{where} holds a sentence not in the catalogue: {found.group()!r} in {text!r}"
 
 
+#: The games converted (`tools.i18n_catalogues.CONVERTED_GAMES`, by their plug-ins' names):
+#: their texts, controls, clock labels and refusals are checked as the bot's own are.
+CONVERTED = frozenset(game.replace("_", "-") for game in CONVERTED_GAMES)
+
 #: What is not converted yet is marked `⟪…⟫` by `mark_not_yet_converted` and let pass; it is
 #: the games' own words, which issue 46's later steps move onto typed events and into the
 #: catalogue. Nothing else may be on this list:
-#: - every text of a game's plug-in texts not converted yet (`CONVERTED_GAMES`: its methods'
-#:   words, its rules line by line, its sentences `untimed`, `forfeit` and `record_withheld`,
-#:   its `played_as` and `money` words);
+#: - every text of a game's plug-in texts not converted yet (`CONVERTED`, `TEXTS_CONVERTED`:
+#:   its methods' words, its rules line by line, its sentences `untimed`, `forfeit` and
+#:   `record_withheld`, its `played_as` and `money` words);
 #: - a game's own buttons, menus and forms (its plug-in's `dynamic_items` and `forms`);
-#: - the engines' refusals (`RuleError`), and their sentences the plug-ins pass on
-#:   (`engine_text`, a `GameTexts` method);
+#: - the engines' refusals (`RuleError`) whose template is not in the catalogue, and their
+#:   sentences the plug-ins pass on (`engine_text`, `refusal`: `GameTexts` methods);
 #: - the options a game shows in its lobby (`shown_options`: the engines' option names and
 #:   values), and the engines' clock labels ("Each access or auction phase", `Clock.label`:
 #:   `NOT_YET_CONVERTED` below);
@@ -101,7 +130,8 @@ _UNCONVERTED = re.compile(
 NOT_YET_CONVERTED: list[re.Pattern[str]] = [
     *(
         re.compile(re.escape(clock.label))
-        for engine in ENGINES.values()
+        for game, engine in ENGINES.items()
+        if game not in CONVERTED
         for clock in engine.clocks.values()
     ),
     # Generic texts not converted yet that the games' suites meet: `/match undo`'s own
@@ -122,24 +152,6 @@ NOT_YET_CONVERTED: list[re.Pattern[str]] = [
         "again with every bid known|a later move can be taken back"
     ),
 ]
-#: The names of printed components, which stay as the English edition prints them (names are
-#: no sentence, but some run to three words): Atrades's guilds, regions and technologies, and
-#: the Terraforming Mars cards.
-PRINTED_NAMES = re.compile(
-    "|".join(
-        re.escape(name)
-        for name in sorted(
-            {
-                *(guild.name for guild in GUILDS),
-                *(region.name for region in REGIONS),
-                *(technology.name for technology in TECHNOLOGIES),
-                *(card.name for card in builtin().cards),
-            },
-            key=len,
-            reverse=True,
-        )
-    )
-)
 
 
 def unconverted(text: str) -> str:
@@ -149,16 +161,22 @@ def unconverted(text: str) -> str:
     return f"{UNCONVERTED_OPEN}{text}{UNCONVERTED_CLOSE}"
 
 
+def _converted(texts: Any) -> bool:
+    """Whether `texts` (a game's texts, or anything else a wrapped method is called on) are
+    of a game converted whole."""
+    return getattr(texts, "game", None) in CONVERTED
+
+
 def _marked_word(word: str) -> Callable[[Any], str]:
-    return lambda _self: unconverted(word)
+    return lambda texts: word if _converted(texts) else unconverted(word)
 
 
 def _marked_words(words: tuple[str, ...]) -> Callable[[Any], tuple[str, ...]]:
-    return lambda _self: tuple(unconverted(w) for w in words)
+    return lambda texts: words if _converted(texts) else tuple(unconverted(w) for w in words)
 
 
-#: The methods every game's texts share that hand on a game's own text (an event's): a
-#: converted game's text comes out of them as it is.
+#: The methods every game's texts share that hand on a game's own text (an event's): the
+#: text of a game whose plug-in texts are converted comes out of them as it is.
 HANDED_ON = frozenset({"describe", "describe_to", "tell"})
 
 
@@ -166,7 +184,10 @@ def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
-        if method.__name__ in HANDED_ON and getattr(args[0], "game", None) in CONVERTED_GAMES:
+        if args and (
+            _converted(args[0])
+            or (method.__name__ in HANDED_ON and getattr(args[0], "game", None) in TEXTS_CONVERTED)
+        ):
             return said
         if isinstance(said, dict):
             return {unconverted(k): unconverted(str(v)) for k, v in said.items()}
@@ -190,7 +211,7 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
-        if not isinstance(said, str):
+        if not isinstance(said, str) or (args and _converted(args[0])):
             return said
         return "\n".join(
             "## " + unconverted(line[3:])
@@ -204,9 +225,9 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
-#: The games whose plug-in texts are in the catalogue: of their texts, only the engines'
-#: words they pass on are marked (`ENGINE_TEXTS`).
-CONVERTED_GAMES = frozenset({"atrades", "mars-auction"})
+#: The games whose plug-in texts are in the catalogue but not yet their engines' words: of
+#: their texts, only the engines' words they pass on are marked (`ENGINE_TEXTS`).
+TEXTS_CONVERTED = frozenset({"atrades", "mars-auction"})
 #: The methods of a converted game's texts that return the engines' words: an engine
 #: sentence (a phase's title, an action's label) and the options' names and values.
 ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})
@@ -215,9 +236,9 @@ ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})
 def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
     """Mark what `NOT_YET_CONVERTED`'s comment lists, for this test: on every class of game
     texts (a test's own game too) but the engines' words alone in a converted game's
-    (`CONVERTED_GAMES`), and the engines' refusals."""
+    (`TEXTS_CONVERTED`), and the engines' refusals."""
     for cls in _texts_classes():
-        converted = getattr(cls, "game", None) in CONVERTED_GAMES
+        converted = getattr(cls, "game", None) in TEXTS_CONVERTED
         for name, value in list(vars(cls).items()):
             if name.startswith("_") or (converted and name not in ENGINE_TEXTS):
                 continue
@@ -231,8 +252,12 @@ def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
                 monkeypatch.setattr(cls, name, property(_marked_words(value)))
     original = RuleError.__init__
 
-    def rule_error(self: RuleError, code: str, message: str) -> None:
-        original(self, code, message if UNCONVERTED_OPEN in message else unconverted(message))
+    def rule_error(self: RuleError, code: str, message: str, **values: object) -> None:
+        """A refusal whose template the catalogue lacks is not converted yet."""
+        if message in MESSAGE_IDS or UNCONVERTED_OPEN in message:
+            original(self, code, message, **values)
+        else:
+            original(self, code, unconverted(message), **values)
 
     monkeypatch.setattr(RuleError, "__init__", rule_error)
 
@@ -241,11 +266,10 @@ def _game_control(custom_id: str | None) -> bool:
     """Whether a control or form is a game's own (its plug-in's buttons, menus and forms)."""
     if not custom_id:
         return False
+    plugins = [plugin for game, plugin in PLUGINS.items() if game not in CONVERTED]
     templates = [
-        item.__discord_ui_compiled_template__
-        for plugin in PLUGINS.values()
-        for item in plugin.dynamic_items
-    ] + [form.custom_id for plugin in PLUGINS.values() for form in plugin.forms]
+        item.__discord_ui_compiled_template__ for plugin in plugins for item in plugin.dynamic_items
+    ] + [form.custom_id for plugin in plugins for form in plugin.forms]
     return any(template.fullmatch(custom_id) for template in templates)
 
 
@@ -328,7 +352,7 @@ def english(payload: Any) -> Any:
 
 def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
     """Record every request of the bot's work as sent, and hand SimCord its English
-    (`english`)."""
+    (`english`), the alt texts of its images too."""
     sent: list[Sent] = []
     dispatch = simcord_router.dispatch
 
@@ -337,6 +361,10 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
         if language(None).code == PSEUDO:
             sent.append(Sent(method, path, copy.deepcopy(fields.get("json"))))
         fields["json"] = english(fields.get("json"))
+        # An image's alt text reaches SimCord with its file, not in the JSON.
+        for file in fields.get("files") or []:
+            if isinstance(getattr(file, "description", None), str):
+                file.description = english(file.description)
         return dispatch(backend, method, path, **fields)
 
     monkeypatch.setattr(simcord_router, "dispatch", recorded)

@@ -16,14 +16,17 @@ from pydantic import ValidationError
 import bot.__main__ as entry
 import bot.app
 from bot.components import RulesPageButton, rules_view
-from bot.flows.help import TITLE, page_text, rule_pages
+from bot.flows.help import TITLE, Page, page_text, rule_pages
+from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
+from bot.i18n import pseudo_locale
 from bot.limits import MESSAGE
 from bot.settings import Settings
 from games.auction_auction.model import HAND_LABELS, LOCATION_NAMES
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
 from tests.bot.conftest import make_bot
+from tests.bot.pseudo import english
 from tests.toy_game.plugin import PLUGIN as HIGH_BID
 
 DOCS = "https://dealer.example/docs"
@@ -88,12 +91,24 @@ async def read_all_pages(member: Any, channel: Any, game: str) -> list[str]:
     return texts
 
 
-async def test_a_games_rules_turn_forward_and_back_to_both_ends(simcord_env: Any) -> None:
+def shown_book(request: pytest.FixtureRequest, texts: GameTexts) -> list[Page]:
+    """The pages the bot shows of `texts`' rules: under `--pseudo-locale` its texts are
+    longer, so may take more pages, and the test reads them with the markers taken out."""
+    if not request.config.getoption("--pseudo-locale"):
+        return rule_pages(texts)
+    with pseudo_locale():
+        book = rule_pages(texts)
+    return [Page(english(page.title), english(page.text)) for page in book]
+
+
+async def test_a_games_rules_turn_forward_and_back_to_both_ends(
+    simcord_env: Any, request: pytest.FixtureRequest
+) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(simcord_env.create_user("ann"))
     texts = PLUGINS["auction-auction"].texts
-    book = rule_pages(texts)
+    book = shown_book(request, texts)
     first = await ann.slash(channel, "help", game="auction-auction")
     assert first.ephemeral
     shown = first.response
@@ -202,7 +217,9 @@ async def test_the_documentation_link_is_shown_only_when_set(
     assert button(turned, "Dealer's documentation")["url"] == DOCS
 
 
-async def test_no_help_names_a_repository_path_or_a_missing_command(simcord_env: Any) -> None:
+async def test_no_help_names_a_repository_path_or_a_missing_command(
+    simcord_env: Any, request: pytest.FixtureRequest
+) -> None:
     guild = simcord_env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(simcord_env.create_user("ann"))
@@ -211,7 +228,7 @@ async def test_no_help_names_a_repository_path_or_a_missing_command(simcord_env:
     assert "`/help game:<game>`" in texts[0]
     for game in PLUGINS:
         pages = await read_all_pages(ann, channel, game)
-        assert len(pages) == len(rule_pages(PLUGINS[game].texts))
+        assert len(pages) == len(shown_book(request, PLUGINS[game].texts))
         texts.extend(pages)
     known = commands_of(simcord_env.bot)
     for text in texts:

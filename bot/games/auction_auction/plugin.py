@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.amounts import MAX_AMOUNT
@@ -18,29 +19,36 @@ from games.auction_auction import COMPUTER
 Interaction = discord.Interaction[Any]
 TEXTS = AuctionAuctionTexts()
 COLOURS = [
-    app_commands.Choice(name=c, value=c) for c in ("red", "yellow", "green", "blue", "purple")
+    app_commands.Choice(name=locale_str("red"), value="red"),
+    app_commands.Choice(name=locale_str("yellow"), value="yellow"),
+    app_commands.Choice(name=locale_str("green"), value="green"),
+    app_commands.Choice(name=locale_str("blue"), value="blue"),
+    app_commands.Choice(name=locale_str("purple"), value="purple"),
 ]
 EXTRA_COLOURS = [
-    app_commands.Choice(name="none (red, yellow, green)", value=""),
-    app_commands.Choice(name="blue", value="blue"),
-    app_commands.Choice(name="blue and purple", value="blue,purple"),
+    app_commands.Choice(name=locale_str("none (red, yellow, green)"), value=""),
+    app_commands.Choice(name=locale_str("blue"), value="blue"),
+    app_commands.Choice(name=locale_str("blue and purple"), value="blue,purple"),
 ]
 
 
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
-        name="auction-auction", description="Open an Auction Auction lobby in this channel"
+        name="auction-auction",
+        description=locale_str("Open an Auction Auction lobby in this channel"),
     )
     @app_commands.describe(
-        starting_cash="Dollars each player starts with (default 100)",
-        rounds="Number of rounds (default 3)",
-        house_capacity="Spots in each auction house (default 3)",
-        extra_colours="Cube colours added to red, yellow and green",
-        black_market_colour=(
+        starting_cash=locale_str("Dollars each player starts with (default 100)"),
+        rounds=locale_str("Number of rounds (default 3)"),
+        house_capacity=locale_str("Spots in each auction house (default 3)"),
+        extra_colours=locale_str("Cube colours added to red, yellow and green"),
+        black_market_colour=locale_str(
             "The Black Market's colour (default: random); secret unless lots are revealed"
         ),
-        reveal_lots="Show every location's lots to everyone (default no)",
-        spectators="A channel that gets the full picture after each phase (no player may read it)",
+        reveal_lots=locale_str("Show every location's lots to everyone (default no)"),
+        spectators=locale_str(
+            "A channel that gets the full picture after each phase (no player may read it)"
+        ),
     )
     @app_commands.choices(extra_colours=EXTRA_COLOURS, black_market_colour=COLOURS)
     @clock_options("auction-auction")
@@ -81,9 +89,11 @@ class AuctionAuctionCog(commands.Cog):
     """`/give` and `/garnet-trade`: Auction Auction's moves besides bids (AA-13, AA-14)."""
 
     @app_commands.command(
-        name="give", description="Give cash to another player (only you two know)"
+        name="give", description=locale_str("Give cash to another player (only you two know)")
     )
-    @app_commands.describe(member="Who receives it", amount="Whole dollars, at least 1")
+    @app_commands.describe(
+        member=locale_str("Who receives it"), amount=locale_str("Whole dollars, at least 1")
+    )
     async def give(
         self,
         interaction: Interaction,
@@ -92,7 +102,9 @@ class AuctionAuctionCog(commands.Cog):
     ) -> None:
         await guarded(interaction, _give(interaction, member, amount))
 
-    @app_commands.command(name="garnet-trade", description="Trade one garnet for $10 (final)")
+    @app_commands.command(
+        name="garnet-trade", description=locale_str("Trade one garnet for $10 (final)")
+    )
     async def garnet_trade(self, interaction: Interaction) -> None:
         move = {"type": "trade_garnet"}
         play = handlers(interaction).play

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.components import EarlierButton
@@ -23,6 +24,7 @@ from bot.games.marsbot_draft.texts import MarsbotDraftTexts
 from bot.games.plugin import GamePlugin
 from bot.games.tm_sets import chosen_sets, set_choices
 from bot.handlers import handlers
+from bot.i18n import refusal
 from games.core.contract import Action
 from games.core.drawing.words import join
 from games.core.errors import RuleError, typed
@@ -45,20 +47,28 @@ RANDOM = "random"
 CHOICES = 25
 CHOICE_LENGTH = 100
 MODES = [
-    app_commands.Choice(name="whole draft: the bot deals the piles", value="whole-draft"),
-    app_commands.Choice(name="at the table: you enter MARSBOT's piles", value="table"),
+    app_commands.Choice(
+        name=locale_str("whole draft: the bot deals the piles"), value="whole-draft"
+    ),
+    app_commands.Choice(name=locale_str("at the table: you enter MARSBOT's piles"), value="table"),
 ]
 DIFFICULTIES = [
-    app_commands.Choice(name="normal (any difficulty below Brutal)", value="normal"),
-    app_commands.Choice(name="brutal: MARSBOT keeps all four cards", value="brutal"),
+    app_commands.Choice(name=locale_str("normal (any difficulty below Brutal)"), value="normal"),
+    app_commands.Choice(name=locale_str("brutal: MARSBOT keeps all four cards"), value="brutal"),
 ]
 SPIRE_RULES = [
-    app_commands.Choice(name="czech: discard a card with the fewest tags", value="czech"),
-    app_commands.Choice(name="english: keep the most tags, discard another", value="english"),
+    app_commands.Choice(
+        name=locale_str("czech: discard a card with the fewest tags"), value="czech"
+    ),
+    app_commands.Choice(
+        name=locale_str("english: keep the most tags, discard another"), value="english"
+    ),
 ]
 ARIDOR_TRACKS = [
-    app_commands.Choice(name="one level: a track's tags count alike", value="level"),
-    app_commands.Choice(name="cascade: a track's tags in printed order", value="cascade"),
+    app_commands.Choice(name=locale_str("one level: a track's tags count alike"), value="level"),
+    app_commands.Choice(
+        name=locale_str("cascade: a track's tags in printed order"), value="cascade"
+    ),
 ]
 
 
@@ -87,7 +97,7 @@ def draft_options(
         if own_corporation is not None and own_corporation.strip():
             options["own_corporation"] = own_corporation_named(own_corporation)
     except RuleError as error:
-        raise UserError(error.message) from None
+        raise UserError(refusal(error)) from None
     given = {
         "difficulty": difficulty,
         "spire_rule": spire_rule,
@@ -112,8 +122,16 @@ def own_corporation_named(text: str) -> str:
         return known
     folded = {fold(name): name for name in corporation_names_known()}
     near = [folded[n] for n in get_close_matches(fold(text), folded, n=3, cutoff=0.6)]
-    hint = f" Did you mean {join(near, 'or')}?" if near else ""
-    raise RuleError("unknown_corporation", f"There is no corporation called {typed(text)}.{hint}")
+    if near:
+        raise RuleError(
+            "unknown_corporation",
+            "There is no corporation called {typed}. Did you mean {near}?",
+            typed=typed(text),
+            near=join(near, "or"),
+        )
+    raise RuleError(
+        "unknown_corporation", "There is no corporation called {typed}.", typed=typed(text)
+    )
 
 
 def corporation_names_known() -> list[str]:
@@ -175,14 +193,18 @@ async def complete_cards(
 
 #: The options `/match create marsbot-draft` and `/marsbot start` share, described alike.
 DESCRIBED = {
-    "own_corporation": "Your corporation: a random draw leaves it out",
-    "difficulty": "Brutal: MARSBOT keeps all four cards",
-    "spire_rule": "Spire's discard (default czech)",
-    "tracks": "Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'",
-    "aridor_tracks": "Aridor: a track's several tags as one level (default) or a cascade",
-    "own_first": "At the table: name your own card before each of MARSBOT's piles",
-    "floaters": "MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card",
-    "sets": "The sets dealt and suggested, e.g. 'base, corpera, prelude, venus' (default: those 3)",
+    "own_corporation": locale_str("Your corporation: a random draw leaves it out"),
+    "difficulty": locale_str("Brutal: MARSBOT keeps all four cards"),
+    "spire_rule": locale_str("Spire's discard (default czech)"),
+    "tracks": locale_str("Aridor: MARSBOT's track levels, 'building 3, space 5, event 2, …'"),
+    "aridor_tracks": locale_str(
+        "Aridor: a track's several tags as one level (default) or a cascade"
+    ),
+    "own_first": locale_str("At the table: name your own card before each of MARSBOT's piles"),
+    "floaters": locale_str("MARSBOT's floaters: with 5 or more it spends 5 to keep its 4th card"),
+    "sets": locale_str(
+        "The sets dealt and suggested, e.g. 'base, corpera, prelude, venus' (default: those 3)"
+    ),
 }
 
 
@@ -192,11 +214,14 @@ async def sets_choices(interaction: Interaction, current: str) -> list[app_comma
 
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
-        name="marsbot-draft", description="Draft against MARSBOT, the Terraforming Mars automa"
+        name="marsbot-draft",
+        description=locale_str("Draft against MARSBOT, the Terraforming Mars automa"),
     )
     @app_commands.describe(
-        corporation="MARSBOT's corporation, one with a draft priority (default: random)",
-        mode="The bot deals the piles (default), or you enter them from the table",
+        corporation=locale_str(
+            "MARSBOT's corporation, one with a draft priority (default: random)"
+        ),
+        mode=locale_str("The bot deals the piles (default), or you enter them from the table"),
         **DESCRIBED,
     )
     @app_commands.choices(
@@ -243,12 +268,17 @@ async def _open(interaction: Interaction, mode: str, *args: Any) -> None:
     await handlers(interaction).lobby.create(interaction, TEXTS.game, options, {}, None)
 
 
-class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MARSBOT's draft"):
+class MarsbotCog(
+    commands.GroupCog, group_name="marsbot", group_description=locale_str("MARSBOT's draft")
+):
     """`/marsbot`: a draft at the table, and the moves of any draft by command."""
 
-    @app_commands.command(name="start", description="Start a MARSBOT draft at your table")
+    @app_commands.command(
+        name="start", description=locale_str("Start a MARSBOT draft at your table")
+    )
     @app_commands.describe(
-        corporation="MARSBOT's corporation, one with a draft priority (or random)", **DESCRIBED
+        corporation=locale_str("MARSBOT's corporation, one with a draft priority (or random)"),
+        **DESCRIBED,
     )
     @app_commands.choices(
         difficulty=DIFFICULTIES, spire_rule=SPIRE_RULES, aridor_tracks=ARIDOR_TRACKS
@@ -286,9 +316,11 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
             ),
         )
 
-    @app_commands.command(name="pick", description="MARSBOT's pile this round: it picks a card")
+    @app_commands.command(
+        name="pick", description=locale_str("MARSBOT's pile this round: it picks a card")
+    )
     @app_commands.describe(
-        cards="The pile's cards, separated by ';' (name:cost:tag+tag for others)"
+        cards=locale_str("The pile's cards, separated by ';' (name:cost:tag+tag for others)")
     )
     async def pick(self, interaction: Interaction, cards: app_commands.Range[str, 1, 600]) -> None:
         move = {"type": "pick", "cards": [c for c in cards.split(CARD_SEPARATOR) if c.strip()]}
@@ -302,8 +334,10 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
     ) -> list[app_commands.Choice[str]]:
         return await complete_cards(interaction, current, many=True)
 
-    @app_commands.command(name="take", description="The card you take this round")
-    @app_commands.describe(card="The card's name (name:cost:tag+tag for a card of another set)")
+    @app_commands.command(name="take", description=locale_str("The card you take this round"))
+    @app_commands.describe(
+        card=locale_str("The card's name (name:cost:tag+tag for a card of another set)")
+    )
     async def take(self, interaction: Interaction, card: app_commands.Range[str, 1, 100]) -> None:
         move = {"type": "take", "card": card}
         await guarded(
@@ -316,7 +350,9 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
     ) -> list[app_commands.Choice[str]]:
         return await complete_cards(interaction, current, many=False)
 
-    @app_commands.command(name="discard", description="MARSBOT's discard, after the fourth round")
+    @app_commands.command(
+        name="discard", description=locale_str("MARSBOT's discard, after the fourth round")
+    )
     async def discard(self, interaction: Interaction) -> None:
         move = {"type": "discard"}
         await guarded(
@@ -324,7 +360,7 @@ class MarsbotCog(commands.GroupCog, group_name="marsbot", group_description="MAR
             handlers(interaction).play.submit_here(interaction, move, "marsbot discard"),
         )
 
-    @app_commands.command(name="deck", description="Shuffle MARSBOT's action deck")
+    @app_commands.command(name="deck", description=locale_str("Shuffle MARSBOT's action deck"))
     async def deck(self, interaction: Interaction) -> None:
         move = {"type": "deck"}
         await guarded(

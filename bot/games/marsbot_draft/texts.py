@@ -19,9 +19,10 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.base import Names, TypedTexts, text
 from bot.games.marsbot_draft.rules import RULES
+from bot.i18n import N_, _, engine_words, ngettext
 from games.core.contract import Action
 from games.core.drawing.board import Board
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 from games.marsbot_draft.cards import parse_card
 from games.marsbot_draft.draft import BONUS_CARD
@@ -59,26 +60,29 @@ SHOWN_AFTER = frozenset(
 Told = DraftEvent | BoardShown
 
 
-def listed(names: list[str]) -> str:
+def card_list(names: list[str]) -> str:
     """Cards in bold, each with its printed number: "**Birds (072)** and **Fish (052)**"."""
-    return join([f"**{numbered(name)}**" for name in names]) or "none"
+    return listed([f"**{numbered(name)}**" for name in names]) or _("none")
 
 
 def deck_words(deck: list[str], bonus: str) -> str:
-    shown = [
-        f"{i}. {name if name != bonus else 'the bonus card (draw it from your bonus deck)'}"
-        for i, name in enumerate(deck, 1)
-    ]
+    drawn = _("the bonus card (draw it from your bonus deck)")
+    shown = [f"{i}. {name if name != bonus else drawn}" for i, name in enumerate(deck, 1)]
     return ", ".join(shown)
+
+
+def cards_words(count: int) -> str:
+    """ "4 cards", in the language in force."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
 
 
 class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     game = "marsbot-draft"
     title = "MARSBOT draft"
-    forfeit = "The draft stops where it stands."
-    played_as = ("draft", "drafts")
+    forfeit = N_("The draft stops where it stands.")
+    played_as = (N_("draft"), N_("drafts"))
     #: MB-D8: no phase has a deadline; the drafter is also its host.
-    untimed = "No clock: the draft waits for its player."
+    untimed = N_("No clock: the draft waits for its player.")
     event_types = (*event_models(DraftEvent), BoardShown)
     board_events: ClassVar[frozenset[str]] = frozenset({"board_shown", "draft_started"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
@@ -88,7 +92,17 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     commands: ClassVar[frozenset[str]] = frozenset(
         {"marsbot take", "marsbot pick", "marsbot discard", "marsbot deck"}
     )
-    record_withheld = "its seed decides MARSBOT's draws and the draft's piles"
+    record_withheld = N_("its seed decides MARSBOT's draws and the draft's piles")
+    option_names: ClassVar[dict[str, str]] = {
+        "mode": N_("mode"),
+        "corporation": N_("corporation"),
+        "difficulty": N_("difficulty"),
+        "spire_rule": N_("spire rule"),
+        "own_first": N_("own first"),
+        "sets": N_("sets"),
+        "tracks": N_("tracks"),
+        "aridor_tracks": N_("aridor tracks"),
+    }
 
     # -- events ----------------------------------------------------------------------------
 
@@ -96,182 +110,252 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     def draft_started(self, event: DraftStarted, names: Names) -> str:
         corporation = f"**{event.corporation}** ({event.number})"
         if event.drawn is not None:
-            corporation += (
-                f", drawn at random among {plural(len(event.drawn.candidates), 'corporation')}"
-            )
-        track = f" (Aridor: its lowest track, {event.track})" if event.track else ""
+            count = len(event.drawn.candidates)
+            corporation += ngettext(
+                ", drawn at random among {count} corporation",
+                ", drawn at random among {count} corporations",
+                count,
+            ).format(count=count)
+        track = (
+            _(" (Aridor: its lowest track, {track})").format(track=event.track)
+            if event.track
+            else ""
+        )
         how = (
-            "The bot deals two piles of four; you take a card from yours, MARSBOT picks from "
-            "its own, and the piles swap."
+            _(
+                "The bot deals two piles of four; you take a card from yours, MARSBOT picks "
+                "from its own, and the piles swap."
+            )
             if event.mode == "whole-draft"
-            else "Enter MARSBOT's pile each round with `/marsbot pick`; MARSBOT picks from it."
+            else _("Enter MARSBOT's pile each round with `/marsbot pick`; MARSBOT picks from it.")
         )
         difficulty = (
-            " Brutal difficulty: MARSBOT keeps all four cards."
+            " " + _("Brutal difficulty: MARSBOT keeps all four cards.")
             if event.difficulty == "brutal"
             else ""
         )
         return (
-            f"**MARSBOT draft** for {names(event.player)}: MARSBOT plays {corporation}, "
-            f"priority {priority_words(_started(event))}{track}. {how}{difficulty}"
+            _(
+                "**MARSBOT draft** for {player}: MARSBOT plays {corporation}, priority "
+                "{priority}{track}."
+            ).format(
+                player=names(event.player),
+                corporation=corporation,
+                priority=priority_words(_started(event)),
+                track=track,
+            )
+            + f" {how}{difficulty}"
         )
 
     @text
     def phase_opened(self, event: DraftPhaseOpened, names: Names) -> str | None:
         if event.phase == "discard":
-            return (
+            return _(
                 "**MARSBOT's discard** is next: `/marsbot discard` (or the button in your 1-on-1)."
             )
         if event.phase == "deck":
-            return "**MARSBOT's action deck** is next: `/marsbot deck` shuffles it."
+            return _("**MARSBOT's action deck** is next: `/marsbot deck` shuffles it.")
         if event.phase == "buy":
-            return (
-                f"**Buy your cards**, {CARD_PRICE} M€ each: {listed(event.cards or [])}. Choose "
-                "in your 1-on-1 (or buy none)."
-            )
-        head = f"**Round {event.round} of {ROUNDS}**"
+            return _(
+                "**Buy your cards**, {price} M€ each: {cards}. Choose in your 1-on-1 (or buy none)."
+            ).format(price=CARD_PRICE, cards=card_list(event.cards or []))
         pile = event.player_pile or []
         if event.forced:  # MB-D13: taken for the player at once; its message says so
             return None
+        where = dict(round=event.round, rounds=ROUNDS)
         if event.whole_draft:
             return (
-                f"{head}: take a card from your pile in your 1-on-1 (or `/marsbot take`): "
-                f"{listed(pile)}. "
+                _(
+                    "**Round {round} of {rounds}**: take a card from your pile in your 1-on-1 "
+                    "(or `/marsbot take`): {cards}."
+                ).format(cards=card_list(pile), **where)
+                + " "
                 + (
-                    f"MARSBOT's pile: {listed(event.marsbot_pile)}."
+                    _("MARSBOT's pile: {cards}.").format(cards=card_list(event.marsbot_pile))
                     if event.marsbot_pile
-                    else "MARSBOT's pile stays face down until it picks."
+                    else _("MARSBOT's pile stays face down until it picks.")
                 )
             )
-        size = plural(event.size or 0, "card")
-        first = "name the card you take with `/marsbot take`, then " if event.own_first else ""
-        lines = [f"{head}: {first}enter MARSBOT's pile of {size} with `/marsbot pick`."]
+        size = cards_words(event.size or 0)
+        lines = [
+            _(
+                "**Round {round} of {rounds}**: name the card you take with `/marsbot take`, "
+                "then enter MARSBOT's pile of {size} with `/marsbot pick`."
+            ).format(size=size, **where)
+            if event.own_first
+            else _(
+                "**Round {round} of {rounds}**: enter MARSBOT's pile of {size} with "
+                "`/marsbot pick`."
+            ).format(size=size, **where)
+        ]
         if pile:
-            lines.append(f"Your pile is what MARSBOT left: {listed(pile)}.")
+            lines.append(
+                _("Your pile is what MARSBOT left: {cards}.").format(cards=card_list(pile))
+            )
         if event.expected:
-            lines.append(f"MARSBOT's pile should be {listed(event.expected)}.")
+            lines.append(
+                _("MARSBOT's pile should be {cards}.").format(cards=card_list(event.expected))
+            )
         return " ".join(lines)
 
     @text
     def card_taken(self, event: CardTaken, names: Names) -> str:
         if event.only:
-            return (
-                f"Round {event.round}: the last card of your pile, **{event.card}**, is "
-                "yours: taken for you."
-            )
+            return _(
+                "Round {round}: the last card of your pile, **{card}**, is yours: taken for you."
+            ).format(round=event.round, card=event.card)
         if event.default:
-            return (
-                "⏰ The round was closed (`/match close-phase`): you take the first card of your "
-                f"pile, **{event.card}**."
-            )
-        return f"Round {event.round}: you take **{event.card}**."
+            return "⏰ " + _(
+                "The round was closed (`/match close-phase`): you take the first card of your "
+                "pile, **{card}**."
+            ).format(card=event.card)
+        return _("Round {round}: you take **{card}**.").format(round=event.round, card=event.card)
 
     @text
     def marsbot_picked(self, event: MarsbotPicked, names: Names) -> str:
-        return f"🤖 Round {event.round}: MARSBOT takes **{event.chosen}**. {event.why}."
+        return "🤖 " + _("Round {round}: MARSBOT takes **{card}**. {why}.").format(
+            round=event.round, card=event.chosen, why=engine_words(event.why)
+        )
 
     @text
     def marsbot_discarded(self, event: MarsbotDiscarded, names: Names) -> str:
-        chosen = event.chosen
-        lead = f"MARSBOT discards **{chosen}**" if chosen else "MARSBOT discards nothing"
-        return f"🗑️ {lead}. {event.why}."
+        why = engine_words(event.why)
+        if event.chosen:
+            return "🗑️ " + _("MARSBOT discards **{card}**. {why}.").format(
+                card=event.chosen, why=why
+            )
+        return "🗑️ " + _("MARSBOT discards nothing. {why}.").format(why=why)
 
     @text
     def action_deck_shuffled(self, event: ActionDeckShuffled, names: Names) -> str:
-        return f"🂠 MARSBOT's action deck, from the top: {deck_words(event.deck, event.bonus)}."
+        return "🂠 " + _("MARSBOT's action deck, from the top: {deck}.").format(
+            deck=deck_words(event.deck, event.bonus)
+        )
 
     @text
     def cards_bought(self, event: CardsBought, names: Names) -> str:
         if not event.cards:
-            return "You buy none of your cards."
-        return f"You buy {listed(event.cards)} for {event.cost} M€."
+            return _("You buy none of your cards.")
+        return _("You buy {cards} for {cost} M€.").format(
+            cards=card_list(event.cards), cost=event.cost
+        )
 
     @text
     def player_kicked(self, event: PlayerKicked, names: Names) -> str:
-        return f"The host removed {names(event.player)}: the draft stops."
+        return _("The host removed {player}: the draft stops.").format(player=names(event.player))
 
     @text
     def player_forfeited(self, event: PlayerForfeited, names: Names) -> str:
-        return f"{names(event.player)} stops the draft."
+        return _("{player} stops the draft.").format(player=names(event.player))
 
     @text
     def match_ended(self, event: DraftEnded, names: Names) -> str:
         how = {
-            "done": "**The draft is over.**",
-            "closed": "**The draft was closed where it stood** (`/match close-phase`).",
-            "forfeit": "**The draft is over** (stopped).",
-            "kick": "**The draft is over** (the player was removed).",
-            None: "**The draft is over.**",
+            "done": _("**The draft is over.**"),
+            "closed": _("**The draft was closed where it stood** (`/match close-phase`)."),
+            "forfeit": _("**The draft is over** (stopped)."),
+            "kick": _("**The draft is over** (the player was removed)."),
+            None: _("**The draft is over.**"),
         }[event.ended]
-        kept = f" MARSBOT keeps {listed(event.marsbot_kept)}" if event.marsbot_kept else ""
-        gone = f", discarded {listed([event.discarded])}" if event.discarded else ""
-        return f"{how}{kept}{gone}{'.' if kept else ''}"
+        if not event.marsbot_kept:
+            return how
+        kept = card_list(event.marsbot_kept)
+        if event.discarded:
+            return f"{how} " + _("MARSBOT keeps {cards}, discarded {card}.").format(
+                cards=kept, card=card_list([event.discarded])
+            )
+        return f"{how} " + _("MARSBOT keeps {cards}.").format(cards=kept)
 
     # -- 1-on-1 and status -------------------------------------------------------------------
 
     def one_on_one(self, view: DraftView, actions: list[Action], names: Names) -> str:
-        source = "" if view.confirmed else ", transcribed by one fan source only"
-        head = (
-            f"**MARSBOT draft — MARSBOT plays {view.corporation}** "
-            f"(priority {priority_words(view)}{source}): {view.title}."
+        facts = dict(
+            corporation=view.corporation,
+            priority=priority_words(view),
+            step=engine_words(view.title),
         )
-        lines = [head, self._next(view, actions), f"Sets: {sets_title(view.sets)}."]
+        head = (
+            _("**MARSBOT draft — MARSBOT plays {corporation}** (priority {priority}): {step}.")
+            if view.confirmed
+            else _(
+                "**MARSBOT draft — MARSBOT plays {corporation}** (priority {priority}, "
+                "transcribed by one fan source only): {step}."
+            )
+        ).format(**facts)
+        lines = [
+            head,
+            self._next(view, actions),
+            _("Sets: {sets}.").format(sets=sets_title(view.sets)),
+        ]
         forced = any(action.forced for action in actions)
         if view.rounds and view.phase in ("pick", "discard"):
             last = view.rounds[-1]
-            took = f"🤖 Round {last.round}: MARSBOT took **{last.chosen}**. {last.why}."
+            took = "🤖 " + _("Round {round}: MARSBOT took **{card}**. {why}.").format(
+                round=last.round, card=last.chosen, why=engine_words(last.why)
+            )
             lines.insert(0, took)
         if forced:  # MB-D13: the cards change at once, as round 4 is played for the player
             return "\n".join(lines)
         if view.marsbot_kept:
-            lines.append(f"MARSBOT keeps: {listed([c.name for c in view.marsbot_kept])}.")
+            kept = card_list([c.name for c in view.marsbot_kept])
+            lines.append(_("MARSBOT keeps: {cards}.").format(cards=kept))
         if view.player_kept:
-            lines.append(f"Your cards: {listed([c.name for c in view.player_kept])}.")
+            mine = card_list([c.name for c in view.player_kept])
+            lines.append(_("Your cards: {cards}.").format(cards=mine))
         return "\n".join(lines)
 
     def _next(self, view: DraftView, actions: list[Action]) -> str:
         phase = view.phase
         if phase == "ended":
             deck = view.deck
-            return f"Action deck: {deck_words(deck, BONUS_CARD)}." if deck else "The draft is over."
+            if deck:
+                return _("Action deck: {deck}.").format(deck=deck_words(deck, BONUS_CARD))
+            return _("The draft is over.")
         if phase == "discard":
-            return "Next: MARSBOT's discard (`/marsbot discard` or the button)."
+            return _("Next: MARSBOT's discard (`/marsbot discard` or the button).")
         if phase == "deck":
-            return "Next: MARSBOT's action deck (`/marsbot deck` or the button)."
+            return _("Next: MARSBOT's action deck (`/marsbot deck` or the button).")
         if phase == "buy":
-            return f"Buy any of your cards, {CARD_PRICE} M€ each, with the menu (or **Buy none**)."
+            return _(
+                "Buy any of your cards, {price} M€ each, with the menu (or **Buy none**)."
+            ).format(price=CARD_PRICE)
         if view.mode == "whole-draft":
             if any(action.forced for action in actions):
-                last = view.player_pile[0].name
-                return (
-                    f"Your pile holds one card, **{last}**: Dealer takes it for you, then "
+                return _(
+                    "Your pile holds one card, **{card}**: Dealer takes it for you, then "
                     "MARSBOT takes its last card, makes its discard and shuffles its action "
                     "deck, in the channel."
-                )
+                ).format(card=view.player_pile[0].name)
             pile = "; ".join(card_words(c) for c in view.player_pile)
-            return f"Take a card from your pile with the menu: {pile}."
-        size = plural(view.size or 0, "card")
+            return _("Take a card from your pile with the menu: {cards}.").format(cards=pile)
+        size = cards_words(view.size or 0)
         if view.own_first and view.own is None:
-            step = (
+            step = _(
                 "First `/marsbot take card:` the card you take, then `/marsbot pick` MARSBOT's "
-                f"pile of {size}."
-            )
+                "pile of {size}."
+            ).format(size=size)
         else:
-            step = f"Enter MARSBOT's pile of {size}: `/marsbot pick cards:` names separated by `;`."
+            step = _(
+                "Enter MARSBOT's pile of {size}: `/marsbot pick cards:` names separated by `;`."
+            ).format(size=size)
         if view.expected:
-            step += f" It should be {listed(view.expected)}."
+            step += " " + _("It should be {cards}.").format(cards=card_list(view.expected))
         return step
 
     def status(self, view: DraftView, names: Names) -> str:
-        kept = listed([c.name for c in view.marsbot_kept])
-        return (
-            f"**MARSBOT draft** — {names(view.player)} against MARSBOT playing "
-            f"{view.corporation} ({priority_words(view)}): {view.title}. "
-            f"MARSBOT keeps: {kept}."
+        return _(
+            "**MARSBOT draft** — {player} against MARSBOT playing {corporation} ({priority}): "
+            "{step}. MARSBOT keeps: {cards}."
+        ).format(
+            player=names(view.player),
+            corporation=view.corporation,
+            priority=priority_words(view),
+            step=engine_words(view.title),
+            cards=card_list([c.name for c in view.marsbot_kept]),
         )
 
     def audit(self, host_view: Any, names: Names) -> str:
-        return "Nothing in a MARSBOT draft is sealed: the channel has seen every pick."
+        return _("Nothing in a MARSBOT draft is sealed: the channel has seen every pick.")
 
     # -- images ------------------------------------------------------------------------------
 
@@ -303,10 +387,16 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
         return draft_board(view, names)
 
     def rules(self) -> str:
-        return RULES
+        return (
+            "\n\n".join(
+                f"## {_(title)}\n" + "\n\n".join(_(paragraph) for paragraph in paragraphs)
+                for title, paragraphs in RULES
+            )
+            + "\n"
+        )
 
     def help(self) -> str:
-        return (
+        return _(
             "**MARSBOT draft** (1 player): from generation 2, MARSBOT — the Terraforming Mars "
             "automa — drafts by its corporation's priority; Dealer works out each pick, the "
             "discard and the action deck, and says why in one line.\n"

@@ -4,7 +4,7 @@ and who was tied out, and who spends the round in the Black Market; and its alt 
 from __future__ import annotations
 
 from games.auction_auction.events import AccessResolved
-from games.auction_auction.model import BLACK_MARKET, HOUSES
+from games.auction_auction.model import BLACK_MARKET, HOUSES, LOCATION_NAMES
 from games.auction_auction.render.parts import (
     CHIP_GAP,
     CHIP_H,
@@ -28,7 +28,8 @@ from games.core.drawing.palette import (
     TEXT,
 )
 from games.core.drawing.styles import CAUTION, SUBDUED, SUCCESS
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
+from games.core.speech import _, ngettext
 
 ENTERED = SUCCESS
 TIED_OUT = CAUTION
@@ -56,9 +57,9 @@ class _House:
         return [
             (label, style, rows)
             for label, style, rows in (
-                ("Entered", ENTERED, self.entered),
-                ("Tied out", TIED_OUT, self.tied),
-                ("Outbid", OUTBID, self.outbid),
+                (_("Entered"), ENTERED, self.entered),
+                (_("Tied out"), TIED_OUT, self.tied),
+                (_("Outbid"), OUTBID, self.outbid),
             )
             if rows
         ]
@@ -70,11 +71,12 @@ class _House:
     def draw(self, canvas: Canvas, x: int, y: int, w: int, h: int) -> None:
         canvas.rect((x, y, x + w, y + h), PANEL, radius=14)
         canvas.text(x + 18, y + 28, self.title, size=21, bold=True, max_width=w - 36)
-        spots = f"{len(self.entered)} entered"
-        canvas.text(x + 18, y + 54, f"{plural(self.bids, 'bid')} · {spots}", size=15, fill=MUTED)
+        bids = ngettext("{count} bid", "{count} bids", self.bids).format(count=self.bids)
+        spots = _("{count} entered").format(count=len(self.entered))
+        canvas.text(x + 18, y + 54, f"{bids} · {spots}", size=15, fill=MUTED)
         top = y + HOUSE_HEAD
         if not self.bids:
-            canvas.text(x + 18, top + ROW // 2, "No bids", size=18, fill=FAINT)
+            canvas.text(x + 18, top + ROW // 2, _("No bids"), size=18, fill=FAINT)
             top += ROW
         for label, style, rows in self.sections():
             canvas.badge(x + 14, top + SECTION // 2 + 2, label, style, size=12)
@@ -83,7 +85,9 @@ class _House:
                 _bid_row(canvas, x, top, w, self.name(player), amount, style is ENTERED)
                 top += ROW
         if self.empty:
-            left = "1 spot left empty" if self.empty == 1 else f"{self.empty} spots left empty"
+            left = ngettext(
+                "{count} spot left empty", "{count} spots left empty", self.empty
+            ).format(count=self.empty)
             canvas.text(x + 18, top + ROW // 2, left, size=16, fill=FAINT)
 
 
@@ -113,11 +117,11 @@ def _bid_row(canvas: Canvas, x: int, top: int, w: int, name: str, amount: int, l
 def _market_reason(player: str, event: Access) -> str:
     bid = next((b for b in event.bids if b.player == player), None)
     if bid is None:
-        return "no bid"
+        return _("no bid")
     where = HOUSES.get(bid.house, bid.house)
     if player in event.tied_out:
-        return f"tied out of {where}"
-    return f"outbid at {where}"
+        return _("tied out of {house}").format(house=where)
+    return _("outbid at {house}").format(house=where)
 
 
 def access_board(event: Access, names: NameSource, *, house_capacity: int | None = None) -> Board:
@@ -140,35 +144,40 @@ def access_board(event: Access, names: NameSource, *, house_capacity: int | None
     market_h = 72 + max(1, len(chip_rows)) * (CHIP_H + CHIP_GAP) + 6
     footer = wrap_footer(
         [
-            "Everyone pays what they bid. The highest bids enter; a tie that would not fit "
-            "keeps the whole tied group out."
+            _(
+                "Everyone pays what they bid. The highest bids enter; a tie that would not fit "
+                "keeps the whole tied group out."
+            )
         ],
         WIDTH,
         MARGIN,
     )
     height = 100 + 20 + house_h + GAP + market_h + 14 + FOOTER_LINE * len(footer) + 14
     canvas = Canvas(WIDTH, height)
-    notes = [plural(len(players), "player")]
+    notes = [_players(len(players))]
     if house_capacity is not None:
-        notes.append(f"{plural(house_capacity, 'spot')} per house")
-    top = (
-        canvas.title_bar(KICKER, f"Round {event.round} — Access results", notes, margin=MARGIN) + 20
-    )
+        notes.append(
+            ngettext("{count} spot per house", "{count} spots per house", house_capacity).format(
+                count=house_capacity
+            )
+        )
+    title = _("Round {round} — Access results").format(round=event.round)
+    top = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 20
     for i, house in enumerate(houses):
         house.draw(canvas, MARGIN + i * (col_w + GAP), top, col_w, house_h)
     top += house_h + GAP
     canvas.rect((MARGIN, top, WIDTH - MARGIN, top + market_h), PANEL, radius=14)
-    canvas.text(MARGIN + 18, top + 28, "Black Market", size=21, bold=True)
+    canvas.text(MARGIN + 18, top + 28, LOCATION_NAMES[BLACK_MARKET], size=21, bold=True)
     canvas.text(
         MARGIN + 18,
         top + 54,
-        f"{plural(len(market), 'player')} · entered no house",
+        _("{players} · entered no house").format(players=_players(len(market))),
         size=15,
         fill=MUTED,
     )
     y = top + 72
     if not chips:
-        canvas.text(MARGIN + 18, y + CHIP_H // 2, "Nobody", size=18, fill=FAINT)
+        canvas.text(MARGIN + 18, y + CHIP_H // 2, _("Nobody"), size=18, fill=FAINT)
     for row in chip_rows:
         x = MARGIN + 18
         for index in row:
@@ -193,24 +202,40 @@ def _draw_chip(canvas: Canvas, x: int, y: int, name: str, note: str, room: int) 
     return w
 
 
+def _players(count: int) -> str:
+    return ngettext("{count} player", "{count} players", count).format(count=count)
+
+
 def _access_alt(event: Access, houses: list[_House], market: list[str], name: Name) -> str:
-    parts = [f"Auction Auction, round {event.round}, access results."]
+    parts = [_("Auction Auction, round {round}, access results.").format(round=event.round)]
     for house in houses:
         if not house.bids:
-            parts.append(f"{house.title}: no bids.")
+            parts.append(_("{house}: no bids.").format(house=house.title))
             continue
+
+        def bidders(rows: list[tuple[str, int]]) -> str:
+            return listed([f"{name(p)} ({money(a)})" for p, a in rows])
+
         said = [
-            "entered: " + join([f"{name(p)} ({money(a)})" for p, a in house.entered])
+            _("entered: {players}").format(players=bidders(house.entered))
             if house.entered
-            else "nobody entered"
+            else _("nobody entered")
         ]
         if house.tied:
-            said.append("tied out: " + join([f"{name(p)} ({money(a)})" for p, a in house.tied]))
+            said.append(_("tied out: {players}").format(players=bidders(house.tied)))
         if house.outbid:
-            said.append("outbid: " + join([f"{name(p)} ({money(a)})" for p, a in house.outbid]))
+            said.append(_("outbid: {players}").format(players=bidders(house.outbid)))
         if house.empty:
-            said.append(plural(house.empty, "spot") + " left empty")
-        parts.append(f"{house.title}: " + "; ".join(said) + ".")
-    who = [f"{name(p)} ({_market_reason(p, event)})" for p in market]
-    parts.append(f"Black Market: {join(who) if who else 'nobody'}.")
+            said.append(
+                ngettext("{count} spot left empty", "{count} spots left empty", house.empty).format(
+                    count=house.empty
+                )
+            )
+        parts.append(_("{house}: {results}.").format(house=house.title, results="; ".join(said)))
+    who = listed([f"{name(p)} ({_market_reason(p, event)})" for p in market])
+    parts.append(
+        _("{market}: {players}.").format(
+            market=LOCATION_NAMES[BLACK_MARKET], players=who or _("nobody")
+        )
+    )
     return " ".join(parts)

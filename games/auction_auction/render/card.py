@@ -3,9 +3,11 @@ for their 1-on-1, and its alt text."""
 
 from __future__ import annotations
 
+from games.auction_auction.cash import GARNET_VALUE
 from games.auction_auction.hands import hand_of
 from games.auction_auction.model import (
     BLACK_MARKET,
+    COLOUR_NAMES,
     HAND_LABELS,
     HOUSES,
     PHASES,
@@ -27,7 +29,8 @@ from games.auction_auction.render.parts import (
 from games.auction_auction.views import CardView, OwnSeat, PlayerView
 from games.core.drawing import Board, Canvas, NameSource, namer
 from games.core.drawing.palette import ACCENT, BAD, FAINT, GARNET, MUTED, PANEL, ROW_ALT, TEXT
-from games.core.drawing.words import join, ordinal
+from games.core.drawing.words import listed, ordinal
+from games.core.speech import _
 
 CARD_WIDTH = 800
 
@@ -45,8 +48,12 @@ def one_on_one_card(view: CardView, names: NameSource) -> Board:
     height = 100 + 20 + 118 + GAP + 112 + GAP + body + 22
     canvas = Canvas(CARD_WIDTH, height)
     right = CARD_WIDTH - MARGIN
-    notes = [f"Round {view.round} of {view.rounds}", PHASES[view.phase]]
-    top = canvas.title_bar(f"YOUR 1-ON-1 · {KICKER}", name(me.player), notes, margin=MARGIN) + 20
+    notes = [
+        _("Round {round} of {rounds}").format(round=view.round, rounds=view.rounds),
+        _(PHASES[view.phase]),
+    ]
+    kicker = _("YOUR 1-ON-1 · {game}").format(game=KICKER)
+    top = canvas.title_bar(kicker, name(me.player), notes, margin=MARGIN) + 20
     tile_w = (CARD_WIDTH - 2 * MARGIN - 2 * GAP) // 3
     tiles = _card_tiles(view, me)
     for i, (label, value, note, accent) in enumerate(tiles):
@@ -66,7 +73,7 @@ def one_on_one_card(view: CardView, names: NameSource) -> Board:
         canvas.text(x + 18, top + 96, note, size=15, fill=MUTED, max_width=tile_w - 36)
     top += 118 + GAP
     canvas.rect((MARGIN, top, right, top + 112), PANEL, radius=14)
-    canvas.text(MARGIN + 18, top + 26, "YOUR CUBES", size=13, bold=True, fill=MUTED)
+    canvas.text(MARGIN + 18, top + 26, _("YOUR CUBES"), size=13, bold=True, fill=MUTED)
     x = MARGIN + 18
     for colour in colours:
         x += canvas.cube(x, top + 70, colour, 36) + 8
@@ -75,15 +82,17 @@ def one_on_one_card(view: CardView, names: NameSource) -> Board:
             x, top + 70, f"×{count}", size=22, bold=True, fill=TEXT if count else FAINT
         )
         x += 22
-    hand = HAND_LABELS[hand_of(me.cubes, colours)]
-    canvas.text(right - 18, top + 26, "HAND", size=13, bold=True, fill=MUTED, align="right")
+    hand = _(HAND_LABELS[hand_of(me.cubes, colours)])
+    canvas.text(right - 18, top + 26, _("HAND"), size=13, bold=True, fill=MUTED, align="right")
     canvas.text(right - 18, top + 70, hand, size=24, bold=True, fill=ACCENT, align="right")
     top += 112 + GAP
     canvas.rect((MARGIN, top, right, top + body), PANEL, radius=14)
-    heading = "YOUR SEALED BIDS" if view.phase != "ended" else "THE MATCH IS OVER"
+    heading = _("YOUR SEALED BIDS") if view.phase != "ended" else _("THE MATCH IS OVER")
     canvas.text(MARGIN + 18, top + 28, heading, size=13, bold=True, fill=MUTED)
     if view.phase == "auction" and not me.kicked:
-        promised = f"{money(me.committed)} promised of {money(me.cash)}"
+        promised = _("{promised} promised of {cash}").format(
+            promised=money(me.committed), cash=money(me.cash)
+        )
         canvas.text(right - 18, top + 28, promised, size=15, fill=MUTED, align="right")
     y = top + 64
     if not rows:
@@ -96,7 +105,8 @@ def one_on_one_card(view: CardView, names: NameSource) -> Board:
         if lot_colour is not None:
             x += 12
             x += canvas.cubes(x, y + 22, lot_colour, count, 26, gap=4)
-            canvas.text(x + 10, y + 22, f"{count}× {lot_colour}", size=15, fill=MUTED)
+            shade = _(COLOUR_NAMES.get(lot_colour, lot_colour))
+            canvas.text(x + 10, y + 22, f"{count}× {shade}", size=15, fill=MUTED)
         if amount is not None:
             canvas.text(right - 18, y + 22, money(amount), size=20, bold=True, align="right")
         elif note:
@@ -127,56 +137,52 @@ def card_view(view: PlayerView | CardView) -> CardView:
 def _card_tiles(view: CardView, me: OwnSeat) -> list[tuple[str, str, str, tuple[int, int, int]]]:
     cash, committed = me.cash, me.committed
     cash_note = (
-        f"{money(me.uncommitted)} free · {money(committed)} bid"
+        _("{free} free · {bid} bid").format(free=money(me.uncommitted), bid=money(committed))
         if committed
-        else "none promised to bids"
+        else _("none promised to bids")
     )
     garnets = me.garnets
-    garnet_note = "1 trades for $10" if garnets else "season balance"
+    garnet_note = (
+        _("1 trades for {price}").format(price=money(GARNET_VALUE))
+        if garnets
+        else _("season balance")
+    )
     if me.kicked:
-        where, where_note = "Out", "removed or conceded"
+        where, where_note = _("Out"), _("removed or conceded")
     elif view.phase == "ended":
-        where, where_note = "—", "the match is over"
+        where, where_note = "—", _("the match is over")
     elif me.location is None:
-        where, where_note = "No house yet", "bid in the Access phase"
+        where, where_note = _("No house yet"), _("bid in the Access phase")
     else:
         where = place_name(me.location)
-        where_note = f"where you bid in round {view.round}"
+        where_note = _("where you bid in round {round}").format(round=view.round)
     return [
-        ("CASH", money(cash), cash_note, TEXT),
-        ("GARNETS", str(garnets), garnet_note, GARNET if garnets else TEXT),
-        ("LOCATION", where, where_note, BAD if me.kicked else TEXT),
+        (_("CASH"), money(cash), cash_note, TEXT),
+        (_("GARNETS"), str(garnets), garnet_note, GARNET if garnets else TEXT),
+        (_("LOCATION"), where, where_note, BAD if me.kicked else TEXT),
     ]
 
 
 def _card_rows(view: CardView, me: OwnSeat) -> list[tuple[str, str | None, int, int | None, str]]:
     """(label, lot colour, lot count, amount, note) for each line of standing submissions."""
     if me.kicked:
-        return [
-            (
-                REMOVED_WORDS,
-                None,
-                0,
-                None,
-                "",
-            )
-        ]
+        return [(_(REMOVED_WORDS), None, 0, None, "")]
     if view.phase == "ended":
         return [(_final_words(view, me), None, 0, None, "")]
     if view.phase == "access":
         bid = me.access_bid
         if bid is None:
-            return [("No bid yet: no bid means the Black Market.", None, 0, None, "")]
+            return [(_("No bid yet: no bid means the Black Market."), None, 0, None, "")]
         return [(HOUSES.get(bid.house, bid.house), None, 0, bid.amount, "")]
     lots = view.lots.get(me.location or BLACK_MARKET, [])
     bids = me.lot_bids
     return [
         (
-            f"Lot {lot_number(lot.id)}",
+            _("Lot {number}").format(number=lot_number(lot.id)),
             lot.colour,
             lot.count,
             bids.get(lot.id),
-            "no bid",
+            _("no bid"),
         )
         for lot in lots
     ]
@@ -186,34 +192,41 @@ def _final_words(view: CardView, me: OwnSeat) -> str:
     standings = view.result.standings if view.result is not None else []
     mine = next((s for s in standings if s.player == me.player), None)
     if mine is None:
-        return "The match is over."
-    return f"You finished {ordinal(mine.place)} with {HAND_LABELS[mine.hand]}."
+        return _("The match is over.")
+    # TRANSLATORS: {ordinal} is English's "2nd"; {place} the bare number, for "2." or "2위".
+    return _("You finished {ordinal} with {hand}.").format(
+        ordinal=ordinal(mine.place), place=mine.place, hand=_(HAND_LABELS[mine.hand])
+    )
 
 
 def _card_alt(view: CardView, me: OwnSeat, name: Name) -> str:
     colours = list(view.colours)
-    cubes = join([cubes_words(c, me.cubes.get(c, 0)) for c in colours])
+    cubes = listed([cubes_words(c, me.cubes.get(c, 0)) for c in colours])
     parts = [
-        f"Your 1-on-1, {name(me.player)}: {match_words(view.round, view.rounds, view.phase)}.",
+        _("Your 1-on-1, {player}: {match}.").format(
+            player=name(me.player), match=match_words(view.round, view.rounds, view.phase)
+        ),
         f"{cash_words(me)}.",
-        f"Cubes: {cubes}; hand: {HAND_LABELS[hand_of(me.cubes, colours)]}.",
+        _("Cubes: {cubes}; hand: {hand}.").format(
+            cubes=cubes, hand=_(HAND_LABELS[hand_of(me.cubes, colours)])
+        ),
     ]
     if me.kicked:
-        parts.append(REMOVED_WORDS)
+        parts.append(_(REMOVED_WORDS))
         return " ".join(parts)
     if view.phase == "ended":
         parts.append(_final_words(view, me))
         return " ".join(parts)
     if me.location is not None:
-        parts.append(f"Location: {place_name(me.location)}.")
+        parts.append(_("Location: {location}.").format(location=place_name(me.location)))
     rows = _card_rows(view, me)
     if view.phase == "access":
         parts.append(access_bid_words(me.access_bid))
     else:
         said = [
             f"{label} ({cubes_words(colour or '', count)}) {money(amount)}"
-            for label, colour, count, amount, _ in rows
+            for label, colour, count, amount, _note in rows
             if amount is not None
         ]
-        parts.append(f"Your sealed lot bids: {join(said) if said else 'none'}.")
+        parts.append(_("Your sealed lot bids: {bids}.").format(bids=listed(said) or _("none")))
     return " ".join(parts)

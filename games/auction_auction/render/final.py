@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.auction_auction.events import AuctionEnded
-from games.auction_auction.model import HAND_LABELS, Result
+from games.auction_auction.model import COLOUR_NAMES, HAND_LABELS, Result
 from games.auction_auction.render.parts import KICKER, MARGIN, WIDTH, Name, cubes_words, money
 from games.core.drawing import BadgeStyle, Board, Canvas, Column, NameSource, Table, Text, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
@@ -26,7 +26,8 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.styles import FAILURE, HIGHLIGHT, PLAIN
-from games.core.drawing.words import join, ordinal, plural
+from games.core.drawing.words import listed, ordinal, placed
+from games.core.speech import _, ngettext
 
 CANDIDATE = FAILURE
 PLACES = {
@@ -55,18 +56,19 @@ def final_board(result: Final, names: NameSource) -> Board:
     row_h = 46
     height = 100 + 20 + 34 + row_h * max(1, len(standings)) + 14 + FOOTER_LINE * len(footer) + 14
     canvas = Canvas(WIDTH, height)
-    notes = [plural(len(standings), "player")]
+    count = len(standings)
+    notes = [ngettext("{count} player", "{count} players", count).format(count=count)]
     if result.prize_pool_increase:
-        notes.append(f"prize pool +{money(result.prize_pool_increase)}")
-    top = canvas.title_bar(KICKER, "Final table", notes, margin=MARGIN) + 20
+        notes.append(_("prize pool +{amount}").format(amount=money(result.prize_pool_increase)))
+    top = canvas.title_bar(KICKER, _("Final table"), notes, margin=MARGIN) + 20
     cube_w = 32 if len(colours) > 3 else 40
     columns = [
         Column("", 54, "center"),
-        Column("Player", 0),
+        Column(_("Player"), 0),
         *(Column(_cube_header(c), cube_w, "center") for c in colours),
-        Column("Hand", 140),
-        Column("Cash", 60, "right"),
-        Column("Prizes", 128),
+        Column(_("Hand"), 140),
+        Column(_("Cash"), 60, "right"),
+        Column(_("Prizes"), 128),
     ]
     table = Table(canvas, MARGIN, WIDTH - MARGIN, columns, row_height=row_h, gap=12, size=18)
     top = table.header(top)
@@ -92,7 +94,7 @@ def final_board(result: Final, names: NameSource) -> Board:
                 _place_cell(place),
                 Text(name(player), TEXT, place == 1),
                 *counts,
-                Text(HAND_LABELS[s.hand], ACCENT if place == 1 else TEXT),
+                Text(_(HAND_LABELS[s.hand]), ACCENT if place == 1 else TEXT),
                 Text(money(s.cash)),
                 _prize_cell(tokens.get(player, 0), garnets.get(player, 0), player in candidates),
             ],
@@ -114,7 +116,7 @@ def _place_cell(place: int) -> Callable[[Canvas, int, int, int], None]:
         canvas.badge(
             x + w // 2,
             middle,
-            ordinal(place),
+            placed(place),
             PLACES.get(place, OTHER_PLACE),
             size=15,
             align="center",
@@ -129,9 +131,9 @@ def _prize_cell(
 ) -> Callable[[Canvas, int, int, int], None] | None:
     lines: list[tuple[str, tuple[int, int, int]]] = []
     if tokens:
-        lines.append((plural(tokens, "token") + " of life", GOLD))
+        lines.append((tokens_of_life(tokens), GOLD))
     if garnets:
-        lines.append((plural(garnets, "garnet"), GARNET))
+        lines.append((garnets_words(garnets), GARNET))
     if not lines and not candidate:
         return None
 
@@ -143,7 +145,7 @@ def _prize_cell(
         y = middle - (len(items) - 1) * step / 2
         for item in items:
             if item is None:
-                canvas.badge(x, y, "Elimination", CANDIDATE, size=11)
+                canvas.badge(x, y, _("Elimination"), CANDIDATE, size=11)
             else:
                 canvas.text(x, y, item[0], size=14, bold=True, fill=item[1], max_width=w)
             y += step
@@ -151,22 +153,40 @@ def _prize_cell(
     return draw
 
 
+def tokens_of_life(count: int) -> str:
+    """ "3 tokens of life" (AA-17's prize), in the language in force."""
+    return ngettext("{count} token of life", "{count} tokens of life", count).format(count=count)
+
+
+def garnets_words(count: int) -> str:
+    """ "2 garnets", in the language in force."""
+    return ngettext("{count} garnet", "{count} garnets", count).format(count=count)
+
+
 def _hand_order(colours: Sequence[str]) -> str:
-    order = " > ".join(HAND_LABELS.values())
-    return f"Hands: {order}; ties go to more {', then '.join(colours)}, then cash."
+    order = " > ".join(_(label) for label in HAND_LABELS.values())
+    # TRANSLATORS: {colours} are the cube colours, apart by ", then ".
+    return _("Hands: {order}; ties go to more {colours}, then cash.").format(
+        order=order, colours=_(", then ").join(_(COLOUR_NAMES.get(c, c)) for c in colours)
+    )
 
 
 def _final_footer(result: Final, colours: Sequence[str], name: Name) -> list[str]:
     candidates = [name(p) for p in result.elimination_candidates]
     lines = [
-        f"Elimination {'candidate' if len(candidates) == 1 else 'candidates'}: {join(candidates)}."
+        ngettext(
+            "Elimination candidate: {players}.",
+            "Elimination candidates: {players}.",
+            len(candidates),
+        ).format(players=listed(candidates))
         if candidates
-        else "No elimination candidate: nobody finished below anyone."
+        else _("No elimination candidate: nobody finished below anyone.")
     ]
     if result.prize_pool_increase:
         lines.append(
-            "Everyone holds at least four cubes: the season prize pool grows by "
-            f"{money(result.prize_pool_increase)}."
+            _(
+                "Everyone holds at least four cubes: the season prize pool grows by {amount}."
+            ).format(amount=money(result.prize_pool_increase))
         )
     lines.append(_hand_order(colours))
     return lines
@@ -175,19 +195,31 @@ def _final_footer(result: Final, colours: Sequence[str], name: Name) -> list[str
 def _final_alt(result: Final, colours: Sequence[str], name: Name) -> str:
     tokens = result.tokens_of_life
     garnets = result.garnets
-    parts = ["Auction Auction, final table."]
+    parts = [_("Auction Auction, final table.")]
     for s in result.standings:
         player = s.player
-        cubes = join([cubes_words(c, s.cubes.get(c, 0)) for c in colours])
+        cubes = listed([cubes_words(c, s.cubes.get(c, 0)) for c in colours])
         prizes = []
         if tokens.get(player):
-            prizes.append(plural(tokens[player], "token") + " of life")
+            prizes.append(tokens_of_life(tokens[player]))
         if garnets.get(player):
-            prizes.append(plural(garnets[player], "garnet"))
-        won = f"; wins {join(prizes)}" if prizes else ""
-        parts.append(
-            f"{ordinal(s.place)}: {name(player)}, {HAND_LABELS[s.hand]} ({cubes}), "
-            f"{money(s.cash)}{won}."
+            prizes.append(garnets_words(garnets[player]))
+        facts = dict(
+            ordinal=ordinal(s.place),
+            place=s.place,
+            player=name(player),
+            hand=_(HAND_LABELS[s.hand]),
+            cubes=cubes,
+            cash=money(s.cash),
         )
+        if prizes:
+            # TRANSLATORS: {ordinal} is English's "2nd"; {place} the bare number.
+            line = _("{ordinal}: {player}, {hand} ({cubes}), {cash}; wins {prizes}.").format(
+                prizes=listed(prizes), **facts
+            )
+        else:
+            # TRANSLATORS: {ordinal} is English's "2nd"; {place} the bare number.
+            line = _("{ordinal}: {player}, {hand} ({cubes}), {cash}.").format(**facts)
+        parts.append(line)
     parts.extend(_final_footer(result, colours, name)[:-1])
     return " ".join(parts)

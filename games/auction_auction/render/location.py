@@ -4,7 +4,7 @@ and its alt text."""
 from __future__ import annotations
 
 from games.auction_auction.events import AuctionResolved, LotResult
-from games.auction_auction.model import lot_number, place_name
+from games.auction_auction.model import COLOUR_NAMES, lot_number, place_name
 from games.auction_auction.render.parts import (
     CHIP_GAP,
     CHIP_H,
@@ -32,7 +32,8 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.styles import HIGHLIGHT, SUBDUED
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
+from games.core.speech import _, ngettext
 
 WON = HIGHLIGHT
 DISCARDED = SUBDUED
@@ -53,8 +54,10 @@ def location_board(event: AuctionResolved, names: NameSource) -> Board:
     ]
     footer = wrap_footer(
         [
-            "Everyone pays all their bids, won or lost. The highest amount bid by "
-            "exactly one player wins; tied amounts are skipped."
+            _(
+                "Everyone pays all their bids, won or lost. The highest amount bid by "
+                "exactly one player wins; tied amounts are skipped."
+            )
         ],
         WIDTH,
         MARGIN,
@@ -64,11 +67,14 @@ def location_board(event: AuctionResolved, names: NameSource) -> Board:
     )
     canvas = Canvas(WIDTH, height)
     won = sum(1 for lot in lots if lot.winner is not None)
-    notes = [plural(len(lots), "lot"), f"{won} won · {len(lots) - won} discarded"]
+    notes = [
+        ngettext("{count} lot", "{count} lots", len(lots)).format(count=len(lots)),
+        _("{won} won · {discarded} discarded").format(won=won, discarded=len(lots) - won),
+    ]
     top = (
         canvas.title_bar(
-            f"{KICKER} · LOCATION RESULTS",
-            f"{title} — Round {event.round}",
+            _("{game} · LOCATION RESULTS").format(game=KICKER),
+            _("{location} — Round {round}").format(location=title, round=event.round),
             notes,
             margin=MARGIN,
         )
@@ -111,7 +117,7 @@ def _lot_layout(
 
 
 def _bid_chip_width(name: str, figure: str, mark: str, room: int) -> int:
-    extra = fonts.width(mark.upper(), 11, True) + 10 if mark == "tie" else 0
+    extra = fonts.width(_("TIE"), 11, True) + 10 if mark == "tie" else 0
     named = min(fonts.width(name, 17), CHIP_NAME)
     return min(room, 28 + named + 10 + fonts.width(figure, 17, True) + extra)
 
@@ -135,16 +141,17 @@ def _draw_lot(
         outline=mix(GOLD, PANEL, 0.6) if won else None,
     )
     colour, count = lot.colour, lot.count
-    label = f"LOT {lot_number(lot.lot)}"
+    label = _("LOT {number}").format(number=lot_number(lot.lot))
     used = canvas.text(left + 18, middle - 20, label, size=14, bold=True, fill=MUTED)
-    canvas.text(left + 18 + used + 8, middle - 20, f"{count}× {colour}", size=14, fill=MUTED)
+    named = _(COLOUR_NAMES.get(colour, colour))
+    canvas.text(left + 18 + used + 8, middle - 20, f"{count}× {named}", size=14, fill=MUTED)
     canvas.cubes(left + 18, middle + 14, colour, count, 34, gap=6)
     divider = left + LOT_LEFT - 12
     canvas.draw.line((divider, top + 14, divider, top + h - 14), fill=LINE)
     x0 = left + LOT_LEFT + 4
     room = right - LOT_RIGHT - x0 - 16
     if not chips:
-        canvas.text(x0, middle, "No bids", size=17, fill=FAINT)
+        canvas.text(x0, middle, _("No bids"), size=17, fill=FAINT)
     y = top + (h - (len(rows) * (CHIP_H + CHIP_GAP) - CHIP_GAP)) // 2
     for row in rows:
         x = x0
@@ -154,14 +161,15 @@ def _draw_lot(
     rx = right - LOT_RIGHT
     canvas.draw.line((rx, top + 14, rx, top + h - 14), fill=LINE)
     if lot.winner is not None:
-        canvas.badge(rx + 18, middle - 26, "Won", WON, size=12)
+        canvas.badge(rx + 18, middle - 26, _("Won"), WON, size=12)
         canvas.text(
             rx + 18, middle + 2, name(lot.winner), size=18, bold=True, max_width=LOT_RIGHT - 36
         )
-        canvas.text(rx + 18, middle + 27, f"pays {money(lot.price or 0)}", size=15, fill=MUTED)
+        pays = _("pays {amount}").format(amount=money(lot.price or 0))
+        canvas.text(rx + 18, middle + 27, pays, size=15, fill=MUTED)
     else:
-        canvas.badge(rx + 18, middle - 14, "Discarded", DISCARDED, size=12)
-        reason = "no bids" if not lot.bids else "every amount tied"
+        canvas.badge(rx + 18, middle - 14, _("Discarded"), DISCARDED, size=12)
+        reason = _("no bids") if not lot.bids else _("every amount tied")
         canvas.text(rx + 18, middle + 14, reason, size=15, fill=MUTED)
 
 
@@ -176,7 +184,7 @@ def _draw_bid_chip(
     else:
         canvas.rect((x, y, x + w, y + CHIP_H), PANEL_RAISED, radius=CHIP_H // 2)
     figure_w = fonts.width(figure, 17, True)
-    extra = fonts.width("TIE", 11, True) + 10 if mark == "tie" else 0
+    extra = fonts.width(_("TIE"), 11, True) + 10 if mark == "tie" else 0
     ink = MUTED if mark == "tie" else TEXT
     used = canvas.text(x + 14, middle, name, size=17, fill=ink, max_width=w - 38 - figure_w - extra)
     fx = x + 14 + used + 10
@@ -184,27 +192,37 @@ def _draw_bid_chip(
     canvas.text(fx, middle, figure, size=17, bold=True, fill=fill)
     if mark == "tie":
         canvas.draw.line((fx - 2, middle, fx + figure_w + 1, middle), fill=WARN, width=2)
-        canvas.text(x + w - 14, middle, "TIE", size=11, bold=True, fill=WARN, align="right")
+        canvas.text(x + w - 14, middle, _("TIE"), size=11, bold=True, fill=WARN, align="right")
     return w
 
 
 def _location_alt(event: AuctionResolved, name: Name) -> str:
-    parts = [f"Auction Auction, round {event.round}, {place_name(event.location)}: lot results."]
+    parts = [
+        _("Auction Auction, round {round}, {location}: lot results.").format(
+            round=event.round, location=place_name(event.location)
+        )
+    ]
     for lot in event.lots:
-        head = f"Lot {lot_number(lot.lot)}, {cubes_words(lot.colour, lot.count)}:"
         bids = _lot_bids(lot)
         if lot.winner is not None:
-            outcome = f"won by {name(lot.winner)} for {money(lot.price or 0)}"
+            outcome = _("won by {player} for {amount}").format(
+                player=name(lot.winner), amount=money(lot.price or 0)
+            )
         elif not bids:
-            outcome = "no bids, discarded"
+            outcome = _("no bids, discarded")
         else:
-            outcome = "discarded, every amount tied"
+            outcome = _("discarded, every amount tied")
         said = [outcome]
         if bids:
-            said.append(
-                "bids: "
-                + join([f"{name(p)} {money(a)}{' (tied)' if t else ''}" for p, a, t in bids])
+            tied = _(" (tied)")
+            bidders = listed([f"{name(p)} {money(a)}{tied if t else ''}" for p, a, t in bids])
+            said.append(_("bids: {bids}").format(bids=bidders))
+        parts.append(
+            _("Lot {number}, {cubes}: {results}.").format(
+                number=lot_number(lot.lot),
+                cubes=cubes_words(lot.colour, lot.count),
+                results="; ".join(said),
             )
-        parts.append(f"{head} " + "; ".join(said) + ".")
-    parts.append("Everyone pays all their bids, won or lost.")
+        )
+    parts.append(_("Everyone pays all their bids, won or lost."))
     return " ".join(parts)

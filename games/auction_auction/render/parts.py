@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.auction_auction.events import AccessResolved
-from games.auction_auction.model import HOUSES, PHASES
+from games.auction_auction.model import COLOUR_NAMES, HOUSES, PHASES
 from games.auction_auction.views import AccessRound, OwnSeat, StandingAccessBid
+from games.core.speech import N_, _, ngettext
 
 WIDTH = 960
 MARGIN = 28
@@ -24,31 +25,40 @@ def money(amount: int) -> str:
 
 
 def cubes_words(colour: str, count: int) -> str:
-    return f"{count} {colour} {'cube' if count == 1 else 'cubes'}"
+    """ "2 red cubes", in the language in force."""
+    colour = _(COLOUR_NAMES.get(colour, colour))
+    return ngettext("{count} {colour} cube", "{count} {colour} cubes", count).format(
+        count=count, colour=colour
+    )
 
 
-#: A 1-on-1 of a player removed by the host (AA-D3) or who conceded (AA-D11).
-REMOVED_WORDS = "You no longer play in this match (removed by the host, or conceded)."
+#: A 1-on-1 of a player removed by the host (AA-D3) or who conceded (AA-D11): a message id,
+#: translated where it is said.
+REMOVED_WORDS = N_("You no longer play in this match (removed by the host, or conceded).")
 
 
 def match_words(round_: int, rounds: int, phase: str) -> str:
     """Where the match stands, as a 1-on-1 heads it."""
-    return f"Auction Auction, round {round_} of {rounds}, {PHASES[phase]}"
+    return _("Auction Auction, round {round} of {rounds}, {phase}").format(
+        round=round_, rounds=rounds, phase=_(PHASES[phase])
+    )
 
 
 def cash_words(me: OwnSeat) -> str:
     """A player's cash, what of it no sealed bid promises (AA-15), and their garnets (the
     words 1-on-1s said before the card had an alt text: stored matches still say them)."""
-    return (
-        f"Cash: ${me.cash} (${me.uncommitted} not promised to sealed bids) · Garnets: {me.garnets}"
+    return _("Cash: ${cash} (${free} not promised to sealed bids) · Garnets: {garnets}").format(
+        cash=me.cash, free=me.uncommitted, garnets=me.garnets
     )
 
 
 def access_bid_words(bid: StandingAccessBid | None) -> str:
     """A player's standing sealed access bid (AA-5), or that none means the Black Market."""
     if bid is None:
-        return "You have not bid for a house yet (no bid = the Black Market)."
-    return f"Your sealed access bid: {HOUSES.get(bid.house, bid.house)}, ${bid.amount}."
+        return _("You have not bid for a house yet (no bid = the Black Market).")
+    return _("Your sealed access bid: {house}, ${amount}.").format(
+        house=HOUSES.get(bid.house, bid.house), amount=bid.amount
+    )
 
 
 CHIP_H = 38

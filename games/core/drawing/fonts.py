@@ -1,7 +1,9 @@
 """Fonts for board images: the faces bundled in `assets/fonts/`, chosen per character.
 
-DejaVu Sans sets the text. A character it lacks (an emoji, a CJK ideograph in a player's
-name) is set in Noto Emoji or Droid Sans Fallback instead, so names are drawn as people wrote
+DejaVu Sans sets the text. Hangul (a Korean board, a Korean name) is set in NanumSquare, whose
+syllables are all there (Droid Sans Fallback has three of the 11,172). A character DejaVu lacks
+otherwise (an emoji, a CJK ideograph in a player's name) is set in Noto Emoji or Droid Sans
+Fallback instead, so names are drawn as people wrote
 them rather than as empty boxes. Which face has which character is read from each face's
 `cmap` table once; faces are opened once per size. Everything here is cached and pure.
 """
@@ -37,6 +39,7 @@ REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
 EMOJI = "NotoEmoji.ttf"
 CJK = "DroidSansFallbackFull.ttf"
+HANGUL = "NanumSquareR.ttf"
 
 ELLIPSIS = "…"
 #: Emoji are drawn a little smaller than letters so that they sit inside the line.
@@ -151,10 +154,18 @@ def _emoji_like(cluster: str) -> bool:
     )
 
 
+def _hangul(cluster: str) -> bool:
+    """Whether the cluster is Korean script: a syllable, or a jamo (conjoining or compatibility)."""
+    point = ord(cluster[0])
+    return 0xAC00 <= point <= 0xD7A3 or 0x1100 <= point <= 0x11FF or 0x3130 <= point <= 0x318F
+
+
 def _chain(cluster: str, bold: bool) -> tuple[str, ...]:
     text = BOLD if bold else REGULAR
     if _emoji_like(cluster):
         return (EMOJI, text, CJK)
+    if _hangul(cluster):
+        return (HANGUL, CJK)
     return (text, CJK, EMOJI)
 
 
