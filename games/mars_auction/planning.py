@@ -8,19 +8,22 @@ engine, with the hooks it needs, each from the seat's own view alone.
   not show is drawn: another player's M€ at a research auction is a budget drawn around the
   one a plain game would leave them (`computer.notional_budget`, spread by `BUDGET_SPREAD`),
   never below what their markers hold (L9), less what they paid in it; in the setup, their
-  corporation's starting M€ less what they paid, as anyone can count. Others' sealed keeps and
-  buys are not chosen yet: the normal seats choose in each playout; the chances of a draw
-  (L14) come from the sampled world.
-- `plans`: the seat's candidate moves now, the normal seat's first: a pass, one or two
-  markers on each of the cards worth most to it (limited), the least raise and larger ones
-  (unlimited), every keep of its companies or preludes, the best-first purchases of each
-  size. A budget is stated as the normal seat states it (not searched).
-- `reward`: played out to the end of this auction (the match then waits for its host, and
-  `search` stops there), what the seat came away with (`computer.standings`) beside the best
-  of the others': half for coming first, half for the margin.
+  corporation's starting M€ less what they paid, as anyone can count. Another player's sealed
+  keep or buy, made but not revealed (MA-D3), is the one the normal seat makes in their
+  place; the chances of a draw (L14) come from the sampled world.
+- `plans`: the seat's candidate moves now, the normal seat's first: one or two markers on
+  each of the cards worth most to it (limited; a pass only when the normal seat passes), a
+  pass, the least raise and larger ones (unlimited), every keep of its companies or
+  preludes, the best-first purchases of each size. A budget is stated as the normal seat
+  states it (not searched).
+- `reward`: what the seat comes away with (`computer.standings`) beside what the others do
+  on average (not the best of them: M€ spent to keep a card from one player is spent against
+  all of them).
 
-A playout runs the auction to its settlement, never into the next one: later displays are
-dealt by the host's move, which no seat can foresee.
+The playouts are shortened (`Playouts`): the normal seats play `HORIZON` more bids, then the
+auction is scored as the markers and bids stand (a whole setup auction takes a hundred bids
+and more, too many for the seat's two seconds); a playout that reaches the auction's
+settlement stops there, as the next display is the host's to deal, which no seat foresees.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ CANDIDATE_CARDS = 4
 RAISES = (2, 5)
 #: The most keeps tried (all pairs of up to five preludes).
 KEEPS = 10
-#: The margin over the best other player at which the reward's second half is 3/4.
+#: The margin over the others' average at which the reward is 3/4.
 MARGIN = 10.0
 #: The bids a playout plays (a shortened playout: a whole setup auction takes a hundred
 #: bids and more, too many for the seat's two seconds).
@@ -115,12 +118,11 @@ class MarsAuctionSearch:
         return normal_decide(view, ENGINE.legal_actions(state, player), rnd)
 
     def reward(self, state: State, player: str) -> float:
-        view = ENGINE.view(state, None)
-        worths = standings(view)
+        worths = standings(ENGINE.view(state, None))
         mine = worths.get(player, 0.0)
-        best = max((w for p, w in worths.items() if p != player), default=mine)
-        first = 1.0 if mine > best else 0.5 if mine == best else 0.0
-        return 0.5 * first + 0.5 / (1 + math.exp(-(mine - best) / MARGIN * math.log(3)))
+        others = [w for p, w in worths.items() if p != player] or [mine]
+        ahead = mine - sum(others) / len(others)
+        return 1 / (1 + math.exp(-ahead / MARGIN * math.log(3)))
 
 
 def _first_money(view: PlayerView, player: str) -> int | None:
@@ -232,7 +234,7 @@ def plans(view: PlayerView, actions: list[Action], rnd: random.Random) -> list[P
             ranked = sorted(pick.choices, key=lambda c: -gain(cards[c.value]))
             for size in range(1, pick.max + 1):
                 found.append(buying.build({"cards": [c.value for c in ranked[:size]]}))
-    elif "raise" in by_key or "pass" in by_key:
+    elif view.variant == "unlimited":
         if "pass" in by_key:
             found.append({"type": "pass"})
         if "raise" in by_key:
@@ -242,8 +244,10 @@ def plans(view: PlayerView, actions: list[Action], rnd: random.Random) -> list[P
             for more in (0, *RAISES):
                 if step.min + more <= step.max:
                     found.append(raising.build({step.field: step.min + more}))
-        if "place" in by_key:
-            found += _placements(view, by_key["place"])
+    elif "place" in by_key:
+        # No pass but the normal seat's: a pass is final for the round (L6), and a
+        # shortened playout, scored as the markers stand, does not see what it gives up.
+        found += _placements(view, by_key["place"])
     unique: dict[str, dict[str, Any]] = {}
     for move in found:
         unique.setdefault(ENGINE.parse_move(move).model_dump_json(), move)
