@@ -160,14 +160,9 @@ def standings(view: PublicView) -> dict[str, float]:
         paid = seat.paid
         for card, bid in _leading(view, player):
             if card.kind == "company":
-                best = max(
-                    worth.holding(n, preludes, projects) for n in (corporation, card.name) if n
-                )
-                corporation = (
-                    card.name
-                    if worth.holding(card.name, preludes, projects) == best
-                    else corporation
-                )
+                # L15: of the companies they would win, they keep the one worth most.
+                held = [n for n in (card.name, corporation) if n]
+                corporation = max(held, key=lambda n: worth.holding(n, preludes, projects))
             elif card.kind == "prelude":
                 preludes = [*preludes, card.name]
             else:
@@ -232,9 +227,10 @@ def _spendable(view: PlayerView) -> int:
     """The M€ the seat spends on this auction still: its share of its M€ (L9's budget)."""
     share = SETUP_SHARE if view.auction == "setup" else RESEARCH_SHARE
     budget = view.me.budget + view.me.company_bids
-    spent = view.seats[view.me.player].paid if view.auction == "setup" else 0
     if view.auction == "research":
         spent = sum(c.bid for c in view.display if c.winner == view.me.player)
+    else:
+        spent = view.seats[view.me.player].paid
     return int(share * (budget + spent)) - spent
 
 
