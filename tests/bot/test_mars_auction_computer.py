@@ -11,11 +11,20 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.flows import lobby
 from games.mars_auction import ENGINE
 from tests.bot.conftest import make_bot, replay
 from tests.bot.test_mars_auction import Auction
 
 COMPUTERS = {"computer-1": "Dealer bot 1", "computer-2": "Dealer bot 2"}
+
+
+@pytest.fixture(autouse=True)
+def dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches dealt from a known seed, so that each test plays the same match every run."""
+    monkeypatch.setattr(lobby, "new_seed", lambda: 45)
 
 
 async def test_people_and_computer_seats_of_both_levels_play_to_the_end(
@@ -68,3 +77,28 @@ async def test_people_and_computer_seats_of_both_levels_play_to_the_end(
     assert report["result"]["players"] == {
         names[p]: r for p, r in state.result.model_dump(mode="json")["players"].items()
     }
+
+
+async def test_one_person_practises_the_unlimited_variant_against_a_strong_seat(
+    simcord_env: Any, db_path: Path | str
+) -> None:
+    """Card by card (U1-U5), the strong seat opens, raises and passes from its own view; the
+    person, alone with it, plays the setup auction to its settlement and ends the match."""
+    t = Auction(simcord_env, 1)
+    await t.start(computers=("strong",), variant="unlimited")
+    rnd = random.Random(7)
+    for _ in range(400):
+        state = await t.state()
+        if state.step == "waiting":
+            break
+        assert "computer-1" not in ENGINE.turn(state).must, "the seat moves as soon as asked"
+        if state.step == "bidding":
+            await t.turn(rnd, pass_rate=0.5)
+        else:
+            await t.settle_step(rnd)
+    await t.end()
+    state = await t.state()
+    seat = state.seats["computer-1"]
+    assert state.step == "ended" and seat.corporation is not None and len(seat.preludes) == 2
+    made = Counter(m["type"] for m in (await t.record())["moves"] if m["by"] == "Dealer bot 1")
+    assert made["raise"] >= 5 and made["pass"] >= 1, made
