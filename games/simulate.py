@@ -98,7 +98,10 @@ def play(
             engine.apply(state, player, engine.parse_move(move))
             moved = True
             break
-        if not moved:
+        hosted = computer.host(engine.view(state, None)) if computer.host and not moved else None
+        if hosted is not None:
+            engine.apply(state, HOST, engine.parse_move(hosted))
+        elif not moved:
             try:
                 engine.apply(state, HOST, engine.parse_move({"type": "close_phase"}))
             except RuleError:
@@ -117,7 +120,6 @@ def simulate(
     iterations: int | None = None,
 ) -> dict[str, Any]:
     """Plays `games` matches of `seats` (each seat's level), seeds from `seed` on."""
-    engine = engine_for(game)
     ended = stuck = violations = rounds = 0
     wins: dict[int, float] = defaultdict(float)
     timings: dict[str, list[float]] = defaultdict(list)
@@ -131,8 +133,7 @@ def simulate(
             continue
         ended += 1
         rounds += played
-        placings = engine.placings(state)
-        winners = placings.winners if placings is not None else []
+        winners = _winners(game, state)
         for winner in winners:
             wins[int(winner[1:])] += 1 / len(winners)
     per_level: dict[str, float] = defaultdict(float)
@@ -161,6 +162,20 @@ def simulate(
             for lv, times in sorted(timings.items())
         },
     }
+
+
+def _winners(game: str, state: Any) -> list[str]:
+    """Who won the finished match: the engine's placings, or in a game without winners
+    those who came away with the most (`ComputerPlayer.standings`)."""
+    engine = engine_for(game)
+    placings = engine.placings(state)
+    winners = placings.winners if placings is not None else []
+    standings = COMPUTERS[game].standings
+    if winners or standings is None:
+        return winners
+    worths = standings(engine.view(state, None))
+    best = max(worths.values(), default=0.0)
+    return [p for p, w in worths.items() if w == best]
 
 
 def _p95(times: list[float]) -> float:

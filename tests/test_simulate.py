@@ -25,6 +25,7 @@ def simulated(*args: str) -> dict[str, object]:
         ("auction-auction", "strong,normal,normal,normal"),
         ("project-mars", "normal,normal"),
         ("atrades", "normal,normal,normal"),
+        ("mars-auction", "strong,normal,normal"),
     ],
 )
 def test_every_game_with_seats_plays_whole_matches(game: str, seats: str) -> None:
@@ -50,7 +51,7 @@ def test_the_same_seed_and_iterations_play_the_same_matches() -> None:
 
 
 def test_every_game_with_a_computer_player_is_simulated() -> None:
-    assert set(COMPUTERS) >= {"auction-auction", "project-mars", "atrades"}
+    assert set(COMPUTERS) >= {"auction-auction", "project-mars", "atrades", "mars-auction"}
 
 
 @pytest.mark.parametrize(

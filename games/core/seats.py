@@ -60,6 +60,15 @@ class ComputerPlayer:
 
     levels: Mapping[str, Decide]
     several: bool = False
+    #: In a game its host carries on (the Mars Auction's research auctions and its end,
+    #: MA-D6): the host's move in a match between computer seats alone when no seat is
+    #: waited for, from the public view, or None to close the phase; `python -m games
+    #: simulate` plays it.
+    host: Callable[[Any], dict[str, Any] | None] | None = None
+    #: In a game without winners (the Mars Auction, MA-D10): what each player came away
+    #: with, from the public view of the finished match, the most winning; `python -m
+    #: games simulate` ranks its seats by it.
+    standings: Callable[[Any], Mapping[str, float]] | None = None
 
     def __post_init__(self) -> None:
         if next(iter(self.levels), None) != LEVELS[0] or not set(self.levels) <= set(LEVELS):

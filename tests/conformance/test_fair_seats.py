@@ -16,6 +16,7 @@ from games.atrades.model import State as AtradesState
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.model import State as AuctionState
 from games.core.seats import Seat
+from games.mars_auction.model import State as MarsAuctionState
 from games.project_mars.model import State as MarsState
 from games.registry import COMPUTERS, engine_for
 from games.simulate import play
@@ -71,15 +72,29 @@ def resample_atrades(state: AtradesState, viewer: str, rnd: random.Random) -> No
     rnd.shuffle(state.pool)
 
 
+def resample_mars_auction(state: MarsAuctionState, viewer: str, rnd: random.Random) -> None:
+    """Others' M€ (MA-D2) and their sealed keeps and buys (MA-D3): M€ up by a few, a
+    choice made reversed."""
+    for player, seat in state.seats.items():
+        if player == viewer or seat.kicked:
+            continue
+        if seat.money is not None:
+            seat.money = seat.known = seat.money + rnd.randint(1, 30)
+        if seat.choice:
+            seat.choice = seat.choice[::-1]
+
+
 RESAMPLE: dict[str, Callable[[Any, str, random.Random], None]] = {
     "auction-auction": resample_auction,
     "project-mars": resample_mars,
     "atrades": resample_atrades,
+    "mars-auction": resample_mars_auction,
 }
 SEATS = {
     "auction-auction": ["strong", "normal", "normal", "normal"],
     "project-mars": ["normal", "normal"],
     "atrades": ["normal", "normal", "normal"],
+    "mars-auction": ["strong", "normal", "normal", "normal"],
 }
 
 

@@ -87,11 +87,17 @@ class Auction:
     def names(self) -> dict[str, str]:
         return {player_id(m.id): m.name for m in self.players}
 
-    async def start(self, **options: Any) -> Any:
+    async def start(self, computers: tuple[str, ...] = (), **options: Any) -> Any:
+        """The match created with `options`, the players joined, and a computer seat of each
+        level of `computers` seated by the host (`/match add-bot`), started."""
         created = await self.host.slash(self.channel, f"match create {GAME}", **options)
         assert not created.ephemeral, created.response.content
         for member in self.players:
             await member.click(created.response, label=self.said("Join"))
+        for number, level in enumerate(computers, 1):
+            seated = await self.host.slash(self.channel, "match add-bot", level=level)
+            said = f"Dealer bot {number} takes a seat: Dealer plays it at level {level}"
+            assert said in seated.response.content, seated.response.content
         started = await self.host.click(created.response, label=self.said("Start"))
         assert started.response.content.startswith("The match has started"), (
             started.response.content

@@ -28,7 +28,7 @@ from bot.handlers import Handlers, handlers
 from bot.i18n import _, ngettext, number
 from bot.players import player_id
 from games.core.errors import RuleError
-from games.mars_auction import ENGINE
+from games.mars_auction import COMPUTER, ENGINE
 from games.mars_auction.dealing import catalogue_for
 from games.mars_auction.model import MAX_MC, Options
 from games.mars_auction.views import PublicView
@@ -395,4 +395,5 @@ PLUGIN = GamePlugin(
     forms=(Form(NUMBERS_FORM, answer_numbers_form),),
     more_controls=more_controls,
     controls_on_board=True,
+    computer=COMPUTER,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.leaks.drivers.atrades import AtradesGame
 from tests.leaks.drivers.auction_auction import AuctionAuction, AuctionAuctionComputers
-from tests.leaks.drivers.mars_auction import MarsAuction
+from tests.leaks.drivers.mars_auction import MarsAuction, MarsAuctionComputers
 from tests.leaks.drivers.marsbot_draft import MarsbotDraft
 from tests.leaks.drivers.project_mars import ProjectMars, ProjectMarsPractice
 from tests.leaks.scan import Driver
@@ -16,6 +16,7 @@ DRIVERS: dict[str, type[Driver]] = {
     "project-mars": ProjectMars,
     "project-mars-practice": ProjectMarsPractice,
     "mars-auction": MarsAuction,
+    "mars-auction-computers": MarsAuctionComputers,
     "marsbot-draft": MarsbotDraft,
     "atrades": AtradesGame,
 }

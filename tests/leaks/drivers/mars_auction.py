@@ -31,9 +31,12 @@ class MarsAuction(Driver):
         #: How budgets were stated: by the 1-on-1's form, `/mars budget`, or by the host.
         self.hows: set[str] = set()
 
+    #: The levels of the computer seats the host seats beside the players before starting.
+    computers: tuple[str, ...] = ()
+
     async def start(self) -> None:
         t = self.t
-        await t.start(first_player=t.players[1])
+        await t.start(self.computers, first_player=t.players[1])
         self.match_id = t.match_id
         self.channel = t.channel
         self.people = [
@@ -87,3 +90,15 @@ class MarsAuction(Driver):
 
     def found(self, text: str, pieces: list[tuple[str, str]]) -> set[str]:
         return {f"{n} M€" for n in MONEY.findall(text)} | cards_named(text)
+
+
+class MarsAuctionComputers(MarsAuction):
+    """Two people and two of Dealer's computer seats, one strong and one normal (`/match
+    add-bot`, issue 45): the seats bid, state budgets, keep and buy from their own views;
+    their budgets and sealed choices are as secret as anyone's."""
+
+    computers = ("strong", "normal")
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.rnd = random.Random(45)
