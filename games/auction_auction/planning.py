@@ -99,6 +99,10 @@ class AuctionSearch:
             self._left[key] = left
         return left.pop(0) if left else None
 
+    def cut(self, state: State, moves: int) -> bool:
+        """Never: a playout of a few rounds of sealed bids reaches the end quickly."""
+        return False
+
     def reward(self, state: State, player: str) -> float:
         result = state.result
         if result is None:
