@@ -47,7 +47,7 @@ from games.atrades.views import PlayerView
 from games.core.contract import Action
 from games.core.engine import Engine
 from games.core.rng import RandomSource
-from games.core.search import Plan, alternatives, search
+from games.core.search import Plan, alternatives, placed, search
 from games.core.seats import Seat
 
 ENGINE = Atrades()
@@ -104,9 +104,7 @@ class AtradesSearch:
         ranked = {s: worth(state, s) for s in range(len(state.guilds)) if s not in state.out}
         place = 1 + sum(w > ranked[seat] for w in ranked.values())
         first = sum(w == max(ranked.values()) for w in ranked.values())
-        places = max(len(ranked) - 1, 1)
-        won = 1 / first if place == 1 else 0.0
-        return (1 - PLACE_WEIGHT) * won + PLACE_WEIGHT * (len(ranked) - place) / places
+        return placed(place, first, len(ranked), PLACE_WEIGHT)
 
 
 def worth(state: State, seat: int) -> tuple[float, int]:

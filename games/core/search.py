@@ -89,6 +89,14 @@ def alternatives(
     return found
 
 
+def placed(place: int, first: int, players: int, weight: float) -> float:
+    """A reward from 0 to 1 for finishing in `place` of `players` (1 the best), `first` of
+    them sharing the first place: the first place (a share of it, when shared) is worth
+    `1 - weight`, and each place above the last a part of `weight`."""
+    won = 1 / first if place == 1 else 0.0
+    return (1 - weight) * won + weight * (players - place) / max(players - 1, 1)
+
+
 def _near_least(step: Amount, rnd: random.Random) -> int:
     spread = step.max - step.min
     return min(step.max, step.min + rnd.choice((0, 1, spread // 4, spread // 2)))
