@@ -5,7 +5,7 @@ A computer seat's moves come from the game's computer player (`GamePlugin.comput
 function of the seat's own view and the seat (`Seat`): it sees what a person in that seat may
 see and nothing else. Each computer seat the phase waits for moves after a short pause, as a
 person would (`pause`, the `COMPUTER_PAUSE` setting); when the phase waits for several at
-once (sealed bids), they all move after the one pause, each from its own view. In a game
+once (sealed bids), they all move when the one pause is over, each from its own view. In a game
 whose seats move several times in one wait (`GamePlugin.computer_moves_several`: a seat
 bids on each lot it wants), a seat that may act moves again after each pause
 until its player decides it has nothing more to do there (None), which is remembered until
@@ -13,8 +13,9 @@ the wait changes (after a restart, the seat is asked once more, and says so agai
 one legal action is `forced` (a menu of one: the last card of a pile) has it made for them at
 once, as they would have made it. Each move goes through `MatchService.submit` like anyone's,
 so it is in the record and the replay. A `strong` seat (its level, kept with the seat)
-searches for up to `STRONG_BUDGET` seconds, no longer than the pause, in a worker thread so
-that the bot's loop goes on meanwhile.
+searches for up to `STRONG_BUDGET` seconds, within the pause (its thinking is part of it, the
+seats waited for at once sharing it), in a worker thread so that the bot's loop goes on
+meanwhile.
 
 The moves are made by one task per match, so that nobody waits through the pauses: woken
 after every move that may make some due, when a host resumes a paused match, after a
@@ -31,6 +32,8 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from bot.errors import UserError
 from bot.games.registry import plugin_for
@@ -51,8 +54,17 @@ log = logging.getLogger(__name__)
 #: never lets one end.
 MAX_MOVES = 20_000
 #: How long a `strong` seat may search for one decision, in seconds, at most: less when the
-#: seats' pause is shorter (the pause is how long a move may take).
+#: seats' pause is shorter (the pause is how long a move takes, the search included).
 STRONG_BUDGET = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A computer seat's move, the wait and the view it was chosen in."""
+
+    wait: tuple[str, ...]
+    view: object
+    move: dict[str, Any]
 
 
 class Computer:
@@ -62,11 +74,14 @@ class Computer:
         service: MatchService,
         presenter: Presenter,
         pause: float = COMPUTER_PAUSE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.storage = storage
         self.service = service
         self.presenter = presenter
         self.pause = pause
+        #: The clock a pause and a strong seat's thinking are measured on, in seconds.
+        self.clock = clock
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: Matches woken while their task was busy: it looks once more before it ends.
         self._again: set[int] = set()
@@ -146,14 +161,23 @@ class Computer:
         owing = await self._owing(row)
         if not owing:
             return False
+        # The pause is how long the seats take over their moves, thinking included: each
+        # decides within its share of it, and they move together once it is over.
+        began = self.clock()
+        chosen: list[tuple[str, Decided]] = []
         self._pausing.add(match_id)
         try:
-            await asyncio.sleep(self.pause)
+            for index, (number, player) in enumerate(owing, 1):
+                share = began + self.pause * index / len(owing)
+                decided = await self._decide(match_id, number, player, share)
+                if decided is not None:
+                    chosen.append((player, decided))
+            await asyncio.sleep(max(0.0, began + self.pause - self.clock()))
         finally:
             self._pausing.discard(match_id)
         moved = False
-        for number, player in owing:
-            moved = await self._seat_move(match_id, number, player) or moved
+        for player, decided in chosen:
+            moved = await self._seat_move(match_id, player, decided) or moved
         return moved
 
     async def _computers(self, row: MatchRow) -> list[str]:
@@ -197,39 +221,55 @@ class Computer:
             if pid in owed and pid not in done
         ]
 
-    async def _seat_move(self, match_id: int, number: int, player: str) -> bool:
+    async def _decide(
+        self, match_id: int, number: int, player: str, until: float
+    ) -> Decided | None:
         """A computer seat's move, chosen from its view as it is now (another seat's move
-        may have changed it since the pause began); whether it was made."""
+        may have changed it since the pause began), a strong seat's search stopping at
+        `until` (its share of the pause) or after `STRONG_BUDGET`, whichever is first; None
+        when it has none to make (when its player decided None, it is done with the wait)."""
         row = await self.service.row(match_id)
         computer = plugin_for(row.game).computer if row is not None else None
         if row is None or computer is None or row.status != "running" or row.paused:
-            return False
+            return None
         turn = await self.service.turn(row)
         if player not in turn.must and not (computer.several and player in turn.may):
-            return False
+            return None
         view = await self.service.view(row, player)
         actions = await self.service.actions(row, player)
         level = (await self._levels(row)).get(player, LEVELS[0])
         # A level the game no longer offers (none is taken away yet) plays normal.
         decide = computer.levels.get(level, computer.levels[LEVELS[0]])
         moves = await self.service.moves_made(row)
-        seat = Seat(player, number, row.seed, moves, level, _stop_after(self.pause))
+        end = min(until, self.clock() + STRONG_BUDGET)
+        seat = Seat(player, number, row.seed, moves, level, _stop_at(self.clock, end))
         try:
             if level == LEVELS[0]:
                 move = decide(view, actions, seat)
             else:
-                # A search takes up to its budget: the loop goes on meanwhile.
+                # A search takes up to its share of the pause: the loop goes on meanwhile.
                 move = await asyncio.to_thread(decide, view, actions, seat)
         except ValueError:
             log.exception("the computer player of match %s found no move", match_id)
-            return False
+            return None
         if move is None:
             wait, done = self._done.setdefault(match_id, ((), set()))
             if wait == turn.wait:
                 done.add(player)
+            return None
+        return Decided(turn.wait, view, move)
+
+    async def _seat_move(self, match_id: int, player: str, decided: Decided) -> bool:
+        """A computer seat's move, decided during the pause, made if the match still runs
+        and waits for the same decision; whether it was made (or is to be chosen again)."""
+        row = await self.service.row(match_id)
+        computer = plugin_for(row.game).computer if row is not None else None
+        if row is None or computer is None or row.status != "running" or row.paused:
             return False
+        if (await self.service.turn(row)).wait != decided.wait:
+            return True  # a deadline or the host moved on meanwhile: it chooses again
         try:
-            outcome = await self.service.submit(match_id, player, move, again=False)
+            outcome = await self.service.submit(match_id, player, decided.move, again=False)
         except Busy:
             # Another process held the match too long: the seat tries again after its pause.
             log.warning("computer move of match %s waited too long for the match", match_id)
@@ -237,8 +277,8 @@ class Computer:
         except (RuleError, UserError) as error:
             # Another move (a deadline) may have come first: the seat looks again from the
             # new view, but not from the same one.
-            log.warning("computer move %s of match %s refused: %s", move, match_id, error)
-            return bool(await self.service.view(row, player) != view)
+            log.warning("computer move %s of match %s refused: %s", decided.move, match_id, error)
+            return bool(await self.service.view(row, player) != decided.view)
         await self.presenter.present(outcome)
         return True
 
@@ -267,8 +307,6 @@ class Computer:
         return False
 
 
-def _stop_after(pause: float) -> Callable[[int], bool]:
-    """When a strong seat's search begun now stops: after `STRONG_BUDGET` seconds, or the
-    seats' pause where it is shorter (asked with the iterations done)."""
-    end = time.monotonic() + min(STRONG_BUDGET, pause)
-    return lambda _done: time.monotonic() >= end
+def _stop_at(clock: Callable[[], float], end: float) -> Callable[[int], bool]:
+    """A strong seat's search stops at `end` on `clock` (asked with the iterations done)."""
+    return lambda _done: clock() >= end

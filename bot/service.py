@@ -51,6 +51,7 @@ from games.core.contract import Action, Phase, Turn
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.core.events import Event
+from games.core.seats import LEVELS
 from games.registry import ENGINES, engine_for
 
 T = TypeVar("T")
@@ -1082,8 +1083,9 @@ class MatchService:
             logged, damaged = damage.readable, True
             await self.set_aside(row, damage.what)
         moves = [{"by": actor, **move} for _, actor, move in logged]
+        seats = await self.players(row.id)
         if damaged:
-            players = [seat_id(p) for p in await self.players(row.id)]
+            players = [seat_id(p) for p in seats]
         else:
             players = (await self.turn(row)).players if row.started else []
         record: dict[str, Any] = {
@@ -1091,8 +1093,12 @@ class MatchService:
             "seed": row.seed,
             "options": row.options,
             "players": players,
-            "moves": moves,
         }
+        computers = {seat_id(p): p.level or LEVELS[0] for p in seats if is_computer_user(p.user_id)}
+        if computers:
+            # Only where there are any: a match of people's record reads as it always has.
+            record["computers"] = computers
+        record["moves"] = moves
         handovers = await self.storage.handovers(row.id)
         if handovers:
             # After how many of the record's moves: undone moves are not in it.

@@ -23,8 +23,8 @@ def simulated(*args: str) -> dict[str, object]:
     ("game", "seats"),
     [
         ("auction-auction", "strong,normal,normal,normal"),
-        ("project-mars", "normal,normal"),
-        ("atrades", "normal,normal,normal"),
+        ("project-mars", "strong,normal"),
+        ("atrades", "normal,strong,normal"),
         ("mars-auction", "strong,normal,normal"),
     ],
 )
@@ -57,7 +57,7 @@ def test_every_game_with_a_computer_player_is_simulated() -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("project-mars", "--seats", "normal,cunning"), "plays at normal, not cunning"),
+        (("project-mars", "--seats", "normal,cunning"), "plays at normal, strong, not cunning"),
         (("auction-auction", "--seats", "normal,normal"), "takes 4 to 12 seats, not 2"),
         (("auction-auction", "--iterations", "0"), "--iterations is at least 1"),
         (("marsbot-draft",), "invalid choice"),

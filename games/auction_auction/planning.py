@@ -44,7 +44,7 @@ from games.auction_auction.views import PlayerView
 from games.core.contract import Action
 from games.core.engine import Engine
 from games.core.rng import RandomSource
-from games.core.search import Plan, search
+from games.core.search import Plan, placed, search
 from games.core.seats import Seat as ComputerSeat
 
 ENGINE = AuctionAuction()
@@ -99,6 +99,10 @@ class AuctionSearch:
             self._left[key] = left
         return left.pop(0) if left else None
 
+    def cut(self, state: State, moves: int) -> bool:
+        """Never: a playout of a few rounds of sealed bids reaches the end quickly."""
+        return False
+
     def reward(self, state: State, player: str) -> float:
         result = state.result
         if result is None:
@@ -107,9 +111,7 @@ class AuctionSearch:
         if place is None:
             return 0.0
         first = sum(s.place == 1 for s in result.standings)
-        places = max(len(result.standings) - 1, 1)
-        won = 1 / first if place == 1 else 0.0
-        return (1 - PLACE_WEIGHT) * won + PLACE_WEIGHT * (len(result.standings) - place) / places
+        return placed(place, first, len(result.standings), PLACE_WEIGHT)
 
 
 def _black_market_colour(view: PlayerView, rnd: random.Random) -> Colour:

@@ -4,7 +4,10 @@ The record format is a stable contract shared by `python -m games replay`, the b
 `/match log` export, tests and bug reports:
 
     {"game": ..., "seed": ..., "options": {...}, "players": [...],
+     "computers": {"Dealer bot 1": "strong"},
      "moves": [{"by": "ann", "type": "bid", ...}, {"by": "host", "type": "close_phase"}]}
+
+(`computers` only where the match has computer seats.)
 """
 
 from __future__ import annotations
@@ -44,12 +47,19 @@ class SeatHandover(BaseModel):
 
 
 class MatchRecord(BaseModel):
+    """A match as its record holds it. `computers` names the players that are Dealer's
+    computer seats, each with its level (`games.core.seats.LEVELS`), so that a reader knows
+    who played what; replaying ignores it (the moves are in the record). A record written
+    before levels were kept has none: its computer seats read as `normal`, the one level
+    there was."""
+
     model_config = ConfigDict(extra="forbid")
 
     game: str
     seed: int
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[str]
+    computers: dict[str, str] = Field(default_factory=dict)
     moves: list[RecordedMove] = Field(default_factory=list)
     handovers: list[SeatHandover] = Field(default_factory=list)
 

@@ -7,12 +7,14 @@ consistent with (`Searcher.determinize`: what the seat cannot see sampled, never
 one of the seat's candidate plans at its information set by UCB1 (the plans a seat may make
 now: a move, or a phase's sealed bids), applies it to that state, plays the rest of the match
 with the `normal` seats for everyone (each from its own view of that sampled state), and
-scores the end for the seat (`Searcher.reward`). Each plan's n-th try is made in the same
-n-th sampled world, with the same chances (common random numbers: the plans are compared on
-the same worlds). The plan tried most often is chosen (the final policy of most visits).
-The tree is one level deep, the seat's own decision: below it, sampled states differ in what
-the seat cannot see, so a deeper node keyed by the seat's later information would be visited
-by few iterations within a budget of two seconds.
+scores the end for the seat (`Searcher.reward`). A game whose playouts are too slow to reach
+the end within the budget many times over cuts them short (`Searcher.cut`) and scores the
+seat's position where they stop, as the game would count it at its end. Each plan's n-th try
+is made in the same n-th sampled world, with the same chances (common random numbers: the
+plans are compared on the same worlds). The plan tried most often is chosen (the final policy
+of most visits). The tree is one level deep, the seat's own decision: below it, sampled
+states differ in what the seat cannot see, so a deeper node keyed by the seat's later
+information would be visited by few iterations within a budget of two seconds.
 
 Pure and deterministic for the same view, `rnd` and number of iterations: the caller's
 `stop` (a clock's, in the bot) may cut the search short, never longer than `iterations`.
@@ -25,6 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from games.core.contract import Action, Amount, random_answers
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 
@@ -61,8 +64,42 @@ class Searcher(Protocol[S, V]):
         """The `normal` seat's next move for `player` in `state`, from that player's own view
         of it; None when it has nothing more to do in this wait."""
 
+    def cut(self, state: S, moves: int) -> bool:
+        """Whether a playout stops here, `moves` moves after the plan, for `reward` to score
+        the match as it stands (False: it plays on to the end)."""
+
     def reward(self, state: S, player: str) -> float:
         """What the finished (or cut-off) match is worth to `player`, from 0 to 1."""
+
+
+def alternatives(
+    actions: list[Action], normal: dict[str, Any], rnd: random.Random, count: int
+) -> list[dict[str, Any]]:
+    """Up to `count` distinct moves to weigh: the normal seat's first, then moves built from
+    the seat's legal actions, each action in turn, their answers drawn with `rnd` (an amount
+    near its least: the least, one more, a quarter or half of the way to its most)."""
+    found = [normal]
+    for attempt in range(4 * count):
+        if len(found) >= count or not actions:
+            break
+        action = actions[attempt % len(actions)]
+        move = action.build(random_answers(action, rnd, lambda step: _near_least(step, rnd)))
+        if move not in found:
+            found.append(move)
+    return found
+
+
+def placed(place: int, first: int, players: int, weight: float) -> float:
+    """A reward from 0 to 1 for finishing in `place` of `players` (1 the best), `first` of
+    them sharing the first place: the first place (a share of it, when shared) is worth
+    `1 - weight`, and each place above the last a part of `weight`."""
+    won = 1 / first if place == 1 else 0.0
+    return (1 - weight) * won + weight * (players - place) / max(players - 1, 1)
+
+
+def _near_least(step: Amount, rnd: random.Random) -> int:
+    spread = step.max - step.min
+    return min(step.max, step.min + rnd.choice((0, 1, spread // 4, spread // 2)))
 
 
 class _Arm:
@@ -115,18 +152,20 @@ def search(
 def _playout(
     searcher: Searcher[S, V], state: S, player: str, plan: Plan, rnd: random.Random
 ) -> float:
-    """The plan applied to a sampled state, then the match played to its end by the normal
-    seats (the host closing each phase nobody has more to do in); the seat's reward."""
+    """The plan applied to a sampled state, then the match played to its end (or until the
+    searcher cuts it) by the normal seats, the host closing each phase nobody has more to do
+    in; the seat's reward. A round of moves counts as one move towards the cut."""
     engine = searcher.engine
+    # The plan is the seat's whole decision in this wait: it makes no more moves in it (in
+    # the waits after, the normal seat moves for it).
+    planned = engine.turn(state).wait
     for move in plan:
         try:
             engine.apply(state, player, engine.parse_move(move))
         except RuleError:
             return 0.0
-    # The plan is the seat's whole decision in this wait: it makes no more moves in it.
-    planned = engine.turn(state).wait
-    for _ in range(PLAYOUT_MOVES):
-        if engine.is_finished(state):
+    for moves in range(PLAYOUT_MOVES):
+        if engine.is_finished(state) or searcher.cut(state, moves):
             break
         resting = player if engine.turn(state).wait == planned else None
         if not _round_of_moves(searcher, state, rnd, resting):

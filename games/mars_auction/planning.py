@@ -117,6 +117,10 @@ class MarsAuctionSearch:
         assert isinstance(view, PlayerView)
         return normal_decide(view, ENGINE.legal_actions(state, player), rnd)
 
+    def cut(self, state: State, moves: int) -> bool:
+        """Never here: the playout's engine (`Playouts`) ends it `HORIZON` bids on."""
+        return False
+
     def reward(self, state: State, player: str) -> float:
         worths = standings(ENGINE.view(state, None))
         mine = worths.get(player, 0.0)

@@ -245,9 +245,30 @@ def _plays(
 
 
 def _turn(seat: _Seat, rnd: random.Random, actions: dict[str, Action]) -> dict[str, Any]:
-    seen = seat.seen
-    if seen.passes >= 1 and seat.base > 0:
+    if seat.seen.passes >= 1 and seat.base > 0:
         return {"type": "pass"}
+    scored = _scored(seat, rnd, actions)
+    if not scored:
+        return {"type": "pass"}
+    gain, _, move = max(scored, key=lambda item: (item[0], item[1]))
+    return move if gain > 0 else {"type": "pass"}
+
+
+def ranked_plays(
+    view: PlayerView, actions: list[Action], rnd: random.Random
+) -> list[dict[str, Any]]:
+    """The plays the seat may make on its turn, best first as the practice player scores
+    them (ties broken with `rnd`): the candidates a searching seat weighs."""
+    by_key = {action.key: action for action in actions}
+    scored = _scored(_Seat(view), rnd, by_key)
+    return [move for _, _, move in sorted(scored, key=lambda item: (-item[0], -item[1]))]
+
+
+def _scored(
+    seat: _Seat, rnd: random.Random, actions: dict[str, Action]
+) -> list[tuple[float, float, dict[str, Any]]]:
+    """Each play the seat may make, with what it gains and a tie-break drawn with `rnd`."""
+    seen = seat.seen
     keys = {c.id: c.key for c in seen.me.hand}
     scored: list[tuple[float, float, dict[str, Any]]] = []
     for card, trap, slots in _plays(seen, actions):
@@ -262,10 +283,7 @@ def _turn(seat: _Seat, rnd: random.Random, actions: dict[str, Action]) -> dict[s
             else:
                 gain = _placement_gain(seat, card, key, slot)
             scored.append((gain, rnd.random(), {"type": "play", "card": card, "slot": slot}))
-    if not scored:
-        return {"type": "pass"}
-    gain, _, move = max(scored, key=lambda item: (item[0], item[1]))
-    return move if gain > 0 else {"type": "pass"}
+    return scored
 
 
 def _return_slot(seat: _Seat, slot: str) -> str | None:
@@ -365,9 +383,16 @@ def practice_move(view: PlayerView, actions: list[Action], seed: int = 0) -> dic
     ValueError when the view is not a player's or they have nothing to do."""
     if not isinstance(view, PlayerView):
         raise ValueError("The practice player needs a player's own view.")
-    seen = view
     seen_then = {**view.to_json(), "legal": _legal_json(view, actions)}
-    rnd = random.Random(f"{seed}:{json.dumps(seen_then, sort_keys=True)}")
+    return play_with(
+        view, actions, random.Random(f"{seed}:{json.dumps(seen_then, sort_keys=True)}")
+    )
+
+
+def play_with(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[str, Any]:
+    """The practice player's move (`practice_move`), its ties broken and its deck drawn with
+    `rnd`: a searching seat's playouts draw them anew, without the seed of the view."""
+    seen = view
     by_key = {action.key: action for action in actions}
     if "deck" in by_key:
         return {"type": "deck", "deck": rnd.choice(DECKS)}

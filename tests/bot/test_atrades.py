@@ -121,6 +121,36 @@ async def test_five_computer_seats_play_a_whole_game_equal_to_its_replay(
     assert {move["by"] for move in record["moves"]} >= set(names.values())
 
 
+async def test_a_strong_seat_plays_a_whole_game_and_its_record_names_its_level(
+    simcord_env: Any,
+) -> None:
+    """`/match add-bot level:strong` (issue 45) seats a seat that plans each of its moves
+    from its own view; with a normal seat beside it, the two play a whole game by themselves,
+    and the `/match log` record names each seat's level and replays to the same result."""
+    game = Atrades(simcord_env, 0)
+    created = await game.host.slash(game.channel, f"match create {GAME}")
+    seated = await game.host.slash(game.channel, "match add-bot", level="strong")
+    assert seated.ephemeral
+    assert "Dealer bot 1 takes a seat: Dealer plays it at level strong" in seated.response.content
+    await game.host.slash(game.channel, "match add-bot")
+    started = await game.host.click(created.response, label="Start")
+    assert started.response.content.startswith("The match has started"), started.response
+    row = await game.bot.storage.last_match_in(game.channel.id)
+    assert row is not None
+    game.match_id = row.id
+    state = await game.state()
+    assert state.ended, "the computer seats play to the end without anyone's help"
+    record = await game.record()
+    assert record["computers"] == {computer_name(1): "strong", computer_name(2): "normal"}
+    assert sum(move["by"] == computer_name(1) for move in record["moves"]) >= 10
+    report = replay(record)
+    assert report["rejected"] == [] and report["finished"], report
+    result = ENGINE.result(state)
+    assert result is not None
+    names = {player_id(-n): computer_name(n) for n in (1, 2)}
+    assert report["result"]["money"] == {names[p]: n for p, n in result["money"].items()}
+
+
 async def refused(game: Atrades, result: Any, before: str, *words: str) -> str:
     """The answer was a private refusal saying `words`, and the game did not change."""
     assert private(result), result.response.content

@@ -93,16 +93,8 @@ async def test_a_practice_match_against_the_computer_is_recorded_and_replays(
     t = Mars(simcord_env)
     await t.practice(deck="fortress")
     assert f"against {COMPUTER_NAME}" in t.channel_text()
-    rnd = random.Random(2)
     ann = t.pid(t.ann)
-    for _ in range(300):
-        view = await t.view(None)
-        if view["phase"] == "ended":
-            break
-        assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
-        r = await t.act(ann, rnd)
-        assert private(r) and "Sorry" not in r.response.content, r.response.content
-        assert f"Waiting for {COMPUTER_NAME}" not in r.response.content, "it has moved already"
+    await t.play_against_the_computer(random.Random(2))
     state = await t.state()
     assert state.phase == "ended"
     moves = await t.bot.storage.moves(t.match_id)
@@ -478,10 +470,6 @@ async def test_bad_create_options_are_refused(simcord_env: Any) -> None:
     assert r.ephemeral and "not both" in r.response.content
     r = await t.ann.slash(t.channel, "match create project-mars", level="normal")
     assert r.ephemeral and "goes with `practice`" in r.response.content
-    r = await t.ann.slash(t.channel, "match create project-mars", practice=True, level="strong")
-    assert r.ephemeral and r.response.content == (
-        "Dealer's computer player of Project Mars plays at level normal, not strong."
-    )
     assert await t.bot.storage.open_match_in(t.channel.id) is None
 
 
@@ -491,6 +479,29 @@ async def test_a_practice_match_keeps_its_opponents_level(simcord_env: Any) -> N
     await t.practice(level="normal")
     seats = await t.bot.storage.players(t.match_id)
     assert [(p.name, p.level) for p in seats] == [("ann", None), ("Dealer bot", "normal")]
+
+
+async def test_a_strong_practice_opponent_plays_the_match_to_its_end(simcord_env: Any) -> None:
+    """`practice:True level:strong` (issue 45): the opponent plans its turns from its own
+    view, moves as soon as its turn comes, and the match ends; the record names it with its
+    level and replays to the same result."""
+    t = Mars(simcord_env)
+    await t.practice(level="strong", deck="vanguard")
+    seats = await t.bot.storage.players(t.match_id)
+    assert [(p.name, p.level) for p in seats] == [("ann", None), ("Dealer bot", "strong")]
+    ann = t.pid(t.ann)
+    await t.play_against_the_computer(random.Random(3))
+    state = await t.state()
+    assert state.phase == "ended"
+    log = await t.ann.slash(t.channel, "match log")
+    record = json.loads(await log.response.attachments[0].read())
+    assert record["computers"] == {COMPUTER_NAME: "strong"}
+    plays = [m for m in record["moves"] if m["by"] == COMPUTER_NAME and m["type"] == "play"]
+    assert len(plays) >= 5, "it played its turns"
+    report = replay(record)
+    assert report["finished"] and report["rejected"] == []
+    names = {ann: "ann", COMPUTER: COMPUTER_NAME}
+    assert report["result"]["wins"] == {names[p]: n for p, n in state.result.wins.items()}
 
 
 async def test_a_host_seats_the_computer_in_a_lobby(simcord_env: Any) -> None:

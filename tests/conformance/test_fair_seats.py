@@ -59,9 +59,12 @@ def resample_mars(state: MarsState, viewer: str, rnd: random.Random) -> None:
 
 
 def resample_atrades(state: AtradesState, viewer: str, rnd: random.Random) -> None:
-    """Others' standing turn-order bids (AT-D8) and sealed merger bids (AT-12), and the order
-    of the tile pool nobody sees."""
+    """Others' money (their own until the end, AT-D27), their standing turn-order bids
+    (AT-D8) and sealed merger bids (AT-12), and the order of the tile pool nobody sees."""
     seat = next(i for i, g in enumerate(state.guilds) if g.player == viewer)
+    for other, someone in enumerate(state.guilds):
+        if other != seat:
+            someone.money += rnd.randint(1, 9)
     for guild, bid in state.bids.items():
         if guild != seat:
             state.bids[guild] = bid.model_copy(update={"from_money": rnd.randint(0, 3)})
@@ -92,8 +95,8 @@ RESAMPLE: dict[str, Callable[[Any, str, random.Random], None]] = {
 }
 SEATS = {
     "auction-auction": ["strong", "normal", "normal", "normal"],
-    "project-mars": ["normal", "normal"],
-    "atrades": ["normal", "normal", "normal"],
+    "project-mars": ["strong", "normal"],
+    "atrades": ["strong", "normal", "normal"],
     "mars-auction": ["strong", "normal", "normal", "normal"],
 }
 

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from bot.players import player_id
+from bot.players import COMPUTER, COMPUTER_NAME, player_id
 from games.project_mars import ENGINE
 from tests.bot.conftest import readable
 from tools.demo import unstamped
@@ -57,6 +57,20 @@ class Mars:
 
     def pid(self, member: Any) -> str:
         return player_id(member.id)
+
+    async def play_against_the_computer(self, rnd: random.Random) -> None:
+        """ann plays legal moves through Discord against the practice opponent, who has
+        always moved by the time she is answered, until the match ends."""
+        ann = self.pid(self.ann)
+        for _ in range(300):
+            view = await self.view(None)
+            if view["phase"] == "ended":
+                return
+            assert COMPUTER not in view["to_act"], "the computer moves as soon as it is its turn"
+            r = await self.act(ann, rnd)
+            assert private(r) and "Sorry" not in r.response.content, r.response.content
+            assert f"Waiting for {COMPUTER_NAME}" not in r.response.content, "it has moved"
+        raise AssertionError("the match did not end")
 
     def messages_of(self, member: Any) -> list[Any]:
         """Every message `member` can read: the channel (their own ephemeral replies

@@ -10,11 +10,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.app import DealerBot
 from bot.players import COMPUTER, COMPUTER_NAME, COMPUTER_USER, name_table, renamed
+from games.core.contract import Action
 from games.core.match import MatchRecord, replay
+from games.core.seats import Seat
 from tests.bot.conftest import make_bot
 from tests.toy_game.engine import ENGINE
+from tests.toy_game.plugin import PLUGIN, computer_bid
 
 COMPUTERS = [f"Dealer bot {n}" for n in range(1, 6)]
 
@@ -149,6 +154,41 @@ async def test_computer_seats_take_their_pause_then_all_bid(
     assert (await t.state()).bids == {}
     await simcord_env.advance_time(2)
     assert sorted((await t.state()).bids) == ["computer-1", "computer-2", "computer-3"]
+
+
+async def test_a_strong_seat_thinks_within_its_pause(
+    simcord_env: Any, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 45: a strong seat's thinking is part of its pause, not added to it. With a pause
+    of 20 seconds (SimCord's clock), the seat is asked for its move as the pause begins, its
+    search may go on for 2 seconds (`STRONG_BUDGET`) and no longer, and its bid is made when
+    the pause ends: not before, not 20 seconds later."""
+    asked: list[tuple[float, Seat]] = []
+
+    def thinking(view: dict[str, Any], actions: list[Action], seat: Seat) -> dict[str, Any]:
+        asked.append((simcord_env.now().timestamp(), seat))
+        return computer_bid(view, actions, seat)
+
+    assert PLUGIN.computer is not None
+    monkeypatch.setitem(PLUGIN.computer.levels, "strong", thinking)
+    await simcord_env.restart_bot(make_bot(db_path, computer_pause=20))
+    t = Table(simcord_env)
+    t.bot.computer.clock = lambda: simcord_env.now().timestamp()
+    await t.lobby()
+    await t.say(t.host, "match add-bot", level="strong")
+    began = simcord_env.now().timestamp()
+    await t.host.click(await latest_lobby(t), label="Start")
+    [(when, seat)] = asked
+    assert when == began, "asked as the pause begins"
+    await simcord_env.advance_time(1.9)
+    assert not seat.stop(1)
+    await simcord_env.advance_time(0.2)
+    assert seat.stop(1), "its search stops after 2 seconds"
+    await simcord_env.advance_time(16.8)
+    assert (await t.state()).bids == {}
+    await simcord_env.advance_time(2)
+    assert sorted((await t.state()).bids) == ["computer-1"], "it bids when the pause ends"
+    assert len(asked) == 1
 
 
 async def latest_lobby(t: Table) -> Any:
