@@ -142,13 +142,13 @@ async def auction_auction(env: QuickSettlingEnv) -> dict[str, Count]:
                 figures["AA: a reminder round"] = await counted(env.advance_time(30 * 60 + 1))
                 add(figures["AA: a reminder round"])
             view = await t.view(member)
-            me = view["me"]
-            if me["kicked"] or not me["targets"]:
+            me, targets = view.me, await t.targets(member)
+            if me.kicked or not targets:
                 continue
-            amount = rnd.randint(0 if view["phase"] == "access" else 1, max(1, me["cash"] // 3))
-            if amount > me["uncommitted"]:
+            amount = rnd.randint(0 if view.phase == "access" else 1, max(1, me.cash // 3))
+            if amount > me.uncommitted:
                 continue
-            target = rnd.choice(me["targets"])
+            target = rnd.choice(targets)
             bid = await counted(member.slash(t.channel, "bid", target=target, amount=amount))
             add(bid)
             if first:
@@ -195,13 +195,13 @@ async def marsbot_draft(env: QuickSettlingEnv) -> dict[str, Count]:
         for _ in range(3):
             view = await t.view()
             dm = t.last_with(f"dealer:actpick:{m}:take")
-            card = view["player_pile"][0]["name"]
+            card = view.player_pile[0].name
             await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
         view = await t.view()
         dm = t.last_with(f"dealer:actpick:{m}:buy")
-        bought = [c["name"] for c in view["player_kept"][:2]]
+        bought = [c.name for c in view.player_kept[:2]]
         await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
-        assert (await t.view())["phase"] == "ended"
+        assert (await t.view()).phase == "ended"
 
     return {"MARSBOT draft: whole draft": await counted(whole())}
 
