@@ -162,8 +162,7 @@ def tile_width() -> int:
 @lru_cache(maxsize=16)
 def _tile_face(width: int, kind: str, *, done: bool, up: bool) -> Image.Image:
     """A card's tile without its words: its panel (dimmed once evaluated, outlined in gold
-    while up for auction) and its kind's band, on the board's background. Drawn once and
-    kept: a display has up to 80 of them."""
+    while up for auction) and its kind's band, on the board's background. Kept."""
     face = Canvas(width, TILE_H)
     fill = mix(PANEL, BACKGROUND, 0.5) if done else PANEL_RAISED
     outline = GOLD if up else mix(LINE, PANEL, 0.2)
@@ -174,7 +173,7 @@ def _tile_face(width: int, kind: str, *, done: bool, up: bool) -> Image.Image:
 
 
 def _tile_words(canvas: Canvas, x: int, y: int, card: CardView, facts: str) -> None:
-    """The words of a card's tile at (x, y): number, printed number, facts and name."""
+    """A card's number (and printed number), facts, name (on two lines when long, never cut)."""
     w = tile_width()
     used = canvas.text(x + 12, y + 15, str(card.number), size=13, fill=ACCENT, bold=True)
     printed = printed_number(card.name)
@@ -189,11 +188,9 @@ def _tile_words(canvas: Canvas, x: int, y: int, card: CardView, facts: str) -> N
         canvas.text(x + 12, middle, line, size=size, fill=ink, bold=True)
 
 
-#: How many cards' tiles `KEPT_TILES` holds: two displays' worth, about 7 MB.
+#: Cards' tiles with their words (`_tile`), oldest out past `TILES_KEPT` (2 displays, 7 MB).
+KEPT_TILES: dict[tuple[str, int, str, str, bool, bool, int, int], Image.Image] = {}
 TILES_KEPT = 160
-_TileKey = tuple[str, int, str, str, bool, bool, int, int]
-#: Cards' tiles with their words (`_tile`), oldest first out.
-KEPT_TILES: dict[_TileKey, Image.Image] = {}
 
 
 def _tile(
@@ -206,20 +203,12 @@ def _tile(
     *,
     up: bool,
 ) -> None:
-    """One card on display: number (and the card's printed number), facts, name (on two
-    lines when long, never cut), then its markers, or who won it.
-
-    All but the markers or winner stay as they are while the card is on display, and each
-    display of a match shows the same cards again: the tile with its words is kept once
-    drawn (`KEPT_TILES`) and pasted next time, instead of its words drawn again. It is kept
-    by the parity of its place too, since text is placed by rounding half to even: the
-    pixels are those drawn here."""
-    w = tile_width()
-    done = card.done
-    facts = card_facts(card).replace("starts with ", "start ")
+    """One card on display (`_tile_words`), then its markers, or who won it. Each display of
+    a match shows the same cards again: a tile with its words is kept (`KEPT_TILES`, by the
+    parity of its place too: text is placed rounding half to even) and pasted next time."""
+    w, done, facts = tile_width(), card.done, card_facts(card).replace("starts with ", "start ")
     key = (card.kind, card.number, card.name, facts, done, up, x % 2, y % 2)
-    kept = KEPT_TILES.get(key)
-    if kept is not None:
+    if (kept := KEPT_TILES.get(key)) is not None:
         canvas.image.paste(kept, (x, y))
     else:
         canvas.image.paste(_tile_face(w, card.kind, done=done, up=up), (x, y))
@@ -229,8 +218,7 @@ def _tile(
             KEPT_TILES.pop(next(iter(KEPT_TILES)), None)
     bottom = y + TILE_H - 15
     if done:
-        winner = card.winner
-        if winner is None:
+        if (winner := card.winner) is None:
             canvas.text(x + 12, bottom, "discarded", size=12, fill=FAINT)
             return
         used = _chip(canvas, x + 10, bottom, players, winner, "")
@@ -491,8 +479,7 @@ def display_alt(view: PublicView, name: Name) -> str:
         )
     said.append("Players: " + "; ".join(states) + ".")
     marked = [c for c in view.display if not c.done and any(c.markers.values())]
-    # By number, not by equal models: comparing 80 cards with 80 cost a fifth of the drawing.
-    first = {c.number for c in marked}
+    first = {c.number for c in marked}  # not `in marked`: 80 x 80 model comparisons
     rest = [c for c in view.display if c.number not in first]
     for cards in (marked, rest):
         if cards:
