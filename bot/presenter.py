@@ -29,7 +29,7 @@ from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS, plugin_for
 from bot.i18n import Language, _, ngettext, server_speaks, speaking
 from bot.limits import MESSAGE, fit, pages
-from bot.messages import message, pinging, room
+from bot.messages import attachment, message, pinging, room
 from bot.players import (
     Names,
     holder,
@@ -652,7 +652,7 @@ class Presenter:
         players: list[PlayerRow],
         *,
         replace: bool = False,
-    ) -> None:
+    ) -> asyncio.Task[None] | None:
         """The actor's private answer to their move, once it is committed; with `replace`, it
         takes the place of the message whose button made the move (a confirmation, whose
         button must not be pressed twice).
@@ -661,7 +661,10 @@ class Presenter:
         updated 1-on-1. The 1-on-1's controls come with it when the player may still act in
         this wait (the mulligan after the back hand, another bid), for no 1-on-1 is posted for
         it: the controls they had were for the decision their move made, and are refused now
-        (`MatchService.require_current`)."""
+        (`MatchService.require_current`). Their card, drawn from their view as the answer
+        says it, is added to the answer by an edit once drawn: the task returned (None: no
+        card), which never raises. The answer does not wait for the drawing, several times
+        longer than the rest of it (docs/performance.md, "A move's answer")."""
         texts = plugin_for(row.game).texts
         names = names_of(players)
         me = outcome.actor
@@ -688,13 +691,37 @@ class Presenter:
         if replace:
             # In place of the confirmation, whose Yes goes with it.
             await interaction.response.edit_message(content=fit(text), view=controls)
-        elif controls is not None:
-            board = await self.card(row, interaction.user.id, players)
-            await interaction.response.send_message(
-                **message(text, controls, board), ephemeral=True
-            )
-        else:
+            return None
+        if controls is None:
             await interaction.response.send_message(fit(text), ephemeral=True)
+            return None
+        drawn = await self._card_view(row, interaction.user.id, players)
+        sent = await interaction.response.send_message(
+            **message(text, controls, None), ephemeral=True
+        )
+        if drawn is None or sent.message_id is None:
+            return None
+        return asyncio.create_task(
+            self._add_card(interaction, sent.message_id, row, drawn, players)
+        )
+
+    async def _add_card(
+        self,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        row: MatchRow,
+        view: Any,
+        players: list[PlayerRow],
+    ) -> None:
+        """Draw a player's card from `view` and add it to their answer, message `message_id`
+        (left without it when drawing or editing fails: `/me` shows it)."""
+        board = await self._drawn(row, interaction.user.id, view, players)
+        if board is None:
+            return
+        try:
+            await interaction.followup.edit_message(message_id, attachments=[attachment(board)])
+        except discord.HTTPException:
+            log.warning("could not add the card to an answer in match %s", row.id, exc_info=True)
 
     async def send_one_on_one(
         self,
@@ -726,13 +753,23 @@ class Presenter:
         legal actions, where the game's card shows them: `GameTexts.card_of`; None if
         rendering failed: the 1-on-1 goes without it)."""
         players = players if players is not None else await self.service.players(row.id)
+        view = await self._card_view(row, user_id, players)
+        return None if view is None else await self._drawn(row, user_id, view, players)
+
+    async def _card_view(self, row: MatchRow, user_id: int, players: list[PlayerRow]) -> Any:
+        """What a player's card is drawn from now (`GameTexts.card_of`); None: no card (not
+        playing, or a game without cards)."""
         me = seat_of(players, user_id)
-        if me is None:
-            return None
         texts = plugin_for(row.game).texts
-        view = texts.card_of(await self.service.view(row, me), await self.service.actions(row, me))
+        if me is None or not texts.draws_cards:
+            return None
+        return texts.card_of(await self.service.view(row, me), await self.service.actions(row, me))
+
+    async def _drawn(
+        self, row: MatchRow, user_id: int, view: Any, players: list[PlayerRow]
+    ) -> Board | None:
         return await boards.or_none(
-            boards.card(texts, view, name_table(players)),
+            boards.card(plugin_for(row.game).texts, view, name_table(players)),
             f"the 1-on-1 card of user {user_id} in match {row.id}",
         )
 

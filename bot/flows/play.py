@@ -83,8 +83,13 @@ class Play:
             raise RuleError(error.code, texts.refusal(error, names)) from None
         except EarlierDecision as error:
             raise UserError(await self._earlier(interaction, row, error)) from None
-        await self.presenter.reply(interaction, row, outcome, players, replace=replace)
-        await self.settle(row.id, outcome)
+        card = await self.presenter.reply(interaction, row, outcome, players, replace=replace)
+        try:
+            # What the channel and the other players need is delivered while the card is drawn.
+            await self.settle(row.id, outcome)
+        finally:
+            if card is not None:
+                await card
 
     async def seat(self, row: MatchRow, user_id: int) -> str:
         """The engine's player id of the seat the member holds (their own, or one handed to

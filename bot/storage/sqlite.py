@@ -1,23 +1,21 @@
 """The embedded store: one SQLite file in WAL mode, written by one thread with group commit
 (`bot.storage.group_commit`), read on another.
 
-Writes go through `writer`, a plain `sqlite3` connection that the group-commit thread uses
-(or the loop, for a write alone while the thread is idle: one of them at a time). It is the
-only connection that writes, so a write never waits for a lock, and a transaction runs
-alone: `Tx.lock` has nothing to do. Each write is a job sent to that thread; the jobs
-waiting together commit in one transaction (each in a savepoint of its own) and, with the
-default durability `full` (synchronous=FULL), one sync of the WAL, and each caller resumes
-only after that commit: a move returns with the move on disk, and the event loop does not
-wait for the disk meanwhile (but for a write that comes alone while syncs are quick, which
-the loop commits itself: `bot.storage.group_commit`). A match's moves keep their order:
-`MatchService` sends them one after the other, and the jobs commit in the order they were
-sent. With `normal` (synchronous=NORMAL) a commit does not sync. Reads go through aiosqlite
-(`db`), on its own thread; that connection is query-only, so a write sent there by mistake
-fails instead of competing with the writer.
+Writes go through `writer`, a plain `sqlite3` connection that only the group-commit thread
+uses. It is the only connection that writes, so a write never waits for a lock, and a
+transaction runs alone: `Tx.lock` has nothing to do. Each write is a job sent to that
+thread; the jobs waiting together commit in one transaction (each in a savepoint of its own)
+and, with the default durability `full` (synchronous=FULL), one sync of the WAL, and each
+caller resumes only after that commit: a move returns with the move on disk, and the event
+loop never waits for the disk meanwhile. A match's moves keep their order: `MatchService`
+sends them one after the other, and the thread commits in the order jobs were sent. With
+`normal` (synchronous=NORMAL) a commit does not sync. Reads go through aiosqlite (`db`), on
+its own thread; that connection is query-only, so a write sent there by mistake fails
+instead of competing with the writer.
 
 A transaction's work is an async function (`bot.storage.backend.Work`), the same that runs
-on PostgreSQL; here its statements never wait for anything, so the group-commit thread (or
-the loop) runs it to its end in one step (`run_now`), with no event loop.
+on PostgreSQL; here its statements never wait for anything, so the group-commit thread runs
+it to its end in one step (`run_now`), with no event loop.
 
 The writer's automatic checkpoints are off. Every `CHECKPOINT_EVERY` writes,
 `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL and the database) in a worker

@@ -162,8 +162,7 @@ def tile_width() -> int:
 @lru_cache(maxsize=16)
 def _tile_face(width: int, kind: str, *, done: bool, up: bool) -> Image.Image:
     """A card's tile without its words: its panel (dimmed once evaluated, outlined in gold
-    while up for auction) and its kind's band, on the board's background. Drawn once and
-    kept: a display has up to 80 of them."""
+    while up for auction) and its kind's band, on the board's background. Kept."""
     face = Canvas(width, TILE_H)
     fill = mix(PANEL, BACKGROUND, 0.5) if done else PANEL_RAISED
     outline = GOLD if up else mix(LINE, PANEL, 0.2)
@@ -171,6 +170,27 @@ def _tile_face(width: int, kind: str, *, done: bool, up: bool) -> Image.Image:
     band = KIND_BANDS.get(kind, MUTED)
     face.rect((1, 8, 5, TILE_H - 8), band if not done else mix(band, fill, 0.6))
     return face.image
+
+
+def _tile_words(canvas: Canvas, x: int, y: int, card: CardView, facts: str) -> None:
+    """A card's number (and printed number), facts, name (on two lines when long, never cut)."""
+    w = tile_width()
+    used = canvas.text(x + 12, y + 15, str(card.number), size=13, fill=ACCENT, bold=True)
+    printed = printed_number(card.name)
+    if printed:
+        canvas.text(x + 18 + used, y + 15, printed, size=11, fill=MUTED)
+    if facts:
+        canvas.text(x + w - 9, y + 15, facts, size=12, fill=MUTED, align="right")
+    size, lines = fonts.wrap_fitted(card.name, *NAME_SIZES, w - 20, 2, bold=True)
+    ink = TEXT if not card.done else MUTED
+    for i, line in enumerate(lines):
+        middle = y + 40 if len(lines) == 1 else y + 33 + i * (size + 3)
+        canvas.text(x + 12, middle, line, size=size, fill=ink, bold=True)
+
+
+#: Cards' tiles with their words (`_tile`), oldest out past `TILES_KEPT` (2 displays, 7 MB).
+KEPT_TILES: dict[tuple[str, int, str, str, bool, bool, int, int], Image.Image] = {}
+TILES_KEPT = 160
 
 
 def _tile(
@@ -183,27 +203,22 @@ def _tile(
     *,
     up: bool,
 ) -> None:
-    """One card on display: number (and the card's printed number), facts, name (on two
-    lines when long, never cut), then its markers, or who won it."""
-    w = tile_width()
-    done = card.done
-    canvas.image.paste(_tile_face(w, card.kind, done=done, up=up), (x, y))
-    ink = TEXT if not done else MUTED
-    used = canvas.text(x + 12, y + 15, str(card.number), size=13, fill=ACCENT, bold=True)
-    printed = printed_number(card.name)
-    if printed:
-        canvas.text(x + 18 + used, y + 15, printed, size=11, fill=MUTED)
-    facts = card_facts(card).replace("starts with ", "start ")
-    if facts:
-        canvas.text(x + w - 9, y + 15, facts, size=12, fill=MUTED, align="right")
-    size, lines = fonts.wrap_fitted(card.name, *NAME_SIZES, w - 20, 2, bold=True)
-    for i, line in enumerate(lines):
-        middle = y + 40 if len(lines) == 1 else y + 33 + i * (size + 3)
-        canvas.text(x + 12, middle, line, size=size, fill=ink, bold=True)
+    """One card on display (`_tile_words`), then its markers, or who won it. Each display of
+    a match shows the same cards again: a tile with its words is kept (`KEPT_TILES`, by the
+    parity of its place too: text is placed rounding half to even) and pasted next time."""
+    w, done, facts = tile_width(), card.done, card_facts(card).replace("starts with ", "start ")
+    key = (card.kind, card.number, card.name, facts, done, up, x % 2, y % 2)
+    if (kept := KEPT_TILES.get(key)) is not None:
+        canvas.image.paste(kept, (x, y))
+    else:
+        canvas.image.paste(_tile_face(w, card.kind, done=done, up=up), (x, y))
+        _tile_words(canvas, x, y, card, facts)
+        KEPT_TILES[key] = canvas.image.crop((x, y, x + w, y + TILE_H))
+        while len(KEPT_TILES) > TILES_KEPT:
+            KEPT_TILES.pop(next(iter(KEPT_TILES)), None)
     bottom = y + TILE_H - 15
     if done:
-        winner = card.winner
-        if winner is None:
+        if (winner := card.winner) is None:
             canvas.text(x + 12, bottom, "discarded", size=12, fill=FAINT)
             return
         used = _chip(canvas, x + 10, bottom, players, winner, "")
@@ -464,7 +479,8 @@ def display_alt(view: PublicView, name: Name) -> str:
         )
     said.append("Players: " + "; ".join(states) + ".")
     marked = [c for c in view.display if not c.done and any(c.markers.values())]
-    rest = [c for c in view.display if c not in marked]
+    first = {c.number for c in marked}  # not `in marked`: 80 x 80 model comparisons
+    rest = [c for c in view.display if c.number not in first]
     for cards in (marked, rest):
         if cards:
             said.append("; ".join(_card_words(c, name) for c in cards) + ".")

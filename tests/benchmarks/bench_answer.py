@@ -16,9 +16,10 @@ each move comes alone):
 Each is timed from the interaction's creation in SimCord to the bot's first answer to it (a
 reply, an edit of the message clicked, a deferral), the bot's work in between; the time the
 members take to decide, and what the bot does after its answer (delivering the move's
-messages), are not. Prints p50 / p99 / mean of each and each move's p99 over `/help`'s.
-Targets: a lone `/bid` within 1.5 x `/help`, an Atrades move within 2 x (p99). On a shared,
-loaded machine compare runs of one session side by side; the load average is printed.
+messages, adding the player's card to the answer), are not. Prints p50 / p99 / mean of
+each and each move's p99 over `/help`'s. Targets: a lone `/bid` within 1.5 x `/help`, an
+Atrades move within 2 x (p99). On a shared, loaded machine compare runs of one session side
+by side; the load average is printed.
 """
 
 from __future__ import annotations

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import shutil
 import sqlite3
 import subprocess
 import sys
 import threading
-from collections import defaultdict
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,6 @@ from typing import Any
 import psycopg
 import pytest
 
-import bot.storage.group_commit as group_commit
 import bot.storage.sqlite as sqlite_store
 from bot.service import Around, EarlierDecision, MatchService
 from bot.storage import (
@@ -94,9 +91,9 @@ def on_postgres(storage: Storage) -> PostgresBackend:
 def test_a_killed_process_loses_no_confirmed_move(
     tmp_path: Path, durability: str, matches: int
 ) -> None:
-    """Moves of 20 matches committed together, or of one match each alone (committed on the
-    loop): every move confirmed before the kill is stored, and each match's log has no hole
-    (a move is never stored without those before it)."""
+    """Moves of 20 matches committed together, or of one match alone: every move confirmed
+    before the kill is stored, and each match's log has no hole (a move is never stored
+    without those before it)."""
     path = tmp_path / "killed.db"
     child = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(path), durability, str(matches)],
@@ -133,19 +130,16 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_writes_sent_together_run_off_the_loop_and_the_wal_starts_afresh(
+async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoints(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Writes sent together run on the group-commit thread, never on the event loop's; a
-    write that comes alone is committed by the loop itself while syncs are quick, and by the
-    thread when they are slow (issue 43). After each checkpoint the WAL starts afresh (its
-    header changes), again and again, whether writes come slowly, back to back or many at
-    once: it does not grow for good."""
+    """Every write runs on the group-commit thread, never on the event loop's; and after
+    each checkpoint the WAL starts afresh (its header changes), again and again, whether
+    writes come slowly, back to back or many at once: it does not grow for good."""
     path = tmp_path / "wal.db"
     wal = Path(f"{path}-wal")
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 20)
-    threads: dict[str, set[str]] = defaultdict(set)
-    part = "alone"
+    threads: set[str] = set()
     headers: set[bytes] = set()
     transaction = Storage._transaction
 
@@ -157,7 +151,7 @@ async def test_writes_sent_together_run_off_the_loop_and_the_wal_starts_afresh(
         self: Storage, work: Callable[[Tx], Coroutine[Any, Any, Any]], *, synced: bool = True
     ) -> Any:
         async def watched_work(w: Tx) -> Any:
-            threads[part].add(threading.current_thread().name)
+            threads.add(threading.current_thread().name)
             return await work(w)
 
         result = await transaction(self, watched_work, synced=synced)
@@ -167,26 +161,19 @@ async def test_writes_sent_together_run_off_the_loop_and_the_wal_starts_afresh(
     monkeypatch.setattr(Storage, "_transaction", watched)
     storage = await Storage.open(path)
     try:
-        for number in range(800):
-            # Quick syncs, then slow ones, whatever this disk's are.
-            quick = number < 400 or number >= 600
-            monkeypatch.setattr(group_commit, "INLINE_SYNC", math.inf if quick else -1.0)
-            if number < 200 or 400 <= number < 600:
-                part = "alone" if quick else "alone, slow syncs"
+        for number in range(600):
+            if number < 200:
                 await storage.set_host_role(number, number)
                 await asyncio.sleep(0.001 if number % 3 == 0 else 0)
             elif number < 400:
                 await storage.set_host_role(number, number)
             elif number % 50 == 0:
-                part = "together"
                 many = range(number, number + 50)
                 await asyncio.gather(*(storage.set_host_role(n, n) for n in many))
-        assert await storage.host_role(799) == 799
+        assert await storage.host_role(599) == 599
     finally:
         await storage.close()
-    # A write alone while a checkpoint's last copy is on the thread waits there behind it.
-    assert "MainThread" in threads["alone"]
-    assert threads["alone, slow syncs"] == threads["together"] == {"sqlite-group-commit"}
+    assert threads == {"sqlite-group-commit"}
     assert len(headers) >= 5, "the WAL was not started afresh after checkpoints"
 
 

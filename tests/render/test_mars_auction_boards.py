@@ -4,6 +4,7 @@ and what they may show — never a budget, the M€ a player has left or a seale
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,11 +12,21 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from games.core.drawing import Board, fonts
+from games.core.drawing import Board, fonts, namer
 from games.core.drawing.canvas import Canvas
 from games.core.match import Match
 from games.mars_auction import ENGINE
-from games.mars_auction.render import NAME_SIZES, display_board, settlement_board, tile_width
+from games.mars_auction.render import (
+    KEPT_TILES,
+    MARGIN,
+    NAME_SIZES,
+    TILE_H,
+    WIDTH,
+    _tile,
+    display_board,
+    settlement_board,
+    tile_width,
+)
 from games.tm_catalogue import builtin
 from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools import render_samples
@@ -166,6 +177,50 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch, board: Callable[[], Board]) -> 
     monkeypatch.setattr(Canvas, "text", recording)
     board()
     return said
+
+
+def test_a_display_drawn_again_pastes_its_cards_tiles_with_the_same_pixels(
+    ma: AuctionPlayed, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cards' tiles are kept with their words: the next display of the match draws none
+    of those words again, and its image is the same, byte for byte."""
+    KEPT_TILES.clear()
+    drawn: list[Board] = []
+
+    def draw() -> None:
+        drawn.append(display_board(ma.limited, ma.names))
+
+    first = Counter(drawn_texts(monkeypatch, draw))
+    again = Counter(drawn_texts(monkeypatch, draw))
+    assert drawn[1] == drawn[0]
+    kept = first - again
+    assert again - first == Counter()
+    numbers = Counter(str(card.number) for card in ma.limited.display)
+    assert len(numbers) == 80 and numbers - kept == Counter(), "each card's number is kept"
+    # Each card's name too (on one or two lines), and a corporation's starting M€.
+    assert kept.total() >= 2 * 80 and kept["start 48 M€"] == 2
+
+
+def test_a_kept_tile_is_pasted_only_where_its_words_fall_on_the_same_pixels(
+    ma: AuctionPlayed,
+) -> None:
+    """A line of text is placed by rounding half to even: a tile drawn at an even y is drawn
+    again at an odd one, where its words fall otherwise, not pasted."""
+    card = ma.limited.display[0]
+    players = list(ma.limited.players)
+
+    def drawn_at(y: int) -> bytes:
+        canvas = Canvas(WIDTH, TILE_H + 4)
+        _tile(canvas, MARGIN, y, card, players, namer(ma.names), up=False)
+        return canvas.image.crop((MARGIN, y, MARGIN + tile_width(), y + TILE_H)).tobytes()
+
+    KEPT_TILES.clear()
+    odd = drawn_at(1)
+    KEPT_TILES.clear()
+    even = drawn_at(2)
+    assert odd != even, "the words fall on other pixels at an odd y"
+    assert drawn_at(1) == odd
+    assert drawn_at(2) == even
 
 
 def two_player_setup() -> Match:
