@@ -186,16 +186,19 @@ def test_a_display_drawn_again_pastes_its_cards_tiles_with_the_same_pixels(
     of those words again, and its image is the same, byte for byte."""
     KEPT_TILES.clear()
     drawn: list[Board] = []
+    limited = ma.limited
+    assert limited is not None
 
-    def draw() -> None:
-        drawn.append(display_board(ma.limited, ma.names))
+    def draw() -> Board:
+        drawn.append(display_board(limited, ma.names))
+        return drawn[-1]
 
     first = Counter(drawn_texts(monkeypatch, draw))
     again = Counter(drawn_texts(monkeypatch, draw))
     assert drawn[1] == drawn[0]
     kept = first - again
     assert again - first == Counter()
-    numbers = Counter(str(card.number) for card in ma.limited.display)
+    numbers = Counter(str(card.number) for card in limited.display)
     assert len(numbers) == 80 and numbers - kept == Counter(), "each card's number is kept"
     # Each card's name too (on one or two lines), and a corporation's starting M€.
     assert kept.total() >= 2 * 80 and kept["start 48 M€"] == 2
@@ -206,6 +209,7 @@ def test_a_kept_tile_is_pasted_only_where_its_words_fall_on_the_same_pixels(
 ) -> None:
     """A line of text is placed by rounding half to even: a tile drawn at an even y is drawn
     again at an odd one, where its words fall otherwise, not pasted."""
+    assert ma.limited is not None
     card = ma.limited.display[0]
     players = list(ma.limited.players)
 
