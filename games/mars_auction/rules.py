@@ -23,7 +23,7 @@ from games.core.contract import (
     Forfeit,
     Placings,
     Turn,
-    random_answers,
+    random_build,
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
@@ -266,14 +266,14 @@ class MarsAuction(Engine[State, Options]):
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)
         budget = action.key == "budget"
-        answers = random_answers(
+        move = random_build(
             action,
             rnd,
             lambda step: (
                 rnd.randint(0, 40) if budget else rnd.randint(step.min, min(step.max, step.min + 8))
             ),
         )
-        return self.parse_move(action.build(answers))
+        return self.parse_move(move)
 
     def conserved(self, state: State) -> dict[str, int]:
         """No card is in two places, and none is held that was not dealt: 0 and 0."""
