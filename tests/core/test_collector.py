@@ -22,6 +22,6 @@ def test_events_are_kept_in_order_with_their_audiences() -> None:
 def test_a_collector_extends_the_list_it_is_given() -> None:
     told = [PlayerKicked(player="ann").told()]
     table = Collector(told)
-    table.public(PlayerKicked(player="bob"))
+    table.public(PlayerKicked, player="bob")
     assert table.events is told
     assert len(told) == 2
