@@ -42,8 +42,8 @@ Answer = int | str | list[str]
 class _CheckedOnce(BaseModel, frozen=True):
     """A frozen model whose own check (`_check`) runs once, when it is made. pydantic runs a
     model's after-validators again each time the model is put into another, so every action
-    built checked each of its picks again, and each pick every choice's own picks: the most
-    of the time a random playout of the Mars Auction or Atrades spent (issue 43)."""
+    built checked each of its picks again, and each choice with steps the picks it holds
+    (issue 43: the actions random playouts build)."""
 
     @model_validator(mode="wrap")
     @classmethod
