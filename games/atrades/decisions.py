@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from games.atrades import flow, legal, play, waits
@@ -59,6 +60,8 @@ class Offer:
     keys: frozenset[str]
     sealed: frozenset[str] = frozenset()
     may: Callable[[State], list[int]] | None = None
+    #: `actions`, each made when it is called, where making them all costs (`offers`).
+    offers: Callable[[State, int], list[Callable[[], Action]]] | None = None
 
 
 TABLE: dict[Decision, Offer] = {
@@ -133,6 +136,7 @@ TABLE: dict[Decision, Offer] = {
         must=waits.action_must,
         phases=waits.action_phases,
         actions=legal.turn_actions,
+        offers=legal.turn_offers,
         outline=legal.turn_outline,
         close=flow.close_action,
         play=play.action,
@@ -169,6 +173,21 @@ def phases(state: State) -> list[Phase]:
 def actions(state: State, seat: int) -> list[Action]:
     """The seat's legal actions now; none for a removed guild."""
     return [] if seat in state.out else offer(state).actions(state, seat)
+
+
+def offers(state: State, seat: int) -> list[Callable[[], Action]]:
+    """`actions`, in their order, each made when it is called: a random playout draws one
+    and makes only that one."""
+    if seat in state.out:
+        return []
+    found = offer(state)
+    if found.offers is not None:
+        return found.offers(state, seat)
+    return [partial(_made, action) for action in found.actions(state, seat)]
+
+
+def _made(action: Action) -> Action:
+    return action
 
 
 def close_phase(table: flow.Table) -> None:

@@ -36,7 +36,7 @@ from games.core.contract import (
     Forfeit,
     Placings,
     Turn,
-    random_answers,
+    random_build,
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
@@ -131,14 +131,17 @@ class Atrades(Engine[State, Options]):
         return table.events
 
     def _opened(self, table: flow.Table) -> None:
-        """A new wait begins: the public is told which, and whom it waits for."""
-        turn = self.turn(table.state)
+        """A new wait begins: the public is told which, and whom it waits for (the innermost
+        phase and the turn's `must`, without the rest of the turn: every random playout's
+        move asks)."""
+        state = table.state
+        phase = decisions.phases(state)[-1]
         table.public(
             AtradesPhaseOpened,
-            name=turn.phase.name,
-            title=turn.phase.title,
-            round=turn.phase.round,
-            players=list(turn.must),
+            name=phase.name,
+            title=phase.title,
+            round=phase.round,
+            players=[state.guilds[s].player for s in decisions.must(state)],
         )
 
     def _play(self, table: flow.Table, seat: int, move: Any) -> None:
@@ -236,12 +239,12 @@ class Atrades(Engine[State, Options]):
         must = decisions.must(state)
         if not must or rnd.random() < 0.04:
             return HOST, ClosePhase()
-        player = state.guilds[rnd.choice(must)].player
-        action = rnd.choice(self.legal_actions(state, player))
-        answers = random_answers(
+        seat = rnd.choice(must)
+        action = rnd.choice(decisions.offers(state, seat))()
+        move = random_build(
             action, rnd, lambda step: rnd.randint(step.min, min(step.max, step.min + 3))
         )
-        return player, self.parse_move(action.build(answers))
+        return state.guilds[seat].player, self.parse_move(move)
 
     def conserved(self, state: State) -> dict[str, int]:
         """AT-D10: money in play against the ledger; AT-3: every plain tile in the supply or

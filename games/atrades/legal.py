@@ -4,7 +4,8 @@ the money a guild holds, so each action it offers is one the rules accept."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from games.atrades.choices import free_hexes, govt_companies, merger_pairs, technologies
@@ -163,9 +164,31 @@ def free_acquire_actions(state: State, seat: int) -> list[Action]:
 def turn_actions(state: State, seat: int) -> list[Action]:
     """The acting guild's action: Acquire, Merge with or without a cube, a Govt. merger,
     Research, Pass."""
+    return [make() for make in turn_offers(state, seat)]
+
+
+def turn_offers(state: State, seat: int) -> list[Callable[[], Action]]:
+    """`turn_actions`, each action made when it is called: a random playout makes only the
+    one it draws (making each of them was most of a playout's time, issue 43)."""
     if acting(state) != seat or state.flow.acted:
         return []
-    return _turn(state, seat)
+    out: list[Callable[[], Action]] = []
+    guild = state.seat(seat)
+    free = free_hexes(state) if guild.cubes and state.display else []
+    if free:
+        out.append(partial(_acquire, state, ACQUIRE, free))
+    pairs = merger_pairs(state, seat)
+    if pairs:
+        for cube in (True, False) if guild.cubes else (False,):
+            out.append(partial(_merge, state, pairs, cube))
+    sellable = govt_companies(state, seat)
+    if sellable:
+        out.append(partial(_govt, state, sellable))
+    cards = technologies(state, seat)
+    if cards:
+        out.append(partial(_research, tuple(cards), _purse_and_banks(state, seat)))
+    out.append(partial(Action, key="pass", label=PASS_TURN, move={"type": "pass"}))
+    return out
 
 
 # -- each decision's board buttons, from the public view alone (AT-D27) ------------------------
@@ -227,37 +250,20 @@ def _settle_label(price: int) -> str:
     return f"Pay ${price} and settle"
 
 
-def _turn(state: State, seat: int) -> list[Action]:
-    out: list[Action] = []
-    guild = state.seat(seat)
-    free = free_hexes(state) if guild.cubes and state.display else []
-    if free:
-        out.append(_acquire(state, ACQUIRE, free))
-    pairs = merger_pairs(state, seat)
-    if pairs:
-        for cube in (True, False) if guild.cubes else (False,):
-            out.append(_merge(state, pairs, cube))
-    sellable = govt_companies(state, seat)
-    if sellable:
-        out.append(
-            Action(
-                key="govt",
-                label=GOVT,
-                move={"type": "govt"},
-                steps=[
-                    Pick(
-                        field="company",
-                        label="The company",
-                        choices=[_company_choice(state, c) for c in sellable],
-                    )
-                ],
+def _govt(state: State, sellable: list[int]) -> Action:
+    """AT-D6: one of the guild's companies sold to the Government."""
+    return Action(
+        key="govt",
+        label=GOVT,
+        move={"type": "govt"},
+        steps=[
+            Pick(
+                field="company",
+                label="The company",
+                choices=[_company_choice(state, c) for c in sellable],
             )
-        )
-    cards = technologies(state, seat)
-    if cards:
-        out.append(_research(tuple(cards), _purse_and_banks(state, seat)))
-    out.append(Action(key="pass", label=PASS_TURN, move={"type": "pass"}))
-    return out
+        ],
+    )
 
 
 def _bid(state: State, seat: int) -> Action:

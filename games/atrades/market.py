@@ -4,6 +4,7 @@ a company that sold a good for every tile it has expands."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel
@@ -65,7 +66,7 @@ def market(state: State) -> list[Sale]:
             seller.bank += sale.income
             state.created += sale.income
             sales.append(sale)
-    state.expansions = [c for c in sold_out(state, sales) if can_expand(state, c)]
+    state.expansions = expandable(state, sold_out(state, sales))
     return sales
 
 
@@ -82,9 +83,12 @@ def sold_out(state: State, sales: list[Sale]) -> list[int]:
     ]
 
 
-def expansion_hexes(state: State, company: int) -> list[str]:
-    """Free habitable hexes next to a company (connectors count), where it may expand."""
-    taken = state.occupied()
+def expansion_hexes(
+    state: State, company: int, taken: Mapping[str, int] | None = None
+) -> list[str]:
+    """Free habitable hexes next to a company (connectors count), where it may expand;
+    `taken`: the map's `occupied` hexes, where the caller has them."""
+    taken = state.occupied() if taken is None else taken
     out = []
     for hex_ in state.links().around(state.company(company).positions()):
         cell = state.cell_at(hex_)
@@ -93,23 +97,32 @@ def expansion_hexes(state: State, company: int) -> list[str]:
     return out
 
 
-def why_no_expansion(state: State, company: int) -> NoExpansion | None:
+def why_no_expansion(
+    state: State, company: int, taken: Mapping[str, int] | None = None
+) -> NoExpansion | None:
     """Why a company cannot expand: its guild has left the game (AT-D26, `left`), no tile
     of its type is left in the supply or no free land is next to it (AT-D19, `no_tile`,
-    `no_land`); None when it can."""
+    `no_land`); None when it can. `taken` as `expansion_hexes` takes it."""
     if state.company(company).owner in state.out:
         return "left"
     if state.supply[state.company(company).type] <= 0:
         return "no_tile"
-    if not expansion_hexes(state, company):
+    if not expansion_hexes(state, company, taken):
         return "no_land"
     return None
 
 
-def can_expand(state: State, company: int) -> bool:
+def can_expand(state: State, company: int, taken: Mapping[str, int] | None = None) -> bool:
     """AT-D19, AT-D26: an expansion needs a guild still in the game, a tile of the company's
     type in the supply and free land."""
-    return why_no_expansion(state, company) is None
+    return why_no_expansion(state, company, taken) is None
+
+
+def expandable(state: State, companies: list[int]) -> list[int]:
+    """Those of `companies` that can expand now, in their order (the map's taken hexes
+    worked out once for all of them)."""
+    taken = state.occupied()
+    return [c for c in companies if can_expand(state, c, taken)]
 
 
 def expand(state: State, seat: int, company: int, hex_text: str | None) -> str | None:
@@ -129,5 +142,5 @@ def expand(state: State, seat: int, company: int, hex_text: str | None) -> str |
     state.expansions.pop(0)
     grower.hexes.append(label)
     state.supply[grower.type] -= 1
-    state.expansions = [c for c in state.expansions if can_expand(state, c)]
+    state.expansions = expandable(state, state.expansions)
     return label

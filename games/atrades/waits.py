@@ -5,6 +5,7 @@ guild's action, a merger's open round, sealed round and settlement, a free Acqui
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from games.atrades.flow import acting, active, bidders, company_name
@@ -225,9 +226,11 @@ def free_acquire_phases(state: State) -> list[Phase]:
     ]
 
 
+@lru_cache(maxsize=256)
 def _frame(name: str, title: str, round_: int, id_: str) -> Phase:
     """A phase that only encloses others (a round, its actions, a merger): it runs on no
-    clock and ends when the phases inside it do."""
+    clock and ends when the phases inside it do (frozen, so made once for every wait of the
+    round that asks)."""
     return Phase(
         name=name,
         title=title,

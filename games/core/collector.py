@@ -1,21 +1,31 @@
 """The event collector: the events one move tells, in the order it tells them, each with its
 audience. An engine's table of a move in progress (Project Mars's `Table`) collects through
 it, so that every primitive that changes what a viewer can see writes the event telling them.
+Each event is made with `tell`: its model is made only when the event is read (a random
+playout reads none, issue 43).
 """
 
 from __future__ import annotations
 
-from games.core.events import Audience, Event, GameEvent
+from collections.abc import Callable
+from typing import ParamSpec
+
+from games.core.events import Audience, Event, GameEvent, tell
+
+P = ParamSpec("P")
 
 
 class Collector:
-    """The events of the move being applied (`events`), told publicly or to one player."""
+    """The events of the move being applied (`events`), told publicly or to one player: the
+    event `model(**fields)`."""
 
     def __init__(self, events: list[Event] | None = None) -> None:
         self.events: list[Event] = [] if events is None else events
 
-    def public(self, event: GameEvent) -> None:
-        self.events.append(event.told())
+    def public(self, model: Callable[P, GameEvent], /, *args: P.args, **fields: P.kwargs) -> None:
+        self.events.append(tell(model, Audience.public(), *args, **fields))
 
-    def private(self, to: str, event: GameEvent) -> None:
-        self.events.append(event.told(Audience.to(to)))
+    def private(
+        self, to: str, model: Callable[P, GameEvent], /, *args: P.args, **fields: P.kwargs
+    ) -> None:
+        self.events.append(tell(model, Audience.to(to), *args, **fields))

@@ -16,7 +16,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    model_validator,
+)
 
 #: The longest action key: the bot's controls carry it, with the match and what was picked,
 #: in custom ids of at most 100 characters.
@@ -30,6 +37,25 @@ SEPARATORS = frozenset("|,")
 #: What one step was answered with: an amount, one picked value, or the values of a
 #: multi-select (or of a pick whose field is a list).
 Answer = int | str | list[str]
+
+
+class _CheckedOnce(BaseModel, frozen=True):
+    """A frozen model whose own check (`_check`) runs once, when it is made. pydantic runs a
+    model's after-validators again each time the model is put into another, so every action
+    built checked each of its picks again, and each choice with steps the picks it holds
+    (issue 43: the actions random playouts build)."""
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _once(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        if isinstance(data, cls):
+            return data
+        made = handler(data)
+        made._check()
+        return made
+
+    def _check(self) -> None:
+        """Raises ValueError when the model's fields do not fit together."""
 
 
 class Clock(BaseModel, frozen=True):
@@ -110,7 +136,7 @@ class Turn(BaseModel, frozen=True):
         return tuple(p.id for p in self.phases)
 
 
-class Amount(BaseModel, frozen=True):
+class Amount(_CheckedOnce, frozen=True):
     """A step: a whole number the player fills in, from `min` to `max`."""
 
     kind: Literal["amount"] = "amount"
@@ -120,11 +146,9 @@ class Amount(BaseModel, frozen=True):
     max: int
     label: str = "Amount"
 
-    @model_validator(mode="after")
-    def _bounded(self) -> Amount:
+    def _check(self) -> None:
         if self.min > self.max:
             raise ValueError(f"an amount from {self.min} to {self.max} is empty")
-        return self
 
 
 def _plain(value: str) -> str:
@@ -154,7 +178,7 @@ class Choice(BaseModel, frozen=True):
     then: list[Step] = Field(default_factory=list)
 
 
-class Pick(BaseModel, frozen=True):
+class Pick(_CheckedOnce, frozen=True):
     """A step: choices the player picks from, one (`max` 1) or several (a multi-select)."""
 
     kind: Literal["pick"] = "pick"
@@ -175,8 +199,7 @@ class Pick(BaseModel, frozen=True):
     #: menus, a menu of the menus first where there are more than five).
     typed: bool = False
 
-    @model_validator(mode="after")
-    def _fits(self) -> Pick:
+    def _check(self) -> None:
         values = [c.value for c in self.choices]
         if len(set(values)) != len(values):
             raise ValueError("a pick's choices have distinct values")
@@ -189,7 +212,6 @@ class Pick(BaseModel, frozen=True):
             raise ValueError("only a pick of one value has choices with steps of their own")
         if not self.typed and not self._listable():
             raise ValueError(f"{len(self.choices)} choices are too many to list: make it typed")
-        return self
 
     def _listable(self) -> bool:
         """Whether menus can list the choices: a multi-select's in one, a pick of one's in at
@@ -216,7 +238,7 @@ Step = Annotated[Pick | Amount, Field(discriminator="kind")]
 Choice.model_rebuild()
 
 
-class Action(BaseModel, frozen=True):
+class Action(_CheckedOnce, frozen=True):
     """One thing a player may do now: a move with its fixed fields and the steps the player
     answers to fill in the rest. The bot walks the steps as controls (a button, menus, a form)
     and builds the move with `build`."""
@@ -237,8 +259,7 @@ class Action(BaseModel, frozen=True):
     #: shows no control for it.
     forced: bool = False
 
-    @model_validator(mode="after")
-    def _fields_apart(self) -> Action:
+    def _check(self) -> None:
         if not isinstance(self.move.get("type"), str):
             raise ValueError("an action's move has a type")
         if self.forced and any(
@@ -246,7 +267,6 @@ class Action(BaseModel, frozen=True):
         ):
             raise ValueError("a forced action's steps are picks of one choice")
         _check_fields(self.steps, {"type", *self.move})
-        return self
 
     @property
     def type(self) -> str:
@@ -327,18 +347,47 @@ def random_answers(
     """Answers to every step of `action` drawn with `rnd`, for random playouts and computer
     players: amounts from `amount` (by default anywhere in the step's bounds), and as many
     choices as `count` says (by default any number the pick allows) drawn among a pick's."""
-    answers: dict[str, Answer] = {}
-    # `path` reads each pick's answer as it goes on, so one walk asks every step in turn.
-    for step in action.path(answers):
+    return {step.field: answer for step, answer in _drawn(action, rnd, amount, count)}
+
+
+def random_build(
+    action: Action,
+    rnd: random.Random,
+    amount: Callable[[Amount], int] | None = None,
+    count: Callable[[Pick], int] | None = None,
+) -> dict[str, Any]:
+    """`action.build(random_answers(action, rnd, amount, count))`, by the same draws of
+    `rnd`, without checking the answers again: each is one of the action's own choices or an
+    amount `amount` gave. What an engine's random playout plays (issue 43)."""
+    move = dict(action.move)
+    for step, answer in _drawn(action, rnd, amount, count):
+        if isinstance(step, Amount) or step.takes_list or not isinstance(answer, list):
+            move[step.field] = answer
+    return move
+
+
+def _drawn(
+    action: Action,
+    rnd: random.Random,
+    amount: Callable[[Amount], int] | None,
+    count: Callable[[Pick], int] | None,
+) -> Iterator[tuple[Step, Answer]]:
+    """Each step `action.path` asks, in turn, with the answer drawn for it: a pick's values
+    (a list, where its field takes one or nothing was picked; else the one value, whose
+    choice's steps come next)."""
+    pending = list(action.steps)
+    while pending:
+        step = pending.pop(0)
         if isinstance(step, Amount):
-            answers[step.field] = (
-                amount(step) if amount is not None else rnd.randint(step.min, step.max)
-            )
+            yield step, amount(step) if amount is not None else rnd.randint(step.min, step.max)
             continue
         count_ = count(step) if count is not None else rnd.randint(step.min, step.max)
-        picked = [c.value for c in rnd.sample(step.choices, count_)]
-        answers[step.field] = picked if step.takes_list or not picked else picked[0]
-    return answers
+        picked = rnd.sample(step.choices, count_)
+        if step.takes_list or not picked:
+            yield step, [c.value for c in picked]
+            continue
+        yield step, picked[0].value
+        pending[:0] = picked[0].then
 
 
 def _walk(steps: list[Step]) -> Iterator[Step]:

@@ -3,6 +3,8 @@ may put out, what they may bid, what a won project costs them, and paying."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.mars_auction.model import (
     MAX_PER_ROUND,
     PRICE,
@@ -15,8 +17,10 @@ from games.tm_catalogue import (
 )
 
 
+@lru_cache(maxsize=256)
 def is_terralabs(name: str | None) -> bool:
-    """L18: Terralabs (Terralabs Research in the Turmoil expansion) by its name."""
+    """L18: Terralabs (Terralabs Research in the Turmoil expansion) by its name (asked for
+    every card awarded and every price: kept per name)."""
     return name is not None and fold(name).replace(" ", "").startswith("terralabs")
 
 

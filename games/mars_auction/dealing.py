@@ -30,6 +30,7 @@ from games.tm_catalogue import (
     DEFAULT_EXPANSIONS,
     Card,
     Catalogue,
+    Expansion,
     builtin,
     parse_host_list,
 )
@@ -99,19 +100,29 @@ def named_display(
     return cards
 
 
+@lru_cache(maxsize=16)
+def dealable(
+    catalogue: Catalogue, expansions: frozenset[Expansion]
+) -> dict[Kind, tuple[Card, ...]]:
+    """The catalogue's cards a match of these sets deals at random, by kind, in catalogue
+    order (worked out once per catalogue and sets: every display is dealt from them)."""
+    cards = catalogue.select(expansions=expansions)
+    return {
+        kind: tuple(c for c in cards if kind_of(c.type) == kind and c.name not in NOT_DEALT)
+        for kind in KINDS
+    }
+
+
 def dealt_display(state: State, catalogue: Catalogue, per_player: dict[Kind, int]) -> list[Card]:
     """Cards dealt from the catalogue with the match's generator, none dealt twice."""
-    expansions = {*state.options.expansions, "host"}
+    dealable_ = dealable(catalogue, frozenset({*state.options.expansions, "host"}))
+    dealt = set(state.dealt)
     cards: list[Card] = []
     for kind in KINDS:
         count = per_player.get(kind, 0) * len(state.players)
         if not count:
             continue
-        pool = [
-            c
-            for c in catalogue.select(expansions=expansions)
-            if kind_of(c.type) == kind and c.name not in state.dealt and c.name not in NOT_DEALT
-        ]
+        pool = [c for c in dealable_[kind] if c.name not in dealt]
         if kind == "prelude" and not pool:
             continue  # no Prelude expansion: the setup has no preludes (MA-D9)
         if len(pool) < count:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.mars_auction import budgets, phases
 from games.mars_auction.budgets import is_terralabs
-from games.mars_auction.dealing import NOT_DEALT, catalogue_for
+from games.mars_auction.dealing import catalogue_for, dealable
 from games.mars_auction.events import (
     AuctionSettled,
     CardAwarded,
@@ -31,7 +31,6 @@ from games.mars_auction.model import (
     DisplayCard,
     Kind,
     Lot,
-    kind_of,
 )
 from games.mars_auction.phases import EVALUATES
 from games.mars_auction.table import Board
@@ -216,12 +215,9 @@ def draw_shortfall(board: Board, player: str, kind: Kind) -> None:
             candidates = [c.name for c in spare]
         else:
             catalogue = catalogue_for(state.options.cards_csv)
-            expansions = {*state.options.expansions, "host"}
-            candidates = [
-                c.name
-                for c in catalogue.select(expansions=expansions)
-                if kind_of(c.type) == kind and c.name not in state.dealt and c.name not in NOT_DEALT
-            ]
+            pool = dealable(catalogue, frozenset({*state.options.expansions, "host"}))[kind]
+            dealt = set(state.dealt)
+            candidates = [c.name for c in pool if c.name not in dealt]
         if not candidates:
             return
         name = state.rng.choice(candidates)

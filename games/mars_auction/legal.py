@@ -3,10 +3,11 @@ U2-U5, a budget L9, a keep L15, a buy L16), as the contract's actions."""
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from games.core.contract import MENU_OPTIONS, Action, Amount, Choice, Pick
+from games.core.contract import MENU_OPTIONS, Action, Amount, Answer, Choice, Pick
 from games.mars_auction import budgets, phases
 from games.mars_auction.model import (
     KEEP,
@@ -33,6 +34,11 @@ class Placeable(NamedTuple):
     cost: int | None
     starting_mc: int | None
     second: bool
+
+
+def _by_kind(cards: tuple[Placeable, ...]) -> list[Placeable]:
+    """The cards in the order a pick lists them: by kind, in the display's order within it."""
+    return [c for kind in KINDS for c in cards if c.kind == kind]
 
 
 def _card_choices(cards: tuple[Placeable, ...]) -> dict[int, Choice]:
@@ -87,13 +93,11 @@ def _placement(cards: tuple[Placeable, ...], two: bool) -> Action:
     )
 
 
-def place_action(state: State, player: str) -> Action | None:
-    """L6-L9: markers on the cards open to the player (L7: fewer than 3 of theirs on it):
-    a card, then, when they may put out 2 (L8, L9), nothing more, a second marker on it
-    (L7: at most 1 of theirs there) or one on another card."""
+def placeable(state: State, player: str) -> tuple[tuple[Placeable, ...], bool] | None:
+    """L6-L9: the cards open to the player's markers (L7: fewer than 3 of theirs on it), and
+    whether they may put out 2 (L8, L9); None when they may put out none."""
     room = budgets.room(state, player)
-    open_ = [c for c in phases.biddable(state) if c.markers.get(player, 0) < MAX_ON_CARD]
-    if room < 1 or not open_:
+    if room < 1:
         return None
     cards = tuple(
         Placeable(
@@ -104,9 +108,35 @@ def place_action(state: State, player: str) -> Action | None:
             c.starting_mc,
             c.markers.get(player, 0) <= MAX_ON_CARD - 2,
         )
-        for c in open_
+        for c in phases.biddable(state)
+        if c.markers.get(player, 0) < MAX_ON_CARD
     )
-    return _placement(cards, room >= 2)
+    return (cards, room >= 2) if cards else None
+
+
+def place_action(state: State, player: str) -> Action | None:
+    """L6-L9: markers on the cards open to the player (L7: fewer than 3 of theirs on it):
+    a card, then, when they may put out 2 (L8, L9), nothing more, a second marker on it
+    (L7: at most 1 of theirs there) or one on another card."""
+    open_ = placeable(state, player)
+    return None if open_ is None else _placement(*open_)
+
+
+def random_placement(
+    cards: tuple[Placeable, ...], two: bool, rnd: random.Random
+) -> dict[str, Answer]:
+    """The answers `random_answers` draws for `_placement(cards, two)`, the same draws of
+    `rnd` in the same order, without building the action (a pick of up to 80 cards, each
+    with a pick of the others after it): what a random playout plays with."""
+    rnd.randint(1, 1)
+    (card,) = rnd.sample(cards, 1)
+    answers: dict[str, Answer] = {"card": str(card.number)}
+    if two:
+        seconds = [NO_SECOND, *([str(card.number)] if card.second else [])]
+        seconds += [str(c.number) for c in _by_kind(cards) if c.number != card.number]
+        rnd.randint(1, 1)
+        (answers["second"],) = rnd.sample(seconds, 1)
+    return answers
 
 
 def legal_actions(state: State, player: str) -> list[Action]:

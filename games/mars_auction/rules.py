@@ -23,7 +23,7 @@ from games.core.contract import (
     Forfeit,
     Placings,
     Turn,
-    random_answers,
+    random_build,
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError, typed
@@ -246,18 +246,34 @@ class MarsAuction(Engine[State, Options]):
         if rnd.random() < 0.03 or not must:
             return HOST, ClosePhase()
         player = rnd.choice(must)
+        if state.step == "bidding" and state.options.variant == "limited":
+            # L6-L9: what `drawn_from_actions` draws from the place action and the pass, by
+            # the same draws of `rnd`, without building the place action's pick of every card.
+            if rnd.random() < 0.6:
+                return player, self.parse_move({"type": "pass"})
+            open_ = legal.placeable(state, player)
+            offered = 1 if open_ is None else 2
+            if rnd.randrange(offered) == offered - 1 or open_ is None:
+                return player, self.parse_move({"type": "pass"})
+            placed = legal.random_placement(*open_, rnd)
+            return player, self.parse_move({"type": "place", **placed})
+        return player, self.drawn_from_actions(state, player, rnd)
+
+    def drawn_from_actions(self, state: State, player: str, rnd: random.Random) -> Any:
+        """A move of `player` drawn from their legal actions as built: a pass more often than
+        not, small raises, budgets up to 40 M€."""
         actions = legal.legal_actions(state, player)
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)
         budget = action.key == "budget"
-        answers = random_answers(
+        move = random_build(
             action,
             rnd,
             lambda step: (
                 rnd.randint(0, 40) if budget else rnd.randint(step.min, min(step.max, step.min + 8))
             ),
         )
-        return player, self.parse_move(action.build(answers))
+        return self.parse_move(move)
 
     def conserved(self, state: State) -> dict[str, int]:
         """No card is in two places, and none is held that was not dealt: 0 and 0."""

@@ -165,7 +165,7 @@ def _siege(table: Table, step: Step, choice: str | None) -> Ask | None:
     found = _placed(table, step.card)
     assert found is not None
     found[2].boosts = choice
-    table.public(BoostChosen(card=table.shown(step.card), owner=owner, target=table.shown(choice)))
+    table.public(BoostChosen, card=table.shown(step.card), owner=owner, target=table.shown(choice))
     return None
 
 
@@ -191,7 +191,7 @@ def _strike_team(table: Table, step: Step, choice: str | None) -> Ask | None:
     field, slot, placed = found
     placed.zeroed = True
     table.public(
-        PwrZeroed(card=table.shown(choice), owner=enemy, field=field, slot=slot, by="strike-team")
+        PwrZeroed, card=table.shown(choice), owner=enemy, field=field, slot=slot, by="strike-team"
     )
     return None
 
@@ -275,7 +275,7 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
     seat.deck.remove(taken)
     seat.deck.append(given)
     seat.hand.append(taken)
-    table.private(owner, CardTraded(player=owner, gave=table.shown(given), took=table.shown(taken)))
+    table.private(owner, CardTraded, player=owner, gave=table.shown(given), took=table.shown(taken))
     return None
 
 
@@ -312,7 +312,7 @@ def _emp(table: Table, step: Step, choice: str | None) -> Ask | None:
         if not placed.face_down and table.spec(placed.card).has("artificial"):
             placed.disabled = True
             hit.append(FieldCard(card=table.shown(placed.card), field=field, slot=slot))
-    table.public(CardsDisabled(cards=hit, by="emp-bomb"))
+    table.public(CardsDisabled, cards=hit, by="emp-bomb")
     return None
 
 
@@ -334,7 +334,7 @@ def _favorable(table: Table, step: Step, choice: str | None) -> Ask | None:
         if not placed.face_down and table.spec(placed.card).has("unit"):
             placed.bonus += FAVORABLE_BONUS
             hit.append(FieldCard(card=table.shown(placed.card), field=field, slot=slot))
-    table.public(BonusGiven(cards=hit, amount=FAVORABLE_BONUS, by="favorable-conditions"))
+    table.public(BonusGiven, cards=hit, amount=FAVORABLE_BONUS, by="favorable-conditions")
     return None
 
 
@@ -345,7 +345,7 @@ def _toxic_gas(table: Table, step: Step, choice: str | None) -> Ask | None:
         if not placed.face_down and table.spec(placed.card).has("unit"):
             table.destroy(field, slot, "toxic-gas")
     table.state.immune = True
-    table.public(RevealsBlocked(by="toxic-gas"))
+    table.public(RevealsBlocked, by="toxic-gas")
     return None
 
 
@@ -363,9 +363,9 @@ def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
         table.leave_hand(owner, choice, seen=False)
         table.junk(choice)
         table.private(
-            owner, CardsDiscarded(player=owner, cards=[table.shown(choice)], by="sinkhole")
+            owner, CardsDiscarded, player=owner, cards=[table.shown(choice)], by="sinkhole"
         )
-        table.public(Discarded(player=owner, count=1, by="sinkhole"))
+        table.public(Discarded, player=owner, count=1, by="sinkhole")
         found = _placed(table, building)
         assert found is not None
         table.destroy(found[0], found[1], "sinkhole")
@@ -431,13 +431,12 @@ def _landmine(table: Table, step: Step, choice: str | None) -> Ask | None:
         elif spec.has("building"):
             placed.zeroed = True
             table.public(
-                PwrZeroed(
-                    card=table.shown(placed.card),
-                    owner=field,
-                    field=field,
-                    slot=slot,
-                    by="landmine",
-                )
+                PwrZeroed,
+                card=table.shown(placed.card),
+                owner=field,
+                field=field,
+                slot=slot,
+                by="landmine",
             )
     table.junk(step.trap)
     return None
@@ -451,7 +450,7 @@ def _stealth_op(table: Table, step: Step, choice: str | None) -> Ask | None:
     victim = table.card(step.card).owner
     if table.state.immune:
         table.junk(step.trap)
-        table.public(RevealBlocked(player=victim, by="stealth-op"))
+        table.public(RevealBlocked, player=victim, by="stealth-op")
         return None
     if choice is None:
         seat = table.seat(victim)

@@ -40,5 +40,5 @@ def take_deck(table: Table, player: str, choice: DeckChoice) -> None:
         seat.deck.append(card.id)
     state.dealt[player] = len(keys)
     counts = {k: keys.count(k) for k in CARDS if k in keys}
-    table.private(player, DeckChosen(player=player, deck=name, cards=counts))
-    table.public(DeckSubmitted(player=player))
+    table.private(player, DeckChosen, player=player, deck=name, cards=counts)
+    table.public(DeckSubmitted, player=player)

@@ -39,14 +39,14 @@ def awaiting(state: State) -> list[str]:
 def open_phase(table: Table, phase: PhaseName, players: list[str], **extra: Any) -> None:
     """A new decision is awaited: a new wait (`State.waits`), told to everyone."""
     table.state.waits += 1
-    table.public(MarsPhaseOpened(round=table.state.round, phase=phase, players=players, **extra))
+    table.public(MarsPhaseOpened, round=table.state.round, phase=phase, players=players, **extra)
 
 
 def start_match(table: Table) -> None:
     """Each player draws 10; PM-9: the first player of round 1 is drawn at random."""
     state = table.state
     state.starter = state.rng.choice(state.players)
-    table.public(FirstPlayerDrawn(player=state.starter))
+    table.public(FirstPlayerDrawn, player=state.starter)
     begin_round(table)
 
 
@@ -62,7 +62,7 @@ def begin_round(table: Table) -> None:
     state.phase = "mulligan"
     state.turn = None
     state.passes = 0
-    table.public(RoundStarted(round=state.round, starter=state.starter))
+    table.public(RoundStarted, round=state.round, starter=state.starter)
     for player in state.players:
         seat = table.seat(player)
         seat.ready = False
@@ -111,7 +111,7 @@ def run_steps(table: Table, choice: str | None) -> None:
         state.phase = "choice"
         decision = ask.decision
         if decision.secret:
-            table.private(decision.player, ChoiceOffered(options=options))
+            table.private(decision.player, ChoiceOffered, options=options)
         open_phase(
             table,
             "choice",
@@ -143,7 +143,7 @@ def next_turn(table: Table, player: str) -> None:
             open_phase(table, "turn", [current])
             return
         state.passes += 1
-        table.public(Passed(player=current, auto=True))
+        table.public(Passed, player=current, auto=True)
         state.turn = table.other(current)
 
 

@@ -4,7 +4,7 @@ everyone awaited taking the default (PM-D15)."""
 from __future__ import annotations
 
 from games.core.errors import RuleError
-from games.core.events import GameEvent, PlayerKicked
+from games.core.events import PlayerForfeited, PlayerKicked
 from games.project_mars.deck_phase import take_deck
 from games.project_mars.decks import DEFAULT_DECK
 from games.project_mars.events import DefaultsApplied
@@ -19,14 +19,14 @@ def kick(table: Table, player: str) -> None:
     """PM-D17: a removed player forfeits; the other player wins at once."""
     if player not in table.state.players:
         raise RuleError("unknown_player", f"{player} is not playing in this match.")
-    remove(table, player, PlayerKicked(player=player))
+    remove(table, player, PlayerKicked)
 
 
-def remove(table: Table, player: str, why: GameEvent) -> None:
-    """PM-D17: a player kicked or conceding (PM-D22) forfeits; the other player wins at
-    once."""
+def remove(table: Table, player: str, why: type[PlayerKicked | PlayerForfeited]) -> None:
+    """PM-D17: a player kicked or conceding (PM-D22) forfeits (`why` tells which); the other
+    player wins at once."""
     table.seat(player).kicked = True
-    table.public(why)
+    table.public(why, player=player)
     table.state.pending = None
     end_match(table, table.other(player), player)
 
@@ -36,7 +36,7 @@ def close_phase(table: Table) -> None:
     back hand, no mulligan, a pass, or a decision's first option."""
     state = table.state
     awaited = awaiting(state)
-    table.public(DefaultsApplied(round=state.round, phase=state.phase, players=awaited))
+    table.public(DefaultsApplied, round=state.round, phase=state.phase, players=awaited)
     if state.phase == "deck":
         for player in awaited:
             take_deck(table, player, DEFAULT_DECK)

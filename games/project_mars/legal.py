@@ -3,6 +3,8 @@ as the contract's actions, with the steps a control asks for (PM-1 to PM-5, PM-9
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.core.contract import Action, Choice, Pick
 from games.project_mars.card_details import CardDef
 from games.project_mars.decks import READY_DECKS
@@ -12,6 +14,7 @@ from games.project_mars.model import (
     Legal,
     MulliganLegal,
     PlayLegal,
+    PlayTarget,
     State,
     card_words,
     column_of,
@@ -28,6 +31,22 @@ SEALED_CHOICES = frozenset({"research_station", "research_station_utility", "sin
 
 def legal_moves(state: State, player: str) -> Legal:
     """What `player` may do now, for menus and for random and practice players."""
+    decision = decision_moves(state, player)
+    if decision is not None:
+        return decision
+    return Legal(
+        pass_=True,
+        plays=[
+            PlayLegal(card=card_id, name=state.cards[card_id].spec.name, target=target, slots=slots)
+            for card_id, target, slots in plays(state, player)
+        ],
+    )
+
+
+def decision_moves(state: State, player: str) -> Legal | None:
+    """`legal_moves` where the player is not the one to play a card or pass now (nothing
+    when not awaited; a deck, a keep or mulligan, a decision's options); None where they
+    are (`plays`)."""
     if player not in awaiting(state):
         return Legal()
     seat = state.seats[player]
@@ -41,15 +60,22 @@ def legal_moves(state: State, player: str) -> Legal:
         )
     if state.phase == "choice" and state.pending is not None:
         return Legal(choose=list(state.pending.options))
-    plays = []
-    for card_id in seat.hand:
+    return None
+
+
+def plays(state: State, player: str) -> Iterator[tuple[str, PlayTarget, list[str]]]:
+    """The hand cards `player` may play now, in hand order (PM-2, PM-3, PM-5): each card's
+    id, where it goes (their own field, the enemy's for a trap, the utility area) and the
+    slots it may take (none for a utility card)."""
+    for card_id in state.seats[player].hand:
         slots = play_slots(state, player, card_id)
-        if slots is None or (slots == [] and state.cards[card_id].spec.kind != "utility"):
-            continue
         spec = state.cards[card_id].spec
-        target = "utility" if spec.kind == "utility" else "enemy" if spec.trap else "own"
-        plays.append(PlayLegal(card=card_id, name=spec.name, target=target, slots=slots))
-    return Legal(pass_=True, plays=plays)
+        if slots is None or (slots == [] and spec.kind != "utility"):
+            continue
+        target: PlayTarget = (
+            "utility" if spec.kind == "utility" else "enemy" if spec.trap else "own"
+        )
+        yield card_id, target, slots
 
 
 def legal_actions(state: State, player: str) -> list[Action]:

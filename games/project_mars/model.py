@@ -312,10 +312,14 @@ class MulliganLegal(BaseModel):
     max: int
 
 
+#: Where a card goes when played: its player's field, the enemy's (a trap), the utility area.
+PlayTarget = Literal["own", "enemy", "utility"]
+
+
 class PlayLegal(BaseModel):
     card: str
     name: str
-    target: Literal["own", "enemy", "utility"]
+    target: PlayTarget
     slots: list[str]
 
 

@@ -15,7 +15,7 @@ def skip_empty_mulligans(table: Table) -> None:
         seat = table.seat(player)
         if seat.kept and not seat.ready and not seat.deck:
             seat.ready = True
-            table.public(MulliganDone(player=player, count=0))
+            table.public(MulliganDone, player=player, count=0)
 
 
 def check_keep(state: State, actor: str, move: Keep) -> None:
@@ -38,13 +38,12 @@ def keep(table: Table, player: str, kept: list[str]) -> None:
     seat.back_hand = []
     table.private(
         player,
-        BackHandKept(
-            player=player,
-            kept=[table.shown(c) for c in kept],
-            discarded=[table.shown(c) for c in dropped],
-        ),
+        BackHandKept,
+        player=player,
+        kept=[table.shown(c) for c in kept],
+        discarded=[table.shown(c) for c in dropped],
     )
-    table.public(BackHandChosen(player=player, kept=len(kept), discarded=len(dropped)))
+    table.public(BackHandChosen, player=player, kept=len(kept), discarded=len(dropped))
     table.draw(player, HAND_SIZE - len(seat.hand), "round_start")
     for card in dropped:
         table.junk(card)
@@ -88,10 +87,9 @@ def mulligan(table: Table, player: str, traded: list[str]) -> None:
     seat.ready = True
     table.private(
         player,
-        Mulliganed(
-            player=player,
-            traded=[table.shown(c) for c in traded],
-            drawn=[table.shown(c) for c in drawn],
-        ),
+        Mulliganed,
+        player=player,
+        traded=[table.shown(c) for c in traded],
+        drawn=[table.shown(c) for c in drawn],
     )
-    table.public(MulliganDone(player=player, count=len(traded)))
+    table.public(MulliganDone, player=player, count=len(traded))

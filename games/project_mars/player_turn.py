@@ -85,16 +85,16 @@ def play(table: Table, player: str, card_id: str, slot: str | None) -> None:
     if spec.kind == "utility":
         seat.utility_played = card_id
         state.limbo.append(card_id)
-        table.public(UtilityPlayed(player=player, card=table.shown(card_id)))
+        table.public(UtilityPlayed, player=player, card=table.shown(card_id))
         state.steps = [Step(kind="effect", card=card_id)]
     elif spec.trap:
         assert slot is not None
         enemy = table.other(player)
         table.seat(enemy).field[slot] = Placed(card=card_id, owner=player, face_down=True)
         table.private(
-            player, TrapSet(player=player, card=table.shown(card_id), field=enemy, slot=slot)
+            player, TrapSet, player=player, card=table.shown(card_id), field=enemy, slot=slot
         )
-        table.public(FaceDownPlayed(player=player, field=enemy, slot=slot))
+        table.public(FaceDownPlayed, player=player, field=enemy, slot=slot)
         state.steps = []
     else:
         assert slot is not None
@@ -103,34 +103,32 @@ def play(table: Table, player: str, card_id: str, slot: str | None) -> None:
         if trap is not None and disarms(spec.key, slot):
             table.junk(trap.card)
             table.public(
-                CardPlayed(player=player, card=table.shown(card_id), field=player, slot=slot)
+                CardPlayed, player=player, card=table.shown(card_id), field=player, slot=slot
             )
             table.public(
-                TrapDisarmed(
-                    card=table.shown(trap.card),
-                    owner=trap.owner,
-                    field=player,
-                    slot=slot,
-                    by=spec.key,
-                )
+                TrapDisarmed,
+                card=table.shown(trap.card),
+                owner=trap.owner,
+                field=player,
+                slot=slot,
+                by=spec.key,
             )
             trap = None
         else:
             table.public(
-                CardPlayed(player=player, card=table.shown(card_id), field=player, slot=slot)
+                CardPlayed, player=player, card=table.shown(card_id), field=player, slot=slot
             )
         seat.field[slot] = Placed(card=card_id, owner=player)
         state.steps = [Step(kind="effect", card=card_id, slot=slot)]
         if trap is not None:
             state.limbo.append(trap.card)
             table.public(
-                TrapTriggered(
-                    card=table.shown(trap.card),
-                    owner=trap.owner,
-                    field=player,
-                    slot=slot,
-                    by=table.shown(card_id),
-                )
+                TrapTriggered,
+                card=table.shown(trap.card),
+                owner=trap.owner,
+                field=player,
+                slot=slot,
+                by=table.shown(card_id),
             )
             state.steps.insert(0, Step(kind="trap", card=card_id, slot=slot, trap=trap.card))
     run_steps(table, None)
@@ -151,16 +149,17 @@ def choose(table: Table, player: str, option: str) -> None:
     pending = table.state.pending
     assert pending is not None
     label = next(o.label for o in pending.options if o.id == option)
-    made = ChoiceMade(player=player, kind=pending.kind, option=option, label=label)
     if pending.secret:
-        table.private(player, made)
+        table.private(
+            player, ChoiceMade, player=player, kind=pending.kind, option=option, label=label
+        )
     else:
-        table.public(made)
+        table.public(ChoiceMade, player=player, kind=pending.kind, option=option, label=label)
     table.state.pending = None
     run_steps(table, option)
 
 
 def pass_turn(table: Table, player: str, *, auto: bool) -> None:
     table.state.passes += 1
-    table.public(Passed(player=player, auto=auto))
+    table.public(Passed, player=player, auto=auto)
     next_turn(table, table.other(player))

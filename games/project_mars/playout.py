@@ -10,7 +10,7 @@ from games.core.engine import HOST
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import DECK_SIZE, READY_DECKS
 from games.project_mars.flow import awaiting
-from games.project_mars.legal import legal_moves
+from games.project_mars.legal import decision_moves, plays
 from games.project_mars.model import (
     Choose,
     ChooseDeck,
@@ -34,25 +34,26 @@ def random_move(state: State, rnd: random.Random) -> tuple[str, Any]:
     if roll < 0.06 or not awaited:
         return HOST, ClosePhase()
     player = rnd.choice(awaited)
-    legal = legal_moves(state, player)
-    if legal.deck:
-        if rnd.random() < 0.7:
-            return player, ChooseDeck(deck=rnd.choice(list(READY_DECKS)))
-        return player, ChooseDeck(cards=_random_list(rnd))
-    if legal.keep is not None:
-        return player, Keep(cards=[c for c in legal.keep if rnd.random() < 0.5])
-    if legal.mulligan is not None:
-        count = rnd.randint(0, legal.mulligan.max)
-        return player, Mulligan(cards=rnd.sample(legal.mulligan.cards, count))
-    if legal.choose:
-        return player, Choose(option=rnd.choice(legal.choose).id)
+    legal = decision_moves(state, player)
+    if legal is not None:
+        if legal.deck:
+            if rnd.random() < 0.7:
+                return player, ChooseDeck(deck=rnd.choice(list(READY_DECKS)))
+            return player, ChooseDeck(cards=_random_list(rnd))
+        if legal.keep is not None:
+            return player, Keep(cards=[c for c in legal.keep if rnd.random() < 0.5])
+        if legal.mulligan is not None:
+            count = rnd.randint(0, legal.mulligan.max)
+            return player, Mulligan(cards=rnd.sample(legal.mulligan.cards, count))
+        if legal.choose:
+            return player, Choose(option=rnd.choice(legal.choose).id)
     # A pass or (card, slot), the move made only of the one drawn: a hand of ten cards
     # may be played in dozens of ways.
     moves: list[tuple[str, str | None] | None] = [None]
-    for play in legal.plays:
-        if play.target == "utility":
-            moves.append((play.card, None))
-        moves.extend((play.card, s) for s in play.slots)
+    for card, target, slots in plays(state, player) if legal is None else ():
+        if target == "utility":
+            moves.append((card, None))
+        moves.extend((card, s) for s in slots)
     drawn = rnd.choice(moves)
     if drawn is None:
         return player, Pass()

@@ -44,13 +44,12 @@ def resolve_round(table: Table) -> str | None:
         if placed is not None and placed.face_down
     ]
     table.public(
-        RoundResolved(
-            round=state.round,
-            winner=winner,
-            score=counted,
-            traps=unsprung,
-            wins={p: table.seat(p).wins for p in state.players},
-        )
+        RoundResolved,
+        round=state.round,
+        winner=winner,
+        score=counted,
+        traps=unsprung,
+        wins={p: table.seat(p).wins for p in state.players},
     )
     for field in state.players:
         seat = table.seat(field)
@@ -79,10 +78,9 @@ def end_match(table: Table, winner: str | None, forfeit: str | None) -> None:
     state.phase = "ended"
     state.turn = None
     table.public(
-        MarsMatchEnded(
-            winner=winner,
-            wins=state.result.wins,
-            forfeit=forfeit,
-            rounds=state.result.rounds,
-        )
+        MarsMatchEnded,
+        winner=winner,
+        wins=state.result.wins,
+        forfeit=forfeit,
+        rounds=state.result.rounds,
     )

@@ -108,7 +108,7 @@ class ProjectMars(Engine[State, Options]):
             rng=RandomSource(seed=seed),
         )
         table = Table(state)
-        table.public(MatchStarted(players=list(players), rounds=ROUNDS))
+        table.public(MatchStarted, players=list(players), rounds=ROUNDS)
         for player in players:
             if player in options.decks:
                 take_deck(table, player, options.decks[player])
@@ -135,7 +135,7 @@ class ProjectMars(Engine[State, Options]):
         if actor not in state.players:
             raise RuleError("not_a_player", "Only players of this match can do that.")
         if isinstance(move, Forfeit):
-            remove(table, actor, PlayerForfeited(player=actor))
+            remove(table, actor, PlayerForfeited)
             return table.events
         if isinstance(move, ChooseDeck):
             check_deck_move(state, actor, move)

@@ -130,7 +130,7 @@ class Table(Collector):
             seat.revealed.remove(card_id)
             if not seen:
                 face = card_face(self.card(card_id))
-                self.public(RevealedCardLeft(player=player, card=face))
+                self.public(RevealedCardLeft, player=player, card=face)
 
     def junk(self, card_id: str) -> None:
         """Into its owner's junkyard (PM-D3), from limbo if it is there."""
@@ -149,14 +149,13 @@ class Table(Collector):
         placed = self.lift(field, slot)
         self.junk(placed.card)
         self.public(
-            CardDestroyed(
-                card=self.shown(placed.card),
-                owner=placed.owner,
-                field=field,
-                slot=slot,
-                face_down=placed.face_down,
-                by=by,
-            )
+            CardDestroyed,
+            card=self.shown(placed.card),
+            owner=placed.owner,
+            field=field,
+            slot=slot,
+            face_down=placed.face_down,
+            by=by,
         )
 
     def return_slot(self, owner: str, slot: str) -> str | None:
@@ -179,7 +178,7 @@ class Table(Collector):
             self.seat(owner).junkyard.append(trap_id)
         else:
             self.seat(owner).field[landing] = Placed(card=trap_id, owner=owner)
-        self.public(TrapReturned(card=self.shown(trap_id), owner=owner, slot=landing))
+        self.public(TrapReturned, card=self.shown(trap_id), owner=owner, slot=landing)
 
     # -- hands -----------------------------------------------------------------------------
 
@@ -194,16 +193,16 @@ class Table(Collector):
         drawn, seat.deck = order[:count], order[count:]
         seat.hand.extend(drawn)
         self.private(
-            player, CardsDrawn(player=player, cards=[self.shown(c) for c in drawn], reason=reason)
+            player, CardsDrawn, player=player, cards=[self.shown(c) for c in drawn], reason=reason
         )
-        self.public(PlayerDrew(player=player, count=count, reason=reason))
+        self.public(PlayerDrew, player=player, count=count, reason=reason)
         return drawn
 
     def reveal(self, player: str, card_ids: list[str], by: str) -> None:
         """PM-6: shown to everyone, and kept visible until they leave the hand."""
         seat = self.seat(player)
         seat.revealed.extend(c for c in card_ids if c not in seat.revealed)
-        self.public(CardsRevealed(player=player, cards=[self.shown(c) for c in card_ids], by=by))
+        self.public(CardsRevealed, player=player, cards=[self.shown(c) for c in card_ids], by=by)
 
     def reveal_random(self, player: str, count: int, by: str) -> None:
         """Scout, Drone: random cards of the hand not yet revealed (PM-D9: none under Toxic
@@ -211,7 +210,7 @@ class Table(Collector):
         if count <= 0:
             return
         if self.state.immune:
-            self.public(RevealBlocked(player=player, by=by))
+            self.public(RevealBlocked, player=player, by=by)
             return
         seat = self.seat(player)
         hidden = [c for c in seat.hand if c not in seat.revealed]
