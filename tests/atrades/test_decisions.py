@@ -6,7 +6,6 @@ exactly the decision's unsealed offer, each the button of a legal action with it
 
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 
 import pytest
@@ -15,7 +14,7 @@ from games.atrades import ENGINE
 from games.atrades.decisions import TABLE
 from games.atrades.model import State
 from games.atrades.waits import Decision, decision
-from games.core.errors import RuleError
+from tests.conformance.playouts import waiting_states
 
 #: Seeds and table sizes of the random playouts: enough matches that every decision and
 #: every button of each is seen.
@@ -24,19 +23,9 @@ PLAYOUTS = [(seed, 2 + seed % 4) for seed in range(24)]
 
 def states() -> list[State]:
     """Every state the random playouts wait in."""
-    seen = []
-    for seed, players in PLAYOUTS:
-        state, _ = ENGINE.setup([f"p{i}" for i in range(players)], ENGINE.parse_options({}), seed)
-        rnd = random.Random(seed)
-        seen.append(state.model_copy(deep=True))
-        while not ENGINE.is_finished(state):
-            actor, move = ENGINE.random_move(state, rnd)
-            try:
-                ENGINE.apply(state, actor, move)
-            except RuleError:
-                continue
-            seen.append(state.model_copy(deep=True))
-    return seen
+    return waiting_states(
+        ENGINE, [([f"p{i}" for i in range(players)], {}, seed) for seed, players in PLAYOUTS]
+    )
 
 
 @pytest.fixture(scope="module")

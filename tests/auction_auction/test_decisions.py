@@ -6,7 +6,6 @@ channel's board shows no button (the decision's unsealed offer, which is empty),
 
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from games.auction_auction import ENGINE
 from games.auction_auction.decisions import TABLE, Decision, decision
 from games.auction_auction.model import State
-from games.core.errors import RuleError
+from tests.conformance.playouts import waiting_states
 
 #: Seeds and table sizes of the random playouts: enough matches that every decision and
 #: every kind of action of each is seen.
@@ -22,22 +21,12 @@ PLAYOUTS = [(seed, 4 + seed % 9) for seed in range(12)]
 
 
 def states() -> list[State]:
-    """Every state the random playouts wait in."""
-    seen = []
+    """Every state the random playouts wait in (a garnet to trade held by the first player)."""
+    setups = []
     for seed, players in PLAYOUTS:
         names = [f"p{i}" for i in range(players)]
-        options = ENGINE.parse_options({"garnets": {names[0]: 2}})
-        state, _ = ENGINE.setup(names, options, seed)
-        rnd = random.Random(seed)
-        seen.append(state.model_copy(deep=True))
-        while not ENGINE.is_finished(state):
-            actor, move = ENGINE.random_move(state, rnd)
-            try:
-                ENGINE.apply(state, actor, move)
-            except RuleError:
-                continue
-            seen.append(state.model_copy(deep=True))
-    return seen
+        setups.append((names, {"garnets": {names[0]: 2}}, seed))
+    return waiting_states(ENGINE, setups)
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,11 @@ from collections import defaultdict
 
 import pytest
 
-from games.core.errors import RuleError
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.decisions import TABLE
 from games.marsbot_draft.model import State
 from games.marsbot_draft.phases import Decision, decision
+from tests.conformance.playouts import waiting_states
 
 #: Enough random drafts (each mode about half of them) that every decision and kind is seen.
 DRAFTS = range(40)
@@ -23,20 +23,10 @@ DRAFTS = range(40)
 
 def states() -> list[State]:
     """Every state the random drafts wait in."""
-    seen = []
-    for seed in DRAFTS:
-        options = ENGINE.parse_options(ENGINE.sample_options(["ann"], random.Random(seed)))
-        state, _ = ENGINE.setup(["ann"], options, seed)
-        rnd = random.Random(seed)
-        seen.append(state.model_copy(deep=True))
-        while not ENGINE.is_finished(state):
-            actor, move = ENGINE.random_move(state, rnd)
-            try:
-                ENGINE.apply(state, actor, move)
-            except RuleError:
-                continue
-            seen.append(state.model_copy(deep=True))
-    return seen
+    return waiting_states(
+        ENGINE,
+        [(["ann"], ENGINE.sample_options(["ann"], random.Random(seed)), seed) for seed in DRAFTS],
+    )
 
 
 @pytest.fixture(scope="module")
