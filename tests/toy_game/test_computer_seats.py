@@ -7,12 +7,14 @@ and change nothing."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.app import DealerBot
+from bot.games.registry import PLUGINS
 from bot.players import COMPUTER, COMPUTER_NAME, COMPUTER_USER, name_table, renamed
 from games.core.contract import Action
 from games.core.match import MatchRecord, replay
@@ -221,9 +223,14 @@ async def test_a_restart_resumes_the_computer_seats_a_stored_practice_seat_among
     assert "The bids: " in t.readable() and f"{COMPUTER_NAME} " in t.readable()
 
 
-async def test_a_game_without_a_computer_player_seats_none(simcord_env: Any) -> None:
+async def test_a_game_without_a_computer_player_seats_none(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every multiplayer game of the registry has a computer player (issue 45): High Bid
+    without its own stands for a game that has none."""
+    monkeypatch.setitem(PLUGINS, PLUGIN.game, replace(PLUGIN, computer=None))
     t = Table(simcord_env)
-    await t.host.slash(t.channel, "match create mars-auction")
+    await t.lobby()
     said = await t.say(t.host, "match add-bot")
-    assert said == "Mars Auction has no computer player, so Dealer cannot take a seat."
-    assert await t.seated() == []
+    assert said == "High Bid has no computer player, so Dealer cannot take a seat."
+    assert await t.seated() == ["ann"], "no computer seat was added"
