@@ -23,7 +23,7 @@ import functools
 import gettext
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -209,15 +209,6 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def number(value: float) -> str:
     """A number as the language in force writes it."""
     return current().number(value)
-
-
-def listing(items: Sequence[str]) -> str:
-    """Items as one list in the language in force: "a", "a and b", "a, b and c" (English
-    without the serial comma, as the engines' `join` writes it)."""
-    if len(items) <= 1:
-        return "".join(items)
-    # TRANSLATORS: the end of a list: {items} are all but the last, apart by commas.
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 class CommandTexts(app_commands.Translator):

@@ -15,10 +15,11 @@ from bot.errors import UserError, guarded
 from bot.games.atrades.texts import AtradesTexts
 from bot.games.plugin import NOTIFY_CHOICES, GamePlugin, clock_options
 from bot.handlers import handlers
-from bot.i18n import _, listing, ngettext
+from bot.i18n import _, ngettext
 from games.atrades import COMPUTER
 from games.atrades.data import GUILDS, REGIONS
 from games.atrades.model import MAX_PLAYERS, MAX_STARTING_MONEY
+from games.core.drawing.words import listed as listing
 
 TEXTS = AtradesTexts()
 #: AT-D12's two readings, as the host picks one (`Options.loser_bank`).

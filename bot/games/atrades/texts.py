@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.atrades.rules import RULES
 from bot.games.base import Names, TypedTexts, rules_text, text
-from bot.i18n import N_, _, listing, ngettext
+from bot.i18n import N_, _, ngettext
 from games.atrades.data import (
     GUILDS,
     TECHNOLOGY_BY_ID,
@@ -87,6 +87,7 @@ from games.atrades.views import (
 )
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
+from games.core.drawing.words import listed as listing
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 
 PURSE = "purse"

@@ -20,9 +20,10 @@ from typing import Any, ClassVar, Literal
 
 from bot.games.base import Names, TypedTexts, named, rules_text, text
 from bot.games.mars_auction.rules import RULES
-from bot.i18n import N_, _, listing, ngettext
+from bot.i18n import N_, _, ngettext
 from games.core.contract import Action, Amount, Answer, Pick
 from games.core.drawing.board import Board
+from games.core.drawing.words import listed as listing
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 from games.mars_auction.events import (
     AuctionSettled,
