@@ -20,10 +20,11 @@ engine, with the hooks it needs, each from the seat's own view alone.
   on average (not the best of them: M€ spent to keep a card from one player is spent against
   all of them).
 
-The playouts are shortened (`Playouts`): the normal seats play `HORIZON` more bids, then the
-auction is scored as the markers and bids stand (a whole setup auction takes a hundred bids
-and more, too many for the seat's two seconds); a playout that reaches the auction's
-settlement stops there, as the next display is the host's to deal, which no seat foresees.
+The playouts are shortened (`MarsAuctionSearch.cut`): the normal seats play `HORIZON` more
+bids, then the auction is scored as the markers and bids stand (a whole setup auction takes
+a hundred bids and more, too many for the seat's two seconds); a playout that reaches the
+auction's settlement stops there, as the next display is the host's to deal, which no seat
+foresees.
 """
 
 from __future__ import annotations
@@ -78,30 +79,18 @@ HORIZON = 8
 ITERATIONS = 200
 
 
-class Playouts(MarsAuction):
-    """The engine as a playout sees it: the playout is over once the auction is settled (the
-    match then waits for its host's choice, which no seat foresees) or its bids reach
-    `HORIZON` (a shortened playout, scored as the markers or bids stand)."""
-
-    def __init__(self) -> None:
-        #: The bids made in this playout so far.
-        self.bids = 0
-
-    def is_finished(self, state: State) -> bool:
-        return state.step in ("waiting", "ended") or self.bids >= HORIZON
-
-
 class MarsAuctionSearch:
     """The hooks of `games.core.search.search` for the Mars Auction."""
 
     def __init__(self, candidates: list[Plan]) -> None:
         #: The seat's candidate plans, made from its legal actions (`plans`).
         self.candidates = candidates
-        self.playouts = Playouts()
-        self.engine: Engine[Any, Any] = self.playouts
+        self.engine: Engine[Any, Any] = ENGINE
+        #: The bids made in this playout so far.
+        self.bids = 0
 
     def determinize(self, view: PlayerView, rnd: random.Random) -> State:
-        self.playouts.bids = 0
+        self.bids = 0
         return determinize(view, rnd)
 
     def plans(self, view: PlayerView, rnd: random.Random) -> list[Plan]:
@@ -112,14 +101,16 @@ class MarsAuctionSearch:
         for it (it makes the one move each decision asks)."""
         if player not in phases.must(state):
             return None
-        self.playouts.bids += state.step == "bidding"
+        self.bids += state.step == "bidding"
         view = ENGINE.view(state, player)
         assert isinstance(view, PlayerView)
         return normal_decide(view, ENGINE.legal_actions(state, player), rnd)
 
     def cut(self, state: State, moves: int) -> bool:
-        """Never here: the playout's engine (`Playouts`) ends it `HORIZON` bids on."""
-        return False
+        """A playout is over once the auction is settled (the match then waits for its
+        host's choice, which no seat foresees) or its bids reach `HORIZON` (a shortened
+        playout, scored as the markers or bids stand)."""
+        return state.step in ("waiting", "ended") or self.bids >= HORIZON
 
     def reward(self, state: State, player: str) -> float:
         worths = standings(ENGINE.view(state, None))
