@@ -24,7 +24,8 @@ may open, their DMs with the bot, and the JSON files they are given (searched as
 text read before is not searched again; an edited one (the live status) is searched anew.
 Whoever plays no part also reads the match's web pages (`bot/web`), which anyone with their
 address may open, after every interaction, as they read the channel: the match's page (its
-HTML as text, its board's alt text) and its poll's JSON, every step of its replay as it is
+HTML as text, its board's alt text) and its poll's JSON (each line of their text, as a line
+read before is not searched again), every step of its replay as it is
 made (its script's JSON) and the replay's page at its last step, and the page of the season
 the match counts for, if any.
 
@@ -250,6 +251,13 @@ MARKUP = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.DOTALL)
 POOL = re.compile(r"prize pool \$\d+")
 
 
+def lines_of(kind: str, text: str) -> list[tuple[str, str]]:
+    """(kind, line) of each line of a page's text: a page shows again the events it showed
+    before, and, as with the channel's messages, a line read before is not searched again (a
+    card's printed cost in an old display is no budget told)."""
+    return [(kind, line) for line in text.split("\n") if line.strip()]
+
+
 def page_text(markup: str) -> str:
     """What a web page shows as text."""
     return html.unescape(MARKUP.sub(" ", markup))
@@ -293,10 +301,11 @@ class WebPage:
         poll = await self.client.get(f"/m/{self.token}/now")
         assert poll.status == 200
         facts = await poll.json()
+        polled = [str(v) for _, v in leaves(facts) if isinstance(v, str)]
         read = [
-            ("web page", page_text(await page.text())),
+            *lines_of("web page", page_text(await page.text())),
             ("web page's alt text", facts["alt"]),
-            ("web page's poll", page_text(json.dumps(facts, ensure_ascii=False))),
+            *(line for text in polled for line in lines_of("web page's poll", page_text(text))),
         ]
         return read + await self.replay() + await self.season_page()
 
