@@ -11,7 +11,6 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
-from bot.i18n import language
 from bot.players import player_id
 from games.atrades import ENGINE
 from games.atrades.model import State
@@ -19,12 +18,10 @@ from games.atrades.playout import greedy_player
 from games.core.contract import Action, Answer
 from tests.bot.conftest import readable
 from tests.drivers.project_mars import components_of
+from tests.drivers.table import GameTable
 from tools.demo import action_of, answers_of, unstamped, walk
 
 GAME = "atrades"
-
-
-NAMES = ["ann", "bob", "cleo", "dev", "eve"]
 
 
 @pytest.fixture(autouse=True)
@@ -39,33 +36,11 @@ def private(result: Any) -> bool:
     return bool(result.ephemeral or (result.response is not None and result.response.ephemeral))
 
 
-class Atrades:
+class Atrades(GameTable):
     """A server with a channel, a host, players and an onlooker, who play Atrades through
     Discord."""
 
-    def __init__(self, env: Any, players: int, *, language: str | None = None) -> None:
-        """`language`: the server's Discord language (`preferred_locale`; default en-US)."""
-        self.env = env
-        self.language = language
-        self.guild = env.create_guild(preferred_locale=language)
-        self.channel = self.guild.create_text_channel("desert")
-        self.host = self.guild.add_member(env.create_user("hostess"))
-        self.players = [self.guild.add_member(env.create_user(n)) for n in NAMES[:players]]
-        self.onlooker = self.guild.add_member(env.create_user("onlooker"))
-        self.match_id = 0
-        #: Each member's private replies.
-        self.replies: dict[int, list[Any]] = {}
-
-    @property
-    def bot(self) -> Any:
-        return self.env.bot
-
-    def said(self, text: str) -> str:
-        """A text of the bot's in the server's language (a lobby's button's label)."""
-        return language(self.language).gettext(text)
-
-    def member(self, pid: str) -> Any:
-        return next(m for m in self.players if player_id(m.id) == pid)
+    channel_name = "desert"
 
     async def start(self, computers: int = 0, **options: Any) -> Any:
         created = await self.host.slash(self.channel, f"match create {GAME}", **options)

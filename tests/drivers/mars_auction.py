@@ -12,7 +12,6 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
-from bot.i18n import language
 from bot.players import player_id
 from games.core.contract import Pick
 from games.mars_auction import ENGINE
@@ -21,6 +20,7 @@ from games.mars_auction.views import PublicView
 from games.tm_catalogue import PROJECT_TYPES, builtin
 from tests.bot.conftest import readable, replay
 from tests.drivers.project_mars import components_of, custom_ids
+from tests.drivers.table import GameTable
 from tools.demo import unstamped
 
 GAME = "mars-auction"
@@ -51,34 +51,11 @@ def step_menu(message: Any, match_id: int, key: str, value: str) -> str:
     raise AssertionError(f"no menu of {key} offers {value}")
 
 
-class Auction:
+class Auction(GameTable):
     """A server with a channel, a host, players and an onlooker, who run a Mars Auction
     through Discord."""
 
-    def __init__(self, env: Any, players: int, *, language: str | None = None) -> None:
-        """`language`: the server's Discord language (`preferred_locale`; default en-US)."""
-        self.env = env
-        self.language = language
-        self.guild = env.create_guild(preferred_locale=language)
-        self.channel = self.guild.create_text_channel("mars")
-        self.host = self.guild.add_member(env.create_user("hostess"))
-        names = ["ann", "bob", "cleo", "dev", "eve"][:players]
-        self.players = [self.guild.add_member(env.create_user(name)) for name in names]
-        self.onlooker = self.guild.add_member(env.create_user("onlooker"))
-        self.match_id = 0
-        #: Each member's private replies (the composer of markers, confirmations).
-        self.replies: dict[int, list[Any]] = {}
-
-    @property
-    def bot(self) -> Any:
-        return self.env.bot
-
-    def said(self, text: str) -> str:
-        """A text of the bot's in the server's language (a lobby's button's label)."""
-        return language(self.language).gettext(text)
-
-    def member(self, pid: str) -> Any:
-        return next(m for m in self.players if player_id(m.id) == pid)
+    channel_name = "mars"
 
     def pid(self, member: Any) -> str:
         return player_id(member.id)
