@@ -5,8 +5,7 @@ its phases are `waits`). The rules themselves are the pure functions of the othe
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ParamSpec
+from typing import Any
 
 from games.atrades.actions import decline_free_acquire, pass_turn
 from games.atrades.choices import free_hexes
@@ -36,34 +35,18 @@ from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import owned, payment
 from games.atrades.rounds import EndReason, end_round, last_round_reasons, out_of_cubes, standings
 from games.atrades.turn_order import resolve_turn_order
-from games.core.events import (
-    Audience,
-    Event,
-    GameEvent,
-    PlayerForfeited,
-    PlayerKicked,
-    tell,
-)
-
-P = ParamSpec("P")
+from games.core.collector import Collector
+from games.core.events import PlayerForfeited, PlayerKicked
 
 
-class Table:
-    """One move in progress: the state and the events it tells (`games.atrades.events`, each
-    model made only when the event is read: a random playout reads none)."""
+class Table(Collector):
+    """One move in progress: the state and the events it tells (`Collector`:
+    `games.atrades.events`, each model made only when the event is read: a random playout
+    reads none)."""
 
     def __init__(self, state: State) -> None:
+        super().__init__()
         self.state = state
-        self.events: list[Event] = []
-
-    def public(self, event: Callable[P, GameEvent], /, *args: P.args, **data: P.kwargs) -> None:
-        self.events.append(tell(event, Audience.public(), *args, **data))
-
-    def private(
-        self, seat: int, event: Callable[P, GameEvent], /, *args: P.args, **data: P.kwargs
-    ) -> None:
-        player = self.state.guilds[seat].player
-        self.events.append(tell(event, Audience.to(player), *args, **data))
 
     def name(self, seat: int) -> str:
         return self.state.guilds[seat].player
@@ -299,7 +282,7 @@ def remove(table: Table, seat: int, why: type[PlayerKicked | PlayerForfeited]) -
         merger.sealed[seat] = None
     table.public(why, player=table.name(seat))
     if why is PlayerKicked:
-        table.private(seat, RemovedByHost)
+        table.private(table.name(seat), RemovedByHost)
     if len(active(state)) < 2:
         state.merger = None
         state.free_acquires = []

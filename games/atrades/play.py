@@ -51,7 +51,7 @@ def bid(table: flow.Table, seat: int, move: Any) -> None:
         raise RuleError("not_your_turn", "It is not your turn.")
     paying = payment(table.state, seat, move.pay_from, move.amount)
     submit_bid(table.state, seat, paying, replacing=True)
-    table.private(seat, BidMade, pay_from=move.pay_from, amount=move.amount)
+    table.private(table.name(seat), BidMade, pay_from=move.pay_from, amount=move.amount)
     table.public(BidIn, player=table.name(seat))
 
 
@@ -85,7 +85,7 @@ def auction(table: flow.Table, seat: int, move: Any) -> None:
         table.public(AuctionPassed, player=name)
     elif isinstance(move, FinalBid):
         sealed_bid(state, seat, move.amount)
-        table.private(seat, FinalBidMade, amount=move.amount)
+        table.private(table.name(seat), FinalBidMade, amount=move.amount)
         table.public(FinalBidIn, player=name)
         flow.reveal_final(table, merger)
     elif isinstance(move, Settle):

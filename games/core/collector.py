@@ -1,8 +1,8 @@
 """The event collector: the events one move tells, in the order it tells them, each with its
-audience. An engine's table of a move in progress (Project Mars's `Table`) collects through
-it, so that every primitive that changes what a viewer can see writes the event telling them.
-Each event is made with `tell`: its model is made only when the event is read (a random
-playout reads none, issue 43).
+audience. An engine's table of a move in progress (Project Mars's and Atrades' `Table`, the
+Mars Auction's `Board`) collects through it, so that every primitive that changes what a
+viewer can see writes the event telling them. Each event is made with `tell`: its model is
+made only when the event is read (a random playout reads none, issue 43).
 """
 
 from __future__ import annotations
