@@ -144,10 +144,10 @@ class Demo:
     def __init__(self, env: Env, rng: random.Random, language: str | None = None) -> None:
         self.env = env
         self.rng = rng
-        guild = env.create_guild("Dealer demo", preferred_locale=language)
-        self.channel = guild.create_text_channel("games")
-        self.host = guild.add_member(env.create_user(HOST_NAME))
-        self.players = [guild.add_member(env.create_user(name)) for name in self.names]
+        self.guild = env.create_guild("Dealer demo", preferred_locale=language)
+        self.channel = self.guild.create_text_channel("games")
+        self.host = self.guild.add_member(env.create_user(HOST_NAME))
+        self.players = [self.guild.add_member(env.create_user(name)) for name in self.names]
         self.actions: list[str] = []
         self.match_id = 0
 
@@ -747,6 +747,14 @@ class GameDemo(Demo):
         super().__init__(env, rng, language)
 
     async def play(self) -> None:
+        await self.begin()
+        while await self.step():
+            pass
+        _expect(await self.host.slash(self.channel, "match log"), "The match record")
+        self.did(self.host, "/match log")
+
+    async def begin(self) -> None:
+        """The match created, its people seated and the match started through the lobby."""
         options = self.create_options
         created = await self.host.slash(self.channel, f"match create {self.game}", **options)
         given = "".join(f" {key}:{value}" for key, value in options.items())
@@ -762,17 +770,22 @@ class GameDemo(Demo):
             await self.host.slash(self.channel, "match status"), f"**{engine_for(self.game).title}"
         )
         self.did(self.host, "/match status")
+
+    async def step(self) -> bool:
+        """One move: the first person the match waits for takes a legal action, or the host
+        closes a phase that waits for nobody; False once the match is over."""
         engine = engine_for(self.game)
+        state = await self.state()
+        if engine.is_finished(state):
+            return False
         humans = {player_id(p.id): p for p in self.players}
-        while not engine.is_finished(state := await self.state()):
-            waiting = [p for p in engine.turn(state).must if p in humans]
-            if waiting:
-                await self.move(humans[waiting[0]], state)
-                continue
+        waiting = [p for p in engine.turn(state).must if p in humans]
+        if waiting:
+            await self.move(humans[waiting[0]], state)
+        else:
             _expect(await self.host.slash(self.channel, "match close-phase"), "You closed")
             self.did(self.host, "/match close-phase")
-        _expect(await self.host.slash(self.channel, "match log"), "The match record")
-        self.did(self.host, "/match log")
+        return True
 
     async def state(self) -> Any:
         row = await self.bot.storage.match(self.match_id)

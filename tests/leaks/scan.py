@@ -29,9 +29,10 @@ read before is not searched again), every step of its replay as it is
 made (its script's JSON) and the replay's page at its last step, and the page of the season
 the match counts for, if any.
 
-How a game plugs in (as engines plug into `tests/conformance/`): a `Driver` subclass in
-`tests/leaks/drivers/`, named in `DRIVERS` (`tests/leaks/test_leaks.py` fails for a
-registered game without one). It brings
+How a game plugs in (as engines plug into `tests/conformance/`): a game of the registries is
+scanned by the generic driver (`drivers/any_game.py`: the demo's match, its facts whole
+numbers) unless it has a `Driver` subclass of its own in `tests/leaks/drivers/`, named in
+`OWN` (each of the five games has). A driver brings
 
 - `start`: a server, the people (`Person`) and the channels they read; the match started
   through Discord;
@@ -249,6 +250,9 @@ MARKUP = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.DOTALL)
 
 #: The season's prize pool as its page states it (`templates/season.html`).
 POOL = re.compile(r"prize pool \$\d+")
+#: The replay's own counters as its page states them ("Step 3 of 4", "← Step 2"): where the
+#: replay is, not a figure of the game.
+STEPS = re.compile(r"\b[Ss]tep\s+\d+(?:\s+of\s+\d+)?")
 
 
 def lines_of(kind: str, text: str) -> list[tuple[str, str]]:
@@ -319,13 +323,15 @@ class WebPage:
             answer = await self.client.get(f"/m/{self.token}/replay.json?step={number}")
             assert answer.status == 200, number
             facts = await answer.json()
-            steps = facts["steps"]
-            read.append(("replay step", page_text(json.dumps(facts, ensure_ascii=False))))
+            steps = facts.pop("steps")
+            del facts["step"]
+            told = STEPS.sub("Step", page_text(json.dumps(facts, ensure_ascii=False)))
+            read.append(("replay step", told))
             number += 1
         self.steps = steps
         page = await self.client.get(f"/m/{self.token}/replay?step={steps - 1}")
         assert page.status == 200
-        return [*read, ("replay page", page_text(await page.text()))]
+        return [*read, ("replay page", STEPS.sub("Step", page_text(await page.text())))]
 
     async def season_page(self) -> list[tuple[str, str]]:
         """The season's page, for a match of a season."""

@@ -24,7 +24,9 @@ from bot.web.pages import MatchPages
 from bot.web.words import html
 from games.core.engine import HOST
 from games.registry import ENGINES, engine_for
-from tests.leaks.drivers import DRIVERS
+from tests.leaks.drivers import DRIVERS, drivers
+from tests.leaks.drivers.any_game import AnyGame
+from tests.leaks.drivers.atrades import AtradesGame
 from tests.leaks.scan import play_through
 
 #: The matches, the long ones marked slow (`pytest -m "not slow"` leaves them out), with the
@@ -35,10 +37,15 @@ MATCHES = [
 ]
 
 
-def test_every_game_has_a_driver() -> None:
-    """Every game the bot plays in Discord (one with a plug-in) is scanned."""
+def test_every_game_is_scanned() -> None:
+    """Every game the bot plays in Discord (one with a plug-in) is scanned, each by its own
+    driver today, and a game without one by the generic driver."""
     assert {driver.game for driver in DRIVERS.values()} == set(ENGINES) & set(PLUGINS)
     assert set(PLUGINS) <= set(ENGINES)
+    assert not any(issubclass(driver, AnyGame) for driver in DRIVERS.values())
+    generic = drivers({"atrades", "a-new-game"})
+    assert generic["atrades"] is AtradesGame
+    assert issubclass(generic["a-new-game"], AnyGame) and generic["a-new-game"].game == "a-new-game"
 
 
 @pytest.mark.parametrize("game", MATCHES)
