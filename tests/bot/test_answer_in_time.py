@@ -157,7 +157,9 @@ async def test_a_form_that_comes_too_late_is_refused_in_words(simcord_env: Any) 
     t.bot.storage.backend = SlowReads(t.bot.storage.backend)
     before = len(callbacks(simcord_env))
     r = await t.players[0].user.click(card, custom_id=bid)
-    await simcord_env.advance_time(SLOW * 4)
+    # Every read waits SLOW, one after another: four on SQLite before the answer, more on
+    # PostgreSQL, where the dispatcher's reads of the timers come between them.
+    await simcord_env.advance_time(SLOW * 10)
     assert callbacks(simcord_env)[before:] == [6]
     assert r.modal is None
     assert [m.content for m in r.followups] == [FORM_TOO_LATE]
