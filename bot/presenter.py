@@ -5,11 +5,14 @@ player's DM (their 1-on-1); location -> a private thread per location and round 
 its players (or each player's DM where threads cannot be made); host -> the host's DM;
 internal -> nobody. Events stay marked undelivered in the log until posted, so a crash between
 the commit and the messages loses nothing (after a crash, the last few messages may be posted
-twice rather than never). After each delivery the match's live status message is brought up
-to date (`bot.status`); when a move closes a phase or ends the match, each player's 1-on-1
-gets their own results (`GameTexts.results`). On a live board, a move that calls no member
-to act in the channel (a computer seat's turn) and a round's end (`GameTexts.digest_events`)
-are added to the channel's newest post by an edit, not posted one by one.
+twice rather than never). A move is delivered from what was stored, never from the match
+replayed from its setup: its events and wait, and, for a game that presents its moves with
+the public views around them, those views (`_views_around`). After each delivery the match's
+live status message is brought up to date (`bot.status`); when a move closes a phase or ends
+the match, each player's 1-on-1 gets their own results (`GameTexts.results`). On a live
+board, a move that calls no member to act in the channel (a computer seat's turn) and a
+round's end (`GameTexts.digest_events`) are added to the channel's newest post by an edit,
+not posted one by one.
 """
 
 from __future__ import annotations
@@ -201,13 +204,17 @@ class Presenter:
         model = texts.public_view
         assert model is not None
         first = pending[0]
-        kept = await self.storage.delivered_view(row.id)
+        kept = (
+            None
+            if first.view_before or not first.seq
+            else await self.storage.delivered_view(row.id)
+        )
         if first.view_before is not None:
             before = model.model_validate_json(first.view_before)
-        elif kept is not None and kept[0] < first.seq:
-            before = model.model_validate_json(kept[1])
         elif first.seq == 0:
             before = None  # the setup's entry: the view after it, as the match was dealt
+        elif kept is not None and kept[0] < first.seq:
+            before = model.model_validate_json(kept[1])
         else:
             before = (await self.service.views_around(row, first.seq))[0]
         around: list[tuple[Any, Any]] = []

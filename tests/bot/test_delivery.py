@@ -97,14 +97,23 @@ async def settled(bot: Any) -> None:
     await asyncio.gather(*bot.presenter.status._workers.values())
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("game", "stored_by"),
+    [*((game, "this version") for game in GAMES), ("project-mars", "the version before")],
+)
 async def test_moves_undelivered_at_a_crash_go_out_after_the_restart_as_they_would_have(
-    simcord_env: Any, db_path: Path | str, monkeypatch: pytest.MonkeyPatch, game: str
+    simcord_env: Any,
+    db_path: Path | str,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    stored_by: str,
 ) -> None:
     """Moves committed and not delivered when the bot stops (a crash between the commit and
     the messages; the second and later of them stored while the one before was undelivered)
     go out after the restart exactly as the bot delivered them without one, once each, and
-    neither time is the match replayed from its setup."""
+    neither time is the match replayed from its setup. Moves stored by the version before,
+    which kept no views for their delivery, still go out the same after a restart, their
+    views rebuilt from the record."""
     match_id, channel, members = await started(simcord_env, game)
     bot = simcord_env.bot
     rnd = random.Random(7)
@@ -118,22 +127,23 @@ async def test_moves_undelivered_at_a_crash_go_out_after_the_restart_as_they_wou
     [(drift,)] = await bot.storage.backend.read(
         "SELECT status_drift FROM matches WHERE id = ?", (match_id,)
     )
-    monkeypatch.setattr(MatchService, "replay", replay_refused)
-    monkeypatch.setattr(MatchService, "views_around", replay_refused)
-    undelivered = [s for s in [await moved(bot, match_id, rnd) for _ in range(3)] if s]
-    assert len(undelivered) >= 2
-    pending = await bot.storage.pending_events(match_id)
-    assert [i.seq for i in pending] == undelivered
-    assert pending[0].view_before is None, "the view before it was kept by the last delivery"
-    assert all(i.view_before is not None for i in pending[1:]), "stored with the move"
+    with monkeypatch.context() as refused:
+        refused.setattr(MatchService, "replay", replay_refused)
+        refused.setattr(MatchService, "views_around", replay_refused)
+        undelivered = [s for s in [await moved(bot, match_id, rnd) for _ in range(3)] if s]
+        assert len(undelivered) >= 2
+        pending = await bot.storage.pending_events(match_id)
+        assert [i.seq for i in pending] == undelivered
+        assert pending[0].view_before is None, "the view before it was kept by the last delivery"
+        assert all(i.view_before is not None for i in pending[1:]), "stored with the move"
 
-    first = posted(channel, members)
-    await bot.presenter.flush(match_id)
-    await settled(bot)
-    second = posted(channel, members)
-    at_once = since(first, second)
-    assert any(at_once), "the moves said something"
-    assert await bot.storage.pending_events(match_id) == []
+        first = posted(channel, members)
+        await bot.presenter.flush(match_id)
+        await settled(bot)
+        second = posted(channel, members)
+        at_once = since(first, second)
+        assert any(at_once), "the moves said something"
+        assert await bot.storage.pending_events(match_id) == []
 
     # The same moves undelivered again, as the crash left them: then a restart.
     await bot.storage._execute(
@@ -144,6 +154,16 @@ async def test_moves_undelivered_at_a_crash_go_out_after_the_restart_as_they_wou
         "UPDATE matches SET view_seq = ?, view = ?, status_drift = ? WHERE id = ?",
         (*kept, drift, match_id),
     )
+    if stored_by == "this version":
+        monkeypatch.setattr(MatchService, "replay", replay_refused)
+        monkeypatch.setattr(MatchService, "views_around", replay_refused)
+    else:
+        await bot.storage._execute(
+            "UPDATE log SET view_before = NULL WHERE match_id = ?", (match_id,)
+        )
+        await bot.storage._execute(
+            "UPDATE matches SET view_seq = NULL, view = NULL WHERE id = ?", (match_id,)
+        )
     await simcord_env.restart_bot(make_bot(db_path))
     await settled(simcord_env.bot)
     third = posted(channel, members)
