@@ -69,10 +69,11 @@ as `normal`).
 `seasons.web_token` is the unguessable part of the address of the season's web page
 (`bot.web.seasons`), made the first time the bot links to it (`/season standings`).
 
-What a game that presents its moves with the public views around them (`GameTexts.
-public_view`) needs to deliver a move is stored, so that no delivery rebuilds the match from
-its setup: `matches.view` is the public view (JSON) after log entry `matches.view_seq`, the
-last one delivered, written with its `delivered` mark (the view before the next move);
+What a game that presents its moves with the public views around them
+(`GameTexts.public_view`) needs to deliver a move is stored, so that no delivery rebuilds the
+match from its setup: `matches.view` is the public view (JSON) after log entry
+`matches.view_seq`, the last one delivered, written with its `delivered` mark (the view
+before the next move);
 `log.view_before` is the public view before the entry's move, written with the move only
 when the view after the move before it was not stored yet (its delivery had not ended).
 The view after an undelivered entry is the next entry's `view_before`, or, for the last,
