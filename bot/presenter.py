@@ -5,11 +5,14 @@ player's DM (their 1-on-1); location -> a private thread per location and round 
 its players (or each player's DM where threads cannot be made); host -> the host's DM;
 internal -> nobody. Events stay marked undelivered in the log until posted, so a crash between
 the commit and the messages loses nothing (after a crash, the last few messages may be posted
-twice rather than never). After each delivery the match's live status message is brought up
-to date (`bot.status`); when a move closes a phase or ends the match, each player's 1-on-1
-gets their own results (`GameTexts.results`). On a live board, a move that calls no member
-to act in the channel (a computer seat's turn) and a round's end (`GameTexts.digest_events`)
-are added to the channel's newest post by an edit, not posted one by one.
+twice rather than never). A move is delivered from what was stored, never from the match
+replayed from its setup: its events and wait, and, for a game that presents its moves with
+the public views around them, those views (`_views_around`). After each delivery the match's
+live status message is brought up to date (`bot.status`); when a move closes a phase or ends
+the match, each player's 1-on-1 gets their own results (`GameTexts.results`). On a live
+board, a move that calls no member to act in the channel (a computer seat's turn) and a
+round's end (`GameTexts.digest_events`) are added to the channel's newest post by an edit,
+not posted one by one.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from bot.players import (
     seat_of,
 )
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import Around, MatchDamaged, MatchService, Outcome, Wait
+from bot.service import MatchDamaged, MatchService, Outcome, Wait
 from bot.stats import rating_line
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
@@ -49,6 +52,7 @@ from games.core.contract import Action as GameAction
 from games.core.drawing.board import Board
 from games.core.engine import HOST
 from games.core.events import Event
+from games.core.views import GameView
 
 log = logging.getLogger(__name__)
 
@@ -99,13 +103,9 @@ class Presenter:
         #: The newest message this process posted in each channel (`channel_send`): a post
         #: is the newest no longer once another is posted below it.
         self._last: dict[int, int] = {}
-        #: The public views around moves not yet delivered, from their outcomes.
-        self._views: defaultdict[int, dict[int, Around]] = defaultdict(dict)
 
     async def present(self, outcome: Outcome) -> None:
         """Deliver a move just committed (after whatever of the match is still undelivered)."""
-        if outcome.views is not None:
-            self._views[outcome.match_id][outcome.seq] = outcome.views
         await self.flush(outcome.match_id)
 
     async def flush(self, match_id: int | None = None) -> None:
@@ -119,10 +119,9 @@ class Presenter:
             try:
                 await self._flush_in_language(mid)
             except MatchDamaged:
-                self._views.pop(mid, None)  # set aside, in one line of the log
+                pass  # set aside, in one line of the log
             except Exception:
                 log.exception("the events of match %s could not be delivered", mid)
-                self._views.pop(mid, None)
 
     async def _flush_in_language(self, mid: int) -> None:
         """Deliver a match's undelivered events in its server's language (what a delivery
@@ -143,15 +142,16 @@ class Presenter:
             pending = await self.storage.pending_events(mid)
             row = await self.service.row(mid) if pending else None
             if row is None:
-                self._views.pop(mid, None)
                 return
             await self.service.undamaged(row)
             self.status.track(row)
             players = await self.service.players(mid)
-            combine = plugin_for(row.game).texts.combine_messages
-            for item in pending:
+            texts = plugin_for(row.game).texts
+            combine = texts.combine_messages
+            views = await self._views_around(row, texts, pending) if texts.wants_views else None
+            for index, item in enumerate(pending):
                 wait = await self._wait(row, item)
-                events = await self._presented(row, item, wait)
+                events = await self._presented(row, item, wait, views[index] if views else None)
                 mail = _Mail(item.actor, await self._results(row, players, events, wait), wait)
                 mail.ending = self._ending(row, players, events, wait)
                 mail.ratings = await self._ratings(row, players, wait)
@@ -174,10 +174,14 @@ class Presenter:
                     await self._send_mail(row, players, mail)
                 except discord.HTTPException:
                     log.exception("could not deliver the DMs of match %s", mid)
+            # The view after the last of them is the view before the next move: kept for its
+            # delivery, so that no move need store it (`MatchService.viewed`).
+            kept = (pending[-1].seq, views[-1][1].model_dump_json()) if views else None
             await self.storage.delivered(
-                mid, [item.seq for item in pending], self.status.take_drift(mid)
+                mid, [item.seq for item in pending], self.status.take_drift(mid), kept
             )
-            self._views.pop(mid, None)
+            if kept is not None:
+                self.service.viewed(mid, kept[0])
         self.status.refresh(mid)
 
     async def _wait(self, row: MatchRow, item: OutboxItem) -> Wait:
@@ -187,20 +191,69 @@ class Presenter:
             return Wait.from_json(item.wait)
         return await self.service.wait_of(row, item.seq)
 
-    async def _presented(self, row: MatchRow, item: OutboxItem, wait: Wait) -> list[Event]:
+    async def _views_around(
+        self, row: MatchRow, texts: GameTexts, pending: list[OutboxItem]
+    ) -> list[tuple[Any, Any]]:
+        """The public views before and after each undelivered move of a game that presents
+        its moves with them (`GameTexts.public_view`), from what is stored, never from the
+        match replayed from its setup: before the first, the view kept by the last delivery
+        (`Storage.delivered_view`) or the one its move stored (`OutboxItem.view_before`);
+        after each, the view the next move stored, and after the last, the view its move left
+        (`MatchService.view_after`). Only entries stored by a version that kept no views have
+        theirs rebuilt from the record (`MatchService.views_around`)."""
+        model = texts.public_view
+        assert model is not None
+        first = pending[0]
+        kept = (
+            None
+            if first.view_before or not first.seq
+            else await self.storage.delivered_view(row.id)
+        )
+        if first.view_before is not None:
+            before = model.model_validate_json(first.view_before)
+        elif first.seq == 0:
+            before = None  # the setup's entry: the view after it, as the match was dealt
+        elif kept is not None and kept[0] < first.seq:
+            before = model.model_validate_json(kept[1])
+        else:
+            before = (await self.service.views_around(row, first.seq))[0]
+        around: list[tuple[Any, Any]] = []
+        for index, item in enumerate(pending):
+            following = pending[index + 1] if index + 1 < len(pending) else None
+            if following is None:
+                after = await self._view_after(row, model, item.seq)
+            elif following.view_before is not None:
+                after = model.model_validate_json(following.view_before)
+            else:
+                after = (await self.service.views_around(row, item.seq))[1]
+            around.append((after if item.seq == 0 else before, after))
+            before = after
+        return around
+
+    async def _view_after(self, row: MatchRow, model: type[GameView], seq: int) -> Any:
+        """The public view after log entry `seq`, the last undelivered: the one its move left,
+        or, where a move was stored since (by another process, or during this delivery), the
+        view that move stored before it."""
+        view = await self.service.view_after(row, seq)
+        if view is not None:
+            return view
+        stored = await self.storage.view_before_next(row.id, seq)
+        if stored is not None:
+            return model.model_validate_json(stored)
+        return (await self.service.views_around(row, seq))[1]
+
+    async def _presented(
+        self, row: MatchRow, item: OutboxItem, wait: Wait, views: tuple[Any, Any] | None
+    ) -> list[Event]:
         """A committed move's events as they are shown: with the game's own presentation
-        around them (made from the public views before and after the move: the outcome's, or
-        rebuilt from the record after a restart), and the season's announcement after the
-        move that ended a season match."""
+        around them (made from the public `views` before and after the move, for a game that
+        presents them), and the season's announcement after the move that ended a season
+        match."""
         texts = plugin_for(row.game).texts
         stored = item.events
         if stored is None:
             stored = await self.service.events_of(row, item.seq)
-        if texts.wants_views:
-            around = self._views[row.id].pop(item.seq, None)
-            views = around.pair() if around is not None else None
-            if views is None:
-                views = await self.service.views_around(row, item.seq)
+        if views is not None:
             stored = texts.add_events(views[0], stored, views[1])
         events = [Event.from_json(event) for event in stored]
         if (

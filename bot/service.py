@@ -226,27 +226,24 @@ class Undo:
         return [seq for seq, *_ in self.moves]
 
 
-class Around:
-    """The public views before and after a move, for a game that presents them (the table
-    shown with its events). The view after is built when first asked, once the move has
-    been answered (its events delivered), not on the move's way to its answer (issue 43).
-    It is built from the match's state, which the next move changes in place: that move
-    asks for it first (`MatchService._view_before`), since it is the view before it too."""
+class LastView:
+    """The public view after a match's last move, for a game that presents its moves with
+    the public views around them (the table shown with its events). It is built when first
+    asked, once the move has been answered (its events delivered: `view_after`), not on the
+    move's way to its answer (issue 43). It is built from the match's state, which the next
+    move changes in place: a move that must store the view before it asks for it first
+    (`MatchService._view_before`)."""
 
-    def __init__(self, seq: int, before: Any, view: Callable[[], Any]) -> None:
+    def __init__(self, seq: int, view: Callable[[], Any]) -> None:
         #: The move's seq.
         self.seq = seq
-        self.before = before
         self._view = view
-        self._after: Any = None
+        self._built: Any = None
 
-    def after(self) -> Any:
-        if self._after is None:
-            self._after = self._view()
-        return self._after
-
-    def pair(self) -> tuple[Any, Any]:
-        return self.before, self.after()
+    def get(self) -> Any:
+        if self._built is None:
+            self._built = self._view()
+        return self._built
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,8 +257,6 @@ class Outcome:
     #: The actor's own summary after the move (`Engine.summary`: a `GameView` in a typed
     #: game, JSON in the others); None for the host.
     summary: Any
-    #: The public views before and after the move, for a game that presents them.
-    views: Around | None
     #: What the move did to the match's wait.
     wait: Wait
 
@@ -303,8 +298,11 @@ class MatchService:
         #: What was worked out of each remembered state (`_worked`): the state, its seq, and
         #: its turn and players' legal actions as asked.
         self._asked: dict[int, tuple[Any, int, dict[str | None, Any]]] = {}
-        #: The views around each match's last move, of a game that presents them.
-        self._last_views: dict[int, Around] = {}
+        #: The public view after each match's last move, of a game that presents them.
+        self._last_views: dict[int, LastView] = {}
+        #: The seq of the log entry after which each match's public view is stored, by this
+        #: process's last delivery (`viewed`).
+        self._viewed: dict[int, int] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks[match_id]
@@ -313,6 +311,7 @@ class MatchService:
         self._states.pop(match_id, None)
         self._asked.pop(match_id, None)
         self._last_views.pop(match_id, None)
+        self._viewed.pop(match_id, None)
         self._seqs.pop(match_id, None)
         self._players.pop(match_id, None)
         self._names.pop(match_id, None)
@@ -721,7 +720,15 @@ class MatchService:
             parsed = engine.parse_move(move)
             state = await self.state(row, checked=True)
             views = self.presents_views(row.game)
-            before = self._view_before(match_id, row.game, state) if views else None
+            # The view before the move is stored with it only where nothing else would give it
+            # after a crash: the view after the move before is not stored yet (its delivery
+            # has not ended, or another process's delivery stored it). Otherwise the move's
+            # way to its answer builds no view.
+            before = (
+                self._view_before(match_id, row.game, state).model_dump_json()
+                if views and self._viewed.get(match_id) != self._seqs[match_id]
+                else None
+            )
             waited = self._turn(row.game, match_id, state).wait
             # The state changes before its seq does (after the commit): what was worked out
             # of it before goes now.
@@ -772,6 +779,7 @@ class MatchService:
                     paused=row.paused,
                     timer=timer,
                     wait=wait.to_json(),
+                    view_before=before,
                 )
             except LedgerRefused:
                 self.forget(match_id)
@@ -786,18 +794,14 @@ class MatchService:
             # read the match again meanwhile may have put an older one in its place.
             self._states[match_id], self._seqs[match_id] = state, seq
             self._asked[match_id] = (state, seq, {None: turn})
-            around = None
             if views:
-                around = self._last_views[match_id] = Around(
-                    seq, before, lambda: engine.view(state, None)
-                )
+                self._last_views[match_id] = LastView(seq, lambda: engine.view(state, None))
             outcome = Outcome(
                 match_id=match_id,
                 seq=seq,
                 actor=actor,
                 events=events,
                 summary=engine.summary(state, actor) if actor != HOST else None,
-                views=around,
                 wait=wait,
             )
             if held and length:
@@ -811,13 +815,30 @@ class MatchService:
 
     def _view_before(self, match_id: int, game: str, state: Any) -> Any:
         """The public view of `state`, the match's now, which a move is about to change: the
-        view after the last move (built now if nobody has asked for it yet: `Around`), or
+        view after the last move (built now if nobody has asked for it yet: `LastView`), or
         built anew when that was of another seq: the match was read again since, into
         another state, and the last move's state is changed no more."""
         last = self._last_views.get(match_id)
         if last is not None and last.seq == self._seqs.get(match_id):
-            return last.after()
+            return last.get()
         return engine_for(game).view(state, None)
+
+    async def view_after(self, row: MatchRow, seq: int) -> Any | None:
+        """The public view after log entry `seq` where it is the match's last: the one its
+        move left (`LastView`), or made from the match's state (its snapshot and the moves
+        after it, as any read of the match). None when the match has moved past it: the
+        move after it stored the view before it (`Storage.view_before_next`)."""
+        async with self.lock(row.id):
+            last = self._last_views.get(row.id)
+            if last is not None and last.seq == seq:
+                return last.get()
+            state, at = await self._state(row)
+            return engine_for(row.game).view(state, None) if at == seq else None
+
+    def viewed(self, match_id: int, seq: int) -> None:
+        """The public view after log entry `seq` is stored (`Storage.delivered`): the match's
+        next move need not store the view before it."""
+        self._viewed[match_id] = seq
 
     async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> bool:
         """Whether `move` would be accepted now: raises the RuleError (or UserError) that
@@ -843,8 +864,9 @@ class MatchService:
         return [e.to_json() for e in replayed.moves[-1][3]] if moves[-1:] else []
 
     async def views_around(self, row: MatchRow, seq: int) -> tuple[Any, Any]:
-        """The public views before and after move `seq`, rebuilt from the match's record (for
-        a move whose outcome is no longer in memory: delivered after a restart)."""
+        """The public views before and after move `seq`, rebuilt from the match's record: for
+        an entry stored by a version that kept no views for its delivery (`log.view_before`,
+        `matches.view`)."""
         engine = engine_for(row.game)
         return await self._around(row, seq, lambda state: engine.view(state, None))
 

@@ -95,8 +95,9 @@ class GameTexts(ABC):
     #: Whether a player's 1-on-1 carries a card (`card`); a game without one (its board is
     #: in the channel) asks no render worker for it.
     draws_cards: ClassVar[bool] = True
-    #: Whether `add_events` wants the public views before and after each move.
-    wants_views: ClassVar[bool] = False
+    #: The model of the public view `add_events` takes, before and after each move (read
+    #: back through it where the delivery stored it); None: it takes none.
+    public_view: ClassVar[type[GameView] | None] = None
     #: Whether the public texts of one move go out as one message (with its board), and the
     #: private texts of one move as one message per player.
     combine_messages: ClassVar[bool] = False
@@ -228,10 +229,15 @@ class GameTexts(ABC):
     ) -> list[dict[str, Any]]:
         """A move's events (as JSON, audience included) with the game's own public
         presentation put where it belongs, made from the public views before and after the
-        move: the table to show, say. Asked at delivery only when `wants_views`; never stored
-        (the log holds the engine's events alone). The engine's events stay as they are, in
-        their order."""
+        move: the table to show, say. Asked at delivery only for a game with a `public_view`;
+        never stored (the log holds the engine's events alone), so made again, the same, when
+        a delivery is repeated. The engine's events stay as they are, in their order."""
         return events
+
+    @property
+    def wants_views(self) -> bool:
+        """Whether `add_events` wants the public views before and after each move."""
+        return self.public_view is not None
 
     def results(self, events: list[dict[str, Any]], view: Any, names: Names) -> str | None:
         """A player's own results of the phase a move just closed (a `phase_closing_events`

@@ -137,6 +137,9 @@ class OutboxItem:
     #: What it did to the match's wait (`bot.service.Wait`, as JSON); None in an entry
     #: written before the bot stored it, or whose copy cannot be read.
     wait: dict[str, Any] | None = None
+    #: The public view before its move (JSON text), where the move stored it (`log.
+    #: view_before`: the view after the move before it was not stored yet).
+    view_before: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -770,8 +773,11 @@ class Storage(SeasonStore, ResultStore):
         paused: bool = False,
         timer: int | None = None,
         wait: dict[str, Any] | None = None,
+        view_before: str | None = None,
     ) -> None:
-        """Append an accepted move, its events and what it did to the match's wait, committed
+        """Append an accepted move, its events, what it did to the match's wait and (for a
+        game that presents its moves with the public views around them, when the view after
+        the move before is not stored yet) the public view before it, committed
         when this returns, the match's row locked first (`Tx.lock`: on PostgreSQL the moves
         of a match commit one after the other, whichever process sends them). The snapshot
         (and the match's end, or its new timers), the season ledger entries the move caused
@@ -803,9 +809,9 @@ class Storage(SeasonStore, ResultStore):
             ):
                 raise MatchMoved
             await w.send(
-                "INSERT INTO log (match_id, seq, actor, move, events, at, wait)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (match_id, seq, actor, move_json, events_json, at, wait_json),
+                "INSERT INTO log (match_id, seq, actor, move, events, at, wait, view_before)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, seq, actor, move_json, events_json, at, wait_json, view_before),
             )
             if ledger is not None:
                 await self._append(
@@ -856,6 +862,12 @@ class Storage(SeasonStore, ResultStore):
                     "UPDATE matches SET paused_remaining = ? WHERE id = ?",
                     (paused_remaining, match_id),
                 )
+            # The view kept for the next delivery is of an entry that is gone.
+            await w.execute(
+                f"UPDATE matches SET view = NULL, view_seq = NULL WHERE id = ? AND view_seq "
+                f"IN ({', '.join('?' * len(seqs))})",
+                (match_id, *seqs),
+            )
             await _refund_trades(w, match_id, seqs, reason=refund_reason, at=at)
 
         await self._transaction(undo)
@@ -948,12 +960,12 @@ class Storage(SeasonStore, ResultStore):
         """A match's undelivered log entries, in order; a copy of events or wait that cannot
         be read comes as None (`OutboxItem`)."""
         rows = await self._all(
-            "SELECT match_id, seq, events, actor, wait FROM log WHERE match_id = ? "
+            "SELECT match_id, seq, events, actor, wait, view_before FROM log WHERE match_id = ? "
             "AND delivered = 0 ORDER BY seq",
             match_id,
         )
         items = []
-        for mid, seq, events, actor, wait in rows:
+        for mid, seq, events, actor, wait, before in rows:
             told, waited = _readable(events), _readable(wait)
             items.append(
                 OutboxItem(
@@ -962,13 +974,37 @@ class Storage(SeasonStore, ResultStore):
                     told if isinstance(told, list) else None,
                     actor,
                     waited if isinstance(waited, dict) else None,
+                    before,
                 )
             )
         return items
 
-    async def delivered(self, match_id: int, seqs: list[int], drift: int = 0) -> None:
-        """Mark a match's events posted, and add the `drift` of the messages their delivery
-        posted below its status message (`matches.status_drift`), in one write."""
+    async def delivered_view(self, match_id: int) -> tuple[int, str] | None:
+        """The public view (JSON text) after the match's last delivered log entry, with that
+        entry's seq, as its delivery stored it (`delivered`); None where none is stored."""
+        row = await self._one("SELECT view_seq, view FROM matches WHERE id = ?", match_id)
+        return (row[0], row[1]) if row and row[1] is not None else None
+
+    async def view_before_next(self, match_id: int, seq: int) -> str | None:
+        """The public view before the move after log entry `seq` (the view after `seq`), as
+        that move stored it (`OutboxItem.view_before`); None where there is none."""
+        row = await self._one(
+            "SELECT view_before FROM log WHERE match_id = ? AND seq > ? ORDER BY seq LIMIT 1",
+            match_id,
+            seq,
+        )
+        return row[0] if row else None
+
+    async def delivered(
+        self,
+        match_id: int,
+        seqs: list[int],
+        drift: int = 0,
+        view: tuple[int, str] | None = None,
+    ) -> None:
+        """Mark a match's events posted, add the `drift` of the messages their delivery
+        posted below its status message (`matches.status_drift`), and keep the public `view`
+        after the last of them (its seq and JSON text: `delivered_view`), in one write."""
         if not seqs and not drift:
             return
 
@@ -979,6 +1015,11 @@ class Storage(SeasonStore, ResultStore):
                     f"AND seq IN ({', '.join('?' * len(seqs))})",
                     (match_id, *seqs),
                 )
+            if view is not None:
+                await w.execute(
+                    "UPDATE matches SET view_seq = ?, view = ? WHERE id = ?",
+                    (*view, match_id),
+                )
             if drift:
                 await w.execute(
                     "UPDATE matches SET status_drift = status_drift + ? WHERE id = ?",
@@ -988,7 +1029,9 @@ class Storage(SeasonStore, ResultStore):
         # Committed without a sync of its own (on SQLite: in a batch of synced writes it
         # shares their sync, alone it commits unsynced, and the next synced commit syncs it
         # too): its loss in a power cut costs a repeat at most, the messages posted again and
-        # the board posted anew a move later than it would have been.
+        # the board posted anew a move later than it would have been. The view it keeps is
+        # lost only with its entries' marks, which it goes with: a move stored after it
+        # without a view of its own (`record_move`'s `view_before`) is synced after it.
         await self._transaction(mark, synced=False)
 
     # -- time ------------------------------------------------------------------------------

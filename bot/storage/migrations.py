@@ -69,6 +69,17 @@ as `normal`).
 `seasons.web_token` is the unguessable part of the address of the season's web page
 (`bot.web.seasons`), made the first time the bot links to it (`/season standings`).
 
+What a game that presents its moves with the public views around them
+(`GameTexts.public_view`) needs to deliver a move is stored, so that no delivery rebuilds the
+match from its setup: `matches.view` is the public view (JSON) after log entry
+`matches.view_seq`, the last one delivered, written with its `delivered` mark (the view
+before the next move);
+`log.view_before` is the public view before the entry's move, written with the move only
+when the view after the move before it was not stored yet (its delivery had not ended).
+The view after an undelivered entry is the next entry's `view_before`, or, for the last,
+the match's state. NULL in entries and matches stored before them (the views are then
+rebuilt from the record).
+
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
 translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
@@ -327,6 +338,11 @@ MIGRATIONS: list[str | Migration] = [
     # The server's language for channel posts (`/config language`; NULL: its Discord one).
     """
     ALTER TABLE guild_config ADD COLUMN language TEXT;
+    """,
+    """
+    ALTER TABLE log ADD COLUMN view_before TEXT;
+    ALTER TABLE matches ADD COLUMN view TEXT;
+    ALTER TABLE matches ADD COLUMN view_seq INTEGER;
     """,
 ]
 

@@ -578,6 +578,12 @@ def replay(record: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
+async def replay_refused(*args: Any, **kwargs: Any) -> Any:
+    """In place of `MatchService.replay` where a test shows that a delivery never rebuilds
+    the match from its setup (issue 39)."""
+    raise AssertionError("the match was replayed from its setup")
+
+
 @pytest.fixture
 def real_languages(request: pytest.FixtureRequest) -> None:
     """For tests that read Czech and Korean: in the pseudo-locale there are none to read."""

@@ -19,6 +19,7 @@ from bot.computer import Computer
 from bot.flows import lobby
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.players import COMPUTER, COMPUTER_NAME, player_id
+from bot.service import MatchService
 from games.core.drawing.words import join
 from games.core.match import MatchRecord, RecordedMove
 from games.core.match import replay as replay_record
@@ -26,7 +27,7 @@ from games.project_mars import ENGINE
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import CardFace, card_words
-from tests.bot.conftest import make_bot, readable, replay
+from tests.bot.conftest import make_bot, readable, replay, replay_refused
 from tests.drivers.common import close_dms_of
 from tests.drivers.project_mars import Mars, components_of, custom_ids, private
 from tests.project_mars import helpers
@@ -154,19 +155,22 @@ async def test_two_computer_seats_play_a_whole_match_on_their_own(simcord_env: A
     assert not t.ann.user.dm_channel.history(), "ann plays no part: nothing is sent to her"
 
 
-async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
-    simcord_env: Any,
+async def test_a_move_delivered_later_shows_the_table_from_what_was_stored(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The table shown after a move is not stored: a move whose delivery a crash cut off is
-    shown with the views rebuilt from the record, the same as its outcome's."""
+    """The table shown after a move is made at its delivery from the views stored for it
+    (the view kept by the delivery before, the match's state after it), never from the
+    match replayed from its setup."""
     t = Mars(simcord_env)
     await t.start()
     await t.until(random.Random(4), lambda view: view["phase"] == "turn")
     turn = (await t.view(None))["turn"]
     outcome = await t.bot.service.submit(t.match_id, turn, {"type": "pass"})
-    assert outcome.views is not None
-    row = await t.bot.storage.match(t.match_id)
-    assert await t.bot.service.views_around(row, outcome.seq) == outcome.views.pair()
+    [item] = await t.bot.storage.pending_events(t.match_id)
+    assert item.seq == outcome.seq and item.view_before is None, "the view before was kept"
+    kept = await t.bot.storage.delivered_view(t.match_id)
+    assert kept is not None and kept[0] == outcome.seq - 1
+    monkeypatch.setattr(MatchService, "replay", replay_refused)
     board = await t.bot.storage.status_message(t.match_id)
     before = next(m for m in t.channel.history() if m.id == board).attachments
     await t.bot.presenter.flush(t.match_id)
@@ -176,6 +180,9 @@ async def test_a_move_delivered_after_a_restart_shows_the_table_from_its_record(
     after = next(m for m in t.channel.history() if m.id == board).attachments
     assert after and after[0].id != before[0].id, "the board message shows the new table"
     assert await t.bot.storage.pending_events(t.match_id) == []
+    state = await t.bot.service.state(await t.bot.service.row(t.match_id))
+    kept = await t.bot.storage.delivered_view(t.match_id)
+    assert kept == (outcome.seq, ENGINE.view(state, None).model_dump_json())
 
 
 async def test_a_trap_is_set_face_down_and_triggered_without_leaking_what_it_is(

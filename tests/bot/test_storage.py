@@ -18,7 +18,7 @@ import psycopg
 import pytest
 
 import bot.storage.sqlite as sqlite_store
-from bot.service import Around, EarlierDecision, MatchService
+from bot.service import EarlierDecision, MatchService
 from bot.storage import (
     Durability,
     LedgerEntry,
@@ -450,10 +450,11 @@ async def test_a_move_is_answered_before_the_table_after_it_is_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 43: for a game that presents its moves with the public views around them, a
-    move's way to its answer (`MatchService.submit`) builds no view. The view after it is
-    built when its events are delivered (after the answer), and is the view before the next
-    move; a move that comes before that delivery builds it first, from the state it is
-    about to change."""
+    move's way to its answer (`MatchService.submit`) builds no view and stores none while
+    the view after the move before it is stored (its delivery kept it). The view after a
+    move is built when its events are delivered (after the answer); a move that comes before
+    that delivery has ended builds it first, from the state it is about to change, and
+    stores it with itself (issue 39), so that a crash loses no view."""
     storage = await Storage.open(tmp_path / "views.db")
     service = MatchService(storage, lambda: 0.0, presents_views=lambda game: True)
     built: list[None] = []
@@ -469,28 +470,37 @@ async def test_a_move_is_answered_before_the_table_after_it_is_built(
         row = await service.running(match_id)
         monkeypatch.setattr(type(AA_ENGINE), "view", counted)
 
-        async def bid(amount: int) -> tuple[Around, int]:
-            """A bid, and how many public views its submit built."""
+        async def bid(amount: int) -> tuple[int, int]:
+            """A bid: its seq, and how many public views its submit built."""
             before = len(built)
             move = {"type": "bid", "target": targets[0], "amount": amount}
             outcome = await service.submit(match_id, str(2 + amount % 4), move)
-            assert outcome.views is not None
-            return outcome.views, len(built) - before
+            return outcome.seq, len(built) - before
 
-        last, made = await bid(1)
-        assert made == 1, "the first move after the start: the view before it, no other"
-        last.after()  # delivered
-        first, made = await bid(2)
-        assert made == 0 and first.before == last.after()
-        first.after()  # delivered
-        second, made = await bid(3)
-        assert made == 0 and second.before == first.after()
+        async def delivered(seq: int) -> Any:
+            """The view after move `seq` as its delivery asks for it, and keeps it."""
+            after = await service.view_after(row, seq)
+            assert after is not None
+            await storage.delivered(match_id, [seq], 0, (seq, after.model_dump_json()))
+            service.viewed(match_id, seq)
+            return after
+
+        first, made = await bid(1)
+        assert made == 1, "the first move after the start stores the view before it"
+        after_first = await delivered(first)
+        second, made = await bid(2)
+        assert made == 0, "the view after the first move is kept: no view on the way"
+        assert await storage.delivered_view(match_id) == (first, after_first.model_dump_json())
         # A move before the last one is delivered: the view after that one is built first.
-        third, made = await bid(4)
-        assert made == 1 and third.before == second.after()
-        assert len(built) == 4, "one view a move, each built once"
-        for around in (first, second, third):
-            assert await service.views_around(row, around.seq) == around.pair()
+        third, made = await bid(3)
+        assert made == 1
+        assert len(built) == 3, "one view a move, each built once"
+        assert await service.view_after(row, second) is None, "the match has moved past it"
+        after_second, after_third = await service.views_around(row, third)
+        stored = {i.seq: i.view_before for i in await storage.pending_events(match_id) if i.seq}
+        assert stored == {second: None, third: after_second.model_dump_json()}
+        assert await storage.view_before_next(match_id, second) == stored[third]
+        assert await service.view_after(row, third) == after_third
     finally:
         await storage.close()
 

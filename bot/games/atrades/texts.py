@@ -215,7 +215,7 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
     spectators_see_sealed = False
     #: The host sees what the public sees (AT-D27), which holds only the pile's size.
     record_withheld = N_("its seed deals the face-down pile of starting tiles")
-    wants_views = True
+    public_view = PublicView
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({"board_shown"})
     #: A round's end: its last expansion, the new starting tiles and the next round's bids

@@ -390,7 +390,7 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"auction_settled"})
     commands: ClassVar[frozenset[str]] = frozenset({"mars budget"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
-    wants_views = True
+    public_view = PublicView
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({"board_shown"})
     record_withheld = N_(

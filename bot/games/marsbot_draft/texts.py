@@ -86,7 +86,7 @@ class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     event_types = (*event_models(DraftEvent), BoardShown)
     board_events: ClassVar[frozenset[str]] = frozenset({"board_shown", "draft_started"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
-    wants_views = True
+    public_view = DraftView
     combine_messages = True
     spectators_see_sealed = False
     commands: ClassVar[frozenset[str]] = frozenset(

@@ -186,7 +186,7 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
     #: The spectators get the rounds' public results (`audit`).
     spectators_see_sealed = False
-    wants_views = True
+    public_view = PublicView
     combine_messages = True
     live_board_events: ClassVar[frozenset[str]] = frozenset({"board_shown"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
