@@ -2,11 +2,14 @@
 
 The driver is psycopg 3, async on the event loop: statements are prepared on the server once
 a connection has run them a few times (`prepare_threshold`), and its `%s` placeholders are
-what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transaction runs in
-psycopg's pipeline mode (`_pipelined`): the statements whose result it does not read are
-sent without waiting, so a move is two round trips (BEGIN, its row lock and its check; its
-writes and COMMIT), not one a statement. asyncpg is faster on
-raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
+what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transaction's
+statements whose result it does not read wait until one is read or the transaction ends,
+then go with BEGIN in psycopg's pipeline mode (`PipelinedTx`): one round trip, not one a
+statement. A move's lock, check and insert are one call of a function on the server
+(`dealer_append_move`, `Tx.append_move`), so a move that writes nothing else is one
+statement, committed by itself in one round trip: the client work of one statement, where
+it was five (BEGIN, the lock, the check, the insert, COMMIT) in two round trips. asyncpg is
+faster on raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
 maintained reference driver, with a sync API too for tools and tests. Connections come from
 a small pool of our own (`Pool`; see there why not `psycopg_pool`), so concurrent matches
 commit side by side (`DATABASE_POOL_SIZE` of them at most).
@@ -25,12 +28,14 @@ session of a process frozen inside a transaction after `idle_in_transaction_sess
 letting go of its locks; and TCP keepalives on both ends notice a peer that vanished.
 
 Transactions run at READ COMMITTED. Those that read rows to decide what they write take a
-row lock first (`Tx.lock`: `SELECT … FOR NO KEY UPDATE`): a move locks its match's row, so the
-moves of one match commit one after the other in every process (and a check of its last seq
-stays true); a ledger write locks its season's row, so two debits of one member cannot both
-pass the balance check. Locks are taken match first, then season, never the other way round.
-`FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes the other lockers of the row but not
-the inserts that merely reference it (a foreign key's `KEY SHARE`).
+row lock first (`Tx.lock`: `SELECT … FOR NO KEY UPDATE`; `dealer_append_move` takes a move's
+in the same words, and reads the match in a statement after it): a move locks its match's
+row, so the moves of one match commit one after the other in every process (and a check of
+its last seq stays true); a ledger write locks its season's row, so two debits of one
+member cannot both pass the balance check. Locks are taken match first, then season, never
+the other way round. `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes the other
+lockers of the row but not the inserts that merely reference it (a foreign key's `KEY
+SHARE`).
 
 The schema is the one of `bot.storage.migrations`, written in SQLite's words and translated
 here (`postgres_ddl`): every integer is a BIGINT (Discord ids are 64-bit), an `id INTEGER
@@ -48,12 +53,24 @@ import functools
 import re
 from collections import defaultdict
 from collections.abc import AsyncIterator, Iterable
+from contextlib import AsyncExitStack
 from typing import Any, TypeVar
 
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from bot.storage.backend import POOL_SIZE, Busy, Parameters, Rows, Waits, Work, substitute
+from bot.storage.backend import (
+    POOL_SIZE,
+    Busy,
+    LogEntry,
+    MatchMoved,
+    Parameters,
+    Rows,
+    TimerGone,
+    Waits,
+    Work,
+    substitute,
+)
 from bot.storage.group_commit import Durability
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
@@ -100,23 +117,14 @@ def _placeholders(sql: str) -> str:
 
 
 class PostgresTx:
-    """A transaction's statements on one pooled connection. In a transaction's pipeline
-    (`PostgresBackend.transaction`), a statement whose result is not read (`send`, a row
-    lock, `executemany`) is queued, and goes to the server with the next one that is waited
-    for (`execute`) or with the commit: a move is two round trips, not one a statement."""
+    """A transaction's statements on one connection, each run as it comes (a migration's
+    backfill, inside the migration's transaction)."""
 
-    def __init__(
-        self,
-        connection: psycopg.AsyncConnection[Any],
-        pipeline: psycopg.AsyncPipeline | None = None,
-    ) -> None:
+    def __init__(self, connection: psycopg.AsyncConnection[Any]) -> None:
         self.connection = connection
-        self.pipeline = pipeline
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
         cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
-        if self.pipeline is not None:
-            await self.pipeline.sync()
         rows = await cursor.fetchall() if cursor.description is not None else []
         return Rows(rows, cursor.rowcount)
 
@@ -130,17 +138,81 @@ class PostgresTx:
     async def lock(self, table: str, row_id: int) -> None:
         # Sent, not waited for: the statements after it run once it holds the row (a
         # statement waits for the one before it), each seeing what was committed before it.
-        await self.connection.execute(
-            f"SELECT 1 FROM {table} WHERE id = %s FOR NO KEY UPDATE", (row_id,)
-        )
+        await self.send(f"SELECT 1 FROM {table} WHERE id = ? FOR NO KEY UPDATE", (row_id,))
 
     async def claim(self, table: str, row_id: int) -> bool:
-        cursor = await self.connection.execute(
-            f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED", (row_id,)
+        found = await self.execute(
+            f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE SKIP LOCKED", (row_id,)
         )
-        if self.pipeline is not None:
-            await self.pipeline.sync()
-        return await cursor.fetchone() is not None
+        return bool(found.rows)
+
+    async def append_move(self, entry: LogEntry) -> None:
+        await self.send(
+            "SELECT dealer_append_move(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT),"
+            " CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT),"
+            " CAST(? AS BOOLEAN), CAST(? AS BIGINT))",
+            (
+                entry.match_id, entry.seq, entry.actor, entry.move, entry.events, entry.at,
+                entry.wait, entry.paused, entry.timer,
+            ),
+        )  # fmt: skip
+
+
+class PipelinedTx(PostgresTx):
+    """The statements of one of `PostgresBackend.transaction`'s transactions. Those whose
+    result is not read (`send`, a row lock, `executemany`, `append_move`) wait in `queued`
+    until one is waited for, or the work ends; then BEGIN, those and the one waited for (or
+    COMMIT) go to the server together, in psycopg's pipeline mode: one round trip. A
+    transaction that sent one statement and waited for none is that statement alone, which
+    PostgreSQL commits by itself, without BEGIN and COMMIT (a plain move: one call of
+    `dealer_append_move`)."""
+
+    def __init__(
+        self, connection: psycopg.AsyncConnection[Any], stack: AsyncExitStack, *, synced: bool
+    ) -> None:
+        super().__init__(connection)
+        self.stack = stack
+        self.synced = synced
+        self.queued: list[tuple[str, Parameters]] = []
+        self.pipeline: psycopg.AsyncPipeline | None = None
+
+    async def _flush(self) -> psycopg.AsyncPipeline:
+        """Begin the transaction, if it has not begun, and send what is queued."""
+        if self.pipeline is None:
+            self.pipeline = await self.stack.enter_async_context(self.connection.pipeline())
+            await self.connection.execute(b"BEGIN")
+            if not self.synced:
+                await self.connection.execute(b"SET LOCAL synchronous_commit = off")
+        queued, self.queued = self.queued, []
+        for sql, parameters in queued:
+            await self.connection.execute(_placeholders(sql), _text(parameters))
+        return self.pipeline
+
+    async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
+        pipeline = await self._flush()
+        cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
+        await pipeline.sync()
+        rows = await cursor.fetchall() if cursor.description is not None else []
+        return Rows(rows, cursor.rowcount)
+
+    async def send(self, sql: str, parameters: Parameters = ()) -> None:
+        if self.pipeline is None:
+            self.queued.append((sql, parameters))
+        else:
+            await self.connection.execute(_placeholders(sql), _text(parameters))
+
+    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
+        for row in rows:
+            await self.send(sql, row)
+
+    async def commit(self) -> None:
+        """Commit what was sent; the pipeline's end (`stack`) waits for the server's answer."""
+        if self.pipeline is None and len(self.queued) <= 1 and self.synced:
+            for sql, parameters in self.queued:
+                await self.connection.execute(_placeholders(sql), _text(parameters))
+            return
+        await self._flush()
+        await self.connection.execute(b"COMMIT")
 
 
 async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) -> None:
@@ -165,28 +237,33 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
         refuse_newer(version)
         for migration in MIGRATIONS[version:]:
             script = migration if isinstance(migration, str) else migration.sql
-            await connection.execute(postgres_ddl(script).encode())
-            if isinstance(migration, Migration):
+            if script.strip():
+                await connection.execute(postgres_ddl(script).encode())
+            if isinstance(migration, Migration) and migration.postgres:
+                await connection.execute(migration.postgres.encode())
+            if isinstance(migration, Migration) and migration.backfill is not None:
                 await migration.backfill(PostgresTx(connection), rank)
         if version < len(MIGRATIONS):
             await connection.execute("UPDATE dealer_schema SET version = %s", (len(MIGRATIONS),))
 
 
+#: The errors `dealer_append_move` refuses a move with (`bot.storage.migrations`), by code.
+_REFUSALS: dict[str, type[Exception]] = {"DL001": MatchMoved, "DL002": TimerGone}
+
 #: A connection's states inside a transaction, between statements.
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 
 
-async def _pipelined(connection: psycopg.AsyncConnection[Any], work: Work[T], *, synced: bool) -> T:
-    """`work` in a transaction on `connection`, in pipeline mode: BEGIN, the statements up
-    to the first one waited for, and then the rest with COMMIT, each go in one round trip
-    (`PostgresTx`). Rolled back when it raises, or when the server refused a statement."""
+async def _transaction(
+    connection: psycopg.AsyncConnection[Any], work: Work[T], *, synced: bool
+) -> T:
+    """`work` in a transaction on `connection` (`PipelinedTx`): rolled back when it raises,
+    or when the server refused a statement."""
     try:
-        async with connection.pipeline() as pipeline:
-            await connection.execute(b"BEGIN")
-            if not synced:
-                await connection.execute(b"SET LOCAL synchronous_commit = off")
-            result = await work(PostgresTx(connection, pipeline))
-            await connection.execute(b"COMMIT")
+        async with AsyncExitStack() as stack:
+            tx = PipelinedTx(connection, stack, synced=synced)
+            result = await work(tx)
+            await tx.commit()
     except BaseException:
         # Left mid-statement (a cancelled caller), the connection is closed by the pool.
         if connection.info.transaction_status in _IN_TRANSACTION:
@@ -350,8 +427,13 @@ class PostgresBackend:
         the transaction rolled back."""
         try:
             async with self.pool.connection() as connection:
-                return await _pipelined(
+                return await _transaction(
                     connection, work, synced=synced and self.durability == "full"
                 )
         except psycopg.errors.LockNotAvailable as error:
             raise Busy from error
+        except psycopg.Error as error:
+            refusal = _REFUSALS.get(error.sqlstate or "")
+            if refusal is None:
+                raise
+            raise refusal from error

@@ -160,7 +160,7 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     old.execute("DROP INDEX seasons_by_web_token")
     old.execute("ALTER TABLE seasons DROP COLUMN web_token")
     old.execute("ALTER TABLE guild_config DROP COLUMN language")
-    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 11}")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 12}")
     old.close()
     requests.clear()
     await simcord_env.restart_bot(make_bot(db_path))

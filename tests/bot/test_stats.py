@@ -558,9 +558,10 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     Dealer does not know, and one member against a computer seat; returns the High Bid
     matches' final states. (The migrations after the ratings', `matches.damaged`, the seats
     handed over, the web pages' columns, `matches.status_drift`, the computer seats' levels,
-    `seasons.web_token` and the servers' language, are taken back too.)"""
+    `seasons.web_token`, the servers' language and PostgreSQL's `dealer_append_move`, are
+    taken back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 8
+    version = len(MIGRATIONS) - 9
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -582,6 +583,8 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     run("DROP INDEX seasons_by_web_token")
     run("ALTER TABLE seasons DROP COLUMN web_token")
     run("ALTER TABLE guild_config DROP COLUMN language")
+    if postgres:
+        run("DROP FUNCTION dealer_append_move")
     run("DROP TABLE ratings")
     for column in ("prior_mu", "prior_sigma", "mu", "sigma"):
         run(f"ALTER TABLE results DROP COLUMN {column}")

@@ -25,7 +25,9 @@ from bot.storage import (
     LedgerRefused,
     LedgerWrite,
     MatchMoved,
+    Snapshot,
     Storage,
+    TimerGone,
     balances,
 )
 from bot.storage.backend import Tx
@@ -715,3 +717,100 @@ async def test_a_postgresql_schema_from_a_newer_dealer_is_refused_unchanged(
         assert connection.execute("SELECT guild_id, host_role_id FROM guild_config").fetchall() == [
             (1, 2)
         ]
+
+
+async def test_a_move_is_refused_unless_the_match_is_as_it_was_decided_on(
+    store: Path | str,
+) -> None:
+    """A move names its match as it was decided on: its last move, paused or not, and the
+    due timer it fires. A move decided on anything else is refused (`MatchMoved`, or
+    `TimerGone` for a timer fired already) with nothing of it written, its timer kept."""
+    storage = await Storage.open(store)
+    try:
+        match_id = await new_match(storage, 1)
+        await storage.set_timers(match_id, [("deadline", 50.0)])
+        timer = await storage.next_timer()
+        assert timer is not None
+
+        def move(seq: int, **guard: Any) -> Any:
+            return storage.record_move(
+                match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0, **guard
+            )
+
+        await move(1)
+        refused = [
+            move(1),  # stored already: decided on the match before move 1
+            move(3),  # decided on a move 2 that was never stored
+            move(2, paused=True),
+            move(2, timer=timer.id + 1),  # a timer gone
+        ]
+        errors = [type(e) for e in await asyncio.gather(*refused, return_exceptions=True)]
+        assert errors == [MatchMoved, MatchMoved, MatchMoved, TimerGone]
+        assert await storage.next_timer() == timer, "a refused move deletes no timer"
+        await move(2, timer=timer.id)
+        assert await storage.next_timer() is None, "the timer fired went with its move"
+        await storage.pause(match_id, 30.0)
+        with pytest.raises(MatchMoved):
+            await move(3)
+        await move(3, paused=True)
+        await storage.set_aside(match_id, "move 2")
+        with pytest.raises(MatchMoved):
+            await move(4, paused=True)
+        assert [seq for seq, _, _ in await storage.moves(match_id)] == [1, 2, 3]
+    finally:
+        await storage.close()
+
+
+async def test_two_processes_moving_one_match_at_once_store_one_move(postgres: str) -> None:
+    """Two processes send move 1 of a match at once, many times over: each time one is
+    stored and the other refused (`MatchMoved`), never both, never neither; both read the
+    same log."""
+    a, b = await Storage.open(postgres), await Storage.open(postgres)
+    try:
+        match_id = await new_match(a, 1)
+        for seq in range(1, 21):
+            settled = await asyncio.gather(
+                *(
+                    s.record_move(match_id, seq, actor=name, move={"n": seq}, events=[], at=0.0)
+                    for s, name in ((a, "a"), (b, "b"))
+                ),
+                return_exceptions=True,
+            )
+            assert sorted(type(e).__name__ for e in settled) == ["MatchMoved", "NoneType"]
+        logged = await a.moves(match_id)
+        assert [seq for seq, _, _ in logged] == list(range(1, 21))
+        assert logged == await b.moves(match_id)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_move_that_writes_nothing_else_is_one_statement_on_postgresql(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain move (no snapshot, ledger, results or timer) is one statement, which commits
+    by itself: no BEGIN, no COMMIT, one round trip. A move with a snapshot is a transaction
+    whose statements go together with its BEGIN and its COMMIT."""
+    storage = await Storage.open(postgres)
+    try:
+        match_id = await new_match(storage, 1)
+        sent: list[str] = []
+        execute = psycopg.AsyncConnection.execute
+
+        async def counted(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            sent.append(query.decode() if isinstance(query, bytes) else str(query))
+            return await execute(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.AsyncConnection, "execute", counted)
+        await storage.record_move(match_id, 1, actor="1", move={"n": 1}, events=[], at=0.0)
+        assert [s.split("(")[0] for s in sent] == ["SELECT dealer_append_move"]
+        sent.clear()
+        snapshot = Snapshot("{}", False, None)
+        await storage.record_move(
+            match_id, 2, actor="1", move={"n": 2}, events=[], at=0.0, snapshot=snapshot
+        )
+        assert [s.split(" ")[0] for s in sent] == ["BEGIN", "SELECT", "UPDATE", "COMMIT"]
+        assert [seq for seq, _, _ in await storage.moves(match_id)] == [1, 2]
+        assert await storage.snapshot(match_id) == ("{}", 2)
+    finally:
+        await storage.close()
