@@ -105,6 +105,12 @@ class Migration:
 #: function sees what committed before it began (READ COMMITTED): the match is read after
 #: its row is locked. A refusal is an error of its own code, which fails the transaction:
 #: DL001 the match moved (`MatchMoved`), DL002 the timer is gone (`TimerGone`).
+#: `dealer_append_moves` appends the plain moves of several matches (no timer) in one
+#: statement, each in a subtransaction of its own: it returns each one's outcome ("" stored,
+#: or the code that refused it) instead of failing them all. It does not wait for a match's
+#: row another transaction holds (`NOWAIT`: code 55P03), so that one match held by another
+#: process does not hold up the others' moves, nor two batches wait for each other in a
+#: ring; such a move is then sent alone, which waits (`bot.storage.postgres._Appends`).
 APPEND_MOVE = """
 CREATE FUNCTION dealer_append_move(
     move_match BIGINT, move_seq BIGINT, move_actor TEXT, move_text TEXT, move_events TEXT,
@@ -136,6 +142,28 @@ BEGIN
     END IF;
     INSERT INTO log (match_id, seq, actor, move, events, at, wait)
         VALUES (move_match, move_seq, move_actor, move_text, move_events, move_at, move_wait);
+END
+$$;
+CREATE FUNCTION dealer_append_moves(
+    move_matches BIGINT[], move_seqs BIGINT[], move_actors TEXT[], move_texts TEXT[],
+    move_events TEXT[], move_ats DOUBLE PRECISION[], move_waits TEXT[], decided_paused BOOLEAN[]
+) RETURNS TEXT[] LANGUAGE plpgsql AS $$
+DECLARE
+    outcomes TEXT[] := '{}';
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(move_matches, 1), 0) LOOP
+        BEGIN
+            PERFORM 1 FROM matches WHERE id = move_matches[i] FOR NO KEY UPDATE NOWAIT;
+            PERFORM dealer_append_move(
+                move_matches[i], move_seqs[i], move_actors[i], move_texts[i], move_events[i],
+                move_ats[i], move_waits[i], decided_paused[i], NULL
+            );
+            outcomes := outcomes || ''::TEXT;
+        EXCEPTION WHEN SQLSTATE 'DL001' OR lock_not_available THEN
+            outcomes := outcomes || SQLSTATE::TEXT;
+        END;
+    END LOOP;
+    RETURN outcomes;
 END
 $$;
 """

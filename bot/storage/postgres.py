@@ -6,20 +6,23 @@ what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transac
 statements whose result it does not read wait until one is read or the transaction ends,
 then go with BEGIN in psycopg's pipeline mode (`PipelinedTx`): one round trip, not one a
 statement. A move's lock, check and insert are one call of a function on the server
-(`dealer_append_move`, `Tx.append_move`), so a move that writes nothing else is one
-statement, committed by itself in one round trip: the client work of one statement, where
-it was five (BEGIN, the lock, the check, the insert, COMMIT) in two round trips. asyncpg is
-faster on raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
-maintained reference driver, with a sync API too for tools and tests. Connections come from
-a small pool of our own (`Pool`; see there why not `psycopg_pool`), so concurrent matches
-commit side by side (`DATABASE_POOL_SIZE` of them at most).
+(`dealer_append_move`, `Tx.append_move`). asyncpg is faster on raw reads, but speaks `$1`
+placeholders only and needs its own type codecs; psycopg is the maintained reference
+driver, with a sync API too for tools and tests. Connections come from a small pool of our
+own (`Pool`; see there why not `psycopg_pool`), so concurrent matches commit side by side
+(`DATABASE_POOL_SIZE` of them at most).
 
-Every transaction commits on its own; what commits together is PostgreSQL's business: its
-WAL writer flushes concurrent commits in one sync (group commit; `commit_delay` and
-`commit_siblings` tune it on the server), so it is not re-invented here. A commit returns
-once it is durable (`synchronous_commit=on`, the server's default); a write whose loss costs
-only a repeat (a delivered mark), and every write under `DATABASE_SYNC=normal`, commits with
-`synchronous_commit=off` for its transaction alone.
+Group commit: a move that writes nothing but itself (no snapshot, ledger entries, results
+or timer: most moves), under `DATABASE_SYNC=full`, waits with the others sent meanwhile
+(under `normal`, it commits alone, unsynced), and they go together as one
+statement (`dealer_append_moves`) that commits by itself: one round trip, one commit and
+the client work of one statement for all of them (`_Appends`), each move in a
+subtransaction of its own so that one refused fails alone; its caller is answered after
+that commit. Other transactions commit on their own, and PostgreSQL's WAL writer flushes
+concurrent commits in one sync (`commit_delay` and `commit_siblings` tune it on the
+server). A commit returns once it is durable (`synchronous_commit=on`, the server's
+default); a write whose loss costs only a repeat (a delivered mark), and every write under
+`DATABASE_SYNC=normal`, commits with `synchronous_commit=off` for its transaction alone.
 
 No wait on another process is unbounded (`Waits`, from the settings): a statement waiting
 for a row lock gives up after `lock_timeout` (the move is refused in words, `Busy`, and its
@@ -116,6 +119,35 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
+#: `Tx.append_move`'s statement (`dealer_append_move`, `bot.storage.migrations`).
+_APPEND_MOVE = (
+    "SELECT dealer_append_move(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT),"
+    " CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT),"
+    " CAST(? AS BOOLEAN), CAST(? AS BIGINT))"
+)
+
+
+#: The errors `dealer_append_move` refuses a move with (`bot.storage.migrations`), by code.
+_REFUSALS: dict[str, type[Exception]] = {"DL001": MatchMoved, "DL002": TimerGone}
+#: `dealer_append_moves`'s outcome for a move whose match's row another transaction held.
+_HELD = "55P03"
+#: The most plain moves sent together.
+MAX_APPENDS = 256
+_APPEND_MOVES = _placeholders(
+    "SELECT dealer_append_moves(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]),"
+    " CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS DOUBLE PRECISION[]), CAST(? AS TEXT[]),"
+    " CAST(? AS BOOLEAN[]))"
+)
+_APPEND_MOVE_PG = _placeholders(_APPEND_MOVE)
+
+
+def _appended(entry: LogEntry) -> Parameters:
+    return (
+        entry.match_id, entry.seq, entry.actor, entry.move, entry.events, entry.at, entry.wait,
+        entry.paused, entry.timer,
+    )  # fmt: skip
+
+
 class PostgresTx:
     """A transaction's statements on one connection, each run as it comes (a migration's
     backfill, inside the migration's transaction)."""
@@ -147,46 +179,48 @@ class PostgresTx:
         return bool(found.rows)
 
     async def append_move(self, entry: LogEntry) -> None:
-        await self.send(
-            "SELECT dealer_append_move(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT),"
-            " CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT),"
-            " CAST(? AS BOOLEAN), CAST(? AS BIGINT))",
-            (
-                entry.match_id, entry.seq, entry.actor, entry.move, entry.events, entry.at,
-                entry.wait, entry.paused, entry.timer,
-            ),
-        )  # fmt: skip
+        await self.send(_APPEND_MOVE, _appended(entry))
 
 
 class PipelinedTx(PostgresTx):
     """The statements of one of `PostgresBackend.transaction`'s transactions. Those whose
     result is not read (`send`, a row lock, `executemany`, `append_move`) wait in `queued`
-    until one is waited for, or the work ends; then BEGIN, those and the one waited for (or
-    COMMIT) go to the server together, in psycopg's pipeline mode: one round trip. A
-    transaction that sent one statement and waited for none is that statement alone, which
-    PostgreSQL commits by itself, without BEGIN and COMMIT (a plain move: one call of
-    `dealer_append_move`)."""
+    until one is waited for, or the work ends; then a connection is taken from the pool, and
+    BEGIN, those and the one waited for (or COMMIT) go to the server together, in psycopg's
+    pipeline mode: one round trip. A transaction that sent one statement and waited for none
+    is that statement alone, which PostgreSQL commits by itself, without BEGIN and COMMIT;
+    a plain move (`alone`) is sent with the others waiting (`_Appends`)."""
 
-    def __init__(
-        self, connection: psycopg.AsyncConnection[Any], stack: AsyncExitStack, *, synced: bool
-    ) -> None:
-        super().__init__(connection)
+    def __init__(self, pool: Pool, stack: AsyncExitStack, *, synced: bool) -> None:
+        self.pool = pool
         self.stack = stack
         self.synced = synced
         self.queued: list[tuple[str, Parameters]] = []
         self.pipeline: psycopg.AsyncPipeline | None = None
+        #: The move of a transaction that has sent nothing else yet.
+        self.alone: LogEntry | None = None
 
     async def _flush(self) -> psycopg.AsyncPipeline:
         """Begin the transaction, if it has not begun, and send what is queued."""
         if self.pipeline is None:
+            self.connection = await self.stack.enter_async_context(self.pool.connection())
+            # Rolled back on the way out (after the pipeline's end, before the connection
+            # goes back to the pool) when the work or the server refused the transaction.
+            self.stack.push_async_exit(self._rollback)
             self.pipeline = await self.stack.enter_async_context(self.connection.pipeline())
             await self.connection.execute(b"BEGIN")
             if not self.synced:
                 await self.connection.execute(b"SET LOCAL synchronous_commit = off")
-        queued, self.queued = self.queued, []
+        queued, self.queued, self.alone = self.queued, [], None
         for sql, parameters in queued:
             await self.connection.execute(_placeholders(sql), _text(parameters))
         return self.pipeline
+
+    async def _rollback(self, kind: type[BaseException] | None, *_: object) -> bool:
+        if kind is not None and self.connection.info.transaction_status in _IN_TRANSACTION:
+            with contextlib.suppress(psycopg.Error):
+                await self.connection.execute(b"ROLLBACK")
+        return False
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
         pipeline = await self._flush()
@@ -198,6 +232,7 @@ class PipelinedTx(PostgresTx):
     async def send(self, sql: str, parameters: Parameters = ()) -> None:
         if self.pipeline is None:
             self.queued.append((sql, parameters))
+            self.alone = None
         else:
             await self.connection.execute(_placeholders(sql), _text(parameters))
 
@@ -205,14 +240,77 @@ class PipelinedTx(PostgresTx):
         for row in rows:
             await self.send(sql, row)
 
+    async def append_move(self, entry: LogEntry) -> None:
+        first = self.pipeline is None and not self.queued
+        await self.send(_APPEND_MOVE, _appended(entry))
+        if first and entry.timer is None and self.synced:
+            self.alone = entry
+
     async def commit(self) -> None:
         """Commit what was sent; the pipeline's end (`stack`) waits for the server's answer."""
         if self.pipeline is None and len(self.queued) <= 1 and self.synced:
             for sql, parameters in self.queued:
+                self.connection = await self.stack.enter_async_context(self.pool.connection())
                 await self.connection.execute(_placeholders(sql), _text(parameters))
             return
         await self._flush()
         await self.connection.execute(b"COMMIT")
+
+
+class _Appends:
+    """Plain moves (`PipelinedTx.alone`) of several matches, sent together: one call of
+    `dealer_append_moves` in one transaction, committed once, as SQLite's group commit does.
+    A move waits in `waiting` while the connections it may use are busy; each of up to
+    `senders` tasks takes a connection and sends every move waiting, then those that came
+    meanwhile, until none waits. Each move's caller gets its own outcome, after the commit;
+    a move refused does not fail the others (the function runs each in a subtransaction of
+    its own)."""
+
+    def __init__(self, pool: Pool, senders: int) -> None:
+        self.pool = pool
+        self.senders = senders
+        self.waiting: list[tuple[LogEntry, asyncio.Future[str]]] = []
+        self.sending: set[asyncio.Task[None]] = set()
+
+    async def append(self, entry: LogEntry) -> str:
+        """The move's outcome: "" stored, else the code that refused it (`_REFUSALS`, or
+        `_HELD`: its match's row was held, nothing done)."""
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.waiting.append((entry, future))
+        if len(self.sending) < self.senders:
+            task = asyncio.create_task(self._send())
+            self.sending.add(task)
+            task.add_done_callback(self.sending.discard)
+        return await future
+
+    async def _send(self) -> None:
+        while self.waiting:
+            async with self.pool.connection() as connection:
+                batch, self.waiting = self.waiting[:MAX_APPENDS], self.waiting[MAX_APPENDS:]
+                if not batch:
+                    return
+                try:
+                    cursor = await connection.execute(
+                        _APPEND_MOVES, _columns([entry for entry, _ in batch])
+                    )
+                    found = await cursor.fetchone()
+                    outcomes: list[str] = found[0] if found else []
+                except BaseException as error:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(error)
+                    if not isinstance(error, Exception):
+                        raise
+                    continue
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if not future.done():
+                        future.set_result(outcome)
+
+
+def _columns(entries: list[LogEntry]) -> list[list[Any]]:
+    """Plain moves as `dealer_append_moves` takes them: one array a column (no timer)."""
+    rows = [_text(_appended(entry))[:-1] for entry in entries]
+    return [list(column) for column in zip(*rows, strict=True)]
 
 
 async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) -> None:
@@ -247,30 +345,8 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
             await connection.execute("UPDATE dealer_schema SET version = %s", (len(MIGRATIONS),))
 
 
-#: The errors `dealer_append_move` refuses a move with (`bot.storage.migrations`), by code.
-_REFUSALS: dict[str, type[Exception]] = {"DL001": MatchMoved, "DL002": TimerGone}
-
 #: A connection's states inside a transaction, between statements.
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
-
-
-async def _transaction(
-    connection: psycopg.AsyncConnection[Any], work: Work[T], *, synced: bool
-) -> T:
-    """`work` in a transaction on `connection` (`PipelinedTx`): rolled back when it raises,
-    or when the server refused a statement."""
-    try:
-        async with AsyncExitStack() as stack:
-            tx = PipelinedTx(connection, stack, synced=synced)
-            result = await work(tx)
-            await tx.commit()
-    except BaseException:
-        # Left mid-statement (a cancelled caller), the connection is closed by the pool.
-        if connection.info.transaction_status in _IN_TRANSACTION:
-            with contextlib.suppress(psycopg.Error):
-                await connection.execute(b"ROLLBACK")
-        raise
-    return result
 
 
 class Pool:
@@ -286,6 +362,7 @@ class Pool:
     def __init__(self, url: str, size: int, waits: Waits) -> None:
         self.url = url
         self.waits = waits
+        self.size = size
         self._slots = asyncio.Semaphore(size)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._closed = False
@@ -356,6 +433,9 @@ class PostgresBackend:
         self._locker_turn = asyncio.Lock()
         #: The `exclusive` keys held or wanted in this process, each by one task at a time.
         self._held: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: Plain moves, sent together on up to half the connections (the others stay for
+        #: the reads and the other writes).
+        self._appends = _Appends(pool, max(1, pool.size // 2))
 
     @classmethod
     async def open(
@@ -426,10 +506,21 @@ class PostgresBackend:
         """See `Backend.transaction`; a row lock not had within `lock_timeout` raises `Busy`,
         the transaction rolled back."""
         try:
-            async with self.pool.connection() as connection:
-                return await _transaction(
-                    connection, work, synced=synced and self.durability == "full"
-                )
+            async with AsyncExitStack() as stack:
+                tx = PipelinedTx(self.pool, stack, synced=synced and self.durability == "full")
+                result = await work(tx)
+                if tx.alone is None:
+                    await tx.commit()
+                    return result
+            outcome = await self._appends.append(tx.alone)
+            if outcome == _HELD:
+                # Another process holds the match: this move waits for it alone, as long
+                # as the lock's timeout lets it, not holding up the others.
+                async with self.pool.connection() as connection:
+                    await connection.execute(_APPEND_MOVE_PG, _text(_appended(tx.alone)))
+            elif outcome:
+                raise _REFUSALS[outcome]
+            return result
         except psycopg.errors.LockNotAvailable as error:
             raise Busy from error
         except psycopg.Error as error:

@@ -672,8 +672,9 @@ async def test_discord_ids_times_and_names_keep_their_value(store: Path | str) -
 async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
     postgres: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`DATABASE_POOL_SIZE` (issue 43): six moves of six matches sent at once share the two
-    connections it allows, and all commit."""
+    """`DATABASE_POOL_SIZE` (issue 43): six moves of six matches sent at once, each a
+    transaction of its own (with a snapshot), share the two connections it allows, and all
+    commit."""
     from bot.settings import Settings
 
     monkeypatch.setenv("DATABASE_POOL_SIZE", "2")
@@ -686,7 +687,18 @@ async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
     try:
         matches = [await new_match(storage, channel) for channel in range(6)]
         await asyncio.gather(
-            *(storage.record_move(m, 1, actor="1", move={}, events=[], at=0.0) for m in matches)
+            *(
+                storage.record_move(
+                    m,
+                    1,
+                    actor="1",
+                    move={},
+                    events=[],
+                    at=0.0,
+                    snapshot=Snapshot("{}", False, None),
+                )
+                for m in matches
+            )
         )
         assert [await storage.last_seq(m) for m in matches] == [1] * 6
         assert len(on_postgres(storage).pool._idle) == 2
@@ -785,15 +797,17 @@ async def test_two_processes_moving_one_match_at_once_store_one_move(postgres: s
         await b.close()
 
 
-async def test_a_move_that_writes_nothing_else_is_one_statement_on_postgresql(
+async def test_plain_moves_of_several_matches_go_in_one_statement_on_postgresql(
     postgres: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A plain move (no snapshot, ledger, results or timer) is one statement, which commits
-    by itself: no BEGIN, no COMMIT, one round trip. A move with a snapshot is a transaction
-    whose statements go together with its BEGIN and its COMMIT."""
+    """Moves that write nothing but themselves (no snapshot, ledger, results or timer),
+    sent at once for ten matches, are one statement, which commits by itself (no BEGIN, no
+    COMMIT): one round trip for all ten. One of them refused (decided on a move its match
+    does not have) fails alone. A move with a snapshot is a transaction of its own, its
+    statements sent with its BEGIN and its COMMIT."""
     storage = await Storage.open(postgres)
     try:
-        match_id = await new_match(storage, 1)
+        matches = [await new_match(storage, channel) for channel in range(10)]
         sent: list[str] = []
         execute = psycopg.AsyncConnection.execute
 
@@ -802,15 +816,52 @@ async def test_a_move_that_writes_nothing_else_is_one_statement_on_postgresql(
             return await execute(self, query, *args, **kwargs)
 
         monkeypatch.setattr(psycopg.AsyncConnection, "execute", counted)
-        await storage.record_move(match_id, 1, actor="1", move={"n": 1}, events=[], at=0.0)
-        assert [s.split("(")[0] for s in sent] == ["SELECT dealer_append_move"]
-        sent.clear()
-        snapshot = Snapshot("{}", False, None)
-        await storage.record_move(
-            match_id, 2, actor="1", move={"n": 2}, events=[], at=0.0, snapshot=snapshot
+
+        def move(match_id: int, seq: int, snapshot: Snapshot | None = None) -> Any:
+            return storage.record_move(
+                match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0, snapshot=snapshot
+            )
+
+        settled = await asyncio.gather(
+            *(move(m, 2 if m == matches[3] else 1) for m in matches), return_exceptions=True
         )
+        assert [type(e).__name__ for e in settled] == ["NoneType"] * 3 + ["MatchMoved"] + [
+            "NoneType"
+        ] * 6
+        assert [s.split("(")[0] for s in sent] == ["SELECT dealer_append_moves"]
+        sent.clear()
+        await move(matches[0], 2, Snapshot("{}", False, None))
         assert [s.split(" ")[0] for s in sent] == ["BEGIN", "SELECT", "UPDATE", "COMMIT"]
-        assert [seq for seq, _, _ in await storage.moves(match_id)] == [1, 2]
-        assert await storage.snapshot(match_id) == ("{}", 2)
+        monkeypatch.undo()
+        assert [seq for seq, _, _ in await storage.moves(matches[0])] == [1, 2]
+        assert await storage.snapshot(matches[0]) == ("{}", 2)
+        assert [len(await storage.moves(m)) for m in matches] == [2, 1, 1, 0] + [1] * 6
     finally:
+        await storage.close()
+
+
+async def test_a_match_held_by_another_process_holds_up_only_its_own_move(
+    postgres: str,
+) -> None:
+    """Another process holds match A's row (a move of its own under way): A's move, sent
+    with B's, waits for it, while B's commits; once the other lets go, A's commits too."""
+    storage = await Storage.open(postgres)
+    other = await psycopg.AsyncConnection.connect(postgres)
+    try:
+        ann, bob = await new_match(storage, 1), await new_match(storage, 2)
+        await other.execute("SELECT 1 FROM matches WHERE id = %s FOR NO KEY UPDATE", (ann,))
+        moves = [
+            asyncio.ensure_future(
+                storage.record_move(m, 1, actor="1", move={"n": 1}, events=[], at=0.0)
+            )
+            for m in (ann, bob)
+        ]
+        await moves[1]
+        assert not moves[0].done()
+        assert await storage.moves(ann) == []
+        await other.commit()
+        await moves[0]
+        assert [len(await storage.moves(m)) for m in (ann, bob)] == [1, 1]
+    finally:
+        await other.close()
         await storage.close()
