@@ -1,16 +1,15 @@
 """All of Dealer's SQL: matches, their log of moves and events, snapshots, timers, config,
 seasons and their ledger, and the results of finished matches."""
 
+from bot.storage.backend import MatchMoved, TimerGone
 from bot.storage.db import (
     DamagedRecord,
     Handover,
-    MatchMoved,
     MatchRow,
     OutboxItem,
     PlayerRow,
     Snapshot,
     Storage,
-    TimerGone,
     TimerRow,
     UndoneMove,
 )

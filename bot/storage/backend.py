@@ -65,6 +65,87 @@ class Tx(Protocol):
         process; if that one dies mid-way, its transaction rolls back and the job is
         claimable again."""
 
+    async def append_move(self, entry: LogEntry) -> None:
+        """Append a move to its match's log, checked under the match's row lock against the
+        match as the move was decided on (`LogEntry`): MatchMoved, or TimerGone for the due
+        timer it fires, and the transaction fails with nothing of it written. On SQLite its
+        statements (`append_checked`); on PostgreSQL one call of the schema's function
+        `dealer_append_move`, sent without waiting, whose refusal fails the transaction
+        where its result comes back (at the commit, or at the next statement waited for)."""
+
+
+class MatchMoved(Exception):
+    """The match is not as the move was decided on: another process (on a shared database)
+    added a move, paused or resumed it, or ended it since this one read it. Nothing was
+    written; `MatchService` reads the match again and decides the move anew."""
+
+
+class TimerGone(Exception):
+    """The due timer a move was to fire is gone or being fired by another process: it fired
+    once already, or the phase it timed has closed. Nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """An accepted move as its match's log keeps it (its move, events and wait as JSON
+    text, and the public view before it where it keeps one: `Storage.record_move`), and the
+    match it was decided on: its last move `seq - 1`, running, paused or not (`paused`),
+    nothing of its record known to be damaged; `timer`, the due timer the move fires (a
+    deadline's close_phase), claimed and deleted with it."""
+
+    match_id: int
+    seq: int
+    actor: str
+    move: str
+    events: str
+    at: float
+    wait: str | None
+    view_before: str | None
+    paused: bool
+    timer: int | None
+
+
+#: A match as a move finds it: its status, whether it is paused, its snapshot's seq and its
+#: log's last (`last_seq`), and what of its record is damaged (`MatchRow.damaged`).
+MATCH_NOW = (
+    "SELECT status, paused_remaining, state_seq,"
+    " (SELECT MAX(seq) FROM log WHERE match_id = ?), damaged FROM matches WHERE id = ?"
+)
+
+
+def last_seq(found: tuple[Any, ...]) -> int:
+    """The seq of a match's last move from a `MATCH_NOW` row: the highest in its log, or
+    past it the snapshot's (moves a host took back leave their seqs unused)."""
+    return max(int(found[2] or 0), int(found[3] or 0))
+
+
+async def append_checked(w: Tx, entry: LogEntry) -> None:
+    """`Tx.append_move` as statements of the transaction (SQLite's; PostgreSQL's function
+    `dealer_append_move`, in `bot.storage.migrations`, does the same on the server)."""
+    match_id = entry.match_id
+    await w.lock("matches", match_id)
+    if entry.timer is not None:
+        if not await w.claim("timers", entry.timer):
+            raise TimerGone
+        await w.send("DELETE FROM timers WHERE id = ?", (entry.timer,))
+    found = (await w.execute(MATCH_NOW, (match_id, match_id))).one()
+    if (
+        found is None
+        or found[0] != "running"
+        or (found[1] is not None) != entry.paused
+        or found[4] is not None
+        or last_seq(found) != entry.seq - 1
+    ):
+        raise MatchMoved
+    await w.send(
+        "INSERT INTO log (match_id, seq, actor, move, events, at, wait, view_before)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            match_id, entry.seq, entry.actor, entry.move, entry.events, entry.at, entry.wait,
+            entry.view_before,
+        ),
+    )  # fmt: skip
+
 
 @dataclass(frozen=True, slots=True)
 class Waits:

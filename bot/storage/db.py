@@ -16,7 +16,19 @@ from typing import Any, TypeVar
 
 import pydantic_core
 
-from bot.storage.backend import POOL_SIZE, WAITS, Backend, Rows, Tx, Waits, Work, substitute
+from bot.storage.backend import (
+    MATCH_NOW,
+    POOL_SIZE,
+    WAITS,
+    Backend,
+    LogEntry,
+    Rows,
+    Tx,
+    Waits,
+    Work,
+    last_seq,
+    substitute,
+)
 from bot.storage.group_commit import Durability
 from bot.storage.results import Rank, ResultRow, ResultStore, write_results
 from bot.storage.seasons import LedgerWrite, SeasonStore
@@ -253,20 +265,6 @@ async def _write_snapshot(w: Tx, match_id: int, seq: int, snapshot: Snapshot) ->
         await _write_timers(w, match_id, snapshot.timers)
 
 
-#: A match as a move finds it: its status, whether it is paused, its snapshot's seq and its
-#: log's last (`_last_seq`), and what of its record is damaged (`MatchRow.damaged`).
-_MATCH_NOW = (
-    "SELECT status, paused_remaining, state_seq,"
-    " (SELECT MAX(seq) FROM log WHERE match_id = ?), damaged FROM matches WHERE id = ?"
-)
-
-
-def _last_seq(found: tuple[Any, ...]) -> int:
-    """The seq of a match's last move from a `_MATCH_NOW` row: the highest in its log, or
-    past it the snapshot's (moves a host took back leave their seqs unused)."""
-    return max(int(found[2] or 0), int(found[3] or 0))
-
-
 class DamagedRecord(Exception):
     """A stored part of a match's record cannot be read: `what` names it (`"move 12"`), and
     `readable` holds the moves before it, what remains of the record."""
@@ -278,17 +276,6 @@ class DamagedRecord(Exception):
         self.match_id = match_id
         self.what = what
         self.readable = readable
-
-
-class MatchMoved(Exception):
-    """The match is not as the move was decided on: another process (on a shared database)
-    added a move, paused or resumed it, or ended it since this one read it. Nothing was
-    written; `MatchService` reads the match again and decides the move anew."""
-
-
-class TimerGone(Exception):
-    """The due timer a move was to fire is gone or being fired by another process: it fired
-    once already, or the phase it timed has closed. Nothing was written."""
 
 
 def is_postgres(location: str | Path) -> bool:
@@ -777,9 +764,9 @@ class Storage(SeasonStore, ResultStore):
     ) -> None:
         """Append an accepted move, its events, what it did to the match's wait and (for a
         game that presents its moves with the public views around them, when the view after
-        the move before is not stored yet) the public view before it, committed
-        when this returns, the match's row locked first (`Tx.lock`: on PostgreSQL the moves
-        of a match commit one after the other, whichever process sends them). The snapshot
+        the move before is not stored yet) the public view before it, committed when this
+        returns, the match's row locked first (`Tx.append_move`: on PostgreSQL the moves of a
+        match commit one after the other, whichever process sends them). The snapshot
         (and the match's end, or its new timers), the season ledger entries the move caused
         and the results of a move that ended the match commit in the same transaction, so a
         prize is paid, and a result counted, exactly once. Raises LedgerRefused, with nothing
@@ -788,31 +775,16 @@ class Storage(SeasonStore, ResultStore):
         Under the row lock, the move is checked against the match as it was decided on: its
         last move `seq - 1`, running, paused or not (`paused`); else MatchMoved, nothing
         written. A move that fires a due timer (`timer`: a deadline's close_phase) claims it
-        first (`Tx.claim`) and deletes it in the same transaction: TimerGone, nothing
-        written, when another process fired it or is firing it now."""
-        move_json, events_json = _json(move), _json(events)
-        wait_json = _json(wait) if wait is not None else None
+        first and deletes it in the same transaction: TimerGone, nothing written, when
+        another process fired it or is firing it now. On PostgreSQL a move that writes
+        nothing else is one statement, sent and committed in one round trip."""
+        entry = LogEntry(
+            match_id, seq, actor, _json(move), _json(events), at,
+            _json(wait) if wait is not None else None, view_before, paused, timer,
+        )  # fmt: skip
 
         async def record(w: Tx) -> None:
-            await w.lock("matches", match_id)
-            if timer is not None:
-                if not await w.claim("timers", timer):
-                    raise TimerGone
-                await w.send("DELETE FROM timers WHERE id = ?", (timer,))
-            found = (await w.execute(_MATCH_NOW, (match_id, match_id))).one()
-            if (
-                found is None
-                or found[0] != "running"
-                or (found[1] is not None) != paused
-                or found[4] is not None
-                or _last_seq(found) != seq - 1
-            ):
-                raise MatchMoved
-            await w.send(
-                "INSERT INTO log (match_id, seq, actor, move, events, at, wait, view_before)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (match_id, seq, actor, move_json, events_json, at, wait_json, view_before),
-            )
+            await w.append_move(entry)
             if ledger is not None:
                 await self._append(
                     w, ledger.season_id, ledger.entries, by=None, at=at, match=(match_id, seq)
@@ -944,9 +916,9 @@ class Storage(SeasonStore, ResultStore):
         return []
 
     async def last_seq(self, match_id: int) -> int:
-        """The seq of the match's last move (`_last_seq`); 0 for no such match."""
-        row = await self._one(_MATCH_NOW, match_id, match_id)
-        return _last_seq(row) if row else 0
+        """The seq of the match's last move (`last_seq`); 0 for no such match."""
+        row = await self._one(MATCH_NOW, match_id, match_id)
+        return last_seq(row) if row else 0
 
     # -- the outbox: log entries not yet delivered -----------------------------------------
 

@@ -82,9 +82,11 @@ rebuilt from the record).
 
 A migration is its SQL, or a `Migration` when data must be written too: its `backfill` runs
 after the SQL, in the same transaction. The SQL is written for SQLite; on PostgreSQL it runs
-translated to its types (`bot.storage.postgres.postgres_ddl`). Each store keeps its schema
-version (SQLite in `PRAGMA user_version`, PostgreSQL in the table `dealer_schema`) and refuses
-a database whose version is past these migrations (`NewerDatabase`)."""
+translated to its types (`bot.storage.postgres.postgres_ddl`), and a `Migration`'s
+`postgres` SQL after it (the function `dealer_append_move`, which SQLite does as
+statements). Each store keeps its schema version (SQLite in `PRAGMA user_version`,
+PostgreSQL in the table `dealer_schema`) and refuses a database whose version is past these
+migrations (`NewerDatabase`)."""
 
 from __future__ import annotations
 
@@ -102,7 +104,83 @@ class Migration:
     #: Writes what the new schema needs from what is stored, given the ranking of finished
     #: matches (`Rank`; None where the caller has no engines, which only an empty database
     #: may lack).
-    backfill: Callable[[Tx, Rank | None], Coroutine[Any, Any, None]]
+    backfill: Callable[[Tx, Rank | None], Coroutine[Any, Any, None]] | None = None
+    #: SQL run on PostgreSQL alone, after `sql`, in PostgreSQL's own words (not translated):
+    #: what SQLite has no counterpart of (a function run on the server).
+    postgres: str = ""
+
+
+#: `Tx.append_move` on PostgreSQL: the move's statements run on the server, so that a move
+#: that writes nothing else is one statement, which commits by itself in one round trip
+#: (`bot.storage.backend.append_checked` is the same on SQLite). Each statement of the
+#: function sees what committed before it began (READ COMMITTED): the match is read after
+#: its row is locked. A refusal is an error of its own code, which fails the transaction:
+#: DL001 the match moved (`MatchMoved`), DL002 the timer is gone (`TimerGone`).
+#: `dealer_append_moves` appends the plain moves of several matches (no timer) in one
+#: statement, each in a subtransaction of its own: it returns each one's outcome ("" stored,
+#: or the code that refused it) instead of failing them all. It does not wait for a match's
+#: row another transaction holds (`NOWAIT`: code 55P03), so that one match held by another
+#: process does not hold up the others' moves, nor two batches wait for each other in a
+#: ring; such a move is then sent alone, which waits (`bot.storage.postgres._Appends`).
+APPEND_MOVE = """
+CREATE FUNCTION dealer_append_move(
+    move_match BIGINT, move_seq BIGINT, move_actor TEXT, move_text TEXT, move_events TEXT,
+    move_at DOUBLE PRECISION, move_wait TEXT, move_view_before TEXT, decided_paused BOOLEAN,
+    fired_timer BIGINT
+) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+    now_status TEXT;
+    now_paused DOUBLE PRECISION;
+    now_state_seq BIGINT;
+    now_damaged TEXT;
+    now_last BIGINT;
+BEGIN
+    PERFORM 1 FROM matches WHERE id = move_match FOR NO KEY UPDATE;
+    IF fired_timer IS NOT NULL THEN
+        PERFORM 1 FROM timers WHERE id = fired_timer FOR UPDATE SKIP LOCKED;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'timer % is gone', fired_timer USING ERRCODE = 'DL002';
+        END IF;
+        DELETE FROM timers WHERE id = fired_timer;
+    END IF;
+    SELECT status, paused_remaining, state_seq, damaged,
+           (SELECT MAX(seq) FROM log WHERE match_id = move_match)
+      INTO now_status, now_paused, now_state_seq, now_damaged, now_last
+      FROM matches WHERE id = move_match;
+    IF NOT FOUND OR now_status <> 'running' OR (now_paused IS NOT NULL) <> decided_paused
+        OR now_damaged IS NOT NULL
+        OR greatest(coalesce(now_state_seq, 0), coalesce(now_last, 0)) <> move_seq - 1 THEN
+        RAISE EXCEPTION 'match % moved', move_match USING ERRCODE = 'DL001';
+    END IF;
+    INSERT INTO log (match_id, seq, actor, move, events, at, wait, view_before)
+        VALUES (move_match, move_seq, move_actor, move_text, move_events, move_at, move_wait,
+                move_view_before);
+END
+$$;
+CREATE FUNCTION dealer_append_moves(
+    move_matches BIGINT[], move_seqs BIGINT[], move_actors TEXT[], move_texts TEXT[],
+    move_events TEXT[], move_ats DOUBLE PRECISION[], move_waits TEXT[],
+    move_views_before TEXT[], decided_paused BOOLEAN[]
+) RETURNS TEXT[] LANGUAGE plpgsql AS $$
+DECLARE
+    outcomes TEXT[] := '{}';
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(move_matches, 1), 0) LOOP
+        BEGIN
+            PERFORM 1 FROM matches WHERE id = move_matches[i] FOR NO KEY UPDATE NOWAIT;
+            PERFORM dealer_append_move(
+                move_matches[i], move_seqs[i], move_actors[i], move_texts[i], move_events[i],
+                move_ats[i], move_waits[i], move_views_before[i], decided_paused[i], NULL
+            );
+            outcomes := outcomes || ''::TEXT;
+        EXCEPTION WHEN SQLSTATE 'DL001' OR lock_not_available THEN
+            outcomes := outcomes || SQLSTATE::TEXT;
+        END;
+    END LOOP;
+    RETURN outcomes;
+END
+$$;
+"""
 
 
 MIGRATIONS: list[str | Migration] = [
@@ -344,6 +422,7 @@ MIGRATIONS: list[str | Migration] = [
     ALTER TABLE matches ADD COLUMN view TEXT;
     ALTER TABLE matches ADD COLUMN view_seq INTEGER;
     """,
+    Migration("", postgres=APPEND_MOVE),
 ]
 
 

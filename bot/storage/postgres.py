@@ -2,21 +2,27 @@
 
 The driver is psycopg 3, async on the event loop: statements are prepared on the server once
 a connection has run them a few times (`prepare_threshold`), and its `%s` placeholders are
-what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transaction runs in
-psycopg's pipeline mode (`_pipelined`): the statements whose result it does not read are
-sent without waiting, so a move is two round trips (BEGIN, its row lock and its check; its
-writes and COMMIT), not one a statement. asyncpg is faster on
-raw reads, but speaks `$1` placeholders only and needs its own type codecs; psycopg is the
-maintained reference driver, with a sync API too for tools and tests. Connections come from
-a small pool of our own (`Pool`; see there why not `psycopg_pool`), so concurrent matches
-commit side by side (`DATABASE_POOL_SIZE` of them at most).
+what the `?` of `bot/storage/` become, in one place (`_placeholders`). A transaction's
+statements whose result it does not read wait until one is read or the transaction ends,
+then go with BEGIN in psycopg's pipeline mode (`PipelinedTx`): one round trip, not one a
+statement. A move's lock, check and insert are one call of a function on the server
+(`dealer_append_move`, `Tx.append_move`). asyncpg is faster on raw reads, but speaks `$1`
+placeholders only and needs its own type codecs; psycopg is the maintained reference
+driver, with a sync API too for tools and tests. Connections come from a small pool of our
+own (`Pool`; see there why not `psycopg_pool`), so concurrent matches commit side by side
+(`DATABASE_POOL_SIZE` of them at most).
 
-Every transaction commits on its own; what commits together is PostgreSQL's business: its
-WAL writer flushes concurrent commits in one sync (group commit; `commit_delay` and
-`commit_siblings` tune it on the server), so it is not re-invented here. A commit returns
-once it is durable (`synchronous_commit=on`, the server's default); a write whose loss costs
-only a repeat (a delivered mark), and every write under `DATABASE_SYNC=normal`, commits with
-`synchronous_commit=off` for its transaction alone.
+Group commit: a move that writes nothing but itself (no snapshot, ledger entries, results
+or timer: most moves), under `DATABASE_SYNC=full`, waits with the others sent meanwhile
+(under `normal`, it commits alone, unsynced), and they go together as one
+statement (`dealer_append_moves`) that commits by itself: one round trip, one commit and
+the client work of one statement for all of them (`_Appends`), each move in a
+subtransaction of its own so that one refused fails alone; its caller is answered after
+that commit. Other transactions commit on their own, and PostgreSQL's WAL writer flushes
+concurrent commits in one sync (`commit_delay` and `commit_siblings` tune it on the
+server). A commit returns once it is durable (`synchronous_commit=on`, the server's
+default); a write whose loss costs only a repeat (a delivered mark), and every write under
+`DATABASE_SYNC=normal`, commits with `synchronous_commit=off` for its transaction alone.
 
 No wait on another process is unbounded (`Waits`, from the settings): a statement waiting
 for a row lock gives up after `lock_timeout` (the move is refused in words, `Busy`, and its
@@ -25,12 +31,14 @@ session of a process frozen inside a transaction after `idle_in_transaction_sess
 letting go of its locks; and TCP keepalives on both ends notice a peer that vanished.
 
 Transactions run at READ COMMITTED. Those that read rows to decide what they write take a
-row lock first (`Tx.lock`: `SELECT … FOR NO KEY UPDATE`): a move locks its match's row, so the
-moves of one match commit one after the other in every process (and a check of its last seq
-stays true); a ledger write locks its season's row, so two debits of one member cannot both
-pass the balance check. Locks are taken match first, then season, never the other way round.
-`FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes the other lockers of the row but not
-the inserts that merely reference it (a foreign key's `KEY SHARE`).
+row lock first (`Tx.lock`: `SELECT … FOR NO KEY UPDATE`; `dealer_append_move` takes a move's
+in the same words, and reads the match in a statement after it): a move locks its match's
+row, so the moves of one match commit one after the other in every process (and a check of
+its last seq stays true); a ledger write locks its season's row, so two debits of one
+member cannot both pass the balance check. Locks are taken match first, then season, never
+the other way round. `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it excludes the other
+lockers of the row but not the inserts that merely reference it (a foreign key's `KEY
+SHARE`).
 
 The schema is the one of `bot.storage.migrations`, written in SQLite's words and translated
 here (`postgres_ddl`): every integer is a BIGINT (Discord ids are 64-bit), an `id INTEGER
@@ -48,12 +56,24 @@ import functools
 import re
 from collections import defaultdict
 from collections.abc import AsyncIterator, Iterable
+from contextlib import AsyncExitStack
 from typing import Any, TypeVar
 
 import psycopg
 from psycopg.pq import TransactionStatus
 
-from bot.storage.backend import POOL_SIZE, Busy, Parameters, Rows, Waits, Work, substitute
+from bot.storage.backend import (
+    POOL_SIZE,
+    Busy,
+    LogEntry,
+    MatchMoved,
+    Parameters,
+    Rows,
+    TimerGone,
+    Waits,
+    Work,
+    substitute,
+)
 from bot.storage.group_commit import Durability
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
@@ -99,24 +119,44 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-class PostgresTx:
-    """A transaction's statements on one pooled connection. In a transaction's pipeline
-    (`PostgresBackend.transaction`), a statement whose result is not read (`send`, a row
-    lock, `executemany`) is queued, and goes to the server with the next one that is waited
-    for (`execute`) or with the commit: a move is two round trips, not one a statement."""
+#: `Tx.append_move`'s statement (`dealer_append_move`, `bot.storage.migrations`).
+_APPEND_MOVE = (
+    "SELECT dealer_append_move(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT),"
+    " CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS DOUBLE PRECISION), CAST(? AS TEXT),"
+    " CAST(? AS TEXT), CAST(? AS BOOLEAN), CAST(? AS BIGINT))"
+)
 
-    def __init__(
-        self,
-        connection: psycopg.AsyncConnection[Any],
-        pipeline: psycopg.AsyncPipeline | None = None,
-    ) -> None:
+
+#: The errors `dealer_append_move` refuses a move with (`bot.storage.migrations`), by code.
+_REFUSALS: dict[str, type[Exception]] = {"DL001": MatchMoved, "DL002": TimerGone}
+#: `dealer_append_moves`'s outcome for a move whose match's row another transaction held.
+_HELD = "55P03"
+#: The most plain moves sent together.
+MAX_APPENDS = 256
+_APPEND_MOVES = _placeholders(
+    "SELECT dealer_append_moves(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]),"
+    " CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS DOUBLE PRECISION[]), CAST(? AS TEXT[]),"
+    " CAST(? AS TEXT[]), CAST(? AS BOOLEAN[]))"
+)
+_APPEND_MOVE_PG = _placeholders(_APPEND_MOVE)
+
+
+def _appended(entry: LogEntry) -> Parameters:
+    return (
+        entry.match_id, entry.seq, entry.actor, entry.move, entry.events, entry.at, entry.wait,
+        entry.view_before, entry.paused, entry.timer,
+    )  # fmt: skip
+
+
+class PostgresTx:
+    """A transaction's statements on one connection, each run as it comes (a migration's
+    backfill, inside the migration's transaction)."""
+
+    def __init__(self, connection: psycopg.AsyncConnection[Any]) -> None:
         self.connection = connection
-        self.pipeline = pipeline
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
         cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
-        if self.pipeline is not None:
-            await self.pipeline.sync()
         rows = await cursor.fetchall() if cursor.description is not None else []
         return Rows(rows, cursor.rowcount)
 
@@ -130,17 +170,147 @@ class PostgresTx:
     async def lock(self, table: str, row_id: int) -> None:
         # Sent, not waited for: the statements after it run once it holds the row (a
         # statement waits for the one before it), each seeing what was committed before it.
-        await self.connection.execute(
-            f"SELECT 1 FROM {table} WHERE id = %s FOR NO KEY UPDATE", (row_id,)
-        )
+        await self.send(f"SELECT 1 FROM {table} WHERE id = ? FOR NO KEY UPDATE", (row_id,))
 
     async def claim(self, table: str, row_id: int) -> bool:
-        cursor = await self.connection.execute(
-            f"SELECT 1 FROM {table} WHERE id = %s FOR UPDATE SKIP LOCKED", (row_id,)
+        found = await self.execute(
+            f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE SKIP LOCKED", (row_id,)
         )
-        if self.pipeline is not None:
-            await self.pipeline.sync()
-        return await cursor.fetchone() is not None
+        return bool(found.rows)
+
+    async def append_move(self, entry: LogEntry) -> None:
+        await self.send(_APPEND_MOVE, _appended(entry))
+
+
+class PipelinedTx(PostgresTx):
+    """The statements of one of `PostgresBackend.transaction`'s transactions. Those whose
+    result is not read (`send`, a row lock, `executemany`, `append_move`) wait in `queued`
+    until one is waited for, or the work ends; then a connection is taken from the pool, and
+    BEGIN, those and the one waited for (or COMMIT) go to the server together, in psycopg's
+    pipeline mode: one round trip. A transaction that sent one statement and waited for none
+    is that statement alone, which PostgreSQL commits by itself, without BEGIN and COMMIT;
+    a plain move (`alone`) is sent with the others waiting (`_Appends`)."""
+
+    def __init__(self, pool: Pool, stack: AsyncExitStack, *, synced: bool) -> None:
+        self.pool = pool
+        self.stack = stack
+        self.synced = synced
+        self.queued: list[tuple[str, Parameters]] = []
+        self.pipeline: psycopg.AsyncPipeline | None = None
+        #: The move of a transaction that has sent nothing else yet.
+        self.alone: LogEntry | None = None
+
+    async def _flush(self) -> psycopg.AsyncPipeline:
+        """Begin the transaction, if it has not begun, and send what is queued."""
+        if self.pipeline is None:
+            self.connection = await self.stack.enter_async_context(self.pool.connection())
+            # Rolled back on the way out (after the pipeline's end, before the connection
+            # goes back to the pool) when the work or the server refused the transaction.
+            self.stack.push_async_exit(self._rollback)
+            self.pipeline = await self.stack.enter_async_context(self.connection.pipeline())
+            await self.connection.execute(b"BEGIN")
+            if not self.synced:
+                await self.connection.execute(b"SET LOCAL synchronous_commit = off")
+        queued, self.queued, self.alone = self.queued, [], None
+        for sql, parameters in queued:
+            await self.connection.execute(_placeholders(sql), _text(parameters))
+        return self.pipeline
+
+    async def _rollback(self, kind: type[BaseException] | None, *_: object) -> bool:
+        if kind is not None and self.connection.info.transaction_status in _IN_TRANSACTION:
+            with contextlib.suppress(psycopg.Error):
+                await self.connection.execute(b"ROLLBACK")
+        return False
+
+    async def execute(self, sql: str, parameters: Parameters = ()) -> Rows:
+        pipeline = await self._flush()
+        cursor = await self.connection.execute(_placeholders(sql), _text(parameters))
+        await pipeline.sync()
+        rows = await cursor.fetchall() if cursor.description is not None else []
+        return Rows(rows, cursor.rowcount)
+
+    async def send(self, sql: str, parameters: Parameters = ()) -> None:
+        if self.pipeline is None:
+            self.queued.append((sql, parameters))
+            self.alone = None
+        else:
+            await self.connection.execute(_placeholders(sql), _text(parameters))
+
+    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
+        for row in rows:
+            await self.send(sql, row)
+
+    async def append_move(self, entry: LogEntry) -> None:
+        first = self.pipeline is None and not self.queued
+        await self.send(_APPEND_MOVE, _appended(entry))
+        if first and entry.timer is None and self.synced:
+            self.alone = entry
+
+    async def commit(self) -> None:
+        """Commit what was sent; the pipeline's end (`stack`) waits for the server's answer."""
+        if self.pipeline is None and len(self.queued) <= 1 and self.synced:
+            for sql, parameters in self.queued:
+                self.connection = await self.stack.enter_async_context(self.pool.connection())
+                await self.connection.execute(_placeholders(sql), _text(parameters))
+            return
+        await self._flush()
+        await self.connection.execute(b"COMMIT")
+
+
+class _Appends:
+    """Plain moves (`PipelinedTx.alone`) of several matches, sent together: one call of
+    `dealer_append_moves` in one transaction, committed once, as SQLite's group commit does.
+    A move waits in `waiting` while the connections it may use are busy; each of up to
+    `senders` tasks takes a connection and sends every move waiting, then those that came
+    meanwhile, until none waits. Each move's caller gets its own outcome, after the commit;
+    a move refused does not fail the others (the function runs each in a subtransaction of
+    its own)."""
+
+    def __init__(self, pool: Pool, senders: int) -> None:
+        self.pool = pool
+        self.senders = senders
+        self.waiting: list[tuple[LogEntry, asyncio.Future[str]]] = []
+        self.sending: set[asyncio.Task[None]] = set()
+
+    async def append(self, entry: LogEntry) -> str:
+        """The move's outcome: "" stored, else the code that refused it (`_REFUSALS`, or
+        `_HELD`: its match's row was held, nothing done)."""
+        future: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+        self.waiting.append((entry, future))
+        if len(self.sending) < self.senders:
+            task = asyncio.create_task(self._send())
+            self.sending.add(task)
+            task.add_done_callback(self.sending.discard)
+        return await future
+
+    async def _send(self) -> None:
+        while self.waiting:
+            async with self.pool.connection() as connection:
+                batch, self.waiting = self.waiting[:MAX_APPENDS], self.waiting[MAX_APPENDS:]
+                if not batch:
+                    return
+                try:
+                    cursor = await connection.execute(
+                        _APPEND_MOVES, _columns([entry for entry, _ in batch])
+                    )
+                    found = await cursor.fetchone()
+                    outcomes: list[str] = found[0] if found else []
+                except BaseException as error:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(error)
+                    if not isinstance(error, Exception):
+                        raise
+                    continue
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if not future.done():
+                        future.set_result(outcome)
+
+
+def _columns(entries: list[LogEntry]) -> list[list[Any]]:
+    """Plain moves as `dealer_append_moves` takes them: one array a column (no timer)."""
+    rows = [_text(_appended(entry))[:-1] for entry in entries]
+    return [list(column) for column in zip(*rows, strict=True)]
 
 
 async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) -> None:
@@ -165,8 +335,11 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
         refuse_newer(version)
         for migration in MIGRATIONS[version:]:
             script = migration if isinstance(migration, str) else migration.sql
-            await connection.execute(postgres_ddl(script).encode())
-            if isinstance(migration, Migration):
+            if script.strip():
+                await connection.execute(postgres_ddl(script).encode())
+            if isinstance(migration, Migration) and migration.postgres:
+                await connection.execute(migration.postgres.encode())
+            if isinstance(migration, Migration) and migration.backfill is not None:
                 await migration.backfill(PostgresTx(connection), rank)
         if version < len(MIGRATIONS):
             await connection.execute("UPDATE dealer_schema SET version = %s", (len(MIGRATIONS),))
@@ -174,26 +347,6 @@ async def _migrate(connection: psycopg.AsyncConnection[Any], rank: Rank | None) 
 
 #: A connection's states inside a transaction, between statements.
 _IN_TRANSACTION = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
-
-
-async def _pipelined(connection: psycopg.AsyncConnection[Any], work: Work[T], *, synced: bool) -> T:
-    """`work` in a transaction on `connection`, in pipeline mode: BEGIN, the statements up
-    to the first one waited for, and then the rest with COMMIT, each go in one round trip
-    (`PostgresTx`). Rolled back when it raises, or when the server refused a statement."""
-    try:
-        async with connection.pipeline() as pipeline:
-            await connection.execute(b"BEGIN")
-            if not synced:
-                await connection.execute(b"SET LOCAL synchronous_commit = off")
-            result = await work(PostgresTx(connection, pipeline))
-            await connection.execute(b"COMMIT")
-    except BaseException:
-        # Left mid-statement (a cancelled caller), the connection is closed by the pool.
-        if connection.info.transaction_status in _IN_TRANSACTION:
-            with contextlib.suppress(psycopg.Error):
-                await connection.execute(b"ROLLBACK")
-        raise
-    return result
 
 
 class Pool:
@@ -209,6 +362,7 @@ class Pool:
     def __init__(self, url: str, size: int, waits: Waits) -> None:
         self.url = url
         self.waits = waits
+        self.size = size
         self._slots = asyncio.Semaphore(size)
         self._idle: list[psycopg.AsyncConnection[Any]] = []
         self._closed = False
@@ -279,6 +433,9 @@ class PostgresBackend:
         self._locker_turn = asyncio.Lock()
         #: The `exclusive` keys held or wanted in this process, each by one task at a time.
         self._held: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        #: Plain moves, sent together on up to half the connections (the others stay for
+        #: the reads and the other writes).
+        self._appends = _Appends(pool, max(1, pool.size // 2))
 
     @classmethod
     async def open(
@@ -349,9 +506,25 @@ class PostgresBackend:
         """See `Backend.transaction`; a row lock not had within `lock_timeout` raises `Busy`,
         the transaction rolled back."""
         try:
-            async with self.pool.connection() as connection:
-                return await _pipelined(
-                    connection, work, synced=synced and self.durability == "full"
-                )
+            async with AsyncExitStack() as stack:
+                tx = PipelinedTx(self.pool, stack, synced=synced and self.durability == "full")
+                result = await work(tx)
+                if tx.alone is None:
+                    await tx.commit()
+                    return result
+            outcome = await self._appends.append(tx.alone)
+            if outcome == _HELD:
+                # Another process holds the match: this move waits for it alone, as long
+                # as the lock's timeout lets it, not holding up the others.
+                async with self.pool.connection() as connection:
+                    await connection.execute(_APPEND_MOVE_PG, _text(_appended(tx.alone)))
+            elif outcome:
+                raise _REFUSALS[outcome]
+            return result
         except psycopg.errors.LockNotAvailable as error:
             raise Busy from error
+        except psycopg.Error as error:
+            refusal = _REFUSALS.get(error.sqlstate or "")
+            if refusal is None:
+                raise
+            raise refusal from error

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage.backend import Parameters, Rows, Work
+from bot.storage.backend import LogEntry, Parameters, Rows, Work, append_checked
 from bot.storage.group_commit import Durability, GroupCommit
 from bot.storage.migrations import MIGRATIONS, Migration, refuse_newer
 from bot.storage.results import Rank
@@ -86,6 +86,9 @@ class SqliteTx:
         """Whether the row is still there: no other transaction runs meanwhile."""
         cursor = self.connection.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row_id,))
         return cursor.fetchone() is not None
+
+    async def append_move(self, entry: LogEntry) -> None:
+        await append_checked(self, entry)
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -136,7 +139,7 @@ def _open_writer(path: str, durability: Durability, rank: Rank | None) -> sqlite
         script = migration if isinstance(migration, str) else migration.sql
         try:
             writer.executescript(f"BEGIN;\n{script}")
-            if isinstance(migration, Migration):
+            if isinstance(migration, Migration) and migration.backfill is not None:
                 run_now(migration.backfill(SqliteTx(writer), rank))
             writer.execute(f"PRAGMA user_version={number}")
             writer.execute("COMMIT")

@@ -57,9 +57,10 @@ TARGET_RATIO = 1.5
 
 async def throughput(
     location: Path | str, matches: int, seconds: float, durability: Durability, **options: Any
-) -> tuple[int, list[float], int]:
-    """Confirmed moves, each one's time to its confirmation, and the moves refused; `options`
-    go to `Storage.open` (`pool_size`: none, so that the program runs on code before it)."""
+) -> tuple[int, list[float], int, float]:
+    """Confirmed moves, each one's time to its confirmation, the moves refused, and the CPU
+    time this process spent while they were made (seconds); `options` go to `Storage.open`
+    (`pool_size`: none, so that the program runs on code before it)."""
     storage = await Storage.open(location, durability, **options)
     service = MatchService(storage, time.time)
     players = [str(user) for user in range(2, 2 + PLAYERS)]
@@ -106,11 +107,11 @@ async def throughput(
                 continue
             confirmations.append(time.perf_counter() - started)
 
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(bid(match_id, targets) for match_id, targets in tables))
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     await storage.close()
-    return round(len(confirmations) / elapsed), confirmations, refused
+    return round(len(confirmations) / elapsed), confirmations, refused, cpu
 
 
 def fsync_times(folder: Path, *, growing: bool, count: int = 300) -> list[float]:
@@ -163,7 +164,7 @@ def main(argv: list[str]) -> int:
         folder = Path(name)
         print(f"\n1. Confirmed moves, {seconds:g} s for each number of matches at once")
         for matches in CONCURRENCY:
-            rate, times, refused = asyncio.run(
+            rate, times, refused, _ = asyncio.run(
                 throughput(folder / f"commit-{matches}.db", matches, seconds, args.sync)
             )
             target = (
@@ -178,7 +179,9 @@ def main(argv: list[str]) -> int:
             )
             if args.postgres:
                 with contextmanager(fresh_schema)(args.postgres) as url:
-                    rate, times, refused = asyncio.run(throughput(url, matches, seconds, args.sync))
+                    rate, times, refused, _ = asyncio.run(
+                        throughput(url, matches, seconds, args.sync)
+                    )
                 print(
                     f"      PostgreSQL: {rate:6} moves/s   confirmation p50 "
                     f"{ms(percentile(times, 50)):>8}   p99 {ms(percentile(times, 99)):>8}"

@@ -10,7 +10,8 @@ Each run, in a schema of its own (dropped after), one after the other on the sam
    committing it, one after another, as fast as the server confirms: commits per second;
 2. the bot: 100 Auction Auction matches at once, a player of each bidding as soon as the last
    bid is confirmed (`bench_commit.throughput`: every bid through `MatchService.submit`):
-   confirmed moves per second, and the confirmation's p50 / p99, through a pool of
+   confirmed moves per second, the confirmation's p50 / p99 and the CPU time the bot's
+   process spent a move (what limits it on a machine it shares), through a pool of
    `--pool-size` connections (`DATABASE_POOL_SIZE`; default the bot's own, 16). It runs on
    the code before issue 43 too (without `--pool-size`), for a before / after.
 
@@ -35,7 +36,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
-from bench_bot import ms, percentile, verdict
+from bench_bot import ms, percentile, us, verdict
 from bench_commit import throughput
 from machine import cpu_model
 
@@ -127,17 +128,19 @@ def main(argv: list[str]) -> int:
             raw = asyncio.run(floor(url, args.seconds, FLOOR_CONNECTIONS, args.sync))
         with contextmanager(fresh_schema)(args.postgres) as url:
             sized = {} if args.pool_size is None else {"pool_size": args.pool_size}
-            rate, times, refused = asyncio.run(
+            rate, times, refused, cpu = asyncio.run(
                 throughput(url, MATCHES, args.seconds, args.sync, **sized)
             )
         share = rate / raw
-        runs.append({"load": load, "raw": raw, "rate": rate, "share": share})
+        per_move = cpu / max(len(times), 1)
+        runs.append({"load": load, "raw": raw, "rate": rate, "share": share, "cpu": per_move})
         print(
             f"  run {run} (load {load:.1f}): the floor, {FLOOR_CONNECTIONS} connections: "
             f"{raw:6} commits/s;"
             f" the bot, {MATCHES} matches: {rate:6} moves/s (confirmation p50 "
-            f"{ms(percentile(times, 50))}, p99 {ms(percentile(times, 99))}): {share:.0%} of the"
-            " floor" + (f"   refused {refused}!" if refused else "")
+            f"{ms(percentile(times, 50))}, p99 {ms(percentile(times, 99))}; the bot's CPU "
+            f"{us(per_move)} a move): {share:.0%} of the floor"
+            + (f"   refused {refused}!" if refused else "")
         )
 
     def spread(key: str) -> str:
@@ -153,6 +156,7 @@ def main(argv: list[str]) -> int:
         f"  the floor: {spread('raw')} commits/s\n"
         f"  the bot:   {spread('rate')} moves/s (>= {TARGET_MOVES:,}: met in {moves_met} of"
         f" {len(runs)}: {verdict(moves_met * 3 >= len(runs) * 2)})\n"
+        f"  the bot's CPU a move: {' / '.join(us(c) for c in sorted(r['cpu'] for r in runs))}\n"
         f"  the bot / the floor: {shares[0]:.0%} / {statistics.median(shares):.0%} / "
         f"{shares[-1]:.0%} (>= {TARGET_SHARE:.0%}: met in {share_met} of {len(runs)}: "
         f"{verdict(share_met * 3 >= len(runs) * 2)})"

@@ -163,7 +163,7 @@ async def test_a_match_stored_before_the_dm_channels_table_continues(
     old.execute("ALTER TABLE log DROP COLUMN view_before")
     old.execute("ALTER TABLE matches DROP COLUMN view")
     old.execute("ALTER TABLE matches DROP COLUMN view_seq")
-    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 12}")
+    old.execute(f"PRAGMA user_version={len(MIGRATIONS) - 13}")
     old.close()
     requests.clear()
     await simcord_env.restart_bot(make_bot(db_path))

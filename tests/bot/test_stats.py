@@ -561,7 +561,7 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     `seasons.web_token`, the servers' language and the views kept for delivery, are taken
     back too.)"""
     await (await Storage.open(store)).close()
-    version = len(MIGRATIONS) - 9
+    version = len(MIGRATIONS) - 10
     postgres = isinstance(store, str)
     db: Any = (
         psycopg.connect(store, autocommit=True)
@@ -583,6 +583,8 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     run("DROP INDEX seasons_by_web_token")
     run("ALTER TABLE seasons DROP COLUMN web_token")
     run("ALTER TABLE guild_config DROP COLUMN language")
+    if postgres:
+        run("DROP FUNCTION dealer_append_move")
     run("ALTER TABLE log DROP COLUMN view_before")
     run("ALTER TABLE matches DROP COLUMN view")
     run("ALTER TABLE matches DROP COLUMN view_seq")

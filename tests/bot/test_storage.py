@@ -25,7 +25,9 @@ from bot.storage import (
     LedgerRefused,
     LedgerWrite,
     MatchMoved,
+    Snapshot,
     Storage,
+    TimerGone,
     balances,
 )
 from bot.storage.backend import Tx
@@ -680,8 +682,9 @@ async def test_discord_ids_times_and_names_keep_their_value(store: Path | str) -
 async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
     postgres: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`DATABASE_POOL_SIZE` (issue 43): six moves of six matches sent at once share the two
-    connections it allows, and all commit."""
+    """`DATABASE_POOL_SIZE` (issue 43): six moves of six matches sent at once, each a
+    transaction of its own (with a snapshot), share the two connections it allows, and all
+    commit."""
     from bot.settings import Settings
 
     monkeypatch.setenv("DATABASE_POOL_SIZE", "2")
@@ -694,7 +697,18 @@ async def test_a_process_keeps_the_postgresql_connections_its_setting_says(
     try:
         matches = [await new_match(storage, channel) for channel in range(6)]
         await asyncio.gather(
-            *(storage.record_move(m, 1, actor="1", move={}, events=[], at=0.0) for m in matches)
+            *(
+                storage.record_move(
+                    m,
+                    1,
+                    actor="1",
+                    move={},
+                    events=[],
+                    at=0.0,
+                    snapshot=Snapshot("{}", False, None),
+                )
+                for m in matches
+            )
         )
         assert [await storage.last_seq(m) for m in matches] == [1] * 6
         assert len(on_postgres(storage).pool._idle) == 2
@@ -725,3 +739,139 @@ async def test_a_postgresql_schema_from_a_newer_dealer_is_refused_unchanged(
         assert connection.execute("SELECT guild_id, host_role_id FROM guild_config").fetchall() == [
             (1, 2)
         ]
+
+
+async def test_a_move_is_refused_unless_the_match_is_as_it_was_decided_on(
+    store: Path | str,
+) -> None:
+    """A move names its match as it was decided on: its last move, paused or not, and the
+    due timer it fires. A move decided on anything else is refused (`MatchMoved`, or
+    `TimerGone` for a timer fired already) with nothing of it written, its timer kept."""
+    storage = await Storage.open(store)
+    try:
+        match_id = await new_match(storage, 1)
+        await storage.set_timers(match_id, [("deadline", 50.0)])
+        timer = await storage.next_timer()
+        assert timer is not None
+
+        def move(seq: int, **guard: Any) -> Any:
+            return storage.record_move(
+                match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0, **guard
+            )
+
+        await move(1)
+        refused = [
+            move(1),  # stored already: decided on the match before move 1
+            move(3),  # decided on a move 2 that was never stored
+            move(2, paused=True),
+            move(2, timer=timer.id + 1),  # a timer gone
+        ]
+        errors = [type(e) for e in await asyncio.gather(*refused, return_exceptions=True)]
+        assert errors == [MatchMoved, MatchMoved, MatchMoved, TimerGone]
+        assert await storage.next_timer() == timer, "a refused move deletes no timer"
+        await move(2, timer=timer.id)
+        assert await storage.next_timer() is None, "the timer fired went with its move"
+        await storage.pause(match_id, 30.0)
+        with pytest.raises(MatchMoved):
+            await move(3)
+        await move(3, paused=True)
+        await storage.set_aside(match_id, "move 2")
+        with pytest.raises(MatchMoved):
+            await move(4, paused=True)
+        assert [seq for seq, _, _ in await storage.moves(match_id)] == [1, 2, 3]
+    finally:
+        await storage.close()
+
+
+async def test_two_processes_moving_one_match_at_once_store_one_move(postgres: str) -> None:
+    """Two processes send move 1 of a match at once, many times over: each time one is
+    stored and the other refused (`MatchMoved`), never both, never neither; both read the
+    same log."""
+    a, b = await Storage.open(postgres), await Storage.open(postgres)
+    try:
+        match_id = await new_match(a, 1)
+        for seq in range(1, 21):
+            settled = await asyncio.gather(
+                *(
+                    s.record_move(match_id, seq, actor=name, move={"n": seq}, events=[], at=0.0)
+                    for s, name in ((a, "a"), (b, "b"))
+                ),
+                return_exceptions=True,
+            )
+            assert sorted(type(e).__name__ for e in settled) == ["MatchMoved", "NoneType"]
+        logged = await a.moves(match_id)
+        assert [seq for seq, _, _ in logged] == list(range(1, 21))
+        assert logged == await b.moves(match_id)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_plain_moves_of_several_matches_go_in_one_statement_on_postgresql(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moves that write nothing but themselves (no snapshot, ledger, results or timer),
+    sent at once for ten matches, are one statement, which commits by itself (no BEGIN, no
+    COMMIT): one round trip for all ten. One of them refused (decided on a move its match
+    does not have) fails alone. A move with a snapshot is a transaction of its own, its
+    statements sent with its BEGIN and its COMMIT."""
+    storage = await Storage.open(postgres)
+    try:
+        matches = [await new_match(storage, channel) for channel in range(10)]
+        sent: list[str] = []
+        execute = psycopg.AsyncConnection.execute
+
+        async def counted(self: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            sent.append(query.decode() if isinstance(query, bytes) else str(query))
+            return await execute(self, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.AsyncConnection, "execute", counted)
+
+        def move(match_id: int, seq: int, snapshot: Snapshot | None = None) -> Any:
+            return storage.record_move(
+                match_id, seq, actor="1", move={"n": seq}, events=[], at=0.0, snapshot=snapshot
+            )
+
+        settled = await asyncio.gather(
+            *(move(m, 2 if m == matches[3] else 1) for m in matches), return_exceptions=True
+        )
+        assert [type(e).__name__ for e in settled] == ["NoneType"] * 3 + ["MatchMoved"] + [
+            "NoneType"
+        ] * 6
+        assert [s.split("(")[0] for s in sent] == ["SELECT dealer_append_moves"]
+        sent.clear()
+        await move(matches[0], 2, Snapshot("{}", False, None))
+        assert [s.split(" ")[0] for s in sent] == ["BEGIN", "SELECT", "UPDATE", "COMMIT"]
+        monkeypatch.undo()
+        assert [seq for seq, _, _ in await storage.moves(matches[0])] == [1, 2]
+        assert await storage.snapshot(matches[0]) == ("{}", 2)
+        assert [len(await storage.moves(m)) for m in matches] == [2, 1, 1, 0] + [1] * 6
+    finally:
+        await storage.close()
+
+
+async def test_a_match_held_by_another_process_holds_up_only_its_own_move(
+    postgres: str,
+) -> None:
+    """Another process holds match A's row (a move of its own under way): A's move, sent
+    with B's, waits for it, while B's commits; once the other lets go, A's commits too."""
+    storage = await Storage.open(postgres)
+    other = await psycopg.AsyncConnection.connect(postgres)
+    try:
+        ann, bob = await new_match(storage, 1), await new_match(storage, 2)
+        await other.execute("SELECT 1 FROM matches WHERE id = %s FOR NO KEY UPDATE", (ann,))
+        moves = [
+            asyncio.ensure_future(
+                storage.record_move(m, 1, actor="1", move={"n": 1}, events=[], at=0.0)
+            )
+            for m in (ann, bob)
+        ]
+        await moves[1]
+        assert not moves[0].done()
+        assert await storage.moves(ann) == []
+        await other.commit()
+        await moves[0]
+        assert [len(await storage.moves(m)) for m in (ann, bob)] == [1, 1]
+    finally:
+        await other.close()
+        await storage.close()
