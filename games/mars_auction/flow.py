@@ -241,13 +241,16 @@ def draw_shortfall(board: Board, player: str, kind: Kind) -> None:
         board.public(CardDrawn, player=player, card=name, kind=kind, candidates=candidates)
 
 
-def after_choice(board: Board) -> None:
+def after_keep(board: Board) -> None:
+    """L15: once everyone asked has chosen, the kind kept is settled."""
     state = board.state
-    if phases.waiting_for(state):
-        return
-    if state.step == "keep":
+    if not phases.waiting_for(state):
         settle_kept(board, state.kind or "company")
-    else:
+
+
+def after_buy(board: Board) -> None:
+    """L16: once everyone asked has chosen, the projects bought are settled."""
+    if not phases.waiting_for(board.state):
         settle_projects(board)
 
 

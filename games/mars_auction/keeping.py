@@ -21,10 +21,9 @@ from games.tm_catalogue import (
 
 
 def keep(board: Board, player: str, names: list[str]) -> None:
+    """L15: the companies or preludes kept, of more won than a player keeps."""
     state = board.state
-    if state.step != "keep" or state.kind not in KEEP:
-        raise RuleError("wrong_step", f"Nothing is kept now ({phases.step_words(state)}).")
-    kind = state.kind
+    kind = state.kind or "company"
     mine = phases.won(state, player, kind)
     if len(mine) <= KEEP[kind]:
         raise RuleError("nothing_to_choose", f"You keep the {KIND_WORDS[kind]} you won.")
@@ -34,13 +33,12 @@ def keep(board: Board, player: str, names: list[str]) -> None:
     board.seat(player).choice = chosen
     board.private(player, ChoiceMade, player=player, cards=chosen, step="keep")
     board.public(ChoiceReceived, player=player, step="keep")
-    flow.after_choice(board)
+    flow.after_keep(board)
 
 
 def buy(board: Board, player: str, names: list[str]) -> None:
+    """L16: the won projects bought, at their price each."""
     state = board.state
-    if state.step != "buy":
-        raise RuleError("wrong_step", f"Nothing is bought now ({phases.step_words(state)}).")
     mine = phases.won(state, player, "project")
     if not mine:
         raise RuleError("nothing_to_choose", "You won no project in this auction.")
@@ -55,7 +53,7 @@ def buy(board: Board, player: str, names: list[str]) -> None:
     board.seat(player).choice = chosen
     board.private(player, ChoiceMade, player=player, cards=chosen, step="buy")
     board.public(ChoiceReceived, player=player, step="buy")
-    flow.after_choice(board)
+    flow.after_buy(board)
 
 
 def named(mine: list[str], names: list[str], kind: Kind) -> list[str]:

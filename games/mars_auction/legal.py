@@ -139,104 +139,114 @@ def random_placement(
     return answers
 
 
-def legal_actions(state: State, player: str) -> list[Action]:
-    """What the turn or the step lets the player do: markers on one or two cards, or
-    two on one, within L7-L9, or a pass (limited); a bid from the opening or the next
-    raise up to what they can pay (U2, U5), or a pass after the opening (unlimited); a
-    budget; the companies or preludes to keep; the projects to buy."""
-    seat = state.seats.get(player)
-    if seat is None or seat.kicked or player not in phases.may(state):
-        return []
-    if state.step == "budget":
-        return [
-            Action(
-                key="budget",
-                label="State your M€",
-                move={"type": "budget"},
-                steps=[Amount(min=0, max=MAX_MC, label="M€ you hold for this auction")],
-                sealed=True,
-            )
-        ]
-    if state.step in ("keep", "buy"):
-        kind: Kind = state.kind or "project"
-        mine = phases.won(state, player, kind)
-        cards = {c.name: c for c in state.display}
-        choices = [
-            Choice(value=name, label=f"{cards[name].number} · {name}"[:100]) for name in mine
-        ]
-        if state.step == "keep":
-            n = KEEP[kind]
-            return [
-                Action(
-                    key="keep",
-                    label=f"Keep {n} {KIND_WORDS[kind] if n > 1 else kind}",
-                    move={"type": "keep"},
-                    steps=[
-                        Pick(
-                            field="cards",
-                            choices=choices,
-                            min=n,
-                            max=n,
-                            as_list=True,
-                            label=f"{KIND_WORDS[kind].capitalize()} to keep",
-                            typed=True,
-                        )
-                    ],
-                    sealed=True,
-                )
-            ]
-        price = budgets.price(state, player)
-        most = min(len(mine), (seat.money or 0) // price)
-        none = Action(
-            key="buy_none", label="Buy none", move={"type": "buy", "cards": []}, sealed=True
+def budget_actions(state: State, player: str) -> list[Action]:
+    """L9: the M€ the player holds for this research auction, stated privately."""
+    return [
+        Action(
+            key="budget",
+            label="State your M€",
+            move={"type": "budget"},
+            steps=[Amount(min=0, max=MAX_MC, label="M€ you hold for this auction")],
+            sealed=True,
         )
-        if most < 1:
-            return [none]
-        buy = Action(
-            key="buy",
-            label=f"Buy projects ({price} M€ each)",
-            move={"type": "buy"},
+    ]
+
+
+def _won_choices(state: State, player: str, kind: Kind) -> list[Choice]:
+    """The cards of `kind` the player won in this auction, as a pick offers them."""
+    cards = {c.name: c for c in state.display}
+    return [
+        Choice(value=name, label=f"{cards[name].number} · {name}"[:100])
+        for name in phases.won(state, player, kind)
+    ]
+
+
+def keep_actions(state: State, player: str) -> list[Action]:
+    """L14, L15: the companies (1) or preludes (2) to keep of those the player won."""
+    kind: Kind = state.kind or "project"
+    n = KEEP[kind]
+    return [
+        Action(
+            key="keep",
+            label=f"Keep {n} {KIND_WORDS[kind] if n > 1 else kind}",
+            move={"type": "keep"},
             steps=[
                 Pick(
                     field="cards",
-                    choices=choices,
-                    min=1,
-                    max=most,
+                    choices=_won_choices(state, player, kind),
+                    min=n,
+                    max=n,
                     as_list=True,
-                    label="Projects to buy",
-                    typed=len(choices) > MENU_OPTIONS,
+                    label=f"{KIND_WORDS[kind].capitalize()} to keep",
+                    typed=True,
                 )
             ],
             sealed=True,
         )
-        return [buy, none]
-    if state.options.variant == "unlimited":
-        lot = state.lot
-        assert lot is not None
-        high = lot.high
-        low = 0 if high is None else high[1] + 1
-        most = budgets.available(state, player)
-        actions = []
-        if low <= most:
-            actions.append(
-                Action(
-                    key="raise",
-                    label="Open the bidding" if high is None else "Raise",
-                    move={"type": "raise"},
-                    steps=[
-                        Amount(
-                            min=low,
-                            max=most,
-                            label="Your bid in M€"
-                            if low < most
-                            else f"Your bid: {most} M€, all you can pay",
-                        )
-                    ],
-                )
+    ]
+
+
+def buy_actions(state: State, player: str) -> list[Action]:
+    """L16: the won projects to buy, as many as the player's M€ pay for, or none."""
+    choices = _won_choices(state, player, "project")
+    price = budgets.price(state, player)
+    most = min(len(choices), (state.seats[player].money or 0) // price)
+    none = Action(key="buy_none", label="Buy none", move={"type": "buy", "cards": []}, sealed=True)
+    if most < 1:
+        return [none]
+    buy = Action(
+        key="buy",
+        label=f"Buy projects ({price} M€ each)",
+        move={"type": "buy"},
+        steps=[
+            Pick(
+                field="cards",
+                choices=choices,
+                min=1,
+                max=most,
+                as_list=True,
+                label="Projects to buy",
+                typed=len(choices) > MENU_OPTIONS,
             )
-        if high is not None:
-            actions.append(Action(key="pass", label="Pass on this card", move={"type": "pass"}))
-        return actions
+        ],
+        sealed=True,
+    )
+    return [buy, none]
+
+
+def lot_actions(state: State, player: str) -> list[Action]:
+    """U2, U5: a bid from the opening or the next raise up to what the player can pay; a
+    pass after the opening."""
+    lot = state.lot
+    assert lot is not None
+    high = lot.high
+    low = 0 if high is None else high[1] + 1
+    most = budgets.available(state, player)
+    actions = []
+    if low <= most:
+        actions.append(
+            Action(
+                key="raise",
+                label="Open the bidding" if high is None else "Raise",
+                move={"type": "raise"},
+                steps=[
+                    Amount(
+                        min=low,
+                        max=most,
+                        label="Your bid in M€"
+                        if low < most
+                        else f"Your bid: {most} M€, all you can pay",
+                    )
+                ],
+            )
+        )
+    if high is not None:
+        actions.append(Action(key="pass", label="Pass on this card", move={"type": "pass"}))
+    return actions
+
+
+def marker_actions(state: State, player: str) -> list[Action]:
+    """L6-L9: markers on one or two cards, or two on one, or a pass for the round."""
     place = place_action(state, player)
     return [
         *([place] if place is not None else []),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core.errors import RuleError
-from games.mars_auction import budgets, flow, phases, unlimited
+from games.mars_auction import budgets, flow, phases
 from games.mars_auction.events import (
     MarkersPlaced,
     MarkersReceipt,
@@ -65,11 +65,8 @@ def place(board: Board, player: str, numbers: list[int]) -> None:
 
 
 def pass_(board: Board, player: str) -> None:
-    state = board.state
-    phases.my_turn(state, player)
-    if state.options.variant == "unlimited":
-        unlimited.pass_lot(board, player, auto=False)
-        return
+    """L6: a pass is for the rest of the round."""
+    phases.my_turn(board.state, player)
     board.seat(player).passed = True
     board.public(Passed, player=player, auto=False)
     flow.next_turn(board)

@@ -1,7 +1,17 @@
-"""Which decision is open now: the setup's bidding rounds (L17), the cards markers may go on,
-whose turn it is, whom a keep or buy step asks, and the phase and turn the bot shows."""
+"""Which decision is open now (`decision`: the one place that tells them apart; what each
+offers is `games.mars_auction.decisions.TABLE`), and what the table reads of each: whom it
+waits for and who may act, and its phase as the bot shows it; with them the setup's bidding
+rounds (L17), the cards markers may go on, and whom a keep or buy step asks.
+
+The decisions, in the order an auction holds them open (docs/rules/mars-auction.md): the
+research auction's budgets (L9); a bidding turn, markers in the limited variant (L6-L9) or a
+bid on the card up for auction in the unlimited one (U2-U5); the companies or preludes kept
+(L14, L15); the projects bought (L16); then the wait for the host (MA-D6, MA-D11), and the
+end."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from games.core.contract import Phase
 from games.core.errors import RuleError
@@ -14,6 +24,19 @@ from games.mars_auction.model import (
     Kind,
     State,
 )
+
+Decision = Literal["budget", "markers", "lot", "keep", "buy", "waiting", "ended"]
+#: The decisions that are one player's bidding turn (`State.step` "bidding").
+BIDDING: frozenset[Decision] = frozenset({"markers", "lot"})
+
+
+def decision(state: State) -> Decision:
+    """The decision the match waits for now: the step, a bidding turn told by its variant."""
+    step = state.step
+    if step == "bidding":
+        return "markers" if state.options.variant == "limited" else "lot"
+    return step
+
 
 #: The setup's bidding rounds and the kinds each one bids on, then evaluates (L17).
 SETUP_ROUNDS = 3
@@ -61,7 +84,7 @@ def waiting_for(state: State) -> list[str]:
 
 def choosers(state: State) -> list[str]:
     kind = state.kind or "project"
-    if state.step == "keep":
+    if decision(state) == "keep":
         return [
             p
             for p in state.players
@@ -93,91 +116,130 @@ def check_player(state: State, player: str) -> None:
 
 
 def my_turn(state: State, player: str) -> None:
-    if state.step != "bidding":
-        raise RuleError("wrong_step", f"Nobody bids now ({step_words(state)}).")
+    """A bidding turn's move is the bidder's alone."""
     if state.to_act != player:
         raise RuleError("not_your_turn", f"It is {state.to_act}'s turn, not yours.")
 
 
-def phase(state: State) -> Phase:
-    step = state.step
-    if step == "ended":
-        return Phase(
-            name="ended",
-            title="Match over",
-            clock=None,
-            id="ended",
-            on_deadline="Nothing: the match is over.",
-        )
-    if step == "waiting":
-        what = (
-            "the first research auction"
-            if state.generation == 0 and state.auction == "research"
-            else "the next generation's research auction"
-        )
-        return Phase(
-            name="waiting",
-            title=f"Waiting for the host to open {what} or end the match",
-            clock=None,
-            id=f"waiting-{state.waits}",
-            on_deadline="Nothing: the host opens the next auction or ends the match.",
-        )
-    where = auction_words(state)
-    round_ = state.round if state.auction == "setup" else state.generation
-    if step == "budget":
-        return Phase(
-            name="budget",
-            title=f"Budgets for {where}",
-            round=round_,
-            clock="step",
-            id=f"{step}-{state.waits}",
-            on_deadline="Whoever has not stated a budget keeps as their budget the M€ "
-            "they had left, by Dealer's count (0 if none).",
-        )
-    if step == "keep":
-        kind = state.kind or "company"
-        return Phase(
-            name="keep",
-            title=f"Choosing {KIND_WORDS[kind]} to keep, {where}",
-            round=round_,
-            clock="step",
-            id=f"{step}-{state.waits}",
-            on_deadline=f"Whoever has not chosen keeps their first {KEEP[kind]} "
-            f"{KIND_WORDS[kind] if KEEP[kind] > 1 else kind} in display order.",
-        )
-    if step == "buy":
-        return Phase(
-            name="buy",
-            title=f"Buying won projects, {where}",
-            round=round_,
-            clock="step",
-            id=f"{step}-{state.waits}",
-            on_deadline="Whoever has not chosen buys none of the projects they won; "
-            "their bids stay paid.",
-        )
+def bidder(state: State) -> str | None:
+    """Whose bidding turn it is; nobody outside a bidding turn (where `State.to_act` may
+    still name the last bidder of the unlimited variant's lots)."""
+    return state.to_act if decision(state) in BIDDING else None
+
+
+def bidder_must(state: State) -> list[str]:
+    """A bidding turn waits for its bidder, the only one who may act."""
+    player = bidder(state)
+    return [] if player is None else [player]
+
+
+def budget_must(state: State) -> list[str]:
+    return [p for p in budget_may(state) if state.seats[p].money is None]
+
+
+def budget_may(state: State) -> list[str]:
+    """Every player still in may state a budget, and change it until bidding starts."""
+    return [p for p in state.players if not state.seats[p].kicked]
+
+
+def nobody(state: State) -> list[str]:
+    return []
+
+
+def ended_phase(state: State) -> Phase:
+    return Phase(
+        name="ended",
+        title="Match over",
+        clock=None,
+        id="ended",
+        on_deadline="Nothing: the match is over.",
+    )
+
+
+def waiting_phase(state: State) -> Phase:
+    what = (
+        "the first research auction"
+        if state.generation == 0 and state.auction == "research"
+        else "the next generation's research auction"
+    )
+    return Phase(
+        name="waiting",
+        title=f"Waiting for the host to open {what} or end the match",
+        clock=None,
+        id=f"waiting-{state.waits}",
+        on_deadline="Nothing: the host opens the next auction or ends the match.",
+    )
+
+
+def _round(state: State) -> int:
+    """The number a phase of an auction shows: the setup's round, or the generation."""
+    return state.round if state.auction == "setup" else state.generation
+
+
+def budget_phase(state: State) -> Phase:
+    return Phase(
+        name="budget",
+        title=f"Budgets for {auction_words(state)}",
+        round=_round(state),
+        clock="step",
+        id=f"budget-{state.waits}",
+        on_deadline="Whoever has not stated a budget keeps as their budget the M€ "
+        "they had left, by Dealer's count (0 if none).",
+    )
+
+
+def keep_phase(state: State) -> Phase:
+    kind = state.kind or "company"
+    return Phase(
+        name="keep",
+        title=f"Choosing {KIND_WORDS[kind]} to keep, {auction_words(state)}",
+        round=_round(state),
+        clock="step",
+        id=f"keep-{state.waits}",
+        on_deadline=f"Whoever has not chosen keeps their first {KEEP[kind]} "
+        f"{KIND_WORDS[kind] if KEEP[kind] > 1 else kind} in display order.",
+    )
+
+
+def buy_phase(state: State) -> Phase:
+    return Phase(
+        name="buy",
+        title=f"Buying won projects, {auction_words(state)}",
+        round=_round(state),
+        clock="step",
+        id=f"buy-{state.waits}",
+        on_deadline="Whoever has not chosen buys none of the projects they won; "
+        "their bids stay paid.",
+    )
+
+
+def markers_phase(state: State) -> Phase:
+    """L6: the bidder's turn; at its deadline they pass for the round (MA-D5)."""
+    return _bidding_phase(state, f"{state.to_act or ''} passes for the rest of this round.")
+
+
+def lot_phase(state: State) -> Phase:
+    """U2, U3: the bidder's turn on the card up for auction; at its deadline the opener
+    opens at 0, anyone else passes on the card (MA-D5)."""
     player = state.to_act or ""
-    if state.options.variant == "limited":
-        then = f"{player} passes for the rest of this round."
-    elif state.lot is not None and state.lot.high is None:
-        then = f"{player} opens the card at 0 M€."
-    else:
-        then = f"{player} passes on this card."
+    if state.lot is not None and state.lot.high is None:
+        return _bidding_phase(state, f"{player} opens the card at 0 M€.")
+    return _bidding_phase(state, f"{player} passes on this card.")
+
+
+def _bidding_phase(state: State, then: str) -> Phase:
     lot = ""
     if state.lot is not None:
         card = next(c for c in state.display if c.number == state.lot.number)
         lot = f", card {card.number} ({card.name})"
     return Phase(
         name="bidding",
-        title=f"{where.capitalize()}{lot}: {player}'s turn",
-        round=round_,
+        title=f"{auction_words(state).capitalize()}{lot}: {state.to_act or ''}'s turn",
+        round=_round(state),
         clock="turn",
         id=f"bidding-{state.waits}",
         on_deadline=then,
     )
-
-
-def step_words(state: State) -> str:
-    return phase(state).title
 
 
 def auction_words(state: State) -> str:
@@ -188,27 +250,3 @@ def auction_words(state: State) -> str:
             else "setup auction"
         )
     return f"generation {state.generation}'s research auction"
-
-
-def must(state: State) -> list[str]:
-    """Who the step still waits for (`Turn.must`), worked out without the rest of the
-    turn: random playouts ask it for every move."""
-    if state.step == "bidding" and state.to_act is not None:
-        return [state.to_act]
-    if state.step == "budget":
-        return [p for p in may(state) if state.seats[p].money is None]
-    if state.step in ("keep", "buy"):
-        return list(waiting_for(state))
-    return []
-
-
-def may(state: State) -> list[str]:
-    """Who may act now (`Turn.may`), worked out without the rest of the turn (the
-    phase's words): `legal_actions` asks it for every player."""
-    if state.step == "bidding" and state.to_act is not None:
-        return [state.to_act]
-    if state.step == "budget":
-        return [p for p in state.players if not state.seats[p].kicked]
-    if state.step in ("keep", "buy"):
-        return list(choosers(state))
-    return []

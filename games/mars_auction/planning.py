@@ -40,7 +40,7 @@ from games.core.engine import Engine
 from games.core.rng import RandomSource
 from games.core.search import Plan, search
 from games.core.seats import Seat as ComputerSeat
-from games.mars_auction import phases
+from games.mars_auction import decisions, phases
 from games.mars_auction.computer import (
     Gains,
     Worth,
@@ -99,7 +99,7 @@ class MarsAuctionSearch:
     def normal(self, state: State, player: str, rnd: random.Random) -> dict[str, Any] | None:
         """The normal seat's move for `player`, from its own view, while the auction waits
         for it (it makes the one move each decision asks)."""
-        if player not in phases.must(state):
+        if player not in decisions.must(state):
             return None
         self.bids += state.step == "bidding"
         view = ENGINE.view(state, player)

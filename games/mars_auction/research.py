@@ -30,12 +30,6 @@ def research(board: Board, move: Research) -> None:
     last generation's first player (MA-D11; under `rules_version` 1, the starting player
     marker's holder, as records written before versions were played)."""
     state = board.state
-    if state.step != "waiting":
-        raise RuleError(
-            "auction_running",
-            f"An auction is running ({phases.step_words(state)}); open the next one when "
-            "it is settled.",
-        )
     after = None if state.first is None else state.players[state.first]
     chosen: Chosen
     if move.first_player is not None:
@@ -70,12 +64,6 @@ def research(board: Board, move: Research) -> None:
 def state_budget(board: Board, player: str, amount: int, *, by_host: bool) -> None:
     """A research auction's budget (L9): each player's M€, stated privately, or set by the
     host, until bidding starts."""
-    state = board.state
-    if state.step != "budget":
-        raise RuleError(
-            "wrong_step",
-            f"Budgets are stated when a research display is out ({phases.step_words(state)}).",
-        )
     if not 0 <= amount <= MAX_MC:
         raise RuleError("amount", f"A budget is 0 to {MAX_MC:,} M€.")
     seat = board.seat(player)
@@ -88,17 +76,6 @@ def state_budget(board: Board, player: str, amount: int, *, by_host: bool) -> No
 
 def end(board: Board) -> None:
     """MA-D6: the host ends the match between generations."""
-    state = board.state
-    if state.step != "waiting":
-        raise RuleError(
-            "auction_running",
-            f"An auction is running ({phases.step_words(state)}); end the match once it is "
-            "settled, or close its steps first.",
-        )
-    finish(board)
-
-
-def finish(board: Board) -> None:
     state = board.state
     state.result = Result(
         players={

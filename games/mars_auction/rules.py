@@ -1,10 +1,11 @@
 """The Mars Auction Variant: Terraforming Mars cards distributed by bidding, limited (markers)
 and unlimited (card by card), for a setup and every generation's research phase.
 
-The engine routes: each move to the part of the rulebook that rules it (`limited`,
-`unlimited`, `keeping`, `research`, and the host's `host`), which run the auction on through
-`flow`; the displays are dealt in `dealing`, the M€ counted in `budgets`, the decision open now
-is `phases`', what a player may do `legal`'s, and what each viewer sees `views`'.
+The engine routes: each move to the open decision (`phases.decision`), whose entry of
+`decisions.TABLE` says what the move does there, by the part of the rulebook that rules it
+(`limited`, `unlimited`, `keeping`, `research`, and the host's `host`), which run the auction
+on through `flow`; the displays are dealt in `dealing`, the M€ counted in `budgets`, what a
+player may do is `legal`'s, and what each viewer sees `views`'.
 
 Rulings: RULINGS.md §2 (L1-L18, U1-U8) and Dealer's own (MA-D1...), in docs/rules/mars-auction.md.
 """
@@ -36,15 +37,11 @@ from games.core.events import (
 from games.core.rng import RandomSource
 from games.mars_auction import (
     dealing,
+    decisions,
     flow,
-    host,
-    keeping,
     legal,
-    limited,
     phases,
-    research,
     samples,
-    unlimited,
     views,
 )
 from games.mars_auction.dealing import catalogue_for
@@ -57,19 +54,15 @@ from games.mars_auction.model import (
     RULES_VERSION,
     SETUP_PER_PLAYER,
     Budget,
-    Buy,
     ClosePhase,
     End,
-    Keep,
     Kick,
     Options,
-    Pass,
-    Place,
-    Raise,
     Research,
     Seat,
     State,
 )
+from games.mars_auction.phases import decision
 from games.mars_auction.table import Board
 from games.mars_auction.views import (
     PublicView,
@@ -159,50 +152,38 @@ class MarsAuction(Engine[State, Options]):
         return state, board.events
 
     def apply(self, state: State, actor: str, move: Any) -> list[Event]:
-        if state.step == "ended":
+        if decision(state) == "ended":
             raise RuleError("match_over", "The match is over; no more moves are taken.")
         board = Board(state)
         if isinstance(move, ClosePhase | Kick | Research | End):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, ClosePhase):
-                host.close_phase(board)
+                decisions.close_phase(board)
             elif isinstance(move, Kick):
                 phases.check_player(state, move.player)
-                host.remove(board, move.player, PlayerKicked)
-            elif isinstance(move, Research):
-                research.research(board, move)
+                decisions.remove(board, move.player, PlayerKicked)
             else:
-                research.end(board)
+                decisions.play(board, actor, move)
             return board.events
         if isinstance(move, Budget) and move.for_ is not None:
             if actor != HOST:
                 raise RuleError("host_only", "Only the host sets a budget for someone else.")
             phases.check_player(state, move.for_)
-            research.state_budget(board, move.for_, move.amount, by_host=True)
+            decisions.play(board, actor, move)
             return board.events
         if actor not in state.players:
             raise RuleError("not_a_player", "Only players of this match can do that.")
         if state.seats[actor].kicked:
             raise RuleError("kicked", "You are no longer playing in this match.")
         if isinstance(move, Forfeit):
-            host.remove(board, actor, PlayerForfeited)
-        elif isinstance(move, Budget):
-            research.state_budget(board, actor, move.amount, by_host=False)
-        elif isinstance(move, Place):
-            limited.place(board, actor, move.cards)
-        elif isinstance(move, Pass):
-            limited.pass_(board, actor)
-        elif isinstance(move, Raise):
-            unlimited.raise_(board, actor, move.amount)
-        elif isinstance(move, Keep):
-            keeping.keep(board, actor, move.cards)
-        elif isinstance(move, Buy):
-            keeping.buy(board, actor, move.cards)
+            decisions.remove(board, actor, PlayerForfeited)
+        else:
+            decisions.play(board, actor, move)
         return board.events
 
     def is_finished(self, state: State) -> bool:
-        return state.step == "ended"
+        return decision(state) == "ended"
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result.model_dump(mode="json") if state.result else None
@@ -221,15 +202,15 @@ class MarsAuction(Engine[State, Options]):
         step asks, until it is settled (a choice may be changed until then). Waiting: the
         host."""
         return Turn(
-            phase=phases.phase(state),
+            phase=decisions.phase(state),
             players=list(state.players),
             out=[p for p in state.players if state.seats[p].kicked],
-            must=phases.must(state),
-            may=phases.may(state),
+            must=decisions.must(state),
+            may=decisions.may(state),
         )
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
-        return legal.legal_actions(state, player)
+        return decisions.legal_actions(state, player)
 
     def view(self, state: State, viewer: Viewer) -> PublicView:
         return views.view(state, viewer)
@@ -238,15 +219,16 @@ class MarsAuction(Engine[State, Options]):
         """Mostly a legal move of someone the step waits for, a pass more often than not (so
         that a playout of five players' 80 setup cards stays short); the host closes a step
         now and then, opens a research auction or two and ends the match."""
-        if state.step == "waiting":
+        open_now = decision(state)
+        if open_now == "waiting":
             if state.generation >= 1 or rnd.random() < 0.3:
                 return HOST, End()
             return HOST, Research(first_player=phases.next_first_player(state))
-        must = phases.must(state)
+        must = decisions.must(state)
         if rnd.random() < 0.03 or not must:
             return HOST, ClosePhase()
         player = rnd.choice(must)
-        if state.step == "bidding" and state.options.variant == "limited":
+        if open_now == "markers":
             # L6-L9: what `drawn_from_actions` draws from the place action and the pass, by
             # the same draws of `rnd`, without building the place action's pick of every card.
             if rnd.random() < 0.6:
@@ -262,7 +244,7 @@ class MarsAuction(Engine[State, Options]):
     def drawn_from_actions(self, state: State, player: str, rnd: random.Random) -> Any:
         """A move of `player` drawn from their legal actions as built: a pass more often than
         not, small raises, budgets up to 40 M€."""
-        actions = legal.legal_actions(state, player)
+        actions = decisions.legal_actions(state, player)
         passes = [a for a in actions if a.key == "pass"]
         action = passes[0] if passes and rnd.random() < 0.6 else rnd.choice(actions)
         budget = action.key == "budget"

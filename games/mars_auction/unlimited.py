@@ -61,6 +61,12 @@ def lot_receipt(board: Board, player: str, amount: int | None) -> None:
     )
 
 
+def pass_(board: Board, player: str) -> None:
+    """U3: a pass on the card up for auction is for that card."""
+    phases.my_turn(board.state, player)
+    pass_lot(board, player, auto=False)
+
+
 def pass_lot(board: Board, player: str, *, auto: bool) -> None:
     state = board.state
     lot = state.lot

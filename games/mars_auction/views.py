@@ -146,7 +146,7 @@ class Settlement(Part):
 def view(state: State, viewer: Viewer) -> PublicView:
     """Everything but budgets, M€ left and choices not yet revealed (`PublicView`, the
     host's too); a player's own view adds theirs (`PlayerView`, MA-D3)."""
-    limited_bidding = state.step == "bidding" and state.options.variant == "limited"
+    open_now = phases.decision(state)
     public = PublicView(
         variant=state.options.variant,
         step=state.step,
@@ -157,7 +157,7 @@ def view(state: State, viewer: Viewer) -> PublicView:
         starter=state.players[state.starter],
         first_player=None if state.first is None else state.players[state.first],
         next_first_player=phases.next_first_player(state),
-        to_act=state.to_act,
+        to_act=phases.bidder(state),
         display=[CardView.model_validate(c, from_attributes=True) for c in state.display],
         lot=(
             None
@@ -169,8 +169,8 @@ def view(state: State, viewer: Viewer) -> PublicView:
                 passed=list(state.lot.passed),
             )
         ),
-        open=[c.number for c in phases.biddable(state)] if limited_bidding else [],
-        choosers=phases.choosers(state) if state.step in ("keep", "buy") else [],
+        open=[c.number for c in phases.biddable(state)] if open_now == "markers" else [],
+        choosers=phases.choosers(state) if open_now in ("keep", "buy") else [],
         players=list(state.players),
         seats={
             p: SeatView(
@@ -200,7 +200,7 @@ def view(state: State, viewer: Viewer) -> PublicView:
         budget=budgets.budget(state, viewer),
         company_bids=seat.company_bids,
         unsettled=budgets.unsettled(state, viewer),
-        room=budgets.room(state, viewer) if state.step == "bidding" else 0,
+        room=budgets.room(state, viewer) if open_now in phases.BIDDING else 0,
         choice=None if seat.choice is None else list(seat.choice),
         price=budgets.price(state, viewer),
     )

@@ -1,13 +1,12 @@
 """How a match of Project Mars runs on: the deck phase, three rounds at most, each opened by
-its back-hand step and mulligan and played in turns, one card or a pass each; what it waits
-for now (`awaiting`, the contract's `turn` and `phase`), each wait told as a `phase_opened`;
-and the steps a card played sets off, run until one asks someone to choose (PM-5, PM-D15)."""
+its back-hand step and mulligan and played in turns, one card or a pass each, each wait told as
+a `phase_opened` (which decision it is, and whom it waits for, is `waits`'); and the steps a
+card played sets off, run until one asks someone to choose (PM-5, PM-D15)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core.contract import Phase, Turn
 from games.project_mars.cards import resolve_step
 from games.project_mars.events import (
     ChoiceOffered,
@@ -16,24 +15,12 @@ from games.project_mars.events import (
     Passed,
     RoundStarted,
 )
-from games.project_mars.model import HAND_SIZE, State
+from games.project_mars.model import HAND_SIZE
 from games.project_mars.model import Phase as PhaseName
 from games.project_mars.mulligan import skip_empty_mulligans
 from games.project_mars.resolution import end_match, match_over, resolve_round
 from games.project_mars.table import Table
-
-
-def awaiting(state: State) -> list[str]:
-    """Who must act now."""
-    if state.phase == "deck":
-        return [p for p in state.players if state.seats[p].deck_name is None]
-    if state.phase == "mulligan":
-        return [p for p in state.players if not state.seats[p].ready]
-    if state.phase == "choice" and state.pending is not None:
-        return [state.pending.player]
-    if state.phase == "turn" and state.turn is not None:
-        return [state.turn]
-    return []
+from games.project_mars.waits import deck_must, mulligan_must
 
 
 def open_phase(table: Table, phase: PhaseName, players: list[str], **extra: Any) -> None:
@@ -51,7 +38,8 @@ def start_match(table: Table) -> None:
 
 
 def after_deck(table: Table) -> None:
-    if not awaiting(table.state):
+    """PM-1: the match starts once every deck is chosen."""
+    if not deck_must(table.state):
         start_match(table)
 
 
@@ -70,7 +58,7 @@ def begin_round(table: Table) -> None:
         if seat.kept:
             table.draw(player, HAND_SIZE - len(seat.hand), "round_start")
     skip_empty_mulligans(table)
-    awaited = awaiting(state)
+    awaited = mulligan_must(state)
     if awaited:
         open_phase(table, "mulligan", awaited)
     else:
@@ -78,7 +66,8 @@ def begin_round(table: Table) -> None:
 
 
 def after_mulligan_step(table: Table) -> None:
-    if not awaiting(table.state):
+    """PM-9: the turns start once both players have mulliganed."""
+    if not mulligan_must(table.state):
         start_turns(table)
 
 
@@ -161,68 +150,3 @@ def close_round(table: Table) -> None:
     state.starter = loser if loser is not None else table.other(state.starter)
     state.round += 1
     begin_round(table)
-
-
-def turn(state: State) -> Turn:
-    """The players awaited (`awaiting`) both must and may act; nobody else may (PM-5: turns
-    alternate; a round's start and the deck phase take both players at once)."""
-    awaited = awaiting(state)
-    return Turn(
-        phase=phase(state),
-        players=list(state.players),
-        out=[p for p in state.players if state.seats[p].kicked],
-        must=awaited,
-        may=list(awaited),
-    )
-
-
-def phase(state: State) -> Phase:
-    """The phase with what its deadline does (PM-D15, PM-D1)."""
-    if state.phase == "ended":
-        return Phase(
-            name="ended",
-            title="Match over",
-            clock=None,
-            id="ended",
-            on_deadline="Nothing: the match is over.",
-        )
-    if state.phase == "deck":
-        return Phase(
-            name="deck",
-            title="Choosing decks",
-            clock="turn",
-            id=f"deck-{state.waits}",
-            on_deadline="Whoever has not chosen a deck gets Vanguard.",
-        )
-    heading = f"Round {state.round}"
-    if state.phase == "mulligan":
-        steps = "back hands and mulligans" if state.round > 1 else "mulligans"
-        return Phase(
-            name="mulligan",
-            title=f"{heading}: {steps}",
-            round=state.round,
-            clock="turn",
-            id=f"mulligan-{state.waits}",
-            on_deadline="Whoever has not finished keeps their whole back hand and trades "
-            "nothing in.",
-        )
-    pending = state.pending
-    if state.phase == "choice" and pending is not None:
-        first = "the first option" + ("" if pending.secret else f": {pending.options[0].label}")
-        return Phase(
-            name="choice",
-            title=f"{heading}: {pending.player}'s choice for the "
-            f"{state.cards[pending.card].spec.name}",
-            round=state.round,
-            clock="turn",
-            id=f"choice-{state.waits}",
-            on_deadline=f"{pending.player} takes {first}.",
-        )
-    return Phase(
-        name="turn",
-        title=f"{heading}: {state.turn}'s turn",
-        round=state.round,
-        clock="turn",
-        id=f"turn-{state.waits}",
-        on_deadline=f"{state.turn} passes.",
-    )

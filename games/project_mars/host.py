@@ -1,5 +1,6 @@
-"""The host's moves: a player removed (PM-D17) or conceding (PM-D22), and a phase closed,
-everyone awaited taking the default (PM-D15)."""
+"""The host's moves: a player removed (PM-D17) or conceding (PM-D22), and what closing each
+decision does, everyone awaited taking the default (PM-D15; which applies is the open
+decision's, `games.project_mars.decisions.TABLE`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from games.core.events import PlayerForfeited, PlayerKicked
 from games.project_mars.deck_phase import take_deck
 from games.project_mars.decks import DEFAULT_DECK
 from games.project_mars.events import DefaultsApplied
-from games.project_mars.flow import after_deck, after_mulligan_step, awaiting
+from games.project_mars.flow import after_deck, after_mulligan_step
 from games.project_mars.mulligan import keep, mulligan
 from games.project_mars.player_turn import choose, pass_turn
 from games.project_mars.resolution import end_match
@@ -31,25 +32,43 @@ def remove(table: Table, player: str, why: type[PlayerKicked | PlayerForfeited])
     end_match(table, table.other(player), player)
 
 
-def close_phase(table: Table) -> None:
-    """PM-D15: whoever must act takes the default: the first ready deck, keeping the whole
-    back hand, no mulligan, a pass, or a decision's first option."""
+def _defaults(table: Table, awaited: list[str]) -> None:
+    """PM-D15: the players awaited take the defaults, told to everyone."""
     state = table.state
-    awaited = awaiting(state)
     table.public(DefaultsApplied, round=state.round, phase=state.phase, players=awaited)
-    if state.phase == "deck":
-        for player in awaited:
-            take_deck(table, player, DEFAULT_DECK)
-        after_deck(table)
-    elif state.phase == "mulligan":
-        for player in awaited:
-            seat = table.seat(player)
-            if not seat.kept:
-                keep(table, player, list(seat.back_hand))
-            if not seat.ready:
-                mulligan(table, player, [])
-        after_mulligan_step(table)
-    elif state.phase == "choice" and state.pending is not None:
-        choose(table, state.pending.player, state.pending.options[0].id)
-    elif state.turn is not None:
-        pass_turn(table, state.turn, auto=True)
+
+
+def close_deck(table: Table, awaited: list[str]) -> None:
+    """PM-D15: whoever has not chosen a deck gets the first ready deck."""
+    _defaults(table, awaited)
+    for player in awaited:
+        take_deck(table, player, DEFAULT_DECK)
+    after_deck(table)
+
+
+def close_mulligan(table: Table, awaited: list[str]) -> None:
+    """PM-D15: whoever has not finished keeps their whole back hand and mulligans nothing."""
+    _defaults(table, awaited)
+    for player in awaited:
+        seat = table.seat(player)
+        if not seat.kept:
+            keep(table, player, list(seat.back_hand))
+        if not seat.ready:
+            mulligan(table, player, [])
+    after_mulligan_step(table)
+
+
+def close_choice(table: Table, awaited: list[str]) -> None:
+    """PM-D15: the choice's first option is taken."""
+    _defaults(table, awaited)
+    pending = table.state.pending
+    assert pending is not None
+    choose(table, pending.player, pending.options[0].id)
+
+
+def close_turn(table: Table, awaited: list[str]) -> None:
+    """PM-D15: the player whose turn it is passes."""
+    _defaults(table, awaited)
+    player = table.state.turn
+    assert player is not None
+    pass_turn(table, player, auto=True)

@@ -1,5 +1,7 @@
-"""What a player may do now: `legal_moves` for menus and computer players, and the same
-as the contract's actions, with the steps a control asks for (PM-1 to PM-5, PM-9)."""
+"""What a player may do in each decision (`games.project_mars.decisions.TABLE` says which is
+open and whom it waits for): the moves, for menus and computer players (`*_moves`), and the
+same as the contract's actions, with the steps a control asks for (`*_actions`; PM-1 to PM-5,
+PM-9)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ from collections.abc import Iterator
 from games.core.contract import Action, Choice, Pick
 from games.project_mars.card_details import CardDef
 from games.project_mars.decks import READY_DECKS
-from games.project_mars.flow import awaiting
 from games.project_mars.model import (
     MULLIGAN_MAX,
     Legal,
@@ -29,11 +30,29 @@ from games.project_mars.table import Table, card_face
 SEALED_CHOICES = frozenset({"research_station", "research_station_utility", "sinkhole_discard"})
 
 
-def legal_moves(state: State, player: str) -> Legal:
-    """What `player` may do now, for menus and for random and practice players."""
-    decision = decision_moves(state, player)
-    if decision is not None:
-        return decision
+def deck_moves(state: State, player: str) -> Legal:
+    """PM-1, PM-D1: a deck to choose."""
+    return Legal(deck=True)
+
+
+def mulligan_moves(state: State, player: str) -> Legal:
+    """PM-9, PM-D2: the back-hand cards to keep, then the hand cards to trade in."""
+    seat = state.seats[player]
+    if not seat.kept:
+        return Legal(keep=list(seat.back_hand))
+    return Legal(
+        mulligan=MulliganLegal(cards=list(seat.hand), max=min(MULLIGAN_MAX, len(seat.deck)))
+    )
+
+
+def choice_moves(state: State, player: str) -> Legal:
+    """PM-D15: the options of the card's choice."""
+    assert state.pending is not None
+    return Legal(choose=list(state.pending.options))
+
+
+def turn_moves(state: State, player: str) -> Legal:
+    """PM-2, PM-3, PM-5: a hand card to play, or a pass."""
     return Legal(
         pass_=True,
         plays=[
@@ -43,24 +62,8 @@ def legal_moves(state: State, player: str) -> Legal:
     )
 
 
-def decision_moves(state: State, player: str) -> Legal | None:
-    """`legal_moves` where the player is not the one to play a card or pass now (nothing
-    when not awaited; a deck, a keep or mulligan, a decision's options); None where they
-    are (`plays`)."""
-    if player not in awaiting(state):
-        return Legal()
-    seat = state.seats[player]
-    if state.phase == "deck":
-        return Legal(deck=True)
-    if state.phase == "mulligan":
-        if not seat.kept:
-            return Legal(keep=list(seat.back_hand))
-        return Legal(
-            mulligan=MulliganLegal(cards=list(seat.hand), max=min(MULLIGAN_MAX, len(seat.deck)))
-        )
-    if state.phase == "choice" and state.pending is not None:
-        return Legal(choose=list(state.pending.options))
-    return None
+def no_moves(state: State, player: str) -> Legal:
+    return Legal()
 
 
 def plays(state: State, player: str) -> Iterator[tuple[str, PlayTarget, list[str]]]:
@@ -78,51 +81,63 @@ def plays(state: State, player: str) -> Iterator[tuple[str, PlayTarget, list[str
         yield card_id, target, slots
 
 
-def legal_actions(state: State, player: str) -> list[Action]:
-    """`legal` as actions: a ready deck (a list of 30 cards is the game's own form, PM-1);
-    some, all or none of the back-hand cards to keep; up to three hand cards to trade
-    in, no more than the deck holds, or none (PM-9, PM-D2); a decision's options; a card
-    to play, then the slot it takes (PM-2; a utility card takes none), a trap to set face
-    down on a slot of the enemy's field (PM-3), and a pass (PM-5)."""
-    legal = legal_moves(state, player)
-    if legal.deck:
-        decks = [
-            Choice(value=d.key, label=d.name, description=d.strategy) for d in READY_DECKS.values()
-        ]
-        return [
-            Action(
-                key="deck",
-                label="Choose a ready deck",
-                move={"type": "deck"},
-                steps=[Pick(field="deck", choices=decks, label="Ready deck")],
-                sealed=True,
-            )
-        ]
+def deck_actions(state: State, player: str) -> list[Action]:
+    """A ready deck (a list of 30 cards is the game's own form, PM-1)."""
+    decks = [
+        Choice(value=d.key, label=d.name, description=d.strategy) for d in READY_DECKS.values()
+    ]
+    return [
+        Action(
+            key="deck",
+            label="Choose a ready deck",
+            move={"type": "deck"},
+            steps=[Pick(field="deck", choices=decks, label="Ready deck")],
+            sealed=True,
+        )
+    ]
+
+
+def mulligan_actions(state: State, player: str) -> list[Action]:
+    """Some, all or none of the back-hand cards to keep; then up to three hand cards to
+    trade in, no more than the deck holds, or none (PM-9, PM-D2)."""
+    legal = mulligan_moves(state, player)
     if legal.keep is not None:
         return _keep_actions(state, player, legal.keep)
-    if legal.mulligan is not None:
-        return _mulligan_actions(state, player, legal.mulligan)
+    assert legal.mulligan is not None
+    return _mulligan_actions(state, player, legal.mulligan)
+
+
+def choice_actions(state: State, player: str) -> list[Action]:
+    """The options of the card's choice (sealed for `SEALED_CHOICES`)."""
     pending = state.pending
-    if legal.choose and pending is not None:
-        return [
-            Action(
-                key="choose",
-                label=f"Choose for the {state.cards[pending.card].spec.name}",
-                move={"type": "choose"},
-                steps=[
-                    Pick(
-                        field="option",
-                        choices=[Choice(value=o.id, label=o.label) for o in legal.choose],
-                        label=pending.prompt,
-                    )
-                ],
-                sealed=pending.kind in SEALED_CHOICES,
-            )
-        ]
-    actions = _play_actions(state, player, legal.plays)
-    if legal.pass_:
-        actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
+    assert pending is not None
+    return [
+        Action(
+            key="choose",
+            label=f"Choose for the {state.cards[pending.card].spec.name}",
+            move={"type": "choose"},
+            steps=[
+                Pick(
+                    field="option",
+                    choices=[Choice(value=o.id, label=o.label) for o in pending.options],
+                    label=pending.prompt,
+                )
+            ],
+            sealed=pending.kind in SEALED_CHOICES,
+        )
+    ]
+
+
+def turn_actions(state: State, player: str) -> list[Action]:
+    """A card to play, then the slot it takes (PM-2; a utility card takes none), a trap to
+    set face down on a slot of the enemy's field (PM-3), and a pass (PM-5)."""
+    actions = _play_actions(state, player, turn_moves(state, player).plays)
+    actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
     return actions
+
+
+def no_actions(state: State, player: str) -> list[Action]:
+    return []
 
 
 def _keep_actions(state: State, player: str, back: list[str]) -> list[Action]:

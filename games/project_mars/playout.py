@@ -7,10 +7,10 @@ import random
 from typing import Any
 
 from games.core.engine import HOST
+from games.project_mars import decisions
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import DECK_SIZE, READY_DECKS
-from games.project_mars.flow import awaiting
-from games.project_mars.legal import decision_moves, plays
+from games.project_mars.legal import plays
 from games.project_mars.model import (
     Choose,
     ChooseDeck,
@@ -22,6 +22,7 @@ from games.project_mars.model import (
     Play,
     State,
 )
+from games.project_mars.waits import decision
 
 
 def random_move(state: State, rnd: random.Random) -> tuple[str, Any]:
@@ -30,12 +31,13 @@ def random_move(state: State, rnd: random.Random) -> tuple[str, Any]:
     roll = rnd.random()
     if roll < 0.002:
         return HOST, Kick(player=rnd.choice(state.players))
-    awaited = awaiting(state)
+    awaited = decisions.must(state)
     if roll < 0.06 or not awaited:
         return HOST, ClosePhase()
     player = rnd.choice(awaited)
-    legal = decision_moves(state, player)
-    if legal is not None:
+    turn = decision(state) == "turn"
+    if not turn:
+        legal = decisions.legal_moves(state, player)
         if legal.deck:
             if rnd.random() < 0.7:
                 return player, ChooseDeck(deck=rnd.choice(list(READY_DECKS)))
@@ -50,7 +52,7 @@ def random_move(state: State, rnd: random.Random) -> tuple[str, Any]:
     # A pass or (card, slot), the move made only of the one drawn: a hand of ten cards
     # may be played in dozens of ways.
     moves: list[tuple[str, str | None] | None] = [None]
-    for card, target, slots in plays(state, player) if legal is None else ():
+    for card, target, slots in plays(state, player) if turn else ():
         if target == "utility":
             moves.append((card, None))
         moves.extend((card, s) for s in slots)

@@ -22,18 +22,16 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, Viewer
 from games.core.rng import RandomSource
-from games.project_mars import flow, samples
+from games.project_mars import decisions, samples
 from games.project_mars.deck_phase import check_deck_move, take_deck
 from games.project_mars.events import MatchStarted, PMEvent
 from games.project_mars.flow import (
     after_deck,
     after_mulligan_step,
-    awaiting,
     open_phase,
     start_match,
 )
-from games.project_mars.host import close_phase, kick, remove
-from games.project_mars.legal import legal_actions, legal_moves
+from games.project_mars.host import kick, remove
 from games.project_mars.model import (
     MOVES,
     ROUNDS,
@@ -62,6 +60,7 @@ from games.project_mars.player_turn import (
 from games.project_mars.playout import conserved, random_move
 from games.project_mars.table import Table
 from games.project_mars.views import PublicView, view
+from games.project_mars.waits import decision, deck_must
 
 #: The default length of every phase: a turn, a decision, a round's start, the deck phase
 #: (PM-D15: each has its own deadline).
@@ -115,13 +114,13 @@ class ProjectMars(Engine[State, Options]):
         if all(state.seats[p].deck_name for p in players):
             start_match(table)
         else:
-            open_phase(table, "deck", awaiting(state))
+            open_phase(table, "deck", deck_must(state))
         return state, table.events
 
     # -- moves -----------------------------------------------------------------------------
 
     def apply(self, state: State, actor: str, move: Any) -> list[Event]:
-        if state.phase == "ended":
+        if decision(state) == "ended":
             raise RuleError("match_over", "The match is over; no more moves are taken.")
         table = Table(state)
         if isinstance(move, ClosePhase | Kick):
@@ -130,7 +129,7 @@ class ProjectMars(Engine[State, Options]):
             if isinstance(move, Kick):
                 kick(table, move.player)
             else:
-                close_phase(table)
+                decisions.close_phase(table)
             return table.events
         if actor not in state.players:
             raise RuleError("not_a_player", "Only players of this match can do that.")
@@ -173,7 +172,7 @@ class ProjectMars(Engine[State, Options]):
     # -- reading ---------------------------------------------------------------------------
 
     def is_finished(self, state: State) -> bool:
-        return state.phase == "ended"
+        return decision(state) == "ended"
 
     def result(self, state: State) -> dict[str, Any] | None:
         return state.result.model_dump(mode="json") if state.result else None
@@ -193,15 +192,15 @@ class ProjectMars(Engine[State, Options]):
 
     def legal(self, state: State, player: str) -> Legal:
         """What `player` may do now, for menus and for random and practice players."""
-        return legal_moves(state, player)
+        return decisions.legal_moves(state, player)
 
     # -- the contract ----------------------------------------------------------------------
 
     def turn(self, state: State) -> Turn:
-        return flow.turn(state)
+        return decisions.turn(state)
 
     def legal_actions(self, state: State, player: str) -> list[Action]:
-        return legal_actions(state, player)
+        return decisions.legal_actions(state, player)
 
     def view(self, state: State, viewer: Viewer) -> PublicView:
         return view(state, viewer)

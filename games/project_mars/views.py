@@ -20,9 +20,9 @@ from pydantic import model_validator
 
 from games.core.events import Viewer
 from games.core.views import GameView
+from games.project_mars import decisions
 from games.project_mars.card_details import CARDS
 from games.project_mars.counting import projection, units
-from games.project_mars.flow import awaiting
 from games.project_mars.model import (
     CardFace,
     CardView,
@@ -164,7 +164,7 @@ def view(state: State, viewer: Viewer) -> PublicView:
     `PublicView`."""
     counted = projection(tuple(state.players), tuple(units(Table(state))))
     me = viewer if viewer in state.players else None
-    awaited = awaiting(state)
+    awaited = decisions.must(state)
     pending = None
     if state.pending is not None:
         decision = state.pending

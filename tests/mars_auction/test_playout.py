@@ -12,14 +12,14 @@ from typing import Any
 from games.core.contract import random_answers
 from games.core.engine import HOST
 from games.core.errors import RuleError
-from games.mars_auction import ENGINE, legal, phases
+from games.mars_auction import ENGINE, decisions, legal
 from games.mars_auction.model import ClosePhase, State
 
 
 def drawn_from_legal_actions(state: State, rnd: random.Random) -> tuple[str, Any]:
     """`random_move` for a step someone must act in, as it drew before issue 43: from the
     player's legal actions, built."""
-    must = phases.must(state)
+    must = decisions.must(state)
     if rnd.random() < 0.03 or not must:
         return HOST, ClosePhase()
     player = rnd.choice(must)
@@ -51,7 +51,7 @@ def test_random_moves_are_those_of_the_legal_actions() -> None:
 
 def test_a_random_placement_draws_what_the_place_action_draws() -> None:
     state, _ = ENGINE.setup([f"p{i}" for i in range(5)], ENGINE.parse_options({}), 7)
-    player = phases.must(state)[0]
+    player = decisions.must(state)[0]
     cards, two = legal.placeable(state, player) or ((), False)
     assert len(cards) == 80
     for seed in range(50):

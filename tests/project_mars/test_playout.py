@@ -9,7 +9,7 @@ from typing import Any
 
 from games.core.errors import RuleError
 from games.project_mars import ENGINE
-from games.project_mars.legal import legal_moves
+from games.project_mars.decisions import legal_moves
 from games.project_mars.model import Pass, Play, State
 from games.project_mars.playout import random_move
 
