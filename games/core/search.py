@@ -12,9 +12,12 @@ the end within the budget many times over cuts them short (`Searcher.cut`) and s
 seat's position where they stop, as the game would count it at its end. Each plan's n-th try
 is made in the same n-th sampled world, with the same chances (common random numbers: the
 plans are compared on the same worlds). The plan tried most often is chosen (the final policy
-of most visits). The tree is one level deep, the seat's own decision: below it, sampled
-states differ in what the seat cannot see, so a deeper node keyed by the seat's later
-information would be visited by few iterations within a budget of two seconds.
+of most visits). A game whose worlds differ far more than its plans do (the Mars Auction,
+Project Mars) asks for sequential halving instead of UCB1 (`halving`): every plan still in
+is tried in the same worlds, and the worse half dropped after each round. The tree is one
+level deep, the seat's own decision: below it, sampled states differ in what the seat
+cannot see, so a deeper node keyed by the seat's later information would be visited by few
+iterations within a budget of two seconds.
 
 Pure and deterministic for the same view, `rnd` and number of iterations: the caller's
 `stop` (a clock's, in the bot) may cut the search short, never longer than `iterations`.
@@ -124,13 +127,17 @@ def search(
     rnd: random.Random,
     stop: Callable[[int], bool] = lambda _done: False,
     iterations: int = ITERATIONS,
+    halving: bool = False,
 ) -> Plan:
     """The plan the search prefers for `player` from `view`: the candidate visited most
-    (ties: the earlier candidate, the normal seat's first). `stop(done)` may end it after
-    `done` iterations, once each plan has been tried."""
+    (ties: the earlier candidate, the normal seat's first), or with `halving` the one
+    sequential halving keeps (`_halving`). `stop(done)` may end it after `done` iterations,
+    once each plan has been tried."""
     plans = searcher.plans(view, rnd)
     if len(plans) <= 1:
         return plans[0] if plans else []
+    if halving:
+        return _halving(searcher, view, player, plans, rnd, stop, iterations)
     arms = [_Arm(plan) for plan in plans]
     # Common random numbers: each plan's n-th try is played in the n-th sampled world, with
     # the same chances, so that plans are compared on the same worlds, not on luck.
@@ -147,6 +154,56 @@ def search(
         arm.total += _playout(searcher, state, player, arm.plan, world)
     best = max(range(len(arms)), key=lambda i: (arms[i].visits, arms[i].total, -i))
     return arms[best].plan
+
+
+def _halving(
+    searcher: Searcher[S, V],
+    view: V,
+    player: str,
+    plans: list[Plan],
+    rnd: random.Random,
+    stop: Callable[[int], bool],
+    iterations: int,
+) -> Plan:
+    """Sequential halving on common worlds (Karnin, Koren and Somekh, 2013): every plan still
+    in is tried in the same sampled worlds, the budget shared evenly between the rounds left;
+    after each round the worse half, by mean reward, is dropped (ties: the earlier plan stays,
+    the normal seat's first), until one is left. Where UCB1 gives the plan that did well in
+    a lucky world more tries, in worlds the others never see, here every comparison is made
+    on the same worlds, which is what a budget of a few tries a plan needs. Cut short by
+    `stop`, the best of the plans still in over the worlds they all were tried in."""
+    rewards: list[list[float]] = [[] for _ in plans]
+    live = list(range(len(plans)))
+    worlds: list[int] = []
+    done = 0
+    while len(live) > 1:
+        rounds = math.ceil(math.log2(len(live)))
+        tries = max(1, (iterations - done) // (len(live) * rounds))
+        for _ in range(tries):
+            if len(worlds) == len(rewards[live[0]]):
+                worlds.append(rnd.getrandbits(64))
+            seed = worlds[len(rewards[live[0]])]
+            for index in live:
+                if done >= iterations or (done >= len(plans) * AT_LEAST_EACH and stop(done)):
+                    return plans[_best(rewards, live)]
+                world = random.Random(seed)
+                state = searcher.determinize(view, world)
+                rewards[index].append(_playout(searcher, state, player, plans[index], world))
+                done += 1
+        live = sorted(live, key=lambda i: (-_mean(rewards[i]), i))[: math.ceil(len(live) / 2)]
+        live.sort()
+    return plans[live[0]]
+
+
+def _best(rewards: list[list[float]], live: list[int]) -> int:
+    """The plan of `live` with the best mean reward over the worlds all of them were tried
+    in (ties: the earlier)."""
+    common = min(len(rewards[i]) for i in live)
+    return min(live, key=lambda i: (-_mean(rewards[i][:common]), i))
+
+
+def _mean(rewards: list[float]) -> float:
+    return sum(rewards) / len(rewards) if rewards else 0.0
 
 
 def _playout(

@@ -285,7 +285,9 @@ def decide(
     candidates = plans(view, actions, random.Random(rnd.getrandbits(32)))
     if not candidates:
         return None
-    chosen = search(MarsAuctionSearch(candidates), view, view.me.player, rnd, stop, iterations)
+    chosen = search(
+        MarsAuctionSearch(candidates), view, view.me.player, rnd, stop, iterations, halving=True
+    )
     return chosen[0]
 
 

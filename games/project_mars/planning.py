@@ -272,7 +272,7 @@ def decide(
     if view.phase != "turn" or view.pending is not None:
         return normal
     searcher = MarsSearch(actions, normal)
-    chosen = search(searcher, view, seat.player, seat.rng(), stop, iterations)
+    chosen = search(searcher, view, seat.player, seat.rng(), stop, iterations, halving=True)
     return chosen[0] if chosen else normal
 
 
