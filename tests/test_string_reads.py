@@ -15,6 +15,7 @@ TYPED_MODULES = (
     "bot/games/mars_auction/plugin.py",
     "bot/games/mars_auction/controls.py",
     "games/mars_auction/render.py",
+    "games/mars_auction/render_words.py",
     "games/auction_auction/render/access.py",
     "games/auction_auction/render/card.py",
     "games/auction_auction/render/final.py",

@@ -29,8 +29,16 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: are converted (docs/translating.md, "For developers"; a game joins this list once its
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
-CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft")
-METHOD_MAP = [("bot/**.py", "python")] + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft", "atrades")
+#: The games whose render's words alone are converted so far (step 4), not yet their engines'.
+RENDERS_CONVERTED = ("mars_auction",)
+#: A game's render: its module, the modules beside it named after it, or its folder.
+RENDERS = ("render.py", "render_*.py", "render/**.py")
+METHOD_MAP = (
+    [("bot/**.py", "python")]
+    + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+    + [(f"games/{g}/{render}", "python") for g in RENDERS_CONVERTED for render in RENDERS]
+)
 #: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
 #: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's
 #: filled-in text against (a render's `_` is not among them: it is translated where said).

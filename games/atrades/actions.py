@@ -8,6 +8,7 @@ from games.atrades.model import Company, Payment, State, Track
 from games.atrades.money import check_payment, spend
 from games.core.errors import RuleError, typed
 from games.core.hex import parse_label
+from games.core.speech import N_
 
 
 def need_cube(state: State, seat: int) -> None:
@@ -24,21 +25,23 @@ def place_cube(state: State, seat: int, track: Track) -> None:
 
 
 def free_land(state: State, text: str) -> str:
-    """The label of a habitable hex no tile stands on, or a refusal saying what is wrong."""
-    try:
-        label = parse_label(text).label
-    except ValueError as error:
-        raise RuleError("bad_hex", str(error)) from None
+    """The label of a habitable hex no tile stands on, or a refusal saying what is wrong (a
+    text that is no hex's label: `parse_label`'s `bad_hex`)."""
+    label = parse_label(text).label
     cell = state.board.get(label)
     if cell is None:
-        raise RuleError("off_map", f"{label} is not on the map.")
+        raise RuleError("off_map", "{hex} is not on the map.", hex=label)
     if cell["terrain"] == "desert":
-        raise RuleError("desert", f"{label} is desert: companies stand on habitable land only.")
+        raise RuleError(
+            "desert", "{hex} is desert: companies stand on habitable land only.", hex=label
+        )
     if cell["terrain"] == "city":
-        raise RuleError("city", f"{label} is a city: companies stand on habitable land only.")
+        raise RuleError(
+            "city", "{hex} is a city: companies stand on habitable land only.", hex=label
+        )
     taken = state.occupied().get(label)
     if taken is not None:
-        raise RuleError("taken", f"{label} is taken by company {taken}.")
+        raise RuleError("taken", "{hex} is taken by company {company}.", hex=label, company=taken)
     return label
 
 
@@ -53,9 +56,12 @@ def acquire(state: State, seat: int, tile: int, hex_text: str, *, free: bool = F
     else:
         need_cube(state, seat)
     if tile not in state.display:
-        shown = ", ".join(str(n) for n in state.display) or "none"
+        shown = ", ".join(str(n) for n in state.display) or N_("none")
         raise RuleError(
-            "tile_not_shown", f"Starting tile {tile} is not on display (on display: {shown})."
+            "tile_not_shown",
+            "Starting tile {tile} is not on display (on display: {shown}).",
+            tile=tile,
+            shown=shown,
         )
     label = free_land(state, hex_text)
     if free:
@@ -87,12 +93,20 @@ def research(state: State, seat: int, technology: str, payment: Payment) -> None
     personal money and/or one company, resolved at once (AT-D5)."""
     card = TECHNOLOGY_BY_ID.get(technology.strip().upper())
     if card is None:
-        raise RuleError("no_technology", f"There is no technology {typed(technology)}.")
+        raise RuleError(
+            "no_technology", "There is no technology {technology}.", technology=typed(technology)
+        )
     if card.id not in state.technologies:
-        raise RuleError("technology_taken", f"{card.name} has already been researched.")
+        raise RuleError(
+            "technology_taken", "{technology} has already been researched.", technology=card.name
+        )
     if card.era > state.era:
         raise RuleError(
-            "era_closed", f"{card.name} is an era {card.era} technology; this is era {state.era}."
+            "era_closed",
+            "{technology} is an era {era} technology; this is era {now}.",
+            technology=card.name,
+            era=card.era,
+            now=state.era,
         )
     need_cube(state, seat)
     check_payment(state, seat, payment, card.cost, card.name)

@@ -41,6 +41,7 @@ from games.core.contract import (
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, PlayerKicked, Viewer
+from games.core.speech import N_
 from games.core.views import GameView
 
 #: The events that show a sealed round's bids to everyone (AT-13, AT-D23).
@@ -62,11 +63,13 @@ class Atrades(Engine[State, Options]):
     #: AT-D25: defaults for a table that plays over a day or two; an evening's table sets
     #: every kind to a few minutes.
     clocks: ClassVar[Mapping[str, Clock]] = {
-        "bids": Clock(label="Each round's sealed turn-order bids", default_seconds=4 * HOUR),
-        "turn": Clock(label="Each guild's action", default_seconds=2 * HOUR),
-        "open": Clock(label="Each raise or pass in a merger's auction", default_seconds=HOUR),
-        "sealed": Clock(label="A merger's final sealed round", default_seconds=2 * HOUR),
-        "choice": Clock(label="Each settlement, free Acquire or expansion", default_seconds=HOUR),
+        "bids": Clock(label=N_("Each round's sealed turn-order bids"), default_seconds=4 * HOUR),
+        "turn": Clock(label=N_("Each guild's action"), default_seconds=2 * HOUR),
+        "open": Clock(label=N_("Each raise or pass in a merger's auction"), default_seconds=HOUR),
+        "sealed": Clock(label=N_("A merger's final sealed round"), default_seconds=2 * HOUR),
+        "choice": Clock(
+            label=N_("Each settlement, free Acquire or expansion"), default_seconds=HOUR
+        ),
     }
     sample_options = staticmethod(samples.sample_options)
     #: AT-D27: turn-order bids and final bids are secret until revealed together.
@@ -109,9 +112,13 @@ class Atrades(Engine[State, Options]):
             else:
                 seat = flow.seat_of(state, move.player)
                 if seat is None:
-                    raise RuleError("unknown_player", f"{move.player} is not in this match.")
+                    raise RuleError(
+                        "unknown_player", "{player} is not in this match.", player=move.player
+                    )
                 if seat in state.out:
-                    raise RuleError("already_out", f"{move.player} has already left the match.")
+                    raise RuleError(
+                        "already_out", "{player} has already left the match.", player=move.player
+                    )
                 flow.remove(table, seat, PlayerKicked)
         else:
             seat = flow.seat_of(state, actor)
@@ -196,7 +203,7 @@ class Atrades(Engine[State, Options]):
         would bid again knowing the others'. Refused; moves after it may be taken back."""
         if not any(e.type in SEALED_REVEALS for e in undone):
             return None
-        return (
+        return N_(
             "The bids of that sealed round have been shown to everyone: taken back, it would "
             "open again with every bid known. It stands; a later move can be taken back."
         )

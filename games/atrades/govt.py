@@ -29,17 +29,32 @@ def govt_merger(state: State, seat: int, company: int) -> GovtPayout:
     target = state.company(company)
     guild = state.seat(seat)
     if target.owner != seat or target.flipped:
-        raise RuleError("not_your_company", f"Company {company} is not yours to sell.")
+        raise RuleError(
+            "not_your_company", "Company {company} is not yours to sell.", company=company
+        )
     need_cube(state, seat)
     cities = cities_next_to(state, company)
     if not cities:
-        raise RuleError("no_city", f"Company {company} is not next to a city.")
+        raise RuleError("no_city", "Company {company} is not next to a city.", company=company)
     cubes = guild.tracks["bureaucracy"]
     if cubes < min(cities):
+        need = min(cities)
+        if need == 1:
+            raise RuleError(
+                "bureaucracy_low",
+                "The city next to company {company} needs {need} cube on your bureaucracy "
+                "track; you have {cubes}.",
+                company=company,
+                need=need,
+                cubes=cubes,
+            )
         raise RuleError(
             "bureaucracy_low",
-            f"The city next to company {company} needs {_cubes(min(cities))} on your "
-            f"bureaucracy track; you have {cubes}.",
+            "The city next to company {company} needs {need} cubes on your bureaucracy track; "
+            "you have {cubes}.",
+            company=company,
+            need=need,
+            cubes=cubes,
         )
     place_cube(state, seat, "bureaucracy")
     payout = govt_payout(target.bank)
@@ -49,7 +64,3 @@ def govt_merger(state: State, seat: int, company: int) -> GovtPayout:
     target.bank = 0
     target.flipped = True
     return payout
-
-
-def _cubes(count: int) -> str:
-    return f"{count} cube" if count == 1 else f"{count} cubes"

@@ -16,25 +16,29 @@ from games.atrades.merger import to_bid
 from games.atrades.model import State
 from games.atrades.money import capacity, owned
 from games.core.contract import Action, Amount, BoardAction, Choice, Pick
-from games.core.drawing.words import plural
+from games.core.speech import N_
 
 if TYPE_CHECKING:
     from games.atrades.views import PublicView
 
 PURSE = "purse"
 #: The actions' labels that the board's buttons share (`board_actions`).
-DO_NOT_EXPAND = "Do not expand"
-LET_FREE_ACQUIRE_GO = "Let the free Acquire go"
-TAKE_FREE_ACQUIRE = "Take your free Acquire"
-ACQUIRE = "Acquire"
-MERGE = "Merge (a cube on the merger track)"
-MERGE_FREE = "Merge without a cube"
-GOVT = "Sell a company to the Government"
-RESEARCH = "Research"
-PASS_TURN = "Pass (a cube is spent)"
-OPEN_BIDDING = "Open the bidding"
-RAISE = "Raise"
-PASS_AUCTION = "Pass (out of this auction)"
+DO_NOT_EXPAND = N_("Do not expand")
+LET_FREE_ACQUIRE_GO = N_("Let the free Acquire go")
+TAKE_FREE_ACQUIRE = N_("Take your free Acquire")
+ACQUIRE = N_("Acquire")
+MERGE = N_("Merge (a cube on the merger track)")
+MERGE_FREE = N_("Merge without a cube")
+GOVT = N_("Sell a company to the Government")
+RESEARCH = N_("Research")
+PASS_TURN = N_("Pass (a cube is spent)")
+OPEN_BIDDING = N_("Open the bidding")
+RAISE = N_("Raise")
+PASS_AUCTION = N_("Pass (out of this auction)")
+#: The steps' labels more than one action asks.
+YOUR_BID = N_("Your bid in $")
+BID_FOR_TURN_ORDER = N_("Bid for turn order")
+PAY_FROM = N_("Pay from")
 
 
 # -- each decision's actions (`decisions.TABLE`) ------------------------------------------
@@ -50,7 +54,7 @@ def expansion_actions(state: State, seat: int) -> list[Action]:
     grower = state.company(state.expansions[0])
     if grower.owner != seat:
         return []
-    where = _hexes(state, expansion_hexes(state, grower.initiative), "Where it grows")
+    where = _hexes(state, expansion_hexes(state, grower.initiative), N_("Where it grows"))
     return [
         Action(
             key="expand",
@@ -78,7 +82,7 @@ def open_actions(state: State, seat: int) -> list[Action]:
                 key="raise",
                 label=label,
                 move={"type": "raise"},
-                steps=[Amount(min=least, max=most, label="Your bid in $")],
+                steps=[Amount(min=least, max=most, label=YOUR_BID)],
             )
         )
     out.append(Action(key="pass", label=PASS_AUCTION, move={"type": "pass"}))
@@ -97,16 +101,16 @@ def sealed_actions(state: State, seat: int) -> list[Action]:
         out.append(
             Action(
                 key="final_bid",
-                label="Make your final bid",
+                label=N_("Make your final bid"),
                 move={"type": "final_bid"},
                 sealed=True,
-                steps=[Amount(min=merger.high + 1, max=most, label="Your final bid in $")],
+                steps=[Amount(min=merger.high + 1, max=most, label=N_("Your final bid in $"))],
             )
         )
     out.append(
         Action(
             key="drop",
-            label="Drop out",
+            label=N_("Drop out"),
             move={"type": "final_bid", "amount": None},
             sealed=True,
         )
@@ -127,17 +131,17 @@ def settle_actions(state: State, seat: int) -> list[Action]:
         steps.append(
             Pick(
                 field="survivor",
-                label="The merged company is",
+                label=N_("The merged company is"),
                 choices=[_company_choice(state, c.initiative) for c in (a, b)],
             )
         )
     steps.append(
         Pick(
             field="cube",
-            label="The free bureaucracy cube",
+            label=N_("The free bureaucracy cube"),
             choices=[
-                Choice(value="take", label="Take it"),
-                Choice(value="leave", label="Leave it"),
+                Choice(value="take", label=N_("Take it")),
+                Choice(value="leave", label=N_("Leave it")),
             ],
         )
     )
@@ -243,11 +247,11 @@ def turn_outline(public: PublicView) -> list[BoardAction]:
 
 
 def _expand_label(company: str) -> str:
-    return f"Expand {company}"
+    return N_("Expand {company}").format(company=company)
 
 
 def _settle_label(price: int) -> str:
-    return f"Pay ${price} and settle"
+    return N_("Pay ${price} and settle").format(price=price)
 
 
 def _govt(state: State, sellable: list[int]) -> Action:
@@ -259,7 +263,7 @@ def _govt(state: State, sellable: list[int]) -> Action:
         steps=[
             Pick(
                 field="company",
-                label="The company",
+                label=N_("The company"),
                 choices=[_company_choice(state, c) for c in sellable],
             )
         ],
@@ -282,30 +286,36 @@ def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
     """The bid from this money and these companies' banks (built once per situation); a
     guild with no bank to pay from is asked the amount alone (a menu of one choice, "your
     money", before it asked nothing)."""
-    from_money = Amount(min=0, max=money, label="Your bid in $")
+    from_money = Amount(min=0, max=money, label=YOUR_BID)
     if not banks:
         return Action(
             key="bid",
-            label="Bid for turn order",
+            label=BID_FOR_TURN_ORDER,
             move={"type": "bid", "pay_from": PURSE},
             sealed=True,
             steps=[from_money],
         )
-    choices = [Choice(value=PURSE, label=f"Your money (${money})", then=[from_money])]
+    choices = [
+        Choice(
+            value=PURSE, label=N_("Your money (${money})").format(money=money), then=[from_money]
+        )
+    ]
     for initiative, name, bank in banks:
         choices.append(
             Choice(
                 value=str(initiative),
-                label=f"{name}'s bank (${bank}), then your money",
-                then=[Amount(min=1, max=bank + money, label="Your bid in $")],
+                label=N_("{company}'s bank (${bank}), then your money").format(
+                    company=name, bank=bank
+                ),
+                then=[Amount(min=1, max=bank + money, label=YOUR_BID)],
             )
         )
     return Action(
         key="bid",
-        label="Bid for turn order",
+        label=BID_FOR_TURN_ORDER,
         move={"type": "bid"},
         sealed=True,
-        steps=[Pick(field="pay_from", label="Pay from", choices=choices)],
+        steps=[Pick(field="pay_from", label=PAY_FROM, choices=choices)],
     )
 
 
@@ -325,7 +335,7 @@ def _research(cards: tuple[str, ...], purse: tuple[int, tuple[tuple[str, int], .
         choices.append(
             Choice(
                 value=t,
-                label=f"{card.name} (${card.cost})",
+                label=N_("{technology} (${cost})").format(technology=card.name, cost=card.cost),
                 then=[_payable(purse, card.cost, fixed=False)],
             )
         )
@@ -333,7 +343,7 @@ def _research(cards: tuple[str, ...], purse: tuple[int, tuple[tuple[str, int], .
         key="research",
         label=RESEARCH,
         move={"type": "research"},
-        steps=[Pick(field="technology", label="The technology", choices=choices)],
+        steps=[Pick(field="technology", label=N_("The technology"), choices=choices)],
     )
 
 
@@ -348,18 +358,22 @@ def _payable(purse: tuple[int, tuple[tuple[str, int], ...]], cost: int, *, fixed
     money, banks = purse
     choices = []
     if money >= cost:
-        choices.append(Choice(value=PURSE, label=f"Your money (${money})"))
+        choices.append(Choice(value=PURSE, label=N_("Your money (${money})").format(money=money)))
     for name, bank in banks:
         if bank + money >= cost:
             choices.append(
                 Choice(
                     value=name.rsplit(" ", 1)[1],
-                    label=f"{name}'s bank (${bank})" + (", then your money" if bank < cost else ""),
+                    label=(
+                        N_("{company}'s bank (${bank}), then your money")
+                        if bank < cost
+                        else N_("{company}'s bank (${bank})")
+                    ).format(company=name, bank=bank),
                 )
             )
     if not choices and fixed:
-        choices.append(Choice(value=PURSE, label=f"Your money (${money})"))
-    return Pick(field="pay_from", label="Pay from", choices=choices)
+        choices.append(Choice(value=PURSE, label=N_("Your money (${money})").format(money=money)))
+    return Pick(field="pay_from", label=PAY_FROM, choices=choices)
 
 
 def _acquire(state: State, label: str, free: list[str] | None = None) -> Action:
@@ -377,10 +391,10 @@ def _acquire_action(
     are the same: a display and a map change only with an Acquire)."""
     tiles = Pick(
         field="tile",
-        label="The starting tile",
+        label=N_("The starting tile"),
         choices=[_choice(str(n), f"{TYPE_NAMES[starting_type(n)]} {n}") for n in display],
     )
-    where = _hex_pick(labels, regions, "Where it starts")
+    where = _hex_pick(labels, regions, N_("Where it starts"))
     return Action(key="acquire", label=label, move={"type": "acquire"}, steps=[tiles, where])
 
 
@@ -434,7 +448,7 @@ def _merge_action(
             then=[
                 Pick(
                     field="other",
-                    label="The company next to it",
+                    label=N_("The company next to it"),
                     choices=[_choice(v, label) for v, label in others],
                 )
             ],
@@ -446,16 +460,21 @@ def _merge_action(
         key="merge" if cube else "merge_free",
         label=label,
         move={"type": "merge", "cube": cube},
-        steps=[Pick(field="company", label="Your company", choices=choices)],
+        steps=[Pick(field="company", label=N_("Your company"), choices=choices)],
     )
 
 
 def _company_label(state: State, initiative: int) -> tuple[str, str]:
     company = state.company(initiative)
     owner = state.guilds[company.owner].player
-    return str(
-        initiative
-    ), f"{company_name(company)} ({owner}'s, {plural(company.size, 'tile')}, ${company.bank})"
+    label = (
+        N_("{company} ({owner}'s, {count} tile, ${bank})")
+        if company.size == 1
+        else N_("{company} ({owner}'s, {count} tiles, ${bank})")
+    )
+    return str(initiative), label.format(
+        company=company_name(company), owner=owner, count=company.size, bank=company.bank
+    )
 
 
 def _company_choice(state: State, initiative: int) -> Choice:

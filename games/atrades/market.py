@@ -129,16 +129,18 @@ def expand(state: State, seat: int, company: int, hex_text: str | None) -> str |
     """AT-24, AT-D19: the owner of the next company to expand places a tile of its type from
     the supply on free habitable land next to it, or lets the expansion go (None)."""
     if not state.expansions or state.expansions[0] != company:
-        raise RuleError("no_expansion", f"Company {company} does not expand now.")
+        raise RuleError("no_expansion", "Company {company} does not expand now.", company=company)
     grower = state.company(company)
     if grower.owner != seat:
-        raise RuleError("not_your_company", f"Company {company} is not yours.")
+        raise RuleError("not_your_company", "Company {company} is not yours.", company=company)
     if hex_text is None:
         state.expansions.pop(0)
         return None
     label = free_land(state, hex_text)
     if label not in expansion_hexes(state, company):
-        raise RuleError("not_next_to", f"{label} is not next to company {company}.")
+        raise RuleError(
+            "not_next_to", "{hex} is not next to company {company}.", hex=label, company=company
+        )
     state.expansions.pop(0)
     grower.hexes.append(label)
     state.supply[grower.type] -= 1

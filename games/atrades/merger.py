@@ -11,6 +11,7 @@ from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import capacity, check_payment, take
 from games.atrades.payout import Side, auction_track, pay_around, shares
 from games.core.errors import RuleError
+from games.core.speech import N_
 
 
 def start_merger(state: State, seat: int, company: int, other: int, *, cube: bool) -> Merger:
@@ -44,25 +45,35 @@ def start_merger(state: State, seat: int, company: int, other: int, *, cube: boo
 def merger_refusal(state: State, seat: int, mine: Company, target: Company) -> RuleError | None:
     """Why `seat` may not merge `mine` with `target` (AT-11, AT-D13, AT-D14), or None."""
     if mine.owner != seat or mine.flipped:
-        return RuleError("not_your_company", f"Company {mine.initiative} is not yours to merge.")
+        return RuleError(
+            "not_your_company",
+            "Company {company} is not yours to merge.",
+            company=mine.initiative,
+        )
     if target.initiative == mine.initiative:
         return RuleError("same_company", "A merger joins two different companies.")
     if target.flipped:
         return RuleError(
-            "flipped", f"Company {target.initiative} was sold to the Govt. and is out of play."
+            "flipped",
+            "Company {company} was sold to the Govt. and is out of play.",
+            company=target.initiative,
         )
     if not state.links().touching(mine.positions(), target.positions()):
         return RuleError(
             "not_adjacent",
-            f"Companies {mine.initiative} and {target.initiative} are not next to each other.",
+            "Companies {a} and {b} are not next to each other.",
+            a=mine.initiative,
+            b=target.initiative,
         )
     for survivor, lost in ((mine, target), (target, mine)):
         needed = _tiles_needed(survivor, lost)
         if state.supply[survivor.type] < needed:
             return RuleError(
                 "tile_supply",
-                f"The supply lacks the {survivor.type} tiles this merger could need "
-                f"({needed}, {state.supply[survivor.type]} left).",
+                "The supply lacks the {type} tiles this merger could need ({needed}, {left} left).",
+                type=survivor.type,
+                needed=needed,
+                left=state.supply[survivor.type],
             )
     return None
 
@@ -94,10 +105,19 @@ def open_bid(state: State, seat: int, amount: int) -> None:
     least = max(len(merger.track), merger.high + 1)
     if amount < least:
         if merger.leader is None:
-            why = f"an opening bid is at least $1 per cube on the track, ${least}"
-        else:
-            why = f"a raise is at least ${least}"
-        raise RuleError("bid_low", f"You bid ${amount}, but {why}.")
+            raise RuleError(
+                "bid_low",
+                "You bid ${amount}, but an opening bid is at least $1 per cube on the track, "
+                "${least}.",
+                amount=amount,
+                least=least,
+            )
+        raise RuleError(
+            "bid_low",
+            "You bid ${amount}, but a raise is at least ${least}.",
+            amount=amount,
+            least=least,
+        )
     _affordable(state, seat, amount)
     merger.high = amount
     merger.leader = seat
@@ -122,7 +142,9 @@ def _affordable(state: State, seat: int, amount: int) -> None:
     if amount > most:
         raise RuleError(
             "bid_over",
-            f"You bid ${amount}, but your money and one company's bank hold at most ${most}.",
+            "You bid ${amount}, but your money and one company's bank hold at most ${most}.",
+            amount=amount,
+            most=most,
         )
 
 
@@ -173,7 +195,10 @@ def sealed_bid(state: State, seat: int, amount: int | None) -> None:
     if amount is not None:
         if amount <= merger.high:
             raise RuleError(
-                "bid_low", f"A final bid is more than the last bid, ${merger.high}; not ${amount}."
+                "bid_low",
+                "A final bid is more than the last bid, ${high}; not ${amount}.",
+                high=merger.high,
+                amount=amount,
             )
         _affordable(state, seat, amount)
     merger.sealed[seat] = amount
@@ -241,7 +266,7 @@ def settle(
     if seat != merger.winner:
         raise RuleError("not_winner", "Only the auction's winner pays and settles it.")
     a, b = (state.company(n) for n in merger.companies)
-    check_payment(state, seat, payment, merger.high, "Your winning bid")
+    check_payment(state, seat, payment, merger.high, N_("Your winning bid"))
     owners: dict[Side, int] = {"A": a.owner, "B": b.owner}
     keep = _survivor(seat, a, b, survivor)
     lost = b if keep is a else a
@@ -299,13 +324,17 @@ def _survivor(seat: int, a: Company, b: Company, chosen: int | None) -> Company:
         if chosen is not None and chosen != mine[0].initiative:
             raise RuleError(
                 "survivor_fixed",
-                f"You owned company {mine[0].initiative}, so the merged company is it.",
+                "You owned company {company}, so the merged company is it.",
+                company=mine[0].initiative,
             )
         return mine[0]
     if chosen not in (a.initiative, b.initiative):
         raise RuleError(
             "choose_survivor",
-            f"Choose whether the merged company is {a.initiative} ({a.type}) "
-            f"or {b.initiative} ({b.type}).",
+            "Choose whether the merged company is {a} ({a_type}) or {b} ({b_type}).",
+            a=a.initiative,
+            a_type=a.type,
+            b=b.initiative,
+            b_type=b.type,
         )
     return a if chosen == a.initiative else b

@@ -231,7 +231,9 @@ class State(BaseModel):
         for company in self.companies:
             if company.initiative == initiative:
                 return company
-        raise RuleError("no_company", f"There is no company {initiative} on the map.")
+        raise RuleError(
+            "no_company", "There is no company {company} on the map.", company=initiative
+        )
 
     def links(self) -> Links:
         return _links(tuple(self.connectors))
@@ -248,7 +250,7 @@ class State(BaseModel):
 
     def seat(self, seat: int) -> GuildState:
         if not 0 <= seat < len(self.guilds):
-            raise RuleError("no_seat", f"There is no seat {seat} at this table.")
+            raise RuleError("no_seat", "There is no seat {seat} at this table.", seat=seat)
         return self.guilds[seat]
 
 
@@ -275,7 +277,10 @@ def setup(players: list[str], options: Options, seed: int) -> State:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError(
             "player_count",
-            f"Atrades is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.",
+            "Atrades is for {least} to {most} players, not {count}.",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            count=len(players),
         )
     if len(set(players)) != len(players):
         raise RuleError("player_twice", "Each player takes one seat.")
@@ -353,5 +358,11 @@ def _named(named: list[str], pieces: tuple[Named, ...], what: str) -> list[Named
     found = [p for p in chosen if p is not None]
     if len(found) != len(chosen) or len({p.name for p in found}) != len(found):
         names = ", ".join(p.name for p in pieces)
-        raise RuleError(f"bad_{what}", f"Name different {what}, each once, from: {names}.")
+        if what == "guilds":
+            raise RuleError(
+                "bad_guilds", "Name different guilds, each once, from: {names}.", names=names
+            )
+        raise RuleError(
+            "bad_regions", "Name different regions, each once, from: {names}.", names=names
+        )
     return found

@@ -29,23 +29,33 @@ def check_payment(state: State, seat: int, payment: Payment, amount: int, what: 
     if payment.total != amount:
         raise RuleError(
             "payment_total",
-            f"{what} costs ${amount}, but the payment adds up to ${payment.total}.",
+            "{what} costs ${amount}, but the payment adds up to ${total}.",
+            what=what,
+            amount=amount,
+            total=payment.total,
         )
     if payment.company is not None:
         company = state.company(payment.company)
         if company.owner != seat or company.flipped:
             raise RuleError(
-                "not_your_company", f"Company {company.initiative} is not yours to pay from."
+                "not_your_company",
+                "Company {company} is not yours to pay from.",
+                company=company.initiative,
             )
         if payment.from_company > company.bank:
             raise RuleError(
                 "short_bank",
-                f"Company {company.initiative} holds ${company.bank}, "
-                f"not the ${payment.from_company} asked of it.",
+                "Company {company} holds ${bank}, not the ${asked} asked of it.",
+                company=company.initiative,
+                bank=company.bank,
+                asked=payment.from_company,
             )
     if payment.from_money > guild.money:
         raise RuleError(
-            "short_money", f"You hold ${guild.money}, not the ${payment.from_money} asked."
+            "short_money",
+            "You hold ${money}, not the ${asked} asked.",
+            money=guild.money,
+            asked=payment.from_money,
         )
 
 
@@ -80,18 +90,26 @@ def payment(state: State, seat: int, pay_from: str, amount: int) -> Payment:
     if pay_from == "purse":
         return Payment(from_money=amount)
     if not pay_from.isdigit():
-        raise RuleError("bad_source", f"Pay from your money or a company, not {pay_from[:10]!r}.")
+        raise RuleError(
+            "bad_source",
+            "Pay from your money or a company, not {source}.",
+            source=repr(pay_from[:10]),
+        )
     company = state.company(int(pay_from))
     if company.owner != seat or company.flipped:
         raise RuleError(
-            "not_your_company", f"Company {company.initiative} is not yours to pay from."
+            "not_your_company",
+            "Company {company} is not yours to pay from.",
+            company=company.initiative,
         )
     most = company.bank + state.seat(seat).money
     if amount > most:
         raise RuleError(
             "bid_over",
-            f"You named ${amount}, but your money and company {company.initiative}'s bank "
-            f"hold ${most}.",
+            "You named ${amount}, but your money and company {company}'s bank hold ${most}.",
+            amount=amount,
+            company=company.initiative,
+            most=most,
         )
     part = min(company.bank, amount)
     return Payment(company=company.initiative, from_company=part, from_money=amount - part)

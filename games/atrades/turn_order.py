@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.atrades.model import Payment, State
 from games.atrades.money import capacity, check_payment, owned, spend
 from games.core.errors import RuleError
+from games.core.speech import N_
 
 
 def initiative_total(state: State, seat: int) -> int:
@@ -24,10 +25,11 @@ def submit_bid(state: State, seat: int, payment: Payment, *, replacing: bool = F
     if payment.total > capacity(state, seat):
         raise RuleError(
             "bid_over",
-            f"You bid ${payment.total}, but your money and one company's bank hold at most "
-            f"${capacity(state, seat)}.",
+            "You bid ${amount}, but your money and one company's bank hold at most ${most}.",
+            amount=payment.total,
+            most=capacity(state, seat),
         )
-    check_payment(state, seat, payment, payment.total, "Your bid")
+    check_payment(state, seat, payment, payment.total, N_("Your bid"))
     state.bids[seat] = payment
 
 
@@ -37,7 +39,9 @@ def resolve_turn_order(state: State) -> list[int]:
     the lower guild board initiative."""
     missing = [g.player for seat, g in enumerate(state.guilds) if seat not in state.bids]
     if missing:
-        raise RuleError("bids_missing", f"Still to bid for turn order: {', '.join(missing)}.")
+        raise RuleError(
+            "bids_missing", "Still to bid for turn order: {players}.", players=", ".join(missing)
+        )
     for seat, payment in state.bids.items():
         spend(state, seat, payment)
     state.order = sorted(

@@ -12,6 +12,7 @@ from games.atrades.flow import acting, active, bidders, company_name
 from games.atrades.merger import to_bid
 from games.atrades.model import State
 from games.core.contract import Phase
+from games.core.speech import N_
 
 Decision = Literal[
     "ended", "bids", "expansion", "open", "sealed", "settle", "free_acquire", "action"
@@ -75,17 +76,18 @@ def ended_phases(state: State) -> list[Phase]:
     return [
         Phase(
             name="ended",
-            title="Game over",
+            title=N_("Game over"),
             clock=None,
             id="ended",
-            on_deadline="Nothing: the game is over.",
+            on_deadline=N_("Nothing: the game is over."),
         )
     ]
 
 
 def _round(state: State) -> Phase:
     r = state.round
-    return _frame("round", f"Round {r} (era {state.era})", r, f"r{r}")
+    title = N_("Round {round} (era {era})").format(round=r, era=state.era)
+    return _frame("round", title, r, f"r{r}")
 
 
 def bids_phases(state: State) -> list[Phase]:
@@ -94,11 +96,11 @@ def bids_phases(state: State) -> list[Phase]:
         _round(state),
         Phase(
             name="bids",
-            title=f"Round {r}: sealed turn-order bids",
+            title=N_("Round {round}: sealed turn-order bids").format(round=r),
             round=r,
             clock="bids",
             id=f"bids-{state.flow.waits}",
-            on_deadline="Whoever has not bid bids $0.",
+            on_deadline=N_("Whoever has not bid bids $0."),
         ),
     ]
 
@@ -109,14 +111,16 @@ def expansion_phases(state: State) -> list[Phase]:
     owner = state.guilds[company.owner].player
     return [
         _round(state),
-        _frame("market", f"Round {r}: market", r, f"r{r}-market"),
+        _frame("market", N_("Round {round}: market").format(round=r), r, f"r{r}-market"),
         Phase(
             name="expansion",
-            title=f"{owner} to expand {company_name(company)}",
+            title=N_("{player} to expand {company}").format(
+                player=owner, company=company_name(company)
+            ),
             round=r,
             clock="choice",
             id=f"x-{state.flow.waits}",
-            on_deadline=f"{company_name(company)} does not expand.",
+            on_deadline=N_("{company} does not expand.").format(company=company_name(company)),
         ),
     ]
 
@@ -129,14 +133,14 @@ def action_phases(state: State) -> list[Phase]:
     player = state.guilds[seat].player
     return [
         _round(state),
-        _frame("actions", f"Round {r}: actions", r, f"r{r}-actions"),
+        _frame("actions", N_("Round {round}: actions").format(round=r), r, f"r{r}-actions"),
         Phase(
             name="action",
-            title=f"Round {r}: {player}'s action",
+            title=N_("Round {round}: {player}'s action").format(round=r, player=player),
             round=r,
             clock="turn",
             id=f"a{state.flow.actions}",
-            on_deadline=f"{player} passes.",
+            on_deadline=N_("{player} passes.").format(player=player),
         ),
     ]
 
@@ -149,9 +153,8 @@ def _merger_phases(state: State) -> list[Phase]:
     assert seat is not None
     player = state.guilds[seat].player
     a, b = (company_name(state.company(c)) for c in merger.companies)
-    merging = _frame(
-        "merger", f"{player}'s merger of {a} and {b}", state.round, f"m{state.flow.mergers}"
-    )
+    title = N_("{player}'s merger of {a} and {b}").format(player=player, a=a, b=b)
+    merging = _frame("merger", title, state.round, f"m{state.flow.mergers}")
     return [*action_phases(state), merging]
 
 
@@ -165,14 +168,13 @@ def open_phases(state: State) -> list[Phase]:
         *_merger_phases(state),
         Phase(
             name="open",
-            title=(
-                f"Open round {merger.round} of {merger.rounds}, the last sealed: {bidder} to "
-                "raise or pass"
-            ),
+            title=N_(
+                "Open round {round} of {rounds}, the last sealed: {player} to raise or pass"
+            ).format(round=merger.round, rounds=merger.rounds, player=bidder),
             round=state.round,
             clock="open",
             id=f"o-{state.flow.waits}",
-            on_deadline=f"{bidder} passes.",
+            on_deadline=N_("{player} passes.").format(player=bidder),
         ),
     ]
 
@@ -184,11 +186,11 @@ def sealed_phases(state: State) -> list[Phase]:
         *_merger_phases(state),
         Phase(
             name="sealed",
-            title=f"Final sealed round (to beat ${merger.high})",
+            title=N_("Final sealed round (to beat ${high})").format(high=merger.high),
             round=state.round,
             clock="sealed",
             id=f"s-{state.flow.waits}",
-            on_deadline="Whoever has not made a final bid drops out.",
+            on_deadline=N_("Whoever has not made a final bid drops out."),
         ),
     ]
 
@@ -201,12 +203,16 @@ def settle_phases(state: State) -> list[Phase]:
         *_merger_phases(state),
         Phase(
             name="settle",
-            title=f"{winner} pays ${merger.high} and settles the merger",
+            title=N_("{player} pays ${high} and settles the merger").format(
+                player=winner, high=merger.high
+            ),
             round=state.round,
             clock="choice",
             id=f"p-{state.flow.waits}",
-            on_deadline=f"{winner} pays from the richest company that covers the bid, keeps "
-            "the starter's company where the choice is theirs, and takes the free cube.",
+            on_deadline=N_(
+                "{player} pays from the richest company that covers the bid, keeps the "
+                "starter's company where the choice is theirs, and takes the free cube."
+            ).format(player=winner),
         ),
     ]
 
@@ -217,11 +223,11 @@ def free_acquire_phases(state: State) -> list[Phase]:
         *action_phases(state),
         Phase(
             name="free_acquire",
-            title=f"{owed}'s free Acquire",
+            title=N_("{player}'s free Acquire").format(player=owed),
             round=state.round,
             clock="choice",
             id=f"f-{state.flow.waits}",
-            on_deadline=f"{owed} lets the free Acquire go.",
+            on_deadline=N_("{player} lets the free Acquire go.").format(player=owed),
         ),
     ]
 
@@ -237,5 +243,5 @@ def _frame(name: str, title: str, round_: int, id_: str) -> Phase:
         round=round_,
         clock=None,
         id=id_,
-        on_deadline="Nothing by itself: it ends when the decisions inside it are made.",
+        on_deadline=N_("Nothing by itself: it ends when the decisions inside it are made."),
     )

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import NamedTuple, TypeVar
 
-from games.core.errors import typed
+from games.core.errors import RuleError, typed
+from games.core.speech import N_
 
 T = TypeVar("T")
 
@@ -99,6 +100,11 @@ def _label(q: int, r: int) -> str:
     return f"{letters}{r + 1}"
 
 
+class BadLabel(RuleError, ValueError):
+    """A text that is no hex's label: a refusal to the person who typed it (`bad_hex`), and
+    a ValueError to code that reads labels it wrote itself."""
+
+
 @lru_cache(maxsize=4096)
 def parse_label(text: str) -> Hex:
     """The hex a person named: letters then a row number, case and surrounding spaces
@@ -107,8 +113,10 @@ def parse_label(text: str) -> Hex:
     cleaned = text.strip().upper()
     match = _LABEL.fullmatch(cleaned)
     if match is None:
-        raise ValueError(
-            f"{typed(text)} is not a hex: write its column letter and row number, like B4."
+        raise BadLabel(
+            "bad_hex",
+            N_("{text} is not a hex: write its column letter and row number, like B4."),
+            text=typed(text),
         )
     letters, digits = match.groups()
     column = 0
@@ -116,9 +124,11 @@ def parse_label(text: str) -> Hex:
         column = column * 26 + ord(letter) - ord("A") + 1
     row = int(digits)
     if row < 1:
-        raise ValueError(f"{typed(cleaned)} is not a hex: rows are numbered from 1.")
+        raise BadLabel(
+            "bad_hex", N_("{text} is not a hex: rows are numbered from 1."), text=typed(cleaned)
+        )
     if column > MAX_INDEX or row > MAX_INDEX:
-        raise ValueError(f"{typed(cleaned)} is not a hex on any board.")
+        raise BadLabel("bad_hex", N_("{text} is not a hex on any board."), text=typed(cleaned))
     return Hex(column - 1, row - 1)
 
 

@@ -341,7 +341,7 @@ def test_a_connectors_ring_on_a_tile_covers_neither_its_label_nor_its_badge(
     assert {"K5", "N1"} <= {hex_ for hex_, _ in ends}
     for hex_, end in ends:
         x, y = places[hex_]
-        ring_x, ring_y = tile_end(hex_, (x, y), end)
+        ring_x, ring_y = tile_end(hex_, (x, y), end, "GOVT")
         assert connector_pixels(picture, (ring_x - 3, ring_y - 3, ring_x + 3, ring_y + 3)) > 10
         assert connector_pixels(picture, label_box(hex_, (x, y), top=True)) == 0, hex_
         badge = (x - BADGE / 2, y + MARK_DY - BADGE / 2, x + BADGE / 2, y + MARK_DY + BADGE / 2)

@@ -71,7 +71,8 @@ from games.mars_auction.model import (
     Research,
     Start,
 )
-from games.mars_auction.render import card_at, display_board, settlement_board
+from games.mars_auction.render import display_board, settlement_board
+from games.mars_auction.render_words import card_at
 from games.mars_auction.views import (
     CardView,
     OwnSeat,

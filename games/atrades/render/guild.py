@@ -12,7 +12,6 @@ from games.atrades.events import Paid
 from games.atrades.model import TRACKS
 from games.atrades.render.hexes import TYPE_STYLES
 from games.atrades.render.words import (
-    TRACK_NAMES,
     Name,
     company_name,
     effect_words,
@@ -22,6 +21,7 @@ from games.atrades.render.words import (
     technology_words,
     tile_mark,
     title_namer,
+    track_name,
 )
 from games.atrades.views import Board, CompanyView, GuildCard, GuildView, Mine, PlayerView
 from games.core.contract import Action, Amount
@@ -40,11 +40,11 @@ from games.core.drawing.palette import (
     TEXT,
     mix,
 )
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
+from games.core.speech import _, engine_words, ngettext
 
 WIDTH = 960
 MARGIN = 28
-KICKER = "ATRADES · YOUR GUILD BOARD"
 CUBE = 18
 SECTION = 30
 LINE_H = 26
@@ -73,22 +73,32 @@ def payment_words(view: Board, bid: Paid) -> str:
     parts = []
     if bid.from_company:
         named = [c for c in view.companies if c.initiative == bid.company]
-        bank = f"{company_name(named[0])}'s bank" if named else "a company's bank"
-        parts.append(f"${bid.from_company} from {bank}")
+        bank = (
+            _("{company}'s bank").format(company=company_name(named[0]))
+            if named
+            else _("a company's bank")
+        )
+        parts.append(_("${amount} from {bank}").format(amount=bid.from_company, bank=bank))
     if bid.from_money:
-        parts.append(f"${bid.from_money} from your money")
+        parts.append(_("${amount} from your money").format(amount=bid.from_money))
     if len(parts) == 1:
         return parts[0]
-    return f"${bid.total}" + (f": {join(parts)}" if parts else "")
+    if not parts:
+        return f"${bid.total}"
+    return _("${total}: {parts}").format(total=bid.total, parts=listed(parts))
 
 
 def _secrets(view: Board, me: Mine) -> list[str]:
     out = []
     if me.bid is not None:
-        out.append(f"Your turn-order bid: {payment_words(view, me.bid)}.")
+        out.append(_("Your turn-order bid: {bid}.").format(bid=payment_words(view, me.bid)))
     if me.final_in:
         final = me.final_bid
-        out.append(f"Your final sealed bid: ${final}." if final is not None else "You dropped out.")
+        out.append(
+            _("Your final sealed bid: ${amount}.").format(amount=final)
+            if final is not None
+            else _("You dropped out.")
+        )
     return out
 
 
@@ -96,15 +106,19 @@ def _may(actions: list[Action]) -> list[str]:
     """The player's legal actions by their labels, an amount's bounds after its label."""
     labels = []
     for action in actions:
+        label = engine_words(action.label)
         amounts = [s for s in action.steps if isinstance(s, Amount)]
-        bounds = f" (${amounts[0].min} to ${amounts[0].max})" if amounts else ""
-        labels.append(f"{action.label}{bounds}")
+        if amounts:
+            label = _("{action} (${least} to ${most})").format(
+                action=label, least=amounts[0].min, most=amounts[0].max
+            )
+        labels.append(label)
     return labels
 
 
 def _idle(view: PlayerView, name: Name) -> str:
     """Why a player has nothing to do: what the match waits for."""
-    return f"Nothing for you to do now. {phase_title(view, name)}."
+    return _("Nothing for you to do now. {title}.").format(title=phase_title(view, name))
 
 
 def _section(canvas: Canvas, y: int, title: str, note: str = "") -> int:
@@ -125,12 +139,15 @@ def _tracks(canvas: Canvas, y: int, guild: GuildView, seat: int) -> int:
     """Four panels, one per track, with the guild's cubes on it; then the cubes left."""
     fill = SEATS[seat % len(SEATS)][0]
     w = (WIDTH - 2 * MARGIN - 3 * 10) // 4
-    for index, (track, title) in enumerate(TRACK_NAMES.items()):
+    for index, track in enumerate(TRACKS):
         x = MARGIN + index * (w + 10)
         count = guild.tracks[track]
         canvas.rect((x, y, x + w, y + 74), PANEL, radius=10)
-        canvas.text(x + 14, y + 18, title.upper(), size=13, bold=True, fill=MUTED)
-        canvas.text(x + w - 14, y + 18, str(count), size=18, bold=True, align="right")
+        number = canvas.text(x + w - 14, y + 18, str(count), size=18, bold=True, align="right")
+        title = track_name(track).upper()
+        canvas.text(
+            x + 14, y + 18, title, size=13, bold=True, fill=MUTED, max_width=w - 36 - number
+        )
         per_row = (w - 28 + 4) // (CUBE + 4)
         for cube in range(min(count, 2 * per_row)):
             row, column = divmod(cube, per_row)
@@ -139,7 +156,7 @@ def _tracks(canvas: Canvas, y: int, guild: GuildView, seat: int) -> int:
     y += 84
     left = guild.cubes
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 40), PANEL, radius=10)
-    used = canvas.text(MARGIN + 14, y + 20, "CUBES LEFT", size=13, bold=True, fill=MUTED)
+    used = canvas.text(MARGIN + 14, y + 20, _("CUBES LEFT"), size=13, bold=True, fill=MUTED)
     x = MARGIN + 28 + used
     for cube in range(max(CUBES, left)):
         box = (x, y + 11, x + CUBE, y + 29)
@@ -148,7 +165,9 @@ def _tracks(canvas: Canvas, y: int, guild: GuildView, seat: int) -> int:
         else:
             canvas.rect(box, PANEL, radius=4, outline=mix(LINE, PANEL, 0.3))
         x += CUBE + 6
-    canvas.text(x + 8, y + 20, f"{left} of {CUBES}", size=15, fill=TEXT)
+    canvas.text(
+        x + 8, y + 20, _("{left} of {total}").format(left=left, total=CUBES), size=15, fill=TEXT
+    )
     return y + 40
 
 
@@ -157,7 +176,7 @@ def _company_rows(canvas: Canvas, y: int, companies: Sequence[CompanyView]) -> i
         fill = PANEL if index % 2 == 0 else mix(PANEL, PANEL_RAISED, 0.5)
         canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 36), fill, radius=8)
         kind = company.type
-        colour, ink, _ = TYPE_STYLES[kind]
+        colour, ink, _letter = TYPE_STYLES[kind]
         mark = tile_mark(kind, company.initiative)
         used = canvas.badge(MARGIN + 14, y + 18, mark, BadgeStyle(ink, colour), size=13)
         canvas.text(MARGIN + 24 + used, y + 18, company_name(company), size=16, bold=True)
@@ -165,7 +184,11 @@ def _company_rows(canvas: Canvas, y: int, companies: Sequence[CompanyView]) -> i
         canvas.text(
             MARGIN + 250,
             y + 18,
-            f"{plural(size, 'tile')}, level {level(size)}: {', '.join(company.hexes)}",
+            ngettext(
+                "{count} tile, level {level}: {hexes}",
+                "{count} tiles, level {level}: {hexes}",
+                size,
+            ).format(count=size, level=level(size), hexes=", ".join(company.hexes)),
             size=15,
             fill=MUTED,
             max_width=WIDTH - 2 * MARGIN - 250 - 140,
@@ -173,7 +196,7 @@ def _company_rows(canvas: Canvas, y: int, companies: Sequence[CompanyView]) -> i
         canvas.text(
             WIDTH - MARGIN - 14,
             y + 18,
-            f"bank ${company.bank}",
+            _("bank ${amount}").format(amount=company.bank),
             size=16,
             bold=True,
             align="right",
@@ -190,13 +213,17 @@ def guild_board(card: GuildCard, name: Name) -> Picture:
     companies = _companies(view, player)
     owned = [technology_words(t) for t in guild.technologies]
     researchable = [
-        f"{TECHNOLOGY_BY_ID[t].name} (${TECHNOLOGY_BY_ID[t].cost}): {effect_words(t)}"
+        _("{technology} (${cost}): {effect}").format(
+            technology=TECHNOLOGY_BY_ID[t].name,
+            cost=TECHNOLOGY_BY_ID[t].cost,
+            effect=effect_words(t),
+        )
         for t in _open(view)
     ]
     text_w = WIDTH - 2 * MARGIN - 28
     secrets = [line for s in _secrets(view, me) for line in fonts.wrap(s, 16, text_w)]
-    techs = [line for t in owned or ["None yet."] for line in fonts.wrap(t, 16, text_w)]
-    offered = [line for t in researchable or ["None."] for line in fonts.wrap(t, 16, text_w)]
+    techs = [line for t in owned or [_("None yet.")] for line in fonts.wrap(t, 16, text_w)]
+    offered = [line for t in researchable or [_("None.")] for line in fonts.wrap(t, 16, text_w)]
     may = [line for a in _may(card.actions) for line in fonts.wrap(f"• {a}", 16, text_w)]
     may = may or fonts.wrap(_idle(view, name), 16, text_w)
     height = 100 + 16 + 52 + 12 + 84 + 40 + 16
@@ -207,23 +234,29 @@ def guild_board(card: GuildCard, name: Name) -> Picture:
     height += SECTION + LINE_H * len(may) + 16
     canvas = Canvas(WIDTH, height)
     title = f"{title_namer(name)(player)} · {guild.guild}"
-    notes = [f"round {view.round}, era {view.era}", f"seat {seat_letter(view, player)}"]
-    y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
+    notes = [
+        _("round {round}, era {era}").format(round=view.round, era=view.era),
+        _("seat {letter}").format(letter=seat_letter(view, player)),
+    ]
+    kicker = _("ATRADES · YOUR GUILD BOARD")
+    y = canvas.title_bar(kicker, title, notes, margin=MARGIN) + 16
     y = _money(canvas, y, me, view.ended) + 12
     y = _tracks(canvas, y, guild, seat) + 16
     if secrets:
-        y = _section(canvas, y, "YOUR SEALED BIDS", "only you see these until they are revealed")
+        y = _section(
+            canvas, y, _("YOUR SEALED BIDS"), _("only you see these until they are revealed")
+        )
         y = _paragraph(canvas, y, secrets, TEXT) + 10
-    y = _section(canvas, y, f"YOUR COMPANIES ({len(companies)})")
+    y = _section(canvas, y, _("YOUR COMPANIES ({count})").format(count=len(companies)))
     if companies:
         y = _company_rows(canvas, y, companies) + 10
     else:
-        y = _paragraph(canvas, y, ["No company yet."], FAINT) + 14 + 10
-    y = _section(canvas, y, "YOUR TECHNOLOGIES")
+        y = _paragraph(canvas, y, [_("No company yet.")], FAINT) + 14 + 10
+    y = _section(canvas, y, _("YOUR TECHNOLOGIES"))
     y = _paragraph(canvas, y, techs, TEXT if owned else FAINT) + 10
-    y = _section(canvas, y, "OPEN TO RESEARCH", f"era {view.era} and before")
+    y = _section(canvas, y, _("OPEN TO RESEARCH"), _("era {era} and before").format(era=view.era))
     y = _paragraph(canvas, y, offered, MUTED) + 10
-    y = _section(canvas, y, "WHAT YOU MAY DO NOW")
+    y = _section(canvas, y, _("WHAT YOU MAY DO NOW"))
     _paragraph(canvas, y, may, TEXT)
     return Picture(canvas.png(), guild_alt(card, name), "atrades-guild.png")
 
@@ -231,40 +264,77 @@ def guild_board(card: GuildCard, name: Name) -> Picture:
 def _money(canvas: Canvas, y: int, me: Mine, ended: bool) -> int:
     """The player's money, marked as theirs alone until the game is over (AT-D27)."""
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 52), mix(PANEL, GOLD, 0.1), radius=10)
-    used = canvas.text(MARGIN + 14, y + 26, "YOUR MONEY", size=13, bold=True, fill=MUTED)
+    used = canvas.text(MARGIN + 14, y + 26, _("YOUR MONEY"), size=13, bold=True, fill=MUTED)
     x = MARGIN + 28 + used
     x += canvas.text(x, y + 26, f"${me.money}", size=26, bold=True, fill=GOLD) + 16
     if not ended:
-        canvas.badge(x, y + 26, "only you see this", SECRET, size=12)
+        canvas.badge(x, y + 26, _("only you see this"), SECRET, size=12)
     return y + 52
 
 
 def guild_alt(card: GuildCard, name: Name) -> str:
     view = card.view
-    me, guild, _ = _mine(view)
+    me, guild, _seat = _mine(view)
     player = me.player
     tracks = guild.tracks
+    whose = {
+        "player": name(player),
+        "guild": guild.guild,
+        "letter": seat_letter(view, player),
+        "round": view.round,
+        "era": view.era,
+        "money": me.money,
+    }
+    head = (
+        _(
+            "Your guild board, {player} ({guild}, seat {letter}), round {round}, era {era}: "
+            "your money ${money}."
+        )
+        if view.ended
+        else _(
+            "Your guild board, {player} ({guild}, seat {letter}), round {round}, era {era}: "
+            "your money ${money} (only you see it)."
+        )
+    )
+    on_tracks = ", ".join(f"{track_name(t).lower()} {tracks[t]}" for t in TRACKS)
     parts = [
-        f"Your guild board, {name(player)} ({guild.guild}, seat {seat_letter(view, player)}), "
-        f"round {view.round}, era {view.era}: your money ${me.money}"
-        + ("." if view.ended else " (only you see it)."),
+        head.format(**whose),
         *_secrets(view, me),
-        f"Cubes: {guild.cubes} of {CUBES} left; on the tracks: "
-        + ", ".join(f"{TRACK_NAMES[t].lower()} {tracks[t]}" for t in TRACKS)
-        + ".",
+        _("Cubes: {left} of {total} left; on the tracks: {tracks}.").format(
+            left=guild.cubes, total=CUBES, tracks=on_tracks
+        ),
     ]
     companies = [
-        f"{company_name(c)} on {join(c.hexes)} (level {level(len(c.hexes))}, bank ${c.bank})"
+        _("{company} on {hexes} (level {level}, bank ${bank})").format(
+            company=company_name(c), hexes=listed(c.hexes), level=level(len(c.hexes)), bank=c.bank
+        )
         for c in _companies(view, player)
     ]
-    parts.append(f"Your companies: {join(companies)}." if companies else "No company yet.")
+    parts.append(
+        _("Your companies: {companies}.").format(companies=listed(companies))
+        if companies
+        else _("No company yet.")
+    )
     owned = [technology_words(t) for t in guild.technologies]
-    parts.append(f"Your technologies: {join(owned)}." if owned else "No technology yet.")
+    parts.append(
+        _("Your technologies: {technologies}.").format(technologies=listed(owned))
+        if owned
+        else _("No technology yet.")
+    )
     researchable = [
-        f"{TECHNOLOGY_BY_ID[t].name} (${TECHNOLOGY_BY_ID[t].cost})" for t in _open(view)
+        _("{technology} (${cost})").format(
+            technology=TECHNOLOGY_BY_ID[t].name, cost=TECHNOLOGY_BY_ID[t].cost
+        )
+        for t in _open(view)
     ]
     if researchable:
-        parts.append(f"Open to research: {join(researchable)}.")
+        parts.append(
+            _("Open to research: {technologies}.").format(technologies=listed(researchable))
+        )
     labels = _may(card.actions)
-    parts.append(f"You may now: {'; '.join(labels)}." if labels else _idle(view, name))
+    parts.append(
+        _("You may now: {actions}.").format(actions="; ".join(labels))
+        if labels
+        else _idle(view, name)
+    )
     return " ".join(parts)

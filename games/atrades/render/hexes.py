@@ -299,15 +299,15 @@ def connector_dots(draw: ImageDraw.ImageDraw, ends: tuple[tuple[float, float], .
 
 
 def tile_end(
-    label: str, centre: tuple[float, float], end: tuple[float, float]
+    label: str, centre: tuple[float, float], end: tuple[float, float], sold: str
 ) -> tuple[float, float]:
     """Where a connector's end is ringed over the company tile on hex `label`: at its end, or
     further out along the connector towards the tile's rim until the ring covers neither the
-    tile's label nor its owner's badge (or GOVT)."""
+    tile's label nor its owner's badge (or the word `sold` of a sold tile, GOVT)."""
     (cx, cy), (ex, ey) = centre, end
     length = hypot(ex - cx, ey - cy)
     ux, uy = (ex - cx) / length, (ey - cy) / length
-    half = max(BADGE, fonts.width("GOVT", 10, True)) / 2
+    half = max(BADGE, fonts.width(sold, 10, True)) / 2
     clear = (
         label_box(label, centre, top=True),
         (cx - half, cy + MARK_DY - BADGE / 2, cx + half, cy + MARK_DY + BADGE / 2),
@@ -393,11 +393,16 @@ def owner_glyph(letter: str, fill: RGB, ink: RGB) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def tile_image(
-    kind: str, flipped: bool, label: str, mark: str, owner: tuple[str, RGB, RGB] | None
+    kind: str,
+    flipped: bool,
+    label: str,
+    mark: str,
+    owner: tuple[str, RGB, RGB] | None,
+    sold: str,
 ) -> Image.Image:
     """A company tile as drawn on the map: its hex, its label at the top, its mark ("W12")
-    and its owner's badge (a sold tile says GOVT instead). Kept: a map's tiles stay where
-    they are from one picture to the next."""
+    and its owner's badge (a sold tile says `sold`, GOVT, instead). Kept: a map's tiles stay
+    where they are from one picture to the next."""
     glyph = tile_glyph(kind, flipped).copy()
     ink = FLIPPED_INK if flipped else TYPE_STYLES[kind][1]
     middle = (glyph.width / 2, glyph.height / 2)
@@ -405,8 +410,8 @@ def tile_image(
     x, y = middle
     fonts.draw(glyph, x - fonts.width(mark, 16, True) / 2, y + 1, mark, 16, ink, bold=True)
     if owner is None:
-        govt = x - fonts.width("GOVT", 10, True) / 2
-        fonts.draw(glyph, govt, y + MARK_DY, "GOVT", 10, ink, bold=True)
+        govt = x - fonts.width(sold, 10, True) / 2
+        fonts.draw(glyph, govt, y + MARK_DY, sold, 10, ink, bold=True)
     else:
         badge = owner_glyph(*owner)
         glyph.alpha_composite(badge, (round(x - BADGE / 2), round(y + MARK_DY - BADGE / 2)))

@@ -38,6 +38,7 @@ from games.atrades.render.words import (
     technology_words,
     tile_mark,
     title_namer,
+    track_name,
 )
 from games.atrades.views import Board, CompanyView, GuildView, MergerView, PublicView
 from games.core.drawing import BadgeStyle, Canvas, Column, Table, Text, fonts
@@ -58,18 +59,23 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.table import Draw
-from games.core.drawing.words import join, ordinal, plural
+from games.core.drawing.words import listed, placed
 from games.core.hex import parse_label
+from games.core.speech import _, ngettext
 
 KICKER = "ATRADES"
 ROW_H = 38
-LEGEND = (
-    "R Rations, L Liquids, W Wiring, S Spice: a tile shows its type's letter and its "
-    "company's initiative; the disc is its owner's seat letter. Grey striped tiles were sold "
-    "to the Government. Ringed numbers are cities. Dashed lines are connectors: the hexes "
-    "they join are adjacent. Type a hex's label, such as B4, to choose it. Cubes on the "
-    "tracks: ACQ Acquire, MRG Merger, BUR Bureaucracy, RES Research."
-)
+
+
+def legend_text() -> str:
+    """The key under the map, in the language in force."""
+    return _(
+        "R Rations, L Liquids, W Wiring, S Spice: a tile shows its type's letter and its "
+        "company's initiative; the disc is its owner's seat letter. Grey striped tiles were "
+        "sold to the Government. Ringed numbers are cities. Dashed lines are connectors: the "
+        "hexes they join are adjacent. Type a hex's label, such as B4, to choose it. Cubes on "
+        "the tracks: ACQ Acquire, MRG Merger, BUR Bureaucracy, RES Research."
+    )
 
 
 def _seat_style(view: Board, player: str) -> tuple[str, BadgeStyle]:
@@ -88,7 +94,13 @@ def _demand(canvas: Canvas, top: int, view: PublicView) -> None:
         y = top + island.top
         right = island.left + ISLAND_W
         canvas.text(
-            right, y + 16, f"DEMAND {demand}", size=14, bold=True, fill=ACCENT, align="right"
+            right,
+            y + 16,
+            _("DEMAND {demand}").format(demand=demand),
+            size=14,
+            bold=True,
+            fill=ACCENT,
+            align="right",
         )
         canvas.image.paste(track(demand, spaces), (island.left, y + 32))
 
@@ -106,10 +118,10 @@ def track(demand: int, spaces: int) -> Image.Image:
     return track.image
 
 
-@lru_cache(maxsize=1)
-def legend() -> Image.Image:
-    """The key under the map (the same on every map: drawn once)."""
-    lines = wrap_footer([LEGEND], WIDTH, MARGIN)
+@lru_cache(maxsize=4)
+def legend(text: str) -> Image.Image:
+    """The key under the map (the same on every map in a language: drawn once each)."""
+    lines = wrap_footer([text], WIDTH, MARGIN)
     legend = Canvas(WIDTH, FOOTER_LINE * len(lines))
     legend.footer(lines, margin=MARGIN, top=0)
     return legend.image
@@ -124,6 +136,9 @@ def _tiles(canvas: Canvas, top: int, view: PublicView) -> None:
     sold company's tiles grey and striped. Then the connectors' ends again, over the tiles,
     clear of their labels and badges."""
     at = positions(map_key(view))
+    # TRANSLATORS: what a company tile sold to the Government shows under its mark, in small
+    # capitals on a hex: a short word.
+    sold = _("GOVT")
     for company in view.companies:
         kind, flipped = company.type, company.flipped
         mark = tile_mark(kind, company.initiative)
@@ -131,12 +146,18 @@ def _tiles(canvas: Canvas, top: int, view: PublicView) -> None:
         owner = None if flipped else (letter, style.fill, style.ink)
         for label in company.hexes:
             x, y = at[label]
-            paste_hex(canvas.image, tile_image(kind, flipped, label, mark, owner), (x, y + top))
+            paste_hex(
+                canvas.image,
+                tile_image(kind, flipped, label, mark, owner, sold if flipped else ""),
+                (x, y + top),
+            )
     draw = ImageDraw.Draw(canvas.image)
     tiled = {label for company in view.companies for label in company.hexes}
     for a, b in view.connectors:
         ends = zip((a, b), connector_ends(at[a], at[b]), strict=True)
-        rings = [tile_end(hex_, at[hex_], end) if hex_ in tiled else end for hex_, end in ends]
+        rings = [
+            tile_end(hex_, at[hex_], end, sold) if hex_ in tiled else end for hex_, end in ends
+        ]
         connector_dots(draw, tuple((x, y + top) for x, y in rings))
 
 
@@ -147,14 +168,14 @@ def _display(canvas: Canvas, top: int, view: PublicView) -> int:
     x = (
         MARGIN
         + 14
-        + canvas.text(MARGIN + 14, middle, "TO ACQUIRE", size=13, bold=True, fill=MUTED)
+        + canvas.text(MARGIN + 14, middle, _("TO ACQUIRE"), size=13, bold=True, fill=MUTED)
         + 12
     )
     if not view.display:
-        x += canvas.text(x, middle, "no starting tile left", size=15, fill=FAINT)
+        x += canvas.text(x, middle, _("no starting tile left"), size=15, fill=FAINT)
     for number in view.display:
         kind = starting_type(number)
-        fill, ink, _ = TYPE_STYLES[kind]
+        fill, ink, _letter = TYPE_STYLES[kind]
         x += (
             canvas.badge(
                 x, middle, tile_mark(kind, number), BadgeStyle(ink, fill), size=13, upper=False
@@ -166,7 +187,7 @@ def _display(canvas: Canvas, top: int, view: PublicView) -> int:
     canvas.text(
         WIDTH - MARGIN - 14,
         middle,
-        f"pile {view.pool} · plain tiles {plain}",
+        _("pile {pool} · plain tiles {plain}").format(pool=view.pool, plain=plain),
         size=14,
         fill=MUTED,
         align="right",
@@ -175,12 +196,19 @@ def _display(canvas: Canvas, top: int, view: PublicView) -> int:
     return top + 44
 
 
+#: The least room the merger panel's label takes before its words (more for a longer word).
 MERGER_LABEL = 84
+
+
+def _merger_label() -> tuple[str, int]:
+    """The merger panel's label and the room it takes."""
+    label = _("MERGER")
+    return label, max(MERGER_LABEL, fonts.width(label, 13, True) + 18)
 
 
 def _merger_lines(view: Board, merger: MergerView, name: Name) -> tuple[int, list[str]]:
     """The merger under way in words, on at most two lines: the text size and the lines."""
-    room = WIDTH - 2 * MARGIN - MERGER_LABEL - 28
+    room = WIDTH - 2 * MARGIN - _merger_label()[1] - 28
     return fonts.wrap_fitted(merger_words(view, merger, name), 14, 12, room, 2)
 
 
@@ -193,30 +221,31 @@ def _merger(canvas: Canvas, top: int, size: int, lines: list[str]) -> int:
         radius=8,
         outline=mix(LINE, GOLD, 0.4),
     )
-    canvas.text(MARGIN + 14, top + 20, "MERGER", size=13, bold=True, fill=GOLD)
+    label, room = _merger_label()
+    canvas.text(MARGIN + 14, top + 20, label, size=13, bold=True, fill=GOLD)
     for index, line in enumerate(lines):
-        canvas.text(MARGIN + MERGER_LABEL + 14, top + 20 + 20 * index, line, size=size)
+        canvas.text(MARGIN + room + 14, top + 20 + 20 * index, line, size=size)
     return top + height
 
 
 def _status(view: PublicView, player: str, guild: GuildView) -> Text:
     if guild.out:
-        return Text("left", FAINT)
+        return Text(_("left"), FAINT)
     if view.ended:
         place = (view.places or {}).get(player)
-        return Text(ordinal(place) if place else "", GOLD, True)
+        return Text(placed(place) if place else "", GOLD, True)
     if view.step == "bids":
-        return Text("bid in", TEXT) if player in view.bid else Text("to bid", ACCENT, True)
+        return Text(_("bid in"), TEXT) if player in view.bid else Text(_("to bid"), ACCENT, True)
     merger = view.merger
     if merger is not None and player in merger.bidders:
         return _bidder(merger, player)
     if player == view.acting:
-        return Text("to act", ACCENT, True)
+        return Text(_("to act"), ACCENT, True)
     growing = view.expansions[:1]
     if view.step == "expansions" and any(
         c.initiative in growing and c.owner == player for c in view.companies
     ):
-        return Text("to expand", ACCENT, True)
+        return Text(_("to expand"), ACCENT, True)
     return Text("")
 
 
@@ -226,13 +255,13 @@ def _bidder(merger: MergerView, player: str) -> Text:
     outbid); in an open round the others wait their turn."""
     if merger.step == "open":
         mine = player == merger.to_bid
-        return Text("to raise", ACCENT, True) if mine else Text("bidding", TEXT)
+        return Text(_("to raise"), ACCENT, True) if mine else Text(_("bidding"), TEXT)
     if merger.step == "sealed":
         done = player in merger.final_in
-        return Text("bid in", TEXT) if done else Text("to bid", ACCENT, True)
+        return Text(_("bid in"), TEXT) if done else Text(_("to bid"), ACCENT, True)
     if player == merger.winner:
-        return Text("to pay", ACCENT, True)
-    return Text("outbid", FAINT)
+        return Text(_("to pay"), ACCENT, True)
+    return Text(_("outbid"), FAINT)
 
 
 def _who(view: Board, player: str, name: Name) -> Draw:
@@ -246,25 +275,35 @@ def _who(view: Board, player: str, name: Name) -> Draw:
     return draw
 
 
+def _numbers(title: str, width: int) -> Column:
+    """A column of numbers, right-aligned, as wide as `width` or its title in the table's
+    header (small capitals), whichever is wider: a longer word is never cut."""
+    return Column(title, max(width, fonts.width(title.upper(), 13, True)), "right")
+
+
 def _guilds(canvas: Canvas, top: int, view: PublicView, name: Name) -> int:
     """The guilds in turn order: who, their board, what they are doing, cubes left, cubes
     on each track, technologies, and money at the end (hidden before: AT-D27)."""
     by_player = {g.player: g for g in view.guilds}
+    statuses = [_status(view, player, by_player[player]) for player in view.order]
+    doing = max([94, *(fonts.width(s.value, 16, s.bold) for s in statuses)])
     columns = [
-        Column("In turn order", 0),
-        Column("Guild", 188),
-        Column("", 94),
-        Column("Cubes", 50, "right"),
-        Column("Acq", 34, "right"),
-        Column("Mrg", 34, "right"),
-        Column("Bur", 34, "right"),
-        Column("Res", 34, "right"),
-        Column("Tech", 42, "right"),
-        Column("Money" if view.ended else "", 62, "right"),
+        Column(_("In turn order"), 0),
+        Column(_("Guild"), 188),
+        Column("", doing),
+        _numbers(_("Cubes"), 50),
+        # TRANSLATORS: the short names of the tracks, as the map's key gives them (ACQ
+        # Acquire, MRG Merger, BUR Bureaucracy, RES Research), over narrow columns.
+        _numbers(_("Acq"), 34),
+        _numbers(_("Mrg"), 34),
+        _numbers(_("Bur"), 34),
+        _numbers(_("Res"), 34),
+        _numbers(_("Tech"), 42),
+        _numbers(_("Money") if view.ended else "", 62),
     ]
     table = Table(canvas, MARGIN, WIDTH - MARGIN, columns, row_height=ROW_H, size=16)
     y = table.header(top)
-    for index, player in enumerate(view.order):
+    for index, (player, status) in enumerate(zip(view.order, statuses, strict=True)):
         guild = by_player[player]
         tracks = guild.tracks
         money = guild.money
@@ -273,7 +312,7 @@ def _guilds(canvas: Canvas, top: int, view: PublicView, name: Name) -> int:
             [
                 _who(view, player, name),
                 Text(guild.guild, MUTED),
-                _status(view, player, guild),
+                status,
                 str(guild.cubes),
                 *(str(tracks[track]) for track in TRACKS),
                 str(len(guild.technologies)),
@@ -289,7 +328,7 @@ def map_board(view: PublicView, name: Name) -> Picture:
     fields are read)."""
     land = tuple(sorted((label, cell.terrain, cell.city) for label, cell in view.map.items()))
     layer = static_layer(map_key(view), land, tuple(view.connectors))
-    key = legend()
+    key = legend(legend_text())
     size, merger = _merger_lines(view, view.merger, name) if view.merger else (0, [])
     merger_h = 28 + 20 * len(merger) if merger else 0
     height = (
@@ -307,7 +346,11 @@ def map_board(view: PublicView, name: Name) -> Picture:
         + 12
     )
     canvas = Canvas(WIDTH, height)
-    notes = [f"era {view.era}", plural(len(view.companies), "company", "companies")]
+    count = len(view.companies)
+    notes = [
+        _("era {era}").format(era=view.era),
+        ngettext("{count} company", "{count} companies", count).format(count=count),
+    ]
     title = phase_title(view, title_namer(name))
     y = canvas.title_bar(KICKER, title, notes, margin=MARGIN) + 16
     canvas.image.paste(layer, (0, y))
@@ -330,9 +373,11 @@ def _reading_order(label: str) -> tuple[int, int]:
 def map_alt(view: PublicView, name: Name) -> str:
     """The map in words: the phase, each region with its demand, cities, connectors and
     companies, the starting tiles to acquire, the guilds in turn order."""
-    parts = [f"Atrades map, era {view.era}. {phase_title(view, name)}."]
+    parts = [
+        _("Atrades map, era {era}. {title}.").format(era=view.era, title=phase_title(view, name))
+    ]
     if view.merger:
-        parts.append(f"Merger: {merger_words(view, view.merger, name)}.")
+        parts.append(_("Merger: {merger}.").format(merger=merger_words(view, view.merger, name)))
     companies_by_region: dict[int, list[CompanyView]] = {}
     for company in view.companies:
         companies_by_region.setdefault(_region_of(view, company.hexes[0]), []).append(company)
@@ -342,36 +387,58 @@ def map_alt(view: PublicView, name: Name) -> str:
             ((label, cell) for label, cell in view.map.items() if cell.region == index),
             key=lambda pair: _reading_order(pair[0]),
         )
-        cities = [f"{cell.city} at {label}" for label, cell in cells if cell.terrain == "city"]
+        cities = [
+            _("{city} at {hex}").format(city=cell.city, hex=label)
+            for label, cell in cells
+            if cell.terrain == "city"
+        ]
         free = [
             label for label, cell in cells if cell.terrain == "habitable" and label not in taken
         ]
-        joined = [f"{a} to {b}" for a, b in view.connectors if _region_of(view, a) == index]
-        words = [f"demand {region.demand} of {REGION_BY_NAME[region.name].demand_max}"]
-        words.append(f"{'city' if len(cities) == 1 else 'cities'} {join(cities)}")
+        joined = [
+            _("{a} to {b}").format(a=a, b=b)
+            for a, b in view.connectors
+            if _region_of(view, a) == index
+        ]
+        most = REGION_BY_NAME[region.name].demand_max
+        words = [_("demand {demand} of {most}").format(demand=region.demand, most=most)]
+        words.append(
+            ngettext("city {cities}", "cities {cities}", len(cities)).format(cities=listed(cities))
+        )
         if joined:
-            words.append(f"connector {join(joined)}")
+            words.append(_("connector {connectors}").format(connectors=listed(joined)))
         here = [company_words(c, name) for c in companies_by_region.get(index, [])]
-        words.append(f"companies: {join(here)}" if here else "no company")
-        words.append(f"free land: {join(free)}" if free else "no free land")
+        words.append(
+            _("companies: {companies}").format(companies=listed(here)) if here else _("no company")
+        )
+        words.append(
+            _("free land: {hexes}").format(hexes=listed(free)) if free else _("no free land")
+        )
         parts.append(f"{region.name}: {'; '.join(words)}.")
-    parts.append(f"To acquire: {display_words(view.display)}; {view.pool} in the pile.")
-    parts.append(f"Plain tiles left: {supply_words(view.supply)}.")
+    parts.append(
+        _("To acquire: {display}; {pool} in the pile.").format(
+            display=display_words(view.display), pool=view.pool
+        )
+    )
+    parts.append(_("Plain tiles left: {supply}.").format(supply=supply_words(view.supply)))
     guilds = {g.player: g for g in view.guilds}
     for player in view.order:
         guild = guilds[player]
         tracks = guild.tracks
+        on_tracks = ", ".join(f"{track_name(track).lower()} {tracks[track]}" for track in TRACKS)
         facts = [
-            f"seat {seat_letter(view, player)}",
+            _("seat {letter}").format(letter=seat_letter(view, player)),
             guild.guild,
-            f"{guild.cubes} cubes left",
-            "on the tracks: " + ", ".join(f"{track} {tracks[track]}" for track in TRACKS),
+            # TRANSLATORS: a guild's action cubes not yet spent, of any number.
+            _("{count} cubes left").format(count=guild.cubes),
+            _("on the tracks: {tracks}").format(tracks=on_tracks),
         ]
         if guild.technologies:
-            facts.append("technologies " + join([technology_words(t) for t in guild.technologies]))
+            owned = listed([technology_words(t) for t in guild.technologies])
+            facts.append(_("technologies {technologies}").format(technologies=owned))
         if guild.money is not None:
             facts.append(f"${guild.money}")
         if guild.out:
-            facts.append("left the game")
+            facts.append(_("left the game"))
         parts.append(f"{name(player)}: {', '.join(facts)}.")
     return " ".join(parts)

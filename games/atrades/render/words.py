@@ -1,5 +1,6 @@
 """Words that Atrades's pictures and their alt texts share: companies, technologies, the
-phase in a title, and a seat's letter."""
+phase in a title, and a seat's letter, in the language in force (`games.core.speech`); the
+names of companies, guilds, regions and technologies stay as printed."""
 
 from __future__ import annotations
 
@@ -19,15 +20,22 @@ from games.atrades.render.hexes import TYPE_STYLES
 from games.atrades.views import Board, CompanyView, MergerView, PublicView
 from games.core.drawing import fonts
 from games.core.drawing.palette import SEAT_LETTERS
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
+from games.core.speech import N_, _, ngettext
 
 Name = Callable[[str], str]
+#: The tracks of a guild board by their actions' names (each said through `_`).
 TRACK_NAMES: dict[Track, str] = {
-    "acquire": "Acquire",
-    "merger": "Merger",
-    "bureaucracy": "Bureaucracy",
-    "research": "Research",
+    "acquire": N_("Acquire"),
+    "merger": N_("Merger"),
+    "bureaucracy": N_("Bureaucracy"),
+    "research": N_("Research"),
 }
+
+
+def track_name(track: Track) -> str:
+    """A track's name in the language in force: "Acquire"."""
+    return _(TRACK_NAMES[track])
 
 
 #: The widest a player's name is set in a title (bold, at the title's 29 px), so that the
@@ -69,11 +77,19 @@ def tile_mark(kind: str, initiative: int) -> str:
 def company_words(company: CompanyView, name: Name, *, owner: bool = True) -> str:
     """ "Wiring 12 of Ann on B4 and C4, bank $5"; a sold company "Liquids 6, sold to the
     Government, on D2"."""
-    hexes = join(company.hexes)
+    hexes = listed(company.hexes)
+    called = company_name(company)
     if company.flipped:
-        return f"{company_name(company)}, sold to the Government, on {hexes}"
-    whose = f" of {name(company.owner)}" if owner else ""
-    return f"{company_name(company)}{whose} on {hexes}, bank ${company.bank}"
+        return _("{company}, sold to the Government, on {hexes}").format(
+            company=called, hexes=hexes
+        )
+    if owner:
+        return _("{company} of {owner} on {hexes}, bank ${bank}").format(
+            company=called, owner=name(company.owner), hexes=hexes, bank=company.bank
+        )
+    return _("{company} on {hexes}, bank ${bank}").format(
+        company=called, hexes=hexes, bank=company.bank
+    )
 
 
 def technology_words(tech: str) -> str:
@@ -81,43 +97,63 @@ def technology_words(tech: str) -> str:
     card = TECHNOLOGY_BY_ID.get(tech)
     if card is None:
         return tech
-    return f"{card.name} (era {card.era}, ${card.cost}): {effect_words(tech)}"
+    return _("{technology} (era {era}, ${cost}): {effect}").format(
+        technology=card.name, era=card.era, cost=card.cost, effect=effect_words(tech)
+    )
 
 
 def effect_words(tech: str) -> str:
     """What a technology does for its buyer, in words (AT-D5)."""
     card = TECHNOLOGY_BY_ID[tech]
     if card.effect == "bureaucracy":
-        return f"{plural(card.amount, 'cube')} on the bureaucracy track"
+        return ngettext(
+            "{count} cube on the bureaucracy track",
+            "{count} cubes on the bureaucracy track",
+            card.amount,
+        ).format(count=card.amount)
     if card.effect == "price":
-        goods = f"{TYPE_NAMES[card.goods]} goods" if card.goods else "goods of every type"
-        return f"{goods} sell for ${card.amount} more"
-    return f"demand +{card.amount} in each region with a company of the buyer's"
+        if card.goods:
+            return _("{type} goods sell for ${amount} more").format(
+                type=TYPE_NAMES[card.goods], amount=card.amount
+            )
+        return _("goods of every type sell for ${amount} more").format(amount=card.amount)
+    return _("demand +{amount} in each region with a company of the buyer's").format(
+        amount=card.amount
+    )
 
 
 def phase_title(view: PublicView, name: Name) -> str:
     """What the match is doing now, for a title: "Round 3: Ann's action", by the decision
     open now (`games.atrades.decisions`; a new one is a mypy error here until it has its
     words)."""
-    head = f"Round {view.round}"
+    at = view.round
     match view.decision:
         case "ended":
             winners = [name(w) for w in view.winners]
-            return f"The game is over: {join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+            return ngettext(
+                "The game is over: {winners} wins", "The game is over: {winners} win", len(winners)
+            ).format(winners=listed(winners))
         case "bids":
-            return f"{head}: turn-order bids"
+            return _("Round {round}: turn-order bids").format(round=at)
         case "expansion":
             growing = [c for c in view.companies if c.initiative in view.expansions[:1]]
             if growing:
-                owner = name(growing[0].owner)
-                return f"{head}: the market; {owner}'s {company_name(growing[0])} may expand"
-            return f"{head}: the market"
+                return _("Round {round}: the market; {owner}'s {company} may expand").format(
+                    round=at, owner=name(growing[0].owner), company=company_name(growing[0])
+                )
+            return _("Round {round}: the market").format(round=at)
         case "open" | "sealed" | "settle":
-            return f"{head}: a merger's auction"
+            return _("Round {round}: a merger's auction").format(round=at)
         case "free_acquire":
-            return f"{head}: {name(view.free_acquires[0])}'s free Acquire"
+            return _("Round {round}: {player}'s free Acquire").format(
+                round=at, player=name(view.free_acquires[0])
+            )
         case "action":
-            return f"{head}: {name(view.acting)}'s action" if view.acting else f"{head}: actions"
+            if view.acting:
+                return _("Round {round}: {player}'s action").format(
+                    round=at, player=name(view.acting)
+                )
+            return _("Round {round}: actions").format(round=at)
         case unknown:
             assert_never(unknown)
 
@@ -128,20 +164,26 @@ def merger_words(view: Board, merger: MergerView, name: Name) -> str:
     by_initiative = {c.initiative: c for c in view.companies}
     a, b = (company_name(by_initiative[n]) for n in merger.companies)
     parts = [
-        f"{name(merger.starter)} put {a} and {b} up for a merger",
-        f"round {merger.round} of {merger.rounds}, the last one sealed",
+        _("{player} put {a} and {b} up for a merger").format(player=name(merger.starter), a=a, b=b),
+        _("round {round} of {rounds}, the last one sealed").format(
+            round=merger.round, rounds=merger.rounds
+        ),
     ]
     if merger.leader is not None:
-        parts.append(f"high bid ${merger.high} by {name(merger.leader)}")
+        parts.append(
+            _("high bid ${amount} by {player}").format(
+                amount=merger.high, player=name(merger.leader)
+            )
+        )
     else:
-        parts.append(f"no bid yet (at least ${len(merger.track)})")
+        parts.append(_("no bid yet (at least ${amount})").format(amount=len(merger.track)))
     bidders = [name(p) for p in merger.bidders]
     if bidders:
-        parts.append(f"still in: {join(bidders)}")
+        parts.append(_("still in: {players}").format(players=listed(bidders)))
     if merger.to_bid is not None:
-        parts.append(f"{name(merger.to_bid)} to raise or pass")
+        parts.append(_("{player} to raise or pass").format(player=name(merger.to_bid)))
     if merger.winner is not None:
-        parts.append(f"won by {name(merger.winner)}")
+        parts.append(_("won by {player}").format(player=name(merger.winner)))
     return "; ".join(parts)
 
 
@@ -152,4 +194,4 @@ def supply_words(supply: Mapping[GoodsType, int]) -> str:
 
 def display_words(display: Sequence[int]) -> str:
     """The starting tiles face up (AT-D7): "Rations 3 and Wiring 12"."""
-    return join([f"{TYPE_NAMES[starting_type(n)]} {n}" for n in display]) or "none"
+    return listed([f"{TYPE_NAMES[starting_type(n)]} {n}" for n in display]) or _("none")
