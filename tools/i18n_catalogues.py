@@ -30,7 +30,14 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
 CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft")
-METHOD_MAP = [("bot/**.py", "python")] + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+#: The parts of a game not converted whole whose words are marked already: Project Mars's
+#: render and its ready decks' strategies (its engine's labels and refusals are not yet).
+CONVERTED_PARTS = ("games/project_mars/render/**.py", "games/project_mars/decks.py")
+METHOD_MAP = (
+    [("bot/**.py", "python")]
+    + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+    + [(part, "python") for part in CONVERTED_PARTS]
+)
 #: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
 #: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's
 #: filled-in text against (a render's `_` is not among them: it is translated where said).
