@@ -13,9 +13,8 @@ into the names people see.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
@@ -82,6 +81,7 @@ from games.project_mars.render import (
     hand_card,
     public_board,
     round_board,
+    versus,
     where,
 )
 from games.project_mars.views import CountedRound, HandCard, PlayerView, PublicView, SlotView
@@ -182,14 +182,6 @@ def deck_title(key: str) -> str:
 def strategy(deck: ReadyDeck) -> str:
     """A ready deck's strategy in the language in force (`decks.py` marks it)."""
     return _(deck.strategy)
-
-
-def versus(figures: Iterable[object]) -> str:
-    """Figures compared, the winner's first: "2 to 1", "ann 12 to bob 9"."""
-    return functools.reduce(
-        lambda first, second: _("{first} to {second}").format(first=first, second=second),
-        (str(figure) for figure in figures),
-    )
 
 
 class ProjectMarsTexts(TypedTexts[PublicView, Told]):
