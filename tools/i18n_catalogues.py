@@ -30,14 +30,19 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
 CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft", "atrades")
-#: The games whose render's words alone are converted so far (step 4), not yet their engines'.
-RENDERS_CONVERTED = ("mars_auction",)
-#: A game's render: its module, the modules beside it named after it, or its folder.
-RENDERS = ("render.py", "render_*.py", "render/**.py")
+#: The parts of a game not converted whole whose words are marked already: the Mars Auction's
+#: render, Project Mars's render and its ready decks' strategies (their engines' labels and
+#: refusals are not yet).
+CONVERTED_PARTS = (
+    "games/mars_auction/render.py",
+    "games/mars_auction/render_*.py",
+    "games/project_mars/render/**.py",
+    "games/project_mars/decks.py",
+)
 METHOD_MAP = (
     [("bot/**.py", "python")]
     + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
-    + [(f"games/{g}/{render}", "python") for g in RENDERS_CONVERTED for render in RENDERS]
+    + [(part, "python") for part in CONVERTED_PARTS]
 )
 #: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
 #: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from games.core.errors import typed
+from games.core.speech import N_
 from games.project_mars.card_details import CARDS
 
 #: PLAYER DECK: a deck is 30 cards, up to 3 of them utility cards (PM-1).
@@ -34,6 +35,7 @@ class DeckError(ValueError):
 class ReadyDeck:
     key: str
     name: str
+    #: How the deck plays, marked for the catalogue: the bot says it in the reader's language.
     strategy: str
     cards: dict[str, int]
 
@@ -47,8 +49,10 @@ READY_DECKS: dict[str, ReadyDeck] = {
         ReadyDeck(
             "vanguard",
             "Vanguard",
-            "Infantry in the attack row, buffed by Medics and Siege Vehicles, behind solid "
-            "guardians: win lanes and stack TPR.",
+            N_(
+                "Infantry in the attack row, buffed by Medics and Siege Vehicles, behind solid "
+                "guardians: win lanes and stack TPR."
+            ),
             {
                 "infantry": 6,
                 "humvee": 3,
@@ -66,8 +70,10 @@ READY_DECKS: dict[str, ReadyDeck] = {
         ReadyDeck(
             "machine-uprising",
             "Machine Uprising",
-            "Artificial cards: Sentinel pairs for +6, Cybernetics Labs and Comms Stations for "
-            "PWR, Scouts and Drones to read the enemy's hand.",
+            N_(
+                "Artificial cards: Sentinel pairs for +6, Cybernetics Labs and Comms Stations for "
+                "PWR, Scouts and Drones to read the enemy's hand."
+            ),
             {
                 "sentinel": 6,
                 "cyber-soldier": 3,
@@ -86,8 +92,10 @@ READY_DECKS: dict[str, ReadyDeck] = {
         ReadyDeck(
             "shadow-ops",
             "Shadow Ops",
-            "Control: traps on the enemy field, Snipers, Ballistic Missiles and Artillery to "
-            "destroy what they build, sturdy guardians to win on PWR.",
+            N_(
+                "Control: traps on the enemy field, Snipers, Ballistic Missiles and Artillery to "
+                "destroy what they build, sturdy guardians to win on PWR."
+            ),
             {
                 "landmine": 4,
                 "spy": 3,
@@ -106,8 +114,10 @@ READY_DECKS: dict[str, ReadyDeck] = {
         ReadyDeck(
             "fortress",
             "Fortress",
-            "Buildings in the defence row: Outposts and Turrets for raw PWR, Comms Stations "
-            "between them, Defense Systems against machines.",
+            N_(
+                "Buildings in the defence row: Outposts and Turrets for raw PWR, Comms Stations "
+                "between them, Defense Systems against machines."
+            ),
             {
                 "outpost": 5,
                 "defense-turret": 5,

@@ -28,6 +28,7 @@ from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_loc
 from games.atrades.data import GUILDS, REGIONS, TECHNOLOGIES
 from games.core.errors import RuleError
 from games.marsbot_draft.priority import CORPORATIONS
+from games.project_mars.card_details import CARDS as PROJECT_MARS_CARDS
 from games.registry import ENGINES
 from games.tm_catalogue import TAGS, builtin
 from tools.i18n_catalogues import CONVERTED_GAMES
@@ -45,8 +46,9 @@ _NOT_WORDS = re.compile(
 _SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}")
 #: What stays as printed in the English edition, whatever the language (docs/translating.md):
 #: the names of Terraforming Mars's cards and MARSBOT's corporations, the tags, which are the
-#: words players type in commands (`venus>jovian`, `name:cost:tag+tag`), and Atrades's
-#: guilds, regions and technologies (names are no sentence, but some run to three words).
+#: words players type in commands (`venus>jovian`, `name:cost:tag+tag`), Atrades's guilds,
+#: regions and technologies, and Project Mars's cards ("Top Secret Information") (names are no
+#: sentence, but some run to three words).
 PRINTED_NAMES = re.compile(
     r"\b(?:"
     + "|".join(
@@ -59,6 +61,7 @@ PRINTED_NAMES = re.compile(
                 *(guild.name for guild in GUILDS),
                 *(region.name for region in REGIONS),
                 *(technology.name for technology in TECHNOLOGIES),
+                *(card.name for card in PROJECT_MARS_CARDS.values()),
             },
             key=len,
             reverse=True,
@@ -227,7 +230,7 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
 
 #: The games whose plug-in texts are in the catalogue but not yet their engines' words: of
 #: their texts, only the engines' words they pass on are marked (`ENGINE_TEXTS`).
-TEXTS_CONVERTED = frozenset({"mars-auction"})
+TEXTS_CONVERTED = frozenset({"mars-auction", "project-mars"})
 #: The methods of a converted game's texts that return the engines' words: an engine
 #: sentence (a phase's title, an action's label) and the options' names and values.
 ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})

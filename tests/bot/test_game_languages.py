@@ -15,6 +15,7 @@ from games.atrades.data import company_called
 from tests.drivers.atrades import Atrades, private, seed  # noqa: F401 (a fixture, by name)
 from tests.drivers.languages import reading
 from tests.drivers.mars_auction import SETUP, Auction
+from tests.drivers.project_mars import Mars, components_of
 
 #: These tests read Czech and Korean, which the pseudo-locale replaces.
 pytestmark = pytest.mark.usefixtures("real_languages")
@@ -125,3 +126,77 @@ async def test_the_mars_auction_speaks_czech_in_the_channel_and_korean_to_a_kore
     assert page_of(page).startswith(
         "## Mars Auction · 게임\n테라포밍 마스 카드를 입찰로 나누는 방법이에요. 2~5명이 해요."
     ), page_of(page)
+
+
+#: What Project Mars says at its start, in each language: the channel's post, the deck
+#: phase's post, the DM of a player who has no deck yet, its button to a list of one's own,
+#: and the DM of the player whose turn comes first.
+PROJECT_MARS_WORDS = {
+    "cs": (
+        "**Project Mars začíná**: **ann** proti **bob**, hraje se na 3 kola. Jak hrát: "
+        "`/help game:project-mars`.",
+        "**Vyberte si balíčky.** Ve svém 1-on-1 vyber hotový balíček, nebo vlož vlastní seznam "
+        "30 karet. Čeká se na: ann a bob.",
+        "**Vyber si balíček** v nabídce níže, nebo stiskni **Vlastní seznam** a vlož 30 karet "
+        "(nejvýš 3 karty utility).",
+        "Vlastní seznam",
+        "**Jsi na tahu:** v nabídce vyber kartu k zahrání (nebo past k položení), pak kam "
+        "půjde; nebo stiskni **Pass**.",
+    ),
+    "ko": (
+        "**Project Mars 시작**: **ann** 대 **bob**, 3라운드 중 다승제예요. 하는 법: "
+        "`/help game:project-mars`.",
+        "**덱을 골라요.** 1-on-1에서 준비된 덱을 고르거나 카드 30장짜리 내 목록을 붙여 넣어요. "
+        "기다리는 중: ann, bob.",
+        "아래 메뉴에서 **덱을 골라요**. 또는 **내 목록**을 눌러 카드 30장을 붙여 넣어요(유틸리티 "
+        "카드는 3장까지).",
+        "내 목록",
+        "**내 차례:** 메뉴에서 낼 카드(또는 놓을 함정)를 고르고 놓을 곳을 골라요. 또는 "
+        "**Pass**를 눌러요.",
+    ),
+}
+
+
+@pytest.mark.parametrize("server", ["cs", "ko"])
+async def test_project_mars_speaks_the_servers_language_and_each_members_own(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, server: str
+) -> None:
+    """A Project Mars match in a Czech or a Korean server: its channel posts and its DMs are
+    in the server's language, the deck list's button too; a member reading the other
+    language gets their 1-on-1 (`/me`) and the rules (`/help`) in theirs."""
+    begins, decks, choose, own_list, your_turn = PROJECT_MARS_WORDS[server]
+    t = Mars(simcord_env, language=server)
+    reader = "ko" if server == "cs" else "cs"
+    reading(monkeypatch, {t.ann.id: reader})
+    await t.start()
+    channel = t.channel_text()
+    assert begins in channel, channel
+    assert decks in channel, channel
+
+    dm = t.last_with(t.bob, t.menu("deck"))
+    assert choose in str(dm.content), dm.content
+    labels = [c.get("label") for c in components_of(dm)]
+    assert own_list in labels, labels
+
+    me = await t.ann.slash(t.channel, "me")
+    assert private(me)
+    head = {
+        "ko": "**내 1-on-1 — Project Mars, 1라운드**\n이긴 라운드: 나 0, bob 0.\n",
+        "cs": "**Tvůj 1-on-1 — Project Mars, kolo 1**\nVyhraná kola: ty 0, bob 0.\n",
+    }[reader]
+    assert page_of(me).startswith(head), page_of(me)
+
+    rnd = random.Random(5)
+    await t.until(rnd, lambda view: view["phase"] == "turn")
+    first = t.member((await t.view(None))["to_act"][0])
+    turn = [str(m.content) for m in first.user.dm_channel.history()]
+    assert your_turn in turn[-1], turn[-1]
+
+    rules = await t.ann.slash(t.channel, "help", game="project-mars")
+    assert page_of(rules).startswith(
+        {
+            "ko": "## Project Mars · 요약\n**Project Mars** (2인, 3라운드 중 2승).",
+            "cs": "## Project Mars · Ve zkratce\n**Project Mars** (2 hráči, na dvě vítězná kola "
+            "ze tří).",
+        }[reader]
+    ), page_of(rules)

@@ -34,11 +34,12 @@ def private(result: Any) -> bool:
 
 
 class Mars:
-    """A server with a channel and two members who play Project Mars through Discord."""
+    """A server with a channel and two members who play Project Mars through Discord;
+    `language` is the server's Discord language (default en-US)."""
 
-    def __init__(self, env: Any) -> None:
+    def __init__(self, env: Any, *, language: str | None = None) -> None:
         self.env = env
-        self.guild = env.create_guild()
+        self.guild = env.create_guild(preferred_locale=language)
         self.channel = self.guild.create_text_channel("mars")
         self.ann = self.guild.add_member(env.create_user("ann"))
         self.bob = self.guild.add_member(env.create_user("bob"))
@@ -140,7 +141,8 @@ class Mars:
         accepted = await self.bob.click(
             message, custom_id=f"dealer:challenge:accept:{self.match_id}:{self.bob.id}"
         )
-        assert "accepted" in accepted.response.content, accepted.response.content
+        row = await self.bot.storage.match(self.match_id)
+        assert row is not None and row.status == "running", accepted.response.content
 
     async def state(self) -> Any:
         row = await self.bot.storage.match(self.match_id)

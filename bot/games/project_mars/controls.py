@@ -37,6 +37,7 @@ from bot.components import (
 )
 from bot.errors import guarded
 from bot.handlers import Handlers, handlers
+from bot.i18n import _
 from games.core.contract import Action as GameAction
 from games.project_mars.decks import parse_deck_text
 
@@ -50,7 +51,7 @@ class DeckListButton(Action, template=rf"dealer:pm:deck-list:{MATCH_AT}"):
     def __init__(self, match_id: int, shown: int | None) -> None:
         super().__init__(
             f"dealer:pm:deck-list:{stamp(match_id, shown)}",
-            "My own list",
+            _("My own list"),
             discord.ButtonStyle.secondary,
         )
         self.match_id, self.shown = match_id, shown
@@ -82,14 +83,15 @@ def deck_form(match_id: int, shown: int | None) -> discord.ui.Modal:
     Stopped before it is sent, like the step forms: `answer_deck_form` answers it from its
     custom_id, before or after a restart."""
     form = discord.ui.Modal(
-        title="Your deck: 30 cards", custom_id=f"dealer:pm:deckform:{stamp(match_id, shown)}"
+        title=_("Your deck: 30 cards"), custom_id=f"dealer:pm:deckform:{stamp(match_id, shown)}"
     )
     form.add_item(
         discord.ui.TextInput(
-            label="One card per line or comma; counts allowed",
+            label=_("One card per line or comma; counts allowed"),
             custom_id=DECK_FIELD,
             style=discord.TextStyle.paragraph,
-            placeholder="3x Infantry, 3x Medic, 2 Humvee, Outpost x3, EMP Bomb…",
+            # TRANSLATORS: card names stay as printed; counts as the list reads them (3x, x3).
+            placeholder=_("3x Infantry, 3x Medic, 2 Humvee, Outpost x3, EMP Bomb…"),
             min_length=1,
             max_length=4000,
         )

@@ -8,13 +8,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.errors import UserError, guarded
 from bot.games.plugin import (
     LEVEL_CHOICES,
-    LEVEL_HELP,
     NOTIFY_CHOICES,
-    NOTIFY_HELP,
     Form,
     GamePlugin,
     clock_options,
@@ -27,6 +26,7 @@ from bot.games.project_mars.controls import (
 )
 from bot.games.project_mars.texts import ProjectMarsTexts
 from bot.handlers import handlers
+from bot.i18n import _
 from games.core.seats import LEVELS
 from games.project_mars import COMPUTER
 from games.project_mars.decks import READY_DECKS
@@ -38,16 +38,24 @@ DECKS = [app_commands.Choice(name=d.name, value=d.key) for d in READY_DECKS.valu
 def create() -> app_commands.Command[Any, ..., None]:
     @app_commands.command(
         name="project-mars",
-        description="Challenge a member to Project Mars, practise, or open a lobby here",
+        description=locale_str(
+            "Challenge a member to Project Mars, practise, or open a lobby here"
+        ),
     )
     @app_commands.describe(
-        opponent="Challenge this member (they accept with a button)",
-        practice="Play against Dealer's practice opponent",
-        deck="Your ready deck, with opponent or practice (default: pick later)",
-        spectators="A channel that gets each round's results",
-        thread="Play the match in a new thread of this channel (default no)",
-        notify=f"{NOTIFY_HELP} with your 1-on-1 (default)",
-        level=f"The practice opponent's level: {LEVEL_HELP.message}",
+        opponent=locale_str("Challenge this member (they accept with a button)"),
+        practice=locale_str("Play against Dealer's practice opponent"),
+        deck=locale_str("Your ready deck, with opponent or practice (default: pick later)"),
+        spectators=locale_str("A channel that gets each round's results"),
+        thread=locale_str("Play the match in a new thread of this channel (default no)"),
+        notify=locale_str(
+            "How the player to move is told: a mention in the channel, or a DM with your "
+            "1-on-1 (default)"
+        ),
+        level=locale_str(
+            "The practice opponent's level: normal (default): plays by rules of thumb; "
+            "strong: plans each move ahead"
+        ),
     )
     @app_commands.choices(deck=DECKS, notify=NOTIFY_CHOICES, level=LEVEL_CHOICES)
     @clock_options("project-mars")
@@ -95,12 +103,14 @@ async def _create(
 ) -> None:
     options: dict[str, Any] = {}
     if level is not None and not practice:
-        raise UserError("`level` is the practice opponent's, so it goes with `practice`.")
+        raise UserError(_("`level` is the practice opponent's, so it goes with `practice`."))
     if deck is not None:
         if opponent is None and not practice:
             raise UserError(
-                "`deck` chooses your own deck, so it goes with `opponent` or `practice`; in an "
-                "open lobby each player picks their deck when the match starts."
+                _(
+                    "`deck` chooses your own deck, so it goes with `opponent` or `practice`; in "
+                    "an open lobby each player picks their deck when the match starts."
+                )
             )
         options["decks"] = {str(interaction.user.id): deck}
     await handlers(interaction).lobby.create(

@@ -14,19 +14,20 @@ into the names people see.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from bot.games.base import Names, TypedTexts, is_computer, named, text
+from bot.games.base import SECTION, Names, TypedTexts, is_computer, named, rules_text, text
 from bot.games.project_mars.rules import RULES
+from bot.i18n import N_, _, engine_words, ngettext
 from games.core.contract import Action, Answer, Choice
 from games.core.drawing.board import Board
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
 from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
 from games.project_mars.card_details import CARDS
-from games.project_mars.decks import READY_DECKS
+from games.project_mars.decks import READY_DECKS, ReadyDeck
 from games.project_mars.events import (
     BackHandChosen,
     BackHandKept,
@@ -80,17 +81,19 @@ from games.project_mars.render import (
     hand_card,
     public_board,
     round_board,
+    versus,
     where,
 )
 from games.project_mars.views import CountedRound, HandCard, PlayerView, PublicView, SlotView
 
 PHASES_WITH_TABLE = frozenset({"turn", "choice"})
 _ROUNDS = TypeAdapter(list[RoundResult])
+#: What a deadline takes for a player who did not act, by phase (PM-D9).
 DEFAULTS = {
-    "deck": "the Vanguard deck",
-    "mulligan": "keeping their whole back hand and their hand",
-    "turn": "a pass",
-    "choice": "the first option",
+    "deck": N_("the Vanguard deck"),
+    "mulligan": N_("keeping their whole back hand and their hand"),
+    "turn": N_("a pass"),
+    "choice": N_("the first option"),
 }
 
 
@@ -100,7 +103,7 @@ _SLOT = re.compile(r"\b(attack|defence)-([1-4])\b")
 def worded(text: str, names: Names) -> str:
     """An engine sentence as players read it: names for player ids, "defence row, lane 2"
     for `defence-2`."""
-    return _SLOT.sub(lambda found: f"{found[1]} row, lane {found[2]}", named(text, names))
+    return _SLOT.sub(lambda found: where(found[0]), named(text, names))
 
 
 def _picked(action: Action, answers: Mapping[str, Answer]) -> Choice | None:
@@ -153,34 +156,38 @@ Told = PMEvent | BoardShown | RoundBoard
 
 
 def cards_text(cards: Sequence[CardFace]) -> str:
-    return join([f"**{c.name}**" for c in cards]) or "nothing"
+    return listed([f"**{c.name}**" for c in cards]) or _("nothing")
 
 
 def hand_text(hand: Sequence[CardFace]) -> str:
-    listed = [
-        card_words(c) + (" 👁 revealed" if isinstance(c, HandCard) and c.revealed else "")
+    shown = [
+        _("{card} 👁 revealed").format(card=card_words(c))
+        if isinstance(c, HandCard) and c.revealed
+        else card_words(c)
         for c in hand
     ]
-    return ", ".join(listed) or "no cards"
+    return ", ".join(shown) or _("no cards")
 
 
 def deck_list(cards: Mapping[str, int]) -> str:
     return ", ".join(f"{n}× {CARDS[k].name if k in CARDS else k}" for k, n in cards.items())
 
 
-def _choice(event: MarsPhaseOpened, who: str) -> str:
-    """A choice a card asks for (`phase_opened` of the choice phase), `who` making it ("ann
-    chooses", "you choose")."""
-    card = event.card.name if event.card is not None else "a card"
-    options = event.options
-    listed = f" Options: {'; '.join(o.label for o in options)}." if options else ""
-    return f"**Round {event.round} — {who}** for {card}: {event.prompt or ''}{listed}"
+def deck_title(key: str) -> str:
+    """A ready deck's name, or "your own list" for a list of the player's own."""
+    deck = READY_DECKS.get(key)
+    return deck.name if deck else _("your own list")
+
+
+def strategy(deck: ReadyDeck) -> str:
+    """A ready deck's strategy in the language in force (`decks.py` marks it)."""
+    return _(deck.strategy)
 
 
 class ProjectMarsTexts(TypedTexts[PublicView, Told]):
     game = "project-mars"
     title = "Project Mars"
-    forfeit = "Your opponent wins the match at once."
+    forfeit = N_("Your opponent wins the match at once.")
     event_types = (*event_models(PMEvent), BoardShown, RoundBoard)
     board_events: ClassVar[frozenset[str]] = frozenset({"round_board", "match_ended"})
     phase_closing_events: ClassVar[frozenset[str]] = frozenset({"round_resolved"})
@@ -191,7 +198,7 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
     live_board_events: ClassVar[frozenset[str]] = frozenset({"board_shown"})
     announces: ClassVar[frozenset[str]] = frozenset({"phase_opened"})
     #: No export while the match runs (PM-D16).
-    record_withheld = "its seed deals every hand, which nobody may see while it runs"
+    record_withheld = N_("its seed deals every hand, which nobody may see while it runs")
 
     # -- events ----------------------------------------------------------------------------
 
@@ -202,7 +209,7 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         # A secret answer is told to its chooser alone, in the second person: only the
         # envelope says to whom.
         if isinstance(told, ChoiceMade) and event["audience"]["kind"] == "players":
-            return worded(f"You chose: {told.label}.", names)
+            return _("You chose: {choice}.").format(choice=self.engine_text(told.label, names))
         said = self.tell(told, names)
         return None if said is None else worded(said, names)
 
@@ -213,277 +220,368 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         if not isinstance(told, MarsPhaseOpened) or told.players != [reader]:
             return self.describe(event, names)
         if told.phase == "choice":
-            return worded(_choice(told, "you choose"), names)
+            return self._choice(told, names, None)
         if told.phase == "turn":
-            return f"**Round {told.round} — your turn:** play a card or pass."
+            return _("**Round {round} — your turn:** play a card or pass.").format(round=told.round)
         return self.describe(event, names)
+
+    def _choice(self, event: MarsPhaseOpened, names: Names, chooser: str | None) -> str:
+        """A choice a card asks for (`phase_opened` of the choice phase), made by `chooser`'s
+        name, or by the reader (None)."""
+        options = event.options
+        said = (
+            _("**Round {round} — you choose** for {card}: {prompt}")
+            if chooser is None
+            else _("**Round {round} — {player} chooses** for {card}: {prompt}")
+        ).format(
+            round=event.round,
+            player=chooser,
+            card=event.card.name if event.card is not None else _("a card"),
+            prompt=self.engine_text(event.prompt or "", names),
+        )
+        if options:
+            listed_options = "; ".join(self.engine_text(o.label, names) for o in options)
+            said += " " + _("Options: {options}.").format(options=listed_options)
+        return said
 
     @text
     def match_started(self, event: MatchStarted, names: Names) -> str:
-        who = " against ".join(f"**{names(p)}**" for p in event.players)
-        return (
-            f"**Project Mars begins**: {who}, best of {event.rounds} rounds. How to play: "
-            "`/help game:project-mars`."
-        )
+        first, second = (names(p) for p in event.players)
+        return ngettext(
+            "**Project Mars begins**: **{player}** against **{opponent}**, best of {rounds} "
+            "round. How to play: `/help game:project-mars`.",
+            "**Project Mars begins**: **{player}** against **{opponent}**, best of {rounds} "
+            "rounds. How to play: `/help game:project-mars`.",
+            event.rounds,
+        ).format(player=first, opponent=second, rounds=event.rounds)
 
     @text
     def deck_submitted(self, event: DeckSubmitted, names: Names) -> str:
-        return f"{names(event.player)} has a deck."
+        return _("{player} has a deck.").format(player=names(event.player))
 
     @text
     def deck_chosen(self, event: DeckChosen, names: Names) -> str:
-        deck = READY_DECKS.get(event.deck)
-        title = deck.name if deck else "your own list"
-        return f"Your deck: **{title}** ({deck_list(event.cards)})."
-
-    @text
-    def first_player_drawn(self, event: FirstPlayerDrawn, names: Names) -> str:
-        return f"🎲 {names(event.player)} is drawn to play first."
-
-    @text
-    def round_started(self, event: RoundStarted, names: Names) -> str:
-        return (
-            f"**Round {event.round} begins**; {names(event.starter)} plays first. "
-            "Everyone draws up to 10 cards."
+        return _("Your deck: **{deck}** ({cards}).").format(
+            deck=deck_title(event.deck), cards=deck_list(event.cards)
         )
 
     @text
+    def first_player_drawn(self, event: FirstPlayerDrawn, names: Names) -> str:
+        return _("🎲 {player} is drawn to play first.").format(player=names(event.player))
+
+    @text
+    def round_started(self, event: RoundStarted, names: Names) -> str:
+        return _(
+            "**Round {round} begins**; {player} plays first. Everyone draws up to 10 cards."
+        ).format(round=event.round, player=names(event.starter))
+
+    @text
     def cards_drawn(self, event: CardsDrawn, names: Names) -> str:
-        return f"You draw {cards_text(event.cards)}."
+        return _("You draw {cards}.").format(cards=cards_text(event.cards))
 
     @text
     def mulligan_done(self, event: MulliganDone, names: Names) -> str:
         count = event.count
         if count == 0:
-            return f"{names(event.player)} keeps their hand."
-        return f"{names(event.player)} trades in {plural(count, 'card')}."
+            return _("{player} keeps their hand.").format(player=names(event.player))
+        return ngettext(
+            "{player} trades in {count} card.", "{player} trades in {count} cards.", count
+        ).format(player=names(event.player), count=count)
 
     @text
     def mulliganed(self, event: Mulliganed, names: Names) -> str:
         if not event.traded:
-            return "You keep your hand."
-        return f"You trade in {cards_text(event.traded)} and draw {cards_text(event.drawn)}."
-
-    @text
-    def back_hand_chosen(self, event: BackHandChosen, names: Names) -> str:
-        return (
-            f"{names(event.player)} keeps {plural(event.kept, 'back-hand card')} "
-            f"({event.discarded} to the junkyard)."
+            return _("You keep your hand.")
+        return _("You trade in {traded} and draw {drawn}.").format(
+            traded=cards_text(event.traded), drawn=cards_text(event.drawn)
         )
 
     @text
+    def back_hand_chosen(self, event: BackHandChosen, names: Names) -> str:
+        return ngettext(
+            "{player} keeps {count} back-hand card ({discarded} to the junkyard).",
+            "{player} keeps {count} back-hand cards ({discarded} to the junkyard).",
+            event.kept,
+        ).format(player=names(event.player), count=event.kept, discarded=event.discarded)
+
+    @text
     def back_hand_kept(self, event: BackHandKept, names: Names) -> str:
-        dropped = f"; to the junkyard: {cards_text(event.discarded)}" if event.discarded else ""
-        return f"From your back hand you keep {cards_text(event.kept)}{dropped}."
+        if event.discarded:
+            return _("From your back hand you keep {kept}; to the junkyard: {discarded}.").format(
+                kept=cards_text(event.kept), discarded=cards_text(event.discarded)
+            )
+        return _("From your back hand you keep {kept}.").format(kept=cards_text(event.kept))
 
     @text
     def phase_opened(self, event: MarsPhaseOpened, names: Names) -> str:
         phase = event.phase
-        round_ = f"Round {event.round}"
-        waiting = join([names(p) for p in event.players])
+        waiting = listed([names(p) for p in event.players])
         if phase == "deck":
-            return (
+            return _(
                 "**Choose your decks.** Pick a ready deck, or paste your own list of 30 cards, "
-                f"in your 1-on-1. Waiting for {waiting}."
-            )
+                "in your 1-on-1. Waiting for {players}."
+            ).format(players=waiting)
         if phase == "mulligan":
-            keep = "choose the back-hand cards to keep, then " if event.round > 1 else ""
-            return (
-                f"**{round_} — mulligan.** In your 1-on-1, {keep}trade in up to "
-                f"{MULLIGAN_MAX} cards or keep your hand. Waiting for {waiting}."
+            said = (
+                _(
+                    "**Round {round} — mulligan.** In your 1-on-1, choose the back-hand cards to "
+                    "keep, then trade in up to {most} cards or keep your hand. Waiting for "
+                    "{players}."
+                )
+                if event.round > 1
+                else _(
+                    "**Round {round} — mulligan.** In your 1-on-1, trade in up to {most} cards "
+                    "or keep your hand. Waiting for {players}."
+                )
             )
+            return said.format(round=event.round, most=MULLIGAN_MAX, players=waiting)
         if phase == "choice":
-            return _choice(event, f"{waiting} chooses")
+            return self._choice(event, names, waiting)
         if all(is_computer(p) for p in event.players):
-            return f"**{round_} — {waiting}'s turn.**"
-        return f"**{round_} — {waiting}'s turn.** Play a card or pass, in their 1-on-1."
+            return _("**Round {round} — {player}'s turn.**").format(
+                round=event.round, player=waiting
+            )
+        return _(
+            "**Round {round} — {player}'s turn.** Play a card or pass, in their 1-on-1."
+        ).format(round=event.round, player=waiting)
 
     @text
     def passed(self, event: Passed, names: Names) -> str:
-        how = " (automatically)" if event.auto else ""
-        return f"{names(event.player)} passes{how}."
+        said = _("{player} passes (automatically).") if event.auto else _("{player} passes.")
+        return said.format(player=names(event.player))
 
     @text
     def defaults_applied(self, event: DefaultsApplied, names: Names) -> str | None:
         if not event.players:
             return None
-        who = join([names(p) for p in event.players])
-        default = DEFAULTS.get(event.phase, "the default")
-        return f"⏰ Time is up for {who}: the default is taken ({default})."
+        return _("⏰ Time is up for {players}: the default is taken ({default}).").format(
+            players=listed([names(p) for p in event.players]),
+            default=_(DEFAULTS.get(event.phase, N_("the default"))),
+        )
 
     @text
     def card_played(self, event: CardPlayed, names: Names) -> str:
-        return (
-            f"**{names(event.player)}** plays **{card_words(event.card)}** in their "
-            f"{where(event.slot)}."
+        return _("**{player}** plays **{card}** in their {slot}.").format(
+            player=names(event.player), card=card_words(event.card), slot=where(event.slot)
         )
 
     @text
     def face_down_played(self, event: FaceDownPlayed, names: Names) -> str:
-        return (
-            f"**{names(event.player)}** sets a face-down card on {names(event.field)}'s "
-            f"field ({where(event.slot)})."
+        return _("**{player}** sets a face-down card on {field}'s field ({slot}).").format(
+            player=names(event.player), field=names(event.field), slot=where(event.slot)
         )
 
     @text
     def trap_set(self, event: TrapSet, names: Names) -> str:
-        return (
-            f"Your **{event.card.name}** lies face down on {names(event.field)}'s field "
-            f"({where(event.slot)})."
+        return _("Your **{card}** lies face down on {field}'s field ({slot}).").format(
+            card=event.card.name, field=names(event.field), slot=where(event.slot)
         )
 
     @text
     def trap_triggered(self, event: TrapTriggered, names: Names) -> str:
-        return (
-            f"💥 {names(event.field)}'s **{event.by.name}** sets off "
-            f"{names(event.owner)}'s trap: **{event.card.name}**!"
+        return _("💥 {field}'s **{card}** sets off {owner}'s trap: **{trap}**!").format(
+            field=names(event.field),
+            card=event.by.name,
+            owner=names(event.owner),
+            trap=event.card.name,
         )
 
     @text
     def trap_disarmed(self, event: TrapDisarmed, names: Names) -> str:
-        return (
-            f"{names(event.field)}'s {cause(event.by)} disarms {names(event.owner)}'s "
-            f"trap **{event.card.name}**: it goes to the junkyard untriggered."
+        return _(
+            "{field}'s {card} disarms {owner}'s trap **{trap}**: it goes to the junkyard "
+            "untriggered."
+        ).format(
+            field=names(event.field),
+            card=cause(event.by),
+            owner=names(event.owner),
+            trap=event.card.name,
         )
 
     @text
     def utility_played(self, event: UtilityPlayed, names: Names) -> str:
-        return f"**{names(event.player)}** plays the utility card **{event.card.name}**."
+        return _("**{player}** plays the utility card **{card}**.").format(
+            player=names(event.player), card=event.card.name
+        )
 
     @text
     def card_destroyed(self, event: CardDestroyed, names: Names) -> str:
-        owner = names(event.owner)
         if event.face_down:
-            return (
-                f"{owner}'s face-down **{event.card.name}** on {names(event.field)}'s "
-                f"field is destroyed by {cause(event.by)}."
+            return _(
+                "{owner}'s face-down **{card}** on {field}'s field is destroyed by {cause}."
+            ).format(
+                owner=names(event.owner),
+                card=event.card.name,
+                field=names(event.field),
+                cause=cause(event.by),
             )
-        return (
-            f"{owner}'s **{event.card.name}** ({where(event.slot)}) is destroyed by "
-            f"{cause(event.by)}."
+        return _("{owner}'s **{card}** ({slot}) is destroyed by {cause}.").format(
+            owner=names(event.owner),
+            card=event.card.name,
+            slot=where(event.slot),
+            cause=cause(event.by),
         )
 
     @text
     def trap_returned(self, event: TrapReturned, names: Names) -> str:
-        owner = names(event.owner)
         if not event.slot:
-            return (
-                f"{owner}'s **{event.card.name}** has no room on their field and goes to "
-                "the junkyard."
-            )
-        return (
-            f"{owner}'s **{event.card.name}** goes back face up to their field "
-            f"({where(event.slot)})."
+            return _(
+                "{owner}'s **{card}** has no room on their field and goes to the junkyard."
+            ).format(owner=names(event.owner), card=event.card.name)
+        return _("{owner}'s **{card}** goes back face up to their field ({slot}).").format(
+            owner=names(event.owner), card=event.card.name, slot=where(event.slot)
         )
 
     @text
     def cards_revealed(self, event: CardsRevealed, names: Names) -> str:
-        shown = join([f"**{card_words(c)}**" for c in event.cards])
-        return f"👁 {names(event.player)} reveals {shown} ({cause(event.by)})."
+        return _("👁 {player} reveals {cards} ({cause}).").format(
+            player=names(event.player),
+            cards=listed([f"**{card_words(c)}**" for c in event.cards]),
+            cause=cause(event.by),
+        )
 
     @text
     def revealed_card_left(self, event: RevealedCardLeft, names: Names) -> str:
-        return f"👁 {names(event.player)}'s revealed **{event.card.name}** leaves their hand."
+        return _("👁 {player}'s revealed **{card}** leaves their hand.").format(
+            player=names(event.player), card=event.card.name
+        )
 
     @text
     def reveal_blocked(self, event: RevealBlocked, names: Names) -> str:
-        return (
-            f"Toxic Gas keeps {names(event.player)}'s hand hidden: {cause(event.by)} "
-            "reveals nothing."
+        return _("Toxic Gas keeps {player}'s hand hidden: {cause} reveals nothing.").format(
+            player=names(event.player), cause=cause(event.by)
         )
 
     @text
     def reveals_blocked(self, event: RevealsBlocked, names: Names) -> str:
-        return "☣️ Toxic Gas: no card can be revealed for the rest of the round."
+        return _("☣️ Toxic Gas: no card can be revealed for the rest of the round.")
 
     @text
     def cards_disabled(self, event: CardsDisabled, names: Names) -> str:
-        hit = [f"{names(h.field)}'s **{h.card.name}**" for h in event.cards]
+        hit = [self._whose(h.field, h.card.name, names) for h in event.cards]
         if not hit:
-            return f"{cause(event.by)} finds no ARTIFICIAL card to disable."
-        return f"⚡ {cause(event.by)} disables {join(hit)} for the round."
+            return _("{cause} finds no ARTIFICIAL card to disable.").format(cause=cause(event.by))
+        return _("⚡ {cause} disables {cards} for the round.").format(
+            cause=cause(event.by), cards=listed(hit)
+        )
 
     @text
     def bonus_given(self, event: BonusGiven, names: Names) -> str:
-        hit = [f"{names(h.field)}'s **{h.card.name}**" for h in event.cards]
+        hit = [self._whose(h.field, h.card.name, names) for h in event.cards]
         if not hit:
-            return f"{cause(event.by)} finds no UNIT card on the field."
-        return f"{cause(event.by)}: +{event.amount} PWR for {join(hit)}."
+            return _("{cause} finds no UNIT card on the field.").format(cause=cause(event.by))
+        return _("{cause}: +{amount} PWR for {cards}.").format(
+            cause=cause(event.by), amount=event.amount, cards=listed(hit)
+        )
+
+    @staticmethod
+    def _whose(field: str, card: str, names: Names) -> str:
+        """A card on a player's field: "ann's **Scout**"."""
+        return _("{player}'s **{card}**").format(player=names(field), card=card)
 
     @text
     def pwr_zeroed(self, event: PwrZeroed, names: Names) -> str:
-        return f"{names(event.owner)}'s **{event.card.name}** drops to PWR 0 ({cause(event.by)})."
+        return _("{owner}'s **{card}** drops to PWR 0 ({cause}).").format(
+            owner=names(event.owner), card=event.card.name, cause=cause(event.by)
+        )
 
     @text
     def boost_chosen(self, event: BoostChosen, names: Names) -> str:
-        return (
-            f"{names(event.owner)}'s Siege Vehicle boosts their **{event.target.name}** "
-            "(+2 PWR at resolution)."
+        return _("{owner}'s Siege Vehicle boosts their **{card}** (+2 PWR at resolution).").format(
+            owner=names(event.owner), card=event.target.name
         )
 
     @text
     def card_traded(self, event: CardTraded, names: Names) -> str:
-        return f"You trade **{event.gave.name}** for **{event.took.name}**."
+        return _("You trade **{gave}** for **{took}**.").format(
+            gave=event.gave.name, took=event.took.name
+        )
 
     @text
     def discarded(self, event: Discarded, names: Names) -> str:
-        return f"{names(event.player)} discards {plural(event.count, 'card')} ({cause(event.by)})."
+        return ngettext(
+            "{player} discards {count} card ({cause}).",
+            "{player} discards {count} cards ({cause}).",
+            event.count,
+        ).format(player=names(event.player), count=event.count, cause=cause(event.by))
 
     @text
     def cards_discarded(self, event: CardsDiscarded, names: Names) -> str:
-        return f"You discard {cards_text(event.cards)} ({cause(event.by)})."
+        return _("You discard {cards} ({cause}).").format(
+            cards=cards_text(event.cards), cause=cause(event.by)
+        )
 
     @text
     def choice_made(self, event: ChoiceMade, names: Names) -> str:
-        return f"{names(event.player)} chooses: {event.label}."
+        return _("{player} chooses: {choice}.").format(
+            player=names(event.player), choice=self.engine_text(event.label, names)
+        )
 
     @text
     def round_resolved(self, event: RoundResolved, names: Names) -> str:
         score = event.score
         winner = event.winner
-        tpr = " to ".join(str(score.tpr[p]) for p in winner_first(score.tpr, winner))
-        outcome = f"{names(winner)} wins it" if winner else "a draw"
         lanes = ", ".join(
-            f"{i} {names(w) if w else 'nobody'}" for i, w in enumerate(score.lanes, 1)
+            f"{i} {names(w) if w else _('nobody')}" for i, w in enumerate(score.lanes, 1)
         )
-        wins = ", ".join(f"{names(p)} {n}" for p, n in event.wins.items())
-        lines = [
-            f"**Round {event.round} is over: {outcome}, TPR {tpr}.** Lanes: {lanes}. "
-            f"Rounds won: {wins}."
-        ]
+        said = (
+            _(
+                "**Round {round} is over: {player} wins it, TPR {tpr}.** Lanes: {lanes}. "
+                "Rounds won: {wins}."
+            )
+            if winner
+            else _(
+                "**Round {round} is over: a draw, TPR {tpr}.** Lanes: {lanes}. Rounds won: {wins}."
+            )
+        ).format(
+            round=event.round,
+            player=names(winner) if winner else "",
+            tpr=versus(score.tpr[p] for p in winner_first(score.tpr, winner)),
+            lanes=lanes,
+            wins=", ".join(f"{names(p)} {n}" for p, n in event.wins.items()),
+        )
+        lines = [said]
         if event.traps:
-            traps = join(
+            traps = listed(
                 [
-                    f"{names(t.owner)}'s {t.card.name} ({names(t.field)}'s {where(t.slot)})"
+                    _("{owner}'s {card} ({field}'s {slot})").format(
+                        owner=names(t.owner),
+                        card=t.card.name,
+                        field=names(t.field),
+                        slot=where(t.slot),
+                    )
                     for t in event.traps
                 ]
             )
-            lines.append(f"Traps left unsprung: {traps}.")
+            lines.append(_("Traps left unsprung: {traps}.").format(traps=traps))
         return "\n".join(lines)
 
     @text
     def match_ended(self, event: MarsMatchEnded, names: Names) -> str:
         wins = event.wins
         winner = event.winner
-        tally = " to ".join(str(wins[p]) for p in winner_first(wins, winner))
+        rounds = versus(wins[p] for p in winner_first(wins, winner))
         if event.forfeit:
             return (
-                f"🏁 **The match is over**: {names(event.forfeit)} forfeits, "
-                f"**{names(winner)}** wins."
+                _("🏁 **The match is over**: {player} forfeits, **{winner}** wins.").format(
+                    player=names(event.forfeit), winner=names(winner)
+                )
                 if winner
-                else "🏁 **The match is over.**"
+                else _("🏁 **The match is over.**")
             )
         if winner is None:
-            return f"🏁 **The match is over: a draw** ({tally} in rounds)."
-        return f"🏁 **The match is over: {names(winner)} wins {tally}** in rounds."
+            return _("🏁 **The match is over: a draw** ({rounds} in rounds).").format(rounds=rounds)
+        return _("🏁 **The match is over: {winner} wins {rounds}** in rounds.").format(
+            winner=names(winner), rounds=rounds
+        )
 
     @text
     def player_kicked(self, event: PlayerKicked, names: Names) -> str:
-        return f"The host removed {names(event.player)} from the match."
+        return _("The host removed {player} from the match.").format(player=names(event.player))
 
     @text
     def player_forfeited(self, event: PlayerForfeited, names: Names) -> str:
-        return f"{names(event.player)} has conceded the match."
+        return _("{player} has conceded the match.").format(player=names(event.player))
 
     # -- the bot's own events ------------------------------------------------------------
 
@@ -534,89 +632,124 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
 
     def one_on_one(self, view: PublicView, actions: list[Action], names: Names) -> str:
         if not isinstance(view, PlayerView):
-            return "You are not playing in this match."
+            return _("You are not playing in this match.")
         me = view.me
-        head = f"**Your 1-on-1 — Project Mars, round {view.round}**"
+        head = _("**Your 1-on-1 — Project Mars, round {round}**").format(round=view.round)
         if me.player in view.kicked:
-            return f"{head}\nYou no longer play in this match (removed by the host, or conceded)."
+            return "\n".join(
+                [head, _("You no longer play in this match (removed by the host, or conceded).")]
+            )
         if view.phase == "ended":
-            return f"{head}\nThe match is over."
+            return "\n".join([head, _("The match is over.")])
         by_key = {action.key: action for action in actions}
         others = [p for p in view.players if p != me.player]
-        wins = ", ".join(
-            f"{'you' if p == me.player else names(p)} {view.sides[p].wins}" for p in view.players
-        )
-        lines = [head, f"Rounds won: {wins}."]
+        lines = [head, _("Rounds won: {wins}.").format(wins=self._standing(view, names))]
         if "deck" in by_key:
-            decks = "\n".join(f"- **{d.name}**: {d.strategy}" for d in READY_DECKS.values())
+            decks = "\n".join(f"- **{d.name}**: {strategy(d)}" for d in READY_DECKS.values())
             lines.append(
-                "**Choose your deck** in the menu below, or press **My own list** to paste 30 "
-                f"cards (at most 3 utility cards).\n{decks}"
+                _(
+                    "**Choose your deck** in the menu below, or press **My own list** to paste 30 "
+                    "cards (at most 3 utility cards)."
+                )
+                + f"\n{decks}"
             )
             return "\n".join(lines)
         if "keep-none" in by_key:
-            lines.append(f"Your back hand: {hand_text(me.back_hand)}.")
+            lines.append(_("Your back hand: {cards}.").format(cards=hand_text(me.back_hand)))
             lines.append(
-                "**Choose the back-hand cards to keep** in the menu (the rest go to the "
-                "junkyard), or press **Keep all** or **Keep none**. Then you draw up to 10."
+                _(
+                    "**Choose the back-hand cards to keep** in the menu (the rest go to the "
+                    "junkyard), or press **Keep all** or **Keep none**. Then you draw up to 10."
+                )
                 if "keep" in by_key
-                else "Press **Keep none** (there is nothing to keep). Then you draw up to 10."
+                else _("Press **Keep none** (there is nothing to keep). Then you draw up to 10.")
             )
             return "\n".join(lines)
-        lines.append(f"Your hand ({len(me.hand)}): {hand_text(me.hand)}.")
+        lines.append(
+            _("Your hand ({count}): {cards}.").format(count=len(me.hand), cards=hand_text(me.hand))
+        )
         if "keep-hand" in by_key:
             trade = by_key.get("mulligan")
             most = 0 if trade is None or trade.pick is None else trade.pick.max
             lines.append(
-                f"**Mulligan:** pick up to {most} cards to trade in for random cards "
-                "of your deck, or press **Keep my hand**. Once per round."
+                _(
+                    "**Mulligan:** pick up to {most} cards to trade in for random cards of your "
+                    "deck, or press **Keep my hand**. Once per round."
+                ).format(most=most)
             )
         elif "choose" in by_key:
-            prompt = view.pending.prompt if view.pending is not None else "choose an option"
-            lines.append(f"**Your choice:** {prompt}")
-            lines.append("Choose in the menu below.")
-        elif "pass" in by_key:
-            tpr = view.projection.tpr
-            standing = ", ".join(
-                f"{'you' if p == me.player else names(p)} {tpr.get(p, 0)}" for p in view.players
+            prompt = (
+                self.engine_text(view.pending.prompt, names)
+                if view.pending is not None and view.pending.prompt
+                else _("choose an option")
             )
-            lines.append(f"TPR if the round ended now: {standing}.")
+            lines.append(_("**Your choice:** {prompt}").format(prompt=prompt))
+            lines.append(_("Choose in the menu below."))
+        elif "pass" in by_key:
             lines.append(
-                "**Your turn:** pick a card to play (or a trap to set) in its menu, then where it "
-                "goes; or press **Pass**."
+                _("TPR if the round ended now: {standing}.").format(
+                    standing=self._standing(view, names, tpr=True)
+                )
+            )
+            lines.append(
+                _(
+                    "**Your turn:** pick a card to play (or a trap to set) in its menu, then where "
+                    "it goes; or press **Pass**."
+                )
             )
         else:
             awaited = [p for p in view.to_act if p != me.player] or others
+            who = listed([names(p) for p in awaited])
             # A computer seat moves on its own, after a short pause.
             lines.append(
-                f"{join([names(p) for p in awaited])} moves on its own: its move comes in the "
-                "match's channel."
+                _("{player} moves on its own: its move comes in the match's channel.").format(
+                    player=who
+                )
                 if all(is_computer(p) for p in awaited)
-                else f"Waiting for {join([names(p) for p in awaited])}."
+                else _("Waiting for {players}.").format(players=who)
             )
         return "\n".join(lines)
+
+    @staticmethod
+    def _standing(view: PlayerView, names: Names, *, tpr: bool = False) -> str:
+        """Each player's rounds won (or TPR as the fields stand), the reader as "you"."""
+        figures = view.projection.tpr
+        return ", ".join(
+            _("you {figure}").format(figure=figure)
+            if p == view.me.player
+            else f"{names(p)} {figure}"
+            for p, figure in (
+                (p, figures.get(p, 0) if tpr else view.sides[p].wins) for p in view.players
+            )
+        )
 
     def status(self, view: PublicView, names: Names) -> str:
         """The rounds won, the cards in each hand and the TPR as the fields stand; at the
         end, who won and by how many rounds (the winner's first)."""
         players = view.players
         sides = view.sides
-        wins = ", ".join(f"{names(p)} {sides[p].wins}" for p in players)
         if view.phase == "ended" and view.result is not None:
             result = view.result
             winner = result.winner
-            tally = " to ".join(str(n) for n in sorted(result.wins.values(), reverse=True))
+            rounds = versus(sorted(result.wins.values(), reverse=True))
             if winner is None:
-                return f"A draw, {tally} in rounds."
+                return _("A draw, {rounds} in rounds.").format(rounds=rounds)
             if result.forfeit:
-                return f"{names(result.forfeit)} forfeits: **{names(winner)}** wins."
-            return f"**{names(winner)}** wins {tally} in rounds."
-        hands = ", ".join(f"{names(p)} {sides[p].hand_count}" for p in players)
+                return _("{player} forfeits: **{winner}** wins.").format(
+                    player=names(result.forfeit), winner=names(winner)
+                )
+            return _("**{winner}** wins {rounds} in rounds.").format(
+                winner=names(winner), rounds=rounds
+            )
         tpr = view.projection.tpr
-        standing = ", ".join(f"{names(p)} {tpr.get(p, 0)}" for p in players)
-        return (
-            f"Round {view.round} · Rounds won: {wins} · Cards in hand: {hands}\n"
-            f"TPR if the round ended now: {standing}"
+        return _(
+            "Round {round} · Rounds won: {wins} · Cards in hand: {hands}\n"
+            "TPR if the round ended now: {standing}"
+        ).format(
+            round=view.round,
+            wins=", ".join(f"{names(p)} {sides[p].wins}" for p in players),
+            hands=", ".join(f"{names(p)} {sides[p].hand_count}" for p in players),
+            standing=", ".join(f"{names(p)} {tpr.get(p, 0)}" for p in players),
         )
 
     def results(self, events: list[dict[str, Any]], view: PublicView, names: Names) -> str | None:
@@ -634,7 +767,7 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
                 lines.append(self._my_match(told, player, names))
         if not lines:
             return None
-        return "\n".join(["📋 **Your results**", *lines])
+        return "\n".join([_("📋 **Your results**"), *lines])
 
     @staticmethod
     def _my_round(event: RoundResolved, player: str, names: Names) -> str:
@@ -642,16 +775,29 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         other = next(p for p in score.tpr if p != player)
         winner = event.winner
         if winner is None:
-            outcome = "a draw"
+            outcome = _("a draw")
+        elif winner == player:
+            outcome = _("you win it")
         else:
-            outcome = "you win it" if winner == player else f"{names(other)} wins it"
+            outcome = _("{player} wins it").format(player=names(other))
         lanes = sum(1 for w in score.lanes if w == player)
         wins = event.wins
-        return (
-            f"Round {event.round}: {outcome}, TPR {score.tpr[player]} to "
-            f"{score.tpr[other]} (you won {plural(lanes, 'lane')} of "
-            f"{len(score.lanes)}). Rounds won: you {wins.get(player, 0)}, "
-            f"{names(other)} {wins.get(other, 0)}."
+        return ngettext(
+            "Round {round}: {outcome}, TPR {mine} to {theirs} (you won {count} lane of "
+            "{lanes}). Rounds won: you {my_wins}, {opponent} {their_wins}.",
+            "Round {round}: {outcome}, TPR {mine} to {theirs} (you won {count} lanes of "
+            "{lanes}). Rounds won: you {my_wins}, {opponent} {their_wins}.",
+            lanes,
+        ).format(
+            round=event.round,
+            outcome=outcome,
+            mine=score.tpr[player],
+            theirs=score.tpr[other],
+            count=lanes,
+            lanes=len(score.lanes),
+            my_wins=wins.get(player, 0),
+            opponent=names(other),
+            their_wins=wins.get(other, 0),
         )
 
     @staticmethod
@@ -661,12 +807,24 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         mine, theirs = wins.get(player, 0), wins.get(other, 0) if other else 0
         winner, forfeit = event.winner, event.forfeit
         if winner == player:
-            how = f"{names(forfeit)} forfeits" if forfeit else f"{mine} to {theirs} in rounds"
-            return f"🏁 **Your final card:** 1st of 2, you win the match ({how})."
+            how = (
+                _("{player} forfeits").format(player=names(forfeit))
+                if forfeit
+                else _("{mine} to {theirs} in rounds").format(mine=mine, theirs=theirs)
+            )
+            return _("🏁 **Your final card:** 1st of 2, you win the match ({how}).").format(how=how)
         if winner is None:
-            return f"🏁 **Your final card:** a draw, {mine} to {theirs} in rounds."
-        how = "you forfeit" if forfeit == player else f"{theirs} to {mine} in rounds"
-        return f"🏁 **Your final card:** 2nd of 2, {names(winner)} wins the match ({how})."
+            return _("🏁 **Your final card:** a draw, {mine} to {theirs} in rounds.").format(
+                mine=mine, theirs=theirs
+            )
+        how = (
+            _("you forfeit")
+            if forfeit == player
+            else _("{mine} to {theirs} in rounds").format(mine=theirs, theirs=mine)
+        )
+        return _("🏁 **Your final card:** 2nd of 2, {winner} wins the match ({how}).").format(
+            winner=names(winner), how=how
+        )
 
     def audit(self, host_view: dict[str, Any], names: Names) -> str:
         """For the spectators' channel after each round: Project Mars has no sealed
@@ -676,18 +834,27 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         # through their model.
         rounds = _ROUNDS.validate_python(host_view.get("rounds") or [])
         if not rounds:
-            return "No round has been resolved yet."
-        lines = ["**Project Mars — rounds so far**"]
+            return _("No round has been resolved yet.")
+        lines = [_("**Project Mars — rounds so far**")]
         for played in rounds:
             tpr = played.score.tpr
             winner = played.winner
-            figures = " to ".join(f"{names(p)} {tpr[p]}" for p in winner_first(tpr, winner))
-            outcome = f"{names(winner)} won" if winner else "drawn"
-            lines.append(f"Round {played.round}: {outcome}, TPR {figures}.")
+            said = (
+                _("Round {round}: {player} won, TPR {figures}.")
+                if winner
+                else _("Round {round}: drawn, TPR {figures}.")
+            )
+            lines.append(
+                said.format(
+                    round=played.round,
+                    player=names(winner) if winner else "",
+                    figures=versus(f"{names(p)} {tpr[p]}" for p in winner_first(tpr, winner)),
+                )
+            )
         return "\n".join(lines)
 
     def engine_text(self, text: str, names: Names) -> str:
-        return worded(text, names)
+        return worded(engine_words(text), names)
 
     def move(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
         """A player's move in words from `told`, its events that reach the reader, so that it
@@ -703,47 +870,68 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
             return next((e for e in events if isinstance(e, model)), None)
 
         if kind == "play":
-            trap: TrapSet | FaceDownPlayed | None = first(TrapSet) or first(FaceDownPlayed)
-            if trap is not None:
-                card = f" {trap.card.name}" if isinstance(trap, TrapSet) else ""
-                return f"face-down trap{card} on {names(trap.field)}'s field ({where(trap.slot)})"
-            utility: UtilityPlayed | None = first(UtilityPlayed)
-            if utility is not None:
-                return f"play of the utility card {utility.card.name}"
-            played: CardPlayed | None = first(CardPlayed)
-            return (
-                f"play of {played.card.name} ({where(played.slot)})"
-                if played is not None
-                else "play"
-            )
+            return self._play(first(TrapSet) or first(FaceDownPlayed), first, names)
         if kind == "deck":
             chosen: DeckChosen | None = first(DeckChosen)
             if chosen is None:
-                return "choice of deck"
+                return _("choice of deck")
             deck = READY_DECKS.get(chosen.deck)
-            return f"choice of deck ({deck.name if deck else 'an own list'})"
+            return _("choice of deck ({deck})").format(deck=deck.name if deck else _("an own list"))
         if kind == "keep":
             kept: BackHandKept | None = first(BackHandKept)
             if kept is not None:
-                listed = join([c.name for c in kept.kept]) or "none"
-                return f"choice of back-hand cards to keep ({listed})"
+                return _("choice of back-hand cards to keep ({cards})").format(
+                    cards=listed([c.name for c in kept.kept]) or _("none")
+                )
             counted: BackHandChosen | None = first(BackHandChosen)
-            how_many = f" ({counted.kept or 'none'} kept)" if counted is not None else ""
-            return f"choice of back-hand cards to keep{how_many}"
+            if counted is None:
+                return _("choice of back-hand cards to keep")
+            return _("choice of back-hand cards to keep ({count} kept)").format(
+                count=counted.kept or _("none")
+            )
         if kind == "mulligan":
             traded: Mulliganed | None = first(Mulliganed)
             done: MulliganDone | None = first(MulliganDone)
             if traded is not None and traded.traded:
-                return f"mulligan ({join([c.name for c in traded.traded])} traded in)"
+                return _("mulligan ({cards} traded in)").format(
+                    cards=listed([c.name for c in traded.traded])
+                )
             if done is not None and done.count:
-                return f"mulligan ({plural(done.count, 'card')} traded in)"
-            return "mulligan (the hand kept)"
+                return ngettext(
+                    "mulligan ({count} card traded in)",
+                    "mulligan ({count} cards traded in)",
+                    done.count,
+                ).format(count=done.count)
+            return _("mulligan (the hand kept)")
         if kind == "choose":
             made: ChoiceMade | None = first(ChoiceMade)
-            return f"answer ({worded(made.label, names)})" if made is not None else "secret answer"
+            if made is None:
+                return _("secret answer")
+            return _("answer ({choice})").format(choice=self.engine_text(made.label, names))
         if kind == "pass":
-            return "pass"
+            return _("pass")
         return super().move(move, names, told)
+
+    @staticmethod
+    def _play(
+        trap: TrapSet | FaceDownPlayed | None, first: Callable[[type[GameEvent]], Any], names: Names
+    ) -> str:
+        """A play in words: a trap set, a utility card or a card played face up."""
+        if isinstance(trap, TrapSet):
+            return _("face-down trap {card} on {field}'s field ({slot})").format(
+                card=trap.card.name, field=names(trap.field), slot=where(trap.slot)
+            )
+        if trap is not None:
+            return _("face-down trap on {field}'s field ({slot})").format(
+                field=names(trap.field), slot=where(trap.slot)
+            )
+        utility: UtilityPlayed | None = first(UtilityPlayed)
+        if utility is not None:
+            return _("play of the utility card {card}").format(card=utility.card.name)
+        played: CardPlayed | None = first(CardPlayed)
+        if played is None:
+            return _("play")
+        return _("play of {card} ({slot})").format(card=played.card.name, slot=where(played.slot))
 
     def seen(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str:
         """Every move as `move` words it from its public events: a play is sealed only when
@@ -757,14 +945,15 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         if picked is None:
             return super().step_text(action, answers, names)
         if action.key == "trap":
-            return (
-                f"Where does your **{picked.label}** go? A trap goes face down on your "
-                "opponent's field."
+            said = _(
+                "Where does your **{card}** go? A trap goes face down on your opponent's field."
             )
-        return (
-            f"Where does your **{picked.label}** go? [OFFENSE] effects work in the attack row, "
-            "[GUARDIAN] effects in the defence row."
-        )
+        else:
+            said = _(
+                "Where does your **{card}** go? [OFFENSE] effects work in the attack row, "
+                "[GUARDIAN] effects in the defence row."
+            )
+        return said.format(card=self.engine_text(picked.label, names))
 
     def confirm(self, action: Action, answers: Mapping[str, Answer], names: Names) -> str | None:
         """A utility card takes effect at once, and only one may be played a round (PM-5):
@@ -772,18 +961,20 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         picked = _picked(action, answers)
         if picked is None or picked.then:
             return None
-        return (
-            f"Play **{picked.label}**? It goes to your utility area and takes effect at once; "
-            "you may play one utility card per round."
-        )
+        return _(
+            "Play **{card}**? It goes to your utility area and takes effect at once; you may "
+            "play one utility card per round."
+        ).format(card=self.engine_text(picked.label, names))
 
     def options_text(self, options: dict[str, Any], names: Names) -> str:
         decks = options.get("decks") or {}
         if not decks:
-            return "decks: each player picks theirs when the match starts"
+            return _("decks: each player picks theirs when the match starts")
         # Which deck a player brings is for them alone, even before the match starts (the
         # lobby and /match status are public): only that they have one.
-        return "; ".join(f"{names(player)} has chosen a deck" for player in decks)
+        return "; ".join(
+            _("{player} has chosen a deck").format(player=names(player)) for player in decks
+        )
 
     # -- images -----------------------------------------------------------------------------
 
@@ -812,32 +1003,46 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
         return hand_card(view, names)
 
     def help(self) -> str:
-        return (
-            "**Project Mars** (2 players, best of 3 rounds). Bring a deck of 30 cards (a ready "
-            "deck or your own list, at most 3 utility cards); draw 10, and once per round you "
-            "may trade in up to 3 (mulligan).\n"
-            "**Turns:** play one card or pass. Your field has an attack row and a defence row "
-            "of 4 slots; column n of both fields is lane n. [OFFENSE] effects work in the "
-            "attack row, [GUARDIAN] effects in the defence row; PWR counts anywhere. A trap "
-            "(Landmine, Stealth Op, Spy) goes face down on the enemy's field and is set off "
-            "by the card played onto it. One utility card per round.\n"
-            "**Resolution** when both pass in a row: each lane goes to the side with more PWR "
-            "(+1 TPR); TPR adds your field's PWR and the card bonuses; higher TPR wins the "
-            "round, two rounds win the match. Your hand left over is your back hand: keep any "
-            "of it for the next round.\n"
-            "**Playing:** in your 1-on-1 (DM, or **My 1-on-1** / `/me`): pick a card, then a "
-            "slot, and answer what cards ask. When a turn's time runs out, you pass.\n"
-            "**Starting:** `/match create project-mars opponent:@member` challenges a "
-            "member; `practice:True` plays Dealer; with neither, a lobby opens (a host may seat "
-            "Dealer with `/match add-bot`). Also `deck`, `turn_minutes`, and `thread:True` to "
-            "play in a thread of the channel."
-        )
+        return "\n".join(_(paragraph) for paragraph in HELP)
 
     def rules(self) -> str:
         """The rules, then the ready decks as `READY_DECKS` holds them."""
         decks = "\n\n".join(
-            f"**{deck.name}**: {deck.strategy}\n"
+            f"**{deck.name}**: {strategy(deck)}\n"
             + ", ".join(f"{n} {CARDS[key].name}" for key, n in deck.cards.items())
             for deck in READY_DECKS.values()
         )
-        return f"{RULES}\n## Ready decks\n{decks}\n"
+        return f"{rules_text(RULES)}\n{SECTION}{_('Ready decks')}\n{decks}\n"
+
+
+#: The game's part of `/help`, a message id a paragraph.
+HELP = (
+    N_(
+        "**Project Mars** (2 players, best of 3 rounds). Bring a deck of 30 cards (a ready deck "
+        "or your own list, at most 3 utility cards); draw 10, and once per round you may trade "
+        "in up to 3 (mulligan)."
+    ),
+    N_(
+        "**Turns:** play one card or pass. Your field has an attack row and a defence row of 4 "
+        "slots; column n of both fields is lane n. [OFFENSE] effects work in the attack row, "
+        "[GUARDIAN] effects in the defence row; PWR counts anywhere. A trap (Landmine, Stealth "
+        "Op, Spy) goes face down on the enemy's field and is set off by the card played onto "
+        "it. One utility card per round."
+    ),
+    N_(
+        "**Resolution** when both pass in a row: each lane goes to the side with more PWR (+1 "
+        "TPR); TPR adds your field's PWR and the card bonuses; higher TPR wins the round, two "
+        "rounds win the match. Your hand left over is your back hand: keep any of it for the "
+        "next round."
+    ),
+    N_(
+        "**Playing:** in your 1-on-1 (DM, or **My 1-on-1** / `/me`): pick a card, then a slot, "
+        "and answer what cards ask. When a turn's time runs out, you pass."
+    ),
+    N_(
+        "**Starting:** `/match create project-mars opponent:@member` challenges a member; "
+        "`practice:True` plays Dealer; with neither, a lobby opens (a host may seat Dealer with "
+        "`/match add-bot`). Also `deck`, `turn_minutes`, and `thread:True` to play in a thread "
+        "of the channel."
+    ),
+)

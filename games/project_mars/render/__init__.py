@@ -23,13 +23,16 @@ move's public events; `round_board` draws what it returns.
 
 Colours follow the Okabe-Ito palette, and never alone: a card's kind is written on its band,
 a lane's winner by name, a face-down card is striped and labelled.
+
+The words an image draws and its alt text says are in the language in force
+(`games.core.speech`, docs/translating.md); card names, their printed kinds and subtypes
+(OFFENSE, ARTIFICIAL) and their printed text stay as printed.
 """
 
 from __future__ import annotations
 
 from games.core.drawing import Board
-from games.project_mars.model import card_words
-from games.project_mars.render.field import where
+from games.project_mars.render.field import card_words, versus, where
 from games.project_mars.render.final import final_board
 from games.project_mars.render.hand import hand_card
 from games.project_mars.render.resolution import fields_at_resolution, round_board
@@ -43,5 +46,6 @@ __all__ = [
     "hand_card",
     "public_board",
     "round_board",
+    "versus",
     "where",
 ]

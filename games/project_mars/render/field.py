@@ -4,7 +4,8 @@ words for fields and lanes the alt texts share. Shared by every board of Project
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from games.core.drawing import BadgeStyle, Canvas, fonts
 from games.core.drawing.palette import (
@@ -22,6 +23,7 @@ from games.core.drawing.palette import (
     mix,
 )
 from games.core.drawing.styles import CAUTION, FAILURE, HIGHLIGHT, MARKED, PLAIN, SUCCESS
+from games.core.speech import _
 from games.project_mars.model import COLUMNS, ROWS, CardFace, column_of, row_of
 from games.project_mars.views import SlotView
 
@@ -56,15 +58,29 @@ WINNER = HIGHLIGHT
 
 def where(slot: str) -> str:
     """`attack-2` in words: "attack row, lane 2"."""
-    return f"{row_of(slot)} row, lane {column_of(slot)}"
+    if row_of(slot) == "attack":
+        return _("attack row, lane {lane}").format(lane=column_of(slot))
+    return _("defence row, lane {lane}").format(lane=column_of(slot))
+
+
+def card_words(card: CardFace) -> str:
+    """A card's name with its printed PWR: "Scout (PWR 2)", "EMP Bomb (utility)"."""
+    if card.pwr is None:
+        return _("{card} (utility)").format(card=card.name)
+    return _("{card} (PWR {pwr})").format(card=card.name, pwr=card.pwr)
+
+
+def versus(figures: Iterable[object]) -> str:
+    """Figures compared, the winner's first: "2 to 1", "ann 12 to bob 9"."""
+    return functools.reduce(
+        # TRANSLATORS: figures compared, the first the winner's ("12 to 9", "ann 12 to bob 9").
+        lambda first, second: _("{first} to {second}").format(first=first, second=second),
+        (str(figure) for figure in figures),
+    )
 
 
 def seat_colour(players: Sequence[str], player: str) -> RGB:
     return SEATS[players.index(player) % 2] if player in players else MUTED
-
-
-def possessive(name: str) -> str:
-    return f"{name}'s"
 
 
 def _columns_x() -> list[tuple[int, int]]:
@@ -82,7 +98,7 @@ def _kind_band(canvas: Canvas, x: int, y: int, w: int, card: CardFace) -> None:
     used = canvas.text(x + 10, y + 12, label, size=12, fill=ink, bold=True)
     subtypes = " · ".join(s.upper() for s in card.subtypes)
     if card.trap:
-        subtypes = f"TRAP · {subtypes}" if subtypes else "TRAP"
+        subtypes = f"{_('TRAP')} · {subtypes}" if subtypes else _("TRAP")
     if subtypes:
         canvas.text(
             x + w - 10,
@@ -116,7 +132,15 @@ def _face_down(canvas: Canvas, x: int, y: int, w: int, h: int, label: str) -> No
         (x + 12, middle - 26, x + w - 12, middle + 26), mix(PANEL, BACKGROUND, 0.3), radius=8
     )
     canvas.text(
-        x + w // 2, middle - 10, "FACE DOWN", size=14, bold=True, fill=TRAP_YELLOW, align="center"
+        x + w // 2,
+        middle - 10,
+        _("FACE DOWN"),
+        size=14,
+        bold=True,
+        fill=TRAP_YELLOW,
+        align="center",
+        max_width=w - 32,
+        min_size=10,
     )
     canvas.text(
         x + w // 2, middle + 11, label, size=13, fill=MUTED, align="center", max_width=w - 32
@@ -139,12 +163,12 @@ def _tile(
     """One slot of a field: empty, a face-down card, or a card face up with its PWR now."""
     if placed is None:
         canvas.rect((x, y, x + w, y + h), mix(PANEL, BACKGROUND, 0.5), radius=10, outline=LINE)
-        canvas.text(x + w // 2, y + h // 2, "empty", size=13, fill=FAINT, align="center")
+        canvas.text(x + w // 2, y + h // 2, _("empty"), size=13, fill=FAINT, align="center")
         return
     card = placed.card
     owner = placed.owner
     if placed.face_down and card is None:
-        _face_down(canvas, x, y, w, h, f"trap of {name(owner)}")
+        _face_down(canvas, x, y, w, h, _("trap of {player}").format(player=name(owner)))
         return
     assert card is not None
     own_trap = placed.face_down
@@ -169,26 +193,38 @@ def _tile(
     printed = card.pwr
     if pwr is not None and printed is not None and pwr != printed:
         canvas.text(
-            x + w - 10 - box // 2, y + 86, f"base {printed}", size=12, fill=MUTED, align="center"
+            x + w - 10 - box // 2,
+            y + 86,
+            _("base {pwr}").format(pwr=printed),
+            size=12,
+            fill=MUTED,
+            align="center",
+            max_width=box + 16,
+            min_size=9,
         )
     canvas.text(x + 10, y + 44, card.name, size=17, bold=True, max_width=w - box - 24, min_size=13)
     owner_note = ""
     if own_trap:
-        owner_note = "your trap, face down" if owner == viewer else f"trap of {name(owner)}"
+        owner_note = (
+            _("your trap, face down")
+            if owner == viewer
+            else _("trap of {player}").format(player=name(owner))
+        )
     elif placed.owner not in players:
         owner_note = name(owner)
     badges: list[tuple[str, BadgeStyle]] = []
     if own_trap:
-        badges.append(("your trap" if owner == viewer else "face down", TRAP))
+        badges.append((_("your trap") if owner == viewer else _("face down"), TRAP))
     if placed.disabled:
-        badges.append(("disabled", DISABLED))
+        badges.append((_("disabled"), DISABLED))
     if placed.zeroed:
         badges.append(("PWR 0", ZEROED))
     if placed.bonus:
         badges.append((f"+{placed.bonus}", BONUS))
     target = placed.boosts
     if target:
-        badges.append((f"boosts {(boosts or {}).get(target, 'a vehicle')}", PLAIN))
+        vehicle = (boosts or {}).get(target) or _("a vehicle")
+        badges.append((_("boosts {card}").format(card=vehicle), PLAIN))
     left = x + 10
     if owner_note and not badges:
         canvas.text(left, y + 72, owner_note, size=12, fill=MUTED, max_width=w - box - 24)
@@ -215,6 +251,22 @@ def _field_rows(top_side: bool) -> tuple[str, str]:
     return (ROWS[1], ROWS[0]) if top_side else (ROWS[0], ROWS[1])
 
 
+def _label(canvas: Canvas, middle: int, title: str, note: str, fill: RGB) -> None:
+    """A row's or the lanes' label, left of them: its title over a note, set smaller to fit."""
+    for text, dy, size, ink, bold in ((title, -9, 13, fill, True), (note, 10, 12, FAINT, False)):
+        canvas.text(
+            MARGIN + LABEL_W // 2,
+            middle + dy,
+            text,
+            size=size,
+            bold=bold,
+            fill=ink,
+            align="center",
+            max_width=LABEL_W - 8,
+            min_size=9,
+        )
+
+
 def draw_field(
     canvas: Canvas,
     top: int,
@@ -229,20 +281,9 @@ def draw_field(
     columns = _columns_x()
     y = top
     for row in _field_rows(top_side):
-        label = "ATTACK" if row == "attack" else "DEFENCE"
+        label = _("ATTACK") if row == "attack" else _("DEFENCE")
         canvas.rect((MARGIN, y, MARGIN + LABEL_W, y + TILE_H), PANEL, radius=10)
-        canvas.text(
-            MARGIN + LABEL_W // 2,
-            y + TILE_H // 2 - 9,
-            label,
-            size=13,
-            bold=True,
-            fill=MUTED,
-            align="center",
-        )
-        canvas.text(
-            MARGIN + LABEL_W // 2, y + TILE_H // 2 + 10, "row", size=12, fill=FAINT, align="center"
-        )
+        _label(canvas, y + TILE_H // 2, label, _("row"), MUTED)
         for column, (x, w) in zip(COLUMNS, columns, strict=True):
             slot = f"{row}-{column}"
             _tile(canvas, x, y, w, TILE_H, field.get(slot), name, players, viewer, boosts=boosts)
@@ -279,31 +320,26 @@ def lane_strip(
     canvas.rect(
         (MARGIN, top, WIDTH - MARGIN, top + LANE_STRIP), mix(PANEL, BACKGROUND, 0.4), radius=12
     )
-    canvas.text(
-        MARGIN + LABEL_W // 2,
-        top + LANE_STRIP // 2 - 9,
-        "LANES",
-        size=13,
-        bold=True,
-        fill=ACCENT,
-        align="center",
-    )
-    canvas.text(
-        MARGIN + LABEL_W // 2,
-        top + LANE_STRIP // 2 + 10,
-        "top : bottom",
-        size=12,
-        fill=FAINT,
-        align="center",
-    )
+    _label(canvas, top + LANE_STRIP // 2, _("LANES"), _("top : bottom"), ACCENT)
     for i, (x, w) in enumerate(_columns_x()):
         middle = top + LANE_STRIP // 2
         winner = lanes[i] if i < len(lanes) else None
         score = f"{totals[i][upper]} : {totals[i][bottom_player]}"
-        canvas.text(x + 8, middle - 11, f"LANE {i + 1}", size=12, bold=True, fill=MUTED)
+        canvas.text(
+            x + 8, middle - 11, _("LANE {lane}").format(lane=i + 1), size=12, bold=True, fill=MUTED
+        )
         canvas.text(x + 8, middle + 11, score, size=16, bold=True)
         if winner is None:
-            canvas.text(x + w - 8, middle, "no winner", size=13, fill=FAINT, align="right")
+            canvas.text(
+                x + w - 8,
+                middle,
+                _("no winner"),
+                size=13,
+                fill=FAINT,
+                align="right",
+                max_width=w - 80,
+                min_size=10,
+            )
         else:
             style = BadgeStyle(DARK_TEXT, seat_colour(players, winner))
             label = fonts.ellipsize(name(winner), 12, w - 110, bold=True)
@@ -323,26 +359,37 @@ def field_words(field: Field, owner: str, name: Name, viewer: str | None) -> str
         trap_owner = placed.owner
         if placed.face_down:
             if card is None:
-                said.append(f"a face-down trap of {name(trap_owner)} ({where(slot)})")
+                said.append(
+                    _("a face-down trap of {player} ({slot})").format(
+                        player=name(trap_owner), slot=where(slot)
+                    )
+                )
             elif trap_owner == viewer:
-                said.append(f"your {card.name}, face down ({where(slot)})")
+                said.append(
+                    _("your {card}, face down ({slot})").format(card=card.name, slot=where(slot))
+                )
             else:
-                said.append(f"{name(trap_owner)}'s trap {card.name}, unsprung ({where(slot)})")
+                said.append(
+                    _("{player}'s trap {card}, unsprung ({slot})").format(
+                        player=name(trap_owner), card=card.name, slot=where(slot)
+                    )
+                )
             continue
         assert card is not None
         marks = []
         if placed.disabled:
-            marks.append("disabled")
+            marks.append(_("disabled"))
         if placed.zeroed:
-            marks.append("set to PWR 0")
+            marks.append(_("set to PWR 0"))
         if placed.bonus:
             marks.append(f"+{placed.bonus} PWR")
         pwr = placed.pwr
         figure = f"PWR {pwr if pwr is not None else card.pwr}"
-        extra = "".join(f", {mark}" for mark in marks)
-        said.append(f"{card.name} ({where(slot)}, {figure}{extra})")
-    whose = "Your" if owner == viewer else possessive(name(owner))
-    return f"{whose} field: {'; '.join(said) if said else 'empty'}."
+        said.append(f"{card.name} ({', '.join([where(slot), figure, *marks])})")
+    cards = "; ".join(said) if said else _("empty")
+    if owner == viewer:
+        return _("Your field: {cards}.").format(cards=cards)
+    return _("{player}'s field: {cards}.").format(player=name(owner), cards=cards)
 
 
 def lanes_words(
@@ -353,6 +400,11 @@ def lanes_words(
 ) -> str:
     said = []
     for i, winner in enumerate(lanes):
-        figures = " to ".join(f"{name(p)} {totals[i][p]}" for p in players)
-        said.append(f"lane {i + 1} {name(winner) if winner else 'nobody'} ({figures})")
+        said.append(
+            _("lane {lane} {winner} ({figures})").format(
+                lane=i + 1,
+                winner=name(winner) if winner else _("nobody"),
+                figures=versus(f"{name(p)} {totals[i][p]}" for p in players),
+            )
+        )
     return "; ".join(said)

@@ -7,10 +7,20 @@ from collections.abc import Sequence
 
 from games.core.drawing import Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.palette import ACCENT, FAINT, LINE, MUTED, PANEL, PANEL_RAISED, TEXT, mix
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
+from games.core.speech import _, ngettext
 from games.project_mars.card_details import CARDS
-from games.project_mars.model import CardView, card_words
-from games.project_mars.render.field import GAP, KICKER, KINDS, MARGIN, REVEALED, WIDTH, Name
+from games.project_mars.model import CardView
+from games.project_mars.render.field import (
+    GAP,
+    KICKER,
+    KINDS,
+    MARGIN,
+    REVEALED,
+    WIDTH,
+    Name,
+    card_words,
+)
 from games.project_mars.render.table import (
     draw_table,
     keeping,
@@ -45,7 +55,7 @@ def _hand_tile(
     canvas.text(x + 10, y + 40, card.name, size=15, bold=True, max_width=w - 20, min_size=12)
     kinds = [s.upper() for s in card.subtypes]
     if card.trap:
-        kinds.insert(0, "TRAP")
+        kinds.insert(0, _("TRAP"))
     top = y + 58
     if kinds:
         canvas.text(x + 10, top, " · ".join(kinds), size=12, fill=ACCENT, max_width=w - 20)
@@ -58,7 +68,7 @@ def _hand_tile(
     for i, line in enumerate(lines[:room]):
         canvas.text(x + 10, top + i * 16, line, size=12, fill=MUTED)
     if revealed:
-        canvas.badge(x + 10, y + h - 16, "revealed", REVEALED, size=12)
+        canvas.badge(x + 10, y + h - 16, _("revealed"), REVEALED, size=12)
 
 
 def _hand_rows(count: int) -> int:
@@ -81,7 +91,7 @@ def _hand_section(
     y = top + 30
     w = (WIDTH - 2 * MARGIN - GAP * (HAND_PER_ROW - 1)) // HAND_PER_ROW
     if not cards:
-        canvas.text(MARGIN, y + 18, "No cards.", size=15, fill=FAINT)
+        canvas.text(MARGIN, y + 18, _("No cards."), size=15, fill=FAINT)
         return y + 36
     for index, card in enumerate(cards):
         row, column = divmod(index, HAND_PER_ROW)
@@ -121,20 +131,33 @@ def hand_card(view: PlayerView, names: NameSource) -> Board:
     sections: list[tuple[str, str, list[CardView]]] = []
     if keeping(view, viewer) or back:
         sections.append(
-            ("BACK HAND", "choose the cards to keep; the rest go to the junkyard", back)
+            (_("BACK HAND"), _("choose the cards to keep; the rest go to the junkyard"), back)
         )
-    hand_note = f"deck {sum(me.deck_cards.values())} · junkyard {len(me.junkyard)}"
+    counts = [
+        _("deck {count}").format(count=sum(me.deck_cards.values())),
+        _("junkyard {count}").format(count=len(me.junkyard)),
+    ]
     revealed = sum(1 for c in me.hand if c.revealed)
     if revealed:
-        hand_note = f"{plural(revealed, 'card')} revealed to your opponent · {hand_note}"
+        counts.insert(
+            0,
+            ngettext(
+                "{count} card revealed to your opponent",
+                "{count} cards revealed to your opponent",
+                revealed,
+            ).format(count=revealed),
+        )
     if hand or not sections:
-        sections.append((f"YOUR HAND ({len(hand)})", hand_note, hand))
+        sections.append(
+            (_("YOUR HAND ({count})").format(count=len(hand)), " · ".join(counts), hand)
+        )
     height = 100 + 16
     if table:
         height += table_height(view) + 16
     height += sum(_section_height(len(cards)) + 16 for _, _, cards in sections) + 4
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(KICKER, title(view, name, viewer), notes(view, name), margin=MARGIN) + 16
+    headline = " · ".join(title(view, name, viewer))
+    y = canvas.title_bar(KICKER, headline, notes(view, name), margin=MARGIN) + 16
     if table:
         y = draw_table(canvas, y, view, name, viewer) + 16
     for label, note, cards in sections:
@@ -146,9 +169,24 @@ def hand_alt(view: PlayerView, name: Name) -> str:
     me = view.me
     viewer = me.player
     hand = me.hand
-    parts = [f"Your 1-on-1, {name(viewer)}: {table_alt(view, name, viewer)}"]
+    parts = [
+        _("Your 1-on-1, {player}: {table}").format(
+            player=name(viewer), table=table_alt(view, name, viewer)
+        )
+    ]
     if me.back_hand:
-        parts.append(f"Your back hand: {join([card_words(c) for c in me.back_hand])}.")
-    cards = [card_words(c) + (", revealed" if c.revealed else "") for c in hand]
-    parts.append(f"Your hand ({len(hand)}): {join(cards) if cards else 'empty'}.")
+        parts.append(
+            _("Your back hand: {cards}.").format(
+                cards=listed([card_words(c) for c in me.back_hand])
+            )
+        )
+    cards = [
+        _("{card}, revealed").format(card=card_words(c)) if c.revealed else card_words(c)
+        for c in hand
+    ]
+    parts.append(
+        _("Your hand ({count}): {cards}.").format(
+            count=len(hand), cards=listed(cards) if cards else _("empty")
+        )
+    )
     return " ".join(parts)

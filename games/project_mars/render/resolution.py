@@ -10,6 +10,7 @@ from typing import Any
 from games.core.drawing import Board, Canvas, NameSource, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import FAINT, GOLD, MUTED, PANEL, ROW_ALT, TEXT, mix
+from games.core.speech import _
 from games.project_mars.events import (
     BonusGiven,
     BoostChosen,
@@ -37,21 +38,30 @@ from games.project_mars.render.field import (
     lane_strip,
     lane_totals,
     lanes_words,
-    possessive,
     seat_colour,
     vehicle_names,
+    versus,
 )
 from games.project_mars.views import CountedRound, PublicView, SlotView
 
 Fields = dict[str, dict[str, SlotView | None]]
-PARTS = (
-    ("pwr", "PWR on the field"),
-    ("lanes", "Lanes won (+1 each)"),
-    ("sentinel", "Sentinel pairs (+6)"),
-    ("medic", "Medic (+4)"),
-    ("infantry", "Infantry (+1 per infantry)"),
-    ("outpost", "Outpost (+2)"),
-)
+#: The parts of a TPR, by `Score.parts`'s keys.
+PARTS = ("pwr", "lanes", "sentinel", "medic", "infantry", "outpost")
+
+
+def part_words(key: str) -> tuple[str, str]:
+    """A part of a TPR as the table heads its row, and as the alt text names it."""
+    if key == "pwr":
+        return _("PWR on the field"), _("PWR on the field")
+    if key == "lanes":
+        return _("Lanes won (+1 each)"), _("Lanes won")
+    if key == "sentinel":
+        return _("Sentinel pairs (+6)"), _("Sentinel pairs")
+    if key == "medic":
+        return "Medic (+4)", "Medic"
+    if key == "infantry":
+        return _("Infantry (+1 per infantry)"), "Infantry"
+    return "Outpost (+2)", "Outpost"
 
 
 def fields_at_resolution(before: PublicView, events: Sequence[PMEvent]) -> Fields | None:
@@ -138,16 +148,17 @@ def round_board(event: CountedRound, names: NameSource) -> Board:
     boosts = vehicle_names(fields)
     common: dict[str, Any] = {"name": name, "players": players, "viewer": None, "boosts": boosts}
     winner = event.winner
-    title = (
-        f"Round {event.round} · {name(winner)} wins" if winner else f"Round {event.round} · a draw"
-    )
+    outcome = _("{player} wins").format(player=name(winner)) if winner else _("a draw")
+    title = f"{_('Round {round}').format(round=event.round)} · {outcome}"
     tpr = score.tpr
     notes = [" – ".join(str(tpr.get(p, 0)) for p in winner_first(players, winner)) + " TPR"]
     footer = wrap_footer(
         [
-            "Lanes are compared first: more PWR in a column wins it, +1 TPR; then each "
-            "player's TPR adds the PWR on their field and the bonuses. Face-down traps "
-            "count for nobody.",
+            _(
+                "Lanes are compared first: more PWR in a column wins it, +1 TPR; then each "
+                "player's TPR adds the PWR on their field and the bonuses. Face-down traps "
+                "count for nobody."
+            ),
         ],
         WIDTH,
         MARGIN,
@@ -182,7 +193,7 @@ def _name_line(
         MARGIN + 18, middle, name(player), size=18, bold=True, max_width=WIDTH - 2 * MARGIN - 160
     )
     if player == winner:
-        canvas.badge(MARGIN + 30 + used, middle, "wins the round", WINNER, size=12)
+        canvas.badge(MARGIN + 30 + used, middle, _("wins the round"), WINNER, size=12)
     return top + 34
 
 
@@ -205,7 +216,8 @@ def _parts_table(canvas: Canvas, top: int, players: Sequence[str], score: Score,
         )
     y = top + 34
     parts = score.parts
-    for index, (key, label) in enumerate(PARTS):
+    for index, key in enumerate(PARTS):
+        label, _short = part_words(key)
         fill = PANEL if index % 2 == 0 else ROW_ALT
         canvas.rect((MARGIN, y, WIDTH - MARGIN, y + 34), fill, radius=6)
         canvas.text(MARGIN + 14, y + 17, label, size=15, fill=TEXT)
@@ -246,21 +258,31 @@ def round_alt(event: CountedRound, name: Name) -> str:
     score = event.score
     winner = event.winner
     tpr = score.tpr
-    figures = " to ".join(f"{name(p)} {tpr.get(p, 0)}" for p in winner_first(players, winner))
-    outcome = f"{name(winner)} wins it" if winner else "a draw"
-    parts = [f"Project Mars, round {event.round} resolved: {outcome}, TPR {figures}."]
+    figures = versus(f"{name(p)} {tpr.get(p, 0)}" for p in winner_first(players, winner))
+    parts = [
+        _("Project Mars, round {round} resolved: {player} wins it, TPR {figures}.").format(
+            round=event.round, player=name(winner), figures=figures
+        )
+        if winner
+        else _("Project Mars, round {round} resolved: a draw, TPR {figures}.").format(
+            round=event.round, figures=figures
+        )
+    ]
     fields = event.fields
     lanes = lanes_words(players, score.lanes, lane_totals(players, fields), name)
-    parts.append(f"Lanes: {lanes}.")
+    parts.append(_("Lanes: {lanes}.").format(lanes=lanes))
     for player in players:
         bits = [
-            f"{label.split(' (')[0]} {parts_value}"
-            for key, label in PARTS
-            if (parts_value := score.parts.get(player, {}).get(key, 0))
+            f"{part_words(key)[1]} {value}"
+            for key in PARTS
+            if (value := score.parts.get(player, {}).get(key, 0))
         ]
         parts.append(
-            f"{possessive(name(player))} TPR {tpr.get(player, 0)}: "
-            f"{', '.join(bits) if bits else 'nothing'}."
+            _("{player}'s TPR {tpr}: {parts}.").format(
+                player=name(player),
+                tpr=tpr.get(player, 0),
+                parts=", ".join(bits) if bits else _("nothing"),
+            )
         )
     for player in players:
         parts.append(field_words(fields[player], player, name, None))

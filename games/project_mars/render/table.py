@@ -10,8 +10,9 @@ from games.core.drawing import Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import ACCENT, MUTED, PANEL, PANEL_RAISED, TEXT
 from games.core.drawing.styles import HIGHLIGHT
-from games.core.drawing.words import join, plural
-from games.project_mars.model import CardFace, card_words
+from games.core.drawing.words import listed
+from games.core.speech import N_, _, ngettext
+from games.project_mars.model import CardFace
 from games.project_mars.render.field import (
     GAP,
     KICKER,
@@ -23,12 +24,12 @@ from games.project_mars.render.field import (
     TILE_H,
     WIDTH,
     Name,
+    card_words,
     draw_field,
     field_words,
     lane_strip,
     lane_totals,
     lanes_words,
-    possessive,
     seat_colour,
     vehicle_names,
 )
@@ -37,13 +38,6 @@ from games.project_mars.views import PublicView, SideView
 HEADER_H = 50
 CHIP_H = 30
 TURN = HIGHLIGHT
-PHASE_WORDS = {
-    "deck": "choosing decks",
-    "mulligan": "mulligan",
-    "turn": "turn",
-    "choice": "a choice",
-    "ended": "over",
-}
 
 
 def _side_header(
@@ -66,13 +60,13 @@ def _side_header(
     if tpr is not None:
         right -= canvas.text(right, middle, f"TPR {tpr}", size=20, bold=True, align="right")
         right -= 16
-    wins = side.wins
-    right -= canvas.text(right, middle, f"rounds won {wins}", size=14, fill=MUTED, align="right")
+    won = _("rounds won {wins}").format(wins=side.wins)
+    right -= canvas.text(right, middle, won, size=14, fill=MUTED, align="right")
     right -= 18
     x = MARGIN + 22
     if turn:
         room = right - x
-        x += canvas.badge(x, middle, "to act", TURN, size=12) + 10
+        x += canvas.badge(x, middle, _("to act"), TURN, size=12) + 10
         right = x + room - 10
     canvas.text(
         x, middle - 10, name(player), size=19, bold=True, fill=TEXT, max_width=max(40, right - x)
@@ -83,14 +77,14 @@ def _side_header(
 
 def _counts(side: SideView) -> str:
     parts = [
-        f"hand {side.hand_count}",
-        f"deck {side.deck_count}",
-        f"junkyard {side.junkyard_count}",
+        _("hand {count}").format(count=side.hand_count),
+        _("deck {count}").format(count=side.deck_count),
+        _("junkyard {count}").format(count=side.junkyard_count),
     ]
     if side.back_hand_count:
-        parts.append(f"back hand {side.back_hand_count}")
+        parts.append(_("back hand {count}").format(count=side.back_hand_count))
     utility = side.utility_played
-    parts.append(f"utility: {utility.name}" if utility else "utility unused")
+    parts.append(_("utility: {card}").format(card=utility.name) if utility else _("utility unused"))
     return " · ".join(parts)
 
 
@@ -138,22 +132,35 @@ def _chips_height(cards: Sequence[CardFace]) -> int:
     return rows * CHIP_H + (rows - 1) * 6 + 10 if rows else 0
 
 
-def title(view: PublicView, name: Name, viewer: str | None) -> str:
+def title(view: PublicView, name: Name, viewer: str | None) -> tuple[str, str]:
+    """The image's title, as its two parts: the round ("Round 2", "Match over") and what
+    happens in it ("ann's turn")."""
     phase = view.phase
-    round_ = f"Round {view.round}"
+    round_ = _("Round {round}").format(round=view.round)
     if phase == "ended":
         winner = None if view.result is None else view.result.winner
-        return f"Match over · {name(winner)} wins" if winner else "Match over · a draw"
+        over = _("{player} wins").format(player=name(winner)) if winner else _("a draw")
+        return _("Match over"), over
     if phase == "turn" and view.turn:
-        who = "Your" if view.turn == viewer else possessive(name(view.turn))
-        return f"{round_} · {who} turn"
+        if view.turn == viewer:
+            return round_, _("Your turn")
+        return round_, _("{player}'s turn").format(player=name(view.turn))
     if phase == "choice" and view.pending:
         chooser = view.pending.player
-        who = "You choose" if chooser == viewer else f"{name(chooser)} chooses"
-        return f"{round_} · {who}"
+        if chooser == viewer:
+            return round_, _("You choose")
+        return round_, _("{player} chooses").format(player=name(chooser))
     if phase == "mulligan":
-        return f"{round_} · {'your back hand' if keeping(view, viewer) else 'mulligan'}"
-    return f"{round_} · {PHASE_WORDS.get(phase, phase)}"
+        return round_, _("your back hand") if keeping(view, viewer) else _("mulligan")
+    return round_, _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
+
+
+#: What the table's title says of a phase without a title of its own.
+PHASE_WORDS = {
+    "deck": N_("choosing decks"),
+    "turn": N_("turn"),
+    "choice": N_("a choice"),
+}
 
 
 def keeping(view: PublicView, viewer: str | None) -> bool:
@@ -168,11 +175,15 @@ def keeping(view: PublicView, viewer: str | None) -> bool:
 
 def notes(view: PublicView, name: Name) -> list[str]:
     wins = " – ".join(str(view.sides[p].wins) for p in view.players)
-    notes = [f"rounds won {wins}"]
+    notes = [_("rounds won {wins}").format(wins=wins)]
     if view.immune:
-        notes.append("Toxic Gas: no reveals")
+        notes.append(_("Toxic Gas: no reveals"))
     elif view.passes:
-        notes.append(plural(view.passes, "pass") + " in a row")
+        notes.append(
+            ngettext("{count} pass in a row", "{count} passes in a row", view.passes).format(
+                count=view.passes
+            )
+        )
     return notes
 
 
@@ -212,7 +223,7 @@ def draw_table(
     )
     y += 8
     if sides[upper].revealed:
-        y = _chips(canvas, y, "REVEALED", sides[upper].revealed) + 8
+        y = _chips(canvas, y, _("REVEALED"), sides[upper].revealed) + 8
     y = draw_field(canvas, y, fields[upper], top_side=True, **common) + 8
     y = (
         lane_strip(
@@ -228,7 +239,7 @@ def draw_table(
     )
     y = draw_field(canvas, y, fields[lower], top_side=False, **common) + 8
     if sides[lower].revealed:
-        y = _chips(canvas, y, "REVEALED", sides[lower].revealed) + 8
+        y = _chips(canvas, y, _("REVEALED"), sides[lower].revealed) + 8
     y = _side_header(
         canvas,
         y,
@@ -250,20 +261,28 @@ def table_height(view: PublicView) -> int:
     return height
 
 
-TABLE_FOOTER = [
-    "A lane goes to the side with more PWR in it (+1 TPR); two cards facing an empty column "
-    "win it. TPR is counted when both players pass: the figures show it as the fields stand.",
-    "Face-down cards are traps set by the other side: they count for nobody until triggered.",
-]
+def table_footer() -> list[str]:
+    return [
+        _(
+            "A lane goes to the side with more PWR in it (+1 TPR); two cards facing an empty "
+            "column win it. TPR is counted when both players pass: the figures show it as the "
+            "fields stand."
+        ),
+        _(
+            "Face-down cards are traps set by the other side: they count for nobody until "
+            "triggered."
+        ),
+    ]
 
 
 def public_board(view: PublicView, names: NameSource) -> Board:
     """The table after a move, from the public view: what everyone in the channel may see."""
     name = namer(names)
-    footer = wrap_footer(TABLE_FOOTER, WIDTH, MARGIN)
+    footer = wrap_footer(table_footer(), WIDTH, MARGIN)
     height = 100 + 16 + table_height(view) + 12 + FOOTER_LINE * len(footer) + 12
     canvas = Canvas(WIDTH, height)
-    top = canvas.title_bar(KICKER, title(view, name, None), notes(view, name), margin=MARGIN) + 16
+    headline = " · ".join(title(view, name, None))
+    top = canvas.title_bar(KICKER, headline, notes(view, name), margin=MARGIN) + 16
     top = draw_table(canvas, top, view, name, None)
     canvas.footer(footer, margin=MARGIN, top=top + 12)
     return Board(canvas.png(), table_alt(view, name, None), f"round-{view.round}-table.png")
@@ -273,20 +292,29 @@ def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
     """The table in words: the same facts as the image, and nothing else."""
     players = list(view.players)
     sides = view.sides
-    parts = [f"Project Mars, {title(view, name, viewer).replace(' · ', ': ')}."]
+    round_, now = title(view, name, viewer)
+    parts = [_("Project Mars, {round}: {now}.").format(round=round_, now=now)]
     wins = ", ".join(f"{name(p)} {sides[p].wins}" for p in players)
-    parts.append(f"Rounds won: {wins}.")
+    parts.append(_("Rounds won: {wins}.").format(wins=wins))
     projection = view.projection
     for player in players:
         side = sides[player]
         parts.append(field_words(side.field, player, name, viewer))
-        who = "You have" if player == viewer else f"{name(player)} has"
-        parts.append(f"{who} {_counts(side).replace(' · ', ', ')}.")
+        counts = _counts(side).replace(" · ", ", ")
+        parts.append(
+            _("You have {counts}.").format(counts=counts)
+            if player == viewer
+            else _("{player} has {counts}.").format(player=name(player), counts=counts)
+        )
         if side.revealed:
-            shown = join([card_words(c) for c in side.revealed])
-            parts.append(f"Revealed from {possessive(name(player))} hand: {shown}.")
+            shown = listed([card_words(c) for c in side.revealed])
+            parts.append(
+                _("Revealed from {player}'s hand: {cards}.").format(
+                    player=name(player), cards=shown
+                )
+            )
     fields = {p: sides[p].field for p in players}
     lanes = lanes_words(players, projection.lanes, lane_totals(players, fields), name)
     tpr = ", ".join(f"{name(p)} {projection.tpr.get(p, 0)}" for p in players)
-    parts.append(f"If the round ended now: {lanes}; TPR {tpr}.")
+    parts.append(_("If the round ended now: {lanes}; TPR {tpr}.").format(lanes=lanes, tpr=tpr))
     return " ".join(parts)
