@@ -214,7 +214,10 @@ def number(value: float) -> str:
 class CommandTexts(app_commands.Translator):
     """Command, option and choice descriptions in every language Dealer speaks, from the same
     catalogues (discord.py calls `translate` for each text of each command as it syncs them).
-    Names stay as they are: texts, the help and the docs name the commands in English."""
+    Names stay as they are: texts, the help and the docs name the commands in English. A
+    description made of values (a clock option's: `bot.games.plugin.clock_description`)
+    carries the function that writes it (`locale_str`'s extra `words`), called in each
+    language."""
 
     NAMES = (
         app_commands.TranslationContextLocation.command_name,
@@ -234,7 +237,12 @@ class CommandTexts(app_commands.Translator):
         found = LANGUAGES.get(code)
         if found is None or code in (SOURCE, PSEUDO):
             return None
-        text = found.gettext(string.message)
+        words = string.extras.get("words")
+        if words is not None:
+            with speaking(found):
+                text = words()
+        else:
+            text = found.gettext(string.message)
         return text if text != string.message else None
 
 
