@@ -23,7 +23,7 @@ import functools
 import gettext
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -318,6 +318,36 @@ def _engine_words(code: str, text: str, depth: int) -> str:
             values = {k: _engine_words(code, v, depth - 1) for k, v in found.groupdict().items()}
             return said.gettext(template).format(**values)
     return text
+
+
+def said_again(text: str, templates: Sequence[str], *, depth: int = _NESTING) -> str:
+    """A text kept in English (in the database), made from one of `templates` (each marked
+    `N_` where it is written), in the language in force: its template translated and filled
+    with the values it was made with, each said again in turn (a match's title inside a
+    ledger's reason) or else read as an engine's text; as kept when it is none of them (a
+    reason a host typed)."""
+    if current().code == SOURCE:
+        return text
+    for template in templates:
+        found = _stored_pattern(template).fullmatch(text)
+        if found is not None:
+            values = {}
+            for key, value in found.groupdict().items():
+                again = said_again(value, templates, depth=depth - 1) if depth > 0 else value
+                values[key] = again if again != value else engine_words(value)
+            return _(template).format(**values)
+    return text
+
+
+@functools.lru_cache(maxsize=256)
+def _stored_pattern(template: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(template)
+    return re.compile(
+        "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
+        ),
+        re.DOTALL,
+    )
 
 
 def refusal(error: RuleError) -> str:

@@ -16,7 +16,6 @@ import contextlib
 import logging
 import math
 import random
-import re
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from bot.players import (
     renamed,
     seat_id,
 )
-from bot.seasons import SeasonService
+from bot.seasons import MATCH_TITLE, REFUND_CANCELLED, REFUND_UNDONE, SeasonService
 from bot.stats import results_of
 from bot.storage import (
     DamagedRecord,
@@ -98,21 +97,11 @@ DAMAGES = (
     N_("a move refused on replay"),
     N_("its options"),
 )
-_DAMAGE_VALUE = re.compile(r"\{(\w+)\}")
 
 
 def damage_words(what: str) -> str:
-    """What of a record is damaged (one of `DAMAGES`, filled in), in the language in force;
-    as stored when it is none of them."""
-    for template in DAMAGES:
-        parts = _DAMAGE_VALUE.split(template)
-        pattern = "".join(
-            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.*)" for i, part in enumerate(parts)
-        )
-        found = re.fullmatch(pattern, what, re.DOTALL)
-        if found is not None:
-            return i18n._(template).format(**found.groupdict())
-    return what
+    """What of a record is damaged (one of `DAMAGES`, filled in), in the language in force."""
+    return i18n.said_again(what, DAMAGES)
 
 
 def clock_lengths(row: MatchRow) -> dict[str, int | None]:
@@ -1053,7 +1042,9 @@ class MatchService:
                     paused_remaining=remaining,
                     by=by,
                     at=self.now(),
-                    refund_reason=f"refund: undone by the host in {engine.title} match #{row.id}",
+                    refund_reason=REFUND_UNDONE.format(
+                        title=MATCH_TITLE.format(game=engine.title, match=row.id)
+                    ),
                 )
             finally:
                 self.forget(row.id)
@@ -1069,7 +1060,7 @@ class MatchService:
         return await self.known(row.id)
 
     async def cancel(self, match_id: int) -> None:
-        reason = f"refund: match #{match_id} was cancelled"
+        reason = REFUND_CANCELLED.format(match=match_id)
         if not await self.storage.cancel_match(match_id, at=self.now(), refund_reason=reason):
             raise UserError(i18n._("This match is already over or cancelled."))
         self.forget(match_id)

@@ -4,6 +4,7 @@ translations. The server speaks Czech; its host reads Korean."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ import pytest
 
 from tests.bot.conftest import Table
 from tests.drivers.languages import reading
+from tests.drivers.seasons import Series
 
 #: These tests read Czech and Korean, which the pseudo-locale replaces.
 pytestmark = pytest.mark.usefixtures("real_languages")
@@ -24,6 +26,11 @@ async def in_czech(table: Table) -> None:
     role = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     admin = table.guild.add_member(table.env.create_user("admin"), roles=[role])
     await admin.slash(table.channel, "config language", language="cs")
+
+
+def notices(table: Table) -> list[str]:
+    """What the channel was told of undos."""
+    return [m.content for m in table.channel.history() if m.content.startswith("↩️")]
 
 
 def yes(asked: Any) -> str:
@@ -56,9 +63,7 @@ async def test_an_undo_is_asked_and_told_in_each_readers_language(
     assert [b["label"] for b in row["components"]] == ["네, 되돌리기", "아니요, 그대로 둘게요"]
     done = await t.host.click(asked.response, custom_id=yes(asked))
     assert done.response.content == "↩️ 완료, 되돌렸어요: player1님의 비공개 입찰."
-    assert t.channel.last_message.content == (
-        "↩️ Pořadatel vzal zpět: nabídka (tajný tah hráče player1)."
-    )
+    assert notices(t) == ["↩️ Pořadatel vzal zpět: nabídka (tajný tah hráče player1)."]
     assert p1.user.dm_channel.last_message.content == (
         "↩️ Pořadatel vzal zpět tahy v zápase Auction Auction #1:\n"
         "- nabídka $37 na Genre Shop (tvůj tah)\n"
@@ -84,10 +89,10 @@ async def test_an_undo_is_asked_and_told_in_each_readers_language(
     )
     stored = await t.bot.storage.match(t.match_id)
     assert stored is not None and stored.deadline is not None
-    assert t.channel.last_message.content == (
+    assert (
         "↩️ Pořadatel vzal zpět: uzavření fáze (tah pořadatele). Znovu je otevřeno: Vstupní "
         f"fáze, kolo 1 z 3. Uzavře se <t:{int(stored.deadline)}:R>."
-    )
+    ) in notices(t)
 
     await t.host.slash(t.channel, "match pause")
     again = await t.host.slash(t.channel, "match pause")
@@ -123,3 +128,81 @@ async def test_the_clock_options_are_described_in_every_language(simcord_env: An
         "cs": "Minuty – každá vstupní nebo aukční fáze (1 až 10080; výchozí 1440)",
         "ko": "각 입장·경매 단계의 시간(분) (1~10080; 기본 1440)",
     }
+
+
+async def test_a_season_speaks_czech_in_the_channel_and_korean_to_a_korean_host(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A season in a Czech server run by a host who reads Korean: what `/season` posts for
+    the channel, the match's lobby and the series' lines in its result are Czech ("garnety",
+    "žetony života"); the host's private standings (their image's alt text too), history
+    (the bot's own reasons translated, with their values) and refusals are Korean (가넷,
+    생명의 징표)."""
+    t = Series(simcord_env, 4)
+    reading(monkeypatch, {t.boss.id: "ko"})
+    await t.boss.slash(t.channel, "config language", language="cs")
+    started = await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
+    assert not started.ephemeral and started.response.content == (
+        "🏁 Sezóna **„Spring“** začala. Členové se zapíšou, až poprvé zahrají některý z jejích "
+        "zápasů (nebo až je zapíše pořadatel), a dostanou 3 garnety; každý zápas Auction "
+        "Auction začatý na tomto serveru se do ní počítá, dokud ji pořadatel neukončí pomocí "
+        "`/season end`."
+    )
+    created = await t.host.slash(
+        t.channel, "match create auction-auction", phase_minutes=60, rounds=1
+    )
+    lobby = created.response
+    assert "\nPočítá se do sezóny **„Spring“**: garnety se berou z knihy sezóny" in lobby.content
+    for p in t.players:
+        await p.click(lobby, label="Připojit se")
+    row = await t.bot.storage.open_match_in(t.channel.id)
+    assert row is not None
+    t.match_id = row.id
+    await t.host.click(lobby, label="Začít")
+    await t.players[0].slash(t.channel, "garnet-trade")
+    await t.play_to_end(random.Random(5))
+    settled = [m.content for m in t.channel.history() if "kniha je aktualizovaná" in m.content]
+    assert settled == [
+        "**Sezóna „Spring“: kniha je aktualizovaná.**\n"
+        "player2: +3 žetony života a +3 garnety.\n"
+        "Kandidáti na vyřazení: player1 (žádné žetony života). Pravidla série uplatní "
+        "pořadatel pomocí `/season eliminate`."
+    ]
+
+    standings = await t.boss.slash(t.channel, "season standings")
+    assert standings.ephemeral and standings.response.content == (
+        "**Spring 시즌** (진행 중) — 순위\n"
+        "1. player2: 가넷 6개, 생명의 징표 3개\n"
+        "2. player1: 가넷 3개, 생명의 징표 0개, 후보 ×1\n"
+        "3. player3: 가넷 3개, 생명의 징표 0개\n"
+        "4. player0: 가넷 2개, 생명의 징표 0개\n"
+        "상금 풀: $0."
+    )
+    assert standings.response.attachments[0].description == (
+        "Spring 시즌 순위 (진행 중), 상금 풀 $0. 1. player2: 가넷 6개, 생명의 징표 3개. "
+        "2. player1: 가넷 3개, 생명의 징표 0개, 탈락 후보 1회. 3. player3: 가넷 3개, 생명의 "
+        "징표 0개. 4. player0: 가넷 2개, 생명의 징표 0개."
+    )
+    history = await t.boss.slash(t.channel, "season history", member=t.players[0].user)
+    assert history.response.content == (
+        "**Spring 시즌** — player0님의 장부 기록 (2개):\n"
+        "<t:1767225600:d> player0: 가넷 +3개 — 시즌 등록\n"
+        "<t:1767225600:d> player0: 가넷 -1개 — Auction Auction 매치 #1에서 사용"
+    )
+    history = await t.boss.slash(t.channel, "season history", member=t.players[2].user)
+    assert history.response.content.endswith(" — 1위, Auction Auction 매치 #1"), (
+        history.response.content
+    )
+
+    adjusted = await t.boss.slash(
+        t.channel, "season adjust", member=t.players[1], garnets=2, reason="bonus"
+    )
+    assert not adjusted.ephemeral and adjusted.response.content == (
+        f"Sezóna **„Spring“** — {t.players[1].mention} +2 garnety (bonus). Teď: 5 garnetů, "
+        f"0 žetonů života. (Zapsal(a) {t.boss.mention}.)"
+    )
+    await t.boss.slash(t.channel, "season eliminate", member=t.players[2])
+    again = await t.boss.slash(t.channel, "season eliminate", member=t.players[2])
+    assert (
+        again.ephemeral and again.response.content == "player2님은 이미 Spring 시즌에서 탈락했어요."
+    )
