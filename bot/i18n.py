@@ -23,6 +23,7 @@ import functools
 import gettext
 import io
 import re
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -172,6 +173,25 @@ def server_language(stored: str | None, guild: discord.Guild | None) -> Language
     if stored is not None:
         return language(stored)
     return language(guild.preferred_locale if guild is not None else None)
+
+
+class Heard:
+    """Each member's Discord language as their last interaction told it, for the latest
+    `kept` members this process heard from since it started: what a DM answers a message in,
+    Discord giving a message no language (English for a member not heard from)."""
+
+    def __init__(self, kept: int = 10_000) -> None:
+        self.kept = kept
+        self._codes: OrderedDict[int, str] = OrderedDict()
+
+    def tell(self, user_id: int, locale: discord.Locale) -> None:
+        self._codes[user_id] = locale.value
+        self._codes.move_to_end(user_id)
+        while len(self._codes) > self.kept:
+            self._codes.popitem(last=False)
+
+    def language(self, user_id: int) -> Language:
+        return language(self._codes.get(user_id))
 
 
 class Languages(Protocol):

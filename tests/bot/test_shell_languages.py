@@ -10,6 +10,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.app import DM_HELP
+from bot.i18n import _, language, speaking
 from tests.bot.conftest import Table
 from tests.drivers.languages import reading
 from tests.drivers.seasons import Series
@@ -206,3 +208,28 @@ async def test_a_season_speaks_czech_in_the_channel_and_korean_to_a_korean_host(
     assert (
         again.ephemeral and again.response.content == "player2님은 이미 Spring 시즌에서 탈락했어요."
     )
+
+
+async def test_a_dm_is_answered_in_the_language_the_members_last_interaction_told(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord gives a message no language: the DM help answers in the one the member's last
+    interaction told, English for a member who never used a command."""
+    t = Table(simcord_env, 2)
+    korean, stranger = t.players
+    reading(monkeypatch, {korean.id: "ko"})
+    await korean.slash(t.channel, "help")
+    await korean.send_dm("hi")
+    assert korean.user.dm_channel.last_message.content == said_in("ko", DM_HELP)
+    await stranger.send_dm("hi")
+    assert stranger.user.dm_channel.last_message.content == DM_HELP
+    reading(monkeypatch, {korean.id: "cs"})
+    await korean.slash(t.channel, "help")
+    await korean.send_dm("hi again")
+    assert korean.user.dm_channel.last_message.content == said_in("cs", DM_HELP)
+    assert said_in("cs", DM_HELP) != DM_HELP != said_in("ko", DM_HELP)
+
+
+def said_in(code: str, text: str) -> str:
+    with speaking(language(code)):
+        return _(text)
