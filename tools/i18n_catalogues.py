@@ -30,7 +30,15 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
 CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft")
-METHOD_MAP = [("bot/**.py", "python")] + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+#: The games' texts (`ENGINE_KEYWORDS` finds the engines' own among them).
+GAMES_MAP = [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
+#: The bot's code, its web pages' templates (read by Jinja2's own extractor, `_()` in them),
+#: and the games'.
+METHOD_MAP = [
+    ("bot/**.py", "python"),
+    ("bot/web/templates/**.html", "jinja2.ext:babel_extract"),
+    *GAMES_MAP,
+]
 #: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
 #: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's
 #: filled-in text against (a render's `_` is not among them: it is translated where said).
@@ -47,7 +55,7 @@ def extracted() -> Catalog:
     engines = {
         message
         for _filename, _line, message, _comments, _context in extract_from_dir(
-            ROOT, METHOD_MAP[1:], keywords=ENGINE_KEYWORDS
+            ROOT, GAMES_MAP, keywords=ENGINE_KEYWORDS
         )
     }
     for _filename, _line, message, comments, context in extract_from_dir(
