@@ -44,7 +44,7 @@ from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
-from bot.i18n import N_, CommandTexts, _
+from bot.i18n import N_, CommandTexts, Heard, _, speaking
 from bot.presenter import Presenter
 from bot.rest import retrying
 from bot.service import MatchService
@@ -136,6 +136,8 @@ class DealerBot(commands.AutoShardedBot):
     dispatcher: Dispatcher
     #: What buttons and forms reach through `interaction.client` (`bot.handlers`).
     flows: Handlers
+    #: Each member's language as their last interaction told it (the DM help's).
+    heard: Heard
     #: Whether a bot of this process has frozen what was alive at its first READY (`on_ready`).
     froze: ClassVar[bool] = False
 
@@ -196,6 +198,7 @@ class DealerBot(commands.AutoShardedBot):
         #: Where the matches' web pages are served (`WEB_PORT`); None: no web server.
         self.web = web
         self.web_server: WebServer | None = None
+        self.heard = Heard()
         self.ready_before = False
 
     def now(self) -> float:
@@ -274,7 +277,9 @@ class DealerBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Forms are answered from their custom id (none is kept in memory), and so is a
-        click on a control its message no longer has (`answer_removed`)."""
+        click on a control its message no longer has (`answer_removed`). Every interaction
+        tells its member's language (`heard`)."""
+        self.heard.tell(interaction.user.id, interaction.locale)
         if interaction.type is discord.InteractionType.component:
             await answer_removed(interaction, ALL_DYNAMIC_ITEMS)
             return
@@ -290,7 +295,10 @@ class DealerBot(commands.AutoShardedBot):
 
     async def on_message(self, message: discord.Message) -> None:
         if message.guild is None and not message.author.bot and message.author != self.user:
-            await message.channel.send(_(DM_HELP))
+            # A message carries no language: the member's last interaction tells it.
+            with speaking(self.heard.language(message.author.id)):
+                text = _(DM_HELP)
+            await message.channel.send(text)
 
     async def close(self) -> None:
         await self.stop_parts()

@@ -228,9 +228,9 @@ async def render(function: Callable[..., T], *args: Any) -> T:
 
 
 async def for_pages(function: Callable[..., T], *args: Any) -> T:
-    """`function(*args)`, called in the web pages' worker (as `render` calls it in the bot's):
-    what a page is built with (`bot.web`)."""
-    result: T = await _PAGES.call((function, args))
+    """`function(*args)`, called in the web pages' worker (as `render` calls it in the bot's)
+    in the language in force here: what a page is built with (`bot.web`)."""
+    result: T = await _PAGES.call((drawn_in, (current().code, function, args)))
     return result
 
 

@@ -23,7 +23,8 @@ import functools
 import gettext
 import io
 import re
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -174,6 +175,25 @@ def server_language(stored: str | None, guild: discord.Guild | None) -> Language
     return language(guild.preferred_locale if guild is not None else None)
 
 
+class Heard:
+    """Each member's Discord language as their last interaction told it, for the latest
+    `kept` members this process heard from since it started: what a DM answers a message in,
+    Discord giving a message no language (English for a member not heard from)."""
+
+    def __init__(self, kept: int = 10_000) -> None:
+        self.kept = kept
+        self._codes: OrderedDict[int, str] = OrderedDict()
+
+    def tell(self, user_id: int, locale: discord.Locale) -> None:
+        self._codes[user_id] = locale.value
+        self._codes.move_to_end(user_id)
+        while len(self._codes) > self.kept:
+            self._codes.popitem(last=False)
+
+    def language(self, user_id: int) -> Language:
+        return language(self._codes.get(user_id))
+
+
 class Languages(Protocol):
     """Where the servers' chosen languages are kept (`bot.storage.Storage`)."""
 
@@ -214,7 +234,10 @@ def number(value: float) -> str:
 class CommandTexts(app_commands.Translator):
     """Command, option and choice descriptions in every language Dealer speaks, from the same
     catalogues (discord.py calls `translate` for each text of each command as it syncs them).
-    Names stay as they are: texts, the help and the docs name the commands in English."""
+    Names stay as they are: texts, the help and the docs name the commands in English. A
+    description made of values (a clock option's: `bot.games.plugin.clock_description`)
+    carries the function that writes it (`locale_str`'s extra `words`), called in each
+    language."""
 
     NAMES = (
         app_commands.TranslationContextLocation.command_name,
@@ -234,7 +257,12 @@ class CommandTexts(app_commands.Translator):
         found = LANGUAGES.get(code)
         if found is None or code in (SOURCE, PSEUDO):
             return None
-        text = found.gettext(string.message)
+        words = string.extras.get("words")
+        if words is not None:
+            with speaking(found):
+                text = words()
+        else:
+            text = found.gettext(string.message)
         return text if text != string.message else None
 
 
@@ -310,6 +338,36 @@ def _engine_words(code: str, text: str, depth: int) -> str:
             values = {k: _engine_words(code, v, depth - 1) for k, v in found.groupdict().items()}
             return said.gettext(template).format(**values)
     return text
+
+
+def said_again(text: str, templates: Sequence[str], *, depth: int = _NESTING) -> str:
+    """A text kept in English (in the database), made from one of `templates` (each marked
+    `N_` where it is written), in the language in force: its template translated and filled
+    with the values it was made with, each said again in turn (a match's title inside a
+    ledger's reason) or else read as an engine's text; as kept when it is none of them (a
+    reason a host typed)."""
+    if current().code == SOURCE:
+        return text
+    for template in templates:
+        found = _stored_pattern(template).fullmatch(text)
+        if found is not None:
+            values = {}
+            for key, value in found.groupdict().items():
+                again = said_again(value, templates, depth=depth - 1) if depth > 0 else value
+                values[key] = again if again != value else engine_words(value)
+            return _(template).format(**values)
+    return text
+
+
+@functools.lru_cache(maxsize=256)
+def _stored_pattern(template: str) -> re.Pattern[str]:
+    parts = _PLACEHOLDER.split(template)
+    return re.compile(
+        "".join(
+            re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)
+        ),
+        re.DOTALL,
+    )
 
 
 def refusal(error: RuleError) -> str:

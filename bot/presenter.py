@@ -44,7 +44,7 @@ from bot.players import (
     seat_of,
 )
 from bot.seasons import SEASON_SETTLED, settled_text
-from bot.service import MatchDamaged, MatchService, Outcome, Wait
+from bot.service import MatchDamaged, MatchService, Outcome, Wait, damage_words
 from bot.stats import rating_line
 from bot.status import LiveStatus, clock
 from bot.storage import MatchRow, OutboxItem, PlayerRow, Storage
@@ -312,7 +312,7 @@ class Presenter:
             "Your {game} match #{match} in {channel} is set aside: {what} in its stored "
             "record cannot be read, so it cannot go on. `/match log` there gives what "
             "remains of its record, and `/match cancel` ends it."
-        ).format(game=title, match=row.id, channel=f"<#{row.channel_id}>", what=what)
+        ).format(game=title, match=row.id, channel=f"<#{row.channel_id}>", what=damage_words(what))
         try:
             await self.dm(row, row.host_id, text)
         except discord.HTTPException:

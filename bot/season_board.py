@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import N_, _, ngettext
 from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
@@ -24,7 +25,6 @@ from games.core.drawing.palette import (
     TEXT,
     mix,
 )
-from games.core.drawing.words import plural
 
 WIDTH = 800
 MARGIN = 28
@@ -33,7 +33,7 @@ ELIMINATED = BadgeStyle(BAD, BAD_BG)
 
 #: What the standings, a history and the export say while a match of the season runs: its
 #: entries are left out, without how many (AA-D9).
-WITHHELD = "Entries of matches still running show when those matches end."
+WITHHELD = N_("Entries of matches still running show when those matches end.")
 
 
 def standings_board(data: dict[str, Any]) -> Board:
@@ -41,18 +41,21 @@ def standings_board(data: dict[str, Any]) -> Board:
     footer = wrap_footer(_footer(data), WIDTH, MARGIN)
     height = 100 + 20 + 34 + ROW * max(1, len(rows)) + 14 + FOOTER_LINE * len(footer) + 14
     canvas = Canvas(WIDTH, height)
-    notes = [f"prize pool ${data['pool']}", "open" if data["open"] else "ended"]
-    top = canvas.title_bar("SEASON STANDINGS", data["season"], notes, margin=MARGIN) + 20
+    notes = [
+        _("prize pool ${pool}").format(pool=data["pool"]),
+        _("open") if data["open"] else _("ended"),
+    ]
+    top = canvas.title_bar(_("SEASON STANDINGS"), data["season"], notes, margin=MARGIN) + 20
     table = Table(
         canvas,
         MARGIN,
         WIDTH - MARGIN,
         [
             Column("", 40, "center"),
-            Column("Member", 0),
-            Column("Garnets", 90, "right"),
-            Column("Tokens of life", 130, "right"),
-            Column("Candidate", 100, "right"),
+            Column(_("Member"), 0),
+            Column(_("Garnets"), 90, "right"),
+            Column(_("Tokens of life"), 130, "right"),
+            Column(_("Candidate"), 100, "right"),
             Column("", 110, "center"),
         ],
         row_height=ROW,
@@ -61,7 +64,7 @@ def standings_board(data: dict[str, Any]) -> Board:
     )
     top = table.header(top)
     if not rows:
-        canvas.text(MARGIN, top + ROW // 2, "Nobody is enrolled yet.", size=18, fill=MUTED)
+        canvas.text(MARGIN, top + ROW // 2, _("Nobody is enrolled yet."), size=18, fill=MUTED)
         top += ROW
     for i, row in enumerate(rows):
         out = bool(row["eliminated"])
@@ -83,43 +86,74 @@ def standings_board(data: dict[str, Any]) -> Board:
 
 
 def _eliminated(canvas: Canvas, x: int, middle: int, width: int) -> None:
-    canvas.badge(x, middle, "Eliminated", ELIMINATED, size=12)
+    canvas.badge(x, middle, _("Eliminated"), ELIMINATED, size=12)
 
 
 def _footer(data: dict[str, Any]) -> list[str]:
     lines = [
-        "Garnets are dealt into each match of the season and can be traded for $10; "
-        "prizes and elimination candidates come from each match's end."
+        _(
+            "Garnets are dealt into each match of the season and can be traded for $10; "
+            "prizes and elimination candidates come from each match's end."
+        )
     ]
     if data["running"]:
-        lines.append(WITHHELD)
+        lines.append(_(WITHHELD))
     return lines
 
 
 def _alt(data: dict[str, Any]) -> str:
-    state = "open" if data["open"] else "ended"
+    season = season_called(data["season"], capital=True)
     parts = [
-        f"{season_called(data['season'], capital=True)} standings ({state}); "
-        f"prize pool ${data['pool']}."
+        (
+            _("{season} standings (open); prize pool ${pool}.")
+            if data["open"]
+            else _("{season} standings (ended); prize pool ${pool}.")
+        ).format(season=season, pool=data["pool"])
     ]
     if not data["rows"]:
-        parts.append("Nobody is enrolled yet.")
+        parts.append(_("Nobody is enrolled yet."))
     for i, row in enumerate(data["rows"], start=1):
-        status = ", eliminated" if row["eliminated"] else ""
-        candidate = (
-            f", elimination candidate {row['candidacies']} times" if row["candidacies"] else ""
-        )
+        said = [garnets_of(row["garnets"]), tokens_of(row["tokens"])]
+        if row["candidacies"]:
+            said.append(
+                ngettext(
+                    "elimination candidate {count} time",
+                    "elimination candidate {count} times",
+                    row["candidacies"],
+                ).format(count=row["candidacies"])
+            )
+        if row["eliminated"]:
+            said.append(_("eliminated"))
+        # TRANSLATORS: a member's row of the standings: {place} their place, {said} their
+        # garnets, tokens of life and the rest, apart by commas.
         parts.append(
-            f"{i}. {row['name']}: {plural(row['garnets'], 'garnet')}, "
-            f"{plural(row['tokens'], 'token of life', 'tokens of life')}"
-            f"{candidate}{status}."
+            _("{place}. {member}: {said}.").format(
+                place=i, member=row["name"], said=", ".join(said)
+            )
         )
     return " ".join(parts)
 
 
+def garnets_of(n: int, *, sign: bool = False) -> str:
+    """ "1 garnet", "3 garnets", "-1 garnet" (with `sign`: "+3 garnets"), in the language in
+    force."""
+    count = f"{n:+d}" if sign else str(n)
+    return ngettext("{count} garnet", "{count} garnets", abs(n)).format(count=count)
+
+
+def tokens_of(n: int, *, sign: bool = False) -> str:
+    """ "1 token of life", "2 tokens of life" (with `sign`: "+2 tokens of life"), in the
+    language in force."""
+    count = f"{n:+d}" if sign else str(n)
+    return ngettext("{count} token of life", "{count} tokens of life", abs(n)).format(count=count)
+
+
 def season_called(name: str, *, capital: bool = False) -> str:
     """How a sentence names a season: "season Spring", or "Season 1" for a season whose
-    name already says it (never "season Season 1")."""
+    name already says it (never "season Season 1"), in the language in force."""
     if name.lower().startswith("season"):
         return name
-    return f"{'Season' if capital else 'season'} {name}"
+    # TRANSLATORS: a season by its name, as a sentence names it (Czech: the name alone in
+    # quotes, „{name}“, the sentence saying "sezóna" in its case; Korean: "{name} 시즌").
+    said = _("Season {name}") if capital else _("season {name}")
+    return said.format(name=name)

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from bot.errors import UserError
+from bot.i18n import N_, _, said_again
 from bot.players import holder
-from bot.season_board import WITHHELD, season_called
+from bot.season_board import WITHHELD, garnets_of, season_called, tokens_of
 from bot.storage import (
     Balance,
     LedgerEntry,
@@ -39,13 +41,44 @@ from bot.storage import (
     prize_pool,
 )
 from games.core.contract import SeasonOutcome
-from games.core.drawing.words import join, ordinal, plural, signed
+from games.core.drawing.words import listed, ordinal
 from games.core.errors import typed
 from games.core.events import Audience, Event
 from games.registry import ENGINES, engine_for
 
 #: The most a host may add or remove in one adjustment.
 MAX_ADJUST = 1000
+#: The reasons the bot writes in the ledger, kept in English there (the export is read
+#: outside Discord) and said in the reader's language where shown (`reason_words`).
+MATCH_TITLE = N_("{game} match #{match}")
+SPENT = N_("spent in {title}")
+# TRANSLATORS: a prize's reason in the ledger: {ordinal} is English's "2nd"; {place} the bare
+# number, for "2." or "2위".
+PLACED = N_("{ordinal} place, {title}")
+PRIZE = N_("prize, {title}")
+CANDIDATE = N_("elimination candidate, {title}")
+POOL = N_("{reason}, {title}")
+POOL_GROWS = N_("the prize pool grows")
+ELIMINATED = N_("eliminated")
+REINSTATED = N_("reinstated")
+#: A member's first entry (`Storage.enrol` writes it).
+ENROLLED = N_("enrolled")
+REFUND_UNDONE = N_("refund: undone by the host in {title}")
+REFUND_CANCELLED = N_("refund: match #{match} was cancelled")
+REASONS = (
+    SPENT,
+    PRIZE,
+    CANDIDATE,
+    MATCH_TITLE,
+    POOL,
+    POOL_GROWS,
+    ELIMINATED,
+    REINSTATED,
+    ENROLLED,
+    REFUND_UNDONE,
+    REFUND_CANCELLED,
+)
+_PLACED = re.compile(r"(?P<place>\d+)(?:st|nd|rd|th) place, (?P<title>.+)", re.DOTALL)
 SEASON_SETTLED = "season_settled"
 #: The ledger entries written when a season match ends.
 SETTLING = frozenset({"prize", "pool", "candidate"})
@@ -64,22 +97,30 @@ class Standings:
 def season_games() -> str:
     """The titles of the games whose matches count for a season (`Engine.takes_garnets`),
     joined by "or"."""
-    return join([e.title for e in ENGINES.values() if e.takes_garnets], "or")
+    return listed([e.title for e in ENGINES.values() if e.takes_garnets], "or")
 
 
 def refusal(error: LedgerRefused, names: dict[int, str]) -> UserError:
     """The sentence for a refused ledger write."""
-    who = names.get(error.user_id or 0, "That member")
-    return UserError(
-        {
-            "overdrawn": f"{who} does not have that many to take away: balances never go "
-            "below zero.",
-            "not_enrolled": f"{who} is not enrolled in this season.",
-            "season_open": "This server already has an open season; end it first with "
-            "`/season end`.",
-            "name_taken": "This server already had a season of that name; choose another.",
-        }.get(error.code, "That change to the ledger was refused.")
-    )
+    who = names.get(error.user_id or 0)
+    said = {
+        "overdrawn": _(
+            "{member} does not have that many to take away: balances never go below zero."
+        ),
+        "not_enrolled": _("{member} is not enrolled in this season."),
+        "season_open": _(
+            "This server already has an open season; end it first with `/season end`."
+        ),
+        "name_taken": _("This server already had a season of that name; choose another."),
+    }.get(error.code, _("That change to the ledger was refused."))
+    if who is None:
+        said = {
+            "overdrawn": _(
+                "That member does not have that many to take away: balances never go below zero."
+            ),
+            "not_enrolled": _("That member is not enrolled in this season."),
+        }.get(error.code, said)
+    return UserError(said.format(member=who))
 
 
 class SeasonService:
@@ -91,7 +132,7 @@ class SeasonService:
         season = await self.storage.open_season(guild_id)
         if season is None:
             raise UserError(
-                "This server has no open season. A host can start one with `/season start`."
+                _("This server has no open season. A host can start one with `/season start`.")
             )
         return season
 
@@ -100,14 +141,16 @@ class SeasonService:
         if name:
             season = await self.storage.season_named(guild_id, name)
             if season is None:
-                raise UserError(f"This server has no season named {typed(name)}.")
+                raise UserError(
+                    _("This server has no season named {name}.").format(name=typed(name))
+                )
             return season
         season = await self.storage.open_season(guild_id)
         if season is None:
             past = await self.storage.seasons(guild_id)
             if not past:
                 raise UserError(
-                    "This server has no season yet. A host can start one with `/season start`."
+                    _("This server has no season yet. A host can start one with `/season start`.")
                 )
             season = past[0]
         return season
@@ -117,7 +160,7 @@ class SeasonService:
     async def start(self, guild_id: int, name: str, starting_garnets: int, by: int) -> Season:
         name = " ".join(name.split())
         if not name:
-            raise UserError("Give the season a name.")
+            raise UserError(_("Give the season a name."))
         try:
             return await self.storage.start_season(guild_id, name, starting_garnets, by, self.now())
         except LedgerRefused as error:
@@ -126,7 +169,7 @@ class SeasonService:
     async def end(self, season: Season, by: int) -> None:
         await self.refuse_while_matches_run(season)
         if not await self.storage.end_season(season.id, by, self.now()):
-            raise UserError("This season has already ended.")
+            raise UserError(_("This season has already ended."))
 
     async def refuse_while_matches_run(self, season: Season) -> None:
         """Refuses while matches of the season are running (their prizes are still to come)."""
@@ -134,8 +177,10 @@ class SeasonService:
         if running:
             channels = ", ".join(f"<#{c}>" for c in running)
             raise UserError(
-                f"Matches of this season are still running ({channels}); finish or cancel "
-                "them first, so that their prizes reach the ledger."
+                _(
+                    "Matches of this season are still running ({channels}); finish or cancel "
+                    "them first, so that their prizes reach the ledger."
+                ).format(channels=channels)
             )
 
     async def enrol(
@@ -149,7 +194,7 @@ class SeasonService:
         """A host's adjustment, elimination or reinstatement (the member is enrolled first
         if need be); returns the member's balance after it."""
         if not season.open:
-            raise UserError("This season has ended; its ledger can no longer change.")
+            raise UserError(_("This season has ended; its ledger can no longer change."))
         await self.enrol(season, [member], by)
         try:
             await self.storage.append_ledger(season.id, [entry], by=by, at=self.now())
@@ -244,10 +289,10 @@ class SeasonService:
             return None
 
         engine = engine_for(row.game)
-        title = f"{engine.title} match #{row.id}"
+        title = MATCH_TITLE.format(game=engine.title, match=row.id)
         # A computer seat has no ledger: it gives and gets nothing.
         entries = [
-            LedgerEntry(user, "trade", f"spent in {title}", garnets=-n)
+            LedgerEntry(user, "trade", SPENT.format(title=title), garnets=-n)
             for player, n in engine.garnets_spent(events).items()
             if n and (user := holder(players, player)) is not None
         ]
@@ -263,20 +308,27 @@ class SeasonService:
                 LedgerEntry(
                     user,
                     "prize",
-                    f"{ordinal(place)} place, {title}" if place else f"prize, {title}",
+                    PLACED.format(ordinal=ordinal(place), title=title)
+                    if place
+                    else PRIZE.format(title=title),
                     garnets=garnets.get(player, 0),
                     tokens=tokens.get(player, 0),
                 )
             )
         entries += [
-            LedgerEntry(user, "candidate", f"elimination candidate, {title}")
+            LedgerEntry(user, "candidate", CANDIDATE.format(title=title))
             for p in outcome.candidates
             if (user := holder(players, p)) is not None
         ]
         if outcome.pool_increase:
-            reason = outcome.pool_reason or "the prize pool grows"
+            reason = outcome.pool_reason or POOL_GROWS
             entries.append(
-                LedgerEntry(None, "pool", f"{reason}, {title}", pool=outcome.pool_increase)
+                LedgerEntry(
+                    None,
+                    "pool",
+                    POOL.format(reason=reason, title=title),
+                    pool=outcome.pool_increase,
+                )
             )
         return LedgerWrite(row.season_id, entries)
 
@@ -341,44 +393,82 @@ def standings_data(standings: Standings) -> dict[str, Any]:
 def settled_text(event: dict[str, Any], names: Callable[[str], str]) -> str:
     """The announcement of a season match's end: prizes, pool, and the candidates with their
     tokens of life, so the host can apply the series' protection rules."""
-    lines = [f"**{season_called(event['season'], capital=True)}: the ledger is updated.**"]
+    season = season_called(event["season"], capital=True)
+    lines = [_("**{season}: the ledger is updated.**").format(season=season)]
     for prize in event["prizes"]:
-        parts = [
-            _plural(prize["tokens"], "token of life", "tokens of life"),
-            _plural(prize["garnets"], "garnet", "garnets"),
+        won = [
+            said(n, sign=True)
+            for n, said in ((prize["tokens"], tokens_of), (prize["garnets"], garnets_of))
+            if n
         ]
-        lines.append(f"{names(prize['player'])}: +{' and +'.join(p for p in parts if p)}.")
+        # TRANSLATORS: a member's prize: {prize} is "+1 token of life and +2 garnets".
+        lines.append(
+            _("{member}: {prize}.").format(member=names(prize["player"]), prize="".join(won))
+            if len(won) < 2
+            else _("{member}: {tokens} and {garnets}.").format(
+                member=names(prize["player"]), tokens=won[0], garnets=won[1]
+            )
+        )
     if event["pool_increase"]:
-        lines.append(f"The prize pool grows by ${event['pool_increase']}, to ${event['pool']}.")
+        lines.append(
+            _("The prize pool grows by ${increase}, to ${pool}.").format(
+                increase=event["pool_increase"], pool=event["pool"]
+            )
+        )
     if event["candidates"]:
-        listed = ", ".join(
-            f"{names(c['player'])} ({_tokens(c['tokens'])})" for c in event["candidates"]
+        candidates = ", ".join(
+            _("{member} ({tokens})").format(
+                member=names(c["player"]),
+                tokens=tokens_of(c["tokens"]) if c["tokens"] else _("no tokens of life"),
+            )
+            for c in event["candidates"]
         )
         lines.append(
-            f"Elimination candidates: {listed}. A host applies the series' rules with "
-            "`/season eliminate`."
+            _(
+                "Elimination candidates: {candidates}. A host applies the series' rules with "
+                "`/season eliminate`."
+            ).format(candidates=candidates)
         )
     return "\n".join(lines)
 
 
 def standings_text(standings: Standings) -> str:
     season = standings.season
-    state = "open" if season.open else "ended"
-    head = f"**{season_called(season.name, capital=True)}** ({state}) — standings"
+    called = season_called(season.name, capital=True)
+    head = (
+        _("**{season}** (open) — standings")
+        if season.open
+        else _("**{season}** (ended) — standings")
+    ).format(season=called)
     if not standings.balances:
-        return f"{head}\nNobody is enrolled yet. Prize pool: ${standings.pool}."
+        nobody = _("Nobody is enrolled yet. Prize pool: ${pool}.").format(pool=standings.pool)
+        return f"{head}\n{nobody}"
     lines = [head]
     for i, b in enumerate(standings.balances, start=1):
-        status = " — **eliminated**" if b.eliminated else ""
-        candidate = f", candidate ×{b.candidacies}" if b.candidacies else ""
-        lines.append(
-            f"{i}. {b.name}: {plural(b.garnets, 'garnet')}, "
-            f"{plural(b.tokens, 'token of life', 'tokens of life')}{candidate}{status}"
-        )
-    lines.append(f"Prize pool: ${standings.pool}.")
+        said = [garnets_of(b.garnets), tokens_of(b.tokens)]
+        if b.candidacies:
+            said.append(_("candidate ×{count}").format(count=b.candidacies))
+        line = _("{place}. {member}: {said}").format(place=i, member=b.name, said=", ".join(said))
+        if b.eliminated:
+            line += " — " + _("**eliminated**")
+        lines.append(line)
+    lines.append(_("Prize pool: ${pool}.").format(pool=standings.pool))
     if standings.running:
-        lines.append(f"_{WITHHELD}_")
+        lines.append(f"_{_(WITHHELD)}_")
     return "\n".join(lines)
+
+
+def reason_words(reason: str) -> str:
+    """A ledger entry's reason in the language in force: one the bot wrote (`REASONS`, a
+    prize's place) translated with its values, one a host typed as typed."""
+    placed = _PLACED.fullmatch(reason)
+    if placed is not None:
+        return _(PLACED).format(
+            ordinal=reason.split(" ", 1)[0],
+            place=int(placed["place"]),
+            title=said_again(placed["title"], REASONS),
+        )
+    return said_again(reason, REASONS)
 
 
 def history_line(row: LedgerRow, authors: Mapping[int, str] | None = None) -> str:
@@ -386,27 +476,26 @@ def history_line(row: LedgerRow, authors: Mapping[int, str] | None = None) -> st
     it); with `authors` (who made entries, by id), as plain text for the history's file,
     which is read outside Discord."""
     changes = [
-        signed(n, one, many)
-        for n, one, many in (
-            (row.garnets, "garnet", "garnets"),
-            (row.tokens, "token of life", "tokens of life"),
-        )
-        if n
+        said(n, sign=True) for n, said in ((row.garnets, garnets_of), (row.tokens, tokens_of)) if n
     ]
     if row.pool:
-        changes.append(f"prize pool {row.pool:+d} $")
+        changes.append(_("prize pool {change} $").format(change=f"{row.pool:+d}"))
     if row.eliminated is not None:
-        changes.append("eliminated" if row.eliminated else "reinstated")
-    who = row.name or "the season"
-    what = ", ".join(changes) or "noted"
+        changes.append(_(ELIMINATED) if row.eliminated else _(REINSTATED))
+    who = row.name or _("the season")
+    what = ", ".join(changes) or _("noted")
+    reason = reason_words(row.reason)
     if authors is None:
-        by = f" (by <@{row.by_user}>)" if row.by_user else ""
-        pending = " _(match in progress; only you see this)_" if row.pending else ""
-        return f"<t:{int(row.at)}:d> {who}: {what} — {row.reason}{by}{pending}"
-    by = f" (by {authors.get(row.by_user, f'member {row.by_user}')})" if row.by_user else ""
-    pending = " (match in progress; only you see this)" if row.pending else ""
+        by = " " + _("(by {member})").format(member=f"<@{row.by_user}>") if row.by_user else ""
+        pending = " _" + _("(match in progress; only you see this)") + "_" if row.pending else ""
+        return f"<t:{int(row.at)}:d> {who}: {what} — {reason}{by}{pending}"
+    author = authors.get(row.by_user) if row.by_user else None
+    if row.by_user and author is None:
+        author = _("member {id}").format(id=row.by_user)
+    by = " " + _("(by {member})").format(member=author) if author else ""
+    pending = " " + _("(match in progress; only you see this)") if row.pending else ""
     day = datetime.fromtimestamp(row.at, UTC).date().isoformat()
-    return f"{day} {who}: {what} — {row.reason}{by}{pending}"
+    return f"{day} {who}: {what} — {reason}{by}{pending}"
 
 
 CSV_COLUMNS = [
@@ -465,11 +554,3 @@ def ledger_csv(season: Season, rows: list[LedgerRow]) -> bytes:
             ]
         )
     return out.getvalue().encode()
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return plural(n, one, many) if n else ""
-
-
-def _tokens(n: int) -> str:
-    return _plural(n, "token of life", "tokens of life") or "no tokens of life"

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 from bot import i18n
 from bot.errors import UserError
 from bot.games.base import named
+from bot.games.registry import plugin_for
 from bot.i18n import N_, engine_words
 from bot.players import (
     Names,
@@ -34,7 +35,7 @@ from bot.players import (
     renamed,
     seat_id,
 )
-from bot.seasons import SeasonService
+from bot.seasons import MATCH_TITLE, REFUND_CANCELLED, REFUND_UNDONE, SeasonService
 from bot.stats import results_of
 from bot.storage import (
     DamagedRecord,
@@ -69,6 +70,8 @@ FRESH_FOR = 1.0
 SNAPSHOT_EVERY = 250
 #: What a control of a match that has ended answers (and the lead of `/me` after it).
 MATCH_OVER = N_("This match is over.")
+NOT_STARTED = N_("This match has not started yet.")
+ALREADY_PAUSED = N_("The match is already paused.")
 
 
 class MatchDamaged(UserError):
@@ -78,10 +81,27 @@ class MatchDamaged(UserError):
     def __init__(self, match_id: int, what: str) -> None:
         self.what = what
         super().__init__(
-            f"Match #{match_id} cannot go on: {what} in its stored record cannot be read, so "
-            "its host can only export what remains of its record with `/match log` and end it "
-            "with `/match cancel`."
+            i18n._(
+                "Match #{match} cannot go on: {what} in its stored record cannot be read, so its "
+                "host can only export what remains of its record with `/match log` and end it "
+                "with `/match cancel`."
+            ).format(match=match_id, what=damage_words(what))
         )
+
+
+#: What of a match's stored record cannot be read (`MatchRow.damaged`), as stored: English
+#: text, said in the reader's language where it is shown (`damage_words`).
+DAMAGES = (
+    N_("move {seq}"),
+    N_("its game (“{game}”)"),
+    N_("a move refused on replay"),
+    N_("its options"),
+)
+
+
+def damage_words(what: str) -> str:
+    """What of a record is damaged (one of `DAMAGES`, filled in), in the language in force."""
+    return i18n.said_again(what, DAMAGES)
 
 
 def clock_lengths(row: MatchRow) -> dict[str, int | None]:
@@ -415,7 +435,7 @@ class MatchService:
         await self.undamaged(row)
         stored = await self.storage.snapshot(row.id)
         if stored is None:
-            raise UserError("This match has not started yet.")
+            raise UserError(i18n._(NOT_STARTED))
         engine = engine_for(row.game)
         try:
             state = engine.load_state_json(stored[0])
@@ -607,13 +627,13 @@ class MatchService:
     async def known(self, match_id: int, *, checked: bool = False) -> MatchRow:
         row = await self.row(match_id, checked=checked)
         if row is None or row.status == "cancelled":
-            raise UserError("This match no longer exists.")
+            raise UserError(i18n._("This match no longer exists."))
         return row
 
     async def running(self, match_id: int, *, checked: bool = False) -> MatchRow:
         row = await self.known(match_id, checked=checked)
         if row.status == "lobby":
-            raise UserError("This match has not started yet.")
+            raise UserError(i18n._(NOT_STARTED))
         if row.status == "ended":
             raise UserError(i18n._(MATCH_OVER))
         await self.undamaged(row)
@@ -690,7 +710,7 @@ class MatchService:
             if timer is not None:
                 raise  # The dispatcher leaves the timer to fire again: its phase goes on.
             raise UserError(
-                "The match moved on while your move was on its way; look again and retry."
+                i18n._("The match moved on while your move was on its way; look again and retry.")
             ) from None
 
     async def _submit(
@@ -715,7 +735,9 @@ class MatchService:
                 # A refusal is not checked by the store: made on the match as it is now.
                 row = await self.running(match_id)
                 if row.paused:
-                    raise UserError("The match is paused by the host; try again when it resumes.")
+                    raise UserError(
+                        i18n._("The match is paused by the host; try again when it resumes.")
+                    )
             engine = engine_for(row.game)
             parsed = engine.parse_move(move)
             state = await self.state(row, checked=True)
@@ -784,8 +806,10 @@ class MatchService:
             except LedgerRefused:
                 self.forget(match_id)
                 raise UserError(
-                    "The season's ledger has no garnet left for you to trade (your garnets "
-                    "were spent in another match or taken off by a host)."
+                    i18n._(
+                        "The season's ledger has no garnet left for you to trade (your garnets "
+                        "were spent in another match or taken off by a host)."
+                    )
                 ) from None
             except BaseException:
                 self.forget(match_id)
@@ -908,8 +932,14 @@ class MatchService:
                 events = engine.apply(state, actor, parsed)
             except RuleError as error:
                 raise UserError(
-                    f"Without those moves, move {seq} ({move['type']}) would be refused: "
-                    f"{error.message} So the match cannot be rebuilt without them."
+                    i18n._(
+                        "Without those moves, move {seq} ({kind}) would be refused: {refusal} "
+                        "So the match cannot be rebuilt without them."
+                    ).format(
+                        seq=seq,
+                        kind=plugin_for(row.game).texts.kind(move["type"]),
+                        refusal=i18n.refusal(error),
+                    )
                 ) from None
             told.append((seq, actor, move, events))
             waits.append(engine.turn(state).wait)
@@ -939,9 +969,9 @@ class MatchService:
         phase)."""
         if row.status != "running":
             raise UserError(
-                "The match is over: its result stands and nothing can be undone."
+                i18n._("The match is over: its result stands and nothing can be undone.")
                 if row.status == "ended"
-                else "The match has not started yet."
+                else i18n._("The match has not started yet.")
             )
         logged = await self.logged(row)
         whole = await self.replay(row, logged)
@@ -953,13 +983,15 @@ class MatchService:
                 if actor == HOST and move.get("type") == "kick" and move.get("player") == kick_of
             ]
             if not kicks:
-                raise UserError("The host has not removed them from this match.")
+                raise UserError(i18n._("The host has not removed them from this match."))
             first = kicks[-1]
             if any(opened[first + 1 :]):
                 raise UserError(
-                    "A phase has closed since they were removed, so taking the kick back would "
-                    "change what was announced. Reopen the phase first (`/match undo what:"
-                    "phase`), then un-kick them."
+                    i18n._(
+                        "A phase has closed since they were removed, so taking the kick back "
+                        "would change what was announced. Reopen the phase first (`/match undo "
+                        "what:phase`), then un-kick them."
+                    )
                 )
             dropped = [whole.moves[first]]
         else:
@@ -973,9 +1005,9 @@ class MatchService:
             )
             if not candidates:
                 raise UserError(
-                    "Nothing has been played yet: there is no move to undo."
+                    i18n._("Nothing has been played yet: there is no move to undo.")
                     if not (phase or step)
-                    else "No phase has closed yet: there is none to reopen."
+                    else i18n._("No phase has closed yet: there is none to reopen.")
                 )
             first = candidates[-1]
             dropped = whole.moves[first:]
@@ -1002,8 +1034,10 @@ class MatchService:
                 or not set(plan.seqs) <= {m[0] for m in logged}
             ):
                 raise UserError(
-                    "The match has moved on since you asked: run the command again to see "
-                    "what it would take back now."
+                    i18n._(
+                        "The match has moved on since you asked: run the command again to see "
+                        "what it would take back now."
+                    )
                 )
             await self.state(row)
             highest = self._seqs[row.id]
@@ -1030,7 +1064,9 @@ class MatchService:
                     paused_remaining=remaining,
                     by=by,
                     at=self.now(),
-                    refund_reason=f"refund: undone by the host in {engine.title} match #{row.id}",
+                    refund_reason=REFUND_UNDONE.format(
+                        title=MATCH_TITLE.format(game=engine.title, match=row.id)
+                    ),
                 )
             finally:
                 self.forget(row.id)
@@ -1046,7 +1082,7 @@ class MatchService:
         return await self.known(row.id)
 
     async def cancel(self, match_id: int) -> None:
-        reason = f"refund: match #{match_id} was cancelled"
+        reason = REFUND_CANCELLED.format(match=match_id)
         if not await self.storage.cancel_match(match_id, at=self.now(), refund_reason=reason):
             raise UserError(i18n._("This match is already over or cancelled."))
         self.forget(match_id)
@@ -1060,17 +1096,17 @@ class MatchService:
 
     async def pause(self, row: MatchRow) -> None:
         if row.paused:
-            raise UserError("The match is already paused.")
+            raise UserError(i18n._(ALREADY_PAUSED))
         if row.deadline is None:
             # A phase on no clock, or on one with no length (`Engine.clocks`).
-            raise UserError("This phase has no clock to stop.")
+            raise UserError(i18n._("This phase has no clock to stop."))
         if not await self.storage.pause(row.id, max(0.0, row.deadline - self.now())):
-            raise UserError("The match is already paused.")
+            raise UserError(i18n._(ALREADY_PAUSED))
         self._written(row.id)
 
     async def resume(self, row: MatchRow) -> float:
         if row.paused_remaining is None:
-            raise UserError("The match is not paused.")
+            raise UserError(i18n._("The match is not paused."))
         length = phase_length(row, await self.turn(row)) or row.paused_remaining
         timers = phase_timers(self.now(), row.paused_remaining, length)
         await self.storage.set_timers(row.id, timers)
@@ -1084,7 +1120,7 @@ class MatchService:
             self._written(row.id)
             return None
         if row.deadline is None:
-            raise UserError("This phase has no deadline to extend.")
+            raise UserError(i18n._("This phase has no deadline to extend."))
         now = self.now()
         remaining = row.deadline - now + seconds
         length = phase_length(row, await self.turn(row)) or remaining

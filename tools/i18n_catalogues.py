@@ -39,11 +39,17 @@ CONVERTED_PARTS = (
     "games/project_mars/render/**.py",
     "games/project_mars/decks.py",
 )
-METHOD_MAP = (
-    [("bot/**.py", "python")]
-    + [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES]
-    + [(part, "python") for part in CONVERTED_PARTS]
-)
+#: The games' texts (`ENGINE_KEYWORDS` finds the engines' own among them).
+GAMES_MAP = [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES] + [
+    (part, "python") for part in CONVERTED_PARTS
+]
+#: The bot's code, its web pages' templates (read by Jinja2's own extractor, `_()` in them),
+#: and the games'.
+METHOD_MAP = [
+    ("bot/**.py", "python"),
+    ("bot/web/templates/**.html", "jinja2.ext:babel_extract"),
+    *GAMES_MAP,
+]
 #: How an engine marks its texts (`games.core.speech.N_`, `RuleError`'s template): the
 #: template flags them `engine`, the texts `bot.i18n.engine_words` matches an engine's
 #: filled-in text against (a render's `_` is not among them: it is translated where said).
@@ -60,7 +66,7 @@ def extracted() -> Catalog:
     engines = {
         message
         for _filename, _line, message, _comments, _context in extract_from_dir(
-            ROOT, METHOD_MAP[1:], keywords=ENGINE_KEYWORDS
+            ROOT, GAMES_MAP, keywords=ENGINE_KEYWORDS
         )
     }
     for _filename, _line, message, comments, context in extract_from_dir(

@@ -94,7 +94,7 @@ class Host:
         except RuleError as error:
             raise await self._worded(row, error) from None
         if move["type"] == "close_phase":
-            said = _("You closed **{phase}**.").format(phase=closing)
+            said = _("You closed **{phase}**.").format(phase=ui.engine_text(closing, names))
         elif move["type"] == "kick":
             said = _("You removed {player} from the match.").format(player=names(move["player"]))
         after = await self.service.row(row.id)
@@ -107,11 +107,11 @@ class Host:
         now = (
             _("The match is over.")
             if after is None or after.status == "ended"
-            else _("Now: **{phase}**.").format(phase=(await self.service.turn(after)).phase.title)
+            else _("Now: **{phase}**.").format(
+                phase=ui.engine_text((await self.service.turn(after)).phase.title, names)
+            )
         )
-        await interaction.response.send_message(
-            ui.engine_text(" ".join(filter(None, [said, now])), names), ephemeral=True
-        )
+        await interaction.response.send_message(" ".join(filter(None, [said, now])), ephemeral=True)
         await self.settle(row.id, outcome)
 
     async def _worded(self, row: MatchRow, error: RuleError) -> RuleError:

@@ -14,11 +14,12 @@ from bot.components import undo_view
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
+from bot.i18n import _, ngettext, speaking
 from bot.players import Names, user_id_of
 from bot.presenter import Presenter
 from bot.service import MatchService, Told, Undo
 from bot.storage import MatchRow
-from games.core.drawing.words import join, plural
+from games.core.drawing.words import listed
 from games.core.engine import HOST
 from games.core.events import Event
 from games.registry import engine_for
@@ -60,18 +61,22 @@ class Undoing:
         plan = await self._plan(row, what)
         if plan.seqs[0] != first or plan.last != last:
             raise UserError(
-                "The match has moved on since you asked: run the command again to see what "
-                "it would take back now."
+                _(
+                    "The match has moved on since you asked: run the command again to see what "
+                    "it would take back now."
+                )
             )
         after = await self.service.undo(plan, interaction.user.id)
         names = await self.service.names(row.id)
+        done = _("↩️ Done, taken back: {moves}.").format(moves=self._what(row, plan, names))
         await interaction.response.edit_message(
-            content=f"↩️ Done, taken back: {self._what(row, plan, names)}", view=None
+            content=_sentences(done, self._opens_again(row, plan, names)), view=None
         )
-        public = self._seen_moves(after, plan, names, "their")
-        undid = f"↩️ The host undid {join(public)}." if public else ""
-        await self.presenter.renew_board(after, undid)
-        await self._announce(after, plan, names, undid)
+        with speaking(await self.gate.speaks(after)):
+            public = self._seen_moves(after, plan, names, to_host=False)
+            undid = _("↩️ The host undid {moves}.").format(moves=listed(public)) if public else ""
+            await self.presenter.renew_board(after, undid)
+            await self._announce(after, plan, names, undid)
         self.presenter.status.refresh(row.id)
         await self.settle(row.id)
 
@@ -93,51 +98,75 @@ class Undoing:
     ) -> None:
         names = await self.service.names(row.id)
         told = sorted({names(p) for p in self._concerned(plan) if user_id_of(p) is not None})
-        tell = f" Told privately: {', '.join(told)}." if told else ""
-        question = (
-            f"Undo in {engine_for(row.game).title} match #{row.id}? "
-            f"This takes back {self._what(row, plan, names)} The match is rebuilt from its "
-            f"record without {'it' if len(plan.moves) == 1 else 'them'}; the channel is told "
-            f"what was undone, never a sealed figure.{tell}"
+        question = _sentences(
+            _("Undo in {game} match #{match}?").format(
+                game=engine_for(row.game).title, match=row.id
+            ),
+            _("This takes back {moves}.").format(moves=self._what(row, plan, names)),
+            self._opens_again(row, plan, names),
+            ngettext(
+                "The match is rebuilt from its record without it; the channel is told what was "
+                "undone, never a sealed figure.",
+                "The match is rebuilt from its record without them; the channel is told what "
+                "was undone, never a sealed figure.",
+                len(plan.moves),
+            ),
+            # TRANSLATORS: {players} are the names of the players told, apart by commas.
+            _("Told privately: {players}.").format(players=", ".join(told)) if told else "",
         )
-        label = "Yes, un-kick" if what.startswith("kick-") else "Yes, undo"
+        label = _("Yes, un-kick") if what.startswith("kick-") else _("Yes, undo")
         view = undo_view(row.id, what, plan.seqs[0], plan.last, label)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
     def _what(self, row: MatchRow, plan: Undo, names: Names) -> str:
         """What the undo takes back, for the host: each move everyone saw (`_seen`), the
-        private ones only counted; and the phase it reopens."""
-        seen = self._seen_moves(row, plan, names, "your")
+        private ones only counted."""
+        seen = self._seen_moves(row, plan, names, to_host=True)
         private = len(plan.moves) - len(seen)
         if private:
-            seen.append(f"{plural(private, 'private move')} of players")
+            seen.append(
+                ngettext(
+                    "{count} private move of players", "{count} private moves of players", private
+                ).format(count=private)
+            )
+        return listed(seen)
+
+    def _opens_again(self, row: MatchRow, plan: Undo, names: Names) -> str:
+        """The sentence saying which phase the undo opens again, for the host; none when it
+        opens none."""
         phase = self._reopened(row, plan, names)
-        return f"{join(seen)}." + (f" {phase} opens again." if phase else "")
+        return _("{phase} opens again.").format(phase=phase) if phase else ""
 
-    def _seen_moves(self, row: MatchRow, plan: Undo, names: Names, hosts: str) -> list[str]:
+    def _seen_moves(self, row: MatchRow, plan: Undo, names: Names, *, to_host: bool) -> list[str]:
         """The moves of `plan` everyone saw, as `_seen` names them."""
-        return [self._seen(row, m, names, hosts) for m in plan.moves if _told_everyone(m[3])]
+        return [self._seen(row, m, names, to_host) for m in plan.moves if _told_everyone(m[3])]
 
-    def _seen(self, row: MatchRow, move: Told, names: Names, hosts: str) -> str:
-        """A move everyone saw, by who made it (the host's after `hosts`: "your" to the host,
-        "their" after "The host undid"), in the game's words from its public events
+    def _seen(self, row: MatchRow, move: Told, names: Names, to_host: bool) -> str:
+        """A move everyone saw, by who made it (the host's as "your" to the host, "their"
+        after "The host undid"), in the game's words from its public events
         (`GameTexts.seen`: a card played face up by its name, a trap set face down by its
-        slot alone); otherwise by its kind, in full only when it is no sealed move (the
-        host's removal of a player names them; a budget the host set shows no figure)."""
-        _, actor, raw, events = move
-        who = hosts if actor == HOST else f"{names(actor)}'s"
+        slot alone); otherwise by its kind (`GameTexts.kind`), in full only when it is no
+        sealed move (the host's removal of a player names them; a budget the host set shows
+        no figure)."""
+        _seq, actor, raw, events = move
         texts = plugin_for(row.game).texts
         public = [e.to_json() for e in events if e.audience.kind == "public"]
         words = texts.seen(raw, names, public)
-        if words is not None:
-            return f"{who} {words}"
-        if raw["type"] in engine_for(row.game).sealed_moves:
-            return f"{who} sealed {raw['type'].replace('_', ' ')}"
-        return (
-            f"{who} {texts.move(raw, names, public)}"
-            if actor == HOST
-            else f"{who} {raw['type'].replace('_', ' ')}"
-        )
+        sealed = words is None and raw["type"] in engine_for(row.game).sealed_moves
+        if words is None:
+            words = (
+                texts.move(raw, names, public)
+                if actor == HOST and not sealed
+                else texts.kind(raw["type"])
+            )
+        if actor != HOST:
+            whose = _("{player}'s sealed {move}") if sealed else _("{player}'s {move}")
+        elif to_host:
+            whose = _("your sealed {move}") if sealed else _("your {move}")
+        else:
+            # TRANSLATORS: a move of the host's, after "The host undid".
+            whose = _("their sealed {move}") if sealed else _("their {move}")
+        return whose.format(player=names(actor), move=words)
 
     def _reopened(self, row: MatchRow, plan: Undo, names: Names) -> str | None:
         """The title of the phase the undo opens again, if it does."""
@@ -149,8 +178,8 @@ class Undoing:
     def _concerned(plan: Undo) -> set[str]:
         """The players an undo concerns: whose moves it takes back, and who was told of them
         privately (a gift's receiver)."""
-        concerned = {actor for _, actor, _, _ in plan.moves if actor != HOST}
-        for _, _, _, events in plan.moves:
+        concerned = {actor for _seq, actor, _raw, _events in plan.moves if actor != HOST}
+        for _seq, _actor, _raw, events in plan.moves:
             for event in events:
                 if event.audience.kind != "public":
                     concerned.update(event.audience.players)
@@ -163,36 +192,48 @@ class Undoing:
         phase = self._reopened(row, plan, names)
         reopens = ""
         if phase is not None:
-            reopens = f" {phase} is open again."
-            if row.paused:
-                reopens += " The match is still paused."
-            elif row.deadline is not None:
-                reopens += f" It closes <t:{int(row.deadline)}:R>."
+            reopens = _sentences(
+                _("{phase} is open again.").format(phase=phase),
+                _("The match is still paused.") if row.paused else "",
+                _("It closes {when}.").format(when=f"<t:{int(row.deadline)}:R>")
+                if not row.paused and row.deadline is not None
+                else "",
+            )
         if undid:
             live = plugin_for(row.game).texts.live_board_events
             link = await self.presenter.status.link(row) if live else None
-            board = f" [The board]({link}) shows where it stands." if link else ""
-            await self.presenter.channel_send(row.public_channel_id, f"{undid}{reopens}{board}")
-        title = f"{engine_for(row.game).title} match #{row.id}"
+            board = (
+                _("[The board]({link}) shows where it stands.").format(link=link) if link else ""
+            )
+            await self.presenter.channel_send(
+                row.public_channel_id, _sentences(undid, reopens, board)
+            )
+        title = engine_for(row.game).title
         for player in sorted(self._concerned(plan)):
             words = plugin_for(row.game).texts.move
             mine = [
                 words(raw, names, [e.to_json() for e in events if e.audience.reaches(player)])
-                for _, actor, raw, events in plan.moves
+                for _seq, actor, raw, events in plan.moves
                 if actor == player
             ]
             theirs = sum(
                 m[1] != player and player in _told(m[3]) and not _told_everyone(m[3])
                 for m in plan.moves
             )
-            lines = [f"↩️ The host undid moves in {title}:"]
-            lines += [f"- your {text}" for text in mine]
+            lines = [
+                _("↩️ The host undid moves in {game} match #{match}:").format(
+                    game=title, match=row.id
+                )
+            ]
+            lines += ["- " + _("your {move}").format(move=text) for text in mine]
             if theirs:
-                lines.append(f"- {plural(theirs, 'private move')} you were told of")
-            lines.append(
-                (reopens.strip() + " " if reopens else "")
-                + "Your 1-on-1 (`/me`) shows where you stand now."
-            )
+                told = ngettext(
+                    "{count} private move you were told of",
+                    "{count} private moves you were told of",
+                    theirs,
+                )
+                lines.append("- " + told.format(count=theirs))
+            lines.append(_sentences(reopens, _("Your 1-on-1 (`/me`) shows where you stand now.")))
             await self.presenter.dm_player(row, player, "\n".join(lines), keep=True)
 
 
@@ -206,4 +247,10 @@ def _told(events: list[Event]) -> set[str]:
 
 def _refused(what: str) -> str:
     """What a host who plays is refused (`Gate.require_no_party`), for `what` of an undo."""
-    return "taking back a removal" if what.startswith("kick-") else "an undo"
+    return _("taking back a removal") if what.startswith("kick-") else _("an undo")
+
+
+def _sentences(*sentences: str) -> str:
+    """Whole sentences, each its own message id, one after another (those that are empty
+    left out)."""
+    return " ".join(s for s in sentences if s)

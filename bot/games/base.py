@@ -123,6 +123,9 @@ class GameTexts(ABC):
     #: ("its seed deals …"); None: they may, up to the last closed phase. A game whose seed
     #: deals what is hidden says what.
     record_withheld: ClassVar[str | None] = None
+    #: The words of the game's kinds of move, by type, each marked `N_` (`kind`): what the
+    #: host's `/match undo` calls a player's move without showing what was in it.
+    move_kinds: ClassVar[Mapping[str, str]] = {}
     #: What the clock says of a phase without a deadline (`Phase.default_seconds` None).
     untimed: ClassVar[str] = N_("No clock: the phase waits for the host to close it.")
     #: What one match of this game is called where matches are counted (`/stats`), one and
@@ -276,9 +279,9 @@ class GameTexts(ABC):
         each value in words; the host's closing of a phase and removal of a player, which
         every game has, as such. A game words its own moves here."""
         if move["type"] == "close_phase":
-            return "closing of the phase"
+            return _("closing of the phase")
         if move["type"] == "kick":
-            return f"removal of {names(move['player'])}"
+            return _("removal of {player}").format(player=names(move["player"]))
         fields = []
         for key, value in move.items():
             if key == "type" or value is None or value is False:
@@ -287,6 +290,13 @@ class GameTexts(ABC):
             fields.append(label if value is True else f"{label} {_value_words(value, names)}")
         kind = str(move["type"]).replace("_", " ")
         return kind + (f" ({'; '.join(fields)})" if fields else "")
+
+    def kind(self, move_type: str) -> str:
+        """A kind of move in words (`/match undo`'s words for a sealed move, or for one
+        everyone saw that `seen` does not word): the game's `move_kinds` in the language in
+        force, else its type's own words."""
+        marked = self.move_kinds.get(move_type)
+        return _(marked) if marked is not None else move_type.replace("_", " ")
 
     def seen(self, move: dict[str, Any], names: Names, told: list[dict[str, Any]]) -> str | None:
         """A move everyone saw, in words after "ann's" or "the host's" (the host's `/match

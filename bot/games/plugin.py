@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.games.base import GameTexts
+from bot.i18n import N_, _, engine_words
 from games.core.contract import Action, Clock
 from games.core.engine import Engine
 from games.core.seats import LEVELS, ComputerPlayer
@@ -95,16 +96,30 @@ def clock_options(game: str) -> Callable[[Creates], Creates]:
     return decorate
 
 
-def clock_description(clock: Clock) -> str:
+#: A clock option's description (`clock_words`), with a default length and without one.
+CLOCK = N_("Minutes for {clock} (1 to {most}; default {minutes})")
+NO_DEADLINE_CLOCK = N_(
+    "Minutes for {clock} (1 to {most}; default: no deadline, the host closes it)"
+)
+
+
+def clock_description(clock: Clock) -> locale_str:
     """A clock's `/match create` option as its help reads: "Minutes for each guild's action
-    (1 to 10080; default 120)"."""
-    label = clock.label[:1].lower() + clock.label[1:]
-    default = (
-        "default: no deadline, the host closes it"
-        if clock.default_seconds is None
-        else f"default {clock.default_seconds // 60}"
-    )
-    return f"Minutes for {label} (1 to {MAX_CLOCK_MINUTES}; {default})"
+    (1 to 10080; default 120)", in English whatever the language in force, and in each
+    language as `bot.i18n.CommandTexts` sends it (`clock_words` in that language)."""
+    return locale_str(clock_words(clock, english=True), words=functools.partial(clock_words, clock))
+
+
+def clock_words(clock: Clock, *, english: bool = False) -> str:
+    """A clock's `/match create` option's description in the language in force (in English
+    with `english`: the command's own description, which Discord shows where it has no
+    translation)."""
+    said = str if english else _
+    label = clock.label if english else engine_words(clock.label)
+    values = {"clock": label[:1].lower() + label[1:], "most": MAX_CLOCK_MINUTES}
+    if clock.default_seconds is None:
+        return said(NO_DEADLINE_CLOCK).format(**values)
+    return said(CLOCK).format(**values, minutes=clock.default_seconds // 60)
 
 
 #: What a game adds to the generic 1-on-1 controls, from the match id, the move the controls

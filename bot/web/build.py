@@ -18,22 +18,33 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from bot.games.base import GameTexts
+from bot.i18n import _, current, ngettext
 from bot.players import Names, names_in
 from bot.web.words import html, when
 from games.core.contract import Turn
-from games.core.drawing.words import join
+from games.core.drawing.words import listed
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.registry import engine_for
 
+#: The pages' templates, their words marked `_()` for the catalogue (Jinja2's i18n extension
+#: with the bot's own gettext: a page is rendered in the language in force, its server's), the
+#: page's language its `<html lang>` (`lang()`). A translation comes escaped, as markup, so
+#: that its `format` escapes the values it is given but the markup among them (a `<time>`).
 TEMPLATES = jinja2.Environment(
     loader=jinja2.PackageLoader("bot.web", "templates"),
     autoescape=True,
     undefined=jinja2.StrictUndefined,
+    extensions=["jinja2.ext.i18n"],
 )
+TEMPLATES.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=lambda message: escape(_(message)),
+    ngettext=lambda singular, plural, n: escape(ngettext(singular, plural, n)),
+)
+TEMPLATES.globals["lang"] = lambda: current().locale.language
 
 #: A delivered log entry as the store gives it: its seq, when, and its events as JSON.
 Entry = tuple[int, float, list[dict[str, Any]]]
@@ -83,6 +94,8 @@ class Page:
     alt: str
     events: list[Told]
     body: bytes
+    #: The code of the language it is written in (its server's).
+    language: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +143,7 @@ def match_page(facts: PageFacts) -> Page:
         facts.alt,
         told,
         b"",
+        current().code,
     )
     live = TEMPLATES.get_template("live.html").render(page=page, base=facts.base)
     answer = {
@@ -247,7 +261,9 @@ def _status(game: str, texts: GameTexts, walked: Walked, names: Names) -> Markup
     title = engine_for(game).title
     own = texts.status(walked.view, names)
     if walked.turn is None:
-        return html(f"🏁 **{title}** — the match is over.\n{own}")
-    waiting = join([names(p) for p in walked.turn.must]) or "nobody"
+        over = _("🏁 **{game}** — the match is over.").format(game=title)
+        return html(f"{over}\n{own}")
+    waiting = listed([names(p) for p in walked.turn.must]) or _("nobody")
     phase = texts.engine_text(walked.turn.phase.title, names)
-    return html(f"**{title}** — {phase}\nWaiting for: {waiting}.\n{own}")
+    waits = _("Waiting for: {players}.").format(players=waiting)
+    return html(f"**{title}** — {phase}\n{waits}\n{own}")

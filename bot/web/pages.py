@@ -14,6 +14,7 @@ import discord
 
 from bot import boards
 from bot.games.registry import plugin_for
+from bot.i18n import language, server_speaks, speaking
 from bot.players import name_table, seat_id
 from bot.service import MatchDamaged, MatchService
 from bot.status import LiveStatus
@@ -49,7 +50,7 @@ class MatchPages:
         #: The page last built for each match, by match id (the latest polled kept).
         self._built: Built[int, Page] = Built(KEPT)
         #: The reads of what a token opens under way (none kept once read).
-        self._opening: Built[str, tuple[MatchRow, int, str] | None] = Built(0)
+        self._opening: Built[str, tuple[MatchRow, int, str, str] | None] = Built(0)
 
     def address(self, token: str) -> str:
         return f"{self.public_url}/m/{token}"
@@ -81,22 +82,24 @@ class MatchPages:
         found = await self.opened(token)
         if found is None:
             return None
-        row, seq, version = found
+        row, seq, version, code = found
         try:
             return await self._built.get(
-                row.id, version, lambda: self._build(row, seq, version, f"/m/{token}")
+                row.id, version, lambda: self._build(row, seq, version, code, f"/m/{token}")
             )
         except MatchDamaged:
             return None
 
-    async def opened(self, token: str) -> tuple[MatchRow, int, str] | None:
+    async def opened(self, token: str) -> tuple[MatchRow, int, str, str] | None:
         """The started match whose page `token` opens, the seq of the last log entry the
-        channel was told of, and the page's version; None for an unknown token or a page
-        that does not open. The pollers of a page who ask while it is being read share that
-        read: the more slowly the store answers, the fewer reads the pollers make."""
+        channel was told of, the page's version and the code of its language (its server's,
+        `server_speaks`: part of the version, so a page is built again in a language
+        chosen anew); None for an unknown token or a page that does not open. The pollers of
+        a page who ask while it is being read share that read: the more slowly the store
+        answers, the fewer reads the pollers make."""
         return await self._opening.get(token, "", lambda: self._open(token))
 
-    async def _open(self, token: str) -> tuple[MatchRow, int, str] | None:
+    async def _open(self, token: str) -> tuple[MatchRow, int, str, str] | None:
         found = await self.storage.web_match(token)
         if found is None or found[1] not in OPEN:
             return None
@@ -104,12 +107,18 @@ class MatchPages:
         row = await self.service.row(match_id)
         if row is None or not row.started:
             return None
-        return row, seq, _version(row, seq)
+        code = (await server_speaks(self.storage, self.client, row.guild_id)).code
+        return row, seq, _version(row, seq, code), code
 
-    async def _build(self, row: MatchRow, seq: int, version: str, base: str) -> Page:
-        """The page of `row` at `version` (under `base`): what the channel was told up to log
-        entry `seq`, read here, and the page made from it in the pages' worker
-        (`bot.web.build.match_page`); MatchDamaged when its record cannot be read."""
+    async def _build(self, row: MatchRow, seq: int, version: str, code: str, base: str) -> Page:
+        """The page of `row` at `version` in the language `code` (under `base`): what the
+        channel was told up to log entry `seq`, read here, and the page made from it in the
+        pages' worker (`bot.web.build.match_page`); MatchDamaged when its record cannot be
+        read."""
+        with speaking(language(code)):
+            return await self._build_in_language(row, seq, version, base)
+
+    async def _build_in_language(self, row: MatchRow, seq: int, version: str, base: str) -> Page:
         texts = plugin_for(row.game).texts
         moment = await self.status.moment(row)
         players = await self.service.players(row.id)
@@ -157,8 +166,8 @@ class MatchPages:
             raise await self.service.set_aside(row, damage.what) from None
 
 
-def _version(row: MatchRow, seq: int) -> str:
-    """What tells one page from the next: the last move the channel has seen, and the
-    match's clock and status, which change without a move."""
-    facts = f"{row.id}/{seq}/{row.status}/{row.deadline}/{row.paused_remaining}"
+def _version(row: MatchRow, seq: int, code: str) -> str:
+    """What tells one page from the next: the last move the channel has seen, the match's
+    clock and status, which change without a move, and the page's language."""
+    facts = f"{row.id}/{seq}/{row.status}/{row.deadline}/{row.paused_remaining}/{code}"
     return hashlib.blake2b(facts.encode(), digest_size=12).hexdigest()

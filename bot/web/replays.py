@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import boards
+from bot.games.base import GameTexts
 from bot.games.registry import plugin_for
+from bot.i18n import language, speaking
 from bot.players import name_table
 from bot.service import MatchDamaged
 from bot.storage import MatchRow
@@ -47,6 +49,8 @@ class Replay:
     steps: list[Step]
     #: The names the boards are drawn with (`name_table`).
     names: dict[str, str]
+    #: The code of the language it is written in (its server's).
+    language: str
 
     def facts(self, number: int) -> dict[str, Any]:
         """What the page's script is given for step `number` (its changing part apart)."""
@@ -75,14 +79,22 @@ class Replays:
         found = await self.pages.opened(token)
         if found is None:
             return None
-        row, seq, version = found
+        row, seq, version, code = found
         try:
-            built = await self._built.get(row.id, version, lambda: self._build(row, seq, version))
+            built = await self._built.get(
+                row.id, version, lambda: self._build(row, seq, version, code)
+            )
         except MatchDamaged:
             return None
         return built if built.steps else None
 
-    async def _build(self, row: MatchRow, seq: int, version: str) -> Replay:
+    async def _build(self, row: MatchRow, seq: int, version: str, code: str) -> Replay:
+        """The replay of `row` at `version`, its steps worded in the language `code` (its
+        server's, as its match page's)."""
+        with speaking(language(code)):
+            return await self._build_in_language(row, seq, version, code)
+
+    async def _build_in_language(self, row: MatchRow, seq: int, version: str, code: str) -> Replay:
         players = await self.pages.service.players(row.id)
         entries = await self.pages.storage.delivered_events(row.id, seq)
         texts = plugin_for(row.game).texts
@@ -98,12 +110,17 @@ class Replays:
             row.status != "running",
             steps,
             name_table(players),
+            code,
         )
 
     async def board(self, replay: Replay, number: int) -> Board | None:
         """The board at step `number`, drawn from its public view in the pages' worker (None:
         the game draws none then, or drawing it failed)."""
         texts = plugin_for(replay.game).texts
+        with speaking(language(replay.language)):
+            return await self._board(replay, number, texts)
+
+    async def _board(self, replay: Replay, number: int, texts: GameTexts) -> Board | None:
         return await self._boards.get(
             (replay.match, number),
             replay.version,

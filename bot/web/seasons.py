@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from bot import boards
-from bot.seasons import SeasonService, Standings, history_line, standings_data
+from bot.i18n import _
+from bot.seasons import MATCH_TITLE, SeasonService, Standings, history_line, standings_data
 from bot.storage import LedgerRow, Season, SeasonMatch, Storage
 from bot.web.pages import OPEN
 from bot.web.words import html, when
@@ -79,7 +80,9 @@ class SeasonPages:
         title = engine.title if engine is not None else match.game
         opens = match.web_token is not None and match.web in OPEN
         address = f"/m/{match.web_token}" if opens else None
-        return Listed(f"{title} match #{match.id}", match.status != "running", address)
+        return Listed(
+            _(MATCH_TITLE).format(game=title, match=match.id), match.status != "running", address
+        )
 
     async def board(self, season: Season) -> Board | None:
         """The standings' image, as `/season standings` shows it."""

@@ -18,7 +18,10 @@ its replay are built once per version, in the pages' own worker process (`bot.we
 
 An unknown token, or the page of a match its host turned off or of a channel not everyone
 may view, is a plain `404` (`templates/gone.html`): it tells nobody whether such a match
-exists."""
+exists.
+
+A page is in its server's language (`/config language`, `bot.i18n.server_speaks`), the
+language of its `<html lang>`; a plain 404, which names no server, is in English."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.i18n import Language, _, language, server_speaks, speaking
 from bot.season_board import WITHHELD, season_called
 from bot.storage import Season
 from bot.web.build import TEMPLATES, Page
@@ -118,9 +122,10 @@ def _html(body: str) -> web.Response:
 
 async def match_page(request: web.Request) -> web.Response:
     page = await _page(request)
-    body = TEMPLATES.get_template("match.html").render(
-        page=page, poll_ms=request.app[POLL], base=_base(request)
-    )
+    with speaking(language(page.language)):
+        body = TEMPLATES.get_template("match.html").render(
+            page=page, poll_ms=request.app[POLL], base=_base(request)
+        )
     return _html(body)
 
 
@@ -150,9 +155,10 @@ async def _replay(request: web.Request) -> tuple[Replay, int]:
     asked = request.query.get("step", "0")
     if _NUMBER.fullmatch(asked) and int(asked) < len(replay.steps):
         return replay, int(asked)
-    body = TEMPLATES.get_template("nostep.html").render(
-        asked=asked[:40], steps=len(replay.steps), base=_base(request)
-    )
+    with speaking(language(replay.language)):
+        body = TEMPLATES.get_template("nostep.html").render(
+            asked=asked[:40], steps=len(replay.steps), base=_base(request)
+        )
     error = web.HTTPNotFound if _NUMBER.fullmatch(asked) else web.HTTPBadRequest
     raise error(text=body, content_type="text/html")
 
@@ -172,12 +178,16 @@ async def _step(request: web.Request, replay: Replay, number: int) -> dict[str, 
 async def replay_page(request: web.Request) -> web.Response:
     replay, number = await _replay(request)
     template = TEMPLATES.get_template("replay.html")
-    return _html(template.render(await _step(request, replay, number)))
+    facts = await _step(request, replay, number)
+    with speaking(language(replay.language)):
+        return _html(template.render(facts))
 
 
 async def replay_step(request: web.Request) -> web.Response:
     replay, number = await _replay(request)
-    html = TEMPLATES.get_template("step.html").render(await _step(request, replay, number))
+    facts = await _step(request, replay, number)
+    with speaking(language(replay.language)):
+        html = TEMPLATES.get_template("step.html").render(facts)
     return web.json_response({**replay.facts(number), "html": html})
 
 
@@ -200,19 +210,28 @@ async def _season(request: web.Request) -> Season:
     return season
 
 
+async def _speaks(request: web.Request, season: Season) -> Language:
+    """The language of a season's page: its server's."""
+    pages = request.app[PAGES]
+    return await server_speaks(pages.storage, pages.client, season.guild_id)
+
+
 async def season_page(request: web.Request) -> web.Response:
     season = await _season(request)
-    body = TEMPLATES.get_template("season.html").render(
-        page=await request.app[SEASONS].page(season),
-        title=season_called(season.name, capital=True),
-        withheld=WITHHELD,
-        base=f"/s/{request.match_info['token']}",
-    )
+    with speaking(await _speaks(request, season)):
+        body = TEMPLATES.get_template("season.html").render(
+            page=await request.app[SEASONS].page(season),
+            title=season_called(season.name, capital=True),
+            withheld=_(WITHHELD),
+            base=f"/s/{request.match_info['token']}",
+        )
     return _html(body)
 
 
 async def season_board(request: web.Request) -> web.Response:
-    board = await request.app[SEASONS].board(await _season(request))
+    season = await _season(request)
+    with speaking(await _speaks(request, season)):
+        board = await request.app[SEASONS].board(season)
     if board is None:
         raise _not_found()
     return web.Response(

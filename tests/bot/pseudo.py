@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import io
 import re
 import types
 from collections.abc import Callable, Iterator
@@ -22,6 +23,7 @@ import discord.state
 import pytest
 from simcord.http import router as simcord_router
 
+from bot import seasons
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
 from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_locale
@@ -137,18 +139,12 @@ NOT_YET_CONVERTED: list[re.Pattern[str]] = [
         if game not in CONVERTED
         for clock in engine.clocks.values()
     ),
-    # Generic texts not converted yet that the games' suites meet: `/match undo`'s own
-    # sentences (bot/flows/undo.py) around a move's words, and a typed answer that is none
-    # of a step's choices (bot/steps.py, around the engine's step label).
+    # Generic texts not converted yet that the games' suites meet: a typed answer that is
+    # none of a step's choices (bot/steps.py, around the engine's step label).
     re.compile(
-        r"Undo in \w+(?: \w+)? match|This takes back|The match is rebuilt from its record "
-        "without|the channel is told what was undone, never|is open again|opens again|shows "
-        "where it stands|The host undid|moves in \\w+(?: \\w+)? match|Done, taken back|shows where "
-        "you stand now|is not one "
-        r"of the choices \([^)]*\)|the menus list them all|the one left is|it is one of"
+        r"is not one of the choices \([^)]*\)|the menus list them all|the one left is|it is "
+        "one of"
     ),
-    # The service's own refusals (bot/service.py), not converted yet.
-    re.compile("The match is not paused"),
     # An engine's refusal of an undo (`Engine.undo_refusal`), not converted yet.
     re.compile(
         "The bids of that sealed round have been shown to everyone|taken back, it would open "
@@ -265,6 +261,19 @@ def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(RuleError, "__init__", rule_error)
 
 
+def let_typed_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a person typed and the bot shows as typed (a ledger entry's reason a host wrote,
+    which `bot.seasons.reason_words` leaves as it is) is no text of the bot's: it is marked to
+    pass as the not-yet-converted is."""
+    words = seasons.reason_words
+
+    def marked(reason: str) -> str:
+        said = words(reason)
+        return unconverted(said) if said == reason else said
+
+    monkeypatch.setattr(seasons, "reason_words", marked)
+
+
 def _game_control(custom_id: str | None) -> bool:
     """Whether a control or form is a game's own (its plug-in's buttons, menus and forms)."""
     if not custom_id:
@@ -364,10 +373,17 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
         if language(None).code == PSEUDO:
             sent.append(Sent(method, path, copy.deepcopy(fields.get("json"))))
         fields["json"] = english(fields.get("json"))
-        # An image's alt text reaches SimCord with its file, not in the JSON.
+        # An image's alt text reaches SimCord with its file, not in the JSON; so does a text
+        # the bot writes as a file (a long `/season history`).
         for file in fields.get("files") or []:
             if isinstance(getattr(file, "description", None), str):
                 file.description = english(file.description)
+            if file.filename.endswith(".txt") and isinstance(file.fp, io.BytesIO):
+                text = english(file.fp.getvalue().decode())
+                file.fp.seek(0)
+                file.fp.truncate()
+                file.fp.write(text.encode())
+                file.fp.seek(0)
         return dispatch(backend, method, path, **fields)
 
     monkeypatch.setattr(simcord_router, "dispatch", recorded)
@@ -379,6 +395,7 @@ def in_pseudo_locale(monkeypatch: pytest.MonkeyPatch, bot: discord.Client) -> No
     itself in English: every event and every interaction the bot handles (and the tasks they
     start) runs in it. What is not converted yet is marked (`mark_not_yet_converted`)."""
     mark_not_yet_converted(monkeypatch)
+    let_typed_pass(monkeypatch)
     run_event = discord.Client._run_event
     parse = discord.state.ConnectionState.parse_interaction_create
 

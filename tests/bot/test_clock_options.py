@@ -25,7 +25,7 @@ def test_each_clock_of_the_engine_is_one_option_of_match_create(game: str) -> No
     assert list(minutes) == [f"{kind}_minutes" for kind in clocks]
     for kind, clock in clocks.items():
         option = minutes[f"{kind}_minutes"]
-        assert str(option.description) == clock_description(clock)
+        assert str(option.description) == str(clock_description(clock))
         assert (option.min_value, option.max_value, option.required) == (
             1,
             MAX_CLOCK_MINUTES,
@@ -34,9 +34,9 @@ def test_each_clock_of_the_engine_is_one_option_of_match_create(game: str) -> No
 
 
 def test_a_clock_is_described_by_its_label_and_default() -> None:
-    assert clock_description(Clock(label="Each guild's action", default_seconds=7200)) == (
+    assert str(clock_description(Clock(label="Each guild's action", default_seconds=7200))) == (
         "Minutes for each guild's action (1 to 10080; default 120)"
     )
-    assert clock_description(Clock(label="Each step", default_seconds=None)) == (
+    assert str(clock_description(Clock(label="Each step", default_seconds=None))) == (
         "Minutes for each step (1 to 10080; default: no deadline, the host closes it)"
     )

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, async_playwright
@@ -177,3 +178,51 @@ async def test_the_season_page_loads(simcord_env: Any, site: str, browser: Brows
     )
     assert await page.eval_on_selector("#board img", "img => img.naturalWidth") > 100
     assert "player0" in await page.inner_text("#standings")
+
+
+async def test_a_czech_servers_pages_read_czech(
+    simcord_env: Any, site: str, browser: Browser
+) -> None:
+    """Once a server chooses Czech (`/config language`), its match's page, its poll's words
+    and its replay are Czech, `<html lang="cs">`; the page is built anew in it."""
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    english = await opened(browser, f"{site}/m/{token}")
+    assert await english.get_attribute("html", "lang") == "en"
+    assert await english.inner_text("h2") == "What happened, newest first"
+    role = t.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = t.guild.add_member(simcord_env.create_user("admin"), roles=[role])
+    await admin.slash(t.channel, "config language", language="cs")
+
+    page = await opened(browser, f"{site}/m/{token}")
+    assert await page.get_attribute("html", "lang") == "cs"
+    assert await page.inner_text("#replay") == "Přehrát zápas tah po tahu"
+    assert await page.inner_text("h2") == "Co se stalo, od nejnovějšího"
+    status = await page.inner_text("#status")
+    assert status.startswith("Auction Auction — Vstupní fáze, kolo 1 z 3"), status
+    assert "Čeká se na: player0, player1, player2 a player3." in status
+    footer = await page.inner_text("footer")
+    assert footer == (
+        "Co vidí všichni v kanálu zápasu, průběžně aktualizované, jak se zápas hraje. Dealer, "
+        "bot, který pořádá hry."
+    )
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=37)
+    await t.close_phase()
+    await page.wait_for_function(
+        "document.getElementById('status').innerText.includes('Aukční fáze')",
+        timeout=PATIENCE_MS,
+    )
+
+    await page.click("#replay")
+    await page.wait_for_url(f"{site}/m/{token}/replay")
+    assert await page.get_attribute("html", "lang") == "cs"
+    assert await page.inner_text("h1") == "Auction Auction: záznam"
+    assert await page.title() == "Auction Auction, krok 0 — Dealer"
+    last = int(await page.eval_on_selector("#slider", "s => s.max"))
+    assert await page.inner_text("label[for=slider]") == f"Krok 0 z {last}"
+    await page.keyboard.press("ArrowRight")
+    await page.wait_for_function(
+        "document.getElementById('step').dataset.shown === '1'", timeout=PATIENCE_MS
+    )
+    assert await page.inner_text("#previous") == "← Krok 0"
+    assert (await page.inner_text("#step .hint")).startswith("Krok 1, oznámený ")

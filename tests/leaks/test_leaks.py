@@ -105,7 +105,7 @@ async def test_a_leak_on_the_web_page_is_caught(
     sealed bid) to whoever opens it is caught."""
     driver = DRIVERS["auction-auction"](simcord_env)
     monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
-    built = MatchPages._build
+    built = MatchPages._build_in_language
 
     async def leaky(self: MatchPages, row: MatchRow, seq: int, version: str, base: str) -> Page:
         page = await built(self, row, seq, version, base)
@@ -113,7 +113,7 @@ async def test_a_leak_on_the_web_page_is_caught(
         secret = " ".join(sorted(driver.facts(host)))
         return replace(page, status=page.status + escape(secret))
 
-    monkeypatch.setattr(MatchPages, "_build", leaky)
+    monkeypatch.setattr(MatchPages, "_build_in_language", leaky)
     with pytest.raises(AssertionError, match=r"step \d+: an onlooker read .* in the web page"):
         await play_through(driver)
 

@@ -204,6 +204,19 @@ def sentences(*said: str) -> str:
 class AtradesTexts(TypedTexts[PublicView, Told]):
     game = "atrades"
     title = "Atrades"
+    move_kinds: ClassVar[Mapping[str, str]] = {
+        "bid": N_("bid"),
+        "acquire": N_("acquire"),
+        "merge": N_("merge"),
+        "govt": N_("govt"),
+        "research": N_("research"),
+        "pass": N_("pass"),
+        "raise": N_("raise"),
+        "final_bid": N_("final bid"),
+        "settle": N_("settle"),
+        "decline": N_("decline"),
+        "expand": N_("expand"),
+    }
     event_types = (*event_models(AtradesEvent), BoardShown)
     board_events: ClassVar[frozenset[str]] = frozenset({"game_ended"})
     #: The reveals of a sealed round: after each the spectators' channel gets that round

@@ -128,6 +128,11 @@ HELP = (
 class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
     game = "auction-auction"
     title = "Auction Auction"
+    move_kinds: ClassVar[Mapping[str, str]] = {
+        "bid": N_("bid"),
+        "give": N_("give"),
+        "trade_garnet": N_("trade garnet"),
+    }
     forfeit = N_(
         "You leave the match as a removed player does: your standing sealed bids count as "
         "none, you keep what you hold, and you are not ranked at the end."

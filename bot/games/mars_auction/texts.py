@@ -368,6 +368,16 @@ DEFAULTS = {
 class MarsAuctionTexts(TypedTexts[PublicView, Told]):
     game = "mars-auction"
     title = "Mars Auction"
+    move_kinds: ClassVar[Mapping[str, str]] = {
+        "budget": N_("budget"),
+        "place": N_("place"),
+        "pass": N_("pass"),
+        "raise": N_("raise"),
+        "keep": N_("keep"),
+        "buy": N_("buy"),
+        "research": N_("research"),
+        "end": N_("end"),
+    }
     played_as = (N_("auction"), N_("auctions"))
     money = ("M€", "25 or 25 M€")
     #: The one step without a clock: the wait for the host's next research auction.

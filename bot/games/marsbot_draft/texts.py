@@ -79,6 +79,13 @@ def cards_words(count: int) -> str:
 class MarsbotDraftTexts(TypedTexts[DraftView, Told]):
     game = "marsbot-draft"
     title = "MARSBOT draft"
+    move_kinds: ClassVar[Mapping[str, str]] = {
+        "take": N_("take"),
+        "pick": N_("pick"),
+        "discard": N_("discard"),
+        "deck": N_("deck"),
+        "buy": N_("buy"),
+    }
     forfeit = N_("The draft stops where it stands.")
     played_as = (N_("draft"), N_("drafts"))
     #: MB-D8: no phase has a deadline; the drafter is also its host.
