@@ -5,7 +5,6 @@ each, whether the bot delivers it at once or after a crash and a restart."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from pathlib import Path
@@ -19,6 +18,7 @@ from games.core.errors import RuleError
 from games.registry import engine_for
 from tests.bot.conftest import make_bot, replay_refused
 from tests.drivers.atrades import Atrades
+from tests.drivers.common import status_edits_done
 from tests.drivers.mars_auction import Auction
 from tests.drivers.marsbot_draft import Draft
 from tests.drivers.project_mars import Mars
@@ -92,11 +92,6 @@ def since(
     return [place[len(before[i]) if i < len(before) else 0 :] for i, place in enumerate(now)]
 
 
-async def settled(bot: Any) -> None:
-    """The status messages' edits, which run in tasks of their own, done."""
-    await asyncio.gather(*bot.presenter.status._workers.values())
-
-
 @pytest.mark.parametrize(
     ("game", "stored_by"),
     [*((game, "this version") for game in GAMES), ("project-mars", "the version before")],
@@ -121,7 +116,7 @@ async def test_moves_undelivered_at_a_crash_go_out_after_the_restart_as_they_wou
         seq = await moved(bot, match_id, rnd)
         assert seq is not None
         await bot.presenter.flush(match_id)
-    await settled(bot)
+    await status_edits_done(bot)
     kept = await bot.storage.delivered_view(match_id)
     assert kept is not None, "the delivery kept the view after its last move"
     [(drift,)] = await bot.storage.backend.read(
@@ -139,7 +134,7 @@ async def test_moves_undelivered_at_a_crash_go_out_after_the_restart_as_they_wou
 
         first = posted(channel, members)
         await bot.presenter.flush(match_id)
-        await settled(bot)
+        await status_edits_done(bot)
         second = posted(channel, members)
         at_once = since(first, second)
         assert any(at_once), "the moves said something"
@@ -165,11 +160,11 @@ async def test_moves_undelivered_at_a_crash_go_out_after_the_restart_as_they_wou
             "UPDATE matches SET view_seq = NULL, view = NULL WHERE id = ?", (match_id,)
         )
     await simcord_env.restart_bot(make_bot(db_path))
-    await settled(simcord_env.bot)
+    await status_edits_done(simcord_env.bot)
     third = posted(channel, members)
     assert since(second, third) == at_once
     assert await simcord_env.bot.storage.pending_events(match_id) == []
 
     await simcord_env.restart_bot(make_bot(db_path))
-    await settled(simcord_env.bot)
+    await status_edits_done(simcord_env.bot)
     assert posted(channel, members) == third, "once each"

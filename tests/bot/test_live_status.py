@@ -22,7 +22,7 @@ from games.auction_auction.model import ClosePhase
 from games.core.drawing.words import ordinal
 from games.core.errors import RuleError
 from tests.bot.conftest import Table, make_bot
-from tests.drivers.common import close_dms_of, status_of
+from tests.drivers.common import close_dms_of, status_edits_done, status_of
 from tests.drivers.project_mars import Mars
 
 DEADLINE = re.compile(r"<t:(\d+):R>")
@@ -114,6 +114,7 @@ async def test_twelve_bids_at_once_make_two_edits(
         await t.bot.presenter.present(outcome)
     held.set()
     await simcord_env.settle()
+    await status_edits_done(t.bot)
     # Two when the first edit had its text before the other bids came in; one when it had not
     # (it read the server's language first): never one per bid.
     assert edits_of(simcord_env, status.id) - edited in (1, 2)

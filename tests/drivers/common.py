@@ -4,6 +4,7 @@ match's stored results, the command sync's requests."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -55,6 +56,12 @@ async def results(storage: Storage, match_id: int) -> dict[int, tuple[int | None
         "SELECT user_id, place, won, practice FROM results WHERE match_id = ?", (match_id,)
     )
     return {r[0]: (r[1], bool(r[2]), bool(r[3])) for r in rows}
+
+
+async def status_edits_done(bot: Any) -> None:
+    """The status messages' edits, which run in tasks of their own, done: SimCord's settle
+    may leave one that waits on the store's answer."""
+    await asyncio.gather(*bot.presenter.status._workers.values())
 
 
 async def status_of(bot: Any, match_id: int, channel: Any) -> discord.Message:
