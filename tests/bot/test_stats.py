@@ -558,8 +558,8 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     Dealer does not know, and one member against a computer seat; returns the High Bid
     matches' final states. (The migrations after the ratings', `matches.damaged`, the seats
     handed over, the web pages' columns, `matches.status_drift`, the computer seats' levels,
-    `seasons.web_token`, the servers' language and the views kept for delivery, are taken
-    back too.)"""
+    `seasons.web_token`, the servers' language, the views kept for delivery and PostgreSQL's
+    `dealer_append_move(s)`, are taken back too.)"""
     await (await Storage.open(store)).close()
     version = len(MIGRATIONS) - 10
     postgres = isinstance(store, str)
@@ -584,6 +584,7 @@ async def unrated_database(store: Path | str) -> dict[int, Any]:
     run("ALTER TABLE seasons DROP COLUMN web_token")
     run("ALTER TABLE guild_config DROP COLUMN language")
     if postgres:
+        run("DROP FUNCTION dealer_append_moves")
         run("DROP FUNCTION dealer_append_move")
     run("ALTER TABLE log DROP COLUMN view_before")
     run("ALTER TABLE matches DROP COLUMN view")
