@@ -118,6 +118,19 @@ def worth(state: State, seat: int) -> tuple[float, int]:
     return guild.money + BANK_SHARE * banks + TILE_WORTH * sum(c.size for c in owned), banks
 
 
+def _afford_the_high_bid(view: PlayerView, guilds: list[GuildState], seat: dict[str, int]) -> None:
+    """The guild that leads or won a merger's auction can pay its bid from its money and
+    its richest company's bank (AT-14: no bid past what a guild can pay), so its drawn money
+    is raised to that where it fell short."""
+    merger = view.merger
+    bidder = None if merger is None else (merger.winner or merger.leader)
+    if merger is None or bidder is None or bidder == view.me.player:
+        return
+    banks = [c.bank for c in view.companies if c.owner == bidder and not c.flipped]
+    guild = guilds[seat[bidder]]
+    guild.money = max(guild.money, merger.high - max(banks, default=0))
+
+
 def determinize(view: PlayerView, rnd: random.Random) -> State:
     """A game `view` is consistent with, what it does not show drawn with `rnd` (above)."""
     names = [g.player for g in view.guilds]
@@ -140,6 +153,7 @@ def determinize(view: PlayerView, rnd: random.Random) -> State:
         )
         for g in view.guilds
     ]
+    _afford_the_high_bid(view, guilds, seat)
     seen = set(view.display) | {c.initiative for c in view.companies}
     unseen = [n for numbers in STARTING.values() for n in numbers if n not in seen]
     pool = rnd.sample(unseen, min(view.pool, len(unseen)))
