@@ -247,8 +247,8 @@ class Computer:
             if level == LEVELS[0]:
                 move = decide(view, actions, seat)
             else:
-                # A search takes up to its share of the pause: the loop goes on meanwhile.
-                move = await asyncio.to_thread(decide, view, actions, seat)
+                normal = computer.levels[LEVELS[0]]
+                move = await _searched(match_id, level, (decide, normal), view, actions, seat)
         except ValueError:
             log.exception("the computer player of match %s found no move", match_id)
             return None
@@ -310,3 +310,23 @@ class Computer:
 def _stop_at(clock: Callable[[], float], end: float) -> Callable[[int], bool]:
     """A strong seat's search stops at `end` on `clock` (asked with the iterations done)."""
     return lambda _done: clock() >= end
+
+
+async def _searched(
+    match_id: int,
+    level: str,
+    players: tuple[Callable[..., Any], Callable[..., Any]],
+    view: Any,
+    actions: Any,
+    seat: Seat,
+) -> Any:
+    """The move of a level that searches (`players`: its player, then the normal one's), in
+    a thread, taking up to its share of the pause while the loop goes on. A search that fails
+    plays the normal seat's move, so that one fault of a stronger player leaves the match
+    going (logged in full, to be mended)."""
+    decide, normal = players
+    try:
+        return await asyncio.to_thread(decide, view, actions, seat)
+    except Exception:
+        log.exception("the %s computer player of match %s failed; it plays normal", level, match_id)
+        return normal(view, actions, seat)

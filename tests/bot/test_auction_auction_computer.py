@@ -11,7 +11,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.players import player_id
+from games.auction_auction import COMPUTER as AUCTION_COMPUTER
 from tests.bot.conftest import Table, make_bot, replay
 
 COMPUTERS = ["computer-1", "computer-2", "computer-3"]
@@ -103,3 +106,24 @@ async def test_a_strong_seat_keeps_its_level_across_a_restart(
     }, "the record says which seats are the computer's, at which level"
     report = replay(record)
     assert report["finished"] and report["rejected"] == []
+
+
+async def test_a_strong_seat_whose_search_fails_plays_the_normal_move(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault in the strong seat's search (here: every search raises) leaves the match
+    going: the seat makes the normal seat's move, and the fault is logged."""
+
+    def failing(view: Any, actions: Any, seat: Any) -> Any:
+        raise RuntimeError("a search that breaks")
+
+    monkeypatch.setitem(AUCTION_COMPUTER.levels, "strong", failing)
+    t = Table(simcord_env, 1)
+    lobby = await t.open(rounds=2)
+    await t.host.slash(t.channel, "match add-bot", level="strong")
+    await t.host.slash(t.channel, "match add-bot", count=2)
+    await t.host.click(lobby, label="Start")
+    state = await t.state()
+    assert state.phase == "access"
+    assert set(COMPUTERS) <= {p for p, s in state.seats.items() if s.has_submitted()}
+    assert "the strong computer player of match" in caplog.text
