@@ -89,12 +89,12 @@ def expansion_hexes(
     """Free habitable hexes next to a company (connectors count), where it may expand;
     `taken`: the map's `occupied` hexes, where the caller has them."""
     taken = state.occupied() if taken is None else taken
-    out = []
-    for hex_ in state.links().around(state.company(company).positions()):
-        cell = state.cell_at(hex_)
-        if cell is not None and cell["terrain"] == "habitable" and hex_.label not in taken:
-            out.append(hex_.label)
-    return out
+    board = state.board
+    return [
+        label
+        for label in state.geography().around(state.company(company).hexes)
+        if board[label]["terrain"] == "habitable" and label not in taken
+    ]
 
 
 def why_no_expansion(
