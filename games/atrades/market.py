@@ -5,9 +5,8 @@ a company that sold a good for every tile it has expands."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Literal
-
-from pydantic import BaseModel
 
 from games.atrades.actions import free_land, price_bonus
 from games.atrades.data import PRICES
@@ -18,7 +17,11 @@ from games.core.errors import RuleError
 NoExpansion = Literal["no_tile", "no_land", "left"]
 
 
-class Sale(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """A company's goods sold in one region (a plain record: a market makes a few every
+    round, and the event telling them is made from `fields`)."""
+
     company: int
     region: int
     goods: int
@@ -27,6 +30,16 @@ class Sale(BaseModel):
     @property
     def income(self) -> int:
         return self.goods * self.price
+
+    def fields(self) -> dict[str, int]:
+        """The sale as the market's event tells it, its income with it."""
+        return {
+            "company": self.company,
+            "region": self.region,
+            "goods": self.goods,
+            "price": self.price,
+            "income": self.income,
+        }
 
 
 def price(state: State, company: int) -> int:

@@ -8,7 +8,7 @@ personal supply ("victory points"). Hexes are named by their labels ("B4", games
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -255,17 +255,20 @@ class State(BaseModel):
         return self.guilds[seat]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Geography:
     """A laid-out map's adjacency by label (AT-5: connectors join hexes as if next to each
     other): each hex's neighbours on the map, in the order `Links.neighbours` gives them,
     where each hex sorts (`Links.around` goes round a group's hexes in that order), and the
     habitable hexes in the map's order. A map never changes once laid out, so this is worked
-    out once per map: going round companies was most of a random playout's time (issue 43)."""
+    out once per map, and the hexes around each group of hexes asked about once per group:
+    going round companies was most of a random playout's time (issue 43)."""
 
     neighbours: dict[str, tuple[str, ...]]
     position: dict[str, Hex]
     habitable: tuple[str, ...]
+    #: `around`'s answers, by the group asked about.
+    _around: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
@@ -282,10 +285,14 @@ class Geography:
         habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
         return cls(neighbours=neighbours, position=position, habitable=habitable)
 
-    def around(self, labels: Iterable[str]) -> list[str]:
+    def around(self, labels: list[str]) -> tuple[str, ...]:
         """The map's hexes next to the group of `labels` and not in it, each once, in the
         order `Links.around` goes round it."""
-        members = set(labels)
+        group = tuple(labels)
+        found = self._around.get(group)
+        if found is not None:
+            return found
+        members = set(group)
         seen: set[str] = set()
         out = []
         for label in sorted(members, key=self.position.__getitem__):
@@ -293,7 +300,8 @@ class Geography:
                 if near not in members and near not in seen:
                     seen.add(near)
                     out.append(near)
-        return out
+        found = self._around[group] = tuple(out)
+        return found
 
     def touching(self, group: Iterable[str], other: Iterable[str]) -> bool:
         """Whether a hex of `group` is next to a hex of `other` (both on the map)."""
