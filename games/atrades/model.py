@@ -274,12 +274,9 @@ class Geography:
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
         links = Links((parse_label(a), parse_label(b)) for a, b in connectors)
         position = {label: parse_label(label) for label in board}
+        on_map = {hex_: label for label, hex_ in position.items()}
         neighbours = {
-            label: tuple(
-                n.label
-                for n in links.neighbours(hex_)
-                if n.q >= 0 and n.r >= 0 and n.label in board
-            )
+            label: tuple(on_map[n] for n in links.neighbours(hex_) if n in on_map)
             for label, hex_ in position.items()
         }
         habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
