@@ -15,11 +15,7 @@ from games.atrades.money import capacity, owned
 def free_hexes(state: State) -> list[str]:
     """AT-9: habitable hexes no tile stands on, in label order of the map."""
     taken = state.occupied()
-    return [
-        label
-        for label, cell in state.board.items()
-        if cell["terrain"] == "habitable" and label not in taken
-    ]
+    return [label for label in state.geography().habitable if label not in taken]
 
 
 def merger_pairs(state: State, seat: int) -> list[tuple[int, int]]:
@@ -29,13 +25,10 @@ def merger_pairs(state: State, seat: int) -> list[tuple[int, int]]:
     if state.merger is not None:
         return []
     occupied = state.occupied()
-    links = state.links()
+    geography = state.geography()
     pairs = []
     for mine in owned(state, seat):
-        near = set()
-        for hex_ in links.around(mine.positions()):
-            if state.cell_at(hex_) is not None and hex_.label in occupied:
-                near.add(occupied[hex_.label])
+        near = {occupied[label] for label in geography.around(mine.hexes) if label in occupied}
         for other in sorted(near):
             if merger_refusal(state, seat, mine, state.company(other)) is None:
                 pairs.append((mine.initiative, other))

@@ -46,13 +46,14 @@ def _no_deadline(table: flow.Table) -> None:
 @dataclass(frozen=True, slots=True)
 class Offer:
     """What one decision offers: whom it waits for (`must`; `may`, when others may act
-    too), its phases outermost first, each guild's legal actions, the board's buttons from
-    the public view (none where every action is sealed), what its deadline does, and what
-    a guild's move does in it. `keys` are the kinds of action it may offer (`sealed` those
-    made in private)."""
+    too), its own phase and those enclosing it (outermost first), each guild's legal
+    actions, the board's buttons from the public view (none where every action is sealed),
+    what its deadline does, and what a guild's move does in it. `keys` are the kinds of
+    action it may offer (`sealed` those made in private)."""
 
     must: Callable[[State], list[int]]
-    phases: Callable[[State], list[Phase]]
+    phase: Callable[[State], Phase]
+    enclosing: Callable[[State], list[Phase]]
     actions: Callable[[State, int], list[Action]]
     outline: Callable[[PublicView], list[BoardAction]]
     close: Callable[[flow.Table], None]
@@ -67,7 +68,8 @@ class Offer:
 TABLE: dict[Decision, Offer] = {
     "ended": Offer(
         must=_nobody,
-        phases=waits.ended_phases,
+        phase=waits.ended_phase,
+        enclosing=waits.nothing_encloses,
         actions=_no_actions,
         outline=_no_buttons,
         close=_no_deadline,
@@ -78,7 +80,8 @@ TABLE: dict[Decision, Offer] = {
     "bids": Offer(
         must=waits.bids_must,
         may=flow.active,
-        phases=waits.bids_phases,
+        phase=waits.bids_phase,
+        enclosing=waits.in_the_round,
         actions=legal.bid_actions,
         outline=_no_buttons,
         close=flow.close_bids,
@@ -88,7 +91,8 @@ TABLE: dict[Decision, Offer] = {
     ),
     "expansion": Offer(
         must=waits.expansion_must,
-        phases=waits.expansion_phases,
+        phase=waits.expansion_phase,
+        enclosing=waits.in_the_market,
         actions=legal.expansion_actions,
         outline=legal.expansion_outline,
         close=flow.close_expansion,
@@ -97,7 +101,8 @@ TABLE: dict[Decision, Offer] = {
     ),
     "open": Offer(
         must=waits.open_must,
-        phases=waits.open_phases,
+        phase=waits.open_phase,
+        enclosing=waits.in_the_merger,
         actions=legal.open_actions,
         outline=legal.open_outline,
         close=flow.close_open,
@@ -106,7 +111,8 @@ TABLE: dict[Decision, Offer] = {
     ),
     "sealed": Offer(
         must=waits.sealed_must,
-        phases=waits.sealed_phases,
+        phase=waits.sealed_phase,
+        enclosing=waits.in_the_merger,
         actions=legal.sealed_actions,
         outline=_no_buttons,
         close=flow.close_sealed,
@@ -116,7 +122,8 @@ TABLE: dict[Decision, Offer] = {
     ),
     "settle": Offer(
         must=waits.settle_must,
-        phases=waits.settle_phases,
+        phase=waits.settle_phase,
+        enclosing=waits.in_the_merger,
         actions=legal.settle_actions,
         outline=legal.settle_outline,
         close=flow.close_settle,
@@ -125,7 +132,8 @@ TABLE: dict[Decision, Offer] = {
     ),
     "free_acquire": Offer(
         must=waits.free_acquire_must,
-        phases=waits.free_acquire_phases,
+        phase=waits.free_acquire_phase,
+        enclosing=waits.in_the_action,
         actions=legal.free_acquire_actions,
         outline=legal.free_acquire_outline,
         close=flow.close_free_acquire,
@@ -134,7 +142,8 @@ TABLE: dict[Decision, Offer] = {
     ),
     "action": Offer(
         must=waits.action_must,
-        phases=waits.action_phases,
+        phase=waits.action_phase,
+        enclosing=waits.in_the_actions,
         actions=legal.turn_actions,
         offers=legal.turn_offers,
         outline=legal.turn_outline,
@@ -167,7 +176,13 @@ def phases(state: State) -> list[Phase]:
     """The phases now, outermost first: round › turn-order bids | actions › a guild's
     action › merger › open round | sealed round | settlement, or › free Acquire; market ›
     expansion; the end. The innermost one's id carries `flow.waits`."""
-    return offer(state).phases(state)
+    found = offer(state)
+    return [*found.enclosing(state), found.phase(state)]
+
+
+def phase(state: State) -> Phase:
+    """The innermost phase now: the decision's own (`phases`' last)."""
+    return offer(state).phase(state)
 
 
 def actions(state: State, seat: int) -> list[Action]:
@@ -183,11 +198,7 @@ def offers(state: State, seat: int) -> list[Callable[[], Action]]:
     found = offer(state)
     if found.offers is not None:
         return found.offers(state, seat)
-    return [partial(_made, action) for action in found.actions(state, seat)]
-
-
-def _made(action: Action) -> Action:
-    return action
+    return [partial(legal.made, action) for action in found.actions(state, seat)]
 
 
 def close_phase(table: flow.Table) -> None:

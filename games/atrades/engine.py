@@ -142,7 +142,7 @@ class Atrades(Engine[State, Options]):
         phase and the turn's `must`, without the rest of the turn: every random playout's
         move asks)."""
         state = table.state
-        phase = decisions.phases(state)[-1]
+        phase = decisions.phase(state)
         table.public(
             AtradesPhaseOpened,
             name=phase.name,

@@ -137,7 +137,7 @@ def advance(table: Table) -> None:
             table.public(
                 MarketSold,
                 round=state.round,
-                sales=[{**s.model_dump(), "income": s.income} for s in sales],
+                sales=[s.fields() for s in sales],
                 expansions=list(state.expansions),
                 blocked=[{"company": c, "reason": why} for c, why in blocked.items()],
             )

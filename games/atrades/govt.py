@@ -11,13 +11,9 @@ from games.core.errors import RuleError
 
 def cities_next_to(state: State, company: int) -> list[int]:
     """The numbers of the cities adjacent to a company's tiles (connectors count, AT-5)."""
-    links = state.links()
-    numbers = set()
-    for hex_ in links.around(state.company(company).positions()):
-        cell = state.cell_at(hex_)
-        if cell is not None and cell["city"] is not None:
-            numbers.add(cell["city"])
-    return sorted(numbers)
+    board = state.board
+    around = state.geography().around(state.company(company).hexes)
+    return sorted({city for label in around if (city := board[label]["city"]) is not None})
 
 
 def govt_merger(state: State, seat: int, company: int) -> GovtPayout:

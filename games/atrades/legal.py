@@ -40,6 +40,15 @@ YOUR_BID = N_("Your bid in $")
 BID_FOR_TURN_ORDER = N_("Bid for turn order")
 PAY_FROM = N_("Pay from")
 
+# The actions that are always the same, made once (frozen, and their moves never changed).
+_DECLINE_EXPANSION = Action(key="decline", label=DO_NOT_EXPAND, move={"type": "decline"})
+_PASS_AUCTION = Action(key="pass", label=PASS_AUCTION, move={"type": "pass"})
+_DROP_OUT = Action(
+    key="drop", label=N_("Drop out"), move={"type": "final_bid", "amount": None}, sealed=True
+)
+_DECLINE_FREE_ACQUIRE = Action(key="decline", label=LET_FREE_ACQUIRE_GO, move={"type": "decline"})
+_PASS_TURN = Action(key="pass", label=PASS_TURN, move={"type": "pass"})
+
 
 # -- each decision's actions (`decisions.TABLE`) ------------------------------------------
 
@@ -54,16 +63,20 @@ def expansion_actions(state: State, seat: int) -> list[Action]:
     grower = state.company(state.expansions[0])
     if grower.owner != seat:
         return []
-    where = _hexes(state, expansion_hexes(state, grower.initiative), N_("Where it grows"))
-    return [
-        Action(
-            key="expand",
-            label=_expand_label(company_name(grower)),
-            move={"type": "expand"},
-            steps=[where],
-        ),
-        Action(key="decline", label=DO_NOT_EXPAND, move={"type": "decline"}),
-    ]
+    hexes = _hex_regions(state, expansion_hexes(state, grower.initiative))
+    return [_expand_action(company_name(grower), *hexes), _DECLINE_EXPANSION]
+
+
+@lru_cache(maxsize=1024)
+def _expand_action(company: str, labels: tuple[str, ...], regions: tuple[str, ...]) -> Action:
+    """The expansion of this company onto these hexes (frozen, so built once for the many
+    times they are the same)."""
+    return Action(
+        key="expand",
+        label=_expand_label(company),
+        move={"type": "expand"},
+        steps=[_hex_pick(labels, regions, N_("Where it grows"))],
+    )
 
 
 def open_actions(state: State, seat: int) -> list[Action]:
@@ -74,19 +87,20 @@ def open_actions(state: State, seat: int) -> list[Action]:
     if to_bid(merger) != seat:
         return []
     least, most = max(len(merger.track), merger.high + 1), capacity(state, seat)
-    out = []
-    if least <= most:
-        label = OPEN_BIDDING if merger.leader is None else RAISE
-        out.append(
-            Action(
-                key="raise",
-                label=label,
-                move={"type": "raise"},
-                steps=[Amount(min=least, max=most, label=YOUR_BID)],
-            )
-        )
-    out.append(Action(key="pass", label=PASS_AUCTION, move={"type": "pass"}))
-    return out
+    if least > most:
+        return [_PASS_AUCTION]
+    return [_raise(least, most, merger.leader is None), _PASS_AUCTION]
+
+
+@lru_cache(maxsize=1024)
+def _raise(least: int, most: int, opening: bool) -> Action:
+    """An open round's raise (or opening bid) within these bounds (built once per bounds)."""
+    return Action(
+        key="raise",
+        label=OPEN_BIDDING if opening else RAISE,
+        move={"type": "raise"},
+        steps=[Amount(min=least, max=most, label=YOUR_BID)],
+    )
 
 
 def sealed_actions(state: State, seat: int) -> list[Action]:
@@ -96,26 +110,21 @@ def sealed_actions(state: State, seat: int) -> list[Action]:
     if seat not in bidders(merger) or seat in merger.sealed:
         return []
     most = capacity(state, seat)
-    out = []
-    if merger.high + 1 <= most:
-        out.append(
-            Action(
-                key="final_bid",
-                label=N_("Make your final bid"),
-                move={"type": "final_bid"},
-                sealed=True,
-                steps=[Amount(min=merger.high + 1, max=most, label=N_("Your final bid in $"))],
-            )
-        )
-    out.append(
-        Action(
-            key="drop",
-            label=N_("Drop out"),
-            move={"type": "final_bid", "amount": None},
-            sealed=True,
-        )
+    if merger.high + 1 > most:
+        return [_DROP_OUT]
+    return [_final_bid(merger.high + 1, most), _DROP_OUT]
+
+
+@lru_cache(maxsize=1024)
+def _final_bid(least: int, most: int) -> Action:
+    """The final sealed round's bid within these bounds (built once per bounds)."""
+    return Action(
+        key="final_bid",
+        label=N_("Make your final bid"),
+        move={"type": "final_bid"},
+        sealed=True,
+        steps=[Amount(min=least, max=most, label=N_("Your final bid in $"))],
     )
-    return out
 
 
 def settle_actions(state: State, seat: int) -> list[Action]:
@@ -159,10 +168,7 @@ def free_acquire_actions(state: State, seat: int) -> list[Action]:
     """A free Acquire owed after a merger (AT-15): taken or let go."""
     if state.free_acquires[0] != seat:
         return []
-    return [
-        _acquire(state, TAKE_FREE_ACQUIRE),
-        Action(key="decline", label=LET_FREE_ACQUIRE_GO, move={"type": "decline"}),
-    ]
+    return [_acquire(state, TAKE_FREE_ACQUIRE), _DECLINE_FREE_ACQUIRE]
 
 
 def turn_actions(state: State, seat: int) -> list[Action]:
@@ -191,8 +197,13 @@ def turn_offers(state: State, seat: int) -> list[Callable[[], Action]]:
     cards = technologies(state, seat)
     if cards:
         out.append(partial(_research, tuple(cards), _purse_and_banks(state, seat)))
-    out.append(partial(Action, key="pass", label=PASS_TURN, move={"type": "pass"}))
+    out.append(partial(made, _PASS_TURN))
     return out
+
+
+def made(action: Action) -> Action:
+    """An action already made, as an offer (`decisions.offers`) gives it when called."""
+    return action
 
 
 # -- each decision's board buttons, from the public view alone (AT-D27) ------------------------

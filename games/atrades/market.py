@@ -5,9 +5,8 @@ a company that sold a good for every tile it has expands."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Literal
-
-from pydantic import BaseModel
 
 from games.atrades.actions import free_land, price_bonus
 from games.atrades.data import PRICES
@@ -18,7 +17,11 @@ from games.core.errors import RuleError
 NoExpansion = Literal["no_tile", "no_land", "left"]
 
 
-class Sale(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Sale:
+    """A company's goods sold in one region (a plain record: a market makes a few every
+    round, and the event telling them is made from `fields`)."""
+
     company: int
     region: int
     goods: int
@@ -27,6 +30,16 @@ class Sale(BaseModel):
     @property
     def income(self) -> int:
         return self.goods * self.price
+
+    def fields(self) -> dict[str, int]:
+        """The sale as the market's event tells it, its income with it."""
+        return {
+            "company": self.company,
+            "region": self.region,
+            "goods": self.goods,
+            "price": self.price,
+            "income": self.income,
+        }
 
 
 def price(state: State, company: int) -> int:
@@ -89,12 +102,12 @@ def expansion_hexes(
     """Free habitable hexes next to a company (connectors count), where it may expand;
     `taken`: the map's `occupied` hexes, where the caller has them."""
     taken = state.occupied() if taken is None else taken
-    out = []
-    for hex_ in state.links().around(state.company(company).positions()):
-        cell = state.cell_at(hex_)
-        if cell is not None and cell["terrain"] == "habitable" and hex_.label not in taken:
-            out.append(hex_.label)
-    return out
+    board = state.board
+    return [
+        label
+        for label in state.geography().around(state.company(company).hexes)
+        if board[label]["terrain"] == "habitable" and label not in taken
+    ]
 
 
 def why_no_expansion(

@@ -58,7 +58,7 @@ def merger_refusal(state: State, seat: int, mine: Company, target: Company) -> R
             "Company {company} was sold to the Govt. and is out of play.",
             company=target.initiative,
         )
-    if not state.links().touching(mine.positions(), target.positions()):
+    if not state.geography().touching(mine.hexes, target.hexes):
         return RuleError(
             "not_adjacent",
             "Companies {a} and {b} are not next to each other.",

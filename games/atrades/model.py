@@ -7,7 +7,8 @@ personal supply ("victory points"). Hexes are named by their labels ("B4", games
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -114,9 +115,6 @@ class Company(BaseModel):
     @property
     def level(self) -> int:
         return level(self.size)
-
-    def positions(self) -> list[Hex]:
-        return [parse_label(label) for label in self.hexes]
 
 
 class GuildState(BaseModel):
@@ -235,14 +233,17 @@ class State(BaseModel):
             "no_company", "There is no company {company} on the map.", company=initiative
         )
 
-    def links(self) -> Links:
-        return _links(tuple(self.connectors))
-
-    def cell_at(self, hex_: Hex) -> Cell | None:
-        """The map's hex there, or None off the map."""
-        if hex_.q < 0 or hex_.r < 0:
-            return None
-        return self.board.get(hex_.label)
+    def geography(self) -> Geography:
+        """The map's adjacency by label (`Geography`), worked out once per map."""
+        board, connectors = self.board, self.connectors
+        kept = _GEOGRAPHIES.get(id(board))
+        if kept is not None and kept[0] is board and kept[1] is connectors:
+            return kept[2]
+        if len(_GEOGRAPHIES) >= _GEOGRAPHIES_KEPT:
+            _GEOGRAPHIES.clear()
+        found = Geography.of(board, connectors)
+        _GEOGRAPHIES[id(board)] = (board, connectors, found)
+        return found
 
     def occupied(self) -> dict[str, int]:
         """Which company's tile is on each taken hex (flipped tiles still take theirs)."""
@@ -254,10 +255,61 @@ class State(BaseModel):
         return self.guilds[seat]
 
 
-@lru_cache(maxsize=64)
-def _links(connectors: tuple[tuple[str, str], ...]) -> Links:
-    """A map's adjacency; its connectors never change, so it is built once per map."""
-    return Links((parse_label(a), parse_label(b)) for a, b in connectors)
+@dataclass(frozen=True, slots=True, eq=False)
+class Geography:
+    """A laid-out map's adjacency by label (AT-5: connectors join hexes as if next to each
+    other): each hex's neighbours on the map, in the order `Links.neighbours` gives them,
+    where each hex sorts (`Links.around` goes round a group's hexes in that order), and the
+    habitable hexes in the map's order. A map never changes once laid out, so this is worked
+    out once per map, and the hexes around each group of hexes asked about once per group:
+    going round companies was most of a random playout's time (issue 43)."""
+
+    neighbours: dict[str, tuple[str, ...]]
+    position: dict[str, Hex]
+    habitable: tuple[str, ...]
+    #: `around`'s answers, by the group asked about.
+    _around: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
+        links = Links((parse_label(a), parse_label(b)) for a, b in connectors)
+        position = {label: parse_label(label) for label in board}
+        on_map = {hex_: label for label, hex_ in position.items()}
+        neighbours = {
+            label: tuple(on_map[n] for n in links.neighbours(hex_) if n in on_map)
+            for label, hex_ in position.items()
+        }
+        habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
+        return cls(neighbours=neighbours, position=position, habitable=habitable)
+
+    def around(self, labels: list[str]) -> tuple[str, ...]:
+        """The map's hexes next to the group of `labels` and not in it, each once, in the
+        order `Links.around` goes round it."""
+        group = tuple(labels)
+        found = self._around.get(group)
+        if found is not None:
+            return found
+        members = set(group)
+        seen: set[str] = set()
+        out = []
+        for label in sorted(members, key=self.position.__getitem__):
+            for near in self.neighbours[label]:
+                if near not in members and near not in seen:
+                    seen.add(near)
+                    out.append(near)
+        found = self._around[group] = tuple(out)
+        return found
+
+    def touching(self, group: Iterable[str], other: Iterable[str]) -> bool:
+        """Whether a hex of `group` is next to a hex of `other` (both on the map)."""
+        others = set(other)
+        return any(near in others for label in group for near in self.neighbours[label])
+
+
+#: The maps' `Geography`, by the board it was worked out for (kept while cached, so that its
+#: id is not reused); a few hundred maps at most are played at once in one process.
+_GEOGRAPHIES: dict[int, tuple[dict[str, Cell], list[tuple[str, str]], Geography]] = {}
+_GEOGRAPHIES_KEPT = 256
 
 
 #: AT-D3: where the regions' centres go, in draw order: two rows of three, one desert hex

@@ -1,7 +1,9 @@
 """Which decision an Atrades match waits for (`decision`: the one place that tells them
-apart), whom each waits for and the phases it is in, nested, outermost first
+apart), whom each waits for, its phase and the phases enclosing it, outermost first
 (`decisions.TABLE` reads them): the round, the turn-order bids, the market's expansions, a
-guild's action, a merger's open round, sealed round and settlement, a free Acquire."""
+guild's action, a merger's open round, sealed round and settlement, a free Acquire. Each
+decision's own phase is made apart from those enclosing it: a new wait announces only its
+own (`Atrades._opened`, at every move of a random playout)."""
 
 from __future__ import annotations
 
@@ -72,16 +74,22 @@ def action_must(state: State) -> list[int]:
     return [] if seat is None or state.flow.acted else [seat]
 
 
-def ended_phases(state: State) -> list[Phase]:
-    return [
-        Phase(
-            name="ended",
-            title=N_("Game over"),
-            clock=None,
-            id="ended",
-            on_deadline=N_("Nothing: the game is over."),
-        )
-    ]
+#: The end: the one phase of a finished game.
+_ENDED = Phase(
+    name="ended",
+    title=N_("Game over"),
+    clock=None,
+    id="ended",
+    on_deadline=N_("Nothing: the game is over."),
+)
+
+
+def ended_phase(state: State) -> Phase:
+    return _ENDED
+
+
+def nothing_encloses(state: State) -> list[Phase]:
+    return []
 
 
 def _round(state: State) -> Phase:
@@ -90,63 +98,79 @@ def _round(state: State) -> Phase:
     return _frame("round", title, r, f"r{r}")
 
 
-def bids_phases(state: State) -> list[Phase]:
-    r = state.round
-    return [
-        _round(state),
-        Phase(
-            name="bids",
-            title=N_("Round {round}: sealed turn-order bids").format(round=r),
-            round=r,
-            clock="bids",
-            id=f"bids-{state.flow.waits}",
-            on_deadline=N_("Whoever has not bid bids $0."),
-        ),
-    ]
+def in_the_round(state: State) -> list[Phase]:
+    """What encloses the turn-order bids: the round."""
+    return [_round(state)]
 
 
-def expansion_phases(state: State) -> list[Phase]:
+def bids_phase(state: State) -> Phase:
     r = state.round
-    company = state.company(state.expansions[0])
-    owner = state.guilds[company.owner].player
+    return Phase(
+        name="bids",
+        title=N_("Round {round}: sealed turn-order bids").format(round=r),
+        round=r,
+        clock="bids",
+        id=f"bids-{state.flow.waits}",
+        on_deadline=N_("Whoever has not bid bids $0."),
+    )
+
+
+def in_the_market(state: State) -> list[Phase]:
+    """What encloses an expansion: the round › its market."""
+    r = state.round
     return [
         _round(state),
         _frame("market", N_("Round {round}: market").format(round=r), r, f"r{r}-market"),
-        Phase(
-            name="expansion",
-            title=N_("{player} to expand {company}").format(
-                player=owner, company=company_name(company)
-            ),
-            round=r,
-            clock="choice",
-            id=f"x-{state.flow.waits}",
-            on_deadline=N_("{company} does not expand.").format(company=company_name(company)),
-        ),
     ]
 
 
-def action_phases(state: State) -> list[Phase]:
-    """Round › actions › the acting guild's action."""
+def expansion_phase(state: State) -> Phase:
+    company = state.company(state.expansions[0])
+    owner = state.guilds[company.owner].player
+    return Phase(
+        name="expansion",
+        title=N_("{player} to expand {company}").format(
+            player=owner, company=company_name(company)
+        ),
+        round=state.round,
+        clock="choice",
+        id=f"x-{state.flow.waits}",
+        on_deadline=N_("{company} does not expand.").format(company=company_name(company)),
+    )
+
+
+def in_the_actions(state: State) -> list[Phase]:
+    """What encloses a guild's action: the round › its actions."""
     r = state.round
-    seat = acting(state)
-    assert seat is not None
-    player = state.guilds[seat].player
     return [
         _round(state),
         _frame("actions", N_("Round {round}: actions").format(round=r), r, f"r{r}-actions"),
-        Phase(
-            name="action",
-            title=N_("Round {round}: {player}'s action").format(round=r, player=player),
-            round=r,
-            clock="turn",
-            id=f"a{state.flow.actions}",
-            on_deadline=N_("{player} passes.").format(player=player),
-        ),
     ]
 
 
-def _merger_phases(state: State) -> list[Phase]:
-    """The acting guild's action › its merger."""
+def action_phase(state: State) -> Phase:
+    """The acting guild's action."""
+    seat = acting(state)
+    assert seat is not None
+    player = state.guilds[seat].player
+    return Phase(
+        name="action",
+        title=N_("Round {round}: {player}'s action").format(round=state.round, player=player),
+        round=state.round,
+        clock="turn",
+        id=f"a{state.flow.actions}",
+        on_deadline=N_("{player} passes.").format(player=player),
+    )
+
+
+def in_the_action(state: State) -> list[Phase]:
+    """What encloses a free Acquire: the round › its actions › the acting guild's action."""
+    return [*in_the_actions(state), action_phase(state)]
+
+
+def in_the_merger(state: State) -> list[Phase]:
+    """What encloses a merger's rounds: the acting guild's action (and what encloses it) ›
+    its merger."""
     merger = state.merger
     assert merger is not None
     seat = acting(state)
@@ -155,81 +179,69 @@ def _merger_phases(state: State) -> list[Phase]:
     a, b = (company_name(state.company(c)) for c in merger.companies)
     title = N_("{player}'s merger of {a} and {b}").format(player=player, a=a, b=b)
     merging = _frame("merger", title, state.round, f"m{state.flow.mergers}")
-    return [*action_phases(state), merging]
+    return [*in_the_action(state), merging]
 
 
-def open_phases(state: State) -> list[Phase]:
+def open_phase(state: State) -> Phase:
     merger = state.merger
     assert merger is not None
     seat = to_bid(merger)
     assert seat is not None
     bidder = state.guilds[seat].player
-    return [
-        *_merger_phases(state),
-        Phase(
-            name="open",
-            title=N_(
-                "Open round {round} of {rounds}, the last sealed: {player} to raise or pass"
-            ).format(round=merger.round, rounds=merger.rounds, player=bidder),
-            round=state.round,
-            clock="open",
-            id=f"o-{state.flow.waits}",
-            on_deadline=N_("{player} passes.").format(player=bidder),
-        ),
-    ]
+    return Phase(
+        name="open",
+        title=N_(
+            "Open round {round} of {rounds}, the last sealed: {player} to raise or pass"
+        ).format(round=merger.round, rounds=merger.rounds, player=bidder),
+        round=state.round,
+        clock="open",
+        id=f"o-{state.flow.waits}",
+        on_deadline=N_("{player} passes.").format(player=bidder),
+    )
 
 
-def sealed_phases(state: State) -> list[Phase]:
+def sealed_phase(state: State) -> Phase:
     merger = state.merger
     assert merger is not None
-    return [
-        *_merger_phases(state),
-        Phase(
-            name="sealed",
-            title=N_("Final sealed round (to beat ${high})").format(high=merger.high),
-            round=state.round,
-            clock="sealed",
-            id=f"s-{state.flow.waits}",
-            on_deadline=N_("Whoever has not made a final bid drops out."),
-        ),
-    ]
+    return Phase(
+        name="sealed",
+        title=N_("Final sealed round (to beat ${high})").format(high=merger.high),
+        round=state.round,
+        clock="sealed",
+        id=f"s-{state.flow.waits}",
+        on_deadline=N_("Whoever has not made a final bid drops out."),
+    )
 
 
-def settle_phases(state: State) -> list[Phase]:
+def settle_phase(state: State) -> Phase:
     merger = state.merger
     assert merger is not None and merger.winner is not None
     winner = state.guilds[merger.winner].player
-    return [
-        *_merger_phases(state),
-        Phase(
-            name="settle",
-            title=N_("{player} pays ${high} and settles the merger").format(
-                player=winner, high=merger.high
-            ),
-            round=state.round,
-            clock="choice",
-            id=f"p-{state.flow.waits}",
-            on_deadline=N_(
-                "{player} pays from the richest company that covers the bid, keeps the "
-                "starter's company where the choice is theirs, and takes the free cube."
-            ).format(player=winner),
+    return Phase(
+        name="settle",
+        title=N_("{player} pays ${high} and settles the merger").format(
+            player=winner, high=merger.high
         ),
-    ]
+        round=state.round,
+        clock="choice",
+        id=f"p-{state.flow.waits}",
+        on_deadline=N_(
+            "{player} pays from the richest company that covers the bid, keeps the "
+            "starter's company where the choice is theirs, and takes the free cube."
+        ).format(player=winner),
+    )
 
 
-def free_acquire_phases(state: State) -> list[Phase]:
+def free_acquire_phase(state: State) -> Phase:
     owed = state.guilds[state.free_acquires[0]].player
-    return [
-        *action_phases(state),
-        Phase(
-            name="free_acquire",
-            title=N_("{player}'s free Acquire").format(player=owed),
-            round=state.round,
-            clock="choice",
-            id=f"f-{state.flow.waits}",
-            on_deadline=N_("{player} lets the free Acquire go.").format(player=owed),
-        ),
-    ]
+    return Phase(
+        name="free_acquire",
+        title=N_("{player}'s free Acquire").format(player=owed),
+        round=state.round,
+        clock="choice",
+        id=f"f-{state.flow.waits}",
+        on_deadline=N_("{player} lets the free Acquire go.").format(player=owed),
+    )
 
 
 @lru_cache(maxsize=256)

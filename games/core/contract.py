@@ -21,7 +21,6 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ModelWrapValidatorHandler,
     model_validator,
 )
 
@@ -40,19 +39,15 @@ Answer = int | str | list[str]
 
 
 class _CheckedOnce(BaseModel, frozen=True):
-    """A frozen model whose own check (`_check`) runs once, when it is made. pydantic runs a
-    model's after-validators again each time the model is put into another, so every action
-    built checked each of its picks again, and each choice with steps the picks it holds
-    (issue 43: the actions random playouts build)."""
+    """A frozen model whose own check (`_check`) runs once, when it is made (its ValueError
+    a ValidationError, as a validator's). pydantic runs a model's validators again each time
+    the model is put into another, so every action built checked each of its picks again,
+    and each choice with steps the picks it holds; a wrap validator that let a made model
+    through still cost a Python call at every nesting (issue 43: the actions random playouts
+    build). `model_post_init` runs only when the model is made."""
 
-    @model_validator(mode="wrap")
-    @classmethod
-    def _once(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
-        if isinstance(data, cls):
-            return data
-        made = handler(data)
-        made._check()
-        return made
+    def model_post_init(self, context: Any, /) -> None:
+        self._check()
 
     def _check(self) -> None:
         """Raises ValueError when the model's fields do not fit together."""
@@ -407,9 +402,14 @@ def _check_fields(steps: list[Step], taken: set[str]) -> None:
         taken = taken | {step.field}
         if isinstance(step, Pick):
             rest = steps[index + 1 :]
-            for choice in step.choices:
-                if choice.then:
-                    _check_fields([*choice.then, *rest], taken)
+            # Choices often bring the same steps (one source pick for every card of a cost):
+            # the path through them is checked once.
+            checked: set[tuple[int, ...]] = set()
+            for then in [choice.then for choice in step.choices if choice.then]:
+                brought = tuple(map(id, then))
+                if brought not in checked:
+                    checked.add(brought)
+                    _check_fields([*then, *rest], taken)
 
 
 class BoardAction(BaseModel, frozen=True):

@@ -9,7 +9,7 @@ from games.atrades.data import GUILDS, REGION_BY_NAME, TECHNOLOGIES
 from games.atrades.model import Options, State, setup
 from games.atrades.money import conservation
 from games.core.errors import RuleError
-from games.core.hex import parse_label
+from games.core.hex import Links, parse_label
 
 PLAYERS = ["ana", "ben", "cy", "di", "ed"]
 
@@ -138,3 +138,31 @@ def test_bad_setups_are_refused(players: list[str], options: Options, code: str)
     with pytest.raises(RuleError) as caught:
         setup(players, options, seed=1)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_at_5_the_maps_geography_goes_round_groups_as_the_hex_links_do(seed: int) -> None:
+    """The map's adjacency by label, worked out once per map, is the hex toolkit's: the hexes
+    around each hex and each pair of neighbouring hexes (connectors count), those on the map,
+    in the order `Links.around` gives them; asked again, the same."""
+    state = setup(PLAYERS, Options(), seed=seed)
+    links = Links((parse_label(a), parse_label(b)) for a, b in state.connectors)
+    geography = state.geography()
+    assert geography is state.geography()
+    groups = [[label] for label in state.board]
+    groups += [[label, near] for label in state.board for near in geography.neighbours[label]]
+    for group in groups:
+        around = [
+            h.label
+            for h in links.around(parse_label(label) for label in group)
+            if h.q >= 0 and h.r >= 0 and h.label in state.board
+        ]
+        assert list(geography.around(group)) == around
+        assert list(geography.around(group)) == around
+    joined = [(a, b) for a, b in state.connectors]
+    assert joined, "the map has connectors"
+    for a, b in joined:
+        assert geography.touching([a], [b])
+        assert b in geography.neighbours[a]
+    habitable = [label for label, cell in state.board.items() if cell["terrain"] == "habitable"]
+    assert list(geography.habitable) == habitable

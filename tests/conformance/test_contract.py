@@ -258,6 +258,25 @@ def phase(**fields: Any) -> Phase:
             ),
             "fill 'amount'",
         ),
+        (
+            # Each choice's own steps are a path of their own, the second's too.
+            lambda: Action(
+                key="k",
+                label="K",
+                move={"type": "merge"},
+                steps=[
+                    Pick(
+                        field="company",
+                        choices=[
+                            Choice(value="c1", label="C1", then=[Amount(field="x", min=1, max=2)]),
+                            Choice(value="c2", label="C2", then=[Amount(min=1, max=2)]),
+                        ],
+                    ),
+                    Amount(min=1, max=2),
+                ],
+            ),
+            "fill 'amount'",
+        ),
         (lambda: Choice(value="a,b", label="A and B"), "holds none of"),
         (lambda: Choice(value="", label="Nothing"), "at least 1 character"),
         (
