@@ -56,7 +56,7 @@ import re
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -505,7 +505,10 @@ def answers_of(action: GameAction, move: dict[str, Any]) -> dict[str, Answer]:
         if step.field not in move:
             raise ValueError(f"{move} answers no {step.field}")
         value = move[step.field]
-        answers[step.field] = value if isinstance(step, Amount) else str(value)
+        if isinstance(step, Amount):
+            answers[step.field] = value
+        else:
+            answers[step.field] = [str(v) for v in value] if isinstance(value, list) else str(value)
     if action.build(answers) != move:
         raise ValueError(f"{action.key} does not build {move}")
     return answers
@@ -522,63 +525,102 @@ def action_of(actions: list[GameAction], move: dict[str, Any]) -> GameAction:
     raise RuntimeError(f"no legal action builds {move}")
 
 
+def _values(answer: Answer) -> list[str]:
+    """What a menu is answered with: the choices of a multi-select, or the one chosen."""
+    return answer if isinstance(answer, list) else [str(answer)]
+
+
+def _first_menu(message: discord.Message, match_id: int, key: str, values: list[str]) -> str:
+    """The custom id, stamp and all, of the menu of `message` (the first, or a numbered one:
+    `bot.components`) for the first step of the action `key` that offers `values`; "" when
+    there is none."""
+    own = re.compile(rf"dealer:actpick\d*:{match_id}:{re.escape(key)}")
+    for component in _children(message.components):
+        offered = {value for menu, value in _options(component) if own.fullmatch(unstamped(menu))}
+        if offered and set(values) <= offered:
+            return _options(component)[0][0]
+    return ""
+
+
 async def walk(
     actor: Any,
     where: discord.Message,
     match_id: int,
     action: GameAction,
     answers: dict[str, Answer],
+    between: Callable[[InteractionResult], Awaitable[None]] | None = None,
 ) -> list[InteractionResult]:
     """`action` with `answers`, the way a person takes it through the generic control (a
     menu of its first step or its button on `where`, then each step's menu, the menu of
     menus, a form, the button after a form, a confirmation): every answer the bot gave, the
-    last one the move's. `actor` is who presses (a member in a channel, a user in DMs)."""
+    last one the move's. `actor` is who presses (a member in a channel, a user in DMs);
+    `between` is awaited with each answer but the last, before the next press (the leak scan
+    searches what a move half made shows)."""
     m = match_id
     given: dict[str, Answer] = {}
     first = action.next_step(given)
-    menu = f"dealer:actpick:{m}:{action.key}"
-    if isinstance(first, Pick) and menu in _custom_ids(where.components):
+    picked = _values(answers[first.field]) if isinstance(first, Pick) else []
+    menu = _first_menu(where, m, action.key, picked) if picked else ""
+    if isinstance(first, Pick) and menu:
         given[first.field] = answers[first.field]
-        result = await actor.select(where, [str(answers[first.field])], custom_id=_raw(where, menu))
+        result = await actor.select(where, picked, custom_id=menu)
     else:
         result = await actor.click(where, custom_id=_raw(where, f"dealer:act:{m}:{action.key}"))
     results = [result]
-    while True:
-        step = action.next_step(given)
-        if result.modal is not None:
-            if step is None:
-                raise RuntimeError(f"a form after the last step of {action.key}")
-            given[step.field] = answers[step.field]
-            result = await actor.submit_modal(result, {"amount": str(answers[step.field])})
-        else:
-            shown = _answer(result)
-            ids = _custom_ids(shown.components)
-            chunked = next((i for i in ids if i.startswith("dealer:actchunkpick:")), None)
-            go_on = next((i for i in ids if i.startswith(f"dealer:act:{m}:{action.key}|")), None)
-            ok = next((i for i in ids if i.startswith(f"dealer:actok:{m}:")), None)
-            if step is None:
-                if ok is None:
-                    return results
-                result = await actor.click(shown, custom_id=_raw(shown, ok))
-            elif go_on is not None:
-                result = await actor.click(shown, custom_id=_raw(shown, go_on))
-            elif isinstance(step, Pick) and chunked is not None:
-                value = str(answers[step.field])
-                index = next(
-                    n
-                    for n, listed in enumerate(steps.menus(step))
-                    if value in {c.value for c in listed.choices}
-                )
-                result = await actor.select(shown, [str(index)], custom_id=_raw(shown, chunked))
-            elif isinstance(step, Pick):
-                value = str(answers[step.field])
-                given[step.field] = answers[step.field]
-                result = await actor.select(shown, [value], custom_id=menu_with(shown, value))
-            else:
-                raise RuntimeError(f"the bot answered {shown.content!r}")
+    while (press := _next_press(actor, result, m, action, answers, given)) is not None:
+        if between is not None:
+            await between(result)
+        result = await press()
         results.append(result)
         if len(results) > 12:
             raise RuntimeError(f"{action.key} took too many steps")
+    return results
+
+
+def _next_press(
+    actor: Any,
+    result: InteractionResult,
+    match_id: int,
+    action: GameAction,
+    answers: dict[str, Answer],
+    given: dict[str, Answer],
+) -> Callable[[], Awaitable[InteractionResult]] | None:
+    """What the person presses next to go on with `action` after the bot's answer `result`
+    (the step it answers noted in `given`); None when the move is made."""
+    m = match_id
+    step = action.next_step(given)
+    if step is None and result.response is None:
+        return None  # answered later, in a follow-up after a deferral
+    if result.modal is not None:
+        if step is None:
+            raise RuntimeError(f"a form after the last step of {action.key}")
+        given[step.field] = answers[step.field]
+        form = {"amount": str(answers[step.field])}
+        return functools.partial(actor.submit_modal, result, form)
+    shown = _answer(result)
+    ids = _custom_ids(shown.components)
+    chunked = next((i for i in ids if i.startswith("dealer:actchunkpick:")), None)
+    go_on = next((i for i in ids if i.startswith(f"dealer:act:{m}:{action.key}|")), None)
+    ok = next((i for i in ids if i.startswith(f"dealer:actok:{m}:")), None)
+    if step is None:
+        return (
+            None if ok is None else functools.partial(actor.click, shown, custom_id=_raw(shown, ok))
+        )
+    if go_on is not None:
+        return functools.partial(actor.click, shown, custom_id=_raw(shown, go_on))
+    if isinstance(step, Pick) and chunked is not None:
+        value = str(answers[step.field])
+        index = next(
+            n
+            for n, listed in enumerate(steps.menus(step))
+            if value in {c.value for c in listed.choices}
+        )
+        return functools.partial(actor.select, shown, [str(index)], custom_id=_raw(shown, chunked))
+    if isinstance(step, Pick):
+        values = _values(answers[step.field])
+        given[step.field] = answers[step.field]
+        return functools.partial(actor.select, shown, values, custom_id=menu_with(shown, values[0]))
+    raise RuntimeError(f"the bot answered {shown.content!r}")
 
 
 def menu_with(message: discord.Message, value: str) -> str:

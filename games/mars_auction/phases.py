@@ -171,18 +171,25 @@ def waiting_phase(state: State) -> Phase:
     )
 
 
-def _round(state: State) -> int:
-    """The number a phase of an auction shows: the setup's round, or the generation."""
-    return state.round if state.auction == "setup" else state.generation
+def _auction_phase(state: State, *, name: str, title: str, clock: str, on_deadline: str) -> Phase:
+    """A phase of an auction: it shows the setup's round or the generation, and its id
+    changes with each wait the match begins."""
+    return Phase(
+        name=name,
+        title=title,
+        round=state.round if state.auction == "setup" else state.generation,
+        clock=clock,
+        id=f"{name}-{state.waits}",
+        on_deadline=on_deadline,
+    )
 
 
 def budget_phase(state: State) -> Phase:
-    return Phase(
+    return _auction_phase(
+        state,
         name="budget",
         title=f"Budgets for {auction_words(state)}",
-        round=_round(state),
         clock="step",
-        id=f"budget-{state.waits}",
         on_deadline="Whoever has not stated a budget keeps as their budget the M€ "
         "they had left, by Dealer's count (0 if none).",
     )
@@ -190,24 +197,22 @@ def budget_phase(state: State) -> Phase:
 
 def keep_phase(state: State) -> Phase:
     kind = state.kind or "company"
-    return Phase(
+    return _auction_phase(
+        state,
         name="keep",
         title=f"Choosing {KIND_WORDS[kind]} to keep, {auction_words(state)}",
-        round=_round(state),
         clock="step",
-        id=f"keep-{state.waits}",
         on_deadline=f"Whoever has not chosen keeps their first {KEEP[kind]} "
         f"{KIND_WORDS[kind] if KEEP[kind] > 1 else kind} in display order.",
     )
 
 
 def buy_phase(state: State) -> Phase:
-    return Phase(
+    return _auction_phase(
+        state,
         name="buy",
         title=f"Buying won projects, {auction_words(state)}",
-        round=_round(state),
         clock="step",
-        id=f"buy-{state.waits}",
         on_deadline="Whoever has not chosen buys none of the projects they won; "
         "their bids stay paid.",
     )
@@ -232,12 +237,11 @@ def _bidding_phase(state: State, then: str) -> Phase:
     if state.lot is not None:
         card = next(c for c in state.display if c.number == state.lot.number)
         lot = f", card {card.number} ({card.name})"
-    return Phase(
+    return _auction_phase(
+        state,
         name="bidding",
         title=f"{auction_words(state).capitalize()}{lot}: {state.to_act or ''}'s turn",
-        round=_round(state),
         clock="turn",
-        id=f"bidding-{state.waits}",
         on_deadline=then,
     )
 

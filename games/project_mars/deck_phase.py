@@ -8,10 +8,11 @@ from games.project_mars.decks import DeckChoice, DeckError, resolve_deck
 from games.project_mars.events import DeckChosen, DeckSubmitted
 from games.project_mars.model import Card, ChooseDeck, State
 from games.project_mars.table import Table
+from games.project_mars.waits import decision
 
 
 def check_deck_move(state: State, actor: str, move: ChooseDeck) -> None:
-    if state.phase != "deck":
+    if decision(state) != "deck":
         raise RuleError("not_now", "Decks are chosen before the first round only.")
     if state.seats[actor].deck_name is not None:
         raise RuleError("deck_chosen", "You have already chosen your deck.")

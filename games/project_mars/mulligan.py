@@ -7,6 +7,7 @@ from games.core.errors import RuleError
 from games.project_mars.events import BackHandChosen, BackHandKept, MulliganDone, Mulliganed
 from games.project_mars.model import HAND_SIZE, MULLIGAN_MAX, Keep, Mulligan, State
 from games.project_mars.table import Table
+from games.project_mars.waits import decision
 
 
 def skip_empty_mulligans(table: Table) -> None:
@@ -20,7 +21,7 @@ def skip_empty_mulligans(table: Table) -> None:
 
 def check_keep(state: State, actor: str, move: Keep) -> None:
     seat = state.seats[actor]
-    if state.phase != "mulligan" or seat.kept:
+    if decision(state) != "mulligan" or seat.kept:
         raise RuleError("not_now", "There is no back hand for you to sort now.")
     if len(set(move.cards)) != len(move.cards):
         raise RuleError("bad_cards", "Each card may be listed once.")
@@ -53,7 +54,7 @@ def keep(table: Table, player: str, kept: list[str]) -> None:
 
 def check_mulligan(state: State, actor: str, move: Mulligan) -> None:
     seat = state.seats[actor]
-    if state.phase != "mulligan" or seat.ready:
+    if decision(state) != "mulligan" or seat.ready:
         raise RuleError("not_now", "You can mulligan only once, at the start of a round.")
     if not seat.kept:
         raise RuleError("keep_first", "First choose which back-hand cards to keep.")

@@ -18,15 +18,16 @@ from games.project_mars.events import (
 from games.project_mars.flow import next_turn, run_steps
 from games.project_mars.model import SLOTS, Choose, Placed, Play, State, Step
 from games.project_mars.table import Table
+from games.project_mars.waits import decision
 
 
 def check_turn(state: State, actor: str) -> None:
-    if state.phase == "choice" and state.pending is not None:
+    if decision(state) == "choice" and state.pending is not None:
         raise RuleError(
             "waiting_for_choice",
             f"The game waits for {state.pending.player} to choose first.",
         )
-    if state.phase != "turn":
+    if decision(state) != "turn":
         raise RuleError("not_now", "Cards are played once both players are ready.")
     if state.turn != actor:
         raise RuleError("not_your_turn", f"It is {state.turn}'s turn.")
@@ -136,7 +137,7 @@ def play(table: Table, player: str, card_id: str, slot: str | None) -> None:
 
 def check_choice(state: State, actor: str, move: Choose) -> None:
     pending = state.pending
-    if state.phase != "choice" or pending is None:
+    if decision(state) != "choice" or pending is None:
         raise RuleError("no_choice", "Nothing is waiting for a choice now.")
     if pending.player != actor:
         raise RuleError("not_your_choice", f"{pending.player} makes this choice.")

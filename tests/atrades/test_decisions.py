@@ -6,15 +6,18 @@ exactly the decision's unsealed offer, each the button of a legal action with it
 
 from __future__ import annotations
 
-from collections import defaultdict
+import re
+from collections.abc import Mapping
+from dataclasses import replace
 
 import pytest
 
 from games.atrades import ENGINE
-from games.atrades.decisions import TABLE
+from games.atrades.decisions import TABLE, Offer
 from games.atrades.model import State
 from games.atrades.waits import Decision, decision
-from tests.conformance.playouts import waiting_states
+from games.core.contract import Action
+from tests.conformance.decision_tables import check_table, waiting_states
 
 #: Seeds and table sizes of the random playouts: enough matches that every decision and
 #: every button of each is seen.
@@ -33,9 +36,48 @@ def waits() -> list[State]:
     return states()
 
 
-def test_random_playouts_reach_every_decision_of_the_table(waits: list[State]) -> None:
-    reached = {decision(state) for state in waits}
-    assert reached == set(TABLE)
+def guilds(state: State) -> list[str]:
+    return [g.player for g in state.guilds]
+
+
+def sealed(offer: Offer, state: State, action: Action) -> bool:
+    return action.key in offer.sealed
+
+
+def buttons(offer: Offer) -> frozenset[str]:
+    """The board's buttons of a decision: the kinds it offers that are not sealed."""
+    return offer.keys - offer.sealed
+
+
+def check(table: Mapping[Decision, Offer], waits: list[State]) -> None:
+    check_table(ENGINE, table, decision, waits, players=guilds, sealed=sealed, board=buttons)
+
+
+def test_the_table_the_legal_actions_and_the_board_agree_both_ways(waits: list[State]) -> None:
+    check(TABLE, waits)
+
+
+BIDS = TABLE["bids"]
+
+
+@pytest.mark.parametrize(
+    ("bids", "caught"),
+    [
+        (replace(BIDS, keys=BIDS.keys | {"drop"}, sealed=BIDS.sealed | {"drop"}), "['drop']"),
+        (replace(BIDS, keys=BIDS.keys | {"govt"}), "['govt']"),
+        (replace(BIDS, keys=frozenset()), "'bid'"),
+        (replace(BIDS, sealed=frozenset()), "'bid'"),
+    ],
+    ids=["a-sealed-kind-never-legal", "a-button-never-legal", "too-few-kinds", "unsealed"],
+)
+def test_a_row_that_offers_what_the_legal_actions_do_not_is_caught(
+    waits: list[State], bids: Offer, caught: str
+) -> None:
+    """The turn-order bids' row offering a kind no legal action of its decision is (sealed,
+    so only the legal actions can tell; or a button), missing the bid, or not sealing it,
+    fails the check, naming what is wrong."""
+    with pytest.raises(AssertionError, match=re.escape(caught)):
+        check({**TABLE, "bids": bids}, waits)
 
 
 def test_the_view_names_the_decision_and_the_turn_is_the_tables(waits: list[State]) -> None:
@@ -48,27 +90,3 @@ def test_the_view_names_the_decision_and_the_turn_is_the_tables(waits: list[Stat
         assert turn.must == [names[s] for s in offer.must(state)]
         assert turn.phase == offer.phase(state)
         assert turn.enclosing == offer.enclosing(state)
-
-
-def test_the_board_outline_is_the_unsealed_legal_actions_outline_both_ways(
-    waits: list[State],
-) -> None:
-    """At every wait: each legal action is one its decision offers; the board shows a button
-    for exactly the decision's unsealed kinds, and each unsealed legal action's button has
-    its key and label. Over the playouts, every button of every decision is a legal action
-    of someone in some wait."""
-    taken: dict[Decision, set[str]] = defaultdict(set)
-    for state in waits:
-        open_now = decision(state)
-        offer = TABLE[open_now]
-        outline = {b.key: b.label for b in ENGINE.board_actions(ENGINE.view(state, None))}
-        assert set(outline) == offer.keys - offer.sealed, open_now
-        for guild in state.guilds:
-            for action in ENGINE.legal_actions(state, guild.player):
-                assert action.key in offer.keys, (open_now, action.key)
-                assert action.sealed == (action.key in offer.sealed), (open_now, action.key)
-                if not action.sealed:
-                    assert outline[action.key] == action.label, (open_now, action.key)
-                taken[open_now].add(action.key)
-    for open_now, offer in TABLE.items():
-        assert taken[open_now] == offer.keys, open_now

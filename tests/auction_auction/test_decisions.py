@@ -2,18 +2,18 @@
 (`games.auction_auction.decisions`). Over random playouts every decision of the table is
 reached; the view, the turn and the phase name the decision open; each player's legal actions
 are of the kinds its decision offers, every one sealed, and every kind is seen taken; the
-channel's board shows no button (the decision's unsealed offer, which is empty), both ways."""
+channel's board shows no button (the decision's unsealed offer, which is empty), both ways
+(`tests.conformance.decision_tables.check_table`)."""
 
 from __future__ import annotations
-
-from collections import defaultdict
 
 import pytest
 
 from games.auction_auction import ENGINE
-from games.auction_auction.decisions import TABLE, Decision, decision
+from games.auction_auction.decisions import TABLE, decision
 from games.auction_auction.model import State
-from tests.conformance.playouts import waiting_states
+from games.core.contract import Action
+from tests.conformance.decision_tables import check_table, waiting_states
 
 #: Seeds and table sizes of the random playouts: enough matches that every decision and
 #: every kind of action of each is seen.
@@ -51,22 +51,24 @@ def test_the_view_the_turn_and_the_phase_name_the_decision(waits: list[State]) -
         assert ENGINE.is_finished(state) == (not offer.open)
 
 
+def kind(action: Action) -> str:
+    """A bid's key names its target (`bid:<target>`): its kind is what comes first."""
+    return action.key.split(":")[0]
+
+
+def players(state: State) -> list[str]:
+    return list(state.players)
+
+
 def test_every_action_is_a_sealed_kind_its_decision_offers_and_the_board_shows_none(
     waits: list[State],
 ) -> None:
-    taken: dict[Decision, set[str]] = defaultdict(set)
+    check_table(ENGINE, TABLE, decision, waits, players=players, sealed=lambda *_: True, kind=kind)
+
+
+def test_a_players_bids_are_on_their_targets(waits: list[State]) -> None:
     for state in waits:
-        open_now = decision(state)
-        offer = TABLE[open_now]
-        assert ENGINE.board_actions(ENGINE.view(state, None)) == []
         for player in state.players:
             actions = ENGINE.legal_actions(state, player)
-            for action in actions:
-                kind = action.key.split(":")[0]
-                assert kind in offer.keys, (open_now, action.key)
-                assert action.sealed, (open_now, action.key)
-                taken[open_now].add(kind)
             bids = [a.move["target"] for a in actions if a.move["type"] == "bid"]
-            assert set(bids) <= set(ENGINE.targets(state, player)), (open_now, player)
-    for open_now, offer in TABLE.items():
-        assert taken[open_now] == offer.keys, open_now
+            assert set(bids) <= set(ENGINE.targets(state, player)), (decision(state), player)

@@ -39,7 +39,7 @@ from games.auction_auction.views import PlayerView
 from tests.bot.pseudo import in_pseudo_locale, recording
 from tests.bot.pseudo import problems as pseudo_problems
 from tests.games_cli import in_process
-from tools.demo import SETTLE_TIMEOUT, STAMP, unstamped
+from tools.demo import SETTLE_TIMEOUT, STAMP, unstamped, walk
 
 #: A PostgreSQL database the tests may make schemas in (`postgresql://user:pw@host/db`). Unset:
 #: the PostgreSQL variants of the storage and SimCord tests are skipped; CI sets it.
@@ -440,22 +440,23 @@ class Table:
         return AA_ENGINE.targets(await self.state(), player_id(member.id))
 
     async def bid_by_button(self, member: Any, target: str, amount: int | str) -> Any:
-        """Bid the way a player does in their 1-on-1: a button, then the amount form."""
+        """Bid the way a player does in their 1-on-1: a button, then the amount form (the
+        generic step walker, `tools.demo.walk`)."""
+        key = f"bid:{target}"
         dm = member.user.dm_channel
         message = next(
             m
             for m in reversed(dm.history(viewer=member.user))
             if any(
-                unstamped(c.get("custom_id", "")) == f"dealer:act:{self.match_id}:bid:{target}"
+                unstamped(c.get("custom_id", "")) == f"dealer:act:{self.match_id}:{key}"
                 for row in m.components
                 for c in row.to_dict()["components"]
             )
         )
-        shown = await member.user.click(
-            message, custom_id=f"dealer:act:{self.match_id}:bid:{target}"
-        )
-        assert shown.modal is not None
-        return await member.user.submit_modal(shown, {"amount": str(amount)})
+        actions = AA_ENGINE.legal_actions(await self.state(), player_id(member.id))
+        action = next(a for a in actions if a.key == key)
+        *_, answer = await walk(member.user, message, self.match_id, action, {"amount": amount})
+        return answer
 
     async def close_phase(self, by: Any = None) -> None:
         """The host (or `by`, another host) closes the phase."""

@@ -44,7 +44,7 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
         dm = t.last_with(f"dealer:actpick:{m}:take")
         assert f"Round {round_} of 4: your card" in dm.content
         card = view.player_pile[0].name
-        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+        r = await t.take(card)
         assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
         picked = (await t.view()).rounds[round_ - 1]
         line = f"🤖 Round {round_}: MARSBOT takes **{picked.chosen}**. {picked.why}."
@@ -57,9 +57,8 @@ async def test_a_whole_draft_is_played_with_the_menus_and_replays_from_its_recor
     view = await t.view()
     assert view.phase == "buy" and view.deck is not None
     assert "MARSBOT's action deck, from the top: 1. " in t.channel_text()
-    dm = t.last_with(f"dealer:actpick:{m}:buy")
     bought = [c.name for c in view.player_kept[:2]]
-    r = await t.ann.user.select(dm, bought, custom_id=f"dealer:actpick:{m}:buy")
+    r = await t.act("buy", {"cards": bought})
     assert r.ephemeral, r.response.content
     text = t.channel_text()
     listed = f"**{numbered(bought[0])}** and **{numbered(bought[1])}**"
@@ -329,8 +328,7 @@ async def test_a_solo_draft_speaks_to_its_one_player_and_takes_the_last_card_for
     replies = []
     for _ in range(3):
         card = (await t.view()).player_pile[0].name
-        dm = t.last_with(f"dealer:actpick:{m}:take")
-        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+        r = await t.take(card)
         replies.append(r.response.content)
     view = await t.view()
     assert view.phase == "buy", "round 4 was played with the only card left"
@@ -372,11 +370,9 @@ async def test_undo_never_reopens_marsbots_face_down_pile(simcord_env: Any) -> N
     t = Draft(simcord_env)
     await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
     await t.opened()
-    m = t.match_id
     for _ in range(2):
         card = (await t.view()).player_pile[0].name
-        dm = t.last_with(f"dealer:actpick:{m}:take")
-        await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{m}:take")
+        await t.take(card)
     assert (await t.view()).round == 3
     asked = await t.ann.slash(t.channel, "match undo")
     (row,) = asked.response.components
@@ -507,8 +503,7 @@ async def three_rounds(t: Draft) -> list[str]:
     replies = []
     for _ in range(3):
         card = (await t.view()).player_pile[0].name
-        dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
-        r = await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+        r = await t.take(card)
         assert r.ephemeral and "Sorry" not in r.response.content, r.response.content
         replies.append(r.response.content)
     return replies
@@ -554,8 +549,7 @@ async def test_the_board_says_what_the_numbers_on_the_cards_count(simcord_env: A
     await t.ann.slash(t.channel, f"match create {GAME}", corporation="Saturn Systems")
     await t.opened()
     card = (await t.view()).player_pile[0].name
-    dm = t.last_with(f"dealer:actpick:{t.match_id}:take")
-    await t.ann.user.select(dm, [card], custom_id=f"dealer:actpick:{t.match_id}:take")
+    await t.take(card)
     chosen = (await t.view()).rounds[0].chosen
     text = t.channel_text()
     assert "keys:" not in text

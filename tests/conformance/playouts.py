@@ -894,24 +894,3 @@ def check_replays(engine: Engine[Any, Any], live: Playout) -> None:
         assert again.match.record == record
     assert replays[0].to_json() == replays[1].to_json()
     as_json(replays[1].to_json(), "the replay report")
-
-
-def waiting_states(
-    engine: Engine[Any, Any], setups: list[tuple[list[str], dict[str, Any], int]]
-) -> list[Any]:
-    """Every state that random playouts of `setups` (players, options, seed: the seed deals
-    the match and draws its moves) wait in, the first and the last included: what a decision
-    table's tests read (`tests/*/test_decisions.py`)."""
-    seen = []
-    for players, options, seed in setups:
-        state, _ = engine.setup(players, engine.parse_options(options), seed)
-        rnd = random.Random(seed)
-        seen.append(state.model_copy(deep=True))
-        while not engine.is_finished(state):
-            actor, move = engine.random_move(state, rnd)
-            try:
-                engine.apply(state, actor, move)
-            except RuleError:
-                continue
-            seen.append(state.model_copy(deep=True))
-    return seen

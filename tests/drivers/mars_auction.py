@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -13,15 +14,15 @@ from simcord.results import to_discord_message
 
 from bot.flows import lobby
 from bot.players import player_id
-from games.core.contract import Pick
+from games.core.contract import Answer, Pick
 from games.mars_auction import ENGINE
-from games.mars_auction.model import State
+from games.mars_auction.model import NO_SECOND, State
 from games.mars_auction.views import PublicView
 from games.tm_catalogue import PROJECT_TYPES, builtin
 from tests.bot.conftest import readable, replay
-from tests.drivers.project_mars import components_of, custom_ids
+from tests.drivers.project_mars import components_of
 from tests.drivers.table import GameTable
-from tools.demo import unstamped
+from tools.demo import unstamped, walk
 
 GAME = "mars-auction"
 
@@ -140,6 +141,29 @@ class Auction(GameTable):
 
     # -- moves through Discord -----------------------------------------------------------
 
+    async def act(
+        self,
+        member: Any,
+        where: Any,
+        key: str,
+        answers: dict[str, Answer],
+        *,
+        dm: bool = False,
+        between: Callable[[Any], Awaitable[None]] | None = None,
+    ) -> list[Any]:
+        """The member's legal action `key` with `answers`, from the controls of `where` (the
+        board, their 1-on-1, a DM) the way a person walks them (`tools.demo.walk`): every
+        answer the bot gave, each noted, the last the move's. A member in the DMs presses as
+        the user they are (`dm`); `between` is awaited with each answer but the last."""
+        actions = ENGINE.legal_actions(await self.state(), self.pid(member))
+        action = next((a for a in actions if a.key == key), None)
+        assert action is not None, f"{member.name} has no {key} to make: {actions}"
+        actor = member.user if dm else member
+        results = await walk(actor, where, self.match_id, action, answers, between)
+        for result in results:
+            self.note(member, result)
+        return results
+
     async def place(self, member: Any, cards: list[int], *, how: str, in_one_on_one: bool) -> Any:
         """Markers the ways a player puts them: `menu` (a card in the menus, then privately no
         second marker, a second one on it or one on another card), `numbers` (the Card
@@ -152,39 +176,29 @@ class Auction(GameTable):
             assert shown.modal is not None, shown.response.content
             text = " ".join(str(n) for n in cards)
             return self.note(member, await actor.submit_modal(shown, {"cards": text}))
-        first = step_menu(where, m, "place", str(cards[0]))
-        asked = self.note(member, await actor.select(where, [str(cards[0])], custom_id=first))
-        assert asked.ephemeral, asked.response.content
-        then = f"place|{cards[0]}"
-        if not any(c.endswith(f":{then}") for c in custom_ids(asked.response)):
-            assert len(cards) == 1, (
-                "no second marker asked for: one marker is all there is room for"
-            )
-            return asked
-        second = str(cards[1]) if len(cards) == 2 else "none"
-        menu = step_menu(asked.response, m, then, second)
-        return self.note(member, await actor.select(asked.response, [second], custom_id=menu))
+        answers: dict[str, Answer] = {"card": str(cards[0])}
+        place = next(a for a in await legal(self, member) if a.key == "place")
+        assert place.pick is not None
+        chosen = place.pick.choice(str(cards[0]))
+        assert chosen is not None, f"card {cards[0]} takes no marker"
+        if chosen.then:
+            answers["second"] = str(cards[1]) if len(cards) == 2 else NO_SECOND
+        else:
+            assert len(cards) == 1, "no second marker asked for: one marker is all there is room"
+        return (await self.act(member, where, "place", answers))[-1]
 
     async def pass_(self, member: Any, *, in_one_on_one: bool) -> Any:
         """Pass: the board's button (a limited pass asks to confirm first)."""
-        m = self.match_id
-        actor = member
         where = await self.one_on_one(member) if in_one_on_one else self.board()
-        asked = self.note(member, await actor.click(where, custom_id=f"dealer:act:{m}:pass"))
-        if f"dealer:actok:{m}:pass" not in custom_ids(asked.response):
-            return asked
-        assert "final" in asked.response.content, asked.response.content
-        return self.note(
-            member, await actor.click(asked.response, custom_id=f"dealer:actok:{m}:pass")
-        )
+
+        async def final(asked: Any) -> None:
+            assert "final" in asked.response.content, asked.response.content
+
+        return (await self.act(member, where, "pass", {}, between=final))[-1]
 
     async def raise_(self, member: Any, amount: int, *, in_one_on_one: bool) -> Any:
-        m = self.match_id
-        actor = member
         where = await self.one_on_one(member) if in_one_on_one else self.board()
-        shown = await actor.click(where, custom_id=f"dealer:act:{m}:raise")
-        assert shown.modal is not None, shown.response.content
-        return self.note(member, await actor.submit_modal(shown, {"amount": str(amount)}))
+        return (await self.act(member, where, "raise", {"amount": amount}))[-1]
 
     async def budget(self, member: Any, amount: int, *, how: str) -> Any:
         """A research budget: the 1-on-1's form (`form`), `/mars budget` (`command`), or set
@@ -195,18 +209,16 @@ class Auction(GameTable):
         if how == "host":
             return await self.host.slash(self.channel, "mars budget", amount=amount, member=member)
         dm = self.dm_with(member, f"dealer:act:{m}:budget")
-        shown = await member.user.click(dm, custom_id=f"dealer:act:{m}:budget")
-        assert shown.modal is not None, shown.response.content
-        return await member.user.submit_modal(shown, {"amount": str(amount)})
+        return (await self.act(member, dm, "budget", {"amount": amount}, dm=True))[-1]
 
     async def choose(self, member: Any, step: str, names: list[str]) -> Any:
         """Keep or buy, in the 1-on-1: the menu, or Buy none."""
         m = self.match_id
         if step == "buy" and not names:
             dm = self.dm_with(member, f"dealer:act:{m}:buy_none")
-            return await member.user.click(dm, custom_id=f"dealer:act:{m}:buy_none")
+            return (await self.act(member, dm, "buy_none", {}, dm=True))[-1]
         dm = self.dm_with(member, f"dealer:actpick:{m}:{step}")
-        return await member.user.select(dm, names, custom_id=f"dealer:actpick:{m}:{step}")
+        return (await self.act(member, dm, step, {"cards": names}, dm=True))[-1]
 
     async def host_says(self, command: str, **options: Any) -> Any:
         return await self.host.slash(self.channel, command, **options)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.core.contract import Answer
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.model import State
 from games.marsbot_draft.views import DraftView
 from tests.bot.conftest import readable
 from tests.drivers.project_mars import custom_ids
+from tools.demo import walk
 
 GAME = "marsbot-draft"
 
@@ -56,6 +58,19 @@ class Draft:
         ]
         assert found, f"no DM has a {prefix} control"
         return max(found, key=lambda m: m.id)
+
+    async def act(self, key: str, answers: dict[str, Answer]) -> Any:
+        """ann's legal action `key` with `answers`, from the latest DM with its control, as a
+        person walks it (`tools.demo.walk`): the move's answer."""
+        state = await self.state()
+        action = next(a for a in ENGINE.legal_actions(state, state.player) if a.key == key)
+        dm = self.last_with(f"dealer:actpick:{self.match_id}:{key}")
+        *_, answer = await walk(self.ann.user, dm, self.match_id, action, answers)
+        return answer
+
+    async def take(self, card: str) -> Any:
+        """ann takes `card` of her pile with the 1-on-1's menu."""
+        return await self.act("take", {"card": card})
 
     async def log(self) -> dict[str, Any]:
         r = await self.ann.slash(self.channel, "match log")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.players import COMPUTER, COMPUTER_NAME, player_id
+from games.core.contract import Answer, Pick
 from games.project_mars import ENGINE
 from tests.bot.conftest import readable
-from tools.demo import unstamped
+from tools.demo import unstamped, walk
 
 
 def components_of(message: Any) -> list[dict[str, Any]]:
@@ -186,39 +188,53 @@ class Mars:
 
     async def _act(self, pid: str, rnd: random.Random, pass_rate: float) -> Any:
         member = self.member(pid)
-        user = member if member.id in self.closed else member.user
         if member.id in self.closed:
             await self.open_one_on_one(member)
         view = await self.view(pid)
         legal = view["legal"]
         if legal["deck"]:
-            dm = self.last_with(member, self.menu("deck"))
             deck = rnd.choice(["vanguard", "machine-uprising", "shadow-ops", "fortress"])
-            return await user.select(dm, [deck], custom_id=self.menu("deck"))
+            return await self.take(pid, "deck", {"deck": deck})
         if legal["keep"] is not None:
-            dm = self.last_with(member, self.button("keep-none"))
             if legal["keep"] and rnd.random() < 0.5:
                 kept = rnd.sample(legal["keep"], rnd.randint(1, len(legal["keep"])))
-                return await user.select(dm, kept, custom_id=self.menu("keep"))
+                return await self.take(pid, "keep", {"cards": kept})
             key = "keep-all" if legal["keep"] and rnd.random() < 0.5 else "keep-none"
-            return await user.click(dm, custom_id=self.button(key))
+            return await self.take(pid, key, {})
         if legal["mulligan"] is not None:
-            dm = self.last_with(member, self.button("keep-hand"))
             most = min(legal["mulligan"]["max"], len(legal["mulligan"]["cards"]))
             if most and rnd.random() < 0.5:
                 traded = rnd.sample(legal["mulligan"]["cards"], rnd.randint(1, most))
-                return await user.select(dm, traded, custom_id=self.menu("mulligan"))
-            return await user.click(dm, custom_id=self.button("keep-hand"))
+                return await self.take(pid, "mulligan", {"cards": traded})
+            return await self.take(pid, "keep-hand", {})
         if legal["choose"]:
-            dm = self.last_with(member, self.menu("choose"))
             option = rnd.choice(legal["choose"])["id"]
-            return await user.select(dm, [option], custom_id=self.menu("choose"))
+            return await self.take(pid, "choose", {"option": option})
         assert legal["pass"], legal
         if not legal["plays"] or rnd.random() < pass_rate:
-            dm = self.last_with(member, self.button("pass"))
-            return await user.click(dm, custom_id=self.button("pass"))
+            return await self.take(pid, "pass", {})
         play = rnd.choice(legal["plays"])
         return await self.play(pid, play["card"], rnd.choice(play["slots"] or [None]))
+
+    async def take(
+        self,
+        pid: str,
+        key: str,
+        answers: dict[str, Answer],
+        between: Callable[[Any], Awaitable[None]] | None = None,
+    ) -> Any:
+        """`pid`'s legal action `key` with `answers`, walked from the latest of their DMs (or
+        replies) that carries its control, as a person walks it (`tools.demo.walk`); the last
+        answer, those with controls kept."""
+        member = self.member(pid)
+        user = member if member.id in self.closed else member.user
+        action = next(a for a in ENGINE.legal_actions(await self.state(), pid) if a.key == key)
+        menu = self.menu(key) if action.steps and isinstance(action.steps[0], Pick) else None
+        where = self.last_with(member, menu or self.button(key))
+        results = await walk(user, where, self.match_id, action, answers, between)
+        for result in results[:-1]:
+            self.note(member, result)
+        return results[-1]
 
     async def open_one_on_one(self, member: Any) -> Any:
         """The My 1-on-1 button of the latest phase message, as a member with closed DMs."""
@@ -228,25 +244,19 @@ class Mars:
         assert shown.ephemeral, shown.response.content
         return self.note(member, shown)
 
-    async def between_menus(self) -> None:
-        """What a test does after the card menu's answer, before the slot menu (nothing)."""
+    async def between_menus(self, shown: Any) -> None:
+        """What a test does after the card menu's answer (`shown`), before the slot menu
+        (nothing)."""
 
     async def play(self, pid: str, card: str, slot: str | None) -> Any:
         """Play a card through the menu of cards (or of traps), then the menu of slots its
         answer brings (or, for a utility card, its confirmation)."""
-        member = self.member(pid)
-        user = member if member.id in self.closed else member.user
         hand = {c["id"]: c for c in (await self.view(pid))["me"]["hand"]}
         key = "trap" if hand[card]["trap"] else "play"
-        dm = self.last_with(member, self.menu(key))
-        asked = await user.select(dm, [card], custom_id=self.menu(key))
-        assert asked.ephemeral, asked.response.content
-        self.note(member, asked)
-        await self.between_menus()
-        if slot is None:
-            yes = f"dealer:actok:{self.match_id}:{key}|{card}"
-            return await user.click(asked.response, custom_id=yes)
-        return await user.select(asked.response, [slot], custom_id=f"{self.menu(key)}|{card}")
+        answers: dict[str, Answer] = (
+            {"card": card} if slot is None else {"card": card, "slot": slot}
+        )
+        return await self.take(pid, key, answers, self.between_menus)
 
     async def play_out(self, rnd: random.Random, moves: int = 400) -> None:
         """Both members play legal moves through Discord until the match ends."""

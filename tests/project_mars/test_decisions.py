@@ -3,12 +3,12 @@
 matches every decision of the table is reached; the view, the turn and the phase name the
 decision open and whom it waits for; each player's legal actions are of the kinds its decision
 offers, sealed as it says, and every kind is seen taken; only the players it waits for have
-any, and their legal moves are the same decision's; the channel's board shows no button."""
+any, and their legal moves are the same decision's; the channel's board shows no button
+(`tests.conformance.decision_tables.check_table`)."""
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 
 import pytest
 
@@ -17,8 +17,8 @@ from games.project_mars import ENGINE
 from games.project_mars.decisions import TABLE, Offer
 from games.project_mars.legal import SEALED_CHOICES
 from games.project_mars.model import Legal, State
-from games.project_mars.waits import Decision, decision
-from tests.conformance.playouts import waiting_states
+from games.project_mars.waits import decision
+from tests.conformance.decision_tables import check_table, waiting_states
 
 #: Enough random matches (some with a preset deck, most choosing theirs) that every decision
 #: and every kind of action is seen.
@@ -65,24 +65,22 @@ def sealed(offer: Offer, state: State, action: Action) -> bool:
     return action.key in offer.sealed
 
 
-def test_only_those_awaited_act_and_with_the_kinds_of_their_decision(
+def players(state: State) -> list[str]:
+    return list(state.players)
+
+
+def test_every_action_is_a_kind_its_decision_offers_sealed_as_it_says(
     waits: list[State],
 ) -> None:
-    taken: dict[Decision, set[str]] = defaultdict(set)
+    check_table(ENGINE, TABLE, decision, waits, players=players, sealed=sealed)
+
+
+def test_only_those_awaited_act_and_with_their_decisions_moves(waits: list[State]) -> None:
     for state in waits:
-        open_now = decision(state)
-        offer = TABLE[open_now]
-        assert ENGINE.board_actions(ENGINE.view(state, None)) == []
+        offer = TABLE[decision(state)]
         for player in state.players:
-            actions = ENGINE.legal_actions(state, player)
             awaited = player in offer.must(state)
-            assert bool(actions) == awaited, (open_now, player)
+            assert bool(ENGINE.legal_actions(state, player)) == awaited, (decision(state), player)
             assert ENGINE.legal(state, player) == (
                 offer.moves(state, player) if awaited else Legal()
             )
-            for action in actions:
-                assert action.key in offer.keys, (open_now, action.key)
-                assert action.sealed == sealed(offer, state, action), (open_now, action.key)
-                taken[open_now].add(action.key)
-    for open_now, offer in TABLE.items():
-        assert taken[open_now] == offer.keys, open_now

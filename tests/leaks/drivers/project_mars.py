@@ -111,7 +111,7 @@ class Played(Mars):
 
     scan: Scan | None = None
 
-    async def between_menus(self) -> None:
+    async def between_menus(self, shown: Any) -> None:
         if self.scan is not None:
             await self.scan.search()
 
