@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import psycopg.types.array
 import pytest
 
 import bot.storage.group_commit as group_commit
@@ -903,6 +904,50 @@ async def test_plain_moves_of_several_matches_go_in_one_statement_on_postgresql(
         assert [seq for seq, _, _ in await storage.moves(matches[0])] == [1, 2]
         assert await storage.snapshot(matches[0]) == ("{}", 2)
         assert [len(await storage.moves(m)) for m in matches] == [2, 1, 1, 0] + [1] * 6
+    finally:
+        await storage.close()
+
+
+async def test_plain_moves_sent_together_keep_their_texts_unescaped_on_postgresql(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The moves of one statement (`dealer_append_moves`) go as binary arrays: no text of
+    theirs is quoted and escaped into an array's text form (most of the bot's CPU time a move
+    on PostgreSQL, issue 43 item 2), and each is stored as it was, quotes, backslashes,
+    braces and commas and all, with its wait and its view before (or none)."""
+    storage = await Storage.open(postgres)
+    try:
+        matches = [await new_match(storage, channel) for channel in range(3)]
+
+        def escaped(*args: Any) -> None:
+            raise AssertionError("a move's texts were escaped into an array's text form")
+
+        monkeypatch.setattr(psycopg.types.array.ListDumper, "_dump_list", escaped)
+        odd = 'a "quoted" \\ back\\slash, {braces} é 🎲 \x00 NUL'
+        await asyncio.gather(
+            *(
+                storage.record_move(
+                    match_id,
+                    1,
+                    actor=odd,
+                    move={"say": odd, "n": index},
+                    events=[{"said": odd}],
+                    at=1.5,
+                    wait={"began": [], "must": [odd], "may": []} if index else None,
+                    view_before=odd if index == 2 else None,
+                )
+                for index, match_id in enumerate(matches)
+            )
+        )
+        monkeypatch.undo()
+        # A NUL in a JSON text is written `\u0000` and kept; in a plain text, U+FFFD (`_text`).
+        stored = odd.replace("\x00", "\ufffd")
+        for index, match_id in enumerate(matches):
+            [item] = [e for e in await storage.pending_events(match_id) if e.seq == 1]
+            assert item.actor == stored and item.events == [{"said": odd}]
+            assert item.wait == ({"began": [], "must": [odd], "may": []} if index else None)
+            assert item.view_before == (stored if index == 2 else None)
+            assert await storage.moves(match_id) == [(1, stored, {"say": odd, "n": index})]
     finally:
         await storage.close()
 
