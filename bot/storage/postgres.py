@@ -134,8 +134,8 @@ _HELD = "55P03"
 #: The most plain moves sent together.
 MAX_APPENDS = 256
 #: Its arrays go in binary (`%b`): psycopg writes an array of texts in the text format by
-#: quoting and escaping each JSON text with a regular expression, in Python, which was most
-#: of the bot's CPU time a move (issue 43, item 2); in binary each text is copied as it is.
+#: quoting and escaping each JSON text with a regular expression, in Python, which was a
+#: third of the bot's CPU time a move (issue 43, item 2); in binary each text is copied as is.
 _APPEND_MOVES = _placeholders(
     "SELECT dealer_append_moves(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]),"
     " CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS DOUBLE PRECISION[]), CAST(? AS TEXT[]),"
