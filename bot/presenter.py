@@ -716,8 +716,9 @@ class Presenter:
         it: the controls they had were for the decision their move made, and are refused now
         (`MatchService.require_current`). Their card, drawn from their view as the answer
         says it, is added to the answer by an edit once drawn: the task returned (None: no
-        card), which never raises. The answer does not wait for the drawing, several times
-        longer than the rest of it (docs/performance.md, "A move's answer")."""
+        card), which never raises. The answer waits neither for the drawing, several times
+        longer than the rest of it, nor for the view it is drawn from (docs/performance.md,
+        "A move's answer")."""
         texts = plugin_for(row.game).texts
         names = names_of(players)
         me = outcome.actor
@@ -748,14 +749,13 @@ class Presenter:
         if controls is None:
             await interaction.response.send_message(fit(text), ephemeral=True)
             return None
-        drawn = await self._card_view(row, interaction.user.id, players)
         sent = await interaction.response.send_message(
             **message(text, controls, None), ephemeral=True
         )
-        if drawn is None or sent.message_id is None:
+        if sent.message_id is None or not texts.draws_cards:
             return None
         return asyncio.create_task(
-            self._add_card(interaction, sent.message_id, row, drawn, players)
+            self._add_card(interaction, sent.message_id, row, outcome.seq, players)
         )
 
     async def _add_card(
@@ -763,12 +763,22 @@ class Presenter:
         interaction: discord.Interaction[Any],
         message_id: int,
         row: MatchRow,
-        view: Any,
+        seq: int,
         players: list[PlayerRow],
     ) -> None:
-        """Draw a player's card from `view` and add it to their answer, message `message_id`
-        (left without it when drawing or editing fails: `/me` shows it)."""
-        board = await self._drawn(row, interaction.user.id, view, players)
+        """Draw a player's card from their view after move `seq`, which their answer (message
+        `message_id`) says, and add it to the answer (left without it when drawing or editing
+        fails, or when the match has moved on meanwhile: `/me` shows it). Under the match's
+        lock: a move changes the state before it commits."""
+        try:
+            async with self.service.lock(row.id):
+                if await self.service.moves_made(row) != seq:
+                    return
+                view = await self._card_view(row, interaction.user.id, players)
+        except Exception:  # the answer is out: the card is left out, not the answer failed
+            log.exception("could not build the card of an answer in match %s", row.id)
+            return
+        board = None if view is None else await self._drawn(row, interaction.user.id, view, players)
         if board is None:
             return
         try:

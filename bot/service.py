@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import math
 import random
@@ -835,6 +836,16 @@ class MatchService:
             if snapshot is not None and (opened or finished or timer is not None):
                 had = row.deadline is not None or timer is not None
                 self._written(match_id, timers=had or bool(snapshot.timers))
+                if snapshot.timers is not None and not finished and not self.storage.shared:
+                    # The row as the commit left it (`Storage.record_move`'s new timers), so
+                    # that the answer's clock reads no row (issue 43): on one process's
+                    # database nothing else changed it.
+                    deadlines = [due for kind, due in snapshot.timers if kind == "deadline"]
+                    self._remember(
+                        dataclasses.replace(
+                            row, deadline=min(deadlines, default=None), paused_remaining=None
+                        )
+                    )
             return outcome
 
     def _view_before(self, match_id: int, game: str, state: Any) -> Any:

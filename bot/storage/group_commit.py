@@ -1,11 +1,21 @@
-"""Group commit: the one thread that writes to the SQLite file.
+"""Group commit: the one thread that writes to the SQLite file (or the loop, for a write alone).
 
 Every write is a job: a function run on the writing connection. The thread takes the jobs
 waiting in its queue, in the order they were sent, and runs them together in one
 transaction, each inside a savepoint of its own, then commits once: with `full`
 durability that is one sync of the WAL for all of them, off the event loop. A caller's
 future is settled only after that commit has returned, so a move is confirmed only once it
-is durable, and nothing waits on the loop for the disk meanwhile.
+is durable, and the loop goes on meanwhile.
+
+A write that arrives alone does not pay the hand-off to the thread and back (issue 43): a
+write sent while the thread has nothing waits for the end of the event loop's current turn
+(`_gathered`) and, if no other write came meanwhile, the loop commits it itself, the same
+way, at once. The loop then waits for that one sync; so it does so only while syncs are
+quick (their recent time, `sync_time`, under `INLINE_SYNC`): on a disk whose syncs are slow
+every write goes to the thread at once. A second write in the same turn, or one that finds
+the thread with writes, goes to the thread at once (with the one gathered before it, first),
+so that writes arriving together still commit together, synced while the loop makes the next
+ones.
 
 Failures stay with their jobs: a job that raises is rolled back to its savepoint and its
 caller gets its error while the others of the batch go on; a commit that fails fails every
@@ -21,6 +31,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +44,13 @@ T = TypeVar("T")
 #: leaves that sync to the next checkpoint, so a killed bot loses nothing but an OS crash or
 #: power cut can lose the last commits.
 Durability = Literal["full", "normal"]
+
+#: The longest sync (seconds, smoothed over the last synced commits) for which a write that
+#: arrives alone is committed on the event loop: the hand-off it saves costs more than a quick
+#: sync, and a loop that waits this long for the disk holds up nothing a member would notice.
+INLINE_SYNC = 0.001
+#: The weight of the newest synced commit in `GroupCommit.sync_time`.
+SYNC_WEIGHT = 0.2
 
 #: The most jobs committed together: enough for every match of a busy bot to have a move in
 #: one batch, few enough that a batch's own work stays short beside its sync.
@@ -66,7 +84,8 @@ def _settle(settled: list[_Settled]) -> None:
 
 
 class GroupCommit:
-    """The writing connection and the thread that alone uses it (see the module's doc)."""
+    """The writing connection and the thread that uses it, or the loop for a write alone
+    (one of them at a time; see the module's doc)."""
 
     def __init__(self, connection: sqlite3.Connection, durability: Durability) -> None:
         self.connection = connection
@@ -77,6 +96,14 @@ class GroupCommit:
         self._level = durability.upper()
         self._stopped = False
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        #: Jobs sent to the thread and not settled yet: while there are any, the thread may
+        #: be using the connection, and the loop does not.
+        self._sent = 0
+        #: The write that came alone in the loop's current turn, waiting for the turn's end
+        #: to be committed by the loop (`_gathered`); None: none is waiting.
+        self._gathering: _Job | None = None
+        #: How long the synced commits took lately (seconds, smoothed: `SYNC_WEIGHT`).
+        self.sync_time = 0.0
         self._thread = threading.Thread(target=self._run, name="sqlite-group-commit", daemon=True)
         self._thread.start()
 
@@ -91,14 +118,47 @@ class GroupCommit:
         if self._stopped:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = self._loop.create_future()
-        self._queue.put(_Job(work, future, synced, transactional))
+        job = _Job(work, future, synced, transactional)
+        alone = self._gathering is None and not self._sent and transactional
+        if alone and not (synced and self.durability == "full" and self.sync_time > INLINE_SYNC):
+            self._gathering = job
+            self._loop.call_soon(self._gathered)
+        else:
+            # Not alone (or syncs are slow): to the thread at once, after the write gathered
+            # if any, so that it commits while the loop makes the writes that follow.
+            self._send_gathered()
+            self._send(job)
         return future
 
     async def stop(self) -> None:
         """Commit what was sent before, then end the thread; later writes are refused."""
         self._stopped = True
+        self._send_gathered()
         self._queue.put(None)
         await asyncio.to_thread(self._thread.join)
+
+    def _send(self, job: _Job) -> None:
+        self._sent += 1
+        self._queue.put(job)
+
+    def _send_gathered(self) -> None:
+        """Hand the write gathered in the loop's turn to the thread, before what follows it."""
+        gathered, self._gathering = self._gathering, None
+        if gathered is not None:
+            self._send(gathered)
+
+    def _gathered(self) -> None:
+        """At the end of the loop's turn: the write that came alone, committed here and now.
+        The thread is idle: it was when this write came, and nothing was sent since."""
+        gathered, self._gathering = self._gathering, None
+        if gathered is not None:
+            settled, _ = self._commit([gathered])
+            _settle(settled)
+
+    def _settled(self, settled: list[_Settled]) -> None:
+        """On the loop: the thread is done with these jobs."""
+        self._sent -= len(settled)
+        _settle(settled)
 
     def _run(self) -> None:
         waiting: deque[_Job | None] = deque()
@@ -127,7 +187,7 @@ class GroupCommit:
 
     def _report(self, settled: list[_Settled]) -> None:
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits any more
-            self._loop.call_soon_threadsafe(_settle, settled)
+            self._loop.call_soon_threadsafe(self._settled, settled)
 
     def _alone(self, job: _Job) -> _Settled:
         try:
@@ -163,7 +223,11 @@ class GroupCommit:
                     continue
                 w.execute("RELEASE job")
                 done.append((job, result, None))
+            started = time.perf_counter()
             w.execute("COMMIT")
+            if synced:
+                took = time.perf_counter() - started
+                self.sync_time += SYNC_WEIGHT * (took - self.sync_time)
         except BaseException as error:
             if w.in_transaction:
                 with contextlib.suppress(sqlite3.Error):

@@ -133,11 +133,14 @@ _REFUSALS: dict[str, type[Exception]] = {"DL001": MatchMoved, "DL002": TimerGone
 _HELD = "55P03"
 #: The most plain moves sent together.
 MAX_APPENDS = 256
+#: Its arrays go in binary (`%b`): psycopg writes an array of texts in the text format by
+#: quoting and escaping each JSON text with a regular expression, in Python, which was a
+#: third of the bot's CPU time a move (issue 43, item 2); in binary each text is copied as is.
 _APPEND_MOVES = _placeholders(
     "SELECT dealer_append_moves(CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS TEXT[]),"
     " CAST(? AS TEXT[]), CAST(? AS TEXT[]), CAST(? AS DOUBLE PRECISION[]), CAST(? AS TEXT[]),"
     " CAST(? AS TEXT[]), CAST(? AS BOOLEAN[]))"
-)
+).replace("%s", "%b")
 _APPEND_MOVE_PG = _placeholders(_APPEND_MOVE)
 
 

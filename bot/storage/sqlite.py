@@ -1,21 +1,23 @@
 """The embedded store: one SQLite file in WAL mode, written by one thread with group commit
 (`bot.storage.group_commit`), read on another.
 
-Writes go through `writer`, a plain `sqlite3` connection that only the group-commit thread
-uses. It is the only connection that writes, so a write never waits for a lock, and a
-transaction runs alone: `Tx.lock` has nothing to do. Each write is a job sent to that
-thread; the jobs waiting together commit in one transaction (each in a savepoint of its own)
-and, with the default durability `full` (synchronous=FULL), one sync of the WAL, and each
-caller resumes only after that commit: a move returns with the move on disk, and the event
-loop never waits for the disk meanwhile. A match's moves keep their order: `MatchService`
-sends them one after the other, and the thread commits in the order jobs were sent. With
-`normal` (synchronous=NORMAL) a commit does not sync. Reads go through aiosqlite (`db`), on
-its own thread; that connection is query-only, so a write sent there by mistake fails
-instead of competing with the writer.
+Writes go through `writer`, a plain `sqlite3` connection that the group-commit thread uses
+(or the loop, for a write alone while the thread is idle: one of them at a time). It is the
+only connection that writes, so a write never waits for a lock, and a transaction runs
+alone: `Tx.lock` has nothing to do. Each write is a job sent to that thread; the jobs
+waiting together commit in one transaction (each in a savepoint of its own) and, with the
+default durability `full` (synchronous=FULL), one sync of the WAL, and each caller resumes
+only after that commit: a move returns with the move on disk, and the event loop does not
+wait for the disk meanwhile (but for a write that comes alone while syncs are quick, which
+the loop commits itself, without the hand-off: `bot.storage.group_commit`). A match's moves
+keep their order: `MatchService` sends them one after the other, and the jobs commit in the
+order they were sent. With `normal` (synchronous=NORMAL) a commit does not sync. Reads go
+through aiosqlite (`db`), on its own thread; that connection is query-only, so a write sent
+there by mistake fails instead of competing with the writer.
 
 A transaction's work is an async function (`bot.storage.backend.Work`), the same that runs
-on PostgreSQL; here its statements never wait for anything, so the group-commit thread runs
-it to its end in one step (`run_now`), with no event loop.
+on PostgreSQL; here its statements never wait for anything, so the group-commit thread (or
+the loop) runs it to its end in one step (`run_now`), with no event loop.
 
 The writer's automatic checkpoints are off. Every `CHECKPOINT_EVERY` writes,
 `_checkpoint_wal` runs a passive checkpoint (it syncs the WAL and the database) in a worker
@@ -53,7 +55,7 @@ CHECKPOINT_EVERY = 500
 
 def run_now(work: Coroutine[Any, Any, T]) -> T:
     """The result of a transaction's work whose every await is a statement on the SQLite
-    writer, which completes at once: run on the group-commit thread, without a loop."""
+    writer, which completes at once: run by whoever commits (`GroupCommit`), without a loop."""
     try:
         work.send(None)
     except StopIteration as done:
@@ -64,7 +66,8 @@ def run_now(work: Coroutine[Any, Any, T]) -> T:
 
 
 class SqliteTx:
-    """A transaction's statements on the writer (in the group-commit thread)."""
+    """A transaction's statements on the writer (in the group-commit thread, or the loop for
+    a write alone)."""
 
     def __init__(self, connection: sqlite3.Connection) -> None:
         self.connection = connection
@@ -213,9 +216,9 @@ class SqliteBackend:
         return [tuple(row) for row in await self.db.execute_fetchall(sql, parameters)]
 
     async def transaction(self, work: Work[T], *, synced: bool = True) -> T:
-        """Run `work` as a job of the group-commit thread, committed (and, when `synced`,
-        durable) when this returns; then count the write and start a checkpoint when one is
-        due."""
+        """Run `work` as a job of the group commit (`GroupCommit`), committed (and, when
+        `synced`, durable) when this returns; then count the write and start a checkpoint when
+        one is due."""
         result = await self.commits.submit(
             lambda connection: run_now(work(SqliteTx(connection))), synced=synced
         )

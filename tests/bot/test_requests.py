@@ -92,7 +92,7 @@ async def test_a_join_reads_the_seats_once_it_has_taken_one(
     assert "Players (2/12, at least 4): player0, player1" in shown.content, shown.content
 
 
-async def test_a_phase_announcement_reads_the_row_once_for_its_deadline(
+async def test_a_phase_announcement_reads_the_row_at_most_once_for_its_deadline(
     simcord_env: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     t = Table(simcord_env, 4)
@@ -101,9 +101,11 @@ async def test_a_phase_announcement_reads_the_row_once_for_its_deadline(
         await member.slash(t.channel, "bid", target="genre-shop", amount=5)
     reads = counted(monkeypatch, t.bot.storage, "match")
     await t.close_phase()
-    # The close's move drops the row the service remembered (its deadline changed): read
-    # again once, by the first to ask for it, and kept for everything after.
-    assert [args[-1] for args in reads] == [t.match_id]
+    # The close's move changed the row (its deadline). On one process's database the service
+    # remembers it as the commit left it: no read, the answer's clock included (issue 43). On
+    # a shared one it is read again once, by the first to ask for it, and kept after.
+    shared = t.bot.storage.shared
+    assert [args[-1] for args in reads] == ([t.match_id] if shared else [])
     monkeypatch.undo()
     row = await t.bot.storage.match(t.match_id)
     assert row is not None and row.deadline is not None

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import shutil
 import sqlite3
 import subprocess
 import sys
 import threading
+from collections import defaultdict
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 import psycopg
+import psycopg.types.array
 import pytest
 
+import bot.storage.group_commit as group_commit
 import bot.storage.sqlite as sqlite_store
 from bot.service import EarlierDecision, MatchService
 from bot.storage import (
@@ -44,10 +48,13 @@ ROOT = Path(__file__).resolve().parents[2]
 #: checkpointing every few writes, until it is killed.
 WRITER = """
 import asyncio, sys
+import bot.storage.group_commit as group_commit
 import bot.storage.sqlite as sqlite_store
 from bot.storage import Snapshot, Storage
 
 sqlite_store.CHECKPOINT_EVERY = 8
+# A write that comes alone is committed on the loop, however slow this disk's syncs are.
+group_commit.INLINE_SYNC = float("inf")
 
 async def play(storage, match_id):
     seq = 0
@@ -93,9 +100,9 @@ def on_postgres(storage: Storage) -> PostgresBackend:
 def test_a_killed_process_loses_no_confirmed_move(
     tmp_path: Path, durability: str, matches: int
 ) -> None:
-    """Moves of 20 matches committed together, or of one match alone: every move confirmed
-    before the kill is stored, and each match's log has no hole (a move is never stored
-    without those before it)."""
+    """Moves of 20 matches committed together, or of one match alone (committed on the
+    loop): every move confirmed before the kill is stored, and each match's log has no hole
+    (a move is never stored without those before it)."""
     path = tmp_path / "killed.db"
     child = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(path), durability, str(matches)],
@@ -132,16 +139,19 @@ async def test_the_reading_connection_cannot_write(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoints(
+async def test_writes_sent_together_run_off_the_loop_and_the_wal_starts_afresh(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every write runs on the group-commit thread, never on the event loop's; and after
-    each checkpoint the WAL starts afresh (its header changes), again and again, whether
-    writes come slowly, back to back or many at once: it does not grow for good."""
+    """Writes sent together run on the group-commit thread, never on the event loop's; a
+    write that comes alone is committed by the loop itself while syncs are quick, and by the
+    thread when they are slow (issue 43). After each checkpoint the WAL starts afresh (its
+    header changes), again and again, whether writes come slowly, back to back or many at
+    once: it does not grow for good."""
     path = tmp_path / "wal.db"
     wal = Path(f"{path}-wal")
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 20)
-    threads: set[str] = set()
+    threads: dict[str, set[str]] = defaultdict(set)
+    part = "alone"
     headers: set[bytes] = set()
     transaction = Storage._transaction
 
@@ -153,7 +163,7 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
         self: Storage, work: Callable[[Tx], Coroutine[Any, Any, Any]], *, synced: bool = True
     ) -> Any:
         async def watched_work(w: Tx) -> Any:
-            threads.add(threading.current_thread().name)
+            threads[part].add(threading.current_thread().name)
             return await work(w)
 
         result = await transaction(self, watched_work, synced=synced)
@@ -163,20 +173,70 @@ async def test_writes_run_off_the_loop_and_the_wal_starts_afresh_after_checkpoin
     monkeypatch.setattr(Storage, "_transaction", watched)
     storage = await Storage.open(path)
     try:
-        for number in range(600):
-            if number < 200:
+        for number in range(800):
+            # Quick syncs, then slow ones, whatever this disk's are.
+            quick = number < 400 or number >= 600
+            monkeypatch.setattr(
+                group_commit, "INLINE_SYNC", math.inf if quick else -1.0, raising=False
+            )
+            if number < 200 or 400 <= number < 600:
+                part = "alone" if quick else "alone, slow syncs"
                 await storage.set_host_role(number, number)
                 await asyncio.sleep(0.001 if number % 3 == 0 else 0)
             elif number < 400:
                 await storage.set_host_role(number, number)
             elif number % 50 == 0:
+                part = "together"
                 many = range(number, number + 50)
                 await asyncio.gather(*(storage.set_host_role(n, n) for n in many))
-        assert await storage.host_role(599) == 599
+        assert await storage.host_role(799) == 799
     finally:
         await storage.close()
-    assert threads == {"sqlite-group-commit"}
+    # A write alone while a checkpoint's last copy is on the thread waits there behind it.
+    assert "MainThread" in threads["alone"]
+    assert threads["alone, slow syncs"] == threads["together"] == {"sqlite-group-commit"}
     assert len(headers) >= 5, "the WAL was not started afresh after checkpoints"
+
+
+async def test_a_lone_move_makes_no_hand_off_and_moves_together_commit_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move that arrives alone, while syncs are quick, is committed by the event loop at
+    the end of its turn: no hand-off to the group-commit thread and back (issue 43, item 3).
+    Moves that arrive together (nine matches' in one turn of the loop) are handed to the
+    thread and committed together, in fewer commits than moves."""
+    monkeypatch.setattr(group_commit, "INLINE_SYNC", math.inf, raising=False)
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_EVERY", 10_000)
+    # Each commit: where it ran, and how many writes it held.
+    commits: list[tuple[str, int]] = []
+    commit = group_commit.GroupCommit._commit
+
+    def counted_commit(self: group_commit.GroupCommit, batch: list[Any]) -> Any:
+        commits.append((threading.current_thread().name, len(batch)))
+        return commit(self, batch)
+
+    monkeypatch.setattr(group_commit.GroupCommit, "_commit", counted_commit)
+    storage = await Storage.open(tmp_path / "lone.db")
+    try:
+        matches = [await new_match(storage, channel) for channel in range(10)]
+        commits.clear()
+        for seq in range(1, 21):
+            await storage.record_move(
+                matches[0], seq, actor="1", move={"n": seq}, events=[], at=0.0
+            )
+        assert commits == [("MainThread", 1)] * 20, "handed to the thread"
+        commits.clear()
+        await asyncio.gather(
+            *(
+                storage.record_move(match_id, 1, actor="1", move={"n": 1}, events=[], at=0.0)
+                for match_id in matches[1:]
+            )
+        )
+        assert {thread for thread, _ in commits} == {"sqlite-group-commit"}
+        assert sum(size for _, size in commits) == 9 and len(commits) < 9
+        assert [len(await storage.moves(match_id)) for match_id in matches] == [20] + [1] * 9
+    finally:
+        await storage.close()
 
 
 async def hold(storage: Storage) -> threading.Event:
@@ -846,6 +906,50 @@ async def test_plain_moves_of_several_matches_go_in_one_statement_on_postgresql(
         assert [seq for seq, _, _ in await storage.moves(matches[0])] == [1, 2]
         assert await storage.snapshot(matches[0]) == ("{}", 2)
         assert [len(await storage.moves(m)) for m in matches] == [2, 1, 1, 0] + [1] * 6
+    finally:
+        await storage.close()
+
+
+async def test_plain_moves_sent_together_keep_their_texts_unescaped_on_postgresql(
+    postgres: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The moves of one statement (`dealer_append_moves`) go as binary arrays: no text of
+    theirs is quoted and escaped into an array's text form (most of the bot's CPU time a move
+    on PostgreSQL, issue 43 item 2), and each is stored as it was, quotes, backslashes,
+    braces and commas and all, with its wait and its view before (or none)."""
+    storage = await Storage.open(postgres)
+    try:
+        matches = [await new_match(storage, channel) for channel in range(3)]
+
+        def escaped(*args: Any) -> None:
+            raise AssertionError("a move's texts were escaped into an array's text form")
+
+        monkeypatch.setattr(psycopg.types.array.ListDumper, "_dump_list", escaped)
+        odd = 'a "quoted" \\ back\\slash, {braces} é 🎲 \x00 NUL'
+        await asyncio.gather(
+            *(
+                storage.record_move(
+                    match_id,
+                    1,
+                    actor=odd,
+                    move={"say": odd, "n": index},
+                    events=[{"said": odd}],
+                    at=1.5,
+                    wait={"began": [], "must": [odd], "may": []} if index else None,
+                    view_before=odd if index == 2 else None,
+                )
+                for index, match_id in enumerate(matches)
+            )
+        )
+        monkeypatch.undo()
+        # A NUL in a JSON text is written `\u0000` and kept; in a plain text, U+FFFD (`_text`).
+        stored = odd.replace("\x00", "\ufffd")
+        for index, match_id in enumerate(matches):
+            [item] = [e for e in await storage.pending_events(match_id) if e.seq == 1]
+            assert item.actor == stored and item.events == [{"said": odd}]
+            assert item.wait == ({"began": [], "must": [odd], "may": []} if index else None)
+            assert item.view_before == (stored if index == 2 else None)
+            assert await storage.moves(match_id) == [(1, stored, {"say": odd, "n": index})]
     finally:
         await storage.close()
 
