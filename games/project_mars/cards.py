@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from games.core.speech import N_
 from games.project_mars.card_details import CARDS, Subtype
 from games.project_mars.events import (
     BonusGiven,
@@ -76,8 +77,11 @@ def _hand_options(table: Table, player: str) -> list[Option]:
     return [
         Option(
             id=c,
-            label=table.name(c)
-            + (" (revealed: everyone sees it go)" if c in seat.revealed else ""),
+            label=(
+                N_("{card} (revealed: everyone sees it go)").format(card=table.name(c))
+                if c in seat.revealed
+                else table.name(c)
+            ),
         )
         for c in seat.hand
     ]
@@ -159,7 +163,7 @@ def _siege(table: Table, step: Step, choice: str | None) -> Ask | None:
             step,
             owner,
             "siege_vehicle",
-            "Choose a vehicle for Siege Vehicle's +2 PWR.",
+            N_("Choose a vehicle for Siege Vehicle's +2 PWR."),
             options,
         )
     found = _placed(table, step.card)
@@ -183,7 +187,7 @@ def _strike_team(table: Table, step: Step, choice: str | None) -> Ask | None:
             step,
             owner,
             "strike_team",
-            "Choose an enemy UNIT card to bring to PWR 0.",
+            N_("Choose an enemy UNIT card to bring to PWR 0."),
             options,
         )
     found = _placed(table, choice)
@@ -196,9 +200,9 @@ def _strike_team(table: Table, step: Step, choice: str | None) -> Ask | None:
     return None
 
 
-def _destroy_in_column(subtype: Subtype, key: str, what: str) -> Handler:
+def _destroy_in_column(subtype: Subtype, key: str, prompt: str) -> Handler:
     """Sniper (an enemy UNIT) and Ballistic Missiles (a BUILDING): destroy one such card of
-    the enemy column; its owner picks when there are two."""
+    the enemy column; its owner picks when there are two (`prompt` asks which)."""
 
     def handler(table: Table, step: Step, choice: str | None) -> Ask | None:
         owner = table.card(step.card).owner
@@ -213,7 +217,7 @@ def _destroy_in_column(subtype: Subtype, key: str, what: str) -> Handler:
                 step,
                 owner,
                 key.replace("-", "_"),
-                f"Choose {what} in the enemy column for {CARDS[key].name} to destroy.",
+                prompt,
                 options,
             )
         found = _placed(table, choice)
@@ -234,13 +238,16 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
     if step.stage == 0 and choice is None:
         if not seat.hand:
             return None
-        options = [Option(id="keep", label="Trade nothing"), *_hand_options(table, owner)]
+        options = [Option(id="keep", label=N_("Trade nothing")), *_hand_options(table, owner)]
         return _ask(
             table,
             step,
             owner,
             "research_station",
-            "Choose a hand card to trade in for a utility card from your deck, or trade nothing.",
+            N_(
+                "Choose a hand card to trade in for a utility card from your deck, or trade "
+                "nothing."
+            ),
             options,
             secret=True,
         )
@@ -255,14 +262,14 @@ def _research_station(table: Table, step: Step, choice: str | None) -> Ask | Non
             key=list(CARDS).index,
         )
         options = [Option(id=k, label=CARDS[k].name) for k in utilities] or [
-            Option(id="none", label="Your deck has no utility card left: keep your card")
+            Option(id="none", label=N_("Your deck has no utility card left: keep your card"))
         ]
         return _ask(
             table,
             step,
             owner,
             "research_station_utility",
-            "Choose the utility card to take from your deck.",
+            N_("Choose the utility card to take from your deck."),
             options,
             auto=False,
             secret=True,
@@ -285,8 +292,14 @@ EFFECTS: dict[str, Handler] = {
     "artillery-cannon": _artillery,
     "siege-vehicle": _siege,
     "strike-team": _strike_team,
-    "sniper": _destroy_in_column("unit", "sniper", "an enemy UNIT"),
-    "ballistic-missiles": _destroy_in_column("building", "ballistic-missiles", "a building"),
+    "sniper": _destroy_in_column(
+        "unit", "sniper", N_("Choose an enemy UNIT in the enemy column for Sniper to destroy.")
+    ),
+    "ballistic-missiles": _destroy_in_column(
+        "building",
+        "ballistic-missiles",
+        N_("Choose a building in the enemy column for Ballistic Missiles to destroy."),
+    ),
     "research-station": _research_station,
 }
 
@@ -379,20 +392,23 @@ def _sinkhole(table: Table, step: Step, choice: str | None) -> Ask | None:
             step,
             owner,
             "sinkhole",
-            "Choose an enemy building to destroy (you will discard a card for it), or stop.",
-            [Option(id="stop", label="Stop"), *buildings],
+            N_("Choose an enemy building to destroy (you will discard a card for it), or stop."),
+            [Option(id="stop", label=N_("Stop")), *buildings],
         )
     if choice == "stop":
         return None
     step.chosen = [choice]
     step.stage = 1
-    options = [Option(id="stop", label="Discard nothing and stop"), *_hand_options(table, owner)]
+    options = [
+        Option(id="stop", label=N_("Discard nothing and stop")),
+        *_hand_options(table, owner),
+    ]
     return _ask(
         table,
         step,
         owner,
         "sinkhole_discard",
-        f"Choose the hand card to discard for the {table.name(choice)}.",
+        N_("Choose the hand card to discard for the {card}.").format(card=table.name(choice)),
         options,
         secret=True,
     )
@@ -455,10 +471,15 @@ def _stealth_op(table: Table, step: Step, choice: str | None) -> Ask | None:
     if choice is None:
         seat = table.seat(victim)
         options = [
-            Option(id="return", label=f"Send the Stealth Op back to {table.other(victim)}'s field")
+            Option(
+                id="return",
+                label=N_("Send the Stealth Op back to {player}'s field").format(
+                    player=table.other(victim)
+                ),
+            )
         ]
         options += [
-            Option(id=c, label=f"Reveal your {table.name(c)}")
+            Option(id=c, label=N_("Reveal your {card}").format(card=table.name(c)))
             for c in seat.hand
             if c not in seat.revealed
         ]
@@ -467,8 +488,10 @@ def _stealth_op(table: Table, step: Step, choice: str | None) -> Ask | None:
             step,
             victim,
             "stealth_op",
-            "Stealth Op: reveal a card of your choice from "
-            "your hand, or send the Stealth Op back to its owner's field.",
+            N_(
+                "Stealth Op: reveal a card of your choice from your hand, or send the Stealth Op "
+                "back to its owner's field."
+            ),
             options,
             secret=True,
         )
@@ -489,12 +512,13 @@ def _spy(table: Table, step: Step, choice: str | None) -> Ask | None:
     if choice is None:
         spec = table.spec(step.card)
         fate = (
-            f"Lose your {spec.name}; the Spy goes to the junkyard"
+            N_("Lose your {card}; the Spy goes to the junkyard")
             if (spec.pwr or 0) <= SPY_LIMIT
-            else f"The Spy goes to the junkyard; your {spec.name} ({spec.pwr} PWR) stays"
-        )
+            else N_("The Spy goes to the junkyard; your {card} ({pwr} PWR) stays")
+        ).format(card=spec.name, pwr=spec.pwr)
+        back = N_("Send the Spy back to {player}'s field").format(player=table.other(victim))
         options = [
-            Option(id="return", label=f"Send the Spy back to {table.other(victim)}'s field"),
+            Option(id="return", label=back),
             Option(id="destroy", label=fate),
         ]
         return _ask(
@@ -502,8 +526,10 @@ def _spy(table: Table, step: Step, choice: str | None) -> Ask | None:
             step,
             victim,
             "spy",
-            "Spy: lose the card you placed if it has 2 or less "
-            "PWR, or send the Spy back to its owner's field.",
+            N_(
+                "Spy: lose the card you placed if it has 2 or less PWR, or send the Spy back to "
+                "its owner's field."
+            ),
             options,
             auto=False,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.core.errors import RuleError
 from games.project_mars.card_details import CARDS
-from games.project_mars.decks import DeckChoice, DeckError, resolve_deck
+from games.project_mars.decks import DeckChoice, resolve_deck
 from games.project_mars.events import DeckChosen, DeckSubmitted
 from games.project_mars.model import Card, ChooseDeck, State
 from games.project_mars.table import Table
@@ -22,10 +22,8 @@ def check_deck_move(state: State, actor: str, move: ChooseDeck) -> None:
             "Choose either a ready deck by its name or your own list of 30 cards, not "
             "both and not neither.",
         )
-    try:
-        resolve_deck(move.deck if move.deck is not None else move.cards or [])
-    except DeckError as error:
-        raise RuleError("bad_deck", str(error)) from None
+    # A deck refused is a `DeckError`, the refusal `bad_deck`.
+    resolve_deck(move.deck if move.deck is not None else move.cards or [])
 
 
 def take_deck(table: Table, player: str, choice: DeckChoice) -> None:

@@ -2,8 +2,8 @@
 
 A deck is 30 card keys. A player names a ready deck (`vanguard`) or gives 30 card names;
 names are matched case-insensitively, ignoring spaces and hyphens, and an entry may carry a
-count (`3x Scout`, `3 Scout`, `Scout x3`). Anything wrong comes back as a `DeckError` whose
-message is one plain sentence (or two) a player can act on.
+count (`3x Scout`, `3 Scout`, `Scout x3`). Anything wrong comes back as a `DeckError`: a
+refusal (`bad_deck`) whose template is one plain sentence (or two) a player can act on.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.core.errors import typed
+from games.core.errors import RuleError, typed
 from games.core.speech import N_
 from games.project_mars.card_details import CARDS
 
@@ -27,8 +27,12 @@ DeckChoice = str | list[str]
 UNKNOWN_SHOWN = 5
 
 
-class DeckError(ValueError):
-    """A deck the rules do not accept; the message says why in plain words."""
+class DeckError(RuleError, ValueError):
+    """A deck the rules do not accept: a refusal (`bad_deck`, its template marked for the
+    catalogue) to the player who chose it, and a ValueError to the options that preset it."""
+
+    def __init__(self, template: str, **values: object) -> None:
+        super().__init__("bad_deck", template, **values)
 
 
 @dataclass(frozen=True)
@@ -161,7 +165,11 @@ def _copies(count: str) -> int:
     """An entry's count, at most a whole deck's worth (a longer number is refused, not
     expanded)."""
     if len(count) > len(str(DECK_SIZE)) or int(count) > DECK_SIZE:
-        raise DeckError(f"A deck has {DECK_SIZE} cards, so no entry counts {typed(count)} copies.")
+        raise DeckError(
+            N_("A deck has {size} cards, so no entry counts {count} copies."),
+            size=DECK_SIZE,
+            count=typed(count),
+        )
     return int(count)
 
 
@@ -175,9 +183,10 @@ def _entry(text: str) -> tuple[str, int]:
     return stripped, 1
 
 
-def _suggest(name: str) -> str:
+def _suggest(name: str) -> str | None:
+    """The card whose name is closest to `name`, if one is close."""
     close = difflib.get_close_matches(_squash(name), list(_BY_SQUASHED), n=1, cutoff=0.6)
-    return f" (did you mean {CARDS[_BY_SQUASHED[close[0]]].name}?)" if close else ""
+    return CARDS[_BY_SQUASHED[close[0]]].name if close else None
 
 
 def parse_deck_text(text: str) -> list[str]:
@@ -193,25 +202,48 @@ def check_deck(entries: list[str]) -> list[str]:
         name, copies = _entry(entry)
         key = card_key(name)
         if key is None:
-            unknown.append(f"{typed(name)}{_suggest(name)}")
+            unknown.append(name)
             continue
         keys.extend([key] * copies)
     if unknown:
-        known = ", ".join(card.name for card in CARDS.values())
-        shown = ", ".join(unknown[:UNKNOWN_SHOWN])
-        more = len(unknown) - UNKNOWN_SHOWN
-        also = f" (and {more} more {'entry' if more == 1 else 'entries'})" if more > 0 else ""
-        raise DeckError(f"There is no card called {shown}{also}. The cards are: {known}.")
+        _refuse_unknown(unknown)
     if len(keys) != DECK_SIZE:
-        raise DeckError(f"A deck has exactly {DECK_SIZE} cards; this list has {len(keys)}.")
+        raise DeckError(
+            N_("A deck has exactly {size} cards; this list has {count}."),
+            size=DECK_SIZE,
+            count=len(keys),
+        )
     utility = Counter(key for key in keys if CARDS[key].kind == "utility")
     if sum(utility.values()) > MAX_UTILITY:
         listed = ", ".join(f"{n}x {CARDS[k].name}" for k, n in sorted(utility.items()))
         raise DeckError(
-            f"A deck may hold at most {MAX_UTILITY} utility cards; this one has "
-            f"{sum(utility.values())} ({listed})."
+            N_("A deck may hold at most {most} utility cards; this one has {count} ({cards})."),
+            most=MAX_UTILITY,
+            count=sum(utility.values()),
+            cards=listed,
         )
     return keys
+
+
+def _refuse_unknown(unknown: list[str]) -> None:
+    """The names of a list that are no card's, the first `UNKNOWN_SHOWN` quoted (with how
+    many more), the cards whose names are close to them, and every card's name."""
+    shown = ", ".join(typed(name) for name in unknown[:UNKNOWN_SHOWN])
+    more = len(unknown) - UNKNOWN_SHOWN
+    if more > 0:
+        shown = N_("{names} and {more} more").format(names=shown, more=more)
+    close = list(dict.fromkeys(c for c in map(_suggest, unknown[:UNKNOWN_SHOWN]) if c))
+    known = ", ".join(card.name for card in CARDS.values())
+    if close:
+        raise DeckError(
+            N_("There is no card called {names}. Did you mean {close}? The cards are: {known}."),
+            names=shown,
+            close=", ".join(close),
+            known=known,
+        )
+    raise DeckError(
+        N_("There is no card called {names}. The cards are: {known}."), names=shown, known=known
+    )
 
 
 def ready_deck(name: str) -> ReadyDeck | None:
@@ -236,9 +268,10 @@ def _resolved(choice: str | tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     if isinstance(choice, str):
         deck = ready_deck(choice)
         if deck is None:
-            names = ", ".join(d.key for d in READY_DECKS.values())
             raise DeckError(
-                f"There is no ready deck called {typed(choice)}; the ready decks are {names}."
+                N_("There is no ready deck called {name}; the ready decks are {decks}."),
+                name=typed(choice),
+                decks=", ".join(d.key for d in READY_DECKS.values()),
             )
         return deck.key, tuple(deck.keys())
     return "custom", tuple(check_deck(list(choice)))

@@ -19,7 +19,7 @@ from games.project_mars.table import Table
 def kick(table: Table, player: str) -> None:
     """PM-D17: a removed player forfeits; the other player wins at once."""
     if player not in table.state.players:
-        raise RuleError("unknown_player", f"{player} is not playing in this match.")
+        raise RuleError("unknown_player", "{player} is not playing in this match.", player=player)
     remove(table, player, PlayerKicked)
 
 

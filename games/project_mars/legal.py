@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from games.core.contract import Action, Choice, Pick
+from games.core.speech import N_
 from games.project_mars.card_details import CardDef
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.model import (
@@ -82,16 +83,16 @@ def plays(state: State, player: str) -> Iterator[tuple[str, PlayTarget, list[str
 
 
 def deck_actions(state: State, player: str) -> list[Action]:
-    """A ready deck (a list of 30 cards is the game's own form, PM-1)."""
-    decks = [
-        Choice(value=d.key, label=d.name, description=d.strategy) for d in READY_DECKS.values()
-    ]
+    """A ready deck (a list of 30 cards is the game's own form, PM-1), by its name: its
+    strategy runs past what a menu option's description holds (100 characters), so the
+    1-on-1 says it above the menu."""
+    decks = [Choice(value=d.key, label=d.name) for d in READY_DECKS.values()]
     return [
         Action(
             key="deck",
-            label="Choose a ready deck",
+            label=N_("Choose a ready deck"),
             move={"type": "deck"},
-            steps=[Pick(field="deck", choices=decks, label="Ready deck")],
+            steps=[Pick(field="deck", choices=decks, label=N_("Ready deck"))],
             sealed=True,
         )
     ]
@@ -108,19 +109,20 @@ def mulligan_actions(state: State, player: str) -> list[Action]:
 
 
 def choice_actions(state: State, player: str) -> list[Action]:
-    """The options of the card's choice (sealed for `SEALED_CHOICES`)."""
+    """The options of the card's choice (sealed for `SEALED_CHOICES`); its prompt, a
+    sentence or two, is said above the menu, which asks for the answer."""
     pending = state.pending
     assert pending is not None
     return [
         Action(
             key="choose",
-            label=f"Choose for the {state.cards[pending.card].spec.name}",
+            label=N_("Choose for the {card}").format(card=state.cards[pending.card].spec.name),
             move={"type": "choose"},
             steps=[
                 Pick(
                     field="option",
                     choices=[Choice(value=o.id, label=o.label) for o in pending.options],
-                    label=pending.prompt,
+                    label=N_("Your answer"),
                 )
             ],
             sealed=pending.kind in SEALED_CHOICES,
@@ -132,7 +134,7 @@ def turn_actions(state: State, player: str) -> list[Action]:
     """A card to play, then the slot it takes (PM-2; a utility card takes none), a trap to
     set face down on a slot of the enemy's field (PM-3), and a pass (PM-5)."""
     actions = _play_actions(state, player, turn_moves(state, player).plays)
-    actions.append(Action(key="pass", label="Pass", move={"type": "pass"}))
+    actions.append(Action(key="pass", label=N_("Pass"), move={"type": "pass"}))
     return actions
 
 
@@ -144,27 +146,27 @@ def _keep_actions(state: State, player: str, back: list[str]) -> list[Action]:
     """The back hand at a round's start: some of its cards kept (the rest go to the
     junkyard), all of them, or none. Which cards is secret; how many is told."""
     none = Action(
-        key="keep-none", label="Keep none", move={"type": "keep", "cards": []}, sealed=True
+        key="keep-none", label=N_("Keep none"), move={"type": "keep", "cards": []}, sealed=True
     )
     if not back:
         return [none]
     some = Action(
         key="keep",
-        label="Keep some back-hand cards",
+        label=N_("Keep some back-hand cards"),
         move={"type": "keep"},
         steps=[
             Pick(
                 field="cards",
                 choices=[_card_choice(state, player, c) for c in back],
                 max=len(back),
-                label="Back-hand cards to keep (the rest go to the junkyard)",
+                label=N_("Back-hand cards to keep (the rest go to the junkyard)"),
                 as_list=True,
             )
         ],
         sealed=True,
     )
     every = Action(
-        key="keep-all", label="Keep all", move={"type": "keep", "cards": back}, sealed=True
+        key="keep-all", label=N_("Keep all"), move={"type": "keep", "cards": back}, sealed=True
     )
     return [some, every, none]
 
@@ -175,7 +177,7 @@ def _mulligan_actions(state: State, player: str, mulligan: MulliganLegal) -> lis
     most = min(mulligan.max, len(mulligan.cards))
     keep = Action(
         key="keep-hand",
-        label="Keep my hand",
+        label=N_("Keep my hand"),
         move={"type": "mulligan", "cards": []},
         sealed=True,
     )
@@ -183,14 +185,14 @@ def _mulligan_actions(state: State, player: str, mulligan: MulliganLegal) -> lis
         return [keep]
     trade = Action(
         key="mulligan",
-        label="Mulligan",
+        label=N_("Mulligan"),
         move={"type": "mulligan"},
         steps=[
             Pick(
                 field="cards",
                 choices=[_card_choice(state, player, c) for c in mulligan.cards],
                 max=most,
-                label=f"Hand cards to trade in (up to {most})",
+                label=N_("Hand cards to trade in (up to {most})").format(most=most),
                 as_list=True,
             )
         ],
@@ -206,7 +208,7 @@ def _card_choice(state: State, player: str, card_id: str, then: list[Pick] | Non
     return Choice(
         value=card_id,
         label=card_words(card_face(state.cards[card_id])),
-        description="Revealed to your opponent" if shown else None,
+        description=N_("Revealed to your opponent") if shown else None,
         then=list(then or []),
     )
 
@@ -224,7 +226,13 @@ def _play_actions(state: State, player: str, plays: list[PlayLegal]) -> list[Act
         then = (
             []
             if play.target == "utility"
-            else [Pick(field="slot", choices=slots, label=f"Where the {spec.name} goes")]
+            else [
+                Pick(
+                    field="slot",
+                    choices=slots,
+                    label=N_("Where the {card} goes").format(card=spec.name),
+                )
+            ]
         )
         (traps if spec.trap else cards).append(_card_choice(state, player, play.card, then))
     actions = []
@@ -232,18 +240,18 @@ def _play_actions(state: State, player: str, plays: list[PlayLegal]) -> list[Act
         actions.append(
             Action(
                 key="play",
-                label="Play a card",
+                label=N_("Play a card"),
                 move={"type": "play"},
-                steps=[Pick(field="card", choices=cards, label="Your card")],
+                steps=[Pick(field="card", choices=cards, label=N_("Your card"))],
             )
         )
     if traps:
         actions.append(
             Action(
                 key="trap",
-                label="Set a trap",
+                label=N_("Set a trap"),
                 move={"type": "play"},
-                steps=[Pick(field="card", choices=traps, label="Your trap")],
+                steps=[Pick(field="card", choices=traps, label=N_("Your trap"))],
                 sealed=True,
             )
         )
@@ -251,12 +259,23 @@ def _play_actions(state: State, player: str, plays: list[PlayLegal]) -> list[Act
 
 
 def _slot_choice(state: State, player: str, enemy: str, spec: CardDef, slot: str) -> Choice:
-    where = f"{row_of(slot)} row, lane {column_of(slot)}"
+    lane = column_of(slot)
+    attack = row_of(slot) == "attack"
     if spec.trap:
-        return Choice(value=slot, label=f"{enemy}'s {where}")
+        label = (
+            N_("{player}'s attack row, lane {lane}")
+            if attack
+            else N_("{player}'s defence row, lane {lane}")
+        )
+        return Choice(value=slot, label=label.format(player=enemy, lane=lane))
     placed = state.seats[player].field[slot]
+    mine = N_("Your attack row, lane {lane}") if attack else N_("Your defence row, lane {lane}")
     return Choice(
         value=slot,
-        label=f"Your {where}",
-        description=(None if placed is None else f"A face-down card of {placed.owner} lies here"),
+        label=mine.format(lane=lane),
+        description=(
+            None
+            if placed is None
+            else N_("A face-down card of {player} lies here").format(player=placed.owner)
+        ),
     )

@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from games.core.contract import Forfeit
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.project_mars.card_details import CARDS, CardDef, Kind, Row, Subtype
 from games.project_mars.options import Options
 
@@ -303,8 +304,8 @@ class CardView(CardFace):
 def card_words(card: CardFace) -> str:
     """A card's name with its printed PWR: "Scout (PWR 2)", "EMP Bomb (utility)"."""
     if card.pwr is None:
-        return f"{card.name} (utility)"
-    return f"{card.name} (PWR {card.pwr})"
+        return N_("{card} (utility)").format(card=card.name)
+    return N_("{card} (PWR {pwr})").format(card=card.name, pwr=card.pwr)
 
 
 class MulliganLegal(BaseModel):

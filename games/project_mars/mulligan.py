@@ -27,7 +27,9 @@ def check_keep(state: State, actor: str, move: Keep) -> None:
         raise RuleError("bad_cards", "Each card may be listed once.")
     stray = [c for c in move.cards if c not in seat.back_hand]
     if stray:
-        raise RuleError("not_in_back_hand", f"{', '.join(stray)} is not in your back hand.")
+        raise RuleError(
+            "not_in_back_hand", "{cards} is not in your back hand.", cards=", ".join(stray)
+        )
 
 
 def keep(table: Table, player: str, kept: list[str]) -> None:
@@ -62,15 +64,18 @@ def check_mulligan(state: State, actor: str, move: Mulligan) -> None:
         raise RuleError("bad_cards", "Each card may be listed once.")
     stray = [c for c in move.cards if c not in seat.hand]
     if stray:
-        raise RuleError("not_in_hand", f"{', '.join(stray)} is not in your hand.")
+        raise RuleError("not_in_hand", "{cards} is not in your hand.", cards=", ".join(stray))
     limit = min(MULLIGAN_MAX, len(seat.deck))
-    if len(move.cards) > limit:
-        why = (
-            f"at most {MULLIGAN_MAX} cards"
-            if limit == MULLIGAN_MAX
-            else f"only {limit}, as your deck holds {len(seat.deck)}"
-        )
-        raise RuleError("too_many", f"You may trade in {why}.")
+    if len(move.cards) <= limit:
+        return
+    if limit == MULLIGAN_MAX:
+        raise RuleError("too_many", "You may trade in at most {most} cards.", most=MULLIGAN_MAX)
+    raise RuleError(
+        "too_many",
+        "You may trade in only {most}, as your deck holds {count}.",
+        most=limit,
+        count=len(seat.deck),
+    )
 
 
 def mulligan(table: Table, player: str, traded: list[str]) -> None:

@@ -25,12 +25,13 @@ def check_turn(state: State, actor: str) -> None:
     if decision(state) == "choice" and state.pending is not None:
         raise RuleError(
             "waiting_for_choice",
-            f"The game waits for {state.pending.player} to choose first.",
+            "The game waits for {player} to choose first.",
+            player=state.pending.player,
         )
     if decision(state) != "turn":
         raise RuleError("not_now", "Cards are played once both players are ready.")
     if state.turn != actor:
-        raise RuleError("not_your_turn", f"It is {state.turn}'s turn.")
+        raise RuleError("not_your_turn", "It is {player}'s turn.", player=state.turn)
 
 
 def play_slots(state: State, player: str, card_id: str) -> list[str] | None:
@@ -54,7 +55,9 @@ def check_play(state: State, actor: str, move: Play) -> None:
     check_turn(state, actor)
     seat = state.seats[actor]
     if move.card not in seat.hand:
-        raise RuleError("not_in_hand", f"You have no card {typed(move.card)} in your hand.")
+        raise RuleError(
+            "not_in_hand", "You have no card {card} in your hand.", card=typed(move.card)
+        )
     spec = state.cards[move.card].spec
     slots = play_slots(state, actor, move.card)
     if spec.kind == "utility":
@@ -62,18 +65,33 @@ def check_play(state: State, actor: str, move: Play) -> None:
             raise RuleError("utility_used", "You have already played a utility card this round.")
         if move.slot is not None:
             raise RuleError(
-                "bad_slot", f"{spec.name} goes to the utility area: play it with no slot."
+                "bad_slot",
+                "{card} goes to the utility area: play it with no slot.",
+                card=spec.name,
             )
         return
     if move.slot is None or move.slot not in SLOTS:
-        raise RuleError("bad_slot", f"Choose a slot for {spec.name}: one of {', '.join(SLOTS)}.")
-    if move.slot not in (slots or []):
-        where = (
-            "an empty slot of the enemy's field"
-            if spec.trap
-            else "an empty slot of your field, or one holding an enemy trap"
+        raise RuleError(
+            "bad_slot",
+            "Choose a slot for {card}: one of {slots}.",
+            card=spec.name,
+            slots=", ".join(SLOTS),
         )
-        raise RuleError("bad_slot", f"{spec.name} must go on {where}; {move.slot} is taken.")
+    if move.slot not in (slots or []) and spec.trap:
+        raise RuleError(
+            "bad_slot",
+            "{card} must go on an empty slot of the enemy's field; {slot} is taken.",
+            card=spec.name,
+            slot=move.slot,
+        )
+    if move.slot not in (slots or []):
+        raise RuleError(
+            "bad_slot",
+            "{card} must go on an empty slot of your field, or one holding an enemy trap; "
+            "{slot} is taken.",
+            card=spec.name,
+            slot=move.slot,
+        )
 
 
 def play(table: Table, player: str, card_id: str, slot: str | None) -> None:
@@ -140,10 +158,13 @@ def check_choice(state: State, actor: str, move: Choose) -> None:
     if decision(state) != "choice" or pending is None:
         raise RuleError("no_choice", "Nothing is waiting for a choice now.")
     if pending.player != actor:
-        raise RuleError("not_your_choice", f"{pending.player} makes this choice.")
+        raise RuleError("not_your_choice", "{player} makes this choice.", player=pending.player)
     if move.option not in {o.id for o in pending.options}:
-        listed = ", ".join(f"{o.id} ({o.label})" for o in pending.options)
-        raise RuleError("bad_option", f"That is not one of the options: {listed}.")
+        raise RuleError(
+            "bad_option",
+            "That is not one of the options: {options}.",
+            options=", ".join(o.id for o in pending.options),
+        )
 
 
 def choose(table: Table, player: str, option: str) -> None:

@@ -22,6 +22,7 @@ from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 from games.core.events import Event, PlayerForfeited, Viewer
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.project_mars import decisions, samples
 from games.project_mars.deck_phase import check_deck_move, take_deck
 from games.project_mars.events import MatchStarted, PMEvent
@@ -79,7 +80,7 @@ class ProjectMars(Engine[State, Options]):
     #: PM-D15: each turn, each decision and each round's start has its own deadline.
     clocks: ClassVar[Mapping[str, Clock]] = {
         "turn": Clock(
-            label="Each turn, decision, round start and deck choice",
+            label=N_("Each turn, decision, round start and deck choice"),
             default_seconds=PHASE_SECONDS,
         )
     }

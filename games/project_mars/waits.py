@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from games.core.contract import Phase
+from games.core.speech import N_
 from games.project_mars.model import State
 
 Decision = Literal["deck", "mulligan", "turn", "choice", "ended"]
@@ -48,56 +49,67 @@ def nobody(state: State) -> list[str]:
 def ended_phase(state: State) -> Phase:
     return Phase(
         name="ended",
-        title="Match over",
+        title=N_("Match over"),
         clock=None,
         id="ended",
-        on_deadline="Nothing: the match is over.",
+        on_deadline=N_("Nothing: the match is over."),
     )
 
 
 def deck_phase(state: State) -> Phase:
     return Phase(
         name="deck",
-        title="Choosing decks",
+        title=N_("Choosing decks"),
         clock="turn",
         id=f"deck-{state.waits}",
-        on_deadline="Whoever has not chosen a deck gets Vanguard.",
+        on_deadline=N_("Whoever has not chosen a deck gets Vanguard."),
     )
 
 
 def mulligan_phase(state: State) -> Phase:
-    steps = "back hands and mulligans" if state.round > 1 else "mulligans"
+    title = (
+        N_("Round {round}: back hands and mulligans")
+        if state.round > 1
+        else N_("Round {round}: mulligans")
+    )
     return Phase(
         name="mulligan",
-        title=f"Round {state.round}: {steps}",
+        title=title.format(round=state.round),
         round=state.round,
         clock="turn",
         id=f"mulligan-{state.waits}",
-        on_deadline="Whoever has not finished keeps their whole back hand and trades nothing in.",
+        on_deadline=N_(
+            "Whoever has not finished keeps their whole back hand and trades nothing in."
+        ),
     )
 
 
 def choice_phase(state: State) -> Phase:
     pending = state.pending
     assert pending is not None
-    first = "the first option" + ("" if pending.secret else f": {pending.options[0].label}")
+    takes = (
+        N_("{player} takes the first option.")
+        if pending.secret
+        else N_("{player} takes the first option: {option}.")
+    )
     return Phase(
         name="choice",
-        title=f"Round {state.round}: {pending.player}'s choice for the "
-        f"{state.cards[pending.card].spec.name}",
+        title=N_("Round {round}: {player}'s choice for the {card}").format(
+            round=state.round, player=pending.player, card=state.cards[pending.card].spec.name
+        ),
         round=state.round,
         clock="turn",
         id=f"choice-{state.waits}",
-        on_deadline=f"{pending.player} takes {first}.",
+        on_deadline=takes.format(player=pending.player, option=pending.options[0].label),
     )
 
 
 def turn_phase(state: State) -> Phase:
     return Phase(
         name="turn",
-        title=f"Round {state.round}: {state.turn}'s turn",
+        title=N_("Round {round}: {player}'s turn").format(round=state.round, player=state.turn),
         round=state.round,
         clock="turn",
         id=f"turn-{state.waits}",
-        on_deadline=f"{state.turn} passes.",
+        on_deadline=N_("{player} passes.").format(player=state.turn),
     )

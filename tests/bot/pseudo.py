@@ -226,7 +226,7 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
 
 #: The games whose plug-in texts are in the catalogue but not yet their engines' words: of
 #: their texts, only the engines' words they pass on are marked (`ENGINE_TEXTS`).
-TEXTS_CONVERTED = frozenset({"mars-auction", "project-mars"})
+TEXTS_CONVERTED = frozenset({"mars-auction"})
 #: The methods of a converted game's texts that return the engines' words: an engine
 #: sentence (a phase's title, an action's label) and the options' names and values.
 ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})

@@ -141,7 +141,7 @@ PROJECT_MARS_WORDS = {
         "(nejvýš 3 karty utility).",
         "Vlastní seznam",
         "**Jsi na tahu:** v nabídce vyber kartu k zahrání (nebo past k položení), pak kam "
-        "půjde; nebo stiskni **Pass**.",
+        "půjde; nebo stiskni **Pas**.",
     ),
     "ko": (
         "**Project Mars 시작**: **ann** 대 **bob**, 3라운드 중 다승제예요. 하는 법: "
@@ -152,7 +152,7 @@ PROJECT_MARS_WORDS = {
         "카드는 3장까지).",
         "내 목록",
         "**내 차례:** 메뉴에서 낼 카드(또는 놓을 함정)를 고르고 놓을 곳을 골라요. 또는 "
-        "**Pass**를 눌러요.",
+        "**패스**를 눌러요.",
     ),
 }
 
@@ -200,3 +200,43 @@ async def test_project_mars_speaks_the_servers_language_and_each_members_own(
             "ze tří).",
         }[reader]
     ), page_of(rules)
+
+
+async def test_project_mars_engine_words_speak_the_servers_language_and_refusals_the_members(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Project Mars's engine words (issue 46): the ready-deck menu and the turn's buttons
+    in a Czech server's DMs, the phase's title on the channel's board; a Korean member's
+    deck list refused in Korean, as the catalogue words the engine's template."""
+    t = Mars(simcord_env, language="cs")
+    reading(monkeypatch, {t.bob.id: "ko"})
+    await t.start()
+    dm = t.last_with(t.bob, t.menu("deck"))
+    menu = next(c for c in components_of(dm) if c.get("custom_id", "").endswith(":deck"))
+    assert menu["placeholder"] == "Vybrat hotový balíček: hotový balíček", menu
+    board = t.channel_text()
+    assert "**Project Mars** — Výběr balíčků" in board, board
+    assert "Potom: Kdo nevybral balíček, dostane Vanguard." in board, board
+    m = t.match_id
+    shown = await t.bob.user.click(dm, custom_id=f"dealer:pm:deck-list:{m}")
+    typo = "Infantri\n" + "\n".join(["Outpost"] * 29)
+    refused = await t.bob.user.submit_modal(shown, {"cards": typo})
+    assert private(refused)
+    assert str(refused.response.content) == (
+        "'Infantri'(이)라는 이름의 카드는 없어요. 혹시 Infantry인가요? 카드 목록: Scout, "
+        "Drone, Android, Cyber Soldier, Sentinel, Landmine, Stealth Op, Humvee, Medic, "
+        "Artillery Cannon, Siege Vehicle, Infantry, Strike Team, Spy, Outpost, Defense System, "
+        "Research Station, Cybernetics Lab, Comms Station, Ballistic Missiles, Defense Turret, "
+        "Sniper, EMP Bomb, Top Secret Information, Favorable Conditions, Toxic Gas, Sinkhole."
+    ), refused.response.content
+
+    rnd = random.Random(5)
+    await t.until(rnd, lambda view: view["phase"] == "turn")
+    first = t.member((await t.view(None))["to_act"][0])
+    controls = components_of(t.last_with(first, t.button("pass")))
+    assert [c.get("label") or c.get("placeholder") for c in controls] == [
+        "Zahrát kartu: tvoje karta",
+        "Položit past: tvoje past",
+        "Pas",
+    ], controls
+    assert f"**Project Mars** — Kolo 1: tah hráče {first.name}" in t.channel_text()

@@ -614,7 +614,7 @@ async def test_a_player_brings_their_own_deck_list_through_the_form(
     assert r.ephemeral and "exactly 30 cards; this list has 41" in r.response.content
     typo = "Infantri\n" + "\n".join(["Outpost"] * 29)
     r = await t.bob.user.submit_modal(await form(), {"cards": typo})
-    assert r.ephemeral and "did you mean Infantry?" in r.response.content
+    assert r.ephemeral and "Did you mean Infantry?" in r.response.content
     assert (await t.state()).seats[t.pid(t.bob)].deck_name is None, "refusals change nothing"
 
     shown = await form()

@@ -93,7 +93,9 @@ def test_pm1_unknown_names_are_all_listed_with_a_hint() -> None:
     with pytest.raises(DeckError) as refused_deck:
         check_deck(["Scoot", "Dragon", *["Outpost"] * 28])
     message = str(refused_deck.value)
-    assert message.startswith("There is no card called 'Scoot' (did you mean Scout?), 'Dragon'")
+    assert message.startswith(
+        "There is no card called 'Scoot', 'Dragon'. Did you mean Scout, Drone? The cards are: "
+    )
     assert "The cards are: Scout, Drone, Android" in message
 
 
@@ -101,7 +103,7 @@ def test_pm1_a_player_submits_their_own_list_and_only_two_play() -> None:
     match, _ = fresh()
     move = {"type": "deck", "cards": ["Scoot", *["Outpost"] * 29]}
     error = refused(match, "ann", move)
-    assert error.code == "bad_deck" and "did you mean Scout?" in error.message
+    assert error.code == "bad_deck" and "Did you mean Scout?" in error.message
     events = match.submit("ann", {"type": "deck", "cards": deck("Scout", "Scout", "Scout")})
     [chosen] = of_type(events, "deck_chosen")
     assert chosen["cards"] == {"scout": 3, "defense-turret": 27}

@@ -87,7 +87,7 @@ def deck_form(match_id: int, shown: int | None) -> discord.ui.Modal:
     )
     form.add_item(
         discord.ui.TextInput(
-            label=_("One card per line or comma; counts allowed"),
+            label=_("Cards, one per line or comma"),
             custom_id=DECK_FIELD,
             style=discord.TextStyle.paragraph,
             # TRANSLATORS: card names stay as printed; counts as the list reads them (3x, x3).

@@ -187,6 +187,14 @@ def strategy(deck: ReadyDeck) -> str:
 class ProjectMarsTexts(TypedTexts[PublicView, Told]):
     game = "project-mars"
     title = "Project Mars"
+    move_kinds: ClassVar[Mapping[str, str]] = {
+        "deck": N_("choice of deck"),
+        "keep": N_("choice of back-hand cards to keep"),
+        "mulligan": N_("mulligan"),
+        "play": N_("play"),
+        "pass": N_("pass"),
+        "choose": N_("answer"),
+    }
     forfeit = N_("Your opponent wins the match at once.")
     event_types = (*event_models(PMEvent), BoardShown, RoundBoard)
     board_events: ClassVar[frozenset[str]] = frozenset({"round_board", "match_ended"})
