@@ -29,13 +29,10 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: are converted (docs/translating.md, "For developers"; a game joins this list once its
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
-CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft", "atrades")
-#: The parts of a game not converted whole whose words are marked already: the Mars Auction's
-#: render, Project Mars's render and its ready decks' strategies (their engines' labels and
-#: refusals are not yet).
+CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft", "atrades", "mars_auction")
+#: The parts of a game not converted whole whose words are marked already: Project Mars's
+#: render and its ready decks' strategies (its engine's labels and refusals are not yet).
 CONVERTED_PARTS = (
-    "games/mars_auction/render.py",
-    "games/mars_auction/render_*.py",
     "games/project_mars/render/**.py",
     "games/project_mars/decks.py",
 )

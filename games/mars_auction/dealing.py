@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
-from games.core.drawing.words import join, plural
 from games.core.errors import RuleError
+from games.core.speech import N_
 from games.mars_auction.events import (
     Chosen,
     DealtCard,
     DisplayDealt,
 )
 from games.mars_auction.model import (
-    KIND_WORDS,
     KINDS,
     RESEARCH_PER_PLAYER,
     SETUP_PER_PLAYER,
@@ -37,6 +35,28 @@ from games.tm_catalogue import (
 
 #: Not dealt at random: the rulebook's beginners' corporation has no place in an auction.
 NOT_DEALT = frozenset({"Beginner Corporation"})
+#: How a refusal counts the cards of a display, by kind: one, and more; and lists the counts
+#: (each an engine's text, so the bot words the list and the counts in it).
+COUNTED: dict[Kind, tuple[str, str]] = {
+    "company": (N_("1 company"), N_("{count} companies")),
+    "prelude": (N_("1 prelude"), N_("{count} preludes")),
+    "project": (N_("1 project"), N_("{count} projects")),
+}
+LISTED = {2: N_("{first} and {second}"), 3: N_("{first}, {second} and {third}")}
+
+
+def counted(counts: Mapping[Kind, int]) -> str:
+    """ "1 company", "8 projects", "4 companies, 8 preludes and 20 projects"; "no card"."""
+    parts = [
+        COUNTED[k][0] if counts[k] == 1 else COUNTED[k][1].format(count=counts[k])
+        for k in KINDS
+        if counts[k]
+    ]
+    if not parts:
+        return N_("no card")
+    if len(parts) == 1:
+        return parts[0]
+    return LISTED[len(parts)].format(first=parts[0], second=parts[1], third=parts[-1])
 
 
 @lru_cache(maxsize=16)
@@ -71,10 +91,10 @@ def named_display(
             catalogue.find(name)  # raises, naming what may have been meant
             raise AssertionError
         if found.name in state.dealt or any(c.name == found.name for c in cards):
-            raise RuleError("dealt_twice", f"{found.name} is dealt twice in this game.")
+            raise RuleError("dealt_twice", "{card} is dealt twice in this game.", card=found.name)
         cards.append(found)
     n = len(state.players)
-    wanted = (
+    wanted: dict[Kind, int] = (
         {k: v * n for k, v in SETUP_PER_PLAYER.items()}
         if setup
         else {"company": 0, "prelude": 0, "project": RESEARCH_PER_PLAYER * n}
@@ -83,14 +103,12 @@ def named_display(
     if setup and got["prelude"] == 0:
         wanted["prelude"] = 0  # a game without the Prelude expansion (MA-D9)
     if got != wanted:
-
-        def counted(counts: Mapping[Any, int]) -> str:
-            return join([plural(counts[k], k, KIND_WORDS[k]) for k in KINDS if counts[k]])
-
         raise RuleError(
             "display_size",
-            f"A display for {n} players holds {counted(wanted)}; these names hold "
-            f"{counted(got) or 'no card'}.",
+            "A display for {players} players holds {wanted}; these names hold {got}.",
+            players=n,
+            wanted=counted(wanted),
+            got=counted(got),
         )
     kinds = [KINDS.index(kind_of(c.type)) for c in cards]
     if kinds != sorted(kinds):
@@ -126,12 +144,33 @@ def dealt_display(state: State, catalogue: Catalogue, per_player: dict[Kind, int
         if kind == "prelude" and not pool:
             continue  # no Prelude expansion: the setup has no preludes (MA-D9)
         if len(pool) < count:
-            raise RuleError(
-                "catalogue_short",
-                f"The catalogue has {len(pool)} {KIND_WORDS[kind]} left to deal, not {count}.",
-            )
+            raise _short(kind, len(pool), count)
         cards += state.rng.shuffled(pool)[:count]
     return cards
+
+
+def _short(kind: Kind, left: int, count: int) -> RuleError:
+    """A catalogue too short for a display, by the kind it lacks."""
+    if kind == "company":
+        return RuleError(
+            "catalogue_short",
+            "The catalogue has {left} companies left to deal, not {count}.",
+            left=left,
+            count=count,
+        )
+    if kind == "prelude":
+        return RuleError(
+            "catalogue_short",
+            "The catalogue has {left} preludes left to deal, not {count}.",
+            left=left,
+            count=count,
+        )
+    return RuleError(
+        "catalogue_short",
+        "The catalogue has {left} projects left to deal, not {count}.",
+        left=left,
+        count=count,
+    )
 
 
 def lay_out(

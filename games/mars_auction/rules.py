@@ -35,6 +35,7 @@ from games.core.events import (
     Viewer,
 )
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.mars_auction import (
     dealing,
     decisions,
@@ -89,8 +90,8 @@ class MarsAuction(Engine[State, Options]):
     rules_version = RULES_VERSION
     #: MA-D5: ten minutes a turn of the bidding, half an hour a step (budgets, keeps, buys).
     clocks: ClassVar[Mapping[str, Clock]] = {
-        "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
-        "step": Clock(label="Each budget, keep or buy step", default_seconds=STEP_SECONDS),
+        "turn": Clock(label=N_("Each turn of the bidding"), default_seconds=TURN_SECONDS),
+        "step": Clock(label=N_("Each budget, keep or buy step"), default_seconds=STEP_SECONDS),
     }
     sample_options = staticmethod(samples.sample_options)
     #: A stated budget stays private; keeps and purchases are revealed together (MA-D3).

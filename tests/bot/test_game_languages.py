@@ -200,3 +200,31 @@ async def test_project_mars_speaks_the_servers_language_and_each_members_own(
             "ze tří).",
         }[reader]
     ), page_of(rules)
+
+
+async def test_the_mars_auction_engine_speaks_czech_and_korean(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Mars Auction's engine words (issue 46): a Czech member's refusal reads the
+    catalogue's Czech, the phase's title in it too; the board's buttons are the server's
+    Czech, the Korean member's form Korean."""
+    table = Auction(simcord_env, 2, language="cs")
+    ann, bob = table.players
+    reading(monkeypatch, {ann.id: "ko", bob.id: "cs"})
+    await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
+    refused = await bob.slash(table.channel, "mars budget", amount=5)
+    assert private(refused)
+    assert page_of(refused) == (
+        "Rozpočty se zadávají, když je vyložení výzkumu na stole (Úvodní aukce, karta 1 "
+        "(CrediCor): na tahu je ann)."
+    ), page_of(refused)
+    labels = [c.label for row in table.board().components for c in row.children]
+    assert "Zahájit dražbu" in labels, labels
+    shown = await ann.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
+    assert shown.modal is not None
+    assert shown.modal["title"] == "입찰 열기", shown.modal
+    late = await bob.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
+    assert page_of(late) == (
+        "To teď není otevřené (Úvodní aukce, karta 1 (CrediCor): na tahu je ann). Co můžeš "
+        "dělat, ukazuje tvůj 1-on-1 (`/me`)."
+    ), page_of(late)
