@@ -31,8 +31,11 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: `games.core.speech`).
 CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft", "atrades", "mars_auction")
 #: The parts of a game not converted whole whose words are marked already: Project Mars's
-#: render and its ready decks' strategies (its engine's labels and refusals are not yet).
+#: render and its ready decks' strategies (its engine's labels and refusals are not yet);
+#: and the Terraforming Mars catalogue's problems with a host's card list.
 CONVERTED_PARTS = (
+    "games/tm_catalogue/host_list.py",
+    "games/tm_catalogue/model.py",
     "games/project_mars/render/**.py",
     "games/project_mars/decks.py",
 )

@@ -4,11 +4,9 @@ numbered in the rulebook's order (L1)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 
 from games.core.errors import RuleError
-from games.core.speech import N_
 from games.mars_auction.events import (
     Chosen,
     DealtCard,
@@ -35,28 +33,6 @@ from games.tm_catalogue import (
 
 #: Not dealt at random: the rulebook's beginners' corporation has no place in an auction.
 NOT_DEALT = frozenset({"Beginner Corporation"})
-#: How a refusal counts the cards of a display, by kind: one, and more; and lists the counts
-#: (each an engine's text, so the bot words the list and the counts in it).
-COUNTED: dict[Kind, tuple[str, str]] = {
-    "company": (N_("1 company"), N_("{count} companies")),
-    "prelude": (N_("1 prelude"), N_("{count} preludes")),
-    "project": (N_("1 project"), N_("{count} projects")),
-}
-LISTED = {2: N_("{first} and {second}"), 3: N_("{first}, {second} and {third}")}
-
-
-def counted(counts: Mapping[Kind, int]) -> str:
-    """ "1 company", "8 projects", "4 companies, 8 preludes and 20 projects"; "no card"."""
-    parts = [
-        COUNTED[k][0] if counts[k] == 1 else COUNTED[k][1].format(count=counts[k])
-        for k in KINDS
-        if counts[k]
-    ]
-    if not parts:
-        return N_("no card")
-    if len(parts) == 1:
-        return parts[0]
-    return LISTED[len(parts)].format(first=parts[0], second=parts[1], third=parts[-1])
 
 
 @lru_cache(maxsize=16)
@@ -103,12 +79,19 @@ def named_display(
     if setup and got["prelude"] == 0:
         wanted["prelude"] = 0  # a game without the Prelude expansion (MA-D9)
     if got != wanted:
+        # Counts alone, every kind's: a language words them without picking plural forms.
         raise RuleError(
             "display_size",
-            "A display for {players} players holds {wanted}; these names hold {got}.",
+            "A display for {players} players holds {companies} companies, {preludes} preludes "
+            "and {projects} projects; these names hold {named_companies}, {named_preludes} and "
+            "{named_projects}.",
             players=n,
-            wanted=counted(wanted),
-            got=counted(got),
+            companies=wanted["company"],
+            preludes=wanted["prelude"],
+            projects=wanted["project"],
+            named_companies=got["company"],
+            named_preludes=got["prelude"],
+            named_projects=got["project"],
         )
     kinds = [KINDS.index(kind_of(c.type)) for c in cards]
     if kinds != sorted(kinds):

@@ -259,7 +259,7 @@ def lot_actions(state: State, player: str) -> list[Action]:
                         max=most,
                         label=N_("Your bid in M€")
                         if low < most
-                        else N_("Your bid: {most} M€, all you can pay").format(most=most),
+                        else N_("All you can pay: {most} M€").format(most=most),
                     )
                 ],
             )

@@ -113,9 +113,11 @@ class MarsAuction(Engine[State, Options]):
         board = Board(state)
         if options.first_player is not None:
             if options.first_player not in players:
+                why = N_("first_player {player} is not a player of the match.")
                 raise ValueError(
-                    f"Invalid options: first_player {typed(options.first_player)} is not a "
-                    "player of the match."
+                    N_("Invalid options: {why}").format(
+                        why=why.format(player=typed(options.first_player))
+                    )
                 )
             state.starter = players.index(options.first_player)
         else:
@@ -139,9 +141,10 @@ class MarsAuction(Engine[State, Options]):
                 )
             except RuleError as error:
                 # Options the game cannot set up with are refused as options are (a
-                # ValueError), whether they come from the bot's lobby or a replayed record.
+                # ValueError), whether they come from the bot's lobby or a replayed record;
+                # the refusal is its cause, for the bot to word.
                 what = "display" if names is not None else "sets"
-                raise ValueError(f"Invalid options: {what}: {error.message}") from None
+                raise ValueError(f"Invalid options: {what}: {error.message}") from error
             dealing.lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]
             state.setup_budget = (

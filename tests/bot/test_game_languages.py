@@ -228,3 +228,26 @@ async def test_the_mars_auction_engine_speaks_czech_and_korean(
         "To teď není otevřené (Úvodní aukce, karta 1 (CrediCor): na tahu je ann). Co můžeš "
         "dělat, ukazuje tvůj 1-on-1 (`/me`)."
     ), page_of(late)
+
+
+async def test_a_card_lists_problems_and_a_displays_refusal_read_czech(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Czech host's card list with a type that is none of the known ones is refused line by
+    line in Czech (the type and the known ones as typed), and a display one prelude short by
+    the engine's refusal in Czech, its counts too (issue 46)."""
+    table = Auction(simcord_env, 2, language="cs")
+    reading(monkeypatch, {table.host.id: "cs"})
+    create = "match create mars-auction"
+    bad_csv = "name,type,cost,tags,starting M€\nGood Corp,corporation,,,40\nBad Card,blue,5,,\n"
+    csv = await table.host_says(create, cards=("mine.csv", bad_csv.encode()))
+    assert page_of(csv) == (
+        "`cards`: mine.csv nelze použít.\n"
+        "řádek 3: typ 'blue' není žádný z těchto: corporation, prelude, automated, active, "
+        "event."
+    ), page_of(csv)
+    short = await table.host_says(create, display="; ".join(SETUP[:4] + SETUP[5:]))
+    assert page_of(short) == (
+        "`display`: Vyložení pro 2 hráče má obsahovat společnosti: 4, předehry: 8 a projekty: "
+        "20; tyto názvy obsahují: 4, 7 a 20."
+    ), page_of(short)
