@@ -16,11 +16,16 @@ def fit(text: str, limit: int = MESSAGE) -> str:
 
 def pages(parts: Iterable[str], separator: str = "\n", limit: int = MESSAGE) -> list[str]:
     """Parts (lines, paragraphs) packed in order into as few messages of at most `limit`
-    characters as they fit, joined by `separator`; a part too long for a message is cut."""
+    characters as they fit, joined by `separator`; a part too long for a message goes on at
+    its line breaks (a 5-player display's list of cards, longer words than English's), and
+    only a line too long for a message is cut."""
     packed: list[str] = []
     for part in parts:
-        if packed and len(packed[-1]) + len(separator) + len(part) <= limit:
-            packed[-1] += separator + part
-        else:
-            packed.append(fit(part, limit))
+        lines = part.split("\n") if len(part) > limit else [part]
+        for index, line in enumerate(lines):
+            joint = separator if index == 0 else "\n"
+            if packed and len(packed[-1]) + len(joint) + len(line) <= limit:
+                packed[-1] += joint + line
+            else:
+                packed.append(fit(line, limit))
     return packed

@@ -797,13 +797,22 @@ class Presenter:
         """A player's 1-on-1 in their DM: what they hold and buttons for what they may do
         (nothing is sent to a player who has nothing to do, such as a kicked one), headed by
         `lead` (their results of the phase that closed), which is kept for them when their
-        DMs are closed, or sent alone when there is no 1-on-1 to send."""
+        DMs are closed, or sent alone when there is no 1-on-1 to send, or before it when the
+        two do not fit in one message."""
         text, view = await self.one_on_one(row, user_id, players)
         if view is None:
             if lead and not await self.dm(row, user_id, lead):
                 await self.storage.keep_for(row.id, user_id, lead, self.now())
             return
         board = await self.card(row, user_id, players)
+        if lead and len(lead) + 2 + len(text) > MESSAGE:
+            # Too long for one message (a settlement's every card, in longer words than
+            # English's): the lead goes first, in as many messages as it needs, never cut.
+            for chunk in pages(lead.split("\n")):
+                if not await self.dm(row, user_id, chunk):
+                    await self.storage.keep_for(row.id, user_id, lead, self.now())
+                    return
+            lead = None
         if lead:
             text = f"{lead}\n\n{text}"
         if not await self.dm(row, user_id, text, view=view, board=board) and lead:

@@ -659,7 +659,7 @@ class MatchService:
             state, events = engine.setup(ids, engine.parse_options(raw), row.seed)
         except ValueError as error:
             # An option may name a player (who starts, say): by name, not by id.
-            raise UserError(named(str(error), names_of(players))) from None
+            raise UserError(named(engine_words(str(error)), names_of(players))) from None
         now = self.now()
         started = await self.storage.start_match(
             row.id,

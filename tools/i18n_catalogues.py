@@ -29,12 +29,19 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "locale_str": None, "Rule
 #: are converted (docs/translating.md, "For developers"; a game joins this list once its
 #: engine's labels, titles and refusals are marked and its render's words asked through
 #: `games.core.speech`).
-CONVERTED_GAMES = ("core", "auction_auction", "marsbot_draft", "atrades", "project_mars")
-#: The parts of a game not converted whole whose words are marked already: the Mars Auction's
-#: render (its engine's labels and refusals are not yet).
+CONVERTED_GAMES = (
+    "core",
+    "auction_auction",
+    "marsbot_draft",
+    "atrades",
+    "mars_auction",
+    "project_mars",
+)
+#: The parts of other packages whose words are marked: the Terraforming Mars catalogue's
+#: problems with a host's card list.
 CONVERTED_PARTS = (
-    "games/mars_auction/render.py",
-    "games/mars_auction/render_*.py",
+    "games/tm_catalogue/host_list.py",
+    "games/tm_catalogue/model.py",
 )
 #: The games' texts (`ENGINE_KEYWORDS` finds the engines' own among them).
 GAMES_MAP = [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES] + [

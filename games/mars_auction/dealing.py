@@ -4,11 +4,8 @@ numbered in the rulebook's order (L1)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
-from games.core.drawing.words import join, plural
 from games.core.errors import RuleError
 from games.mars_auction.events import (
     Chosen,
@@ -16,7 +13,6 @@ from games.mars_auction.events import (
     DisplayDealt,
 )
 from games.mars_auction.model import (
-    KIND_WORDS,
     KINDS,
     RESEARCH_PER_PLAYER,
     SETUP_PER_PLAYER,
@@ -71,10 +67,10 @@ def named_display(
             catalogue.find(name)  # raises, naming what may have been meant
             raise AssertionError
         if found.name in state.dealt or any(c.name == found.name for c in cards):
-            raise RuleError("dealt_twice", f"{found.name} is dealt twice in this game.")
+            raise RuleError("dealt_twice", "{card} is dealt twice in this game.", card=found.name)
         cards.append(found)
     n = len(state.players)
-    wanted = (
+    wanted: dict[Kind, int] = (
         {k: v * n for k, v in SETUP_PER_PLAYER.items()}
         if setup
         else {"company": 0, "prelude": 0, "project": RESEARCH_PER_PLAYER * n}
@@ -83,14 +79,19 @@ def named_display(
     if setup and got["prelude"] == 0:
         wanted["prelude"] = 0  # a game without the Prelude expansion (MA-D9)
     if got != wanted:
-
-        def counted(counts: Mapping[Any, int]) -> str:
-            return join([plural(counts[k], k, KIND_WORDS[k]) for k in KINDS if counts[k]])
-
+        # Counts alone, every kind's: a language words them without picking plural forms.
         raise RuleError(
             "display_size",
-            f"A display for {n} players holds {counted(wanted)}; these names hold "
-            f"{counted(got) or 'no card'}.",
+            "A display for {players} players holds {companies} companies, {preludes} preludes "
+            "and {projects} projects; these names hold {named_companies}, {named_preludes} and "
+            "{named_projects}.",
+            players=n,
+            companies=wanted["company"],
+            preludes=wanted["prelude"],
+            projects=wanted["project"],
+            named_companies=got["company"],
+            named_preludes=got["prelude"],
+            named_projects=got["project"],
         )
     kinds = [KINDS.index(kind_of(c.type)) for c in cards]
     if kinds != sorted(kinds):
@@ -126,12 +127,33 @@ def dealt_display(state: State, catalogue: Catalogue, per_player: dict[Kind, int
         if kind == "prelude" and not pool:
             continue  # no Prelude expansion: the setup has no preludes (MA-D9)
         if len(pool) < count:
-            raise RuleError(
-                "catalogue_short",
-                f"The catalogue has {len(pool)} {KIND_WORDS[kind]} left to deal, not {count}.",
-            )
+            raise _short(kind, len(pool), count)
         cards += state.rng.shuffled(pool)[:count]
     return cards
+
+
+def _short(kind: Kind, left: int, count: int) -> RuleError:
+    """A catalogue too short for a display, by the kind it lacks."""
+    if kind == "company":
+        return RuleError(
+            "catalogue_short",
+            "The catalogue has {left} companies left to deal, not {count}.",
+            left=left,
+            count=count,
+        )
+    if kind == "prelude":
+        return RuleError(
+            "catalogue_short",
+            "The catalogue has {left} preludes left to deal, not {count}.",
+            left=left,
+            count=count,
+        )
+    return RuleError(
+        "catalogue_short",
+        "The catalogue has {left} projects left to deal, not {count}.",
+        left=left,
+        count=count,
+    )
 
 
 def lay_out(

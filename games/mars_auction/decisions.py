@@ -169,22 +169,24 @@ TABLE: dict[Decision, Offer] = {
 #: Why a move is refused where the open decision does not take it, from the decision's
 #: title.
 REFUSED: Mapping[type[Any], Callable[[str], RuleError]] = {
-    Place: lambda now: RuleError("wrong_step", f"Nobody bids now ({now})."),
-    Pass: lambda now: RuleError("wrong_step", f"Nobody bids now ({now})."),
-    Raise: lambda now: RuleError("wrong_step", f"Nobody bids now ({now})."),
+    Place: lambda now: RuleError("wrong_step", "Nobody bids now ({now}).", now=now),
+    Pass: lambda now: RuleError("wrong_step", "Nobody bids now ({now}).", now=now),
+    Raise: lambda now: RuleError("wrong_step", "Nobody bids now ({now}).", now=now),
     Budget: lambda now: RuleError(
-        "wrong_step", f"Budgets are stated when a research display is out ({now})."
+        "wrong_step", "Budgets are stated when a research display is out ({now}).", now=now
     ),
-    Keep: lambda now: RuleError("wrong_step", f"Nothing is kept now ({now})."),
-    Buy: lambda now: RuleError("wrong_step", f"Nothing is bought now ({now})."),
+    Keep: lambda now: RuleError("wrong_step", "Nothing is kept now ({now}).", now=now),
+    Buy: lambda now: RuleError("wrong_step", "Nothing is bought now ({now}).", now=now),
     Research: lambda now: RuleError(
         "auction_running",
-        f"An auction is running ({now}); open the next one when it is settled.",
+        "An auction is running ({now}); open the next one when it is settled.",
+        now=now,
     ),
     End: lambda now: RuleError(
         "auction_running",
-        f"An auction is running ({now}); end the match once it is settled, or close its "
-        "steps first.",
+        "An auction is running ({now}); end the match once it is settled, or close its steps "
+        "first.",
+        now=now,
     ),
 }
 

@@ -93,12 +93,9 @@ def leave(board: Board, player: str, why: type[PlayerKicked] | type[PlayerForfei
     host ends the match. What it does to the open decision is the decision's (`left_*`)."""
     state = board.state
     if len(board.active()) <= 1:
-        raise RuleError(
-            "last_player",
-            "The last player cannot be removed; end the match."
-            if why is PlayerKicked
-            else "You are the last player left; the host can end the match.",
-        )
+        if why is PlayerKicked:
+            raise RuleError("last_player", "The last player cannot be removed; end the match.")
+        raise RuleError("last_player", "You are the last player left; the host can end the match.")
     seat = board.seat(player)
     seat.kicked = True
     for card in state.display:

@@ -11,7 +11,6 @@ from games.mars_auction.events import (
 )
 from games.mars_auction.model import (
     KEEP,
-    KIND_WORDS,
     Kind,
 )
 from games.mars_auction.table import Board
@@ -26,10 +25,16 @@ def keep(board: Board, player: str, names: list[str]) -> None:
     kind = state.kind or "company"
     mine = phases.won(state, player, kind)
     if len(mine) <= KEEP[kind]:
-        raise RuleError("nothing_to_choose", f"You keep the {KIND_WORDS[kind]} you won.")
+        if kind == "company":
+            raise RuleError("nothing_to_choose", "You keep the companies you won.")
+        raise RuleError("nothing_to_choose", "You keep the preludes you won.")
     chosen = named(mine, names, kind)
     if len(chosen) != KEEP[kind]:
-        raise RuleError("keep_count", f"Keep exactly {KEEP[kind]} of your {KIND_WORDS[kind]}.")
+        if kind == "company":
+            raise RuleError(
+                "keep_count", "Keep exactly {count} of your companies.", count=KEEP[kind]
+            )
+        raise RuleError("keep_count", "Keep exactly {count} of your preludes.", count=KEEP[kind])
     board.seat(player).choice = chosen
     board.private(player, ChoiceMade, player=player, cards=chosen, step="keep")
     board.public(ChoiceReceived, player=player, step="keep")
@@ -48,7 +53,10 @@ def buy(board: Board, player: str, names: list[str]) -> None:
     if price > money:
         raise RuleError(
             "cannot_afford",
-            f"{len(chosen)} projects cost {price} M€, and you have {money} M€ left.",
+            "{count} projects cost {price} M€, and you have {money} M€ left.",
+            count=len(chosen),
+            price=price,
+            money=money,
         )
     board.seat(player).choice = chosen
     board.private(player, ChoiceMade, player=player, cards=chosen, step="buy")
@@ -62,12 +70,32 @@ def named(mine: list[str], names: list[str], kind: Kind) -> list[str]:
     for name in names:
         found = by_fold.get(fold(name))
         if found is None:
-            raise RuleError(
-                "not_won",
-                f"You did not win {typed(name)} in this auction; your {KIND_WORDS[kind]}: "
-                f"{', '.join(mine)}.",
-            )
+            raise _not_won(kind, typed(name), ", ".join(mine))
         if found in chosen:
-            raise RuleError("repeated", f"{found} is listed twice.")
+            raise RuleError("repeated", "{card} is listed twice.", card=found)
         chosen.append(found)
     return chosen
+
+
+def _not_won(kind: Kind, name: str, cards: str) -> RuleError:
+    """A keep or buy naming a card the player did not win, with the cards they won."""
+    if kind == "company":
+        return RuleError(
+            "not_won",
+            "You did not win {name} in this auction; your companies: {cards}.",
+            name=name,
+            cards=cards,
+        )
+    if kind == "prelude":
+        return RuleError(
+            "not_won",
+            "You did not win {name} in this auction; your preludes: {cards}.",
+            name=name,
+            cards=cards,
+        )
+    return RuleError(
+        "not_won",
+        "You did not win {name} in this auction; your projects: {cards}.",
+        name=name,
+        cards=cards,
+    )

@@ -8,10 +8,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from games.core.contract import MENU_OPTIONS, Action, Amount, Answer, Choice, Pick
+from games.core.speech import N_
 from games.mars_auction import budgets, phases
 from games.mars_auction.model import (
     KEEP,
-    KIND_WORDS,
     KINDS,
     MAX_MC,
     MAX_ON_CARD,
@@ -22,6 +22,29 @@ from games.mars_auction.model import (
 from games.tm_catalogue import (
     numbered,
 )
+
+#: A card's choice as a pick describes it, by its kind (a company's starting M€, a project's
+#: cost: `games.tm_catalogue.model.shape_problem`), and the menus' groups of them.
+DESCRIBED: dict[Kind, str] = {
+    "company": N_("company, starts with {starting} M€"),
+    "prelude": N_("prelude"),
+    "project": N_("project, {cost} M€"),
+}
+GROUPS: dict[Kind, str] = {
+    "company": N_("Companies {first}–{last}"),
+    "prelude": N_("Preludes {first}–{last}"),
+    "project": N_("Projects {first}–{last}"),
+}
+#: A keep's button and its pick, by the kind kept (L15: companies or preludes).
+KEEP_LABELS: dict[Kind, str] = {
+    "company": N_("Keep {count} company"),
+    "prelude": N_("Keep {count} preludes"),
+}
+KEEP_PICKS: dict[Kind, str] = {
+    "company": N_("Companies to keep"),
+    "prelude": N_("Preludes to keep"),
+}
+THIS_CARD = N_("This card")
 
 
 class Placeable(NamedTuple):
@@ -49,15 +72,14 @@ def _card_choices(cards: tuple[Placeable, ...]) -> dict[int, Choice]:
         mine = [c for c in cards if c.kind == kind]
         for start in range(0, len(mine), MENU_OPTIONS):
             chunk = mine[start : start + MENU_OPTIONS]
-            group = f"{KIND_WORDS[kind].capitalize()} {chunk[0].number}–{chunk[-1].number}"
+            group = GROUPS[kind].format(first=chunk[0].number, last=chunk[-1].number)
             for card in chunk:
-                cost = f", {card.cost} M€" if card.cost is not None else ""
-                start_mc = card.starting_mc
-                begins = f", starts with {start_mc} M€" if start_mc is not None else ""
                 out[card.number] = Choice(
                     value=str(card.number),
                     label=f"{card.number} · {numbered(card.name)}"[:100],
-                    description=f"{card.kind}{cost}{begins}",
+                    description=DESCRIBED[card.kind].format(
+                        starting=card.starting_mc, cost=card.cost
+                    ),
                     group=group,
                 )
     return out
@@ -73,23 +95,23 @@ def _placement(cards: tuple[Placeable, ...], two: bool) -> Action:
     firsts = []
     for card in cards:
         choice = choices[card.number]
-        seconds = [Choice(value=NO_SECOND, label="No second marker", group="This card")]
+        seconds = [Choice(value=NO_SECOND, label=N_("No second marker"), group=THIS_CARD)]
         if card.second:
             seconds.append(
                 Choice(
                     value=choice.value,
-                    label=f"A second marker on {choice.label}"[:100],
-                    group="This card",
+                    label=N_("A second marker on {card}").format(card=choice.label)[:100],
+                    group=THIS_CARD,
                 )
             )
         seconds += [c for n, c in choices.items() if n != card.number]
-        then = [Pick(field="second", choices=seconds, label="Your second marker")]
+        then = [Pick(field="second", choices=seconds, label=N_("Your second marker"))]
         firsts.append(choice.model_copy(update={"then": then}) if two else choice)
     return Action(
         key="place",
-        label="Put markers",
+        label=N_("Put markers"),
         move={"type": "place"},
-        steps=[Pick(field="card", choices=firsts, label="A card for a marker")],
+        steps=[Pick(field="card", choices=firsts, label=N_("A card for a marker"))],
     )
 
 
@@ -144,9 +166,9 @@ def budget_actions(state: State, player: str) -> list[Action]:
     return [
         Action(
             key="budget",
-            label="State your M€",
+            label=N_("State your M€"),
             move={"type": "budget"},
-            steps=[Amount(min=0, max=MAX_MC, label="M€ you hold for this auction")],
+            steps=[Amount(min=0, max=MAX_MC, label=N_("M€ you hold for this auction"))],
             sealed=True,
         )
     ]
@@ -168,7 +190,7 @@ def keep_actions(state: State, player: str) -> list[Action]:
     return [
         Action(
             key="keep",
-            label=f"Keep {n} {KIND_WORDS[kind] if n > 1 else kind}",
+            label=KEEP_LABELS[kind].format(count=n),
             move={"type": "keep"},
             steps=[
                 Pick(
@@ -177,7 +199,7 @@ def keep_actions(state: State, player: str) -> list[Action]:
                     min=n,
                     max=n,
                     as_list=True,
-                    label=f"{KIND_WORDS[kind].capitalize()} to keep",
+                    label=KEEP_PICKS[kind],
                     typed=True,
                 )
             ],
@@ -191,12 +213,14 @@ def buy_actions(state: State, player: str) -> list[Action]:
     choices = _won_choices(state, player, "project")
     price = budgets.price(state, player)
     most = min(len(choices), (state.seats[player].money or 0) // price)
-    none = Action(key="buy_none", label="Buy none", move={"type": "buy", "cards": []}, sealed=True)
+    none = Action(
+        key="buy_none", label=N_("Buy none"), move={"type": "buy", "cards": []}, sealed=True
+    )
     if most < 1:
         return [none]
     buy = Action(
         key="buy",
-        label=f"Buy projects ({price} M€ each)",
+        label=N_("Buy projects ({price} M€ each)").format(price=price),
         move={"type": "buy"},
         steps=[
             Pick(
@@ -205,7 +229,7 @@ def buy_actions(state: State, player: str) -> list[Action]:
                 min=1,
                 max=most,
                 as_list=True,
-                label="Projects to buy",
+                label=N_("Projects to buy"),
                 typed=len(choices) > MENU_OPTIONS,
             )
         ],
@@ -227,21 +251,21 @@ def lot_actions(state: State, player: str) -> list[Action]:
         actions.append(
             Action(
                 key="raise",
-                label="Open the bidding" if high is None else "Raise",
+                label=N_("Open the bidding") if high is None else N_("Raise"),
                 move={"type": "raise"},
                 steps=[
                     Amount(
                         min=low,
                         max=most,
-                        label="Your bid in M€"
+                        label=N_("Your bid in M€")
                         if low < most
-                        else f"Your bid: {most} M€, all you can pay",
+                        else N_("All you can pay: {most} M€").format(most=most),
                     )
                 ],
             )
         )
     if high is not None:
-        actions.append(Action(key="pass", label="Pass on this card", move={"type": "pass"}))
+        actions.append(Action(key="pass", label=N_("Pass on this card"), move={"type": "pass"}))
     return actions
 
 
@@ -250,5 +274,5 @@ def marker_actions(state: State, player: str) -> list[Action]:
     place = place_action(state, player)
     return [
         *([place] if place is not None else []),
-        Action(key="pass", label="Pass", move={"type": "pass"}),
+        Action(key="pass", label=N_("Pass"), move={"type": "pass"}),
     ]

@@ -27,28 +27,47 @@ def place(board: Board, player: str, numbers: list[int]) -> None:
     for number in numbers:
         card = cards.get(number)
         if card is None:
-            raise RuleError("no_card", f"There is no card {number} on display.")
+            raise RuleError("no_card", "There is no card {number} on display.", number=number)
         if number not in open_:
-            why = "has been evaluated" if card.done else f"is not bid on in round {state.round}"
-            raise RuleError("not_open", f"Card {number} ({card.name}) {why}.")
+            if card.done:
+                raise RuleError(
+                    "not_open",
+                    "Card {number} ({card}) has been evaluated.",
+                    number=number,
+                    card=card.name,
+                )
+            raise RuleError(
+                "not_open",
+                "Card {number} ({card}) is not bid on in round {round}.",
+                number=number,
+                card=card.name,
+                round=state.round,
+            )
         mine = card.markers.get(player, 0) + numbers.count(number)
         if mine > MAX_ON_CARD:
             raise RuleError(
                 "card_full",
-                f"That would put {mine} of your markers on {card.name}; at most {MAX_ON_CARD}.",
+                "That would put {mine} of your markers on {card}; at most {most}.",
+                mine=mine,
+                card=card.name,
+                most=MAX_ON_CARD,
             )
     seat = board.seat(player)
     if seat.placed + len(numbers) > MAX_PER_ROUND:
         raise RuleError(
             "round_full",
-            f"You have put out {seat.placed} of your {MAX_PER_ROUND} markers this round.",
+            "You have put out {placed} of your {most} markers this round.",
+            placed=seat.placed,
+            most=MAX_PER_ROUND,
         )
     after = budgets.unsettled(state, player) + len(numbers)
     budget = budgets.budget(state, player)
     if after > budget:
         raise RuleError(
             "budget",
-            f"Your markers would come to {after} M€, and you have {budget} M€ to pay with.",
+            "Your markers would come to {after} M€, and you have {budget} M€ to pay with.",
+            after=after,
+            budget=budget,
         )
     for number in numbers:
         card = cards[number]

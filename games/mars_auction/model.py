@@ -22,7 +22,6 @@ Step = Literal["budget", "bidding", "keep", "buy", "waiting", "ended"]
 #: The kinds of card an auction deals, in the setup's order (L17, U1).
 Kind = Literal["company", "prelude", "project"]
 KINDS: tuple[Kind, ...] = ("company", "prelude", "project")
-KIND_WORDS: dict[Kind, str] = {"company": "companies", "prelude": "preludes", "project": "projects"}
 
 #: How many of each kind a player keeps (L14, L15, U7): one corporation, two preludes.
 KEEP: dict[Kind, int] = {"company": 1, "prelude": 2}

@@ -15,10 +15,10 @@ from typing import Literal
 
 from games.core.contract import Phase
 from games.core.errors import RuleError
+from games.core.speech import N_
 from games.mars_auction import budgets
 from games.mars_auction.model import (
     KEEP,
-    KIND_WORDS,
     MAX_ON_CARD,
     DisplayCard,
     Kind,
@@ -110,15 +110,19 @@ def next_first_player(state: State) -> str:
 
 def check_player(state: State, player: str) -> None:
     if player not in state.players:
-        raise RuleError("unknown_player", f"{player} is not playing in this match.")
+        raise RuleError("unknown_player", "{player} is not playing in this match.", player=player)
     if state.seats[player].kicked:
-        raise RuleError("already_out", f"{player} is no longer playing in this match.")
+        raise RuleError(
+            "already_out", "{player} is no longer playing in this match.", player=player
+        )
 
 
 def my_turn(state: State, player: str) -> None:
     """A bidding turn's move is the bidder's alone."""
     if state.to_act != player:
-        raise RuleError("not_your_turn", f"It is {state.to_act}'s turn, not yours.")
+        raise RuleError(
+            "not_your_turn", "It is {player}'s turn, not yours.", player=state.to_act or ""
+        )
 
 
 def bidder(state: State) -> str | None:
@@ -149,25 +153,27 @@ def nobody(state: State) -> list[str]:
 def ended_phase(state: State) -> Phase:
     return Phase(
         name="ended",
-        title="Match over",
+        title=N_("Match over"),
         clock=None,
         id="ended",
-        on_deadline="Nothing: the match is over.",
+        on_deadline=N_("Nothing: the match is over."),
     )
 
 
 def waiting_phase(state: State) -> Phase:
-    what = (
-        "the first research auction"
+    title = (
+        N_("Waiting for the host to open the first research auction or end the match")
         if state.generation == 0 and state.auction == "research"
-        else "the next generation's research auction"
+        else N_(
+            "Waiting for the host to open the next generation's research auction or end the match"
+        )
     )
     return Phase(
         name="waiting",
-        title=f"Waiting for the host to open {what} or end the match",
+        title=title,
         clock=None,
         id=f"waiting-{state.waits}",
-        on_deadline="Nothing: the host opens the next auction or ends the match.",
+        on_deadline=N_("Nothing: the host opens the next auction or ends the match."),
     )
 
 
@@ -188,11 +194,25 @@ def budget_phase(state: State) -> Phase:
     return _auction_phase(
         state,
         name="budget",
-        title=f"Budgets for {auction_words(state)}",
+        title=N_("Budgets for {auction}").format(auction=auction_words(state)),
         clock="step",
-        on_deadline="Whoever has not stated a budget keeps as their budget the M€ "
-        "they had left, by Dealer's count (0 if none).",
+        on_deadline=N_(
+            "Whoever has not stated a budget keeps as their budget the M€ they had left, by "
+            "Dealer's count (0 if none)."
+        ),
     )
+
+
+#: A keep step's title, by the kind kept (companies or preludes: projects are bought), and
+#: what its deadline does (L15, MA-D5).
+KEEP_TITLES: dict[Kind, str] = {
+    "company": N_("Choosing companies to keep, {auction}"),
+    "prelude": N_("Choosing preludes to keep, {auction}"),
+}
+KEEP_DEADLINES: dict[Kind, str] = {
+    "company": N_("Whoever has not chosen keeps their first {count} company in display order."),
+    "prelude": N_("Whoever has not chosen keeps their first {count} preludes in display order."),
+}
 
 
 def keep_phase(state: State) -> Phase:
@@ -200,10 +220,9 @@ def keep_phase(state: State) -> Phase:
     return _auction_phase(
         state,
         name="keep",
-        title=f"Choosing {KIND_WORDS[kind]} to keep, {auction_words(state)}",
+        title=KEEP_TITLES[kind].format(auction=auction_words(state)),
         clock="step",
-        on_deadline=f"Whoever has not chosen keeps their first {KEEP[kind]} "
-        f"{KIND_WORDS[kind] if KEEP[kind] > 1 else kind} in display order.",
+        on_deadline=KEEP_DEADLINES[kind].format(count=KEEP[kind]),
     )
 
 
@@ -211,16 +230,19 @@ def buy_phase(state: State) -> Phase:
     return _auction_phase(
         state,
         name="buy",
-        title=f"Buying won projects, {auction_words(state)}",
+        title=N_("Buying won projects, {auction}").format(auction=auction_words(state)),
         clock="step",
-        on_deadline="Whoever has not chosen buys none of the projects they won; "
-        "their bids stay paid.",
+        on_deadline=N_(
+            "Whoever has not chosen buys none of the projects they won; their bids stay paid."
+        ),
     )
 
 
 def markers_phase(state: State) -> Phase:
     """L6: the bidder's turn; at its deadline they pass for the round (MA-D5)."""
-    return _bidding_phase(state, f"{state.to_act or ''} passes for the rest of this round.")
+    return _bidding_phase(
+        state, N_("{player} passes for the rest of this round.").format(player=state.to_act or "")
+    )
 
 
 def lot_phase(state: State) -> Phase:
@@ -228,29 +250,43 @@ def lot_phase(state: State) -> Phase:
     opens at 0, anyone else passes on the card (MA-D5)."""
     player = state.to_act or ""
     if state.lot is not None and state.lot.high is None:
-        return _bidding_phase(state, f"{player} opens the card at 0 M€.")
-    return _bidding_phase(state, f"{player} passes on this card.")
+        return _bidding_phase(state, N_("{player} opens the card at 0 M€.").format(player=player))
+    return _bidding_phase(state, N_("{player} passes on this card.").format(player=player))
 
 
 def _bidding_phase(state: State, then: str) -> Phase:
-    lot = ""
-    if state.lot is not None:
+    auction, player = auction_words(state, capital=True), state.to_act or ""
+    if state.lot is None:
+        title = N_("{auction}: {player}'s turn").format(auction=auction, player=player)
+    else:
         card = next(c for c in state.display if c.number == state.lot.number)
-        lot = f", card {card.number} ({card.name})"
+        title = N_("{auction}, card {number} ({card}): {player}'s turn").format(
+            auction=auction, number=card.number, card=card.name, player=player
+        )
     return _auction_phase(
         state,
         name="bidding",
-        title=f"{auction_words(state).capitalize()}{lot}: {state.to_act or ''}'s turn",
+        title=title,
         clock="turn",
         on_deadline=then,
     )
 
 
-def auction_words(state: State) -> str:
+def auction_words(state: State, *, capital: bool = False) -> str:
+    """The auction under way, inside a title ("setup auction, round 2 of 3"), or `capital`
+    at its start."""
     if state.auction == "setup":
-        return (
-            f"setup auction, round {state.round} of {SETUP_ROUNDS}"
-            if (state.options.variant == "limited")
-            else "setup auction"
-        )
-    return f"generation {state.generation}'s research auction"
+        if state.options.variant == "limited":
+            setup = (
+                N_("Setup auction, round {round} of {rounds}")
+                if capital
+                else N_("setup auction, round {round} of {rounds}")
+            )
+            return setup.format(round=state.round, rounds=SETUP_ROUNDS)
+        return N_("Setup auction") if capital else N_("setup auction")
+    research = (
+        N_("Generation {generation}'s research auction")
+        if capital
+        else N_("generation {generation}'s research auction")
+    )
+    return research.format(generation=state.generation)

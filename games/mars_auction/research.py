@@ -65,7 +65,7 @@ def state_budget(board: Board, player: str, amount: int, *, by_host: bool) -> No
     """A research auction's budget (L9): each player's M€, stated privately, or set by the
     host, until bidding starts."""
     if not 0 <= amount <= MAX_MC:
-        raise RuleError("amount", f"A budget is 0 to {MAX_MC:,} M€.")
+        raise RuleError("amount", "A budget is 0 to {most} M€.", most=f"{MAX_MC:,}")
     seat = board.seat(player)
     seat.money = seat.known = amount
     board.private(player, BudgetStated, player=player, amount=amount, by_host=by_host)

@@ -35,6 +35,7 @@ from games.core.events import (
     Viewer,
 )
 from games.core.rng import RandomSource
+from games.core.speech import N_
 from games.mars_auction import (
     dealing,
     decisions,
@@ -89,8 +90,8 @@ class MarsAuction(Engine[State, Options]):
     rules_version = RULES_VERSION
     #: MA-D5: ten minutes a turn of the bidding, half an hour a step (budgets, keeps, buys).
     clocks: ClassVar[Mapping[str, Clock]] = {
-        "turn": Clock(label="Each turn of the bidding", default_seconds=TURN_SECONDS),
-        "step": Clock(label="Each budget, keep or buy step", default_seconds=STEP_SECONDS),
+        "turn": Clock(label=N_("Each turn of the bidding"), default_seconds=TURN_SECONDS),
+        "step": Clock(label=N_("Each budget, keep or buy step"), default_seconds=STEP_SECONDS),
     }
     sample_options = staticmethod(samples.sample_options)
     #: A stated budget stays private; keeps and purchases are revealed together (MA-D3).
@@ -112,9 +113,11 @@ class MarsAuction(Engine[State, Options]):
         board = Board(state)
         if options.first_player is not None:
             if options.first_player not in players:
+                why = N_("first_player {player} is not a player of the match.")
                 raise ValueError(
-                    f"Invalid options: first_player {typed(options.first_player)} is not a "
-                    "player of the match."
+                    N_("Invalid options: {why}").format(
+                        why=why.format(player=typed(options.first_player))
+                    )
                 )
             state.starter = players.index(options.first_player)
         else:
@@ -138,9 +141,10 @@ class MarsAuction(Engine[State, Options]):
                 )
             except RuleError as error:
                 # Options the game cannot set up with are refused as options are (a
-                # ValueError), whether they come from the bot's lobby or a replayed record.
+                # ValueError), whether they come from the bot's lobby or a replayed record;
+                # the refusal is its cause, for the bot to word.
                 what = "display" if names is not None else "sets"
-                raise ValueError(f"Invalid options: {what}: {error.message}") from None
+                raise ValueError(f"Invalid options: {what}: {error.message}") from error
             dealing.lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]
             state.setup_budget = (

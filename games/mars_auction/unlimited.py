@@ -25,15 +25,23 @@ def raise_(board: Board, player: str, amount: int) -> None:
     high = state.lot.high
     low = 0 if high is None else high[1] + 1
     if amount < low:
+        if high is None:
+            raise RuleError("too_low", "Open at 0 M€ or more.")
         raise RuleError(
             "too_low",
-            "Open at 0 M€ or more."
-            if high is None
-            else f"The bid is {high[1]} M€ ({high[0]}): raise to {low} M€ or more.",
+            "The bid is {high} M€ ({bidder}): raise to {low} M€ or more.",
+            high=high[1],
+            bidder=high[0],
+            low=low,
         )
     most = budgets.available(state, player)
     if amount > most:
-        raise RuleError("budget", f"You can pay at most {most} M€ for this card, not {amount} M€.")
+        raise RuleError(
+            "budget",
+            "You can pay at most {most} M€ for this card, not {amount} M€.",
+            most=most,
+            amount=amount,
+        )
     state.lot.bids.append((player, amount))
     card = phases.lot_card(state)
     board.public(BidRaised, player=player, number=card.number, card=card.name, amount=amount)

@@ -18,7 +18,9 @@ The format (docs/rules/tm-catalogue.md)::
   card when its facts are the same, and an error when they differ; two lines may not name
   the same card.
 
-Every problem is reported with its line, up to `MAX_PROBLEMS` of them at once.
+Every problem is reported with its line, up to `MAX_PROBLEMS` of them at once, each an
+English template with its values (a `RuleError`, code `host_list`), which the bot words in
+its reader's language (docs/translating.md).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ import re
 from typing import Any
 
 from games.core.drawing.words import plural
-from games.core.errors import typed
+from games.core.errors import RuleError, typed
+from games.core.speech import N_
 from games.tm_catalogue.catalogue import Catalogue, builtin
 from games.tm_catalogue.model import (
     CARD_TYPES,
@@ -65,13 +68,16 @@ _HEADERS = {
 
 
 class HostListError(ValueError):
-    """A host's list that cannot be loaded. `problems` are sentences, most naming a line;
-    the message lists them, one a line."""
+    """A host's list that cannot be loaded. `errors` are its problems, most naming a line
+    (templates with their values), `problems` their English sentences, and `more` how many
+    more were found; the message lists them, one a line."""
 
-    def __init__(self, problems: list[str], more: int = 0) -> None:
-        self.problems = tuple(problems)
+    def __init__(self, errors: list[RuleError], more: int = 0) -> None:
+        self.errors = tuple(errors)
+        self.problems = tuple(error.message for error in errors)
+        self.more = more
         tail = [f"… and {plural(more, 'more problem')}."] if more else []
-        super().__init__("\n".join([*problems, *tail]))
+        super().__init__("\n".join([*self.problems, *tail]))
 
 
 def parse_host_list(text: str | bytes, base: Catalogue | None = None) -> Catalogue:
@@ -84,13 +90,22 @@ def parse_host_list(text: str | bytes, base: Catalogue | None = None) -> Catalog
     if size > MAX_BYTES:
         most = MAX_BYTES // 1000
         raise HostListError(
-            [f"The file is {size / 1000:,.0f} kB; a list may be at most {most} kB."]
+            [
+                RuleError(
+                    "host_list",
+                    "The file is {size} kB; a list may be at most {most} kB.",
+                    size=f"{size / 1000:,.0f}",
+                    most=most,
+                )
+            ]
         )
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise HostListError(["The file is not UTF-8 text; save it as CSV (UTF-8)."]) from None
+            raise HostListError(
+                [RuleError("host_list", "The file is not UTF-8 text; save it as CSV (UTF-8).")]
+            ) from None
     reader = _Reader(text.removeprefix("\ufeff"), base)
     added = reader.cards()
     return Catalogue([*base.cards, *added], hosted=reader.named)
@@ -100,12 +115,13 @@ class _Reader:
     def __init__(self, text: str, base: Catalogue) -> None:
         self.text = text
         self.base = base
-        self.problems: list[str] = []
+        self.problems: list[RuleError] = []
         self.more = 0
 
-    def problem(self, line: int, sentence: str) -> None:
+    def problem(self, error: RuleError) -> None:
+        """A problem of a line (its template names the line)."""
         if len(self.problems) < MAX_PROBLEMS:
-            self.problems.append(f"line {line}: {sentence}")
+            self.problems.append(error)
         else:
             self.more += 1
 
@@ -121,26 +137,64 @@ class _Reader:
             columns = self._header(next(self.rows, []))
             found = self._rows(columns) if columns else []
         except csv.Error as error:
-            self.problem(self.rows.line_num, f"the line cannot be read as CSV ({error}).")
+            self.problem(
+                RuleError(
+                    "host_list",
+                    "line {line}: the line cannot be read as CSV ({error}).",
+                    line=self.rows.line_num,
+                    error=str(error),
+                )
+            )
         if self.problems:
             raise HostListError(self.problems, self.more)
         if not self.count:
-            raise HostListError(["The list has no cards: add a line for each card."])
+            raise HostListError(
+                [RuleError("host_list", "The list has no cards: add a line for each card.")]
+            )
         return found
 
     def _header(self, row: list[str]) -> list[str | None] | None:
         names = [_HEADERS.get(re.sub(r"[\s_\-]", "", cell.casefold())) for cell in row]
         if not any(names):
-            self.problem(1, f"the first line must name the columns: {', '.join(COLUMNS)}.")
+            self.problem(
+                RuleError(
+                    "host_list",
+                    "line {line}: the first line must name the columns: {columns}.",
+                    line=1,
+                    columns=", ".join(COLUMNS),
+                )
+            )
             return None
         for cell, name in zip(row, names, strict=True):
             if name is None and cell.strip():
-                self.problem(1, f"the column {typed(cell)} is not one of {', '.join(COLUMNS)}.")
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: the column {column} is not one of {columns}.",
+                        line=1,
+                        column=typed(cell),
+                        columns=", ".join(COLUMNS),
+                    )
+                )
         for column in COLUMNS:
             if names.count(column) > 1:
-                self.problem(1, f"the column {column} is named twice.")
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: the column {column} is named twice.",
+                        line=1,
+                        column=column,
+                    )
+                )
             if column not in names:
-                self.problem(1, f"the column {column} is missing.")
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: the column {column} is missing.",
+                        line=1,
+                        column=column,
+                    )
+                )
         return None if self.problems else names
 
     def _rows(self, columns: list[str | None]) -> list[Card]:
@@ -152,17 +206,41 @@ class _Reader:
                 continue
             self.count += 1
             if self.count > MAX_ROWS:
-                raise HostListError([f"The list has more than {MAX_ROWS:,} cards."])
+                raise HostListError(
+                    [
+                        RuleError(
+                            "host_list",
+                            "The list has more than {most} cards.",
+                            most=f"{MAX_ROWS:,}",
+                        )
+                    ]
+                )
             values = {c: cell.strip() for c, cell in zip(columns, row, strict=False) if c}
             if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns) :]):
-                self.problem(line, f"{len(row)} values, but the first line names {len(columns)}.")
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: {count} values, but the first line names {columns}.",
+                        line=line,
+                        count=len(row),
+                        columns=len(columns),
+                    )
+                )
                 continue
             card = self._card(line, values)
             if card is None:
                 continue
             key = fold(card.name)
             if key in lines:
-                self.problem(line, f"{typed(card.name)} is already on line {lines[key]}.")
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: {name} is already on line {other}.",
+                        line=line,
+                        name=typed(card.name),
+                        other=lines[key],
+                    )
+                )
                 continue
             lines[key] = line
             known = self.base.match(card.name)
@@ -171,10 +249,16 @@ class _Reader:
                 found.append(card)
             elif _facts(known) != _facts(card):
                 self.problem(
-                    line,
-                    f"{typed(card.name)} is already in the catalogue "
-                    f"({EXPANSION_TITLES[known.expansion]}: {_describe(known)}), "
-                    f"and this line says {_describe(card)}.",
+                    RuleError(
+                        "host_list",
+                        "line {line}: {name} is already in the catalogue ({expansion}: {known}), "
+                        "and this line says {card}.",
+                        line=line,
+                        name=typed(card.name),
+                        expansion=EXPANSION_TITLES[known.expansion],
+                        known=_describe(known),
+                        card=_describe(card),
+                    )
                 )
         return found
 
@@ -182,16 +266,40 @@ class _Reader:
         before = len(self.problems) + self.more
         name = values.get("name", "")
         problem = name_problem(name)
-        if problem:
-            self.problem(line, f"the name {typed(name)}: {problem}." if name else f"{problem}.")
-        kind = _TYPES.get(values.get("type", "").casefold())
-        if kind is None:
-            choices = ", ".join(CARD_TYPES)
+        if problem and name:
             self.problem(
-                line,
-                f"the type {typed(values['type'])} is not one of {choices}."
-                if values.get("type")
-                else f"the type is missing ({choices}).",
+                RuleError(
+                    "host_list",
+                    "line {line}: the name {name}: {problem}.",
+                    line=line,
+                    name=typed(name),
+                    problem=problem,
+                )
+            )
+        elif problem:
+            self.problem(
+                RuleError("host_list", "line {line}: {problem}.", line=line, problem=problem)
+            )
+        kind = _TYPES.get(values.get("type", "").casefold())
+        choices = ", ".join(CARD_TYPES)
+        if kind is None and values.get("type"):
+            self.problem(
+                RuleError(
+                    "host_list",
+                    "line {line}: the type {type} is not one of {choices}.",
+                    line=line,
+                    type=typed(values["type"]),
+                    choices=choices,
+                )
+            )
+        elif kind is None:
+            self.problem(
+                RuleError(
+                    "host_list",
+                    "line {line}: the type is missing ({choices}).",
+                    line=line,
+                    choices=choices,
+                )
             )
         cost = self._number(line, "cost", values.get("cost", ""), MAX_COST)
         starting = self._number(line, "starting M€", values.get("starting M€", ""), MAX_STARTING_MC)
@@ -201,14 +309,24 @@ class _Reader:
             if tag:
                 tags.append(tag)
             elif word:
-                self.problem(line, f"the tag {typed(word)} is not one of {', '.join(TAGS)}.")
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: the tag {tag} is not one of {tags}.",
+                        line=line,
+                        tag=typed(word),
+                        tags=", ".join(TAGS),
+                    )
+                )
         if kind is None or len(self.problems) + self.more > before:
             return None
         if kind == "event" and "event" not in tags:
             tags.append("event")
         problem = shape_problem(kind, cost, tuple(tags), starting)
         if problem:
-            self.problem(line, f"{problem}.")
+            self.problem(
+                RuleError("host_list", "line {line}: {problem}.", line=line, problem=problem)
+            )
             return None
         return Card(
             number=None,
@@ -224,15 +342,42 @@ class _Reader:
         if not value:
             return None
         if not re.fullmatch(r"[+-]?\d+", value):
-            whole = "whole " if re.fullmatch(r"[+-]?(\d+[.,]\d*|[.,]\d+)", value) else ""
-            self.problem(line, f"the {column} {typed(value)} is not a {whole}number.")
+            if re.fullmatch(r"[+-]?(\d+[.,]\d*|[.,]\d+)", value):
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: the {column} {value} is not a whole number.",
+                        line=line,
+                        column=column,
+                        value=typed(value),
+                    )
+                )
+            else:
+                self.problem(
+                    RuleError(
+                        "host_list",
+                        "line {line}: the {column} {value} is not a number.",
+                        line=line,
+                        column=column,
+                        value=typed(value),
+                    )
+                )
             return None
         # A number of more digits than its bound is out of range: it is not read (Python
         # refuses to read a whole number of thousands of digits).
         digits = value.lstrip("+-").lstrip("0")
         if (value.startswith("-") and digits) or len(digits) > len(str(most)) or int(value) > most:
             shown = value if len(value) <= 12 else value[:12] + "…"
-            self.problem(line, f"the {column} {shown} is not between 0 and {most}.")
+            self.problem(
+                RuleError(
+                    "host_list",
+                    "line {line}: the {column} {value} is not between 0 and {most}.",
+                    line=line,
+                    column=column,
+                    value=shown,
+                    most=most,
+                )
+            )
             return None
         return int(value)
 
@@ -242,10 +387,19 @@ def _facts(card: Card) -> tuple[Any, ...]:
 
 
 def _describe(card: Card) -> str:
-    parts: list[str] = [card.type]
-    if card.cost is not None:
-        parts.append(f"cost {card.cost}")
-    parts.append(f"tags {'+'.join(card.tags)}" if card.tags else "no tags")
+    """A card's facts, as a problem compares them: "active, cost 10, tags animal" (an
+    engine's text, by the card's shape: `shape_problem`)."""
+    tags = "+".join(card.tags)
     if card.starting_mc is not None:
-        parts.append(f"starting M€ {card.starting_mc}")
-    return ", ".join(parts)
+        template = (
+            N_("{type}, tags {tags}, starting M€ {starting}")
+            if tags
+            else N_("{type}, no tags, starting M€ {starting}")
+        )
+    elif card.cost is not None:
+        template = (
+            N_("{type}, cost {cost}, tags {tags}") if tags else N_("{type}, cost {cost}, no tags")
+        )
+    else:
+        template = N_("{type}, tags {tags}") if tags else N_("{type}, no tags")
+    return template.format(type=card.type, cost=card.cost, tags=tags, starting=card.starting_mc)

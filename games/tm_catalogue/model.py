@@ -13,6 +13,8 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from games.core.speech import N_
+
 CardType = Literal["corporation", "prelude", "automated", "active", "event"]
 #: Every tag the source repository knows; the built-in sets use the first thirteen (to
 #: `venus`, Venus Next's), and `moon`, `mars`, `crime` and `clone` may come with a host's list.
@@ -49,16 +51,18 @@ EXPANSIONS: tuple[Expansion, ...] = get_args(Expansion)
 BUILT_IN_EXPANSIONS: tuple[Expansion, ...] = EXPANSIONS[:-1]
 #: The sets a match deals from unless its host chooses others.
 DEFAULT_EXPANSIONS: tuple[Expansion, ...] = ("base", "corpera", "prelude")
+#: The sets' titles: their printed names, and words (marked `N_`) for the base game, the
+#: promos and a host's list, which a reader reads in their language (`sets_title`).
 EXPANSION_TITLES: dict[Expansion, str] = {
-    "base": "base game",
+    "base": N_("base game"),
     "corpera": "Corporate Era",
     "prelude": "Prelude",
     "venus": "Venus Next",
     "colonies": "Colonies",
     "turmoil": "Turmoil",
     "prelude2": "Prelude 2",
-    "promo": "promos",
-    "host": "the host's list",
+    "promo": N_("promos"),
+    "host": N_("the host's list"),
 }
 
 #: Limits on any card, the built-in ones far inside them (the dearest built-in project,
@@ -114,46 +118,47 @@ class Card(BaseModel):
 
 
 def name_problem(name: str) -> str | None:
-    """What is wrong with a card's name, as a sentence, or None."""
+    """What is wrong with a card's name, as a sentence (an engine's text), or None."""
     if not name:
-        return "the name is missing"
+        return N_("the name is missing")
     if name != name.strip():
-        return "a name may not begin or end with a space"
+        return N_("a name may not begin or end with a space")
     if len(name) > MAX_NAME_LENGTH:
-        return f"a name may be at most {MAX_NAME_LENGTH} characters long"
+        return N_("a name may be at most {most} characters long").format(most=MAX_NAME_LENGTH)
     if any(unicodedata.category(char).startswith("C") for char in name):
-        return "a name may not contain control characters"
+        return N_("a name may not contain control characters")
     if not fold(name):
-        return "a name needs a letter or a digit"
+        return N_("a name needs a letter or a digit")
     return None
 
 
 def shape_problem(
     type: CardType, cost: int | None, tags: tuple[Tag, ...], starting_mc: int | None
 ) -> str | None:
-    """What is wrong with these facts for a card of this type, as a sentence, or None."""
+    """What is wrong with these facts for a card of this type, as a sentence (an engine's
+    text), or None."""
     if type == "corporation":
         if starting_mc is None:
-            return "a corporation needs its starting M€"
+            return N_("a corporation needs its starting M€")
         if cost is not None:
-            return "a corporation has no cost"
+            return N_("a corporation has no cost")
     elif starting_mc is not None:
-        return "only a corporation has starting M€"
+        return N_("only a corporation has starting M€")
     if type in PROJECT_TYPES and cost is None:
-        return f"an {type} project card needs its cost"
+        return N_("an {type} project card needs its cost").format(type=type)
     if type == "prelude" and cost is not None:
-        return "a prelude has no cost"
+        return N_("a prelude has no cost")
     if cost is not None and not 0 <= cost <= MAX_COST:
-        return f"a cost must be between 0 and {MAX_COST} M€"
+        return N_("a cost must be between 0 and {most} M€").format(most=MAX_COST)
     if starting_mc is not None and not 0 <= starting_mc <= MAX_STARTING_MC:
-        return f"starting M€ must be between 0 and {MAX_STARTING_MC}"
+        return N_("starting M€ must be between 0 and {most}").format(most=MAX_STARTING_MC)
     if len(tags) > MAX_TAGS:
-        return f"a card may have at most {MAX_TAGS} tags"
+        return N_("a card may have at most {most} tags").format(most=MAX_TAGS)
     events = tags.count("event")
     if type == "event" and events != 1:
-        return "an event card carries the event tag once"
+        return N_("an event card carries the event tag once")
     if type != "event" and events:
-        return "only an event card carries the event tag"
+        return N_("only an event card carries the event tag")
     return None
 
 

@@ -12,8 +12,9 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-from games.core.drawing.words import join
+from games.core.drawing.words import join, listed
 from games.core.errors import RuleError, typed
+from games.core.speech import engine_words
 from games.tm_catalogue.model import (
     BUILT_IN_EXPANSIONS,
     EXPANSION_TITLES,
@@ -48,8 +49,9 @@ def set_names() -> str:
 
 
 def sets_title(expansions: list[Expansion]) -> str:
-    """The sets as a sentence names them: "the base game, Corporate Era and Venus Next"."""
-    return join([EXPANSION_TITLES[expansion] for expansion in expansions])
+    """The sets as a sentence names them, in the language in force: "base game, Corporate Era
+    and Venus Next" (the printed names as printed)."""
+    return listed([engine_words(EXPANSION_TITLES[expansion]) for expansion in expansions])
 
 
 def parse_sets(text: str) -> list[Expansion]:

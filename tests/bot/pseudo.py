@@ -33,6 +33,8 @@ from games.marsbot_draft.priority import CORPORATIONS
 from games.project_mars.card_details import CARDS as PROJECT_MARS_CARDS
 from games.registry import ENGINES
 from games.tm_catalogue import TAGS, builtin
+from games.tm_catalogue.host_list import COLUMNS
+from games.tm_catalogue.model import CARD_TYPES
 from tools.i18n_catalogues import CONVERTED_GAMES
 
 #: Discord's limits on what a message carries (characters).
@@ -48,11 +50,13 @@ _NOT_WORDS = re.compile(
 _SENTENCE = re.compile(r"[A-Za-z][a-z']+(?:[ ,]+[A-Za-z][a-z']+){2,}")
 #: What stays as printed in the English edition, whatever the language (docs/translating.md):
 #: the names of Terraforming Mars's cards and MARSBOT's corporations, the tags, which are the
-#: words players type in commands (`venus>jovian`, `name:cost:tag+tag`), Atrades's guilds,
+#: words players type in commands (`venus>jovian`, `name:cost:tag+tag`), as are the columns
+#: and card types of a host's card list (`name,type,cost,tags,starting M€`), Atrades's guilds,
 #: regions and technologies, and Project Mars's cards ("Top Secret Information") (names are no
 #: sentence, but some run to three words).
 PRINTED_NAMES = re.compile(
-    r"\b(?:"
+    # Not `\b`: a name may end in a full stop ("Morning Star Inc.").
+    r"(?<!\w)(?:"
     + "|".join(
         re.escape(name)
         for name in sorted(
@@ -60,6 +64,8 @@ PRINTED_NAMES = re.compile(
                 *(card.name for card in builtin().cards),
                 *(corporation.name for corporation in CORPORATIONS),
                 *TAGS,
+                *COLUMNS,
+                *CARD_TYPES,
                 *(guild.name for guild in GUILDS),
                 *(region.name for region in REGIONS),
                 *(technology.name for technology in TECHNOLOGIES),
@@ -69,7 +75,7 @@ PRINTED_NAMES = re.compile(
             reverse=True,
         )
     )
-    + r")\b"
+    + r")(?!\w)"
 )
 
 
@@ -226,7 +232,7 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
 
 #: The games whose plug-in texts are in the catalogue but not yet their engines' words: of
 #: their texts, only the engines' words they pass on are marked (`ENGINE_TEXTS`).
-TEXTS_CONVERTED = frozenset({"mars-auction"})
+TEXTS_CONVERTED: frozenset[str] = frozenset()
 #: The methods of a converted game's texts that return the engines' words: an engine
 #: sentence (a phase's title, an action's label) and the options' names and values.
 ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})

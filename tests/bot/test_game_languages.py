@@ -240,3 +240,54 @@ async def test_project_mars_engine_words_speak_the_servers_language_and_refusals
         "Pas",
     ], controls
     assert f"**Project Mars** — Kolo 1: tah hráče {first.name}" in t.channel_text()
+
+
+async def test_the_mars_auction_engine_speaks_czech_and_korean(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Mars Auction's engine words (issue 46): a Czech member's refusal reads the
+    catalogue's Czech, the phase's title in it too; the board's buttons are the server's
+    Czech, the Korean member's form Korean."""
+    table = Auction(simcord_env, 2, language="cs")
+    ann, bob = table.players
+    reading(monkeypatch, {ann.id: "ko", bob.id: "cs"})
+    await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
+    refused = await bob.slash(table.channel, "mars budget", amount=5)
+    assert private(refused)
+    assert page_of(refused) == (
+        "Rozpočty se zadávají, když je vyložení výzkumu na stole (Úvodní aukce, karta 1 "
+        "(CrediCor): na tahu je ann)."
+    ), page_of(refused)
+    labels = [c.label for row in table.board().components for c in row.children]
+    assert "Zahájit dražbu" in labels, labels
+    shown = await ann.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
+    assert shown.modal is not None
+    assert shown.modal["title"] == "입찰 열기", shown.modal
+    late = await bob.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
+    assert page_of(late) == (
+        "To teď není otevřené (Úvodní aukce, karta 1 (CrediCor): na tahu je ann). Co můžeš "
+        "dělat, ukazuje tvůj 1-on-1 (`/me`)."
+    ), page_of(late)
+
+
+async def test_a_card_lists_problems_and_a_displays_refusal_read_czech(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Czech host's card list with a type that is none of the known ones is refused line by
+    line in Czech (the type and the known ones as typed), and a display one prelude short by
+    the engine's refusal in Czech, its counts too (issue 46)."""
+    table = Auction(simcord_env, 2, language="cs")
+    reading(monkeypatch, {table.host.id: "cs"})
+    create = "match create mars-auction"
+    bad_csv = "name,type,cost,tags,starting M€\nGood Corp,corporation,,,40\nBad Card,blue,5,,\n"
+    csv = await table.host_says(create, cards=("mine.csv", bad_csv.encode()))
+    assert page_of(csv) == (
+        "`cards`: mine.csv nelze použít.\n"
+        "řádek 3: typ 'blue' není žádný z těchto: corporation, prelude, automated, active, "
+        "event."
+    ), page_of(csv)
+    short = await table.host_says(create, display="; ".join(SETUP[:4] + SETUP[5:]))
+    assert page_of(short) == (
+        "`display`: Vyložení pro 2 hráče má obsahovat společnosti: 4, předehry: 8 a projekty: "
+        "20; tyto názvy obsahují: 4, 7 a 20."
+    ), page_of(short)

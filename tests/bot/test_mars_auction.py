@@ -629,7 +629,7 @@ async def test_an_opener_with_no_m_euros_is_told_what_happens_and_bids_name_thei
             assert shown.modal is not None
             [field] = [c for row in shown.modal["components"] for c in row["components"]]
             assert (field["label"], field["placeholder"], field.get("value")) == (
-                "Your bid: 0 M€, all you can pay",
+                "All you can pay: 0 M€",
                 "0: the one amount you can give",
                 "0",
             )

@@ -546,7 +546,7 @@ def test_u5_an_opener_with_no_m_euros_opens_at_0_and_is_warned() -> None:
     assert (bid.amount.min, bid.amount.max, bid.amount.label) == (
         0,
         0,
-        "Your bid: 0 M€, all you can pay",
+        "All you can pay: 0 M€",
     )
     assert refused(match, "ann", {"type": "pass"}).code == "must_open"
     events = match.submit("ann", {"type": "raise", "amount": 0})
@@ -773,12 +773,13 @@ def test_a_display_entered_by_name_is_checked() -> None:
     match, _ = Match.start(ENGINE, ["ann", "bob"], {"start": "research"}, 1)
     short = refused(match, HOST, {"type": "research", "cards": PROJECTS[:7]})
     assert short.code == "display_size" and short.message == (
-        "A display for 2 players holds 8 projects; these names hold 7 projects."
+        "A display for 2 players holds 0 companies, 0 preludes and 8 projects; these names hold "
+        "0, 0 and 7."
     )
     one = refused(match, HOST, {"type": "research", "cards": ["Teractor"]})
-    assert one.message.endswith("these names hold 1 company."), one.message
+    assert one.message.endswith("these names hold 1, 0 and 0."), one.message
     none = refused(match, HOST, {"type": "research", "cards": []})
-    assert none.message.endswith("these names hold no card."), none.message
+    assert none.message.endswith("these names hold 0, 0 and 0."), none.message
     unknown = refused(match, HOST, {"type": "research", "cards": [*PROJECTS[:7], "Nonsense"]})
     assert unknown.code == "unknown_card"
     twice = refused(match, HOST, {"type": "research", "cards": [*PROJECTS[:7], PROJECTS[0]]})

@@ -154,7 +154,7 @@ def numbers_form(what: str, match_id: int, shown: int | None) -> discord.ui.Moda
     )
     form.add_item(
         discord.ui.TextInput(
-            label=_("Card numbers") if marking else _("Numbers of the won projects you buy"),
+            label=_("Card numbers") if marking else _("Numbers of projects to buy"),
             custom_id=NUMBERS_FIELD,
             placeholder=_("3 7, or 3 3 for two on card 3") if marking else "31 40 52",
             min_length=1,

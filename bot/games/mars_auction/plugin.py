@@ -25,7 +25,7 @@ from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.plugin import NOTIFY_CHOICES, Form, GamePlugin, clock_options
 from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
-from bot.i18n import _, ngettext, number
+from bot.i18n import _, ngettext, number, refusal
 from bot.players import player_id
 from games.core.errors import RuleError
 from games.mars_auction import COMPUTER, ENGINE
@@ -103,9 +103,15 @@ async def host_list(attachment: discord.Attachment) -> str:
     try:
         parse_host_list(data)
     except HostListError as error:
-        raise UserError(
-            _("`cards`: {file} cannot be used.").format(file=attachment.filename) + f"\n{error}"
-        ) from None
+        lines = [_("`cards`: {file} cannot be used.").format(file=attachment.filename)]
+        lines += [refusal(problem) for problem in error.errors]
+        if error.more:
+            lines.append(
+                ngettext(
+                    "… and {count} more problem.", "… and {count} more problems.", error.more
+                ).format(count=error.more)
+            )
+        raise UserError("\n".join(lines)) from None
     return data.decode("utf-8-sig")
 
 
@@ -122,7 +128,7 @@ def checked_display(text: str, options: dict[str, Any], cards_csv: str | None) -
         try:
             cards.append(catalogue.find(name))
         except RuleError as error:
-            raise UserError(f"`display`: {error.message}") from None
+            raise UserError(f"`display`: {refusal(error)}") from None
     companies = sum(card.type == "corporation" for card in cards)
     if companies % 2 or not 2 <= companies // 2 <= ENGINE.max_players:
         raise UserError(
@@ -142,9 +148,14 @@ def checked_display(text: str, options: dict[str, Any], cards_csv: str | None) -
             seats, ENGINE.parse_options({**options, "display": names, "first_player": None}), 0
         )
     except ValueError as error:
-        raise UserError(
-            f"`display`: {str(error).removeprefix('Invalid options: display: ')}"
-        ) from None
+        # The engine's refusal of the display is the cause of its options' error.
+        cause = error.__cause__
+        said = (
+            refusal(cause)
+            if isinstance(cause, RuleError)
+            else str(error).removeprefix("Invalid options: display: ")
+        )
+        raise UserError(f"`display`: {said}") from None
     return names
 
 
