@@ -17,7 +17,7 @@ from bot import i18n
 from bot.flows.common import NO_OPEN_MATCH
 from bot.i18n import LANGUAGES, CommandTexts, Language, language, ngettext, number, speaking
 from tests.bot.conftest import Table, make_bot
-from tests.bot.pseudo import problems_of
+from tests.bot.pseudo import Sent, problems, problems_of
 from tests.drivers.common import commands_written
 from tests.drivers.languages import reading
 from tools.i18n_catalogues import main as catalogues
@@ -230,3 +230,15 @@ def test_the_pseudo_locale_check_finds_what_is_not_translated_cut_or_too_long() 
     assert "cut off" in cut
     (long,) = problems_of(i18n.pseudo("x" * 60), 80, "a button")
     assert "past Discord's 80" in long
+
+
+def test_the_pseudo_locale_check_finds_an_alt_text_too_long_to_go_whole() -> None:
+    """An image's alt text is recorded whole (`{"alt": …}`, before `Board.description` cuts
+    it to Discord's 1,024 characters): one past it is a text cut."""
+    whole = i18n.pseudo("MARSBOT keeps Lava Flows. " * 30)
+    assert 1024 < len(whole) < 2000
+    (cut,) = problems([Sent("POST", "/channels/1/messages", {"alt": whole})])
+    assert cut.startswith("an image's alt text (POST /channels/1/messages) is ")
+    assert "past Discord's 1024" in cut
+    assert problems([Sent("POST", "/channels/1/messages", {"alt": whole[:1000]})])
+    assert problems([Sent("POST", "/channels/1/messages", {"alt": i18n.pseudo("Ok.")})]) == []
