@@ -122,9 +122,9 @@ def test_every_refusal_of_a_converted_game_is_a_template_the_catalogue_holds() -
 #: menu, the bid form's field, and the access board's alt text.
 AUCTION_AUCTION = {
     "cs": {
-        "opening": "**Kolo 1 — Vstupní fáze.** Pošli tajnou nabídku na jeden aukční dům",
-        "bid": "Tvoje tajná nabídka $7 na Genre Shop je zapsaná.",
-        "refusal": "Nabídl jsi $500, ale máš $100.",
+        "opening": "**Kolo 1 — Vstupní fáze.** Pošlete tajnou nabídku na jeden aukční dům",
+        "bid": "Vaše tajná nabídka $7 na Genre Shop je zapsaná.",
+        "refusal": "Nabídl jste $500, ale máte $100.",
         "give": "Dát peníze: komu",
         "field": "Tajná nabídka v dolarech",
         "alt": "Auction Auction, kolo 1, výsledky vstupu. Dr. E Appraisings: žádné nabídky.",
@@ -198,12 +198,12 @@ MARSBOT_DRAFT = {
     "cs": {
         "start": "**MARSBOT draft** pro ann: MARSBOT hraje za **Saturn Systems** (C08), "
         "priorita Jovian > Space.",
-        "step": "Kolo 1 z 4: tvoje karta",
-        "menu": "Vzít kartu: tvoje karta",
+        "step": "Kolo 1 z 4: vaše karta",
+        "menu": "Vzít kartu: vaše karta",
         "refusal": "Zadání MARSBOTovy hromádky je pro draft u stolu: v tomto celém draftu "
         "rozdává hromádky bot a MARSBOTův odhoz i akční balíček dělá sám.",
         "alt": "MARSBOT draft, ann proti MARSBOTovi za Saturn Systems (priorita Jovian > "
-        "Space). Kolo 1 z 4: tvoje karta. Kolo 1: tvoje hromádka: ",
+        "Space). Kolo 1 z 4: vaše karta. Kolo 1: vaše hromádka: ",
     },
     "ko": {
         "start": "ann님의 **MARSBOT 드래프트**: MARSBOT의 기업은 **Saturn Systems** (C08), "
