@@ -12,6 +12,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot import boards
+from bot.flows.lobby import _option as lobby_option
+from bot.games.registry import PLUGINS
 from bot.i18n import MESSAGE_IDS, engine_words, language, refusal, speaking
 from games.core import speech
 from games.core.drawing import fonts
@@ -250,3 +252,15 @@ def test_render_samples_draws_the_boards_in_a_language(tmp_path: Path) -> None:
     alt = (tmp_path / "access-5-players.txt").read_text(encoding="utf-8")
     assert alt.startswith("Auction Auction, 1라운드, 입장 결과. Dr. E Appraisings: 입장: ")
     assert render_samples.main([str(tmp_path), "--language", "xx"]) == 2
+
+
+@pytest.mark.parametrize(("code", "said"), [("cs", "tajná"), ("ko", "비공개")])
+def test_the_lobby_says_the_black_markets_colour_is_secret_in_its_language(
+    code: str, said: str
+) -> None:
+    """AA-4: the lobby's options say the Black Market's colour is a secret, in the server's
+    language (it said "secret" in English in the Czech and Korean demos)."""
+    texts = PLUGINS["auction-auction"].texts
+    with speaking(language(code)):
+        shown = texts.shown_options({"black_market_colour": "red"})
+        assert lobby_option(shown["black_market_colour"]) == said
