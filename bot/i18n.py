@@ -138,8 +138,17 @@ def language(code: str | discord.Locale | None) -> Language:
         return LANGUAGES[PSEUDO]
     if code is None:
         return ENGLISH
-    text = code.value if isinstance(code, discord.Locale) else code
-    return LANGUAGES.get(text) or LANGUAGES.get(text.split("-")[0]) or ENGLISH
+    return _spoken(code.value if isinstance(code, discord.Locale) else code) or ENGLISH
+
+
+def _spoken(code: str) -> Language | None:
+    """The catalogue for a Discord locale (`pt-BR`) or a stored code: the catalogue named so
+    (`pt_BR`, as gettext names a region's), else its language's (`pt`); None for none."""
+    return (
+        LANGUAGES.get(code)
+        or LANGUAGES.get(code.replace("-", "_"))
+        or LANGUAGES.get(code.replace("_", "-").split("-")[0])
+    )
 
 
 @contextmanager
@@ -253,9 +262,8 @@ class CommandTexts(app_commands.Translator):
     ) -> str | None:
         if context.location in self.NAMES:
             return None
-        code = locale.value
-        found = LANGUAGES.get(code)
-        if found is None or code in (SOURCE, PSEUDO):
+        found = _spoken(locale.value)
+        if found is None or found.code in (SOURCE, PSEUDO):
             return None
         words = string.extras.get("words")
         if words is not None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.i18n import _, engine_words
 from games.core.contract import MENU_OPTIONS, Action, Amount, Answer, Choice, Pick, Step
+from games.core.drawing.words import listed
 
 #: Menus one message holds (Discord's five rows).
 MENUS = 5
@@ -101,23 +103,29 @@ LISTED = 12
 def _not_a_choice(step: Pick, part: str) -> str:
     """The refusal of a typed answer that is none of the step's choices (a hex taken since,
     a label mistyped): the choices themselves when they are few, else where they are listed."""
-    labels = [choice.label for choice in step.choices]
+    labels = [engine_words(choice.label) for choice in step.choices]
+    values = {"typed": part[:40], "step": engine_words(step.label).lower()}
     if len(labels) == 1:
-        where = f"the one left is {labels[0]}"
-    elif len(labels) <= LISTED:
-        where = f"it is one of {', '.join(labels[:-1])} or {labels[-1]}"
-    else:
-        where = "the menus list them all"
-    return f"“{part[:40]}” is not one of the choices ({step.label.lower()}): {where}."
+        # TRANSLATORS: {step} is what the step asks ("hex to claim"), {choice} its only
+        # choice left.
+        said = _("“{typed}” is not one of the choices ({step}): the one left is {choice}.")
+        return said.format(choice=labels[0], **values)
+    if len(labels) <= LISTED:
+        said = _("“{typed}” is not one of the choices ({step}): it is one of {choices}.")
+        return said.format(choices=listed(labels, "or"), **values)
+    said = _("“{typed}” is not one of the choices ({step}): the menus list them all.")
+    return said.format(**values)
 
 
 def typed(step: Pick, text: str) -> Answer:
-    """What a player typed for a typed pick: values or labels (any case), several apart by
-    commas or semicolons. Raises ValueError with a sentence for the player."""
+    """What a player typed for a typed pick: values or labels (any case; a label in English
+    or in the language in force, as the refusal lists them), several apart by commas or
+    semicolons. Raises ValueError with a sentence for the player."""
     known: dict[str, str] = {}
     for choice in step.choices:
         known[choice.value.casefold()] = choice.value
         known.setdefault(choice.label.casefold(), choice.value)
+        known.setdefault(engine_words(choice.label).casefold(), choice.value)
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     picked = []
     for part in parts:
@@ -126,6 +134,14 @@ def typed(step: Pick, text: str) -> Answer:
             raise ValueError(_not_a_choice(step, part))
         picked.append(value)
     if not step.min <= len(picked) <= step.max:
-        many = f"{step.min}" if step.min == step.max else f"{step.min} to {step.max}"
-        raise ValueError(f"Name {many} ({step.label.lower()}), apart by commas.")
+        label = engine_words(step.label).lower()
+        if step.min == step.max:
+            raise ValueError(
+                _("Name {count} ({step}), apart by commas.").format(count=step.min, step=label)
+            )
+        raise ValueError(
+            _("Name {least} to {most} ({step}), apart by commas.").format(
+                least=step.min, most=step.max, step=label
+            )
+        )
     return picked if step.takes_list or not picked else picked[0]

@@ -70,18 +70,30 @@ class Page:
     text: str
 
 
+def whole(parts: list[str], room: int) -> list[str]:
+    """`parts` (paragraphs) with one longer than `room` split between its lines (a rules
+    section's lines, a game's summary: each a whole message id, which a translation may
+    lengthen past a message), so that no part is cut to fit."""
+    split: list[str] = []
+    for part in parts:
+        split += [part] if len(part) <= room else pages(part.split("\n"), limit=room)
+    return split
+
+
 def rule_pages(texts: GameTexts) -> list[Page]:
     """The pages of `/help game:<game>`: the game in short (split between its lines, which
     a translation may lengthen past one page), then its rules section by section, each split
-    between paragraphs over as many pages as it needs."""
+    between paragraphs over as many pages as it needs (a paragraph longer than a page between
+    its lines)."""
+    room = MESSAGE - FRAME
     sections = [(_("In short"), texts.help().split("\n"), "\n")]
     for section in _SECTION.split(texts.rules() or "")[1:]:
         title, _sep, body = section.partition("\n")
         paragraphs = [p.strip() for p in body.strip().split("\n\n") if p.strip()]
-        sections.append((title.strip(), paragraphs, "\n\n"))
+        sections.append((title.strip(), whole(paragraphs, room), "\n\n"))
     book = []
     for heading, parts, separator in sections:
-        for n, text in enumerate(pages(parts, separator=separator, limit=MESSAGE - FRAME)):
+        for n, text in enumerate(pages(parts, separator=separator, limit=room)):
             book.append(
                 Page(_("{title} (continued)").format(title=heading) if n else heading, text)
             )
@@ -144,7 +156,7 @@ class Help:
             _(STATS).format(leaderboard_rule=_(LEADERBOARD_RULE)),
             _(SEASONS).format(games=season_games()),
         ]
-        packed = pages([intro, *games, *about], separator="\n\n")
+        packed = pages(whole([intro, *games, *about], MESSAGE), separator="\n\n")
         for n, text in enumerate(packed):
             view = docs_view(self.docs_url) if n == len(packed) - 1 else None
             if n == 0:

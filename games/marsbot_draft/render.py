@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.palette import (
     DARK_TEXT,
     GOLD,
@@ -145,7 +146,9 @@ class _Section:
         """The height of the heading, with its note."""
         return SECTION_HEAD + (NOTE_H if self.note else 0)
 
-    def words(self) -> str:
+    def words(self, described: set[str] | None) -> str:
+        """The section in words; a card's cost and tags at its first mention on the board
+        only (`described`, updated), or nowhere (None: the board's names alone)."""
         said = []
         for card in self.cards:
             if card is None:
@@ -157,7 +160,12 @@ class _Section:
                 *([mark[0].lower()] if mark else []),
                 *([f"{self.counted} {key}"] if key else []),
             ]
-            said.append(card_words(card) + "".join(f", {word}" for word in extra))
+            if described is None or card.name in described:
+                named = numbered(card.name)
+            else:
+                named = card_words(card)
+                described.add(card.name)
+            said.append(named + "".join(f", {word}" for word in extra))
         title = f"{self.title}; {self.note}" if self.note else self.title
         return f"{title}: {'; '.join(said) or _('none')}."
 
@@ -322,7 +330,11 @@ def draft_board(view: DraftTable, names: NameSource) -> Board:
 
 
 def draft_alt(view: DraftTable, player: str, sections: list[_Section] | None = None) -> str:
-    """The board in words: the same facts as the image, and nothing else."""
+    """The board in words: the same facts as the image, and nothing else, a card's cost and
+    tags said once; where that is longer than an alt text may be (`ALT_TEXT`, in the language
+    in force), the cards by name alone, their costs and tags being in the messages (the
+    1-on-1 lists the player's pile with them). An alt text is never cut: a screen reader's
+    user would lose the board's end."""
     sections = _sections(view, player) if sections is None else sections
     head = _(
         "MARSBOT draft, {player} against MARSBOT playing {corporation} (priority {priority}). "
@@ -333,4 +345,7 @@ def draft_alt(view: DraftTable, player: str, sections: list[_Section] | None = N
         priority=priority_words(view),
         step=engine_words(view.title),
     )
-    return " ".join([head, *(s.words() for s in sections)])
+    said = " ".join([head, *(s.words(set()) for s in sections)])
+    if len(said) <= ALT_TEXT:
+        return said
+    return " ".join([head, *(s.words(None) for s in sections)])

@@ -13,6 +13,7 @@ from simcord import Env
 from bot.games.registry import PLUGINS
 from bot.i18n import _, language, ngettext, speaking
 from games.auction_auction.model import lot_name
+from tests.bot.test_i18n import UNSPOKEN
 from tests.words import DASHED_RULING_ID, RULING_ID
 from tools import demo
 from tools.demo import ATRADES_PLAYERS, MARS_PLAYERS, PLAYERS, main
@@ -136,7 +137,7 @@ def test_the_usage_names_every_game_of_the_registry_with_a_demo(
     ) in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv", [["--language", "de"], ["atrades", "--language"]])
+@pytest.mark.parametrize("argv", [["--language", UNSPOKEN], ["atrades", "--language"]])
 def test_a_language_dealer_does_not_speak_is_told_with_the_usage(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -42,7 +42,7 @@ async def test_atrades_speaks_czech_in_the_channel_and_korean_to_a_korean_member
     begins = (
         f"**Atrades začíná**: {seats}. Regiony: {', '.join(regions[:-1])} a {regions[-1]}. "
         f"Vyložené startovní dílky: {', '.join(tiles[:-1])} a {tiles[-1]}. Každé kolo začíná "
-        "tajnými nabídkami na pořadí tahu ve tvém 1-on-1. Jak hrát: `/help game:atrades`."
+        "tajnými nabídkami na pořadí tahu ve vašem 1-on-1. Jak hrát: `/help game:atrades`."
     )
     assert any(str(m.content).startswith(begins) for m in game.channel.history())
 

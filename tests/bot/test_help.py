@@ -19,7 +19,7 @@ from bot.components import RulesPageButton, rules_view
 from bot.flows.help import TITLE, Page, page_text, rule_pages
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
-from bot.i18n import pseudo_locale
+from bot.i18n import LANGUAGES, PSEUDO, pseudo_locale, speaking
 from bot.limits import MESSAGE
 from bot.settings import Settings
 from games.auction_auction.model import HAND_LABELS, LOCATION_NAMES
@@ -257,15 +257,19 @@ async def test_a_game_without_rules_has_one_page(
     assert r.response.components == [], "one page: nothing to turn"
 
 
-def test_every_page_fits_and_no_paragraph_is_cut() -> None:
+@pytest.mark.parametrize("code", ["en", "cs", "ko", PSEUDO])
+def test_every_page_fits_and_no_paragraph_is_cut(code: str) -> None:
     """The pages are made from the rules' paragraphs: each fits a message whole, written in
-    what Discord shows (no table, no link, no repository path)."""
+    what Discord shows (no table, no link, no repository path), in every language and in the
+    pseudo-locale's 40 % longer words (a paragraph longer than a page goes on between its
+    lines: Atrades's mergers)."""
     for plugin in PLUGINS.values():
         texts = plugin.texts
-        rules = texts.rules()
+        with speaking(LANGUAGES[code]):
+            rules = texts.rules()
+            book = rule_pages(texts)
+            shown = [page_text(texts, book, n) for n in range(1, len(book) + 1)]
         assert rules is not None
-        book = rule_pages(texts)
-        shown = [page_text(texts, book, n) for n in range(1, len(book) + 1)]
         assert all(len(text) <= MESSAGE and "…" not in text for text in shown)
         assert all(len(f"{texts.title} · {page.title}") <= TITLE for page in book)
         everything = "\n".join(shown)

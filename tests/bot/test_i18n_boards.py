@@ -59,11 +59,11 @@ ALT = {
         "nejvyšší nabídka $4 od 王小明; ve hře: 王小明, Zoë 🦊, Eve, Ann a Bartholomew von "
         "Habsburg-Lothringen; přihodit nebo pasovat má Zoë 🦊. Habbanya Erg: poptávka 1 z 10; "
         "město 3 na F4; spojnice D4–G1; žádná společnost; volná země: ",
-        "guild": "Tvoje cechovní deska, Zoë 🦊 (Veil Cartel, místo D), kolo 3, éra 2: tvoje "
-        "peníze $15 (vidíš je jen ty). Kostky: zbývá 5 z 7; na stupnicích: akvizice 2, fúze 0, "
-        "byrokracie 0, výzkum 0. Tvoje společnosti: Spice 18 na T3 (úroveň 1, pokladna $5) a "
+        "guild": "Vaše cechovní deska, Zoë 🦊 (Veil Cartel, místo D), kolo 3, éra 2: vaše "
+        "peníze $15 (vidíte je jen vy). Kostky: zbývá 5 z 7; na stupnicích: akvizice 2, fúze 0, "
+        "byrokracie 0, výzkum 0. Vaše společnosti: Spice 18 na T3 (úroveň 1, pokladna $5) a "
         "Liquids 8 na P9 (úroveň 1, pokladna $3). Zatím žádná technologie. K výzkumu: ",
-        "guild-end": "Teď můžeš: Přihodit ($5 až $20); Pas (odchod z této dražby).",
+        "guild-end": "Teď můžete: Přihodit ($5 až $20); Pas (odchod z této dražby).",
         "display": "Mars Auction, Úvodní aukce, kolo 2 z 3: na tahu je Bartholomew von "
         "Habsburg-Lothringen. Žeton začínajícího hráče má 王小明. Hráči: Ann (A): 1 značka z 15 "
         "v tomto kole, pas, má United Nations Mars Initiative; ",
@@ -166,7 +166,7 @@ def _acquiring() -> Match:
 
 #: What a guild reads when it bids $500 for turn order holding $20, in each language.
 BID_OVER = {
-    "cs": "Nabídl jsi $500, ale tvoje peníze a pokladna jedné společnosti mají nejvýš $20.",
+    "cs": "Nabídl jste $500, ale vaše peníze a pokladna jedné společnosti mají nejvýš $20.",
     "ko": "$500을 입찰했지만 내 돈과 회사 하나의 금고를 합쳐도 최대 $20이에요.",
 }
 

@@ -12,6 +12,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from bot import boards
+from bot.flows.lobby import _option as lobby_option
+from bot.games.registry import PLUGINS
 from bot.i18n import MESSAGE_IDS, engine_words, language, refusal, speaking
 from games.core import speech
 from games.core.drawing import fonts
@@ -122,9 +124,9 @@ def test_every_refusal_of_a_converted_game_is_a_template_the_catalogue_holds() -
 #: menu, the bid form's field, and the access board's alt text.
 AUCTION_AUCTION = {
     "cs": {
-        "opening": "**Kolo 1 — Vstupní fáze.** Pošli tajnou nabídku na jeden aukční dům",
-        "bid": "Tvoje tajná nabídka $7 na Genre Shop je zapsaná.",
-        "refusal": "Nabídl jsi $500, ale máš $100.",
+        "opening": "**Kolo 1 — Vstupní fáze.** Pošlete tajnou nabídku na jeden aukční dům",
+        "bid": "Vaše tajná nabídka $7 na Genre Shop je zapsaná.",
+        "refusal": "Nabídl jste $500, ale máte $100.",
         "give": "Dát peníze: komu",
         "field": "Tajná nabídka v dolarech",
         "alt": "Auction Auction, kolo 1, výsledky vstupu. Dr. E Appraisings: žádné nabídky.",
@@ -198,12 +200,12 @@ MARSBOT_DRAFT = {
     "cs": {
         "start": "**MARSBOT draft** pro ann: MARSBOT hraje za **Saturn Systems** (C08), "
         "priorita Jovian > Space.",
-        "step": "Kolo 1 z 4: tvoje karta",
-        "menu": "Vzít kartu: tvoje karta",
+        "step": "Kolo 1 z 4: vaše karta",
+        "menu": "Vzít kartu: vaše karta",
         "refusal": "Zadání MARSBOTovy hromádky je pro draft u stolu: v tomto celém draftu "
         "rozdává hromádky bot a MARSBOTův odhoz i akční balíček dělá sám.",
         "alt": "MARSBOT draft, ann proti MARSBOTovi za Saturn Systems (priorita Jovian > "
-        "Space). Kolo 1 z 4: tvoje karta. Kolo 1: tvoje hromádka: ",
+        "Space). Kolo 1 z 4: vaše karta. Kolo 1: vaše hromádka: ",
     },
     "ko": {
         "start": "ann님의 **MARSBOT 드래프트**: MARSBOT의 기업은 **Saturn Systems** (C08), "
@@ -250,3 +252,15 @@ def test_render_samples_draws_the_boards_in_a_language(tmp_path: Path) -> None:
     alt = (tmp_path / "access-5-players.txt").read_text(encoding="utf-8")
     assert alt.startswith("Auction Auction, 1라운드, 입장 결과. Dr. E Appraisings: 입장: ")
     assert render_samples.main([str(tmp_path), "--language", "xx"]) == 2
+
+
+@pytest.mark.parametrize(("code", "said"), [("cs", "tajná"), ("ko", "비공개")])
+def test_the_lobby_says_the_black_markets_colour_is_secret_in_its_language(
+    code: str, said: str
+) -> None:
+    """AA-4: the lobby's options say the Black Market's colour is a secret, in the server's
+    language (it said "secret" in English in the Czech and Korean demos)."""
+    texts = PLUGINS["auction-auction"].texts
+    with speaking(language(code)):
+        shown = texts.shown_options({"black_market_colour": "red"})
+        assert lobby_option(shown["black_market_colour"]) == said

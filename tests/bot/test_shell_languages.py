@@ -68,8 +68,8 @@ async def test_an_undo_is_asked_and_told_in_each_readers_language(
     assert notices(t) == ["↩️ Pořadatel vzal zpět: nabídka (tajný tah hráče player1)."]
     assert p1.user.dm_channel.last_message.content == (
         "↩️ Pořadatel vzal zpět tahy v zápase Auction Auction #1:\n"
-        "- nabídka $37 na Genre Shop (tvůj tah)\n"
-        "Tvoje 1-on-1 (`/me`) ukazuje, jak teď stojíš."
+        "- nabídka $37 na Genre Shop (váš tah)\n"
+        "Váš 1-on-1 (`/me`) ukazuje, jak teď stojíte."
     )
 
     await simcord_env.advance_time(20 * MINUTE)

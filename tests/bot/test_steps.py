@@ -7,6 +7,7 @@ import pytest
 
 from bot.components import step_view
 from bot.errors import UserError
+from bot.i18n import LANGUAGES, speaking
 from bot.steps import decode, encode, menus, shown, typed
 from games.core.contract import Action, Amount, Choice, Pick
 
@@ -93,6 +94,31 @@ def test_a_typed_answer_that_is_none_of_a_few_choices_names_them() -> None:
     with pytest.raises(ValueError) as refused:
         typed(lots(1, typed=True), "lot 2")
     assert str(refused.value).endswith(": the one left is Lot 1.")
+
+
+def test_a_typed_answer_is_refused_in_the_readers_language_and_taken_in_it() -> None:
+    """The refusal lists the choices as the reader's controls show them, in their language
+    (the engine's labels through the catalogue), and the label so listed is taken."""
+    pick = Pick(
+        field="to",
+        label="Companies",
+        choices=[Choice(value="buy", label="Acquire"), Choice(value="none", label="Buy none")],
+        typed=True,
+    )
+    with speaking(LANGUAGES["cs"]):
+        with pytest.raises(ValueError) as refused:
+            typed(pick, "d3")
+        assert str(refused.value) == (
+            "„d3“ mezi možnostmi není (společnosti): vyberte Akvizice nebo Nekupovat nic."
+        )
+        assert typed(pick, "nekupovat NIC") == "none"
+    with speaking(LANGUAGES["ko"]):
+        with pytest.raises(ValueError) as refused:
+            typed(Pick(field="to", label="Companies", choices=pick.choices[:1], typed=True), "x")
+        assert str(refused.value) == "“x”은(는) 선택지에 없어요(회사): 남은 선택지는 인수뿐이에요."
+        with pytest.raises(ValueError) as refused:
+            typed(Pick(field="to", label="Companies", choices=pick.choices, max=2, typed=True), "")
+        assert str(refused.value) == "1~2개를 쉼표로 구분해 적어 주세요(회사)."
 
 
 def test_a_menu_of_menus_answered_with_one_that_is_not_there_is_refused_in_words() -> None:

@@ -22,6 +22,7 @@ import pytest
 from PIL import Image
 
 from bot.games.auction_auction.texts import AuctionAuctionTexts
+from bot.i18n import LANGUAGES, PSEUDO, speaking
 from bot.season_board import standings_board
 from games.auction_auction import ENGINE
 from games.auction_auction.events import AccessResolved, AuctionEnded
@@ -35,6 +36,7 @@ from games.auction_auction.render import (
 )
 from games.auction_auction.views import PlayerView
 from games.core.drawing import Board, fonts
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.fonts import FONTS
 from games.core.engine import HOST
 from games.core.match import Match
@@ -241,14 +243,30 @@ def test_final_alt_text_gives_every_player_place_hand_cash_and_prizes(
         assert f"Elimination candidate: {big.names[player]}" in alt
 
 
-def test_description_fits_discord_attachment_limit(drawn: dict[str, Board]) -> None:
-    board = drawn["final-12-players"]
-    assert len(board.alt) > 1024
+def test_description_fits_discord_attachment_limit() -> None:
+    board = Board(b"", "The table. " * 100)
     short = board.description()
     assert len(short) <= 1024
     assert short.endswith("…")
     assert board.alt.startswith(short[:-1])
     assert board.description(4096) == board.alt
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "ko", PSEUDO])
+def test_the_final_tables_alt_text_fits_whole_in_every_language(big: Played, code: str) -> None:
+    """Twelve players' final table is never cut to Discord's 1,024 characters (the
+    pseudo-locale's 40 % longer words too): it says each player's cubes when they fit, and
+    leaves them to the image and the result's message when they do not."""
+    result = ended(big)
+    with speaking(LANGUAGES[code]):
+        alt = final_board(result, big.names).alt
+    assert len(alt) <= ALT_TEXT
+    (last,) = result.elimination_candidates
+    assert alt.rstrip("‧⟧").endswith(f"{big.names[last]}."), alt[-60:]
+    small = render_samples.five_players()
+    alt = final_board(ended(small), small.names).alt
+    assert "3rd: Cleo, Four of a Kind (5 green cubes), $63; wins 2 garnets." in alt
+    assert "5th: Eve, Nothing (no cubes), $71." in alt, "a colour held by none goes unsaid"
 
 
 # -- what a card may show -----------------------------------------------------------------

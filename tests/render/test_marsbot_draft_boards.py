@@ -10,11 +10,22 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.i18n import LANGUAGES, PSEUDO, speaking
 from games.core.drawing import Board, Canvas, fonts
+from games.core.drawing.board import ALT_TEXT
 from games.core.match import Match
 from games.marsbot_draft import ENGINE
 from games.marsbot_draft.cards import DraftCard
-from games.marsbot_draft.render import COST, NAME_SIZES, TILE_H, TILE_W, _tile, draft_board
+from games.marsbot_draft.render import (
+    COST,
+    NAME_SIZES,
+    TILE_H,
+    TILE_W,
+    _sections,
+    _tile,
+    draft_alt,
+    draft_board,
+)
 from games.marsbot_draft.views import DraftView
 from games.tm_catalogue import PROJECT_TYPES, builtin
 from tests.render.golden import MAX_BYTES, assert_matches_golden
@@ -122,3 +133,21 @@ def test_every_tag_of_a_card_is_on_its_tile(monkeypatch: pytest.MonkeyPatch) -> 
         tags = [(label, x) for label, x in chips if not label.endswith("M€")]
         assert sorted(label for label, _ in tags) == sorted(card.tags), chips
     draft_board(view, DRAFTER)
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "ko", PSEUDO])
+def test_the_alt_text_fits_discord_whole_in_every_language(
+    code: str, drafts: dict[str, DraftView]
+) -> None:
+    """An alt text is never cut (Discord takes 1,024 characters): a board whose cards' costs
+    and tags would run past it names its cards alone, in the language it is drawn in, the
+    pseudo-locale's 40 % longer words too."""
+    for stem, view in drafts.items():
+        with speaking(LANGUAGES[code]):
+            alt = draft_alt(view, DRAFTER["701"])
+            last = _sections(view, DRAFTER["701"])[-1].title
+        assert len(alt) <= ALT_TEXT, (stem, len(alt))
+        assert last in alt and alt.endswith("."), (stem, alt[-80:])
+    with speaking(LANGUAGES[PSEUDO]):
+        alt = draft_alt(drafts["whole-round-3"], DRAFTER["701"])
+    assert "Predators (024); Black Polar Dust (022)" in alt and "14 M€" not in alt

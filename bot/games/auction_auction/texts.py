@@ -612,7 +612,8 @@ class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
         The options are the match's stored JSON."""
         if options.get("reveal_lots_publicly"):
             return options
-        return {**options, "black_market_colour": "secret"}
+        # TRANSLATORS: the Black Market's colour in the lobby's options, kept secret.
+        return {**options, "black_market_colour": N_("secret")}
 
     def help(self) -> str:
         return "\n".join(_(line) for line in HELP)

@@ -9,6 +9,7 @@ from games.auction_auction.events import AuctionEnded
 from games.auction_auction.model import COLOUR_NAMES, HAND_LABELS, Result
 from games.auction_auction.render.parts import KICKER, MARGIN, WIDTH, Name, cubes_words, money
 from games.core.drawing import BadgeStyle, Board, Canvas, Column, NameSource, Table, Text, namer
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     ACCENT,
@@ -193,12 +194,26 @@ def _final_footer(result: Final, colours: Sequence[str], name: Name) -> list[str
 
 
 def _final_alt(result: Final, colours: Sequence[str], name: Name) -> str:
+    """The final table in words: each player's place, hand, cubes (the colours they hold),
+    cash and prizes. Where that is longer than an alt text may be (`ALT_TEXT`, in the
+    language in force: twelve players), without the cubes, which the result's message and
+    the image give: an alt text is never cut."""
+    said = _final_words(result, colours, name, cubes=True)
+    return said if len(said) <= ALT_TEXT else _final_words(result, colours, name, cubes=False)
+
+
+def _final_words(result: Final, colours: Sequence[str], name: Name, *, cubes: bool) -> str:
     tokens = result.tokens_of_life
     garnets = result.garnets
     parts = [_("Auction Auction, final table.")]
     for s in result.standings:
         player = s.player
-        cubes = listed([cubes_words(c, s.cubes.get(c, 0)) for c in colours])
+        held = [cubes_words(c, s.cubes[c]) for c in colours if s.cubes.get(c, 0)]
+        hand = _(HAND_LABELS[s.hand])
+        if cubes:
+            # TRANSLATORS: a player's hand and the cubes it is made of ("Two Pair (2 red
+            # cubes and 2 blue cubes)").
+            hand = _("{hand} ({cubes})").format(hand=hand, cubes=listed(held) or _("no cubes"))
         prizes = []
         if tokens.get(player):
             prizes.append(tokens_of_life(tokens[player]))
@@ -208,18 +223,17 @@ def _final_alt(result: Final, colours: Sequence[str], name: Name) -> str:
             ordinal=ordinal(s.place),
             place=s.place,
             player=name(player),
-            hand=_(HAND_LABELS[s.hand]),
-            cubes=cubes,
+            hand=hand,
             cash=money(s.cash),
         )
         if prizes:
             # TRANSLATORS: {ordinal} is English's "2nd"; {place} the bare number.
-            line = _("{ordinal}: {player}, {hand} ({cubes}), {cash}; wins {prizes}.").format(
+            line = _("{ordinal}: {player}, {hand}, {cash}; wins {prizes}.").format(
                 prizes=listed(prizes), **facts
             )
         else:
             # TRANSLATORS: {ordinal} is English's "2nd"; {place} the bare number.
-            line = _("{ordinal}: {player}, {hand} ({cubes}), {cash}.").format(**facts)
+            line = _("{ordinal}: {player}, {hand}, {cash}.").format(**facts)
         parts.append(line)
     parts.extend(_final_footer(result, colours, name)[:-1])
     return " ".join(parts)

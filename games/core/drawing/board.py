@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from games.core.drawing import fonts
 
+#: Characters Discord takes for an attachment's description, the image's alt text.
+ALT_TEXT = 1024
+
 #: Player id -> the name people see: a mapping, or a function such as the bot's `Names`.
 NameSource = Mapping[str, str] | Callable[[str], str]
 
@@ -22,7 +25,7 @@ class Board:
     alt: str
     filename: str = "board.png"
 
-    def description(self, limit: int = 1024) -> str:
+    def description(self, limit: int = ALT_TEXT) -> str:
         """The alt text cut to `limit` characters (Discord takes 1,024 for an attachment's
         description, 4,096 for an embed's): whole sentences, then an ellipsis."""
         if len(self.alt) <= limit:
