@@ -32,7 +32,7 @@ from bot.components import (
 )
 from bot.computer import Computer
 from bot.dispatcher import Dispatcher
-from bot.errors import already_replied, reply_error
+from bot.errors import answer_error, answering_refusals, begin
 from bot.flows.common import Gate, Settle
 from bot.flows.help import Help
 from bot.flows.host import Host
@@ -88,18 +88,45 @@ class Flows:
     help: Help
 
 
+#: Marks a command whose callback answers its refusals (`DealerTree.add_command`).
+ANSWERING = "_dealer_answering"
+
+
 class DealerTree(app_commands.CommandTree["DealerBot"]):
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    """The slash commands: each answered in time and in the member's language (`begin`); what
+    one raises is answered here (`answer_error`)."""
+
+    def add_command(
+        self,
+        command: app_commands.Command[Any, ..., Any]
+        | app_commands.ContextMenu
+        | app_commands.Group,
+        /,
+        *,
+        guild: discord.abc.Snowflake | None = discord.utils.MISSING,
+        guilds: Sequence[discord.abc.Snowflake] = discord.utils.MISSING,
+        override: bool = False,
     ) -> None:
-        if already_replied(error):
-            log.error(
-                "unexpected error in /%s",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=error,
-            )
-            return
-        await reply_error(interaction, error)
+        """Add a command (or a group of them) whose refusals are answered as they leave it
+        (`answering_refusals`)."""
+        commands_ = (
+            command.walk_commands() if isinstance(command, app_commands.Group) else [command]
+        )
+        for each in commands_:
+            if isinstance(each, app_commands.Command) and not hasattr(each, ANSWERING):
+                each._callback = cast(Any, answering_refusals(each._callback))
+                setattr(each, ANSWERING, True)
+        super().add_command(command, guild=guild, guilds=guilds, override=override)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.type is not discord.InteractionType.autocomplete:
+            begin(interaction)
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        await answer_error(interaction, error)
 
     async def sync_changed(self, storage: Storage, guild: discord.Object | None) -> None:
         """Send the slash commands to Discord (every server's, or `guild`'s) only if they
@@ -276,8 +303,9 @@ class DealerBot(commands.AutoShardedBot):
         self.ready_before = True
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Forms are answered from their custom id (none is kept in memory), and so is a
-        click on a control its message no longer has (`answer_removed`). Every interaction
+        """Forms are answered from their custom id (none is kept in memory; what one raises
+        is answered by `answer_error`, as a command's and a control's is), and so is a click
+        on a control its message no longer has (`answer_removed`). Every interaction
         tells its member's language (`heard`)."""
         self.heard.tell(interaction.user.id, interaction.locale)
         if interaction.type is discord.InteractionType.component:
@@ -290,7 +318,11 @@ class DealerBot(commands.AutoShardedBot):
         for form in FORMS:
             found = form.custom_id.fullmatch(custom_id)
             if found is not None:
-                await form.answer(interaction, found)
+                begin(interaction)
+                try:
+                    await form.answer(interaction, found)
+                except Exception as error:
+                    await answer_error(interaction, error)
                 return
 
     async def on_message(self, message: discord.Message) -> None:

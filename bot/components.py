@@ -12,9 +12,9 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot import steps
-from bot.errors import UserError, guarded
+from bot.errors import UserError, answer_error, begin
 from bot.handlers import Handlers, handlers
-from bot.i18n import N_, _, language, speaking
+from bot.i18n import N_, _
 from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, BoardAction, Choice, Pick
 
@@ -23,22 +23,42 @@ MAX_ROWS = 5
 MAX_OPTIONS = 25
 
 
-class Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x"):
-    """A button that runs one of the bot's actions; errors become private replies."""
+class Control:
+    """How every control of Dealer's (a `DynamicItem`, listed first among its bases) is
+    answered: in time and in the member's language (`begin`, before discord.py calls it back),
+    and what its `handle` raises by `answer_error`, as the command tree's `on_error` answers a
+    command's (discord.py only logs what a dynamic item's callback raises)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        begin(interaction)
+        return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.handle(interaction)
+        except Exception as error:
+            await answer_error(interaction, error)
+
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+class Action(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:x"):
+    """A button that runs one of the bot's actions."""
 
     def __init__(self, custom_id: str, label: str, style: discord.ButtonStyle) -> None:
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.run(interaction, handlers(interaction)))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, handlers(interaction))
 
     async def run(self, interaction: discord.Interaction[Any], flows: Handlers) -> None:
         raise NotImplementedError
 
 
-class MatchMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:menu"):
-    """A select menu of one match that runs one of the bot's actions with the values chosen;
-    errors become private replies. Its custom id is `<PREFIX>:<KIND>:<match>` (and
+class MatchMenu(Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:menu"):
+    """A select menu of one match that runs one of the bot's actions with the values chosen.
+    Its custom id is `<PREFIX>:<KIND>:<match>` (and
     `suffix`), all it needs to be rebuilt after a restart. A game's plug-in subclasses it for
     its own menus (its PREFIX, each menu's KIND and template)."""
 
@@ -73,9 +93,8 @@ class MatchMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"deale
     ) -> Self:
         return cls(int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = list(self.item.values)
-        await guarded(interaction, self.run(interaction, handlers(interaction), values))
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, handlers(interaction), list(self.item.values))
 
     async def run(
         self, interaction: discord.Interaction[Any], flows: Handlers, values: list[str]
@@ -193,7 +212,9 @@ class EarlierButton(Action, template=r"dealer:earlier"):
         raise UserError(earlier_version("button"))
 
 
-class EarlierMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:earliermenu"):
+class EarlierMenu(
+    Control, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dealer:earliermenu"
+):
     """A menu earlier versions posted for a decision without saying which: refused politely
     (`earlier_version`)."""
 
@@ -208,12 +229,8 @@ class EarlierMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"dea
     ) -> Self:
         return cls(match.string)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _refuse(earlier_version("menu")))
-
-
-async def _refuse(message: str) -> None:
-    raise UserError(message)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        raise UserError(earlier_version("menu"))
 
 
 class BidButton(EarlierButton, template=r"dealer:bid:\d+:[a-z0-9:-]+"):
@@ -303,6 +320,7 @@ def fitted(custom_id: str) -> str:
 
 
 class ActMenu(
+    Control,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"dealer:act(?P<chunk>chunk)?pick(?P<n>\d*):{MATCH_AT}:(?P<key>.+)",
 ):
@@ -354,20 +372,17 @@ class ActMenu(
         chunks = bool(match["chunk"])
         return cls(int(match["match"]), shown_in(match), match["key"], chunks=chunks, number=number)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        flows = handlers(interaction)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        play = handlers(interaction).play
         key, _, answers = self.key.partition("|")
         picked = list(self.item.values)
         if self.chunks:
             chunk = int(picked[0]) if picked and picked[0].isdecimal() else -1
-            run = flows.play.act(
-                interaction, self.match_id, key, answers, shown=self.shown, chunk=chunk
-            )
+            await play.act(interaction, self.match_id, key, answers, shown=self.shown, chunk=chunk)
         else:
-            run = flows.play.act(
+            await play.act(
                 interaction, self.match_id, key, answers, shown=self.shown, picked=picked
             )
-        await guarded(interaction, run)
 
 
 class OneOnOneButton(IdButton, template=r"dealer:me:(?P<id>\d+)"):
@@ -460,7 +475,7 @@ class ReplaceButton(
         await flows.host.replace(interaction, self.match_id, self.old, self.new)
 
 
-class KeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:keep"):
+class KeepButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dealer:keep"):
     """The way back of every confirmation: nothing is done, and the question loses its
     buttons, so that its "Yes" cannot be pressed later by mistake."""
 
@@ -479,10 +494,8 @@ class KeepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"deal
     ) -> KeepButton:
         return cls()
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        with speaking(language(interaction.locale)):
-            kept = _("Kept: nothing was changed.")
-        await interaction.response.edit_message(content=kept, view=None)
+    async def handle(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.edit_message(content=_("Kept: nothing was changed."), view=None)
 
 
 class RematchButton(IdButton, template=r"dealer:rematch:(?P<id>\d+)"):
@@ -624,7 +637,9 @@ async def answer_removed(
         )
         item = await factory.from_custom_id(interaction, base, found)
         item._refresh_state(interaction, data)
-        await item.callback(interaction)
+        # As discord.py calls a dynamic item that its message has.
+        if await item.interaction_check(interaction):
+            await item.callback(interaction)
         return
 
 
@@ -952,22 +967,18 @@ def form_values(interaction: discord.Interaction[Any]) -> dict[str, str]:
 async def answer_bid_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
     """Answer an amount form sent by earlier versions (`dealer:bidform:<match>:<target>`):
     refused politely (`earlier_version`)."""
-    await guarded(interaction, _refuse(earlier_version("form")))
+    raise UserError(earlier_version("form"))
 
 
 async def answer_step_form(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
     """Answer a submitted step form (`step_form`; an amount form of earlier versions is one,
     what was picked before it carried the same way)."""
     typed = form_values(interaction).get(AMOUNT_FIELD, "")
-    play = handlers(interaction).play
-    await guarded(
+    await handlers(interaction).play.act(
         interaction,
-        play.act(
-            interaction,
-            int(found["match"]),
-            found["key"],
-            found["answers"] or "",
-            shown=shown_in(found),
-            typed=typed,
-        ),
+        int(found["match"]),
+        found["key"],
+        found["answers"] or "",
+        shown=shown_in(found),
+        typed=typed,
     )

@@ -1,24 +1,28 @@
-"""User-facing errors, turned into private replies in exactly one place (`reply_error`), and
-the one place every interaction is answered in time (`guarded`, `Answer`)."""
+"""User-facing errors, and the one place that answers them: a handler raises, and
+`answer_error` turns what it raised into a private reply (the command tree's `on_error`, a
+control's `bot.components.Control.callback` and a form's dispatch in
+`DealerBot.on_interaction` hand it over: as Avrae's and RoboDanny's error handlers do). Before a
+handler runs, `begin` makes sure its interaction is answered in time (`Answer`) and in the
+member's language."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-from collections.abc import Awaitable
+import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord.interactions import InteractionCallbackResponse
 
-from bot.i18n import N_, _, language, refusal, speaking
+from bot.i18n import N_, _, language, refusal, speak, speaking
 from bot.limits import fit
 from bot.storage.backend import Busy
 from games.core.errors import RuleError
 
 log = logging.getLogger(__name__)
-
-REPLIED = "dealer: the user was already told"
 
 UNEXPECTED = N_(
     "Sorry, something went wrong on Dealer's side and your request was not completed. "
@@ -26,13 +30,9 @@ UNEXPECTED = N_(
 )
 
 
-#: How long an interaction may go unanswered before `guarded` acknowledges it itself (seconds):
+#: How long an interaction may go unanswered before `begin`'s watchdog acknowledges it (seconds):
 #: Discord shows "This interaction failed" to an interaction not acknowledged within three.
 ACKNOWLEDGE_AFTER = 2.0
-
-#: The event `guarded` dispatches when its action has ended: the watchdog waits for it
-#: (`Client.wait_for`, discord.py's way to wait for something or a timeout).
-ACTION_DONE = "dealer_action_done"
 
 #: What a private "thinking…" acknowledgement says once the answer turned out to be public.
 POSTED_BELOW = N_("Posted for everyone below.")
@@ -44,14 +44,32 @@ FORM_TOO_LATE = N_(
 
 
 class UserError(Exception):
-    """A refusal for the person who asked: a polite sentence, shown only to them."""
+    """A refusal for the person who asked: a polite sentence, shown only to them, with the
+    controls that help them on (`view`: a button to try again), if any."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, view: discord.ui.View | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.view = view
+
+
+#: What a member is refused in words: the rest is a fault (`answer_error`).
+REFUSALS = (
+    Busy,
+    RuleError,
+    UserError,
+    discord.app_commands.CheckFailure,
+    discord.app_commands.TransformerError,
+)
+
+
+def expected(error: BaseException) -> bool:
+    """Whether `error` is a refusal (said in words), not a fault of Dealer's."""
+    return isinstance(error, REFUSALS)
 
 
 def message_for(error: BaseException) -> str:
+    """The words of a refusal (`expected`)."""
     original = getattr(error, "original", None)
     if isinstance(original, BaseException):
         error = original
@@ -61,20 +79,18 @@ def message_for(error: BaseException) -> str:
         return refusal(error)
     if isinstance(error, UserError):
         return error.message
-    if isinstance(error, discord.app_commands.CheckFailure | discord.app_commands.TransformerError):
-        return str(error) or _("You cannot use this command here.")
-    if not already_replied(error):
-        log.error("unexpected error in an interaction", exc_info=error)
-    return _(UNEXPECTED)
+    # discord.py's own: a check that failed, an option it could not convert.
+    return str(error) or _("You cannot use this command here.")
 
 
 class Answer(discord.InteractionResponse[Any]):
-    """`interaction.response` while `guarded` runs an action: discord.py's, with a watchdog.
+    """`interaction.response` once `begin` has run: discord.py's, with a watchdog.
 
-    If the action has not answered `ACKNOWLEDGE_AFTER` seconds in (a slow store, a row lock
+    If the handler has not answered `ACKNOWLEDGE_AFTER` seconds in (a slow store, a row lock
     held by another process, a board being drawn), `acknowledge` defers the interaction, so
     that Discord never shows "This interaction failed"; the action's own answer then goes
-    where the deferral leaves room for it, with the visibility it asked for:
+    where the deferral leaves room for it, with the visibility it asked for (an error's
+    answer too):
 
     - a button, menu, or a form opened from one, is deferred silently (its message stays as
       it is): a later message becomes a follow-up (private if asked), a later edit of the
@@ -84,10 +100,10 @@ class Answer(discord.InteractionResponse[Any]):
       (`POSTED_BELOW`);
     - a form cannot follow a deferral: `send_modal` refuses in words (`FORM_TOO_LATE`).
 
-    The watchdog and the action take turns (`_turn`): one of them answers first, and the
+    The watchdog and the handler take turns (`_turn`): one of them answers first, and the
     other sees it, so the interaction is never answered twice."""
 
-    __slots__ = ("_deferred", "_done", "_loading", "_turn")
+    __slots__ = ("_deferred", "_loading", "_turn")
 
     def __init__(self, parent: discord.Interaction[Any]) -> None:
         super().__init__(parent)
@@ -96,8 +112,6 @@ class Answer(discord.InteractionResponse[Any]):
         self._deferred: InteractionCallbackResponse[Any] | None = None
         #: Whether that acknowledgement is a "thinking…" not replaced yet.
         self._loading = False
-        #: Whether `guarded`'s action has ended (then no acknowledgement is due).
-        self._done = False
 
     @property
     def deferred(self) -> bool:
@@ -118,23 +132,19 @@ class Answer(discord.InteractionResponse[Any]):
             assert deferred is not None, "commands, components and forms can be deferred"
             self._deferred, self._loading = deferred, not silent
 
-    async def acknowledge_unless_done(self, within: float) -> None:
-        """Wait up to `within` seconds for `guarded`'s action to end (its `ACTION_DONE`
-        event), then acknowledge the interaction if it has not."""
-        parent = self._parent
-        if self._done:
+    async def acknowledge_unless_done(self, handler: asyncio.Task[Any], within: float) -> None:
+        """Wait up to `within` seconds for the task that runs the interaction's handler (and
+        answers its errors) to end, then acknowledge the interaction if it has not: once the
+        task has ended, no acknowledgement is due."""
+        done, _pending = await asyncio.wait({handler}, timeout=within)
+        if done:
             return
         try:
-            await parent.client.wait_for(
-                ACTION_DONE, check=lambda done: done is parent, timeout=within
-            )
-        except TimeoutError:
-            try:
-                # Shielded: the action ending now must not cut a deferral off halfway, sent
-                # but not recorded (its answer would then be refused as a second one).
-                await asyncio.shield(self.acknowledge())
-            except discord.HTTPException as error:
-                log.warning("could not acknowledge an interaction in time: %s", error)
+            # Shielded: the handler ending now must not cut a deferral off halfway, sent but
+            # not recorded (its answer would then be refused as a second one).
+            await asyncio.shield(self.acknowledge())
+        except discord.HTTPException as error:
+            log.warning("could not acknowledge an interaction in time: %s", error)
 
     async def defer(
         self, *, ephemeral: bool = False, thinking: bool = False
@@ -175,54 +185,89 @@ class Answer(discord.InteractionResponse[Any]):
             return await super().send_modal(modal)
 
 
-def _answering(interaction: discord.Interaction[Any]) -> Answer | None:
-    """A new `Answer` as `interaction.response`; None when the interaction has one already
-    (a `guarded` inside another's action: the outer one watches) or was answered before."""
+def begin(interaction: discord.Interaction[Any]) -> None:
+    """What every interaction gets before its handler runs, in the task that runs it (one
+    per interaction, as discord.py dispatches them): `interaction.response` becomes an
+    `Answer`, whose watchdog acknowledges the interaction if the task has not answered it
+    `ACKNOWLEDGE_AFTER` seconds in; and the task writes in the member's own language
+    (`interaction.locale`: what it posts in a channel it writes in the server's,
+    `bot.i18n.speaking`). An interaction begun already, or answered, is left as it is."""
+    speak(language(interaction.locale))
     response = interaction.response
     if isinstance(response, Answer) or response.is_done():
-        return None
+        return
     answer = Answer(interaction)
     # discord.py keeps `interaction.response` in this slot (`utils.cached_slot_property`).
     setattr(interaction, "_cs_response", answer)  # noqa: B010
-    return answer
+    task = asyncio.current_task()
+    assert task is not None, "an interaction is answered in a task"
+    watchdog = asyncio.create_task(answer.acknowledge_unless_done(task, ACKNOWLEDGE_AFTER))
+    _watchdogs.add(watchdog)
+    watchdog.add_done_callback(_watchdogs.discard)
 
 
-async def guarded(interaction: discord.Interaction[Any], action: Awaitable[None]) -> None:
-    """Run an action for `interaction`, acknowledged in time whatever it waits for (`Answer`);
-    refusals become private replies here, and anything unexpected gets a polite private reply
-    too before it propagates to be logged. The action writes in the member's own language
-    (`interaction.locale`): what it posts in a channel it writes in the server's
-    (`bot.i18n.speaking`)."""
-    with speaking(language(interaction.locale)):
-        await _guarded(interaction, action)
+#: The watchdogs running (the event loop keeps only weak references to its tasks).
+_watchdogs: set[asyncio.Task[None]] = set()
 
 
-async def _guarded(interaction: discord.Interaction[Any], action: Awaitable[None]) -> None:
-    answer = _answering(interaction)
-    watchdog = (
-        None
-        if answer is None
-        else asyncio.create_task(answer.acknowledge_unless_done(ACKNOWLEDGE_AFTER))
-    )
-    try:
-        await action
-    except (UserError, RuleError, Busy) as error:
-        await reply_error(interaction, error)
-    except Exception as error:
-        await reply_error(interaction, error)
-        error.add_note(REPLIED)
-        raise
-    finally:
-        if answer is not None and watchdog is not None:
-            answer._done = True
-            interaction.client.dispatch(ACTION_DONE, interaction)
-            await watchdog
+def fault_reference() -> str:
+    """The number an unexpected fault is logged under, and told to the member: what the host
+    reports and the operator looks up in the log."""
+    return f"{secrets.randbelow(10**6):06d}"
 
 
-def already_replied(error: BaseException) -> bool:
+def answering_refusals(callback: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """A command's callback whose refusals `answer_error` answers as they leave it; its faults
+    go on to the command tree's `on_error`, which answers them the same way. (discord.py hands
+    `on_error` everything a command raises as an error of the bot's: a refusal is an answer,
+    not an error.)"""
+
+    @functools.wraps(callback)
+    async def answered(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await callback(*args, **kwargs)
+        except Exception as error:
+            if not expected(error):
+                raise
+            interaction = next(a for a in args if isinstance(a, discord.Interaction))
+            await answer_error(interaction, error)
+            return None
+
+    return answered
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """The one place that answers what a handler raised: privately, in the member's language,
+    after an acknowledgement too (as a follow-up). A refusal is answered in its own words
+    (with its `UserError.view`, if it brings one); anything unexpected is logged with a
+    reference number and answered with an apology that gives it, never with its trace.
+    Never raises."""
     original = getattr(error, "original", None)
     found = original if isinstance(original, BaseException) else error
-    return REPLIED in getattr(found, "__notes__", ())
+    with speaking(language(interaction.locale)):
+        if expected(found):
+            text = fit(in_words(interaction, error))
+        else:
+            reference = fault_reference()
+            command = interaction.command.qualified_name if interaction.command else None
+            log.error(
+                "unexpected fault %s (/%s, %s)",
+                reference,
+                command,
+                interaction.type.name,
+                exc_info=found,
+            )
+            text = fit(_(UNEXPECTED) + f" (#{reference})")
+    view = found.view if isinstance(found, UserError) else None
+    extra: dict[str, Any] = {} if view is None else {"view": view}
+    try:
+        response = interaction.response
+        if response.is_done() and not (isinstance(response, Answer) and response.deferred):
+            await interaction.followup.send(text, ephemeral=True, **extra)
+        else:
+            await response.send_message(text, ephemeral=True, **extra)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply: %s", text)
 
 
 def in_words(interaction: discord.Interaction[Any], error: BaseException) -> str:
@@ -240,18 +285,3 @@ def in_words(interaction: discord.Interaction[Any], error: BaseException) -> str
             "`/{command}` names a member of a server: use it in one of the server's channels."
         ).format(command=command)
     return message_for(error)
-
-
-async def reply_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Answer `interaction` privately with the error's sentence, in the member's language;
-    never raises."""
-    with speaking(language(interaction.locale)):
-        text = fit(in_words(interaction, error))
-    try:
-        response = interaction.response
-        if response.is_done() and not (isinstance(response, Answer) and response.deferred):
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not deliver an error reply: %s", text)

@@ -6,7 +6,7 @@ when this module is imported (Babel's `write_mo`): no compiled `.mo` file is kep
 a catalogue edited is the catalogue used, in a source checkout and in a wheel alike.
 
 Who reads what (issue 46): an answer only its asker sees is in the member's own language
-(`interaction.locale`, set by `bot.errors.guarded`); a post in a channel is in the server's
+(`interaction.locale`, set by `bot.errors.begin`); a post in a channel is in the server's
 (`/config language`, else the server's Discord language, else English: `server_language`).
 The language in force is a context variable (as Red-DiscordBot keeps its locale), so a text
 written anywhere below an interaction or a delivery is in the right language without every
@@ -174,6 +174,12 @@ def speaking(language_: Language) -> Iterator[Language]:
         yield language_
     finally:
         _current.reset(token)
+
+
+def speak(language_: Language) -> None:
+    """Write the texts of the rest of the current task in `language_` (an interaction's, which
+    discord.py runs in a task of its own: `bot.errors.begin`)."""
+    _current.set(language_)
 
 
 def server_language(stored: str | None, guild: discord.Guild | None) -> Language:

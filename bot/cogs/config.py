@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.errors import UserError, guarded
+from bot.errors import UserError
 from bot.i18n import CHOICES, NAMES, _, server_language
 from bot.storage import Storage
 
@@ -35,7 +35,7 @@ class ConfigCog(
     async def host_role(
         self, interaction: discord.Interaction[Any], role: discord.Role | None = None
     ) -> None:
-        await guarded(interaction, self._set_host_role(interaction, role))
+        await self._set_host_role(interaction, role)
 
     async def _set_host_role(
         self, interaction: discord.Interaction[Any], role: discord.Role | None
@@ -70,7 +70,7 @@ class ConfigCog(
         ]
     )
     async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        await guarded(interaction, self._set_language(interaction, language))
+        await self._set_language(interaction, language)
 
     async def _set_language(self, interaction: discord.Interaction[Any], code: str) -> None:
         guild = self._managed(

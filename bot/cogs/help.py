@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.errors import guarded
 from bot.flows.help import Help
 from bot.games.registry import game_choices
 
@@ -26,4 +25,4 @@ class HelpCog(commands.Cog):
     )
     @app_commands.autocomplete(game=game_choices)
     async def help(self, interaction: Interaction, game: str | None = None) -> None:
-        await guarded(interaction, self.help_.show(interaction, game))
+        await self.help_.show(interaction, game)

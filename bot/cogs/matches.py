@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.errors import guarded
 from bot.flows.host import Host
 from bot.flows.lobby import Lobby
 from bot.flows.play import Play
@@ -56,34 +55,34 @@ class MatchCog(
         count: app_commands.Range[int, 1, MAX_SEATS] = 1,
         level: str = LEVELS[0],
     ) -> None:
-        await guarded(interaction, self.lobby.add_computer(interaction, count, level))
+        await self.lobby.add_computer(interaction, count, level)
 
     @app_commands.command(
         name="join", description=locale_str("Join the match in this channel's lobby")
     )
     async def join(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.join_here(interaction))
+        await self.lobby.join_here(interaction)
 
     @app_commands.command(name="leave", description=locale_str("Leave the match's lobby"))
     async def leave(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.leave_here(interaction))
+        await self.lobby.leave_here(interaction)
 
     @app_commands.command(name="start", description=locale_str("Host: start the match"))
     async def start(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.start_here(interaction))
+        await self.lobby.start_here(interaction)
 
     @app_commands.command(
         name="cancel", description=locale_str("Host: cancel the match (asks to confirm)")
     )
     async def cancel(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.ask_cancel(interaction))
+        await self.lobby.ask_cancel(interaction)
 
     @app_commands.command(
         name="status",
         description=locale_str("The phase, its deadline and who it waits for (only you see it)"),
     )
     async def status(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.host.status(interaction))
+        await self.host.status(interaction)
 
     @app_commands.command(
         name="web",
@@ -102,20 +101,20 @@ class MatchCog(
         ]
     )
     async def web(self, interaction: Interaction, page: str) -> None:
-        await guarded(interaction, self.host.web(interaction, page == "on"))
+        await self.host.web(interaction, page == "on")
 
     @app_commands.command(
         name="list",
         description=locale_str("This server's open matches, with links (only you see it)"),
     )
     async def list_open(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.list_open(interaction))
+        await self.lobby.list_open(interaction)
 
     @app_commands.command(
         name="close-phase", description=locale_str("Host: close the current phase now")
     )
     async def close_phase(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.host.host_move(interaction, {"type": "close_phase"}))
+        await self.host.host_move(interaction, {"type": "close_phase"})
 
     @app_commands.command(
         name="extend", description=locale_str("Host: give the current phase more time")
@@ -124,7 +123,7 @@ class MatchCog(
     async def extend(
         self, interaction: Interaction, minutes: app_commands.Range[int, 1, 10080]
     ) -> None:
-        await guarded(interaction, self.host.extend(interaction, minutes))
+        await self.host.extend(interaction, minutes)
 
     @app_commands.command(
         name="notify",
@@ -133,17 +132,17 @@ class MatchCog(
     @app_commands.describe(how=NOTIFY_HELP)
     @app_commands.choices(how=NOTIFY_CHOICES)
     async def notify(self, interaction: Interaction, how: str) -> None:
-        await guarded(interaction, self.lobby.set_notify(interaction, how))
+        await self.lobby.set_notify(interaction, how)
 
     @app_commands.command(
         name="pause", description=locale_str("Host: stop the clock and the moves")
     )
     async def pause(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.host.pause(interaction))
+        await self.host.pause(interaction)
 
     @app_commands.command(name="resume", description=locale_str("Host: restart the clock"))
     async def resume(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.host.resume(interaction))
+        await self.host.resume(interaction)
 
     @app_commands.command(
         name="kick",
@@ -153,7 +152,7 @@ class MatchCog(
         member=locale_str("The player to remove; their pending submissions count as none")
     )
     async def kick(self, interaction: Interaction, member: discord.User) -> None:
-        await guarded(interaction, self.host.kick(interaction, member))
+        await self.host.kick(interaction, member)
 
     @app_commands.command(
         name="replace",
@@ -170,7 +169,7 @@ class MatchCog(
     async def replace(
         self, interaction: Interaction, player: discord.User, member: discord.User | None = None
     ) -> None:
-        await guarded(interaction, self.host.ask_replace(interaction, player, member))
+        await self.host.ask_replace(interaction, player, member)
 
     @app_commands.command(
         name="unkick",
@@ -178,7 +177,7 @@ class MatchCog(
     )
     @app_commands.describe(member=locale_str("The player the host removed"))
     async def unkick(self, interaction: Interaction, member: discord.User) -> None:
-        await guarded(interaction, self.undoing.ask_unkick(interaction, member))
+        await self.undoing.ask_unkick(interaction, member)
 
     @app_commands.command(
         name="undo",
@@ -207,23 +206,23 @@ class MatchCog(
         ]
     )
     async def undo(self, interaction: Interaction, what: str = "move") -> None:
-        await guarded(interaction, self.undoing.ask_undo(interaction, what))
+        await self.undoing.ask_undo(interaction, what)
 
     @app_commands.command(
         name="remove-bot",
         description=locale_str("Host: take back the computer seat seated last in the lobby"),
     )
     async def remove_bot(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.lobby.unseat(interaction, None))
+        await self.lobby.unseat(interaction, None)
 
     @app_commands.command(
         name="forfeit", description=locale_str("Concede the match you play here (confirms)")
     )
     async def forfeit(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.play.ask_forfeit(interaction))
+        await self.play.ask_forfeit(interaction)
 
     @app_commands.command(
         name="log", description=locale_str("Host: the match record as a JSON file")
     )
     async def log(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.host.match_log(interaction))
+        await self.host.match_log(interaction)

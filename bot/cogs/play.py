@@ -11,7 +11,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.amounts import MAX_AMOUNT
-from bot.errors import guarded
 from bot.flows.common import Gate
 from bot.flows.play import Play
 from bot.games.registry import plugin_for
@@ -37,7 +36,7 @@ class PlayCog(commands.Cog):
         target: str,
         amount: app_commands.Range[int, 0, MAX_AMOUNT],
     ) -> None:
-        await guarded(interaction, self.play.bid_here(interaction, target, amount))
+        await self.play.bid_here(interaction, target, amount)
 
     @bid.autocomplete("target")
     async def bid_target(
@@ -46,8 +45,9 @@ class PlayCog(commands.Cog):
         """What the member may bid on now, by the names the refusals list."""
         try:
             row = await self.gate.match_here(interaction)
-            bids = await self.play.bids(row, interaction.user.id)
-            names = await self.gate.service.names(row.id)
+            context = self.gate.context(interaction, row)
+            bids = await self.play.bids(context)
+            names = await context.names()
         except Exception:
             return []
         texts = plugin_for(row.game).texts
@@ -63,4 +63,4 @@ class PlayCog(commands.Cog):
         name="me", description=locale_str("Your 1-on-1: cash, cubes, bids (only you see it)")
     )
     async def me(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.play.me(interaction))
+        await self.play.me(interaction)

@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.errors import guarded
 from bot.flows.seasons import Seasons
 from bot.seasons import MAX_ADJUST
 
@@ -48,13 +47,13 @@ class SeasonCog(
         name: app_commands.Range[str, 1, 60],
         starting_garnets: app_commands.Range[int, 0, 100] = 3,
     ) -> None:
-        await guarded(interaction, self.seasons.start(interaction, name, starting_garnets))
+        await self.seasons.start(interaction, name, starting_garnets)
 
     @app_commands.command(
         name="end", description=locale_str("Host: end the open season (asks to confirm)")
     )
     async def end(self, interaction: Interaction) -> None:
-        await guarded(interaction, self.seasons.ask_end(interaction))
+        await self.seasons.ask_end(interaction)
 
     @app_commands.command(
         name="standings",
@@ -70,7 +69,7 @@ class SeasonCog(
     async def standings(
         self, interaction: Interaction, season: str | None = None, public: bool = False
     ) -> None:
-        await guarded(interaction, self.seasons.standings(interaction, season, public))
+        await self.seasons.standings(interaction, season, public)
 
     @app_commands.command(
         name="history", description=locale_str("Every change to the ledger (only you see it)")
@@ -86,7 +85,7 @@ class SeasonCog(
         member: discord.User | None = None,
         season: str | None = None,
     ) -> None:
-        await guarded(interaction, self.seasons.history(interaction, member, season))
+        await self.seasons.history(interaction, member, season)
 
     @app_commands.command(
         name="export", description=locale_str("The season's ledger as a CSV file")
@@ -94,7 +93,7 @@ class SeasonCog(
     @app_commands.describe(season=locale_str("A past season (default: the open or latest one)"))
     @app_commands.autocomplete(season=season_names)
     async def export(self, interaction: Interaction, season: str | None = None) -> None:
-        await guarded(interaction, self.seasons.export(interaction, season))
+        await self.seasons.export(interaction, season)
 
     @app_commands.command(
         name="adjust", description=locale_str("Host: add or take garnets or tokens of life")
@@ -113,10 +112,7 @@ class SeasonCog(
         garnets: Amount = 0,
         tokens: Amount = 0,
     ) -> None:
-        await guarded(
-            interaction,
-            self.seasons.adjust(interaction, member, garnets, tokens, reason),
-        )
+        await self.seasons.adjust(interaction, member, garnets, tokens, reason)
 
     @app_commands.command(
         name="eliminate", description=locale_str("Host: eliminate a member from the season")
@@ -127,7 +123,7 @@ class SeasonCog(
     async def eliminate(
         self, interaction: Interaction, member: discord.Member, reason: Reason | None = None
     ) -> None:
-        await guarded(interaction, self.seasons.eliminate(interaction, member, reason))
+        await self.seasons.eliminate(interaction, member, reason)
 
     @app_commands.command(
         name="reinstate", description=locale_str("Host: bring an eliminated member back")
@@ -138,7 +134,7 @@ class SeasonCog(
     async def reinstate(
         self, interaction: Interaction, member: discord.Member, reason: Reason | None = None
     ) -> None:
-        await guarded(interaction, self.seasons.reinstate(interaction, member, reason))
+        await self.seasons.reinstate(interaction, member, reason)
 
     @app_commands.command(
         name="enrol", description=locale_str("Host: enrol a member before they play")
@@ -147,4 +143,4 @@ class SeasonCog(
         member=locale_str("The member to enrol with the season's starting garnets")
     )
     async def enrol(self, interaction: Interaction, member: discord.Member) -> None:
-        await guarded(interaction, self.seasons.enrol(interaction, member))
+        await self.seasons.enrol(interaction, member)

@@ -9,7 +9,6 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.errors import guarded
 from bot.flows.stats import Stats
 from bot.games.registry import game_choices
 
@@ -37,7 +36,7 @@ class StatsCog(commands.Cog):
         game: str | None = None,
         public: bool = False,
     ) -> None:
-        await guarded(interaction, self.stats_flow.stats(interaction, member, game, public))
+        await self.stats_flow.stats(interaction, member, game, public)
 
     @app_commands.command(
         name="leaderboard",
@@ -53,4 +52,4 @@ class StatsCog(commands.Cog):
     async def leaderboard(
         self, interaction: Interaction, game: str | None = None, public: bool = False
     ) -> None:
-        await guarded(interaction, self.stats_flow.leaderboard(interaction, game, public))
+        await self.stats_flow.leaderboard(interaction, game, public)

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot.computer import Computer
+from bot.context import MatchContext
 from bot.errors import UserError
 from bot.i18n import N_, Language, _, server_speaks
 from bot.players import is_computer_user, player_id, seat_id, seat_of
@@ -160,14 +161,15 @@ class Gate:
             )
         return player_id(member.id)
 
+    def context(self, interaction: discord.Interaction[Any], row: MatchRow) -> MatchContext:
+        """The member's context in the match `row`, for the rest of the interaction."""
+        return MatchContext(interaction, row, self.service)
+
     async def require_player(
         self, interaction: discord.Interaction[Any], row: MatchRow
     ) -> list[PlayerRow]:
         """The match's players, when the member is one of them."""
-        players = await self.service.players(row.id)
-        if not any(p.user_id == interaction.user.id for p in players):
-            raise UserError(_("You are not playing in this match."))
-        return players
+        return await self.context(interaction, row).require_player()
 
 
 class Settle:

@@ -18,13 +18,14 @@ from bot.components import (
     step_form,
     step_view,
 )
+from bot.context import MatchContext
 from bot.errors import UserError
 from bot.flows.common import Gate, Settle
 from bot.games.registry import plugin_for
 from bot.i18n import N_, _
 from bot.limits import MESSAGE
 from bot.messages import message
-from bot.players import Names, seat_of
+from bot.players import Names
 from bot.presenter import Presenter
 from bot.service import MATCH_OVER, EarlierDecision, MatchService
 from bot.storage import MatchRow, Storage
@@ -63,26 +64,25 @@ class Play:
 
     async def submit(
         self,
-        interaction: discord.Interaction[Any],
-        row: MatchRow,
+        context: MatchContext,
         move: dict[str, Any],
         *,
         replace: bool = False,
         shown: int | None = None,
     ) -> None:
-        """Submit a player's move (from a control shown for the decision at move `shown`:
-        taken only while it is open); confirm privately after the commit (in place of the
-        message pressed, with `replace`), then deliver."""
-        players = await self.gate.require_player(interaction, row)
-        me = await self.seat(row, interaction.user.id)
+        """Submit the member's move in the match of `context` (from a control shown for the
+        decision at move `shown`: taken only while it is open); confirm privately after the
+        commit (in place of the message pressed, with `replace`), then deliver."""
+        interaction, row = context.interaction, context.row
+        players = await context.require_player()
+        me = await context.seat()
         try:
             outcome = await self.service.submit(row.id, me, move, shown=shown)
         except RuleError as error:
-            names = await self.service.names(row.id)
             texts = plugin_for(row.game).texts
-            raise RuleError(error.code, texts.refusal(error, names)) from None
+            raise RuleError(error.code, texts.refusal(error, await context.names())) from None
         except EarlierDecision as error:
-            raise UserError(await self._earlier(interaction, row, error)) from None
+            raise UserError(await self._earlier(context, error)) from None
         card = await self.presenter.reply(interaction, row, outcome, players, replace=replace)
         try:
             # What the channel and the other players need is delivered while the card is drawn.
@@ -90,15 +90,6 @@ class Play:
         finally:
             if card is not None:
                 await card
-
-    async def seat(self, row: MatchRow, user_id: int) -> str:
-        """The engine's player id of the seat the member holds (their own, or one handed to
-        them); refused politely when they hold none (a seat handed to another is no longer
-        theirs, though the engine knows it by their id)."""
-        seat = seat_of(await self.service.players(row.id), user_id)
-        if seat is None:
-            raise UserError(_("You are not playing in this match."))
-        return seat
 
     async def seat_here(
         self, interaction: discord.Interaction[Any], member: discord.abc.User
@@ -117,36 +108,29 @@ class Play:
     ) -> None:
         """A move of the member in match `match_id` from a game's own control (a button,
         menu or form) shown for the decision at move `shown`."""
-        row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        await self._current(interaction, row, shown, move.get("type"))
-        await self.submit(interaction, row, move, shown=shown)
+        context = self.gate.context(interaction, await self.service.running(match_id))
+        await context.require_player()
+        await self._current(context, shown, move.get("type"))
+        await self.submit(context, move, shown=shown)
 
-    async def _current(
-        self,
-        interaction: discord.Interaction[Any],
-        row: MatchRow,
-        shown: int | None,
-        kind: str | None,
-    ) -> None:
+    async def _current(self, context: MatchContext, shown: int | None, kind: str | None) -> None:
         """Refuse a control of a decision that is over for the member (as `submit` does with
         the move), for a move of type `kind` (None: not known, any of theirs counts): its
         refusal at once, before its next step is asked."""
         if shown is None:
-            raise UserError(earlier_version(_thing(interaction)))
-        me = await self.seat(row, interaction.user.id)
+            raise UserError(earlier_version(_thing(context.interaction)))
+        me = await context.seat()
         try:
-            await self.service.require_current(row, me, shown, kind)
+            await self.service.require_current(context.row, me, shown, kind)
         except EarlierDecision as error:
-            raise UserError(await self._earlier(interaction, row, error)) from None
+            raise UserError(await self._earlier(context, error)) from None
 
-    async def _earlier(
-        self, interaction: discord.Interaction[Any], row: MatchRow, error: EarlierDecision
-    ) -> str:
+    async def _earlier(self, context: MatchContext, error: EarlierDecision) -> str:
         """The refusal of a control of a decision that is over: what it was for, why it is
         over, and where the current one is."""
-        names = await self.service.names(row.id)
-        texts = plugin_for(row.game).texts
+        interaction = context.interaction
+        names = await context.names()
+        texts = plugin_for(context.row.game).texts
         now = texts.engine_text(error.now, names) if error.now else _("another decision")
         why = {
             "made": _("you have made it since"),
@@ -171,9 +155,9 @@ class Play:
         """The member's own view of the match (they must play in it), as its engine gives it
         (`MatchService.view`), and the names."""
         row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        view = await self.service.view(row, await self.seat(row, interaction.user.id))
-        return view, await self.service.names(match_id)
+        context = self.gate.context(interaction, row)
+        view = await self.service.view(row, await context.seat())
+        return view, await context.names()
 
     async def game_here(
         self, interaction: discord.Interaction[Any]
@@ -189,7 +173,9 @@ class Play:
         self, interaction: discord.Interaction[Any], move: dict[str, Any], command: str
     ) -> None:
         """A move from a player's slash command, in the match of this channel (or DM)."""
-        await self.submit(interaction, await self._taking(interaction, command), move)
+        await self.submit(
+            self.gate.context(interaction, await self._taking(interaction, command)), move
+        )
 
     async def _taking(self, interaction: discord.Interaction[Any], command: str) -> MatchRow:
         """The match here, if its game takes the players' `/command`."""
@@ -209,35 +195,31 @@ class Play:
     ) -> None:
         """`/bid target amount`: the action with an amount that `target` names (its key, its
         label or its move's target, as the autocomplete and the refusals show them)."""
-        row = await self._taking(interaction, "bid")
-        await self.gate.require_player(interaction, row)
-        await self.submit(
-            interaction, row, await self._bid(row, interaction.user.id, target, amount)
-        )
+        context = self.gate.context(interaction, await self._taking(interaction, "bid"))
+        await context.require_player()
+        await self.submit(context, await self._bid(context, target, amount))
 
-    async def bids(self, row: MatchRow, user_id: int) -> list[GameAction]:
+    async def bids(self, context: MatchContext) -> list[GameAction]:
         """The member's actions that take an amount and nothing else: what `/bid` names."""
-        mine = await self.service.actions(row, await self.seat(row, user_id))
+        mine = await context.actions()
         return [a for a in mine if len(a.steps) == 1 and isinstance(a.steps[0], Amount)]
 
-    async def _bid(self, row: MatchRow, user_id: int, target: str, amount: int) -> dict[str, Any]:
+    async def _bid(self, context: MatchContext, target: str, amount: int) -> dict[str, Any]:
         """The bid move that `target` names. A target no action names goes to the engine as
         typed when the bids name their targets, so that its refusal says, in the game's words,
         what is wrong with it; otherwise the refusal lists what may be bid on."""
         wanted = target.strip().lower()
-        bids = await self.bids(row, user_id)
+        bids = await self.bids(context)
         for action in bids:
             if wanted in {action.key, action.label.lower(), str(action.move.get("target", ""))}:
                 return self._build(action, {action.steps[0].field: amount})
         if not bids:
-            raise UserError(
-                await self._not_open(row, user_id, _("Nothing takes a bid from you now"))
-            )
+            raise UserError(await self._not_open(context, _("Nothing takes a bid from you now")))
         named = next((a for a in bids if "target" in a.move), None)
         if named is not None and named.amount is not None:
             return {**named.move, "target": wanted, named.amount.field: amount}
-        names = await self.service.names(row.id)
-        texts = plugin_for(row.game).texts
+        names = await context.names()
+        texts = plugin_for(context.row.game).texts
         listed = ", ".join(texts.engine_text(a.label, names) for a in bids[:10])
         raise UserError(
             _("Nothing called {target} takes a bid now. You can bid on: {listed}.").format(
@@ -268,9 +250,10 @@ class Play:
         itself, each carrying `shown` on. `chunk`: the menu chosen from a pick's menu of
         menus; `typing`: the form of a typed pick asked for in place of its menus."""
         row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        action = await self._action(row, interaction.user.id, key, shown=(interaction, shown))
-        names = await self.service.names(row.id)
+        context = self.gate.context(interaction, row)
+        await context.require_player()
+        action = await self._action(context, key, shown=shown)
+        names = await context.names()
         texts = plugin_for(row.game).texts
 
         def label(text: str) -> str:
@@ -286,10 +269,7 @@ class Play:
                 f"{action.key}|{carried}" if carried else action.key,
                 _("Type it again"),
             )
-            await interaction.response.send_message(
-                error.message, view=stateless_view().add_item(again), ephemeral=True
-            )
-            return
+            raise Mistyped(error.message, stateless_view().add_item(again)) from None
         step = action.next_step(answers)
         menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
         if isinstance(step, Pick) and (chunk is not None or menus):
@@ -326,7 +306,7 @@ class Play:
             yes = confirm_view(row.id, shown, key, "Yes")
             await interaction.response.send_message(question, view=yes, ephemeral=True)
             return
-        await self.submit(interaction, row, move, replace=confirmed, shown=shown)
+        await self.submit(context, move, replace=confirmed, shown=shown)
 
     @staticmethod
     def _answers(
@@ -366,16 +346,14 @@ class Play:
             raise UserError(
                 _("The match has not started yet: leave the lobby instead (`/match leave`).")
             )
-        await self.gate.require_player(interaction, row)
+        me = await self.gate.context(interaction, row).seat()
         turn = await self.service.turn(row)
-        if await self.seat(row, interaction.user.id) in turn.out:
+        if me in turn.out:
             raise UserError(
                 _("You are no longer playing in this match: there is nothing to concede.")
             )
         texts = plugin_for(row.game).texts
-        ends = await self.service.check(
-            row.id, await self.seat(row, interaction.user.id), Forfeit().model_dump()
-        )
+        ends = await self.service.check(row.id, me, Forfeit().model_dump())
         after = (
             _("It ends the match: nobody can take it back.")
             if ends
@@ -392,7 +370,7 @@ class Play:
     async def forfeit(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The confirmed concession: the game's `forfeit` move (docs/engine-contract.md)."""
         row = await self.service.running(match_id)
-        await self.submit(interaction, row, Forfeit().model_dump(), replace=True)
+        await self.submit(self.gate.context(interaction, row), Forfeit().model_dump(), replace=True)
 
     async def require_action(
         self, interaction: discord.Interaction[Any], match_id: int, key: str, *, shown: int | None
@@ -400,43 +378,28 @@ class Play:
         """Refuse politely unless the member may take their legal action `key` now, from a
         control shown for the decision at move `shown` (before a game's own form for it
         opens)."""
-        row = await self.service.running(match_id)
-        await self.gate.require_player(interaction, row)
-        await self._action(row, interaction.user.id, key, shown=(interaction, shown))
+        context = self.gate.context(interaction, await self.service.running(match_id))
+        await context.require_player()
+        await self._action(context, key, shown=shown)
 
-    async def _action(
-        self,
-        row: MatchRow,
-        user_id: int,
-        key: str,
-        *,
-        shown: tuple[discord.Interaction[Any], int | None] | None = None,
-    ) -> GameAction:
-        """The member's legal action `key`; a control that is no longer open (a phase closed
-        since, a card played) is refused saying where the match is now. With `shown` (the
-        interaction of a control and the decision it was shown for), a control of a decision
-        that is over is refused as such first (`_current`), a move of the action's type
-        counting as made (of any type, when the action is no longer legal)."""
-        found = next(
-            (
-                a
-                for a in await self.service.actions(row, await self.seat(row, user_id))
-                if a.key == key
-            ),
-            None,
-        )
-        if shown is not None:
-            await self._current(shown[0], row, shown[1], found.type if found else None)
+    async def _action(self, context: MatchContext, key: str, *, shown: int | None) -> GameAction:
+        """The member's legal action `key`, from a control shown for the decision at move
+        `shown`: a control of a decision that is over is refused as such first (`_current`),
+        a move of the action's type counting as made (of any type, when the action is no
+        longer legal); one that is no longer open (a phase closed since, a card played) is
+        refused saying where the match is now."""
+        found = next((a for a in await context.actions() if a.key == key), None)
+        await self._current(context, shown, found.type if found else None)
         if found is None:
-            raise UserError(await self._not_open(row, user_id, _("That is not open now")))
+            raise UserError(await self._not_open(context, _("That is not open now")))
         return found
 
-    async def _not_open(self, row: MatchRow, user_id: int, lead: str) -> str:
-        turn = await self.service.turn(row)
-        if await self.seat(row, user_id) in turn.out:
+    async def _not_open(self, context: MatchContext, lead: str) -> str:
+        turn = await self.service.turn(context.row)
+        if await context.seat() in turn.out:
             return _("You are no longer playing in this match: nothing more to do in it.")
-        names = await self.service.names(row.id)
-        phase = plugin_for(row.game).texts.engine_text(turn.phase.title, names)
+        names = await context.names()
+        phase = plugin_for(context.row.game).texts.engine_text(turn.phase.title, names)
         return f"{lead} ({phase}). " + _("Your 1-on-1 (`/me`) shows what you can do.")
 
     @staticmethod

@@ -272,7 +272,7 @@ class Seasons:
                 "Only a host shows the standings to the channel (anyone with Manage Server, or "
                 "the server's host role); here they are for you alone."
             )
-        # Drawing the standings may take a while: `guarded` acknowledges in time.
+        # Drawing the standings may take a while: `begin`'s watchdog acknowledges in time.
         if public:
             with speaking(await self._server(interaction, guild)):
                 content = await self._standings(season, head)

@@ -1,6 +1,6 @@
 """Every interaction is acknowledged within Discord's three seconds, whatever the store, a lock
-or a render does: `bot.errors.guarded` defers it, and the answer follows (SimCord refuses an
-acknowledgement later than three seconds of its clock, as Discord does)."""
+or a render does: `bot.errors.begin`'s watchdog defers it, and the answer follows (SimCord
+refuses an acknowledgement later than three seconds of its clock, as Discord does)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import guarded
 from bot.games.plugin import GamePlugin, clock_options
 from bot.handlers import handlers
 from games.core.contract import Action
@@ -35,7 +34,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         options = {} if coins is None else {"coins": coins}
         options |= {} if lots is None else {"lots": lots}
         lobby = handlers(interaction).lobby.create(interaction, TEXTS.game, options, clocks, None)
-        await guarded(interaction, lobby)
+        await lobby
 
     return high_bid
 

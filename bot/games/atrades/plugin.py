@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.errors import UserError, guarded
+from bot.errors import UserError
 from bot.games.atrades.texts import AtradesTexts
 from bot.games.plugin import NOTIFY_CHOICES, GamePlugin, clock_options
 from bot.handlers import handlers
@@ -110,16 +110,13 @@ def create() -> app_commands.Command[Any, ..., None]:
         *,
         clocks: dict[str, int],
     ) -> None:
-        await guarded(
+        await _create(
             interaction,
-            _create(
-                interaction,
-                Named(regions=regions, guilds=guilds, money=money, loser_bank=loser_bank),
-                clocks,
-                spectators,
-                thread=bool(thread),
-                notify=notify,
-            ),
+            Named(regions=regions, guilds=guilds, money=money, loser_bank=loser_bank),
+            clocks,
+            spectators,
+            thread=bool(thread),
+            notify=notify,
         )
 
     return atrades

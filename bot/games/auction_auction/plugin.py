@@ -10,7 +10,6 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.amounts import MAX_AMOUNT
-from bot.errors import guarded
 from bot.games.auction_auction.texts import AuctionAuctionTexts
 from bot.games.plugin import GamePlugin, clock_options
 from bot.handlers import handlers
@@ -78,9 +77,7 @@ def create() -> app_commands.Command[Any, ..., None]:
         if reveal_lots is not None:
             options["reveal_lots_publicly"] = reveal_lots
         lobby = handlers(interaction).lobby
-        await guarded(
-            interaction, lobby.create(interaction, TEXTS.game, options, clocks, spectators)
-        )
+        await lobby.create(interaction, TEXTS.game, options, clocks, spectators)
 
     return auction_auction
 
@@ -100,7 +97,7 @@ class AuctionAuctionCog(commands.Cog):
         member: discord.User,
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
-        await guarded(interaction, _give(interaction, member, amount))
+        await _give(interaction, member, amount)
 
     @app_commands.command(
         name="garnet-trade", description=locale_str("Trade one garnet for $10 (final)")
@@ -108,7 +105,7 @@ class AuctionAuctionCog(commands.Cog):
     async def garnet_trade(self, interaction: Interaction) -> None:
         move = {"type": "trade_garnet"}
         play = handlers(interaction).play
-        await guarded(interaction, play.submit_here(interaction, move, "garnet-trade"))
+        await play.submit_here(interaction, move, "garnet-trade")
 
 
 async def _give(interaction: Interaction, member: discord.abc.User, amount: int) -> None:

@@ -39,7 +39,7 @@ from bot.components import (
     shown_in,
     stamp,
 )
-from bot.errors import UserError, guarded
+from bot.errors import UserError
 from bot.handlers import Handlers, handlers
 from bot.i18n import N_, _
 from games.core.contract import Action as GameAction
@@ -170,7 +170,7 @@ async def answer_numbers_form(interaction: discord.Interaction[Any], found: re.M
     match_id = int(found.group("match"))
     flows = handlers(interaction)
     run = _numbers(interaction, flows, found.group("what"), match_id, shown_in(found), text)
-    await guarded(interaction, run)
+    await run
 
 
 async def _numbers(

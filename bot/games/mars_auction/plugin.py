@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.errors import UserError, guarded
+from bot.errors import UserError
 from bot.games.mars_auction.controls import (
     DYNAMIC_ITEMS,
     NUMBERS_FORM,
@@ -201,20 +201,17 @@ def create() -> app_commands.Command[Any, ..., None]:
         *,
         clocks: dict[str, int],
     ) -> None:
-        await guarded(
+        await _create(
             interaction,
-            _create(
-                interaction,
-                variant,
-                start,
-                first_player,
-                clocks,
-                setup_budget,
-                sets,
-                display,
-                cards,
-                notify,
-            ),
+            variant,
+            start,
+            first_player,
+            clocks,
+            setup_budget,
+            sets,
+            display,
+            cards,
+            notify,
         )
 
     @mars_auction.autocomplete("display")
@@ -311,7 +308,7 @@ class MarsCog(
         cards: str | None = None,
         first_player: discord.Member | None = None,
     ) -> None:
-        await guarded(interaction, self._research(interaction, cards, first_player))
+        await self._research(interaction, cards, first_player)
 
     async def _research(
         self, interaction: Interaction, cards: str | None, first_player: discord.Member | None
@@ -348,7 +345,7 @@ class MarsCog(
         name="end", description=locale_str("Host: end the match between generations")
     )
     async def end(self, interaction: Interaction) -> None:
-        await guarded(interaction, self._end(interaction))
+        await self._end(interaction)
 
     async def _end(self, interaction: Interaction) -> None:
         flows = handlers(interaction)
@@ -379,7 +376,7 @@ class MarsCog(
         amount: app_commands.Range[int, 0, MAX_MC],
         member: discord.Member | None = None,
     ) -> None:
-        await guarded(interaction, self._budget(interaction, amount, member))
+        await self._budget(interaction, amount, member)
 
     async def _budget(
         self, interaction: Interaction, amount: int, member: discord.Member | None

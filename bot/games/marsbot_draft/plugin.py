@@ -19,7 +19,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.components import EarlierButton
-from bot.errors import UserError, guarded
+from bot.errors import UserError
 from bot.games.marsbot_draft.texts import MarsbotDraftTexts
 from bot.games.plugin import GamePlugin
 from bot.games.tm_sets import chosen_sets, set_choices
@@ -243,21 +243,18 @@ def create() -> app_commands.Command[Any, ..., None]:
         floaters: app_commands.Range[int, 0, 999] | None = None,
         sets: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        await guarded(
+        await _open(
             interaction,
-            _open(
-                interaction,
-                mode or "whole-draft",
-                corporation,
-                own_corporation,
-                difficulty,
-                spire_rule,
-                tracks,
-                aridor_tracks,
-                own_first,
-                floaters,
-                sets,
-            ),
+            mode or "whole-draft",
+            corporation,
+            own_corporation,
+            difficulty,
+            spire_rule,
+            tracks,
+            aridor_tracks,
+            own_first,
+            floaters,
+            sets,
         )
 
     return marsbot_draft
@@ -299,21 +296,18 @@ class MarsbotCog(
         floaters: app_commands.Range[int, 0, 999] | None = None,
         sets: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        await guarded(
+        await _open(
             interaction,
-            _open(
-                interaction,
-                "table",
-                corporation,
-                own_corporation,
-                difficulty,
-                spire_rule,
-                tracks,
-                aridor_tracks,
-                own_first,
-                floaters,
-                sets,
-            ),
+            "table",
+            corporation,
+            own_corporation,
+            difficulty,
+            spire_rule,
+            tracks,
+            aridor_tracks,
+            own_first,
+            floaters,
+            sets,
         )
 
     @app_commands.command(
@@ -324,9 +318,7 @@ class MarsbotCog(
     )
     async def pick(self, interaction: Interaction, cards: app_commands.Range[str, 1, 600]) -> None:
         move = {"type": "pick", "cards": [c for c in cards.split(CARD_SEPARATOR) if c.strip()]}
-        await guarded(
-            interaction, handlers(interaction).play.submit_here(interaction, move, "marsbot pick")
-        )
+        await handlers(interaction).play.submit_here(interaction, move, "marsbot pick")
 
     @pick.autocomplete("cards")
     async def pick_cards(
@@ -340,9 +332,7 @@ class MarsbotCog(
     )
     async def take(self, interaction: Interaction, card: app_commands.Range[str, 1, 100]) -> None:
         move = {"type": "take", "card": card}
-        await guarded(
-            interaction, handlers(interaction).play.submit_here(interaction, move, "marsbot take")
-        )
+        await handlers(interaction).play.submit_here(interaction, move, "marsbot take")
 
     @take.autocomplete("card")
     async def take_card(
@@ -355,17 +345,12 @@ class MarsbotCog(
     )
     async def discard(self, interaction: Interaction) -> None:
         move = {"type": "discard"}
-        await guarded(
-            interaction,
-            handlers(interaction).play.submit_here(interaction, move, "marsbot discard"),
-        )
+        await handlers(interaction).play.submit_here(interaction, move, "marsbot discard")
 
     @app_commands.command(name="deck", description=locale_str("Shuffle MARSBOT's action deck"))
     async def deck(self, interaction: Interaction) -> None:
         move = {"type": "deck"}
-        await guarded(
-            interaction, handlers(interaction).play.submit_here(interaction, move, "marsbot deck")
-        )
+        await handlers(interaction).play.submit_here(interaction, move, "marsbot deck")
 
 
 class BuyNone(EarlierButton, template=r"dealer:mb:buy-none:\d+"):

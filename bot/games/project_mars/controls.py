@@ -35,7 +35,6 @@ from bot.components import (
     shown_in,
     stamp,
 )
-from bot.errors import guarded
 from bot.handlers import Handlers, handlers
 from bot.i18n import _
 from games.core.contract import Action as GameAction
@@ -105,9 +104,7 @@ async def answer_deck_form(interaction: discord.Interaction[Any], found: re.Matc
     cards = parse_deck_text(form_values(interaction).get(DECK_FIELD, ""))
     move = {"type": "deck", "cards": cards}
     play = handlers(interaction).play
-    await guarded(
-        interaction, play.move(interaction, int(found["match"]), move, shown=shown_in(found))
-    )
+    await play.move(interaction, int(found["match"]), move, shown=shown_in(found))
 
 
 # -- controls of earlier versions ------------------------------------------------------------

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.errors import UserError, guarded
+from bot.errors import UserError
 from bot.games.plugin import (
     LEVEL_CHOICES,
     NOTIFY_CHOICES,
@@ -71,19 +71,16 @@ def create() -> app_commands.Command[Any, ..., None]:
         *,
         clocks: dict[str, int],
     ) -> None:
-        await guarded(
+        await _create(
             interaction,
-            _create(
-                interaction,
-                opponent,
-                bool(practice),
-                deck,
-                clocks,
-                spectators,
-                thread=bool(thread),
-                notify=notify,
-                level=level,
-            ),
+            opponent,
+            bool(practice),
+            deck,
+            clocks,
+            spectators,
+            thread=bool(thread),
+            notify=notify,
+            level=level,
         )
 
     return project_mars
