@@ -27,12 +27,12 @@ from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS
 from tests.bot.conftest import make_bot
 from tests.bot.pseudo import english
+from tests.drivers.help import page_of, read_all_pages
 from tests.toy_game.plugin import PLUGIN as HIGH_BID
 
 DOCS = "https://dealer.example/docs"
 #: What a Discord user cannot open: a path of the repository.
 REPOSITORY_PATH = re.compile(r"docs/|\.md\b|\]\(")
-PAGE = re.compile(r"\n-# Page (\d+) of (\d+)$")
 
 
 def buttons(message: Any) -> list[dict[str, Any]]:
@@ -42,12 +42,6 @@ def buttons(message: Any) -> list[dict[str, Any]]:
 
 def button(message: Any, label: str) -> dict[str, Any]:
     return next(b for b in buttons(message) if b.get("label") == label)
-
-
-def page_of(message: Any) -> tuple[int, int]:
-    found = PAGE.search(message.content)
-    assert found is not None, message.content
-    return int(found[1]), int(found[2])
 
 
 def commands_of(bot: Any) -> dict[str, bool]:
@@ -78,17 +72,6 @@ def check_commands(text: str, known: dict[str, bool]) -> None:
         rest = words[len(name.split()) :]
         if known[name] and rest:
             assert not re.fullmatch(r"[a-z-]+", rest[0]), f"/{span}: no such subcommand"
-
-
-async def read_all_pages(member: Any, channel: Any, game: str) -> list[str]:
-    """Every page of a game's rules, turned to with Next from the first."""
-    shown = (await member.slash(channel, "help", game=game)).response
-    texts = [shown.content]
-    _, count = page_of(shown)
-    for _ in range(count - 1):
-        shown = (await member.click(shown, label="Next")).response
-        texts.append(shown.content)
-    return texts
 
 
 def shown_book(request: pytest.FixtureRequest, texts: GameTexts) -> list[Page]:

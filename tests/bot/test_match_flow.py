@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.registry import PLUGINS
 from tests.bot.conftest import Table, replay
-from tests.bot.test_help import read_all_pages
+from tests.drivers.help import read_all_pages
 from tests.words import ruling_ids_sent
 
 
