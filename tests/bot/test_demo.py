@@ -13,7 +13,7 @@ from simcord import Env
 from bot.games.registry import PLUGINS
 from bot.i18n import _, language, ngettext, speaking
 from games.auction_auction.model import lot_name
-from tests.bot.test_i18n import UNSPOKEN
+from tests.drivers.languages import UNSPOKEN
 from tests.words import DASHED_RULING_ID, RULING_ID
 from tools import demo
 from tools.demo import ATRADES_PLAYERS, MARS_PLAYERS, PLAYERS, main

@@ -19,16 +19,8 @@ from bot.i18n import LANGUAGES, CommandTexts, Language, language, ngettext, numb
 from tests.bot.conftest import Table, make_bot
 from tests.bot.pseudo import Sent, problems, problems_of
 from tests.drivers.common import commands_written
-from tests.drivers.languages import reading
+from tests.drivers.languages import UNSPOKEN, reading
 from tools.i18n_catalogues import main as catalogues
-
-#: A Discord language Dealer has no catalogue for (German until someone adds it: a new
-#: catalogue must not break the tests that need one Dealer does not speak).
-UNSPOKEN = next(
-    locale.value
-    for locale in discord.Locale
-    if language(locale).code == "en" and not locale.value.startswith("en")
-)
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
