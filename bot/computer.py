@@ -31,6 +31,7 @@ import asyncio
 import logging
 import random
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -323,10 +324,28 @@ async def _searched(
     """The move of a level that searches (`players`: its player, then the normal one's), in
     a thread, taking up to its share of the pause while the loop goes on. A search that fails
     plays the normal seat's move, so that one fault of a stronger player leaves the match
-    going (logged in full, to be mended)."""
+    going, logged by `_fault` (no value of the worlds it sampled)."""
     decide, normal = players
     try:
         return await asyncio.to_thread(decide, view, actions, seat)
-    except Exception:
-        log.exception("the %s computer player of match %s failed; it plays normal", level, match_id)
+    except Exception as error:
+        log.error(
+            "the %s computer player of match %s failed (%s); it plays normal",
+            level,
+            match_id,
+            _fault(error),
+        )
         return normal(view, actions, seat)
+
+
+def _fault(error: BaseException) -> str:
+    """A fault's type and the place it was raised (file, line, function), nothing of its
+    message, values or frames: a search fails inside a world it sampled, the seat's own hand
+    and M€ beside what it drew for the others, and a refusal's words name such sums ("You
+    bid $60 in total but hold $45."), which the bot's log, read by its operator, must not
+    show."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return type(error).__name__
+    place = frames[-1]
+    return f"{type(error).__name__} at {place.filename}:{place.lineno} in {place.name}"

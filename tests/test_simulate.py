@@ -39,8 +39,10 @@ def test_every_game_with_seats_plays_whole_matches(game: str, seats: str) -> Non
     assert set(rates["seat"]) == {str(i) for i in range(len(levels))}
     assert sum(rates["seat"].values()) == pytest.approx(1, abs=0.01)
     assert set(rates["level"]) == set(levels)
-    timings = figures["decision_seconds"]
-    assert isinstance(timings, dict) and set(timings) == set(levels)
+    for measure in ("decision_seconds", "decision_cpu_seconds"):
+        timings = figures[measure]
+        assert isinstance(timings, dict) and set(timings) == set(levels)
+        assert all(0 <= t["median"] <= t["p95"] for t in timings.values())
 
 
 def test_the_same_seed_and_iterations_play_the_same_matches() -> None:

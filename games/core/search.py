@@ -14,7 +14,9 @@ is made in the same n-th sampled world, with the same chances (common random num
 plans are compared on the same worlds). The plan tried most often is chosen (the final policy
 of most visits). A game whose worlds differ far more than its plans do (the Mars Auction,
 Project Mars) asks for sequential halving instead of UCB1 (`halving`): every plan still in
-is tried in the same worlds, and the worse half dropped after each round. The tree is one
+is tried in the same worlds, and the worse half of the others dropped after each round, the
+normal seat's plan staying in; the last one left is played instead of the normal seat's
+only when it beats it in those worlds by more than chance. The tree is one
 level deep, the seat's own decision: below it, sampled states differ in what the seat
 cannot see, so a deeper node keyed by the seat's later information would be visited by few
 iterations within a budget of two seconds.
@@ -44,6 +46,9 @@ EXPLORATION = 1.0
 PLAYOUT_MOVES = 5_000
 #: How many iterations a decision takes at most.
 ITERATIONS = 400
+#: How many standard errors a plan's gain over the normal seat's, in the same sampled worlds,
+#: must reach for sequential halving to play it instead (`_switch`).
+CONFIDENCE = 1.0
 #: How many iterations a decision takes at least, whatever `stop` says: one per plan.
 AT_LEAST_EACH = 1
 #: The most moves one player makes in a playout before the others move (a normal seat
@@ -165,41 +170,67 @@ def _halving(
     stop: Callable[[int], bool],
     iterations: int,
 ) -> Plan:
-    """Sequential halving on common worlds (Karnin, Koren and Somekh, 2013): every plan still
-    in is tried in the same sampled worlds, the budget shared evenly between the rounds left;
-    after each round the worse half, by mean reward, is dropped (ties: the earlier plan stays,
-    the normal seat's first), until one is left. Where UCB1 gives the plan that did well in
-    a lucky world more tries, in worlds the others never see, here every comparison is made
-    on the same worlds, which is what a budget of a few tries a plan needs. Cut short by
-    `stop`, the best of the plans still in over the worlds they all were tried in."""
+    """Sequential halving on common worlds (Karnin, Koren and Somekh, 2013), measured
+    against the normal seat's plan (the first): every plan still in is tried in the same
+    sampled worlds, the budget shared evenly between the rounds left; after each round the
+    worse half of the other plans, by mean reward, is dropped (ties: the earlier stays),
+    the normal seat's plan staying in, until one other is left beside it, and the rest of
+    the budget goes to those two (`_switch` decides). Where UCB1 gives the plan that did
+    well in a lucky world more tries, in worlds the others never see, here every comparison
+    is made on the same worlds, which is what a budget of a few tries a plan needs. Cut
+    short by `stop`, the best of the plans still in over the worlds they all were tried in,
+    held to the same test against the normal seat's."""
     rewards: list[list[float]] = [[] for _ in plans]
     live = list(range(len(plans)))
     worlds: list[int] = []
     done = 0
-    while len(live) > 1:
-        rounds = math.ceil(math.log2(len(live)))
+    while True:
+        # The rounds left: halvings of the other plans, then the last pair's.
+        rounds = math.ceil(math.log2(len(live) - 1)) + 1
         tries = max(1, (iterations - done) // (len(live) * rounds))
+        if len(live) == 2:
+            tries = max(1, (iterations - done) // 2)
         for _ in range(tries):
             if len(worlds) == len(rewards[live[0]]):
                 worlds.append(rnd.getrandbits(64))
             seed = worlds[len(rewards[live[0]])]
             for index in live:
                 if done >= iterations or (done >= len(plans) * AT_LEAST_EACH and stop(done)):
-                    return plans[_best(rewards, live)]
+                    return plans[_chosen(rewards, live)]
                 world = random.Random(seed)
                 state = searcher.determinize(view, world)
                 rewards[index].append(_playout(searcher, state, player, plans[index], world))
                 done += 1
-        live = sorted(live, key=lambda i: (-_mean(rewards[i]), i))[: math.ceil(len(live) / 2)]
-        live.sort()
-    return plans[live[0]]
+        if len(live) == 2:
+            return plans[_chosen(rewards, live)]
+        others = sorted(live[1:], key=lambda i: (-_mean(rewards[i]), i))
+        live = [live[0], *sorted(others[: math.ceil(len(others) / 2)])]
 
 
-def _best(rewards: list[list[float]], live: list[int]) -> int:
-    """The plan of `live` with the best mean reward over the worlds all of them were tried
-    in (ties: the earlier)."""
+def _chosen(rewards: list[list[float]], live: list[int]) -> int:
+    """Of `live` (the normal seat's plan first), over the worlds all of them were tried in:
+    the other plan of the best mean reward (ties: the earlier) if it beats the normal
+    seat's by `_switch`, else the normal seat's."""
     common = min(len(rewards[i]) for i in live)
-    return min(live, key=lambda i: (-_mean(rewards[i][:common]), i))
+    best = min(live[1:], key=lambda i: (-_mean(rewards[i][:common]), i))
+    return best if _switch(rewards[live[0]][:common], rewards[best][:common]) else live[0]
+
+
+def _switch(normal: list[float], other: list[float]) -> bool:
+    """Whether a plan beats the normal seat's in the same worlds by more than chance: its
+    mean gain in them above `CONFIDENCE` standard errors of that mean (any gain, when every
+    world shows the same). A few worlds tell two plans apart only when one is clearly better;
+    by chance alone, half of the plans about as good as the normal seat's would look better
+    in them, and each such switch is a coin thrown against a plan that has been played and
+    measured (the normal seat's)."""
+    gains = [b - a for a, b in zip(normal, other, strict=True)]
+    if not gains:
+        return False
+    mean = _mean(gains)
+    if len(gains) == 1:
+        return mean > 0
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+    return mean > CONFIDENCE * spread / math.sqrt(len(gains))
 
 
 def _mean(rewards: list[float]) -> float:

@@ -15,6 +15,7 @@ import pytest
 
 from bot.players import player_id
 from games.auction_auction import COMPUTER as AUCTION_COMPUTER
+from games.core.errors import RuleError
 from tests.bot.conftest import Table, make_bot, replay
 
 COMPUTERS = ["computer-1", "computer-2", "computer-3"]
@@ -108,14 +109,21 @@ async def test_a_strong_seat_keeps_its_level_across_a_restart(
     assert report["finished"] and report["rejected"] == []
 
 
+#: A sum planted in the world a failing search samples: the log must not show it.
+SAMPLED_MONEY = 48_213
+
+
 async def test_a_strong_seat_whose_search_fails_plays_the_normal_move(
     simcord_env: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A fault in the strong seat's search (here: every search raises) leaves the match
-    going: the seat makes the normal seat's move, and the fault is logged."""
+    """A fault in the strong seat's search (here: every search raises, in a world it drew,
+    a refusal naming that world's M€) leaves the match going: the seat makes the normal
+    seat's move, and the fault is logged by its type and place only, without the message,
+    the traceback or any value of the sampled world."""
 
     def failing(view: Any, actions: Any, seat: Any) -> Any:
-        raise RuntimeError("a search that breaks")
+        world = {"money": SAMPLED_MONEY, "hand": ["secret-lot"]}
+        raise RuleError("over_budget", "You bid $60 in total but hold ${money}.", **world)
 
     monkeypatch.setitem(AUCTION_COMPUTER.levels, "strong", failing)
     t = Table(simcord_env, 1)
@@ -126,4 +134,10 @@ async def test_a_strong_seat_whose_search_fails_plays_the_normal_move(
     state = await t.state()
     assert state.phase == "access"
     assert set(COMPUTERS) <= {p for p, s in state.seats.items() if s.has_submitted()}
-    assert "the strong computer player of match" in caplog.text
+    failed = [r for r in caplog.records if "the strong computer player of match" in r.message]
+    assert failed, caplog.text
+    here = Path(__file__).name
+    assert all("RuleError at " in r.message and here in r.message for r in failed)
+    assert all(r.message.endswith("in failing); it plays normal") for r in failed)
+    assert all(r.exc_info is None and r.exc_text is None for r in failed)
+    assert str(SAMPLED_MONEY) not in caplog.text and "secret-lot" not in caplog.text
