@@ -743,6 +743,14 @@ def _menu_rows(action: GameAction) -> int:
     return listed if listed <= steps.MENUS else 0
 
 
+def inside(label: str) -> str:
+    """A step's label inside a sentence: its first letter small, the rest as written (a card's
+    name stays a name; "M€" or "PWR", capitals throughout, stay as they are)."""
+    if not label[1:2].islower():
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def step_menu(
     match_id: int,
     shown: int | None,
@@ -759,7 +767,7 @@ def step_menu(
     assert isinstance(step, Pick)
     carried = steps.encode(action, answers)
     key = f"{action.key}|{carried}" if carried else action.key
-    what = f"{label(step.label).lower()}" + (f": {label(title)}" if title else "")
+    what = inside(label(step.label)) + (f": {label(title)}" if title else "")
     return ActMenu(
         match_id,
         shown,
@@ -818,7 +826,7 @@ def step_view(
                 f"{action.key}|{carried}" if carried else action.key,
                 options,
                 placeholder=_("{action}: {step}: which?").format(
-                    action=label(action.label), step=label(step.label).lower()
+                    action=label(action.label), step=inside(label(step.label))
                 ),
                 chunks=True,
             )
@@ -826,7 +834,7 @@ def step_view(
     if step.typed and len(view.children) < MAX_ROWS:
         carried = steps.encode(action, answers)
         key = f"{action.key}|{carried}" if carried else action.key
-        typing = _("Type it instead ({step})").format(step=label(step.label).lower())
+        typing = _("Type it instead ({step})").format(step=inside(label(step.label)))
         view.add_item(TypeButton(match_id, shown, key, typing))
     return view
 
