@@ -73,14 +73,14 @@ def test_every_text_is_translated_into_every_language_with_its_placeholders() ->
                 assert set(_PLACEHOLDER.findall(string)) <= wanted, (code, message.id, string)
 
 
-#: Czech words that address the reader informally (tykání): the pronoun's forms, "jsi",
+#: Czech words that address the reader informally (tykání): the pronoun's forms, "jsi", "bys",
 #: the verbs' second person singular (-eš, -íš, -áš; "váš" and "náš" are not verbs) and the
 #: imperatives a game's texts use. "ty" and "ti" are left out: they are "those" too.
 _TYKANI = re.compile(
-    r"\b(tv(ůj|oje|ojí|oji|á|é|ého|ém|ému|ou|ých|ým|ými)|teb(e|ou)|tobě|jsi|sis|ses"
+    r"\b(tv(ůj|oje|ojí|oji|á|é|ého|ém|ému|ou|ých|ým|ými)|teb(e|ou)|tobě|jsi|sis|ses|a?bys|kdybys"
     r"|(?!(?:v|n)áš\b)\w+(eš|íš|áš)"
     r"|vyber|zadej|stiskni|klikni|pošli|počkej|zkus|napiš|zahraj|přihoď|vlož|pasuj|otevři"
-    r"|vyměň|polož|odhoď|lízni|nabídni|přidej|odpověz|ukonči|uzavři|změň|vyzvi)\b",
+    r"|vyměň|polož|odhoď|lízni|nabídni|přidej|odpověz|ukonči|uzavři|změň|vyzvi|uprav)\b",
     re.IGNORECASE,
 )
 
