@@ -135,13 +135,13 @@ PROJECT_MARS_WORDS = {
     "cs": (
         "**Project Mars začíná**: **ann** proti **bob**, hraje se na 3 kola. Jak hrát: "
         "`/help game:project-mars`.",
-        "**Vyberte si balíčky.** Ve svém 1-on-1 vyber hotový balíček, nebo vlož vlastní seznam "
-        "30 karet. Čeká se na: ann a bob.",
-        "**Vyber si balíček** v nabídce níže, nebo stiskni **Vlastní seznam** a vlož 30 karet "
-        "(nejvýš 3 karty utility).",
+        "**Vyberte si balíčky.** Ve svém 1-on-1 vyberte hotový balíček, nebo vložte vlastní "
+        "seznam 30 karet. Čeká se na: ann a bob.",
+        "**Vyberte si balíček** v nabídce níže, nebo stiskněte **Vlastní seznam** a vložte 30 "
+        "karet (nejvýš 3 karty utility).",
         "Vlastní seznam",
-        "**Jsi na tahu:** v nabídce vyber kartu k zahrání (nebo past k položení), pak kam "
-        "půjde; nebo stiskni **Pas**.",
+        "**Jste na tahu:** v nabídce vyberte kartu k zahrání (nebo past k položení), pak kam "
+        "půjde; nebo stiskněte **Pas**.",
     ),
     "ko": (
         "**Project Mars 시작**: **ann** 대 **bob**, 3라운드 중 다승제예요. 하는 법: "
@@ -182,7 +182,7 @@ async def test_project_mars_speaks_the_servers_language_and_each_members_own(
     assert private(me)
     head = {
         "ko": "**내 1-on-1 — Project Mars, 1라운드**\n이긴 라운드: 나 0, bob 0.\n",
-        "cs": "**Tvůj 1-on-1 — Project Mars, kolo 1**\nVyhraná kola: ty 0, bob 0.\n",
+        "cs": "**Váš 1-on-1 — Project Mars, kolo 1**\nVyhraná kola: vy 0, bob 0.\n",
     }[reader]
     assert page_of(me).startswith(head), page_of(me)
 
@@ -235,8 +235,8 @@ async def test_project_mars_engine_words_speak_the_servers_language_and_refusals
     first = t.member((await t.view(None))["to_act"][0])
     controls = components_of(t.last_with(first, t.button("pass")))
     assert [c.get("label") or c.get("placeholder") for c in controls] == [
-        "Zahrát kartu: tvoje karta",
-        "Položit past: tvoje past",
+        "Zahrát kartu: vaše karta",
+        "Položit past: vaše past",
         "Pas",
     ], controls
     assert f"**Project Mars** — Kolo 1: tah hráče {first.name}" in t.channel_text()
@@ -265,8 +265,8 @@ async def test_the_mars_auction_engine_speaks_czech_and_korean(
     assert shown.modal["title"] == "입찰 열기", shown.modal
     late = await bob.click(table.board(), custom_id=f"dealer:act:{table.match_id}:raise")
     assert page_of(late) == (
-        "To teď není otevřené (Úvodní aukce, karta 1 (CrediCor): na tahu je ann). Co můžeš "
-        "dělat, ukazuje tvůj 1-on-1 (`/me`)."
+        "To teď není otevřené (Úvodní aukce, karta 1 (CrediCor): na tahu je ann). Co můžete "
+        "dělat, ukazuje váš 1-on-1 (`/me`)."
     ), page_of(late)
 
 

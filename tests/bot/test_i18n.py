@@ -65,6 +65,33 @@ def test_every_text_is_translated_into_every_language_with_its_placeholders() ->
                 assert set(_PLACEHOLDER.findall(string)) <= wanted, (code, message.id, string)
 
 
+#: Czech words that address the reader informally (tykání): the pronoun's forms, "jsi", "bys",
+#: the verbs' second person singular (-eš, -íš, -áš; "váš" and "náš" are not verbs) and the
+#: imperatives a game's texts use. "ty" and "ti" are left out: they are "those" too.
+_TYKANI = re.compile(
+    r"\b(tv(ůj|oje|ojí|oji|á|é|ého|ém|ému|ou|ých|ým|ými)|teb(e|ou)|tobě|jsi|sis|ses|a?bys|kdybys"
+    r"|(?!(?:v|n)áš\b)\w+(eš|íš|áš)"
+    r"|vyber|zadej|stiskni|klikni|pošli|počkej|zkus|napiš|zahraj|přihoď|vlož|pasuj|otevři"
+    r"|vyměň|polož|odhoď|lízni|nabídni|přidej|odpověz|ukonči|uzavři|změň|vyzvi|uprav)\b",
+    re.IGNORECASE,
+)
+
+
+def test_the_czech_catalogue_addresses_the_reader_formally() -> None:
+    """Czech says vy to the reader everywhere (docs/translating.md; the Czech MARSBOT rules
+    do so): "Jste na tahu", "vaše karta", "vyberte", never "Jsi na tahu", "tvoje karta",
+    "vyber" (issue 46)."""
+    with (i18n.LOCALES / "cs" / "LC_MESSAGES" / "dealer.po").open("rb") as source:
+        catalogue = read_po(source, locale="cs")
+    informal: dict[object, list[str]] = {}
+    for message in catalogue:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found = {w.group(0) for s in strings if isinstance(s, str) for w in _TYKANI.finditer(s)}
+        if message.id and found:
+            informal[message.id] = sorted(found)
+    assert informal == {}, informal
+
+
 def test_plural_rules_and_numbers_follow_the_language() -> None:
     def minutes(code: str, count: int) -> str:
         with speaking(language(code)):
