@@ -36,8 +36,8 @@ In every demo the host (the challenger, the drafter) exports the record with `/m
 
 `--language CODE` (`cs` or `ko`, a language Dealer speaks) plays it in that language: the
 demo's server has it as its Discord language, and every member's Discord sends it with their
-commands and clicks, so the channel and the private answers are written in it (what is not
-translated yet stays English, docs/translating.md).
+commands and clicks, so the channel and the private answers are written in it (the names
+of cards, corporations and components stay as printed in the English edition).
 
 `python -m tools.demo [GAME] --web [--port N]` plays the same match with the bot serving its
 web pages (docs/web.md) on 127.0.0.1, port N (8080 by default); then the host turns the

@@ -158,8 +158,7 @@ def test_a_language_dealer_does_not_speak_is_told_with_the_usage(
 def test_the_demo_in_a_language_is_written_in_it(
     code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`--language`: the server's channel and the members' private answers are in it (the
-    games' own words are converted in later steps of issue 46, docs/translating.md)."""
+    """`--language`: the server's channel and the members' private answers are in it."""
     assert main(["auction-auction", str(tmp_path), "--language", code]) == 0
     with speaking(language(code)):
         button = _("My 1-on-1")
