@@ -2,8 +2,8 @@
 through SimCord.
 
 The real bot runs against SimCord's in-memory Discord with a temporary database. GAME is
-any game of the registry (`bot/games/registry.py`; `auction-auction` by default). Three have
-a demo of their own:
+any game of the registry (`bot/games/registry.py`; `auction-auction` by default). Each has
+a demo of its own:
 
 - **Auction Auction**: six simulated players join with the lobby buttons, send sealed bids
   with the buttons and forms of their 1-on-1s and with `/bid`, and one of them makes a gift;
@@ -20,18 +20,24 @@ a demo of their own:
   the settlements, the free Acquires and the expansions on the board message (a tile, then a
   hex from its region's menu). The players' moves are the greedy computer player's, from
   their own view.
+- **Project Mars**: one member challenges another (`/match create project-mars opponent:`),
+  who accepts with the challenge's button; both choose their decks, keep back-hand cards and
+  mulligan, play cards into the lanes' slots and pass from the menus of their 1-on-1s, as
+  the practice opponent would from their own view, until one has won two rounds.
+- **MARSBOT draft**: one member drafts against MARSBOT: each round's card taken from the
+  1-on-1's menu (the last round's taken for them), then cards bought, at random.
 
-Any other game (but Project Mars and the MARSBOT draft, `NO_DEMO`): three players (or as many
-as it needs) join and the host starts; each player
-the match waits for takes one of their legal actions through the generic controls, its steps
-answered at random; the host closes a phase that waits for nobody (`/match close-phase`).
+A game added to the registry without a demo of its own (`GameDemo`): three players (or as
+many as it needs) join and the host starts; each player the match waits for takes one of
+their legal actions through the generic controls, its steps answered at random; the host
+closes a phase that waits for nobody (`/match close-phase`).
 
-In every demo the host exports the record with `/match log`.
+In every demo the host (the challenger, the drafter) exports the record with `/match log`.
 
 `--language CODE` (`cs` or `ko`, a language Dealer speaks) plays it in that language: the
 demo's server has it as its Discord language, and every member's Discord sends it with their
-commands and clicks, so the channel and the private answers are written in it (what is not
-translated yet stays English, docs/translating.md).
+commands and clicks, so the channel and the private answers are written in it (the names
+of cards, corporations and components stay as printed in the English edition).
 
 `python -m tools.demo [GAME] --web [--port N]` plays the same match with the bot serving its
 web pages (docs/web.md) on 127.0.0.1, port N (8080 by default); then the host turns the
@@ -80,6 +86,10 @@ from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
 from games.core.contract import Amount, Answer, Pick, random_answers
+from games.marsbot_draft.priority import CORPORATIONS
+from games.project_mars.decks import READY_DECKS
+from games.project_mars.practice import play_with
+from games.project_mars.views import PlayerView as ProjectMarsPlayerView
 from games.registry import engine_for
 from tools.i18n_catalogues import TEMPLATE
 
@@ -95,6 +105,12 @@ ATRADES = "atrades"
 ATRADES_PLAYERS = ("ann", "ben")
 #: The computer seats of the Atrades demo (`/match add-bot`).
 ATRADES_COMPUTERS = 3
+PROJECT_MARS = "project-mars"
+#: The challenger and the member they challenge.
+PROJECT_MARS_PLAYERS = ("ann", "bob")
+MARSBOT_DRAFT = "marsbot-draft"
+#: The one member who drafts against MARSBOT, and hosts the draft.
+DRAFT_PLAYERS = ("ann",)
 HOST_NAME = "hostess"
 #: Where `--web` serves the pages: this machine only.
 LOCAL = "127.0.0.1"
@@ -140,14 +156,17 @@ class Demo:
     Mars Auction's own demo (`MarsDemo`) shares the rest."""
 
     names: tuple[str, ...] = PLAYERS
+    #: Whether the match has a host of its own (`HOST_NAME`); else its first player hosts it.
+    hosted = True
 
     def __init__(self, env: Env, rng: random.Random, language: str | None = None) -> None:
         self.env = env
         self.rng = rng
         self.guild = env.create_guild("Dealer demo", preferred_locale=language)
         self.channel = self.guild.create_text_channel("games")
-        self.host = self.guild.add_member(env.create_user(HOST_NAME))
+        host = self.guild.add_member(env.create_user(HOST_NAME)) if self.hosted else None
         self.players = [self.guild.add_member(env.create_user(name)) for name in self.names]
+        self.host = host or self.players[0]
         self.actions: list[str] = []
         self.match_id = 0
 
@@ -157,7 +176,7 @@ class Demo:
 
     @property
     def people(self) -> list[MemberActor]:
-        return [self.host, *self.players]
+        return [self.host, *self.players] if self.hosted else self.players
 
     def did(self, who: MemberActor, what: str) -> None:
         self.actions.append(f"{who.name}: {what}")
@@ -515,8 +534,9 @@ def answers_of(action: GameAction, move: dict[str, Any]) -> dict[str, Answer]:
 
 
 def action_of(actions: list[GameAction], move: dict[str, Any]) -> GameAction:
-    """The legal action a move chosen by a simulated player is built from."""
-    for action in actions:
+    """The legal action a move chosen by a simulated player is built from: of several, the
+    one of the fewest steps (Project Mars's Keep your hand, not a trade of no card)."""
+    for action in sorted(actions, key=lambda action: len(action.steps)):
         try:
             answers_of(action, move)
         except ValueError:
@@ -854,7 +874,8 @@ class GameDemo(Demo):
             where = self._newest(shown, f"dealer:act:{m}:{action.key}")
             actor: Any = player
         else:
-            dms = player.user.dm_channel.history()
+            # Its private answers too: Project Mars answers a kept hand with the mulligan.
+            dms = player.user.dm_channel.history(viewer=player.user)
             where = self._newest(dms, f"dealer:act:{m}:{action.key}", f"dealer:actpick:{m}:")
             actor = player.user
         answers = answers_of(action, move)
@@ -883,8 +904,70 @@ class AtradesDemo(GameDemo):
         return greedy_player(view, engine.legal_actions(state, pid), self.rng)
 
 
+class ProjectMarsDemo(GameDemo):
+    """A whole match of Project Mars: one member challenges another, who accepts with the
+    challenge's button; both play from their 1-on-1s as the practice opponent would, from
+    their own view."""
+
+    game = PROJECT_MARS
+    names = PROJECT_MARS_PLAYERS
+    hosted = False
+
+    async def begin(self) -> None:
+        challenger, challenged = self.players
+        deck = self.rng.choice(sorted(READY_DECKS))
+        created = await challenger.slash(
+            self.channel, f"match create {self.game}", opponent=challenged, deck=deck
+        )
+        self.did(challenger, f"/match create {self.game} opponent:@{challenged.name} deck:{deck}")
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None
+        self.match_id = row.id
+        challenge = _answer(created)
+        accept = f"dealer:challenge:accept:{self.match_id}:{challenged.id}"
+        await challenged.click(challenge, custom_id=_raw(challenge, accept))
+        self.did(challenged, "pressed Accept on the challenge")
+        _expect(await challenger.slash(self.channel, "match status"), "**Project Mars")
+        self.did(challenger, "/match status")
+
+    def choose(self, state: Any, pid: str) -> dict[str, Any]:
+        engine = engine_for(PROJECT_MARS)
+        view = engine.view(state, pid)
+        assert isinstance(view, ProjectMarsPlayerView)
+        return play_with(view, engine.legal_actions(state, pid), self.rng)
+
+
+class DraftDemo(GameDemo):
+    """A whole MARSBOT draft: one member drafts against MARSBOT from their 1-on-1's menus,
+    their cards taken and bought at random."""
+
+    game = MARSBOT_DRAFT
+    names = DRAFT_PLAYERS
+    hosted = False
+
+    async def begin(self) -> None:
+        corporation = self.rng.choice(CORPORATIONS).name
+        created = await self.host.slash(
+            self.channel, f"match create {self.game}", corporation=corporation
+        )
+        self.did(self.host, f"/match create {self.game} corporation:{corporation}")
+        if created.ephemeral:
+            raise RuntimeError(f"the bot answered {_answer(created).content!r}")
+        row = await self.bot.storage.open_match_in(self.channel.id)
+        assert row is not None
+        self.match_id = row.id
+        _expect(await self.host.slash(self.channel, "match status"), "**MARSBOT")
+        self.did(self.host, "/match status")
+
+
 #: The demos by game: the game `python -m tools.demo` plays when it is named.
-DEMOS: dict[str, type[Demo]] = {GAME: Demo, MARS_AUCTION: MarsDemo, ATRADES: AtradesDemo}
+DEMOS: dict[str, type[Demo]] = {
+    GAME: Demo,
+    MARS_AUCTION: MarsDemo,
+    ATRADES: AtradesDemo,
+    PROJECT_MARS: ProjectMarsDemo,
+    MARSBOT_DRAFT: DraftDemo,
+}
 
 
 def locale_payloads(locale_of: Callable[[int], str]) -> Callable[..., Any]:
@@ -993,22 +1076,10 @@ def web_port(argv: list[str]) -> int | None:
     raise ValueError(argv)
 
 
-#: Registered games the generic walk cannot play yet, and why: each needs a demo of its own.
-NO_DEMO = {
-    "project-mars": "its mulligan picks several cards from one menu, which the walk cannot answer",
-    "marsbot-draft": "its draft is played with its own commands, not the generic controls",
-}
-
-
-def demo_games() -> list[str]:
-    """The games `python -m tools.demo` plays: the registry's, but those in `NO_DEMO`."""
-    return [game for game in PLUGINS if game not in NO_DEMO]
-
-
 def usage() -> str:
     """The command line, with the games of the registry that have a demo."""
     return (
-        f"usage: python -m tools.demo [{' | '.join(demo_games())}] [OUT_DIR | --web [--port N]]"
+        f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR | --web [--port N]]"
         f" [--language {' | '.join(spoken())}]"
     )
 
@@ -1040,11 +1111,6 @@ def main(argv: list[str]) -> int:
         return 2
     if port is None and (len(argv) > 1 or (argv and argv[0].startswith("-"))):
         print(usage(), file=sys.stderr)
-        return 2
-    if game in NO_DEMO:
-        print(
-            f"error: there is no demo of {game} yet: {NO_DEMO[game]}.\n{usage()}", file=sys.stderr
-        )
         return 2
     try:
         import simcord  # noqa: F401

@@ -142,8 +142,13 @@ def _prefix(label: str | None, priority: Tags | MostExpensive | MostTags) -> str
     return label or priority.written()
 
 
+def _others(decision: Decision) -> list[str]:
+    """The cards tied with the one chosen."""
+    return [name for name in decision.candidates if name != decision.chosen]
+
+
 def _tied(decision: Decision) -> str:
-    others = [name for name in decision.candidates if name != decision.chosen]
+    others = _others(decision)
     return N_("; tied with {cards}, drawn at random").format(cards=join(others)) if others else ""
 
 
@@ -180,7 +185,14 @@ def pick_why(
         return N_("{head}: no card has {tags}, so it is drawn at random among {among}").format(
             head=head, tags=join(priority.titles(), "or"), among=among
         )
-    return f"{head}: {_levels(best, priority)}{tied}"
+    levels = _levels(best, priority)
+    if not tied:
+        return f"{head}: {levels}"
+    # One template, not `tied` after the levels: a bot translates an engine's text only when
+    # the whole of it is a template filled in (`bot.i18n.engine_words`).
+    return N_("{head}: {levels}; tied with {cards}, drawn at random").format(
+        head=head, levels=levels, cards=join(_others(decision))
+    )
 
 
 def discard_why(

@@ -250,14 +250,13 @@ def _tile(
     canvas.rect((x, y, x + TILE_W, y + TILE_H), PANEL_RAISED, radius=10, outline=LINE)
     if card is None:
         canvas.text(x + TILE_W / 2, y + 30, _("Bonus card"), size=18, bold=True, align="center")
-        canvas.text(
-            x + TILE_W / 2,
-            y + 56,
-            _("draw it from your bonus deck"),
-            size=13,
-            fill=MUTED,
-            align="center",
-        )
+        # On two lines where the words are longer ("lízněte ji ze svého bonusového balíčku").
+        size, lines = fonts.wrap_fitted(_("draw it from your bonus deck"), 13, 11, TILE_W - 24, 2)
+        top = y + 56 - (size + 3) * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            canvas.text(
+                x + TILE_W / 2, top + i * (size + 3), line, size=size, fill=MUTED, align="center"
+            )
         canvas.badge(x + 12, y + TILE_H - 18, _("Bonus"), BONUS, size=11)
         return
     cost = canvas.badge(

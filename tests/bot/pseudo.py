@@ -47,7 +47,7 @@ ALT_TEXT = 1024
 _WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 #: What stands in a text that is not a sentence to translate: mentions, channels, roles and
 #: times as Discord writes them, links, code, and the names of files.
-_NOT_WORDS = re.compile(
+NOT_WORDS = re.compile(
     r"<(?:@[!&]?|#|t:)\d+(?::\w)?>|https?://\S+|`[^`]*`|\b[\w-]+\.(?:json|csv|png)\b"
 )
 #: Three words in a row: a sentence, or a part of one (names are one or two words).
@@ -107,7 +107,7 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
     if OPEN in rest or CLOSE in rest:
         yield f"{where} has a text cut off (a marker without its pair): {text[-80:]!r}"
         return
-    rest = _NOT_WORDS.sub(" ", rest)
+    rest = NOT_WORDS.sub(" ", rest)
     # Let-pass words taken out whole first: a clock's label ("Each round's sealed turn-order
     # bids") falls apart into several runs of words at its hyphens and apostrophes.
     for pattern in (*NOT_YET_CONVERTED, PRINTED_NAMES):

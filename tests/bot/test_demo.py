@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
 from collections import defaultdict
@@ -13,10 +14,18 @@ from simcord import Env
 from bot.games.registry import PLUGINS
 from bot.i18n import _, language, ngettext, speaking
 from games.auction_auction.model import lot_name
-from tests.drivers.languages import UNSPOKEN
+from tests.drivers.languages import UNSPOKEN, english_left
 from tests.words import DASHED_RULING_ID, RULING_ID
 from tools import demo
-from tools.demo import ATRADES_PLAYERS, MARS_PLAYERS, PLAYERS, main
+from tools.demo import (
+    ATRADES_PLAYERS,
+    DEMOS,
+    DRAFT_PLAYERS,
+    MARS_PLAYERS,
+    PLAYERS,
+    PROJECT_MARS_PLAYERS,
+    main,
+)
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
@@ -130,9 +139,8 @@ def test_the_usage_names_every_game_of_the_registry_with_a_demo(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["atrades", "out", "more"]) == 2
-    games = [game for game in PLUGINS if game not in ("project-mars", "marsbot-draft")]
     assert (
-        f"usage: python -m tools.demo [{' | '.join(games)}] [OUT_DIR | --web [--port N]] "
+        f"usage: python -m tools.demo [{' | '.join(PLUGINS)}] [OUT_DIR | --web [--port N]] "
         "[--language cs | ko]"
     ) in capsys.readouterr().err
 
@@ -150,8 +158,7 @@ def test_a_language_dealer_does_not_speak_is_told_with_the_usage(
 def test_the_demo_in_a_language_is_written_in_it(
     code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`--language`: the server's channel and the members' private answers are in it (the
-    games' own words are converted in later steps of issue 46, docs/translating.md)."""
+    """`--language`: the server's channel and the members' private answers are in it."""
     assert main(["auction-auction", str(tmp_path), "--language", code]) == 0
     with speaking(language(code)):
         button = _("My 1-on-1")
@@ -164,14 +171,6 @@ def test_the_demo_in_a_language_is_written_in_it(
     channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
     assert f"[{button}]" in channel and "[My 1-on-1]" not in channel
     assert started.format(count=len(PLAYERS)) in channel, "the host's private answer"
-
-
-@pytest.mark.parametrize("game", ["project-mars", "marsbot-draft"])
-def test_a_game_the_walk_cannot_play_is_refused_in_words(
-    game: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main([game]) == 2
-    assert f"error: there is no demo of {game} yet: " in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -216,3 +215,90 @@ def test_a_demo_removes_the_files_of_the_demo_before_it_and_nothing_else(
         "demo-files.txt",
         "mine.png",
     ]
+
+
+def shared(page: str) -> str:
+    """The messages of a channel's transcript that everyone in it sees."""
+    return "\n[".join(block for block in page.split("\n[") if " sees this" not in block)
+
+
+@pytest.mark.slow
+def test_the_project_mars_demo_plays_a_whole_match_and_keeps_hands_private(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A member challenges another, who accepts; they play to the end from their 1-on-1s,
+    each told their own hand only."""
+    assert main(["project-mars", str(tmp_path)]) == 0
+    assert RULING_ID.findall(capsys.readouterr().out) == [], "players read rules in words"
+    channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
+    assert "accepted the challenge" in channel
+    assert re.search(r"The match is over: \w+ wins 2 to [01]", channel)
+    assert "Your hand" not in shared(channel)
+    assert list(tmp_path.glob("channel-games-*-match-1.json")), "the challenger's /match log file"
+    actions = (tmp_path / "actions.txt").read_text(encoding="utf-8")
+    hands = {}
+    for player in PROJECT_MARS_PLAYERS:
+        assert re.search(rf"^{player}: Play a card: ", actions, re.M), f"{player} played"
+        dm = (tmp_path / f"dm-{player}.txt").read_text(encoding="utf-8")
+        hands[player] = set(re.findall(r"^  Your hand \(\d+\): (.+)$", dm, re.M))
+        assert hands[player], f"{player} is told their hand"
+    ann, bob = PROJECT_MARS_PLAYERS
+    assert not hands[ann] & hands[bob], "no one's DMs tell them the other's hand"
+
+
+@pytest.mark.slow
+def test_the_marsbot_draft_demo_drafts_to_the_end_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The drafter creates the draft, takes a card in each of three rounds (the fourth is
+    taken for them), buys, and exports the record themselves."""
+    assert main(["marsbot-draft", str(tmp_path)]) == 0
+    assert RULING_ID.findall(capsys.readouterr().out) == [], "players read rules in words"
+    channel = (tmp_path / "channel-games.txt").read_text(encoding="utf-8")
+    assert "**The draft is over.** MARSBOT keeps" in channel
+    (drafter,) = DRAFT_PLAYERS
+    actions = (tmp_path / "actions.txt").read_text(encoding="utf-8").splitlines()
+    assert [line.split(" (")[0].split(":")[1] for line in actions if ": Take a card" in line] == [
+        " Take a card"
+    ] * 3
+    assert actions[-1] == f"{drafter}: /match log"
+    assert sorted(p.name for p in tmp_path.glob("*.txt")) == [
+        "actions.txt",
+        "channel-games.txt",
+        "demo-files.txt",
+        f"dm-{drafter}.txt",
+    ], "one member, no host of their own"
+
+
+def english_in(pages: list[demo.Page], code: str) -> list[str]:
+    """The English sentences of what the demo's people read (`english_left`): the messages'
+    texts, embeds and controls, not the transcript's own headings."""
+    return [
+        f"{page.stem}: {sentence!r} in {line.strip()!r}"
+        for page in pages
+        for line in page.lines
+        if line.startswith("  ") and not line.startswith("  [attachment ")
+        for sentence in english_left(line, code)
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["cs", "ko"])
+@pytest.mark.parametrize("game", list(DEMOS))
+def test_every_games_demo_in_czech_and_korean_shows_no_english_sentence(
+    game: str, code: str
+) -> None:
+    """Issue 46's done-when: the demo of every game, played in Czech or in Korean, shows no
+    English sentence; names printed in the English edition stay as they are."""
+    pages, _ = asyncio.run(demo.run_demo(game=game, language=code))
+    assert english_in(pages, code) == []
+
+
+def test_the_check_of_english_finds_a_sentence_and_lets_names_pass() -> None:
+    """What `english_left` reads as English: three words of Dealer's English in a row that
+    the language's catalogue never uses; names, mentions and code are no sentence."""
+    czech = "🤖 Kolo 1: MARSBOT si bere **Mining Rights**. Cheung Shing MARS: Building 1."
+    assert english_left(czech, "cs") == []
+    assert english_left(czech + " Your bid is recorded.", "cs") == ["Your bid is recorded"]
+    assert english_left("1라운드: `/marsbot take card:Birds` Research Outpost", "ko") == []
+    assert english_left("1라운드: waiting for the host, ann", "ko") == ["waiting for the host"]

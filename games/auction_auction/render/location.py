@@ -144,9 +144,19 @@ def _draw_lot(
     label = _("LOT {number}").format(number=lot_number(lot.lot))
     used = canvas.text(left + 18, middle - 20, label, size=14, bold=True, fill=MUTED)
     named = _(COLOUR_NAMES.get(colour, colour))
-    canvas.text(left + 18 + used + 8, middle - 20, f"{count}× {named}", size=14, fill=MUTED)
-    canvas.cubes(left + 18, middle + 14, colour, count, 34, gap=6)
     divider = left + LOT_LEFT - 12
+    # Set smaller, not past the divider, where a colour's name is long (Czech "červená").
+    at = left + 18 + used + 8
+    canvas.text(
+        at,
+        middle - 20,
+        f"{count}× {named}",
+        size=14,
+        fill=MUTED,
+        max_width=divider - 8 - at,
+        min_size=11,
+    )
+    canvas.cubes(left + 18, middle + 14, colour, count, 34, gap=6)
     canvas.draw.line((divider, top + 14, divider, top + h - 14), fill=LINE)
     x0 = left + LOT_LEFT + 4
     room = right - LOT_RIGHT - x0 - 16
@@ -170,7 +180,9 @@ def _draw_lot(
     else:
         canvas.badge(rx + 18, middle - 14, _("Discarded"), DISCARDED, size=12)
         reason = _("no bids") if not lot.bids else _("every amount tied")
-        canvas.text(rx + 18, middle + 14, reason, size=15, fill=MUTED)
+        canvas.text(
+            rx + 18, middle + 14, reason, size=15, fill=MUTED, max_width=LOT_RIGHT - 36, min_size=12
+        )
 
 
 def _draw_bid_chip(
