@@ -297,30 +297,16 @@ def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
     """The bid from this money and these companies' banks (built once per situation); a
     guild with no bank to pay from is asked the amount alone (a menu of one choice, "your
     money", before it asked nothing)."""
-    from_money = Amount(min=0, max=money, label=YOUR_BID)
     if not banks:
         return Action(
             key="bid",
             label=BID_FOR_TURN_ORDER,
             move={"type": "bid", "pay_from": PURSE},
             sealed=True,
-            steps=[from_money],
+            steps=[_your_bid(0, money)],
         )
-    choices = [
-        Choice(
-            value=PURSE, label=N_("Your money (${money})").format(money=money), then=[from_money]
-        )
-    ]
-    for initiative, name, bank in banks:
-        choices.append(
-            Choice(
-                value=str(initiative),
-                label=N_("{company}'s bank (${bank}), then your money").format(
-                    company=name, bank=bank
-                ),
-                then=[Amount(min=1, max=bank + money, label=YOUR_BID)],
-            )
-        )
+    choices = [_bid_from_purse(money)]
+    choices.extend(_bid_from_bank(*company, money) for company in banks)
     return Action(
         key="bid",
         label=BID_FOR_TURN_ORDER,
@@ -328,6 +314,29 @@ def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
         sealed=True,
         steps=[Pick(field="pay_from", label=PAY_FROM, choices=choices)],
     )
+
+
+@lru_cache(maxsize=1024)
+def _bid_from_purse(money: int) -> Choice:
+    """A bid from personal money (frozen: built once for every bid from as much money)."""
+    label = N_("Your money (${money})").format(money=money)
+    return Choice(value=PURSE, label=label, then=[_your_bid(0, money)])
+
+
+@lru_cache(maxsize=4096)
+def _bid_from_bank(initiative: int, name: str, bank: int, money: int) -> Choice:
+    """A bid from a company's bank, then personal money (built once per situation)."""
+    return Choice(
+        value=str(initiative),
+        label=N_("{company}'s bank (${bank}), then your money").format(company=name, bank=bank),
+        then=[_your_bid(1, bank + money)],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _your_bid(least: int, most: int) -> Amount:
+    """A bid's amount within these bounds (frozen: built once, shared)."""
+    return Amount(min=least, max=most, label=YOUR_BID)
 
 
 def _purse_and_banks(state: State, seat: int) -> tuple[int, tuple[tuple[str, int], ...]]:

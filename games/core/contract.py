@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -151,7 +152,7 @@ def _plain(value: str) -> str:
     once per choice: a model's own after-validator runs again each time the model is put into
     another, which made a pick of a hundred choices with steps of their own check ten thousand
     values.)"""
-    if SEPARATORS & set(value):
+    if not SEPARATORS.isdisjoint(value):
         raise ValueError(f"a choice's value holds none of {''.join(sorted(SEPARATORS))!r}")
     return value
 
@@ -217,6 +218,18 @@ class Pick(_CheckedOnce, frozen=True):
             return True
         sizes = Counter(choice.group for choice in self.choices)
         return sum(-(-n // MENU_OPTIONS) for n in sizes.values()) <= MENU_OPTIONS
+
+    @cached_property
+    def branches(self) -> list[list[Step]]:
+        """The steps its choices bring (`Choice.then`), each list once where choices share
+        it (one source pick for every card of a cost): the paths `Action` checks through it
+        (worked out once per pick; an engine shares a pick of a hundred hexes between its
+        actions)."""
+        found: dict[tuple[int, ...], list[Step]] = {}
+        for choice in self.choices:
+            if choice.then:
+                found.setdefault(tuple(map(id, choice.then)), choice.then)
+        return list(found.values())
 
     @property
     def takes_list(self) -> bool:
@@ -402,14 +415,8 @@ def _check_fields(steps: list[Step], taken: set[str]) -> None:
         taken = taken | {step.field}
         if isinstance(step, Pick):
             rest = steps[index + 1 :]
-            # Choices often bring the same steps (one source pick for every card of a cost):
-            # the path through them is checked once.
-            checked: set[tuple[int, ...]] = set()
-            for then in [choice.then for choice in step.choices if choice.then]:
-                brought = tuple(map(id, then))
-                if brought not in checked:
-                    checked.add(brought)
-                    _check_fields([*then, *rest], taken)
+            for then in step.branches:
+                _check_fields([*then, *rest], taken)
 
 
 class BoardAction(BaseModel, frozen=True):
