@@ -420,7 +420,8 @@ def _acquire_action(
 
 def _hex_regions(state: State, labels: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The hexes and the name of the region each lies in."""
-    return tuple(labels), tuple(state.regions[state.board[h]["region"]].name for h in labels)
+    names, board = [r.name for r in state.regions], state.board
+    return tuple(labels), tuple([names[board[h]["region"]] for h in labels])
 
 
 def _hexes(state: State, labels: list[str], label: str) -> Pick:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from functools import cached_property
+from operator import attrgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -33,6 +33,11 @@ MENU_OPTIONS = 25
 #: Characters a choice's value may not hold: the bot's controls carry the answers given so
 #: far in custom ids, steps apart by "|", the values of a multi-select by ",".
 SEPARATORS = frozenset("|,")
+
+#: A choice's value and the steps it brings, read by C-level scans: an engine's pick may hold a
+#: hundred choices (the free hexes of a map), checked each time it is made (issue 43).
+_VALUE = attrgetter("value")
+_THEN = attrgetter("then")
 
 #: What one step was answered with: an amount, one picked value, or the values of a
 #: multi-select (or of a pick whose field is a list).
@@ -196,7 +201,7 @@ class Pick(_CheckedOnce, frozen=True):
     typed: bool = False
 
     def _check(self) -> None:
-        values = [c.value for c in self.choices]
+        values = list(map(_VALUE, self.choices))
         if len(set(values)) != len(values):
             raise ValueError("a pick's choices have distinct values")
         if not 0 <= self.min <= self.max <= len(self.choices):
@@ -204,7 +209,7 @@ class Pick(_CheckedOnce, frozen=True):
                 f"a pick of {self.min} to {self.max} among {len(self.choices)} choices is not "
                 "possible"
             )
-        if self.takes_list and any(c.then for c in self.choices):
+        if self.takes_list and any(map(_THEN, self.choices)):
             raise ValueError("only a pick of one value has choices with steps of their own")
         if not self.typed and not self._listable():
             raise ValueError(f"{len(self.choices)} choices are too many to list: make it typed")
@@ -218,18 +223,6 @@ class Pick(_CheckedOnce, frozen=True):
             return True
         sizes = Counter(choice.group for choice in self.choices)
         return sum(-(-n // MENU_OPTIONS) for n in sizes.values()) <= MENU_OPTIONS
-
-    @cached_property
-    def branches(self) -> list[list[Step]]:
-        """The steps its choices bring (`Choice.then`), each list once where choices share
-        it (one source pick for every card of a cost): the paths `Action` checks through it
-        (worked out once per pick; an engine shares a pick of a hundred hexes between its
-        actions)."""
-        found: dict[tuple[int, ...], list[Step]] = {}
-        for choice in self.choices:
-            if choice.then:
-                found.setdefault(tuple(map(id, choice.then)), choice.then)
-        return list(found.values())
 
     @property
     def takes_list(self) -> bool:
@@ -414,9 +407,17 @@ def _check_fields(steps: list[Step], taken: set[str]) -> None:
             raise ValueError(f"two parts of an action fill {step.field!r}")
         taken = taken | {step.field}
         if isinstance(step, Pick):
+            if not any(map(_THEN, step.choices)):
+                continue
             rest = steps[index + 1 :]
-            for then in step.branches:
-                _check_fields([*then, *rest], taken)
+            # Choices often bring the same steps (one source pick for every card of a cost):
+            # the path through them is checked once.
+            checked: set[tuple[int, ...]] = set()
+            for then in [choice.then for choice in step.choices if choice.then]:
+                brought = tuple(map(id, then))
+                if brought not in checked:
+                    checked.add(brought)
+                    _check_fields([*then, *rest], taken)
 
 
 class BoardAction(BaseModel, frozen=True):
