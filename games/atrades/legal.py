@@ -13,7 +13,7 @@ from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, sta
 from games.atrades.flow import acting, bidders, company_name
 from games.atrades.market import expansion_hexes
 from games.atrades.merger import to_bid
-from games.atrades.model import State
+from games.atrades.model import Company, State
 from games.atrades.money import capacity, owned
 from games.core.contract import Action, Amount, BoardAction, Choice, Pick
 from games.core.speech import N_
@@ -60,11 +60,22 @@ def bid_actions(state: State, seat: int) -> list[Action]:
 
 def expansion_actions(state: State, seat: int) -> list[Action]:
     """The market's next expansion: its company's owner expands it or lets it go."""
+    return [make() for make in expansion_offers(state, seat)]
+
+
+def expansion_offers(state: State, seat: int) -> list[Callable[[], Action]]:
+    """`expansion_actions`, each made when it is called: a random playout that lets the
+    expansion go makes no pick of the hexes it could grow onto."""
     grower = state.company(state.expansions[0])
     if grower.owner != seat:
         return []
+    return [partial(_expand, state, grower), partial(made, _DECLINE_EXPANSION)]
+
+
+def _expand(state: State, grower: Company) -> Action:
+    """AT-D19: the company grows onto one of the free hexes next to it."""
     hexes = _hex_regions(state, expansion_hexes(state, grower.initiative))
-    return [_expand_action(company_name(grower), *hexes), _DECLINE_EXPANSION]
+    return _expand_action(company_name(grower), *hexes)
 
 
 @lru_cache(maxsize=1024)
@@ -166,9 +177,15 @@ def settle_actions(state: State, seat: int) -> list[Action]:
 
 def free_acquire_actions(state: State, seat: int) -> list[Action]:
     """A free Acquire owed after a merger (AT-15): taken or let go."""
+    return [make() for make in free_acquire_offers(state, seat)]
+
+
+def free_acquire_offers(state: State, seat: int) -> list[Callable[[], Action]]:
+    """`free_acquire_actions`, each made when it is called: a random playout that lets the
+    free Acquire go makes no pick of the free land."""
     if state.free_acquires[0] != seat:
         return []
-    return [_acquire(state, TAKE_FREE_ACQUIRE), _DECLINE_FREE_ACQUIRE]
+    return [partial(_acquire, state, TAKE_FREE_ACQUIRE), partial(made, _DECLINE_FREE_ACQUIRE)]
 
 
 def turn_actions(state: State, seat: int) -> list[Action]:
