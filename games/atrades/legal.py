@@ -426,13 +426,20 @@ def _acquire_action(
 ) -> Action:
     """The Acquire of these tiles and hexes (frozen, so built once for the many times they
     are the same: a display and a map change only with an Acquire)."""
-    tiles = Pick(
+    where = _hex_pick(labels, regions, N_("Where it starts"))
+    steps = [_tiles_pick(display), where]
+    return Action(key="acquire", label=label, move={"type": "acquire"}, steps=steps)
+
+
+@lru_cache(maxsize=1024)
+def _tiles_pick(display: tuple[int, ...]) -> Pick:
+    """The pick of a starting tile on display (frozen, so built once per display: the land
+    free changes with every expansion, the display only with an Acquire)."""
+    return Pick(
         field="tile",
         label=N_("The starting tile"),
         choices=[_choice(str(n), f"{TYPE_NAMES[starting_type(n)]} {n}") for n in display],
     )
-    where = _hex_pick(labels, regions, N_("Where it starts"))
-    return Action(key="acquire", label=label, move={"type": "acquire"}, steps=[tiles, where])
 
 
 def _hex_regions(state: State, labels: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
