@@ -48,12 +48,18 @@ PRICES: dict[GoodsType, tuple[int, int, int]] = {
 LEVEL_SIZES: tuple[int, ...] = (1, 3, 5)
 
 
+#: AT-4: each starting tile's type, by its initiative.
+_STARTING_TYPE: dict[int, GoodsType] = {
+    number: kind for kind, numbers in STARTING.items() for number in numbers
+}
+
+
 def starting_type(initiative: int) -> GoodsType:
     """The type of the starting tile with this initiative (AT-4)."""
-    for kind, numbers in STARTING.items():
-        if initiative in numbers:
-            return kind
-    raise ValueError(f"No starting tile has initiative {initiative}.")
+    kind = _STARTING_TYPE.get(initiative)
+    if kind is None:
+        raise ValueError(f"No starting tile has initiative {initiative}.")
+    return kind
 
 
 def company_called(initiative: int) -> str:

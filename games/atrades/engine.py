@@ -28,7 +28,6 @@ from games.atrades.moves import (
     Kick,
 )
 from games.atrades.rounds import last_round_reasons, standings
-from games.atrades.waits import decision
 from games.core.contract import (
     Action,
     BoardAction,
@@ -46,6 +45,9 @@ from games.core.views import GameView
 
 #: The events that show a sealed round's bids to everyone (AT-13, AT-D23).
 SEALED_REVEALS = frozenset({"turn_order_resolved", "final_bids_revealed"})
+
+#: The host's own moves (a deadline's close-phase is the host's).
+HOST_MOVES = (ClosePhase, Kick)
 
 HOUR = 60 * 60
 MINUTE = 60
@@ -104,7 +106,7 @@ class Atrades(Engine[State, Options]):
         before = flow.signature(state)
         last = last_round_reasons(state)
         table = flow.Table(state)
-        if isinstance(move, ClosePhase | Kick):
+        if isinstance(move, HOST_MOVES):
             if actor != HOST:
                 raise RuleError("host_only", "Only the host can do that.")
             if isinstance(move, ClosePhase):
@@ -142,21 +144,23 @@ class Atrades(Engine[State, Options]):
         phase and the turn's `must`, without the rest of the turn: every random playout's
         move asks)."""
         state = table.state
-        phase = decisions.phase(state)
+        found = decisions.offer(state)
+        phase = found.phase(state)
         table.public(
             AtradesPhaseOpened,
             name=phase.name,
             title=phase.title,
             round=phase.round,
-            players=[state.guilds[s].player for s in decisions.must(state)],
+            players=[state.guilds[s].player for s in found.must(state)],
         )
 
     def _play(self, table: flow.Table, seat: int, move: Any) -> None:
         """A guild's move, played as the decision open now plays it (`decisions.TABLE`);
         turn order is bid only in its own decision."""
-        if isinstance(move, Bid) and decision(table.state) != "bids":
+        found = offer(table.state)
+        if isinstance(move, Bid) and found is not TABLE["bids"]:
             raise RuleError("not_bidding", "Turn order is bid at the start of a round.")
-        offer(table.state).play(table, seat, move)
+        found.play(table, seat, move)
 
     # -- the contract ------------------------------------------------------------------------
 

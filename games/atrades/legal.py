@@ -13,7 +13,7 @@ from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, sta
 from games.atrades.flow import acting, bidders, company_name
 from games.atrades.market import expansion_hexes
 from games.atrades.merger import to_bid
-from games.atrades.model import State
+from games.atrades.model import Company, State
 from games.atrades.money import capacity, owned
 from games.core.contract import Action, Amount, BoardAction, Choice, Pick
 from games.core.speech import N_
@@ -60,11 +60,22 @@ def bid_actions(state: State, seat: int) -> list[Action]:
 
 def expansion_actions(state: State, seat: int) -> list[Action]:
     """The market's next expansion: its company's owner expands it or lets it go."""
+    return [make() for make in expansion_offers(state, seat)]
+
+
+def expansion_offers(state: State, seat: int) -> list[Callable[[], Action]]:
+    """`expansion_actions`, each made when it is called: a random playout that lets the
+    expansion go makes no pick of the hexes it could grow onto."""
     grower = state.company(state.expansions[0])
     if grower.owner != seat:
         return []
+    return [partial(_expand, state, grower), partial(made, _DECLINE_EXPANSION)]
+
+
+def _expand(state: State, grower: Company) -> Action:
+    """AT-D19: the company grows onto one of the free hexes next to it."""
     hexes = _hex_regions(state, expansion_hexes(state, grower.initiative))
-    return [_expand_action(company_name(grower), *hexes), _DECLINE_EXPANSION]
+    return _expand_action(company_name(grower), *hexes)
 
 
 @lru_cache(maxsize=1024)
@@ -166,9 +177,15 @@ def settle_actions(state: State, seat: int) -> list[Action]:
 
 def free_acquire_actions(state: State, seat: int) -> list[Action]:
     """A free Acquire owed after a merger (AT-15): taken or let go."""
+    return [make() for make in free_acquire_offers(state, seat)]
+
+
+def free_acquire_offers(state: State, seat: int) -> list[Callable[[], Action]]:
+    """`free_acquire_actions`, each made when it is called: a random playout that lets the
+    free Acquire go makes no pick of the free land."""
     if state.free_acquires[0] != seat:
         return []
-    return [_acquire(state, TAKE_FREE_ACQUIRE), _DECLINE_FREE_ACQUIRE]
+    return [partial(_acquire, state, TAKE_FREE_ACQUIRE), partial(made, _DECLINE_FREE_ACQUIRE)]
 
 
 def turn_actions(state: State, seat: int) -> list[Action]:
@@ -297,30 +314,16 @@ def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
     """The bid from this money and these companies' banks (built once per situation); a
     guild with no bank to pay from is asked the amount alone (a menu of one choice, "your
     money", before it asked nothing)."""
-    from_money = Amount(min=0, max=money, label=YOUR_BID)
     if not banks:
         return Action(
             key="bid",
             label=BID_FOR_TURN_ORDER,
             move={"type": "bid", "pay_from": PURSE},
             sealed=True,
-            steps=[from_money],
+            steps=[_your_bid(0, money)],
         )
-    choices = [
-        Choice(
-            value=PURSE, label=N_("Your money (${money})").format(money=money), then=[from_money]
-        )
-    ]
-    for initiative, name, bank in banks:
-        choices.append(
-            Choice(
-                value=str(initiative),
-                label=N_("{company}'s bank (${bank}), then your money").format(
-                    company=name, bank=bank
-                ),
-                then=[Amount(min=1, max=bank + money, label=YOUR_BID)],
-            )
-        )
+    choices = [_bid_from_purse(money)]
+    choices.extend(_bid_from_bank(*company, money) for company in banks)
     return Action(
         key="bid",
         label=BID_FOR_TURN_ORDER,
@@ -328,6 +331,29 @@ def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
         sealed=True,
         steps=[Pick(field="pay_from", label=PAY_FROM, choices=choices)],
     )
+
+
+@lru_cache(maxsize=1024)
+def _bid_from_purse(money: int) -> Choice:
+    """A bid from personal money (frozen: built once for every bid from as much money)."""
+    label = N_("Your money (${money})").format(money=money)
+    return Choice(value=PURSE, label=label, then=[_your_bid(0, money)])
+
+
+@lru_cache(maxsize=4096)
+def _bid_from_bank(initiative: int, name: str, bank: int, money: int) -> Choice:
+    """A bid from a company's bank, then personal money (built once per situation)."""
+    return Choice(
+        value=str(initiative),
+        label=N_("{company}'s bank (${bank}), then your money").format(company=name, bank=bank),
+        then=[_your_bid(1, bank + money)],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _your_bid(least: int, most: int) -> Amount:
+    """A bid's amount within these bounds (frozen: built once, shared)."""
+    return Amount(min=least, max=most, label=YOUR_BID)
 
 
 def _purse_and_banks(state: State, seat: int) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -400,18 +426,26 @@ def _acquire_action(
 ) -> Action:
     """The Acquire of these tiles and hexes (frozen, so built once for the many times they
     are the same: a display and a map change only with an Acquire)."""
-    tiles = Pick(
+    where = _hex_pick(labels, regions, N_("Where it starts"))
+    steps = [_tiles_pick(display), where]
+    return Action(key="acquire", label=label, move={"type": "acquire"}, steps=steps)
+
+
+@lru_cache(maxsize=1024)
+def _tiles_pick(display: tuple[int, ...]) -> Pick:
+    """The pick of a starting tile on display (frozen, so built once per display: the land
+    free changes with every expansion, the display only with an Acquire)."""
+    return Pick(
         field="tile",
         label=N_("The starting tile"),
         choices=[_choice(str(n), f"{TYPE_NAMES[starting_type(n)]} {n}") for n in display],
     )
-    where = _hex_pick(labels, regions, N_("Where it starts"))
-    return Action(key="acquire", label=label, move={"type": "acquire"}, steps=[tiles, where])
 
 
 def _hex_regions(state: State, labels: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The hexes and the name of the region each lies in."""
-    return tuple(labels), tuple(state.regions[state.board[h]["region"]].name for h in labels)
+    names, board = [r.name for r in state.regions], state.board
+    return tuple(labels), tuple([names[board[h]["region"]] for h in labels])
 
 
 def _hexes(state: State, labels: list[str], label: str) -> Pick:

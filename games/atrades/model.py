@@ -274,9 +274,10 @@ class Geography:
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
         links = Links((parse_label(a), parse_label(b)) for a, b in connectors)
         position = {label: parse_label(label) for label in board}
-        on_map = {hex_: label for label, hex_ in position.items()}
+        on_map = {hex_: label for label, hex_ in position.items()}.get
+        # Off the map, `on_map` gives None, which the filter drops (a label is never empty).
         neighbours = {
-            label: tuple(on_map[n] for n in links.neighbours(hex_) if n in on_map)
+            label: tuple(filter(None, map(on_map, links.neighbours(hex_))))
             for label, hex_ in position.items()
         }
         habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
@@ -301,9 +302,9 @@ class Geography:
         return found
 
     def touching(self, group: Iterable[str], other: Iterable[str]) -> bool:
-        """Whether a hex of `group` is next to a hex of `other` (both on the map)."""
-        others = set(other)
-        return any(near in others for label in group for near in self.neighbours[label])
+        """Whether a hex of `group` is next to a hex of `other` (both on the map, and apart,
+        as two companies are): whether `other` has a hex `around` the group."""
+        return not set(other).isdisjoint(self.around(list(group)))
 
 
 #: The maps' `Geography`, by the board it was worked out for (kept while cached, so that its
@@ -372,19 +373,46 @@ def lay_out(
     board: dict[str, Cell] = {}
     connectors: list[tuple[str, str]] = []
     for index, (region, turn) in enumerate(zip(regions, turns, strict=True)):
-        centre = SLOTS[index]
-        for hex_, terrain in place(region.terrain, centre, turn).items():
-            board[hex_.label] = Cell(terrain=terrain, region=index, city=None)
-        for hex_, number in place(region.cities, centre, turn).items():
-            board[hex_.label]["city"] = number
-        for a, b in region.connectors:
-            connectors.append(((a.rotated(turn) + centre).label, (b.rotated(turn) + centre).label))
+        hexes, joined = _laid(region, index, turn)
+        for label, terrain, city in hexes:
+            board[label] = Cell(terrain=terrain, region=index, city=city)
+        connectors.extend(joined)
         placed.append(
             PlacedRegion(
-                name=region.name, centre=centre.label, turns=turn, demand=region.demand_start
+                name=region.name, centre=SLOTS[index].label, turns=turn, demand=region.demand_start
             )
         )
     return placed, board, connectors
+
+
+#: One region tile laid in one slot, turned: its hexes (label, terrain, city) and connectors.
+Laid = tuple[tuple[tuple[str, Terrain, int | None], ...], tuple[tuple[str, str], ...]]
+
+
+def _laid(region: Region, index: int, turn: int) -> Laid:
+    """AT-D3: `region` laid in slot `index`, turned `turn` sixths: its hexes by label with
+    their terrain and city, and its connectors. Worked out once per tile, slot and turn (a
+    few hundred ways in all): turning and moving every hex was most of a setup's time."""
+    key = (region.name, index, turn)
+    kept = _LAID.get(key)
+    if kept is not None and kept[0] is region:
+        return kept[1]
+    centre = SLOTS[index]
+    cities = {hex_.label: n for hex_, n in place(region.cities, centre, turn).items()}
+    hexes = tuple(
+        (hex_.label, terrain, cities.get(hex_.label))
+        for hex_, terrain in place(region.terrain, centre, turn).items()
+    )
+    joined = tuple(
+        ((a.rotated(turn) + centre).label, (b.rotated(turn) + centre).label)
+        for a, b in region.connectors
+    )
+    _LAID[key] = (region, (hexes, joined))
+    return hexes, joined
+
+
+#: `_laid`'s answers, with the region tile each was worked out for.
+_LAID: dict[tuple[str, int, int], tuple[Region, Laid]] = {}
 
 
 Named = TypeVar("Named", Guild, Region)

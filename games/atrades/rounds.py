@@ -90,8 +90,7 @@ def standing(state: State, seat: int) -> tuple[int, int]:
 def standings(state: State) -> dict[int, int]:
     """Each guild still in and its place, 1 first; guilds equal on both counts share one
     (AT-27, AT-D20)."""
-    seats = [seat for seat in range(len(state.guilds)) if seat not in state.out]
-    return {
-        seat: 1 + sum(standing(state, other) > standing(state, seat) for other in seats)
-        for seat in seats
+    ranks = {
+        seat: standing(state, seat) for seat in range(len(state.guilds)) if seat not in state.out
     }
+    return {seat: 1 + sum(other > rank for other in ranks.values()) for seat, rank in ranks.items()}

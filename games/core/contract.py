@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
+from operator import attrgetter
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -32,6 +33,11 @@ MENU_OPTIONS = 25
 #: Characters a choice's value may not hold: the bot's controls carry the answers given so
 #: far in custom ids, steps apart by "|", the values of a multi-select by ",".
 SEPARATORS = frozenset("|,")
+
+#: A choice's value and the steps it brings, read by C-level scans: an engine's pick may hold a
+#: hundred choices (the free hexes of a map), checked each time it is made (issue 43).
+_VALUE = attrgetter("value")
+_THEN = attrgetter("then")
 
 #: What one step was answered with: an amount, one picked value, or the values of a
 #: multi-select (or of a pick whose field is a list).
@@ -151,7 +157,7 @@ def _plain(value: str) -> str:
     once per choice: a model's own after-validator runs again each time the model is put into
     another, which made a pick of a hundred choices with steps of their own check ten thousand
     values.)"""
-    if SEPARATORS & set(value):
+    if not SEPARATORS.isdisjoint(value):
         raise ValueError(f"a choice's value holds none of {''.join(sorted(SEPARATORS))!r}")
     return value
 
@@ -195,7 +201,7 @@ class Pick(_CheckedOnce, frozen=True):
     typed: bool = False
 
     def _check(self) -> None:
-        values = [c.value for c in self.choices]
+        values = list(map(_VALUE, self.choices))
         if len(set(values)) != len(values):
             raise ValueError("a pick's choices have distinct values")
         if not 0 <= self.min <= self.max <= len(self.choices):
@@ -203,7 +209,7 @@ class Pick(_CheckedOnce, frozen=True):
                 f"a pick of {self.min} to {self.max} among {len(self.choices)} choices is not "
                 "possible"
             )
-        if self.takes_list and any(c.then for c in self.choices):
+        if self.takes_list and any(map(_THEN, self.choices)):
             raise ValueError("only a pick of one value has choices with steps of their own")
         if not self.typed and not self._listable():
             raise ValueError(f"{len(self.choices)} choices are too many to list: make it typed")
@@ -401,6 +407,8 @@ def _check_fields(steps: list[Step], taken: set[str]) -> None:
             raise ValueError(f"two parts of an action fill {step.field!r}")
         taken = taken | {step.field}
         if isinstance(step, Pick):
+            if not any(map(_THEN, step.choices)):
+                continue
             rest = steps[index + 1 :]
             # Choices often bring the same steps (one source pick for every card of a cost):
             # the path through them is checked once.
