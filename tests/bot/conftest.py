@@ -23,6 +23,7 @@ from typing import Any
 import psycopg
 import pytest
 from simcord import Env, _settlement
+from simcord import _runtime as simcord_runtime
 from simcord import actors as simcord_actors
 from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
@@ -225,6 +226,16 @@ def _finding_unstamped(find: Any) -> Any:
 simcord_actors._find_component = _finding_unstamped(simcord_actors._find_component)
 
 
+#: SimCord's own deadline, in seconds, for the settle after it attaches a bot (its `start` and
+#: `restart_bot`): fixed, whatever the Env's `settle_timeout`. A bot's start on a loaded machine
+#: (its READY, a restart's wake of its matches) took longer ("bot did not settle
+#: (timeout=5s)"), so `QuickSettlingEnv` gives that settle the Env's deadline too.
+ATTACH_SETTLE = 5.0
+assert f"self._settle_internal(timeout={ATTACH_SETTLE})" in inspect.getsource(
+    simcord_runtime._attach_bot
+), "SimCord's settle after attaching a bot changed: bring QuickSettlingEnv.start in line with it"
+
+
 def _waits_on_a_future(task: asyncio.Task[Any]) -> bool:
     """Whether the task is suspended on a future not done yet: it moves only once that is."""
     waiter = task._fut_waiter  # type: ignore[attr-defined]
@@ -239,7 +250,27 @@ class QuickSettlingEnv(Env):
     licence, Copyright (c) 2026 SilentHacks) with another wait, its checks split into the
     methods below. A caller's `idle` is the interval only while a timer of the bot's is
     due; otherwise the wait lasts until a busy task's future is done, `SETTLE_BOUND` at
-    most."""
+    most. The settle after a bot is attached (`start`, `restart_bot`) waits up to the Env's
+    `settle_timeout`, as every other one does, not SimCord's fixed `ATTACH_SETTLE`."""
+
+    #: Whether a bot is being attached (`start`, `restart_bot`) now.
+    _attaching = False
+
+    @contextlib.contextmanager
+    def _attach(self) -> Iterator[None]:
+        self._attaching = True
+        try:
+            yield
+        finally:
+            self._attaching = False
+
+    async def start(self) -> None:
+        with self._attach():
+            await super().start()
+
+    async def restart_bot(self, bot: Any = None) -> None:
+        with self._attach():
+            await super().restart_bot(bot)
 
     def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
         """The tasks not parked (asked of one snapshot of the settlement's state: nothing
@@ -281,7 +312,7 @@ class QuickSettlingEnv(Env):
         _deadline: float | None = None,
     ) -> None:
         effective = self.settle_timeout
-        if timeout is not None:
+        if timeout is not None and not (self._attaching and timeout == ATTACH_SETTLE):
             effective = self._validate_timeout(timeout, "timeout")
         interval = self._validate_idle(idle)
         loop = self._loop
