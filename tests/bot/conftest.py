@@ -22,6 +22,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from discord import app_commands
 from simcord import Env, _settlement
 from simcord import _runtime as simcord_runtime
 from simcord import actors as simcord_actors
@@ -234,6 +235,50 @@ ATTACH_SETTLE = 5.0
 assert f"self._settle_internal(timeout={ATTACH_SETTLE})" in inspect.getsource(
     simcord_runtime._attach_bot
 ), "SimCord's settle after attaching a bot changed: bring QuickSettlingEnv.start in line with it"
+
+
+#: The languages as the catalogues made them, before any test put one of its own in place.
+_LANGUAGES = dict(i18n.LANGUAGES)
+#: The commands' payloads with their translations, as JSON, by what they are made of.
+_TRANSLATED: dict[tuple[Any, ...], str] = {}
+#: The translated payload's functions of discord.py's commands, as they are.
+_TRANSLATING = {
+    kind: kind.get_translated_payload
+    for kind in (app_commands.Command, app_commands.Group, app_commands.ContextMenu)
+}
+
+
+def _translated_once(kind: Any) -> Any:
+    """discord.py's translated payload of a command (what a bot's start fingerprints and
+    sends as it syncs its commands, `DealerTree.sync_changed`), made once per process: every
+    SimCord test's bot starts with the same commands, and translating them (each text asked
+    of the translator in each of Discord's 30-odd locales) was most of a start's CPU. The
+    payload is made anew when anything it is made of differs: the command itself (as it is
+    sent untranslated), the translator's kind, the language in force or a language a test
+    put in place (`bot.i18n.LANGUAGES`)."""
+    made = _TRANSLATING[kind]
+
+    async def get_translated_payload(self: Any, tree: Any, translator: Any) -> dict[str, Any]:
+        if i18n.LANGUAGES.keys() != _LANGUAGES.keys() or any(
+            i18n.LANGUAGES[code] is not found for code, found in _LANGUAGES.items()
+        ):
+            fresh: dict[str, Any] = await made(self, tree, translator)
+            return fresh
+        key = (
+            type(translator),
+            i18n.current().code,
+            json.dumps(self.to_dict(tree), sort_keys=True, default=repr),
+        )
+        if key not in _TRANSLATED:
+            _TRANSLATED[key] = json.dumps(await made(self, tree, translator))
+        payload: dict[str, Any] = json.loads(_TRANSLATED[key])
+        return payload
+
+    return get_translated_payload
+
+
+for _kind in _TRANSLATING:
+    _kind.get_translated_payload = _translated_once(_kind)  # type: ignore[method-assign]
 
 
 def _waits_on_a_future(task: asyncio.Task[Any]) -> bool:
