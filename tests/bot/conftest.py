@@ -22,7 +22,9 @@ from typing import Any
 
 import psycopg
 import pytest
+from discord import app_commands
 from simcord import Env, _settlement
+from simcord import _runtime as simcord_runtime
 from simcord import actors as simcord_actors
 from simcord import env as simcord_env_module
 from simcord.backend.errors import SetupError
@@ -225,6 +227,60 @@ def _finding_unstamped(find: Any) -> Any:
 simcord_actors._find_component = _finding_unstamped(simcord_actors._find_component)
 
 
+#: SimCord's own deadline, in seconds, for the settle after it attaches a bot (its `start` and
+#: `restart_bot`): fixed, whatever the Env's `settle_timeout`. A bot's start on a loaded machine
+#: (its READY, a restart's wake of its matches) took longer ("bot did not settle
+#: (timeout=5s)"), so `QuickSettlingEnv` gives that settle the Env's deadline too.
+ATTACH_SETTLE = 5.0
+assert f"self._settle_internal(timeout={ATTACH_SETTLE})" in inspect.getsource(
+    simcord_runtime._attach_bot
+), "SimCord's settle after attaching a bot changed: bring QuickSettlingEnv.start in line with it"
+
+
+#: The languages as the catalogues made them, before any test put one of its own in place.
+_LANGUAGES = dict(i18n.LANGUAGES)
+#: The commands' payloads with their translations, as JSON, by what they are made of.
+_TRANSLATED: dict[tuple[Any, ...], str] = {}
+#: The translated payload's functions of discord.py's commands, as they are.
+_TRANSLATING = {
+    kind: kind.get_translated_payload
+    for kind in (app_commands.Command, app_commands.Group, app_commands.ContextMenu)
+}
+
+
+def _translated_once(kind: Any) -> Any:
+    """discord.py's translated payload of a command (what a bot's start fingerprints and
+    sends as it syncs its commands, `DealerTree.sync_changed`), made once per process: every
+    SimCord test's bot starts with the same commands, and translating them (each text asked
+    of the translator in each of Discord's 30-odd locales) was most of a start's CPU. The
+    payload is made anew when anything it is made of differs: the command itself (as it is
+    sent untranslated), the translator's kind, the language in force or a language a test
+    put in place (`bot.i18n.LANGUAGES`)."""
+    made = _TRANSLATING[kind]
+
+    async def get_translated_payload(self: Any, tree: Any, translator: Any) -> dict[str, Any]:
+        if i18n.LANGUAGES.keys() != _LANGUAGES.keys() or any(
+            i18n.LANGUAGES[code] is not found for code, found in _LANGUAGES.items()
+        ):
+            fresh: dict[str, Any] = await made(self, tree, translator)
+            return fresh
+        key = (
+            type(translator),
+            i18n.current().code,
+            json.dumps(self.to_dict(tree), sort_keys=True, default=repr),
+        )
+        if key not in _TRANSLATED:
+            _TRANSLATED[key] = json.dumps(await made(self, tree, translator))
+        payload: dict[str, Any] = json.loads(_TRANSLATED[key])
+        return payload
+
+    return get_translated_payload
+
+
+for _kind in _TRANSLATING:
+    _kind.get_translated_payload = _translated_once(_kind)  # type: ignore[method-assign]
+
+
 def _waits_on_a_future(task: asyncio.Task[Any]) -> bool:
     """Whether the task is suspended on a future not done yet: it moves only once that is."""
     waiter = task._fut_waiter  # type: ignore[attr-defined]
@@ -239,7 +295,27 @@ class QuickSettlingEnv(Env):
     licence, Copyright (c) 2026 SilentHacks) with another wait, its checks split into the
     methods below. A caller's `idle` is the interval only while a timer of the bot's is
     due; otherwise the wait lasts until a busy task's future is done, `SETTLE_BOUND` at
-    most."""
+    most. The settle after a bot is attached (`start`, `restart_bot`) waits up to the Env's
+    `settle_timeout`, as every other one does, not SimCord's fixed `ATTACH_SETTLE`."""
+
+    #: Whether a bot is being attached (`start`, `restart_bot`) now.
+    _attaching = False
+
+    @contextlib.contextmanager
+    def _attach(self) -> Iterator[None]:
+        self._attaching = True
+        try:
+            yield
+        finally:
+            self._attaching = False
+
+    async def start(self) -> None:
+        with self._attach():
+            await super().start()
+
+    async def restart_bot(self, bot: Any = None) -> None:
+        with self._attach():
+            await super().restart_bot(bot)
 
     def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
         """The tasks not parked (asked of one snapshot of the settlement's state: nothing
@@ -281,7 +357,7 @@ class QuickSettlingEnv(Env):
         _deadline: float | None = None,
     ) -> None:
         effective = self.settle_timeout
-        if timeout is not None:
+        if timeout is not None and not (self._attaching and timeout == ATTACH_SETTLE):
             effective = self._validate_timeout(timeout, "timeout")
         interval = self._validate_idle(idle)
         loop = self._loop

@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
@@ -96,3 +96,33 @@ async def test_a_settle_waits_for_what_a_busy_task_waits_on_instead_of_looking_e
     # `took / SETTLE_POLL` (at least 50) of looking every 2 ms.
     assert took >= SLOW
     assert len(looks) <= 6 + took / conftest.SETTLE_BOUND, (len(looks), took)
+
+
+#: How long the slow-starting bot's READY keeps a thread busy, in seconds: more than the
+#: Env's deadline in the test below, far less than SimCord's fixed `ATTACH_SETTLE`.
+READY_WORK = 1.0
+
+
+class SlowStart(discord.Client):
+    """A bot whose READY waits for a thread (as a start's first reads and boards do)."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.none())
+
+    async def on_ready(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(None, time.sleep, READY_WORK)
+
+
+async def test_a_start_settles_within_the_envs_deadline_not_simcords_fixed_one() -> None:
+    """SimCord settles a bot's start within its own fixed `ATTACH_SETTLE` (5 s), whatever the
+    Env's `settle_timeout`: a start slower than that on a loaded machine failed a test. A
+    QuickSettlingEnv's start waits for the Env's deadline instead, as every settle does:
+    here one shorter than the bot's READY takes, which SimCord's 5 s would have let pass."""
+    env = conftest.QuickSettlingEnv(SlowStart(), settle_timeout=0.2)
+    with pytest.raises(TimeoutError) as raised:
+        await env.start()
+    told, error = [], cast(BaseException | None, raised.value)
+    while error is not None:
+        told.append(str(error))
+        error = error.__context__
+    assert any("bot did not settle" in t and "(timeout=0.2s)" in t for t in told), told

@@ -106,8 +106,14 @@ def test_every_game_with_seats_is_checked() -> None:
     assert all(set(SEATS[game]) == set(COMPUTERS[game].levels) for game in SEATS)
 
 
+#: The matches each game's seats play, by seed: the quick run plays the first, the whole suite
+#: both (the second is `slow`).
+SEEDS = [pytest.param(0, id="seed-0"), pytest.param(1, id="seed-1", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("game", sorted(RESAMPLE))
-def test_a_seats_decision_does_not_change_with_others_secrets(game: str) -> None:
+def test_a_seats_decision_does_not_change_with_others_secrets(game: str, seed: int) -> None:
     engine = engine_for(game)
     computer = COMPUTERS[game]
     rnd = random.Random(45)
@@ -128,7 +134,6 @@ def test_a_seats_decision_does_not_change_with_others_secrets(game: str) -> None
         assert computer.levels[seat.level](view, actions, seat) == move
         checked[seat.level] = checked.get(seat.level, 0) + 1
 
-    for seed in range(2):
-        play(game, SEATS[game], seed, iterations=4, decided=decided)
+    play(game, SEATS[game], seed, iterations=4, decided=decided)
     assert set(checked) == set(SEATS[game]) and min(checked.values()) >= 3, checked
     assert changed >= 3
