@@ -271,28 +271,45 @@ class LastView:
         return self._built
 
 
+@dataclass(frozen=True, slots=True)
+class Made:
+    """What a logged move did to its match's decisions (`MatchService.require_current`): who
+    made it, its type, and whether it began a new wait."""
+
+    seq: int
+    actor: str | None
+    kind: str | None
+    began: bool
+
+    @classmethod
+    def logged(cls, entry: LoggedWait) -> Made:
+        """From the stored log; an entry of earlier versions (no wait stored) began one."""
+        began = entry.wait is None or bool(entry.wait.get("began"))
+        return cls(entry.seq, entry.actor, entry.move.get("type"), began)
+
+
 class Recent:
-    """The moves this process committed to a match since it last read the match's state, as
-    the log holds them (`Storage.log_since`): on a database of one process (nothing else
-    writes the log) they tell whether a control shown at a move since `base` is current
-    without a read (`MatchService.require_current`, issue 43). An undo forgets them (its
-    seqs are never used again); only the latest `RECENT_MOVES` are kept."""
+    """The moves this process committed to a match since it last read the match's state: on
+    a database of one process (nothing else writes the log) they tell whether a control shown
+    at a move since `base` is current without a read (`MatchService.require_current`, issue
+    43). An undo forgets them (its seqs are never used again); only the latest
+    `RECENT_MOVES` are kept."""
 
     def __init__(self, base: int) -> None:
         #: The seq from which on every move is here (the state read was after it).
         self.base = base
-        self.moves: list[LoggedWait] = []
+        self.moves: list[Made] = []
 
     @property
     def last(self) -> int:
         return self.moves[-1].seq if self.moves else self.base
 
-    def add(self, move: LoggedWait) -> None:
+    def add(self, move: Made) -> None:
         self.moves.append(move)
         if len(self.moves) > RECENT_MOVES:
             self.base = self.moves.pop(0).seq
 
-    def since(self, shown: int) -> list[LoggedWait] | None:
+    def since(self, shown: int) -> list[Made] | None:
         """The moves after `shown`, None when some of them are not here."""
         if shown < self.base:
             return None
@@ -579,9 +596,10 @@ class MatchService:
         told = recent.since(shown) if recent is not None and recent.last == last else None
         logged = told
         if logged is None:
-            logged = [e for e in await self.storage.log_since(row.id, shown) if e.seq <= last]
+            stored = await self.storage.log_since(row.id, shown)
+            logged = [Made.logged(e) for e in stored if e.seq <= last]
         reason = None
-        if any(e.actor == actor and kind in (None, e.move.get("type")) for e in logged):
+        if any(e.actor == actor and kind in (None, e.kind) for e in logged):
             reason = "made"
         elif (
             told is None
@@ -591,7 +609,7 @@ class MatchService:
             # Moves this process holds since `shown` (`Recent`) were not taken back: an undo
             # forgets them.
             reason = "undone"
-        elif any(e.wait is None or e.wait.get("began") for e in logged):
+        elif any(e.began for e in logged):
             reason = "moved"
         if reason is not None:
             was = await self._title_at(row.id, shown)
@@ -845,7 +863,6 @@ class MatchService:
                     finished,
                     timers if opened and not held else None,
                 )
-            wait_json = wait.to_json()
             try:
                 await self.storage.record_move(
                     match_id,
@@ -859,7 +876,7 @@ class MatchService:
                     results=results,
                     paused=row.paused,
                     timer=timer,
-                    wait=wait_json,
+                    wait=wait.to_json(),
                     view_before=before,
                 )
             except LedgerRefused:
@@ -878,7 +895,7 @@ class MatchService:
             self._states[match_id], self._seqs[match_id] = state, seq
             recent = self._recent.get(match_id)
             if recent is not None and recent.last == seq - 1:
-                recent.add(LoggedWait(seq, actor, move, wait_json))
+                recent.add(Made(seq, actor, move.get("type"), opened))
             else:
                 self._recent.pop(match_id, None)
             self._asked[match_id] = (state, seq, {None: turn})
