@@ -42,6 +42,7 @@ from bot.storage import (
     DamagedRecord,
     Handover,
     LedgerRefused,
+    LoggedWait,
     MatchMoved,
     MatchRow,
     PlayerRow,
@@ -69,6 +70,9 @@ FRESH_FOR = 1.0
 #: A snapshot is written with every host move, every move that opens a phase or ends the
 #: match, and every this many moves; loading replays the moves after the last one.
 SNAPSHOT_EVERY = 250
+#: How many of a match's latest moves this process keeps in memory (`Recent`): a control
+#: shown before them is checked against the stored log.
+RECENT_MOVES = 64
 #: What a control of a match that has ended answers (and the lead of `/me` after it).
 MATCH_OVER = N_("This match is over.")
 NOT_STARTED = N_("This match has not started yet.")
@@ -268,6 +272,51 @@ class LastView:
 
 
 @dataclass(frozen=True, slots=True)
+class Made:
+    """What a logged move did to its match's decisions (`MatchService.require_current`): who
+    made it, its type, and whether it began a new wait."""
+
+    seq: int
+    actor: str | None
+    kind: str | None
+    began: bool
+
+    @classmethod
+    def logged(cls, entry: LoggedWait) -> Made:
+        """From the stored log; an entry of earlier versions (no wait stored) began one."""
+        began = entry.wait is None or bool(entry.wait.get("began"))
+        return cls(entry.seq, entry.actor, entry.move.get("type"), began)
+
+
+class Recent:
+    """The moves this process committed to a match since it last read the match's state: on
+    a database of one process (nothing else writes the log) they tell whether a control shown
+    at a move since `base` is current without a read (`MatchService.require_current`, issue
+    43). An undo forgets them (its seqs are never used again); only the latest
+    `RECENT_MOVES` are kept."""
+
+    def __init__(self, base: int) -> None:
+        #: The seq from which on every move is here (the state read was after it).
+        self.base = base
+        self.moves: list[Made] = []
+
+    @property
+    def last(self) -> int:
+        return self.moves[-1].seq if self.moves else self.base
+
+    def add(self, move: Made) -> None:
+        self.moves.append(move)
+        if len(self.moves) > RECENT_MOVES:
+            self.base = self.moves.pop(0).seq
+
+    def since(self, shown: int) -> list[Made] | None:
+        """The moves after `shown`, None when some of them are not here."""
+        if shown < self.base:
+            return None
+        return [m for m in self.moves if m.seq > shown]
+
+
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """A committed move: its events as stored, and what presenting it needs besides."""
 
@@ -308,6 +357,9 @@ class MatchService:
         self._names: dict[int, Names] = {}
         #: The seq of the last move in the log, for the matches in `_states`.
         self._seqs: dict[int, int] = {}
+        #: The moves committed since each remembered state was read, on a database of one
+        #: process (`Recent`).
+        self._recent: dict[int, Recent] = {}
         #: Rows of running matches, and which channel each runs in. Every write to a running
         #: match goes through this service, which drops the row it changed.
         self._rows: dict[int, MatchRow] = {}
@@ -334,6 +386,7 @@ class MatchService:
         self._last_views.pop(match_id, None)
         self._viewed.pop(match_id, None)
         self._seqs.pop(match_id, None)
+        self._recent.pop(match_id, None)
         self._players.pop(match_id, None)
         self._names.pop(match_id, None)
         self._changed(match_id)
@@ -458,6 +511,7 @@ class MatchService:
             self._states[row.id] = state
             self._seqs[row.id] = seq
             self._state_read[row.id] = self.now()
+            self._read_at(row.id, seq)
         return state, seq
 
     async def _rebuilt(self, row: MatchRow, stored_seq: int) -> tuple[Any, int]:
@@ -527,9 +581,10 @@ class MatchService:
         shown after (`undo`; a
         decision shown before the moves taken back is open again, and one shown after the
         undo has a seq of its own, which the undo leaves unused). Read from the stored log,
-        so that it holds across restarts and processes; `submit` asks it again with the move,
-        under the match's lock, so that of two clicks on one control only the first is
-        taken."""
+        so that it holds across restarts and processes, unless this process holds every move
+        since `shown` (`Recent`: on a database of one process, no read on a move's way to its
+        answer); `submit` asks it again with the move, under the match's lock, so that of two
+        clicks on one control only the first is taken."""
         last = (await self._state(row))[1]
         if shown > last:
             raise EarlierDecision(await self._title_at(row.id, last), None, "gone")
@@ -537,13 +592,24 @@ class MatchService:
             # Shown at the match as it is: nothing was logged since, and no move taken back
             # (an undo leaves the seq after the moves it took back unused), so no read.
             return
-        logged = [e for e in await self.storage.log_since(row.id, shown) if e.seq <= last]
+        recent = self._recent.get(row.id)
+        told = recent.since(shown) if recent is not None and recent.last == last else None
+        logged = told
+        if logged is None:
+            stored = await self.storage.log_since(row.id, shown)
+            logged = [Made.logged(e) for e in stored if e.seq <= last]
         reason = None
-        if any(e.actor == actor and kind in (None, e.move.get("type")) for e in logged):
+        if any(e.actor == actor and kind in (None, e.kind) for e in logged):
             reason = "made"
-        elif shown and any(m.seq == shown for m in await self.storage.undone(row.id)):
+        elif (
+            told is None
+            and shown
+            and any(m.seq == shown for m in await self.storage.undone(row.id))
+        ):
+            # Moves this process holds since `shown` (`Recent`) were not taken back: an undo
+            # forgets them.
             reason = "undone"
-        elif any(e.wait is None or e.wait.get("began") for e in logged):
+        elif any(e.began for e in logged):
             reason = "moved"
         if reason is not None:
             was = await self._title_at(row.id, shown)
@@ -555,6 +621,14 @@ class MatchService:
         stored, for moves of earlier versions)."""
         began = await self.storage.phase_began(match_id, seq)
         return str(began[-1]["title"]) if began else None
+
+    def _read_at(self, match_id: int, seq: int) -> None:
+        """The match's state was read, after move `seq`: the moves this process commits from
+        now on are kept (`Recent`), on a database nothing else writes."""
+        if self.storage.shared:
+            self._recent.pop(match_id, None)
+        else:
+            self._recent[match_id] = Recent(seq)
 
     def _worked(self, match_id: int, state: Any) -> dict[str | None, Any]:
         """What was worked out of the match's state now, kept for the next to ask while it is
@@ -674,6 +748,7 @@ class MatchService:
         if started:
             self._states[row.id] = state
             self._seqs[row.id] = 0
+            self._read_at(row.id, 0)
             self._written(row.id)
         return started
 
@@ -818,6 +893,11 @@ class MatchService:
             # The state this move was applied to, with its seq: a reader of this process that
             # read the match again meanwhile may have put an older one in its place.
             self._states[match_id], self._seqs[match_id] = state, seq
+            recent = self._recent.get(match_id)
+            if recent is not None and recent.last == seq - 1:
+                recent.add(Made(seq, actor, move.get("type"), opened))
+            else:
+                self._recent.pop(match_id, None)
             self._asked[match_id] = (state, seq, {None: turn})
             if views:
                 self._last_views[match_id] = LastView(seq, lambda: engine.view(state, None))

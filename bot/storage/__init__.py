@@ -5,6 +5,7 @@ from bot.storage.backend import MatchMoved, TimerGone
 from bot.storage.db import (
     DamagedRecord,
     Handover,
+    LoggedWait,
     MatchRow,
     OutboxItem,
     PlayerRow,
@@ -36,6 +37,7 @@ __all__ = [
     "LedgerRefused",
     "LedgerRow",
     "LedgerWrite",
+    "LoggedWait",
     "MatchMoved",
     "MatchRow",
     "OutboxItem",

@@ -572,7 +572,9 @@ async def test_a_move_from_a_control_shown_at_the_match_as_it_is_reads_no_log(
 ) -> None:
     """Issue 43: a control shown at the match's last move is taken without reading the log
     (nothing can have ended its decision since); one shown before is checked against the
-    log, and refused when its decision is over (its player moved since)."""
+    moves since, and refused when its decision is over (its player moved since): against the
+    moves this process committed (`Recent`), or, once it has read the match again (a
+    restart), against the log."""
     storage = await Storage.open(tmp_path / "shown.db")
     service = MatchService(storage, lambda: 0.0)
     reads: list[str] = []
@@ -592,6 +594,10 @@ async def test_a_move_from_a_control_shown_at_the_match_as_it_is_reads_no_log(
         assert (await service.submit(match_id, "2", move, shown=shown)).seq == shown + 1
         assert reads == []
         again = {"type": "bid", "target": targets[0], "amount": 2}
+        with pytest.raises(EarlierDecision):
+            await service.submit(match_id, "2", again, shown=shown)
+        assert reads == []
+        service.forget(match_id)
         with pytest.raises(EarlierDecision):
             await service.submit(match_id, "2", again, shown=shown)
         assert reads and await storage.last_seq(match_id) == shown + 1
