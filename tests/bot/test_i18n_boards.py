@@ -69,10 +69,10 @@ ALT = {
         "Habsburg-Lothringen. Žeton začínajícího hráče má 王小明. Hráči: Ann (A): 1 značka z 15 "
         "v tomto kole, pas, má United Nations Mars Initiative; ",
         "unlimited": "Mars Auction, Aukce výzkumu generace 1: na tahu je 王小明. ",
-        "settlement": "Mars Auction: aukce výzkumu generace 1 je vyrovnaná. Ann: korporace "
-        "United Nations Mars Initiative (R32); předehry Smelting Plant (P30) a Eccentric "
-        "Sponsor (P11); projekty (1) Technology Demonstration (204); v této aukci zaplaceno "
-        "0 M€, celkem 9 M€.",
+        # Past 1,024 characters with the cards' numbers in Czech: the cards by name.
+        "settlement": "Mars Auction: aukce výzkumu generace 1 je vyrovnaná. Ann: United Nations "
+        "Mars Initiative; předehry Smelting Plant, Eccentric Sponsor; projekty (1) Technology "
+        "Demonstration; zaplaceno teď 0 M€, celkem 9 M€.",
     },
     "ko": {
         "map": "Atrades 지도, 2시대. 3라운드: 합병 경매. 합병: Bartholomew von Habsburg-Lothringen"

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.drawing import Board, Canvas, NameSource, namer
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import FAINT, GOLD, MUTED, PANEL, ROW_ALT, TEXT, mix
 from games.core.speech import _
@@ -254,6 +255,14 @@ def _parts_table(canvas: Canvas, top: int, players: Sequence[str], score: Score,
 
 
 def round_alt(event: CountedRound, name: Name) -> str:
+    """The round's result in words: the winner and TPR, the lanes, each player's TPR by its
+    parts and their fields; the lanes and fields said short where that would run past an alt
+    text's `ALT_TEXT` (`field_words`, `lanes_words`): an alt text is never cut."""
+    said = _round_words(event, name, short=False)
+    return said if len(said) <= ALT_TEXT else _round_words(event, name, short=True)
+
+
+def _round_words(event: CountedRound, name: Name, *, short: bool) -> str:
     players = list(event.players)
     score = event.score
     winner = event.winner
@@ -269,7 +278,7 @@ def round_alt(event: CountedRound, name: Name) -> str:
         )
     ]
     fields = event.fields
-    lanes = lanes_words(players, score.lanes, lane_totals(players, fields), name)
+    lanes = lanes_words(players, score.lanes, lane_totals(players, fields), name, short=short)
     parts.append(_("Lanes: {lanes}.").format(lanes=lanes))
     for player in players:
         bits = [
@@ -285,5 +294,5 @@ def round_alt(event: CountedRound, name: Name) -> str:
             )
         )
     for player in players:
-        parts.append(field_words(fields[player], player, name, None))
+        parts.append(field_words(fields[player], player, name, None, short=short))
     return " ".join(parts)
