@@ -302,12 +302,16 @@ def settlement_alt(event: Settlement | MarsAuctionEnded, name: Name) -> str:
     """Each player's holdings and what they paid, the cards by their names and printed
     numbers, and the cards new to them; where that runs past an alt text's `ALT_TEXT` (in the
     language in force), a sentence a player with the cards by their names alone, the new ones
-    not said again (the image marks them): an alt text is never cut."""
-    said = _settlement_words(event, name, short=False)
-    return said if len(said) <= ALT_TEXT else _settlement_words(event, name, short=True)
+    not said again (the image marks them); then the projects by their count (the settlement's
+    message lists them): an alt text is never cut."""
+    for level in (0, 1, 2):
+        said = _settlement_words(event, name, level)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
 
 
-def _settlement_words(event: Settlement | MarsAuctionEnded, name: Name, *, short: bool) -> str:
+def _settlement_words(event: Settlement | MarsAuctionEnded, name: Name, level: int) -> str:
     if isinstance(event, MarsAuctionEnded):
         count = event.generations
         said = [
@@ -329,33 +333,38 @@ def _settlement_words(event: Settlement | MarsAuctionEnded, name: Name, *, short
         ]
     entries: Mapping[str, Holdings] = event.players
     for player, entry in entries.items():
-        said.append(_holder_words(who_left(name(player), entry), entry, short=short))
+        said.append(_holder_words(who_left(name(player), entry), entry, level))
     return " ".join(said)
 
 
-def _holder_words(who: str, entry: Holdings, *, short: bool) -> str:
-    """One player's holdings and what they paid (`settlement_alt`)."""
+def _holder_words(who: str, entry: Holdings, level: int) -> str:
+    """One player's holdings and what they paid (`settlement_alt`): 0 the cards by names and
+    numbers, 1 by names, 2 the projects by their count."""
     projects = entry.projects
     settled = entry if isinstance(entry, SettledSeat) else None
     corporation = entry.corporation
-    if short:
+    if level:
         values = {
             "player": who,
             "corporation": corporation or _("none yet"),
             "preludes": ", ".join(entry.preludes) or _("none"),
             "count": len(projects),
-            "projects": ", ".join(projects) or _("none"),
+            # Level 2: the projects' count alone, the list left out (and its space).
+            "projects": (", ".join(projects) or _("none")) if level < 2 else "",
             "paid": entry.paid,
         }
-        if settled is None:
-            return _(
+        said = (
+            _(
                 "{player}: {corporation}; preludes {preludes}; projects ({count}) {projects}; "
                 "paid {paid} M€."
             ).format(**values)
-        return _(
-            "{player}: {corporation}; preludes {preludes}; projects ({count}) {projects}; "
-            "paid {now} M€ now, {paid} M€ in all."
-        ).format(now=settled.paid_now, **values)
+            if settled is None
+            else _(
+                "{player}: {corporation}; preludes {preludes}; projects ({count}) {projects}; "
+                "paid {now} M€ now, {paid} M€ in all."
+            ).format(now=settled.paid_now, **values)
+        )
+        return said.replace(" ;", ";")
     paid = (
         _("paid {now} M€ in this auction, {paid} M€ in all").format(
             now=settled.paid_now, paid=settled.paid
