@@ -276,12 +276,18 @@ def _money(canvas: Canvas, y: int, me: Mine, ended: bool) -> int:
 def guild_alt(card: GuildCard, name: Name) -> str:
     """The guild board in words; where that runs past an alt text's `ALT_TEXT` (in the
     language in force), the technologies by their names alone (the image and the rules say
-    what each does): an alt text is never cut."""
-    said = _guild_words(card, name, short=False)
-    return said if len(said) <= ALT_TEXT else _guild_words(card, name, short=True)
+    what each does), then without those open to research: an alt text is never cut."""
+    for brevity in (0, 1, 2):
+        said = _guild_words(card, name, brevity)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
 
 
-def _guild_words(card: GuildCard, name: Name, *, short: bool) -> str:
+def _guild_words(card: GuildCard, name: Name, brevity: int) -> str:
+    """The guild board said as short as `brevity`: 0 whole, 1 the technologies by name, 2 as
+    1 without those open to research (the image lists them)."""
+    short = brevity > 0
     view = card.view
     me, guild, _seat = _mine(view)
     player = me.player
@@ -341,7 +347,7 @@ def _guild_words(card: GuildCard, name: Name, *, short: bool) -> str:
         )
         for t in _open(view)
     ]
-    if researchable:
+    if researchable and brevity < 2:
         parts.append(
             _("Open to research: {technologies}.").format(technologies=listed(researchable))
         )

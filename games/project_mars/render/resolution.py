@@ -256,13 +256,19 @@ def _parts_table(canvas: Canvas, top: int, players: Sequence[str], score: Score,
 
 def round_alt(event: CountedRound, name: Name) -> str:
     """The round's result in words: the winner and TPR, the lanes, each player's TPR by its
-    parts and their fields; the lanes and fields said short where that would run past an alt
-    text's `ALT_TEXT` (`field_words`, `lanes_words`): an alt text is never cut."""
-    said = _round_words(event, name, short=False)
-    return said if len(said) <= ALT_TEXT else _round_words(event, name, short=True)
+    parts and their fields; said shorter where that would run past an alt text's `ALT_TEXT`
+    (`_round_words`'s `level`): an alt text is never cut."""
+    for level in (0, 1, 2):
+        said = _round_words(event, name, level)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
 
 
-def _round_words(event: CountedRound, name: Name, *, short: bool) -> str:
+def _round_words(event: CountedRound, name: Name, level: int) -> str:
+    """The round's result said as short as `level`: 0 whole, 1 the lanes and fields short,
+    2 as 1 without each player's TPR by its parts (the image gives them)."""
+    short = level > 0
     players = list(event.players)
     score = event.score
     winner = event.winner
@@ -280,7 +286,7 @@ def _round_words(event: CountedRound, name: Name, *, short: bool) -> str:
     fields = event.fields
     lanes = lanes_words(players, score.lanes, lane_totals(players, fields), name, short=short)
     parts.append(_("Lanes: {lanes}.").format(lanes=lanes))
-    for player in players:
+    for player in players if level < 2 else []:
         bits = [
             f"{part_words(key)[1]} {value}"
             for key in PARTS
