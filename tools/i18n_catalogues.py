@@ -38,10 +38,12 @@ CONVERTED_GAMES = (
     "project_mars",
 )
 #: The parts of other packages whose words are marked: the Terraforming Mars catalogue's
-#: problems with a host's card list.
+#: problems with a host's card list, and its refusals of a card or a set that is none.
 CONVERTED_PARTS = (
+    "games/tm_catalogue/catalogue.py",
     "games/tm_catalogue/host_list.py",
     "games/tm_catalogue/model.py",
+    "games/tm_catalogue/sets.py",
 )
 #: The games' texts (`ENGINE_KEYWORDS` finds the engines' own among them).
 GAMES_MAP = [(f"games/{g}/**.py", "python") for g in CONVERTED_GAMES] + [

@@ -7,6 +7,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.errors import UserError
+from bot.i18n import refusal
 from games.core.errors import RuleError
 from games.tm_catalogue import DEFAULT_EXPANSIONS, Expansion
 from games.tm_catalogue.sets import complete_sets, parse_sets
@@ -20,7 +21,7 @@ def chosen_sets(text: str) -> list[Expansion]:
     try:
         return parse_sets(text)
     except RuleError as error:
-        raise UserError(f"`sets`: {error.message}") from None
+        raise UserError(f"`sets`: {refusal(error)}") from None
 
 
 def typed_sets(text: str | None) -> list[Expansion]:

@@ -110,7 +110,8 @@ class PageFacts:
     status: str
     deadline: float | None
     over: bool
-    #: The status image (`LiveStatus.image`, drawn from the public view) and its alt text.
+    #: The status image (`LiveStatus.image`, drawn from the public view) and its words
+    #: (`Board.words`: at length where its alt text in Discord is a summary).
     png: bytes | None
     alt: str
     texts: GameTexts

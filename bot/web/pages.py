@@ -137,7 +137,7 @@ class MatchPages:
             row.deadline if row.status == "running" and not row.paused else None,
             row.status != "running",
             None if board is None else board.png,
-            "" if board is None else board.alt,
+            "" if board is None else board.words,
             texts,
             name_table(players),
             entries,

@@ -84,7 +84,7 @@ class Atrades(Engine[State, Options]):
         try:
             state = setup(players, options, seed)
         except RuleError as error:
-            raise ValueError(f"Invalid options: {error.message}") from None
+            raise ValueError(N_("Invalid options: {why}").format(why=error.message)) from None
         table = flow.Table(state)
         table.public(
             MatchStarted,

@@ -71,7 +71,8 @@ class AuctionAuction(Engine[State, Options]):
     def setup(self, players: list[str], options: Options, seed: int) -> tuple[State, list[Event]]:
         unknown = sorted(set(options.garnets) - set(players))
         if unknown:
-            raise ValueError(f"Invalid options: garnets names non-players {', '.join(unknown)}.")
+            why = N_("garnets names non-players {players}.").format(players=", ".join(unknown))
+            raise ValueError(N_("Invalid options: {why}").format(why=why))
         rng = RandomSource(seed=seed)
         chosen = options.black_market_colour
         colour: Colour = chosen if chosen is not None else rng.choice(options.colours)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Literal
 
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.palette import SEAT_LETTERS
 from games.core.drawing.words import listed
 from games.core.speech import N_, _, ngettext
@@ -153,9 +154,14 @@ def variant_words(view: PublicView) -> str:
     return _("limited variant") if view.variant == "limited" else _("unlimited variant")
 
 
-def _card_words(card: CardView, name: Name) -> str:
-    facts = card_facts(card)
-    head = f"{card.number} {numbered(card.name)}" + (f" ({facts})" if facts else "")
+def _card_words(card: CardView, name: Name, *, short: bool = False) -> str:
+    """ "12 Inventors' Guild (006) (9 M€): markers ann 2"; `short`, by its name alone, without
+    its printed number and what it costs: "12 Inventors' Guild: markers ann 2"."""
+    if short:
+        head = f"{card.number} {card.name}"
+    else:
+        facts = card_facts(card)
+        head = f"{card.number} {numbered(card.name)}" + (f" ({facts})" if facts else "")
     if card.done:
         winner = card.winner
         if winner is None:
@@ -184,7 +190,9 @@ def _player_words(view: PublicView, player: str, name: Name) -> str:
 
 def display_alt(view: PublicView, name: Name) -> str:
     """The display board in words: the turn, the card up for auction, the players, then the
-    cards (those with markers first)."""
+    cards (those with markers first). Where that runs past an alt text's `ALT_TEXT` (in the
+    language in force: a 5-player setup's 80 cards), shorter (`tellings`): the message that
+    dealt the cards lists them all. An alt text is never cut."""
     said = [
         _("Mars Auction, {auction}: {step}.").format(
             auction=auction_words(view), step=step_words(view, name)
@@ -208,10 +216,41 @@ def display_alt(view: PublicView, name: Name) -> str:
     marked = [c for c in view.display if not c.done and any(c.markers.values())]
     first = {c.number for c in marked}  # not `in marked`: 80 x 80 model comparisons
     rest = [c for c in view.display if c.number not in first]
-    for cards in (marked, rest):
-        if cards:
-            said.append("; ".join(_card_words(c, name) for c in cards) + ".")
-    return " ".join(said)
+    others = ngettext(
+        "{count} other card is on the display, as the message that dealt it lists it.",
+        "{count} other cards are on the display, as the message that dealt them lists them.",
+        len(rest),
+    ).format(count=len(rest))
+    # From the most said to the least: every card; every card by its name alone; the
+    # cards with markers and a count of the others; those cards by their numbers and markers
+    # alone; the counts.
+    tellings = [
+        [_cards_words(group, name) for group in (marked, rest) if group],
+        [_cards_words(group, name, short=True) for group in (marked, rest) if group],
+        [_cards_words(marked, name), others] if marked else [],
+        [
+            _("Markers by card number: {cards}.").format(
+                cards="; ".join(f"{c.number} {markers_words(c.markers, name)}" for c in marked)
+            ),
+            others,
+        ]
+        if marked
+        else [],
+    ]
+    for cards in tellings:
+        whole = " ".join([*said, *cards])
+        if cards and len(whole) <= ALT_TEXT:
+            return whole
+    counts = ngettext(
+        "{count} card has markers, {others} has none; the message that dealt them lists them.",
+        "{count} cards have markers, {others} have none; the message that dealt them lists them.",
+        len(marked),
+    ).format(count=len(marked), others=len(rest))
+    return " ".join([*said, counts])
+
+
+def _cards_words(cards: Sequence[CardView], name: Name, *, short: bool = False) -> str:
+    return "; ".join(_card_words(c, name, short=short) for c in cards) + "."
 
 
 def holdings_rows(entry: Holdings) -> list[tuple[str, str]]:
@@ -260,6 +299,19 @@ def who_left(player: str, entry: Holdings) -> str:
 
 
 def settlement_alt(event: Settlement | MarsAuctionEnded, name: Name) -> str:
+    """Each player's holdings and what they paid, the cards by their names and printed
+    numbers, and the cards new to them; where that runs past an alt text's `ALT_TEXT` (in the
+    language in force), a sentence a player with the cards by their names alone, the new ones
+    not said again (the image marks them); then the projects by their count (the settlement's
+    message lists them): an alt text is never cut."""
+    for level in (0, 1, 2):
+        said = _settlement_words(event, name, level)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
+
+
+def _settlement_words(event: Settlement | MarsAuctionEnded, name: Name, level: int) -> str:
     if isinstance(event, MarsAuctionEnded):
         count = event.generations
         said = [
@@ -281,30 +333,56 @@ def settlement_alt(event: Settlement | MarsAuctionEnded, name: Name) -> str:
         ]
     entries: Mapping[str, Holdings] = event.players
     for player, entry in entries.items():
-        projects = entry.projects
-        settled = entry if isinstance(entry, SettledSeat) else None
-        paid = (
-            _("paid {now} M€ in this auction, {paid} M€ in all").format(
-                now=settled.paid_now, paid=settled.paid
-            )
-            if settled is not None
-            else _("paid {amount} M€").format(amount=entry.paid)
-        )
-        corporation = entry.corporation
-        parts = [
-            _("corporation {card}").format(
-                card=numbered(corporation) if corporation else _("none yet")
-            ),
-            _("preludes {cards}").format(
-                cards=listed([numbered(p) for p in entry.preludes]) or _("none")
-            ),
-            _("projects ({count}) {cards}").format(
-                count=len(projects), cards=listed([numbered(p) for p in projects]) or _("none")
-            ),
-        ]
-        if settled is not None and settled.bought:
-            parts.append(
-                _("new: {cards}").format(cards=listed([numbered(p) for p in settled.bought]))
-            )
-        said.append(f"{who_left(name(player), entry)}: {'; '.join(parts)}; {paid}.")
+        said.append(_holder_words(who_left(name(player), entry), entry, level))
     return " ".join(said)
+
+
+def _holder_words(who: str, entry: Holdings, level: int) -> str:
+    """One player's holdings and what they paid (`settlement_alt`): 0 the cards by names and
+    numbers, 1 by names, 2 the projects by their count."""
+    projects = entry.projects
+    settled = entry if isinstance(entry, SettledSeat) else None
+    corporation = entry.corporation
+    if level:
+        values = {
+            "player": who,
+            "corporation": corporation or _("none yet"),
+            "preludes": ", ".join(entry.preludes) or _("none"),
+            "count": len(projects),
+            # Level 2: the projects' count alone, the list left out (and its space).
+            "projects": (", ".join(projects) or _("none")) if level < 2 else "",
+            "paid": entry.paid,
+        }
+        said = (
+            _(
+                "{player}: {corporation}; preludes {preludes}; projects ({count}) {projects}; "
+                "paid {paid} M€."
+            ).format(**values)
+            if settled is None
+            else _(
+                "{player}: {corporation}; preludes {preludes}; projects ({count}) {projects}; "
+                "paid {now} M€ now, {paid} M€ in all."
+            ).format(now=settled.paid_now, **values)
+        )
+        return said.replace(" ;", ";")
+    paid = (
+        _("paid {now} M€ in this auction, {paid} M€ in all").format(
+            now=settled.paid_now, paid=settled.paid
+        )
+        if settled is not None
+        else _("paid {amount} M€").format(amount=entry.paid)
+    )
+    parts = [
+        _("corporation {card}").format(
+            card=numbered(corporation) if corporation else _("none yet")
+        ),
+        _("preludes {cards}").format(
+            cards=listed([numbered(p) for p in entry.preludes]) or _("none")
+        ),
+        _("projects ({count}) {cards}").format(
+            count=len(projects), cards=listed([numbered(p) for p in projects]) or _("none")
+        ),
+    ]
+    if settled is not None and settled.bought:
+        parts.append(_("new: {cards}").format(cards=listed([numbered(p) for p in settled.bought])))
+    return f"{who}: {'; '.join(parts)}; {paid}."

@@ -143,8 +143,12 @@ class MarsAuction(Engine[State, Options]):
                 # Options the game cannot set up with are refused as options are (a
                 # ValueError), whether they come from the bot's lobby or a replayed record;
                 # the refusal is its cause, for the bot to word.
-                what = "display" if names is not None else "sets"
-                raise ValueError(f"Invalid options: {what}: {error.message}") from error
+                why = (
+                    N_("Invalid options: display: {why}")
+                    if names is not None
+                    else N_("Invalid options: sets: {why}")
+                )
+                raise ValueError(why.format(why=error.message)) from error
             dealing.lay_out(board, cards)
             companies = [c.starting_mc or 0 for c in state.display if c.kind == "company"]
             state.setup_budget = (

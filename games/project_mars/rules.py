@@ -100,7 +100,8 @@ class ProjectMars(Engine[State, Options]):
     def setup(self, players: list[str], options: Options, seed: int) -> tuple[State, list[Event]]:
         unknown = sorted(set(options.decks) - set(players))
         if unknown:
-            raise ValueError(f"Invalid options: decks names non-players {', '.join(unknown)}.")
+            why = N_("decks names non-players {players}.").format(players=", ".join(unknown))
+            raise ValueError(N_("Invalid options: {why}").format(why=why))
         state = State(
             options=options,
             players=list(players),

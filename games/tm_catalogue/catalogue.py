@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.core.drawing.words import join
 from games.core.errors import RuleError, typed
+from games.core.speech import N_
 from games.tm_catalogue.model import Card, CardType, Expansion, fold
 
 DATA = "cards.json"
@@ -109,9 +110,17 @@ class Catalogue:
             self._by_folded[name].name
             for name in get_close_matches(fold(text), self._by_folded, n=3, cutoff=0.75)
         ]
-        hint = f" Did you mean {join(nearest, 'or')}?" if nearest else ""
+        if nearest:
+            raise UnknownCard(
+                "unknown_card",
+                N_("There is no card called {typed} in the catalogue. Did you mean {names}?"),
+                typed=typed(text),
+                names=join(nearest, "or"),
+            )
         raise UnknownCard(
-            "unknown_card", f"There is no card called {typed(text)} in the catalogue.{hint}"
+            "unknown_card",
+            N_("There is no card called {typed} in the catalogue."),
+            typed=typed(text),
         )
 
     def _dealt(self, card: Card, expansions: Collection[Expansion] | None) -> bool:

@@ -14,7 +14,7 @@ from pydantic import AfterValidator
 
 from games.core.drawing.words import join, listed
 from games.core.errors import RuleError, typed
-from games.core.speech import engine_words
+from games.core.speech import N_, engine_words
 from games.tm_catalogue.model import (
     BUILT_IN_EXPANSIONS,
     EXPANSION_TITLES,
@@ -65,12 +65,13 @@ def parse_sets(text: str) -> list[Expansion]:
         if expansion is None:
             raise UnknownSet(
                 "unknown_set",
-                f"There is no set called {typed(part.strip())}. The sets are {set_names()}, "
-                "separated by commas.",
+                N_("There is no set called {typed}. The sets are {sets}, separated by commas."),
+                typed=typed(part.strip()),
+                sets=set_names(),
             )
         found.add(expansion)
     if not found:
-        raise UnknownSet("unknown_set", f"Name at least one set: {set_names()}.")
+        raise UnknownSet("unknown_set", N_("Name at least one set: {sets}."), sets=set_names())
     return [expansion for expansion in BUILT_IN_EXPANSIONS if expansion in found]
 
 

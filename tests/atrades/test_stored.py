@@ -77,7 +77,7 @@ def test_a_stored_match_reads_and_says_what_it_said(stored: dict[str, Any]) -> N
     public = ENGINE.view(state, None)
     assert TEXTS.status(public, names) == stored["status"]
     board = TEXTS.status_board(public, NAMES)
-    assert board is not None and board.alt == stored["map_alt"]
+    assert board is not None and board.detail == stored["map_alt"]
     outline = ENGINE.board_actions(public)
     assert [a.model_dump(mode="json") for a in outline] == stored["board_actions"]
     assert TEXTS.audit(ENGINE.audit(state), names) == stored["audit"]

@@ -24,6 +24,7 @@ import pytest
 from simcord.http import router as simcord_router
 
 from bot import seasons
+from bot.app import DealerBot
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
 from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_locale
@@ -32,7 +33,6 @@ from games.core.drawing.board import Board
 from games.core.errors import RuleError
 from games.marsbot_draft.priority import CORPORATIONS
 from games.project_mars.card_details import CARDS as PROJECT_MARS_CARDS
-from games.registry import ENGINES
 from games.tm_catalogue import TAGS, builtin
 from games.tm_catalogue.host_list import COLUMNS
 from games.tm_catalogue.model import CARD_TYPES
@@ -107,32 +107,25 @@ def problems_of(text: str, limit: int, where: str) -> Iterator[str]:
     if OPEN in rest or CLOSE in rest:
         yield f"{where} has a text cut off (a marker without its pair): {text[-80:]!r}"
         return
-    rest = NOT_WORDS.sub(" ", rest)
-    # Let-pass words taken out whole first: a clock's label ("Each round's sealed turn-order
-    # bids") falls apart into several runs of words at its hyphens and apostrophes.
-    for pattern in (*NOT_YET_CONVERTED, PRINTED_NAMES):
-        rest = pattern.sub(" ", rest)
+    rest = PRINTED_NAMES.sub(" ", NOT_WORDS.sub(" ", rest))
     for found in _SENTENCE.finditer(rest):
-        if not any(pattern.search(found.group()) for pattern in NOT_YET_CONVERTED):
-            yield f"{where} holds a sentence not in the catalogue: {found.group()!r} in {text!r}"
+        yield f"{where} holds a sentence not in the catalogue: {found.group()!r} in {text!r}"
 
 
 #: The games converted (`tools.i18n_catalogues.CONVERTED_GAMES`, by their plug-ins' names):
-#: their texts, controls, clock labels and refusals are checked as the bot's own are.
+#: every game of `games/`. Their texts, controls, clock labels and refusals are checked as
+#: the bot's own are.
 CONVERTED = frozenset(game.replace("_", "-") for game in CONVERTED_GAMES)
 
-#: What is not converted yet is marked `⟪…⟫` by `mark_not_yet_converted` and let pass; it is
-#: the games' own words, which issue 46's later steps move onto typed events and into the
-#: catalogue. Nothing else may be on this list:
-#: - every text of a game's plug-in texts not converted yet (`CONVERTED`, `TEXTS_CONVERTED`:
-#:   its methods' words, its rules line by line, its sentences `untimed`, `forfeit` and
-#:   `record_withheld`, its `played_as` and `money` words);
-#: - a game's own buttons, menus and forms (its plug-in's `dynamic_items` and `forms`);
-#: - the engines' refusals (`RuleError`) whose template is not in the catalogue, and their
-#:   sentences the plug-ins pass on (`engine_text`, `refusal`: `GameTexts` methods);
-#: - the options a game shows in its lobby (`shown_options`: the engines' option names and
-#:   values), and the engines' clock labels ("Each access or auction phase", `Clock.label`:
-#:   `NOT_YET_CONVERTED` below);
+#: What is not converted is marked `⟪…⟫` by `mark_not_yet_converted` and let pass: the words
+#: of a game outside `games/` (a test's own, High Bid in tests/toy_game). Nothing else may be
+#: on this list:
+#: - every text of such a game's plug-in texts (its methods' words, its rules line by line,
+#:   its sentences `untimed`, `forfeit` and `record_withheld`, its `played_as` and `money`
+#:   words);
+#: - its own buttons, menus and forms (its plug-in's `dynamic_items` and `forms`);
+#: - the refusals (`RuleError`) whose template is not in the catalogue, and their sentences
+#:   the plug-ins pass on (`engine_text`, `refusal`: `GameTexts` methods);
 #: - the labels of a form and of its fields (the engines' action and step labels: "Your sealed
 #:   bid in dollars"), checked for Discord's limits only;
 #: - the computer seats' names ("Dealer bot 1"), two words the check passes anyway.
@@ -140,16 +133,6 @@ UNCONVERTED_OPEN, UNCONVERTED_CLOSE = "⟪", "⟫"
 _UNCONVERTED = re.compile(
     f"{UNCONVERTED_OPEN}[^{UNCONVERTED_OPEN}{UNCONVERTED_CLOSE}]*{UNCONVERTED_CLOSE}"
 )
-#: Engine words that generic texts carry, by a pattern: the clock labels; and the answers of
-#: the games' own commands (bot/games/*/plugin.py), as the suites meet them.
-NOT_YET_CONVERTED: list[re.Pattern[str]] = [
-    *(
-        re.compile(re.escape(clock.label))
-        for game, engine in ENGINES.items()
-        if game not in CONVERTED
-        for clock in engine.clocks.values()
-    ),
-]
 
 
 def unconverted(text: str) -> str:
@@ -173,19 +156,11 @@ def _marked_words(words: tuple[str, ...]) -> Callable[[Any], tuple[str, ...]]:
     return lambda texts: words if _converted(texts) else tuple(unconverted(w) for w in words)
 
 
-#: The methods every game's texts share that hand on a game's own text (an event's): the
-#: text of a game whose plug-in texts are converted comes out of them as it is.
-HANDED_ON = frozenset({"describe", "describe_to", "tell"})
-
-
 def _marking(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def marked(*args: Any, **kwargs: Any) -> Any:
         said = method(*args, **kwargs)
-        if args and (
-            _converted(args[0])
-            or (method.__name__ in HANDED_ON and getattr(args[0], "game", None) in TEXTS_CONVERTED)
-        ):
+        if args and _converted(args[0]):
             return said
         if isinstance(said, dict):
             return {unconverted(k): unconverted(str(v)) for k, v in said.items()}
@@ -223,22 +198,12 @@ def _rules(method: Callable[..., Any]) -> Callable[..., Any]:
     return marked
 
 
-#: The games whose plug-in texts are in the catalogue but not yet their engines' words: of
-#: their texts, only the engines' words they pass on are marked (`ENGINE_TEXTS`).
-TEXTS_CONVERTED: frozenset[str] = frozenset()
-#: The methods of a converted game's texts that return the engines' words: an engine
-#: sentence (a phase's title, an action's label) and the options' names and values.
-ENGINE_TEXTS = frozenset({"engine_text", "shown_options"})
-
-
 def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Mark what `NOT_YET_CONVERTED`'s comment lists, for this test: on every class of game
-    texts (a test's own game too) but the engines' words alone in a converted game's
-    (`TEXTS_CONVERTED`), and the engines' refusals."""
+    """Mark what `UNCONVERTED_OPEN`'s comment lists, for this test: on every class of game
+    texts (`_marking` leaves a converted game's as they are), and the refusals."""
     for cls in _texts_classes():
-        converted = getattr(cls, "game", None) in TEXTS_CONVERTED
         for name, value in list(vars(cls).items()):
-            if name.startswith("_") or (converted and name not in ENGINE_TEXTS):
+            if name.startswith("_"):
                 continue
             if name == "rules" and callable(value):
                 monkeypatch.setattr(cls, name, _rules(value))
@@ -284,7 +249,7 @@ def _game_control(custom_id: str | None) -> bool:
     return any(template.fullmatch(custom_id) for template in templates)
 
 
-#: The texts of a form that are the engines' labels (`NOT_YET_CONVERTED`'s comment).
+#: The texts of a form that are the engines' labels (`UNCONVERTED_OPEN`'s comment).
 ENGINE_WORDS = ("a form's title", "a form field's label")
 
 
@@ -409,12 +374,14 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
 
 def in_pseudo_locale(monkeypatch: pytest.MonkeyPatch, bot: discord.Client) -> None:
     """The bot's work in the pseudo-locale (`bot.i18n.pseudo_locale`), what the test does
-    itself in English: every event and every interaction the bot handles (and the tasks they
-    start) runs in it. What is not converted yet is marked (`mark_not_yet_converted`)."""
+    itself in English: every start's setting up, every event and every interaction the bot
+    handles (and the tasks they start) runs in it. What is not converted yet is marked
+    (`mark_not_yet_converted`)."""
     mark_not_yet_converted(monkeypatch)
     let_typed_pass(monkeypatch)
     run_event = discord.Client._run_event
     parse = discord.state.ConnectionState.parse_interaction_create
+    setup_hook = DealerBot.setup_hook
 
     async def event(self: discord.Client, *args: Any, **kwargs: Any) -> None:
         with pseudo_locale():
@@ -424,7 +391,14 @@ def in_pseudo_locale(monkeypatch: pytest.MonkeyPatch, bot: discord.Client) -> No
         with pseudo_locale():
             parse(self, data)
 
+    async def set_up(self: DealerBot) -> None:
+        with pseudo_locale():
+            await setup_hook(self)
+
     monkeypatch.setattr(discord.Client, "_run_event", event)
+    # A restart's too (`env.restart_bot`): it syncs the commands as the first start did, so
+    # that the same commands in the same language are not sent again.
+    monkeypatch.setattr(DealerBot, "setup_hook", set_up)
     monkeypatch.setattr(discord.state.ConnectionState, "parse_interaction_create", interaction)
     # A state keeps its parsers bound from when it was made: the bot's made before this.
     state = bot._connection

@@ -57,8 +57,9 @@ ALT = {
         "map": "Mapa Atrades, éra 2. Kolo 3: dražba o fúzi. Fúze: Bartholomew von "
         "Habsburg-Lothringen dal Liquids 9 a Wiring 10 do fúze; kolo 1 z 2, poslední je tajné; "
         "nejvyšší nabídka $4 od 王小明; ve hře: 王小明, Zoë 🦊, Eve, Ann a Bartholomew von "
-        "Habsburg-Lothringen; přihodit nebo pasovat má Zoë 🦊. Habbanya Erg: poptávka 1 z 10; "
-        "město 3 na F4; spojnice D4–G1; žádná společnost; volná země: ",
+        "Habsburg-Lothringen; přihodit nebo pasovat má Zoë 🦊. Každý region, jeho poptávka z "
+        "polí jeho stupnice a jeho společnosti, jak je ukazují jejich dílky (písmeno typu a "
+        "iniciativa, místo majitele nebo VLÁDA, hexy): Habbanya Erg 1/10: žádné; ",
         "guild": "Vaše cechovní deska, Zoë 🦊 (Veil Cartel, místo D), kolo 3, éra 2: vaše "
         "peníze $15 (vidíte je jen vy). Kostky: zbývá 5 z 7; na stupnicích: akvizice 2, fúze 0, "
         "byrokracie 0, výzkum 0. Vaše společnosti: Spice 18 na T3 (úroveň 1, pokladna $5) a "
@@ -68,15 +69,17 @@ ALT = {
         "Habsburg-Lothringen. Žeton začínajícího hráče má 王小明. Hráči: Ann (A): 1 značka z 15 "
         "v tomto kole, pas, má United Nations Mars Initiative; ",
         "unlimited": "Mars Auction, Aukce výzkumu generace 1: na tahu je 王小明. ",
-        "settlement": "Mars Auction: aukce výzkumu generace 1 je vyrovnaná. Ann: korporace "
-        "United Nations Mars Initiative (R32); předehry Smelting Plant (P30) a Eccentric "
-        "Sponsor (P11); projekty (1) Technology Demonstration (204); v této aukci zaplaceno "
-        "0 M€, celkem 9 M€.",
+        # Past 1,024 characters with the cards' numbers in Czech: the cards by name.
+        "settlement": "Mars Auction: aukce výzkumu generace 1 je vyrovnaná. Ann: United Nations "
+        "Mars Initiative; předehry Smelting Plant, Eccentric Sponsor; projekty (1) Technology "
+        "Demonstration; zaplaceno teď 0 M€, celkem 9 M€.",
     },
     "ko": {
         "map": "Atrades 지도, 2시대. 3라운드: 합병 경매. 합병: Bartholomew von Habsburg-Lothringen"
         "님이 Liquids 9·Wiring 10 합병을 제안; 2라운드 중 1라운드, 마지막은 비공개; 최고 입찰 "
-        "$4 (王小明); 남은 입찰자: ",
+        "$4 (王小明); 남은 입찰자: 王小明, Zoë 🦊, Eve, Ann, Bartholomew von "
+        "Habsburg-Lothringen; Zoë 🦊님이 올리거나 패스할 차례. 지역별 수요(트랙 칸 수 중)와 회사: "
+        "Habbanya Erg 1/10: 없음; Arrakeen Flats 2/10: E 자리의 Spice 17, 헥스 1개; ",
         "guild": "내 길드 보드, Zoë 🦊 (Veil Cartel, D 자리), 3라운드, 2시대: 내 돈 $15 (나만 볼 "
         "수 있어요). 큐브: 7개 중 5개 남음. 트랙: 인수 2, 합병 0, 관료제 0, 연구 0. 내 회사: ",
         "guild-end": "지금 할 수 있는 것: 올리기 ($5~$20); 패스 (이 경매에서 빠져요).",

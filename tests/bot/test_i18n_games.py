@@ -18,6 +18,9 @@ from bot.i18n import MESSAGE_IDS, engine_words, language, refusal, speaking
 from games.core import speech
 from games.core.drawing import fonts
 from games.core.errors import RuleError
+from games.mars_auction import ENGINE as MARS_AUCTION
+from games.tm_catalogue import UnknownCard, builtin
+from games.tm_catalogue.sets import UnknownSet, parse_sets
 from tests.bot.conftest import Table
 from tests.drivers.languages import reading
 from tools import render_samples
@@ -66,6 +69,37 @@ def test_an_engines_filled_in_text_is_matched_to_its_template() -> None:
         assert engine_words("That move is not understood: 7") == "Tomuto tahu nerozumím: 7"
         assert engine_words("Not a text of Dealer's") == "Not a text of Dealer's"
     assert engine_words("That move is not understood: 7") == "That move is not understood: 7"
+
+
+def test_the_catalogues_refusals_and_the_options_are_worded_in_the_language() -> None:
+    """A card or a set that is none, and the Mars Auction's display of such a card when the
+    match starts (the options' refusal wrapping the catalogue's), are said in the reader's
+    language: what a host typed and the cards' names stay as typed and printed."""
+    with pytest.raises(UnknownCard) as card:
+        builtin().find("Ganymed colony")
+    with pytest.raises(UnknownSet) as sets:
+        parse_sets("base, venuss")
+    with pytest.raises(ValueError) as display:
+        MARS_AUCTION.setup(
+            ["1", "2"],
+            MARS_AUCTION.parse_options({"display": ["Credicorp", "Ganymed colony"]}),
+            0,
+        )
+    assert str(display.value).startswith("Invalid options: display: There is no card called")
+    with speaking(language("cs")):
+        assert refusal(card.value) == (
+            "V katalogu není žádná karta jménem 'Ganymed colony'. Mysleli jste Ganymede Colony?"
+        )
+        assert refusal(sets.value).startswith("Žádná sada se nejmenuje 'venuss'. Sady jsou base")
+        assert engine_words(str(display.value)).startswith(
+            "Neplatné volby: display: V katalogu není žádná karta jménem"
+        )
+    with speaking(language("ko")):
+        assert refusal(card.value) == (
+            "카탈로그에 'Ganymed colony'(이)라는 카드가 없어요. Ganymede Colony을(를) 말씀하신 "
+            "건가요?"
+        )
+        assert refusal(sets.value).startswith("'venuss'(이)라는 세트는 없어요.")
 
 
 def _ink(text: str, face: str | None = None) -> Image.Image:

@@ -24,6 +24,7 @@ from bot.storage import MatchRow
 from bot.web.pages import MatchPages
 from bot.web.server import application
 from tests.bot.conftest import Table, make_bot
+from tests.drivers.atrades import Atrades
 from tests.drivers.web import WEB, started, token_in
 
 #: The page's live part (what its polling replaces): the channel's public view.
@@ -87,6 +88,26 @@ async def test_the_page_shows_the_public_status_and_follows_the_moves(
     for told in events:
         plain = html.unescape(re.sub(r"<[^>]+>", "", told["text"]))
         assert plain.split("\n")[0].strip() in channel
+
+
+async def test_the_atrades_page_gives_the_maps_words_at_length(
+    simcord_env: Any, web: TestClient[Any, Any]
+) -> None:
+    """Discord takes 1,024 characters of the map's alt text, a summary; the page, which has
+    no such limit, gives every hex, city, connector and free hex (`Board.detail`)."""
+    game = Atrades(simcord_env, 3)
+    await game.start()
+    token = token_in(game.channel)
+    assert token is not None
+    facts = await (await web.get(f"/m/{token}/now")).json()
+    row = await game.bot.service.row(game.match_id)
+    assert row is not None
+    live = game.bot.presenter.status
+    drawn = await live.image(row, await live.moment(row))
+    assert drawn is not None and len(drawn.alt) <= 1024 < len(drawn.detail)
+    assert facts["alt"] == drawn.detail and "free land: " in facts["alt"]
+    described = [a.description for m in game.channel.history() for a in m.attachments]
+    assert drawn.alt in described, "Discord gets the summary"
 
 
 async def test_the_board_is_the_status_image_with_its_alt_text(

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from bot.i18n import PSEUDO, language, speaking
 from games.atrades import ENGINE
 from games.atrades.data import REGIONS
 from games.atrades.model import Payment, State, lay_out
@@ -35,6 +36,7 @@ from games.atrades.render.hexes import (
 from games.atrades.views import GuildCard, Mine, PlayerView
 from games.core.contract import Amount, Pick
 from games.core.drawing import Board
+from games.core.drawing.board import ALT_TEXT
 from games.core.match import Match
 from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools import render_samples
@@ -109,9 +111,13 @@ def test_every_hex_has_its_own_place_and_the_engines_label(at: AtradesPlayed) ->
         assert dist(a, b) >= HEX_W - 0.5
 
 
-def test_map_alt_text_says_where_everything_is(at: AtradesPlayed, drawn: dict[str, Board]) -> None:
+def test_the_maps_words_at_length_say_where_everything_is(
+    at: AtradesPlayed, drawn: dict[str, Board]
+) -> None:
+    """The web page's words for the map (`Board.detail`): every hex of every company, city,
+    connector and guild."""
     view = at.ended
-    alt = drawn["atrades-map-5-players-ended"].alt
+    alt = drawn["atrades-map-5-players-ended"].detail
     assert alt.startswith("Atrades map, era 2. The game is over: 王小明 wins.")
     for region in view.regions:
         assert f"{region.name}: demand {region.demand} of 10;" in alt
@@ -134,12 +140,48 @@ def test_map_alt_text_says_where_everything_is(at: AtradesPlayed, drawn: dict[st
     assert sentence.endswith(f", ${eve.money}."), "money is told once the game is over"
 
 
+@pytest.mark.parametrize("code", ["en", "cs", "ko", PSEUDO])
+def test_the_maps_alt_text_is_a_summary_that_fits_discord(at: AtradesPlayed, code: str) -> None:
+    """Discord takes 1,024 characters of an alt text, and one cut loses the board's end: the
+    map's is a summary that fits in every language, the pseudo-locale's longer words too,
+    with 16 companies on the map and the longest names; its words at length stay whole."""
+    with speaking(language(code)):
+        boards = [render_map(at.ended, at.names), render_map(at.merger, at.names)]
+    assert len(at.ended.companies) == 16
+    for board in boards:
+        assert len(board.alt) <= ALT_TEXT < len(board.detail), board.alt
+        assert board.description() == board.alt
+
+
+def test_the_maps_summary_gives_each_regions_companies_and_the_seats(at: AtradesPlayed) -> None:
+    """Each company by its region, its owner's seat and its size, in words where they fit
+    (the map at the end); as its tile shows it where they do not (the merger's map, which
+    says the merger too); and who sits in each seat, their money once the game is over."""
+    ended = render_map(at.ended, at.names).alt
+    assert (
+        "Arrakeen Flats 8/10: Spice 17 of seat E, 1 hex, Wiring 13 of seat B, 1 hex, Liquids 7 "
+        "of seat A, 1 hex, Rations 4 of seat A, 1 hex, Rations 2 of seat D, 3 hexes, Rations 1 "
+        "of seat C, 3 hexes;"
+    ) in ended
+    assert "Rations 3, sold to the Government, 2 hexes." in ended
+    assert ended.endswith(
+        "Seats in turn order (guild, action cubes left): B Bartholomew von "
+        "Habsburg-Lothringen (Glass Road Syndicate, 3, $18); C 王小明 (Ember Exchange, 3, $36); "
+        "A Ann (Silt Runners, 3, $14); D Zoë 🦊 (Veil Cartel, 3, $11); E Eve (Hollow Moon "
+        "Trust, 3, $5)."
+    )
+    merger = render_map(at.merger, at.names).alt
+    assert "Merger: Bartholomew von Habsburg-Lothringen put Liquids 9 and Wiring 10" in merger
+    assert "Carthag Rim 6/10: S18 D 1, S16 E 1, W10 A 2, L9 B 2, R5 C 3;" in merger
+    assert "$" not in merger.split("Seats in turn order")[1], "money is secret until the end"
+
+
 def test_the_merger_map_names_the_guild_to_raise_or_pass(
     at: AtradesPlayed, drawn: dict[str, Board]
 ) -> None:
     merger = at.merger.merger
     assert merger is not None
-    alt = drawn["atrades-map-merger"].alt
+    alt = drawn["atrades-map-merger"].detail
     to_bid = merger.to_bid
     assert to_bid is not None and to_bid in merger.bidders and len(merger.bidders) > 1
     assert f"{at.names[to_bid]} to raise or pass" in alt
@@ -162,7 +204,7 @@ def test_free_land_in_the_alt_text_is_what_the_engine_offers(at: AtradesPlayed) 
     hexes = acquire.steps[1]
     assert isinstance(hexes, Pick)
     offered = {c.value for c in hexes.choices}
-    alt = render_map(view, ATRADES).alt
+    alt = render_map(view, ATRADES).detail
     listed = set()
     for part in alt.split("free land: ")[1:]:
         listed |= set(part.split(".")[0].replace(" and ", ", ").split(", "))

@@ -12,6 +12,7 @@ from PIL import Image
 
 from games.core.contract import Pick
 from games.core.drawing import Board, Canvas
+from games.core.drawing.board import ALT_TEXT, namer
 from games.core.match import Match
 from games.project_mars import ENGINE
 from games.project_mars.model import COLUMNS, column_of
@@ -21,6 +22,7 @@ from games.project_mars.render import (
     public_board,
     round_board,
 )
+from games.project_mars.render.table import table_words
 from games.project_mars.views import PlayerView
 from tests.render.golden import MAX_BYTES, assert_matches_golden
 from tools import render_samples
@@ -99,10 +101,15 @@ def test_the_sample_has_what_the_images_must_handle(pm: MarsPlayed) -> None:
 def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(
     pm: MarsPlayed, drawn: dict[str, Board]
 ) -> None:
+    """Said whole, each card with its row and lane; this table with its long names runs past
+    an alt text's 1,024 characters, so its alt text gives the fields row by row."""
     alt = drawn["mars-table"].alt
     name = pm.names[OWNER]
     assert "Round 2: Bartholomew von Habsburg-Lothringen's turn" in alt
-    assert f"a face-down trap of {name} (defence row, lane 3)" in alt
+    whole = table_words(shown(pm.table), namer(pm.names), None, level=0)
+    assert f"a face-down trap of {name} (defence row, lane 3)" in whole
+    assert len(alt) <= ALT_TEXT < len(whole)
+    assert f", 3 a face-down trap of {name}, 4 Outpost (PWR 3)." in alt
     assert "Landmine" not in alt, "the public board never names a face-down card"
     table = shown(pm.table)
     for side in table.sides.values():
@@ -115,7 +122,8 @@ def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(
 
 def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed, drawn: dict[str, Board]) -> None:
     alt = drawn["mars-hand-with-traps"].alt
-    assert "your Landmine, face down (defence row, lane 3)" in alt
+    assert len(alt) <= ALT_TEXT
+    assert ", 3 your Landmine, face down, 4 Outpost (PWR 3)." in alt
     hand = shown(pm.hand).me.hand
     assert f"Your hand ({len(hand)}):" in alt
     for card in hand:

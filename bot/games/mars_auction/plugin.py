@@ -25,7 +25,7 @@ from bot.games.mars_auction.texts import MarsAuctionTexts
 from bot.games.plugin import NOTIFY_CHOICES, Form, GamePlugin, clock_options
 from bot.games.tm_sets import chosen_sets, set_choices, typed_sets
 from bot.handlers import Handlers, handlers
-from bot.i18n import _, ngettext, number, refusal
+from bot.i18n import _, engine_words, ngettext, number, refusal
 from bot.players import player_id
 from games.core.errors import RuleError
 from games.mars_auction import COMPUTER, ENGINE
@@ -150,11 +150,7 @@ def checked_display(text: str, options: dict[str, Any], cards_csv: str | None) -
     except ValueError as error:
         # The engine's refusal of the display is the cause of its options' error.
         cause = error.__cause__
-        said = (
-            refusal(cause)
-            if isinstance(cause, RuleError)
-            else str(error).removeprefix("Invalid options: display: ")
-        )
+        said = refusal(cause) if isinstance(cause, RuleError) else engine_words(str(error))
         raise UserError(f"`display`: {said}") from None
     return names
 

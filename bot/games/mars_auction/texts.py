@@ -178,6 +178,13 @@ KIND_LINES: dict[Kind, str] = {
     "prelude": N_("Preludes: {cards}."),
     "project": N_("Projects: {cards}."),
 }
+#: The most projects the status message (`status`, one message, with the last move's words
+#: above it) lists by name, all players' together: past it, each player's by count alone
+#: (the settlements list them). A count, not a length, so that every language says the same.
+PROJECTS_LISTED = 16
+#: The most cards a line of a dealt display lists (`display_dealt`): about 800 characters,
+#: whatever a translation adds, well inside a message's 2,000.
+CARDS_A_LINE = 20
 #: Why a research auction's first player is theirs, by `DisplayDealt.chosen` ("next" is
 #: `first_before`'s).
 CHOSEN = {
@@ -250,9 +257,9 @@ def facts(card: DealtCard) -> str:
     return ""
 
 
-def holdings(entry: Holdings | SeatView) -> str:
+def holdings(entry: Holdings | SeatView, *, counted: bool = False) -> str:
     """ "Helion (R18); preludes Loan (P17) and Biolab (P04); 3 projects (A, B and C)": each
-    card with its printed number."""
+    card with its printed number; `counted`, the projects by their count alone."""
     held = entry.corporation
     preludes = [numbered(p) for p in entry.preludes]
     projects = [numbered(p) for p in entry.projects]
@@ -262,18 +269,23 @@ def holdings(entry: Holdings | SeatView) -> str:
     count = ngettext("{count} project", "{count} projects", len(projects)).format(
         count=len(projects)
     )
-    parts.append(f"{count} ({listing(projects)})" if projects else count)
+    parts.append(f"{count} ({listing(projects)})" if projects and not counted else count)
     return "; ".join(parts)
 
 
-def held_and_paid(player: str, entry: Holdings | SeatView, names: Names, *, left: bool) -> str:
-    """A player's line of a settlement or the status: what they hold and have paid."""
+def held_and_paid(
+    player: str, entry: Holdings | SeatView, names: Names, *, left: bool, counted: bool = False
+) -> str:
+    """A player's line of a settlement or the status: what they hold and have paid (their
+    projects by count alone, `counted`)."""
     said = (
         _("{player} (left): {holdings}; {paid} M€ paid.")
         if left
         else _("{player}: {holdings}; {paid} M€ paid.")
     )
-    return said.format(player=names(player), holdings=holdings(entry), paid=entry.paid)
+    return said.format(
+        player=names(player), holdings=holdings(entry, counted=counted), paid=entry.paid
+    )
 
 
 def kept_kind(kind: Kind | None) -> Kind:
@@ -481,10 +493,12 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
         lines = [head.format(count=len(cards), generation=event.generation)]
         for kind, line in KIND_LINES.items():
             mine = [c for c in cards if c.kind == kind]
-            if mine:
+            # A long kind goes on over several lines, each whole (`bot.limits.pages` puts
+            # the next in the next message where a 5-player setup's cards need two).
+            for start in range(0, len(mine), CARDS_A_LINE):
                 listed = ", ".join(
                     f"{c.number} {numbered(c.name)}" + (f" ({facts(c)})" if facts(c) else "")
-                    for c in mine
+                    for c in mine[start : start + CARDS_A_LINE]
                 )
                 lines.append(_(line).format(cards=listed))
         if event.auction == "research":
@@ -1155,9 +1169,12 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
                     "unless the host names another."
                 ).format(player=names(view.next_first_player), why=before)
             )
-        for player in players:
-            lines.append(held_and_paid(player, seats[player], names, left=seats[player].kicked))
-        return "\n".join(lines)
+        counted = sum(len(seats[p].projects) for p in players) > PROJECTS_LISTED
+        held = [
+            held_and_paid(player, seats[player], names, left=seats[player].kicked, counted=counted)
+            for player in players
+        ]
+        return "\n".join([*lines, *held])
 
     @staticmethod
     def _lot_line(view: PublicView, names: Names) -> str:

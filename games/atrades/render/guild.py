@@ -27,6 +27,7 @@ from games.atrades.views import Board, CompanyView, GuildCard, GuildView, Mine, 
 from games.core.contract import Action, Amount
 from games.core.drawing import BadgeStyle, Canvas, fonts
 from games.core.drawing import Board as Picture
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.palette import (
     ACCENT,
     DARK_TEXT,
@@ -273,6 +274,20 @@ def _money(canvas: Canvas, y: int, me: Mine, ended: bool) -> int:
 
 
 def guild_alt(card: GuildCard, name: Name) -> str:
+    """The guild board in words; where that runs past an alt text's `ALT_TEXT` (in the
+    language in force), the technologies by their names alone (the image and the rules say
+    what each does), then without those open to research: an alt text is never cut."""
+    for brevity in (0, 1, 2):
+        said = _guild_words(card, name, brevity)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
+
+
+def _guild_words(card: GuildCard, name: Name, brevity: int) -> str:
+    """The guild board said as short as `brevity`: 0 whole, 1 the technologies by name, 2 as
+    1 without those open to research (the image lists them)."""
+    short = brevity > 0
     view = card.view
     me, guild, _seat = _mine(view)
     player = me.player
@@ -315,19 +330,24 @@ def guild_alt(card: GuildCard, name: Name) -> str:
         if companies
         else _("No company yet.")
     )
-    owned = [technology_words(t) for t in guild.technologies]
+    owned = [
+        TECHNOLOGY_BY_ID[t].name if short and t in TECHNOLOGY_BY_ID else technology_words(t)
+        for t in guild.technologies
+    ]
     parts.append(
         _("Your technologies: {technologies}.").format(technologies=listed(owned))
         if owned
         else _("No technology yet.")
     )
     researchable = [
-        _("{technology} (${cost})").format(
+        TECHNOLOGY_BY_ID[t].name
+        if short
+        else _("{technology} (${cost})").format(
             technology=TECHNOLOGY_BY_ID[t].name, cost=TECHNOLOGY_BY_ID[t].cost
         )
         for t in _open(view)
     ]
-    if researchable:
+    if researchable and brevity < 2:
         parts.append(
             _("Open to research: {technologies}.").format(technologies=listed(researchable))
         )

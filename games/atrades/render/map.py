@@ -28,6 +28,7 @@ from games.atrades.render.hexes import (
 )
 from games.atrades.render.words import (
     Name,
+    company_name,
     company_words,
     display_words,
     merger_words,
@@ -43,6 +44,7 @@ from games.atrades.render.words import (
 from games.atrades.views import Board, CompanyView, GuildView, MergerView, PublicView
 from games.core.drawing import BadgeStyle, Canvas, Column, Table, Text, fonts
 from games.core.drawing import Board as Picture
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     ACCENT,
@@ -361,7 +363,9 @@ def map_board(view: PublicView, name: Name) -> Picture:
         y = _merger(canvas, y, size, merger) + 8
     y = _guilds(canvas, y, view, name)
     canvas.image.paste(key, (0, y + 12))
-    return Picture(canvas.png(), map_alt(view, name), "atrades-map.png")
+    return Picture(
+        canvas.png(), map_alt(view, name), "atrades-map.png", detail=map_detail(view, name)
+    )
 
 
 def _reading_order(label: str) -> tuple[int, int]:
@@ -370,17 +374,126 @@ def _reading_order(label: str) -> tuple[int, int]:
     return hex_.r, hex_.q
 
 
-def map_alt(view: PublicView, name: Name) -> str:
-    """The map in words: the phase, each region with its demand, cities, connectors and
-    companies, the starting tiles to acquire, the guilds in turn order."""
+def _opening(view: PublicView, name: Name, *, merger: bool = True) -> list[str]:
+    """The phase, and a merger under way (unless `merger` is False): what every telling of
+    the map starts with."""
     parts = [
         _("Atrades map, era {era}. {title}.").format(era=view.era, title=phase_title(view, name))
     ]
-    if view.merger:
+    if view.merger and merger:
         parts.append(_("Merger: {merger}.").format(merger=merger_words(view, view.merger, name)))
-    companies_by_region: dict[int, list[CompanyView]] = {}
+    return parts
+
+
+def _by_region(view: PublicView) -> dict[int, list[CompanyView]]:
+    companies: dict[int, list[CompanyView]] = {}
     for company in view.companies:
-        companies_by_region.setdefault(_region_of(view, company.hexes[0]), []).append(company)
+        companies.setdefault(_region_of(view, company.hexes[0]), []).append(company)
+    return companies
+
+
+def _to_acquire(view: PublicView) -> str:
+    return _("To acquire: {display}; {pool} in the pile.").format(
+        display=display_words(view.display), pool=view.pool
+    )
+
+
+def _company_size(view: Board, company: CompanyView) -> str:
+    """ "Wiring 13 of seat B, 2 hexes"; a sold company "Rations 3, sold, 2 hexes"."""
+    count = len(company.hexes)
+    if company.flipped:
+        said = ngettext(
+            "{company}, sold to the Government, {count} hex",
+            "{company}, sold to the Government, {count} hexes",
+            count,
+        )
+    else:
+        said = ngettext(
+            "{company} of seat {seat}, {count} hex",
+            "{company} of seat {seat}, {count} hexes",
+            count,
+        )
+    return said.format(
+        company=company_name(company), seat=seat_letter(view, company.owner), count=count
+    )
+
+
+def _company_mark(view: Board, company: CompanyView, sold: str) -> str:
+    """ "W13 B 2" as the map's tile shows it (type letter and initiative, the owner's seat
+    letter, GOVT for a sold one), and its size in hexes."""
+    owner = sold if company.flipped else seat_letter(view, company.owner)
+    return f"{tile_mark(company.type, company.initiative)} {owner} {len(company.hexes)}"
+
+
+def _regions(view: PublicView, *, marks: bool) -> str:
+    """Each region's demand and companies, by their words or (`marks`) their tiles' marks."""
+    sold = _("GOVT")
+    companies = _by_region(view)
+    regions = []
+    for index, region in enumerate(view.regions):
+        here = [
+            _company_mark(view, c, sold) if marks else _company_size(view, c)
+            for c in companies.get(index, [])
+        ]
+        most = REGION_BY_NAME[region.name].demand_max
+        regions.append(f"{region.name} {region.demand}/{most}: {', '.join(here) or _('none')}")
+    if marks:
+        said = _(
+            "Each region, its demand of its track's spaces, and its companies as their tiles "
+            "show them (type letter and initiative, owner's seat or {sold}, hexes): {regions}."
+        )
+    else:
+        said = _("Each region, its demand of its track's spaces, and its companies: {regions}.")
+    return said.format(sold=sold, regions="; ".join(regions))
+
+
+def _seats(view: PublicView, name: Name) -> str:
+    """Who sits in each seat, in turn order, with their guild and cubes left, their money
+    once the game is over (AT-D27)."""
+    guilds = {g.player: g for g in view.guilds}
+    seats = []
+    for player in view.order:
+        guild = guilds[player]
+        facts = [guild.guild, str(guild.cubes)]
+        if guild.money is not None:
+            facts.append(f"${guild.money}")
+        if guild.out:
+            facts.append(_("left the game"))
+        seats.append(f"{seat_letter(view, player)} {name(player)} ({', '.join(facts)})")
+    return _("Seats in turn order (guild, action cubes left): {seats}.").format(
+        seats="; ".join(seats)
+    )
+
+
+def map_alt(view: PublicView, name: Name) -> str:
+    """The map in a summary that fits an alt text (`ALT_TEXT`, in the language in force, the
+    pseudo-locale's too): the phase and a merger under way, each region's demand and its
+    companies (each by its owner's seat and its size), the starting tiles to acquire, and who
+    sits in each seat. Where that runs past, the companies are said as their tiles show them
+    ("W13 B 2"), then the merger is left to the status message, which tells it. Every hex,
+    city, connector, free hex, track and technology is in `map_detail`, the web page's words
+    for the map (the status message lists the companies with their banks)."""
+    said = ""
+    for marks, merger in ((False, True), (True, True), (True, False)):
+        parts = [
+            *_opening(view, name, merger=merger),
+            _regions(view, marks=marks),
+            _to_acquire(view),
+            _seats(view, name),
+        ]
+        said = " ".join(parts)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
+
+
+def map_detail(view: PublicView, name: Name) -> str:
+    """The map in words at length, for the web page (no limit there): the phase, each region
+    with its demand, cities, connectors and companies (their hexes and banks), free land, the
+    starting tiles to acquire, the plain tiles left, the guilds in turn order with their
+    tracks and technologies."""
+    parts = _opening(view, name)
+    companies_by_region = _by_region(view)
     taken = {label for c in view.companies for label in c.hexes}
     for index, region in enumerate(view.regions):
         cells = sorted(
@@ -415,11 +528,7 @@ def map_alt(view: PublicView, name: Name) -> str:
             _("free land: {hexes}").format(hexes=listed(free)) if free else _("no free land")
         )
         parts.append(f"{region.name}: {'; '.join(words)}.")
-    parts.append(
-        _("To acquire: {display}; {pool} in the pile.").format(
-            display=display_words(view.display), pool=view.pool
-        )
-    )
+    parts.append(_to_acquire(view))
     parts.append(_("Plain tiles left: {supply}.").format(supply=supply_words(view.supply)))
     guilds = {g.player: g for g in view.guilds}
     for player in view.order:

@@ -18,12 +18,20 @@ NameSource = Mapping[str, str] | Callable[[str], str]
 class Board:
     """A rendered board: the PNG, and the same facts in words for screen readers and search.
 
-    `filename` is a name to attach the PNG under (Discord shows it on download).
+    `filename` is a name to attach the PNG under (Discord shows it on download). `detail`:
+    where `alt` is a summary that fits Discord's alt text, the same facts at length, for where
+    no limit applies (the web page's image: `words`).
     """
 
     png: bytes
     alt: str
     filename: str = "board.png"
+    detail: str = ""
+
+    @property
+    def words(self) -> str:
+        """The board in words as fully as it is told: `detail`, else `alt`."""
+        return self.detail or self.alt
 
     def description(self, limit: int = ALT_TEXT) -> str:
         """The alt text cut to `limit` characters (Discord takes 1,024 for an attachment's

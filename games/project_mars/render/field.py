@@ -349,44 +349,67 @@ def lane_strip(
     return top + LANE_STRIP
 
 
-def field_words(field: Field, owner: str, name: Name, viewer: str | None) -> str:
-    said = []
-    for slot in (f"{row}-{column}" for row in ROWS for column in COLUMNS):
-        placed = field.get(slot)
-        if placed is None:
-            continue
-        card = placed.card
-        trap_owner = placed.owner
-        if placed.face_down:
-            if card is None:
-                said.append(
-                    _("a face-down trap of {player} ({slot})").format(
-                        player=name(trap_owner), slot=where(slot)
-                    )
-                )
-            elif trap_owner == viewer:
-                said.append(
-                    _("your {card}, face down ({slot})").format(card=card.name, slot=where(slot))
-                )
-            else:
-                said.append(
-                    _("{player}'s trap {card}, unsprung ({slot})").format(
-                        player=name(trap_owner), card=card.name, slot=where(slot)
-                    )
-                )
-            continue
-        assert card is not None
-        marks = []
-        if placed.disabled:
-            marks.append(_("disabled"))
-        if placed.zeroed:
-            marks.append(_("set to PWR 0"))
-        if placed.bonus:
-            marks.append(f"+{placed.bonus} PWR")
-        pwr = placed.pwr
-        figure = f"PWR {pwr if pwr is not None else card.pwr}"
-        said.append(f"{card.name} ({', '.join([where(slot), figure, *marks])})")
-    cards = "; ".join(said) if said else _("empty")
+def _placed_words(placed: SlotView, name: Name, viewer: str | None, slot: str | None) -> str:
+    """One card on a field: "Scout (attack row, lane 2, PWR 2)", a trap as its viewer may
+    know it; without `slot`, "Scout (PWR 2)", its place said around it."""
+    card = placed.card
+    trap_owner = placed.owner
+    if placed.face_down:
+        if card is None:
+            if slot is None:
+                return _("a face-down trap of {player}").format(player=name(trap_owner))
+            return _("a face-down trap of {player} ({slot})").format(
+                player=name(trap_owner), slot=where(slot)
+            )
+        if trap_owner == viewer:
+            if slot is None:
+                return _("your {card}, face down").format(card=card.name)
+            return _("your {card}, face down ({slot})").format(card=card.name, slot=where(slot))
+        if slot is None:
+            return _("{player}'s trap {card}, unsprung").format(
+                player=name(trap_owner), card=card.name
+            )
+        return _("{player}'s trap {card}, unsprung ({slot})").format(
+            player=name(trap_owner), card=card.name, slot=where(slot)
+        )
+    assert card is not None
+    marks = []
+    if placed.disabled:
+        marks.append(_("disabled"))
+    if placed.zeroed:
+        marks.append(_("set to PWR 0"))
+    if placed.bonus:
+        marks.append(f"+{placed.bonus} PWR")
+    pwr = placed.pwr
+    figure = f"PWR {pwr if pwr is not None else card.pwr}"
+    return f"{card.name} ({', '.join([*([where(slot)] if slot else []), figure, *marks])})"
+
+
+def field_words(
+    field: Field, owner: str, name: Name, viewer: str | None, *, short: bool = False
+) -> str:
+    """A field's cards, each with its row and lane; `short`, row by row, each card after its
+    lane's number ("attack row: 1 Scout (PWR 2), 3 Drone (PWR 2)"), for an alt text that
+    would run past Discord's limit."""
+    if short:
+        rows = []
+        for row in ROWS:
+            in_row = [
+                f"{column} {_placed_words(placed, name, viewer, None)}"
+                for column in COLUMNS
+                if (placed := field.get(f"{row}-{column}")) is not None
+            ]
+            if in_row:
+                said = _("attack row: {cards}") if row == "attack" else _("defence row: {cards}")
+                rows.append(said.format(cards=", ".join(in_row)))
+        cards = "; ".join(rows) if rows else _("empty")
+    else:
+        placed_cards = [
+            _placed_words(placed, name, viewer, slot)
+            for slot in (f"{row}-{column}" for row in ROWS for column in COLUMNS)
+            if (placed := field.get(slot)) is not None
+        ]
+        cards = "; ".join(placed_cards) if placed_cards else _("empty")
     if owner == viewer:
         return _("Your field: {cards}.").format(cards=cards)
     return _("{player}'s field: {cards}.").format(player=name(owner), cards=cards)
@@ -397,7 +420,23 @@ def lanes_words(
     lanes: Sequence[str | None],
     totals: Sequence[Mapping[str, int]],
     name: Name,
+    *,
+    short: bool = False,
 ) -> str:
+    """Each lane's winner and its PWR on both sides: "lane 1 ann (ann 4 to bob 2)"; `short`,
+    the two players named once ahead: "each lane's winner and PWR of ann and bob: 1 ann 4–2;
+    2 bob 1–3; …"."""
+    if short:
+        nobody = _("nobody")
+        lanes_said = [
+            f"{i + 1} {name(winner) if winner else nobody} "
+            + "–".join(str(totals[i][p]) for p in players)
+            for i, winner in enumerate(lanes)
+        ]
+        first, second = (name(p) for p in players)
+        return _("each lane's winner and PWR of {first} and {second}: {lanes}").format(
+            first=first, second=second, lanes="; ".join(lanes_said)
+        )
     said = []
     for i, winner in enumerate(lanes):
         said.append(

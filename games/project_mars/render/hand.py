@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.drawing import Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.palette import ACCENT, FAINT, LINE, MUTED, PANEL, PANEL_RAISED, TEXT, mix
 from games.core.drawing.words import listed
 from games.core.speech import _, ngettext
@@ -22,11 +23,12 @@ from games.project_mars.render.field import (
     card_words,
 )
 from games.project_mars.render.table import (
+    SHORTER,
     draw_table,
     keeping,
     notes,
-    table_alt,
     table_height,
+    table_words,
     title,
 )
 from games.project_mars.views import HandCard, PlayerView, PublicView
@@ -166,12 +168,23 @@ def hand_card(view: PlayerView, names: NameSource) -> Board:
 
 
 def hand_alt(view: PlayerView, name: Name) -> str:
+    """The 1-on-1 in words: the table as its player sees it, their back hand and hand; the
+    table said shorter where the whole would run past an alt text's `ALT_TEXT`
+    (`table_words`'s `level`): an alt text is never cut."""
+    for level in SHORTER:
+        said = _hand_words(view, name, level)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
+
+
+def _hand_words(view: PlayerView, name: Name, level: int) -> str:
     me = view.me
     viewer = me.player
     hand = me.hand
     parts = [
         _("Your 1-on-1, {player}: {table}").format(
-            player=name(viewer), table=table_alt(view, name, viewer)
+            player=name(viewer), table=table_words(view, name, viewer, level=level)
         )
     ]
     if me.back_hand:

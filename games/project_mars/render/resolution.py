@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.drawing import Board, Canvas, NameSource, namer
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import FAINT, GOLD, MUTED, PANEL, ROW_ALT, TEXT, mix
 from games.core.speech import _
@@ -254,6 +255,20 @@ def _parts_table(canvas: Canvas, top: int, players: Sequence[str], score: Score,
 
 
 def round_alt(event: CountedRound, name: Name) -> str:
+    """The round's result in words: the winner and TPR, the lanes, each player's TPR by its
+    parts and their fields; said shorter where that would run past an alt text's `ALT_TEXT`
+    (`_round_words`'s `level`): an alt text is never cut."""
+    for level in (0, 1, 2):
+        said = _round_words(event, name, level)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
+
+
+def _round_words(event: CountedRound, name: Name, level: int) -> str:
+    """The round's result said as short as `level`: 0 whole, 1 the lanes and fields short,
+    2 as 1 without each player's TPR by its parts (the image gives them)."""
+    short = level > 0
     players = list(event.players)
     score = event.score
     winner = event.winner
@@ -269,9 +284,9 @@ def round_alt(event: CountedRound, name: Name) -> str:
         )
     ]
     fields = event.fields
-    lanes = lanes_words(players, score.lanes, lane_totals(players, fields), name)
+    lanes = lanes_words(players, score.lanes, lane_totals(players, fields), name, short=short)
     parts.append(_("Lanes: {lanes}.").format(lanes=lanes))
-    for player in players:
+    for player in players if level < 2 else []:
         bits = [
             f"{part_words(key)[1]} {value}"
             for key in PARTS
@@ -285,5 +300,5 @@ def round_alt(event: CountedRound, name: Name) -> str:
             )
         )
     for player in players:
-        parts.append(field_words(fields[player], player, name, None))
+        parts.append(field_words(fields[player], player, name, None, short=short))
     return " ".join(parts)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.core.drawing import Board, Canvas, NameSource, fonts, namer
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import ACCENT, MUTED, PANEL, PANEL_RAISED, TEXT
 from games.core.drawing.styles import HIGHLIGHT
@@ -289,23 +290,43 @@ def public_board(view: PublicView, names: NameSource) -> Board:
 
 
 def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
-    """The table in words: the same facts as the image, and nothing else."""
+    """The table in words: the same facts as the image, and nothing else; where that runs
+    past an alt text's `ALT_TEXT` (in the language in force), said shorter (`table_words`'s
+    `level`): an alt text is never cut."""
+    for level in SHORTER:
+        said = table_words(view, name, viewer, level=level)
+        if len(said) <= ALT_TEXT:
+            break
+    return said
+
+
+#: How short the table is said (`table_words`): 0 whole; 1 the fields row by row and the
+#: lanes with the players named once; 2 as 1, without the rounds won and the cards left in
+#: hand, deck and junkyard (the image and the status message give them).
+SHORTER = (0, 1, 2)
+
+
+def table_words(view: PublicView, name: Name, viewer: str | None, *, level: int) -> str:
+    """The table's facts in words, said as short as `level` (`SHORTER`)."""
     players = list(view.players)
     sides = view.sides
+    short = level > 0
     round_, now = title(view, name, viewer)
     parts = [_("Project Mars, {round}: {now}.").format(round=round_, now=now)]
-    wins = ", ".join(f"{name(p)} {sides[p].wins}" for p in players)
-    parts.append(_("Rounds won: {wins}.").format(wins=wins))
+    if level < 2:
+        wins = ", ".join(f"{name(p)} {sides[p].wins}" for p in players)
+        parts.append(_("Rounds won: {wins}.").format(wins=wins))
     projection = view.projection
     for player in players:
         side = sides[player]
-        parts.append(field_words(side.field, player, name, viewer))
-        counts = _counts(side).replace(" · ", ", ")
-        parts.append(
-            _("You have {counts}.").format(counts=counts)
-            if player == viewer
-            else _("{player} has {counts}.").format(player=name(player), counts=counts)
-        )
+        parts.append(field_words(side.field, player, name, viewer, short=short))
+        if level < 2:
+            counts = _counts(side).replace(" · ", ", ")
+            parts.append(
+                _("You have {counts}.").format(counts=counts)
+                if player == viewer
+                else _("{player} has {counts}.").format(player=name(player), counts=counts)
+            )
         if side.revealed:
             shown = listed([card_words(c) for c in side.revealed])
             parts.append(
@@ -314,7 +335,8 @@ def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
                 )
             )
     fields = {p: sides[p].field for p in players}
-    lanes = lanes_words(players, projection.lanes, lane_totals(players, fields), name)
+    totals = lane_totals(players, fields)
+    lanes = lanes_words(players, projection.lanes, totals, name, short=short)
     tpr = ", ".join(f"{name(p)} {projection.tpr.get(p, 0)}" for p in players)
     parts.append(_("If the round ended now: {lanes}; TPR {tpr}.").format(lanes=lanes, tpr=tpr))
     return " ".join(parts)
