@@ -16,9 +16,9 @@ engine, with the hooks it needs, each from the seat's own view alone.
   pass, the least raise and larger ones (unlimited), every keep of its companies or
   preludes, the best-first purchases of each size. A budget is stated as the normal seat
   states it (not searched).
-- `reward`: what the seat comes away with (`computer.standings`) beside the best of the
-  others: the first place is what `python -m games simulate` counts a win by, where a reward
-  against the others' average scores a second place well above it as a first.
+- `reward`: what the seat comes away with (`computer.standings`) beside what the others do
+  on average (not the best of them: M€ spent to keep a card from one player is spent against
+  all of them).
 
 The playouts are shortened (`MarsAuctionSearch.cut`): the normal seats play `HORIZON` more
 bids, then the auction is scored as the markers and bids stand (a whole setup auction takes
@@ -70,7 +70,7 @@ CANDIDATE_CARDS = 4
 RAISES = (2, 5)
 #: The most keeps tried (all pairs of up to five preludes).
 KEEPS = 10
-#: The margin over the best of the others at which the reward is 3/4.
+#: The margin over the others' average at which the reward is 3/4.
 MARGIN = 10.0
 #: The bids a playout plays (a shortened playout: a whole setup auction takes a hundred
 #: bids and more, too many for the seat's two seconds).
@@ -113,11 +113,10 @@ class MarsAuctionSearch:
         return state.step in ("waiting", "ended") or self.bids >= HORIZON
 
     def reward(self, state: State, player: str) -> float:
-        """The seat's margin over the best of the others (what `python -m games simulate`
-        counts a win by: the first place in `standings`), squashed to 0-1."""
         worths = standings(ENGINE.view(state, None))
         mine = worths.get(player, 0.0)
-        ahead = mine - max((w for p, w in worths.items() if p != player), default=mine)
+        others = [w for p, w in worths.items() if p != player] or [mine]
+        ahead = mine - sum(others) / len(others)
         return 1 / (1 + math.exp(-ahead / MARGIN * math.log(3)))
 
 
