@@ -10,6 +10,7 @@ them rather than as empty boxes. Which face has which character is read from eac
 
 from __future__ import annotations
 
+import re
 import struct
 import threading
 import unicodedata
@@ -53,6 +54,9 @@ _JOINER = "\u200d"
 #: while they measure or rasterize text.
 _FREETYPE = threading.RLock()
 _EXTENDERS = {"\ufe0e", "\ufe0f", "\u20e3"}
+#: The ligatures DejaVu Sans forms by default (its `liga`), longest first, as regex
+#: alternatives: text is cut into them and single characters the way the shaper joins them.
+_UNITS = re.compile("ffi|ffl|ff|fi|fl|.", re.DOTALL)
 
 
 class Coverage:
@@ -74,6 +78,10 @@ class Coverage:
         point = ord(char)
         index = bisect_right(self._starts, point) - 1
         return index >= 0 and point <= self._ends[index]
+
+    def covers(self, text: str) -> bool:
+        """Whether every character of `text` is in the ranges."""
+        return all(char in self for char in text)
 
 
 def _cmap_ranges(data: bytes) -> list[tuple[int, int]]:
@@ -211,13 +219,73 @@ def clean(text: str) -> str:
     return " ".join(spaced.split())
 
 
+_Mask = tuple[Image.Image, int, int]
+#: Per face, the characters that the shaper (raqm: HarfBuzz) sets as nothing more than each
+#: glyph at its advance, the kerning of each pair and `_UNITS`' ligatures: Latin (ASCII, Latin-1,
+#: Latin Extended-A, which hold every Czech letter) and the punctuation the boards use in
+#: DejaVu Sans, and Hangul syllables in NanumSquare. A run of these is measured from the
+#: kept advances and pair kernings (`_glyph`, `_kerning`) and drawn from kept glyphs, which
+#: gives the pixels of shaping and rasterizing the run whole
+#: (`tests/render/test_fonts.py` compares them); any other run is shaped whole.
+_LATIN = Coverage([(0x20, 0x7E), (0xA0, 0x17F), *((ord(c), ord(c)) for c in "€·–—…★‘’“”„")])
+_SET_BY_GLYPHS = {REGULAR: _LATIN, BOLD: _LATIN, HANGUL: Coverage([(0xAC00, 0xD7A3)])}
+#: Glyphs and pairs kept: every glyph of a few faces and sizes, and the pairs that occur.
+GLYPHS_KEPT = 8192
+PAIRS_KEPT = 65536
+
+
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A stretch of text set in one face."""
+    """A stretch of text set in one face: its glyphs (`_UNITS`) with their pen positions
+    (26.6 fixed point, from the run's start) when it is set by glyphs, else none."""
 
     text: str
     font: ImageFont.FreeTypeFont
     width: float
+    units: tuple[str, ...] = ()
+    pens: tuple[int, ...] = ()
+
+
+@lru_cache(maxsize=GLYPHS_KEPT)
+def _glyph(unit: str, font: ImageFont.FreeTypeFont) -> tuple[_Mask, int]:
+    """A glyph (a character, or a ligature) as a coverage mask with its offset from the pen,
+    and its advance (26.6 fixed point). Glyphs land on whole pixels, so each is rasterized
+    once and drawn anywhere."""
+    with _FREETYPE:
+        advance = round(font.getlength(unit) * 64)
+    return _rasterize(unit, font, advance / 64), advance
+
+
+@lru_cache(maxsize=PAIRS_KEPT)
+def _kerning(first: str, second: str, font: ImageFont.FreeTypeFont) -> int:
+    """What the shaper adds to `first`'s advance before `second` (26.6 fixed point)."""
+    with _FREETYPE:
+        both = round(font.getlength(first + second) * 64)
+    return both - _glyph(first, font)[1] - _glyph(second, font)[1]
+
+
+def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
+    """A run set by glyphs: its units and their pen positions, its width their sum."""
+    units = tuple(_UNITS.findall(text))
+    pens: list[int] = []
+    pen = 0
+    previous = ""
+    for unit in units:
+        if previous:
+            pen += _kerning(previous, unit, font)
+        pens.append(pen)
+        pen += _glyph(unit, font)[1]
+        previous = unit
+    return Run(text, font, pen / 64, units, tuple(pens))
+
+
+def _shaped(text: str, name: str, font: ImageFont.FreeTypeFont) -> Run:
+    """A run measured: by its glyphs where `_SET_BY_GLYPHS` allows, else shaped whole."""
+    simple = _SET_BY_GLYPHS.get(name)
+    if simple is not None and ((text.isascii() and text.isprintable()) or simple.covers(text)):
+        return _set(text, font)
+    with _FREETYPE:
+        return Run(text, font, font.getlength(text))
 
 
 @lru_cache(maxsize=4096)
@@ -241,9 +309,7 @@ def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
     out: list[Run] = []
     for name, piece in pieces:
         px = round(size * EMOJI_SCALE) if name == EMOJI else size
-        font = face(name, px, bold and name != CJK)
-        with _FREETYPE:
-            out.append(Run(piece, font, font.getlength(piece)))
+        out.append(_shaped(piece, name, face(name, px, bold and name != CJK)))
     return tuple(out)
 
 
@@ -276,11 +342,11 @@ def _rasterize(text: str, font: ImageFont.FreeTypeFont, advance: float) -> _Mask
     return mask.crop((left, top, right, bottom)), left - pad, top - pad - ascent
 
 
-_Mask = tuple[Image.Image, int, int]
 _Key = tuple[str, ImageFont.FreeTypeFont]
 #: Runs drawn once (their next drawing keeps a mask) and runs drawn more often, with their
-#: masks; both bounded, oldest first out. A run drawn once is drawn straight onto the board,
-#: which costs less than making a mask; both ways give the same pixels.
+#: masks; both bounded, oldest first out. A run shaped whole and drawn once is drawn straight
+#: onto the board, which costs less than making a mask; a run set by glyphs is made a mask
+#: from its kept glyphs at once. Every way gives the same pixels.
 _SEEN: OrderedDict[_Key, None] = OrderedDict()
 _MASKS: OrderedDict[_Key, _Mask] = OrderedDict()
 TEXT_CACHE = 4096
@@ -293,7 +359,8 @@ def _remember(table: OrderedDict[_Key, Any], key: _Key, value: Any) -> None:
 
 
 def clear_text_caches() -> None:
-    """Forget measured and rasterized text (faces stay open): for benchmarks of cold renders."""
+    """Forget measured and rasterized text (faces, their glyphs and pair kernings stay): for
+    benchmarks of renders whose words are all new."""
     with _FREETYPE:
         runs.cache_clear()
         _SEEN.clear()
@@ -328,20 +395,43 @@ def _draw_run(
     key = (run.text, run.font)
     with _FREETYPE:
         cached = _MASKS.get(key)
-        if cached is None and key not in _SEEN:
+        if cached is None and not run.units and key not in _SEEN:
             _remember(_SEEN, key, None)
             ImageDraw.Draw(image).text(
                 (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
             )
             return
     if cached is None:
-        cached = _rasterize(run.text, run.font, run.width)
+        cached = _composed(run) if run.units else _rasterize(run.text, run.font, run.width)
         with _FREETYPE:
             _remember(_MASKS, key, cached)
     mask, dx, dy = cached
     image.paste(
         fill, (x + dx, baseline + dy, x + dx + mask.width, baseline + dy + mask.height), mask
     )
+
+
+def _composed(run: Run) -> _Mask:
+    """A run set by glyphs as one mask, like `_rasterize`'s: each glyph at its pen position
+    rounded to a pixel (half up, as FreeType's callers do), laid over the glyphs before it
+    (coverage over coverage, which is what pasting full coverage through a glyph does), so
+    that drawing the mask once gives the pixels of drawing the run whole."""
+    placed: list[tuple[Image.Image, int, int]] = []
+    for unit, pen in zip(run.units, run.pens, strict=True):
+        if not unit.isspace():
+            (mask, dx, dy), _ = _glyph(unit, run.font)
+            placed.append((mask, ((pen + 32) >> 6) + dx, dy))
+    if not placed:
+        return Image.new("L", (1, 1), 0), 0, 0
+    left = min(x for _, x, _ in placed)
+    top = min(y for _, _, y in placed)
+    right = max(x + mask.width for mask, x, _ in placed)
+    bottom = max(y + mask.height for mask, _, y in placed)
+    out = Image.new("L", (right - left, bottom - top), 0)
+    for mask, x, y in placed:
+        x, y = x - left, y - top
+        out.im.paste(255, (x, y, x + mask.width, y + mask.height), mask.im)
+    return out, left, top
 
 
 def ellipsize(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
