@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import ceil
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -78,10 +78,6 @@ class Coverage:
         point = ord(char)
         index = bisect_right(self._starts, point) - 1
         return index >= 0 and point <= self._ends[index]
-
-    def covers(self, text: str) -> bool:
-        """Whether every character of `text` is in the ranges."""
-        return all(char in self for char in text)
 
 
 def _cmap_ranges(data: bytes) -> list[tuple[int, int]]:
@@ -226,9 +222,10 @@ _Mask = tuple[Image.Image, int, int]
 #: DejaVu Sans, and Hangul syllables in NanumSquare. A run of these is measured from the
 #: kept advances and pair kernings (`_glyph`, `_kerning`) and drawn from kept glyphs, which
 #: gives the pixels of shaping and rasterizing the run whole
-#: (`tests/render/test_fonts.py` compares them); any other run is shaped whole.
-_LATIN = Coverage([(0x20, 0x7E), (0xA0, 0x17F), *((ord(c), ord(c)) for c in "€·–—…★‘’“”„")])
-_SET_BY_GLYPHS = {REGULAR: _LATIN, BOLD: _LATIN, HANGUL: Coverage([(0xAC00, 0xD7A3)])}
+#: (`tests/render/test_fonts.py` compares them); any other run is shaped whole. DejaVu Sans
+#: has every character of `_LATIN`, so such a text is one run in the text face.
+_LATIN = re.compile("[ -~\u00a0-\u017f€·–—…★‘’“”„]*")
+_SET_BY_GLYPHS = {REGULAR: _LATIN, BOLD: _LATIN, HANGUL: re.compile("[\uac00-\ud7a3]*")}
 #: Glyphs and pairs kept: every glyph of a few faces and sizes, and the pairs that occur.
 GLYPHS_KEPT = 8192
 PAIRS_KEPT = 65536
@@ -246,14 +243,26 @@ class Run:
     pens: tuple[int, ...] = ()
 
 
+class _Glyph(NamedTuple):
+    """A glyph's coverage mask, the mask's offset from the pen and its size, and the glyph's
+    advance (26.6 fixed point)."""
+
+    mask: Image.Image
+    dx: int
+    dy: int
+    width: int
+    height: int
+    advance: int
+
+
 @lru_cache(maxsize=GLYPHS_KEPT)
-def _glyph(unit: str, font: ImageFont.FreeTypeFont) -> tuple[_Mask, int]:
-    """A glyph (a character, or a ligature) as a coverage mask with its offset from the pen,
-    and its advance (26.6 fixed point). Glyphs land on whole pixels, so each is rasterized
-    once and drawn anywhere."""
+def _glyph(unit: str, font: ImageFont.FreeTypeFont) -> _Glyph:
+    """A glyph (a character, or a ligature): glyphs land on whole pixels, so each is
+    rasterized once and drawn anywhere."""
     with _FREETYPE:
         advance = round(font.getlength(unit) * 64)
-    return _rasterize(unit, font, advance / 64), advance
+    mask, dx, dy = _rasterize(unit, font, advance / 64)
+    return _Glyph(mask, dx, dy, mask.width, mask.height, advance)
 
 
 @lru_cache(maxsize=PAIRS_KEPT)
@@ -261,7 +270,7 @@ def _kerning(first: str, second: str, font: ImageFont.FreeTypeFont) -> int:
     """What the shaper adds to `first`'s advance before `second` (26.6 fixed point)."""
     with _FREETYPE:
         both = round(font.getlength(first + second) * 64)
-    return both - _glyph(first, font)[1] - _glyph(second, font)[1]
+    return both - _glyph(first, font).advance - _glyph(second, font).advance
 
 
 def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
@@ -274,7 +283,7 @@ def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
         if previous:
             pen += _kerning(previous, unit, font)
         pens.append(pen)
-        pen += _glyph(unit, font)[1]
+        pen += _glyph(unit, font).advance
         previous = unit
     return Run(text, font, pen / 64, units, tuple(pens))
 
@@ -282,7 +291,7 @@ def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
 def _shaped(text: str, name: str, font: ImageFont.FreeTypeFont) -> Run:
     """A run measured: by its glyphs where `_SET_BY_GLYPHS` allows, else shaped whole."""
     simple = _SET_BY_GLYPHS.get(name)
-    if simple is not None and ((text.isascii() and text.isprintable()) or simple.covers(text)):
+    if simple is not None and simple.fullmatch(text):
         return _set(text, font)
     with _FREETYPE:
         return Run(text, font, font.getlength(text))
@@ -294,7 +303,7 @@ def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
     has are left out."""
     primary = BOLD if bold else REGULAR
     pieces: list[tuple[str, str]] = []
-    if text.isascii() and text.isprintable():
+    if _LATIN.fullmatch(text):  # all in the text face (the common case, found at once)
         pieces = [(primary, text)] if text else []
     for cluster in [] if pieces or not text else clusters(text):
         chosen = next(
@@ -395,12 +404,17 @@ def _draw_run(
     key = (run.text, run.font)
     with _FREETYPE:
         cached = _MASKS.get(key)
-        if cached is None and not run.units and key not in _SEEN:
+        if cached is None and key not in _SEEN:
             _remember(_SEEN, key, None)
-            ImageDraw.Draw(image).text(
-                (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
-            )
-            return
+            if not run.units:
+                ImageDraw.Draw(image).text(
+                    (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
+                )
+                return
+            placed = _placed(run)
+            if placed is not None:
+                _paste_glyphs(image, x, baseline, placed, fill)
+                return
     if cached is None:
         cached = _composed(run) if run.units else _rasterize(run.text, run.font, run.width)
         with _FREETYPE:
@@ -411,26 +425,64 @@ def _draw_run(
     )
 
 
+def _placed(run: Run) -> list[tuple[_Glyph, int]] | None:
+    """A run's drawn glyphs (not spaces) with their masks' left edges from the run's start:
+    each pen position rounded to a pixel (half up, as FreeType's callers do). None if a
+    glyph's mask reaches over an earlier one's, which pasting the glyphs one by one would
+    blend twice (rounded twice: `_composed` lays them over one another first)."""
+    placed: list[tuple[_Glyph, int]] = []
+    right = -(1 << 20)
+    for unit, pen in zip(run.units, run.pens, strict=True):
+        if unit.isspace():
+            continue
+        glyph = _glyph(unit, run.font)
+        x = ((pen + 32) >> 6) + glyph.dx
+        if x < right:
+            return None
+        right = x + glyph.width
+        placed.append((glyph, x))
+    return placed
+
+
+def _paste_glyphs(
+    image: Image.Image,
+    x: int,
+    baseline: int,
+    placed: list[tuple[_Glyph, int]],
+    fill: tuple[int, int, int],
+) -> None:
+    """Glyphs whose masks do not overlap, drawn one by one: the pixels of their run drawn
+    whole."""
+    image.load()
+    paste = image.im.paste
+    for (mask, _, dy, width, height, _), left in placed:
+        left, top = x + left, baseline + dy
+        paste(fill, (left, top, left + width, top + height), mask.im)
+
+
 def _composed(run: Run) -> _Mask:
     """A run set by glyphs as one mask, like `_rasterize`'s: each glyph at its pen position
     rounded to a pixel (half up, as FreeType's callers do), laid over the glyphs before it
     (coverage over coverage, which is what pasting full coverage through a glyph does), so
     that drawing the mask once gives the pixels of drawing the run whole."""
-    placed: list[tuple[Image.Image, int, int]] = []
+    placed: list[tuple[_Glyph, int]] = []
+    left = top = 1 << 20
+    right = bottom = -left
     for unit, pen in zip(run.units, run.pens, strict=True):
-        if not unit.isspace():
-            (mask, dx, dy), _ = _glyph(unit, run.font)
-            placed.append((mask, ((pen + 32) >> 6) + dx, dy))
+        if unit.isspace():
+            continue
+        glyph = _glyph(unit, run.font)
+        x = ((pen + 32) >> 6) + glyph.dx
+        placed.append((glyph, x))
+        left, right = min(left, x), max(right, x + glyph.width)
+        top, bottom = min(top, glyph.dy), max(bottom, glyph.dy + glyph.height)
     if not placed:
         return Image.new("L", (1, 1), 0), 0, 0
-    left = min(x for _, x, _ in placed)
-    top = min(y for _, _, y in placed)
-    right = max(x + mask.width for mask, x, _ in placed)
-    bottom = max(y + mask.height for mask, _, y in placed)
     out = Image.new("L", (right - left, bottom - top), 0)
-    for mask, x, y in placed:
-        x, y = x - left, y - top
-        out.im.paste(255, (x, y, x + mask.width, y + mask.height), mask.im)
+    paste = out.im.paste
+    for (mask, _, dy, width, height, _), x in placed:
+        x, y = x - left, dy - top
+        paste(255, (x, y, x + width, y + height), mask.im)
     return out, left, top
 
 
