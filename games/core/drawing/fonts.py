@@ -20,9 +20,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import ceil
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 
 def _fonts_folder() -> Path:
@@ -244,10 +247,11 @@ class Run:
 
 
 class _Glyph(NamedTuple):
-    """A glyph's coverage mask, the mask's offset from the pen and its size, and the glyph's
-    advance (26.6 fixed point)."""
+    """A glyph's coverage mask (FreeType's bitmap, as Pillow's core image: `getmask2` gives
+    it so, and pasting it without an `Image` around it saves a call per glyph), the mask's
+    offset from the pen and its size, and the glyph's advance (26.6 fixed point)."""
 
-    mask: Image.Image
+    mask: ImagingCore
     dx: int
     dy: int
     width: int
@@ -258,11 +262,16 @@ class _Glyph(NamedTuple):
 @lru_cache(maxsize=GLYPHS_KEPT)
 def _glyph(unit: str, font: ImageFont.FreeTypeFont) -> _Glyph:
     """A glyph (a character, or a ligature): glyphs land on whole pixels, so each is
-    rasterized once and drawn anywhere."""
+    rasterized once and drawn anywhere. Its mask is cut to the pixels it covers (none for a
+    space): fewer glyphs' masks then reach over their neighbours'."""
     with _FREETYPE:
         advance = round(font.getlength(unit) * 64)
-    mask, dx, dy = _rasterize(unit, font, advance / 64)
-    return _Glyph(mask, dx, dy, mask.width, mask.height, advance)
+        mask, (dx, dy) = font.getmask2(unit, "L", anchor="ls")
+    box = mask.getbbox()
+    if box is None:
+        return _Glyph(mask, dx, dy, 0, 0, advance)
+    left, top, right, bottom = box
+    return _Glyph(mask.crop(box), dx + left, dy + top, right - left, bottom - top, advance)
 
 
 @lru_cache(maxsize=PAIRS_KEPT)
@@ -426,16 +435,16 @@ def _draw_run(
 
 
 def _placed(run: Run) -> list[tuple[_Glyph, int]] | None:
-    """A run's drawn glyphs (not spaces) with their masks' left edges from the run's start:
+    """A run's glyphs that cover pixels with their masks' left edges from the run's start:
     each pen position rounded to a pixel (half up, as FreeType's callers do). None if a
     glyph's mask reaches over an earlier one's, which pasting the glyphs one by one would
     blend twice (rounded twice: `_composed` lays them over one another first)."""
     placed: list[tuple[_Glyph, int]] = []
     right = -(1 << 20)
     for unit, pen in zip(run.units, run.pens, strict=True):
-        if unit.isspace():
-            continue
         glyph = _glyph(unit, run.font)
+        if not glyph.width:
+            continue
         x = ((pen + 32) >> 6) + glyph.dx
         if x < right:
             return None
@@ -457,7 +466,7 @@ def _paste_glyphs(
     paste = image.im.paste
     for (mask, _, dy, width, height, _), left in placed:
         left, top = x + left, baseline + dy
-        paste(fill, (left, top, left + width, top + height), mask.im)
+        paste(fill, (left, top, left + width, top + height), mask)
 
 
 def _composed(run: Run) -> _Mask:
@@ -469,9 +478,9 @@ def _composed(run: Run) -> _Mask:
     left = top = 1 << 20
     right = bottom = -left
     for unit, pen in zip(run.units, run.pens, strict=True):
-        if unit.isspace():
-            continue
         glyph = _glyph(unit, run.font)
+        if not glyph.width:
+            continue
         x = ((pen + 32) >> 6) + glyph.dx
         placed.append((glyph, x))
         left, right = min(left, x), max(right, x + glyph.width)
@@ -482,7 +491,7 @@ def _composed(run: Run) -> _Mask:
     paste = out.im.paste
     for (mask, _, dy, width, height, _), x in placed:
         x, y = x - left, dy - top
-        paste(255, (x, y, x + width, y + height), mask.im)
+        paste(255, (x, y, x + width, y + height), mask)
     return out, left, top
 
 
