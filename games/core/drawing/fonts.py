@@ -234,18 +234,6 @@ GLYPHS_KEPT = 8192
 PAIRS_KEPT = 65536
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
-    """A stretch of text set in one face: its glyphs (`_UNITS`) with their pen positions
-    (26.6 fixed point, from the run's start) when it is set by glyphs, else none."""
-
-    text: str
-    font: ImageFont.FreeTypeFont
-    width: float
-    units: tuple[str, ...] = ()
-    pens: tuple[int, ...] = ()
-
-
 class _Glyph(NamedTuple):
     """A glyph's coverage mask (FreeType's bitmap, as Pillow's core image: `getmask2` gives
     it so, and pasting it without an `Image` around it saves a call per glyph), the mask's
@@ -257,6 +245,24 @@ class _Glyph(NamedTuple):
     width: int
     height: int
     advance: int
+
+
+#: A glyph placed in a run: its mask, the mask's left and top from the run's pen start on the
+#: baseline, its width and height.
+_Placed = tuple["ImagingCore", int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A stretch of text set in one face. Set by glyphs (`_set`): the glyphs that cover
+    pixels, placed, and whether any glyph's mask reaches over an earlier one's; shaped whole:
+    no glyphs (None)."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    width: float
+    glyphs: tuple[_Placed, ...] | None = None
+    overlapping: bool = False
 
 
 @lru_cache(maxsize=GLYPHS_KEPT)
@@ -283,18 +289,26 @@ def _kerning(first: str, second: str, font: ImageFont.FreeTypeFont) -> int:
 
 
 def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
-    """A run set by glyphs: its units and their pen positions, its width their sum."""
-    units = tuple(_UNITS.findall(text))
-    pens: list[int] = []
+    """A run set by glyphs (`_UNITS`): each at its pen position (26.6 fixed point: the
+    advances and pair kernings before it) rounded to a pixel, half up, as FreeType's callers
+    do; its width the pens' end."""
+    placed: list[_Placed] = []
     pen = 0
     previous = ""
-    for unit in units:
+    right = -(1 << 20)
+    overlapping = False
+    for unit in _UNITS.findall(text):
         if previous:
             pen += _kerning(previous, unit, font)
-        pens.append(pen)
-        pen += _glyph(unit, font).advance
+        mask, dx, dy, width, height, advance = _glyph(unit, font)
+        if width:
+            left = ((pen + 32) >> 6) + dx
+            overlapping = overlapping or left < right
+            right = max(right, left + width)
+            placed.append((mask, left, dy, width, height))
+        pen += advance
         previous = unit
-    return Run(text, font, pen / 64, units, tuple(pens))
+    return Run(text, font, pen / 64, tuple(placed), overlapping)
 
 
 def _shaped(text: str, name: str, font: ImageFont.FreeTypeFont) -> Run:
@@ -415,17 +429,17 @@ def _draw_run(
         cached = _MASKS.get(key)
         if cached is None and key not in _SEEN:
             _remember(_SEEN, key, None)
-            if not run.units:
+            if run.glyphs is None:
                 ImageDraw.Draw(image).text(
                     (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
                 )
                 return
-            placed = _placed(run)
-            if placed is not None:
-                _paste_glyphs(image, x, baseline, placed, fill)
+            if not run.overlapping:
+                _paste_glyphs(image, x, baseline, run.glyphs, fill)
                 return
     if cached is None:
-        cached = _composed(run) if run.units else _rasterize(run.text, run.font, run.width)
+        glyphs = run.glyphs
+        cached = _rasterize(run.text, run.font, run.width) if glyphs is None else _composed(glyphs)
         with _FREETYPE:
             _remember(_MASKS, key, cached)
     mask, dx, dy = cached
@@ -434,63 +448,36 @@ def _draw_run(
     )
 
 
-def _placed(run: Run) -> list[tuple[_Glyph, int]] | None:
-    """A run's glyphs that cover pixels with their masks' left edges from the run's start:
-    each pen position rounded to a pixel (half up, as FreeType's callers do). None if a
-    glyph's mask reaches over an earlier one's, which pasting the glyphs one by one would
-    blend twice (rounded twice: `_composed` lays them over one another first)."""
-    placed: list[tuple[_Glyph, int]] = []
-    right = -(1 << 20)
-    for unit, pen in zip(run.units, run.pens, strict=True):
-        glyph = _glyph(unit, run.font)
-        if not glyph.width:
-            continue
-        x = ((pen + 32) >> 6) + glyph.dx
-        if x < right:
-            return None
-        right = x + glyph.width
-        placed.append((glyph, x))
-    return placed
-
-
 def _paste_glyphs(
     image: Image.Image,
     x: int,
     baseline: int,
-    placed: list[tuple[_Glyph, int]],
+    glyphs: tuple[_Placed, ...],
     fill: tuple[int, int, int],
 ) -> None:
     """Glyphs whose masks do not overlap, drawn one by one: the pixels of their run drawn
-    whole."""
+    whole, as no pixel is blended twice."""
     image.load()
     paste = image.im.paste
-    for (mask, _, dy, width, height, _), left in placed:
-        left, top = x + left, baseline + dy
+    for mask, left, top, width, height in glyphs:
+        left, top = x + left, baseline + top
         paste(fill, (left, top, left + width, top + height), mask)
 
 
-def _composed(run: Run) -> _Mask:
-    """A run set by glyphs as one mask, like `_rasterize`'s: each glyph at its pen position
-    rounded to a pixel (half up, as FreeType's callers do), laid over the glyphs before it
-    (coverage over coverage, which is what pasting full coverage through a glyph does), so
-    that drawing the mask once gives the pixels of drawing the run whole."""
-    placed: list[tuple[_Glyph, int]] = []
-    left = top = 1 << 20
-    right = bottom = -left
-    for unit, pen in zip(run.units, run.pens, strict=True):
-        glyph = _glyph(unit, run.font)
-        if not glyph.width:
-            continue
-        x = ((pen + 32) >> 6) + glyph.dx
-        placed.append((glyph, x))
-        left, right = min(left, x), max(right, x + glyph.width)
-        top, bottom = min(top, glyph.dy), max(bottom, glyph.dy + glyph.height)
-    if not placed:
+def _composed(glyphs: tuple[_Placed, ...]) -> _Mask:
+    """Glyphs as one mask, like `_rasterize`'s, each laid over the ones before it (coverage
+    over coverage, which is what pasting full coverage through a glyph does): drawing the
+    mask once gives the pixels of drawing their run whole."""
+    if not glyphs:
         return Image.new("L", (1, 1), 0), 0, 0
+    left = min(g[1] for g in glyphs)
+    top = min(g[2] for g in glyphs)
+    right = max(g[1] + g[3] for g in glyphs)
+    bottom = max(g[2] + g[4] for g in glyphs)
     out = Image.new("L", (right - left, bottom - top), 0)
     paste = out.im.paste
-    for (mask, _, dy, width, height, _), x in placed:
-        x, y = x - left, dy - top
+    for mask, x, y, width, height in glyphs:
+        x, y = x - left, y - top
         paste(255, (x, y, x + width, y + height), mask)
     return out, left, top
 
