@@ -5,7 +5,10 @@ syllables are all there (Droid Sans Fallback has three of the 11,172). A charact
 otherwise (an emoji, a CJK ideograph in a player's name) is set in Noto Emoji or Droid Sans
 Fallback instead, so names are drawn as people wrote
 them rather than as empty boxes. Which face has which character is read from each face's
-`cmap` table once; faces are opened once per size. Everything here is cached and pure.
+`cmap` table once; faces are opened once per size. Latin and Hangul text is measured and
+drawn from glyphs rasterized once, at their advances and pair kernings (`_set`): the pixels
+of shaping and rasterizing it whole, without doing so for every new word; other text (marks,
+right to left, emoji, ideographs) is shaped whole by raqm. Everything here is cached and pure.
 """
 
 from __future__ import annotations
