@@ -300,14 +300,17 @@ def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
     previous = ""
     right = -(1 << 20)
     overlapping = False
+    glyph, kerning = _glyph, _kerning  # locals: this loop runs for every letter measured
     for unit in _UNITS.findall(text):
         if previous:
-            pen += _kerning(previous, unit, font)
-        mask, dx, dy, width, height, advance = _glyph(unit, font)
+            pen += kerning(previous, unit, font)
+        mask, dx, dy, width, height, advance = glyph(unit, font)
         if width:
             left = ((pen + 32) >> 6) + dx
-            overlapping = overlapping or left < right
-            right = max(right, left + width)
+            if left < right:
+                overlapping = True
+            if left + width > right:
+                right = left + width
             placed.append((mask, left, dy, width, height))
         pen += advance
         previous = unit
