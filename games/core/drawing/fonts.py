@@ -382,9 +382,9 @@ def _rasterize(text: str, font: ImageFont.FreeTypeFont, advance: float) -> _Mask
 
 _Key = tuple[str, ImageFont.FreeTypeFont]
 #: Runs drawn once (their next drawing keeps a mask) and runs drawn more often, with their
-#: masks; both bounded, oldest first out. A run shaped whole and drawn once is drawn straight
-#: onto the board, which costs less than making a mask; a run set by glyphs is made a mask
-#: from its kept glyphs at once. Every way gives the same pixels.
+#: masks; both bounded, oldest first out. A run drawn once is drawn straight onto the board
+#: (shaped whole, or its kept glyphs pasted one by one when their masks do not overlap), which
+#: costs less than making a mask; every way gives the same pixels.
 _SEEN: OrderedDict[_Key, None] = OrderedDict()
 _MASKS: OrderedDict[_Key, _Mask] = OrderedDict()
 TEXT_CACHE = 4096
