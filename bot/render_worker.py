@@ -15,8 +15,6 @@ import struct
 import sys
 import traceback
 
-from PIL import Image
-
 #: The length of the pickle that follows.
 HEADER = struct.Struct("!Q")
 
@@ -32,21 +30,6 @@ WORKER_NICENESS = 5
 PAGE_NICENESS = 10
 
 
-#: Freed image memory blocks that Pillow keeps for the next image (it keeps none unless told):
-#: a worker draws board after board, each a few images of megabytes (the 80-card display's
-#: canvas is 7.7 MB), and memory fresh from the system costs a page fault per 4 KB touched.
-#: After other boards the allocator handed the display such pages: 20.6 -> 12.6 ms CPU warm,
-#: 33 -> 23 ms with its text caches emptied (issue 43; `bench_render.py`). At most this many
-#: blocks of up to 16 MB stay, about 14 MB after a display.
-KEPT_IMAGE_BLOCKS = 4
-
-
-def keep_image_blocks() -> None:
-    """Let Pillow reuse freed image memory (`KEPT_IMAGE_BLOCKS`): what its documented
-    `PILLOW_BLOCKS_MAX` sets when Pillow is imported, set once Pillow is."""
-    Image.core.set_blocks_max(KEPT_IMAGE_BLOCKS)  # type: ignore[attr-defined]
-
-
 def lower_priority(niceness: int = WORKER_NICENESS) -> None:
     """Run below the bot's own process, yet still run when the host is busy."""
     os.nice(niceness)
@@ -54,7 +37,6 @@ def lower_priority(niceness: int = WORKER_NICENESS) -> None:
 
 def main() -> None:
     lower_priority(int(sys.argv[1]) if len(sys.argv) > 1 else WORKER_NICENESS)
-    keep_image_blocks()
     jobs = sys.stdin.buffer
     results = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     # Anything printed goes to stderr: a stray line on stdout would corrupt a result.

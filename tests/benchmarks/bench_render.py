@@ -15,8 +15,7 @@ their words (`KEPT_TILES`), so the same figures are also taken with those caches
 before each call, the case of a board whose names and figures are all new (the glyphs,
 their advances and pair kernings stay kept, as the faces stay open: new words are set from
 them, `fonts._glyph`); and the first call in the process, which also opens the fonts and
-rasterizes the glyphs. Runs on one core, with the render worker's kept image memory
-(`bot.render_worker.keep_image_blocks`). Targets: p95 under 30 ms and under 300 KB.
+rasterizes the glyphs. Runs on one core. Targets: p95 under 30 ms and under 300 KB.
 
 Then the CPU time (`time.process_time_ns`, which other processes on the machine do not add
 to) of every sample board of `tools.render_samples` (33 boards of every game), each the least
@@ -37,7 +36,6 @@ from collections.abc import Callable
 from machine import cpu_model, pin_to_one_core
 from PIL import Image
 
-from bot.render_worker import keep_image_blocks
 from games.auction_auction.model import BLACK_MARKET
 from games.auction_auction.render import (
     access_board,
@@ -127,7 +125,6 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=10, help="calls per sample board")
     args = parser.parse_args()
     pinned = pin_to_one_core()
-    keep_image_blocks()
     cases = boards()
 
     name, render = next(iter(cases.items()))
