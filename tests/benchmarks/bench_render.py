@@ -10,11 +10,12 @@ of 80 cards with markers, an unlimited card with its bids, and a research auctio
 settlement. Prints, per board type, the p50, p95 and maximum time of one
 render call (`time.perf_counter_ns` around the call alone: layout, drawing, quantizing and PNG
 encoding) and the PNG's size. Text that a board repeats is measured and rasterized once and
-kept (`fonts.runs`, `fonts._mask`), and the Mars Auction display keeps its cards' tiles with
+kept (`fonts.runs`, `fonts._MASKS`), and the Mars Auction display keeps its cards' tiles with
 their words (`KEPT_TILES`), so the same figures are also taken with those caches emptied
-before each call, the case of a board whose names and figures are all new; and the
-first call in the process, which also opens the fonts and draws the cached glyphs. Runs on
-one core. Targets: p95 under 30 ms and under 300 KB.
+before each call, the case of a board whose names and figures are all new (the glyphs,
+their advances and pair kernings stay kept, as the faces stay open: new words are set from
+them, `fonts._glyph`); and the first call in the process, which also opens the fonts and
+rasterizes the glyphs. Runs on one core. Targets: p95 under 30 ms and under 300 KB.
 
 Then the CPU time (`time.process_time_ns`, which other processes on the machine do not add
 to) of every sample board of `tools.render_samples` (33 boards of every game), each the least

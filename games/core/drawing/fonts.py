@@ -5,11 +5,15 @@ syllables are all there (Droid Sans Fallback has three of the 11,172). A charact
 otherwise (an emoji, a CJK ideograph in a player's name) is set in Noto Emoji or Droid Sans
 Fallback instead, so names are drawn as people wrote
 them rather than as empty boxes. Which face has which character is read from each face's
-`cmap` table once; faces are opened once per size. Everything here is cached and pure.
+`cmap` table once; faces are opened once per size. Latin and Hangul text is measured and
+drawn from glyphs rasterized once, at their advances and pair kernings (`_set`): the pixels
+of shaping and rasterizing it whole, without doing so for every new word; other text (marks,
+right to left, emoji, ideographs) is shaped whole by raqm. Everything here is cached and pure.
 """
 
 from __future__ import annotations
 
+import re
 import struct
 import threading
 import unicodedata
@@ -19,9 +23,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import ceil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont, features
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 
 def _fonts_folder() -> Path:
@@ -53,6 +60,9 @@ _JOINER = "\u200d"
 #: while they measure or rasterize text.
 _FREETYPE = threading.RLock()
 _EXTENDERS = {"\ufe0e", "\ufe0f", "\u20e3"}
+#: The ligatures DejaVu Sans forms by default (its `liga`), longest first, as regex
+#: alternatives: text is cut into them and single characters the way the shaper joins them.
+_UNITS = re.compile("ffi|ffl|ff|fi|fl|.", re.DOTALL)
 
 
 class Coverage:
@@ -211,13 +221,109 @@ def clean(text: str) -> str:
     return " ".join(spaced.split())
 
 
+_Mask = tuple[Image.Image, int, int]
+#: Per face, the characters that the shaper (raqm: HarfBuzz) sets as nothing more than each
+#: glyph at its advance, the kerning of each pair and `_UNITS`' ligatures: Latin (ASCII, Latin-1,
+#: Latin Extended-A, which hold every Czech letter) and the punctuation the boards use in
+#: DejaVu Sans, and Hangul syllables in NanumSquare. A run of these is measured from the
+#: kept advances and pair kernings (`_glyph`, `_kerning`) and drawn from kept glyphs, which
+#: gives the pixels of shaping and rasterizing the run whole
+#: (`tests/render/test_fonts.py` compares them); any other run is shaped whole. DejaVu Sans
+#: has every character of `_LATIN`, so such a text is one run in the text face.
+_LATIN = re.compile("[ -~\u00a0-\u017f€·–—…★‘’“”„]*")
+_SET_BY_GLYPHS = {REGULAR: _LATIN, BOLD: _LATIN, HANGUL: re.compile("[\uac00-\ud7a3]*")}
+#: Glyphs and pairs kept: every glyph of a few faces and sizes, and the pairs that occur.
+GLYPHS_KEPT = 8192
+PAIRS_KEPT = 65536
+
+
+class _Glyph(NamedTuple):
+    """A glyph's coverage mask (FreeType's bitmap, as Pillow's core image: `getmask2` gives
+    it so, and pasting it without an `Image` around it saves a call per glyph), the mask's
+    offset from the pen and its size, and the glyph's advance (26.6 fixed point)."""
+
+    mask: ImagingCore
+    dx: int
+    dy: int
+    width: int
+    height: int
+    advance: int
+
+
+#: A glyph placed in a run: its mask, the mask's left and top from the run's pen start on the
+#: baseline, its width and height.
+_Placed = tuple["ImagingCore", int, int, int, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A stretch of text set in one face."""
+    """A stretch of text set in one face. Set by glyphs (`_set`): the glyphs that cover
+    pixels, placed, and whether any glyph's mask reaches over an earlier one's; shaped whole:
+    no glyphs (None)."""
 
     text: str
     font: ImageFont.FreeTypeFont
     width: float
+    glyphs: tuple[_Placed, ...] | None = None
+    overlapping: bool = False
+
+
+@lru_cache(maxsize=GLYPHS_KEPT)
+def _glyph(unit: str, font: ImageFont.FreeTypeFont) -> _Glyph:
+    """A glyph (a character, or a ligature): glyphs land on whole pixels, so each is
+    rasterized once and drawn anywhere. Its mask is cut to the pixels it covers (none for a
+    space): fewer glyphs' masks then reach over their neighbours'."""
+    with _FREETYPE:
+        advance = round(font.getlength(unit) * 64)
+        mask, (dx, dy) = font.getmask2(unit, "L", anchor="ls")
+    box = mask.getbbox()
+    if box is None:
+        return _Glyph(mask, dx, dy, 0, 0, advance)
+    left, top, right, bottom = box
+    return _Glyph(mask.crop(box), dx + left, dy + top, right - left, bottom - top, advance)
+
+
+@lru_cache(maxsize=PAIRS_KEPT)
+def _kerning(first: str, second: str, font: ImageFont.FreeTypeFont) -> int:
+    """What the shaper adds to `first`'s advance before `second` (26.6 fixed point)."""
+    with _FREETYPE:
+        both = round(font.getlength(first + second) * 64)
+    return both - _glyph(first, font).advance - _glyph(second, font).advance
+
+
+def _set(text: str, font: ImageFont.FreeTypeFont) -> Run:
+    """A run set by glyphs (`_UNITS`): each at its pen position (26.6 fixed point: the
+    advances and pair kernings before it) rounded to a pixel, half up, as FreeType's callers
+    do; its width the pens' end."""
+    placed: list[_Placed] = []
+    pen = 0
+    previous = ""
+    right = -(1 << 20)
+    overlapping = False
+    glyph, kerning = _glyph, _kerning  # locals: this loop runs for every letter measured
+    for unit in _UNITS.findall(text):
+        if previous:
+            pen += kerning(previous, unit, font)
+        mask, dx, dy, width, height, advance = glyph(unit, font)
+        if width:
+            left = ((pen + 32) >> 6) + dx
+            if left < right:
+                overlapping = True
+            if left + width > right:
+                right = left + width
+            placed.append((mask, left, dy, width, height))
+        pen += advance
+        previous = unit
+    return Run(text, font, pen / 64, tuple(placed), overlapping)
+
+
+def _shaped(text: str, name: str, font: ImageFont.FreeTypeFont) -> Run:
+    """A run measured: by its glyphs where `_SET_BY_GLYPHS` allows, else shaped whole."""
+    simple = _SET_BY_GLYPHS.get(name)
+    if simple is not None and simple.fullmatch(text):
+        return _set(text, font)
+    with _FREETYPE:
+        return Run(text, font, font.getlength(text))
 
 
 @lru_cache(maxsize=4096)
@@ -226,7 +332,7 @@ def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
     has are left out."""
     primary = BOLD if bold else REGULAR
     pieces: list[tuple[str, str]] = []
-    if text.isascii() and text.isprintable():
+    if _LATIN.fullmatch(text):  # all in the text face (the common case, found at once)
         pieces = [(primary, text)] if text else []
     for cluster in [] if pieces or not text else clusters(text):
         chosen = next(
@@ -241,9 +347,7 @@ def runs(text: str, size: int, bold: bool = False) -> tuple[Run, ...]:
     out: list[Run] = []
     for name, piece in pieces:
         px = round(size * EMOJI_SCALE) if name == EMOJI else size
-        font = face(name, px, bold and name != CJK)
-        with _FREETYPE:
-            out.append(Run(piece, font, font.getlength(piece)))
+        out.append(_shaped(piece, name, face(name, px, bold and name != CJK)))
     return tuple(out)
 
 
@@ -276,11 +380,11 @@ def _rasterize(text: str, font: ImageFont.FreeTypeFont, advance: float) -> _Mask
     return mask.crop((left, top, right, bottom)), left - pad, top - pad - ascent
 
 
-_Mask = tuple[Image.Image, int, int]
 _Key = tuple[str, ImageFont.FreeTypeFont]
 #: Runs drawn once (their next drawing keeps a mask) and runs drawn more often, with their
-#: masks; both bounded, oldest first out. A run drawn once is drawn straight onto the board,
-#: which costs less than making a mask; both ways give the same pixels.
+#: masks; both bounded, oldest first out. A run drawn once is drawn straight onto the board
+#: (shaped whole, or its kept glyphs pasted one by one when their masks do not overlap), which
+#: costs less than making a mask; every way gives the same pixels.
 _SEEN: OrderedDict[_Key, None] = OrderedDict()
 _MASKS: OrderedDict[_Key, _Mask] = OrderedDict()
 TEXT_CACHE = 4096
@@ -293,7 +397,8 @@ def _remember(table: OrderedDict[_Key, Any], key: _Key, value: Any) -> None:
 
 
 def clear_text_caches() -> None:
-    """Forget measured and rasterized text (faces stay open): for benchmarks of cold renders."""
+    """Forget measured and rasterized text (faces, their glyphs and pair kernings stay): for
+    benchmarks of renders whose words are all new."""
     with _FREETYPE:
         runs.cache_clear()
         _SEEN.clear()
@@ -330,18 +435,57 @@ def _draw_run(
         cached = _MASKS.get(key)
         if cached is None and key not in _SEEN:
             _remember(_SEEN, key, None)
-            ImageDraw.Draw(image).text(
-                (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
-            )
-            return
+            if run.glyphs is None:
+                ImageDraw.Draw(image).text(
+                    (x, baseline), run.text, font=run.font, fill=fill, anchor="ls"
+                )
+                return
+            if not run.overlapping:
+                _paste_glyphs(image, x, baseline, run.glyphs, fill)
+                return
     if cached is None:
-        cached = _rasterize(run.text, run.font, run.width)
+        glyphs = run.glyphs
+        cached = _rasterize(run.text, run.font, run.width) if glyphs is None else _composed(glyphs)
         with _FREETYPE:
             _remember(_MASKS, key, cached)
     mask, dx, dy = cached
     image.paste(
         fill, (x + dx, baseline + dy, x + dx + mask.width, baseline + dy + mask.height), mask
     )
+
+
+def _paste_glyphs(
+    image: Image.Image,
+    x: int,
+    baseline: int,
+    glyphs: tuple[_Placed, ...],
+    fill: tuple[int, int, int],
+) -> None:
+    """Glyphs whose masks do not overlap, drawn one by one: the pixels of their run drawn
+    whole, as no pixel is blended twice."""
+    image.load()
+    paste = image.im.paste
+    for mask, left, top, width, height in glyphs:
+        left, top = x + left, baseline + top
+        paste(fill, (left, top, left + width, top + height), mask)
+
+
+def _composed(glyphs: tuple[_Placed, ...]) -> _Mask:
+    """Glyphs as one mask, like `_rasterize`'s, each laid over the ones before it (coverage
+    over coverage, which is what pasting full coverage through a glyph does): drawing the
+    mask once gives the pixels of drawing their run whole."""
+    if not glyphs:
+        return Image.new("L", (1, 1), 0), 0, 0
+    left = min(g[1] for g in glyphs)
+    top = min(g[2] for g in glyphs)
+    right = max(g[1] + g[3] for g in glyphs)
+    bottom = max(g[2] + g[4] for g in glyphs)
+    out = Image.new("L", (right - left, bottom - top), 0)
+    paste = out.im.paste
+    for mask, x, y, width, height in glyphs:
+        x, y = x - left, y - top
+        paste(255, (x, y, x + width, y + height), mask)
+    return out, left, top
 
 
 def ellipsize(text: str, size: int, max_width: float, *, bold: bool = False) -> str:
