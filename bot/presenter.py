@@ -682,8 +682,9 @@ class Presenter:
 
     async def _turn_dm(self, row: MatchRow, user_id: int, mail: _Mail) -> bool:
         """The one short DM that tells a player it is their turn on the board (the host chose
-        `dm`): a link to the board message, the move's texts that led to it and the clock;
-        never the board. False when their DMs are closed."""
+        `dm`): a link to the board message, the move's texts that led to it (as many of their
+        lines as one message holds: `_short`) and the clock; never the board. False when their
+        DMs are closed."""
         title = plugin_for(row.game).texts.title
         link = await self.status.link(row)
         head = (
@@ -691,11 +692,7 @@ class Presenter:
             if link
             else _("🔔 Your turn in **{game}** (match #{match}).")
         ).format(game=title, match=row.id, link=link)
-        return await self.dm(
-            row,
-            user_id,
-            fit("\n".join(filter(None, [head, *mail.news, await self._clock(row.id)]))),
-        )
+        return await self.dm(row, user_id, _short(head, mail.news, await self._clock(row.id)))
 
     async def reply(
         self,
@@ -1207,3 +1204,25 @@ class _Mail:
         self.lines.setdefault(pid, []).append(text)
         if board is not None:
             self.boards[pid] = board
+
+
+def _short(head: str, news: list[str], clock: str | None) -> str:
+    """One message: `head`, the lines of `news` in order while they fit beside the clock,
+    then, when some did not (a dealt display's list of cards, in a language longer than
+    English), how many lines more the channel shows; then the clock. Nothing is cut."""
+    lines = [line for text in news for line in text.split("\n") if line]
+    tail = [clock] if clock else []
+    kept = [head]
+    for index, line in enumerate(lines):
+        left = len(lines) - index
+        more = ngettext(
+            "…and {count} more line in the channel.",
+            "…and {count} more lines in the channel.",
+            left,
+        ).format(count=left)
+        room = MESSAGE - len("\n".join([*kept, line, *tail])) - (len(more) + 1 if left > 1 else 0)
+        if room < 0:
+            kept.append(more)
+            break
+        kept.append(line)
+    return fit("\n".join([*kept, *tail]))
