@@ -211,17 +211,21 @@ async def test_a_deadline_that_closes_nothing_leaves_no_deadline_behind(
     assert shown.startswith(f"⏳ The phase closes <t:{int(opened.deadline)}:R>. Then: "), shown
     apply = AUCTION.apply
 
+    # Made here, as the game makes it (the pseudo-locale marks a test's own refusal).
+    refused = RuleError("not_now", "The phase cannot close now.")
+
     def refusing(state: Any, actor: str, move: Any) -> Any:
         if isinstance(move, ClosePhase):
-            raise RuleError("not_now", "The phase cannot close now.")
+            raise refused
         return apply(state, actor, move)
 
     monkeypatch.setattr(AUCTION, "apply", refusing)
     caplog.set_level(logging.INFO, logger="bot.dispatcher")
     await simcord_env.advance_time(60 * 60 + 1)
     assert [r.getMessage() for r in caplog.records if r.name == "bot.dispatcher"] == [
-        f"deadline of match {t.match_id} did nothing: The phase cannot close now."
+        f"deadline of match {t.match_id} did nothing: {refused}"
     ]
+    assert str(refused).strip("⟪⟫") == "The phase cannot close now."
     row = await t.bot.storage.match(t.match_id)
     assert row is not None
     assert (row.status, row.deadline, await t.bot.storage.next_timer()) == ("running", None, None)
