@@ -81,7 +81,6 @@ from bot.i18n import language as language_of
 from bot.players import player_id
 from bot.web.server import WebConfig
 from games.atrades.playout import greedy_player
-from games.atrades.views import PlayerView as AtradesPlayerView
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.auction_auction.views import PlayerView
 from games.core.contract import Action as GameAction
@@ -89,7 +88,6 @@ from games.core.contract import Amount, Answer, Pick, random_answers
 from games.marsbot_draft.priority import CORPORATIONS
 from games.project_mars.decks import READY_DECKS
 from games.project_mars.practice import play_with
-from games.project_mars.views import PlayerView as ProjectMarsPlayerView
 from games.registry import engine_for
 from tools.i18n_catalogues import TEMPLATE
 
@@ -854,9 +852,18 @@ class GameDemo(Demo):
         assert row is not None
         return await self.bot.service.state(row)
 
+    #: The computer player whose moves the people make, from their own view and legal
+    #: actions (None: a legal action at random).
+    policy: Callable[[Any, list[GameAction], random.Random], dict[str, Any]] | None = None
+
     def choose(self, state: Any, pid: str) -> dict[str, Any]:
-        """The move this player makes now: a legal action, its steps answered at random."""
-        action = self.rng.choice(engine_for(self.game).legal_actions(state, pid))
+        """The move this player makes now: the `policy`'s from their own view, else a legal
+        action, its steps answered at random."""
+        engine = engine_for(self.game)
+        actions = engine.legal_actions(state, pid)
+        if self.policy is not None:
+            return self.policy(engine.view(state, pid), actions, self.rng)
+        action = self.rng.choice(actions)
         return action.build(random_answers(action, self.rng))
 
     async def move(self, player: MemberActor, state: Any) -> None:
@@ -896,12 +903,7 @@ class AtradesDemo(GameDemo):
     names = ATRADES_PLAYERS
     create_options = {"turn_minutes": PHASE_MINUTES}  # noqa: RUF012 (never changed)
     computers = ATRADES_COMPUTERS
-
-    def choose(self, state: Any, pid: str) -> dict[str, Any]:
-        engine = engine_for(ATRADES)
-        view = engine.view(state, pid)
-        assert isinstance(view, AtradesPlayerView)
-        return greedy_player(view, engine.legal_actions(state, pid), self.rng)
+    policy = staticmethod(greedy_player)
 
 
 class ProjectMarsDemo(GameDemo):
@@ -912,6 +914,7 @@ class ProjectMarsDemo(GameDemo):
     game = PROJECT_MARS
     names = PROJECT_MARS_PLAYERS
     hosted = False
+    policy = staticmethod(play_with)
 
     async def begin(self) -> None:
         challenger, challenged = self.players
@@ -929,12 +932,6 @@ class ProjectMarsDemo(GameDemo):
         self.did(challenged, "pressed Accept on the challenge")
         _expect(await challenger.slash(self.channel, "match status"), "**Project Mars")
         self.did(challenger, "/match status")
-
-    def choose(self, state: Any, pid: str) -> dict[str, Any]:
-        engine = engine_for(PROJECT_MARS)
-        view = engine.view(state, pid)
-        assert isinstance(view, ProjectMarsPlayerView)
-        return play_with(view, engine.legal_actions(state, pid), self.rng)
 
 
 class DraftDemo(GameDemo):
