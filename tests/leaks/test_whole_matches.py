@@ -14,6 +14,8 @@ state and no status, and the status asked for is one more reply the leak scan re
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from contextlib import nullcontext
 from typing import Any
 
@@ -21,10 +23,12 @@ import pytest
 from simcord.results import to_discord_message
 
 from bot.flows import lobby
+from bot.games.base import GameTexts
 from bot.games.registry import plugin_for
 from bot.i18n import pseudo_locale
 from bot.players import name_table, names_of
 from games.core.drawing.words import join
+from games.core.views import GameView
 from games.registry import engine_for
 from tests.bot.pseudo import english
 from tests.leaks.doubler import doubling
@@ -56,6 +60,9 @@ class Moments(Scan):
         self.pseudo = pseudo
         #: How many moments were checked.
         self.checked = 0
+        #: The alt text of the status image (None: no image) by the public view it is drawn
+        #: from and the players' names (`status_alt`).
+        self.alts: dict[tuple[str, tuple[tuple[str, str], ...]], str | None] = {}
 
     async def search(self) -> None:
         """The status checked first, so that the leak scan reads the `/match status` reply
@@ -84,9 +91,7 @@ class Moments(Scan):
                 f"Waiting for: {waiting}.",
                 texts.status(view, names),
             ]
-        with pseudo_locale() if self.pseudo else nullcontext():
-            drawn = texts.status_board(view, table)
-            alt = english(drawn.description()) if drawn is not None else None
+        alt = self.status_alt(texts, view, table)
         where = f"step {self.step} ({row.status}, move {self.seq})"
 
         message_id = await bot.storage.status_message(row.id)
@@ -111,6 +116,23 @@ class Moments(Scan):
             f"{where}: /match status shows an image of another moment than its words"
         )
         self.checked += 1
+
+    def status_alt(
+        self, texts: GameTexts, view: GameView | dict[str, Any], table: Mapping[str, str]
+    ) -> str | None:
+        """The alt text of the public view drawn (`GameTexts.status_board`), or None if the
+        game draws none. Drawn once for each view and names: a board is a pure function of
+        them, and the status is checked again after every interaction, most of which change
+        neither (an answer, a refused second click, a menu opened)."""
+        key = (
+            json.dumps(view.to_json() if isinstance(view, GameView) else view, sort_keys=True),
+            tuple(sorted(table.items())),
+        )
+        if key not in self.alts:
+            with pseudo_locale() if self.pseudo else nullcontext():
+                drawn = texts.status_board(view, table)
+                self.alts[key] = english(drawn.description()) if drawn is not None else None
+        return self.alts[key]
 
 
 @pytest.mark.parametrize("game", MATCHES)
