@@ -1,121 +1,16 @@
-"""The live status tells one moment: its words, its image and the image's alt text come from
-the match as it stands, after every step of every game, and at the end.
-
-Every game's leak-scan driver (`tests/leaks/drivers/`) plays a whole match at random through
-Discord (SimCord); after each of its interactions the status message in the channel and an
-onlooker's `/match status` are compared with the match's state now: the phase's title, who
-it waits for and the game's own status (`GameTexts.status`) in the words, and, as the image,
-the public view drawn now (`GameTexts.status_board`: the live status message of a game with a
-live board, `/match status` in every game), told by its alt text. An image left from an
-earlier step (a keep already made, a settled auction, a finished match, an earlier round's
-results) has another alt text than the image of the match now."""
+"""The live status tells one moment at the moments the issue saw lag: its words and its
+image's alt text come from the match as it stands. After every step of every game's whole
+match it is checked in `tests/leaks/test_whole_matches.py`."""
 
 from __future__ import annotations
 
 import random
-from contextlib import nullcontext
 from typing import Any
 
-import pytest
-from simcord.results import to_discord_message
-
-from bot.flows import lobby
-from bot.games.registry import plugin_for
-from bot.i18n import pseudo_locale
-from bot.players import COMPUTER_NAME, name_table, names_of
-from games.core.drawing.words import join
-from games.registry import engine_for
+from bot.players import COMPUTER_NAME
 from tests.bot.conftest import Table
-from tests.bot.pseudo import english
 from tests.drivers.mars_auction import SETUP, Auction, to_the_purchases
 from tests.drivers.project_mars import Mars
-from tests.leaks.drivers import DRIVERS
-from tests.leaks.scan import Scan
-
-MATCHES = [
-    pytest.param(name, marks=[pytest.mark.slow] if DRIVERS[name].slow else [])
-    for name in sorted(DRIVERS)
-]
-
-
-class Moments(Scan):
-    """The driver's match, with the status checked (not searched for leaks) after every
-    interaction."""
-
-    checked = 0
-    #: Whether the bot works in the pseudo-locale (`--pseudo-locale`): its image's alt text is
-    #: longer there, so cut elsewhere, and reaches SimCord with the markers taken out.
-    pseudo = False
-
-    async def search(self) -> None:
-        driver = self.driver
-        bot = driver.bot
-        row = await self.row()
-        players = await bot.service.players(row.id)
-        names, table = names_of(players), name_table(players)
-        texts = plugin_for(row.game).texts
-        engine = engine_for(row.game)
-        state = await bot.service.state(row)
-        view = engine.view(state, None)
-        title = engine.title
-        if row.status == "ended":
-            words = [f"🏁 **{title}** — the match is over.\n{texts.status(view, names)}"]
-        else:
-            turn = engine.turn(state)
-            waiting = join([names(p) for p in turn.must]) or "nobody"
-            words = [
-                f"**{title}** — {texts.engine_text(turn.phase.title, names)}",
-                f"Waiting for: {waiting}.",
-                texts.status(view, names),
-            ]
-        with pseudo_locale() if self.pseudo else nullcontext():
-            drawn = texts.status_board(view, table)
-            alt = english(drawn.description()) if drawn is not None else None
-        where = f"step {self.step} ({row.status}, move {self.seq})"
-        self.step += 1
-
-        message_id = await bot.storage.status_message(row.id)
-        assert message_id is not None, where
-        posted = driver.env.backend.messages[row.public_channel_id][message_id]
-        live = to_discord_message(driver.env, posted)
-        for said in words:
-            assert said in live.content, f"{where}: the status message says {said!r}"
-        shown = [a.description for a in live.attachments]
-        assert shown == ([alt] if texts.live_board_events and alt else []), (
-            f"{where}: the status message's image is of another moment than its words"
-        )
-
-        # Someone who plays no part where there is one (a practice match has only its player).
-        asker = next((p for p in driver.people if p.pid is None), driver.people[0])
-        asked = await asker.member.slash(driver.channel, "match status")
-        assert asked.ephemeral, where
-        for said in words:
-            assert said in asked.response.content, f"{where}: /match status says {said!r}"
-        shown = [a.description for a in asked.response.attachments]
-        assert shown == ([alt] if alt else []), (
-            f"{where}: /match status shows an image of another moment than its words"
-        )
-        self.checked += 1
-
-
-@pytest.mark.parametrize("game", MATCHES)
-async def test_the_status_image_and_words_tell_the_same_moment_after_every_step(
-    simcord_env: Any, game: str, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
-) -> None:
-    driver = DRIVERS[game](simcord_env)
-    monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
-    await driver.start()
-    scan = Moments(driver)
-    scan.pseudo = bool(request.config.getoption("--pseudo-locale"))
-    await scan.begin()
-    while await driver.step(scan):
-        await scan.check()
-    await scan.check()
-    assert scan.engine.is_finished(scan.state), "the match was played to its end"
-    assert scan.checked > 2, "checked during the match, not only at its start and end"
-
-
-# -- the moments the issue saw lag -------------------------------------------------------------
 
 
 async def status_now(bot: Any, match_id: int, channel: Any) -> tuple[str, str]:

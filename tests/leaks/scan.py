@@ -54,7 +54,7 @@ import html
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -605,13 +605,16 @@ def numbers(data: Any, unit: str) -> set[str]:
     }
 
 
-async def play_through(driver: Driver, *, steps: int = 2000) -> Scan:
-    """The driver's whole match, searched after every interaction. Everyone asks all they
-    may ask (`ASKED`) at the start and once the match is over, and after each move one person
-    asks one thing, in turn, so that each asks each thing every few moves (everyone asking
-    everything after every move would take most of the suite's time)."""
+async def play_through(
+    driver: Driver, *, steps: int = 2000, scanner: Callable[[Driver], Scan] = Scan
+) -> Scan:
+    """The driver's whole match, searched after every interaction by the scan `scanner` makes
+    for it (a Scan, or one that checks more as it searches). Everyone asks all they may ask
+    (`ASKED`) at the start and once the match is over, and after each move one person asks one
+    thing, in turn, so that each asks each thing every few moves (everyone asking everything
+    after every move would take most of the suite's time)."""
     await driver.start()
-    scan = Scan(driver)
+    scan = scanner(driver)
     scan.web = WebPage(driver.bot, driver.match_id)
     await scan.web.open()
     try:

@@ -1,5 +1,7 @@
-"""The leak scan (`tests/leaks/scan.py`) over a whole match of every game, the leak each
-game's driver injects caught by it, and a leak caught in an edited message."""
+"""The leak scan (`tests/leaks/scan.py`): every game scanned, the leak each game's driver
+injects caught by it, and a leak caught in an edited message, on the web page and in the
+replay. Every game's whole match is scanned in `test_whole_matches.py`, with the other checks
+made on the same match."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ from tests.leaks.drivers.atrades import AtradesGame
 from tests.leaks.scan import play_through
 
 #: The matches, the long ones marked slow (`pytest -m "not slow"` leaves them out), with the
-#: leak injected into them: the quick run scans and injects into the others.
+#: leak injected into them: the quick run injects into the others.
 MATCHES = [
     pytest.param(name, marks=[pytest.mark.slow] if DRIVERS[name].slow else [])
     for name in sorted(DRIVERS)
@@ -46,16 +48,6 @@ def test_every_game_is_scanned() -> None:
     generic = drivers({"atrades", "a-new-game"})
     assert generic["atrades"] is AtradesGame
     assert issubclass(generic["a-new-game"], AnyGame) and generic["a-new-game"].game == "a-new-game"
-
-
-@pytest.mark.parametrize("game", MATCHES)
-async def test_a_whole_match_tells_nobody_what_they_may_not_know_yet(
-    simcord_env: Any, game: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    driver = DRIVERS[game](simcord_env)
-    monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
-    scan = await play_through(driver)
-    assert scan.engine.is_finished(scan.state)
 
 
 @pytest.mark.parametrize("game", MATCHES)

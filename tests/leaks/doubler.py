@@ -1,11 +1,11 @@
-"""Every control of every game's matches clicked twice (issue 42): the leak scan's drivers
-play each game's match through Discord, and whenever a player's button, menu or form makes
-a move, each control of that action they used on the way (the button that opened its form,
-the menu of its first step, its confirmation's Yes, the form itself, opened twice) is used
-once more, as a double click or a client that has not seen the board's edit sends it. Each
-of those second uses is refused in words ("… was for an earlier decision: …", or, after the
-move that ended the match, that it is over) and changes nothing: no move, the same state: a
-SimCord check of `MatchService.require_current`."""
+"""Every control of a match clicked twice (issue 42), for `test_whole_matches.py`: while the
+leak scan's driver plays its game's match through Discord, whenever a player's button, menu
+or form makes a move, each control of that action they used on the way (the button that
+opened its form, the menu of its first step, its confirmation's Yes, the form itself, opened
+twice) is used once more, as a double click or a client that has not seen the board's edit
+sends it. Each of those second uses is refused in words ("… was for an earlier decision: …",
+or, after the move that ended the match, that it is over) and changes nothing: no move, the
+same state: a SimCord check of `MatchService.require_current`."""
 
 from __future__ import annotations
 
@@ -18,12 +18,10 @@ from simcord import _modal as simcord_modal
 from simcord import actors as simcord_actors
 from simcord.backend.errors import BackendError
 
-from bot.flows import lobby
 from bot.players import player_id
 from bot.service import MATCH_OVER
 from games.registry import engine_for
-from tests.leaks.drivers import DRIVERS
-from tests.leaks.scan import Driver, play_through
+from tests.leaks.scan import Driver
 from tools.demo import unstamped
 
 #: Discord's error code for a message that is gone.
@@ -134,22 +132,10 @@ class Doubler:
         self.checked.append(what)
 
 
-#: The matches, the long ones marked slow, as the leak scan runs them.
-MATCHES = [
-    pytest.param(name, marks=[pytest.mark.slow] if DRIVERS[name].slow else [])
-    for name in sorted(DRIVERS)
-]
-
-
-@pytest.mark.parametrize("game", MATCHES)
-async def test_every_control_used_twice_acts_once(
-    simcord_env: Any, game: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    driver = DRIVERS[game](simcord_env)
-    monkeypatch.setattr(lobby, "new_seed", lambda: driver.seed)
+def doubling(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> Doubler:
+    """A Doubler of SimCord's component interactions and form submissions, for the rest of
+    the test."""
     doubler = Doubler(driver, simcord_actors._component_interaction, simcord_modal._submit_modal)
     monkeypatch.setattr(simcord_actors, "_component_interaction", doubler.on_interaction)
     monkeypatch.setattr(simcord_modal, "_submit_modal", doubler.on_submit)
-    scan = await play_through(driver)
-    assert scan.engine.is_finished(scan.state)
-    assert doubler.checked, "no control made a move"
+    return doubler
