@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.atrades.actions import decline_free_acquire, pass_turn
-from games.atrades.choices import free_hexes
+from games.atrades.choices import each_free_hex, exists
 from games.atrades.data import company_called
 from games.atrades.events import (
     AuctionPassed,
@@ -186,7 +186,7 @@ def _action_done(table: Table) -> bool:
         table.public(MergerEnded, companies=list(merger.companies), reason="no_winner")
     while state.free_acquires:
         owed = state.free_acquires[0]
-        if owed not in state.out and state.display and free_hexes(state):
+        if owed not in state.out and state.display and exists(each_free_hex(state)):
             return False
         decline_free_acquire(state, owed)
         if owed not in state.out:

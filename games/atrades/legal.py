@@ -10,7 +10,17 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
-from games.atrades.choices import free_hexes, govt_companies, merger_pairs, technologies
+from games.atrades.choices import (
+    each_free_hex,
+    each_govt_company,
+    each_merger_pair,
+    each_technology,
+    exists,
+    free_hexes,
+    govt_companies,
+    merger_pairs,
+    technologies,
+)
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
 from games.atrades.flow import acting, bidders, company_name
 from games.atrades.market import expansion_hexes
@@ -278,36 +288,32 @@ def free_acquire_offers(state: State, seat: int) -> list[Offered]:
     if state.free_acquires[0] != seat:
         return []
     return [
-        Offered(partial(_acquire, state, TAKE_FREE_ACQUIRE), partial(_draw_acquire, state, None)),
+        Offered(partial(_acquire, state, TAKE_FREE_ACQUIRE), partial(_draw_acquire, state)),
         Offered.fixed(_DECLINE_FREE_ACQUIRE),
     ]
 
 
 def turn_offers(state: State, seat: int) -> list[Offered]:
     """The acting guild's action: Acquire, Merge with or without a cube, a Govt. merger,
-    Research, Pass."""
+    Research, Pass. Each is offered where it has something to choose from; what that is
+    (the free land, the mergers, ...) is worked out only when it is made or drawn."""
     if acting(state) != seat or state.flow.acted:
         return []
     out: list[Offered] = []
     guild = state.seat(seat)
-    free = free_hexes(state) if guild.cubes and state.display else []
-    if free:
-        out.append(
-            Offered(partial(_acquire, state, ACQUIRE, free), partial(_draw_acquire, state, free))
-        )
-    pairs = merger_pairs(state, seat)
-    if pairs:
+    if guild.cubes and state.display and exists(each_free_hex(state)):
+        out.append(Offered(partial(_acquire, state, ACQUIRE), partial(_draw_acquire, state)))
+    if exists(each_merger_pair(state, seat)):
         for cube in (True, False) if guild.cubes else (False,):
             out.append(
-                Offered(partial(_merge, state, pairs, cube), partial(_draw_merge, pairs, cube))
+                Offered(partial(_merge, state, seat, cube), partial(_draw_merge, state, seat, cube))
             )
-    sellable = govt_companies(state, seat)
-    if sellable:
-        out.append(Offered(partial(_govt, state, sellable), partial(_draw_govt, sellable)))
-    cards = tuple(technologies(state, seat))
-    if cards:
-        purse = _purse_and_banks(state, seat)
-        out.append(Offered(partial(_research, cards, purse), partial(_draw_research, cards, purse)))
+    if exists(each_govt_company(state, seat)):
+        out.append(Offered(partial(_govt, state, seat), partial(_draw_govt, state, seat)))
+    if exists(each_technology(state, seat)):
+        out.append(
+            Offered(partial(_research_of, state, seat), partial(_draw_research, state, seat))
+        )
     out.append(Offered.fixed(_PASS_TURN))
     return out
 
@@ -371,12 +377,13 @@ def _settle_label(price: int) -> str:
     return N_("Pay ${price} and settle").format(price=price)
 
 
-def _draw_govt(sellable: list[int], rnd: random.Random) -> dict[str, Any]:
-    return {"type": "govt", "company": str(_one_of(rnd, sellable))}
+def _draw_govt(state: State, seat: int, rnd: random.Random) -> dict[str, Any]:
+    return {"type": "govt", "company": str(_one_of(rnd, govt_companies(state, seat)))}
 
 
-def _govt(state: State, sellable: list[int]) -> Action:
+def _govt(state: State, seat: int) -> Action:
     """AT-D6: one of the guild's companies sold to the Government."""
+    sellable = govt_companies(state, seat)
     return Action(
         key="govt",
         label=GOVT,
@@ -506,25 +513,27 @@ def _payers(
     return out
 
 
-def _draw_research(
-    cards: tuple[str, ...], purse: tuple[int, tuple[tuple[str, int], ...]], rnd: random.Random
-) -> dict[str, Any]:
-    card = _one_of(rnd, cards)
+def _research_of(state: State, seat: int) -> Action:
+    """AT-19: the technologies the guild can pay for now (`_research`)."""
+    return _research(tuple(technologies(state, seat)), _purse_and_banks(state, seat))
+
+
+def _draw_research(state: State, seat: int, rnd: random.Random) -> dict[str, Any]:
+    card = _one_of(rnd, technologies(state, seat))
+    purse = _purse_and_banks(state, seat)
     payers = _payers(purse, TECHNOLOGY_BY_ID[card].cost, fixed=False)
     return {"type": "research", "technology": card, "pay_from": _one_of(rnd, payers)[0]}
 
 
-def _acquire(state: State, label: str, free: list[str] | None = None) -> Action:
-    """AT-9: a starting tile of the display, then free land (`free`, worked out when not
-    given)."""
-    labels = free_hexes(state) if free is None else free
-    return _acquire_action(tuple(state.display), *_hex_regions(state, labels), label)
+def _acquire(state: State, label: str) -> Action:
+    """AT-9: a starting tile of the display, then free land."""
+    free = free_hexes(state)
+    return _acquire_action(tuple(state.display), *_hex_regions(state, free), label)
 
 
-def _draw_acquire(state: State, free: list[str] | None, rnd: random.Random) -> dict[str, Any]:
+def _draw_acquire(state: State, rnd: random.Random) -> dict[str, Any]:
     tile = _one_of(rnd, state.display)
-    labels = free_hexes(state) if free is None else free
-    return {"type": "acquire", "tile": str(tile), "hex": _one_of(rnd, labels)}
+    return {"type": "acquire", "tile": str(tile), "hex": _one_of(rnd, free_hexes(state))}
 
 
 @lru_cache(maxsize=1024)
@@ -577,24 +586,24 @@ def _choice(value: str, label: str, group: str | None = None) -> Choice:
     return Choice(value=value, label=label, group=group)
 
 
-def _merge(state: State, pairs: list[tuple[int, int]], cube: bool) -> Action:
+def _merge(state: State, seat: int, cube: bool) -> Action:
     key = tuple(
         (_company_label(state, mine), tuple(_company_label(state, o) for o in others))
-        for mine, others in _targets(pairs).items()
+        for mine, others in _targets(state, seat).items()
     )
     return _merge_action(key, cube)
 
 
-def _targets(pairs: list[tuple[int, int]]) -> dict[int, list[int]]:
+def _targets(state: State, seat: int) -> dict[int, list[int]]:
     """The mergers a guild could declare, by its company: the companies next to each."""
     targets: dict[int, list[int]] = {}
-    for mine, other in pairs:
+    for mine, other in merger_pairs(state, seat):
         targets.setdefault(mine, []).append(other)
     return targets
 
 
-def _draw_merge(pairs: list[tuple[int, int]], cube: bool, rnd: random.Random) -> dict[str, Any]:
-    targets = _targets(pairs)
+def _draw_merge(state: State, seat: int, cube: bool, rnd: random.Random) -> dict[str, Any]:
+    targets = _targets(state, seat)
     mine = _one_of(rnd, list(targets))
     other = _one_of(rnd, targets[mine])
     return {"type": "merge", "cube": cube, "company": str(mine), "other": str(other)}

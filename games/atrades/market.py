@@ -10,7 +10,7 @@ from typing import Literal
 
 from games.atrades.actions import free_land, price_bonus
 from games.atrades.data import PRICES
-from games.atrades.model import State
+from games.atrades.model import Company, State
 from games.core.errors import RuleError
 
 #: AT-D19, AT-D26: why a company due to expand cannot.
@@ -42,10 +42,9 @@ class Sale:
         }
 
 
-def price(state: State, company: int) -> int:
+def price(state: State, seller: Company) -> int:
     """AT-D4: one good's price, by the company's type and the era, plus its owner's price
     technologies (AT-D5)."""
-    seller = state.company(company)
     return PRICES[seller.type][state.era - 1] + price_bonus(state, seller.owner, seller.type)
 
 
@@ -57,25 +56,22 @@ def market(state: State) -> list[Sale]:
     if state.merger is not None or state.free_acquires or state.expansions:
         raise RuleError("action_pending", "The Action phase is not finished.")
     sales: list[Sale] = []
+    board = state.board
     left = [region.demand for region in state.regions]
     for seller in sorted(state.companies, key=lambda c: c.initiative):
         if seller.flipped:
             continue
         per_region: dict[int, int] = {}
         for label in seller.hexes:
-            region = state.board[label]["region"]
+            region = board[label]["region"]
             per_region[region] = per_region.get(region, 0) + 1
+        each = price(state, seller)
         for region, tiles in sorted(per_region.items()):
             goods = min(tiles, left[region])
             if not goods:
                 continue
             left[region] -= goods
-            sale = Sale(
-                company=seller.initiative,
-                region=region,
-                goods=goods,
-                price=price(state, seller.initiative),
-            )
+            sale = Sale(company=seller.initiative, region=region, goods=goods, price=each)
             seller.bank += sale.income
             state.created += sale.income
             sales.append(sale)
