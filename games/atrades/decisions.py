@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.atrades import flow, legal, play, waits
 from games.atrades.model import State
-from games.atrades.waits import Decision, decision
+from games.atrades.waits import Decision, Wait, decision
 from games.core.contract import Action, BoardAction, Phase
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class Offer:
     action it may offer (`sealed` those made in private)."""
 
     must: Callable[[State], list[int]]
-    phase: Callable[[State], Phase]
+    phase: Callable[[State], Wait]
     enclosing: Callable[[State], list[Phase]]
     offers: Callable[[State, int], list[legal.Offered]]
     outline: Callable[[PublicView], list[BoardAction]]
@@ -174,12 +174,12 @@ def phases(state: State) -> list[Phase]:
     action › merger › open round | sealed round | settlement, or › free Acquire; market ›
     expansion; the end. The innermost one's id carries `flow.waits`."""
     found = offer(state)
-    return [*found.enclosing(state), found.phase(state)]
+    return [*found.enclosing(state), found.phase(state).phase()]
 
 
 def phase(state: State) -> Phase:
     """The innermost phase now: the decision's own (`phases`' last)."""
-    return offer(state).phase(state)
+    return offer(state).phase(state).phase()
 
 
 def actions(state: State, seat: int) -> list[Action]:

@@ -25,9 +25,9 @@ from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, sta
 from games.atrades.flow import acting, bidders, company_name
 from games.atrades.market import expansion_hexes
 from games.atrades.merger import to_bid
-from games.atrades.model import Company, State
+from games.atrades.model import Company, Merger, State
 from games.atrades.money import capacity, owned
-from games.core.contract import Action, Amount, BoardAction, Choice, Pick, random_build
+from games.core.contract import Action, Amount, BoardAction, Choice, Pick
 from games.core.speech import N_
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class Offered:
     and the move a random playout draws from it (`draw`): what `random_build` draws from the
     action made, amounts among the lowest (`small_amount`), by the same draws of `rnd` in the
     same order, without making it. Making the action a random playout drew was most of its
-    time (issue 43); tests/atrades/test_playout.py holds each draw to the action's."""
+    time (issue 43); tests/atrades/test_random_move.py holds each draw to the action's."""
 
     make: Callable[[], Action]
     draw: Callable[[random.Random], dict[str, Any]]
@@ -81,11 +81,6 @@ class Offered:
         """An action already made, with nothing to answer: its move is drawn as it is."""
         return cls(partial(made, action), partial(_as_it_is, action))
 
-    @classmethod
-    def built(cls, make: Callable[[], Action]) -> Offered:
-        """An action whose move is drawn from the action made (a rare one: the settlement)."""
-        return cls(make, partial(_drawn, make))
-
 
 def made(action: Action) -> Action:
     """An action already made, as an offer gives it when asked."""
@@ -94,10 +89,6 @@ def made(action: Action) -> Action:
 
 def _as_it_is(action: Action, rnd: random.Random) -> dict[str, Any]:
     return dict(action.move)
-
-
-def _drawn(make: Callable[[], Action], rnd: random.Random) -> dict[str, Any]:
-    return random_build(make(), rnd, lambda step: small_amount(rnd, step.min, step.max))
 
 
 def small_amount(rnd: random.Random, least: int, most: int) -> int:
@@ -251,35 +242,52 @@ def settle_offers(state: State, seat: int) -> list[Offered]:
     assert merger is not None
     if merger.winner != seat:
         return []
-    return [Offered.built(partial(_settle, state, seat, merger.high))]
+    return [
+        Offered(partial(_settle, state, seat, merger), partial(_draw_settle, state, seat, merger))
+    ]
 
 
-def _settle(state: State, seat: int, price: int) -> Action:
+#: AT-16: whether the winner takes the free bureaucracy cube, as the settlement asks it.
+_CUBE = (("take", N_("Take it")), ("leave", N_("Leave it")))
+
+
+def _settle(state: State, seat: int, merger: Merger) -> Action:
     """Where the winner pays from, the merged company where the choice is theirs, the free
     bureaucracy cube (AT-14 to AT-16)."""
-    merger = state.merger
-    assert merger is not None
-    steps: list[Pick | Amount] = [_sources(state, seat, price, fixed=True)]
-    a, b = (state.company(c) for c in merger.companies)
-    if [a.owner, b.owner].count(seat) != 1:
+    steps: list[Pick | Amount] = [_sources(state, seat, merger.high, fixed=True)]
+    if _survivor_chosen(state, seat, merger):
         steps.append(
             Pick(
                 field="survivor",
                 label=N_("The merged company is"),
-                choices=[_company_choice(state, c.initiative) for c in (a, b)],
+                choices=[_company_choice(state, c) for c in merger.companies],
             )
         )
     steps.append(
         Pick(
             field="cube",
             label=N_("The free bureaucracy cube"),
-            choices=[
-                Choice(value="take", label=N_("Take it")),
-                Choice(value="leave", label=N_("Leave it")),
-            ],
+            choices=[Choice(value=value, label=label) for value, label in _CUBE],
         )
     )
-    return Action(key="settle", label=_settle_label(price), move={"type": "settle"}, steps=steps)
+    return Action(
+        key="settle", label=_settle_label(merger.high), move={"type": "settle"}, steps=steps
+    )
+
+
+def _survivor_chosen(state: State, seat: int, merger: Merger) -> bool:
+    """AT-15, AT-16: the winner chooses the merged company unless they owned exactly one of
+    the two."""
+    return [state.company(c).owner for c in merger.companies].count(seat) != 1
+
+
+def _draw_settle(state: State, seat: int, merger: Merger, rnd: random.Random) -> dict[str, Any]:
+    payers = _payers(_purse_and_banks(state, seat), merger.high, fixed=True)
+    move = {"type": "settle", "pay_from": _one_of(rnd, payers)[0]}
+    if _survivor_chosen(state, seat, merger):
+        move["survivor"] = str(_one_of(rnd, merger.companies))
+    move["cube"] = _one_of(rnd, _CUBE)[0]
+    return move
 
 
 def free_acquire_offers(state: State, seat: int) -> list[Offered]:
