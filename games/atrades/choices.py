@@ -5,7 +5,7 @@ the flow can offer them as legal actions without working the rules out again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from games.atrades.data import TECHNOLOGY_BY_ID
 from games.atrades.govt import cities_next_to
@@ -25,9 +25,10 @@ def free_hexes(state: State) -> list[str]:
     return list(each_free_hex(state))
 
 
-def each_free_hex(state: State) -> Iterator[str]:
-    """`free_hexes`, one at a time."""
-    taken = state.occupied()
+def each_free_hex(state: State, taken: Mapping[str, int] | None = None) -> Iterator[str]:
+    """`free_hexes`, one at a time; `taken`: the map's `occupied` hexes, where the caller has
+    them."""
+    taken = state.occupied() if taken is None else taken
     return (label for label in state.geography().habitable if label not in taken)
 
 
@@ -38,11 +39,13 @@ def merger_pairs(state: State, seat: int) -> list[tuple[int, int]]:
     return list(each_merger_pair(state, seat))
 
 
-def each_merger_pair(state: State, seat: int) -> Iterator[tuple[int, int]]:
-    """`merger_pairs`, one at a time."""
+def each_merger_pair(
+    state: State, seat: int, taken: Mapping[str, int] | None = None
+) -> Iterator[tuple[int, int]]:
+    """`merger_pairs`, one at a time; `taken` as `each_free_hex` takes it."""
     if state.merger is not None:
         return
-    occupied = state.occupied()
+    occupied = state.occupied() if taken is None else taken
     geography = state.geography()
     for mine in owned(state, seat):
         near = {occupied[label] for label in geography.around(mine.hexes) if label in occupied}

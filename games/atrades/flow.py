@@ -233,8 +233,10 @@ def tell_last_round(table: Table, before: list[EndReason]) -> None:
     (a guild spent its last cube, the last starting tile was taken): everyone is told why,
     so that nobody learns it from the end itself. A game that ended says why at its end."""
     state = table.state
+    if state.ended or before:
+        return
     reasons = last_round_reasons(state)
-    if state.ended or before or not reasons:
+    if not reasons:
         return
     table.public(
         LastRound,

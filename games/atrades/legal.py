@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from games.atrades.choices import (
     each_free_hex,
@@ -65,8 +64,7 @@ _PASS_TURN = Action(key="pass", label=PASS_TURN, move={"type": "pass"})
 # -- what a decision offers, made when asked, drawn without making it --------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Offered:
+class Offered(NamedTuple):
     """One legal action, made only when asked (`make`: the bot and the computer seats ask),
     and the move a random playout draws from it (`draw`): what `random_build` draws from the
     action made, amounts among the lowest (`small_amount`), by the same draws of `rnd` in the
@@ -91,16 +89,25 @@ def _as_it_is(action: Action, rnd: random.Random) -> dict[str, Any]:
     return dict(action.move)
 
 
+# The offers of the actions that are always the same, made once.
+_DECLINE_EXPANSION_OFFER = Offered.fixed(_DECLINE_EXPANSION)
+_PASS_AUCTION_OFFER = Offered.fixed(_PASS_AUCTION)
+_DROP_OUT_OFFER = Offered.fixed(_DROP_OUT)
+_DECLINE_FREE_ACQUIRE_OFFER = Offered.fixed(_DECLINE_FREE_ACQUIRE)
+_PASS_TURN_OFFER = Offered.fixed(_PASS_TURN)
+
+
 def small_amount(rnd: random.Random, least: int, most: int) -> int:
     """A random playout's amount: one of the four lowest it may be (so that money lasts)."""
     return rnd.randint(least, min(most, least + 3))
 
 
 def _picked(rnd: random.Random, count: int) -> int:
-    """Which of `count` choices `random_build` picks in a pick of one, by the same draws (the
-    number picked, always 1, then one sampled: the draws depend on the count alone)."""
+    """Which of `count` choices `random_build` picks in a pick of one, by the same draws: the
+    number picked, always 1, then one choice, as `rnd.sample(choices, 1)` draws it (one
+    number below the count, as `rnd.choice` draws it, without sampling's set-up)."""
     rnd.randint(1, 1)
-    return rnd.sample(range(count), 1)[0]
+    return rnd.choice(range(count))
 
 
 def _one_of(rnd: random.Random, values: Sequence[Any]) -> Any:
@@ -149,7 +156,7 @@ def expansion_offers(state: State, seat: int) -> list[Offered]:
         return []
     return [
         Offered(partial(_expand, state, grower), partial(_draw_expand, state, grower)),
-        Offered.fixed(_DECLINE_EXPANSION),
+        _DECLINE_EXPANSION_OFFER,
     ]
 
 
@@ -184,13 +191,13 @@ def open_offers(state: State, seat: int) -> list[Offered]:
         return []
     least, most = max(len(merger.track), merger.high + 1), capacity(state, seat)
     if least > most:
-        return [Offered.fixed(_PASS_AUCTION)]
+        return [_PASS_AUCTION_OFFER]
     return [
         Offered(
             partial(_raise, least, most, merger.leader is None),
             partial(_draw_amount, "raise", least, most),
         ),
-        Offered.fixed(_PASS_AUCTION),
+        _PASS_AUCTION_OFFER,
     ]
 
 
@@ -217,10 +224,10 @@ def sealed_offers(state: State, seat: int) -> list[Offered]:
         return []
     least, most = merger.high + 1, capacity(state, seat)
     if least > most:
-        return [Offered.fixed(_DROP_OUT)]
+        return [_DROP_OUT_OFFER]
     return [
         Offered(partial(_final_bid, least, most), partial(_draw_amount, "final_bid", least, most)),
-        Offered.fixed(_DROP_OUT),
+        _DROP_OUT_OFFER,
     ]
 
 
@@ -297,7 +304,7 @@ def free_acquire_offers(state: State, seat: int) -> list[Offered]:
         return []
     return [
         Offered(partial(_acquire, state, TAKE_FREE_ACQUIRE), partial(_draw_acquire, state)),
-        Offered.fixed(_DECLINE_FREE_ACQUIRE),
+        _DECLINE_FREE_ACQUIRE_OFFER,
     ]
 
 
@@ -309,9 +316,10 @@ def turn_offers(state: State, seat: int) -> list[Offered]:
         return []
     out: list[Offered] = []
     guild = state.seat(seat)
-    if guild.cubes and state.display and exists(each_free_hex(state)):
+    taken = state.occupied()
+    if guild.cubes and state.display and exists(each_free_hex(state, taken)):
         out.append(Offered(partial(_acquire, state, ACQUIRE), partial(_draw_acquire, state)))
-    if exists(each_merger_pair(state, seat)):
+    if exists(each_merger_pair(state, seat, taken)):
         for cube in (True, False) if guild.cubes else (False,):
             out.append(
                 Offered(partial(_merge, state, seat, cube), partial(_draw_merge, state, seat, cube))
@@ -322,7 +330,7 @@ def turn_offers(state: State, seat: int) -> list[Offered]:
         out.append(
             Offered(partial(_research_of, state, seat), partial(_draw_research, state, seat))
         )
-    out.append(Offered.fixed(_PASS_TURN))
+    out.append(_PASS_TURN_OFFER)
     return out
 
 

@@ -127,10 +127,12 @@ def can_expand(state: State, company: int, taken: Mapping[str, int] | None = Non
     return why_no_expansion(state, company, taken) is None
 
 
-def expandable(state: State, companies: list[int]) -> list[int]:
+def expandable(
+    state: State, companies: list[int], taken: Mapping[str, int] | None = None
+) -> list[int]:
     """Those of `companies` that can expand now, in their order (the map's taken hexes
-    worked out once for all of them)."""
-    taken = state.occupied()
+    worked out once for all of them, where the caller has not)."""
+    taken = state.occupied() if taken is None else taken
     return [c for c in companies if can_expand(state, c, taken)]
 
 
@@ -145,13 +147,15 @@ def expand(state: State, seat: int, company: int, hex_text: str | None) -> str |
     if hex_text is None:
         state.expansions.pop(0)
         return None
-    label = free_land(state, hex_text)
-    if label not in expansion_hexes(state, company):
+    taken = state.occupied()
+    label = free_land(state, hex_text, taken)
+    if label not in expansion_hexes(state, company, taken):
         raise RuleError(
             "not_next_to", "{hex} is not next to company {company}.", hex=label, company=company
         )
     state.expansions.pop(0)
     grower.hexes.append(label)
+    taken[label] = grower.initiative
     state.supply[grower.type] -= 1
-    state.expansions = expandable(state, state.expansions)
+    state.expansions = expandable(state, state.expansions, taken)
     return label
