@@ -6,6 +6,7 @@ the flow can offer them as legal actions without working the rules out again."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import filterfalse
 
 from games.atrades.data import TECHNOLOGY_BY_ID
 from games.atrades.govt import cities_next_to
@@ -29,7 +30,7 @@ def each_free_hex(state: State, taken: Mapping[str, int] | None = None) -> Itera
     """`free_hexes`, one at a time; `taken`: the map's `occupied` hexes, where the caller has
     them."""
     taken = state.occupied() if taken is None else taken
-    return (label for label in state.geography().habitable if label not in taken)
+    return filterfalse(taken.__contains__, state.geography().habitable)
 
 
 def merger_pairs(state: State, seat: int) -> list[tuple[int, int]]:

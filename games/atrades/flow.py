@@ -129,8 +129,9 @@ def advance(table: Table) -> None:
                 flow.acted = False
                 return
             sales = market(state)
+            taken = state.occupied()
             blocked = {
-                c: why_no_expansion(state, c)
+                c: why_no_expansion(state, c, taken)
                 for c in sold_out(state, sales)
                 if c not in state.expansions
             }

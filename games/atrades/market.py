@@ -112,9 +112,10 @@ def why_no_expansion(
     """Why a company cannot expand: its guild has left the game (AT-D26, `left`), no tile
     of its type is left in the supply or no free land is next to it (AT-D19, `no_tile`,
     `no_land`); None when it can. `taken` as `expansion_hexes` takes it."""
-    if state.company(company).owner in state.out:
+    grower = state.company(company)
+    if grower.owner in state.out:
         return "left"
-    if state.supply[state.company(company).type] <= 0:
+    if state.supply[grower.type] <= 0:
         return "no_tile"
     if not expansion_hexes(state, company, taken):
         return "no_land"
