@@ -126,26 +126,21 @@ def made_all(offers: list[Offered]) -> list[Action]:
 def bid_offers(state: State, seat: int) -> list[Offered]:
     """The turn-order bids: every guild still in may bid, or bid again (AT-D23)."""
     money = state.seat(seat).money
-    banks = tuple(
-        (company.initiative, company_name(company), company.bank)
-        for company in owned(state, seat)
-        if company.bank
-    )
+    banks = tuple((c.initiative, c.bank) for c in owned(state, seat) if c.bank)
     return [Offered(partial(_bid_action, money, banks), partial(_draw_bid, money, banks))]
 
 
-def _draw_bid(
-    money: int, banks: tuple[tuple[int, str, int], ...], rnd: random.Random
-) -> dict[str, Any]:
+def _draw_bid(money: int, banks: tuple[tuple[int, int], ...], rnd: random.Random) -> dict[str, Any]:
     sources = _bid_sources(money, banks)
     value, least, most = sources[_picked(rnd, len(sources))] if banks else sources[0]
     return {"type": "bid", "pay_from": value, "amount": small_amount(rnd, least, most)}
 
 
-def _bid_sources(money: int, banks: tuple[tuple[int, str, int], ...]) -> list[tuple[str, int, int]]:
+def _bid_sources(money: int, banks: tuple[tuple[int, int], ...]) -> list[tuple[str, int, int]]:
     """AT-7: where a turn-order bid may come from and its bounds there: personal money, up
-    to it; a company's bank, then personal money ($1 at least from the bank)."""
-    return [(PURSE, 0, money), *((str(c), 1, bank + money) for c, _, bank in banks)]
+    to it; a company's bank (by its initiative), then personal money ($1 at least from the
+    bank)."""
+    return [(PURSE, 0, money), *((str(c), 1, bank + money) for c, bank in banks)]
 
 
 def expansion_offers(state: State, seat: int) -> list[Offered]:
@@ -415,7 +410,7 @@ def _govt(state: State, seat: int) -> Action:
 
 
 @lru_cache(maxsize=4096)
-def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
+def _bid_action(money: int, banks: tuple[tuple[int, int], ...]) -> Action:
     """AT-6, AT-7: the bid from this money and these companies' banks (`_bid_sources`; built
     once per situation); a new bid replaces a standing one (AT-D23). A guild with no bank to
     pay from is asked the amount alone (a menu of one choice, "your money", before it asked
@@ -433,8 +428,10 @@ def _bid_action(money: int, banks: tuple[tuple[int, str, int], ...]) -> Action:
     labels = [
         N_("Your money (${money})").format(money=money),
         *(
-            N_("{company}'s bank (${bank}), then your money").format(company=name, bank=bank)
-            for _, name, bank in banks
+            N_("{company}'s bank (${bank}), then your money").format(
+                company=company_called(initiative), bank=bank
+            )
+            for initiative, bank in banks
         ),
     ]
     choices = [
