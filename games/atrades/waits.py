@@ -87,15 +87,8 @@ class Wait(NamedTuple):
     on_deadline: str
 
     def phase(self) -> Phase:
-        """The contract's phase."""
-        return Phase(
-            name=self.name,
-            title=self.title,
-            round=self.round,
-            clock=self.clock,
-            id=self.id,
-            on_deadline=self.on_deadline,
-        )
+        """The contract's phase, of the same fields."""
+        return Phase(**self._asdict())
 
 
 #: The end: the one phase of a finished game.
