@@ -1,6 +1,8 @@
 """What a guild may do now, as the engine contract's actions (docs/engine-contract.md): each
 move with the steps a player answers, in order. Every list is built from `choices.py` and
-the money a guild holds, so each action it offers is one the rules accept."""
+the money a guild holds, so each action it offers is one the rules accept. Each decision
+offers its actions as `Offered`: made when asked, or drawn by a random playout without
+being made."""
 
 from __future__ import annotations
 
