@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.atrades.data import REGION_BY_NAME, TECHNOLOGY_BY_ID, starting_type
 from games.atrades.model import Company, Payment, State, Track
 from games.atrades.money import check_payment, spend
@@ -24,9 +26,10 @@ def place_cube(state: State, seat: int, track: Track) -> None:
     guild.tracks[track] += 1
 
 
-def free_land(state: State, text: str) -> str:
+def free_land(state: State, text: str, taken: Mapping[str, int] | None = None) -> str:
     """The label of a habitable hex no tile stands on, or a refusal saying what is wrong (a
-    text that is no hex's label: `parse_label`'s `bad_hex`)."""
+    text that is no hex's label: `parse_label`'s `bad_hex`); `taken`: the map's `occupied`
+    hexes, where the caller has them."""
     label = parse_label(text).label
     cell = state.board.get(label)
     if cell is None:
@@ -39,9 +42,9 @@ def free_land(state: State, text: str) -> str:
         raise RuleError(
             "city", "{hex} is a city: companies stand on habitable land only.", hex=label
         )
-    taken = state.occupied().get(label)
-    if taken is not None:
-        raise RuleError("taken", "{hex} is taken by company {company}.", hex=label, company=taken)
+    company = (state.occupied() if taken is None else taken).get(label)
+    if company is not None:
+        raise RuleError("taken", "{hex} is taken by company {company}.", hex=label, company=company)
     return label
 
 

@@ -5,6 +5,9 @@ the flow can offer them as legal actions without working the rules out again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from itertools import filterfalse
+
 from games.atrades.data import TECHNOLOGY_BY_ID
 from games.atrades.govt import cities_next_to
 from games.atrades.merger import merger_refusal
@@ -12,48 +15,73 @@ from games.atrades.model import State
 from games.atrades.money import capacity, owned
 
 
+def exists(found: Iterator[object]) -> bool:
+    """Whether one of the `each_...` below finds anything: worked out only as far as the
+    first (a random playout makes only the action it draws, issue 43)."""
+    return next(found, None) is not None
+
+
 def free_hexes(state: State) -> list[str]:
     """AT-9: habitable hexes no tile stands on, in label order of the map."""
-    taken = state.occupied()
-    return [label for label in state.geography().habitable if label not in taken]
+    return list(each_free_hex(state))
+
+
+def each_free_hex(state: State, taken: Mapping[str, int] | None = None) -> Iterator[str]:
+    """`free_hexes`, one at a time; `taken`: the map's `occupied` hexes, where the caller has
+    them."""
+    taken = state.occupied() if taken is None else taken
+    return filterfalse(taken.__contains__, state.geography().habitable)
 
 
 def merger_pairs(state: State, seat: int) -> list[tuple[int, int]]:
     """AT-11, AT-D13, AT-D14: (the guild's company, the other) for every player merger it
     could declare now. Only the companies on the hexes around each of the guild's are
     looked at (the rest are not adjacent), in initiative order."""
+    return list(each_merger_pair(state, seat))
+
+
+def each_merger_pair(
+    state: State, seat: int, taken: Mapping[str, int] | None = None
+) -> Iterator[tuple[int, int]]:
+    """`merger_pairs`, one at a time; `taken` as `each_free_hex` takes it."""
     if state.merger is not None:
-        return []
-    occupied = state.occupied()
+        return
+    occupied = state.occupied() if taken is None else taken
     geography = state.geography()
-    pairs = []
     for mine in owned(state, seat):
         near = {occupied[label] for label in geography.around(mine.hexes) if label in occupied}
         for other in sorted(near):
             if merger_refusal(state, seat, mine, state.company(other)) is None:
-                pairs.append((mine.initiative, other))
-    return pairs
+                yield mine.initiative, other
 
 
 def govt_companies(state: State, seat: int) -> list[int]:
     """AT-17, AT-D18: the guild's companies it could sell to the Government now."""
-    cubes = state.seat(seat).tracks["bureaucracy"]
-    if state.seat(seat).cubes < 1:
-        return []
-    return [
-        c.initiative
-        for c in owned(state, seat)
-        if any(number <= cubes for number in cities_next_to(state, c.initiative))
-    ]
+    return list(each_govt_company(state, seat))
+
+
+def each_govt_company(state: State, seat: int) -> Iterator[int]:
+    """`govt_companies`, one at a time."""
+    guild = state.seat(seat)
+    if guild.cubes < 1:
+        return
+    cubes = guild.tracks["bureaucracy"]
+    for c in owned(state, seat):
+        if any(number <= cubes for number in cities_next_to(state, c.initiative)):
+            yield c.initiative
 
 
 def technologies(state: State, seat: int) -> list[str]:
     """AT-19, AT-20: the technologies of an open era the guild can pay for now."""
+    return list(each_technology(state, seat))
+
+
+def each_technology(state: State, seat: int) -> Iterator[str]:
+    """`technologies`, one at a time."""
     if state.seat(seat).cubes < 1:
-        return []
+        return
     most = capacity(state, seat)
-    return [
-        t
-        for t in state.technologies
-        if TECHNOLOGY_BY_ID[t].era <= state.era and TECHNOLOGY_BY_ID[t].cost <= most
-    ]
+    for t in state.technologies:
+        card = TECHNOLOGY_BY_ID[t]
+        if card.era <= state.era and card.cost <= most:
+            yield t

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from games.atrades import flow, legal, play, waits
 from games.atrades.model import State
-from games.atrades.waits import Decision, decision
+from games.atrades.waits import Decision, Wait, decision
 from games.core.contract import Action, BoardAction, Phase
 
 if TYPE_CHECKING:
@@ -31,7 +30,7 @@ def _nobody(state: State) -> list[int]:
     return []
 
 
-def _no_actions(state: State, seat: int) -> list[Action]:
+def _no_offers(state: State, seat: int) -> list[legal.Offered]:
     return []
 
 
@@ -47,22 +46,21 @@ def _no_deadline(table: flow.Table) -> None:
 class Offer:
     """What one decision offers: whom it waits for (`must`; `may`, when others may act
     too), its own phase and those enclosing it (outermost first), each guild's legal
-    actions, the board's buttons from the public view (none where every action is sealed),
+    actions (`offers`: each made when asked, or drawn by a random playout without being
+    made), the board's buttons from the public view (none where every action is sealed),
     what its deadline does, and what a guild's move does in it. `keys` are the kinds of
     action it may offer (`sealed` those made in private)."""
 
     must: Callable[[State], list[int]]
-    phase: Callable[[State], Phase]
+    phase: Callable[[State], Wait]
     enclosing: Callable[[State], list[Phase]]
-    actions: Callable[[State, int], list[Action]]
+    offers: Callable[[State, int], list[legal.Offered]]
     outline: Callable[[PublicView], list[BoardAction]]
     close: Callable[[flow.Table], None]
     play: Callable[[flow.Table, int, Any], None]
     keys: frozenset[str]
     sealed: frozenset[str] = frozenset()
     may: Callable[[State], list[int]] | None = None
-    #: `actions`, each made when it is called, where making them all costs (`offers`).
-    offers: Callable[[State, int], list[Callable[[], Action]]] | None = None
 
 
 TABLE: dict[Decision, Offer] = {
@@ -70,7 +68,7 @@ TABLE: dict[Decision, Offer] = {
         must=_nobody,
         phase=waits.ended_phase,
         enclosing=waits.nothing_encloses,
-        actions=_no_actions,
+        offers=_no_offers,
         outline=_no_buttons,
         close=_no_deadline,
         play=play.over,
@@ -82,7 +80,7 @@ TABLE: dict[Decision, Offer] = {
         may=flow.active,
         phase=waits.bids_phase,
         enclosing=waits.in_the_round,
-        actions=legal.bid_actions,
+        offers=legal.bid_offers,
         outline=_no_buttons,
         close=flow.close_bids,
         play=play.bid,
@@ -93,7 +91,6 @@ TABLE: dict[Decision, Offer] = {
         must=waits.expansion_must,
         phase=waits.expansion_phase,
         enclosing=waits.in_the_market,
-        actions=legal.expansion_actions,
         offers=legal.expansion_offers,
         outline=legal.expansion_outline,
         close=flow.close_expansion,
@@ -104,7 +101,7 @@ TABLE: dict[Decision, Offer] = {
         must=waits.open_must,
         phase=waits.open_phase,
         enclosing=waits.in_the_merger,
-        actions=legal.open_actions,
+        offers=legal.open_offers,
         outline=legal.open_outline,
         close=flow.close_open,
         play=play.auction,
@@ -114,7 +111,7 @@ TABLE: dict[Decision, Offer] = {
         must=waits.sealed_must,
         phase=waits.sealed_phase,
         enclosing=waits.in_the_merger,
-        actions=legal.sealed_actions,
+        offers=legal.sealed_offers,
         outline=_no_buttons,
         close=flow.close_sealed,
         play=play.auction,
@@ -125,7 +122,7 @@ TABLE: dict[Decision, Offer] = {
         must=waits.settle_must,
         phase=waits.settle_phase,
         enclosing=waits.in_the_merger,
-        actions=legal.settle_actions,
+        offers=legal.settle_offers,
         outline=legal.settle_outline,
         close=flow.close_settle,
         play=play.auction,
@@ -135,7 +132,6 @@ TABLE: dict[Decision, Offer] = {
         must=waits.free_acquire_must,
         phase=waits.free_acquire_phase,
         enclosing=waits.in_the_action,
-        actions=legal.free_acquire_actions,
         offers=legal.free_acquire_offers,
         outline=legal.free_acquire_outline,
         close=flow.close_free_acquire,
@@ -146,7 +142,6 @@ TABLE: dict[Decision, Offer] = {
         must=waits.action_must,
         phase=waits.action_phase,
         enclosing=waits.in_the_actions,
-        actions=legal.turn_actions,
         offers=legal.turn_offers,
         outline=legal.turn_outline,
         close=flow.close_action,
@@ -179,28 +174,23 @@ def phases(state: State) -> list[Phase]:
     action › merger › open round | sealed round | settlement, or › free Acquire; market ›
     expansion; the end. The innermost one's id carries `flow.waits`."""
     found = offer(state)
-    return [*found.enclosing(state), found.phase(state)]
+    return [*found.enclosing(state), found.phase(state).phase()]
 
 
 def phase(state: State) -> Phase:
     """The innermost phase now: the decision's own (`phases`' last)."""
-    return offer(state).phase(state)
+    return offer(state).phase(state).phase()
 
 
 def actions(state: State, seat: int) -> list[Action]:
     """The seat's legal actions now; none for a removed guild."""
-    return [] if seat in state.out else offer(state).actions(state, seat)
+    return legal.made_all(offers(state, seat))
 
 
-def offers(state: State, seat: int) -> list[Callable[[], Action]]:
-    """`actions`, in their order, each made when it is called: a random playout draws one
-    and makes only that one."""
-    if seat in state.out:
-        return []
-    found = offer(state)
-    if found.offers is not None:
-        return found.offers(state, seat)
-    return [partial(legal.made, action) for action in found.actions(state, seat)]
+def offers(state: State, seat: int) -> list[legal.Offered]:
+    """`actions`, in their order, each made when asked: a random playout draws its move from
+    one without making it."""
+    return [] if seat in state.out else offer(state).offers(state, seat)
 
 
 def close_phase(table: flow.Table) -> None:

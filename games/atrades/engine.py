@@ -35,7 +35,6 @@ from games.core.contract import (
     Forfeit,
     Placings,
     Turn,
-    random_build,
 )
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
@@ -245,16 +244,15 @@ class Atrades(Engine[State, Options]):
 
     def random_move(self, state: State, rnd: random.Random) -> tuple[str, Any]:
         """A legal move of someone the phase waits for, answered at random (small bids and
-        raises, so money lasts), or now and then the host's close-phase."""
+        raises, so money lasts: `legal.small_amount`), or now and then the host's
+        close-phase. The action is drawn among the seat's offers and its move drawn from
+        the offer without making the action (`legal.Offered`)."""
         # The turn's `must`, without the phases' words.
         must = decisions.must(state)
         if not must or rnd.random() < 0.04:
             return HOST, ClosePhase()
         seat = rnd.choice(must)
-        action = rnd.choice(decisions.offers(state, seat))()
-        move = random_build(
-            action, rnd, lambda step: rnd.randint(step.min, min(step.max, step.min + 3))
-        )
+        move = rnd.choice(decisions.offers(state, seat)).draw(rnd)
         return state.guilds[seat].player, self.parse_move(move)
 
     def conserved(self, state: State) -> dict[str, int]:

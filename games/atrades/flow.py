@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.atrades.actions import decline_free_acquire, pass_turn
-from games.atrades.choices import free_hexes
+from games.atrades.choices import each_free_hex, exists
 from games.atrades.data import company_called
 from games.atrades.events import (
     AuctionPassed,
@@ -129,8 +129,9 @@ def advance(table: Table) -> None:
                 flow.acted = False
                 return
             sales = market(state)
+            taken = state.occupied()
             blocked = {
-                c: why_no_expansion(state, c)
+                c: why_no_expansion(state, c, taken)
                 for c in sold_out(state, sales)
                 if c not in state.expansions
             }
@@ -186,7 +187,7 @@ def _action_done(table: Table) -> bool:
         table.public(MergerEnded, companies=list(merger.companies), reason="no_winner")
     while state.free_acquires:
         owed = state.free_acquires[0]
-        if owed not in state.out and state.display and free_hexes(state):
+        if owed not in state.out and state.display and exists(each_free_hex(state)):
             return False
         decline_free_acquire(state, owed)
         if owed not in state.out:
@@ -233,8 +234,10 @@ def tell_last_round(table: Table, before: list[EndReason]) -> None:
     (a guild spent its last cube, the last starting tile was taken): everyone is told why,
     so that nobody learns it from the end itself. A game that ended says why at its end."""
     state = table.state
+    if state.ended or before:
+        return
     reasons = last_round_reasons(state)
-    if state.ended or before or not reasons:
+    if not reasons:
         return
     table.public(
         LastRound,

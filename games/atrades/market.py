@@ -10,7 +10,7 @@ from typing import Literal
 
 from games.atrades.actions import free_land, price_bonus
 from games.atrades.data import PRICES
-from games.atrades.model import State
+from games.atrades.model import Company, State
 from games.core.errors import RuleError
 
 #: AT-D19, AT-D26: why a company due to expand cannot.
@@ -42,10 +42,9 @@ class Sale:
         }
 
 
-def price(state: State, company: int) -> int:
+def price(state: State, seller: Company) -> int:
     """AT-D4: one good's price, by the company's type and the era, plus its owner's price
     technologies (AT-D5)."""
-    seller = state.company(company)
     return PRICES[seller.type][state.era - 1] + price_bonus(state, seller.owner, seller.type)
 
 
@@ -57,25 +56,22 @@ def market(state: State) -> list[Sale]:
     if state.merger is not None or state.free_acquires or state.expansions:
         raise RuleError("action_pending", "The Action phase is not finished.")
     sales: list[Sale] = []
+    board = state.board
     left = [region.demand for region in state.regions]
     for seller in sorted(state.companies, key=lambda c: c.initiative):
         if seller.flipped:
             continue
         per_region: dict[int, int] = {}
         for label in seller.hexes:
-            region = state.board[label]["region"]
+            region = board[label]["region"]
             per_region[region] = per_region.get(region, 0) + 1
+        each = price(state, seller)
         for region, tiles in sorted(per_region.items()):
             goods = min(tiles, left[region])
             if not goods:
                 continue
             left[region] -= goods
-            sale = Sale(
-                company=seller.initiative,
-                region=region,
-                goods=goods,
-                price=price(state, seller.initiative),
-            )
+            sale = Sale(company=seller.initiative, region=region, goods=goods, price=each)
             seller.bank += sale.income
             state.created += sale.income
             sales.append(sale)
@@ -116,9 +112,10 @@ def why_no_expansion(
     """Why a company cannot expand: its guild has left the game (AT-D26, `left`), no tile
     of its type is left in the supply or no free land is next to it (AT-D19, `no_tile`,
     `no_land`); None when it can. `taken` as `expansion_hexes` takes it."""
-    if state.company(company).owner in state.out:
+    grower = state.company(company)
+    if grower.owner in state.out:
         return "left"
-    if state.supply[state.company(company).type] <= 0:
+    if state.supply[grower.type] <= 0:
         return "no_tile"
     if not expansion_hexes(state, company, taken):
         return "no_land"
@@ -131,10 +128,12 @@ def can_expand(state: State, company: int, taken: Mapping[str, int] | None = Non
     return why_no_expansion(state, company, taken) is None
 
 
-def expandable(state: State, companies: list[int]) -> list[int]:
+def expandable(
+    state: State, companies: list[int], taken: Mapping[str, int] | None = None
+) -> list[int]:
     """Those of `companies` that can expand now, in their order (the map's taken hexes
-    worked out once for all of them)."""
-    taken = state.occupied()
+    worked out once for all of them, where the caller has not)."""
+    taken = state.occupied() if taken is None else taken
     return [c for c in companies if can_expand(state, c, taken)]
 
 
@@ -149,13 +148,15 @@ def expand(state: State, seat: int, company: int, hex_text: str | None) -> str |
     if hex_text is None:
         state.expansions.pop(0)
         return None
-    label = free_land(state, hex_text)
-    if label not in expansion_hexes(state, company):
+    taken = state.occupied()
+    label = free_land(state, hex_text, taken)
+    if label not in expansion_hexes(state, company, taken):
         raise RuleError(
             "not_next_to", "{hex} is not next to company {company}.", hex=label, company=company
         )
     state.expansions.pop(0)
     grower.hexes.append(label)
+    taken[label] = grower.initiative
     state.supply[grower.type] -= 1
-    state.expansions = expandable(state, state.expansions)
+    state.expansions = expandable(state, state.expansions, taken)
     return label

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -272,16 +273,16 @@ class Geography:
 
     @classmethod
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
-        links = Links((parse_label(a), parse_label(b)) for a, b in connectors)
-        position = {label: parse_label(label) for label in board}
-        on_map = {hex_: label for label, hex_ in position.items()}.get
-        # Off the map, `on_map` gives None, which the filter drops (a label is never empty).
-        neighbours = {
-            label: tuple(filter(None, map(on_map, links.neighbours(hex_))))
-            for label, hex_ in position.items()
-        }
+        """The map's adjacency: its hexes' own neighbours (`_Grid`, the same for every map of
+        the same hexes), those of the hexes a connector joins worked out again with it."""
+        grid = _grid(frozenset(board))
+        neighbours = dict(grid.neighbours)
+        if connectors:
+            links = Links((parse_label(a), parse_label(b)) for a, b in connectors)
+            for label in {end for pair in connectors for end in pair if end in board}:
+                neighbours[label] = grid.on_map(links.neighbours(grid.position[label]))
         habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
-        return cls(neighbours=neighbours, position=position, habitable=habitable)
+        return cls(neighbours=neighbours, position=grid.position, habitable=habitable)
 
     def around(self, labels: list[str]) -> tuple[str, ...]:
         """The map's hexes next to the group of `labels` and not in it, each once, in the
@@ -305,6 +306,32 @@ class Geography:
         """Whether a hex of `group` is next to a hex of `other` (both on the map, and apart,
         as two companies are): whether `other` has a hex `around` the group."""
         return not set(other).isdisjoint(self.around(list(group)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """A set of hexes by label, as maps lay them out: where each is, and its neighbours among
+    them (without connectors), in the order `Links.neighbours` gives them. Every map of the
+    same number of region tiles covers the same hexes, however the tiles are drawn and turned
+    (each is a hexagon turned about its centre): a random playout's and a search's maps are
+    each worked out from one of a few grids (issue 43)."""
+
+    position: dict[str, Hex]
+    neighbours: dict[str, tuple[str, ...]]
+    labels: dict[Hex, str]
+
+    def on_map(self, hexes: Iterable[Hex]) -> tuple[str, ...]:
+        """The labels of those of `hexes` among the grid's, in their order."""
+        # Off the grid, `get` gives None, which the filter drops (a label is never empty).
+        return tuple(filter(None, map(self.labels.get, hexes)))
+
+
+@lru_cache(maxsize=16)
+def _grid(labels: frozenset[str]) -> _Grid:
+    position = {label: parse_label(label) for label in sorted(labels)}
+    grid = _Grid(position=position, neighbours={}, labels={h: lb for lb, h in position.items()})
+    grid.neighbours.update((label, grid.on_map(h.neighbours())) for label, h in position.items())
+    return grid
 
 
 #: The maps' `Geography`, by the board it was worked out for (kept while cached, so that its

@@ -2,13 +2,13 @@
 apart), whom each waits for, its phase and the phases enclosing it, outermost first
 (`decisions.TABLE` reads them): the round, the turn-order bids, the market's expansions, a
 guild's action, a merger's open round, sealed round and settlement, a free Acquire. Each
-decision's own phase is made apart from those enclosing it: a new wait announces only its
-own (`Atrades._opened`, at every move of a random playout)."""
+decision's own phase is made apart from those enclosing it, as plain values (`Wait`): a new
+wait announces only its own (`Atrades._opened`, at every move of a random playout)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from games.atrades.flow import acting, active, bidders, company_name
 from games.atrades.merger import to_bid
@@ -74,17 +74,35 @@ def action_must(state: State) -> list[int]:
     return [] if seat is None or state.flow.acted else [seat]
 
 
+class Wait(NamedTuple):
+    """A decision's own phase, as plain values: a new wait announces its name, title and
+    round (`Atrades._opened`, at every move of a random playout) without making the
+    contract's frozen `Phase`, which only the turn (`phase`) needs."""
+
+    name: str
+    title: str
+    round: int | None
+    clock: str | None
+    id: str
+    on_deadline: str
+
+    def phase(self) -> Phase:
+        """The contract's phase, of the same fields."""
+        return Phase(**self._asdict())
+
+
 #: The end: the one phase of a finished game.
-_ENDED = Phase(
+_ENDED = Wait(
     name="ended",
     title=N_("Game over"),
+    round=None,
     clock=None,
     id="ended",
     on_deadline=N_("Nothing: the game is over."),
 )
 
 
-def ended_phase(state: State) -> Phase:
+def ended_phase(state: State) -> Wait:
     return _ENDED
 
 
@@ -103,9 +121,9 @@ def in_the_round(state: State) -> list[Phase]:
     return [_round(state)]
 
 
-def bids_phase(state: State) -> Phase:
+def bids_phase(state: State) -> Wait:
     r = state.round
-    return Phase(
+    return Wait(
         name="bids",
         title=N_("Round {round}: sealed turn-order bids").format(round=r),
         round=r,
@@ -124,10 +142,10 @@ def in_the_market(state: State) -> list[Phase]:
     ]
 
 
-def expansion_phase(state: State) -> Phase:
+def expansion_phase(state: State) -> Wait:
     company = state.company(state.expansions[0])
     owner = state.guilds[company.owner].player
-    return Phase(
+    return Wait(
         name="expansion",
         title=N_("{player} to expand {company}").format(
             player=owner, company=company_name(company)
@@ -148,12 +166,12 @@ def in_the_actions(state: State) -> list[Phase]:
     ]
 
 
-def action_phase(state: State) -> Phase:
+def action_phase(state: State) -> Wait:
     """The acting guild's action."""
     seat = acting(state)
     assert seat is not None
     player = state.guilds[seat].player
-    return Phase(
+    return Wait(
         name="action",
         title=N_("Round {round}: {player}'s action").format(round=state.round, player=player),
         round=state.round,
@@ -165,7 +183,7 @@ def action_phase(state: State) -> Phase:
 
 def in_the_action(state: State) -> list[Phase]:
     """What encloses a free Acquire: the round › its actions › the acting guild's action."""
-    return [*in_the_actions(state), action_phase(state)]
+    return [*in_the_actions(state), action_phase(state).phase()]
 
 
 def in_the_merger(state: State) -> list[Phase]:
@@ -182,13 +200,13 @@ def in_the_merger(state: State) -> list[Phase]:
     return [*in_the_action(state), merging]
 
 
-def open_phase(state: State) -> Phase:
+def open_phase(state: State) -> Wait:
     merger = state.merger
     assert merger is not None
     seat = to_bid(merger)
     assert seat is not None
     bidder = state.guilds[seat].player
-    return Phase(
+    return Wait(
         name="open",
         title=N_(
             "Open round {round} of {rounds}, the last sealed: {player} to raise or pass"
@@ -200,10 +218,10 @@ def open_phase(state: State) -> Phase:
     )
 
 
-def sealed_phase(state: State) -> Phase:
+def sealed_phase(state: State) -> Wait:
     merger = state.merger
     assert merger is not None
-    return Phase(
+    return Wait(
         name="sealed",
         title=N_("Final sealed round (to beat ${high})").format(high=merger.high),
         round=state.round,
@@ -213,11 +231,11 @@ def sealed_phase(state: State) -> Phase:
     )
 
 
-def settle_phase(state: State) -> Phase:
+def settle_phase(state: State) -> Wait:
     merger = state.merger
     assert merger is not None and merger.winner is not None
     winner = state.guilds[merger.winner].player
-    return Phase(
+    return Wait(
         name="settle",
         title=N_("{player} pays ${high} and settles the merger").format(
             player=winner, high=merger.high
@@ -232,9 +250,9 @@ def settle_phase(state: State) -> Phase:
     )
 
 
-def free_acquire_phase(state: State) -> Phase:
+def free_acquire_phase(state: State) -> Wait:
     owed = state.guilds[state.free_acquires[0]].player
-    return Phase(
+    return Wait(
         name="free_acquire",
         title=N_("{player}'s free Acquire").format(player=owed),
         round=state.round,

@@ -13,6 +13,7 @@ from typing import ParamSpec
 from games.core.events import Audience, Event, GameEvent, tell
 
 P = ParamSpec("P")
+_PUBLIC = Audience.public()
 
 
 class Collector:
@@ -23,7 +24,7 @@ class Collector:
         self.events: list[Event] = [] if events is None else events
 
     def public(self, model: Callable[P, GameEvent], /, *args: P.args, **fields: P.kwargs) -> None:
-        self.events.append(tell(model, Audience.public(), *args, **fields))
+        self.events.append(tell(model, _PUBLIC, *args, **fields))
 
     def private(
         self, to: str, model: Callable[P, GameEvent], /, *args: P.args, **fields: P.kwargs

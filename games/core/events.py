@@ -169,15 +169,15 @@ def tell(
     issue 43). mypy checks `fields` as it checks a call of the model; a field of a wrong type
     is refused when the event is read (the conformance suite reads every one)."""
     assert not args, "an event model takes its fields by name"
-    made = cast("type[GameEvent]", model)
-    kind = _KINDS.get(made)
+    kind = _KINDS.get(model)
     if kind is None:
-        kind = _KINDS[made] = str(made.model_fields["type"].default)
-    return Event(kind, audience, pending=(model, dict(fields)))
+        made = cast("type[GameEvent]", model)
+        kind = _KINDS[model] = str(made.model_fields["type"].default)
+    return Event(kind, audience, pending=(model, fields))
 
 
 #: Each event model's type tag, by model (for `tell`).
-_KINDS: dict[type[GameEvent], str] = {}
+_KINDS: dict[Callable[..., GameEvent], str] = {}
 
 
 def visible_to(events: list[Event], viewer: Viewer) -> list[Event]:

@@ -88,5 +88,5 @@ def test_the_view_names_the_decision_and_the_turn_is_the_tables(waits: list[Stat
         offer = TABLE[open_now]
         turn = ENGINE.turn(state)
         assert turn.must == [names[s] for s in offer.must(state)]
-        assert turn.phase == offer.phase(state)
+        assert turn.phase == offer.phase(state).phase()
         assert turn.enclosing == offer.enclosing(state)

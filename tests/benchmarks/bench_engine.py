@@ -1,6 +1,7 @@
 """Engine benchmark: random matches per second, a program that prints figures, not a test.
 
     .venv/bin/python tests/benchmarks/bench_engine.py [--seconds 5] [--game ID] [--players N]
+        [--matches N]
 
 Plays complete random matches of each game (every game of the registry, or `--game`; default
 options) one after another on one core, the way the conformance suite's playouts do:
@@ -14,6 +15,9 @@ and by kind of move. Targets: at least 200 matches per second for every game (a 
 that searches is as strong as the playouts it can run); Auction Auction's `apply` p99 under
 1 ms. The line `engine code:` names the `games` package measured, so that older code can be
 measured beside the current one with `PYTHONPATH=/tmp/before` (docs/performance.md).
+`--matches N` plays exactly N matches (after the warm-up) instead of playing for `--seconds`:
+the same seeds every time, so that a count of instructions (valgrind's cachegrind) of N
+matches less that of fewer is the work of the matches between, whatever the machine's load.
 """
 
 from __future__ import annotations
@@ -85,9 +89,9 @@ def spread(times: list[int]) -> str:
     return f"p50 {p50 / 1000:.1f} us, p99 {p99 / 1000:.1f} us, max {worst / 1000:.1f} us"
 
 
-def measure(game: str, count: int, seconds: float) -> bool:
-    """Plays `game`'s random matches of `count` players for `seconds`, prints its figures and
-    returns whether its targets were met."""
+def measure(game: str, count: int, seconds: float, fixed: int | None = None) -> bool:
+    """Plays `game`'s random matches of `count` players for `seconds` (or `fixed` matches),
+    prints its figures and returns whether its targets were met."""
     engine = engine_for(game)
     players = [f"p{i}" for i in range(1, count + 1)]
     for seed in range(WARM_UP_MATCHES):
@@ -97,7 +101,7 @@ def measure(game: str, count: int, seconds: float) -> bool:
     matches = drawn = accepted = 0
     seed = WARM_UP_MATCHES
     began = time.perf_counter()
-    while time.perf_counter() - began < seconds:
+    while matches < fixed if fixed is not None else time.perf_counter() - began < seconds:
         moves, took = play(engine, players, seed, timings)
         matches += 1
         drawn += moves
@@ -128,6 +132,9 @@ def main() -> int:
         "--game", choices=sorted(ENGINES), action="append", help="a game to measure (repeatable)"
     )
     parser.add_argument("--players", type=int, help="players per match, for every game")
+    parser.add_argument(
+        "--matches", type=int, help="play this many matches of each game instead of --seconds"
+    )
     args = parser.parse_args()
     pinned = pin_to_one_core()
     print(f"machine: {os.cpu_count()} cores, {cpu_model()}, {pinned}")
@@ -137,7 +144,7 @@ def main() -> int:
     for game in args.game or sorted(ENGINES):
         engine = engine_for(game)
         count = args.players or PLAYERS.get(game, engine.max_players)
-        met.append(measure(game, count, args.seconds))
+        met.append(measure(game, count, args.seconds, args.matches))
     print(f"targets met for {sum(met)} of {len(met)} games")
     return 0
 

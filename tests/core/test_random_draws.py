@@ -75,7 +75,7 @@ def test_atrades_offers_are_its_legal_actions_in_order() -> None:
         rnd = random.Random(seed)
         while not engine.is_finished(state):
             for seat, guild in enumerate(state.guilds):
-                made = [make() for make in decisions.offers(state, seat)]
+                made = [offer.make() for offer in decisions.offers(state, seat)]
                 assert made == engine.legal_actions(state, guild.player)
                 offered += len(made)
             actor, move = engine.random_move(state, rnd)
