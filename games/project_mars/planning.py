@@ -1,7 +1,8 @@
 """Project Mars's `strong` computer seat: the search of `games/core/search.py` over this
 engine, with the hooks it needs, each from the seat's own view (`PlayerView`) alone. It
-searches on its turn (a card to play, or a pass, PM-5); its deck, back hand, mulligan and
-the choices a card asks for are the practice player's (`practice.normal_seat`).
+searches on its turn (a card to play, or a pass, PM-5); it brings the ready deck `DECK`
+(PM-1, PM-D1); its back hand, mulligan and the choices a card asks for are the practice
+player's (`practice.normal_seat`).
 
 - `determinize`: a match the view is consistent with. What the view shows is kept: the
   round, whose turn it is, the passes, Toxic Gas, both fields (face-up cards as they lie, the
@@ -53,6 +54,9 @@ TPR_WORTH = 0.1
 TPR_SCALE = 10.0
 #: Iterations a decision takes at most (the bot's clock stops it sooner).
 ITERATIONS = 60
+#: The ready deck it brings (PM-1, PM-D1): the one the practice player wins most with, over
+#: the decks it brings itself (docs/rules/project-mars.md, "Dealer's computer seats").
+DECK = "vanguard"
 
 
 class MarsSearch:
@@ -266,8 +270,10 @@ def decide(
     stop: Callable[[int], bool] = lambda _done: False,
     iterations: int = ITERATIONS,
 ) -> dict[str, Any]:
-    """The strong seat's move: on its turn, the one the search prefers among the practice
-    player's, a pass and the best plays; otherwise the practice player's."""
+    """The strong seat's move: its deck `DECK`; on its turn, the one the search prefers among
+    the practice player's, a pass and the best plays; otherwise the practice player's."""
+    if any(action.key == "deck" for action in actions):
+        return {"type": "deck", "deck": DECK}
     normal = normal_seat(view, actions, seat)
     if view.phase != "turn" or view.pending is not None:
         return normal
