@@ -6,6 +6,7 @@ come back."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Self
 
@@ -745,10 +746,14 @@ def _menu_rows(action: GameAction) -> int:
 
 def inside(label: str) -> str:
     """A step's label inside a sentence: its first letter small, the rest as written (a card's
-    name stays a name; "M€" or "PWR", capitals throughout, stay as they are)."""
-    if not label[1:2].islower():
+    name stays a name; "M€" or "PWR", capitals throughout, stay as they are), after any
+    opening brackets ("(Optional)", or a translation marked as the pseudo-locale marks it)."""
+    start = 0
+    while start < len(label) and unicodedata.category(label[start]) == "Ps":
+        start += 1
+    if not label[start + 1 : start + 2].islower():
         return label
-    return label[:1].lower() + label[1:]
+    return label[:start] + label[start].lower() + label[start + 1 :]
 
 
 def step_menu(

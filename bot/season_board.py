@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.i18n import N_, _, ngettext
 from games.core.drawing import BadgeStyle, Board, Canvas, Column, Table, Text
+from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import (
     BAD,
@@ -102,36 +103,73 @@ def _footer(data: dict[str, Any]) -> list[str]:
 
 
 def _alt(data: dict[str, Any]) -> str:
+    """The standings in words, each member's row said whole; where that runs past an alt
+    text's `ALT_TEXT` (in the language in force: twelve members in a language longer than
+    English), each row's numbers after one sentence that names them, and as many rows as fit
+    with a count of the rest, which the image shows: an alt text is never cut."""
     season = season_called(data["season"], capital=True)
-    parts = [
-        (
-            _("{season} standings (open); prize pool ${pool}.")
-            if data["open"]
-            else _("{season} standings (ended); prize pool ${pool}.")
-        ).format(season=season, pool=data["pool"])
+    head = (
+        _("{season} standings (open); prize pool ${pool}.")
+        if data["open"]
+        else _("{season} standings (ended); prize pool ${pool}.")
+    ).format(season=season, pool=data["pool"])
+    rows: list[dict[str, Any]] = data["rows"]
+    if not rows:
+        return f"{head} {_('Nobody is enrolled yet.')}"
+    whole = " ".join([head, *(_row(i, row, short=False) for i, row in enumerate(rows, 1))])
+    if len(whole) <= ALT_TEXT:
+        return whole
+    said = [
+        head,
+        _(
+            "Each member's garnets and tokens of life, and how many times they were an "
+            "elimination candidate:"
+        ),
     ]
-    if not data["rows"]:
-        parts.append(_("Nobody is enrolled yet."))
-    for i, row in enumerate(data["rows"], start=1):
+    for i, row in enumerate(rows, start=1):
+        line = _row(i, row, short=True)
+        if len(" ".join([*said, line, _more(len(rows) - i)])) > ALT_TEXT:
+            return " ".join([*said, _more(len(rows) - i + 1)])
+        said.append(line)
+    return " ".join(said)
+
+
+def _more(count: int) -> str:
+    """How many members' rows the alt text leaves to the image (none: nothing)."""
+    return (
+        ngettext(
+            "{count} more member is in the image.", "{count} more members are in the image.", count
+        ).format(count=count)
+        if count
+        else ""
+    )
+
+
+def _row(place: int, row: dict[str, Any], *, short: bool) -> str:
+    """A member's row of the standings in words: their garnets, tokens of life, times an
+    elimination candidate and whether they are eliminated; `short`, the numbers alone."""
+    candidacies = row["candidacies"]
+    if short:
+        said = [str(row["garnets"]), str(row["tokens"])]
+        if candidacies:
+            said.append(f"×{candidacies}")
+    else:
         said = [garnets_of(row["garnets"]), tokens_of(row["tokens"])]
-        if row["candidacies"]:
+        if candidacies:
             said.append(
                 ngettext(
                     "elimination candidate {count} time",
                     "elimination candidate {count} times",
-                    row["candidacies"],
-                ).format(count=row["candidacies"])
+                    candidacies,
+                ).format(count=candidacies)
             )
-        if row["eliminated"]:
-            said.append(_("eliminated"))
-        # TRANSLATORS: a member's row of the standings: {place} their place, {said} their
-        # garnets, tokens of life and the rest, apart by commas.
-        parts.append(
-            _("{place}. {member}: {said}.").format(
-                place=i, member=row["name"], said=", ".join(said)
-            )
-        )
-    return " ".join(parts)
+    if row["eliminated"]:
+        said.append(_("eliminated"))
+    # TRANSLATORS: a member's row of the standings: {place} their place, {said} their
+    # garnets, tokens of life and the rest, apart by commas.
+    return _("{place}. {member}: {said}.").format(
+        place=place, member=row["name"], said=", ".join(said)
+    )
 
 
 def garnets_of(n: int, *, sign: bool = False) -> str:

@@ -29,7 +29,7 @@ from bot.players import Names as Names
 from bot.players import is_computer as is_computer
 from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
-from games.core.drawing.words import join
+from games.core.drawing.words import listed
 from games.core.errors import RuleError
 from games.core.events import GameEvent, read_event
 from games.core.views import GameView
@@ -71,7 +71,7 @@ def _value_words(value: Any, names: Names) -> str:
     if isinstance(value, str):
         return named(value, names)
     if isinstance(value, list):
-        return join([_value_words(v, names) for v in value])
+        return listed([_value_words(v, names) for v in value])
     return str(value)
 
 

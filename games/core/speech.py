@@ -21,16 +21,27 @@ import gettext
 from collections.abc import Callable
 from typing import Protocol
 
+from babel import Locale
+
 
 class Catalogue(Protocol):
-    """One language's texts (`gettext.NullTranslations`, `bot.i18n.Language`)."""
+    """One language's texts and its Babel locale, for its formats (`bot.i18n.Language`)."""
+
+    @property
+    def locale(self) -> Locale: ...
 
     def gettext(self, message: str) -> str: ...
 
     def ngettext(self, singular: str, plural: str, count: int) -> str: ...
 
 
-_ENGLISH = gettext.NullTranslations()
+class _English(gettext.NullTranslations):
+    """English, the source: the message ids themselves."""
+
+    locale = Locale.parse("en")
+
+
+_ENGLISH = _English()
 
 
 def _english() -> Catalogue:
@@ -60,6 +71,11 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a text for `count`, by the language in force's plural rules."""
     return _source().ngettext(singular, plural, count)
+
+
+def locale() -> Locale:
+    """The Babel locale of the language in force, for what it formats (a list's pattern)."""
+    return _source().locale
 
 
 def engine_words(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.drawing.words import join
+from games.core.drawing.words import Listed
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.speech import N_
@@ -79,7 +79,7 @@ def buy(state: State, texts: list[str]) -> list[Event]:
                 "not_kept",
                 "{card} is not one of your cards: you may buy {cards}.",
                 card=card.name,
-                cards=join(names(state.player_kept), "or"),
+                cards=Listed(tuple(names(state.player_kept)), "or"),
             )
         bought.append(mine.name)
     state.bought = bought

@@ -3,7 +3,7 @@ table, MB-D4), or a whole draft's round with the piles swapped (MB-D7, MB-D13)."
 
 from __future__ import annotations
 
-from games.core.drawing.words import join
+from games.core.drawing.words import Listed
 from games.core.errors import RuleError
 from games.core.events import Event
 from games.core.speech import N_
@@ -29,7 +29,7 @@ def take(state: State, text: str) -> list[Event]:
                 "not_in_pile",
                 "{card} is not in your pile: take {cards}.",
                 card=card.name,
-                cards=join(names(state.player_pile), "or"),
+                cards=Listed(tuple(names(state.player_pile)), "or"),
             )
         return whole_round(state, mine, default=False)
     if state.own is not None:
@@ -47,7 +47,7 @@ def take(state: State, text: str) -> list[Event]:
                 "Your pile this round is what MARSBOT left of its round-{round} pile, "
                 "{cards}: {card} is not in it.",
                 round=state.round - 1,
-                cards=join(names(yours)),
+                cards=Listed(tuple(names(yours))),
                 card=card.name,
             )
         card = found
@@ -89,7 +89,7 @@ def pick_marsbot_pile(state: State, texts: list[str]) -> list[Event]:
                 "{cards}. {card} is not in it.",
                 round=state.round,
                 back=back,
-                cards=join(names(within)),
+                cards=Listed(tuple(names(within))),
                 card=card.name,
             )
     if within is not None:

@@ -16,7 +16,7 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.drawing.words import join
+from games.core.drawing.words import Listed
 from games.core.errors import RuleError, typed
 from games.core.speech import N_
 from games.tm_catalogue.model import Card, CardType, Expansion, fold
@@ -115,7 +115,7 @@ class Catalogue:
                 "unknown_card",
                 N_("There is no card called {typed} in the catalogue. Did you mean {names}?"),
                 typed=typed(text),
-                names=join(nearest, "or"),
+                names=Listed(tuple(nearest), "or"),
             )
         raise UnknownCard(
             "unknown_card",

@@ -12,7 +12,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-from games.core.drawing.words import join, listed
+from games.core.drawing.words import Listed, listed
 from games.core.errors import RuleError, typed
 from games.core.speech import N_, engine_words
 from games.tm_catalogue.model import (
@@ -36,15 +36,15 @@ class UnknownSet(RuleError):
     """A set name that is none of the built-in sets (code `unknown_set`)."""
 
 
-def set_names() -> str:
-    """The sets, as a sentence lists them: "base (base game), corpera (Corporate Era), …"."""
-    return join(
-        [
+def set_names() -> Listed:
+    """The sets, as a refusal lists them: "base (base game), corpera (Corporate Era), …"."""
+    return Listed(
+        tuple(
             name
             if fold(name) == fold(EXPANSION_TITLES[name])
             else f"{name} ({EXPANSION_TITLES[name]})"
             for name in BUILT_IN_EXPANSIONS
-        ]
+        )
     )
 
 

@@ -75,9 +75,10 @@ async def test_the_mars_auction_board_comes_down_and_every_notice_links_to_it(
     """Turn after turn of the setup auction, each with its notice under the board: the board
     is posted anew once `REACH` notices lie below it, never drifts further, and comes down
     carrying the call to the next player, which pings them, in place of a notice of its own
-    (the move's words join the newest post above it). Coming down costs no request more
-    than a notice: the post of the board in place of the notice's, the old board's deletion
-    in place of its edit, the words' edit of the newest post."""
+    (the move's words join the newest post above it, or are posted where they do not fit in
+    it, as in a language longer than English). Coming down costs no request more than a
+    notice: the post of the board in place of the notice's, the old board's deletion in place
+    of its edit, the words' edit of the newest post (or their post)."""
     table = Auction(simcord_env, 3)
     ann = table.players[0]
     await table.start(first_player=ann)
@@ -86,13 +87,15 @@ async def test_the_mars_auction_board_comes_down_and_every_notice_links_to_it(
     moved = turns = 0
     while (await table.state()).step == "bidding" and turns < 14:
         board = await board_of(table.bot, m, channel)
-        before, seen, letters = drift(channel, board), len(public(channel)), dms(table.players)
+        before, letters = drift(channel, board), dms(table.players)
+        # By id: the old board, above them, is deleted when the board comes down.
+        seen = {msg.id for msg in public(channel)}
         mover = (await table.state()).to_act
         requests.clear()
         await table.turn(rnd, pass_rate=0.3)
         turns += 1
         now = await board_of(table.bot, m, channel)
-        added = [msg for msg in public(channel)[seen:] if msg.id != now.id]
+        added = [msg for msg in public(channel) if msg.id not in seen and msg.id != now.id]
         notices = [msg for msg in added if "your turn" in msg.content]
         state = await table.state()
         if state.to_act == mover:
@@ -177,16 +180,18 @@ async def test_an_atrades_board_stays_in_reach_through_rounds(simcord_env: Any) 
     await game.start()
     channel, rnd = game.channel, random.Random(2)
     boards: set[int] = set()
-    seen = len(public(channel))
+    # By id: a board that comes down deletes the old one, above what was seen.
+    seen = {msg.id for msg in public(channel)}
     while (await game.state()).round < 3:
         await game.move(rnd)
         board = await board_of(game.bot, game.match_id, channel)
         boards.add(board.id)
         assert drift(channel, board) <= REACH
-        for notice in public(channel)[seen:]:
-            if "your turn" in notice.content:
+        for notice in public(channel):
+            # The board that came down carries the call itself (no link to itself).
+            if notice.id not in seen | {board.id} and "your turn" in notice.content:
                 assert LINK.findall(notice.content) == [jump(board)], notice.content
-        seen = len(public(channel))
+        seen = {msg.id for msg in public(channel)}
     assert len(boards) >= 3, "posted anew as the channel grew"
     for old in boards - {board.id}:
         check_moved_from(channel, old)

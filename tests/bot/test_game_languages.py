@@ -36,12 +36,13 @@ async def test_atrades_speaks_czech_in_the_channel_and_korean_to_a_korean_member
     await game.start()
     state = await game.state()
     guilds = {g.player: g.guild for g in state.guilds}
-    seats = " a ".join(f"**{m.name}** ({guilds[player_id(m.id)]})" for m in (ann, bob))
+    # Czech lists with a no-break space after its "a" (the CLDR's pattern, Babel's).
+    seats = " a\xa0".join(f"**{m.name}** ({guilds[player_id(m.id)]})" for m in (ann, bob))
     regions = [r.name for r in state.regions]
     tiles = [company_called(n) for n in state.display]
     begins = (
-        f"**Atrades začíná**: {seats}. Regiony: {', '.join(regions[:-1])} a {regions[-1]}. "
-        f"Vyložené startovní dílky: {', '.join(tiles[:-1])} a {tiles[-1]}. Každé kolo začíná "
+        f"**Atrades začíná**: {seats}. Regiony: {', '.join(regions[:-1])} a\xa0{regions[-1]}. "
+        f"Vyložené startovní dílky: {', '.join(tiles[:-1])} a\xa0{tiles[-1]}. Každé kolo začíná "
         "tajnými nabídkami na pořadí tahu ve vašem 1-on-1. Jak hrát: `/help game:atrades`."
     )
     assert any(str(m.content).startswith(begins) for m in game.channel.history())
@@ -96,7 +97,7 @@ async def test_the_mars_auction_speaks_czech_in_the_channel_and_korean_to_a_kore
     await table.start(variant="unlimited", first_player=ann, display="; ".join(SETUP))
     channel = "\n".join(str(m.content) for m in table.channel.history())
     assert (
-        "**Mars Auction začíná** (neomezená varianta): **ann** a **bob**. Žeton začínajícího "
+        "**Mars Auction začíná** (neomezená varianta): **ann** a\xa0**bob**. Žeton začínajícího "
         "hráče má ann (určil pořadatel). Nejdřív je úvodní aukce. Jak hrát: "
         "`/help game:mars-auction`."
     ) in channel, channel
@@ -136,7 +137,7 @@ PROJECT_MARS_WORDS = {
         "**Project Mars začíná**: **ann** proti **bob**, hraje se na 3 kola. Jak hrát: "
         "`/help game:project-mars`.",
         "**Vyberte si balíčky.** Ve svém 1-on-1 vyberte hotový balíček, nebo vložte vlastní "
-        "seznam 30 karet. Čeká se na: ann a bob.",
+        "seznam 30 karet. Čeká se na: ann a\xa0bob.",
         "**Vyberte si balíček** v nabídce níže, nebo stiskněte **Vlastní seznam** a vložte 30 "
         "karet (nejvýš 3 karty utility).",
         "Vlastní seznam",
@@ -147,7 +148,7 @@ PROJECT_MARS_WORDS = {
         "**Project Mars 시작**: **ann** 대 **bob**, 3라운드 중 다승제예요. 하는 법: "
         "`/help game:project-mars`.",
         "**덱을 골라요.** 1-on-1에서 준비된 덱을 고르거나 카드 30장짜리 내 목록을 붙여 넣어요. "
-        "기다리는 중: ann, bob.",
+        "기다리는 중: ann 및 bob.",
         "아래 메뉴에서 **덱을 골라요**. 또는 **내 목록**을 눌러 카드 30장을 붙여 넣어요(유틸리티 "
         "카드는 3장까지).",
         "내 목록",

@@ -15,7 +15,19 @@ from babel.messages.pofile import read_po
 
 from bot import i18n
 from bot.flows.common import NO_OPEN_MATCH
-from bot.i18n import LANGUAGES, CommandTexts, Language, language, ngettext, number, speaking
+from bot.i18n import (
+    LANGUAGES,
+    CommandTexts,
+    Language,
+    language,
+    ngettext,
+    number,
+    refusal,
+    speaking,
+)
+from games.core.drawing.words import join, listed
+from games.core.errors import RuleError
+from games.tm_catalogue.sets import parse_sets
 from tests.bot.conftest import Table, make_bot
 from tests.bot.pseudo import Sent, problems, problems_of
 from tests.drivers.common import commands_written
@@ -106,6 +118,29 @@ def test_plural_rules_and_numbers_follow_the_language() -> None:
         assert number(12345) == "12,345"
     assert language(discord.Locale.korean).code == "ko"
     assert language(UNSPOKEN).code == "en", "a language Dealer does not speak is English"
+
+
+def test_lists_follow_the_language_an_engines_own_texts_stay_english() -> None:
+    """A list of names in a sentence reads as its language lists (Babel's CLDR patterns), a
+    refusal's too, in the reader's language; an engine's own text keeps English's."""
+    names = ["ann", "bob", "cleo"]
+
+    def lists(code: str) -> list[str]:
+        with speaking(language(code)):
+            return [listed(names), listed(names[:2], "or"), listed(names[:1]), join(names)]
+
+    assert lists("en") == ["ann, bob and cleo", "ann or bob", "ann", "ann, bob and cleo"]
+    assert lists("cs") == ["ann, bob a\xa0cleo", "ann nebo bob", "ann", "ann, bob and cleo"]
+    assert lists("ko") == ["ann, bob 및 cleo", "ann 또는 bob", "ann", "ann, bob and cleo"]
+    with pytest.raises(RuleError) as raised:
+        parse_sets("lunar")
+    assert ", prelude2 (Prelude 2) and promo (promos)," in raised.value.message, "English"
+    with speaking(language("ko")):
+        korean = refusal(raised.value)
+    with speaking(language("cs")):
+        czech = refusal(raised.value)
+    assert "prelude2 (Prelude 2) 및 promo (promos)" in korean and " and " not in korean, korean
+    assert "prelude2 (Prelude 2) a\xa0promo (promos)" in czech and " and " not in czech, czech
 
 
 class _Portuguese(gettext.NullTranslations):

@@ -56,13 +56,13 @@ ALT = {
     "cs": {
         "map": "Mapa Atrades, éra 2. Kolo 3: dražba o fúzi. Fúze: Bartholomew von "
         "Habsburg-Lothringen dal Liquids 9 a Wiring 10 do fúze; kolo 1 z 2, poslední je tajné; "
-        "nejvyšší nabídka $4 od 王小明; ve hře: 王小明, Zoë 🦊, Eve, Ann a Bartholomew von "
+        "nejvyšší nabídka $4 od 王小明; ve hře: 王小明, Zoë 🦊, Eve, Ann a\xa0Bartholomew von "
         "Habsburg-Lothringen; přihodit nebo pasovat má Zoë 🦊. Každý region, jeho poptávka z "
         "polí jeho stupnice a jeho společnosti, jak je ukazují jejich dílky (písmeno typu a "
         "iniciativa, místo majitele nebo VLÁDA, hexy): Habbanya Erg 1/10: žádné; ",
         "guild": "Vaše cechovní deska, Zoë 🦊 (Veil Cartel, místo D), kolo 3, éra 2: vaše "
         "peníze $15 (vidíte je jen vy). Kostky: zbývá 5 z 7; na stupnicích: akvizice 2, fúze 0, "
-        "byrokracie 0, výzkum 0. Vaše společnosti: Spice 18 na T3 (úroveň 1, pokladna $5) a "
+        "byrokracie 0, výzkum 0. Vaše společnosti: Spice 18 na T3 (úroveň 1, pokladna $5) a\xa0"
         "Liquids 8 na P9 (úroveň 1, pokladna $3). Zatím žádná technologie. K výzkumu: ",
         "guild-end": "Teď můžete: Přihodit ($5 až $20); Pas (odchod z této dražby).",
         "display": "Mars Auction, Úvodní aukce, kolo 2 z 3: na tahu je Bartholomew von "
@@ -77,7 +77,7 @@ ALT = {
     "ko": {
         "map": "Atrades 지도, 2시대. 3라운드: 합병 경매. 합병: Bartholomew von Habsburg-Lothringen"
         "님이 Liquids 9·Wiring 10 합병을 제안; 2라운드 중 1라운드, 마지막은 비공개; 최고 입찰 "
-        "$4 (王小明); 남은 입찰자: 王小明, Zoë 🦊, Eve, Ann, Bartholomew von "
+        "$4 (王小明); 남은 입찰자: 王小明, Zoë 🦊, Eve, Ann 및 Bartholomew von "
         "Habsburg-Lothringen; Zoë 🦊님이 올리거나 패스할 차례. 지역별 수요(트랙 칸 수 중)와 회사: "
         "Habbanya Erg 1/10: 없음; Arrakeen Flats 2/10: E 자리의 Spice 17, 헥스 1개; ",
         "guild": "내 길드 보드, Zoë 🦊 (Veil Cartel, D 자리), 3라운드, 2시대: 내 돈 $15 (나만 볼 "
@@ -88,7 +88,7 @@ ALT = {
         "이번 라운드 마커 15개 중 1개, 패스, 보유 United Nations Mars Initiative; ",
         "unlimited": "Mars Auction, 1세대 연구 경매: 王小明님 차례. ",
         "settlement": "Mars Auction: 1세대 연구 경매 정산 완료. Ann: 기업 United Nations Mars "
-        "Initiative (R32); 프렐류드 Smelting Plant (P30), Eccentric Sponsor (P11); 프로젝트 (1) "
+        "Initiative (R32); 프렐류드 Smelting Plant (P30) 및 Eccentric Sponsor (P11); 프로젝트 (1) "
         "Technology Demonstration (204); 이번 경매에서 0 M€, 모두 9 M€ 냄.",
     },
 }

@@ -17,6 +17,9 @@ from bot.components import inside
         ("Kam půjde Cyber Soldier", "kam půjde Cyber Soldier"),
         ("카드", "카드"),
         ("", ""),
+        ("⟦Where it goes‧‧‧⟧", "⟦where it goes‧‧‧⟧"),
+        ("(Optional) where it goes", "(optional) where it goes"),
+        ("⟦", "⟦"),
     ],
 )
 def test_a_steps_label_inside_a_sentence_lowers_its_first_letter_only(

@@ -200,7 +200,7 @@ async def test_a_czech_servers_pages_read_czech(
     assert await page.inner_text("h2") == "Co se stalo, od nejnovějšího"
     status = await page.inner_text("#status")
     assert status.startswith("Auction Auction — Vstupní fáze, kolo 1 z 3"), status
-    assert "Čeká se na: player0, player1, player2 a player3." in status
+    assert "Čeká se na: player0, player1, player2 a\xa0player3." in status
     footer = await page.inner_text("footer")
     assert footer == (
         "Co vidí všichni v kanálu zápasu, průběžně aktualizované, jak se zápas hraje. Dealer, "

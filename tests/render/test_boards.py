@@ -13,6 +13,7 @@ a little (another FreeType or Pillow build): a pixel counts as different only pa
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -267,6 +268,31 @@ def test_the_final_tables_alt_text_fits_whole_in_every_language(big: Played, cod
     alt = final_board(ended(small), small.names).alt
     assert "3rd: Cleo, Four of a Kind (5 green cubes), $63; wins 2 garnets." in alt
     assert "5th: Eve, Nothing (no cubes), $71." in alt, "a colour held by none goes unsaid"
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "ko", PSEUDO])
+def test_the_season_standings_alt_text_fits_whole_in_every_language(code: str) -> None:
+    """A season's standings are never cut to Discord's 1,024 characters: twelve members'
+    (1,279 characters said row by row in the pseudo-locale) give each one's numbers after a
+    sentence that names them; sixty members', as many rows as fit and how many more the
+    image shows."""
+    season = render_samples.season_standings()
+    rows = season["rows"]
+    sixty = [{**row, "name": f"{row['name']} {n}"} for n in range(1, 6) for row in rows]
+    with speaking(LANGUAGES[code]):
+        twelve = standings_board(season).alt
+        crowded = standings_board({**season, "rows": sixty}).alt
+    assert len(twelve) <= ALT_TEXT and len(crowded) <= ALT_TEXT
+    for place, row in enumerate(rows, start=1):
+        assert f"{place}. {row['name']}: " in twelve
+    if code == PSEUDO:
+        assert "12. Seongjin: 0, 0, ×2, " in twelve, "the numbers alone"
+    shown = [place for place, row in enumerate(sixty, 1) if f"{place}. {row['name']}: " in crowded]
+    assert shown == list(range(1, len(shown) + 1)) and 12 < len(shown) < 60, shown
+    rest = crowded.rsplit(f"{len(shown)}. ", 1)[1]
+    assert re.findall(r"(?<![\d.])\d+(?![\d.])", rest)[-1] == str(60 - len(shown)), rest
+    if code == "en":
+        assert crowded.endswith(f" {60 - len(shown)} more members are in the image.")
 
 
 # -- what a card may show -----------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.i18n import LANGUAGES, PSEUDO, speaking
 from games.core.contract import Pick
 from games.core.drawing import Board, Canvas
 from games.core.drawing.board import ALT_TEXT, namer
@@ -118,6 +119,27 @@ def test_table_alt_text_says_what_lies_where_but_not_what_a_trap_is(
         assert f"hand {side.hand_count}, deck {side.deck_count}" in alt
     tpr = table.projection.tpr
     assert f"TPR {name} {tpr[OWNER]}" in alt
+
+
+@pytest.mark.parametrize("code", ["en", "cs", "ko", PSEUDO])
+def test_every_alt_text_fits_discord_whole_in_every_language(pm: MarsPlayed, code: str) -> None:
+    """An alt text is never cut (Discord takes 1,024 characters): the sample's boards, with
+    their 35-character name, fit in every language, the pseudo-locale's 40 % longer words
+    too; a 1-on-1 that would not leaves each lane's winner to the image and still gives its
+    whole hand and the TPR."""
+    with speaking(LANGUAGES[code]):
+        alts = {stem: board.alt for stem, board in boards(pm).items()}
+        hand = shown(pm.hand)
+        tpr = hand.projection.tpr
+    assert {stem: len(alt) for stem, alt in alts.items() if len(alt) > ALT_TEXT} == {}
+    for card in hand.me.hand:
+        assert card.name in alts["mars-hand-with-traps"]
+    assert (
+        f"{pm.names[OWNER]} {tpr[OWNER]}, {pm.names[VICTIM]} {tpr[VICTIM]}"
+        in (alts["mars-hand-with-traps"])
+    )
+    if code == PSEUDO:
+        assert "each lane's winner" not in alts["mars-hand-with-traps"]
 
 
 def test_the_owner_sees_their_trap_and_their_hand(pm: MarsPlayed, drawn: dict[str, Board]) -> None:

@@ -26,7 +26,7 @@ from bot.games.tm_sets import chosen_sets, set_choices
 from bot.handlers import handlers
 from bot.i18n import refusal
 from games.core.contract import Action
-from games.core.drawing.words import join
+from games.core.drawing.words import Listed
 from games.core.errors import RuleError, typed
 from games.marsbot_draft.cards import CARD_SEPARATOR, PART_SEPARATOR
 from games.marsbot_draft.priority import (
@@ -127,7 +127,7 @@ def own_corporation_named(text: str) -> str:
             "unknown_corporation",
             "There is no corporation called {typed}. Did you mean {near}?",
             typed=typed(text),
-            near=join(near, "or"),
+            near=Listed(tuple(near), "or"),
         )
     raise RuleError(
         "unknown_corporation", "There is no corporation called {typed}.", typed=typed(text)

@@ -3,28 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
+from babel import Locale
+from babel.lists import format_list
+
+from games.core import speech
 from games.core.speech import _
 
-
-def join(items: Sequence[str], conjunction: str = "and") -> str:
-    """ "a", "a and b", "a, b and c" (or "a, b or c"), in English: what an engine says
-    (its sentences are English message ids, `games.core.speech`)."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+#: English as Dealer writes a list, without a serial comma ("a, b and c"), as its texts and
+#: the engines' stored texts always have: the CLDR's British English patterns.
+ENGLISH = Locale.parse("en_GB")
 
 
-def listed(items: Sequence[str], conjunction: Literal["and", "or"] = "and") -> str:
-    """ "a", "a and b", "a, b and c" (or "a, b or c"), in the language in force: what the
-    render and the bot say."""
-    if len(items) <= 1:
-        return "".join(items)
-    # TRANSLATORS: a list's last item after the others ("a, b and c"); {items} are the
-    # others, apart by commas.
-    listed = _("{items} or {last}") if conjunction == "or" else _("{items} and {last}")
-    return listed.format(items=", ".join(items[:-1]), last=items[-1])
+def listed(
+    items: Sequence[str], conjunction: Literal["and", "or"] = "and", locale: Locale | None = None
+) -> str:
+    """ "a", "a and b", "a, b and c" (or "a, b or c"), as the language in force (or `locale`)
+    lists: by the Unicode CLDR's list patterns (Babel's `format_list`), "a, b a c" in Czech,
+    "a, b 및 c" in Korean, English's as `ENGLISH`. What the render, the bot and an engine's
+    refusals say (`Listed`)."""
+    language = locale or speech.locale()
+    return format_list(
+        list(items),
+        style="or" if conjunction == "or" else "standard",
+        locale=ENGLISH if language.language == "en" else language,
+    )
+
+
+def join(items: Sequence[str], conjunction: Literal["and", "or"] = "and") -> str:
+    """A list in an engine's own text, in English whatever the language in force (`listed`):
+    an engine's sentences are English message ids (`games.core.speech`), stored with its
+    events."""
+    return listed(items, conjunction, ENGLISH)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A list an engine's refusal names (a `RuleError` value): written as `listed` writes it,
+    in the language of the sentence it fills, the reader's (`bot.i18n.refusal`)."""
+
+    items: tuple[str, ...]
+    conjunction: Literal["and", "or"] = "and"
+
+    def __str__(self) -> str:
+        return listed(self.items, self.conjunction)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -302,8 +302,10 @@ def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
 
 #: How short the table is said (`table_words`): 0 whole; 1 the fields row by row and the
 #: lanes with the players named once; 2 as 1, without the rounds won and the cards left in
-#: hand, deck and junkyard (the image and the status message give them).
-SHORTER = (0, 1, 2)
+#: hand, deck and junkyard (the image and the status message give them); 3 as 2, with the
+#: TPR if the round ended now and not each lane's winner (the image gives them: a 1-on-1
+#: with long names, in a language longer than English).
+SHORTER = (0, 1, 2, 3)
 
 
 def table_words(view: PublicView, name: Name, viewer: str | None, *, level: int) -> str:
@@ -334,9 +336,12 @@ def table_words(view: PublicView, name: Name, viewer: str | None, *, level: int)
                     player=name(player), cards=shown
                 )
             )
+    tpr = ", ".join(f"{name(p)} {projection.tpr.get(p, 0)}" for p in players)
+    if level == 3:
+        parts.append(_("TPR if the round ended now: {standing}.").format(standing=tpr))
+        return " ".join(parts)
     fields = {p: sides[p].field for p in players}
     totals = lane_totals(players, fields)
     lanes = lanes_words(players, projection.lanes, totals, name, short=short)
-    tpr = ", ".join(f"{name(p)} {projection.tpr.get(p, 0)}" for p in players)
     parts.append(_("If the round ended now: {lanes}; TPR {tpr}.").format(lanes=lanes, tpr=tpr))
     return " ".join(parts)
