@@ -579,11 +579,6 @@ def _hex_regions(state: State, labels: list[str]) -> tuple[tuple[str, ...], tupl
     return tuple(labels), tuple([names[board[h]["region"]] for h in labels])
 
 
-def _hexes(state: State, labels: list[str], label: str) -> Pick:
-    """A typed pick of hexes ("B4"), in menus by region."""
-    return _hex_pick(*_hex_regions(state, labels), label)
-
-
 @lru_cache(maxsize=1024)
 def _hex_pick(labels: tuple[str, ...], regions: tuple[str, ...], label: str) -> Pick:
     """The pick of these hexes (frozen, so built once for the many times a map is the same)."""
