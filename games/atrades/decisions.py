@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from games.atrades import flow, legal, play, waits
+from games.atrades import flow, legal, outline, play, waits
 from games.atrades.model import State
 from games.atrades.waits import Decision, Wait, decision
 from games.core.contract import Action, BoardAction, Phase
@@ -92,7 +92,7 @@ TABLE: dict[Decision, Offer] = {
         phase=waits.expansion_phase,
         enclosing=waits.in_the_market,
         offers=legal.expansion_offers,
-        outline=legal.expansion_outline,
+        outline=outline.expansion_outline,
         close=flow.close_expansion,
         play=play.expansion,
         keys=frozenset({"expand", "decline"}),
@@ -102,7 +102,7 @@ TABLE: dict[Decision, Offer] = {
         phase=waits.open_phase,
         enclosing=waits.in_the_merger,
         offers=legal.open_offers,
-        outline=legal.open_outline,
+        outline=outline.open_outline,
         close=flow.close_open,
         play=play.auction,
         keys=frozenset({"raise", "pass"}),
@@ -123,7 +123,7 @@ TABLE: dict[Decision, Offer] = {
         phase=waits.settle_phase,
         enclosing=waits.in_the_merger,
         offers=legal.settle_offers,
-        outline=legal.settle_outline,
+        outline=outline.settle_outline,
         close=flow.close_settle,
         play=play.auction,
         keys=frozenset({"settle"}),
@@ -133,7 +133,7 @@ TABLE: dict[Decision, Offer] = {
         phase=waits.free_acquire_phase,
         enclosing=waits.in_the_action,
         offers=legal.free_acquire_offers,
-        outline=legal.free_acquire_outline,
+        outline=outline.free_acquire_outline,
         close=flow.close_free_acquire,
         play=play.free_acquire,
         keys=frozenset({"acquire", "decline"}),
@@ -143,7 +143,7 @@ TABLE: dict[Decision, Offer] = {
         phase=waits.action_phase,
         enclosing=waits.in_the_actions,
         offers=legal.turn_offers,
-        outline=legal.turn_outline,
+        outline=outline.turn_outline,
         close=flow.close_action,
         play=play.action,
         keys=frozenset({"acquire", "merge", "merge_free", "govt", "research", "pass"}),

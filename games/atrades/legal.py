@@ -28,31 +28,33 @@ from games.atrades.market import expansion_hexes
 from games.atrades.merger import to_bid
 from games.atrades.model import Company, Merger, State
 from games.atrades.money import capacity, owned
-from games.core.contract import Action, Amount, BoardAction, Choice, Pick
+from games.atrades.outline import (
+    ACQUIRE,
+    BID_FOR_TURN_ORDER,
+    DO_NOT_EXPAND,
+    GOVT,
+    LET_FREE_ACQUIRE_GO,
+    MERGE,
+    MERGE_FREE,
+    OPEN_BIDDING,
+    PASS_AUCTION,
+    PASS_TURN,
+    PAY_FROM,
+    RAISE,
+    RESEARCH,
+    TAKE_FREE_ACQUIRE,
+    YOUR_BID,
+    company_label,
+    expand_label,
+    settle_label,
+)
+from games.core.contract import Action, Amount, Choice, Pick
 from games.core.speech import N_
 
 if TYPE_CHECKING:
-    from games.atrades.views import PublicView
+    pass
 
 PURSE = "purse"
-#: The actions' labels that the board's buttons share (`board_actions`).
-DO_NOT_EXPAND = N_("Do not expand")
-LET_FREE_ACQUIRE_GO = N_("Let the free Acquire go")
-TAKE_FREE_ACQUIRE = N_("Take your free Acquire")
-ACQUIRE = N_("Acquire")
-MERGE = N_("Merge (a cube on the merger track)")
-MERGE_FREE = N_("Merge without a cube")
-GOVT = N_("Sell a company to the Government")
-RESEARCH = N_("Research")
-PASS_TURN = N_("Pass (a cube is spent)")
-OPEN_BIDDING = N_("Open the bidding")
-RAISE = N_("Raise")
-PASS_AUCTION = N_("Pass (out of this auction)")
-#: The steps' labels more than one action asks.
-YOUR_BID = N_("Your bid in $")
-BID_FOR_TURN_ORDER = N_("Bid for turn order")
-PAY_FROM = N_("Pay from")
-
 # The actions that are always the same, made once (frozen, and their moves never changed).
 _DECLINE_EXPANSION = Action(key="decline", label=DO_NOT_EXPAND, move={"type": "decline"})
 _PASS_AUCTION = Action(key="pass", label=PASS_AUCTION, move={"type": "pass"})
@@ -173,7 +175,7 @@ def _expand_action(company: str, labels: tuple[str, ...], regions: tuple[str, ..
     times they are the same)."""
     return Action(
         key="expand",
-        label=_expand_label(company),
+        label=expand_label(company),
         move={"type": "expand"},
         steps=[_hex_pick(labels, regions, N_("Where it grows"))],
     )
@@ -275,7 +277,7 @@ def _settle(state: State, seat: int, merger: Merger) -> Action:
         )
     )
     return Action(
-        key="settle", label=_settle_label(merger.high), move={"type": "settle"}, steps=steps
+        key="settle", label=settle_label(merger.high), move={"type": "settle"}, steps=steps
     )
 
 
@@ -333,63 +335,6 @@ def turn_offers(state: State, seat: int) -> list[Offered]:
 
 # -- each decision's board buttons, from the public view alone (AT-D27) ------------------------
 #
-# Whether the acting guild can pay for a technology or a raise is its own business, so the
-# board shows every kind of action the decision may offer, and a button for one the guild
-# cannot make now is answered in private. The sealed rounds (turn-order bids, a merger's
-# final bids) have none: each player bids in their 1-on-1.
-
-
-def expansion_outline(public: PublicView) -> list[BoardAction]:
-    return [
-        BoardAction(key="expand", label=_expand_label(company_called(public.expansions[0]))),
-        BoardAction(key="decline", label=DO_NOT_EXPAND, declines=True),
-    ]
-
-
-def open_outline(public: PublicView) -> list[BoardAction]:
-    assert public.merger is not None
-    return [
-        BoardAction(key="raise", label=RAISE if public.merger.leader else OPEN_BIDDING),
-        BoardAction(key="pass", label=PASS_AUCTION, declines=True),
-    ]
-
-
-def settle_outline(public: PublicView) -> list[BoardAction]:
-    merger = public.merger
-    assert merger is not None
-    if not merger.winner:
-        return []
-    return [BoardAction(key="settle", label=_settle_label(merger.high))]
-
-
-def free_acquire_outline(public: PublicView) -> list[BoardAction]:
-    return [
-        BoardAction(key="acquire", label=TAKE_FREE_ACQUIRE),
-        BoardAction(key="decline", label=LET_FREE_ACQUIRE_GO, declines=True),
-    ]
-
-
-def turn_outline(public: PublicView) -> list[BoardAction]:
-    if public.acting is None:
-        return []
-    return [
-        BoardAction(key="acquire", label=ACQUIRE),
-        BoardAction(key="merge", label=MERGE),
-        BoardAction(key="merge_free", label=MERGE_FREE),
-        BoardAction(key="govt", label=GOVT),
-        BoardAction(key="research", label=RESEARCH),
-        BoardAction(key="pass", label=PASS_TURN, declines=True),
-    ]
-
-
-def _expand_label(company: str) -> str:
-    return N_("Expand {company}").format(company=company)
-
-
-def _settle_label(price: int) -> str:
-    return N_("Pay ${price} and settle").format(price=price)
-
-
 def _draw_govt(state: State, seat: int, rnd: random.Random) -> dict[str, Any]:
     return {"type": "govt", "company": str(_one_of(rnd, govt_companies(state, seat)))}
 
@@ -598,7 +543,7 @@ def _choice(value: str, label: str, group: str | None = None) -> Choice:
 
 def _merge(state: State, seat: int, cube: bool) -> Action:
     key = tuple(
-        (_company_label(state, mine), tuple(_company_label(state, o) for o in others))
+        (company_label(state, mine), tuple(company_label(state, o) for o in others))
         for mine, others in _targets(state, seat).items()
     )
     return _merge_action(key, cube)
@@ -647,18 +592,5 @@ def _merge_action(
     )
 
 
-def _company_label(state: State, initiative: int) -> tuple[str, str]:
-    company = state.company(initiative)
-    owner = state.guilds[company.owner].player
-    label = (
-        N_("{company} ({owner}'s, {count} tile, ${bank})")
-        if company.size == 1
-        else N_("{company} ({owner}'s, {count} tiles, ${bank})")
-    )
-    return str(initiative), label.format(
-        company=company_name(company), owner=owner, count=company.size, bank=company.bank
-    )
-
-
 def _company_choice(state: State, initiative: int) -> Choice:
-    return _choice(*_company_label(state, initiative))
+    return _choice(*company_label(state, initiative))

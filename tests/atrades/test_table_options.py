@@ -8,10 +8,10 @@ import random
 import pytest
 
 from games.atrades import ENGINE
-from games.atrades.legal import _company_label
 from games.atrades.merger import open_bid, open_pass, sealed_bid, settle, start_merger
 from games.atrades.model import Options, Payment, setup
 from games.atrades.money import conservation
+from games.atrades.outline import company_label
 from games.atrades.playout import greedy_player
 from games.atrades.rounds import last_round_reasons
 from games.core.engine import HOST
@@ -129,5 +129,5 @@ def test_a_company_of_one_tile_is_labelled_1_tile() -> None:
     state = table(2)
     company(state, 3, 0, "F3", bank=2)
     company(state, 7, 1, "F4", "E4")
-    assert _company_label(state, 3) == ("3", "Rations 3 (p0's, 1 tile, $2)")
-    assert _company_label(state, 7) == ("7", "Liquids 7 (p1's, 2 tiles, $0)")
+    assert company_label(state, 3) == ("3", "Rations 3 (p0's, 1 tile, $2)")
+    assert company_label(state, 7) == ("7", "Liquids 7 (p1's, 2 tiles, $0)")

@@ -13,7 +13,7 @@ import pytest
 from pydantic import ConfigDict, ValidationError
 
 from games.atrades.engine import Atrades
-from games.atrades.legal import PASS_TURN
+from games.atrades.outline import PASS_TURN
 from games.auction_auction import ENGINE as AUCTION_AUCTION
 from games.auction_auction.model import Bid, State
 from games.auction_auction.rules import AuctionAuction
