@@ -30,7 +30,7 @@ class History:
 
 
 @dataclass(frozen=True, slots=True)
-class Listed:
+class SeasonEntry:
     """A match of the season on its page: its words, and its own page's address if it opens."""
 
     text: str
@@ -44,7 +44,7 @@ class SeasonPage:
     started: Markup
     standings: Standings
     histories: list[History]
-    matches: list[Listed]
+    matches: list[SeasonEntry]
 
 
 class SeasonPages:
@@ -72,15 +72,15 @@ class SeasonPages:
         own = _lines(r for r in rows if r.user_id is None)
         if own:
             histories.append(History(None, own))
-        matches = [self._listed(m) for m in await self.storage.season_matches(season.id)]
+        matches = [self._entry(m) for m in await self.storage.season_matches(season.id)]
         return SeasonPage(season, when(season.started_at), standings, histories, matches)
 
-    def _listed(self, match: SeasonMatch) -> Listed:
+    def _entry(self, match: SeasonMatch) -> SeasonEntry:
         engine = ENGINES.get(match.game)
         title = engine.title if engine is not None else match.game
         opens = match.web_token is not None and match.web in OPEN
         address = f"/m/{match.web_token}" if opens else None
-        return Listed(
+        return SeasonEntry(
             _(MATCH_TITLE).format(game=title, match=match.id), match.status != "running", address
         )
 
