@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping
 from itertools import filterfalse
 
 from games.atrades.data import TECHNOLOGY_BY_ID
-from games.atrades.govt import cities_next_to
 from games.atrades.merger import merger_refusal
 from games.atrades.model import State
 from games.atrades.money import capacity, owned
@@ -66,8 +65,11 @@ def each_govt_company(state: State, seat: int) -> Iterator[int]:
     if guild.cubes < 1:
         return
     cubes = guild.tracks["bureaucracy"]
+    geography = state.geography()
     for c in owned(state, seat):
-        if any(number <= cubes for number in cities_next_to(state, c.initiative)):
+        # `cities_next_to`, lowest first: the lowest is the one the track must reach.
+        cities = geography.cities_around(c.hexes)
+        if cities and cities[0] <= cubes:
             yield c.initiative
 
 

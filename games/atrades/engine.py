@@ -145,12 +145,13 @@ class Atrades(Engine[State, Options]):
         state = table.state
         found = decisions.offer(state)
         phase = found.phase(state)
+        guilds = state.guilds
         table.public(
             AtradesPhaseOpened,
             name=phase.name,
             title=phase.title,
             round=phase.round,
-            players=[state.guilds[s].player for s in found.must(state)],
+            players=[guilds[s].player for s in found.must(state)],
         )
 
     def _play(self, table: flow.Table, seat: int, move: Any) -> None:

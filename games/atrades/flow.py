@@ -75,16 +75,17 @@ def bidders(merger: Merger) -> list[int]:
 
 def acting(state: State) -> int | None:
     """The guild whose action it is, in the Action phase."""
-    flow = state.flow
-    if flow.step != "actions" or not 0 <= flow.turn < len(state.order):
+    flow, order = state.flow, state.order
+    turn = flow.turn
+    if flow.step != "actions" or not 0 <= turn < len(order):
         return None
-    return state.order[flow.turn]
+    return order[turn]
 
 
 def signature(state: State) -> tuple[Any, ...]:
     """What tells one wait from the next: a new wait begins exactly when this changes (the
     engine then counts it in `flow.waits`, which the innermost phase's id carries)."""
-    flow, merger = state.flow, state.merger
+    flow, merger, expansions = state.flow, state.merger, state.expansions
     return (
         state.round,
         flow.step,
@@ -92,8 +93,8 @@ def signature(state: State) -> tuple[Any, ...]:
         flow.actions,
         None if merger is None else (merger.step, merger.round, merger.turn),
         len(state.free_acquires),
-        tuple(state.expansions[:1]),
-        len(state.expansions),
+        tuple(expansions[:1]),
+        len(expansions),
     )
 
 
@@ -108,9 +109,10 @@ def advance(table: Table) -> None:
     state = table.state
     while True:
         flow = state.flow
-        if flow.step == "ended":
+        step = flow.step
+        if step == "ended":
             return
-        if flow.step == "bids":
+        if step == "bids":
             for seat in state.out:
                 state.bids.setdefault(seat, Payment())
             if len(state.bids) < len(state.guilds):
@@ -118,7 +120,7 @@ def advance(table: Table) -> None:
             _resolve_bids(table)
             flow.step, flow.turn, flow.acted = "actions", -1, True
             continue
-        if flow.step == "actions":
+        if step == "actions":
             if not _action_done(table):
                 return
             flow.turn += 1
@@ -144,9 +146,12 @@ def advance(table: Table) -> None:
             )
             flow.step = "expansions"
             continue
-        for company in [c for c in state.expansions if state.company(c).owner in state.out]:
-            state.expansions.remove(company)
-            table.public(ExpansionLost, company=company, reason=why_no_expansion(state, company))
+        if state.out:
+            for company in [c for c in state.expansions if state.company(c).owner in state.out]:
+                state.expansions.remove(company)
+                table.public(
+                    ExpansionLost, company=company, reason=why_no_expansion(state, company)
+                )
         if state.expansions:
             return
         _end_round(table)
@@ -164,7 +169,7 @@ def expanded(table: Table, company: int, label: str, waiting: list[int]) -> None
 
 def _resolve_bids(table: Table) -> None:
     state = table.state
-    bids = {table.name(s): p.model_dump() for s, p in sorted(state.bids.items())}
+    bids = {table.name(s): p.fields() for s, p in sorted(state.bids.items())}
     order = resolve_turn_order(state)
     players = [table.name(s) for s in order]
     state.flow.closed.append({"round": state.round, "turn_order": players, "bids": bids})

@@ -96,6 +96,15 @@ class Payment(BaseModel):
     def total(self) -> int:
         return self.from_company + self.from_money
 
+    def fields(self) -> dict[str, Any]:
+        """The payment as JSON, as `model_dump` gives it, without its machinery: a round's
+        turn order tells every guild's bid (issue 43)."""
+        return {
+            "company": self.company,
+            "from_company": self.from_company,
+            "from_money": self.from_money,
+        }
+
 
 class Company(BaseModel):
     """A company on the map: named by its starting tile's initiative, its tiles' labels
@@ -248,28 +257,39 @@ class State(BaseModel):
 
     def occupied(self) -> dict[str, int]:
         """Which company's tile is on each taken hex (flipped tiles still take theirs)."""
-        return {label: c.initiative for c in self.companies for label in c.hexes}
+        taken: dict[str, int] = {}
+        for company in self.companies:
+            # Each company's fields read once: reading a model's is slow (docs/performance.md).
+            taken.update(dict.fromkeys(company.hexes, company.initiative))
+        return taken
 
     def seat(self, seat: int) -> GuildState:
-        if not 0 <= seat < len(self.guilds):
+        guilds = self.guilds
+        if not 0 <= seat < len(guilds):
             raise RuleError("no_seat", "There is no seat {seat} at this table.", seat=seat)
-        return self.guilds[seat]
+        return guilds[seat]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Geography:
     """A laid-out map's adjacency by label (AT-5: connectors join hexes as if next to each
     other): each hex's neighbours on the map, in the order `Links.neighbours` gives them,
-    where each hex sorts (`Links.around` goes round a group's hexes in that order), and the
-    habitable hexes in the map's order. A map never changes once laid out, so this is worked
-    out once per map, and the hexes around each group of hexes asked about once per group:
-    going round companies was most of a random playout's time (issue 43)."""
+    where each hex sorts (`Links.around` goes round a group's hexes in that order), the
+    habitable hexes in the map's order and the cities' numbers by their hexes. A map never
+    changes once laid out, so this is worked out once per map, and what lies around each group
+    of hexes asked about (its hexes, its habitable land, its cities) once per group: going
+    round companies was most of a random playout's time (issue 43)."""
 
     neighbours: dict[str, tuple[str, ...]]
     position: dict[str, Hex]
     habitable: tuple[str, ...]
-    #: `around`'s answers, by the group asked about.
+    #: The habitable hexes, as a set.
+    land: frozenset[str]
+    cities: dict[str, int]
+    #: `around`'s, `land_around`'s and `cities_around`'s answers, by the group asked about.
     _around: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    _land: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    _cities: dict[tuple[str, ...], tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
@@ -282,7 +302,14 @@ class Geography:
             for label in {end for pair in connectors for end in pair if end in board}:
                 neighbours[label] = grid.on_map(links.neighbours(grid.position[label]))
         habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
-        return cls(neighbours=neighbours, position=grid.position, habitable=habitable)
+        cities = {label: cell["city"] for label, cell in board.items() if cell["city"] is not None}
+        return cls(
+            neighbours=neighbours,
+            position=grid.position,
+            habitable=habitable,
+            land=frozenset(habitable),
+            cities=cities,
+        )
 
     def around(self, labels: list[str]) -> tuple[str, ...]:
         """The map's hexes next to the group of `labels` and not in it, each once, in the
@@ -300,6 +327,26 @@ class Geography:
                     seen.add(near)
                     out.append(near)
         found = self._around[group] = tuple(out)
+        return found
+
+    def land_around(self, labels: list[str]) -> tuple[str, ...]:
+        """The habitable hexes `around` the group of `labels`, in its order (taken or not)."""
+        group = tuple(labels)
+        found = self._land.get(group)
+        if found is None:
+            land = self.land
+            found = self._land[group] = tuple(h for h in self.around(labels) if h in land)
+        return found
+
+    def cities_around(self, labels: list[str]) -> tuple[int, ...]:
+        """The numbers of the cities `around` the group of `labels`, each once, lowest first."""
+        group = tuple(labels)
+        found = self._cities.get(group)
+        if found is None:
+            cities = self.cities
+            found = self._cities[group] = tuple(
+                sorted({cities[h] for h in self.around(labels) if h in cities})
+            )
         return found
 
     def touching(self, group: Iterable[str], other: Iterable[str]) -> bool:

@@ -23,13 +23,14 @@ Decision = Literal[
 
 def decision(state: State) -> Decision:
     """The decision the match waits for now: the one place that tells them apart."""
-    flow_, merger = state.flow, state.merger
-    if flow_.step == "ended":
+    step = state.flow.step
+    if step == "ended":
         return "ended"
-    if flow_.step == "bids":
+    if step == "bids":
         return "bids"
-    if flow_.step == "expansions":
+    if step == "expansions":
         return "expansion"
+    merger = state.merger
     if merger is not None:
         if merger.step == "open":
             return "open"
