@@ -93,7 +93,7 @@ def signature(state: State) -> tuple[Any, ...]:
         flow.actions,
         None if merger is None else (merger.step, merger.round, merger.turn),
         len(state.free_acquires),
-        tuple(expansions[:1]),
+        expansions[0] if expansions else None,
         len(expansions),
     )
 
