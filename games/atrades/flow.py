@@ -30,7 +30,7 @@ from games.atrades.events import (
     TurnOrderResolved,
 )
 from games.atrades.market import expand, market, sold_out, why_no_expansion
-from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
+from games.atrades.merger import bidders, cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import owned, payment
 from games.atrades.rounds import EndReason, end_round, last_round_reasons, out_of_cubes, standings
@@ -61,16 +61,12 @@ def seat_of(state: State, player: str | None) -> int | None:
 
 def active(state: State) -> list[int]:
     """The seats still in the match."""
-    return [seat for seat in range(len(state.guilds)) if seat not in state.out]
+    out = state.out
+    return [seat for seat in range(len(state.guilds)) if seat not in out]
 
 
 def company_name(company: Company) -> str:
     return company_called(company.initiative)
-
-
-def bidders(merger: Merger) -> list[int]:
-    """The guilds still bidding in a merger's auction."""
-    return [s for s in merger.order if s not in merger.out]
 
 
 def acting(state: State) -> int | None:

@@ -23,9 +23,9 @@ from games.atrades.choices import (
     technologies,
 )
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
-from games.atrades.flow import acting, bidders, company_name
+from games.atrades.flow import acting, company_name
 from games.atrades.market import expansion_hexes
-from games.atrades.merger import to_bid
+from games.atrades.merger import bidders, to_bid
 from games.atrades.model import Company, Merger, State
 from games.atrades.money import capacity, owned
 from games.atrades.outline import (
