@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
@@ -266,6 +266,16 @@ class State(BaseModel):
         return guilds[seat]
 
 
+class Nearby(NamedTuple):
+    """What lies around a group of hexes (`Geography.around`): its hexes, in the order
+    `Links.around` goes round the group, those of them that are habitable land, in that order,
+    and the numbers of the cities among them, each once, lowest first."""
+
+    hexes: tuple[str, ...]
+    land: tuple[str, ...]
+    cities: tuple[int, ...]
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Geography:
     """A laid-out map's adjacency by label (AT-5: connectors join hexes as if next to each
@@ -282,10 +292,8 @@ class Geography:
     #: The habitable hexes, as a set.
     land: frozenset[str]
     cities: dict[str, int]
-    #: `around`'s, `land_around`'s and `cities_around`'s answers, by the group asked about.
-    _around: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
-    _land: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
-    _cities: dict[tuple[str, ...], tuple[int, ...]] = field(default_factory=dict)
+    #: What lies around each group of hexes asked about (`_nearby`), by the group.
+    _near: dict[tuple[str, ...], Nearby] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
@@ -310,8 +318,20 @@ class Geography:
     def around(self, labels: list[str]) -> tuple[str, ...]:
         """The map's hexes next to the group of `labels` and not in it, each once, in the
         order `Links.around` goes round it."""
+        return self._nearby(labels).hexes
+
+    def land_around(self, labels: list[str]) -> tuple[str, ...]:
+        """The habitable hexes `around` the group of `labels`, in its order (taken or not)."""
+        return self._nearby(labels).land
+
+    def cities_around(self, labels: list[str]) -> tuple[int, ...]:
+        """The numbers of the cities `around` the group of `labels`, each once, lowest first."""
+        return self._nearby(labels).cities
+
+    def _nearby(self, labels: list[str]) -> Nearby:
+        """What lies around the group of `labels`, worked out the first time it is asked."""
         group = tuple(labels)
-        found = self._around.get(group)
+        found = self._near.get(group)
         if found is not None:
             return found
         members = set(group)
@@ -322,27 +342,12 @@ class Geography:
                 if near not in members and near not in seen:
                     seen.add(near)
                     out.append(near)
-        found = self._around[group] = tuple(out)
-        return found
-
-    def land_around(self, labels: list[str]) -> tuple[str, ...]:
-        """The habitable hexes `around` the group of `labels`, in its order (taken or not)."""
-        group = tuple(labels)
-        found = self._land.get(group)
-        if found is None:
-            land = self.land
-            found = self._land[group] = tuple(h for h in self.around(labels) if h in land)
-        return found
-
-    def cities_around(self, labels: list[str]) -> tuple[int, ...]:
-        """The numbers of the cities `around` the group of `labels`, each once, lowest first."""
-        group = tuple(labels)
-        found = self._cities.get(group)
-        if found is None:
-            cities = self.cities
-            found = self._cities[group] = tuple(
-                sorted({cities[h] for h in self.around(labels) if h in cities})
-            )
+        land, cities = self.land, self.cities
+        found = self._near[group] = Nearby(
+            hexes=tuple(out),
+            land=tuple(h for h in out if h in land),
+            cities=tuple(sorted({cities[h] for h in out if h in cities})),
+        )
         return found
 
     def touching(self, group: Iterable[str], other: Iterable[str]) -> bool:
