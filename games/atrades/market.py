@@ -99,11 +99,13 @@ def expansion_hexes(
 ) -> list[str]:
     """Free habitable hexes next to a company (connectors count), where it may expand;
     `taken`: the map's `occupied` hexes, where the caller has them."""
-    return _free_land_next_to(state, state.company(company), taken)
+    return free_land_next_to(state, state.company(company), taken)
 
 
-def _free_land_next_to(state: State, grower: Company, taken: Mapping[str, int] | None) -> list[str]:
-    """`expansion_hexes` of a company the caller has."""
+def free_land_next_to(
+    state: State, grower: Company, taken: Mapping[str, int] | None = None
+) -> list[str]:
+    """`expansion_hexes` of a company the caller has (without looking it up again)."""
     taken = state.occupied() if taken is None else taken
     return [label for label in state.geography().land_around(grower.hexes) if label not in taken]
 
@@ -119,7 +121,7 @@ def why_no_expansion(
         return "left"
     if state.supply[grower.type] <= 0:
         return "no_tile"
-    if not _free_land_next_to(state, grower, taken):
+    if not free_land_next_to(state, grower, taken):
         return "no_land"
     return None
 
@@ -152,7 +154,7 @@ def expand(state: State, seat: int, company: int, hex_text: str | None) -> str |
         return None
     taken = state.occupied()
     label = free_land(state, hex_text, taken)
-    if label not in _free_land_next_to(state, grower, taken):
+    if label not in free_land_next_to(state, grower, taken):
         raise RuleError(
             "not_next_to", "{hex} is not next to company {company}.", hex=label, company=company
         )
