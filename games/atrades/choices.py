@@ -70,7 +70,7 @@ def each_govt_company(state: State, seat: int) -> Iterator[int]:
     cubes = guild.tracks["bureaucracy"]
     geography = state.geography()
     for c in mine:
-        # `cities_next_to`, lowest first: the lowest is the one the track must reach.
+        # AT-17: the track must reach a city next to it; `cities_next_to`'s lowest is first.
         cities = geography.cities_around(c.hexes)
         if cities and cities[0] <= cubes:
             yield c.initiative
