@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping
 from itertools import filterfalse
 
 from games.atrades.data import TECHNOLOGY_BY_ID
-from games.atrades.govt import cities_next_to
 from games.atrades.merger import merger_refusal
 from games.atrades.model import State
 from games.atrades.money import capacity, owned
@@ -65,9 +64,15 @@ def each_govt_company(state: State, seat: int) -> Iterator[int]:
     guild = state.seat(seat)
     if guild.cubes < 1:
         return
+    mine = owned(state, seat)
+    if not mine:
+        return
     cubes = guild.tracks["bureaucracy"]
-    for c in owned(state, seat):
-        if any(number <= cubes for number in cities_next_to(state, c.initiative)):
+    geography = state.geography()
+    for c in mine:
+        # AT-17: the track must reach a city next to it; `cities_next_to`'s lowest is first.
+        cities = geography.cities_around(c.hexes)
+        if cities and cities[0] <= cubes:
             yield c.initiative
 
 
@@ -80,8 +85,13 @@ def each_technology(state: State, seat: int) -> Iterator[str]:
     """`technologies`, one at a time."""
     if state.seat(seat).cubes < 1:
         return
-    most = capacity(state, seat)
+    most, era = capacity(state, seat), state.era
     for t in state.technologies:
-        card = TECHNOLOGY_BY_ID[t]
-        if card.era <= state.era and card.cost <= most:
+        opens, cost = _ERA_AND_COST[t]
+        if opens <= era and cost <= most:
             yield t
+
+
+#: Each technology's era and cost, by its id, as plain numbers: the turn's offers ask after
+#: every card left (a field of a model is slow to read, docs/performance.md).
+_ERA_AND_COST = {t.id: (t.era, t.cost) for t in TECHNOLOGY_BY_ID.values()}

@@ -187,10 +187,12 @@ def actions(state: State, seat: int) -> list[Action]:
     return legal.made_all(offers(state, seat))
 
 
-def offers(state: State, seat: int) -> list[legal.Offered]:
+def offers(state: State, seat: int, found: Offer | None = None) -> list[legal.Offered]:
     """`actions`, in their order, each made when asked: a random playout draws its move from
-    one without making it."""
-    return [] if seat in state.out else offer(state).offers(state, seat)
+    one without making it; `found`: the decision open now (`offer`), where the caller has it."""
+    if seat in state.out:
+        return []
+    return (offer(state) if found is None else found).offers(state, seat)
 
 
 def close_phase(table: flow.Table) -> None:

@@ -145,12 +145,13 @@ class Atrades(Engine[State, Options]):
         state = table.state
         found = decisions.offer(state)
         phase = found.phase(state)
+        guilds = state.guilds
         table.public(
             AtradesPhaseOpened,
             name=phase.name,
             title=phase.title,
             round=phase.round,
-            players=[state.guilds[s].player for s in found.must(state)],
+            players=[guilds[s].player for s in found.must(state)],
         )
 
     def _play(self, table: flow.Table, seat: int, move: Any) -> None:
@@ -248,11 +249,12 @@ class Atrades(Engine[State, Options]):
         close-phase. The action is drawn among the seat's offers and its move drawn from
         the offer without making the action (`legal.Offered`)."""
         # The turn's `must`, without the phases' words.
-        must = decisions.must(state)
+        found = decisions.offer(state)
+        must = found.must(state)
         if not must or rnd.random() < 0.04:
             return HOST, ClosePhase()
         seat = rnd.choice(must)
-        move = rnd.choice(decisions.offers(state, seat)).draw(rnd)
+        move = rnd.choice(decisions.offers(state, seat, found)).draw(rnd)
         return state.guilds[seat].player, self.parse_move(move)
 
     def conserved(self, state: State) -> dict[str, int]:

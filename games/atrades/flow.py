@@ -30,7 +30,7 @@ from games.atrades.events import (
     TurnOrderResolved,
 )
 from games.atrades.market import expand, market, sold_out, why_no_expansion
-from games.atrades.merger import cancel_unbid, open_pass, sealed_bid, settle, to_bid
+from games.atrades.merger import bidders, cancel_unbid, open_pass, sealed_bid, settle, to_bid
 from games.atrades.model import Company, Merger, Payment, State
 from games.atrades.money import owned, payment
 from games.atrades.rounds import EndReason, end_round, last_round_reasons, out_of_cubes, standings
@@ -61,30 +61,27 @@ def seat_of(state: State, player: str | None) -> int | None:
 
 def active(state: State) -> list[int]:
     """The seats still in the match."""
-    return [seat for seat in range(len(state.guilds)) if seat not in state.out]
+    out = state.out
+    return [seat for seat in range(len(state.guilds)) if seat not in out]
 
 
 def company_name(company: Company) -> str:
     return company_called(company.initiative)
 
 
-def bidders(merger: Merger) -> list[int]:
-    """The guilds still bidding in a merger's auction."""
-    return [s for s in merger.order if s not in merger.out]
-
-
 def acting(state: State) -> int | None:
     """The guild whose action it is, in the Action phase."""
-    flow = state.flow
-    if flow.step != "actions" or not 0 <= flow.turn < len(state.order):
+    flow, order = state.flow, state.order
+    turn = flow.turn
+    if flow.step != "actions" or not 0 <= turn < len(order):
         return None
-    return state.order[flow.turn]
+    return order[turn]
 
 
 def signature(state: State) -> tuple[Any, ...]:
     """What tells one wait from the next: a new wait begins exactly when this changes (the
     engine then counts it in `flow.waits`, which the innermost phase's id carries)."""
-    flow, merger = state.flow, state.merger
+    flow, merger, expansions = state.flow, state.merger, state.expansions
     return (
         state.round,
         flow.step,
@@ -92,8 +89,8 @@ def signature(state: State) -> tuple[Any, ...]:
         flow.actions,
         None if merger is None else (merger.step, merger.round, merger.turn),
         len(state.free_acquires),
-        tuple(state.expansions[:1]),
-        len(state.expansions),
+        expansions[0] if expansions else None,
+        len(expansions),
     )
 
 
@@ -108,9 +105,10 @@ def advance(table: Table) -> None:
     state = table.state
     while True:
         flow = state.flow
-        if flow.step == "ended":
+        step = flow.step
+        if step == "ended":
             return
-        if flow.step == "bids":
+        if step == "bids":
             for seat in state.out:
                 state.bids.setdefault(seat, Payment())
             if len(state.bids) < len(state.guilds):
@@ -118,7 +116,7 @@ def advance(table: Table) -> None:
             _resolve_bids(table)
             flow.step, flow.turn, flow.acted = "actions", -1, True
             continue
-        if flow.step == "actions":
+        if step == "actions":
             if not _action_done(table):
                 return
             flow.turn += 1
@@ -144,9 +142,12 @@ def advance(table: Table) -> None:
             )
             flow.step = "expansions"
             continue
-        for company in [c for c in state.expansions if state.company(c).owner in state.out]:
-            state.expansions.remove(company)
-            table.public(ExpansionLost, company=company, reason=why_no_expansion(state, company))
+        if state.out:
+            for company in [c for c in state.expansions if state.company(c).owner in state.out]:
+                state.expansions.remove(company)
+                table.public(
+                    ExpansionLost, company=company, reason=why_no_expansion(state, company)
+                )
         if state.expansions:
             return
         _end_round(table)
@@ -164,7 +165,7 @@ def expanded(table: Table, company: int, label: str, waiting: list[int]) -> None
 
 def _resolve_bids(table: Table) -> None:
     state = table.state
-    bids = {table.name(s): p.model_dump() for s, p in sorted(state.bids.items())}
+    bids = {table.name(s): p.fields() for s, p in sorted(state.bids.items())}
     order = resolve_turn_order(state)
     players = [table.name(s) for s in order]
     state.flow.closed.append({"round": state.round, "turn_order": players, "bids": bids})

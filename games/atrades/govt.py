@@ -11,9 +11,7 @@ from games.core.errors import RuleError
 
 def cities_next_to(state: State, company: int) -> list[int]:
     """The numbers of the cities adjacent to a company's tiles (connectors count, AT-5)."""
-    board = state.board
-    around = state.geography().around(state.company(company).hexes)
-    return sorted({city for label in around if (city := board[label]["city"]) is not None})
+    return list(state.geography().cities_around(state.company(company).hexes))
 
 
 def govt_merger(state: State, seat: int, company: int) -> GovtPayout:

@@ -23,9 +23,9 @@ from games.atrades.choices import (
     technologies,
 )
 from games.atrades.data import TECHNOLOGY_BY_ID, TYPE_NAMES, company_called, starting_type
-from games.atrades.flow import acting, bidders, company_name
-from games.atrades.market import expansion_hexes
-from games.atrades.merger import to_bid
+from games.atrades.flow import acting, company_name
+from games.atrades.market import free_land_next_to
+from games.atrades.merger import bidders, to_bid
 from games.atrades.model import Company, Merger, State
 from games.atrades.money import capacity, owned
 from games.atrades.outline import (
@@ -161,12 +161,12 @@ def expansion_offers(state: State, seat: int) -> list[Offered]:
 
 def _expand(state: State, grower: Company) -> Action:
     """AT-D19: the company grows onto one of the free hexes next to it."""
-    hexes = _hex_regions(state, expansion_hexes(state, grower.initiative))
+    hexes = _hex_regions(state, free_land_next_to(state, grower))
     return _expand_action(company_name(grower), *hexes)
 
 
 def _draw_expand(state: State, grower: Company, rnd: random.Random) -> dict[str, Any]:
-    return {"type": "expand", "hex": _one_of(rnd, expansion_hexes(state, grower.initiative))}
+    return {"type": "expand", "hex": _one_of(rnd, free_land_next_to(state, grower))}
 
 
 @lru_cache(maxsize=1024)

@@ -58,6 +58,7 @@ def market(state: State) -> list[Sale]:
     sales: list[Sale] = []
     board = state.board
     left = [region.demand for region in state.regions]
+    created = 0
     for seller in sorted(state.companies, key=lambda c: c.initiative):
         if seller.flipped:
             continue
@@ -73,8 +74,9 @@ def market(state: State) -> list[Sale]:
             left[region] -= goods
             sale = Sale(company=seller.initiative, region=region, goods=goods, price=each)
             seller.bank += sale.income
-            state.created += sale.income
+            created += sale.income
             sales.append(sale)
+    state.created += created
     state.expansions = expandable(state, sold_out(state, sales))
     return sales
 
@@ -97,13 +99,15 @@ def expansion_hexes(
 ) -> list[str]:
     """Free habitable hexes next to a company (connectors count), where it may expand;
     `taken`: the map's `occupied` hexes, where the caller has them."""
+    return free_land_next_to(state, state.company(company), taken)
+
+
+def free_land_next_to(
+    state: State, grower: Company, taken: Mapping[str, int] | None = None
+) -> list[str]:
+    """`expansion_hexes` of a company the caller has (without looking it up again)."""
     taken = state.occupied() if taken is None else taken
-    board = state.board
-    return [
-        label
-        for label in state.geography().around(state.company(company).hexes)
-        if board[label]["terrain"] == "habitable" and label not in taken
-    ]
+    return [label for label in state.geography().land_around(grower.hexes) if label not in taken]
 
 
 def why_no_expansion(
@@ -117,7 +121,7 @@ def why_no_expansion(
         return "left"
     if state.supply[grower.type] <= 0:
         return "no_tile"
-    if not expansion_hexes(state, company, taken):
+    if not free_land_next_to(state, grower, taken):
         return "no_land"
     return None
 
@@ -150,7 +154,7 @@ def expand(state: State, seat: int, company: int, hex_text: str | None) -> str |
         return None
     taken = state.occupied()
     label = free_land(state, hex_text, taken)
-    if label not in expansion_hexes(state, company, taken):
+    if label not in free_land_next_to(state, grower, taken):
         raise RuleError(
             "not_next_to", "{hex} is not next to company {company}.", hex=label, company=company
         )

@@ -148,15 +148,17 @@ def _affordable(state: State, seat: int, amount: int) -> None:
         )
 
 
-def _bidders(merger: Merger) -> list[int]:
-    return [s for s in merger.order if s not in merger.out]
+def bidders(merger: Merger) -> list[int]:
+    """The guilds still bidding in a merger's auction."""
+    out = merger.out
+    return [s for s in merger.order if s not in out]
 
 
 def _advance(merger: Merger) -> None:
     """The next turn of the open rounds: AT-D15: the leader is not asked to raise their own
     bid; the auction ends when one bidder is left with the bid (AT-13), and after the last
     open round goes to the sealed round (AT-13) or, with nobody bidding at all, is over."""
-    in_play = _bidders(merger)
+    in_play = bidders(merger)
     if merger.leader is not None and in_play == [merger.leader]:
         _won(merger, merger.leader)
         return
@@ -188,7 +190,7 @@ def sealed_bid(state: State, seat: int, amount: int | None) -> None:
     going to the earlier in the bidding order, and if every one dropped out the last open
     bid wins."""
     merger = _merger(state)
-    if merger.step != "sealed" or seat not in _bidders(merger):
+    if merger.step != "sealed" or seat not in bidders(merger):
         raise RuleError("not_sealed_bidder", "You are not bidding in this auction's last round.")
     if seat in merger.sealed:
         raise RuleError("bid_twice", "You have already made your final bid.")
@@ -202,7 +204,7 @@ def sealed_bid(state: State, seat: int, amount: int | None) -> None:
             )
         _affordable(state, seat, amount)
     merger.sealed[seat] = amount
-    if len(merger.sealed) < len(_bidders(merger)):
+    if len(merger.sealed) < len(bidders(merger)):
         return
     merger.out.extend(s for s in merger.order if s in merger.sealed and merger.sealed[s] is None)
     best = max((a for a in merger.sealed.values() if a is not None), default=None)

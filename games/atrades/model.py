@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
@@ -95,6 +95,15 @@ class Payment(BaseModel):
     @property
     def total(self) -> int:
         return self.from_company + self.from_money
+
+    def fields(self) -> dict[str, Any]:
+        """The payment as JSON, as `model_dump` gives it, without its machinery: a round's
+        turn order tells every guild's bid (issue 43)."""
+        return {
+            "company": self.company,
+            "from_company": self.from_company,
+            "from_money": self.from_money,
+        }
 
 
 class Company(BaseModel):
@@ -251,25 +260,40 @@ class State(BaseModel):
         return {label: c.initiative for c in self.companies for label in c.hexes}
 
     def seat(self, seat: int) -> GuildState:
-        if not 0 <= seat < len(self.guilds):
+        guilds = self.guilds
+        if not 0 <= seat < len(guilds):
             raise RuleError("no_seat", "There is no seat {seat} at this table.", seat=seat)
-        return self.guilds[seat]
+        return guilds[seat]
+
+
+class Nearby(NamedTuple):
+    """What lies around a group of hexes (`Geography.around`): its hexes, in the order
+    `Links.around` goes round the group, those of them that are habitable land, in that order,
+    and the numbers of the cities among them, each once, lowest first."""
+
+    hexes: tuple[str, ...]
+    land: tuple[str, ...]
+    cities: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Geography:
     """A laid-out map's adjacency by label (AT-5: connectors join hexes as if next to each
     other): each hex's neighbours on the map, in the order `Links.neighbours` gives them,
-    where each hex sorts (`Links.around` goes round a group's hexes in that order), and the
-    habitable hexes in the map's order. A map never changes once laid out, so this is worked
-    out once per map, and the hexes around each group of hexes asked about once per group:
-    going round companies was most of a random playout's time (issue 43)."""
+    where each hex sorts (`Links.around` goes round a group's hexes in that order), the
+    habitable hexes in the map's order and the cities' numbers by their hexes. A map never
+    changes once laid out, so this is worked out once per map, and what lies around each group
+    of hexes asked about (its hexes, its habitable land, its cities) once per group: going
+    round companies was most of a random playout's time (issue 43)."""
 
     neighbours: dict[str, tuple[str, ...]]
     position: dict[str, Hex]
     habitable: tuple[str, ...]
-    #: `around`'s answers, by the group asked about.
-    _around: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+    #: The habitable hexes, as a set.
+    land: frozenset[str]
+    cities: dict[str, int]
+    #: What lies around each group of hexes asked about (`_nearby`), by the group.
+    _near: dict[tuple[str, ...], Nearby] = field(default_factory=dict)
 
     @classmethod
     def of(cls, board: dict[str, Cell], connectors: list[tuple[str, str]]) -> Geography:
@@ -282,13 +306,32 @@ class Geography:
             for label in {end for pair in connectors for end in pair if end in board}:
                 neighbours[label] = grid.on_map(links.neighbours(grid.position[label]))
         habitable = tuple(label for label, cell in board.items() if cell["terrain"] == "habitable")
-        return cls(neighbours=neighbours, position=grid.position, habitable=habitable)
+        cities = {label: cell["city"] for label, cell in board.items() if cell["city"] is not None}
+        return cls(
+            neighbours=neighbours,
+            position=grid.position,
+            habitable=habitable,
+            land=frozenset(habitable),
+            cities=cities,
+        )
 
     def around(self, labels: list[str]) -> tuple[str, ...]:
         """The map's hexes next to the group of `labels` and not in it, each once, in the
         order `Links.around` goes round it."""
+        return self._nearby(labels).hexes
+
+    def land_around(self, labels: list[str]) -> tuple[str, ...]:
+        """The habitable hexes `around` the group of `labels`, in its order (taken or not)."""
+        return self._nearby(labels).land
+
+    def cities_around(self, labels: list[str]) -> tuple[int, ...]:
+        """The numbers of the cities `around` the group of `labels`, each once, lowest first."""
+        return self._nearby(labels).cities
+
+    def _nearby(self, labels: list[str]) -> Nearby:
+        """What lies around the group of `labels`, worked out the first time it is asked."""
         group = tuple(labels)
-        found = self._around.get(group)
+        found = self._near.get(group)
         if found is not None:
             return found
         members = set(group)
@@ -299,7 +342,12 @@ class Geography:
                 if near not in members and near not in seen:
                     seen.add(near)
                     out.append(near)
-        found = self._around[group] = tuple(out)
+        land, cities = self.land, self.cities
+        found = self._near[group] = Nearby(
+            hexes=tuple(out),
+            land=tuple(h for h in out if h in land),
+            cities=tuple(sorted({cities[h] for h in out if h in cities})),
+        )
         return found
 
     def touching(self, group: Iterable[str], other: Iterable[str]) -> bool:
@@ -402,7 +450,8 @@ def lay_out(
     for index, (region, turn) in enumerate(zip(regions, turns, strict=True)):
         hexes, joined = _laid(region, index, turn)
         for label, terrain, city in hexes:
-            board[label] = Cell(terrain=terrain, region=index, city=city)
+            # A literal: calling the typed dict for each of a map's hundred hexes costs more.
+            board[label] = {"terrain": terrain, "region": index, "city": city}
         connectors.extend(joined)
         placed.append(
             PlacedRegion(

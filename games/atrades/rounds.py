@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
-
-from pydantic import BaseModel
 
 from games.atrades.data import era_of
 from games.atrades.model import State, display_size
@@ -16,9 +15,11 @@ from games.core.errors import RuleError
 EndReason = Literal["cubes", "tiles", "one_left"]
 
 
-class RoundEnd(BaseModel):
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
     """What the end of a round did: the starting tiles laid out, the era of the next round,
-    and whether the game ended, why (`reasons`, AT-26) and who won."""
+    and whether the game ended, why (`reasons`, AT-26) and who won (a plain record: the
+    flow reads it once and tells it in `RoundEnded`)."""
 
     refilled: list[int]
     era: int
@@ -70,7 +71,7 @@ def end_round(state: State) -> RoundEnd:
         era=state.era,
         ended=state.ended,
         reasons=reasons,
-        winners=state.winners,
+        winners=list(state.winners),
     )
 
 

@@ -13,8 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.atrades.data import REGION_BY_NAME, GoodsType, Terrain
 from games.atrades.events import Paid
-from games.atrades.flow import acting, bidders, seat_of
-from games.atrades.merger import to_bid
+from games.atrades.flow import acting, seat_of
+from games.atrades.merger import bidders, to_bid
 from games.atrades.model import FlowStep, State, Track, lay_out
 from games.atrades.rounds import standings
 from games.atrades.waits import Decision, decision

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from games.atrades.flow import acting, active, bidders, company_name
-from games.atrades.merger import to_bid
+from games.atrades.flow import acting, active, company_name
+from games.atrades.merger import bidders, to_bid
 from games.atrades.model import State
 from games.core.contract import Phase
 from games.core.speech import N_
@@ -23,13 +23,14 @@ Decision = Literal[
 
 def decision(state: State) -> Decision:
     """The decision the match waits for now: the one place that tells them apart."""
-    flow_, merger = state.flow, state.merger
-    if flow_.step == "ended":
+    step = state.flow.step
+    if step == "ended":
         return "ended"
-    if flow_.step == "bids":
+    if step == "bids":
         return "bids"
-    if flow_.step == "expansions":
+    if step == "expansions":
         return "expansion"
+    merger = state.merger
     if merger is not None:
         if merger.step == "open":
             return "open"
@@ -40,7 +41,8 @@ def decision(state: State) -> Decision:
 
 
 def bids_must(state: State) -> list[int]:
-    return [s for s in active(state) if s not in state.bids]
+    bids = state.bids
+    return [s for s in active(state) if s not in bids]
 
 
 def expansion_must(state: State) -> list[int]:
@@ -56,7 +58,8 @@ def open_must(state: State) -> list[int]:
 def sealed_must(state: State) -> list[int]:
     merger = state.merger
     assert merger is not None
-    return [s for s in bidders(merger) if s not in merger.sealed]
+    sealed = merger.sealed
+    return [s for s in bidders(merger) if s not in sealed]
 
 
 def settle_must(state: State) -> list[int]:
@@ -77,7 +80,8 @@ def action_must(state: State) -> list[int]:
 class Wait(NamedTuple):
     """A decision's own phase, as plain values: a new wait announces its name, title and
     round (`Atrades._opened`, at every move of a random playout) without making the
-    contract's frozen `Phase`, which only the turn (`phase`) needs."""
+    contract's frozen `Phase`, which only the turn (`phase`) needs, nor filling in what its
+    deadline does (`on_deadline`, with `words`)."""
 
     name: str
     title: str
@@ -85,10 +89,19 @@ class Wait(NamedTuple):
     clock: str | None
     id: str
     on_deadline: str
+    words: tuple[tuple[str, str], ...] = ()
 
     def phase(self) -> Phase:
-        """The contract's phase, of the same fields."""
-        return Phase(**self._asdict())
+        """The contract's phase, of the same fields, `on_deadline` filled in with `words`."""
+        deadline = self.on_deadline
+        return Phase(
+            name=self.name,
+            title=self.title,
+            round=self.round,
+            clock=self.clock,
+            id=self.id,
+            on_deadline=deadline.format(**dict(self.words)) if self.words else deadline,
+        )
 
 
 #: The end: the one phase of a finished game.
@@ -145,15 +158,15 @@ def in_the_market(state: State) -> list[Phase]:
 def expansion_phase(state: State) -> Wait:
     company = state.company(state.expansions[0])
     owner = state.guilds[company.owner].player
+    name = company_name(company)
     return Wait(
         name="expansion",
-        title=N_("{player} to expand {company}").format(
-            player=owner, company=company_name(company)
-        ),
+        title=N_("{player} to expand {company}").format(player=owner, company=name),
         round=state.round,
         clock="choice",
         id=f"x-{state.flow.waits}",
-        on_deadline=N_("{company} does not expand.").format(company=company_name(company)),
+        on_deadline=N_("{company} does not expand."),
+        words=(("company", name),),
     )
 
 
@@ -177,7 +190,8 @@ def action_phase(state: State) -> Wait:
         round=state.round,
         clock="turn",
         id=f"a{state.flow.actions}",
-        on_deadline=N_("{player} passes.").format(player=player),
+        on_deadline=N_("{player} passes."),
+        words=(("player", player),),
     )
 
 
@@ -214,7 +228,8 @@ def open_phase(state: State) -> Wait:
         round=state.round,
         clock="open",
         id=f"o-{state.flow.waits}",
-        on_deadline=N_("{player} passes.").format(player=bidder),
+        on_deadline=N_("{player} passes."),
+        words=(("player", bidder),),
     )
 
 
@@ -246,7 +261,8 @@ def settle_phase(state: State) -> Wait:
         on_deadline=N_(
             "{player} pays from the richest company that covers the bid, keeps the "
             "starter's company where the choice is theirs, and takes the free cube."
-        ).format(player=winner),
+        ),
+        words=(("player", winner),),
     )
 
 
@@ -258,7 +274,8 @@ def free_acquire_phase(state: State) -> Wait:
         round=state.round,
         clock="choice",
         id=f"f-{state.flow.waits}",
-        on_deadline=N_("{player} lets the free Acquire go.").format(player=owed),
+        on_deadline=N_("{player} lets the free Acquire go."),
+        words=(("player", owed),),
     )
 
 

@@ -130,7 +130,9 @@ class Engine(ABC, Generic[S, OptionsT]):
     def parse_move(self, raw: dict[str, Any]) -> Any:
         """A move from JSON (without its `by`); raises RuleError `bad_move`."""
         try:
-            return self.moves.validate_python(raw)
+            # The adapter's own validator, without `TypeAdapter.validate_python`'s wrapping:
+            # a random playout parses every move it draws (issue 43).
+            return self.moves.validator.validate_python(raw)
         except ValidationError as error:
             raise RuleError(
                 "bad_move",

@@ -166,3 +166,26 @@ def test_at_5_the_maps_geography_goes_round_groups_as_the_hex_links_do(seed: int
         assert b in geography.neighbours[a]
     habitable = [label for label, cell in state.board.items() if cell["terrain"] == "habitable"]
     assert list(geography.habitable) == habitable
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_at_5_what_lies_around_a_group_is_the_boards(seed: int) -> None:
+    """The habitable land and the cities around each group of hexes, kept per group, are
+    the board's cells `around` it: the land in its order, the cities' numbers each once,
+    lowest first; asked again, the same."""
+    state = setup(PLAYERS, Options(), seed=seed)
+    geography = state.geography()
+    board = state.board
+    groups = [[label] for label in board]
+    groups += [[label, near] for label in board for near in geography.neighbours[label]]
+    cities_seen: set[int | None] = set()
+    for group in groups:
+        around = geography.around(group)
+        land = [h for h in around if board[h]["terrain"] == "habitable"]
+        cities = sorted({c for h in around if (c := board[h]["city"]) is not None})
+        for _ in range(2):
+            assert list(geography.land_around(group)) == land
+            assert list(geography.cities_around(group)) == cities
+        cities_seen.update(cities)
+    every_city = {cell["city"] for cell in board.values()} - {None}
+    assert cities_seen == every_city

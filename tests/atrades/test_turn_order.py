@@ -77,3 +77,15 @@ def test_one_bid_a_round_and_all_before_resolving() -> None:
     refused(state, "bid_twice", lambda: submit_bid(state, 0, Payment(from_money=2)))
     message = refused(state, "bids_missing", lambda: resolve_turn_order(state))
     assert message == "Still to bid for turn order: p1."
+
+
+def test_a_payments_fields_are_its_json() -> None:
+    """What the turn order's event and audit tell of each bid is the payment's JSON."""
+    for paid in (
+        Payment(),
+        Payment(from_money=9),
+        Payment(company=4, from_company=5, from_money=2),
+        Payment(company=12, from_company=3),
+    ):
+        assert paid.fields() == paid.model_dump()
+        assert list(paid.fields()) == list(Payment.model_fields)
