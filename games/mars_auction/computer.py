@@ -214,6 +214,19 @@ class Gains:
         return self.worth.holding(card.name, preludes, projects) - self.company
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a seat makes the normal seat's decisions: how far each decision's eagerness
+    strays from a card's gain, up or down, as a share, and what counts that gain."""
+
+    jitter: float = JITTER
+    gains: type[Gains] = Gains
+
+
+#: The normal seat's style.
+NORMAL = Style()
+
+
 def _cost(view: PlayerView, card: CardView, bid: int) -> int:
     """What winning `card` for `bid` costs the seat: a project's bid and its price (L16,
     L18); a company's or prelude's bid less the one card won (L11), in full in the
@@ -244,15 +257,17 @@ def _pick(action: Action) -> Pick:
     return step
 
 
-def place(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[str, Any]:
+def place(
+    view: PlayerView, actions: list[Action], rnd: random.Random, style: Style = NORMAL
+) -> dict[str, Any]:
     """Limited (L6-L9): markers where winning gains most over its cost, or a pass."""
     placing = _action(actions, "place")
     if placing is None:
         return {"type": "pass"}
     open_ = {int(c.value): c for c in _pick(placing).choices}
     me = view.me.player
-    eager = 1 + rnd.uniform(-JITTER, JITTER)
-    gain = Gains(view)
+    eager = 1 + rnd.uniform(-style.jitter, style.jitter)
+    gain = style.gains(view)
     left = _spendable(view) - sum(
         _cost(view, c, c.markers.get(me, 0))
         for c in view.display
@@ -284,7 +299,9 @@ def place(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[s
     return {"type": "place", "cards": [number]}
 
 
-def bid(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[str, Any]:
+def bid(
+    view: PlayerView, actions: list[Action], rnd: random.Random, style: Style = NORMAL
+) -> dict[str, Any]:
     """Unlimited (U2-U5): the least raise while the card is worth more than the bid, within
     the seat's share of its M€; the opener opens at 0; else a pass."""
     raising = _action(actions, "raise")
@@ -296,7 +313,7 @@ def bid(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[str
     assert isinstance(step, Amount)
     card = next(c for c in view.display if c.number == lot.number)
     cost = _cost(view, card, step.min)
-    wanted = cost < (1 + rnd.uniform(-JITTER, JITTER)) * Gains(view)(card)
+    wanted = cost < (1 + rnd.uniform(-style.jitter, style.jitter)) * style.gains(view)(card)
     if lot.high is None or (wanted and cost <= _spendable(view)):
         return raising.build({step.field: step.min})
     return {"type": "pass"}
@@ -323,7 +340,7 @@ def keep(view: PlayerView, actions: list[Action]) -> dict[str, Any]:
     return action.build({"cards": list(kept)})
 
 
-def buy(view: PlayerView, actions: list[Action]) -> dict[str, Any]:
+def buy(view: PlayerView, actions: list[Action], style: Style = NORMAL) -> dict[str, Any]:
     """L16: the won projects worth more than their price, best first, as many as its M€
     buys (the pick's most)."""
     action = _action(actions, "buy")
@@ -331,7 +348,7 @@ def buy(view: PlayerView, actions: list[Action]) -> dict[str, Any]:
         return {"type": "buy", "cards": []}
     pick = _pick(action)
     cards = {c.name: c for c in view.display}
-    gain = Gains(view)
+    gain = style.gains(view)
     ranked = sorted((gain(cards[c.value]), c.value) for c in pick.choices if c.value in cards)[::-1]
     chosen = [name for value, name in ranked if value > view.me.price][: pick.max]
     if not chosen:
@@ -349,9 +366,11 @@ def notional_budget(view: PublicView, player: str) -> int:
     return max(0, math.floor(start + INCOME * view.generation - seat.paid - played))
 
 
-def decide(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[str, Any] | None:
-    """The seat's move at level normal: the one decision open to it (above); None when the
-    auction asks nothing of it."""
+def decide(
+    view: PlayerView, actions: list[Action], rnd: random.Random, style: Style = NORMAL
+) -> dict[str, Any] | None:
+    """The seat's move at level normal, played in `style`: the one decision open to it
+    (above); None when the auction asks nothing of it."""
     if not actions:
         return None
     keys = {a.key for a in actions}
@@ -360,10 +379,10 @@ def decide(view: PlayerView, actions: list[Action], rnd: random.Random) -> dict[
     if "keep" in keys:
         return keep(view, actions)
     if keys & {"buy", "buy_none"}:
-        return buy(view, actions)
+        return buy(view, actions, style)
     if view.variant == "unlimited":
-        return bid(view, actions, rnd)
-    return place(view, actions, rnd)
+        return bid(view, actions, rnd, style)
+    return place(view, actions, rnd, style)
 
 
 def normal_seat(view: PlayerView, actions: list[Action], seat: Seat) -> dict[str, Any] | None:

@@ -11,10 +11,12 @@ engine, with the hooks it needs, each from the seat's own view alone.
   corporation's starting M€ less what they paid, as anyone can count. Another player's sealed
   keep or buy, made but not revealed (MA-D3), is the one the normal seat makes in their
   place; the chances of a draw (L14) come from the sampled world.
-- `plans`: the seat's candidate moves now, the normal seat's first: one or two markers on
-  each of the cards worth most to it (limited; a pass only when the normal seat passes), a
-  pass, the least raise and larger ones (unlimited), every keep of its companies or
-  preludes, the best-first purchases of each size. A budget is stated as the normal seat
+- `plans`: the seat's candidate moves now, first the normal seat's with no random
+  eagerness and a card's gain counted by `Thrifty` (a project less what it takes from the
+  seat's later budgets, which the normal seat does not count): one or two markers on each
+  of the cards worth most to it so counted (limited; a pass only when that first move
+  passes), a pass, the least raise and larger ones (unlimited), every keep of its companies
+  or preludes, the best-first purchases of each size. A budget is stated as the normal seat
   states it (not searched).
 - `reward`: what the seat comes away with (`computer.standings`) beside what the others do
   on average (not the best of them: M€ spent to keep a card from one player is spent against
@@ -42,7 +44,9 @@ from games.core.search import Plan, search
 from games.core.seats import Seat as ComputerSeat
 from games.mars_auction import decisions, phases
 from games.mars_auction.computer import (
+    PLAYED,
     Gains,
+    Style,
     Worth,
     notional_budget,
     standings,
@@ -59,7 +63,7 @@ from games.mars_auction.model import (
     State,
 )
 from games.mars_auction.rules import MarsAuction
-from games.mars_auction.views import PlayerView
+from games.mars_auction.views import CardView, PlayerView
 
 ENGINE = MarsAuction()
 #: How far another player's research budget is drawn from the plain game's, as a share.
@@ -77,6 +81,23 @@ MARGIN = 10.0
 HORIZON = 8
 #: The search's tries a decision, at most.
 ITERATIONS = 200
+#: What a M€ of the seat's later budgets is worth to it now (`Thrifty`).
+SHADOW = 0.3
+
+
+class Thrifty(Gains):
+    """What winning each card adds to the seat's worth (`Gains`), less what a project takes
+    from its later budgets: a plain game plays `PLAYED` of its printed cost from them
+    (`notional_budget`, the budget it states, L9), M€ that buy no other card then, counted
+    at `SHADOW` a M€."""
+
+    def __call__(self, card: CardView) -> float:
+        later = PLAYED * card.cost if card.kind == "project" and card.cost else 0.0
+        return super().__call__(card) - SHADOW * later
+
+
+#: The style of the seat's first candidate: no random eagerness, a card's gain by `Thrifty`.
+STEADY = Style(jitter=0.0, gains=Thrifty)
 
 
 class MarsAuctionSearch:
@@ -207,8 +228,8 @@ def determinize(view: PlayerView, rnd: random.Random) -> State:
 
 
 def plans(view: PlayerView, actions: list[Action], rnd: random.Random) -> list[Plan]:
-    """The seat's candidate moves now, the normal seat's first (above), each once."""
-    normal = normal_decide(view, actions, rnd)
+    """The seat's candidate moves now, the thrifty normal move first (above), each once."""
+    normal = normal_decide(view, actions, rnd, STEADY)
     if normal is None:
         return []
     found = [normal]
@@ -225,7 +246,7 @@ def plans(view: PlayerView, actions: list[Action], rnd: random.Random) -> list[P
             buying = by_key["buy"]
             pick = _pick(buying)
             cards = {c.name: c for c in view.display}
-            gain = Gains(view)
+            gain = Thrifty(view)
             ranked = sorted(pick.choices, key=lambda c: -gain(cards[c.value]))
             for size in range(1, pick.max + 1):
                 found.append(buying.build({"cards": [c.value for c in ranked[:size]]}))
@@ -240,7 +261,7 @@ def plans(view: PlayerView, actions: list[Action], rnd: random.Random) -> list[P
                 if step.min + more <= step.max:
                     found.append(raising.build({step.field: step.min + more}))
     elif "place" in by_key:
-        # No pass but the normal seat's: a pass is final for the round (L6), and a
+        # No pass but the first move's: a pass is final for the round (L6), and a
         # shortened playout, scored as the markers stand, does not see what it gives up.
         found += _placements(view, by_key["place"])
     unique: dict[str, dict[str, Any]] = {}
@@ -259,7 +280,7 @@ def _placements(view: PlayerView, placing: Action) -> list[dict[str, Any]]:
     """Markers on the cards open to the seat worth most to it: one, two on one, one on each
     of the best two (L6, L7)."""
     open_ = {int(c.value): c for c in _pick(placing).choices}
-    gain = Gains(view)
+    gain = Thrifty(view)
     cards = sorted(
         (c for c in view.display if c.number in open_), key=lambda c: (-gain(c), c.number)
     )[:CANDIDATE_CARDS]

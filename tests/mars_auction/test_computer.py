@@ -1,7 +1,7 @@
 """The Mars Auction's computer seats (issue 45): the normal seat's decisions (no tie aimed at,
 L3-L5; the budget of a plain game; the same move for the same view after a restart), the
 normal seat against random seats, and the strong seat's sampled auctions, which show the seat
-exactly what its view shows."""
+exactly what its view shows, and its count of what a project takes from later budgets."""
 
 from __future__ import annotations
 
@@ -20,13 +20,14 @@ from games.mars_auction.computer import (
     GENERATIONS,
     INCOME,
     PLAYED,
+    Gains,
     host_move,
     normal_seat,
     notional_budget,
     standings,
 )
 from games.mars_auction.model import State
-from games.mars_auction.planning import determinize
+from games.mars_auction.planning import SHADOW, Thrifty, determinize
 from games.mars_auction.views import PlayerView
 from games.tm_catalogue import builtin
 
@@ -191,3 +192,20 @@ def test_a_sampled_auction_shows_the_seat_what_its_view_shows(variant: str) -> N
 
     play([normal_seat] * 4, 4, {"variant": variant}, seen=seen)
     assert {"bidding", "budget", "buy"} <= set(checked), checked
+
+
+def test_the_strong_seat_counts_what_a_project_takes_from_later_budgets() -> None:
+    """`Thrifty`: a project's gain less SHADOW a M€ of the PLAYED share of its printed cost
+    that the plain game takes from the seat's later budgets; a company's or prelude's gain
+    as the normal seat counts it."""
+    state, _ = ENGINE.setup(["p0", "p1", "p2", "p3"], ENGINE.parse_options({}), 6)
+    view = ENGINE.view(state, "p0")
+    assert isinstance(view, PlayerView)
+    plain, thrifty = Gains(view), Thrifty(view)
+    projects = [c for c in view.display if c.kind == "project"]
+    assert len({c.cost for c in projects}) > 3
+    for card in view.display:
+        taken = SHADOW * PLAYED * (card.cost or 0) if card.kind == "project" else 0.0
+        assert thrifty(card) == pytest.approx(plain(card) - taken), card.name
+    dearest = max(projects, key=lambda c: c.cost or 0)
+    assert thrifty(dearest) < plain(dearest) - 1
