@@ -48,8 +48,8 @@ Durability = Literal["full", "normal"]
 #: The longest sync (seconds, smoothed over the last synced commits) for which a write that
 #: arrives alone is committed on the event loop: a loop that waits this long for the disk
 #: holds up nothing a member would notice, and the hand-off it saves (two wake-ups of a thread,
-#: the GIL passed each way) costs a lone move more CPU and wall clock than such a sync does,
-#: with syncs of 1-4 ms on a loaded machine (docs/performance.md, "A move's answer").
+#: the GIL passed each way) cost a lone move 0.6-0.7 ms more CPU on a loaded machine whose
+#: syncs took 1-4 ms (docs/performance.md, "A move's answer").
 INLINE_SYNC = 0.005
 #: The weight of the newest synced commit in `GroupCommit.sync_time`.
 SYNC_WEIGHT = 0.2
