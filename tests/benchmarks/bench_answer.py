@@ -17,7 +17,9 @@ Each is timed from the interaction's creation in SimCord to the bot's first answ
 reply, an edit of the message clicked, a deferral), the bot's work in between; the time the
 members take to decide, and what the bot does after its answer (delivering the move's
 messages, adding the player's card to the answer), are not. Prints p50 / p99 / mean of
-each and each move's p99 over `/help`'s. Targets: a lone `/bid` within 1.5 x `/help`, an
+each, each move's p99 over `/help`'s, and the median CPU time the process spent in that span
+(`time.process_time`: the commit thread's too), which a loaded machine moves far less than
+the wall clock. Targets: a lone `/bid` within 1.5 x `/help`, an
 Atrades move within 2 x (p99). On a shared, loaded machine compare runs of one session side
 by side; the load average is printed.
 """
@@ -52,12 +54,13 @@ TARGETS = {"/bid": 1.5, "Atrades move": 2.0}
 
 
 class Answers:
-    """When each interaction was created and first answered, and whether a move was
-    committed while it was handled (SimCord runs one interaction at a time)."""
+    """When each interaction was created and first answered (wall clock and the process's
+    CPU time), and whether a move was committed while it was handled (SimCord runs one
+    interaction at a time)."""
 
     def __init__(self) -> None:
-        self.created: dict[int, float] = {}
-        self.answered: dict[int, float] = {}
+        self.created: dict[int, tuple[float, float]] = {}
+        self.answered: dict[int, tuple[float, float]] = {}
         self.committed: set[int] = set()
         self.current: int | None = None
 
@@ -67,14 +70,14 @@ class Answers:
 
         def init(self: SimInteraction, *args: Any, **kwargs: Any) -> None:
             made(self, *args, **kwargs)
-            answers.created[self.id] = time.perf_counter()
+            answers.created[self.id] = (time.perf_counter(), time.process_time())
             answers.current = self.id
 
         SimInteraction.__init__ = init  # type: ignore[method-assign]
 
         def answering(original: Any) -> Any:
             def answer(self: SimInteraction, *args: Any, **kwargs: Any) -> None:
-                answers.answered.setdefault(self.id, time.perf_counter())
+                answers.answered.setdefault(self.id, (time.perf_counter(), time.process_time()))
                 original(self, *args, **kwargs)
 
             return answer
@@ -91,24 +94,26 @@ class Answers:
 
         MatchService.submit = committing  # type: ignore[method-assign]
 
-    def since(self, first: int, *, moves: bool) -> list[float]:
-        """The answer times of the interactions created after `first` (ids grow), those that
-        committed a move (`moves`) or all."""
+    def since(self, first: int, *, moves: bool) -> list[tuple[float, float]]:
+        """The answer times (wall clock, CPU) of the interactions created after `first` (ids
+        grow), those that committed a move (`moves`) or all."""
         return [
-            self.answered[i] - self.created[i]
+            (self.answered[i][0] - self.created[i][0], self.answered[i][1] - self.created[i][1])
             for i in self.created
             if i > first and i in self.answered and (not moves or i in self.committed)
         ]
 
 
-async def measure(folder: Path, samples: int, durability: Durability) -> dict[str, list[float]]:
+async def measure(
+    folder: Path, samples: int, durability: Durability
+) -> dict[str, list[tuple[float, float]]]:
     bot = create_bot(folder / "answers.db", database_sync=durability, computer_pause=0)
     env = QuickSettlingEnv(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
     await env.start()
     answers = Answers()
     answers.install()
     rng = random.Random(SEED)
-    times: dict[str, list[float]] = {"/help": [], "/bid": [], "Atrades move": []}
+    times: dict[str, list[tuple[float, float]]] = {"/help": [], "/bid": [], "Atrades move": []}
     try:
         table = Table(env, 4)
         await table.start(phase_minutes=60)
@@ -154,13 +159,14 @@ def main(argv: list[str]) -> int:
         f" ({cpu_model()}); SQLite, DATABASE_SYNC={args.sync}; load average before: {load:.2f}"
     )
     with tempfile.TemporaryDirectory(prefix="dealer-answer-") as folder:
-        times = asyncio.run(measure(Path(folder), args.samples, args.sync))
-    help_p99 = percentile(times["/help"], 99)
-    for kind, values in times.items():
+        measured = asyncio.run(measure(Path(folder), args.samples, args.sync))
+    help_p99 = percentile([wall for wall, _ in measured["/help"]], 99)
+    for kind, times in measured.items():
+        values = [wall for wall, _ in times]
         line = (
             f"  {kind:13} to its answer: p50 {ms(percentile(values, 50)):>8}   p99 "
             f"{ms(percentile(values, 99)):>8}   mean {ms(statistics.fmean(values)):>8}"
-            f"   n={len(values)}"
+            f"   CPU p50 {ms(statistics.median(cpu for _, cpu in times)):>8}   n={len(values)}"
         )
         if kind in TARGETS:
             ratio = percentile(values, 99) / help_p99
