@@ -43,7 +43,7 @@ from bot.games.base import GameTexts
 from bot.i18n import current, language, speaking
 from bot.render_worker import HEADER, PAGE_NICENESS, WORKER_NICENESS
 from bot.season_board import standings_board
-from games.core.drawing.board import Board
+from games.core.drawing.board import Board, drawing
 
 #: (function, arguments): what a worker is asked to call. The function is pickled by name, so
 #: it must be defined at the top level of a module (the worker imports it).
@@ -218,25 +218,33 @@ atexit.register(_POOL.shutdown)
 atexit.register(_PAGES.shutdown)
 
 
+#: Whether the workers draw the boards' pictures (their PNG), or make their words alone, each
+#: board's PNG left empty (`games.core.drawing.drawing`). Drawn, always, by the bot; the test
+#: suite's tests that read no picture set it off (tests/conftest.py): drawing is most of a
+#: board's cost, and the words are made by the same code either way.
+PICTURES = True
+
+
 async def render(function: Callable[..., T], *args: Any) -> T:
     """`function(*args)`, called in a worker in the language in force here: every image the
     bot renders goes through here. `function` must be defined at the top level of a module
     and be pure, its arguments and result picklable; an exception it raises is raised here,
     with a note of its traceback."""
-    result: T = await _POOL.call((drawn_in, (current().code, function, args)))
+    result: T = await _POOL.call((drawn_in, (current().code, PICTURES, function, args)))
     return result
 
 
 async def for_pages(function: Callable[..., T], *args: Any) -> T:
     """`function(*args)`, called in the web pages' worker (as `render` calls it in the bot's)
     in the language in force here: what a page is built with (`bot.web`)."""
-    result: T = await _PAGES.call((drawn_in, (current().code, function, args)))
+    result: T = await _PAGES.call((drawn_in, (current().code, PICTURES, function, args)))
     return result
 
 
-def drawn_in(code: str, function: Callable[..., T], args: tuple[Any, ...]) -> T:
-    """`function(*args)` with its words in the language `code` (in a render worker)."""
-    with speaking(language(code)):
+def drawn_in(code: str, pictures: bool, function: Callable[..., T], args: tuple[Any, ...]) -> T:
+    """`function(*args)` with its words in the language `code`, its boards drawn or words
+    alone (`pictures`, `PICTURES`), in a render worker."""
+    with speaking(language(code)), drawing(pictures):
         return function(*args)
 
 

@@ -8,6 +8,7 @@ member with garnets, tokens of life, candidacies and whether they are eliminated
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from bot.i18n import N_, _, ngettext
@@ -38,6 +39,12 @@ WITHHELD = N_("Entries of matches still running show when those matches end.")
 
 
 def standings_board(data: dict[str, Any]) -> Board:
+    """A season's standings, from its public standings (`bot.seasons.standings_data`)."""
+    return Board.drawn(partial(_standings_board_png, data), _alt(data), "season-standings.png")
+
+
+def _standings_board_png(data: dict[str, Any]) -> bytes:
+    """`standings_board`'s picture, its PNG."""
     rows: list[dict[str, Any]] = data["rows"]
     footer = wrap_footer(_footer(data), WIDTH, MARGIN)
     height = 100 + 20 + 34 + ROW * max(1, len(rows)) + 14 + FOOTER_LINE * len(footer) + 14
@@ -83,7 +90,7 @@ def standings_board(data: dict[str, Any]) -> Board:
             fill=fill,
         )
     canvas.footer(footer, margin=MARGIN, top=top + 14)
-    return Board(canvas.png(), _alt(data), "season-standings.png")
+    return canvas.png()
 
 
 def _eliminated(canvas: Canvas, x: int, middle: int, width: int) -> None:

@@ -4,6 +4,7 @@ import gc
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 
 # Python's bytecode caches (`__pycache__/`, ignored by git) are kept even where
 # PYTHONDONTWRITEBYTECODE is set, as it is on the VM the suite's times are measured on: without
@@ -61,6 +62,8 @@ gc.set_threshold(*gc.get_threshold()[:2], 100)
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
+from bot import boards  # noqa: E402
+
 # The helpers the tests share are not test modules: their asserts are rewritten as a test
 # module's are, so that a failing one says what it compared (`assert 'a' == 'b'`), which
 # tests of the checks match on.
@@ -95,3 +98,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run the SimCord tests in the pseudo-locale and fail on any text the bot sent that "
         "is not in the catalogue, cut off, or past Discord's limits (docs/translating.md)",
     )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def words_only_boards(pytestconfig: pytest.Config) -> Iterator[None]:
+    """The bot's boards are made as words alone, their PNG empty (`bot.boards.PICTURES`): a
+    board's words, which tests read (alt texts, leak scans, pages), come from the same code
+    either way, and drawing was most of the suite's CPU (docs/performance.md). A test that
+    reads pictures is marked `pictures` (`pictures_drawn`); the pseudo-locale run draws
+    every board, so the bot's pictures are drawn through every SimCord test there with its
+    longest texts (padded), and tests/render draws each render function's directly."""
+    if pytestconfig.getoption("--pseudo-locale"):
+        yield
+        return
+    boards.PICTURES = False
+    try:
+        yield
+    finally:
+        boards.PICTURES = True
+
+
+@pytest.fixture(autouse=True)
+def pictures_drawn(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test marked `pictures` has the bot's boards drawn."""
+    if request.node.get_closest_marker("pictures"):
+        monkeypatch.setattr(boards, "PICTURES", True)

@@ -22,7 +22,7 @@ their name, so colour is never the only cue.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image
 
@@ -321,6 +321,14 @@ def _lot(canvas: Canvas, top: int, view: PublicView, lot: LotView, name: Name) -
 def display_board(view: PublicView, names: NameSource) -> Board:
     """The display as everyone sees it (the public view)."""
     name = namer(names)
+    stem = "setup" if view.auction == "setup" else f"generation-{view.generation}"
+    return Board.drawn(
+        partial(_display_board_png, view, name), display_alt(view, name), f"{stem}-display.png"
+    )
+
+
+def _display_board_png(view: PublicView, name: Name) -> bytes:
+    """`display_board`'s picture, its PNG."""
     players = list(view.players)
     sections = _sections(view)
     small_print = wrap_footer(footer(view), WIDTH, MARGIN)
@@ -341,8 +349,7 @@ def display_board(view: PublicView, names: NameSource) -> Board:
     for kind, cards in sections:
         top = _section(canvas, top, kind, cards, players, name, up)
     canvas.footer(small_print, margin=MARGIN, top=top + 8)
-    stem = "setup" if view.auction == "setup" else f"generation-{view.generation}"
-    return Board(canvas.png(), display_alt(view, name), f"{stem}-display.png")
+    return canvas.png()
 
 
 # -- settlement and the end ----------------------------------------------------------------
@@ -365,6 +372,14 @@ def settlement_board(event: Settlement | MarsAuctionEnded, names: NameSource) ->
     """What each player holds and paid: after an auction (the bot's `settlement` event) or at
     the end (`match_ended`)."""
     name = namer(names)
+    filename = "final.png" if isinstance(event, MarsAuctionEnded) else "settlement.png"
+    return Board.drawn(
+        partial(_settlement_board_png, event, name), settlement_alt(event, name), filename
+    )
+
+
+def _settlement_board_png(event: Settlement | MarsAuctionEnded, name: Name) -> bytes:
+    """`settlement_board`'s picture, its PNG."""
     players = list(event.players)
     entries: Mapping[str, Holdings] = event.players
     text_w = WIDTH - 2 * MARGIN - 2 * BLOCK_PAD - 130 - 200
@@ -401,5 +416,4 @@ def settlement_board(event: Settlement | MarsAuctionEnded, names: NameSource) ->
             canvas.text(MARGIN + BLOCK_PAD + 130, middle, text, size=14, max_width=text_w)
             y += LINE_H
         top = bottom + 10
-    filename = "final.png" if isinstance(event, MarsAuctionEnded) else "settlement.png"
-    return Board(canvas.png(), settlement_alt(event, name), filename)
+    return canvas.png()

@@ -12,6 +12,7 @@ its event loop. Tags are written on their chips, so colour is never the only cue
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.board import ALT_TEXT
@@ -288,6 +289,15 @@ def draft_board(view: DraftTable, names: NameSource) -> Board:
     """The draft as it stands, from its view."""
     player = namer(names)(view.player)
     sections = _sections(view, player)
+    return Board.drawn(
+        partial(_draft_board_png, view, player, sections),
+        draft_alt(view, player, sections),
+        f"marsbot-draft-{view.phase}.png",
+    )
+
+
+def _draft_board_png(view: DraftTable, player: str, sections: list[_Section]) -> bytes:
+    """`draft_board`'s picture, its PNG."""
     height = 100 + 16 + sum(s.height + SECTION_GAP for s in sections) + 16
     if not sections:
         height += 40
@@ -325,7 +335,7 @@ def draft_board(view: DraftTable, names: NameSource) -> Board:
             key = section.keys.get(card.name) if card is not None else None
             _tile(canvas, x, y + row * (TILE_H + GAP), card, mark, key)
         top += section.height + SECTION_GAP
-    return Board(canvas.png(), draft_alt(view, player, sections), f"marsbot-draft-{view.phase}.png")
+    return canvas.png()
 
 
 def draft_alt(view: DraftTable, player: str, sections: list[_Section] | None = None) -> str:

@@ -8,6 +8,7 @@ import asyncio
 import os
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ from games.core.match import Match
 from games.project_mars.events import MarsMatchEnded
 from tools import render_samples
 from tools.render_samples import GENRE, Played
+
+#: Tests of the workers themselves: the boards they draw are compared with boards drawn here.
+pytestmark = pytest.mark.pictures
 
 GAME = "auction-auction"
 
@@ -268,6 +272,22 @@ async def test_a_different_job_is_sent_to_a_worker(played: Played, asked: list[b
     assert len(asked) == 3
     assert card == texts.card(theirs, played.names) != first
     assert other_names == texts.card(mine, renamed) != first
+
+
+async def test_without_pictures_a_worker_makes_the_words_alone(
+    played: Played, asked: list[bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`PICTURES` off (the suite's tests that read no picture), a worker makes the board's
+    words as drawn, its PNG empty; the job is another job than the drawn one's, so neither is
+    answered with the other's kept reply."""
+    texts = plugin_for(GAME).texts
+    view = a_view(played)
+    drawn = await boards.card(texts, view, played.names)
+    monkeypatch.setattr(boards, "PICTURES", False)
+    told = await boards.card(texts, view, played.names)
+    assert len(asked) == 2
+    assert drawn is not None and drawn.png.startswith(b"\x89PNG")
+    assert told == replace(drawn, png=b"")
 
 
 async def test_an_error_is_not_kept_but_raised_again_by_a_worker(asked: list[bytes]) -> None:

@@ -161,6 +161,7 @@ async def test_spectator_channel_gets_the_full_picture_after_each_phase(simcord_
     assert "Genre Shop $11" in text and "player0 $7" in text
 
 
+@pytest.mark.pictures
 async def test_boards_come_with_their_messages(simcord_env: Any) -> None:
     t = Table(simcord_env, 4)
     await t.start(phase_minutes=60)

@@ -110,6 +110,7 @@ async def test_the_atrades_page_gives_the_maps_words_at_length(
     assert drawn.alt in described, "Discord gets the summary"
 
 
+@pytest.mark.pictures
 async def test_the_board_is_the_status_image_with_its_alt_text(
     simcord_env: Any, web: TestClient[Any, Any]
 ) -> None:

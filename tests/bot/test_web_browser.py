@@ -28,7 +28,8 @@ POLL_MS = 100
 #: How long the browser may take to show a change (a bound on a loaded machine, not a timing).
 PATIENCE_MS = 60_000
 
-pytestmark = pytest.mark.browser
+#: A real browser decodes the boards: they are drawn.
+pytestmark = [pytest.mark.browser, pytest.mark.pictures]
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import io
 import re
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
@@ -58,6 +59,7 @@ async def test_a_sealed_bid_shows_at_its_reveal_and_not_before(
     assert facts["step"] == revealed - 1 and facts["steps"] == revealed
 
 
+@pytest.mark.pictures
 async def test_each_step_has_its_address_and_its_board(
     simcord_env: Any, web: TestClient[Any, Any]
 ) -> None:

@@ -6,6 +6,7 @@ they may do now."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from games.atrades.data import CUBES, TECHNOLOGY_BY_ID, level
 from games.atrades.events import Paid
@@ -208,6 +209,13 @@ def _company_rows(canvas: Canvas, y: int, companies: Sequence[CompanyView]) -> i
 
 def guild_board(card: GuildCard, name: Name) -> Picture:
     """The player's own guild board, from their view and their legal actions."""
+    return Picture.drawn(
+        partial(_guild_board_png, card, name), guild_alt(card, name), "atrades-guild.png"
+    )
+
+
+def _guild_board_png(card: GuildCard, name: Name) -> bytes:
+    """`guild_board`'s picture, its PNG."""
     view = card.view
     me, guild, seat = _mine(view)
     player = me.player
@@ -259,7 +267,7 @@ def guild_board(card: GuildCard, name: Name) -> Picture:
     y = _paragraph(canvas, y, offered, MUTED) + 10
     y = _section(canvas, y, _("WHAT YOU MAY DO NOW"))
     _paragraph(canvas, y, may, TEXT)
-    return Picture(canvas.png(), guild_alt(card, name), "atrades-guild.png")
+    return canvas.png()
 
 
 def _money(canvas: Canvas, y: int, me: Mine, ended: bool) -> int:

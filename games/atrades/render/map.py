@@ -4,7 +4,7 @@ owner, sold companies, the starting tiles to acquire and the guilds in turn orde
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -328,6 +328,16 @@ def _guilds(canvas: Canvas, top: int, view: PublicView, name: Name) -> int:
 def map_board(view: PublicView, name: Name) -> Picture:
     """The map and the table around it, from the public view (or a player's: only its public
     fields are read)."""
+    return Picture.drawn(
+        partial(_map_board_png, view, name),
+        map_alt(view, name),
+        "atrades-map.png",
+        detail=map_detail(view, name),
+    )
+
+
+def _map_board_png(view: PublicView, name: Name) -> bytes:
+    """`map_board`'s picture, its PNG."""
     land = tuple(sorted((label, cell.terrain, cell.city) for label, cell in view.map.items()))
     layer = static_layer(map_key(view), land, tuple(view.connectors))
     key = legend(legend_text())
@@ -363,9 +373,7 @@ def map_board(view: PublicView, name: Name) -> Picture:
         y = _merger(canvas, y, size, merger) + 8
     y = _guilds(canvas, y, view, name)
     canvas.image.paste(key, (0, y + 12))
-    return Picture(
-        canvas.png(), map_alt(view, name), "atrades-map.png", detail=map_detail(view, name)
-    )
+    return canvas.png()
 
 
 def _reading_order(label: str) -> tuple[int, int]:

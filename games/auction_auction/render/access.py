@@ -3,6 +3,8 @@ and who was tied out, and who spends the round in the Black Market; and its alt 
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.auction_auction.events import AccessResolved
 from games.auction_auction.model import BLACK_MARKET, HOUSES, LOCATION_NAMES
 from games.auction_auction.render.parts import (
@@ -135,6 +137,17 @@ def access_board(event: Access, names: NameSource, *, house_capacity: int | None
     name = namer(names)
     houses = [_House(h, event, house_capacity, name) for h in HOUSES]
     market = list(event.entrants.get(BLACK_MARKET, []))
+    return Board.drawn(
+        partial(_access_board_png, event, house_capacity, houses, market, name),
+        _access_alt(event, houses, market, name),
+        f"access-round-{event.round}.png",
+    )
+
+
+def _access_board_png(
+    event: Access, house_capacity: int | None, houses: list[_House], market: list[str], name: Name
+) -> bytes:
+    """`access_board`'s picture, its PNG."""
     players = {b.player for b in event.bids} | {p for ps in event.entrants.values() for p in ps}
     chips = [(name(p), _market_reason(p, event)) for p in market]
     col_w = (WIDTH - 2 * MARGIN - 2 * GAP) // 3
@@ -184,9 +197,7 @@ def access_board(event: Access, names: NameSource, *, house_capacity: int | None
             x += _draw_chip(canvas, x, y, *chips[index], inner) + CHIP_GAP
         y += CHIP_H + CHIP_GAP
     canvas.footer(footer, margin=MARGIN, top=top + market_h + 14)
-    return Board(
-        canvas.png(), _access_alt(event, houses, market, name), f"access-round-{event.round}.png"
-    )
+    return canvas.png()
 
 
 def _chip_width(name: str, note: str, room: int) -> int:

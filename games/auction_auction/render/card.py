@@ -3,6 +3,8 @@ for their 1-on-1, and its alt text."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.auction_auction.cash import GARNET_VALUE
 from games.auction_auction.hands import hand_of
 from games.auction_auction.model import (
@@ -42,6 +44,13 @@ def one_on_one_card(view: CardView, names: NameSource) -> Board:
     so they cannot be here."""
     me = view.me
     name = namer(names)
+    return Board.drawn(
+        partial(_one_on_one_card_png, view, me, name), _card_alt(view, me, name), "one-on-one.png"
+    )
+
+
+def _one_on_one_card_png(view: CardView, me: OwnSeat, name: Name) -> bytes:
+    """`one_on_one_card`'s picture, its PNG."""
     colours = list(view.colours)
     rows = _card_rows(view, me)
     body = 64 + max(1, len(rows)) * 44 + 14
@@ -112,7 +121,7 @@ def one_on_one_card(view: CardView, names: NameSource) -> Board:
         elif note:
             canvas.text(right - 18, y + 22, note, size=16, fill=FAINT, align="right")
         y += 44
-    return Board(canvas.png(), _card_alt(view, me, name), "one-on-one.png")
+    return canvas.png()
 
 
 def card_view(view: PlayerView | CardView) -> CardView:

@@ -4,6 +4,7 @@ its alt text."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from games.auction_auction.events import AuctionEnded
 from games.auction_auction.model import COLOUR_NAMES, HAND_LABELS, Result
@@ -50,6 +51,16 @@ def final_board(result: Final, names: NameSource) -> Board:
     name = namer(names)
     standings = list(result.standings)
     colours = list(standings[0].cubes) if standings else []
+    return Board.drawn(
+        partial(_final_board_png, result, colours, name),
+        _final_alt(result, colours, name),
+        "final-table.png",
+    )
+
+
+def _final_board_png(result: Final, colours: list[str], name: Name) -> bytes:
+    """`final_board`'s picture, its PNG."""
+    standings = list(result.standings)
     tokens = result.tokens_of_life
     garnets = result.garnets
     candidates = set(result.elimination_candidates)
@@ -102,7 +113,7 @@ def final_board(result: Final, names: NameSource) -> Board:
             fill=fill,
         )
     canvas.footer(footer, margin=MARGIN, top=top + 14)
-    return Board(canvas.png(), _final_alt(result, colours, name), "final-table.png")
+    return canvas.png()
 
 
 def _cube_header(colour: str) -> Callable[[Canvas, int, int, int], None]:

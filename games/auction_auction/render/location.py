@@ -3,6 +3,8 @@ and its alt text."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.auction_auction.events import AuctionResolved, LotResult
 from games.auction_auction.model import COLOUR_NAMES, lot_number, place_name
 from games.auction_auction.render.parts import (
@@ -44,6 +46,15 @@ def location_board(event: AuctionResolved, names: NameSource) -> Board:
     lot's cubes, every bid on it, and who won it and for how much, or that it was discarded
     (AA-11: the highest amount bid by exactly one player wins)."""
     name = namer(names)
+    return Board.drawn(
+        partial(_location_board_png, event, name),
+        _location_alt(event, name),
+        f"lots-{event.location}-round-{event.round}.png",
+    )
+
+
+def _location_board_png(event: AuctionResolved, name: Name) -> bytes:
+    """`location_board`'s picture, its PNG."""
     lots = list(event.lots)
     title = place_name(event.location)
     mid_x = MARGIN + LOT_LEFT
@@ -84,8 +95,7 @@ def location_board(event: AuctionResolved, names: NameSource) -> Board:
         _draw_lot(canvas, top, h, lot, chips, rows, name)
         top += h + 12
     canvas.footer(footer, margin=MARGIN, top=top + 2)
-    slug = event.location
-    return Board(canvas.png(), _location_alt(event, name), f"lots-{slug}-round-{event.round}.png")
+    return canvas.png()
 
 
 LOT_LEFT = 200

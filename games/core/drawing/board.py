@@ -1,8 +1,17 @@
-"""What a render function returns, and how it turns player ids into names."""
+"""What a render function returns, and how it turns player ids into names.
+
+A render function tells its board in words (the alt text, and its `detail`) and draws it
+apart (the PNG), and puts the two together with `Board.drawn`: inside `drawing(False)` the drawing
+is skipped and the board's PNG is empty, its words made by the very same code. The test suite's
+bot renders so where a test reads no image (tests/conftest.py): drawing is most of a board's
+cost.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from games.core.drawing import fonts
@@ -28,6 +37,12 @@ class Board:
     filename: str = "board.png"
     detail: str = ""
 
+    @classmethod
+    def drawn(cls, draw: Callable[[], bytes], alt: str, filename: str, detail: str = "") -> Board:
+        """The board told by `alt` (and `detail`), its PNG made by `draw`; inside
+        `drawing(False)`, an empty PNG, `draw` never called."""
+        return cls(draw() if _drawing.get() else b"", alt, filename, detail)
+
     @property
     def words(self) -> str:
         """The board in words as fully as it is told: `detail`, else `alt`."""
@@ -41,6 +56,20 @@ class Board:
         cut = self.alt[: limit - 1]
         end = cut.rfind(". ")
         return (cut[: end + 1] if end > 0 else cut.rstrip()) + "…"
+
+
+#: Whether `Board.drawn` draws the PNG (the default) or leaves it empty (`drawing(False)`).
+_drawing: ContextVar[bool] = ContextVar("drawing", default=True)
+
+
+@contextmanager
+def drawing(on: bool) -> Iterator[None]:
+    """Inside, `Board.drawn` draws every board's PNG (`on`), or leaves it empty: words only."""
+    token = _drawing.set(on)
+    try:
+        yield
+    finally:
+        _drawing.reset(token)
 
 
 def namer(names: NameSource) -> Callable[[str], str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.core.drawing import BadgeStyle, Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.canvas import FOOTER_LINE, wrap_footer
 from games.core.drawing.palette import DARK_TEXT, MUTED, PANEL, ROW_ALT, TEXT
@@ -14,6 +16,13 @@ def final_board(result: Result, names: NameSource) -> Board:
     """The match is over (the public `match_ended` event): the winner, and each round's TPR,
     lanes and winner (PM-8)."""
     name = namer(names)
+    return Board.drawn(
+        partial(_final_board_png, result, name), final_alt(result, name), "match-result.png"
+    )
+
+
+def _final_board_png(result: Result, name: Name) -> bytes:
+    """`final_board`'s picture, its PNG."""
     rounds = result.rounds
     wins = result.wins
     players = list(wins) or (list(rounds[0].score.tpr) if rounds else [])
@@ -110,7 +119,7 @@ def final_board(result: Result, names: NameSource) -> Board:
             )
         y += row_h
     canvas.footer(footer, margin=MARGIN, top=y + 14)
-    return Board(canvas.png(), final_alt(result, name), "match-result.png")
+    return canvas.png()
 
 
 def final_alt(result: Result, name: Name) -> str:

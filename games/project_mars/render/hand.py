@@ -4,6 +4,7 @@ revealed cards marked, their back hand in the keep step), and its alt text."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from games.core.drawing import Board, Canvas, NameSource, fonts, namer
 from games.core.drawing.board import ALT_TEXT
@@ -124,8 +125,13 @@ def hand_card(view: PlayerView, names: NameSource) -> Board:
     """A player's 1-on-1 card, from their own view: the table as they see it (their traps on
     the enemy field face up, marked), their hand with revealed cards marked, and their back
     hand while they choose what to keep."""
-    me = view.me
     name = namer(names)
+    return Board.drawn(partial(_hand_card_png, view, name), hand_alt(view, name), "your-hand.png")
+
+
+def _hand_card_png(view: PlayerView, name: Name) -> bytes:
+    """`hand_card`'s picture, its PNG."""
+    me = view.me
     viewer = me.player
     hand: list[CardView] = list(me.hand)
     back = list(me.back_hand)
@@ -164,7 +170,7 @@ def hand_card(view: PlayerView, names: NameSource) -> Board:
         y = draw_table(canvas, y, view, name, viewer) + 16
     for label, note, cards in sections:
         y = _hand_section(canvas, y, label, note, cards) + 16
-    return Board(canvas.png(), hand_alt(view, name), "your-hand.png")
+    return canvas.png()
 
 
 def hand_alt(view: PlayerView, name: Name) -> str:

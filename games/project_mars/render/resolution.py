@@ -5,6 +5,7 @@ cards lay when the round resolved."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from games.core.drawing import Board, Canvas, NameSource, namer
@@ -142,6 +143,15 @@ def round_board(event: CountedRound, names: NameSource) -> Board:
     """A round resolved (the bot's `round_board` event: `round_resolved` with the fields as
     they were counted): fields, each lane's comparison and each player's TPR, part by part."""
     name = namer(names)
+    return Board.drawn(
+        partial(_round_board_png, event, name),
+        round_alt(event, name),
+        f"round-{event.round}-result.png",
+    )
+
+
+def _round_board_png(event: CountedRound, name: Name) -> bytes:
+    """`round_board`'s picture, its PNG."""
     players = list(event.players)
     fields = event.fields
     score = event.score
@@ -177,7 +187,7 @@ def round_board(event: CountedRound, names: NameSource) -> Board:
     y = _name_line(canvas, y, lower, players, name, winner) + 16
     y = _parts_table(canvas, y, players, score, name)
     canvas.footer(footer, margin=MARGIN, top=y + 12)
-    return Board(canvas.png(), round_alt(event, name), f"round-{event.round}-result.png")
+    return canvas.png()
 
 
 def _name_line(

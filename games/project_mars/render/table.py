@@ -4,6 +4,7 @@ and its alt text."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from games.core.drawing import Board, Canvas, NameSource, fonts, namer
@@ -279,6 +280,15 @@ def table_footer() -> list[str]:
 def public_board(view: PublicView, names: NameSource) -> Board:
     """The table after a move, from the public view: what everyone in the channel may see."""
     name = namer(names)
+    return Board.drawn(
+        partial(_public_board_png, view, name),
+        table_alt(view, name, None),
+        f"round-{view.round}-table.png",
+    )
+
+
+def _public_board_png(view: PublicView, name: Name) -> bytes:
+    """`public_board`'s picture, its PNG."""
     footer = wrap_footer(table_footer(), WIDTH, MARGIN)
     height = 100 + 16 + table_height(view) + 12 + FOOTER_LINE * len(footer) + 12
     canvas = Canvas(WIDTH, height)
@@ -286,7 +296,7 @@ def public_board(view: PublicView, names: NameSource) -> Board:
     top = canvas.title_bar(KICKER, headline, notes(view, name), margin=MARGIN) + 16
     top = draw_table(canvas, top, view, name, None)
     canvas.footer(footer, margin=MARGIN, top=top + 12)
-    return Board(canvas.png(), table_alt(view, name, None), f"round-{view.round}-table.png")
+    return canvas.png()
 
 
 def table_alt(view: PublicView, name: Name, viewer: str | None) -> str:
