@@ -31,6 +31,13 @@ def image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
+def seen(board: Board) -> tuple[bytes, str, str, str]:
+    """What a person gets of a board: its picture's pixels, its alt text, its file name and
+    its detail. Not its PNG's bytes: the same picture may deflate into other bytes on
+    another thread or process (`games.core.drawing.canvas.png_bytes`)."""
+    return image(board.png).tobytes(), board.alt, board.filename, board.detail
+
+
 def assert_matches_golden(name: str, board: Board, tmp_path: Path) -> None:
     path = GOLDEN / f"{name}.png"
     if UPDATE:

@@ -41,7 +41,7 @@ from games.core.drawing.board import ALT_TEXT
 from games.core.drawing.fonts import FONTS
 from games.core.engine import HOST
 from games.core.match import Match
-from tests.render.golden import MAX_BYTES, assert_matches_golden, image
+from tests.render.golden import MAX_BYTES, assert_matches_golden, seen
 from tools import render_samples
 from tools.render_samples import DRE, GENRE, Played
 
@@ -151,11 +151,6 @@ def test_boards_rendered_in_threads_at_once_equal_those_rendered_in_turn(
         if board != drawn[name] and seen(board) != seen(drawn[name])
     ]
     assert not differ, f"drawn in threads, these differ from the same drawn in turn: {differ}"
-
-
-def seen(board: Board) -> tuple[bytes, str, str]:
-    """What a person gets of a board: its picture's pixels, its alt text and its file name."""
-    return image(board.png).tobytes(), board.alt, board.filename
 
 
 def test_boards_are_png_of_a_width_that_reads_on_a_phone(drawn: dict[str, Board]) -> None:
