@@ -50,7 +50,7 @@ Durability = Literal["full", "normal"]
 #: arrives alone is committed on the event loop: a loop that waits this long for the disk
 #: holds up nothing a member would notice, and the hand-off it saves (two wake-ups of a thread,
 #: the GIL passed each way) cost a lone move 0.6-0.7 ms more CPU on a loaded machine whose
-#: syncs took 1-4 ms (docs/performance.md, "A move's answer").
+#: syncs took 1-4 ms (`bench_answer.py`, at 12906a0).
 INLINE_SYNC = 0.005
 #: The weight of the newest synced commit in `GroupCommit.sync_time`.
 SYNC_WEIGHT = 0.2
