@@ -680,22 +680,22 @@ def actions_view(
     None: nothing to do. Where the rows a message holds cannot take an action's menus, it
     gets a button instead; past 25 buttons the last are left out, which the conformance suite
     checks no game offers (`controls_fit`)."""
-    view = stateless_view()
     actions = [a for a in actions if not a.forced]
-    inline = _inline(actions, extra)
-    for action in inline:
-        first = action.steps[0]
-        assert isinstance(first, Pick)
-        for number, menu in enumerate(steps.menus(first)):
+    if not actions:
+        return None
+    view = stateless_view()
+    listed = _inline(actions, extra)
+    buttons = [action for action, menus in zip(actions, listed, strict=True) if not menus]
+    for action, menus in zip(actions, listed, strict=True):
+        for number, menu in enumerate(menus):
             view.add_item(
                 step_menu(match_id, shown, action, {}, label, menu.choices, menu.title, number)
             )
-    rows = sum(_menu_rows(a) for a in inline)
-    buttons = [a for a in actions if a not in inline]
+    rows = sum(len(menus) for menus in listed)
     for action in buttons[: (MAX_ROWS - rows) * 5]:
         style = discord.ButtonStyle.primary if action.steps else discord.ButtonStyle.secondary
         view.add_item(ActButton(match_id, shown, action.key, label(action.label), style))
-    return view if actions else None
+    return view
 
 
 def board_view(
@@ -713,35 +713,39 @@ def board_view(
     return view
 
 
-def _inline(actions: list[GameAction], extra: int = 0) -> list[GameAction]:
-    """The actions whose menus are shown, in order: each as long as the buttons of the others
-    (five a row, `extra` of the caller's among them) still fit below."""
-    inline: list[GameAction] = []
-    rows = 0
+def _inline(actions: list[GameAction], extra: int = 0) -> list[list[steps.Menu]]:
+    """The menus each action shows (empty: it gets a button), in order: an action's as long
+    as the buttons of the others (five a row, `extra` of the caller's among them) still fit
+    below."""
+    inline: list[list[steps.Menu]] = []
+    shown = rows = 0
     for action in actions:
-        needed = _menu_rows(action)
-        buttons = len(actions) - len(inline) - 1 + extra
-        if needed and rows + needed + -(-buttons // 5) <= MAX_ROWS:
-            inline.append(action)
-            rows += needed
+        menus = _menus(action)
+        buttons = len(actions) - shown - 1 + extra
+        if menus and rows + len(menus) + -(-buttons // 5) <= MAX_ROWS:
+            inline.append(menus)
+            shown += 1
+            rows += len(menus)
+        else:
+            inline.append([])
     return inline
 
 
 def controls_fit(actions: list[GameAction]) -> bool:
     """Whether `actions_view` shows every one of `actions`."""
     actions = [a for a in actions if not a.forced]
-    inline = _inline(actions)
-    rows = sum(_menu_rows(a) for a in inline)
-    return len(actions) - len(inline) <= (MAX_ROWS - rows) * 5
+    listed = _inline(actions)
+    buttons = sum(1 for menus in listed if not menus)
+    return buttons <= (MAX_ROWS - sum(len(menus) for menus in listed)) * 5
 
 
-def _menu_rows(action: GameAction) -> int:
-    """The menus of the action's first step, a pick listed in at most five (0: none)."""
+def _menus(action: GameAction) -> list[steps.Menu]:
+    """The menus of the action's first step, a pick listed in at most five (empty: none)."""
     first = action.steps[0] if action.steps else None
     if not isinstance(first, Pick):
-        return 0
-    listed = len(steps.menus(first))
-    return listed if listed <= steps.MENUS else 0
+        return []
+    listed = steps.menus(first)
+    return listed if len(listed) <= steps.MENUS else []
 
 
 def inside(label: str) -> str:

@@ -31,6 +31,7 @@ class MatchContext:
         self.row = row
         self.service = service
         self._players: list[PlayerRow] | None = None
+        self._seat: str | None = None
         self._actions: list[Action] | None = None
 
     @property
@@ -56,10 +57,11 @@ class MatchContext:
         """The engine's player id of the seat the member holds (their own, or one handed to
         them); refused politely when they hold none (a seat handed to another is no longer
         theirs, though the engine knows it by their id)."""
-        seat = seat_of(await self.players(), self.user_id)
-        if seat is None:
-            raise UserError(_(NOT_PLAYING))
-        return seat
+        if self._seat is None:
+            self._seat = seat_of(await self.players(), self.user_id)
+            if self._seat is None:
+                raise UserError(_(NOT_PLAYING))
+        return self._seat
 
     async def actions(self) -> list[Action]:
         """What the member may do now (`Engine.legal_actions`)."""

@@ -9,8 +9,9 @@ is durable, and the loop goes on meanwhile.
 
 A write that arrives alone does not pay the hand-off to the thread and back (issue 43): a
 write sent while the thread has nothing waits for the end of the event loop's current turn
-(`_gathered`) and, if no other write came meanwhile, the loop commits it itself, the same
-way, at once. The loop then waits for that one sync; so it does so only while syncs are
+(its caller's task yields once: `run`) and, if no other write came meanwhile, that task
+commits it itself, the same way, at once, and goes on: no callback, no future to wake it,
+no further turn. The loop then waits for that one sync; so it does so only while syncs are
 quick (their recent time, `sync_time`, under `INLINE_SYNC`): on a disk whose syncs are slow
 every write goes to the thread at once. A second write in the same turn, or one that finds
 the thread with writes, goes to the thread at once (with the one gathered before it, first),
@@ -49,7 +50,7 @@ Durability = Literal["full", "normal"]
 #: arrives alone is committed on the event loop: a loop that waits this long for the disk
 #: holds up nothing a member would notice, and the hand-off it saves (two wake-ups of a thread,
 #: the GIL passed each way) cost a lone move 0.6-0.7 ms more CPU on a loaded machine whose
-#: syncs took 1-4 ms (docs/performance.md, "A move's answer").
+#: syncs took 1-4 ms (`bench_answer.py`, at 12906a0).
 INLINE_SYNC = 0.005
 #: The weight of the newest synced commit in `GroupCommit.sync_time`.
 SYNC_WEIGHT = 0.2
@@ -102,12 +103,43 @@ class GroupCommit:
         #: be using the connection, and the loop does not.
         self._sent = 0
         #: The write that came alone in the loop's current turn, waiting for the turn's end
-        #: to be committed by the loop (`_gathered`); None: none is waiting.
+        #: to be committed by its caller's task (`run`); None: none is waiting.
         self._gathering: _Job | None = None
         #: How long the synced commits took lately (seconds, smoothed: `SYNC_WEIGHT`).
         self.sync_time = 0.0
         self._thread = threading.Thread(target=self._run, name="sqlite-group-commit", daemon=True)
         self._thread.start()
+
+    async def run(
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        *,
+        synced: bool = True,
+        transactional: bool = True,
+    ) -> T:
+        """Run `work` in a batch and return its result once that batch is committed. A write
+        alone (module doc) waits one turn of the loop for others, then, if none came, is
+        committed by its caller's task itself: no other callback and no other turn."""
+        job = self._job(work, synced, transactional)
+        future: asyncio.Future[T] = job.future
+        alone = self._gathering is None and not self._sent and transactional
+        if not alone or (synced and self.durability == "full" and self.sync_time > INLINE_SYNC):
+            # Not alone (or syncs are slow): to the thread at once, after the write gathered
+            # if any, so that it commits while the loop makes the writes that follow.
+            self._send_gathered()
+            self._send(job)
+            return await future
+        self._gathering = job
+        try:
+            # The writes sent meanwhile find this one gathered, and take it to the thread.
+            await asyncio.sleep(0)
+        finally:
+            # Alone all along (or cancelled meanwhile, which leaves the write to commit as a
+            # write on the thread would): the thread is idle, as it was when this came.
+            if self._gathering is job:
+                self._gathering = None
+                _settle(self._commit([job])[0])
+        return await future
 
     def submit(
         self,
@@ -116,21 +148,20 @@ class GroupCommit:
         synced: bool = True,
         transactional: bool = True,
     ) -> asyncio.Future[T]:
-        """Queue `work`; the future is settled after the commit of the batch it ran in."""
+        """Queue `work` for the thread at once (after the write gathered, if any); the
+        future is settled after the commit of the batch it ran in."""
+        job = self._job(work, synced, transactional)
+        self._send_gathered()
+        self._send(job)
+        return job.future
+
+    def _job(
+        self, work: Callable[[sqlite3.Connection], T], synced: bool, transactional: bool
+    ) -> _Job:
         if self._stopped:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = self._loop.create_future()
-        job = _Job(work, future, synced, transactional)
-        alone = self._gathering is None and not self._sent and transactional
-        if alone and not (synced and self.durability == "full" and self.sync_time > INLINE_SYNC):
-            self._gathering = job
-            self._loop.call_soon(self._gathered)
-        else:
-            # Not alone (or syncs are slow): to the thread at once, after the write gathered
-            # if any, so that it commits while the loop makes the writes that follow.
-            self._send_gathered()
-            self._send(job)
-        return future
+        return _Job(work, future, synced, transactional)
 
     async def stop(self) -> None:
         """Commit what was sent before, then end the thread; later writes are refused."""
@@ -148,14 +179,6 @@ class GroupCommit:
         gathered, self._gathering = self._gathering, None
         if gathered is not None:
             self._send(gathered)
-
-    def _gathered(self) -> None:
-        """At the end of the loop's turn: the write that came alone, committed here and now.
-        The thread is idle: it was when this write came, and nothing was sent since."""
-        gathered, self._gathering = self._gathering, None
-        if gathered is not None:
-            settled, _ = self._commit([gathered])
-            _settle(settled)
 
     def _settled(self, settled: list[_Settled]) -> None:
         """On the loop: the thread is done with these jobs."""

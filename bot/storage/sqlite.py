@@ -219,7 +219,7 @@ class SqliteBackend:
         """Run `work` as a job of the group commit (`GroupCommit`), committed (and, when
         `synced`, durable) when this returns; then count the write and start a checkpoint when
         one is due."""
-        result = await self.commits.submit(
+        result = await self.commits.run(
             lambda connection: run_now(work(SqliteTx(connection))), synced=synced
         )
         self._since_checkpoint += 1

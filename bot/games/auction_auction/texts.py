@@ -159,10 +159,10 @@ class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
 
     def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
         """A gift as its giver ("You gave $7 to ben.") and its receiver ("ann gave you $7.")
-        read it."""
+        read it; any other event as `describe` words it, from the event read once."""
         told = self.read(event)
         if not isinstance(told, CashGiven):
-            return self.describe(event, names)
+            return None if told is None else self.tell(told, names)
         if reader == told.giver:
             return _("You gave ${amount} to {player}.").format(
                 amount=told.amount, player=names(told.to)
