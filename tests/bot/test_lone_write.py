@@ -13,7 +13,7 @@ import pytest
 
 import bot.storage.group_commit as group_commit
 from bot.storage import Storage
-from tests.bot.test_storage import new_match
+from tests.bot.stored import new_match
 
 
 @pytest.fixture

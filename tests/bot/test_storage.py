@@ -40,6 +40,7 @@ from bot.storage.postgres import PostgresBackend
 from bot.storage.sqlite import SqliteBackend
 from games.auction_auction import ENGINE as AA_ENGINE
 from games.registry import engine_for
+from tests.bot.stored import new_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -266,16 +267,6 @@ async def queued(storage: Storage, jobs: int) -> None:
     """Until `jobs` writes wait in the group-commit thread's queue."""
     while on_sqlite(storage).commits._queue.qsize() < jobs:
         await asyncio.sleep(0.001)
-
-
-async def new_match(storage: Storage, channel: int) -> int:
-    match_id = await storage.create_match(
-        guild_id=1, channel_id=channel, game="auction-auction", host_id=1, options={}, seed=1,
-        clocks={"phase": 60}, spectator_channel_id=None, now=0.0,
-    )  # fmt: skip
-    assert match_id is not None
-    await storage.start_match(match_id, state="{}", events=[], timers=[], at=0.0, options={})
-    return match_id
 
 
 async def test_an_error_in_a_batch_reaches_only_its_callers(tmp_path: Path) -> None:
