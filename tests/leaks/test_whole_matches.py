@@ -22,11 +22,13 @@ from typing import Any
 import pytest
 from simcord.results import to_discord_message
 
+from bot import boards
 from bot.flows import lobby
 from bot.games.base import GameTexts
 from bot.games.registry import plugin_for
 from bot.i18n import pseudo_locale
 from bot.players import name_table, names_of
+from games.core.drawing.board import drawing
 from games.core.drawing.words import join
 from games.core.views import GameView
 from games.registry import engine_for
@@ -123,13 +125,15 @@ class Moments(Scan):
         """The alt text of the public view drawn (`GameTexts.status_board`), or None if the
         game draws none. Drawn once for each view and names: a board is a pure function of
         them, and the status is checked again after every interaction, most of which change
-        neither (an answer, a refused second click, a menu opened)."""
+        neither (an answer, a refused second click, a menu opened). Drawn as the bot's
+        workers draw it (`bot.boards.PICTURES`): the alt text is the board's words, which
+        are the same whether its picture is drawn or not."""
         key = (
             json.dumps(view.to_json() if isinstance(view, GameView) else view, sort_keys=True),
             tuple(sorted(table.items())),
         )
         if key not in self.alts:
-            with pseudo_locale() if self.pseudo else nullcontext():
+            with pseudo_locale() if self.pseudo else nullcontext(), drawing(boards.PICTURES):
                 drawn = texts.status_board(view, table)
                 self.alts[key] = english(drawn.description()) if drawn is not None else None
         return self.alts[key]
