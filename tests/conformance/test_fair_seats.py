@@ -2,7 +2,7 @@
 each decision a copy of the match has only the other players' secrets changed (the
 conformance suite's resampling, applied to the deciding function): the deciding seat's view
 is the same in both, and so is its decision, at every level (a strong seat's search with its
-seed and its number of tries fixed)."""
+seed and its number of tries fixed). Each match is played to its end, conserving."""
 
 from __future__ import annotations
 
@@ -134,6 +134,7 @@ def test_a_seats_decision_does_not_change_with_others_secrets(game: str, seed: i
         assert computer.levels[seat.level](view, actions, seat) == move
         checked[seat.level] = checked.get(seat.level, 0) + 1
 
-    play(game, SEATS[game], seed, iterations=4, decided=decided)
+    _, violations, _, stuck = play(game, SEATS[game], seed, iterations=4, decided=decided)
+    assert (violations, stuck) == (0, False), "the match broke conservation or got stuck"
     assert set(checked) == set(SEATS[game]) and min(checked.values()) >= 3, checked
     assert changed >= 3
