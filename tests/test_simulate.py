@@ -20,19 +20,23 @@ def simulated(*args: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(
-    ("game", "seats"),
+    ("game", "seats", "games"),
     [
-        ("auction-auction", "strong,normal,normal,normal"),
-        ("project-mars", "strong,normal"),
-        ("atrades", "normal,strong,normal"),
-        ("mars-auction", "strong,normal,normal"),
+        ("auction-auction", "strong,normal,normal,normal", 2),
+        ("project-mars", "strong,normal", 1),
+        ("atrades", "normal,strong,normal", 1),
+        ("mars-auction", "strong,normal,normal", 1),
     ],
 )
-def test_every_game_with_seats_plays_whole_matches(game: str, seats: str) -> None:
-    figures = simulated(game, "--games", "2", "--seed", "3", "--seats", seats, "--iterations", "2")
+def test_every_game_with_seats_plays_whole_matches(game: str, seats: str, games: int) -> None:
+    """A whole match of every game (Auction Auction's, the quickest to play, twice: the figures
+    are over every match played); tests/conformance/test_fair_seats.py plays more of them."""
+    figures = simulated(
+        game, "--games", str(games), "--seed", "3", "--seats", seats, "--iterations", "2"
+    )
     levels = seats.split(",")
     assert figures["game"] == game and figures["seats"] == levels
-    assert (figures["ended"], figures["stuck"], figures["conservation_violations"]) == (2, 0, 0)
+    assert (figures["ended"], figures["stuck"], figures["conservation_violations"]) == (games, 0, 0)
     assert isinstance(figures["rounds"], float) and figures["rounds"] >= 1
     rates = figures["win_rate"]
     assert isinstance(rates, dict)

@@ -83,17 +83,17 @@ def _system_targets(players: list[str], cards: list[Unit], disabled: set[str]) -
     return hit
 
 
-def _pwr(unit: Unit, own: list[Unit], disabled: set[str]) -> int:
+def _pwr(unit: Unit, working: list[Unit], disabled: set[str]) -> int:
     """PM-7, PM-D10: a disabled or zeroed card has PWR 0; otherwise its printed PWR, plus
     Cybernetics Lab (+1, once, for ARTIFICIAL cards printed with 1 PWR), one Comms Station
-    beside it (+2, once), each Siege Vehicle boosting it (+2) and Favorable Conditions."""
+    beside it (+2, once), each Siege Vehicle boosting it (+2) and Favorable Conditions.
+    `working`: the owner's cards whose effect works (`_works`)."""
     spec = CARDS[unit.key]
     if unit.id in disabled or unit.zeroed:
         return 0
     pwr = spec.pwr or 0
     if unit.key == "comms-station":
         return pwr
-    working = [u for u in own if _works(u, disabled)]
     lab = any(u.key == "cybernetics-lab" for u in working)
     if lab and spec.has("artificial") and spec.pwr == 1:
         pwr += LAB_BONUS
@@ -116,7 +116,9 @@ def score(players: list[str], cards: list[Unit]) -> Score:
     by_system = _system_targets(players, cards, disabled)
     disabled |= set(by_system)
     mine = {p: [u for u in cards if u.owner == p] for p in players}
-    pwr = {u.id: _pwr(u, mine[u.owner], disabled) for u in cards}
+    # Whose effects work is the same for every card of a side: worked out once per side.
+    working = {p: [u for u in mine[p] if _works(u, disabled)] for p in players}
+    pwr = {u.id: _pwr(u, working[u.owner], disabled) for u in cards}
     lanes: list[str | None] = []
     for column in COLUMNS:
         sides = {p: [u for u in mine[p] if column_of(u.slot) == column] for p in players}
@@ -133,7 +135,6 @@ def score(players: list[str], cards: list[Unit]) -> Score:
     infantry_on_field = sum(CARDS[u.key].infantry for u in cards)
     parts: dict[str, dict[str, int]] = {}
     for player in players:
-        working = [u for u in mine[player] if _works(u, disabled)]
         sentinels = [u for u in mine[player] if u.key == "sentinel"]
         parts[player] = {
             "pwr": sum(pwr[u.id] for u in mine[player]),
@@ -142,11 +143,13 @@ def score(players: list[str], cards: list[Unit]) -> Score:
             * sum(
                 u.key == "sentinel"
                 and any(s.id != u.id and column_of(s.slot) == column_of(u.slot) for s in sentinels)
-                for u in working
+                for u in working[player]
             ),
-            "medic": MEDIC_BONUS * sum(u.key == "medic" for u in working),
-            "infantry": infantry_on_field if any(u.key == "infantry" for u in working) else 0,
-            "outpost": OUTPOST_BONUS * sum(u.key == "outpost" for u in working),
+            "medic": MEDIC_BONUS * sum(u.key == "medic" for u in working[player]),
+            "infantry": (
+                infantry_on_field if any(u.key == "infantry" for u in working[player]) else 0
+            ),
+            "outpost": OUTPOST_BONUS * sum(u.key == "outpost" for u in working[player]),
         }
     return Score(
         pwr=pwr,

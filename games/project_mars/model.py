@@ -35,6 +35,7 @@ The host's view is the public one (viewer None): hosts see no hand during a matc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
@@ -66,7 +67,10 @@ def row_of(slot: str) -> Row:
     return "attack" if slot.startswith("attack") else "defence"
 
 
+@functools.cache
 def column_of(slot: str) -> int:
+    """The slot's column; read once per slot (the strong seat's playouts count fields, and
+    ask for columns, hundreds of thousands of times a match)."""
     return int(slot.rsplit("-", 1)[1])
 
 

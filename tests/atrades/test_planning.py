@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.atrades import ENGINE
 from games.atrades.money import capacity
 from games.atrades.planning import determinize
@@ -13,12 +15,20 @@ from games.atrades.views import PlayerView
 from games.core.match import Match
 
 
-def test_a_merger_leaders_sampled_money_pays_its_high_bid() -> None:
+@pytest.mark.parametrize(
+    "seeds",
+    [
+        pytest.param(range(2), id="seeds-0-1"),
+        pytest.param(range(2, 12), id="seeds-2-11", marks=pytest.mark.slow),
+    ],
+)
+def test_a_merger_leaders_sampled_money_pays_its_high_bid(seeds: range) -> None:
     """A guild that leads or won a merger's auction can pay its bid (AT-14), in every world
     the seat draws: a world where it could not (its money drawn around the seat's own) made a
-    playout's settlement refuse the bid, and the strong seat's decision fail."""
+    playout's settlement refuse the bid, and the strong seat's decision fail. The quick run
+    checks two matches' worlds (over a thousand), the whole suite twelve's."""
     checked = 0
-    for seed in range(12):
+    for seed in seeds:
         match, _ = Match.start(ENGINE, ["ann", "bob", "cy", "dee"], {}, seed)
         rnd = random.Random(seed)
         while not match.finished:

@@ -96,8 +96,13 @@ def test_random_matches_pass_every_check(engine: Engine[Any, Any], data: st.Data
       match where one player made a different move of the same kind must look the same to
       every viewer the two moves told the same things, and keep looking the same through the
       next phase ends while that holds.
-    - Replays are deterministic and the record survives its JSON text (`check_replays`)."""
-    live = play(engine, data, hostile=True, twin=True, views=True, resample=True)
+    - Replays are deterministic and the record survives its JSON text (`check_replays`).
+    - The typed seam (docs/engine-contract.md, "Typed across the seam"), in an engine on it:
+      every event validates against its models and reads back as the envelope emitted; every
+      view and summary the view checks read validates as its own model and reads back from
+      its JSON (`Playout.typed`; `test_typed.py` has the rest)."""
+    typed = engine.events is not None
+    live = play(engine, data, hostile=True, twin=True, views=True, resample=True, typed=typed)
     assert live.rejected > 0
     check_replays(engine, live)
 
@@ -161,13 +166,15 @@ def test_an_extra_sealed_bid_changes_no_one_elses_view(engine: Engine[Any, Any],
 @pytest.mark.parametrize("game", ENGINE_IDS)
 def test_one_quick_playout_with_every_check(game: str) -> None:
     """The quick run's share of the suite (random playouts are `slow`): one fixed match of
-    every engine with every check on, the contract's at every step included, in which the
+    every engine, as many players as it takes, its default options, with every check on (the
+    typed seam's in an engine on it), the contract's at every step included, in which the
     wait signal is seen to change and, in a game with bids, the resampling check is not
     vacuous: it compares public views after different bids."""
     engine = ENGINES[game]
     setup = Setup(names(engine.max_players), {}, 1, 1)
     ends(engine, setup)
-    checks = {"hostile": True, "views": True, "twin": True, "resample": True}
+    typed = engine.events is not None
+    checks = {"hostile": True, "views": True, "twin": True, "resample": True, "typed": typed}
     playout = Playout(engine, setup, contract=True, **checks).run()
     assert playout.accepted > 0
     assert playout.waits > 0, "no new wait began in the whole match"

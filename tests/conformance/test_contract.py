@@ -729,7 +729,26 @@ class ForgetfulRecordAuctionAuction(AuctionAuction):
         return state, events
 
 
+class ShuffledEventsAuctionAuction(AuctionAuction):
+    """Tells its events' fields in the reverse of their models' order: what the log stores
+    would not be what the models write."""
+
+    def apply(self, state: State, actor: str, move: Any) -> list[Event]:
+        told = super().apply(state, actor, move)
+        return [Event(e.type, e.audience, dict(reversed(e.data.items()))) for e in told]
+
+
+class UntypedViewAuctionAuction(AuctionAuction):
+    """Gives the public its view as JSON, not as its model."""
+
+    def view(self, state: State, viewer: Any) -> Any:
+        view = super().view(state, viewer)
+        return view.to_json() if viewer is None else view
+
+
 EVERY_CHECK = {"hostile": True, "twin": True, "views": True, "resample": True}
+#: Every check, the typed seam's included (Auction Auction is on it).
+TYPED_CHECK = {**EVERY_CHECK, "typed": True}
 
 
 def checked(engine: AuctionAuction, checks: dict[str, bool]) -> Playout:
@@ -757,6 +776,8 @@ def checked(engine: AuctionAuction, checks: dict[str, bool]) -> Playout:
         (PartialSummaryAuctionAuction, {"views": True}, "the summary of 'ann' is not part of"),
         (TellingAuctionAuction, EVERY_CHECK, "the view of 'host' tells bob .*'bid'"),
         (ForgetfulRecordAuctionAuction, EVERY_CHECK, "assert '.*' == '.*'"),
+        (ShuffledEventsAuctionAuction, TYPED_CHECK, "does not read back as it was emitted"),
+        (UntypedViewAuctionAuction, TYPED_CHECK, "the view of None is no model"),
     ],
 )
 def test_the_random_matches_checks_catch_a_broken_engine(
@@ -770,6 +791,6 @@ def test_the_random_matches_checks_catch_a_broken_engine(
 
 
 def test_every_check_passes_with_the_real_engine() -> None:
-    live = checked(AuctionAuction(), EVERY_CHECK)
+    live = checked(AuctionAuction(), TYPED_CHECK)
     assert live.rejected > 0
     assert live.compared_bids > 0

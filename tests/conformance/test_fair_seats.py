@@ -2,7 +2,7 @@
 each decision a copy of the match has only the other players' secrets changed (the
 conformance suite's resampling, applied to the deciding function): the deciding seat's view
 is the same in both, and so is its decision, at every level (a strong seat's search with its
-seed and its number of tries fixed)."""
+seed and its number of tries fixed). Each match is played to its end, conserving."""
 
 from __future__ import annotations
 
@@ -106,14 +106,31 @@ def test_every_game_with_seats_is_checked() -> None:
     assert all(set(SEATS[game]) == set(COMPUTERS[game].levels) for game in SEATS)
 
 
-#: The matches each game's seats play, by seed: the quick run plays the first, the whole suite
-#: both (the second is `slow`).
-SEEDS = [pytest.param(0, id="seed-0"), pytest.param(1, id="seed-1", marks=pytest.mark.slow)]
+#: At least how many decisions of each level are checked, and how many resamplings must have
+#: changed the state.
+CHECKS = 3
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+class Checked(Exception):
+    """The opening's decisions have been checked: the match stops there."""
+
+
+#: The matches each game's seats play: (seed, the chance that a decision is checked, whether
+#: the match is played to its end). The quick run checks every decision of the opening of seed
+#: 0's match, until `CHECKS` of each level have been; the whole suite (`slow`) plays the matches
+#: of seeds 0 and 1 to their ends, checking decisions at random.
+CASES = [
+    pytest.param(0, 1.0, False, id="seed-0-opening"),
+    pytest.param(0, 0.3, True, id="seed-0", marks=pytest.mark.slow),
+    pytest.param(1, 0.3, True, id="seed-1", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("seed", "chance", "whole"), CASES)
 @pytest.mark.parametrize("game", sorted(RESAMPLE))
-def test_a_seats_decision_does_not_change_with_others_secrets(game: str, seed: int) -> None:
+def test_a_seats_decision_does_not_change_with_others_secrets(
+    game: str, seed: int, chance: float, whole: bool
+) -> None:
     engine = engine_for(game)
     computer = COMPUTERS[game]
     rnd = random.Random(45)
@@ -122,7 +139,7 @@ def test_a_seats_decision_does_not_change_with_others_secrets(game: str, seed: i
 
     def decided(state: Any, seat: Seat, move: dict[str, Any] | None) -> None:
         nonlocal changed
-        if rnd.random() > 0.3:
+        if rnd.random() >= chance:
             return
         other = engine.load_state_json(engine.dump_state_json(state))
         RESAMPLE[game](other, seat.player, rnd)
@@ -133,7 +150,17 @@ def test_a_seats_decision_does_not_change_with_others_secrets(game: str, seed: i
         view, actions = engine.view(other, seat.player), engine.legal_actions(other, seat.player)
         assert computer.levels[seat.level](view, actions, seat) == move
         checked[seat.level] = checked.get(seat.level, 0) + 1
+        if not whole and enough():
+            raise Checked
 
-    play(game, SEATS[game], seed, iterations=4, decided=decided)
-    assert set(checked) == set(SEATS[game]) and min(checked.values()) >= 3, checked
-    assert changed >= 3
+    def enough() -> bool:
+        levels = set(SEATS[game])
+        return set(checked) == levels and min(checked.values()) >= CHECKS and changed >= CHECKS
+
+    try:
+        _, violations, _, stuck = play(game, SEATS[game], seed, iterations=4, decided=decided)
+    except Checked:
+        return
+    assert whole, f"the match ended before its opening's decisions were checked: {checked}"
+    assert (violations, stuck) == (0, False), "the match broke conservation or got stuck"
+    assert enough(), (checked, changed)

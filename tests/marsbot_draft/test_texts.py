@@ -12,6 +12,7 @@ import pytest
 
 from bot.games.base import Names, TypedTexts, text
 from bot.games.marsbot_draft.texts import BoardShown, MarsbotDraftTexts
+from games.core.drawing.board import drawing
 from games.core.errors import RuleError
 from games.core.events import Event, GameEvent, PlayerKicked, event_models
 from games.core.match import Match
@@ -86,19 +87,27 @@ def test_each_text_says_what_its_event_holds() -> None:
                 assert told.player.upper() in said
 
 
-def test_the_board_follows_the_moves_that_change_it() -> None:
+@pytest.mark.parametrize(
+    "pictures",
+    [pytest.param(False, id="words"), pytest.param(True, id="drawn", marks=pytest.mark.slow)],
+)
+def test_the_board_follows_the_moves_that_change_it(pictures: bool) -> None:
     """`board_shown` carries the view after the move, read back through `DraftView`, and is
-    drawn from it; a move that changes nothing shown has no board."""
+    made from it; a move that changes nothing shown has no board. The quick run makes the
+    boards' words alone (`drawing`: the same code, no picture); the whole suite also draws
+    each one (over 200 pictures; tests/render draws the draft's boards too)."""
     boards = 0
-    for events, before, after in PLAYED:
-        shown = TEXTS.add_events(before, [e.to_json() for e in events], after)
-        added = shown[len(events) :]
-        for extra in added:
-            told = TEXTS.read(extra)
-            assert isinstance(told, BoardShown) and told.view == after
-            board = TEXTS.board(extra, {"ann": "Ann"})
-            assert board is not None and after.title in board.alt
-            boards += 1
+    with drawing(pictures):
+        for events, before, after in PLAYED:
+            shown = TEXTS.add_events(before, [e.to_json() for e in events], after)
+            added = shown[len(events) :]
+            for extra in added:
+                told = TEXTS.read(extra)
+                assert isinstance(told, BoardShown) and told.view == after
+                board = TEXTS.board(extra, {"ann": "Ann"})
+                assert board is not None and after.title in board.alt
+                assert bool(board.png) == pictures
+                boards += 1
     assert boards > 100
 
 
