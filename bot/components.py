@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, ClassVar, Self
 
 import discord
@@ -624,8 +624,7 @@ async def answer_removed(
     message = interaction.message
     if message is None or not custom_id.startswith("dealer:"):
         return
-    shown = discord.ui.View.from_message(message, timeout=None)
-    if any(getattr(item, "custom_id", None) == custom_id for item in shown.walk_children()):
+    if custom_id in _custom_ids(message.components):
         return  # discord.py runs it
     for factory in factories:
         found = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
@@ -642,6 +641,19 @@ async def answer_removed(
         if await item.interaction_check(interaction):
             await item.callback(interaction)
         return
+
+
+def _custom_ids(components: Iterable[discord.Component]) -> Iterator[str | None]:
+    """The custom ids of a message's components, as discord.py parsed them, rows and
+    sections walked into (None: one without, a link or a text). Read from the components, not
+    from a view built of them: that is discord.py's work when it runs the control, and done
+    first here it held up every click's answer (docs/performance.md, "A move's answer")."""
+    for component in components:
+        yield getattr(component, "custom_id", None)
+        yield from _custom_ids(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield from _custom_ids([accessory])
 
 
 def lobby_view(match_id: int) -> discord.ui.View:
