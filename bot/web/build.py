@@ -18,7 +18,7 @@ costs what changed since the last one, not the match's length (a full replay at 
 was quadratic over a match: 11 s of the worker's CPU over the leak scan's longest match). What
 it keeps is what that build was given and made, nothing more; it is used again only for the
 same match, the same names, language and record's start, and only when the new record and
-entries extend it exactly; anything else (an undo, another process's worker, a restart) is
+entries extend it exactly; anything else (an undo, a worker started anew) is
 built from the start, and the page is the same either way to the byte
 (`tests/bot/test_web_progress.py`)."""
 
