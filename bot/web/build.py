@@ -146,7 +146,7 @@ def match_page(facts: PageFacts) -> Page:
     header = None if record is None else _header(record)
     progress = _progress("page", facts.match, (header, facts.names), record, facts.entries)
     if record is None:
-        walked: list[tuple[int, float, list[dict[str, Any]]]] = progress.new_entries
+        walked: list[Entry] = progress.new_entries
     else:
         walked = [(w.seq, w.at, w.events) for w in progress.walk(facts.texts, True)]
     progress.made.extend(
