@@ -9,12 +9,24 @@ images a move's answer waits for (its 1-on-1 card) behind the pages'.
 Only what the channel was told goes in: the live status's words and public view
 (`LiveStatus.moment`), the delivered log entries' events (`Storage.delivered_events`), and,
 for a game that presents its events with the public views around each move
-(`GameTexts.wants_views`), the record to replay them from."""
+(`GameTexts.wants_views`), the record to replay them from.
+
+The worker keeps, for each of the last `KEPT` matches whose page or replay it built, how far
+that build went (`Progress`: the record replayed and the entries worded up to its version), and
+builds the next version by extending it with the new moves and entries only: a version's build
+costs what changed since the last one, not the match's length (a full replay at every version
+was quadratic over a match: 11 s of the worker's CPU over the leak scan's longest match). What
+it keeps is what that build was given and made, nothing more; it is used again only for the
+same match, the same names, language and record's start, and only when the new record and
+entries extend it exactly; anything else (an undo, a worker started anew) is
+built from the start, and the page is the same either way to the byte
+(`tests/bot/test_web_progress.py`)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jinja2
@@ -61,9 +73,11 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A match's record as a page replays it: its seats, its options as stored, its seed,
-    and its accepted moves (seq, actor, move) up to the last entry the channel was told of."""
+    """A match's record as a page replays it: its match's id, its seats, its options as
+    stored, its seed, and its accepted moves (seq, actor, move) up to the last entry the
+    channel was told of."""
 
+    match: int
     game: str
     seats: list[str]
     options: dict[str, Any]
@@ -103,6 +117,8 @@ class PageFacts:
     """What a match's page is built from (`match_page`): what the loop read for it."""
 
     version: str
+    #: The match's id.
+    match: int
     #: The page's own path, which its board and its poll are under.
     base: str
     title: str
@@ -123,17 +139,23 @@ class PageFacts:
 
 
 def match_page(facts: PageFacts) -> Page:
-    """The page of `facts`, its poll's answer included."""
+    """The page of `facts`, its poll's answer included: its events worded by extending the
+    match's `Progress` with the entries new since its last build."""
     names = names_in(facts.names)
-    entries = facts.entries
-    if facts.record is not None:
-        entries = [(w.seq, w.at, w.events) for w in walk(facts.record, facts.texts, entries, True)]
-    told = [
+    record = facts.record
+    header = None if record is None else _header(record)
+    progress = _progress("page", facts.match, (header, facts.names), record, facts.entries)
+    if record is None:
+        walked: list[Entry] = progress.new_entries
+    else:
+        walked = [(w.seq, w.at, w.events) for w in progress.walk(facts.texts, True)]
+    progress.made.extend(
         Told(number, when(at), text)
-        for number, at, events in entries
+        for number, at, events in walked
         for text in public_texts(facts.texts, events, names)
-    ]
-    told.reverse()
+    )
+    told = progress.made[::-1]
+    _keep("page", facts.match, progress)
     page = Page(
         facts.version,
         facts.title,
@@ -172,41 +194,124 @@ class Walked:
     turn: Turn | None
 
 
-def walk(record: Record, texts: GameTexts, entries: list[Entry], presented: bool) -> list[Walked]:
-    """The delivered log `entries`, each with the public view and the turn after it, the
-    record replayed once up to the last of them; with `presented`, their events with the
-    game's own presentation added (`GameTexts.add_events`, from the public views before and
-    after each move). A move the channel has not been told of (not delivered) is replayed,
-    and shown in none. Unreadable for options or a move that cannot be read or that the
-    rules refuse."""
-    engine = engine_for(record.game)
-    try:
-        options = engine.parse_options(record.options)
-    except ValueError:
-        raise Unreadable("its options") from None
-    state, _ = engine.setup(record.seats, options, record.seed)
-    moves = {move[0]: move for move in record.moves}
-    before = engine.view(state, None)
-    told = {number: (at, events) for number, at, events in entries}
-    walked = []
-    for number in sorted(told.keys() | moves.keys()):
-        if number in moves:
-            seq, actor, move = moves[number]
+#: How many matches' builds the pages' worker keeps to extend (`Progress`), pages and replays
+#: apart: the ones read now.
+KEPT = 32
+
+Move = tuple[int, str, dict[str, Any]]
+
+
+@dataclass(slots=True)
+class Progress:
+    """How far the builds of one match's page (or replay) went, kept in the pages' worker:
+    what they were given (`given`: the record's start, the names; the language; the record's
+    moves and the delivered entries so far, `moves` and `entries`), the record replayed that
+    far (`state`, the public view after it, `before`, the last seq replayed, `last`), and what
+    they made of it (`made`: the page's worded events, or the replay's steps and what the last
+    one showed, `shown`). `new_moves` and `new_entries` are those of the version being built
+    that it has not replayed yet. `engine` is the game's, None for a page made from its
+    entries alone."""
+
+    given: tuple[Any, ...]
+    moves: list[Move] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    new_moves: list[Move] = field(default_factory=list)
+    new_entries: list[Entry] = field(default_factory=list)
+    engine: Any = None
+    state: Any = None
+    before: Any = None
+    last: int = -1
+    made: list[Any] = field(default_factory=list)
+    shown: tuple[str, str] = ("", "")
+
+    def extends(self, moves: list[Move], entries: list[Entry]) -> bool:
+        """Whether `moves` and `entries` are exactly what this progress replayed followed by
+        moves and entries after the last of them, which it takes as new: the same record,
+        further on. A record with a move taken back or changed, or an entry delivered
+        behind one already read, is not."""
+        if moves[: len(self.moves)] != self.moves or entries[: len(self.entries)] != self.entries:
+            return False
+        new_moves, new_entries = moves[len(self.moves) :], entries[len(self.entries) :]
+        if any(number <= self.last for number, *_ in (*new_moves, *new_entries)):
+            return False
+        self.moves, self.entries = moves, entries
+        self.new_moves, self.new_entries = new_moves, new_entries
+        return True
+
+    def walk(self, texts: GameTexts, presented: bool) -> list[Walked]:
+        """The new delivered entries, each with the public view and the turn after it, the
+        record replayed on from where it was up to the last of them; with `presented`, their
+        events with the game's own presentation added (`GameTexts.add_events`, from the
+        public views before and after each move). A move the channel has not been told of
+        (not delivered) is replayed, and shown in none. Unreadable for a move that cannot be
+        read or that the rules refuse."""
+        engine = self.engine
+        moves = {move[0]: move for move in self.new_moves}
+        told = {number: (at, events) for number, at, events in self.new_entries}
+        walked = []
+        for number in sorted(told.keys() | moves.keys()):
+            if number in moves:
+                seq, actor, move = moves[number]
+                try:
+                    engine.apply(self.state, actor, engine.parse_move(move))
+                except (ValueError, RuleError):
+                    # As when the bot loads the match (`MatchService.state`): a stored move the
+                    # rules refuse is a record that is not what was played.
+                    raise Unreadable(f"move {seq}") from None
+            after = engine.view(self.state, None)
+            if number in told:
+                at, events = told[number]
+                if presented:
+                    events = texts.add_events(self.before, events, after)
+                turn = None if engine.is_finished(self.state) else engine.turn(self.state)
+                walked.append(Walked(number, at, events, after, turn))
+            self.before = after
+            self.last = number
+        return walked
+
+
+#: The progress of the matches' pages and of their replays, by match id, the `KEPT` most
+#: recently built of each kept (in the pages' worker).
+PROGRESS: dict[str, OrderedDict[int, Progress]] = {"page": OrderedDict(), "replay": OrderedDict()}
+
+
+def _header(record: Record) -> tuple[Any, ...]:
+    """What a record starts from: its game, seats, options and seed."""
+    return (record.game, tuple(record.seats), record.options, record.seed)
+
+
+def _progress(
+    kind: str, match: int, given: tuple[Any, ...], record: Record | None, entries: list[Entry]
+) -> Progress:
+    """The progress of match `match`'s page or replay (`kind`) taken out of `PROGRESS` and
+    extended to `record` and `entries` (their new moves and entries to replay and word); a
+    new one from the start (the record set up) when none is kept that was given the same
+    (`given`, the language in force) and that they extend. Put back by `_keep` once the
+    build is made: a build that fails keeps none, and the next builds from the start."""
+    given = (*given, current().code)
+    moves = [] if record is None else record.moves
+    progress = PROGRESS[kind].pop(match, None)
+    if progress is None or progress.given != given or not progress.extends(moves, entries):
+        progress = Progress(given)
+        if record is not None:
+            engine = engine_for(record.game)
             try:
-                engine.apply(state, actor, engine.parse_move(move))
-            except (ValueError, RuleError):
-                # As when the bot loads the match (`MatchService.state`): a stored move the
-                # rules refuse is a record that is not what was played.
-                raise Unreadable(f"move {seq}") from None
-        after = engine.view(state, None)
-        if number in told:
-            at, events = told[number]
-            if presented:
-                events = texts.add_events(before, events, after)
-            turn = None if engine.is_finished(state) else engine.turn(state)
-            walked.append(Walked(number, at, events, after, turn))
-        before = after
-    return walked
+                options = engine.parse_options(record.options)
+            except ValueError:
+                raise Unreadable("its options") from None
+            progress.engine = engine
+            progress.state, _ = engine.setup(record.seats, options, record.seed)
+            progress.before = engine.view(progress.state, None)
+        progress.extends(moves, entries)
+    return progress
+
+
+def _keep(kind: str, match: int, progress: Progress) -> None:
+    """`progress` kept as match `match`'s latest of `kind`, the oldest dropped past `KEPT`."""
+    kept = PROGRESS[kind]
+    kept[match] = progress
+    while len(kept) > KEPT:
+        kept.popitem(last=False)
 
 
 def public_texts(texts: GameTexts, events: list[dict[str, Any]], names: Names) -> list[Markup]:
@@ -235,19 +340,21 @@ def replay_steps(
     record: Record, texts: GameTexts, names: dict[str, str], entries: list[Entry]
 ) -> list[Step]:
     """The steps of a match's replay (`bot.web.replays`): each delivered entry that told the
-    channel something, in words or in a public view or status words unlike the step before."""
+    channel something, in words or in a public view or status words unlike the step before;
+    made by extending the match's `Progress` with the entries new since its last build."""
     named = names_in(names)
-    steps: list[Step] = []
-    shown: tuple[str, str] = ("", "")
-    for walked in walk(record, texts, entries, texts.wants_views):
+    progress = _progress("replay", record.match, (_header(record), names), record, entries)
+    steps: list[Step] = progress.made
+    for walked in progress.walk(texts, texts.wants_views):
         told = public_texts(texts, walked.events, named)
         status = _status(record.game, texts, walked, named)
         now = (json.dumps(_json(walked.view), sort_keys=True), str(status))
-        if steps and not told and now == shown:
+        if steps and not told and now == progress.shown:
             continue
-        shown = now
+        progress.shown = now
         steps.append(Step(when(walked.at), status, told, walked.view))
-    return steps
+    _keep("replay", record.match, progress)
+    return list(steps)
 
 
 def _json(view: Any) -> Any:

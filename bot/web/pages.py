@@ -131,6 +131,7 @@ class MatchPages:
         entries = await self.storage.delivered_events(row.id, seq)
         facts = PageFacts(
             version,
+            row.id,
             base,
             engine_for(row.game).title,
             moment.text,
@@ -147,9 +148,10 @@ class MatchPages:
 
     async def record(self, row: MatchRow, entries: list[Entry]) -> Record:
         """The match's record up to the last of the delivered `entries`, for the pages'
-        worker to replay (`bot.web.build.walk`)."""
+        worker to replay (`bot.web.build.Progress.walk`)."""
         last = entries[-1][0] if entries else 0
         return Record(
+            row.id,
             row.game,
             [seat_id(p) for p in await self.service.players(row.id)],
             row.options,
