@@ -163,11 +163,10 @@ SETTLE_BOUND: float = inspect.signature(Env._settle_internal).parameters["idle"]
 
 
 #: How far ahead of the wall clock a timer of the bot may fire and still be waited for when
-#: SimCord settles: SimCord's own default settle timeout. A wait on a timer further ahead (a
-#: computer seat's pause, the dispatcher's sleep until the next deadline) is parked: it ends
-#: when the test moves SimCord's clock (`env.advance_time`), never by the machine's.
-PARK_BEYOND: float = inspect.signature(Env.__init__).parameters["settle_timeout"].default
-assert PARK_BEYOND == 5.0, "SimCord's default settle timeout changed"
+#: SimCord settles. A wait on a timer further ahead (a computer seat's pause, the dispatcher's
+#: sleep until the next deadline, the watchdog's `ACKNOWLEDGE_AFTER`) is parked: it ends when
+#: the test moves SimCord's clock (`env.advance_time`), never by the machine's.
+PARK_BEYOND = 1.0
 
 
 def _parked_beyond(parked: Any) -> Any:
@@ -180,8 +179,8 @@ def _parked_beyond(parked: Any) -> Any:
     suite's long deadline (`SETTLE_TIMEOUT`, for a loaded machine) every sleep of the bot
     under two minutes was waited out: a 20-second computer pause passed while the Start
     click settled, before the test moved the clock. With this, a settle still waits up to
-    `SETTLE_TIMEOUT` for work, and parks what sleeps as SimCord's own fixture does (its
-    5-second default); a short sleep (a lock polled) is waited for, as before."""
+    `SETTLE_TIMEOUT` for work, and parks what sleeps longer than a second (the watchdog's
+    two, a computer seat's pause); a short sleep (a lock polled) is waited for, as before."""
 
     def parked_within(state: Any, item: Any, deadline: float) -> bool:
         return bool(parked(state, item, min(deadline, state.loop.time() + PARK_BEYOND)))

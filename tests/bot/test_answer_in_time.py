@@ -17,9 +17,9 @@ from tests.bot.conftest import PARK_BEYOND, Table
 
 #: How late each commit returns in these tests (seconds of SimCord's clock): past Discord's
 #: three, and beyond what a settle waits out (`PARK_BEYOND`), so that the test moves the clock
-#: itself. At 5 s (`PARK_BEYOND`), each such wait was a timer a settle waited for in real time:
-#: 65 s of the machine's clock for the SQLite variants of these tests.
-SLOW = 2 * PARK_BEYOND
+#: itself.
+SLOW = 10.0
+assert max(PARK_BEYOND, 3.0) < SLOW
 
 
 class SlowCommits:
