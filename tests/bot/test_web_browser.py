@@ -7,20 +7,19 @@ DEALER_BROWSER_TESTS=required (CI)."""
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Browser, Page, async_playwright
 
 from bot.app import DealerBot
 from bot.web.server import application
 from tests.bot.conftest import Table, make_bot
 from tests.drivers.seasons import Series
-from tests.drivers.web import ARGS, CHROMIUM, WEB, season_token, started
+from tests.drivers.web import CHROMIUM, WEB, BrowserThread, season_token, started
 
 #: Chromium headless, without a sandbox (CI runs as root) and without its own calls home.
 #: How often the page polls here, in milliseconds: often, so the test is short.
@@ -37,20 +36,23 @@ def simcord_bot(db_path: Path | str) -> DealerBot:
     return make_bot(db_path, web=WEB)
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
+@pytest.fixture(scope="session")
+def browser_thread() -> Iterator[BrowserThread]:
+    """One Chromium for the tests of this process (`BrowserThread`)."""
     if not CHROMIUM.exists():
         if os.environ.get("DEALER_BROWSER_TESTS") == "required":
             pytest.fail(f"no Chromium at {CHROMIUM}, and DEALER_BROWSER_TESTS=required")
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=ARGS, headless=True
-        )
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    thread = BrowserThread()
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture
+async def browser(browser_thread: BrowserThread) -> AsyncIterator[Any]:
+    """The browser (a `Remote`), and no page of this test left open after it."""
+    yield await browser_thread.launched()
+    await browser_thread.close_pages()
 
 
 @pytest.fixture
@@ -64,7 +66,7 @@ async def site(simcord_env: Any) -> AsyncIterator[str]:
         await server.close()
 
 
-async def opened(browser: Browser, address: str) -> Page:
+async def opened(browser: Any, address: str) -> Any:
     page = await browser.new_page(viewport={"width": 1000, "height": 900})
     answer = await page.goto(address)
     assert answer is not None and answer.status == 200
@@ -72,7 +74,7 @@ async def opened(browser: Browser, address: str) -> Page:
 
 
 async def test_the_page_loads_and_its_board_decodes(
-    simcord_env: Any, site: str, browser: Browser, tmp_path: Path
+    simcord_env: Any, site: str, browser: Any, tmp_path: Path
 ) -> None:
     t = Table(simcord_env, 4)
     token = await started(t)
@@ -92,7 +94,7 @@ async def test_the_page_loads_and_its_board_decodes(
 
 
 async def test_the_poll_shows_a_new_move_without_a_reload(
-    simcord_env: Any, site: str, browser: Browser
+    simcord_env: Any, site: str, browser: Any
 ) -> None:
     t = Table(simcord_env, 4)
     token = await started(t)
@@ -113,7 +115,7 @@ async def test_the_poll_shows_a_new_move_without_a_reload(
     )
 
 
-async def shown_step(page: Page) -> int:
+async def shown_step(page: Any) -> int:
     """The step the replay shows once its fetch is in place, and its board decoded."""
     await page.wait_for_function(
         "document.getElementById('step').dataset.shown === document.getElementById('slider').value"
@@ -127,7 +129,7 @@ async def shown_step(page: Page) -> int:
 
 
 async def test_the_replay_steps_with_the_arrows_and_the_slider(
-    simcord_env: Any, site: str, browser: Browser
+    simcord_env: Any, site: str, browser: Any
 ) -> None:
     t = Table(simcord_env, 4)
     token = await started(t)
@@ -167,7 +169,7 @@ async def test_the_replay_steps_with_the_arrows_and_the_slider(
     assert "$37" not in await page.inner_text("#step"), "the sealed bid is not shown before"
 
 
-async def test_the_season_page_loads(simcord_env: Any, site: str, browser: Browser) -> None:
+async def test_the_season_page_loads(simcord_env: Any, site: str, browser: Any) -> None:
     t = Series(simcord_env, 4)
     await t.boss.slash(t.channel, "season start", name="Spring", starting_garnets=3)
     await t.boss.slash(t.channel, "season enrol", member=t.players[0])
@@ -181,9 +183,7 @@ async def test_the_season_page_loads(simcord_env: Any, site: str, browser: Brows
     assert "player0" in await page.inner_text("#standings")
 
 
-async def test_a_czech_servers_pages_read_czech(
-    simcord_env: Any, site: str, browser: Browser
-) -> None:
+async def test_a_czech_servers_pages_read_czech(simcord_env: Any, site: str, browser: Any) -> None:
     """Once a server chooses Czech (`/config language`), its match's page, its poll's words
     and its replay are Czech, `<html lang="cs">`; the page is built anew in it."""
     t = Table(simcord_env, 4)

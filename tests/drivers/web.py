@@ -3,9 +3,15 @@ tokens as the channel links them, and the headless browser that loads them."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import re
+import threading
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
+
+from playwright.async_api import Browser, Playwright, async_playwright
 
 from bot.web.server import WebConfig
 from tests.bot.conftest import Table
@@ -55,3 +61,80 @@ async def season_token(t: Series) -> str:
     found = SEASON_LINK.search(standings.response.content)
     assert found is not None, standings.response.content
     return found[1]
+
+
+class Remote:
+    """A Playwright object (a browser, a page, its keyboard) that lives on `BrowserThread`'s
+    loop, used from a test's: each of its coroutine methods runs there and is awaited here, and
+    what it gives back that is Playwright's comes back as a `Remote` too. Plain values (a page's
+    `url`, a response's `status`) are read as they are."""
+
+    def __init__(self, target: Any, thread: BrowserThread) -> None:
+        self._target = target
+        self._thread = thread
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if inspect.iscoroutinefunction(value):
+
+            async def remotely(*args: Any, **kwargs: Any) -> Any:
+                return self._thread.wrap(await self._thread.run(value(*args, **kwargs)))
+
+            return remotely
+        return self._thread.wrap(value)
+
+
+class BrowserThread:
+    """One headless Chromium for a test process, driven by Playwright on an event loop of its
+    own thread. Playwright binds its driver and browser to the loop that started them, and each
+    test runs on a loop of its own: without this, each test started Playwright's driver and
+    Chromium again (about 2 s of the machine's clock, most of it CPU, a test)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self._thread.start()
+        self.playwright: Playwright | None = None
+        self.browser: Browser | None = None
+
+    def wrap(self, value: Any) -> Any:
+        return Remote(value, self) if type(value).__module__.startswith("playwright.") else value
+
+    def run(self, work: Awaitable[Any]) -> asyncio.Future[Any]:
+        """`work` run on this thread's loop, as a future of the caller's loop."""
+
+        async def on_browser_loop() -> Any:
+            return await work
+
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(on_browser_loop(), self.loop))
+
+    async def launched(self) -> Remote:
+        """The browser, launched the first time it is asked for."""
+        if self.browser is None:
+            self.playwright = await self.run(async_playwright().start())
+            self.browser = await self.run(
+                self.playwright.chromium.launch(
+                    executable_path=str(CHROMIUM), args=ARGS, headless=True
+                )
+            )
+        return Remote(self.browser, self)
+
+    async def close_pages(self) -> None:
+        """Close every page opened since (each in a context of its own), as a test ends."""
+        if self.browser is not None:
+            for context in self.browser.contexts:
+                await self.run(context.close())
+
+    def stop(self) -> None:
+        """Close the browser and the driver, then the loop and its thread."""
+
+        async def closed() -> None:
+            if self.browser is not None:
+                await self.browser.close()
+            if self.playwright is not None:
+                await self.playwright.stop()
+
+        asyncio.run_coroutine_threadsafe(closed(), self.loop).result()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join()
+        self.loop.close()
