@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import simcord
 from simcord import Env
 
+from bot import boards
 from bot.games.registry import PLUGINS
 from bot.i18n import _, language, ngettext, speaking
 from games.auction_auction.model import lot_name
+from tests.bot.conftest import QuickSettlingEnv
 from tests.drivers.languages import UNSPOKEN, english_left
 from tests.words import DASHED_RULING_ID, RULING_ID
 from tools import demo
@@ -30,6 +33,18 @@ from tools.demo import (
 
 BID = re.compile(r"^(\w+): bids \$(\d+) on (\S+) ", re.MULTILINE)
 CONFIRMATION = re.compile(r"Your sealed bid of \$(\d+) on (.+?) is recorded\.")
+
+
+@pytest.fixture(autouse=True)
+def played_as_the_suite_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo played here as every other SimCord test plays: on the suite's
+    `QuickSettlingEnv` (SimCord's settle looks again every 50 ms, and each demo waited out
+    seconds of them), and its bot's close leaves the render workers to the next test, as the
+    suite's teardown does (`_close_databases`): each demo started them anew, a Python and
+    its fonts each time. The moves and what people read are the same on either Env, and
+    the tool people run keeps SimCord's and stops its workers."""
+    monkeypatch.setattr(simcord, "Env", QuickSettlingEnv)
+    monkeypatch.setattr(boards, "shutdown", lambda: None)
 
 
 def own_replies(page: str, player: str) -> list[str]:

@@ -122,12 +122,17 @@ class FakeDiscord(http.server.BaseHTTPRequestHandler):
         pass
 
 
+#: How often, in seconds, the stand-in for Discord looks whether it is to stop: its
+#: `serve_forever`'s own half second was waited out at the end of each test that used it.
+STOP_POLL = 0.01
+
+
 @pytest.fixture
 def discord_api() -> Iterator[tuple[str, type[FakeDiscord]]]:
     handler: type[FakeDiscord] = type("Handler", (FakeDiscord,), {"arrived": threading.Event()})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(STOP_POLL,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/api/v10", handler
     if handler.hold is not None:
