@@ -50,19 +50,23 @@ figures; its sealed moves and reveals come from its engine.
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, ClassVar
 
 import discord
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from pydantic import TypeAdapter
 from simcord.backend.access import can_access_channel
 from simcord.backend.errors import SetupError
+from simcord.backend.models import EPHEMERAL_FLAG
 from simcord.backend.models import Message as SimMessage
 from simcord.results import to_discord_message
 
@@ -71,6 +75,7 @@ from bot.presenter import Presenter
 from bot.storage.db import MatchRow
 from bot.web.pages import MatchPages
 from bot.web.server import application
+from games.core.contract import Action
 from games.core.engine import HOST, Engine
 from games.core.events import Event, Viewer
 from games.registry import engine_for
@@ -78,6 +83,9 @@ from games.registry import engine_for
 #: What the strings of an embed's JSON under these keys are: what Discord shows of it
 #: (title, description, fields, footer, author, provider), not its urls.
 EMBED_TEXT = {"title", "description", "name", "value", "text"}
+
+#: A viewer's legal actions, as the scan reads them: JSON text under the key `legal`.
+LEGAL = TypeAdapter(dict[str, list[Action]])
 
 
 def _embed_texts(data: Any, key: str = "") -> Iterator[str]:
@@ -131,8 +139,9 @@ def readable_messages(env: Any, channel: Any, viewer: Any) -> list[SimMessage] |
     they may not read the channel."""
     if not can_access_channel(env, channel.id, viewer, history=True):
         return None
-    messages = env.backend.messages.get(channel.id, {}).values()
-    return [m for m in sorted(messages, key=lambda m: m.id) if m.visible_to(viewer.id)]
+    messages = sorted(env.backend.messages.get(channel.id, {}).values(), key=attrgetter("id"))
+    # Everyone sees a message that is not ephemeral (`visible_to` says so, in a call more).
+    return [m for m in messages if not m.flags & EPHEMERAL_FLAG or m.visible_to(viewer.id)]
 
 
 def leaves(data: Any) -> Iterator[tuple[str | None, Any]]:
@@ -283,6 +292,8 @@ class WebPage:
         self.season = ""
         #: How many of the replay's steps were read (each is read once it is made).
         self.steps = 0
+        #: The lines of each string of the poll read so far (`poll_lines`).
+        self.polled: dict[str, list[tuple[str, str]]] = {}
 
     async def open(self) -> None:
         await self.client.start_server()
@@ -309,9 +320,16 @@ class WebPage:
         read = [
             *lines_of("web page", page_text(await page.text())),
             ("web page's alt text", facts["alt"]),
-            *(line for text in polled for line in lines_of("web page's poll", page_text(text))),
+            *(line for text in polled for line in self.poll_lines(text)),
         ]
         return read + await self.replay() + await self.season_page()
+
+    def poll_lines(self, text: str) -> list[tuple[str, str]]:
+        """The lines of a string of the poll, worked out once for each string: the poll tells
+        again every time most of what it told before."""
+        if text not in self.polled:
+            self.polled[text] = lines_of("web page's poll", page_text(text))
+        return self.polled[text]
 
     async def replay(self) -> list[tuple[str, str]]:
         """The replay's steps made since the last reading (its script's JSON of each), and
@@ -363,11 +381,16 @@ class Scan:
         #: What the deadlines of the phases so far do, as the engine says it for everyone
         #: (`Phase.on_deadline`, which the status shows): a rule, naming nobody's secret.
         self.rules: set[str] = set()
-        #: The JSON files already read, by attachment id.
-        self.files: dict[int, Any] = {}
+        #: The facts of the JSON files already read, one a line, by attachment id (a file
+        #: once sent never changes).
+        self.files: dict[int, str] = {}
         self.events: set[str] = set()
         #: The facts of each viewer's view of `state` as it is now.
-        self.view_facts: dict[Viewer, set[str]] = {}
+        self.view_facts: dict[Viewer, frozenset[str]] = {}
+        #: The facts of each JSON text read so far (`facts_of`).
+        self.facts_by_text: dict[str | bytes, frozenset[str]] = {}
+        #: Each message's pieces as last worked out (`pieces`), by message id.
+        self.pieces_of: dict[int, tuple[Any, list[tuple[str, str]]]] = {}
         #: The match's web page, once the match has started.
         self.web: WebPage | None = None
 
@@ -414,8 +437,8 @@ class Scan:
         # What a player is shown is their view and their legal actions (handed to their
         # 1-on-1 and card, no longer a copy inside a typed game's view).
         self.view_facts = {
-            viewer: self.driver.facts(self.engine.view_json(self.state, viewer))
-            | self.driver.facts({"legal": self.legal_json(viewer)})
+            viewer: self.facts_of(json.dumps(self.engine.view_json(self.state, viewer)))
+            | self.facts_of(LEGAL.dump_json({"legal": self.legal(viewer)}))
             for viewer in viewers
         }
         self.universe = self.universe.union(*self.view_facts.values())
@@ -424,10 +447,19 @@ class Scan:
                 person.known |= self.view_facts[viewer]
         self.rules.add(self.engine.turn(self.state).phase.on_deadline)
 
-    def legal_json(self, viewer: Viewer) -> list[dict[str, Any]]:
+    def legal(self, viewer: Viewer) -> list[Action]:
         if viewer is None or viewer == HOST:
             return []
-        return [a.model_dump(mode="json") for a in self.engine.legal_actions(self.state, viewer)]
+        return self.engine.legal_actions(self.state, viewer)
+
+    def facts_of(self, text: str | bytes) -> frozenset[str]:
+        """The driver's facts of a JSON text, worked out once for each text: the views and
+        legal actions are read after every move, and most are as they were (the Mars
+        Auction's placement offers each pair of markers, 600 kB of JSON for each player,
+        until the display changes)."""
+        if text not in self.facts_by_text:
+            self.facts_by_text[text] = frozenset(self.driver.facts(json.loads(text)))
+        return self.facts_by_text[text]
 
     def apply(self, actor: str, move: dict[str, Any]) -> None:
         """One accepted move on the scan's copy: the mover knows it; a sealed one is kept
@@ -480,8 +512,6 @@ class Scan:
         again; an edit is searched anew)."""
         self.step += 1
         leaks: list[str] = []
-        #: Each message's pieces, worked out once for everyone who reads it.
-        pieces_of: dict[int, list[tuple[str, str]]] = {}
         web = [] if self.web is None else await self.web.pieces()
         for person in self.people:
             person.unknown = max(person.unknown, len(self.universe - person.known))
@@ -496,9 +526,7 @@ class Scan:
                     pieces = [("thread name", thread_name)]
                     files: list[tuple[str, str]] = []
                 else:
-                    if message.id not in pieces_of:
-                        pieces_of[message.id] = message_pieces(message)
-                    pieces = pieces_of[message.id]
+                    pieces = self.pieces(message)
                     files = await self.file_texts(message)
                 for kind, text in [*pieces, *files]:
                     if not text or (ident, text) in person.read:
@@ -534,6 +562,16 @@ class Scan:
             f"in the {kind} {text[:400]!r}"
         ]
 
+    def pieces(self, message: SimMessage) -> list[tuple[str, str]]:
+        """The message's pieces (`message_pieces`), worked out once for everyone who reads
+        it and again only once it is edited: kept with a copy of what they were read from,
+        which the message as it is now is compared with."""
+        shown = (message.content, message.embeds, message.attachments, message.components)
+        kept = self.pieces_of.get(message.id)
+        if kept is None or kept[0] != shown:
+            kept = self.pieces_of[message.id] = (copy.deepcopy(shown), message_pieces(message))
+        return kept[1]
+
     async def file_texts(self, message: SimMessage) -> list[tuple[str, str]]:
         """The JSON files of `message` as ("file", the facts of their data): a record or an
         audit is read as data, not as text."""
@@ -545,9 +583,8 @@ class Scan:
             if ident not in self.files:
                 sent = to_discord_message(self.driver.env, message)
                 data = await next(a for a in sent.attachments if a.id == ident).read()
-                self.files[ident] = json.loads(data)
-            facts = self.driver.facts(self.files[ident])
-            found.append(("file", "\n".join(sorted(facts))))
+                self.files[ident] = "\n".join(sorted(self.facts_of(data)))
+            found.append(("file", self.files[ident]))
         return found
 
     def readable(self, person: Person) -> Iterator[tuple[int, SimMessage | None, str]]:
