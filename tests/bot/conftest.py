@@ -396,6 +396,14 @@ class QuickSettlingEnv(Env):
         state, parked = self._settlement_state(), simcord_env_module._is_parked  # type: ignore[attr-defined]
         return [task for task in tasks if not parked(state, task, deadline)]
 
+    def _all_parked(self, tasks: list[asyncio.Task[Any]], deadline: float) -> bool:
+        """Whether no task is busy (`_busy` empty), asked of the newest task first and no
+        further than the first busy one: the bot's long-lived tasks (the dispatcher, the
+        status messages) were made first and are parked, what a click started is the newest
+        and what keeps a settle waiting, and each task's parking test walks its waits."""
+        state, parked = self._settlement_state(), simcord_env_module._is_parked  # type: ignore[attr-defined]
+        return all(parked(state, task, deadline) for task in reversed(tasks))
+
     def _due_callbacks(self, deadline: float) -> list[Any]:
         """The bot's callbacks (timers) not parked."""
         state, parked = (
@@ -470,17 +478,15 @@ class QuickSettlingEnv(Env):
             ):
                 continue
             _settlement._virtualize_recognized_waits(self._settlement_state(), pending)
-            busy, callbacks = self._busy(pending, deadline), self._due_callbacks(deadline)
-            if not native_pending and not callbacks and not busy:
+            callbacks = self._due_callbacks(deadline)
+            if not native_pending and not callbacks and self._all_parked(pending, deadline):
                 # Recheck after another loop turn so a resumed continuation or callback
                 # scheduled by a just-finished task cannot escape.
                 await asyncio.sleep(0)
                 again = _settlement._owned_tasks(self._settlement_state())
                 _settlement._virtualize_recognized_waits(self._settlement_state(), again)
-                if not (
-                    self._work.executors
-                    or self._due_callbacks(deadline)
-                    or self._busy(again, deadline)
+                if not (self._work.executors or self._due_callbacks(deadline)) and (
+                    self._all_parked(again, deadline)
                 ):
                     return
                 continue
@@ -488,7 +494,11 @@ class QuickSettlingEnv(Env):
             if remaining <= 0:
                 raise TimeoutError(
                     _settlement._settle_timeout_message(
-                        self._settlement_state(), busy, pending, effective, callbacks
+                        self._settlement_state(),
+                        self._busy(pending, deadline),
+                        pending,
+                        effective,
+                        callbacks,
                     )
                 )
             # SimCord waits here for a task to finish, `interval` at most, then looks again.
