@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import functools
 import hashlib
 import inspect
@@ -18,17 +19,23 @@ from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import psycopg
 import pytest
 from discord import app_commands
 from simcord import Env, _settlement
+from simcord import _dpy_internals as simcord_internals
 from simcord import _runtime as simcord_runtime
 from simcord import actors as simcord_actors
+from simcord import components as simcord_components
 from simcord import env as simcord_env_module
+from simcord import gateway as simcord_gateway
+from simcord import results as simcord_results
 from simcord.backend.errors import SetupError
 from simcord.components import walk_components
+from simcord.http import router as simcord_router
 from simcord.http.client import FakeHTTPClient
 
 from bot import i18n
@@ -226,6 +233,53 @@ def _finding_unstamped(find: Any) -> Any:
 simcord_actors._find_component = _finding_unstamped(simcord_actors._find_component)
 
 
+#: What a JSON document is made of besides its objects and arrays: kept, as `copy.deepcopy`
+#: keeps them.
+_JSON_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _json_copy(value: Any) -> Any:
+    """`copy.deepcopy` of what SimCord copies: JSON payloads (a request's body, a gateway
+    event, a message's components), copied three times faster by walking their dicts and
+    lists alone; anything else in them (a dict's subclass, a tuple, an object) goes to
+    `copy.deepcopy` as before. Unlike it, this keeps no memo: a dict or list found twice in
+    one payload is copied twice, where JSON, a tree, has none found twice."""
+    kind = type(value)
+    if kind is dict:
+        return {
+            key if type(key) in _JSON_ATOMS else copy.deepcopy(key): item
+            if type(item) in _JSON_ATOMS
+            else _json_copy(item)
+            for key, item in value.items()
+        }
+    if kind is list:
+        return [item if type(item) in _JSON_ATOMS else _json_copy(item) for item in value]
+    if kind in _JSON_ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
+#: SimCord's modules that copy its payloads, and a hash of their lines naming a copy: each
+#: copies with `copy.deepcopy` only (`import copy` or `from copy import deepcopy`), and what
+#: it copies is a payload. Any change to them fails here, to be looked at before the copier
+#: takes their copies again.
+_COPYING = {
+    simcord_router: "2afb57cea8b77515",
+    simcord_gateway: "e6b7a621d8237560",
+    simcord_components: "950506ac5594a7f9",
+    simcord_results: "f846b23838c2ec70",
+}
+for _module, _expected in _COPYING.items():
+    _lines = [line.strip() for line in inspect.getsource(_module).splitlines() if "copy" in line]
+    assert hashlib.sha256("\n".join(_lines).encode()).hexdigest().startswith(_expected), (
+        f"SimCord's copies in {_module.__name__} changed: check that they copy payloads alone"
+    )
+    if hasattr(_module, "deepcopy"):
+        _module.deepcopy = _json_copy  # type: ignore[attr-defined]
+    else:
+        _module.copy = SimpleNamespace(deepcopy=_json_copy)  # type: ignore[attr-defined]
+
+
 #: SimCord's own deadline, in seconds, for the settle after it attaches a bot (its `start` and
 #: `restart_bot`): fixed, whatever the Env's `settle_timeout`. A bot's start on a loaded machine
 #: (its READY, a restart's wake of its matches) took longer ("bot did not settle
@@ -235,6 +289,26 @@ assert f"self._settle_internal(timeout={ATTACH_SETTLE})" in inspect.getsource(
     simcord_runtime._attach_bot
 ), "SimCord's settle after attaching a bot changed: bring QuickSettlingEnv.start in line with it"
 
+
+def _clock_monotonic() -> float:
+    """SimCord's `time.monotonic` while an Env runs (`simcord._dpy_internals._clock_monotonic`:
+    the Env's virtual time inside the bot's work, the machine's elsewhere), without its import
+    of `_selected_env` at every call: asyncio's loop asks the time at each of its turns, and
+    that import was ten times the cost of the rest, a second of a quick run's CPU."""
+    env = simcord_runtime._selected_env(driver=False)
+    now: float = env._virtual_time if env is not None else simcord_internals._REAL_MONOTONIC()
+    return now
+
+
+_CLOCK_SOURCE = hashlib.sha256(inspect.getsource(simcord_internals._clock_monotonic).encode())
+assert _CLOCK_SOURCE.hexdigest().startswith("4161cba457eafe1c"), (
+    "SimCord's clock changed: bring _clock_monotonic in line with it"
+)
+assert "_time.monotonic = _clock_monotonic" in inspect.getsource(
+    simcord_internals.acquire_clocks
+), "SimCord installs its clock otherwise: bring _clock_monotonic in line with it"
+# SimCord's private clock, installed by each Env's start (`acquire_clocks`) from this name.
+simcord_internals._clock_monotonic = _clock_monotonic
 
 #: The languages as the catalogues made them, before any test put one of its own in place.
 _LANGUAGES = dict(i18n.LANGUAGES)
@@ -322,6 +396,14 @@ class QuickSettlingEnv(Env):
         state, parked = self._settlement_state(), simcord_env_module._is_parked  # type: ignore[attr-defined]
         return [task for task in tasks if not parked(state, task, deadline)]
 
+    def _all_parked(self, tasks: list[asyncio.Task[Any]], deadline: float) -> bool:
+        """Whether no task is busy (`_busy` empty), asked of the newest task first and no
+        further than the first busy one: the bot's long-lived tasks (the dispatcher, the
+        status messages) were made first and are parked, what a click started is the newest
+        and what keeps a settle waiting, and each task's parking test walks its waits."""
+        state, parked = self._settlement_state(), simcord_env_module._is_parked  # type: ignore[attr-defined]
+        return all(parked(state, task, deadline) for task in reversed(tasks))
+
     def _due_callbacks(self, deadline: float) -> list[Any]:
         """The bot's callbacks (timers) not parked."""
         state, parked = (
@@ -396,17 +478,15 @@ class QuickSettlingEnv(Env):
             ):
                 continue
             _settlement._virtualize_recognized_waits(self._settlement_state(), pending)
-            busy, callbacks = self._busy(pending, deadline), self._due_callbacks(deadline)
-            if not native_pending and not callbacks and not busy:
+            callbacks = self._due_callbacks(deadline)
+            if not native_pending and not callbacks and self._all_parked(pending, deadline):
                 # Recheck after another loop turn so a resumed continuation or callback
                 # scheduled by a just-finished task cannot escape.
                 await asyncio.sleep(0)
                 again = _settlement._owned_tasks(self._settlement_state())
                 _settlement._virtualize_recognized_waits(self._settlement_state(), again)
-                if not (
-                    self._work.executors
-                    or self._due_callbacks(deadline)
-                    or self._busy(again, deadline)
+                if not (self._work.executors or self._due_callbacks(deadline)) and (
+                    self._all_parked(again, deadline)
                 ):
                     return
                 continue
@@ -414,7 +494,11 @@ class QuickSettlingEnv(Env):
             if remaining <= 0:
                 raise TimeoutError(
                     _settlement._settle_timeout_message(
-                        self._settlement_state(), busy, pending, effective, callbacks
+                        self._settlement_state(),
+                        self._busy(pending, deadline),
+                        pending,
+                        effective,
+                        callbacks,
                     )
                 )
             # SimCord waits here for a task to finish, `interval` at most, then looks again.
