@@ -479,7 +479,10 @@ class Playout:
             f"may is {turn.may}, but {may} have legal actions"
         )
         assert engine.dump_state(state) == before, "turn or legal_actions changed the state"
-        public = strings_in(engine.view_json(state, None))
+        shown = engine.view_json(state, None)
+        # The public's texts, which a sealed action's events may repeat (`leaks`).
+        sealed = any(action.sealed for player in may for action in actions[player])
+        public = strings_in(shown) if sealed else set()
         built: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for player in may:
             keys = [a.key for a in actions[player]]
@@ -498,7 +501,7 @@ class Playout:
                 for action in actions[player]:
                     raw = self._picks.choice(built[player, action.key])
                     self.check_outsider_refused(spare, text, outsider, player, raw)
-        self.check_board(actions, may)
+        self.check_board(shown, actions, may)
         self.check_forfeit(before, turn)
         self.check_state_text(before)
         as_json(engine.audit(state), "the audit")
@@ -611,11 +614,13 @@ class Playout:
         unversioned = self.state.model_dump_json()
         assert engine.dump_state(engine.load_state_json(unversioned)) == before
 
-    def check_board(self, actions: dict[str, list[Action]], may: list[str]) -> None:
-        """(7) The board's outline, read from the public view (`board_actions`): unique
-        `BoardAction`s; when it shows any, a button for every unsealed legal action of each
-        player who may act, and none for a sealed one (made in private)."""
-        outline = self.engine.board_actions(self.engine.view_json(self.state, None))
+    def check_board(
+        self, shown: dict[str, Any], actions: dict[str, list[Action]], may: list[str]
+    ) -> None:
+        """(7) The board's outline, read from the public view `shown` (`board_actions`):
+        unique `BoardAction`s; when it shows any, a button for every unsealed legal action of
+        each player who may act, and none for a sealed one (made in private)."""
+        outline = self.engine.board_actions(shown)
         assert all(isinstance(b, BoardAction) for b in outline), f"{outline} are no BoardActions"
         keys = [b.key for b in outline]
         assert len(set(keys)) == len(keys), f"the board's keys repeat: {keys}"
