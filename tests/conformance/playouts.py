@@ -29,24 +29,18 @@ from games.core.match import Match, MatchRecord, replay
 from games.core.views import GameView
 from games.registry import ENGINES
 
+#: Someone who is not in the match.
 STRANGER = "zed"
-
-
+#: Every random match must end within this many drawn moves.
 MAX_MOVES = 10_000
-
-
+#: A resampled pair is followed until this many host moves (phase ends, mostly) have been
+#: played in it, so that the phase its secret belongs to is resolved and the next one played.
 PAIR_HOST_MOVES = 2
-
-
+#: How many resampled pairs are followed at once; the chance that a player's move starts one
+#: when there is room; how many start just before each host move.
 PAIRS = 12
-
-
 PAIR_CHANCE = 0.3
-
-
 PAIRS_BEFORE_HOST = 2
-
-
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lou")
 
 
@@ -68,18 +62,16 @@ GARBAGE: tuple[dict[str, Any], ...] = (
 )
 
 
+#: No move takes a number this large (nobody holds a trillion of anything) or a negative one.
 HUGE = 10**12
-
-
 HOSTILE_INTS = (-HUGE, -1, 0, HUGE, 2**64)
-
-
+#: Values of the wrong JSON type for any field.
 WRONG_TYPES: tuple[Any, ...] = (None, "", "12", 1.5, True, [], {}, -1)
 
-
 ENGINE_IDS = sorted(ENGINES)
-
-
+#: Without hypothesis's explain phase, which traces every line: a failing playout (one that
+#: never ends, above all) is then reported in seconds instead of minutes, and the assertion
+#: messages say what went wrong.
 CHECKS = settings(max_examples=40, phases=[p for p in Phase if p != Phase.explain])
 
 
