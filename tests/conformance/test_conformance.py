@@ -42,19 +42,6 @@ from tests.conformance.playouts import (
     seen_by,
 )
 
-#: Someone who is not in the match.
-#: Every random match must end within this many drawn moves.
-#: A resampled pair is followed until this many host moves (phase ends, mostly) have been
-#: played in it, so that the phase its secret belongs to is resolved and the next one played.
-#: How many resampled pairs are followed at once; the chance that a player's move starts one
-#: when there is room; how many start just before each host move.
-
-#: No move takes a number this large (nobody holds a trillion of anything) or a negative one.
-#: Values of the wrong JSON type for any field.
-
-#: Without hypothesis's explain phase, which traces every line: a failing playout (one that
-#: never ends, above all) is then reported in seconds instead of minutes, and the assertion
-#: messages say what went wrong.
 #: The contract's playouts apply every legal action of every player at every step, several
 #: times over: fewer matches, each checked through.
 CONTRACT_CHECKS = settings(CHECKS, max_examples=5)
