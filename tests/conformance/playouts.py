@@ -163,8 +163,13 @@ def typed_json(view: Any, what: str, read_back: set[tuple[type, bytes]]) -> dict
     return given
 
 
+def reaches(event: Event, viewer: Viewer) -> bool:
+    """Whether `viewer` is told `event` (the host being `HOST`)."""
+    return event.audience.reaches(viewer, host=HOST)
+
+
 def seen_by(events: list[Event], viewer: Viewer) -> list[dict[str, Any]]:
-    return [e.to_json() for e in events if e.audience.reaches(viewer, host=HOST)]
+    return [e.to_json() for e in events if reaches(e, viewer)]
 
 
 class Hostile:
@@ -758,7 +763,7 @@ class Playout:
                 f"the summary of {player!r} is not part of their view"
             )
         for viewer in self.viewers:
-            if not any(e.audience.reaches(viewer, host=HOST) for e in events):
+            if not any(reaches(e, viewer) for e in events):
                 assert after[viewer] == self._views[viewer], (
                     f"the view of {viewer!r} changed after {actor} {raw}, "
                     "though no event reached them"

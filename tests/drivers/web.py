@@ -7,7 +7,7 @@ import asyncio
 import inspect
 import re
 import threading
-from collections.abc import Awaitable
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,8 @@ class Remote:
     """A Playwright object (a browser, a page, its keyboard) that lives on `BrowserThread`'s
     loop, used from a test's: each of its coroutine methods runs there and is awaited here, and
     what it gives back that is Playwright's comes back as a `Remote` too. Plain values (a page's
-    `url`, a response's `status`) are read as they are."""
+    `url`, a response's `status`) are read as they are. Its other methods (a locator, an event
+    handler) would touch the browser's loop from the test's thread: asking for one fails."""
 
     def __init__(self, target: Any, thread: BrowserThread) -> None:
         self._target = target
@@ -81,6 +82,8 @@ class Remote:
                 return self._thread.wrap(await self._thread.run(value(*args, **kwargs)))
 
             return remotely
+        if callable(value):
+            raise TypeError(f"{name} is no coroutine method: it cannot run from a test's loop")
         return self._thread.wrap(value)
 
 
@@ -100,13 +103,9 @@ class BrowserThread:
     def wrap(self, value: Any) -> Any:
         return Remote(value, self) if type(value).__module__.startswith("playwright.") else value
 
-    def run(self, work: Awaitable[Any]) -> asyncio.Future[Any]:
+    def run(self, work: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         """`work` run on this thread's loop, as a future of the caller's loop."""
-
-        async def on_browser_loop() -> Any:
-            return await work
-
-        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(on_browser_loop(), self.loop))
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self.loop))
 
     async def launched(self) -> Remote:
         """The browser, launched the first time it is asked for."""
