@@ -10,6 +10,8 @@ from pydantic import BaseModel, ConfigDict
 Kind = Literal["offense", "guardian", "utility"]
 Subtype = Literal["artificial", "building", "unit", "vehicle", "ghost", "support"]
 Row = Literal["attack", "defence"]
+#: PM-2: the row where each kind's effect works.
+_EFFECT_ROW: dict[Kind, Row] = {"offense": "attack", "guardian": "defence"}
 
 
 class CardDef(BaseModel):
@@ -33,7 +35,7 @@ class CardDef(BaseModel):
     @property
     def row(self) -> Row | None:
         """PM-2: the row where the card's effect works; None for utility cards."""
-        return {"offense": "attack", "guardian": "defence"}.get(self.kind)  # type: ignore[return-value]
+        return _EFFECT_ROW.get(self.kind)
 
 
 def _card(

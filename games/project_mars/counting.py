@@ -1,11 +1,12 @@
 """RESOLUTION's count (`score`): PWR and TPR as counted when the round resolves — the
 continuous effects of Sentinel, Medic, Infantry, Outpost, Cybernetics Lab, Comms Station, Siege
 Vehicle's chosen boost and Defense System's disable (PM-7), lanes first, then TPR (PM-4).
-`score` reads plain `Unit`s, so the practice opponent can count a field from a view.
+`score` and `tpr` read plain `Unit`s, so the practice opponent can count a field from a view.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -83,42 +84,55 @@ def _system_targets(players: list[str], cards: list[Unit], disabled: set[str]) -
     return hit
 
 
-def _pwr(unit: Unit, working: list[Unit], disabled: set[str]) -> int:
+class _Support:
+    """What a side's working cards (`_works`) add to its other cards' PWR (PM-7, PM-D10):
+    whether a Cybernetics Lab works, where its Comms Stations stand, how many Siege Vehicles
+    boost each card. Worked out once per side, not once per card: the strong seat's playouts
+    count fields tens of thousands of times a match."""
+
+    __slots__ = ("boosts", "comms", "lab")
+
+    def __init__(self, working: list[Unit]) -> None:
+        self.lab = any(u.key == "cybernetics-lab" for u in working)
+        self.comms = [
+            (row_of(u.slot), column_of(u.slot)) for u in working if u.key == "comms-station"
+        ]
+        self.boosts = Counter(u.boosts for u in working if u.key == "siege-vehicle")
+
+
+def _pwr(unit: Unit, support: _Support, disabled: set[str]) -> int:
     """PM-7, PM-D10: a disabled or zeroed card has PWR 0; otherwise its printed PWR, plus
     Cybernetics Lab (+1, once, for ARTIFICIAL cards printed with 1 PWR), one Comms Station
     beside it (+2, once), each Siege Vehicle boosting it (+2) and Favorable Conditions.
-    `working`: the owner's cards whose effect works (`_works`)."""
+    `support`: what the owner's cards whose effect works add (`_Support`)."""
     spec = CARDS[unit.key]
     if unit.id in disabled or unit.zeroed:
         return 0
     pwr = spec.pwr or 0
     if unit.key == "comms-station":
         return pwr
-    lab = any(u.key == "cybernetics-lab" for u in working)
-    if lab and spec.has("artificial") and spec.pwr == 1:
+    if support.lab and spec.has("artificial") and spec.pwr == 1:
         pwr += LAB_BONUS
-    if any(
-        u.key == "comms-station"
-        and row_of(u.slot) == row_of(unit.slot)
-        and abs(column_of(u.slot) - column_of(unit.slot)) == 1
-        for u in working
-    ):
+    row, column = row_of(unit.slot), column_of(unit.slot)
+    if any(r == row and abs(c - column) == 1 for r, c in support.comms):
         pwr += COMMS_BONUS
-    pwr += SIEGE_BONUS * sum(u.key == "siege-vehicle" and u.boosts == unit.id for u in working)
+    pwr += SIEGE_BONUS * support.boosts[unit.id]
     return pwr + unit.bonus
 
 
-def score(players: list[str], cards: list[Unit]) -> Score:
-    """PM-4, PM-7: the count at resolution. Lanes are compared first: more PWR in a column
-    than the enemy's same column wins it (+1 TPR); two cards facing an empty column win it by
-    default. Then TPR = PWR on the field + lanes + Sentinel, Medic, Infantry, Outpost."""
+def _count(
+    players: list[str], cards: list[Unit]
+) -> tuple[dict[str, int], list[str], list[str | None], dict[str, dict[str, int]]]:
+    """`score`'s count: every card's PWR, the cards Defense Systems disable, the lanes' winners
+    and each player's parts of TPR."""
     disabled = {u.id for u in cards if u.disabled}
     by_system = _system_targets(players, cards, disabled)
     disabled |= set(by_system)
     mine = {p: [u for u in cards if u.owner == p] for p in players}
     # Whose effects work is the same for every card of a side: worked out once per side.
     working = {p: [u for u in mine[p] if _works(u, disabled)] for p in players}
-    pwr = {u.id: _pwr(u, working[u.owner], disabled) for u in cards}
+    support = {p: _Support(working[p]) for p in players}
+    pwr = {u.id: _pwr(u, support[u.owner], disabled) for u in cards}
     lanes: list[str | None] = []
     for column in COLUMNS:
         sides = {p: [u for u in mine[p] if column_of(u.slot) == column] for p in players}
@@ -151,6 +165,14 @@ def score(players: list[str], cards: list[Unit]) -> Score:
             ),
             "outpost": OUTPOST_BONUS * sum(u.key == "outpost" for u in working[player]),
         }
+    return pwr, by_system, lanes, parts
+
+
+def score(players: list[str], cards: list[Unit]) -> Score:
+    """PM-4, PM-7: the count at resolution. Lanes are compared first: more PWR in a column
+    than the enemy's same column wins it (+1 TPR); two cards facing an empty column win it by
+    default. Then TPR = PWR on the field + lanes + Sentinel, Medic, Infantry, Outpost."""
+    pwr, by_system, lanes, parts = _count(players, cards)
     return Score(
         pwr=pwr,
         disabled=by_system,
@@ -158,6 +180,13 @@ def score(players: list[str], cards: list[Unit]) -> Score:
         tpr={p: sum(parts[p].values()) for p in players},
         parts=parts,
     )
+
+
+def tpr(players: list[str], cards: list[Unit]) -> dict[str, int]:
+    """Each player's TPR as `score` counts it, without the rest of its `Score` (the practice
+    player weighs every play by it, PM-4)."""
+    parts = _count(players, cards)[3]
+    return {p: sum(parts[p].values()) for p in players}
 
 
 @lru_cache(maxsize=64)

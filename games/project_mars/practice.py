@@ -6,7 +6,7 @@ legal actions (`legal_actions`), and returns a legal move as JSON. It is pure an
 deterministic: the same view and seed give the same move; the seed only breaks ties.
 
 How it plays: it rebuilds the visible fields as `cards.Unit`s and scores every legal play
-with the very count used at resolution (`counting.score`: lanes first, then TPR), after a rough
+with the very count used at resolution (`counting.tpr`: lanes first, then TPR), after a rough
 model of the card's effect on placement, plus small values for what the count cannot see (a
 trap laid, a reveal). It plays the best card while that improves its margin, and passes
 when nothing does or when the opponent has passed and it is ahead. Choices are scored the
@@ -24,7 +24,7 @@ from typing import Any
 from games.core.contract import Action, Pick
 from games.core.seats import Seat
 from games.project_mars.card_details import CARDS
-from games.project_mars.counting import Unit, score
+from games.project_mars.counting import Unit, tpr
 from games.project_mars.model import MULLIGAN_MAX, ROWS, SLOTS, column_of, row_of
 from games.project_mars.views import PlayerView
 
@@ -106,8 +106,8 @@ class _Seat:
         self.base = self.margin(self.board)
 
     def margin(self, board: list[Unit]) -> float:
-        tpr = score(self.players, board).tpr
-        return tpr[self.me] - tpr[self.enemy]
+        counted = tpr(self.players, board)
+        return counted[self.me] - counted[self.enemy]
 
     def value(self, card_id: str) -> float:
         key = next(c.key for c in self.seen.me.hand if c.id == card_id)
