@@ -38,7 +38,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -99,6 +98,45 @@ def _facts(tags: tuple[str, ...], cost: int | None, starting_mc: int | None) -> 
     return Facts(frozenset(tags) - {"event"}, cost or 0, starting_mc or 0)
 
 
+class _Tally:
+    """A holding's worth counted card by card, in `Worth.holding`'s order (a sum of floats is
+    the same to the last bit only when added in the same order): the corporation, each
+    prelude, each project, then the pairs of projects sharing a tag."""
+
+    __slots__ = ("ours", "pairs", "tags", "value")
+
+    def __init__(self, corporation: Facts | None) -> None:
+        self.ours = corporation.tags if corporation is not None else frozenset()
+        self.value = 0.0
+        if corporation is not None:
+            self.value += corporation.starting_mc + CORPORATION
+        #: How many of the projects counted so far have each tag, and how many pairs share one.
+        self.tags: dict[str, int] = {}
+        self.pairs = 0
+
+    def copy(self) -> _Tally:
+        other = _Tally.__new__(_Tally)
+        other.ours = self.ours
+        other.value = self.value
+        other.tags = dict(self.tags)
+        other.pairs = self.pairs
+        return other
+
+    def prelude(self, facts: Facts) -> None:
+        self.value += PRELUDE + CORPORATION_TAG * len(facts.tags & self.ours)
+
+    def project(self, facts: Facts) -> None:
+        self.value += PROJECT + CORPORATION_TAG * len(facts.tags & self.ours)
+        self.value -= DEAR * max(0, facts.cost - DEAR_FROM)
+        for tag in facts.tags:
+            held = self.tags.get(tag, 0)
+            self.pairs += held
+            self.tags[tag] = held + 1
+
+    def total(self) -> float:
+        return self.value + PAIR_TAG * self.pairs
+
+
 class Worth:
     """What cards are worth to the players, from the facts a view shows: a card on display
     by its own facts (a host's card too, MA-D8), any other by the catalogue's."""
@@ -109,23 +147,22 @@ class Worth:
     def facts(self, name: str) -> Facts:
         return self._shown.get(name) or _catalogue_facts(name)
 
+    def tally(
+        self, corporation: str | None, preludes: Iterable[str], projects: Iterable[str]
+    ) -> _Tally:
+        """A corporation, preludes and projects counted (`holding`), for more to be added."""
+        tally = _Tally(self.facts(corporation) if corporation else None)
+        for name in preludes:
+            tally.prelude(self.facts(name))
+        for name in projects:
+            tally.project(self.facts(name))
+        return tally
+
     def holding(
         self, corporation: str | None, preludes: Iterable[str], projects: Iterable[str]
     ) -> float:
         """What a corporation, preludes and projects are worth together."""
-        ours = self.facts(corporation).tags if corporation else frozenset()
-        value = 0.0
-        if corporation:
-            value += self.facts(corporation).starting_mc + CORPORATION
-        for name in preludes:
-            value += PRELUDE + CORPORATION_TAG * len(self.facts(name).tags & ours)
-        shared: Counter[str] = Counter()
-        for name in projects:
-            facts = self.facts(name)
-            value += PROJECT + CORPORATION_TAG * len(facts.tags & ours)
-            value -= DEAR * max(0, facts.cost - DEAR_FROM)
-            shared.update(facts.tags)
-        return value + PAIR_TAG * sum(n * (n - 1) / 2 for n in shared.values())
+        return self.tally(corporation, preludes, projects).total()
 
 
 def _holdings(view: PublicView, player: str) -> tuple[str | None, list[str], list[str]]:
@@ -197,7 +234,8 @@ class Gains:
     def __init__(self, view: PlayerView) -> None:
         self.worth = worth = Worth(view.display)
         self.held = corporation, preludes, projects = _holdings(view, view.me.player)
-        self.before = worth.holding(corporation, preludes, projects)
+        self.tally = worth.tally(corporation, preludes, projects)
+        self.before = self.tally.total()
         spare = [c.name for c in view.display if c.kind == "prelude" and c.winner is None]
         self.prelude = sum(worth.holding(corporation, [*preludes, n], projects) for n in spare)
         self.prelude /= max(1, len(spare))
@@ -208,7 +246,9 @@ class Gains:
     def __call__(self, card: CardView) -> float:
         corporation, preludes, projects = self.held
         if card.kind == "project":
-            return self.worth.holding(corporation, preludes, [*projects, card.name]) - self.before
+            tally = self.tally.copy()
+            tally.project(self.worth.facts(card.name))
+            return tally.total() - self.before
         if card.kind == "prelude":
             return self.worth.holding(corporation, [*preludes, card.name], projects) - self.prelude
         return self.worth.holding(card.name, preludes, projects) - self.company
