@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from games.core.contract import Action, Amount, random_answers
+from games.core.contract import Action, Amount, Turn, random_answers
 from games.core.engine import HOST, Engine
 from games.core.errors import RuleError
 
@@ -255,20 +255,20 @@ def _playout(
     for moves in range(PLAYOUT_MOVES):
         if engine.is_finished(state) or searcher.cut(state, moves):
             break
-        resting = player if engine.turn(state).wait == planned else None
-        if not _round_of_moves(searcher, state, rnd, resting):
+        turn = engine.turn(state)
+        resting = player if turn.wait == planned else None
+        if not _round_of_moves(searcher, state, turn, rnd, resting):
             engine.apply(state, HOST, engine.parse_move({"type": "close_phase"}))
     return searcher.reward(state, player)
 
 
 def _round_of_moves(
-    searcher: Searcher[S, V], state: S, rnd: random.Random, resting: str | None
+    searcher: Searcher[S, V], state: S, turn: Turn, rnd: random.Random, resting: str | None
 ) -> bool:
-    """Every player the match waits for, or who may act, but `resting`, makes the normal
-    seat's moves until it has nothing more to do (the game's `normal` says None); whether
-    anyone moved."""
+    """Every player the match waits for, or who may act (`turn`, the state's), but
+    `resting`, makes the normal seat's moves until it has nothing more to do (the game's
+    `normal` says None); whether anyone moved."""
     engine = searcher.engine
-    turn = engine.turn(state)
     moved = False
     for player in _actors(turn.must, turn.may):
         if player == resting:
