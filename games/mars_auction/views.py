@@ -18,7 +18,7 @@ actions.
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
 from games.core.events import Viewer
 from games.core.views import GameView
@@ -143,11 +143,17 @@ class Settlement(Part):
     players: dict[str, SettledSeat]
 
 
+#: The display's cards as views, validated in one call from each card's fields: a research
+#: auction's display holds sixty cards and more, and a strong seat's playouts ask for
+#: thousands of views a match.
+_CARD_VIEWS: TypeAdapter[list[CardView]] = TypeAdapter(list[CardView])
+
+
 def view(state: State, viewer: Viewer) -> PublicView:
     """Everything but budgets, M€ left and choices not yet revealed (`PublicView`, the
     host's too); a player's own view adds theirs (`PlayerView`, MA-D3)."""
     open_now = phases.decision(state)
-    public = PublicView(
+    public = dict(
         variant=state.options.variant,
         step=state.step,
         auction=state.auction,
@@ -158,7 +164,7 @@ def view(state: State, viewer: Viewer) -> PublicView:
         first_player=None if state.first is None else state.players[state.first],
         next_first_player=phases.next_first_player(state),
         to_act=phases.bidder(state),
-        display=[CardView.model_validate(c, from_attributes=True) for c in state.display],
+        display=_CARD_VIEWS.validate_python([vars(c) for c in state.display]),
         lot=(
             None
             if state.lot is None
@@ -193,7 +199,7 @@ def view(state: State, viewer: Viewer) -> PublicView:
     )
     seat = state.seats.get(viewer or "")
     if viewer is None or seat is None:
-        return public
+        return PublicView(**public)
     me = OwnSeat(
         player=viewer,
         money=seat.money,
@@ -204,4 +210,4 @@ def view(state: State, viewer: Viewer) -> PublicView:
         choice=None if seat.choice is None else list(seat.choice),
         price=budgets.price(state, viewer),
     )
-    return PlayerView(**dict(public), me=me)
+    return PlayerView(**public, me=me)
