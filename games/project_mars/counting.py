@@ -6,9 +6,8 @@ Vehicle's chosen boost and Defense System's disable (PM-7), lanes first, then TP
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from games.project_mars.card_details import CARDS
 from games.project_mars.model import COLUMNS, Score, column_of, row_of
@@ -57,7 +56,13 @@ def units(table: Table) -> list[Unit]:
 def _works(unit: Unit, disabled: set[str]) -> bool:
     """PM-2: an offense effect works in the attack row, a guardian effect in the defence row;
     a disabled card has no effect."""
-    return unit.id not in disabled and CARDS[unit.key].row == row_of(unit.slot)
+    return unit.id not in disabled and _in_its_row(unit.key, unit.slot)
+
+
+@cache
+def _in_its_row(key: str, slot: str) -> bool:
+    """Whether the card's effect works on that slot (PM-2), once per card and slot."""
+    return CARDS[key].row == row_of(slot)
 
 
 def _system_targets(players: list[str], cards: list[Unit], disabled: set[str]) -> list[str]:
@@ -97,7 +102,10 @@ class _Support:
         self.comms = [
             (row_of(u.slot), column_of(u.slot)) for u in working if u.key == "comms-station"
         ]
-        self.boosts = Counter(u.boosts for u in working if u.key == "siege-vehicle")
+        self.boosts: dict[str | None, int] = {}
+        for u in working:
+            if u.key == "siege-vehicle":
+                self.boosts[u.boosts] = self.boosts.get(u.boosts, 0) + 1
 
 
 def _pwr(unit: Unit, support: _Support, disabled: set[str]) -> int:
@@ -113,10 +121,11 @@ def _pwr(unit: Unit, support: _Support, disabled: set[str]) -> int:
         return pwr
     if support.lab and spec.has("artificial") and spec.pwr == 1:
         pwr += LAB_BONUS
-    row, column = row_of(unit.slot), column_of(unit.slot)
-    if any(r == row and abs(c - column) == 1 for r, c in support.comms):
-        pwr += COMMS_BONUS
-    pwr += SIEGE_BONUS * support.boosts[unit.id]
+    if support.comms:
+        row, column = row_of(unit.slot), column_of(unit.slot)
+        if any(r == row and abs(c - column) == 1 for r, c in support.comms):
+            pwr += COMMS_BONUS
+    pwr += SIEGE_BONUS * support.boosts.get(unit.id, 0)
     return pwr + unit.bonus
 
 
@@ -133,9 +142,13 @@ def _count(
     working = {p: [u for u in mine[p] if _works(u, disabled)] for p in players}
     support = {p: _Support(working[p]) for p in players}
     pwr = {u.id: _pwr(u, support[u.owner], disabled) for u in cards}
+    by_column: dict[tuple[str, int], list[Unit]] = {(p, c): [] for p in players for c in COLUMNS}
+    for player in players:
+        for u in mine[player]:
+            by_column[player, column_of(u.slot)].append(u)
     lanes: list[str | None] = []
     for column in COLUMNS:
-        sides = {p: [u for u in mine[p] if column_of(u.slot) == column] for p in players}
+        sides = {p: by_column[p, column] for p in players}
         first, second = players
         if len(sides[first]) == 2 and not sides[second]:
             lanes.append(first)
