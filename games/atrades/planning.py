@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from games.atrades import decisions
 from games.atrades.data import GUILDS, REGION_BY_NAME, STARTING
 from games.atrades.engine import Atrades
 from games.atrades.flow import seat_of
@@ -89,7 +90,7 @@ class AtradesSearch:
     def normal(self, state: State, player: str, rnd: random.Random) -> dict[str, Any] | None:
         """The greedy player's move (`playout.normal_seat`), from the player's summary of
         the sampled game; None when it has nothing to do."""
-        if player not in ENGINE.turn(state).must:
+        if seat_of(state, player) not in decisions.must(state):
             return None  # a turn-order bid may be changed: it is made once, when awaited
         actions = ENGINE.legal_actions(state, player)
         return greedy_player(ENGINE.summary(state, player), actions, rnd)
