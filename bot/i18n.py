@@ -2,8 +2,11 @@
 source (docs/translating.md).
 
 Each language's catalogue is `bot/locales/<code>/LC_MESSAGES/dealer.po`, compiled in memory
-when this module is imported (Babel's `write_mo`): no compiled `.mo` file is kept or built, so
-a catalogue edited is the catalogue used, in a source checkout and in a wheel alike.
+the first time a text is asked for in that language (Babel's `write_mo`): no compiled `.mo`
+file is kept or built, so a catalogue edited is the catalogue used, in a source checkout and
+in a wheel alike. Reading one takes Babel a tenth of a second, which most processes (a render
+worker drawing in English, a tool, a bot that stops before it syncs its commands) need not
+spend: the catalogues and their template are read when first needed, not at import.
 
 Who reads what (issue 46): an answer only its asker sees is in the member's own language
 (`interaction.locale`, set by `bot.errors.begin`); a post in a channel is in the server's
@@ -94,14 +97,28 @@ class Language:
         return format_datetime(when, "medium", locale=self.locale)
 
 
-def _compiled(code: str) -> gettext.NullTranslations:
-    """The catalogue of `code`, read from its `.po` file and compiled in memory."""
-    with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
-        catalogue = read_po(source, locale=code)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalogue, use_fuzzy=False)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+class _Catalogue(gettext.NullTranslations):
+    """A language's catalogue, read from its `.po` file and compiled in memory when the
+    first of its texts is asked for."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    @functools.cached_property
+    def compiled(self) -> gettext.GNUTranslations:
+        with (LOCALES / self.code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
+            catalogue = read_po(source, locale=self.code)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalogue, use_fuzzy=False)
+        compiled.seek(0)
+        return gettext.GNUTranslations(compiled)
+
+    def gettext(self, message: str) -> str:
+        return self.compiled.gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.compiled.ngettext(msgid1, msgid2, n)
 
 
 def _languages() -> dict[str, Language]:
@@ -112,7 +129,7 @@ def _languages() -> dict[str, Language]:
     for folder in sorted(LOCALES.iterdir()):
         if (folder / "LC_MESSAGES" / f"{DOMAIN}.po").is_file():
             found[folder.name] = Language(
-                folder.name, _compiled(folder.name), Locale.parse(folder.name)
+                folder.name, _Catalogue(folder.name), Locale.parse(folder.name)
             )
     return found
 
@@ -287,10 +304,12 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _NESTING = 2
 
 
+@functools.cache
 def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
     """The template's message ids, and a pattern for each of the engines' texts (flagged
     `engine` there: `tools.i18n_catalogues`) that has placeholders and words around them,
-    most words first: what an engine's filled-in text is matched against."""
+    most words first: what an engine's filled-in text is matched against. Read when a text
+    is first said in another language than English, which needs neither."""
     ids: list[str] = []
     engines: list[str] = []
     with (LOCALES / f"{DOMAIN}.pot").open("rb") as source:
@@ -320,8 +339,9 @@ def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
     return frozenset(ids), [(pattern, template) for _, pattern, template in patterns]
 
 
-#: Every message id of the catalogues (their template's), and the patterns of those with values.
-MESSAGE_IDS, _FILLED = _templates()
+def message_ids() -> frozenset[str]:
+    """Every message id of the catalogues (their template's)."""
+    return _templates()[0]
 
 
 def engine_words(text: str) -> str:
@@ -339,14 +359,15 @@ def engine_words(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _engine_words(code: str, text: str, depth: int) -> str:
     said = LANGUAGES[code]
-    if text in MESSAGE_IDS:
+    ids, filled = _templates()
+    if text in ids:
         return said.gettext(text)
-    if text.endswith(".") and text[:-1] in MESSAGE_IDS:
+    if text.endswith(".") and text[:-1] in ids:
         # A marked phrase ended as a sentence (a reason `explain` puts a full stop after).
         return said.gettext(text[:-1]).rstrip(".") + "."
     if depth == 0:
         return text
-    for pattern, template in _FILLED:
+    for pattern, template in filled:
         found = pattern.fullmatch(text)
         if found is not None:
             values = {k: _engine_words(code, v, depth - 1) for k, v in found.groupdict().items()}
