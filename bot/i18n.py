@@ -17,7 +17,7 @@ function handing it on; `speaking` changes it for a block.
 
 Texts are marked for extraction with `_` (translated where they are written), `N_` (a module
 constant, translated where it is used: `_(CONSTANT)`), `ngettext` (a count's plural forms) and
-discord.py's `locale_str` (command metadata, translated by `CommandTexts`).
+discord.py's `locale_str` (command metadata, translated by `bot.app.CommandTexts`).
 """
 
 from __future__ import annotations
@@ -33,18 +33,21 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import discord
 from babel import Locale
 from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
-from discord import app_commands
 
 from games.core import speech
 from games.core.errors import RuleError
+
+if TYPE_CHECKING:
+    # Only named: the render workers import this module and draw without discord.py (its
+    # import is a third of a worker's start).
+    import discord
 
 #: The catalogues' folder and their gettext domain.
 LOCALES = Path(__file__).parent / "locales"
@@ -139,8 +142,6 @@ LANGUAGES = _languages()
 ENGLISH = LANGUAGES[SOURCE]
 #: The languages a server may choose with `/config language` (the pseudo-locale is for tests).
 CHOICES = tuple(code for code in LANGUAGES if code != PSEUDO)
-#: Each choosable language's name, in itself.
-NAMES = {code: LANGUAGES[code].locale.get_display_name(code) or code for code in CHOICES}
 
 #: Set where every reader reads the pseudo-locale (the test harness's `--pseudo-locale`, in
 #: the bot's own work only: `pseudo_locale`).
@@ -155,10 +156,10 @@ def language(code: str | discord.Locale | None) -> Language:
         return LANGUAGES[PSEUDO]
     if code is None:
         return ENGLISH
-    return _spoken(code.value if isinstance(code, discord.Locale) else code) or ENGLISH
+    return spoken(str(code)) or ENGLISH
 
 
-def _spoken(code: str) -> Language | None:
+def spoken(code: str) -> Language | None:
     """The catalogue for a Discord locale (`pt-BR`) or a stored code: the catalogue named so
     (`pt_BR`, as gettext names a region's), else its language's (`pt`); None for none."""
     return (
@@ -261,40 +262,6 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def number(value: float) -> str:
     """A number as the language in force writes it."""
     return current().number(value)
-
-
-class CommandTexts(app_commands.Translator):
-    """Command, option and choice descriptions in every language Dealer speaks, from the same
-    catalogues (discord.py calls `translate` for each text of each command as it syncs them).
-    Names stay as they are: texts, the help and the docs name the commands in English. A
-    description made of values (a clock option's: `bot.games.plugin.clock_description`)
-    carries the function that writes it (`locale_str`'s extra `words`), called in each
-    language."""
-
-    NAMES = (
-        app_commands.TranslationContextLocation.command_name,
-        app_commands.TranslationContextLocation.group_name,
-        app_commands.TranslationContextLocation.parameter_name,
-    )
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        if context.location in self.NAMES:
-            return None
-        found = _spoken(locale.value)
-        if found is None or found.code in (SOURCE, PSEUDO):
-            return None
-        words = string.extras.get("words")
-        if words is not None:
-            with speaking(found):
-                text = words()
-        else:
-            text = found.gettext(string.message)
-        return text if text != string.message else None
 
 
 #: A template's placeholder (`{round}`), the only kind the engines' marked texts hold.

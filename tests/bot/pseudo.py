@@ -291,7 +291,7 @@ def texts_sent(payload: Any, where: str = "message") -> Iterator[tuple[str, int,
 
 def problems(requests: list[Any]) -> list[str]:
     """What is wrong in every text the bot sent, save the commands it synced (their texts
-    are translated per language by `bot.i18n.CommandTexts`, and checked apart)."""
+    are translated per language by `bot.app.CommandTexts`, and checked apart)."""
     found: list[str] = []
     for request in requests:
         if request.method not in ("POST", "PATCH", "PUT") or request.path.endswith("/commands"):
