@@ -44,7 +44,7 @@ from bot.flows.undo import Undoing
 from bot.games.plugin import Form
 from bot.games.registry import PLUGINS
 from bot.handlers import Handlers
-from bot.i18n import N_, CommandTexts, Heard, _, speaking
+from bot.i18n import N_, PSEUDO, SOURCE, Heard, _, speaking, spoken
 from bot.presenter import Presenter
 from bot.rest import retrying
 from bot.service import MatchService
@@ -86,6 +86,40 @@ class Flows:
     seasons: Seasons
     undo: Undoing
     help: Help
+
+
+class CommandTexts(app_commands.Translator):
+    """Command, option and choice descriptions in every language Dealer speaks, from the same
+    catalogues (discord.py calls `translate` for each text of each command as it syncs them).
+    Names stay as they are: texts, the help and the docs name the commands in English. A
+    description made of values (a clock option's: `bot.games.plugin.clock_description`)
+    carries the function that writes it (`locale_str`'s extra `words`), called in each
+    language."""
+
+    NAMES = (
+        app_commands.TranslationContextLocation.command_name,
+        app_commands.TranslationContextLocation.group_name,
+        app_commands.TranslationContextLocation.parameter_name,
+    )
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if context.location in self.NAMES:
+            return None
+        found = spoken(locale.value)
+        if found is None or found.code in (SOURCE, PSEUDO):
+            return None
+        words = string.extras.get("words")
+        if words is not None:
+            with speaking(found):
+                text = words()
+        else:
+            text = found.gettext(string.message)
+        return text if text != string.message else None
 
 
 #: Marks a command whose callback answers its refusals (`DealerTree.add_command`).
@@ -133,7 +167,7 @@ class DealerTree(app_commands.CommandTree["DealerBot"]):
         differ from those last sent for this application there, as `storage` remembers: a
         start with the same commands sends nothing (discord.py advises syncing only when the
         commands change; Discord limits how often they may be written). The commands are
-        compared with their translations (`bot.i18n.CommandTexts`), so a new or changed
+        compared with their translations (`CommandTexts`), so a new or changed
         translation is sent too."""
         commands = self._get_all_commands(guild=guild)
         translator = self.translator

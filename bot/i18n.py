@@ -2,8 +2,11 @@
 source (docs/translating.md).
 
 Each language's catalogue is `bot/locales/<code>/LC_MESSAGES/dealer.po`, compiled in memory
-when this module is imported (Babel's `write_mo`): no compiled `.mo` file is kept or built, so
-a catalogue edited is the catalogue used, in a source checkout and in a wheel alike.
+the first time a text is asked for in that language (Babel's `write_mo`): no compiled `.mo`
+file is kept or built, so a catalogue edited is the catalogue used, in a source checkout and
+in a wheel alike. Reading one takes Babel a tenth of a second, which most processes (a render
+worker drawing in English, a tool, a bot that stops before it syncs its commands) need not
+spend: the catalogues and their template are read when first needed, not at import.
 
 Who reads what (issue 46): an answer only its asker sees is in the member's own language
 (`interaction.locale`, set by `bot.errors.begin`); a post in a channel is in the server's
@@ -14,7 +17,7 @@ function handing it on; `speaking` changes it for a block.
 
 Texts are marked for extraction with `_` (translated where they are written), `N_` (a module
 constant, translated where it is used: `_(CONSTANT)`), `ngettext` (a count's plural forms) and
-discord.py's `locale_str` (command metadata, translated by `CommandTexts`).
+discord.py's `locale_str` (command metadata, translated by `bot.app.CommandTexts`).
 """
 
 from __future__ import annotations
@@ -30,18 +33,21 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import discord
 from babel import Locale
 from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
-from discord import app_commands
 
 from games.core import speech
 from games.core.errors import RuleError
+
+if TYPE_CHECKING:
+    # Only named: the render workers import this module and draw without discord.py (its
+    # import is a third of a worker's start).
+    import discord
 
 #: The catalogues' folder and their gettext domain.
 LOCALES = Path(__file__).parent / "locales"
@@ -94,14 +100,28 @@ class Language:
         return format_datetime(when, "medium", locale=self.locale)
 
 
-def _compiled(code: str) -> gettext.NullTranslations:
-    """The catalogue of `code`, read from its `.po` file and compiled in memory."""
-    with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
-        catalogue = read_po(source, locale=code)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalogue, use_fuzzy=False)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+class _Catalogue(gettext.NullTranslations):
+    """A language's catalogue, read from its `.po` file and compiled in memory when the
+    first of its texts is asked for."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    @functools.cached_property
+    def compiled(self) -> gettext.GNUTranslations:
+        with (LOCALES / self.code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as source:
+            catalogue = read_po(source, locale=self.code)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalogue, use_fuzzy=False)
+        compiled.seek(0)
+        return gettext.GNUTranslations(compiled)
+
+    def gettext(self, message: str) -> str:
+        return self.compiled.gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.compiled.ngettext(msgid1, msgid2, n)
 
 
 def _languages() -> dict[str, Language]:
@@ -112,7 +132,7 @@ def _languages() -> dict[str, Language]:
     for folder in sorted(LOCALES.iterdir()):
         if (folder / "LC_MESSAGES" / f"{DOMAIN}.po").is_file():
             found[folder.name] = Language(
-                folder.name, _compiled(folder.name), Locale.parse(folder.name)
+                folder.name, _Catalogue(folder.name), Locale.parse(folder.name)
             )
     return found
 
@@ -122,8 +142,6 @@ LANGUAGES = _languages()
 ENGLISH = LANGUAGES[SOURCE]
 #: The languages a server may choose with `/config language` (the pseudo-locale is for tests).
 CHOICES = tuple(code for code in LANGUAGES if code != PSEUDO)
-#: Each choosable language's name, in itself.
-NAMES = {code: LANGUAGES[code].locale.get_display_name(code) or code for code in CHOICES}
 
 #: Set where every reader reads the pseudo-locale (the test harness's `--pseudo-locale`, in
 #: the bot's own work only: `pseudo_locale`).
@@ -138,10 +156,10 @@ def language(code: str | discord.Locale | None) -> Language:
         return LANGUAGES[PSEUDO]
     if code is None:
         return ENGLISH
-    return _spoken(code.value if isinstance(code, discord.Locale) else code) or ENGLISH
+    return spoken(str(code)) or ENGLISH
 
 
-def _spoken(code: str) -> Language | None:
+def spoken(code: str) -> Language | None:
     """The catalogue for a Discord locale (`pt-BR`) or a stored code: the catalogue named so
     (`pt_BR`, as gettext names a region's), else its language's (`pt`); None for none."""
     return (
@@ -246,40 +264,6 @@ def number(value: float) -> str:
     return current().number(value)
 
 
-class CommandTexts(app_commands.Translator):
-    """Command, option and choice descriptions in every language Dealer speaks, from the same
-    catalogues (discord.py calls `translate` for each text of each command as it syncs them).
-    Names stay as they are: texts, the help and the docs name the commands in English. A
-    description made of values (a clock option's: `bot.games.plugin.clock_description`)
-    carries the function that writes it (`locale_str`'s extra `words`), called in each
-    language."""
-
-    NAMES = (
-        app_commands.TranslationContextLocation.command_name,
-        app_commands.TranslationContextLocation.group_name,
-        app_commands.TranslationContextLocation.parameter_name,
-    )
-
-    async def translate(
-        self,
-        string: app_commands.locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        if context.location in self.NAMES:
-            return None
-        found = _spoken(locale.value)
-        if found is None or found.code in (SOURCE, PSEUDO):
-            return None
-        words = string.extras.get("words")
-        if words is not None:
-            with speaking(found):
-                text = words()
-        else:
-            text = found.gettext(string.message)
-        return text if text != string.message else None
-
-
 #: A template's placeholder (`{round}`), the only kind the engines' marked texts hold.
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: How deep a filled-in template's values are read as engines' texts in turn ("Access phase"
@@ -287,10 +271,12 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _NESTING = 2
 
 
+@functools.cache
 def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
     """The template's message ids, and a pattern for each of the engines' texts (flagged
     `engine` there: `tools.i18n_catalogues`) that has placeholders and words around them,
-    most words first: what an engine's filled-in text is matched against."""
+    most words first: what an engine's filled-in text is matched against. Read when a text
+    is first said in another language than English, which needs neither."""
     ids: list[str] = []
     engines: list[str] = []
     with (LOCALES / f"{DOMAIN}.pot").open("rb") as source:
@@ -320,8 +306,9 @@ def _templates() -> tuple[frozenset[str], list[tuple[re.Pattern[str], str]]]:
     return frozenset(ids), [(pattern, template) for _, pattern, template in patterns]
 
 
-#: Every message id of the catalogues (their template's), and the patterns of those with values.
-MESSAGE_IDS, _FILLED = _templates()
+def message_ids() -> frozenset[str]:
+    """Every message id of the catalogues (their template's)."""
+    return _templates()[0]
 
 
 def engine_words(text: str) -> str:
@@ -339,14 +326,15 @@ def engine_words(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _engine_words(code: str, text: str, depth: int) -> str:
     said = LANGUAGES[code]
-    if text in MESSAGE_IDS:
+    ids, filled = _templates()
+    if text in ids:
         return said.gettext(text)
-    if text.endswith(".") and text[:-1] in MESSAGE_IDS:
+    if text.endswith(".") and text[:-1] in ids:
         # A marked phrase ended as a sentence (a reason `explain` puts a full stop after).
         return said.gettext(text[:-1]).rstrip(".") + "."
     if depth == 0:
         return text
-    for pattern, template in _FILLED:
+    for pattern, template in filled:
         found = pattern.fullmatch(text)
         if found is not None:
             values = {k: _engine_words(code, v, depth - 1) for k, v in found.groupdict().items()}

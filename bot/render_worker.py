@@ -9,6 +9,7 @@ caches stay loaded from one job to the next. It exits when stdin closes.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import struct
@@ -41,6 +42,11 @@ def main() -> None:
     results = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     # Anything printed goes to stderr: a stray line on stdout would corrupt a result.
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    # The first job imports what the worker draws with (a game's texts and its engine's
+    # models): objects that live as long as the worker, which the garbage collector, left on,
+    # walks again and again as they are made. Off until that job is done, then they are
+    # frozen, so that no collection walks them again.
+    gc.disable()
     while header := jobs.read(HEADER.size):
         job = jobs.read(HEADER.unpack(header)[0])
         try:
@@ -53,6 +59,9 @@ def main() -> None:
         results.write(HEADER.pack(len(message)))
         results.write(message)
         results.flush()
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
 
 if __name__ == "__main__":

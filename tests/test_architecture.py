@@ -96,6 +96,63 @@ def test_games_have_no_import_cycle() -> None:
     assert cycles(graph) == []
 
 
+def imported_at_import(tree: ast.AST) -> set[str]:
+    """The modules a module's code imports as it is itself imported: its imports but those
+    inside a function or under `if TYPE_CHECKING:` (each `from m import n` as `m` and `m.n`)."""
+    if isinstance(tree, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return set()
+    if isinstance(tree, ast.If) and ast.unparse(tree.test) == "TYPE_CHECKING":
+        return set().union(*map(imported_at_import, tree.orelse))
+    if isinstance(tree, ast.Import):
+        return {alias.name for alias in tree.names}
+    if isinstance(tree, ast.ImportFrom) and tree.module:
+        return {tree.module, *(f"{tree.module}.{alias.name}" for alias in tree.names)}
+    return set().union(*map(imported_at_import, ast.iter_child_nodes(tree)))
+
+
+def loaded_with(starts: list[str]) -> dict[str, set[str]]:
+    """The modules of `bot/` that importing `starts` loads (their packages included), each
+    with what it imports as it is imported."""
+    paths = {module_name(p): p for p in BOT.rglob("*.py")}
+    loaded: dict[str, set[str]] = {}
+    waiting = list(starts)
+    while waiting:
+        name = waiting.pop()
+        if name in loaded or name not in paths:
+            continue
+        loaded[name] = imported_at_import(ast.parse(paths[name].read_text()))
+        parents = [name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1)]
+        waiting += [*loaded[name], *parents]
+    return loaded
+
+
+def test_imported_at_import_leaves_out_functions_and_type_checking() -> None:
+    code = (
+        "import a\nfrom b import c\nif TYPE_CHECKING:\n    import d\nelse:\n    import e\n"
+        "class K:\n    import f\ndef g():\n    import h\n"
+    )
+    assert imported_at_import(ast.parse(code)) == {"a", "b", "b.c", "e", "f"}
+
+
+def test_the_render_workers_load_no_discord() -> None:
+    """A render worker (`bot.render_worker`) imports `bot.boards` and the module of the function
+    it is asked to call: a game's texts (`bot.games.base`) or a page's builder
+    (`bot.web.build`), never discord.py, whose import (aiohttp's with it) would be a third of
+    each worker's start."""
+    starts = [
+        "bot.boards",
+        "bot.web.build",
+        *(type(plugin.texts).__module__ for plugin in PLUGINS.values()),
+    ]
+    loaded = loaded_with(starts)
+    assert {"bot", "bot.i18n", "bot.games", "bot.games.base"} <= loaded.keys(), "read"
+    assert {
+        name: found
+        for name, imported in loaded.items()
+        if (found := {m for m in imported if m.split(".")[0] in ("discord", "aiohttp")})
+    } == {}
+
+
 def too_long(name: str, text: str) -> list[str]:
     """The module `name` if its `text` is over `MODULE_LINES` lines, and each class in it
     over `CLASS_LINES` (as `name::Class`)."""

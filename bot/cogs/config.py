@@ -10,11 +10,14 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.i18n import CHOICES, NAMES, _, server_language
+from bot.i18n import CHOICES, LANGUAGES, _, server_language
 from bot.storage import Storage
 
 #: `/config language`'s choice that forgets the server's choice (its Discord language rules).
 DISCORD_LANGUAGE = "discord"
+#: Each choosable language's name, in itself (Babel reads each language's data for it: here,
+#: not in `bot.i18n`, which the render workers import).
+NAMES = {code: LANGUAGES[code].locale.get_display_name(code) or code for code in CHOICES}
 
 
 class ConfigCog(

@@ -106,7 +106,7 @@ NO_DEADLINE_CLOCK = N_(
 def clock_description(clock: Clock) -> locale_str:
     """A clock's `/match create` option as its help reads: "Minutes for each guild's action
     (1 to 10080; default 120)", in English whatever the language in force, and in each
-    language as `bot.i18n.CommandTexts` sends it (`clock_words` in that language)."""
+    language as `bot.app.CommandTexts` sends it (`clock_words` in that language)."""
     return locale_str(clock_words(clock, english=True), words=functools.partial(clock_words, clock))
 
 

@@ -27,7 +27,7 @@ from bot import seasons
 from bot.app import DealerBot
 from bot.games.base import GameTexts
 from bot.games.registry import PLUGINS
-from bot.i18n import CLOSE, MESSAGE_IDS, OPEN, PAD, PSEUDO, language, pseudo_locale
+from bot.i18n import CLOSE, OPEN, PAD, PSEUDO, language, message_ids, pseudo_locale
 from games.atrades.data import GUILDS, REGIONS, TECHNOLOGIES
 from games.core.drawing.board import Board
 from games.core.errors import RuleError
@@ -217,7 +217,7 @@ def mark_not_yet_converted(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def rule_error(self: RuleError, code: str, message: str, **values: object) -> None:
         """A refusal whose template the catalogue lacks is not converted yet."""
-        if message in MESSAGE_IDS or UNCONVERTED_OPEN in message:
+        if message in message_ids() or UNCONVERTED_OPEN in message:
             original(self, code, message, **values)
         else:
             original(self, code, unconverted(message), **values)
@@ -291,7 +291,7 @@ def texts_sent(payload: Any, where: str = "message") -> Iterator[tuple[str, int,
 
 def problems(requests: list[Any]) -> list[str]:
     """What is wrong in every text the bot sent, save the commands it synced (their texts
-    are translated per language by `bot.i18n.CommandTexts`, and checked apart)."""
+    are translated per language by `bot.app.CommandTexts`, and checked apart)."""
     found: list[str] = []
     for request in requests:
         if request.method not in ("POST", "PATCH", "PUT") or request.path.endswith("/commands"):

@@ -14,10 +14,11 @@ from babel import Locale
 from babel.messages.pofile import read_po
 
 from bot import i18n
+from bot.app import CommandTexts
+from bot.cogs.config import NAMES
 from bot.flows.common import NO_OPEN_MATCH
 from bot.i18n import (
     LANGUAGES,
-    CommandTexts,
     Language,
     language,
     ngettext,
@@ -248,7 +249,7 @@ async def test_the_commands_texts_are_sent_in_every_language(simcord_env: Any) -
     option = chosen["options"][0]
     names = [c["name"] for c in option["choices"]]
     assert names[0] == "English" and {"čeština", "한국어"} <= set(names)
-    assert names == [*(i18n.NAMES[code] for code in i18n.CHOICES), "The server's Discord language"]
+    assert names == [*(NAMES[code] for code in i18n.CHOICES), "The server's Discord language"]
     assert option["choices"][-1]["name_localizations"] == {
         "cs": "Jazyk serveru na Discordu",
         "ko": "서버의 Discord 언어",
