@@ -717,7 +717,7 @@ class Presenter:
         longer than the rest of it, nor for the view it is drawn from (docs/performance.md,
         "A move's answer")."""
         texts = plugin_for(row.game).texts
-        names = names_of(players)
+        names = self.service.seated_names(row.id, players)
         me = outcome.actor
         receipts = [
             text
