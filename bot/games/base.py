@@ -347,7 +347,8 @@ class TypedTexts(GameTexts, Generic[V, E]):
     its engine's, `event_models(TheUnion)`, and any the plug-in adds), marks one method per
     worded event with `@text`, and draws an event's image in `board_of`. The JSON the
     generic bot hands (`describe`, `board`) is read back through the models here, and nowhere
-    else."""
+    else; an engine's event handed as it was made (`describe_to` of a move's own events) is
+    read as its model."""
 
     event_types: ClassVar[tuple[type[GameEvent], ...]] = ()
     #: The texts by event type, gathered from the `@text` methods of the class and its bases.
