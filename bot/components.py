@@ -814,15 +814,15 @@ def step_view(
     action: GameAction,
     answers: dict[str, Answer],
     label: Callable[[str], str],
+    listed: list[steps.Menu],
     chunk: int | None = None,
 ) -> discord.ui.View:
-    """The menus of the action's next step, a pick listed in menus (`bot.steps.menus`): all
-    of them where they fit in one message, else a menu of them (`chunk` None) or the one
-    chosen from it; for a typed pick, a button to type the answer instead, where a row is
-    left for it."""
+    """The menus of the action's next step, a pick listed in menus (`listed`, its
+    `bot.steps.menus`): all of them where they fit in one message, else a menu of them
+    (`chunk` None) or the one chosen from it; for a typed pick, a button to type the answer
+    instead, where a row is left for it."""
     step = action.next_step(answers)
     assert isinstance(step, Pick)
-    listed = steps.menus(step)
     view = stateless_view()
     if chunk is not None:
         if not 0 <= chunk < len(listed):

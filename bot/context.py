@@ -11,7 +11,7 @@ import discord
 
 from bot.errors import UserError
 from bot.i18n import N_, _
-from bot.players import Names, names_of, seat_of
+from bot.players import Names, seat_of
 from bot.service import MatchService
 from bot.storage import MatchRow, PlayerRow
 from games.core.contract import Action
@@ -45,8 +45,8 @@ class MatchContext:
         return self._players
 
     async def names(self) -> Names:
-        """The names people see, by player id."""
-        return names_of(await self.players())
+        """The names people see, by player id (`MatchService.seated_names`)."""
+        return self.service.seated_names(self.row.id, await self.players())
 
     async def require_player(self) -> list[PlayerRow]:
         """The match's players, when the member is one of them; refused politely otherwise."""

@@ -295,7 +295,7 @@ class Presenter:
                 await self._say(row, mail, text, view=view, board=board)
             elif audience.kind == "players":
                 for pid in audience.players:
-                    told = ui.describe_to(event.to_json(), pid, names)
+                    told = ui.describe_to(event, pid, names)
                     if told is not None:
                         mail.add(pid, told, board)
             elif audience.kind == "location":
@@ -717,14 +717,14 @@ class Presenter:
         longer than the rest of it, nor for the view it is drawn from (docs/performance.md,
         "A move's answer")."""
         texts = plugin_for(row.game).texts
-        names = names_of(players)
+        names = self.service.seated_names(row.id, players)
         me = outcome.actor
         receipts = [
             text
             for e in outcome.events
             if e.audience.kind != "public"
             and e.audience.reaches(me)
-            and (text := texts.describe_to(e.to_json(), me, names))
+            and (text := texts.describe_to(e, me, names))
         ]
         summary = outcome.summary or {}
         shown, actions = await self.service.decision(row, me)

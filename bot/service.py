@@ -677,12 +677,19 @@ class MatchService:
 
     async def names(self, match_id: int) -> Names:
         """The names people see, by player id; kept with the seated players."""
-        players = await self.players(match_id)  # read again when stale, names with them
+        # The players are read again when stale, and their names with them.
+        return self.seated_names(match_id, await self.players(match_id))
+
+    def seated_names(self, match_id: int, players: list[PlayerRow]) -> Names:
+        """The names of a match's seated `players` as the caller read them (`players`): the
+        ones kept with them when they are the players this process keeps, so that the
+        interactions of a running match do not work them out each time; else worked out
+        (never read: a match that has just ended keeps none)."""
+        if self._players.get(match_id) is not players:
+            return names_of(players)
         names = self._names.get(match_id)
         if names is None:
-            names = names_of(players)
-            if match_id in self._players:
-                self._names[match_id] = names
+            names = self._names[match_id] = names_of(players)
         return names
 
     async def hand_over(self, row: MatchRow, handover: Handover) -> bool:

@@ -271,9 +271,15 @@ class Play:
             )
             raise Mistyped(error.message, stateless_view().add_item(again)) from None
         step = action.next_step(answers)
-        menus = isinstance(step, Pick) and not typing and bool(steps.menus(step))
-        if isinstance(step, Pick) and (chunk is not None or menus):
-            view = step_view(row.id, shown, action, answers, label, chunk)
+        # A pick's menus, worked out once: they decide whether it is asked in menus, and are
+        # the menus shown (none for the form of a typed pick asked for in their place).
+        listed = (
+            steps.menus(step)
+            if isinstance(step, Pick) and (chunk is not None or not typing)
+            else []
+        )
+        if isinstance(step, Pick) and (chunk is not None or listed):
+            view = step_view(row.id, shown, action, answers, label, listed, chunk)
             await interaction.response.send_message(
                 texts.step_text(action, answers, names), view=view, ephemeral=True
             )

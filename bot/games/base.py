@@ -31,7 +31,7 @@ from games.core.contract import Action, Answer
 from games.core.drawing.board import Board
 from games.core.drawing.words import listed
 from games.core.errors import RuleError
-from games.core.events import GameEvent, read_event
+from games.core.events import Event, GameEvent, read_event
 from games.core.views import GameView
 
 #: How the player to move in a turn-based game (one with `live_board_events`) is told, each
@@ -57,6 +57,10 @@ def rules_text(lines: Sequence[str]) -> str:
         for line in lines
     )
 
+
+#: An event as the texts take it: its envelope's JSON (as the log stores it), or the engine's
+#: event itself (a move's outcome), whose model is read as it is (`TypedTexts.read`).
+Envelope = dict[str, Any] | Event
 
 #: Player ids as they appear inside engine sentences: Discord user ids, and the computer seats
 #: ("practice", not in the name "Dealer (practice)" that seats stored before have;
@@ -159,13 +163,14 @@ class GameTexts(ABC):
     def describe(self, event: dict[str, Any], names: Names) -> str | None:
         """The message for one event, or None when it is not announced."""
 
-    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+    def describe_to(self, event: Envelope, reader: str, names: Names) -> str | None:
         """The message for a private event as `reader`, one of its audience, reads it, or for
         a public announcement as one of the players it calls reads it in their own DM (the
         turn that opens for them, heading their 1-on-1): a game words what is about one
         reader in the second person here ("You gave $7 to ben.", "Your turn: play a card or
-        pass."). By default, `describe`."""
-        return self.describe(event, names)
+        pass."). By default, `describe`. The event is its envelope's JSON, or the engine's
+        event itself (a move's outcome: `TypedTexts` read its model as it was made)."""
+        return self.describe(event if isinstance(event, dict) else event.to_json(), names)
 
     @abstractmethod
     def one_on_one(self, view: Any, actions: list[Action], names: Names) -> str:
@@ -342,7 +347,8 @@ class TypedTexts(GameTexts, Generic[V, E]):
     its engine's, `event_models(TheUnion)`, and any the plug-in adds), marks one method per
     worded event with `@text`, and draws an event's image in `board_of`. The JSON the
     generic bot hands (`describe`, `board`) is read back through the models here, and nowhere
-    else."""
+    else; an engine's event handed as it was made (`describe_to` of a move's own events) is
+    read as its model."""
 
     event_types: ClassVar[tuple[type[GameEvent], ...]] = ()
     #: The texts by event type, gathered from the `@text` methods of the class and its bases.
@@ -369,9 +375,18 @@ class TypedTexts(GameTexts, Generic[V, E]):
                 raise TypeError(f"{cls.__name__} has two texts for {kind}")
             cls._texts[kind] = member
 
-    def read(self, event: dict[str, Any]) -> E | None:
-        """An event's envelope JSON read back through the models; None for an event this game
+    def read(self, event: Envelope) -> E | None:
+        """An event's envelope JSON read back through the models, or an engine's event as it
+        was made: its model, validated when it was made, is not written as JSON to be read
+        back (a move's answer words its receipts so, issue 43). None for an event this game
         does not have (one the bot adds to every game: a season's announcement)."""
+        if isinstance(event, Event):
+            if event.type not in self._kinds:
+                return None
+            model = event.model
+            if model is not None:
+                return cast(E, model)
+            event = event.to_json()
         if event["type"] not in self._kinds:
             return None
         told: E = read_event(self._events, event)
@@ -382,9 +397,12 @@ class TypedTexts(GameTexts, Generic[V, E]):
         said = self._texts.get(event.type)
         return None if said is None else said(self, event, names)
 
-    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+    def describe(self, event: Envelope, names: Names) -> str | None:
         told = self.read(event)
         return None if told is None else self.tell(told, names)
+
+    def describe_to(self, event: Envelope, reader: str, names: Names) -> str | None:
+        return self.describe(event, names)
 
     def board(self, event: dict[str, Any], names: Mapping[str, str]) -> Board | None:
         told = self.read(event)

@@ -124,9 +124,11 @@ def test_a_typed_answer_is_refused_in_the_readers_language_and_taken_in_it() -> 
 def test_a_menu_of_menus_answered_with_one_that_is_not_there_is_refused_in_words() -> None:
     """A stale or forged menu number (the lots changed since, or a crafted custom id) is a
     polite refusal, not an error."""
-    action = Action(key="bid", label="Bid", move={"type": "bid"}, steps=[lots(130, group=10)])
+    pick = lots(130, group=10)
+    action = Action(key="bid", label="Bid", move={"type": "bid"}, steps=[pick])
+    listed = menus(pick)
     with pytest.raises(UserError, match="not open any more"):
-        step_view(1, 0, action, {}, str, chunk=13)
+        step_view(1, 0, action, {}, str, listed, chunk=13)
     with pytest.raises(UserError, match="not open any more"):
-        step_view(1, 0, action, {}, str, chunk=-1)
-    assert len(step_view(1, 0, action, {}, str, chunk=12).children) == 1
+        step_view(1, 0, action, {}, str, listed, chunk=-1)
+    assert len(step_view(1, 0, action, {}, str, listed, chunk=12).children) == 1

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from bot.games.atrades.rules import RULES
-from bot.games.base import Names, TypedTexts, rules_text, text
+from bot.games.base import Envelope, Names, TypedTexts, rules_text, text
 from bot.i18n import N_, _, ngettext
 from games.atrades.data import (
     GUILDS,
@@ -242,7 +242,7 @@ class AtradesTexts(TypedTexts[PublicView, Told]):
 
     # -- events ----------------------------------------------------------------------------
 
-    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+    def describe_to(self, event: Envelope, reader: str, names: Names) -> str | None:
         told = self.read(event)
         if isinstance(told, BidMade):
             return _(

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from bot.games.auction_auction.rules import RULES
-from bot.games.base import Names, TypedTexts, text
+from bot.games.base import Envelope, Names, TypedTexts, text
 from bot.i18n import N_, _, engine_words, ngettext
 from games.auction_auction.cash import GARNET_VALUE
 from games.auction_auction.events import (
@@ -157,7 +157,7 @@ class AuctionAuctionTexts(TypedTexts[PublicView, AuctionEvent]):
     def place(self, location: str) -> str:
         return place_name(location)
 
-    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+    def describe_to(self, event: Envelope, reader: str, names: Names) -> str | None:
         """A gift as its giver ("You gave $7 to ben.") and its receiver ("ann gave you $7.")
         read it; any other event as `describe` words it, from the event read once."""
         told = self.read(event)

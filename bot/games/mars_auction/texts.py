@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from bot.games.base import Names, TypedTexts, named, rules_text, text
+from bot.games.base import Envelope, Names, TypedTexts, named, rules_text, text
 from bot.games.mars_auction.rules import RULES
 from bot.i18n import N_, _, ngettext
 from games.core.contract import Action, Amount, Answer, Pick
@@ -422,11 +422,11 @@ class MarsAuctionTexts(TypedTexts[PublicView, Told]):
 
     # -- events ----------------------------------------------------------------------------
 
-    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+    def describe(self, event: Envelope, names: Names) -> str | None:
         said = super().describe(event, names)
         return None if said is None else named(said, names)
 
-    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+    def describe_to(self, event: Envelope, reader: str, names: Names) -> str | None:
         """A step that opens for `reader`, as it heads their own 1-on-1 by DM: to them, in the
         second person ("Your turn", "you won more than a player keeps"), where the channel's
         board speaks of them ("ann's turn", "in their 1-on-1")."""

@@ -19,13 +19,22 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from bot.games.base import SECTION, Names, TypedTexts, is_computer, named, rules_text, text
+from bot.games.base import (
+    SECTION,
+    Envelope,
+    Names,
+    TypedTexts,
+    is_computer,
+    named,
+    rules_text,
+    text,
+)
 from bot.games.project_mars.rules import RULES
 from bot.i18n import N_, _, engine_words, ngettext
 from games.core.contract import Action, Answer, Choice
 from games.core.drawing.board import Board
 from games.core.drawing.words import listed
-from games.core.events import GameEvent, PlayerForfeited, PlayerKicked, event_models
+from games.core.events import Event, GameEvent, PlayerForfeited, PlayerKicked, event_models
 from games.project_mars.card_details import CARDS
 from games.project_mars.decks import READY_DECKS, ReadyDeck
 from games.project_mars.events import (
@@ -210,18 +219,19 @@ class ProjectMarsTexts(TypedTexts[PublicView, Told]):
 
     # -- events ----------------------------------------------------------------------------
 
-    def describe(self, event: dict[str, Any], names: Names) -> str | None:
+    def describe(self, event: Envelope, names: Names) -> str | None:
         told = self.read(event)
         if told is None:
             return None
         # A secret answer is told to its chooser alone, in the second person: only the
         # envelope says to whom.
-        if isinstance(told, ChoiceMade) and event["audience"]["kind"] == "players":
+        audience = event.audience.kind if isinstance(event, Event) else event["audience"]["kind"]
+        if isinstance(told, ChoiceMade) and audience == "players":
             return _("You chose: {choice}.").format(choice=self.engine_text(told.label, names))
         said = self.tell(told, names)
         return None if said is None else worded(said, names)
 
-    def describe_to(self, event: dict[str, Any], reader: str, names: Names) -> str | None:
+    def describe_to(self, event: Envelope, reader: str, names: Names) -> str | None:
         """A turn or a choice that opens for `reader` alone, as it heads their own 1-on-1:
         to them, in the second person."""
         told = self.read(event)
