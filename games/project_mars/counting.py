@@ -190,7 +190,7 @@ def score(players: list[str], cards: list[Unit]) -> Score:
         pwr=pwr,
         disabled=by_system,
         lanes=lanes,
-        tpr={p: sum(parts[p].values()) for p in players},
+        tpr=_totals(parts),
         parts=parts,
     )
 
@@ -198,8 +198,12 @@ def score(players: list[str], cards: list[Unit]) -> Score:
 def tpr(players: list[str], cards: list[Unit]) -> dict[str, int]:
     """Each player's TPR as `score` counts it, without the rest of its `Score` (the practice
     player weighs every play by it, PM-4)."""
-    parts = _count(players, cards)[3]
-    return {p: sum(parts[p].values()) for p in players}
+    return _totals(_count(players, cards)[3])
+
+
+def _totals(parts: dict[str, dict[str, int]]) -> dict[str, int]:
+    """PM-4: each player's TPR, the sum of its parts."""
+    return {player: sum(counted.values()) for player, counted in parts.items()}
 
 
 @lru_cache(maxsize=64)
