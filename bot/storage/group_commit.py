@@ -2,10 +2,10 @@
 
 Every write is a job: a function run on the writing connection. The thread takes the jobs
 waiting in its queue, in the order they were sent, and runs them together in one
-transaction, each inside a savepoint of its own, then commits once: with `full`
-durability that is one sync of the WAL for all of them, off the event loop. A caller's
-future is settled only after that commit has returned, so a move is confirmed only once it
-is durable, and the loop goes on meanwhile.
+transaction, each inside a savepoint of its own (one alone needs none), then commits once:
+with `full` durability that is one sync of the WAL for all of them, off the event loop. A
+caller's future is settled only after that commit has returned, so a move is confirmed only
+once it is durable, and the loop goes on meanwhile.
 
 A write that arrives alone does not pay the hand-off to the thread and back (issue 43): a
 write sent while the thread has nothing waits for the end of the event loop's current turn
@@ -18,11 +18,12 @@ the thread with writes, goes to the thread at once (with the one gathered before
 so that writes arriving together still commit together, synced while the loop makes the next
 ones.
 
-Failures stay with their jobs: a job that raises is rolled back to its savepoint and its
-caller gets its error while the others of the batch go on; a commit that fails fails every
-job in that batch (each caller gets the error, nothing of them is written) and no other.
-Jobs of one sender that did not wait for each other commit in the order they were sent,
-in one batch or in consecutive ones, since the queue is first in, first out.
+Failures stay with their jobs: a job that raises is rolled back to its savepoint (a job
+alone, with its transaction) and its caller gets its error while the others of the batch go
+on; a commit that fails fails every job in that batch (each caller gets the error, nothing
+of them is written) and no other. Jobs of one sender that did not wait for each other
+commit in the order they were sent, in one batch or in consecutive ones, since the queue is
+first in, first out.
 """
 
 from __future__ import annotations
@@ -234,20 +235,25 @@ class GroupCommit:
                 w.execute(f"PRAGMA synchronous={level}")
                 self._level = level
             w.execute("BEGIN IMMEDIATE")
-            for index, job in enumerate(batch):
-                w.execute("SAVEPOINT job")
-                try:
-                    result = job.work(w)
-                except BaseException as error:
-                    if not w.in_transaction:
-                        unrun = batch[index + 1 :]
-                        raise
-                    w.execute("ROLLBACK TO job")
+            if len(batch) == 1:
+                # A job alone needs no savepoint: when it raises, the transaction's rollback
+                # undoes what it did, as its savepoint's would, and the job gets its error.
+                done.append((batch[0], batch[0].work(w), None))
+            else:
+                for index, job in enumerate(batch):
+                    w.execute("SAVEPOINT job")
+                    try:
+                        result = job.work(w)
+                    except BaseException as error:
+                        if not w.in_transaction:
+                            unrun = batch[index + 1 :]
+                            raise
+                        w.execute("ROLLBACK TO job")
+                        w.execute("RELEASE job")
+                        done.append((job, None, error))
+                        continue
                     w.execute("RELEASE job")
-                    done.append((job, None, error))
-                    continue
-                w.execute("RELEASE job")
-                done.append((job, result, None))
+                    done.append((job, result, None))
             started = time.perf_counter()
             w.execute("COMMIT")
             if synced:

@@ -5,8 +5,9 @@ Writes go through `writer`, a plain `sqlite3` connection that the group-commit t
 (or the loop, for a write alone while the thread is idle: one of them at a time). It is the
 only connection that writes, so a write never waits for a lock, and a transaction runs
 alone: `Tx.lock` has nothing to do. Each write is a job sent to that thread; the jobs
-waiting together commit in one transaction (each in a savepoint of its own) and, with the
-default durability `full` (synchronous=FULL), one sync of the WAL, and each caller resumes
+waiting together commit in one transaction (each in a savepoint of its own, but for one
+alone) and, with the default durability `full` (synchronous=FULL), one sync of the WAL, and
+each caller resumes
 only after that commit: a move returns with the move on disk, and the event loop does not
 wait for the disk meanwhile (but for a write that comes alone while syncs are quick, which
 the loop commits itself, without the hand-off: `bot.storage.group_commit`). A match's moves
