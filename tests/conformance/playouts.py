@@ -773,12 +773,14 @@ class Playout:
     def start_pair(self, before: str, actor: str, raw: dict[str, Any]) -> bool:
         """Start a pair from the state `before`: `actor` plays `raw` in one copy and a variant
         of it (one field changed) in the other. Every viewer the two told the same things must
-        see the same views. Returns whether a pair started."""
+        see the same views. Returns whether a pair started. (The variant is tried first: most
+        are refused, and then no copy is needed for `raw`.)"""
         for alternative in self._fuzz.alternatives(self._rnd, raw, 2):
-            one, other = self.loaded(before), self.loaded(before)
+            other = self.loaded(before)
             try:
-                told = self.engine.apply(one, actor, self.engine.parse_move(raw))
                 told_other = self.engine.apply(other, actor, self.engine.parse_move(alternative))
+                one = self.loaded(before)
+                told = self.engine.apply(one, actor, self.engine.parse_move(raw))
             except RuleError:
                 continue
             same = same_told(self.viewers, told, told_other)
