@@ -580,11 +580,16 @@ class Playout:
         raise AssertionError(f"{outsider}, who may not act, made {player}'s move {raw}")
 
     def check_forfeit(self, before: dict[str, Any], turn: Turn) -> None:
+        """(6) of `check_contract`, each forfeit in a copy of the state `before`. A refused one
+        leaves its copy as it was (that is checked), so the next forfeit is tried in the same
+        copy; one accepted leaves the next a fresh copy."""
         forfeit = self.engine.parse_move(Forfeit().model_dump())
         finished = self.engine.is_finished(self.state)
         active = [] if finished else [p for p in turn.players if p not in turn.out]
+        copy = None
         for actor in [HOST, STRANGER, *turn.players]:
-            copy = self.engine.load_state(before)
+            if copy is None:
+                copy = self.engine.load_state(before)
             try:
                 events = self.engine.apply(copy, actor, forfeit)
             except RuleError as error:
@@ -602,6 +607,7 @@ class Playout:
             )
             public = [e.type for e in events if e.audience.kind == "public"]
             assert "player_forfeited" in public, f"{actor}'s forfeit told the public {public}"
+            copy = None
 
     def check_state_text(self, before: dict[str, Any]) -> None:
         engine = self.engine
