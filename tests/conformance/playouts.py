@@ -368,6 +368,9 @@ class Playout:
     #: `conserved` of the state since the last accepted move (refusals leave its text, so
     #: the state, as it was), else None.
     _conserved: dict[str, int] | None = field(init=False, default=None)
+    #: With `contract`: the state's turn since the last accepted move (refusals leave its
+    #: text, so the state, as it was), else None. `check_contract` asks the engine afresh.
+    _turn: Turn | None = field(init=False, default=None)
     #: The last text `loaded` found to round-trip.
     _round_trip: str | None = field(init=False, default=None)
 
@@ -461,7 +464,7 @@ class Playout:
         engine, state = self.engine, self.state
         # The copies below are made from the dump (validating it is the quickest copy).
         before = engine.dump_state(state)
-        turn = engine.turn(state)
+        turn = self._turn = engine.turn(state)
         assert isinstance(turn, Turn)
         assert Turn.model_validate(as_json(turn.model_dump(mode="json"), "the turn")) == turn
         assert turn.players == self.setup.players, "the turn does not seat the match's players"
@@ -660,7 +663,9 @@ class Playout:
         twin = self._twin
         if self.twin and twin is None:
             twin = self.loaded(before)
-        waited = engine.turn(self.state) if self.contract else None
+        waited = self._turn
+        if self.contract and waited is None:
+            waited = engine.turn(self.state)
         try:
             events = self.match.submit(actor, raw)
         except RuleError as error:
@@ -676,7 +681,7 @@ class Playout:
             self.follow_pairs(actor, raw)
             self.rejected += 1
             return False
-        self._dumped = self._twin = None
+        self._dumped = self._twin = self._turn = None
         self.accepted += 1
         self.events.extend(as_json(e.to_json(), f"event {e.type}") for e in events)
         if self.typed:
@@ -688,7 +693,8 @@ class Playout:
         if twin is not None:
             self.check_twin_accepts(twin, actor, raw, events)
         if waited is not None:
-            self.check_wait(waited, engine.turn(self.state), f"{actor} {raw}", events)
+            self._turn = engine.turn(self.state)
+            self.check_wait(waited, self._turn, f"{actor} {raw}", events)
         if self.contract:
             spent = engine.garnets_spent(events)
             assert set(spent) <= ({actor} if engine.takes_garnets else set()), (
