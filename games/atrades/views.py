@@ -199,10 +199,22 @@ class GuildCard(GameView):
 
 def public(state: State) -> PublicView:
     """The view everyone shares (the host's too: AT-D27)."""
+    return PublicView(**_public(state))
+
+
+def player(state: State, player: str) -> PlayerView | None:
+    """A player's view: the public one and `Mine`; None for who plays no part. (Built from
+    the public view's fields, not from a `PublicView`, whose fields would be validated twice.)"""
+    me = mine(state, player)
+    return None if me is None else PlayerView(**_public(state), me=me)
+
+
+def _public(state: State) -> dict[str, object]:
+    """The fields of `PublicView`, from the state."""
     names = [g.player for g in state.guilds]
     end = state.ended
     seat = acting(state)
-    return PublicView(
+    return dict(
         **_board(state, names),
         decision=decision(state),
         order=[names[s] for s in state.order],
@@ -218,12 +230,6 @@ def public(state: State) -> PublicView:
         places={names[s]: p for s, p in standings(state).items()} if end else None,
         winners=[names[s] for s in state.winners],
     )
-
-
-def player(state: State, player: str) -> PlayerView | None:
-    """A player's view: the public one and `Mine`; None for who plays no part."""
-    me = mine(state, player)
-    return None if me is None else PlayerView(**dict(public(state)), me=me)
 
 
 def summary(state: State, player: str) -> Summary:

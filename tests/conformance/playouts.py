@@ -152,13 +152,15 @@ def typed_json(view: Any, what: str, read_back: set[tuple[type, bytes]]) -> dict
     read the same JSON as Python objects.) `read_back` holds the models and texts found to
     read back so far, and gets this one: a text its model has read back once reads back the
     same again, so it is not read twice (a viewer's view that a move left alone, a stranger's
-    that is the public's, a summary that is the whole view: half the views of a playout)."""
+    that is the public's, a summary that is the whole view: half the views of a playout). The
+    model read back must write the same text (its JSON written by pydantic-core as the text
+    was: in less time than its JSON as Python objects takes to write and compare)."""
     assert isinstance(view, GameView), f"{what} is no model"
     given = view.to_json()
     text = pydantic_core.to_json(given)
     if (type(view), text) not in read_back:
         again = type(view).model_validate_json(text)
-        assert again.to_json() == given, f"{what} does not read back"
+        assert again.model_dump_json().encode() == text, f"{what} does not read back"
         read_back.add((type(view), text))
     return given
 
@@ -366,6 +368,9 @@ class Playout:
     #: `conserved` of the state since the last accepted move (refusals leave its text, so
     #: the state, as it was), else None.
     _conserved: dict[str, int] | None = field(init=False, default=None)
+    #: With `contract`: the state's turn since the last accepted move (refusals leave its
+    #: text, so the state, as it was), else None. `check_contract` asks the engine afresh.
+    _turn: Turn | None = field(init=False, default=None)
     #: The last text `loaded` found to round-trip.
     _round_trip: str | None = field(init=False, default=None)
 
@@ -459,7 +464,7 @@ class Playout:
         engine, state = self.engine, self.state
         # The copies below are made from the dump (validating it is the quickest copy).
         before = engine.dump_state(state)
-        turn = engine.turn(state)
+        turn = self._turn = engine.turn(state)
         assert isinstance(turn, Turn)
         assert Turn.model_validate(as_json(turn.model_dump(mode="json"), "the turn")) == turn
         assert turn.players == self.setup.players, "the turn does not seat the match's players"
@@ -580,11 +585,16 @@ class Playout:
         raise AssertionError(f"{outsider}, who may not act, made {player}'s move {raw}")
 
     def check_forfeit(self, before: dict[str, Any], turn: Turn) -> None:
+        """(6) of `check_contract`, each forfeit in a copy of the state `before`. A refused one
+        leaves its copy as it was (that is checked), so the next forfeit is tried in the same
+        copy; one accepted leaves the next a fresh copy."""
         forfeit = self.engine.parse_move(Forfeit().model_dump())
         finished = self.engine.is_finished(self.state)
         active = [] if finished else [p for p in turn.players if p not in turn.out]
+        copy = None
         for actor in [HOST, STRANGER, *turn.players]:
-            copy = self.engine.load_state(before)
+            if copy is None:
+                copy = self.engine.load_state(before)
             try:
                 events = self.engine.apply(copy, actor, forfeit)
             except RuleError as error:
@@ -602,6 +612,7 @@ class Playout:
             )
             public = [e.type for e in events if e.audience.kind == "public"]
             assert "player_forfeited" in public, f"{actor}'s forfeit told the public {public}"
+            copy = None
 
     def check_state_text(self, before: dict[str, Any]) -> None:
         engine = self.engine
@@ -652,7 +663,9 @@ class Playout:
         twin = self._twin
         if self.twin and twin is None:
             twin = self.loaded(before)
-        waited = engine.turn(self.state) if self.contract else None
+        waited = self._turn
+        if self.contract and waited is None:
+            waited = engine.turn(self.state)
         try:
             events = self.match.submit(actor, raw)
         except RuleError as error:
@@ -668,7 +681,7 @@ class Playout:
             self.follow_pairs(actor, raw)
             self.rejected += 1
             return False
-        self._dumped = self._twin = None
+        self._dumped = self._twin = self._turn = None
         self.accepted += 1
         self.events.extend(as_json(e.to_json(), f"event {e.type}") for e in events)
         if self.typed:
@@ -680,7 +693,8 @@ class Playout:
         if twin is not None:
             self.check_twin_accepts(twin, actor, raw, events)
         if waited is not None:
-            self.check_wait(waited, engine.turn(self.state), f"{actor} {raw}", events)
+            self._turn = engine.turn(self.state)
+            self.check_wait(waited, self._turn, f"{actor} {raw}", events)
         if self.contract:
             spent = engine.garnets_spent(events)
             assert set(spent) <= ({actor} if engine.takes_garnets else set()), (
@@ -773,12 +787,14 @@ class Playout:
     def start_pair(self, before: str, actor: str, raw: dict[str, Any]) -> bool:
         """Start a pair from the state `before`: `actor` plays `raw` in one copy and a variant
         of it (one field changed) in the other. Every viewer the two told the same things must
-        see the same views. Returns whether a pair started."""
+        see the same views. Returns whether a pair started. (The variant is tried first: most
+        are refused, and then no copy is needed for `raw`.)"""
         for alternative in self._fuzz.alternatives(self._rnd, raw, 2):
-            one, other = self.loaded(before), self.loaded(before)
+            other = self.loaded(before)
             try:
-                told = self.engine.apply(one, actor, self.engine.parse_move(raw))
                 told_other = self.engine.apply(other, actor, self.engine.parse_move(alternative))
+                one = self.loaded(before)
+                told = self.engine.apply(one, actor, self.engine.parse_move(raw))
             except RuleError:
                 continue
             same = same_told(self.viewers, told, told_other)
