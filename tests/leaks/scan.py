@@ -26,8 +26,9 @@ Whoever plays no part also reads the match's web pages (`bot/web`), which anyone
 address may open, after every interaction, as they read the channel: the match's page (its
 HTML as text, its board's alt text) and its poll's JSON (each line of their text, as a line
 read before is not searched again), every step of its replay as it is
-made (its script's JSON) and the replay's page at its last step, and the page of the season
-the match counts for, if any.
+made (its script's JSON) and the replay's page at its last step, all three anew once the
+page's version has changed (its poll's ETag, as the page's script polls), and the page of the
+season the match counts for, if any.
 
 How a game plugs in (as engines plug into `tests/conformance/`): a game of the registries is
 scanned by the generic driver (`drivers/any_game.py`: the demo's match, its facts whole
@@ -294,6 +295,10 @@ class WebPage:
         self.steps = 0
         #: The lines of each string of the poll read so far (`poll_lines`).
         self.polled: dict[str, list[tuple[str, str]]] = {}
+        #: The page's version last read (its poll's ETag) and what its page, poll and replay
+        #: were then (`pieces`).
+        self.version = ""
+        self.read: list[tuple[str, str]] = []
 
     async def open(self) -> None:
         await self.client.start_server()
@@ -310,19 +315,28 @@ class WebPage:
         await self.client.close()
 
     async def pieces(self) -> list[tuple[str, str]]:
-        """(kind, text) of the page now: its text, its board's alt text, and its poll's."""
-        page = await self.client.get(f"/m/{self.token}")
-        assert page.status == 200
-        poll = await self.client.get(f"/m/{self.token}/now")
-        assert poll.status == 200
-        facts = await poll.json()
-        polled = [str(v) for _, v in leaves(facts) if isinstance(v, str)]
-        read = [
-            *lines_of("web page", page_text(await page.text())),
-            ("web page's alt text", facts["alt"]),
-            *(line for text in polled for line in self.poll_lines(text)),
-        ]
-        return read + await self.replay() + await self.season_page()
+        """(kind, text) of the page now: its text, its board's alt text, and its poll's; its
+        replay's; its season's page's. The page, its poll and its replay are read anew only
+        once the poll's ETag, the page's version, has changed, as the page's own script polls:
+        the bot builds all three once per version (`bot.web.built`) and answers a poll for the
+        version the asker has with `304 Not Modified`, so until then they are what was read
+        last. The season's page, which has no version, is read every time."""
+        asked = {"If-None-Match": self.version} if self.version else {}
+        poll = await self.client.get(f"/m/{self.token}/now", headers=asked)
+        if poll.status != 304:
+            assert poll.status == 200
+            self.version = poll.headers["ETag"]
+            page = await self.client.get(f"/m/{self.token}")
+            assert page.status == 200
+            facts = await poll.json()
+            polled = [str(v) for _, v in leaves(facts) if isinstance(v, str)]
+            self.read = [
+                *lines_of("web page", page_text(await page.text())),
+                ("web page's alt text", facts["alt"]),
+                *(line for text in polled for line in self.poll_lines(text)),
+                *await self.replay(),
+            ]
+        return self.read + await self.season_page()
 
     def poll_lines(self, text: str) -> list[tuple[str, str]]:
         """The lines of a string of the poll, worked out once for each string: the poll tells
