@@ -56,7 +56,7 @@ import html
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -134,15 +134,11 @@ def message_pieces(message: SimMessage) -> list[tuple[str, str]]:
     return pieces
 
 
-def readable_messages(env: Any, channel: Any, viewer: Any) -> list[SimMessage] | None:
-    """The messages of `channel` that `viewer` sees, oldest first (what
-    `channel.history(viewer=viewer)` lists, without making each a `discord.Message`); None if
-    they may not read the channel."""
-    if not can_access_channel(env, channel.id, viewer, history=True):
-        return None
-    messages = sorted(env.backend.messages.get(channel.id, {}).values(), key=attrgetter("id"))
+def shown_to(messages: Iterable[SimMessage], viewer: Any) -> list[SimMessage]:
+    """Those of `messages` that `viewer` sees, oldest first."""
+    ordered = sorted(messages, key=attrgetter("id"))
     # Everyone sees a message that is not ephemeral (`visible_to` says so, in a call more).
-    return [m for m in messages if not m.flags & EPHEMERAL_FLAG or m.visible_to(viewer.id)]
+    return [m for m in ordered if not m.flags & EPHEMERAL_FLAG or m.visible_to(viewer.id)]
 
 
 def leaves(data: Any) -> Iterator[tuple[str | None, Any]]:
@@ -174,6 +170,8 @@ class Person:
     known: set[str] = field(default_factory=set)
     #: (message id, text) already searched.
     read: set[tuple[int, str]] = field(default_factory=set)
+    #: The pieces (`Scan.pieces`) of each message they searched, as they last searched it.
+    searched: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     #: The kinds of text in which they read a fact they know (the search reads them all).
     named: set[str] = field(default_factory=set)
     #: The most facts they did not know at once: what the scan looked for in their reading.
@@ -405,6 +403,9 @@ class Scan:
         self.facts_by_text: dict[str | bytes, frozenset[str]] = {}
         #: Each message's pieces as last worked out (`pieces`), by message id.
         self.pieces_of: dict[int, tuple[Any, list[tuple[str, str]]]] = {}
+        #: The ids of each channel's messages and those a viewer sees (`history`), as last
+        #: listed, by (channel id, viewer id).
+        self.histories: dict[tuple[int, int], tuple[set[int], list[SimMessage]]] = {}
         #: The match's web page, once the match has started.
         self.web: WebPage | None = None
 
@@ -541,6 +542,11 @@ class Scan:
                     files: list[tuple[str, str]] = []
                 else:
                     pieces = self.pieces(message)
+                    # Searched as they are: each of their texts, and of the files of the
+                    # attachments they were read from, is in `read`.
+                    if person.searched.get(ident) is pieces:
+                        continue
+                    person.searched[ident] = pieces
                     files = await self.file_texts(message)
                 for kind, text in [*pieces, *files]:
                     if not text or (ident, text) in person.read:
@@ -606,25 +612,48 @@ class Scan:
         every thread they may open: the messages of the channels they read (their own
         ephemeral replies included, no one else's), the threads of those channels they may
         open, and their DMs with the bot."""
-        env = self.driver.env
         member = person.member
         histories: list[list[SimMessage]] = []
         for channel in person.channels:
-            history = readable_messages(env, channel, member)
+            history = self.history(channel, member)
             assert history is not None, f"{person.label} cannot read {channel.name}"
             histories.append(history)
             for thread in channel.threads:
-                in_thread = readable_messages(env, thread, member)
+                in_thread = self.history(thread, member)
                 if in_thread is None:  # a private thread they are not in
                     continue
                 histories.append(in_thread)
                 yield thread.id, None, thread.name or ""
-        dms = readable_messages(env, member.user.dm_channel, member.user)
+        dms = self.history(member.user.dm_channel, member.user)
         assert dms is not None
         histories.append(dms)
         for history in histories:
             for message in history:
                 yield message.id, message, ""
+
+    def history(self, channel: Any, viewer: Any) -> list[SimMessage] | None:
+        """The messages of `channel` that `viewer` sees, oldest first (what
+        `channel.history(viewer=viewer)` lists, without making each a `discord.Message`); None
+        if they may not read the channel. Listed as the channel grows: the messages posted
+        since the last listing (each with a later id than those before) are added to it; the
+        channel is listed anew once one is deleted. An edit changes neither a message's place
+        nor who sees it (whether it is ephemeral: Discord lets an edit change no flag but
+        SUPPRESS_EMBEDS, as SimCord's `merge_edit_flags` does; and the interaction whose
+        invoker sees it)."""
+        env = self.driver.env
+        if not can_access_channel(env, channel.id, viewer, history=True):
+            return None
+        posted = env.backend.messages.get(channel.id, {})
+        key = (channel.id, viewer.id)
+        ids, listed = self.histories.get(key, (set(), []))
+        if ids != posted.keys():
+            new = posted.keys() - ids
+            if ids <= posted.keys() and min(new) > max(ids, default=0):
+                listed = listed + shown_to((posted[i] for i in new), viewer)
+            else:
+                listed = shown_to(posted.values(), viewer)
+            self.histories[key] = (set(posted), listed)
+        return listed
 
     def reads_what_discord_shows(self) -> None:
         """The messages `readable` lists for each person are those SimCord's
