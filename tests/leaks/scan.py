@@ -645,11 +645,11 @@ class Scan:
         """The messages of `channel` that `viewer` sees, oldest first (what
         `channel.history(viewer=viewer)` lists, without making each a `discord.Message`); None
         if they may not read the channel. Listed as the channel grows: the messages posted
-        since the last listing (each with a later id than those before) are added to it; the
-        channel is listed anew once one is deleted. An edit changes neither a message's place
-        nor who sees it (whether it is ephemeral: Discord lets an edit change no flag but
-        SUPPRESS_EMBEDS, as SimCord's `merge_edit_flags` does; and the interaction whose
-        invoker sees it)."""
+        since the last listing are added to it when each has a later id than those before,
+        and the channel is listed anew otherwise (one deleted, one of an earlier id). An edit
+        changes neither a message's place nor who sees it (whether it is ephemeral: Discord
+        lets an edit change no flag but SUPPRESS_EMBEDS, as SimCord's `merge_edit_flags` does;
+        and the interaction whose invoker sees it)."""
         env = self.driver.env
         if not can_access_channel(env, channel.id, viewer, history=True):
             return None
