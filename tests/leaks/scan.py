@@ -26,8 +26,9 @@ Whoever plays no part also reads the match's web pages (`bot/web`), which anyone
 address may open, after every interaction, as they read the channel: the match's page (its
 HTML as text, its board's alt text) and its poll's JSON (each line of their text, as a line
 read before is not searched again), every step of its replay as it is
-made (its script's JSON) and the replay's page at its last step, and the page of the season
-the match counts for, if any.
+made (its script's JSON) and the replay's page at its last step, all three anew once the
+page's version has changed (its poll's ETag, as the page's script polls), and the page of the
+season the match counts for, if any.
 
 How a game plugs in (as engines plug into `tests/conformance/`): a game of the registries is
 scanned by the generic driver (`drivers/any_game.py`: the demo's match, its facts whole
@@ -55,7 +56,7 @@ import html
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar
@@ -133,28 +134,34 @@ def message_pieces(message: SimMessage) -> list[tuple[str, str]]:
     return pieces
 
 
-def readable_messages(env: Any, channel: Any, viewer: Any) -> list[SimMessage] | None:
-    """The messages of `channel` that `viewer` sees, oldest first (what
-    `channel.history(viewer=viewer)` lists, without making each a `discord.Message`); None if
-    they may not read the channel."""
-    if not can_access_channel(env, channel.id, viewer, history=True):
-        return None
-    messages = sorted(env.backend.messages.get(channel.id, {}).values(), key=attrgetter("id"))
+def shown_to(messages: Iterable[SimMessage], viewer: Any) -> list[SimMessage]:
+    """Those of `messages` that `viewer` sees, oldest first."""
+    ordered = sorted(messages, key=attrgetter("id"))
     # Everyone sees a message that is not ephemeral (`visible_to` says so, in a call more).
-    return [m for m in messages if not m.flags & EPHEMERAL_FLAG or m.visible_to(viewer.id)]
+    return [m for m in ordered if not m.flags & EPHEMERAL_FLAG or m.visible_to(viewer.id)]
 
 
 def leaves(data: Any) -> Iterator[tuple[str | None, Any]]:
     """(key, value) of every leaf of a JSON value, dict keys included as leaves of their own."""
+    # A leaf is given as it is met, only what holds more is put on the stack (its types as a
+    # tuple, which isinstance reads faster than a union): a view or a player's legal actions
+    # hold tens of thousands of leaves.
     stack: list[tuple[str | None, Any]] = [(None, data)]
     while stack:
         key, item = stack.pop()
         if isinstance(item, dict):
             for k, v in item.items():
-                stack.append((None, k))
-                stack.append((str(k), v))
+                yield None, k
+                if isinstance(v, (dict, list, tuple)):
+                    stack.append((str(k), v))
+                else:
+                    yield str(k), v
         elif isinstance(item, list | tuple):
-            stack.extend((key, v) for v in item)
+            for v in item:
+                if isinstance(v, (dict, list, tuple)):
+                    stack.append((key, v))
+                else:
+                    yield key, v
         else:
             yield key, item
 
@@ -173,6 +180,8 @@ class Person:
     known: set[str] = field(default_factory=set)
     #: (message id, text) already searched.
     read: set[tuple[int, str]] = field(default_factory=set)
+    #: The pieces (`Scan.pieces`) of each message they searched, as they last searched it.
+    searched: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
     #: The kinds of text in which they read a fact they know (the search reads them all).
     named: set[str] = field(default_factory=set)
     #: The most facts they did not know at once: what the scan looked for in their reading.
@@ -294,6 +303,10 @@ class WebPage:
         self.steps = 0
         #: The lines of each string of the poll read so far (`poll_lines`).
         self.polled: dict[str, list[tuple[str, str]]] = {}
+        #: The page's version last read (its poll's ETag) and what its page, poll and replay
+        #: were then (`pieces`).
+        self.version = ""
+        self.read: list[tuple[str, str]] = []
 
     async def open(self) -> None:
         await self.client.start_server()
@@ -310,19 +323,28 @@ class WebPage:
         await self.client.close()
 
     async def pieces(self) -> list[tuple[str, str]]:
-        """(kind, text) of the page now: its text, its board's alt text, and its poll's."""
-        page = await self.client.get(f"/m/{self.token}")
-        assert page.status == 200
-        poll = await self.client.get(f"/m/{self.token}/now")
-        assert poll.status == 200
-        facts = await poll.json()
-        polled = [str(v) for _, v in leaves(facts) if isinstance(v, str)]
-        read = [
-            *lines_of("web page", page_text(await page.text())),
-            ("web page's alt text", facts["alt"]),
-            *(line for text in polled for line in self.poll_lines(text)),
-        ]
-        return read + await self.replay() + await self.season_page()
+        """(kind, text) of the page now: its text, its board's alt text, and its poll's; its
+        replay's; its season's page's. The page, its poll and its replay are read anew only
+        once the poll's ETag, the page's version, has changed, as the page's own script polls:
+        the bot builds all three once per version (`bot.web.built`) and answers a poll for the
+        version the asker has with `304 Not Modified`, so until then they are what was read
+        last. The season's page, which has no version, is read every time."""
+        asked = {"If-None-Match": self.version} if self.version else {}
+        poll = await self.client.get(f"/m/{self.token}/now", headers=asked)
+        if poll.status != 304:
+            assert poll.status == 200
+            self.version = poll.headers["ETag"]
+            page = await self.client.get(f"/m/{self.token}")
+            assert page.status == 200
+            facts = await poll.json()
+            polled = [str(v) for _, v in leaves(facts) if isinstance(v, str)]
+            self.read = [
+                *lines_of("web page", page_text(await page.text())),
+                ("web page's alt text", facts["alt"]),
+                *(line for text in polled for line in self.poll_lines(text)),
+                *await self.replay(),
+            ]
+        return self.read + await self.season_page()
 
     def poll_lines(self, text: str) -> list[tuple[str, str]]:
         """The lines of a string of the poll, worked out once for each string: the poll tells
@@ -391,6 +413,9 @@ class Scan:
         self.facts_by_text: dict[str | bytes, frozenset[str]] = {}
         #: Each message's pieces as last worked out (`pieces`), by message id.
         self.pieces_of: dict[int, tuple[Any, list[tuple[str, str]]]] = {}
+        #: The ids of each channel's messages and those a viewer sees (`history`), as last
+        #: listed, by (channel id, viewer id).
+        self.histories: dict[tuple[int, int], tuple[set[int], list[SimMessage]]] = {}
         #: The match's web page, once the match has started.
         self.web: WebPage | None = None
 
@@ -527,6 +552,11 @@ class Scan:
                     files: list[tuple[str, str]] = []
                 else:
                     pieces = self.pieces(message)
+                    # Searched as they are: each of their texts, and of the files of the
+                    # attachments they were read from, is in `read`.
+                    if person.searched.get(ident) is pieces:
+                        continue
+                    person.searched[ident] = pieces
                     files = await self.file_texts(message)
                 for kind, text in [*pieces, *files]:
                     if not text or (ident, text) in person.read:
@@ -592,25 +622,48 @@ class Scan:
         every thread they may open: the messages of the channels they read (their own
         ephemeral replies included, no one else's), the threads of those channels they may
         open, and their DMs with the bot."""
-        env = self.driver.env
         member = person.member
         histories: list[list[SimMessage]] = []
         for channel in person.channels:
-            history = readable_messages(env, channel, member)
+            history = self.history(channel, member)
             assert history is not None, f"{person.label} cannot read {channel.name}"
             histories.append(history)
             for thread in channel.threads:
-                in_thread = readable_messages(env, thread, member)
+                in_thread = self.history(thread, member)
                 if in_thread is None:  # a private thread they are not in
                     continue
                 histories.append(in_thread)
                 yield thread.id, None, thread.name or ""
-        dms = readable_messages(env, member.user.dm_channel, member.user)
+        dms = self.history(member.user.dm_channel, member.user)
         assert dms is not None
         histories.append(dms)
         for history in histories:
             for message in history:
                 yield message.id, message, ""
+
+    def history(self, channel: Any, viewer: Any) -> list[SimMessage] | None:
+        """The messages of `channel` that `viewer` sees, oldest first (what
+        `channel.history(viewer=viewer)` lists, without making each a `discord.Message`); None
+        if they may not read the channel. Listed as the channel grows: the messages posted
+        since the last listing are added to it when each has a later id than those before,
+        and the channel is listed anew otherwise (one deleted, one of an earlier id). An edit
+        changes neither a message's place nor who sees it (whether it is ephemeral: Discord
+        lets an edit change no flag but SUPPRESS_EMBEDS, as SimCord's `merge_edit_flags` does;
+        and the interaction whose invoker sees it)."""
+        env = self.driver.env
+        if not can_access_channel(env, channel.id, viewer, history=True):
+            return None
+        posted = env.backend.messages.get(channel.id, {})
+        key = (channel.id, viewer.id)
+        ids, listed = self.histories.get(key, (set(), []))
+        if ids != posted.keys():
+            new = posted.keys() - ids
+            if ids <= posted.keys() and min(new) > max(ids, default=0):
+                listed = listed + shown_to((posted[i] for i in new), viewer)
+            else:
+                listed = shown_to(posted.values(), viewer)
+            self.histories[key] = (set(posted), listed)
+        return listed
 
     def reads_what_discord_shows(self) -> None:
         """The messages `readable` lists for each person are those SimCord's
