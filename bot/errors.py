@@ -8,15 +8,17 @@ member's language."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import discord
 from discord.interactions import InteractionCallbackResponse
 
+from bot.collecting import COLLECTOR
 from bot.i18n import N_, _, language, refusal, speak, speaking
 from bot.limits import fit
 from bot.storage.backend import Busy
@@ -101,17 +103,38 @@ class Answer(discord.InteractionResponse[Any]):
     - a form cannot follow a deferral: `send_modal` refuses in words (`FORM_TOO_LATE`).
 
     The watchdog and the handler take turns (`_turn`): one of them answers first, and the
-    other sees it, so the interaction is never answered twice."""
+    other sees it, so the interaction is never answered twice.
 
-    __slots__ = ("_deferred", "_loading", "_turn")
+    Until its first answer the garbage collector waits (`bot.collecting`): it holds it if
+    `held`, and lets go once it has answered or its handler has ended (`begin`)."""
 
-    def __init__(self, parent: discord.Interaction[Any]) -> None:
+    __slots__ = ("_deferred", "_held", "_loading", "_turn")
+
+    def __init__(self, parent: discord.Interaction[Any], *, held: bool = False) -> None:
         super().__init__(parent)
         self._turn = asyncio.Lock()
         #: The acknowledgement the watchdog sent, once it did.
         self._deferred: InteractionCallbackResponse[Any] | None = None
         #: Whether that acknowledgement is a "thinking…" not replaced yet.
         self._loading = False
+        #: Whether it holds the garbage collector off still.
+        self._held = held
+
+    @contextlib.asynccontextmanager
+    async def _answering(self) -> AsyncIterator[None]:
+        """Its turn to answer (the watchdog's or the handler's), after which the garbage
+        collector may run again."""
+        try:
+            async with self._turn:
+                yield
+        finally:
+            self.let_go()
+
+    def let_go(self) -> None:
+        """The garbage collector may run again, as far as this interaction goes."""
+        if self._held:
+            self._held = False
+            COLLECTOR.release()
 
     @property
     def deferred(self) -> bool:
@@ -121,7 +144,7 @@ class Answer(discord.InteractionResponse[Any]):
 
     async def acknowledge(self) -> None:
         """Defer the interaction, unless it has been answered (see the class's doc)."""
-        async with self._turn:
+        async with self._answering():
             if self.is_done():
                 return
             parent = self._parent
@@ -143,7 +166,7 @@ class Answer(discord.InteractionResponse[Any]):
     async def defer(
         self, *, ephemeral: bool = False, thinking: bool = False
     ) -> InteractionCallbackResponse[Any] | None:
-        async with self._turn:
+        async with self._answering():
             if self._deferred is not None:
                 return self._deferred
             return await super().defer(ephemeral=ephemeral, thinking=thinking)
@@ -151,7 +174,7 @@ class Answer(discord.InteractionResponse[Any]):
     async def send_message(
         self, content: Any | None = None, *, ephemeral: bool = False, **fields: Any
     ) -> InteractionCallbackResponse[Any]:
-        async with self._turn:
+        async with self._answering():
             if self._deferred is None:
                 return await super().send_message(content, ephemeral=ephemeral, **fields)
             if self._loading and not ephemeral:
@@ -166,14 +189,14 @@ class Answer(discord.InteractionResponse[Any]):
             return self._deferred
 
     async def edit_message(self, **fields: Any) -> InteractionCallbackResponse[Any] | None:
-        async with self._turn:
+        async with self._answering():
             if self._deferred is None:
                 return await super().edit_message(**fields)
             await self._parent.edit_original_response(**fields)
             return self._deferred
 
     async def send_modal(self, modal: discord.ui.Modal, /) -> InteractionCallbackResponse[Any]:
-        async with self._turn:
+        async with self._answering():
             if self._deferred is not None:
                 raise UserError(_(FORM_TOO_LATE))
             return await super().send_modal(modal)
@@ -183,9 +206,11 @@ def begin(interaction: discord.Interaction[Any]) -> None:
     """What every interaction gets before its handler runs, in the task that runs it (one
     per interaction, as discord.py dispatches them): `interaction.response` becomes an
     `Answer`, whose watchdog acknowledges the interaction if the task has not ended
-    `ACKNOWLEDGE_AFTER` seconds in; and the task writes in the member's own language
-    (`interaction.locale`: what it posts in a channel it writes in the server's,
-    `bot.i18n.speaking`). An interaction begun already, or answered, is left as it is.
+    `ACKNOWLEDGE_AFTER` seconds in, and which holds the garbage collector off until it has
+    answered or the task has ended (`bot.collecting`); and the task writes in the member's
+    own language (`interaction.locale`: what it posts in a channel it writes in the
+    server's, `bot.i18n.speaking`). An interaction begun already, or answered, is left as it
+    is.
 
     The watchdog is a timer of the loop, cancelled when the task ends: an interaction
     answered in time, nearly all of them, costs no task of its own (issue 43)."""
@@ -193,13 +218,18 @@ def begin(interaction: discord.Interaction[Any]) -> None:
     response = interaction.response
     if isinstance(response, Answer) or response.is_done():
         return
-    answer = Answer(interaction)
+    answer = Answer(interaction, held=COLLECTOR.hold())
     # discord.py keeps `interaction.response` in this slot (`utils.cached_slot_property`).
     setattr(interaction, "_cs_response", answer)  # noqa: B010
     task = asyncio.current_task()
     assert task is not None, "an interaction is answered in a task"
     watchdog = task.get_loop().call_later(ACKNOWLEDGE_AFTER, _watch, answer, task)
-    task.add_done_callback(lambda _: watchdog.cancel())
+
+    def ended(_: asyncio.Task[Any]) -> None:
+        watchdog.cancel()
+        answer.let_go()
+
+    task.add_done_callback(ended)
 
 
 def _watch(answer: Answer, handler: asyncio.Task[Any]) -> None:
