@@ -20,6 +20,10 @@ replies of recent jobs (`_Replies`, a few MB): a job byte-identical to one alrea
 1-on-1 card shown again after a move that did not change that player's view, the same board
 in a second message) is answered from there, and no worker draws it again.
 
+Words alone (`PICTURES` off: the test suite's boards) are made in the bot's own process, as a
+worker makes them (`render_worker.answer`: from the job's pickle, the reply pickled and kept):
+no picture holds the loop, and the hop to a worker and back costs more than the words.
+
 The web pages (`bot.web`) have a worker of their own (`for_pages`), lower in priority again:
 a page is built there, so the images a player waits for never queue behind a page's.
 """
@@ -41,7 +45,7 @@ from typing import Any, TypeVar
 
 from bot.games.base import GameTexts
 from bot.i18n import current, language, speaking
-from bot.render_worker import HEADER, PAGE_NICENESS, WORKER_NICENESS
+from bot.render_worker import HEADER, PAGE_NICENESS, WORKER_NICENESS, answer
 from bot.season_board import standings_board
 from games.core.drawing.board import Board, drawing
 
@@ -154,12 +158,14 @@ class _Pool:
             weakref.WeakKeyDictionary()
         )
 
-    async def call(self, job: Job) -> Any:
+    async def call(self, job: Job, *, here: bool = False) -> Any:
+        """The result of `job`, from a worker, or (`here`) from this process, as a worker
+        makes it: from its pickle, its reply pickled."""
         message = pickle.dumps(job, pickle.HIGHEST_PROTOCOL)
         key = _Replies.key(message) if self.remember else b""
         reply = _REPLIES.get(key) if self.remember else None
         if reply is None:
-            reply = await self.ask(message)
+            reply = answer(message, "the bot's process") if here else await self.ask(message)
         ok, value = pickle.loads(reply)
         if not ok:
             raise value
@@ -218,19 +224,20 @@ atexit.register(_POOL.shutdown)
 atexit.register(_PAGES.shutdown)
 
 
-#: Whether the workers draw the boards' pictures (their PNG), or make their words alone, each
-#: board's PNG left empty (`games.core.drawing.drawing`). Drawn, always, by the bot; the test
-#: suite's tests that read no picture set it off (tests/conftest.py): drawing is most of a
-#: board's cost, and the words are made by the same code either way.
+#: Whether the workers draw the boards' pictures (their PNG), or the bot's process makes their
+#: words alone, each board's PNG left empty (`games.core.drawing.drawing`). Drawn, always, by
+#: the bot; the test suite's tests that read no picture set it off (tests/conftest.py):
+#: drawing is most of a board's cost, and the words are made by the same code either way.
 PICTURES = True
 
 
 async def render(function: Callable[..., T], *args: Any) -> T:
-    """`function(*args)`, called in a worker in the language in force here: every image the
-    bot renders goes through here. `function` must be defined at the top level of a module
-    and be pure, its arguments and result picklable; an exception it raises is raised here,
-    with a note of its traceback."""
-    result: T = await _POOL.call((drawn_in, (current().code, PICTURES, function, args)))
+    """`function(*args)`, called in a worker (in this process for words alone: `PICTURES`)
+    in the language in force here: every image the bot renders goes through here.
+    `function` must be defined at the top level of a module and be pure, its arguments and
+    result picklable; an exception it raises is raised here, with a note of its traceback."""
+    job = (drawn_in, (current().code, PICTURES, function, args))
+    result: T = await _POOL.call(job, here=not PICTURES)
     return result
 
 

@@ -36,6 +36,18 @@ def lower_priority(niceness: int = WORKER_NICENESS) -> None:
     os.nice(niceness)
 
 
+def answer(job: bytes, where: str) -> bytes:
+    """The pickled reply to the pickled job `job`: `(True, function(*args))`, or `(False,
+    the exception raised)` with a note of its traceback and of `where` it was raised."""
+    try:
+        function, args = pickle.loads(job)
+        reply = (True, function(*args))
+    except Exception as error:
+        error.add_note(f"raised in {where}:\n{traceback.format_exc()}")
+        reply = (False, error)
+    return pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+
+
 def main() -> None:
     lower_priority(int(sys.argv[1]) if len(sys.argv) > 1 else WORKER_NICENESS)
     jobs = sys.stdin.buffer
@@ -48,14 +60,7 @@ def main() -> None:
     # frozen, so that no collection walks them again.
     gc.disable()
     while header := jobs.read(HEADER.size):
-        job = jobs.read(HEADER.unpack(header)[0])
-        try:
-            function, args = pickle.loads(job)
-            reply = (True, function(*args))
-        except Exception as error:
-            error.add_note(f"raised in the render worker:\n{traceback.format_exc()}")
-            reply = (False, error)
-        message = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+        message = answer(jobs.read(HEADER.unpack(header)[0]), "the render worker")
         results.write(HEADER.pack(len(message)))
         results.write(message)
         results.flush()

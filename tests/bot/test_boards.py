@@ -282,18 +282,19 @@ async def test_a_different_job_is_sent_to_a_worker(played: Played, asked: list[b
     assert other_names == texts.card(mine, renamed) != first
 
 
-async def test_without_pictures_a_worker_makes_the_words_alone(
+async def test_without_pictures_the_bots_process_makes_the_words_alone(
     played: Played, asked: list[bytes], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """`PICTURES` off (the suite's tests that read no picture), a worker makes the board's
-    words as drawn, its PNG empty; the job is another job than the drawn one's, so neither is
-    answered with the other's kept reply."""
+    """`PICTURES` off (the suite's tests that read no picture), the bot's own process makes
+    the board's words as drawn, its PNG empty, as a worker would (from the job's pickle), and
+    no worker is asked; the job is another job than the drawn one's, so neither is answered
+    with the other's kept reply."""
     texts = plugin_for(GAME).texts
     view = a_view(played)
     drawn = await boards.card(texts, view, played.names)
     monkeypatch.setattr(boards, "PICTURES", False)
     told = await boards.card(texts, view, played.names)
-    assert len(asked) == 2
+    assert len(asked) == 1, "only the drawn board reached a worker"
     assert drawn is not None and drawn.png.startswith(b"\x89PNG")
     assert told == replace(drawn, png=b"")
 
