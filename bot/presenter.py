@@ -795,13 +795,15 @@ class Presenter:
         (nothing is sent to a player who has nothing to do, such as a kicked one), headed by
         `lead` (their results of the phase that closed), which is kept for them when their
         DMs are closed, or sent alone when there is no 1-on-1 to send, or before it when the
-        two do not fit in one message."""
-        text, view = await self.one_on_one(row, user_id, players)
+        two do not fit in one message. Its card is drawn from the view its words were made
+        from."""
+        players = players if players is not None else await self.service.players(row.id)
+        text, view, seen = await self._one_on_one(row, user_id, players)
         if view is None:
             if lead and not await self.dm(row, user_id, lead):
                 await self.storage.keep_for(row.id, user_id, lead, self.now())
             return
-        board = await self.card(row, user_id, players)
+        board = await self.card(row, user_id, players, seen)
         if lead and len(lead) + 2 + len(text) > MESSAGE:
             # Too long for one message (a settlement's every card, in longer words than
             # English's): the lead goes first, in as many messages as it needs, never cut.
@@ -816,23 +818,30 @@ class Presenter:
             await self.storage.keep_for(row.id, user_id, lead, self.now())
 
     async def card(
-        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
+        self,
+        row: MatchRow,
+        user_id: int,
+        players: list[PlayerRow] | None = None,
+        seen: Any = None,
     ) -> Board | None:
-        """A player's 1-on-1 card, rendered in a worker process from their own view (and their
-        legal actions, where the game's card shows them: `GameTexts.card_of`; None if
-        rendering failed: the 1-on-1 goes without it)."""
+        """A player's 1-on-1 card, rendered in a worker process from their own view (`seen`,
+        read now if None) and their legal actions, where the game's card shows them
+        (`GameTexts.card_of`); None if rendering failed: the 1-on-1 goes without it."""
         players = players if players is not None else await self.service.players(row.id)
-        view = await self._card_view(row, user_id, players)
+        view = await self._card_view(row, user_id, players, seen)
         return None if view is None else await self._drawn(row, user_id, view, players)
 
-    async def _card_view(self, row: MatchRow, user_id: int, players: list[PlayerRow]) -> Any:
-        """What a player's card is drawn from now (`GameTexts.card_of`); None: no card (not
-        playing, or a game without cards)."""
+    async def _card_view(
+        self, row: MatchRow, user_id: int, players: list[PlayerRow], seen: Any = None
+    ) -> Any:
+        """What a player's card is drawn from now (`GameTexts.card_of`), from their view
+        `seen` (read now if None); None: no card (not playing, or a game without cards)."""
         me = seat_of(players, user_id)
         texts = plugin_for(row.game).texts
         if me is None or not texts.draws_cards:
             return None
-        return texts.card_of(await self.service.view(row, me), await self.service.actions(row, me))
+        seen = seen if seen is not None else await self.service.view(row, me)
+        return texts.card_of(seen, await self.service.actions(row, me))
 
     async def _drawn(
         self, row: MatchRow, user_id: int, view: Any, players: list[PlayerRow]
@@ -845,19 +854,27 @@ class Presenter:
     async def one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
     ) -> tuple[str, discord.ui.View | None]:
+        text, controls, _seen = await self._one_on_one(row, user_id, players)
+        return text, controls
+
+    async def _one_on_one(
+        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None
+    ) -> tuple[str, discord.ui.View | None, Any]:
+        """A player's 1-on-1 (`one_on_one`), and the view of theirs it was made from (None:
+        not playing), for its card."""
         ui = plugin_for(row.game).texts
         players = players if players is not None else await self.service.players(row.id)
         me = seat_of(players, user_id)
         turn = await self.service.turn(row)
         if me is None or me not in turn.players:
-            return _("You are not playing in this match."), None
+            return _("You are not playing in this match."), None, None
         view = await self.service.view(row, me)
         shown, actions = await self.service.decision(row, me)
         names = names_of(players)
         text = ui.one_on_one(view, actions, names)
         if me not in turn.out:
             text = "\n".join(filter(None, [text, await self._clock(row.id)]))
-        return text, self.actions_view(row, shown, actions, names)
+        return text, self.actions_view(row, shown, actions, names), view
 
     async def board_controls(
         self, row: MatchRow, players: list[PlayerRow]
