@@ -22,7 +22,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -78,6 +78,17 @@ def notify(row: MatchRow, *, private: bool) -> str:
     if private and row.notify != "mention":
         return ONE_ON_ONE
     return row.notify or "mention"
+
+
+class OneOnOne(NamedTuple):
+    """A player's 1-on-1 (`Presenter.one_on_one`)."""
+
+    text: str
+    #: Its controls; None: the member is not playing.
+    controls: discord.ui.View | None
+    #: The player's view its words were made from, for its card (`Presenter.card`); None:
+    #: the member is not playing.
+    seen: Any
 
 
 class Presenter:
@@ -798,7 +809,7 @@ class Presenter:
         two do not fit in one message. Its card is drawn from the view its words were made
         from."""
         players = players if players is not None else await self.service.players(row.id)
-        text, view, seen = await self._one_on_one(row, user_id, players)
+        text, view, seen = await self.one_on_one(row, user_id, players)
         if view is None:
             if lead and not await self.dm(row, user_id, lead):
                 await self.storage.keep_for(row.id, user_id, lead, self.now())
@@ -853,28 +864,21 @@ class Presenter:
 
     async def one_on_one(
         self, row: MatchRow, user_id: int, players: list[PlayerRow] | None = None
-    ) -> tuple[str, discord.ui.View | None]:
-        text, controls, _seen = await self._one_on_one(row, user_id, players)
-        return text, controls
-
-    async def _one_on_one(
-        self, row: MatchRow, user_id: int, players: list[PlayerRow] | None
-    ) -> tuple[str, discord.ui.View | None, Any]:
-        """A player's 1-on-1 (`one_on_one`), and the view of theirs it was made from (None:
-        not playing), for its card."""
+    ) -> OneOnOne:
+        """A player's 1-on-1 now."""
         ui = plugin_for(row.game).texts
         players = players if players is not None else await self.service.players(row.id)
         me = seat_of(players, user_id)
         turn = await self.service.turn(row)
         if me is None or me not in turn.players:
-            return _("You are not playing in this match."), None, None
+            return OneOnOne(_("You are not playing in this match."), None, None)
         view = await self.service.view(row, me)
         shown, actions = await self.service.decision(row, me)
         names = names_of(players)
         text = ui.one_on_one(view, actions, names)
         if me not in turn.out:
             text = "\n".join(filter(None, [text, await self._clock(row.id)]))
-        return text, self.actions_view(row, shown, actions, names), view
+        return OneOnOne(text, self.actions_view(row, shown, actions, names), view)
 
     async def board_controls(
         self, row: MatchRow, players: list[PlayerRow]
@@ -1108,7 +1112,7 @@ class Presenter:
                 await self.send_one_on_one_reminder(row, user_id)
 
     async def send_one_on_one_reminder(self, row: MatchRow, user_id: int) -> None:
-        text, view = await self.one_on_one(row, user_id)
+        text, view, _seen = await self.one_on_one(row, user_id)
         if view is not None:
             await self.dm(
                 row,

@@ -451,17 +451,17 @@ class Play:
             return
         if row.status == "ended":
             lead = _(MATCH_OVER) + " " + _("Your 1-on-1 as it ended:")
-            text, _view = await self.presenter.one_on_one(row, interaction.user.id)
+            text, _controls, seen = await self.presenter.one_on_one(row, interaction.user.id)
             view = None
         else:
             row = await self.service.running(row.id)
             await self.gate.require_player(interaction, row)
             lead = ""
-            text, view = await self.presenter.one_on_one(row, interaction.user.id)
+            text, view, seen = await self.presenter.one_on_one(row, interaction.user.id)
         # The kept texts get what the 1-on-1 leaves of a message (and the blank lines).
         room = MESSAGE - SEPARATORS - len(lead) - len(text)
         note, shown = await self.presenter.kept_note(row, interaction.user.id, room)
-        board = await self.presenter.card(row, interaction.user.id)
+        board = await self.presenter.card(row, interaction.user.id, seen=seen)
         content = "\n\n".join(part for part in (lead, note, text) if part)
         await interaction.response.send_message(**message(content, view, board), ephemeral=True)
         if shown:
