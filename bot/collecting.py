@@ -1,9 +1,9 @@
 """The garbage collector waits while an interaction is being answered (issue 43).
 
 CPython collects its young objects whenever enough of them have been made, wherever that
-happens: in a quarter of the spans from a `/bid`'s arrival to its answer the young generation
-was collected, in one of fifty the middle one too (several times longer), now and then the
-whole heap (docs/performance.md, "A move's answer"). From an interaction's start
+happens: in about a quarter of the spans from a `/bid`'s arrival to its answer the young
+generation was collected, in one of forty the middle one too (several times longer), now and
+then the whole heap (docs/performance.md, "A move's answer"). From an interaction's start
 (`bot.errors.begin`) to its first answer, or to its handler's end if that comes first,
 `COLLECTOR` holds the collector off; when the last interaction held lets go, it is on again,
 and a collection that came due meanwhile runs at once, by CPython's own rules (which of the
@@ -34,7 +34,9 @@ class Collector:
         is theirs to turn on: False, and nothing to release)."""
         if not self._holding and not gc.isenabled():
             return False
-        if gc.get_count()[0] >= MOST * gc.get_threshold()[0]:
+        threshold = gc.get_threshold()[0]
+        # A threshold of 0 turns automatic collection off: nothing to keep from growing.
+        if threshold and gc.get_count()[0] >= MOST * threshold:
             gc.collect(0)
         self._holding += 1
         gc.disable()

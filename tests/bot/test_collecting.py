@@ -62,6 +62,27 @@ def test_an_interaction_that_finds_too_much_waiting_collects_it_first(
     assert gc.isenabled() and len(kept) == MOST * 10 * 2
 
 
+def test_a_threshold_of_0_collects_nothing_however_much_waits(collector_state: None) -> None:
+    """Automatic collection turned off by a threshold of 0 is not done by the guard either."""
+    gc.enable()
+    gc.set_threshold(0)
+    collector = Collector()
+    gc.collect()
+    kept: list[list[int]] = [[] for _ in range(100)]
+    collected: list[int] = []
+
+    def counted(phase: str, info: dict[str, int]) -> None:
+        collected.append(info["generation"])
+
+    gc.callbacks.append(counted)
+    try:
+        assert collector.hold()
+        collector.release()
+    finally:
+        gc.callbacks.remove(counted)
+    assert collected == [] and len(kept) == 100
+
+
 async def test_no_collection_runs_between_a_bids_arrival_and_its_answer(
     simcord_env: Any, monkeypatch: pytest.MonkeyPatch, collector_state: None
 ) -> None:
