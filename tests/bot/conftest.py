@@ -13,6 +13,7 @@ import marshal
 import os
 import random
 import re
+import sqlite3
 import tempfile
 import uuid
 from collections import Counter
@@ -35,6 +36,7 @@ from simcord import env as simcord_env_module
 from simcord import gateway as simcord_gateway
 from simcord import results as simcord_results
 from simcord.backend.errors import SetupError
+from simcord.backend.ops.commands import COMMAND_FIELDS
 from simcord.components import walk_components
 from simcord.http import router as simcord_router
 from simcord.http.client import FakeHTTPClient
@@ -343,7 +345,10 @@ def _translated_once(kind: Any) -> Any:
     of the translator in each of Discord's 30-odd locales) was most of a start's CPU. The
     payload is made anew when anything it is made of differs: the command itself (as it is
     sent untranslated), the translator's kind, the language in force or a language a test
-    put in place (`bot.i18n.LANGUAGES`)."""
+    put in place (`bot.i18n.LANGUAGES`). The command is told by its untranslated payload
+    marshalled: a start asks it of every command, and `marshal` wrote it four times faster
+    than `json.dumps` sorting its keys did; the same bytes are the same payload (`marshal`
+    reads them back as it), and a payload marshalled otherwise is translated anew."""
     made = _TRANSLATING[kind]
 
     async def get_translated_payload(self: Any, tree: Any, translator: Any) -> dict[str, Any]:
@@ -355,7 +360,7 @@ def _translated_once(kind: Any) -> Any:
         key = (
             type(translator),
             i18n.current().code,
-            json.dumps(self.to_dict(tree), sort_keys=True, default=repr),
+            marshal.dumps(self.to_dict(tree)),
         )
         if key not in _TRANSLATED:
             sent = json.loads(json.dumps(await made(self, tree, translator)))
@@ -534,11 +539,58 @@ class QuickSettlingEnv(Env):
                 raise stuck
 
 
+#: The commands a bot of this process last sent to every server at its start, as SimCord
+#: registered them (their fields a PUT of them gives), and their fingerprint as the bot stored
+#: it (`DealerTree.sync_changed`).
+_sent_everywhere: list[tuple[list[dict[str, Any]], str]] = []
+
+
+def _ran_before(env: Env, bot: DealerBot) -> None:
+    """Start the bot as one that ran before: its database (the migrated one, untouched) holds
+    the fingerprint of the commands the process's last start sent to every server (the row
+    `Storage.save_synced_commands` writes), and SimCord (Discord) has them registered, as
+    their PUT left them. A bot with the same commands sends none (`DealerTree.sync_changed`),
+    as at a restart; a bot with others sends them. Sending them (their payload in Discord's
+    30-odd locales translated again, SimCord registering it, discord.py reading the answer)
+    was about a third of a start. The registered payload is shared by the starts: SimCord
+    copies each command's top level as it registers it and reads the rest, as it keeps a
+    PUT's body. A PostgreSQL schema (migrated by the bot at its start) or a database a test
+    made starts as the first start did; so does a development server's bot (its own scope).
+    Tests of the sending itself are marked `first_start`."""
+    path = bot.database_path
+    if not _sent_everywhere or bot.dev_guild_id or not isinstance(path, Path):
+        return
+    if path.read_bytes() != migrated_database():
+        return
+    payload, fingerprint = _sent_everywhere[-1]
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute(
+            "INSERT INTO command_syncs (scope, fingerprint) VALUES (?, ?)",
+            (f"{env.backend.application_id}/global", fingerprint),
+        )
+    env.backend.register_commands(None, payload)
+
+
+async def _remember_sent(env: Env, bot: DealerBot) -> None:
+    """Keep the commands the bot sent to every server at its start, if it did, for the next
+    bot's start (`_ran_before`)."""
+    everywhere = f"/applications/{env.backend.application_id}/commands"
+    if any(r.method == "PUT" and r.path == everywhere for r in env.http_requests):
+        fingerprint = await bot.storage.synced_commands(f"{env.backend.application_id}/global")
+        assert fingerprint is not None, "the bot sent its commands and kept no fingerprint"
+        registered = [
+            {field: command[field] for field in COMMAND_FIELDS if field in command}
+            for command in env.backend.commands[None].values()
+        ]
+        _sent_everywhere[:] = [(_json_copy(registered), fingerprint)]
+
+
 @pytest.fixture
 async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) -> AsyncIterator[Env]:
     """SimCord's own `simcord_env` fixture (simcord/pytest_plugin.py), on a QuickSettlingEnv
     that waits as long as the demo for the bot to settle (`SETTLE_TIMEOUT`: a loaded machine
-    makes the suite slower, never red)."""
+    makes the suite slower, never red). The bot starts as one that ran before with the same
+    commands (`_ran_before`), unless the test is marked `first_start`."""
     marker = request.node.get_closest_marker("simcord")
     # The bot runs Discord's recommended number of shards when none is set: here, one.
     shards: dict[str, int] = {} if simcord_bot.shard_count is not None else {"shard_count": 1}
@@ -550,8 +602,11 @@ async def simcord_env(simcord_bot: DealerBot, request: pytest.FixtureRequest) ->
         monkeypatch = request.getfixturevalue("monkeypatch")
         in_pseudo_locale(monkeypatch, simcord_bot)
         sent = recording(monkeypatch)
+    if not request.node.get_closest_marker("first_start"):
+        _ran_before(env, simcord_bot)
     with i18n.pseudo_locale() if pseudo else contextlib.nullcontext():
         await env.start()
+    await _remember_sent(env, simcord_bot)
     try:
         yield env
     finally:

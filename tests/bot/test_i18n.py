@@ -233,6 +233,7 @@ async def test_a_server_in_a_language_dealer_does_not_speak_reads_english(
     assert lobby.content.startswith("**Auction Auction** — a new match hosted by"), lobby.content
 
 
+@pytest.mark.first_start
 async def test_the_commands_texts_are_sent_in_every_language(simcord_env: Any) -> None:
     """The synced commands carry each description and choice in Czech and Korean; names stay
     English (the texts and the help name them so)."""
@@ -268,6 +269,7 @@ class _Retranslated(gettext.NullTranslations):
 LANGUAGES_BEFORE = dict(LANGUAGES)
 
 
+@pytest.mark.first_start
 async def test_a_new_translation_reaches_discord(
     simcord_env: Any, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

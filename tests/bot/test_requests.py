@@ -242,6 +242,7 @@ async def test_moves_in_a_match_without_computer_seats_start_no_computer_task(
     assert (mars.match_id,) in runs
 
 
+@pytest.mark.first_start
 async def test_the_commands_are_sent_to_discord_only_when_they_changed(
     simcord_env: Any, db_path: Path
 ) -> None:

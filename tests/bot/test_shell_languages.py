@@ -110,6 +110,7 @@ async def test_an_undo_is_asked_and_told_in_each_readers_language(
     ), "an English reader reads English"
 
 
+@pytest.mark.first_start
 async def test_the_clock_options_are_described_in_every_language(simcord_env: Any) -> None:
     """`/match create <game>`'s clock options carry their descriptions in Czech and Korean,
     the engine's clock label in them translated too; the commands' fingerprint is made from
