@@ -152,7 +152,8 @@ def typed_json(view: Any, what: str, read_back: set[tuple[type, bytes]]) -> dict
     read the same JSON as Python objects.) `read_back` holds the models and texts found to
     read back so far, and gets this one: a text its model has read back once reads back the
     same again, so it is not read twice (a viewer's view that a move left alone, a stranger's
-    that is the public's, a summary that is the whole view: half the views of a playout). The
+    that is the public's, the host's that is the public's in a game where the host knows what
+    the public knows). The
     model read back must write the same text (its JSON written by pydantic-core as the text
     was: in less time than its JSON as Python objects takes to write and compare)."""
     assert isinstance(view, GameView), f"{what} is no model"
@@ -763,8 +764,22 @@ class Playout:
             view = self.view_json(v)
             after[v] = last = as_json_since(view, self._views[v], f"the view of {v}", last)
         assert self.view_json(STRANGER) == after[None], "a stranger is no spectator"
+        if type(self.engine).summary is not Engine.summary:
+            self.check_summaries(after)
+        for viewer in self.viewers:
+            if not any(reaches(e, viewer) for e in events):
+                assert after[viewer] == self._views[viewer], (
+                    f"the view of {viewer!r} changed after {actor} {raw}, "
+                    "though no event reached them"
+                )
+        self._views = after
+
+    def check_summaries(self, views: dict[Viewer, Any]) -> None:
+        """Each player's summary is part of their view (`views`, as JSON), in an engine with a
+        `summary` of its own: `Engine.summary`'s is the view itself, which would be built again
+        and found part of itself."""
         for player in self.setup.players:
-            view = after[player]
+            view = views[player]
             # The view is plain JSON: of the summary, only what differs from it goes through
             # JSON (and then fails the check below).
             given = self.engine.summary(self.state, player)
@@ -776,13 +791,6 @@ class Playout:
             assert all(k in view and view[k] == v for k, v in summary.items()), (
                 f"the summary of {player!r} is not part of their view"
             )
-        for viewer in self.viewers:
-            if not any(reaches(e, viewer) for e in events):
-                assert after[viewer] == self._views[viewer], (
-                    f"the view of {viewer!r} changed after {actor} {raw}, "
-                    "though no event reached them"
-                )
-        self._views = after
 
     def start_pair(self, before: str, actor: str, raw: dict[str, Any]) -> bool:
         """Start a pair from the state `before`: `actor` plays `raw` in one copy and a variant
