@@ -482,7 +482,9 @@ class Playout:
             f"may is {turn.may}, but {may} have legal actions"
         )
         assert engine.dump_state(state) == before, "turn or legal_actions changed the state"
-        shown = engine.view_json(state, None)
+        # With `views`, the public view is the one `check_views` took after the last accepted
+        # move (refused moves leave the state as it was, which is checked).
+        shown = self._views[None] if self.views else engine.view_json(state, None)
         # The public's texts, which a sealed action's events may repeat (`leaks`).
         sealed = any(action.sealed for player in may for action in actions[player])
         public = strings_in(shown) if sealed else set()
