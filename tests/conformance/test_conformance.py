@@ -78,7 +78,8 @@ def test_random_matches_pass_every_check(engine: Engine[Any, Any], data: st.Data
       or the same refusal).
     - Views change only for viewers told something: after every move, each viewer (player,
       host, public) none of its events reached sees the view they saw before; views are plain
-      JSON; a stranger sees the public view; each player's summary is part of their view.
+      JSON; a stranger sees the public view; each player's summary, in an engine with a
+      summary of its own, is part of their view.
     - Views do not tell other players' secrets (OpenSpiel's resampling check): two copies of a
       match where one player made a different move of the same kind must look the same to
       every viewer the two moves told the same things, and keep looking the same through the

@@ -106,8 +106,7 @@ def test_every_game_with_seats_is_checked() -> None:
     assert all(set(SEATS[game]) == set(COMPUTERS[game].levels) for game in SEATS)
 
 
-#: At least how many decisions of each level are checked, and how many resamplings must have
-#: changed the state.
+#: At least how many decisions of each level are checked.
 CHECKS = 3
 
 
@@ -135,15 +134,19 @@ def test_a_seats_decision_does_not_change_with_others_secrets(
     computer = COMPUTERS[game]
     rnd = random.Random(45)
     checked: dict[str, int] = {}
-    changed = 0
 
     def decided(state: Any, seat: Seat, move: dict[str, Any] | None) -> None:
-        nonlocal changed
+        """A copy that the resampling left as it was (no secret to change yet: in the Mars
+        Auction's setup, before the others have a corporation, none of them holds M€) is the
+        same state, whose view and decision are the ones just made: no check, and not counted
+        as one."""
         if rnd.random() >= chance:
             return
-        other = engine.load_state_json(engine.dump_state_json(state))
+        text = engine.dump_state_json(state)
+        other = engine.load_state_json(text)
         RESAMPLE[game](other, seat.player, rnd)
-        changed += engine.dump_state_json(other) != engine.dump_state_json(state)
+        if engine.dump_state_json(other) == text:
+            return
         assert engine.view_json(other, seat.player) == engine.view_json(state, seat.player), (
             "the resampling changed only what the seat cannot see"
         )
@@ -155,7 +158,7 @@ def test_a_seats_decision_does_not_change_with_others_secrets(
 
     def enough() -> bool:
         levels = set(SEATS[game])
-        return set(checked) == levels and min(checked.values()) >= CHECKS and changed >= CHECKS
+        return set(checked) == levels and min(checked.values()) >= CHECKS
 
     try:
         _, violations, _, stuck = play(game, SEATS[game], seed, iterations=4, decided=decided)
@@ -163,4 +166,4 @@ def test_a_seats_decision_does_not_change_with_others_secrets(
         return
     assert whole, f"the match ended before its opening's decisions were checked: {checked}"
     assert (violations, stuck) == (0, False), "the match broke conservation or got stuck"
-    assert enough(), (checked, changed)
+    assert enough(), checked
