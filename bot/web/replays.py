@@ -51,6 +51,8 @@ class Replay:
     names: dict[str, str]
     #: The code of the language it is written in (its server's).
     language: str
+    #: The build in the pages' worker its steps come from (`bot.web.build.Steps`).
+    made_by: str
 
     def facts(self, number: int) -> dict[str, Any]:
         """What the page's script is given for step `number` (its changing part apart)."""
@@ -99,9 +101,13 @@ class Replays:
         entries = await self.pages.storage.delivered_events(row.id, seq)
         texts = plugin_for(row.game).texts
         record = await self.pages.record(row, entries)
-        steps = await self.pages.in_worker(
-            row, replay_steps, record, texts, name_table(players), entries
+        # The worker hands back only the steps this replay's last build did not have.
+        held = self._built.latest(row.id)
+        had = ("", 0) if held is None else (held.made_by, len(held.steps))
+        made = await self.pages.in_worker(
+            row, replay_steps, record, texts, name_table(players), entries, *had
         )
+        steps = made.after([] if held is None else held.steps)
         return Replay(
             row.id,
             version,
@@ -111,6 +117,7 @@ class Replays:
             steps,
             name_table(players),
             code,
+            made.made_by,
         )
 
     async def board(self, replay: Replay, number: int) -> Board | None:
