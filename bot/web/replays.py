@@ -67,7 +67,9 @@ class Replay:
 
 class Replays:
     """The matches' replays, opened by the match page's token where the page opens; each
-    built, and each step's board drawn, in the pages' worker once per version."""
+    built in the pages' worker once per version, and each step's board drawn there once for
+    the worker's build of the steps (`Replay.made_by`): a step the next version keeps from the
+    build it extends is the same step, drawn the same."""
 
     def __init__(self, pages: MatchPages) -> None:
         self.pages = pages
@@ -128,13 +130,16 @@ class Replays:
             return await self._board(replay, number, texts)
 
     async def _board(self, replay: Replay, number: int, texts: GameTexts) -> Board | None:
-        return await self._boards.get(
-            (replay.match, number),
-            replay.version,
-            lambda: boards.or_none(
-                boards.for_pages(texts.status_board, replay.steps[number].view, replay.names),
-                f"a replay's board ({replay.game}, step {number})",
+        # Kept once drawn, not when drawing failed: it is tried again at the next asking.
+        return await boards.or_none(
+            self._boards.get(
+                (replay.match, number),
+                replay.made_by,
+                lambda: boards.for_pages(
+                    texts.status_board, replay.steps[number].view, replay.names
+                ),
             ),
+            f"a replay's board ({replay.game}, step {number})",
         )
 
 
