@@ -20,11 +20,15 @@ it keeps is what that build was given and made, nothing more; it is used again o
 same match, the same names, language and record's start, and only when the new record and
 entries extend it exactly; anything else (an undo, a worker started anew) is
 built from the start, and the page is the same either way to the byte
-(`tests/bot/test_web_progress.py`)."""
+(`tests/bot/test_web_progress.py`). A replay's steps go back to the bot the same way: only
+those it does not hold yet (`Steps`), not every step at every version (each handed back
+whole, the worker pickled and the bot unpickled 22 MB over the leak scan's longest match, a
+second of CPU)."""
 
 from __future__ import annotations
 
 import json
+import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -210,9 +214,12 @@ class Progress:
     they made of it (`made`: the page's worded events, or the replay's steps and what the last
     one showed, `shown`). `new_moves` and `new_entries` are those of the version being built
     that it has not replayed yet. `engine` is the game's, None for a page made from its
-    entries alone."""
+    entries alone. `ident` tells it from every other progress, in this worker or one started
+    anew: the replay's steps the bot holds are the first ones of the progress they came from
+    (`Steps`), which only adds to them."""
 
     given: tuple[Any, ...]
+    ident: str = field(default_factory=lambda: secrets.token_hex(8))
     moves: list[Move] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     new_moves: list[Move] = field(default_factory=list)
@@ -336,12 +343,35 @@ class Step:
     view: Any
 
 
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """A replay's steps as the pages' worker hands them back to the bot, which holds the
+    steps of an earlier build: the `Progress` they come from (`made_by`), how many of the
+    held steps they start with (`kept`: all of them where the worker extended the progress
+    those came from, none where it built from the start), and the steps after those (`new`)."""
+
+    made_by: str
+    kept: int
+    new: list[Step]
+
+    def after(self, held: list[Step]) -> list[Step]:
+        """Every step, the first `kept` of them those `held`."""
+        return [*held[: self.kept], *self.new]
+
+
 def replay_steps(
-    record: Record, texts: GameTexts, names: dict[str, str], entries: list[Entry]
-) -> list[Step]:
+    record: Record,
+    texts: GameTexts,
+    names: dict[str, str],
+    entries: list[Entry],
+    made_by: str = "",
+    held: int = 0,
+) -> Steps:
     """The steps of a match's replay (`bot.web.replays`): each delivered entry that told the
     channel something, in words or in a public view or status words unlike the step before;
-    made by extending the match's `Progress` with the entries new since its last build."""
+    made by extending the match's `Progress` with the entries new since its last build.
+    Handed back after the `held` first steps of the progress `made_by`, which the asker holds,
+    where this build extends that progress (all of them otherwise)."""
     named = names_in(names)
     progress = _progress("replay", record.match, (_header(record), names), record, entries)
     steps: list[Step] = progress.made
@@ -354,7 +384,8 @@ def replay_steps(
         progress.shown = now
         steps.append(Step(when(walked.at), status, told, walked.view))
     _keep("replay", record.match, progress)
-    return list(steps)
+    kept = held if made_by == progress.ident else 0
+    return Steps(progress.ident, kept, steps[kept:])
 
 
 def _json(view: Any) -> Any:

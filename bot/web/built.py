@@ -41,6 +41,12 @@ class Built(Generic[K, V]):
             self._building[(key, version)] = task
         return await asyncio.shield(task)
 
+    def latest(self, key: K) -> V | None:
+        """The value last built for `key` and still kept, whatever its version: what a build
+        of the next version may start from."""
+        done = self._done.get(key)
+        return None if done is None else done[1]
+
     async def _build(self, key: K, version: str, build: Callable[[], Awaitable[V]]) -> V:
         try:
             value = await build()

@@ -51,6 +51,8 @@ class Replay:
     names: dict[str, str]
     #: The code of the language it is written in (its server's).
     language: str
+    #: The build in the pages' worker its steps come from (`bot.web.build.Steps`).
+    made_by: str
 
     def facts(self, number: int) -> dict[str, Any]:
         """What the page's script is given for step `number` (its changing part apart)."""
@@ -65,7 +67,9 @@ class Replay:
 
 class Replays:
     """The matches' replays, opened by the match page's token where the page opens; each
-    built, and each step's board drawn, in the pages' worker once per version."""
+    built in the pages' worker once per version, and each step's board drawn there once for
+    the worker's build of the steps (`Replay.made_by`): a step the next version keeps from the
+    build it extends is the same step, drawn the same."""
 
     def __init__(self, pages: MatchPages) -> None:
         self.pages = pages
@@ -99,9 +103,13 @@ class Replays:
         entries = await self.pages.storage.delivered_events(row.id, seq)
         texts = plugin_for(row.game).texts
         record = await self.pages.record(row, entries)
-        steps = await self.pages.in_worker(
-            row, replay_steps, record, texts, name_table(players), entries
+        # The worker hands back only the steps this replay's last build did not have.
+        held = self._built.latest(row.id)
+        had = ("", 0) if held is None else (held.made_by, len(held.steps))
+        made = await self.pages.in_worker(
+            row, replay_steps, record, texts, name_table(players), entries, *had
         )
+        steps = made.after([] if held is None else held.steps)
         return Replay(
             row.id,
             version,
@@ -111,6 +119,7 @@ class Replays:
             steps,
             name_table(players),
             code,
+            made.made_by,
         )
 
     async def board(self, replay: Replay, number: int) -> Board | None:
@@ -121,13 +130,16 @@ class Replays:
             return await self._board(replay, number, texts)
 
     async def _board(self, replay: Replay, number: int, texts: GameTexts) -> Board | None:
-        return await self._boards.get(
-            (replay.match, number),
-            replay.version,
-            lambda: boards.or_none(
-                boards.for_pages(texts.status_board, replay.steps[number].view, replay.names),
-                f"a replay's board ({replay.game}, step {number})",
+        # Kept once drawn, not when drawing failed: it is tried again at the next asking.
+        return await boards.or_none(
+            self._boards.get(
+                (replay.match, number),
+                replay.made_by,
+                lambda: boards.for_pages(
+                    texts.status_board, replay.steps[number].view, replay.names
+                ),
             ),
+            f"a replay's board ({replay.game}, step {number})",
         )
 
 

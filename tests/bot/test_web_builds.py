@@ -9,6 +9,7 @@ import asyncio
 import contextvars
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from aiohttp.test_utils import TestClient
 
 from bot import boards
 from bot.games.registry import plugin_for
+from bot.web import server
 from bot.web.pages import MatchPages
 from bot.web.replays import Replays
 from games.registry import engine_for
@@ -127,6 +129,37 @@ async def test_pollers_of_a_match_that_moved_cost_one_build(
 
 #: Set in the task that reads a page whose build is held (`held_pages`).
 HELD = contextvars.ContextVar("held", default=False)
+
+
+async def test_a_replay_step_s_board_is_drawn_once_for_the_build_of_its_steps(
+    simcord_env: Any, web: TestClient[Any, Any], in_worker: list[str]
+) -> None:
+    """A step the replay's next version keeps from the build it extends (`Replay.made_by`)
+    is the same step: its board is not drawn again at each version. A step of another build
+    (the record taken back, another language, a worker started anew) is drawn anew, and a
+    board whose drawing failed is not kept."""
+    t = Table(simcord_env, 4)
+    token = await started(t)
+    replays: Replays = web.app[server.REPLAYS]
+    await web.get(f"/m/{token}/replay/board.png?step=0")
+    first = await replays.replay(token)
+    await t.players[0].slash(t.channel, "bid", target="genre-shop", amount=11)
+    await web.get(f"/m/{token}/replay/board.png?step=0")
+    then = await replays.replay(token)
+    assert first is not None and then is not None
+    assert then.version != first.version and then.made_by == first.made_by
+    assert in_worker.count("replay_steps") == 2 and in_worker.count("status_board") == 1
+    await replays.board(replace(then, made_by="another build"), 0)
+    assert in_worker.count("status_board") == 2
+
+    async def failing(*args: Any) -> Any:
+        raise boards.WorkerDied("the pages' worker died")
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(boards, "for_pages", failing)
+        assert await replays.board(then, 1) is None
+    await replays.board(then, 1)
+    assert in_worker.count("status_board") == 3, "a board that failed is drawn at the next asking"
 
 
 async def test_a_move_is_answered_while_a_page_is_being_built(

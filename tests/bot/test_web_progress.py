@@ -1,7 +1,8 @@
 """A match's page and replay built by extending what the pages' worker built for the version
 before (`bot.web.build.Progress`) are the same, to the byte, as built from the start; and what
 it kept is not used where the record is not the same record further on (a move taken back),
-nor for another match, other names or another language."""
+nor for another match, other names or another language. The replay's steps are handed back to
+the bot after those it holds (`bot.web.build.Steps`), as `bot.web.replays` holds them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from bot.games.registry import plugin_for
 from bot.i18n import language, speaking
 from bot.web import build
-from bot.web.build import Entry, Page, PageFacts, Record, Step, match_page, replay_steps
+from bot.web.build import Entry, Page, PageFacts, Record, Step, Steps, match_page, replay_steps
 from games.core.engine import HOST
 from games.core.errors import RuleError
 from games.registry import engine_for
@@ -66,27 +67,47 @@ def page(record: Record, entries: list[Entry], who: dict[str, str]) -> Page:
     return match_page(facts)
 
 
+#: The replay's steps the bot holds, by match, and the build they come from (`Steps.made_by`).
+HELD: dict[int, tuple[str, list[Step]]] = {}
+
+
+def handed(record: Record, entries: list[Entry], who: dict[str, str]) -> Steps:
+    """The replay's steps as the worker hands them back after those the bot holds."""
+    made_by, held = HELD.get(record.match, ("", []))
+    texts = plugin_for(record.game).texts
+    return replay_steps(record, texts, who, entries, made_by, len(held))
+
+
 def steps(record: Record, entries: list[Entry], who: dict[str, str]) -> list[Step]:
-    return replay_steps(record, plugin_for(record.game).texts, who, entries)
+    """The replay's steps as the bot has them once handed back (and holds them after)."""
+    made = handed(record, entries, who)
+    HELD[record.match] = (made.made_by, made.after(HELD.get(record.match, ("", []))[1]))
+    return HELD[record.match][1]
 
 
 def from_the_start(build_it: Any, *args: Any) -> Any:
-    """What `build_it(*args)` makes with nothing kept, what it keeps put back after."""
+    """What `build_it(*args)` makes with nothing kept (in the worker, nor held by the bot),
+    what was kept put back after."""
     saved = {kind: dict(kept) for kind, kept in build.PROGRESS.items()}
+    held = dict(HELD)
     for kept in build.PROGRESS.values():
         kept.clear()
+    HELD.clear()
     try:
         return build_it(*args)
     finally:
         for kind, progress in saved.items():
             build.PROGRESS[kind].clear()
             build.PROGRESS[kind].update(progress)
+        HELD.clear()
+        HELD.update(held)
 
 
 @pytest.fixture(autouse=True)
 def nothing_kept() -> None:
     for kept in build.PROGRESS.values():
         kept.clear()
+    HELD.clear()
 
 
 @pytest.mark.parametrize(
@@ -161,3 +182,22 @@ def test_a_build_that_fails_keeps_nothing() -> None:
     assert steps(at(record, log, 15), log[:16], who) == from_the_start(
         steps, at(record, log, 15), log[:16], who
     )
+
+
+def test_the_worker_hands_back_only_the_steps_the_bot_does_not_hold() -> None:
+    """A version's steps after those of the version the bot holds, when the worker extended
+    the build they came from; every step when it built from the start (a move taken back, a
+    worker started anew: the bot holds another build's steps)."""
+    record, log = played("atrades", 3, 5, 30)
+    who = names(record)
+    first = steps(at(record, log, 20), log[:21], who)
+    then = handed(at(record, log, 25), log[:26], who)
+    assert then.kept == len(first) and len(then.new) < len(first)
+    assert then.after(first) == from_the_start(steps, at(record, log, 25), log[:26], who)
+    undone = handed(at(record, log, 15), log[:16], who)
+    assert undone.kept == 0
+    assert undone.new == from_the_start(steps, at(record, log, 15), log[:16], who)
+    HELD[record.match] = ("another worker's", first)
+    anew = handed(at(record, log, 25), log[:26], who)
+    assert anew.kept == 0
+    assert anew.new == from_the_start(steps, at(record, log, 25), log[:26], who)

@@ -22,7 +22,7 @@ from bot.presenter import Presenter
 from bot.status import LiveStatus
 from bot.storage.db import MatchRow
 from bot.web import build, replays
-from bot.web.build import Page, Step
+from bot.web.build import Page, Steps
 from bot.web.pages import MatchPages
 from bot.web.words import html
 from games.core.engine import HOST
@@ -136,7 +136,7 @@ async def test_a_leak_on_the_replay_is_caught(
 
     steps = build.replay_steps
 
-    def leaky(*args: Any) -> list[Step]:
+    def leaky(*args: Any) -> Steps:
         with monkeypatch.context() as patched:
             patched.setattr(build, "public_texts", every_text)
             return steps(*args)
