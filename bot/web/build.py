@@ -364,8 +364,8 @@ def replay_steps(
     texts: GameTexts,
     names: dict[str, str],
     entries: list[Entry],
-    made_by: str = "",
-    held: int = 0,
+    made_by: str,
+    held: int,
 ) -> Steps:
     """The steps of a match's replay (`bot.web.replays`): each delivered entry that told the
     channel something, in words or in a public view or status words unlike the step before;
