@@ -13,11 +13,10 @@ import marshal
 import os
 import random
 import re
-import sqlite3
 import tempfile
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,21 +101,48 @@ def db_path(store: Path | str) -> Path | str:
 _made: list[DealerBot] = []
 
 
+def _stored(start: bytes | None, work: Callable[[Storage], Awaitable[None]]) -> bytes:
+    """The bytes of a database (a copy of `start`, or a new one) once the bot's storage has
+    opened it (running any migration due), done `work` and closed it. Done on a thread of
+    its own, as `make_bot` may be called inside a test's event loop."""
+
+    async def store(path: Path) -> None:
+        storage = await Storage.open(path, rank=rank_stored)
+        try:
+            await work(storage)
+        finally:
+            await storage.close()
+
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(1) as thread:
+        path = Path(folder) / "dealer.db"
+        if start is not None:
+            path.write_bytes(start)
+        thread.submit(asyncio.run, store(path)).result()
+        return path.read_bytes()
+
+
+async def _nothing(storage: Storage) -> None:
+    """No work: the storage's opening is the whole of it."""
+
+
 @functools.cache
 def migrated_database() -> bytes:
     """A new database as the bot leaves it after its first start (every migration run), made
     once per process: a test's new database is a copy of it, not 19 migrations again, each
-    committed and synced (`tests/bot/test_storage.py` runs the migrations themselves). Made
-    on a thread of its own, as `make_bot` may be called inside a test's event loop."""
+    committed and synced (`tests/bot/test_storage.py` runs the migrations themselves)."""
+    return _stored(None, _nothing)
 
-    async def migrate(path: Path) -> None:
-        storage = await Storage.open(path, rank=rank_stored)
-        await storage.close()
 
-    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(1) as thread:
-        path = Path(folder) / "dealer.db"
-        thread.submit(asyncio.run, migrate(path)).result()
-        return path.read_bytes()
+@functools.cache
+def _synced_database(scope: str, fingerprint: str) -> bytes:
+    """`migrated_database()` with the commands of `fingerprint` remembered as sent to `scope`
+    (`Storage.save_synced_commands`, as a bot's first start leaves it), made once per process
+    for each."""
+
+    async def remember(storage: Storage) -> None:
+        await storage.save_synced_commands(scope, fingerprint)
+
+    return _stored(migrated_database(), remember)
 
 
 def make_bot(path: Path | str, **options: Any) -> DealerBot:
@@ -546,28 +572,24 @@ _sent_everywhere: list[tuple[list[dict[str, Any]], str]] = []
 
 
 def _ran_before(env: Env, bot: DealerBot) -> None:
-    """Start the bot as one that ran before: its database (the migrated one, untouched) holds
-    the fingerprint of the commands the process's last start sent to every server (the row
-    `Storage.save_synced_commands` writes), and SimCord (Discord) has them registered, as
-    their PUT left them. A bot with the same commands sends none (`DealerTree.sync_changed`),
-    as at a restart; a bot with others sends them. Sending them (their payload in Discord's
-    30-odd locales translated again, SimCord registering it, discord.py reading the answer)
-    was about a third of a start. The registered payload is shared by the starts: SimCord
-    copies each command's top level as it registers it and reads the rest, as it keeps a
-    PUT's body. A PostgreSQL schema (migrated by the bot at its start) or a database a test
-    made starts as the first start did; so does a development server's bot (its own scope).
-    Tests of the sending itself are marked `first_start`."""
+    """Start the bot as one that ran before: its database (the migrated one, untouched) holds the
+    fingerprint of the commands the process's last start sent to every server (as
+    `Storage.save_synced_commands` keeps it: `_synced_database`), and SimCord (Discord) has them
+    registered, as their PUT left them. A bot with the same commands sends none
+    (`DealerTree.sync_changed`), as at a restart; a bot with others sends them. Sending them
+    (their payload in Discord's 30-odd locales translated again, SimCord registering it,
+    discord.py reading the answer) was about a third of a start. The registered payload is
+    shared by the starts: SimCord copies each command's top level as it registers it and reads
+    the rest, as it keeps a PUT's body. A PostgreSQL schema (migrated by the bot at its start)
+    or a database a test made starts as the first start did; so does a development server's bot
+    (its own scope). Tests of the sending itself are marked `first_start`."""
     path = bot.database_path
     if not _sent_everywhere or bot.dev_guild_id or not isinstance(path, Path):
         return
     if path.read_bytes() != migrated_database():
         return
     payload, fingerprint = _sent_everywhere[-1]
-    with contextlib.closing(sqlite3.connect(path)) as db, db:
-        db.execute(
-            "INSERT INTO command_syncs (scope, fingerprint) VALUES (?, ?)",
-            (f"{env.backend.application_id}/global", fingerprint),
-        )
+    path.write_bytes(_synced_database(f"{env.backend.application_id}/global", fingerprint))
     env.backend.register_commands(None, payload)
 
 
