@@ -101,15 +101,16 @@ def db_path(store: Path | str) -> Path | str:
 _made: list[DealerBot] = []
 
 
-def _stored(start: bytes | None, work: Callable[[Storage], Awaitable[None]]) -> bytes:
+def _stored(start: bytes | None, work: Callable[[Storage], Awaitable[None]] | None = None) -> bytes:
     """The bytes of a database (a copy of `start`, or a new one) once the bot's storage has
-    opened it (running any migration due), done `work` and closed it. Done on a thread of
-    its own, as `make_bot` may be called inside a test's event loop."""
+    opened it (running any migration due), done `work` if any and closed it. Done on a
+    thread of its own, as `make_bot` may be called inside a test's event loop."""
 
     async def store(path: Path) -> None:
         storage = await Storage.open(path, rank=rank_stored)
         try:
-            await work(storage)
+            if work is not None:
+                await work(storage)
         finally:
             await storage.close()
 
@@ -121,16 +122,12 @@ def _stored(start: bytes | None, work: Callable[[Storage], Awaitable[None]]) -> 
         return path.read_bytes()
 
 
-async def _nothing(storage: Storage) -> None:
-    """No work: the storage's opening is the whole of it."""
-
-
 @functools.cache
 def migrated_database() -> bytes:
     """A new database as the bot leaves it after its first start (every migration run), made
     once per process: a test's new database is a copy of it, not 19 migrations again, each
     committed and synced (`tests/bot/test_storage.py` runs the migrations themselves)."""
-    return _stored(None, _nothing)
+    return _stored(None)
 
 
 @functools.cache
