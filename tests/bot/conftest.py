@@ -221,6 +221,10 @@ def _parked_beyond(parked: Any) -> Any:
     return parked_within
 
 
+_TIMER = inspect.signature(Env._schedule_timer).parameters
+assert list(_TIMER) == ["self", "record", "callback", "args", "schedule_context"] and (
+    "record.real_handle = real_call_at(" in inspect.getsource(Env._schedule_timer)
+), "SimCord's timers changed: bring QuickSettlingEnv._schedule_timer in line with them"
 _PARKED = inspect.signature(_settlement._is_parked).parameters
 assert list(_PARKED) == ["self", "task", "deadline"], "SimCord's parking test changed"
 # SimCord's private parking tests, patched on purpose (their signature is checked above).
@@ -433,6 +437,21 @@ class QuickSettlingEnv(Env):
     async def restart_bot(self, bot: Any = None) -> None:
         with self._attach():
             await super().restart_bot(bot)
+
+    def _schedule_timer(
+        self, record: Any, callback: Any, args: tuple[Any, ...], schedule_context: Any
+    ) -> None:
+        """SimCord's, but a timer of the bot's further ahead than `PARK_BEYOND` keeps no
+        wall-clock fallback: it fires when the test moves SimCord's clock, never because the
+        machine was slow. SimCord strips that fallback from a task's recognised wait (a
+        sleep) but not from a bare timer: the watchdog's (`bot.errors.begin`) fired once a
+        handler had run `ACKNOWLEDGE_AFTER` seconds of the wall clock, on a loaded machine,
+        and moved SimCord's clock two seconds on in the middle of a click."""
+        super()._schedule_timer(record, callback, args, schedule_context)
+        real = record.real_handle
+        if real is not None and record.when - self._virtual_time > PARK_BEYOND:
+            real.cancel()
+            record.real_handle = None
 
     def _busy(self, tasks: list[asyncio.Task[Any]], deadline: float) -> list[asyncio.Task[Any]]:
         """The tasks not parked (asked of one snapshot of the settlement's state: nothing

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 import pytest
 
-from bot import boards
+from bot import boards, errors
 from bot.errors import ACKNOWLEDGE_AFTER, FORM_TOO_LATE
 from bot.storage.backend import Backend, Work
 from tests.bot.conftest import PARK_BEYOND, Table
@@ -163,3 +164,36 @@ async def test_a_form_that_comes_too_late_is_refused_in_words(simcord_env: Any) 
     assert callbacks(simcord_env)[before:] == [6]
     assert r.modal is None
     assert [m.content for m in r.followups] == [FORM_TOO_LATE]
+
+
+class SlowOnTheWallClock(SlowCommits):
+    """A store whose commits return `WALL` seconds of the machine's clock late (a thread
+    sleeping, as a loaded machine would keep the handler), none of SimCord's."""
+
+    async def transaction(self, work: Work[Any], *, synced: bool = True) -> Any:
+        result = await self.backend.transaction(work, synced=synced)
+        await asyncio.to_thread(time.sleep, WALL)
+        return result
+
+
+#: How long `SlowOnTheWallClock`'s commits take, and the watchdog's wait in that test: both
+#: beyond what a settle waits out, the commit longer.
+WALL = PARK_BEYOND + 0.2
+WATCHDOG = PARK_BEYOND + 0.05
+
+
+async def test_a_handler_slow_on_the_machines_clock_moves_nothing_on_simcords(
+    simcord_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watchdog's timer fires when the test moves SimCord's clock, not when the machine
+    was slow (`QuickSettlingEnv._schedule_timer`): a handler that takes longer on the wall
+    clock than the watchdog's wait answers at once, on a clock that has not moved."""
+    monkeypatch.setattr(errors, "ACKNOWLEDGE_AFTER", WATCHDOG)
+    t = Table(simcord_env, 4)
+    await t.start(phase_minutes=60)
+    t.bot.storage.backend = SlowOnTheWallClock(t.bot.storage.backend)
+    before, began = len(callbacks(simcord_env)), simcord_env.now()
+    r = await t.players[0].slash(t.channel, "bid", target="Genre Shop", amount=7)
+    assert simcord_env.now() == began
+    assert callbacks(simcord_env)[before:] == [4]
+    assert r.ephemeral and "Your sealed bid of $7 on Genre Shop" in r.response.content
