@@ -6,8 +6,9 @@ Runs the README's two test commands, `--runs` times each, alternating: the whole
 (`pytest -n auto`) and the quick run (`pytest -n auto -m "not slow"`), each in a process of
 its own from the checkout's root. Prints for each run its wall-clock time, the CPU time of the
 run and everything it started (pytest's workers, render workers, the processes tests start),
-the load average before it and pytest's last line; then min / median / max of each command's
-wall-clock and CPU times, and in how many runs the target was met. Targets (README), on the
+the load average and the VM's pace (`machine.pace`) before it and pytest's last line; then
+min / median / max of each command's wall-clock and CPU times, and in how many runs the
+target was met. Targets (README), on the
 2-core VM when quiet: the whole suite under 90 s, the quick run under 30 s. On a loaded
 machine the wall clock counts the time other processes held the cores; the CPU time, divided
 by the cores, is about what a quiet machine's wall clock would be.
@@ -24,7 +25,7 @@ import subprocess
 import sys
 import time
 
-from machine import CHECKOUT, cpu_model
+from machine import CHECKOUT, cpu_model, pace
 
 #: (name, pytest's arguments after `-n auto`, target in seconds of wall-clock time).
 RUNS = {
@@ -65,14 +66,14 @@ def main() -> int:
     for run in range(1, args.runs + 1):
         for name in names:
             arguments, _target = RUNS[name]
-            load = os.getloadavg()[0]
+            load, speed = os.getloadavg()[0], pace()
             wall, used, status, last = timed(arguments)
             failed |= status != 0
             walls[name].append(wall)
             cpus[name].append(used)
             print(
                 f"run {run}, {name}: wall {wall:.1f} s, cpu {used:.1f} s, load {load:.1f} "
-                f"before; {last}",
+                f"and pace {speed:.0f} ms before; {last}",
                 flush=True,
             )
     for name in names:
