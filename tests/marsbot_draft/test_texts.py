@@ -6,6 +6,7 @@ game has."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, Literal
 
 import pytest
@@ -33,9 +34,11 @@ def names(player: str) -> str:
     return player.upper()
 
 
+@cache
 def playouts() -> list[tuple[list[Event], DraftView, DraftView]]:
     """Random drafts of both modes, move by move: the move's events with the public views
-    before and after it."""
+    before and after it (played once, by the first test that asks, not while every worker
+    collects the module)."""
     played = []
     for seed in range(60):
         options: dict[str, Any] = {"mode": "table"} if seed % 3 == 0 else {}
@@ -54,14 +57,11 @@ def playouts() -> list[tuple[list[Event], DraftView, DraftView]]:
     return played
 
 
-PLAYED = playouts()
-
-
 def test_every_event_of_the_draft_is_worded() -> None:
     """Each model of the engine's events comes up in random drafts and has its text; only a
     round taken for the player at once (MB-D13) is not announced."""
     worded: set[str] = set()
-    for events, _, _ in PLAYED:
+    for events, _, _ in playouts():
         for event in events:
             said = TEXTS.describe(event.to_json(), names)
             told = TEXTS.read(event.to_json())
@@ -72,7 +72,7 @@ def test_every_event_of_the_draft_is_worded() -> None:
 
 
 def test_each_text_says_what_its_event_holds() -> None:
-    for events, _, _ in PLAYED:
+    for events, _, _ in playouts():
         for event in events:
             told = TEXTS.read(event.to_json())
             said = TEXTS.describe(event.to_json(), names) or ""
@@ -98,7 +98,7 @@ def test_the_board_follows_the_moves_that_change_it(pictures: bool) -> None:
     each one (over 200 pictures; tests/render draws the draft's boards too)."""
     boards = 0
     with drawing(pictures):
-        for events, before, after in PLAYED:
+        for events, before, after in playouts():
             shown = TEXTS.add_events(before, [e.to_json() for e in events], after)
             added = shown[len(events) :]
             for extra in added:
