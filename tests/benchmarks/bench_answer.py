@@ -1,6 +1,6 @@
 """A move's answer beside `/help`'s (issue 43, items 3 and 4): a program that prints figures.
 
-    .venv/bin/python tests/benchmarks/bench_answer.py [--samples 300] [--sync full]
+    .venv/bin/python tests/benchmarks/bench_answer.py [--samples 300] [--sync full] [--bare]
 
 One bot on an SQLite file (`DATABASE_SYNC=full` by default) through SimCord, holding an
 Auction Auction match (4 players, one hour phases) and a 5-player Atrades match (people
@@ -31,6 +31,10 @@ clock (the target is the wall clock's; the CPU ratio tells a slower move from a 
   move's answer");
 - "to its answer": until SimCord records the answer (the old measure, that work included).
 
+`--bare` answers each move with "✅ Accepted." alone (`Presenter.reply` without the receipts,
+the 1-on-1 and its controls): not how the bot answers, the floor under what an answer holds;
+with `--sync normal` too, the floor without the durable commit's sync.
+
 Targets: a lone `/bid` within 1.5 x `/help`, an Atrades move within 2 x (p99). On a shared,
 loaded machine compare runs of one session side by side; the load average is printed.
 """
@@ -49,12 +53,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+import discord
 from bench_bot import install_probes, ms, percentile, random_bid, verdict
 from machine import cpu_model
 from simcord.backend.models.interaction import Interaction as SimInteraction
 from simcord.http.client import FakeWebhookAdapter
 
 from bot.app import create_bot
+from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import Durability
 from tests.bot.conftest import QuickSettlingEnv, Table
@@ -65,6 +71,8 @@ SEED = 1
 #: The route of an interaction's answer (discord.py's `Route.path`).
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 TARGETS = {"/bid": 1.5, "Atrades move": 2.0}
+#: A move's whole answer with `--bare`.
+BARE = "✅ Accepted."
 
 
 #: The two ends of an interaction's span (module doc): its answer's hand-over to discord.py's
@@ -191,16 +199,40 @@ async def measure(
     return times
 
 
+def bare_answers() -> None:
+    """Every move's answer "✅ Accepted." alone (`--bare`), where `Presenter.reply` sends it."""
+
+    async def reply(
+        self: Presenter,
+        interaction: discord.Interaction[Any],
+        row: Any,
+        outcome: Any,
+        players: Any,
+        *,
+        replace: bool = False,
+    ) -> None:
+        if replace:
+            await interaction.response.edit_message(content=BARE, view=None)
+        else:
+            await interaction.response.send_message(BARE, ephemeral=True)
+
+    Presenter.reply = reply  # type: ignore[method-assign]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=300, help="of each kind")
     parser.add_argument("--sync", choices=["full", "normal"], default="full")
+    parser.add_argument("--bare", action="store_true", help='each move answered "✅ Accepted."')
     args = parser.parse_args(argv)
     install_probes()
+    if args.bare:
+        bare_answers()
     load = os.getloadavg()[0]
     print(
         f"Dealer answer benchmark: Python {platform.python_version()} on {os.cpu_count()} CPUs"
-        f" ({cpu_model()}); SQLite, DATABASE_SYNC={args.sync}; load average before: {load:.2f}"
+        f" ({cpu_model()}); SQLite, DATABASE_SYNC={args.sync}"
+        f"{'; moves answered bare' if args.bare else ''}; load average before: {load:.2f}"
     )
     with tempfile.TemporaryDirectory(prefix="dealer-answer-") as folder:
         measured = asyncio.run(measure(Path(folder), args.samples, args.sync))
