@@ -23,14 +23,16 @@ def simulated(*args: str) -> dict[str, object]:
     ("game", "seats", "games"),
     [
         ("auction-auction", "strong,normal,normal,normal", 2),
-        ("project-mars", "strong,normal", 1),
-        ("atrades", "normal,strong,normal", 1),
-        ("mars-auction", "strong,normal,normal", 1),
+        pytest.param("project-mars", "strong,normal", 1, marks=pytest.mark.slow),
+        pytest.param("atrades", "normal,strong,normal", 1, marks=pytest.mark.slow),
+        pytest.param("mars-auction", "strong,normal,normal", 1, marks=pytest.mark.slow),
     ],
 )
 def test_every_game_with_seats_plays_whole_matches(game: str, seats: str, games: int) -> None:
     """A whole match of every game (Auction Auction's, the quickest to play, twice: the figures
-    are over every match played); tests/conformance/test_fair_seats.py plays more of them."""
+    are over every match played); tests/conformance/test_fair_seats.py plays more of them. The
+    quick run plays Auction Auction's: the other games' whole runs of the tool are `slow`
+    (0.9-2.1 s each on the 2-core VM)."""
     figures = simulated(
         game, "--games", str(games), "--seed", "3", "--seats", seats, "--iterations", "2"
     )
