@@ -32,8 +32,9 @@ clock (the target is the wall clock's; the CPU ratio tells a slower move from a 
 - "to its answer": until SimCord records the answer (the old measure, that work included).
 
 `--bare` answers each move with "✅ Accepted." alone (`Presenter.reply` without the receipts,
-the 1-on-1 and its controls): not how the bot answers, the floor under what an answer holds;
-with `--sync normal` too, the floor without the durable commit's sync.
+the 1-on-1 and its controls, and without the card it adds to the answer afterwards, so that
+less runs between interactions too): not how the bot answers, the floor under what an answer
+holds; with `--sync normal` too, the floor without the durable commit's sync.
 
 Targets: a lone `/bid` within 1.5 x `/help`, an Atrades move within 2 x (p99). On a shared,
 loaded machine compare runs of one session side by side; the load average is printed.

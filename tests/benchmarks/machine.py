@@ -37,9 +37,10 @@ def cpu_model() -> str:
 
 def pace() -> float:
     """Milliseconds of CPU time a fixed piece of pure Python takes here now (the best of three
-    tries): the VM's speed beside a run's figures. The same code's CPU time moves with it (a
-    shared host's other guests, its clock): two runs' CPU times compare once each is divided
-    by its pace."""
+    tries): a sign of the VM's speed beside a run's figures, taken before the run. It is no
+    correction: the same tests' CPU time has moved by 15 % between runs whose paces read
+    alike (the suite's, 3 December 2026 at 17:27 and 19:01 UTC), so runs compare side by side
+    only."""
 
     def work() -> int:
         counts: dict[str, int] = {}
