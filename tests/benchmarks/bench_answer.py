@@ -11,7 +11,11 @@ each move comes alone):
 
 - `/help`;
 - a lone `/bid` (a random bid the player may make);
-- an Atrades move: the interaction that commits it (its last step).
+- an Atrades move: the interaction that commits it (its last step);
+- a WAL sync: not the bot's, this disk's (`bench_commit.SyncProbe`: a 4 KB write past the
+  end of a file and its `fdatasync`, in the database's folder), as a commit with
+  `DATABASE_SYNC=full` waits for one before a move is answered. Its p99 over `/help`'s is a
+  floor under a move's ratio that no code of the bot can lower.
 
 Each is timed from the interaction's creation in SimCord to the bot's first answer to it (a
 reply, an edit of the message clicked, a deferral), the bot's work in between; the time the
@@ -56,6 +60,7 @@ from typing import Any
 
 import discord
 from bench_bot import install_probes, ms, percentile, random_bid, verdict
+from bench_commit import SyncProbe
 from machine import cpu_model
 from simcord.backend.models.interaction import Interaction as SimInteraction
 from simcord.http.client import FakeWebhookAdapter
@@ -72,6 +77,8 @@ SEED = 1
 #: The route of an interaction's answer (discord.py's `Route.path`).
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 TARGETS = {"/bid": 1.5, "Atrades move": 2.0}
+#: The disk's kind (module doc): timed beside the interactions, at the same moments.
+SYNC = "a WAL sync"
 #: A move's whole answer with `--bare`.
 BARE = "✅ Accepted."
 
@@ -166,16 +173,29 @@ async def measure(
     answers = Answers()
     answers.install()
     rng = random.Random(SEED)
-    times: dict[str, list[tuple[Stamp, Stamp]]] = {"/help": [], "/bid": [], "Atrades move": []}
+    times: dict[str, list[tuple[Stamp, Stamp]]] = {
+        "/help": [],
+        "/bid": [],
+        "Atrades move": [],
+        SYNC: [],
+    }
+    probe = SyncProbe(folder, growing=True)
     try:
         table = Table(env, 4)
         await table.start(phase_minutes=60)
         atrades = Atrades(env, 5)
         await atrades.start()
-        order = ["/help", "/bid", "Atrades move"] * samples
+        order = [*times] * samples
         rng.shuffle(order)
         for kind in order:
             first = max(answers.created, default=0)
+            if kind == SYNC:
+                began = stamp()
+                probe.once()
+                ended = stamp()
+                span = (ended[0] - began[0], ended[1] - began[1])
+                times[kind].append((span, span))
+                continue
             if kind == "/help":
                 member = rng.choice(table.players)
                 await member.slash(table.channel, "help")
@@ -195,6 +215,7 @@ async def measure(
             taken = answers.since(first, moves=kind != "/help")
             times[kind] += taken[-1:]
     finally:
+        probe.close()
         await env.shutdown()
         await bot.storage.close()
     return times
@@ -243,6 +264,8 @@ def main(argv: list[str]) -> int:
         help_p99 = percentile([spans[end][0] for spans in helps], 99)
         help_cpu_p99 = percentile([spans[end][1] for spans in helps], 99)
         for kind, times in measured.items():
+            if kind == SYNC and end:
+                continue  # not an interaction: one span, printed once
             values = [spans[end][0] for spans in times]
             cpu = [spans[end][1] for spans in times]
             line = (
@@ -251,6 +274,8 @@ def main(argv: list[str]) -> int:
                 f"   CPU p50 {ms(statistics.median(cpu)):>8}   CPU p99 {ms(percentile(cpu, 99)):>8}"
                 f"   n={len(values)}"
             )
+            if kind == SYNC:
+                line += f"   p99 / /help's: {percentile(values, 99) / help_p99:.2f} (this disk)"
             if kind in TARGETS:
                 ratio = percentile(values, 99) / help_p99
                 # A bare answer is not the bot's: its ratio is a floor, not the target's measure.

@@ -114,24 +114,38 @@ async def throughput(
     return round(len(confirmations) / elapsed), confirmations, refused, cpu
 
 
+class SyncProbe:
+    """One 4 KB write and its `fdatasync` at a time, in `folder`: each write past the end of
+    the file (`growing`, as a WAL that grows) or over one of its first 64 blocks (as a WAL
+    started afresh)."""
+
+    def __init__(self, folder: Path, *, growing: bool) -> None:
+        self.path = folder / "fsync.probe"
+        self.growing = growing
+        self.block = os.urandom(4096)
+        self.written = 0
+        self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600)
+
+    def once(self) -> float:
+        """How long one write and its sync took (seconds, wall clock)."""
+        started = time.perf_counter()
+        os.pwrite(self.fd, self.block, (self.written if self.growing else self.written % 64) * 4096)
+        os.fdatasync(self.fd)
+        self.written += 1
+        return time.perf_counter() - started
+
+    def close(self) -> None:
+        os.close(self.fd)
+        self.path.unlink()
+
+
 def fsync_times(folder: Path, *, growing: bool, count: int = 300) -> list[float]:
-    """The time of one 4 KB write and its `fdatasync`, `count` times, in `folder`: each
-    write past the end of the file (`growing`, as a WAL that grows) or over one of its first
-    64 blocks (as a WAL started afresh)."""
-    times: list[float] = []
-    block = os.urandom(4096)
-    path = folder / "fsync.probe"
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    """The time of `count` writes and syncs in a row (`SyncProbe`)."""
+    probe = SyncProbe(folder, growing=growing)
     try:
-        for number in range(count):
-            started = time.perf_counter()
-            os.pwrite(fd, block, (number if growing else number % 64) * 4096)
-            os.fdatasync(fd)
-            times.append(time.perf_counter() - started)
+        return [probe.once() for _ in range(count)]
     finally:
-        os.close(fd)
-        path.unlink()
-    return times
+        probe.close()
 
 
 def main(argv: list[str]) -> int:
