@@ -191,8 +191,8 @@ class Presenter:
             await self.storage.delivered(
                 mid, [item.seq for item in pending], self.status.take_drift(mid), kept
             )
-            if kept is not None:
-                self.service.viewed(mid, kept[0])
+            if kept is not None and views is not None:
+                self.service.viewed(mid, kept[0], views[-1][1])
         self.status.refresh(mid)
 
     async def _wait(self, row: MatchRow, item: OutboxItem) -> Wait:
@@ -208,7 +208,8 @@ class Presenter:
         """The public views before and after each undelivered move of a game that presents
         its moves with them (`GameTexts.public_view`), from what is stored, never from the
         match replayed from its setup: before the first, the view kept by the last delivery
-        (`Storage.delivered_view`) or the one its move stored (`OutboxItem.view_before`);
+        (`Storage.delivered_view`; as it was built, where this process's delivery kept it:
+        `MatchService.kept_view`) or the one its move stored (`OutboxItem.view_before`);
         after each, the view the next move stored, and after the last, the view its move left
         (`MatchService.view_after`). Only entries stored by a version that kept no views have
         theirs rebuilt from the record (`MatchService.views_around`)."""
@@ -225,7 +226,9 @@ class Presenter:
         elif first.seq == 0:
             before = None  # the setup's entry: the view after it, as the match was dealt
         elif kept is not None and kept[0] < first.seq:
-            before = model.model_validate_json(kept[1])
+            before = self.service.kept_view(row.id, kept[0])
+            if before is None:
+                before = model.model_validate_json(kept[1])
         else:
             before = (await self.service.views_around(row, first.seq))[0]
         around: list[tuple[Any, Any]] = []

@@ -373,9 +373,9 @@ class MatchService:
         self._asked: dict[int, tuple[Any, int, dict[str | None, Any]]] = {}
         #: The public view after each match's last move, of a game that presents them.
         self._last_views: dict[int, LastView] = {}
-        #: The seq of the log entry after which each match's public view is stored, by this
-        #: process's last delivery (`viewed`).
-        self._viewed: dict[int, int] = {}
+        #: The public view that this process's last delivery of each match stored, and the
+        #: seq of the log entry it is the view after (`viewed`).
+        self._viewed: dict[int, tuple[int, Any]] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks[match_id]
@@ -831,7 +831,7 @@ class MatchService:
             # way to its answer builds no view.
             before = (
                 self._view_before(match_id, row.game, state).model_dump_json()
-                if views and self._viewed.get(match_id) != self._seqs[match_id]
+                if views and self._viewed.get(match_id, (None,))[0] != self._seqs[match_id]
                 else None
             )
             waited = self._turn(row.game, match_id, state).wait
@@ -957,10 +957,20 @@ class MatchService:
             state, at = await self._state(row)
             return engine_for(row.game).view(state, None) if at == seq else None
 
-    def viewed(self, match_id: int, seq: int) -> None:
-        """The public view after log entry `seq` is stored (`Storage.delivered`): the match's
-        next move need not store the view before it."""
-        self._viewed[match_id] = seq
+    def viewed(self, match_id: int, seq: int, view: Any) -> None:
+        """The public view after log entry `seq`, `view`, is stored (`Storage.delivered`):
+        the match's next move need not store the view before it, and its delivery need not
+        read it back (`kept_view`)."""
+        self._viewed[match_id] = (seq, view)
+
+    def kept_view(self, match_id: int, seq: int) -> Any | None:
+        """The public view after log entry `seq` that this process's last delivery stored,
+        as it was built; None when that delivery stored another (or none: a restart, another
+        process delivered). The view after an entry is the same wherever it is built (an
+        undo leaves the seqs it took back unused), so it is that entry's stored view, not
+        parsed again: parsing an Atrades view took a fifth of a move's delivery."""
+        kept = self._viewed.get(match_id)
+        return kept[1] if kept is not None and kept[0] == seq else None
 
     async def check(self, match_id: int, actor: str, move: dict[str, Any]) -> bool:
         """Whether `move` would be accepted now: raises the RuleError (or UserError) that

@@ -535,7 +535,7 @@ async def test_a_move_is_answered_before_the_table_after_it_is_built(
             after = await service.view_after(row, seq)
             assert after is not None
             await storage.delivered(match_id, [seq], 0, (seq, after.model_dump_json()))
-            service.viewed(match_id, seq)
+            service.viewed(match_id, seq, after)
             return after
 
         first, made = await bid(1)
@@ -544,6 +544,8 @@ async def test_a_move_is_answered_before_the_table_after_it_is_built(
         second, made = await bid(2)
         assert made == 0, "the view after the first move is kept: no view on the way"
         assert await storage.delivered_view(match_id) == (first, after_first.model_dump_json())
+        assert service.kept_view(match_id, first) is after_first, "the next delivery's, unread"
+        assert service.kept_view(match_id, second) is None, "a view no delivery stored"
         # A move before the last one is delivered: the view after that one is built first.
         third, made = await bid(3)
         assert made == 1
