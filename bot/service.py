@@ -968,7 +968,7 @@ class MatchService:
         as it was built; None when that delivery stored another (or none: a restart, another
         process delivered). The view after an entry is the same wherever it is built (an
         undo leaves the seqs it took back unused), so it is that entry's stored view, not
-        parsed again: parsing an Atrades view took a fifth of a move's delivery."""
+        parsed again: parsing the largest views took a fifth of a move's delivery."""
         kept = self._viewed.get(match_id)
         return kept[1] if kept is not None and kept[0] == seq else None
 
