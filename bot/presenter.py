@@ -187,12 +187,13 @@ class Presenter:
                     log.exception("could not deliver the DMs of match %s", mid)
             # The view after the last of them is the view before the next move: kept for its
             # delivery, so that no move need store it (`MatchService.viewed`).
-            kept = (pending[-1].seq, views[-1][1].model_dump_json()) if views else None
+            last = views[-1][1] if views else None
+            kept = None if last is None else (pending[-1].seq, last.model_dump_json())
             await self.storage.delivered(
                 mid, [item.seq for item in pending], self.status.take_drift(mid), kept
             )
-            if kept is not None and views is not None:
-                self.service.viewed(mid, kept[0], views[-1][1])
+            if last is not None:
+                self.service.viewed(mid, pending[-1].seq, last)
         self.status.refresh(mid)
 
     async def _wait(self, row: MatchRow, item: OutboxItem) -> Wait:
