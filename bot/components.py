@@ -647,7 +647,8 @@ def _custom_ids(components: Iterable[discord.Component]) -> Iterator[str | None]
     """The custom ids of a message's components, as discord.py parsed them, rows and
     sections walked into (None: one without, a link or a text). Read from the components, not
     from a view built of them: that is discord.py's work when it runs the control, and done
-    first here it held up every click's answer (docs/performance.md, "A move's answer")."""
+    first here it held up every click's answer (1,685 bytecodes a click against 46: the
+    figures of 467dd8e's docs/performance.md, "A move's answer")."""
     for component in components:
         yield getattr(component, "custom_id", None)
         yield from _custom_ids(getattr(component, "children", ()))

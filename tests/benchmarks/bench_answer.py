@@ -1,6 +1,7 @@
 """A move's answer beside `/help`'s (issue 43, items 3 and 4): a program that prints figures.
 
     .venv/bin/python tests/benchmarks/bench_answer.py [--samples 300] [--sync full] [--bare]
+        [--parts]
 
 One bot on an SQLite file (`DATABASE_SYNC=full` by default) through SimCord, holding an
 Auction Auction match (4 players, one hour phases) and a 5-player Atrades match (people
@@ -31,14 +32,19 @@ clock (the target is the wall clock's; the CPU ratio tells a slower move from a 
   discord.py's, which on Discord would send it). What follows is Discord's work, done on its
   servers: SimCord taking the answer in (checking and copying its components, storing the
   message, telling the members). Traced, that part of a `/bid`'s span runs none of the
-  bot's code and 4 of its 42,100 bytecodes are discord.py's (docs/performance.md, "A
-  move's answer");
+  bot's code and 4 of its 42,100 bytecodes are discord.py's (a357946's
+  docs/performance.md, "A move's answer");
 - "to its answer": until SimCord records the answer (the old measure, that work included).
 
 `--bare` answers each move with "✅ Accepted." alone (`Presenter.reply` without the receipts,
 the 1-on-1 and its controls, and without the card it adds to the answer afterwards, so that
 less runs between interactions too): not how the bot answers, the floor under what an answer
 holds; with `--sync normal` too, the floor without the durable commit's sync.
+
+`--parts` also prints the CPU time of the calls a move's answer waits for (`PARTS`), p50 and
+mean per call by the kind of interaction that made it: what of a move's answer is the move
+itself (finding it, applying it, recording it) rather than its words. Timing each call adds a
+little CPU to the spans around it.
 
 Targets: a lone `/bid` within 1.5 x `/help`, an Atrades move within 2 x (p99). On a shared,
 loaded machine compare runs of one session side by side; the load average is printed.
@@ -66,9 +72,11 @@ from simcord.backend.models.interaction import Interaction as SimInteraction
 from simcord.http.client import FakeWebhookAdapter
 
 from bot.app import create_bot
+from bot.flows.play import Play
 from bot.presenter import Presenter
 from bot.service import MatchService
 from bot.storage import Durability
+from bot.storage.db import Storage
 from tests.bot.conftest import QuickSettlingEnv, Table
 from tests.drivers.atrades import Atrades
 from tools.demo import SETTLE_TIMEOUT
@@ -88,6 +96,15 @@ BARE = "✅ Accepted."
 ENDS = ("to the HTTP layer", "to its answer")
 
 Stamp = tuple[float, float]
+
+#: The calls `--parts` times: a `/bid`'s finding its action among the player's legal actions,
+#: a move's being applied and committed (`MatchService.submit`), and, of that, its being
+#: written (`Storage.record_move`).
+PARTS: tuple[tuple[type, str], ...] = (
+    (Play, "_bid"),
+    (MatchService, "submit"),
+    (Storage, "record_move"),
+)
 
 
 def stamp() -> Stamp:
@@ -164,8 +181,42 @@ class Answers:
         ]
 
 
+class Parts:
+    """The CPU time of each call of `PARTS` (`--parts`), by the kind of interaction being
+    measured when it was made (`kind`)."""
+
+    def __init__(self) -> None:
+        self.kind = ""
+        self.times: dict[tuple[str, str], list[float]] = {}
+
+    def install(self) -> None:
+        for owner, name in PARTS:
+            setattr(owner, name, self._timing(f"{owner.__name__}.{name}", getattr(owner, name)))
+
+    def _timing(self, part: str, call: Any) -> Any:
+        parts = self
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            began = time.process_time()
+            try:
+                return await call(*args, **kwargs)
+            finally:
+                used = time.process_time() - began
+                parts.times.setdefault((parts.kind, part), []).append(used)
+
+        return timed
+
+    def report(self) -> None:
+        print(" parts (CPU per call, inside the interactions of each kind):")
+        for (kind, part), times in self.times.items():
+            print(
+                f"  {kind:13} {part:26} p50 {1e3 * statistics.median(times):6.2f} ms"
+                f"   mean {1e3 * statistics.fmean(times):6.2f} ms   n={len(times)}"
+            )
+
+
 async def measure(
-    folder: Path, samples: int, durability: Durability
+    folder: Path, samples: int, durability: Durability, parts: Parts | None = None
 ) -> dict[str, list[tuple[Stamp, Stamp]]]:
     bot = create_bot(folder / "answers.db", database_sync=durability, computer_pause=0)
     env = QuickSettlingEnv(bot, settle_timeout=SETTLE_TIMEOUT, shard_count=1)
@@ -189,6 +240,8 @@ async def measure(
         rng.shuffle(order)
         for kind in order:
             first = max(answers.created, default=0)
+            if parts is not None:
+                parts.kind = kind
             if kind == SYNC:
                 began = stamp()
                 probe.once()
@@ -246,10 +299,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--samples", type=int, default=300, help="of each kind")
     parser.add_argument("--sync", choices=["full", "normal"], default="full")
     parser.add_argument("--bare", action="store_true", help='each move answered "✅ Accepted."')
+    parser.add_argument("--parts", action="store_true", help="the CPU time of PARTS' calls too")
     args = parser.parse_args(argv)
     install_probes()
     if args.bare:
         bare_answers()
+    parts = Parts() if args.parts else None
+    if parts is not None:
+        parts.install()
     load = os.getloadavg()[0]
     print(
         f"Dealer answer benchmark: Python {platform.python_version()} on {os.cpu_count()} CPUs"
@@ -257,7 +314,7 @@ def main(argv: list[str]) -> int:
         f"{'; moves answered bare' if args.bare else ''}; load average before: {load:.2f}"
     )
     with tempfile.TemporaryDirectory(prefix="dealer-answer-") as folder:
-        measured = asyncio.run(measure(Path(folder), args.samples, args.sync))
+        measured = asyncio.run(measure(Path(folder), args.samples, args.sync, parts))
     for end, name in enumerate(ENDS):
         print(f" {name}:")
         helps = measured["/help"]
@@ -289,6 +346,8 @@ def main(argv: list[str]) -> int:
                     f" {percentile(cpu, 99) / help_cpu_p99:.2f}"
                 )
             print(line)
+    if parts is not None:
+        parts.report()
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
