@@ -186,7 +186,7 @@ class Parts:
     measured when it was made (`kind`)."""
 
     def __init__(self) -> None:
-        self.kind = ""
+        self.kind = "setting up"
         self.times: dict[tuple[str, str], list[float]] = {}
 
     def install(self) -> None:
