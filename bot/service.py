@@ -831,7 +831,7 @@ class MatchService:
             # way to its answer builds no view.
             before = (
                 self._view_before(match_id, row.game, state).model_dump_json()
-                if views and self._viewed.get(match_id, (None,))[0] != self._seqs[match_id]
+                if views and self.kept_view(match_id, self._seqs[match_id]) is None
                 else None
             )
             waited = self._turn(row.game, match_id, state).wait

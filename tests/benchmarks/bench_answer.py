@@ -43,8 +43,10 @@ holds; with `--sync normal` too, the floor without the durable commit's sync.
 
 `--parts` also prints the CPU time of the calls a move's answer waits for (`PARTS`), p50 and
 mean per call by the kind of interaction that made it: what of a move's answer is the move
-itself (finding it, applying it, recording it) rather than its words. Timing each call adds a
-little CPU to the spans around it.
+itself (finding it, applying it, recording it) rather than its words. A call's CPU time is the
+process's from its start to its end: its commit thread's work is in it, as is that of any
+other task that ran while it waited (with one interaction at a time, little). Timing each call
+adds a little CPU to the spans around it.
 
 Targets: a lone `/bid` within 1.5 x `/help`, an Atrades move within 2 x (p99). On a shared,
 loaded machine compare runs of one session side by side; the load average is printed.
